@@ -1,0 +1,10 @@
+//! Small statistical building blocks shared by the imr-atlas engines.
+//!
+//! Kept in its own crate so that the rates, inequality, models and map engines use one
+//! implementation of each formula.
+
+pub mod poisson;
+pub mod quantile;
+
+pub use poisson::{poisson_exact_interval, PoissonInterval};
+pub use quantile::quantile_type7;

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs every tool the build and the tests need, skipping what is already installed at the
+# pinned version. Safe to run repeatedly; `make run` and `make test` call it first.
+# Versions are those measured to work together offline (see ARCHITECTURE.md, "Toolchain").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.130
+NODE_TOOLS_DIR=tools/node   # npm packages: wasm-opt (binaryen), playwright-core, axe-core, mapshaper
+
+say() { printf '[setup] %s\n' "$*"; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding rust target wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! trunk --version 2>/dev/null | grep -q "trunk $TRUNK_VERSION"; then
+  say "installing trunk $TRUNK_VERSION (about 8 minutes on 2 cores)"
+  cargo install --locked trunk --version "$TRUNK_VERSION"
+fi
+
+# wasm-bindgen-cli must equal the `wasm-bindgen` crate pinned in Cargo.toml. Installed without
+# --locked: a locked install pulls a webpki-roots version the registry mirror does not have.
+if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $WASM_BINDGEN_VERSION"; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  say "installing Debian chromium and chromium-driver"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+# Node tools live in the repo's tools/node (package.json + package-lock.json committed).
+if [ ! -x "$NODE_TOOLS_DIR/node_modules/.bin/wasm-opt" ] || [ ! -d "$NODE_TOOLS_DIR/node_modules/playwright-core" ] \
+   || ! cmp -s "$NODE_TOOLS_DIR/package-lock.json" "$NODE_TOOLS_DIR/node_modules/.package-lock.json"; then
+  say "installing node tools (npm ci in $NODE_TOOLS_DIR)"
+  (cd "$NODE_TOOLS_DIR" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+say "fetching crates (trunk builds offline)"
+cargo fetch --locked >/dev/null 2>&1 || cargo fetch
+say "ready"
