@@ -1,1 +1,144 @@
-//! (in progress)
+//! Infant mortality rates per 1,000 live births with exact Poisson intervals.
+//!
+//! # Formula
+//! rate = 1000 · D / B, where D is infant deaths and B live births of an area and year.
+//! The 95% interval is the Garwood exact Poisson interval of D (see
+//! [`imr_stats::poisson_exact_interval`]) scaled by 1000 / B. The national rate of a year pools
+//! areas: 1000 · ΣD / ΣB over areas with births.
+//!
+//! When deaths are derived from a published rate (D = rate · B / 1000, not an integer count),
+//! the interval treats D as if it were a count and is therefore approximate; every result says so.
+
+use crate::panel::Panel;
+use imr_stats::poisson_exact_interval;
+use serde::Serialize;
+
+/// Confidence level of every interval in this module.
+pub const CONFIDENCE_LEVEL: f64 = 0.95;
+
+/// The rate of one area and year.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AreaRate {
+    pub entity: String,
+    pub time: i64,
+    pub births: f64,
+    pub deaths: f64,
+    /// Deaths per 1,000 births; `None` when births are zero.
+    pub rate: Option<f64>,
+    pub ci_low: Option<f64>,
+    pub ci_high: Option<f64>,
+}
+
+/// The pooled rate of all areas in one year.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NationalRate {
+    pub time: i64,
+    pub births: f64,
+    pub deaths: f64,
+    pub rate: Option<f64>,
+    pub ci_low: Option<f64>,
+    pub ci_high: Option<f64>,
+    pub n_areas: usize,
+}
+
+/// Rates of a panel: per area and year, and pooled per year.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RateTable {
+    pub rows: Vec<AreaRate>,
+    pub national: Vec<NationalRate>,
+    /// True when deaths were derived from rates, so the intervals are approximate.
+    pub approximate_intervals: bool,
+}
+
+/// Errors of the rate computation.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RateError {
+    #[error("rates need births and deaths (or a rate) columns; the data have {missing} missing — choose the column")]
+    MissingColumn { missing: &'static str },
+}
+
+/// Rate per 1,000 with its exact 95% interval; `(None, None, None)` when births are zero.
+pub fn rate_with_interval(deaths: f64, births: f64) -> (Option<f64>, Option<f64>, Option<f64>) {
+    if births <= 0.0 {
+        return (None, None, None);
+    }
+    let scale = 1000.0 / births;
+    let ci = poisson_exact_interval(deaths, CONFIDENCE_LEVEL);
+    (
+        Some(deaths * scale),
+        ci.map(|c| c.lower * scale),
+        ci.map(|c| c.upper * scale),
+    )
+}
+
+impl RateTable {
+    /// Computes the rates of every row of `panel` and the pooled rate of every year.
+    pub fn from_panel(panel: &Panel) -> Result<RateTable, RateError> {
+        if !panel.has_births {
+            return Err(RateError::MissingColumn { missing: "births" });
+        }
+        if !panel.has_deaths {
+            return Err(RateError::MissingColumn { missing: "deaths" });
+        }
+        let mut rows = Vec::with_capacity(panel.rows.len());
+        let mut by_year: std::collections::BTreeMap<i64, (f64, f64, usize)> = Default::default();
+        for r in &panel.rows {
+            let (Some(births), Some(deaths)) = (r.births, r.deaths) else {
+                continue;
+            };
+            let (rate, ci_low, ci_high) = rate_with_interval(deaths, births);
+            rows.push(AreaRate {
+                entity: r.entity.clone(),
+                time: r.time,
+                births,
+                deaths,
+                rate,
+                ci_low,
+                ci_high,
+            });
+            let year = by_year.entry(r.time).or_default();
+            year.0 += births;
+            year.1 += deaths;
+            year.2 += 1;
+        }
+        let national = by_year
+            .into_iter()
+            .map(|(time, (births, deaths, n_areas))| {
+                let (rate, ci_low, ci_high) = rate_with_interval(deaths, births);
+                NationalRate {
+                    time,
+                    births,
+                    deaths,
+                    rate,
+                    ci_low,
+                    ci_high,
+                    n_areas,
+                }
+            })
+            .collect();
+        Ok(RateTable {
+            rows,
+            national,
+            approximate_intervals: panel.deaths_derived,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_deaths_in_1000_births_has_upper_limit_3_689_per_1000() {
+        let (rate, lo, hi) = rate_with_interval(0.0, 1000.0);
+        assert_eq!(rate, Some(0.0));
+        assert_eq!(lo, Some(0.0));
+        assert!((hi.unwrap() - 3.688879).abs() < 1e-5);
+    }
+
+    #[test]
+    fn zero_births_has_no_rate() {
+        assert_eq!(rate_with_interval(0.0, 0.0), (None, None, None));
+    }
+}

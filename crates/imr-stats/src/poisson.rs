@@ -65,8 +65,16 @@ mod tests {
         ];
         for (k, lo, hi) in cases {
             let ci = poisson_exact_interval(k, 0.95).unwrap();
-            assert!(close(ci.lower, lo, 1e-4), "k={k}: lower {} vs {lo}", ci.lower);
-            assert!(close(ci.upper, hi, 1e-4), "k={k}: upper {} vs {hi}", ci.upper);
+            assert!(
+                close(ci.lower, lo, 1e-4),
+                "k={k}: lower {} vs {lo}",
+                ci.lower
+            );
+            assert!(
+                close(ci.upper, hi, 1e-4),
+                "k={k}: upper {} vs {hi}",
+                ci.upper
+            );
         }
     }
 

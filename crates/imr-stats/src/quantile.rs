@@ -27,7 +27,13 @@ mod tests {
     #[test]
     fn matches_numpy_linear_percentiles() {
         let x: Vec<f64> = (1..=9).map(f64::from).collect();
-        let expected = [(0.10, 1.8), (0.25, 3.0), (0.5, 5.0), (0.75, 7.0), (0.90, 8.2)];
+        let expected = [
+            (0.10, 1.8),
+            (0.25, 3.0),
+            (0.5, 5.0),
+            (0.75, 7.0),
+            (0.90, 8.2),
+        ];
         for (p, q) in expected {
             assert!((quantile_type7(&x, p).unwrap() - q).abs() < 1e-12);
         }

@@ -1,0 +1,233 @@
+//! Guessing what each column means from its name, in Spanish or English.
+
+use serde::{Deserialize, Serialize};
+
+/// The meaning of a column for the analysis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Area identifier (commune code).
+    Entity,
+    /// Year.
+    Time,
+    /// Live births (the denominator).
+    Births,
+    /// Infant deaths under one year (the numerator).
+    Deaths,
+    /// A published rate per 1,000 births, used when deaths are not given.
+    Rate,
+}
+
+impl Role {
+    pub const ALL: [Role; 5] = [
+        Role::Entity,
+        Role::Time,
+        Role::Births,
+        Role::Deaths,
+        Role::Rate,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Role::Entity => "entity",
+            Role::Time => "time",
+            Role::Births => "births",
+            Role::Deaths => "deaths",
+            Role::Rate => "rate",
+        }
+    }
+
+    /// Recognised column names, most specific first, already in normalised form
+    /// (see [`normalise_name`]).
+    fn names(self) -> &'static [&'static str] {
+        match self {
+            Role::Entity => &[
+                "codigo_comuna",
+                "cod_comuna",
+                "cod_com",
+                "cut",
+                "cut_comuna",
+                "comuna",
+                "code",
+                "id",
+                "entity",
+            ],
+            Role::Time => &["ano", "anio", "year", "periodo", "time"],
+            Role::Births => &["nacimientos", "nacidos_vivos", "births", "live_births"],
+            Role::Deaths => &[
+                "defunciones_infantiles",
+                "muertes_menores_1",
+                "defunciones",
+                "deaths",
+                "infant_deaths",
+            ],
+            Role::Rate => &["tmi", "tasa", "imr", "rate", "tasa_mortalidad_infantil"],
+        }
+    }
+}
+
+/// Lower-cases, strips accents (á→a, ñ→n) and turns every run of other characters into `_`, so
+/// that "Año", "AÑO" and "año " all read `ano`, and "Código Comuna" reads `codigo_comuna`.
+pub fn normalise_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.trim().chars() {
+        let base = match c {
+            'á' | 'à' | 'ä' | 'â' | 'Á' | 'À' | 'Ä' | 'Â' => 'a',
+            'é' | 'è' | 'ë' | 'ê' | 'É' | 'È' | 'Ë' | 'Ê' => 'e',
+            'í' | 'ì' | 'ï' | 'î' | 'Í' | 'Ì' | 'Ï' | 'Î' => 'i',
+            'ó' | 'ò' | 'ö' | 'ô' | 'Ó' | 'Ò' | 'Ö' | 'Ô' => 'o',
+            'ú' | 'ù' | 'ü' | 'û' | 'Ú' | 'Ù' | 'Ü' | 'Û' => 'u',
+            'ñ' | 'Ñ' => 'n',
+            c if c.is_ascii_alphanumeric() => c.to_ascii_lowercase(),
+            _ => '_',
+        };
+        if base == '_' && (out.is_empty() || out.ends_with('_')) {
+            continue;
+        }
+        out.push(base);
+    }
+    while out.ends_with('_') {
+        out.pop();
+    }
+    out
+}
+
+/// Which column (by index) plays each role; `None` where no column does.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ColumnRoles {
+    pub entity: Option<usize>,
+    pub time: Option<usize>,
+    pub births: Option<usize>,
+    pub deaths: Option<usize>,
+    pub rate: Option<usize>,
+}
+
+impl ColumnRoles {
+    pub fn get(&self, role: Role) -> Option<usize> {
+        match role {
+            Role::Entity => self.entity,
+            Role::Time => self.time,
+            Role::Births => self.births,
+            Role::Deaths => self.deaths,
+            Role::Rate => self.rate,
+        }
+    }
+
+    pub fn set(&mut self, role: Role, column: Option<usize>) {
+        let slot = match role {
+            Role::Entity => &mut self.entity,
+            Role::Time => &mut self.time,
+            Role::Births => &mut self.births,
+            Role::Deaths => &mut self.deaths,
+            Role::Rate => &mut self.rate,
+        };
+        *slot = column;
+    }
+
+    /// The role of column `index`, if any.
+    pub fn role_of(&self, index: usize) -> Option<Role> {
+        Role::ALL.into_iter().find(|&r| self.get(r) == Some(index))
+    }
+
+    pub fn has_outcome(&self) -> bool {
+        self.births.is_some() || self.deaths.is_some() || self.rate.is_some()
+    }
+}
+
+/// Guesses roles from column names: an exact normalised match first (in the order of each role's
+/// list), then a name that starts with a recognised name followed by `_` (e.g. `nacimientos_2019`).
+/// A column gets at most one role.
+pub fn guess_roles(columns: &[String]) -> ColumnRoles {
+    let normalised: Vec<String> = columns.iter().map(|c| normalise_name(c)).collect();
+    let mut roles = ColumnRoles::default();
+    let mut taken = vec![false; columns.len()];
+    // Births and deaths before entity so that "comuna" never steals a more specific column; entity
+    // names are checked in priority order so `codigo_comuna` wins over a `comuna` name column.
+    for role in [
+        Role::Births,
+        Role::Deaths,
+        Role::Rate,
+        Role::Time,
+        Role::Entity,
+    ] {
+        let found = role
+            .names()
+            .iter()
+            .find_map(|name| (0..columns.len()).find(|&i| !taken[i] && normalised[i] == *name))
+            .or_else(|| {
+                role.names().iter().find_map(|name| {
+                    (0..columns.len()).find(|&i| {
+                        !taken[i]
+                            && normalised[i].starts_with(&format!("{name}_"))
+                            && role != Role::Entity
+                    })
+                })
+            });
+        if let Some(i) = found {
+            taken[i] = true;
+            roles.set(role, Some(i));
+        }
+    }
+    roles
+}
+
+/// Finds a column by a user-given name: exact first, then after normalisation.
+pub fn find_column(columns: &[String], wanted: &str) -> Option<usize> {
+    columns.iter().position(|c| c == wanted).or_else(|| {
+        let w = normalise_name(wanted);
+        columns.iter().position(|c| normalise_name(c) == w)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cols(names: &[&str]) -> Vec<String> {
+        names.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn spanish_names_with_accents_are_recognised() {
+        let r = guess_roles(&cols(&[
+            "Código Comuna",
+            "Año",
+            "Nacidos vivos",
+            "Defunciones",
+        ]));
+        assert_eq!(
+            (r.entity, r.time, r.births, r.deaths),
+            (Some(0), Some(1), Some(2), Some(3))
+        );
+    }
+
+    #[test]
+    fn english_names_are_recognised() {
+        let r = guess_roles(&cols(&["code", "year", "births", "deaths", "poverty"]));
+        assert_eq!(
+            (r.entity, r.time, r.births, r.deaths, r.rate),
+            (Some(0), Some(1), Some(2), Some(3), None)
+        );
+    }
+
+    #[test]
+    fn the_code_column_wins_over_the_name_column() {
+        let r = guess_roles(&cols(&["comuna", "codigo_comuna", "anio", "tmi"]));
+        assert_eq!(r.entity, Some(1));
+        assert_eq!(r.rate, Some(3));
+    }
+
+    #[test]
+    fn anio_ano_and_year_all_mean_time() {
+        for name in ["año", "anio", "ano", "AÑO", "Year"] {
+            assert_eq!(guess_roles(&cols(&["cut", name])).time, Some(1), "{name}");
+        }
+    }
+
+    #[test]
+    fn names_normalise_to_snake_case_without_accents() {
+        assert_eq!(normalise_name(" Código  Comuna "), "codigo_comuna");
+        assert_eq!(normalise_name("muertes < 1"), "muertes_1");
+        assert_eq!(normalise_name("AÑO"), "ano");
+    }
+}

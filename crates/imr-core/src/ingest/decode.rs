@@ -1,0 +1,107 @@
+//! Bytes → text: UTF-8 (with or without byte-order mark) or Windows-1252, the two encodings of
+//! Chilean agency files. Latin-1 (ISO-8859-1) files decode identically under Windows-1252 for
+//! every printable character, which is why the WHATWG Encoding Standard maps the label
+//! "iso-8859-1" to windows-1252 and why `encoding_rs` has no separate Latin-1 decoder.
+
+use super::IngestError;
+use encoding_rs::{UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
+
+/// How the bytes of a file were turned into text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Encoding {
+    /// UTF-8 without a byte-order mark.
+    #[serde(rename = "utf-8")]
+    Utf8,
+    /// UTF-8 that started with the byte-order mark EF BB BF (stripped).
+    #[serde(rename = "utf-8-bom")]
+    Utf8Bom,
+    /// UTF-16 announced by its byte-order mark (as Excel's "Unicode text" export).
+    #[serde(rename = "utf-16")]
+    Utf16,
+    /// Not valid UTF-8: read as Windows-1252, the superset of Latin-1 used by Excel on Windows.
+    #[serde(rename = "windows-1252")]
+    Windows1252,
+}
+
+impl Encoding {
+    pub fn label(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "utf-8",
+            Encoding::Utf8Bom => "utf-8-bom",
+            Encoding::Utf16 => "utf-16",
+            Encoding::Windows1252 => "windows-1252",
+        }
+    }
+}
+
+/// Decodes a whole file. Fails on an empty file and on binary content (a NUL byte in the first
+/// 8 KiB of a file that has no UTF-16 mark, as `grep` and `git` decide).
+pub fn decode_bytes(file: &str, bytes: &[u8]) -> Result<(String, Encoding), IngestError> {
+    if bytes.is_empty() {
+        return Err(IngestError::Empty { file: file.into() });
+    }
+    if let Some((encoding, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
+        let body = &bytes[bom_len..];
+        if encoding == UTF_8 {
+            let (text, _) = UTF_8.decode_without_bom_handling(body);
+            return Ok((text.into_owned(), Encoding::Utf8Bom));
+        }
+        if encoding == UTF_16LE || encoding == UTF_16BE {
+            let (text, _) = encoding.decode_without_bom_handling(body);
+            return Ok((text.into_owned(), Encoding::Utf16));
+        }
+    }
+    let head = &bytes[..bytes.len().min(8192)];
+    if let Some(offset) = head.iter().position(|&b| b == 0) {
+        return Err(IngestError::Binary {
+            file: file.into(),
+            byte_offset: offset,
+        });
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok((text.to_owned(), Encoding::Utf8)),
+        Err(_) => {
+            let (text, _) = WINDOWS_1252.decode_without_bom_handling(bytes);
+            Ok((text.into_owned(), Encoding::Windows1252))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin1_bytes_are_read_as_windows_1252() {
+        // "Ñuble;año" in Latin-1: Ñ = 0xD1, ñ = 0xF1.
+        let bytes = b"\xd1uble;a\xf1o\n";
+        let (text, enc) = decode_bytes("x.csv", bytes).unwrap();
+        assert_eq!(text, "Ñuble;año\n");
+        assert_eq!(enc, Encoding::Windows1252);
+    }
+
+    #[test]
+    fn a_utf8_byte_order_mark_is_stripped_and_reported() {
+        let (text, enc) = decode_bytes("x.csv", "\u{feff}año,x\n".as_bytes()).unwrap();
+        assert_eq!(text, "año,x\n");
+        assert_eq!(enc, Encoding::Utf8Bom);
+    }
+
+    #[test]
+    fn utf16_with_a_mark_is_decoded() {
+        let mut bytes = vec![0xFF, 0xFE];
+        for unit in "a;b\n".encode_utf16() {
+            bytes.extend_from_slice(&unit.to_le_bytes());
+        }
+        let (text, enc) = decode_bytes("x.csv", &bytes).unwrap();
+        assert_eq!((text.as_str(), enc), ("a;b\n", Encoding::Utf16));
+    }
+
+    #[test]
+    fn empty_and_binary_files_are_refused_with_the_file_name() {
+        let err = decode_bytes("empty.csv", b"").unwrap_err();
+        assert!(err.to_string().contains("empty.csv"));
+        let err = decode_bytes("img.png", b"\x89PNG\r\n\x1a\n\0\0\0").unwrap_err();
+        assert!(err.to_string().contains("img.png") && err.to_string().contains("binary"));
+    }
+}

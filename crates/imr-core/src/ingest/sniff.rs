@@ -1,0 +1,245 @@
+//! Guessing the dialect of a delimited text file: delimiter, decimal mark and header row.
+//!
+//! The rules, in the spirit of Python's `csv.Sniffer` but quote-aware through the `csv` crate:
+//! * delimiter: among `,` `;` tab `|`, the one that splits the first records into the same number
+//!   (> 1) of fields most consistently; ties go to the order listed;
+//! * decimal mark: a comma when numeric-looking fields of the form `12,5` outnumber those of the form
+//!   `12.5` (only possible when the delimiter is not a comma);
+//! * header: the first record is a header when it has no number in a column whose later values are
+//!   mostly numbers, or when all its fields are non-numeric text while the rest are not.
+
+use serde::Serialize;
+
+/// Delimiter, decimal mark and header presence of one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Dialect {
+    pub delimiter: u8,
+    pub decimal: Decimal,
+    pub has_header: bool,
+}
+
+/// The decimal mark of numbers in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Decimal {
+    #[serde(rename = ".")]
+    Point,
+    #[serde(rename = ",")]
+    Comma,
+}
+
+impl Decimal {
+    pub fn as_char(self) -> char {
+        match self {
+            Decimal::Point => '.',
+            Decimal::Comma => ',',
+        }
+    }
+}
+
+const CANDIDATES: [u8; 4] = [b',', b';', b'\t', b'|'];
+/// Records inspected; enough to see through a few odd lines without reading a large file twice.
+const SAMPLE_RECORDS: usize = 200;
+
+/// Reads up to `SAMPLE_RECORDS` records of `text` with `delimiter`, quote-aware.
+fn sample_records(text: &str, delimiter: u8) -> Vec<Vec<String>> {
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    reader
+        .records()
+        .take(SAMPLE_RECORDS)
+        .filter_map(Result::ok)
+        .filter(|r| !(r.len() == 1 && r[0].trim().is_empty()))
+        .map(|r| r.iter().map(str::to_owned).collect())
+        .collect()
+}
+
+/// Guesses the dialect from the start of a decoded file.
+pub fn sniff(text: &str) -> Dialect {
+    // Only the first part of a large file is needed; cut at a line end.
+    let head = head_of(text, 256 * 1024);
+    let mut best: Option<(u8, f64, usize)> = None;
+    for &delimiter in &CANDIDATES {
+        let records = sample_records(head, delimiter);
+        if records.is_empty() {
+            continue;
+        }
+        let modal = modal_width(&records);
+        if modal < 2 {
+            continue;
+        }
+        let consistent = records.iter().filter(|r| r.len() == modal).count() as f64;
+        // The first record (usually the header) must split like the rest: a delimiter that only
+        // appears inside data values (a decimal comma) does not split the header.
+        let first_matches = if records[0].len() == modal { 0.5 } else { 0.0 };
+        let score = consistent / records.len() as f64 + first_matches;
+        let better = match best {
+            None => true,
+            Some((_, best_score, best_width)) => {
+                score > best_score + 1e-9
+                    || ((score - best_score).abs() <= 1e-9 && modal > best_width)
+            }
+        };
+        if better {
+            best = Some((delimiter, score, modal));
+        }
+    }
+    let delimiter = best.map(|b| b.0).unwrap_or(b',');
+    let records = sample_records(head, delimiter);
+    let decimal = guess_decimal(&records, delimiter);
+    let has_header = guess_header(&records, decimal);
+    Dialect {
+        delimiter,
+        decimal,
+        has_header,
+    }
+}
+
+fn head_of(text: &str, max_bytes: usize) -> &str {
+    if text.len() <= max_bytes {
+        return text;
+    }
+    let mut cut = max_bytes;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    match text[..cut].rfind('\n') {
+        Some(pos) => &text[..pos + 1],
+        None => &text[..cut],
+    }
+}
+
+fn modal_width(records: &[Vec<String>]) -> usize {
+    let mut counts = std::collections::BTreeMap::new();
+    for r in records {
+        *counts.entry(r.len()).or_insert(0usize) += 1;
+    }
+    counts
+        .into_iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)))
+        .map(|(width, _)| width)
+        .unwrap_or(0)
+}
+
+fn guess_decimal(records: &[Vec<String>], delimiter: u8) -> Decimal {
+    if delimiter == b',' {
+        return Decimal::Point;
+    }
+    let (mut comma, mut point) = (0usize, 0usize);
+    for field in records.iter().flatten() {
+        let f = field.trim();
+        let digits_around = |sep: char| {
+            let mut parts = f.trim_start_matches('-').split(sep);
+            let whole = parts.next().unwrap_or("");
+            let frac = parts.next();
+            parts.next().is_none()
+                && !whole.is_empty()
+                && whole
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+                && frac.is_some_and(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()))
+        };
+        if f.contains(',') && digits_around(',') {
+            comma += 1;
+        } else if f.contains('.') && !f.contains(',') && digits_around('.') {
+            // "1.234" alone is ambiguous (thousands or decimal); it counts for the point only
+            // when the fraction is not exactly three digits.
+            let frac_len = f.rsplit('.').next().map(str::len).unwrap_or(0);
+            if frac_len != 3 {
+                point += 1;
+            }
+        }
+    }
+    if comma > point {
+        Decimal::Comma
+    } else {
+        Decimal::Point
+    }
+}
+
+fn guess_header(records: &[Vec<String>], decimal: Decimal) -> bool {
+    let Some((first, rest)) = records.split_first() else {
+        return false;
+    };
+    if rest.is_empty() {
+        // A single line: a header when it holds no number at all.
+        return first
+            .iter()
+            .all(|f| super::number::parse_number(f, decimal).is_none());
+    }
+    for (col, name) in first.iter().enumerate() {
+        let values: Vec<&String> = rest.iter().filter_map(|r| r.get(col)).collect();
+        let numeric = values
+            .iter()
+            .filter(|v| super::number::parse_number(v, decimal).is_some())
+            .count();
+        let mostly_numeric = !values.is_empty() && numeric * 2 > values.len();
+        if mostly_numeric
+            && super::number::parse_number(name, decimal).is_none()
+            && !name.trim().is_empty()
+        {
+            return true;
+        }
+    }
+    let first_all_text = first
+        .iter()
+        .all(|f| !f.trim().is_empty() && super::number::parse_number(f, decimal).is_none());
+    let later_numbers = rest
+        .iter()
+        .flatten()
+        .any(|f| super::number::parse_number(f, decimal).is_some());
+    first_all_text && later_numbers
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn semicolons_with_decimal_commas_are_recognised() {
+        let text = "comuna;año;tasa\n01101;2019;7,5\n01107;2019;10,25\n";
+        let d = sniff(text);
+        assert_eq!(
+            (d.delimiter, d.decimal, d.has_header),
+            (b';', Decimal::Comma, true)
+        );
+    }
+
+    #[test]
+    fn commas_inside_quotes_do_not_fool_the_delimiter() {
+        let text =
+            "code,name,births\n01101,\"Iquique, Tarapacá\",3000\n01107,\"Alto Hospicio, X\",2000\n";
+        let d = sniff(text);
+        assert_eq!(d.delimiter, b',');
+        assert!(d.has_header);
+    }
+
+    #[test]
+    fn decimal_commas_in_a_semicolon_file_do_not_make_commas_the_delimiter() {
+        let text = "a;b;c;d\n1;2;1,5;1,5\n1;2;0,5;\"x;y\"\n1;2\n";
+        assert_eq!(sniff(text).delimiter, b';');
+    }
+
+    #[test]
+    fn tabs_and_pipes_are_candidates() {
+        assert_eq!(sniff("a\tb\tc\n1\t2\t3\n").delimiter, b'\t');
+        assert_eq!(sniff("a|b|c\n1|2|3\n").delimiter, b'|');
+    }
+
+    #[test]
+    fn a_file_without_a_header_row_is_recognised() {
+        let d = sniff("2019;08401;3;1\n2019;01101;12;0\n2020;01101;9;1\n");
+        assert!(!d.has_header);
+        assert_eq!(d.delimiter, b';');
+    }
+
+    #[test]
+    fn quoted_fields_with_embedded_newlines_keep_records_whole() {
+        let text = "code;note;births\n01101;\"line one\nline two\";12\n01107;ok;3\n";
+        let d = sniff(text);
+        assert_eq!(d.delimiter, b';');
+        assert!(d.has_header);
+    }
+}

@@ -1,0 +1,182 @@
+//! A decoded, delimited file as records with their physical line numbers.
+
+use super::columns::{guess_roles, ColumnRoles};
+use super::decode::{decode_bytes, Encoding};
+use super::number::{is_missing_token, parse_number};
+use super::sniff::{sniff, Decimal, Dialect};
+use super::IngestError;
+
+/// One data record: its 1-based physical line in the file (the header is line 1) and its fields.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawRecord {
+    pub line: u64,
+    pub fields: Vec<String>,
+}
+
+/// A file read as text records, before validation.
+#[derive(Debug, Clone)]
+pub struct RawTable {
+    pub file: String,
+    pub encoding: Encoding,
+    pub dialect: Dialect,
+    /// Column names from the header row, or `column_1`, `column_2`, … without one.
+    pub columns: Vec<String>,
+    pub records: Vec<RawRecord>,
+    /// Roles guessed from the column names; the user may change them before validation.
+    pub guessed_roles: ColumnRoles,
+}
+
+impl RawTable {
+    /// Decodes, sniffs and splits a file. Fails only when the file cannot be read at all.
+    pub fn from_bytes(file: &str, bytes: &[u8]) -> Result<RawTable, IngestError> {
+        let (text, encoding) = decode_bytes(file, bytes)?;
+        let dialect = sniff(&text);
+        Self::from_text(file, &text, encoding, dialect)
+    }
+
+    /// Splits decoded text with a known dialect (used when the user overrides the guess).
+    pub fn from_text(
+        file: &str,
+        text: &str,
+        encoding: Encoding,
+        dialect: Dialect,
+    ) -> Result<RawTable, IngestError> {
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(dialect.delimiter)
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(text.as_bytes());
+        let mut columns: Option<Vec<String>> = None;
+        let mut records = Vec::new();
+        let mut record = csv::StringRecord::new();
+        loop {
+            match reader.read_record(&mut record) {
+                Ok(false) => break,
+                Ok(true) => {}
+                Err(err) => {
+                    let line = err.position().map(|p| p.line()).unwrap_or(0);
+                    return Err(IngestError::Malformed {
+                        file: file.into(),
+                        line,
+                        message: err.to_string(),
+                    });
+                }
+            }
+            let line = record
+                .position()
+                .map(|p| start_line(text.as_bytes(), p))
+                .unwrap_or(0);
+            if record.len() == 1 && record[0].trim().is_empty() {
+                continue;
+            }
+            if columns.is_none() && dialect.has_header {
+                columns = Some(header_names(&record));
+                continue;
+            }
+            records.push(RawRecord {
+                line,
+                fields: record.iter().map(str::to_owned).collect(),
+            });
+        }
+        let columns = columns.unwrap_or_else(|| {
+            let width = records.iter().map(|r| r.fields.len()).max().unwrap_or(0);
+            (1..=width).map(|i| format!("column_{i}")).collect()
+        });
+        if columns.is_empty() || (records.is_empty() && !dialect.has_header) {
+            return Err(IngestError::Empty { file: file.into() });
+        }
+        let guessed_roles = guess_roles(&columns);
+        Ok(RawTable {
+            file: file.into(),
+            encoding,
+            dialect,
+            columns,
+            records,
+            guessed_roles,
+        })
+    }
+
+    /// Whether column `index` holds numbers: at least one value, and at least half of its
+    /// non-missing values parse as numbers in the file's decimal convention.
+    pub fn column_is_numeric(&self, index: usize) -> bool {
+        let (mut numbers, mut present) = (0usize, 0usize);
+        for r in &self.records {
+            let Some(v) = r.fields.get(index) else {
+                continue;
+            };
+            if is_missing_token(v) {
+                continue;
+            }
+            present += 1;
+            if parse_number(v, self.dialect.decimal).is_some() {
+                numbers += 1;
+            }
+        }
+        present > 0 && numbers * 2 >= present
+    }
+
+    pub fn decimal(&self) -> Decimal {
+        self.dialect.decimal
+    }
+}
+
+/// The physical line where a record starts. The `csv` crate reports the position before the blank
+/// lines it skips, so those are counted here from the record's byte offset.
+fn start_line(text: &[u8], position: &csv::Position) -> u64 {
+    let mut line = position.line();
+    let mut byte = position.byte() as usize;
+    while byte < text.len() && (text[byte] == b'\n' || text[byte] == b'\r') {
+        if text[byte] == b'\n' {
+            line += 1;
+        }
+        byte += 1;
+    }
+    line
+}
+
+/// Header names, trimmed; blank or repeated names get a position suffix so each is unique.
+fn header_names(record: &csv::StringRecord) -> Vec<String> {
+    let mut names: Vec<String> = Vec::with_capacity(record.len());
+    for (i, raw) in record.iter().enumerate() {
+        let mut name = raw.trim().to_owned();
+        if name.is_empty() {
+            name = format!("column_{}", i + 1);
+        }
+        if names.contains(&name) {
+            name = format!("{name}_{}", i + 1);
+        }
+        names.push(name);
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_physical_and_count_the_header_as_line_one() {
+        let text = b"code;births\n01101;10\n\n01107;\"two\nlines\"\n01401;5\n";
+        let t = RawTable::from_bytes("x.csv", text).unwrap();
+        let lines: Vec<u64> = t.records.iter().map(|r| r.line).collect();
+        assert_eq!(lines, vec![2, 4, 6]);
+        assert_eq!(t.records[1].fields[1], "two\nlines");
+    }
+
+    #[test]
+    fn a_file_without_header_gets_positional_names() {
+        let t = RawTable::from_bytes("x.csv", b"2019;01101;3;1\n2020;01101;4;0\n").unwrap();
+        assert_eq!(
+            t.columns,
+            vec!["column_1", "column_2", "column_3", "column_4"]
+        );
+        assert_eq!(t.records[0].line, 1);
+    }
+
+    #[test]
+    fn a_header_only_file_has_no_records() {
+        let t = RawTable::from_bytes("x.csv", b"code,year,births,deaths\n").unwrap();
+        assert!(t.records.is_empty());
+        assert_eq!(t.columns.len(), 4);
+    }
+}

@@ -1,0 +1,632 @@
+//! Row validation and the join of characteristics files: raw tables → [`Panel`].
+
+use super::codes::CutCodes;
+use super::columns::{ColumnRoles, Role};
+use super::number::{is_missing_token, parse_number};
+use super::table::RawTable;
+use super::{
+    delimiter_label, CellWarning, Exclusion, ExclusionReason, FileReport, IngestError, IngestReport,
+};
+use crate::panel::{Panel, PanelRow};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// How entity codes are treated.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CodeSystem {
+    /// Chilean CUT codes when at least 80% of the distinct entity values are (after
+    /// normalisation) in the 2018 list; otherwise any text identifier.
+    #[default]
+    Auto,
+    /// Always validate as Chilean CUT codes (unknown codes are excluded).
+    ChileCut,
+    /// Any identifier, trimmed of spaces.
+    Generic,
+}
+
+/// Options of a panel build.
+#[derive(Debug, Clone, Default)]
+pub struct IngestOptions {
+    pub code_system: CodeSystem,
+}
+
+/// The role of a table in the build.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TableKind {
+    Main,
+    Characteristics,
+}
+
+/// A non-role column of a table, classified once.
+struct ExtraColumn {
+    index: usize,
+    name: String,
+    numeric: bool,
+}
+
+fn extra_columns(table: &RawTable, roles: &ColumnRoles) -> Vec<ExtraColumn> {
+    (0..table.columns.len())
+        .filter(|&i| roles.role_of(i).is_none())
+        .map(|i| ExtraColumn {
+            index: i,
+            name: table.columns[i].clone(),
+            numeric: table.column_is_numeric(i),
+        })
+        .collect()
+}
+
+fn missing_role(table: &RawTable, role: Role) -> IngestError {
+    IngestError::MissingRole {
+        file: table.file.clone(),
+        role: match role {
+            Role::Entity => "commune code (entity)",
+            Role::Time => "year (time)",
+            Role::Births => "births",
+            Role::Deaths => "deaths",
+            Role::Rate => "rate",
+        },
+        columns: table.columns.join(", "),
+    }
+}
+
+/// Builds the validated panel from tables and the roles chosen for each (same order).
+///
+/// Tables with an outcome role (births, deaths or rate) are stacked as the main data; the others
+/// are characteristics joined by entity, or by entity and time when they have a time column. When
+/// no table has an outcome role, the first is the main data (a generic panel, e.g. for models).
+pub fn build_panel(
+    tables: &[RawTable],
+    roles: &[ColumnRoles],
+    options: &IngestOptions,
+) -> Result<Panel, IngestError> {
+    if tables.is_empty() {
+        return Err(IngestError::NoFiles);
+    }
+    assert_eq!(tables.len(), roles.len(), "one ColumnRoles per table");
+    let any_outcome = roles.iter().any(ColumnRoles::has_outcome);
+    let kinds: Vec<TableKind> = roles
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            if r.has_outcome() || (!any_outcome && i == 0) {
+                TableKind::Main
+            } else {
+                TableKind::Characteristics
+            }
+        })
+        .collect();
+    for (t, (table, r)) in tables.iter().zip(roles).enumerate() {
+        if let Some(bad) = Role::ALL
+            .into_iter()
+            .filter_map(|role| r.get(role))
+            .find(|&i| i >= table.columns.len())
+        {
+            return Err(IngestError::UnknownColumn {
+                column: format!("#{}", bad + 1),
+                columns: table.columns.join(", "),
+            });
+        }
+        if r.entity.is_none() {
+            return Err(missing_role(table, Role::Entity));
+        }
+        if kinds[t] == TableKind::Main && r.time.is_none() {
+            return Err(missing_role(table, Role::Time));
+        }
+    }
+    let main_idx: Vec<usize> = (0..tables.len())
+        .filter(|&t| kinds[t] == TableKind::Main)
+        .collect();
+    let has_births = main_idx.iter().any(|&t| roles[t].births.is_some());
+    let has_deaths_col = main_idx.iter().any(|&t| roles[t].deaths.is_some());
+    let has_rate_col = main_idx.iter().any(|&t| roles[t].rate.is_some());
+    if (has_deaths_col || has_rate_col) && !has_births {
+        return Err(missing_role(&tables[main_idx[0]], Role::Births));
+    }
+    let deaths_derived = !has_deaths_col && has_rate_col;
+
+    let codes = CutCodes::embedded();
+    let chile_codes = match options.code_system {
+        CodeSystem::ChileCut => true,
+        CodeSystem::Generic => false,
+        CodeSystem::Auto => looks_like_cut(tables, roles, &main_idx, codes),
+    };
+    let normalise = |raw: &str| -> (String, bool) {
+        if chile_codes {
+            codes.normalise(raw)
+        } else {
+            (raw.trim().to_owned(), false)
+        }
+    };
+
+    let mut report = IngestReport::default();
+    let exclude = |report: &mut IngestReport, file: &str, line: u64, kind: ExclusionReason| {
+        report.excluded.push(Exclusion {
+            file: file.to_owned(),
+            line,
+            reason: kind.to_string(),
+            kind,
+        });
+    };
+
+    // Covariate and text columns of the main tables, matched by name across stacked files.
+    let mut numeric_names: Vec<String> = Vec::new();
+    let mut text_names: Vec<String> = Vec::new();
+    let main_extras: Vec<Vec<ExtraColumn>> = main_idx
+        .iter()
+        .map(|&t| extra_columns(&tables[t], &roles[t]))
+        .collect();
+    for extras in &main_extras {
+        for c in extras {
+            let list = if c.numeric {
+                &mut numeric_names
+            } else {
+                &mut text_names
+            };
+            if !list.contains(&c.name) {
+                list.push(c.name.clone());
+            }
+        }
+    }
+
+    let mut rows: Vec<PanelRow> = Vec::new();
+    let mut seen: HashMap<(String, i64), u64> = HashMap::new();
+    for (m, &t) in main_idx.iter().enumerate() {
+        let table = &tables[t];
+        let r = &roles[t];
+        let file: Arc<str> = Arc::from(table.file.as_str());
+        let decimal = table.decimal();
+        let width = table.columns.len();
+        let excluded_before = report.excluded.len();
+        let extras = &main_extras[m];
+        for rec in &table.records {
+            let field = |i: usize| rec.fields.get(i).map(String::as_str).unwrap_or("");
+            let col = |i: usize| table.columns[i].clone();
+            if rec.fields.len() != width {
+                exclude(
+                    &mut report,
+                    &table.file,
+                    rec.line,
+                    ExclusionReason::WrongFieldCount {
+                        expected: width,
+                        found: rec.fields.len(),
+                    },
+                );
+                continue;
+            }
+            let ent_i = r.entity.expect("checked above");
+            let raw_entity = field(ent_i);
+            if raw_entity.trim().is_empty() {
+                exclude(
+                    &mut report,
+                    &table.file,
+                    rec.line,
+                    ExclusionReason::MissingEntity { column: col(ent_i) },
+                );
+                continue;
+            }
+            let time_i = r.time.expect("checked above");
+            let raw_time = field(time_i);
+            if is_missing_token(raw_time) {
+                exclude(
+                    &mut report,
+                    &table.file,
+                    rec.line,
+                    ExclusionReason::MissingTime {
+                        column: col(time_i),
+                    },
+                );
+                continue;
+            }
+            let time = match parse_number(raw_time, decimal) {
+                Some(v) if v.fract() == 0.0 && v.abs() < 1e6 => v as i64,
+                _ => {
+                    exclude(
+                        &mut report,
+                        &table.file,
+                        rec.line,
+                        ExclusionReason::NotAYear {
+                            column: col(time_i),
+                            value: raw_time.trim().to_owned(),
+                        },
+                    );
+                    continue;
+                }
+            };
+            // Counts: births, deaths, rate.
+            let count = |role: Role| -> Result<Option<f64>, ExclusionReason> {
+                let Some(i) = r.get(role) else {
+                    return Ok(None);
+                };
+                let raw = field(i);
+                if is_missing_token(raw) {
+                    return Err(ExclusionReason::MissingValue { column: col(i) });
+                }
+                match parse_number(raw, decimal) {
+                    None => Err(ExclusionReason::NonNumeric {
+                        column: col(i),
+                        value: raw.trim().to_owned(),
+                    }),
+                    Some(v) if v < 0.0 => Err(ExclusionReason::NegativeCount {
+                        column: col(i),
+                        value: v,
+                    }),
+                    Some(v) => Ok(Some(v)),
+                }
+            };
+            let counts = (|| -> Result<(Option<f64>, Option<f64>), ExclusionReason> {
+                let births = count(Role::Births)?;
+                let deaths = count(Role::Deaths)?;
+                let rate = if deaths.is_none() {
+                    count(Role::Rate)?
+                } else {
+                    None
+                };
+                let deaths = match (deaths, rate, births) {
+                    (Some(d), _, _) => Some(d),
+                    (None, Some(rate), Some(b)) => Some(rate * b / 1000.0),
+                    _ => None,
+                };
+                if let (Some(d), Some(b)) = (deaths, births) {
+                    if d > b {
+                        return Err(ExclusionReason::DeathsExceedBirths {
+                            deaths: d,
+                            births: b,
+                        });
+                    }
+                }
+                Ok((births, deaths))
+            })();
+            let (births, deaths) = match counts {
+                Ok(c) => c,
+                Err(kind) => {
+                    exclude(&mut report, &table.file, rec.line, kind);
+                    continue;
+                }
+            };
+            let (entity, recoded) = normalise(raw_entity);
+            if chile_codes && !codes.contains(&entity) {
+                exclude(
+                    &mut report,
+                    &table.file,
+                    rec.line,
+                    ExclusionReason::UnknownCode {
+                        code: raw_entity.trim().to_owned(),
+                    },
+                );
+                continue;
+            }
+            if let Some(&first_line) = seen.get(&(entity.clone(), time)) {
+                exclude(
+                    &mut report,
+                    &table.file,
+                    rec.line,
+                    ExclusionReason::DuplicateEntityTime {
+                        entity,
+                        time,
+                        first_line,
+                    },
+                );
+                continue;
+            }
+            seen.insert((entity.clone(), time), rec.line);
+            if recoded {
+                report.recoded_codes += 1;
+            }
+            let mut numeric = vec![None; numeric_names.len()];
+            let mut text = vec![None; text_names.len()];
+            for c in extras {
+                let raw = field(c.index);
+                if c.numeric {
+                    let slot = numeric_names
+                        .iter()
+                        .position(|n| *n == c.name)
+                        .expect("registered");
+                    if is_missing_token(raw) {
+                        continue;
+                    }
+                    match parse_number(raw, decimal) {
+                        Some(v) => numeric[slot] = Some(v),
+                        None => report.cell_warnings.push(CellWarning {
+                            file: table.file.clone(),
+                            line: rec.line,
+                            column: c.name.clone(),
+                            value: raw.trim().to_owned(),
+                        }),
+                    }
+                } else if !raw.trim().is_empty() {
+                    let slot = text_names
+                        .iter()
+                        .position(|n| *n == c.name)
+                        .expect("registered");
+                    text[slot] = Some(raw.trim().to_owned());
+                }
+            }
+            rows.push(PanelRow {
+                entity,
+                time,
+                births,
+                deaths,
+                numeric,
+                text,
+                file: file.clone(),
+                line: rec.line,
+            });
+        }
+        let excluded = report.excluded.len() - excluded_before;
+        report
+            .files
+            .push(file_report(table, r, "main", excluded, None));
+    }
+
+    // Characteristics files.
+    let mut row_index: HashMap<(String, i64), usize> = HashMap::new();
+    let mut by_entity: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        row_index.insert((row.entity.clone(), row.time), i);
+        by_entity.entry(row.entity.clone()).or_default().push(i);
+    }
+    for t in (0..tables.len()).filter(|&t| kinds[t] == TableKind::Characteristics) {
+        let table = &tables[t];
+        let r = &roles[t];
+        let decimal = table.decimal();
+        let width = table.columns.len();
+        let excluded_before = report.excluded.len();
+        let extras = extra_columns(table, r);
+        // Columns of this file, renamed if a column of that name exists already.
+        let mut slots: Vec<(usize, bool)> = Vec::new();
+        for c in &extras {
+            let list = if c.numeric {
+                &mut numeric_names
+            } else {
+                &mut text_names
+            };
+            let mut name = c.name.clone();
+            if list.contains(&name) {
+                let stem = table.file.rsplit('/').next().unwrap_or(&table.file);
+                let stem = stem.split('.').next().unwrap_or(stem);
+                name = format!("{name} ({stem})");
+            }
+            list.push(name);
+            slots.push((list.len() - 1, c.numeric));
+        }
+        for row in &mut rows {
+            row.numeric.resize(numeric_names.len(), None);
+            row.text.resize(text_names.len(), None);
+        }
+        let mut seen_keys: HashMap<(String, Option<i64>), u64> = HashMap::new();
+        for rec in &table.records {
+            let field = |i: usize| rec.fields.get(i).map(String::as_str).unwrap_or("");
+            if rec.fields.len() != width {
+                exclude(
+                    &mut report,
+                    &table.file,
+                    rec.line,
+                    ExclusionReason::WrongFieldCount {
+                        expected: width,
+                        found: rec.fields.len(),
+                    },
+                );
+                continue;
+            }
+            let ent_i = r.entity.expect("checked above");
+            let raw_entity = field(ent_i);
+            if raw_entity.trim().is_empty() {
+                exclude(
+                    &mut report,
+                    &table.file,
+                    rec.line,
+                    ExclusionReason::MissingEntity {
+                        column: table.columns[ent_i].clone(),
+                    },
+                );
+                continue;
+            }
+            let time = match r.time {
+                None => None,
+                Some(ti) => {
+                    let raw = field(ti);
+                    if is_missing_token(raw) {
+                        exclude(
+                            &mut report,
+                            &table.file,
+                            rec.line,
+                            ExclusionReason::MissingTime {
+                                column: table.columns[ti].clone(),
+                            },
+                        );
+                        continue;
+                    }
+                    match parse_number(raw, decimal) {
+                        Some(v) if v.fract() == 0.0 => Some(v as i64),
+                        _ => {
+                            exclude(
+                                &mut report,
+                                &table.file,
+                                rec.line,
+                                ExclusionReason::NotAYear {
+                                    column: table.columns[ti].clone(),
+                                    value: raw.trim().to_owned(),
+                                },
+                            );
+                            continue;
+                        }
+                    }
+                }
+            };
+            let (entity, recoded) = normalise(raw_entity);
+            if chile_codes && !codes.contains(&entity) {
+                exclude(
+                    &mut report,
+                    &table.file,
+                    rec.line,
+                    ExclusionReason::UnknownCode {
+                        code: raw_entity.trim().to_owned(),
+                    },
+                );
+                continue;
+            }
+            if let Some(&first_line) = seen_keys.get(&(entity.clone(), time)) {
+                let kind = match time {
+                    Some(time) => ExclusionReason::DuplicateEntityTime {
+                        entity,
+                        time,
+                        first_line,
+                    },
+                    None => ExclusionReason::DuplicateEntity { entity, first_line },
+                };
+                exclude(&mut report, &table.file, rec.line, kind);
+                continue;
+            }
+            seen_keys.insert((entity.clone(), time), rec.line);
+            let targets: Vec<usize> = match time {
+                Some(t) => row_index
+                    .get(&(entity.clone(), t))
+                    .copied()
+                    .into_iter()
+                    .collect(),
+                None => by_entity.get(&entity).cloned().unwrap_or_default(),
+            };
+            if targets.is_empty() {
+                exclude(
+                    &mut report,
+                    &table.file,
+                    rec.line,
+                    ExclusionReason::NotJoined { entity, time },
+                );
+                continue;
+            }
+            if recoded {
+                report.recoded_codes += 1;
+            }
+            for (c, &(slot, numeric)) in extras.iter().zip(&slots) {
+                let raw = field(c.index);
+                if is_missing_token(raw) && numeric {
+                    continue;
+                }
+                if numeric {
+                    match parse_number(raw, decimal) {
+                        Some(v) => targets
+                            .iter()
+                            .for_each(|&i| rows[i].numeric[slot] = Some(v)),
+                        None => report.cell_warnings.push(CellWarning {
+                            file: table.file.clone(),
+                            line: rec.line,
+                            column: c.name.clone(),
+                            value: raw.trim().to_owned(),
+                        }),
+                    }
+                } else if !raw.trim().is_empty() {
+                    let v = raw.trim().to_owned();
+                    targets
+                        .iter()
+                        .for_each(|&i| rows[i].text[slot] = Some(v.clone()));
+                }
+            }
+        }
+        let excluded = report.excluded.len() - excluded_before;
+        let join = if r.time.is_some() {
+            "entity and time"
+        } else {
+            "entity"
+        };
+        report.files.push(file_report(
+            table,
+            r,
+            "characteristics",
+            excluded,
+            Some(join),
+        ));
+    }
+
+    report.rows_read = tables.iter().map(|t| t.records.len()).sum();
+    report.rows_excluded = report.excluded.len();
+    report.rows_used = report.rows_read - report.rows_excluded;
+    report
+        .excluded
+        .sort_by(|a, b| a.file.cmp(&b.file).then(a.line.cmp(&b.line)));
+    if rows.is_empty() {
+        let first = report.excluded.first();
+        return Err(IngestError::NoUsableRows {
+            file: tables[main_idx[0]].file.clone(),
+            rows_read: report.rows_read,
+            first_line: first.map(|e| e.line).unwrap_or(0),
+            first_reason: first
+                .map(|e| e.reason.clone())
+                .unwrap_or_else(|| "no data rows".into()),
+        });
+    }
+    rows.sort_by(|a, b| a.entity.cmp(&b.entity).then(a.time.cmp(&b.time)));
+    let first_main = main_idx[0];
+    Ok(Panel {
+        rows,
+        entity_column: tables[first_main].columns[roles[first_main].entity.expect("checked")]
+            .clone(),
+        time_column: tables[first_main].columns[roles[first_main].time.expect("checked")].clone(),
+        numeric_names,
+        text_names,
+        has_births,
+        has_deaths: has_deaths_col || has_rate_col,
+        deaths_derived,
+        chile_codes,
+        report,
+    })
+}
+
+fn file_report(
+    table: &RawTable,
+    r: &ColumnRoles,
+    kind: &'static str,
+    excluded: usize,
+    join: Option<&'static str>,
+) -> FileReport {
+    let roles = Role::ALL
+        .into_iter()
+        .filter_map(|role| {
+            r.get(role)
+                .map(|i| (role.label(), table.columns[i].clone()))
+        })
+        .collect();
+    FileReport {
+        file: table.file.clone(),
+        kind,
+        delimiter: delimiter_label(table.dialect.delimiter),
+        decimal: table.dialect.decimal.as_char().to_string(),
+        encoding: table.encoding.label(),
+        has_header: table.dialect.has_header,
+        rows_read: table.records.len(),
+        rows_used: table.records.len() - excluded,
+        rows_excluded: excluded,
+        roles,
+        join,
+    }
+}
+
+/// True when at least 80% of the distinct non-empty entity values of the main tables are CUT
+/// codes after normalisation.
+fn looks_like_cut(
+    tables: &[RawTable],
+    roles: &[ColumnRoles],
+    main_idx: &[usize],
+    codes: &CutCodes,
+) -> bool {
+    let mut distinct = std::collections::HashSet::new();
+    for &t in main_idx {
+        let Some(e) = roles[t].entity else { continue };
+        for rec in &tables[t].records {
+            if let Some(v) = rec.fields.get(e) {
+                if !v.trim().is_empty() {
+                    distinct.insert(v.trim());
+                }
+            }
+        }
+    }
+    if distinct.is_empty() {
+        return false;
+    }
+    let known = distinct
+        .iter()
+        .filter(|v| codes.contains(&codes.normalise(v).0))
+        .count();
+    known * 5 >= distinct.len() * 4
+}

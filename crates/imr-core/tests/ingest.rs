@@ -1,0 +1,226 @@
+//! Ingest from files to a validated panel: dialects of real agency files and the accounting of
+//! every row.
+
+use imr_core::ingest::{build_panel, ExclusionReason, IngestOptions, RawTable};
+use imr_core::panel::Panel;
+use imr_core::rates::RateTable;
+
+fn load(files: &[(&str, &[u8])]) -> Panel {
+    let tables: Vec<RawTable> = files
+        .iter()
+        .map(|(name, bytes)| RawTable::from_bytes(name, bytes).unwrap())
+        .collect();
+    let roles: Vec<_> = tables.iter().map(|t| t.guessed_roles.clone()).collect();
+    build_panel(&tables, &roles, &IngestOptions::default()).unwrap()
+}
+
+#[test]
+fn a_latin1_semicolon_file_with_decimal_commas_and_crlf_is_read_whole() {
+    let bytes = std::fs::read("tests/data/latin1_semicolon.csv").unwrap();
+    let panel = load(&[("latin1_semicolon.csv", &bytes)]);
+    let f = &panel.report.files[0];
+    assert_eq!(
+        (f.delimiter.as_str(), f.decimal.as_str(), f.encoding),
+        (";", ",", "windows-1252")
+    );
+    assert_eq!(panel.time_column, "Año");
+    assert_eq!(panel.report.rows_read, 4);
+    assert_eq!(panel.report.rows_used, 4);
+    // "3.000" is three thousand in a decimal-comma file; 1107 is padded; 8401 is Ñuble's 16101.
+    let iquique = panel
+        .rows
+        .iter()
+        .find(|r| r.entity == "01101" && r.time == 2019)
+        .unwrap();
+    assert_eq!(iquique.births, Some(3000.0));
+    assert!(panel.rows.iter().any(|r| r.entity == "01107"));
+    assert!(panel.rows.iter().any(|r| r.entity == "16101"));
+    assert_eq!(panel.report.recoded_codes, 1);
+    assert_eq!(panel.numeric_column("Pobreza").unwrap()[0], Some(10.5));
+    // "n/a" in a covariate is missing, not an exclusion.
+    let chillan = panel.rows.iter().position(|r| r.entity == "16101").unwrap();
+    assert_eq!(panel.numeric_column("pobreza").unwrap()[chillan], None);
+}
+
+#[test]
+fn every_kind_of_bad_row_is_excluded_with_its_line_and_reason() {
+    let bytes = std::fs::read("tests/data/broken.csv").unwrap();
+    let panel = load(&[("broken.csv", &bytes)]);
+    let r = &panel.report;
+    assert_eq!((r.rows_read, r.rows_used, r.rows_excluded), (10, 2, 8));
+    let by_line: Vec<(u64, &ExclusionReason)> =
+        r.excluded.iter().map(|e| (e.line, &e.kind)).collect();
+    assert!(matches!(
+        by_line[0],
+        (3, ExclusionReason::NonNumeric { .. })
+    ));
+    assert!(matches!(
+        by_line[1],
+        (4, ExclusionReason::NegativeCount { .. })
+    ));
+    assert!(matches!(
+        by_line[2],
+        (5, ExclusionReason::DeathsExceedBirths { .. })
+    ));
+    assert!(matches!(
+        by_line[3],
+        (6, ExclusionReason::MissingEntity { .. })
+    ));
+    assert!(matches!(
+        by_line[4],
+        (7, ExclusionReason::MissingTime { .. })
+    ));
+    assert!(matches!(
+        by_line[5],
+        (
+            8,
+            ExclusionReason::DuplicateEntityTime { first_line: 2, .. }
+        )
+    ));
+    assert!(matches!(
+        by_line[6],
+        (9, ExclusionReason::UnknownCode { .. })
+    ));
+    assert!(matches!(
+        by_line[7],
+        (
+            10,
+            ExclusionReason::WrongFieldCount {
+                expected: 4,
+                found: 3
+            }
+        )
+    ));
+    assert_eq!(
+        r.excluded[0].reason,
+        "column `nacimientos`: expected a number, found \"abc\""
+    );
+}
+
+#[test]
+fn a_characteristics_file_joins_by_code_and_reports_what_it_cannot_join() {
+    let main = b"codigo_comuna,anio,nacimientos,defunciones\n01101,2019,3000,21\n01101,2020,2950,19\n01107,2019,2500,15\n";
+    let chars = b"cut;pobreza;region\n1101;10,5;Tarapaca\n13101;7,2;RM\n";
+    let panel = load(&[("rates.csv", main), ("chars.csv", chars)]);
+    assert_eq!(
+        panel.numeric_column("pobreza").unwrap(),
+        vec![Some(10.5), Some(10.5), None]
+    );
+    assert_eq!(
+        panel.key_column("region").unwrap()[0].as_deref(),
+        Some("Tarapaca")
+    );
+    let r = &panel.report;
+    assert_eq!((r.rows_read, r.rows_used, r.rows_excluded), (5, 4, 1));
+    assert_eq!(r.excluded[0].file, "chars.csv");
+    assert_eq!(r.excluded[0].line, 3);
+    assert_eq!(r.files[1].join, Some("entity"));
+}
+
+#[test]
+fn a_rate_without_deaths_gives_derived_deaths_and_approximate_intervals() {
+    let panel = load(&[("r.csv", b"cut,anio,tmi,nacimientos\n01101,2019,7,3000\n")]);
+    assert!(panel.deaths_derived);
+    assert_eq!(panel.rows[0].deaths, Some(21.0));
+    let rates = RateTable::from_panel(&panel).unwrap();
+    assert!(rates.approximate_intervals);
+    assert!((rates.rows[0].rate.unwrap() - 7.0).abs() < 1e-12);
+}
+
+#[test]
+fn a_generic_panel_needs_its_entity_chosen_and_keeps_its_identifiers() {
+    let tables = [RawTable::from_bytes(
+        "g.csv",
+        b"firm,year,invest\nGeneral Motors,1935,317.6\nUS Steel,1935,209.9\n",
+    )
+    .unwrap()];
+    let guessed = tables[0].guessed_roles.clone();
+    let err = build_panel(&tables, &[guessed.clone()], &IngestOptions::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "g.csv: no column for the commune code (entity) (columns are: firm, year, invest); choose one"
+    );
+    let mut roles = guessed;
+    roles.entity = Some(0);
+    let p = build_panel(&tables, &[roles], &IngestOptions::default()).unwrap();
+    assert!(!p.chile_codes);
+    assert_eq!(p.entities(), vec!["General Motors", "US Steel"]);
+}
+
+#[test]
+fn national_rates_pool_births_and_deaths_per_year() {
+    let panel = load(&[("n.csv", b"code,year,births,deaths\n01101,2019,1000,8\n01107,2019,200,4\n01401,2019,50,0\n01402,2019,3000,15\n")]);
+    let rates = RateTable::from_panel(&panel).unwrap();
+    let n = &rates.national[0];
+    // Reference fixture (shared/reference/README.md): pooled rate 27/4250·1000 = 6.352941.
+    assert!((n.rate.unwrap() - 6.352941).abs() < 1e-6);
+    assert_eq!(n.n_areas, 4);
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn cell() -> impl Strategy<Value = String> {
+        prop_oneof![
+            (0u32..5000).prop_map(|v| v.to_string()),
+            Just(String::new()),
+            Just("n/a".to_owned()),
+            Just("-3".to_owned()),
+            Just("1,5".to_owned()),
+            Just("\"x;y\"".to_owned()),
+        ]
+    }
+
+    fn code() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("01101"),
+            Just("1107"),
+            Just("8401"),
+            Just("99999"),
+            Just(""),
+            Just("13101")
+        ]
+        .prop_map(str::to_owned)
+    }
+
+    proptest! {
+        #[test]
+        fn every_row_is_used_or_excluded(
+            rows in proptest::collection::vec((code(), 2018i32..2022, cell(), cell(), cell()), 1..40),
+            delimiter in prop_oneof![Just(','), Just(';')],
+            short_row in 0usize..50,
+        ) {
+            let d = delimiter;
+            // As a CSV writer would: a cell holding the delimiter is quoted.
+            let q = |c: &String| if c.contains(d) && !c.starts_with('"') { format!("\"{c}\"") } else { c.clone() };
+            let mut text = format!("codigo_comuna{d}anio{d}nacimientos{d}defunciones{d}pobreza\n");
+            for (i, (c, y, b, de, p)) in rows.iter().enumerate() {
+                if i == short_row {
+                    text.push_str(&format!("{c}{d}{y}\n"));
+                } else {
+                    text.push_str(&format!("{c}{d}{y}{d}{}{d}{}{d}{}\n", q(b), q(de), q(p)));
+                }
+            }
+            let table = RawTable::from_bytes("p.csv", text.as_bytes()).unwrap();
+            let mut roles = table.guessed_roles.clone();
+            roles.entity = Some(0);
+            roles.time = Some(1);
+            roles.births = Some(2);
+            roles.deaths = Some(3);
+            match build_panel(&[table.clone()], &[roles], &IngestOptions::default()) {
+                Ok(panel) => {
+                    let r = &panel.report;
+                    prop_assert_eq!(r.rows_read, table.records.len());
+                    prop_assert_eq!(r.rows_read, r.rows_used + r.rows_excluded);
+                    prop_assert_eq!(r.rows_used, panel.rows.len());
+                    prop_assert_eq!(r.rows_excluded, r.excluded.len());
+                }
+                Err(imr_core::ingest::IngestError::NoUsableRows { rows_read, .. }) => {
+                    prop_assert_eq!(rows_read, table.records.len());
+                }
+                Err(e) => prop_assert!(false, "unexpected error {e}"),
+            }
+        }
+    }
+}
