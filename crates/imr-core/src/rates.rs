@@ -142,3 +142,27 @@ mod tests {
         assert_eq!(rate_with_interval(0.0, 0.0), (None, None, None));
     }
 }
+
+/// The area rates as CSV (comma-separated, decimal point, empty for not available), the machine-
+/// readable download of the page and of `imr rates --format csv`.
+pub fn rates_csv(table: &RateTable) -> String {
+    let mut out = String::from("entity,time,births,deaths,rate_per_1000,ci_low,ci_high\n");
+    let opt = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
+    for r in &table.rows {
+        let entity = if r.entity.contains([',', '"', '\n']) {
+            format!("\"{}\"", r.entity.replace('"', "\"\""))
+        } else {
+            r.entity.clone()
+        };
+        out.push_str(&format!(
+            "{entity},{},{},{},{},{},{}\n",
+            r.time,
+            r.births,
+            r.deaths,
+            opt(r.rate),
+            opt(r.ci_low),
+            opt(r.ci_high)
+        ));
+    }
+    out
+}

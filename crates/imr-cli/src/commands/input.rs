@@ -1,1 +1,103 @@
-//! (in progress)
+//! Reading input files into a validated panel: the options every data subcommand shares.
+
+use super::CliError;
+use imr_core::ingest::{
+    build_panel, columns::find_column, ColumnRoles, IngestOptions, RawTable, Role,
+};
+use imr_core::panel::Panel;
+use std::path::PathBuf;
+
+/// Input files and column choices. A flag that is absent leaves the guess from the column names.
+#[derive(clap::Args, Debug, Clone)]
+pub struct InputArgs {
+    /// CSV files: data with births and deaths (or a rate) are stacked; files without them are
+    /// commune characteristics joined by code (and year when they have a year column)
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Column with the area code (guessed from comuna, codigo_comuna, cut, cod_com, code, id)
+    #[arg(long, value_name = "COL")]
+    pub entity: Option<String>,
+    /// Column with the year (guessed from año, anio, ano, year)
+    #[arg(long, value_name = "COL")]
+    pub time: Option<String>,
+    /// Column with infant deaths (guessed from defunciones, defunciones_infantiles, muertes_menores_1, deaths)
+    #[arg(long, value_name = "COL")]
+    pub deaths: Option<String>,
+    /// Column with live births (guessed from nacimientos, nacidos_vivos, births)
+    #[arg(long, value_name = "COL")]
+    pub births: Option<String>,
+    /// Column with a published rate per 1,000, used to derive deaths when there is no deaths column
+    /// (guessed from tmi, tasa, imr, rate)
+    #[arg(long, value_name = "COL")]
+    pub rate: Option<String>,
+}
+
+impl InputArgs {
+    fn overrides(&self) -> [(Role, Option<&str>); 5] {
+        [
+            (Role::Entity, self.entity.as_deref()),
+            (Role::Time, self.time.as_deref()),
+            (Role::Births, self.births.as_deref()),
+            (Role::Deaths, self.deaths.as_deref()),
+            (Role::Rate, self.rate.as_deref()),
+        ]
+    }
+}
+
+/// Reads every file, applies the column choices and validates the rows.
+pub fn load_panel(args: &InputArgs) -> Result<Panel, CliError> {
+    let mut tables = Vec::with_capacity(args.files.len());
+    for path in &args.files {
+        let bytes = std::fs::read(path).map_err(|e| {
+            CliError::Input(format!("{}: cannot read the file: {e}", path.display()))
+        })?;
+        let name = path.display().to_string();
+        tables
+            .push(RawTable::from_bytes(&name, &bytes).map_err(|e| CliError::Input(e.to_string()))?);
+    }
+    let roles = choose_roles(&tables, args)?;
+    build_panel(&tables, &roles, &IngestOptions::default())
+        .map_err(|e| CliError::Input(e.to_string()))
+}
+
+/// The guessed roles of each table with the user's choices applied. A named column must exist
+/// in at least one file; in files that lack it, the guess for that role is dropped when another
+/// column of the file was guessed for it, so that one flag means one column everywhere.
+fn choose_roles(tables: &[RawTable], args: &InputArgs) -> Result<Vec<ColumnRoles>, CliError> {
+    let mut roles: Vec<ColumnRoles> = tables.iter().map(|t| t.guessed_roles.clone()).collect();
+    for (role, wanted) in args.overrides() {
+        let Some(wanted) = wanted else { continue };
+        let mut found = false;
+        for (table, r) in tables.iter().zip(roles.iter_mut()) {
+            match find_column(&table.columns, wanted) {
+                Some(i) => {
+                    // The column leaves any role it was guessed for.
+                    for other in Role::ALL {
+                        if r.get(other) == Some(i) {
+                            r.set(other, None);
+                        }
+                    }
+                    r.set(role, Some(i));
+                    found = true;
+                }
+                None if matches!(role, Role::Births | Role::Deaths | Role::Rate) => {
+                    r.set(role, None)
+                }
+                None => {}
+            }
+        }
+        if !found {
+            let mut columns: Vec<&str> = tables
+                .iter()
+                .flat_map(|t| t.columns.iter().map(String::as_str))
+                .collect();
+            columns.dedup();
+            return Err(CliError::Usage(format!(
+                "--{}: no file has a column named `{wanted}` (columns are: {})",
+                role.label(),
+                columns.join(", ")
+            )));
+        }
+    }
+    Ok(roles)
+}

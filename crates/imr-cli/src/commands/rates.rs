@@ -1,9 +1,94 @@
-//! (in progress)
+//! `imr rates`: rates per 1,000 births with exact Poisson intervals, and the national pooled rate.
+
+use super::input::{load_panel, InputArgs};
 use super::CliError;
+use imr_core::ingest::IngestReport;
+use imr_core::panel::Panel;
+use imr_core::rates::RateTable;
+use serde::Serialize;
+use std::io::Write;
 
-#[derive(clap::Args)]
-pub struct Args {}
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
+pub enum Format {
+    #[default]
+    Json,
+    Csv,
+}
 
-pub fn run(_args: Args) -> Result<(), CliError> {
-    Err(CliError::Usage("this subcommand is not built yet".into()))
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format: one JSON document (input report, rows, national), or CSV of the rows
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    pub format: Format,
+}
+
+/// The `input` block of the JSON output: what happened to every row of every file.
+#[derive(Serialize)]
+pub struct InputSummary<'a> {
+    pub rows_read: usize,
+    pub rows_used: usize,
+    pub rows_excluded: usize,
+    pub excluded: &'a [imr_core::ingest::Exclusion],
+    pub delimiter: &'a str,
+    pub decimal: &'a str,
+    pub encoding: &'a str,
+    pub files: &'a [imr_core::ingest::FileReport],
+    pub recoded_codes: usize,
+    pub cell_warnings: &'a [imr_core::ingest::CellWarning],
+    pub deaths_derived: bool,
+}
+
+impl<'a> InputSummary<'a> {
+    pub fn new(panel: &'a Panel) -> Self {
+        let report: &IngestReport = &panel.report;
+        let first = &report.files[0];
+        InputSummary {
+            rows_read: report.rows_read,
+            rows_used: report.rows_used,
+            rows_excluded: report.rows_excluded,
+            excluded: &report.excluded,
+            delimiter: &first.delimiter,
+            decimal: &first.decimal,
+            encoding: first.encoding,
+            files: &report.files,
+            recoded_codes: report.recoded_codes,
+            cell_warnings: &report.cell_warnings,
+            deaths_derived: panel.deaths_derived,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Output<'a> {
+    engine_version: &'static str,
+    input: InputSummary<'a>,
+    approximate_intervals: bool,
+    rows: &'a [imr_core::rates::AreaRate],
+    national: &'a [imr_core::rates::NationalRate],
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let panel = load_panel(&args.input)?;
+    let table = RateTable::from_panel(&panel).map_err(|e| CliError::Input(e.to_string()))?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match args.format {
+        Format::Json => {
+            let doc = Output {
+                engine_version: imr_core::ENGINE_VERSION,
+                input: InputSummary::new(&panel),
+                approximate_intervals: table.approximate_intervals,
+                rows: &table.rows,
+                national: &table.national,
+            };
+            serde_json::to_writer_pretty(&mut out, &doc).map_err(std::io::Error::from)?;
+            writeln!(out)?;
+        }
+        Format::Csv => {
+            out.write_all(imr_core::rates::rates_csv(&table).as_bytes())?;
+        }
+    }
+    Ok(())
 }

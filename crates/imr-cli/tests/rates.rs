@@ -1,0 +1,92 @@
+//! `imr rates` end to end: the JSON contract, exit statuses and messages.
+
+use std::process::Command;
+
+fn imr(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_imr"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run imr")
+}
+
+#[test]
+fn rates_json_follows_the_contract_and_reports_the_dialect() {
+    let out = imr(&["rates", "tests/data/rates_latin1.csv", "--format", "json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let input = &doc["input"];
+    assert_eq!(input["rows_read"], 4);
+    assert_eq!(input["rows_used"], 4);
+    assert_eq!(input["rows_excluded"], 0);
+    assert_eq!(input["delimiter"], ";");
+    assert_eq!(input["decimal"], ",");
+    assert_eq!(input["encoding"], "windows-1252");
+    let row = &doc["rows"][0];
+    assert_eq!(row["entity"], "01101");
+    assert_eq!(row["time"], 2019);
+    assert_eq!(row["births"].as_f64(), Some(3000.0));
+    assert_eq!(row["deaths"].as_f64(), Some(21.0));
+    assert!((row["rate"].as_f64().unwrap() - 7.0).abs() < 1e-12);
+    // Garwood 95% for 21 events (SciPy 1.17.1: chi2.ppf(.025,42)/2 = 12.99933, chi2.ppf(.975,44)/2 = 32.10073) / 3000 births.
+    assert!((row["ci_low"].as_f64().unwrap() - 4.333110).abs() < 1e-5);
+    assert!((row["ci_high"].as_f64().unwrap() - 10.700244).abs() < 1e-5);
+    let national = &doc["national"];
+    assert_eq!(national[0]["time"], 2019);
+    assert_eq!(national[0]["births"].as_f64(), Some(6700.0));
+    assert_eq!(national[0]["deaths"].as_f64(), Some(42.0));
+}
+
+#[test]
+fn excluded_rows_carry_file_line_and_reason() {
+    let out = imr(&["rates", "tests/data/rates_broken.csv"]);
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let excluded = doc["input"]["excluded"].as_array().unwrap();
+    assert_eq!(excluded.len(), 8);
+    assert_eq!(excluded[0]["file"], "tests/data/rates_broken.csv");
+    assert_eq!(excluded[0]["line"], 3);
+    assert_eq!(
+        excluded[0]["reason"],
+        "column `nacimientos`: expected a number, found \"abc\""
+    );
+}
+
+#[test]
+fn an_unreadable_input_exits_1_naming_the_file() {
+    let dir = std::env::temp_dir().join(format!("imr-rates-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.csv");
+    std::fs::write(&empty, b"").unwrap();
+    let out = imr(&["rates", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("empty.csv: the file is empty"));
+    let binary = dir.join("x.bin");
+    std::fs::write(&binary, b"\x00\x01\x02PK").unwrap();
+    let out = imr(&["rates", binary.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("binary"));
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    assert_eq!(
+        imr(&["rates", "--no-such-flag", "x.csv"]).status.code(),
+        Some(2)
+    );
+    let out = imr(&["rates", "tests/data/rates_broken.csv", "--births", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no file has a column named `nope`"));
+}
+
+#[test]
+fn csv_output_has_one_line_per_row() {
+    let out = imr(&["rates", "tests/data/rates_latin1.csv", "--format", "csv"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("entity,time,births,deaths,rate_per_1000,ci_low,ci_high\n"));
+    assert_eq!(text.lines().count(), 5);
+}
