@@ -1,0 +1,241 @@
+//! A measure over the years, with its confidence band.
+
+use super::{c, escape, heading, nice_ticks, open_svg, x_axis, y_axis, year_ticks, Frame, Scale};
+use crate::report::{InequalityReport, SeriesPoint};
+use crate::year::Measure;
+use std::fmt::Write;
+
+/// What a line chart shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineChart<'a> {
+    pub title: String,
+    pub subtitle: Option<String>,
+    /// The `<desc>`: what the chart shows, in words.
+    pub desc: String,
+    /// Y axis label, with the unit.
+    pub y_label: String,
+    pub points: &'a [SeriesPoint],
+}
+
+const WIDTH: f64 = 640.0;
+const HEIGHT: f64 = 400.0;
+
+/// How a series is drawn: its colour and axis labels.
+pub(crate) struct SeriesStyle<'a> {
+    pub color: &'a str,
+    pub y_label: &'a str,
+    pub x_label: Option<&'a str>,
+}
+
+/// Draw one series (line, points, band from `ci`) in `frame` on a year axis from `first` to
+/// `last`, with its axes.
+pub(crate) fn series_in_frame(
+    s: &mut String,
+    frame: &Frame,
+    (first, last): (i64, i64),
+    points: &[SeriesPoint],
+    style: &SeriesStyle,
+) {
+    let SeriesStyle {
+        color,
+        y_label,
+        x_label,
+    } = *style;
+    let pad = if first == last { 1.0 } else { 0.0 };
+    let x = Scale {
+        d0: first as f64 - pad,
+        d1: last as f64 + pad,
+        r0: frame.left + 12.0,
+        r1: frame.right() - 12.0,
+    };
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    for p in points {
+        lo = lo.min(p.value);
+        hi = hi.max(p.value);
+        if let Some([a, b]) = p.ci {
+            lo = lo.min(a);
+            hi = hi.max(b);
+        }
+    }
+    let ticks = nice_ticks(lo, hi, 5, false);
+    let y = Scale {
+        d0: ticks.lo(),
+        d1: ticks.hi(),
+        r0: frame.bottom(),
+        r1: frame.top,
+    };
+    y_axis(s, frame, &y, &ticks, y_label);
+    x_axis(s, frame, &year_ticks(first, last, &x), x_label);
+    // Band: one polygon per run of consecutive points that have an interval.
+    let mut run: Vec<(f64, [f64; 2])> = Vec::new();
+    let flush = |s: &mut String, run: &mut Vec<(f64, [f64; 2])>| {
+        if run.len() == 1 {
+            let (t, [a, b]) = run[0];
+            writeln!(
+                s,
+                "<line class=\"ci\" x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"{color}\" stroke-opacity=\"0.4\" stroke-width=\"6\"/>",
+                c(y.map(a)),
+                c(y.map(b)),
+                x = c(x.map(t))
+            )
+            .expect("write to String");
+        } else if run.len() > 1 {
+            let upper = run
+                .iter()
+                .map(|(t, ci)| format!("{},{}", c(x.map(*t)), c(y.map(ci[1]))));
+            let lower = run
+                .iter()
+                .rev()
+                .map(|(t, ci)| format!("{},{}", c(x.map(*t)), c(y.map(ci[0]))));
+            writeln!(
+                s,
+                "<polygon class=\"ci\" points=\"{}\" fill=\"{color}\" fill-opacity=\"0.18\" stroke=\"none\"/>",
+                upper.chain(lower).collect::<Vec<_>>().join(" ")
+            )
+            .expect("write to String");
+        }
+        run.clear();
+    };
+    for p in points {
+        match p.ci {
+            Some(ci) => run.push((p.time as f64, ci)),
+            None => flush(s, &mut run),
+        }
+    }
+    flush(s, &mut run);
+    if points.len() > 1 {
+        let line: Vec<String> = points
+            .iter()
+            .map(|p| format!("{},{}", c(x.map(p.time as f64)), c(y.map(p.value))))
+            .collect();
+        writeln!(
+            s,
+            "<polyline class=\"series\" points=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"/>",
+            line.join(" ")
+        )
+        .expect("write to String");
+    }
+    for p in points {
+        writeln!(
+            s,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{color}\"><title>{}: {}</title></circle>",
+            c(x.map(p.time as f64)),
+            c(y.map(p.value)),
+            p.time,
+            escape(&format!("{:.4}", p.value))
+        )
+        .expect("write to String");
+    }
+}
+
+/// A line chart of yearly points with their interval band.
+pub fn line_chart_svg(chart: &LineChart) -> String {
+    let mut s = open_svg(WIDTH, HEIGHT, &chart.title, &chart.desc);
+    heading(&mut s, WIDTH, &chart.title, chart.subtitle.as_deref());
+    let frame = Frame {
+        left: 80.0,
+        top: 56.0,
+        width: WIDTH - 80.0 - 24.0,
+        height: HEIGHT - 56.0 - 60.0,
+    };
+    if chart.points.is_empty() {
+        writeln!(
+            s,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" {} font-size=\"13\">No year has a value.</text>",
+            c(WIDTH / 2.0),
+            c(HEIGHT / 2.0),
+            super::FONT
+        )
+        .expect("write to String");
+    } else {
+        let first = chart
+            .points
+            .iter()
+            .map(|p| p.time)
+            .min()
+            .expect("non-empty");
+        let last = chart
+            .points
+            .iter()
+            .map(|p| p.time)
+            .max()
+            .expect("non-empty");
+        series_in_frame(
+            &mut s,
+            &frame,
+            (first, last),
+            chart.points,
+            &SeriesStyle {
+                color: super::PALETTE[0],
+                y_label: &chart.y_label,
+                x_label: Some("Year"),
+            },
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Axis label of a measure: "Gini (weighted) (ratio, no unit)".
+pub(crate) fn measure_axis_label(measure: Measure, value_unit: &str) -> String {
+    let unit = measure.unit(value_unit);
+    if unit.is_empty() {
+        measure.label().to_string()
+    } else {
+        format!("{} ({unit})", measure.label())
+    }
+}
+
+/// A measure of the report over the years, with its bootstrap band.
+pub fn measure_over_years_svg(report: &InequalityReport, measure: Measure) -> String {
+    let points = report.series(measure);
+    let info = &report.subject;
+    let title = format!("{} of the {} by year", measure.label(), info.value_name);
+    let pct = info.level * 100.0;
+    let with_ci = points.iter().filter(|p| p.ci.is_some()).count();
+    let subtitle = if with_ci > 0 {
+        Some(format!(
+            "Band: {pct}% bootstrap percentile interval ({} replicates, seed {})",
+            info.bootstrap_replicates, info.seed
+        ))
+    } else {
+        None
+    };
+    let trend = report
+        .trend_of(measure)
+        .map(|t| {
+            format!(
+                " Linear trend {:.4} per year; change {} to {}: {:.4}.",
+                t.slope, t.first_time, t.last_time, t.change
+            )
+        })
+        .unwrap_or_default();
+    let desc = match (points.first(), points.last()) {
+        (Some(a), Some(b)) => format!(
+            "Line chart of the {} of the {} across areas, one point per year, {} years from {} to {}; {} of them with a shaded {pct}% bootstrap interval. Value {:.4} in {} and {:.4} in {}.{trend}",
+            measure.label(),
+            info.value_name,
+            points.len(),
+            a.time,
+            b.time,
+            with_ci,
+            a.value,
+            a.time,
+            b.value,
+            b.time
+        ),
+        _ => format!(
+            "Line chart of the {} of the {}: no year has a value.",
+            measure.label(),
+            info.value_name
+        ),
+    };
+    line_chart_svg(&LineChart {
+        title,
+        subtitle,
+        desc,
+        y_label: measure_axis_label(measure, &info.unit),
+        points: &points,
+    })
+}

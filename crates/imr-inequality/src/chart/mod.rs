@@ -1,0 +1,352 @@
+//! Deterministic SVG charts of the results, as strings.
+//!
+//! Every chart carries a `<title>`, a `<desc>` that says in words what it shows, and axis labels
+//! with units. Output is byte-for-byte reproducible: coordinates are written with two decimals by
+//! Rust's own formatter and tick steps are found without logarithms (no platform `libm` in the
+//! path), so the page (wasm32) and the command line draw identical files. Colours are the
+//! Okabe–Ito palette, distinguishable with the common colour-vision deficiencies.
+//!
+//! * [`line::measure_over_years_svg`]: a measure over the years with its bootstrap band;
+//! * [`lorenz::lorenz_svg`]: Lorenz curves for chosen years;
+//! * [`boxplot::box_plot_svg`]: the distribution of area values per year;
+//! * [`panel::two_series_svg`]: two yearly series stacked on one year axis, with their
+//!   correlation (IMR inequality vs health-income inequality).
+
+pub mod boxplot;
+pub mod line;
+pub mod lorenz;
+pub mod panel;
+
+pub use boxplot::box_plot_svg;
+pub use line::{line_chart_svg, measure_over_years_svg, LineChart};
+pub use lorenz::lorenz_svg;
+pub use panel::{two_series_svg, SeriesSpec};
+
+use std::fmt::Write;
+
+/// Okabe–Ito colours, in the order series are drawn.
+pub const PALETTE: [&str; 7] = [
+    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
+];
+
+pub(crate) const FONT: &str = "font-family=\"sans-serif\"";
+
+/// A coordinate with two decimals; never "-0.00".
+pub(crate) fn c(x: f64) -> String {
+    let s = format!("{x:.2}");
+    if s == "-0.00" {
+        "0.00".to_string()
+    } else {
+        s
+    }
+}
+
+/// Escape text for SVG character data and attribute values.
+pub(crate) fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// A number for labels: `decimals` places, never "-0".
+pub(crate) fn label_number(x: f64, decimals: usize) -> String {
+    let s = format!("{x:.decimals$}");
+    if s.starts_with('-') && s[1..].chars().all(|ch| ch == '0' || ch == '.') {
+        s[1..].to_string()
+    } else {
+        s
+    }
+}
+
+/// Linear map from a data interval to a pixel interval.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Scale {
+    pub d0: f64,
+    pub d1: f64,
+    pub r0: f64,
+    pub r1: f64,
+}
+
+impl Scale {
+    pub fn map(&self, x: f64) -> f64 {
+        if self.d1 == self.d0 {
+            return (self.r0 + self.r1) / 2.0;
+        }
+        self.r0 + (x - self.d0) / (self.d1 - self.d0) * (self.r1 - self.r0)
+    }
+}
+
+/// Ticks of a "nice" step (1, 2, 2.5 or 5 × 10^k) covering [lo, hi], with the number of decimals
+/// their labels need. The domain to draw is [first tick, last tick].
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Ticks {
+    pub values: Vec<f64>,
+    pub decimals: usize,
+}
+
+impl Ticks {
+    pub fn lo(&self) -> f64 {
+        self.values[0]
+    }
+    pub fn hi(&self) -> f64 {
+        self.values[self.values.len() - 1]
+    }
+}
+
+/// About `target` ticks covering [lo, hi]. With `integer`, the step is at least 1 (years).
+pub(crate) fn nice_ticks(lo: f64, hi: f64, target: usize, integer: bool) -> Ticks {
+    let (mut lo, mut hi) = (lo.min(hi), lo.max(hi));
+    if !(lo.is_finite() && hi.is_finite()) {
+        lo = 0.0;
+        hi = 1.0;
+    }
+    if hi == lo {
+        let pad = if lo == 0.0 { 1.0 } else { lo.abs() / 10.0 };
+        lo -= pad;
+        hi += pad;
+    }
+    let raw = (hi - lo) / target.max(1) as f64;
+    // Power of ten ≤ raw, found by exact multiplications and divisions (no log10).
+    let mut magnitude = 1.0;
+    let mut decimals_of_magnitude: usize = 0;
+    while magnitude * 10.0 <= raw {
+        magnitude *= 10.0;
+    }
+    while magnitude > raw {
+        magnitude /= 10.0;
+        decimals_of_magnitude += 1;
+    }
+    let norm = raw / magnitude;
+    let (factor, extra) = if norm <= 1.0 {
+        (1.0, 0)
+    } else if norm <= 2.0 {
+        (2.0, 0)
+    } else if norm <= 2.5 {
+        (2.5, 1)
+    } else if norm <= 5.0 {
+        (5.0, 0)
+    } else {
+        (10.0, 0)
+    };
+    let mut step = factor * magnitude;
+    let mut decimals = decimals_of_magnitude + extra;
+    if factor == 10.0 && decimals > 0 {
+        decimals -= 1;
+    }
+    if integer && step < 1.0 {
+        step = 1.0;
+        decimals = 0;
+    }
+    let first = (lo / step).floor();
+    let last = (hi / step).ceil();
+    let values = (0..=((last - first) as i64))
+        .map(|k| (first + k as f64) * step)
+        .collect();
+    Ticks { values, decimals }
+}
+
+/// The frame of one plot: its pixel rectangle.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Frame {
+    pub left: f64,
+    pub top: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl Frame {
+    pub fn right(&self) -> f64 {
+        self.left + self.width
+    }
+    pub fn bottom(&self) -> f64 {
+        self.top + self.height
+    }
+}
+
+/// Opening of an SVG document with its title and description.
+pub(crate) fn open_svg(width: f64, height: f64, title: &str, desc: &str) -> String {
+    let mut s = String::new();
+    write!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">\n\
+         <title>{title}</title>\n<desc>{desc}</desc>\n\
+         <rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n",
+        w = width,
+        h = height,
+        title = escape(title),
+        desc = escape(desc)
+    )
+    .expect("write to String");
+    s
+}
+
+/// Title (bold) and optional subtitle at the top.
+pub(crate) fn heading(s: &mut String, width: f64, title: &str, subtitle: Option<&str>) {
+    writeln!(
+        s,
+        "<text x=\"{}\" y=\"20\" text-anchor=\"middle\" {FONT} font-size=\"15\" font-weight=\"bold\">{}</text>",
+        c(width / 2.0),
+        escape(title)
+    )
+    .expect("write to String");
+    if let Some(sub) = subtitle {
+        writeln!(
+            s,
+            "<text x=\"{}\" y=\"38\" text-anchor=\"middle\" {FONT} font-size=\"12\" fill=\"#444444\">{}</text>",
+            c(width / 2.0),
+            escape(sub)
+        )
+        .expect("write to String");
+    }
+}
+
+/// Left axis with ticks, grid lines and a rotated label.
+pub(crate) fn y_axis(s: &mut String, frame: &Frame, scale: &Scale, ticks: &Ticks, label: &str) {
+    s.push_str("<g class=\"y-axis\">\n");
+    for &t in &ticks.values {
+        let y = c(scale.map(t));
+        writeln!(
+            s,
+            "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"#e0e0e0\"/>\n<text x=\"{}\" y=\"{y}\" dy=\"0.32em\" text-anchor=\"end\" {FONT} font-size=\"11\">{}</text>",
+            c(frame.left),
+            c(frame.right()),
+            c(frame.left - 6.0),
+            label_number(t, ticks.decimals)
+        )
+        .expect("write to String");
+    }
+    writeln!(
+        s,
+        "<line x1=\"{l}\" y1=\"{t}\" x2=\"{l}\" y2=\"{b}\" stroke=\"#333333\"/>",
+        l = c(frame.left),
+        t = c(frame.top),
+        b = c(frame.bottom())
+    )
+    .expect("write to String");
+    let (x, y) = (frame.left - 52.0, frame.top + frame.height / 2.0);
+    writeln!(
+        s,
+        "<text x=\"{x}\" y=\"{y}\" transform=\"rotate(-90 {x} {y})\" text-anchor=\"middle\" {FONT} font-size=\"12\">{}</text>",
+        escape(label),
+        x = c(x),
+        y = c(y)
+    )
+    .expect("write to String");
+    s.push_str("</g>\n");
+}
+
+/// Bottom axis with ticks and a label; `tick_labels` gives the text for each tick value.
+pub(crate) fn x_axis(s: &mut String, frame: &Frame, ticks: &[(f64, String)], label: Option<&str>) {
+    s.push_str("<g class=\"x-axis\">\n");
+    writeln!(
+        s,
+        "<line x1=\"{}\" y1=\"{b}\" x2=\"{}\" y2=\"{b}\" stroke=\"#333333\"/>",
+        c(frame.left),
+        c(frame.right()),
+        b = c(frame.bottom())
+    )
+    .expect("write to String");
+    for (x, text) in ticks {
+        writeln!(
+            s,
+            "<line x1=\"{x}\" y1=\"{b}\" x2=\"{x}\" y2=\"{b5}\" stroke=\"#333333\"/>\n<text x=\"{x}\" y=\"{b18}\" text-anchor=\"middle\" {FONT} font-size=\"11\">{}</text>",
+            escape(text),
+            x = c(*x),
+            b = c(frame.bottom()),
+            b5 = c(frame.bottom() + 5.0),
+            b18 = c(frame.bottom() + 18.0)
+        )
+        .expect("write to String");
+    }
+    if let Some(label) = label {
+        writeln!(
+            s,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" {FONT} font-size=\"12\">{}</text>",
+            c(frame.left + frame.width / 2.0),
+            c(frame.bottom() + 38.0),
+            escape(label)
+        )
+        .expect("write to String");
+    }
+    s.push_str("</g>\n");
+}
+
+/// Year ticks for a year axis spanning `years` (at most about 10 labels).
+pub(crate) fn year_ticks(first: i64, last: i64, scale: &Scale) -> Vec<(f64, String)> {
+    let span = (last - first).max(0);
+    let step = (span / 10 + 1).max(1);
+    (0..=span / step)
+        .map(|k| first + k * step)
+        .map(|t| (scale.map(t as f64), t.to_string()))
+        .collect()
+}
+
+/// Split text into lines of at most `width` characters at spaces.
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_of_zero_to_one_step_by_two_tenths() {
+        let t = nice_ticks(0.0, 1.0, 5, false);
+        assert_eq!(t.values.len(), 6);
+        assert_eq!(t.decimals, 1);
+        assert_eq!(label_number(t.values[3], t.decimals), "0.6");
+    }
+
+    #[test]
+    fn ticks_cover_the_data() {
+        let t = nice_ticks(3.7, 21.2, 5, false);
+        assert!(t.lo() <= 3.7 && t.hi() >= 21.2);
+        assert_eq!(t.decimals, 0);
+    }
+
+    #[test]
+    fn year_ticks_never_step_below_one() {
+        let t = nice_ticks(2019.0, 2020.0, 8, true);
+        assert!(t.values.windows(2).all(|w| w[1] - w[0] >= 1.0));
+    }
+
+    #[test]
+    fn negative_zero_is_written_as_zero() {
+        assert_eq!(c(-0.001), "0.00");
+        assert_eq!(label_number(-0.0001, 2), "0.00");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(escape("a < b & \"c\""), "a &lt; b &amp; &quot;c&quot;");
+    }
+
+    #[test]
+    fn long_text_wraps_at_spaces() {
+        assert_eq!(wrap("aa bb cc dd", 5), vec!["aa bb", "cc dd"]);
+    }
+}

@@ -1,0 +1,292 @@
+//! Inputs as plain data, and their grouping into years of areas.
+//!
+//! The app and the command line adapt their validated panel into one of two subjects:
+//!
+//! * [`Subject::Rates`]: deaths (events) and births (exposure) per area and year; the area rate is
+//!   r_i = `per` · events_i / exposure_i (per 1,000 live births by default) and the weight of an area
+//!   is its births. Areas are those with exposure > 0 that year.
+//! * [`Subject::Values`]: any numeric column with a weight column, e.g. municipal health income per
+//!   capita weighted by population. Areas are those with weight > 0 that year.
+
+use crate::error::InequalityError;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One area in one year, for rates: `events` (deaths < 1 year) over `exposure` (live births).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AreaObservation {
+    /// Area code (a commune's CUT).
+    pub entity: String,
+    /// Year.
+    pub time: i64,
+    /// Deaths under one year (may be non-integer when derived from a published rate).
+    pub events: f64,
+    /// Live births.
+    pub exposure: f64,
+    /// Group for the Theil decomposition (e.g. region), when requested.
+    pub group: Option<String>,
+    /// Socioeconomic rank variable (e.g. poverty rate), when requested; areas are ordered by it
+    /// ascending.
+    pub rank: Option<f64>,
+}
+
+/// One area in one year, for any weighted value (`--of COL --weight COL`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValueObservation {
+    /// Area code.
+    pub entity: String,
+    /// Year.
+    pub time: i64,
+    /// The value studied (≥ 0), e.g. health income per capita.
+    pub value: f64,
+    /// Its weight (≥ 0), e.g. population.
+    pub weight: f64,
+    /// Group for the Theil decomposition, when requested.
+    pub group: Option<String>,
+    /// Rank variable, when requested.
+    pub rank: Option<f64>,
+}
+
+/// Rates of events over exposure.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RateInput {
+    pub observations: Vec<AreaObservation>,
+    /// Rate multiplier: 1000 for rates per 1,000 live births.
+    pub per: f64,
+    /// True when deaths were computed from published rates and births (then deaths may be
+    /// non-integer and the Poisson bootstrap intervals are approximate).
+    pub deaths_derived: bool,
+}
+
+impl RateInput {
+    /// Rates per 1,000 live births.
+    pub fn per_1000(observations: Vec<AreaObservation>, deaths_derived: bool) -> Self {
+        RateInput {
+            observations,
+            per: 1000.0,
+            deaths_derived,
+        }
+    }
+}
+
+/// A weighted value column.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValueInput {
+    pub observations: Vec<ValueObservation>,
+    /// Name of the value column, shown in notes and charts.
+    pub value_name: String,
+    /// Name of the weight column.
+    pub weight_name: String,
+    /// Unit of the value, shown on axes (e.g. "CLP per capita"); may be empty.
+    pub unit: String,
+}
+
+/// What is measured.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Subject {
+    Rates(RateInput),
+    Values(ValueInput),
+}
+
+impl Subject {
+    /// Unit of the area values, for axes and notes.
+    pub fn unit(&self) -> String {
+        match self {
+            Subject::Rates(input) if input.per == 1000.0 => "per 1,000 live births".to_string(),
+            Subject::Rates(input) => format!("per {} live births", input.per),
+            Subject::Values(input) => input.unit.clone(),
+        }
+    }
+
+    /// Short name of the area value ("infant mortality rate" or the value column).
+    pub fn value_name(&self) -> String {
+        match self {
+            Subject::Rates(_) => "infant mortality rate".to_string(),
+            Subject::Values(input) => input.value_name.clone(),
+        }
+    }
+}
+
+/// The areas of one year, sorted by entity so that results do not depend on input order.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct YearAreas {
+    pub time: i64,
+    pub entities: Vec<String>,
+    /// Area values r_i (rates per `per`, or the value column).
+    pub values: Vec<f64>,
+    /// Weights w_i (births or the weight column), all > 0.
+    pub weights: Vec<f64>,
+    /// Events (deaths) per area, rates only: the Poisson bootstrap redraws these.
+    pub events: Option<Vec<f64>>,
+    /// Group index per area (into `group_names`), when every area has a group.
+    pub groups: Option<Vec<usize>>,
+    pub group_names: Vec<String>,
+    /// Rank variable per area, when every area has one.
+    pub ranks: Option<Vec<f64>>,
+    /// Rows of that year left out because their weight (births) is 0.
+    pub zero_weight_rows: usize,
+}
+
+struct Row<'a> {
+    entity: &'a str,
+    time: i64,
+    value: f64,
+    weight: f64,
+    events: Option<f64>,
+    group: Option<&'a str>,
+    rank: Option<f64>,
+}
+
+fn check_number(
+    entity: &str,
+    time: i64,
+    field: &'static str,
+    x: f64,
+) -> Result<(), InequalityError> {
+    if x.is_finite() && x >= 0.0 {
+        Ok(())
+    } else {
+        Err(InequalityError::InvalidNumber {
+            entity: entity.to_string(),
+            time,
+            field,
+            found: x,
+        })
+    }
+}
+
+/// Validate the subject and group it into years (ascending), areas sorted by entity.
+pub(crate) fn years_from_subject(subject: &Subject) -> Result<Vec<YearAreas>, InequalityError> {
+    let mut rows = Vec::new();
+    match subject {
+        Subject::Rates(input) => {
+            if !(input.per.is_finite() && input.per > 0.0) {
+                return Err(InequalityError::InvalidSetting(format!(
+                    "the rate multiplier must be > 0, found {}",
+                    input.per
+                )));
+            }
+            for obs in &input.observations {
+                check_number(&obs.entity, obs.time, "deaths", obs.events)?;
+                check_number(&obs.entity, obs.time, "births", obs.exposure)?;
+                let value = if obs.exposure > 0.0 {
+                    input.per * obs.events / obs.exposure
+                } else {
+                    0.0
+                };
+                rows.push(Row {
+                    entity: &obs.entity,
+                    time: obs.time,
+                    value,
+                    weight: obs.exposure,
+                    events: Some(obs.events),
+                    group: obs.group.as_deref(),
+                    rank: obs.rank,
+                });
+            }
+        }
+        Subject::Values(input) => {
+            for obs in &input.observations {
+                check_number(&obs.entity, obs.time, "value", obs.value)?;
+                check_number(&obs.entity, obs.time, "weight", obs.weight)?;
+                rows.push(Row {
+                    entity: &obs.entity,
+                    time: obs.time,
+                    value: obs.value,
+                    weight: obs.weight,
+                    events: None,
+                    group: obs.group.as_deref(),
+                    rank: obs.rank,
+                });
+            }
+        }
+    }
+    if rows.is_empty() {
+        return Err(InequalityError::Empty);
+    }
+    let mut by_year: BTreeMap<i64, Vec<Row>> = BTreeMap::new();
+    for row in rows {
+        if let Some(rank) = row.rank {
+            if !rank.is_finite() {
+                return Err(InequalityError::InvalidRank {
+                    entity: row.entity.to_string(),
+                    time: row.time,
+                    found: rank,
+                });
+            }
+        }
+        by_year.entry(row.time).or_default().push(row);
+    }
+    let mut years = Vec::with_capacity(by_year.len());
+    for (time, mut rows) in by_year {
+        rows.sort_by(|a, b| a.entity.cmp(b.entity));
+        for pair in rows.windows(2) {
+            if pair[0].entity == pair[1].entity {
+                return Err(InequalityError::DuplicateArea {
+                    entity: pair[0].entity.to_string(),
+                    time,
+                });
+            }
+        }
+        let zero_weight_rows = rows.iter().filter(|r| r.weight == 0.0).count();
+        rows.retain(|r| r.weight > 0.0);
+        let groups = complete_column(&rows, time, "group", |r| r.group.map(str::to_string))?;
+        let ranks = complete_column(&rows, time, "rank", |r| r.rank)?;
+        let (groups, group_names) = match groups {
+            Some(labels) => {
+                let mut names: Vec<String> = labels.clone();
+                names.sort();
+                names.dedup();
+                let index = labels
+                    .iter()
+                    .map(|g| names.binary_search(g).expect("name was collected above"))
+                    .collect();
+                (Some(index), names)
+            }
+            None => (None, Vec::new()),
+        };
+        let events = match subject {
+            Subject::Rates(_) => Some(rows.iter().map(|r| r.events.unwrap_or(0.0)).collect()),
+            Subject::Values(_) => None,
+        };
+        years.push(YearAreas {
+            time,
+            entities: rows.iter().map(|r| r.entity.to_string()).collect(),
+            values: rows.iter().map(|r| r.value).collect(),
+            weights: rows.iter().map(|r| r.weight).collect(),
+            events,
+            groups,
+            group_names,
+            ranks,
+            zero_weight_rows,
+        });
+    }
+    Ok(years)
+}
+
+/// All areas of the year have the column, or none has it; a mix is an error.
+fn complete_column<T>(
+    rows: &[Row],
+    time: i64,
+    what: &'static str,
+    get: impl Fn(&Row) -> Option<T>,
+) -> Result<Option<Vec<T>>, InequalityError> {
+    let present = rows.iter().filter(|r| get(r).is_some()).count();
+    if present == 0 {
+        return Ok(None);
+    }
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        match get(row) {
+            Some(x) => out.push(x),
+            None => {
+                return Err(InequalityError::Incomplete {
+                    entity: row.entity.to_string(),
+                    time,
+                    what,
+                })
+            }
+        }
+    }
+    Ok(Some(out))
+}

@@ -1,0 +1,350 @@
+//! The whole analysis: measures and intervals per year, trends, notes; and the report that
+//! serialises to the `imr inequality --format json` contract of issue 4.
+
+use crate::bootstrap::{bootstrap_year, BootstrapMethod, BootstrapSpec, YearIntervals};
+use crate::distribution::{box_plot_from_areas, lorenz_from_areas, BoxPlotStats, LorenzCurve};
+use crate::error::InequalityError;
+use crate::input::{years_from_subject, Subject};
+use crate::trend::{correlate, linear_trend, Correlation, Trend};
+use crate::year::{compute_year, Measure, SubjectKind, YearData, YearMeasures};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use std::collections::BTreeMap;
+
+/// Settings of an inequality analysis (`spec.analyse(&subject)`).
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct InequalitySpec {
+    pub bootstrap: BootstrapSpec,
+}
+
+/// What was measured and how the intervals were drawn; written into the report so that a number
+/// can be traced to its settings.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SubjectInfo {
+    pub kind: SubjectKind,
+    /// "infant mortality rate" or the value column.
+    pub value_name: String,
+    pub unit: String,
+    /// "births" or the weight column.
+    pub weight_name: String,
+    /// Deaths computed from published rates (intervals approximate).
+    pub deaths_derived: bool,
+    pub bootstrap_method: BootstrapMethod,
+    pub bootstrap_replicates: usize,
+    pub seed: u64,
+    pub level: f64,
+}
+
+/// Measures and intervals of one year.
+#[derive(Debug, Clone, PartialEq)]
+pub struct YearResult {
+    pub measures: YearMeasures,
+    pub intervals: YearIntervals,
+}
+
+impl YearResult {
+    pub fn time(&self) -> i64 {
+        self.measures.time
+    }
+
+    /// Interval of a measure, `None` when there is none.
+    pub fn interval(&self, measure: Measure) -> Option<[f64; 2]> {
+        self.intervals.intervals.get(&measure).copied()
+    }
+}
+
+impl Serialize for YearResult {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let kind = self.measures.kind;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("time", &self.measures.time)?;
+        self.measures.serialize_into(&mut map)?;
+        let ci: BTreeMapInOrder<[f64; 2]> = BTreeMapInOrder(
+            self.intervals
+                .intervals
+                .iter()
+                .map(|(m, v)| (m.key(kind), *v))
+                .collect(),
+        );
+        map.serialize_entry("ci", &ci)?;
+        let mut reasons: Vec<(&str, String)> = self
+            .measures
+            .not_available
+            .iter()
+            .map(|(m, why)| (m.key(kind), why.clone()))
+            .collect();
+        for (m, why) in &self.intervals.not_available {
+            reasons.push((m.key(kind), format!("interval: {why}")));
+        }
+        if !reasons.is_empty() {
+            map.serialize_entry("not_available", &BTreeMapInOrder(reasons))?;
+        }
+        map.end()
+    }
+}
+
+/// Key/value pairs serialised as a JSON object in the given order.
+struct BTreeMapInOrder<V>(Vec<(&'static str, V)>);
+
+impl<V: Serialize> Serialize for BTreeMapInOrder<V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// The report of `imr inequality --format json`: `subject`, `years`, `trend`, `notes`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InequalityReport {
+    pub subject: SubjectInfo,
+    /// One entry per year, ascending.
+    pub years: Vec<YearResult>,
+    /// Trend of each measure with a value in at least two years, in measure order.
+    pub trend: Vec<(Measure, Trend)>,
+    pub notes: Vec<String>,
+}
+
+impl Serialize for InequalityReport {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("subject", &self.subject)?;
+        map.serialize_entry("years", &self.years)?;
+        let trend = BTreeMapInOrder(
+            self.trend
+                .iter()
+                .map(|(m, t)| (m.key(self.subject.kind), t))
+                .collect(),
+        );
+        map.serialize_entry("trend", &trend)?;
+        map.serialize_entry("notes", &self.notes)?;
+        map.end()
+    }
+}
+
+/// A measure's value in one year, with its interval.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SeriesPoint {
+    pub time: i64,
+    pub value: f64,
+    pub ci: Option<[f64; 2]>,
+}
+
+impl InequalityReport {
+    /// The years where `measure` has a value, ascending, with their intervals.
+    pub fn series(&self, measure: Measure) -> Vec<SeriesPoint> {
+        self.years
+            .iter()
+            .filter_map(|y| {
+                y.measures.get(measure).map(|value| SeriesPoint {
+                    time: y.time(),
+                    value,
+                    ci: y.interval(measure),
+                })
+            })
+            .collect()
+    }
+
+    /// The trend of a measure, if it has one.
+    pub fn trend_of(&self, measure: Measure) -> Option<&Trend> {
+        self.trend
+            .iter()
+            .find(|(m, _)| *m == measure)
+            .map(|(_, t)| t)
+    }
+
+    /// The report as pretty JSON (the CLI's `--format json`).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report has only string keys and numbers")
+    }
+}
+
+/// Correlation over the years of `measure_a` in `a` and `measure_b` in `b` (e.g. the Gini of
+/// infant mortality and the Gini of health income per capita), at confidence `level`.
+pub fn correlate_reports(
+    a: &InequalityReport,
+    measure_a: Measure,
+    b: &InequalityReport,
+    measure_b: Measure,
+    level: f64,
+) -> Correlation {
+    let pts = |r: &InequalityReport, m| -> Vec<(i64, f64)> {
+        r.series(m).iter().map(|p| (p.time, p.value)).collect()
+    };
+    correlate(&pts(a, measure_a), &pts(b, measure_b), level)
+}
+
+/// Everything the page shows: the report plus the Lorenz curves and box plots per year.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InequalityAnalysis {
+    pub report: InequalityReport,
+    /// One curve per year whose total is > 0.
+    pub lorenz: Vec<LorenzCurve>,
+    /// One box plot per year with at least one area.
+    pub box_plots: Vec<BoxPlotStats>,
+}
+
+impl InequalitySpec {
+    /// Measure every year of `subject`, with bootstrap intervals, trends and notes.
+    pub fn analyse(&self, subject: &Subject) -> Result<InequalityAnalysis, InequalityError> {
+        let level = self.bootstrap.level;
+        if !(level > 0.0 && level < 1.0) {
+            return Err(InequalityError::InvalidSetting(format!(
+                "the confidence level must be in (0, 1), found {level}"
+            )));
+        }
+        let areas_by_year = years_from_subject(subject)?;
+        let (kind, per, method, weight_name, deaths_derived) = match subject {
+            Subject::Rates(r) => (
+                SubjectKind::Rate,
+                r.per,
+                BootstrapMethod::PoissonDeaths,
+                "births".to_string(),
+                r.deaths_derived,
+            ),
+            Subject::Values(v) => (
+                SubjectKind::Value,
+                1.0,
+                BootstrapMethod::ResampleAreas,
+                v.weight_name.clone(),
+                false,
+            ),
+        };
+        let mut years = Vec::with_capacity(areas_by_year.len());
+        for areas in &areas_by_year {
+            let measures = compute_year(&YearData::from_areas(areas, kind));
+            let intervals = bootstrap_year(areas, kind, per, &self.bootstrap, &measures)?;
+            years.push(YearResult {
+                measures,
+                intervals,
+            });
+        }
+        let mut trend = Vec::new();
+        for m in Measure::ALL {
+            let pts: Vec<(i64, f64)> = years
+                .iter()
+                .filter_map(|y| y.measures.get(m).map(|v| (y.time(), v)))
+                .collect();
+            if let Some(t) = linear_trend(&pts, level) {
+                trend.push((m, t));
+            }
+        }
+        let subject_info = SubjectInfo {
+            kind,
+            value_name: subject.value_name(),
+            unit: subject.unit(),
+            weight_name,
+            deaths_derived,
+            bootstrap_method: method,
+            bootstrap_replicates: self.bootstrap.replicates,
+            seed: self.bootstrap.seed,
+            level,
+        };
+        let notes = notes(&subject_info, &areas_by_year, &years);
+        Ok(InequalityAnalysis {
+            report: InequalityReport {
+                subject: subject_info,
+                years,
+                trend,
+                notes,
+            },
+            lorenz: areas_by_year.iter().filter_map(lorenz_from_areas).collect(),
+            box_plots: areas_by_year
+                .iter()
+                .filter_map(box_plot_from_areas)
+                .collect(),
+        })
+    }
+}
+
+fn join_years(times: &[i64]) -> String {
+    times
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn notes(
+    info: &SubjectInfo,
+    areas_by_year: &[crate::input::YearAreas],
+    years: &[YearResult],
+) -> Vec<String> {
+    let pct = info.level * 100.0;
+    let mut notes = Vec::new();
+    match info.kind {
+        SubjectKind::Rate => notes.push(format!(
+            "Areas are those with births > 0 in the year; rates are {}. Weighted measures use birth shares.",
+            info.unit
+        )),
+        SubjectKind::Value => notes.push(format!(
+            "Subject: `{}` weighted by `{}`; areas are those with {} > 0 in the year.",
+            info.value_name, info.weight_name, info.weight_name
+        )),
+    }
+    notes.push(
+        "Median, percentiles, min and max are unweighted across areas (type-7 quantiles, as R and NumPy)."
+            .to_string(),
+    );
+    if info.bootstrap_replicates == 0 {
+        notes.push("No bootstrap replicates were asked for: no intervals.".to_string());
+    } else {
+        let how = match info.bootstrap_method {
+            BootstrapMethod::PoissonDeaths => {
+                "parametric bootstrap, deaths redrawn from Poisson(observed deaths) with births fixed; areas with 0 deaths stay at 0"
+            }
+            BootstrapMethod::ResampleAreas => {
+                "nonparametric bootstrap, areas resampled with replacement within each year"
+            }
+        };
+        notes.push(format!(
+            "ci: {pct}% percentile intervals from {} replicates ({how}), seed {}.",
+            info.bootstrap_replicates, info.seed
+        ));
+        if info.deaths_derived {
+            notes.push(
+                "Deaths were derived from published rates and births, so the Poisson intervals are approximate."
+                    .to_string(),
+            );
+        }
+    }
+    notes.push(format!(
+        "trend: OLS slope per year with {pct}% interval (Student t, n − 2 df), treating each year's value as exact; change = last − first year."
+    ));
+    let zero_weight: Vec<String> = areas_by_year
+        .iter()
+        .filter(|a| a.zero_weight_rows > 0)
+        .map(|a| format!("{} in {}", a.zero_weight_rows, a.time))
+        .collect();
+    if !zero_weight.is_empty() {
+        notes.push(format!(
+            "Rows with {} = 0 are not areas of that year and were left out: {}.",
+            info.weight_name,
+            zero_weight.join(", ")
+        ));
+    }
+    let mut unavailable: BTreeMap<(Measure, String), Vec<i64>> = BTreeMap::new();
+    for y in years {
+        for (m, why) in &y.measures.not_available {
+            unavailable
+                .entry((*m, why.clone()))
+                .or_default()
+                .push(y.time());
+        }
+        for (m, why) in &y.intervals.not_available {
+            unavailable
+                .entry((*m, format!("no interval, {why}")))
+                .or_default()
+                .push(y.time());
+        }
+    }
+    for ((m, why), times) in unavailable {
+        notes.push(format!(
+            "{} not available in {}: {why}.",
+            m.key(info.kind),
+            join_years(&times)
+        ));
+    }
+    notes
+}
