@@ -1,1 +1,33 @@
-//! (in progress)
+//! imr-map: the choropleth engine of imr-atlas, in pure Rust (also compiled to wasm32 for the page:
+//! no threads, no OS randomness, no clock).
+//!
+//! The pipeline, and the types the page and the `imr map` command share:
+//!
+//! 1. [`geometry::GeoLayer::from_str`] decodes TopoJSON or GeoJSON (WGS84 lon/lat) into areas keyed
+//!    by a chosen property; [`geometry::GeoLayer::match_codes`] lists unmatched codes on both sides.
+//! 2. [`layout::MapLayout::build`] projects (transverse Mercator, [`projection`]) and writes every
+//!    area's SVG path once, with insets ([`layout::LayoutSpec::chile`]) and region boxes.
+//! 3. Per year or variable: values ([`smoothing`]: raw, global and spatial empirical Bayes, excess
+//!    risk), [`classify::classify`], then [`svg::Colouring`] — no geometry is touched.
+//! 4. [`svg::choropleth_svg`] writes the publishable SVG; [`funnel`] and [`svg::funnel_svg`] the
+//!    funnel plot; [`autocorrelation`] Moran's I and LISA clusters on [`weights::Weights`] built
+//!    from shared borders.
+
+pub mod autocorrelation;
+pub mod classify;
+pub mod colour;
+pub mod funnel;
+pub mod geometry;
+pub mod layout;
+pub mod path;
+pub mod projection;
+pub mod smoothing;
+pub mod svg;
+pub mod weights;
+
+pub use classify::{classify, Classification, Method};
+pub use colour::Scheme;
+pub use geometry::{GeoLayer, PropertyKeys};
+pub use layout::{LayoutSpec, MapLayout};
+pub use svg::{choropleth_svg, Colouring, MapText};
+pub use weights::Weights;

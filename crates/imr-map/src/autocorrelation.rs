@@ -1,0 +1,410 @@
+//! Spatial autocorrelation: global Moran's I with a permutation test, and local Moran (LISA)
+//! clusters, as in GeoDa (Anselin 1995, "Local indicators of spatial association — LISA",
+//! *Geographical Analysis* 27:93–115).
+//!
+//! # Formula
+//! Areas without a value are left out, with their links. With z_i = x_i − x̄ and row-standardised
+//! weights w_ij = 1/|N(i)| for j ∈ N(i) (0 for an area without neighbours), the spatial lag is
+//! L_i = Σ_j w_ij z_j, and
+//!
+//! * I = (n / S₀) · Σ_i z_i L_i / Σ_i z_i², with S₀ = Σ_ij w_ij (the number of areas with a
+//!   neighbour); under no autocorrelation E[I] = −1/(n − 1);
+//! * local I_i = (z_i / m₂) · L_i with m₂ = Σ z_i² / n.
+//!
+//! Inference by permutation with a seeded ChaCha8 generator, so results are reproducible:
+//! globally the values are randomly reassigned to areas; locally (conditional permutation) x_i stays
+//! and its |N(i)| neighbours are drawn from the other areas. The pseudo p-value is
+//! (M + 1)/(R + 1), with R permutations and M the number at least as extreme as the observed
+//! statistic on its side (≥ when above the permutation reference E[I] or 0 for local I, ≤ when
+//! below), as GeoDa reports it.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::weights::Weights;
+
+/// Why a statistic could not be computed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AutocorrelationError {
+    #[error("the weights cover {weights} areas but there are {values} values")]
+    WeightsMismatch { weights: usize, values: usize },
+    #[error("Moran's I needs at least 3 areas with a value and a neighbour; there are {0}")]
+    TooFewAreas(usize),
+    #[error("all values are equal: Moran's I is not defined")]
+    Constant,
+    #[error("at least one permutation is needed")]
+    NoPermutations,
+}
+
+/// Global Moran's I and its permutation test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Moran {
+    pub i: f64,
+    /// −1/(n − 1).
+    pub expected: f64,
+    /// Mean and standard deviation of I over the permutations, and the pseudo z-value.
+    pub permutation_mean: f64,
+    pub permutation_sd: f64,
+    pub z: f64,
+    /// Pseudo p-value (M + 1)/(R + 1).
+    pub p_value: f64,
+    pub permutations: usize,
+    pub seed: u64,
+    /// Number of areas used (with a value).
+    pub n: usize,
+}
+
+/// LISA cluster of an area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LisaCluster {
+    NotSignificant,
+    HighHigh,
+    LowLow,
+    LowHigh,
+    HighLow,
+    /// No neighbour with a value: no local statistic.
+    Neighbourless,
+    NoData,
+}
+
+impl LisaCluster {
+    /// Label as in GeoDa's cluster map legend.
+    pub fn label(self) -> &'static str {
+        match self {
+            LisaCluster::NotSignificant => "Not significant",
+            LisaCluster::HighHigh => "High-High",
+            LisaCluster::LowLow => "Low-Low",
+            LisaCluster::LowHigh => "Low-High",
+            LisaCluster::HighLow => "High-Low",
+            LisaCluster::Neighbourless => "Neighbourless",
+            LisaCluster::NoData => "No data",
+        }
+    }
+
+    /// GeoDa's cluster map colours.
+    pub fn colour(self) -> &'static str {
+        match self {
+            LisaCluster::NotSignificant => "#eeeeee",
+            LisaCluster::HighHigh => "#ff0000",
+            LisaCluster::LowLow => "#0000ff",
+            LisaCluster::LowHigh => "#a7adf9",
+            LisaCluster::HighLow => "#f4ada8",
+            LisaCluster::Neighbourless => "#999999",
+            LisaCluster::NoData => "#ffffff",
+        }
+    }
+}
+
+/// Local Moran results, one entry per input value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lisa {
+    pub local_i: Vec<Option<f64>>,
+    pub p_values: Vec<Option<f64>>,
+    pub clusters: Vec<LisaCluster>,
+    pub alpha: f64,
+    pub permutations: usize,
+    pub seed: u64,
+}
+
+/// Values kept (with a value), their weights, and the map back to input indexes.
+struct Prepared {
+    z: Vec<f64>,
+    weights: Weights,
+    original: Vec<usize>,
+}
+
+fn prepare(values: &[Option<f64>], weights: &Weights) -> Result<Prepared, AutocorrelationError> {
+    if weights.len() != values.len() {
+        return Err(AutocorrelationError::WeightsMismatch {
+            weights: weights.len(),
+            values: values.len(),
+        });
+    }
+    let keep: Vec<bool> = values
+        .iter()
+        .map(|v| v.is_some_and(f64::is_finite))
+        .collect();
+    let original: Vec<usize> = (0..values.len()).filter(|&i| keep[i]).collect();
+    let x: Vec<f64> = original
+        .iter()
+        .map(|&i| values[i].expect("kept values exist"))
+        .collect();
+    let weights = weights.subset(&keep);
+    let linked = (0..weights.len())
+        .filter(|&i| !weights.neighbours(i).is_empty())
+        .count();
+    if x.len() < 3 || linked < 2 {
+        return Err(AutocorrelationError::TooFewAreas(linked.min(x.len())));
+    }
+    let mean = x.iter().sum::<f64>() / x.len() as f64;
+    let z: Vec<f64> = x.iter().map(|v| v - mean).collect();
+    if z.iter().all(|d| d.abs() <= 1e-12 * mean.abs().max(1.0)) {
+        return Err(AutocorrelationError::Constant);
+    }
+    Ok(Prepared {
+        z,
+        weights,
+        original,
+    })
+}
+
+fn lag(z: &[f64], neighbours: &[usize]) -> f64 {
+    if neighbours.is_empty() {
+        0.0
+    } else {
+        neighbours.iter().map(|&j| z[j]).sum::<f64>() / neighbours.len() as f64
+    }
+}
+
+fn moran_of(z: &[f64], weights: &Weights, s0: f64) -> f64 {
+    let n = z.len() as f64;
+    let num: f64 = (0..z.len())
+        .map(|i| z[i] * lag(z, weights.neighbours(i)))
+        .sum();
+    let den: f64 = z.iter().map(|v| v * v).sum();
+    n / s0 * num / den
+}
+
+/// Global Moran's I of `values` (None = no data) with `permutations` random permutations.
+pub fn moran(
+    values: &[Option<f64>],
+    weights: &Weights,
+    permutations: usize,
+    seed: u64,
+) -> Result<Moran, AutocorrelationError> {
+    if permutations == 0 {
+        return Err(AutocorrelationError::NoPermutations);
+    }
+    let Prepared { z, weights, .. } = prepare(values, weights)?;
+    let n = z.len();
+    let s0 = (0..n)
+        .filter(|&i| !weights.neighbours(i).is_empty())
+        .count() as f64;
+    let observed = moran_of(&z, &weights, s0);
+    let expected = -1.0 / (n as f64 - 1.0);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut shuffled = z.clone();
+    let mut draws = Vec::with_capacity(permutations);
+    for _ in 0..permutations {
+        // Fisher–Yates shuffle.
+        for k in (1..n).rev() {
+            let j = rng.random_range(0..=k);
+            shuffled.swap(k, j);
+        }
+        draws.push(moran_of(&shuffled, &weights, s0));
+    }
+    let mean = draws.iter().sum::<f64>() / permutations as f64;
+    let sd = (draws.iter().map(|d| (d - mean).powi(2)).sum::<f64>()
+        / (permutations as f64 - 1.0).max(1.0))
+    .sqrt();
+    let extreme = if observed >= expected {
+        draws.iter().filter(|&&d| d >= observed).count()
+    } else {
+        draws.iter().filter(|&&d| d <= observed).count()
+    };
+    Ok(Moran {
+        i: observed,
+        expected,
+        permutation_mean: mean,
+        permutation_sd: sd,
+        z: if sd > 0.0 {
+            (observed - mean) / sd
+        } else {
+            f64::NAN
+        },
+        p_value: (extreme + 1) as f64 / (permutations + 1) as f64,
+        permutations,
+        seed,
+        n,
+    })
+}
+
+/// Local Moran's I with conditional permutations, and clusters at significance `alpha`.
+pub fn lisa(
+    values: &[Option<f64>],
+    weights: &Weights,
+    permutations: usize,
+    seed: u64,
+    alpha: f64,
+) -> Result<Lisa, AutocorrelationError> {
+    if permutations == 0 {
+        return Err(AutocorrelationError::NoPermutations);
+    }
+    let total = values.len();
+    let Prepared {
+        z,
+        weights,
+        original,
+    } = prepare(values, weights)?;
+    let n = z.len();
+    let m2 = z.iter().map(|v| v * v).sum::<f64>() / n as f64;
+    let mut local_i = vec![None; total];
+    let mut p_values = vec![None; total];
+    let mut clusters = vec![LisaCluster::NoData; total];
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pool: Vec<usize> = Vec::with_capacity(n);
+    for i in 0..n {
+        let out = original[i];
+        let neighbours = weights.neighbours(i);
+        let k = neighbours.len();
+        if k == 0 {
+            clusters[out] = LisaCluster::Neighbourless;
+            continue;
+        }
+        let observed_lag = lag(&z, neighbours);
+        let observed = z[i] / m2 * observed_lag;
+        pool.clear();
+        pool.extend((0..n).filter(|&j| j != i));
+        let mut extreme = 0usize;
+        for _ in 0..permutations {
+            // Partial Fisher–Yates: the first k entries of the pool are a random k-subset.
+            let mut sum = 0.0;
+            for t in 0..k {
+                let j = rng.random_range(t..pool.len());
+                pool.swap(t, j);
+                sum += z[pool[t]];
+            }
+            let permuted = z[i] / m2 * (sum / k as f64);
+            if (observed >= 0.0 && permuted >= observed) || (observed < 0.0 && permuted <= observed)
+            {
+                extreme += 1;
+            }
+        }
+        let p = (extreme + 1) as f64 / (permutations + 1) as f64;
+        local_i[out] = Some(observed);
+        p_values[out] = Some(p);
+        clusters[out] = if p > alpha || z[i] == 0.0 || observed_lag == 0.0 {
+            LisaCluster::NotSignificant
+        } else {
+            match (z[i] > 0.0, observed_lag > 0.0) {
+                (true, true) => LisaCluster::HighHigh,
+                (false, false) => LisaCluster::LowLow,
+                (false, true) => LisaCluster::LowHigh,
+                (true, false) => LisaCluster::HighLow,
+            }
+        };
+    }
+    Ok(Lisa {
+        local_i,
+        p_values,
+        clusters,
+        alpha,
+        permutations,
+        seed,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 1×n chain: area i neighbours i−1 and i+1.
+    fn chain(n: usize) -> Weights {
+        Weights::from_lists(
+            (0..n)
+                .map(|i| {
+                    let mut l = Vec::new();
+                    if i > 0 {
+                        l.push(i - 1);
+                    }
+                    if i + 1 < n {
+                        l.push(i + 1);
+                    }
+                    l
+                })
+                .collect(),
+        )
+        .unwrap()
+    }
+
+    /// Chain of 4 with x = [1, 2, 3, 4]: z = [−1.5, −0.5, 0.5, 1.5], Σz² = 5; row-standardised lags
+    /// L = [−0.5, −0.5, 0.5, 0.5]; Σ z L = 0.75 + 0.25 + 0.25 + 0.75 = 2; S₀ = 4, n = 4 → I = 2/5 = 0.4.
+    #[test]
+    fn morans_i_of_a_trend_on_a_chain_matches_the_hand_computation() {
+        let values: Vec<Option<f64>> = [1.0, 2.0, 3.0, 4.0].iter().map(|v| Some(*v)).collect();
+        let m = moran(&values, &chain(4), 99, 1).unwrap();
+        assert!((m.i - 0.4).abs() < 1e-12);
+        assert!((m.expected + 1.0 / 3.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_p_value_and_a_clustered_pattern_is_significant() {
+        // Two blocks of 15 on a chain: strongly positively autocorrelated.
+        let values: Vec<Option<f64>> = (0..30)
+            .map(|i| Some(if i < 15 { 1.0 } else { 9.0 } + (i % 3) as f64 * 0.1))
+            .collect();
+        let w = chain(30);
+        let a = moran(&values, &w, 499, 42).unwrap();
+        let b = moran(&values, &w, 499, 42).unwrap();
+        assert_eq!(a, b);
+        assert!(a.i > 0.8, "{}", a.i);
+        assert!(a.p_value <= 0.01, "{}", a.p_value);
+        // An alternating pattern is negatively autocorrelated.
+        let alt: Vec<Option<f64>> = (0..30).map(|i| Some((i % 2) as f64)).collect();
+        let c = moran(&alt, &w, 499, 42).unwrap();
+        assert!(c.i < -0.9 && c.p_value <= 0.01, "{c:?}");
+    }
+
+    /// Rook neighbours on a side × side grid, areas numbered row by row.
+    fn grid(side: usize) -> Weights {
+        let lists = (0..side * side)
+            .map(|i| {
+                let (r, c) = (i / side, i % side);
+                let mut l = Vec::new();
+                if r > 0 {
+                    l.push(i - side);
+                }
+                if r + 1 < side {
+                    l.push(i + side);
+                }
+                if c > 0 {
+                    l.push(i - 1);
+                }
+                if c + 1 < side {
+                    l.push(i + 1);
+                }
+                l
+            })
+            .collect();
+        Weights::from_lists(lists).unwrap()
+    }
+
+    /// On a 10×10 grid with x = row + column (0..18), the corner (0, 0) has neighbours 1 and 1:
+    /// only one pair of the other 99 values averages as low, so its pseudo p-value is tiny and it
+    /// is Low-Low; the opposite corner is High-High; a cell with x = 9 (z = 0) is not significant.
+    #[test]
+    fn lisa_finds_low_low_and_high_high_corners_of_a_gradient_and_skips_missing_values() {
+        let mut values: Vec<Option<f64>> =
+            (0..100).map(|i| Some((i / 10 + i % 10) as f64)).collect();
+        values[50] = None;
+        let w = grid(10);
+        let l = lisa(&values, &w, 999, 7, 0.05).unwrap();
+        assert_eq!(l.clusters[50], LisaCluster::NoData);
+        assert_eq!(
+            l.clusters[0],
+            LisaCluster::LowLow,
+            "p = {:?}",
+            l.p_values[0]
+        );
+        assert_eq!(
+            l.clusters[99],
+            LisaCluster::HighHigh,
+            "p = {:?}",
+            l.p_values[99]
+        );
+        assert!(l.p_values[0].unwrap() < 0.01);
+        // Row 4, column 5: x = 9, close to the mean; not significant.
+        assert_eq!(l.clusters[45], LisaCluster::NotSignificant);
+        assert_eq!(l, lisa(&values, &w, 999, 7, 0.05).unwrap());
+    }
+
+    #[test]
+    fn constant_values_have_no_morans_i() {
+        let values = vec![Some(2.0); 5];
+        assert_eq!(
+            moran(&values, &chain(5), 9, 0),
+            Err(AutocorrelationError::Constant)
+        );
+    }
+}

@@ -1,0 +1,535 @@
+//! Publishable SVG: the choropleth (title, year, legend with limits and counts, hatched no data,
+//! insets in boxes, source line) and the funnel plot.
+//!
+//! The output is a pure function of its inputs (no clock, no randomness, fixed number formatting),
+//! so the same options give the same bytes in the page's download and in `imr map`. Every area is
+//! one `<path data-code="…" data-class="k" data-value="…">` (class 0 = lowest; `data-class="none"`
+//! and an empty `data-value` for no data); other shapes of the same area (a Santiago commune in the
+//! national panel) are `<path data-of="…">`.
+
+use std::fmt::Write;
+
+use crate::autocorrelation::LisaCluster;
+use crate::classify::{format_number, Classification};
+use crate::colour::{Scheme, NO_DATA_FILL};
+use crate::funnel::{Funnel, FunnelPosition};
+use crate::layout::MapLayout;
+use crate::projection::Rect;
+
+/// One legend row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegendEntry {
+    pub label: String,
+    pub fill: String,
+    pub count: usize,
+}
+
+/// The colours of one map: a class and a fill per area, and the legend. Building one is cheap
+/// (no geometry); it is what changes when the year or the variable changes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Colouring {
+    /// Value shown per area (`data-value`), index = area index of the layer.
+    pub values: Vec<Option<f64>>,
+    /// Class per area (`data-class`), `None` = no data.
+    pub classes: Vec<Option<usize>>,
+    /// Fill per class.
+    pub class_fills: Vec<String>,
+    pub legend: Vec<LegendEntry>,
+    /// Number of areas with no data (hatched).
+    pub no_data: usize,
+    /// A line under the legend saying how classes were made ("Quantiles, 5 classes").
+    pub method_note: String,
+}
+
+impl Colouring {
+    /// Colours a classification with a scheme; `values` are the classified values (same order).
+    /// `decimals` sets the legend's number format.
+    pub fn from_classification(
+        values: &[Option<f64>],
+        classification: &Classification,
+        scheme: Scheme,
+        decimals: usize,
+    ) -> Self {
+        let k = classification.classes.len();
+        let class_fills = scheme.colours(k);
+        let legend = classification
+            .classes
+            .iter()
+            .zip(&class_fills)
+            .map(|(c, fill)| LegendEntry {
+                label: c.label(decimals),
+                fill: fill.clone(),
+                count: c.count,
+            })
+            .collect();
+        let method_note = match &classification.method {
+            crate::classify::Method::BoxMap { hinge } => format!("Box map (hinge {hinge})"),
+            m => format!("Classes: {}, {} classes", m.name(), k),
+        };
+        Colouring {
+            values: values.to_vec(),
+            classes: classification.class_of.clone(),
+            class_fills,
+            legend,
+            no_data: classification.no_data,
+            method_note,
+        }
+    }
+
+    /// Colours LISA clusters (class = cluster, in GeoDa's legend order).
+    pub fn from_lisa(values: &[Option<f64>], clusters: &[LisaCluster], alpha: f64) -> Self {
+        let order = [
+            LisaCluster::NotSignificant,
+            LisaCluster::HighHigh,
+            LisaCluster::LowLow,
+            LisaCluster::LowHigh,
+            LisaCluster::HighLow,
+            LisaCluster::Neighbourless,
+        ];
+        let classes: Vec<Option<usize>> = clusters
+            .iter()
+            .map(|c| order.iter().position(|o| o == c))
+            .collect();
+        let legend = order
+            .iter()
+            .enumerate()
+            .map(|(k, c)| LegendEntry {
+                label: c.label().into(),
+                fill: c.colour().into(),
+                count: classes.iter().filter(|&&x| x == Some(k)).count(),
+            })
+            .collect();
+        Colouring {
+            values: values.to_vec(),
+            no_data: classes.iter().filter(|c| c.is_none()).count(),
+            classes,
+            class_fills: order.iter().map(|c| c.colour().to_string()).collect(),
+            legend,
+            method_note: format!("LISA clusters, p ≤ {alpha}"),
+        }
+    }
+
+    /// Fill of an area: its class colour, or the no-data hatch.
+    pub fn fill_of(&self, area: usize) -> &str {
+        match self.classes.get(area).copied().flatten() {
+            Some(k) => &self.class_fills[k],
+            None => NO_DATA_FILL,
+        }
+    }
+}
+
+/// Texts of a map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MapText {
+    pub title: String,
+    /// What the colours show, with the unit ("Deaths under 1 year per 1,000 live births").
+    pub subtitle: String,
+    /// The year (or period) shown large in the corner.
+    pub year: String,
+    /// Source and method lines at the foot (one per line).
+    pub source: Vec<String>,
+}
+
+/// Escapes text for SVG content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A value for `data-value`: at most 6 decimals, no trailing zeros, `-0` written as `0`.
+pub fn format_value(v: f64) -> String {
+    let r = (v * 1e6).round() / 1e6;
+    if r == 0.0 {
+        "0".into()
+    } else {
+        format!("{r}")
+    }
+}
+
+fn num(v: f64) -> String {
+    format_value((v * 10.0).round() / 10.0)
+}
+
+fn rect_attrs(r: &Rect) -> String {
+    format!(
+        r#"x="{}" y="{}" width="{}" height="{}""#,
+        num(r.x),
+        num(r.y),
+        num(r.width),
+        num(r.height)
+    )
+}
+
+const FONT: &str = "font-family=\"Helvetica, Arial, sans-serif\"";
+
+/// The complete choropleth as an SVG document.
+pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText) -> String {
+    let (w, h) = (layout.width, layout.height);
+    let mut s = String::with_capacity(layout.path_bytes() + 64 * layout.shapes.len() + 4096);
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" \
+         data-testid=\"choropleth\" role=\"img\" aria-labelledby=\"map-title map-subtitle\" {FONT}>",
+        num(w),
+        num(h),
+        num(w),
+        num(h)
+    );
+    s.push_str(
+        "<defs><pattern id=\"no-data\" patternUnits=\"userSpaceOnUse\" width=\"5\" height=\"5\" \
+         patternTransform=\"rotate(45)\"><rect width=\"5\" height=\"5\" fill=\"#ffffff\"/>\
+         <line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"5\" stroke=\"#8c8c8c\" stroke-width=\"1.6\"/></pattern></defs>\n",
+    );
+    let _ = writeln!(
+        s,
+        "<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>",
+        num(w),
+        num(h)
+    );
+    let _ = writeln!(
+        s,
+        "<text id=\"map-title\" x=\"20\" y=\"34\" font-size=\"20\" font-weight=\"bold\" fill=\"#1a1a1a\">{}</text>",
+        escape(&text.title)
+    );
+    let _ = writeln!(
+        s,
+        "<text id=\"map-subtitle\" x=\"20\" y=\"56\" font-size=\"12\" fill=\"#444444\">{}</text>",
+        escape(&text.subtitle)
+    );
+    let _ = writeln!(
+        s,
+        "<text data-testid=\"map-year\" x=\"{}\" y=\"40\" font-size=\"30\" font-weight=\"bold\" text-anchor=\"end\" fill=\"#1a1a1a\">{}</text>",
+        num(w - 20.0),
+        escape(&text.year)
+    );
+    for (p, panel) in layout.panels.iter().enumerate() {
+        if panel.boxed {
+            if let Some(title) = &panel.title {
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#333333\">{}</text>",
+                    num(panel.rect.x),
+                    num(panel.rect.y - 6.0),
+                    escape(title)
+                );
+            }
+            let _ = writeln!(
+                s,
+                "<rect {} fill=\"none\" stroke=\"#666666\" stroke-width=\"0.8\"/>",
+                rect_attrs(&panel.rect.inset(-4.0))
+            );
+        }
+        let _ = writeln!(
+            s,
+            "<g data-panel=\"{}\" stroke=\"#ffffff\" stroke-width=\"{}\" stroke-linejoin=\"round\">",
+            escape(&panel.id),
+            if panel.boxed { "0.6" } else { "0.25" }
+        );
+        for shape in layout.shapes.iter().filter(|sh| sh.panel == p) {
+            let area = shape.area;
+            let fill = colouring.fill_of(area);
+            let code = escape(&layout.codes[area]);
+            if shape.primary {
+                let value = colouring.values.get(area).copied().flatten();
+                let class = match colouring.classes.get(area).copied().flatten() {
+                    Some(k) => k.to_string(),
+                    None => "none".into(),
+                };
+                let shown = match value {
+                    Some(v) => format_number(v, 1),
+                    None => "no data".into(),
+                };
+                let _ = writeln!(
+                    s,
+                    "<path data-code=\"{code}\" data-class=\"{class}\" data-value=\"{}\" fill=\"{fill}\" d=\"{}\"><title>{} ({code}): {shown}</title></path>",
+                    value.map(format_value).unwrap_or_default(),
+                    shape.d,
+                    escape(&layout.names[area]),
+                );
+            } else {
+                let _ = writeln!(
+                    s,
+                    "<path data-of=\"{code}\" fill=\"{fill}\" d=\"{}\"/>",
+                    shape.d
+                );
+            }
+        }
+        s.push_str("</g>\n");
+    }
+    // Locators: where each inset's areas lie in the main panel.
+    for (p, panel) in layout.panels.iter().enumerate().skip(1) {
+        let in_main: Vec<&Rect> = layout
+            .shapes
+            .iter()
+            .filter(|sh| sh.panel == p)
+            .filter_map(|sh| {
+                layout
+                    .shapes
+                    .iter()
+                    .find(|m| m.panel == 0 && m.area == sh.area)
+                    .map(|m| &m.bounds)
+            })
+            .collect();
+        if in_main.is_empty() || !panel.boxed {
+            continue;
+        }
+        let x0 = in_main.iter().map(|r| r.x).fold(f64::INFINITY, f64::min);
+        let y0 = in_main.iter().map(|r| r.y).fold(f64::INFINITY, f64::min);
+        let x1 = in_main
+            .iter()
+            .map(|r| r.x + r.width)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let y1 = in_main
+            .iter()
+            .map(|r| r.y + r.height)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let _ = writeln!(
+            s,
+            "<rect data-locator=\"{}\" {} fill=\"none\" stroke=\"#333333\" stroke-width=\"0.8\"/>",
+            escape(&panel.id),
+            rect_attrs(&Rect::new(x0, y0, x1 - x0, y1 - y0).inset(-2.0))
+        );
+    }
+    legend(&mut s, layout.legend, colouring, &text.subtitle);
+    let lines = text.source.len();
+    for (k, line) in text.source.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "<text data-testid=\"map-source\" x=\"20\" y=\"{}\" font-size=\"9.5\" fill=\"#555555\">{}</text>",
+            num(h - 12.0 - 13.0 * (lines - 1 - k) as f64),
+            escape(line)
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn legend(s: &mut String, at: Rect, colouring: &Colouring, heading: &str) {
+    let _ = writeln!(
+        s,
+        "<g data-testid=\"legend\" font-size=\"12\" fill=\"#1a1a1a\">"
+    );
+    let _ = writeln!(
+        s,
+        "<text x=\"{}\" y=\"{}\" font-weight=\"bold\">{}</text>",
+        num(at.x),
+        num(at.y + 12.0),
+        escape(heading)
+    );
+    let row = 22.0;
+    let mut y = at.y + 24.0;
+    let mut entry = |s: &mut String, class: &str, fill: &str, label: &str, count: usize| {
+        let _ = writeln!(
+            s,
+            "<g data-legend-class=\"{class}\"><rect x=\"{}\" y=\"{}\" width=\"24\" height=\"16\" fill=\"{fill}\" stroke=\"#777777\" stroke-width=\"0.5\"/>\
+             <text x=\"{}\" y=\"{}\">{} <tspan fill=\"#666666\">({count})</tspan></text></g>",
+            num(at.x),
+            num(y),
+            num(at.x + 32.0),
+            num(y + 12.5),
+            escape(label)
+        );
+        y += row;
+    };
+    // Highest class first, as a reader scans a legend from the top.
+    for (k, e) in colouring.legend.iter().enumerate().rev() {
+        entry(s, &k.to_string(), &e.fill, &e.label, e.count);
+    }
+    entry(s, "none", NO_DATA_FILL, "No data", colouring.no_data);
+    let _ = writeln!(
+        s,
+        "<text x=\"{}\" y=\"{}\" font-size=\"10.5\" fill=\"#555555\">{}</text>",
+        num(at.x),
+        num(y + 10.0),
+        escape(&colouring.method_note)
+    );
+    s.push_str("</g>\n");
+}
+
+/// Texts of a funnel plot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunnelText {
+    pub title: String,
+    pub year: String,
+    pub source: Vec<String>,
+}
+
+/// "Nice" tick step for a range: 1, 2 or 5 × 10^k giving about `target` ticks.
+fn nice_step(range: f64, target: f64) -> f64 {
+    let raw = (range / target).max(1e-12);
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let f = raw / magnitude;
+    magnitude
+        * if f <= 1.0 {
+            1.0
+        } else if f <= 2.0 {
+            2.0
+        } else if f <= 5.0 {
+            5.0
+        } else {
+            10.0
+        }
+}
+
+/// The funnel plot as an SVG document: rate per 1,000 against births (log scale), 95% (dashed)
+/// and 99.8% (solid) limits, the national rate, and one `<circle data-code>` per area.
+pub fn funnel_svg(
+    funnel: &Funnel,
+    codes: &[String],
+    names: &[String],
+    text: &FunnelText,
+) -> String {
+    let (w, h) = (640.0, 440.0);
+    let plot = Rect::new(64.0, 70.0, 550.0, 300.0);
+    let min_b = funnel
+        .curve
+        .first()
+        .map(|c| c.births)
+        .unwrap_or(1.0)
+        .max(1.0);
+    let max_b = funnel
+        .curve
+        .last()
+        .map(|c| c.births)
+        .unwrap_or(10.0)
+        .max(min_b * 10.0);
+    let (lx0, lx1) = (min_b.log10().floor(), max_b.log10().ceil());
+    let max_point = funnel
+        .points
+        .iter()
+        .map(|p| p.rate_per_1000)
+        .fold(0.0, f64::max);
+    // Cap the y axis so the wide end of the funnel does not flatten everything else.
+    let y_max_raw = max_point.max(funnel.national_rate_per_1000 * 3.0).max(1.0);
+    let step = nice_step(y_max_raw, 6.0);
+    let y_max = (y_max_raw / step).ceil() * step;
+    let sx = |b: f64| plot.x + (b.max(1.0).log10() - lx0) / (lx1 - lx0) * plot.width;
+    let sy = |r: f64| plot.y + plot.height - (r.min(y_max) / y_max) * plot.height;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" data-testid=\"funnel\" role=\"img\" {FONT}>"
+    );
+    let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>");
+    let _ = writeln!(
+        s,
+        "<text x=\"20\" y=\"30\" font-size=\"17\" font-weight=\"bold\">{}</text>\n<text x=\"{}\" y=\"32\" font-size=\"22\" font-weight=\"bold\" text-anchor=\"end\">{}</text>",
+        escape(&text.title),
+        w - 20.0,
+        escape(&text.year)
+    );
+    let _ = writeln!(
+        s,
+        "<text x=\"20\" y=\"50\" font-size=\"11\" fill=\"#444444\">National rate {} per 1,000; limits from exact Poisson, 95% (dashed) and 99.8% (solid)</text>",
+        format_number(funnel.national_rate_per_1000, 2)
+    );
+    // Axes and ticks.
+    s.push_str("<g font-size=\"10\" fill=\"#333333\" stroke=\"none\">\n");
+    let mut tick = 0.0;
+    while tick <= y_max + 1e-9 {
+        let y = sy(tick);
+        let _ = writeln!(
+            s,
+            "<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#e5e5e5\"/><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
+            num(plot.x),
+            num(plot.x + plot.width),
+            num(y),
+            num(y),
+            num(plot.x - 6.0),
+            num(y + 3.5),
+            format_value(tick)
+        );
+        tick += step;
+    }
+    let mut e = lx0;
+    while e <= lx1 + 1e-9 {
+        let x = sx(10f64.powf(e));
+        let _ = writeln!(
+            s,
+            "<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#e5e5e5\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+            num(x),
+            num(x),
+            num(plot.y),
+            num(plot.y + plot.height),
+            num(x),
+            num(plot.y + plot.height + 14.0),
+            format_value(10f64.powf(e))
+        );
+        e += 1.0;
+    }
+    let _ = writeln!(
+        s,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">Live births (log scale)</text>\
+         <text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\" font-size=\"11\">Deaths under 1 year per 1,000 live births</text>",
+        num(plot.x + plot.width / 2.0),
+        num(plot.y + plot.height + 32.0),
+        num(plot.y + plot.height / 2.0)
+    );
+    s.push_str("</g>\n");
+    let line = |pick: fn(&crate::funnel::FunnelLimits) -> f64| -> String {
+        funnel
+            .curve
+            .iter()
+            .map(|c| format!("{},{}", num(sx(c.births)), num(sy(pick(c)))))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let _ = writeln!(
+        s,
+        "<g fill=\"none\" stroke=\"#555555\"><polyline data-limit=\"upper-99.8\" points=\"{}\"/><polyline data-limit=\"lower-99.8\" points=\"{}\"/>\
+         <polyline data-limit=\"upper-95\" stroke-dasharray=\"4 3\" points=\"{}\"/><polyline data-limit=\"lower-95\" stroke-dasharray=\"4 3\" points=\"{}\"/>\
+         <line data-limit=\"national\" x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#1a1a1a\"/></g>",
+        line(|c| c.upper998),
+        line(|c| c.lower998),
+        line(|c| c.upper95),
+        line(|c| c.lower95),
+        num(plot.x),
+        num(plot.x + plot.width),
+        num(sy(funnel.national_rate_per_1000)),
+        num(sy(funnel.national_rate_per_1000))
+    );
+    s.push_str("<g stroke=\"#ffffff\" stroke-width=\"0.5\">\n");
+    for p in &funnel.points {
+        let fill = match p.position {
+            FunnelPosition::Within => "#9e9e9e",
+            FunnelPosition::Above95 => "#fc8d59",
+            FunnelPosition::Above998 => "#d7301f",
+            FunnelPosition::Below95 => "#6baed6",
+            FunnelPosition::Below998 => "#2171b5",
+        };
+        let code = codes.get(p.area).map(String::as_str).unwrap_or("");
+        let name = names.get(p.area).map(String::as_str).unwrap_or(code);
+        let _ = writeln!(
+            s,
+            "<circle data-code=\"{}\" data-position=\"{}\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{fill}\"><title>{}: {} per 1,000, {} births</title></circle>",
+            escape(code),
+            p.position.as_str(),
+            num(sx(p.births)),
+            num(sy(p.rate_per_1000)),
+            escape(name),
+            format_number(p.rate_per_1000, 1),
+            format_value(p.births)
+        );
+    }
+    s.push_str("</g>\n");
+    for (k, line) in text.source.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "<text x=\"20\" y=\"{}\" font-size=\"9.5\" fill=\"#555555\">{}</text>",
+            num(h - 12.0 - 13.0 * (text.source.len() - 1 - k) as f64),
+            escape(line)
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
