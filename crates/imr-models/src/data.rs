@@ -1,0 +1,343 @@
+//! The input of the engine as plain data, and its preparation into an indexed panel.
+//!
+//! The app and the command line adapt their validated panel into [`PanelData`]: entity labels,
+//! integer times, the outcome and the regressors as named columns of `Option<f64>` (`None` is a
+//! missing value), optional weights and exposure, and a label per row (a line number) that is
+//! used to list the rows the model could not use.
+
+use crate::error::ModelError;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// A named column of numbers; `None` marks a missing value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Column {
+    /// The column name, used as the coefficient term.
+    pub name: String,
+    /// One value per row.
+    pub values: Vec<Option<f64>>,
+}
+
+impl Column {
+    /// A column from a name and values.
+    pub fn new(name: impl Into<String>, values: Vec<Option<f64>>) -> Self {
+        Column {
+            name: name.into(),
+            values,
+        }
+    }
+
+    /// A column without missing values.
+    pub fn complete(name: impl Into<String>, values: &[f64]) -> Self {
+        Column::new(name, values.iter().copied().map(Some).collect())
+    }
+}
+
+/// A long panel: one row per entity and period.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PanelData {
+    /// Entity label of each row (a commune code, a firm name).
+    pub entity: Vec<String>,
+    /// Period of each row (a year).
+    pub time: Vec<i64>,
+    /// The outcome.
+    pub y: Column,
+    /// The regressors, in the order of the coefficient table.
+    pub x: Vec<Column>,
+    /// Optional analytic weights for the linear models (e.g. births).
+    pub weights: Option<Column>,
+    /// Optional exposure for `poisson-fe` (e.g. births); enters as `log(exposure)` offset.
+    pub exposure: Option<Column>,
+    /// The label of each row in the caller's terms (e.g. the line in the file). When empty,
+    /// rows are labelled 1, 2, 3, … in input order.
+    pub row_labels: Vec<usize>,
+}
+
+impl PanelData {
+    /// A panel with an outcome and no regressors yet.
+    pub fn new(entity: Vec<String>, time: Vec<i64>, y: Column) -> Self {
+        PanelData {
+            entity,
+            time,
+            y,
+            x: Vec::new(),
+            weights: None,
+            exposure: None,
+            row_labels: Vec::new(),
+        }
+    }
+
+    /// Adds a regressor.
+    pub fn regressor(mut self, column: Column) -> Self {
+        self.x.push(column);
+        self
+    }
+
+    /// Sets the weights.
+    pub fn with_weights(mut self, column: Column) -> Self {
+        self.weights = Some(column);
+        self
+    }
+
+    /// Sets the exposure.
+    pub fn with_exposure(mut self, column: Column) -> Self {
+        self.exposure = Some(column);
+        self
+    }
+
+    /// Sets the row labels (e.g. line numbers).
+    pub fn with_row_labels(mut self, labels: Vec<usize>) -> Self {
+        self.row_labels = labels;
+        self
+    }
+
+    /// Number of input rows.
+    pub fn n_rows(&self) -> usize {
+        self.entity.len()
+    }
+
+    fn row_label(&self, row: usize) -> usize {
+        if self.row_labels.is_empty() {
+            row + 1
+        } else {
+            self.row_labels[row]
+        }
+    }
+}
+
+/// An input row the model did not use, and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExcludedRow {
+    /// The row label given by the caller (line number), or the 1-based row index.
+    pub row: usize,
+    /// Why, in words: "missing value in `poverty`".
+    pub reason: String,
+}
+
+/// What the model needs from the data besides y and x.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Needs {
+    pub weights: bool,
+    pub exposure: bool,
+}
+
+/// The panel after excluding unusable rows, sorted by entity label and time, with integer
+/// entity and period indices. Regressors are stored column by column.
+#[derive(Debug, Clone)]
+pub(crate) struct Prepared {
+    pub y_name: String,
+    pub x_names: Vec<String>,
+    pub y: Vec<f64>,
+    pub x: Vec<Vec<f64>>,
+    pub weights: Option<Vec<f64>>,
+    /// `ln(exposure)`.
+    pub offset: Option<Vec<f64>>,
+    pub entity: Vec<usize>,
+    pub period: Vec<usize>,
+    pub row_label: Vec<usize>,
+    pub entity_labels: Vec<String>,
+    pub times: Vec<i64>,
+    pub excluded: Vec<ExcludedRow>,
+}
+
+impl Prepared {
+    pub fn n(&self) -> usize {
+        self.y.len()
+    }
+
+    pub fn n_entities(&self) -> usize {
+        self.entity_labels.len()
+    }
+
+    pub fn n_periods(&self) -> usize {
+        self.times.len()
+    }
+
+    /// Number of observations of each entity.
+    pub fn entity_counts(&self) -> Vec<usize> {
+        let mut counts = vec![0usize; self.n_entities()];
+        for &g in &self.entity {
+            counts[g] += 1;
+        }
+        counts
+    }
+
+    /// Keeps only the rows where `keep` is true and re-indexes entities and periods.
+    pub fn retain_rows(&mut self, keep: &[bool]) {
+        fn filter<T: Copy>(values: &[T], keep: &[bool]) -> Vec<T> {
+            values
+                .iter()
+                .zip(keep)
+                .filter_map(|(v, &k)| k.then_some(*v))
+                .collect()
+        }
+        self.y = filter(&self.y, keep);
+        for column in &mut self.x {
+            *column = filter(column, keep);
+        }
+        self.weights = self.weights.as_ref().map(|w| filter(w, keep));
+        self.offset = self.offset.as_ref().map(|o| filter(o, keep));
+        self.row_label = filter(&self.row_label, keep);
+        let entity = filter(&self.entity, keep);
+        let period = filter(&self.period, keep);
+        let (entity, labels) = reindex(&entity, &self.entity_labels);
+        let (period, times) = reindex(&period, &self.times);
+        self.entity = entity;
+        self.entity_labels = labels;
+        self.period = period;
+        self.times = times;
+    }
+}
+
+/// Renumbers sorted indices 0.. over the values still present, keeping their order.
+fn reindex<T: Clone>(index: &[usize], labels: &[T]) -> (Vec<usize>, Vec<T>) {
+    let mut present = vec![false; labels.len()];
+    for &i in index {
+        present[i] = true;
+    }
+    let mut new_index = vec![usize::MAX; labels.len()];
+    let mut new_labels = Vec::new();
+    for (i, label) in labels.iter().enumerate() {
+        if present[i] {
+            new_index[i] = new_labels.len();
+            new_labels.push(label.clone());
+        }
+    }
+    (index.iter().map(|&i| new_index[i]).collect(), new_labels)
+}
+
+fn check_len(name: &str, found: usize, expected: usize) -> Result<(), ModelError> {
+    if found == expected {
+        Ok(())
+    } else {
+        Err(ModelError::LengthMismatch {
+            column: name.to_string(),
+            expected,
+            found,
+        })
+    }
+}
+
+/// Excludes rows with missing or unusable values (each listed with its reason), sorts by
+/// entity label and time, indexes entities and periods and rejects duplicated entity–periods.
+pub(crate) fn prepare(data: &PanelData, needs: Needs) -> Result<Prepared, ModelError> {
+    let n_rows = data.n_rows();
+    check_len("time", data.time.len(), n_rows)?;
+    check_len(&data.y.name, data.y.values.len(), n_rows)?;
+    for column in &data.x {
+        check_len(&column.name, column.values.len(), n_rows)?;
+    }
+    if !data.row_labels.is_empty() {
+        check_len("row labels", data.row_labels.len(), n_rows)?;
+    }
+    let weights = if needs.weights {
+        data.weights.as_ref()
+    } else {
+        None
+    };
+    let exposure = if needs.exposure {
+        data.exposure.as_ref()
+    } else {
+        None
+    };
+    if let Some(w) = weights {
+        check_len(&w.name, w.values.len(), n_rows)?;
+    }
+    if let Some(e) = exposure {
+        check_len(&e.name, e.values.len(), n_rows)?;
+    }
+
+    let mut excluded = Vec::new();
+    let mut used = Vec::with_capacity(n_rows);
+    for row in 0..n_rows {
+        let columns = std::iter::once(&data.y)
+            .chain(&data.x)
+            .chain(weights)
+            .chain(exposure);
+        let missing: Vec<&str> = columns
+            .filter(|c| !c.values[row].is_some_and(f64::is_finite))
+            .map(|c| c.name.as_str())
+            .collect();
+        let reason = if !missing.is_empty() {
+            let names: Vec<String> = missing.iter().map(|m| format!("`{m}`")).collect();
+            Some(format!("missing value in {}", names.join(", ")))
+        } else if let Some(w) = weights.filter(|w| w.values[row].is_some_and(|v| v <= 0.0)) {
+            Some(format!(
+                "weight `{}` is {} (weights must be positive)",
+                w.name,
+                w.values[row].unwrap_or(0.0)
+            ))
+        } else {
+            exposure
+                .filter(|e| e.values[row].is_some_and(|v| v <= 0.0))
+                .map(|e| {
+                    format!(
+                        "exposure `{}` is {}: its logarithm, the offset, is not defined",
+                        e.name,
+                        e.values[row].unwrap_or(0.0)
+                    )
+                })
+        };
+        match reason {
+            Some(reason) => excluded.push(ExcludedRow {
+                row: data.row_label(row),
+                reason,
+            }),
+            None => used.push(row),
+        }
+    }
+
+    // Sort by entity label, then time: results do not depend on the input order.
+    used.sort_by(|&a, &b| {
+        data.entity[a]
+            .cmp(&data.entity[b])
+            .then(data.time[a].cmp(&data.time[b]))
+    });
+    let mut entity_labels: Vec<String> = Vec::new();
+    let mut entity = Vec::with_capacity(used.len());
+    for &row in &used {
+        if entity_labels.last() != Some(&data.entity[row]) {
+            entity_labels.push(data.entity[row].clone());
+        }
+        entity.push(entity_labels.len() - 1);
+    }
+    for pair in used.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        if data.entity[a] == data.entity[b] && data.time[a] == data.time[b] {
+            let (first, second) = {
+                let (la, lb) = (data.row_label(a), data.row_label(b));
+                (la.min(lb), la.max(lb))
+            };
+            return Err(ModelError::DuplicateObservation {
+                entity: data.entity[a].clone(),
+                time: data.time[a],
+                first,
+                second,
+            });
+        }
+    }
+    let mut times: Vec<i64> = used.iter().map(|&r| data.time[r]).collect();
+    times.sort_unstable();
+    times.dedup();
+    let time_index: HashMap<i64, usize> = times.iter().enumerate().map(|(i, &t)| (t, i)).collect();
+    let value = |column: &Column, row: usize| column.values[row].unwrap_or(f64::NAN);
+
+    Ok(Prepared {
+        y_name: data.y.name.clone(),
+        x_names: data.x.iter().map(|c| c.name.clone()).collect(),
+        y: used.iter().map(|&r| value(&data.y, r)).collect(),
+        x: data
+            .x
+            .iter()
+            .map(|c| used.iter().map(|&r| value(c, r)).collect())
+            .collect(),
+        weights: weights.map(|w| used.iter().map(|&r| value(w, r)).collect()),
+        offset: exposure.map(|e| used.iter().map(|&r| value(e, r).ln()).collect()),
+        period: used.iter().map(|&r| time_index[&data.time[r]]).collect(),
+        row_label: used.iter().map(|&r| data.row_label(r)).collect(),
+        entity,
+        entity_labels,
+        times,
+        excluded,
+    })
+}

@@ -1,0 +1,583 @@
+//! `PanelSpec::fit`: from plain data to a [`Fit`].
+
+use crate::data::{prepare, ExcludedRow, Needs, PanelData, Prepared};
+use crate::fit::{
+    coefficient_table, ChiSquaredTest, DroppedEntity, DroppedTerm, Fit, Inference, Reference,
+    Tests, ThetaSummary,
+};
+use crate::hypothesis::{breusch_pagan, f_effects, hausman, wald};
+use crate::linear::{be_core, fd_core, fe_core, pooled_core, r2_stata, twfe_core, LinearCore};
+use crate::random::{mundlak_augment, re_core};
+use crate::spec::{Estimator, PanelSpec, VcovKind};
+use crate::ModelError;
+use nalgebra::{DMatrix, DVector};
+
+/// Everything estimator-specific that goes into a [`Fit`].
+struct Estimated {
+    terms: Vec<String>,
+    beta: DVector<f64>,
+    covariance: DMatrix<f64>,
+    reference: Reference,
+    df: Option<usize>,
+    convention: String,
+    dropped_terms: Vec<DroppedTerm>,
+    r2: (Option<f64>, Option<f64>, Option<f64>),
+    sigma2_u: Option<f64>,
+    sigma2_e: Option<f64>,
+    theta: Option<f64>,
+    theta_summary: Option<ThetaSummary>,
+    tests: Tests,
+    nobs: usize,
+    n_entities: usize,
+    diagnostics: Vec<String>,
+    irr: bool,
+}
+
+impl Estimated {
+    fn linear(core: &LinearCore, vcov: VcovKind, use_z: bool) -> Result<Self, ModelError> {
+        if core.df_resid == 0 {
+            return Err(ModelError::NotEnoughData(format!(
+                "{} observations leave no residual degrees of freedom for {} coefficients",
+                core.n,
+                core.ls.kept.len()
+            )));
+        }
+        let v = core.covariance(vcov, use_z)?;
+        Ok(Estimated {
+            terms: core.terms.clone(),
+            beta: core.ls.beta.clone(),
+            covariance: v.covariance,
+            reference: v.reference,
+            df: v.df,
+            convention: v.convention,
+            dropped_terms: Vec::new(),
+            r2: (None, None, None),
+            sigma2_u: None,
+            sigma2_e: None,
+            theta: None,
+            theta_summary: None,
+            tests: Tests::default(),
+            nobs: core.n,
+            n_entities: core.n_clusters,
+            diagnostics: Vec::new(),
+            irr: false,
+        })
+    }
+}
+
+fn sub_vector(v: &DVector<f64>, idx: &[usize]) -> DVector<f64> {
+    DVector::from_iterator(idx.len(), idx.iter().map(|&i| v[i]))
+}
+
+fn sub_matrix(m: &DMatrix<f64>, idx: &[usize]) -> DMatrix<f64> {
+    DMatrix::from_fn(idx.len(), idx.len(), |a, b| m[(idx[a], idx[b])])
+}
+
+/// Hausman FE vs RE on the common slopes, with classical covariances.
+fn hausman_test(prep: &Prepared) -> Result<Option<ChiSquaredTest>, ModelError> {
+    let all: Vec<usize> = (0..prep.x.len()).collect();
+    let (fe, _, _) = fe_core(prep, &all, false);
+    if fe.df_resid == 0 {
+        return Ok(None);
+    }
+    let re = re_core(prep)?;
+    let mut fe_idx = Vec::new();
+    let mut re_idx = Vec::new();
+    for (i, term) in fe.terms.iter().enumerate() {
+        if let Some(r) = re.core.terms.iter().position(|t| t == term) {
+            fe_idx.push(i);
+            re_idx.push(r);
+        }
+    }
+    Ok(hausman(
+        &sub_vector(&fe.ls.beta, &fe_idx),
+        &sub_matrix(&fe.classical(), &fe_idx),
+        &sub_vector(&re.core.ls.beta, &re_idx),
+        &sub_matrix(&re.core.classical(), &re_idx),
+    ))
+}
+
+fn slopes_of(core: &LinearCore, prep: &Prepared, has_intercept: bool) -> (Vec<usize>, Vec<f64>) {
+    let offset = usize::from(has_intercept);
+    let columns = core.terms[offset..]
+        .iter()
+        .map(|t| {
+            prep.x_names
+                .iter()
+                .position(|n| n == t)
+                .expect("term is a column")
+        })
+        .collect();
+    (columns, core.ls.beta.iter().skip(offset).copied().collect())
+}
+
+fn entity_list(labels: Vec<&String>) -> String {
+    const SHOWN: usize = 5;
+    let mut shown: Vec<String> = labels
+        .iter()
+        .take(SHOWN)
+        .map(|l| format!("`{l}`"))
+        .collect();
+    if labels.len() > SHOWN {
+        shown.push(format!("and {} more", labels.len() - SHOWN));
+    }
+    shown.join(", ")
+}
+
+fn rows_list(rows: &[ExcludedRow]) -> String {
+    const SHOWN: usize = 10;
+    let mut shown: Vec<String> = rows.iter().take(SHOWN).map(|r| r.row.to_string()).collect();
+    if rows.len() > SHOWN {
+        shown.push(format!("and {} more", rows.len() - SHOWN));
+    }
+    shown.join(", ")
+}
+
+fn fit_pooled(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated, ModelError> {
+    let all: Vec<usize> = (0..prep.x.len()).collect();
+    let (core, dropped) = pooled_core(prep, &all);
+    let mut est = Estimated::linear(&core, spec.vcov, false)?;
+    est.dropped_terms = dropped;
+    let (columns, beta) = slopes_of(&core, prep, true);
+    est.r2 = r2_stata(prep, &columns, &beta, weighted);
+    if !weighted {
+        est.tests.breusch_pagan = breusch_pagan(&core.ls.resid, &prep.entity, prep.n_entities());
+    }
+    Ok(est)
+}
+
+fn fit_fe(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated, ModelError> {
+    let all: Vec<usize> = (0..prep.x.len()).collect();
+    let (core, dropped, kept) = fe_core(prep, &all, weighted);
+    if kept.is_empty() {
+        return Err(no_regressors("fe", &dropped));
+    }
+    let mut est = Estimated::linear(&core, spec.vcov, false)?;
+    est.dropped_terms = dropped;
+    est.sigma2_e = Some(core.s2());
+    let (columns, beta) = slopes_of(&core, prep, false);
+    est.r2 = r2_stata(prep, &columns, &beta, weighted);
+    let (pooled, _) = pooled_core(prep, &kept);
+    est.tests.f_effects = f_effects(
+        pooled.ls.ssr(),
+        core.ls.ssr(),
+        prep.n_entities() - 1,
+        core.df_resid,
+        "all entity effects are zero",
+    );
+    if weighted {
+        est.diagnostics
+            .push("the Hausman test is not computed for weighted fits".to_string());
+    } else {
+        est.tests.hausman = hausman_test(prep)?;
+    }
+    Ok(est)
+}
+
+fn fit_twfe(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
+    let (core, dropped, kept, absorbed) = twfe_core(prep)?;
+    if kept.is_empty() {
+        return Err(no_regressors("twfe", &dropped));
+    }
+    let mut est = Estimated::linear(&core, spec.vcov, false)?;
+    est.dropped_terms = dropped;
+    est.sigma2_e = Some(core.s2());
+    // within R² of the model with year effects: 1 − SSR / Σ w (y − ȳ_i)²
+    let y_within = crate::within::demean(
+        &prep.y,
+        &prep.entity,
+        prep.n_entities(),
+        prep.weights.as_deref(),
+    );
+    let tss: f64 = match &prep.weights {
+        Some(w) => y_within.iter().zip(w).map(|(v, w)| w * v * v).sum(),
+        None => y_within.iter().map(|v| v * v).sum(),
+    };
+    est.r2 = (Some(1.0 - core.ls.ssr() / tss), None, None);
+    let (pooled, _) = pooled_core(prep, &kept);
+    est.tests.f_effects = f_effects(
+        pooled.ls.ssr(),
+        core.ls.ssr(),
+        absorbed - 1,
+        core.df_resid,
+        "all entity and year effects are zero",
+    );
+    Ok(est)
+}
+
+fn fit_be(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
+    let all: Vec<usize> = (0..prep.x.len()).collect();
+    let (core, dropped) = be_core(prep, &all);
+    let mut est = Estimated::linear(&core, spec.vcov, false)?;
+    est.dropped_terms = dropped;
+    est.nobs = prep.n();
+    let (columns, beta) = slopes_of(&core, prep, true);
+    est.r2 = r2_stata(prep, &columns, &beta, false);
+    Ok(est)
+}
+
+fn fit_fd(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
+    let (core, dropped, kept, per_entity) = fd_core(prep);
+    if core.n == 0 {
+        return Err(ModelError::NotEnoughData(
+            "no entity has two consecutive periods, so there is no first difference".into(),
+        ));
+    }
+    if kept.is_empty() {
+        return Err(no_regressors("fd", &dropped));
+    }
+    let mut est = Estimated::linear(&core, spec.vcov, false)?;
+    est.dropped_terms = dropped;
+    let breaks = prep.n() - core.n - prep.n_entities();
+    let without: Vec<&String> = per_entity
+        .iter()
+        .zip(&prep.entity_labels)
+        .filter_map(|(&c, l)| (c == 0).then_some(l))
+        .collect();
+    est.diagnostics.push(format!(
+        "first differences: {} differences from {} rows; the first row of each entity starts the \
+         differences{}",
+        core.n,
+        prep.n(),
+        if breaks > 0 {
+            format!(", and {breaks} row(s) follow a gap in the periods and start a new run")
+        } else {
+            String::new()
+        }
+    ));
+    if !without.is_empty() {
+        est.diagnostics.push(format!(
+            "{} entit{} without two consecutive periods contribute no difference: {}",
+            without.len(),
+            if without.len() == 1 { "y" } else { "ies" },
+            entity_list(without)
+        ));
+    }
+    Ok(est)
+}
+
+fn fit_re(
+    prep: &Prepared,
+    spec: &PanelSpec,
+    mean_columns: &[usize],
+) -> Result<Estimated, ModelError> {
+    let re = re_core(prep)?;
+    let mut est = Estimated::linear(&re.core, spec.vcov, true)?;
+    est.dropped_terms = re.dropped.clone();
+    est.diagnostics.extend(re.diagnostics.iter().cloned());
+    est.sigma2_u = Some(re.sigma2_u);
+    est.sigma2_e = Some(re.sigma2_e);
+    let counts = prep.entity_counts();
+    if counts.iter().all(|&c| c == counts[0]) {
+        est.theta = Some(re.theta[0]);
+    } else {
+        let mut sorted = re.theta.clone();
+        sorted.sort_by(f64::total_cmp);
+        est.theta_summary = Some(ThetaSummary {
+            min: sorted[0],
+            median: imr_stats::quantile_type7(&sorted, 0.5).unwrap_or(f64::NAN),
+            max: sorted[sorted.len() - 1],
+        });
+        est.diagnostics.push(
+            "the panel is unbalanced: θ differs by entity (θ_i from T_i), see theta_summary"
+                .to_string(),
+        );
+    }
+    let (columns, beta) = slopes_of(&re.core, prep, re.has_intercept);
+    est.r2 = r2_stata(prep, &columns, &beta, false);
+    let all: Vec<usize> = (0..prep.x.len()).collect();
+    let (pooled, _) = pooled_core(prep, &all);
+    est.tests.breusch_pagan = breusch_pagan(&pooled.ls.resid, &prep.entity, prep.n_entities());
+    if mean_columns.is_empty() {
+        est.tests.hausman = hausman_test(prep)?;
+    } else {
+        let idx: Vec<usize> = mean_columns
+            .iter()
+            .filter_map(|&j| est.terms.iter().position(|t| *t == prep.x_names[j]))
+            .collect();
+        est.tests.mundlak = wald(
+            &sub_vector(&est.beta, &idx),
+            &sub_matrix(&est.covariance, &idx),
+            "the entity means of the time-varying regressors have zero coefficients (the entity \
+             effects are uncorrelated with the regressors: random effects is consistent)",
+        );
+    }
+    Ok(est)
+}
+
+fn no_regressors(model: &str, dropped: &[DroppedTerm]) -> ModelError {
+    let reasons: Vec<String> = dropped.iter().map(|d| d.reason.clone()).collect();
+    ModelError::NoRegressors(format!(
+        "`{model}` has no regressor left to estimate: {}",
+        reasons.join("; ")
+    ))
+}
+
+fn fit_poisson(
+    prep: &mut Prepared,
+    spec: &PanelSpec,
+) -> Result<(Estimated, Vec<DroppedEntity>), ModelError> {
+    let negative: Vec<usize> = prep
+        .y
+        .iter()
+        .zip(&prep.row_label)
+        .filter_map(|(&y, &row)| (y < 0.0).then_some(row))
+        .collect();
+    if !negative.is_empty() {
+        let rows: Vec<String> = negative.iter().take(10).map(|r| r.to_string()).collect();
+        return Err(ModelError::InvalidValue(format!(
+            "poisson-fe needs a non-negative outcome (a count), but `{}` is negative in row(s) {}",
+            prep.y_name,
+            rows.join(", ")
+        )));
+    }
+    let g = prep.n_entities();
+    let mut sum_y = vec![0.0; g];
+    for (&y, &e) in prep.y.iter().zip(&prep.entity) {
+        sum_y[e] += y;
+    }
+    let mut dropped_entities = Vec::new();
+    for (e, label) in prep.entity_labels.iter().enumerate() {
+        if sum_y[e] == 0.0 {
+            dropped_entities.push(DroppedEntity {
+                entity: label.clone(),
+                reason: format!(
+                    "`{}` is zero in every period: with entity effects such an entity carries no \
+                     information on the coefficients (its effect would be −∞)",
+                    prep.y_name
+                ),
+            });
+        }
+    }
+    if !dropped_entities.is_empty() {
+        let keep: Vec<bool> = prep.entity.iter().map(|&e| sum_y[e] > 0.0).collect();
+        for (i, &k) in keep.iter().enumerate() {
+            if !k {
+                prep.excluded.push(ExcludedRow {
+                    row: prep.row_label[i],
+                    reason: format!(
+                        "entity `{}` has `{}` = 0 in every period (dropped from poisson-fe)",
+                        prep.entity_labels[prep.entity[i]], prep.y_name
+                    ),
+                });
+            }
+        }
+        prep.retain_rows(&keep);
+    }
+    if prep.n_entities() == 0 {
+        return Err(ModelError::NotEnoughData(format!(
+            "`{}` is zero everywhere: poisson-fe has nothing to estimate",
+            prep.y_name
+        )));
+    }
+    let core = crate::poisson::poisson_fe(prep, spec.vcov)?;
+    let mut diagnostics = vec![format!(
+        "poisson-fe converged in {} Newton iteration(s)",
+        core.iterations
+    )];
+    if !dropped_entities.is_empty() {
+        let labels: Vec<&String> = dropped_entities.iter().map(|d| &d.entity).collect();
+        diagnostics.push(format!(
+            "{} entit{} with `{}` = 0 in every period dropped: {}",
+            labels.len(),
+            if labels.len() == 1 { "y" } else { "ies" },
+            prep.y_name,
+            entity_list(labels)
+        ));
+    }
+    Ok((
+        Estimated {
+            terms: core.terms,
+            beta: core.beta,
+            covariance: core.covariance,
+            reference: Reference::Z,
+            df: None,
+            convention: core.convention,
+            dropped_terms: core.dropped,
+            r2: (None, None, None),
+            sigma2_u: None,
+            sigma2_e: None,
+            theta: None,
+            theta_summary: None,
+            tests: Tests::default(),
+            nobs: prep.n(),
+            n_entities: prep.n_entities(),
+            diagnostics,
+            irr: true,
+        },
+        dropped_entities,
+    ))
+}
+
+impl PanelSpec {
+    /// Fits the model to the data.
+    ///
+    /// Rows with a missing value in the outcome, a regressor, the weights or the exposure
+    /// (when used) are excluded and listed; the rest are sorted by entity and time, so the
+    /// result does not depend on the row order.
+    pub fn fit(&self, data: &PanelData) -> Result<Fit, ModelError> {
+        if !(self.conf_level > 0.0 && self.conf_level < 1.0) {
+            return Err(ModelError::InvalidValue(format!(
+                "the confidence level must be between 0 and 1, got {}",
+                self.conf_level
+            )));
+        }
+        if data.x.is_empty() {
+            return Err(ModelError::NoRegressors(
+                "give at least one regressor (--x)".into(),
+            ));
+        }
+        let estimator = self.estimator;
+        let weighted = data.weights.is_some();
+        if weighted
+            && !matches!(
+                estimator,
+                Estimator::Pooled | Estimator::Fe | Estimator::Twfe
+            )
+        {
+            return Err(ModelError::Unsupported(format!(
+                "weights are available for pooled, fe and twfe; `{estimator}` is fitted \
+                 unweighted in R plm and Stata, so drop --weights{}",
+                if estimator == Estimator::PoissonFe {
+                    " (for rates use --exposure, which enters as a log offset)"
+                } else {
+                    ""
+                }
+            )));
+        }
+        let uses_exposure = estimator == Estimator::PoissonFe && data.exposure.is_some();
+        let mut prep = prepare(
+            data,
+            Needs {
+                weights: weighted,
+                exposure: uses_exposure,
+            },
+        )?;
+        if prep.n() == 0 {
+            return Err(ModelError::NotEnoughData(format!(
+                "no row has values for every variable of the model ({} rows excluded)",
+                prep.excluded.len()
+            )));
+        }
+        let mut diagnostics = Vec::new();
+        if !prep.excluded.is_empty() {
+            diagnostics.push(format!(
+                "{} row(s) excluded for missing or unusable values (rows {}); see excluded_rows",
+                prep.excluded.len(),
+                rows_list(&prep.excluded)
+            ));
+        }
+        if data.exposure.is_some() && !uses_exposure {
+            diagnostics.push(format!(
+                "the exposure column is used only by poisson-fe; `{estimator}` ignores it"
+            ));
+        }
+        if estimator == Estimator::PoissonFe && data.exposure.is_none() {
+            diagnostics.push(
+                "no exposure given: poisson-fe models counts, not rates (give --exposure births \
+                 to model the rate)"
+                    .into(),
+            );
+        }
+        if matches!(
+            estimator,
+            Estimator::Fe | Estimator::Twfe | Estimator::Re | Estimator::Cre | Estimator::Fd
+        ) {
+            let counts = prep.entity_counts();
+            let singletons: Vec<&String> = counts
+                .iter()
+                .zip(&prep.entity_labels)
+                .filter_map(|(&c, l)| (c == 1).then_some(l))
+                .collect();
+            if !singletons.is_empty() {
+                diagnostics.push(format!(
+                    "{} singleton entit{} (one observation): {}; they add nothing to the within \
+                     estimates but are kept and counted in the degrees of freedom, as Stata xtreg",
+                    singletons.len(),
+                    if singletons.len() == 1 { "y" } else { "ies" },
+                    entity_list(singletons)
+                ));
+            }
+        }
+        let mut dropped_entities = Vec::new();
+        let mut est = match estimator {
+            Estimator::Pooled => fit_pooled(&prep, self, weighted)?,
+            Estimator::Fe => fit_fe(&prep, self, weighted)?,
+            Estimator::Twfe => fit_twfe(&prep, self)?,
+            Estimator::Be => fit_be(&prep, self)?,
+            Estimator::Fd => fit_fd(&prep, self)?,
+            Estimator::Re => fit_re(&prep, self, &[])?,
+            Estimator::Cre => {
+                let (augmented, means) = mundlak_augment(&prep);
+                let mut est = fit_re(&augmented, self, &means)?;
+                // the mean columns are added by the model: never report them as dropped
+                est.dropped_terms
+                    .retain(|d| !means.iter().any(|&j| augmented.x_names[j] == d.term));
+                est
+            }
+            Estimator::PoissonFe => {
+                let (est, dropped) = fit_poisson(&mut prep, self)?;
+                dropped_entities = dropped;
+                est
+            }
+        };
+        diagnostics.append(&mut est.diagnostics);
+        let mut coefficients = coefficient_table(
+            &est.terms,
+            &est.beta,
+            &est.covariance,
+            &est.reference,
+            self.conf_level,
+        );
+        if est.irr {
+            for c in &mut coefficients {
+                c.irr = Some(c.estimate.exp());
+                c.irr_conf_low = Some(c.conf_low.exp());
+                c.irr_conf_high = Some(c.conf_high.exp());
+            }
+        }
+        let covariance = (0..est.covariance.nrows())
+            .map(|i| est.covariance.row(i).iter().copied().collect())
+            .collect();
+        Ok(Fit {
+            model: estimator,
+            vcov: self.vcov,
+            nobs: est.nobs,
+            n_entities: est.n_entities,
+            n_periods: prep.n_periods(),
+            rows_excluded: prep.excluded.len(),
+            coefficients,
+            dropped_terms: est.dropped_terms,
+            r2_within: est.r2.0,
+            r2_between: est.r2.1,
+            r2_overall: est.r2.2,
+            sigma2_u: est.sigma2_u,
+            sigma2_e: est.sigma2_e,
+            theta: est.theta,
+            tests: est.tests,
+            outcome: data.y.name.clone(),
+            regressors: data.x.iter().map(|c| c.name.clone()).collect(),
+            weights: if weighted {
+                data.weights.as_ref().map(|w| w.name.clone())
+            } else {
+                None
+            },
+            exposure: if uses_exposure {
+                data.exposure.as_ref().map(|e| e.name.clone())
+            } else {
+                None
+            },
+            inference: Inference {
+                distribution: if est.df.is_some() { "t" } else { "z" }.to_string(),
+                df: est.df,
+                conf_level: self.conf_level,
+            },
+            vcov_convention: est.convention,
+            theta_summary: est.theta_summary,
+            diagnostics,
+            excluded_rows: prep.excluded,
+            dropped_entities,
+            covariance,
+        })
+    }
+}

@@ -1,0 +1,569 @@
+//! The linear estimators: pooled, fe, twfe, be, fd; shared pieces used by re and cre.
+//!
+//! # Formulas
+//! - `pooled`: OLS of `y_it` on `(1, x_it)` (weighted: rows scaled by `√w_it`).
+//! - `fe`: OLS of `y_it − ȳ_i` on `x_it − x̄_i` without intercept (Wooldridge 2010, §10.5);
+//!   `s² = SSR/(n − G − k)`. Weighted: `w`-weighted entity means, rows scaled by `√w_it`
+//!   (as fixest and linearmodels).
+//! - `twfe`: OLS on the two-way within transformation (see [`crate::within`]); the number of
+//!   absorbed effects is `G + T − c`, c the connected components of the entity–period graph.
+//! - `be`: OLS of `ȳ_i` on `(1, x̄_i)`, one row per entity (Baltagi 2021, §2.6; Stata
+//!   `xtreg, be`; R plm `model = "between"`).
+//! - `fd`: OLS of `Δy_it` on `Δx_it` without intercept, Δ over consecutive periods of the panel
+//!   (a gap breaks the difference), as Stata `regress D.y D.x, noconstant` and linearmodels
+//!   `FirstDifferenceOLS`.
+
+use crate::data::Prepared;
+use crate::fit::{DroppedTerm, Reference, INTERCEPT};
+use crate::linalg::{least_squares, LeastSquares};
+use crate::spec::VcovKind;
+use crate::vcov::{cluster_meat, hc_meat, sandwich};
+use crate::within::{demean, group_means};
+use crate::ModelError;
+use nalgebra::DMatrix;
+
+/// A linear fit on a transformed design, ready for its covariance.
+pub(crate) struct LinearCore {
+    /// Names of the kept coefficients, in order.
+    pub terms: Vec<String>,
+    pub ls: LeastSquares,
+    /// Transformed (and weighted) design columns, all candidates; `ls.kept` indexes them.
+    pub design: Vec<Vec<f64>>,
+    pub n: usize,
+    /// Residual degrees of freedom for `iid`/`hc1`: n minus every estimated parameter.
+    pub df_resid: usize,
+    /// Number of coefficients counted in the CR1 factor (n − 1)/(n − K_c).
+    pub k_cluster: usize,
+    /// Cluster (entity) of each transformed row and number of clusters.
+    pub cluster: Vec<usize>,
+    pub n_clusters: usize,
+}
+
+/// Covariance, reference distribution and convention text of a linear fit.
+pub(crate) struct LinearVcov {
+    pub covariance: DMatrix<f64>,
+    pub reference: Reference,
+    pub df: Option<usize>,
+    pub convention: String,
+}
+
+impl LinearCore {
+    pub fn kept_columns(&self) -> Vec<&[f64]> {
+        self.ls
+            .kept
+            .iter()
+            .map(|&j| self.design[j].as_slice())
+            .collect()
+    }
+
+    pub fn s2(&self) -> f64 {
+        self.ls.ssr() / self.df_resid as f64
+    }
+
+    /// The classical covariance `s² (ZᵀZ)⁻¹`.
+    pub fn classical(&self) -> DMatrix<f64> {
+        &self.ls.xtx_inv * self.s2()
+    }
+
+    /// The covariance under `kind`; `z` chooses the normal reference (re, cre).
+    pub fn covariance(&self, kind: VcovKind, use_z: bool) -> Result<LinearVcov, ModelError> {
+        let n = self.n;
+        let df = self.df_resid;
+        let z_or_t = |df: usize| -> (Reference, Option<usize>) {
+            if use_z {
+                (Reference::Z, None)
+            } else {
+                (Reference::T(df as f64), Some(df))
+            }
+        };
+        let reference_text = |df: Option<usize>| match df {
+            Some(d) => format!("t({d})"),
+            None => "normal (z)".to_string(),
+        };
+        match kind {
+            VcovKind::Iid => {
+                let (reference, dfi) = z_or_t(df);
+                Ok(LinearVcov {
+                    covariance: self.classical(),
+                    convention: format!(
+                        "classical: s²(X'X)⁻¹ with s² = SSR/{df} (observations minus every \
+                         estimated parameter, absorbed effects included); inference {}",
+                        reference_text(dfi)
+                    ),
+                    reference,
+                    df: dfi,
+                })
+            }
+            VcovKind::Hc1 => {
+                let meat = hc_meat(&self.kept_columns(), &self.ls.resid);
+                let factor = n as f64 / df as f64;
+                let (reference, dfi) = z_or_t(df);
+                Ok(LinearVcov {
+                    covariance: sandwich(&self.ls.xtx_inv, &meat, factor),
+                    convention: format!(
+                        "heteroskedasticity-robust HC1: White sandwich × n/(n − K) = {n}/{df}; \
+                         inference {}",
+                        reference_text(dfi)
+                    ),
+                    reference,
+                    df: dfi,
+                })
+            }
+            VcovKind::Cluster => {
+                let g = self.n_clusters;
+                if g < 2 {
+                    return Err(ModelError::NotEnoughData(
+                        "clustered standard errors need at least two entities".into(),
+                    ));
+                }
+                if n <= self.k_cluster {
+                    return Err(ModelError::NotEnoughData(format!(
+                        "{n} observations are too few for {} coefficients",
+                        self.k_cluster
+                    )));
+                }
+                let meat = cluster_meat(
+                    &self.kept_columns(),
+                    &self.ls.resid,
+                    &self.cluster,
+                    self.n_clusters,
+                );
+                let factor =
+                    g as f64 / (g - 1) as f64 * (n - 1) as f64 / (n - self.k_cluster) as f64;
+                let (reference, dfi) = z_or_t(g - 1);
+                Ok(LinearVcov {
+                    covariance: sandwich(&self.ls.xtx_inv, &meat, factor),
+                    convention: format!(
+                        "clustered by entity (CR1): sandwich × G/(G−1)·(N−1)/(N−K) with G = {g}, \
+                         N = {n}, K = {} (coefficients not absorbed by the entity effects, \
+                         counting the constant; as Stata xtreg/regress vce(cluster)); inference {}",
+                        self.k_cluster,
+                        reference_text(dfi)
+                    ),
+                    reference,
+                    df: dfi,
+                })
+            }
+        }
+    }
+}
+
+pub(crate) fn sqrt_weights(prep: &Prepared) -> Option<Vec<f64>> {
+    prep.weights
+        .as_ref()
+        .map(|w| w.iter().map(|v| v.sqrt()).collect())
+}
+
+fn scaled(values: &[f64], sqrt_w: Option<&[f64]>) -> Vec<f64> {
+    match sqrt_w {
+        Some(s) => values.iter().zip(s).map(|(v, s)| v * s).collect(),
+        None => values.to_vec(),
+    }
+}
+
+fn norm(values: &[f64]) -> f64 {
+    values.iter().map(|v| v * v).sum::<f64>().sqrt()
+}
+
+/// Whether a column varies within at least one entity.
+pub(crate) fn varies_within(column: &[f64], entity: &[usize], n_entities: usize) -> bool {
+    let within = demean(column, entity, n_entities, None);
+    norm(&within) > 1e-10 * norm(column).max(f64::MIN_POSITIVE)
+}
+
+pub(crate) fn time_invariant_reason(name: &str) -> String {
+    format!(
+        "`{name}` does not vary within entities (it is constant over time for every entity), so \
+         the entity effects absorb it; use `cre` or `re` to estimate the effect of a \
+         time-invariant characteristic"
+    )
+}
+
+fn collinear_reason(name: &str, earlier: &[String]) -> String {
+    if earlier.is_empty() {
+        format!("`{name}` has no variation left to estimate its coefficient")
+    } else {
+        format!(
+            "`{name}` is an exact linear combination of {} (perfect collinearity), so its \
+             coefficient is not identified",
+            earlier.join(", ")
+        )
+    }
+}
+
+/// OLS with intercept on untransformed (weighted) data: the pooled model, and the restricted
+/// model of the F test.
+pub(crate) fn pooled_core(prep: &Prepared, columns: &[usize]) -> (LinearCore, Vec<DroppedTerm>) {
+    let sqrt_w = sqrt_weights(prep);
+    let n = prep.n();
+    let mut design = Vec::with_capacity(columns.len() + 1);
+    design.push(match &sqrt_w {
+        Some(s) => s.clone(),
+        None => vec![1.0; n],
+    });
+    for &j in columns {
+        design.push(scaled(&prep.x[j], sqrt_w.as_deref()));
+    }
+    let y = scaled(&prep.y, sqrt_w.as_deref());
+    let ls = least_squares(&design, &y);
+    let names: Vec<String> = std::iter::once(INTERCEPT.to_string())
+        .chain(columns.iter().map(|&j| prep.x_names[j].clone()))
+        .collect();
+    let dropped = ls
+        .dropped
+        .iter()
+        .map(|&d| {
+            let name = &names[d];
+            let constant = prep.x[columns[d - 1]].iter().all(|v| *v == prep.x[columns[d - 1]][0]);
+            let reason = if constant {
+                format!("`{name}` takes the same value in every row, so it is collinear with the intercept")
+            } else {
+                let earlier: Vec<String> = ls.kept.iter().filter(|&&k| k < d).map(|&k| format!("`{}`", names[k])).collect();
+                collinear_reason(name, &earlier)
+            };
+            DroppedTerm { term: name.clone(), reason }
+        })
+        .collect();
+    let k = ls.kept.len();
+    let core = LinearCore {
+        terms: ls.kept.iter().map(|&j| names[j].clone()).collect(),
+        n,
+        df_resid: n.saturating_sub(k),
+        k_cluster: k,
+        cluster: prep.entity.clone(),
+        n_clusters: prep.n_entities(),
+        design,
+        ls,
+    };
+    (core, dropped)
+}
+
+/// The within (entity fixed effects) regression on the given regressors; regressors without
+/// within variation are dropped with the reason.
+pub(crate) fn fe_core(
+    prep: &Prepared,
+    columns: &[usize],
+    weighted: bool,
+) -> (LinearCore, Vec<DroppedTerm>, Vec<usize>) {
+    let g = prep.n_entities();
+    let weights = if weighted {
+        prep.weights.as_deref()
+    } else {
+        None
+    };
+    let sqrt_w: Option<Vec<f64>> = weights.map(|w| w.iter().map(|v| v.sqrt()).collect());
+    let mut dropped = Vec::new();
+    let mut candidates = Vec::new();
+    for &j in columns {
+        if varies_within(&prep.x[j], &prep.entity, g) {
+            candidates.push(j);
+        } else {
+            dropped.push(DroppedTerm {
+                term: prep.x_names[j].clone(),
+                reason: time_invariant_reason(&prep.x_names[j]),
+            });
+        }
+    }
+    let design: Vec<Vec<f64>> = candidates
+        .iter()
+        .map(|&j| {
+            scaled(
+                &demean(&prep.x[j], &prep.entity, g, weights),
+                sqrt_w.as_deref(),
+            )
+        })
+        .collect();
+    let y = scaled(
+        &demean(&prep.y, &prep.entity, g, weights),
+        sqrt_w.as_deref(),
+    );
+    let ls = least_squares(&design, &y);
+    for &d in &ls.dropped {
+        let earlier: Vec<String> = ls
+            .kept
+            .iter()
+            .filter(|&&k| k < d)
+            .map(|&k| format!("`{}`", prep.x_names[candidates[k]]))
+            .collect();
+        dropped.push(DroppedTerm {
+            term: prep.x_names[candidates[d]].clone(),
+            reason: format!(
+                "{} after removing the entity effects",
+                collinear_reason(&prep.x_names[candidates[d]], &earlier)
+            ),
+        });
+    }
+    let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
+    let n = prep.n();
+    let k = kept.len();
+    let core = LinearCore {
+        terms: kept.iter().map(|&j| prep.x_names[j].clone()).collect(),
+        n,
+        df_resid: n.saturating_sub(g + k),
+        k_cluster: k + 1,
+        cluster: prep.entity.clone(),
+        n_clusters: g,
+        design,
+        ls,
+    };
+    (core, dropped, kept)
+}
+
+/// Two-way fixed effects regression.
+pub(crate) fn twfe_core(
+    prep: &Prepared,
+) -> Result<(LinearCore, Vec<DroppedTerm>, Vec<usize>, usize), ModelError> {
+    let g = prep.n_entities();
+    let t = prep.n_periods();
+    let weights = prep.weights.as_deref();
+    let sqrt_w = sqrt_weights(prep);
+    let mut dropped = Vec::new();
+    let mut candidates = Vec::new();
+    let mut design = Vec::new();
+    let two_way = |values: &[f64]| {
+        crate::within::demean_two_way(values, &prep.entity, g, &prep.period, t, weights)
+    };
+    for j in 0..prep.x.len() {
+        let name = &prep.x_names[j];
+        if !varies_within(&prep.x[j], &prep.entity, g) {
+            dropped.push(DroppedTerm {
+                term: name.clone(),
+                reason: time_invariant_reason(name),
+            });
+            continue;
+        }
+        let one_way = demean(&prep.x[j], &prep.entity, g, weights);
+        let result = two_way(&prep.x[j]);
+        if !result.converged {
+            return Err(ModelError::NotConverged(format!(
+                "removing entity and year effects from `{name}` did not converge"
+            )));
+        }
+        if norm(&result.values) <= 1e-9 * norm(&one_way) {
+            dropped.push(DroppedTerm {
+                term: name.clone(),
+                reason: format!(
+                    "`{name}` is collinear with the year effects: within entities it changes \
+                     over time in the same way everywhere (a national trend or a year-level \
+                     variable), so the year effects absorb it; use `fe` to estimate it"
+                ),
+            });
+            continue;
+        }
+        candidates.push(j);
+        design.push(scaled(&result.values, sqrt_w.as_deref()));
+    }
+    let y_two_way = two_way(&prep.y);
+    if !y_two_way.converged {
+        return Err(ModelError::NotConverged(
+            "removing entity and year effects from the outcome did not converge".into(),
+        ));
+    }
+    let y = scaled(&y_two_way.values, sqrt_w.as_deref());
+    let ls = least_squares(&design, &y);
+    for &d in &ls.dropped {
+        let earlier: Vec<String> = ls
+            .kept
+            .iter()
+            .filter(|&&k| k < d)
+            .map(|&k| format!("`{}`", prep.x_names[candidates[k]]))
+            .collect();
+        dropped.push(DroppedTerm {
+            term: prep.x_names[candidates[d]].clone(),
+            reason: format!(
+                "{} after removing entity and year effects",
+                collinear_reason(&prep.x_names[candidates[d]], &earlier)
+            ),
+        });
+    }
+    let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
+    let components = crate::within::connected_components(&prep.entity, g, &prep.period, t);
+    let absorbed = g + t - components;
+    let n = prep.n();
+    let k = kept.len();
+    let core = LinearCore {
+        terms: kept.iter().map(|&j| prep.x_names[j].clone()).collect(),
+        n,
+        df_resid: n.saturating_sub(absorbed + k),
+        // year effects are not nested in entity clusters: counted, plus the constant
+        k_cluster: k + (absorbed - g) + 1,
+        cluster: prep.entity.clone(),
+        n_clusters: g,
+        design,
+        ls,
+    };
+    Ok((core, dropped, kept, absorbed))
+}
+
+/// Between regression: entity means with intercept.
+pub(crate) fn be_core(prep: &Prepared, columns: &[usize]) -> (LinearCore, Vec<DroppedTerm>) {
+    let g = prep.n_entities();
+    let mut design = vec![vec![1.0; g]];
+    for &j in columns {
+        design.push(group_means(&prep.x[j], &prep.entity, g, None));
+    }
+    let y = group_means(&prep.y, &prep.entity, g, None);
+    let ls = least_squares(&design, &y);
+    let names: Vec<String> = std::iter::once(INTERCEPT.to_string())
+        .chain(columns.iter().map(|&j| prep.x_names[j].clone()))
+        .collect();
+    let dropped = ls
+        .dropped
+        .iter()
+        .map(|&d| {
+            let earlier: Vec<String> = ls
+                .kept
+                .iter()
+                .filter(|&&k| k < d)
+                .map(|&k| format!("`{}`", names[k]))
+                .collect();
+            DroppedTerm {
+                term: names[d].clone(),
+                reason: format!(
+                    "{} across entity means",
+                    collinear_reason(&names[d], &earlier)
+                ),
+            }
+        })
+        .collect();
+    let k = ls.kept.len();
+    let core = LinearCore {
+        terms: ls.kept.iter().map(|&j| names[j].clone()).collect(),
+        n: g,
+        df_resid: g.saturating_sub(k),
+        k_cluster: k,
+        cluster: (0..g).collect(),
+        n_clusters: g,
+        design,
+        ls,
+    };
+    (core, dropped)
+}
+
+/// First-difference regression; also returns the number of differences per entity.
+pub(crate) fn fd_core(prep: &Prepared) -> (LinearCore, Vec<DroppedTerm>, Vec<usize>, Vec<usize>) {
+    // pairs (previous row, row) of consecutive periods within an entity
+    let pairs: Vec<(usize, usize)> = (1..prep.n())
+        .filter(|&i| {
+            prep.entity[i] == prep.entity[i - 1] && prep.period[i] == prep.period[i - 1] + 1
+        })
+        .map(|i| (i - 1, i))
+        .collect();
+    let diff = |values: &[f64]| -> Vec<f64> {
+        pairs.iter().map(|&(a, b)| values[b] - values[a]).collect()
+    };
+    let mut dropped = Vec::new();
+    let mut candidates = Vec::new();
+    let mut design = Vec::new();
+    for j in 0..prep.x.len() {
+        let d = diff(&prep.x[j]);
+        if d.iter().all(|v| *v == 0.0) {
+            dropped.push(DroppedTerm {
+                term: prep.x_names[j].clone(),
+                reason: format!(
+                    "{} (its first differences are all zero)",
+                    time_invariant_reason(&prep.x_names[j])
+                ),
+            });
+        } else {
+            candidates.push(j);
+            design.push(d);
+        }
+    }
+    let y = diff(&prep.y);
+    let ls = least_squares(&design, &y);
+    for &d in &ls.dropped {
+        let earlier: Vec<String> = ls
+            .kept
+            .iter()
+            .filter(|&&k| k < d)
+            .map(|&k| format!("`{}`", prep.x_names[candidates[k]]))
+            .collect();
+        dropped.push(DroppedTerm {
+            term: prep.x_names[candidates[d]].clone(),
+            reason: format!(
+                "{} in first differences",
+                collinear_reason(&prep.x_names[candidates[d]], &earlier)
+            ),
+        });
+    }
+    // clusters: entities with at least one difference, renumbered
+    let mut cluster_of_entity = vec![usize::MAX; prep.n_entities()];
+    let mut n_clusters = 0;
+    let mut per_entity = vec![0usize; prep.n_entities()];
+    let cluster: Vec<usize> = pairs
+        .iter()
+        .map(|&(_, b)| {
+            let e = prep.entity[b];
+            per_entity[e] += 1;
+            if cluster_of_entity[e] == usize::MAX {
+                cluster_of_entity[e] = n_clusters;
+                n_clusters += 1;
+            }
+            cluster_of_entity[e]
+        })
+        .collect();
+    let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
+    let n = pairs.len();
+    let k = kept.len();
+    let core = LinearCore {
+        terms: kept.iter().map(|&j| prep.x_names[j].clone()).collect(),
+        n,
+        df_resid: n.saturating_sub(k),
+        k_cluster: k,
+        cluster,
+        n_clusters,
+        design,
+        ls,
+    };
+    (core, dropped, kept, per_entity)
+}
+
+/// Squared correlation, weighted; `None` without variation.
+fn corr2(a: &[f64], b: &[f64], w: Option<&[f64]>) -> Option<f64> {
+    let weight = |i: usize| w.map_or(1.0, |w| w[i]);
+    let total: f64 = (0..a.len()).map(weight).sum();
+    let mean_a = (0..a.len()).map(|i| weight(i) * a[i]).sum::<f64>() / total;
+    let mean_b = (0..b.len()).map(|i| weight(i) * b[i]).sum::<f64>() / total;
+    let (mut sab, mut saa, mut sbb) = (0.0, 0.0, 0.0);
+    for i in 0..a.len() {
+        let (da, db) = (a[i] - mean_a, b[i] - mean_b);
+        sab += weight(i) * da * db;
+        saa += weight(i) * da * da;
+        sbb += weight(i) * db * db;
+    }
+    if saa <= 0.0 || sbb <= 0.0 {
+        return None;
+    }
+    Some(sab * sab / (saa * sbb))
+}
+
+/// Within, between and overall R² of slopes `beta` on the original columns, as Stata `xtreg`:
+/// squared correlations of `x'β` with `y` after the within transformation, across entity
+/// means, and overall.
+pub(crate) fn r2_stata(
+    prep: &Prepared,
+    columns: &[usize],
+    beta: &[f64],
+    weighted: bool,
+) -> (Option<f64>, Option<f64>, Option<f64>) {
+    let n = prep.n();
+    let g = prep.n_entities();
+    let weights = if weighted {
+        prep.weights.as_deref()
+    } else {
+        None
+    };
+    let mut xb = vec![0.0; n];
+    for (&j, &b) in columns.iter().zip(beta) {
+        xb.iter_mut().zip(&prep.x[j]).for_each(|(f, x)| *f += b * x);
+    }
+    let overall = corr2(&xb, &prep.y, weights);
+    let xb_w = demean(&xb, &prep.entity, g, weights);
+    let y_w = demean(&prep.y, &prep.entity, g, weights);
+    let within = corr2(&xb_w, &y_w, weights);
+    let xb_b = group_means(&xb, &prep.entity, g, weights);
+    let y_b = group_means(&prep.y, &prep.entity, g, weights);
+    let between = corr2(&xb_b, &y_b, None);
+    (within, between, overall)
+}

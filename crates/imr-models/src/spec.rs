@@ -1,0 +1,168 @@
+//! What to fit: the estimator, the covariance convention and the confidence level.
+
+use serde::{Deserialize, Serialize};
+
+/// A panel-data estimator. The serialised names are the `--model` values of `imr fit`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum Estimator {
+    /// Pooled OLS with an intercept, ignoring the panel structure.
+    #[serde(rename = "pooled")]
+    Pooled,
+    /// Entity fixed effects (the within estimator).
+    #[serde(rename = "fe")]
+    Fe,
+    /// Entity and period (year) fixed effects.
+    #[serde(rename = "twfe")]
+    Twfe,
+    /// Random effects, Swamy–Arora variance components.
+    #[serde(rename = "re")]
+    Re,
+    /// Between estimator: OLS on entity means, with intercept.
+    #[serde(rename = "be")]
+    Be,
+    /// First differences, no intercept.
+    #[serde(rename = "fd")]
+    Fd,
+    /// Mundlak correlated random effects: `re` plus the entity means of the time-varying regressors.
+    #[serde(rename = "cre")]
+    Cre,
+    /// Poisson with entity fixed effects (conditional ML), exposure as log offset.
+    #[serde(rename = "poisson-fe")]
+    PoissonFe,
+}
+
+impl Estimator {
+    /// Every estimator, in the order shown to users.
+    pub const ALL: [Estimator; 8] = [
+        Estimator::Pooled,
+        Estimator::Fe,
+        Estimator::Twfe,
+        Estimator::Re,
+        Estimator::Be,
+        Estimator::Fd,
+        Estimator::Cre,
+        Estimator::PoissonFe,
+    ];
+
+    /// The name used on the command line and in JSON (`fe`, `poisson-fe`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Estimator::Pooled => "pooled",
+            Estimator::Fe => "fe",
+            Estimator::Twfe => "twfe",
+            Estimator::Re => "re",
+            Estimator::Be => "be",
+            Estimator::Fd => "fd",
+            Estimator::Cre => "cre",
+            Estimator::PoissonFe => "poisson-fe",
+        }
+    }
+
+    /// A short human label ("Fixed effects (within)").
+    pub fn label(self) -> &'static str {
+        match self {
+            Estimator::Pooled => "Pooled OLS",
+            Estimator::Fe => "Fixed effects (within)",
+            Estimator::Twfe => "Two-way fixed effects",
+            Estimator::Re => "Random effects (Swamy–Arora)",
+            Estimator::Be => "Between",
+            Estimator::Fd => "First differences",
+            Estimator::Cre => "Correlated random effects (Mundlak)",
+            Estimator::PoissonFe => "Poisson fixed effects",
+        }
+    }
+
+    /// Parses a `--model` value.
+    pub fn from_name(name: &str) -> Option<Estimator> {
+        Estimator::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// Inference uses the normal distribution (z) rather than Student's t.
+    pub fn uses_z(self) -> bool {
+        matches!(self, Estimator::Re | Estimator::Cre | Estimator::PoissonFe)
+    }
+}
+
+impl std::fmt::Display for Estimator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How the covariance matrix of the coefficients is estimated. See [`crate::vcov`] for formulas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum VcovKind {
+    /// Classical (homoskedastic, independent errors).
+    #[serde(rename = "iid")]
+    Iid,
+    /// White heteroskedasticity-robust with the HC1 factor n/(n − K).
+    #[serde(rename = "hc1")]
+    Hc1,
+    /// Clustered by entity, CR1 (Stata / fixest small-sample factor).
+    #[serde(rename = "cluster")]
+    Cluster,
+}
+
+impl VcovKind {
+    /// Every covariance kind.
+    pub const ALL: [VcovKind; 3] = [VcovKind::Iid, VcovKind::Hc1, VcovKind::Cluster];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            VcovKind::Iid => "iid",
+            VcovKind::Hc1 => "hc1",
+            VcovKind::Cluster => "cluster",
+        }
+    }
+
+    /// Parses a `--vcov` value.
+    pub fn from_name(name: &str) -> Option<VcovKind> {
+        VcovKind::ALL.into_iter().find(|v| v.name() == name)
+    }
+}
+
+impl std::fmt::Display for VcovKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The settings of a panel model: `PanelSpec::new(Estimator::Fe).fit(&data)`.
+///
+/// Weights and exposure are columns of the data ([`crate::PanelData::weights`],
+/// [`crate::PanelData::exposure`]); the spec only says how to use them.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PanelSpec {
+    /// Which estimator.
+    pub estimator: Estimator,
+    /// Which covariance convention.
+    pub vcov: VcovKind,
+    /// Confidence level of the intervals, e.g. 0.95.
+    pub conf_level: f64,
+}
+
+impl PanelSpec {
+    /// The estimator with the defaults: clustered by entity, 95% intervals.
+    pub fn new(estimator: Estimator) -> Self {
+        PanelSpec {
+            estimator,
+            vcov: VcovKind::Cluster,
+            conf_level: 0.95,
+        }
+    }
+
+    /// Same spec with another covariance.
+    pub fn with_vcov(mut self, vcov: VcovKind) -> Self {
+        self.vcov = vcov;
+        self
+    }
+
+    /// Same spec with another confidence level.
+    pub fn with_conf_level(mut self, conf_level: f64) -> Self {
+        self.conf_level = conf_level;
+        self
+    }
+}

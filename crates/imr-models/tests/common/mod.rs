@@ -1,0 +1,94 @@
+//! Loading small CSV fixtures into [`PanelData`] for the tests (plain comma-separated, no quotes;
+//! an empty field or `NA` is missing).
+#![allow(dead_code)]
+
+use imr_models::{Column, PanelData};
+use std::collections::HashMap;
+
+pub struct Table {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+pub fn read_table(path: &str) -> Table {
+    let full = format!("{}/tests/{}", env!("CARGO_MANIFEST_DIR"), path);
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let header = lines
+        .next()
+        .unwrap()
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .collect();
+    let rows = lines
+        .map(|l| l.split(',').map(|s| s.trim().to_string()).collect())
+        .collect();
+    Table { header, rows }
+}
+
+impl Table {
+    pub fn index(&self, name: &str) -> usize {
+        self.header
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("no column {name}"))
+    }
+
+    pub fn strings(&self, name: &str) -> Vec<String> {
+        let i = self.index(name);
+        self.rows.iter().map(|r| r[i].clone()).collect()
+    }
+
+    pub fn numbers(&self, name: &str) -> Vec<Option<f64>> {
+        let i = self.index(name);
+        self.rows
+            .iter()
+            .map(|r| match r[i].as_str() {
+                "" | "NA" | "nan" | "NaN" => None,
+                s => Some(s.parse::<f64>().unwrap_or_else(|_| panic!("{name}: {s}"))),
+            })
+            .collect()
+    }
+
+    /// A panel with y and x columns; time parsed as an integer; rows labelled by file line
+    /// (header is line 1).
+    pub fn panel(&self, entity: &str, time: &str, y: &str, x: &[&str]) -> PanelData {
+        let times = self
+            .strings(time)
+            .iter()
+            .map(|t| t.parse::<f64>().unwrap() as i64)
+            .collect();
+        let mut data = PanelData::new(self.strings(entity), times, Column::new(y, self.numbers(y)))
+            .with_row_labels((2..self.rows.len() + 2).collect());
+        for name in x {
+            data = data.regressor(Column::new(*name, self.numbers(name)));
+        }
+        data
+    }
+}
+
+pub fn grunfeld() -> PanelData {
+    read_table("data/grunfeld.csv").panel("firm", "year", "invest", &["value", "capital"])
+}
+
+/// Relative difference, with an absolute floor for values near zero.
+pub fn close(actual: f64, expected: f64, rel: f64) -> bool {
+    (actual - expected).abs() <= rel * expected.abs().max(1e-300)
+        || (actual - expected).abs() < 1e-14
+}
+
+pub fn assert_close(what: &str, actual: f64, expected: f64, rel: f64) {
+    assert!(
+        close(actual, expected, rel),
+        "{what}: got {actual:.12e}, expected {expected:.12e} (relative tolerance {rel:e})"
+    );
+}
+
+/// Golden values: `key → number` from a `key,value` CSV written by make_goldens.py.
+pub fn goldens(path: &str) -> HashMap<String, f64> {
+    let t = read_table(path);
+    t.rows
+        .iter()
+        .map(|r| (r[0].clone(), r[1].parse::<f64>().unwrap_or(f64::NAN)))
+        .collect()
+}
