@@ -1,0 +1,336 @@
+//! R and Stata code that reproduces a fit on the downloaded CSV, and the `imr fit` command.
+//!
+//! R: `fixest` (Bergé 2018) for pooled-with-clusters, fe, twfe and poisson-fe; `plm` (Croissant
+//! & Millo 2008) with `lmtest`/`sandwich` for re, be, fd and cre. Stata: `regress`, `xtreg`,
+//! `xtpoisson`. Comments state where a package's small-sample convention differs.
+
+use crate::fit::Fit;
+use crate::spec::{Estimator, VcovKind};
+
+/// The names the code needs: the CSV file and its entity and time columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeContext<'a> {
+    /// File name of the downloaded data (as written next to the code).
+    pub csv_file: &'a str,
+    /// Entity column.
+    pub entity: &'a str,
+    /// Time column.
+    pub time: &'a str,
+}
+
+fn r_name(name: &str) -> String {
+    let syntactic = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_');
+    if syntactic {
+        name.to_string()
+    } else {
+        format!("`{}`", name.replace('`', "\\`"))
+    }
+}
+
+fn stata_name(name: &str) -> String {
+    // `import delimited, case(preserve)` keeps names; invalid characters become underscores
+    let mut s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    s
+}
+
+fn regressors(fit: &Fit) -> Vec<String> {
+    fit.regressors.clone()
+}
+
+/// The `imr fit` command line that produces `fit` from the CSV.
+pub fn imr_command(fit: &Fit, ctx: &CodeContext) -> String {
+    let mut cmd = format!(
+        "imr fit {} --entity {} --time {} --y {} --x {} --model {} --vcov {}",
+        ctx.csv_file,
+        ctx.entity,
+        ctx.time,
+        fit.outcome,
+        regressors(fit).join(","),
+        fit.model.name(),
+        fit.vcov.name()
+    );
+    if let Some(w) = &fit.weights {
+        cmd.push_str(&format!(" --weights {w}"));
+    }
+    if let Some(e) = &fit.exposure {
+        cmd.push_str(&format!(" --exposure {e}"));
+    }
+    cmd.push_str(" --format json");
+    cmd
+}
+
+/// R code reproducing the fit.
+pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
+    let y = r_name(&fit.outcome);
+    let xs: Vec<String> = regressors(fit).iter().map(|x| r_name(x)).collect();
+    let rhs = xs.join(" + ");
+    let id = r_name(ctx.entity);
+    let time = r_name(ctx.time);
+    let weights_fx = fit
+        .weights
+        .as_ref()
+        .map(|w| format!(", weights = ~{}", r_name(w)))
+        .unwrap_or_default();
+    let weights_lm = fit
+        .weights
+        .as_ref()
+        .map(|w| format!(", weights = {}", r_name(w)))
+        .unwrap_or_default();
+    let mut out = format!(
+        "# imr-atlas: {} — {} standard errors\n# {}\n# Same numbers as: {}\n",
+        fit.model.label(),
+        fit.vcov.name(),
+        fit.vcov_convention,
+        imr_command(fit, ctx)
+    );
+    out.push_str(&format!(
+        "d <- read.csv(\"{}\", check.names = FALSE)\n",
+        ctx.csv_file
+    ));
+    let plm_vcov = |m: &str| {
+        match fit.vcov {
+        VcovKind::Iid => format!("lmtest::coeftest({m}, df = Inf)\n"),
+        VcovKind::Hc1 => format!(
+            "lmtest::coeftest({m}, vcov = plm::vcovHC({m}, method = \"white1\", type = \"HC1\"), df = Inf)\n"
+        ),
+        VcovKind::Cluster => format!(
+            "# type = \"sss\": G/(G-1)·(N-1)/(N-K), Stata's small-sample factor\nlmtest::coeftest({m}, vcov = plm::vcovHC({m}, method = \"arellano\", type = \"sss\", cluster = \"group\"), df = Inf)\n"
+        ),
+    }
+    };
+    let pdata = format!(
+        "pd <- plm::pdata.frame(d, index = c(\"{}\", \"{}\"))\n",
+        ctx.entity, ctx.time
+    );
+    match fit.model {
+        Estimator::Pooled => {
+            out.push_str(&format!("m <- lm({y} ~ {rhs}, data = d{weights_lm})\n"));
+            out.push_str(&match fit.vcov {
+                VcovKind::Iid => "summary(m)\n".to_string(),
+                VcovKind::Hc1 => "lmtest::coeftest(m, vcov = sandwich::vcovHC(m, type = \"HC1\"))\n".into(),
+                VcovKind::Cluster => format!(
+                    "# t with G - 1 degrees of freedom, as imr\nG <- length(unique(d${id}))\nlmtest::coeftest(m, vcov = sandwich::vcovCL(m, cluster = ~{id}, type = \"HC1\"), df = G - 1)\n"
+                ),
+            });
+        }
+        Estimator::Fe | Estimator::Twfe => {
+            let fes = if fit.model == Estimator::Fe {
+                id.clone()
+            } else {
+                format!("{id} + {time}")
+            };
+            if fit.vcov == VcovKind::Hc1 {
+                let dummies = if fit.model == Estimator::Fe {
+                    format!("factor({id})")
+                } else {
+                    format!("factor({id}) + factor({time})")
+                };
+                out.push_str(&format!(
+                    "# HC1 on the dummy-variable regression: n/(n - K), K counting the effects\nm <- lm({y} ~ {rhs} + {dummies}, data = d{weights_lm})\nlmtest::coeftest(m, vcov = sandwich::vcovHC(m, type = \"HC1\"))[c({}), ]\n",
+                    xs.iter().map(|x| format!("\"{}\"", x.trim_matches('`'))).collect::<Vec<_>>().join(", ")
+                ));
+            } else {
+                let vcov = if fit.vcov == VcovKind::Iid {
+                    "\"iid\"".to_string()
+                } else {
+                    format!("~{id}")
+                };
+                out.push_str("library(fixest)\n");
+                out.push_str(&format!(
+                    "m <- feols({y} ~ {rhs} | {fes}, data = d{weights_fx}, vcov = {vcov},\n           ssc = ssc(adj = TRUE, fixef.K = \"nested\", cluster.adj = TRUE))\nsummary(m)\n"
+                ));
+            }
+        }
+        Estimator::Re | Estimator::Be | Estimator::Fd => {
+            out.push_str(&pdata);
+            let (model, formula) = match fit.model {
+                Estimator::Re => ("random\", random.method = \"swar", format!("{y} ~ {rhs}")),
+                Estimator::Be => ("between", format!("{y} ~ {rhs}")),
+                _ => ("fd", format!("{y} ~ {rhs} - 1")),
+            };
+            if fit.model == Estimator::Re {
+                out.push_str("# unbalanced panels: imr uses Stata's harmonic-mean T for σ²_u; plm's swar uses a trace correction\n");
+            }
+            out.push_str(&format!(
+                "m <- plm::plm({formula}, data = pd, model = \"{model}\")\n"
+            ));
+            out.push_str(&plm_vcov("m"));
+            if fit.model == Estimator::Re {
+                out.push_str("plm::plmtest(m, type = \"bp\")\nplm::phtest(plm::plm(");
+                out.push_str(&format!(
+                    "{y} ~ {rhs}, data = pd, model = \"within\"), m)\n"
+                ));
+            }
+        }
+        Estimator::Cre => {
+            out.push_str(&format!(
+                "used <- stats::complete.cases(d[, c(\"{}\", {})])\nd <- d[used, ]\n",
+                fit.outcome,
+                regressors(fit)
+                    .iter()
+                    .map(|x| format!("\"{x}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            let means: Vec<String> = fit
+                .coefficients
+                .iter()
+                .filter_map(|c| c.term.strip_suffix("_mean").map(str::to_string))
+                .collect();
+            for x in &means {
+                out.push_str(&format!(
+                    "d${} <- ave(d${}, d${id})\n",
+                    r_name(&format!("{x}_mean")),
+                    r_name(x)
+                ));
+            }
+            out.push_str(&pdata);
+            let mean_terms: Vec<String> =
+                means.iter().map(|x| r_name(&format!("{x}_mean"))).collect();
+            out.push_str(&format!(
+                "m <- plm::plm({y} ~ {rhs} + {}, data = pd, model = \"random\", random.method = \"swar\")\n",
+                mean_terms.join(" + ")
+            ));
+            out.push_str(&plm_vcov("m"));
+        }
+        Estimator::PoissonFe => {
+            out.push_str("library(fixest)\n");
+            let offset = fit
+                .exposure
+                .as_ref()
+                .map(|e| format!(", offset = ~log({})", r_name(e)))
+                .unwrap_or_default();
+            let (vcov, ssc) = match fit.vcov {
+                VcovKind::Iid => ("\"iid\"".to_string(), "ssc(adj = FALSE)"),
+                VcovKind::Hc1 => (
+                    "\"hetero\"".to_string(),
+                    "ssc(adj = TRUE, fixef.K = \"full\")",
+                ),
+                VcovKind::Cluster => (format!("~{id}"), "ssc(adj = FALSE, cluster.adj = TRUE)"),
+            };
+            out.push_str(&format!(
+                "m <- fepois({y} ~ {rhs} | {id}, data = d{offset}, vcov = {vcov}, ssc = {ssc})\nsummary(m)\nexp(coef(m))  # incidence-rate ratios\n"
+            ));
+        }
+    }
+    out
+}
+
+/// Stata code reproducing the fit.
+pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
+    let y = stata_name(&fit.outcome);
+    let xs: Vec<String> = regressors(fit).iter().map(|x| stata_name(x)).collect();
+    let rhs = xs.join(" ");
+    let entity = stata_name(ctx.entity);
+    let time = stata_name(ctx.time);
+    let weight = fit
+        .weights
+        .as_ref()
+        .map(|w| format!(" [aweight = {}]", stata_name(w)))
+        .unwrap_or_default();
+    let mut out = format!(
+        "* imr-atlas: {} — {} standard errors\n* {}\n* Same numbers as: {}\n",
+        fit.model.label(),
+        fit.vcov.name(),
+        fit.vcov_convention,
+        imr_command(fit, ctx)
+    );
+    out.push_str(&format!(
+        "import delimited using \"{}\", clear case(preserve) varnames(1)\n\
+         capture confirm string variable {entity}\n\
+         if !_rc encode {entity}, generate(entity_id)\n\
+         else generate entity_id = {entity}\n\
+         xtset entity_id {time}\n",
+        ctx.csv_file
+    ));
+    let vce = |kind: VcovKind| match kind {
+        VcovKind::Iid => String::new(),
+        VcovKind::Hc1 => " vce(robust)".to_string(),
+        VcovKind::Cluster => " vce(cluster entity_id)".to_string(),
+    };
+    let opts = |model: &str| {
+        let v = vce(fit.vcov);
+        if model.is_empty() && v.is_empty() {
+            String::new()
+        } else {
+            format!(",{}{}", if model.is_empty() { "" } else { " " }, model) + &v
+        }
+    };
+    match fit.model {
+        Estimator::Pooled => out.push_str(&format!("regress {y} {rhs}{weight}{}\n", opts(""))),
+        Estimator::Fe if fit.vcov == VcovKind::Hc1 => out.push_str(&format!(
+            "* HC1 on the dummy-variable regression (n/(n - K), K counting the effects)\nregress {y} {rhs} i.entity_id{weight}, vce(robust)\n"
+        )),
+        Estimator::Fe => out.push_str(&format!("xtreg {y} {rhs}{weight}{}\n", opts("fe"))),
+        Estimator::Twfe => out.push_str(&format!(
+            "xtreg {y} {rhs} i.{time}{weight}{}\n",
+            if fit.vcov == VcovKind::Hc1 {
+                ", fe vce(robust)  // Stata treats robust as clustered here".to_string()
+            } else {
+                opts("fe")
+            }
+        )),
+        Estimator::Re => {
+            out.push_str(&format!("xtreg {y} {rhs}{}\n", opts("re")));
+            out.push_str("xttest0\n");
+            out.push_str(&format!(
+                "quietly xtreg {y} {rhs}, fe\nestimates store fe\nquietly xtreg {y} {rhs}, re\nestimates store re\nhausman fe re\n"
+            ));
+        }
+        Estimator::Be => out.push_str(&format!(
+            "xtreg {y} {rhs}, be{}\n",
+            if fit.vcov == VcovKind::Iid { "" } else { "  // xtreg, be has classical errors only; imr's robust ones: regress on entity means" }
+        )),
+        Estimator::Fd => {
+            let d: Vec<String> = std::iter::once(&y).chain(&xs).map(|v| format!("D.{v}")).collect();
+            out.push_str(&format!("regress {}, noconstant{}\n", d.join(" "), vce(fit.vcov)));
+        }
+        Estimator::Cre => {
+            let means: Vec<String> = fit
+                .coefficients
+                .iter()
+                .filter_map(|c| c.term.strip_suffix("_mean").map(stata_name))
+                .collect();
+            out.push_str(&format!("generate byte touse = !missing({y}, {})\n", xs.join(", ")));
+            for x in &means {
+                out.push_str(&format!(
+                    "bysort entity_id: egen {x}_mean = mean(cond(touse, {x}, .))\n"
+                ));
+            }
+            let m: Vec<String> = means.iter().map(|x| format!("{x}_mean")).collect();
+            out.push_str(&format!("xtreg {y} {rhs} {} if touse{}\n", m.join(" "), opts("re")));
+            out.push_str(&format!("test {}\n", m.join(" ")));
+        }
+        Estimator::PoissonFe => {
+            let exposure = fit
+                .exposure
+                .as_ref()
+                .map(|e| format!(" exposure({})", stata_name(e)))
+                .unwrap_or_default();
+            let v = match fit.vcov {
+                VcovKind::Iid => "",
+                _ => " vce(robust)",
+            };
+            out.push_str(&format!("xtpoisson {y} {rhs}, fe{exposure}{v}\nxtpoisson, irr\n"));
+        }
+    }
+    out
+}

@@ -1,0 +1,192 @@
+//! A deterministic SVG coefficient plot: one row per term, a point at the estimate and a line
+//! over the confidence interval (`conf_low` to `conf_high` of the coefficient table), models
+//! side by side within a row. Every number is written with fixed precision, so the same fits
+//! always give the same bytes.
+
+use super::format_number;
+use crate::fit::{Fit, INTERCEPT};
+
+/// Layout options of the coefficient plot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlotOptions {
+    /// Total width in pixels.
+    pub width: f64,
+    /// Height of one term's row in pixels.
+    pub row_height: f64,
+    /// Include the `(Intercept)` row.
+    pub include_intercept: bool,
+    /// Title above the plot (empty: none).
+    pub title: String,
+}
+
+impl Default for PlotOptions {
+    fn default() -> Self {
+        PlotOptions {
+            width: 640.0,
+            row_height: 32.0,
+            include_intercept: false,
+            title: String::new(),
+        }
+    }
+}
+
+const PALETTE: [&str; 6] = [
+    "#1b6ca8", "#d1495b", "#2e933c", "#8f5ea2", "#e08e0b", "#555555",
+];
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A tick value without trailing zeros ("0.1", not "0.1000").
+fn tick_label(t: f64) -> String {
+    let s = format_number(t);
+    if s.contains('.') && !s.contains('e') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
+/// "Nice" ticks covering `[lo, hi]` (steps of 1, 2 or 5 × 10ᵏ).
+fn ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let span = (hi - lo).max(f64::MIN_POSITIVE);
+    let raw = span / 5.0;
+    let power = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|s| span / s <= 6.0)
+        .unwrap_or(10.0 * power);
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step).floor() as i64;
+    (first..=last).map(|i| i as f64 * step).collect()
+}
+
+/// The SVG text of a coefficient plot of one or more fits.
+pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
+    let mut terms: Vec<String> = Vec::new();
+    for fit in fits {
+        for c in &fit.coefficients {
+            if (options.include_intercept || c.term != INTERCEPT) && !terms.contains(&c.term) {
+                terms.push(c.term.clone());
+            }
+        }
+    }
+    let (mut lo, mut hi) = (0.0f64, 0.0f64);
+    for fit in fits {
+        for c in fit.coefficients.iter().filter(|c| terms.contains(&c.term)) {
+            if c.conf_low.is_finite() && c.conf_high.is_finite() {
+                lo = lo.min(c.conf_low);
+                hi = hi.max(c.conf_high);
+            }
+        }
+    }
+    if hi - lo <= 0.0 {
+        hi = lo + 1.0;
+    }
+    let pad = 0.05 * (hi - lo);
+    let (lo, hi) = (lo - pad, hi + pad);
+    let left = 150.0;
+    let right = 20.0;
+    let top = if options.title.is_empty() { 16.0 } else { 36.0 } + 20.0 * fits.len() as f64;
+    let plot_height = options.row_height * terms.len().max(1) as f64;
+    let height = top + plot_height + 44.0;
+    let width = options.width;
+    let x_of = |v: f64| left + (v - lo) / (hi - lo) * (width - left - right);
+
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\" role=\"img\" aria-label=\"Coefficient plot\">\n"
+    );
+    s.push_str(&format!(
+        "<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"#ffffff\"/>\n"
+    ));
+    if !options.title.is_empty() {
+        s.push_str(&format!(
+            "<text x=\"{:.2}\" y=\"20\" font-size=\"14\" font-weight=\"bold\">{}</text>\n",
+            left,
+            escape(&options.title)
+        ));
+    }
+    // legend
+    let legend_top = if options.title.is_empty() { 16.0 } else { 36.0 };
+    for (i, fit) in fits.iter().enumerate() {
+        let y = legend_top + 20.0 * i as f64;
+        let colour = PALETTE[i % PALETTE.len()];
+        s.push_str(&format!(
+            "<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"4\" fill=\"{colour}\"/><text x=\"{:.2}\" y=\"{:.2}\">({}) {}, {} SE, {:.0}% CI</text>\n",
+            left,
+            y - 4.0,
+            left + 10.0,
+            y,
+            i + 1,
+            escape(fit.model.label()),
+            fit.vcov.name(),
+            fit.inference.conf_level * 100.0
+        ));
+    }
+    // axis, grid and zero line
+    let axis_y = top + plot_height;
+    for t in ticks(lo, hi) {
+        let x = x_of(t);
+        s.push_str(&format!(
+            "<line x1=\"{x:.2}\" y1=\"{top:.2}\" x2=\"{x:.2}\" y2=\"{axis_y:.2}\" stroke=\"#e5e5e5\"/>\n<text x=\"{x:.2}\" y=\"{:.2}\" text-anchor=\"middle\">{}</text>\n",
+            axis_y + 16.0,
+            tick_label(if t.abs() < 1e-12 * (hi - lo) { 0.0 } else { t })
+        ));
+    }
+    s.push_str(&format!(
+        "<line x1=\"{left:.2}\" y1=\"{axis_y:.2}\" x2=\"{:.2}\" y2=\"{axis_y:.2}\" stroke=\"#333333\"/>\n",
+        width - right
+    ));
+    let zero = x_of(0.0);
+    s.push_str(&format!(
+        "<line x1=\"{zero:.2}\" y1=\"{top:.2}\" x2=\"{zero:.2}\" y2=\"{axis_y:.2}\" stroke=\"#333333\" stroke-dasharray=\"4 3\"/>\n"
+    ));
+    s.push_str(&format!(
+        "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"middle\">Estimate with confidence interval</text>\n",
+        left + (width - left - right) / 2.0,
+        axis_y + 36.0
+    ));
+    // rows
+    for (r, term) in terms.iter().enumerate() {
+        let row_top = top + options.row_height * r as f64;
+        s.push_str(&format!(
+            "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{}</text>\n",
+            left - 8.0,
+            row_top + options.row_height / 2.0 + 4.0,
+            escape(term)
+        ));
+        for (i, fit) in fits.iter().enumerate() {
+            let Some(c) = fit.coefficient(term) else {
+                continue;
+            };
+            let y = row_top + options.row_height * (i as f64 + 1.0) / (fits.len() as f64 + 1.0);
+            let colour = PALETTE[i % PALETTE.len()];
+            s.push_str(&format!(
+                "<g data-term=\"{}\" data-model=\"{}\" data-estimate=\"{}\" data-conf-low=\"{}\" data-conf-high=\"{}\">",
+                escape(term),
+                fit.model.name(),
+                c.estimate,
+                c.conf_low,
+                c.conf_high
+            ));
+            if c.conf_low.is_finite() && c.conf_high.is_finite() {
+                s.push_str(&format!(
+                    "<line x1=\"{:.2}\" y1=\"{y:.2}\" x2=\"{:.2}\" y2=\"{y:.2}\" stroke=\"{colour}\" stroke-width=\"2\"/>",
+                    x_of(c.conf_low),
+                    x_of(c.conf_high)
+                ));
+            }
+            s.push_str(&format!(
+                "<circle cx=\"{:.2}\" cy=\"{y:.2}\" r=\"4\" fill=\"{colour}\"/></g>\n",
+                x_of(c.estimate)
+            ));
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}

@@ -1,0 +1,174 @@
+//! Side-by-side regression tables: estimate with significance stars, standard error in
+//! parentheses below, and the fit statistics, one column per model.
+
+use super::format_number;
+use crate::fit::{Fit, INTERCEPT};
+
+/// `***` p < 0.001, `**` p < 0.01, `*` p < 0.05.
+pub fn significance_stars(p_value: f64) -> &'static str {
+    if p_value < 0.001 {
+        "***"
+    } else if p_value < 0.01 {
+        "**"
+    } else if p_value < 0.05 {
+        "*"
+    } else {
+        ""
+    }
+}
+
+/// Terms in order of first appearance, the intercept last.
+fn terms(fits: &[Fit]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for fit in fits {
+        for c in &fit.coefficients {
+            if c.term != INTERCEPT && !out.contains(&c.term) {
+                out.push(c.term.clone());
+            }
+        }
+    }
+    if fits.iter().any(|f| f.coefficient(INTERCEPT).is_some()) {
+        out.push(INTERCEPT.to_string());
+    }
+    out
+}
+
+struct Cell {
+    estimate: String,
+    stars: &'static str,
+    std_error: String,
+}
+
+fn cell(fit: &Fit, term: &str) -> Option<Cell> {
+    fit.coefficient(term).map(|c| Cell {
+        estimate: format_number(c.estimate),
+        stars: significance_stars(c.p_value),
+        std_error: format_number(c.std_error),
+    })
+}
+
+fn footer(fit: &Fit) -> Vec<(&'static str, String)> {
+    let opt = |v: Option<f64>| v.map(format_number).unwrap_or_default();
+    vec![
+        ("Model", fit.model.name().to_string()),
+        ("Standard errors", fit.vcov.name().to_string()),
+        ("Observations", fit.nobs.to_string()),
+        ("Entities", fit.n_entities.to_string()),
+        ("R² within", opt(fit.r2_within)),
+        ("R² overall", opt(fit.r2_overall)),
+    ]
+}
+
+const NOTE: &str = "Standard errors in parentheses. * p < 0.05, ** p < 0.01, *** p < 0.001.";
+
+/// A Markdown (GitHub pipe) table of several fits side by side.
+pub fn markdown_table(fits: &[Fit]) -> String {
+    let mut out = String::from("| |");
+    for (i, fit) in fits.iter().enumerate() {
+        out.push_str(&format!(" ({}) {} |", i + 1, fit.model.name()));
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---:|".repeat(fits.len()));
+    out.push('\n');
+    for term in terms(fits) {
+        let cells: Vec<Option<Cell>> = fits.iter().map(|f| cell(f, &term)).collect();
+        out.push_str(&format!("| {} |", term.replace('|', "\\|")));
+        for c in &cells {
+            match c {
+                Some(c) => out.push_str(&format!(" {}{} |", c.estimate, c.stars)),
+                None => out.push_str(" |"),
+            }
+        }
+        out.push_str("\n| |");
+        for c in &cells {
+            match c {
+                Some(c) => out.push_str(&format!(" ({}) |", c.std_error)),
+                None => out.push_str(" |"),
+            }
+        }
+        out.push('\n');
+    }
+    let footers: Vec<Vec<(&str, String)>> = fits.iter().map(footer).collect();
+    if let Some(first) = footers.first() {
+        for (row, (label, _)) in first.iter().enumerate() {
+            out.push_str(&format!("| {label} |"));
+            for f in &footers {
+                out.push_str(&format!(" {} |", f[row].1));
+            }
+            out.push('\n');
+        }
+    }
+    out.push('\n');
+    out.push_str(NOTE);
+    out.push('\n');
+    out
+}
+
+/// Escapes LaTeX special characters in text.
+fn latex_escape(s: &str) -> String {
+    let mut out = String::new();
+    for ch in s.chars() {
+        match ch {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            '²' => out.push_str("$^2$"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// A LaTeX `tabular` (booktabs) of several fits side by side.
+pub fn latex_table(fits: &[Fit]) -> String {
+    let mut out = format!(
+        "\\begin{{tabular}}{{l{}}}\n\\toprule\n",
+        "r".repeat(fits.len())
+    );
+    out.push(' ');
+    for (i, fit) in fits.iter().enumerate() {
+        out.push_str(&format!(
+            " & ({}) {}",
+            i + 1,
+            latex_escape(fit.model.name())
+        ));
+    }
+    out.push_str(" \\\\\n\\midrule\n");
+    for term in terms(fits) {
+        let cells: Vec<Option<Cell>> = fits.iter().map(|f| cell(f, &term)).collect();
+        out.push_str(&latex_escape(&term));
+        for c in &cells {
+            match c {
+                Some(c) if c.stars.is_empty() => out.push_str(&format!(" & ${}$", c.estimate)),
+                Some(c) => out.push_str(&format!(" & ${}^{{{}}}$", c.estimate, c.stars)),
+                None => out.push_str(" &"),
+            }
+        }
+        out.push_str(" \\\\\n");
+        for c in &cells {
+            match c {
+                Some(c) => out.push_str(&format!(" & $({})$", c.std_error)),
+                None => out.push_str(" &"),
+            }
+        }
+        out.push_str(" \\\\\n");
+    }
+    out.push_str("\\midrule\n");
+    let footers: Vec<Vec<(&str, String)>> = fits.iter().map(footer).collect();
+    if let Some(first) = footers.first() {
+        for (row, (label, _)) in first.iter().enumerate() {
+            out.push_str(&latex_escape(label));
+            for f in &footers {
+                out.push_str(&format!(" & {}", latex_escape(&f[row].1)));
+            }
+            out.push_str(" \\\\\n");
+        }
+    }
+    out.push_str("\\bottomrule\n\\end{tabular}\n");
+    out.push_str(&format!("% {}\n", NOTE.replace("p < ", "p<")));
+    out
+}

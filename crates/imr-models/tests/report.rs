@@ -1,0 +1,210 @@
+//! Report exports: CSV, side-by-side tables, R/Stata code and the SVG coefficient plot.
+//! The SVG is compared byte for byte with `tests/snapshots/`; regenerate only with
+//! `UPDATE_SNAPSHOTS=1 cargo test -p imr-models --test report` and review the diff.
+
+mod common;
+use common::grunfeld;
+use imr_models::report::{
+    coefficient_plot_svg, coefficients_csv, imr_command, latex_table, markdown_table, r_code,
+    stata_code, CodeContext, PlotOptions,
+};
+use imr_models::{Estimator, Fit, PanelSpec, VcovKind};
+
+fn fits() -> Vec<Fit> {
+    let data = grunfeld();
+    vec![
+        PanelSpec::new(Estimator::Fe).fit(&data).unwrap(),
+        PanelSpec::new(Estimator::Re)
+            .with_vcov(VcovKind::Iid)
+            .fit(&data)
+            .unwrap(),
+        PanelSpec::new(Estimator::Pooled)
+            .with_vcov(VcovKind::Hc1)
+            .fit(&data)
+            .unwrap(),
+    ]
+}
+
+const CTX: CodeContext = CodeContext {
+    csv_file: "grunfeld.csv",
+    entity: "firm",
+    time: "year",
+};
+
+fn assert_snapshot(name: &str, actual: &str) {
+    let path = format!("{}/tests/snapshots/{name}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var("UPDATE_SNAPSHOTS").as_deref() == Ok("1") {
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!("snapshot {path} is missing; create it with UPDATE_SNAPSHOTS=1 and review it")
+    });
+    assert!(
+        expected == actual,
+        "{name} differs from its snapshot; if the change is intended, regenerate with \
+         UPDATE_SNAPSHOTS=1 and review the diff"
+    );
+}
+
+#[test]
+fn the_coefficient_plot_of_grunfeld_fits_matches_its_snapshot_byte_for_byte() {
+    let svg = coefficient_plot_svg(
+        &fits(),
+        &PlotOptions {
+            title: "Grunfeld: invest on value and capital".into(),
+            ..PlotOptions::default()
+        },
+    );
+    assert_snapshot("grunfeld_coefficients.svg", &svg);
+    // deterministic: the same fits give the same bytes
+    assert_eq!(
+        svg,
+        coefficient_plot_svg(
+            &fits(),
+            &PlotOptions {
+                title: "Grunfeld: invest on value and capital".into(),
+                ..PlotOptions::default()
+            }
+        )
+    );
+}
+
+#[test]
+fn the_plot_intervals_are_the_table_intervals() {
+    let fits = fits();
+    let svg = coefficient_plot_svg(&fits, &PlotOptions::default());
+    for fit in &fits {
+        for c in fit.coefficients.iter().filter(|c| c.term != "(Intercept)") {
+            let needle = format!(
+                "data-term=\"{}\" data-model=\"{}\" data-estimate=\"{}\" data-conf-low=\"{}\" data-conf-high=\"{}\"",
+                c.term, fit.model.name(), c.estimate, c.conf_low, c.conf_high
+            );
+            assert!(svg.contains(&needle), "missing {needle}");
+        }
+    }
+    assert!(!svg.contains("data-term=\"(Intercept)\""));
+}
+
+#[test]
+fn the_csv_has_one_row_per_coefficient_with_full_precision() {
+    let fit = &fits()[1];
+    let csv = coefficients_csv(fit);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "term,estimate,std_error,statistic,p_value,conf_low,conf_high"
+    );
+    assert_eq!(lines.len(), 1 + fit.coefficients.len());
+    let value: Vec<f64> = lines
+        .iter()
+        .find(|l| l.starts_with("value,"))
+        .unwrap()
+        .split(',')
+        .skip(1)
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let c = fit.coefficient("value").unwrap();
+    assert_eq!(
+        value,
+        vec![
+            c.estimate,
+            c.std_error,
+            c.statistic,
+            c.p_value,
+            c.conf_low,
+            c.conf_high
+        ]
+    );
+}
+
+#[test]
+fn the_markdown_table_shows_estimates_with_stars_and_errors_in_parentheses() {
+    let md = markdown_table(&fits());
+    // fe clustered: value 0.1101238 (0.0151945), t(9) = 7.25 → p < 0.001
+    assert!(md.contains("| value | 0.1101*** |"), "{md}");
+    assert!(md.contains("| | (0.01519) |"), "{md}");
+    assert!(md.contains("| Observations | 200 | 200 | 200 |"));
+    assert!(
+        md.contains("| (Intercept) | |"),
+        "the fe column has no intercept: {md}"
+    );
+}
+
+#[test]
+fn the_latex_table_escapes_names_and_uses_booktabs() {
+    let tex = latex_table(&fits());
+    assert!(tex.starts_with("\\begin{tabular}{lrrr}\n\\toprule"));
+    assert!(tex.contains("value & $0.1101^{***}$"));
+    assert!(tex.contains("R$^2$ within"));
+    assert!(tex.trim_end().ends_with("p<0.001."));
+}
+
+#[test]
+fn r_and_stata_code_name_the_model_the_errors_and_the_reproducing_command() {
+    let fits = fits();
+    let r = r_code(&fits[0], &CTX);
+    assert!(r.contains("feols(invest ~ value + capital | firm, data = d, vcov = ~firm"));
+    assert!(r.contains("read.csv(\"grunfeld.csv\""));
+    let stata = stata_code(&fits[0], &CTX);
+    assert!(stata.contains("xtreg invest value capital, fe vce(cluster entity_id)"));
+    assert!(stata.contains("xtset entity_id year"));
+    let re = stata_code(&fits[1], &CTX);
+    assert!(re.contains("xtreg invest value capital, re\n") && re.contains("hausman fe re"));
+    assert_eq!(
+        imr_command(&fits[0], &CTX),
+        "imr fit grunfeld.csv --entity firm --time year --y invest --x value,capital --model fe --vcov cluster --format json"
+    );
+    for estimator in Estimator::ALL {
+        let fit = PanelSpec::new(estimator).fit(&grunfeld()).unwrap();
+        assert!(r_code(&fit, &CTX).contains(fit.model.label()));
+        assert!(stata_code(&fit, &CTX).contains(fit.model.label()));
+    }
+}
+
+#[test]
+fn the_json_has_the_keys_of_the_imr_fit_contract() {
+    let json: serde_json::Value = serde_json::from_str(&fits()[0].to_json()).unwrap();
+    for key in [
+        "model",
+        "vcov",
+        "nobs",
+        "n_entities",
+        "n_periods",
+        "rows_excluded",
+        "coefficients",
+        "dropped_terms",
+        "r2_within",
+        "r2_between",
+        "r2_overall",
+        "sigma2_u",
+        "sigma2_e",
+        "theta",
+        "tests",
+    ] {
+        assert!(json.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(json["model"], "fe");
+    assert_eq!(json["vcov"], "cluster");
+    assert_eq!(json["nobs"], 200);
+    let c = &json["coefficients"][0];
+    for key in [
+        "term",
+        "estimate",
+        "std_error",
+        "statistic",
+        "p_value",
+        "conf_low",
+        "conf_high",
+    ] {
+        assert!(c.get(key).is_some(), "coefficient lacks {key}");
+    }
+    for key in ["statistic", "df", "p_value"] {
+        assert!(json["tests"]["hausman"].get(key).is_some());
+    }
+    for key in ["statistic", "df1", "df2", "p_value"] {
+        assert!(json["tests"]["f_effects"].get(key).is_some());
+    }
+    let re: serde_json::Value = serde_json::from_str(&fits()[1].to_json()).unwrap();
+    assert_eq!(re["coefficients"][0]["term"], "(Intercept)");
+}
