@@ -477,9 +477,11 @@ pub fn funnel_svg(
     );
     s.push_str("</g>\n");
     let line = |pick: fn(&crate::funnel::FunnelLimits) -> f64| -> String {
+        // Points above the axis are left out (the upper limits at tiny births), not flattened.
         funnel
             .curve
             .iter()
+            .filter(|c| pick(c) <= y_max)
             .map(|c| format!("{},{}", num(sx(c.births)), num(sy(pick(c)))))
             .collect::<Vec<_>>()
             .join(" ")
