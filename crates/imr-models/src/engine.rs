@@ -73,7 +73,8 @@ fn sub_matrix(m: &DMatrix<f64>, idx: &[usize]) -> DMatrix<f64> {
     DMatrix::from_fn(idx.len(), idx.len(), |a, b| m[(idx[a], idx[b])])
 }
 
-/// Hausman FE vs RE on the common slopes, with classical covariances.
+/// Hausman FE vs RE on the common slopes, with classical covariances. An `Err` says why the
+/// test is not available (the fit itself goes on: the test is a diagnostic).
 fn hausman_test(prep: &Prepared) -> Result<Option<ChiSquaredTest>, ModelError> {
     let all: Vec<usize> = (0..prep.x.len()).collect();
     let (fe, _, _) = fe_core(prep, &all, false);
@@ -169,7 +170,12 @@ fn fit_fe(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated
         est.diagnostics
             .push("the Hausman test is not computed for weighted fits".to_string());
     } else {
-        est.tests.hausman = hausman_test(prep)?;
+        match hausman_test(prep) {
+            Ok(test) => est.tests.hausman = test,
+            Err(why) => est
+                .diagnostics
+                .push(format!("the Hausman test is not available: {why}")),
+        }
     }
     Ok(est)
 }
