@@ -16,9 +16,13 @@ pub fn box_plot_svg(boxes: &[BoxPlotStats], subject: &SubjectInfo) -> String {
         subject.value_name
     );
     let y_label = if subject.unit.is_empty() {
-        subject.value_name.clone()
+        super::capitalised(&subject.value_name)
     } else {
-        format!("{} ({})", subject.value_name, subject.unit)
+        format!(
+            "{} ({})",
+            super::capitalised(&subject.value_name),
+            subject.unit
+        )
     };
     let n_outliers: usize = boxes.iter().map(|b| b.outliers.len()).sum();
     let desc = match (boxes.first(), boxes.last()) {

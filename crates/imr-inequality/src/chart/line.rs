@@ -177,13 +177,17 @@ pub fn line_chart_svg(chart: &LineChart) -> String {
     s
 }
 
-/// Axis label of a measure: "Gini (weighted) (ratio, no unit)".
-pub(crate) fn measure_axis_label(measure: Measure, value_unit: &str) -> String {
+/// Axis label of a measure: "Gini (weighted), ratio, no unit" or "Pooled rate (per 1,000 live
+/// births)".
+pub fn measure_axis_label(measure: Measure, value_unit: &str) -> String {
     let unit = measure.unit(value_unit);
+    let label = measure.label();
     if unit.is_empty() {
-        measure.label().to_string()
+        label.to_string()
+    } else if label.ends_with(')') {
+        format!("{label}, {unit}")
     } else {
-        format!("{} ({unit})", measure.label())
+        format!("{label} ({unit})")
     }
 }
 

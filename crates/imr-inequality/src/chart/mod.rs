@@ -18,7 +18,7 @@ pub mod lorenz;
 pub mod panel;
 
 pub use boxplot::box_plot_svg;
-pub use line::{line_chart_svg, measure_over_years_svg, LineChart};
+pub use line::{line_chart_svg, measure_axis_label, measure_over_years_svg, LineChart};
 pub use lorenz::lorenz_svg;
 pub use panel::{two_series_svg, SeriesSpec};
 
@@ -288,6 +288,15 @@ pub(crate) fn year_ticks(first: i64, last: i64, scale: &Scale) -> Vec<(f64, Stri
         .map(|k| first + k * step)
         .map(|t| (scale.map(t as f64), t.to_string()))
         .collect()
+}
+
+/// The text with its first letter in upper case (axis labels).
+pub(crate) fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// Split text into lines of at most `width` characters at spaces.

@@ -1,0 +1,271 @@
+//! Defining identities of the measures, checked on random data (proptest).
+
+use imr_inequality::measures::{gini_weighted, shares_from_weights, theil_decomposition, theil_t};
+use imr_inequality::{
+    AreaObservation, BootstrapSpec, InequalitySpec, Measure, RateInput, Subject, ValueInput,
+    ValueObservation,
+};
+use proptest::prelude::*;
+
+/// Areas of one year: (deaths, births, group, rank).
+fn areas() -> impl Strategy<Value = Vec<(u32, u32, u8, u8)>> {
+    prop::collection::vec((0u32..40, 1u32..4000, 0u8..4, 0u8..20), 2..25)
+}
+
+fn subject(areas: &[(u32, u32, u8, u8)], order: &[usize]) -> Subject {
+    let obs = order
+        .iter()
+        .map(|&i| {
+            let (d, b, g, r) = areas[i];
+            AreaObservation {
+                entity: format!("{i:05}"),
+                time: 2020,
+                events: d as f64,
+                exposure: b as f64,
+                group: Some(format!("g{g}")),
+                rank: Some(r as f64),
+            }
+        })
+        .collect();
+    Subject::Rates(RateInput::per_1000(obs, false))
+}
+
+fn spec(replicates: usize, seed: u64) -> InequalitySpec {
+    InequalitySpec {
+        bootstrap: BootstrapSpec {
+            replicates,
+            seed,
+            level: 0.95,
+        },
+    }
+}
+
+fn rates_and_shares(areas: &[(u32, u32, u8, u8)]) -> (Vec<f64>, Vec<f64>) {
+    let rates = areas
+        .iter()
+        .map(|a| 1000.0 * a.0 as f64 / a.1 as f64)
+        .collect();
+    let shares = shares_from_weights(&areas.iter().map(|a| a.1 as f64).collect::<Vec<_>>());
+    (rates, shares)
+}
+
+proptest! {
+    #[test]
+    fn gini_and_theil_do_not_change_when_every_rate_is_scaled(
+        areas in areas(), factor in 0.01f64..100.0
+    ) {
+        let (rates, shares) = rates_and_shares(&areas);
+        let scaled: Vec<f64> = rates.iter().map(|r| r * factor).collect();
+        if let (Ok(g), Ok(gs)) = (gini_weighted(&rates, &shares), gini_weighted(&scaled, &shares)) {
+            prop_assert!((g - gs).abs() < 1e-12, "{g} vs {gs}");
+        }
+        if let (Ok(t), Ok(ts)) = (theil_t(&rates, &shares), theil_t(&scaled, &shares)) {
+            prop_assert!((t - ts).abs() < 1e-12, "{t} vs {ts}");
+        }
+    }
+
+    #[test]
+    fn theil_between_plus_within_equals_theil_t(areas in areas()) {
+        let (rates, shares) = rates_and_shares(&areas);
+        let groups: Vec<usize> = areas.iter().map(|a| a.2 as usize).collect();
+        if let Ok(t) = theil_t(&rates, &shares) {
+            let d = theil_decomposition(&rates, &shares, &groups).unwrap();
+            prop_assert!((d.between + d.within - t).abs() <= 1e-12, "{} + {} vs {t}", d.between, d.within);
+            prop_assert!(d.between >= -1e-15 && d.within >= -1e-15);
+        }
+    }
+
+    #[test]
+    fn the_sorted_gini_equals_the_double_sum_definition(areas in areas()) {
+        let (rates, shares) = rates_and_shares(&areas);
+        let mu: f64 = rates.iter().zip(&shares).map(|(r, p)| r * p).sum();
+        if mu > 0.0 {
+            let mut sum = 0.0;
+            for i in 0..rates.len() {
+                for j in 0..rates.len() {
+                    sum += shares[i] * shares[j] * (rates[i] - rates[j]).abs();
+                }
+            }
+            let g = gini_weighted(&rates, &shares).unwrap();
+            prop_assert!((g - sum / (2.0 * mu)).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn measures_and_intervals_do_not_depend_on_the_order_of_the_areas(
+        areas in areas(), seed in any::<u64>(), rotate in 0usize..25
+    ) {
+        let n = areas.len();
+        let forward: Vec<usize> = (0..n).collect();
+        let mut shuffled: Vec<usize> = (0..n).rev().collect();
+        shuffled.rotate_left(rotate % n);
+        let a = spec(30, seed).analyse(&subject(&areas, &forward)).unwrap().report;
+        let b = spec(30, seed).analyse(&subject(&areas, &shuffled)).unwrap().report;
+        prop_assert_eq!(a.to_json(), b.to_json());
+    }
+
+    #[test]
+    fn the_same_seed_gives_identical_intervals_bit_for_bit(areas in areas(), seed in any::<u64>()) {
+        let order: Vec<usize> = (0..areas.len()).collect();
+        let s = subject(&areas, &order);
+        let a = spec(40, seed).analyse(&s).unwrap().report;
+        let b = spec(40, seed).analyse(&s).unwrap().report;
+        for (ya, yb) in a.years.iter().zip(&b.years) {
+            for m in Measure::ALL {
+                let (ia, ib) = (ya.interval(m), yb.interval(m));
+                prop_assert_eq!(ia.map(|c| c.map(f64::to_bits)), ib.map(|c| c.map(f64::to_bits)));
+            }
+        }
+    }
+
+    #[test]
+    fn concentration_index_lies_between_minus_one_and_one(areas in areas()) {
+        let order: Vec<usize> = (0..areas.len()).collect();
+        let r = spec(0, 1).analyse(&subject(&areas, &order)).unwrap().report;
+        if let Some(c) = r.years[0].measures.get(Measure::ConcentrationIndex) {
+            prop_assert!((-1.0 - 1e-12..=1.0 + 1e-12).contains(&c));
+        }
+    }
+}
+
+#[test]
+fn a_different_seed_gives_different_intervals() {
+    let areas: Vec<(u32, u32, u8, u8)> = (0..20)
+        .map(|i| (3 + i % 7, 500 + 97 * i, (i % 3) as u8, (i % 11) as u8))
+        .collect();
+    let order: Vec<usize> = (0..20).collect();
+    let s = subject(&areas, &order);
+    let a = spec(100, 1).analyse(&s).unwrap().report;
+    let b = spec(100, 2).analyse(&s).unwrap().report;
+    assert_ne!(
+        a.years[0].interval(Measure::Gini),
+        b.years[0].interval(Measure::Gini)
+    );
+}
+
+/// Adding a year must not change another year's intervals: each year has its own random stream.
+#[test]
+fn a_years_interval_does_not_depend_on_the_other_years() {
+    let mk = |years: &[i64]| {
+        let obs = years
+            .iter()
+            .flat_map(|&t| {
+                (0..12).map(move |i| AreaObservation {
+                    entity: format!("a{i:02}"),
+                    time: t,
+                    events: (2 + i % 5) as f64,
+                    exposure: (300 + 50 * i) as f64,
+                    group: None,
+                    rank: None,
+                })
+            })
+            .collect();
+        Subject::Rates(RateInput::per_1000(obs, false))
+    };
+    let one = spec(200, 9).analyse(&mk(&[2019])).unwrap().report;
+    let two = spec(200, 9).analyse(&mk(&[2018, 2019])).unwrap().report;
+    assert_eq!(
+        one.years[0].interval(Measure::TheilT),
+        two.years[1].interval(Measure::TheilT)
+    );
+}
+
+/// For a value column the bootstrap resamples areas, so every interval brackets values that
+/// resampled data can produce; with a large spread of values the Gini interval has width.
+#[test]
+fn value_column_intervals_come_from_resampled_areas_and_contain_the_estimate() {
+    let obs = (0..30)
+        .map(|i| ValueObservation {
+            entity: format!("c{i:02}"),
+            time: 2020,
+            value: 50.0 + (i * i) as f64,
+            weight: 1000.0 + 10.0 * i as f64,
+            group: None,
+            rank: None,
+        })
+        .collect();
+    let subject = Subject::Values(ValueInput {
+        observations: obs,
+        value_name: "income".into(),
+        weight_name: "population".into(),
+        unit: "CLP".into(),
+    });
+    let r = spec(500, 3).analyse(&subject).unwrap().report;
+    let y = &r.years[0];
+    let g = y.measures.get(Measure::Gini).unwrap();
+    let [lo, hi] = y.interval(Measure::Gini).unwrap();
+    assert!(lo < g && g < hi, "{lo} < {g} < {hi}");
+    assert!(r
+        .notes
+        .iter()
+        .any(|n| n.contains("areas resampled with replacement")));
+}
+
+#[test]
+fn derived_deaths_make_the_notes_say_intervals_are_approximate() {
+    let obs = vec![
+        AreaObservation {
+            entity: "a".into(),
+            time: 2020,
+            events: 2.4,
+            exposure: 300.0,
+            group: None,
+            rank: None,
+        },
+        AreaObservation {
+            entity: "b".into(),
+            time: 2020,
+            events: 7.1,
+            exposure: 900.0,
+            group: None,
+            rank: None,
+        },
+    ];
+    let r = spec(20, 1)
+        .analyse(&Subject::Rates(RateInput::per_1000(obs, true)))
+        .unwrap()
+        .report;
+    assert!(r.subject.deaths_derived);
+    assert!(r.notes.iter().any(|n| n.contains("approximate")));
+}
+
+#[test]
+fn duplicate_areas_in_a_year_are_an_error_naming_the_area() {
+    let o = AreaObservation {
+        entity: "13101".into(),
+        time: 2020,
+        events: 1.0,
+        exposure: 10.0,
+        group: None,
+        rank: None,
+    };
+    let err = spec(0, 1)
+        .analyse(&Subject::Rates(RateInput::per_1000(
+            vec![o.clone(), o],
+            false,
+        )))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "area `13101` appears more than once in 2020"
+    );
+}
+
+#[test]
+fn a_group_missing_for_one_area_is_an_error_not_a_silent_drop() {
+    let mk = |e: &str, g: Option<&str>| AreaObservation {
+        entity: e.into(),
+        time: 2020,
+        events: 1.0,
+        exposure: 10.0,
+        group: g.map(String::from),
+        rank: None,
+    };
+    let err = spec(0, 1)
+        .analyse(&Subject::Rates(RateInput::per_1000(
+            vec![mk("a", Some("r1")), mk("b", None)],
+            false,
+        )))
+        .unwrap_err();
+    assert!(err.to_string().contains("area `b`, 2020: group is missing"));
+}

@@ -1,0 +1,181 @@
+//! Snapshot tests: the charts and CSV tables of the golden fixture are compared byte for byte
+//! with the committed files in `tests/snapshots/`. After an intended change, regenerate them with
+//! `UPDATE_SNAPSHOTS=1 cargo test -p imr-inequality --test snapshots` and review the diff.
+
+mod common;
+
+use common::{fixture_income, fixture_rates};
+use imr_inequality::chart::{
+    box_plot_svg, lorenz_svg, measure_over_years_svg, two_series_svg, SeriesSpec,
+};
+use imr_inequality::csv::{box_plot_csv, box_plot_outliers_csv, lorenz_csv, trend_csv, years_csv};
+use imr_inequality::{
+    correlate_reports, BootstrapSpec, InequalityAnalysis, InequalitySpec, Measure, Subject,
+};
+use std::path::PathBuf;
+
+fn analyse(subject: &Subject) -> InequalityAnalysis {
+    let spec = InequalitySpec {
+        bootstrap: BootstrapSpec {
+            replicates: 200,
+            seed: 42,
+            level: 0.95,
+        },
+    };
+    spec.analyse(subject).unwrap()
+}
+
+fn check_snapshot(name: &str, actual: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "missing snapshot {}; create it with UPDATE_SNAPSHOTS=1",
+            path.display()
+        )
+    });
+    if expected != actual {
+        let line = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .map_or(expected.lines().count().min(actual.lines().count()), |k| k);
+        panic!(
+            "{name} differs from the snapshot at line {}:\n expected: {:?}\n actual:   {:?}\n(UPDATE_SNAPSHOTS=1 to accept)",
+            line + 1,
+            expected.lines().nth(line),
+            actual.lines().nth(line)
+        );
+    }
+}
+
+/// Every opened element is closed, in order; text and attributes hold no raw `<` or `&`.
+fn assert_well_formed(svg: &str) {
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = svg;
+    while let Some(start) = rest.find('<') {
+        let text = &rest[..start];
+        assert!(!text.contains('>'), "stray '>' in text {text:?}");
+        for (k, _) in text.match_indices('&') {
+            let entity = &text[k..];
+            assert!(
+                ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+                    .iter()
+                    .any(|e| entity.starts_with(e)),
+                "raw '&' in {text:?}"
+            );
+        }
+        let end = rest[start..].find('>').expect("unclosed tag") + start;
+        let tag = &rest[start + 1..end];
+        assert!(!tag.contains('<'), "'<' inside tag {tag:?}");
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(stack.pop().as_deref(), Some(name), "mismatched </{name}>");
+        } else if !tag.ends_with('/') {
+            let name = tag.split_whitespace().next().unwrap().to_string();
+            stack.push(name);
+        }
+        rest = &rest[end + 1..];
+    }
+    assert!(stack.is_empty(), "unclosed elements {stack:?}");
+}
+
+fn assert_accessible(svg: &str, axis_labels: &[&str]) {
+    assert_well_formed(svg);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains("<title>") && svg.contains("<desc>"));
+    for label in axis_labels {
+        assert!(svg.contains(label), "axis label {label:?} missing");
+    }
+}
+
+#[test]
+fn gini_over_years_chart_matches_its_snapshot() {
+    let a = analyse(&fixture_rates(true, true));
+    let svg = measure_over_years_svg(&a.report, Measure::Gini);
+    assert_accessible(&svg, &["Year", "Gini (weighted), ratio, no unit"]);
+    assert!(svg.contains("class=\"ci\""), "the band is drawn");
+    check_snapshot("gini_over_years.svg", &svg);
+}
+
+#[test]
+fn pooled_rate_chart_labels_the_unit_per_1000_live_births() {
+    let a = analyse(&fixture_rates(false, false));
+    let svg = measure_over_years_svg(&a.report, Measure::PooledRate);
+    assert_accessible(&svg, &["Pooled rate (per 1,000 live births)"]);
+    check_snapshot("pooled_rate_over_years.svg", &svg);
+}
+
+#[test]
+fn lorenz_chart_of_two_years_matches_its_snapshot() {
+    let a = analyse(&fixture_rates(false, false));
+    let svg = lorenz_svg(&a.lorenz, &[2017, 2019], &a.report.subject);
+    assert_accessible(
+        &svg,
+        &[
+            "Cumulative share of births (%)",
+            "Cumulative share of infant deaths (%)",
+        ],
+    );
+    assert_eq!(svg.matches("class=\"lorenz\"").count(), 2);
+    check_snapshot("lorenz_2017_2019.svg", &svg);
+}
+
+#[test]
+fn box_plot_chart_matches_its_snapshot() {
+    let a = analyse(&fixture_rates(false, false));
+    let svg = box_plot_svg(&a.box_plots, &a.report.subject);
+    assert_accessible(
+        &svg,
+        &["Infant mortality rate (per 1,000 live births)", "Year"],
+    );
+    assert_eq!(svg.matches("class=\"box\"").count(), 3);
+    check_snapshot("box_plot.svg", &svg);
+}
+
+#[test]
+fn imr_versus_health_income_panel_matches_its_snapshot() {
+    let imr = analyse(&fixture_rates(false, false)).report;
+    let income = analyse(&fixture_income(false)).report;
+    let corr = correlate_reports(&imr, Measure::Gini, &income, Measure::Gini, 0.95);
+    let svg = two_series_svg(
+        &SeriesSpec {
+            name: "Gini of infant mortality".into(),
+            y_label: "Gini (ratio, no unit)".into(),
+            points: imr.series(Measure::Gini),
+        },
+        &SeriesSpec {
+            name: "Gini of health income per capita".into(),
+            y_label: "Gini (ratio, no unit)".into(),
+            points: income.series(Measure::Gini),
+        },
+        &corr,
+    );
+    assert_accessible(&svg, &["Year", "Pearson r =", "Only 3 years"]);
+    check_snapshot("imr_vs_income.svg", &svg);
+}
+
+#[test]
+fn csv_tables_match_their_snapshots() {
+    let a = analyse(&fixture_rates(true, true));
+    let years = years_csv(&a.report);
+    assert!(years.starts_with("time,n_areas,pooled_rate,pooled_rate_ci_low,pooled_rate_ci_high,"));
+    assert_eq!(years.lines().count(), 4);
+    check_snapshot("years.csv", &years);
+    check_snapshot("trend.csv", &trend_csv(&a.report));
+    check_snapshot("lorenz.csv", &lorenz_csv(&a.lorenz));
+    check_snapshot(
+        "box_plot.csv",
+        &(box_plot_csv(&a.box_plots) + "\n" + &box_plot_outliers_csv(&a.box_plots)),
+    );
+}
+
+#[test]
+fn json_report_matches_its_snapshot() {
+    let a = analyse(&fixture_rates(true, true));
+    check_snapshot("report.json", &(a.report.to_json() + "\n"));
+}
