@@ -1,0 +1,262 @@
+//! `imr inequality` end to end on `tests/data/inequality_communes.csv` (15 communes × 2018–2019,
+//! zones, poverty, health income per capita with one value missing in 2019, population).
+
+use imr_core::inequality::{
+    AreaObservation, BootstrapSpec, InequalitySpec, Measure, RateInput, Subject,
+};
+use std::process::Command;
+
+const DATA: &str = "tests/data/inequality_communes.csv";
+
+fn imr(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_imr"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run imr")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = imr(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The fixture's rows, read by hand (plain CSV, no quotes).
+fn fixture_rates() -> Subject {
+    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(DATA))
+        .unwrap();
+    let obs = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            AreaObservation {
+                entity: f[0].into(),
+                time: f[1].parse().unwrap(),
+                events: f[2].parse().unwrap(),
+                exposure: f[3].parse().unwrap(),
+                group: Some(f[4].into()),
+                rank: Some(f[5].parse().unwrap()),
+            }
+        })
+        .collect();
+    Subject::Rates(RateInput::per_1000(obs, false))
+}
+
+#[test]
+fn json_follows_the_contract_and_matches_the_engine_on_the_same_numbers() {
+    let doc = json(&[
+        "inequality",
+        DATA,
+        "--group",
+        "zona",
+        "--rank",
+        "pobreza",
+        "--bootstrap",
+        "200",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+    ]);
+    let engine = InequalitySpec {
+        bootstrap: BootstrapSpec {
+            replicates: 200,
+            seed: 7,
+            level: 0.95,
+        },
+    }
+    .analyse(&fixture_rates())
+    .unwrap()
+    .report;
+    let years = doc["years"].as_array().unwrap();
+    assert_eq!(years.len(), 2);
+    for (y, e) in years.iter().zip(&engine.years) {
+        assert_eq!(y["time"], e.time());
+        assert_eq!(y["n_areas"], 15);
+        for m in [
+            Measure::Gini,
+            Measure::TheilT,
+            Measure::TheilBetween,
+            Measure::Sii,
+            Measure::PooledRate,
+        ] {
+            let key = m.key(engine.subject.kind);
+            // serde_json's default float parser may be 1 ulp off the printed shortest form.
+            let same = |a: f64, b: f64| (a - b).abs() <= 4.0 * f64::EPSILON * b.abs().max(1e-300);
+            assert!(
+                same(y[key].as_f64().unwrap(), e.measures.get(m).unwrap()),
+                "{key}"
+            );
+            let ci: Vec<f64> = y["ci"][key]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap())
+                .collect();
+            let [lo, hi] = e.interval(m).unwrap();
+            assert!(same(ci[0], lo) && same(ci[1], hi), "ci {key}");
+        }
+        assert!(y.get("theil_within").is_some() && y.get("concentration_index").is_some());
+        assert!(
+            y.get("mld").is_some(),
+            "mld is present, as a number or null"
+        );
+    }
+    let trend = &doc["trend"]["gini"];
+    assert!(
+        trend["slope"].is_number() && trend["ci_low"].is_null(),
+        "two years: slope, no interval"
+    );
+    assert!(!doc["notes"].as_array().unwrap().is_empty());
+    assert_eq!(doc["input"]["rows_used"], 30);
+}
+
+#[test]
+fn the_same_seed_prints_the_same_bytes() {
+    let args = [
+        "inequality",
+        DATA,
+        "--bootstrap",
+        "100",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ];
+    assert_eq!(imr(&args).stdout, imr(&args).stdout);
+    let other = imr(&[
+        "inequality",
+        DATA,
+        "--bootstrap",
+        "100",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+    ]);
+    assert_ne!(imr(&args).stdout, other.stdout);
+}
+
+#[test]
+fn csv_has_one_row_per_year_with_a_decimal_point() {
+    let out = imr(&["inequality", DATA, "--bootstrap", "50", "--format", "csv"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[0].starts_with("time,n_areas,pooled_rate,pooled_rate_ci_low,pooled_rate_ci_high,")
+    );
+    assert!(lines[1].starts_with("2018,15,"));
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let row: Vec<&str> = lines[1].split(',').collect();
+    assert_eq!(header.len(), row.len());
+    let gini = row[header.iter().position(|h| *h == "gini").unwrap()];
+    assert!(
+        gini.starts_with("0.") && gini.parse::<f64>().is_ok(),
+        "{gini}"
+    );
+}
+
+#[test]
+fn a_weighted_column_is_measured_and_a_missing_value_is_listed_with_its_line() {
+    let doc = json(&[
+        "inequality",
+        DATA,
+        "--of",
+        "ingreso_salud",
+        "--weight",
+        "poblacion",
+        "--bootstrap",
+        "50",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(doc["subject"]["kind"], "value");
+    assert_eq!(doc["subject"]["bootstrap_method"], "resample_areas");
+    let missing = doc["rows_not_measured"].as_array().unwrap();
+    assert_eq!(missing.len(), 1);
+    assert_eq!(missing[0]["entity"], "11101");
+    assert_eq!(missing[0]["time"], 2019);
+    assert_eq!(missing[0]["line"], 28);
+    assert_eq!(doc["years"][1]["n_areas"], 14);
+    assert!(doc["years"][1].get("zero_value_areas").is_some());
+    assert!(doc["years"][0]["ci"]["gini"].is_array());
+}
+
+#[test]
+fn of_without_weight_is_a_usage_error() {
+    let out = imr(&[
+        "inequality",
+        DATA,
+        "--of",
+        "ingreso_salud",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn an_unknown_column_or_measure_is_a_usage_error_that_names_it() {
+    let out = imr(&[
+        "inequality",
+        DATA,
+        "--group",
+        "provincia",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`provincia`"));
+    let out = imr(&[
+        "inequality",
+        DATA,
+        "--measure",
+        "ginny",
+        "--format",
+        "svg-trend",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`ginny`"));
+}
+
+#[test]
+fn charts_are_written_as_svg() {
+    for (format, marker) in [
+        ("svg-trend", "Theil T of the infant mortality rate by year"),
+        ("svg-lorenz", "class=\"lorenz\" data-time=\"2019\""),
+        ("svg-box", "class=\"box\" data-time=\"2018\""),
+    ] {
+        let out = imr(&[
+            "inequality",
+            DATA,
+            "--bootstrap",
+            "20",
+            "--measure",
+            "theil_t",
+            "--years",
+            "2019",
+            "--format",
+            format,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let svg = String::from_utf8(out.stdout).unwrap();
+        assert!(svg.starts_with("<svg "), "{format}");
+        assert!(svg.contains(marker), "{format}: {marker}");
+    }
+}
