@@ -1,9 +1,162 @@
-//! (in progress)
+//! `imr fit`: panel-data models (pooled, fe, twfe, re, be, fd, cre, poisson-fe) of an outcome on
+//! commune characteristics, printed as the JSON contract of issue 5 or as a coefficient CSV.
+//!
+//! The numbers come from `imr_core::models` (the crate `imr-models`); this module only maps
+//! the validated panel to the engine's plain data and prints the result.
+
+use super::input::{load_panel, InputArgs};
 use super::CliError;
+use imr_core::models::{report, Column, Estimator, PanelData, PanelSpec, VcovKind};
+use imr_core::panel::Panel;
+use std::io::Write;
 
-#[derive(clap::Args)]
-pub struct Args {}
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
+pub enum Format {
+    /// The fit as one JSON document (coefficients, dropped terms, R², variance components, tests)
+    #[default]
+    Json,
+    /// The coefficient table as CSV
+    Csv,
+}
 
-pub fn run(_args: Args) -> Result<(), CliError> {
-    Err(CliError::Usage("this subcommand is not built yet".into()))
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
+pub enum Model {
+    /// Pooled OLS with intercept
+    Pooled,
+    /// Entity fixed effects (within)
+    #[default]
+    Fe,
+    /// Entity and year fixed effects
+    Twfe,
+    /// Random effects, Swamy–Arora
+    Re,
+    /// Between (OLS on entity means)
+    Be,
+    /// First differences, no intercept
+    Fd,
+    /// Mundlak correlated random effects (re + entity means)
+    Cre,
+    /// Poisson with entity effects; --exposure enters as log offset
+    #[value(name = "poisson-fe")]
+    PoissonFe,
+}
+
+impl Model {
+    fn estimator(self) -> Estimator {
+        match self {
+            Model::Pooled => Estimator::Pooled,
+            Model::Fe => Estimator::Fe,
+            Model::Twfe => Estimator::Twfe,
+            Model::Re => Estimator::Re,
+            Model::Be => Estimator::Be,
+            Model::Fd => Estimator::Fd,
+            Model::Cre => Estimator::Cre,
+            Model::PoissonFe => Estimator::PoissonFe,
+        }
+    }
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
+pub enum Vcov {
+    /// Classical (fe: s² = SSR/(N − G − k), as Stata xtreg, fe and plm)
+    Iid,
+    /// White heteroskedasticity-robust, n/(n − K)
+    Hc1,
+    /// Clustered by entity, CR1: G/(G−1)·(N−1)/(N−K), as Stata vce(cluster); t with G − 1 df
+    #[default]
+    Cluster,
+}
+
+impl Vcov {
+    fn kind(self) -> VcovKind {
+        match self {
+            Vcov::Iid => VcovKind::Iid,
+            Vcov::Hc1 => VcovKind::Hc1,
+            Vcov::Cluster => VcovKind::Cluster,
+        }
+    }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Outcome column (e.g. rate, deaths, or any numeric column)
+    #[arg(long, value_name = "COL")]
+    pub y: String,
+    /// Regressor columns, comma-separated
+    #[arg(
+        long,
+        value_name = "COL[,COL…]",
+        value_delimiter = ',',
+        required = true
+    )]
+    pub x: Vec<String>,
+    /// Estimator
+    #[arg(long, value_enum, default_value_t = Model::Fe)]
+    pub model: Model,
+    /// Standard errors
+    #[arg(long, value_enum, default_value_t = Vcov::Cluster)]
+    pub vcov: Vcov,
+    /// Weights column for the linear models (e.g. births)
+    #[arg(long, value_name = "COL")]
+    pub weights: Option<String>,
+    /// Exposure column for poisson-fe (e.g. births), entering as log offset
+    #[arg(long, value_name = "COL")]
+    pub exposure: Option<String>,
+    /// Confidence level of the intervals
+    #[arg(long, default_value_t = 0.95)]
+    pub level: f64,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    pub format: Format,
+}
+
+fn column(panel: &Panel, name: &str, flag: &str) -> Result<Column, CliError> {
+    panel
+        .numeric_column(name)
+        .map(|values| Column::new(name, values))
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "{flag} {name}: no numeric column `{name}` in the input (numeric columns: {})",
+                panel.numeric_names.join(", ")
+            ))
+        })
+}
+
+/// The engine's plain data from the validated panel; rows are labelled by their line number.
+fn panel_data(panel: &Panel, args: &Args) -> Result<PanelData, CliError> {
+    let mut data = PanelData::new(
+        panel.rows.iter().map(|r| r.entity.clone()).collect(),
+        panel.rows.iter().map(|r| r.time).collect(),
+        column(panel, &args.y, "--y")?,
+    )
+    .with_row_labels(panel.rows.iter().map(|r| r.line as usize).collect());
+    for x in &args.x {
+        data = data.regressor(column(panel, x, "--x")?);
+    }
+    if let Some(w) = &args.weights {
+        data = data.with_weights(column(panel, w, "--weights")?);
+    }
+    if let Some(e) = &args.exposure {
+        data = data.with_exposure(column(panel, e, "--exposure")?);
+    }
+    Ok(data)
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let panel = load_panel(&args.input)?;
+    let data = panel_data(&panel, &args)?;
+    let spec = PanelSpec::new(args.model.estimator())
+        .with_vcov(args.vcov.kind())
+        .with_conf_level(args.level);
+    let fit = spec
+        .fit(&data)
+        .map_err(|e| CliError::Input(format!("{} model: {e}", args.model.estimator())))?;
+    let text = match args.format {
+        Format::Json => fit.to_json() + "\n",
+        Format::Csv => report::coefficients_csv(&fit),
+    };
+    std::io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(())
 }

@@ -4,7 +4,12 @@ use crate::fit::Fit;
 
 fn number(x: f64) -> String {
     if x.is_finite() {
-        format!("{x}")
+        // shortest round-trip digits; exponent form for very small or large magnitudes
+        if x != 0.0 && !(1e-5..1e15).contains(&x.abs()) {
+            format!("{x:e}")
+        } else {
+            format!("{x}")
+        }
     } else {
         String::new()
     }

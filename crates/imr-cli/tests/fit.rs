@@ -1,0 +1,176 @@
+//! `imr fit` end to end: the built binary on the Grunfeld panel reproduces the published R plm and
+//! Stata numbers (`shared/reference/README.md`), in the JSON contract and the CSV table.
+
+use std::process::Command;
+
+fn imr_fit(extra: &[&str]) -> std::process::Output {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/grunfeld.csv");
+    Command::new(env!("CARGO_BIN_EXE_imr"))
+        .args([
+            "fit",
+            data,
+            "--entity",
+            "firm",
+            "--time",
+            "year",
+            "--y",
+            "invest",
+            "--x",
+            "value,capital",
+        ])
+        .args(extra)
+        .output()
+        .expect("the imr binary runs")
+}
+
+fn json(extra: &[&str]) -> serde_json::Value {
+    let out = imr_fit(extra);
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
+}
+
+fn coefficient<'a>(fit: &'a serde_json::Value, term: &str) -> &'a serde_json::Value {
+    fit["coefficients"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["term"] == term)
+        .unwrap_or_else(|| panic!("no coefficient {term}"))
+}
+
+fn assert_near(what: &str, actual: &serde_json::Value, expected: f64, rel: f64) {
+    let a = actual
+        .as_f64()
+        .unwrap_or_else(|| panic!("{what} is not a number: {actual}"));
+    assert!(
+        (a - expected).abs() <= rel * expected.abs(),
+        "{what}: {a} vs {expected}"
+    );
+}
+
+#[test]
+fn fixed_effects_with_clustered_errors_match_stata() {
+    // Stata xtreg invest value capital, fe vce(cluster firm)
+    let fit = json(&["--model", "fe", "--vcov", "cluster", "--format", "json"]);
+    assert_eq!(fit["model"], "fe");
+    assert_eq!(fit["vcov"], "cluster");
+    assert_eq!(fit["nobs"], 200);
+    assert_eq!(fit["n_entities"], 10);
+    assert_eq!(fit["n_periods"], 20);
+    assert_eq!(fit["rows_excluded"], 0);
+    assert_near(
+        "value",
+        &coefficient(&fit, "value")["estimate"],
+        0.1101238,
+        5e-7,
+    );
+    assert_near(
+        "value se",
+        &coefficient(&fit, "value")["std_error"],
+        0.0151945,
+        5e-6,
+    );
+    assert_near(
+        "capital",
+        &coefficient(&fit, "capital")["estimate"],
+        0.3100653,
+        5e-7,
+    );
+    assert_near(
+        "capital se",
+        &coefficient(&fit, "capital")["std_error"],
+        0.0527518,
+        5e-6,
+    );
+    // R plm: F test of entity effects 49.177 on (9, 188); Hausman χ²(2) = 2.3303669
+    assert_near("F", &fit["tests"]["f_effects"]["statistic"], 49.177, 1e-5);
+    assert_eq!(fit["tests"]["f_effects"]["df1"], 9);
+    assert_eq!(fit["tests"]["f_effects"]["df2"], 188);
+    assert_near(
+        "Hausman",
+        &fit["tests"]["hausman"]["statistic"],
+        2.3303669,
+        5e-7,
+    );
+    assert_eq!(fit["dropped_terms"], serde_json::json!([]));
+}
+
+#[test]
+fn classical_within_errors_and_random_effects_match_plm() {
+    let fe = json(&["--model", "fe", "--vcov", "iid"]);
+    assert_near(
+        "value se",
+        &coefficient(&fe, "value")["std_error"],
+        0.0118567,
+        5e-6,
+    );
+    assert_near(
+        "capital se",
+        &coefficient(&fe, "capital")["std_error"],
+        0.0173545,
+        5e-6,
+    );
+    let re = json(&["--model", "re", "--vcov", "iid"]);
+    assert_near(
+        "(Intercept)",
+        &coefficient(&re, "(Intercept)")["estimate"],
+        -57.834415,
+        1e-8,
+    );
+    assert_near(
+        "value",
+        &coefficient(&re, "value")["estimate"],
+        0.109781,
+        5e-6,
+    );
+    assert_near("sigma2_u", &re["sigma2_u"], 7089.80, 1e-6);
+    assert_near("sigma2_e", &re["sigma2_e"], 2784.46, 2e-6);
+    assert_near("theta", &re["theta"], 0.8612, 1e-4);
+    assert_near(
+        "Breusch-Pagan",
+        &re["tests"]["breusch_pagan"]["statistic"],
+        798.16155,
+        5e-7,
+    );
+}
+
+#[test]
+fn csv_format_prints_the_coefficient_table() {
+    let out = imr_fit(&["--model", "fe", "--format", "csv"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "term,estimate,std_error,statistic,p_value,conf_low,conf_high"
+    );
+    assert!(lines[1].starts_with("value,0.110123804"), "{}", lines[1]);
+    assert!(lines[2].starts_with("capital,0.310065341"), "{}", lines[2]);
+    assert_eq!(lines.len(), 3);
+}
+
+#[test]
+fn an_unknown_column_is_a_usage_error_naming_it() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/grunfeld.csv");
+    let out = Command::new(env!("CARGO_BIN_EXE_imr"))
+        .args([
+            "fit",
+            data,
+            "--entity",
+            "firm",
+            "--time",
+            "year",
+            "--y",
+            "invest",
+            "--x",
+            "value,poverty",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("poverty"));
+}
