@@ -29,5 +29,6 @@ pub use classify::{classify, Classification, Method};
 pub use colour::Scheme;
 pub use geometry::{GeoLayer, PropertyKeys};
 pub use layout::{LayoutSpec, MapLayout};
+pub use smoothing::Smoothing;
 pub use svg::{choropleth_svg, Colouring, MapText};
 pub use weights::Weights;

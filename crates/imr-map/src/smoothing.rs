@@ -19,6 +19,49 @@ pub enum SmoothError {
     WeightsMismatch { weights: usize, areas: usize },
     #[error("no area has both deaths and births (births > 0)")]
     NoUsableArea,
+    #[error("spatial empirical Bayes needs neighbours (spatial weights)")]
+    NoWeights,
+}
+
+/// Which rate to map: the choice the page's selector and `imr map --smooth` share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Smoothing {
+    /// Raw rate 1000·O/P.
+    #[default]
+    None,
+    /// Global empirical Bayes ([`global_eb`]).
+    GlobalEb,
+    /// Spatial empirical Bayes ([`spatial_eb`]).
+    SpatialEb,
+}
+
+impl Smoothing {
+    /// Words for a subtitle.
+    pub fn label(self) -> &'static str {
+        match self {
+            Smoothing::None => "raw rate",
+            Smoothing::GlobalEb => "empirical Bayes smoothed (global, Marshall 1991)",
+            Smoothing::SpatialEb => {
+                "empirical Bayes smoothed (spatial, neighbours sharing a border)"
+            }
+        }
+    }
+
+    /// Rates per 1,000 for each area under this choice.
+    pub fn rates(
+        self,
+        deaths: &[Option<f64>],
+        births: &[Option<f64>],
+        weights: Option<&Weights>,
+    ) -> Result<Vec<Option<f64>>, SmoothError> {
+        match self {
+            Smoothing::None => raw_rates(deaths, births),
+            Smoothing::GlobalEb => Ok(global_eb(deaths, births)?.rates),
+            Smoothing::SpatialEb => {
+                spatial_eb(deaths, births, weights.ok_or(SmoothError::NoWeights)?)
+            }
+        }
+    }
 }
 
 /// Rates per 1,000 births.

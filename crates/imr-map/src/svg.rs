@@ -130,6 +130,43 @@ pub struct MapText {
     pub source: Vec<String>,
 }
 
+impl MapText {
+    /// The texts the page and `imr map` both use for a rate map, so that the same options give
+    /// the same SVG: title, unit and smoothing, year, and two source lines.
+    pub fn for_rates(
+        smoothing: crate::smoothing::Smoothing,
+        year: &str,
+        data_source: &str,
+        geometry_source: &str,
+    ) -> Self {
+        MapText {
+            title: "Infant mortality rate".into(),
+            subtitle: format!(
+                "Deaths under 1 year per 1,000 live births, {}",
+                smoothing.label()
+            ),
+            year: year.into(),
+            source: vec![
+                format!("Data: {data_source}. Boundaries: {geometry_source}."),
+                format!("imr-atlas {}", env!("CARGO_PKG_VERSION")),
+            ],
+        }
+    }
+
+    /// The texts for a map of any other column (shown as it is, no unit assumed).
+    pub fn for_column(column: &str, year: &str, data_source: &str, geometry_source: &str) -> Self {
+        MapText {
+            title: column.into(),
+            subtitle: format!("{column} by commune"),
+            year: year.into(),
+            source: vec![
+                format!("Data: {data_source}. Boundaries: {geometry_source}."),
+                format!("imr-atlas {}", env!("CARGO_PKG_VERSION")),
+            ],
+        }
+    }
+}
+
 /// Escapes text for SVG content and attribute values.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

@@ -1,9 +1,339 @@
-//! (in progress)
+//! `imr map`: the choropleth of one year as the same SVG the page downloads.
+//!
+//! Prints a JSON summary on stdout (classes with limits and counts, areas without data, codes
+//! unmatched on either side) and writes the SVG to `--out`; `--funnel` also writes the funnel plot.
+
+use super::input::{load_panel, InputArgs};
 use super::CliError;
+use imr_core::map::autocorrelation::moran;
+use imr_core::map::classify::{classify, Method};
+use imr_core::map::colour::Scheme;
+use imr_core::map::funnel::funnel;
+use imr_core::map::geometry::{GeoLayer, PropertyKeys};
+use imr_core::map::layout::{LayoutSpec, MapLayout};
+use imr_core::map::smoothing::Smoothing;
+use imr_core::map::svg::{choropleth_svg, funnel_svg, Colouring, FunnelText, MapText};
+use imr_core::map::weights::Weights;
+use serde_json::json;
+use std::path::{Path, PathBuf};
 
-#[derive(clap::Args)]
-pub struct Args {}
+/// The bundled boundaries, relative to the repository root.
+const BUNDLED_GEOMETRY: &str = "public/data/comunas.topojson";
+/// How the bundled boundaries are credited on the map (see public/data/SOURCES.md).
+const BUNDLED_CREDIT: &str = "chilemapas (INE, SUBDERE, BCN), GPL-3";
 
-pub fn run(_args: Args) -> Result<(), CliError> {
-    Err(CliError::Usage("this subcommand is not built yet".into()))
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Smooth {
+    /// Raw rate per 1,000
+    #[default]
+    None,
+    /// Global empirical Bayes (Marshall 1991)
+    Eb,
+    /// Spatial empirical Bayes (neighbours sharing a border, and the commune itself)
+    SpatialEb,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClassScheme {
+    /// Classes with equal counts
+    #[default]
+    Quantile,
+    /// Classes of equal width
+    Equal,
+    /// Natural breaks (Jenks, exact Fisher optimisation)
+    Jenks,
+    /// Box map: outliers beyond 1.5 interquartile ranges, quartiles
+    Box,
+    /// Standard deviations from the mean
+    Stddev,
+    /// Your own breaks (--breaks)
+    Custom,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Map this numeric column instead of the infant mortality rate
+    #[arg(long, value_name = "COL")]
+    pub value: Option<String>,
+    /// Smoothing of the rate (needs deaths and births)
+    #[arg(long, value_enum, default_value_t = Smooth::None)]
+    pub smooth: Smooth,
+    /// The year to map
+    #[arg(long)]
+    pub year: i64,
+    /// Boundaries as TopoJSON or GeoJSON in WGS84 lon/lat (default: the bundled public/data/comunas.topojson)
+    #[arg(long, value_name = "FILE")]
+    pub geometry: Option<PathBuf>,
+    /// Feature property holding the area code matched to --entity
+    #[arg(long, value_name = "PROP", default_value = "codigo_comuna")]
+    pub code_property: String,
+    /// Feature property holding the area name
+    #[arg(long, value_name = "PROP", default_value = "nombre_comuna")]
+    pub name_property: String,
+    /// TopoJSON object to read (default: the only one, or `comunas`)
+    #[arg(long, value_name = "NAME")]
+    pub object: Option<String>,
+    /// Classification
+    #[arg(long, value_enum, default_value_t = ClassScheme::Quantile)]
+    pub scheme: ClassScheme,
+    /// Number of classes (quantile, equal, jenks)
+    #[arg(long, default_value_t = 5)]
+    pub classes: usize,
+    /// Breaks for --scheme custom, comma-separated and increasing (e.g. 4,6,8,12)
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub breaks: Vec<f64>,
+    /// Colours: ylorrd, blues, viridis, cividis, burd, puor (default ylorrd; burd for box and stddev)
+    #[arg(long, value_name = "NAME")]
+    pub colours: Option<String>,
+    /// Compute Moran's I with this many permutations (seeded by --seed) and add it to the summary
+    #[arg(long, value_name = "N")]
+    pub moran: Option<usize>,
+    /// Seed of the permutation test
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Also write the funnel plot (rate against births, exact Poisson limits) to this SVG file
+    #[arg(long, value_name = "FILE")]
+    pub funnel: Option<PathBuf>,
+    /// Where to write the map
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+fn method(args: &Args) -> Result<Method, CliError> {
+    if args.scheme != ClassScheme::Custom && !args.breaks.is_empty() {
+        return Err(CliError::Usage(
+            "--breaks is only used with --scheme custom".into(),
+        ));
+    }
+    Ok(match args.scheme {
+        ClassScheme::Quantile => Method::Quantile {
+            classes: args.classes,
+        },
+        ClassScheme::Equal => Method::EqualInterval {
+            classes: args.classes,
+        },
+        ClassScheme::Jenks => Method::NaturalBreaks {
+            classes: args.classes,
+        },
+        ClassScheme::Box => Method::BoxMap { hinge: 1.5 },
+        ClassScheme::Stddev => Method::StdDev,
+        ClassScheme::Custom if args.breaks.is_empty() => {
+            return Err(CliError::Usage(
+                "--scheme custom needs --breaks, e.g. --breaks 4,6,8".into(),
+            ))
+        }
+        ClassScheme::Custom => Method::Custom {
+            breaks: args.breaks.clone(),
+        },
+    })
+}
+
+/// The geometry file and how it is credited on the map.
+fn geometry_file(args: &Args) -> Result<(PathBuf, String), CliError> {
+    if let Some(path) = &args.geometry {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        return Ok((path.clone(), name));
+    }
+    let candidates = [
+        PathBuf::from(BUNDLED_GEOMETRY),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(BUNDLED_GEOMETRY),
+    ];
+    candidates
+        .into_iter()
+        .find(|p| p.is_file())
+        .map(|p| (p, BUNDLED_CREDIT.to_string()))
+        .ok_or_else(|| {
+            CliError::Input(format!(
+                "no boundaries: {BUNDLED_GEOMETRY} is not here; pass --geometry FILE (TopoJSON or GeoJSON)"
+            ))
+        })
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let method = method(&args)?;
+    let smoothing = match args.smooth {
+        Smooth::None => Smoothing::None,
+        Smooth::Eb => Smoothing::GlobalEb,
+        Smooth::SpatialEb => Smoothing::SpatialEb,
+    };
+    let value_column = args.value.as_deref().filter(|v| *v != "rate");
+    if value_column.is_some() && smoothing != Smoothing::None {
+        return Err(CliError::Usage(
+            "--smooth applies to the rate; it cannot be combined with --value".into(),
+        ));
+    }
+    let scheme = match &args.colours {
+        Some(name) => Scheme::from_name(name).ok_or_else(|| {
+            CliError::Usage(format!(
+                "unknown --colours {name:?}; use ylorrd, blues, viridis, cividis, burd or puor"
+            ))
+        })?,
+        None if method.is_centred() => Scheme::BuRd,
+        None => Scheme::YlOrRd,
+    };
+
+    let panel = load_panel(&args.input)?;
+    let (geometry_path, geometry_credit) = geometry_file(&args)?;
+    let text = std::fs::read_to_string(&geometry_path).map_err(|e| {
+        CliError::Input(format!(
+            "{}: cannot read the boundaries: {e}",
+            geometry_path.display()
+        ))
+    })?;
+    let keys = PropertyKeys {
+        code: args.code_property.clone(),
+        name: Some(args.name_property.clone()),
+        ..PropertyKeys::default()
+    };
+    let layer = GeoLayer::from_str(&text, args.object.as_deref(), &keys)
+        .map_err(|e| CliError::Input(format!("{}: {e}", geometry_path.display())))?;
+
+    // Rows of the year, one per entity.
+    let year_rows: Vec<usize> = (0..panel.rows.len())
+        .filter(|&i| panel.rows[i].time == args.year)
+        .collect();
+    if year_rows.is_empty() {
+        let years: Vec<String> = panel.times().iter().map(|t| t.to_string()).collect();
+        return Err(CliError::Input(format!(
+            "no row for year {}; the data has: {}",
+            args.year,
+            years.join(", ")
+        )));
+    }
+    let codes: Vec<&str> = year_rows
+        .iter()
+        .map(|&i| panel.rows[i].entity.as_str())
+        .collect();
+    let matching = layer.match_codes(&codes);
+    let n_areas = layer.areas.len();
+    let mut deaths = vec![None; n_areas];
+    let mut births = vec![None; n_areas];
+    let mut column_values = vec![None; n_areas];
+    let column = match value_column {
+        Some(name) => Some(panel.numeric_column(name).ok_or_else(|| {
+            CliError::Usage(format!(
+                "--value {name:?} is not a numeric column; available: {}",
+                panel.numeric_variables().join(", ")
+            ))
+        })?),
+        None => None,
+    };
+    for (k, &row) in year_rows.iter().enumerate() {
+        if let Some(area) = matching.area_of_entity[k] {
+            deaths[area] = panel.rows[row].deaths;
+            births[area] = panel.rows[row].births;
+            if let Some(col) = &column {
+                column_values[area] = col[row];
+            }
+        }
+    }
+
+    let weights = Weights::rook(&layer);
+    let values = match value_column {
+        Some(_) => column_values,
+        None => {
+            if !(panel.has_births && (panel.has_deaths || panel.deaths_derived)) {
+                return Err(CliError::Input(
+                    "the rate needs births and deaths (or a rate) columns; use --value COL to map another column".into(),
+                ));
+            }
+            smoothing
+                .rates(&deaths, &births, Some(&weights))
+                .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?
+        }
+    };
+    let classification = classify(&values, &method)
+        .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?;
+    let decimals = if value_column.is_some() { 2 } else { 1 };
+    let colouring = Colouring::from_classification(&values, &classification, scheme, decimals);
+    let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer))
+        .map_err(|e| CliError::Input(format!("{}: {e}", geometry_path.display())))?;
+    let data_source: Vec<String> = args
+        .input
+        .files
+        .iter()
+        .map(|f| {
+            f.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        })
+        .collect();
+    let year = args.year.to_string();
+    let map_text = match value_column {
+        Some(name) => MapText::for_column(name, &year, &data_source.join(", "), &geometry_credit),
+        None => MapText::for_rates(smoothing, &year, &data_source.join(", "), &geometry_credit),
+    };
+    let svg = choropleth_svg(&layout, &colouring, &map_text);
+    std::fs::write(&args.out, svg)?;
+
+    if let Some(path) = &args.funnel {
+        let f = funnel(&deaths, &births, 60)
+            .map_err(|e| CliError::Input(format!("funnel plot: {e}")))?;
+        let svg = funnel_svg(
+            &f,
+            &layout.codes,
+            &layout.names,
+            &FunnelText {
+                title: "Infant mortality against births".into(),
+                year: year.clone(),
+                source: map_text.source.clone(),
+            },
+        );
+        std::fs::write(path, svg)?;
+    }
+
+    let moran_summary = match args.moran {
+        Some(permutations) => {
+            let m = moran(&values, &weights, permutations, args.seed)
+                .map_err(|e| CliError::Input(format!("Moran's I: {e}")))?;
+            json!({"i": m.i, "expected": m.expected, "p_value": m.p_value, "z": m.z,
+                   "permutations": m.permutations, "seed": m.seed, "areas": m.n})
+        }
+        None => serde_json::Value::Null,
+    };
+    let no_data: Vec<&str> = (0..n_areas)
+        .filter(|&a| classification.class_of[a].is_none())
+        .map(|a| layer.areas[a].code.as_str())
+        .collect();
+    let summary = json!({
+        "year": args.year,
+        "value": value_column.unwrap_or("rate"),
+        "smoothing": clap::ValueEnum::to_possible_value(&args.smooth).map(|v| v.get_name().to_string()),
+        "method": method.name(),
+        "breaks": classification.breaks,
+        "classes": classification.classes.iter().map(|c| json!({
+            "lower": finite(c.lower), "upper": finite(c.upper), "count": c.count, "label": c.label(decimals)
+        })).collect::<Vec<_>>(),
+        "areas": n_areas,
+        "no_data": no_data,
+        "unmatched_data": matching.unmatched_data,
+        "unmatched_geometry": matching.unmatched_geometry,
+        "not_drawn": layout.not_drawn(),
+        "moran": moran_summary,
+        "out": args.out.display().to_string(),
+    });
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&summary).expect("JSON of plain values")
+    );
+    if !matching.unmatched_data.is_empty() {
+        eprintln!(
+            "imr map: {} data codes have no boundary and are not drawn: {}",
+            matching.unmatched_data.len(),
+            matching.unmatched_data.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// JSON has no infinity: open class limits are null.
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
 }

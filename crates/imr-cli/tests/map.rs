@@ -1,0 +1,202 @@
+//! `imr map` end to end on a six-commune topology (tests/data/map_cells.topojson: the hand-made
+//! cells of crates/imr-map/tests/data/six_cells with CUT codes) and tests/data/map_rates.csv.
+
+use std::process::Command;
+
+fn imr(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_imr"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run imr")
+}
+
+fn out_path(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("imr-map-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).display().to_string()
+}
+
+fn attribute<'a>(svg: &'a str, code: &str, attr: &str) -> &'a str {
+    let start = svg
+        .find(&format!("data-code=\"{code}\""))
+        .unwrap_or_else(|| panic!("no path for {code}"));
+    let rest = &svg[start..];
+    let at = rest.find(&format!("{attr}=\"")).unwrap() + attr.len() + 2;
+    &rest[at..at + rest[at..].find('"').unwrap()]
+}
+
+/// Births and deaths of 2019 are those of the spatial EB worked example in imr-map
+/// (smoothing::spatial_eb): La Florida (cell E) → 316/55 = 5.745455, Ñuñoa (cell C, 0 deaths)
+/// → 23/4050 per birth = 5.679012 per 1,000. Isla de Pascua has no 2019 row: hatched, no class.
+#[test]
+fn a_spatial_eb_map_has_one_path_per_commune_with_class_and_value() {
+    let out = out_path("seb.svg");
+    let run = imr(&[
+        "map",
+        "tests/data/map_rates.csv",
+        "--year",
+        "2019",
+        "--geometry",
+        "tests/data/map_cells.topojson",
+        "--smooth",
+        "spatial-eb",
+        "--scheme",
+        "quantile",
+        "--classes",
+        "3",
+        "--out",
+        &out,
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.contains("data-testid=\"choropleth\""));
+    assert_eq!(svg.matches("<path data-code=").count(), 6);
+    assert_eq!(attribute(&svg, "13110", "data-value"), "5.745455");
+    assert_eq!(attribute(&svg, "13120", "data-value"), "5.679012");
+    assert_eq!(attribute(&svg, "05201", "data-class"), "none");
+    assert_eq!(attribute(&svg, "05201", "fill"), "url(#no-data)");
+    // Quantile classes: 0 is the lowest.
+    assert_eq!(attribute(&svg, "13120", "data-class"), "0");
+    assert!(svg.contains(">2019</text>"));
+    assert!(svg.contains("spatial"));
+
+    let summary: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(summary["unmatched_data"], serde_json::json!(["13102"]));
+    assert_eq!(summary["unmatched_geometry"], serde_json::json!(["05201"]));
+    assert_eq!(summary["no_data"], serde_json::json!(["05201"]));
+    assert_eq!(summary["smoothing"], "spatial-eb");
+    let counts: Vec<u64> = summary["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["count"].as_u64().unwrap())
+        .collect();
+    assert_eq!(counts.iter().sum::<u64>(), 5);
+    assert!(String::from_utf8_lossy(&run.stderr).contains("13102"));
+}
+
+#[test]
+fn the_same_options_write_the_same_bytes() {
+    let (a, b) = (out_path("a.svg"), out_path("b.svg"));
+    for out in [&a, &b] {
+        let run = imr(&[
+            "map",
+            "tests/data/map_rates.csv",
+            "--year",
+            "2019",
+            "--geometry",
+            "tests/data/map_cells.topojson",
+            "--smooth",
+            "eb",
+            "--scheme",
+            "jenks",
+            "--classes",
+            "3",
+            "--out",
+            out,
+            "--moran",
+            "49",
+        ]);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+#[test]
+fn another_column_can_be_mapped_and_a_funnel_plot_written() {
+    let (out, funnel) = (out_path("pobreza.svg"), out_path("funnel.svg"));
+    let run = imr(&[
+        "map",
+        "tests/data/map_rates.csv",
+        "--year",
+        "2019",
+        "--geometry",
+        "tests/data/map_cells.topojson",
+        "--value",
+        "pobreza",
+        "--scheme",
+        "box",
+        "--out",
+        &out,
+        "--funnel",
+        &funnel,
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(attribute(&svg, "13110", "data-value"), "12.7");
+    assert!(svg.contains("Box map (hinge 1.5)"));
+    let funnel_svg = std::fs::read_to_string(&funnel).unwrap();
+    assert_eq!(funnel_svg.matches("<circle data-code=").count(), 5);
+}
+
+#[test]
+fn smoothing_another_column_is_a_usage_error() {
+    let run = imr(&[
+        "map",
+        "tests/data/map_rates.csv",
+        "--year",
+        "2019",
+        "--geometry",
+        "tests/data/map_cells.topojson",
+        "--value",
+        "pobreza",
+        "--smooth",
+        "eb",
+        "--out",
+        &out_path("x.svg"),
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("--smooth"));
+}
+
+#[test]
+fn a_year_without_data_is_an_input_error_listing_the_years() {
+    let run = imr(&[
+        "map",
+        "tests/data/map_rates.csv",
+        "--year",
+        "2031",
+        "--geometry",
+        "tests/data/map_cells.topojson",
+        "--out",
+        &out_path("y.svg"),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("2031") && err.contains("2019, 2020"), "{err}");
+}
+
+#[test]
+fn a_missing_code_property_names_the_file_and_the_property() {
+    let run = imr(&[
+        "map",
+        "tests/data/map_rates.csv",
+        "--year",
+        "2019",
+        "--geometry",
+        "tests/data/map_cells.topojson",
+        "--code-property",
+        "cut",
+        "--out",
+        &out_path("z.svg"),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("map_cells.topojson") && err.contains("`cut`"),
+        "{err}"
+    );
+}
