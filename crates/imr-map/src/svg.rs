@@ -124,6 +124,8 @@ pub struct MapText {
     pub title: String,
     /// What the colours show, with the unit ("Deaths under 1 year per 1,000 live births").
     pub subtitle: String,
+    /// Heading of the legend (short: the unit).
+    pub legend_title: String,
     /// The year (or period) shown large in the corner.
     pub year: String,
     /// Source and method lines at the foot (one per line).
@@ -145,6 +147,7 @@ impl MapText {
                 "Deaths under 1 year per 1,000 live births, {}",
                 smoothing.label()
             ),
+            legend_title: "Per 1,000 live births".into(),
             year: year.into(),
             source: vec![
                 format!("Data: {data_source}. Boundaries: {geometry_source}."),
@@ -158,6 +161,7 @@ impl MapText {
         MapText {
             title: column.into(),
             subtitle: format!("{column} by commune"),
+            legend_title: column.into(),
             year: year.into(),
             source: vec![
                 format!("Data: {data_source}. Boundaries: {geometry_source}."),
@@ -337,7 +341,7 @@ pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText)
             rect_attrs(&Rect::new(x0, y0, x1 - x0, y1 - y0).inset(-2.0))
         );
     }
-    legend(&mut s, layout.legend, colouring, &text.subtitle);
+    legend(&mut s, layout.legend, colouring, &text.legend_title);
     let lines = text.source.len();
     for (k, line) in text.source.iter().enumerate() {
         let _ = writeln!(

@@ -54,6 +54,7 @@ fn text(year: &str) -> MapText {
     MapText {
         title: "Infant mortality rate".into(),
         subtitle: "Deaths under 1 year per 1,000 live births".into(),
+        legend_title: "Per 1,000 live births".into(),
         year: year.into(),
         source: vec![
             "Source: test fixture & hand-made cells".into(),
