@@ -2,12 +2,13 @@
 //!
 //! Codes are 5-character strings ("01101"). Files often store them as integers (1101) or with
 //! spaces; Ñuble communes published before the 2018 creation of region XVI carry 084xx codes,
-//! which map one-to-one to 16xxx (crosswalk in `data/nuble_crosswalk.csv`, see its PROVENANCE).
+//! which map one-to-one to 16xxx (crosswalk in `public/data/nuble_crosswalk.csv`, the same
+//! files the page ships; provenance in `public/data/SOURCES.md`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
-const CUT_2018_CSV: &str = include_str!("../../data/cut_2018.csv");
-const NUBLE_CROSSWALK_CSV: &str = include_str!("../../data/nuble_crosswalk.csv");
+const CUT_2018_CSV: &str = include_str!("../../../../public/data/cut_2018.csv");
+const NUBLE_CROSSWALK_CSV: &str = include_str!("../../../../public/data/nuble_crosswalk.csv");
 
 /// One commune of the 2018 code list.
 #[derive(Debug, Clone, PartialEq, Eq)]

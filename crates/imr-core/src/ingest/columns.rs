@@ -150,14 +150,17 @@ pub fn guess_roles(columns: &[String]) -> ColumnRoles {
         Role::Time,
         Role::Entity,
     ] {
+        // A column of derived values ("defunciones_derivadas") is not a count: deaths are then
+        // derived again from the rate, which marks them as derived.
+        let usable = |i: usize| !taken[i] && !(role == Role::Deaths && is_derived(&normalised[i]));
         let found = role
             .names()
             .iter()
-            .find_map(|name| (0..columns.len()).find(|&i| !taken[i] && normalised[i] == *name))
+            .find_map(|name| (0..columns.len()).find(|&i| usable(i) && normalised[i] == *name))
             .or_else(|| {
                 role.names().iter().find_map(|name| {
                     (0..columns.len()).find(|&i| {
-                        !taken[i]
+                        usable(i)
                             && normalised[i].starts_with(&format!("{name}_"))
                             && role != Role::Entity
                     })
@@ -169,6 +172,10 @@ pub fn guess_roles(columns: &[String]) -> ColumnRoles {
         }
     }
     roles
+}
+
+fn is_derived(normalised: &str) -> bool {
+    normalised.contains("derivad") || normalised.contains("derived")
 }
 
 /// Finds a column by a user-given name: exact first, then after normalisation.
@@ -215,6 +222,18 @@ mod tests {
         let r = guess_roles(&cols(&["comuna", "codigo_comuna", "anio", "tmi"]));
         assert_eq!(r.entity, Some(1));
         assert_eq!(r.rate, Some(3));
+    }
+
+    #[test]
+    fn derived_deaths_are_not_guessed_as_counts() {
+        let r = guess_roles(&cols(&[
+            "codigo_comuna",
+            "anio",
+            "tmi",
+            "poblacion_0",
+            "defunciones_derivadas",
+        ]));
+        assert_eq!((r.deaths, r.rate), (None, Some(2)));
     }
 
     #[test]
