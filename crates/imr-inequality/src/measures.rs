@@ -92,7 +92,7 @@ fn positive_mean(values: &[f64], shares: &[f64]) -> MeasureResult {
 
 /// Indices of `values` in ascending order, ties broken by position (areas are sorted by entity
 /// beforehand, so the order is deterministic).
-fn ascending_order(values: &[f64]) -> Vec<usize> {
+pub(crate) fn ascending_order(values: &[f64]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..values.len()).collect();
     order.sort_by(|&a, &b| values[a].total_cmp(&values[b]).then(a.cmp(&b)));
     order
@@ -109,10 +109,15 @@ fn ascending_order(values: &[f64]) -> Vec<usize> {
 /// Yitzhaki, S. (1989) "Improving the accuracy of estimates of Gini coefficients",
 /// *J Econometrics* 42:43–47, and the WHO Health Equity Assessment Toolkit technical notes (2017).
 pub fn gini_weighted(values: &[f64], shares: &[f64]) -> MeasureResult {
+    gini_with_order(values, shares, &ascending_order(values))
+}
+
+/// [`gini_weighted`] with the ascending order of `values` already known (computed once per year).
+pub(crate) fn gini_with_order(values: &[f64], shares: &[f64], order: &[usize]) -> MeasureResult {
     let mu = positive_mean(values, shares)?;
     let mut below = 0.0;
     let mut sum = 0.0;
-    for i in ascending_order(values) {
+    for &i in order {
         sum += shares[i] * values[i] * (2.0 * below + shares[i] - 1.0);
         below += shares[i];
     }

@@ -212,7 +212,8 @@ pub struct YearMeasures {
     /// Whether groups were given (the decomposition applies) and whether ranks were.
     pub has_group: bool,
     pub has_rank: bool,
-    values: BTreeMap<Measure, f64>,
+    /// Value per measure, indexed by `Measure as usize`.
+    values: [Option<f64>; Measure::ALL.len()],
     /// Why a measure that applies is not available.
     pub not_available: BTreeMap<Measure, String>,
 }
@@ -220,7 +221,7 @@ pub struct YearMeasures {
 impl YearMeasures {
     /// The value of a measure, `None` when it does not apply or is not available.
     pub fn get(&self, measure: Measure) -> Option<f64> {
-        self.values.get(&measure).copied()
+        self.values[measure as usize]
     }
 
     /// Whether the measure applies to this analysis (group and rank measures need their column).
@@ -243,9 +244,7 @@ impl YearMeasures {
 
     fn set(&mut self, measure: Measure, result: MeasureResult) {
         match result {
-            Ok(x) => {
-                self.values.insert(measure, x);
-            }
+            Ok(x) => self.values[measure as usize] = Some(x),
             Err(why) => {
                 self.not_available.insert(measure, why.to_string());
             }
@@ -313,7 +312,7 @@ pub(crate) fn compute_year(data: &YearData) -> YearMeasures {
         kind: data.kind,
         has_group: data.groups.is_some(),
         has_rank: data.ranks.is_some(),
-        values: BTreeMap::new(),
+        values: [None; Measure::ALL.len()],
         not_available: BTreeMap::new(),
     };
     let values = data.values;
@@ -327,8 +326,8 @@ pub(crate) fn compute_year(data: &YearData) -> YearMeasures {
         return out;
     }
     let shares = measures::shares_from_weights(data.weights);
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
+    let order = measures::ascending_order(values);
+    let sorted: Vec<f64> = order.iter().map(|&i| values[i]).collect();
     let q = |p: f64| imr_stats::quantile_type7(&sorted, p).expect("non-empty, p in [0, 1]");
     let (p10, p90) = (q(0.10), q(0.90));
     out.set(
@@ -354,8 +353,15 @@ pub(crate) fn compute_year(data: &YearData) -> YearMeasures {
         Measure::ZeroAreas,
         Ok(values.iter().filter(|r| **r == 0.0).count() as f64),
     );
-    out.set(Measure::Gini, measures::gini_weighted(values, &shares));
-    out.set(Measure::GiniUnweighted, measures::gini_unweighted(values));
+    out.set(
+        Measure::Gini,
+        measures::gini_with_order(values, &shares, &order),
+    );
+    let equal = vec![1.0 / values.len() as f64; values.len()];
+    out.set(
+        Measure::GiniUnweighted,
+        measures::gini_with_order(values, &equal, &order),
+    );
     out.set(Measure::TheilT, measures::theil_t(values, &shares));
     out.set(Measure::Mld, measures::mean_log_deviation(values, &shares));
     out.set(
