@@ -1,1 +1,11 @@
-fn main() {}
+//! Entry point of the page: install the panic hook and mount the app. Nothing else lives here.
+
+mod app;
+mod components;
+mod pages;
+mod state;
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+}

@@ -1,0 +1,38 @@
+# imr-atlas — the two commands a user needs:
+#   make run    install what is missing, build the page and serve it on http://127.0.0.1:8080
+#   make test   every test: fmt, clippy, native tests, wasm tests, release build, end-to-end
+# Tool installs are skipped when the right version is already there (scripts/setup.sh).
+
+SHELL := /bin/bash
+export PATH := $(CURDIR)/tools/node/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+
+.PHONY: run test setup build dist fmt-check clippy test-native test-wasm e2e bench single-file
+
+setup:
+	@scripts/setup.sh
+
+# The page on the bundled data, served by trunk on 127.0.0.1:8080.
+run: setup
+	trunk serve --release=true
+
+dist: setup
+	trunk build --release=true
+	@scripts/single-file.sh
+
+fmt-check:
+	cargo fmt --all -- --check
+
+clippy:
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy -p imr-core --target wasm32-unknown-unknown -- -D warnings
+
+test-native:
+	cargo test --workspace
+
+test-wasm:
+	cargo test -p imr-atlas --target wasm32-unknown-unknown
+
+e2e: dist
+	node e2e/run.mjs
+
+test: setup fmt-check clippy test-native test-wasm e2e

@@ -1,0 +1,57 @@
+// The Data view: upload files, read rates on screen, see excluded rows, no request leaves 127.0.0.1.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, openPage, outsideRequests, fixture, testidText } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('uploading a Latin-1 semicolon file shows its rates with exact intervals', async () => {
+  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('file-input').setInputFiles(fixture('good_latin1.csv'));
+  await page.getByTestId('rows-read').filter({ hasText: '4' }).waitFor();
+  assert.equal(await testidText(page, 'rows-used'), '4');
+  assert.equal(await testidText(page, 'rows-excluded'), '0');
+  const row = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"]');
+  // 21 deaths / 3,000 births ("3.000" in a decimal-comma file) = 7.00 per 1,000; Garwood 95%
+  // interval 4.33–10.70 (SciPy 1.17.1 chi2.ppf, see crates/imr-cli/tests/rates.rs).
+  assert.equal((await row.locator('[data-field="rate"]').textContent()).trim(), '7.00');
+  assert.equal((await row.locator('[data-field="ci_low"]').textContent()).trim(), '4.33');
+  assert.equal((await row.locator('[data-field="ci_high"]').textContent()).trim(), '10.70');
+  assert.equal((await row.locator('[data-field="births"]').textContent()).trim(), '3000');
+  // The Ñuble code 8401 was mapped to 16101.
+  assert.equal(await page.locator('[data-testid="rates-table"] tr[data-entity="16101"]').count(), 1);
+  const national = page.locator('[data-testid="national-rate"] tr[data-time="2019"] [data-field="rate"]');
+  assert.equal((await national.textContent()).trim(), '6.27'); // 42 / 6,700 × 1,000
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+test('a broken file lists every excluded line with its reason', async () => {
+  const { page, requests } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('file-input').setInputFiles(fixture('broken.csv'));
+  await page.getByTestId('rows-excluded').filter({ hasText: '8' }).waitFor();
+  assert.equal(await testidText(page, 'rows-read'), '10');
+  assert.equal(await testidText(page, 'rows-used'), '2');
+  const items = page.getByTestId('excluded-list').locator('li');
+  assert.equal(await items.count(), 8);
+  const texts = await items.allTextContents();
+  for (const [i, line] of [3, 4, 5, 6, 7, 8, 9, 10].entries()) {
+    assert.match(texts[i], new RegExp(`line ${line}\\b`));
+  }
+  assert.match(texts[0], /expected a number, found "abc"/);
+  assert.match(texts[6], /unknown commune code "99999"/);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+});
+
+test('changing a column role recomputes the rates', async () => {
+  const { page } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('file-input').setInputFiles(fixture('good_latin1.csv'));
+  await page.getByTestId('rows-read').filter({ hasText: '4' }).waitFor();
+  // Use "Pobreza" as the deaths column: 10,5 deaths in 3,000 births = 3.50 per 1,000.
+  await page.getByTestId('role-deaths').selectOption({ label: 'Pobreza' });
+  const rate = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="rate"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="rate"]')?.textContent.trim() === '3.50');
+  assert.equal((await rate.textContent()).trim(), '3.50');
+});

@@ -1,0 +1,74 @@
+// Shared end-to-end fixtures: a static server for the built page on 127.0.0.1 (no python, no
+// external server process), headless Debian Chromium driven by playwright-core, and a log of
+// every request the page makes, to prove that nothing leaves the machine.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.json': 'application/json', '.csv': 'text/csv', '.svg': 'image/svg+xml',
+  '.topojson': 'application/json', '.md': 'text/markdown',
+};
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+export const DIST = path.join(ROOT, 'dist');
+// The node tools live in tools/node (installed by scripts/setup.sh), not beside this file.
+export const toolsRequire = createRequire(path.join(ROOT, 'tools', 'node', 'package.json'));
+const { chromium } = toolsRequire('playwright-core');
+
+export function startServer(dir = DIST) {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    let file = path.join(dir, decodeURIComponent(url.pathname));
+    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    fs.readFile(file, (err, body) => {
+      if (err) { res.writeHead(404).end('not found'); return; }
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+      res.end(body);
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ origin: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// A page whose every request is recorded; console errors are collected too.
+export async function openPage(browser, url) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  const requests = [];
+  const errors = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  return { page, context, requests, errors };
+}
+
+// Requests that are not the page's own: anything but the server's origin, data: and blob: URLs.
+export function outsideRequests(requests, origin) {
+  return requests.filter((u) => !(u.startsWith(origin + '/') || u.startsWith('data:') || u.startsWith('blob:')
+    || (origin.startsWith('file:') && u.startsWith('file:'))));
+}
+
+export const fixture = (name) => path.join(ROOT, 'e2e', 'fixtures', name);
+
+// Text of the element with a data-testid, trimmed.
+export async function testidText(page, id) {
+  return (await page.getByTestId(id).first().textContent()).trim();
+}

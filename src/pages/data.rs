@@ -1,0 +1,405 @@
+//! The Data view: choose or drop CSV files, check how they were read, fix column roles, see every
+//! excluded row, and read rates per commune and year with their exact intervals.
+
+use crate::components::download::download_text;
+use crate::state::{read_file, AppState, LoadedFile};
+use imr_core::ingest::{delimiter_label, Role};
+use imr_core::rates::{rates_csv, AreaRate};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
+
+/// Reads every file of a `FileList` (input or drop) and loads them.
+fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
+    let Some(list) = list else { return };
+    let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.item(i)).collect();
+    if files.is_empty() {
+        return;
+    }
+    spawn_local(async move {
+        let mut loaded: Vec<LoadedFile> = Vec::with_capacity(files.len());
+        for file in files {
+            let name = file.name();
+            let gloo = gloo_file::File::from(file);
+            match gloo_file::futures::read_as_bytes(&gloo).await {
+                Ok(bytes) => loaded.push(read_file(&name, &bytes)),
+                Err(e) => loaded.push(LoadedFile {
+                    name: name.clone(),
+                    table: Err(format!("{name}: cannot read the file: {e}")),
+                }),
+            }
+        }
+        state.bundled.set(false);
+        state.load(loaded, None);
+    });
+}
+
+#[component]
+pub fn DataPage() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    view! {
+        <section aria-labelledby="upload-h">
+            <h2 id="upload-h">"Datos / Data"</h2>
+            <Upload/>
+            <button class="secondary" data-testid="load-bundled" on:click=move |_| state.load_bundled()>"Usar datos incluidos de Chile / Use the bundled Chilean data"</button>
+        </section>
+        {move || state.bundled.get().then(|| view! {
+            <p class="note" data-testid="bundled-note">"Mostrando el conjunto incluido: 345 comunas de Chile, 2019–2023 (ver fuentes al pie). Suba sus propios archivos para reemplazarlo. / Showing the bundled dataset; upload your own files to replace it."</p>
+        })}
+        <FilesAndRoles/>
+        <Report/>
+        <NationalRates/>
+        <RatesTable/>
+        {move || state.files.with(|f| f.is_empty()).then(|| view! {
+            <p class="note">"Elija uno o más archivos CSV para comenzar. / Choose one or more CSV files to begin."</p>
+        })}
+    }
+}
+
+#[component]
+fn Upload() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let over = RwSignal::new(false);
+    let on_change = move |ev: leptos::ev::Event| {
+        let input = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
+        load_file_list(state, input.and_then(|i| i.files()));
+    };
+    let on_drop = move |ev: leptos::ev::DragEvent| {
+        ev.prevent_default();
+        over.set(false);
+        load_file_list(state, ev.data_transfer().and_then(|d| d.files()));
+    };
+    view! {
+        <div class="dropzone" class:over=move || over.get()
+            on:dragover=move |ev: leptos::ev::DragEvent| { ev.prevent_default(); over.set(true); }
+            on:dragleave=move |_| over.set(false)
+            on:drop=on_drop>
+            <label for="file-input">"Archivos CSV (nacimientos, defunciones y características comunales) / CSV files: "</label>
+            <input id="file-input" type="file" multiple accept=".csv,.txt,.tsv,text/csv,text/plain"
+                data-testid="file-input" on:change=on_change/>
+            <p class="note">"También puede arrastrar y soltar los archivos aquí. Separador, coma decimal, codificación (UTF-8 o Latin-1) y encabezado se detectan solos. / You can also drop files here; delimiter, decimal comma, encoding and header are detected."</p>
+            <p class="privacy">"Sus datos no salen de este navegador: todo se calcula aquí, sin servidor. / Your data never leave this browser: everything is computed here, with no server."</p>
+        </div>
+    }
+}
+
+#[component]
+fn FilesAndRoles() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let files = state.files.get();
+        if files.is_empty() {
+            return None;
+        }
+        let mut readable = 0usize;
+        let items = files
+            .into_iter()
+            .map(|f| match f.table {
+                Err(message) => view! { <li class="error" data-testid="file-error">{message}</li> }.into_any(),
+                Ok(table) => {
+                    let idx = readable;
+                    readable += 1;
+                    let d = table.dialect;
+                    let summary = format!(
+                        "{} filas · separador «{}» · decimal «{}» · {} · {}",
+                        table.records.len(),
+                        delimiter_label(d.delimiter),
+                        d.decimal.as_char(),
+                        table.encoding.label(),
+                        if d.has_header { "con encabezado" } else { "sin encabezado" }
+                    );
+                    let selectors = Role::ALL
+                        .into_iter()
+                        .map(|role| {
+                            let columns = table.columns.clone();
+                            let id = format!("role-{idx}-{}", role.label());
+                            let current = move || state.roles.with(|r| r.get(idx).and_then(|r| r.get(role)));
+                            let on_change = move |ev: leptos::ev::Event| {
+                                let value = event_target_value(&ev);
+                                let choice = value.parse::<usize>().ok();
+                                state.roles.update(|r| {
+                                    if let Some(roles) = r.get_mut(idx) {
+                                        for other in Role::ALL {
+                                            if choice.is_some() && roles.get(other) == choice {
+                                                roles.set(other, None);
+                                            }
+                                        }
+                                        roles.set(role, choice);
+                                    }
+                                });
+                            };
+                            let options = columns
+                                .iter()
+                                .enumerate()
+                                .map(|(i, c)| {
+                                    view! { <option value=i.to_string() selected=move || current() == Some(i)>{c.clone()}</option> }
+                                })
+                                .collect_view();
+                            view! {
+                                <span>
+                                    <label for=id.clone()>{role_label(role)}</label>
+                                    <select id=id data-testid=format!("role-{}", role.label()) on:change=on_change>
+                                        <option value="" selected=move || current().is_none()>"(ninguna / none)"</option>
+                                        {options}
+                                    </select>
+                                </span>
+                            }
+                        })
+                        .collect_view();
+                    view! {
+                        <li>
+                            <strong>{f.name.clone()}</strong>" — "{summary}
+                            <div class="roles">{selectors}</div>
+                        </li>
+                    }
+                    .into_any()
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section aria-labelledby="files-h">
+                <h3 id="files-h">"Archivos y columnas / Files and columns"</h3>
+                <ul>{items}</ul>
+                <p class="note">"Las demás columnas numéricas son covariables; un archivo sin nacimientos ni defunciones se une como características comunales por código (y año si lo tiene)."</p>
+            </section>
+        })
+    }
+}
+
+fn role_label(role: Role) -> &'static str {
+    match role {
+        Role::Entity => "Código comuna / code",
+        Role::Time => "Año / year",
+        Role::Births => "Nacimientos / births",
+        Role::Deaths => "Defunciones < 1 año / infant deaths",
+        Role::Rate => "Tasa ‰ / rate",
+    }
+}
+
+#[component]
+fn Report() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let panel = state.panel.get()?;
+        Some(match panel {
+            Err(message) => view! { <section><p class="error" data-testid="panel-error" role="alert">{message}</p></section> }.into_any(),
+            Ok(panel) => {
+                let r = &panel.report;
+                let excluded = r
+                    .excluded
+                    .iter()
+                    .map(|e| view! { <li data-line=e.line.to_string()>{format!("{}, línea/line {}: {}", e.file, e.line, e.reason)}</li> })
+                    .collect_view();
+                let warnings = (!r.cell_warnings.is_empty()).then(|| {
+                    let n = r.cell_warnings.len();
+                    let first: Vec<String> = r.cell_warnings.iter().take(20).map(|w| format!("{}, línea {}, columna `{}`: «{}»", w.file, w.line, w.column, w.value)).collect();
+                    view! { <details><summary class="warn">{format!("{n} celdas con texto en columnas numéricas se leyeron como faltantes / cells read as missing")}</summary><ul>{first.into_iter().map(|s| view!{<li>{s}</li>}).collect_view()}</ul></details> }
+                });
+                let derived = panel.deaths_derived.then(|| view! {
+                    <p class="warn" data-testid="approximate-note">"Las defunciones se derivaron de la tasa publicada × nacimientos / 1000: no son conteos, y los intervalos son aproximados. / Deaths were derived from the published rate; intervals are approximate."</p>
+                });
+                let recoded = (r.recoded_codes > 0).then(|| view! { <p class="note">{format!("{} códigos de Ñuble anteriores a 2018 (084xx) se recodificaron a 16xxx.", r.recoded_codes)}</p> });
+                view! {
+                    <section aria-labelledby="report-h">
+                        <h3 id="report-h">"Validación / Validation"</h3>
+                        <div class="counts">
+                            <div>"Filas leídas / rows read"<strong data-testid="rows-read">{r.rows_read}</strong></div>
+                            <div>"Usadas / used"<strong data-testid="rows-used">{r.rows_used}</strong></div>
+                            <div>"Excluidas / excluded"<strong data-testid="rows-excluded">{r.rows_excluded}</strong></div>
+                        </div>
+                        {derived}
+                        {recoded}
+                        {warnings}
+                        <ol class="excluded" data-testid="excluded-list" aria-label="Filas excluidas / excluded rows">{excluded}</ol>
+                    </section>
+                }
+                .into_any()
+            }
+        })
+    }
+}
+
+fn fmt(v: Option<f64>, decimals: usize) -> String {
+    v.map(|x| format!("{x:.decimals$}"))
+        .unwrap_or_else(|| "—".into())
+}
+
+fn fmt_count(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+#[component]
+fn NationalRates() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let table = state.rates.get()?.ok()?;
+        let rows = table
+            .national
+            .iter()
+            .map(|n| {
+                view! {
+                    <tr data-time=n.time.to_string()>
+                        <td>{n.time}</td>
+                        <td data-field="births">{fmt_count(n.births)}</td>
+                        <td data-field="deaths">{fmt_count(n.deaths)}</td>
+                        <td data-field="rate">{fmt(n.rate, 2)}</td>
+                        <td data-field="ci_low">{fmt(n.ci_low, 2)}</td>
+                        <td data-field="ci_high">{fmt(n.ci_high, 2)}</td>
+                        <td>{n.n_areas}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section aria-labelledby="national-h">
+                <h3 id="national-h">"Tasa nacional por año (agrupada) / National pooled rate per year"</h3>
+                <table data-testid="national-rate">
+                    <thead><tr><th>"Año"</th><th>"Nacimientos"</th><th>"Defunciones"</th><th>"Tasa ‰"</th><th>"IC95 inf."</th><th>"IC95 sup."</th><th>"Comunas"</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </section>
+        })
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SortKey {
+    Entity,
+    Time,
+    Births,
+    Deaths,
+    Rate,
+    CiLow,
+    CiHigh,
+}
+
+fn sort_value(r: &AreaRate, key: SortKey) -> f64 {
+    match key {
+        SortKey::Entity => 0.0,
+        SortKey::Time => r.time as f64,
+        SortKey::Births => r.births,
+        SortKey::Deaths => r.deaths,
+        SortKey::Rate => r.rate.unwrap_or(f64::NEG_INFINITY),
+        SortKey::CiLow => r.ci_low.unwrap_or(f64::NEG_INFINITY),
+        SortKey::CiHigh => r.ci_high.unwrap_or(f64::NEG_INFINITY),
+    }
+}
+
+/// Rows shown at once; the search narrows the rest.
+const PAGE_ROWS: usize = 400;
+
+#[component]
+fn RatesTable() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let search = RwSignal::new(String::new());
+    let sort = RwSignal::new((SortKey::Entity, true));
+    let header = move |label: &'static str, key: SortKey| {
+        let aria = move || match sort.get() {
+            (k, true) if k == key => "ascending",
+            (k, false) if k == key => "descending",
+            _ => "none",
+        };
+        view! {
+            <th aria-sort=aria class:text=key == SortKey::Entity>
+                <button on:click=move |_| sort.update(|s| *s = if s.0 == key { (key, !s.1) } else { (key, true) })>{label}</button>
+            </th>
+        }
+    };
+    move || {
+        let table = state.rates.get()?.ok()?;
+        let approximate = table.approximate_intervals;
+        let csv_table = table.clone();
+        let body = move || {
+            let needle = search.get().to_lowercase();
+            let (key, ascending) = sort.get();
+            let mut rows: Vec<&AreaRate> = table
+                .rows
+                .iter()
+                .filter(|r| {
+                    needle.is_empty()
+                        || r.entity.to_lowercase().contains(&needle)
+                        || r.time.to_string() == needle
+                        || commune_name(&r.entity)
+                            .is_some_and(|n| n.to_lowercase().contains(&needle))
+                })
+                .collect();
+            rows.sort_by(|a, b| {
+                let o = if key == SortKey::Entity {
+                    a.entity.cmp(&b.entity).then(a.time.cmp(&b.time))
+                } else {
+                    sort_value(a, key).total_cmp(&sort_value(b, key))
+                };
+                if ascending {
+                    o
+                } else {
+                    o.reverse()
+                }
+            });
+            let total = rows.len();
+            let shown = rows
+                .into_iter()
+                .take(PAGE_ROWS)
+                .map(|r| {
+                    view! {
+                        <tr data-entity=r.entity.clone() data-time=r.time.to_string()>
+                            <td class="text">{r.entity.clone()}</td>
+                            <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
+                            <td>{r.time}</td>
+                            <td data-field="births">{fmt_count(r.births)}</td>
+                            <td data-field="deaths">{fmt_count(r.deaths)}</td>
+                            <td data-field="rate">{fmt(r.rate, 2)}</td>
+                            <td data-field="ci_low">{fmt(r.ci_low, 2)}</td>
+                            <td data-field="ci_high">{fmt(r.ci_high, 2)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            let more = (total > PAGE_ROWS).then(|| view! { <p class="note">{format!("Se muestran {PAGE_ROWS} de {total} filas: use la búsqueda. / Showing {PAGE_ROWS} of {total} rows.")}</p> });
+            (shown, more)
+        };
+        Some(view! {
+            <section aria-labelledby="rates-h">
+                <h3 id="rates-h">"Tasa de mortalidad infantil por comuna y año (por 1.000 nacidos vivos) / IMR per 1,000 births"</h3>
+                <p class="note">"Intervalo de confianza 95% exacto de Poisson (Garwood)."
+                    {approximate.then(|| " Aproximado: las defunciones se derivaron de tasas. / Approximate: deaths derived from rates.")}</p>
+                <label for="rates-search">"Buscar comuna o año / search: "</label>
+                <input id="rates-search" type="search" data-testid="rates-search" prop:value=move || search.get() on:input=move |ev| search.set(event_target_value(&ev))/>
+                <button class="secondary" on:click=move |_| download_text("tasas_imr.csv", "text/csv", &rates_csv(&csv_table))>"Descargar CSV / Download CSV"</button>
+                {move || {
+                    let (shown, more) = body();
+                    view! {
+                        <div class="scroll">
+                            <table data-testid="rates-table">
+                                <thead><tr>
+                                    {header("Código", SortKey::Entity)}
+                                    <th class="text">"Comuna"</th>
+                                    {header("Año", SortKey::Time)}
+                                    {header("Nacimientos", SortKey::Births)}
+                                    {header("Defunciones", SortKey::Deaths)}
+                                    {header("Tasa ‰", SortKey::Rate)}
+                                    {header("IC95 inf.", SortKey::CiLow)}
+                                    {header("IC95 sup.", SortKey::CiHigh)}
+                                </tr></thead>
+                                <tbody>{shown}</tbody>
+                            </table>
+                        </div>
+                        {more}
+                    }
+                }}
+            </section>
+        })
+    }
+}
+
+/// Official name of a Chilean commune code, from the code list embedded in the engine.
+fn commune_name(code: &str) -> Option<String> {
+    imr_core::ingest::codes::CutCodes::embedded()
+        .commune(code)
+        .map(|c| c.name.clone())
+}

@@ -1,0 +1,7 @@
+//! (in progress)
+use leptos::prelude::*;
+
+#[component]
+pub fn InequalityPage() -> impl IntoView {
+    view! { <p>"…"</p> }
+}

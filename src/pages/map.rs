@@ -1,0 +1,7 @@
+//! (in progress)
+use leptos::prelude::*;
+
+#[component]
+pub fn MapPage() -> impl IntoView {
+    view! { <p>"…"</p> }
+}

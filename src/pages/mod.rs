@@ -1,0 +1,6 @@
+//! One module per view of the page.
+
+pub mod data;
+pub mod inequality;
+pub mod map;
+pub mod models;
