@@ -13,7 +13,8 @@ const TYPES = {
 };
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-export const DIST = path.join(ROOT, 'dist');
+// IMR_DIST lets a developer test a build in another folder (e.g. trunk build --dist /tmp/x).
+export const DIST = process.env.IMR_DIST ? path.resolve(process.env.IMR_DIST) : path.join(ROOT, 'dist');
 // The node tools live in tools/node (installed by scripts/setup.sh), not beside this file.
 export const toolsRequire = createRequire(path.join(ROOT, 'tools', 'node', 'package.json'));
 const { chromium } = toolsRequire('playwright-core');
