@@ -13,6 +13,12 @@
 //! *Biometrika* 28(3/4):437–442; Ulm, K. (1990) *Am J Epidemiol* 131(2):373–375.
 //! The chi-squared form accepts a non-integer `k` (used when deaths are derived from a published
 //! rate); the interval is then approximate and the caller must say so.
+//!
+//! statrs 0.18's chi-squared `inverse_cdf` returns NaN below about 1.2 degrees of freedom
+//! (k < 0.6, which derived deaths of small communes reach). There the lower limit L is solved
+//! from P(k, L) = α/2, P the regularised lower incomplete gamma function (F_χ²(2L; 2k) = P(k, L)),
+//! by bisection on ln L with the series P(a, z) = z^a e^(−z) / Γ(a + 1) · Σ_j z^j / ((a + 1)…(a + j)),
+//! which converges fast for L ≤ k < 1.
 
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
@@ -34,13 +40,53 @@ pub fn poisson_exact_interval(events: f64, level: f64) -> Option<PoissonInterval
     let lower = if events == 0.0 {
         0.0
     } else {
-        ChiSquared::new(2.0 * events).ok()?.inverse_cdf(alpha / 2.0) / 2.0
+        let direct = ChiSquared::new(2.0 * events).ok()?.inverse_cdf(alpha / 2.0) / 2.0;
+        if direct.is_finite() {
+            direct
+        } else {
+            lower_limit_small_count(events, alpha / 2.0)
+        }
     };
     let upper = ChiSquared::new(2.0 * events + 2.0)
         .ok()?
         .inverse_cdf(1.0 - alpha / 2.0)
         / 2.0;
     Some(PoissonInterval { lower, upper })
+}
+
+/// Lower limit L with P(k, L) = `tail` for a count k < 1, by bisection on ln L.
+fn lower_limit_small_count(events: f64, tail: f64) -> f64 {
+    let ln_target = tail.ln();
+    let (mut lo, mut hi) = (-700.0f64, events.ln());
+    if ln_lower_gamma_series(events, lo) >= ln_target {
+        return 0.0;
+    }
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if ln_lower_gamma_series(events, mid) < ln_target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+        if hi - lo < 1e-13 {
+            break;
+        }
+    }
+    (0.5 * (lo + hi)).exp()
+}
+
+/// ln P(a, z) for z = e^ln_z by the series in the module documentation (for z < a + 1).
+fn ln_lower_gamma_series(a: f64, ln_z: f64) -> f64 {
+    let z = ln_z.exp();
+    let (mut term, mut sum) = (1.0f64, 1.0f64);
+    for j in 1..500 {
+        term *= z / (a + j as f64);
+        sum += term;
+        if term < 1e-17 * sum {
+            break;
+        }
+    }
+    a * ln_z - z - statrs::function::gamma::ln_gamma(a + 1.0) + sum.ln()
 }
 
 #[cfg(test)]
@@ -82,6 +128,17 @@ mod tests {
     fn zero_events_upper_limit_is_minus_log_of_alpha_half() {
         let ci = poisson_exact_interval(0.0, 0.95).unwrap();
         assert!(close(ci.upper, -(0.025f64).ln(), 1e-6));
+    }
+
+    /// Derived deaths below one: 0.5 events at 99.8% gives lower = χ²(0.001; 1)/2 = 7.8539857e-7
+    /// (SciPy 1.17.1 `chi2.ppf(0.001, 1)/2`); 0.3 events at 95% gives χ²(0.025; 0.6)/2 =
+    /// 3.1856790e-6 (SciPy `chi2.ppf(0.025, 0.6)/2`).
+    #[test]
+    fn fractional_counts_below_one_have_a_finite_lower_limit() {
+        let ci = poisson_exact_interval(0.5, 0.998).unwrap();
+        assert!((ci.lower / 7.8539857e-7 - 1.0).abs() < 1e-6, "{}", ci.lower);
+        let ci = poisson_exact_interval(0.3, 0.95).unwrap();
+        assert!((ci.lower / 3.1856790e-6 - 1.0).abs() < 1e-6, "{}", ci.lower);
     }
 
     #[test]
