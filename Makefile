@@ -24,15 +24,19 @@ fmt-check:
 
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
-	cargo clippy -p imr-core --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy -p imr-core -p imr-atlas --target wasm32-unknown-unknown -- -D warnings
 
 test-native:
 	cargo test --workspace
 
+# The engine compiled to wasm32 and run (Node.js) against the same reference values.
 test-wasm:
-	cargo test -p imr-atlas --target wasm32-unknown-unknown
+	cargo test -p imr-wasm-tests --target wasm32-unknown-unknown
 
+# Playwright in headless Chromium against the release build; some tests run the `imr` binary to
+# compare the page's numbers with the command line's.
 e2e: dist
+	cargo build -p imr-cli
 	node e2e/run.mjs
 
 test: setup fmt-check clippy test-native test-wasm e2e
