@@ -55,3 +55,20 @@ test('changing a column role recomputes the rates', async () => {
   await page.waitForFunction(() => document.querySelector('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="rate"]')?.textContent.trim() === '3.50');
   assert.equal((await rate.textContent()).trim(), '3.50');
 });
+
+test('the page opens on the bundled Chilean dataset with derived, approximate intervals', async () => {
+  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
+  assert.equal(await testidText(page, 'rows-used'), '1725');
+  assert.equal(await testidText(page, 'rows-excluded'), '0');
+  assert.equal(await page.getByTestId('bundled-note').count(), 1);
+  assert.equal(await page.getByTestId('approximate-note').count(), 1);
+  assert.equal(await page.locator('[data-testid="national-rate"] tr[data-time]').count(), 5);
+  // Iquique 2019: tmi 7 (SINIM v839), poblacion_0 2888 → derived deaths 20.216, rate 7.00.
+  const row = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"]');
+  assert.equal((await row.locator('[data-field="rate"]').textContent()).trim(), '7.00');
+  assert.equal((await row.locator('[data-field="births"]').textContent()).trim(), '2888');
+  assert.match(await testidText(page, 'data-sources'), /SINIM/);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
