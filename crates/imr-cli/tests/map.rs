@@ -111,6 +111,47 @@ fn the_same_options_write_the_same_bytes() {
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
 }
 
+/// Excess risk of 2019: pooled rate θ = ΣO/ΣP over the five matched communes (13102 has no
+/// boundary) = 29/4750, ER = O / (θ·P); for 13101 (8 deaths, 1,000 births) 8·4750/29000 =
+/// 1.310345. The CSV carries the same number as the SVG.
+#[test]
+fn an_excess_risk_map_and_its_data_table_agree() {
+    let (out, csv) = (out_path("er.svg"), out_path("er.csv"));
+    let run = imr(&[
+        "map",
+        "tests/data/map_rates.csv",
+        "--year",
+        "2019",
+        "--geometry",
+        "tests/data/map_cells.topojson",
+        "--smooth",
+        "excess-risk",
+        "--out",
+        &out,
+        "--csv",
+        &csv,
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.contains("Observed / expected"));
+    let table = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 1 + 6, "a line per commune of the boundaries");
+    let line = lines.iter().find(|l| l.starts_with("13101,")).unwrap();
+    let fields: Vec<&str> = line.split(',').collect();
+    let (births, deaths): (f64, f64) = (fields[3].parse().unwrap(), fields[4].parse().unwrap());
+    let summary: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(summary["smoothing"], "excess-risk");
+    assert_eq!(fields[11], attribute(&svg, "13101", "data-value"));
+    assert_eq!(fields[10], fields[11]);
+    assert_eq!(fields[11], "1.310345");
+    assert_eq!((births, deaths), (1000.0, 8.0));
+}
+
 #[test]
 fn another_column_can_be_mapped_and_a_funnel_plot_written() {
     let (out, funnel) = (out_path("pobreza.svg"), out_path("funnel.svg"));

@@ -12,6 +12,9 @@
 //! 4. [`svg::choropleth_svg`] writes the publishable SVG; [`funnel`] and [`svg::funnel_svg`] the
 //!    funnel plot; [`autocorrelation`] Moran's I and LISA clusters on [`weights::Weights`] built
 //!    from shared borders.
+//! 5. [`year_map`] adapts one year's rows (codes, deaths, births, a column) to the areas, and
+//!    holds what the page and `imr map` must share to write the same bytes: [`year_map::Measure`]
+//!    (values and texts), the default colours, and the data table ([`year_map::map_csv`]).
 
 pub mod autocorrelation;
 pub mod classify;
@@ -24,6 +27,7 @@ pub mod projection;
 pub mod smoothing;
 pub mod svg;
 pub mod weights;
+pub mod year_map;
 
 pub use classify::{classify, Classification, Method};
 pub use colour::Scheme;

@@ -6,21 +6,22 @@
 use super::input::{load_panel, InputArgs};
 use super::CliError;
 use imr_core::map::autocorrelation::moran;
-use imr_core::map::classify::{classify, Method};
+use imr_core::map::classify::Method;
 use imr_core::map::colour::Scheme;
 use imr_core::map::funnel::funnel;
 use imr_core::map::geometry::{GeoLayer, PropertyKeys};
 use imr_core::map::layout::{LayoutSpec, MapLayout};
 use imr_core::map::smoothing::Smoothing;
-use imr_core::map::svg::{choropleth_svg, funnel_svg, Colouring, FunnelText, MapText};
+use imr_core::map::svg::{choropleth_svg, funnel_svg, FunnelText};
 use imr_core::map::weights::Weights;
+use imr_core::map::year_map::{
+    colour_values, default_scheme, map_csv, Measure, YearData, BUNDLED_CREDIT,
+};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
 /// The bundled boundaries, relative to the repository root.
 const BUNDLED_GEOMETRY: &str = "public/data/comunas.topojson";
-/// How the bundled boundaries are credited on the map (see public/data/SOURCES.md).
-const BUNDLED_CREDIT: &str = "chilemapas (INE, SUBDERE, BCN), GPL-3";
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Smooth {
@@ -31,6 +32,8 @@ pub enum Smooth {
     Eb,
     /// Spatial empirical Bayes (neighbours sharing a border, and the commune itself)
     SpatialEb,
+    /// Excess risk: observed / expected deaths at the pooled rate of the year
+    ExcessRisk,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -96,6 +99,10 @@ pub struct Args {
     /// Also write the funnel plot (rate against births, exact Poisson limits) to this SVG file
     #[arg(long, value_name = "FILE")]
     pub funnel: Option<PathBuf>,
+    /// Also write the map's data (births, deaths, rate with 95% interval, smoothed rates, excess
+    /// risk, value and class per commune) to this CSV file
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
     /// Where to write the map
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -158,25 +165,26 @@ fn geometry_file(args: &Args) -> Result<(PathBuf, String), CliError> {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let method = method(&args)?;
-    let smoothing = match args.smooth {
-        Smooth::None => Smoothing::None,
-        Smooth::Eb => Smoothing::GlobalEb,
-        Smooth::SpatialEb => Smoothing::SpatialEb,
-    };
     let value_column = args.value.as_deref().filter(|v| *v != "rate");
-    if value_column.is_some() && smoothing != Smoothing::None {
+    if value_column.is_some() && args.smooth != Smooth::None {
         return Err(CliError::Usage(
             "--smooth applies to the rate; it cannot be combined with --value".into(),
         ));
     }
+    let measure = match (value_column, args.smooth) {
+        (Some(name), _) => Measure::Column(name.to_string()),
+        (None, Smooth::None) => Measure::Rate(Smoothing::None),
+        (None, Smooth::Eb) => Measure::Rate(Smoothing::GlobalEb),
+        (None, Smooth::SpatialEb) => Measure::Rate(Smoothing::SpatialEb),
+        (None, Smooth::ExcessRisk) => Measure::ExcessRisk,
+    };
     let scheme = match &args.colours {
         Some(name) => Scheme::from_name(name).ok_or_else(|| {
             CliError::Usage(format!(
                 "unknown --colours {name:?}; use ylorrd, blues, viridis, cividis, burd or puor"
             ))
         })?,
-        None if method.is_centred() => Scheme::BuRd,
-        None => Scheme::YlOrRd,
+        None => default_scheme(&method),
     };
 
     let panel = load_panel(&args.input)?;
@@ -211,11 +219,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .iter()
         .map(|&i| panel.rows[i].entity.as_str())
         .collect();
-    let matching = layer.match_codes(&codes);
     let n_areas = layer.areas.len();
-    let mut deaths = vec![None; n_areas];
-    let mut births = vec![None; n_areas];
-    let mut column_values = vec![None; n_areas];
     let column = match value_column {
         Some(name) => Some(panel.numeric_column(name).ok_or_else(|| {
             CliError::Usage(format!(
@@ -225,34 +229,26 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })?),
         None => None,
     };
-    for (k, &row) in year_rows.iter().enumerate() {
-        if let Some(area) = matching.area_of_entity[k] {
-            deaths[area] = panel.rows[row].deaths;
-            births[area] = panel.rows[row].births;
-            if let Some(col) = &column {
-                column_values[area] = col[row];
-            }
-        }
-    }
+    let deaths: Vec<Option<f64>> = year_rows.iter().map(|&i| panel.rows[i].deaths).collect();
+    let births: Vec<Option<f64>> = year_rows.iter().map(|&i| panel.rows[i].births).collect();
+    let column_of_year: Option<Vec<Option<f64>>> = column
+        .as_ref()
+        .map(|col| year_rows.iter().map(|&i| col[i]).collect());
+    let data = YearData::from_rows(&layer, &codes, &deaths, &births, column_of_year.as_deref());
+    let matching = &data.matching;
 
     let weights = Weights::rook(&layer);
-    let values = match value_column {
-        Some(_) => column_values,
-        None => {
-            if !(panel.has_births && (panel.has_deaths || panel.deaths_derived)) {
-                return Err(CliError::Input(
-                    "the rate needs births and deaths (or a rate) columns; use --value COL to map another column".into(),
-                ));
-            }
-            smoothing
-                .rates(&deaths, &births, Some(&weights))
-                .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?
-        }
-    };
-    let classification = classify(&values, &method)
+    if measure.needs_counts() && !(panel.has_births && (panel.has_deaths || panel.deaths_derived)) {
+        return Err(CliError::Input(
+            "the rate needs births and deaths (or a rate) columns; use --value COL to map another column".into(),
+        ));
+    }
+    let values = measure
+        .values(&data, &weights)
         .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?;
-    let decimals = if value_column.is_some() { 2 } else { 1 };
-    let colouring = Colouring::from_classification(&values, &classification, scheme, decimals);
+    let decimals = measure.decimals();
+    let (classification, colouring) = colour_values(&values, &method, scheme, decimals)
+        .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?;
     let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer))
         .map_err(|e| CliError::Input(format!("{}: {e}", geometry_path.display())))?;
     let data_source: Vec<String> = args
@@ -266,15 +262,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })
         .collect();
     let year = args.year.to_string();
-    let map_text = match value_column {
-        Some(name) => MapText::for_column(name, &year, &data_source.join(", "), &geometry_credit),
-        None => MapText::for_rates(smoothing, &year, &data_source.join(", "), &geometry_credit),
-    };
+    let map_text = measure.text(&year, &data_source.join(", "), &geometry_credit);
     let svg = choropleth_svg(&layout, &colouring, &map_text);
     std::fs::write(&args.out, svg)?;
+    if let Some(path) = &args.csv {
+        std::fs::write(
+            path,
+            map_csv(&layer, &weights, &year, &data, &values, &classification),
+        )?;
+    }
 
     if let Some(path) = &args.funnel {
-        let f = funnel(&deaths, &births, 60)
+        let f = funnel(&data.deaths, &data.births, 60)
             .map_err(|e| CliError::Input(format!("funnel plot: {e}")))?;
         let svg = funnel_svg(
             &f,

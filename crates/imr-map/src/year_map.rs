@@ -1,0 +1,312 @@
+//! From one year's rows to the map's values, colours, texts and data table: the adaptation the
+//! page's Map view and `imr map` share, so that the same options give the same SVG and CSV.
+//!
+//! The inputs are plain slices (codes, deaths, births, an optional column, aligned by row), not
+//! the panel type of `imr-core`, so this crate stays below it. The layer, layout and weights are
+//! built once per geometry; everything here is cheap and runs on every change of year, variable,
+//! smoothing or classes.
+
+use std::fmt::Write;
+
+use crate::classify::{classify, Classification, ClassifyError, Method};
+use crate::colour::Scheme;
+use crate::geometry::{CodeMatch, GeoLayer};
+use crate::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb, SmoothError, Smoothing};
+use crate::svg::{format_value, Colouring, MapText};
+use crate::weights::Weights;
+
+/// How the bundled boundaries (`public/data/comunas.topojson`) are credited on the map (see
+/// public/data/SOURCES.md).
+pub const BUNDLED_CREDIT: &str = "chilemapas (INE, SUBDERE, BCN), GPL-3";
+
+/// Confidence level of the intervals in the data table.
+pub const CONFIDENCE_LEVEL: f64 = 0.95;
+
+/// What the colours show.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Measure {
+    /// The infant mortality rate per 1,000, raw or smoothed.
+    Rate(Smoothing),
+    /// Observed / expected deaths at the pooled rate of the year ([`excess_risk`]).
+    ExcessRisk,
+    /// Any other numeric column, shown as it is.
+    Column(String),
+}
+
+impl Measure {
+    /// Decimals of the legend labels.
+    pub fn decimals(&self) -> usize {
+        match self {
+            Measure::Rate(_) => 1,
+            Measure::ExcessRisk | Measure::Column(_) => 2,
+        }
+    }
+
+    /// True when the measure needs deaths and births.
+    pub fn needs_counts(&self) -> bool {
+        !matches!(self, Measure::Column(_))
+    }
+
+    /// The map's title, subtitle, legend heading, year and source lines.
+    pub fn text(&self, year: &str, data_source: &str, geometry_credit: &str) -> MapText {
+        match self {
+            Measure::Rate(smoothing) => {
+                MapText::for_rates(*smoothing, year, data_source, geometry_credit)
+            }
+            Measure::ExcessRisk => {
+                let mut text =
+                    MapText::for_rates(Smoothing::None, year, data_source, geometry_credit);
+                text.subtitle =
+                    "Excess risk: observed / expected infant deaths at the pooled rate of the year (1 = as expected)"
+                        .into();
+                text.legend_title = "Observed / expected".into();
+                text
+            }
+            Measure::Column(name) => MapText::for_column(name, year, data_source, geometry_credit),
+        }
+    }
+
+    /// The value of every area of the layer (index = area index).
+    pub fn values(
+        &self,
+        data: &YearData,
+        weights: &Weights,
+    ) -> Result<Vec<Option<f64>>, SmoothError> {
+        match self {
+            Measure::Rate(smoothing) => smoothing.rates(&data.deaths, &data.births, Some(weights)),
+            Measure::ExcessRisk => Ok(excess_risk(&data.deaths, &data.births)?.ratio),
+            Measure::Column(_) => Ok(data.column.clone()),
+        }
+    }
+}
+
+/// The default colours of a classification: diverging for the centred methods (box map,
+/// standard deviations, percentiles), sequential yellow–orange–red otherwise.
+pub fn default_scheme(method: &Method) -> Scheme {
+    if method.is_centred() {
+        Scheme::BuRd
+    } else {
+        Scheme::YlOrRd
+    }
+}
+
+/// Classifies `values` and colours the classes.
+pub fn colour_values(
+    values: &[Option<f64>],
+    method: &Method,
+    scheme: Scheme,
+    decimals: usize,
+) -> Result<(Classification, Colouring), ClassifyError> {
+    let classification = classify(values, method)?;
+    let colouring = Colouring::from_classification(values, &classification, scheme, decimals);
+    Ok((classification, colouring))
+}
+
+/// One year of data aligned to the areas of a layer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct YearData {
+    /// Infant deaths per area (index = area index); `None` without a row or a value.
+    pub deaths: Vec<Option<f64>>,
+    pub births: Vec<Option<f64>>,
+    /// The chosen column per area (all `None` when no column was given).
+    pub column: Vec<Option<f64>>,
+    /// Codes unmatched on either side.
+    pub matching: CodeMatch,
+}
+
+impl YearData {
+    /// Aligns the rows of one year (`codes[k]` with `deaths[k]`, `births[k]` and `column[k]`) to
+    /// the areas of `layer`. A code with no area is listed in `matching.unmatched_data` and not
+    /// used; an area with no row has no data.
+    pub fn from_rows<S: AsRef<str>>(
+        layer: &GeoLayer,
+        codes: &[S],
+        deaths: &[Option<f64>],
+        births: &[Option<f64>],
+        column: Option<&[Option<f64>]>,
+    ) -> Self {
+        let matching = layer.match_codes(codes);
+        let n = layer.areas.len();
+        let (mut d, mut b, mut c) = (vec![None; n], vec![None; n], vec![None; n]);
+        for (k, area) in matching.area_of_entity.iter().enumerate() {
+            if let Some(area) = *area {
+                d[area] = deaths.get(k).copied().flatten();
+                b[area] = births.get(k).copied().flatten();
+                c[area] = column.and_then(|col| col.get(k).copied().flatten());
+            }
+        }
+        YearData {
+            deaths: d,
+            births: b,
+            column: c,
+            matching,
+        }
+    }
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+fn csv_number(v: Option<f64>) -> String {
+    v.map(format_value).unwrap_or_default()
+}
+
+/// The data behind a map as CSV, one line per area of the layer in file order: code, name, year,
+/// births, deaths, the raw rate per 1,000 with its exact (Garwood) 95% interval, the global and
+/// spatial empirical Bayes rates, excess risk, then the mapped value and its class (empty: no
+/// data). Numbers are written as in the SVG's `data-value` (at most 6 decimals).
+pub fn map_csv(
+    layer: &GeoLayer,
+    weights: &Weights,
+    year: &str,
+    data: &YearData,
+    values: &[Option<f64>],
+    classification: &Classification,
+) -> String {
+    let n = layer.areas.len();
+    let raw = raw_rates(&data.deaths, &data.births).unwrap_or_else(|_| vec![None; n]);
+    let eb = global_eb(&data.deaths, &data.births)
+        .map(|g| g.rates)
+        .unwrap_or_else(|_| vec![None; n]);
+    let seb = spatial_eb(&data.deaths, &data.births, weights).unwrap_or_else(|_| vec![None; n]);
+    let excess = excess_risk(&data.deaths, &data.births)
+        .map(|e| e.ratio)
+        .unwrap_or_else(|_| vec![None; n]);
+    let mut s = String::from(
+        "code,name,year,births,deaths,rate_per_1000,ci95_low,ci95_high,eb_global,eb_spatial,excess_risk,value,class\n",
+    );
+    for (a, area) in layer.areas.iter().enumerate() {
+        let interval = match (raw[a], data.deaths[a], data.births[a]) {
+            (Some(_), Some(o), Some(p)) => {
+                imr_stats::poisson::poisson_exact_interval(o, CONFIDENCE_LEVEL)
+                    .map(|ci| (ci.lower * 1000.0 / p, ci.upper * 1000.0 / p))
+            }
+            _ => None,
+        };
+        let _ = writeln!(
+            s,
+            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            csv_field(&area.code),
+            csv_field(&area.name),
+            csv_field(year),
+            csv_number(data.births[a]),
+            csv_number(data.deaths[a]),
+            csv_number(raw[a]),
+            csv_number(interval.map(|i| i.0)),
+            csv_number(interval.map(|i| i.1)),
+            csv_number(eb[a]),
+            csv_number(seb[a]),
+            csv_number(excess[a]),
+            csv_number(values.get(a).copied().flatten()),
+            classification
+                .class_of
+                .get(a)
+                .copied()
+                .flatten()
+                .map(|k| k.to_string())
+                .unwrap_or_default()
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::PropertyKeys;
+
+    /// Two squares sharing an edge, as GeoJSON, codes 01101 and 01107.
+    fn two_squares() -> GeoLayer {
+        let text = r#"{"type":"FeatureCollection","features":[
+          {"type":"Feature","properties":{"code":"01101","name":"Iquique"},"geometry":{"type":"Polygon","coordinates":[[[-70,-20],[-69,-20],[-69,-21],[-70,-21],[-70,-20]]]}},
+          {"type":"Feature","properties":{"code":"01107","name":"Alto, \"Hospicio\""},"geometry":{"type":"Polygon","coordinates":[[[-69,-20],[-68,-20],[-68,-21],[-69,-21],[-69,-20]]]}}]}"#;
+        let keys = PropertyKeys {
+            name: Some("name".into()),
+            ..PropertyKeys::code_only("code")
+        };
+        GeoLayer::from_str(text, None, &keys).unwrap()
+    }
+
+    #[test]
+    fn rows_are_aligned_to_areas_and_unmatched_codes_are_listed_on_both_sides() {
+        let layer = two_squares();
+        // "1107" is 01107 written as a number; 99999 has no area; 01101 has no row.
+        let data = YearData::from_rows(
+            &layer,
+            &["1107", "99999"],
+            &[Some(2.0), Some(1.0)],
+            &[Some(400.0), Some(10.0)],
+            Some(&[Some(0.5), Some(0.7)]),
+        );
+        assert_eq!(data.deaths, vec![None, Some(2.0)]);
+        assert_eq!(data.births, vec![None, Some(400.0)]);
+        assert_eq!(data.column, vec![None, Some(0.5)]);
+        assert_eq!(data.matching.unmatched_data, vec!["99999".to_string()]);
+        assert_eq!(data.matching.unmatched_geometry, vec!["01101".to_string()]);
+    }
+
+    /// Deaths [8, 4], births [1000, 200]: pooled rate 12/1200 = 10 per 1,000; raw rates 8 and 20;
+    /// excess risk 8/10 = 0.8 and 4/2 = 2.
+    #[test]
+    fn excess_risk_is_observed_over_expected_at_the_pooled_rate() {
+        let layer = two_squares();
+        let data = YearData::from_rows(
+            &layer,
+            &["01101", "01107"],
+            &[Some(8.0), Some(4.0)],
+            &[Some(1000.0), Some(200.0)],
+            None,
+        );
+        let weights = Weights::rook(&layer);
+        let ratio = Measure::ExcessRisk.values(&data, &weights).unwrap();
+        assert!((ratio[0].unwrap() - 0.8).abs() < 1e-12);
+        assert!((ratio[1].unwrap() - 2.0).abs() < 1e-12);
+        let raw = Measure::Rate(Smoothing::None)
+            .values(&data, &weights)
+            .unwrap();
+        assert_eq!(raw, vec![Some(8.0), Some(20.0)]);
+        assert_eq!(
+            Measure::ExcessRisk.text("2019", "d.csv", "b").legend_title,
+            "Observed / expected"
+        );
+    }
+
+    /// 8 deaths in 1,000 births: Garwood 95% interval 3.4538–15.7632 deaths (χ²(0.025; 16)/2 = 6.907664/2 and χ²(0.975; 18)/2 = 31.526378/2, chi-square
+    /// quantiles, as the Data view), so 3.453832–15.763189 per 1,000.
+    #[test]
+    fn the_data_table_has_one_line_per_area_with_interval_smoothed_rates_and_class() {
+        let layer = two_squares();
+        let data = YearData::from_rows(
+            &layer,
+            &["01101", "01107"],
+            &[Some(8.0), Some(4.0)],
+            &[Some(1000.0), Some(200.0)],
+            None,
+        );
+        let weights = Weights::rook(&layer);
+        let measure = Measure::Rate(Smoothing::None);
+        let values = measure.values(&data, &weights).unwrap();
+        let (classification, _) =
+            colour_values(&values, &Method::Quantile { classes: 2 }, Scheme::YlOrRd, 1).unwrap();
+        let csv = map_csv(&layer, &weights, "2019", &data, &values, &classification);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].starts_with("code,name,year,births,deaths,rate_per_1000,ci95_low"));
+        let first: Vec<&str> = lines[1].split(',').collect();
+        assert_eq!(&first[..6], &["01101", "Iquique", "2019", "1000", "8", "8"]);
+        let low: f64 = first[6].parse().unwrap();
+        let high: f64 = first[7].parse().unwrap();
+        assert!((low - 3.453832).abs() < 1e-5, "{low}");
+        assert!((high - 15.763189).abs() < 1e-5, "{high}");
+        assert_eq!(first[10], "0.8");
+        assert_eq!(first[12], "0");
+        // A name with a comma and quotes is quoted.
+        assert!(lines[2].starts_with("01107,\"Alto, \"\"Hospicio\"\"\",2019,200,4,20,"));
+        assert!(lines[2].ends_with(",2,20,1"));
+    }
+}
