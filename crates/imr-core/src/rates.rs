@@ -125,24 +125,6 @@ impl RateTable {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn zero_deaths_in_1000_births_has_upper_limit_3_689_per_1000() {
-        let (rate, lo, hi) = rate_with_interval(0.0, 1000.0);
-        assert_eq!(rate, Some(0.0));
-        assert_eq!(lo, Some(0.0));
-        assert!((hi.unwrap() - 3.688879).abs() < 1e-5);
-    }
-
-    #[test]
-    fn zero_births_has_no_rate() {
-        assert_eq!(rate_with_interval(0.0, 0.0), (None, None, None));
-    }
-}
-
 /// The area rates as CSV (comma-separated, decimal point, empty for not available), the machine-
 /// readable download of the page and of `imr rates --format csv`.
 pub fn rates_csv(table: &RateTable) -> String {
@@ -165,4 +147,22 @@ pub fn rates_csv(table: &RateTable) -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_deaths_in_1000_births_has_upper_limit_3_689_per_1000() {
+        let (rate, lo, hi) = rate_with_interval(0.0, 1000.0);
+        assert_eq!(rate, Some(0.0));
+        assert_eq!(lo, Some(0.0));
+        assert!((hi.unwrap() - 3.688879).abs() < 1e-5);
+    }
+
+    #[test]
+    fn zero_births_has_no_rate() {
+        assert_eq!(rate_with_interval(0.0, 0.0), (None, None, None));
+    }
 }

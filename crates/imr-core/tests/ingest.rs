@@ -135,7 +135,12 @@ fn a_generic_panel_needs_its_entity_chosen_and_keeps_its_identifiers() {
     )
     .unwrap()];
     let guessed = tables[0].guessed_roles.clone();
-    let err = build_panel(&tables, &[guessed.clone()], &IngestOptions::default()).unwrap_err();
+    let err = build_panel(
+        &tables,
+        std::slice::from_ref(&guessed),
+        &IngestOptions::default(),
+    )
+    .unwrap_err();
     assert_eq!(
         err.to_string(),
         "g.csv: no column for the commune code (entity) (columns are: firm, year, invest); choose one"
@@ -208,7 +213,7 @@ mod properties {
             roles.time = Some(1);
             roles.births = Some(2);
             roles.deaths = Some(3);
-            match build_panel(&[table.clone()], &[roles], &IngestOptions::default()) {
+            match build_panel(std::slice::from_ref(&table), &[roles], &IngestOptions::default()) {
                 Ok(panel) => {
                     let r = &panel.report;
                     prop_assert_eq!(r.rows_read, table.records.len());

@@ -81,8 +81,16 @@ fn the_four_area_fixture_gives_the_published_inequality() {
         .analyse(&Subject::Rates(RateInput::per_1000(obs, false)))
         .unwrap();
     let year = &analysis.report.years[0];
-    assert!(close(year.measures.get(Measure::Gini).unwrap(), 0.1895425, 5e-8));
-    assert!(close(year.measures.get(Measure::TheilT).unwrap(), 0.1051573, 5e-8));
+    assert!(close(
+        year.measures.get(Measure::Gini).unwrap(),
+        0.1895425,
+        5e-8
+    ));
+    assert!(close(
+        year.measures.get(Measure::TheilT).unwrap(),
+        0.1051573,
+        5e-8
+    ));
     assert!(year.measures.get(Measure::Mld).is_none());
 }
 
@@ -98,9 +106,16 @@ fn grunfeld_fixed_effects_with_clustered_errors_match_stata() {
     let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
     let entity: Vec<String> = panel.rows.iter().map(|r| r.entity.clone()).collect();
     let time: Vec<i64> = panel.rows.iter().map(|r| r.time).collect();
-    let data = PanelData::new(entity, time, Column::new("invest", panel.numeric_column("invest").unwrap()))
-        .regressor(Column::new("value", panel.numeric_column("value").unwrap()))
-        .regressor(Column::new("capital", panel.numeric_column("capital").unwrap()));
+    let data = PanelData::new(
+        entity,
+        time,
+        Column::new("invest", panel.numeric_column("invest").unwrap()),
+    )
+    .regressor(Column::new("value", panel.numeric_column("value").unwrap()))
+    .regressor(Column::new(
+        "capital",
+        panel.numeric_column("capital").unwrap(),
+    ));
     let fit = PanelSpec::new(Estimator::Fe)
         .with_vcov(VcovKind::Cluster)
         .fit(&data)

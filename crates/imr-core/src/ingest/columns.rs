@@ -152,7 +152,7 @@ pub fn guess_roles(columns: &[String]) -> ColumnRoles {
     ] {
         // A column of derived values ("defunciones_derivadas") is not a count: deaths are then
         // derived again from the rate, which marks them as derived.
-        let usable = |i: usize| !taken[i] && !(role == Role::Deaths && is_derived(&normalised[i]));
+        let usable = |i: usize| !(taken[i] || role == Role::Deaths && is_derived(&normalised[i]));
         let found = role
             .names()
             .iter()
