@@ -1,7 +1,878 @@
-//! (in progress)
+//! The Inequality view: how unequal communes' infant mortality rates are in each year, how that
+//! changes over the years, and whether it moves with the inequality of a second column (municipal
+//! health income per capita).
+//!
+//! The panel is adapted into the engine's input by the same function the `imr inequality` command
+//! uses (`imr_core::inequality::panel_input::subject_from_rows`), so the page and the command line
+//! measure the same areas; the command that reproduces each number is shown on screen. Results are
+//! kept in a small cache keyed by the panel and the settings, so leaving the tab and coming back
+//! does not run the bootstrap again.
+
+use crate::components::download::download_text;
+use crate::state::{AppState, Shared, BUNDLED_NAME};
+use imr_core::inequality::chart::{
+    box_plot_svg, lorenz_svg, measure_axis_label, measure_over_years_svg, two_series_svg,
+    SeriesSpec,
+};
+use imr_core::inequality::csv::{
+    box_plot_csv, box_plot_outliers_csv, lorenz_csv, trend_csv, years_csv,
+};
+use imr_core::inequality::panel_input::{
+    subject_from_rows, Column, NotMeasured, PanelRowRef, SubjectColumns,
+};
+use imr_core::inequality::{
+    correlate_reports, BootstrapSpec, InequalityAnalysis, InequalityReport, InequalitySpec,
+    Measure, SeriesPoint, SubjectKind, DEFAULT_SEED,
+};
+use imr_core::panel::Panel;
 use leptos::prelude::*;
+use std::cell::RefCell;
+use std::fmt::Write;
+use std::sync::Arc;
+
+/// Bootstrap replicates on the page: fewer than the command line's default (1,000) so that the
+/// view answers in about a second in the browser; the command shown reproduces the same numbers.
+pub const PAGE_REPLICATES: usize = 200;
+
+/// What is measured: the infant mortality rate, or a value column with its weight.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum SubjectChoice {
+    Rates,
+    Values { of: String, weight: String },
+}
+
+/// Settings of one analysis (the flags of `imr inequality`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct AnalysisKey {
+    subject: SubjectChoice,
+    group: Option<String>,
+    rank: Option<String>,
+    replicates: usize,
+    seed: u64,
+}
+
+/// An analysis and the panel rows it left out.
+#[derive(Debug)]
+struct Computed {
+    analysis: InequalityAnalysis,
+    left_out: Vec<NotMeasured>,
+}
+
+type Outcome = Result<Shared<Computed>, String>;
+
+/// Analyse `panel` with the settings of `key`, adapting it exactly as the command line does.
+fn analyse(panel: &Panel, key: &AnalysisKey) -> Result<Computed, String> {
+    let numeric = |name: &str| {
+        panel.numeric_column(name).ok_or_else(|| {
+            format!(
+                "no hay columna numérica `{name}` / no numeric column `{name}` ({})",
+                panel.numeric_variables().join(", ")
+            )
+        })
+    };
+    let groups = key
+        .group
+        .as_deref()
+        .map(|g| {
+            panel
+                .key_column(g)
+                .ok_or_else(|| format!("no hay columna `{g}` / no column `{g}`"))
+        })
+        .transpose()?;
+    let ranks = key.rank.as_deref().map(numeric).transpose()?;
+    let values = match &key.subject {
+        SubjectChoice::Values { of, weight } => Some((numeric(of)?, numeric(weight)?)),
+        SubjectChoice::Rates => None,
+    };
+    let subject = match (&key.subject, &values) {
+        (SubjectChoice::Values { of, weight }, Some((values, weights))) => SubjectColumns::Values {
+            values: Column {
+                name: of,
+                cells: values,
+            },
+            weights: Column {
+                name: weight,
+                cells: weights,
+            },
+        },
+        _ => {
+            if !(panel.has_births && panel.has_deaths) {
+                return Err("Los datos no tienen nacimientos y defunciones (o tasa): elíjalos en la vista Datos. / The data have no births and deaths (or rate) columns: choose them in the Data view.".into());
+            }
+            SubjectColumns::Rates {
+                deaths_derived: panel.deaths_derived,
+            }
+        }
+    };
+    let rows: Vec<PanelRowRef> = panel
+        .rows
+        .iter()
+        .map(|r| PanelRowRef {
+            file: &r.file,
+            line: r.line,
+            entity: &r.entity,
+            time: r.time,
+            births: r.births,
+            deaths: r.deaths,
+        })
+        .collect();
+    let group = match (&key.group, &groups) {
+        (Some(name), Some(cells)) => Some(Column { name, cells }),
+        _ => None,
+    };
+    let rank = match (&key.rank, &ranks) {
+        (Some(name), Some(cells)) => Some(Column { name, cells }),
+        _ => None,
+    };
+    let (subject, left_out) =
+        subject_from_rows(&rows, subject, group, rank).map_err(|e| e.to_string())?;
+    let spec = InequalitySpec {
+        bootstrap: BootstrapSpec {
+            replicates: key.replicates,
+            seed: key.seed,
+            level: 0.95,
+        },
+    };
+    let mut analysis = spec.analyse(&subject).map_err(|e| e.to_string())?;
+    if !left_out.is_empty() {
+        analysis.report.notes.push(format!(
+            "{} row(s) were left out of the measures (births, deaths or the value missing).",
+            left_out.len()
+        ));
+    }
+    Ok(Computed { analysis, left_out })
+}
+
+thread_local! {
+    /// The last analyses, by panel (identity) and settings: tab switches and going back to a
+    /// previous setting are instant.
+    static CACHE: RefCell<Vec<(Arc<Panel>, AnalysisKey, Outcome)>> = const { RefCell::new(Vec::new()) };
+    /// The settings the user chose, kept while the page is open.
+    static CHOSEN: RefCell<Option<Chosen>> = const { RefCell::new(None) };
+}
+
+const CACHE_ENTRIES: usize = 8;
+
+fn cached_analysis(panel: &Shared<Panel>, key: &AnalysisKey) -> Outcome {
+    let hit = CACHE.with(|c| {
+        c.borrow()
+            .iter()
+            .find(|(p, k, _)| Arc::ptr_eq(p, &panel.0) && k == key)
+            .map(|(_, _, o)| o.clone())
+    });
+    if let Some(outcome) = hit {
+        return outcome;
+    }
+    let outcome = analyse(panel, key).map(|c| Shared(Arc::new(c)));
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        c.retain(|(p, _, _)| Arc::ptr_eq(p, &panel.0));
+        if c.len() >= CACHE_ENTRIES {
+            c.remove(0);
+        }
+        c.push((panel.0.clone(), key.clone(), outcome.clone()));
+    });
+    outcome
+}
+
+/// The user's choices, restored when the tab is shown again.
+#[derive(Debug, Clone, PartialEq)]
+struct Chosen {
+    group: Option<String>,
+    rank: Option<String>,
+    replicates: usize,
+    seed: u64,
+    of: Option<String>,
+    weight: Option<String>,
+    measure: Measure,
+    panel_measure: Measure,
+    lorenz_years: Option<Vec<i64>>,
+}
+
+/// Defaults for the bundled Chilean data: group by region, rank by poverty, health income per
+/// capita weighted by births (the bundled births column is the population aged 0).
+fn default_choices(panel: Option<&Panel>) -> Chosen {
+    let has_text = |n: &str| panel.is_some_and(|p| p.text_names.iter().any(|t| t == n));
+    let has_num = |n: &str| panel.is_some_and(|p| p.numeric_names.iter().any(|t| t == n));
+    Chosen {
+        group: has_text("region").then(|| "region".to_string()),
+        rank: has_num("pobreza").then(|| "pobreza".to_string()),
+        replicates: PAGE_REPLICATES,
+        seed: DEFAULT_SEED,
+        of: has_num("ingreso_salud_pc").then(|| "ingreso_salud_pc".to_string()),
+        weight: panel
+            .is_some_and(|p| p.has_births)
+            .then(|| "births".to_string()),
+        measure: Measure::Gini,
+        panel_measure: Measure::Gini,
+        lorenz_years: None,
+    }
+}
+
+/// Spanish label of a measure (the English one is [`Measure::label`]).
+fn label_es(m: Measure) -> &'static str {
+    match m {
+        Measure::NAreas => "Número de comunas",
+        Measure::PooledRate => "Tasa agrupada",
+        Measure::Median => "Mediana",
+        Measure::P10 => "Percentil 10",
+        Measure::P25 => "Percentil 25",
+        Measure::P75 => "Percentil 75",
+        Measure::P90 => "Percentil 90",
+        Measure::P90P10 => "Razón P90/P10",
+        Measure::Min => "Mínimo",
+        Measure::Max => "Máximo",
+        Measure::ZeroAreas => "Comunas con cero",
+        Measure::Gini => "Gini (ponderado)",
+        Measure::GiniUnweighted => "Gini (sin ponderar)",
+        Measure::TheilT => "Theil T",
+        Measure::Mld => "Desviación logarítmica media",
+        Measure::Cov => "Coeficiente de variación",
+        Measure::Atkinson05 => "Atkinson (ε = 0,5)",
+        Measure::MeanAbsDev => "Desviación absoluta media",
+        Measure::IndexOfDisparity => "Índice de disparidad",
+        Measure::TheilBetween => "Theil T entre grupos",
+        Measure::TheilWithin => "Theil T dentro de grupos",
+        Measure::ConcentrationIndex => "Índice de concentración",
+        Measure::Sii => "Índice de desigualdad de la pendiente",
+        Measure::Rii => "Índice relativo de desigualdad",
+        Measure::QuintileRatio => "Razón de quintiles extremos",
+        Measure::QuintileDifference => "Diferencia de quintiles extremos",
+    }
+}
+
+/// Decimals to show: counts none, values in the rate's unit 2, percentages 1, ratios 4.
+fn decimals(m: Measure, value_unit: &str) -> usize {
+    let unit = m.unit(value_unit);
+    if m.is_count() {
+        0
+    } else if unit == "%" {
+        1
+    } else if unit == value_unit {
+        2
+    } else {
+        4
+    }
+}
+
+fn fmt_value(x: f64, d: usize) -> String {
+    let s = format!("{x:.d$}");
+    if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
+        s[1..].to_string()
+    } else {
+        s
+    }
+}
+
+/// Quote a word for a POSIX shell when it needs it.
+fn shell_word(s: &str) -> String {
+    if !s.is_empty()
+        && s
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./,:=".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// The `imr inequality` command that reproduces an analysis: the files, the column roles chosen
+/// in the Data view, and the analysis flags.
+fn command_line(state: &AppState, key: &AnalysisKey) -> String {
+    let bundled = state.bundled.get_untracked();
+    let mut cmd = String::from("imr inequality");
+    state.files.with_untracked(|files| {
+        state.roles.with_untracked(|roles| {
+            let tables: Vec<_> = files.iter().filter_map(|f| f.table.as_ref().ok()).collect();
+            for f in files.iter().filter(|f| f.table.is_ok()) {
+                let name = if bundled && f.name == BUNDLED_NAME {
+                    format!("public/data/{BUNDLED_NAME}")
+                } else {
+                    f.name.clone()
+                };
+                write!(cmd, " {}", shell_word(&name)).expect("write to String");
+            }
+            // Roles of the first file that has each one: one flag names one column everywhere.
+            for (flag, pick) in [
+                ("entity", 0usize),
+                ("time", 1),
+                ("births", 2),
+                ("deaths", 3),
+                ("rate", 4),
+            ] {
+                let column = tables.iter().zip(roles).find_map(|(t, r)| {
+                    let i = match pick {
+                        0 => r.entity,
+                        1 => r.time,
+                        2 => r.births,
+                        3 => r.deaths,
+                        _ => r.rate,
+                    }?;
+                    t.columns.get(i).cloned()
+                });
+                if let Some(c) = column {
+                    write!(cmd, " --{flag} {}", shell_word(&c)).expect("write to String");
+                }
+            }
+        })
+    });
+    if let SubjectChoice::Values { of, weight } = &key.subject {
+        write!(
+            cmd,
+            " --of {} --weight {}",
+            shell_word(of),
+            shell_word(weight)
+        )
+        .expect("write to String");
+    }
+    if let Some(g) = &key.group {
+        write!(cmd, " --group {}", shell_word(g)).expect("write to String");
+    }
+    if let Some(r) = &key.rank {
+        write!(cmd, " --rank {}", shell_word(r)).expect("write to String");
+    }
+    write!(
+        cmd,
+        " --bootstrap {} --seed {} --format json",
+        key.replicates, key.seed
+    )
+    .expect("write to String");
+    cmd
+}
+
+/// A yearly series as CSV: `time,<key>,<key>_ci_low,<key>_ci_high`.
+fn series_csv(points: &[SeriesPoint], key: &str) -> String {
+    let mut out = format!("time,{key},{key}_ci_low,{key}_ci_high\n");
+    for p in points {
+        let (lo, hi) = p
+            .ci
+            .map(|[a, b]| (a.to_string(), b.to_string()))
+            .unwrap_or_default();
+        writeln!(out, "{},{},{lo},{hi}", p.time, p.value).expect("write to String");
+    }
+    out
+}
+
+/// Two yearly series side by side as CSV, joined on the year.
+fn two_series_csv(a: &[SeriesPoint], a_key: &str, b: &[SeriesPoint], b_key: &str) -> String {
+    let mut times: Vec<i64> = a.iter().chain(b).map(|p| p.time).collect();
+    times.sort_unstable();
+    times.dedup();
+    let mut out = format!(
+        "time,{a_key},{a_key}_ci_low,{a_key}_ci_high,{b_key},{b_key}_ci_low,{b_key}_ci_high\n"
+    );
+    let cells = |pts: &[SeriesPoint], t: i64| -> String {
+        match pts.iter().find(|p| p.time == t) {
+            Some(p) => {
+                let (lo, hi) = p
+                    .ci
+                    .map(|[x, y]| (x.to_string(), y.to_string()))
+                    .unwrap_or_default();
+                format!("{},{lo},{hi}", p.value)
+            }
+            None => ",,".to_string(),
+        }
+    };
+    for t in times {
+        writeln!(out, "{t},{},{}", cells(a, t), cells(b, t)).expect("write to String");
+    }
+    out
+}
+
+/// Measures with a value in at least one year of the report.
+fn measures_present(report: &InequalityReport) -> Vec<Measure> {
+    Measure::ALL
+        .into_iter()
+        .filter(|m| report.years.iter().any(|y| y.measures.applies(*m)))
+        .collect()
+}
+
+/// "Descargar SVG" and "Descargar CSV" buttons of one chart.
+fn downloads(
+    stem: &'static str,
+    svg: impl Fn() -> String + Send + Sync + 'static,
+    csv: impl Fn() -> String + Send + Sync + 'static,
+) -> impl IntoView {
+    view! {
+        <div class="downloads">
+            <button class="secondary" data-testid=format!("{stem}-svg-download")
+                on:click=move |_| download_text(&format!("{stem}.svg"), "image/svg+xml", &svg())>"Descargar SVG / Download SVG"</button>
+            <button class="secondary" data-testid=format!("{stem}-csv-download")
+                on:click=move |_| download_text(&format!("{stem}.csv"), "text/csv", &csv())>"Descargar CSV / Download CSV"</button>
+        </div>
+    }
+}
 
 #[component]
 pub fn InequalityPage() -> impl IntoView {
-    view! { <p>"…"</p> }
+    let state = expect_context::<AppState>();
+    let initial = CHOSEN.with(|c| c.borrow().clone()).unwrap_or_else(|| {
+        let panel = state.panel.get_untracked().and_then(|p| p.ok());
+        default_choices(panel.as_deref())
+    });
+    let group = RwSignal::new(initial.group.clone());
+    let rank = RwSignal::new(initial.rank.clone());
+    let replicates = RwSignal::new(initial.replicates);
+    let seed = RwSignal::new(initial.seed);
+    let of = RwSignal::new(initial.of.clone());
+    let weight = RwSignal::new(initial.weight.clone());
+    let measure = RwSignal::new(initial.measure);
+    let panel_measure = RwSignal::new(initial.panel_measure);
+    let lorenz_years = RwSignal::new(initial.lorenz_years.clone());
+    Effect::new(move |_| {
+        let chosen = Chosen {
+            group: group.get(),
+            rank: rank.get(),
+            replicates: replicates.get(),
+            seed: seed.get(),
+            of: of.get(),
+            weight: weight.get(),
+            measure: measure.get(),
+            panel_measure: panel_measure.get(),
+            lorenz_years: lorenz_years.get(),
+        };
+        CHOSEN.with(|c| *c.borrow_mut() = Some(chosen));
+    });
+
+    let panel = Memo::new(move |_| state.panel.get().and_then(|p| p.ok()));
+    let imr_key = Memo::new(move |_| AnalysisKey {
+        subject: SubjectChoice::Rates,
+        group: group.get(),
+        rank: rank.get(),
+        replicates: replicates.get(),
+        seed: seed.get(),
+    });
+    let income_key = Memo::new(move |_| {
+        Some(AnalysisKey {
+            subject: SubjectChoice::Values {
+                of: of.get()?,
+                weight: weight.get()?,
+            },
+            group: None,
+            rank: None,
+            replicates: replicates.get(),
+            seed: seed.get(),
+        })
+    });
+    let imr: Memo<Option<Outcome>> = Memo::new(move |_| {
+        let panel = panel.get()?;
+        Some(cached_analysis(&panel, &imr_key.get()))
+    });
+    let income: Memo<Option<Outcome>> = Memo::new(move |_| {
+        let panel = panel.get()?;
+        Some(cached_analysis(&panel, &income_key.get()?))
+    });
+    let imr_ok = Memo::new(move |_| imr.get().and_then(|r| r.ok()));
+
+    let text_columns = move || panel.get().map(|p| p.text_names.clone()).unwrap_or_default();
+    let numeric_columns = move || {
+        panel
+            .get()
+            .map(|p| p.numeric_variables())
+            .unwrap_or_default()
+    };
+    let covariates = move || {
+        panel
+            .get()
+            .map(|p| p.numeric_names.clone())
+            .unwrap_or_default()
+    };
+    let select = move |id: &'static str,
+                       label: &'static str,
+                       signal: RwSignal<Option<String>>,
+                       options: Box<dyn Fn() -> Vec<String> + Send + Sync>,
+                       none: Option<&'static str>| {
+        view! {
+            <span class="field">
+                <label for=id>{label}</label>
+                <select id=id data-testid=id on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    signal.set((!v.is_empty()).then_some(v));
+                }>
+                    {none.map(|n| view! { <option value="" selected=move || signal.get().is_none()>{n}</option> })}
+                    {move || options().into_iter().map(|c| {
+                        let value = c.clone();
+                        let selected = move || signal.get().as_deref() == Some(value.as_str());
+                        view! { <option value=c.clone() selected=selected>{c.clone()}</option> }
+                    }).collect_view()}
+                </select>
+            </span>
+        }
+    };
+
+    let settings = view! {
+        <section aria-labelledby="ineq-settings-h">
+            <h2 id="ineq-settings-h">"Desigualdad de la mortalidad infantil entre comunas / Inequality of infant mortality across communes"</h2>
+            <div class="roles">
+                {select("ineq-group", "Grupos (descomposición de Theil) / groups: ", group, Box::new(text_columns), Some("(ninguno / none)"))}
+                {select("ineq-rank", "Orden socioeconómico (índice de concentración) / rank: ", rank, Box::new(covariates), Some("(ninguno / none)"))}
+                <span class="field">
+                    <label for="ineq-replicates">"Réplicas bootstrap / bootstrap replicates: "</label>
+                    <input id="ineq-replicates" data-testid="ineq-replicates" type="number" min="0" max="5000" step="50"
+                        prop:value=move || replicates.get().to_string()
+                        on:change=move |ev| {
+                            if let Ok(n) = event_target_value(&ev).trim().parse::<usize>() {
+                                replicates.set(n.min(5000));
+                            }
+                        }/>
+                </span>
+                <span class="field">
+                    <label for="ineq-seed">"Semilla / seed: "</label>
+                    <input id="ineq-seed" data-testid="ineq-seed" type="number" min="0"
+                        prop:value=move || seed.get().to_string()
+                        on:change=move |ev| {
+                            if let Ok(n) = event_target_value(&ev).trim().parse::<u64>() {
+                                seed.set(n);
+                            }
+                        }/>
+                </span>
+            </div>
+            <p class="note" data-testid="ineq-bootstrap-note">{move || format!(
+                "Intervalos de confianza 95%: percentiles de {} réplicas bootstrap paramétricas (defunciones redibujadas de Poisson), semilla {}. La línea de comandos usa 1.000 réplicas por omisión; esta página usa {} para responder rápido. / 95% intervals: percentiles of {} parametric bootstrap replicates, seed {} (the command line's default is 1,000).",
+                replicates.get(), seed.get(), PAGE_REPLICATES, replicates.get(), seed.get()
+            )}</p>
+            {move || panel.get().filter(|p| p.deaths_derived).map(|_| view! {
+                <p class="warn" data-testid="ineq-approximate">"Las defunciones se derivaron de la tasa publicada: no son conteos y los intervalos bootstrap son aproximados. / Deaths were derived from the published rate: the bootstrap intervals are approximate."</p>
+            })}
+            <p>"Reproducir en la línea de comandos / reproduce with the command line:"</p>
+            <pre data-testid="ineq-command"><code>{move || command_line(&state, &imr_key.get())}</code></pre>
+        </section>
+    };
+
+    let body = move || {
+        let outcome = match imr.get() {
+            None => return view! { <p class="note">"Cargue datos en la vista Datos. / Load data in the Data view."</p> }.into_any(),
+            Some(Err(message)) => return view! { <p class="error" role="alert" data-testid="ineq-error">{message}</p> }.into_any(),
+            Some(Ok(c)) => c,
+        };
+        let report = &outcome.analysis.report;
+        let unit = report.subject.unit.clone();
+        let present = measures_present(report);
+        let kind = report.subject.kind;
+        let header = present
+            .iter()
+            .map(|m| view! { <th data-measure=m.key(kind)>{label_es(*m)}<br/><small lang="en">{m.label()}</small></th> })
+            .collect_view();
+        let rows = report
+            .years
+            .iter()
+            .map(|y| {
+                let cells = present
+                    .iter()
+                    .map(|m| {
+                        let d = decimals(*m, &unit);
+                        let value = y.measures.get(*m);
+                        let ci = y.interval(*m);
+                        let reason = y.measures.reason(*m).map(str::to_string);
+                        let text = value.map(|v| fmt_value(v, d)).unwrap_or_else(|| "—".into());
+                        let ci_text = ci.map(|[a, b]| format!("{} – {}", fmt_value(a, d), fmt_value(b, d)));
+                        view! {
+                            <td data-measure=m.key(kind) data-value=value.map(|v| v.to_string()) title=reason>
+                                <span class="value">{text}</span>
+                                {ci_text.map(|t| view! { <br/><small class="ci">{t}</small> })}
+                            </td>
+                        }
+                    })
+                    .collect_view();
+                view! { <tr data-time=y.time().to_string()><th scope="row">{y.time()}</th>{cells}</tr> }
+            })
+            .collect_view();
+        let trend_rows = report
+            .trend
+            .iter()
+            .map(|(m, t)| {
+                let d = decimals(*m, &unit) + 1;
+                let ci = match (t.ci_low, t.ci_high) {
+                    (Some(a), Some(b)) => format!("{} – {}", fmt_value(a, d), fmt_value(b, d)),
+                    _ => "—".into(),
+                };
+                view! {
+                    <tr data-measure=m.key(kind)>
+                        <td class="text">{label_es(*m)}" / "{m.label()}</td>
+                        <td data-field="slope">{fmt_value(t.slope, d)}</td>
+                        <td data-field="slope_ci">{ci}</td>
+                        <td data-field="change">{format!("{} → {}: {}", t.first_time, t.last_time, fmt_value(t.change, d))}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        let notes = report.notes.iter().map(|n| view! { <li lang="en">{n.clone()}</li> }).collect_view();
+        let left_out = (!outcome.left_out.is_empty()).then(|| {
+            let items = outcome.left_out.iter().map(|r| view! { <li>{format!("{}, línea/line {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.reason)}</li> }).collect_view();
+            view! { <details><summary>{format!("{} filas no medidas / rows not measured", outcome.left_out.len())}</summary><ol class="excluded">{items}</ol></details> }
+        });
+        let table_csv = {
+            let o = outcome.clone();
+            move || years_csv(&o.analysis.report)
+        };
+        let trend_data = {
+            let o = outcome.clone();
+            move || trend_csv(&o.analysis.report)
+        };
+        view! {
+            <section aria-labelledby="ineq-table-h">
+                <h3 id="ineq-table-h">{format!("Medidas por año (tasas {unit}; intervalo 95% debajo) / Measures by year (95% interval below)")}</h3>
+                <div class="scroll">
+                    <table data-testid="inequality-table">
+                        <thead><tr><th>"Año / year"</th>{header}</tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+                <button class="secondary" data-testid="inequality-table-csv-download"
+                    on:click=move |_| download_text("desigualdad_por_anio.csv", "text/csv", &table_csv())>"Descargar CSV / Download CSV"</button>
+                {left_out}
+                <details><summary>"Notas del cálculo / notes"</summary><ul>{notes}</ul></details>
+            </section>
+            <section aria-labelledby="ineq-trend-h">
+                <h3 id="ineq-trend-h">"Tendencia lineal por medida (pendiente por año, IC 95%) y cambio del primer al último año / Linear trend per measure and change first → last year"</h3>
+                <p class="note">"MCO sobre los valores anuales, t de Student con n − 2 g.l.; con pocos años el intervalo es ancho. / OLS over the yearly values, Student t with n − 2 df; few years give wide intervals."</p>
+                <div class="scroll">
+                    <table data-testid="inequality-trend">
+                        <thead><tr><th class="text">"Medida / measure"</th><th>"Pendiente/año / slope per year"</th><th>"IC 95% / 95% CI"</th><th>"Cambio / change"</th></tr></thead>
+                        <tbody>{trend_rows}</tbody>
+                    </table>
+                </div>
+                <button class="secondary" on:click=move |_| download_text("desigualdad_tendencia.csv", "text/csv", &trend_data())>"Descargar CSV / Download CSV"</button>
+            </section>
+        }
+        .into_any()
+    };
+
+    let series_measures = move || {
+        imr_ok
+            .get()
+            .map(|o| {
+                let r = &o.analysis.report;
+                measures_present(r)
+                    .into_iter()
+                    .filter(|m| !r.series(*m).is_empty())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    };
+    let measure_select = move |id: &'static str, label: &'static str, signal: RwSignal<Measure>| {
+        view! {
+            <label for=id>{label}</label>
+            <select id=id data-testid=id on:change=move |ev| {
+                if let Some(m) = Measure::from_key(&event_target_value(&ev)) {
+                    signal.set(m);
+                }
+            }>
+                {move || series_measures().into_iter().map(|m| {
+                    let key = m.key(SubjectKind::Rate);
+                    view! { <option value=key selected=move || signal.get() == m>{format!("{} / {}", label_es(m), m.label())}</option> }
+                }).collect_view()}
+            </select>
+        }
+    };
+
+    let line_svg = Memo::new(move |_| {
+        imr_ok
+            .get()
+            .map(|o| measure_over_years_svg(&o.analysis.report, measure.get()))
+    });
+    let line_chart = move || {
+        imr_ok.get().map(|o| {
+            let csv = move || {
+                let m = measure.get_untracked();
+                series_csv(&o.analysis.report.series(m), m.key(o.analysis.report.subject.kind))
+            };
+            view! {
+                <section aria-labelledby="ineq-line-h">
+                    <h3 id="ineq-line-h">"Evolución de una medida con su banda de confianza / A measure over the years with its confidence band"</h3>
+                    {measure_select("ineq-measure", "Medida / measure: ", measure)}
+                    <div class="chart" data-testid="ineq-line-chart" inner_html=move || line_svg.get().unwrap_or_default()></div>
+                    {downloads("desigualdad_medida_por_anio", move || line_svg.get_untracked().unwrap_or_default(), csv)}
+                </section>
+            }
+        })
+    };
+
+    let years = move || {
+        imr_ok
+            .get()
+            .map(|o| o.analysis.report.years.iter().map(|y| y.time()).collect::<Vec<_>>())
+            .unwrap_or_default()
+    };
+    // Lorenz years: the user's choice, or the first and last year.
+    let chosen_years = Memo::new(move |_| {
+        lorenz_years.get().unwrap_or_else(|| {
+            let ys = years();
+            match (ys.first(), ys.last()) {
+                (Some(a), Some(b)) if a != b => vec![*a, *b],
+                (Some(a), _) => vec![*a],
+                _ => Vec::new(),
+            }
+        })
+    });
+    let lorenz = Memo::new(move |_| {
+        imr_ok.get().map(|o| {
+            let ys = chosen_years.get();
+            let curves: Vec<_> = o
+                .analysis
+                .lorenz
+                .iter()
+                .filter(|c| ys.contains(&c.time))
+                .cloned()
+                .collect();
+            (
+                lorenz_svg(&o.analysis.lorenz, &ys, &o.analysis.report.subject),
+                lorenz_csv(&curves),
+            )
+        })
+    });
+    let lorenz_chart = move || {
+        imr_ok.get().map(|_| {
+            let boxes = move || {
+                years()
+                    .into_iter()
+                    .map(|t| {
+                        let id = format!("ineq-lorenz-{t}");
+                        view! {
+                            <span class="field">
+                                <input type="checkbox" id=id.clone() data-testid=id.clone()
+                                    prop:checked=move || chosen_years.get().contains(&t)
+                                    on:change=move |ev| {
+                                        let on = event_target_checked(&ev);
+                                        let mut ys = chosen_years.get_untracked();
+                                        ys.retain(|y| *y != t);
+                                        if on {
+                                            ys.push(t);
+                                            ys.sort_unstable();
+                                        }
+                                        lorenz_years.set(Some(ys));
+                                    }/>
+                                <label for=id>{t}</label>
+                            </span>
+                        }
+                    })
+                    .collect_view()
+            };
+            view! {
+                <section aria-labelledby="ineq-lorenz-h">
+                    <h3 id="ineq-lorenz-h">"Curvas de Lorenz (participación acumulada de nacimientos y defunciones) / Lorenz curves"</h3>
+                    <fieldset><legend>"Años / years"</legend>{boxes}</fieldset>
+                    <div class="chart" data-testid="ineq-lorenz-chart" inner_html=move || lorenz.get().map(|l| l.0).unwrap_or_default()></div>
+                    {downloads("desigualdad_lorenz", move || lorenz.get_untracked().map(|l| l.0).unwrap_or_default(), move || lorenz.get_untracked().map(|l| l.1).unwrap_or_default())}
+                </section>
+            }
+        })
+    };
+
+    let box_chart = move || {
+        imr_ok.get().map(|o| {
+            let a = &o.analysis;
+            let svg = box_plot_svg(&a.box_plots, &a.report.subject);
+            let (svg_dl, csv, outliers) = (
+                svg.clone(),
+                box_plot_csv(&a.box_plots),
+                box_plot_outliers_csv(&a.box_plots),
+            );
+            view! {
+                <section aria-labelledby="ineq-box-h">
+                    <h3 id="ineq-box-h">"Distribución de las tasas comunales por año (diagrama de caja) / Distribution of commune rates per year (box plot)"</h3>
+                    <div class="chart" data-testid="ineq-box-chart" inner_html=svg></div>
+                    {downloads("tasas_comunales_caja", move || svg_dl.clone(), move || csv.clone())}
+                    <button class="secondary" on:click=move |_| download_text("tasas_comunales_atipicos.csv", "text/csv", &outliers)>"Descargar atípicos CSV / Download outliers CSV"</button>
+                </section>
+            }
+        })
+    };
+
+    let income_panel = move || {
+        let imr = imr_ok.get()?;
+        let controls = view! {
+            <div class="roles">
+                {select("ineq-of", "Segunda variable / second subject: ", of, Box::new(covariates), Some("(ninguna / none)"))}
+                {select("ineq-weight", "Ponderada por / weighted by: ", weight, Box::new(numeric_columns), None)}
+                {measure_select("ineq-panel-measure", "Medida / measure: ", panel_measure)}
+            </div>
+        };
+        let content = match income.get() {
+            None => view! { <p class="note">"Elija una segunda variable. / Choose a second subject."</p> }.into_any(),
+            Some(Err(message)) => view! { <p class="error" role="alert">{message}</p> }.into_any(),
+            Some(Ok(inc)) => {
+                let m = panel_measure.get();
+                let (a, b) = (&imr.analysis.report, &inc.analysis.report);
+                let top = SeriesSpec {
+                    name: format!("{} of the infant mortality rate", m.label()),
+                    y_label: measure_axis_label(m, &a.subject.unit),
+                    points: a.series(m),
+                };
+                let weight_name = &b.subject.weight_name;
+                let bottom = SeriesSpec {
+                    name: format!("{} of {}", m.label(), b.subject.value_name),
+                    y_label: measure_axis_label(m, &b.subject.unit),
+                    points: b.series(m),
+                };
+                let correlation = correlate_reports(a, m, b, m, 0.95);
+                let svg = two_series_svg(&top, &bottom, &correlation);
+                let key = m.key(SubjectKind::Rate);
+                let csv = two_series_csv(&top.points, &format!("imr_{key}"), &bottom.points, &format!("{}_{key}", b.subject.value_name));
+                let fmt_r = |r: Option<f64>, ci: Option<[f64; 2]>| match (r, ci) {
+                    (Some(r), Some([lo, hi])) => format!("{r:.2} (IC 95% / 95% CI {lo:.2} – {hi:.2})"),
+                    (Some(r), None) => format!("{r:.2}"),
+                    _ => "no disponible / not available".to_string(),
+                };
+                let births_note = (weight_name == "births").then(|| " En los datos incluidos la columna de nacimientos es poblacion_0 (población de edad 0, INE): es la única columna de población del archivo, así que la ponderación es por población infantil, no por población total. / In the bundled data the births column is poblacion_0, the only population column, so the weight is the infant population, not the total population.");
+                let command = command_line(&state, &AnalysisKey {
+                    subject: SubjectChoice::Values { of: b.subject.value_name.clone(), weight: weight_name.clone() },
+                    group: None,
+                    rank: None,
+                    replicates: replicates.get(),
+                    seed: seed.get(),
+                });
+                let svg_dl = svg.clone();
+                view! {
+                    <p class="note">{format!("{} ponderada por `{weight_name}`; intervalos por remuestreo de comunas dentro de cada año. / {} weighted by `{weight_name}`; intervals by resampling communes within each year.", b.subject.value_name, b.subject.value_name)}{births_note}</p>
+                    <div class="chart" data-testid="ineq-panel-chart" inner_html=svg></div>
+                    <p data-testid="ineq-correlation">{format!("Pearson r = {}; Spearman ρ = {}; {} años / years.", fmt_r(correlation.pearson, correlation.pearson_ci), fmt_r(correlation.spearman, correlation.spearman_ci), correlation.n_years)}</p>
+                    <p class="warn" data-testid="ineq-few-years">"Con tan pocos años, una correlación —incluso alta— tiene muy poca potencia y puede deberse al azar o a una tendencia común; no es evidencia de causalidad. / "<span lang="en">{correlation.warning.clone()}</span></p>
+                    {downloads("desigualdad_tmi_vs_ingreso_salud", move || svg_dl.clone(), move || csv.clone())}
+                    <p>"Segunda serie en la línea de comandos / second series with the command line:"</p>
+                    <pre><code>{command}</code></pre>
+                }
+                .into_any()
+            }
+        };
+        Some(view! {
+            <section aria-labelledby="ineq-panel-h">
+                <h3 id="ineq-panel-h">"Desigualdad de la mortalidad infantil y del ingreso municipal de salud per cápita / IMR inequality and health-income inequality"</h3>
+                {controls}
+                {content}
+            </section>
+        })
+    };
+
+    view! {
+        {settings}
+        {body}
+        {line_chart}
+        {lorenz_chart}
+        {box_chart}
+        {income_panel}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_with_spaces_are_quoted() {
+        assert_eq!(shell_word("public/data/x.csv"), "public/data/x.csv");
+        assert_eq!(shell_word("mis datos.csv"), "'mis datos.csv'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+    }
+
+    #[test]
+    fn a_series_without_interval_has_empty_ci_cells() {
+        let pts = [SeriesPoint {
+            time: 2019,
+            value: 0.5,
+            ci: None,
+        }];
+        assert_eq!(series_csv(&pts, "gini"), "time,gini,gini_ci_low,gini_ci_high\n2019,0.5,,\n");
+    }
 }

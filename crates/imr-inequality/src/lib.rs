@@ -26,6 +26,7 @@ pub mod distribution;
 pub mod error;
 pub mod input;
 pub mod measures;
+pub mod panel_input;
 pub mod report;
 pub mod trend;
 pub mod year;

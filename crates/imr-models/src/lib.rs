@@ -23,6 +23,7 @@ mod engine;
 mod error;
 mod fit;
 mod hypothesis;
+mod input;
 mod linalg;
 mod linear;
 mod poisson;
@@ -34,6 +35,7 @@ mod within;
 
 pub use data::{Column, ExcludedRow, PanelData};
 pub use error::ModelError;
+pub use input::{ColumnRole, MissingColumn, ModelColumns};
 pub use fit::{
     ChiSquaredTest, Coefficient, DroppedEntity, DroppedTerm, FTest, Fit, Inference, Tests,
     ThetaSummary, INTERCEPT,

@@ -6,7 +6,7 @@
 
 use super::input::{load_panel, InputArgs};
 use super::CliError;
-use imr_core::models::{report, Column, Estimator, PanelData, PanelSpec, VcovKind};
+use imr_core::models::{report, Estimator, ModelColumns, PanelData, PanelSpec, VcovKind};
 use imr_core::panel::Panel;
 use std::io::Write;
 
@@ -112,36 +112,28 @@ pub struct Args {
     pub format: Format,
 }
 
-fn column(panel: &Panel, name: &str, flag: &str) -> Result<Column, CliError> {
-    panel
-        .numeric_column(name)
-        .map(|values| Column::new(name, values))
-        .ok_or_else(|| {
+/// The engine's plain data from the validated panel, through the adapter the page shares
+/// ([`ModelColumns::panel_data`]); rows are labelled by their line number.
+fn panel_data(panel: &Panel, args: &Args) -> Result<PanelData, CliError> {
+    let columns = ModelColumns {
+        y: args.y.clone(),
+        x: args.x.clone(),
+        weights: args.weights.clone(),
+        exposure: args.exposure.clone(),
+    };
+    columns
+        .panel_data(
+            panel.rows.iter().map(|r| r.entity.clone()).collect(),
+            panel.rows.iter().map(|r| r.time).collect(),
+            panel.rows.iter().map(|r| r.line as usize).collect(),
+            |name| panel.numeric_column(name),
+        )
+        .map_err(|missing| {
             CliError::Usage(format!(
-                "{flag} {name}: no numeric column `{name}` in the input (numeric columns: {})",
+                "{missing} (numeric columns: {})",
                 panel.numeric_names.join(", ")
             ))
         })
-}
-
-/// The engine's plain data from the validated panel; rows are labelled by their line number.
-fn panel_data(panel: &Panel, args: &Args) -> Result<PanelData, CliError> {
-    let mut data = PanelData::new(
-        panel.rows.iter().map(|r| r.entity.clone()).collect(),
-        panel.rows.iter().map(|r| r.time).collect(),
-        column(panel, &args.y, "--y")?,
-    )
-    .with_row_labels(panel.rows.iter().map(|r| r.line as usize).collect());
-    for x in &args.x {
-        data = data.regressor(column(panel, x, "--x")?);
-    }
-    if let Some(w) = &args.weights {
-        data = data.with_weights(column(panel, w, "--weights")?);
-    }
-    if let Some(e) = &args.exposure {
-        data = data.with_exposure(column(panel, e, "--exposure")?);
-    }
-    Ok(data)
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {

@@ -5,9 +5,10 @@ use super::input::{load_panel, InputArgs};
 use super::rates::InputSummary;
 use super::CliError;
 use imr_core::inequality::chart::{box_plot_svg, lorenz_svg, measure_over_years_svg};
+use imr_core::inequality::panel_input::{subject_from_rows, Column, PanelRowRef, SubjectColumns};
 use imr_core::inequality::{
-    csv::years_csv, AreaObservation, BootstrapSpec, InequalityReport, InequalitySpec, Measure,
-    RateInput, Subject, ValueInput, ValueObservation, DEFAULT_REPLICATES, DEFAULT_SEED,
+    csv::years_csv, BootstrapSpec, InequalityReport, InequalitySpec, Measure, Subject,
+    DEFAULT_REPLICATES, DEFAULT_SEED,
 };
 use imr_core::panel::Panel;
 use serde::Serialize;
@@ -62,15 +63,7 @@ pub struct Args {
     pub format: Format,
 }
 
-/// A panel row that is not an area of the analysis, and why.
-#[derive(Serialize, Debug, Clone, PartialEq)]
-pub struct NotMeasured {
-    pub file: String,
-    pub line: u64,
-    pub entity: String,
-    pub time: i64,
-    pub reason: String,
-}
+pub use imr_core::inequality::panel_input::NotMeasured;
 
 #[derive(Serialize)]
 struct Output<'a> {
@@ -101,7 +94,8 @@ fn keys(panel: &Panel, name: &str, flag: &str) -> Result<Vec<Option<String>>, Cl
     })
 }
 
-/// The subject of the analysis from the validated panel, and the rows left out with reasons.
+/// The subject of the analysis from the validated panel, and the rows left out with reasons
+/// (the shared adaptation of [`subject_from_rows`], which the page calls too).
 /// A row missing its group or rank is an error (it would silently change the decomposition or
 /// the gradient); a row missing births, deaths, the value or the weight is listed and left out.
 pub fn subject_from_panel(
@@ -118,58 +112,23 @@ pub fn subject_from_panel(
         .as_deref()
         .map(|r| column(panel, r, "rank"))
         .transpose()?;
-    for (i, row) in panel.rows.iter().enumerate() {
-        let missing = match (&groups, &ranks) {
-            (Some(g), _) if g[i].is_none() => Some(("group", args.group.as_deref())),
-            (_, Some(r)) if r[i].is_none() => Some(("rank", args.rank.as_deref())),
-            _ => None,
-        };
-        if let Some((flag, Some(col))) = missing {
-            return Err(CliError::Input(format!(
-                "{}, line {}, column `{col}`: --{flag} needs a value in every row, found none",
-                row.file, row.line
-            )));
-        }
-    }
-    let group_of = |i: usize| groups.as_ref().and_then(|g| g[i].clone());
-    let rank_of = |i: usize| ranks.as_ref().and_then(|r| r[i]);
-    let mut left_out = Vec::new();
-    let mut leave = |i: usize, reason: String| {
-        let row = &panel.rows[i];
-        left_out.push(NotMeasured {
-            file: row.file.to_string(),
-            line: row.line,
-            entity: row.entity.clone(),
-            time: row.time,
-            reason,
-        });
-    };
-    let subject = match (&args.of, &args.weight) {
+    let values = match (&args.of, &args.weight) {
         (Some(of), Some(weight)) => {
-            let values = column(panel, of, "of")?;
-            let weights = column(panel, weight, "weight")?;
-            let mut observations = Vec::new();
-            for (i, row) in panel.rows.iter().enumerate() {
-                match (values[i], weights[i]) {
-                    (Some(value), Some(w)) => observations.push(ValueObservation {
-                        entity: row.entity.clone(),
-                        time: row.time,
-                        value,
-                        weight: w,
-                        group: group_of(i),
-                        rank: rank_of(i),
-                    }),
-                    (None, _) => leave(i, format!("`{of}` is missing")),
-                    (_, None) => leave(i, format!("`{weight}` is missing")),
-                }
-            }
-            Subject::Values(ValueInput {
-                observations,
-                value_name: of.clone(),
-                weight_name: weight.clone(),
-                unit: String::new(),
-            })
+            Some((column(panel, of, "of")?, column(panel, weight, "weight")?))
         }
+        _ => None,
+    };
+    let subject = match (&values, &args.of, &args.weight) {
+        (Some((values, weights)), Some(of), Some(weight)) => SubjectColumns::Values {
+            values: Column {
+                name: of,
+                cells: values,
+            },
+            weights: Column {
+                name: weight,
+                cells: weights,
+            },
+        },
         _ => {
             if !(panel.has_births && panel.has_deaths) {
                 return Err(CliError::Usage(
@@ -178,25 +137,40 @@ pub fn subject_from_panel(
                         .into(),
                 ));
             }
-            let mut observations = Vec::new();
-            for (i, row) in panel.rows.iter().enumerate() {
-                match (row.deaths, row.births) {
-                    (Some(events), Some(exposure)) => observations.push(AreaObservation {
-                        entity: row.entity.clone(),
-                        time: row.time,
-                        events,
-                        exposure,
-                        group: group_of(i),
-                        rank: rank_of(i),
-                    }),
-                    (None, _) => leave(i, "deaths are missing".into()),
-                    (_, None) => leave(i, "births are missing".into()),
-                }
+            SubjectColumns::Rates {
+                deaths_derived: panel.deaths_derived,
             }
-            Subject::Rates(RateInput::per_1000(observations, panel.deaths_derived))
         }
     };
-    Ok((subject, left_out))
+    let rows: Vec<PanelRowRef> = panel
+        .rows
+        .iter()
+        .map(|r| PanelRowRef {
+            file: &r.file,
+            line: r.line,
+            entity: &r.entity,
+            time: r.time,
+            births: r.births,
+            deaths: r.deaths,
+        })
+        .collect();
+    let group = match (&args.group, &groups) {
+        (Some(name), Some(cells)) => Some(Column { name, cells }),
+        _ => None,
+    };
+    let rank = match (&args.rank, &ranks) {
+        (Some(name), Some(cells)) => Some(Column { name, cells }),
+        _ => None,
+    };
+    subject_from_rows(&rows, subject, group, rank).map_err(|e| {
+        CliError::Input(format!(
+            "{}, line {}, column `{}`: --{} needs a value in every row, found none",
+            e.file,
+            e.line,
+            e.column,
+            e.role.flag()
+        ))
+    })
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
