@@ -6,7 +6,7 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/tools/node/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: run test setup build dist fmt-check clippy test-native test-wasm e2e bench single-file
+.PHONY: run test setup dist fmt-check clippy test-native test-wasm e2e
 
 setup:
 	@scripts/setup.sh
@@ -15,9 +15,10 @@ setup:
 run: setup
 	trunk serve --release=true
 
+# dist/ for hosting, plus dist/imr-atlas.html: the whole page in one file that works from disk.
 dist: setup
 	trunk build --release=true
-	@scripts/single-file.sh
+	node scripts/single-file.mjs
 
 fmt-check:
 	cargo fmt --all -- --check

@@ -1,0 +1,59 @@
+// Builds dist/imr-atlas.html: the whole page in one file that works when opened from disk
+// (file://, where a browser refuses to fetch a .wasm file). The stylesheet is inlined, the
+// wasm-bindgen glue becomes an inline module (its `export` statements removed) and the wasm is
+// embedded as base64 and instantiated with `initSync` — no fetch, no request of any kind.
+// The bundled dataset and boundaries are already inside the wasm (include_bytes!).
+// Prints the sizes (raw and gzip) of the wasm and of the single file.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dist = path.join(root, process.argv[2] || 'dist');
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+const find = (re, what) => {
+  const m = html.match(re);
+  if (!m) throw new Error(`single-file: no ${what} in ${dist}/index.html`);
+  return m[1];
+};
+const cssFile = find(/<link rel="stylesheet" href="\.\/([^"]+\.css)"/, 'stylesheet');
+const jsFile = find(/import init, \* as bindings from '\.\/([^']+\.js)'/, 'glue import');
+const wasmFile = find(/module_or_path: '\.\/([^']+\.wasm)'/, 'wasm path');
+
+const css = fs.readFileSync(path.join(dist, cssFile), 'utf8');
+let glue = fs.readFileSync(path.join(dist, jsFile), 'utf8');
+const wasm = fs.readFileSync(path.join(dist, wasmFile));
+
+// The glue as a plain module body: `export class X` → `class X`, drop the export list.
+glue = glue.replace(/^export (class|function|const|let) /gm, '$1 ')
+  .replace(/^export \{[^}]*\};?\s*$/gm, '');
+if (/^export /m.test(glue)) throw new Error('single-file: an export statement was left in the glue');
+
+const boot = `
+${glue}
+const wasmBase64 = "${wasm.toString('base64')}";
+const wasmBytes = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
+initSync({ module: wasmBytes });
+dispatchEvent(new CustomEvent("TrunkApplicationStarted"));
+`;
+
+let out = html
+  .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>\n${css}\n</style>`)
+  .replace(/<script type="module">[\s\S]*?<\/script>/, () => `<script type="module">${boot}</script>`)
+  .replace(/<link rel="modulepreload"[^>]*>/g, '')
+  .replace(/<link rel="preload"[^>]*>/g, '');
+if (/href="\.\/|src="\.\//.test(out)) throw new Error('single-file: a reference to a separate file is left');
+
+const target = path.join(dist, 'imr-atlas.html');
+fs.writeFileSync(target, out);
+const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+const outBuf = Buffer.from(out);
+console.log(`single-file: ${path.relative(root, target)} ${kb(outBuf.length)} (gzip ${kb(gz(outBuf))}); ` +
+  `wasm ${kb(wasm.length)} (gzip ${kb(gz(wasm))})`);
+const budget = 1.5 * 1024 * 1024;
+if (gz(wasm) > budget) {
+  console.error(`single-file: the gzip wasm is over the 1.5 MB budget`);
+  process.exit(1);
+}
