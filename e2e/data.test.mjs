@@ -72,3 +72,21 @@ test('the page opens on the bundled Chilean dataset with derived, approximate in
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
+
+test('a characteristics file joins by code, and the rates table searches and sorts', async () => {
+  const { page } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('file-input').setInputFiles([fixture('good_latin1.csv'), fixture('characteristics.csv')]);
+  // 4 rows of rates + 2 of characteristics; 13101 has no rates row, so it is excluded (not joined).
+  await page.getByTestId('rows-read').filter({ hasText: /^6$/ }).waitFor();
+  assert.equal(await testidText(page, 'rows-used'), '5');
+  assert.equal(await testidText(page, 'rows-excluded'), '1');
+  assert.match((await page.getByTestId('excluded-list').locator('li').first().textContent()), /characteristics\.csv, l.nea\/line 3: no row of the main data for 13101/);
+  await page.getByTestId('rates-search').fill('16101');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="rates-table"] tbody tr').length === 1);
+  await page.getByTestId('rates-search').fill('');
+  await page.getByRole('button', { name: 'Tasa ‰' }).click(); // ascending by rate
+  await page.getByRole('button', { name: 'Tasa ‰' }).click(); // descending
+  const first = page.locator('[data-testid="rates-table"] tbody tr').first();
+  assert.equal(await first.getAttribute('data-entity'), '01101'); // 7.00 is the highest rate
+  assert.equal(await first.getAttribute('data-time'), '2019');
+});
