@@ -1,0 +1,261 @@
+//! From the rows of a validated panel to a [`Subject`]: the one adaptation that the `imr
+//! inequality` command and the page's Inequality view share, so that both measure the same areas.
+//!
+//! The panel type lives in `imr-core`, which depends on this crate; the adapter therefore takes
+//! the few fields it needs as plain slices ([`PanelRowRef`] and [`Column`]).
+
+use crate::input::{AreaObservation, RateInput, Subject, ValueInput, ValueObservation};
+use serde::Serialize;
+
+/// The fields of one panel row that the adaptation reads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PanelRowRef<'a> {
+    /// File and 1-based line the row came from (for messages and the list of rows left out).
+    pub file: &'a str,
+    pub line: u64,
+    pub entity: &'a str,
+    pub time: i64,
+    pub births: Option<f64>,
+    pub deaths: Option<f64>,
+}
+
+/// A named column, one cell per panel row (same order as the rows).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Column<'a, T> {
+    pub name: &'a str,
+    pub cells: &'a [Option<T>],
+}
+
+/// What is measured: the infant mortality rate (deaths over births), or a value column with a
+/// weight column (`--of COL --weight COL`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SubjectColumns<'a> {
+    Rates {
+        /// Deaths were computed from a published rate (intervals approximate).
+        deaths_derived: bool,
+    },
+    Values {
+        values: Column<'a, f64>,
+        weights: Column<'a, f64>,
+    },
+}
+
+/// A panel row that is not an area of the analysis, and why.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct NotMeasured {
+    pub file: String,
+    pub line: u64,
+    pub entity: String,
+    pub time: i64,
+    pub reason: String,
+}
+
+/// Which optional key a row lacks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyRole {
+    Group,
+    Rank,
+}
+
+impl KeyRole {
+    /// The command-line flag that names the column (`group` or `rank`).
+    pub fn flag(self) -> &'static str {
+        match self {
+            KeyRole::Group => "group",
+            KeyRole::Rank => "rank",
+        }
+    }
+}
+
+/// A row without a value in the group or rank column. Leaving such a row out would silently
+/// change the decomposition or the gradient, so it is an error rather than a row left out.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{file}, line {line}, column `{column}`: the {} column needs a value in every row, found none", role.flag())]
+pub struct MissingKey {
+    pub file: String,
+    pub line: u64,
+    pub column: String,
+    pub role: KeyRole,
+}
+
+/// The subject of the analysis from the panel rows, and the rows left out with reasons.
+///
+/// A row missing its group or rank is an error ([`MissingKey`], the first such row, group checked
+/// before rank); a row missing births, deaths, the value or the weight is listed in the returned
+/// [`NotMeasured`] and left out. `group` and `rank` cells must have one entry per row.
+pub fn subject_from_rows(
+    rows: &[PanelRowRef],
+    subject: SubjectColumns,
+    group: Option<Column<String>>,
+    rank: Option<Column<f64>>,
+) -> Result<(Subject, Vec<NotMeasured>), MissingKey> {
+    for (i, row) in rows.iter().enumerate() {
+        let missing = match (&group, &rank) {
+            (Some(g), _) if g.cells[i].is_none() => Some((KeyRole::Group, g.name)),
+            (_, Some(r)) if r.cells[i].is_none() => Some((KeyRole::Rank, r.name)),
+            _ => None,
+        };
+        if let Some((role, column)) = missing {
+            return Err(MissingKey {
+                file: row.file.to_string(),
+                line: row.line,
+                column: column.to_string(),
+                role,
+            });
+        }
+    }
+    let group_of = |i: usize| group.as_ref().and_then(|g| g.cells[i].clone());
+    let rank_of = |i: usize| rank.as_ref().and_then(|r| r.cells[i]);
+    let mut left_out = Vec::new();
+    let mut leave = |row: &PanelRowRef, reason: String| {
+        left_out.push(NotMeasured {
+            file: row.file.to_string(),
+            line: row.line,
+            entity: row.entity.to_string(),
+            time: row.time,
+            reason,
+        });
+    };
+    let subject = match subject {
+        SubjectColumns::Values { values, weights } => {
+            let mut observations = Vec::new();
+            for (i, row) in rows.iter().enumerate() {
+                match (values.cells[i], weights.cells[i]) {
+                    (Some(value), Some(weight)) => observations.push(ValueObservation {
+                        entity: row.entity.to_string(),
+                        time: row.time,
+                        value,
+                        weight,
+                        group: group_of(i),
+                        rank: rank_of(i),
+                    }),
+                    (None, _) => leave(row, format!("`{}` is missing", values.name)),
+                    (_, None) => leave(row, format!("`{}` is missing", weights.name)),
+                }
+            }
+            Subject::Values(ValueInput {
+                observations,
+                value_name: values.name.to_string(),
+                weight_name: weights.name.to_string(),
+                unit: String::new(),
+            })
+        }
+        SubjectColumns::Rates { deaths_derived } => {
+            let mut observations = Vec::new();
+            for (i, row) in rows.iter().enumerate() {
+                match (row.deaths, row.births) {
+                    (Some(events), Some(exposure)) => observations.push(AreaObservation {
+                        entity: row.entity.to_string(),
+                        time: row.time,
+                        events,
+                        exposure,
+                        group: group_of(i),
+                        rank: rank_of(i),
+                    }),
+                    (None, _) => leave(row, "deaths are missing".into()),
+                    (_, None) => leave(row, "births are missing".into()),
+                }
+            }
+            Subject::Rates(RateInput::per_1000(observations, deaths_derived))
+        }
+    };
+    Ok((subject, left_out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(
+        line: u64,
+        entity: &'static str,
+        births: Option<f64>,
+        deaths: Option<f64>,
+    ) -> PanelRowRef<'static> {
+        PanelRowRef {
+            file: "f.csv",
+            line,
+            entity,
+            time: 2019,
+            births,
+            deaths,
+        }
+    }
+
+    #[test]
+    fn rows_without_births_are_listed_with_their_line_and_left_out() {
+        let rows = [
+            row(2, "01101", Some(100.0), Some(1.0)),
+            row(3, "01107", None, Some(0.0)),
+        ];
+        let (subject, left_out) = subject_from_rows(
+            &rows,
+            SubjectColumns::Rates {
+                deaths_derived: false,
+            },
+            None,
+            None,
+        )
+        .unwrap();
+        let Subject::Rates(input) = subject else {
+            panic!("rates expected")
+        };
+        assert_eq!(input.observations.len(), 1);
+        assert_eq!(left_out.len(), 1);
+        assert_eq!(left_out[0].line, 3);
+        assert_eq!(left_out[0].reason, "births are missing");
+    }
+
+    #[test]
+    fn a_missing_group_is_an_error_naming_file_line_and_column() {
+        let rows = [
+            row(2, "01101", Some(100.0), Some(1.0)),
+            row(3, "01107", Some(50.0), Some(0.0)),
+        ];
+        let groups = [Some("A".to_string()), None];
+        let err = subject_from_rows(
+            &rows,
+            SubjectColumns::Rates {
+                deaths_derived: false,
+            },
+            Some(Column {
+                name: "region",
+                cells: &groups,
+            }),
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(
+            (err.line, err.column.as_str(), err.role),
+            (3, "region", KeyRole::Group)
+        );
+    }
+
+    #[test]
+    fn values_missing_their_weight_are_left_out_with_the_weight_named() {
+        let rows = [row(2, "01101", None, None), row(3, "01107", None, None)];
+        let values = [Some(1.0), Some(2.0)];
+        let weights = [Some(10.0), None];
+        let (subject, left_out) = subject_from_rows(
+            &rows,
+            SubjectColumns::Values {
+                values: Column {
+                    name: "income",
+                    cells: &values,
+                },
+                weights: Column {
+                    name: "pop",
+                    cells: &weights,
+                },
+            },
+            None,
+            None,
+        )
+        .unwrap();
+        let Subject::Values(input) = subject else {
+            panic!("values expected")
+        };
+        assert_eq!(input.observations.len(), 1);
+        assert_eq!(left_out[0].reason, "`pop` is missing");
+    }
+}
