@@ -35,9 +35,9 @@ mod within;
 
 pub use data::{Column, ExcludedRow, PanelData};
 pub use error::ModelError;
-pub use input::{ColumnRole, MissingColumn, ModelColumns};
 pub use fit::{
     ChiSquaredTest, Coefficient, DroppedEntity, DroppedTerm, FTest, Fit, Inference, Tests,
     ThetaSummary, INTERCEPT,
 };
+pub use input::{ColumnRole, MissingColumn, ModelColumns};
 pub use spec::{Estimator, PanelSpec, VcovKind};
