@@ -19,7 +19,7 @@ test('uploading a Latin-1 semicolon file shows its rates with exact intervals', 
   assert.equal((await row.locator('[data-field="rate"]').textContent()).trim(), '7.00');
   assert.equal((await row.locator('[data-field="ci_low"]').textContent()).trim(), '4.33');
   assert.equal((await row.locator('[data-field="ci_high"]').textContent()).trim(), '10.70');
-  assert.equal((await row.locator('[data-field="births"]').textContent()).trim(), '3000');
+  assert.equal((await row.locator('[data-field="births"]').textContent()).trim(), '3,000');
   // The Ñuble code 8401 was mapped to 16101.
   assert.equal(await page.locator('[data-testid="rates-table"] tr[data-entity="16101"]').count(), 1);
   const national = page.locator('[data-testid="national-rate"] tr[data-time="2019"] [data-field="rate"]');
@@ -67,7 +67,7 @@ test('the page opens on the bundled Chilean dataset with derived, approximate in
   // Iquique 2019: tmi 7 (SINIM v839), poblacion_0 2888 → derived deaths 20.216, rate 7.00.
   const row = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"]');
   assert.equal((await row.locator('[data-field="rate"]').textContent()).trim(), '7.00');
-  assert.equal((await row.locator('[data-field="births"]').textContent()).trim(), '2888');
+  assert.equal((await row.locator('[data-field="births"]').textContent()).trim(), '2,888');
   assert.match(await testidText(page, 'data-sources'), /SINIM/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
@@ -80,13 +80,29 @@ test('a characteristics file joins by code, and the rates table searches and sor
   await page.getByTestId('rows-read').filter({ hasText: /^6$/ }).waitFor();
   assert.equal(await testidText(page, 'rows-used'), '5');
   assert.equal(await testidText(page, 'rows-excluded'), '1');
-  assert.match((await page.getByTestId('excluded-list').locator('li').first().textContent()), /characteristics\.csv, l.nea\/line 3: no row of the main data for 13101/);
+  assert.match((await page.getByTestId('excluded-list').locator('li').first().textContent()), /characteristics\.csv, line 3: no row of the main data for 13101/);
   await page.getByTestId('rates-search').fill('16101');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="rates-table"] tbody tr').length === 1);
   await page.getByTestId('rates-search').fill('');
-  await page.getByRole('button', { name: 'Tasa ‰' }).click(); // ascending by rate
-  await page.getByRole('button', { name: 'Tasa ‰' }).click(); // descending
+  await page.getByRole('button', { name: 'Rate ‰' }).click(); // ascending by rate
+  await page.getByRole('button', { name: 'Rate ‰' }).click(); // descending
   const first = page.locator('[data-testid="rates-table"] tbody tr').first();
   assert.equal(await first.getAttribute('data-entity'), '01101'); // 7.00 is the highest rate
   assert.equal(await first.getAttribute('data-time'), '2019');
+});
+
+test('the interface follows the browser language and switches, with numbers per language', async () => {
+  const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL' });
+  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
+  const rate = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="rate"]');
+  const births = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="births"]');
+  assert.equal((await rate.textContent()).trim(), '7,00');
+  assert.equal((await births.textContent()).trim(), '2.888');
+  assert.equal(await page.getAttribute('html', 'lang'), 'es');
+  assert.equal((await page.getByTestId('tab-data').textContent()).trim(), 'Datos');
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="tab-data"]').textContent.trim() === 'Data');
+  assert.equal((await rate.textContent()).trim(), '7.00');
+  assert.equal((await births.textContent()).trim(), '2,888');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
 });

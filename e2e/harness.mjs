@@ -48,9 +48,10 @@ export async function launch() {
   });
 }
 
-// A page whose every request is recorded; console errors are collected too.
-export async function openPage(browser, url) {
-  const context = await browser.newContext({ acceptDownloads: true });
+// A page whose every request is recorded; console errors are collected too. The browser language
+// is English unless `locale` says otherwise (the page follows it).
+export async function openPage(browser, url, { locale = 'en-US' } = {}) {
+  const context = await browser.newContext({ acceptDownloads: true, locale });
   const page = await context.newPage();
   const requests = [];
   const errors = [];

@@ -2,6 +2,7 @@
 
 mod app;
 mod components;
+mod i18n;
 mod pages;
 mod state;
 

@@ -2,6 +2,7 @@
 //! excluded row, and read rates per commune and year with their exact intervals.
 
 use crate::components::download::download_text;
+use crate::i18n::{format_number, format_opt, lang, tr, Lang};
 use crate::state::{read_file, AppState, LoadedFile};
 use imr_core::ingest::{delimiter_label, Role};
 use imr_core::rates::{rates_csv, AreaRate};
@@ -39,19 +40,19 @@ pub fn DataPage() -> impl IntoView {
     let state = expect_context::<AppState>();
     view! {
         <section aria-labelledby="upload-h">
-            <h2 id="upload-h">"Datos / Data"</h2>
+            <h2 id="upload-h">{tr("Datos", "Data")}</h2>
             <Upload/>
-            <button class="secondary" data-testid="load-bundled" on:click=move |_| state.load_bundled()>"Usar datos incluidos de Chile / Use the bundled Chilean data"</button>
+            <button class="secondary" data-testid="load-bundled" on:click=move |_| state.load_bundled()>{tr("Usar datos incluidos de Chile", "Use the bundled Chilean data")}</button>
         </section>
         {move || state.bundled.get().then(|| view! {
-            <p class="note" data-testid="bundled-note">"Mostrando el conjunto incluido: 345 comunas de Chile, 2019–2023 (ver fuentes al pie). Suba sus propios archivos para reemplazarlo. / Showing the bundled dataset; upload your own files to replace it."</p>
+            <p class="note" data-testid="bundled-note">{tr("Mostrando el conjunto incluido: 345 comunas de Chile, 2019–2023 (ver fuentes al pie). Suba sus propios archivos para reemplazarlo.", "Showing the bundled dataset: 345 Chilean communes, 2019–2023 (sources below). Upload your own files to replace it.")}</p>
         })}
         <FilesAndRoles/>
         <Report/>
         <NationalRates/>
         <RatesTable/>
         {move || state.files.with(|f| f.is_empty()).then(|| view! {
-            <p class="note">"Elija uno o más archivos CSV para comenzar. / Choose one or more CSV files to begin."</p>
+            <p class="note">{tr("Elija uno o más archivos CSV para comenzar.", "Choose one or more CSV files to begin.")}</p>
         })}
     }
 }
@@ -76,11 +77,11 @@ fn Upload() -> impl IntoView {
             on:dragover=move |ev: leptos::ev::DragEvent| { ev.prevent_default(); over.set(true); }
             on:dragleave=move |_| over.set(false)
             on:drop=on_drop>
-            <label for="file-input">"Archivos CSV (nacimientos, defunciones y características comunales) / CSV files: "</label>
+            <label for="file-input">{tr("Archivos CSV (nacimientos, defunciones y características comunales): ", "CSV files (births, deaths and commune characteristics): ")}</label>
             <input id="file-input" type="file" multiple accept=".csv,.txt,.tsv,text/csv,text/plain"
                 data-testid="file-input" on:change=on_change/>
-            <p class="note">"También puede arrastrar y soltar los archivos aquí. Separador, coma decimal, codificación (UTF-8 o Latin-1) y encabezado se detectan solos. / You can also drop files here; delimiter, decimal comma, encoding and header are detected."</p>
-            <p class="privacy">"Sus datos no salen de este navegador: todo se calcula aquí, sin servidor. / Your data never leave this browser: everything is computed here, with no server."</p>
+            <p class="note">{tr("También puede arrastrar y soltar los archivos aquí. Separador, coma decimal, codificación (UTF-8 o Latin-1) y encabezado se detectan solos.", "You can also drop files here. Delimiter, decimal comma, encoding (UTF-8 or Latin-1) and header are detected.")}</p>
+            <p class="privacy">{tr("Sus datos no salen de este navegador: todo se calcula aquí, sin servidor.", "Your data never leave this browser: everything is computed here, with no server.")}</p>
         </div>
     }
 }
@@ -102,14 +103,19 @@ fn FilesAndRoles() -> impl IntoView {
                     let idx = readable;
                     readable += 1;
                     let d = table.dialect;
-                    let summary = format!(
-                        "{} filas · separador «{}» · decimal «{}» · {} · {}",
-                        table.records.len(),
-                        delimiter_label(d.delimiter),
-                        d.decimal.as_char(),
-                        table.encoding.label(),
-                        if d.has_header { "con encabezado" } else { "sin encabezado" }
-                    );
+                    let (n_records, delimiter, encoding) = (table.records.len(), delimiter_label(d.delimiter), table.encoding.label());
+                    let summary = move || match lang().get() {
+                        Lang::Es => format!(
+                            "{n_records} filas · separador «{delimiter}» · decimal «{}» · {encoding} · {}",
+                            d.decimal.as_char(),
+                            if d.has_header { "con encabezado" } else { "sin encabezado" }
+                        ),
+                        Lang::En => format!(
+                            "{n_records} rows · delimiter «{delimiter}» · decimal «{}» · {encoding} · {}",
+                            d.decimal.as_char(),
+                            if d.has_header { "with header" } else { "no header" }
+                        ),
+                    };
                     let selectors = Role::ALL
                         .into_iter()
                         .map(|role| {
@@ -141,7 +147,7 @@ fn FilesAndRoles() -> impl IntoView {
                                 <span>
                                     <label for=id.clone()>{role_label(role)}</label>
                                     <select id=id data-testid=format!("role-{}", role.label()) on:change=on_change>
-                                        <option value="" selected=move || current().is_none()>"(ninguna / none)"</option>
+                                        <option value="" selected=move || current().is_none()>{tr("(ninguna)", "(none)")}</option>
                                         {options}
                                     </select>
                                 </span>
@@ -160,21 +166,21 @@ fn FilesAndRoles() -> impl IntoView {
             .collect_view();
         Some(view! {
             <section aria-labelledby="files-h">
-                <h3 id="files-h">"Archivos y columnas / Files and columns"</h3>
+                <h3 id="files-h">{tr("Archivos y columnas", "Files and columns")}</h3>
                 <ul>{items}</ul>
-                <p class="note">"Las demás columnas numéricas son covariables; un archivo sin nacimientos ni defunciones se une como características comunales por código (y año si lo tiene)."</p>
+                <p class="note">{tr("Las demás columnas numéricas son covariables; un archivo sin nacimientos ni defunciones se une como características comunales por código (y año si lo tiene).", "Other numeric columns are covariates; a file without births or deaths is joined as commune characteristics by code (and year when it has one).")}</p>
             </section>
         })
     }
 }
 
-fn role_label(role: Role) -> &'static str {
+fn role_label(role: Role) -> impl Fn() -> &'static str + Copy {
     match role {
-        Role::Entity => "Código comuna / code",
-        Role::Time => "Año / year",
-        Role::Births => "Nacimientos / births",
-        Role::Deaths => "Defunciones < 1 año / infant deaths",
-        Role::Rate => "Tasa ‰ / rate",
+        Role::Entity => tr("Código de comuna", "Commune code"),
+        Role::Time => tr("Año", "Year"),
+        Role::Births => tr("Nacimientos", "Births"),
+        Role::Deaths => tr("Defunciones < 1 año", "Infant deaths"),
+        Role::Rate => tr("Tasa ‰", "Rate ‰"),
     }
 }
 
@@ -190,29 +196,29 @@ fn Report() -> impl IntoView {
                 let excluded = r
                     .excluded
                     .iter()
-                    .map(|e| view! { <li data-line=e.line.to_string()>{format!("{}, línea/line {}: {}", e.file, e.line, e.reason)}</li> })
+                    .map(|e| view! { <li data-line=e.line.to_string()>{let (file, line, reason) = (e.file.clone(), e.line, e.reason.clone()); move || format!("{file}, {} {line}: {reason}", lang().get().pick("línea", "line"))}</li> })
                     .collect_view();
                 let warnings = (!r.cell_warnings.is_empty()).then(|| {
                     let n = r.cell_warnings.len();
                     let first: Vec<String> = r.cell_warnings.iter().take(20).map(|w| format!("{}, línea {}, columna `{}`: «{}»", w.file, w.line, w.column, w.value)).collect();
-                    view! { <details><summary class="warn">{format!("{n} celdas con texto en columnas numéricas se leyeron como faltantes / cells read as missing")}</summary><ul>{first.into_iter().map(|s| view!{<li>{s}</li>}).collect_view()}</ul></details> }
+                    view! { <details><summary class="warn">{move || match lang().get() { Lang::Es => format!("{n} celdas con texto en columnas numéricas se leyeron como faltantes"), Lang::En => format!("{n} cells with text in numeric columns were read as missing") }}</summary><ul>{first.into_iter().map(|s| view!{<li>{s}</li>}).collect_view()}</ul></details> }
                 });
                 let derived = panel.deaths_derived.then(|| view! {
-                    <p class="warn" data-testid="approximate-note">"Las defunciones se derivaron de la tasa publicada × nacimientos / 1000: no son conteos, y los intervalos son aproximados. / Deaths were derived from the published rate; intervals are approximate."</p>
+                    <p class="warn" data-testid="approximate-note">{tr("Las defunciones se derivaron de la tasa publicada × nacimientos / 1000: no son conteos, y los intervalos son aproximados.", "Deaths were derived from the published rate × births / 1000: they are not counts, and the intervals are approximate.")}</p>
                 });
-                let recoded = (r.recoded_codes > 0).then(|| view! { <p class="note">{format!("{} códigos de Ñuble anteriores a 2018 (084xx) se recodificaron a 16xxx.", r.recoded_codes)}</p> });
+                let recoded = (r.recoded_codes > 0).then(|| view! { <p class="note">{let n = r.recoded_codes; move || match lang().get() { Lang::Es => format!("{n} códigos de Ñuble anteriores a 2018 (084xx) se recodificaron a 16xxx."), Lang::En => format!("{n} pre-2018 Ñuble codes (084xx) were recoded to 16xxx.") }}</p> });
                 view! {
                     <section aria-labelledby="report-h">
-                        <h3 id="report-h">"Validación / Validation"</h3>
+                        <h3 id="report-h">{tr("Validación", "Validation")}</h3>
                         <div class="counts">
-                            <div>"Filas leídas / rows read"<strong data-testid="rows-read">{r.rows_read}</strong></div>
-                            <div>"Usadas / used"<strong data-testid="rows-used">{r.rows_used}</strong></div>
-                            <div>"Excluidas / excluded"<strong data-testid="rows-excluded">{r.rows_excluded}</strong></div>
+                            <div>{tr("Filas leídas", "Rows read")}<strong data-testid="rows-read">{r.rows_read}</strong></div>
+                            <div>{tr("Usadas", "Used")}<strong data-testid="rows-used">{r.rows_used}</strong></div>
+                            <div>{tr("Excluidas", "Excluded")}<strong data-testid="rows-excluded">{r.rows_excluded}</strong></div>
                         </div>
                         {derived}
                         {recoded}
                         {warnings}
-                        <ol class="excluded" data-testid="excluded-list" aria-label="Filas excluidas / excluded rows">{excluded}</ol>
+                        <ol class="excluded" data-testid="excluded-list" aria-label=tr("Filas excluidas", "Excluded rows")>{excluded}</ol>
                     </section>
                 }
                 .into_any()
@@ -221,17 +227,9 @@ fn Report() -> impl IntoView {
     }
 }
 
-fn fmt(v: Option<f64>, decimals: usize) -> String {
-    v.map(|x| format!("{x:.decimals$}"))
-        .unwrap_or_else(|| "—".into())
-}
-
-fn fmt_count(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v:.2}")
-    }
+/// A count for reading: whole numbers without decimals, derived (fractional) counts with two.
+fn fmt_count(lang: Lang, v: f64) -> String {
+    format_number(lang, v, if v.fract() == 0.0 { 0 } else { 2 })
 }
 
 #[component]
@@ -239,6 +237,7 @@ fn NationalRates() -> impl IntoView {
     let state = expect_context::<AppState>();
     move || {
         let table = state.rates.get()?.ok()?;
+        let l = lang().get();
         let rows = table
             .national
             .iter()
@@ -246,11 +245,11 @@ fn NationalRates() -> impl IntoView {
                 view! {
                     <tr data-time=n.time.to_string()>
                         <td>{n.time}</td>
-                        <td data-field="births">{fmt_count(n.births)}</td>
-                        <td data-field="deaths">{fmt_count(n.deaths)}</td>
-                        <td data-field="rate">{fmt(n.rate, 2)}</td>
-                        <td data-field="ci_low">{fmt(n.ci_low, 2)}</td>
-                        <td data-field="ci_high">{fmt(n.ci_high, 2)}</td>
+                        <td data-field="births">{fmt_count(l, n.births)}</td>
+                        <td data-field="deaths">{fmt_count(l, n.deaths)}</td>
+                        <td data-field="rate">{format_opt(l, n.rate, 2)}</td>
+                        <td data-field="ci_low">{format_opt(l, n.ci_low, 2)}</td>
+                        <td data-field="ci_high">{format_opt(l, n.ci_high, 2)}</td>
                         <td>{n.n_areas}</td>
                     </tr>
                 }
@@ -258,9 +257,9 @@ fn NationalRates() -> impl IntoView {
             .collect_view();
         Some(view! {
             <section aria-labelledby="national-h">
-                <h3 id="national-h">"Tasa nacional por año (agrupada) / National pooled rate per year"</h3>
+                <h3 id="national-h">{tr("Tasa nacional por año (agrupada)", "National pooled rate per year")}</h3>
                 <table data-testid="national-rate">
-                    <thead><tr><th>"Año"</th><th>"Nacimientos"</th><th>"Defunciones"</th><th>"Tasa ‰"</th><th>"IC95 inf."</th><th>"IC95 sup."</th><th>"Comunas"</th></tr></thead>
+                    <thead><tr><th>{tr("Año", "Year")}</th><th>{tr("Nacimientos", "Births")}</th><th>{tr("Defunciones", "Deaths")}</th><th>{tr("Tasa ‰", "Rate ‰")}</th><th>{tr("IC95 inf.", "95% CI low")}</th><th>{tr("IC95 sup.", "95% CI high")}</th><th>{tr("Comunas", "Communes")}</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </section>
@@ -299,23 +298,12 @@ fn RatesTable() -> impl IntoView {
     let state = expect_context::<AppState>();
     let search = RwSignal::new(String::new());
     let sort = RwSignal::new((SortKey::Entity, true));
-    let header = move |label: &'static str, key: SortKey| {
-        let aria = move || match sort.get() {
-            (k, true) if k == key => "ascending",
-            (k, false) if k == key => "descending",
-            _ => "none",
-        };
-        view! {
-            <th aria-sort=aria class:text=key == SortKey::Entity>
-                <button on:click=move |_| sort.update(|s| *s = if s.0 == key { (key, !s.1) } else { (key, true) })>{label}</button>
-            </th>
-        }
-    };
     move || {
         let table = state.rates.get()?.ok()?;
         let approximate = table.approximate_intervals;
         let csv_table = table.clone();
         let body = move || {
+            let l = lang().get();
             let needle = search.get().to_lowercase();
             let (key, ascending) = sort.get();
             let mut rows: Vec<&AreaRate> = table
@@ -351,40 +339,40 @@ fn RatesTable() -> impl IntoView {
                             <td class="text">{r.entity.clone()}</td>
                             <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
                             <td>{r.time}</td>
-                            <td data-field="births">{fmt_count(r.births)}</td>
-                            <td data-field="deaths">{fmt_count(r.deaths)}</td>
-                            <td data-field="rate">{fmt(r.rate, 2)}</td>
-                            <td data-field="ci_low">{fmt(r.ci_low, 2)}</td>
-                            <td data-field="ci_high">{fmt(r.ci_high, 2)}</td>
+                            <td data-field="births">{fmt_count(l, r.births)}</td>
+                            <td data-field="deaths">{fmt_count(l, r.deaths)}</td>
+                            <td data-field="rate">{format_opt(l, r.rate, 2)}</td>
+                            <td data-field="ci_low">{format_opt(l, r.ci_low, 2)}</td>
+                            <td data-field="ci_high">{format_opt(l, r.ci_high, 2)}</td>
                         </tr>
                     }
                 })
                 .collect_view();
-            let more = (total > PAGE_ROWS).then(|| view! { <p class="note">{format!("Se muestran {PAGE_ROWS} de {total} filas: use la búsqueda. / Showing {PAGE_ROWS} of {total} rows.")}</p> });
+            let more = (total > PAGE_ROWS).then(|| view! { <p class="note">{move || match lang().get() { Lang::Es => format!("Se muestran {PAGE_ROWS} de {total} filas: use la búsqueda."), Lang::En => format!("Showing {PAGE_ROWS} of {total} rows: use the search.") }}</p> });
             (shown, more)
         };
         Some(view! {
             <section aria-labelledby="rates-h">
-                <h3 id="rates-h">"Tasa de mortalidad infantil por comuna y año (por 1.000 nacidos vivos) / IMR per 1,000 births"</h3>
-                <p class="note">"Intervalo de confianza 95% exacto de Poisson (Garwood)."
-                    {approximate.then(|| " Aproximado: las defunciones se derivaron de tasas. / Approximate: deaths derived from rates.")}</p>
-                <label for="rates-search">"Buscar comuna o año / search: "</label>
+                <h3 id="rates-h">{tr("Tasa de mortalidad infantil por comuna y año (por 1.000 nacidos vivos)", "Infant mortality rate by commune and year (per 1,000 live births)")}</h3>
+                <p class="note">{tr("Intervalo de confianza 95% exacto de Poisson (Garwood).", "Exact Poisson (Garwood) 95% confidence interval.")}
+                    {approximate.then(|| tr(" Aproximado: las defunciones se derivaron de tasas.", " Approximate: deaths were derived from rates."))}</p>
+                <label for="rates-search">{tr("Buscar comuna o año: ", "Search commune or year: ")}</label>
                 <input id="rates-search" type="search" data-testid="rates-search" prop:value=move || search.get() on:input=move |ev| search.set(event_target_value(&ev))/>
-                <button class="secondary" on:click=move |_| download_text("tasas_imr.csv", "text/csv", &rates_csv(&csv_table))>"Descargar CSV / Download CSV"</button>
+                <button class="secondary" on:click=move |_| download_text("tasas_imr.csv", "text/csv", &rates_csv(&csv_table))>{tr("Descargar CSV", "Download CSV")}</button>
                 {move || {
                     let (shown, more) = body();
                     view! {
                         <div class="scroll">
                             <table data-testid="rates-table">
                                 <thead><tr>
-                                    {header("Código", SortKey::Entity)}
-                                    <th class="text">"Comuna"</th>
-                                    {header("Año", SortKey::Time)}
-                                    {header("Nacimientos", SortKey::Births)}
-                                    {header("Defunciones", SortKey::Deaths)}
-                                    {header("Tasa ‰", SortKey::Rate)}
-                                    {header("IC95 inf.", SortKey::CiLow)}
-                                    {header("IC95 sup.", SortKey::CiHigh)}
+                                    {sort_header(sort, tr("Código", "Code"), SortKey::Entity)}
+                                    <th class="text">{tr("Comuna", "Commune")}</th>
+                                    {sort_header(sort, tr("Año", "Year"), SortKey::Time)}
+                                    {sort_header(sort, tr("Nacimientos", "Births"), SortKey::Births)}
+                                    {sort_header(sort, tr("Defunciones", "Deaths"), SortKey::Deaths)}
+                                    {sort_header(sort, tr("Tasa ‰", "Rate ‰"), SortKey::Rate)}
+                                    {sort_header(sort, tr("IC95 inf.", "95% CI low"), SortKey::CiLow)}
+                                    {sort_header(sort, tr("IC95 sup.", "95% CI high"), SortKey::CiHigh)}
                                 </tr></thead>
                                 <tbody>{shown}</tbody>
                             </table>
@@ -402,4 +390,22 @@ fn commune_name(code: &str) -> Option<String> {
     imr_core::ingest::codes::CutCodes::embedded()
         .commune(code)
         .map(|c| c.name.clone())
+}
+
+/// A column header that sorts the table by `key` (toggling the direction on a second click).
+fn sort_header(
+    sort: RwSignal<(SortKey, bool)>,
+    label: impl Fn() -> &'static str + Send + Sync + 'static,
+    key: SortKey,
+) -> impl IntoView {
+    let aria = move || match sort.get() {
+        (k, true) if k == key => "ascending",
+        (k, false) if k == key => "descending",
+        _ => "none",
+    };
+    view! {
+        <th aria-sort=aria class:text=key == SortKey::Entity>
+            <button on:click=move |_| sort.update(|s| *s = if s.0 == key { (key, !s.1) } else { (key, true) })>{label}</button>
+        </th>
+    }
 }

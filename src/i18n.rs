@@ -1,0 +1,123 @@
+//! The interface in Spanish and English: the language signal, a two-language text helper, and
+//! number formatting per language (decimal comma and thousands point in Spanish). Downloads never
+//! use these: they stay machine-readable (decimal point, no grouping).
+
+use leptos::prelude::*;
+
+/// Interface language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    Es,
+    En,
+}
+
+impl Lang {
+    /// The browser's preferred language: English when it starts with "en", Spanish otherwise
+    /// (the page's home audience).
+    pub fn from_browser() -> Lang {
+        let preferred = web_sys::window()
+            .and_then(|w| w.navigator().language())
+            .unwrap_or_default();
+        Lang::from_tag(&preferred)
+    }
+
+    pub fn from_tag(tag: &str) -> Lang {
+        if tag.to_ascii_lowercase().starts_with("en") {
+            Lang::En
+        } else {
+            Lang::Es
+        }
+    }
+
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::Es => "es",
+            Lang::En => "en",
+        }
+    }
+
+    /// Picks the text of this language.
+    pub fn pick<'a>(self, es: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Es => es,
+            Lang::En => en,
+        }
+    }
+}
+
+/// The current language from context.
+pub fn lang() -> RwSignal<Lang> {
+    expect_context::<RwSignal<Lang>>()
+}
+
+/// A reactive text in the current language.
+pub fn tr(
+    es: &'static str,
+    en: &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = lang();
+    move || lang.get().pick(es, en)
+}
+
+/// Formats `value` with `decimals` decimals for reading: "1.234,56" in Spanish, "1,234.56" in
+/// English. Not for downloads.
+pub fn format_number(lang: Lang, value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return "—".to_owned();
+    }
+    let plain = format!("{:.*}", decimals, value.abs());
+    let negative = value < 0.0 && plain.chars().any(|c| c.is_ascii_digit() && c != '0');
+    let (whole, frac) = match plain.split_once('.') {
+        Some((w, f)) => (w.to_owned(), Some(f.to_owned())),
+        None => (plain, None),
+    };
+    let (group, mark) = match lang {
+        Lang::Es => ('.', ','),
+        Lang::En => (',', '.'),
+    };
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(group);
+        }
+        grouped.push(c);
+    }
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    out.push_str(&grouped);
+    if let Some(f) = frac {
+        out.push(mark);
+        out.push_str(&f);
+    }
+    out
+}
+
+/// [`format_number`] for an optional value ("—" when missing).
+pub fn format_opt(lang: Lang, value: Option<f64>, decimals: usize) -> String {
+    value
+        .map(|v| format_number(lang, v, decimals))
+        .unwrap_or_else(|| "—".to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spanish_uses_a_decimal_comma_and_thousands_points() {
+        assert_eq!(format_number(Lang::Es, 1234567.891, 2), "1.234.567,89");
+        assert_eq!(format_number(Lang::En, 1234567.891, 2), "1,234,567.89");
+        assert_eq!(format_number(Lang::Es, -0.5, 1), "-0,5");
+        assert_eq!(format_number(Lang::Es, -0.001, 1), "0,0");
+        assert_eq!(format_number(Lang::En, 999.0, 0), "999");
+    }
+
+    #[test]
+    fn the_browser_language_picks_english_only_for_english() {
+        assert_eq!(Lang::from_tag("en-GB"), Lang::En);
+        assert_eq!(Lang::from_tag("es-CL"), Lang::Es);
+        assert_eq!(Lang::from_tag("fr"), Lang::Es);
+    }
+}
