@@ -1,5 +1,6 @@
 //! The page: header, view tabs, the active view, and the sources footer.
 
+use crate::fragment::Fragment;
 use crate::i18n::{lang, tr, Lang};
 use crate::pages::data::DataPage;
 use crate::pages::inequality::InequalityPage;
@@ -11,7 +12,10 @@ use leptos::prelude::*;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let lang = RwSignal::new(Lang::from_browser());
+    let fragment = Fragment::from_location();
+    provide_context(fragment);
+    // The language of a shared link wins over the browser's.
+    let lang = fragment.synced("lang", Lang::from_browser());
     provide_context(lang);
     // The document's language follows the interface (screen readers, hyphenation).
     Effect::new(move |_| {
@@ -22,7 +26,7 @@ pub fn App() -> impl IntoView {
             let _ = html.set_attribute("lang", lang.get().tag());
         }
     });
-    let state = AppState::new();
+    let state = AppState::new(&fragment);
     provide_context(state);
     state.load_bundled();
     view! {

@@ -45,6 +45,23 @@ impl Lang {
     }
 }
 
+impl std::fmt::Display for Lang {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.tag())
+    }
+}
+
+impl std::str::FromStr for Lang {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Lang, ()> {
+        match s {
+            "es" => Ok(Lang::Es),
+            "en" => Ok(Lang::En),
+            _ => Err(()),
+        }
+    }
+}
+
 /// The current language from context.
 pub fn lang() -> RwSignal<Lang> {
     expect_context::<RwSignal<Lang>>()

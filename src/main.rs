@@ -2,6 +2,7 @@
 
 mod app;
 mod components;
+mod fragment;
 mod i18n;
 mod pages;
 mod state;

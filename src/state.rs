@@ -47,6 +47,30 @@ pub enum View {
     Map,
 }
 
+impl std::fmt::Display for View {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            View::Data => "data",
+            View::Inequality => "inequality",
+            View::Models => "models",
+            View::Map => "map",
+        })
+    }
+}
+
+impl std::str::FromStr for View {
+    type Err = ();
+    fn from_str(s: &str) -> Result<View, ()> {
+        match s {
+            "data" => Ok(View::Data),
+            "inequality" => Ok(View::Inequality),
+            "models" => Ok(View::Models),
+            "map" => Ok(View::Map),
+            _ => Err(()),
+        }
+    }
+}
+
 /// Everything the views share, provided through context.
 #[derive(Clone, Copy)]
 pub struct AppState {
@@ -61,7 +85,8 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new() -> Self {
+    /// The state of a page whose view is kept in the URL fragment.
+    pub fn new(fragment: &crate::fragment::Fragment) -> Self {
         let files = RwSignal::new(Vec::<LoadedFile>::new());
         let roles = RwSignal::new(Vec::<ColumnRoles>::new());
         let panel = Memo::new(move |_| {
@@ -82,7 +107,7 @@ impl AppState {
             files,
             roles,
             bundled: RwSignal::new(false),
-            view: RwSignal::new(View::Data),
+            view: fragment.synced("view", View::Data),
             panel,
             rates,
         }

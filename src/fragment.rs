@@ -1,0 +1,153 @@
+//! The state of an analysis in the URL fragment (`#view=map&year=2021&scheme=jenks`), so that a
+//! link reopens the same view on the same data. Only options go there, never the data. The
+//! fragment is rewritten with `history.replaceState`, which makes no request and adds no history
+//! entry per click.
+
+use leptos::prelude::*;
+use std::collections::BTreeMap;
+use std::str::FromStr;
+
+/// Parses `a=1&b=x%20y` into a map (percent-decoded).
+pub fn parse_fragment(fragment: &str) -> BTreeMap<String, String> {
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .filter_map(|pair| {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            Some((decode(k)?, decode(v)?))
+        })
+        .collect()
+}
+
+/// Writes a map as `a=1&b=x%20y`, keys in order.
+pub fn format_fragment(params: &BTreeMap<String, String>) -> String {
+    params
+        .iter()
+        .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.,~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn decode(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The fragment's parameters, shared by every view through context.
+#[derive(Clone, Copy)]
+pub struct Fragment {
+    params: RwSignal<BTreeMap<String, String>>,
+}
+
+impl Fragment {
+    /// Reads the page's fragment and keeps it up to date from then on.
+    pub fn from_location() -> Fragment {
+        let initial = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .map(|h| parse_fragment(&h))
+            .unwrap_or_default();
+        let params = RwSignal::new(initial);
+        Effect::new(move |_| {
+            let text = format_fragment(&params.get());
+            let Some(window) = web_sys::window() else {
+                return;
+            };
+            let current = window.location().hash().unwrap_or_default();
+            if current.trim_start_matches('#') == text {
+                return;
+            }
+            let url = if text.is_empty() {
+                " ".to_owned()
+            } else {
+                format!("#{text}")
+            };
+            if let Ok(history) = window.history() {
+                let _ = history.replace_state_with_url(
+                    &wasm_bindgen::JsValue::NULL,
+                    "",
+                    Some(url.trim()),
+                );
+            }
+        });
+        Fragment { params }
+    }
+
+    /// A signal stored in the fragment under `key`: it starts from the fragment's value when that
+    /// parses, else from `default`, and every change is written back.
+    pub fn synced<T>(&self, key: &'static str, default: T) -> RwSignal<T>
+    where
+        T: FromStr + ToString + Clone + Send + Sync + 'static,
+    {
+        let start = self
+            .params
+            .with_untracked(|p| p.get(key).and_then(|v| v.parse::<T>().ok()))
+            .unwrap_or(default);
+        let signal = RwSignal::new(start);
+        let params = self.params;
+        Effect::new(move |_| {
+            let value = signal.get().to_string();
+            params.update(|p| {
+                p.insert(key.to_owned(), value);
+            });
+        });
+        signal
+    }
+
+    /// The whole fragment text (for the "copy link" button and saved analyses).
+    pub fn text(&self) -> String {
+        format_fragment(&self.params.get())
+    }
+}
+
+/// The fragment of the page, from context.
+pub fn fragment() -> Fragment {
+    expect_context::<Fragment>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fragments_round_trip_with_escapes() {
+        let mut m = BTreeMap::new();
+        m.insert("view".to_owned(), "map".to_owned());
+        m.insert("x".to_owned(), "pobreza,ingreso salud&más".to_owned());
+        let text = format_fragment(&m);
+        assert_eq!(text, "view=map&x=pobreza,ingreso%20salud%26m%C3%A1s");
+        assert_eq!(parse_fragment(&format!("#{text}")), m);
+    }
+
+    #[test]
+    fn malformed_pairs_are_ignored_or_empty() {
+        let m = parse_fragment("#a=1&&b&c=%zz");
+        assert_eq!(m.get("a").map(String::as_str), Some("1"));
+        assert_eq!(m.get("b").map(String::as_str), Some(""));
+        assert!(!m.contains_key("c"));
+    }
+}
