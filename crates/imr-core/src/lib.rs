@@ -5,6 +5,7 @@
 //! the statistical engines are separate crates re-exported under stable names, so that each
 //! compiles and is tested on its own (see ARCHITECTURE.md).
 
+pub mod analysis;
 pub mod ingest;
 pub mod panel;
 pub mod rates;

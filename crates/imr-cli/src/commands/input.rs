@@ -1,6 +1,7 @@
 //! Reading input files into a validated panel: the options every data subcommand shares.
 
 use super::CliError;
+use imr_core::analysis::{is_saved_analysis, SavedAnalysis};
 use imr_core::ingest::{
     build_panel, columns::find_column, ColumnRoles, IngestOptions, RawTable, Role,
 };
@@ -11,7 +12,8 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug, Clone)]
 pub struct InputArgs {
     /// CSV files: data with births and deaths (or a rate) are stacked; files without them are
-    /// commune characteristics joined by code (and year when they have a year column)
+    /// commune characteristics joined by code (and year when they have a year column). A saved
+    /// analysis of the page (.json) is read as its files with the columns chosen there
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Column with the area code (guessed from comuna, codigo_comuna, cut, cod_com, code, id)
@@ -47,24 +49,41 @@ impl InputArgs {
 /// Reads every file, applies the column choices and validates the rows.
 pub fn load_panel(args: &InputArgs) -> Result<Panel, CliError> {
     let mut tables = Vec::with_capacity(args.files.len());
+    let mut preset = Vec::with_capacity(args.files.len());
     for path in &args.files {
         let bytes = std::fs::read(path).map_err(|e| {
             CliError::Input(format!("{}: cannot read the file: {e}", path.display()))
         })?;
         let name = path.display().to_string();
-        tables
-            .push(RawTable::from_bytes(&name, &bytes).map_err(|e| CliError::Input(e.to_string()))?);
+        if is_saved_analysis(&bytes) {
+            // A saved analysis of the page: its files, with the roles chosen there.
+            let saved = SavedAnalysis::from_json(&name, &bytes)
+                .and_then(|a| a.tables_and_roles(&name))
+                .map_err(|e| CliError::Input(e.to_string()))?;
+            for (table, roles) in saved {
+                tables.push(table);
+                preset.push(roles);
+            }
+        } else {
+            let table =
+                RawTable::from_bytes(&name, &bytes).map_err(|e| CliError::Input(e.to_string()))?;
+            preset.push(table.guessed_roles.clone());
+            tables.push(table);
+        }
     }
-    let roles = choose_roles(&tables, args)?;
+    let roles = choose_roles(&tables, preset, args)?;
     build_panel(&tables, &roles, &IngestOptions::default())
         .map_err(|e| CliError::Input(e.to_string()))
 }
 
-/// The guessed roles of each table with the user's choices applied. A named column must exist
+/// The guessed (or saved) roles of each table with the user's choices applied. A named column must exist
 /// in at least one file; in files that lack it, the guess for that role is dropped when another
 /// column of the file was guessed for it, so that one flag means one column everywhere.
-fn choose_roles(tables: &[RawTable], args: &InputArgs) -> Result<Vec<ColumnRoles>, CliError> {
-    let mut roles: Vec<ColumnRoles> = tables.iter().map(|t| t.guessed_roles.clone()).collect();
+fn choose_roles(
+    tables: &[RawTable],
+    mut roles: Vec<ColumnRoles>,
+    args: &InputArgs,
+) -> Result<Vec<ColumnRoles>, CliError> {
     for (role, wanted) in args.overrides() {
         let Some(wanted) = wanted else { continue };
         let mut found = false;

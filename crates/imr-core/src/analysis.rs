@@ -1,0 +1,204 @@
+//! A saved analysis: one JSON file with the input files (their exact bytes), the column roles
+//! chosen for each, the view options (the URL fragment) and the engine version, so that the page
+//! and `imr` can open it again and reproduce every number.
+//!
+//! The files are stored as base64 of their original bytes, so encoding and dialect detection run
+//! again exactly as they did; roles are stored by column name.
+
+use crate::ingest::{ColumnRoles, IngestError, RawTable, Role};
+use base64::Engine as _;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The marker and format version of a saved analysis.
+pub const FORMAT: &str = "imr-atlas-analysis/1";
+
+/// One input file of a saved analysis.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedFile {
+    pub name: String,
+    /// The file's bytes, base64 (standard alphabet, padded).
+    pub bytes_base64: String,
+    /// Column name per role (`entity`, `time`, `births`, `deaths`, `rate`); absent = no column.
+    pub roles: BTreeMap<String, String>,
+}
+
+/// The whole saved analysis.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedAnalysis {
+    pub format: String,
+    pub engine_version: String,
+    /// When it was saved (ISO 8601, as the saving program's clock said).
+    pub saved_at: String,
+    /// The view options, as in the page's URL fragment (`view=map&year=2021…`).
+    pub options: String,
+    pub files: Vec<SavedFile>,
+}
+
+/// Why a saved analysis cannot be opened.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum AnalysisError {
+    #[error("{file}: not a saved imr-atlas analysis: {message}")]
+    NotAnAnalysis { file: String, message: String },
+    #[error("{file}: file `{inner}` of the analysis is not valid base64")]
+    BadBytes { file: String, inner: String },
+    #[error("{file}: file `{inner}` has no column `{column}` for the {role}")]
+    MissingColumn {
+        file: String,
+        inner: String,
+        role: String,
+        column: String,
+    },
+    #[error(transparent)]
+    Ingest(#[from] IngestError),
+}
+
+/// Whether bytes look like a saved analysis (a JSON object naming the format), cheaply.
+pub fn is_saved_analysis(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(200)];
+    let text = String::from_utf8_lossy(head);
+    text.trim_start().starts_with('{') && text.contains("imr-atlas-analysis/")
+}
+
+impl SavedAnalysis {
+    /// Builds the record of an analysis from its files (name, original bytes, chosen roles).
+    pub fn new(
+        files: &[(&str, &[u8], &RawTable, &ColumnRoles)],
+        options: &str,
+        saved_at: &str,
+    ) -> SavedAnalysis {
+        let files = files
+            .iter()
+            .map(|(name, bytes, table, roles)| SavedFile {
+                name: (*name).to_owned(),
+                bytes_base64: base64::engine::general_purpose::STANDARD.encode(bytes),
+                roles: Role::ALL
+                    .into_iter()
+                    .filter_map(|r| {
+                        roles
+                            .get(r)
+                            .map(|i| (r.label().to_owned(), table.columns[i].clone()))
+                    })
+                    .collect(),
+            })
+            .collect();
+        SavedAnalysis {
+            format: FORMAT.to_owned(),
+            engine_version: crate::ENGINE_VERSION.to_owned(),
+            saved_at: saved_at.to_owned(),
+            options: options.to_owned(),
+            files,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a saved analysis always serialises")
+    }
+
+    /// Parses a saved analysis; `file` names it in errors.
+    pub fn from_json(file: &str, bytes: &[u8]) -> Result<SavedAnalysis, AnalysisError> {
+        let parsed: SavedAnalysis =
+            serde_json::from_slice(bytes).map_err(|e| AnalysisError::NotAnAnalysis {
+                file: file.to_owned(),
+                message: e.to_string(),
+            })?;
+        if !parsed.format.starts_with("imr-atlas-analysis/") {
+            return Err(AnalysisError::NotAnAnalysis {
+                file: file.to_owned(),
+                message: format!("unknown format `{}`", parsed.format),
+            });
+        }
+        Ok(parsed)
+    }
+
+    /// The original bytes of each file.
+    pub fn file_bytes(&self, file: &str) -> Result<Vec<(String, Vec<u8>)>, AnalysisError> {
+        self.files
+            .iter()
+            .map(|f| {
+                base64::engine::general_purpose::STANDARD
+                    .decode(&f.bytes_base64)
+                    .map(|b| (f.name.clone(), b))
+                    .map_err(|_| AnalysisError::BadBytes {
+                        file: file.to_owned(),
+                        inner: f.name.clone(),
+                    })
+            })
+            .collect()
+    }
+
+    /// Reads every file again and applies the saved roles.
+    pub fn tables_and_roles(
+        &self,
+        file: &str,
+    ) -> Result<Vec<(RawTable, ColumnRoles)>, AnalysisError> {
+        let bytes = self.file_bytes(file)?;
+        let mut out = Vec::with_capacity(bytes.len());
+        for ((name, data), saved) in bytes.iter().zip(&self.files) {
+            let table = RawTable::from_bytes(name, data)?;
+            let mut roles = ColumnRoles::default();
+            for role in Role::ALL {
+                if let Some(column) = saved.roles.get(role.label()) {
+                    let index =
+                        table
+                            .columns
+                            .iter()
+                            .position(|c| c == column)
+                            .ok_or_else(|| AnalysisError::MissingColumn {
+                                file: file.to_owned(),
+                                inner: name.clone(),
+                                role: role.label().to_owned(),
+                                column: column.clone(),
+                            })?;
+                    roles.set(role, Some(index));
+                }
+            }
+            out.push((table, roles));
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::{build_panel, IngestOptions};
+
+    #[test]
+    fn a_saved_analysis_reopens_to_the_same_panel() {
+        let bytes: &[u8] =
+            b"Comuna;A\xf1o;Nacimientos;Tasa\n01101;2019;3.000;7\n01107;2019;2500;6\n";
+        let table = RawTable::from_bytes("x.csv", bytes).unwrap();
+        let mut roles = table.guessed_roles.clone();
+        roles.deaths = None;
+        let saved = SavedAnalysis::new(
+            &[("x.csv", bytes, &table, &roles)],
+            "view=map&year=2019",
+            "2026-11-30",
+        );
+        let json = saved.to_json();
+        assert!(is_saved_analysis(json.as_bytes()));
+        let reopened = SavedAnalysis::from_json("a.json", json.as_bytes()).unwrap();
+        assert_eq!(reopened, saved);
+        let (tables, roles2): (Vec<_>, Vec<_>) = reopened
+            .tables_and_roles("a.json")
+            .unwrap()
+            .into_iter()
+            .unzip();
+        assert_eq!(roles2[0], roles);
+        let before = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
+        let after = build_panel(&tables, &roles2, &IngestOptions::default()).unwrap();
+        assert_eq!(before.rows, after.rows);
+        assert_eq!(after.report.files[0].encoding, "windows-1252");
+    }
+
+    #[test]
+    fn other_json_is_refused_with_the_file_name() {
+        assert!(!is_saved_analysis(b"{\"a\": 1}"));
+        let err = SavedAnalysis::from_json("b.json", b"{\"a\": 1}").unwrap_err();
+        assert!(err
+            .to_string()
+            .starts_with("b.json: not a saved imr-atlas analysis"));
+    }
+}
