@@ -9,6 +9,7 @@
 //! does not run the bootstrap again.
 
 use crate::components::download::download_text;
+use crate::i18n::{format_number, lang, Lang};
 use crate::state::{AppState, Shared, BUNDLED_NAME};
 use imr_core::inequality::chart::{
     box_plot_svg, lorenz_svg, measure_axis_label, measure_over_years_svg, two_series_svg,
@@ -168,7 +169,7 @@ fn cached_analysis(panel: &Shared<Panel>, key: &AnalysisKey) -> Outcome {
         let mut c = c.borrow_mut();
         c.retain(|(p, _, _)| Arc::ptr_eq(p, &panel.0));
         if c.len() >= CACHE_ENTRIES {
-            c.remove(0);
+            c.drain(..1);
         }
         c.push((panel.0.clone(), key.clone(), outcome.clone()));
     });
@@ -255,20 +256,15 @@ fn decimals(m: Measure, value_unit: &str) -> usize {
     }
 }
 
-fn fmt_value(x: f64, d: usize) -> String {
-    let s = format!("{x:.d$}");
-    if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
-        s[1..].to_string()
-    } else {
-        s
-    }
+/// A number for reading in the interface language (decimal comma in Spanish); never "-0".
+fn fmt_value(lang: Lang, x: f64, d: usize) -> String {
+    format_number(lang, x, d)
 }
 
 /// Quote a word for a POSIX shell when it needs it.
 fn shell_word(s: &str) -> String {
     if !s.is_empty()
-        && s
-            .chars()
+        && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || "-_./,:=".contains(c))
     {
         s.to_string()
@@ -345,10 +341,9 @@ fn command_line(state: &AppState, key: &AnalysisKey) -> String {
 fn series_csv(points: &[SeriesPoint], key: &str) -> String {
     let mut out = format!("time,{key},{key}_ci_low,{key}_ci_high\n");
     for p in points {
-        let (lo, hi) = p
-            .ci
-            .map(|[a, b]| (a.to_string(), b.to_string()))
-            .unwrap_or_default();
+        let (lo, hi) =
+            p.ci.map(|[a, b]| (a.to_string(), b.to_string()))
+                .unwrap_or_default();
         writeln!(out, "{},{},{lo},{hi}", p.time, p.value).expect("write to String");
     }
     out
@@ -365,10 +360,9 @@ fn two_series_csv(a: &[SeriesPoint], a_key: &str, b: &[SeriesPoint], b_key: &str
     let cells = |pts: &[SeriesPoint], t: i64| -> String {
         match pts.iter().find(|p| p.time == t) {
             Some(p) => {
-                let (lo, hi) = p
-                    .ci
-                    .map(|[x, y]| (x.to_string(), y.to_string()))
-                    .unwrap_or_default();
+                let (lo, hi) =
+                    p.ci.map(|[x, y]| (x.to_string(), y.to_string()))
+                        .unwrap_or_default();
                 format!("{},{lo},{hi}", p.value)
             }
             None => ",,".to_string(),
@@ -407,6 +401,7 @@ fn downloads(
 #[component]
 pub fn InequalityPage() -> impl IntoView {
     let state = expect_context::<AppState>();
+    let language = lang();
     let initial = CHOSEN.with(|c| c.borrow().clone()).unwrap_or_else(|| {
         let panel = state.panel.get_untracked().and_then(|p| p.ok());
         default_choices(panel.as_deref())
@@ -465,7 +460,12 @@ pub fn InequalityPage() -> impl IntoView {
     });
     let imr_ok = Memo::new(move |_| imr.get().and_then(|r| r.ok()));
 
-    let text_columns = move || panel.get().map(|p| p.text_names.clone()).unwrap_or_default();
+    let text_columns = move || {
+        panel
+            .get()
+            .map(|p| p.text_names.clone())
+            .unwrap_or_default()
+    };
     let numeric_columns = move || {
         panel
             .get()
@@ -547,6 +547,7 @@ pub fn InequalityPage() -> impl IntoView {
             Some(Ok(c)) => c,
         };
         let report = &outcome.analysis.report;
+        let lang = language.get();
         let unit = report.subject.unit.clone();
         let present = measures_present(report);
         let kind = report.subject.kind;
@@ -565,8 +566,8 @@ pub fn InequalityPage() -> impl IntoView {
                         let value = y.measures.get(*m);
                         let ci = y.interval(*m);
                         let reason = y.measures.reason(*m).map(str::to_string);
-                        let text = value.map(|v| fmt_value(v, d)).unwrap_or_else(|| "—".into());
-                        let ci_text = ci.map(|[a, b]| format!("{} – {}", fmt_value(a, d), fmt_value(b, d)));
+                        let text = value.map(|v| fmt_value(lang, v, d)).unwrap_or_else(|| "—".into());
+                        let ci_text = ci.map(|[a, b]| format!("{} – {}", fmt_value(lang, a, d), fmt_value(lang, b, d)));
                         view! {
                             <td data-measure=m.key(kind) data-value=value.map(|v| v.to_string()) title=reason>
                                 <span class="value">{text}</span>
@@ -584,20 +585,24 @@ pub fn InequalityPage() -> impl IntoView {
             .map(|(m, t)| {
                 let d = decimals(*m, &unit) + 1;
                 let ci = match (t.ci_low, t.ci_high) {
-                    (Some(a), Some(b)) => format!("{} – {}", fmt_value(a, d), fmt_value(b, d)),
+                    (Some(a), Some(b)) => format!("{} – {}", fmt_value(lang, a, d), fmt_value(lang, b, d)),
                     _ => "—".into(),
                 };
                 view! {
                     <tr data-measure=m.key(kind)>
                         <td class="text">{label_es(*m)}" / "{m.label()}</td>
-                        <td data-field="slope">{fmt_value(t.slope, d)}</td>
+                        <td data-field="slope">{fmt_value(lang, t.slope, d)}</td>
                         <td data-field="slope_ci">{ci}</td>
-                        <td data-field="change">{format!("{} → {}: {}", t.first_time, t.last_time, fmt_value(t.change, d))}</td>
+                        <td data-field="change">{format!("{} → {}: {}", t.first_time, t.last_time, fmt_value(lang, t.change, d))}</td>
                     </tr>
                 }
             })
             .collect_view();
-        let notes = report.notes.iter().map(|n| view! { <li lang="en">{n.clone()}</li> }).collect_view();
+        let notes = report
+            .notes
+            .iter()
+            .map(|n| view! { <li lang="en">{n.clone()}</li> })
+            .collect_view();
         let left_out = (!outcome.left_out.is_empty()).then(|| {
             let items = outcome.left_out.iter().map(|r| view! { <li>{format!("{}, línea/line {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.reason)}</li> }).collect_view();
             view! { <details><summary>{format!("{} filas no medidas / rows not measured", outcome.left_out.len())}</summary><ol class="excluded">{items}</ol></details> }
@@ -692,7 +697,14 @@ pub fn InequalityPage() -> impl IntoView {
     let years = move || {
         imr_ok
             .get()
-            .map(|o| o.analysis.report.years.iter().map(|y| y.time()).collect::<Vec<_>>())
+            .map(|o| {
+                o.analysis
+                    .report
+                    .years
+                    .iter()
+                    .map(|y| y.time())
+                    .collect::<Vec<_>>()
+            })
             .unwrap_or_default()
     };
     // Lorenz years: the user's choice, or the first and last year.
@@ -873,6 +885,9 @@ mod tests {
             value: 0.5,
             ci: None,
         }];
-        assert_eq!(series_csv(&pts, "gini"), "time,gini,gini_ci_low,gini_ci_high\n2019,0.5,,\n");
+        assert_eq!(
+            series_csv(&pts, "gini"),
+            "time,gini,gini_ci_low,gini_ci_high\n2019,0.5,,\n"
+        );
     }
 }

@@ -1,0 +1,93 @@
+// The Inequality view on the bundled data: the Gini of 2019 equals what `imr inequality` prints,
+// the charts are drawn, the command line is shown, and no request leaves 127.0.0.1.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { startServer, launch, openPage, outsideRequests, ROOT } from './harness.mjs';
+
+// The `imr` binary: IMR_BIN, or a build under target/ (CARGO_TARGET_DIR first).
+function imrBinary() {
+  const candidates = [process.env.IMR_BIN,
+    process.env.CARGO_TARGET_DIR && path.join(process.env.CARGO_TARGET_DIR, 'debug', 'imr'),
+    process.env.CARGO_TARGET_DIR && path.join(process.env.CARGO_TARGET_DIR, 'release', 'imr'),
+    path.join(ROOT, 'target', 'debug', 'imr'), path.join(ROOT, 'target', 'release', 'imr')];
+  return candidates.find((p) => p && fs.existsSync(p));
+}
+
+// The CLI's Gini of 2019 on the bundled data (births = poblacion_0, deaths derived from tmi).
+// Without a built `imr`, the value it printed on 2025-06 with engine 0.1.0 is used:
+//   imr inequality public/data/chile_imr_2019_2023.csv --births poblacion_0 --rate tmi --format json
+//   → years[0].gini = 0.2319913361394605 (the point estimate does not depend on the bootstrap).
+function cliGini2019() {
+  const bin = imrBinary();
+  if (!bin) return { gini: 0.2319913361394605, from: 'recorded CLI output' };
+  const out = execFileSync(bin, ['inequality', 'public/data/chile_imr_2019_2023.csv', '--births', 'poblacion_0',
+    '--rate', 'tmi', '--bootstrap', '0', '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
+  const year = JSON.parse(out).years.find((y) => y.time === 2019);
+  return { gini: year.gini, from: bin };
+}
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('the Gini of 2019 on screen is the one the command line prints', async () => {
+  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('tab-inequality').click();
+  const cell = page.locator('[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"]');
+  await cell.waitFor({ timeout: 60_000 });
+  const { gini, from } = cliGini2019();
+  const onScreen = Number(await cell.getAttribute('data-value'));
+  assert.ok(Math.abs(onScreen - gini) < 1e-12, `page ${onScreen} vs CLI ${gini} (${from})`);
+  assert.equal((await cell.locator('.value').textContent()).trim(), gini.toFixed(4));
+  // Its bootstrap interval is shown beside it.
+  assert.match(await cell.locator('.ci').textContent(), /^\d\.\d{4} – \d\.\d{4}$/);
+  // Every year of the bundled panel has a row.
+  assert.equal(await page.locator('[data-testid="inequality-table"] tbody tr').count(), 5);
+  // The command that reproduces the page, with its replicates and seed.
+  const command = (await page.getByTestId('ineq-command').textContent()).trim();
+  assert.match(command, /^imr inequality public\/data\/chile_imr_2019_2023\.csv .*--births poblacion_0 --rate tmi/);
+  assert.match(command, /--group region --rank pobreza --bootstrap 200 --seed \d+ --format json$/);
+  assert.match(await page.getByTestId('ineq-bootstrap-note').textContent(), /200/);
+  await page.getByTestId('ineq-approximate').waitFor();
+  // With --group region the Theil decomposition is in the table.
+  assert.equal(await page.locator('[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="theil_between"]').count(), 1);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+test('every chart is an SVG with download buttons, and the IMR vs health-income panel warns about few years', async () => {
+  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('tab-inequality').click();
+  for (const id of ['ineq-line-chart', 'ineq-lorenz-chart', 'ineq-box-chart', 'ineq-panel-chart']) {
+    await page.locator(`[data-testid="${id}"] svg`).waitFor({ timeout: 60_000 });
+    assert.match(await page.locator(`[data-testid="${id}"] svg > title`).first().textContent(), /\S/);
+  }
+  assert.match(await page.locator('[data-testid="ineq-line-chart"] svg > title').textContent(), /Gini/);
+  assert.match(await page.getByTestId('ineq-correlation').textContent(), /Pearson r = .*Spearman ρ = .*5 años/);
+  await page.getByTestId('ineq-few-years').waitFor();
+  // Changing the measure redraws the line chart.
+  await page.getByTestId('ineq-measure').selectOption('theil_t');
+  await page.waitForFunction(() => /Theil/.test(document.querySelector('[data-testid="ineq-line-chart"] svg > title')?.textContent || ''));
+  // The SVG download is the chart itself.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('desigualdad_medida_por_anio-svg-download').click(),
+  ]);
+  const svg = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.match(svg, /Theil T/);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('desigualdad_lorenz-csv-download').click(),
+  ]);
+  assert.match(fs.readFileSync(await csv.path(), 'utf8'), /^time,weight_share,total_share\n2019,/);
+  // Back to Data and again to Inequality: the cached analysis is shown at once.
+  await page.getByTestId('tab-data').click();
+  await page.getByTestId('tab-inequality').click();
+  await page.locator('[data-testid="inequality-table"] tr[data-time="2023"]').waitFor({ timeout: 2_000 });
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
