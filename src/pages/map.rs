@@ -8,6 +8,7 @@
 //! `data-class` and `data-value`.
 
 use crate::components::download::download_text;
+use crate::i18n::{lang, tr, Lang};
 use crate::state::{AppState, Shared};
 use imr_core::map::autocorrelation::{lisa, moran, Moran};
 use imr_core::map::classify::{format_number, Classification, Method};
@@ -16,7 +17,9 @@ use imr_core::map::funnel::funnel;
 use imr_core::map::geometry::{GeoLayer, PropertyKeys};
 use imr_core::map::layout::{LayoutSpec, MapLayout};
 use imr_core::map::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb, Smoothing};
-use imr_core::map::svg::{choropleth_svg, format_value, funnel_svg, Colouring, FunnelText, MapText};
+use imr_core::map::svg::{
+    choropleth_svg, format_value, funnel_svg, Colouring, FunnelText, MapText,
+};
 use imr_core::map::weights::Weights;
 use imr_core::map::year_map::{
     colour_values, default_scheme, map_csv, Measure, YearData, BUNDLED_CREDIT,
@@ -102,12 +105,12 @@ impl SmoothChoice {
             SmoothChoice::ExcessRisk => "excess-risk",
         }
     }
-    fn label(self) -> &'static str {
+    fn label(self) -> (&'static str, &'static str) {
         match self {
-            SmoothChoice::Raw => "Tasa bruta / raw rate",
-            SmoothChoice::GlobalEb => "Bayes empírico global / global empirical Bayes",
-            SmoothChoice::SpatialEb => "Bayes empírico espacial / spatial empirical Bayes",
-            SmoothChoice::ExcessRisk => "Riesgo en exceso (O/E) / excess risk",
+            SmoothChoice::Raw => ("Tasa bruta", "Raw rate"),
+            SmoothChoice::GlobalEb => ("Bayes empírico global", "Global empirical Bayes"),
+            SmoothChoice::SpatialEb => ("Bayes empírico espacial", "Spatial empirical Bayes"),
+            SmoothChoice::ExcessRisk => ("Riesgo en exceso (O/E)", "Excess risk (O/E)"),
         }
     }
 }
@@ -142,14 +145,14 @@ impl ClassChoice {
             ClassChoice::Custom => "custom",
         }
     }
-    fn label(self) -> &'static str {
+    fn label(self) -> (&'static str, &'static str) {
         match self {
-            ClassChoice::Quantile => "Cuantiles / quantiles",
-            ClassChoice::Equal => "Intervalos iguales / equal intervals",
-            ClassChoice::Jenks => "Cortes naturales (Jenks) / natural breaks",
-            ClassChoice::Box => "Mapa de caja / box map",
-            ClassChoice::StdDev => "Desviaciones estándar / standard deviations",
-            ClassChoice::Custom => "Cortes propios / custom breaks",
+            ClassChoice::Quantile => ("Cuantiles", "Quantiles"),
+            ClassChoice::Equal => ("Intervalos iguales", "Equal intervals"),
+            ClassChoice::Jenks => ("Cortes naturales (Jenks)", "Natural breaks (Jenks)"),
+            ClassChoice::Box => ("Mapa de caja", "Box map"),
+            ClassChoice::StdDev => ("Desviaciones estándar", "Standard deviations"),
+            ClassChoice::Custom => ("Cortes propios", "Custom breaks"),
         }
     }
     fn uses_count(self) -> bool {
@@ -175,7 +178,7 @@ impl ClassChoice {
                     Ok(b) if !b.is_empty() => Method::Custom { breaks: b },
                     _ => {
                         return Err(format!(
-                            "Cortes propios: escriba números crecientes separados por comas, p. ej. 4,6,8 / custom breaks: increasing numbers, e.g. 4,6,8 (got «{breaks}»)"
+                            "Cortes propios: escriba números crecientes separados por comas, p. ej. 4,6,8 (custom breaks: increasing numbers, e.g. 4,6,8); se leyó «{breaks}»"
                         ))
                     }
                 }
@@ -185,14 +188,18 @@ impl ClassChoice {
 }
 
 /// Colour schemes offered (all colour-blind safe), with `auto` = [`default_scheme`].
-const SCHEMES: [(&str, &str); 7] = [
-    ("auto", "Automático / automatic"),
-    ("ylorrd", "YlOrRd (secuencial / sequential)"),
-    ("blues", "Blues (secuencial / sequential)"),
-    ("viridis", "Viridis (secuencial / sequential)"),
-    ("cividis", "Cividis (secuencial / sequential)"),
-    ("burd", "Azul–rojo / blue–red (divergente / diverging)"),
-    ("puor", "Morado–naranja / purple–orange (divergente / diverging)"),
+const SCHEMES: [(&str, &str, &str); 7] = [
+    ("auto", "Automático", "Automatic"),
+    ("ylorrd", "YlOrRd (secuencial)", "YlOrRd (sequential)"),
+    ("blues", "Blues (secuencial)", "Blues (sequential)"),
+    ("viridis", "Viridis (secuencial)", "Viridis (sequential)"),
+    ("cividis", "Cividis (secuencial)", "Cividis (sequential)"),
+    ("burd", "Azul–rojo (divergente)", "Blue–red (diverging)"),
+    (
+        "puor",
+        "Morado–naranja (divergente)",
+        "Purple–orange (diverging)",
+    ),
 ];
 
 /// One year's data aligned to the areas of the geometry.
@@ -239,6 +246,7 @@ fn fit_aspect(x: f64, y: f64, w: f64, h: f64, page_w: f64, page_h: f64) -> ViewB
 
 #[component]
 pub fn MapPage() -> impl IntoView {
+    let lang = lang();
     let state = expect_context::<AppState>();
     let geometry = RwSignal::new(bundled_geometry());
     let year = RwSignal::new(None::<i64>);
@@ -313,9 +321,12 @@ pub fn MapPage() -> impl IntoView {
     });
     let method = Memo::new(move |_| class_choice.get().method(classes.get(), &breaks.get()));
     let data_source = Memo::new(move |_| {
-        state
-            .files
-            .with(|f| f.iter().map(|f| f.name.clone()).collect::<Vec<_>>().join(", "))
+        state.files.with(|f| {
+            f.iter()
+                .map(|f| f.name.clone())
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
     });
 
     // Values, classes and colours of the current choices: no geometry is touched.
@@ -359,7 +370,13 @@ pub fn MapPage() -> impl IntoView {
         let geo = geometry.get().ok()?;
         Some(
             lisa(&r.values, &geo.weights, PERMUTATIONS, SEED, LISA_ALPHA)
-                .map(|l| Shared(Arc::new(Colouring::from_lisa(&r.values, &l.clusters, LISA_ALPHA))))
+                .map(|l| {
+                    Shared(Arc::new(Colouring::from_lisa(
+                        &r.values,
+                        &l.clusters,
+                        LISA_ALPHA,
+                    )))
+                })
                 .map_err(|e| format!("LISA: {e}")),
         )
     });
@@ -450,9 +467,9 @@ pub fn MapPage() -> impl IntoView {
 
     let controls = view! {
         <fieldset class="map-controls">
-            <legend>"Qué mostrar / What to show"</legend>
+            <legend>{tr("Qué mostrar", "What to show")}</legend>
             <span>
-                <label for="map-year">"Año / year"</label>
+                <label for="map-year">{tr("Año", "Year")}</label>
                 <select id="map-year" data-testid="year-select"
                     on:change=move |ev| { if let Ok(y) = event_target_value(&ev).parse::<i64>() { switch_year(y) } }>
                     {move || years.get().into_iter().map(|y| view! {
@@ -460,90 +477,92 @@ pub fn MapPage() -> impl IntoView {
                     }).collect_view()}
                 </select>
                 <button class="secondary" data-testid="play" aria-pressed=move || playing.get().to_string() on:click=play>
-                    {move || if playing.get() { "⏸ Pausa / pause" } else { "▶ Reproducir años / play years" }}
+                    {move || if playing.get() { lang.get().pick("⏸ Pausa", "⏸ Pause") } else { lang.get().pick("▶ Reproducir años", "▶ Play years") }}
                 </button>
             </span>
             <span>
                 <label for="map-variable">"Variable"</label>
                 <select id="map-variable" data-testid="variable-select" on:change=move |ev| variable.set(event_target_value(&ev))>
                     {move || variables.get().into_iter().map(|v| {
-                        let label = if v == "rate" { "Tasa de mortalidad infantil ‰ / infant mortality rate".to_string() } else { v.clone() };
+                        let label = if v == "rate" { lang.get_untracked().pick("Tasa de mortalidad infantil ‰", "Infant mortality rate ‰").to_string() } else { v.clone() };
                         let value = v.clone();
                         view! { <option value=value selected=move || variable.get() == v>{label}</option> }
                     }).collect_view()}
                 </select>
             </span>
             <span>
-                <label for="map-smooth">"Suavizado / smoothing"</label>
+                <label for="map-smooth">{tr("Suavizado", "Smoothing")}</label>
                 <select id="map-smooth" data-testid="smooth-select" disabled=move || variable.get() != "rate"
                     on:change=move |ev| {
                         let k = event_target_value(&ev);
                         if let Some(c) = SmoothChoice::ALL.into_iter().find(|c| c.key() == k) { smooth.set(c) }
                     }>
                     {SmoothChoice::ALL.into_iter().map(|c| view! {
-                        <option value=c.key() selected=move || smooth.get() == c>{c.label()}</option>
+                        <option value=c.key() selected=move || smooth.get() == c>{move || { let (es, en) = c.label(); lang.get().pick(es, en) }}</option>
                     }).collect_view()}
                 </select>
             </span>
             <span>
-                <label for="map-classify">"Clasificación / classes"</label>
+                <label for="map-classify">{tr("Clasificación", "Classes")}</label>
                 <select id="map-classify" data-testid="classify-select"
                     on:change=move |ev| {
                         let k = event_target_value(&ev);
                         if let Some(c) = ClassChoice::ALL.into_iter().find(|c| c.key() == k) { class_choice.set(c) }
                     }>
                     {ClassChoice::ALL.into_iter().map(|c| view! {
-                        <option value=c.key() selected=move || class_choice.get() == c>{c.label()}</option>
+                        <option value=c.key() selected=move || class_choice.get() == c>{move || { let (es, en) = c.label(); lang.get().pick(es, en) }}</option>
                     }).collect_view()}
                 </select>
             </span>
             <span>
-                <label for="map-classes">"N.º de clases / number of classes"</label>
+                <label for="map-classes">{tr("N.º de clases", "Number of classes")}</label>
                 <input id="map-classes" type="number" min="2" max="9" data-testid="classes-input"
                     disabled=move || !class_choice.get().uses_count()
                     prop:value=move || classes.get().to_string()
                     on:change=move |ev| { if let Ok(k) = event_target_value(&ev).parse::<usize>() { classes.set(k.clamp(2, 9)) } }/>
             </span>
             <span>
-                <label for="map-breaks">"Cortes propios / custom breaks"</label>
+                <label for="map-breaks">{tr("Cortes propios", "Custom breaks")}</label>
                 <input id="map-breaks" type="text" placeholder="4, 6, 8, 12" data-testid="breaks-input"
                     disabled=move || class_choice.get() != ClassChoice::Custom
                     prop:value=move || breaks.get()
                     on:change=move |ev| breaks.set(event_target_value(&ev))/>
             </span>
             <span>
-                <label for="map-scheme">"Colores / colours"</label>
+                <label for="map-scheme">{tr("Colores", "Colours")}</label>
                 <select id="map-scheme" data-testid="scheme-select" on:change=move |ev| scheme_key.set(event_target_value(&ev))>
-                    {SCHEMES.into_iter().map(|(k, label)| view! {
-                        <option value=k selected=move || scheme_key.get() == k>{label}</option>
+                    {SCHEMES.into_iter().map(|(k, es, en)| view! {
+                        <option value=k selected=move || scheme_key.get() == k>{move || lang.get().pick(es, en)}</option>
                     }).collect_view()}
                 </select>
             </span>
             <span>
                 <input id="map-lisa" type="checkbox" data-testid="lisa-toggle" prop:checked=move || show_lisa.get()
                     on:change=move |ev| show_lisa.set(event_target_checked(&ev))/>
-                <label for="map-lisa">"Mapa de clusters LISA / LISA cluster map"</label>
+                <label for="map-lisa">{tr("Mapa de clusters LISA", "LISA cluster map")}</label>
             </span>
         </fieldset>
     };
 
     view! {
         <section aria-labelledby="map-h">
-            <h2 id="map-h">"Mapa / Map"</h2>
+            <h2 id="map-h">{tr("Mapa", "Map")}</h2>
             {controls}
             {move || match result.get() {
                 Some(Err(message)) => Some(view! { <p class="error" role="alert" data-testid="map-error">{message}</p> }.into_any()),
-                None => panel.get().is_none().then(|| view! { <p class="note">"Cargue datos en la pestaña Datos. / Load data in the Data tab."</p> }.into_any()),
+                None => panel.get().is_none().then(|| view! { <p class="note">{tr("Cargue datos en la pestaña Datos.", "Load data in the Data tab.")}</p> }.into_any()),
                 _ => None,
             }}
             {move || match geometry.get() {
-                Err(message) => view! { <p class="error" role="alert">{format!("Límites / boundaries: {message}")}</p> }.into_any(),
+                Err(message) => view! { <p class="error" role="alert">{format!("{}: {message}", lang.get().pick("Límites", "Boundaries"))}</p> }.into_any(),
                 Ok(geo) => view! {
                     <MapFigure geo=geo result=ok_result colouring=colouring selected=selected/>
                 }.into_any(),
             }}
-            <p class="note" data-testid="switch-time" aria-live="polite">{move || switch_ms.get().map(|(script, painted)| format!(
-                "Último cambio de año: {script:.1} ms de cálculo y DOM, {painted:.1} ms hasta el cuadro siguiente / last year switch: {script:.1} ms script and DOM, {painted:.1} ms to the next frame"))}</p>
+            <p class="note" data-testid="switch-time" aria-live="polite">{move || switch_ms.get().map(|(script, painted)| match lang.get() {
+                Lang::Es => format!("Último cambio de año: {script:.1} ms de cálculo y DOM, {painted:.1} ms hasta el cuadro siguiente"),
+                Lang::En => format!("Last year switch: {script:.1} ms script and DOM, {painted:.1} ms to the next frame"),
+            })}</p>
             <Downloads geometry=geometry result=ok_result colouring=colouring lisa_on=show_lisa/>
             <MoranPanel moran=moran_result show=show_moran lisa=lisa_colouring/>
             <FunnelPanel geometry=geometry result=ok_result selected=selected/>
@@ -566,6 +585,7 @@ fn MapFigure(
     colouring: Memo<Option<Shared<Colouring>>>,
     selected: RwSignal<Option<usize>>,
 ) -> impl IntoView {
+    let lang = lang();
     let (page_w, page_h) = (geo.layout.width, geo.layout.height);
     let full: ViewBox = (0.0, 0.0, page_w, page_h);
     let view_box = RwSignal::new(full);
@@ -655,7 +675,7 @@ fn MapFigure(
                     let name = layout.names[area].clone();
                     let label = move || {
                         let v = colouring.with(|c| c.as_ref().and_then(|c| c.values.get(area).copied().flatten()));
-                        format!("{name} ({}): {}", code, v.map(|v| format_number(v, 2)).unwrap_or_else(|| "sin datos / no data".into()))
+                        format!("{name} ({}): {}", code, v.map(|v| format_number(v, 2)).unwrap_or_else(|| lang.get_untracked().pick("sin datos", "no data").into()))
                     };
                     view! {
                         <path data-code=layout.codes[area].clone() data-class=move || class_of(area) data-value=move || value_of(area)
@@ -700,12 +720,12 @@ fn MapFigure(
         <div class="map-figure" style="display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start">
             <div class="map" node_ref=container style="position:relative;flex:1 1 420px;max-width:620px">
                 <div class="map-zoom" role="group" aria-label="Zoom" style="display:flex;flex-wrap:wrap;gap:0.3rem;margin-bottom:0.3rem">
-                    <button class="secondary" data-testid="zoom-in" aria-label="Acercar / zoom in"
+                    <button class="secondary" data-testid="zoom-in" aria-label=tr("Acercar", "Zoom in")
                         on:click=move |_| { let vb = view_box.get_untracked(); zoom_by(0.6, vb.0 + vb.2 / 2.0, vb.1 + vb.3 / 2.0) }>"+"</button>
-                    <button class="secondary" data-testid="zoom-out" aria-label="Alejar / zoom out"
+                    <button class="secondary" data-testid="zoom-out" aria-label=tr("Alejar", "Zoom out")
                         on:click=move |_| { let vb = view_box.get_untracked(); zoom_by(1.0 / 0.6, vb.0 + vb.2 / 2.0, vb.1 + vb.3 / 2.0) }>"−"</button>
-                    <button class="secondary" data-testid="zoom-reset" on:click=move |_| view_box.set(full)>"Todo el país / whole country"</button>
-                    <label for="map-region">"Ir a región / zoom to region"</label>
+                    <button class="secondary" data-testid="zoom-reset" on:click=move |_| view_box.set(full)>{tr("Todo el país", "Whole country")}</button>
+                    <label for="map-region">{tr("Ir a región", "Zoom to region")}</label>
                     <select id="map-region" data-testid="region-select" on:change=move |ev| {
                         let code = event_target_value(&ev);
                         match regions.iter().find(|r| r.code == code) {
@@ -713,7 +733,7 @@ fn MapFigure(
                             None => view_box.set(full),
                         }
                     }>
-                        <option value="">"(todas / all)"</option>
+                        <option value="">{tr("(todas)", "(all)")}</option>
                         {regions_for_select.into_iter().map(|r| view! { <option value=r.code.clone()>{format!("{} {}", r.code, r.name)}</option> }).collect_view()}
                     </select>
                 </div>
@@ -766,6 +786,7 @@ fn Tooltip(
     x: f64,
     y: f64,
 ) -> impl IntoView {
+    let lang = lang();
     let name = geo.layout.names[area].clone();
     let code = geo.layout.codes[area].clone();
     let body = move || {
@@ -780,26 +801,37 @@ fn Tooltip(
         let measure_line = match &r.measure {
             Measure::Rate(Smoothing::None) => None,
             Measure::Rate(_) => Some(format!(
-                "Suavizada / smoothed: {} ‰",
-                shown.map(|v| format_number(v, 2)).unwrap_or_else(|| "—".into())
+                "{}: {} ‰",
+                lang.get().pick("Suavizada", "Smoothed"),
+                shown
+                    .map(|v| format_number(v, 2))
+                    .unwrap_or_else(|| "—".into())
             )),
             Measure::ExcessRisk => Some(format!(
-                "Riesgo en exceso (O/E) / excess risk: {}",
-                shown.map(|v| format_number(v, 2)).unwrap_or_else(|| "—".into())
+                "{}: {}",
+                lang.get()
+                    .pick("Riesgo en exceso (O/E)", "Excess risk (O/E)"),
+                shown
+                    .map(|v| format_number(v, 2))
+                    .unwrap_or_else(|| "—".into())
             )),
             Measure::Column(c) => Some(format!(
                 "{c}: {}",
-                shown.map(|v| format_number(v, 2)).unwrap_or_else(|| "sin datos / no data".into())
+                shown
+                    .map(|v| format_number(v, 2))
+                    .unwrap_or_else(|| lang.get().pick("sin datos", "no data").into())
             )),
         };
         let rate_line = match (rate, low, high) {
             (Some(r), Some(l), Some(h)) => format!(
-                "Tasa / rate: {} ‰ (IC95% / 95% CI {}–{})",
+                "{}: {} ‰ ({} {}–{})",
+                lang.get().pick("Tasa", "Rate"),
                 format_number(r, 2),
+                lang.get().pick("IC 95%", "95% CI"),
                 format_number(l, 2),
                 format_number(h, 2)
             ),
-            _ => "Tasa / rate: sin datos / no data".into(),
+            _ => lang.get().pick("Tasa: sin datos", "Rate: no data").into(),
         };
         let count = |v: Option<f64>| {
             v.map(|v| {
@@ -815,8 +847,8 @@ fn Tooltip(
             <div data-field="year">{format!("{}", r.year)}</div>
             <div data-field="rate">{rate_line}</div>
             {measure_line.map(|l| view! { <div data-field="shown">{l}</div> })}
-            <div data-field="births">{format!("Nacimientos / births: {}", count(births))}</div>
-            <div data-field="deaths">{format!("Defunciones < 1 año / infant deaths: {}", count(deaths))}</div>
+            <div data-field="births">{format!("{}: {}", lang.get().pick("Nacimientos", "Births"), count(births))}</div>
+            <div data-field="deaths">{format!("{}: {}", lang.get().pick("Defunciones < 1 año", "Infant deaths"), count(deaths))}</div>
         })
     };
     view! {
@@ -860,11 +892,11 @@ fn Legend(
                     {rows}
                     <li data-legend-class="none" style="display:flex;align-items:center;gap:0.5rem;margin:0.2rem 0">
                         <span aria-hidden="true" style="display:inline-block;width:24px;height:16px;border:1px solid #777;background:repeating-linear-gradient(45deg,#fff 0 2px,#8c8c8c 2px 3.5px)"></span>
-                        <span>"Sin datos / no data "<span class="note">{format!("({})", c.no_data)}</span></span>
+                        <span>{tr("Sin datos ", "No data ")}<span class="note">{format!("({})", c.no_data)}</span></span>
                     </li>
                 </ul>
                 <p class="note">{c.method_note.clone()}</p>
-                <p class="note">"Haga clic o pulse Intro sobre una comuna para seleccionarla (también en el gráfico de embudo y la tabla). Rueda o botones: zoom; arrastre: desplazar. / Click or press Enter on a commune to select it; wheel or buttons to zoom, drag to pan."</p>
+                <p class="note">{tr("Haga clic o pulse Intro sobre una comuna para seleccionarla (también en el gráfico de embudo y la tabla). Rueda o botones: zoom; arrastre: desplazar.", "Click or press Enter on a commune to select it; wheel or buttons to zoom, drag to pan.")}</p>
             </div>
         })
     }
@@ -985,7 +1017,11 @@ fn Downloads(
             Method::StdDev => "stddev".into(),
             Method::Custom { breaks } => format!(
                 "custom --breaks {}",
-                breaks.iter().map(|b| format_value(*b)).collect::<Vec<_>>().join(",")
+                breaks
+                    .iter()
+                    .map(|b| format_value(*b))
+                    .collect::<Vec<_>>()
+                    .join(",")
             ),
             _ => "quantile".into(),
         };
@@ -999,14 +1035,13 @@ fn Downloads(
     };
     view! {
         <div class="downloads" style="display:flex;flex-wrap:wrap;gap:0.5rem;align-items:center;margin:0.6rem 0">
-            <button class="secondary" data-testid="download-svg" on:click=download_svg>"Descargar SVG / Download SVG"</button>
-            <button class="secondary" data-testid="download-png" on:click=download_png>"Descargar PNG / Download PNG"</button>
-            <button class="secondary" data-testid="download-csv" on:click=download_csv>"Descargar CSV / Download CSV"</button>
+            <button class="secondary" data-testid="download-svg" on:click=download_svg>{tr("Descargar SVG", "Download SVG")}</button>
+            <button class="secondary" data-testid="download-png" on:click=download_png>{tr("Descargar PNG", "Download PNG")}</button>
+            <button class="secondary" data-testid="download-csv" on:click=download_csv>{tr("Descargar CSV", "Download CSV")}</button>
         </div>
         {move || command().map(|c| view! {
-            <p class="note">"El mismo SVG con la línea de comandos / the same SVG from the command line: "
+            <p class="note">{tr("El mismo SVG con la línea de comandos: ", "The same SVG from the command line: ")}
                 <code data-testid="map-command">{c}</code>
-                {move || (geometry.with(|g| g.as_ref().map(|g| g.file.is_some()).unwrap_or(false))).then(|| " (--code-property / --name-property: las propiedades elegidas / the chosen properties)")}
             </p>
         })}
     }
@@ -1081,25 +1116,26 @@ fn MoranPanel(
     show: RwSignal<bool>,
     lisa: Memo<Option<Result<Shared<Colouring>, String>>>,
 ) -> impl IntoView {
+    let lang = lang();
     view! {
         <section aria-labelledby="moran-h">
-            <h3 id="moran-h">"Autocorrelación espacial / spatial autocorrelation"</h3>
+            <h3 id="moran-h">{tr("Autocorrelación espacial", "Spatial autocorrelation")}</h3>
             <input id="map-moran" type="checkbox" prop:checked=move || show.get() on:change=move |ev| show.set(event_target_checked(&ev))/>
-            <label for="map-moran">{format!("Calcular la I de Moran ({PERMUTATIONS} permutaciones, semilla {SEED}) / compute Moran's I")}</label>
+            <label for="map-moran">{move || match lang.get() { Lang::Es => format!("Calcular la I de Moran ({PERMUTATIONS} permutaciones, semilla {SEED})"), Lang::En => format!("Compute Moran's I ({PERMUTATIONS} permutations, seed {SEED})") }}</label>
             {move || moran.get().map(|m| match m {
                 Ok(m) => view! {
                     <p data-testid="moran">
-                        "I de Moran / Moran's I = "<strong data-field="moran-i">{format_number(m.i, 4)}</strong>
+                        {tr("I de Moran = ", "Moran's I = ")}<strong data-field="moran-i">{format_number(m.i, 4)}</strong>
                         {format!(" (E[I] = {}, z = {}, ", format_number(m.expected, 4), format_number(m.z, 2))}
                         "p = "<strong data-field="moran-p">{format!("{:.4}", m.p_value)}</strong>
-                        {format!(", {} permutaciones / permutations, {} comunas con dato / communes with data). Vecinos: comunas que comparten un borde / neighbours share a border.", m.permutations, m.n)}
+                        {match lang.get() { Lang::Es => format!(", {} permutaciones, {} comunas con dato). Vecinos: comunas que comparten un borde.", m.permutations, m.n), Lang::En => format!(", {} permutations, {} communes with data). Neighbours: communes sharing a border.", m.permutations, m.n) }}
                     </p>
                 }.into_any(),
-                Err(e) => view! { <p class="warn" data-testid="moran">{format!("I de Moran no disponible / not available: {e}")}</p> }.into_any(),
+                Err(e) => view! { <p class="warn" data-testid="moran">{format!("{}: {e}", lang.get().pick("I de Moran no disponible", "Moran's I not available"))}</p> }.into_any(),
             })}
             {move || lisa.get().and_then(|l| l.err()).map(|e| view! { <p class="warn">{e}</p> })}
             {move || lisa.get().and_then(|l| l.ok()).map(|_| view! {
-                <p class="note">{format!("Clusters LISA (Moran local, {PERMUTATIONS} permutaciones, p ≤ {LISA_ALPHA}) en el mapa. / LISA clusters shown on the map.")}</p>
+                <p class="note">{match lang.get() { Lang::Es => format!("Clusters LISA (Moran local, {PERMUTATIONS} permutaciones, p ≤ {LISA_ALPHA}) en el mapa."), Lang::En => format!("LISA clusters (local Moran, {PERMUTATIONS} permutations, p ≤ {LISA_ALPHA}) on the map.") }}</p>
             })}
         </section>
     }
@@ -1112,6 +1148,7 @@ fn FunnelPanel(
     result: Memo<Option<Shared<MapResult>>>,
     selected: RwSignal<Option<usize>>,
 ) -> impl IntoView {
+    let lang = lang();
     let svg = Memo::new(move |_| -> Option<Result<String, String>> {
         let r = result.get()?;
         let geo = geometry.get().ok()?;
@@ -1152,20 +1189,21 @@ fn FunnelPanel(
         ))
     };
     let download = move |_| {
-        if let (Some(Some(Ok(svg))), Some(r)) = (Some(svg.get_untracked()), result.get_untracked()) {
+        if let (Some(Some(Ok(svg))), Some(r)) = (Some(svg.get_untracked()), result.get_untracked())
+        {
             download_text(&format!("embudo_{}.svg", r.year), "image/svg+xml", &svg);
         }
     };
     view! {
         <section aria-labelledby="funnel-h">
-            <h3 id="funnel-h">"Gráfico de embudo / funnel plot"</h3>
-            <p class="note">"Tasa bruta contra nacimientos, con límites de Poisson exactos al 95% y 99,8% alrededor de la tasa del año. Haga clic en un punto para ubicar la comuna en el mapa. / Raw rate against births with exact Poisson limits; click a point to find the commune on the map."</p>
+            <h3 id="funnel-h">{tr("Gráfico de embudo", "Funnel plot")}</h3>
+            <p class="note">{tr("Tasa bruta contra nacimientos, con límites de Poisson exactos al 95% y 99,8% alrededor de la tasa del año. Haga clic en un punto para ubicar la comuna en el mapa.", "Raw rate against births with exact Poisson limits; click a point to find the commune on the map.")}</p>
             <style>{highlight}</style>
             {move || svg.get().map(|s| match s {
                 Ok(s) => view! { <div data-testid="funnel-box" class="chart" style="max-width:640px;cursor:pointer" on:click=on_click inner_html=s></div> }.into_any(),
-                Err(e) => view! { <p class="warn">{format!("Embudo no disponible / funnel not available: {e}")}</p> }.into_any(),
+                Err(e) => view! { <p class="warn">{format!("{}: {e}", lang.get().pick("Embudo no disponible", "Funnel plot not available"))}</p> }.into_any(),
             })}
-            <button class="secondary" on:click=download>"Descargar embudo SVG / download funnel SVG"</button>
+            <button class="secondary" on:click=download>{tr("Descargar embudo SVG", "Download funnel SVG")}</button>
             {move || selected.get().and_then(|a| {
                 let r = result.get()?;
                 let geo = geometry.get().ok()?;
@@ -1173,8 +1211,8 @@ fn FunnelPanel(
                 let code = geo.layout.codes.get(a)?.clone();
                 let v = r.values.get(a).copied().flatten();
                 Some(view! {
-                    <p data-testid="map-selection">{format!("Seleccionada / selected: {name} ({code}) — {}", v.map(|v| format_number(v, 2)).unwrap_or_else(|| "sin datos / no data".into()))}
-                        " "<button class="secondary" on:click=move |_| selected.set(None)>"Quitar / clear"</button></p>
+                    <p data-testid="map-selection">{format!("{}: {name} ({code}) — {}", lang.get().pick("Seleccionada", "Selected"), v.map(|v| format_number(v, 2)).unwrap_or_else(|| lang.get_untracked().pick("sin datos", "no data").into()))}
+                        " "<button class="secondary" on:click=move |_| selected.set(None)>{tr("Quitar", "Clear")}</button></p>
                 })
             })}
         </section>
@@ -1188,6 +1226,7 @@ fn DataTable(
     result: Memo<Option<Shared<MapResult>>>,
     selected: RwSignal<Option<usize>>,
 ) -> impl IntoView {
+    let lang = lang();
     let open = RwSignal::new(false);
     let body = move || {
         if !open.get() {
@@ -1198,10 +1237,17 @@ fn DataTable(
         let n = geo.layer.areas.len();
         let (d, b) = (&r.data.deaths, &r.data.births);
         let raw = raw_rates(d, b).unwrap_or_else(|_| vec![None; n]);
-        let eb = global_eb(d, b).map(|g| g.rates).unwrap_or_else(|_| vec![None; n]);
+        let eb = global_eb(d, b)
+            .map(|g| g.rates)
+            .unwrap_or_else(|_| vec![None; n]);
         let seb = spatial_eb(d, b, &geo.weights).unwrap_or_else(|_| vec![None; n]);
-        let er = excess_risk(d, b).map(|e| e.ratio).unwrap_or_else(|_| vec![None; n]);
-        let f = |v: Option<f64>, dec: usize| v.map(|v| format_number(v, dec)).unwrap_or_else(|| "—".into());
+        let er = excess_risk(d, b)
+            .map(|e| e.ratio)
+            .unwrap_or_else(|_| vec![None; n]);
+        let f = |v: Option<f64>, dec: usize| {
+            v.map(|v| format_number(v, dec))
+                .unwrap_or_else(|| "—".into())
+        };
         let rows = (0..n)
             .map(|a| {
                 let (rate, low, high) = match (d[a], b[a]) {
@@ -1234,8 +1280,8 @@ fn DataTable(
                     <caption class="note">{format!("{} — {}", r.text.title, r.year)}</caption>
                     <thead><tr>
                         <th class="text">"Código"</th><th class="text">"Comuna"</th><th>"Nacimientos"</th><th>"Defunciones"</th>
-                        <th>"Tasa bruta ‰ / raw"</th><th>"IC95%"</th><th>"BE global ‰ / global EB"</th><th>"BE espacial ‰ / spatial EB"</th>
-                        <th>"O/E"</th><th>"Valor mapeado / mapped"</th><th>"Clase / class"</th>
+                        <th>{tr("Tasa bruta ‰", "Raw rate ‰")}</th><th>"IC95%"</th><th>{tr("BE global ‰", "Global EB ‰")}</th><th>{tr("BE espacial ‰", "Spatial EB ‰")}</th>
+                        <th>"O/E"</th><th>{tr("Valor mapeado", "Mapped")}</th><th>{tr("Clase", "Class")}</th>
                     </tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
@@ -1244,10 +1290,10 @@ fn DataTable(
     };
     view! {
         <section aria-labelledby="map-table-h">
-            <h3 id="map-table-h">"Tabla del mapa / map as a table"</h3>
+            <h3 id="map-table-h">{tr("Tabla del mapa", "Map as a table")}</h3>
             <button class="secondary" data-testid="map-table-toggle" aria-expanded=move || open.get().to_string()
                 on:click=move |_| open.update(|o| *o = !*o)>
-                {move || if open.get() { "Ocultar tabla / hide table" } else { "Mostrar tabla (tasas brutas y suavizadas) / show table (raw and smoothed rates)" }}
+                {move || if open.get() { lang.get().pick("Ocultar tabla", "Hide table") } else { lang.get().pick("Mostrar tabla (tasas brutas y suavizadas)", "Show table (raw and smoothed rates)") }}
             </button>
             {body}
         </section>
@@ -1261,6 +1307,7 @@ fn GeometryInput(
     geometry: RwSignal<Result<Shared<Geometry>, String>>,
     result: Memo<Option<Shared<MapResult>>>,
 ) -> impl IntoView {
+    let lang = lang();
     let code_property = RwSignal::new("codigo_comuna".to_string());
     let name_property = RwSignal::new("nombre_comuna".to_string());
     let on_file = move |ev: leptos::ev::Event| {
@@ -1296,29 +1343,29 @@ fn GeometryInput(
         let m = &r.data.matching;
         Some(view! {
             <div data-testid="unmatched">
-                <p>{format!("Códigos de datos sin límite / data codes without a boundary ({}): {}", m.unmatched_data.len(), if m.unmatched_data.is_empty() { "—".into() } else { m.unmatched_data.join(", ") })}</p>
-                <p>{format!("Límites sin datos del año / boundaries without data for the year ({}): {}", m.unmatched_geometry.len(), if m.unmatched_geometry.is_empty() { "—".into() } else { m.unmatched_geometry.join(", ") })}</p>
+                <p>{format!("{} ({}): {}", lang.get().pick("Códigos de datos sin límite", "Data codes without a boundary"), m.unmatched_data.len(), if m.unmatched_data.is_empty() { "—".into() } else { m.unmatched_data.join(", ") })}</p>
+                <p>{format!("{} ({}): {}", lang.get().pick("Límites sin datos del año", "Boundaries without data for the year"), m.unmatched_geometry.len(), if m.unmatched_geometry.is_empty() { "—".into() } else { m.unmatched_geometry.join(", ") })}</p>
             </div>
         })
     };
     view! {
         <section aria-labelledby="geo-h">
-            <h3 id="geo-h">"Límites / boundaries"</h3>
+            <h3 id="geo-h">{tr("Límites", "Boundaries")}</h3>
             <p class="note">{move || match geometry.get() {
-                Ok(g) => format!("En uso / in use: {} — {} áreas / areas.", g.file.clone().unwrap_or_else(|| format!("comunas.topojson ({BUNDLED_CREDIT})")), g.layer.areas.len()),
+                Ok(g) => format!("{}: {} — {} {}.", lang.get().pick("En uso", "In use"), g.file.clone().unwrap_or_else(|| format!("comunas.topojson ({BUNDLED_CREDIT})")), g.layer.areas.len(), lang.get().pick("áreas", "areas")),
                 Err(e) => e,
             }}</p>
             <span>
-                <label for="geo-code">"Propiedad con el código / code property"</label>
+                <label for="geo-code">{tr("Propiedad con el código", "Code property")}</label>
                 <input id="geo-code" type="text" data-testid="geometry-code-property" prop:value=move || code_property.get() on:change=move |ev| code_property.set(event_target_value(&ev))/>
             </span>
             <span>
-                <label for="geo-name">"Propiedad con el nombre / name property"</label>
+                <label for="geo-name">{tr("Propiedad con el nombre", "Name property")}</label>
                 <input id="geo-name" type="text" prop:value=move || name_property.get() on:change=move |ev| name_property.set(event_target_value(&ev))/>
             </span>
-            <label for="geo-file">"GeoJSON o TopoJSON propio (lon/lat WGS84) / your own boundaries: "</label>
+            <label for="geo-file">{tr("GeoJSON o TopoJSON propio (lon/lat WGS84): ", "Your own GeoJSON or TopoJSON (WGS84 lon/lat): ")}</label>
             <input id="geo-file" type="file" accept=".json,.geojson,.topojson,application/json" data-testid="geometry-input" on:change=on_file/>
-            <button class="secondary" on:click=move |_| geometry.set(bundled_geometry())>"Usar límites incluidos / use the bundled boundaries"</button>
+            <button class="secondary" on:click=move |_| geometry.set(bundled_geometry())>{tr("Usar límites incluidos", "Use the bundled boundaries")}</button>
             {unmatched}
         </section>
     }

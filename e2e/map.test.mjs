@@ -1,0 +1,154 @@
+// The Map view on the bundled data: 345 communes drawn, a class legend, the tooltip names the
+// commune, a new year recolours, downloads (SVG as `imr map`, PNG, CSV) and the funnel plot linked
+// to the map; no request leaves 127.0.0.1.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { startServer, launch, openPage, outsideRequests } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const PATHS = 'svg[data-testid="choropleth"] path[data-code]';
+
+async function openMap() {
+  const opened = await openPage(browser, server.origin + '/');
+  await opened.page.getByTestId('tab-map').click();
+  await opened.page.locator(PATHS).first().waitFor();
+  // The classes are in place once the legend is drawn.
+  await opened.page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor();
+  return opened;
+}
+
+const values = (page) => page.$$eval(PATHS, (ps) => ps.map((p) => `${p.dataset.code}=${p.dataset.value}`));
+
+async function download(page, testid) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+  return { name: file.suggestedFilename(), bytes: fs.readFileSync(await file.path()) };
+}
+
+test('the map draws every commune with a class legend, and the tooltip names the commune', async () => {
+  const { page, requests, errors } = await openMap();
+  assert.equal(await page.locator(PATHS).count(), 345);
+  // Every commune has a class (0 = lowest) or "none", and a value for it.
+  const classes = await page.$$eval(PATHS, (ps) => ps.map((p) => p.dataset.class));
+  assert.ok(classes.every((c) => c === 'none' || /^\d+$/.test(c)));
+  const distinct = new Set(classes.filter((c) => c !== 'none'));
+  // Five quantiles asked; tied rates (many communes with zero deaths) merge coinciding breaks.
+  assert.ok(distinct.size >= 3 && distinct.size <= 5, `quantile classes: ${[...distinct]}`);
+  // Legend: one row per class with its count, and the hatched no-data entry.
+  const legend = page.getByTestId('map-legend');
+  assert.equal(await legend.locator('[data-legend-class]').count(), distinct.size + 1);
+  assert.match(await legend.locator('[data-legend-class="none"]').textContent(), /no data|sin datos/i);
+  const counts = (await legend.locator('[data-legend-class]').allTextContents())
+    .map((t) => Number(t.match(/\((\d+)\)\s*$/)[1]));
+  assert.equal(counts.reduce((a, b) => a + b, 0), 345);
+
+  // Hover: Santiago (13101), with its rate, interval, births and deaths.
+  await page.locator('path[data-code="13101"]').hover();
+  const tooltip = page.getByTestId('map-tooltip');
+  await tooltip.waitFor();
+  assert.match(await tooltip.locator('[data-field="name"]').textContent(), /Santiago \(13101\)/);
+  assert.match(await tooltip.textContent(), /95%/);
+  assert.match(await tooltip.locator('[data-field="births"]').textContent(), /\d/);
+  assert.match(await tooltip.locator('[data-field="deaths"]').textContent(), /\d/);
+  // Keyboard: focusing a commune shows its tooltip too.
+  await page.locator('path[data-code="13114"]').focus();
+  await page.getByTestId('map-tooltip').filter({ hasText: 'Las Condes (13114)' }).waitFor();
+
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+test('changing the year recolours without redrawing the paths, and the switch is timed', async () => {
+  const { page, requests } = await openMap();
+  const before = await values(page);
+  const dBefore = await page.$eval('path[data-code="13101"]', (p) => p.getAttribute('d'));
+  const years = await page.getByTestId('year-select').locator('option').allTextContents();
+  assert.deepEqual(years.map((y) => y.trim()), ['2019', '2020', '2021', '2022', '2023']);
+  // Mark a path element: recolouring must keep the same element (no re-render).
+  await page.$eval('path[data-code="13101"]', (p) => { p.__kept = true; });
+  await page.getByTestId('year-select').selectOption('2019');
+  await page.waitForFunction((b) => {
+    const now = [...document.querySelectorAll('svg[data-testid="choropleth"] path[data-code]')]
+      .map((p) => `${p.dataset.code}=${p.dataset.value}`);
+    return now.some((v, i) => v !== b[i]);
+  }, before);
+  const after = await values(page);
+  assert.equal(after.length, 345);
+  assert.ok(after.filter((v, i) => v !== before[i]).length > 100, 'most communes change value');
+  assert.equal(await page.$eval('path[data-code="13101"]', (p) => p.__kept === true), true);
+  assert.equal(await page.$eval('path[data-code="13101"]', (p) => p.getAttribute('d')), dBefore);
+  const timing = page.getByTestId('switch-time');
+  await timing.filter({ hasText: 'ms' }).waitFor();
+  console.log(`year switch: ${(await timing.textContent()).trim()}`);
+  assert.match(await page.getByTestId('map-year-label').textContent(), /2019/);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+});
+
+test('the SVG, PNG and CSV downloads hold every commune, made in the page', async () => {
+  const { page, requests, errors } = await openMap();
+  const svg = await download(page, 'download-svg');
+  assert.match(svg.name, /^mapa_tmi_2023\.svg$/);
+  const text = svg.bytes.toString('utf8');
+  assert.equal((text.match(/<path data-code="/g) || []).length, 345);
+  assert.match(text, /data-testid="choropleth"/);
+  assert.match(text, />2023<\/text>/);
+  assert.match(text, /Data: chile_imr_2019_2023\.csv\. Boundaries: chilemapas/);
+  // The SVG's values are the page's values.
+  const onPage = await page.$eval('path[data-code="13101"]', (p) => p.dataset.value);
+  assert.ok(text.includes(`data-code="13101" data-class="`) && text.includes(`data-value="${onPage}"`));
+
+  const png = await download(page, 'download-png');
+  assert.match(png.name, /\.png$/);
+  assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  // 640 × 1200 drawn at twice the size.
+  assert.equal(png.bytes.readUInt32BE(16), 1280);
+  assert.equal(png.bytes.readUInt32BE(20), 2400);
+
+  const csv = (await download(page, 'download-csv')).bytes.toString('utf8').trim().split('\n');
+  assert.equal(csv.length, 346);
+  assert.match(csv[0], /^code,name,year,births,deaths,rate_per_1000,ci95_low,ci95_high,eb_global,eb_spatial,excess_risk,value,class$/);
+  assert.ok(csv.some((l) => l.startsWith('13101,Santiago,2023,')));
+
+  assert.match(await page.getByTestId('map-command').textContent(), /^imr map chile_imr_2019_2023\.csv .*--year 2023 .*--scheme quantile --classes 5/);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+test('selecting a commune in the funnel plot outlines it on the map; smoothing, classes, zoom and the table follow', async () => {
+  const { page, requests } = await openMap();
+  await page.locator('[data-testid="funnel-box"] circle[data-code="13101"]').click({ force: true });
+  await page.getByTestId('map-selection').filter({ hasText: 'Santiago (13101)' }).waitFor();
+  assert.equal(await page.$eval('path[data-code="13101"]', (p) => p.getAttribute('aria-pressed')), 'true');
+  const outline = await page.$eval('[data-testid="map-selected"]', (p) => p.getAttribute('d'));
+  assert.equal(outline, await page.$eval('path[data-code="13101"]', (p) => p.getAttribute('d')));
+  // And from the map to the funnel: the selected point is drawn larger.
+  await page.locator('path[data-code="13114"]').click();
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="funnel-box"] circle[data-code="13114"]')).r === '7px');
+
+  // Spatial EB pulls small communes towards their neighbours: values change.
+  const raw = await values(page);
+  await page.getByTestId('smooth-select').selectOption('spatial-eb');
+  await page.waitForFunction((b) => [...document.querySelectorAll('svg[data-testid="choropleth"] path[data-code]')]
+    .some((p, i) => `${p.dataset.code}=${p.dataset.value}` !== b[i]), raw);
+  // A box map has six classes.
+  await page.getByTestId('classify-select').selectOption('box');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map-legend"] [data-legend-class]').length === 7);
+
+  // Zoom to the Santiago Metropolitan Region changes the view box.
+  const full = await page.getByTestId('choropleth').getAttribute('viewBox');
+  await page.getByTestId('region-select').selectOption('13');
+  assert.notEqual(await page.getByTestId('choropleth').getAttribute('viewBox'), full);
+  await page.getByTestId('zoom-reset').click();
+  assert.equal(await page.getByTestId('choropleth').getAttribute('viewBox'), full);
+
+  // The table shows raw and smoothed rates side by side.
+  await page.getByTestId('map-table-toggle').click();
+  const row = page.locator('[data-testid="map-table"] tr[data-code="13101"]');
+  assert.match(await row.locator('[data-field="raw"]').textContent(), /\d/);
+  assert.match(await row.locator('[data-field="seb"]').textContent(), /\d/);
+  assert.equal(await page.locator('[data-testid="map-table"] tbody tr').count(), 345);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+});
