@@ -1,0 +1,371 @@
+//! The streaming aggregator of a one-row-per-birth file: births by year and mother's commune of
+//! residence, the two columns chosen by the user (by position or by header name).
+//!
+//! Each data row is malformed (wrong field count, overlong, invalid year: excluded), of an
+//! unknown commune (blank or not in the 2018 CUT list: excluded), or counted; so
+//! `rows_read = births + rows_excluded`.
+
+use crate::communes::CommuneResolver;
+use crate::error::MicrodataError;
+use crate::fields::{latin1, parse_year, Fields};
+use crate::layout::{header_names, shorten};
+use crate::lines::{LineEvent, LineSplitter};
+use crate::report::{
+    sorted_unknown_codes, Excluded, Exclusions, Progress, Reason, MAX_UNKNOWN_CODES,
+};
+use imr_core::ingest::columns::normalise_name;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+
+/// A column chosen by its 0-based position or by its header name (compared after
+/// normalisation: `AÑO_NAC` = `ano_nac`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColumnRef {
+    Index(usize),
+    Name(String),
+}
+
+impl std::fmt::Display for ColumnRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ColumnRef::Index(i) => write!(f, "#{}", i + 1),
+            ColumnRef::Name(name) => write!(f, "`{name}`"),
+        }
+    }
+}
+
+/// Whether the births file starts with a header row.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HeaderMode {
+    /// A header when the year column of the first line is not a year.
+    #[default]
+    Auto,
+    Present,
+    Absent,
+}
+
+/// How to read a births file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BirthsOptions {
+    pub year: ColumnRef,
+    /// The mother's commune of residence.
+    pub commune: ColumnRef,
+    pub delimiter: u8,
+    pub header: HeaderMode,
+}
+
+impl BirthsOptions {
+    /// `;`-separated, header detected.
+    pub fn new(year: ColumnRef, commune: ColumnRef) -> Self {
+        BirthsOptions {
+            year,
+            commune,
+            delimiter: b';',
+            header: HeaderMode::Auto,
+        }
+    }
+}
+
+/// Births by commune (2018 CUT code) and year, and what was not counted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BirthsAggregate {
+    pub has_header: bool,
+    pub field_count: usize,
+    pub year_column: usize,
+    pub commune_column: usize,
+    pub bytes: u64,
+    pub rows_read: u64,
+    pub births: u64,
+    pub rows_excluded: u64,
+    pub excluded: Vec<Excluded>,
+    pub unknown_codes: Vec<(String, u64)>,
+    pub blank_lines: u64,
+    pub recoded_rows: u64,
+    /// Rows with a valid year, by year: the years the file covers.
+    pub rows_by_year: BTreeMap<u16, u64>,
+    /// Births by (code, year), for commune-years with at least one birth.
+    pub counts: BTreeMap<(String, u16), u64>,
+}
+
+#[derive(Debug)]
+struct Columns {
+    has_header: bool,
+    field_count: usize,
+    year: usize,
+    commune: usize,
+}
+
+#[derive(Debug)]
+struct State {
+    options: BirthsOptions,
+    columns: Option<Columns>,
+    error: Option<MicrodataError>,
+    fields: Fields,
+    communes: CommuneResolver,
+    counts: HashMap<(u32, u16), u64>,
+    rows_by_year: BTreeMap<u16, u64>,
+    rows_read: u64,
+    births: u64,
+    blank_lines: u64,
+    recoded_rows: u64,
+    exclusions: Exclusions,
+    unknown_codes: HashMap<String, u64>,
+}
+
+/// Aggregates a births file pushed in chunks of any size; the same protocol as
+/// [`crate::DeathsAggregator`].
+#[derive(Debug)]
+pub struct BirthsAggregator {
+    lines: LineSplitter,
+    state: State,
+}
+
+impl BirthsAggregator {
+    pub fn new(options: BirthsOptions) -> Self {
+        BirthsAggregator {
+            lines: LineSplitter::default(),
+            state: State {
+                options,
+                columns: None,
+                error: None,
+                fields: Fields::default(),
+                communes: CommuneResolver::default(),
+                counts: HashMap::new(),
+                rows_by_year: BTreeMap::new(),
+                rows_read: 0,
+                births: 0,
+                blank_lines: 0,
+                recoded_rows: 0,
+                exclusions: Exclusions::default(),
+                unknown_codes: HashMap::new(),
+            },
+        }
+    }
+
+    pub fn push(&mut self, chunk: &[u8]) -> Result<Progress, MicrodataError> {
+        if let Some(err) = &self.state.error {
+            return Err(err.clone());
+        }
+        let state = &mut self.state;
+        self.lines
+            .push(chunk, |line, event| state.line(line, event));
+        match &self.state.error {
+            Some(err) => Err(err.clone()),
+            None => Ok(self.progress()),
+        }
+    }
+
+    pub fn progress(&self) -> Progress {
+        Progress {
+            bytes_consumed: self.lines.bytes_consumed(),
+            rows_read: self.state.rows_read,
+            rows_counted: self.state.births,
+        }
+    }
+
+    pub fn finish(mut self) -> Result<BirthsAggregate, MicrodataError> {
+        let state = &mut self.state;
+        self.lines.finish(|line, event| state.line(line, event));
+        let bytes = self.lines.bytes_consumed();
+        let state = self.state;
+        if let Some(err) = state.error {
+            return Err(err);
+        }
+        let Some(columns) = state.columns else {
+            return Err(MicrodataError::Empty);
+        };
+        let communes = &state.communes;
+        Ok(BirthsAggregate {
+            has_header: columns.has_header,
+            field_count: columns.field_count,
+            year_column: columns.year,
+            commune_column: columns.commune,
+            bytes,
+            rows_read: state.rows_read,
+            births: state.births,
+            rows_excluded: state.exclusions.total(),
+            excluded: state.exclusions.report(),
+            unknown_codes: sorted_unknown_codes(&state.unknown_codes),
+            blank_lines: state.blank_lines,
+            recoded_rows: state.recoded_rows,
+            rows_by_year: state.rows_by_year,
+            counts: state
+                .counts
+                .into_iter()
+                .map(|((index, year), n)| ((communes.code(index).to_owned(), year), n))
+                .collect(),
+        })
+    }
+}
+
+impl State {
+    fn columns_from_first_line(&self, line: &[u8]) -> Result<Columns, MicrodataError> {
+        let (raw, names) = header_names(line, self.options.delimiter);
+        let position = |column: &ColumnRef| -> Result<usize, MicrodataError> {
+            match column {
+                ColumnRef::Index(i) if *i < names.len() => Ok(*i),
+                ColumnRef::Index(_) => Err(MicrodataError::MissingColumn {
+                    column: column.to_string(),
+                    columns: raw.join(", "),
+                }),
+                ColumnRef::Name(name) => {
+                    let wanted = normalise_name(name);
+                    names.iter().position(|n| *n == wanted).ok_or_else(|| {
+                        MicrodataError::MissingColumn {
+                            column: name.clone(),
+                            columns: raw.join(", "),
+                        }
+                    })
+                }
+            }
+        };
+        let by_name = [&self.options.year, &self.options.commune]
+            .into_iter()
+            .find(|c| matches!(c, ColumnRef::Name(_)));
+        let has_header = match self.options.header {
+            HeaderMode::Present => true,
+            HeaderMode::Absent => false,
+            HeaderMode::Auto => {
+                by_name.is_some() || {
+                    let mut fields = Fields::default();
+                    let year = position(&self.options.year)?;
+                    fields.split(line, self.options.delimiter, year + 1);
+                    parse_year(fields.get(line, year)).is_none()
+                }
+            }
+        };
+        if let (false, Some(column)) = (has_header, by_name) {
+            return Err(MicrodataError::NoHeader {
+                column: column.to_string(),
+                first_line: shorten(line),
+            });
+        }
+        Ok(Columns {
+            has_header,
+            field_count: names.len(),
+            year: position(&self.options.year)?,
+            commune: position(&self.options.commune)?,
+        })
+    }
+
+    fn line(&mut self, number: u64, event: LineEvent<'_>) {
+        if self.error.is_some() {
+            return;
+        }
+        let line = match event {
+            LineEvent::TooLong if self.columns.is_none() => {
+                self.error = Some(MicrodataError::FirstLineTooLong);
+                return;
+            }
+            LineEvent::TooLong => {
+                self.rows_read += 1;
+                self.exclusions.add(Reason::LineTooLong, number);
+                return;
+            }
+            LineEvent::Line(line) if number == 1 => {
+                line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
+            }
+            LineEvent::Line(line) => line,
+        };
+        if line.trim_ascii().is_empty() {
+            self.blank_lines += 1;
+            return;
+        }
+        if self.columns.is_none() {
+            match self.columns_from_first_line(line) {
+                Ok(columns) => {
+                    let header = columns.has_header;
+                    self.columns = Some(columns);
+                    if header {
+                        return;
+                    }
+                }
+                Err(err) => {
+                    self.error = Some(err);
+                    return;
+                }
+            }
+        }
+        let columns = self.columns.as_ref().expect("set on the first line");
+        self.rows_read += 1;
+        let keep = columns.year.max(columns.commune) + 1;
+        self.fields.split(line, self.options.delimiter, keep);
+        if self.fields.count() != columns.field_count {
+            self.exclusions.add(Reason::WrongFieldCount, number);
+            return;
+        }
+        let Some(year) = parse_year(self.fields.get(line, columns.year)) else {
+            self.exclusions.add(Reason::InvalidYear, number);
+            return;
+        };
+        *self.rows_by_year.entry(year).or_default() += 1;
+        let code = self.fields.get(line, columns.commune);
+        let resolved = if code.is_empty() {
+            None
+        } else {
+            self.communes.resolve(code)
+        };
+        let Some(resolved) = resolved else {
+            self.exclusions.add(Reason::UnknownCommune, number);
+            let code = latin1(code);
+            if let Some(n) = self.unknown_codes.get_mut(&code) {
+                *n += 1;
+            } else if self.unknown_codes.len() < MAX_UNKNOWN_CODES {
+                self.unknown_codes.insert(code, 1);
+            }
+            return;
+        };
+        self.births += 1;
+        self.recoded_rows += u64::from(resolved.recoded);
+        *self.counts.entry((resolved.index, year)).or_default() += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn aggregate(text: &[u8], options: BirthsOptions) -> Result<BirthsAggregate, MicrodataError> {
+        let mut aggregator = BirthsAggregator::new(options);
+        for chunk in text.chunks(3) {
+            aggregator.push(chunk)?;
+        }
+        aggregator.finish()
+    }
+
+    #[test]
+    fn births_are_counted_by_the_columns_named_and_unknown_communes_excluded() {
+        let text = b"A\xd1O_NAC;SEXO;COMUNA_MADRE\n2019;1;1101\n2019;2;01101\n2020;1;99999\n2020;1;8401\nx;1;1101\n";
+        let options = BirthsOptions::new(
+            ColumnRef::Name("ano_nac".into()),
+            ColumnRef::Name("Comuna madre".into()),
+        );
+        let agg = aggregate(text, options).unwrap();
+        assert!(agg.has_header);
+        assert_eq!((agg.rows_read, agg.births, agg.rows_excluded), (5, 3, 2));
+        assert_eq!(agg.counts[&("01101".to_string(), 2019)], 2);
+        assert_eq!(agg.counts[&("16101".to_string(), 2020)], 1);
+        assert_eq!(agg.recoded_rows, 1);
+        assert_eq!(agg.excluded[0].reason, Reason::InvalidYear);
+        assert_eq!(agg.excluded[0].first_lines, vec![6]);
+        assert_eq!(agg.unknown_codes, vec![("99999".to_string(), 1)]);
+    }
+
+    #[test]
+    fn a_headerless_file_is_read_by_position_and_a_name_without_header_is_refused() {
+        let text = b"2019;1;1101\n2019;2;1101\n";
+        let agg = aggregate(
+            text,
+            BirthsOptions::new(ColumnRef::Index(0), ColumnRef::Index(2)),
+        )
+        .unwrap();
+        assert!(!agg.has_header);
+        assert_eq!(agg.births, 2);
+        let mut options = BirthsOptions::new(ColumnRef::Name("ano".into()), ColumnRef::Index(2));
+        options.header = HeaderMode::Absent;
+        let err = aggregate(text, options).unwrap_err();
+        assert!(err.to_string().contains("not a header"), "{err}");
+    }
+}

@@ -1,0 +1,145 @@
+//! Rows not used, counted by reason with the first line numbers, and the progress of a run.
+
+use serde::Serialize;
+
+/// How many line numbers are kept per reason; the count goes on past it.
+pub const MAX_LINES_PER_REASON: usize = 100;
+
+/// Why a row of a microdata file was not counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Reason {
+    /// Malformed: the line has more or fewer fields than the header (or the first line).
+    WrongFieldCount,
+    /// Malformed: the line is longer than [`crate::MAX_LINE_BYTES`].
+    LineTooLong,
+    /// Malformed: the year column is not a four-digit year.
+    InvalidYear,
+    /// Malformed: EDAD_TIPO is not 1, 2, 3, 4 or 9 (or blank), or EDAD_CANT is not a number.
+    InvalidAge,
+    /// Age not known (EDAD_TIPO 9 or blank; EDAD_TIPO 1 with EDAD_CANT 999 or blank): whether the
+    /// death was an infant death cannot be told.
+    UnknownAge,
+    /// An infant death (or a birth) whose commune of residence is blank or not in the 2018 CUT
+    /// list (e.g. 99xxx, "ignorada" or abroad).
+    UnknownCommune,
+}
+
+impl Reason {
+    pub const ALL: [Reason; 6] = [
+        Reason::WrongFieldCount,
+        Reason::LineTooLong,
+        Reason::InvalidYear,
+        Reason::InvalidAge,
+        Reason::UnknownAge,
+        Reason::UnknownCommune,
+    ];
+
+    /// Whether the reason is a malformed line (as opposed to a well-formed row whose age or
+    /// commune is unknown).
+    pub fn is_malformed(self) -> bool {
+        matches!(
+            self,
+            Reason::WrongFieldCount
+                | Reason::LineTooLong
+                | Reason::InvalidYear
+                | Reason::InvalidAge
+        )
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Reason::WrongFieldCount => "wrong_field_count",
+            Reason::LineTooLong => "line_too_long",
+            Reason::InvalidYear => "invalid_year",
+            Reason::InvalidAge => "invalid_age",
+            Reason::UnknownAge => "unknown_age",
+            Reason::UnknownCommune => "unknown_commune",
+        }
+    }
+
+    /// The reason in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reason::WrongFieldCount => "malformed line: wrong number of fields",
+            Reason::LineTooLong => "malformed line: longer than 1 MiB",
+            Reason::InvalidYear => "malformed line: the year is not a four-digit year",
+            Reason::InvalidAge => {
+                "malformed line: EDAD_TIPO is not 1, 2, 3, 4 or 9, or EDAD_CANT is not a number"
+            }
+            Reason::UnknownAge => "age unknown (EDAD_TIPO 9, or age in years unknown)",
+            Reason::UnknownCommune => {
+                "commune of residence blank or not in the 2018 CUT list (e.g. 99xxx)"
+            }
+        }
+    }
+}
+
+/// The rows excluded for one reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Excluded {
+    pub reason: Reason,
+    pub description: &'static str,
+    pub count: u64,
+    /// The first [`MAX_LINES_PER_REASON`] line numbers (1-based, the header is line 1).
+    pub first_lines: Vec<u64>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Exclusions {
+    tallies: [(u64, Vec<u64>); Reason::ALL.len()],
+}
+
+impl Exclusions {
+    pub fn add(&mut self, reason: Reason, line: u64) {
+        let (count, lines) = &mut self.tallies[reason as usize];
+        *count += 1;
+        if lines.len() < MAX_LINES_PER_REASON {
+            lines.push(line);
+        }
+    }
+
+    pub fn total(&self) -> u64 {
+        self.tallies.iter().map(|(count, _)| count).sum()
+    }
+
+    /// The reasons that occurred, in the order of [`Reason::ALL`].
+    pub fn report(&self) -> Vec<Excluded> {
+        Reason::ALL
+            .into_iter()
+            .filter_map(|reason| {
+                let (count, lines) = &self.tallies[reason as usize];
+                (*count > 0).then(|| Excluded {
+                    reason,
+                    description: reason.describe(),
+                    count: *count,
+                    first_lines: lines.clone(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// What a streaming aggregator has done so far; cheap to ask after every chunk.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    /// Bytes pushed so far (compare with the file size for a progress bar).
+    pub bytes_consumed: u64,
+    /// Data rows read so far (header and blank lines not included).
+    pub rows_read: u64,
+    /// Rows counted so far: infant deaths for a deaths file, births for a births file.
+    pub rows_counted: u64,
+}
+
+/// Unknown codes with their counts, most frequent first.
+pub(crate) fn sorted_unknown_codes(
+    codes: &std::collections::HashMap<String, u64>,
+) -> Vec<(String, u64)> {
+    let mut list: Vec<(String, u64)> = codes.iter().map(|(c, n)| (c.clone(), *n)).collect();
+    list.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    list
+}
+
+/// At most this many distinct unknown codes are listed (all are counted).
+pub const MAX_UNKNOWN_CODES: usize = 100;
