@@ -36,6 +36,8 @@ enum Command {
     Map(commands::map::Args),
     /// Build the bundled Chilean dataset from the raw extracts in data/raw
     Dataset(commands::dataset::Args),
+    /// Aggregate the health ministry's deaths (and births) microdata to commune-year counts
+    Microdata(commands::microdata::Args),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Command::Fit(args) => commands::fit::run(args),
         Command::Map(args) => commands::map::run(args),
         Command::Dataset(args) => commands::dataset::run(args),
+        Command::Microdata(args) => commands::microdata::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

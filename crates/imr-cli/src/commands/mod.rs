@@ -6,6 +6,7 @@ pub mod fit;
 pub mod inequality;
 pub mod input;
 pub mod map;
+pub mod microdata;
 pub mod rates;
 
 pub use error::CliError;
