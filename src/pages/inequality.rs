@@ -536,7 +536,7 @@ pub fn InequalityPage() -> impl IntoView {
                 <p class="warn" data-testid="ineq-approximate">"Las defunciones se derivaron de la tasa publicada: no son conteos y los intervalos bootstrap son aproximados. / Deaths were derived from the published rate: the bootstrap intervals are approximate."</p>
             })}
             <p>"Reproducir en la línea de comandos / reproduce with the command line:"</p>
-            <pre data-testid="ineq-command"><code>{move || command_line(&state, &imr_key.get())}</code></pre>
+            <pre data-testid="ineq-command" style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{move || command_line(&state, &imr_key.get())}</code></pre>
         </section>
     };
 
@@ -827,7 +827,7 @@ pub fn InequalityPage() -> impl IntoView {
                     (Some(r), None) => format!("{r:.2}"),
                     _ => "no disponible / not available".to_string(),
                 };
-                let births_note = (weight_name == "births").then(|| " En los datos incluidos la columna de nacimientos es poblacion_0 (población de edad 0, INE): es la única columna de población del archivo, así que la ponderación es por población infantil, no por población total. / In the bundled data the births column is poblacion_0, the only population column, so the weight is the infant population, not the total population.");
+                let births_note = (weight_name == "births").then_some(" En los datos incluidos la columna de nacimientos es poblacion_0 (población de edad 0, INE): es la única columna de población del archivo, así que la ponderación es por población infantil, no por población total. / In the bundled data the births column is poblacion_0, the only population column, so the weight is the infant population, not the total population.");
                 let command = command_line(&state, &AnalysisKey {
                     subject: SubjectChoice::Values { of: b.subject.value_name.clone(), weight: weight_name.clone() },
                     group: None,
@@ -843,7 +843,7 @@ pub fn InequalityPage() -> impl IntoView {
                     <p class="warn" data-testid="ineq-few-years">"Con tan pocos años, una correlación —incluso alta— tiene muy poca potencia y puede deberse al azar o a una tendencia común; no es evidencia de causalidad. / "<span lang="en">{correlation.warning.clone()}</span></p>
                     {downloads("desigualdad_tmi_vs_ingreso_salud", move || svg_dl.clone(), move || csv.clone())}
                     <p>"Segunda serie en la línea de comandos / second series with the command line:"</p>
-                    <pre><code>{command}</code></pre>
+                    <pre style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{command}</code></pre>
                 }
                 .into_any()
             }
