@@ -111,16 +111,32 @@ impl Fragment {
         let params = self.params;
         Effect::new(move |_| {
             let value = signal.get().to_string();
-            params.update(|p| {
-                p.insert(key.to_owned(), value);
-            });
+            if params.with_untracked(|p| p.get(key) != Some(&value)) {
+                params.update(|p| {
+                    p.insert(key.to_owned(), value);
+                });
+            }
+        });
+        // And back: restoring a saved analysis replaces the parameters.
+        Effect::new(move |_| {
+            let parsed = params.with(|p| p.get(key).and_then(|v| v.parse::<T>().ok()));
+            if let Some(v) = parsed {
+                if signal.with_untracked(|s| s.to_string() != v.to_string()) {
+                    signal.set(v);
+                }
+            }
         });
         signal
     }
 
-    /// The whole fragment text (for the "copy link" button and saved analyses).
+    /// The whole fragment text (saved with an analysis).
     pub fn text(&self) -> String {
-        format_fragment(&self.params.get())
+        format_fragment(&self.params.get_untracked())
+    }
+
+    /// Replaces every parameter (opening a saved analysis); synced signals follow.
+    pub fn restore(&self, text: &str) {
+        self.params.set(parse_fragment(text));
     }
 }
 

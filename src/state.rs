@@ -31,10 +31,12 @@ impl<T> std::ops::Deref for Shared<T> {
     }
 }
 
-/// One file the user gave, read into a table (or the reason it cannot be read).
+/// One file the user gave: its bytes (kept for "save analysis") and the table read from them, or
+/// the reason it cannot be read.
 #[derive(Debug, Clone)]
 pub struct LoadedFile {
     pub name: String,
+    pub bytes: Arc<Vec<u8>>,
     pub table: Result<Arc<RawTable>, String>,
 }
 
@@ -153,6 +155,7 @@ impl AppState {
 pub fn read_file(name: &str, bytes: &[u8]) -> LoadedFile {
     LoadedFile {
         name: name.to_owned(),
+        bytes: Arc::new(bytes.to_vec()),
         table: RawTable::from_bytes(name, bytes)
             .map(Arc::new)
             .map_err(|e| e.to_string()),

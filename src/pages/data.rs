@@ -2,8 +2,10 @@
 //! excluded row, and read rates per commune and year with their exact intervals.
 
 use crate::components::download::download_text;
+use crate::fragment::fragment;
 use crate::i18n::{format_number, format_opt, lang, tr, Lang};
 use crate::state::{read_file, AppState, LoadedFile};
+use imr_core::analysis::{is_saved_analysis, SavedAnalysis};
 use imr_core::ingest::{delimiter_label, Role};
 use imr_core::rates::{rates_csv, AreaRate};
 use leptos::prelude::*;
@@ -23,9 +25,14 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
             let name = file.name();
             let gloo = gloo_file::File::from(file);
             match gloo_file::futures::read_as_bytes(&gloo).await {
+                Ok(bytes) if is_saved_analysis(&bytes) => {
+                    open_saved_analysis(state, &name, &bytes);
+                    return;
+                }
                 Ok(bytes) => loaded.push(read_file(&name, &bytes)),
                 Err(e) => loaded.push(LoadedFile {
                     name: name.clone(),
+                    bytes: Default::default(),
                     table: Err(format!("{name}: cannot read the file: {e}")),
                 }),
             }
@@ -35,6 +42,67 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
     });
 }
 
+/// Opens a saved analysis: its files with the roles chosen then, and its view options.
+fn open_saved_analysis(state: AppState, name: &str, bytes: &[u8]) {
+    let opened = SavedAnalysis::from_json(name, bytes).and_then(|a| {
+        let files = a.file_bytes(name)?;
+        let tables = a.tables_and_roles(name)?;
+        Ok((a, files, tables))
+    });
+    match opened {
+        Ok((analysis, files, tables)) => {
+            let loaded = files.iter().map(|(n, b)| read_file(n, b)).collect();
+            let roles = tables.into_iter().map(|(_, r)| r).collect();
+            state.bundled.set(false);
+            state.load(loaded, Some(roles));
+            fragment().restore(&analysis.options);
+        }
+        Err(e) => {
+            state.bundled.set(false);
+            state.load(
+                vec![LoadedFile {
+                    name: name.to_owned(),
+                    bytes: Default::default(),
+                    table: Err(e.to_string()),
+                }],
+                None,
+            );
+        }
+    }
+}
+
+/// Downloads the current analysis: input files, chosen roles, view options, engine version.
+fn save_analysis(state: AppState) {
+    let files = state.files.get_untracked();
+    let roles = state.roles.get_untracked();
+    let readable: Vec<&LoadedFile> = files.iter().filter(|f| f.table.is_ok()).collect();
+    let entries: Vec<(
+        &str,
+        &[u8],
+        &imr_core::ingest::RawTable,
+        &imr_core::ingest::ColumnRoles,
+    )> = readable
+        .iter()
+        .zip(&roles)
+        .filter_map(|(f, r)| {
+            f.table
+                .as_ref()
+                .ok()
+                .map(|t| (f.name.as_str(), f.bytes.as_slice(), &**t, r))
+        })
+        .collect();
+    let now = js_sys::Date::new_0()
+        .to_iso_string()
+        .as_string()
+        .unwrap_or_default();
+    let saved = SavedAnalysis::new(&entries, &fragment().text(), &now);
+    download_text(
+        "imr-atlas-analysis.json",
+        "application/json",
+        &saved.to_json(),
+    );
+}
+
 #[component]
 pub fn DataPage() -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -42,6 +110,8 @@ pub fn DataPage() -> impl IntoView {
         <section aria-labelledby="upload-h">
             <h2 id="upload-h">{tr("Datos", "Data")}</h2>
             <Upload/>
+            <button class="secondary" data-testid="save-analysis" on:click=move |_| save_analysis(state)>{tr("Guardar análisis (JSON)", "Save analysis (JSON)")}</button>
+            " "
             <button class="secondary" data-testid="load-bundled" on:click=move |_| state.load_bundled()>{tr("Usar datos incluidos de Chile", "Use the bundled Chilean data")}</button>
         </section>
         {move || state.bundled.get().then(|| view! {
@@ -78,7 +148,7 @@ fn Upload() -> impl IntoView {
             on:dragleave=move |_| over.set(false)
             on:drop=on_drop>
             <label for="file-input">{tr("Archivos CSV (nacimientos, defunciones y características comunales): ", "CSV files (births, deaths and commune characteristics): ")}</label>
-            <input id="file-input" type="file" multiple accept=".csv,.txt,.tsv,text/csv,text/plain"
+            <input id="file-input" type="file" multiple accept=".csv,.txt,.tsv,.json,text/csv,text/plain,application/json"
                 data-testid="file-input" on:change=on_change/>
             <p class="note">{tr("También puede arrastrar y soltar los archivos aquí. Separador, coma decimal, codificación (UTF-8 o Latin-1) y encabezado se detectan solos.", "You can also drop files here. Delimiter, decimal comma, encoding (UTF-8 or Latin-1) and header are detected.")}</p>
             <p class="privacy">{tr("Sus datos no salen de este navegador: todo se calcula aquí, sin servidor.", "Your data never leave this browser: everything is computed here, with no server.")}</p>
