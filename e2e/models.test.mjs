@@ -1,0 +1,211 @@
+// The Models view on the bundled data: the coefficients and standard errors on screen are the
+// ones `imr fit` prints for the same model (the CLI is run from here, so the test cannot drift),
+// several models sit side by side, the coefficient plot draws the table's intervals, the
+// downloaded data and the shown command reproduce the table, and no request leaves 127.0.0.1.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { startServer, launch, openPage, outsideRequests, ROOT } from './harness.mjs';
+
+const DATA = 'public/data/chile_imr_2019_2023.csv';
+const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'poblacion_0', '--rate', 'tmi'];
+// Regressors chosen in the tests: two that vary over time, one time-invariant (dropped by fe).
+const REGRESSORS = ['pobreza', 'ingreso_salud_pc', 'ruralidad', 'sapu'];
+
+// The `imr` binary of this source tree: IMR_BIN, else built with `cargo build -p imr-cli`
+// (a no-op when up to date) into CARGO_TARGET_DIR or target/.
+let imrPath;
+function imrBinary() {
+  if (imrPath) return imrPath;
+  if (process.env.IMR_BIN) return (imrPath = process.env.IMR_BIN);
+  execFileSync('cargo', ['build', '-q', '-p', 'imr-cli'], { cwd: ROOT, stdio: 'inherit' });
+  const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
+  imrPath = path.join(targetDir, 'debug', 'imr');
+  assert.ok(fs.existsSync(imrPath), `no imr binary at ${imrPath}`);
+  return imrPath;
+}
+
+function imrFit(args) {
+  const out = execFileSync(imrBinary(), ['fit', ...args, '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+const cliFit = (model, vcov, x = REGRESSORS) =>
+  imrFit([DATA, ...INPUT, '--y', 'rate', '--x', x.join(','), '--model', model, '--vcov', vcov]);
+
+function assertClose(what, actual, expected, rel = 1e-9) {
+  assert.ok(Number.isFinite(actual), `${what}: ${actual} on the page`);
+  assert.ok(Math.abs(actual - expected) <= rel * Math.max(1, Math.abs(expected)),
+    `${what}: page ${actual} vs imr fit ${expected}`);
+}
+
+// Opens the Models tab and sets models, standard errors and regressors.
+async function openModels(models, vcov, regressors = REGRESSORS) {
+  const opened = await openPage(browser, server.origin + '/');
+  const { page } = opened;
+  await page.getByTestId('tab-models').click();
+  await page.getByTestId('coef-table').waitFor({ timeout: 60_000 });
+  for (const box of await page.locator('[data-testid="model-choices"] input[type="checkbox"]').all()) {
+    const wanted = models.includes(await box.getAttribute('value'));
+    if ((await box.isChecked()) !== wanted) await box.setChecked(wanted);
+  }
+  await page.getByTestId('model-vcov').selectOption(vcov);
+  for (const box of await page.locator('[data-testid="regressor-choices"] input[type="checkbox"]').all()) {
+    const wanted = regressors.includes(await box.getAttribute('value'));
+    if ((await box.isChecked()) !== wanted) await box.setChecked(wanted);
+  }
+  return opened;
+}
+
+const cell = (page, term, field, model) =>
+  page.locator(`[data-testid="coef-table"] tr[data-term="${term}"] td[data-field="${field}"][data-model="${model}"]`);
+
+// Every coefficient of the CLI's fit is on the page with the same estimate and SE.
+async function assertTableMatches(page, fit, decimalComma = false) {
+  for (const c of fit.coefficients) {
+    const estimate = cell(page, c.term, 'estimate', fit.model);
+    const stdError = cell(page, c.term, 'std_error', fit.model);
+    assertClose(`${fit.model} ${c.term} estimate`, Number(await estimate.getAttribute('data-value')), c.estimate);
+    assertClose(`${fit.model} ${c.term} std_error`, Number(await stdError.getAttribute('data-value')), c.std_error);
+    // The rounded text shown is the same number.
+    const text = (await estimate.textContent()).trim();
+    const shown = parseFloat(decimalComma ? text.replace(',', '.') : text);
+    assert.ok(Math.abs(shown - c.estimate) <= 5e-4 * Math.max(1, Math.abs(c.estimate)), `${c.term}: shown ${shown}`);
+    const interval = cell(page, c.term, 'conf_int', fit.model);
+    assertClose(`${fit.model} ${c.term} conf_low`, Number(await interval.getAttribute('data-low')), c.conf_low, 1e-7);
+    assertClose(`${fit.model} ${c.term} conf_high`, Number(await interval.getAttribute('data-high')), c.conf_high, 1e-7);
+  }
+}
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('fixed effects with clustered errors on screen are what imr fit prints', async () => {
+  const { page, requests, errors } = await openModels(['fe'], 'cluster');
+  await page.locator('[data-testid="coef-table"] th[data-model="fe"]').waitFor();
+  assert.equal(await page.locator('[data-testid="coef-table"] thead th[data-model]').count(), 1);
+  const fit = cliFit('fe', 'cluster');
+  assert.deepEqual(fit.coefficients.map((c) => c.term), ['pobreza', 'ingreso_salud_pc', 'ruralidad']);
+  await page.waitForFunction(() => document.querySelector('[data-testid="coef-table"] tr[data-term="ruralidad"] td[data-field="estimate"]')?.dataset.value);
+  await assertTableMatches(page, fit);
+  // sapu does not vary within communes: dropped from fe, with the reason and cre/re suggested.
+  assert.match(await cell(page, 'sapu', 'estimate', 'fe').textContent(), /omitida|dropped/);
+  const diagnostics = await page.locator('[data-testid="diagnostics"] article[data-model="fe"]').textContent();
+  assert.match(diagnostics, /«sapu».*does not vary within entities.*use `cre` or `re`/);
+  assert.match(diagnostics, new RegExp(`F\\(${fit.tests.f_effects.df1}, ${fit.tests.f_effects.df2}\\)`));
+  assert.match(diagnostics, /Hausman FE vs RE/);
+  assert.match(diagnostics, /R²: within/);
+  // Footer: observations and entities of the fit.
+  assert.match(await page.getByTestId('coef-table').locator('tfoot').textContent(), new RegExp(`${fit.nobs}.*${fit.n_entities}`));
+  // The coefficient plot draws the table's intervals.
+  const svg = page.locator('[data-testid="coef-plot"] svg');
+  await svg.waitFor();
+  for (const c of fit.coefficients) {
+    const mark = page.locator(`[data-testid="coef-plot"] g[data-term="${c.term}"][data-model="fe"]`);
+    const interval = cell(page, c.term, 'conf_int', 'fe');
+    assert.equal(await mark.getAttribute('data-conf-low'), await interval.getAttribute('data-low'));
+    assert.equal(await mark.getAttribute('data-conf-high'), await interval.getAttribute('data-high'));
+  }
+  // The other language: same numbers, labels and decimal mark of that language.
+  const before = await page.locator('#coef-h').textContent();
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction((h) => document.querySelector('#coef-h').textContent !== h, before);
+  const spanish = (await page.locator('#coef-h').textContent()) === 'Coeficientes';
+  const shown = (await cell(page, 'pobreza', 'estimate', 'fe').textContent()).trim();
+  assert.match(shown, spanish ? /^-?\d+,\d+/ : /^-?\d+\.\d+/);
+  assert.match(await page.getByTestId('regressor-choices').textContent(),
+    spanish ? /Pobreza por ingresos/ : /Income poverty/);
+  await assertTableMatches(page, fit, spanish);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+test('several models side by side: first model first, each matching imr fit', async () => {
+  const { page, requests, errors } = await openModels(['pooled', 'fe', 're', 'cre'], 'iid');
+  await page.locator('[data-testid="coef-table"] th[data-model="cre"]').waitFor();
+  const models = await page.locator('[data-testid="coef-table"] thead th[data-model]')
+    .evaluateAll((ths) => ths.map((th) => th.dataset.model));
+  assert.deepEqual(models, ['pooled', 'fe', 're', 'cre']);
+  await page.waitForFunction(() => document.querySelector('[data-testid="coef-table"] td[data-field="std_error"][data-model="cre"]'));
+  // In every row the first model's cells come first.
+  const firstCells = await page.locator('[data-testid="coef-table"] tbody tr').evaluateAll((rows) =>
+    rows.map((r) => [r.querySelector('[data-field="estimate"]').dataset.model, r.querySelector('[data-field="std_error"]').dataset.model]));
+  for (const pair of firstCells) assert.deepEqual(pair, ['pooled', 'pooled']);
+  for (const model of ['pooled', 'fe', 're', 'cre']) {
+    await assertTableMatches(page, cliFit(model, 'iid'));
+  }
+  // The time-invariant sapu is dropped from fe but estimated by re and cre.
+  assert.match(await cell(page, 'sapu', 'estimate', 'fe').textContent(), /omitida|dropped/);
+  assert.ok(Number.isFinite(Number(await cell(page, 'sapu', 'estimate', 'cre').getAttribute('data-value'))));
+  const diagnostics = await page.getByTestId('diagnostics').textContent();
+  assert.match(diagnostics, /Breusch–Pagan/);
+  assert.match(diagnostics, /θ = /);
+  assert.match(diagnostics, /Mundlak/);
+  assert.equal(await page.locator('[data-testid="coef-plot"] svg g[data-model="cre"]').count() > 0, true);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+test('the downloaded data and the command shown reproduce the table', async () => {
+  const { page, requests, errors } = await openModels(['fe', 'poisson-fe'], 'cluster');
+  await page.locator('[data-testid="coef-table"] th[data-model="poisson-fe"]').waitFor();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-models-e2e-'));
+  try {
+    const save = async (testid) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+      const file = path.join(dir, download.suggestedFilename());
+      await download.saveAs(file);
+      return file;
+    };
+    const data = await save('download-data');
+    assert.equal(path.basename(data), 'imr_modelos_datos.csv');
+    const commands = await page.locator('[data-testid="imr-commands"] [data-command]').allTextContents();
+    assert.equal(commands.length, 2);
+    for (const command of commands) {
+      // e.g. imr fit imr_modelos_datos.csv --entity codigo_comuna --time anio --y rate --x … --format json
+      const args = command.trim().split(/\s+/);
+      assert.equal(args[0], 'imr');
+      assert.equal(args[1], 'fit');
+      assert.equal(args[2], 'imr_modelos_datos.csv');
+      const fit = JSON.parse(execFileSync(imrBinary(), ['fit', data, ...args.slice(3, -2), '--format', 'json'],
+        { cwd: dir, encoding: 'utf8' }));
+      await assertTableMatches(page, fit);
+    }
+    // poisson-fe models the deaths with births as exposure and reports rate ratios.
+    assert.match(commands[1], /--y deaths .*--model poisson-fe .*--exposure births/);
+    assert.match(await page.locator('[data-testid="diagnostics"] article[data-model="poisson-fe"]').textContent(), /Razón de tasas de incidencia|Incidence-rate ratio/);
+    // The code files read the downloaded data.
+    const r = fs.readFileSync(await save('download-r'), 'utf8');
+    assert.match(r, /read\.csv\("imr_modelos_datos\.csv"/);
+    assert.match(r, /feols\(rate ~ pobreza \+ ingreso_salud_pc \+ ruralidad \+ sapu \| codigo_comuna/);
+    assert.match(r, /fepois\(deaths ~/);
+    const stata = fs.readFileSync(await save('download-stata'), 'utf8');
+    assert.match(stata, /imr_modelos_datos\.csv/);
+    assert.match(stata, /xtreg rate pobreza ingreso_salud_pc ruralidad sapu, fe vce\(cluster entity_id\)/);
+    assert.match(fs.readFileSync(await save('download-latex'), 'utf8'), /\\begin\{tabular\}/);
+    assert.match(fs.readFileSync(await save('download-markdown'), 'utf8'), /^\| \| \(1\) fe \| \(2\) poisson-fe \|/);
+    const csv = fs.readFileSync(await save('download-coef-csv'), 'utf8').split('\n');
+    assert.equal(csv[0], 'model,vcov,term,estimate,std_error,statistic,p_value,conf_low,conf_high');
+    assert.ok(csv.some((l) => l.startsWith('fe,cluster,pobreza,')));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+test('adding a model fits only that model, without a visible pause', async () => {
+  const { page, errors } = await openModels(['fe'], 'cluster');
+  await page.locator('[data-testid="coef-table"] th[data-model="fe"]').waitFor();
+  const started = Date.now();
+  await page.getByTestId('model-twfe').check();
+  await page.locator('[data-testid="coef-table"] th[data-model="twfe"]').waitFor();
+  const elapsed = Date.now() - started;
+  assert.ok(elapsed < 1500, `adding twfe took ${elapsed} ms`);
+  await assertTableMatches(page, cliFit('twfe', 'cluster'));
+  assert.deepEqual(errors, []);
+});
