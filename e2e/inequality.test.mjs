@@ -66,7 +66,7 @@ test('every chart is an SVG with download buttons, and the IMR vs health-income 
     assert.match(await page.locator(`[data-testid="${id}"] svg > title`).first().textContent(), /\S/);
   }
   assert.match(await page.locator('[data-testid="ineq-line-chart"] svg > title').textContent(), /Gini/);
-  assert.match(await page.getByTestId('ineq-correlation').textContent(), /Pearson r = .*Spearman ρ = .*5 años/);
+  assert.match(await page.getByTestId('ineq-correlation').textContent(), /Pearson r = .*Spearman ρ = .*5 years\./);
   await page.getByTestId('ineq-few-years').waitFor();
   // Changing the measure redraws the line chart.
   await page.getByTestId('ineq-measure').selectOption('theil_t');
@@ -89,5 +89,29 @@ test('every chart is an SVG with download buttons, and the IMR vs health-income 
   await page.getByTestId('tab-inequality').click();
   await page.locator('[data-testid="inequality-table"] tr[data-time="2023"]').waitFor({ timeout: 2_000 });
   assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+test('switching language changes the headings and the decimal mark of the measures', async () => {
+  const { page, errors } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('tab-inequality').click();
+  const cell = page.locator('[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"] .value');
+  await cell.waitFor({ timeout: 60_000 });
+  await page.getByTestId('ineq-correlation').waitFor({ timeout: 60_000 });
+  const heading = page.locator('#ineq-settings-h');
+  assert.equal((await heading.textContent()).trim(), 'Inequality of infant mortality across communes');
+  assert.match((await cell.textContent()).trim(), /^0\.\d{4}$/);
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction(() => document.querySelector('#ineq-settings-h')?.textContent.trim()
+    === 'Desigualdad de la mortalidad infantil entre comunas');
+  await page.waitForFunction(() => /^0,\d{4}$/.test(document.querySelector(
+    '[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"] .value')?.textContent.trim()));
+  assert.match(await page.locator('#ineq-table-h').textContent(), /^Medidas por año/);
+  assert.match(await page.getByTestId('ineq-correlation').textContent(), /\d años\.$/);
+  // No English-and-Spanish text side by side.
+  assert.doesNotMatch(await page.locator('#ineq-trend-h').textContent(), / \/ /);
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction(() => /^0\.\d{4}$/.test(document.querySelector(
+    '[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"] .value')?.textContent.trim()));
   assert.deepEqual(errors, []);
 });

@@ -9,7 +9,7 @@
 //! does not run the bootstrap again.
 
 use crate::components::download::download_text;
-use crate::i18n::{format_number, lang, Lang};
+use crate::i18n::{format_number, lang, tr, Lang};
 use crate::state::{AppState, Shared, BUNDLED_NAME};
 use imr_core::inequality::chart::{
     box_plot_svg, lorenz_svg, measure_axis_label, measure_over_years_svg, two_series_svg,
@@ -59,15 +59,41 @@ struct Computed {
     left_out: Vec<NotMeasured>,
 }
 
-type Outcome = Result<Shared<Computed>, String>;
+/// A message in both interface languages (engine errors are in English and shown as they are).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Message {
+    es: String,
+    en: String,
+}
+
+impl Message {
+    fn new(es: String, en: String) -> Message {
+        Message { es, en }
+    }
+
+    /// A message with one text for both languages (the engine's own errors).
+    fn same(text: String) -> Message {
+        Message {
+            es: text.clone(),
+            en: text,
+        }
+    }
+
+    fn pick(&self, lang: Lang) -> String {
+        lang.pick(&self.es, &self.en).to_string()
+    }
+}
+
+type Outcome = Result<Shared<Computed>, Message>;
 
 /// Analyse `panel` with the settings of `key`, adapting it exactly as the command line does.
-fn analyse(panel: &Panel, key: &AnalysisKey) -> Result<Computed, String> {
+fn analyse(panel: &Panel, key: &AnalysisKey) -> Result<Computed, Message> {
     let numeric = |name: &str| {
         panel.numeric_column(name).ok_or_else(|| {
-            format!(
-                "no hay columna numérica `{name}` / no numeric column `{name}` ({})",
-                panel.numeric_variables().join(", ")
+            let available = panel.numeric_variables().join(", ");
+            Message::new(
+                format!("no hay columna numérica `{name}` ({available})"),
+                format!("no numeric column `{name}` ({available})"),
             )
         })
     };
@@ -75,9 +101,9 @@ fn analyse(panel: &Panel, key: &AnalysisKey) -> Result<Computed, String> {
         .group
         .as_deref()
         .map(|g| {
-            panel
-                .key_column(g)
-                .ok_or_else(|| format!("no hay columna `{g}` / no column `{g}`"))
+            panel.key_column(g).ok_or_else(|| {
+                Message::new(format!("no hay columna `{g}`"), format!("no column `{g}`"))
+            })
         })
         .transpose()?;
     let ranks = key.rank.as_deref().map(numeric).transpose()?;
@@ -98,7 +124,10 @@ fn analyse(panel: &Panel, key: &AnalysisKey) -> Result<Computed, String> {
         },
         _ => {
             if !(panel.has_births && panel.has_deaths) {
-                return Err("Los datos no tienen nacimientos y defunciones (o tasa): elíjalos en la vista Datos. / The data have no births and deaths (or rate) columns: choose them in the Data view.".into());
+                return Err(Message::new(
+                    "Los datos no tienen nacimientos y defunciones (o tasa): elíjalos en la vista Datos.".into(),
+                    "The data have no births and deaths (or rate) columns: choose them in the Data view.".into(),
+                ));
             }
             SubjectColumns::Rates {
                 deaths_derived: panel.deaths_derived,
@@ -126,7 +155,7 @@ fn analyse(panel: &Panel, key: &AnalysisKey) -> Result<Computed, String> {
         _ => None,
     };
     let (subject, left_out) =
-        subject_from_rows(&rows, subject, group, rank).map_err(|e| e.to_string())?;
+        subject_from_rows(&rows, subject, group, rank).map_err(|e| Message::same(e.to_string()))?;
     let spec = InequalitySpec {
         bootstrap: BootstrapSpec {
             replicates: key.replicates,
@@ -134,13 +163,9 @@ fn analyse(panel: &Panel, key: &AnalysisKey) -> Result<Computed, String> {
             level: 0.95,
         },
     };
-    let mut analysis = spec.analyse(&subject).map_err(|e| e.to_string())?;
-    if !left_out.is_empty() {
-        analysis.report.notes.push(format!(
-            "{} row(s) were left out of the measures (births, deaths or the value missing).",
-            left_out.len()
-        ));
-    }
+    let analysis = spec
+        .analyse(&subject)
+        .map_err(|e| Message::same(e.to_string()))?;
     Ok(Computed { analysis, left_out })
 }
 
@@ -239,6 +264,19 @@ fn label_es(m: Measure) -> &'static str {
         Measure::Rii => "Índice relativo de desigualdad",
         Measure::QuintileRatio => "Razón de quintiles extremos",
         Measure::QuintileDifference => "Diferencia de quintiles extremos",
+    }
+}
+
+/// Label of a measure in the interface language.
+fn measure_label(lang: Lang, m: Measure) -> &'static str {
+    lang.pick(label_es(m), m.label())
+}
+
+/// The unit of the rates in the interface language (the engine names it in English).
+fn unit_text(lang: Lang, unit: &str) -> String {
+    match (lang, unit) {
+        (Lang::Es, "per 1,000 live births") => "por 1.000 nacidos vivos".to_string(),
+        _ => unit.to_string(),
     }
 }
 
@@ -382,7 +420,7 @@ fn measures_present(report: &InequalityReport) -> Vec<Measure> {
         .collect()
 }
 
-/// "Descargar SVG" and "Descargar CSV" buttons of one chart.
+/// "Download SVG" and "Download CSV" buttons of one chart.
 fn downloads(
     stem: &'static str,
     svg: impl Fn() -> String + Send + Sync + 'static,
@@ -391,9 +429,9 @@ fn downloads(
     view! {
         <div class="downloads">
             <button class="secondary" data-testid=format!("{stem}-svg-download")
-                on:click=move |_| download_text(&format!("{stem}.svg"), "image/svg+xml", &svg())>"Descargar SVG / Download SVG"</button>
+                on:click=move |_| download_text(&format!("{stem}.svg"), "image/svg+xml", &svg())>{tr("Descargar SVG", "Download SVG")}</button>
             <button class="secondary" data-testid=format!("{stem}-csv-download")
-                on:click=move |_| download_text(&format!("{stem}.csv"), "text/csv", &csv())>"Descargar CSV / Download CSV"</button>
+                on:click=move |_| download_text(&format!("{stem}.csv"), "text/csv", &csv())>{tr("Descargar CSV", "Download CSV")}</button>
         </div>
     }
 }
@@ -479,18 +517,18 @@ pub fn InequalityPage() -> impl IntoView {
             .unwrap_or_default()
     };
     let select = move |id: &'static str,
-                       label: &'static str,
+                       label: (&'static str, &'static str),
                        signal: RwSignal<Option<String>>,
                        options: Box<dyn Fn() -> Vec<String> + Send + Sync>,
-                       none: Option<&'static str>| {
+                       none: Option<(&'static str, &'static str)>| {
         view! {
             <span class="field">
-                <label for=id>{label}</label>
+                <label for=id>{tr(label.0, label.1)}</label>
                 <select id=id data-testid=id on:change=move |ev| {
                     let v = event_target_value(&ev);
                     signal.set((!v.is_empty()).then_some(v));
                 }>
-                    {none.map(|n| view! { <option value="" selected=move || signal.get().is_none()>{n}</option> })}
+                    {none.map(|(es, en)| view! { <option value="" selected=move || signal.get().is_none()>{tr(es, en)}</option> })}
                     {move || options().into_iter().map(|c| {
                         let value = c.clone();
                         let selected = move || signal.get().as_deref() == Some(value.as_str());
@@ -503,12 +541,12 @@ pub fn InequalityPage() -> impl IntoView {
 
     let settings = view! {
         <section aria-labelledby="ineq-settings-h">
-            <h2 id="ineq-settings-h">"Desigualdad de la mortalidad infantil entre comunas / Inequality of infant mortality across communes"</h2>
+            <h2 id="ineq-settings-h">{tr("Desigualdad de la mortalidad infantil entre comunas", "Inequality of infant mortality across communes")}</h2>
             <div class="roles">
-                {select("ineq-group", "Grupos (descomposición de Theil) / groups: ", group, Box::new(text_columns), Some("(ninguno / none)"))}
-                {select("ineq-rank", "Orden socioeconómico (índice de concentración) / rank: ", rank, Box::new(covariates), Some("(ninguno / none)"))}
+                {select("ineq-group", ("Grupos (descomposición de Theil): ", "Groups (Theil decomposition): "), group, Box::new(text_columns), Some(("(ninguno)", "(none)")))}
+                {select("ineq-rank", ("Orden socioeconómico (índice de concentración): ", "Socioeconomic rank (concentration index): "), rank, Box::new(covariates), Some(("(ninguno)", "(none)")))}
                 <span class="field">
-                    <label for="ineq-replicates">"Réplicas bootstrap / bootstrap replicates: "</label>
+                    <label for="ineq-replicates">{tr("Réplicas bootstrap: ", "Bootstrap replicates: ")}</label>
                     <input id="ineq-replicates" data-testid="ineq-replicates" type="number" min="0" max="5000" step="50"
                         prop:value=move || replicates.get().to_string()
                         on:change=move |ev| {
@@ -518,7 +556,7 @@ pub fn InequalityPage() -> impl IntoView {
                         }/>
                 </span>
                 <span class="field">
-                    <label for="ineq-seed">"Semilla / seed: "</label>
+                    <label for="ineq-seed">{tr("Semilla: ", "Seed: ")}</label>
                     <input id="ineq-seed" data-testid="ineq-seed" type="number" min="0"
                         prop:value=move || seed.get().to_string()
                         on:change=move |ev| {
@@ -528,22 +566,27 @@ pub fn InequalityPage() -> impl IntoView {
                         }/>
                 </span>
             </div>
-            <p class="note" data-testid="ineq-bootstrap-note">{move || format!(
-                "Intervalos de confianza 95%: percentiles de {} réplicas bootstrap paramétricas (defunciones redibujadas de Poisson), semilla {}. La línea de comandos usa 1.000 réplicas por omisión; esta página usa {} para responder rápido. / 95% intervals: percentiles of {} parametric bootstrap replicates, seed {} (the command line's default is 1,000).",
-                replicates.get(), seed.get(), PAGE_REPLICATES, replicates.get(), seed.get()
-            )}</p>
+            <p class="note" data-testid="ineq-bootstrap-note">{move || {
+                let lang = language.get();
+                let count = |n: usize| format_number(lang, n as f64, 0);
+                let (n, s, default, page) = (count(replicates.get()), seed.get(), count(1000), count(PAGE_REPLICATES));
+                match lang {
+                    Lang::Es => format!("Intervalos de confianza 95%: percentiles de {n} réplicas bootstrap paramétricas (defunciones redibujadas de Poisson), semilla {s}. La línea de comandos usa {default} réplicas por omisión; esta página usa {page} para responder rápido."),
+                    Lang::En => format!("95% confidence intervals: percentiles of {n} parametric bootstrap replicates (deaths redrawn from a Poisson distribution), seed {s}. The command line uses {default} replicates by default; this page uses {page} to answer quickly."),
+                }
+            }}</p>
             {move || panel.get().filter(|p| p.deaths_derived).map(|_| view! {
-                <p class="warn" data-testid="ineq-approximate">"Las defunciones se derivaron de la tasa publicada: no son conteos y los intervalos bootstrap son aproximados. / Deaths were derived from the published rate: the bootstrap intervals are approximate."</p>
+                <p class="warn" data-testid="ineq-approximate">{tr("Las defunciones se derivaron de la tasa publicada: no son conteos y los intervalos bootstrap son aproximados.", "Deaths were derived from the published rate: they are not counts, and the bootstrap intervals are approximate.")}</p>
             })}
-            <p>"Reproducir en la línea de comandos / reproduce with the command line:"</p>
+            <p>{tr("Reproducir en la línea de comandos:", "Reproduce with the command line:")}</p>
             <pre data-testid="ineq-command" style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{move || command_line(&state, &imr_key.get())}</code></pre>
         </section>
     };
 
     let body = move || {
         let outcome = match imr.get() {
-            None => return view! { <p class="note">"Cargue datos en la vista Datos. / Load data in the Data view."</p> }.into_any(),
-            Some(Err(message)) => return view! { <p class="error" role="alert" data-testid="ineq-error">{message}</p> }.into_any(),
+            None => return view! { <p class="note">{tr("Cargue datos en la vista Datos.", "Load data in the Data view.")}</p> }.into_any(),
+            Some(Err(message)) => return view! { <p class="error" role="alert" data-testid="ineq-error">{move || message.pick(language.get())}</p> }.into_any(),
             Some(Ok(c)) => c,
         };
         let report = &outcome.analysis.report;
@@ -553,7 +596,7 @@ pub fn InequalityPage() -> impl IntoView {
         let kind = report.subject.kind;
         let header = present
             .iter()
-            .map(|m| view! { <th data-measure=m.key(kind)>{label_es(*m)}<br/><small lang="en">{m.label()}</small></th> })
+            .map(|m| view! { <th data-measure=m.key(kind)>{measure_label(lang, *m)}</th> })
             .collect_view();
         let rows = report
             .years
@@ -590,7 +633,7 @@ pub fn InequalityPage() -> impl IntoView {
                 };
                 view! {
                     <tr data-measure=m.key(kind)>
-                        <td class="text">{label_es(*m)}" / "{m.label()}</td>
+                        <td class="text">{measure_label(lang, *m)}</td>
                         <td data-field="slope">{fmt_value(lang, t.slope, d)}</td>
                         <td data-field="slope_ci">{ci}</td>
                         <td data-field="change">{format!("{} → {}: {}", t.first_time, t.last_time, fmt_value(lang, t.change, d))}</td>
@@ -598,15 +641,34 @@ pub fn InequalityPage() -> impl IntoView {
                 }
             })
             .collect_view();
+        let n_left_out = outcome.left_out.len();
+        let left_out_note = (n_left_out > 0).then(|| {
+            let text = match lang {
+                Lang::Es => format!("{n_left_out} fila(s) quedaron fuera de las medidas (faltan nacimientos, defunciones o el valor)."),
+                Lang::En => format!("{n_left_out} row(s) were left out of the measures (births, deaths or the value missing)."),
+            };
+            view! { <li>{text}</li> }
+        });
+        // The engine's notes are in English.
         let notes = report
             .notes
             .iter()
             .map(|n| view! { <li lang="en">{n.clone()}</li> })
             .collect_view();
-        let left_out = (!outcome.left_out.is_empty()).then(|| {
-            let items = outcome.left_out.iter().map(|r| view! { <li>{format!("{}, línea/line {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.reason)}</li> }).collect_view();
-            view! { <details><summary>{format!("{} filas no medidas / rows not measured", outcome.left_out.len())}</summary><ol class="excluded">{items}</ol></details> }
+        let left_out = (n_left_out > 0).then(|| {
+            let line = lang.pick("línea", "line");
+            let items = outcome.left_out.iter().map(|r| view! { <li>{format!("{}, {line} {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.reason)}</li> }).collect_view();
+            let summary = match lang {
+                Lang::Es => format!("{n_left_out} filas no medidas"),
+                Lang::En => format!("{n_left_out} rows not measured"),
+            };
+            view! { <details><summary>{summary}</summary><ol class="excluded">{items}</ol></details> }
         });
+        let unit = unit_text(lang, &unit);
+        let table_heading = match lang {
+            Lang::Es => format!("Medidas por año (tasas {unit}; intervalo 95% debajo)"),
+            Lang::En => format!("Measures by year (rates {unit}; 95% interval below)"),
+        };
         let table_csv = {
             let o = outcome.clone();
             move || years_csv(&o.analysis.report)
@@ -617,28 +679,28 @@ pub fn InequalityPage() -> impl IntoView {
         };
         view! {
             <section aria-labelledby="ineq-table-h">
-                <h3 id="ineq-table-h">{format!("Medidas por año (tasas {unit}; intervalo 95% debajo) / Measures by year (95% interval below)")}</h3>
+                <h3 id="ineq-table-h">{table_heading}</h3>
                 <div class="scroll">
                     <table data-testid="inequality-table">
-                        <thead><tr><th>"Año / year"</th>{header}</tr></thead>
+                        <thead><tr><th>{tr("Año", "Year")}</th>{header}</tr></thead>
                         <tbody>{rows}</tbody>
                     </table>
                 </div>
                 <button class="secondary" data-testid="inequality-table-csv-download"
-                    on:click=move |_| download_text("desigualdad_por_anio.csv", "text/csv", &table_csv())>"Descargar CSV / Download CSV"</button>
+                    on:click=move |_| download_text("desigualdad_por_anio.csv", "text/csv", &table_csv())>{tr("Descargar CSV", "Download CSV")}</button>
                 {left_out}
-                <details><summary>"Notas del cálculo / notes"</summary><ul>{notes}</ul></details>
+                <details><summary>{tr("Notas del cálculo", "Calculation notes")}</summary><ul>{left_out_note}{notes}</ul></details>
             </section>
             <section aria-labelledby="ineq-trend-h">
-                <h3 id="ineq-trend-h">"Tendencia lineal por medida (pendiente por año, IC 95%) y cambio del primer al último año / Linear trend per measure and change first → last year"</h3>
-                <p class="note">"MCO sobre los valores anuales, t de Student con n − 2 g.l.; con pocos años el intervalo es ancho. / OLS over the yearly values, Student t with n − 2 df; few years give wide intervals."</p>
+                <h3 id="ineq-trend-h">{tr("Tendencia lineal por medida (pendiente por año, IC 95%) y cambio del primer al último año", "Linear trend per measure (slope per year, 95% CI) and change from the first to the last year")}</h3>
+                <p class="note">{tr("MCO sobre los valores anuales, t de Student con n − 2 g.l.; con pocos años el intervalo es ancho.", "OLS over the yearly values, Student's t with n − 2 df; with few years the interval is wide.")}</p>
                 <div class="scroll">
                     <table data-testid="inequality-trend">
-                        <thead><tr><th class="text">"Medida / measure"</th><th>"Pendiente/año / slope per year"</th><th>"IC 95% / 95% CI"</th><th>"Cambio / change"</th></tr></thead>
+                        <thead><tr><th class="text">{tr("Medida", "Measure")}</th><th>{tr("Pendiente por año", "Slope per year")}</th><th>{tr("IC 95%", "95% CI")}</th><th>{tr("Cambio", "Change")}</th></tr></thead>
                         <tbody>{trend_rows}</tbody>
                     </table>
                 </div>
-                <button class="secondary" on:click=move |_| download_text("desigualdad_tendencia.csv", "text/csv", &trend_data())>"Descargar CSV / Download CSV"</button>
+                <button class="secondary" on:click=move |_| download_text("desigualdad_tendencia.csv", "text/csv", &trend_data())>{tr("Descargar CSV", "Download CSV")}</button>
             </section>
         }
         .into_any()
@@ -656,9 +718,11 @@ pub fn InequalityPage() -> impl IntoView {
             })
             .unwrap_or_default()
     };
-    let measure_select = move |id: &'static str, label: &'static str, signal: RwSignal<Measure>| {
+    let measure_select = move |id: &'static str,
+                               label: (&'static str, &'static str),
+                               signal: RwSignal<Measure>| {
         view! {
-            <label for=id>{label}</label>
+            <label for=id>{tr(label.0, label.1)}</label>
             <select id=id data-testid=id on:change=move |ev| {
                 if let Some(m) = Measure::from_key(&event_target_value(&ev)) {
                     signal.set(m);
@@ -666,7 +730,7 @@ pub fn InequalityPage() -> impl IntoView {
             }>
                 {move || series_measures().into_iter().map(|m| {
                     let key = m.key(SubjectKind::Rate);
-                    view! { <option value=key selected=move || signal.get() == m>{format!("{} / {}", label_es(m), m.label())}</option> }
+                    view! { <option value=key selected=move || signal.get() == m>{move || measure_label(language.get(), m)}</option> }
                 }).collect_view()}
             </select>
         }
@@ -685,8 +749,8 @@ pub fn InequalityPage() -> impl IntoView {
             };
             view! {
                 <section aria-labelledby="ineq-line-h">
-                    <h3 id="ineq-line-h">"Evolución de una medida con su banda de confianza / A measure over the years with its confidence band"</h3>
-                    {measure_select("ineq-measure", "Medida / measure: ", measure)}
+                    <h3 id="ineq-line-h">{tr("Evolución de una medida con su banda de confianza", "A measure over the years with its confidence band")}</h3>
+                    {measure_select("ineq-measure", ("Medida: ", "Measure: "), measure)}
                     <div class="chart" data-testid="ineq-line-chart" inner_html=move || line_svg.get().unwrap_or_default()></div>
                     {downloads("desigualdad_medida_por_anio", move || line_svg.get_untracked().unwrap_or_default(), csv)}
                 </section>
@@ -763,8 +827,8 @@ pub fn InequalityPage() -> impl IntoView {
             };
             view! {
                 <section aria-labelledby="ineq-lorenz-h">
-                    <h3 id="ineq-lorenz-h">"Curvas de Lorenz (participación acumulada de nacimientos y defunciones) / Lorenz curves"</h3>
-                    <fieldset><legend>"Años / years"</legend>{boxes}</fieldset>
+                    <h3 id="ineq-lorenz-h">{tr("Curvas de Lorenz (participación acumulada de nacimientos y defunciones)", "Lorenz curves (cumulative share of births and deaths)")}</h3>
+                    <fieldset><legend>{tr("Años", "Years")}</legend>{boxes}</fieldset>
                     <div class="chart" data-testid="ineq-lorenz-chart" inner_html=move || lorenz.get().map(|l| l.0).unwrap_or_default()></div>
                     {downloads("desigualdad_lorenz", move || lorenz.get_untracked().map(|l| l.0).unwrap_or_default(), move || lorenz.get_untracked().map(|l| l.1).unwrap_or_default())}
                 </section>
@@ -783,10 +847,10 @@ pub fn InequalityPage() -> impl IntoView {
             );
             view! {
                 <section aria-labelledby="ineq-box-h">
-                    <h3 id="ineq-box-h">"Distribución de las tasas comunales por año (diagrama de caja) / Distribution of commune rates per year (box plot)"</h3>
+                    <h3 id="ineq-box-h">{tr("Distribución de las tasas comunales por año (diagrama de caja)", "Distribution of commune rates per year (box plot)")}</h3>
                     <div class="chart" data-testid="ineq-box-chart" inner_html=svg></div>
                     {downloads("tasas_comunales_caja", move || svg_dl.clone(), move || csv.clone())}
-                    <button class="secondary" on:click=move |_| download_text("tasas_comunales_atipicos.csv", "text/csv", &outliers)>"Descargar atípicos CSV / Download outliers CSV"</button>
+                    <button class="secondary" on:click=move |_| download_text("tasas_comunales_atipicos.csv", "text/csv", &outliers)>{tr("Descargar atípicos CSV", "Download outliers CSV")}</button>
                 </section>
             }
         })
@@ -796,25 +860,32 @@ pub fn InequalityPage() -> impl IntoView {
         let imr = imr_ok.get()?;
         let controls = view! {
             <div class="roles">
-                {select("ineq-of", "Segunda variable / second subject: ", of, Box::new(covariates), Some("(ninguna / none)"))}
-                {select("ineq-weight", "Ponderada por / weighted by: ", weight, Box::new(numeric_columns), None)}
-                {measure_select("ineq-panel-measure", "Medida / measure: ", panel_measure)}
+                {select("ineq-of", ("Segunda variable: ", "Second subject: "), of, Box::new(covariates), Some(("(ninguna)", "(none)")))}
+                {select("ineq-weight", ("Ponderada por: ", "Weighted by: "), weight, Box::new(numeric_columns), None)}
+                {measure_select("ineq-panel-measure", ("Medida: ", "Measure: "), panel_measure)}
             </div>
         };
         let content = match income.get() {
-            None => view! { <p class="note">"Elija una segunda variable. / Choose a second subject."</p> }.into_any(),
-            Some(Err(message)) => view! { <p class="error" role="alert">{message}</p> }.into_any(),
+            None => view! { <p class="note">{tr("Elija una segunda variable.", "Choose a second subject.")}</p> }.into_any(),
+            Some(Err(message)) => view! { <p class="error" role="alert">{move || message.pick(language.get())}</p> }.into_any(),
             Some(Ok(inc)) => {
+                let lang = language.get();
                 let m = panel_measure.get();
                 let (a, b) = (&imr.analysis.report, &inc.analysis.report);
                 let top = SeriesSpec {
-                    name: format!("{} of the infant mortality rate", m.label()),
+                    name: match lang {
+                        Lang::Es => format!("{} de la tasa de mortalidad infantil", label_es(m)),
+                        Lang::En => format!("{} of the infant mortality rate", m.label()),
+                    },
                     y_label: measure_axis_label(m, &a.subject.unit),
                     points: a.series(m),
                 };
                 let weight_name = &b.subject.weight_name;
                 let bottom = SeriesSpec {
-                    name: format!("{} of {}", m.label(), b.subject.value_name),
+                    name: match lang {
+                        Lang::Es => format!("{} de {}", label_es(m), b.subject.value_name),
+                        Lang::En => format!("{} of {}", m.label(), b.subject.value_name),
+                    },
                     y_label: measure_axis_label(m, &b.subject.unit),
                     points: b.series(m),
                 };
@@ -823,11 +894,20 @@ pub fn InequalityPage() -> impl IntoView {
                 let key = m.key(SubjectKind::Rate);
                 let csv = two_series_csv(&top.points, &format!("imr_{key}"), &bottom.points, &format!("{}_{key}", b.subject.value_name));
                 let fmt_r = |r: Option<f64>, ci: Option<[f64; 2]>| match (r, ci) {
-                    (Some(r), Some([lo, hi])) => format!("{r:.2} (IC 95% / 95% CI {lo:.2} – {hi:.2})"),
-                    (Some(r), None) => format!("{r:.2}"),
-                    _ => "no disponible / not available".to_string(),
+                    (Some(r), Some([lo, hi])) => format!(
+                        "{} ({} {} – {})",
+                        fmt_value(lang, r, 2),
+                        lang.pick("IC 95%", "95% CI"),
+                        fmt_value(lang, lo, 2),
+                        fmt_value(lang, hi, 2)
+                    ),
+                    (Some(r), None) => fmt_value(lang, r, 2),
+                    _ => lang.pick("no disponible", "not available").to_string(),
                 };
-                let births_note = (weight_name == "births").then_some(" En los datos incluidos la columna de nacimientos es poblacion_0 (población de edad 0, INE): es la única columna de población del archivo, así que la ponderación es por población infantil, no por población total. / In the bundled data the births column is poblacion_0, the only population column, so the weight is the infant population, not the total population.");
+                let births_note = (weight_name == "births").then(|| lang.pick(
+                    " En los datos incluidos la columna de nacimientos es poblacion_0 (población de edad 0, INE): es la única columna de población del archivo, así que la ponderación es por población infantil, no por población total.",
+                    " In the bundled data the births column is poblacion_0 (the population aged 0, INE): it is the file's only population column, so the weight is the infant population, not the total population.",
+                ));
                 let command = command_line(&state, &AnalysisKey {
                     subject: SubjectChoice::Values { of: b.subject.value_name.clone(), weight: weight_name.clone() },
                     group: None,
@@ -836,13 +916,31 @@ pub fn InequalityPage() -> impl IntoView {
                     seed: seed.get(),
                 });
                 let svg_dl = svg.clone();
+                let value_name = &b.subject.value_name;
+                let subject_note = match lang {
+                    Lang::Es => format!("{value_name} ponderada por `{weight_name}`; intervalos por remuestreo de comunas dentro de cada año."),
+                    Lang::En => format!("{value_name} weighted by `{weight_name}`; intervals by resampling communes within each year."),
+                };
+                let (pearson, spearman, n_years) = (
+                    fmt_r(correlation.pearson, correlation.pearson_ci),
+                    fmt_r(correlation.spearman, correlation.spearman_ci),
+                    correlation.n_years,
+                );
+                let correlation_text = match lang {
+                    Lang::Es => format!("Pearson r = {pearson}; Spearman ρ = {spearman}; {n_years} años."),
+                    Lang::En => format!("Pearson r = {pearson}; Spearman ρ = {spearman}; {n_years} years."),
+                };
+                let few_years = match lang {
+                    Lang::Es => "Con tan pocos años, una correlación —incluso alta— tiene muy poca potencia y puede deberse al azar o a una tendencia común; no es evidencia de causalidad.".to_string(),
+                    Lang::En => correlation.warning.clone(),
+                };
                 view! {
-                    <p class="note">{format!("{} ponderada por `{weight_name}`; intervalos por remuestreo de comunas dentro de cada año. / {} weighted by `{weight_name}`; intervals by resampling communes within each year.", b.subject.value_name, b.subject.value_name)}{births_note}</p>
+                    <p class="note">{subject_note}{births_note}</p>
                     <div class="chart" data-testid="ineq-panel-chart" inner_html=svg></div>
-                    <p data-testid="ineq-correlation">{format!("Pearson r = {}; Spearman ρ = {}; {} años / years.", fmt_r(correlation.pearson, correlation.pearson_ci), fmt_r(correlation.spearman, correlation.spearman_ci), correlation.n_years)}</p>
-                    <p class="warn" data-testid="ineq-few-years">"Con tan pocos años, una correlación —incluso alta— tiene muy poca potencia y puede deberse al azar o a una tendencia común; no es evidencia de causalidad. / "<span lang="en">{correlation.warning.clone()}</span></p>
+                    <p data-testid="ineq-correlation">{correlation_text}</p>
+                    <p class="warn" data-testid="ineq-few-years">{few_years}</p>
                     {downloads("desigualdad_tmi_vs_ingreso_salud", move || svg_dl.clone(), move || csv.clone())}
-                    <p>"Segunda serie en la línea de comandos / second series with the command line:"</p>
+                    <p>{tr("Segunda serie en la línea de comandos:", "Second series with the command line:")}</p>
                     <pre style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{command}</code></pre>
                 }
                 .into_any()
@@ -850,7 +948,7 @@ pub fn InequalityPage() -> impl IntoView {
         };
         Some(view! {
             <section aria-labelledby="ineq-panel-h">
-                <h3 id="ineq-panel-h">"Desigualdad de la mortalidad infantil y del ingreso municipal de salud per cápita / IMR inequality and health-income inequality"</h3>
+                <h3 id="ineq-panel-h">{tr("Desigualdad de la mortalidad infantil y del ingreso municipal de salud per cápita", "Inequality of infant mortality and of municipal health income per capita")}</h3>
                 {controls}
                 {content}
             </section>
