@@ -24,7 +24,9 @@ fn text(s: &str) -> String {
 }
 
 /// The per-year table: `time`, then for every measure that applies in some year its value and,
-/// when it has one, `<key>_ci_low` and `<key>_ci_high`.
+/// when it has one, `<key>_ci_low`, `<key>_ci_high` (the basic, bias-corrected interval, as
+/// `ci`), `<key>_bias`, `<key>_bias_corrected`, `<key>_ci_percentile_low` and
+/// `<key>_ci_percentile_high`.
 pub fn years_csv(report: &InequalityReport) -> String {
     let kind = report.subject.kind;
     let columns: Vec<Measure> = Measure::ALL
@@ -37,7 +39,11 @@ pub fn years_csv(report: &InequalityReport) -> String {
         out.push(',');
         out.push_str(key);
         if m.has_interval() {
-            write!(out, ",{key}_ci_low,{key}_ci_high").expect("write to String");
+            write!(
+                out,
+                ",{key}_ci_low,{key}_ci_high,{key}_bias,{key}_bias_corrected,{key}_ci_percentile_low,{key}_ci_percentile_high"
+            )
+            .expect("write to String");
         }
     }
     out.push('\n');
@@ -53,11 +59,16 @@ pub fn years_csv(report: &InequalityReport) -> String {
             }
             if m.has_interval() {
                 let ci = y.interval(*m);
+                let pct = y.percentile_interval(*m);
                 write!(
                     out,
-                    ",{},{}",
+                    ",{},{},{},{},{},{}",
                     number(ci.map(|c| c[0])),
-                    number(ci.map(|c| c[1]))
+                    number(ci.map(|c| c[1])),
+                    number(y.bias(*m)),
+                    number(y.bias_corrected(*m)),
+                    number(pct.map(|c| c[0])),
+                    number(pct.map(|c| c[1]))
                 )
                 .expect("write to String");
             }

@@ -42,7 +42,7 @@ pub use input::{AreaObservation, RateInput, Subject, ValueInput, ValueObservatio
 pub use measures::Unavailable;
 pub use report::{
     correlate_reports, InequalityAnalysis, InequalityReport, InequalitySpec, SeriesPoint,
-    SubjectInfo, YearResult,
+    SubjectInfo, YearResult, NOTABLE_RELATIVE_BIAS,
 };
 pub use trend::{correlate, linear_trend, Correlation, Trend};
 pub use year::{Measure, Needs, SubjectKind, YearMeasures};

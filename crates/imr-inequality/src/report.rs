@@ -46,11 +46,42 @@ impl YearResult {
         self.measures.time
     }
 
-    /// Interval of a measure, `None` when there is none.
+    /// The `ci` interval of a measure: the basic (bias-corrected) bootstrap interval, `None`
+    /// when there is none. See [`crate::bootstrap`] for why it is not the percentile interval.
     pub fn interval(&self, measure: Measure) -> Option<[f64; 2]> {
         self.intervals.intervals.get(&measure).copied()
     }
+
+    /// The plain percentile interval of the replicates (`ci_percentile`).
+    pub fn percentile_interval(&self, measure: Measure) -> Option<[f64; 2]> {
+        self.intervals.percentile.get(&measure).copied()
+    }
+
+    /// Bootstrap bias, mean of the replicates − the estimate (`bias`).
+    pub fn bias(&self, measure: Measure) -> Option<f64> {
+        self.intervals.bias.get(&measure).copied()
+    }
+
+    /// The estimate minus its bootstrap bias, clipped to the measure's range (`bias_corrected`).
+    pub fn bias_corrected(&self, measure: Measure) -> Option<f64> {
+        self.intervals.bias_corrected.get(&measure).copied()
+    }
+
+    /// Whether the bootstrap says the estimate is noticeably shifted: the bias is more than
+    /// [`NOTABLE_RELATIVE_BIAS`] of the estimate, or the percentile interval excludes it.
+    pub fn is_noticeably_biased(&self, measure: Measure) -> bool {
+        let (Some(estimate), Some(bias)) = (self.measures.get(measure), self.bias(measure)) else {
+            return false;
+        };
+        let excluded = self
+            .percentile_interval(measure)
+            .is_some_and(|[lo, hi]| estimate < lo || estimate > hi);
+        excluded || bias.abs() > NOTABLE_RELATIVE_BIAS * estimate.abs()
+    }
 }
+
+/// Relative bootstrap bias, |bias| / |estimate|, above which the notes warn (10%).
+pub const NOTABLE_RELATIVE_BIAS: f64 = 0.10;
 
 impl Serialize for YearResult {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -66,6 +97,19 @@ impl Serialize for YearResult {
                 .collect(),
         );
         map.serialize_entry("ci", &ci)?;
+        let keyed = |m: &BTreeMap<Measure, f64>| -> BTreeMapInOrder<f64> {
+            BTreeMapInOrder(m.iter().map(|(m, v)| (m.key(kind), *v)).collect())
+        };
+        let percentile: BTreeMapInOrder<[f64; 2]> = BTreeMapInOrder(
+            self.intervals
+                .percentile
+                .iter()
+                .map(|(m, v)| (m.key(kind), *v))
+                .collect(),
+        );
+        map.serialize_entry("ci_percentile", &percentile)?;
+        map.serialize_entry("bias", &keyed(&self.intervals.bias))?;
+        map.serialize_entry("bias_corrected", &keyed(&self.intervals.bias_corrected))?;
         let mut reasons: Vec<(&str, String)> = self
             .measures
             .not_available
@@ -299,7 +343,7 @@ fn notes(
             }
         };
         notes.push(format!(
-            "ci: {pct}% percentile intervals from {} replicates ({how}), seed {}.",
+            "ci: {pct}% basic bootstrap intervals, [2·estimate − upper percentile, 2·estimate − lower percentile] of {} replicates ({how}), seed {}; they correct for the replicates' bias and are centred on bias_corrected = estimate − bias, where bias = mean of the replicates − estimate. ci_percentile holds the plain percentile intervals. Bias-corrected values and intervals are clipped to each measure's range (e.g. a Gini stays in [0, 1]).",
             info.bootstrap_replicates, info.seed
         ));
         if info.deaths_derived {
@@ -324,6 +368,7 @@ fn notes(
             zero_weight.join(", ")
         ));
     }
+    notes.extend(bias_notes(info.kind, years));
     let mut unavailable: BTreeMap<(Measure, String), Vec<i64>> = BTreeMap::new();
     for y in years {
         for (m, why) in &y.measures.not_available {
@@ -344,6 +389,73 @@ fn notes(
             "{} not available in {}: {why}.",
             m.key(info.kind),
             join_years(&times)
+        ));
+    }
+    notes
+}
+
+/// `measure (years), …` for the flagged measures, in measure order.
+fn list_measures(kind: SubjectKind, flagged: &BTreeMap<Measure, Vec<i64>>) -> String {
+    flagged
+        .iter()
+        .map(|(m, times)| format!("{} ({})", m.key(kind), join_years(times)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Plain-language warnings when the bootstrap replicates are shifted from the estimate (relative
+/// bias above 10%, or a percentile interval that excludes its estimate): one note for the
+/// dispersion measures, which small-area noise inflates, one for the others.
+fn bias_notes(kind: SubjectKind, years: &[YearResult]) -> Vec<String> {
+    let mut dispersion: BTreeMap<Measure, Vec<i64>> = BTreeMap::new();
+    let mut other: BTreeMap<Measure, Vec<i64>> = BTreeMap::new();
+    for y in years {
+        for m in Measure::ALL {
+            if y.is_noticeably_biased(m) {
+                let upward_dispersion = m.is_dispersion() && y.bias(m).is_some_and(|b| b > 0.0);
+                let target = if upward_dispersion {
+                    &mut dispersion
+                } else {
+                    &mut other
+                };
+                target.entry(m).or_default().push(y.time());
+            }
+        }
+    }
+    let mut notes = Vec::new();
+    if !dispersion.is_empty() {
+        let first = dispersion.iter().next().expect("not empty");
+        let example = years
+            .iter()
+            .find(|y| y.time() == first.1[0])
+            .and_then(|y| {
+                let m = *first.0;
+                Some(format!(
+                    " For example {} in {}: observed {:.4}, bias-corrected {:.4}, percentile interval {:.4}–{:.4}, ci {:.4}–{:.4}.",
+                    m.key(kind),
+                    y.time(),
+                    y.measures.get(m)?,
+                    y.bias_corrected(m)?,
+                    y.percentile_interval(m)?[0],
+                    y.percentile_interval(m)?[1],
+                    y.interval(m)?[0],
+                    y.interval(m)?[1],
+                ))
+            })
+            .unwrap_or_default();
+        let cause = match kind {
+            SubjectKind::Rate => "Random (Poisson) variation in areas with few births makes observed rates more spread out than the underlying rates, so observed inequality overstates real inequality, and the bootstrap replicates overstate it again",
+            SubjectKind::Value => "The resampled replicates are more unequal than the observed areas",
+        };
+        notes.push(format!(
+            "Inflated inequality: in {} the bootstrap replicates average more than 10% above the estimate, or the percentile interval does not contain it. {cause}. Read bias_corrected and ci (both corrected to first order) rather than the observed value with ci_percentile; the correction is approximate and tends to be too small when many areas have 0 deaths.{example}",
+            list_measures(kind, &dispersion)
+        ));
+    }
+    if !other.is_empty() {
+        notes.push(format!(
+            "Shifted replicates: in {} the bootstrap replicates average more than 10% away from the estimate, or the percentile interval does not contain it, so the estimate is not at the centre of its sampling distribution; ci and bias_corrected correct for the shift to first order.",
+            list_measures(kind, &other)
         ));
     }
     notes

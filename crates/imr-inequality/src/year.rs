@@ -196,6 +196,41 @@ impl Measure {
         matches!(self, Measure::NAreas | Measure::ZeroAreas)
     }
 
+    /// The values the measure can take, (low, high): the bias-corrected value and the basic
+    /// interval are clipped to it. Rates, counts, dispersion and ratio measures are ≥ 0; the
+    /// Gini indices and the Atkinson index are in [0, 1], the concentration index in [−1, 1];
+    /// the slope index, the relative index (whose intercept can be negative) and the quintile
+    /// difference are unbounded.
+    pub fn range(self) -> (f64, f64) {
+        match self {
+            Measure::Gini | Measure::GiniUnweighted | Measure::Atkinson05 => (0.0, 1.0),
+            Measure::ConcentrationIndex => (-1.0, 1.0),
+            Measure::Sii | Measure::Rii | Measure::QuintileDifference => {
+                (f64::NEG_INFINITY, f64::INFINITY)
+            }
+            _ => (0.0, f64::INFINITY),
+        }
+    }
+
+    /// Whether the measure describes the spread of the area values (inequality or dispersion),
+    /// which Poisson noise in small areas inflates.
+    pub fn is_dispersion(self) -> bool {
+        matches!(
+            self,
+            Measure::P90P10
+                | Measure::Gini
+                | Measure::GiniUnweighted
+                | Measure::TheilT
+                | Measure::Mld
+                | Measure::Cov
+                | Measure::Atkinson05
+                | Measure::MeanAbsDev
+                | Measure::IndexOfDisparity
+                | Measure::TheilBetween
+                | Measure::TheilWithin
+        )
+    }
+
     /// Whether a bootstrap interval is reported (every measure except the number of areas,
     /// which the bootstrap holds fixed).
     pub fn has_interval(self) -> bool {
