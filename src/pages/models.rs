@@ -633,7 +633,7 @@ fn CoefTable(
                         on:change=move |ev| show_ci.set(event_target_checked(&ev))/>
                     {l.pick(" Mostrar intervalos de confianza", " Show confidence intervals")}
                 </label>
-                <div style="overflow-x:auto">
+                <div style="overflow-x:auto" tabindex="0" role="region" aria-labelledby="coef-h">
                     <table data-testid="coef-table">
                         <thead>
                             <tr><th class="text" rowspan="2">{l.pick("Término", "Term")}</th>{head_models}</tr>
@@ -759,7 +759,7 @@ fn Downloads(fits: Memo<Vec<Shared<Fit>>>, panel: Memo<Option<Shared<Panel>>>) -
                     {button("download-stata", ("Código Stata", "Stata code"), "imr_modelos.do", "text/plain", stata_code)}
                 </div>
                 <p>{tr("Los mismos números con la línea de comandos:", "The same numbers from the command line:")}</p>
-                <pre class="scroll" data-testid="imr-commands">{command_lines}</pre>
+                <pre class="scroll" tabindex="0" aria-label=tr("Comandos imr", "imr commands") data-testid="imr-commands">{command_lines}</pre>
             </section>
         })
     }
