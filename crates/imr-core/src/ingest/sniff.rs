@@ -190,7 +190,19 @@ fn guess_header(records: &[Vec<String>], decimal: Decimal) -> bool {
         .iter()
         .flatten()
         .any(|f| super::number::parse_number(f, decimal).is_some());
-    first_all_text && later_numbers
+    if first_all_text && later_numbers {
+        return true;
+    }
+    // A file of text only (a codebook, a list of names): the first record is a header when its
+    // fields are short, distinct names that never occur again in their column.
+    let distinct: std::collections::HashSet<&str> = first.iter().map(|f| f.trim()).collect();
+    first_all_text
+        && distinct.len() == first.len()
+        && first.iter().all(|f| f.trim().chars().count() <= 64)
+        && first.iter().enumerate().all(|(col, name)| {
+            rest.iter()
+                .all(|r| r.get(col).is_none_or(|v| v.trim() != name.trim()))
+        })
 }
 
 #[cfg(test)]
@@ -220,6 +232,13 @@ mod tests {
     fn decimal_commas_in_a_semicolon_file_do_not_make_commas_the_delimiter() {
         let text = "a;b;c;d\n1;2;1,5;1,5\n1;2;0,5;\"x;y\"\n1;2\n";
         assert_eq!(sniff(text).delimiter, b';');
+    }
+
+    #[test]
+    fn a_text_only_file_keeps_its_header() {
+        let text = "column,label_es,notes\ntmi,Tasa de mortalidad infantil,\"SINIM, con rezago\"\nanio,Año,\n";
+        assert!(sniff(text).has_header);
+        assert!(!sniff("a,b\nc,d\na,b\n").has_header);
     }
 
     #[test]
