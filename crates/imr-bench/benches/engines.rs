@@ -1,0 +1,82 @@
+//! The engine benchmarks of issue 8 (a harness, not timed tests): `cargo bench -p imr-bench`.
+//!
+//! - ingest: the deaths aggregator on a 500 MiB synthetic file read in 1 MiB chunks (MB/s);
+//!   `IMR_BENCH_DEATHS_MB` picks another size;
+//! - fe with clustered errors on 1,000,000 rows × 5 regressors (the fit; data built once);
+//! - inequality with 1,000 bootstrap replicates on 5,570 areas × 30 years.
+//!
+//! Ten samples each (criterion's minimum), so the run takes a few minutes on two cores.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use imr_bench::{deaths_file, inequality_observations, panel_columns};
+use imr_inequality::{BootstrapSpec, InequalitySpec, RateInput, Subject};
+use imr_microdata::{DeathsAggregator, DeathsOptions};
+use imr_models::{Estimator, PanelSpec, VcovKind};
+use std::io::Read;
+use std::time::Duration;
+
+fn ingest(c: &mut Criterion) {
+    let mb: u64 = std::env::var("IMR_BENCH_DEATHS_MB")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(500);
+    let path = deaths_file(mb).expect("write the synthetic deaths file");
+    let bytes = std::fs::metadata(&path).unwrap().len();
+    let mut group = c.benchmark_group("ingest");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(10));
+    group.throughput(Throughput::Bytes(bytes));
+    group.bench_function(format!("deaths_microdata_{mb}MiB"), |b| {
+        let mut buffer = vec![0u8; 1 << 20];
+        b.iter(|| {
+            let mut file = std::fs::File::open(&path).unwrap();
+            let mut aggregator = DeathsAggregator::new(DeathsOptions::default());
+            loop {
+                let n = file.read(&mut buffer).unwrap();
+                if n == 0 {
+                    break;
+                }
+                aggregator.push(&buffer[..n]).unwrap();
+            }
+            aggregator.finish().unwrap()
+        })
+    });
+    group.finish();
+}
+
+fn fe_clustered(c: &mut Criterion) {
+    let data = panel_columns(50_000, 20, 5).panel_data();
+    let spec = PanelSpec::new(Estimator::Fe).with_vcov(VcovKind::Cluster);
+    let mut group = c.benchmark_group("models");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(10));
+    group.bench_function("fe_cluster_1e6x5", |b| b.iter(|| spec.fit(&data).unwrap()));
+    group.finish();
+}
+
+fn inequality_bootstrap(c: &mut Criterion) {
+    let observations = inequality_observations(5_570, 30);
+    let spec = InequalitySpec {
+        bootstrap: BootstrapSpec {
+            replicates: 1000,
+            ..Default::default()
+        },
+    };
+    let mut group = c.benchmark_group("inequality");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(10));
+    group.bench_function("bootstrap_1000_5570x30", |b| {
+        b.iter_batched(
+            || Subject::Rates(RateInput::per_1000(observations.clone(), false)),
+            |subject| spec.analyse(&subject).unwrap(),
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, ingest, fe_clustered, inequality_bootstrap);
+criterion_main!(benches);
