@@ -459,7 +459,9 @@ pub fn funnel_svg(
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" data-testid=\"funnel\" role=\"img\" {FONT}>"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" data-testid=\"funnel\" role=\"img\" aria-label=\"{}, {}\" {FONT}>",
+        escape(&text.title),
+        escape(&text.year)
     );
     let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>");
     let _ = writeln!(
