@@ -1,5 +1,5 @@
-// The Inequality view on the bundled data: the Gini of 2019 equals what `imr inequality` prints,
-// the charts are drawn, the command line is shown, and no request leaves 127.0.0.1.
+// The Inequality view on the bundled data: the Gini of 2019 and its bias-corrected value equal
+// what `imr inequality` prints, the charts are drawn, the command line is shown, and no request leaves 127.0.0.1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -29,6 +29,25 @@ function cliGini2019() {
   return { gini: year.gini, from: bin };
 }
 
+// What `imr inequality` prints for 2019 when run with the exact command the page shows (same
+// replicates, seed, group and rank), so the bootstrap quantities are comparable. Without a built
+// `imr`, the values it printed on 2025-06 with the basic-interval engine are used:
+//   imr inequality public/data/chile_imr_2019_2023.csv --births poblacion_0 --rate tmi --group region
+//     --rank pobreza --bootstrap 200 --seed 20240601 --format json
+//   → years[0].bias_corrected.gini = 0.15286319999322895, ci.gini = [0.12806847327643167, 0.175499133874723]
+function cliYear2019(command) {
+  const bin = imrBinary();
+  const words = command.trim().split(/\s+/);
+  assert.deepEqual(words.slice(0, 2), ['imr', 'inequality']);
+  if (!bin) {
+    assert.match(command, /--bootstrap 200 --seed 20240601 /);
+    return { bias_corrected: { gini: 0.15286319999322895 }, ci: { gini: [0.12806847327643167, 0.175499133874723] },
+      from: 'recorded CLI output' };
+  }
+  const out = execFileSync(bin, words.slice(1), { cwd: ROOT, encoding: 'utf8' });
+  return { ...JSON.parse(out).years.find((y) => y.time === 2019), from: bin };
+}
+
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
@@ -55,6 +74,40 @@ test('the Gini of 2019 on screen is the one the command line prints', async () =
   // With --group region the Theil decomposition is in the table.
   assert.equal(await page.locator('[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="theil_between"]').count(), 1);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+test('the bias-corrected Gini of 2019 is shown, flagged as inflated, and equals the command line\'s', async () => {
+  const { page, errors } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('tab-inequality').click();
+  const cell = page.locator('[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"]');
+  await cell.waitFor({ timeout: 60_000 });
+  const year = cliYear2019(await page.getByTestId('ineq-command').textContent());
+  const corrected = cell.locator('.bias-corrected');
+  // The browser's ln/exp can differ from a native build in rare Poisson draws (see the engine's
+  // bootstrap.rs), so the comparison allows a tiny difference; the text must match exactly.
+  const onScreen = Number(await corrected.getAttribute('data-value'));
+  assert.ok(Math.abs(onScreen - year.bias_corrected.gini) < 1e-9,
+    `page ${onScreen} vs CLI ${year.bias_corrected.gini} (${year.from})`);
+  assert.equal((await corrected.textContent()).trim(), `bias-corrected: ${year.bias_corrected.gini.toFixed(4)}`);
+  // The interval shown is the CLI's ci (basic interval), centred on the bias-corrected value.
+  const [lo, hi] = year.ci.gini;
+  assert.equal((await cell.locator('.ci').textContent()).trim(), `${lo.toFixed(4)} – ${hi.toFixed(4)}`);
+  // The observed value stays in data-value; the cell carries a visible flag with an explanation.
+  assert.equal(await cell.getAttribute('data-biased'), 'true');
+  const flag = cell.getByTestId('ineq-bias-flag');
+  assert.equal((await flag.textContent()).trim(), '⚠');
+  assert.match(await flag.getAttribute('title'), /Poisson.*Bias-corrected value: 0\.\d{4}/);
+  assert.match(await page.getByTestId('ineq-bias-warning').textContent(), /Inflated inequality/);
+  assert.match(await page.getByTestId('ineq-bootstrap-note').textContent(), /basic bootstrap interval.*bias-corrected/);
+  // In Spanish: the label, the decimal comma and the explanation change language.
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction(() => /^corregido por sesgo: 0,\d{4}$/.test(document.querySelector(
+    '[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"] .bias-corrected')?.textContent.trim()));
+  assert.match(await cell.getByTestId('ineq-bias-flag').getAttribute('title'), /^Desigualdad inflada/);
+  assert.match(await page.getByTestId('ineq-bias-warning').textContent(), /Desigualdad inflada/);
+  assert.doesNotMatch(await page.getByTestId('ineq-bias-warning').textContent(), /Inflated/);
+  assert.match(await page.getByTestId('ineq-bootstrap-note').textContent(), /intervalo bootstrap básico/);
   assert.deepEqual(errors, []);
 });
 

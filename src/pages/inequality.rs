@@ -23,7 +23,7 @@ use imr_core::inequality::panel_input::{
 };
 use imr_core::inequality::{
     correlate_reports, BootstrapSpec, InequalityAnalysis, InequalityReport, InequalitySpec,
-    Measure, SeriesPoint, SubjectKind, DEFAULT_SEED,
+    Measure, SeriesPoint, SubjectKind, YearResult, DEFAULT_SEED,
 };
 use imr_core::panel::Panel;
 use leptos::prelude::*;
@@ -420,6 +420,38 @@ fn measures_present(report: &InequalityReport) -> Vec<Measure> {
         .collect()
 }
 
+/// Whether a flagged measure is inequality inflated by small-area noise (a dispersion measure
+/// whose replicates lie above it), as the engine's "Inflated inequality" note says.
+fn inflated(y: &YearResult, m: Measure) -> bool {
+    m.is_dispersion() && y.bias(m).is_some_and(|b| b > 0.0)
+}
+
+/// Why a cell is flagged, in the interface language, with its numbers: the tooltip and
+/// accessible name of the ⚠ mark.
+fn bias_explanation(lang: Lang, y: &YearResult, m: Measure, d: usize) -> String {
+    let f = |x: f64| fmt_value(lang, x, d);
+    let observed = y.measures.get(m).map(f).unwrap_or_default();
+    let corrected = y.bias_corrected(m).map(f).unwrap_or_default();
+    let bias = y.bias(m).unwrap_or(0.0);
+    let bias_text = format!("{}{}", if bias > 0.0 { "+" } else { "" }, f(bias));
+    let relative = y
+        .measures
+        .get(m)
+        .filter(|v| *v != 0.0)
+        .map(|v| format!(" ({}%)", fmt_value(lang, 100.0 * bias / v.abs(), 0)))
+        .unwrap_or_default();
+    let percentile = y
+        .percentile_interval(m)
+        .map(|[a, b]| format!("{} – {}", f(a), f(b)))
+        .unwrap_or_default();
+    match (lang, inflated(y, m)) {
+        (Lang::Es, true) => format!("Desigualdad inflada por el ruido de Poisson en comunas pequeñas: las réplicas bootstrap quedan en promedio {bias_text}{relative} por encima del valor observado {observed} (intervalo de percentiles {percentile}). Valor corregido por sesgo: {corrected}; el intervalo 95% mostrado está centrado en él."),
+        (Lang::Es, false) => format!("Réplicas desplazadas: la media de las réplicas bootstrap se aparta {bias_text}{relative} del valor observado {observed} (intervalo de percentiles {percentile}). Valor corregido por sesgo: {corrected}; el intervalo 95% mostrado está centrado en él."),
+        (Lang::En, true) => format!("Inequality inflated by Poisson noise in small communes: the bootstrap replicates average {bias_text}{relative} above the observed value {observed} (percentile interval {percentile}). Bias-corrected value: {corrected}; the 95% interval shown is centred on it."),
+        (Lang::En, false) => format!("Shifted replicates: the mean of the bootstrap replicates is {bias_text}{relative} away from the observed value {observed} (percentile interval {percentile}). Bias-corrected value: {corrected}; the 95% interval shown is centred on it."),
+    }
+}
+
 /// "Download SVG" and "Download CSV" buttons of one chart.
 fn downloads(
     stem: &'static str,
@@ -571,15 +603,15 @@ pub fn InequalityPage() -> impl IntoView {
                 let count = |n: usize| format_number(lang, n as f64, 0);
                 let (n, s, default, page) = (count(replicates.get()), seed.get(), count(1000), count(PAGE_REPLICATES));
                 match lang {
-                    Lang::Es => format!("Intervalos de confianza 95%: percentiles de {n} réplicas bootstrap paramétricas (defunciones redibujadas de Poisson), semilla {s}. La línea de comandos usa {default} réplicas por omisión; esta página usa {page} para responder rápido."),
-                    Lang::En => format!("95% confidence intervals: percentiles of {n} parametric bootstrap replicates (deaths redrawn from a Poisson distribution), seed {s}. The command line uses {default} replicates by default; this page uses {page} to answer quickly."),
+                    Lang::Es => format!("Intervalos de confianza 95%: intervalo bootstrap básico [2·estimación − percentil superior, 2·estimación − percentil inferior] de {n} réplicas bootstrap paramétricas (defunciones redibujadas de Poisson), semilla {s}. Corrige el sesgo de las réplicas: está centrado en el valor corregido por sesgo = estimación − sesgo, con sesgo = media de las réplicas − estimación, y por eso puede no contener el valor observado. Valores corregidos e intervalos se recortan al rango de cada medida (un Gini queda en [0, 1]); la corrección es de primer orden. El intervalo de percentiles simple está en el CSV (ci_percentile). La línea de comandos usa {default} réplicas por omisión; esta página usa {page} para responder rápido."),
+                    Lang::En => format!("95% confidence intervals: basic bootstrap interval [2·estimate − upper percentile, 2·estimate − lower percentile] of {n} parametric bootstrap replicates (deaths redrawn from a Poisson distribution), seed {s}. It corrects for the replicates' bias: it is centred on the bias-corrected value = estimate − bias, where bias = mean of the replicates − estimate, so it may not contain the observed value. Bias-corrected values and intervals are clipped to each measure's range (a Gini stays in [0, 1]); the correction is first-order. The plain percentile interval is in the CSV (ci_percentile). The command line uses {default} replicates by default; this page uses {page} to answer quickly."),
                 }
             }}</p>
             {move || panel.get().filter(|p| p.deaths_derived).map(|_| view! {
                 <p class="warn" data-testid="ineq-approximate">{tr("Las defunciones se derivaron de la tasa publicada: no son conteos y los intervalos bootstrap son aproximados.", "Deaths were derived from the published rate: they are not counts, and the bootstrap intervals are approximate.")}</p>
             })}
             <p>{tr("Reproducir en la línea de comandos:", "Reproduce with the command line:")}</p>
-            <pre data-testid="ineq-command" style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{move || command_line(&state, &imr_key.get())}</code></pre>
+            <pre data-testid="ineq-command" tabindex="0" aria-label=tr("Comando imr que reproduce el análisis", "imr command that reproduces the analysis") style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{move || command_line(&state, &imr_key.get())}</code></pre>
         </section>
     };
 
@@ -611,9 +643,24 @@ pub fn InequalityPage() -> impl IntoView {
                         let reason = y.measures.reason(*m).map(str::to_string);
                         let text = value.map(|v| fmt_value(lang, v, d)).unwrap_or_else(|| "—".into());
                         let ci_text = ci.map(|[a, b]| format!("{} – {}", fmt_value(lang, a, d), fmt_value(lang, b, d)));
+                        // A count's bias-corrected value is not a whole number.
+                        let bc_decimals = if m.is_count() { 1 } else { d };
+                        let corrected = y.bias_corrected(*m).map(|bc| {
+                            let label = lang.pick("corregido por sesgo", "bias-corrected");
+                            view! {
+                                <br/><small class="bias-corrected" data-value=bc.to_string()>{format!("{label}: {}", fmt_value(lang, bc, bc_decimals))}</small>
+                            }
+                        });
+                        let flag = y.is_noticeably_biased(*m).then(|| {
+                            let explanation = bias_explanation(lang, y, *m, d);
+                            view! {
+                                " "<span class="bias-flag warn" data-testid="ineq-bias-flag" role="img" aria-label=explanation.clone() title=explanation>"⚠"</span>
+                            }
+                        });
                         view! {
-                            <td data-measure=m.key(kind) data-value=value.map(|v| v.to_string()) title=reason>
-                                <span class="value">{text}</span>
+                            <td data-measure=m.key(kind) data-value=value.map(|v| v.to_string()) data-biased=y.is_noticeably_biased(*m).then_some("true") title=reason style="white-space: nowrap">
+                                <span class="value">{text}</span>{flag}
+                                {corrected}
                                 {ci_text.map(|t| view! { <br/><small class="ci">{t}</small> })}
                             </td>
                         }
@@ -662,12 +709,36 @@ pub fn InequalityPage() -> impl IntoView {
                 Lang::Es => format!("{n_left_out} filas no medidas"),
                 Lang::En => format!("{n_left_out} rows not measured"),
             };
-            view! { <details><summary>{summary}</summary><ol class="excluded">{items}</ol></details> }
+            view! { <details><summary>{summary}</summary><ol class="excluded" tabindex="0" aria-label=tr("Filas no medidas", "Rows not measured")>{items}</ol></details> }
+        });
+        let any_biased = report
+            .years
+            .iter()
+            .any(|y| present.iter().any(|m| y.is_noticeably_biased(*m)));
+        let any_inflated = report.years.iter().any(|y| {
+            present
+                .iter()
+                .any(|m| y.is_noticeably_biased(*m) && inflated(y, *m))
+        });
+        let bias_warning = any_biased.then(|| {
+            let inflation = if any_inflated {
+                lang.pick(
+                    "Desigualdad inflada: en comunas con pocos nacimientos, la variación aleatoria (Poisson) de las defunciones hace que las tasas observadas estén más dispersas que las tasas subyacentes, así que la desigualdad observada (Gini, Theil, coeficiente de variación…) sobrestima la real. ",
+                    "Inflated inequality: in communes with few births, random (Poisson) variation in deaths makes the observed rates more spread out than the underlying rates, so observed inequality (Gini, Theil, coefficient of variation…) overstates real inequality. ",
+                )
+            } else {
+                ""
+            };
+            let rest = lang.pick(
+                "Las celdas marcadas con ⚠ tienen un sesgo bootstrap mayor al 10% del valor, o un intervalo de percentiles que no contiene el valor observado: lea el valor corregido por sesgo y su intervalo, no el valor observado. La corrección es aproximada (de primer orden) y tiende a quedarse corta cuando muchas comunas tienen 0 defunciones.",
+                "Cells marked ⚠ have a bootstrap bias above 10% of the value, or a percentile interval that does not contain the observed value: read the bias-corrected value and its interval rather than the observed value. The correction is approximate (first-order) and tends to be too small when many communes have 0 deaths.",
+            );
+            view! { <p class="warn" data-testid="ineq-bias-warning">{format!("⚠ {inflation}{rest}")}</p> }
         });
         let unit = unit_text(lang, &unit);
         let table_heading = match lang {
-            Lang::Es => format!("Medidas por año (tasas {unit}; intervalo 95% debajo)"),
-            Lang::En => format!("Measures by year (rates {unit}; 95% interval below)"),
+            Lang::Es => format!("Medidas por año (tasas {unit}; valor observado, debajo el valor corregido por sesgo y su intervalo 95%)"),
+            Lang::En => format!("Measures by year (rates {unit}; observed value, below it the bias-corrected value and its 95% interval)"),
         };
         let table_csv = {
             let o = outcome.clone();
@@ -680,7 +751,8 @@ pub fn InequalityPage() -> impl IntoView {
         view! {
             <section aria-labelledby="ineq-table-h">
                 <h3 id="ineq-table-h">{table_heading}</h3>
-                <div class="scroll">
+                {bias_warning}
+                <div class="scroll" tabindex="0" role="region" aria-label=tr("Tabla de medidas por año (desplazable)", "Table of measures by year (scrollable)")>
                     <table data-testid="inequality-table">
                         <thead><tr><th>{tr("Año", "Year")}</th>{header}</tr></thead>
                         <tbody>{rows}</tbody>
@@ -694,7 +766,7 @@ pub fn InequalityPage() -> impl IntoView {
             <section aria-labelledby="ineq-trend-h">
                 <h3 id="ineq-trend-h">{tr("Tendencia lineal por medida (pendiente por año, IC 95%) y cambio del primer al último año", "Linear trend per measure (slope per year, 95% CI) and change from the first to the last year")}</h3>
                 <p class="note">{tr("MCO sobre los valores anuales, t de Student con n − 2 g.l.; con pocos años el intervalo es ancho.", "OLS over the yearly values, Student's t with n − 2 df; with few years the interval is wide.")}</p>
-                <div class="scroll">
+                <div class="scroll" tabindex="0" role="region" aria-label=tr("Tabla de tendencias por medida (desplazable)", "Table of trends per measure (scrollable)")>
                     <table data-testid="inequality-trend">
                         <thead><tr><th class="text">{tr("Medida", "Measure")}</th><th>{tr("Pendiente por año", "Slope per year")}</th><th>{tr("IC 95%", "95% CI")}</th><th>{tr("Cambio", "Change")}</th></tr></thead>
                         <tbody>{trend_rows}</tbody>
@@ -941,7 +1013,7 @@ pub fn InequalityPage() -> impl IntoView {
                     <p class="warn" data-testid="ineq-few-years">{few_years}</p>
                     {downloads("desigualdad_tmi_vs_ingreso_salud", move || svg_dl.clone(), move || csv.clone())}
                     <p>{tr("Segunda serie en la línea de comandos:", "Second series with the command line:")}</p>
-                    <pre style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{command}</code></pre>
+                    <pre tabindex="0" aria-label=tr("Comando imr de la segunda serie", "imr command for the second series") style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{command}</code></pre>
                 }
                 .into_any()
             }
