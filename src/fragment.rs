@@ -103,14 +103,28 @@ impl Fragment {
     where
         T: FromStr + ToString + Clone + Send + Sync + 'static,
     {
+        self.synced_with(key, default, T::to_string, |s| s.parse::<T>().ok())
+    }
+
+    /// [`Fragment::synced`] for types written and read by the given functions (options, lists).
+    pub fn synced_with<T>(
+        &self,
+        key: &'static str,
+        default: T,
+        write: fn(&T) -> String,
+        read: fn(&str) -> Option<T>,
+    ) -> RwSignal<T>
+    where
+        T: Clone + Send + Sync + 'static,
+    {
         let start = self
             .params
-            .with_untracked(|p| p.get(key).and_then(|v| v.parse::<T>().ok()))
+            .with_untracked(|p| p.get(key).and_then(|v| read(v)))
             .unwrap_or(default);
         let signal = RwSignal::new(start);
         let params = self.params;
         Effect::new(move |_| {
-            let value = signal.get().to_string();
+            let value = signal.with(write);
             if params.with_untracked(|p| p.get(key) != Some(&value)) {
                 params.update(|p| {
                     p.insert(key.to_owned(), value);
@@ -119,9 +133,9 @@ impl Fragment {
         });
         // And back: restoring a saved analysis replaces the parameters.
         Effect::new(move |_| {
-            let parsed = params.with(|p| p.get(key).and_then(|v| v.parse::<T>().ok()));
+            let parsed = params.with(|p| p.get(key).and_then(|v| read(v)));
             if let Some(v) = parsed {
-                if signal.with_untracked(|s| s.to_string() != v.to_string()) {
+                if signal.with_untracked(|s| write(s) != write(&v)) {
                     signal.set(v);
                 }
             }

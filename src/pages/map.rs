@@ -249,14 +249,31 @@ pub fn MapPage() -> impl IntoView {
     let lang = lang();
     let state = expect_context::<AppState>();
     let geometry = RwSignal::new(bundled_geometry());
-    let year = RwSignal::new(None::<i64>);
-    let variable = RwSignal::new("rate".to_string());
-    let smooth = RwSignal::new(SmoothChoice::Raw);
-    let class_choice = RwSignal::new(ClassChoice::Quantile);
-    let classes = RwSignal::new(5usize);
-    let breaks = RwSignal::new(String::new());
-    let scheme_key = RwSignal::new("auto".to_string());
-    let show_lisa = RwSignal::new(false);
+    // The map's options live in the URL fragment: a shared link reopens the same map.
+    let fragment = crate::fragment::fragment();
+    let year = fragment.synced_with(
+        "year",
+        None::<i64>,
+        |y| y.map(|v| v.to_string()).unwrap_or_default(),
+        |s| Some(s.parse().ok()),
+    );
+    let variable = fragment.synced("variable", "rate".to_string());
+    let smooth = fragment.synced_with(
+        "smooth",
+        SmoothChoice::Raw,
+        |c| c.key().to_owned(),
+        |s| SmoothChoice::ALL.into_iter().find(|c| c.key() == s),
+    );
+    let class_choice = fragment.synced_with(
+        "scheme",
+        ClassChoice::Quantile,
+        |c| c.key().to_owned(),
+        |s| ClassChoice::ALL.into_iter().find(|c| c.key() == s),
+    );
+    let classes = fragment.synced("classes", 5usize);
+    let breaks = fragment.synced("breaks", String::new());
+    let scheme_key = fragment.synced("colours", "auto".to_string());
+    let show_lisa = fragment.synced("lisa", false);
     let show_moran = RwSignal::new(true);
     let selected = RwSignal::new(None::<usize>);
     let switch_ms = RwSignal::new(None::<(f64, f64)>);

@@ -351,12 +351,38 @@ fn p_words(lang: Lang, p: f64) -> &'static str {
 #[component]
 pub fn ModelsPage() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let outcome = RwSignal::new("rate".to_string());
+    // The model specification lives in the URL fragment: a shared link refits the same models.
+    let fragment = crate::fragment::fragment();
+    let outcome = fragment.synced("y", "rate".to_string());
     // `None` until the user touches a checkbox: then the defaults present in the data apply.
-    let chosen = RwSignal::new(None::<Vec<String>>);
-    let models = RwSignal::new(DEFAULT_MODELS.to_vec());
-    let vcov = RwSignal::new(VcovKind::Cluster);
-    let weights = RwSignal::new(None::<String>);
+    let chosen = fragment.synced_with(
+        "x",
+        None::<Vec<String>>,
+        |x| x.as_ref().map(|v| v.join(",")).unwrap_or_default(),
+        |s| Some((!s.is_empty()).then(|| s.split(',').map(str::to_owned).collect())),
+    );
+    let models = fragment.synced_with(
+        "models",
+        DEFAULT_MODELS.to_vec(),
+        |m| m.iter().map(|e| e.name()).collect::<Vec<_>>().join(","),
+        |s| {
+            s.split(',')
+                .map(Estimator::from_name)
+                .collect::<Option<Vec<_>>>()
+        },
+    );
+    let vcov = fragment.synced_with(
+        "vcov",
+        VcovKind::Cluster,
+        |v| v.name().to_owned(),
+        VcovKind::from_name,
+    );
+    let weights = fragment.synced_with(
+        "weights",
+        None::<String>,
+        |w| w.clone().unwrap_or_default(),
+        |s| Some((!s.is_empty()).then(|| s.to_owned())),
+    );
     let show_ci = RwSignal::new(true);
     let cache = StoredValue::new(FitCache::default());
 
