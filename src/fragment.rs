@@ -131,14 +131,21 @@ impl Fragment {
                 });
             }
         });
-        // And back: restoring a saved analysis replaces the parameters.
-        Effect::new(move |_| {
-            let parsed = params.with(|p| p.get(key).and_then(|v| read(v)));
-            if let Some(v) = parsed {
-                if signal.with_untracked(|s| write(s) != write(&v)) {
-                    signal.set(v);
+        // And back: when this key's parameter changes (a saved analysis was opened), the signal
+        // follows. Only a change of the parameter itself counts: other keys being written, or
+        // the parameter lagging behind the signal, must not reset it.
+        Effect::new(move |previous: Option<Option<String>>| {
+            let current = params.with(|p| p.get(key).cloned());
+            if let Some(previous) = previous {
+                if previous != current {
+                    if let Some(v) = current.as_deref().and_then(read) {
+                        if signal.with_untracked(|s| write(s) != write(&v)) {
+                            signal.set(v);
+                        }
+                    }
                 }
             }
+            current
         });
         signal
     }
