@@ -3,7 +3,7 @@
 use super::codes::CutCodes;
 use super::columns::{ColumnRoles, Role};
 use super::number::{is_missing_token, parse_number};
-use super::table::RawTable;
+use super::table::{RawRecord, RawTable};
 use super::{
     delimiter_label, CellWarning, Exclusion, ExclusionReason, FileReport, IngestError, IngestReport,
 };
@@ -176,60 +176,15 @@ pub fn build_panel(
         let r = &roles[t];
         let file: Arc<str> = Arc::from(table.file.as_str());
         let decimal = table.decimal();
-        let width = table.columns.len();
         let excluded_before = report.excluded.len();
         let extras = &main_extras[m];
         for rec in &table.records {
             let field = |i: usize| rec.fields.get(i).map(String::as_str).unwrap_or("");
             let col = |i: usize| table.columns[i].clone();
-            if rec.fields.len() != width {
-                exclude(
-                    &mut report,
-                    &table.file,
-                    rec.line,
-                    ExclusionReason::WrongFieldCount {
-                        expected: width,
-                        found: rec.fields.len(),
-                    },
-                );
-                continue;
-            }
-            let ent_i = r.entity.expect("checked above");
-            let raw_entity = field(ent_i);
-            if raw_entity.trim().is_empty() {
-                exclude(
-                    &mut report,
-                    &table.file,
-                    rec.line,
-                    ExclusionReason::MissingEntity { column: col(ent_i) },
-                );
-                continue;
-            }
-            let time_i = r.time.expect("checked above");
-            let raw_time = field(time_i);
-            if is_missing_token(raw_time) {
-                exclude(
-                    &mut report,
-                    &table.file,
-                    rec.line,
-                    ExclusionReason::MissingTime {
-                        column: col(time_i),
-                    },
-                );
-                continue;
-            }
-            let time = match parse_number(raw_time, decimal) {
-                Some(v) if v.fract() == 0.0 && v.abs() < 1e6 => v as i64,
-                _ => {
-                    exclude(
-                        &mut report,
-                        &table.file,
-                        rec.line,
-                        ExclusionReason::NotAYear {
-                            column: col(time_i),
-                            value: raw_time.trim().to_owned(),
-                        },
-                    );
+            let (raw_entity, time) = match record_key(table, rec, r) {
+                Ok((entity, time)) => (entity, time.expect("main tables have a time column")),
+                Err(kind) => {
+                    exclude(&mut report, &table.file, rec.line, kind);
                     continue;
                 }
             };
@@ -370,7 +325,6 @@ pub fn build_panel(
         let table = &tables[t];
         let r = &roles[t];
         let decimal = table.decimal();
-        let width = table.columns.len();
         let excluded_before = report.excluded.len();
         let extras = extra_columns(table, r);
         // Columns of this file, renamed if a column of that name exists already.
@@ -397,61 +351,11 @@ pub fn build_panel(
         let mut seen_keys: HashMap<(String, Option<i64>), u64> = HashMap::new();
         for rec in &table.records {
             let field = |i: usize| rec.fields.get(i).map(String::as_str).unwrap_or("");
-            if rec.fields.len() != width {
-                exclude(
-                    &mut report,
-                    &table.file,
-                    rec.line,
-                    ExclusionReason::WrongFieldCount {
-                        expected: width,
-                        found: rec.fields.len(),
-                    },
-                );
-                continue;
-            }
-            let ent_i = r.entity.expect("checked above");
-            let raw_entity = field(ent_i);
-            if raw_entity.trim().is_empty() {
-                exclude(
-                    &mut report,
-                    &table.file,
-                    rec.line,
-                    ExclusionReason::MissingEntity {
-                        column: table.columns[ent_i].clone(),
-                    },
-                );
-                continue;
-            }
-            let time = match r.time {
-                None => None,
-                Some(ti) => {
-                    let raw = field(ti);
-                    if is_missing_token(raw) {
-                        exclude(
-                            &mut report,
-                            &table.file,
-                            rec.line,
-                            ExclusionReason::MissingTime {
-                                column: table.columns[ti].clone(),
-                            },
-                        );
-                        continue;
-                    }
-                    match parse_number(raw, decimal) {
-                        Some(v) if v.fract() == 0.0 => Some(v as i64),
-                        _ => {
-                            exclude(
-                                &mut report,
-                                &table.file,
-                                rec.line,
-                                ExclusionReason::NotAYear {
-                                    column: table.columns[ti].clone(),
-                                    value: raw.trim().to_owned(),
-                                },
-                            );
-                            continue;
-                        }
-                    }
+            let (raw_entity, time) = match record_key(table, rec, r) {
+                Ok(key) => key,
+                Err(kind) => {
+                    exclude(&mut report, &table.file, rec.line, kind);
+                    continue;
                 }
             };
             let (entity, recoded) = normalise(raw_entity);
@@ -571,6 +475,47 @@ pub fn build_panel(
         chile_codes,
         report,
     })
+}
+
+/// The raw entity and the year of a record, or why the record cannot be used: a wrong number of
+/// fields, a missing code, a missing or non-integer year (when the table has a time column).
+fn record_key<'a>(
+    table: &RawTable,
+    rec: &'a RawRecord,
+    roles: &ColumnRoles,
+) -> Result<(&'a str, Option<i64>), ExclusionReason> {
+    let width = table.columns.len();
+    if rec.fields.len() != width {
+        return Err(ExclusionReason::WrongFieldCount {
+            expected: width,
+            found: rec.fields.len(),
+        });
+    }
+    let entity_i = roles
+        .entity
+        .expect("every table has an entity column (checked)");
+    let raw_entity = rec.fields[entity_i].as_str();
+    if raw_entity.trim().is_empty() {
+        return Err(ExclusionReason::MissingEntity {
+            column: table.columns[entity_i].clone(),
+        });
+    }
+    let Some(time_i) = roles.time else {
+        return Ok((raw_entity, None));
+    };
+    let raw_time = rec.fields[time_i].as_str();
+    if is_missing_token(raw_time) {
+        return Err(ExclusionReason::MissingTime {
+            column: table.columns[time_i].clone(),
+        });
+    }
+    match parse_number(raw_time, table.decimal()) {
+        Some(v) if v.fract() == 0.0 && v.abs() < 1e6 => Ok((raw_entity, Some(v as i64))),
+        _ => Err(ExclusionReason::NotAYear {
+            column: table.columns[time_i].clone(),
+            value: raw_time.trim().to_owned(),
+        }),
+    }
 }
 
 fn file_report(
