@@ -711,7 +711,7 @@ fn MapFigure(
                     let name = layout.names[area].clone();
                     let label = move || {
                         let v = colouring.with(|c| c.as_ref().and_then(|c| c.values.get(area).copied().flatten()));
-                        format!("{name} ({}): {}", code, v.map(|v| format_number(v, 2)).unwrap_or_else(|| lang.get_untracked().pick("sin datos", "no data").into()))
+                        format!("{name} ({}): {}", code, v.map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2)).unwrap_or_else(|| lang.get_untracked().pick("sin datos", "no data").into()))
                     };
                     view! {
                         <path data-code=layout.codes[area].clone() data-class=move || class_of(area) data-value=move || value_of(area)
@@ -840,7 +840,7 @@ fn Tooltip(
                 "{}: {} ‰",
                 lang.get().pick("Suavizada", "Smoothed"),
                 shown
-                    .map(|v| format_number(v, 2))
+                    .map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2))
                     .unwrap_or_else(|| "—".into())
             )),
             Measure::ExcessRisk => Some(format!(
@@ -848,13 +848,13 @@ fn Tooltip(
                 lang.get()
                     .pick("Riesgo en exceso (O/E)", "Excess risk (O/E)"),
                 shown
-                    .map(|v| format_number(v, 2))
+                    .map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2))
                     .unwrap_or_else(|| "—".into())
             )),
             Measure::Column(c) => Some(format!(
                 "{c}: {}",
                 shown
-                    .map(|v| format_number(v, 2))
+                    .map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2))
                     .unwrap_or_else(|| lang.get().pick("sin datos", "no data").into())
             )),
         };
@@ -862,20 +862,16 @@ fn Tooltip(
             (Some(r), Some(l), Some(h)) => format!(
                 "{}: {} ‰ ({} {}–{})",
                 lang.get().pick("Tasa", "Rate"),
-                format_number(r, 2),
+                crate::i18n::format_number(lang.get_untracked(), r, 2),
                 lang.get().pick("IC 95%", "95% CI"),
-                format_number(l, 2),
-                format_number(h, 2)
+                crate::i18n::format_number(lang.get_untracked(), l, 2),
+                crate::i18n::format_number(lang.get_untracked(), h, 2)
             ),
             _ => lang.get().pick("Tasa: sin datos", "Rate: no data").into(),
         };
         let count = |v: Option<f64>| {
             v.map(|v| {
-                if v.fract() == 0.0 {
-                    format!("{v:.0}")
-                } else {
-                    format!("{v:.2}")
-                }
+                crate::i18n::format_number(lang.get(), v, if v.fract() == 0.0 { 0 } else { 2 })
             })
             .unwrap_or_else(|| "—".into())
         };
@@ -1161,8 +1157,8 @@ fn MoranPanel(
             {move || moran.get().map(|m| match m {
                 Ok(m) => view! {
                     <p data-testid="moran">
-                        {tr("I de Moran = ", "Moran's I = ")}<strong data-field="moran-i">{format_number(m.i, 4)}</strong>
-                        {format!(" (E[I] = {}, z = {}, ", format_number(m.expected, 4), format_number(m.z, 2))}
+                        {tr("I de Moran = ", "Moran's I = ")}<strong data-field="moran-i">{crate::i18n::format_number(lang.get_untracked(), m.i, 4)}</strong>
+                        {format!(" (E[I] = {}, z = {}, ", crate::i18n::format_number(lang.get_untracked(), m.expected, 4), crate::i18n::format_number(lang.get_untracked(), m.z, 2))}
                         "p = "<strong data-field="moran-p">{format!("{:.4}", m.p_value)}</strong>
                         {match lang.get() { Lang::Es => format!(", {} permutaciones, {} comunas con dato). Vecinos: comunas que comparten un borde.", m.permutations, m.n), Lang::En => format!(", {} permutations, {} communes with data). Neighbours: communes sharing a border.", m.permutations, m.n) }}
                     </p>
@@ -1247,7 +1243,7 @@ fn FunnelPanel(
                 let code = geo.layout.codes.get(a)?.clone();
                 let v = r.values.get(a).copied().flatten();
                 Some(view! {
-                    <p data-testid="map-selection">{format!("{}: {name} ({code}) — {}", lang.get().pick("Seleccionada", "Selected"), v.map(|v| format_number(v, 2)).unwrap_or_else(|| lang.get_untracked().pick("sin datos", "no data").into()))}
+                    <p data-testid="map-selection">{format!("{}: {name} ({code}) — {}", lang.get().pick("Seleccionada", "Selected"), v.map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2)).unwrap_or_else(|| lang.get_untracked().pick("sin datos", "no data").into()))}
                         " "<button class="secondary" on:click=move |_| selected.set(None)>{tr("Quitar", "Clear")}</button></p>
                 })
             })}
