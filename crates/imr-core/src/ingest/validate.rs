@@ -138,6 +138,16 @@ pub fn build_panel(
             (raw.trim().to_owned(), false)
         }
     };
+    // The entity of a record, normalised; an unknown code when entities are CUT codes.
+    let entity_of = |raw: &str| -> Result<(String, bool), ExclusionReason> {
+        let (entity, recoded) = normalise(raw);
+        if chile_codes && !codes.contains(&entity) {
+            return Err(ExclusionReason::UnknownCode {
+                code: raw.trim().to_owned(),
+            });
+        }
+        Ok((entity, recoded))
+    };
 
     let mut report = IngestReport::default();
     let exclude = |report: &mut IngestReport, file: &str, line: u64, kind: ExclusionReason| {
@@ -239,18 +249,13 @@ pub fn build_panel(
                     continue;
                 }
             };
-            let (entity, recoded) = normalise(raw_entity);
-            if chile_codes && !codes.contains(&entity) {
-                exclude(
-                    &mut report,
-                    &table.file,
-                    rec.line,
-                    ExclusionReason::UnknownCode {
-                        code: raw_entity.trim().to_owned(),
-                    },
-                );
-                continue;
-            }
+            let (entity, recoded) = match entity_of(raw_entity) {
+                Ok(e) => e,
+                Err(kind) => {
+                    exclude(&mut report, &table.file, rec.line, kind);
+                    continue;
+                }
+            };
             if let Some(&first_line) = seen.get(&(entity.clone(), time)) {
                 exclude(
                     &mut report,
@@ -358,18 +363,13 @@ pub fn build_panel(
                     continue;
                 }
             };
-            let (entity, recoded) = normalise(raw_entity);
-            if chile_codes && !codes.contains(&entity) {
-                exclude(
-                    &mut report,
-                    &table.file,
-                    rec.line,
-                    ExclusionReason::UnknownCode {
-                        code: raw_entity.trim().to_owned(),
-                    },
-                );
-                continue;
-            }
+            let (entity, recoded) = match entity_of(raw_entity) {
+                Ok(e) => e,
+                Err(kind) => {
+                    exclude(&mut report, &table.file, rec.line, kind);
+                    continue;
+                }
+            };
             if let Some(&first_line) = seen_keys.get(&(entity.clone(), time)) {
                 let kind = match time {
                     Some(time) => ExclusionReason::DuplicateEntityTime {
