@@ -13,6 +13,8 @@
 //! - [`BirthsAggregator`]: births by year and mother's commune, columns chosen by the user.
 //! - [`counts_csv`]: the aggregated CSV (`codigo_comuna,anio,nacimientos,defunciones`) that the
 //!   CSV ingest of imr-core reads.
+//! - [`job`]: one run of the page's Web Worker (deaths and births files read in chunks from a
+//!   [`ChunkSource`], progress events, the final counts and summaries): the worker's protocol.
 //! - [`synth`]: synthetic deaths files in exactly the official layout, with their known answer.
 //!
 //! Every row is accounted for: `rows_read = counted + not infant + excluded`, and exclusions
@@ -24,6 +26,7 @@ mod communes;
 pub mod deaths;
 mod error;
 mod fields;
+pub mod job;
 pub mod layout;
 mod lines;
 mod output;
@@ -37,6 +40,10 @@ pub use deaths::{
     NeonatalSplit,
 };
 pub use error::MicrodataError;
+pub use job::{
+    equivalent_command, run_job, BirthsColumns, BytesSource, ChunkSource, ExcludedRows, FileKind,
+    FileSummary, JobOptions, JobResult, WorkerEvent, DEFAULT_CHUNK_BYTES,
+};
 pub use layout::{looks_like_deaths_microdata, DeathsLayout, DEATHS_COLUMNS};
 pub use lines::MAX_LINE_BYTES;
 pub use output::{counts_csv, counts_header};

@@ -4,7 +4,7 @@
 
 use super::CliError;
 use imr_microdata::{
-    counts_csv, BirthsAggregate, BirthsAggregator, BirthsOptions, ColumnRef, DeathsAggregate,
+    counts_csv, BirthsAggregate, BirthsAggregator, BirthsColumns, BirthsOptions, DeathsAggregate,
     DeathsAggregator, DeathsOptions, Excluded, MicrodataError, Progress,
 };
 use std::fs::File;
@@ -110,14 +110,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
 }
 
-fn column_ref(raw: &str) -> Result<ColumnRef, CliError> {
-    match raw.parse::<usize>() {
-        Ok(0) => Err(CliError::Usage("column positions start at 1".to_owned())),
-        Ok(position) => Ok(ColumnRef::Index(position - 1)),
-        Err(_) => Ok(ColumnRef::Name(raw.to_owned())),
-    }
-}
-
 fn births_options(args: &BirthsArgs) -> Result<BirthsOptions, CliError> {
     let commune = args.births_commune.as_deref().ok_or_else(|| {
         CliError::Usage(
@@ -125,15 +117,14 @@ fn births_options(args: &BirthsArgs) -> Result<BirthsOptions, CliError> {
                 .to_owned(),
         )
     })?;
-    if !args.births_delimiter.is_ascii() {
-        return Err(CliError::Usage(format!(
-            "--births-delimiter must be one ASCII character, not {:?}",
-            args.births_delimiter
-        )));
+    // The same parsing as the page's worker job (`BirthsColumns`), so both accept the same input.
+    BirthsColumns {
+        year: args.births_year.clone(),
+        commune: commune.to_owned(),
+        delimiter: args.births_delimiter,
     }
-    let mut options = BirthsOptions::new(column_ref(&args.births_year)?, column_ref(commune)?);
-    options.delimiter = args.births_delimiter as u8;
-    Ok(options)
+    .options()
+    .map_err(CliError::Usage)
 }
 
 /// Feeds a file to an aggregator in chunks.
