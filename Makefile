@@ -25,7 +25,7 @@ fmt-check:
 
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
-	cargo clippy -p imr-core -p imr-atlas -p imr-microdata --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy -p imr-core -p imr-atlas -p imr-microdata -p imr-worker --target wasm32-unknown-unknown -- -D warnings
 	cargo clippy -p imr-wasm-tests --target wasm32-unknown-unknown --all-targets -- -D warnings
 
 test-native:
