@@ -28,6 +28,7 @@ pub fn App() -> impl IntoView {
     });
     let state = AppState::new(&fragment);
     provide_context(state);
+    provide_context(crate::components::microdata::MicrodataInputs::new());
     state.load_bundled();
     view! {
         <header class="top">

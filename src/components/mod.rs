@@ -1,3 +1,4 @@
 //! Small reusable pieces of the page.
 
 pub mod download;
+pub mod microdata;

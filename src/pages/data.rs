@@ -2,6 +2,7 @@
 //! excluded row, and read rates per commune and year with their exact intervals.
 
 use crate::components::download::download_text;
+use crate::components::microdata::{is_deaths_microdata, read_head, Microdata, MicrodataInputs};
 use crate::fragment::fragment;
 use crate::i18n::{format_number, format_opt, lang, tr, Lang};
 use crate::state::{read_file, AppState, LoadedFile};
@@ -12,8 +13,11 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
-/// Reads every file of a `FileList` (input or drop) and loads them.
+/// Reads every file of a `FileList` (input or drop) and loads them. A file that starts like the
+/// health ministry's deaths microdata is not read whole: it goes to the microdata section, whose
+/// worker streams it.
 fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
+    let microdata = expect_context::<MicrodataInputs>();
     let Some(list) = list else { return };
     let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.item(i)).collect();
     if files.is_empty() {
@@ -23,6 +27,11 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
         let mut loaded: Vec<LoadedFile> = Vec::with_capacity(files.len());
         for file in files {
             let name = file.name();
+            if is_deaths_microdata(&read_head(&file).await) {
+                microdata.deaths.set(Some(file));
+                focus_microdata();
+                continue;
+            }
             let gloo = gloo_file::File::from(file);
             match gloo_file::futures::read_as_bytes(&gloo).await {
                 Ok(bytes) if is_saved_analysis(&bytes) => {
@@ -37,9 +46,28 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
                 }),
             }
         }
+        if loaded.is_empty() {
+            return;
+        }
         state.bundled.set(false);
         state.load(loaded, None);
     });
+}
+
+/// Brings the microdata section into view with its start button focused.
+fn focus_microdata() {
+    let button = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("[data-testid=microdata-start]")
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(button) = button {
+        button.scroll_into_view();
+        let _ = button.focus();
+    }
 }
 
 /// Opens a saved analysis: its files with the roles chosen then, and its view options.
@@ -117,6 +145,7 @@ pub fn DataPage() -> impl IntoView {
         {move || state.bundled.get().then(|| view! {
             <p class="note" data-testid="bundled-note">{tr("Mostrando el conjunto incluido: 345 comunas de Chile, 2019–2023 (ver fuentes al pie). Suba sus propios archivos para reemplazarlo.", "Showing the bundled dataset: 345 Chilean communes, 2019–2023 (sources below). Upload your own files to replace it.")}</p>
         })}
+        <Microdata/>
         <FilesAndRoles/>
         <Report/>
         <NationalRates/>
