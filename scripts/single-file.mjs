@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = path.join(root, process.argv[2] || 'dist');
+const dist = path.resolve(root, process.argv[2] || 'dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 
 const find = (re, what) => {
@@ -45,13 +45,26 @@ let out = html
   .replace(/<link rel="preload"[^>]*>/g, '');
 if (/href="\.\/|src="\.\//.test(out)) throw new Error('single-file: a reference to a separate file is left');
 
+// The microdata worker: its glue and wasm as base64 blocks that the page turns into a blob:
+// worker (src/components/microdata.rs) — a file:// page can fetch neither.
+const workerJs = path.join(dist, 'imr-worker.js');
+const workerWasm = path.join(dist, 'imr-worker_bg.wasm');
+if (!fs.existsSync(workerJs) || !fs.existsSync(workerWasm)) {
+  throw new Error(`single-file: no imr-worker.js / imr-worker_bg.wasm in ${dist}`);
+}
+const workerWasmBuf = fs.readFileSync(workerWasm);
+const block = (id, buf) => `<script type="application/octet-stream" id="${id}">${buf.toString('base64')}</script>`;
+out = out.replace('</body>', () =>
+  `${block('imr-worker-js', fs.readFileSync(workerJs))}\n${block('imr-worker-wasm', workerWasmBuf)}\n</body>`);
+
 const target = path.join(dist, 'imr-atlas.html');
 fs.writeFileSync(target, out);
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 const outBuf = Buffer.from(out);
 console.log(`single-file: ${path.relative(root, target)} ${kb(outBuf.length)} (gzip ${kb(gz(outBuf))}); ` +
-  `wasm ${kb(wasm.length)} (gzip ${kb(gz(wasm))})`);
+  `wasm ${kb(wasm.length)} (gzip ${kb(gz(wasm))}); ` +
+  `worker wasm ${kb(workerWasmBuf.length)} (gzip ${kb(gz(workerWasmBuf))})`);
 const budget = 1.5 * 1024 * 1024;
 if (gz(wasm) > budget) {
   console.error(`single-file: the gzip wasm is over the 1.5 MB budget`);
