@@ -42,7 +42,7 @@ pub use deaths::{
 pub use error::MicrodataError;
 pub use job::{
     equivalent_command, run_job, BirthsColumns, BytesSource, ChunkSource, ExcludedRows, FileKind,
-    FileSummary, JobOptions, JobResult, WorkerEvent, DEFAULT_CHUNK_BYTES,
+    FileSummary, Job, JobOptions, JobResult, WorkerEvent, DEFAULT_CHUNK_BYTES,
 };
 pub use layout::{looks_like_deaths_microdata, DeathsLayout, DEATHS_COLUMNS};
 pub use lines::MAX_LINE_BYTES;

@@ -1,52 +1,8 @@
-use imr_microdata::{run_job, ChunkSource, JobOptions, WorkerEvent};
+use imr_microdata::{FileKind, Job, JobOptions, WorkerEvent};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DedicatedWorkerGlobalScope, File, FileReaderSync, MessageEvent};
-
-/// A `File` read with `File.slice` + `FileReaderSync`: one chunk in memory at a time.
-struct FileSource {
-    file: File,
-    name: String,
-    size: u64,
-    reader: FileReaderSync,
-}
-
-impl FileSource {
-    fn new(file: File) -> Result<Self, String> {
-        let reader = FileReaderSync::new().map_err(|e| format!("{e:?}"))?;
-        Ok(FileSource {
-            name: file.name(),
-            size: file.size() as u64,
-            file,
-            reader,
-        })
-    }
-}
-
-impl ChunkSource for FileSource {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn size(&self) -> u64 {
-        self.size
-    }
-
-    fn read_at(&mut self, offset: u64, buffer: &mut Vec<u8>) -> Result<(), String> {
-        let end = (offset + buffer.len() as u64).min(self.size);
-        let cannot = |e: JsValue| format!("{}: cannot read bytes {offset}–{end}: {e:?}", self.name);
-        let blob = self
-            .file
-            .slice_with_f64_and_f64(offset as f64, end as f64)
-            .map_err(cannot)?;
-        let bytes = self.reader.read_as_array_buffer(&blob).map_err(cannot)?;
-        let view = js_sys::Uint8Array::new(&bytes);
-        let n = (view.length() as usize).min(buffer.len());
-        buffer.truncate(n);
-        view.subarray(0, n as u32).copy_to(buffer);
-        Ok(())
-    }
-}
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{DedicatedWorkerGlobalScope, File, MessageEvent};
 
 fn field(data: &JsValue, key: &str) -> Option<JsValue> {
     js_sys::Reflect::get(data, &JsValue::from_str(key))
@@ -54,47 +10,102 @@ fn field(data: &JsValue, key: &str) -> Option<JsValue> {
         .filter(|v| !v.is_undefined() && !v.is_null())
 }
 
-/// Runs one job message and posts its events.
-fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
-    let post = |event: &WorkerEvent| {
-        let json = serde_json::to_string(event).unwrap_or_default();
-        let _ = scope.post_message(&JsValue::from_str(&json));
+fn post(scope: &DedicatedWorkerGlobalScope, event: &WorkerEvent) {
+    let json = serde_json::to_string(event).unwrap_or_default();
+    let _ = scope.post_message(&JsValue::from_str(&json));
+}
+
+/// Starts reading bytes `offset..offset + len` of `file` (`Blob.slice` + `arrayBuffer()`); the
+/// read goes on in the browser while the previous chunk is parsed here.
+fn read_chunk(file: &File, offset: u64, len: u64) -> Result<JsFuture, String> {
+    let end = (offset + len).min(file.size() as u64);
+    let blob = file
+        .slice_with_f64_and_f64(offset as f64, end as f64)
+        .map_err(|e| format!("{}: cannot read bytes {offset}–{end}: {e:?}", file.name()))?;
+    Ok(JsFuture::from(blob.array_buffer()))
+}
+
+/// Streams one file through the job: one chunk parsed while the next is read (two chunks in
+/// memory at most), a progress event after every chunk.
+async fn stream(
+    scope: &DedicatedWorkerGlobalScope,
+    job: &mut Job,
+    kind: FileKind,
+    file: &File,
+    elapsed: &dyn Fn() -> f64,
+) -> Result<(), WorkerEvent> {
+    let failed = |message: String| WorkerEvent::Failed {
+        file: Some(kind),
+        message,
     };
-    let options: Result<JobOptions, String> = field(&data, "options")
-        .and_then(|v| v.as_string())
-        .ok_or_else(|| "the job has no options".to_owned())
-        .and_then(|s| serde_json::from_str(&s).map_err(|e| e.to_string()));
-    let file = |key: &str| -> Result<Option<FileSource>, String> {
-        match field(&data, key) {
-            None => Ok(None),
-            Some(v) => v
-                .dyn_into::<File>()
-                .map_err(|_| format!("`{key}` is not a file"))
-                .and_then(FileSource::new)
-                .map(Some),
+    let size = file.size() as u64;
+    let chunk = job.chunk_bytes() as u64;
+    job.start_file(kind, &file.name(), size);
+    let mut buffer: Vec<u8> = Vec::with_capacity(chunk as usize);
+    let mut offset = 0u64;
+    let mut next = (size > 0)
+        .then(|| read_chunk(file, 0, chunk))
+        .transpose()
+        .map_err(failed)?;
+    while let Some(pending) = next.take() {
+        let bytes = pending
+            .await
+            .map_err(|e| failed(format!("{}: cannot read the file: {e:?}", file.name())))?;
+        let view = js_sys::Uint8Array::new(&bytes);
+        let n = view.length() as u64;
+        if n == 0 {
+            return Err(failed(format!(
+                "{}: the file ended at byte {offset} of {size} while reading",
+                file.name()
+            )));
         }
-    };
-    let job = options.and_then(|o| Ok((o, file("deaths")?, file("births")?)));
-    let (options, mut deaths, mut births) = match job {
-        Ok(job) => job,
-        Err(message) => {
-            post(&WorkerEvent::Failed {
+        offset += n;
+        if offset < size {
+            next = Some(read_chunk(file, offset, chunk).map_err(failed)?);
+        }
+        buffer.resize(n as usize, 0);
+        view.copy_to(&mut buffer);
+        post(scope, &job.push(&buffer, elapsed())?);
+    }
+    job.finish_file()
+}
+
+/// Runs one job message and posts its events.
+async fn handle(scope: DedicatedWorkerGlobalScope, data: JsValue) {
+    let fail = |message: String| {
+        post(
+            &scope,
+            &WorkerEvent::Failed {
                 file: None,
                 message,
-            });
-            return;
-        }
+            },
+        )
     };
+    let options: JobOptions = match field(&data, "options")
+        .and_then(|v| v.as_string())
+        .ok_or_else(|| "the job has no options".to_owned())
+        .and_then(|s| serde_json::from_str(&s).map_err(|e| e.to_string()))
+    {
+        Ok(options) => options,
+        Err(message) => return fail(message),
+    };
+    let file = |key: &str| field(&data, key).and_then(|v| v.dyn_into::<File>().ok());
+    let (deaths, births) = (file("deaths"), file("births"));
     let performance = scope.performance();
-    let clock = || performance.as_ref().map_or(0.0, |p| p.now());
-    let end = run_job(
-        deaths.as_mut().map(|d| d as &mut dyn ChunkSource),
-        births.as_mut().map(|b| b as &mut dyn ChunkSource),
-        &options,
-        &clock,
-        &mut |event| post(event),
-    );
-    post(&end);
+    let started = performance.as_ref().map_or(0.0, |p| p.now());
+    let elapsed = || performance.as_ref().map_or(0.0, |p| p.now()) - started;
+    let mut job = match Job::new(&options, deaths.is_some(), births.is_some()) {
+        Ok(job) => job,
+        Err(failed) => return post(&scope, &failed),
+    };
+    for (kind, file) in [(FileKind::Deaths, &deaths), (FileKind::Births, &births)] {
+        if let Some(file) = file {
+            if let Err(failed) = stream(&scope, &mut job, kind, file, &elapsed).await {
+                return post(&scope, &failed);
+            }
+        }
+    }
+    post(&scope, &job.finish(elapsed()));
 }
 
 /// Replaces the bootstrap's message handler with the job handler.
@@ -102,7 +113,7 @@ pub fn install() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let handler_scope = scope.clone();
     let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        handle(&handler_scope, event.data());
+        wasm_bindgen_futures::spawn_local(handle(handler_scope.clone(), event.data()));
     });
     scope.set_onmessage(Some(handler.as_ref().unchecked_ref()));
     handler.forget();
