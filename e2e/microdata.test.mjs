@@ -175,7 +175,7 @@ test('a deaths file given to the main upload is streamed by the worker, not read
   assert.deepEqual(errors, []);
 });
 
-test('the single file from file:// aggregates microdata, renders the bundled map and fits a model', async () => {
+test('the single file from file:// renders and exports the bundled map, fits a model and aggregates microdata', async () => {
   const url = pathToFileURL(path.join(DIST, 'imr-atlas.html')).href;
   const { page, context, errors } = await openPage(browser, url);
   const requests = recordAll(context);
@@ -184,6 +184,11 @@ test('the single file from file:// aggregates microdata, renders the bundled map
   await page.getByTestId('tab-map').click();
   await page.locator('svg[data-testid="choropleth"] path[data-code]').first().waitFor({ timeout: 60_000 });
   assert.equal(await page.locator('svg[data-testid="choropleth"] path[data-code]').count(), 345);
+  // Exporting the map (SVG and PNG) makes no request either.
+  for (const testid of ['download-svg', 'download-png']) {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+    assert.ok(fs.statSync(await file.path()).size > 10_000, `${testid} has content`);
+  }
   // A model (fixed effects on the bundled data, fitted when the view opens).
   await page.getByTestId('tab-models').click();
   await page.locator('[data-testid="coef-table"] td[data-field="estimate"]').first().waitFor({ timeout: 60_000 });
