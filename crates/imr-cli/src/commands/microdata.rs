@@ -1,17 +1,16 @@
 //! `imr microdata deaths|births`: the health ministry's one-row-per-death (and per-birth) files
 //! aggregated to the commune-year counts table that every other command (and the page) reads.
-//! The file is streamed in 1 MiB chunks, as the page's Web Worker does, with the same engine.
+//! The files are streamed in chunks through the same job (`imr_microdata::run_job`) as the
+//! page's Web Worker, so both write the same counts and report the same exclusions.
 
 use super::CliError;
 use imr_microdata::{
-    counts_csv, BirthsAggregate, BirthsAggregator, BirthsColumns, BirthsOptions, DeathsAggregate,
-    DeathsAggregator, DeathsOptions, Excluded, MicrodataError, Progress,
+    run_job, BirthsColumns, ChunkSource, DeathsOptions, FileKind, FileSummary, JobOptions,
+    WorkerEvent,
 };
 use std::fs::File;
-use std::io::Read;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-
-const CHUNK_BYTES: usize = 1 << 20;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -79,87 +78,121 @@ struct BirthsOnlyArgs {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    match args.action {
+    // The page's worker runs the same job (imr_microdata::Job) on the same chunks.
+    let (deaths, births, out, options) = match args.action {
         Action::Deaths(args) => {
-            let options = DeathsOptions {
-                neonatal: args.breakdown.contains(&Breakdown::Neonatal),
-                cause: args.breakdown.contains(&Breakdown::Cause),
-            };
-            let births_options = match &args.births {
-                Some(_) => Some(births_options(&args.births_columns)?),
+            let births = match &args.births {
+                Some(path) => Some((path.clone(), births_columns(&args.births_columns)?)),
                 None => None,
             };
-            let deaths = aggregate_deaths(&args.file, options)?;
-            report_deaths(&args.file, &deaths);
-            let births = match (&args.births, births_options) {
-                (Some(path), Some(options)) => {
-                    let births = aggregate_births(path, options)?;
-                    report_births(path, &births);
-                    Some(births)
-                }
-                _ => None,
+            let options = JobOptions {
+                deaths: DeathsOptions {
+                    neonatal: args.breakdown.contains(&Breakdown::Neonatal),
+                    cause: args.breakdown.contains(&Breakdown::Cause),
+                },
+                births: births.as_ref().map(|(_, columns)| columns.clone()),
+                ..JobOptions::default()
             };
-            write_out(&args.out, &counts_csv(Some(&deaths), births.as_ref()))
+            (
+                Some(args.file),
+                births.map(|(path, _)| path),
+                args.out,
+                options,
+            )
         }
         Action::Births(args) => {
-            let options = births_options(&args.births_columns)?;
-            let births = aggregate_births(&args.file, options)?;
-            report_births(&args.file, &births);
-            write_out(&args.out, &counts_csv(None, Some(&births)))
+            let options = JobOptions {
+                births: Some(births_columns(&args.births_columns)?),
+                ..JobOptions::default()
+            };
+            (None, Some(args.file), args.out, options)
         }
+    };
+    let mut deaths = deaths.as_deref().map(PathSource::open).transpose()?;
+    let mut births = births.as_deref().map(PathSource::open).transpose()?;
+    let started = std::time::Instant::now();
+    let clock = || started.elapsed().as_secs_f64() * 1000.0;
+    let end = run_job(
+        deaths.as_mut().map(|d| d as &mut dyn ChunkSource),
+        births.as_mut().map(|b| b as &mut dyn ChunkSource),
+        &options,
+        &clock,
+        &mut |_| {},
+    );
+    match end {
+        WorkerEvent::Done(result) => {
+            for file in &result.files {
+                report(file);
+            }
+            write_out(&out, &result.counts_csv)
+        }
+        WorkerEvent::Failed { message, .. } => Err(CliError::Input(message)),
+        WorkerEvent::Progress { .. } => unreachable!("run_job ends with Done or Failed"),
     }
 }
 
-fn births_options(args: &BirthsArgs) -> Result<BirthsOptions, CliError> {
+/// The births columns as given; checked (positions from 1, ASCII delimiter) before any file is
+/// read, with the same parsing as the page's worker job.
+fn births_columns(args: &BirthsArgs) -> Result<BirthsColumns, CliError> {
     let commune = args.births_commune.as_deref().ok_or_else(|| {
         CliError::Usage(
             "--births-commune is needed: the column of the mother's commune of residence (a 1-based position or a header name)"
                 .to_owned(),
         )
     })?;
-    // The same parsing as the page's worker job (`BirthsColumns`), so both accept the same input.
-    BirthsColumns {
+    let columns = BirthsColumns {
         year: args.births_year.clone(),
         commune: commune.to_owned(),
         delimiter: args.births_delimiter,
+    };
+    columns.options().map_err(CliError::Usage)?;
+    Ok(columns)
+}
+
+/// A file on disk read at offsets, for [`run_job`].
+struct PathSource {
+    name: String,
+    file: File,
+    size: u64,
+}
+
+impl PathSource {
+    fn open(path: &Path) -> Result<PathSource, CliError> {
+        let input = |e: std::io::Error| CliError::Input(format!("{}: {e}", path.display()));
+        let file = File::open(path).map_err(input)?;
+        let size = file.metadata().map_err(input)?.len();
+        Ok(PathSource {
+            name: path.display().to_string(),
+            file,
+            size,
+        })
     }
-    .options()
-    .map_err(CliError::Usage)
 }
 
-/// Feeds a file to an aggregator in chunks.
-fn stream(
-    path: &Path,
-    mut push: impl FnMut(&[u8]) -> Result<Progress, MicrodataError>,
-) -> Result<(), CliError> {
-    let input = |e: &dyn std::fmt::Display| CliError::Input(format!("{}: {e}", path.display()));
-    let mut file = File::open(path).map_err(|e| input(&e))?;
-    let mut buffer = vec![0u8; CHUNK_BYTES];
-    loop {
-        let n = match file.read(&mut buffer) {
-            Ok(0) => return Ok(()),
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(input(&e)),
-        };
-        push(&buffer[..n]).map_err(|e| input(&e))?;
+impl ChunkSource for PathSource {
+    fn name(&self) -> &str {
+        &self.name
     }
-}
 
-fn aggregate_deaths(path: &Path, options: DeathsOptions) -> Result<DeathsAggregate, CliError> {
-    let mut aggregator = DeathsAggregator::new(options);
-    stream(path, |chunk| aggregator.push(chunk))?;
-    aggregator
-        .finish()
-        .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))
-}
+    fn size(&self) -> u64 {
+        self.size
+    }
 
-fn aggregate_births(path: &Path, options: BirthsOptions) -> Result<BirthsAggregate, CliError> {
-    let mut aggregator = BirthsAggregator::new(options);
-    stream(path, |chunk| aggregator.push(chunk))?;
-    aggregator
-        .finish()
-        .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))
+    fn read_at(&mut self, offset: u64, buffer: &mut Vec<u8>) -> Result<(), String> {
+        let cannot = |e: std::io::Error| format!("{}: {e}", self.name);
+        self.file.seek(SeekFrom::Start(offset)).map_err(cannot)?;
+        let mut filled = 0;
+        while filled < buffer.len() {
+            match self.file.read(&mut buffer[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(cannot(e)),
+            }
+        }
+        buffer.truncate(filled);
+        Ok(())
+    }
 }
 
 fn write_out(path: &Path, csv: &str) -> Result<(), CliError> {
@@ -168,8 +201,24 @@ fn write_out(path: &Path, csv: &str) -> Result<(), CliError> {
     Ok(())
 }
 
-fn report_excluded(path: &Path, excluded: &[Excluded], unknown_codes: &[(String, u64)]) {
-    for e in excluded {
+/// What a file gave, on standard error: every row counted, not infant or excluded.
+fn report(file: &FileSummary) {
+    let header = if file.has_header {
+        "with header"
+    } else {
+        "no header"
+    };
+    match file.kind {
+        FileKind::Deaths => eprintln!(
+            "{}: {} rows ({header}): {} infant deaths counted, {} not infant, {} excluded; {} Ñuble codes re-coded",
+            file.name, file.rows_read, file.rows_counted, file.rows_not_infant, file.rows_excluded, file.recoded_rows
+        ),
+        FileKind::Births => eprintln!(
+            "{}: {} rows ({header}): {} births counted, {} excluded; {} Ñuble codes re-coded",
+            file.name, file.rows_read, file.rows_counted, file.rows_excluded, file.recoded_rows
+        ),
+    }
+    for e in &file.excluded {
         let lines: Vec<String> = e.first_lines.iter().take(8).map(u64::to_string).collect();
         let more = if (e.count as usize) > lines.len() {
             ", …"
@@ -178,14 +227,15 @@ fn report_excluded(path: &Path, excluded: &[Excluded], unknown_codes: &[(String,
         };
         eprintln!(
             "not used: {}, {} row(s) (line {}{more}): {}",
-            path.display(),
+            file.name,
             e.count,
             lines.join(", "),
             e.description
         );
     }
-    if !unknown_codes.is_empty() {
-        let listed: Vec<String> = unknown_codes
+    if !file.unknown_codes.is_empty() {
+        let listed: Vec<String> = file
+            .unknown_codes
             .iter()
             .take(10)
             .map(|(code, n)| {
@@ -195,39 +245,4 @@ fn report_excluded(path: &Path, excluded: &[Excluded], unknown_codes: &[(String,
             .collect();
         eprintln!("unknown commune codes: {}", listed.join(", "));
     }
-}
-
-fn report_deaths(path: &Path, deaths: &DeathsAggregate) {
-    eprintln!(
-        "{}: {} rows ({}): {} infant deaths counted, {} not infant, {} excluded; {} Ñuble codes re-coded",
-        path.display(),
-        deaths.rows_read,
-        if deaths.layout.has_header {
-            "with header"
-        } else {
-            "no header"
-        },
-        deaths.infant_deaths,
-        deaths.non_infant_rows,
-        deaths.rows_excluded,
-        deaths.recoded_rows
-    );
-    report_excluded(path, &deaths.excluded, &deaths.unknown_codes);
-}
-
-fn report_births(path: &Path, births: &BirthsAggregate) {
-    eprintln!(
-        "{}: {} rows ({}): {} births counted, {} excluded; {} Ñuble codes re-coded",
-        path.display(),
-        births.rows_read,
-        if births.has_header {
-            "with header"
-        } else {
-            "no header"
-        },
-        births.births,
-        births.rows_excluded,
-        births.recoded_rows
-    );
-    report_excluded(path, &births.excluded, &births.unknown_codes);
 }
