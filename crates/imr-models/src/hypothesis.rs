@@ -172,3 +172,44 @@ pub(crate) fn hausman(
         note: Some(note),
     })
 }
+
+#[cfg(test)]
+mod hausman_tests {
+    use super::*;
+
+    /// `V_FE − V_RE` with one negative eigenvalue: the statistic is the generalised-inverse form
+    /// over the two positive eigenvalues. Reference (NumPy 2.4 / SciPy 1.17.1):
+    /// `w, U = np.linalg.eigh(V); stat = Σ_{w_j>0} (U_jᵀ q)² / w_j` = 0.7133564002898034,
+    /// `scipy.stats.chi2.sf(stat, 2)` = 0.6999977206593925.
+    #[test]
+    fn a_non_positive_definite_difference_uses_the_positive_eigenvalues_and_says_so() {
+        let q = DVector::from_vec(vec![1.0, 2.0, -1.0]);
+        let v = DMatrix::from_row_slice(3, 3, &[4.0, 1.0, 0.0, 1.0, -1.0, 0.5, 0.0, 0.5, 2.0]);
+        // b_FE − b_RE = q and V_FE − V_RE = v, with b_RE = 0 and V_RE = 0.
+        let test = hausman(&q, &v, &DVector::zeros(3), &DMatrix::zeros(3, 3)).unwrap();
+        assert!(
+            (test.statistic - 0.7133564002898034).abs() < 1e-12,
+            "{}",
+            test.statistic
+        );
+        assert_eq!(test.df, 2);
+        assert!(
+            (test.p_value - 0.6999977206593925).abs() < 1e-9,
+            "{}",
+            test.p_value
+        );
+        assert!(test.note.is_some(), "the generalised inverse is flagged");
+    }
+
+    #[test]
+    fn a_positive_definite_difference_gives_the_plain_quadratic_form() {
+        // q = (1, 2), V = diag(4, 1): H = 1/4 + 4 = 4.25 on 2 df; chi2.sf(4.25, 2) = exp(-4.25/2).
+        let q = DVector::from_vec(vec![1.0, 2.0]);
+        let v = DMatrix::from_diagonal(&DVector::from_vec(vec![4.0, 1.0]));
+        let test = hausman(&q, &v, &DVector::zeros(2), &DMatrix::zeros(2, 2)).unwrap();
+        assert!((test.statistic - 4.25).abs() < 1e-12);
+        assert_eq!(test.df, 2);
+        assert!((test.p_value - (-4.25f64 / 2.0).exp()).abs() < 1e-12);
+        assert!(test.note.is_none());
+    }
+}
