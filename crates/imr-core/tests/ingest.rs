@@ -229,3 +229,66 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn births_in_one_file_and_deaths_in_another_join_into_one_row_per_commune_and_year() {
+    // As the ministry publishes them: a births table and an infant-deaths table (here the
+    // counts written by `imr microdata deaths`), each with its own commune-year rows.
+    let deaths = b"codigo_comuna,anio,defunciones\n01101,2019,3\n01101,2020,0\n05101,2019,2\n";
+    let births = b"codigo_comuna;anio;nacimientos\n1101;2019;1500\n01101;2020;1400\n05101;2019;1\n01101;2019;9\n13101;2019;800\n";
+    let panel = load(&[("conteos.csv", deaths), ("nacimientos.csv", births)]);
+    let r = &panel.report;
+    // 3 + 5 rows read: 3 deaths rows, 2 births rows joined to them, 1 births-only row (13101),
+    // and 2 excluded: 05101 has 2 deaths for 1 birth, and 01101-2019 comes twice in births.
+    assert_eq!((r.rows_read, r.rows_used, r.rows_excluded), (8, 6, 2));
+    assert_eq!(r.merged_rows, 2);
+    let row = |code: &str, year: i64| {
+        panel
+            .rows
+            .iter()
+            .find(|row| row.entity == code && row.time == year)
+            .unwrap()
+    };
+    assert_eq!(
+        (row("01101", 2019).births, row("01101", 2019).deaths),
+        (Some(1500.0), Some(3.0))
+    );
+    assert_eq!(
+        (row("01101", 2020).births, row("01101", 2020).deaths),
+        (Some(1400.0), Some(0.0))
+    );
+    assert_eq!(
+        (row("05101", 2019).births, row("05101", 2019).deaths),
+        (None, Some(2.0))
+    );
+    assert_eq!(row("13101", 2019).births, Some(800.0));
+    let kinds: Vec<(&str, u64, &ExclusionReason)> = r
+        .excluded
+        .iter()
+        .map(|e| (e.file.as_str(), e.line, &e.kind))
+        .collect();
+    assert!(matches!(
+        kinds[0],
+        (
+            "nacimientos.csv",
+            4,
+            ExclusionReason::DeathsExceedBirths { .. }
+        )
+    ));
+    assert!(matches!(
+        kinds[1],
+        (
+            "nacimientos.csv",
+            5,
+            ExclusionReason::DuplicateEntityTime { first_line: 2, .. }
+        )
+    ));
+    // Rates come from the joined rows: 3 / 1,500 × 1,000 = 2.
+    let rates = RateTable::from_panel(&panel).unwrap();
+    let iquique = rates
+        .rows
+        .iter()
+        .find(|r| r.entity == "01101" && r.time == 2019)
+        .unwrap();
+    assert_eq!(iquique.rate, Some(2.0));
+}

@@ -36,6 +36,8 @@ pub struct InputSummary<'a> {
     pub encoding: &'a str,
     pub files: &'a [imr_core::ingest::FileReport],
     pub recoded_codes: usize,
+    /// Rows joined to the same area and time of another main file (births + deaths files).
+    pub merged_rows: usize,
     pub cell_warnings: &'a [imr_core::ingest::CellWarning],
     pub deaths_derived: bool,
 }
@@ -54,6 +56,7 @@ impl<'a> InputSummary<'a> {
             encoding: first.encoding,
             files: &report.files,
             recoded_codes: report.recoded_codes,
+            merged_rows: report.merged_rows,
             cell_warnings: &report.cell_warnings,
             deaths_derived: panel.deaths_derived,
         }

@@ -88,6 +88,8 @@ pub enum ExclusionReason {
         entity: String,
         time: i64,
         first_line: u64,
+        /// The file of the first row, when it is another file.
+        first_file: Option<String>,
     },
     DuplicateEntity {
         entity: String,
@@ -130,8 +132,20 @@ impl std::fmt::Display for ExclusionReason {
                 entity,
                 time,
                 first_line,
+                first_file: None,
             } => {
                 write!(f, "duplicate of line {first_line} ({entity}, {time})")
+            }
+            DuplicateEntityTime {
+                entity,
+                time,
+                first_line,
+                first_file: Some(file),
+            } => {
+                write!(
+                    f,
+                    "duplicate of {file}, line {first_line} ({entity}, {time})"
+                )
             }
             DuplicateEntity { entity, first_line } => {
                 write!(f, "duplicate of line {first_line} ({entity})")
@@ -201,6 +215,10 @@ pub struct IngestReport {
     pub files: Vec<FileReport>,
     /// Pre-2018 Ñuble codes (084xx) re-coded to 16xxx.
     pub recoded_codes: usize,
+    /// Rows of a main file merged into the row of the same area and time from another main
+    /// file because they carry the counts it lacks (births in one file, deaths in the other, as
+    /// the health ministry publishes them). They count as used.
+    pub merged_rows: usize,
     pub cell_warnings: Vec<CellWarning>,
 }
 

@@ -180,7 +180,8 @@ pub fn build_panel(
     }
 
     let mut rows: Vec<PanelRow> = Vec::new();
-    let mut seen: HashMap<(String, i64), u64> = HashMap::new();
+    // (entity, time) → (index in `rows`, table) of its first row.
+    let mut seen: HashMap<(String, i64), (usize, usize)> = HashMap::new();
     for (m, &t) in main_idx.iter().enumerate() {
         let table = &tables[t];
         let r = &roles[t];
@@ -256,25 +257,9 @@ pub fn build_panel(
                     continue;
                 }
             };
-            if let Some(&first_line) = seen.get(&(entity.clone(), time)) {
-                exclude(
-                    &mut report,
-                    &table.file,
-                    rec.line,
-                    ExclusionReason::DuplicateEntityTime {
-                        entity,
-                        time,
-                        first_line,
-                    },
-                );
-                continue;
-            }
-            seen.insert((entity.clone(), time), rec.line);
-            if recoded {
-                report.recoded_codes += 1;
-            }
             let mut numeric = vec![None; numeric_names.len()];
             let mut text = vec![None; text_names.len()];
+            let mut warnings = Vec::new();
             for c in extras {
                 let raw = field(c.index);
                 if c.numeric {
@@ -287,7 +272,7 @@ pub fn build_panel(
                     }
                     match parse_number(raw, decimal) {
                         Some(v) => numeric[slot] = Some(v),
-                        None => report.cell_warnings.push(CellWarning {
+                        None => warnings.push(CellWarning {
                             file: table.file.clone(),
                             line: rec.line,
                             column: c.name.clone(),
@@ -302,6 +287,65 @@ pub fn build_panel(
                     text[slot] = Some(raw.trim().to_owned());
                 }
             }
+            if let Some(&(first, first_table)) = seen.get(&(entity.clone(), time)) {
+                // A row of another file with the counts this one lacks (births in one file,
+                // deaths in another, as the ministry publishes them): the two are one row.
+                let existing = &rows[first];
+                let complementary = first_table != t
+                    && ((existing.births.is_none() && births.is_some() && deaths.is_none())
+                        || (existing.deaths.is_none() && deaths.is_some() && births.is_none()));
+                if complementary {
+                    let merged_births = existing.births.or(births);
+                    let merged_deaths = existing.deaths.or(deaths);
+                    if let (Some(d), Some(b)) = (merged_deaths, merged_births) {
+                        if d > b {
+                            exclude(
+                                &mut report,
+                                &table.file,
+                                rec.line,
+                                ExclusionReason::DeathsExceedBirths {
+                                    deaths: d,
+                                    births: b,
+                                },
+                            );
+                            continue;
+                        }
+                    }
+                    let existing = &mut rows[first];
+                    existing.births = merged_births;
+                    existing.deaths = merged_deaths;
+                    for (slot, value) in numeric.into_iter().enumerate() {
+                        existing.numeric[slot] = existing.numeric[slot].or(value);
+                    }
+                    for (slot, value) in text.into_iter().enumerate() {
+                        if existing.text[slot].is_none() {
+                            existing.text[slot] = value;
+                        }
+                    }
+                    report.cell_warnings.extend(warnings);
+                    report.merged_rows += 1;
+                    continue;
+                }
+                let first_line = rows[first].line;
+                let first_file = (first_table != t).then(|| rows[first].file.to_string());
+                exclude(
+                    &mut report,
+                    &table.file,
+                    rec.line,
+                    ExclusionReason::DuplicateEntityTime {
+                        entity,
+                        time,
+                        first_line,
+                        first_file,
+                    },
+                );
+                continue;
+            }
+            seen.insert((entity.clone(), time), (rows.len(), t));
+            if recoded {
+                report.recoded_codes += 1;
+            }
+            report.cell_warnings.extend(warnings);
             rows.push(PanelRow {
                 entity,
                 time,
@@ -376,6 +420,7 @@ pub fn build_panel(
                         entity,
                         time,
                         first_line,
+                        first_file: None,
                     },
                     None => ExclusionReason::DuplicateEntity { entity, first_line },
                 };
