@@ -157,21 +157,28 @@ test('Cancel stops the worker part-way and loads nothing', async () => {
   fs.rmSync(big.path);
 });
 
-test('a deaths file given to the main upload is streamed by the worker, not read whole', async () => {
+test('a deaths file given to the main upload goes to the worker, and its counts join an aggregated births table', async () => {
+  // An aggregated births table (`;`, as agencies write them) chosen together with the microdata.
+  const birthsTable = path.join(tmp, 'nacimientos_comuna.csv');
+  const rows = small.expected.trim().split('\n').slice(1).map((r) => r.split(','));
+  fs.writeFileSync(birthsTable, 'codigo_comuna;anio;nacimientos\n' + rows.map(([c, y]) => `${c};${y};${BIRTHS}`).join('\n') + '\n');
   const { page, errors } = await openPage(browser, server.origin + '/', { locale: 'es-CL' });
   await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
-  await page.getByTestId('file-input').setInputFiles(small.path);
+  await page.getByTestId('file-input').setInputFiles([small.path, birthsTable]);
   await page.getByTestId('microdata-deaths-chosen').filter({ hasText: 'reconocido como microdatos de defunciones' }).waitFor();
-  // The bundled data stay until the user aggregates; no parse error for the raw file.
-  assert.equal(await testidText(page, 'rows-read'), '1725');
+  // The births table is loaded; the raw deaths file was not parsed as a table.
+  await page.getByTestId('rows-read').filter({ hasText: String(rows.length) }).waitFor();
   assert.equal(await page.getByTestId('file-error').count(), 0);
   await page.getByTestId('microdata-start').click();
-  const summary = page.getByTestId('microdata-summary-deaths');
-  await summary.waitFor({ timeout: 120_000 });
-  assert.equal(await summary.getAttribute('data-rows-read'), '200000');
+  await page.getByTestId('microdata-summary-deaths').waitFor({ timeout: 120_000 });
   assert.match(await testidText(page, 'microdata-result'), /MB\/s/);
-  // Deaths without births: the panel says a births column is needed (add a births table).
-  await page.getByTestId('panel-error').waitFor();
+  // Both tables: every row used, the counts joined to the births by commune and year.
+  await page.getByTestId('rows-read').filter({ hasText: String(2 * rows.length) }).waitFor();
+  assert.equal(await testidText(page, 'rows-excluded'), '0');
+  await page.getByTestId('merged-note').filter({ hasText: new RegExp(`^${rows.length.toLocaleString('es-CL')} filas de un archivo se unieron`) }).waitFor();
+  const [code, year, deaths] = rows.find((r) => Number(r[2]) > 0);
+  const rate = page.locator(`[data-testid="rates-table"] tr[data-entity="${code}"][data-time="${year}"] [data-field="rate"]`);
+  assert.equal((await rate.textContent()).trim(), (Number(deaths) / BIRTHS * 1000).toFixed(2).replace('.', ','));
   assert.deepEqual(errors, []);
 });
 

@@ -306,6 +306,7 @@ fn Report() -> impl IntoView {
                     <p class="warn" data-testid="approximate-note">{tr("Las defunciones se derivaron de la tasa publicada × nacimientos / 1000: no son conteos, y los intervalos son aproximados.", "Deaths were derived from the published rate × births / 1000: they are not counts, and the intervals are approximate.")}</p>
                 });
                 let recoded = (r.recoded_codes > 0).then(|| view! { <p class="note">{let n = r.recoded_codes; move || match lang().get() { Lang::Es => format!("{n} códigos de Ñuble anteriores a 2018 (084xx) se recodificaron a 16xxx."), Lang::En => format!("{n} pre-2018 Ñuble codes (084xx) were recoded to 16xxx.") }}</p> });
+                let merged = (r.merged_rows > 0).then(|| view! { <p class="note" data-testid="merged-note">{let n = r.merged_rows as f64; move || match lang().get() { Lang::Es => format!("{} filas de un archivo se unieron a la misma comuna y año de otro archivo (nacimientos en uno, defunciones en el otro).", format_number(Lang::Es, n, 0)), Lang::En => format!("{} rows of one file were joined to the same commune and year of another file (births in one, deaths in the other).", format_number(Lang::En, n, 0)) }}</p> });
                 view! {
                     <section aria-labelledby="report-h">
                         <h3 id="report-h">{tr("Validación", "Validation")}</h3>
@@ -316,6 +317,7 @@ fn Report() -> impl IntoView {
                         </div>
                         {derived}
                         {recoded}
+                        {merged}
                         {warnings}
                         <ol class="excluded" data-testid="excluded-list" aria-label=tr("Filas excluidas", "Excluded rows")>{excluded}</ol>
                     </section>
