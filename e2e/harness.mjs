@@ -5,6 +5,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
@@ -73,4 +74,18 @@ export const fixture = (name) => path.join(ROOT, 'e2e', 'fixtures', name);
 // Text of the element with a data-testid, trimmed.
 export async function testidText(page, id) {
   return (await page.getByTestId(id).first().textContent()).trim();
+}
+
+// A binary of this source tree (`imr`, `imr-gen-deaths`): built with cargo (a no-op when up to
+// date) into CARGO_TARGET_DIR or target/, debug profile, as `make e2e` builds them.
+const built = new Map();
+export function cargoBinary(pkg, bin) {
+  if (!built.has(bin)) {
+    execFileSync('cargo', ['build', '-q', '-p', pkg, '--bin', bin], { cwd: ROOT, stdio: 'inherit' });
+    const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
+    const file = path.join(targetDir, 'debug', bin);
+    if (!fs.existsSync(file)) throw new Error(`no ${bin} binary at ${file}`);
+    built.set(bin, file);
+  }
+  return built.get(bin);
 }

@@ -4,7 +4,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startServer, launch, openPage, outsideRequests } from './harness.mjs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -151,4 +154,29 @@ test('selecting a commune in the funnel plot outlines it on the map; smoothing, 
   assert.match(await row.locator('[data-field="seb"]').textContent(), /\d/);
   assert.equal(await page.locator('[data-testid="map-table"] tbody tr').count(), 345);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
+});
+
+// The page's command writes, with `imr map`, the SVG the page downloads: for the classes and for
+// the LISA cluster map (same permutations and seed), byte for byte.
+test('the shown imr map command writes the same SVG as the page, for classes and for LISA clusters', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-map-'));
+  fs.copyFileSync(path.join(ROOT, 'public/data/chile_imr_2019_2023.csv'), path.join(dir, 'chile_imr_2019_2023.csv'));
+  const { page, requests, errors } = await openMap();
+  for (const lisa of [false, true]) {
+    if (lisa) {
+      await page.getByTestId('lisa-toggle').check();
+      await page.getByTestId('map-command').filter({ hasText: '--lisa' }).waitFor();
+    }
+    const svg = await download(page, 'download-svg');
+    const command = (await page.getByTestId('map-command').textContent()).trim();
+    const args = command.split(' ');
+    assert.equal(args.slice(0, 2).join(' '), 'imr map');
+    execFileSync(cargoBinary('imr-cli', 'imr'), args.slice(1), { cwd: dir, stdio: 'pipe' });
+    const out = args[args.indexOf('--out') + 1];
+    assert.equal(out, svg.name);
+    assert.equal(fs.readFileSync(path.join(dir, out), 'utf8'), svg.bytes.toString('utf8'), `${out} differs from imr's`);
+  }
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+  fs.rmSync(dir, { recursive: true, force: true });
 });

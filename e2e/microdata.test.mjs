@@ -11,16 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { startServer, launch, openPage, outsideRequests, testidText, DIST, ROOT } from './harness.mjs';
+import { startServer, launch, openPage, outsideRequests, testidText, cargoBinary, DIST } from './harness.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-microdata-'));
 
-// The generator of this source tree, built (a no-op when up to date) into CARGO_TARGET_DIR or target/.
-function generator() {
-  execFileSync('cargo', ['build', '-q', '-p', 'imr-microdata', '--bin', 'imr-gen-deaths'], { cwd: ROOT, stdio: 'inherit' });
-  const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
-  return path.join(targetDir, 'debug', 'imr-gen-deaths');
-}
+const generator = () => cargoBinary('imr-microdata', 'imr-gen-deaths');
 
 // Writes a deaths file of `rows` rows and returns its path and the expected counts CSV.
 function deathsFile(name, args) {

@@ -51,6 +51,9 @@ pub struct Geometry {
     pub credit: String,
     /// The file name, or `None` for the bundled boundaries.
     pub file: Option<String>,
+    /// The properties matched (for the equivalent `imr map` command).
+    pub code_property: String,
+    pub name_property: Option<String>,
 }
 
 impl Geometry {
@@ -62,6 +65,8 @@ impl Geometry {
         Ok(Geometry {
             credit: file.clone().unwrap_or_else(|| BUNDLED_CREDIT.to_string()),
             file,
+            code_property: keys.code.clone(),
+            name_property: keys.name.clone(),
             layer,
             layout,
             weights,
@@ -1003,9 +1008,6 @@ fn Downloads(
     let command = move || -> Option<String> {
         let r = result.get()?;
         let geo = geometry.get().ok()?;
-        if lisa_on.get() {
-            return None;
-        }
         let files = state.files.get();
         let roles = state.roles.get();
         let mut cmd = String::from("imr map");
@@ -1040,6 +1042,17 @@ fn Downloads(
         }
         if let Some(file) = &geo.file {
             cmd.push_str(&format!(" --geometry {}", shell_word(file)));
+            // The properties matched, where they are not `imr map`'s defaults.
+            if geo.code_property != "codigo_comuna" {
+                cmd.push_str(&format!(
+                    " --code-property {}",
+                    shell_word(&geo.code_property)
+                ));
+            }
+            let name = geo.name_property.as_deref().unwrap_or("");
+            if name != "nombre_comuna" {
+                cmd.push_str(&format!(" --name-property {}", shell_word(name)));
+            }
         }
         let scheme = match &r.classification.method {
             Method::Quantile { classes } => format!("quantile --classes {classes}"),
@@ -1058,9 +1071,14 @@ fn Downloads(
             _ => "quantile".into(),
         };
         cmd.push_str(&format!(" --scheme {scheme}"));
-        cmd.push_str(&format!(
-            " --moran {PERMUTATIONS} --seed {SEED} --out {}.svg --csv {}.csv",
+        let lisa = if lisa_on.get() { " --lisa" } else { "" };
+        let svg_stem = format!(
+            "{}{}",
             file_stem(&r),
+            if lisa_on.get() { "_lisa" } else { "" }
+        );
+        cmd.push_str(&format!(
+            " --moran {PERMUTATIONS} --seed {SEED}{lisa} --out {svg_stem}.svg --csv {}.csv",
             file_stem(&r)
         ));
         Some(cmd)

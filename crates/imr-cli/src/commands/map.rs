@@ -5,7 +5,7 @@
 
 use super::input::{load_panel, InputArgs};
 use super::CliError;
-use imr_core::map::autocorrelation::moran;
+use imr_core::map::autocorrelation::{lisa, moran, LisaCluster};
 use imr_core::map::classify::Method;
 use imr_core::map::colour::Scheme;
 use imr_core::map::funnel::funnel;
@@ -53,6 +53,11 @@ pub enum ClassScheme {
     Custom,
 }
 
+/// Permutations of the LISA test when --moran does not say (the page uses 999 too).
+const LISA_PERMUTATIONS: usize = 999;
+/// Significance level of the LISA clusters (the page's too).
+const LISA_ALPHA: f64 = 0.05;
+
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
@@ -96,6 +101,10 @@ pub struct Args {
     /// Seed of the permutation test
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Colour the communes by LISA cluster (high-high, low-low, high-low, low-high, significant at
+    /// 5% with --moran permutations, 999 if not given) instead of by class: the page's LISA map
+    #[arg(long)]
+    pub lisa: bool,
     /// Also write the funnel plot (rate against births, exact Poisson limits) to this SVG file
     #[arg(long, value_name = "FILE")]
     pub funnel: Option<PathBuf>,
@@ -263,6 +272,31 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .collect();
     let year = args.year.to_string();
     let map_text = measure.text(&year, &data_source.join(", "), &geometry_credit);
+    // The LISA cluster map colours by cluster instead of class (the page's "LISA cluster map").
+    let (colouring, lisa_summary) = if args.lisa {
+        let l = lisa(
+            &values,
+            &weights,
+            args.moran.unwrap_or(LISA_PERMUTATIONS),
+            args.seed,
+            LISA_ALPHA,
+        )
+        .map_err(|e| CliError::Input(format!("LISA: {e}")))?;
+        let count = |c: LisaCluster| l.clusters.iter().filter(|&&k| k == c).count();
+        let summary = json!({
+            "alpha": l.alpha, "permutations": l.permutations, "seed": l.seed,
+            "high_high": count(LisaCluster::HighHigh), "low_low": count(LisaCluster::LowLow),
+            "high_low": count(LisaCluster::HighLow), "low_high": count(LisaCluster::LowHigh),
+            "not_significant": count(LisaCluster::NotSignificant),
+            "neighbourless": count(LisaCluster::Neighbourless), "no_data": count(LisaCluster::NoData),
+        });
+        (
+            imr_core::map::svg::Colouring::from_lisa(&values, &l.clusters, LISA_ALPHA),
+            summary,
+        )
+    } else {
+        (colouring, serde_json::Value::Null)
+    };
     let svg = choropleth_svg(&layout, &colouring, &map_text);
     std::fs::write(&args.out, svg)?;
     if let Some(path) = &args.csv {
@@ -316,6 +350,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         "unmatched_geometry": matching.unmatched_geometry,
         "not_drawn": layout.not_drawn(),
         "moran": moran_summary,
+        "lisa": lisa_summary,
         "out": args.out.display().to_string(),
     });
     println!(
