@@ -152,7 +152,8 @@ fn csv_has_one_row_per_year_with_a_decimal_point() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
+    assert!(text.starts_with("# Source: inequality_communes.csv\n# imr-atlas engine "));
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines.len(), 3);
     assert!(
         lines[0].starts_with("time,n_areas,pooled_rate,pooled_rate_ci_low,pooled_rate_ci_high,")

@@ -212,7 +212,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             serde_json::to_writer_pretty(&mut out, &doc).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        Format::Csv => out.write_all(years_csv(report).as_bytes())?,
+        Format::Csv => out.write_all(args.input.with_csv_header(&years_csv(report)).as_bytes())?,
         Format::SvgTrend => out.write_all(measure_over_years_svg(report, measure).as_bytes())?,
         Format::SvgLorenz => {
             out.write_all(lorenz_svg(&analysis.lorenz, &args.years, &report.subject).as_bytes())?

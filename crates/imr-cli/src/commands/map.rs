@@ -251,24 +251,21 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?;
     let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer))
         .map_err(|e| CliError::Input(format!("{}: {e}", geometry_path.display())))?;
-    let data_source: Vec<String> = args
-        .input
-        .files
-        .iter()
-        .map(|f| {
-            f.file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default()
-        })
-        .collect();
     let year = args.year.to_string();
-    let map_text = measure.text(&year, &data_source.join(", "), &geometry_credit);
+    let map_text = measure.text(&year, &args.input.source(), &geometry_credit);
     let svg = choropleth_svg(&layout, &colouring, &map_text);
     std::fs::write(&args.out, svg)?;
     if let Some(path) = &args.csv {
         std::fs::write(
             path,
-            map_csv(&layer, &weights, &year, &data, &values, &classification),
+            args.input.with_csv_header(&map_csv(
+                &layer,
+                &weights,
+                &year,
+                &data,
+                &values,
+                &classification,
+            )),
         )?;
     }
 
