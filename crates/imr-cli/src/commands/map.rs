@@ -57,6 +57,9 @@ pub enum ClassScheme {
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
+    /// Language of the map's texts (title, legend, source lines): en or es
+    #[arg(long, value_name = "LANG", default_value = "en")]
+    pub lang: imr_core::Lang,
     /// Map this numeric column instead of the infant mortality rate
     #[arg(long, value_name = "COL")]
     pub value: Option<String>,
@@ -247,12 +250,24 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .values(&data, &weights)
         .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?;
     let decimals = measure.decimals();
-    let (classification, colouring) = colour_values(&values, &method, scheme, decimals)
+    let (classification, mut colouring) = colour_values(&values, &method, scheme, decimals)
         .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?;
     let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer))
         .map_err(|e| CliError::Input(format!("{}: {e}", geometry_path.display())))?;
     let year = args.year.to_string();
-    let map_text = measure.text(&year, &args.input.source(), &geometry_credit);
+    colouring.method_note = imr_core::map::svg::method_note(
+        &classification.method,
+        classification.classes.len(),
+        args.lang,
+    );
+    let today = super::input::today();
+    let map_text = measure.text_in(
+        args.lang,
+        &year,
+        &args.input.source(),
+        &geometry_credit,
+        Some(&today),
+    );
     let svg = choropleth_svg(&layout, &colouring, &map_text);
     std::fs::write(&args.out, svg)?;
     if let Some(path) = &args.csv {
@@ -277,9 +292,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
             &layout.codes,
             &layout.names,
             &FunnelText {
-                title: "Infant mortality against births".into(),
+                title: args
+                    .lang
+                    .pick(
+                        "Mortalidad infantil según nacidos vivos",
+                        "Infant mortality against births",
+                    )
+                    .into(),
                 year: year.clone(),
                 source: map_text.source.clone(),
+                lang: args.lang,
             },
         );
         std::fs::write(path, svg)?;
