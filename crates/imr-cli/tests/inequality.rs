@@ -261,3 +261,37 @@ fn charts_are_written_as_svg() {
         assert!(svg.contains(marker), "{format}: {marker}");
     }
 }
+
+#[test]
+fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
+    let out = imr(&[
+        "inequality",
+        DATA,
+        "--bootstrap",
+        "20",
+        "--format",
+        "svg-box",
+    ]);
+    assert!(out.status.success());
+    let en = String::from_utf8(out.stdout).unwrap();
+    assert!(en.contains("<metadata>Source: inequality_communes.csv · imr-atlas engine "));
+    assert!(en.contains(
+        "<title>Distribution of the infant mortality rate across areas, by year</title>"
+    ));
+    let out = imr(&[
+        "inequality",
+        DATA,
+        "--bootstrap",
+        "20",
+        "--format",
+        "svg-box",
+        "--lang",
+        "es",
+    ]);
+    assert!(out.status.success());
+    let es = String::from_utf8(out.stdout).unwrap();
+    assert!(es.contains(
+        "<title>Distribución de la tasa de mortalidad infantil entre comunas, por año</title>"
+    ));
+    assert!(es.contains(">Fuente: inequality_communes.csv · motor imr-atlas "));
+}
