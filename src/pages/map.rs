@@ -1213,6 +1213,7 @@ fn FunnelPanel(
                             year: r.year.to_string(),
                             source: r.text.source.clone(),
                             lang: lang.get().engine(),
+                            metadata: r.text.metadata.clone(),
                         },
                     )
                 })

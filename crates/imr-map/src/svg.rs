@@ -502,6 +502,8 @@ pub struct FunnelText {
     pub source: Vec<String>,
     /// Language of the axis labels and the limits line.
     pub lang: Lang,
+    /// Provenance written into `<metadata>` (none: no element), as [`MapText::metadata`].
+    pub metadata: Option<String>,
 }
 
 /// "Nice" tick step for a range: 1, 2 or 5 × 10^k giving about `target` ticks.
@@ -563,6 +565,9 @@ pub fn funnel_svg(
         escape(&text.year)
     );
     let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>");
+    if let Some(meta) = &text.metadata {
+        let _ = writeln!(s, "<metadata>{}</metadata>", escape(meta));
+    }
     let _ = writeln!(
         s,
         "<text x=\"20\" y=\"30\" font-size=\"17\" font-weight=\"bold\">{}</text>\n<text x=\"{}\" y=\"32\" font-size=\"22\" font-weight=\"bold\" text-anchor=\"end\">{}</text>",

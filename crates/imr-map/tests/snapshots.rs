@@ -139,6 +139,7 @@ fn funnel_plot_matches_its_snapshot() {
             year: "2019".into(),
             source: vec!["Source: test fixture".into()],
             lang: imr_map::Lang::En,
+            metadata: None,
         },
     );
     assert_eq!(svg.matches("<circle data-code=").count(), 6);

@@ -302,6 +302,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 year: year.clone(),
                 source: map_text.source.clone(),
                 lang: args.lang,
+                metadata: map_text.metadata.clone(),
             },
         );
         std::fs::write(path, svg)?;
