@@ -229,7 +229,7 @@ fn FilesAndRoles() -> impl IntoView {
                         .collect_view();
                     view! {
                         <li>
-                            <strong>{f.name.clone()}</strong>" — "{summary}
+                            <strong>{f.name.clone()}</strong>" — "<span data-testid="file-summary">{summary}</span>
                             <div class="roles">{selectors}</div>
                         </li>
                     }
