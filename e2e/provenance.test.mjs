@@ -33,7 +33,9 @@ function assertCsvProvenance(what, text) {
 function assertSvgProvenance(what, text) {
   assert.match(text, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, what);
   assert.match(text, new RegExp(`<metadata>[^<]*imr-atlas[^<]*${today()}</metadata>`), what);
-  assert.match(text, new RegExp(`>[^<]*chile_imr_2019_2023\\.csv[^<]*imr-atlas[^<]*${today()}</text>`), what);
+  // Visible: the engine and date (and, on the same or the line above, the source).
+  assert.match(text, new RegExp(`>[^<]*imr-atlas[^<]*${today()}</text>`), what);
+  assert.match(text, />[^<]*chile_imr_2019_2023\.csv[^<]*<\/text>/, what);
 }
 
 test('a download from each view starts with the provenance lines and carries the date', async () => {
@@ -116,8 +118,14 @@ test('on the Spanish page, model diagnostics, inequality notes and chart titles 
 
   await page.getByTestId('tab-map').click();
   await page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor({ timeout: 60_000 });
-  assert.equal(await page.locator('svg[data-testid="choropleth"] #map-title').textContent(), 'Tasa de mortalidad infantil');
+  // The downloaded SVG: Spanish title and legend, Spanish source line.
+  const svg = (await download(page, 'download-svg')).text;
+  assert.match(svg, /<text id="map-title"[^>]*>Tasa de mortalidad infantil<\/text>/);
+  assert.match(svg, />Datos: chile_imr_2019_2023\.csv\. Límites: /);
+  assert.match(svg, />Sin datos </);
   assert.equal((await page.getByTestId('map-title').textContent()).trim(), 'Tasa de mortalidad infantil');
+  // The command that writes the same SVG asks for Spanish too.
+  assert.match(await page.getByTestId('map-command').textContent(), / --lang es /);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });

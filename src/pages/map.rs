@@ -969,6 +969,7 @@ fn Downloads(
     lisa_on: RwSignal<bool>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
+    let page_lang = lang();
     let svg_text = move || -> Option<(String, String)> {
         let geo = geometry.get_untracked().ok()?;
         let r = result.get_untracked()?;
@@ -1069,6 +1070,10 @@ fn Downloads(
             _ => "quantile".into(),
         };
         cmd.push_str(&format!(" --scheme {scheme}"));
+        // The SVG's texts are in the page's language; `imr map` writes English unless told.
+        if page_lang.get() == Lang::Es {
+            cmd.push_str(" --lang es");
+        }
         cmd.push_str(&format!(
             " --moran {PERMUTATIONS} --seed {SEED} --out {}.svg --csv {}.csv",
             file_stem(&r),
