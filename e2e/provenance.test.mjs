@@ -101,7 +101,11 @@ test('on the Spanish page, model diagnostics, inequality notes and chart titles 
   const poisson = page.locator('[data-testid="diagnostics"] article[data-model="poisson-fe"]');
   await poisson.waitFor({ timeout: 60_000 });
   await poisson.filter({ hasText: /poisson-fe convergió en \d+ iteración\(es\) de Newton/ }).waitFor();
-  assert.doesNotMatch(await page.getByTestId('diagnostics').textContent(), /converged in|row\(s\) excluded|singleton/);
+  const diagnostics = await page.getByTestId('diagnostics').textContent();
+  assert.doesNotMatch(diagnostics, /converged in|row\(s\) excluded|singleton|does not vary within|all entity effects/);
+  // Fixed effects drop the time-invariant characteristics, with the reason and the test in Spanish.
+  assert.match(diagnostics, /no varía dentro de las entidades/);
+  assert.match(diagnostics, /H0: todos los efectos de entidad son cero/);
   const plot = await page.getByTestId('coef-plot').innerHTML();
   assert.match(plot, /Estimación con intervalo de confianza/);
   assert.match(plot, /Fuente: chile_imr_2019_2023\.csv · motor imr-atlas/);

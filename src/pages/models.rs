@@ -14,7 +14,7 @@ use crate::i18n::{lang, tr, Lang};
 use crate::state::{AppState, Shared};
 use imr_core::models::report::{self, format_number, significance_stars, CodeContext, PlotOptions};
 use imr_core::models::{
-    ChiSquaredTest, Estimator, Fit, ModelColumns, PanelSpec, VcovKind, INTERCEPT,
+    hypothesis_in, ChiSquaredTest, Estimator, Fit, ModelColumns, PanelSpec, VcovKind, INTERCEPT,
 };
 use imr_core::panel::{Panel, BUILTIN_COLUMNS};
 use leptos::prelude::*;
@@ -612,7 +612,7 @@ fn CoefTable(
                             None => {
                                 let dropped = fit.dropped_terms.iter().find(|d| d.term == *term);
                                 let (text, title) = match dropped {
-                                    Some(d) => (l.pick("omitida", "dropped"), d.reason.clone()),
+                                    Some(d) => (l.pick("omitida", "dropped"), d.reason.render(l.engine())),
                                     None => ("", String::new()),
                                 };
                                 view! {
@@ -803,7 +803,7 @@ fn Downloads(fits: Memo<Vec<Shared<Fit>>>, panel: Memo<Option<Shared<Panel>>>) -
 fn chi2_words(lang: Lang, name: &str, t: &ChiSquaredTest) -> String {
     let mut s = format!(
         "{name} (H0: {}): χ²({}) = {}, p = {} — {}.",
-        t.hypothesis,
+        hypothesis_in(lang.engine(), &t.hypothesis),
         t.df,
         show(lang, t.statistic),
         show(lang, t.p_value),
@@ -855,14 +855,14 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
             lang.pick("Término omitido", "Dropped term"),
             d.term,
             short_label(lang, &d.term),
-            d.reason
+            d.reason.render(lang.engine())
         ));
     }
     if let Some(t) = &fit.tests.f_effects {
         items.push(format!(
             "{} (H0: {}): F({}, {}) = {}, p = {} — {}.",
             lang.pick("Prueba F de efectos de entidad", "F test of entity effects"),
-            t.hypothesis,
+            hypothesis_in(lang.engine(), &t.hypothesis),
             t.df1,
             t.df2,
             show(lang, t.statistic),

@@ -281,7 +281,7 @@ fn fit_re(
 }
 
 fn no_regressors(model: &str, dropped: &[DroppedTerm]) -> ModelError {
-    let reasons: Vec<String> = dropped.iter().map(|d| d.reason.clone()).collect();
+    let reasons: Vec<String> = dropped.iter().map(|d| d.reason.to_string()).collect();
     ModelError::NoRegressors(format!(
         "`{model}` has no regressor left to estimate: {}",
         reasons.join("; ")

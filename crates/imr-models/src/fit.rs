@@ -48,8 +48,8 @@ pub struct Coefficient {
 pub struct DroppedTerm {
     /// The regressor.
     pub term: String,
-    /// Why, in words, with what to do instead.
-    pub reason: String,
+    /// Why, in words, with what to do instead (rendered per language; English in the JSON).
+    pub reason: crate::diagnostic::DropReason,
 }
 
 /// An entity left out of the estimation (e.g. all-zero outcome in `poisson-fe`).

@@ -35,7 +35,7 @@ pub mod vcov;
 mod within;
 
 pub use data::{Column, ExcludedRow, PanelData};
-pub use diagnostic::Diagnostic;
+pub use diagnostic::{hypothesis_in, Diagnostic, DropReason, Stage};
 pub use error::ModelError;
 pub use fit::{
     ChiSquaredTest, Coefficient, DroppedEntity, DroppedTerm, FTest, Fit, Inference, Tests,

@@ -105,21 +105,13 @@ pub(crate) fn re_core(prep: &Prepared) -> Result<ReCore, ModelError> {
                 .kept
                 .iter()
                 .filter(|&&k| k < d)
-                .map(|&k| format!("`{}`", names[k]))
+                .map(|&k| names[k].clone())
                 .collect();
             DroppedTerm {
                 term: names[d].clone(),
-                reason: if earlier.is_empty() {
-                    format!(
-                        "`{}` has no variation to estimate its coefficient",
-                        names[d]
-                    )
-                } else {
-                    format!(
-                        "`{}` is an exact linear combination of {} (perfect collinearity)",
-                        names[d],
-                        earlier.join(", ")
-                    )
+                reason: crate::diagnostic::DropReason::QuasiDemeanedCollinear {
+                    name: names[d].clone(),
+                    earlier,
                 },
             }
         })
