@@ -608,7 +608,10 @@ pub fn InequalityPage() -> impl IntoView {
                         let d = decimals(*m, &unit);
                         let value = y.measures.get(*m);
                         let ci = y.interval(*m);
-                        let reason = y.measures.reason(*m).map(str::to_string);
+                        let reason = y
+                            .measures
+                            .reason(*m)
+                            .map(|r| imr_core::inequality::words::reason(lang.engine(), r));
                         let text = value.map(|v| fmt_value(lang, v, d)).unwrap_or_else(|| "—".into());
                         let ci_text = ci.map(|[a, b]| format!("{} – {}", fmt_value(lang, a, d), fmt_value(lang, b, d)));
                         // A count's bias-corrected value is not a whole number.

@@ -202,7 +202,11 @@ impl Note {
                 list_measures(measures)
             ),
             Note::NotAvailable { key, why, years } => {
-                format!("{key} no disponible en {}: {why}.", join_years(years))
+                format!(
+                    "{key} no disponible en {}: {}.",
+                    join_years(years),
+                    crate::words::reason(lang, why)
+                )
             }
             Note::RowsLeftOut { count } => format!(
                 "{count} fila(s) quedaron fuera de las medidas; `rows_not_measured` las lista con su archivo, línea y motivo."
