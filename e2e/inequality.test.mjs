@@ -48,6 +48,9 @@ function cliYear2019(command) {
   return { ...JSON.parse(out).years.find((y) => y.time === 2019), from: bin };
 }
 
+// A CSV download without its leading provenance (#) lines.
+const dataPart = (text) => text.split('\n').filter((l) => !l.startsWith('#')).join('\n');
+
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
@@ -136,7 +139,10 @@ test('every chart is an SVG with download buttons, and the IMR vs health-income 
     page.waitForEvent('download'),
     page.getByTestId('desigualdad_lorenz-csv-download').click(),
   ]);
-  assert.match(fs.readFileSync(await csv.path(), 'utf8'), /^time,weight_share,total_share\n2019,/);
+  // Provenance lines first, then the data part.
+  const lorenz = fs.readFileSync(await csv.path(), 'utf8');
+  assert.match(lorenz, /^# Source: chile_imr_2019_2023\.csv\n# imr-atlas engine /);
+  assert.match(dataPart(lorenz), /^time,weight_share,total_share\n2019,/);
   // Back to Data and again to Inequality: the cached analysis is shown at once.
   await page.getByTestId('tab-data').click();
   await page.getByTestId('tab-inequality').click();

@@ -99,6 +99,10 @@ test('the SVG, PNG and CSV downloads hold every commune, made in the page', asyn
   assert.match(text, /data-testid="choropleth"/);
   assert.match(text, />2023<\/text>/);
   assert.match(text, /Data: chile_imr_2019_2023\.csv\. Boundaries: chilemapas/);
+  // Engine and date on the source line and in <metadata>.
+  const today = new Date().toISOString().slice(0, 10);
+  assert.match(text, new RegExp(`<metadata>[^<]*imr-atlas [^<]* · ${today}</metadata>`));
+  assert.match(text, new RegExp(`data-testid="map-source"[^>]*>imr-atlas \\S+ · ${today}</text>`));
   // The SVG's values are the page's values.
   const onPage = await page.$eval('path[data-code="13101"]', (p) => p.dataset.value);
   assert.ok(text.includes(`data-code="13101" data-class="`) && text.includes(`data-value="${onPage}"`));
@@ -110,7 +114,10 @@ test('the SVG, PNG and CSV downloads hold every commune, made in the page', asyn
   assert.equal(png.bytes.readUInt32BE(16), 1280);
   assert.equal(png.bytes.readUInt32BE(20), 2400);
 
-  const csv = (await download(page, 'download-csv')).bytes.toString('utf8').trim().split('\n');
+  const csvText = (await download(page, 'download-csv')).bytes.toString('utf8');
+  assert.match(csvText, /^# Source: chile_imr_2019_2023\.csv\n# imr-atlas engine .*\n# Generated: \d{4}-\d{2}-\d{2}\n/);
+  // The data part: the lines after the provenance comments.
+  const csv = csvText.trim().split('\n').filter((l) => !l.startsWith('#'));
   assert.equal(csv.length, 346);
   assert.match(csv[0], /^code,name,year,births,deaths,rate_per_1000,ci95_low,ci95_high,eb_global,eb_spatial,excess_risk,value,class$/);
   assert.ok(csv.some((l) => l.startsWith('13101,Santiago,2023,')));

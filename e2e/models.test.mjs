@@ -180,15 +180,18 @@ test('the downloaded data and the command shown reproduce the table', async () =
     assert.match(await page.locator('[data-testid="diagnostics"] article[data-model="poisson-fe"]').textContent(), /Razón de tasas de incidencia|Incidence-rate ratio/);
     // The code files read the downloaded data.
     const r = fs.readFileSync(await save('download-r'), 'utf8');
-    assert.match(r, /read\.csv\("imr_modelos_datos\.csv"/);
+    assert.match(r, /read\.csv\("imr_modelos_datos\.csv", check\.names = FALSE, comment\.char = "#"\)/);
     assert.match(r, /feols\(rate ~ pobreza \+ ingreso_salud_pc \+ ruralidad \+ sapu \| codigo_comuna/);
     assert.match(r, /fepois\(deaths ~/);
     const stata = fs.readFileSync(await save('download-stata'), 'utf8');
-    assert.match(stata, /imr_modelos_datos\.csv/);
+    // The data file starts with three provenance lines: names on row 4, data from row 5.
+    assert.match(stata, /import delimited using "imr_modelos_datos\.csv", clear case\(preserve\) varnames\(4\) rowrange\(5\)/);
+    assert.match(fs.readFileSync(data, 'utf8'), /^# Source: [^\n]*\n# imr-atlas engine [^\n]*\n# Generated: [^\n]*\n[^#]/);
     assert.match(stata, /xtreg rate pobreza ingreso_salud_pc ruralidad sapu, fe vce\(cluster entity_id\)/);
     assert.match(fs.readFileSync(await save('download-latex'), 'utf8'), /\\begin\{tabular\}/);
     assert.match(fs.readFileSync(await save('download-markdown'), 'utf8'), /^\| \| \(1\) fe \| \(2\) poisson-fe \|/);
-    const csv = fs.readFileSync(await save('download-coef-csv'), 'utf8').split('\n');
+    // The coefficient CSV: provenance lines, then the table.
+    const csv = fs.readFileSync(await save('download-coef-csv'), 'utf8').split('\n').filter((l) => !l.startsWith('#'));
     assert.equal(csv[0], 'model,vcov,term,estimate,std_error,statistic,p_value,conf_low,conf_high');
     assert.ok(csv.some((l) => l.startsWith('fe,cluster,pobreza,')));
   } finally {

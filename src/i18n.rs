@@ -36,6 +36,14 @@ impl Lang {
         }
     }
 
+    /// The engine's language, in which it renders diagnostics, notes and chart texts.
+    pub fn engine(self) -> imr_core::Lang {
+        match self {
+            Lang::Es => imr_core::Lang::Es,
+            Lang::En => imr_core::Lang::En,
+        }
+    }
+
     /// Picks the text of this language.
     pub fn pick<'a>(self, es: &'a str, en: &'a str) -> &'a str {
         match self {

@@ -1,7 +1,49 @@
 //! Downloading text the page made (CSV, SVG, JSON) as a file, without any network request: a
 //! `Blob` object URL clicked through a temporary link.
 
+use leptos::prelude::*;
 use wasm_bindgen::JsCast;
+
+use crate::i18n::Lang;
+use crate::state::AppState;
+use imr_core::provenance;
+
+/// Today's date in UTC (`YYYY-MM-DD`) from the browser's clock, the date line of every export
+/// (the `imr` command writes the system's UTC date the same way).
+pub fn today() -> String {
+    let iso: String = js_sys::Date::new_0().to_iso_string().into();
+    iso.chars().take(10).collect()
+}
+
+/// The data source of every export: the loaded files' names, comma-separated (as `imr` names its
+/// input files).
+pub fn data_source(state: &AppState) -> String {
+    state.files.with_untracked(|files| {
+        files
+            .iter()
+            .map(|f| f.name.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    })
+}
+
+/// A CSV export with its provenance lines (source, engine, date), as `imr` writes it.
+pub fn csv_with_provenance(state: &AppState, body: &str) -> String {
+    provenance::with_csv_header(&data_source(state), &today(), body)
+}
+
+/// Offers a CSV export for download, with its provenance lines first.
+pub fn download_csv(state: &AppState, file_name: &str, body: &str) {
+    download_text(file_name, "text/csv", &csv_with_provenance(state, body));
+}
+
+/// The caption of a chart drawn now: its texts in `lang` and the provenance line at its foot.
+pub fn chart_caption(state: &AppState, lang: Lang) -> imr_core::Caption {
+    imr_core::Caption::new(
+        lang.engine(),
+        provenance::footer_line(lang.engine(), &data_source(state), &today()),
+    )
+}
 
 /// Offers `contents` for download as `file_name` with the given MIME type.
 pub fn download_text(file_name: &str, mime: &str, contents: &str) {

@@ -1,7 +1,7 @@
 //! The Data view: choose or drop CSV files, check how they were read, fix column roles, see every
 //! excluded row, and read rates per commune and year with their exact intervals.
 
-use crate::components::download::download_text;
+use crate::components::download::{download_csv, download_text};
 use crate::components::microdata::{is_deaths_microdata, read_head, Microdata, MicrodataInputs};
 use crate::fragment::fragment;
 use crate::i18n::{format_number, format_opt, lang, tr, Lang};
@@ -203,16 +203,19 @@ fn FilesAndRoles() -> impl IntoView {
                     readable += 1;
                     let d = table.dialect;
                     let (n_records, delimiter, encoding) = (table.records.len(), delimiter_label(d.delimiter), table.encoding.label());
+                    let n_meta = table.metadata.len();
                     let summary = move || match lang().get() {
                         Lang::Es => format!(
-                            "{n_records} filas · separador «{delimiter}» · decimal «{}» · {encoding} · {}",
+                            "{n_records} filas · separador «{delimiter}» · decimal «{}» · {encoding} · {}{}",
                             d.decimal.as_char(),
-                            if d.has_header { "con encabezado" } else { "sin encabezado" }
+                            if d.has_header { "con encabezado" } else { "sin encabezado" },
+                            if n_meta > 0 { format!(" · {n_meta} líneas de metadatos (#) omitidas") } else { String::new() }
                         ),
                         Lang::En => format!(
-                            "{n_records} rows · delimiter «{delimiter}» · decimal «{}» · {encoding} · {}",
+                            "{n_records} rows · delimiter «{delimiter}» · decimal «{}» · {encoding} · {}{}",
                             d.decimal.as_char(),
-                            if d.has_header { "with header" } else { "no header" }
+                            if d.has_header { "with header" } else { "no header" },
+                            if n_meta > 0 { format!(" · {n_meta} metadata lines (#) skipped") } else { String::new() }
                         ),
                     };
                     let selectors = Role::ALL
@@ -255,7 +258,7 @@ fn FilesAndRoles() -> impl IntoView {
                         .collect_view();
                     view! {
                         <li>
-                            <strong>{f.name.clone()}</strong>" — "{summary}
+                            <strong>{f.name.clone()}</strong>" — "<span data-testid="file-summary">{summary}</span>
                             <div class="roles">{selectors}</div>
                         </li>
                     }
@@ -459,7 +462,7 @@ fn RatesTable() -> impl IntoView {
                     {approximate.then(|| tr(" Aproximado: las defunciones se derivaron de tasas.", " Approximate: deaths were derived from rates."))}</p>
                 <label for="rates-search">{tr("Buscar comuna o año: ", "Search commune or year: ")}</label>
                 <input id="rates-search" type="search" data-testid="rates-search" prop:value=move || search.get() on:input=move |ev| search.set(event_target_value(&ev))/>
-                <button class="secondary" on:click=move |_| download_text("tasas_imr.csv", "text/csv", &rates_csv(&csv_table))>{tr("Descargar CSV", "Download CSV")}</button>
+                <button class="secondary" data-testid="rates-csv-download" on:click=move |_| download_csv(&state, "tasas_imr.csv", &rates_csv(&csv_table))>{tr("Descargar CSV", "Download CSV")}</button>
                 {move || {
                     let (shown, more) = body();
                     view! {

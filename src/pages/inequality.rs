@@ -8,12 +8,14 @@
 //! kept in a small cache keyed by the panel and the settings, so leaving the tab and coming back
 //! does not run the bootstrap again.
 
-use crate::components::download::download_text;
+use crate::components::download::{
+    chart_caption, csv_with_provenance, download_csv, download_text,
+};
 use crate::i18n::{format_number, lang, tr, Lang};
 use crate::state::{AppState, Shared, BUNDLED_NAME};
 use imr_core::inequality::chart::{
-    box_plot_svg, lorenz_svg, measure_axis_label, measure_over_years_svg, two_series_svg,
-    SeriesSpec,
+    box_plot_svg_in, lorenz_svg_in, measure_axis_label_in, measure_over_years_svg_in,
+    two_series_svg_in, SeriesSpec,
 };
 use imr_core::inequality::csv::{
     box_plot_csv, box_plot_outliers_csv, lorenz_csv, trend_csv, years_csv,
@@ -235,49 +237,14 @@ fn default_choices(panel: Option<&Panel>) -> Chosen {
     }
 }
 
-/// Spanish label of a measure (the English one is [`Measure::label`]).
-fn label_es(m: Measure) -> &'static str {
-    match m {
-        Measure::NAreas => "Número de comunas",
-        Measure::PooledRate => "Tasa agrupada",
-        Measure::Median => "Mediana",
-        Measure::P10 => "Percentil 10",
-        Measure::P25 => "Percentil 25",
-        Measure::P75 => "Percentil 75",
-        Measure::P90 => "Percentil 90",
-        Measure::P90P10 => "Razón P90/P10",
-        Measure::Min => "Mínimo",
-        Measure::Max => "Máximo",
-        Measure::ZeroAreas => "Comunas con cero",
-        Measure::Gini => "Gini (ponderado)",
-        Measure::GiniUnweighted => "Gini (sin ponderar)",
-        Measure::TheilT => "Theil T",
-        Measure::Mld => "Desviación logarítmica media",
-        Measure::Cov => "Coeficiente de variación",
-        Measure::Atkinson05 => "Atkinson (ε = 0,5)",
-        Measure::MeanAbsDev => "Desviación absoluta media",
-        Measure::IndexOfDisparity => "Índice de disparidad",
-        Measure::TheilBetween => "Theil T entre grupos",
-        Measure::TheilWithin => "Theil T dentro de grupos",
-        Measure::ConcentrationIndex => "Índice de concentración",
-        Measure::Sii => "Índice de desigualdad de la pendiente",
-        Measure::Rii => "Índice relativo de desigualdad",
-        Measure::QuintileRatio => "Razón de quintiles extremos",
-        Measure::QuintileDifference => "Diferencia de quintiles extremos",
-    }
-}
-
 /// Label of a measure in the interface language.
 fn measure_label(lang: Lang, m: Measure) -> &'static str {
-    lang.pick(label_es(m), m.label())
+    m.label_in(lang.engine())
 }
 
 /// The unit of the rates in the interface language (the engine names it in English).
 fn unit_text(lang: Lang, unit: &str) -> String {
-    match (lang, unit) {
-        (Lang::Es, "per 1,000 live births") => "por 1.000 nacidos vivos".to_string(),
-        _ => unit.to_string(),
-    }
+    imr_core::inequality::words::term(lang.engine(), unit)
 }
 
 /// Decimals to show: counts none, values in the rate's unit 2, percentages 1, ratios 4.
@@ -458,12 +425,13 @@ fn downloads(
     svg: impl Fn() -> String + Send + Sync + 'static,
     csv: impl Fn() -> String + Send + Sync + 'static,
 ) -> impl IntoView {
+    let state = expect_context::<AppState>();
     view! {
         <div class="downloads">
             <button class="secondary" data-testid=format!("{stem}-svg-download")
                 on:click=move |_| download_text(&format!("{stem}.svg"), "image/svg+xml", &svg())>{tr("Descargar SVG", "Download SVG")}</button>
             <button class="secondary" data-testid=format!("{stem}-csv-download")
-                on:click=move |_| download_text(&format!("{stem}.csv"), "text/csv", &csv())>{tr("Descargar CSV", "Download CSV")}</button>
+                on:click=move |_| download_text(&format!("{stem}.csv"), "text/csv", &csv_with_provenance(&state, &csv()))>{tr("Descargar CSV", "Download CSV")}</button>
         </div>
     }
 }
@@ -640,7 +608,10 @@ pub fn InequalityPage() -> impl IntoView {
                         let d = decimals(*m, &unit);
                         let value = y.measures.get(*m);
                         let ci = y.interval(*m);
-                        let reason = y.measures.reason(*m).map(str::to_string);
+                        let reason = y
+                            .measures
+                            .reason(*m)
+                            .map(|r| imr_core::inequality::words::reason(lang.engine(), r));
                         let text = value.map(|v| fmt_value(lang, v, d)).unwrap_or_else(|| "—".into());
                         let ci_text = ci.map(|[a, b]| format!("{} – {}", fmt_value(lang, a, d), fmt_value(lang, b, d)));
                         // A count's bias-corrected value is not a whole number.
@@ -696,11 +667,10 @@ pub fn InequalityPage() -> impl IntoView {
             };
             view! { <li>{text}</li> }
         });
-        // The engine's notes are in English.
         let notes = report
             .notes
             .iter()
-            .map(|n| view! { <li lang="en">{n.clone()}</li> })
+            .map(|n| view! { <li data-testid="ineq-note">{n.render(lang.engine())}</li> })
             .collect_view();
         let left_out = (n_left_out > 0).then(|| {
             let line = lang.pick("línea", "line");
@@ -759,7 +729,7 @@ pub fn InequalityPage() -> impl IntoView {
                     </table>
                 </div>
                 <button class="secondary" data-testid="inequality-table-csv-download"
-                    on:click=move |_| download_text("desigualdad_por_anio.csv", "text/csv", &table_csv())>{tr("Descargar CSV", "Download CSV")}</button>
+                    on:click=move |_| download_csv(&state, "desigualdad_por_anio.csv", &table_csv())>{tr("Descargar CSV", "Download CSV")}</button>
                 {left_out}
                 <details><summary>{tr("Notas del cálculo", "Calculation notes")}</summary><ul>{left_out_note}{notes}</ul></details>
             </section>
@@ -772,7 +742,7 @@ pub fn InequalityPage() -> impl IntoView {
                         <tbody>{trend_rows}</tbody>
                     </table>
                 </div>
-                <button class="secondary" on:click=move |_| download_text("desigualdad_tendencia.csv", "text/csv", &trend_data())>{tr("Descargar CSV", "Download CSV")}</button>
+                <button class="secondary" data-testid="inequality-trend-csv-download" on:click=move |_| download_csv(&state, "desigualdad_tendencia.csv", &trend_data())>{tr("Descargar CSV", "Download CSV")}</button>
             </section>
         }
         .into_any()
@@ -809,9 +779,10 @@ pub fn InequalityPage() -> impl IntoView {
     };
 
     let line_svg = Memo::new(move |_| {
-        imr_ok
-            .get()
-            .map(|o| measure_over_years_svg(&o.analysis.report, measure.get()))
+        imr_ok.get().map(|o| {
+            let caption = chart_caption(&state, language.get());
+            measure_over_years_svg_in(&o.analysis.report, measure.get(), &caption)
+        })
     });
     let line_chart = move || {
         imr_ok.get().map(|o| {
@@ -865,7 +836,12 @@ pub fn InequalityPage() -> impl IntoView {
                 .cloned()
                 .collect();
             (
-                lorenz_svg(&o.analysis.lorenz, &ys, &o.analysis.report.subject),
+                lorenz_svg_in(
+                    &o.analysis.lorenz,
+                    &ys,
+                    &o.analysis.report.subject,
+                    &chart_caption(&state, language.get()),
+                ),
                 lorenz_csv(&curves),
             )
         })
@@ -911,7 +887,11 @@ pub fn InequalityPage() -> impl IntoView {
     let box_chart = move || {
         imr_ok.get().map(|o| {
             let a = &o.analysis;
-            let svg = box_plot_svg(&a.box_plots, &a.report.subject);
+            let svg = box_plot_svg_in(
+                &a.box_plots,
+                &a.report.subject,
+                &chart_caption(&state, language.get()),
+            );
             let (svg_dl, csv, outliers) = (
                 svg.clone(),
                 box_plot_csv(&a.box_plots),
@@ -922,7 +902,7 @@ pub fn InequalityPage() -> impl IntoView {
                     <h3 id="ineq-box-h">{tr("Distribución de las tasas comunales por año (diagrama de caja)", "Distribution of commune rates per year (box plot)")}</h3>
                     <div class="chart" data-testid="ineq-box-chart" inner_html=svg></div>
                     {downloads("tasas_comunales_caja", move || svg_dl.clone(), move || csv.clone())}
-                    <button class="secondary" on:click=move |_| download_text("tasas_comunales_atipicos.csv", "text/csv", &outliers)>{tr("Descargar atípicos CSV", "Download outliers CSV")}</button>
+                    <button class="secondary" data-testid="tasas_comunales_atipicos-csv-download" on:click=move |_| download_csv(&state, "tasas_comunales_atipicos.csv", &outliers)>{tr("Descargar atípicos CSV", "Download outliers CSV")}</button>
                 </section>
             }
         })
@@ -946,23 +926,23 @@ pub fn InequalityPage() -> impl IntoView {
                 let (a, b) = (&imr.analysis.report, &inc.analysis.report);
                 let top = SeriesSpec {
                     name: match lang {
-                        Lang::Es => format!("{} de la tasa de mortalidad infantil", label_es(m)),
+                        Lang::Es => format!("{} de la tasa de mortalidad infantil", measure_label(lang, m)),
                         Lang::En => format!("{} of the infant mortality rate", m.label()),
                     },
-                    y_label: measure_axis_label(m, &a.subject.unit),
+                    y_label: measure_axis_label_in(m, &a.subject.unit, lang.engine()),
                     points: a.series(m),
                 };
                 let weight_name = &b.subject.weight_name;
                 let bottom = SeriesSpec {
                     name: match lang {
-                        Lang::Es => format!("{} de {}", label_es(m), b.subject.value_name),
+                        Lang::Es => format!("{} de {}", measure_label(lang, m), b.subject.value_name),
                         Lang::En => format!("{} of {}", m.label(), b.subject.value_name),
                     },
-                    y_label: measure_axis_label(m, &b.subject.unit),
+                    y_label: measure_axis_label_in(m, &b.subject.unit, lang.engine()),
                     points: b.series(m),
                 };
                 let correlation = correlate_reports(a, m, b, m, 0.95);
-                let svg = two_series_svg(&top, &bottom, &correlation);
+                let svg = two_series_svg_in(&top, &bottom, &correlation, &chart_caption(&state, lang));
                 let key = m.key(SubjectKind::Rate);
                 let csv = two_series_csv(&top.points, &format!("imr_{key}"), &bottom.points, &format!("{}_{key}", b.subject.value_name));
                 let fmt_r = |r: Option<f64>, ci: Option<[f64; 2]>| match (r, ci) {

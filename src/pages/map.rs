@@ -7,7 +7,7 @@
 //! ([`imr_core::map::year_map`], shared with `imr map`) and updates each path's `fill`,
 //! `data-class` and `data-value`.
 
-use crate::components::download::download_text;
+use crate::components::download::{download_csv, download_text, today};
 use crate::i18n::{lang, tr, Lang};
 use crate::state::{AppState, Shared};
 use imr_core::map::autocorrelation::{lisa, moran, Moran};
@@ -18,7 +18,7 @@ use imr_core::map::geometry::{GeoLayer, PropertyKeys};
 use imr_core::map::layout::{LayoutSpec, MapLayout};
 use imr_core::map::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb, Smoothing};
 use imr_core::map::svg::{
-    choropleth_svg, format_value, funnel_svg, Colouring, FunnelText, MapText,
+    choropleth_svg, format_value, funnel_svg, method_note, Colouring, FunnelText, MapText,
 };
 use imr_core::map::weights::Weights;
 use imr_core::map::year_map::{
@@ -365,10 +365,21 @@ pub fn MapPage() -> impl IntoView {
             let values = measure
                 .values(&input.data, &geo.weights)
                 .map_err(|e| format!("{}: {e}", input.year))?;
-            let (classification, colouring) =
+            let (classification, mut colouring) =
                 colour_values(&values, &method, scheme, measure.decimals())
                     .map_err(|e| format!("{}: {e}", input.year))?;
-            let text = measure.text(&input.year.to_string(), &data_source.get(), &geo.credit);
+            // The texts in the page's language; the source lines carry today's date (as `imr map
+            // --lang` writes them, so an English page's SVG equals the command's).
+            let l = lang.get().engine();
+            colouring.method_note =
+                method_note(&classification.method, classification.classes.len(), l);
+            let text = measure.text_in(
+                l,
+                &input.year.to_string(),
+                &data_source.get(),
+                &geo.credit,
+                Some(&today()),
+            );
             Ok(MapResult {
                 year: input.year,
                 measure: measure.clone(),
@@ -963,6 +974,7 @@ fn Downloads(
     lisa_on: RwSignal<bool>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
+    let page_lang = lang();
     let svg_text = move || -> Option<(String, String)> {
         let geo = geometry.get_untracked().ok()?;
         let r = result.get_untracked()?;
@@ -1003,7 +1015,7 @@ fn Downloads(
             &r.values,
             &r.classification,
         );
-        download_text(&format!("{}.csv", file_stem(&r)), "text/csv", &csv);
+        download_csv(&state, &format!("{}.csv", file_stem(&r)), &csv);
     };
     let command = move || -> Option<String> {
         let r = result.get()?;
@@ -1071,6 +1083,10 @@ fn Downloads(
             _ => "quantile".into(),
         };
         cmd.push_str(&format!(" --scheme {scheme}"));
+        // The SVG's texts are in the page's language; `imr map` writes English unless told.
+        if page_lang.get() == Lang::Es {
+            cmd.push_str(" --lang es");
+        }
         let lisa = if lisa_on.get() { " --lisa" } else { "" };
         let svg_stem = format!(
             "{}{}",
@@ -1210,9 +1226,17 @@ fn FunnelPanel(
                         &geo.layout.codes,
                         &geo.layout.names,
                         &FunnelText {
-                            title: "Infant mortality against births".into(),
+                            title: lang
+                                .get()
+                                .pick(
+                                    "Mortalidad infantil según nacidos vivos",
+                                    "Infant mortality against births",
+                                )
+                                .into(),
                             year: r.year.to_string(),
                             source: r.text.source.clone(),
+                            lang: lang.get().engine(),
+                            metadata: r.text.metadata.clone(),
                         },
                     )
                 })

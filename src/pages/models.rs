@@ -7,12 +7,14 @@
 //! Fits are memoised per (panel, estimator, request): changing a display option never refits,
 //! and adding a model fits only that model.
 
-use crate::components::download::download_text;
+use crate::components::download::{
+    chart_caption, csv_with_provenance, download_csv, download_text,
+};
 use crate::i18n::{lang, tr, Lang};
 use crate::state::{AppState, Shared};
 use imr_core::models::report::{self, format_number, significance_stars, CodeContext, PlotOptions};
 use imr_core::models::{
-    ChiSquaredTest, Estimator, Fit, ModelColumns, PanelSpec, VcovKind, INTERCEPT,
+    hypothesis_in, ChiSquaredTest, Estimator, Fit, ModelColumns, PanelSpec, VcovKind, INTERCEPT,
 };
 use imr_core::panel::{Panel, BUILTIN_COLUMNS};
 use leptos::prelude::*;
@@ -610,7 +612,7 @@ fn CoefTable(
                             None => {
                                 let dropped = fit.dropped_terms.iter().find(|d| d.term == *term);
                                 let (text, title) = match dropped {
-                                    Some(d) => (l.pick("omitida", "dropped"), d.reason.clone()),
+                                    Some(d) => (l.pick("omitida", "dropped"), d.reason.render(l.engine())),
                                     None => ("", String::new()),
                                 };
                                 view! {
@@ -701,13 +703,17 @@ fn FitErrors(fits: Memo<Option<Vec<(Estimator, FitResult)>>>) -> impl IntoView {
 
 #[component]
 fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = lang();
     let svg = Memo::new(move |_| {
         let fits: Vec<Fit> = fits.get().iter().map(|f| (**f).clone()).collect();
+        let caption = chart_caption(&state, lang.get());
         (!fits.is_empty()).then(|| {
             report::coefficient_plot_svg(
                 &fits,
                 &PlotOptions {
                     width: 760.0,
+                    caption,
                     ..PlotOptions::default()
                 },
             )
@@ -730,6 +736,7 @@ fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
 
 #[component]
 fn Downloads(fits: Memo<Vec<Shared<Fit>>>, panel: Memo<Option<Shared<Panel>>>) -> impl IntoView {
+    let state = expect_context::<AppState>();
     move || {
         let fits: Vec<Fit> = fits.get().iter().map(|f| (**f).clone()).collect();
         let panel = panel.get()?;
@@ -740,6 +747,7 @@ fn Downloads(fits: Memo<Vec<Shared<Fit>>>, panel: Memo<Option<Shared<Panel>>>) -
             csv_file: DATA_FILE,
             entity: &panel.entity_column,
             time: &panel.time_column,
+            comment_lines: imr_core::provenance::CSV_HEADER_LINES,
         };
         let commands: Vec<String> = fits.iter().map(|f| report::imr_command(f, &ctx)).collect();
         let r_code = fits
@@ -752,7 +760,7 @@ fn Downloads(fits: Memo<Vec<Shared<Fit>>>, panel: Memo<Option<Shared<Panel>>>) -
             .map(|f| report::stata_code(f, &ctx))
             .collect::<Vec<_>>()
             .join("\n");
-        let coef_csv = report::coefficients_csv_many(&fits);
+        let coef_csv = csv_with_provenance(&state, &report::coefficients_csv_many(&fits));
         let latex = report::latex_table(&fits);
         let markdown = report::markdown_table(&fits);
         let data_panel = panel.clone();
@@ -777,7 +785,7 @@ fn Downloads(fits: Memo<Vec<Shared<Fit>>>, panel: Memo<Option<Shared<Panel>>>) -
                     Lang::En => format!("The R, Stata and imr code read the data file «{DATA_FILE}»: download it next to the code."),
                 }}</p>
                 <div class="roles">
-                    <button class="secondary" data-testid="download-data" on:click=move |_| download_text(DATA_FILE, "text/csv", &analysis_csv(&data_panel))>{tr("Datos (CSV)", "Data as CSV")}</button>
+                    <button class="secondary" data-testid="download-data" on:click=move |_| download_csv(&state, DATA_FILE, &analysis_csv(&data_panel))>{tr("Datos (CSV)", "Data as CSV")}</button>
                     {button("download-coef-csv", ("Coeficientes (CSV)", "Coefficients (CSV)"), "imr_modelos_coeficientes.csv", "text/csv", coef_csv)}
                     {button("download-latex", ("Tabla LaTeX", "LaTeX table"), "imr_modelos_tabla.tex", "application/x-tex", latex)}
                     {button("download-markdown", ("Tabla Markdown", "Markdown table"), "imr_modelos_tabla.md", "text/markdown", markdown)}
@@ -795,7 +803,7 @@ fn Downloads(fits: Memo<Vec<Shared<Fit>>>, panel: Memo<Option<Shared<Panel>>>) -
 fn chi2_words(lang: Lang, name: &str, t: &ChiSquaredTest) -> String {
     let mut s = format!(
         "{name} (H0: {}): χ²({}) = {}, p = {} — {}.",
-        t.hypothesis,
+        hypothesis_in(lang.engine(), &t.hypothesis),
         t.df,
         show(lang, t.statistic),
         show(lang, t.p_value),
@@ -847,14 +855,14 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
             lang.pick("Término omitido", "Dropped term"),
             d.term,
             short_label(lang, &d.term),
-            d.reason
+            d.reason.render(lang.engine())
         ));
     }
     if let Some(t) = &fit.tests.f_effects {
         items.push(format!(
             "{} (H0: {}): F({}, {}) = {}, p = {} — {}.",
             lang.pick("Prueba F de efectos de entidad", "F test of entity effects"),
-            t.hypothesis,
+            hypothesis_in(lang.engine(), &t.hypothesis),
             t.df1,
             t.df2,
             show(lang, t.statistic),
@@ -946,7 +954,7 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
             ));
         }
     }
-    items.extend(fit.diagnostics.iter().cloned());
+    items.extend(fit.diagnostics.iter().map(|d| d.render(lang.engine())));
     // Dropped entities grouped by reason: "27 entities dropped (reason): 01402, 01403, …".
     let mut by_reason: Vec<(&str, Vec<&str>)> = Vec::new();
     for d in &fit.dropped_entities {

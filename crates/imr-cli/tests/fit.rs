@@ -143,7 +143,8 @@ fn csv_format_prints_the_coefficient_table() {
     let out = imr_fit(&["--model", "fe", "--format", "csv"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
+    assert!(text.starts_with("# Source: grunfeld.csv\n# imr-atlas engine "));
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(
         lines[0],
         "term,estimate,std_error,statistic,p_value,conf_low,conf_high"

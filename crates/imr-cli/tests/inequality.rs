@@ -152,7 +152,8 @@ fn csv_has_one_row_per_year_with_a_decimal_point() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
+    assert!(text.starts_with("# Source: inequality_communes.csv\n# imr-atlas engine "));
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines.len(), 3);
     assert!(
         lines[0].starts_with("time,n_areas,pooled_rate,pooled_rate_ci_low,pooled_rate_ci_high,")
@@ -259,4 +260,38 @@ fn charts_are_written_as_svg() {
         assert!(svg.starts_with("<svg "), "{format}");
         assert!(svg.contains(marker), "{format}: {marker}");
     }
+}
+
+#[test]
+fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
+    let out = imr(&[
+        "inequality",
+        DATA,
+        "--bootstrap",
+        "20",
+        "--format",
+        "svg-box",
+    ]);
+    assert!(out.status.success());
+    let en = String::from_utf8(out.stdout).unwrap();
+    assert!(en.contains("<metadata>Source: inequality_communes.csv · imr-atlas engine "));
+    assert!(en.contains(
+        "<title>Distribution of the infant mortality rate across areas, by year</title>"
+    ));
+    let out = imr(&[
+        "inequality",
+        DATA,
+        "--bootstrap",
+        "20",
+        "--format",
+        "svg-box",
+        "--lang",
+        "es",
+    ]);
+    assert!(out.status.success());
+    let es = String::from_utf8(out.stdout).unwrap();
+    assert!(es.contains(
+        "<title>Distribución de la tasa de mortalidad infantil entre comunas, por año</title>"
+    ));
+    assert!(es.contains(">Fuente: inequality_communes.csv · motor imr-atlas "));
 }

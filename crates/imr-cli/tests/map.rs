@@ -139,7 +139,8 @@ fn an_excess_risk_map_and_its_data_table_agree() {
     let svg = std::fs::read_to_string(&out).unwrap();
     assert!(svg.contains("Observed / expected"));
     let table = std::fs::read_to_string(&csv).unwrap();
-    let lines: Vec<&str> = table.lines().collect();
+    assert!(table.starts_with("# Source: map_rates.csv\n"));
+    let lines: Vec<&str> = table.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines.len(), 1 + 6, "a line per commune of the boundaries");
     let line = lines.iter().find(|l| l.starts_with("13101,")).unwrap();
     let fields: Vec<&str> = line.split(',').collect();

@@ -87,6 +87,57 @@ fn bad_arguments_exit_2() {
 fn csv_output_has_one_line_per_row() {
     let out = imr(&["rates", "tests/data/rates_latin1.csv", "--format", "csv"]);
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("entity,time,births,deaths,rate_per_1000,ci_low,ci_high\n"));
-    assert_eq!(text.lines().count(), 5);
+    let lines: Vec<&str> = text.lines().collect();
+    // Provenance first: source, engine and today's date, as comment lines.
+    assert_eq!(lines[0], "# Source: rates_latin1.csv");
+    assert!(
+        lines[1].starts_with("# imr-atlas engine ") && lines[1].contains("(imr-core "),
+        "{}",
+        lines[1]
+    );
+    let date = lines[2].strip_prefix("# Generated: ").unwrap();
+    assert!(
+        date.len() == 10 && date.as_bytes()[4] == b'-' && date.starts_with("20"),
+        "{date}"
+    );
+    assert_eq!(
+        lines[3],
+        "entity,time,births,deaths,rate_per_1000,ci_low,ci_high"
+    );
+    assert_eq!(lines.len(), 3 + 5);
+}
+
+#[test]
+fn a_csv_written_by_imr_reads_back_with_its_comment_lines_reported() {
+    let out = imr(&["rates", "tests/data/rates_latin1.csv", "--format", "csv"]);
+    let dir = std::env::temp_dir().join(format!("imr-rates-roundtrip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tasas.csv");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let again = imr(&[
+        "rates",
+        file.to_str().unwrap(),
+        "--entity",
+        "entity",
+        "--time",
+        "time",
+        "--births",
+        "births",
+        "--deaths",
+        "deaths",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    let f = &doc["input"]["files"][0];
+    assert_eq!(f["metadata_lines"].as_array().unwrap().len(), 3);
+    assert_eq!(f["metadata_lines"][0]["line"], 1);
+    assert_eq!(doc["input"]["rows_excluded"], 0);
+    assert_eq!(doc["rows"].as_array().unwrap().len(), 4);
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -8,12 +8,14 @@
 pub mod analysis;
 pub mod ingest;
 pub mod panel;
+pub mod provenance;
 pub mod rates;
 
 pub use imr_inequality as inequality;
 pub use imr_map as map;
 pub use imr_models as models;
 pub use imr_stats as stats;
+pub use imr_stats::{Caption, Lang};
 
 /// Version of the engine, written into every export so a number can be traced to the code
 /// that produced it.

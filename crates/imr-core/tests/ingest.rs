@@ -292,3 +292,23 @@ fn births_in_one_file_and_deaths_in_another_join_into_one_row_per_commune_and_ye
         .unwrap();
     assert_eq!(iquique.rate, Some(2.0));
 }
+
+#[test]
+fn a_downloaded_csv_with_provenance_lines_reads_whole_and_reports_them() {
+    let body = "codigo_comuna,anio,nacimientos,defunciones\n01101,2019,3000,20\n01107,2019,abc,3\n01401,2019,500,2\n";
+    let csv = imr_core::provenance::with_csv_header("x.csv", "2026-11-30", body);
+    let panel = load(&[("tasas.csv", csv.as_bytes())]);
+    let r = &panel.report;
+    let f = &r.files[0];
+    assert_eq!(
+        f.metadata_lines.len(),
+        imr_core::provenance::CSV_HEADER_LINES
+    );
+    assert_eq!(f.metadata_lines[2].line, 3);
+    assert_eq!(f.metadata_lines[2].text, "# Generated: 2026-11-30");
+    // Metadata lines are neither data rows nor exclusions.
+    assert_eq!((r.rows_read, r.rows_used, r.rows_excluded), (3, 2, 1));
+    // The bad row is on physical line 6: three comment lines, the header, two rows before it.
+    assert_eq!(r.excluded[0].line, 6);
+    assert!(r.excluded[0].reason.contains("\"abc\""));
+}

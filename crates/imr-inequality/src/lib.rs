@@ -26,9 +26,11 @@ pub mod distribution;
 pub mod error;
 pub mod input;
 pub mod measures;
+pub mod note;
 pub mod panel_input;
 pub mod report;
 pub mod trend;
+pub mod words;
 pub mod year;
 
 pub use bootstrap::{
@@ -38,8 +40,10 @@ pub use distribution::{
     box_plot_stats, lorenz_curve, BoxPlotStats, LorenzCurve, LorenzPoint, Outlier,
 };
 pub use error::InequalityError;
+pub use imr_stats::{Caption, Lang};
 pub use input::{AreaObservation, RateInput, Subject, ValueInput, ValueObservation};
 pub use measures::Unavailable;
+pub use note::Note;
 pub use report::{
     correlate_reports, InequalityAnalysis, InequalityReport, InequalitySpec, SeriesPoint,
     SubjectInfo, YearResult, NOTABLE_RELATIVE_BIAS,

@@ -5,6 +5,7 @@ use crate::bootstrap::{bootstrap_year, BootstrapMethod, BootstrapSpec, YearInter
 use crate::distribution::{box_plot_from_areas, lorenz_from_areas, BoxPlotStats, LorenzCurve};
 use crate::error::InequalityError;
 use crate::input::{years_from_subject, Subject};
+use crate::note::{BiasExample, FlaggedMeasures, Note};
 use crate::trend::{correlate, linear_trend, Correlation, Trend};
 use crate::year::{compute_year, Measure, SubjectKind, YearData, YearMeasures};
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -147,7 +148,8 @@ pub struct InequalityReport {
     pub years: Vec<YearResult>,
     /// Trend of each measure with a value in at least two years, in measure order.
     pub trend: Vec<(Measure, Trend)>,
-    pub notes: Vec<String>,
+    /// What was measured and how, and warnings; rendered per language (English in the JSON).
+    pub notes: Vec<Note>,
 }
 
 impl Serialize for InequalityReport {
@@ -302,71 +304,47 @@ impl InequalitySpec {
     }
 }
 
-fn join_years(times: &[i64]) -> String {
-    times
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 fn notes(
     info: &SubjectInfo,
     areas_by_year: &[crate::input::YearAreas],
     years: &[YearResult],
-) -> Vec<String> {
-    let pct = info.level * 100.0;
+) -> Vec<Note> {
+    let percent = info.level * 100.0;
     let mut notes = Vec::new();
     match info.kind {
-        SubjectKind::Rate => notes.push(format!(
-            "Areas are those with births > 0 in the year; rates are {}. Weighted measures use birth shares.",
-            info.unit
-        )),
-        SubjectKind::Value => notes.push(format!(
-            "Subject: `{}` weighted by `{}`; areas are those with {} > 0 in the year.",
-            info.value_name, info.weight_name, info.weight_name
-        )),
+        SubjectKind::Rate => notes.push(Note::RateAreas {
+            unit: info.unit.clone(),
+        }),
+        SubjectKind::Value => notes.push(Note::ValueAreas {
+            value: info.value_name.clone(),
+            weight: info.weight_name.clone(),
+        }),
     }
-    notes.push(
-        "Median, percentiles, min and max are unweighted across areas (type-7 quantiles, as R and NumPy)."
-            .to_string(),
-    );
+    notes.push(Note::UnweightedQuantiles);
     if info.bootstrap_replicates == 0 {
-        notes.push("No bootstrap replicates were asked for: no intervals.".to_string());
+        notes.push(Note::NoBootstrap);
     } else {
-        let how = match info.bootstrap_method {
-            BootstrapMethod::PoissonDeaths => {
-                "parametric bootstrap, deaths redrawn from Poisson(observed deaths) with births fixed; areas with 0 deaths stay at 0"
-            }
-            BootstrapMethod::ResampleAreas => {
-                "nonparametric bootstrap, areas resampled with replacement within each year"
-            }
-        };
-        notes.push(format!(
-            "ci: {pct}% basic bootstrap intervals, [2·estimate − upper percentile, 2·estimate − lower percentile] of {} replicates ({how}), seed {}; they correct for the replicates' bias and are centred on bias_corrected = estimate − bias, where bias = mean of the replicates − estimate. ci_percentile holds the plain percentile intervals. Bias-corrected values and intervals are clipped to each measure's range (e.g. a Gini stays in [0, 1]).",
-            info.bootstrap_replicates, info.seed
-        ));
+        notes.push(Note::BootstrapIntervals {
+            percent,
+            replicates: info.bootstrap_replicates,
+            method: info.bootstrap_method,
+            seed: info.seed,
+        });
         if info.deaths_derived {
-            notes.push(
-                "Deaths were derived from published rates and births, so the Poisson intervals are approximate."
-                    .to_string(),
-            );
+            notes.push(Note::DerivedDeaths);
         }
     }
-    notes.push(format!(
-        "trend: OLS slope per year with {pct}% interval (Student t, n − 2 df), treating each year's value as exact; change = last − first year."
-    ));
-    let zero_weight: Vec<String> = areas_by_year
+    notes.push(Note::Trend { percent });
+    let zero_weight: Vec<(usize, i64)> = areas_by_year
         .iter()
         .filter(|a| a.zero_weight_rows > 0)
-        .map(|a| format!("{} in {}", a.zero_weight_rows, a.time))
+        .map(|a| (a.zero_weight_rows, a.time))
         .collect();
     if !zero_weight.is_empty() {
-        notes.push(format!(
-            "Rows with {} = 0 are not areas of that year and were left out: {}.",
-            info.weight_name,
-            zero_weight.join(", ")
-        ));
+        notes.push(Note::ZeroWeightRows {
+            weight: info.weight_name.clone(),
+            rows: zero_weight,
+        });
     }
     notes.extend(bias_notes(info.kind, years));
     let mut unavailable: BTreeMap<(Measure, String), Vec<i64>> = BTreeMap::new();
@@ -385,28 +363,27 @@ fn notes(
         }
     }
     for ((m, why), times) in unavailable {
-        notes.push(format!(
-            "{} not available in {}: {why}.",
-            m.key(info.kind),
-            join_years(&times)
-        ));
+        notes.push(Note::NotAvailable {
+            key: m.key(info.kind).to_string(),
+            why,
+            years: times,
+        });
     }
     notes
 }
 
-/// `measure (years), …` for the flagged measures, in measure order.
-fn list_measures(kind: SubjectKind, flagged: &BTreeMap<Measure, Vec<i64>>) -> String {
+/// The flagged measures by JSON key, in measure order.
+fn flagged(kind: SubjectKind, flagged: &BTreeMap<Measure, Vec<i64>>) -> FlaggedMeasures {
     flagged
         .iter()
-        .map(|(m, times)| format!("{} ({})", m.key(kind), join_years(times)))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|(m, times)| (m.key(kind).to_string(), times.clone()))
+        .collect()
 }
 
 /// Plain-language warnings when the bootstrap replicates are shifted from the estimate (relative
 /// bias above 10%, or a percentile interval that excludes its estimate): one note for the
 /// dispersion measures, which small-area noise inflates, one for the others.
-fn bias_notes(kind: SubjectKind, years: &[YearResult]) -> Vec<String> {
+fn bias_notes(kind: SubjectKind, years: &[YearResult]) -> Vec<Note> {
     let mut dispersion: BTreeMap<Measure, Vec<i64>> = BTreeMap::new();
     let mut other: BTreeMap<Measure, Vec<i64>> = BTreeMap::new();
     for y in years {
@@ -425,38 +402,27 @@ fn bias_notes(kind: SubjectKind, years: &[YearResult]) -> Vec<String> {
     let mut notes = Vec::new();
     if !dispersion.is_empty() {
         let first = dispersion.iter().next().expect("not empty");
-        let example = years
-            .iter()
-            .find(|y| y.time() == first.1[0])
-            .and_then(|y| {
-                let m = *first.0;
-                Some(format!(
-                    " For example {} in {}: observed {:.4}, bias-corrected {:.4}, percentile interval {:.4}–{:.4}, ci {:.4}–{:.4}.",
-                    m.key(kind),
-                    y.time(),
-                    y.measures.get(m)?,
-                    y.bias_corrected(m)?,
-                    y.percentile_interval(m)?[0],
-                    y.percentile_interval(m)?[1],
-                    y.interval(m)?[0],
-                    y.interval(m)?[1],
-                ))
+        let example = years.iter().find(|y| y.time() == first.1[0]).and_then(|y| {
+            let m = *first.0;
+            Some(BiasExample {
+                key: m.key(kind).to_string(),
+                time: y.time(),
+                observed: y.measures.get(m)?,
+                bias_corrected: y.bias_corrected(m)?,
+                percentile: y.percentile_interval(m)?,
+                ci: y.interval(m)?,
             })
-            .unwrap_or_default();
-        let cause = match kind {
-            SubjectKind::Rate => "Random (Poisson) variation in areas with few births makes observed rates more spread out than the underlying rates, so observed inequality overstates real inequality, and the bootstrap replicates overstate it again",
-            SubjectKind::Value => "The resampled replicates are more unequal than the observed areas",
-        };
-        notes.push(format!(
-            "Inflated inequality: in {} the bootstrap replicates average more than 10% above the estimate, or the percentile interval does not contain it. {cause}. Read bias_corrected and ci (both corrected to first order) rather than the observed value with ci_percentile; the correction is approximate and tends to be too small when many areas have 0 deaths.{example}",
-            list_measures(kind, &dispersion)
-        ));
+        });
+        notes.push(Note::InflatedInequality {
+            kind,
+            measures: flagged(kind, &dispersion),
+            example,
+        });
     }
     if !other.is_empty() {
-        notes.push(format!(
-            "Shifted replicates: in {} the bootstrap replicates average more than 10% away from the estimate, or the percentile interval does not contain it, so the estimate is not at the centre of its sampling distribution; ci and bias_corrected correct for the shift to first order.",
-            list_measures(kind, &other)
-        ));
+        notes.push(Note::ShiftedReplicates {
+            measures: flagged(kind, &other),
+        });
     }
     notes
 }

@@ -178,6 +178,7 @@ fn noisy_small_areas_get_a_note_that_noise_inflates_inequality() {
     let note = report
         .notes
         .iter()
+        .map(|n| n.to_string())
         .find(|n| n.starts_with("Inflated inequality"))
         .expect("a note on inflated inequality");
     assert!(note.contains("gini (2020)"), "{note}");
@@ -194,7 +195,7 @@ fn large_areas_have_no_inflated_inequality_note() {
         !report
             .notes
             .iter()
-            .any(|n| n.starts_with("Inflated inequality")),
+            .any(|n| n.to_string().starts_with("Inflated inequality")),
         "{:?}",
         report.notes
     );

@@ -148,5 +148,6 @@ fn the_area_with_no_births_is_left_out_and_noted() {
     assert!(r
         .notes
         .iter()
+        .map(|n| n.to_string())
         .any(|n| n.contains("births = 0") && n.contains("1 in 2018")));
 }

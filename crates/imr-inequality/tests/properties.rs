@@ -198,7 +198,7 @@ fn value_column_intervals_come_from_resampled_areas_and_contain_the_estimate() {
     assert!(r
         .notes
         .iter()
-        .any(|n| n.contains("areas resampled with replacement")));
+        .any(|n| n.to_string().contains("areas resampled with replacement")));
 }
 
 #[test]
@@ -226,7 +226,10 @@ fn derived_deaths_make_the_notes_say_intervals_are_approximate() {
         .unwrap()
         .report;
     assert!(r.subject.deaths_derived);
-    assert!(r.notes.iter().any(|n| n.contains("approximate")));
+    assert!(r
+        .notes
+        .iter()
+        .any(|n| n.to_string().contains("approximate")));
 }
 
 #[test]

@@ -179,3 +179,56 @@ fn json_report_matches_its_snapshot() {
     let a = analyse(&fixture_rates(true, true));
     check_snapshot("report.json", &(a.report.to_json() + "\n"));
 }
+
+/// In Spanish with a provenance line: titles, axes and the foot line are in Spanish, the line is
+/// in `<metadata>` too, and the SVG stays well formed.
+#[test]
+fn every_chart_speaks_spanish_and_carries_its_provenance_line() {
+    use imr_inequality::chart::{
+        box_plot_svg_in, lorenz_svg_in, measure_over_years_svg_in, two_series_svg_in,
+    };
+    use imr_inequality::{Caption, Lang};
+    let line = "Fuente: tasas.csv · motor imr-atlas 0.1.0 (imr-core 0.1.0) · 2026-11-30";
+    let caption = Caption::new(Lang::Es, line);
+    let a = analyse(&fixture_rates(false, false));
+    let income = analyse(&fixture_income(false)).report;
+    let corr = correlate_reports(&a.report, Measure::Gini, &income, Measure::Gini, 0.95);
+    let spec = |points| SeriesSpec {
+        name: "Gini".into(),
+        y_label: "Gini".into(),
+        points,
+    };
+    let charts = [
+        (
+            measure_over_years_svg_in(&a.report, Measure::Gini, &caption),
+            "Gini (ponderado): tasa de mortalidad infantil, por año",
+        ),
+        (
+            lorenz_svg_in(&a.lorenz, &[], &a.report.subject, &caption),
+            "Curvas de Lorenz: tasa de mortalidad infantil",
+        ),
+        (
+            box_plot_svg_in(&a.box_plots, &a.report.subject, &caption),
+            "Distribución de la tasa de mortalidad infantil entre comunas, por año",
+        ),
+        (
+            two_series_svg_in(
+                &spec(a.report.series(Measure::Gini)),
+                &spec(income.series(Measure::Gini)),
+                &corr,
+                &caption,
+            ),
+            "Gini y Gini, por año",
+        ),
+    ];
+    for (k, (svg, title)) in charts.iter().enumerate() {
+        assert_well_formed(svg);
+        assert!(svg.contains(&format!("<title>{title}</title>")), "{svg}");
+        // The Lorenz curves have no year axis.
+        assert!(k == 1 || svg.contains(">Año</text>"), "{title}");
+        assert!(svg.contains(&format!("<metadata>{line}</metadata>")));
+        assert!(svg.contains("class=\"provenance\"") && svg.contains("2026-11-30</text>"));
+        assert!(!svg.contains(">Year<"));
+    }
+    assert!(charts[3].0.contains("Solo 3 años en común"));
+}

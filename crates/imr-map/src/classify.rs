@@ -50,6 +50,20 @@ impl Method {
         }
     }
 
+    /// [`Method::name`] in a language.
+    pub fn name_in(&self, lang: imr_stats::Lang) -> &'static str {
+        let es = match self {
+            Method::Quantile { .. } => "cuantiles",
+            Method::EqualInterval { .. } => "intervalos iguales",
+            Method::NaturalBreaks { .. } => "cortes naturales (Jenks)",
+            Method::BoxMap { .. } => "mapa de caja",
+            Method::StdDev => "desviaciones estándar",
+            Method::Percentile => "percentiles",
+            Method::Custom { .. } => "cortes definidos",
+        };
+        lang.pick(es, self.name())
+    }
+
     /// True for the methods whose classes sit either side of a centre (box map, standard
     /// deviations, percentiles), which a diverging colour scheme shows best.
     pub fn is_centred(&self) -> bool {

@@ -32,6 +32,7 @@ pub mod year_map;
 pub use classify::{classify, Classification, Method};
 pub use colour::Scheme;
 pub use geometry::{GeoLayer, PropertyKeys};
+pub use imr_stats::{Caption, Lang};
 pub use layout::{LayoutSpec, MapLayout};
 pub use smoothing::Smoothing;
 pub use svg::{choropleth_svg, Colouring, MapText};

@@ -47,6 +47,18 @@ impl Smoothing {
         }
     }
 
+    /// [`Smoothing::label`] in a language.
+    pub fn label_in(self, lang: imr_stats::Lang) -> &'static str {
+        let es = match self {
+            Smoothing::None => "tasa observada",
+            Smoothing::GlobalEb => "suavizada por Bayes empírico (global, Marshall 1991)",
+            Smoothing::SpatialEb => {
+                "suavizada por Bayes empírico (espacial, comunas vecinas que comparten límite)"
+            }
+        };
+        lang.pick(es, self.label())
+    }
+
     /// Rates per 1,000 for each area under this choice.
     pub fn rates(
         self,

@@ -15,6 +15,7 @@ use crate::colour::{Scheme, NO_DATA_FILL};
 use crate::funnel::{Funnel, FunnelPosition};
 use crate::layout::MapLayout;
 use crate::projection::Rect;
+use imr_stats::Lang;
 
 /// One legend row.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,10 +63,7 @@ impl Colouring {
                 count: c.count,
             })
             .collect();
-        let method_note = match &classification.method {
-            crate::classify::Method::BoxMap { hinge } => format!("Box map (hinge {hinge})"),
-            m => format!("Classes: {}, {} classes", m.name(), k),
-        };
+        let method_note = method_note(&classification.method, k, Lang::En);
         Colouring {
             values: values.to_vec(),
             classes: classification.class_of.clone(),
@@ -118,6 +116,18 @@ impl Colouring {
     }
 }
 
+/// The line under the legend saying how classes were made: "Classes: quantile, 5 classes".
+pub fn method_note(method: &crate::classify::Method, classes: usize, lang: Lang) -> String {
+    match (method, lang) {
+        (crate::classify::Method::BoxMap { hinge }, Lang::En) => format!("Box map (hinge {hinge})"),
+        (crate::classify::Method::BoxMap { hinge }, Lang::Es) => {
+            format!("Mapa de caja (bisagra {hinge})")
+        }
+        (m, Lang::En) => format!("Classes: {}, {} classes", m.name(), classes),
+        (m, Lang::Es) => format!("Clases: {}, {} clases", m.name_in(lang), classes),
+    }
+}
+
 /// Texts of a map.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MapText {
@@ -130,6 +140,10 @@ pub struct MapText {
     pub year: String,
     /// Source and method lines at the foot (one per line).
     pub source: Vec<String>,
+    /// The legend entry of areas without data ("No data").
+    pub no_data: String,
+    /// Provenance written into the SVG's `<metadata>` (none: no element).
+    pub metadata: Option<String>,
 }
 
 impl MapText {
@@ -141,33 +155,107 @@ impl MapText {
         data_source: &str,
         geometry_source: &str,
     ) -> Self {
-        MapText {
-            title: "Infant mortality rate".into(),
-            subtitle: format!(
-                "Deaths under 1 year per 1,000 live births, {}",
-                smoothing.label()
+        Self::for_rates_in(
+            Lang::En,
+            smoothing,
+            year,
+            data_source,
+            geometry_source,
+            None,
+        )
+    }
+
+    /// [`MapText::for_rates`] in a language, with the date of the export (written on the engine
+    /// line and, with the source, into `<metadata>`).
+    pub fn for_rates_in(
+        lang: Lang,
+        smoothing: crate::smoothing::Smoothing,
+        year: &str,
+        data_source: &str,
+        geometry_source: &str,
+        date: Option<&str>,
+    ) -> Self {
+        let (title, subtitle, legend_title) = match lang {
+            Lang::En => (
+                "Infant mortality rate".to_string(),
+                format!(
+                    "Deaths under 1 year per 1,000 live births, {}",
+                    smoothing.label()
+                ),
+                "Per 1,000 live births".to_string(),
             ),
-            legend_title: "Per 1,000 live births".into(),
+            Lang::Es => (
+                "Tasa de mortalidad infantil".to_string(),
+                format!(
+                    "Defunciones de menores de 1 año por 1.000 nacidos vivos, {}",
+                    smoothing.label_in(lang)
+                ),
+                "Por 1.000 nacidos vivos".to_string(),
+            ),
+        };
+        MapText {
+            title,
+            subtitle,
+            legend_title,
             year: year.into(),
-            source: vec![
-                format!("Data: {data_source}. Boundaries: {geometry_source}."),
-                format!("imr-atlas {}", env!("CARGO_PKG_VERSION")),
-            ],
+            source: Vec::new(),
+            no_data: String::new(),
+            metadata: None,
         }
+        .with_sources(lang, data_source, geometry_source, date)
     }
 
     /// The texts for a map of any other column (shown as it is, no unit assumed).
     pub fn for_column(column: &str, year: &str, data_source: &str, geometry_source: &str) -> Self {
+        Self::for_column_in(Lang::En, column, year, data_source, geometry_source, None)
+    }
+
+    /// [`MapText::for_column`] in a language, with the date of the export.
+    pub fn for_column_in(
+        lang: Lang,
+        column: &str,
+        year: &str,
+        data_source: &str,
+        geometry_source: &str,
+        date: Option<&str>,
+    ) -> Self {
         MapText {
             title: column.into(),
-            subtitle: format!("{column} by commune"),
+            subtitle: match lang {
+                Lang::En => format!("{column} by commune"),
+                Lang::Es => format!("{column} por comuna"),
+            },
             legend_title: column.into(),
             year: year.into(),
-            source: vec![
-                format!("Data: {data_source}. Boundaries: {geometry_source}."),
-                format!("imr-atlas {}", env!("CARGO_PKG_VERSION")),
-            ],
+            source: Vec::new(),
+            no_data: String::new(),
+            metadata: None,
         }
+        .with_sources(lang, data_source, geometry_source, date)
+    }
+
+    /// The two source lines, the no-data label and the metadata, in `lang`.
+    fn with_sources(
+        mut self,
+        lang: Lang,
+        data_source: &str,
+        geometry_source: &str,
+        date: Option<&str>,
+    ) -> Self {
+        let engine = match date {
+            Some(d) => format!("imr-atlas {} · {d}", env!("CARGO_PKG_VERSION")),
+            None => format!("imr-atlas {}", env!("CARGO_PKG_VERSION")),
+        };
+        self.source = vec![
+            match lang {
+                Lang::En => format!("Data: {data_source}. Boundaries: {geometry_source}."),
+                Lang::Es => format!("Datos: {data_source}. Límites: {geometry_source}."),
+            },
+            engine,
+        ];
+        self.no_data = lang.pick("Sin datos", "No data").into();
+        self.metadata = date.map(|_| self.source.join(" "));
+        self
     }
 }
 
@@ -341,7 +429,16 @@ pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText)
             rect_attrs(&Rect::new(x0, y0, x1 - x0, y1 - y0).inset(-2.0))
         );
     }
-    legend(&mut s, layout.legend, colouring, &text.legend_title);
+    legend(
+        &mut s,
+        layout.legend,
+        colouring,
+        &text.legend_title,
+        &text.no_data,
+    );
+    if let Some(meta) = &text.metadata {
+        let _ = writeln!(s, "<metadata>{}</metadata>", escape(meta));
+    }
     let lines = text.source.len();
     for (k, line) in text.source.iter().enumerate() {
         let _ = writeln!(
@@ -355,7 +452,7 @@ pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText)
     s
 }
 
-fn legend(s: &mut String, at: Rect, colouring: &Colouring, heading: &str) {
+fn legend(s: &mut String, at: Rect, colouring: &Colouring, heading: &str, no_data: &str) {
     let _ = writeln!(
         s,
         "<g data-testid=\"legend\" font-size=\"12\" fill=\"#1a1a1a\">"
@@ -386,7 +483,7 @@ fn legend(s: &mut String, at: Rect, colouring: &Colouring, heading: &str) {
     for (k, e) in colouring.legend.iter().enumerate().rev() {
         entry(s, &k.to_string(), &e.fill, &e.label, e.count);
     }
-    entry(s, "none", NO_DATA_FILL, "No data", colouring.no_data);
+    entry(s, "none", NO_DATA_FILL, no_data, colouring.no_data);
     let _ = writeln!(
         s,
         "<text x=\"{}\" y=\"{}\" font-size=\"10.5\" fill=\"#555555\">{}</text>",
@@ -403,6 +500,10 @@ pub struct FunnelText {
     pub title: String,
     pub year: String,
     pub source: Vec<String>,
+    /// Language of the axis labels and the limits line.
+    pub lang: Lang,
+    /// Provenance written into `<metadata>` (none: no element), as [`MapText::metadata`].
+    pub metadata: Option<String>,
 }
 
 /// "Nice" tick step for a range: 1, 2 or 5 × 10^k giving about `target` ticks.
@@ -464,6 +565,9 @@ pub fn funnel_svg(
         escape(&text.year)
     );
     let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>");
+    if let Some(meta) = &text.metadata {
+        let _ = writeln!(s, "<metadata>{}</metadata>", escape(meta));
+    }
     let _ = writeln!(
         s,
         "<text x=\"20\" y=\"30\" font-size=\"17\" font-weight=\"bold\">{}</text>\n<text x=\"{}\" y=\"32\" font-size=\"22\" font-weight=\"bold\" text-anchor=\"end\">{}</text>",
@@ -473,8 +577,17 @@ pub fn funnel_svg(
     );
     let _ = writeln!(
         s,
-        "<text x=\"20\" y=\"50\" font-size=\"11\" fill=\"#444444\">National rate {} per 1,000; limits from exact Poisson, 95% (dashed) and 99.8% (solid)</text>",
-        format_number(funnel.national_rate_per_1000, 2)
+        "<text x=\"20\" y=\"50\" font-size=\"11\" fill=\"#444444\">{}</text>",
+        match text.lang {
+            Lang::En => format!(
+                "National rate {} per 1,000; limits from exact Poisson, 95% (dashed) and 99.8% (solid)",
+                format_number(funnel.national_rate_per_1000, 2)
+            ),
+            Lang::Es => format!(
+                "Tasa nacional {} por 1.000; límites de Poisson exactos, 95% (discontinuo) y 99,8% (continuo)",
+                format_number(funnel.national_rate_per_1000, 2)
+            ),
+        }
     );
     // Axes and ticks.
     s.push_str("<g font-size=\"10\" fill=\"#333333\" stroke=\"none\">\n");
@@ -512,11 +625,17 @@ pub fn funnel_svg(
     }
     let _ = writeln!(
         s,
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">Live births (log scale)</text>\
-         <text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\" font-size=\"11\">Deaths under 1 year per 1,000 live births</text>",
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">{}</text>\
+         <text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\" font-size=\"11\">{}</text>",
         num(plot.x + plot.width / 2.0),
         num(plot.y + plot.height + 32.0),
-        num(plot.y + plot.height / 2.0)
+        text.lang
+            .pick("Nacidos vivos (escala logarítmica)", "Live births (log scale)"),
+        num(plot.y + plot.height / 2.0),
+        text.lang.pick(
+            "Defunciones de menores de 1 año por 1.000 nacidos vivos",
+            "Deaths under 1 year per 1,000 live births"
+        )
     );
     s.push_str("</g>\n");
     let line = |pick: fn(&crate::funnel::FunnelLimits) -> f64| -> String {
@@ -556,14 +675,16 @@ pub fn funnel_svg(
         let name = names.get(p.area).map(String::as_str).unwrap_or(code);
         let _ = writeln!(
             s,
-            "<circle data-code=\"{}\" data-position=\"{}\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{fill}\"><title>{}: {} per 1,000, {} births</title></circle>",
+            "<circle data-code=\"{}\" data-position=\"{}\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{fill}\"><title>{}: {} {}, {} {}</title></circle>",
             escape(code),
             p.position.as_str(),
             num(sx(p.births)),
             num(sy(p.rate_per_1000)),
             escape(name),
             format_number(p.rate_per_1000, 1),
-            format_value(p.births)
+            text.lang.pick("por 1.000", "per 1,000"),
+            format_value(p.births),
+            text.lang.pick("nacimientos", "births")
         );
     }
     s.push_str("</g>\n");

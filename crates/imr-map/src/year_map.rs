@@ -14,6 +14,7 @@ use crate::geometry::{CodeMatch, GeoLayer};
 use crate::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb, SmoothError, Smoothing};
 use crate::svg::{format_value, Colouring, MapText};
 use crate::weights::Weights;
+use imr_stats::Lang;
 
 /// How the bundled boundaries (`public/data/comunas.topojson`) are credited on the map (see
 /// public/data/SOURCES.md).
@@ -49,20 +50,45 @@ impl Measure {
 
     /// The map's title, subtitle, legend heading, year and source lines.
     pub fn text(&self, year: &str, data_source: &str, geometry_credit: &str) -> MapText {
+        self.text_in(Lang::En, year, data_source, geometry_credit, None)
+    }
+
+    /// [`Measure::text`] in a language, with the export's date on the source lines.
+    pub fn text_in(
+        &self,
+        lang: Lang,
+        year: &str,
+        data_source: &str,
+        geometry_credit: &str,
+        date: Option<&str>,
+    ) -> MapText {
         match self {
             Measure::Rate(smoothing) => {
-                MapText::for_rates(*smoothing, year, data_source, geometry_credit)
+                MapText::for_rates_in(lang, *smoothing, year, data_source, geometry_credit, date)
             }
             Measure::ExcessRisk => {
-                let mut text =
-                    MapText::for_rates(Smoothing::None, year, data_source, geometry_credit);
-                text.subtitle =
-                    "Excess risk: observed / expected infant deaths at the pooled rate of the year (1 = as expected)"
-                        .into();
-                text.legend_title = "Observed / expected".into();
+                let mut text = MapText::for_rates_in(
+                    lang,
+                    Smoothing::None,
+                    year,
+                    data_source,
+                    geometry_credit,
+                    date,
+                );
+                text.subtitle = lang
+                    .pick(
+                        "Exceso de riesgo: defunciones infantiles observadas / esperadas con la tasa agrupada del año (1 = lo esperado)",
+                        "Excess risk: observed / expected infant deaths at the pooled rate of the year (1 = as expected)",
+                    )
+                    .into();
+                text.legend_title = lang
+                    .pick("Observadas / esperadas", "Observed / expected")
+                    .into();
                 text
             }
-            Measure::Column(name) => MapText::for_column(name, year, data_source, geometry_credit),
+            Measure::Column(name) => {
+                MapText::for_column_in(lang, name, year, data_source, geometry_credit, date)
+            }
         }
     }
 
@@ -230,6 +256,44 @@ mod tests {
             ..PropertyKeys::code_only("code")
         };
         GeoLayer::from_str(text, None, &keys).unwrap()
+    }
+
+    #[test]
+    fn map_texts_render_in_both_languages_and_carry_the_date() {
+        let measures = [
+            Measure::Rate(Smoothing::None),
+            Measure::Rate(Smoothing::GlobalEb),
+            Measure::Rate(Smoothing::SpatialEb),
+            Measure::ExcessRisk,
+            Measure::Column("pobreza".into()),
+        ];
+        for m in &measures {
+            let en = m.text_in(Lang::En, "2021", "x.csv", "chilemapas", Some("2026-11-30"));
+            let es = m.text_in(Lang::Es, "2021", "x.csv", "chilemapas", Some("2026-11-30"));
+            assert_ne!(en.subtitle, es.subtitle);
+            assert_eq!(
+                (en.no_data.as_str(), es.no_data.as_str()),
+                ("No data", "Sin datos")
+            );
+            assert!(es.source[0].starts_with("Datos: x.csv. Límites: chilemapas."));
+            assert!(en.source[1].ends_with(" · 2026-11-30"));
+            assert!(en.metadata.as_deref().unwrap().contains("2026-11-30"));
+            // Without a date the English texts are those of `text`, as the snapshots fix them.
+            assert_eq!(
+                m.text_in(Lang::En, "2021", "x.csv", "g", None),
+                m.text("2021", "x.csv", "g")
+            );
+        }
+        let es = Measure::Rate(Smoothing::None).text_in(Lang::Es, "2021", "x", "g", None);
+        assert_eq!(es.title, "Tasa de mortalidad infantil");
+        assert_eq!(
+            crate::svg::method_note(
+                &crate::classify::Method::Quantile { classes: 5 },
+                5,
+                Lang::Es
+            ),
+            "Clases: cuantiles, 5 clases"
+        );
     }
 
     #[test]

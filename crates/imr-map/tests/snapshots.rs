@@ -60,6 +60,8 @@ fn text(year: &str) -> MapText {
             "Source: test fixture & hand-made cells".into(),
             "imr-atlas".into(),
         ],
+        no_data: "No data".into(),
+        metadata: None,
     }
 }
 
@@ -136,6 +138,8 @@ fn funnel_plot_matches_its_snapshot() {
             title: "Infant mortality against births".into(),
             year: "2019".into(),
             source: vec!["Source: test fixture".into()],
+            lang: imr_map::Lang::En,
+            metadata: None,
         },
     );
     assert_eq!(svg.matches("<circle data-code=").count(), 6);

@@ -9,7 +9,7 @@ use crate::hypothesis::{breusch_pagan, f_effects, hausman, wald};
 use crate::linear::{be_core, fd_core, fe_core, pooled_core, r2_stata, twfe_core, LinearCore};
 use crate::random::{mundlak_augment, re_core};
 use crate::spec::{Estimator, PanelSpec, VcovKind};
-use crate::ModelError;
+use crate::{Diagnostic, ModelError};
 use nalgebra::{DMatrix, DVector};
 
 /// Everything estimator-specific that goes into a [`Fit`].
@@ -29,7 +29,7 @@ struct Estimated {
     tests: Tests,
     nobs: usize,
     n_entities: usize,
-    diagnostics: Vec<String>,
+    diagnostics: Vec<Diagnostic>,
     irr: bool,
 }
 
@@ -112,26 +112,8 @@ fn slopes_of(core: &LinearCore, prep: &Prepared, has_intercept: bool) -> (Vec<us
     (columns, core.ls.beta.iter().skip(offset).copied().collect())
 }
 
-fn entity_list(labels: Vec<&String>) -> String {
-    const SHOWN: usize = 5;
-    let mut shown: Vec<String> = labels
-        .iter()
-        .take(SHOWN)
-        .map(|l| format!("`{l}`"))
-        .collect();
-    if labels.len() > SHOWN {
-        shown.push(format!("and {} more", labels.len() - SHOWN));
-    }
-    shown.join(", ")
-}
-
-fn rows_list(rows: &[ExcludedRow]) -> String {
-    const SHOWN: usize = 10;
-    let mut shown: Vec<String> = rows.iter().take(SHOWN).map(|r| r.row.to_string()).collect();
-    if rows.len() > SHOWN {
-        shown.push(format!("and {} more", rows.len() - SHOWN));
-    }
-    shown.join(", ")
+fn labels(labels: Vec<&String>) -> Vec<String> {
+    labels.into_iter().cloned().collect()
 }
 
 fn fit_pooled(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated, ModelError> {
@@ -167,14 +149,13 @@ fn fit_fe(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated
         "all entity effects are zero",
     );
     if weighted {
-        est.diagnostics
-            .push("the Hausman test is not computed for weighted fits".to_string());
+        est.diagnostics.push(Diagnostic::HausmanWeighted);
     } else {
         match hausman_test(prep) {
             Ok(test) => est.tests.hausman = test,
-            Err(why) => est
-                .diagnostics
-                .push(format!("the Hausman test is not available: {why}")),
+            Err(why) => est.diagnostics.push(Diagnostic::HausmanUnavailable {
+                why: why.to_string(),
+            }),
         }
     }
     Ok(est)
@@ -240,24 +221,15 @@ fn fit_fd(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
         .zip(&prep.entity_labels)
         .filter_map(|(&c, l)| (c == 0).then_some(l))
         .collect();
-    est.diagnostics.push(format!(
-        "first differences: {} differences from {} rows; the first row of each entity starts the \
-         differences{}",
-        core.n,
-        prep.n(),
-        if breaks > 0 {
-            format!(", and {breaks} row(s) follow a gap in the periods and start a new run")
-        } else {
-            String::new()
-        }
-    ));
+    est.diagnostics.push(Diagnostic::FirstDifferences {
+        differences: core.n,
+        rows: prep.n(),
+        after_gap: breaks,
+    });
     if !without.is_empty() {
-        est.diagnostics.push(format!(
-            "{} entit{} without two consecutive periods contribute no difference: {}",
-            without.len(),
-            if without.len() == 1 { "y" } else { "ies" },
-            entity_list(without)
-        ));
+        est.diagnostics.push(Diagnostic::NoConsecutivePeriods {
+            entities: labels(without),
+        });
     }
     Ok(est)
 }
@@ -284,10 +256,7 @@ fn fit_re(
             median: imr_stats::quantile_type7(&sorted, 0.5).unwrap_or(f64::NAN),
             max: sorted[sorted.len() - 1],
         });
-        est.diagnostics.push(
-            "the panel is unbalanced: θ differs by entity (θ_i from T_i), see theta_summary"
-                .to_string(),
-        );
+        est.diagnostics.push(Diagnostic::UnbalancedTheta);
     }
     let (columns, beta) = slopes_of(&re.core, prep, re.has_intercept);
     est.r2 = r2_stata(prep, &columns, &beta, false);
@@ -312,7 +281,7 @@ fn fit_re(
 }
 
 fn no_regressors(model: &str, dropped: &[DroppedTerm]) -> ModelError {
-    let reasons: Vec<String> = dropped.iter().map(|d| d.reason.clone()).collect();
+    let reasons: Vec<String> = dropped.iter().map(|d| d.reason.to_string()).collect();
     ModelError::NoRegressors(format!(
         "`{model}` has no regressor left to estimate: {}",
         reasons.join("; ")
@@ -377,19 +346,14 @@ fn fit_poisson(
         )));
     }
     let core = crate::poisson::poisson_fe(prep, spec.vcov)?;
-    let mut diagnostics = vec![format!(
-        "poisson-fe converged in {} Newton iteration(s)",
-        core.iterations
-    )];
+    let mut diagnostics = vec![Diagnostic::PoissonConverged {
+        iterations: core.iterations,
+    }];
     if !dropped_entities.is_empty() {
-        let labels: Vec<&String> = dropped_entities.iter().map(|d| &d.entity).collect();
-        diagnostics.push(format!(
-            "{} entit{} with `{}` = 0 in every period dropped: {}",
-            labels.len(),
-            if labels.len() == 1 { "y" } else { "ies" },
-            prep.y_name,
-            entity_list(labels)
-        ));
+        diagnostics.push(Diagnostic::AllZeroEntities {
+            outcome: prep.y_name.clone(),
+            entities: dropped_entities.iter().map(|d| d.entity.clone()).collect(),
+        });
     }
     Ok((
         Estimated {
@@ -467,23 +431,15 @@ impl PanelSpec {
         }
         let mut diagnostics = Vec::new();
         if !prep.excluded.is_empty() {
-            diagnostics.push(format!(
-                "{} row(s) excluded for missing or unusable values (rows {}); see excluded_rows",
-                prep.excluded.len(),
-                rows_list(&prep.excluded)
-            ));
+            diagnostics.push(Diagnostic::RowsExcluded {
+                rows: prep.excluded.iter().map(|r| r.row).collect(),
+            });
         }
         if data.exposure.is_some() && !uses_exposure {
-            diagnostics.push(format!(
-                "the exposure column is used only by poisson-fe; `{estimator}` ignores it"
-            ));
+            diagnostics.push(Diagnostic::ExposureIgnored { estimator });
         }
         if estimator == Estimator::PoissonFe && data.exposure.is_none() {
-            diagnostics.push(
-                "no exposure given: poisson-fe models counts, not rates (give --exposure births \
-                 to model the rate)"
-                    .into(),
-            );
+            diagnostics.push(Diagnostic::NoExposure);
         }
         if matches!(
             estimator,
@@ -496,13 +452,9 @@ impl PanelSpec {
                 .filter_map(|(&c, l)| (c == 1).then_some(l))
                 .collect();
             if !singletons.is_empty() {
-                diagnostics.push(format!(
-                    "{} singleton entit{} (one observation): {}; they add nothing to the within \
-                     estimates but are kept and counted in the degrees of freedom, as Stata xtreg",
-                    singletons.len(),
-                    if singletons.len() == 1 { "y" } else { "ies" },
-                    entity_list(singletons)
-                ));
+                diagnostics.push(Diagnostic::Singletons {
+                    entities: labels(singletons),
+                });
             }
         }
         let mut dropped_entities = Vec::new();

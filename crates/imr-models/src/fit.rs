@@ -48,8 +48,8 @@ pub struct Coefficient {
 pub struct DroppedTerm {
     /// The regressor.
     pub term: String,
-    /// Why, in words, with what to do instead.
-    pub reason: String,
+    /// Why, in words, with what to do instead (rendered per language; English in the JSON).
+    pub reason: crate::diagnostic::DropReason,
 }
 
 /// An entity left out of the estimation (e.g. all-zero outcome in `poisson-fe`).
@@ -172,8 +172,9 @@ pub struct Fit {
     pub vcov_convention: String,
     /// θ_i range for unbalanced `re`/`cre`.
     pub theta_summary: Option<ThetaSummary>,
-    /// Plain-language remarks about the data and the fit.
-    pub diagnostics: Vec<String>,
+    /// Plain-language remarks about the data and the fit (rendered per language; English in
+    /// the JSON).
+    pub diagnostics: Vec<crate::Diagnostic>,
     /// Every input row not used, with the reason.
     pub excluded_rows: Vec<ExcludedRow>,
     /// Entities not used, with the reason.

@@ -19,6 +19,7 @@
 //! ```
 
 mod data;
+pub mod diagnostic;
 mod engine;
 mod error;
 mod fit;
@@ -34,10 +35,12 @@ pub mod vcov;
 mod within;
 
 pub use data::{Column, ExcludedRow, PanelData};
+pub use diagnostic::{hypothesis_in, Diagnostic, DropReason, Stage};
 pub use error::ModelError;
 pub use fit::{
     ChiSquaredTest, Coefficient, DroppedEntity, DroppedTerm, FTest, Fit, Inference, Tests,
     ThetaSummary, INTERCEPT,
 };
+pub use imr_stats::{Caption, Lang};
 pub use input::{ColumnRole, MissingColumn, ModelColumns};
 pub use spec::{Estimator, PanelSpec, VcovKind};

@@ -14,6 +14,7 @@
 //!   `FirstDifferenceOLS`.
 
 use crate::data::Prepared;
+use crate::diagnostic::{DropReason, Stage};
 use crate::fit::{DroppedTerm, Reference, INTERCEPT};
 use crate::linalg::{least_squares, LeastSquares};
 use crate::spec::VcovKind;
@@ -171,23 +172,18 @@ pub(crate) fn varies_within(column: &[f64], entity: &[usize], n_entities: usize)
     norm(&within) > 1e-10 * norm(column).max(f64::MIN_POSITIVE)
 }
 
-pub(crate) fn time_invariant_reason(name: &str) -> String {
-    format!(
-        "`{name}` does not vary within entities (it is constant over time for every entity), so \
-         the entity effects absorb it; use `cre` or `re` to estimate the effect of a \
-         time-invariant characteristic"
-    )
+pub(crate) fn time_invariant_reason(name: &str) -> DropReason {
+    DropReason::TimeInvariant {
+        name: name.to_string(),
+        differences: false,
+    }
 }
 
-fn collinear_reason(name: &str, earlier: &[String]) -> String {
-    if earlier.is_empty() {
-        format!("`{name}` has no variation left to estimate its coefficient")
-    } else {
-        format!(
-            "`{name}` is an exact linear combination of {} (perfect collinearity), so its \
-             coefficient is not identified",
-            earlier.join(", ")
-        )
+fn collinear_reason(name: &str, earlier: &[String], stage: Stage) -> DropReason {
+    DropReason::Collinear {
+        name: name.to_string(),
+        earlier: earlier.to_vec(),
+        stage,
     }
 }
 
@@ -214,14 +210,24 @@ pub(crate) fn pooled_core(prep: &Prepared, columns: &[usize]) -> (LinearCore, Ve
         .iter()
         .map(|&d| {
             let name = &names[d];
-            let constant = prep.x[columns[d - 1]].iter().all(|v| *v == prep.x[columns[d - 1]][0]);
+            let constant = prep.x[columns[d - 1]]
+                .iter()
+                .all(|v| *v == prep.x[columns[d - 1]][0]);
             let reason = if constant {
-                format!("`{name}` takes the same value in every row, so it is collinear with the intercept")
+                DropReason::Constant { name: name.clone() }
             } else {
-                let earlier: Vec<String> = ls.kept.iter().filter(|&&k| k < d).map(|&k| format!("`{}`", names[k])).collect();
-                collinear_reason(name, &earlier)
+                let earlier: Vec<String> = ls
+                    .kept
+                    .iter()
+                    .filter(|&&k| k < d)
+                    .map(|&k| names[k].clone())
+                    .collect();
+                collinear_reason(name, &earlier, Stage::Pooled)
             };
-            DroppedTerm { term: name.clone(), reason }
+            DroppedTerm {
+                term: name.clone(),
+                reason,
+            }
         })
         .collect();
     let k = ls.kept.len();
@@ -283,14 +289,11 @@ pub(crate) fn fe_core(
             .kept
             .iter()
             .filter(|&&k| k < d)
-            .map(|&k| format!("`{}`", prep.x_names[candidates[k]]))
+            .map(|&k| prep.x_names[candidates[k]].clone())
             .collect();
         dropped.push(DroppedTerm {
             term: prep.x_names[candidates[d]].clone(),
-            reason: format!(
-                "{} after removing the entity effects",
-                collinear_reason(&prep.x_names[candidates[d]], &earlier)
-            ),
+            reason: collinear_reason(&prep.x_names[candidates[d]], &earlier, Stage::EntityEffects),
         });
     }
     let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
@@ -342,11 +345,7 @@ pub(crate) fn twfe_core(
         if norm(&result.values) <= 1e-9 * norm(&one_way) {
             dropped.push(DroppedTerm {
                 term: name.clone(),
-                reason: format!(
-                    "`{name}` is collinear with the year effects: within entities it changes \
-                     over time in the same way everywhere (a national trend or a year-level \
-                     variable), so the year effects absorb it; use `fe` to estimate it"
-                ),
+                reason: DropReason::YearCollinear { name: name.clone() },
             });
             continue;
         }
@@ -366,13 +365,14 @@ pub(crate) fn twfe_core(
             .kept
             .iter()
             .filter(|&&k| k < d)
-            .map(|&k| format!("`{}`", prep.x_names[candidates[k]]))
+            .map(|&k| prep.x_names[candidates[k]].clone())
             .collect();
         dropped.push(DroppedTerm {
             term: prep.x_names[candidates[d]].clone(),
-            reason: format!(
-                "{} after removing entity and year effects",
-                collinear_reason(&prep.x_names[candidates[d]], &earlier)
+            reason: collinear_reason(
+                &prep.x_names[candidates[d]],
+                &earlier,
+                Stage::EntityAndYearEffects,
             ),
         });
     }
@@ -415,14 +415,11 @@ pub(crate) fn be_core(prep: &Prepared, columns: &[usize]) -> (LinearCore, Vec<Dr
                 .kept
                 .iter()
                 .filter(|&&k| k < d)
-                .map(|&k| format!("`{}`", names[k]))
+                .map(|&k| names[k].clone())
                 .collect();
             DroppedTerm {
                 term: names[d].clone(),
-                reason: format!(
-                    "{} across entity means",
-                    collinear_reason(&names[d], &earlier)
-                ),
+                reason: collinear_reason(&names[d], &earlier, Stage::EntityMeans),
             }
         })
         .collect();
@@ -460,10 +457,10 @@ pub(crate) fn fd_core(prep: &Prepared) -> (LinearCore, Vec<DroppedTerm>, Vec<usi
         if d.iter().all(|v| *v == 0.0) {
             dropped.push(DroppedTerm {
                 term: prep.x_names[j].clone(),
-                reason: format!(
-                    "{} (its first differences are all zero)",
-                    time_invariant_reason(&prep.x_names[j])
-                ),
+                reason: DropReason::TimeInvariant {
+                    name: prep.x_names[j].clone(),
+                    differences: true,
+                },
             });
         } else {
             candidates.push(j);
@@ -477,13 +474,14 @@ pub(crate) fn fd_core(prep: &Prepared) -> (LinearCore, Vec<DroppedTerm>, Vec<usi
             .kept
             .iter()
             .filter(|&&k| k < d)
-            .map(|&k| format!("`{}`", prep.x_names[candidates[k]]))
+            .map(|&k| prep.x_names[candidates[k]].clone())
             .collect();
         dropped.push(DroppedTerm {
             term: prep.x_names[candidates[d]].clone(),
-            reason: format!(
-                "{} in first differences",
-                collinear_reason(&prep.x_names[candidates[d]], &earlier)
+            reason: collinear_reason(
+                &prep.x_names[candidates[d]],
+                &earlier,
+                Stage::FirstDifferences,
             ),
         });
     }

@@ -126,11 +126,9 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
     for &d in &rank.dropped {
         dropped.push(DroppedTerm {
             term: prep.x_names[candidates[d]].clone(),
-            reason: format!(
-                "`{}` is an exact linear combination of the other regressors after removing the \
-                 entity effects",
-                prep.x_names[candidates[d]]
-            ),
+            reason: crate::diagnostic::DropReason::CombinationAfterEntityEffects {
+                name: prep.x_names[candidates[d]].clone(),
+            },
         });
     }
     let kept: Vec<usize> = rank.kept.iter().map(|&k| candidates[k]).collect();

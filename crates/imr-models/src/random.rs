@@ -33,7 +33,7 @@ pub(crate) struct ReCore {
     pub sigma2_u: f64,
     pub sigma2_e: f64,
     pub theta: Vec<f64>,
-    pub diagnostics: Vec<String>,
+    pub diagnostics: Vec<crate::Diagnostic>,
 }
 
 pub(crate) fn re_core(prep: &Prepared) -> Result<ReCore, ModelError> {
@@ -65,10 +65,9 @@ pub(crate) fn re_core(prep: &Prepared) -> Result<ReCore, ModelError> {
     let raw_sigma2_u = between.ls.ssr() / df_b as f64 - sigma2_e / harmonic_t;
     let sigma2_u = raw_sigma2_u.max(0.0);
     if raw_sigma2_u < 0.0 {
-        diagnostics.push(format!(
-            "the Swamy–Arora estimate of σ²_u is negative ({raw_sigma2_u:.4e}); it is set to 0, \
-             so θ = 0 and random effects coincide with pooled OLS"
-        ));
+        diagnostics.push(crate::Diagnostic::NegativeSigmaU {
+            value: raw_sigma2_u,
+        });
     }
     let theta: Vec<f64> = counts
         .iter()
@@ -106,21 +105,13 @@ pub(crate) fn re_core(prep: &Prepared) -> Result<ReCore, ModelError> {
                 .kept
                 .iter()
                 .filter(|&&k| k < d)
-                .map(|&k| format!("`{}`", names[k]))
+                .map(|&k| names[k].clone())
                 .collect();
             DroppedTerm {
                 term: names[d].clone(),
-                reason: if earlier.is_empty() {
-                    format!(
-                        "`{}` has no variation to estimate its coefficient",
-                        names[d]
-                    )
-                } else {
-                    format!(
-                        "`{}` is an exact linear combination of {} (perfect collinearity)",
-                        names[d],
-                        earlier.join(", ")
-                    )
+                reason: crate::diagnostic::DropReason::QuasiDemeanedCollinear {
+                    name: names[d].clone(),
+                    earlier,
                 },
             }
         })

@@ -73,6 +73,21 @@ impl Estimator {
         }
     }
 
+    /// [`Estimator::label`] in a language.
+    pub fn label_in(self, lang: imr_stats::Lang) -> &'static str {
+        let es = match self {
+            Estimator::Pooled => "MCO agrupado",
+            Estimator::Fe => "Efectos fijos (within)",
+            Estimator::Twfe => "Efectos fijos de comuna y año",
+            Estimator::Re => "Efectos aleatorios (Swamy–Arora)",
+            Estimator::Be => "Entre comunas (medias)",
+            Estimator::Fd => "Primeras diferencias",
+            Estimator::Cre => "Efectos aleatorios correlacionados (Mundlak)",
+            Estimator::PoissonFe => "Poisson con efectos fijos",
+        };
+        lang.pick(es, self.label())
+    }
+
     /// Parses a `--model` value.
     pub fn from_name(name: &str) -> Option<Estimator> {
         Estimator::ALL.into_iter().find(|e| e.name() == name)

@@ -29,6 +29,7 @@ const CTX: CodeContext = CodeContext {
     csv_file: "grunfeld.csv",
     entity: "firm",
     time: "year",
+    comment_lines: 0,
 };
 
 fn assert_snapshot(name: &str, actual: &str) {
@@ -207,4 +208,40 @@ fn the_json_has_the_keys_of_the_imr_fit_contract() {
     }
     let re: serde_json::Value = serde_json::from_str(&fits()[1].to_json()).unwrap();
     assert_eq!(re["coefficients"][0]["term"], "(Intercept)");
+}
+
+#[test]
+fn code_for_a_csv_with_provenance_lines_skips_them() {
+    let ctx = CodeContext {
+        comment_lines: 3,
+        ..CTX
+    };
+    let fits = fits();
+    assert!(r_code(&fits[0], &ctx)
+        .contains("read.csv(\"grunfeld.csv\", check.names = FALSE, comment.char = \"#\")"));
+    assert!(stata_code(&fits[0], &ctx).contains(
+        "import delimited using \"grunfeld.csv\", clear case(preserve) varnames(4) rowrange(5)\n"
+    ));
+    assert!(stata_code(&fits[0], &CTX).contains("case(preserve) varnames(1)\n"));
+}
+
+#[test]
+fn the_coefficient_plot_speaks_spanish_and_carries_its_provenance_line() {
+    let svg = coefficient_plot_svg(
+        &fits(),
+        &PlotOptions {
+            caption: imr_models::Caption::new(
+                imr_models::Lang::Es,
+                "Fuente: grunfeld.csv · motor imr-atlas 0.1.0 · 2026-11-30",
+            ),
+            ..PlotOptions::default()
+        },
+    );
+    assert!(svg.contains("aria-label=\"Gráfico de coeficientes\""));
+    assert!(svg.contains(">Estimación con intervalo de confianza<"));
+    assert!(svg.contains("(1) Efectos fijos (within), EE cluster, IC 95%"));
+    assert!(svg.contains(
+        "<metadata>Fuente: grunfeld.csv · motor imr-atlas 0.1.0 · 2026-11-30</metadata>"
+    ));
+    assert!(svg.contains("data-provenance=\"\""));
 }

@@ -147,7 +147,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .map_err(|e| CliError::Input(format!("{} model: {e}", args.model.estimator())))?;
     let text = match args.format {
         Format::Json => fit.to_json() + "\n",
-        Format::Csv => report::coefficients_csv(&fit),
+        Format::Csv => args.input.with_csv_header(&report::coefficients_csv(&fit)),
     };
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())

@@ -4,7 +4,7 @@
 use super::input::{load_panel, InputArgs};
 use super::rates::InputSummary;
 use super::CliError;
-use imr_core::inequality::chart::{box_plot_svg, lorenz_svg, measure_over_years_svg};
+use imr_core::inequality::chart::{box_plot_svg_in, lorenz_svg_in, measure_over_years_svg_in};
 use imr_core::inequality::panel_input::{subject_from_rows, Column, PanelRowRef, SubjectColumns};
 use imr_core::inequality::{
     csv::years_csv, BootstrapSpec, InequalityReport, InequalitySpec, Measure, Subject,
@@ -55,6 +55,9 @@ pub struct Args {
     /// Measure drawn by --format svg-trend (a JSON key, e.g. gini, theil_t, pooled_rate)
     #[arg(long, value_name = "KEY", default_value = "gini")]
     pub measure: String,
+    /// Language of the SVG charts' texts: en or es (JSON and CSV are always English)
+    #[arg(long, value_name = "LANG", default_value = "en")]
+    pub lang: imr_core::Lang,
     /// Years drawn by --format svg-lorenz, comma-separated
     #[arg(long, value_name = "YEARS", value_delimiter = ',')]
     pub years: Vec<i64>,
@@ -193,10 +196,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .analyse(&subject)
         .map_err(|e| CliError::Input(e.to_string()))?;
     if !left_out.is_empty() {
-        analysis.report.notes.push(format!(
-            "{} row(s) were left out of the measures; `rows_not_measured` lists each with its file, line and reason.",
-            left_out.len()
-        ));
+        analysis
+            .report
+            .notes
+            .push(imr_core::inequality::Note::RowsLeftOut {
+                count: left_out.len(),
+            });
     }
     let report = &analysis.report;
     let stdout = std::io::stdout();
@@ -212,14 +217,30 @@ pub fn run(args: Args) -> Result<(), CliError> {
             serde_json::to_writer_pretty(&mut out, &doc).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        Format::Csv => out.write_all(years_csv(report).as_bytes())?,
-        Format::SvgTrend => out.write_all(measure_over_years_svg(report, measure).as_bytes())?,
-        Format::SvgLorenz => {
-            out.write_all(lorenz_svg(&analysis.lorenz, &args.years, &report.subject).as_bytes())?
+        Format::Csv => out.write_all(args.input.with_csv_header(&years_csv(report)).as_bytes())?,
+        Format::SvgTrend => {
+            out.write_all(measure_over_years_svg_in(report, measure, &caption(&args)).as_bytes())?
         }
-        Format::SvgBox => {
-            out.write_all(box_plot_svg(&analysis.box_plots, &report.subject).as_bytes())?
-        }
+        Format::SvgLorenz => out.write_all(
+            lorenz_svg_in(
+                &analysis.lorenz,
+                &args.years,
+                &report.subject,
+                &caption(&args),
+            )
+            .as_bytes(),
+        )?,
+        Format::SvgBox => out.write_all(
+            box_plot_svg_in(&analysis.box_plots, &report.subject, &caption(&args)).as_bytes(),
+        )?,
     }
     Ok(())
+}
+
+/// A chart's language and provenance line (input files, engine, today's date).
+fn caption(args: &Args) -> imr_core::Caption {
+    imr_core::Caption::new(
+        args.lang,
+        imr_core::provenance::footer_line(args.lang, &args.input.source(), &super::input::today()),
+    )
 }

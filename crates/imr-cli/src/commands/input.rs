@@ -35,6 +35,25 @@ pub struct InputArgs {
 }
 
 impl InputArgs {
+    /// The data source written into every export: the input files' names, comma-separated (the
+    /// page writes the names of its files the same way).
+    pub fn source(&self) -> String {
+        self.files
+            .iter()
+            .map(|f| {
+                f.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// `body` (a CSV export) preceded by the provenance comment lines with today's date.
+    pub fn with_csv_header(&self, body: &str) -> String {
+        imr_core::provenance::with_csv_header(&self.source(), &today(), body)
+    }
+
     fn overrides(&self) -> [(Role, Option<&str>); 5] {
         [
             (Role::Entity, self.entity.as_deref()),
@@ -44,6 +63,15 @@ impl InputArgs {
             (Role::Rate, self.rate.as_deref()),
         ]
     }
+}
+
+/// Today's date in UTC (`YYYY-MM-DD`), the date line of every export.
+pub fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    imr_core::provenance::date_from_unix_seconds(seconds)
 }
 
 /// Reads every file, applies the column choices and validates the rows.

@@ -62,6 +62,9 @@ const LISA_ALPHA: f64 = 0.05;
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
+    /// Language of the map's texts (title, legend, source lines): en or es
+    #[arg(long, value_name = "LANG", default_value = "en")]
+    pub lang: imr_core::Lang,
     /// Map this numeric column instead of the infant mortality rate
     #[arg(long, value_name = "COL")]
     pub value: Option<String>,
@@ -256,22 +259,24 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .values(&data, &weights)
         .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?;
     let decimals = measure.decimals();
-    let (classification, colouring) = colour_values(&values, &method, scheme, decimals)
+    let (classification, mut colouring) = colour_values(&values, &method, scheme, decimals)
         .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?;
     let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer))
         .map_err(|e| CliError::Input(format!("{}: {e}", geometry_path.display())))?;
-    let data_source: Vec<String> = args
-        .input
-        .files
-        .iter()
-        .map(|f| {
-            f.file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default()
-        })
-        .collect();
     let year = args.year.to_string();
-    let map_text = measure.text(&year, &data_source.join(", "), &geometry_credit);
+    colouring.method_note = imr_core::map::svg::method_note(
+        &classification.method,
+        classification.classes.len(),
+        args.lang,
+    );
+    let today = super::input::today();
+    let map_text = measure.text_in(
+        args.lang,
+        &year,
+        &args.input.source(),
+        &geometry_credit,
+        Some(&today),
+    );
     // The LISA cluster map colours by cluster instead of class (the page's "LISA cluster map").
     let (colouring, lisa_summary) = if args.lisa {
         let l = lisa(
@@ -302,7 +307,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(path) = &args.csv {
         std::fs::write(
             path,
-            map_csv(&layer, &weights, &year, &data, &values, &classification),
+            args.input.with_csv_header(&map_csv(
+                &layer,
+                &weights,
+                &year,
+                &data,
+                &values,
+                &classification,
+            )),
         )?;
     }
 
@@ -314,9 +326,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
             &layout.codes,
             &layout.names,
             &FunnelText {
-                title: "Infant mortality against births".into(),
+                title: args
+                    .lang
+                    .pick(
+                        "Mortalidad infantil según nacidos vivos",
+                        "Infant mortality against births",
+                    )
+                    .into(),
                 year: year.clone(),
                 source: map_text.source.clone(),
+                lang: args.lang,
+                metadata: map_text.metadata.clone(),
             },
         );
         std::fs::write(path, svg)?;

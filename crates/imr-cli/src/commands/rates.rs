@@ -90,7 +90,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             writeln!(out)?;
         }
         Format::Csv => {
-            out.write_all(imr_core::rates::rates_csv(&table).as_bytes())?;
+            out.write_all(
+                args.input
+                    .with_csv_header(&imr_core::rates::rates_csv(&table))
+                    .as_bytes(),
+            )?;
         }
     }
     Ok(())

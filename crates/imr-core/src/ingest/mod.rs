@@ -15,7 +15,7 @@ mod validate;
 pub use columns::{ColumnRoles, Role};
 pub use decode::Encoding;
 pub use sniff::{Decimal, Dialect};
-pub use table::{RawRecord, RawTable};
+pub use table::{MetadataLine, RawRecord, RawTable};
 pub use validate::{build_panel, CodeSystem, IngestOptions};
 
 use serde::Serialize;
@@ -196,6 +196,10 @@ pub struct FileReport {
     pub decimal: String,
     pub encoding: &'static str,
     pub has_header: bool,
+    /// Leading `#` lines (an export's source, engine and date): skipped, not data rows, not
+    /// counted in `rows_read`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub metadata_lines: Vec<MetadataLine>,
     pub rows_read: usize,
     pub rows_used: usize,
     pub rows_excluded: usize,

@@ -13,6 +13,15 @@ pub struct RawRecord {
     pub fields: Vec<String>,
 }
 
+/// A leading `#` line of a file (source, engine and date of an export), kept out of the data.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct MetadataLine {
+    /// 1-based physical line in the file.
+    pub line: u64,
+    /// The line as written, with its `#`.
+    pub text: String,
+}
+
 /// A file read as text records, before validation.
 #[derive(Debug, Clone)]
 pub struct RawTable {
@@ -22,6 +31,9 @@ pub struct RawTable {
     /// Column names from the header row, or `column_1`, `column_2`, … without one.
     pub columns: Vec<String>,
     pub records: Vec<RawRecord>,
+    /// Leading lines starting with `#` (before the header), skipped and reported: the provenance
+    /// lines of the page's and `imr`'s CSV exports. Record line numbers still count them.
+    pub metadata: Vec<MetadataLine>,
     /// Roles guessed from the column names; the user may change them before validation.
     pub guessed_roles: ColumnRoles,
 }
@@ -30,7 +42,8 @@ impl RawTable {
     /// Decodes, sniffs and splits a file. Fails only when the file cannot be read at all.
     pub fn from_bytes(file: &str, bytes: &[u8]) -> Result<RawTable, IngestError> {
         let (text, encoding) = decode_bytes(file, bytes)?;
-        let dialect = sniff(&text);
+        let (_, data) = split_metadata(&text);
+        let dialect = sniff(data.text);
         Self::from_text(file, &text, encoding, dialect)
     }
 
@@ -41,6 +54,8 @@ impl RawTable {
         encoding: Encoding,
         dialect: Dialect,
     ) -> Result<RawTable, IngestError> {
+        let (metadata, data) = split_metadata(text);
+        let (text, skipped) = (data.text, data.lines_before);
         let mut reader = csv::ReaderBuilder::new()
             .delimiter(dialect.delimiter)
             .has_headers(false)
@@ -54,7 +69,7 @@ impl RawTable {
                 Ok(false) => break,
                 Ok(true) => {}
                 Err(err) => {
-                    let line = err.position().map(|p| p.line()).unwrap_or(0);
+                    let line = err.position().map(|p| p.line() + skipped).unwrap_or(0);
                     return Err(IngestError::Malformed {
                         file: file.into(),
                         line,
@@ -64,7 +79,7 @@ impl RawTable {
             }
             let line = record
                 .position()
-                .map(|p| start_line(text.as_bytes(), p))
+                .map(|p| start_line(text.as_bytes(), p) + skipped)
                 .unwrap_or(0);
             if record.len() == 1 && record[0].trim().is_empty() {
                 continue;
@@ -92,6 +107,7 @@ impl RawTable {
             dialect,
             columns,
             records,
+            metadata,
             guessed_roles,
         })
     }
@@ -118,6 +134,45 @@ impl RawTable {
     pub fn decimal(&self) -> Decimal {
         self.dialect.decimal
     }
+}
+
+/// The data part of a text after its leading metadata lines.
+struct DataPart<'a> {
+    text: &'a str,
+    /// Physical lines before `text` starts.
+    lines_before: u64,
+}
+
+/// Splits off the leading lines that start with `#` (blank lines among them included). A `#`
+/// after the first other line is data, as in any CSV.
+fn split_metadata(text: &str) -> (Vec<MetadataLine>, DataPart<'_>) {
+    let mut metadata = Vec::new();
+    let (mut offset, mut line, mut data_at) = (0usize, 0u64, (0usize, 0u64));
+    while offset < text.len() {
+        let end = text[offset..]
+            .find('\n')
+            .map(|i| offset + i + 1)
+            .unwrap_or(text.len());
+        let content = text[offset..end].trim_end_matches(['\n', '\r']);
+        line += 1;
+        if content.starts_with('#') {
+            metadata.push(MetadataLine {
+                line,
+                text: content.to_owned(),
+            });
+            data_at = (end, line);
+        } else if !content.trim().is_empty() {
+            break;
+        }
+        offset = end;
+    }
+    (
+        metadata,
+        DataPart {
+            text: &text[data_at.0..],
+            lines_before: data_at.1,
+        },
+    )
 }
 
 /// The physical line where a record starts. The `csv` crate reports the position before the blank
@@ -171,6 +226,49 @@ mod tests {
             vec!["column_1", "column_2", "column_3", "column_4"]
         );
         assert_eq!(t.records[0].line, 1);
+    }
+
+    #[test]
+    fn leading_comment_lines_are_metadata_and_lines_stay_physical() {
+        let text = b"# Source: x.csv\n# imr-atlas engine 0.1.0\n\n# Generated: 2026-11-30\ncode;births\n01101;10\n\n01107;5\n";
+        let t = RawTable::from_bytes("x.csv", text).unwrap();
+        assert_eq!(t.columns, vec!["code", "births"]);
+        assert!(t.dialect.has_header);
+        assert_eq!(t.dialect.delimiter, b';');
+        let meta: Vec<(u64, &str)> = t
+            .metadata
+            .iter()
+            .map(|m| (m.line, m.text.as_str()))
+            .collect();
+        assert_eq!(
+            meta,
+            vec![
+                (1, "# Source: x.csv"),
+                (2, "# imr-atlas engine 0.1.0"),
+                (4, "# Generated: 2026-11-30")
+            ]
+        );
+        let lines: Vec<u64> = t.records.iter().map(|r| r.line).collect();
+        assert_eq!(lines, vec![6, 8]);
+    }
+
+    #[test]
+    fn a_split_error_after_comment_lines_names_the_true_line() {
+        let text = b"# a\r\n# b\r\ncode,name\r\n01101,\"ok\"\r\n01107,\"x\"y\"\r\n";
+        let t = RawTable::from_bytes("x.csv", text).unwrap();
+        assert_eq!(t.metadata.len(), 2);
+        assert_eq!(
+            t.records.iter().map(|r| r.line).collect::<Vec<_>>(),
+            vec![4, 5]
+        );
+    }
+
+    #[test]
+    fn a_hash_inside_the_data_is_data() {
+        let t = RawTable::from_bytes("x.csv", b"code,note\n01101,a\n#2,b\n").unwrap();
+        assert!(t.metadata.is_empty());
+        assert_eq!(t.records.len(), 2);
+        assert_eq!(t.records[1].fields[0], "#2");
     }
 
     #[test]

@@ -584,6 +584,7 @@ fn file_report(
         decimal: table.dialect.decimal.as_char().to_string(),
         encoding: table.encoding.label(),
         has_header: table.dialect.has_header,
+        metadata_lines: table.metadata.clone(),
         rows_read: table.records.len(),
         rows_used: table.records.len() - excluded,
         rows_excluded: excluded,

@@ -1,8 +1,13 @@
 //! A measure over the years, with its confidence band.
 
-use super::{c, escape, heading, nice_ticks, open_svg, x_axis, y_axis, year_ticks, Frame, Scale};
+use super::{
+    c, close_svg, escape, heading, nice_ticks, open_svg_captioned, x_axis, y_axis, year_ticks,
+    Frame, Scale,
+};
 use crate::report::{InequalityReport, SeriesPoint};
+use crate::words::term;
 use crate::year::Measure;
+use imr_stats::{Caption, Lang};
 use std::fmt::Write;
 
 /// What a line chart shows.
@@ -131,7 +136,13 @@ pub(crate) fn series_in_frame(
 
 /// A line chart of yearly points with their interval band.
 pub fn line_chart_svg(chart: &LineChart) -> String {
-    let mut s = open_svg(WIDTH, HEIGHT, &chart.title, &chart.desc);
+    line_chart_svg_in(chart, &Caption::default())
+}
+
+/// [`line_chart_svg`] with its fixed words in the caption's language and its provenance line.
+pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
+    let lang = caption.lang;
+    let mut s = open_svg_captioned(WIDTH, HEIGHT, &chart.title, &chart.desc, caption);
     heading(&mut s, WIDTH, &chart.title, chart.subtitle.as_deref());
     let frame = Frame {
         left: 80.0,
@@ -142,10 +153,11 @@ pub fn line_chart_svg(chart: &LineChart) -> String {
     if chart.points.is_empty() {
         writeln!(
             s,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" {} font-size=\"13\">No year has a value.</text>",
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" {} font-size=\"13\">{}</text>",
             c(WIDTH / 2.0),
             c(HEIGHT / 2.0),
-            super::FONT
+            super::FONT,
+            lang.pick("Ningún año tiene un valor.", "No year has a value.")
         )
         .expect("write to String");
     } else {
@@ -169,19 +181,24 @@ pub fn line_chart_svg(chart: &LineChart) -> String {
             &SeriesStyle {
                 color: super::PALETTE[0],
                 y_label: &chart.y_label,
-                x_label: Some("Year"),
+                x_label: Some(lang.pick("Año", "Year")),
             },
         );
     }
-    s.push_str("</svg>\n");
+    close_svg(&mut s, HEIGHT, caption);
     s
 }
 
 /// Axis label of a measure: "Gini (weighted), ratio, no unit" or "Pooled rate (per 1,000 live
 /// births)".
 pub fn measure_axis_label(measure: Measure, value_unit: &str) -> String {
-    let unit = measure.unit(value_unit);
-    let label = measure.label();
+    measure_axis_label_in(measure, value_unit, Lang::En)
+}
+
+/// [`measure_axis_label`] in a language.
+pub fn measure_axis_label_in(measure: Measure, value_unit: &str, lang: Lang) -> String {
+    let unit = measure.unit_in(lang, value_unit);
+    let label = measure.label_in(lang);
     if unit.is_empty() {
         label.to_string()
     } else if label.ends_with(')') {
@@ -193,33 +210,58 @@ pub fn measure_axis_label(measure: Measure, value_unit: &str) -> String {
 
 /// A measure of the report over the years, with its bootstrap band.
 pub fn measure_over_years_svg(report: &InequalityReport, measure: Measure) -> String {
+    measure_over_years_svg_in(report, measure, &Caption::default())
+}
+
+/// [`measure_over_years_svg`] in the caption's language, with its provenance line.
+pub fn measure_over_years_svg_in(
+    report: &InequalityReport,
+    measure: Measure,
+    caption: &Caption,
+) -> String {
+    let lang = caption.lang;
     let points = report.series(measure);
     let info = &report.subject;
-    let title = format!("{} of the {} by year", measure.label(), info.value_name);
+    let value_name = term(lang, &info.value_name);
+    let label = measure.label_in(lang);
+    let title = match lang {
+        Lang::En => format!("{label} of the {value_name} by year"),
+        Lang::Es => format!("{label}: {value_name}, por año"),
+    };
     let pct = info.level * 100.0;
     let with_ci = points.iter().filter(|p| p.ci.is_some()).count();
     let subtitle = if with_ci > 0 {
-        Some(format!(
-            "Band: {pct}% bootstrap percentile interval ({} replicates, seed {})",
-            info.bootstrap_replicates, info.seed
-        ))
+        Some(match lang {
+            Lang::En => format!(
+                "Band: {pct}% bootstrap percentile interval ({} replicates, seed {})",
+                info.bootstrap_replicates, info.seed
+            ),
+            Lang::Es => format!(
+                "Banda: intervalo bootstrap de percentiles al {pct}% ({} réplicas, semilla {})",
+                info.bootstrap_replicates, info.seed
+            ),
+        })
     } else {
         None
     };
     let trend = report
         .trend_of(measure)
-        .map(|t| {
-            format!(
+        .map(|t| match lang {
+            Lang::En => format!(
                 " Linear trend {:.4} per year; change {} to {}: {:.4}.",
                 t.slope, t.first_time, t.last_time, t.change
-            )
+            ),
+            Lang::Es => format!(
+                " Tendencia lineal {:.4} por año; cambio de {} a {}: {:.4}.",
+                t.slope, t.first_time, t.last_time, t.change
+            ),
         })
         .unwrap_or_default();
-    let desc = match (points.first(), points.last()) {
-        (Some(a), Some(b)) => format!(
+    let desc = match ((points.first(), points.last()), lang) {
+        ((Some(a), Some(b)), Lang::En) => format!(
             "Line chart of the {} of the {} across areas, one point per year, {} years from {} to {}; {} of them with a shaded {pct}% bootstrap interval. Value {:.4} in {} and {:.4} in {}.{trend}",
-            measure.label(),
-            info.value_name,
+            label,
+            value_name,
             points.len(),
             a.time,
             b.time,
@@ -229,17 +271,36 @@ pub fn measure_over_years_svg(report: &InequalityReport, measure: Measure) -> St
             b.value,
             b.time
         ),
-        _ => format!(
+        ((Some(a), Some(b)), Lang::Es) => format!(
+            "Gráfico de líneas de {} ({}) entre comunas, un punto por año, {} años de {} a {}; {} de ellos con un intervalo bootstrap al {pct}% sombreado. Valor {:.4} en {} y {:.4} en {}.{trend}",
+            label,
+            value_name,
+            points.len(),
+            a.time,
+            b.time,
+            with_ci,
+            a.value,
+            a.time,
+            b.value,
+            b.time
+        ),
+        (_, Lang::En) => format!(
             "Line chart of the {} of the {}: no year has a value.",
-            measure.label(),
-            info.value_name
+            label, value_name
+        ),
+        (_, Lang::Es) => format!(
+            "Gráfico de líneas de {} ({}): ningún año tiene un valor.",
+            label, value_name
         ),
     };
-    line_chart_svg(&LineChart {
-        title,
-        subtitle,
-        desc,
-        y_label: measure_axis_label(measure, &info.unit),
-        points: &points,
-    })
+    line_chart_svg_in(
+        &LineChart {
+            title,
+            subtitle,
+            desc,
+            y_label: measure_axis_label_in(measure, &info.unit, lang),
+            points: &points,
+        },
+        caption,
+    )
 }

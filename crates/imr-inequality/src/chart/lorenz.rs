@@ -1,12 +1,14 @@
 //! Lorenz curves for chosen years.
 
 use super::{
-    c, escape, heading, label_number, nice_ticks, open_svg, x_axis, y_axis, Frame, Scale, FONT,
-    PALETTE,
+    c, close_svg, escape, heading, label_number, nice_ticks, open_svg_captioned, x_axis, y_axis,
+    Frame, Scale, FONT, PALETTE,
 };
 use crate::distribution::LorenzCurve;
 use crate::report::SubjectInfo;
+use crate::words::term;
 use crate::year::SubjectKind;
+use imr_stats::{Caption, Lang};
 use std::fmt::Write;
 
 const WIDTH: f64 = 560.0;
@@ -16,35 +18,73 @@ const HEIGHT: f64 = 520.0;
 /// equality. Axes in percent: cumulative share of births (weights) against cumulative share of
 /// deaths (the weighted total), areas ordered from the lowest to the highest value.
 pub fn lorenz_svg(curves: &[LorenzCurve], years: &[i64], subject: &SubjectInfo) -> String {
+    lorenz_svg_in(curves, years, subject, &Caption::default())
+}
+
+/// [`lorenz_svg`] in the caption's language, with its provenance line.
+pub fn lorenz_svg_in(
+    curves: &[LorenzCurve],
+    years: &[i64],
+    subject: &SubjectInfo,
+    caption: &Caption,
+) -> String {
+    let lang = caption.lang;
+    let value_name = term(lang, &subject.value_name);
+    let weight_name = term(lang, &subject.weight_name);
     let chosen: Vec<&LorenzCurve> = curves
         .iter()
         .filter(|cv| years.is_empty() || years.contains(&cv.time))
         .collect();
-    let (x_label, y_label) = match subject.kind {
-        SubjectKind::Rate => (
+    let (x_label, y_label) = match (subject.kind, lang) {
+        (SubjectKind::Rate, Lang::En) => (
             "Cumulative share of births (%)".to_string(),
             "Cumulative share of infant deaths (%)".to_string(),
         ),
-        SubjectKind::Value => (
-            format!("Cumulative share of {} (%)", subject.weight_name),
-            format!("Cumulative share of total {} (%)", subject.value_name),
+        (SubjectKind::Rate, Lang::Es) => (
+            "Proporción acumulada de nacidos vivos (%)".to_string(),
+            "Proporción acumulada de defunciones infantiles (%)".to_string(),
+        ),
+        (SubjectKind::Value, Lang::En) => (
+            format!("Cumulative share of {weight_name} (%)"),
+            format!("Cumulative share of total {value_name} (%)"),
+        ),
+        (SubjectKind::Value, Lang::Es) => (
+            format!("Proporción acumulada de {weight_name} (%)"),
+            format!("Proporción acumulada del total de {value_name} (%)"),
         ),
     };
-    let title = format!("Lorenz curves of the {}", subject.value_name);
+    let title = match lang {
+        Lang::En => format!("Lorenz curves of the {value_name}"),
+        Lang::Es => format!("Curvas de Lorenz: {value_name}"),
+    };
     let year_list = chosen
         .iter()
         .map(|cv| cv.time.to_string())
         .collect::<Vec<_>>()
         .join(", ");
-    let desc = format!(
-        "Lorenz curves for {}: areas ordered from the lowest to the highest {}, x = {}, y = {}. The dashed diagonal is perfect equality; the further a curve bows below it, the more unequal the year.",
-        if year_list.is_empty() { "no year".to_string() } else { year_list },
-        subject.value_name,
-        x_label.to_lowercase(),
-        y_label.to_lowercase()
+    let desc = match lang {
+        Lang::En => format!(
+            "Lorenz curves for {}: areas ordered from the lowest to the highest {}, x = {}, y = {}. The dashed diagonal is perfect equality; the further a curve bows below it, the more unequal the year.",
+            if year_list.is_empty() { "no year".to_string() } else { year_list },
+            value_name,
+            x_label.to_lowercase(),
+            y_label.to_lowercase()
+        ),
+        Lang::Es => format!(
+            "Curvas de Lorenz de {}: comunas ordenadas de menor a mayor {}, x = {}, y = {}. La diagonal discontinua es la igualdad perfecta; cuanto más se curva una curva bajo ella, más desigual es el año.",
+            if year_list.is_empty() { "ningún año".to_string() } else { year_list },
+            value_name,
+            x_label.to_lowercase(),
+            y_label.to_lowercase()
+        ),
+    };
+    let mut s = open_svg_captioned(WIDTH, HEIGHT, &title, &desc, caption);
+    heading(
+        &mut s,
+        WIDTH,
+        &title,
+        Some(lang.pick("Línea discontinua: igualdad", "Dashed line: equality")),
     );
-    let mut s = open_svg(WIDTH, HEIGHT, &title, &desc);
-    heading(&mut s, WIDTH, &title, Some("Dashed line: equality"));
     let frame = Frame {
         left: 80.0,
         top: 56.0,
@@ -112,6 +152,6 @@ pub fn lorenz_svg(curves: &[LorenzCurve], years: &[i64], subject: &SubjectInfo) 
         )
         .expect("write to String");
     }
-    s.push_str("</svg>\n");
+    close_svg(&mut s, HEIGHT, caption);
     s
 }

@@ -17,12 +17,58 @@ pub mod line;
 pub mod lorenz;
 pub mod panel;
 
-pub use boxplot::box_plot_svg;
-pub use line::{line_chart_svg, measure_axis_label, measure_over_years_svg, LineChart};
-pub use lorenz::lorenz_svg;
-pub use panel::{two_series_svg, SeriesSpec};
+pub use boxplot::{box_plot_svg, box_plot_svg_in};
+pub use line::{
+    line_chart_svg, line_chart_svg_in, measure_axis_label, measure_axis_label_in,
+    measure_over_years_svg, measure_over_years_svg_in, LineChart,
+};
+pub use lorenz::{lorenz_svg, lorenz_svg_in};
+pub use panel::{two_series_svg, two_series_svg_in, SeriesSpec};
 
+use imr_stats::Caption;
 use std::fmt::Write;
+
+/// Height added at the foot of a chart for its provenance line.
+const FOOTER_HEIGHT: f64 = 20.0;
+
+/// The chart's height with room for the caption's provenance line.
+pub(crate) fn total_height(height: f64, caption: &Caption) -> f64 {
+    if caption.provenance.is_some() {
+        height + FOOTER_HEIGHT
+    } else {
+        height
+    }
+}
+
+/// [`open_svg`] with room for the caption's provenance line, which also goes into `<metadata>`.
+/// Without a provenance line the output is exactly `open_svg`'s.
+pub(crate) fn open_svg_captioned(
+    width: f64,
+    height: f64,
+    title: &str,
+    desc: &str,
+    caption: &Caption,
+) -> String {
+    let mut s = open_svg(width, total_height(height, caption), title, desc);
+    if let Some(line) = &caption.provenance {
+        writeln!(s, "<metadata>{}</metadata>", escape(line)).expect("write to String");
+    }
+    s
+}
+
+/// Ends a chart opened with [`open_svg_captioned`]: the visible provenance line, then `</svg>`.
+pub(crate) fn close_svg(s: &mut String, height: f64, caption: &Caption) {
+    if let Some(line) = &caption.provenance {
+        writeln!(
+            s,
+            "<text class=\"provenance\" x=\"8\" y=\"{}\" {FONT} font-size=\"10\" fill=\"#555555\">{}</text>",
+            c(height + FOOTER_HEIGHT - 6.0),
+            escape(line)
+        )
+        .expect("write to String");
+    }
+    s.push_str("</svg>\n");
+}
 
 /// Okabe–Ito colours, in the order series are drawn.
 pub const PALETTE: [&str; 7] = [

@@ -2,9 +2,10 @@
 //! health-income inequality.
 
 use super::line::{series_in_frame, SeriesStyle};
-use super::{c, escape, heading, open_svg, wrap, Frame, FONT, PALETTE};
+use super::{c, close_svg, escape, heading, open_svg_captioned, wrap, Frame, FONT, PALETTE};
 use crate::report::SeriesPoint;
 use crate::trend::Correlation;
+use imr_stats::{Caption, Lang};
 use std::fmt::Write;
 
 /// One of the two series: its name (e.g. "Gini of the infant mortality rate"), its axis label
@@ -19,31 +20,59 @@ pub struct SeriesSpec {
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 600.0;
 
-fn fmt_r(r: Option<f64>) -> String {
-    r.map_or("not available".to_string(), |r| format!("{r:.2}"))
+fn fmt_r(r: Option<f64>, lang: Lang) -> String {
+    r.map_or(
+        lang.pick("no disponible", "not available").to_string(),
+        |r| format!("{r:.2}"),
+    )
 }
 
-fn fmt_ci(ci: Option<[f64; 2]>) -> String {
-    ci.map_or(String::new(), |[a, b]| format!(" ({a:.2} to {b:.2})"))
+fn fmt_ci(ci: Option<[f64; 2]>, lang: Lang) -> String {
+    ci.map_or(String::new(), |[a, b]| {
+        format!(" ({a:.2} {} {b:.2})", lang.pick("a", "to"))
+    })
 }
 
 /// Two series stacked on a shared year axis (separate y axes, no dual-axis overlay), with the
 /// Pearson and Spearman correlation and the few-years warning under them.
 pub fn two_series_svg(top: &SeriesSpec, bottom: &SeriesSpec, correlation: &Correlation) -> String {
-    let title = format!("{} and {} by year", top.name, bottom.name);
+    two_series_svg_in(top, bottom, correlation, &Caption::default())
+}
+
+/// [`two_series_svg`] with its fixed words in the caption's language (the series' names and
+/// labels are the caller's) and its provenance line.
+pub fn two_series_svg_in(
+    top: &SeriesSpec,
+    bottom: &SeriesSpec,
+    correlation: &Correlation,
+    caption: &Caption,
+) -> String {
+    let lang = caption.lang;
+    let warning = correlation.warning_in(lang);
+    let title = match lang {
+        Lang::En => format!("{} and {} by year", top.name, bottom.name),
+        Lang::Es => format!("{} y {}, por año", top.name, bottom.name),
+    };
     let subtitle = format!(
-        "Pearson r = {}{}, Spearman ρ = {}{}; {} years",
-        fmt_r(correlation.pearson),
-        fmt_ci(correlation.pearson_ci),
-        fmt_r(correlation.spearman),
-        fmt_ci(correlation.spearman_ci),
-        correlation.n_years
+        "Pearson r = {}{}, Spearman ρ = {}{}; {} {}",
+        fmt_r(correlation.pearson, lang),
+        fmt_ci(correlation.pearson_ci, lang),
+        fmt_r(correlation.spearman, lang),
+        fmt_ci(correlation.spearman_ci, lang),
+        correlation.n_years,
+        lang.pick("años", "years")
     );
-    let desc = format!(
-        "Two line charts on the same year axis: above, {} ({}); below, {} ({}), each with its bootstrap interval band where available. {}. {}",
-        top.name, top.y_label, bottom.name, bottom.y_label, subtitle, correlation.warning
-    );
-    let mut s = open_svg(WIDTH, HEIGHT, &title, &desc);
+    let desc = match lang {
+        Lang::En => format!(
+            "Two line charts on the same year axis: above, {} ({}); below, {} ({}), each with its bootstrap interval band where available. {}. {}",
+            top.name, top.y_label, bottom.name, bottom.y_label, subtitle, warning
+        ),
+        Lang::Es => format!(
+            "Dos gráficos de líneas sobre el mismo eje de años: arriba, {} ({}); abajo, {} ({}), cada uno con su banda de intervalo bootstrap cuando existe. {}. {}",
+            top.name, top.y_label, bottom.name, bottom.y_label, subtitle, warning
+        ),
+    };
+    let mut s = open_svg_captioned(WIDTH, HEIGHT, &title, &desc, caption);
     heading(&mut s, WIDTH, &title, Some(&subtitle));
     let all: Vec<i64> = top
         .points
@@ -54,7 +83,7 @@ pub fn two_series_svg(top: &SeriesSpec, bottom: &SeriesSpec, correlation: &Corre
     let (first, last) = match (all.iter().min(), all.iter().max()) {
         (Some(a), Some(b)) => (*a, *b),
         _ => {
-            s.push_str("</svg>\n");
+            close_svg(&mut s, HEIGHT, caption);
             return s;
         }
     };
@@ -87,9 +116,9 @@ pub fn two_series_svg(top: &SeriesSpec, bottom: &SeriesSpec, correlation: &Corre
         &lower,
         (first, last),
         &bottom.points,
-        &style(PALETTE[1], &bottom.y_label, Some("Year")),
+        &style(PALETTE[1], &bottom.y_label, Some(lang.pick("Año", "Year"))),
     );
-    for (k, line) in wrap(&correlation.warning, 96).iter().enumerate() {
+    for (k, line) in wrap(&warning, 96).iter().enumerate() {
         writeln!(
             s,
             "<text class=\"warning\" x=\"{}\" y=\"{}\" {FONT} font-size=\"11\" fill=\"#444444\">{}</text>",
@@ -99,6 +128,6 @@ pub fn two_series_svg(top: &SeriesSpec, bottom: &SeriesSpec, correlation: &Corre
         )
         .expect("write to String");
     }
-    s.push_str("</svg>\n");
+    close_svg(&mut s, HEIGHT, caption);
     s
 }

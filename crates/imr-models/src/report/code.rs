@@ -16,6 +16,9 @@ pub struct CodeContext<'a> {
     pub entity: &'a str,
     /// Time column.
     pub time: &'a str,
+    /// Comment lines (`#`, the export's provenance) before the CSV's header row: R skips them
+    /// with `comment.char = "#"`, Stata with `varnames()`/`rowrange()`.
+    pub comment_lines: usize,
 }
 
 fn r_name(name: &str) -> String {
@@ -49,6 +52,20 @@ fn stata_name(name: &str) -> String {
         s.insert(0, '_');
     }
     s
+}
+
+/// The `import delimited` options that start at the header row after `comment_lines` comment
+/// lines: names on row `comment_lines + 1`, data from the row after it.
+fn stata_rows(comment_lines: usize) -> String {
+    if comment_lines == 0 {
+        "varnames(1)".to_string()
+    } else {
+        format!(
+            "varnames({}) rowrange({})",
+            comment_lines + 1,
+            comment_lines + 2
+        )
+    }
 }
 
 fn regressors(fit: &Fit) -> Vec<String> {
@@ -102,8 +119,13 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
         imr_command(fit, ctx)
     );
     out.push_str(&format!(
-        "d <- read.csv(\"{}\", check.names = FALSE)\n",
-        ctx.csv_file
+        "d <- read.csv(\"{}\", check.names = FALSE{})\n",
+        ctx.csv_file,
+        if ctx.comment_lines > 0 {
+            ", comment.char = \"#\""
+        } else {
+            ""
+        }
     ));
     let plm_vcov = |m: &str| {
         match fit.vcov {
@@ -254,12 +276,13 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         imr_command(fit, ctx)
     );
     out.push_str(&format!(
-        "import delimited using \"{}\", clear case(preserve) varnames(1)\n\
+        "import delimited using \"{}\", clear case(preserve) {}\n\
          capture confirm string variable {entity}\n\
          if !_rc encode {entity}, generate(entity_id)\n\
          else generate entity_id = {entity}\n\
          xtset entity_id {time}\n",
-        ctx.csv_file
+        ctx.csv_file,
+        stata_rows(ctx.comment_lines)
     ));
     let vce = |kind: VcovKind| match kind {
         VcovKind::Iid => String::new(),

@@ -5,6 +5,7 @@
 
 use super::format_number;
 use crate::fit::{Fit, INTERCEPT};
+use imr_stats::{Caption, Lang};
 
 /// Layout options of the coefficient plot.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,6 +18,8 @@ pub struct PlotOptions {
     pub include_intercept: bool,
     /// Title above the plot (empty: none).
     pub title: String,
+    /// Language of the plot's texts and its provenance line (none by default).
+    pub caption: Caption,
 }
 
 impl Default for PlotOptions {
@@ -26,6 +29,7 @@ impl Default for PlotOptions {
             row_height: 32.0,
             include_intercept: false,
             title: String::new(),
+            caption: Caption::default(),
         }
     }
 }
@@ -94,13 +98,19 @@ pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
     let right = 20.0;
     let top = if options.title.is_empty() { 16.0 } else { 36.0 } + 20.0 * fits.len() as f64;
     let plot_height = options.row_height * terms.len().max(1) as f64;
-    let height = top + plot_height + 44.0;
+    let footer = options.caption.provenance.as_deref();
+    let height = top + plot_height + 44.0 + if footer.is_some() { 22.0 } else { 0.0 };
+    let lang = options.caption.lang;
     let width = options.width;
     let x_of = |v: f64| left + (v - lo) / (hi - lo) * (width - left - right);
 
     let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\" role=\"img\" aria-label=\"Coefficient plot\">\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\" role=\"img\" aria-label=\"{}\">\n",
+        lang.pick("Gráfico de coeficientes", "Coefficient plot")
     );
+    if let Some(line) = footer {
+        s.push_str(&format!("<metadata>{}</metadata>\n", escape(line)));
+    }
     s.push_str(&format!(
         "<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"#ffffff\"/>\n"
     ));
@@ -117,15 +127,13 @@ pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
         let y = legend_top + 20.0 * i as f64;
         let colour = PALETTE[i % PALETTE.len()];
         s.push_str(&format!(
-            "<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"4\" fill=\"{colour}\"/><text x=\"{:.2}\" y=\"{:.2}\">({}) {}, {} SE, {:.0}% CI</text>\n",
+            "<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"4\" fill=\"{colour}\"/><text x=\"{:.2}\" y=\"{:.2}\">({}) {}</text>\n",
             left,
             y - 4.0,
             left + 10.0,
             y,
             i + 1,
-            escape(fit.model.label()),
-            fit.vcov.name(),
-            fit.inference.conf_level * 100.0
+            escape(&legend_entry(fit, lang))
         ));
     }
     // axis, grid and zero line
@@ -147,9 +155,13 @@ pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
         "<line x1=\"{zero:.2}\" y1=\"{top:.2}\" x2=\"{zero:.2}\" y2=\"{axis_y:.2}\" stroke=\"#333333\" stroke-dasharray=\"4 3\"/>\n"
     ));
     s.push_str(&format!(
-        "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"middle\">Estimate with confidence interval</text>\n",
+        "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"middle\">{}</text>\n",
         left + (width - left - right) / 2.0,
-        axis_y + 36.0
+        axis_y + 36.0,
+        lang.pick(
+            "Estimación con intervalo de confianza",
+            "Estimate with confidence interval"
+        )
     ));
     // rows
     for (r, term) in terms.iter().enumerate() {
@@ -187,6 +199,26 @@ pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
             ));
         }
     }
+    if let Some(line) = footer {
+        s.push_str(&format!(
+            "<text data-provenance=\"\" x=\"8\" y=\"{:.2}\" font-size=\"10\" fill=\"#555555\">{}</text>\n",
+            height - 8.0,
+            escape(line)
+        ));
+    }
     s.push_str("</svg>\n");
     s
+}
+
+/// The legend text of one fit: "fe (…), cluster SE, 95% CI".
+fn legend_entry(fit: &Fit, lang: Lang) -> String {
+    let pct = format!("{:.0}", fit.inference.conf_level * 100.0);
+    match lang {
+        Lang::En => format!("{}, {} SE, {pct}% CI", fit.model.label(), fit.vcov.name()),
+        Lang::Es => format!(
+            "{}, EE {}, IC {pct}%",
+            fit.model.label_in(lang),
+            fit.vcov.name()
+        ),
+    }
 }

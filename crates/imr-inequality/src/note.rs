@@ -1,0 +1,324 @@
+//! The notes of an inequality report as values: what was measured and how, what is not
+//! available, and warnings about the bootstrap. [`Note::render`] writes a note in English or
+//! Spanish; the JSON report and `imr inequality` carry the English text (its `Display` and
+//! `Serialize`), worded as before this type existed.
+
+use crate::bootstrap::BootstrapMethod;
+use crate::words::term;
+use crate::year::SubjectKind;
+use imr_stats::Lang;
+
+/// Measures (by JSON key) with the years in which they are flagged.
+pub type FlaggedMeasures = Vec<(String, Vec<i64>)>;
+
+/// The numbers of the example in the inflated-inequality note.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BiasExample {
+    pub key: String,
+    pub time: i64,
+    pub observed: f64,
+    pub bias_corrected: f64,
+    pub percentile: [f64; 2],
+    pub ci: [f64; 2],
+}
+
+/// One note of [`crate::InequalityReport::notes`].
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Note {
+    /// Rates: which areas count, the unit, birth-share weights.
+    RateAreas { unit: String },
+    /// A weighted value column: which areas count.
+    ValueAreas { value: String, weight: String },
+    /// Quantiles are unweighted.
+    UnweightedQuantiles,
+    /// No bootstrap replicates, no intervals.
+    NoBootstrap,
+    /// How the intervals were made.
+    BootstrapIntervals {
+        percent: f64,
+        replicates: usize,
+        method: BootstrapMethod,
+        seed: u64,
+    },
+    /// Deaths derived from published rates: approximate intervals.
+    DerivedDeaths,
+    /// How trends are computed.
+    Trend { percent: f64 },
+    /// Rows with zero weight left out, as (rows, year).
+    ZeroWeightRows {
+        weight: String,
+        rows: Vec<(usize, i64)>,
+    },
+    /// Dispersion measures whose replicates lie above the estimate (small-area noise).
+    InflatedInequality {
+        kind: SubjectKind,
+        measures: FlaggedMeasures,
+        example: Option<BiasExample>,
+    },
+    /// Other measures whose replicates are shifted from the estimate.
+    ShiftedReplicates { measures: FlaggedMeasures },
+    /// A measure (JSON key) not available in some years, with the engine's reason (English).
+    NotAvailable {
+        key: String,
+        why: String,
+        years: Vec<i64>,
+    },
+    /// Rows left out of the measures (listed elsewhere with file, line and reason).
+    RowsLeftOut { count: usize },
+}
+
+fn join_years(times: &[i64]) -> String {
+    times
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn list_measures(flagged: &FlaggedMeasures) -> String {
+    flagged
+        .iter()
+        .map(|(key, times)| format!("{key} ({})", join_years(times)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Note {
+    /// The note in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.english(),
+            Lang::Es => self.spanish(),
+        }
+    }
+
+    fn english(&self) -> String {
+        match self {
+            Note::RateAreas { unit } => format!(
+                "Areas are those with births > 0 in the year; rates are {unit}. Weighted measures use birth shares."
+            ),
+            Note::ValueAreas { value, weight } => format!(
+                "Subject: `{value}` weighted by `{weight}`; areas are those with {weight} > 0 in the year."
+            ),
+            Note::UnweightedQuantiles => "Median, percentiles, min and max are unweighted across areas (type-7 quantiles, as R and NumPy).".into(),
+            Note::NoBootstrap => "No bootstrap replicates were asked for: no intervals.".into(),
+            Note::BootstrapIntervals { percent, replicates, method, seed } => {
+                let how = match method {
+                    BootstrapMethod::PoissonDeaths => "parametric bootstrap, deaths redrawn from Poisson(observed deaths) with births fixed; areas with 0 deaths stay at 0",
+                    BootstrapMethod::ResampleAreas => "nonparametric bootstrap, areas resampled with replacement within each year",
+                };
+                format!(
+                    "ci: {percent}% basic bootstrap intervals, [2·estimate − upper percentile, 2·estimate − lower percentile] of {replicates} replicates ({how}), seed {seed}; they correct for the replicates' bias and are centred on bias_corrected = estimate − bias, where bias = mean of the replicates − estimate. ci_percentile holds the plain percentile intervals. Bias-corrected values and intervals are clipped to each measure's range (e.g. a Gini stays in [0, 1])."
+                )
+            }
+            Note::DerivedDeaths => "Deaths were derived from published rates and births, so the Poisson intervals are approximate.".into(),
+            Note::Trend { percent } => format!(
+                "trend: OLS slope per year with {percent}% interval (Student t, n − 2 df), treating each year's value as exact; change = last − first year."
+            ),
+            Note::ZeroWeightRows { weight, rows } => format!(
+                "Rows with {weight} = 0 are not areas of that year and were left out: {}.",
+                rows.iter().map(|(n, t)| format!("{n} in {t}")).collect::<Vec<_>>().join(", ")
+            ),
+            Note::InflatedInequality { kind, measures, example } => {
+                let example = example
+                    .as_ref()
+                    .map(|e| format!(
+                        " For example {} in {}: observed {:.4}, bias-corrected {:.4}, percentile interval {:.4}–{:.4}, ci {:.4}–{:.4}.",
+                        e.key, e.time, e.observed, e.bias_corrected, e.percentile[0], e.percentile[1], e.ci[0], e.ci[1]
+                    ))
+                    .unwrap_or_default();
+                let cause = match kind {
+                    SubjectKind::Rate => "Random (Poisson) variation in areas with few births makes observed rates more spread out than the underlying rates, so observed inequality overstates real inequality, and the bootstrap replicates overstate it again",
+                    SubjectKind::Value => "The resampled replicates are more unequal than the observed areas",
+                };
+                format!(
+                    "Inflated inequality: in {} the bootstrap replicates average more than 10% above the estimate, or the percentile interval does not contain it. {cause}. Read bias_corrected and ci (both corrected to first order) rather than the observed value with ci_percentile; the correction is approximate and tends to be too small when many areas have 0 deaths.{example}",
+                    list_measures(measures)
+                )
+            }
+            Note::ShiftedReplicates { measures } => format!(
+                "Shifted replicates: in {} the bootstrap replicates average more than 10% away from the estimate, or the percentile interval does not contain it, so the estimate is not at the centre of its sampling distribution; ci and bias_corrected correct for the shift to first order.",
+                list_measures(measures)
+            ),
+            Note::NotAvailable { key, why, years } => {
+                format!("{key} not available in {}: {why}.", join_years(years))
+            }
+            Note::RowsLeftOut { count } => format!(
+                "{count} row(s) were left out of the measures; `rows_not_measured` lists each with its file, line and reason."
+            ),
+        }
+    }
+
+    fn spanish(&self) -> String {
+        let lang = Lang::Es;
+        match self {
+            Note::RateAreas { unit } => format!(
+                "Se consideran las comunas con nacidos vivos > 0 en el año; las tasas son {}. Las medidas ponderadas usan la proporción de nacidos vivos.",
+                term(lang, unit)
+            ),
+            Note::ValueAreas { value, weight } => format!(
+                "Variable: `{value}` ponderada por `{weight}`; se consideran las comunas con {weight} > 0 en el año."
+            ),
+            Note::UnweightedQuantiles => "La mediana, los percentiles, el mínimo y el máximo no se ponderan entre comunas (cuantiles de tipo 7, como R y NumPy).".into(),
+            Note::NoBootstrap => "No se pidieron réplicas bootstrap: no hay intervalos.".into(),
+            Note::BootstrapIntervals { percent, replicates, method, seed } => {
+                let how = match method {
+                    BootstrapMethod::PoissonDeaths => "bootstrap paramétrico: las defunciones se vuelven a sortear de una Poisson(defunciones observadas) con los nacidos vivos fijos; las comunas con 0 defunciones quedan en 0",
+                    BootstrapMethod::ResampleAreas => "bootstrap no paramétrico: las comunas se remuestrean con reemplazo dentro de cada año",
+                };
+                format!(
+                    "ci: intervalos de confianza bootstrap básicos al {percent}%, [2·estimación − percentil superior, 2·estimación − percentil inferior] de {replicates} réplicas ({how}), semilla {seed}; corrigen el sesgo de las réplicas y se centran en bias_corrected = estimación − sesgo, donde sesgo = media de las réplicas − estimación. ci_percentile contiene los intervalos de percentiles simples. Los valores e intervalos corregidos se acotan al rango de cada medida (p. ej., un Gini queda en [0, 1])."
+                )
+            }
+            Note::DerivedDeaths => "Las defunciones se derivaron de las tasas publicadas y los nacidos vivos, por lo que los intervalos de Poisson son aproximados.".into(),
+            Note::Trend { percent } => format!(
+                "trend: pendiente MCO por año con intervalo de confianza al {percent}% (t de Student, n − 2 g.l.), tratando el valor de cada año como exacto; cambio = último año − primer año."
+            ),
+            Note::ZeroWeightRows { weight, rows } => format!(
+                "Las filas con {} = 0 no son comunas de ese año y se dejaron fuera: {}.",
+                term(lang, weight),
+                rows.iter().map(|(n, t)| format!("{n} en {t}")).collect::<Vec<_>>().join(", ")
+            ),
+            Note::InflatedInequality { kind, measures, example } => {
+                let example = example
+                    .as_ref()
+                    .map(|e| format!(
+                        " Por ejemplo, {} en {}: observado {:.4}, corregido por sesgo {:.4}, intervalo de percentiles {:.4}–{:.4}, ci {:.4}–{:.4}.",
+                        e.key, e.time, e.observed, e.bias_corrected, e.percentile[0], e.percentile[1], e.ci[0], e.ci[1]
+                    ))
+                    .unwrap_or_default();
+                let cause = match kind {
+                    SubjectKind::Rate => "La variación aleatoria (Poisson) en comunas con pocos nacidos vivos hace que las tasas observadas estén más dispersas que las tasas subyacentes, de modo que la desigualdad observada sobrestima la real, y las réplicas bootstrap la sobrestiman otra vez",
+                    SubjectKind::Value => "Las réplicas remuestreadas son más desiguales que las comunas observadas",
+                };
+                format!(
+                    "Desigualdad inflada: en {} las réplicas bootstrap promedian más de un 10% por encima de la estimación, o el intervalo de percentiles no la contiene. {cause}. Lea bias_corrected y ci (ambos corregidos a primer orden) en lugar del valor observado con ci_percentile; la corrección es aproximada y tiende a quedarse corta cuando muchas comunas tienen 0 defunciones.{example}",
+                    list_measures(measures)
+                )
+            }
+            Note::ShiftedReplicates { measures } => format!(
+                "Réplicas desplazadas: en {} las réplicas bootstrap promedian más de un 10% lejos de la estimación, o el intervalo de percentiles no la contiene, de modo que la estimación no está en el centro de su distribución muestral; ci y bias_corrected corrigen el desplazamiento a primer orden.",
+                list_measures(measures)
+            ),
+            Note::NotAvailable { key, why, years } => {
+                format!(
+                    "{key} no disponible en {}: {}.",
+                    join_years(years),
+                    crate::words::reason(lang, why)
+                )
+            }
+            Note::RowsLeftOut { count } => format!(
+                "{count} fila(s) quedaron fuera de las medidas; `rows_not_measured` las lista con su archivo, línea y motivo."
+            ),
+        }
+    }
+}
+
+/// The English text.
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.english())
+    }
+}
+
+/// Serialised as its English text, as the JSON report always wrote it.
+impl serde::Serialize for Note {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all() -> Vec<Note> {
+        let flagged = vec![("gini".to_string(), vec![2020, 2021])];
+        vec![
+            Note::RateAreas {
+                unit: "per 1,000 live births".into(),
+            },
+            Note::ValueAreas {
+                value: "ingreso".into(),
+                weight: "poblacion".into(),
+            },
+            Note::UnweightedQuantiles,
+            Note::NoBootstrap,
+            Note::BootstrapIntervals {
+                percent: 95.0,
+                replicates: 200,
+                method: BootstrapMethod::PoissonDeaths,
+                seed: 7,
+            },
+            Note::BootstrapIntervals {
+                percent: 95.0,
+                replicates: 200,
+                method: BootstrapMethod::ResampleAreas,
+                seed: 7,
+            },
+            Note::DerivedDeaths,
+            Note::Trend { percent: 95.0 },
+            Note::ZeroWeightRows {
+                weight: "births".into(),
+                rows: vec![(2, 2019)],
+            },
+            Note::InflatedInequality {
+                kind: SubjectKind::Rate,
+                measures: flagged.clone(),
+                example: Some(BiasExample {
+                    key: "gini".into(),
+                    time: 2020,
+                    observed: 0.3,
+                    bias_corrected: 0.2,
+                    percentile: [0.3, 0.4],
+                    ci: [0.2, 0.3],
+                }),
+            },
+            Note::InflatedInequality {
+                kind: SubjectKind::Value,
+                measures: flagged.clone(),
+                example: None,
+            },
+            Note::ShiftedReplicates { measures: flagged },
+            Note::NotAvailable {
+                key: "mld".into(),
+                why: "an area has a rate of 0".into(),
+                years: vec![2019, 2020],
+            },
+            Note::RowsLeftOut { count: 3 },
+        ]
+    }
+
+    #[test]
+    fn every_note_renders_in_both_languages_and_they_differ() {
+        for n in all() {
+            let (en, es) = (n.render(Lang::En), n.render(Lang::Es));
+            assert!(!en.is_empty() && !es.is_empty());
+            assert_ne!(en, es, "{en}");
+            assert_eq!(n.to_string(), en);
+        }
+    }
+
+    #[test]
+    fn the_spanish_notes_use_the_public_health_register() {
+        let rate = Note::RateAreas {
+            unit: "per 1,000 live births".into(),
+        };
+        assert_eq!(
+            rate.render(Lang::Es),
+            "Se consideran las comunas con nacidos vivos > 0 en el año; las tasas son por 1.000 nacidos vivos. Las medidas ponderadas usan la proporción de nacidos vivos."
+        );
+        assert_eq!(
+            rate.to_string(),
+            "Areas are those with births > 0 in the year; rates are per 1,000 live births. Weighted measures use birth shares."
+        );
+        assert!(Note::DerivedDeaths
+            .render(Lang::Es)
+            .contains("intervalos de Poisson son aproximados"));
+        assert_eq!(
+            serde_json::to_string(&Note::NoBootstrap).unwrap(),
+            "\"No bootstrap replicates were asked for: no intervals.\""
+        );
+    }
+}

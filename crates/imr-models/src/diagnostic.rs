@@ -1,0 +1,552 @@
+//! Plain-language remarks about the data and a fit, as values: the engine records what it found
+//! (with its numbers and names) and [`Diagnostic::render`] writes it in English or Spanish. The
+//! page shows them in its language; `imr fit` and the JSON carry the English text (the `Display`
+//! and `Serialize` of a diagnostic), worded as before this type existed.
+
+use crate::spec::Estimator;
+use imr_stats::Lang;
+
+/// One remark of [`crate::Fit::diagnostics`].
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Diagnostic {
+    /// Rows excluded for missing or unusable values (their input row numbers).
+    RowsExcluded { rows: Vec<usize> },
+    /// An exposure column was given to a model other than poisson-fe.
+    ExposureIgnored { estimator: Estimator },
+    /// poisson-fe without exposure models counts.
+    NoExposure,
+    /// Entities with one observation (within estimators).
+    Singletons { entities: Vec<String> },
+    /// The Hausman test is not computed for weighted fits.
+    HausmanWeighted,
+    /// The Hausman test could not be computed (the reason, in English).
+    HausmanUnavailable { why: String },
+    /// First differences: how many, from how many rows, and rows after a gap.
+    FirstDifferences {
+        differences: usize,
+        rows: usize,
+        after_gap: usize,
+    },
+    /// Entities without two consecutive periods (first differences).
+    NoConsecutivePeriods { entities: Vec<String> },
+    /// Unbalanced panel: θ differs by entity (random effects).
+    UnbalancedTheta,
+    /// Negative Swamy–Arora σ²_u, set to 0.
+    NegativeSigmaU { value: f64 },
+    /// Newton iterations of poisson-fe.
+    PoissonConverged { iterations: usize },
+    /// Entities whose outcome is 0 in every period, dropped by poisson-fe.
+    AllZeroEntities {
+        outcome: String,
+        entities: Vec<String>,
+    },
+}
+
+/// At most `shown` items in backquotes, then "and N more" / "y N más".
+fn list(lang: Lang, items: &[String], shown: usize, quote: bool) -> String {
+    let mut out: Vec<String> = items
+        .iter()
+        .take(shown)
+        .map(|l| if quote { format!("`{l}`") } else { l.clone() })
+        .collect();
+    if items.len() > shown {
+        let more = items.len() - shown;
+        out.push(match lang {
+            Lang::En => format!("and {more} more"),
+            Lang::Es => format!("y {more} más"),
+        });
+    }
+    out.join(", ")
+}
+
+fn entities(lang: Lang, labels: &[String]) -> String {
+    list(lang, labels, 5, true)
+}
+
+/// "entity"/"entities", "comuna"/"comunas" (the page's entities are communes or any unit).
+fn entity_word(lang: Lang, n: usize) -> &'static str {
+    match (lang, n == 1) {
+        (Lang::En, true) => "entity",
+        (Lang::En, false) => "entities",
+        (Lang::Es, true) => "entidad",
+        (Lang::Es, false) => "entidades",
+    }
+}
+
+impl Diagnostic {
+    /// The remark in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        use Diagnostic::*;
+        match (self, lang) {
+            (RowsExcluded { rows }, _) => {
+                let rows: Vec<String> = rows.iter().map(usize::to_string).collect();
+                let listed = list(lang, &rows, 10, false);
+                match lang {
+                    Lang::En => format!(
+                        "{} row(s) excluded for missing or unusable values (rows {listed}); see excluded_rows",
+                        rows.len()
+                    ),
+                    Lang::Es => format!(
+                        "{} fila(s) excluidas por valores faltantes o no utilizables (filas {listed}); vea excluded_rows",
+                        rows.len()
+                    ),
+                }
+            }
+            (ExposureIgnored { estimator }, Lang::En) => {
+                format!("the exposure column is used only by poisson-fe; `{estimator}` ignores it")
+            }
+            (ExposureIgnored { estimator }, Lang::Es) => format!(
+                "la columna de exposición solo la usa poisson-fe; `{estimator}` la ignora"
+            ),
+            (NoExposure, Lang::En) => "no exposure given: poisson-fe models counts, not rates (give --exposure births to model the rate)".into(),
+            (NoExposure, Lang::Es) => "sin exposición: poisson-fe modela conteos, no tasas (indique --exposure con los nacidos vivos para modelar la tasa)".into(),
+            (Singletons { entities: e }, Lang::En) => format!(
+                "{} singleton entit{} (one observation): {}; they add nothing to the within \
+                 estimates but are kept and counted in the degrees of freedom, as Stata xtreg",
+                e.len(),
+                if e.len() == 1 { "y" } else { "ies" },
+                entities(lang, e)
+            ),
+            (Singletons { entities: e }, Lang::Es) => format!(
+                "{} {} con una sola observación: {}; no aportan a las estimaciones within, \
+                 pero se conservan y cuentan en los grados de libertad, como en Stata xtreg",
+                e.len(),
+                entity_word(lang, e.len()),
+                entities(lang, e)
+            ),
+            (HausmanWeighted, Lang::En) => "the Hausman test is not computed for weighted fits".into(),
+            (HausmanWeighted, Lang::Es) => "la prueba de Hausman no se calcula en ajustes ponderados".into(),
+            (HausmanUnavailable { why }, Lang::En) => {
+                format!("the Hausman test is not available: {why}")
+            }
+            (HausmanUnavailable { why }, Lang::Es) => {
+                format!("la prueba de Hausman no está disponible: {why}")
+            }
+            (
+                FirstDifferences {
+                    differences,
+                    rows,
+                    after_gap,
+                },
+                Lang::En,
+            ) => format!(
+                "first differences: {differences} differences from {rows} rows; the first row of \
+                 each entity starts the differences{}",
+                if *after_gap > 0 {
+                    format!(", and {after_gap} row(s) follow a gap in the periods and start a new run")
+                } else {
+                    String::new()
+                }
+            ),
+            (
+                FirstDifferences {
+                    differences,
+                    rows,
+                    after_gap,
+                },
+                Lang::Es,
+            ) => format!(
+                "primeras diferencias: {differences} diferencias a partir de {rows} filas; la \
+                 primera fila de cada entidad inicia las diferencias{}",
+                if *after_gap > 0 {
+                    format!(", y {after_gap} fila(s) siguen a un salto en los períodos e inician una nueva serie")
+                } else {
+                    String::new()
+                }
+            ),
+            (NoConsecutivePeriods { entities: e }, Lang::En) => format!(
+                "{} entit{} without two consecutive periods contribute no difference: {}",
+                e.len(),
+                if e.len() == 1 { "y" } else { "ies" },
+                entities(lang, e)
+            ),
+            (NoConsecutivePeriods { entities: e }, Lang::Es) => format!(
+                "{} {} sin dos períodos consecutivos no aportan diferencias: {}",
+                e.len(),
+                entity_word(lang, e.len()),
+                entities(lang, e)
+            ),
+            (UnbalancedTheta, Lang::En) => {
+                "the panel is unbalanced: θ differs by entity (θ_i from T_i), see theta_summary".into()
+            }
+            (UnbalancedTheta, Lang::Es) => {
+                "el panel no está balanceado: θ varía por entidad (θ_i según T_i), vea theta_summary".into()
+            }
+            (NegativeSigmaU { value }, Lang::En) => format!(
+                "the Swamy–Arora estimate of σ²_u is negative ({value:.4e}); it is set to 0, \
+                 so θ = 0 and random effects coincide with pooled OLS"
+            ),
+            (NegativeSigmaU { value }, Lang::Es) => format!(
+                "la estimación de Swamy–Arora de σ²_u es negativa ({value:.4e}); se fija en 0, \
+                 de modo que θ = 0 y los efectos aleatorios coinciden con MCO agrupado"
+            ),
+            (PoissonConverged { iterations }, Lang::En) => {
+                format!("poisson-fe converged in {iterations} Newton iteration(s)")
+            }
+            (PoissonConverged { iterations }, Lang::Es) => {
+                format!("poisson-fe convergió en {iterations} iteración(es) de Newton")
+            }
+            (
+                AllZeroEntities {
+                    outcome,
+                    entities: e,
+                },
+                Lang::En,
+            ) => format!(
+                "{} entit{} with `{outcome}` = 0 in every period dropped: {}",
+                e.len(),
+                if e.len() == 1 { "y" } else { "ies" },
+                entities(lang, e)
+            ),
+            (
+                AllZeroEntities {
+                    outcome,
+                    entities: e,
+                },
+                Lang::Es,
+            ) => format!(
+                "{} {} con `{outcome}` = 0 en todos los períodos excluidas: {}",
+                e.len(),
+                entity_word(lang, e.len()),
+                entities(lang, e)
+            ),
+        }
+    }
+}
+
+/// The English text.
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(Lang::En))
+    }
+}
+
+/// Serialised as its English text, as `imr fit --format json` always wrote it.
+impl serde::Serialize for Diagnostic {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all() -> Vec<Diagnostic> {
+        let names = |n: usize| (1..=n).map(|i| format!("e{i}")).collect::<Vec<_>>();
+        vec![
+            Diagnostic::RowsExcluded {
+                rows: (1..=12).collect(),
+            },
+            Diagnostic::ExposureIgnored {
+                estimator: Estimator::Fe,
+            },
+            Diagnostic::NoExposure,
+            Diagnostic::Singletons { entities: names(1) },
+            Diagnostic::HausmanWeighted,
+            Diagnostic::HausmanUnavailable {
+                why: "singular".into(),
+            },
+            Diagnostic::FirstDifferences {
+                differences: 9,
+                rows: 12,
+                after_gap: 1,
+            },
+            Diagnostic::NoConsecutivePeriods { entities: names(7) },
+            Diagnostic::UnbalancedTheta,
+            Diagnostic::NegativeSigmaU { value: -0.5 },
+            Diagnostic::PoissonConverged { iterations: 4 },
+            Diagnostic::AllZeroEntities {
+                outcome: "deaths".into(),
+                entities: names(2),
+            },
+        ]
+    }
+
+    #[test]
+    fn every_diagnostic_renders_in_both_languages_and_they_differ() {
+        for d in all() {
+            let (en, es) = (d.render(Lang::En), d.render(Lang::Es));
+            assert!(!en.is_empty() && !es.is_empty());
+            assert_ne!(en, es, "{en}");
+            assert_eq!(d.to_string(), en);
+        }
+    }
+
+    #[test]
+    fn english_keeps_the_wording_of_the_json() {
+        assert_eq!(
+            Diagnostic::RowsExcluded {
+                rows: (1..=12).collect()
+            }
+            .to_string(),
+            "12 row(s) excluded for missing or unusable values (rows 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, and 2 more); see excluded_rows"
+        );
+        assert_eq!(
+            Diagnostic::PoissonConverged { iterations: 4 }.render(Lang::Es),
+            "poisson-fe convergió en 4 iteración(es) de Newton"
+        );
+        assert_eq!(
+            Diagnostic::NoConsecutivePeriods {
+                entities: (1..=7).map(|i| format!("e{i}")).collect()
+            }
+            .render(Lang::Es),
+            "7 entidades sin dos períodos consecutivos no aportan diferencias: `e1`, `e2`, `e3`, `e4`, `e5`, y 2 más"
+        );
+        assert_eq!(
+            serde_json::to_string(&Diagnostic::HausmanWeighted).unwrap(),
+            "\"the Hausman test is not computed for weighted fits\""
+        );
+    }
+}
+
+/// Where a collinearity was found, appended to its reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// In the untransformed design (pooled OLS).
+    Pooled,
+    /// After removing the entity effects (fe).
+    EntityEffects,
+    /// After removing entity and year effects (twfe).
+    EntityAndYearEffects,
+    /// Across entity means (be).
+    EntityMeans,
+    /// In first differences (fd).
+    FirstDifferences,
+}
+
+/// Why a regressor has no coefficient ([`crate::DroppedTerm::reason`]); rendered per language,
+/// serialised as its English text.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum DropReason {
+    /// The same value in every row: collinear with the intercept.
+    Constant { name: String },
+    /// Constant over time within every entity, absorbed by the entity effects; `differences`:
+    /// said of first differences (all zero).
+    TimeInvariant { name: String, differences: bool },
+    /// Changes over time the same way everywhere, absorbed by the year effects.
+    YearCollinear { name: String },
+    /// No variation left, or an exact combination of `earlier` (names), at a stage.
+    Collinear {
+        name: String,
+        earlier: Vec<String>,
+        stage: Stage,
+    },
+    /// Random effects' quasi-demeaned design.
+    QuasiDemeanedCollinear { name: String, earlier: Vec<String> },
+    /// An exact combination of the other regressors after removing the entity effects
+    /// (poisson-fe).
+    CombinationAfterEntityEffects { name: String },
+}
+
+fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl DropReason {
+    /// The reason in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        use DropReason::*;
+        match (self, lang) {
+            (Constant { name }, Lang::En) => format!(
+                "`{name}` takes the same value in every row, so it is collinear with the intercept"
+            ),
+            (Constant { name }, Lang::Es) => format!(
+                "`{name}` toma el mismo valor en todas las filas, por lo que es colineal con la constante"
+            ),
+            (TimeInvariant { name, differences }, Lang::En) => format!(
+                "`{name}` does not vary within entities (it is constant over time for every entity), so \
+                 the entity effects absorb it; use `cre` or `re` to estimate the effect of a \
+                 time-invariant characteristic{}",
+                if *differences { " (its first differences are all zero)" } else { "" }
+            ),
+            (TimeInvariant { name, differences }, Lang::Es) => format!(
+                "`{name}` no varía dentro de las entidades (es constante en el tiempo en cada una), por \
+                 lo que los efectos fijos la absorben; use `cre` o `re` para estimar el efecto de una \
+                 característica invariante en el tiempo{}",
+                if *differences { " (sus primeras diferencias son todas cero)" } else { "" }
+            ),
+            (YearCollinear { name }, Lang::En) => format!(
+                "`{name}` is collinear with the year effects: within entities it changes \
+                 over time in the same way everywhere (a national trend or a year-level \
+                 variable), so the year effects absorb it; use `fe` to estimate it"
+            ),
+            (YearCollinear { name }, Lang::Es) => format!(
+                "`{name}` es colineal con los efectos de año: dentro de las entidades cambia en el \
+                 tiempo igual en todas partes (una tendencia nacional o una variable anual), por lo \
+                 que los efectos de año la absorben; use `fe` para estimarla"
+            ),
+            (
+                Collinear {
+                    name,
+                    earlier,
+                    stage,
+                },
+                Lang::En,
+            ) => {
+                let base = if earlier.is_empty() {
+                    format!("`{name}` has no variation left to estimate its coefficient")
+                } else {
+                    format!(
+                        "`{name}` is an exact linear combination of {} (perfect collinearity), so its \
+                         coefficient is not identified",
+                        quoted(earlier)
+                    )
+                };
+                let at = match stage {
+                    Stage::Pooled => "",
+                    Stage::EntityEffects => " after removing the entity effects",
+                    Stage::EntityAndYearEffects => " after removing entity and year effects",
+                    Stage::EntityMeans => " across entity means",
+                    Stage::FirstDifferences => " in first differences",
+                };
+                base + at
+            }
+            (
+                Collinear {
+                    name,
+                    earlier,
+                    stage,
+                },
+                Lang::Es,
+            ) => {
+                let base = if earlier.is_empty() {
+                    format!("`{name}` no tiene variación restante para estimar su coeficiente")
+                } else {
+                    format!(
+                        "`{name}` es una combinación lineal exacta de {} (colinealidad perfecta), por \
+                         lo que su coeficiente no está identificado",
+                        quoted(earlier)
+                    )
+                };
+                let at = match stage {
+                    Stage::Pooled => "",
+                    Stage::EntityEffects => " tras quitar los efectos fijos de entidad",
+                    Stage::EntityAndYearEffects => " tras quitar los efectos de entidad y de año",
+                    Stage::EntityMeans => " entre las medias por entidad",
+                    Stage::FirstDifferences => " en primeras diferencias",
+                };
+                base + at
+            }
+            (QuasiDemeanedCollinear { name, earlier }, Lang::En) => {
+                if earlier.is_empty() {
+                    format!("`{name}` has no variation to estimate its coefficient")
+                } else {
+                    format!(
+                        "`{name}` is an exact linear combination of {} (perfect collinearity)",
+                        quoted(earlier)
+                    )
+                }
+            }
+            (QuasiDemeanedCollinear { name, earlier }, Lang::Es) => {
+                if earlier.is_empty() {
+                    format!("`{name}` no tiene variación para estimar su coeficiente")
+                } else {
+                    format!(
+                        "`{name}` es una combinación lineal exacta de {} (colinealidad perfecta)",
+                        quoted(earlier)
+                    )
+                }
+            }
+            (CombinationAfterEntityEffects { name }, Lang::En) => format!(
+                "`{name}` is an exact linear combination of the other regressors after removing the \
+                 entity effects"
+            ),
+            (CombinationAfterEntityEffects { name }, Lang::Es) => format!(
+                "`{name}` es una combinación lineal exacta de los demás regresores tras quitar los \
+                 efectos de entidad"
+            ),
+        }
+    }
+}
+
+/// The English text.
+impl std::fmt::Display for DropReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(Lang::En))
+    }
+}
+
+/// Serialised as its English text, as `imr fit --format json` always wrote it.
+impl serde::Serialize for DropReason {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// The null hypothesis of a test the engine writes ([`crate::ChiSquaredTest::hypothesis`],
+/// [`crate::FTest`]), in `lang`; other text is returned as it is.
+pub fn hypothesis_in(lang: Lang, english: &str) -> String {
+    if lang == Lang::En {
+        return english.to_string();
+    }
+    match english {
+        "all entity effects are zero" => "todos los efectos de entidad son cero".into(),
+        "all entity and year effects are zero" => {
+            "todos los efectos de entidad y de año son cero".into()
+        }
+        "the variance of the entity effects is zero (pooled OLS is adequate)" => {
+            "la varianza de los efectos de entidad es cero (MCO agrupado es adecuado)".into()
+        }
+        "the entity effects are uncorrelated with the regressors (random effects is consistent)" => {
+            "los efectos de entidad no están correlacionados con los regresores (efectos aleatorios es consistente)".into()
+        }
+        "the entity means of the time-varying regressors have zero coefficients (the entity \
+         effects are uncorrelated with the regressors: random effects is consistent)" => {
+            "las medias por entidad de los regresores que varían en el tiempo tienen coeficientes cero (los efectos de entidad no están correlacionados con los regresores: efectos aleatorios es consistente)".into()
+        }
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod drop_tests {
+    use super::*;
+
+    #[test]
+    fn every_drop_reason_renders_in_both_languages() {
+        let n = || "sapu".to_string();
+        let all = vec![
+            DropReason::Constant { name: n() },
+            DropReason::TimeInvariant {
+                name: n(),
+                differences: true,
+            },
+            DropReason::YearCollinear { name: n() },
+            DropReason::Collinear {
+                name: n(),
+                earlier: vec!["a".into()],
+                stage: Stage::EntityMeans,
+            },
+            DropReason::QuasiDemeanedCollinear {
+                name: n(),
+                earlier: vec![],
+            },
+            DropReason::CombinationAfterEntityEffects { name: n() },
+        ];
+        for r in all {
+            let (en, es) = (r.render(Lang::En), r.render(Lang::Es));
+            assert_ne!(en, es);
+            assert!(en.starts_with("`sapu` ") && es.starts_with("`sapu` "));
+        }
+        assert_eq!(
+            DropReason::Collinear {
+                name: "x".into(),
+                earlier: vec!["a".into(), "b".into()],
+                stage: Stage::EntityEffects
+            }
+            .to_string(),
+            "`x` is an exact linear combination of `a`, `b` (perfect collinearity), so its coefficient is not identified after removing the entity effects"
+        );
+        assert_eq!(
+            hypothesis_in(Lang::Es, "all entity effects are zero"),
+            "todos los efectos de entidad son cero"
+        );
+    }
+}

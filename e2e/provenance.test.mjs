@@ -1,0 +1,135 @@
+// Every export carries its provenance, and engine texts follow the page's language (issue 7):
+// a download from each view starts with the source, engine and date lines (CSV) or carries them
+// at its foot and in <metadata> (SVG); a downloaded CSV can be read again, its comment lines
+// reported as metadata; on the Spanish page a model diagnostic, an inequality note and the chart
+// titles are in Spanish. No request leaves 127.0.0.1.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer, launch, openPage, outsideRequests, testidText } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+// The page dates its exports with the browser's clock, in UTC, as this does.
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function download(page, testid) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).first().click()]);
+  return { name: file.suggestedFilename(), path: await file.path(), text: fs.readFileSync(await file.path(), 'utf8') };
+}
+
+function assertCsvProvenance(what, text) {
+  const lines = text.split('\n');
+  assert.equal(lines[0], '# Source: chile_imr_2019_2023.csv', what);
+  assert.match(lines[1], /^# imr-atlas engine \d+\.\d+\.\d+ \(imr-core \d+\.\d+\.\d+\)$/, what);
+  assert.equal(lines[2], `# Generated: ${today()}`, what);
+  assert.doesNotMatch(lines[3], /^#/, `${what}: the header row follows the comment lines`);
+}
+
+function assertSvgProvenance(what, text) {
+  assert.match(text, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, what);
+  assert.match(text, new RegExp(`<metadata>[^<]*imr-atlas[^<]*${today()}</metadata>`), what);
+  // Visible: the engine and date (and, on the same or the line above, the source).
+  assert.match(text, new RegExp(`>[^<]*imr-atlas[^<]*${today()}</text>`), what);
+  assert.match(text, />[^<]*chile_imr_2019_2023\.csv[^<]*<\/text>/, what);
+}
+
+test('a download from each view starts with the provenance lines and carries the date', async () => {
+  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  // Data: the rates table.
+  await page.getByTestId('rates-csv-download').waitFor({ timeout: 60_000 });
+  assertCsvProvenance('rates', (await download(page, 'rates-csv-download')).text);
+
+  // Inequality: the table, the trend, a chart's CSV and its SVG.
+  await page.getByTestId('tab-inequality').click();
+  await page.locator('[data-testid="inequality-table"] tr[data-time="2019"]').waitFor({ timeout: 60_000 });
+  assertCsvProvenance('inequality table', (await download(page, 'inequality-table-csv-download')).text);
+  assertCsvProvenance('inequality trend', (await download(page, 'inequality-trend-csv-download')).text);
+  await page.locator('[data-testid="ineq-line-chart"] svg').waitFor({ timeout: 60_000 });
+  assertCsvProvenance('inequality series', (await download(page, 'desigualdad_medida_por_anio-csv-download')).text);
+  assertSvgProvenance('inequality chart', (await download(page, 'desigualdad_medida_por_anio-svg-download')).text);
+  assertCsvProvenance('outliers', (await download(page, 'tasas_comunales_atipicos-csv-download')).text);
+
+  // Models: the data, the coefficients and the coefficient plot.
+  await page.getByTestId('tab-models').click();
+  await page.getByTestId('coef-table').waitFor({ timeout: 60_000 });
+  await page.getByTestId('download-data').waitFor({ timeout: 60_000 });
+  assertCsvProvenance('model data', (await download(page, 'download-data')).text);
+  assertCsvProvenance('coefficients', (await download(page, 'download-coef-csv')).text);
+  assertSvgProvenance('coefficient plot', (await download(page, 'download-plot')).text);
+
+  // Map: the CSV and the SVG (the PNG is drawn from this SVG).
+  await page.getByTestId('tab-map').click();
+  await page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor({ timeout: 60_000 });
+  assertCsvProvenance('map', (await download(page, 'download-csv')).text);
+  assertSvgProvenance('map', (await download(page, 'download-svg')).text);
+
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+test('a downloaded CSV read again reports its comment lines as metadata, not as rows', async () => {
+  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('tab-models').click();
+  await page.getByTestId('download-data').waitFor({ timeout: 60_000 });
+  const data = await download(page, 'download-data');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-provenance-e2e-'));
+  try {
+    const file = path.join(dir, data.name);
+    fs.writeFileSync(file, data.text);
+    const rows = data.text.split('\n').filter((l) => l && !l.startsWith('#')).length - 1;
+    await page.getByTestId('tab-data').click();
+    await page.getByTestId('file-input').setInputFiles(file);
+    await page.getByTestId('file-summary').filter({ hasText: '3 metadata lines (#) skipped' }).waitFor();
+    assert.equal(await testidText(page, 'rows-read'), String(rows));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+test('on the Spanish page, model diagnostics, inequality notes and chart titles are in Spanish', async () => {
+  const { page, requests, errors } = await openPage(browser, server.origin + '/', { locale: 'es-CL' });
+  await page.getByTestId('tab-models').click();
+  await page.getByTestId('coef-table').waitFor({ timeout: 60_000 });
+  await page.getByTestId('model-poisson-fe').check();
+  const poisson = page.locator('[data-testid="diagnostics"] article[data-model="poisson-fe"]');
+  await poisson.waitFor({ timeout: 60_000 });
+  await poisson.filter({ hasText: /poisson-fe convergió en \d+ iteración\(es\) de Newton/ }).waitFor();
+  const diagnostics = await page.getByTestId('diagnostics').textContent();
+  assert.doesNotMatch(diagnostics, /converged in|row\(s\) excluded|singleton|does not vary within|all entity effects/);
+  // Fixed effects drop the time-invariant characteristics, with the reason and the test in Spanish.
+  assert.match(diagnostics, /no varía dentro de las entidades/);
+  assert.match(diagnostics, /H0: todos los efectos de entidad son cero/);
+  const plot = await page.getByTestId('coef-plot').innerHTML();
+  assert.match(plot, /Estimación con intervalo de confianza/);
+  assert.match(plot, /Fuente: chile_imr_2019_2023\.csv · motor imr-atlas/);
+
+  await page.getByTestId('tab-inequality').click();
+  await page.locator('[data-testid="ineq-line-chart"] svg').waitFor({ timeout: 60_000 });
+  const notes = (await page.getByTestId('ineq-note').allTextContents()).join('\n');
+  assert.match(notes, /Se consideran las comunas con nacidos vivos > 0 en el año; las tasas son por 1\.000 nacidos vivos/);
+  assert.doesNotMatch(notes, /Areas are those|Median, percentiles|not available in|logarithm of 0|so no interval is given/);
+  assert.equal(await page.locator('[data-testid="ineq-line-chart"] svg > title').textContent(),
+    'Gini (ponderado): tasa de mortalidad infantil, por año');
+  assert.match(await page.locator('[data-testid="ineq-box-chart"] svg > title').textContent(), /^Distribución de la tasa de mortalidad infantil/);
+  assert.match(await page.locator('[data-testid="ineq-lorenz-chart"] svg > title').textContent(), /^Curvas de Lorenz/);
+
+  await page.getByTestId('tab-map').click();
+  await page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor({ timeout: 60_000 });
+  // The downloaded SVG: Spanish title and legend, Spanish source line.
+  const svg = (await download(page, 'download-svg')).text;
+  assert.match(svg, /<text id="map-title"[^>]*>Tasa de mortalidad infantil<\/text>/);
+  assert.match(svg, />Datos: chile_imr_2019_2023\.csv\. Límites: /);
+  assert.match(svg, />Sin datos </);
+  assert.equal((await page.getByTestId('map-title').textContent()).trim(), 'Tasa de mortalidad infantil');
+  // The command that writes the same SVG asks for Spanish too.
+  assert.match(await page.getByTestId('map-command').textContent(), / --lang es /);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
