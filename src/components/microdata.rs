@@ -702,7 +702,9 @@ pub fn Microdata() -> impl IntoView {
                 }.into_any()),
                 Run::Failed(message) => Some(view! { <p class="error" role="alert" data-testid="microdata-error">{message}</p> }.into_any()),
                 Run::Done(result, command) => {
-                    let csv = result.counts_csv.clone();
+                    // The download carries the provenance lines, the microdata files as source.
+                    let source: Vec<String> = result.files.iter().map(|f| f.name.clone()).collect();
+                    let csv = imr_core::provenance::with_csv_header(&source.join(", "), &crate::components::download::today(), &result.counts_csv);
                     let summaries = result.files.clone().into_iter().map(file_summary_view).collect_view();
                     let (bytes, rows, ms) = (result.bytes, result.rows, result.elapsed_ms);
                     Some(view! {

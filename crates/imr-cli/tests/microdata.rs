@@ -58,7 +58,7 @@ fn deaths_microdata_without_header_give_the_known_counts_with_the_neonatal_split
     assert!(stderr.contains("age unknown"), "{stderr}");
     assert!(stderr.contains("unknown commune codes:"), "{stderr}");
     assert_eq!(
-        std::fs::read_to_string(&out).unwrap(),
+        imr_core::provenance::csv_body(&std::fs::read_to_string(&out).unwrap()),
         expected.counts_csv(true, false)
     );
 }
@@ -107,7 +107,10 @@ fn the_counts_joined_with_births_read_back_through_imr_rates_with_every_row_used
         "{stderr}"
     );
     let csv = std::fs::read_to_string(&out).unwrap();
-    assert!(csv.starts_with("codigo_comuna,anio,nacimientos,defunciones\n"));
+    // Provenance lines first (source = both input files), then the counts.
+    assert!(csv.starts_with("# Source: "), "{csv}");
+    assert!(imr_core::provenance::csv_body(&csv)
+        .starts_with("codigo_comuna,anio,nacimientos,defunciones\n"));
 
     let rates = imr(&["rates", out.to_str().unwrap(), "--format", "json"]);
     assert!(

@@ -124,7 +124,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
             for file in &result.files {
                 report(file);
             }
-            write_out(&out, &result.counts_csv)
+            // The input files' names as the source line, as the page's download writes it.
+            let source: Vec<&str> = result.files.iter().map(|f| file_name(&f.name)).collect();
+            let csv = imr_core::provenance::with_csv_header(
+                &source.join(", "),
+                &super::input::today(),
+                &result.counts_csv,
+            );
+            write_out(&out, &csv)
         }
         WorkerEvent::Failed { message, .. } => Err(CliError::Input(message)),
         WorkerEvent::Progress { .. } => unreachable!("run_job ends with Done or Failed"),
@@ -193,6 +200,14 @@ impl ChunkSource for PathSource {
         buffer.truncate(filled);
         Ok(())
     }
+}
+
+/// The file name of a path as given (the source line names files, not folders).
+fn file_name(path: &str) -> &str {
+    Path::new(path)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(path)
 }
 
 fn write_out(path: &Path, csv: &str) -> Result<(), CliError> {
