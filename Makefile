@@ -52,7 +52,9 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
 BENCH_WASM := $(TARGET_DIR)/bench-wasm
 BENCH_JSON ?= $(BENCH_WASM)/results.json
 
-bench-wasm: setup
+# (no `setup` here: bench/compare --browser builds this against an existing dist/; the tools
+# come with `make dist`.)
+bench-wasm:
 	cargo build --release --target wasm32-unknown-unknown -p imr-bench-wasm
 	wasm-bindgen --target web --no-typescript --out-dir $(BENCH_WASM) \
 		$(TARGET_DIR)/wasm32-unknown-unknown/release/imr_bench_wasm.wasm
