@@ -6,7 +6,7 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/tools/node/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: run test setup dist fmt-check clippy test-native test-wasm e2e
+.PHONY: run test setup dist fmt-check clippy test-native test-wasm e2e bench-wasm bench-browser
 
 setup:
 	@scripts/setup.sh
@@ -27,6 +27,7 @@ clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p imr-core -p imr-atlas -p imr-microdata -p imr-worker --target wasm32-unknown-unknown -- -D warnings
 	cargo clippy -p imr-wasm-tests --target wasm32-unknown-unknown --all-targets -- -D warnings
+	cargo clippy -p imr-bench-wasm --target wasm32-unknown-unknown -- -D warnings
 
 test-native:
 	cargo test --workspace
@@ -42,3 +43,22 @@ e2e: dist
 	node e2e/run.mjs
 
 test: setup fmt-check clippy test-native test-wasm e2e
+
+# Benchmarks in headless Chromium (issue 8; a harness, not a test): the engine benches compiled
+# to wasm32 with the page's release profile and wasm-opt -Oz (as trunk does for the page), then
+# bench/browser.mjs: fe, inequality bootstrap, wasm ingest, the page's microdata worker and time
+# to first map on dist/. bench/compare --browser runs this too and prints the ratios.
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
+BENCH_WASM := $(TARGET_DIR)/bench-wasm
+BENCH_JSON ?= $(BENCH_WASM)/results.json
+
+# (no `setup` here: bench/compare --browser builds this against an existing dist/; the tools
+# come with `make dist`.)
+bench-wasm:
+	cargo build --release --target wasm32-unknown-unknown -p imr-bench-wasm
+	wasm-bindgen --target web --no-typescript --out-dir $(BENCH_WASM) \
+		$(TARGET_DIR)/wasm32-unknown-unknown/release/imr_bench_wasm.wasm
+	wasm-opt -Oz --output=$(BENCH_WASM)/imr_bench_wasm_bg.wasm $(BENCH_WASM)/imr_bench_wasm_bg.wasm
+
+bench-browser: dist bench-wasm
+	node bench/browser.mjs --json $(BENCH_JSON)

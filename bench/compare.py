@@ -49,13 +49,49 @@ def criterion_seconds(root, group, name):
     return estimates["median"]["point_estimate"] / 1e9
 
 
+def print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq):
+    """The headless Chromium figures next to native and Python (the same run)."""
+    m = browser["machine"]
+    print()
+    print(f"browser: Chromium {m.get('chromium')}, {m.get('cpus')} cores ({m.get('cpu')})")
+    print("| task | wasm in Chromium (median) | Rust native | Python | Python / wasm | wasm / native |")
+    print("|---|---|---|---|---|---|")
+
+    def row(task, key, python, native, rate=False):
+        b = browser.get(key) or {}
+        if "median_ms" not in b:
+            print(f"| {task} | {b.get('skipped', 'not run')} | | | | |")
+            return
+        wasm = b["median_ms"] / 1000
+        speed = f" ({mib / wasm:.0f} MiB/s)" if rate else ""
+        py = f"{python:.3f} s" if python is not None else "—"
+        ratio = f"{python / wasm:.1f}×" if python is not None else ""
+        print(f"| {task} | {wasm:.3f} s{speed} | {native:.3f} s | {py} | {ratio} | {wasm / native:.1f}× |")
+
+    row(f"aggregate deaths microdata, {mib:.0f} MiB (wasm engine, main thread)", "ingest", pd_agg, rust_agg, True)
+    row(f"aggregate deaths microdata, {mib:.0f} MiB (page's Web Worker)", "microdata", pd_agg, rust_agg, True)
+    row("fe, clustered SEs, 1,000,000 rows × 5", "fe", lm_fit, rust_fe)
+    row("inequality, 1,000 bootstrap replicates, 5,570 × 30", "inequality", None, rust_ineq)
+    if "median_painted_ms" in (browser.get("map") or {}):
+        mp = browser["map"]
+        print(
+            f"time to first map (bundled data, cold load, navigation start to 345 paths painted): "
+            f"{mp['median_painted_ms']:.0f} ms median of {len(mp['loads'])} (in the DOM: {mp['median_dom_ms']:.0f} ms)"
+        )
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--deaths", required=True)
     parser.add_argument("--panel", required=True)
     parser.add_argument("--criterion", required=True)
     parser.add_argument("--deaths-mb", type=int, required=True)
+    parser.add_argument("--browser-json", help="figures written by bench/browser.mjs --json")
     args = parser.parse_args()
+    browser = None
+    if args.browser_json:
+        with open(args.browser_json) as f:
+            browser = json.load(f)
 
     mib = os.path.getsize(args.deaths) / 2**20
     pd_agg, pd_agg_all, counts = timed(lambda: pandas_infant_deaths(args.deaths))
@@ -85,6 +121,8 @@ def main():
         f"| linearmodels PanelOLS {lm_fit:.3f} s | {lm_fit / rust_fe:.1f}× |"
     )
     print(f"| inequality, 1,000 bootstrap replicates, 5,570 × 30 | {rust_ineq:.3f} s | (no counterpart) | |")
+    if browser is not None:
+        print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq)
     print()
     print("python runs (s): pandas " + ", ".join(f"{t:.3f}" for t in pd_agg_all)
           + "; linearmodels " + ", ".join(f"{t:.3f}" for t in lm_fit_all))

@@ -64,7 +64,7 @@
 
 use crate::error::InequalityError;
 use crate::input::YearAreas;
-use crate::year::{compute_year, Measure, SubjectKind, YearData, YearMeasures};
+use crate::year::{compute_year_with, Measure, SubjectKind, YearData, YearMeasures, YearScratch};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Poisson};
@@ -161,6 +161,8 @@ pub(crate) fn bootstrap_year(
                 });
             }
             let mut values = vec![0.0; n];
+            // Births are the same in every replicate: their shares are computed once.
+            let mut scratch = YearScratch::with_fixed_weights(&areas.weights);
             for _ in 0..spec.replicates {
                 for i in 0..n {
                     let d: f64 = match &poissons[i] {
@@ -177,7 +179,12 @@ pub(crate) fn bootstrap_year(
                     groups: areas.groups.as_deref(),
                     ranks: areas.ranks.as_deref(),
                 };
-                collect(&compute_year(&data), &wanted, &mut draws, &mut missing);
+                collect(
+                    &compute_year_with(&data, &mut scratch),
+                    &wanted,
+                    &mut draws,
+                    &mut missing,
+                );
             }
         }
         _ => {
@@ -185,6 +192,7 @@ pub(crate) fn bootstrap_year(
             let mut weights = vec![0.0; n];
             let mut groups = areas.groups.as_ref().map(|_| vec![0usize; n]);
             let mut ranks = areas.ranks.as_ref().map(|_| vec![0.0; n]);
+            let mut scratch = YearScratch::default();
             for _ in 0..spec.replicates {
                 for k in 0..n {
                     let i = rng.random_range(0..n as u32) as usize;
@@ -205,7 +213,12 @@ pub(crate) fn bootstrap_year(
                     groups: groups.as_deref(),
                     ranks: ranks.as_deref(),
                 };
-                collect(&compute_year(&data), &wanted, &mut draws, &mut missing);
+                collect(
+                    &compute_year_with(&data, &mut scratch),
+                    &wanted,
+                    &mut draws,
+                    &mut missing,
+                );
             }
         }
     }

@@ -342,6 +342,33 @@ impl<'a> YearData<'a> {
 /// type-7 quantiles (R `quantile(type = 7)`, NumPy's default; Hyndman & Fan 1996).
 /// `p90_p10` = p90 / p10. The other measures are in [`crate::measures`].
 pub(crate) fn compute_year(data: &YearData) -> YearMeasures {
+    compute_year_with(data, &mut YearScratch::default())
+}
+
+/// Buffers reused from one bootstrap replicate to the next, and the weight shares when every
+/// replicate has the same weights (the Poisson bootstrap holds births fixed). The values are
+/// those [`compute_year`] computes afresh, bit for bit.
+#[derive(Debug, Default)]
+pub(crate) struct YearScratch {
+    fixed_shares: Option<Vec<f64>>,
+    equal: Vec<f64>,
+    keys: Vec<(i64, usize)>,
+    order: Vec<usize>,
+    sorted: Vec<f64>,
+}
+
+impl YearScratch {
+    /// For replicates that all have these weights.
+    pub fn with_fixed_weights(weights: &[f64]) -> Self {
+        YearScratch {
+            fixed_shares: Some(measures::shares_from_weights(weights)),
+            ..Default::default()
+        }
+    }
+}
+
+/// [`compute_year`] with reused buffers (see [`YearScratch`]).
+pub(crate) fn compute_year_with(data: &YearData, scratch: &mut YearScratch) -> YearMeasures {
     let mut out = YearMeasures {
         time: data.time,
         kind: data.kind,
@@ -360,15 +387,32 @@ pub(crate) fn compute_year(data: &YearData) -> YearMeasures {
         }
         return out;
     }
-    let shares = measures::shares_from_weights(data.weights);
-    let order = measures::ascending_order(values);
-    let sorted: Vec<f64> = order.iter().map(|&i| values[i]).collect();
-    let q = |p: f64| imr_stats::quantile_type7(&sorted, p).expect("non-empty, p in [0, 1]");
+    let YearScratch {
+        fixed_shares,
+        equal,
+        keys,
+        order,
+        sorted,
+    } = scratch;
+    let computed_shares;
+    let shares: &[f64] = match fixed_shares {
+        Some(fixed) => {
+            debug_assert_eq!(fixed.len(), data.weights.len());
+            fixed
+        }
+        None => {
+            computed_shares = measures::shares_from_weights(data.weights);
+            &computed_shares
+        }
+    };
+    measures::ascending_order_into(values, keys, order);
+    sorted.clear();
+    sorted.extend(order.iter().map(|&i| values[i]));
+    let sorted: &[f64] = sorted;
+    let order: &[usize] = order;
+    let q = |p: f64| imr_stats::quantile_type7(sorted, p).expect("non-empty, p in [0, 1]");
     let (p10, p90) = (q(0.10), q(0.90));
-    out.set(
-        Measure::PooledRate,
-        measures::weighted_mean(values, &shares),
-    );
+    out.set(Measure::PooledRate, measures::weighted_mean(values, shares));
     out.set(Measure::Median, Ok(q(0.5)));
     out.set(Measure::P10, Ok(p10));
     out.set(Measure::P25, Ok(q(0.25)));
@@ -390,33 +434,32 @@ pub(crate) fn compute_year(data: &YearData) -> YearMeasures {
     );
     out.set(
         Measure::Gini,
-        measures::gini_with_order(values, &shares, &order),
+        measures::gini_with_order(values, shares, order),
     );
-    let equal = vec![1.0 / values.len() as f64; values.len()];
+    if equal.len() != values.len() {
+        *equal = vec![1.0 / values.len() as f64; values.len()];
+    }
     out.set(
         Measure::GiniUnweighted,
-        measures::gini_with_order(values, &equal, &order),
+        measures::gini_with_order(values, equal, order),
     );
-    out.set(Measure::TheilT, measures::theil_t(values, &shares));
-    out.set(Measure::Mld, measures::mean_log_deviation(values, &shares));
+    out.set(Measure::TheilT, measures::theil_t(values, shares));
+    out.set(Measure::Mld, measures::mean_log_deviation(values, shares));
     out.set(
         Measure::Cov,
-        measures::coefficient_of_variation(values, &shares),
+        measures::coefficient_of_variation(values, shares),
     );
-    out.set(
-        Measure::Atkinson05,
-        measures::atkinson_half(values, &shares),
-    );
+    out.set(Measure::Atkinson05, measures::atkinson_half(values, shares));
     out.set(
         Measure::MeanAbsDev,
-        measures::mean_absolute_deviation(values, &shares),
+        measures::mean_absolute_deviation(values, shares),
     );
     out.set(
         Measure::IndexOfDisparity,
-        measures::index_of_disparity(values, &shares),
+        measures::index_of_disparity(values, shares),
     );
     if let Some(groups) = data.groups {
-        match measures::theil_decomposition(values, &shares, groups) {
+        match measures::theil_decomposition(values, shares, groups) {
             Ok(d) => {
                 out.set(Measure::TheilBetween, Ok(d.between));
                 out.set(Measure::TheilWithin, Ok(d.within));
@@ -428,12 +471,12 @@ pub(crate) fn compute_year(data: &YearData) -> YearMeasures {
         }
     }
     if let Some(ranks) = data.ranks {
-        let fractional = measures::fractional_ranks(ranks, &shares);
+        let fractional = measures::fractional_ranks(ranks, shares);
         out.set(
             Measure::ConcentrationIndex,
-            measures::concentration_index(values, &shares, &fractional),
+            measures::concentration_index(values, shares, &fractional),
         );
-        match measures::slope_index(values, &shares, &fractional) {
+        match measures::slope_index(values, shares, &fractional) {
             Ok(s) => {
                 out.set(Measure::Sii, Ok(s.sii));
                 out.set(Measure::Rii, s.rii);
@@ -443,7 +486,7 @@ pub(crate) fn compute_year(data: &YearData) -> YearMeasures {
                 out.set(Measure::Rii, Err(why));
             }
         }
-        match measures::extreme_quintiles(values, &shares, &fractional) {
+        match measures::extreme_quintiles(values, shares, &fractional) {
             Ok(x) => {
                 out.set(Measure::QuintileRatio, x.ratio);
                 out.set(Measure::QuintileDifference, Ok(x.difference));

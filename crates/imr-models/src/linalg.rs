@@ -41,6 +41,54 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
+/// `[dot(v, c) for c in columns]`, four columns per pass over `v`. Each sum keeps its own
+/// accumulator and adds the same products in the same order as [`dot`] (starting from −0.0,
+/// as `f64: Sum` does), so the results are bit for bit those of [`dot`]; the passes are
+/// fewer and the four independent additions overlap instead of waiting on one another.
+fn dots(v: &[f64], columns: &[&[f64]]) -> Vec<f64> {
+    let mut out = Vec::with_capacity(columns.len());
+    for group in columns.chunks(4) {
+        match *group {
+            [a, b, c, d] => {
+                let (a, b, c, d) = (&a[..v.len()], &b[..v.len()], &c[..v.len()], &d[..v.len()]);
+                let mut s = [-0.0f64; 4];
+                for i in 0..v.len() {
+                    let x = v[i];
+                    s[0] += x * a[i];
+                    s[1] += x * b[i];
+                    s[2] += x * c[i];
+                    s[3] += x * d[i];
+                }
+                out.extend_from_slice(&s);
+            }
+            [a, b, c] => {
+                let (a, b, c) = (&a[..v.len()], &b[..v.len()], &c[..v.len()]);
+                let mut s = [-0.0f64; 3];
+                for i in 0..v.len() {
+                    let x = v[i];
+                    s[0] += x * a[i];
+                    s[1] += x * b[i];
+                    s[2] += x * c[i];
+                }
+                out.extend_from_slice(&s);
+            }
+            [a, b] => {
+                let (a, b) = (&a[..v.len()], &b[..v.len()]);
+                let mut s = [-0.0f64; 2];
+                for i in 0..v.len() {
+                    let x = v[i];
+                    s[0] += x * a[i];
+                    s[1] += x * b[i];
+                }
+                out.extend_from_slice(&s);
+            }
+            [a] => out.push(dot(v, a)),
+            _ => unreachable!("chunks of one to four"),
+        }
+    }
+    out
+}
+
 /// Solves `min ‖y − Xβ‖` for the columns `x` (each of length n).
 pub(crate) fn least_squares(x: &[Vec<f64>], y: &[f64]) -> LeastSquares {
     let n = y.len();
@@ -69,15 +117,23 @@ pub(crate) fn least_squares(x: &[Vec<f64>], y: &[f64]) -> LeastSquares {
         };
         column[rank] -= alpha;
         let v = &column[rank..];
-        let vtv = dot(v, v);
-        for other in rest.iter_mut() {
-            let s = 2.0 * dot(v, &other[rank..]) / vtv;
+        // vᵀv, vᵀ(each later column) and vᵀ(Qᵀy) in one pass (see `dots`), then the reflections.
+        let products = {
+            let mut targets: Vec<&[f64]> = Vec::with_capacity(rest.len() + 2);
+            targets.push(v);
+            targets.extend(rest.iter().map(|other| &other[rank..]));
+            targets.push(&qty[rank..]);
+            dots(v, &targets)
+        };
+        let vtv = products[0];
+        for (other, &p) in rest.iter_mut().zip(&products[1..]) {
+            let s = 2.0 * p / vtv;
             other[rank..]
                 .iter_mut()
                 .zip(v)
                 .for_each(|(o, vi)| *o -= s * vi);
         }
-        let s = 2.0 * dot(v, &qty[rank..]) / vtv;
+        let s = 2.0 * products[products.len() - 1] / vtv;
         qty[rank..]
             .iter_mut()
             .zip(v)

@@ -162,14 +162,26 @@ fn scaled(values: &[f64], sqrt_w: Option<&[f64]>) -> Vec<f64> {
     }
 }
 
+/// [`scaled`] of a vector the caller no longer needs: scaled in place, not copied.
+fn scaled_owned(mut values: Vec<f64>, sqrt_w: Option<&[f64]>) -> Vec<f64> {
+    if let Some(s) = sqrt_w {
+        values.iter_mut().zip(s).for_each(|(v, s)| *v *= s);
+    }
+    values
+}
+
 fn norm(values: &[f64]) -> f64 {
     values.iter().map(|v| v * v).sum::<f64>().sqrt()
 }
 
 /// Whether a column varies within at least one entity.
 pub(crate) fn varies_within(column: &[f64], entity: &[usize], n_entities: usize) -> bool {
-    let within = demean(column, entity, n_entities, None);
-    norm(&within) > 1e-10 * norm(column).max(f64::MIN_POSITIVE)
+    varies_within_given(column, &demean(column, entity, n_entities, None))
+}
+
+/// [`varies_within`] with the column's (unweighted) within transformation already computed.
+fn varies_within_given(column: &[f64], within: &[f64]) -> bool {
+    norm(within) > 1e-10 * norm(column).max(f64::MIN_POSITIVE)
 }
 
 pub(crate) fn time_invariant_reason(name: &str) -> DropReason {
@@ -260,9 +272,20 @@ pub(crate) fn fe_core(
     let sqrt_w: Option<Vec<f64>> = weights.map(|w| w.iter().map(|v| v.sqrt()).collect());
     let mut dropped = Vec::new();
     let mut candidates = Vec::new();
+    let mut design: Vec<Vec<f64>> = Vec::new();
     for &j in columns {
-        if varies_within(&prep.x[j], &prep.entity, g) {
+        // The unweighted within transformation decides whether the column varies; unweighted,
+        // it is also the column of the design (computed once, not twice).
+        let within = demean(&prep.x[j], &prep.entity, g, None);
+        if varies_within_given(&prep.x[j], &within) {
             candidates.push(j);
+            design.push(match weights {
+                None => within,
+                Some(_) => scaled_owned(
+                    demean(&prep.x[j], &prep.entity, g, weights),
+                    sqrt_w.as_deref(),
+                ),
+            });
         } else {
             dropped.push(DroppedTerm {
                 term: prep.x_names[j].clone(),
@@ -270,19 +293,7 @@ pub(crate) fn fe_core(
             });
         }
     }
-    let design: Vec<Vec<f64>> = candidates
-        .iter()
-        .map(|&j| {
-            scaled(
-                &demean(&prep.x[j], &prep.entity, g, weights),
-                sqrt_w.as_deref(),
-            )
-        })
-        .collect();
-    let y = scaled(
-        &demean(&prep.y, &prep.entity, g, weights),
-        sqrt_w.as_deref(),
-    );
+    let y = scaled_owned(demean(&prep.y, &prep.entity, g, weights), sqrt_w.as_deref());
     let ls = least_squares(&design, &y);
     for &d in &ls.dropped {
         let earlier: Vec<String> = ls
@@ -350,7 +361,7 @@ pub(crate) fn twfe_core(
             continue;
         }
         candidates.push(j);
-        design.push(scaled(&result.values, sqrt_w.as_deref()));
+        design.push(scaled_owned(result.values, sqrt_w.as_deref()));
     }
     let y_two_way = two_way(&prep.y);
     if !y_two_way.converged {
@@ -358,7 +369,7 @@ pub(crate) fn twfe_core(
             "removing entity and year effects from the outcome did not converge".into(),
         ));
     }
-    let y = scaled(&y_two_way.values, sqrt_w.as_deref());
+    let y = scaled_owned(y_two_way.values, sqrt_w.as_deref());
     let ls = least_squares(&design, &y);
     for &d in &ls.dropped {
         let earlier: Vec<String> = ls

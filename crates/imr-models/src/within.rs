@@ -17,19 +17,35 @@ pub(crate) fn group_means(
 ) -> Vec<f64> {
     let mut sums = vec![0.0; n_groups];
     let mut totals = vec![0.0; n_groups];
-    match weights {
-        Some(w) => {
-            for ((&v, &g), &wi) in values.iter().zip(group).zip(w) {
-                sums[g] += wi * v;
-                totals[g] += wi;
+    // Rows usually come sorted by group (a prepared panel is sorted by entity), so each run of
+    // one group is summed in registers and stored once: the same additions in the same order
+    // as `sums[g] += …` row by row (hence the same bits), without a store-to-load dependency
+    // through memory on every row.
+    if let Some(&first) = group.first() {
+        let (mut current, mut sum, mut total) = (first, 0.0, 0.0);
+        match weights {
+            Some(w) => {
+                for ((&v, &g), &wi) in values.iter().zip(group).zip(w) {
+                    if g != current {
+                        (sums[current], totals[current]) = (sum, total);
+                        (current, sum, total) = (g, sums[g], totals[g]);
+                    }
+                    sum += wi * v;
+                    total += wi;
+                }
+            }
+            None => {
+                for (&v, &g) in values.iter().zip(group) {
+                    if g != current {
+                        (sums[current], totals[current]) = (sum, total);
+                        (current, sum, total) = (g, sums[g], totals[g]);
+                    }
+                    sum += v;
+                    total += 1.0;
+                }
             }
         }
-        None => {
-            for (&v, &g) in values.iter().zip(group) {
-                sums[g] += v;
-                totals[g] += 1.0;
-            }
-        }
+        (sums[current], totals[current]) = (sum, total);
     }
     sums.iter()
         .zip(&totals)
