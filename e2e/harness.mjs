@@ -77,9 +77,11 @@ export async function testidText(page, id) {
 }
 
 // A binary of this source tree (`imr`, `imr-gen-deaths`): built with cargo (a no-op when up to
-// date) into CARGO_TARGET_DIR or target/, debug profile, as `make e2e` builds them.
+// date) into CARGO_TARGET_DIR or target/, debug profile, as `make e2e` builds them. IMR_BIN
+// overrides the `imr` binary.
 const built = new Map();
 export function cargoBinary(pkg, bin) {
+  if (bin === 'imr' && process.env.IMR_BIN) return process.env.IMR_BIN;
   if (!built.has(bin)) {
     execFileSync('cargo', ['build', '-q', '-p', pkg, '--bin', bin], { cwd: ROOT, stdio: 'inherit' });
     const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');

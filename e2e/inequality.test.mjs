@@ -5,24 +5,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startServer, launch, openPage, outsideRequests, ROOT } from './harness.mjs';
+import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
 
-// The `imr` binary: IMR_BIN, or a build under target/ (CARGO_TARGET_DIR first).
-function imrBinary() {
-  const candidates = [process.env.IMR_BIN,
-    process.env.CARGO_TARGET_DIR && path.join(process.env.CARGO_TARGET_DIR, 'debug', 'imr'),
-    process.env.CARGO_TARGET_DIR && path.join(process.env.CARGO_TARGET_DIR, 'release', 'imr'),
-    path.join(ROOT, 'target', 'debug', 'imr'), path.join(ROOT, 'target', 'release', 'imr')];
-  return candidates.find((p) => p && fs.existsSync(p));
-}
+const imrBinary = () => cargoBinary('imr-cli', 'imr');
 
-// The CLI's Gini of 2019 on the bundled data (births = poblacion_0, deaths derived from tmi).
-// Without a built `imr`, the value it printed on 2025-06 with engine 0.1.0 is used:
-//   imr inequality public/data/chile_imr_2019_2023.csv --births poblacion_0 --rate tmi --format json
-//   → years[0].gini = 0.2319913361394605 (the point estimate does not depend on the bootstrap).
+// The CLI's Gini of 2019 on the bundled data (births = poblacion_0, deaths derived from tmi), from
+// the `imr` of this source tree (the point estimate does not depend on the bootstrap).
 function cliGini2019() {
   const bin = imrBinary();
-  if (!bin) return { gini: 0.2319913361394605, from: 'recorded CLI output' };
   const out = execFileSync(bin, ['inequality', 'public/data/chile_imr_2019_2023.csv', '--births', 'poblacion_0',
     '--rate', 'tmi', '--bootstrap', '0', '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
   const year = JSON.parse(out).years.find((y) => y.time === 2019);

@@ -8,25 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startServer, launch, openPage, outsideRequests, ROOT } from './harness.mjs';
+import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
 
 const DATA = 'public/data/chile_imr_2019_2023.csv';
 const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'poblacion_0', '--rate', 'tmi'];
 // Regressors chosen in the tests: two that vary over time, one time-invariant (dropped by fe).
 const REGRESSORS = ['pobreza', 'ingreso_salud_pc', 'ruralidad', 'sapu'];
 
-// The `imr` binary of this source tree: IMR_BIN, else built with `cargo build -p imr-cli`
-// (a no-op when up to date) into CARGO_TARGET_DIR or target/.
-let imrPath;
-function imrBinary() {
-  if (imrPath) return imrPath;
-  if (process.env.IMR_BIN) return (imrPath = process.env.IMR_BIN);
-  execFileSync('cargo', ['build', '-q', '-p', 'imr-cli'], { cwd: ROOT, stdio: 'inherit' });
-  const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
-  imrPath = path.join(targetDir, 'debug', 'imr');
-  assert.ok(fs.existsSync(imrPath), `no imr binary at ${imrPath}`);
-  return imrPath;
-}
+const imrBinary = () => cargoBinary('imr-cli', 'imr');
 
 function imrFit(args) {
   const out = execFileSync(imrBinary(), ['fit', ...args, '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });

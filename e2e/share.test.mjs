@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { ROOT, startServer, launch, openPage, outsideRequests, fixture, testidText } from './harness.mjs';
+import { ROOT, startServer, launch, openPage, outsideRequests, fixture, testidText, cargoBinary } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -50,7 +50,7 @@ test('a saved analysis reopens with the same table, in the page and in imr', asy
   assert.match((await again.page.getByTestId('excluded-list').textContent()), /line 4: column `Pobreza`: missing value/);
 
   // The command line reads the same file and prints the same rate.
-  const out = JSON.parse(execFileSync(path.join(ROOT, 'target/debug/imr'), ['rates', saved, '--format', 'json']));
+  const out = JSON.parse(execFileSync(cargoBinary('imr-cli', 'imr'), ['rates', saved, '--format', 'json']));
   const row = out.rows.find((r) => r.entity === '01101' && r.time === 2019);
   assert.equal(row.rate.toFixed(2), '3.50');
   assert.deepEqual(outsideRequests(requests, server.origin), []);

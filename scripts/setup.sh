@@ -35,11 +35,15 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
   apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
-# Node tools live in the repo's tools/node (package.json + package-lock.json committed).
+# Node tools live in the repo's tools/node (package.json + package-lock.json committed). npm's own
+# node_modules/.package-lock.json never equals the committed lock byte for byte, so the install
+# leaves a copy of the lock it installed as a stamp: a later run skips npm ci while they match.
+NODE_STAMP="$NODE_TOOLS_DIR/node_modules/.imr-installed-lock.json"
 if [ ! -x "$NODE_TOOLS_DIR/node_modules/.bin/wasm-opt" ] || [ ! -d "$NODE_TOOLS_DIR/node_modules/playwright-core" ] \
-   || ! cmp -s "$NODE_TOOLS_DIR/package-lock.json" "$NODE_TOOLS_DIR/node_modules/.package-lock.json"; then
+   || ! cmp -s "$NODE_TOOLS_DIR/package-lock.json" "$NODE_STAMP"; then
   say "installing node tools (npm ci in $NODE_TOOLS_DIR)"
   (cd "$NODE_TOOLS_DIR" && npm ci --no-audit --no-fund --loglevel=error)
+  cp "$NODE_TOOLS_DIR/package-lock.json" "$NODE_STAMP"
 fi
 
 say "fetching crates (trunk builds offline)"
