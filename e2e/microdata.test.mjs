@@ -130,7 +130,13 @@ test('deaths and births microdata are aggregated in a worker to the known counts
 });
 
 test('Cancel stops the worker part-way and loads nothing', async () => {
-  const big = deathsFile('grande.csv', ['--mb', '150', '--seed', '3', '--no-header']);
+  // 600 MB: a headerless 100 MB file written six times over (still valid rows), large enough
+  // that Cancel lands part-way however fast the machine reads.
+  const part = deathsFile('parte.csv', ['--mb', '100', '--seed', '3', '--no-header']);
+  const big = { path: path.join(tmp, 'grande.csv') };
+  const bytes = fs.readFileSync(part.path);
+  for (let i = 0; i < 6; i++) fs.appendFileSync(big.path, bytes);
+  fs.rmSync(part.path);
   const { page, context, errors } = await openPage(browser, server.origin + '/');
   const requests = recordAll(context);
   await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();

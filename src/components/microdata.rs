@@ -1,6 +1,6 @@
 //! The health ministry's microdata in the page: a deaths file (one row per death, hundreds of
 //! MB) and optionally a one-row-per-birth file, aggregated to commune-year counts by the
-//! `imr-worker` Web Worker (the same Rust engine as `imr microdata`), read in 8 MiB chunks with
+//! `imr-worker` Web Worker (the same Rust engine as `imr microdata`), read in 16 MiB chunks with
 //! `File.slice`, with a progress bar (bytes, rows per second) and a Cancel button that
 //! terminates the worker. The counts table then joins the loaded files like any uploaded CSV.
 //!

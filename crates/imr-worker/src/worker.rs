@@ -25,8 +25,11 @@ fn read_chunk(file: &File, offset: u64, len: u64) -> Result<JsFuture, String> {
     Ok(JsFuture::from(blob.array_buffer()))
 }
 
-/// Streams one file through the job: one chunk parsed while the next is read (two chunks in
-/// memory at most), a progress event after every chunk.
+/// How many chunk reads are in flight while one is parsed.
+const READ_AHEAD: usize = 2;
+
+/// Streams one file through the job: one chunk parsed while the next [`READ_AHEAD`] are read
+/// (memory bounded by `READ_AHEAD + 1` chunks), a progress event after every chunk.
 async fn stream(
     scope: &DedicatedWorkerGlobalScope,
     job: &mut Job,
@@ -42,13 +45,19 @@ async fn stream(
     let chunk = job.chunk_bytes() as u64;
     job.start_file(kind, &file.name(), size);
     let mut buffer: Vec<u8> = Vec::with_capacity(chunk as usize);
+    // Reads in flight, oldest first: the browser reads ahead while this thread parses.
+    let mut pending = std::collections::VecDeque::with_capacity(READ_AHEAD);
+    let mut requested = 0u64;
     let mut offset = 0u64;
-    let mut next = (size > 0)
-        .then(|| read_chunk(file, 0, chunk))
-        .transpose()
-        .map_err(failed)?;
-    while let Some(pending) = next.take() {
-        let bytes = pending
+    loop {
+        while pending.len() < READ_AHEAD && requested < size {
+            pending.push_back(read_chunk(file, requested, chunk).map_err(failed)?);
+            requested = (requested + chunk).min(size);
+        }
+        let Some(next) = pending.pop_front() else {
+            break;
+        };
+        let bytes = next
             .await
             .map_err(|e| failed(format!("{}: cannot read the file: {e:?}", file.name())))?;
         let view = js_sys::Uint8Array::new(&bytes);
@@ -60,9 +69,6 @@ async fn stream(
             )));
         }
         offset += n;
-        if offset < size {
-            next = Some(read_chunk(file, offset, chunk).map_err(failed)?);
-        }
         buffer.resize(n as usize, 0);
         view.copy_to(&mut buffer);
         post(scope, &job.push(&buffer, elapsed())?);
