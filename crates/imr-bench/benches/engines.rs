@@ -7,6 +7,10 @@
 //!
 //! Ten samples each (criterion's minimum), so the run takes a few minutes on two cores.
 
+/// The `imr` binary's allocator (crates/imr-cli/src/main.rs), so these are the figures `imr` gets.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use imr_bench::{deaths_file, inequality_observations, panel_columns};
 use imr_inequality::{BootstrapSpec, InequalitySpec, RateInput, Subject};

@@ -5,6 +5,11 @@
 
 mod commands;
 
+/// mimalloc instead of glibc's allocator: large fits free and reallocate multi-MB vectors, which
+/// glibc hands back to the OS each time (see crates/imr-cli/Cargo.toml).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
