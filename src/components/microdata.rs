@@ -389,17 +389,9 @@ fn file_summary_view(f: FileSummary) -> impl IntoView {
         (Some(a), _) => a.0.to_string(),
         _ => "—".to_owned(),
     };
-    let unknown: Vec<String> = f
-        .unknown_codes
-        .iter()
-        .take(10)
-        .map(|(code, n)| {
-            let code = if code.is_empty() { "(blank)" } else { code };
-            format!("{code} ×{n}")
-        })
-        .collect();
+    let unknown = f.unknown_codes_listed(10);
     let unknown = (!unknown.is_empty()).then(|| {
-        let list = unknown.join(", ");
+        let list = unknown;
         view! { <p class="note" data-testid="microdata-unknown-codes">{tr("Códigos de comuna desconocidos: ", "Unknown commune codes: ")}{list}</p> }
     });
     let excluded = f

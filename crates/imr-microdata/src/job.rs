@@ -133,6 +133,20 @@ pub struct FileSummary {
 }
 
 impl FileSummary {
+    /// The `limit` most frequent unknown commune codes with their counts, for reading:
+    /// "99999 ×3, (blank) ×2"; empty when there are none.
+    pub fn unknown_codes_listed(&self, limit: usize) -> String {
+        self.unknown_codes
+            .iter()
+            .take(limit)
+            .map(|(code, n)| {
+                let code = if code.is_empty() { "(blank)" } else { code };
+                format!("{code} ×{n}")
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     pub fn of_deaths(name: &str, a: &DeathsAggregate) -> Self {
         FileSummary {
             kind: FileKind::Deaths,

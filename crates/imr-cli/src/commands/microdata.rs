@@ -249,15 +249,6 @@ fn report(file: &FileSummary) {
         );
     }
     if !file.unknown_codes.is_empty() {
-        let listed: Vec<String> = file
-            .unknown_codes
-            .iter()
-            .take(10)
-            .map(|(code, n)| {
-                let code = if code.is_empty() { "(blank)" } else { code };
-                format!("{code} ×{n}")
-            })
-            .collect();
-        eprintln!("unknown commune codes: {}", listed.join(", "));
+        eprintln!("unknown commune codes: {}", file.unknown_codes_listed(10));
     }
 }
