@@ -106,3 +106,13 @@ test('the interface follows the browser language and switches, with numbers per 
   assert.equal((await births.textContent()).trim(), '2,888');
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
 });
+
+test('excluded rows give their reasons in the page language', async () => {
+  const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL' });
+  await page.getByTestId('file-input').setInputFiles(fixture('broken.csv'));
+  await page.getByTestId('rows-excluded').filter({ hasText: '8' }).waitFor();
+  const first = page.getByTestId('excluded-list').locator('li[data-line="3"]');
+  assert.match(await first.textContent(), /^broken\.csv, línea 3: columna `.+`: se esperaba un número y dice/);
+  await page.getByTestId('lang-switch').click();
+  await first.filter({ hasText: /^broken\.csv, line 3: column `.+`: expected a number, found/ }).waitFor();
+});

@@ -298,7 +298,7 @@ fn Report() -> impl IntoView {
                 let excluded = r
                     .excluded
                     .iter()
-                    .map(|e| view! { <li data-line=e.line.to_string()>{let (file, line, reason) = (e.file.clone(), e.line, e.reason.clone()); move || format!("{file}, {} {line}: {reason}", lang().get().pick("línea", "line"))}</li> })
+                    .map(|e| view! { <li data-line=e.line.to_string()>{let (file, line, kind) = (e.file.clone(), e.line, e.kind.clone()); move || { let l = lang().get(); format!("{file}, {} {line}: {}", l.pick("línea", "line"), kind.text(l.engine())) }}</li> })
                     .collect_view();
                 let warnings = (!r.cell_warnings.is_empty()).then(|| {
                     let n = r.cell_warnings.len();

@@ -312,3 +312,21 @@ fn a_downloaded_csv_with_provenance_lines_reads_whole_and_reports_them() {
     assert_eq!(r.excluded[0].line, 6);
     assert!(r.excluded[0].reason.contains("\"abc\""));
 }
+
+#[test]
+fn exclusion_reasons_read_in_spanish_and_in_english() {
+    let bytes = std::fs::read("tests/data/broken.csv").unwrap();
+    let panel = load(&[("broken.csv", &bytes)]);
+    for e in &panel.report.excluded {
+        // English is the reason of the JSON report.
+        assert_eq!(e.kind.text(imr_core::Lang::En), e.reason);
+        assert_ne!(e.kind.text(imr_core::Lang::Es), e.reason, "{}", e.reason);
+    }
+    let duplicate = &panel.report.excluded[5].kind;
+    assert_eq!(
+        duplicate.text(imr_core::Lang::Es),
+        duplicate
+            .to_string()
+            .replace("duplicate of line", "duplicado de la línea")
+    );
+}

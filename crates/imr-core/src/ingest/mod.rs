@@ -108,6 +108,62 @@ pub enum ExclusionReason {
     },
 }
 
+impl ExclusionReason {
+    /// The reason in `lang`: English is the `Display` text (the JSON's `reason`), Spanish for
+    /// the page in Spanish.
+    pub fn text(&self, lang: crate::Lang) -> String {
+        use ExclusionReason::*;
+        if lang == crate::Lang::En {
+            return self.to_string();
+        }
+        match self {
+            NonNumeric { column, value } => {
+                format!("columna `{column}`: se esperaba un número y dice \"{value}\"")
+            }
+            NotAYear { column, value } => {
+                format!("columna `{column}`: se esperaba un año entero y dice \"{value}\"")
+            }
+            NegativeCount { column, value } => {
+                format!("columna `{column}`: conteo negativo {value}")
+            }
+            DeathsExceedBirths { deaths, births } => {
+                format!("las defunciones ({deaths}) superan a los nacimientos ({births})")
+            }
+            MissingValue { column } => format!("columna `{column}`: valor faltante"),
+            MissingEntity { column } => format!("columna `{column}`: falta el código"),
+            MissingTime { column } => format!("columna `{column}`: falta el año"),
+            DuplicateEntityTime {
+                entity,
+                time,
+                first_line,
+                first_file: None,
+            } => format!("duplicado de la línea {first_line} ({entity}, {time})"),
+            DuplicateEntityTime {
+                entity,
+                time,
+                first_line,
+                first_file: Some(file),
+            } => format!("duplicado de {file}, línea {first_line} ({entity}, {time})"),
+            DuplicateEntity { entity, first_line } => {
+                format!("duplicado de la línea {first_line} ({entity})")
+            }
+            UnknownCode { code } => {
+                format!("código de comuna desconocido \"{code}\" (no está en la lista CUT 2018)")
+            }
+            WrongFieldCount { expected, found } => {
+                format!("se esperaban {expected} campos y hay {found}")
+            }
+            NotJoined {
+                entity,
+                time: Some(t),
+            } => format!("ninguna fila de los datos principales para {entity} en {t}"),
+            NotJoined { entity, time: None } => {
+                format!("ninguna fila de los datos principales para {entity}")
+            }
+        }
+    }
+}
+
 impl std::fmt::Display for ExclusionReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use ExclusionReason::*;
