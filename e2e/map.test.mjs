@@ -15,8 +15,8 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const PATHS = 'svg[data-testid="choropleth"] path[data-code]';
 
-async function openMap() {
-  const opened = await openPage(browser, server.origin + '/');
+async function openMap(options) {
+  const opened = await openPage(browser, server.origin + '/', options);
   await opened.page.getByTestId('tab-map').click();
   await opened.page.locator(PATHS).first().waitFor();
   // The classes are in place once the legend is drawn.
@@ -164,26 +164,31 @@ test('selecting a commune in the funnel plot outlines it on the map; smoothing, 
 });
 
 // The page's command writes, with `imr map`, the SVG the page downloads: for the classes and for
-// the LISA cluster map (same permutations and seed), byte for byte.
-test('the shown imr map command writes the same SVG as the page, for classes and for LISA clusters', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-map-'));
-  fs.copyFileSync(path.join(ROOT, 'public/data/chile_imr_2019_2023.csv'), path.join(dir, 'chile_imr_2019_2023.csv'));
-  const { page, requests, errors } = await openMap();
-  for (const lisa of [false, true]) {
-    if (lisa) {
-      await page.getByTestId('lisa-toggle').check();
-      await page.getByTestId('map-command').filter({ hasText: '--lisa' }).waitFor();
+// the LISA cluster map (same permutations and seed), byte for byte, in English and in Spanish.
+for (const locale of ['en-US', 'es-CL']) {
+  test(`the shown imr map command writes the same SVG as the page, for classes and for LISA clusters (${locale})`, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-map-'));
+    fs.copyFileSync(path.join(ROOT, 'public/data/chile_imr_2019_2023.csv'), path.join(dir, 'chile_imr_2019_2023.csv'));
+    const { page, requests, errors } = await openMap({ locale });
+    for (const lisa of [false, true]) {
+      if (lisa) {
+        await page.getByTestId('lisa-toggle').check();
+        await page.getByTestId('map-command').filter({ hasText: '--lisa' }).waitFor();
+      }
+      const svg = await download(page, 'download-svg');
+      const command = (await page.getByTestId('map-command').textContent()).trim();
+      const args = command.split(' ');
+      assert.equal(args.slice(0, 2).join(' '), 'imr map');
+      assert.equal(args.includes('--lang'), locale === 'es-CL');
+      execFileSync(cargoBinary('imr-cli', 'imr'), args.slice(1), { cwd: dir, stdio: 'pipe' });
+      const out = args[args.indexOf('--out') + 1];
+      assert.equal(out, svg.name);
+      const text = svg.bytes.toString('utf8');
+      assert.equal(fs.readFileSync(path.join(dir, out), 'utf8'), text, `${out} differs from imr's`);
+      if (lisa) assert.ok(text.includes(locale === 'es-CL' ? '>Alto-Alto' : '>High-High'), 'LISA legend in the page language');
     }
-    const svg = await download(page, 'download-svg');
-    const command = (await page.getByTestId('map-command').textContent()).trim();
-    const args = command.split(' ');
-    assert.equal(args.slice(0, 2).join(' '), 'imr map');
-    execFileSync(cargoBinary('imr-cli', 'imr'), args.slice(1), { cwd: dir, stdio: 'pipe' });
-    const out = args[args.indexOf('--out') + 1];
-    assert.equal(out, svg.name);
-    assert.equal(fs.readFileSync(path.join(dir, out), 'utf8'), svg.bytes.toString('utf8'), `${out} differs from imr's`);
-  }
-  assert.deepEqual(outsideRequests(requests, server.origin), []);
-  assert.deepEqual(errors, []);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+    assert.deepEqual(outsideRequests(requests, server.origin), []);
+    assert.deepEqual(errors, []);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+}

@@ -404,10 +404,11 @@ pub fn MapPage() -> impl IntoView {
         Some(
             lisa(&r.values, &geo.weights, PERMUTATIONS, SEED, LISA_ALPHA)
                 .map(|l| {
-                    Shared(Arc::new(Colouring::from_lisa(
+                    Shared(Arc::new(Colouring::from_lisa_in(
                         &r.values,
                         &l.clusters,
                         LISA_ALPHA,
+                        lang.get().engine(),
                     )))
                 })
                 .map_err(|e| format!("LISA: {e}")),

@@ -71,6 +71,23 @@ pub enum LisaCluster {
 impl LisaCluster {
     /// Label as in GeoDa's cluster map legend.
     pub fn label(self) -> &'static str {
+        self.label_in(imr_stats::Lang::En)
+    }
+
+    /// The legend label in `lang` (Spanish as in the Spanish-language GeoDa literature:
+    /// "Alto-Alto", "Bajo-Bajo", …).
+    pub fn label_in(self, lang: imr_stats::Lang) -> &'static str {
+        if lang == imr_stats::Lang::Es {
+            return match self {
+                LisaCluster::NotSignificant => "No significativo",
+                LisaCluster::HighHigh => "Alto-Alto",
+                LisaCluster::LowLow => "Bajo-Bajo",
+                LisaCluster::LowHigh => "Bajo-Alto",
+                LisaCluster::HighLow => "Alto-Bajo",
+                LisaCluster::Neighbourless => "Sin vecinos",
+                LisaCluster::NoData => "Sin datos",
+            };
+        }
         match self {
             LisaCluster::NotSignificant => "Not significant",
             LisaCluster::HighHigh => "High-High",

@@ -74,8 +74,18 @@ impl Colouring {
         }
     }
 
-    /// Colours LISA clusters (class = cluster, in GeoDa's legend order).
+    /// Colours LISA clusters (class = cluster, in GeoDa's legend order), legend in English.
     pub fn from_lisa(values: &[Option<f64>], clusters: &[LisaCluster], alpha: f64) -> Self {
+        Self::from_lisa_in(values, clusters, alpha, Lang::En)
+    }
+
+    /// [`Colouring::from_lisa`] with the legend and note in `lang`.
+    pub fn from_lisa_in(
+        values: &[Option<f64>],
+        clusters: &[LisaCluster],
+        alpha: f64,
+        lang: Lang,
+    ) -> Self {
         let order = [
             LisaCluster::NotSignificant,
             LisaCluster::HighHigh,
@@ -92,7 +102,7 @@ impl Colouring {
             .iter()
             .enumerate()
             .map(|(k, c)| LegendEntry {
-                label: c.label().into(),
+                label: c.label_in(lang).into(),
                 fill: c.colour().into(),
                 count: classes.iter().filter(|&&x| x == Some(k)).count(),
             })
@@ -103,7 +113,10 @@ impl Colouring {
             classes,
             class_fills: order.iter().map(|c| c.colour().to_string()).collect(),
             legend,
-            method_note: format!("LISA clusters, p ≤ {alpha}"),
+            method_note: match lang {
+                Lang::En => format!("LISA clusters, p ≤ {alpha}"),
+                Lang::Es => format!("Clusters LISA, p ≤ {alpha}"),
+            },
         }
     }
 
@@ -698,4 +711,35 @@ pub fn funnel_svg(
     }
     s.push_str("</svg>\n");
     s
+}
+
+#[cfg(test)]
+mod lisa_legend_tests {
+    use super::*;
+
+    #[test]
+    fn the_lisa_legend_reads_in_each_language_with_the_same_classes_and_colours() {
+        let values = [Some(1.0), Some(2.0), None];
+        let clusters = [
+            LisaCluster::HighHigh,
+            LisaCluster::NotSignificant,
+            LisaCluster::NoData,
+        ];
+        let en = Colouring::from_lisa(&values, &clusters, 0.05);
+        let es = Colouring::from_lisa_in(&values, &clusters, 0.05, Lang::Es);
+        assert_eq!(en.classes, es.classes);
+        assert_eq!(en.class_fills, es.class_fills);
+        let labels = |c: &Colouring| c.legend.iter().map(|e| e.label.clone()).collect::<Vec<_>>();
+        assert_eq!(
+            labels(&en)[..3],
+            ["Not significant", "High-High", "Low-Low"]
+        );
+        assert_eq!(
+            labels(&es)[..3],
+            ["No significativo", "Alto-Alto", "Bajo-Bajo"]
+        );
+        assert_eq!(es.method_note, "Clusters LISA, p ≤ 0.05");
+        assert_eq!(en.method_note, "LISA clusters, p ≤ 0.05");
+        assert_eq!((en.legend[1].count, en.no_data), (1, 1));
+    }
 }

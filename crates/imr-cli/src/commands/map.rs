@@ -296,7 +296,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "neighbourless": count(LisaCluster::Neighbourless), "no_data": count(LisaCluster::NoData),
         });
         (
-            imr_core::map::svg::Colouring::from_lisa(&values, &l.clusters, LISA_ALPHA),
+            imr_core::map::svg::Colouring::from_lisa_in(
+                &values,
+                &l.clusters,
+                LISA_ALPHA,
+                args.lang,
+            ),
             summary,
         )
     } else {
