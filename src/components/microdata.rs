@@ -58,11 +58,6 @@ pub async fn read_head(file: &web_sys::File) -> Vec<u8> {
     }
 }
 
-/// Whether the start of a file is the deaths microdata layout.
-pub fn is_deaths_microdata(head: &[u8]) -> bool {
-    looks_like_deaths_microdata(head)
-}
-
 /// The state of a run.
 #[derive(Debug, Clone, PartialEq)]
 enum Run {
@@ -232,7 +227,7 @@ async fn start_worker(
 /// next to the user's other files (an aggregated births table, commune characteristics).
 fn add_counts(state: AppState, csv: &str) {
     let counts = read_file(COUNTS_FILE, csv.as_bytes());
-    let (mut files, mut roles): (Vec<LoadedFile>, Vec<_>) = if state.bundled.get_untracked() {
+    let (files, roles): (Vec<LoadedFile>, Vec<_>) = if state.bundled.get_untracked() {
         (Vec::new(), Vec::new())
     } else {
         (state.files.get_untracked(), state.roles.get_untracked())
@@ -241,23 +236,18 @@ fn add_counts(state: AppState, csv: &str) {
     let mut readable = 0usize;
     let mut kept_files = Vec::new();
     let mut kept_roles = Vec::new();
-    for file in files.drain(..) {
+    for file in files {
         let is_readable = file.table.is_ok();
-        if file.name == COUNTS_FILE {
-            if is_readable {
-                readable += 1;
-            }
-            continue;
+        if is_readable && file.name != COUNTS_FILE {
+            kept_roles.extend(roles.get(readable).cloned());
         }
         if is_readable {
-            if let Some(r) = roles.get(readable) {
-                kept_roles.push(r.clone());
-            }
             readable += 1;
         }
-        kept_files.push(file);
+        if file.name != COUNTS_FILE {
+            kept_files.push(file);
+        }
     }
-    roles.clear();
     if let Ok(table) = &counts.table {
         kept_roles.push(table.guessed_roles.clone());
     }
@@ -482,7 +472,7 @@ pub fn Microdata() -> impl IntoView {
         };
         spawn_local(async move {
             let head = read_head(&file).await;
-            deaths_note.set(Some(is_deaths_microdata(&head)));
+            deaths_note.set(Some(looks_like_deaths_microdata(&head)));
         });
     });
     Effect::new(move |_| {

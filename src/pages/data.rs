@@ -2,7 +2,7 @@
 //! excluded row, and read rates per commune and year with their exact intervals.
 
 use crate::components::download::{download_csv, download_text};
-use crate::components::microdata::{is_deaths_microdata, read_head, Microdata, MicrodataInputs};
+use crate::components::microdata::{read_head, Microdata, MicrodataInputs};
 use crate::fragment::fragment;
 use crate::i18n::{format_number, format_opt, lang, tr, Lang};
 use crate::state::{read_file, AppState, LoadedFile};
@@ -27,7 +27,7 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
         let mut loaded: Vec<LoadedFile> = Vec::with_capacity(files.len());
         for file in files {
             let name = file.name();
-            if is_deaths_microdata(&read_head(&file).await) {
+            if imr_microdata::looks_like_deaths_microdata(&read_head(&file).await) {
                 microdata.deaths.set(Some(file));
                 focus_microdata();
                 continue;
