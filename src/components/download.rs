@@ -50,20 +50,48 @@ pub fn download_text(file_name: &str, mime: &str, contents: &str) {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(contents));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) {
+        download_blob(file_name, &blob);
+    }
+}
+
+/// How long an object URL handed to a download stays valid. Revoking it right after `click()`
+/// raced the browser's download manager, which resolves the URL asynchronously: on Chromium 156 a
+/// session's eleventh download never started (issue 13). FileSaver.js keeps its URLs for 40 s;
+/// a minute costs only the blob's memory for that minute.
+const OBJECT_URL_LIFETIME_MS: i32 = 60_000;
+
+/// Offers a `Blob` for download as `file_name` through a temporary link in the document. The
+/// object URL is revoked a minute later, never before the download has started.
+pub fn download_blob(file_name: &str, blob: &web_sys::Blob) {
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else {
         return;
     };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let document = web_sys::window().and_then(|w| w.document());
     if let Some(anchor) = document
-        .and_then(|d| d.create_element("a").ok())
+        .create_element("a")
+        .ok()
         .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
     {
         anchor.set_href(&url);
         anchor.set_download(file_name);
+        let _ = anchor.set_attribute("hidden", "");
+        let body = document.body();
+        if let Some(body) = &body {
+            let _ = body.append_child(&anchor);
+        }
         anchor.click();
+        anchor.remove();
     }
-    let _ = web_sys::Url::revoke_object_url(&url);
+    let revoke = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+    if let Some(window) = web_sys::window() {
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+            revoke.unchecked_ref(),
+            OBJECT_URL_LIFETIME_MS,
+        );
+    }
 }

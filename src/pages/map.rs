@@ -1168,11 +1168,17 @@ async fn svg_to_png(
         width * scale,
         height * scale,
     )?;
-    let data_url = canvas.to_data_url_with_type("image/png")?;
-    let anchor: web_sys::HtmlAnchorElement = document.create_element("a")?.dyn_into()?;
-    anchor.set_href(&data_url);
-    anchor.set_download(file_name);
-    anchor.click();
+    // The PNG goes through a Blob and the one download path (a data: URL of a large map is a
+    // multi-MB string in the page's memory, and it would bypass the object-URL lifetime rule).
+    let encoded = js_sys::Promise::new(&mut |resolve, reject| {
+        if canvas.to_blob_with_type(&resolve, "image/png").is_err() {
+            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("canvas.toBlob failed"));
+        }
+    });
+    let blob: web_sys::Blob = wasm_bindgen_futures::JsFuture::from(encoded)
+        .await?
+        .dyn_into()?;
+    crate::components::download::download_blob(file_name, &blob);
     Ok(())
 }
 
