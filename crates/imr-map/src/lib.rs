@@ -26,6 +26,7 @@ pub mod path;
 pub mod projection;
 pub mod smoothing;
 pub mod svg;
+pub mod topojson;
 pub mod weights;
 pub mod year_map;
 
