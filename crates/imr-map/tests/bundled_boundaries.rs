@@ -100,7 +100,7 @@ fn the_bundled_geometry_decodes_bit_for_bit_as_before() {
 #[test]
 fn the_bundled_rook_neighbours_are_unchanged() {
     let layer = layer();
-    let weights = Weights::rook(&layer);
+    let weights = Weights::rook(&layer).unwrap();
     let mut hash = Fnv::new();
     let mut pairs = 0usize;
     for i in 0..weights.len() {
