@@ -584,12 +584,14 @@ impl CodeMatch {
     }
 }
 
-/// The key two codes are compared by: trimmed, and for all-digit codes without leading zeros, so
-/// that `"1101"` (a number in a spreadsheet) matches `"01101"` (CUT, zero-padded).
+/// The key two codes are compared by: trimmed, and for codes of digits (spaces inside dropped,
+/// as imr-core's CUT normalisation does: `"01 101"`) without leading zeros, so that `"1101"` (a
+/// number in a spreadsheet) matches `"01101"` (CUT, zero-padded).
 pub fn code_key(code: &str) -> String {
     let t = code.trim();
-    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-        let s = t.trim_start_matches('0');
+    let digits: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        let s = digits.trim_start_matches('0');
         if s.is_empty() {
             "0".into()
         } else {
@@ -600,15 +602,21 @@ pub fn code_key(code: &str) -> String {
     }
 }
 
-/// A property value as a code string: strings as they are, integers without a decimal point.
+/// A property value as a code string: strings as they are, integers without a decimal point
+/// (also when written `1101.0`, as some tools write numbers).
 fn code_string(v: &JsonValue) -> Option<String> {
+    /// Integers up to 2⁵³ are exact in f64.
+    const EXACT: f64 = 9_007_199_254_740_992.0;
     match v {
         JsonValue::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
-        JsonValue::Number(n) => Some(
-            n.as_i64()
-                .map(|i| i.to_string())
-                .unwrap_or_else(|| n.to_string()),
-        ),
+        JsonValue::Number(n) => Some(match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => i.to_string(),
+            (None, Some(u), _) => u.to_string(),
+            (None, None, Some(f)) if f.fract() == 0.0 && f.abs() <= EXACT => {
+                format!("{}", f as i64)
+            }
+            _ => n.to_string(),
+        }),
         _ => None,
     }
 }
@@ -739,6 +747,22 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("`01101`") && err.to_string().contains("`1101`"));
+        // Written as a float or with a space inside, the code is still the same commune.
+        for second in ["1101.0", "\"01 101\""] {
+            let text = format!(
+                r#"{{"type":"FeatureCollection","features":[
+                  {{"type":"Feature","properties":{{"c":"01101"}},"geometry":{{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}}},
+                  {{"type":"Feature","properties":{{"c":{second}}},"geometry":{{"type":"Polygon","coordinates":[[[2,0],[3,0],[3,1],[2,0]]]}}}}]}}"#
+            );
+            let err = GeoLayer::from_str(&text, None, &PropertyKeys::code_only("c")).unwrap_err();
+            assert!(
+                matches!(err, GeometryError::EquivalentCodes { second: 1, .. }),
+                "{second}: {err:?}"
+            );
+        }
+        assert_eq!(code_key("01 101"), "1101");
+        assert_eq!(code_key(" 000 "), "0");
+        assert_eq!(code_key("A 1"), "A 1");
     }
 
     #[test]
