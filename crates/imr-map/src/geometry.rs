@@ -67,6 +67,11 @@ pub enum GeometryError {
     BadCoordinate { index: usize, code: String },
     #[error("the boundary file has no polygon features")]
     Empty,
+    #[error(
+        "none of the boundary file's {skipped} features is an area (polygons with a ring of 3 \
+         points or more); the first: {first}"
+    )]
+    NoAreas { skipped: usize, first: String },
 }
 
 /// Which feature properties hold the code, the name and the region of an area.
@@ -462,7 +467,13 @@ impl GeoLayer {
         // A skipped feature whose code is also an area's code is not "why that code has no
         // boundary": the area is drawn. Such a pair is still reported in `skipped`.
         if areas.is_empty() {
-            return Err(GeometryError::Empty);
+            return Err(match skipped.first() {
+                Some(first) => GeometryError::NoAreas {
+                    skipped: skipped.len(),
+                    first: first.to_string(),
+                },
+                None => GeometryError::Empty,
+            });
         }
         Ok(GeoLayer {
             areas,

@@ -452,7 +452,8 @@ fn arc_path(value: &JsonValue, place: &str, arc_count: usize) -> Result<ArcPath,
             error(
                 format!("{place}, arc reference {k}"),
                 format!(
-                    "arc index {index} ({which}) does not exist: the topology has {arc_count} arcs{}",
+                    "arc index {index} ({which}) does not exist: the topology has {arc_count} arc{}{}",
+                    if arc_count == 1 { "" } else { "s" },
                     if arc_count == 0 {
                         String::new()
                     } else {
