@@ -1,14 +1,20 @@
-//! Just enough TopoJSON to read the commune boundaries: arcs (quantized and delta-encoded, or
-//! absolute), Polygon/MultiPolygon geometries with their properties, and area centroids.
+//! The commune boundaries for the dataset build: Polygon/MultiPolygon geometries with their
+//! properties, decoded by imr-map's validated TopoJSON decoder, and area centroids.
 //!
 //! Reference: the TopoJSON format specification 1.0 (topojson/topojson-specification).
 
-use serde::Deserialize;
 use std::collections::BTreeMap;
+
+use imr_map::topojson::{ArcRef, Shape};
 
 /// A decoded topology: arcs in absolute coordinates (longitude, latitude) and the geometries of
 /// every object.
+///
+/// Decoding and validation (arc indexes in range, positions of two numbers, the transform) are
+/// imr-map's ([`imr_map::topojson`]), the decoder the page and `imr map` use, so the dataset
+/// build and the map accept and refuse the same files.
 pub struct Topology {
+    decoded: imr_map::topojson::Topology,
     /// Every arc as absolute positions, after applying the transform.
     pub arcs: Vec<Vec<[f64; 2]>>,
     /// Objects by name, each a list of geometries.
@@ -16,117 +22,65 @@ pub struct Topology {
 }
 
 /// One geometry of a GeometryCollection: its properties and, per polygon, per ring, the arc
-/// indexes (a negative index `!i` means arc `i` reversed).
+/// indexes as in the file (a negative index `!i` means arc `i` reversed), all checked to exist.
 pub struct Geometry {
+    /// `Polygon`, `MultiPolygon`, `Point`…, or `null`.
     pub kind: String,
     pub properties: BTreeMap<String, serde_json::Value>,
     pub polygons: Vec<Vec<Vec<i64>>>,
 }
 
-#[derive(Deserialize)]
-struct RawTopology {
-    #[serde(rename = "type")]
-    kind: String,
-    arcs: Vec<Vec<Vec<f64>>>,
-    transform: Option<RawTransform>,
-    objects: BTreeMap<String, RawObject>,
-}
-
-#[derive(Deserialize)]
-struct RawTransform {
-    scale: [f64; 2],
-    translate: [f64; 2],
-}
-
-#[derive(Deserialize)]
-struct RawObject {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default)]
-    geometries: Vec<RawGeometry>,
-}
-
-#[derive(Deserialize)]
-struct RawGeometry {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default)]
-    properties: BTreeMap<String, serde_json::Value>,
-    #[serde(default)]
-    arcs: serde_json::Value,
-}
-
 impl Topology {
-    /// Parses a TopoJSON text. Only GeometryCollections of Polygon, MultiPolygon or null
-    /// geometries are accepted (that is what a boundary file holds).
+    /// Parses a TopoJSON text. Every object must be a GeometryCollection (that is what a boundary
+    /// file holds); geometries other than Polygon and MultiPolygon have no polygons.
     pub fn parse(text: &str) -> Result<Topology, String> {
-        let raw: RawTopology =
-            serde_json::from_str(text).map_err(|e| format!("not TopoJSON: {e}"))?;
-        if raw.kind != "Topology" {
-            return Err(format!("expected type \"Topology\", found {:?}", raw.kind));
-        }
-        let arcs = raw
-            .arcs
-            .iter()
-            .enumerate()
-            .map(|(index, arc)| decode_arc(arc, raw.transform.as_ref(), index))
-            .collect::<Result<Vec<_>, _>>()?;
+        let decoded = imr_map::topojson::Topology::parse(text).map_err(|e| e.to_string())?;
         let mut objects = BTreeMap::new();
-        for (name, object) in raw.objects {
-            if object.kind != "GeometryCollection" {
+        for (name, object) in &decoded.objects {
+            let Shape::Collection(children) = &object.shape else {
                 return Err(format!(
-                    "object {name:?}: expected a GeometryCollection, found {:?}",
-                    object.kind
+                    "object {name:?}: expected a GeometryCollection, found {}",
+                    object.shape.kind()
                 ));
-            }
-            let mut geometries = Vec::with_capacity(object.geometries.len());
-            for (position, geometry) in object.geometries.into_iter().enumerate() {
-                let polygons = match geometry.kind.as_str() {
-                    "Polygon" => vec![serde_json::from_value(geometry.arcs).map_err(|e| {
-                        format!("object {name:?}, geometry {position}: bad Polygon arcs: {e}")
-                    })?],
-                    "MultiPolygon" => serde_json::from_value(geometry.arcs).map_err(|e| {
-                        format!("object {name:?}, geometry {position}: bad MultiPolygon arcs: {e}")
-                    })?,
-                    _ => Vec::new(),
-                };
-                for ring in polygons.iter().flatten() {
-                    for &index in ring {
-                        let arc = arc_position(index);
-                        if arc >= arcs.len() {
-                            return Err(format!(
-                                "object {name:?}, geometry {position}: arc {index} does not exist ({} arcs)",
-                                arcs.len()
-                            ));
-                        }
-                    }
-                }
-                geometries.push(Geometry {
-                    kind: geometry.kind,
-                    properties: geometry.properties,
-                    polygons,
-                });
-            }
-            objects.insert(name, geometries);
+            };
+            let geometries = children
+                .iter()
+                .map(|child| Geometry {
+                    kind: child.shape.kind().to_string(),
+                    properties: child
+                        .properties
+                        .iter()
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect(),
+                    polygons: child
+                        .polygons()
+                        .iter()
+                        .map(|rings| {
+                            rings
+                                .iter()
+                                .map(|ring| ring.iter().map(|r| file_index(*r)).collect())
+                                .collect()
+                        })
+                        .collect(),
+                })
+                .collect();
+            objects.insert(name.clone(), geometries);
         }
-        Ok(Topology { arcs, objects })
+        Ok(Topology {
+            arcs: decoded.arcs.clone(),
+            decoded,
+            objects,
+        })
     }
 
-    /// The closed ring of positions that a list of arc indexes describes.
+    /// The closed ring of positions that a list of arc indexes describes (junctions kept once).
+    /// Indexes of arcs that do not exist are skipped (the geometries' indexes all exist).
     pub fn ring(&self, arc_indexes: &[i64]) -> Vec<[f64; 2]> {
-        let mut ring: Vec<[f64; 2]> = Vec::new();
-        for &index in arc_indexes {
-            let arc = &self.arcs[arc_position(index)];
-            let points: Box<dyn Iterator<Item = &[f64; 2]>> = if index < 0 {
-                Box::new(arc.iter().rev())
-            } else {
-                Box::new(arc.iter())
-            };
-            // Consecutive arcs share their junction point; keep it once.
-            let skip = usize::from(!ring.is_empty());
-            ring.extend(points.skip(skip).copied());
-        }
-        ring
+        let refs: Vec<ArcRef> = arc_indexes
+            .iter()
+            .filter_map(|&i| ArcRef::resolve(i, self.arcs.len()))
+            .collect();
+        self.decoded.path(&refs)
     }
 
     /// The area-weighted centroid (longitude, latitude) of a geometry, computed in the plane of
@@ -184,44 +138,21 @@ impl Topology {
     }
 }
 
-/// The position in `arcs` of an arc index (`!i` for a reversed arc).
-pub fn arc_position(index: i64) -> usize {
-    if index < 0 {
-        (!index) as usize
+/// The index written in the file for an arc reference (`!i` for arc `i` reversed).
+fn file_index(r: ArcRef) -> i64 {
+    // Arc positions come from a `Vec` built from an in-memory file: far below i64::MAX.
+    let i = i64::try_from(r.arc).unwrap_or(i64::MAX);
+    if r.reversed {
+        !i
     } else {
-        index as usize
+        i
     }
 }
 
-fn decode_arc(
-    arc: &[Vec<f64>],
-    transform: Option<&RawTransform>,
-    arc_index: usize,
-) -> Result<Vec<[f64; 2]>, String> {
-    let mut out = Vec::with_capacity(arc.len());
-    let (mut qx, mut qy) = (0.0, 0.0);
-    for position in arc {
-        let [x, y] = match position.as_slice() {
-            [x, y, ..] => [*x, *y],
-            _ => {
-                return Err(format!(
-                    "arc {arc_index}: a position has fewer than 2 numbers"
-                ))
-            }
-        };
-        out.push(match transform {
-            Some(t) => {
-                qx += x;
-                qy += y;
-                [
-                    qx * t.scale[0] + t.translate[0],
-                    qy * t.scale[1] + t.translate[1],
-                ]
-            }
-            None => [x, y],
-        });
-    }
-    Ok(out)
+/// The position in `arcs` of an arc index (`!i` for a reversed arc).
+pub fn arc_position(index: i64) -> usize {
+    let i = if index < 0 { !index } else { index };
+    usize::try_from(i).unwrap_or(usize::MAX)
 }
 
 #[cfg(test)]
@@ -267,5 +198,30 @@ mod tests {
         assert_eq!(ring[1], [10.0, 22.0]);
         let [x, y] = topology.centroid(&topology.objects["x"][0]).unwrap();
         assert!((x - 10.5).abs() < 1e-12 && (y - 21.0).abs() < 1e-12);
+    }
+}
+
+#[cfg(test)]
+mod validation {
+    use super::*;
+
+    /// Arc indexes out of range and short positions are refused by the shared decoder.
+    #[test]
+    fn bad_arcs_are_refused_with_the_place() {
+        let text = r#"{"type":"Topology","arcs":[[[0,0],[1,0],[1,1],[0,0]]],
+            "objects":{"comunas":{"type":"GeometryCollection","geometries":[
+            {"type":"Polygon","arcs":[[-2]],"properties":{"codigo_comuna":"01101"}}]}}}"#;
+        let e = Topology::parse(text).err().unwrap();
+        assert!(e.contains("object \"comunas\", geometry 0, ring 0"), "{e}");
+        let text = r#"{"type":"Topology","arcs":[[[0]]],"objects":{}}"#;
+        assert!(Topology::parse(text)
+            .err()
+            .unwrap()
+            .contains("arc 0, position 0"));
+        let text = r#"{"type":"Topology","arcs":[],"objects":{"x":{"type":"Polygon","arcs":[]}}}"#;
+        assert!(Topology::parse(text)
+            .err()
+            .unwrap()
+            .contains("expected a GeometryCollection"));
     }
 }

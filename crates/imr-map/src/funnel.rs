@@ -11,7 +11,7 @@
 
 use imr_stats::poisson_exact_interval;
 
-use crate::smoothing::{SmoothError, PER};
+use crate::smoothing::{SmoothError, MAX_FUNNEL_COUNT, PER};
 
 /// Control limits at one number of births, per 1,000.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -65,22 +65,35 @@ pub struct Funnel {
     pub points: Vec<FunnelPoint>,
 }
 
-/// Limits around `rate_per_1000` for `births` births; `None` if births ≤ 0.
+/// Limits around `rate_per_1000` for `births` births; `None` if births ≤ 0, the expected count
+/// λ is not finite or exceeds [`MAX_FUNNEL_COUNT`], or a limit is not finite.
 pub fn funnel_limits(rate_per_1000: f64, births: f64) -> Option<FunnelLimits> {
-    if births.is_nan() || births <= 0.0 || rate_per_1000.is_nan() || rate_per_1000 < 0.0 {
+    if !births.is_finite() || births <= 0.0 || !rate_per_1000.is_finite() || rate_per_1000 < 0.0 {
         return None;
     }
     let expected = rate_per_1000 / PER * births;
+    if !expected.is_finite() || expected > MAX_FUNNEL_COUNT {
+        return None;
+    }
     let i95 = poisson_exact_interval(expected, 0.95)?;
     let i998 = poisson_exact_interval(expected, 0.998)?;
     let per = |count: f64| PER * count / births;
-    Some(FunnelLimits {
+    let limits = FunnelLimits {
         births,
         lower95: per(i95.lower),
         upper95: per(i95.upper),
         lower998: per(i998.lower),
         upper998: per(i998.upper),
-    })
+    };
+    [
+        limits.lower95,
+        limits.upper95,
+        limits.lower998,
+        limits.upper998,
+    ]
+    .iter()
+    .all(|l| l.is_finite())
+    .then_some(limits)
 }
 
 /// Where an observed count falls, by the exact Poisson test against λ expected deaths:
@@ -88,17 +101,21 @@ pub fn funnel_limits(rate_per_1000: f64, births: f64) -> Option<FunnelLimits> {
 /// (P, Q the regularised lower and upper incomplete gamma functions, which also serve a
 /// non-integer O). Unlike comparing with the continuous curves, a zero count is flagged low only
 /// when e^(−λ) < α/2, since no smaller count is possible.
+///
+/// Only called with finite counts of at most [`MAX_FUNNEL_COUNT`] ([`funnel`] checks the totals);
+/// the checked gamma functions keep any other input from panicking (an invalid argument gives
+/// "within").
 fn exact_position(observed: f64, expected: f64) -> FunnelPosition {
-    use statrs::function::gamma::{gamma_lr, gamma_ur};
-    if expected.is_nan() || expected <= 0.0 {
+    use statrs::function::gamma::{checked_gamma_lr, checked_gamma_ur};
+    if !expected.is_finite() || expected <= 0.0 || !observed.is_finite() || observed < 0.0 {
         return FunnelPosition::Within;
     }
     let p_high = if observed > 0.0 {
-        gamma_lr(observed, expected)
+        checked_gamma_lr(observed, expected).unwrap_or(1.0)
     } else {
         1.0
     };
-    let p_low = gamma_ur(observed + 1.0, expected);
+    let p_low = checked_gamma_ur(observed + 1.0, expected).unwrap_or(1.0);
     if p_high < 0.001 {
         FunnelPosition::Above998
     } else if p_high < 0.025 {
@@ -135,6 +152,18 @@ pub fn funnel(
     }
     if points.is_empty() {
         return Err(SmoothError::NoUsableArea);
+    }
+    // Every λ = θ·n ≤ ΣO and every observed count ≤ ΣO, so bounding the totals bounds the work of
+    // the exact tests (statrs does not finish near 10²⁰).
+    if !(sum_o.is_finite() && sum_p.is_finite())
+        || sum_o > MAX_FUNNEL_COUNT
+        || sum_p > MAX_FUNNEL_COUNT
+    {
+        return Err(SmoothError::CountsBeyondFunnel {
+            deaths: format!("{sum_o:e}"),
+            births: format!("{sum_p:e}"),
+            limit: format!("{MAX_FUNNEL_COUNT:e}"),
+        });
     }
     let theta = PER * sum_o / sum_p;
     for point in &mut points {
@@ -239,5 +268,87 @@ mod tests {
         assert_eq!(f.points[1].position, FunnelPosition::Within);
         assert_eq!(f.curve.len(), 50);
         assert!((f.national_rate_per_1000 - 1000.0 * 851.0 / 115_020.0).abs() < 1e-9);
+    }
+}
+
+/// Counts near f64::MAX (issue 13: `1e308` deaths panicked inside statrs) and beyond the stated
+/// funnel limit are errors; tiny births that make a rate infinite are errors naming the area.
+#[cfg(test)]
+mod hostile_counts {
+    use super::*;
+    use crate::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb};
+    use crate::weights::Weights;
+
+    const CASES: [(f64, f64); 6] = [
+        (1e308, 1.0),
+        (1e308, 1e308),
+        (f64::MAX, 2.0),
+        (1.0, f64::MAX),
+        (1e300, 1e-300),
+        (1e20, 1e21),
+    ];
+
+    #[test]
+    fn huge_counts_are_errors_of_the_funnel_not_panics_or_hangs() {
+        for (d, b) in CASES {
+            let deaths = [Some(d), Some(3.0)];
+            let births = [Some(b), Some(1000.0)];
+            let err = funnel(&deaths, &births, 10).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    SmoothError::CountsBeyondFunnel { .. } | SmoothError::RateNotFinite { area: 0 }
+                ),
+                "{d} {b}: {err:?}"
+            );
+        }
+        let err = funnel(&[Some(1e300)], &[Some(1e301)], 10).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the funnel plot needs total deaths and births of at most 1e12 (found 1e300 deaths, \
+             1e301 births)"
+        );
+        // Just under the limit the funnel is drawn, and its curve has only finite points.
+        let f = funnel(&[Some(7e8), Some(7.0)], &[Some(1e11), Some(1000.0)], 20).unwrap();
+        assert!(f
+            .curve
+            .iter()
+            .all(|l| l.lower95.is_finite() && l.upper998.is_finite()));
+        assert_eq!(funnel_limits(7.0, f64::INFINITY), None);
+        assert_eq!(funnel_limits(f64::MAX, 1e300), None);
+        assert_eq!(exact_position(f64::INFINITY, 1.0), FunnelPosition::Within);
+    }
+
+    #[test]
+    fn smoothing_reports_overflowing_rates_instead_of_returning_nan() {
+        let w = Weights::from_lists(vec![vec![1], vec![0]]).unwrap();
+        for (d, b) in CASES {
+            let deaths = [Some(d), Some(3.0)];
+            let births = [Some(b), Some(1000.0)];
+            let results = [
+                raw_rates(&deaths, &births).map(|_| ()),
+                global_eb(&deaths, &births).map(|_| ()),
+                spatial_eb(&deaths, &births, &w).map(|_| ()),
+                excess_risk(&deaths, &births).map(|_| ()),
+            ];
+            for r in results {
+                match r {
+                    Ok(()) => {}
+                    Err(SmoothError::RateNotFinite { area }) => assert!(area < 2),
+                    Err(e) => panic!("{d} {b}: {e:?}"),
+                }
+            }
+            // Whatever is returned is finite.
+            if let Ok(g) = global_eb(&deaths, &births) {
+                assert!(g.rates.iter().flatten().all(|r| r.is_finite()), "{d} {b}");
+            }
+            if let Ok(s) = spatial_eb(&deaths, &births, &w) {
+                assert!(s.iter().flatten().all(|r| r.is_finite()), "{d} {b}");
+            }
+        }
+        assert_eq!(
+            raw_rates(&[Some(5.0)], &[Some(1e-306)]).unwrap_err(),
+            SmoothError::RateNotFinite { area: 0 }
+        );
     }
 }

@@ -1,13 +1,24 @@
 //! Boundaries: decoding TopoJSON and GeoJSON into areas keyed by a code, and matching them to data.
 //!
 //! Coordinates are WGS84 (or SIRGAS 2000, which differs by under a metre) longitude/latitude in
-//! degrees, as the GeoJSON specification (RFC 7946 §4) requires. TopoJSON is decoded with the
-//! `topojson` crate (georust), which also applies the quantisation transform; the arc indexes of
-//! each geometry are kept so that [`crate::weights`] can find neighbours from shared arcs.
+//! degrees, as the GeoJSON specification (RFC 7946 §4) requires. TopoJSON is decoded by
+//! [`crate::topojson`] (validated: no input panics), which also applies the quantisation
+//! transform; the arc indexes of each geometry are kept so that [`crate::weights`] can find
+//! neighbours from shared arcs. GeoJSON is read with the `geojson` crate.
+//!
+//! # What is accepted
+//! A feature becomes an area when it has the code property and a Polygon or MultiPolygon with
+//! at least one exterior ring of three or more distinct positions, all finite with
+//! |longitude| ≤ 360 and |latitude| ≤ 90. Points, lines, null geometries and empty polygons are
+//! not areas: they are listed in [`GeoLayer::skipped`] with their code and reason. Codes must be
+//! unique as [`code_key`] compares them (`01101` and `1101` are the same code).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value as JsonValue;
+
+use crate::topojson::{self, Shape, Topology, TopologyError};
+use imr_stats::Lang;
 
 /// A position `[longitude, latitude]` in degrees.
 pub type LonLat = [f64; 2];
@@ -24,6 +35,8 @@ pub enum GeometryError {
     NotJson(String),
     #[error("the boundary file is neither a TopoJSON Topology nor GeoJSON: {0}")]
     NotGeo(String),
+    #[error("the TopoJSON topology is invalid: {0}")]
+    InvalidTopology(#[from] TopologyError),
     #[error("the topology has no object named `{wanted}`; it has: {available}")]
     UnknownObject { wanted: String, available: String },
     #[error("the topology has several objects ({available}); choose one")]
@@ -39,11 +52,26 @@ pub enum GeometryError {
         second: usize,
     },
     #[error(
+        "features {first} (`{first_code}`) and {second} (`{second_code}`) have the same code once \
+         leading zeros are ignored (as data codes are matched); codes must be unique"
+    )]
+    EquivalentCodes {
+        first: usize,
+        first_code: String,
+        second: usize,
+        second_code: String,
+    },
+    #[error(
         "feature {index} (`{code}`): a coordinate is not a finite longitude/latitude in degrees"
     )]
     BadCoordinate { index: usize, code: String },
     #[error("the boundary file has no polygon features")]
     Empty,
+    #[error(
+        "none of the boundary file's {skipped} features is an area (polygons with a ring of 3 \
+         points or more); the first: {first}"
+    )]
+    NoAreas { skipped: usize, first: String },
 }
 
 /// Which feature properties hold the code, the name and the region of an area.
@@ -113,8 +141,64 @@ pub struct GeoLayer {
     pub areas: Vec<Area>,
     /// For a TopoJSON input, the (non-negative) arc indexes each area's rings use; `None` for GeoJSON.
     pub arcs_by_area: Option<Vec<BTreeSet<usize>>>,
-    /// Features that were not used, with the reason (e.g. a point or a line, or an empty geometry).
-    pub skipped: Vec<String>,
+    /// Features that were not used, with the reason (e.g. a point or a line, or an empty
+    /// geometry), in file order.
+    pub skipped: Vec<SkippedFeature>,
+}
+
+/// A feature of the boundary file that is not drawn, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkippedFeature {
+    /// Position of the feature in its collection (from 0).
+    pub index: usize,
+    /// Its code, as written (the code property is required of every feature).
+    pub code: String,
+    pub reason: SkipReason,
+}
+
+impl std::fmt::Display for SkippedFeature {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "feature {} (`{}`): {}",
+            self.index,
+            self.code,
+            self.reason.text(Lang::En)
+        )
+    }
+}
+
+/// Why a feature is not an area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SkipReason {
+    /// A point, a line or a geometry collection (the kind, in English).
+    NotAnArea(&'static str),
+    /// A null geometry.
+    NoGeometry,
+    /// Polygons without an exterior ring of three distinct positions.
+    EmptyGeometry,
+}
+
+impl SkipReason {
+    /// The reason in a language, e.g. "empty geometry" / "geometría vacía".
+    pub fn text(self, lang: Lang) -> String {
+        match self {
+            SkipReason::NotAnArea(kind) => {
+                let es = match kind {
+                    "point" => "un punto",
+                    "line" => "una línea",
+                    _ => "una colección de geometrías",
+                };
+                match lang {
+                    Lang::En => format!("a {kind} is not an area"),
+                    Lang::Es => format!("{es} no es un área"),
+                }
+            }
+            SkipReason::NoGeometry => lang.pick("sin geometría", "no geometry").into(),
+            SkipReason::EmptyGeometry => lang.pick("geometría vacía", "empty geometry").into(),
+        }
+    }
 }
 
 pub(crate) const EMPTY_BOUNDS: [f64; 4] = [
@@ -146,18 +230,30 @@ impl GeoLayer {
     /// Decodes TopoJSON or GeoJSON text, whichever it is.
     ///
     /// For a topology, `object` names the object to read; `None` takes the only object, or
-    /// `comunas` when there are several and one has that name.
+    /// `comunas` when there are several and one has that name. No input panics: every arc index,
+    /// position and transform is validated ([`crate::topojson`]), and a feature that is not an
+    /// area is listed in [`GeoLayer::skipped`] with its reason.
     pub fn from_str(
         text: &str,
         object: Option<&str>,
         keys: &PropertyKeys,
     ) -> Result<Self, GeometryError> {
+        /// Only the top-level `type`, to choose the decoder (other members are skipped unread).
+        #[derive(serde::Deserialize)]
+        struct Kind {
+            #[serde(rename = "type")]
+            kind: Option<String>,
+        }
+        let is_topology =
+            serde_json::from_str::<Kind>(text).is_ok_and(|k| k.kind.as_deref() == Some("Topology"));
+        if is_topology {
+            // Parsed from the text (not a `Value`) so that type errors carry line and column.
+            let topology = Topology::parse(text)?;
+            return Self::from_topology(&topology, object, keys);
+        }
         let value: JsonValue =
             serde_json::from_str(text).map_err(|e| GeometryError::NotJson(e.to_string()))?;
-        match value.get("type").and_then(JsonValue::as_str) {
-            Some("Topology") => Self::from_topojson_value(value, object, keys),
-            _ => Self::from_geojson_value(value, keys),
-        }
+        Self::from_geojson_value(value, keys)
     }
 
     /// Decodes a TopoJSON topology (arc indexes are kept for neighbours).
@@ -166,56 +262,83 @@ impl GeoLayer {
         object: Option<&str>,
         keys: &PropertyKeys,
     ) -> Result<Self, GeometryError> {
-        let JsonValue::Object(map) = value else {
-            return Err(GeometryError::NotGeo("expected a JSON object".into()));
-        };
-        let topology = topojson::Topology::from_json_object(map)
-            .map_err(|e| GeometryError::NotGeo(e.to_string()))?;
-        let names = topology.list_names();
-        let available = names.join(", ");
+        let topology = Topology::from_value(value)?;
+        Self::from_topology(&topology, object, keys)
+    }
+
+    /// The areas of one object of a decoded topology.
+    pub fn from_topology(
+        topology: &Topology,
+        object: Option<&str>,
+        keys: &PropertyKeys,
+    ) -> Result<Self, GeometryError> {
+        let names: Vec<&String> = topology.objects.keys().collect();
+        let available = names
+            .iter()
+            .map(|n| n.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
         let name = match object {
-            Some(wanted) if names.iter().any(|n| n == wanted) => wanted.to_string(),
+            Some(wanted) if topology.objects.contains_key(wanted) => wanted,
             Some(wanted) => {
                 return Err(GeometryError::UnknownObject {
                     wanted: wanted.into(),
                     available,
                 })
             }
-            None if names.len() == 1 => names[0].clone(),
-            None if names.iter().any(|n| n == "comunas") => "comunas".into(),
+            None if names.len() == 1 => names[0].as_str(),
+            None if topology.objects.contains_key("comunas") => "comunas",
             None if names.is_empty() => return Err(GeometryError::Empty),
             None => return Err(GeometryError::AmbiguousObject { available }),
         };
-        let named = topology
-            .objects
-            .iter()
-            .find(|o| o.name == name)
-            .ok_or(GeometryError::Empty)?;
-        // Arc sets in the same order as the features `to_geojson` returns (one per geometry).
-        let geometries: Vec<&topojson::Geometry> = match &named.geometry.value {
-            topojson::Value::GeometryCollection(children) => {
+        let Some(named) = topology.objects.get(name) else {
+            return Err(GeometryError::Empty);
+        };
+        let geometries: Vec<&topojson::Geometry> = match &named.shape {
+            Shape::Collection(children) => {
                 if children
                     .iter()
-                    .any(|g| matches!(g.value, topojson::Value::GeometryCollection(_)))
+                    .any(|g| matches!(g.shape, Shape::Collection(_)))
                 {
-                    // topojson 0.5 panics (`unimplemented!`) on this; refuse it here instead.
-                    return Err(GeometryError::NestedCollection(name));
+                    return Err(GeometryError::NestedCollection(name.to_string()));
                 }
                 children.iter().collect()
             }
-            _ => vec![&named.geometry],
+            _ => vec![named],
         };
-        let arc_sets: Vec<BTreeSet<usize>> = geometries.iter().map(|g| arcs_of(&g.value)).collect();
-        let collection = topojson::to_geojson(&topology, &name)
-            .map_err(|e| GeometryError::NotGeo(e.to_string()))?;
-        let mut layer = Self::from_features(collection.features, keys)?;
-        // `from_features` skips non-areal features; keep the arc sets of the kept ones only.
-        let kept = layer.kept_indexes.take().unwrap_or_default();
-        layer.layer.arcs_by_area = Some(kept.into_iter().map(|i| arc_sets[i].clone()).collect());
-        Ok(layer.layer)
+        let features = geometries.into_iter().map(|g| {
+            let polygons = g.polygons();
+            let shape = match &g.shape {
+                Shape::Null => FeatureShape::NoGeometry,
+                Shape::Points(_) => FeatureShape::NotArea("point"),
+                Shape::Lines(_) => FeatureShape::NotArea("line"),
+                Shape::Collection(_) => FeatureShape::NotArea("geometry collection"),
+                Shape::Polygon(_) | Shape::MultiPolygon(_) => FeatureShape::Areas(
+                    polygons
+                        .iter()
+                        .map(|rings| rings.iter().map(|ring| topology.path(ring)).collect())
+                        .collect(),
+                ),
+            };
+            let arcs: BTreeSet<usize> = polygons
+                .iter()
+                .flat_map(|rings| rings.iter())
+                .flatten()
+                .map(|r| r.arc)
+                .collect();
+            RawFeature {
+                properties: Some(&g.properties),
+                shape,
+                arcs: Some(arcs),
+            }
+        });
+        Self::from_features(features, keys)
     }
 
     /// Decodes a GeoJSON FeatureCollection, Feature or bare geometry collection of features.
+    ///
+    /// The `geojson` crate (0.23) reads GeoJSON without panicking on input (its conversions
+    /// return errors; positions of any length are accepted and checked here).
     pub fn from_geojson_value(
         value: JsonValue,
         keys: &PropertyKeys,
@@ -231,79 +354,108 @@ impl GeoLayer {
                 ))
             }
         };
-        Ok(Self::from_features(features, keys)?.layer)
+        let features = features.iter().map(|feature| {
+            let shape = match feature.geometry.as_ref().map(|g| &g.value) {
+                Some(geojson::Value::Polygon(p)) => FeatureShape::Areas(vec![polygon_from(p)]),
+                Some(geojson::Value::MultiPolygon(ps)) => {
+                    FeatureShape::Areas(ps.iter().map(|p| polygon_from(p)).collect())
+                }
+                Some(geojson::Value::Point(_) | geojson::Value::MultiPoint(_)) => {
+                    FeatureShape::NotArea("point")
+                }
+                Some(geojson::Value::LineString(_) | geojson::Value::MultiLineString(_)) => {
+                    FeatureShape::NotArea("line")
+                }
+                Some(geojson::Value::GeometryCollection(_)) => {
+                    FeatureShape::NotArea("geometry collection")
+                }
+                None => FeatureShape::NoGeometry,
+            };
+            RawFeature {
+                properties: feature.properties.as_ref(),
+                shape,
+                arcs: None,
+            }
+        });
+        Self::from_features(features, keys)
     }
 
-    fn from_features(
-        features: Vec<geojson::Feature>,
+    fn from_features<'a>(
+        features: impl Iterator<Item = RawFeature<'a>>,
         keys: &PropertyKeys,
-    ) -> Result<Decoded, GeometryError> {
-        let mut areas = Vec::with_capacity(features.len());
-        let mut kept = Vec::with_capacity(features.len());
+    ) -> Result<Self, GeometryError> {
+        let mut areas = Vec::new();
+        let mut arcs_by_area: Option<Vec<BTreeSet<usize>>> = None;
         let mut skipped = Vec::new();
-        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-        for (index, feature) in features.into_iter().enumerate() {
-            let code = feature
-                .property(&keys.code)
-                .and_then(code_string)
-                .ok_or_else(|| GeometryError::MissingCode {
+        // Keyed by `code_key`, the key data codes are matched by: `01101` and `1101` are one area.
+        let mut seen: BTreeMap<String, (usize, String)> = BTreeMap::new();
+        for (index, feature) in features.enumerate() {
+            let property = |key: &str| feature.properties.and_then(|p| p.get(key));
+            let code = property(&keys.code).and_then(code_string).ok_or_else(|| {
+                GeometryError::MissingCode {
                     index,
                     property: keys.code.clone(),
-                })?;
-            let text = |key: &Option<String>| {
-                key.as_ref()
-                    .and_then(|k| feature.property(k))
-                    .and_then(code_string)
-            };
+                }
+            })?;
+            let text =
+                |key: &Option<String>| key.as_ref().and_then(|k| property(k)).and_then(code_string);
             let name = text(&keys.name).unwrap_or_else(|| code.clone());
             let region_code = text(&keys.region).or_else(|| region_from_code(&code));
             let region_name = text(&keys.region_name);
-            let polygons = match feature.geometry.as_ref().map(|g| &g.value) {
-                Some(geojson::Value::Polygon(p)) => vec![polygon_from(p)],
-                Some(geojson::Value::MultiPolygon(ps)) => {
-                    ps.iter().map(|p| polygon_from(p)).collect()
+            let reason = match feature.shape {
+                FeatureShape::NotArea(kind) => Err(SkipReason::NotAnArea(kind)),
+                FeatureShape::NoGeometry => Err(SkipReason::NoGeometry),
+                FeatureShape::Areas(polygons) => {
+                    let polygons: Vec<Polygon> = polygons
+                        .into_iter()
+                        .filter(|p| p.first().is_some_and(|r| r.len() >= 3))
+                        .collect();
+                    if polygons.is_empty() {
+                        Err(SkipReason::EmptyGeometry)
+                    } else {
+                        Ok(polygons)
+                    }
                 }
-                Some(other) => {
-                    let kind = match other {
-                        geojson::Value::Point(_) | geojson::Value::MultiPoint(_) => "point",
-                        geojson::Value::LineString(_) | geojson::Value::MultiLineString(_) => {
-                            "line"
-                        }
-                        _ => "geometry collection",
-                    };
-                    skipped.push(format!(
-                        "feature {index} (`{code}`): a {kind} is not an area"
-                    ));
-                    continue;
-                }
-                None => {
-                    skipped.push(format!("feature {index} (`{code}`): no geometry"));
+            };
+            let polygons = match reason {
+                Ok(polygons) => polygons,
+                Err(reason) => {
+                    skipped.push(SkippedFeature {
+                        index,
+                        code,
+                        reason,
+                    });
                     continue;
                 }
             };
-            let polygons: Vec<Polygon> = polygons
-                .into_iter()
-                .filter(|p| p.first().is_some_and(|r| r.len() >= 3))
-                .collect();
-            if polygons.is_empty() {
-                skipped.push(format!("feature {index} (`{code}`): empty geometry"));
-                continue;
-            }
             let finite = polygons.iter().flatten().flatten().all(|p| {
                 p[0].is_finite() && p[1].is_finite() && p[0].abs() <= 360.0 && p[1].abs() <= 90.0
             });
             if !finite {
                 return Err(GeometryError::BadCoordinate { index, code });
             }
-            if let Some(&first) = seen.get(&code) {
-                return Err(GeometryError::DuplicateCode {
-                    code,
-                    first,
-                    second: index,
-                });
+            match seen.get(&code_key(&code)) {
+                Some((first, first_code)) if *first_code == code => {
+                    return Err(GeometryError::DuplicateCode {
+                        code,
+                        first: *first,
+                        second: index,
+                    })
+                }
+                Some((first, first_code)) => {
+                    return Err(GeometryError::EquivalentCodes {
+                        first: *first,
+                        first_code: first_code.clone(),
+                        second: index,
+                        second_code: code,
+                    })
+                }
+                None => {}
             }
-            seen.insert(code.clone(), index);
-            kept.push(index);
+            seen.insert(code_key(&code), (index, code.clone()));
+            if let Some(arcs) = feature.arcs {
+                arcs_by_area.get_or_insert_with(Vec::new).push(arcs);
+            }
             areas.push(Area {
                 code,
                 name,
@@ -312,17 +464,32 @@ impl GeoLayer {
                 polygons,
             });
         }
+        // A skipped feature whose code is also an area's code is not "why that code has no
+        // boundary": the area is drawn. Such a pair is still reported in `skipped`.
         if areas.is_empty() {
-            return Err(GeometryError::Empty);
+            return Err(match skipped.first() {
+                Some(first) => GeometryError::NoAreas {
+                    skipped: skipped.len(),
+                    first: first.to_string(),
+                },
+                None => GeometryError::Empty,
+            });
         }
-        Ok(Decoded {
-            layer: GeoLayer {
-                areas,
-                arcs_by_area: None,
-                skipped,
-            },
-            kept_indexes: Some(kept),
+        Ok(GeoLayer {
+            areas,
+            arcs_by_area,
+            skipped,
         })
+    }
+
+    /// Why a code has no area: the skipped feature with this code (compared as [`code_key`]),
+    /// if the file had one. `None` when the code has an area or is not in the file at all.
+    pub fn skipped_feature(&self, code: &str) -> Option<&SkippedFeature> {
+        if self.index_of(code).is_some() {
+            return None;
+        }
+        let key = code_key(code);
+        self.skipped.iter().find(|s| code_key(&s.code) == key)
     }
 
     /// Index of the area with this code (compared as [`code_key`]).
@@ -348,12 +515,21 @@ impl GeoLayer {
         }
         let mut area_of_entity = Vec::with_capacity(entity_codes.len());
         let mut used = vec![false; self.areas.len()];
+        let mut skipped_by_key: BTreeMap<String, SkipReason> = BTreeMap::new();
+        for s in &self.skipped {
+            skipped_by_key.entry(code_key(&s.code)).or_insert(s.reason);
+        }
         let mut unmatched_data = Vec::new();
+        let mut unmatched_data_reasons = Vec::new();
         for code in entity_codes {
-            let found = by_key.get(&code_key(code.as_ref())).copied();
+            let key = code_key(code.as_ref());
+            let found = by_key.get(&key).copied();
             match found {
                 Some(i) => used[i] = true,
-                None => unmatched_data.push(code.as_ref().to_string()),
+                None => {
+                    unmatched_data.push(code.as_ref().to_string());
+                    unmatched_data_reasons.push(skipped_by_key.get(&key).copied());
+                }
             }
             area_of_entity.push(found);
         }
@@ -367,14 +543,24 @@ impl GeoLayer {
         CodeMatch {
             area_of_entity,
             unmatched_data,
+            unmatched_data_reasons,
             unmatched_geometry,
         }
     }
 }
 
-struct Decoded {
-    layer: GeoLayer,
-    kept_indexes: Option<Vec<usize>>,
+/// A feature before validation, from either decoder.
+struct RawFeature<'a> {
+    properties: Option<&'a serde_json::Map<String, JsonValue>>,
+    shape: FeatureShape,
+    /// For a topology, the arcs of the feature's polygons.
+    arcs: Option<BTreeSet<usize>>,
+}
+
+enum FeatureShape {
+    Areas(Vec<Polygon>),
+    NotArea(&'static str),
+    NoGeometry,
 }
 
 /// Result of matching data codes to boundary codes; both sides' leftovers are listed.
@@ -384,16 +570,39 @@ pub struct CodeMatch {
     pub area_of_entity: Vec<Option<usize>>,
     /// Entity codes with no area (in the order given).
     pub unmatched_data: Vec<String>,
+    /// For each of `unmatched_data`, why the boundary file has no area for it when it has a
+    /// feature with that code that was skipped (an empty geometry, a point…); `None` when the
+    /// file has no feature with the code.
+    pub unmatched_data_reasons: Vec<Option<SkipReason>>,
     /// Area codes with no entity (in file order).
     pub unmatched_geometry: Vec<String>,
 }
 
-/// The key two codes are compared by: trimmed, and for all-digit codes without leading zeros, so
-/// that `"1101"` (a number in a spreadsheet) matches `"01101"` (CUT, zero-padded).
+impl CodeMatch {
+    /// The unmatched data codes, each with the reason its feature was skipped when there is one:
+    /// `13102 (empty geometry)`, or just `13102` when the file has no such feature.
+    pub fn unmatched_data_listed(&self, lang: Lang) -> Vec<String> {
+        self.unmatched_data
+            .iter()
+            .enumerate()
+            .map(
+                |(k, code)| match self.unmatched_data_reasons.get(k).copied().flatten() {
+                    Some(reason) => format!("{code} ({})", reason.text(lang)),
+                    None => code.clone(),
+                },
+            )
+            .collect()
+    }
+}
+
+/// The key two codes are compared by: trimmed, and for codes of digits (spaces inside dropped,
+/// as imr-core's CUT normalisation does: `"01 101"`) without leading zeros, so that `"1101"` (a
+/// number in a spreadsheet) matches `"01101"` (CUT, zero-padded).
 pub fn code_key(code: &str) -> String {
     let t = code.trim();
-    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-        let s = t.trim_start_matches('0');
+    let digits: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        let s = digits.trim_start_matches('0');
         if s.is_empty() {
             "0".into()
         } else {
@@ -404,15 +613,21 @@ pub fn code_key(code: &str) -> String {
     }
 }
 
-/// A property value as a code string: strings as they are, integers without a decimal point.
+/// A property value as a code string: strings as they are, integers without a decimal point
+/// (also when written `1101.0`, as some tools write numbers).
 fn code_string(v: &JsonValue) -> Option<String> {
+    /// Integers up to 2⁵³ are exact in f64.
+    const EXACT: f64 = 9_007_199_254_740_992.0;
     match v {
         JsonValue::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
-        JsonValue::Number(n) => Some(
-            n.as_i64()
-                .map(|i| i.to_string())
-                .unwrap_or_else(|| n.to_string()),
-        ),
+        JsonValue::Number(n) => Some(match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => i.to_string(),
+            (None, Some(u), _) => u.to_string(),
+            (None, None, Some(f)) if f.fract() == 0.0 && f.abs() <= EXACT => {
+                format!("{}", f as i64)
+            }
+            _ => n.to_string(),
+        }),
         _ => None,
     }
 }
@@ -432,7 +647,7 @@ fn polygon_from(rings: &[Vec<Vec<f64>>]) -> Polygon {
                     p.first().copied().unwrap_or(f64::NAN),
                     p.get(1).copied().unwrap_or(f64::NAN),
                 ];
-                // topojson joins arcs without dropping the shared end point: remove repeats.
+                // Consecutive repeated positions are kept once (as for a topology's arc joins).
                 if out.last() != Some(&q) {
                     out.push(q);
                 }
@@ -440,18 +655,6 @@ fn polygon_from(rings: &[Vec<Vec<f64>>]) -> Polygon {
             out
         })
         .collect()
-}
-
-fn arcs_of(value: &topojson::Value) -> BTreeSet<usize> {
-    let index = |i: &i32| if *i < 0 { (!*i) as usize } else { *i as usize };
-    match value {
-        topojson::Value::LineString(a) => a.iter().map(index).collect(),
-        topojson::Value::MultiLineString(a) | topojson::Value::Polygon(a) => {
-            a.iter().flatten().map(index).collect()
-        }
-        topojson::Value::MultiPolygon(a) => a.iter().flatten().flatten().map(index).collect(),
-        _ => BTreeSet::new(),
-    }
 }
 
 #[cfg(test)]
@@ -536,5 +739,135 @@ mod tests {
           {"type":"Feature","properties":{"c":"A"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}]}"#;
         let err = GeoLayer::from_str(text, None, &PropertyKeys::code_only("c")).unwrap_err();
         assert!(matches!(err, GeometryError::DuplicateCode { .. }));
+    }
+
+    #[test]
+    fn codes_equal_once_zero_padded_are_a_duplicate_naming_both_features() {
+        let text = r#"{"type":"FeatureCollection","features":[
+          {"type":"Feature","properties":{"c":"01101"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}},
+          {"type":"Feature","properties":{"c":"02101"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}},
+          {"type":"Feature","properties":{"c":1101},"geometry":{"type":"Polygon","coordinates":[[[2,0],[3,0],[3,1],[2,0]]]}}]}"#;
+        let err = GeoLayer::from_str(text, None, &PropertyKeys::code_only("c")).unwrap_err();
+        assert_eq!(
+            err,
+            GeometryError::EquivalentCodes {
+                first: 0,
+                first_code: "01101".into(),
+                second: 2,
+                second_code: "1101".into(),
+            }
+        );
+        assert!(err.to_string().contains("`01101`") && err.to_string().contains("`1101`"));
+        // Written as a float or with a space inside, the code is still the same commune.
+        for second in ["1101.0", "\"01 101\""] {
+            let text = format!(
+                r#"{{"type":"FeatureCollection","features":[
+                  {{"type":"Feature","properties":{{"c":"01101"}},"geometry":{{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}}},
+                  {{"type":"Feature","properties":{{"c":{second}}},"geometry":{{"type":"Polygon","coordinates":[[[2,0],[3,0],[3,1],[2,0]]]}}}}]}}"#
+            );
+            let err = GeoLayer::from_str(&text, None, &PropertyKeys::code_only("c")).unwrap_err();
+            assert!(
+                matches!(err, GeometryError::EquivalentCodes { second: 1, .. }),
+                "{second}: {err:?}"
+            );
+        }
+        assert_eq!(code_key("01 101"), "1101");
+        assert_eq!(code_key(" 000 "), "0");
+        assert_eq!(code_key("A 1"), "A 1");
+    }
+
+    #[test]
+    fn skipped_features_are_listed_with_code_and_reason_and_explain_unmatched_codes() {
+        let text = r#"{"type":"Topology","arcs":[[[0,0],[1,0],[1,1],[0,0]],[[5,5],[6,6]]],
+          "objects":{"a":{"type":"GeometryCollection","geometries":[
+            {"type":"Polygon","arcs":[[0]],"properties":{"c":"01101"}},
+            {"type":"Polygon","arcs":[],"properties":{"c":"01102"}},
+            {"type":"Polygon","arcs":[[1]],"properties":{"c":"01103"}},
+            {"type":null,"properties":{"c":"01104"}},
+            {"type":"LineString","arcs":[1],"properties":{"c":"01105"}}]}}}"#;
+        let layer = GeoLayer::from_str(text, None, &PropertyKeys::code_only("c")).unwrap();
+        assert_eq!(layer.areas.len(), 1);
+        let reasons: Vec<(usize, &str, SkipReason)> = layer
+            .skipped
+            .iter()
+            .map(|s| (s.index, s.code.as_str(), s.reason))
+            .collect();
+        assert_eq!(
+            reasons,
+            vec![
+                (1, "01102", SkipReason::EmptyGeometry),
+                (2, "01103", SkipReason::EmptyGeometry),
+                (3, "01104", SkipReason::NoGeometry),
+                (4, "01105", SkipReason::NotAnArea("line")),
+            ]
+        );
+        assert_eq!(
+            layer.skipped[0].to_string(),
+            "feature 1 (`01102`): empty geometry"
+        );
+        assert_eq!(
+            layer.skipped_feature("1102").map(|s| s.reason),
+            Some(SkipReason::EmptyGeometry)
+        );
+        assert_eq!(layer.skipped_feature("01101"), None);
+        let m = layer.match_codes(&["1101", "1102", "13101", "01105"]);
+        assert_eq!(m.unmatched_data, vec!["1102", "13101", "01105"]);
+        assert_eq!(
+            m.unmatched_data_listed(Lang::En),
+            vec![
+                "1102 (empty geometry)",
+                "13101",
+                "01105 (a line is not an area)"
+            ]
+        );
+        assert_eq!(
+            m.unmatched_data_listed(Lang::Es),
+            vec![
+                "1102 (geometría vacía)",
+                "13101",
+                "01105 (una línea no es un área)"
+            ]
+        );
+    }
+
+    /// The seven shapes that panicked inside the `topojson` 0.5 crate are errors of the layer,
+    /// naming the object and geometry.
+    #[test]
+    fn the_topologies_that_panicked_the_old_decoder_are_errors() {
+        let cases = [
+            (
+                r#"{"type":"Topology","arcs":[[[0,0],[1,0],[1,1],[0,0]]],"objects":{"a":{"type":"GeometryCollection","geometries":[{"type":"Polygon","arcs":[[5]],"properties":{"c":"1"}}]}}}"#,
+                "object \"a\", geometry 0, ring 0, arc reference 0: arc index 5",
+            ),
+            (
+                r#"{"type":"Topology","arcs":[[[0,0],[1,0],[1,1],[0,0]]],"objects":{"a":{"type":"GeometryCollection","geometries":[{"type":"Polygon","arcs":[[-9]],"properties":{"c":"1"}}]}}}"#,
+                "arc index -9 (arc 8 reversed) does not exist",
+            ),
+            (
+                r#"{"type":"Topology","arcs":[[[0,0],[1,0],[1,1],[0,0]]],"objects":{"a":{"type":"GeometryCollection","geometries":[{"type":"Polygon","arcs":[[-2147483648]],"properties":{"c":"1"}}]}}}"#,
+                "arc index -2147483648",
+            ),
+            (
+                r#"{"type":"Topology","arcs":[[[0,0],[1,0],[1,1],[0,0]]],"objects":{"a":{"type":"Polygon","arcs":[[3]],"properties":{"c":"1"}}}}"#,
+                "object \"a\", ring 0, arc reference 0: arc index 3",
+            ),
+            (
+                r#"{"type":"Topology","transform":{"scale":[1],"translate":[0,0]},"arcs":[[[0,0],[1,0],[0,1],[-1,-1]]],"objects":{"a":{"type":"Polygon","arcs":[[0]],"properties":{"c":"1"}}}}"#,
+                "transform.scale: needs exactly 2 numbers",
+            ),
+            (
+                r#"{"type":"Topology","transform":{"scale":[1,1],"translate":[0,0]},"arcs":[[[0],[1],[0]]],"objects":{"a":{"type":"Polygon","arcs":[[0]],"properties":{"c":"1"}}}}"#,
+                "arc 0, position 0: a position needs at least 2 numbers",
+            ),
+            (
+                r#"{"type":"Topology","arcs":[],"objects":{"a":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[1],"properties":{"c":"1"}}]}}}"#,
+                "object \"a\", geometry 0: a position needs at least 2 numbers",
+            ),
+        ];
+        for (text, wanted) in cases {
+            let err = GeoLayer::from_str(text, None, &PropertyKeys::code_only("c")).unwrap_err();
+            assert!(matches!(err, GeometryError::InvalidTopology(_)), "{err:?}");
+            assert!(err.to_string().contains(wanted), "{text}\n{err}");
+        }
     }
 }

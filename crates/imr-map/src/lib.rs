@@ -3,15 +3,18 @@
 //!
 //! The pipeline, and the types the page and the `imr map` command share:
 //!
-//! 1. [`geometry::GeoLayer::from_str`] decodes TopoJSON or GeoJSON (WGS84 lon/lat) into areas keyed
-//!    by a chosen property; [`geometry::GeoLayer::match_codes`] lists unmatched codes on both sides.
+//! 1. [`geometry::GeoLayer::from_str`] decodes TopoJSON (our validated decoder, [`topojson`]) or
+//!    GeoJSON (WGS84 lon/lat) into areas keyed by a chosen property, listing features that are not
+//!    areas in [`geometry::GeoLayer::skipped`]; [`geometry::GeoLayer::match_codes`] lists unmatched
+//!    codes on both sides, with the reason a data code's feature was skipped. No input panics.
 //! 2. [`layout::MapLayout::build`] projects (transverse Mercator, [`projection`]) and writes every
 //!    area's SVG path once, with insets ([`layout::LayoutSpec::chile`]) and region boxes.
 //! 3. Per year or variable: values ([`smoothing`]: raw, global and spatial empirical Bayes, excess
 //!    risk), [`classify::classify`], then [`svg::Colouring`] — no geometry is touched.
 //! 4. [`svg::choropleth_svg`] writes the publishable SVG; [`funnel`] and [`svg::funnel_svg`] the
 //!    funnel plot; [`autocorrelation`] Moran's I and LISA clusters on [`weights::Weights`] built
-//!    from shared borders.
+//!    from shared borders (linear in the borders; overlapping areas are capped, see
+//!    [`weights::MAX_OVERLAP_PAIRS`]).
 //! 5. [`year_map`] adapts one year's rows (codes, deaths, births, a column) to the areas, and
 //!    holds what the page and `imr map` must share to write the same bytes: [`year_map::Measure`]
 //!    (values and texts), the default colours, and the data table ([`year_map::map_csv`]).
@@ -26,6 +29,7 @@ pub mod path;
 pub mod projection;
 pub mod smoothing;
 pub mod svg;
+pub mod topojson;
 pub mod weights;
 pub mod year_map;
 

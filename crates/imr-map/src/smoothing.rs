@@ -21,6 +21,39 @@ pub enum SmoothError {
     NoUsableArea,
     #[error("spatial empirical Bayes needs neighbours (spatial weights)")]
     NoWeights,
+    /// A rate overflowed: counts near f64::MAX, or births so small that deaths/births is infinite.
+    #[error(
+        "area {area}: its deaths and births (or those of its neighbourhood) are too large, or its \
+         births too small, to give a finite rate"
+    )]
+    RateNotFinite { area: usize },
+    /// The funnel's exact Poisson limits are computed for totals up to [`MAX_FUNNEL_COUNT`].
+    #[error(
+        "the funnel plot needs total deaths and births of at most {limit} (found {deaths} deaths, \
+         {births} births)"
+    )]
+    CountsBeyondFunnel {
+        deaths: String,
+        births: String,
+        limit: String,
+    },
+}
+
+/// Largest total of deaths or births the funnel plot accepts. Its exact Poisson limits and tests
+/// (statrs' incomplete gamma and χ² quantiles) are fast and finite well below this (checked up
+/// to 10¹⁵) but do not finish in reasonable time near 10²⁰; a country has about 10⁵–10⁷ births a
+/// year, the world about 1.3·10⁸.
+pub const MAX_FUNNEL_COUNT: f64 = 1e12;
+
+/// The values, or [`SmoothError::RateNotFinite`] for the first area whose value overflowed.
+fn all_finite(values: Vec<Option<f64>>) -> Result<Vec<Option<f64>>, SmoothError> {
+    match values
+        .iter()
+        .position(|v| v.is_some_and(|v| !v.is_finite()))
+    {
+        Some(area) => Err(SmoothError::RateNotFinite { area }),
+        None => Ok(values),
+    }
 }
 
 /// Which rate to map: the choice the page's selector and `imr map --smooth` share.
@@ -102,11 +135,13 @@ pub fn raw_rates(
     births: &[Option<f64>],
 ) -> Result<Vec<Option<f64>>, SmoothError> {
     check(deaths, births)?;
-    Ok(deaths
-        .iter()
-        .zip(births)
-        .map(|(&o, &p)| usable(o, p).map(|(o, p)| PER * o / p))
-        .collect())
+    all_finite(
+        deaths
+            .iter()
+            .zip(births)
+            .map(|(&o, &p)| usable(o, p).map(|(o, p)| PER * o / p))
+            .collect(),
+    )
 }
 
 /// Global empirical Bayes estimates and the prior they shrink towards.
@@ -163,7 +198,8 @@ fn eb_shrink(theta: f64, variance: f64, o: f64, p: f64) -> (f64, f64) {
 ///
 /// See [`eb_prior`] for the formula. Golden: the 4-area fixture of `shared/reference/README.md`.
 pub fn global_eb(deaths: &[Option<f64>], births: &[Option<f64>]) -> Result<GlobalEb, SmoothError> {
-    check(deaths, births)?;
+    // Raw rates first: an infinite one is reported as such, before the prior turns it into NaN.
+    raw_rates(deaths, births)?;
     let pairs: Vec<Option<(f64, f64)>> = deaths
         .iter()
         .zip(births)
@@ -178,8 +214,8 @@ pub fn global_eb(deaths: &[Option<f64>], births: &[Option<f64>]) -> Result<Globa
     Ok(GlobalEb {
         prior_rate: PER * theta,
         prior_variance: variance,
-        weights: shrunk.iter().map(|s| s.map(|(w, _)| w)).collect(),
-        rates: shrunk.iter().map(|s| s.map(|(_, r)| PER * r)).collect(),
+        weights: all_finite(shrunk.iter().map(|s| s.map(|(w, _)| w)).collect())?,
+        rates: all_finite(shrunk.iter().map(|s| s.map(|(_, r)| PER * r)).collect())?,
     })
 }
 
@@ -209,7 +245,7 @@ pub fn spatial_eb(
     births: &[Option<f64>],
     weights: &Weights,
 ) -> Result<Vec<Option<f64>>, SmoothError> {
-    check(deaths, births)?;
+    raw_rates(deaths, births)?;
     if weights.len() != deaths.len() {
         return Err(SmoothError::WeightsMismatch {
             weights: weights.len(),
@@ -224,16 +260,18 @@ pub fn spatial_eb(
     if pairs.iter().all(Option::is_none) {
         return Err(SmoothError::NoUsableArea);
     }
-    Ok((0..pairs.len())
-        .map(|i| {
-            let (o, p) = pairs[i]?;
-            let set = std::iter::once(i)
-                .chain(weights.neighbours(i).iter().copied())
-                .filter_map(|j| pairs[j]);
-            let (theta, variance) = eb_prior(set)?;
-            Some(PER * eb_shrink(theta, variance, o, p).1)
-        })
-        .collect())
+    all_finite(
+        (0..pairs.len())
+            .map(|i| {
+                let (o, p) = pairs[i]?;
+                let set = std::iter::once(i)
+                    .chain(weights.neighbours(i).iter().copied())
+                    .filter_map(|j| pairs.get(j).copied().flatten());
+                let (theta, variance) = eb_prior(set)?;
+                Some(PER * eb_shrink(theta, variance, o, p).1)
+            })
+            .collect(),
+    )
 }
 
 /// Observed and expected deaths and their ratio.
@@ -253,7 +291,7 @@ pub fn excess_risk(
     deaths: &[Option<f64>],
     births: &[Option<f64>],
 ) -> Result<ExcessRisk, SmoothError> {
-    check(deaths, births)?;
+    raw_rates(deaths, births)?;
     let pairs: Vec<Option<(f64, f64)>> = deaths
         .iter()
         .zip(births)
@@ -281,8 +319,8 @@ pub fn excess_risk(
         .collect();
     Ok(ExcessRisk {
         reference_rate: PER * theta,
-        expected,
-        ratio,
+        expected: all_finite(expected)?,
+        ratio: all_finite(ratio)?,
     })
 }
 

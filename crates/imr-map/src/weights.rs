@@ -13,8 +13,17 @@
 //!
 //! Weights are binary here; statistics that need row-standardised weights (w_ij = 1/|N_i|)
 //! apply them themselves, as GeoDa does.
+//!
+//! # Cost, and the cap on overlapping borders
+//! Neighbours are found by sorting (border, area) entries, O(E log E) for E arc references or
+//! ring segments, and every pair of areas on one border becomes a neighbour pair. In a partition
+//! of the plane a border separates exactly two areas, so the pairs are at most E. A border
+//! shared by k ≥ 3 areas means the areas overlap, and gives k(k − 1)/2 pairs: a degenerate file
+//! of 6,000 areas on one edge would give 18 million. Such pairs are counted, and more than
+//! [`MAX_OVERLAP_PAIRS`] of them over all borders is an error ([`WeightsError::OverlappingBorders`]),
+//! so memory and time stay linear in the input.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use crate::geometry::GeoLayer;
 
@@ -32,7 +41,26 @@ pub enum WeightsError {
     SelfNeighbour(usize),
     #[error("area {area} lists {neighbour} as a neighbour but not the other way round")]
     Asymmetric { area: usize, neighbour: usize },
+    #[error(
+        "{areas} areas (`{first_code}`, `{second_code}`, …) share one border ({border}), so they \
+         overlap; borders shared by three or more areas give more than {limit} pairs of \
+         neighbours in all, so rook neighbours are not computed (a boundary file must not have \
+         overlapping areas)"
+    )]
+    OverlappingBorders {
+        /// Number of areas on the border that passed the limit.
+        areas: usize,
+        first_code: String,
+        second_code: String,
+        /// The border: `arc 17`, or `the edge (x0, y0)–(x1, y1)`.
+        border: String,
+        limit: usize,
+    },
 }
+
+/// The most neighbour pairs that borders shared by three or more (overlapping) areas may give,
+/// over all such borders: about 450 areas all on one border. Valid boundary files give none.
+pub const MAX_OVERLAP_PAIRS: usize = 100_000;
 
 /// A symmetric list of neighbours per area (indexes into the layer's areas), without self-links.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,29 +101,43 @@ impl Weights {
     }
 
     /// Rook contiguity of a layer: from shared arcs for a topology, else from shared edges.
-    pub fn rook(layer: &GeoLayer) -> Self {
+    /// An error when borders shared by three or more areas would give more than
+    /// [`MAX_OVERLAP_PAIRS`] pairs (see the module notes).
+    pub fn rook(layer: &GeoLayer) -> Result<Self, WeightsError> {
+        let codes: Vec<&str> = layer.areas.iter().map(|a| a.code.as_str()).collect();
         match &layer.arcs_by_area {
-            Some(arcs) => Self::rook_from_arcs(arcs),
+            Some(arcs) => Self::rook_from_arcs_named(arcs, &codes),
             None => Self::rook_from_shared_edges(layer),
         }
     }
 
     /// Rook contiguity from the arcs each area uses (TopoJSON).
-    pub fn rook_from_arcs(arcs_by_area: &[BTreeSet<usize>]) -> Self {
-        let mut users: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-        for (area, arcs) in arcs_by_area.iter().enumerate() {
-            for &arc in arcs {
-                users.entry(arc).or_default().push(area);
-            }
-        }
-        Self::from_groups(arcs_by_area.len(), users.into_values())
+    pub fn rook_from_arcs(arcs_by_area: &[BTreeSet<usize>]) -> Result<Self, WeightsError> {
+        let codes: Vec<String> = (0..arcs_by_area.len()).map(|i| i.to_string()).collect();
+        let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
+        Self::rook_from_arcs_named(arcs_by_area, &codes)
+    }
+
+    fn rook_from_arcs_named(
+        arcs_by_area: &[BTreeSet<usize>],
+        codes: &[&str],
+    ) -> Result<Self, WeightsError> {
+        let mut entries: Vec<(usize, usize)> = arcs_by_area
+            .iter()
+            .enumerate()
+            .flat_map(|(area, arcs)| arcs.iter().map(move |&arc| (arc, area)))
+            .collect();
+        Self::from_entries(arcs_by_area.len(), &mut entries, codes, |arc| {
+            format!("arc {arc}")
+        })
     }
 
     /// Rook contiguity from ring segments shared by two areas (GeoJSON).
-    pub fn rook_from_shared_edges(layer: &GeoLayer) -> Self {
+    pub fn rook_from_shared_edges(layer: &GeoLayer) -> Result<Self, WeightsError> {
+        // 1e-7 degrees ≈ 1 cm; `as` saturates, so no coordinate can overflow.
         let key = |p: &[f64; 2]| ((p[0] * 1e7).round() as i64, (p[1] * 1e7).round() as i64);
         type Point = (i64, i64);
-        let mut users: BTreeMap<(Point, Point), Vec<usize>> = BTreeMap::new();
+        let mut entries: Vec<((Point, Point), usize)> = Vec::new();
         for (area, a) in layer.areas.iter().enumerate() {
             for ring in a.polygons.iter().flatten() {
                 let n = ring.len();
@@ -104,31 +146,78 @@ impl Weights {
                     if p == q {
                         continue;
                     }
-                    let edge = if p < q { (p, q) } else { (q, p) };
-                    let list = users.entry(edge).or_default();
-                    if list.last() != Some(&area) {
-                        list.push(area);
-                    }
+                    entries.push((if p < q { (p, q) } else { (q, p) }, area));
                 }
             }
         }
-        Self::from_groups(layer.areas.len(), users.into_values())
+        let codes: Vec<&str> = layer.areas.iter().map(|a| a.code.as_str()).collect();
+        Self::from_entries(layer.areas.len(), &mut entries, &codes, |(p, q)| {
+            format!(
+                "the edge ({}, {})–({}, {})",
+                p.0 as f64 / 1e7,
+                p.1 as f64 / 1e7,
+                q.0 as f64 / 1e7,
+                q.1 as f64 / 1e7
+            )
+        })
     }
 
-    fn from_groups(count: usize, groups: impl Iterator<Item = Vec<usize>>) -> Self {
-        let mut sets = vec![BTreeSet::new(); count];
-        for group in groups {
-            for &a in &group {
-                for &b in &group {
-                    if a != b {
-                        sets[a].insert(b);
-                    }
+    /// Neighbour lists from (border, area) entries: areas with a border in common are
+    /// neighbours. Sorting groups the entries by border; pairs are collected, sorted and
+    /// de-duplicated, so the cost is O(E log E) plus the pairs of overlapping borders (capped).
+    fn from_entries<K: Ord + Copy>(
+        count: usize,
+        entries: &mut [(K, usize)],
+        codes: &[&str],
+        describe: impl Fn(K) -> String,
+    ) -> Result<Self, WeightsError> {
+        entries.sort_unstable();
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        let mut overlap_pairs = 0usize;
+        let mut start = 0;
+        while start < entries.len() {
+            let border = entries[start].0;
+            let mut end = start + 1;
+            while end < entries.len() && entries[end].0 == border {
+                end += 1;
+            }
+            // The areas on this border, each once (an area may use a border twice).
+            let mut group: Vec<usize> = entries[start..end].iter().map(|e| e.1).collect();
+            group.dedup();
+            let k = group.len();
+            if k >= 3 {
+                overlap_pairs = overlap_pairs.saturating_add(k * (k - 1) / 2);
+                if overlap_pairs > MAX_OVERLAP_PAIRS {
+                    let code = |i: usize| codes.get(i).copied().unwrap_or("?").to_string();
+                    return Err(WeightsError::OverlappingBorders {
+                        areas: k,
+                        first_code: code(group[0]),
+                        second_code: code(group[1]),
+                        border: describe(border),
+                        limit: MAX_OVERLAP_PAIRS,
+                    });
                 }
             }
+            for (x, &a) in group.iter().enumerate() {
+                for &b in &group[x + 1..] {
+                    pairs.push((a, b));
+                }
+            }
+            start = end;
         }
-        Weights {
-            neighbours: sets.into_iter().map(|s| s.into_iter().collect()).collect(),
+        pairs.sort_unstable();
+        pairs.dedup();
+        let mut neighbours = vec![Vec::new(); count];
+        for &(a, b) in &pairs {
+            if a < count && b < count {
+                neighbours[a].push(b);
+                neighbours[b].push(a);
+            }
         }
+        for list in &mut neighbours {
+            list.sort_unstable();
+        }
+        Ok(Weights { neighbours })
     }
 
     /// Number of areas.

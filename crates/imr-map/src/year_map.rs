@@ -326,7 +326,7 @@ mod tests {
             &[Some(1000.0), Some(200.0)],
             None,
         );
-        let weights = Weights::rook(&layer);
+        let weights = Weights::rook(&layer).unwrap();
         let ratio = Measure::ExcessRisk.values(&data, &weights).unwrap();
         assert!((ratio[0].unwrap() - 0.8).abs() < 1e-12);
         assert!((ratio[1].unwrap() - 2.0).abs() < 1e-12);
@@ -352,7 +352,7 @@ mod tests {
             &[Some(1000.0), Some(200.0)],
             None,
         );
-        let weights = Weights::rook(&layer);
+        let weights = Weights::rook(&layer).unwrap();
         let measure = Measure::Rate(Smoothing::None);
         let values = measure.values(&data, &weights).unwrap();
         let (classification, _) =

@@ -39,7 +39,7 @@ fn the_chilemapas_topology_decodes_with_accented_names_and_regions() {
 #[test]
 fn santiago_communes_have_their_real_neighbours() {
     let layer = layer();
-    let w = Weights::rook(&layer);
+    let w = Weights::rook(&layer).unwrap();
     let codes = |code: &str| -> Vec<String> {
         w.neighbours(layer.index_of(code).unwrap())
             .iter()

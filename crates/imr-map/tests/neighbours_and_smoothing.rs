@@ -28,7 +28,7 @@ fn codes_of(layer: &GeoLayer, w: &Weights, code: &str) -> Vec<String> {
 #[test]
 fn shared_arcs_give_rook_neighbours_and_corners_do_not_count() {
     let layer = six_cells_topology();
-    let w = Weights::rook(&layer);
+    let w = Weights::rook(&layer).unwrap();
     assert_eq!(codes_of(&layer, &w, "A"), ["B", "C"]);
     assert_eq!(codes_of(&layer, &w, "B"), ["A", "D", "E"]);
     assert_eq!(codes_of(&layer, &w, "C"), ["A", "D"]);
@@ -42,13 +42,13 @@ fn geojson_shared_edges_give_the_same_neighbours_as_the_topology() {
     let topo = six_cells_topology();
     let geo = GeoLayer::from_str(include_str!("data/six_cells.geojson"), None, &keys()).unwrap();
     assert!(geo.arcs_by_area.is_none());
-    assert_eq!(Weights::rook(&geo), Weights::rook(&topo));
+    assert_eq!(Weights::rook(&geo).unwrap(), Weights::rook(&topo).unwrap());
 }
 
 #[test]
 fn the_gal_export_lists_each_area_with_its_neighbour_codes() {
     let layer = six_cells_topology();
-    let gal = Weights::rook(&layer).to_gal(&layer);
+    let gal = Weights::rook(&layer).unwrap().to_gal(&layer);
     let lines: Vec<&str> = gal.lines().collect();
     assert_eq!(lines[0], "0 6 imr-atlas codigo");
     assert_eq!(&lines[3..5], ["B 3", "A D E"]);
@@ -61,7 +61,7 @@ fn the_gal_export_lists_each_area_with_its_neighbour_codes() {
 #[test]
 fn spatial_empirical_bayes_matches_the_hand_derivation_on_six_cells() {
     let layer = six_cells_topology();
-    let w = Weights::rook(&layer);
+    let w = Weights::rook(&layer).unwrap();
     let births = [1000.0, 200.0, 50.0, 3000.0, 500.0, 100.0].map(Some);
     let deaths = [8.0, 4.0, 0.0, 15.0, 2.0, 1.0].map(Some);
     let seb = spatial_eb(&deaths, &births, &w).unwrap();
