@@ -61,7 +61,7 @@ impl Geometry {
         let layer = GeoLayer::from_str(text, None, keys).map_err(|e| e.to_string())?;
         let layout =
             MapLayout::build(&layer, &LayoutSpec::auto(&layer)).map_err(|e| e.to_string())?;
-        let weights = Weights::rook(&layer);
+        let weights = Weights::rook(&layer).map_err(|e| e.to_string())?;
         Ok(Geometry {
             credit: file.clone().unwrap_or_else(|| BUNDLED_CREDIT.to_string()),
             file,
@@ -1424,7 +1424,7 @@ fn GeometryInput(
         let m = &r.data.matching;
         Some(view! {
             <div data-testid="unmatched">
-                <p>{format!("{} ({}): {}", lang.get().pick("Códigos de datos sin límite", "Data codes without a boundary"), m.unmatched_data.len(), if m.unmatched_data.is_empty() { "—".into() } else { m.unmatched_data.join(", ") })}</p>
+                <p>{format!("{} ({}): {}", lang.get().pick("Códigos de datos sin límite", "Data codes without a boundary"), m.unmatched_data.len(), if m.unmatched_data.is_empty() { "—".into() } else { m.unmatched_data_listed(lang.get().engine()).join(", ") })}</p>
                 <p>{format!("{} ({}): {}", lang.get().pick("Límites sin datos del año", "Boundaries without data for the year"), m.unmatched_geometry.len(), if m.unmatched_geometry.is_empty() { "—".into() } else { m.unmatched_geometry.join(", ") })}</p>
             </div>
         })

@@ -249,7 +249,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let data = YearData::from_rows(&layer, &codes, &deaths, &births, column_of_year.as_deref());
     let matching = &data.matching;
 
-    let weights = Weights::rook(&layer);
+    let weights = Weights::rook(&layer)
+        .map_err(|e| CliError::Input(format!("{}: {e}", geometry_path.display())))?;
     if measure.needs_counts() && !(panel.has_births && (panel.has_deaths || panel.deaths_derived)) {
         return Err(CliError::Input(
             "the rate needs births and deaths (or a rate) columns; use --value COL to map another column".into(),
@@ -386,7 +387,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         eprintln!(
             "imr map: {} data codes have no boundary and are not drawn: {}",
             matching.unmatched_data.len(),
-            matching.unmatched_data.join(", ")
+            matching.unmatched_data_listed(args.lang).join(", ")
         );
     }
     Ok(())
