@@ -47,6 +47,9 @@ pub struct MeasureSummary {
     /// Share of the bootstrap `ci` covering the truth (NaN without bootstrap).
     pub bias_corrected_ci_coverage: f64,
     pub adjusted_mean: f64,
+    /// Standard deviation of the adjusted values over years × replicates (the Monte Carlo
+    /// error of `adjusted_mean` is this / √n).
+    pub adjusted_sd: f64,
     /// (mean adjusted − mean truth) / mean truth.
     pub adjusted_relative_bias: f64,
     /// Share of the adjusted intervals covering the truth.
@@ -84,6 +87,7 @@ struct Acc {
     bc_cover: usize,
     bc_n: usize,
     adjusted: f64,
+    adjusted_sq: f64,
     cover: usize,
     n: usize,
 }
@@ -99,6 +103,10 @@ impl Acc {
             bias_corrected_mean: self.bc / bc_n,
             bias_corrected_ci_coverage: self.bc_cover as f64 / bc_n,
             adjusted_mean: self.adjusted / n,
+            adjusted_sd: ((self.adjusted_sq - self.adjusted * self.adjusted / n)
+                / (n - 1.0).max(1.0))
+            .max(0.0)
+            .sqrt(),
             adjusted_relative_bias: (self.adjusted / n - truth_mean) / truth_mean,
             adjusted_coverage: self.cover as f64 / n,
             n: self.n,
@@ -221,6 +229,7 @@ pub fn run(scenario: &Scenario, replicates: usize, bootstrap: usize, seed: u64) 
                 a.truth += truth;
                 a.observed += year.measures.get(observed_measure).unwrap_or(f64::NAN);
                 a.adjusted += adj.value(m);
+                a.adjusted_sq += adj.value(m).powi(2);
                 let [lo, hi] = adj.interval(m);
                 if lo - 1e-12 <= truth && truth <= hi + 1e-12 {
                     a.cover += 1;
