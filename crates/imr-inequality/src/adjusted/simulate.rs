@@ -283,7 +283,7 @@ pub fn run(scenario: &Scenario, replicates: usize, bootstrap: usize, seed: u64) 
     }
 }
 
-/// The standard grid of the README table, on births `births` (the bundled 2019 births):
+/// The standard grid of the README table, on births `births` (the README: the bundled 2019 births):
 /// true CV 0, 0.1, …, 0.6 on the births, on births × 10, on births × ¼ with a mean rate of
 /// 3 per 1,000 (zero-heavy years), and 5 years of constant true rates with births falling 30%
 /// at CV 0 and 0.3.
@@ -299,7 +299,7 @@ pub fn standard_grid(births: &[f64]) -> Vec<Scenario> {
         };
     let mut grid = Vec::new();
     for cv in [0.0, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6] {
-        grid.push(scenario("bundled births", cv, 7.0, 1.0, 1, 0.0));
+        grid.push(scenario("births as given", cv, 7.0, 1.0, 1, 0.0));
     }
     for cv in [0.0, 0.15, 0.3, 0.5] {
         grid.push(scenario("births x10", cv, 7.0, 10.0, 1, 0.0));
