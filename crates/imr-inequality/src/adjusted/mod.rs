@@ -44,13 +44,15 @@
 //! small-area analysis", *Health Services Research* 24:741–771. And those of [`model`] and
 //! [`shape`].
 
+pub mod answer;
 pub mod model;
 pub mod shape;
 pub mod simulate;
 pub mod trend;
 
+pub use answer::{adjusted_series, adjusted_svg_in, answer, Answer, YearValue};
 pub use model::{fit, Counts, GammaFit};
-pub use trend::{adjusted_trend, split_change, AdjustedTrend, ChangeSplit};
+pub use trend::{adjusted_trend, split_change, AdjustedTrend, ChangeSplit, TrendMethod};
 
 use crate::year::Measure;
 use imr_stats::Lang;
