@@ -51,7 +51,13 @@ fn num(x: f64) -> String {
     if x.is_nan() {
         "–".into()
     } else {
-        format!("{:.3}", x + 0.0)
+        // A truth of 0 computed as −1e−17 prints as 0.000, not −0.000.
+        let text = format!("{x:.3}");
+        if text == "-0.000" {
+            "0.000".into()
+        } else {
+            text
+        }
     }
 }
 
