@@ -155,7 +155,9 @@ test('switching language changes the headings and the decimal mark of the measur
     === 'Desigualdad de la mortalidad infantil entre comunas');
   await page.waitForFunction(() => /^0,\d{4}$/.test(document.querySelector(
     '[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"] .value')?.textContent.trim()));
-  assert.match(await page.locator('#ineq-table-h').textContent(), /^Medidas por año/);
+  assert.match(await page.locator('#ineq-table-h').textContent(), /^Medidas observadas por año \(incluyen variación aleatoria/);
+  assert.match(await page.getByTestId('ineq-answer').textContent(), /^Entre 2019 y 2023 la desigualdad de la mortalidad infantil verdadera/);
+  assert.match(await page.getByTestId('ineq-adjusted-method').locator('summary').textContent(), /^Cómo se calcula$/);
   assert.match(await page.getByTestId('ineq-correlation').textContent(), /\d años\.$/);
   // No English-and-Spanish text side by side.
   assert.doesNotMatch(await page.locator('#ineq-trend-h').textContent(), / \/ /);
