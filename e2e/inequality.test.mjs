@@ -155,12 +155,56 @@ test('switching language changes the headings and the decimal mark of the measur
     === 'Desigualdad de la mortalidad infantil entre comunas');
   await page.waitForFunction(() => /^0,\d{4}$/.test(document.querySelector(
     '[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"] .value')?.textContent.trim()));
-  assert.match(await page.locator('#ineq-table-h').textContent(), /^Medidas por año/);
+  assert.match(await page.locator('#ineq-table-h').textContent(), /^Medidas observadas por año \(incluyen variación aleatoria/);
+  assert.match(await page.getByTestId('ineq-answer').textContent(), /^Entre 2019 y 2023 la desigualdad de la mortalidad infantil verdadera/);
+  assert.match(await page.getByTestId('ineq-adjusted-method').locator('summary').textContent(), /^Cómo se calcula$/);
   assert.match(await page.getByTestId('ineq-correlation').textContent(), /\d años\.$/);
   // No English-and-Spanish text side by side.
   assert.doesNotMatch(await page.locator('#ineq-trend-h').textContent(), / \/ /);
   await page.getByTestId('lang-switch').click();
   await page.waitForFunction(() => /^0\.\d{4}$/.test(document.querySelector(
     '[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"] .value')?.textContent.trim()));
+  assert.deepEqual(errors, []);
+});
+
+// Issue 12: the adjusted (true-rate) inequality leads the view, and every adjusted number on
+// screen is the one `imr inequality --format json` prints with the command the page shows.
+test('the adjusted measures on screen equal the command line\'s, led by the answer sentence', async () => {
+  const { page, errors } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('tab-inequality').click();
+  const section = page.getByTestId('ineq-adjusted');
+  await section.waitFor({ timeout: 60_000 });
+  const command = (await page.getByTestId('ineq-command').textContent()).trim();
+  const words = command.split(/\s+/);
+  const doc = JSON.parse(execFileSync(imrBinary(), words.slice(1), { cwd: ROOT, encoding: 'utf8' }));
+  // The answer comes first in the section, in the page's language, with the adjusted Gini of the
+  // first and last years.
+  const answer = (await page.getByTestId('ineq-answer').textContent()).trim();
+  assert.match(answer, /^(Between 2019 and 2023|Entre 2019 y 2023)/);
+  const first = doc.years[0].adjusted.gini, last = doc.years[4].adjusted.gini;
+  const dec = (x) => [x.toFixed(3), x.toFixed(3).replace('.', ',')];
+  assert.ok(dec(first).some((t) => answer.includes(t)), `${answer} lacks ${first}`);
+  assert.ok(dec(last).some((t) => answer.includes(t)), `${answer} lacks ${last}`);
+  await page.getByTestId('ineq-adjusted-chart').locator('svg').waitFor();
+  await page.getByTestId('ineq-adjusted-approximate').waitFor();
+  // Every adjusted value and interval of every year, and the excess-variation test.
+  const close = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)), `${what}: page ${a} vs CLI ${b}`);
+  for (const year of doc.years) {
+    for (const [key, value] of Object.entries(year.adjusted)) {
+      const cell = section.locator(`[data-testid="adjusted-table"] tr[data-time="${year.time}"] td[data-adjusted="${key}"]`);
+      close(Number(await cell.getAttribute('data-value')), value, `${year.time} ${key}`);
+      close(Number(await cell.getAttribute('data-ci-low')), year.adjusted_ci[key][0], `${year.time} ${key} low`);
+      close(Number(await cell.getAttribute('data-ci-high')), year.adjusted_ci[key][1], `${year.time} ${key} high`);
+    }
+    const test = section.locator(`[data-testid="adjusted-table"] tr[data-time="${year.time}"] td[data-field="excess_variation"]`);
+    close(Number(await test.getAttribute('data-p-value')), year.excess_variation.p_value, `${year.time} p`);
+  }
+  const trend = section.locator('[data-testid="adjusted-trend"] tr[data-adjusted="gini"]');
+  close(Number(await trend.getAttribute('data-slope')), doc.trend_adjusted.gini.slope, 'slope');
+  close(Number(await trend.getAttribute('data-ci-low')), doc.trend_adjusted.gini.ci_low, 'slope low');
+  close(Number(await trend.getAttribute('data-ci-high')), doc.trend_adjusted.gini.ci_high, 'slope high');
+  // The observed table says it includes random variation; the method is behind a disclosure.
+  assert.match(await page.locator('#ineq-table-h').textContent(), /random variation|variación aleatoria/);
+  assert.equal(await page.getByTestId('ineq-adjusted-method').evaluate((d) => d.tagName), 'DETAILS');
   assert.deepEqual(errors, []);
 });

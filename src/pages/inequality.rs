@@ -707,8 +707,8 @@ pub fn InequalityPage() -> impl IntoView {
         });
         let unit = unit_text(lang, &unit);
         let table_heading = match lang {
-            Lang::Es => format!("Medidas por año (tasas {unit}; valor observado, debajo el valor corregido por sesgo y su intervalo 95%)"),
-            Lang::En => format!("Measures by year (rates {unit}; observed value, below it the bias-corrected value and its 95% interval)"),
+            Lang::Es => format!("Medidas observadas por año (incluyen variación aleatoria; tasas {unit}; valor observado, debajo el valor corregido por sesgo y su intervalo 95%)"),
+            Lang::En => format!("Observed measures by year (includes random variation; rates {unit}; observed value, below it the bias-corrected value and its 95% interval)"),
         };
         let table_csv = {
             let o = outcome.clone();
@@ -718,7 +718,9 @@ pub fn InequalityPage() -> impl IntoView {
             let o = outcome.clone();
             move || trend_csv(&o.analysis.report)
         };
+        let adjusted = adjusted_section(lang, report, chart_caption(&state, lang));
         view! {
+            {adjusted}
             <section aria-labelledby="ineq-table-h">
                 <h3 id="ineq-table-h">{table_heading}</h3>
                 {bias_warning}
@@ -1040,4 +1042,110 @@ mod tests {
             "time,gini,gini_ci_low,gini_ci_high\n2019,0.5,,\n"
         );
     }
+}
+
+/// The adjusted (true-rate) inequality: the answer sentence, the adjusted Gini chart with its
+/// band, the table of adjusted measures with intervals, the excess-variation test and the noise
+/// share, and the method behind a disclosure. `None` for a value column.
+fn adjusted_section(
+    lang: Lang,
+    report: &InequalityReport,
+    caption: imr_core::Caption,
+) -> Option<impl IntoView> {
+    use imr_core::inequality::adjusted::{adjusted_svg_in, answer, method_note, AdjustedMeasure};
+    let method = report.adjusted_method.as_ref()?;
+    let engine = lang.engine();
+    let sentence = answer(report).map(|a| a.render(engine));
+    let chart = adjusted_svg_in(report, AdjustedMeasure::Gini, &caption);
+    let header = AdjustedMeasure::ALL
+        .iter()
+        .map(|m| view! { <th data-adjusted=m.key()>{m.label(engine)}</th> })
+        .collect_view();
+    let rows = report
+        .years
+        .iter()
+        .map(|y| {
+            let cells = match &y.adjusted {
+                Some(Ok(a)) => AdjustedMeasure::ALL
+                    .iter()
+                    .map(|m| {
+                        let d = if *m == AdjustedMeasure::Scv || *m == AdjustedMeasure::P90P10 { 2 } else { 3 };
+                        let [lo, hi] = a.interval(*m);
+                        let noise = y.noise_share(*m).map(|s| {
+                            let label = lang.pick("ruido en lo observado", "noise in observed");
+                            view! { <br/><small class="noise" data-noise=s.to_string()>{format!("{label}: {}%", format_number(lang, 100.0 * s, 0))}</small> }
+                        });
+                        view! {
+                            <td data-adjusted=m.key() data-value=a.value(*m).to_string() data-ci-low=lo.to_string() data-ci-high=hi.to_string() style="white-space: nowrap">
+                                <span class="value">{fmt_value(lang, a.value(*m), d)}</span>
+                                <br/><small class="ci">{format!("{} – {}", fmt_value(lang, lo, d), fmt_value(lang, hi, d))}</small>
+                                {noise}
+                            </td>
+                        }
+                    })
+                    .collect_view()
+                    .into_any(),
+                Some(Err(why)) => view! { <td colspan="7" class="note" data-adjusted-unavailable="true">{why.text(engine)}</td> }.into_any(),
+                None => ().into_any(),
+            };
+            let test = y.adjusted_year().map(|a| {
+                let p = a.excess_variation.p_value;
+                let p_text = if p < 0.001 { "< 0.001".to_string() } else { format_number(lang, p, 3) };
+                view! {
+                    <td data-field="excess_variation" data-statistic=a.excess_variation.statistic.to_string() data-p-value=p.to_string()>
+                        {format!("LR = {}, p {}{}", format_number(lang, a.excess_variation.statistic, 2), if p < 0.001 { "" } else { "= " }, p_text)}
+                    </td>
+                }
+            });
+            view! { <tr data-time=y.time().to_string()><th scope="row">{y.time()}</th>{cells}{test}</tr> }
+        })
+        .collect_view();
+    let trend_rows = report
+        .trend_adjusted
+        .iter()
+        .map(|(m, t)| {
+            let split = report.change_split_of(*m).map(|c| {
+                match lang {
+                    Lang::Es => format!("{} → {}: observado {}, verdadero {}, por el número de nacimientos {}", c.first_time, c.last_time, fmt_value(lang, c.observed_change, 3), fmt_value(lang, c.true_change, 3), fmt_value(lang, c.noise_change, 3)),
+                    Lang::En => format!("{} → {}: observed {}, true {}, from the number of births {}", c.first_time, c.last_time, fmt_value(lang, c.observed_change, 3), fmt_value(lang, c.true_change, 3), fmt_value(lang, c.noise_change, 3)),
+                }
+            });
+            view! {
+                <tr data-adjusted=m.key() data-slope=t.slope.to_string() data-ci-low=t.ci_low.to_string() data-ci-high=t.ci_high.to_string()>
+                    <td class="text">{m.label(engine)}</td>
+                    <td data-field="slope">{fmt_value(lang, t.slope, 4)}</td>
+                    <td data-field="slope_ci">{format!("{} – {}", fmt_value(lang, t.ci_low, 4), fmt_value(lang, t.ci_high, 4))}</td>
+                    <td data-field="change_split">{split.unwrap_or_else(|| "—".into())}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let approximate = method.approximate.then(|| view! {
+        <p class="warn" data-testid="ineq-adjusted-approximate">{lang.pick(
+            "Las defunciones se derivaron de tasas publicadas y una aproximación de los nacimientos: no son conteos de Poisson, así que las medidas ajustadas son aproximadas. Con conteos reales (archivos propios o microdatos) son exactas bajo el modelo.",
+            "Deaths were derived from published rates and a births proxy: they are not Poisson counts, so the adjusted measures are approximate. With real counts (your own files or the microdata) they are exact under the model.",
+        )}</p>
+    });
+    let methods = method_note(method.approximate, engine);
+    Some(view! {
+        <section aria-labelledby="ineq-adjusted-h" data-testid="ineq-adjusted">
+            <h3 id="ineq-adjusted-h">{tr("Desigualdad verdadera (sin la variación aleatoria)", "True inequality (random variation removed)")}</h3>
+            {sentence.map(|s| view! { <p class="answer" data-testid="ineq-answer"><strong>{s}</strong></p> })}
+            {approximate}
+            {chart.map(|svg| view! { <div class="chart" data-testid="ineq-adjusted-chart" role="img" aria-label=tr("Gini ajustado por año con su banda de 95%", "Adjusted Gini per year with its 95% band") inner_html=svg></div> })}
+            <div class="scroll" tabindex="0" role="region" aria-label=tr("Tabla de medidas ajustadas por año (desplazable)", "Table of adjusted measures by year (scrollable)")>
+                <table data-testid="adjusted-table">
+                    <thead><tr><th>{tr("Año", "Year")}</th>{header}<th>{tr("¿Variación más allá del azar?", "Variation beyond chance?")}</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            <div class="scroll" tabindex="0" role="region" aria-label=tr("Tendencia de las medidas ajustadas (desplazable)", "Trend of the adjusted measures (scrollable)")>
+                <table data-testid="adjusted-trend">
+                    <thead><tr><th class="text">{tr("Medida ajustada", "Adjusted measure")}</th><th>{tr("Pendiente por año", "Slope per year")}</th><th>{tr("IC 95%", "95% CI")}</th><th>{tr("Cambio observado = verdadero + por nacimientos", "Observed change = true + from births")}</th></tr></thead>
+                    <tbody>{trend_rows}</tbody>
+                </table>
+            </div>
+            <details data-testid="ineq-adjusted-method"><summary>{tr("Cómo se calcula", "How this is calculated")}</summary><p>{methods}</p></details>
+        </section>
+    })
 }

@@ -43,6 +43,8 @@ enum Command {
     Dataset(commands::dataset::Args),
     /// Aggregate the health ministry's deaths (and births) microdata to commune-year counts
     Microdata(commands::microdata::Args),
+    /// Simulation study of the adjusted inequality measures on the births of a data file
+    Simulate(commands::simulate::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Map(args) => commands::map::run(args),
         Command::Dataset(args) => commands::dataset::run(args),
         Command::Microdata(args) => commands::microdata::run(args),
+        Command::Simulate(args) => commands::simulate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -295,3 +295,92 @@ fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
     ));
     assert!(es.contains(">Fuente: inequality_communes.csv · motor imr-atlas "));
 }
+
+/// Equal up to serde_json's last-digit parsing (it does not round-trip every f64 exactly).
+fn same(a: f64, b: f64) {
+    assert!((a - b).abs() <= 1e-13 * b.abs().max(1e-300), "{a} vs {b}");
+}
+
+/// Issue 12: per year `adjusted`, `adjusted_ci`, `excess_variation`; top level
+/// `trend_adjusted`, equal to the engine's values on the same numbers.
+#[test]
+fn json_carries_the_adjusted_measures_of_the_engine() {
+    let doc = json(&["inequality", DATA, "--bootstrap", "50", "--seed", "5"]);
+    let spec = InequalitySpec {
+        bootstrap: BootstrapSpec {
+            replicates: 50,
+            seed: 5,
+            level: 0.95,
+        },
+    };
+    let report = spec.analyse(&fixture_rates()).unwrap().report;
+    let years = doc["years"].as_array().unwrap();
+    assert_eq!(years.len(), report.years.len());
+    use imr_core::inequality::adjusted::AdjustedMeasure;
+    for (y, ours) in years.iter().zip(&report.years) {
+        let adj = ours.adjusted_year().expect("15 communes with deaths");
+        for m in AdjustedMeasure::ALL {
+            let v = y["adjusted"][m.key()].as_f64().unwrap();
+            same(v, adj.value(m));
+            let ci = y["adjusted_ci"][m.key()].as_array().unwrap();
+            same(ci[0].as_f64().unwrap(), adj.interval(m)[0]);
+            same(ci[1].as_f64().unwrap(), adj.interval(m)[1]);
+            assert!(adj.interval(m)[0] <= adj.value(m) && adj.value(m) <= adj.interval(m)[1]);
+        }
+        let ev = &y["excess_variation"];
+        same(
+            ev["statistic"].as_f64().unwrap(),
+            adj.excess_variation.statistic,
+        );
+        same(
+            ev["p_value"].as_f64().unwrap(),
+            adj.excess_variation.p_value,
+        );
+        assert_eq!(ev["method"], "likelihood_ratio_boundary_mixture");
+    }
+    let trend = &doc["trend_adjusted"]["gini"];
+    let ours = report.trend_adjusted_of(AdjustedMeasure::Gini).unwrap();
+    same(trend["slope"].as_f64().unwrap(), ours.slope);
+    same(trend["ci_low"].as_f64().unwrap(), ours.ci_low);
+    same(trend["ci_high"].as_f64().unwrap(), ours.ci_high);
+    assert_eq!(doc["adjusted_method"]["approximate"], false);
+}
+
+#[test]
+fn a_value_column_has_no_adjusted_measures() {
+    let doc = json(&[
+        "inequality",
+        DATA,
+        "--of",
+        "ingreso_salud",
+        "--weight",
+        "poblacion",
+        "--bootstrap",
+        "0",
+    ]);
+    assert!(doc["years"][0].get("adjusted").is_none());
+    assert!(doc.get("trend_adjusted").is_none());
+}
+
+#[test]
+fn simulate_prints_the_table_for_a_file_s_births() {
+    let out = imr(&[
+        "simulate",
+        DATA,
+        "--year",
+        "2019",
+        "--replicates",
+        "2",
+        "--bootstrap",
+        "0",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("| scenario | true CV |"));
+    assert!(text.contains("| births as given | 0.30 | Gini |"));
+    assert!(text.contains("5 years, births falling 30%"));
+}

@@ -1,6 +1,10 @@
 //! The whole analysis: measures and intervals per year, trends, notes; and the report that
 //! serialises to the `imr inequality --format json` contract of issue 4.
 
+use crate::adjusted::{
+    adjusted_trend, fit_year, split_change, AdjustedMeasure, AdjustedTrend, AdjustedUnavailable,
+    AdjustedYear, ChangeSplit,
+};
 use crate::bootstrap::{bootstrap_year, BootstrapMethod, BootstrapSpec, YearIntervals};
 use crate::distribution::{box_plot_from_areas, lorenz_from_areas, BoxPlotStats, LorenzCurve};
 use crate::error::InequalityError;
@@ -40,6 +44,9 @@ pub struct SubjectInfo {
 pub struct YearResult {
     pub measures: YearMeasures,
     pub intervals: YearIntervals,
+    /// The inequality of the true rates ([`crate::adjusted`]): `None` for a value column,
+    /// the reason when the year has too few areas or deaths.
+    pub adjusted: Option<Result<AdjustedYear, AdjustedUnavailable>>,
 }
 
 impl YearResult {
@@ -66,6 +73,18 @@ impl YearResult {
     /// The estimate minus its bootstrap bias, clipped to the measure's range (`bias_corrected`).
     pub fn bias_corrected(&self, measure: Measure) -> Option<f64> {
         self.intervals.bias_corrected.get(&measure).copied()
+    }
+
+    /// The adjusted measures, when the year has them.
+    pub fn adjusted_year(&self) -> Option<&AdjustedYear> {
+        self.adjusted.as_ref()?.as_ref().ok()
+    }
+
+    /// Share of the observed measure that is random variation (see
+    /// [`AdjustedYear::noise_share`]).
+    pub fn noise_share(&self, measure: AdjustedMeasure) -> Option<f64> {
+        let observed = self.measures.get(measure.observed()?);
+        self.adjusted_year()?.noise_share(measure, observed)
     }
 
     /// Whether the bootstrap says the estimate is noticeably shifted: the bias is more than
@@ -123,7 +142,110 @@ impl Serialize for YearResult {
         if !reasons.is_empty() {
             map.serialize_entry("not_available", &BTreeMapInOrder(reasons))?;
         }
+        match &self.adjusted {
+            None => {}
+            Some(Ok(adj)) => {
+                let each = |f: &dyn Fn(AdjustedMeasure) -> f64| -> BTreeMapInOrder<f64> {
+                    BTreeMapInOrder(
+                        AdjustedMeasure::ALL
+                            .iter()
+                            .map(|m| (m.key(), f(*m)))
+                            .collect(),
+                    )
+                };
+                map.serialize_entry("adjusted", &each(&|m| adj.value(m)))?;
+                let ci: BTreeMapInOrder<[f64; 2]> = BTreeMapInOrder(
+                    AdjustedMeasure::ALL
+                        .iter()
+                        .map(|m| (m.key(), adj.interval(*m)))
+                        .collect(),
+                );
+                map.serialize_entry("adjusted_ci", &ci)?;
+                map.serialize_entry("excess_variation", &adj.excess_variation)?;
+                let noise: BTreeMapInOrder<Option<f64>> = BTreeMapInOrder(
+                    AdjustedMeasure::ALL
+                        .iter()
+                        .filter(|m| m.observed().is_some())
+                        .map(|m| (m.key(), self.noise_share(*m)))
+                        .collect(),
+                );
+                map.serialize_entry("noise_share", &noise)?;
+                map.serialize_entry(
+                    "adjusted_model",
+                    &AdjustedModelJson {
+                        mean_rate: adj.mean_rate,
+                        theta: adj.fit.theta,
+                        theta_ci: adj.fit.theta_ci,
+                        log_likelihood: adj.fit.log_likelihood,
+                        log_likelihood_poisson: adj.fit.log_likelihood_poisson,
+                        upper_limit_at_bound: adj.fit.upper_limit_at_bound,
+                        scv_moment: adj.scv_moment,
+                        n_areas: adj.n_areas,
+                        deaths: adj.deaths,
+                    },
+                )?;
+            }
+            Some(Err(why)) => {
+                map.serialize_entry("adjusted", &Option::<f64>::None)?;
+                map.serialize_entry("adjusted_ci", &Option::<f64>::None)?;
+                map.serialize_entry("excess_variation", &Option::<f64>::None)?;
+                map.serialize_entry(
+                    "adjusted_not_available",
+                    &UnavailableJson {
+                        text: why.text(crate::Lang::En),
+                        why,
+                    },
+                )?;
+            }
+        }
         map.end()
+    }
+}
+
+#[derive(serde::Serialize)]
+struct AdjustedModelJson {
+    /// μ̂ per 1,000 live births.
+    mean_rate: f64,
+    /// θ̂, squared CV of the true rates, and its profile-likelihood interval.
+    theta: f64,
+    theta_ci: [f64; 2],
+    log_likelihood: f64,
+    log_likelihood_poisson: f64,
+    upper_limit_at_bound: bool,
+    scv_moment: Option<f64>,
+    n_areas: usize,
+    deaths: f64,
+}
+
+#[derive(serde::Serialize)]
+struct UnavailableJson<'a> {
+    #[serde(flatten)]
+    why: &'a AdjustedUnavailable,
+    text: String,
+}
+
+/// How the adjusted measures were made (top-level `adjusted_method` of the JSON).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct AdjustedMethod {
+    pub model: &'static str,
+    pub interval: &'static str,
+    pub excess_variation_test: &'static str,
+    pub trend: &'static str,
+    /// Deaths were derived from published rates: the adjusted measures are approximate.
+    pub approximate: bool,
+    pub note: String,
+}
+
+impl AdjustedMethod {
+    fn new(deaths_derived: bool) -> Self {
+        AdjustedMethod {
+            model: "poisson_gamma_negative_binomial_ml",
+            interval: "profile_likelihood",
+            excess_variation_test: "likelihood_ratio_boundary_mixture",
+            trend: "inverse_variance_wls_knapp_hartung",
+            approximate: deaths_derived,
+            note: crate::adjusted::method_note(deaths_derived, crate::Lang::En),
+        }
     }
 }
 
@@ -150,11 +272,18 @@ pub struct InequalityReport {
     pub trend: Vec<(Measure, Trend)>,
     /// What was measured and how, and warnings; rendered per language (English in the JSON).
     pub notes: Vec<Note>,
+    /// Trend of each adjusted measure with a value in at least two years.
+    pub trend_adjusted: Vec<(AdjustedMeasure, AdjustedTrend)>,
+    /// First-to-last change of each measure with an observed counterpart, split into true
+    /// change and change from noise.
+    pub change_split: Vec<(AdjustedMeasure, ChangeSplit)>,
+    /// `None` for a value column.
+    pub adjusted_method: Option<AdjustedMethod>,
 }
 
 impl Serialize for InequalityReport {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(4))?;
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("subject", &self.subject)?;
         map.serialize_entry("years", &self.years)?;
         let trend = BTreeMapInOrder(
@@ -165,6 +294,23 @@ impl Serialize for InequalityReport {
         );
         map.serialize_entry("trend", &trend)?;
         map.serialize_entry("notes", &self.notes)?;
+        if let Some(method) = &self.adjusted_method {
+            let trend = BTreeMapInOrder(
+                self.trend_adjusted
+                    .iter()
+                    .map(|(m, t)| (m.key(), t))
+                    .collect(),
+            );
+            map.serialize_entry("trend_adjusted", &trend)?;
+            let split = BTreeMapInOrder(
+                self.change_split
+                    .iter()
+                    .map(|(m, t)| (m.key(), t))
+                    .collect(),
+            );
+            map.serialize_entry("change_split", &split)?;
+            map.serialize_entry("adjusted_method", method)?;
+        }
         map.end()
     }
 }
@@ -198,6 +344,27 @@ impl InequalityReport {
             .iter()
             .find(|(m, _)| *m == measure)
             .map(|(_, t)| t)
+    }
+
+    /// The trend of an adjusted measure, if it has one.
+    pub fn trend_adjusted_of(&self, measure: AdjustedMeasure) -> Option<&AdjustedTrend> {
+        self.trend_adjusted
+            .iter()
+            .find(|(m, _)| *m == measure)
+            .map(|(_, t)| t)
+    }
+
+    /// The change split of an adjusted measure, if it has one.
+    pub fn change_split_of(&self, measure: AdjustedMeasure) -> Option<&ChangeSplit> {
+        self.change_split
+            .iter()
+            .find(|(m, _)| *m == measure)
+            .map(|(_, t)| t)
+    }
+
+    /// The years with adjusted measures, ascending.
+    pub fn adjusted_years(&self) -> impl Iterator<Item = &AdjustedYear> {
+        self.years.iter().filter_map(YearResult::adjusted_year)
     }
 
     /// The report as pretty JSON (the CLI's `--format json`).
@@ -261,9 +428,14 @@ impl InequalitySpec {
         for areas in &areas_by_year {
             let measures = compute_year(&YearData::from_areas(areas, kind));
             let intervals = bootstrap_year(areas, kind, per, &self.bootstrap, &measures)?;
+            let adjusted = areas
+                .events
+                .as_ref()
+                .map(|deaths| fit_year(areas.time, deaths, &areas.weights, per, level));
             years.push(YearResult {
                 measures,
                 intervals,
+                adjusted,
             });
         }
         let mut trend = Vec::new();
@@ -276,6 +448,37 @@ impl InequalitySpec {
                 trend.push((m, t));
             }
         }
+        let mut trend_adjusted = Vec::new();
+        let mut change_split = Vec::new();
+        for m in AdjustedMeasure::ALL {
+            let pts: Vec<(i64, f64, [f64; 2])> = years
+                .iter()
+                .filter_map(|y| {
+                    let a = y.adjusted_year()?;
+                    Some((y.time(), a.value(m), a.interval(m)))
+                })
+                .collect();
+            if let Some(t) = adjusted_trend(&pts, level) {
+                trend_adjusted.push((m, t));
+            }
+            if let Some(observed) = m.observed() {
+                let pts: Vec<(i64, f64, f64)> = years
+                    .iter()
+                    .filter_map(|y| {
+                        Some((
+                            y.time(),
+                            y.measures.get(observed)?,
+                            y.adjusted_year()?.value(m),
+                        ))
+                    })
+                    .collect();
+                if let Some(split) = split_change(&pts) {
+                    change_split.push((m, split));
+                }
+            }
+        }
+        let adjusted_method =
+            (kind == SubjectKind::Rate).then(|| AdjustedMethod::new(deaths_derived));
         let subject_info = SubjectInfo {
             kind,
             value_name: subject.value_name(),
@@ -294,6 +497,9 @@ impl InequalitySpec {
                 years,
                 trend,
                 notes,
+                trend_adjusted,
+                change_split,
+                adjusted_method,
             },
             lorenz: areas_by_year.iter().filter_map(lorenz_from_areas).collect(),
             box_plots: areas_by_year

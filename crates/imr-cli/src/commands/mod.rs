@@ -8,5 +8,6 @@ pub mod input;
 pub mod map;
 pub mod microdata;
 pub mod rates;
+pub mod simulate;
 
 pub use error::CliError;

@@ -1,0 +1,54 @@
+//! Quick check of the adjusted measures, run from the repository root:
+//! `cargo run --release -p imr-inequality --example adjusted_check -- REPLICATES` prints the
+//! standard simulation grid without the bootstrap columns (REPLICATES = 0: only the timing of
+//! the adjusted fit of the five bundled years, deaths derived from `tmi` × `poblacion_0`).
+use imr_inequality::adjusted::simulate::{run, standard_grid};
+use std::time::Instant;
+
+fn main() {
+    let reps: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(100);
+    let text = std::fs::read_to_string("public/data/chile_imr_2019_2023.csv").unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let t = Instant::now();
+    let rounds = 20;
+    for _ in 0..rounds {
+        for year in 2019..=2023 {
+            let year_rows: Vec<&Vec<&str>> =
+                rows.iter().filter(|f| f[4] == year.to_string()).collect();
+            let births: Vec<f64> = year_rows.iter().map(|f| f[6].parse().unwrap()).collect();
+            let deaths: Vec<f64> = year_rows.iter().map(|f| f[7].parse().unwrap()).collect();
+            imr_inequality::adjusted::fit_year(year, &deaths, &births, 1000.0, 0.95).unwrap();
+        }
+    }
+    println!(
+        "adjusted fit of the 5 bundled years: {:.1?} per run (mean of {rounds})",
+        t.elapsed() / rounds
+    );
+    if reps == 0 {
+        return;
+    }
+    let births: Vec<f64> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|f| f[4] == "2019")
+        .map(|f| f[6].parse().unwrap())
+        .collect();
+    for s in standard_grid(&births) {
+        let t = Instant::now();
+        let r = run(&s, reps, 0, 7);
+        println!(
+            "{:40} cv {:.2}: gini truth {:.3} obs {:.3} adj {:.3} cov {:.2} | theil truth {:.4} adj {:.4} cov {:.2} | rej {:.2} unav {} trend0 {:?} trendT {:?} obsexcl {:?} ({:.1?})",
+            s.name, s.true_cv, r.gini.truth_mean, r.gini.observed_mean, r.gini.adjusted_mean, r.gini.adjusted_coverage,
+            r.theil_t.truth_mean, r.theil_t.adjusted_mean, r.theil_t.adjusted_coverage,
+            r.excess_rejects_5pct, r.adjusted_unavailable, r.adjusted_trend_covers_zero, r.adjusted_trend_covers_truth, r.observed_trend_excludes_zero, t.elapsed()
+        );
+    }
+}

@@ -1,0 +1,232 @@
+//! The answer the Inequality view leads with, as a typed value rendered per language, and the
+//! chart of an adjusted measure over the years with its interval band.
+
+use crate::adjusted::{AdjustedMeasure, AdjustedTrend};
+use crate::chart::{line_chart_svg_in, LineChart};
+use crate::report::{InequalityReport, SeriesPoint};
+use imr_stats::{Caption, Lang};
+
+/// An adjusted value of one year with its interval.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct YearValue {
+    pub time: i64,
+    pub value: f64,
+    pub ci: [f64; 2],
+}
+
+/// "Between 2019 and 2023 the inequality of true infant mortality across communes went from …
+/// to … ; about …% of the observed inequality is random variation from small numbers of
+/// births." For the birth-weighted Gini.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Answer {
+    pub first: YearValue,
+    /// `None` with one year.
+    pub last: Option<YearValue>,
+    pub trend: Option<AdjustedTrend>,
+    /// Share of the observed Gini that is noise, in the last year.
+    pub noise_share: Option<f64>,
+    /// Deaths derived from published rates: approximate.
+    pub approximate: bool,
+}
+
+/// The adjusted Gini series (years with adjusted measures), for [`Answer`] and the chart.
+pub fn adjusted_series(report: &InequalityReport, measure: AdjustedMeasure) -> Vec<SeriesPoint> {
+    report
+        .adjusted_years()
+        .map(|a| SeriesPoint {
+            time: a.time,
+            value: a.value(measure),
+            ci: Some(a.interval(measure)),
+        })
+        .collect()
+}
+
+/// The answer for `report`, `None` when no year has adjusted measures.
+pub fn answer(report: &InequalityReport) -> Option<Answer> {
+    let m = AdjustedMeasure::Gini;
+    let years: Vec<YearValue> = report
+        .adjusted_years()
+        .map(|a| YearValue {
+            time: a.time,
+            value: a.value(m),
+            ci: a.interval(m),
+        })
+        .collect();
+    let first = *years.first()?;
+    let last = (years.len() > 1).then(|| *years.last().expect("more than one"));
+    let last_time = last.map_or(first.time, |l| l.time);
+    let noise_share = report
+        .years
+        .iter()
+        .find(|y| y.time() == last_time)
+        .and_then(|y| y.noise_share(m));
+    Some(Answer {
+        first,
+        last,
+        trend: report.trend_adjusted_of(m).copied(),
+        noise_share,
+        approximate: report
+            .adjusted_method
+            .as_ref()
+            .is_some_and(|a| a.approximate),
+    })
+}
+
+fn num(lang: Lang, x: f64, decimals: usize) -> String {
+    let s = format!("{:.*}", decimals, x + 0.0);
+    match lang {
+        Lang::En => s,
+        Lang::Es => s.replace('.', ","),
+    }
+}
+
+impl Answer {
+    /// The sentence in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        let v = |y: &YearValue| {
+            let ci = format!("{}–{}", num(lang, y.ci[0], 3), num(lang, y.ci[1], 3));
+            match lang {
+                Lang::En => format!("{} (95% CI {ci})", num(lang, y.value, 3)),
+                Lang::Es => format!("{} (IC 95% {ci})", num(lang, y.value, 3)),
+            }
+        };
+        let mut text = match (&self.last, lang) {
+            (Some(last), Lang::En) => format!(
+                "Between {} and {} the inequality of true infant mortality across communes (birth-weighted Gini of the true rates) went from {} to {}",
+                self.first.time, last.time, v(&self.first), v(last)
+            ),
+            (Some(last), Lang::Es) => format!(
+                "Entre {} y {} la desigualdad de la mortalidad infantil verdadera entre comunas (Gini de las tasas verdaderas ponderado por nacimientos) pasó de {} a {}",
+                self.first.time, last.time, v(&self.first), v(last)
+            ),
+            (None, Lang::En) => format!(
+                "In {} the inequality of true infant mortality across communes (birth-weighted Gini of the true rates) was {}",
+                self.first.time, v(&self.first)
+            ),
+            (None, Lang::Es) => format!(
+                "En {} la desigualdad de la mortalidad infantil verdadera entre comunas (Gini de las tasas verdaderas ponderado por nacimientos) fue {}",
+                self.first.time, v(&self.first)
+            ),
+        };
+        if let Some(t) = &self.trend {
+            let slope = num(lang, t.slope, 4);
+            let ci = format!("{}–{}", num(lang, t.ci_low, 4), num(lang, t.ci_high, 4));
+            let clear = t.ci_low > 0.0 || t.ci_high < 0.0;
+            text.push_str(&match (lang, clear, t.slope > 0.0) {
+                (Lang::En, false, _) => {
+                    format!("; trend {slope} per year (95% CI {ci}): no clear change")
+                }
+                (Lang::En, true, true) => format!("; trend {slope} per year (95% CI {ci}): a rise"),
+                (Lang::En, true, false) => {
+                    format!("; trend {slope} per year (95% CI {ci}): a fall")
+                }
+                (Lang::Es, false, _) => {
+                    format!("; tendencia {slope} por año (IC 95% {ci}): sin cambio claro")
+                }
+                (Lang::Es, true, true) => {
+                    format!("; tendencia {slope} por año (IC 95% {ci}): un aumento")
+                }
+                (Lang::Es, true, false) => {
+                    format!("; tendencia {slope} por año (IC 95% {ci}): una disminución")
+                }
+            });
+        }
+        text.push('.');
+        if let Some(share) = self.noise_share {
+            let pct = format!("{:.0}", (100.0 * share.clamp(0.0, 1.0)) + 0.0);
+            let year = self.last.as_ref().map_or(self.first.time, |l| l.time);
+            text.push_str(&match lang {
+                Lang::En => format!(" About {pct}% of the observed inequality ({year}) is random variation from small numbers of births."),
+                Lang::Es => format!(" Cerca del {pct}% de la desigualdad observada ({year}) es variación aleatoria por el bajo número de nacimientos."),
+            });
+        }
+        if self.approximate {
+            text.push_str(match lang {
+                Lang::En => " Approximate: deaths were derived from published rates, not counted.",
+                Lang::Es => {
+                    " Aproximado: las defunciones se derivaron de tasas publicadas, no se contaron."
+                }
+            });
+        }
+        text
+    }
+}
+
+/// The adjusted measure over the years with its 95% band, in `lang`; `None` without adjusted
+/// years.
+pub fn adjusted_svg_in(
+    report: &InequalityReport,
+    measure: AdjustedMeasure,
+    caption: &Caption,
+) -> Option<String> {
+    let points = adjusted_series(report, measure);
+    if points.is_empty() {
+        return None;
+    }
+    let lang = caption.lang;
+    let label = measure.label(lang);
+    let (title, desc) = match lang {
+        Lang::En => (
+            format!("{label} of the true rates (adjusted for random variation)"),
+            format!("{label} of the communes' true infant mortality rates per year, from a Poisson–gamma model of deaths with births as exposure, with its 95% profile-likelihood interval as a band."),
+        ),
+        Lang::Es => (
+            format!("{label} de las tasas verdaderas (ajustado por variación aleatoria)"),
+            format!("{label} de las tasas verdaderas de mortalidad infantil de las comunas por año, de un modelo Poisson–gamma de las defunciones con los nacimientos como exposición, con su intervalo de verosimilitud perfil al 95% como banda."),
+        ),
+    };
+    Some(line_chart_svg_in(
+        &LineChart {
+            title,
+            subtitle: Some(lang.pick("banda: IC 95%", "band: 95% CI").to_string()),
+            desc,
+            y_label: format!(
+                "{label} ({})",
+                lang.pick("razón, sin unidad", "ratio, no unit")
+            ),
+            points: &points,
+        },
+        caption,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::adjusted::TrendMethod;
+
+    #[test]
+    fn the_answer_speaks_both_languages_with_its_numbers() {
+        let a = Answer {
+            first: YearValue {
+                time: 2019,
+                value: 0.05,
+                ci: [0.0, 0.1],
+            },
+            last: Some(YearValue {
+                time: 2023,
+                value: 0.12,
+                ci: [0.05, 0.18],
+            }),
+            trend: Some(AdjustedTrend {
+                slope: 0.02,
+                ci_low: -0.007,
+                ci_high: 0.055,
+                n_years: 5,
+                method: TrendMethod::InverseVarianceWls,
+            }),
+            noise_share: Some(0.557),
+            approximate: true,
+        };
+        let en = a.render(Lang::En);
+        assert!(en.starts_with("Between 2019 and 2023"), "{en}");
+        assert!(en.contains("from 0.050 (95% CI 0.000–0.100) to 0.120 (95% CI 0.050–0.180)"));
+        assert!(en.contains("no clear change"));
+        assert!(en.contains("About 56% of the observed inequality (2023)"));
+        assert!(en.contains("Approximate"));
+        let es = a.render(Lang::Es);
+        assert!(es.starts_with("Entre 2019 y 2023"), "{es}");
+        assert!(es.contains("pasó de 0,050 (IC 95% 0,000–0,100) a 0,120"));
+        assert!(es.contains("Cerca del 56%"));
+    }
+}
