@@ -18,6 +18,7 @@
 //! assert!((fit.coefficient("x").unwrap().estimate - 0.925).abs() < 1e-12);
 //! ```
 
+mod absorb;
 mod data;
 pub mod diagnostic;
 mod engine;
@@ -34,6 +35,7 @@ mod spec;
 pub mod vcov;
 mod within;
 
+pub use absorb::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use data::{Column, ExcludedRow, PanelData};
 pub use diagnostic::{hypothesis_in, Diagnostic, DropReason, Stage};
 pub use error::ModelError;
