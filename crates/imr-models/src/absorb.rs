@@ -181,20 +181,29 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
     if !data.row_labels.is_empty() {
         check_len("row labels", data.row_labels.len(), n_rows)?;
     }
+    // Usable rows, column by column (sequential passes), then the reasons for the others.
+    let finite = |v: &Option<f64>| v.is_some_and(f64::is_finite);
+    let mut usable = vec![true; n_rows];
+    for column in std::iter::once(&data.y).chain(&data.x) {
+        for (u, v) in usable.iter_mut().zip(&column.values) {
+            *u &= finite(v);
+        }
+    }
+    for fe in &data.fixed_effects {
+        for (u, c) in usable.iter_mut().zip(&fe.codes) {
+            *u &= c.is_some();
+        }
+    }
     let mut excluded = Vec::new();
     let mut rows: Vec<u32> = Vec::with_capacity(n_rows);
-    let finite = |v: Option<f64>| v.is_some_and(f64::is_finite);
-    for row in 0..n_rows {
-        let usable = finite(data.y.values[row])
-            && data.x.iter().all(|c| finite(c.values[row]))
-            && data.fixed_effects.iter().all(|f| f.codes[row].is_some());
-        if usable {
+    for (row, &ok) in usable.iter().enumerate() {
+        if ok {
             rows.push(row as u32);
             continue;
         }
         let missing: Vec<String> = std::iter::once(&data.y)
             .chain(&data.x)
-            .filter(|c| !finite(c.values[row]))
+            .filter(|c| !finite(&c.values[row]))
             .map(|c| format!("`{}`", c.name))
             .collect();
         let no_level: Vec<String> = data
@@ -215,27 +224,36 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
             reason: reasons.join("; "),
         });
     }
+    drop(usable);
 
-    // Singletons, repeatedly: removing one can leave another level with a single row.
+    // Singletons, repeatedly: removing one can leave another level with a single row. The
+    // dense codes of the last round (with no singleton) are those of the fit.
     let mut singletons = 0;
-    loop {
-        let mut single_in: Vec<Option<usize>> = vec![None; rows.len()];
-        let mut any = false;
+    let (codes, levels) = loop {
+        let mut codes = Vec::with_capacity(data.fixed_effects.len());
+        let mut levels = Vec::with_capacity(data.fixed_effects.len());
+        let mut single_in: Vec<Option<usize>> = Vec::new();
         for (f, fe) in data.fixed_effects.iter().enumerate() {
-            let (dense, levels) = densify(&fe.codes, &rows);
-            let mut counts = vec![0u32; levels];
+            let (dense, l) = densify(&fe.codes, &rows);
+            let mut counts = vec![0u32; l];
             for &c in &dense {
                 counts[c as usize] += 1;
             }
-            for (i, &c) in dense.iter().enumerate() {
-                if counts[c as usize] == 1 && single_in[i].is_none() {
-                    single_in[i] = Some(f);
-                    any = true;
+            if counts.contains(&1) {
+                if single_in.is_empty() {
+                    single_in = vec![None; rows.len()];
+                }
+                for (i, &c) in dense.iter().enumerate() {
+                    if counts[c as usize] == 1 && single_in[i].is_none() {
+                        single_in[i] = Some(f);
+                    }
                 }
             }
+            codes.push(dense);
+            levels.push(l);
         }
-        if !any {
-            break;
+        if single_in.is_empty() {
+            break (codes, levels);
         }
         let mut kept = Vec::with_capacity(rows.len());
         for (&row, single) in rows.iter().zip(&single_in) {
@@ -256,16 +274,9 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
             }
         }
         rows = kept;
-    }
+    };
     excluded.sort_by_key(|e| e.row);
 
-    let mut codes = Vec::with_capacity(data.fixed_effects.len());
-    let mut levels = Vec::with_capacity(data.fixed_effects.len());
-    for fe in &data.fixed_effects {
-        let (dense, l) = densify(&fe.codes, &rows);
-        codes.push(dense);
-        levels.push(l);
-    }
     // Entity codes for the clusters; rows of one entity usually come together, so the last
     // label is compared before the hash map is consulted.
     let mut entity_index: HashMap<&str, usize> = HashMap::new();
@@ -283,10 +294,15 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         last = Some((label, code));
         entity.push(code);
     }
+    let all_rows = rows.len() == n_rows;
     let gather = |values: &[Option<f64>]| -> Vec<f64> {
-        rows.iter()
-            .map(|&r| values[r as usize].unwrap_or(f64::NAN))
-            .collect()
+        if all_rows {
+            values.iter().map(|v| v.unwrap_or(f64::NAN)).collect()
+        } else {
+            rows.iter()
+                .map(|&r| values[r as usize].unwrap_or(f64::NAN))
+                .collect()
+        }
     };
     let times = distinct_times(rows.iter().map(|&r| data.time[r as usize]));
     Ok(AbsorbedRows {

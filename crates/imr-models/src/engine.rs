@@ -8,7 +8,7 @@ use crate::fit::{
 };
 use crate::hypothesis::{breusch_pagan, f_effects, hausman, wald};
 use crate::linear::{be_core, fd_core, fe_core, pooled_core, r2_stata, twfe_core, LinearCore};
-use crate::random::{mundlak_augment, re_core};
+use crate::random::{mundlak_augment, re_core, re_core_given};
 use crate::spec::{Estimator, PanelSpec, VcovKind};
 use crate::{Diagnostic, ModelError};
 use nalgebra::{DMatrix, DVector};
@@ -76,13 +76,36 @@ fn sub_matrix(m: &DMatrix<f64>, idx: &[usize]) -> DMatrix<f64> {
 
 /// Hausman FE vs RE on the common slopes, with classical covariances. An `Err` says why the
 /// test is not available (the fit itself goes on: the test is a diagnostic).
-fn hausman_test(prep: &Prepared) -> Result<Option<ChiSquaredTest>, ModelError> {
+///
+/// `fe` is the unweighted within regression on every regressor, with its number of kept
+/// regressors, and `re` the random-effects fit, when the caller has them already (each is
+/// computed here otherwise; the same numbers either way).
+fn hausman_test(
+    prep: &Prepared,
+    fe: Option<(&LinearCore, usize)>,
+    re: Option<&crate::random::ReCore>,
+) -> Result<Option<ChiSquaredTest>, ModelError> {
     let all: Vec<usize> = (0..prep.x.len()).collect();
-    let (fe, _, _) = fe_core(prep, &all, false);
+    let owned_fe;
+    let (fe, fe_kept) = match fe {
+        Some(given) => given,
+        None => {
+            let (core, _, kept) = fe_core(prep, &all, false);
+            owned_fe = core;
+            (&owned_fe, kept.len())
+        }
+    };
     if fe.df_resid == 0 {
         return Ok(None);
     }
-    let re = re_core(prep)?;
+    let owned_re;
+    let re = match re {
+        Some(re) => re,
+        None => {
+            owned_re = re_core_given(prep, fe, fe_kept)?;
+            &owned_re
+        }
+    };
     let mut fe_idx = Vec::new();
     let mut re_idx = Vec::new();
     for (i, term) in fe.terms.iter().enumerate() {
@@ -152,7 +175,8 @@ fn fit_fe(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated
     if weighted {
         est.diagnostics.push(Diagnostic::HausmanWeighted);
     } else {
-        match hausman_test(prep) {
+        // the fit above is the unweighted within regression on every regressor: reused
+        match hausman_test(prep, Some((&core, kept.len())), None) {
             Ok(test) => est.tests.hausman = test,
             Err(why) => est.diagnostics.push(Diagnostic::HausmanUnavailable {
                 why: why.to_string(),
@@ -265,7 +289,7 @@ fn fit_re(
     let (pooled, _) = pooled_core(prep, &all);
     est.tests.breusch_pagan = breusch_pagan(&pooled.ls.resid, &prep.entity, prep.n_entities());
     if mean_columns.is_empty() {
-        est.tests.hausman = hausman_test(prep)?;
+        est.tests.hausman = hausman_test(prep, None, Some(&re))?;
     } else {
         let idx: Vec<usize> = mean_columns
             .iter()
