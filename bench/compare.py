@@ -121,7 +121,11 @@ def end_to_end(imr, csv):
 
 
 def criterion_seconds(root, group, name):
-    with open(os.path.join(root, group, name, "new", "estimates.json")) as f:
+    """The median of criterion's last run of a bench, or NaN when it was not run (BENCH_FILTER)."""
+    path = os.path.join(root, group, name, "new", "estimates.json")
+    if not os.path.exists(path):
+        return float("nan")
+    with open(path) as f:
         estimates = json.load(f)
     return estimates["median"]["point_estimate"] / 1e9
 
