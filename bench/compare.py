@@ -130,7 +130,7 @@ def criterion_seconds(root, group, name):
     return estimates["median"]["point_estimate"] / 1e9
 
 
-def print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq):
+def print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq, absorbed):
     """The headless Chromium figures next to native and Python (the same run)."""
     m = browser["machine"]
     print()
@@ -152,6 +152,9 @@ def print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq):
     row(f"aggregate deaths microdata, {mib:.0f} MiB (wasm engine, main thread)", "ingest", pd_agg, rust_agg, True)
     row(f"aggregate deaths microdata, {mib:.0f} MiB (page's Web Worker)", "microdata", pd_agg, rust_agg, True)
     row("fe, clustered SEs, 1,000,000 rows × 5", "fe", lm_fit, rust_fe)
+    pf1, rust_fe1, pf2, rust_fe2 = absorbed
+    row("fe --fe entity, CRV1, 1,000,000 rows × 5 (Python: pyfixest)", "fe_absorbed", pf1, rust_fe1)
+    row("fe --fe entity,time, CRV1, 1,000,000 rows × 5 (Python: pyfixest)", "fe_absorbed_2way", pf2, rust_fe2)
     row("inequality, 1,000 bootstrap replicates, 5,570 × 30", "inequality", None, rust_ineq)
     if "median_painted_ms" in (browser.get("map") or {}):
         mp = browser["map"]
@@ -228,7 +231,7 @@ def main():
         )
     print(f"| inequality, 1,000 bootstrap replicates, 5,570 × 30 | {rust_ineq:.3f} s | (no counterpart) | |")
     if browser is not None:
-        print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq)
+        print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq, (pf1, rust_fe1, pf2, rust_fe2))
     print()
     print("python runs (s): pandas " + ", ".join(f"{t:.3f}" for t in pd_agg_all)
           + "; linearmodels " + ", ".join(f"{t:.3f}" for t in lm_fit_all)
