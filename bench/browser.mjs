@@ -2,6 +2,7 @@
 //
 //   fe          `fe` with clustered SEs, 1,000,000 rows × 5 regressors (50,000 × 20), fit only
 //               on data in memory, as the native criterion bench (crates/imr-bench)
+//   fe-absorbed the same with the entity (then entity and period) absorbed, `imr fit --fe`
 //   inequality  1,000 bootstrap replicates on 5,570 areas × 30 years
 //   ingest      the deaths aggregator (wasm, main thread) on the 500 MiB synthetic deaths file,
 //               read from a File with its stream: the engine alone, in the browser (and, for
@@ -16,7 +17,7 @@
 // tiny page; `make bench-browser` builds it and runs this file. Human-readable lines go to
 // stderr; `--json FILE` writes the figures for bench/compare.
 //
-// Usage: node bench/browser.mjs [--only fe,inequality,ingest,microdata,map] [--json FILE]
+// Usage: node bench/browser.mjs [--only fe,fe-absorbed,inequality,ingest,microdata,map] [--json FILE]
 // Environment: IMR_BENCH_WASM (wasm-bindgen output folder; default
 // $CARGO_TARGET_DIR/bench-wasm), IMR_DIST (built page, default dist/), IMR_BENCH_DIR (where the
 // deaths file is, default /tmp), DEATHS_MB (default 500), BENCH_RUNS (timed runs of fe, ingest,
@@ -32,7 +33,7 @@ const flag = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const ALL = ['fe', 'inequality', 'ingest', 'microdata', 'map'];
+const ALL = ['fe', 'fe-absorbed', 'inequality', 'ingest', 'microdata', 'map'];
 const only = (flag('--only') || ALL.join(',')).split(',');
 for (const name of only) {
   if (!ALL.includes(name)) {
@@ -100,8 +101,32 @@ async function benchPage() {
   return { page, close: async () => { await context.close(); await server.close(); } };
 }
 
-const needsBenchPage = only.some((b) => ['fe', 'inequality', 'ingest'].includes(b));
+const needsBenchPage = only.some((b) => ['fe', 'fe-absorbed', 'inequality', 'ingest'].includes(b));
 const bench = needsBenchPage ? await benchPage() : null;
+
+// The absorbed fixed effects path (`imr fit --fe entity[,time]`, pyfixest's model): one-way and
+// two-way, same data and timing as fe.
+if (only.includes('fe-absorbed')) {
+  const n = runs(5);
+  for (const twoWay of [false, true]) {
+    const key = twoWay ? 'fe_absorbed_2way' : 'fe_absorbed';
+    log(`fe --fe entity${twoWay ? ',time' : ''}, clustered SEs, 50,000 × 20 × 5 in wasm: 1 warm-up + ${n} runs`);
+    const out = await bench.page.evaluate(async ([n, twoWay]) => {
+      const b = window.imrBench.FeBench.absorbing(50000, 20, 5, twoWay);
+      const times = [];
+      let coefs;
+      for (let i = 0; i <= n; i++) {
+        const s = performance.now();
+        coefs = b.run();
+        if (i > 0) times.push(performance.now() - s);
+      }
+      b.free();
+      return { times, coefs: Array.from(coefs) };
+    }, [n, twoWay]);
+    results[key] = { median_ms: median(out.times), runs_ms: out.times, slopes: out.coefs.slice(0, 5), std_errors: out.coefs.slice(5) };
+    log(`  median ${fmt(results[key].median_ms)} (runs ${out.times.map(fmt).join(', ')}); slopes ${out.coefs.slice(0, 5).map((v) => v.toFixed(6)).join(', ')}`);
+  }
+}
 
 if (only.includes('fe')) {
   const n = runs(5);

@@ -36,6 +36,16 @@ impl FeBench {
         }
     }
 
+    /// The same panel with the entity (and, with `two_way`, the period) absorbed as fixed
+    /// effects (`imr fit --fe entity[,time]`), the model pyfixest fits; the native benches
+    /// `fe_absorbed_cluster_1e6x5` and `fe_absorbed_2way_cluster_1e6x5`.
+    pub fn absorbing(entities: usize, periods: usize, regressors: usize, two_way: bool) -> FeBench {
+        FeBench {
+            data: panel_columns(entities, periods, regressors).panel_data_absorbing(two_way),
+            spec: PanelSpec::new(Estimator::Fe).with_vcov(VcovKind::Cluster),
+        }
+    }
+
     /// Fits once; returns the slopes then their standard errors (to check against native).
     pub fn run(&self) -> Result<Vec<f64>, JsError> {
         let fit = self.spec.fit(&self.data).map_err(js_error)?;

@@ -50,13 +50,23 @@ fn ingest(c: &mut Criterion) {
 }
 
 fn fe_clustered(c: &mut Criterion) {
-    let data = panel_columns(50_000, 20, 5).panel_data();
+    let columns = panel_columns(50_000, 20, 5);
+    let data = columns.panel_data();
     let spec = PanelSpec::new(Estimator::Fe).with_vcov(VcovKind::Cluster);
     let mut group = c.benchmark_group("models");
     group.sample_size(10);
     group.warm_up_time(Duration::from_secs(1));
     group.measurement_time(Duration::from_secs(10));
     group.bench_function("fe_cluster_1e6x5", |b| b.iter(|| spec.fit(&data).unwrap()));
+    // The model pyfixest fits (`| entity`, `| entity + time`, CRV1 by entity): absorbed
+    // effects, no Hausman/F tests.
+    for (name, two_way) in [
+        ("fe_absorbed_cluster_1e6x5", false),
+        ("fe_absorbed_2way_cluster_1e6x5", true),
+    ] {
+        let data = columns.panel_data_absorbing(two_way);
+        group.bench_function(name, |b| b.iter(|| spec.fit(&data).unwrap()));
+    }
     group.finish();
 }
 

@@ -5,6 +5,8 @@
 //! ```text
 //! cargo build --profile bench -p imr-bench --example once
 //! target/release/examples/once fe [RUNS]                 # prints the slopes and SEs in full
+//! target/release/examples/once fe1|fe2 [RUNS]            # the same, entity (fe1) or entity and
+//!                                                        # period (fe2) absorbed (`--fe`)
 //! target/release/examples/once inequality [RUNS] [B]     # prints a hash of the report JSON
 //! ```
 
@@ -20,8 +22,13 @@ fn main() {
         .nth(2)
         .and_then(|v| v.parse().ok())
         .unwrap_or(1);
-    if what == "fe" {
-        let data = panel_columns(50_000, 20, 5).panel_data();
+    if what == "fe" || what == "fe1" || what == "fe2" {
+        let columns = panel_columns(50_000, 20, 5);
+        let data = match what.as_str() {
+            "fe1" => columns.panel_data_absorbing(false),
+            "fe2" => columns.panel_data_absorbing(true),
+            _ => columns.panel_data(),
+        };
         let spec = PanelSpec::new(Estimator::Fe).with_vcov(VcovKind::Cluster);
         for _ in 0..reps {
             let t = Instant::now();

@@ -10,7 +10,7 @@
 
 use imr_inequality::AreaObservation;
 use imr_microdata::synth::{write_deaths, SplitMix64, SynthOptions, SynthSize};
-use imr_models::{Column, PanelData};
+use imr_models::{Column, FixedEffect, PanelData};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -95,6 +95,22 @@ impl PanelColumns {
         let mut data = PanelData::new(entity, self.time.clone(), Column::complete("y", &self.y));
         for (j, x) in self.x.iter().enumerate() {
             data = data.regressor(Column::complete(format!("x{j}"), x));
+        }
+        data
+    }
+
+    /// [`PanelColumns::panel_data`] absorbing the entity (and, with `two_way`, the period) as
+    /// fixed effects: the model of pyfixest's `feols("y ~ x0 + … | entity + time")`.
+    pub fn panel_data_absorbing(&self, two_way: bool) -> PanelData {
+        let mut data = self.panel_data().absorb(FixedEffect {
+            name: "entity".into(),
+            codes: self.entity.iter().map(|&g| Some(g)).collect(),
+        });
+        if two_way {
+            data = data.absorb(FixedEffect::from_keys(
+                "time",
+                self.time.iter().map(|&t| Some(t)),
+            ));
         }
         data
     }

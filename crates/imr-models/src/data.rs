@@ -51,6 +51,9 @@ pub struct PanelData {
     /// The label of each row in the caller's terms (e.g. the line in the file). When empty,
     /// rows are labelled 1, 2, 3, … in input order.
     pub row_labels: Vec<usize>,
+    /// Fixed effects to absorb (`imr fit --fe`); when given, the model is the within
+    /// regression off all of them (see [`crate::FixedEffect`]), clustered by entity.
+    pub fixed_effects: Vec<crate::FixedEffect>,
 }
 
 impl PanelData {
@@ -64,7 +67,14 @@ impl PanelData {
             weights: None,
             exposure: None,
             row_labels: Vec::new(),
+            fixed_effects: Vec::new(),
         }
+    }
+
+    /// Adds a fixed effect to absorb.
+    pub fn absorb(mut self, fixed_effect: crate::FixedEffect) -> Self {
+        self.fixed_effects.push(fixed_effect);
+        self
     }
 
     /// Adds a regressor.

@@ -41,6 +41,10 @@ pub enum Diagnostic {
         outcome: String,
         entities: Vec<String>,
     },
+    /// Rows alone in a level of an absorbed fixed effect, removed (`--fe`).
+    SingletonsRemoved { rows: usize },
+    /// The absorbed fixed effects and their levels (`--fe`).
+    AbsorbedEffects { effects: Vec<(String, usize)> },
 }
 
 /// At most `shown` items in backquotes, then "and N more" / "y N más".
@@ -115,6 +119,30 @@ impl Diagnostic {
                 entity_word(lang, e.len()),
                 entities(lang, e)
             ),
+            (SingletonsRemoved { rows }, Lang::En) => format!(
+                "{rows} singleton observation(s) removed (alone in a level of a fixed effect, \
+                 repeatedly, as fixest and pyfixest); see excluded_rows"
+            ),
+            (SingletonsRemoved { rows }, Lang::Es) => format!(
+                "{rows} observación(es) únicas en un nivel de un efecto fijo eliminadas \
+                 (repetidamente, como fixest y pyfixest); vea excluded_rows"
+            ),
+            (AbsorbedEffects { effects }, _) => {
+                let listed: Vec<String> = effects
+                    .iter()
+                    .map(|(name, levels)| format!("`{name}` ({levels})"))
+                    .collect();
+                match lang {
+                    Lang::En => format!(
+                        "absorbed fixed effects (levels): {}",
+                        listed.join(", ")
+                    ),
+                    Lang::Es => format!(
+                        "efectos fijos absorbidos (niveles): {}",
+                        listed.join(", ")
+                    ),
+                }
+            }
             (HausmanWeighted, Lang::En) => "the Hausman test is not computed for weighted fits".into(),
             (HausmanWeighted, Lang::Es) => "la prueba de Hausman no se calcula en ajustes ponderados".into(),
             (HausmanUnavailable { why }, Lang::En) => {
@@ -261,6 +289,10 @@ mod tests {
                 outcome: "deaths".into(),
                 entities: names(2),
             },
+            Diagnostic::SingletonsRemoved { rows: 3 },
+            Diagnostic::AbsorbedEffects {
+                effects: vec![("commune".into(), 345), ("region^year".into(), 320)],
+            },
         ]
     }
 
@@ -314,6 +346,8 @@ pub enum Stage {
     EntityMeans,
     /// In first differences (fd).
     FirstDifferences,
+    /// After removing the absorbed fixed effects (`--fe`).
+    AbsorbedEffects,
 }
 
 /// Why a regressor has no coefficient ([`crate::DroppedTerm::reason`]); rendered per language,
@@ -339,6 +373,8 @@ pub enum DropReason {
     /// An exact combination of the other regressors after removing the entity effects
     /// (poisson-fe).
     CombinationAfterEntityEffects { name: String },
+    /// No variation left after removing the absorbed fixed effects (named) (`--fe`).
+    AbsorbedByFixedEffects { name: String, effects: Vec<String> },
 }
 
 fn quoted(names: &[String]) -> String {
@@ -405,6 +441,7 @@ impl DropReason {
                     Stage::EntityAndYearEffects => " after removing entity and year effects",
                     Stage::EntityMeans => " across entity means",
                     Stage::FirstDifferences => " in first differences",
+                    Stage::AbsorbedEffects => " after removing the absorbed fixed effects",
                 };
                 base + at
             }
@@ -431,9 +468,20 @@ impl DropReason {
                     Stage::EntityAndYearEffects => " tras quitar los efectos de entidad y de año",
                     Stage::EntityMeans => " entre las medias por entidad",
                     Stage::FirstDifferences => " en primeras diferencias",
+                    Stage::AbsorbedEffects => " tras quitar los efectos fijos absorbidos",
                 };
                 base + at
             }
+            (AbsorbedByFixedEffects { name, effects }, Lang::En) => format!(
+                "`{name}` has no variation left once the fixed effects {} are removed (it is a \
+                 combination of them), so they absorb it",
+                quoted(effects)
+            ),
+            (AbsorbedByFixedEffects { name, effects }, Lang::Es) => format!(
+                "`{name}` no tiene variación una vez quitados los efectos fijos {} (es una \
+                 combinación de ellos), por lo que la absorben",
+                quoted(effects)
+            ),
             (QuasiDemeanedCollinear { name, earlier }, Lang::En) => {
                 if earlier.is_empty() {
                     format!("`{name}` has no variation to estimate its coefficient")
@@ -529,6 +577,15 @@ mod drop_tests {
                 earlier: vec![],
             },
             DropReason::CombinationAfterEntityEffects { name: n() },
+            DropReason::AbsorbedByFixedEffects {
+                name: n(),
+                effects: vec!["commune".into(), "year".into()],
+            },
+            DropReason::Collinear {
+                name: n(),
+                earlier: vec!["a".into()],
+                stage: Stage::AbsorbedEffects,
+            },
         ];
         for r in all {
             let (en, es) = (r.render(Lang::En), r.render(Lang::Es));

@@ -1,5 +1,6 @@
 //! `PanelSpec::fit`: from plain data to a [`Fit`].
 
+use crate::absorb::{absorbed_rows, fixed_effect_parameters, nested_in, AbsorbedEffect, Demeaner};
 use crate::data::{prepare, ExcludedRow, Needs, PanelData, Prepared};
 use crate::fit::{
     coefficient_table, ChiSquaredTest, DroppedEntity, DroppedTerm, Fit, Inference, Reference,
@@ -7,7 +8,7 @@ use crate::fit::{
 };
 use crate::hypothesis::{breusch_pagan, f_effects, hausman, wald};
 use crate::linear::{be_core, fd_core, fe_core, pooled_core, r2_stata, twfe_core, LinearCore};
-use crate::random::{mundlak_augment, re_core};
+use crate::random::{mundlak_augment, re_core, re_core_given};
 use crate::spec::{Estimator, PanelSpec, VcovKind};
 use crate::{Diagnostic, ModelError};
 use nalgebra::{DMatrix, DVector};
@@ -75,13 +76,36 @@ fn sub_matrix(m: &DMatrix<f64>, idx: &[usize]) -> DMatrix<f64> {
 
 /// Hausman FE vs RE on the common slopes, with classical covariances. An `Err` says why the
 /// test is not available (the fit itself goes on: the test is a diagnostic).
-fn hausman_test(prep: &Prepared) -> Result<Option<ChiSquaredTest>, ModelError> {
+///
+/// `fe` is the unweighted within regression on every regressor, with its number of kept
+/// regressors, and `re` the random-effects fit, when the caller has them already (each is
+/// computed here otherwise; the same numbers either way).
+fn hausman_test(
+    prep: &Prepared,
+    fe: Option<(&LinearCore, usize)>,
+    re: Option<&crate::random::ReCore>,
+) -> Result<Option<ChiSquaredTest>, ModelError> {
     let all: Vec<usize> = (0..prep.x.len()).collect();
-    let (fe, _, _) = fe_core(prep, &all, false);
+    let owned_fe;
+    let (fe, fe_kept) = match fe {
+        Some(given) => given,
+        None => {
+            let (core, _, kept) = fe_core(prep, &all, false);
+            owned_fe = core;
+            (&owned_fe, kept.len())
+        }
+    };
     if fe.df_resid == 0 {
         return Ok(None);
     }
-    let re = re_core(prep)?;
+    let owned_re;
+    let re = match re {
+        Some(re) => re,
+        None => {
+            owned_re = re_core_given(prep, fe, fe_kept)?;
+            &owned_re
+        }
+    };
     let mut fe_idx = Vec::new();
     let mut re_idx = Vec::new();
     for (i, term) in fe.terms.iter().enumerate() {
@@ -151,7 +175,8 @@ fn fit_fe(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated
     if weighted {
         est.diagnostics.push(Diagnostic::HausmanWeighted);
     } else {
-        match hausman_test(prep) {
+        // the fit above is the unweighted within regression on every regressor: reused
+        match hausman_test(prep, Some((&core, kept.len())), None) {
             Ok(test) => est.tests.hausman = test,
             Err(why) => est.diagnostics.push(Diagnostic::HausmanUnavailable {
                 why: why.to_string(),
@@ -264,7 +289,7 @@ fn fit_re(
     let (pooled, _) = pooled_core(prep, &all);
     est.tests.breusch_pagan = breusch_pagan(&pooled.ls.resid, &prep.entity, prep.n_entities());
     if mean_columns.is_empty() {
-        est.tests.hausman = hausman_test(prep)?;
+        est.tests.hausman = hausman_test(prep, None, Some(&re))?;
     } else {
         let idx: Vec<usize> = mean_columns
             .iter()
@@ -379,6 +404,18 @@ fn fit_poisson(
     ))
 }
 
+/// What goes into a [`Fit`] besides the estimates.
+struct Extras {
+    n_periods: usize,
+    excluded: Vec<ExcludedRow>,
+    diagnostics: Vec<Diagnostic>,
+    dropped_entities: Vec<DroppedEntity>,
+    weighted: bool,
+    uses_exposure: bool,
+    fixed_effects: Vec<crate::AbsorbedEffect>,
+    singletons_removed: Option<usize>,
+}
+
 impl PanelSpec {
     /// Fits the model to the data.
     ///
@@ -396,6 +433,9 @@ impl PanelSpec {
             return Err(ModelError::NoRegressors(
                 "give at least one regressor (--x)".into(),
             ));
+        }
+        if !data.fixed_effects.is_empty() {
+            return self.fit_absorbed(data);
         }
         let estimator = self.estimator;
         let weighted = data.weights.is_some();
@@ -480,6 +520,183 @@ impl PanelSpec {
             }
         };
         diagnostics.append(&mut est.diagnostics);
+        Ok(self.assemble(
+            data,
+            est,
+            Extras {
+                n_periods: prep.n_periods(),
+                excluded: prep.excluded,
+                diagnostics,
+                dropped_entities,
+                weighted,
+                uses_exposure,
+                fixed_effects: Vec::new(),
+                singletons_removed: None,
+            },
+        ))
+    }
+
+    /// The within regression off every fixed effect of `data.fixed_effects` (see
+    /// [`crate::absorb`] for the formulas), clustered by entity.
+    fn fit_absorbed(&self, data: &PanelData) -> Result<Fit, ModelError> {
+        if self.estimator != Estimator::Fe {
+            return Err(ModelError::Unsupported(format!(
+                "absorbed fixed effects (--fe) go with the within model; `{}` does not take \
+                 them (use --model fe)",
+                self.estimator
+            )));
+        }
+        if data.weights.is_some() {
+            return Err(ModelError::Unsupported(
+                "weights together with absorbed fixed effects (--fe) are not supported; drop \
+                 --weights, or use --model fe or twfe without --fe"
+                    .into(),
+            ));
+        }
+        let rows = absorbed_rows(data)?;
+        let n = rows.y.len();
+        if n == 0 {
+            return Err(ModelError::NotEnoughData(format!(
+                "no row is left for the model ({} rows excluded, singletons included)",
+                rows.excluded.len()
+            )));
+        }
+        let absorbed: Vec<AbsorbedEffect> = data
+            .fixed_effects
+            .iter()
+            .zip(&rows.codes)
+            .zip(&rows.levels)
+            .map(|((fe, codes), &levels)| AbsorbedEffect {
+                name: fe.name.clone(),
+                levels,
+                nested_in_entity: nested_in(codes, levels, &rows.entity),
+            })
+            .collect();
+        let effect_names: Vec<String> = absorbed.iter().map(|a| a.name.clone()).collect();
+        let mut demeaner = Demeaner::new(&rows.codes, &rows.levels);
+        let mut work = [vec![0.0; n], vec![0.0; n]];
+        let mut y = rows.y;
+        if !demeaner.demean(&mut y, &mut work) {
+            return Err(ModelError::NotConverged(format!(
+                "removing the fixed effects {} from `{}` did not converge",
+                effect_names.join(", "),
+                data.y.name
+            )));
+        }
+        let mut dropped = Vec::new();
+        let mut candidates = Vec::new();
+        let mut design = Vec::new();
+        for (j, mut column) in rows.x.into_iter().enumerate() {
+            let name = &data.x[j].name;
+            let before = crate::linear::norm(&column);
+            if !demeaner.demean(&mut column, &mut work) {
+                return Err(ModelError::NotConverged(format!(
+                    "removing the fixed effects {} from `{name}` did not converge",
+                    effect_names.join(", ")
+                )));
+            }
+            if crate::linear::norm(&column) <= 1e-9 * before {
+                dropped.push(DroppedTerm {
+                    term: name.clone(),
+                    reason: crate::diagnostic::DropReason::AbsorbedByFixedEffects {
+                        name: name.clone(),
+                        effects: effect_names.clone(),
+                    },
+                });
+                continue;
+            }
+            candidates.push(j);
+            design.push(column);
+        }
+        drop(work);
+        let ls = crate::linalg::least_squares(&design, &y);
+        for &d in &ls.dropped {
+            let earlier: Vec<String> = ls
+                .kept
+                .iter()
+                .filter(|&&k| k < d)
+                .map(|&k| data.x[candidates[k]].name.clone())
+                .collect();
+            let name = data.x[candidates[d]].name.clone();
+            dropped.push(DroppedTerm {
+                term: name.clone(),
+                reason: crate::diagnostic::DropReason::Collinear {
+                    name,
+                    earlier,
+                    stage: crate::diagnostic::Stage::AbsorbedEffects,
+                },
+            });
+        }
+        if ls.kept.is_empty() {
+            return Err(no_regressors("fe", &dropped));
+        }
+        let k = ls.kept.len();
+        let (k_fe, k_fe_cluster) = fixed_effect_parameters(&absorbed);
+        let core = LinearCore {
+            terms: ls
+                .kept
+                .iter()
+                .map(|&c| data.x[candidates[c]].name.clone())
+                .collect(),
+            n,
+            df_resid: n.saturating_sub(k + k_fe),
+            k_cluster: k + k_fe_cluster,
+            cluster: rows.entity,
+            n_clusters: rows.n_entities,
+            design,
+            ls,
+        };
+        let mut est = Estimated::linear(&core, self.vcov, false)?;
+        est.dropped_terms = dropped;
+        est.sigma2_e = Some(core.s2());
+        let tss: f64 = y.iter().map(|v| v * v).sum();
+        est.r2 = (Some(1.0 - core.ls.ssr() / tss), None, None);
+        let mut diagnostics = Vec::new();
+        if !rows.excluded.is_empty() {
+            diagnostics.push(Diagnostic::RowsExcluded {
+                rows: rows.excluded.iter().map(|r| r.row).collect(),
+            });
+        }
+        if rows.singletons > 0 {
+            diagnostics.push(Diagnostic::SingletonsRemoved {
+                rows: rows.singletons,
+            });
+        }
+        diagnostics.push(Diagnostic::AbsorbedEffects {
+            effects: absorbed
+                .iter()
+                .map(|a| (a.name.clone(), a.levels))
+                .collect(),
+        });
+        Ok(self.assemble(
+            data,
+            est,
+            Extras {
+                n_periods: rows.times,
+                excluded: rows.excluded,
+                diagnostics,
+                dropped_entities: Vec::new(),
+                weighted: false,
+                uses_exposure: false,
+                fixed_effects: absorbed,
+                singletons_removed: Some(rows.singletons),
+            },
+        ))
+    }
+
+    /// The [`Fit`] from the estimates and what the fit found on the way.
+    fn assemble(&self, data: &PanelData, est: Estimated, extras: Extras) -> Fit {
+        let Extras {
+            n_periods,
+            excluded,
+            diagnostics,
+            dropped_entities,
+            weighted,
+            uses_exposure,
+            fixed_effects,
+            singletons_removed,
+        } = extras;
+        let estimator = self.estimator;
         let mut coefficients = coefficient_table(
             &est.terms,
             &est.beta,
@@ -497,13 +714,13 @@ impl PanelSpec {
         let covariance = (0..est.covariance.nrows())
             .map(|i| est.covariance.row(i).iter().copied().collect())
             .collect();
-        Ok(Fit {
+        Fit {
             model: estimator,
             vcov: self.vcov,
             nobs: est.nobs,
             n_entities: est.n_entities,
-            n_periods: prep.n_periods(),
-            rows_excluded: prep.excluded.len(),
+            n_periods,
+            rows_excluded: excluded.len(),
             coefficients,
             dropped_terms: est.dropped_terms,
             r2_within: est.r2.0,
@@ -533,9 +750,11 @@ impl PanelSpec {
             vcov_convention: est.convention,
             theta_summary: est.theta_summary,
             diagnostics,
-            excluded_rows: prep.excluded,
+            excluded_rows: excluded,
             dropped_entities,
+            fixed_effects,
+            singletons_removed,
             covariance,
-        })
+        }
     }
 }

@@ -179,6 +179,13 @@ pub struct Fit {
     pub excluded_rows: Vec<ExcludedRow>,
     /// Entities not used, with the reason.
     pub dropped_entities: Vec<DroppedEntity>,
+    /// Absorbed fixed effects (`imr fit --fe`) with their levels; absent otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fixed_effects: Vec<crate::AbsorbedEffect>,
+    /// Rows removed as singletons of an absorbed fixed effect (`--fe`; each also listed in
+    /// `excluded_rows`); absent without `--fe`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub singletons_removed: Option<usize>,
     /// Covariance matrix of the coefficients, in table order (not serialised).
     #[serde(skip)]
     pub covariance: Vec<Vec<f64>>,

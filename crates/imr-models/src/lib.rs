@@ -2,7 +2,8 @@
 //! effects (Swamy–Arora), between, first differences, Mundlak correlated random effects and
 //! Poisson fixed effects, with classical, HC1 and entity-clustered (CR1) covariances, the
 //! usual specification tests, and report exports (CSV, Markdown, LaTeX, R and Stata code,
-//! an SVG coefficient plot).
+//! an SVG coefficient plot). Any number of fixed effects can be absorbed in the within model
+//! ([`PanelData::absorb`], [`FixedEffect`], with `^` interactions as fixest), as pyfixest does.
 //!
 //! Pure Rust (compiles to wasm32: no threads, no clocks). The shape follows linfa: a settings
 //! type, [`PanelSpec`], whose [`PanelSpec::fit`] takes plain [`PanelData`] and returns a
@@ -18,6 +19,7 @@
 //! assert!((fit.coefficient("x").unwrap().estimate - 0.925).abs() < 1e-12);
 //! ```
 
+mod absorb;
 mod data;
 pub mod diagnostic;
 mod engine;
@@ -34,6 +36,7 @@ mod spec;
 pub mod vcov;
 mod within;
 
+pub use absorb::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use data::{Column, ExcludedRow, PanelData};
 pub use diagnostic::{hypothesis_in, Diagnostic, DropReason, Stage};
 pub use error::ModelError;

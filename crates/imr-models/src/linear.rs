@@ -170,7 +170,7 @@ fn scaled_owned(mut values: Vec<f64>, sqrt_w: Option<&[f64]>) -> Vec<f64> {
     values
 }
 
-fn norm(values: &[f64]) -> f64 {
+pub(crate) fn norm(values: &[f64]) -> f64 {
     values.iter().map(|v| v * v).sum::<f64>().sqrt()
 }
 

@@ -37,17 +37,28 @@ pub(crate) struct ReCore {
 }
 
 pub(crate) fn re_core(prep: &Prepared) -> Result<ReCore, ModelError> {
+    let all: Vec<usize> = (0..prep.x.len()).collect();
+    let (within, _, within_kept) = fe_core(prep, &all, false);
+    re_core_given(prep, &within, within_kept.len())
+}
+
+/// [`re_core`] with the unweighted within regression on every regressor already fitted
+/// (`fe_core(prep, all, false)` and its number of kept regressors): `fe` reuses its own fit
+/// for the Hausman test instead of running it again.
+pub(crate) fn re_core_given(
+    prep: &Prepared,
+    within: &LinearCore,
+    within_kept: usize,
+) -> Result<ReCore, ModelError> {
     let n = prep.n();
     let g = prep.n_entities();
     let all: Vec<usize> = (0..prep.x.len()).collect();
     let mut diagnostics = Vec::new();
-
-    let (within, _, within_kept) = fe_core(prep, &all, false);
-    let df_e = n as i64 - g as i64 - within_kept.len() as i64;
+    let df_e = n as i64 - g as i64 - within_kept as i64;
     if df_e <= 0 {
         return Err(ModelError::NotEnoughData(format!(
             "random effects need n − G − k > 0 to estimate σ²_e, but n = {n}, G = {g}, k = {}",
-            within_kept.len()
+            within_kept
         )));
     }
     let sigma2_e = within.ls.ssr() / df_e as f64;

@@ -46,9 +46,15 @@ pub(crate) fn cluster_meat(
     let k = z.len();
     // scores[g * k + a]
     let mut scores = vec![0.0; n_clusters * k];
-    for (a, column) in z.iter().enumerate() {
-        for ((zv, e), &g) in column.iter().zip(resid).zip(cluster) {
-            scores[g * k + a] += zv * e;
+    // One pass over the rows for every column: the same additions in the same order per
+    // (cluster, column) as a pass per column, hence the same bits, with the residual and the
+    // cluster read once.
+    if k > 0 {
+        for (i, (&e, &g)) in resid.iter().zip(cluster).enumerate() {
+            let s = &mut scores[g * k..(g + 1) * k];
+            for (sa, column) in s.iter_mut().zip(z) {
+                *sa += column[i] * e;
+            }
         }
     }
     let mut meat = DMatrix::<f64>::zeros(k, k);

@@ -1,7 +1,7 @@
 //! Defining identities of the estimators, checked on random panels (proptest), and recovery of
 //! known coefficients from a simulated panel.
 
-use imr_models::{Column, Estimator, Fit, PanelData, PanelSpec, VcovKind};
+use imr_models::{Column, Estimator, Fit, FixedEffect, PanelData, PanelSpec, VcovKind};
 use nalgebra::{DMatrix, DVector};
 use proptest::prelude::*;
 
@@ -103,6 +103,42 @@ proptest! {
             let c = fit.coefficient(term).unwrap();
             prop_assert!((c.estimate - beta[j]).abs() < 1e-9 * beta[j].abs().max(1.0));
             prop_assert!((c.std_error - se[j]).abs() < 1e-9 * se[j].abs().max(1.0));
+        }
+    }
+
+    /// Absorbing entity + year + region^year by alternating projections gives the slopes of
+    /// OLS with every dummy of the three (a minimum-norm SVD solve: the dummies are collinear,
+    /// the slopes are not), whatever singletons were removed; entity + year alone gives twfe's.
+    #[test]
+    fn absorbed_effects_equal_the_regression_on_all_their_dummies(seed in any::<u64>(), entities in 20usize..40) {
+        let data = random_panel(seed, entities);
+        let n = data.n_rows();
+        let region: Vec<String> = data.entity.iter().map(|e| format!("r{}", e[1..].parse::<usize>().unwrap() % 3)).collect();
+        let entity_fe = FixedEffect::from_keys("entity", data.entity.iter().map(Some));
+        let year_fe = FixedEffect::from_keys("year", data.time.iter().map(Some));
+        let region_fe = FixedEffect::from_keys("region", region.iter().map(Some));
+        let region_year = FixedEffect::interact(&[region_fe, year_fe.clone()]);
+        let absorbed = data.clone().absorb(entity_fe.clone()).absorb(year_fe.clone()).absorb(region_year.clone());
+        let fit = PanelSpec::new(Estimator::Fe).fit(&absorbed).unwrap();
+        let mut columns: Vec<Vec<f64>> = vec![values(&data, &data.x[0]), values(&data, &data.x[1])];
+        for fe in [&entity_fe, &year_fe, &region_year] {
+            let levels = fe.codes.iter().map(|c| c.unwrap()).max().unwrap() + 1;
+            for level in 0..levels {
+                columns.push(fe.codes.iter().map(|c| f64::from(*c == Some(level))).collect());
+            }
+        }
+        let x = DMatrix::from_fn(n, columns.len(), |i, j| columns[j][i]);
+        let y = DVector::from_vec(values(&data, &data.y));
+        let beta = x.svd(true, true).solve(&y, 1e-10).unwrap();
+        for (j, term) in ["x1", "x2"].iter().enumerate() {
+            let c = fit.coefficient(term).unwrap();
+            prop_assert!((c.estimate - beta[j]).abs() < 1e-8 * beta[j].abs().max(1.0), "{term}: {} vs {}", c.estimate, beta[j]);
+        }
+        prop_assert_eq!(fit.nobs + fit.excluded_rows.len(), n);
+        let two_way = PanelSpec::new(Estimator::Fe).fit(&data.clone().absorb(entity_fe).absorb(year_fe)).unwrap();
+        let twfe = PanelSpec::new(Estimator::Twfe).fit(&data).unwrap();
+        for (a, b) in two_way.coefficients.iter().zip(&twfe.coefficients) {
+            prop_assert!((a.estimate - b.estimate).abs() < 1e-9 * b.estimate.abs().max(1.0));
         }
     }
 

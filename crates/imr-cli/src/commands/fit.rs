@@ -6,7 +6,10 @@
 
 use super::input::{load_panel, InputArgs};
 use super::CliError;
-use imr_core::models::{report, Estimator, ModelColumns, PanelData, PanelSpec, VcovKind};
+use imr_core::models::{
+    parse_fixed_effects, report, Estimator, FixedEffect, ModelColumns, PanelData, PanelSpec,
+    VcovKind,
+};
 use imr_core::panel::Panel;
 use std::io::Write;
 
@@ -104,6 +107,13 @@ pub struct Args {
     /// Exposure column for poisson-fe (e.g. births), entering as log offset
     #[arg(long, value_name = "COL")]
     pub exposure: Option<String>,
+    /// Fixed effects to absorb (with --model fe), comma-separated; `^` interacts columns as in
+    /// fixest, e.g. `--fe commune,year,region^year` (any column of the input, text or numeric,
+    /// or `entity`/`time`). Removed by alternating projections; singletons (rows alone in a level)
+    /// are removed repeatedly and counted; standard errors as pyfixest (CR1 by entity, effects
+    /// nested in the entities not counted in the small-sample factor)
+    #[arg(long, value_name = "COL[^COL][,…]")]
+    pub fe: Option<String>,
     /// Confidence level of the intervals
     #[arg(long, default_value_t = 0.95)]
     pub level: f64,
@@ -136,9 +146,38 @@ fn panel_data(panel: &Panel, args: &Args) -> Result<PanelData, CliError> {
         })
 }
 
+/// Adds the `--fe` fixed effects: each term's columns as keys, interacted when joined by `^`.
+fn absorb(panel: &Panel, spec: &str, mut data: PanelData) -> Result<PanelData, CliError> {
+    let terms = parse_fixed_effects(spec).map_err(|e| CliError::Usage(e.to_string()))?;
+    for term in terms {
+        let mut parts = Vec::with_capacity(term.len());
+        for name in &term {
+            let keys = panel.key_column(name).ok_or_else(|| {
+                let mut columns = vec![panel.entity_column.clone(), panel.time_column.clone()];
+                columns.extend(panel.text_names.iter().cloned());
+                columns.extend(panel.numeric_names.iter().cloned());
+                CliError::Usage(format!(
+                    "--fe {name}: no column `{name}` in the input (columns: {})",
+                    columns.join(", ")
+                ))
+            })?;
+            parts.push(FixedEffect::from_keys(name.as_str(), keys));
+        }
+        data = data.absorb(if parts.len() == 1 {
+            parts.remove(0)
+        } else {
+            FixedEffect::interact(&parts)
+        });
+    }
+    Ok(data)
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
     let panel = load_panel(&args.input)?;
-    let data = panel_data(&panel, &args)?;
+    let mut data = panel_data(&panel, &args)?;
+    if let Some(spec) = &args.fe {
+        data = absorb(&panel, spec, data)?;
+    }
     let spec = PanelSpec::new(args.model.estimator())
         .with_vcov(args.vcov.kind())
         .with_conf_level(args.level);

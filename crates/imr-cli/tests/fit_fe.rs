@@ -1,0 +1,109 @@
+//! `imr fit --fe`: the built binary absorbs entity + year + region^year on the generated panel of
+//! imr-models' goldens and reproduces pyfixest 0.60.0 (values in
+//! `crates/imr-models/tests/golden/fe.panel_3fe.*.csv`, written by `make_fe_goldens.py`).
+
+use std::collections::HashMap;
+use std::process::Command;
+
+const PANEL: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../imr-models/tests/golden/data/fe_panel.csv"
+);
+
+fn imr_fit(extra: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_imr"))
+        .args([
+            "fit", PANEL, "--entity", "entity", "--time", "year", "--y", "y", "--x", "x1,x2,x3",
+        ])
+        .args(extra)
+        .output()
+        .expect("the imr binary runs")
+}
+
+fn golden(case: &str) -> HashMap<String, f64> {
+    let path = format!(
+        "{}/../imr-models/tests/golden/fe.{case}.csv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (k, v) = l.split_once(',').unwrap();
+            (k.to_string(), v.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn three_absorbed_effects_match_pyfixest_under_every_covariance() {
+    for vcov in ["iid", "hc1", "cluster"] {
+        let out = imr_fit(&["--fe", "entity,year,region^year", "--vcov", vcov]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let fit: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let expected = golden(&format!("panel_3fe.{vcov}"));
+        for c in fit["coefficients"].as_array().unwrap() {
+            let term = c["term"].as_str().unwrap();
+            let (b, se) = (
+                expected[&format!("coef.{term}")],
+                expected[&format!("se.{term}")],
+            );
+            let got_b = c["estimate"].as_f64().unwrap();
+            let got_se = c["std_error"].as_f64().unwrap();
+            assert!(
+                (got_b - b).abs() <= 1e-6 * b.abs(),
+                "{vcov} {term}: {got_b} vs {b}"
+            );
+            assert!(
+                (got_se - se).abs() <= 1e-4 * se,
+                "{vcov} {term}: {got_se} vs {se}"
+            );
+        }
+        assert_eq!(fit["nobs"].as_f64(), Some(expected["nobs"]));
+        assert_eq!(
+            fit["rows_excluded"].as_f64(),
+            Some(expected["rows_excluded"])
+        );
+        assert_eq!(fit["inference"]["df"].as_f64(), Some(expected["df_t"]));
+        assert_eq!(fit["singletons_removed"], 3);
+        let names: Vec<&str> = fit["fixed_effects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["entity", "year", "region^year"]);
+    }
+}
+
+#[test]
+fn an_unknown_fixed_effect_column_is_a_usage_error_naming_it() {
+    let out = imr_fit(&["--fe", "entity,province"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--fe province: no column `province`"), "{err}");
+    let out = imr_fit(&["--fe", "entity,,year"]);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn fe_with_another_model_is_refused() {
+    let out = imr_fit(&["--fe", "entity", "--model", "re"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--model fe"));
+}
+
+#[test]
+fn help_documents_the_fe_syntax() {
+    let out = Command::new(env!("CARGO_BIN_EXE_imr"))
+        .args(["fit", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("--fe commune,year,region^year"), "{help}");
+}

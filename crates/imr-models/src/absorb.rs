@@ -1,0 +1,560 @@
+//! Any number of absorbed fixed effects (`imr fit --fe commune,year,region^year`): the
+//! within transformation off several sets of dummies by alternating projections, with
+//! singletons removed and the degrees of freedom of fixest/pyfixest.
+//!
+//! # Formulas
+//! - **Projection.** With fixed effects `f = 1..F` and `P_f` the projection onto the dummies
+//!   of `f` (subtracting the level means), the residual of the projection off all of them is
+//!   the limit of `x ← (I − P_F)…(I − P_1) x` (the method of alternating projections, von
+//!   Neumann–Halperin; Guimarães & Portugal 2010; Gaure 2013, *Comput. Stat. Data Anal.* 66).
+//!   One fixed effect needs one projection. With two or more, each pair of sweeps is followed
+//!   by an Irons–Tuck extrapolation `x ← GGx − (⟨Δ, Δ²⟩/⟨Δ², Δ²⟩) Δ`, `Δ = GGx − Gx`,
+//!   `Δ² = GGx − 2Gx + x` (Irons & Tuck 1969; as fixest, Bergé 2018, and pyfixest), until a
+//!   sweep changes no value by more than `1e-13` of the column's largest absolute value.
+//! - **Singletons.** A row alone in its level of some fixed effect is fitted exactly by that
+//!   level and carries no information on the slopes; such rows are removed, repeatedly until
+//!   none is left (Correia 2015; fixest and pyfixest `fixef_rm = "singleton"`), and listed.
+//! - **Degrees of freedom** (pyfixest 0.60 `ssc()` defaults, `k_fixef = "nonnested"`): with
+//!   `L_f` the levels of fixed effect `f`, `K_fe = Σ L_f − (F − 1)` and `k` slopes,
+//!   `iid`: `s² = SSR/(N − k − K_fe)`; `hc1`: `N/(N − k − K_fe)`; cluster (by entity, CR1):
+//!   `G/(G−1) · (N−1)/(N − K_c)` with `K_c = k + K_fe − Σ_{f nested} L_f + #nested`, a fixed
+//!   effect being nested when each of its levels lies within one cluster; t with `G − 1` df.
+//!   Fixed effects are counted without detecting redundant levels beyond one per extra
+//!   dimension, as pyfixest.
+
+use crate::data::{ExcludedRow, PanelData};
+use crate::ModelError;
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// A fixed effect to absorb: a name (`region^year`) and the level of each input row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FixedEffect {
+    /// The name shown in the output: a column, or columns joined by `^` for an interaction.
+    pub name: String,
+    /// One code per input row (equal codes, same level); `None` is a missing level and
+    /// excludes the row.
+    pub codes: Vec<Option<u32>>,
+}
+
+impl FixedEffect {
+    /// Codes by first appearance of each key (`None`: missing).
+    pub fn from_keys<K: Eq + Hash>(
+        name: impl Into<String>,
+        keys: impl IntoIterator<Item = Option<K>>,
+    ) -> Self {
+        let mut index: HashMap<K, u32> = HashMap::new();
+        let codes = keys
+            .into_iter()
+            .map(|key| {
+                key.map(|k| {
+                    let next = index.len() as u32;
+                    *index.entry(k).or_insert(next)
+                })
+            })
+            .collect();
+        FixedEffect {
+            name: name.into(),
+            codes,
+        }
+    }
+
+    /// The interaction of fixed effects (one level per combination present), named with `^`
+    /// as fixest. A row missing in any part is missing. Parts must have the same length.
+    pub fn interact(parts: &[FixedEffect]) -> Self {
+        let name = parts
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect::<Vec<_>>()
+            .join("^");
+        let n = parts.first().map_or(0, |p| p.codes.len());
+        let keys = (0..n).map(|row| {
+            parts
+                .iter()
+                .map(|p| p.codes.get(row).copied().flatten())
+                .collect::<Option<Vec<u32>>>()
+        });
+        FixedEffect::from_keys(name, keys)
+    }
+}
+
+/// Parses `commune,year,region^year` into terms, each a list of column names (one, or the
+/// parts of an interaction). Spaces around names are ignored; `+` separates terms as `,` does.
+pub fn parse_fixed_effects(spec: &str) -> Result<Vec<Vec<String>>, ModelError> {
+    let mut terms = Vec::new();
+    for term in spec.split([',', '+']) {
+        let parts: Vec<String> = term.split('^').map(|p| p.trim().to_string()).collect();
+        if parts.iter().any(String::is_empty) {
+            return Err(ModelError::InvalidValue(format!(
+                "--fe `{spec}`: empty column name in `{}` (write columns separated by commas, \
+                 interactions with ^, e.g. commune,year,region^year)",
+                term.trim()
+            )));
+        }
+        terms.push(parts);
+    }
+    Ok(terms)
+}
+
+/// A fixed effect as used in the fit: its name, levels among the rows used, and whether it is
+/// nested in the entity clusters.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct AbsorbedEffect {
+    /// The name (`region^year`).
+    pub name: String,
+    /// Levels among the rows used.
+    pub levels: usize,
+    /// Every level lies within one entity (not counted in the cluster small-sample factor).
+    pub nested_in_entity: bool,
+}
+
+/// The rows of an absorbed fit after exclusions and singleton removal, in input order.
+pub(crate) struct AbsorbedRows {
+    /// Dense level codes per fixed effect, `codes[f][i]`.
+    pub codes: Vec<Vec<u32>>,
+    pub levels: Vec<usize>,
+    /// Dense entity code of each row (the clusters).
+    pub entity: Vec<usize>,
+    pub n_entities: usize,
+    pub y: Vec<f64>,
+    pub x: Vec<Vec<f64>>,
+    pub times: usize,
+    pub excluded: Vec<ExcludedRow>,
+    pub singletons: usize,
+}
+
+fn row_label(data: &PanelData, row: usize) -> usize {
+    if data.row_labels.is_empty() {
+        row + 1
+    } else {
+        data.row_labels[row]
+    }
+}
+
+fn check_len(name: &str, found: usize, expected: usize) -> Result<(), ModelError> {
+    if found == expected {
+        Ok(())
+    } else {
+        Err(ModelError::LengthMismatch {
+            column: name.to_string(),
+            expected,
+            found,
+        })
+    }
+}
+
+/// Dense codes `0..L` in order of first appearance, for the rows listed.
+fn densify(codes: &[Option<u32>], rows: &[u32]) -> (Vec<u32>, usize) {
+    let max = rows
+        .iter()
+        .filter_map(|&r| codes[r as usize])
+        .max()
+        .map_or(0, |m| m as usize + 1);
+    let mut map = vec![u32::MAX; max];
+    let mut levels = 0u32;
+    let dense = rows
+        .iter()
+        .map(|&r| {
+            let c = codes[r as usize].unwrap_or(0) as usize;
+            if map[c] == u32::MAX {
+                map[c] = levels;
+                levels += 1;
+            }
+            map[c]
+        })
+        .collect();
+    (dense, levels as usize)
+}
+
+/// Excludes rows with a missing value or level (listed with the reason), then removes
+/// singletons repeatedly (listed too), and gathers the columns of the rows left.
+pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError> {
+    let n_rows = data.n_rows();
+    check_len("time", data.time.len(), n_rows)?;
+    check_len(&data.y.name, data.y.values.len(), n_rows)?;
+    for column in &data.x {
+        check_len(&column.name, column.values.len(), n_rows)?;
+    }
+    for fe in &data.fixed_effects {
+        check_len(&fe.name, fe.codes.len(), n_rows)?;
+    }
+    if !data.row_labels.is_empty() {
+        check_len("row labels", data.row_labels.len(), n_rows)?;
+    }
+    // Usable rows, column by column (sequential passes), then the reasons for the others.
+    let finite = |v: &Option<f64>| v.is_some_and(f64::is_finite);
+    let mut usable = vec![true; n_rows];
+    for column in std::iter::once(&data.y).chain(&data.x) {
+        for (u, v) in usable.iter_mut().zip(&column.values) {
+            *u &= finite(v);
+        }
+    }
+    for fe in &data.fixed_effects {
+        for (u, c) in usable.iter_mut().zip(&fe.codes) {
+            *u &= c.is_some();
+        }
+    }
+    let mut excluded = Vec::new();
+    let mut rows: Vec<u32> = Vec::with_capacity(n_rows);
+    for (row, &ok) in usable.iter().enumerate() {
+        if ok {
+            rows.push(row as u32);
+            continue;
+        }
+        let missing: Vec<String> = std::iter::once(&data.y)
+            .chain(&data.x)
+            .filter(|c| !finite(&c.values[row]))
+            .map(|c| format!("`{}`", c.name))
+            .collect();
+        let no_level: Vec<String> = data
+            .fixed_effects
+            .iter()
+            .filter(|f| f.codes[row].is_none())
+            .map(|f| format!("`{}`", f.name))
+            .collect();
+        let mut reasons = Vec::new();
+        if !missing.is_empty() {
+            reasons.push(format!("missing value in {}", missing.join(", ")));
+        }
+        if !no_level.is_empty() {
+            reasons.push(format!("missing fixed effect {}", no_level.join(", ")));
+        }
+        excluded.push(ExcludedRow {
+            row: row_label(data, row),
+            reason: reasons.join("; "),
+        });
+    }
+    drop(usable);
+
+    // Singletons, repeatedly: removing one can leave another level with a single row. The
+    // dense codes of the last round (with no singleton) are those of the fit.
+    let mut singletons = 0;
+    let (codes, levels) = loop {
+        let mut codes = Vec::with_capacity(data.fixed_effects.len());
+        let mut levels = Vec::with_capacity(data.fixed_effects.len());
+        let mut single_in: Vec<Option<usize>> = Vec::new();
+        for (f, fe) in data.fixed_effects.iter().enumerate() {
+            let (dense, l) = densify(&fe.codes, &rows);
+            let mut counts = vec![0u32; l];
+            for &c in &dense {
+                counts[c as usize] += 1;
+            }
+            if counts.contains(&1) {
+                if single_in.is_empty() {
+                    single_in = vec![None; rows.len()];
+                }
+                for (i, &c) in dense.iter().enumerate() {
+                    if counts[c as usize] == 1 && single_in[i].is_none() {
+                        single_in[i] = Some(f);
+                    }
+                }
+            }
+            codes.push(dense);
+            levels.push(l);
+        }
+        if single_in.is_empty() {
+            break (codes, levels);
+        }
+        let mut kept = Vec::with_capacity(rows.len());
+        for (&row, single) in rows.iter().zip(&single_in) {
+            match single {
+                None => kept.push(row),
+                Some(f) => {
+                    singletons += 1;
+                    excluded.push(ExcludedRow {
+                        row: row_label(data, row as usize),
+                        reason: format!(
+                            "singleton: the only observation of its level of fixed effect `{}` \
+                             (removed, as fixest and pyfixest do: it is fitted exactly and \
+                             carries no information on the slopes)",
+                            data.fixed_effects[*f].name
+                        ),
+                    });
+                }
+            }
+        }
+        rows = kept;
+    };
+    excluded.sort_by_key(|e| e.row);
+
+    // Entity codes for the clusters; rows of one entity usually come together, so the last
+    // label is compared before the hash map is consulted.
+    let mut entity_index: HashMap<&str, usize> = HashMap::new();
+    let mut entity = Vec::with_capacity(rows.len());
+    let mut last: Option<(&str, usize)> = None;
+    for &r in &rows {
+        let label = data.entity[r as usize].as_str();
+        let code = match last {
+            Some((l, c)) if l == label => c,
+            _ => {
+                let next = entity_index.len();
+                *entity_index.entry(label).or_insert(next)
+            }
+        };
+        last = Some((label, code));
+        entity.push(code);
+    }
+    let all_rows = rows.len() == n_rows;
+    let gather = |values: &[Option<f64>]| -> Vec<f64> {
+        if all_rows {
+            values.iter().map(|v| v.unwrap_or(f64::NAN)).collect()
+        } else {
+            rows.iter()
+                .map(|&r| values[r as usize].unwrap_or(f64::NAN))
+                .collect()
+        }
+    };
+    let times = distinct_times(rows.iter().map(|&r| data.time[r as usize]));
+    Ok(AbsorbedRows {
+        codes,
+        levels,
+        n_entities: entity_index.len(),
+        entity,
+        y: gather(&data.y.values),
+        x: data.x.iter().map(|c| gather(&c.values)).collect(),
+        times,
+        excluded,
+        singletons,
+    })
+}
+
+/// Number of distinct times: a bitmap over the range when it is small (years), else a sort.
+fn distinct_times(times: impl Iterator<Item = i64> + Clone) -> usize {
+    let (min, max) = times
+        .clone()
+        .fold((i64::MAX, i64::MIN), |(lo, hi), t| (lo.min(t), hi.max(t)));
+    if min > max {
+        return 0;
+    }
+    match usize::try_from(max.wrapping_sub(min)) {
+        Ok(span) if span < 1 << 24 => {
+            let mut seen = vec![false; span + 1];
+            for t in times {
+                seen[(t - min) as usize] = true;
+            }
+            seen.iter().filter(|&&s| s).count()
+        }
+        _ => {
+            let mut all: Vec<i64> = times.collect();
+            all.sort_unstable();
+            all.dedup();
+            all.len()
+        }
+    }
+}
+
+/// The levels of every fixed effect, with `1 / count` per level, built once per fit.
+pub(crate) struct Demeaner<'a> {
+    codes: &'a [Vec<u32>],
+    inverse_counts: Vec<Vec<f64>>,
+    /// Scratch sums, one per level of the largest fixed effect.
+    sums: Vec<f64>,
+}
+
+/// Largest number of sweep pairs before giving up.
+const MAX_ITERATIONS: usize = 10_000;
+/// Convergence: no value changes by more than this fraction of the column's largest value.
+const TOLERANCE: f64 = 1e-13;
+
+impl<'a> Demeaner<'a> {
+    pub fn new(codes: &'a [Vec<u32>], levels: &[usize]) -> Self {
+        let inverse_counts = codes
+            .iter()
+            .zip(levels)
+            .map(|(c, &l)| {
+                let mut counts = vec![0.0f64; l];
+                for &g in c {
+                    counts[g as usize] += 1.0;
+                }
+                counts
+                    .into_iter()
+                    .map(|n| if n > 0.0 { 1.0 / n } else { 0.0 })
+                    .collect()
+            })
+            .collect();
+        Demeaner {
+            codes,
+            inverse_counts,
+            sums: vec![0.0; levels.iter().copied().max().unwrap_or(0)],
+        }
+    }
+
+    /// `x ← (I − P_f) x`; returns the largest absolute mean subtracted.
+    fn project(&mut self, f: usize, x: &mut [f64]) -> f64 {
+        let codes = &self.codes[f];
+        let inverse = &self.inverse_counts[f];
+        let sums = &mut self.sums[..inverse.len()];
+        sums.iter_mut().for_each(|s| *s = 0.0);
+        for (&v, &g) in x.iter().zip(codes) {
+            sums[g as usize] += v;
+        }
+        let mut largest = 0.0f64;
+        for (s, &w) in sums.iter_mut().zip(inverse) {
+            *s *= w;
+            largest = largest.max(s.abs());
+        }
+        for (v, &g) in x.iter_mut().zip(codes) {
+            *v -= sums[g as usize];
+        }
+        largest
+    }
+
+    /// One sweep over every fixed effect; returns the largest change of any value (bounded
+    /// by the sum of the largest means subtracted).
+    fn sweep(&mut self, x: &mut [f64]) -> f64 {
+        (0..self.codes.len()).map(|f| self.project(f, x)).sum()
+    }
+
+    /// Demeans `x` in place; `work` (same length) is scratch space. Returns whether it
+    /// converged.
+    pub fn demean(&mut self, x: &mut [f64], work: &mut [Vec<f64>; 2]) -> bool {
+        match self.codes.len() {
+            0 => return true,
+            1 => {
+                self.project(0, x);
+                return true;
+            }
+            _ => {}
+        }
+        let scale = x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        let tolerance = TOLERANCE * scale.max(f64::MIN_POSITIVE);
+        let [gx, ggx] = work;
+        for _ in 0..MAX_ITERATIONS {
+            gx.copy_from_slice(x);
+            if self.sweep(gx) <= tolerance {
+                x.copy_from_slice(gx);
+                return true;
+            }
+            ggx.copy_from_slice(gx);
+            if self.sweep(ggx) <= tolerance {
+                x.copy_from_slice(ggx);
+                return true;
+            }
+            // Irons–Tuck: x ← GGx − (⟨Δ, Δ²⟩/⟨Δ², Δ²⟩) Δ
+            let (mut num, mut den) = (0.0f64, 0.0f64);
+            for ((&a, &b), &c) in x.iter().zip(gx.iter()).zip(ggx.iter()) {
+                let delta = c - b;
+                let delta2 = c - 2.0 * b + a;
+                num += delta * delta2;
+                den += delta2 * delta2;
+            }
+            if den > 0.0 && num.is_finite() {
+                let step = num / den;
+                for ((v, &b), &c) in x.iter_mut().zip(gx.iter()).zip(ggx.iter()) {
+                    *v = c - step * (c - b);
+                }
+            } else {
+                x.copy_from_slice(ggx);
+            }
+        }
+        false
+    }
+}
+
+/// `K_fe = Σ L_f − (F − 1)`, and the same less the nested effects plus one per nested effect
+/// (pyfixest `get_ssc`, `k_fixef = "nonnested"`).
+pub(crate) fn fixed_effect_parameters(absorbed: &[AbsorbedEffect]) -> (usize, usize) {
+    let total: usize = absorbed.iter().map(|a| a.levels).sum();
+    let k_fe = total.saturating_sub(absorbed.len().saturating_sub(1));
+    let nested: usize = absorbed
+        .iter()
+        .filter(|a| a.nested_in_entity)
+        .map(|a| a.levels)
+        .sum();
+    let n_nested = absorbed.iter().filter(|a| a.nested_in_entity).count();
+    (k_fe, k_fe + n_nested - nested)
+}
+
+/// Whether each level of `codes` lies within a single cluster.
+pub(crate) fn nested_in(codes: &[u32], levels: usize, cluster: &[usize]) -> bool {
+    let mut owner = vec![usize::MAX; levels];
+    for (&g, &c) in codes.iter().zip(cluster) {
+        let o = &mut owner[g as usize];
+        if *o == usize::MAX {
+            *o = c;
+        } else if *o != c {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_fixed_effect_subtracts_the_level_means() {
+        let codes = vec![vec![0, 0, 1, 1, 1]];
+        let mut d = Demeaner::new(&codes, &[2]);
+        let mut x = vec![1.0, 3.0, 2.0, 4.0, 6.0];
+        let mut work = [vec![0.0; 5], vec![0.0; 5]];
+        assert!(d.demean(&mut x, &mut work));
+        assert_eq!(x, [-1.0, 1.0, -2.0, 0.0, 2.0]);
+    }
+
+    #[test]
+    fn two_fixed_effects_on_an_unbalanced_panel_leave_residuals_orthogonal_to_both() {
+        // entity × period with holes: alternating projections must converge to the residual
+        // orthogonal to every dummy (all level sums zero).
+        let entity: Vec<u32> = vec![0, 0, 0, 1, 1, 2, 2, 2, 3, 3];
+        let period: Vec<u32> = vec![0, 1, 2, 0, 2, 1, 2, 3, 0, 3];
+        let codes = vec![entity.clone(), period.clone()];
+        let mut d = Demeaner::new(&codes, &[4, 4]);
+        let mut x: Vec<f64> = (0..10)
+            .map(|i| ((i * 7 % 5) as f64) * 1.3 + i as f64)
+            .collect();
+        let mut work = [vec![0.0; 10], vec![0.0; 10]];
+        assert!(d.demean(&mut x, &mut work));
+        for (c, l) in [(&entity, 4), (&period, 4)] {
+            let mut sums = vec![0.0; l];
+            for (&g, v) in c.iter().zip(&x) {
+                sums[g as usize] += v;
+            }
+            assert!(sums.iter().all(|s| s.abs() < 1e-10), "{sums:?}");
+        }
+    }
+
+    #[test]
+    fn fixed_effects_parse_with_interactions() {
+        assert_eq!(
+            parse_fixed_effects("commune, year,region^year").unwrap(),
+            vec![
+                vec!["commune".to_string()],
+                vec!["year".to_string()],
+                vec!["region".to_string(), "year".to_string()]
+            ]
+        );
+        assert!(parse_fixed_effects("commune,,year").is_err());
+        assert!(parse_fixed_effects("region^").is_err());
+    }
+
+    #[test]
+    fn an_interaction_has_one_level_per_combination_and_missing_propagates() {
+        let a = FixedEffect::from_keys("a", [Some("x"), Some("x"), Some("y"), None]);
+        let b = FixedEffect::from_keys("b", [Some(1), Some(2), Some(1), Some(1)]);
+        let ab = FixedEffect::interact(&[a, b]);
+        assert_eq!(ab.name, "a^b");
+        assert_eq!(ab.codes, vec![Some(0), Some(1), Some(2), None]);
+    }
+
+    #[test]
+    fn degrees_of_freedom_follow_pyfixest() {
+        let effects = [
+            AbsorbedEffect {
+                name: "entity".into(),
+                levels: 10,
+                nested_in_entity: true,
+            },
+            AbsorbedEffect {
+                name: "year".into(),
+                levels: 5,
+                nested_in_entity: false,
+            },
+        ];
+        // K_fe = 10 + 5 − 1 = 14; nested: 14 − 10 + 1 = 5
+        assert_eq!(fixed_effect_parameters(&effects), (14, 5));
+        assert!(nested_in(&[0, 0, 1], 2, &[3, 3, 4]));
+        assert!(!nested_in(&[0, 0, 1], 2, &[3, 4, 4]));
+    }
+}
