@@ -76,8 +76,9 @@ pub fn stata_name(name: &str) -> StataName {
     }
 }
 
-/// A text as a Stata string in compound double quotes `` `"…"' ``, with `` ` `` and `$` written
-/// `` \` `` and `\$` so that no macro is expanded. `None` when the text cannot be a Stata string
+/// A text as a Stata string: in plain double quotes when it holds no `"`, `` ` `` or `$`;
+/// otherwise in compound double quotes `` `"…"' ``, with `` ` `` and `$` written `` \` `` and
+/// `\$` so that no macro is expanded. `None` when the text cannot be a Stata string
 /// on one line: it holds a control character (a line break would end the command) or `"'`
 /// (which would close the compound quotes early; Stata has no escape for it).
 ///
@@ -87,6 +88,9 @@ pub fn stata_name(name: &str) -> StataName {
 pub fn stata_string(text: &str) -> Option<String> {
     if text.chars().any(char::is_control) || text.contains("\"'") {
         return None;
+    }
+    if !text.contains(['"', '`', '$']) {
+        return Some(format!("\"{text}\""));
     }
     let mut out = String::with_capacity(text.len() + 4);
     out.push_str("`\"");
@@ -140,7 +144,8 @@ mod tests {
 
     #[test]
     fn strings_use_compound_quotes_and_escape_macros() {
-        assert_eq!(stata_string("data.csv").unwrap(), "`\"data.csv\"'");
+        assert_eq!(stata_string("data.csv").unwrap(), "\"data.csv\"");
+        assert_eq!(stata_string("O'Higgins.csv").unwrap(), "\"O'Higgins.csv\"");
         assert_eq!(stata_string("a\"b").unwrap(), "`\"a\"b\"'");
         assert_eq!(stata_string("$x `y'").unwrap(), "`\"\\$x \\`y'\"'");
         assert_eq!(stata_string("x\nshell id"), None);
@@ -169,6 +174,10 @@ mod tests {
         #[test]
         fn strings_never_close_early(s in "[ a-z\"'`$\\\\]{0,16}") {
             if let Some(q) = stata_string(&s) {
+                if !q.starts_with('`') {
+                    prop_assert!(!s.contains(['"', '`', '$']));
+                    return Ok(());
+                }
                 let inner = &q[2..q.len() - 2];
                 prop_assert!(!inner.contains("\"'"));
                 // every backtick and dollar sign is escaped
