@@ -6,7 +6,6 @@
 //! built once per geometry; everything here is cheap and runs on every change of year, variable,
 //! smoothing or classes.
 
-
 use crate::classify::{classify, Classification, ClassifyError, Method};
 use crate::colour::Scheme;
 use crate::geometry::{CodeMatch, GeoLayer};
