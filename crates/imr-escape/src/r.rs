@@ -44,12 +44,13 @@ fn is_syntactic(name: &str) -> bool {
 }
 
 /// A column name as an R symbol: bare when syntactic, otherwise in backticks with `\` written
-/// `\\` and `` ` `` written ``\` ``.
+/// `\\`, `` ` `` written ``\` ``, and newline, carriage return and tab as `\n`, `\r`, `\t`
+/// (so the code stays one line per statement).
 ///
 /// Rule: R Language Definition §10.3.2 and `?Quotes` — "Identifiers … can be quoted using
-/// backticks"; inside them the backslash escapes of strings apply, so a backslash and a backtick
-/// must be escaped. Any other character, a newline included, stands for itself inside the
-/// backticks. R's symbols cannot hold NUL, which is dropped.
+/// backticks"; R's lexer reads a backtick name with the routine of string constants
+/// (`StringValue` in R's `gram.y`), so the escapes of strings apply and a backslash and a
+/// backtick must be escaped. R's symbols cannot hold NUL, which is dropped.
 pub fn r_name(name: &str) -> String {
     if is_syntactic(name) {
         return name.to_owned();
@@ -60,6 +61,9 @@ pub fn r_name(name: &str) -> String {
         match c {
             '\\' => out.push_str("\\\\"),
             '`' => out.push_str("\\`"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
             '\0' => {}
             c => out.push(c),
         }
@@ -162,6 +166,7 @@ mod tests {
             }
             prop_assert_eq!(unquote(&r_string(&s), '"'), Some(s.clone()));
             prop_assert!(!r_string(&s).contains('\n'));
+            prop_assert!(!name.contains(['\n', '\r']));
         }
     }
 }
