@@ -3,10 +3,12 @@
 // wasm-bindgen glue becomes an inline module (its `export` statements removed) and the wasm is
 // embedded as base64 and instantiated with `initSync` — no fetch, no request of any kind.
 // The bundled dataset and boundaries are already inside the wasm (include_bytes!).
-// Prints the sizes (raw and gzip) of the wasm and of the single file.
+// Its Content-Security-Policy allows the inline scripts by SHA-256 hash (scripts/csp-hashes.mjs),
+// not 'unsafe-inline'. Prints the sizes (raw and gzip) of the wasm and of the single file.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { withScriptHashes, inlineScriptHashes } from './csp-hashes.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dist = path.resolve(root, process.argv[2] || 'dist');
@@ -56,6 +58,10 @@ const workerWasmBuf = fs.readFileSync(workerWasm);
 const block = (id, buf) => `<script type="application/octet-stream" id="${id}">${buf.toString('base64')}</script>`;
 out = out.replace('</body>', () =>
   `${block('imr-worker-js', fs.readFileSync(workerJs))}\n${block('imr-worker-wasm', workerWasmBuf)}\n</body>`);
+
+// The inline scripts changed (glue and wasm inlined): script-src allows exactly these by hash.
+out = withScriptHashes(out);
+if (inlineScriptHashes(out).length === 0) throw new Error('single-file: no inline script to allow');
 
 const target = path.join(dist, 'imr-atlas.html');
 fs.writeFileSync(target, out);

@@ -266,16 +266,10 @@ fn fmt_value(lang: Lang, x: f64, d: usize) -> String {
     format_number(lang, x, d)
 }
 
-/// Quote a word for a POSIX shell when it needs it.
-fn shell_word(s: &str) -> String {
-    if !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./,:=".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
-    }
+/// Quotes a word for a POSIX shell: the one quoting rule of every command shown
+/// ([`imr_core::escape::shell_quote`], round-trip tested).
+fn shell_word(word: &str) -> String {
+    imr_core::escape::shell_quote(word)
 }
 
 /// The `imr inequality` command that reproduces an analysis: the files, the column roles chosen

@@ -1114,17 +1114,10 @@ fn Downloads(
     }
 }
 
-/// Quotes a word for a POSIX shell when it needs it.
+/// Quotes a word for a POSIX shell: the one quoting rule of every command shown
+/// ([`imr_core::escape::shell_quote`], round-trip tested).
 fn shell_word(word: &str) -> String {
-    if !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c))
-    {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
+    imr_core::escape::shell_quote(word)
 }
 
 /// Draws an SVG document into a canvas (twice its size) through an `Image` of a `blob:` URL, and

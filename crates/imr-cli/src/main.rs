@@ -1,7 +1,10 @@
 //! `imr`: the imr-atlas engine on the command line, for scripts and reproducible output.
 //!
-//! Exit status: 0 on success; 1 when the input cannot be read or analysed (the message on
-//! stderr names the file, line and column); 2 for bad arguments (clap's own convention).
+//! Exit status: 0 on success (also when the reader of the output goes away, as `imr … | head`
+//! does: the closed pipe ends the run quietly); 1 when the input cannot be read or analysed (the
+//! message on stderr names the file, line and column) or an output cannot be written; 2 for bad
+//! arguments (clap's own convention). Nothing else: an internal error (a bug) also exits 1, with
+//! a message asking for a report, instead of the abort signal of a panic.
 
 mod commands;
 
@@ -27,6 +30,11 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Write CSV cells exactly as they are. By default a text cell starting with =, +, -, @, tab or
+    /// carriage return (a spreadsheet formula; plain numbers such as -1.5 excepted) gets a
+    /// leading ' so that a spreadsheet shows it as text (OWASP "CSV injection" guidance)
+    #[arg(long, global = true)]
+    no_formula_guard: bool,
 }
 
 #[derive(Subcommand)]
@@ -48,7 +56,16 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // A panic is a bug, never an answer to an input: report it and exit 1 (the release profile
+    // aborts on panic, which would end with SIGABRT, status 134).
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("imr: internal error, please report it with the command and input: {info}");
+        std::process::exit(1);
+    }));
     let cli = Cli::parse();
+    commands::set_csv_options(imr_core::escape::CsvOptions {
+        formula_guard: !cli.no_formula_guard,
+    });
     let result = match cli.command {
         Command::Rates(args) => commands::rates::run(args),
         Command::Inequality(args) => commands::inequality::run(args),
@@ -60,6 +77,10 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader closed the pipe (`imr … | head`): nothing more to say, not a failure.
+        Err(commands::CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
         Err(err) => {
             eprintln!("imr: {err}");
             ExitCode::from(err.exit_code())

@@ -11,6 +11,7 @@ pub mod panel;
 pub mod provenance;
 pub mod rates;
 
+pub use imr_escape as escape;
 pub use imr_inequality as inequality;
 pub use imr_map as map;
 pub use imr_models as models;

@@ -13,9 +13,10 @@ use imr_stats::Lang;
 /// Number of comment lines [`csv_header`] writes before the header row.
 pub const CSV_HEADER_LINES: usize = 3;
 
-/// One line of text: line breaks in a source (file names) become spaces.
+/// One line of text: line breaks and control characters in a source (file names) become
+/// spaces ([`imr_escape::comment_line`]), so a file name cannot end a comment line.
 fn one_line(text: &str) -> String {
-    text.replace(['\r', '\n'], " ")
+    imr_escape::comment_line(text)
 }
 
 /// The engine as exports name it: "imr-atlas engine 0.1.0 (imr-core 0.1.0)".

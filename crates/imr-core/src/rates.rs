@@ -126,27 +126,37 @@ impl RateTable {
 }
 
 /// The area rates as CSV (comma-separated, decimal point, empty for not available), the machine-
-/// readable download of the page and of `imr rates --format csv`.
+/// readable download of the page and of `imr rates --format csv`. Written by the one CSV writer
+/// of the exports, formula guard on ([`imr_escape::csv_cell`]).
 pub fn rates_csv(table: &RateTable) -> String {
-    let mut out = String::from("entity,time,births,deaths,rate_per_1000,ci_low,ci_high\n");
+    rates_csv_with(table, imr_escape::CsvOptions::default())
+}
+
+/// [`rates_csv`] with the writer's options (`imr --no-formula-guard`).
+pub fn rates_csv_with(table: &RateTable, options: imr_escape::CsvOptions) -> String {
+    let mut w = imr_escape::CsvWriter::new(options);
+    w.record([
+        "entity",
+        "time",
+        "births",
+        "deaths",
+        "rate_per_1000",
+        "ci_low",
+        "ci_high",
+    ]);
     let opt = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
     for r in &table.rows {
-        let entity = if r.entity.contains([',', '"', '\n']) {
-            format!("\"{}\"", r.entity.replace('"', "\"\""))
-        } else {
-            r.entity.clone()
-        };
-        out.push_str(&format!(
-            "{entity},{},{},{},{},{},{}\n",
-            r.time,
-            r.births,
-            r.deaths,
+        w.record([
+            r.entity.clone(),
+            r.time.to_string(),
+            r.births.to_string(),
+            r.deaths.to_string(),
             opt(r.rate),
             opt(r.ci_low),
-            opt(r.ci_high)
-        ));
+            opt(r.ci_high),
+        ]);
     }
-    out
+    w.into_string()
 }
 
 #[cfg(test)]

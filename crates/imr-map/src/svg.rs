@@ -272,20 +272,10 @@ impl MapText {
     }
 }
 
-/// Escapes text for SVG content and attribute values.
+/// Escapes text for SVG content and attribute values ([`imr_escape::xml_text`]: markup
+/// characters as entities, characters XML 1.0 forbids replaced, so the SVG stays well-formed).
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
+    imr_escape::xml_text(text)
 }
 
 /// A value for `data-value`: at most 6 decimals, no trailing zeros, `-0` written as `0`.

@@ -6,8 +6,6 @@
 //! built once per geometry; everything here is cheap and runs on every change of year, variable,
 //! smoothing or classes.
 
-use std::fmt::Write;
-
 use crate::classify::{classify, Classification, ClassifyError, Method};
 use crate::colour::Scheme;
 use crate::geometry::{CodeMatch, GeoLayer};
@@ -170,14 +168,6 @@ impl YearData {
     }
 }
 
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
 fn csv_number(v: Option<f64>) -> String {
     v.map(format_value).unwrap_or_default()
 }
@@ -185,7 +175,8 @@ fn csv_number(v: Option<f64>) -> String {
 /// The data behind a map as CSV, one line per area of the layer in file order: code, name, year,
 /// births, deaths, the raw rate per 1,000 with its exact (Garwood) 95% interval, the global and
 /// spatial empirical Bayes rates, excess risk, then the mapped value and its class (empty: no
-/// data). Numbers are written as in the SVG's `data-value` (at most 6 decimals).
+/// data). Numbers are written as in the SVG's `data-value` (at most 6 decimals). Written by the
+/// one CSV writer of the exports, formula guard on.
 pub fn map_csv(
     layer: &GeoLayer,
     weights: &Weights,
@@ -193,6 +184,27 @@ pub fn map_csv(
     data: &YearData,
     values: &[Option<f64>],
     classification: &Classification,
+) -> String {
+    map_csv_with(
+        layer,
+        weights,
+        year,
+        data,
+        values,
+        classification,
+        imr_escape::CsvOptions::default(),
+    )
+}
+
+/// [`map_csv`] with the writer's options (`imr --no-formula-guard`).
+pub fn map_csv_with(
+    layer: &GeoLayer,
+    weights: &Weights,
+    year: &str,
+    data: &YearData,
+    values: &[Option<f64>],
+    classification: &Classification,
+    options: imr_escape::CsvOptions,
 ) -> String {
     let n = layer.areas.len();
     let raw = raw_rates(&data.deaths, &data.births).unwrap_or_else(|_| vec![None; n]);
@@ -203,9 +215,22 @@ pub fn map_csv(
     let excess = excess_risk(&data.deaths, &data.births)
         .map(|e| e.ratio)
         .unwrap_or_else(|_| vec![None; n]);
-    let mut s = String::from(
-        "code,name,year,births,deaths,rate_per_1000,ci95_low,ci95_high,eb_global,eb_spatial,excess_risk,value,class\n",
-    );
+    let mut w = imr_escape::CsvWriter::new(options);
+    w.record([
+        "code",
+        "name",
+        "year",
+        "births",
+        "deaths",
+        "rate_per_1000",
+        "ci95_low",
+        "ci95_high",
+        "eb_global",
+        "eb_spatial",
+        "excess_risk",
+        "value",
+        "class",
+    ]);
     for (a, area) in layer.areas.iter().enumerate() {
         let interval = match (raw[a], data.deaths[a], data.births[a]) {
             (Some(_), Some(o), Some(p)) => {
@@ -214,12 +239,10 @@ pub fn map_csv(
             }
             _ => None,
         };
-        let _ = writeln!(
-            s,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
-            csv_field(&area.code),
-            csv_field(&area.name),
-            csv_field(year),
+        w.record([
+            area.code.clone(),
+            area.name.clone(),
+            year.to_string(),
             csv_number(data.births[a]),
             csv_number(data.deaths[a]),
             csv_number(raw[a]),
@@ -235,10 +258,10 @@ pub fn map_csv(
                 .copied()
                 .flatten()
                 .map(|k| k.to_string())
-                .unwrap_or_default()
-        );
+                .unwrap_or_default(),
+        ]);
     }
-    s
+    w.into_string()
 }
 
 #[cfg(test)]

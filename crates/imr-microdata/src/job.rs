@@ -456,60 +456,47 @@ pub fn run_job(
 }
 
 /// The `imr microdata` command that writes the same counts file from the same inputs, for the
-/// page to show next to its result (file names as the user's, to be run where the files are).
+/// page to show next to its result (file names as the user's, to be run where the files are),
+/// every word shell-quoted ([`imr_core::escape::shell_join`]).
 pub fn equivalent_command(
     deaths_name: Option<&str>,
     births_name: Option<&str>,
     options: &JobOptions,
     out: &str,
 ) -> String {
-    let quote = |s: &str| {
-        if s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c))
-        {
-            s.to_owned()
-        } else {
-            format!("'{}'", s.replace('\'', "'\\''"))
-        }
-    };
-    let mut parts: Vec<String> = vec!["imr".into(), "microdata".into()];
+    let mut args: Vec<String> = vec!["imr".into(), "microdata".into()];
+    let mut push = |words: &[&str]| args.extend(words.iter().map(|w| w.to_string()));
     let births = births_name.zip(options.births.as_ref());
     match deaths_name {
         Some(deaths) => {
-            parts.push("deaths".into());
-            parts.push(quote(deaths));
+            push(&["deaths", deaths]);
             if options.deaths.neonatal {
-                parts.push("--breakdown neonatal".into());
+                push(&["--breakdown", "neonatal"]);
             }
             if options.deaths.cause {
-                parts.push("--breakdown cause".into());
+                push(&["--breakdown", "cause"]);
             }
             if let Some((file, _)) = births {
-                parts.push(format!("--births {}", quote(file)));
+                push(&["--births", file]);
             }
         }
         None => {
-            parts.push("births".into());
+            push(&["births"]);
             if let Some((file, _)) = births {
-                parts.push(quote(file));
+                push(&[file]);
             }
         }
     }
     if let Some((_, columns)) = births {
-        parts.push(format!("--births-year {}", quote(columns.year.trim())));
-        parts.push(format!(
-            "--births-commune {}",
-            quote(columns.commune.trim())
-        ));
+        push(&["--births-year", columns.year.trim()]);
+        push(&["--births-commune", columns.commune.trim()]);
         if columns.delimiter != ';' {
-            parts.push(format!(
-                "--births-delimiter {}",
-                quote(&columns.delimiter.to_string())
-            ));
+            push(&["--births-delimiter", &columns.delimiter.to_string()]);
         }
     }
-    parts.push(format!("--out {}", quote(out)));
-    parts.join(" ")
+    push(&["--out", out]);
+    // One quoting rule for every command shown (POSIX sh single quotes, round-trip tested).
+    imr_core::escape::shell_join(args)
 }
 
 #[cfg(test)]
@@ -607,6 +594,20 @@ mod tests {
         assert_eq!(
             equivalent_command(Some("d.csv"), Some("n.csv"), &options, "conteos.csv"),
             "imr microdata deaths d.csv --births n.csv --births-year ANO_NAC --births-commune 2 --out conteos.csv"
+        );
+    }
+
+    #[test]
+    fn hostile_file_names_are_shell_quoted() {
+        let command = equivalent_command(
+            Some("x$(touch y)'.csv"),
+            None,
+            &JobOptions::default(),
+            "out put.csv",
+        );
+        assert_eq!(
+            command,
+            "imr microdata deaths 'x$(touch y)'\\''.csv' --out 'out put.csv'"
         );
     }
 

@@ -1,5 +1,7 @@
 //! `imr fit`: panel-data models (pooled, fe, twfe, re, be, fd, cre, poisson-fe) of an outcome on
-//! commune characteristics, printed as the JSON contract of issue 5 or as a coefficient CSV.
+//! commune characteristics, printed as the JSON contract of issue 5, as a coefficient CSV, or as
+//! the R code, Stata code, Markdown table or LaTeX table the page's Models view offers (the same
+//! `imr_models::report` functions).
 //!
 //! The numbers come from `imr_core::models` (the crate `imr-models`); this module only maps
 //! the validated panel to the engine's plain data and prints the result.
@@ -20,6 +22,14 @@ pub enum Format {
     Json,
     /// The coefficient table as CSV
     Csv,
+    /// R code (fixest/plm) that reproduces the fit from the (first) input file
+    R,
+    /// Stata code that reproduces the fit from the (first) input file
+    Stata,
+    /// The regression table as Markdown (GitHub pipe table)
+    Markdown,
+    /// The regression table as a LaTeX tabular (booktabs)
+    Latex,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
@@ -87,13 +97,10 @@ pub struct Args {
     /// Outcome column (e.g. rate, deaths, or any numeric column)
     #[arg(long, value_name = "COL")]
     pub y: String,
-    /// Regressor columns, comma-separated
-    #[arg(
-        long,
-        value_name = "COL[,COL…]",
-        value_delimiter = ',',
-        required = true
-    )]
+    /// Regressor columns: repeat the flag (--x A --x B) or separate them by commas (--x A,B). A
+    /// value that is exactly a column's name is that one column, so a name holding a comma is
+    /// given whole (--x 'income, 2017')
+    #[arg(long, value_name = "COL[,COL…]", required = true)]
     pub x: Vec<String>,
     /// Estimator
     #[arg(long, value_enum, default_value_t = Model::Fe)]
@@ -127,7 +134,7 @@ pub struct Args {
 fn panel_data(panel: &Panel, args: &Args) -> Result<PanelData, CliError> {
     let columns = ModelColumns {
         y: args.y.clone(),
-        x: args.x.clone(),
+        x: regressors(panel, &args.x),
         weights: args.weights.clone(),
         exposure: args.exposure.clone(),
     };
@@ -172,6 +179,20 @@ fn absorb(panel: &Panel, spec: &str, mut data: PanelData) -> Result<PanelData, C
     Ok(data)
 }
 
+/// The regressor names of the `--x` values: a value naming a column is that column; any other
+/// value is split at its commas.
+fn regressors(panel: &Panel, values: &[String]) -> Vec<String> {
+    let mut names = Vec::new();
+    for value in values {
+        if panel.numeric_column(value).is_some() {
+            names.push(value.clone());
+        } else {
+            names.extend(value.split(',').map(str::to_string));
+        }
+    }
+    names
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
     let panel = load_panel(&args.input)?;
     let mut data = panel_data(&panel, &args)?;
@@ -184,9 +205,36 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let fit = spec
         .fit(&data)
         .map_err(|e| CliError::Input(format!("{} model: {e}", args.model.estimator())))?;
+    let csv_file = args
+        .input
+        .files
+        .first()
+        .map(|f| f.display().to_string())
+        .unwrap_or_default();
+    let ctx = report::CodeContext {
+        csv_file: &csv_file,
+        entity: &panel.entity_column,
+        time: &panel.time_column,
+        comment_lines: panel
+            .report
+            .files
+            .first()
+            .map_or(0, |f| f.metadata_lines.len()),
+    };
+    if matches!(args.format, Format::R | Format::Stata) && args.input.files.len() > 1 {
+        eprintln!(
+            "imr fit: the code reads {csv_file} only; the other files' columns must be joined into it first"
+        );
+    }
     let text = match args.format {
         Format::Json => fit.to_json() + "\n",
-        Format::Csv => args.input.with_csv_header(&report::coefficients_csv(&fit)),
+        Format::Csv => args
+            .input
+            .with_csv_header(&report::coefficients_csv_with(&fit, super::csv_options())),
+        Format::R => report::r_code(&fit, &ctx),
+        Format::Stata => report::stata_code(&fit, &ctx),
+        Format::Markdown => report::markdown_table(std::slice::from_ref(&fit)),
+        Format::Latex => report::latex_table(std::slice::from_ref(&fit)),
     };
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())

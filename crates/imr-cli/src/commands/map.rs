@@ -15,13 +15,17 @@ use imr_core::map::smoothing::Smoothing;
 use imr_core::map::svg::{choropleth_svg, funnel_svg, FunnelText};
 use imr_core::map::weights::Weights;
 use imr_core::map::year_map::{
-    colour_values, default_scheme, map_csv, Measure, YearData, BUNDLED_CREDIT,
+    colour_values, default_scheme, map_csv_with, Measure, YearData, BUNDLED_CREDIT,
 };
 use serde_json::json;
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 
-/// The bundled boundaries, relative to the repository root.
-const BUNDLED_GEOMETRY: &str = "public/data/comunas.topojson";
+/// The bundled boundaries (public/data/comunas.topojson), compiled into the binary so that an
+/// installed `imr` (`cargo install --path crates/imr-cli`) draws the map from any directory.
+const BUNDLED_TOPOJSON: &str = include_str!("../../../../public/data/comunas.topojson");
+/// How the bundled boundaries are named in messages.
+const BUNDLED_NAME: &str = "the bundled boundaries (public/data/comunas.topojson)";
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Smooth {
@@ -74,7 +78,7 @@ pub struct Args {
     /// The year to map
     #[arg(long)]
     pub year: i64,
-    /// Boundaries as TopoJSON or GeoJSON in WGS84 lon/lat (default: the bundled public/data/comunas.topojson)
+    /// Boundaries as TopoJSON or GeoJSON in WGS84 lon/lat (default: Chile's communes, public/data/comunas.topojson, built into imr)
     #[arg(long, value_name = "FILE")]
     pub geometry: Option<PathBuf>,
     /// Feature property holding the area code matched to --entity
@@ -149,30 +153,26 @@ fn method(args: &Args) -> Result<Method, CliError> {
     })
 }
 
-/// The geometry file and how it is credited on the map.
-fn geometry_file(args: &Args) -> Result<(PathBuf, String), CliError> {
-    if let Some(path) = &args.geometry {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        return Ok((path.clone(), name));
-    }
-    let candidates = [
-        PathBuf::from(BUNDLED_GEOMETRY),
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../..")
-            .join(BUNDLED_GEOMETRY),
-    ];
-    candidates
-        .into_iter()
-        .find(|p| p.is_file())
-        .map(|p| (p, BUNDLED_CREDIT.to_string()))
-        .ok_or_else(|| {
-            CliError::Input(format!(
-                "no boundaries: {BUNDLED_GEOMETRY} is not here; pass --geometry FILE (TopoJSON or GeoJSON)"
-            ))
-        })
+/// The boundaries' text, their name in messages and how they are credited on the map.
+fn geometry(args: &Args) -> Result<(String, String, String), CliError> {
+    let Some(path) = &args.geometry else {
+        return Ok((
+            BUNDLED_TOPOJSON.to_string(),
+            BUNDLED_NAME.to_string(),
+            BUNDLED_CREDIT.to_string(),
+        ));
+    };
+    let credit = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        CliError::Input(format!(
+            "{}: cannot read the boundaries: {e}",
+            path.display()
+        ))
+    })?;
+    Ok((text, path.display().to_string(), credit))
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -200,20 +200,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
 
     let panel = load_panel(&args.input)?;
-    let (geometry_path, geometry_credit) = geometry_file(&args)?;
-    let text = std::fs::read_to_string(&geometry_path).map_err(|e| {
-        CliError::Input(format!(
-            "{}: cannot read the boundaries: {e}",
-            geometry_path.display()
-        ))
-    })?;
+    let (text, geometry_name, geometry_credit) = geometry(&args)?;
     let keys = PropertyKeys {
         code: args.code_property.clone(),
         name: Some(args.name_property.clone()),
         ..PropertyKeys::default()
     };
     let layer = GeoLayer::from_str(&text, args.object.as_deref(), &keys)
-        .map_err(|e| CliError::Input(format!("{}: {e}", geometry_path.display())))?;
+        .map_err(|e| CliError::Input(format!("{geometry_name}: {e}")))?;
 
     // Rows of the year, one per entity.
     let year_rows: Vec<usize> = (0..panel.rows.len())
@@ -249,8 +243,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let data = YearData::from_rows(&layer, &codes, &deaths, &births, column_of_year.as_deref());
     let matching = &data.matching;
 
-    let weights = Weights::rook(&layer)
-        .map_err(|e| CliError::Input(format!("{}: {e}", geometry_path.display())))?;
+    let weights =
+        Weights::rook(&layer).map_err(|e| CliError::Input(format!("{geometry_name}: {e}")))?;
     if measure.needs_counts() && !(panel.has_births && (panel.has_deaths || panel.deaths_derived)) {
         return Err(CliError::Input(
             "the rate needs births and deaths (or a rate) columns; use --value COL to map another column".into(),
@@ -263,7 +257,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let (classification, mut colouring) = colour_values(&values, &method, scheme, decimals)
         .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?;
     let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer))
-        .map_err(|e| CliError::Input(format!("{}: {e}", geometry_path.display())))?;
+        .map_err(|e| CliError::Input(format!("{geometry_name}: {e}")))?;
     let year = args.year.to_string();
     colouring.method_note = imr_core::map::svg::method_note(
         &classification.method,
@@ -313,13 +307,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(path) = &args.csv {
         std::fs::write(
             path,
-            args.input.with_csv_header(&map_csv(
+            args.input.with_csv_header(&map_csv_with(
                 &layer,
                 &weights,
                 &year,
                 &data,
                 &values,
                 &classification,
+                super::csv_options(),
             )),
         )?;
     }
@@ -379,10 +374,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         "lisa": lisa_summary,
         "out": args.out.display().to_string(),
     });
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&summary).expect("JSON of plain values")
-    );
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, &summary).map_err(std::io::Error::from)?;
+    writeln!(out)?;
     if !matching.unmatched_data.is_empty() {
         eprintln!(
             "imr map: {} data codes have no boundary and are not drawn: {}",

@@ -11,3 +11,18 @@ pub mod rates;
 pub mod simulate;
 
 pub use error::CliError;
+
+use imr_core::escape::CsvOptions;
+use std::sync::OnceLock;
+
+static CSV_OPTIONS: OnceLock<CsvOptions> = OnceLock::new();
+
+/// Sets the CSV options of this run (from `--no-formula-guard`); called once, by `main`.
+pub fn set_csv_options(options: CsvOptions) {
+    let _ = CSV_OPTIONS.set(options);
+}
+
+/// The CSV options of this run: the formula guard is on unless `--no-formula-guard` was given.
+pub fn csv_options() -> CsvOptions {
+    CSV_OPTIONS.get().copied().unwrap_or_default()
+}

@@ -92,7 +92,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Format::Csv => {
             out.write_all(
                 args.input
-                    .with_csv_header(&imr_core::rates::rates_csv(&table))
+                    .with_csv_header(&imr_core::rates::rates_csv_with(
+                        &table,
+                        super::csv_options(),
+                    ))
                     .as_bytes(),
             )?;
         }

@@ -87,20 +87,10 @@ pub(crate) fn c(x: f64) -> String {
     }
 }
 
-/// Escape text for SVG character data and attribute values.
+/// Escape text for SVG character data and attribute values ([`imr_escape::xml_text`]: markup
+/// characters as entities, characters XML 1.0 forbids replaced, so the SVG stays well-formed).
 pub(crate) fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            _ => out.push(ch),
-        }
-    }
-    out
+    imr_escape::xml_text(s)
 }
 
 /// A number for labels: `decimals` places, never "-0".

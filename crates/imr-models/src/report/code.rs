@@ -6,6 +6,9 @@
 
 use crate::fit::Fit;
 use crate::spec::{Estimator, VcovKind};
+use imr_escape::{
+    comment_line, r_name, r_string, shell_join, stata_comment, stata_name, stata_string,
+};
 
 /// The names the code needs: the CSV file and its entity and time columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,37 +24,28 @@ pub struct CodeContext<'a> {
     pub comment_lines: usize,
 }
 
-fn r_name(name: &str) -> String {
-    let syntactic = name
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '.')
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_');
-    if syntactic {
-        name.to_string()
-    } else {
-        format!("`{}`", name.replace('`', "\\`"))
-    }
+/// A column name in Stata code (see [`stata_name`]).
+fn stata(name: &str) -> String {
+    stata_name(name).name
 }
 
-fn stata_name(name: &str) -> String {
-    // `import delimited, case(preserve)` keeps names; invalid characters become underscores
-    let mut s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.starts_with(|c: char| c.is_ascii_digit()) {
-        s.insert(0, '_');
+/// Comment lines saying which columns the Stata code names differently because their own names
+/// are not valid Stata names.
+fn stata_renames<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = String::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for name in names {
+        let mapped = stata_name(name);
+        if !mapped.is_original && !seen.contains(&name) {
+            seen.push(name);
+            out.push_str(&format!(
+                "* column \"{}\" is not a valid Stata name: the code calls it {} (check the name import delimited gives it)\n",
+                stata_comment(name),
+                mapped.name
+            ));
+        }
     }
-    s
+    out
 }
 
 /// The `import delimited` options that start at the header row after `comment_lines` comment
@@ -72,26 +66,48 @@ fn regressors(fit: &Fit) -> Vec<String> {
     fit.regressors.clone()
 }
 
-/// The `imr fit` command line that produces `fit` from the CSV.
-pub fn imr_command(fit: &Fit, ctx: &CodeContext) -> String {
-    let mut cmd = format!(
-        "imr fit {} --entity {} --time {} --y {} --x {} --model {} --vcov {}",
+/// The arguments of the `imr fit` command that produces `fit` from the CSV: the regressors as
+/// one comma-separated `--x`, or one `--x` per regressor when a name holds a comma (then each
+/// names a column whole).
+pub fn imr_command_args(fit: &Fit, ctx: &CodeContext) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "imr",
+        "fit",
         ctx.csv_file,
+        "--entity",
         ctx.entity,
+        "--time",
         ctx.time,
-        fit.outcome,
-        regressors(fit).join(","),
-        fit.model.name(),
-        fit.vcov.name()
-    );
+        "--y",
+        &fit.outcome,
+    ]
+    .map(String::from)
+    .to_vec();
+    let xs = regressors(fit);
+    if xs.iter().any(|x| x.contains(',')) {
+        for x in xs {
+            args.push("--x".into());
+            args.push(x);
+        }
+    } else {
+        args.push("--x".into());
+        args.push(xs.join(","));
+    }
+    args.extend(["--model", fit.model.name(), "--vcov", fit.vcov.name()].map(String::from));
     if let Some(w) = &fit.weights {
-        cmd.push_str(&format!(" --weights {w}"));
+        args.extend(["--weights".to_string(), w.clone()]);
     }
     if let Some(e) = &fit.exposure {
-        cmd.push_str(&format!(" --exposure {e}"));
+        args.extend(["--exposure".to_string(), e.clone()]);
     }
-    cmd.push_str(" --format json");
-    cmd
+    args.extend(["--format", "json"].map(String::from));
+    args
+}
+
+/// The `imr fit` command line that produces `fit` from the CSV, every word shell-quoted
+/// ([`imr_escape::shell_join`]).
+pub fn imr_command(fit: &Fit, ctx: &CodeContext) -> String {
+    shell_join(imr_command_args(fit, ctx))
 }
 
 /// R code reproducing the fit.
@@ -115,12 +131,12 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
         "# imr-atlas: {} — {} standard errors\n# {}\n# Same numbers as: {}\n",
         fit.model.label(),
         fit.vcov.name(),
-        fit.vcov_convention,
-        imr_command(fit, ctx)
+        comment_line(&fit.vcov_convention),
+        comment_line(&imr_command(fit, ctx))
     );
     out.push_str(&format!(
-        "d <- read.csv(\"{}\", check.names = FALSE{})\n",
-        ctx.csv_file,
+        "d <- read.csv({}, check.names = FALSE{})\n",
+        r_string(ctx.csv_file),
         if ctx.comment_lines > 0 {
             ", comment.char = \"#\""
         } else {
@@ -139,8 +155,9 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
     }
     };
     let pdata = format!(
-        "pd <- plm::pdata.frame(d, index = c(\"{}\", \"{}\"))\n",
-        ctx.entity, ctx.time
+        "pd <- plm::pdata.frame(d, index = c({}, {}))\n",
+        r_string(ctx.entity),
+        r_string(ctx.time)
     );
     match fit.model {
         Estimator::Pooled => {
@@ -167,7 +184,7 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
                 };
                 out.push_str(&format!(
                     "# HC1 on the dummy-variable regression: n/(n - K), K counting the effects\nm <- lm({y} ~ {rhs} + {dummies}, data = d{weights_lm})\nlmtest::coeftest(m, vcov = sandwich::vcovHC(m, type = \"HC1\"))[c({}), ]\n",
-                    xs.iter().map(|x| format!("\"{}\"", x.trim_matches('`'))).collect::<Vec<_>>().join(", ")
+                    xs.iter().map(|x| r_string(x)).collect::<Vec<_>>().join(", ")
                 ));
             } else {
                 let vcov = if fit.vcov == VcovKind::Iid {
@@ -204,11 +221,11 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
         }
         Estimator::Cre => {
             out.push_str(&format!(
-                "used <- stats::complete.cases(d[, c(\"{}\", {})])\nd <- d[used, ]\n",
-                fit.outcome,
+                "used <- stats::complete.cases(d[, c({}, {})])\nd <- d[used, ]\n",
+                r_string(&fit.outcome),
                 regressors(fit)
                     .iter()
-                    .map(|x| format!("\"{x}\""))
+                    .map(|x| r_string(x))
                     .collect::<Vec<_>>()
                     .join(", ")
             ));
@@ -258,30 +275,43 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
 
 /// Stata code reproducing the fit.
 pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
-    let y = stata_name(&fit.outcome);
-    let xs: Vec<String> = regressors(fit).iter().map(|x| stata_name(x)).collect();
+    let y = stata(&fit.outcome);
+    let xs: Vec<String> = regressors(fit).iter().map(|x| stata(x)).collect();
     let rhs = xs.join(" ");
-    let entity = stata_name(ctx.entity);
-    let time = stata_name(ctx.time);
+    let entity = stata(ctx.entity);
+    let time = stata(ctx.time);
     let weight = fit
         .weights
         .as_ref()
-        .map(|w| format!(" [aweight = {}]", stata_name(w)))
+        .map(|w| format!(" [aweight = {}]", stata(w)))
         .unwrap_or_default();
     let mut out = format!(
         "* imr-atlas: {} — {} standard errors\n* {}\n* Same numbers as: {}\n",
         fit.model.label(),
         fit.vcov.name(),
-        fit.vcov_convention,
-        imr_command(fit, ctx)
+        stata_comment(&fit.vcov_convention),
+        stata_comment(&imr_command(fit, ctx))
     );
+    let names = std::iter::once(fit.outcome.as_str())
+        .chain(fit.regressors.iter().map(String::as_str))
+        .chain([ctx.entity, ctx.time])
+        .chain(fit.weights.as_deref())
+        .chain(fit.exposure.as_deref());
+    out.push_str(&stata_renames(names));
+    let file = stata_string(ctx.csv_file).unwrap_or_else(|| {
+        out.push_str(&format!(
+            "* the file name \"{}\" cannot be written in Stata code: save the data as data.csv\n",
+            stata_comment(ctx.csv_file)
+        ));
+        "\"data.csv\"".to_string()
+    });
     out.push_str(&format!(
-        "import delimited using \"{}\", clear case(preserve) {}\n\
+        "import delimited using {}, clear case(preserve) {}\n\
          capture confirm string variable {entity}\n\
          if !_rc encode {entity}, generate(entity_id)\n\
          else generate entity_id = {entity}\n\
          xtset entity_id {time}\n",
-        ctx.csv_file,
+        file,
         stata_rows(ctx.comment_lines)
     ));
     let vce = |kind: VcovKind| match kind {
@@ -330,7 +360,7 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
             let means: Vec<String> = fit
                 .coefficients
                 .iter()
-                .filter_map(|c| c.term.strip_suffix("_mean").map(stata_name))
+                .filter_map(|c| c.term.strip_suffix("_mean").map(stata))
                 .collect();
             out.push_str(&format!("generate byte touse = !missing({y}, {})\n", xs.join(", ")));
             for x in &means {
@@ -346,7 +376,7 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
             let exposure = fit
                 .exposure
                 .as_ref()
-                .map(|e| format!(" exposure({})", stata_name(e)))
+                .map(|e| format!(" exposure({})", stata(e)))
                 .unwrap_or_default();
             let v = match fit.vcov {
                 VcovKind::Iid => "",

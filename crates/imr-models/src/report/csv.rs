@@ -1,7 +1,8 @@
-//! The coefficient table as CSV (full precision, shortest round-trip representation).
+//! The coefficient table as CSV (full precision, shortest round-trip representation), written
+//! by the one CSV writer of the exports ([`imr_escape::CsvWriter`]).
 
 use crate::fit::Fit;
-
+use imr_escape::{CsvOptions, CsvWriter};
 fn number(x: f64) -> String {
     if x.is_finite() {
         // shortest round-trip digits; exponent form for very small or large magnitudes
@@ -15,70 +16,76 @@ fn number(x: f64) -> String {
     }
 }
 
-fn quoted(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
+const HEADER: [&str; 7] = [
+    "term",
+    "estimate",
+    "std_error",
+    "statistic",
+    "p_value",
+    "conf_low",
+    "conf_high",
+];
+
+fn numbers(c: &crate::fit::Coefficient) -> [String; 6] {
+    [
+        number(c.estimate),
+        number(c.std_error),
+        number(c.statistic),
+        number(c.p_value),
+        number(c.conf_low),
+        number(c.conf_high),
+    ]
 }
 
-fn rows(fit: &Fit, prefix: &str, out: &mut String) {
+/// `term,estimate,std_error,statistic,p_value,conf_low,conf_high` (plus `irr,irr_conf_low,
+/// irr_conf_high` for `poisson-fe`), one row per coefficient — the `imr fit --format csv` output.
+/// Formula guard on ([`CsvOptions::default`]).
+pub fn coefficients_csv(fit: &Fit) -> String {
+    coefficients_csv_with(fit, CsvOptions::default())
+}
+
+/// [`coefficients_csv`] with the writer's options.
+pub fn coefficients_csv_with(fit: &Fit, options: CsvOptions) -> String {
     let irr = fit.coefficients.iter().any(|c| c.irr.is_some());
+    let mut w = CsvWriter::new(options);
+    let mut header: Vec<&str> = HEADER.to_vec();
+    if irr {
+        header.extend(["irr", "irr_conf_low", "irr_conf_high"]);
+    }
+    w.record(header);
     for c in &fit.coefficients {
-        out.push_str(prefix);
-        let mut fields = vec![
-            quoted(&c.term),
-            number(c.estimate),
-            number(c.std_error),
-            number(c.statistic),
-            number(c.p_value),
-            number(c.conf_low),
-            number(c.conf_high),
-        ];
+        let mut fields = vec![c.term.clone()];
+        fields.extend(numbers(c));
         if irr {
             for v in [c.irr, c.irr_conf_low, c.irr_conf_high] {
                 fields.push(v.map(number).unwrap_or_default());
             }
         }
-        out.push_str(&fields.join(","));
-        out.push('\n');
+        w.record(fields);
     }
-}
-
-const HEADER: &str = "term,estimate,std_error,statistic,p_value,conf_low,conf_high";
-
-/// `term,estimate,std_error,statistic,p_value,conf_low,conf_high` (plus `irr,irr_conf_low,
-/// irr_conf_high` for `poisson-fe`), one row per coefficient — the `imr fit --format csv` output.
-pub fn coefficients_csv(fit: &Fit) -> String {
-    let mut out = String::from(HEADER);
-    if fit.coefficients.iter().any(|c| c.irr.is_some()) {
-        out.push_str(",irr,irr_conf_low,irr_conf_high");
-    }
-    out.push('\n');
-    rows(fit, "", &mut out);
-    out
+    w.into_string()
 }
 
 /// Several fits in one long CSV, with `model` and `vcov` columns first (IRR columns omitted).
+/// Formula guard on.
 pub fn coefficients_csv_many(fits: &[Fit]) -> String {
-    let mut out = format!("model,vcov,{HEADER}\n");
+    coefficients_csv_many_with(fits, CsvOptions::default())
+}
+
+/// [`coefficients_csv_many`] with the writer's options.
+pub fn coefficients_csv_many_with(fits: &[Fit], options: CsvOptions) -> String {
+    let mut w = CsvWriter::new(options);
+    w.record(["model", "vcov"].into_iter().chain(HEADER));
     for fit in fits {
         for c in &fit.coefficients {
-            let fields = [
+            let mut fields = vec![
                 fit.model.name().to_string(),
                 fit.vcov.name().to_string(),
-                quoted(&c.term),
-                number(c.estimate),
-                number(c.std_error),
-                number(c.statistic),
-                number(c.p_value),
-                number(c.conf_low),
-                number(c.conf_high),
+                c.term.clone(),
             ];
-            out.push_str(&fields.join(","));
-            out.push('\n');
+            fields.extend(numbers(c));
+            w.record(fields);
         }
     }
-    out
+    w.into_string()
 }

@@ -38,11 +38,9 @@ const PALETTE: [&str; 6] = [
     "#1b6ca8", "#d1495b", "#2e933c", "#8f5ea2", "#e08e0b", "#555555",
 ];
 
+/// SVG-safe text ([`imr_escape::xml_text`]).
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    imr_escape::xml_text(s)
 }
 
 /// A tick value without trailing zeros ("0.1", not "0.1000").

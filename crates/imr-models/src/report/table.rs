@@ -3,6 +3,7 @@
 
 use super::format_number;
 use crate::fit::{Fit, INTERCEPT};
+use imr_escape::{latex_text, markdown_cell};
 
 /// `***` p < 0.001, `**` p < 0.01, `*` p < 0.05.
 pub fn significance_stars(p_value: f64) -> &'static str {
@@ -72,7 +73,7 @@ pub fn markdown_table(fits: &[Fit]) -> String {
     out.push('\n');
     for term in terms(fits) {
         let cells: Vec<Option<Cell>> = fits.iter().map(|f| cell(f, &term)).collect();
-        out.push_str(&format!("| {} |", term.replace('|', "\\|")));
+        out.push_str(&format!("| {} |", markdown_cell(&term)));
         for c in &cells {
             match c {
                 Some(c) => out.push_str(&format!(" {}{} |", c.estimate, c.stars)),
@@ -104,23 +105,9 @@ pub fn markdown_table(fits: &[Fit]) -> String {
     out
 }
 
-/// Escapes LaTeX special characters in text.
+/// Text for the LaTeX table ([`imr_escape::latex_text`]), with `²` (in "R² within") as math.
 fn latex_escape(s: &str) -> String {
-    let mut out = String::new();
-    for ch in s.chars() {
-        match ch {
-            '\\' => out.push_str("\\textbackslash{}"),
-            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
-                out.push('\\');
-                out.push(ch);
-            }
-            '~' => out.push_str("\\textasciitilde{}"),
-            '^' => out.push_str("\\textasciicircum{}"),
-            '²' => out.push_str("$^2$"),
-            _ => out.push(ch),
-        }
-    }
-    out
+    latex_text(s).replace('²', "$^2$")
 }
 
 /// A LaTeX `tabular` (booktabs) of several fits side by side.

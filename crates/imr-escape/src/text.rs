@@ -1,0 +1,43 @@
+//! One line of free text inside a comment.
+
+/// Text for a one-line comment (`# …` in R, CSV provenance lines; `* …` in Stata; `% …` in
+/// LaTeX): every line break and control character becomes a space, so the text cannot end the
+/// comment and start a line of code.
+///
+/// Breaks replaced: `\n`, `\r`, vertical tab, form feed, NEL (U+0085), LINE SEPARATOR (U+2028)
+/// and PARAGRAPH SEPARATOR (U+2029) — the line terminators of Unicode UAX #14 (BK, CR, LF, NL)
+/// — and every other C0/C1 control character (Unicode general category Cc), tab included.
+pub fn comment_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn line_breaks_become_spaces() {
+        assert_eq!(comment_line("a\nsystem(\"x\")\r\nb"), "a system(\"x\")  b");
+        assert_eq!(comment_line("a\u{2028}b\u{85}c\tz"), "a b c z");
+        assert_eq!(comment_line("año · ok"), "año · ok");
+    }
+
+    proptest! {
+        #[test]
+        fn the_result_is_one_line_of_the_same_length(s in any::<String>()) {
+            let line = comment_line(&s);
+            prop_assert_eq!(line.lines().count(), usize::from(!line.is_empty()));
+            prop_assert!(!line.chars().any(char::is_control));
+            prop_assert_eq!(line.chars().count(), s.chars().count());
+        }
+    }
+}
