@@ -256,7 +256,7 @@ mod tests {
                 let f: Vec<&str> = l.split(',').collect();
                 let tmi: f64 = f[5].parse().unwrap();
                 let pop: f64 = f[6].parse().unwrap();
-                (pop > 0.0 && pop < 10.0) || (pop > 0.0 && tmi > 200.0)
+                pop > 0.0 && (pop < 10.0 || tmi > 200.0)
             })
             .count();
         assert_eq!(p.len(), expected);
