@@ -127,11 +127,20 @@ pub fn FindingsPage() -> impl IntoView {
                     let l = lang().get();
                     f.answers(l.engine()).into_iter().enumerate().map(|(k, a)| {
                         let target = view_of(a.view);
+                        let embed_answer = a.clone();
                         let heading = format!("finding-{}-h", a.question);
                         let labelled_by = heading.clone();
                         let details = a.details.into_iter().map(|d| view! { <p>{d}</p> }).collect_view();
                         let caveats = a.caveats.into_iter().map(|c| view! { <li>{c}</li> }).collect_view();
                         let svg = a.chart_svg.clone();
+                        let question = a.question;
+                        let embed = move |_| {
+                            let l = lang().get_untracked().engine();
+                            let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
+                            let credit = if state.bundled.get_untracked() { imr_findings::embed::BUNDLED_CREDIT } else { "" };
+                            let html = imr_findings::embed::snippet(&embed_answer, &line, credit);
+                            download_text(&format!("figura_{question}.html"), "text/html", &html);
+                        };
                         view! {
                             <article class="finding" data-question=a.question aria-labelledby=labelled_by>
                                 <h3 id=heading>{format!("{}. {}", k + 1, a.title)}</h3>
@@ -144,6 +153,10 @@ pub fn FindingsPage() -> impl IntoView {
                                         <button class="link" data-testid=format!("finding-link-{}", a.question)
                                             on:click=move |_| state.view.set(target)>
                                             {format!("{} → {}", l.pick("Ver el detalle en", "See the detail in"), view_name(l, target))}
+                                        </button>
+                                        " "
+                                        <button class="link" data-testid=format!("finding-embed-{question}") on:click=embed>
+                                            {l.pick("Insertar esta figura (HTML)", "Embed this figure (HTML)")}
                                         </button>
                                     </div>
                                 </div>

@@ -16,6 +16,7 @@
 
 pub mod chart;
 pub mod compute;
+pub mod embed;
 pub mod inequality;
 pub mod report;
 pub mod text;
@@ -25,7 +26,7 @@ pub use compute::{compute, Options};
 pub use inequality::{
     InequalitySeries, InequalitySource, InequalityYear, ObservedGiniPlaceholder, SeriesKind,
 };
-pub use text::Answer;
+pub use text::{Answer, Table};
 
 use imr_core::inequality::Correlation;
 use imr_core::inequality::Trend;

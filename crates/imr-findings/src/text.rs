@@ -27,6 +27,8 @@ pub struct Answer {
     pub caveats: Vec<String>,
     /// A small inline SVG chart (empty when there is nothing to draw).
     pub chart_svg: String,
+    /// The numbers the chart draws.
+    pub data: Table,
     /// The page view with the detail (`data`, `inequality`, `models`, `map`).
     pub view: &'static str,
 }
@@ -57,11 +59,23 @@ fn answer_or<T>(
     title: String,
     view: &'static str,
     outcome: &Outcome<T>,
-    render: impl FnOnce(&T) -> (String, Vec<String>, Vec<String>, String),
+    render: impl FnOnce(&T) -> Parts,
 ) -> Answer {
-    let (headline, details, caveats, chart_svg) = match outcome {
+    let Parts {
+        headline,
+        details,
+        caveats,
+        chart: chart_svg,
+        data,
+    } = match outcome {
         Ok(v) => render(v),
-        Err(why) => (unavailable(lang, why), vec![], vec![], String::new()),
+        Err(why) => Parts {
+            headline: unavailable(lang, why),
+            details: vec![],
+            caveats: vec![],
+            chart: String::new(),
+            data: Table::default(),
+        },
     };
     Answer {
         question,
@@ -70,7 +84,36 @@ fn answer_or<T>(
         details,
         caveats,
         chart_svg,
+        data,
         view,
+    }
+}
+
+/// What one question's renderer produces.
+struct Parts {
+    headline: String,
+    details: Vec<String>,
+    caveats: Vec<String>,
+    chart: String,
+    data: Table,
+}
+
+/// The numbers behind a chart, machine-readable (decimal point, no grouping).
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Table {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+fn cell(v: Option<f64>) -> String {
+    v.map(|x| format!("{}", (x * 1e6).round() / 1e6))
+        .unwrap_or_default()
+}
+
+fn table(header: &[&str], rows: Vec<Vec<String>>) -> Table {
+    Table {
+        header: header.iter().map(|h| (*h).to_owned()).collect(),
+        rows,
     }
 }
 
@@ -112,7 +155,7 @@ fn trend_sentence(
     sentence.replace(" de el ", " del ").replace("  ", " ")
 }
 
-fn rates_answer(lang: Lang, f: &RatesFinding) -> (String, Vec<String>, Vec<String>, String) {
+fn rates_answer(lang: Lang, f: &RatesFinding) -> Parts {
     let last = f.years.iter().rev().find(|y| y.pooled_per_1000.is_some());
     let headline = match last {
         None => lang
@@ -191,7 +234,34 @@ fn rates_answer(lang: Lang, f: &RatesFinding) -> (String, Vec<String>, Vec<Strin
             },
         ],
     );
-    (headline, details, caveats, chart)
+    let data = table(
+        &[
+            "year",
+            "pooled_rate_per_1000",
+            "ci_low",
+            "ci_high",
+            "median_rate_per_1000",
+        ],
+        f.years
+            .iter()
+            .map(|y| {
+                vec![
+                    y.time.to_string(),
+                    cell(y.pooled_per_1000),
+                    cell(y.pooled_ci.map(|c| c[0])),
+                    cell(y.pooled_ci.map(|c| c[1])),
+                    cell(y.median_per_1000),
+                ]
+            })
+            .collect(),
+    );
+    Parts {
+        headline,
+        details,
+        caveats,
+        chart,
+        data,
+    }
 }
 
 fn measure_name(lang: Lang, f: &InequalityFinding) -> String {
@@ -199,10 +269,7 @@ fn measure_name(lang: Lang, f: &InequalityFinding) -> String {
     lang.pick(&s.measure_es, &s.measure_en).to_string()
 }
 
-fn inequality_answer(
-    lang: Lang,
-    f: &InequalityFinding,
-) -> (String, Vec<String>, Vec<String>, String) {
+fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
     let s = &f.series;
     let m = measure_name(lang, f);
     let headline = match s.years.last() {
@@ -275,14 +342,30 @@ fn inequality_answer(
             secondary: false,
         }],
     );
-    (headline, details, caveats, chart)
+    let data = table(
+        &["year", "value", "ci_low", "ci_high"],
+        s.years
+            .iter()
+            .map(|y| {
+                vec![
+                    y.time.to_string(),
+                    cell(Some(y.value)),
+                    cell(y.ci.map(|c| c[0])),
+                    cell(y.ci.map(|c| c[1])),
+                ]
+            })
+            .collect(),
+    );
+    Parts {
+        headline,
+        details,
+        caveats,
+        chart,
+        data,
+    }
 }
 
-fn health_income_answer(
-    lang: Lang,
-    f: &HealthIncomeFinding,
-    m: &str,
-) -> (String, Vec<String>, Vec<String>, String) {
+fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
     let c = &f.correlation;
     let n = c.n_years;
     let headline = match (c.pearson, c.pearson_ci) {
@@ -343,7 +426,23 @@ fn health_income_answer(
             },
         ],
     );
-    (headline, details, caveats, chart)
+    let data = table(
+        &["year", "imr_inequality", "health_income_gini"],
+        f.imr_inequality
+            .iter()
+            .map(|&(t, v)| {
+                let inc = f.income_gini.iter().find(|p| p.0 == t).map(|p| p.1);
+                vec![t.to_string(), cell(Some(v)), cell(inc)]
+            })
+            .collect(),
+    );
+    Parts {
+        headline,
+        details,
+        caveats,
+        chart,
+        data,
+    }
 }
 
 /// The change a model sentence is about, in words.
@@ -401,7 +500,7 @@ fn model_name(lang: Lang, e: Estimator) -> &'static str {
     }
 }
 
-fn models_answer(lang: Lang, f: &ModelsFinding) -> (String, Vec<String>, Vec<String>, String) {
+fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
     let sentences: Vec<String> = f
         .terms
         .iter()
@@ -480,10 +579,39 @@ fn models_answer(lang: Lang, f: &ModelsFinding) -> (String, Vec<String>, Vec<Str
         &rows,
         (0.0, "0"),
     );
-    (headline, sentences, caveats, chart)
+    let data = table(
+        &[
+            "term",
+            "per",
+            "change_per_1000",
+            "ci_low",
+            "ci_high",
+            "model",
+        ],
+        f.terms
+            .iter()
+            .map(|t| {
+                vec![
+                    t.column.clone(),
+                    cell(Some(t.per)),
+                    cell(Some(t.estimate)),
+                    cell(Some(t.ci[0])),
+                    cell(Some(t.ci[1])),
+                    t.estimator.name().to_owned(),
+                ]
+            })
+            .collect(),
+    );
+    Parts {
+        headline,
+        details: sentences,
+        caveats,
+        chart,
+        data,
+    }
 }
 
-fn where_answer(lang: Lang, f: &WhereFinding) -> (String, Vec<String>, Vec<String>, String) {
+fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
     let name = |c: &crate::CommuneRate| c.name.clone().unwrap_or_else(|| c.entity.clone());
     let list: Vec<String> = f
         .top
@@ -530,7 +658,38 @@ fn where_answer(lang: Lang, f: &WhereFinding) -> (String, Vec<String>, Vec<Strin
         &rows,
         (f.national_per_1000, lang.pick("nacional", "national")),
     );
-    (headline, details, caveats, chart)
+    let data = table(
+        &[
+            "code",
+            "name",
+            "smoothed_rate_per_1000",
+            "ci_low",
+            "ci_high",
+            "raw_rate_per_1000",
+            "births",
+        ],
+        f.top
+            .iter()
+            .map(|c| {
+                vec![
+                    c.entity.clone(),
+                    c.name.clone().unwrap_or_default(),
+                    cell(Some(c.smoothed_per_1000)),
+                    cell(c.ci.map(|x| x[0])),
+                    cell(c.ci.map(|x| x[1])),
+                    cell(Some(c.raw_per_1000)),
+                    cell(Some(c.births)),
+                ]
+            })
+            .collect(),
+    );
+    Parts {
+        headline,
+        details,
+        caveats,
+        chart,
+        data,
+    }
 }
 
 impl Findings {

@@ -236,3 +236,22 @@ fn the_eb_posterior_interval_matches_scipy() {
         None
     );
 }
+
+#[test]
+fn an_embed_snippet_carries_its_chart_data_source_and_licence_without_requests() {
+    let f = findings_of(&panel_of(BUNDLED));
+    let answers = f.answers(Lang::En);
+    let rates = &answers[0];
+    let s = imr_findings::embed::snippet(
+        rates,
+        "Source: chile_imr_2019_2023.csv",
+        imr_findings::embed::BUNDLED_CREDIT,
+    );
+    assert!(s.contains("<svg") && s.contains("</figure>"));
+    assert!(s.contains("GPL-3") && s.contains("Source: chile_imr_2019_2023.csv"));
+    // One data row per year, with the pooled rate of the answer.
+    let years = f.rates.as_ref().unwrap().years.len();
+    assert_eq!(s.matches("<tr><td").count(), years);
+    assert_eq!(rates.data.rows.len(), years);
+    assert!(!s.contains("<script") && !s.contains("src=") && !s.contains("href="));
+}
