@@ -138,6 +138,7 @@ pub fn DataPage() -> impl IntoView {
     view! {
         <section aria-labelledby="upload-h">
             <h2 id="upload-h">{tr("Datos", "Data")}</h2>
+            <crate::pages::findings::Takeaway question="rates"/>
             <Upload/>
             <button class="secondary" data-testid="save-analysis" on:click=move |_| save_analysis(state)>{tr("Guardar análisis (JSON)", "Save analysis (JSON)")}</button>
             " "

@@ -168,3 +168,29 @@ pub fn FindingsPage() -> impl IntoView {
         </section>
     }
 }
+
+/// The one-line answer a detailed view leads with: the Findings' answer to `question` on the
+/// same data, prefixed by what it is computed on (it may differ from the view's own choices).
+#[component]
+pub fn Takeaway(question: &'static str) -> impl IntoView {
+    let flags = expect_context::<FlagState>();
+    move || {
+        let f = flags.findings.get()?;
+        let l = lang().get();
+        let answer = f
+            .answers(l.engine())
+            .into_iter()
+            .find(|a| a.question == question)?;
+        let basis = match (question, l) {
+            ("models", Lang::Es) => "En breve (modelos por defecto): ",
+            ("models", Lang::En) => "In short (default models): ",
+            ("where", Lang::Es) => "En breve (todos los años juntos): ",
+            ("where", Lang::En) => "In short (all years pooled): ",
+            (_, Lang::Es) => "En breve: ",
+            (_, Lang::En) => "In short: ",
+        };
+        Some(view! {
+            <p class="takeaway" data-testid="takeaway"><strong>{basis}</strong>{answer.headline}</p>
+        })
+    }
+}

@@ -596,6 +596,7 @@ pub fn MapPage() -> impl IntoView {
     view! {
         <section aria-labelledby="map-h">
             <h2 id="map-h">{tr("Mapa", "Map")}</h2>
+            <crate::pages::findings::Takeaway question="where"/>
             {controls}
             {move || match result.get() {
                 Some(Err(message)) => Some(view! { <p class="error" role="alert" data-testid="map-error">{message}</p> }.into_any()),
