@@ -27,7 +27,10 @@ async function layoutProblems(page) {
       const control = document.getElementById(label.htmlFor);
       if (!control || !visible(label) || !visible(control)) continue;
       const [a, b] = [label.getBoundingClientRect(), control.getBoundingClientRect()];
-      boxes.push({ name: `label[for=${label.htmlFor}]`, r: a }, { name: `#${label.htmlFor}`, r: b });
+      // An inline label that wraps has one box per line (its bounding box would cover the
+      // whole width, control included): compare the boxes actually painted.
+      for (const r of label.getClientRects()) boxes.push({ name: `label[for=${label.htmlFor}]`, r, id: label.htmlFor });
+      for (const r of control.getClientRects()) boxes.push({ name: `#${label.htmlFor}`, r, id: label.htmlFor + '#' });
       // With its control: on the same line within 48 px, or just above/below it.
       const gapX = Math.max(0, Math.max(a.left, b.left) - Math.min(a.right, b.right));
       const gapY = Math.max(0, Math.max(a.top, b.top) - Math.min(a.bottom, b.bottom));
@@ -37,10 +40,10 @@ async function layoutProblems(page) {
     const cut = (p, q) => Math.min(p.right, q.right) - Math.max(p.left, q.left) > 1
       && Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 1;
     for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-      if (cut(boxes[i].r, boxes[j].r)) overlaps.push(`${boxes[i].name} × ${boxes[j].name}`);
+      if (boxes[i].id !== boxes[j].id && cut(boxes[i].r, boxes[j].r)) overlaps.push(`${boxes[i].name} × ${boxes[j].name}`);
     }
     const wide = document.documentElement.scrollWidth > window.innerWidth + 1;
-    return { overlaps, far, wide, n: boxes.length / 2 };
+    return { overlaps: [...new Set(overlaps)], far, wide, n: new Set(boxes.map((b) => b.id)).size / 2 };
   });
 }
 
