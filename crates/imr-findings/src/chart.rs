@@ -49,7 +49,7 @@ fn range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
 /// axis spans the values and intervals shown (nothing else sets it).
 pub fn year_chart(lang: Lang, title: &str, series: &[Series]) -> String {
     let h = 150.0;
-    let (left, right, top, bottom) = (44.0, 10.0, 10.0, 40.0);
+    let (left, right, top, bottom) = (44.0, 20.0, 10.0, 40.0);
     let mut years: Vec<i64> = series
         .iter()
         .flat_map(|s| s.points.iter().map(|p| p.0))
