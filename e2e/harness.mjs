@@ -51,8 +51,13 @@ export async function launch() {
 
 // A page whose every request is recorded; console errors are collected too. The browser language
 // is English unless `locale` says otherwise (the page follows it).
-export async function openPage(browser, url, { locale = 'en-US' } = {}) {
-  const context = await browser.newContext({ acceptDownloads: true, locale });
+//
+// The page opens on the Findings view (issue 16); the tests written before it expect the Data
+// view, so a URL without a fragment gets `#view=data` unless `firstView` asks for the page as a
+// visitor opens it. `viewport` sets the window size (default Playwright's 1280×720).
+export async function openPage(browser, url, { locale = 'en-US', firstView = false, viewport } = {}) {
+  if (!firstView && !url.includes('#')) url += '#view=data';
+  const context = await browser.newContext({ acceptDownloads: true, locale, ...(viewport ? { viewport } : {}) });
   const page = await context.newPage();
   const requests = [];
   const errors = [];

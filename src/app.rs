@@ -3,6 +3,7 @@
 use crate::fragment::Fragment;
 use crate::i18n::{lang, tr, Lang};
 use crate::pages::data::DataPage;
+use crate::pages::findings::{FindingsPage, FlagState};
 use crate::pages::inequality::InequalityPage;
 use crate::pages::map::MapPage;
 use crate::pages::models::ModelsPage;
@@ -28,6 +29,7 @@ pub fn App() -> impl IntoView {
     });
     let state = AppState::new(&fragment);
     provide_context(state);
+    provide_context(FlagState::new(state));
     provide_context(crate::components::microdata::MicrodataInputs::new());
     state.load_bundled();
     view! {
@@ -37,6 +39,7 @@ pub fn App() -> impl IntoView {
             <LanguageSwitch/>
         </header>
         <nav class="tabs" role="tablist" aria-label=tr("Vistas", "Views")>
+            {tab(state, View::Findings, tr("Hallazgos", "Findings"), "tab-findings")}
             {tab(state, View::Data, tr("Datos", "Data"), "tab-data")}
             {tab(state, View::Inequality, tr("Desigualdad", "Inequality"), "tab-inequality")}
             {tab(state, View::Models, tr("Modelos", "Models"), "tab-models")}
@@ -44,6 +47,7 @@ pub fn App() -> impl IntoView {
         </nav>
         <main>
             {move || match state.view.get() {
+                View::Findings => view! { <FindingsPage/> }.into_any(),
                 View::Data => view! { <DataPage/> }.into_any(),
                 View::Inequality => view! { <InequalityPage/> }.into_any(),
                 View::Models => view! { <ModelsPage/> }.into_any(),

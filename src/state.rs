@@ -43,6 +43,7 @@ pub struct LoadedFile {
 /// The views of the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum View {
+    Findings,
     Data,
     Inequality,
     Models,
@@ -52,6 +53,7 @@ pub enum View {
 impl std::fmt::Display for View {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
+            View::Findings => "findings",
             View::Data => "data",
             View::Inequality => "inequality",
             View::Models => "models",
@@ -64,6 +66,7 @@ impl std::str::FromStr for View {
     type Err = ();
     fn from_str(s: &str) -> Result<View, ()> {
         match s {
+            "findings" => Ok(View::Findings),
             "data" => Ok(View::Data),
             "inequality" => Ok(View::Inequality),
             "models" => Ok(View::Models),
@@ -109,7 +112,8 @@ impl AppState {
             files,
             roles,
             bundled: RwSignal::new(false),
-            view: fragment.synced("view", View::Data),
+            // The study's answers first (issue 16).
+            view: fragment.synced("view", View::Findings),
             panel,
             rates,
         }

@@ -5,6 +5,7 @@ use crate::components::download::{download_csv, download_text};
 use crate::components::microdata::{read_head, Microdata, MicrodataInputs};
 use crate::fragment::fragment;
 use crate::i18n::{format_number, format_opt, lang, tr, Lang};
+use crate::pages::findings::{FlagState, IncludeFlagged};
 use crate::state::{read_file, AppState, LoadedFile};
 use imr_core::analysis::{is_saved_analysis, SavedAnalysis};
 use imr_core::ingest::{delimiter_label, Role};
@@ -137,6 +138,7 @@ pub fn DataPage() -> impl IntoView {
     view! {
         <section aria-labelledby="upload-h">
             <h2 id="upload-h">{tr("Datos", "Data")}</h2>
+            <crate::pages::findings::Takeaway question="rates"/>
             <Upload/>
             <button class="secondary" data-testid="save-analysis" on:click=move |_| save_analysis(state)>{tr("Guardar análisis (JSON)", "Save analysis (JSON)")}</button>
             " "
@@ -148,6 +150,7 @@ pub fn DataPage() -> impl IntoView {
         <Microdata/>
         <FilesAndRoles/>
         <Report/>
+        <FlaggedRows/>
         <NationalRates/>
         <RatesTable/>
         {move || state.files.with(|f| f.is_empty()).then(|| view! {
@@ -331,6 +334,92 @@ fn Report() -> impl IntoView {
     }
 }
 
+/// The rows the plausibility pass flagged (`imr_core::plausibility`), with their reasons: they
+/// stay in the data and the downloads, and are kept out of chart scales, map classes and the
+/// Findings unless included.
+#[component]
+fn FlaggedRows() -> impl IntoView {
+    let flags = expect_context::<FlagState>();
+    move || {
+        let f = flags.flags.get()?;
+        if f.is_empty() {
+            return None;
+        }
+        let l = lang().get();
+        let n = f.len();
+        let worst: Vec<String> = f
+            .flagged
+            .iter()
+            .filter(|r| r.rate_per_1000.is_some_and(|x| x > 200.0))
+            .map(|r| {
+                format!(
+                    "{} {} {}",
+                    r.entity,
+                    commune_name(&r.entity).unwrap_or_default(),
+                    r.time
+                )
+            })
+            .collect();
+        let summary = match l {
+            Lang::Es => format!(
+                "{n} filas marcadas{}",
+                if worst.is_empty() {
+                    String::new()
+                } else {
+                    format!("; tasa sobre 200 ‰: {}", worst.join(", "))
+                }
+            ),
+            Lang::En => format!(
+                "{n} rows flagged{}",
+                if worst.is_empty() {
+                    String::new()
+                } else {
+                    format!("; rate above 200 ‰: {}", worst.join(", "))
+                }
+            ),
+        };
+        let rows = f
+            .flagged
+            .iter()
+            .map(|r| {
+                view! {
+                    <tr data-entity=r.entity.clone() data-time=r.time.to_string()>
+                        <td class="text">{r.entity.clone()}</td>
+                        <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
+                        <td>{r.time}</td>
+                        <td>{format_opt(l, r.births, 0)}</td>
+                        <td>{format_opt(l, r.rate_per_1000, 1)}</td>
+                        <td class="text">{r.reasons_text(l.engine())}</td>
+                        <td class="text">{format!("{}:{}", r.file, r.line)}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section aria-labelledby="flagged-h" data-testid="flagged-rows">
+                <h3 id="flagged-h">{tr("Valores inverosímiles", "Implausible values")}</h3>
+                <p class="note">{tr(
+                    "Reglas: tasa sobre 200 por 1.000; defunciones derivadas iguales o mayores a la mitad de los nacimientos; tasa publicada sobre menos de 10 nacimientos. Las filas siguen en los datos y las descargas; por defecto quedan fuera de las escalas de los gráficos y de los Hallazgos.",
+                    "Rules: rate above 200 per 1,000; derived deaths at least half the births; a published rate on fewer than 10 births. The rows stay in the data and the downloads; by default they are kept out of chart scales and the Findings.",
+                )}</p>
+                <IncludeFlagged/>
+                <details>
+                    <summary data-testid="flagged-summary">{summary}</summary>
+                    <div class="scroll">
+                        <table data-testid="flagged-table">
+                            <thead><tr>
+                                <th class="text">{tr("Código", "Code")}</th><th class="text">{tr("Comuna", "Commune")}</th><th>{tr("Año", "Year")}</th>
+                                <th>{tr("Nacimientos", "Births")}</th><th>{tr("Tasa ‰", "Rate ‰")}</th><th class="text">{tr("Motivos", "Reasons")}</th><th class="text">{tr("Archivo:línea", "File:line")}</th>
+                            </tr></thead>
+                            <tbody>{rows}</tbody>
+                        </table>
+                    </div>
+                </details>
+            </section>
+        })
+    }
+}
+
 /// A count for reading: whole numbers without decimals, derived (fractional) counts with two.
 fn fmt_count(lang: Lang, v: f64) -> String {
     format_number(lang, v, if v.fract() == 0.0 { 0 } else { 2 })
@@ -400,6 +489,7 @@ const PAGE_ROWS: usize = 400;
 #[component]
 fn RatesTable() -> impl IntoView {
     let state = expect_context::<AppState>();
+    let flags = expect_context::<FlagState>();
     let search = RwSignal::new(String::new());
     let sort = RwSignal::new((SortKey::Entity, true));
     move || {
@@ -434,12 +524,17 @@ fn RatesTable() -> impl IntoView {
                 }
             });
             let total = rows.len();
+            let flagged = flags.flags.get();
             let shown = rows
                 .into_iter()
                 .take(PAGE_ROWS)
                 .map(|r| {
+                    let is_flagged = flagged
+                        .as_ref()
+                        .is_some_and(|f| f.is_flagged(&r.entity, r.time));
                     view! {
-                        <tr data-entity=r.entity.clone() data-time=r.time.to_string()>
+                        <tr data-entity=r.entity.clone() data-time=r.time.to_string()
+                            data-flagged=is_flagged.then_some("true") class:flagged=is_flagged>
                             <td class="text">{r.entity.clone()}</td>
                             <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
                             <td>{r.time}</td>

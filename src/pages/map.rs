@@ -596,6 +596,7 @@ pub fn MapPage() -> impl IntoView {
     view! {
         <section aria-labelledby="map-h">
             <h2 id="map-h">{tr("Mapa", "Map")}</h2>
+            <crate::pages::findings::Takeaway question="where"/>
             {controls}
             {move || match result.get() {
                 Some(Err(message)) => Some(view! { <p class="error" role="alert" data-testid="map-error">{message}</p> }.into_any()),
@@ -1437,8 +1438,10 @@ fn GeometryInput(
                 <label for="geo-name">{tr("Propiedad con el nombre", "Name property")}</label>
                 <input id="geo-name" type="text" prop:value=move || name_property.get() on:change=move |ev| name_property.set(event_target_value(&ev))/>
             </span>
-            <label for="geo-file">{tr("GeoJSON o TopoJSON propio (lon/lat WGS84): ", "Your own GeoJSON or TopoJSON (WGS84 lon/lat): ")}</label>
-            <input id="geo-file" type="file" accept=".json,.geojson,.topojson,application/json" data-testid="geometry-input" on:change=on_file/>
+            <span>
+                <label for="geo-file">{tr("GeoJSON o TopoJSON propio (lon/lat WGS84): ", "Your own GeoJSON or TopoJSON (WGS84 lon/lat): ")}</label>
+                <input id="geo-file" type="file" accept=".json,.geojson,.topojson,application/json" data-testid="geometry-input" on:change=on_file/>
+            </span>
             <button class="secondary" on:click=move |_| geometry.set(bundled_geometry())>{tr("Usar límites incluidos", "Use the bundled boundaries")}</button>
             {unmatched}
         </section>

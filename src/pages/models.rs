@@ -458,6 +458,7 @@ pub fn ModelsPage() -> impl IntoView {
     let controls = view! {
         <section aria-labelledby="models-h" data-testid="models-controls">
             <h2 id="models-h">{tr("Modelos de panel", "Panel models")}</h2>
+            <crate::pages::findings::Takeaway question="models"/>
             <p class="note">{tr("Relacione la mortalidad infantil con características comunales a lo largo de los años. Todo se calcula en su navegador.", "Relate infant mortality to commune characteristics over the years. Everything is computed in your browser.")}</p>
             <div class="roles">
                 <span>

@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod ingest;
 pub mod panel;
+pub mod plausibility;
 pub mod provenance;
 pub mod rates;
 

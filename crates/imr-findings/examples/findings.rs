@@ -1,0 +1,45 @@
+//! Prints the findings of a CSV (default: the bundled dataset) in Spanish and English and the
+//! time they took: `cargo run --release -p imr-findings --example findings [FILE]`.
+use imr_core::ingest::{build_panel, IngestOptions, RawTable};
+use imr_findings::{compute, ObservedGiniPlaceholder, Options};
+
+fn main() {
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "public/data/chile_imr_2019_2023.csv".into());
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) => return eprintln!("{path}: {e}"),
+    };
+    let table = match RawTable::from_bytes(&path, &bytes) {
+        Ok(t) => t,
+        Err(e) => return eprintln!("{e}"),
+    };
+    let mut roles = table.guessed_roles.clone();
+    if let Some(i) = table.columns.iter().position(|c| c == "poblacion_0") {
+        roles.births = Some(i);
+    }
+    let panel = match build_panel(&[table], &[roles], &IngestOptions::default()) {
+        Ok(p) => p,
+        Err(e) => return eprintln!("{e}"),
+    };
+    let start = std::time::Instant::now();
+    let f = compute(
+        &panel,
+        &Options::default(),
+        &ObservedGiniPlaceholder { replicates: 200 },
+    );
+    let took = start.elapsed();
+    for lang in [imr_core::Lang::Es, imr_core::Lang::En] {
+        if let Some(n) = f.flagged_note(lang) {
+            println!("{n}");
+        }
+        for a in f.answers(lang) {
+            println!("\n## {} [{}]\n{}", a.title, a.question, a.headline);
+            for d in a.details.iter().chain(&a.caveats) {
+                println!("  {d}");
+            }
+        }
+    }
+    println!("\ncomputed in {took:?}");
+}

@@ -1,0 +1,243 @@
+//! Small inline SVG charts for the findings: a yearly series with intervals, and rows of
+//! estimates with intervals around a reference line. Self-contained (no fonts or scripts
+//! fetched, `role="img"` with a title), so they can be pasted into an article or a report.
+//!
+//! Hand-written rather than taken from the engines' chart modules: those draw full-size figures
+//! with axes titles and provenance; these are thumbnails that must stay a few hundred bytes.
+
+use crate::words::{decimals_for, number};
+use imr_core::Lang;
+use std::fmt::Write;
+
+/// One yearly series: `(year, value, 95% interval)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    pub name: String,
+    pub points: Vec<(i64, f64, Option<[f64; 2]>)>,
+    /// Drawn dashed and grey (a secondary series, e.g. the median next to the pooled rate).
+    pub secondary: bool,
+}
+
+/// Escapes text for XML content and attributes.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+const W: f64 = 320.0;
+
+fn range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for v in values.filter(|v| v.is_finite()) {
+        lo = lo.min(v);
+        hi = hi.max(v);
+    }
+    if !lo.is_finite() {
+        return None;
+    }
+    if hi - lo < 1e-12 {
+        let pad = if lo == 0.0 { 1.0 } else { lo.abs() * 0.1 };
+        return Some((lo - pad, hi + pad));
+    }
+    let pad = (hi - lo) * 0.08;
+    Some((lo - pad, hi + pad))
+}
+
+/// A yearly chart: each series as a line through its points, intervals as vertical bars; the
+/// axis spans the values and intervals shown (nothing else sets it).
+pub fn year_chart(lang: Lang, title: &str, series: &[Series]) -> String {
+    let h = 150.0;
+    let (left, right, top, bottom) = (44.0, 20.0, 10.0, 40.0);
+    let mut years: Vec<i64> = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.0))
+        .collect();
+    years.sort_unstable();
+    years.dedup();
+    let all = series.iter().flat_map(|s| {
+        s.points.iter().flat_map(|&(_, v, ci)| {
+            std::iter::once(v).chain(ci.into_iter().flat_map(|c| c.into_iter()))
+        })
+    });
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {h}" width="{W}" height="{h}" role="img" class="finding-chart"><title>{}</title>"#,
+        escape(title)
+    );
+    let Some((lo, hi)) = range(all) else {
+        svg.push_str("</svg>");
+        return svg;
+    };
+    let x_of = |t: i64| {
+        let k = years.iter().position(|y| *y == t).unwrap_or(0) as f64;
+        let n = (years.len().max(2) - 1) as f64;
+        if years.len() == 1 {
+            left + (W - left - right) / 2.0
+        } else {
+            left + k / n * (W - left - right)
+        }
+    };
+    let y_of = |v: f64| top + (hi - v) / (hi - lo) * (h - top - bottom);
+    let d = decimals_for(hi.abs().max(lo.abs()));
+    let _ = write!(
+        svg,
+        r##"<g font-family="sans-serif" font-size="10" fill="#333"><line x1="{left}" x2="{left}" y1="{top}" y2="{}" stroke="#999"/><text x="{}" y="{}" text-anchor="end">{}</text><text x="{}" y="{}" text-anchor="end">{}</text>"##,
+        h - bottom,
+        left - 3.0,
+        top + 8.0,
+        number(lang, hi, d),
+        left - 3.0,
+        h - bottom,
+        number(lang, lo, d)
+    );
+    for t in &years {
+        let _ = write!(
+            svg,
+            r#"<text x="{:.1}" y="{}" text-anchor="middle">{t}</text>"#,
+            x_of(*t),
+            h - bottom + 12.0
+        );
+    }
+    for (k, s) in series.iter().enumerate() {
+        let colour = if s.secondary { "#777" } else { "#b3361b" };
+        let dash = if s.secondary {
+            r#" stroke-dasharray="4 3""#
+        } else {
+            ""
+        };
+        let path: Vec<String> = s
+            .points
+            .iter()
+            .map(|&(t, v, _)| format!("{:.1},{:.1}", x_of(t), y_of(v)))
+            .collect();
+        let _ = write!(
+            svg,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="1.5"{dash}/>"#,
+            path.join(" ")
+        );
+        for &(t, v, ci) in &s.points {
+            let x = x_of(t);
+            if let Some([a, b]) = ci {
+                let _ = write!(
+                    svg,
+                    r#"<line x1="{x:.1}" x2="{x:.1}" y1="{:.1}" y2="{:.1}" stroke="{colour}"/>"#,
+                    y_of(a),
+                    y_of(b)
+                );
+            }
+            let _ = write!(
+                svg,
+                r#"<circle cx="{x:.1}" cy="{:.1}" r="2.5" fill="{colour}"/>"#,
+                y_of(v)
+            );
+        }
+        let ly = h - 12.0 + 0.0 * k as f64;
+        let lx = left + k as f64 * 140.0;
+        let _ = write!(
+            svg,
+            r#"<line x1="{lx}" x2="{}" y1="{}" y2="{}" stroke="{colour}" stroke-width="1.5"{dash}/><text x="{}" y="{ly}">{}</text>"#,
+            lx + 14.0,
+            ly - 3.0,
+            ly - 3.0,
+            lx + 18.0,
+            escape(&s.name)
+        );
+    }
+    svg.push_str("</g></svg>");
+    svg
+}
+
+/// One row of an interval chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub label: String,
+    pub value: f64,
+    pub ci: Option<[f64; 2]>,
+}
+
+/// Rows of estimates with their intervals on one horizontal scale, with a vertical reference line
+/// (zero for coefficients, the national rate for communes).
+pub fn interval_rows(lang: Lang, title: &str, rows: &[Row], reference: (f64, &str)) -> String {
+    let row_h = 22.0;
+    let (left, right, top) = (130.0, 12.0, 8.0);
+    let h = top + row_h * rows.len() as f64 + 30.0;
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {h}" width="{W}" height="{h}" role="img" class="finding-chart"><title>{}</title>"#,
+        escape(title)
+    );
+    let all = rows
+        .iter()
+        .flat_map(|r| std::iter::once(r.value).chain(r.ci.into_iter().flat_map(|c| c.into_iter())))
+        .chain(std::iter::once(reference.0));
+    let Some((lo, hi)) = range(all) else {
+        svg.push_str("</svg>");
+        return svg;
+    };
+    let x_of = |v: f64| left + (v - lo) / (hi - lo) * (W - left - right);
+    let bottom = top + row_h * rows.len() as f64;
+    let d = decimals_for(hi.abs().max(lo.abs()));
+    let rx = x_of(reference.0);
+    let _ = write!(
+        svg,
+        r##"<g font-family="sans-serif" font-size="10" fill="#333"><line x1="{rx:.1}" x2="{rx:.1}" y1="{top}" y2="{bottom}" stroke="#555" stroke-dasharray="3 2"/><text x="{rx:.1}" y="{}" text-anchor="middle">{}</text><text x="{left}" y="{}" text-anchor="start">{}</text><text x="{}" y="{}" text-anchor="end">{}</text>"##,
+        bottom + 11.0,
+        escape(reference.1),
+        bottom + 24.0,
+        number(lang, lo, d),
+        W - right,
+        bottom + 24.0,
+        number(lang, hi, d)
+    );
+    for (k, r) in rows.iter().enumerate() {
+        let y = top + row_h * (k as f64 + 0.5);
+        let _ = write!(
+            svg,
+            r#"<text x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
+            left - 6.0,
+            y + 3.5,
+            escape(&r.label)
+        );
+        if let Some([a, b]) = r.ci {
+            let _ = write!(
+                svg,
+                r##"<line x1="{:.1}" x2="{:.1}" y1="{y:.1}" y2="{y:.1}" stroke="#b3361b" stroke-width="1.5"/>"##,
+                x_of(a),
+                x_of(b)
+            );
+        }
+        let _ = write!(
+            svg,
+            r##"<circle cx="{:.1}" cy="{y:.1}" r="3" fill="#b3361b"/>"##,
+            x_of(r.value)
+        );
+    }
+    svg.push_str("</g></svg>");
+    svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_axis_spans_the_points_and_intervals_only() {
+        let s = Series {
+            name: "a".into(),
+            points: vec![(2019, 5.0, Some([4.0, 6.0])), (2020, 6.0, None)],
+            secondary: false,
+        };
+        let svg = year_chart(Lang::En, "t <x>", &[s]);
+        assert!(svg.contains("<title>t &lt;x&gt;</title>"));
+        // Limits 4 and 6 padded by 8% of the range: 3.84 and 6.16 (two decimals at this size).
+        assert!(svg.contains(">6.16<") && svg.contains(">3.84<"), "{svg}");
+    }
+
+    #[test]
+    fn no_data_gives_an_empty_chart_not_a_panic() {
+        let svg = year_chart(Lang::Es, "vacío", &[]);
+        assert!(svg.ends_with("</svg>"));
+        let svg = interval_rows(Lang::Es, "vacío", &[], (f64::NAN, "0"));
+        assert!(svg.ends_with("</svg>"));
+    }
+}

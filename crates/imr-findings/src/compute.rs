@@ -1,0 +1,383 @@
+//! Computing the five answers from a panel, with the engines the detailed views use.
+
+use crate::inequality::InequalitySource;
+use crate::{
+    CommuneRate, Findings, HealthIncomeFinding, InequalityFinding, ModelTerm, ModelsFinding,
+    Outcome, RatesFinding, Unavailable, WhereFinding, YearRate,
+};
+use imr_core::inequality::panel_input::{subject_from_rows, Column, PanelRowRef, SubjectColumns};
+use imr_core::inequality::{correlate, linear_trend, BootstrapSpec, InequalitySpec, Measure};
+use imr_core::map::smoothing::global_eb;
+use imr_core::models::{Estimator, ModelColumns, PanelSpec, VcovKind};
+use imr_core::panel::Panel;
+use imr_core::plausibility::Plausibility;
+use imr_core::rates::RateTable;
+use imr_core::stats::quantile::quantile_type7;
+use statrs::distribution::{ContinuousCDF, Gamma};
+use std::collections::BTreeMap;
+
+/// Settings of the answers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// Include the rows flagged as implausible ([`Plausibility`]); by default they are left out.
+    pub include_flagged: bool,
+    /// Column of municipal health income per capita (question 3 and a regressor of question 4).
+    pub health_income_column: String,
+    /// Regressors of question 4 with the change each sentence is about, in the column's unit:
+    /// the Models view's defaults (`src/pages/models.rs` DEFAULT_REGRESSORS).
+    pub regressors: Vec<(String, f64)>,
+    /// Communes listed in question 5.
+    pub top_communes: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            include_flagged: false,
+            health_income_column: "ingreso_salud_pc".into(),
+            regressors: vec![
+                ("pobreza".into(), 10.0),
+                ("ingreso_salud_pc".into(), 100.0),
+                ("sin_educacion_formal_2017".into(), 5.0),
+                ("sapu".into(), 1.0),
+                ("dist_hospital_km".into(), 50.0),
+            ],
+            top_communes: 5,
+        }
+    }
+}
+
+/// All five answers on `panel` (flagged rows left out unless `options.include_flagged`).
+pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySource) -> Findings {
+    let flags = Plausibility::check(panel);
+    let kept;
+    let used: &Panel = if options.include_flagged || flags.is_empty() {
+        panel
+    } else {
+        kept = flags.without_flagged(panel);
+        &kept
+    };
+    let series = if used.has_births && used.has_deaths {
+        inequality
+            .series(used)
+            .map_err(|message| Unavailable::Engine { message })
+    } else {
+        Err(Unavailable::NoRates)
+    };
+    let health_income = match &series {
+        Ok(s) => health_income(used, &options.health_income_column, s),
+        Err(e) => Err(e.clone()),
+    };
+    Findings {
+        rates: rates(used),
+        inequality: series.map(|series| InequalityFinding { series }),
+        health_income,
+        models: models(used, &options.regressors),
+        where_highest: where_highest(used, options.top_communes),
+        flagged_left_out: if options.include_flagged {
+            0
+        } else {
+            flags.len()
+        },
+        flagged_total: flags.len(),
+    }
+}
+
+/// Question 1 from the rate table: pooled rate with its exact interval, median commune rate,
+/// and the OLS trend of the pooled rate.
+fn rates(panel: &Panel) -> Outcome<RatesFinding> {
+    let table = RateTable::from_panel(panel).map_err(|_| Unavailable::NoRates)?;
+    let mut by_year: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
+    for r in &table.rows {
+        if let Some(rate) = r.rate {
+            by_year.entry(r.time).or_default().push(rate);
+        }
+    }
+    let years: Vec<YearRate> = table
+        .national
+        .iter()
+        .map(|n| {
+            let median = by_year.get_mut(&n.time).and_then(|v| {
+                v.sort_by(f64::total_cmp);
+                quantile_type7(v, 0.5)
+            });
+            YearRate {
+                time: n.time,
+                pooled_per_1000: n.rate,
+                pooled_ci: n.ci_low.zip(n.ci_high).map(|(a, b)| [a, b]),
+                median_per_1000: median,
+                n_areas: n.n_areas,
+            }
+        })
+        .collect();
+    let points: Vec<(i64, f64)> = years
+        .iter()
+        .filter_map(|y| y.pooled_per_1000.map(|r| (y.time, r)))
+        .collect();
+    Ok(RatesFinding {
+        trend: linear_trend(&points, 0.95),
+        years,
+        approximate: table.approximate_intervals,
+    })
+}
+
+/// Question 3: Gini of health income per capita per year (weighted by births, no bootstrap:
+/// only the yearly values enter the correlation) correlated with the IMR inequality series.
+fn health_income(
+    panel: &Panel,
+    column: &str,
+    imr: &crate::InequalitySeries,
+) -> Outcome<HealthIncomeFinding> {
+    let values = panel
+        .numeric_column(column)
+        .ok_or_else(|| Unavailable::MissingColumn {
+            column: column.into(),
+        })?;
+    let weights = panel.numeric_column("births").ok_or(Unavailable::NoRates)?;
+    let rows: Vec<PanelRowRef> = panel
+        .rows
+        .iter()
+        .map(|r| PanelRowRef {
+            file: &r.file,
+            line: r.line,
+            entity: &r.entity,
+            time: r.time,
+            births: r.births,
+            deaths: r.deaths,
+        })
+        .collect();
+    let (subject, _) = subject_from_rows(
+        &rows,
+        SubjectColumns::Values {
+            values: Column {
+                name: column,
+                cells: &values,
+            },
+            weights: Column {
+                name: "births",
+                cells: &weights,
+            },
+        },
+        None,
+        None,
+    )
+    .map_err(|e| Unavailable::Engine {
+        message: e.to_string(),
+    })?;
+    let spec = InequalitySpec {
+        bootstrap: BootstrapSpec {
+            replicates: 0,
+            ..BootstrapSpec::default()
+        },
+    };
+    let analysis = spec.analyse(&subject).map_err(|e| Unavailable::Engine {
+        message: e.to_string(),
+    })?;
+    let income_gini: Vec<(i64, f64)> = analysis
+        .report
+        .series(Measure::Gini)
+        .iter()
+        .map(|p| (p.time, p.value))
+        .collect();
+    let imr_inequality: Vec<(i64, f64)> = imr.years.iter().map(|y| (y.time, y.value)).collect();
+    Ok(HealthIncomeFinding {
+        column: column.into(),
+        correlation: correlate(&imr_inequality, &income_gini, 0.95),
+        income_gini,
+        imr_inequality,
+    })
+}
+
+/// Fits one linear estimator of the rate on `regressors`, clustered by commune (the Models
+/// view's default standard errors).
+fn fit(
+    panel: &Panel,
+    estimator: Estimator,
+    regressors: &[String],
+) -> Result<imr_core::models::Fit, String> {
+    let data = ModelColumns::new("rate", regressors.to_vec())
+        .panel_data(
+            panel.rows.iter().map(|r| r.entity.clone()).collect(),
+            panel.rows.iter().map(|r| r.time).collect(),
+            panel.rows.iter().map(|r| r.line as usize).collect(),
+            |name| panel.numeric_column(name),
+        )
+        .map_err(|e| e.to_string())?;
+    PanelSpec::new(estimator)
+        .with_vcov(VcovKind::Cluster)
+        .fit(&data)
+        .map_err(|e| e.to_string())
+}
+
+/// Question 4: the Models view's first default model, fixed effects (within communes,
+/// clustered CR1 standard errors), for what it estimates; the regressors it drops as constant
+/// within communes from its second default model, random effects (Swamy–Arora).
+fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsFinding> {
+    if !(panel.has_births && panel.has_deaths) {
+        return Err(Unavailable::NoRates);
+    }
+    type Wanted<'a> = Vec<&'a (String, f64)>;
+    let (present, missing): (Wanted, Wanted) = wanted
+        .iter()
+        .partition(|(c, _)| panel.numeric_names.iter().any(|n| n == c));
+    if present.is_empty() {
+        return Err(Unavailable::MissingColumn {
+            column: wanted
+                .iter()
+                .map(|(c, _)| c.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    }
+    let names: Vec<String> = present.iter().map(|(c, _)| c.clone()).collect();
+    let engine = |message: String| Unavailable::Engine { message };
+    let fe = fit(panel, Estimator::Fe, &names).map_err(engine)?;
+    let re = fit(panel, Estimator::Re, &names).map_err(engine)?;
+    let mut terms = Vec::new();
+    let mut time_invariant = Vec::new();
+    for (column, per) in present {
+        let from = |f: &imr_core::models::Fit| {
+            f.coefficients
+                .iter()
+                .find(|c| &c.term == column)
+                .map(|c| ModelTerm {
+                    column: column.clone(),
+                    per: *per,
+                    estimate: c.estimate * per,
+                    ci: [c.conf_low * per, c.conf_high * per],
+                    estimator: f.model,
+                })
+        };
+        match from(&fe) {
+            Some(t) => terms.push(t),
+            None => {
+                time_invariant.push(column.clone());
+                if let Some(t) = from(&re) {
+                    terms.push(t);
+                }
+            }
+        }
+    }
+    Ok(ModelsFinding {
+        outcome: "rate".into(),
+        terms,
+        time_invariant,
+        missing: missing.iter().map(|(c, _)| c.clone()).collect(),
+        nobs: fe.nobs,
+        n_entities: fe.n_entities,
+    })
+}
+
+/// The 95% interval of the gamma posterior behind a global empirical-Bayes rate, per 1,000.
+///
+/// # Formula
+/// The moment prior of [`imr_core::map::smoothing::global_eb`] (mean θ and variance σ² of the
+/// rate per birth) is the gamma distribution with shape α = θ²/σ² and rate β = θ/σ². With O
+/// deaths in P births (Poisson), the posterior is gamma with shape α + O and rate β + P; its mean
+/// (α + O)/(β + P) equals the EB rate w·O/P + (1 − w)·θ with w = σ²/(σ² + θ/P), and the interval
+/// is its 2.5% and 97.5% quantiles × 1000. `None` when σ² = 0 (no variation beyond Poisson
+/// noise: every commune is estimated at θ).
+///
+/// Reference: Clayton, D. & Kaldor, J. (1987) "Empirical Bayes estimates of age-standardized
+/// relative risks for use in disease mapping", *Biometrics* 43:671–681; Marshall (1991).
+pub fn eb_posterior_interval(
+    theta_per_birth: f64,
+    variance: f64,
+    deaths: f64,
+    births: f64,
+) -> Option<[f64; 2]> {
+    if !(variance > 0.0 && theta_per_birth > 0.0 && births > 0.0 && deaths >= 0.0) {
+        return None;
+    }
+    let shape = theta_per_birth * theta_per_birth / variance + deaths;
+    let rate = theta_per_birth / variance + births;
+    let g = Gamma::new(shape, rate).ok()?;
+    Some([1000.0 * quantile(&g, 0.025), 1000.0 * quantile(&g, 0.975)])
+}
+
+/// The `p` quantile of a gamma distribution by bisection on its CDF to machine precision.
+/// Hand-written because statrs 0.18's generic `inverse_cdf` stops at a loose tolerance (its
+/// 2.5% quantile was off by 1e-4 relative against scipy's `gamma.ppf`).
+fn quantile(g: &Gamma, p: f64) -> f64 {
+    use statrs::statistics::Distribution;
+    let (mean, sd) = (g.mean().unwrap_or(0.0), g.std_dev().unwrap_or(0.0));
+    let (mut lo, mut hi) = (0.0_f64, mean + 10.0 * sd + f64::MIN_POSITIVE);
+    while g.cdf(hi) < p && hi.is_finite() {
+        hi *= 2.0;
+    }
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if g.cdf(mid) < p {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// Question 5: deaths and births of each commune summed over the years, smoothed by global
+/// empirical Bayes (the map engine's [`global_eb`]), highest first, with posterior intervals.
+fn where_highest(panel: &Panel, top: usize) -> Outcome<WhereFinding> {
+    if !(panel.has_births && panel.has_deaths) {
+        return Err(Unavailable::NoRates);
+    }
+    let mut sums: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
+    for r in &panel.rows {
+        if let (Some(b), Some(d)) = (r.births, r.deaths) {
+            let e = sums.entry(r.entity.as_str()).or_default();
+            e.0 += d;
+            e.1 += b;
+        }
+    }
+    let entities: Vec<&str> = sums.keys().copied().collect();
+    let deaths: Vec<Option<f64>> = sums.values().map(|v| Some(v.0)).collect();
+    let births: Vec<Option<f64>> = sums.values().map(|v| Some(v.1)).collect();
+    let eb = global_eb(&deaths, &births).map_err(|e| Unavailable::Engine {
+        message: e.to_string(),
+    })?;
+    let theta = eb.prior_rate / 1000.0;
+    let names = imr_core::ingest::codes::CutCodes::embedded();
+    let mut communes: Vec<CommuneRate> = entities
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let (d, b) = (deaths[i]?, births[i]?);
+            let smoothed = eb.rates[i]?;
+            Some(CommuneRate {
+                entity: (*e).to_owned(),
+                name: panel
+                    .chile_codes
+                    .then(|| names.commune(e).map(|c| c.name.clone()))
+                    .flatten(),
+                smoothed_per_1000: smoothed,
+                ci: eb_posterior_interval(theta, eb.prior_variance, d, b),
+                raw_per_1000: 1000.0 * d / b,
+                births: b,
+            })
+        })
+        .collect();
+    let n_communes = communes.len();
+    let n_above_national = communes
+        .iter()
+        .filter(|c| c.ci.is_some_and(|[lo, _]| lo > eb.prior_rate))
+        .count();
+    communes.sort_by(|a, b| {
+        b.smoothed_per_1000
+            .total_cmp(&a.smoothed_per_1000)
+            .then(a.entity.cmp(&b.entity))
+    });
+    communes.truncate(top);
+    let times = panel.times();
+    Ok(WhereFinding {
+        first_time: times.first().copied().unwrap_or_default(),
+        last_time: times.last().copied().unwrap_or_default(),
+        national_per_1000: eb.prior_rate,
+        top: communes,
+        n_above_national,
+        n_communes,
+    })
+}

@@ -1,0 +1,165 @@
+//! imr-findings: the study's five questions answered on the loaded data, first.
+//!
+//! 1. **rates** — the national pooled rate and the median commune rate per year, and whether the
+//!    rate is falling (linear trend with its interval);
+//! 2. **inequality** — the inequality of rates per year and whether it changed (an
+//!    [`InequalitySeries`], from any [`InequalitySource`]);
+//! 3. **health-income** — the correlation over the years between that inequality and the
+//!    inequality of municipal health income per capita;
+//! 4. **models** — panel-model coefficients of poverty, schooling, SAPU, health income and
+//!    distance to hospital, per meaningful unit;
+//! 5. **where** — the communes with the highest empirical-Bayes smoothed rates, with intervals.
+//!
+//! Every sentence is generated from these values by the wording rules of [`words`] (association,
+//! not causation; "not distinguishable from zero" when an interval covers zero; "too few years to
+//! say"), in Spanish or English ([`Findings::answers`]). Nothing here knows of the browser.
+
+pub mod chart;
+pub mod compute;
+pub mod embed;
+pub mod inequality;
+pub mod report;
+pub mod text;
+pub mod words;
+
+pub use compute::{compute, Options};
+pub use inequality::{
+    InequalitySeries, InequalitySource, InequalityYear, ObservedGiniPlaceholder, SeriesKind,
+};
+pub use text::{Answer, Table};
+
+use imr_core::inequality::Correlation;
+use imr_core::inequality::Trend;
+use serde::Serialize;
+
+/// The national rate of one year.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct YearRate {
+    pub time: i64,
+    /// Pooled rate per 1,000: 1000 · ΣD / ΣB over the communes with births.
+    pub pooled_per_1000: Option<f64>,
+    /// Exact Poisson (Garwood) 95% interval of the pooled rate.
+    pub pooled_ci: Option<[f64; 2]>,
+    /// Median of the commune rates (type-7 quantile, unweighted).
+    pub median_per_1000: Option<f64>,
+    pub n_areas: usize,
+}
+
+/// Question 1: is infant mortality falling?
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RatesFinding {
+    pub years: Vec<YearRate>,
+    /// OLS trend of the pooled rate, per 1,000 per year ([`imr_core::inequality::linear_trend`]).
+    pub trend: Option<Trend>,
+    /// Deaths derived from published rates: the intervals are approximate.
+    pub approximate: bool,
+}
+
+/// Question 2: how unequal are the rates, and did that change?
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct InequalityFinding {
+    pub series: InequalitySeries,
+}
+
+/// Question 3: does the inequality of IMR move with the inequality of municipal health income?
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HealthIncomeFinding {
+    /// Column of health income per capita used.
+    pub column: String,
+    /// Gini of health income per capita per year (weighted by births), `(year, value)`.
+    pub income_gini: Vec<(i64, f64)>,
+    /// The IMR inequality series it is correlated with (the same as question 2's).
+    pub imr_inequality: Vec<(i64, f64)>,
+    /// Pearson and Spearman correlation over the common years with Fisher-z intervals
+    /// ([`imr_core::inequality::correlate`]).
+    pub correlation: Correlation,
+}
+
+/// One regressor of question 4.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ModelTerm {
+    /// Column name (`pobreza`, `sapu`, …).
+    pub column: String,
+    /// The change the sentence is about, in the column's unit (10 percentage points, 50 km…).
+    pub per: f64,
+    /// Coefficient × `per`: change in the rate per 1,000 for that change.
+    pub estimate: f64,
+    /// 95% interval × `per`.
+    pub ci: [f64; 2],
+    /// Which estimator gave it.
+    pub estimator: imr_core::models::Estimator,
+}
+
+/// Question 4: what goes with higher mortality in the panel models?
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ModelsFinding {
+    pub outcome: String,
+    pub terms: Vec<ModelTerm>,
+    /// Regressors the fixed-effects model cannot estimate (constant within communes), answered
+    /// from random effects instead.
+    pub time_invariant: Vec<String>,
+    /// Regressors asked for but absent from the data.
+    pub missing: Vec<String>,
+    pub nobs: usize,
+    pub n_entities: usize,
+}
+
+/// One commune of question 5.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CommuneRate {
+    pub entity: String,
+    pub name: Option<String>,
+    /// Empirical-Bayes smoothed rate per 1,000 (global, Marshall 1991), all years pooled.
+    pub smoothed_per_1000: f64,
+    /// 95% interval of the gamma posterior behind it (see [`compute::eb_posterior_interval`]).
+    pub ci: Option<[f64; 2]>,
+    /// Raw pooled rate per 1,000 and the births it rests on.
+    pub raw_per_1000: f64,
+    pub births: f64,
+}
+
+/// Question 5: where are rates highest?
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WhereFinding {
+    pub first_time: i64,
+    pub last_time: i64,
+    /// The prior (national pooled) rate per 1,000 the communes are shrunk towards.
+    pub national_per_1000: f64,
+    /// The highest smoothed rates, highest first.
+    pub top: Vec<CommuneRate>,
+    /// Communes whose whole interval lies above the national rate.
+    pub n_above_national: usize,
+    pub n_communes: usize,
+}
+
+/// The answer to one question, or why there is none on these data.
+pub type Outcome<T> = Result<T, Unavailable>;
+
+/// Why a question cannot be answered on the loaded data.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Unavailable {
+    /// The data have no births and deaths (or rate).
+    NoRates,
+    /// A column the question needs is absent.
+    MissingColumn { column: String },
+    /// The engine could not compute it; its message (English).
+    Engine { message: String },
+}
+
+/// All five answers.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Findings {
+    pub rates: Outcome<RatesFinding>,
+    pub inequality: Outcome<InequalityFinding>,
+    pub health_income: Outcome<HealthIncomeFinding>,
+    pub models: Outcome<ModelsFinding>,
+    pub where_highest: Outcome<WhereFinding>,
+    /// Rows flagged as implausible and left out of every answer (0 when included).
+    pub flagged_left_out: usize,
+    /// Rows flagged in the data (left out or not).
+    pub flagged_total: usize,
+}
+
+/// The five questions, in order, by their test id (`data-question`).
+pub const QUESTIONS: [&str; 5] = ["rates", "inequality", "health-income", "models", "where"];

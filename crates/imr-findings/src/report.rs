@@ -1,0 +1,46 @@
+//! The findings as a short printable HTML report: self-contained (inline styles and SVG, no
+//! scripts, no requests), one question per block, print CSS that keeps each block on a page.
+
+use crate::chart::escape;
+use crate::Findings;
+use imr_core::Lang;
+
+/// The report in `lang`; `provenance` is the line naming the data, engine and date
+/// (`imr_core::provenance`), `licence` the boundaries' credit.
+pub fn report_html(findings: &Findings, lang: Lang, provenance: &str) -> String {
+    let title = lang.pick("Hallazgos — imr-atlas", "Findings — imr-atlas");
+    let mut out = format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{title}</title>\
+<style>body{{font-family:sans-serif;max-width:46rem;margin:1.5rem auto;padding:0 1rem;line-height:1.45;color:#222}}\
+section{{border-top:1px solid #ccc;padding:.5rem 0 1rem;break-inside:avoid;page-break-inside:avoid}}\
+.caveat{{color:#555;font-size:.9em}}footer{{color:#555;font-size:.85em;border-top:1px solid #ccc;margin-top:1rem}}\
+@media print{{body{{margin:0}}section{{break-inside:avoid}}}}</style></head><body>\n<h1>{title}</h1>\n",
+        lang.tag()
+    );
+    if let Some(note) = findings.flagged_note(lang) {
+        out.push_str(&format!("<p class=\"caveat\">{}</p>\n", escape(&note)));
+    }
+    for (k, a) in findings.answers(lang).iter().enumerate() {
+        out.push_str(&format!(
+            "<section data-question=\"{}\"><h2>{}. {}</h2>\n<p><strong>{}</strong></p>\n",
+            a.question,
+            k + 1,
+            escape(&a.title),
+            escape(&a.headline)
+        ));
+        for d in &a.details {
+            out.push_str(&format!("<p>{}</p>\n", escape(d)));
+        }
+        out.push_str(&a.chart_svg);
+        out.push('\n');
+        for c in &a.caveats {
+            out.push_str(&format!("<p class=\"caveat\">{}</p>\n", escape(c)));
+        }
+        out.push_str("</section>\n");
+    }
+    out.push_str(&format!(
+        "<footer><p>{}</p></footer>\n</body></html>\n",
+        escape(provenance)
+    ));
+    out
+}

@@ -1,0 +1,769 @@
+//! The answers in words: each question's headline, details and caveats generated from the
+//! values by the rules of [`crate::words`], with its small chart and the view that has the detail.
+
+use crate::chart::{interval_rows, year_chart, Row, Series};
+use crate::inequality::SeriesKind;
+use crate::words::{decimals_for, interval, number, Direction, MIN_YEARS_FOR_TREND};
+use crate::{
+    Findings, HealthIncomeFinding, InequalityFinding, ModelsFinding, Outcome, RatesFinding,
+    Unavailable, WhereFinding,
+};
+use imr_core::models::Estimator;
+use imr_core::Lang;
+use serde::Serialize;
+
+/// One question answered: what the page and the report show.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Answer {
+    /// The test id of the question (`rates`, `inequality`, `health-income`, `models`, `where`).
+    pub question: &'static str,
+    /// The question itself.
+    pub title: String,
+    /// The one-sentence answer.
+    pub headline: String,
+    /// Further sentences with numbers.
+    pub details: Vec<String>,
+    /// What the answer cannot say.
+    pub caveats: Vec<String>,
+    /// A small inline SVG chart (empty when there is nothing to draw).
+    pub chart_svg: String,
+    /// The numbers the chart draws.
+    pub data: Table,
+    /// The page view with the detail (`data`, `inequality`, `models`, `map`).
+    pub view: &'static str,
+}
+
+fn unavailable(lang: Lang, why: &Unavailable) -> String {
+    match (why, lang) {
+        (Unavailable::NoRates, Lang::Es) => {
+            "Los datos no tienen nacimientos y defunciones (o tasa): elíjalos en la vista Datos."
+                .into()
+        }
+        (Unavailable::NoRates, Lang::En) => {
+            "The data have no births and deaths (or rate): choose them in the Data view.".into()
+        }
+        (Unavailable::MissingColumn { column }, Lang::Es) => {
+            format!("Los datos no tienen la columna `{column}`.")
+        }
+        (Unavailable::MissingColumn { column }, Lang::En) => {
+            format!("The data have no column `{column}`.")
+        }
+        (Unavailable::Engine { message }, Lang::Es) => format!("No se pudo calcular: {message}"),
+        (Unavailable::Engine { message }, Lang::En) => format!("Could not compute: {message}"),
+    }
+}
+
+fn answer_or<T>(
+    lang: Lang,
+    question: &'static str,
+    title: String,
+    view: &'static str,
+    outcome: &Outcome<T>,
+    render: impl FnOnce(&T) -> Parts,
+) -> Answer {
+    let Parts {
+        headline,
+        details,
+        caveats,
+        chart: chart_svg,
+        data,
+    } = match outcome {
+        Ok(v) => render(v),
+        Err(why) => Parts {
+            headline: unavailable(lang, why),
+            details: vec![],
+            caveats: vec![],
+            chart: String::new(),
+            data: Table::default(),
+        },
+    };
+    Answer {
+        question,
+        title,
+        headline,
+        details,
+        caveats,
+        chart_svg,
+        data,
+        view,
+    }
+}
+
+/// What one question's renderer produces.
+struct Parts {
+    headline: String,
+    details: Vec<String>,
+    caveats: Vec<String>,
+    chart: String,
+    data: Table,
+}
+
+/// The numbers behind a chart, machine-readable (decimal point, no grouping).
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Table {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+fn cell(v: Option<f64>) -> String {
+    v.map(|x| format!("{}", (x * 1e6).round() / 1e6))
+        .unwrap_or_default()
+}
+
+fn table(header: &[&str], rows: Vec<Vec<String>>) -> Table {
+    Table {
+        header: header.iter().map(|h| (*h).to_owned()).collect(),
+        rows,
+    }
+}
+
+/// A trend sentence by the wording rules: "too few years to say" below
+/// [`MIN_YEARS_FOR_TREND`] or without an interval; a direction only when the interval excludes
+/// zero. `what_es`/`what_en` name the quantity, `unit_*` its unit per year.
+#[allow(clippy::too_many_arguments)]
+fn trend_sentence(
+    lang: Lang,
+    what_es: &str,
+    what_en: &str,
+    unit_es: &str,
+    unit_en: &str,
+    n_years: usize,
+    first: i64,
+    last: i64,
+    slope: Option<f64>,
+    ci: Option<[f64; 2]>,
+) -> String {
+    let (Some(slope), Some(ci), true) = (slope, ci, n_years >= MIN_YEARS_FOR_TREND) else {
+        return match lang {
+            Lang::Es => format!("Con {n_years} años, son muy pocos años para decir si {what_es} baja o sube."),
+            Lang::En => format!("With {n_years} years, too few years to say whether {what_en} is falling or rising."),
+        };
+    };
+    let d = decimals_for(ci[0].abs().max(ci[1].abs())).max(2);
+    let s = number(lang, slope.abs(), d);
+    let signed = number(lang, slope, d);
+    let ci_text = interval(lang, ci, d);
+    let sentence = match (Direction::of(ci, 0.0), lang) {
+        (Direction::Below, Lang::Es) => format!("Entre {first} y {last}, {what_es} bajó {s} {unit_es} al año ({ci_text})."),
+        (Direction::Below, Lang::En) => format!("From {first} to {last}, {what_en} fell by {s} {unit_en} per year ({ci_text})."),
+        (Direction::Above, Lang::Es) => format!("Entre {first} y {last}, {what_es} subió {s} {unit_es} al año ({ci_text})."),
+        (Direction::Above, Lang::En) => format!("From {first} to {last}, {what_en} rose by {s} {unit_en} per year ({ci_text})."),
+        (Direction::NotDistinguishable, Lang::Es) => format!("Entre {first} y {last}, el cambio de {what_es} ({signed} {unit_es} al año; {ci_text}) no es distinguible de cero: estos años no muestran que baje ni que suba."),
+        (Direction::NotDistinguishable, Lang::En) => format!("From {first} to {last}, the change in {what_en} ({signed} {unit_en} per year; {ci_text}) is not distinguishable from zero: these years do not show it falling or rising."),
+    };
+    // Spanish contractions ("de el" → "del") and the empty unit of a unitless measure.
+    sentence.replace(" de el ", " del ").replace("  ", " ")
+}
+
+fn rates_answer(lang: Lang, f: &RatesFinding) -> Parts {
+    let last = f.years.iter().rev().find(|y| y.pooled_per_1000.is_some());
+    let headline = match last {
+        None => lang
+            .pick("No hay tasas que mostrar.", "There are no rates to show.")
+            .to_string(),
+        Some(y) => {
+            let rate = number(lang, y.pooled_per_1000.unwrap_or_default(), 2);
+            let ci = y
+                .pooled_ci
+                .map(|c| format!(" ({})", interval(lang, c, 2)))
+                .unwrap_or_default();
+            let median = y
+                .median_per_1000
+                .map(|m| number(lang, m, 2))
+                .unwrap_or_else(|| "–".into());
+            match lang {
+                Lang::Es => format!("En {}, la tasa nacional agrupada fue {rate} por 1.000 nacidos vivos{ci}; la comuna mediana tuvo {median}.", y.time),
+                Lang::En => format!("In {}, the national pooled rate was {rate} per 1,000 live births{ci}; the median commune had {median}.", y.time),
+            }
+        }
+    };
+    let t = f.trend.as_ref();
+    let details = vec![trend_sentence(
+        lang,
+        "la tasa nacional",
+        "the national rate",
+        "por 1.000",
+        "per 1,000",
+        t.map_or(f.years.len(), |t| t.n_years),
+        t.map_or(0, |t| t.first_time),
+        t.map_or(0, |t| t.last_time),
+        t.map(|t| t.slope),
+        t.and_then(|t| t.ci_low.zip(t.ci_high).map(|(a, b)| [a, b])),
+    )];
+    let mut caveats = vec![lang
+        .pick(
+            "El intervalo de la tendencia refleja solo la dispersión entre años.",
+            "The trend's interval reflects year-to-year scatter only.",
+        )
+        .to_string()];
+    if f.approximate {
+        caveats.push(
+            lang.pick(
+                "Las defunciones se derivaron de tasas publicadas: los intervalos son aproximados.",
+                "Deaths were derived from published rates: the intervals are approximate.",
+            )
+            .into(),
+        );
+    }
+    let chart = year_chart(
+        lang,
+        lang.pick(
+            "Tasa nacional agrupada y mediana comunal por año",
+            "National pooled rate and median commune rate per year",
+        ),
+        &[
+            Series {
+                name: lang
+                    .pick("Tasa agrupada (IC 95%)", "Pooled rate (95% CI)")
+                    .into(),
+                points: f
+                    .years
+                    .iter()
+                    .filter_map(|y| y.pooled_per_1000.map(|r| (y.time, r, y.pooled_ci)))
+                    .collect(),
+                secondary: false,
+            },
+            Series {
+                name: lang.pick("Mediana comunal", "Median commune").into(),
+                points: f
+                    .years
+                    .iter()
+                    .filter_map(|y| y.median_per_1000.map(|m| (y.time, m, None)))
+                    .collect(),
+                secondary: true,
+            },
+        ],
+    );
+    let data = table(
+        &[
+            "year",
+            "pooled_rate_per_1000",
+            "ci_low",
+            "ci_high",
+            "median_rate_per_1000",
+        ],
+        f.years
+            .iter()
+            .map(|y| {
+                vec![
+                    y.time.to_string(),
+                    cell(y.pooled_per_1000),
+                    cell(y.pooled_ci.map(|c| c[0])),
+                    cell(y.pooled_ci.map(|c| c[1])),
+                    cell(y.median_per_1000),
+                ]
+            })
+            .collect(),
+    );
+    Parts {
+        headline,
+        details,
+        caveats,
+        chart,
+        data,
+    }
+}
+
+fn measure_name(lang: Lang, f: &InequalityFinding) -> String {
+    let s = &f.series;
+    lang.pick(&s.measure_es, &s.measure_en).to_string()
+}
+
+fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
+    let s = &f.series;
+    let m = measure_name(lang, f);
+    let headline = match s.years.last() {
+        None => lang
+            .pick("No hay años que medir.", "There are no years to measure.")
+            .to_string(),
+        Some(y) => {
+            let ci =
+                y.ci.map(|c| format!(" ({})", interval(lang, c, 3)))
+                    .unwrap_or_default();
+            let what = match (s.kind, lang) {
+                (SeriesKind::Adjusted, Lang::Es) => {
+                    "de las tasas verdaderas (ajustado por el ruido de Poisson)"
+                }
+                (SeriesKind::Adjusted, Lang::En) => "of true rates (adjusted for Poisson noise)",
+                (SeriesKind::ObservedPlaceholder, Lang::Es) => {
+                    "de las tasas observadas (corregido por el sesgo del bootstrap)"
+                }
+                (SeriesKind::ObservedPlaceholder, Lang::En) => {
+                    "of observed rates (bootstrap bias-corrected)"
+                }
+            };
+            match lang {
+                Lang::Es => format!(
+                    "En {}, el {m} {what} entre comunas fue {}{ci}.",
+                    y.time,
+                    number(lang, y.value, 3)
+                ),
+                Lang::En => format!(
+                    "In {}, the {m} {what} across communes was {}{ci}.",
+                    y.time,
+                    number(lang, y.value, 3)
+                ),
+            }
+        }
+    };
+    let (first, last) = (
+        s.years.first().map_or(0, |y| y.time),
+        s.years.last().map_or(0, |y| y.time),
+    );
+    let details = vec![trend_sentence(
+        lang,
+        &format!("el {m}"),
+        &format!("the {m}"),
+        "",
+        "",
+        s.years.len(),
+        first,
+        last,
+        s.slope_per_year,
+        s.slope_ci,
+    )
+    .replace("  ", " ")];
+    let mut caveats = Vec::new();
+    if s.kind == SeriesKind::ObservedPlaceholder {
+        caveats.push(lang.pick(
+            "Provisional: las tasas observadas de comunas pequeñas incluyen variación por azar (ruido de Poisson), que infla la desigualdad; la desigualdad ajustada de las tasas verdaderas la reemplazará.",
+            "Placeholder: observed rates of small communes include chance (Poisson) variation, which inflates inequality; the adjusted inequality of true rates will replace it.",
+        ).into());
+    }
+    let chart = year_chart(
+        lang,
+        &match lang {
+            Lang::Es => format!("{m} por año (IC 95%)"),
+            Lang::En => format!("{m} per year (95% CI)"),
+        },
+        &[Series {
+            name: format!("{m} (IC 95%)").replace("IC 95%", lang.pick("IC 95%", "95% CI")),
+            points: s.years.iter().map(|y| (y.time, y.value, y.ci)).collect(),
+            secondary: false,
+        }],
+    );
+    let data = table(
+        &["year", "value", "ci_low", "ci_high"],
+        s.years
+            .iter()
+            .map(|y| {
+                vec![
+                    y.time.to_string(),
+                    cell(Some(y.value)),
+                    cell(y.ci.map(|c| c[0])),
+                    cell(y.ci.map(|c| c[1])),
+                ]
+            })
+            .collect(),
+    );
+    Parts {
+        headline,
+        details,
+        caveats,
+        chart,
+        data,
+    }
+}
+
+fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
+    let c = &f.correlation;
+    let n = c.n_years;
+    let headline = match (c.pearson, c.pearson_ci) {
+        (None, _) => match lang {
+            Lang::Es => format!("Con {n} años en común no se puede calcular una correlación entre la desigualdad de la mortalidad infantil y la del ingreso municipal de salud."),
+            Lang::En => format!("With {n} years in common, no correlation between the inequality of infant mortality and that of municipal health income can be computed."),
+        },
+        (Some(r), None) => match lang {
+            Lang::Es => format!("Con solo {n} años, la correlación entre el {m} de la mortalidad infantil y el {m} del ingreso municipal de salud per cápita (r = {}) no tiene intervalo: son muy pocos años para decir si hay relación.", number(lang, r, 2)),
+            Lang::En => format!("With only {n} years, the correlation between the {m} of infant mortality and the {m} of municipal health income per capita (r = {}) has no interval: too few years to say whether they are linked.", number(lang, r, 2)),
+        },
+        (Some(r), Some(ci)) => {
+            let rt = number(lang, r, 2);
+            let cit = interval(lang, ci, 2);
+            match (Direction::of(ci, 0.0), lang) {
+                (Direction::NotDistinguishable, Lang::Es) => format!("En {n} años, la correlación entre el {m} de la mortalidad infantil y el {m} del ingreso municipal de salud per cápita es r = {rt} ({cit}): no distinguible de cero."),
+                (Direction::NotDistinguishable, Lang::En) => format!("Over {n} years, the correlation between the {m} of infant mortality and the {m} of municipal health income per capita is r = {rt} ({cit}): not distinguishable from zero."),
+                (Direction::Above, Lang::Es) => format!("En {n} años, los años con ingreso municipal de salud más desigual tuvieron mortalidad infantil más desigual: r = {rt} ({cit}), una asociación."),
+                (Direction::Above, Lang::En) => format!("Over {n} years, years with more unequal municipal health income had more unequal infant mortality: r = {rt} ({cit}), an association."),
+                (Direction::Below, Lang::Es) => format!("En {n} años, los años con ingreso municipal de salud más desigual tuvieron mortalidad infantil menos desigual: r = {rt} ({cit}), una asociación."),
+                (Direction::Below, Lang::En) => format!("Over {n} years, years with more unequal municipal health income had less unequal infant mortality: r = {rt} ({cit}), an association."),
+            }
+        }
+    };
+    let details = match (c.spearman, c.spearman_ci) {
+        (Some(rho), Some(ci)) => vec![format!(
+            "Spearman ρ = {} ({}).",
+            number(lang, rho, 2),
+            interval(lang, ci, 2)
+        )],
+        (Some(rho), None) => vec![format!("Spearman ρ = {}.", number(lang, rho, 2))],
+        _ => vec![],
+    };
+    let caveats = vec![match lang {
+        Lang::Es => format!("Solo {n} años: una correlación sobre tan pocos puntos tiene muy poca potencia y un intervalo amplio, y dos series que derivan en el tiempo se correlacionan aun sin vínculo. Es descripción, no evidencia de causalidad."),
+        Lang::En => format!("Only {n} years: a correlation over so few points has little power and a wide interval, and two series that both drift over time correlate even with no link. Read it as description, not evidence of a cause."),
+    }];
+    let chart = year_chart(
+        lang,
+        &match lang {
+            Lang::Es => format!("{m} de la mortalidad infantil y del ingreso municipal de salud"),
+            Lang::En => format!("{m} of infant mortality and of municipal health income"),
+        },
+        &[
+            Series {
+                name: lang.pick("Mortalidad infantil", "Infant mortality").into(),
+                points: f
+                    .imr_inequality
+                    .iter()
+                    .map(|&(t, v)| (t, v, None))
+                    .collect(),
+                secondary: false,
+            },
+            Series {
+                name: lang.pick("Ingreso de salud", "Health income").into(),
+                points: f.income_gini.iter().map(|&(t, v)| (t, v, None)).collect(),
+                secondary: true,
+            },
+        ],
+    );
+    let data = table(
+        &["year", "imr_inequality", "health_income_gini"],
+        f.imr_inequality
+            .iter()
+            .map(|&(t, v)| {
+                let inc = f.income_gini.iter().find(|p| p.0 == t).map(|p| p.1);
+                vec![t.to_string(), cell(Some(v)), cell(inc)]
+            })
+            .collect(),
+    );
+    Parts {
+        headline,
+        details,
+        caveats,
+        chart,
+        data,
+    }
+}
+
+/// The change a model sentence is about, in words.
+fn term_phrase(lang: Lang, column: &str, per: f64) -> String {
+    let p = number(
+        lang,
+        per,
+        decimals_for(per)
+            .min(2)
+            .min(if per.fract() == 0.0 { 0 } else { 2 }),
+    );
+    match (column, lang) {
+        ("pobreza", Lang::Es) => format!("{p} puntos porcentuales más de pobreza por ingresos"),
+        ("pobreza", Lang::En) => format!("{p} percentage points more income poverty"),
+        ("ingreso_salud_pc", Lang::Es) => format!("M${p} más de ingreso municipal de salud por persona"),
+        ("ingreso_salud_pc", Lang::En) => format!("M${p} (thousand pesos) more municipal health income per person"),
+        ("sin_educacion_formal_2017", Lang::Es) => format!("{p} puntos porcentuales más de personas que nunca asistieron a la educación formal (2017)"),
+        ("sin_educacion_formal_2017", Lang::En) => format!("{p} percentage points more people who never attended formal education (2017)"),
+        ("sapu", Lang::Es) => "Tener un SAPU o SAR".into(),
+        ("sapu", Lang::En) => "Having a SAPU or SAR emergency primary-care service".into(),
+        ("dist_hospital_km", Lang::Es) => format!("{p} km más de distancia al hospital de segundo o tercer nivel más cercano"),
+        ("dist_hospital_km", Lang::En) => format!("{p} km more distance to the nearest second- or third-level hospital"),
+        (other, Lang::Es) => format!("{p} unidades más de {other}"),
+        (other, Lang::En) => format!("{p} more units of {other}"),
+    }
+}
+
+fn term_label(lang: Lang, column: &str, per: f64) -> String {
+    let p = number(lang, per, if per.fract() == 0.0 { 0 } else { 2 });
+    match (column, lang) {
+        ("pobreza", Lang::Es) => format!("Pobreza +{p} pp"),
+        ("pobreza", Lang::En) => format!("Poverty +{p} pp"),
+        ("ingreso_salud_pc", Lang::Es) => format!("Ingreso salud +M${p}"),
+        ("ingreso_salud_pc", Lang::En) => format!("Health income +M${p}"),
+        ("sin_educacion_formal_2017", Lang::Es) => format!("Sin escolaridad +{p} pp"),
+        ("sin_educacion_formal_2017", Lang::En) => format!("No schooling +{p} pp"),
+        ("sapu", Lang::Es) => "SAPU/SAR".into(),
+        ("sapu", Lang::En) => "SAPU/SAR".into(),
+        ("dist_hospital_km", Lang::Es) => format!("Dist. hospital +{p} km"),
+        ("dist_hospital_km", Lang::En) => format!("Hospital dist. +{p} km"),
+        (other, _) => format!("{other} +{p}"),
+    }
+}
+
+fn model_name(lang: Lang, e: Estimator) -> &'static str {
+    match (e, lang) {
+        (Estimator::Fe, Lang::Es) => {
+            "efectos fijos, dentro de cada comuna, EE agrupados por comuna"
+        }
+        (Estimator::Fe, Lang::En) => "fixed effects, within communes, SE clustered by commune",
+        (Estimator::Re, Lang::Es) => "efectos aleatorios Swamy–Arora, EE agrupados por comuna",
+        (Estimator::Re, Lang::En) => "Swamy–Arora random effects, SE clustered by commune",
+        (_, Lang::Es) => "modelo de panel",
+        (_, Lang::En) => "panel model",
+    }
+}
+
+fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
+    let sentences: Vec<String> = f
+        .terms
+        .iter()
+        .map(|t| {
+            let phrase = term_phrase(lang, &t.column, t.per);
+            let d = decimals_for(t.ci[0].abs().max(t.ci[1].abs())).max(2);
+            let x = number(lang, t.estimate.abs(), d);
+            let xs = number(lang, t.estimate, d);
+            let ci = interval(lang, t.ci, d);
+            let model = model_name(lang, t.estimator);
+            match (Direction::of(t.ci, 0.0), lang) {
+                (Direction::Above, Lang::Es) => format!("{phrase} se asocia con una tasa mayor en {x} por 1.000 ({ci}; {model})."),
+                (Direction::Above, Lang::En) => format!("{phrase} goes with a rate higher by {x} per 1,000 ({ci}; {model})."),
+                (Direction::Below, Lang::Es) => format!("{phrase} se asocia con una tasa menor en {x} por 1.000 ({ci}; {model})."),
+                (Direction::Below, Lang::En) => format!("{phrase} goes with a rate lower by {x} per 1,000 ({ci}; {model})."),
+                (Direction::NotDistinguishable, Lang::Es) => format!("{phrase}: no distinguible de cero (estimación {xs} por 1.000, {ci}; {model})."),
+                (Direction::NotDistinguishable, Lang::En) => format!("{phrase}: not distinguishable from zero (estimate {xs} per 1,000, {ci}; {model})."),
+            }
+        })
+        .collect();
+    let distinguishable = f
+        .terms
+        .iter()
+        .filter(|t| Direction::of(t.ci, 0.0) != Direction::NotDistinguishable)
+        .count();
+    let (k, n) = (distinguishable, f.terms.len());
+    let headline = match lang {
+        Lang::Es => format!("En los modelos de panel ({} observaciones, {} comunas), {k} de {n} características se asocian con la tasa de forma distinguible de cero.", f.nobs, f.n_entities),
+        Lang::En => format!("In the panel models ({} observations, {} communes), {k} of {n} characteristics go with the rate in a way distinguishable from zero.", f.nobs, f.n_entities),
+    };
+    let mut caveats = vec![lang
+        .pick(
+            "Son asociaciones en estos datos, no causas.",
+            "These are associations in these data, not causes.",
+        )
+        .to_string()];
+    if !f.time_invariant.is_empty() {
+        let list = f
+            .time_invariant
+            .iter()
+            .map(|c| {
+                term_label(lang, c, 1.0)
+                    .split(" +")
+                    .next()
+                    .unwrap_or(c)
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        caveats.push(match lang {
+            Lang::Es => format!("Los efectos fijos comparan cada comuna consigo misma en el tiempo: no estiman factores que no cambian dentro de la comuna ({list}); esos vienen de efectos aleatorios, que suponen que no se relacionan con rasgos no observados de cada comuna."),
+            Lang::En => format!("Fixed effects compare each commune with itself over time: they do not estimate factors that do not change within a commune ({list}); those come from random effects, which assume them unrelated to each commune's unobserved traits."),
+        });
+    }
+    if !f.missing.is_empty() {
+        caveats.push(match lang {
+            Lang::Es => format!("No están en los datos: {}.", f.missing.join(", ")),
+            Lang::En => format!("Not in the data: {}.", f.missing.join(", ")),
+        });
+    }
+    let rows: Vec<Row> = f
+        .terms
+        .iter()
+        .map(|t| Row {
+            label: term_label(lang, &t.column, t.per),
+            value: t.estimate,
+            ci: Some(t.ci),
+        })
+        .collect();
+    let chart = interval_rows(
+        lang,
+        lang.pick(
+            "Cambio en la tasa por 1.000 (IC 95%)",
+            "Change in the rate per 1,000 (95% CI)",
+        ),
+        &rows,
+        (0.0, "0"),
+    );
+    let data = table(
+        &[
+            "term",
+            "per",
+            "change_per_1000",
+            "ci_low",
+            "ci_high",
+            "model",
+        ],
+        f.terms
+            .iter()
+            .map(|t| {
+                vec![
+                    t.column.clone(),
+                    cell(Some(t.per)),
+                    cell(Some(t.estimate)),
+                    cell(Some(t.ci[0])),
+                    cell(Some(t.ci[1])),
+                    t.estimator.name().to_owned(),
+                ]
+            })
+            .collect(),
+    );
+    Parts {
+        headline,
+        details: sentences,
+        caveats,
+        chart,
+        data,
+    }
+}
+
+fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
+    let name = |c: &crate::CommuneRate| c.name.clone().unwrap_or_else(|| c.entity.clone());
+    let list: Vec<String> = f
+        .top
+        .iter()
+        .map(|c| {
+            let ci =
+                c.ci.map(|ci| format!("; {}", interval(lang, ci, 1)))
+                    .unwrap_or_default();
+            format!("{} ({}{ci})", name(c), number(lang, c.smoothed_per_1000, 1))
+        })
+        .collect();
+    let nat = number(lang, f.national_per_1000, 2);
+    let (a, b) = (f.first_time, f.last_time);
+    let headline = match lang {
+        Lang::Es => format!("Suavizadas con Bayes empírico y sumando {a}–{b}, las tasas más altas están en {} por 1.000.", list.join(", ")),
+        Lang::En => format!("Smoothed by empirical Bayes with {a}–{b} pooled, the highest rates are in {} per 1,000.", list.join(", ")),
+    };
+    let (k, n) = (f.n_above_national, f.n_communes);
+    let details = vec![match (k, lang) {
+        (0, Lang::Es) => format!("Ninguna comuna tiene su intervalo entero sobre la tasa nacional de {nat} por 1.000: las diferencias no son distinguibles del azar."),
+        (0, Lang::En) => format!("No commune has its whole interval above the national rate of {nat} per 1,000: the differences are not distinguishable from chance."),
+        (_, Lang::Es) => format!("{k} de {n} comunas tienen su intervalo entero sobre la tasa nacional de {nat} por 1.000."),
+        (_, Lang::En) => format!("{k} of {n} communes have their whole interval above the national rate of {nat} per 1,000."),
+    }];
+    let caveats = vec![lang.pick(
+        "El suavizado acerca las comunas pequeñas a la tasa nacional, así que una tasa alta aquí descansa en muchos nacimientos o en un exceso persistente. Intervalos: posterior gamma del Bayes empírico (Clayton y Kaldor 1987).",
+        "Smoothing pulls small communes towards the national rate, so a high rate here rests on many births or a persistent excess. Intervals: the empirical-Bayes gamma posterior (Clayton & Kaldor 1987).",
+    ).into()];
+    let rows: Vec<Row> = f
+        .top
+        .iter()
+        .map(|c| Row {
+            label: name(c),
+            value: c.smoothed_per_1000,
+            ci: c.ci,
+        })
+        .collect();
+    let chart = interval_rows(
+        lang,
+        lang.pick(
+            "Tasas suavizadas más altas por 1.000 (IC 95%)",
+            "Highest smoothed rates per 1,000 (95% CI)",
+        ),
+        &rows,
+        (f.national_per_1000, lang.pick("nacional", "national")),
+    );
+    let data = table(
+        &[
+            "code",
+            "name",
+            "smoothed_rate_per_1000",
+            "ci_low",
+            "ci_high",
+            "raw_rate_per_1000",
+            "births",
+        ],
+        f.top
+            .iter()
+            .map(|c| {
+                vec![
+                    c.entity.clone(),
+                    c.name.clone().unwrap_or_default(),
+                    cell(Some(c.smoothed_per_1000)),
+                    cell(c.ci.map(|x| x[0])),
+                    cell(c.ci.map(|x| x[1])),
+                    cell(Some(c.raw_per_1000)),
+                    cell(Some(c.births)),
+                ]
+            })
+            .collect(),
+    );
+    Parts {
+        headline,
+        details,
+        caveats,
+        chart,
+        data,
+    }
+}
+
+impl Findings {
+    /// The five answers in `lang`, in the order of [`crate::QUESTIONS`].
+    pub fn answers(&self, lang: Lang) -> Vec<Answer> {
+        let m = self
+            .inequality
+            .as_ref()
+            .map(|f| measure_name(lang, f))
+            .unwrap_or_else(|_| "Gini".into());
+        vec![
+            answer_or(
+                lang,
+                "rates",
+                lang.pick(
+                    "¿Baja la mortalidad infantil?",
+                    "Is infant mortality falling?",
+                )
+                .into(),
+                "data",
+                &self.rates,
+                |f| rates_answer(lang, f),
+            ),
+            answer_or(
+                lang,
+                "inequality",
+                lang.pick("¿Se separan las comunas?", "Are communes growing apart?")
+                    .into(),
+                "inequality",
+                &self.inequality,
+                |f| inequality_answer(lang, f),
+            ),
+            answer_or(
+                lang,
+                "health-income",
+                lang.pick(
+                    "¿Va con la desigualdad del ingreso municipal de salud?",
+                    "Does it go with unequal municipal health income?",
+                )
+                .into(),
+                "inequality",
+                &self.health_income,
+                |f| health_income_answer(lang, f, &m),
+            ),
+            answer_or(
+                lang,
+                "models",
+                lang.pick(
+                    "¿Qué va con una mortalidad más alta?",
+                    "What goes with higher mortality?",
+                )
+                .into(),
+                "models",
+                &self.models,
+                |f| models_answer(lang, f),
+            ),
+            answer_or(
+                lang,
+                "where",
+                lang.pick("¿Dónde es más alta?", "Where is it highest?")
+                    .into(),
+                "map",
+                &self.where_highest,
+                |f| where_answer(lang, f),
+            ),
+        ]
+    }
+
+    /// The note on implausible rows, when some were left out.
+    pub fn flagged_note(&self, lang: Lang) -> Option<String> {
+        let k = self.flagged_left_out;
+        (k > 0).then(|| match lang {
+            Lang::Es => format!("{k} filas marcadas como inverosímiles quedan fuera de estas respuestas (ver la vista Datos)."),
+            Lang::En => format!("{k} rows flagged as implausible are left out of these answers (see the Data view)."),
+        })
+    }
+}

@@ -1,0 +1,160 @@
+//! Wording rules: how a number and its interval become words, in Spanish and English.
+//!
+//! The rules never overstate:
+//! * an interval that covers zero (or the reference value) is "not distinguishable from zero";
+//!   only an interval entirely on one side gives a direction;
+//! * a trend with fewer than [`MIN_YEARS_FOR_TREND`] years is "too few years to say";
+//! * a model coefficient or a correlation is an association ("goes with"), never a cause: the
+//!   words "cause", "effect", "reduce", "because" and their Spanish forms are not used
+//!   (tested in `lib.rs` on every sentence generated).
+
+use imr_core::Lang;
+
+/// Fewer years than this and a trend is not stated: a line through two points has no
+/// interval (Student's t on n − 2 = 0 degrees of freedom).
+pub const MIN_YEARS_FOR_TREND: usize = 3;
+
+/// What an interval says about the sign of a quantity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    /// The whole interval is above zero (or the reference).
+    Above,
+    /// The whole interval is below.
+    Below,
+    /// The interval covers zero (or the reference): not distinguishable from it.
+    NotDistinguishable,
+}
+
+impl Direction {
+    /// The direction of an interval relative to `reference` (0 for slopes and coefficients).
+    /// Limits equal to the reference count as covering it.
+    pub fn of(interval: [f64; 2], reference: f64) -> Direction {
+        let [lo, hi] = interval;
+        if lo > reference {
+            Direction::Above
+        } else if hi < reference {
+            Direction::Below
+        } else {
+            Direction::NotDistinguishable
+        }
+    }
+}
+
+/// A number for reading: `decimals` decimals, Spanish with a decimal comma and thousands point,
+/// English with a decimal point and thousands comma; negatives with a minus sign (U+2212).
+pub fn number(lang: Lang, x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return "–".into();
+    }
+    let text = format!("{:.*}", decimals, x.abs());
+    let (int, frac) = match text.split_once('.') {
+        Some((i, f)) => (i.to_string(), Some(f.to_string())),
+        None => (text.clone(), None),
+    };
+    let (group, point) = match lang {
+        Lang::Es => ('.', ','),
+        Lang::En => (',', '.'),
+    };
+    let mut grouped = String::new();
+    let digits: Vec<char> = int.chars().collect();
+    for (k, c) in digits.iter().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) && digits.len() > 4 {
+            grouped.push(group);
+        }
+        grouped.push(*c);
+    }
+    let zero = text.chars().all(|c| c == '0' || c == '.');
+    let mut out = String::new();
+    if x < 0.0 && !zero {
+        out.push('−');
+    }
+    out.push_str(&grouped);
+    if let Some(f) = frac {
+        out.push(point);
+        out.push_str(&f);
+    }
+    out
+}
+
+/// "95% CI 5.1 to 6.3" / "IC 95%: 5,1 a 6,3".
+pub fn interval(lang: Lang, ci: [f64; 2], decimals: usize) -> String {
+    let (lo, hi) = (number(lang, ci[0], decimals), number(lang, ci[1], decimals));
+    match lang {
+        Lang::Es => format!("IC 95%: {lo} a {hi}"),
+        Lang::En => format!("95% CI {lo} to {hi}"),
+    }
+}
+
+/// Decimals that show a value of this size with about three significant digits (at most 4).
+pub fn decimals_for(x: f64) -> usize {
+    let a = x.abs();
+    if a >= 100.0 {
+        0
+    } else if a >= 10.0 {
+        1
+    } else if a >= 1.0 {
+        2
+    } else if a >= 0.1 {
+        3
+    } else {
+        4
+    }
+}
+
+/// Words that claim a cause; no generated sentence may contain them (lower case).
+pub const CAUSAL_WORDS: [&str; 12] = [
+    "cause",
+    "effect of",
+    "reduces",
+    "lowers",
+    "because",
+    "leads to",
+    "causa",
+    "efecto de",
+    "reduce ",
+    "disminuye la",
+    "porque",
+    "provoca",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_use_the_language_marks() {
+        assert_eq!(number(Lang::Es, 12345.678, 2), "12.345,68");
+        assert_eq!(number(Lang::En, 12345.678, 2), "12,345.68");
+        assert_eq!(number(Lang::En, 1234.5, 1), "1234.5");
+        assert_eq!(number(Lang::Es, -0.25, 2), "−0,25");
+        assert_eq!(number(Lang::En, -0.001, 2), "0.00");
+        assert_eq!(number(Lang::En, 7.0, 0), "7");
+    }
+
+    #[test]
+    fn an_interval_touching_zero_is_not_distinguishable() {
+        assert_eq!(
+            Direction::of([-1.0, 2.0], 0.0),
+            Direction::NotDistinguishable
+        );
+        assert_eq!(
+            Direction::of([0.0, 2.0], 0.0),
+            Direction::NotDistinguishable
+        );
+        assert_eq!(Direction::of([0.1, 2.0], 0.0), Direction::Above);
+        assert_eq!(Direction::of([-3.0, -0.1], 0.0), Direction::Below);
+        assert_eq!(Direction::of([5.0, 6.0], 7.0), Direction::Below);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_direction_is_given_only_when_the_interval_excludes_the_reference(
+            a in -10.0f64..10.0, w in 0.0f64..10.0, r in -5.0f64..5.0
+        ) {
+            let d = Direction::of([a, a + w], r);
+            let covers = a <= r && r <= a + w;
+            proptest::prop_assert_eq!(d == Direction::NotDistinguishable, covers);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+// The Findings view (issue 16): the page opens on it, answers the five questions on the bundled
+// data in the browser's language, flags the implausible 15202/2023 value, recomputes every
+// sentence when another file is uploaded, and offers a printable report.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer, launch, openPage, outsideRequests, toolsRequire, ROOT } from './harness.mjs';
+
+const AXE = toolsRequire.resolve('axe-core/axe.min.js');
+const QUESTIONS = ['rates', 'inequality', 'health-income', 'models', 'where'];
+const headline = (q) => `[data-testid="findings"] [data-question="${q}"] [data-testid="finding-headline"]`;
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('in Spanish at 390×844 the page opens on Findings and answers the five questions', async () => {
+  const { page, requests, errors } = await openPage(browser, server.origin + '/',
+    { locale: 'es-CL', firstView: true, viewport: { width: 390, height: 844 } });
+  await page.locator(headline('where')).waitFor({ timeout: 30000 });
+  // Time from navigation start until the fifth answer is on screen (wasm load included).
+  const readyMs = await page.evaluate(() => performance.now());
+  console.log(`findings ready ${Math.round(readyMs)} ms after navigation start`);
+  assert.equal(await page.getByTestId('tab-findings').getAttribute('aria-selected'), 'true');
+  assert.equal(await page.getByTestId('findings').locator('h2').textContent(), 'Hallazgos');
+  const ids = await page.locator('[data-testid="findings"] [data-question]').evaluateAll((els) => els.map((e) => e.dataset.question));
+  assert.deepEqual(ids, QUESTIONS);
+  const texts = {};
+  for (const q of QUESTIONS) texts[q] = (await page.locator(headline(q)).textContent()).trim();
+  assert.match(texts.rates, /^En 2023, la tasa nacional agrupada fue \d+,\d\d por 1\.000 nacidos vivos \(IC 95%: \d+,\d\d a \d+,\d\d\)/);
+  assert.match(texts.inequality, /Gini/);
+  assert.match(texts['health-income'], /correlación/);
+  assert.match(texts.models, /modelos de panel/);
+  assert.match(texts.where, /las tasas más altas están en/);
+  // Every question has a chart and a link to its detailed view.
+  assert.equal(await page.locator('[data-testid="findings"] [data-question] svg').count(), 5);
+  assert.match(await page.getByTestId('findings-flagged-note').textContent(), /inverosímiles/);
+  await page.addScriptTag({ path: AXE });
+  const axe = await page.evaluate(async () => window.axe.run(document.querySelector('main'), { resultTypes: ['violations'] }));
+  assert.deepEqual(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), []);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+  await page.getByTestId('finding-link-models').click();
+  assert.equal(await page.getByTestId('tab-models').getAttribute('aria-selected'), 'true');
+});
+
+test('General Lagos 2023 (1000 per 1,000 on 9 children) is flagged in the Data view', async () => {
+  const { page } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
+  assert.match(await page.getByTestId('flagged-summary').textContent(), /rate above 200 ‰: 15202 General Lagos 2023/);
+  await page.getByTestId('rates-search').fill('15202');
+  const flagged = page.locator('[data-testid="rates-table"] tr[data-entity="15202"][data-time="2023"]');
+  await flagged.waitFor();
+  assert.equal(await flagged.getAttribute('data-flagged'), 'true');
+  await page.getByTestId('rates-search').fill('01101');
+  const plain = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2023"]');
+  await plain.waitFor();
+  assert.equal(await plain.getAttribute('data-flagged'), null);
+});
+
+/** The bundled CSV with 2023's rates tripled, births named so they are guessed, derived deaths
+ * dropped (they would be guessed as deaths); and the pooled 2023 rate the page must state,
+ * computed here independently: rows flagged by the rules (rate > 200, < 10 births) left out. */
+function modifiedBundled() {
+  const lines = fs.readFileSync(path.join(ROOT, 'public/data/chile_imr_2019_2023.csv'), 'utf8').trim().split('\n');
+  const header = lines[0].split(',');
+  const [iYear, iTmi, iPop, iDer] = ['anio', 'tmi', 'poblacion_0', 'defunciones_derivadas'].map((c) => header.indexOf(c));
+  let deaths = 0, births = 0;
+  const out = [header.map((c) => (c === 'poblacion_0' ? 'nacimientos' : c)).filter((_, i) => i !== iDer).join(',')];
+  for (const line of lines.slice(1)) {
+    const f = line.split(',');
+    if (f[iYear] === '2023') {
+      f[iTmi] = String(Number(f[iTmi]) * 3);
+      const [rate, pop] = [Number(f[iTmi]), Number(f[iPop])];
+      if (pop >= 10 && rate <= 200) { deaths += rate * pop / 1000; births += pop; }
+    }
+    out.push(f.filter((_, i) => i !== iDer).join(','));
+  }
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'imr-findings-')), 'modificado.csv');
+  fs.writeFileSync(file, out.join('\n') + '\n');
+  return { file, rate2023: (1000 * deaths / births).toFixed(2).replace('.', ',') };
+}
+
+test('uploading a modified file changes every sentence computed from it', async () => {
+  const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true });
+  await page.locator(headline('where')).waitFor({ timeout: 30000 });
+  const before = {};
+  for (const q of QUESTIONS) before[q] = (await page.locator(headline(q)).textContent()).trim();
+  const { file, rate2023 } = modifiedBundled();
+  await page.getByTestId('tab-data').click();
+  await page.getByTestId('file-input').setInputFiles(file);
+  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
+  await page.getByTestId('tab-findings').click();
+  await page.waitForFunction((t) => {
+    const el = document.querySelector('[data-question="rates"] [data-testid="finding-headline"]');
+    return el && el.textContent.trim() !== t;
+  }, before.rates);
+  const after = (await page.locator(headline('rates')).textContent()).trim();
+  assert.match(after, new RegExp(`^En 2023, la tasa nacional agrupada fue ${rate2023} por 1\\.000`));
+  for (const q of ['inequality', 'where']) {
+    assert.notEqual((await page.locator(headline(q)).textContent()).trim(), before[q], q);
+  }
+});
+
+test('the findings download as a printable HTML report in the page language', async () => {
+  const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true });
+  await page.locator(headline('where')).waitFor({ timeout: 30000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('findings-report').click()]);
+  assert.equal(download.suggestedFilename(), 'hallazgos_imr.html');
+  const html = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(html, /^<!DOCTYPE html>\n<html lang="es">/);
+  for (const q of QUESTIONS) assert.ok(html.includes(`data-question="${q}"`), q);
+  assert.match(html, /@media print/);
+  assert.ok(!html.includes('<script'));
+  assert.match(html, /Fuente: chile_imr_2019_2023\.csv|chile_imr_2019_2023\.csv/);
+});
+
+test('one figure embeds as a snippet that renders offline in a blank HTML page', async () => {
+  const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true });
+  await page.locator(headline('where')).waitFor({ timeout: 30000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('finding-embed-rates').click()]);
+  assert.equal(download.suggestedFilename(), 'figura_rates.html');
+  const snippet = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(snippet, /GPL-3/);
+  assert.match(snippet, /chile_imr_2019_2023\.csv/);
+  // A blank page with no network at all: the figure, its data and its credits are all there.
+  const context = await browser.newContext({ offline: true });
+  const blank = await context.newPage();
+  const requests = [];
+  blank.on('request', (r) => requests.push(r.url()));
+  await blank.setContent(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>Artículo</title></head><body><p>Texto.</p>${snippet}</body></html>`);
+  const svg = blank.locator('figure svg');
+  assert.equal(await svg.count(), 1);
+  const box = await svg.boundingBox();
+  assert.ok(box.width > 200 && box.height > 100, JSON.stringify(box));
+  assert.equal(await blank.locator('figure table tbody tr').count(), 5);
+  assert.match(await blank.locator('figcaption').textContent(), /tasa nacional agrupada/);
+  assert.deepEqual(requests.filter((u) => !u.startsWith('data:') && u !== 'about:blank'), []);
+  await context.close();
+});

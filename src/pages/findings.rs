@@ -1,0 +1,196 @@
+//! The Findings view (Hallazgos), opened first: the study's five questions answered on the
+//! loaded data by `imr-findings`, each with its number, interval, a small chart, what it cannot
+//! say, and a link to the view with the detail. Recomputed whenever the data (or the choice to
+//! include implausible rows) change; downloadable as a short printable HTML report.
+
+use crate::components::download::{data_source, download_text, today};
+use crate::i18n::{lang, tr, Lang};
+use crate::state::{AppState, Shared, View};
+use imr_core::plausibility::Plausibility;
+use imr_findings::{compute, Findings, ObservedGiniPlaceholder, Options};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// Bootstrap replicates of the inequality answer: the Inequality view's (`PAGE_REPLICATES`), so
+/// both show the same interval.
+const REPLICATES: usize = crate::pages::inequality::PAGE_REPLICATES;
+
+/// The plausibility flags of the loaded panel and whether the views include flagged rows
+/// (default: no — they are kept out of scales and answers). Provided in context by the app.
+#[derive(Clone, Copy)]
+pub struct FlagState {
+    pub flags: Memo<Option<Shared<Plausibility>>>,
+    pub include: RwSignal<bool>,
+    /// The findings of the current data and choice, computed when first read (memos are lazy)
+    /// and kept across tab switches.
+    pub findings: Memo<Option<Shared<Findings>>>,
+}
+
+impl FlagState {
+    pub fn new(state: AppState) -> FlagState {
+        let flags = Memo::new(move |_| match state.panel.get() {
+            Some(Ok(p)) => Some(Shared(Arc::new(Plausibility::check(&p)))),
+            _ => None,
+        });
+        let include = RwSignal::new(false);
+        let findings = Memo::new(move |_| match state.panel.get() {
+            Some(Ok(p)) => {
+                // The swap point of the inequality answer: replace this source by the adjusted
+                // inequality of true rates when it is merged (see imr_findings::inequality).
+                let source = ObservedGiniPlaceholder {
+                    replicates: REPLICATES,
+                };
+                let options = Options {
+                    include_flagged: include.get(),
+                    ..Options::default()
+                };
+                Some(Shared(Arc::new(compute(&p, &options, &source))))
+            }
+            _ => None,
+        });
+        FlagState {
+            flags,
+            include,
+            findings,
+        }
+    }
+}
+
+/// The checkbox that includes flagged rows, with the count, shown where flags matter.
+#[component]
+pub fn IncludeFlagged() -> impl IntoView {
+    let flags = expect_context::<FlagState>();
+    move || {
+        let n = flags.flags.get().map_or(0, |f| f.len());
+        (n > 0).then(|| view! {
+            <p class="flag-toggle">
+                <input id="include-flagged" type="checkbox" data-testid="include-flagged"
+                    prop:checked=move || flags.include.get()
+                    on:change=move |ev| flags.include.set(event_target_checked(&ev))/>
+                <label for="include-flagged">{move || match lang().get() {
+                    Lang::Es => format!("Incluir las {n} filas marcadas como inverosímiles en escalas y respuestas"),
+                    Lang::En => format!("Include the {n} rows flagged as implausible in scales and answers"),
+                }}</label>
+            </p>
+        })
+    }
+}
+
+fn view_of(key: &str) -> View {
+    match key {
+        "inequality" => View::Inequality,
+        "models" => View::Models,
+        "map" => View::Map,
+        _ => View::Data,
+    }
+}
+
+fn view_name(lang: Lang, view: View) -> &'static str {
+    match view {
+        View::Findings => lang.pick("Hallazgos", "Findings"),
+        View::Data => lang.pick("Datos", "Data"),
+        View::Inequality => lang.pick("Desigualdad", "Inequality"),
+        View::Models => lang.pick("Modelos", "Models"),
+        View::Map => lang.pick("Mapa", "Map"),
+    }
+}
+
+#[component]
+pub fn FindingsPage() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let flags = expect_context::<FlagState>();
+    let report = move |_| {
+        let Some(f) = flags.findings.get_untracked() else {
+            return;
+        };
+        let l = lang().get_untracked().engine();
+        let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
+        let html = imr_findings::report::report_html(&f, l, &line);
+        let name = lang()
+            .get_untracked()
+            .pick("hallazgos_imr.html", "imr_findings.html");
+        download_text(name, "text/html", &html);
+    };
+    view! {
+        <section data-testid="findings" aria-labelledby="findings-h" class="findings">
+            <h2 id="findings-h">{tr("Hallazgos", "Findings")}</h2>
+            <p class="lead">{tr(
+                "Las preguntas del estudio, respondidas con los datos cargados. Cada frase sale de los resultados; cambian si cambian los datos.",
+                "The study's questions, answered on the loaded data. Every sentence comes from the results and changes when the data do.",
+            )}</p>
+            {move || flags.findings.get().and_then(|f| f.flagged_note(lang().get().engine())).map(|note| view! { <p class="note" data-testid="findings-flagged-note">{note}</p> })}
+            <IncludeFlagged/>
+            <p><button class="secondary" data-testid="findings-report" on:click=report>{tr("Descargar informe (HTML imprimible)", "Download report (printable HTML)")}</button></p>
+            {move || match flags.findings.get() {
+                None => view! { <p class="note">{tr("Cargue datos en la vista Datos.", "Load data in the Data view.")}</p> }.into_any(),
+                Some(f) => {
+                    let l = lang().get();
+                    f.answers(l.engine()).into_iter().enumerate().map(|(k, a)| {
+                        let target = view_of(a.view);
+                        let embed_answer = a.clone();
+                        let heading = format!("finding-{}-h", a.question);
+                        let labelled_by = heading.clone();
+                        let details = a.details.into_iter().map(|d| view! { <p>{d}</p> }).collect_view();
+                        let caveats = a.caveats.into_iter().map(|c| view! { <li>{c}</li> }).collect_view();
+                        let svg = a.chart_svg.clone();
+                        let question = a.question;
+                        let embed = move |_| {
+                            let l = lang().get_untracked().engine();
+                            let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
+                            let credit = if state.bundled.get_untracked() { imr_findings::embed::BUNDLED_CREDIT } else { "" };
+                            let html = imr_findings::embed::snippet(&embed_answer, &line, credit);
+                            download_text(&format!("figura_{question}.html"), "text/html", &html);
+                        };
+                        view! {
+                            <article class="finding" data-question=a.question aria-labelledby=labelled_by>
+                                <h3 id=heading>{format!("{}. {}", k + 1, a.title)}</h3>
+                                <p class="headline" data-testid="finding-headline">{a.headline}</p>
+                                <div class="finding-body">
+                                    <div class="finding-chart" inner_html=svg></div>
+                                    <div class="finding-text">
+                                        {details}
+                                        <ul class="caveats">{caveats}</ul>
+                                        <button class="link" data-testid=format!("finding-link-{}", a.question)
+                                            on:click=move |_| state.view.set(target)>
+                                            {format!("{} → {}", l.pick("Ver el detalle en", "See the detail in"), view_name(l, target))}
+                                        </button>
+                                        " "
+                                        <button class="link" data-testid=format!("finding-embed-{question}") on:click=embed>
+                                            {l.pick("Insertar esta figura (HTML)", "Embed this figure (HTML)")}
+                                        </button>
+                                    </div>
+                                </div>
+                            </article>
+                        }
+                    }).collect_view().into_any()
+                }
+            }}
+        </section>
+    }
+}
+
+/// The one-line answer a detailed view leads with: the Findings' answer to `question` on the
+/// same data, prefixed by what it is computed on (it may differ from the view's own choices).
+#[component]
+pub fn Takeaway(question: &'static str) -> impl IntoView {
+    let flags = expect_context::<FlagState>();
+    move || {
+        let f = flags.findings.get()?;
+        let l = lang().get();
+        let answer = f
+            .answers(l.engine())
+            .into_iter()
+            .find(|a| a.question == question)?;
+        let basis = match (question, l) {
+            ("models", Lang::Es) => "En breve (modelos por defecto): ",
+            ("models", Lang::En) => "In short (default models): ",
+            ("where", Lang::Es) => "En breve (todos los años juntos): ",
+            ("where", Lang::En) => "In short (all years pooled): ",
+            (_, Lang::Es) => "En breve: ",
+            (_, Lang::En) => "In short: ",
+        };
+        Some(view! {
+            <p class="takeaway" data-testid="takeaway"><strong>{basis}</strong>{answer.headline}</p>
+        })
+    }
+}
