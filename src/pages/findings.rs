@@ -7,13 +7,9 @@ use crate::components::download::{data_source, download_text, today};
 use crate::i18n::{lang, tr, Lang};
 use crate::state::{AppState, Shared, View};
 use imr_core::plausibility::Plausibility;
-use imr_findings::{compute, Findings, ObservedGiniPlaceholder, Options};
+use imr_findings::{compute, AdjustedGini, Findings, Options};
 use leptos::prelude::*;
 use std::sync::Arc;
-
-/// Bootstrap replicates of the inequality answer: the Inequality view's (`PAGE_REPLICATES`), so
-/// both show the same interval.
-const REPLICATES: usize = crate::pages::inequality::PAGE_REPLICATES;
 
 /// The plausibility flags of the loaded panel and whether the views include flagged rows
 /// (default: no — they are kept out of scales and answers). Provided in context by the app.
@@ -35,11 +31,8 @@ impl FlagState {
         let include = RwSignal::new(false);
         let findings = Memo::new(move |_| match state.panel.get() {
             Some(Ok(p)) => {
-                // The swap point of the inequality answer: replace this source by the adjusted
-                // inequality of true rates when it is merged (see imr_findings::inequality).
-                let source = ObservedGiniPlaceholder {
-                    replicates: REPLICATES,
-                };
+                // The inequality answer: the Gini of true rates (imr_findings::AdjustedGini).
+                let source = AdjustedGini;
                 let options = Options {
                     include_flagged: include.get(),
                     ..Options::default()

@@ -1,7 +1,7 @@
 //! Prints the findings of a CSV (default: the bundled dataset) in Spanish and English and the
 //! time they took: `cargo run --release -p imr-findings --example findings [FILE]`.
 use imr_core::ingest::{build_panel, IngestOptions, RawTable};
-use imr_findings::{compute, ObservedGiniPlaceholder, Options};
+use imr_findings::{compute, AdjustedGini, Options};
 
 fn main() {
     let path = std::env::args()
@@ -24,11 +24,7 @@ fn main() {
         Err(e) => return eprintln!("{e}"),
     };
     let start = std::time::Instant::now();
-    let f = compute(
-        &panel,
-        &Options::default(),
-        &ObservedGiniPlaceholder { replicates: 200 },
-    );
+    let f = compute(&panel, &Options::default(), &AdjustedGini);
     let took = start.elapsed();
     for lang in [imr_core::Lang::Es, imr_core::Lang::En] {
         if let Some(n) = f.flagged_note(lang) {

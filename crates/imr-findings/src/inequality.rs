@@ -1,14 +1,15 @@
 //! The inequality answer's input: one value per year with its interval, and the trend.
 //!
-//! **Swap point.** The Findings are written against [`InequalitySeries`] and
-//! [`InequalitySource`], not against a particular measure. Today the page feeds them from
-//! [`ObservedGiniPlaceholder`]: the Gini of the *observed* commune rates (bootstrap intervals of
-//! `imr-inequality`), marked [`SeriesKind::ObservedPlaceholder`] and said so in every sentence,
-//! because observed rates of small communes carry Poisson noise that inflates inequality. When
-//! the adjusted inequality of true rates (`crates/imr-inequality/src/adjusted/`) is merged,
-//! implement [`InequalitySource`] over it returning [`SeriesKind::Adjusted`], and pass that
-//! source to [`crate::compute`] instead.
+//! The Findings are written against [`InequalitySeries`] and [`InequalitySource`], not against
+//! a particular measure. The page and the tests feed them from [`AdjustedGini`]: the Gini of the
+//! communes' *true* rates (Poisson–gamma fit per year, profile-likelihood intervals, and the
+//! inverse-variance trend that carries each year's uncertainty; `imr_inequality::adjusted`), the
+//! same numbers as the Inequality view and `imr inequality`'s `adjusted` / `trend_adjusted`.
+//! [`ObservedGiniPlaceholder`] (the bootstrap bias-corrected Gini of the *observed* rates, which
+//! Poisson noise inflates) remains for comparison and is marked [`SeriesKind::ObservedPlaceholder`]
+//! in every sentence.
 
+use imr_core::inequality::adjusted::AdjustedMeasure;
 use imr_core::inequality::panel_input::{subject_from_rows, PanelRowRef, SubjectColumns};
 use imr_core::inequality::{linear_trend, BootstrapSpec, InequalitySpec, Measure, DEFAULT_SEED};
 use imr_core::panel::Panel;
@@ -46,6 +47,9 @@ pub struct InequalitySeries {
     /// years).
     pub slope_per_year: Option<f64>,
     pub slope_ci: Option<[f64; 2]>,
+    /// Deaths were derived from published rates × a births proxy, not counted: the adjusted
+    /// measures are then approximate (a quasi-likelihood fit).
+    pub approximate: bool,
 }
 
 /// Anything that measures the inequality of rates of a panel per year.
@@ -63,45 +67,53 @@ pub struct ObservedGiniPlaceholder {
     pub replicates: usize,
 }
 
+/// The inequality analysis of the panel's rates with `replicates` bootstrap replicates (the
+/// adjusted measures need none).
+fn analyse_rates(
+    panel: &Panel,
+    replicates: usize,
+) -> Result<imr_core::inequality::InequalityReport, String> {
+    if !(panel.has_births && (panel.has_deaths || panel.deaths_derived)) {
+        return Err("the data have no births and deaths (or rate)".into());
+    }
+    let rows: Vec<PanelRowRef> = panel
+        .rows
+        .iter()
+        .map(|r| PanelRowRef {
+            file: &r.file,
+            line: r.line,
+            entity: &r.entity,
+            time: r.time,
+            births: r.births,
+            deaths: r.deaths,
+        })
+        .collect();
+    let (subject, _left_out) = subject_from_rows(
+        &rows,
+        SubjectColumns::Rates {
+            deaths_derived: panel.deaths_derived,
+        },
+        None,
+        None,
+    )
+    .map_err(|e| e.to_string())?;
+    let spec = InequalitySpec {
+        bootstrap: BootstrapSpec {
+            replicates,
+            seed: DEFAULT_SEED,
+            level: 0.95,
+        },
+    };
+    Ok(spec.analyse(&subject).map_err(|e| e.to_string())?.report)
+}
+
 impl InequalitySource for ObservedGiniPlaceholder {
     fn series(&self, panel: &Panel) -> Result<InequalitySeries, String> {
-        if !(panel.has_births && panel.has_deaths) {
-            return Err("the data have no births and deaths (or rate)".into());
-        }
-        let rows: Vec<PanelRowRef> = panel
-            .rows
-            .iter()
-            .map(|r| PanelRowRef {
-                file: &r.file,
-                line: r.line,
-                entity: &r.entity,
-                time: r.time,
-                births: r.births,
-                deaths: r.deaths,
-            })
-            .collect();
-        let (subject, _left_out) = subject_from_rows(
-            &rows,
-            SubjectColumns::Rates {
-                deaths_derived: panel.deaths_derived,
-            },
-            None,
-            None,
-        )
-        .map_err(|e| e.to_string())?;
-        let spec = InequalitySpec {
-            bootstrap: BootstrapSpec {
-                replicates: self.replicates,
-                seed: DEFAULT_SEED,
-                level: 0.95,
-            },
-        };
-        let analysis = spec.analyse(&subject).map_err(|e| e.to_string())?;
+        let report = analyse_rates(panel, self.replicates)?;
         // The bootstrap's bias-corrected value, on which its basic interval is centred (the
         // observed Gini of small areas is inflated by Poisson noise; the interval may not even
         // contain it). Without replicates, the observed value and no interval.
-        let years: Vec<InequalityYear> = analysis
-            .report
+        let years: Vec<InequalityYear> = report
             .years
             .iter()
             .filter_map(|y| {
@@ -119,6 +131,44 @@ impl InequalitySource for ObservedGiniPlaceholder {
             "Gini",
             years,
         ))
+    }
+}
+
+/// The birth-weighted Gini of the communes' true rates per year (`imr_inequality::adjusted`:
+/// deaths ~ Poisson(births · λ), λ ~ Gamma with squared CV θ fitted by maximum likelihood;
+/// Gini = Γ(k + ½) / (√π · k · Γ(k)) with k = 1/θ for the birth-weighted distribution, 95%
+/// profile-likelihood interval), and its trend by inverse-variance weighted least squares with
+/// the Knapp–Hartung variance ([`imr_core::inequality::adjusted::AdjustedTrend`]). Years where the
+/// model cannot be fitted (fewer than 10 communes or 10 deaths) are left out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AdjustedGini;
+
+impl InequalitySource for AdjustedGini {
+    fn series(&self, panel: &Panel) -> Result<InequalitySeries, String> {
+        let report = analyse_rates(panel, 0)?;
+        let measure = AdjustedMeasure::Gini;
+        let years: Vec<InequalityYear> = report
+            .years
+            .iter()
+            .filter_map(|y| {
+                let adjusted = y.adjusted_year()?;
+                Some(InequalityYear {
+                    time: y.time(),
+                    value: adjusted.value(measure),
+                    ci: Some(adjusted.interval(measure)),
+                })
+            })
+            .collect();
+        let trend = report.trend_adjusted_of(measure);
+        Ok(InequalitySeries {
+            kind: SeriesKind::Adjusted,
+            measure_es: "Gini".into(),
+            measure_en: "Gini".into(),
+            slope_per_year: trend.map(|t| t.slope),
+            slope_ci: trend.map(|t| [t.ci_low, t.ci_high]),
+            years,
+            approximate: panel.deaths_derived,
+        })
     }
 }
 
@@ -140,6 +190,7 @@ impl InequalitySeries {
             slope_per_year: trend.as_ref().map(|t| t.slope),
             slope_ci: trend.and_then(|t| t.ci_low.zip(t.ci_high).map(|(a, b)| [a, b])),
             years,
+            approximate: false,
         }
     }
 }

@@ -24,7 +24,8 @@ pub mod words;
 
 pub use compute::{compute, Options};
 pub use inequality::{
-    InequalitySeries, InequalitySource, InequalityYear, ObservedGiniPlaceholder, SeriesKind,
+    AdjustedGini, InequalitySeries, InequalitySource, InequalityYear, ObservedGiniPlaceholder,
+    SeriesKind,
 };
 pub use text::{Answer, Table};
 

@@ -7,7 +7,7 @@ use imr_core::panel::Panel;
 use imr_core::rates::RateTable;
 use imr_core::Lang;
 use imr_findings::words::{number, CAUSAL_WORDS};
-use imr_findings::{compute, Findings, ObservedGiniPlaceholder, Options, QUESTIONS};
+use imr_findings::{compute, AdjustedGini, Findings, Options, QUESTIONS};
 
 const BUNDLED: &str = include_str!("../../../public/data/chile_imr_2019_2023.csv");
 
@@ -19,11 +19,7 @@ fn panel_of(csv: &str) -> Panel {
 }
 
 fn findings_of(panel: &Panel) -> Findings {
-    compute(
-        panel,
-        &Options::default(),
-        &ObservedGiniPlaceholder { replicates: 50 },
-    )
+    compute(panel, &Options::default(), &AdjustedGini)
 }
 
 fn all_text(f: &Findings, lang: Lang) -> String {
@@ -190,7 +186,7 @@ fn including_flagged_rows_puts_general_lagos_back() {
             include_flagged: true,
             ..Options::default()
         },
-        &ObservedGiniPlaceholder { replicates: 0 },
+        &AdjustedGini,
     );
     assert_eq!(f.flagged_left_out, 0);
     assert!(f.flagged_note(Lang::En).is_none());
