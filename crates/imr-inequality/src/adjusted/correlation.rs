@@ -250,7 +250,9 @@ mod tests {
     use proptest::prelude::*;
 
     /// x = 1..5, y = (2, 1, 4, 3, 5): Σ(x−x̄)(y−ȳ) = 8, Σ(x−x̄)² = Σ(y−ȳ)² = 10, r = 0.8 exactly.
-    fn known() -> (Vec<(i64, f64, [f64; 2])>, Vec<(i64, f64)>) {
+    type Yearly = (Vec<(i64, f64, [f64; 2])>, Vec<(i64, f64)>);
+
+    fn known() -> Yearly {
         let x = [1.0, 2.0, 3.0, 4.0, 5.0];
         let y = [2.0, 1.0, 4.0, 3.0, 5.0];
         let adjusted = (0..5)
