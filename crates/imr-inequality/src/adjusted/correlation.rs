@@ -103,7 +103,11 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// `ci_fisher_exact_years`; yearly uncertainty widens it. The other series is taken as exact
 /// (its yearly noise is small next to the adjusted IMR's; it is a census of municipal budgets).
 /// With 5 years the interval is wide whatever the data: a correlation over so few points is
-/// description, and a common trend makes two series correlate without any link.
+/// description, and a common trend makes two series correlate without any link. The point
+/// estimate is not corrected for the attenuation that yearly noise causes (it is biased toward 0
+/// when the yearly intervals are wide next to the spread of the values); in simulation
+/// (test `the_interval_covers_the_true_correlation_in_simulation`) the interval covers the true ρ
+/// in 98–99.8% of panels at ρ = 0–0.9: conservative.
 ///
 /// References: Fisher, R. A. (1921) "On the 'probable error' of a coefficient of correlation
 /// deduced from a small sample", *Metron* 1:3–32. JCGM 101:2008 *Evaluation of measurement data —
@@ -326,6 +330,43 @@ mod tests {
         let es = c.sentence(Lang::Es);
         assert!(es.contains("r = 0,80"), "{es}");
         assert!(es.contains("Solo 5 años"), "{es}");
+    }
+
+    /// Simulated coverage: true yearly values x and the other series y bivariate normal with
+    /// correlation ρ over 5 years; each year's estimate is x + N(0, σ²) (σ in units of sd(x)) with
+    /// the interval ± 1.96 σ. Over 400 panels per (ρ, σ) the interval must cover ρ in ≥ 93%
+    /// (binomial sd at 95% ≈ 1.1%), and at least as often as the Fisher interval that treats the
+    /// estimates as exact. Measured on this seed: 98–99.8% (conservative: 5 points).
+    #[test]
+    fn the_interval_covers_the_true_correlation_in_simulation() {
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        let reps = 400;
+        for (rho, sigma) in [(0.0, 0.5), (0.6, 0.5), (0.6, 1.0), (0.9, 1.0)] {
+            let (mut covered, mut covered_fisher) = (0, 0);
+            for rep in 0..reps {
+                let mut adjusted = Vec::new();
+                let mut other = Vec::new();
+                for k in 0..5i64 {
+                    let u: f64 = StandardNormal.sample(&mut rng);
+                    let v: f64 = StandardNormal.sample(&mut rng);
+                    let e: f64 = StandardNormal.sample(&mut rng);
+                    let y = rho * u + (1.0 - rho * rho).sqrt() * v;
+                    let x_hat = 10.0 + u + sigma * e;
+                    adjusted.push((k, x_hat, [x_hat - 1.96 * sigma, x_hat + 1.96 * sigma]));
+                    other.push((k, y));
+                }
+                let c = correlate_adjusted(&adjusted, &other, &[], 0.95, 1000, rep).unwrap();
+                covered += usize::from(c.ci_low <= rho && rho <= c.ci_high);
+                let [lo, hi] = c.ci_fisher_exact_years;
+                covered_fisher += usize::from(lo <= rho && rho <= hi);
+            }
+            let coverage = covered as f64 / reps as f64;
+            assert!(coverage >= 0.93, "ρ {rho}, σ {sigma}: coverage {coverage}");
+            assert!(
+                covered >= covered_fisher,
+                "ρ {rho}, σ {sigma}: {covered} < {covered_fisher}"
+            );
+        }
     }
 
     proptest! {
