@@ -208,3 +208,41 @@ test('the adjusted measures on screen equal the command line\'s, led by the answ
   assert.equal(await page.getByTestId('ineq-adjusted-method').evaluate((d) => d.tagName), 'DETAILS');
   assert.deepEqual(errors, []);
 });
+
+// Issue 12: the view leads with the answer, above the settings; and the IMR vs health-income
+// panel leads with the correlation of the adjusted Gini, the same r and interval that
+// `imr inequality --against … --format json` prints with the command the panel shows.
+test('the answer precedes the settings, and the adjusted correlation on screen equals the command line\'s', async () => {
+  const { page, errors } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('tab-inequality').click();
+  await page.getByTestId('ineq-answer').waitFor({ timeout: 60_000 });
+  const before = (a, b) => page.evaluate(([a, b]) => {
+    const [x, y] = [a, b].map((id) => document.querySelector(`[data-testid="${id}"]`));
+    return Boolean(x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING);
+  }, [a, b]);
+  assert.ok(await before('ineq-answer', 'ineq-replicates'), 'the answer comes before the settings');
+  assert.ok(await before('ineq-answer', 'ineq-adjusted'), 'the answer comes before the adjusted section');
+  const lead = page.getByTestId('ineq-correlation-adjusted');
+  await lead.waitFor({ timeout: 60_000 });
+  assert.ok(await before('ineq-correlation-adjusted', 'ineq-of'), 'the adjusted correlation leads the panel');
+  assert.ok(await before('ineq-correlation-adjusted', 'ineq-correlation'), 'before the observed correlation');
+  const command = (await page.getByTestId('ineq-correlation-command').textContent()).trim();
+  assert.match(command, / --against ingreso_salud_pc --against-weight births/);
+  const words = command.split(/\s+/);
+  assert.deepEqual(words.slice(0, 2), ['imr', 'inequality']);
+  const doc = JSON.parse(execFileSync(imrBinary(), words.slice(1), { cwd: ROOT, encoding: 'utf8' }));
+  const c = doc.correlation_adjusted;
+  const close = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)), `${what}: page ${a} vs CLI ${b}`);
+  close(Number(await lead.getAttribute('data-r')), c.r, 'r');
+  close(Number(await lead.getAttribute('data-ci-low')), c.ci_low, 'ci_low');
+  close(Number(await lead.getAttribute('data-ci-high')), c.ci_high, 'ci_high');
+  assert.equal(Number(await lead.getAttribute('data-n-years')), 5);
+  const text = (await lead.textContent()).trim();
+  const dec = (x) => [x.toFixed(2), x.toFixed(2).replace('.', ',')];
+  assert.ok(dec(c.r).some((t) => text.includes(`r = ${t}`)), `${text} lacks r = ${c.r}`);
+  assert.match(text, /Only 5 years|Solo 5 años/);
+  const observed = (await page.getByTestId('ineq-correlation-observed').textContent()).trim();
+  assert.match(observed, /^(Observed Gini \(includes random variation\)|Gini observado \(incluye variación aleatoria\))/);
+  assert.ok(dec(c.observed.r).some((t) => observed.includes(`r = ${t}`)), `${observed} lacks ${c.observed.r}`);
+  assert.deepEqual(errors, []);
+});

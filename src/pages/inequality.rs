@@ -24,8 +24,8 @@ use imr_core::inequality::panel_input::{
     subject_from_rows, Column, NotMeasured, PanelRowRef, SubjectColumns,
 };
 use imr_core::inequality::{
-    correlate_reports, BootstrapSpec, InequalityAnalysis, InequalityReport, InequalitySpec,
-    Measure, SeriesPoint, SubjectKind, YearResult, DEFAULT_SEED,
+    correlate_reports, correlate_reports_adjusted, BootstrapSpec, InequalityAnalysis,
+    InequalityReport, InequalitySpec, Measure, SeriesPoint, SubjectKind, YearResult, DEFAULT_SEED,
 };
 use imr_core::panel::Panel;
 use leptos::prelude::*;
@@ -533,9 +533,19 @@ pub fn InequalityPage() -> impl IntoView {
         }
     };
 
+    // Issue 12: the answer comes first, above the settings.
+    let answer_first = move || {
+        let lang = language.get();
+        let computed = imr_ok.get()?;
+        let sentence = imr_core::inequality::adjusted::answer(&computed.analysis.report)?
+            .render(lang.engine());
+        Some(view! { <p class="answer" data-testid="ineq-answer"><strong>{sentence}</strong></p> })
+    };
+
     let settings = view! {
         <section aria-labelledby="ineq-settings-h">
             <h2 id="ineq-settings-h">{tr("Desigualdad de la mortalidad infantil entre comunas", "Inequality of infant mortality across communes")}</h2>
+            {answer_first}
             <div class="roles">
                 {select("ineq-group", ("Grupos (descomposición de Theil): ", "Groups (Theil decomposition): "), group, Box::new(text_columns), Some(("(ninguno)", "(none)")))}
                 {select("ineq-rank", ("Orden socioeconómico (índice de concentración): ", "Socioeconomic rank (concentration index): "), rank, Box::new(covariates), Some(("(ninguno)", "(none)")))}
@@ -913,6 +923,7 @@ pub fn InequalityPage() -> impl IntoView {
                 {measure_select("ineq-panel-measure", ("Medida: ", "Measure: "), panel_measure)}
             </div>
         };
+        let mut lead: Option<AnyView> = None;
         let content = match income.get() {
             None => view! { <p class="note">{tr("Elija una segunda variable.", "Choose a second subject.")}</p> }.into_any(),
             Some(Err(message)) => view! { <p class="error" role="alert">{move || message.pick(language.get())}</p> }.into_any(),
@@ -974,10 +985,33 @@ pub fn InequalityPage() -> impl IntoView {
                     fmt_r(correlation.spearman, correlation.spearman_ci),
                     correlation.n_years,
                 );
+                let (observed_es, observed_en) = (measure_label(Lang::Es, m), m.label());
                 let correlation_text = match lang {
-                    Lang::Es => format!("Pearson r = {pearson}; Spearman ρ = {spearman}; {n_years} años."),
-                    Lang::En => format!("Pearson r = {pearson}; Spearman ρ = {spearman}; {n_years} years."),
+                    Lang::Es => format!("{observed_es} observado (incluye variación aleatoria): Pearson r = {pearson}; Spearman ρ = {spearman}; {n_years} años."),
+                    Lang::En => format!("Observed {observed_en} (includes random variation): Pearson r = {pearson}; Spearman ρ = {spearman}; {n_years} years."),
                 };
+                // Issue 12: the panel leads with the correlation of the adjusted (true-rate)
+                // Gini, whatever the measure chosen for the chart.
+                let adjusted = correlate_reports_adjusted(a, b).map(|c| {
+                    let sentence = c.sentence(lang.engine());
+                    let observed = c.observed_sentence(lang.engine());
+                    let mut against_command = command_line(&state, &imr_key.get());
+                    write!(against_command, " --against {} --against-weight {}", shell_word(&b.subject.value_name), shell_word(weight_name)).expect("write to String");
+                    view! {
+                        <p class="answer" data-testid="ineq-correlation-adjusted" data-r=c.r.to_string() data-ci-low=c.ci_low.to_string() data-ci-high=c.ci_high.to_string() data-n-years=c.n_years.to_string()><strong>{sentence}</strong></p>
+                        {observed.map(|o| view! { <p data-testid="ineq-correlation-observed">{o}</p> })}
+                        <details data-testid="ineq-correlation-method">
+                            <summary>{tr("Cómo se calcula", "How this is calculated")}</summary>
+                            <p>{tr(
+                                "r de Pearson entre el Gini ajustado de cada año (en θ̂) y el Gini de la segunda variable. Intervalo: 4.000 simulaciones; en cada una el Gini ajustado de cada año se extrae de una normal partida que reproduce su intervalo de verosimilitud perfil, se recalcula r y se suma el error de muestreo de una correlación de n años en la escala z de Fisher (atanh r + N(0, 1/(n − 3))); límites = percentiles 2,5% y 97,5% (propagación Monte Carlo, JCGM 101:2008; Fisher 1921). Semilla = la del bootstrap. Con años exactos sería el intervalo z de Fisher.",
+                                "Pearson r between each year's adjusted Gini (at θ̂) and the second subject's Gini. Interval: 4,000 simulations; in each, every year's adjusted Gini is drawn from a split normal that reproduces its profile-likelihood interval, r is recomputed and the sampling error of a correlation over n years is added on Fisher's z scale (atanh r + N(0, 1/(n − 3))); limits = the 2.5% and 97.5% percentiles (Monte Carlo propagation, JCGM 101:2008; Fisher 1921). Seed = the bootstrap seed. With exact years it would be the Fisher z interval.",
+                            )}</p>
+                            <pre tabindex="0" data-testid="ineq-correlation-command" aria-label=tr("Comando imr de la correlación ajustada", "imr command for the adjusted correlation") style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{against_command}</code></pre>
+                        </details>
+                    }
+                    .into_any()
+                });
+                lead = adjusted;
                 let few_years = match lang {
                     Lang::Es => "Con tan pocos años, una correlación —incluso alta— tiene muy poca potencia y puede deberse al azar o a una tendencia común; no es evidencia de causalidad.".to_string(),
                     Lang::En => correlation.warning.clone(),
@@ -997,6 +1031,7 @@ pub fn InequalityPage() -> impl IntoView {
         Some(view! {
             <section aria-labelledby="ineq-panel-h">
                 <h3 id="ineq-panel-h">{tr("Desigualdad de la mortalidad infantil y del ingreso municipal de salud per cápita", "Inequality of infant mortality and of municipal health income per capita")}</h3>
+                {lead}
                 {controls}
                 {content}
             </section>
@@ -1038,7 +1073,8 @@ mod tests {
     }
 }
 
-/// The adjusted (true-rate) inequality: the answer sentence, the adjusted Gini chart with its
+/// The adjusted (true-rate) inequality (its answer sentence leads the view, above the
+/// settings): the adjusted Gini chart with its
 /// band, the table of adjusted measures with intervals, the excess-variation test and the noise
 /// share, and the method behind a disclosure. `None` for a value column.
 fn adjusted_section(
@@ -1046,10 +1082,9 @@ fn adjusted_section(
     report: &InequalityReport,
     caption: imr_core::Caption,
 ) -> Option<impl IntoView> {
-    use imr_core::inequality::adjusted::{adjusted_svg_in, answer, method_note, AdjustedMeasure};
+    use imr_core::inequality::adjusted::{adjusted_svg_in, method_note, AdjustedMeasure};
     let method = report.adjusted_method.as_ref()?;
     let engine = lang.engine();
-    let sentence = answer(report).map(|a| a.render(engine));
     let chart = adjusted_svg_in(report, AdjustedMeasure::Gini, &caption);
     let header = AdjustedMeasure::ALL
         .iter()
@@ -1124,7 +1159,6 @@ fn adjusted_section(
     Some(view! {
         <section aria-labelledby="ineq-adjusted-h" data-testid="ineq-adjusted">
             <h3 id="ineq-adjusted-h">{tr("Desigualdad verdadera (sin la variación aleatoria)", "True inequality (random variation removed)")}</h3>
-            {sentence.map(|s| view! { <p class="answer" data-testid="ineq-answer"><strong>{s}</strong></p> })}
             {approximate}
             {chart.map(|svg| view! { <div class="chart" data-testid="ineq-adjusted-chart" role="img" aria-label=tr("Gini ajustado por año con su banda de 95%", "Adjusted Gini per year with its 95% band") inner_html=svg></div> })}
             <div class="scroll" tabindex="0" role="region" aria-label=tr("Tabla de medidas ajustadas por año (desplazable)", "Table of adjusted measures by year (scrollable)")>

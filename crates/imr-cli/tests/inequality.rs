@@ -384,3 +384,121 @@ fn simulate_prints_the_table_for_a_file_s_births() {
     assert!(text.contains("| births as given | 0.30 | Gini |"));
     assert!(text.contains("5 years, births falling 30%"));
 }
+
+const BUNDLED: &str = "../../public/data/chile_imr_2019_2023.csv";
+const BUNDLED_ROLES: [&str; 8] = [
+    "--entity",
+    "codigo_comuna",
+    "--time",
+    "anio",
+    "--births",
+    "poblacion_0",
+    "--rate",
+    "tmi",
+];
+
+/// Pearson r computed here, independently of the engine.
+fn pearson(x: &[f64], y: &[f64]) -> f64 {
+    let n = x.len() as f64;
+    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let sxy: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
+    let sxx: f64 = x.iter().map(|a| (a - mx).powi(2)).sum();
+    let syy: f64 = y.iter().map(|b| (b - my).powi(2)).sum();
+    sxy / (sxx * syy).sqrt()
+}
+
+fn gini_series(doc: &serde_json::Value, key: &str) -> Vec<f64> {
+    doc["years"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|y| {
+            if key == "adjusted" {
+                y["adjusted"]["gini"].as_f64().unwrap()
+            } else {
+                y["gini"].as_f64().unwrap()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn against_adds_the_adjusted_correlation_and_leaves_the_other_keys_alone() {
+    let base: Vec<&str> = ["inequality", BUNDLED]
+        .into_iter()
+        .chain(BUNDLED_ROLES)
+        .chain(["--bootstrap", "0"])
+        .collect();
+    let plain = json(&base);
+    let with: Vec<&str> = base
+        .iter()
+        .copied()
+        .chain([
+            "--against",
+            "ingreso_salud_pc",
+            "--against-weight",
+            "births",
+        ])
+        .collect();
+    let doc = json(&with);
+    for (k, v) in plain.as_object().unwrap() {
+        assert_eq!(&doc[k], v, "key {k} changed");
+    }
+    let of: Vec<&str> = ["inequality", BUNDLED]
+        .into_iter()
+        .chain(BUNDLED_ROLES)
+        .chain([
+            "--bootstrap",
+            "0",
+            "--of",
+            "ingreso_salud_pc",
+            "--weight",
+            "births",
+        ])
+        .collect();
+    let income = gini_series(&json(&of), "observed");
+    let c = &doc["correlation_adjusted"];
+    assert_eq!(c["n_years"], 5);
+    assert_eq!(c["against"], "ingreso_salud_pc");
+    assert_eq!(c["method"], "monte_carlo_profile_draws_fisher_z");
+    let r = c["r"].as_f64().unwrap();
+    same(r, pearson(&gini_series(&doc, "adjusted"), &income));
+    same(
+        c["observed"]["r"].as_f64().unwrap(),
+        pearson(&gini_series(&doc, "observed"), &income),
+    );
+    let (lo, hi) = (
+        c["ci_low"].as_f64().unwrap(),
+        c["ci_high"].as_f64().unwrap(),
+    );
+    assert!(-1.0 <= lo && lo < r && r < hi && hi <= 1.0, "{lo} {r} {hi}");
+    // The yearly uncertainty widens the interval beyond Fisher's with exact years.
+    let fisher = c["ci_fisher_exact_years"].as_array().unwrap();
+    assert!(hi - lo > fisher[1].as_f64().unwrap() - fisher[0].as_f64().unwrap());
+    // Rows without health income are listed, not dropped silently.
+    assert!(!doc["against_rows_not_measured"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    // Same seed, same bytes.
+    assert_eq!(imr(&with).stdout, imr(&with).stdout);
+}
+
+#[test]
+fn against_with_two_years_gives_a_null_correlation() {
+    let doc = json(&[
+        "inequality",
+        DATA,
+        "--bootstrap",
+        "0",
+        "--against",
+        "ingreso_salud",
+        "--against-weight",
+        "poblacion",
+    ]);
+    assert!(doc["correlation_adjusted"].is_null());
+    assert!(doc
+        .as_object()
+        .unwrap()
+        .contains_key("correlation_adjusted"));
+}

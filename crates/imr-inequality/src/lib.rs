@@ -46,8 +46,8 @@ pub use input::{AreaObservation, RateInput, Subject, ValueInput, ValueObservatio
 pub use measures::Unavailable;
 pub use note::Note;
 pub use report::{
-    correlate_reports, AdjustedMethod, InequalityAnalysis, InequalityReport, InequalitySpec,
-    SeriesPoint, SubjectInfo, YearResult, NOTABLE_RELATIVE_BIAS,
+    correlate_reports, correlate_reports_adjusted, AdjustedMethod, InequalityAnalysis,
+    InequalityReport, InequalitySpec, SeriesPoint, SubjectInfo, YearResult, NOTABLE_RELATIVE_BIAS,
 };
 pub use trend::{correlate, linear_trend, Correlation, Trend};
 pub use year::{Measure, Needs, SubjectKind, YearMeasures};

@@ -2,8 +2,9 @@
 //! serialises to the `imr inequality --format json` contract of issue 4.
 
 use crate::adjusted::{
-    adjusted_trend, fit_year, split_change, AdjustedMeasure, AdjustedTrend, AdjustedUnavailable,
-    AdjustedYear, ChangeSplit,
+    adjusted_trend, correlate_adjusted, fit_year, split_change, AdjustedCorrelation,
+    AdjustedMeasure, AdjustedTrend, AdjustedUnavailable, AdjustedYear, ChangeSplit,
+    CORRELATION_DRAWS,
 };
 use crate::bootstrap::{bootstrap_year, BootstrapMethod, BootstrapSpec, YearIntervals};
 use crate::distribution::{box_plot_from_areas, lorenz_from_areas, BoxPlotStats, LorenzCurve};
@@ -386,6 +387,46 @@ pub fn correlate_reports(
         r.series(m).iter().map(|p| (p.time, p.value)).collect()
     };
     correlate(&pts(a, measure_a), &pts(b, measure_b), level)
+}
+
+/// Correlation over the years between the adjusted Gini of the infant mortality report `imr`
+/// and the (observed) Gini of `other` (e.g. health income per capita), with the observed
+/// correlation beside it; at `imr`'s confidence level, seeded with its bootstrap seed so that
+/// the page and `imr inequality --against …` print the same interval. `None` when `imr` has no
+/// adjusted measures or fewer than 4 common years. See [`correlate_adjusted`] for the formula.
+pub fn correlate_reports_adjusted(
+    imr: &InequalityReport,
+    other: &InequalityReport,
+) -> Option<AdjustedCorrelation> {
+    imr.adjusted_method.as_ref()?;
+    let adjusted: Vec<(i64, f64, [f64; 2])> = imr
+        .years
+        .iter()
+        .filter_map(|y| {
+            let a = y.adjusted_year()?;
+            Some((
+                y.time(),
+                a.value(AdjustedMeasure::Gini),
+                a.interval(AdjustedMeasure::Gini),
+            ))
+        })
+        .collect();
+    let pts = |r: &InequalityReport| -> Vec<(i64, f64)> {
+        r.series(Measure::Gini)
+            .iter()
+            .map(|p| (p.time, p.value))
+            .collect()
+    };
+    let mut c = correlate_adjusted(
+        &adjusted,
+        &pts(other),
+        &pts(imr),
+        imr.subject.level,
+        CORRELATION_DRAWS,
+        imr.subject.seed,
+    )?;
+    c.against = other.subject.value_name.clone();
+    Some(c)
 }
 
 /// Everything the page shows: the report plus the Lorenz curves and box plots per year.

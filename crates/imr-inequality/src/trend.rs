@@ -92,7 +92,7 @@ pub struct Correlation {
     pub warning: String,
 }
 
-fn pearson(x: &[f64], y: &[f64]) -> Option<f64> {
+pub(crate) fn pearson(x: &[f64], y: &[f64]) -> Option<f64> {
     let n = x.len() as f64;
     let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
     let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);

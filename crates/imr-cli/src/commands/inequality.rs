@@ -4,11 +4,12 @@
 use super::input::{load_panel, InputArgs};
 use super::rates::InputSummary;
 use super::CliError;
+use imr_core::inequality::adjusted::AdjustedCorrelation;
 use imr_core::inequality::chart::{box_plot_svg_in, lorenz_svg_in, measure_over_years_svg_in};
 use imr_core::inequality::panel_input::{subject_from_rows, Column, PanelRowRef, SubjectColumns};
 use imr_core::inequality::{
-    csv::years_csv, BootstrapSpec, InequalityReport, InequalitySpec, Measure, Subject,
-    DEFAULT_REPLICATES, DEFAULT_SEED,
+    correlate_reports_adjusted, csv::years_csv, BootstrapSpec, InequalityReport, InequalitySpec,
+    Measure, Subject, DEFAULT_REPLICATES, DEFAULT_SEED,
 };
 use imr_core::panel::Panel;
 use serde::Serialize;
@@ -40,6 +41,19 @@ pub struct Args {
     /// Weight of --of (e.g. population); areas are rows with weight > 0
     #[arg(long, value_name = "COL", requires = "of")]
     pub weight: Option<String>,
+    /// Correlate the adjusted Gini of infant mortality over the years with the Gini of this
+    /// column (e.g. ingreso_salud_pc): adds `correlation_adjusted` to the JSON; needs
+    /// --against-weight
+    #[arg(
+        long,
+        value_name = "COL",
+        requires = "against_weight",
+        conflicts_with = "of"
+    )]
+    pub against: Option<String>,
+    /// Weight of --against (e.g. births)
+    #[arg(long, value_name = "COL", requires = "against")]
+    pub against_weight: Option<String>,
     /// Group column (e.g. region) for the Theil between/within decomposition
     #[arg(long, value_name = "COL")]
     pub group: Option<String>,
@@ -76,6 +90,12 @@ struct Output<'a> {
     rows_not_measured: &'a [NotMeasured],
     #[serde(flatten)]
     report: &'a InequalityReport,
+    /// With --against: the adjusted Gini's correlation with the other column's Gini.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    correlation_adjusted: Option<Option<AdjustedCorrelation>>,
+    /// With --against: panel rows left out of the --against series (value or weight missing).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    against_rows_not_measured: Option<&'a [NotMeasured]>,
 }
 
 fn column(panel: &Panel, name: &str, flag: &str) -> Result<Vec<Option<f64>>, CliError> {
@@ -204,6 +224,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
             });
     }
     let report = &analysis.report;
+    let (correlation_adjusted, against_left_out) = match (&args.against, &args.against_weight) {
+        (Some(against), Some(weight)) => {
+            let (c, left) = correlation_against(&panel, &args, &spec, report, against, weight)?;
+            (Some(c), Some(left))
+        }
+        _ => (None, None),
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match args.format {
@@ -213,6 +240,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 input: InputSummary::new(&panel),
                 rows_not_measured: &left_out,
                 report,
+                correlation_adjusted,
+                against_rows_not_measured: against_left_out.as_deref(),
             };
             serde_json::to_writer_pretty(&mut out, &doc).map_err(std::io::Error::from)?;
             writeln!(out)?;
@@ -235,6 +264,46 @@ pub fn run(args: Args) -> Result<(), CliError> {
         )?,
     }
     Ok(())
+}
+
+/// The adjusted correlation of `report` (infant mortality) with the Gini of `against` weighted
+/// by `weight`: the second series is measured like `--of against --weight weight` without
+/// bootstrap (the correlation uses its point values). `None` (JSON null) when the IMR has no
+/// adjusted Gini in at least 4 common years. Also the rows the second series left out.
+fn correlation_against(
+    panel: &Panel,
+    args: &Args,
+    spec: &InequalitySpec,
+    report: &InequalityReport,
+    against: &str,
+    weight: &str,
+) -> Result<(Option<AdjustedCorrelation>, Vec<NotMeasured>), CliError> {
+    let second = Args {
+        of: Some(against.to_string()),
+        weight: Some(weight.to_string()),
+        group: None,
+        rank: None,
+        against: None,
+        against_weight: None,
+        input: args.input.clone(),
+        bootstrap: 0,
+        seed: args.seed,
+        measure: args.measure.clone(),
+        lang: args.lang,
+        years: Vec::new(),
+        format: args.format,
+    };
+    let (subject, left_out) = subject_from_panel(panel, &second)?;
+    let spec = InequalitySpec {
+        bootstrap: BootstrapSpec {
+            replicates: 0,
+            ..spec.bootstrap
+        },
+    };
+    let other = spec
+        .analyse(&subject)
+        .map_err(|e| CliError::Input(format!("--against {against}: {e}")))?;
+    Ok((correlate_reports_adjusted(report, &other.report), left_out))
 }
 
 /// A chart's language and provenance line (input files, engine, today's date).

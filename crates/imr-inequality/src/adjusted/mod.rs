@@ -45,12 +45,17 @@
 //! [`shape`].
 
 pub mod answer;
+pub mod correlation;
 pub mod model;
 pub mod shape;
 pub mod simulate;
 pub mod trend;
 
 pub use answer::{adjusted_series, adjusted_svg_in, answer, Answer, YearValue};
+pub use correlation::{
+    correlate_adjusted, AdjustedCorrelation, CorrelationMethod, ObservedCorrelation,
+    CORRELATION_DRAWS, MIN_CORRELATION_YEARS,
+};
 pub use model::{fit, Counts, GammaFit};
 pub use trend::{adjusted_trend, split_change, AdjustedTrend, ChangeSplit, TrendMethod};
 
