@@ -5,8 +5,11 @@ use crate::{
     CommuneRate, Findings, HealthIncomeFinding, InequalityFinding, ModelTerm, ModelsFinding,
     Outcome, RatesFinding, Unavailable, WhereFinding, YearRate,
 };
+use imr_core::inequality::adjusted::{correlate_adjusted, CORRELATION_DRAWS};
 use imr_core::inequality::panel_input::{subject_from_rows, Column, PanelRowRef, SubjectColumns};
-use imr_core::inequality::{correlate, linear_trend, BootstrapSpec, InequalitySpec, Measure};
+use imr_core::inequality::{
+    correlate, linear_trend, BootstrapSpec, InequalitySpec, Measure, DEFAULT_SEED,
+};
 use imr_core::map::smoothing::global_eb;
 use imr_core::models::{Estimator, ModelColumns, PanelSpec, VcovKind};
 use imr_core::panel::Panel;
@@ -180,9 +183,32 @@ fn health_income(
         .map(|p| (p.time, p.value))
         .collect();
     let imr_inequality: Vec<(i64, f64)> = imr.years.iter().map(|y| (y.time, y.value)).collect();
+    let mut correlation = correlate(&imr_inequality, &income_gini, 0.95);
+    // With the adjusted series, the Pearson interval carries each year's own uncertainty (the
+    // Inequality view's and `imr inequality --against`'s method: Monte Carlo draws of each
+    // year's adjusted value from its interval, composed with Fisher z; JCGM 101:2008), not the
+    // yearly values taken as exact.
+    if imr.kind == crate::SeriesKind::Adjusted {
+        let with_intervals: Vec<(i64, f64, [f64; 2])> = imr
+            .years
+            .iter()
+            .filter_map(|y| y.ci.map(|ci| (y.time, y.value, ci)))
+            .collect();
+        if let Some(adjusted) = correlate_adjusted(
+            &with_intervals,
+            &income_gini,
+            &[],
+            0.95,
+            CORRELATION_DRAWS,
+            DEFAULT_SEED,
+        ) {
+            correlation.pearson = Some(adjusted.r);
+            correlation.pearson_ci = Some([adjusted.ci_low, adjusted.ci_high]);
+        }
+    }
     Ok(HealthIncomeFinding {
         column: column.into(),
-        correlation: correlate(&imr_inequality, &income_gini, 0.95),
+        correlation,
         income_gini,
         imr_inequality,
     })

@@ -72,7 +72,9 @@ pub struct HealthIncomeFinding {
     /// The IMR inequality series it is correlated with (the same as question 2's).
     pub imr_inequality: Vec<(i64, f64)>,
     /// Pearson and Spearman correlation over the common years with Fisher-z intervals
-    /// ([`imr_core::inequality::correlate`]).
+    /// ([`imr_core::inequality::correlate`]); with the adjusted series, the Pearson interval
+    /// also carries each year's uncertainty
+    /// ([`imr_core::inequality::adjusted::correlate_adjusted`]).
     pub correlation: Correlation,
 }
 

@@ -251,3 +251,28 @@ fn an_embed_snippet_carries_its_chart_data_source_and_licence_without_requests()
     assert_eq!(rates.data.rows.len(), years);
     assert!(!s.contains("<script") && !s.contains("src=") && !s.contains("href="));
 }
+
+/// The health-income correlation is of the adjusted Gini, and its Pearson interval carries each
+/// year's uncertainty: it contains the interval that takes the five yearly values as exact
+/// (Fisher z on the same points), as the simulated coverage of `correlate_adjusted` requires.
+#[test]
+fn the_health_income_interval_carries_the_yearly_uncertainty_of_the_adjusted_gini() {
+    let f = findings_of(&panel_of(BUNDLED));
+    let inequality = f.inequality.as_ref().expect("inequality answered");
+    assert_eq!(inequality.series.kind, imr_findings::SeriesKind::Adjusted);
+    let h = f.health_income.as_ref().expect("health income answered");
+    let exact = imr_core::inequality::correlate(&h.imr_inequality, &h.income_gini, 0.95);
+    let (r, ci) = (
+        h.correlation.pearson.unwrap(),
+        h.correlation.pearson_ci.unwrap(),
+    );
+    let exact_ci = exact.pearson_ci.unwrap();
+    assert!(
+        (r - exact.pearson.unwrap()).abs() < 1e-12,
+        "same point estimate"
+    );
+    assert!(
+        ci[0] <= exact_ci[0] && ci[1] >= exact_ci[1],
+        "{ci:?} vs {exact_ci:?}"
+    );
+}
