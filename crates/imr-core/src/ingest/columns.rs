@@ -161,7 +161,9 @@ pub fn guess_roles(columns: &[String]) -> ColumnRoles {
                 role.names().iter().find_map(|name| {
                     (0..columns.len()).find(|&i| {
                         usable(i)
-                            && normalised[i].starts_with(&format!("{name}_"))
+                            && normalised[i]
+                                .strip_prefix(name)
+                                .is_some_and(|rest| rest.starts_with('_'))
                             && role != Role::Entity
                     })
                 })
