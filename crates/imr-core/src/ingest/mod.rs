@@ -7,6 +7,7 @@
 pub mod codes;
 pub mod columns;
 pub mod decode;
+pub mod fragment;
 pub mod number;
 pub mod sniff;
 pub mod table;
