@@ -342,11 +342,16 @@ pub struct Crash {
     pub message: String,
 }
 
+/// Crashing inputs kept per distinct message (all are counted in [`Stats::crash_count`]).
+pub const KEPT_PER_MESSAGE: usize = 3;
+
 /// What a run did.
 #[derive(Debug, Clone, Default)]
 pub struct Stats {
     pub executions: u64,
     pub elapsed: Duration,
+    /// Every crashing input counted; the first [`KEPT_PER_MESSAGE`] per message kept in `crashes`.
+    pub crash_count: u64,
     pub crashes: Vec<Crash>,
     /// Inputs that took longer than [`SLOW_INPUT`] (reported, not counted as crashes).
     pub slow: Vec<Crash>,
@@ -380,26 +385,47 @@ pub fn fuzz(
     iterations: u64,
     seed: u64,
     corpus: Vec<Vec<u8>>,
+    on_progress: impl FnMut(&Stats),
+) -> Stats {
+    fuzz_for(target, iterations, None, seed, corpus, on_progress)
+}
+
+/// [`fuzz`] that also stops once `budget` has passed (checked every 1,000 executions).
+pub fn fuzz_for(
+    target: Target,
+    iterations: u64,
+    budget: Option<Duration>,
+    seed: u64,
+    corpus: Vec<Vec<u8>>,
     mut on_progress: impl FnMut(&Stats),
 ) -> Stats {
     let mut mutator = Mutator::new(seed, corpus);
     let mut stats = Stats::default();
+    let mut per_message: std::collections::HashMap<String, usize> = Default::default();
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let start = Instant::now();
     for iteration in 0..iterations {
+        if iteration % 1000 == 0 && budget.is_some_and(|b| start.elapsed() >= b) {
+            break;
+        }
         let input = mutator.next_input();
         let began = Instant::now();
         let result = run_caught(target, &input);
         let took = began.elapsed();
         stats.executions += 1;
         if let Err(message) = result {
-            stats.crashes.push(Crash {
-                iteration,
-                input,
-                message,
-            });
-        } else if took > SLOW_INPUT {
+            stats.crash_count += 1;
+            let kept = per_message.entry(message.clone()).or_default();
+            if *kept < KEPT_PER_MESSAGE {
+                *kept += 1;
+                stats.crashes.push(Crash {
+                    iteration,
+                    input,
+                    message,
+                });
+            }
+        } else if took > SLOW_INPUT && stats.slow.len() < 100 {
             stats.slow.push(Crash {
                 iteration,
                 input,
