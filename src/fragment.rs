@@ -7,56 +7,9 @@ use leptos::prelude::*;
 use std::collections::BTreeMap;
 use std::str::FromStr;
 
-/// Parses `a=1&b=x%20y` into a map (percent-decoded).
-pub fn parse_fragment(fragment: &str) -> BTreeMap<String, String> {
-    fragment
-        .trim_start_matches('#')
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .filter_map(|pair| {
-            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            Some((decode(k)?, decode(v)?))
-        })
-        .collect()
-}
-
-/// Writes a map as `a=1&b=x%20y`, keys in order.
-pub fn format_fragment(params: &BTreeMap<String, String>) -> String {
-    params
-        .iter()
-        .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
-        .collect::<Vec<_>>()
-        .join("&")
-}
-
-fn encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.,~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-fn decode(s: &str) -> Option<String> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
+// The parsing and its contract (bounds, what is dropped) live in the engine, where they are
+// tested and fuzzed natively: docs/INPUT-CONTRACT.md.
+pub use imr_core::ingest::fragment::{format_fragment, parse_fragment};
 
 /// The fragment's parameters, shared by every view through context.
 #[derive(Clone, Copy)]
@@ -164,27 +117,4 @@ impl Fragment {
 /// The fragment of the page, from context.
 pub fn fragment() -> Fragment {
     expect_context::<Fragment>()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fragments_round_trip_with_escapes() {
-        let mut m = BTreeMap::new();
-        m.insert("view".to_owned(), "map".to_owned());
-        m.insert("x".to_owned(), "pobreza,ingreso salud&más".to_owned());
-        let text = format_fragment(&m);
-        assert_eq!(text, "view=map&x=pobreza,ingreso%20salud%26m%C3%A1s");
-        assert_eq!(parse_fragment(&format!("#{text}")), m);
-    }
-
-    #[test]
-    fn malformed_pairs_are_ignored_or_empty() {
-        let m = parse_fragment("#a=1&&b&c=%zz");
-        assert_eq!(m.get("a").map(String::as_str), Some("1"));
-        assert_eq!(m.get("b").map(String::as_str), Some(""));
-        assert!(!m.contains_key("c"));
-    }
 }

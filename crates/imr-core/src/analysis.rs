@@ -50,6 +50,14 @@ pub enum AnalysisError {
         role: String,
         column: String,
     },
+    #[error("{file}: file `{inner}` gives column `{column}` both the {first} and the {second} role; each role needs its own column")]
+    SameColumnForTwoRoles {
+        file: String,
+        inner: String,
+        column: String,
+        first: String,
+        second: String,
+    },
     #[error(transparent)]
     Ingest(#[from] IngestError),
 }
@@ -103,10 +111,22 @@ impl SavedAnalysis {
                 file: file.to_owned(),
                 message: e.to_string(),
             })?;
-        if !parsed.format.starts_with("imr-atlas-analysis/") {
+        if parsed.format != FORMAT {
+            let message = if parsed.format.starts_with("imr-atlas-analysis/") {
+                format!(
+                    "it is in format `{}`, and this version of imr-atlas ({}) reads only `{FORMAT}`",
+                    parsed.format.chars().take(80).collect::<String>(),
+                    crate::ENGINE_VERSION
+                )
+            } else {
+                format!(
+                    "unknown format `{}` (expected `{FORMAT}`)",
+                    parsed.format.chars().take(80).collect::<String>()
+                )
+            };
             return Err(AnalysisError::NotAnAnalysis {
                 file: file.to_owned(),
-                message: format!("unknown format `{}`", parsed.format),
+                message,
             });
         }
         Ok(parsed)
@@ -138,6 +158,20 @@ impl SavedAnalysis {
         for ((name, data), saved) in bytes.iter().zip(&self.files) {
             let table = RawTable::from_bytes(name, data)?;
             let mut roles = ColumnRoles::default();
+            let mut role_of_column: BTreeMap<&str, Role> = BTreeMap::new();
+            for role in Role::ALL {
+                if let Some(column) = saved.roles.get(role.label()) {
+                    if let Some(first) = role_of_column.insert(column, role) {
+                        return Err(AnalysisError::SameColumnForTwoRoles {
+                            file: file.to_owned(),
+                            inner: name.clone(),
+                            column: column.clone(),
+                            first: first.label().to_owned(),
+                            second: role.label().to_owned(),
+                        });
+                    }
+                }
+            }
             for role in Role::ALL {
                 if let Some(column) = saved.roles.get(role.label()) {
                     let index =
@@ -200,5 +234,53 @@ mod tests {
         assert!(err
             .to_string()
             .starts_with("b.json: not a saved imr-atlas analysis"));
+    }
+
+    fn saved_json(format: &str, roles: &str) -> String {
+        let bytes = base64::engine::general_purpose::STANDARD
+            .encode(b"code,year,births,deaths\n01101,2019,100,1\n");
+        format!(
+            r#"{{"format":"{format}","engine_version":"0.1.0","saved_at":"x","options":"","files":[{{"name":"a.csv","bytes_base64":"{bytes}","roles":{roles}}}]}}"#
+        )
+    }
+
+    #[test]
+    fn only_the_exact_format_version_is_opened() {
+        let roles = r#"{"entity":"code","time":"year","births":"births","deaths":"deaths"}"#;
+        assert!(SavedAnalysis::from_json("a.json", saved_json(FORMAT, roles).as_bytes()).is_ok());
+        for other in [
+            "imr-atlas-analysis/2",
+            "imr-atlas-analysis/1.1",
+            "imr-atlas-analysis/",
+            "imr-atlas-analysis/10",
+        ] {
+            let err = SavedAnalysis::from_json("a.json", saved_json(other, roles).as_bytes())
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.starts_with("a.json: not a saved imr-atlas analysis: it is in format"),
+                "{err}"
+            );
+            assert!(err.contains("reads only `imr-atlas-analysis/1`"), "{err}");
+        }
+        let err = SavedAnalysis::from_json("a.json", saved_json("other/1", roles).as_bytes())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("unknown format `other/1` (expected `imr-atlas-analysis/1`)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn two_roles_on_one_column_are_refused() {
+        let roles = r#"{"entity":"code","time":"year","births":"births","deaths":"births"}"#;
+        let saved =
+            SavedAnalysis::from_json("a.json", saved_json(FORMAT, roles).as_bytes()).unwrap();
+        let err = saved.tables_and_roles("a.json").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "a.json: file `a.csv` gives column `births` both the births and the deaths role; each role needs its own column"
+        );
     }
 }

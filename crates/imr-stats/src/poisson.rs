@@ -19,8 +19,20 @@
 //! from P(k, L) = α/2, P the regularised lower incomplete gamma function (F_χ²(2L; 2k) = P(k, L)),
 //! by bisection on ln L with the series P(a, z) = z^a e^(−z) / Γ(a + 1) · Σ_j z^j / ((a + 1)…(a + j)),
 //! which converges fast for L ≤ k < 1.
+//!
+//! Above [`EXACT_LIMIT`] events statrs is not usable: its chi-squared quantile returns NaN
+//! (ν = 600,002 already), loses accuracy (k = 10⁸), and panics inside its gamma function near
+//! f64::MAX (`1e308` deaths). There both limits use the Wilson–Hilferty approximation
+//! χ²(q; ν) ≈ ν (1 − 2/(9ν) + z_q √(2/(9ν)))³ (Wilson, E. B. & Hilferty, M. M. (1931) "The
+//! distribution of chi-square", *PNAS* 17(12):684–688), written in terms of k = ν/2 so that it
+//! cannot overflow: lower = k (1 − 1/(9k) + z_{α/2} √(1/(9k)))³, upper the same with k + 1 and
+//! z_{1−α/2}. Its relative error at k = 10⁴ is below 10⁻⁷ (see the tests, against SciPy).
 
-use statrs::distribution::{ChiSquared, ContinuousCDF};
+use statrs::distribution::{ChiSquared, ContinuousCDF, Normal};
+
+/// The largest count whose limits come from statrs' chi-squared quantile; larger counts use the
+/// Wilson–Hilferty approximation (module documentation).
+pub const EXACT_LIMIT: f64 = 1e4;
 
 /// An interval for a Poisson mean, in the same unit as the count.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -31,12 +43,24 @@ pub struct PoissonInterval {
 
 /// Exact Garwood interval for a Poisson count `events` at confidence `level` (e.g. 0.95).
 ///
-/// Returns `None` when `events` is negative or not finite, or `level` is not in (0, 1).
+/// Returns `None` when `events` is negative or not finite, or `level` is not in (0, 1); never
+/// panics and never returns a NaN limit for any `f64` input.
 pub fn poisson_exact_interval(events: f64, level: f64) -> Option<PoissonInterval> {
     if !events.is_finite() || events < 0.0 || !(level > 0.0 && level < 1.0) {
         return None;
     }
     let alpha = 1.0 - level;
+    if events > EXACT_LIMIT {
+        let z = |q: f64| Normal::new(0.0, 1.0).ok().map(|n| n.inverse_cdf(q));
+        let wilson_hilferty = |k: f64, z: f64| {
+            let c = 1.0 / (9.0 * k);
+            k * (1.0 - c + z * c.sqrt()).powi(3)
+        };
+        let lower = wilson_hilferty(events, z(alpha / 2.0)?);
+        let upper = wilson_hilferty(events + 1.0, z(1.0 - alpha / 2.0)?);
+        return (lower.is_finite() && upper.is_finite())
+            .then_some(PoissonInterval { lower, upper });
+    }
     let lower = if events == 0.0 {
         0.0
     } else {
@@ -51,7 +75,7 @@ pub fn poisson_exact_interval(events: f64, level: f64) -> Option<PoissonInterval
         .ok()?
         .inverse_cdf(1.0 - alpha / 2.0)
         / 2.0;
-    Some(PoissonInterval { lower, upper })
+    (lower.is_finite() && upper.is_finite()).then_some(PoissonInterval { lower, upper })
 }
 
 /// Lower limit L with P(k, L) = `tail` for a count k < 1, by bisection on ln L.
@@ -154,5 +178,54 @@ mod tests {
             let ci = poisson_exact_interval(k as f64, 0.95).unwrap();
             proptest::prop_assert!(ci.lower <= k as f64 && (k as f64) <= ci.upper);
         }
+
+        /// Any finite non-negative count, up to f64::MAX, gives finite limits around it (the
+        /// issue's `1e308` deaths panicked inside statrs).
+        #[test]
+        fn any_count_gives_finite_limits_around_it(
+            events in proptest::num::f64::POSITIVE | proptest::num::f64::ZERO,
+            level in 0.5f64..0.999,
+        ) {
+            let ci = poisson_exact_interval(events, level).unwrap();
+            proptest::prop_assert!(ci.lower.is_finite() && ci.upper.is_finite());
+            proptest::prop_assert!(ci.lower <= events && events <= ci.upper, "{events}: {ci:?}");
+        }
+    }
+
+    /// Counts above [`EXACT_LIMIT`] (Wilson–Hilferty) against SciPy 1.17.1
+    /// `chi2.ppf(0.025, 2k)/2`, `chi2.ppf(0.975, 2k+2)/2`, printed by
+    /// crates/imr-stats/tests/reference/garwood_large.py; relative error below 1e-7 (1.6e-8 at k = 10,001).
+    #[test]
+    fn large_counts_match_scipy() {
+        let cases = [
+            (10001.0, 9.8059426676e+03, 1.0198961424e+04),
+            (50000.0, 4.9562686650e+04, 5.0440212035e+04),
+            (1000000.0, 9.9804098334e+05, 1.0019619119e+06),
+            (123456789.0, 1.2343501257e+08, 1.2347856832e+08),
+            (1e12, 9.9999804004e+11, 1.0000019600e+12),
+        ];
+        for (k, lo, hi) in cases {
+            let ci = poisson_exact_interval(k, 0.95).unwrap();
+            assert!(
+                (ci.lower / lo - 1.0).abs() < 1e-7,
+                "k={k}: {} vs {lo}",
+                ci.lower
+            );
+            assert!(
+                (ci.upper / hi - 1.0).abs() < 1e-7,
+                "k={k}: {} vs {hi}",
+                ci.upper
+            );
+        }
+    }
+
+    #[test]
+    fn counts_near_f64_max_do_not_panic() {
+        for k in [1e308, f64::MAX, 1e300, 1e16, 1e9, 3e5, 10_000.5] {
+            let ci = poisson_exact_interval(k, 0.95).unwrap();
+            assert!(ci.lower.is_finite() && ci.upper.is_finite(), "{k}");
+            assert!(ci.lower <= k && k <= ci.upper, "{k}: {ci:?}");
+        }
+        assert!(poisson_exact_interval(f64::INFINITY, 0.95).is_none());
     }
 }

@@ -138,7 +138,27 @@ impl ColumnRoles {
 /// list), then a name that starts with a recognised name followed by `_` (e.g. `nacimientos_2019`).
 /// A column gets at most one role.
 pub fn guess_roles(columns: &[String]) -> ColumnRoles {
+    use std::collections::HashMap;
     let normalised: Vec<String> = columns.iter().map(|c| normalise_name(c)).collect();
+    // Columns by normalised name, and by every prefix that ends before a `_` and is a
+    // recognised name: one pass over the header, so that a header of hundreds of thousands of
+    // names costs time linear in its length.
+    let known: std::collections::HashSet<&str> = Role::ALL
+        .into_iter()
+        .flat_map(|r| r.names().iter().copied())
+        .collect();
+    let mut exact: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut prefixed: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, n) in normalised.iter().enumerate() {
+        if known.contains(n.as_str()) {
+            exact.entry(n.as_str()).or_default().push(i);
+        }
+        for (at, _) in n.match_indices('_') {
+            if known.contains(&n[..at]) {
+                prefixed.entry(&n[..at]).or_default().push(i);
+            }
+        }
+    }
     let mut roles = ColumnRoles::default();
     let mut taken = vec![false; columns.len()];
     // Births and deaths before entity so that "comuna" never steals a more specific column; entity
@@ -153,18 +173,21 @@ pub fn guess_roles(columns: &[String]) -> ColumnRoles {
         // A column of derived values ("defunciones_derivadas") is not a count: deaths are then
         // derived again from the rate, which marks them as derived.
         let usable = |i: usize| !(taken[i] || role == Role::Deaths && is_derived(&normalised[i]));
+        let first_usable = |map: &HashMap<&str, Vec<usize>>, name: &str| {
+            map.get(name)
+                .and_then(|list| list.iter().copied().find(|&i| usable(i)))
+        };
         let found = role
             .names()
             .iter()
-            .find_map(|name| (0..columns.len()).find(|&i| usable(i) && normalised[i] == *name))
+            .find_map(|name| first_usable(&exact, name))
             .or_else(|| {
-                role.names().iter().find_map(|name| {
-                    (0..columns.len()).find(|&i| {
-                        usable(i)
-                            && normalised[i].starts_with(&format!("{name}_"))
-                            && role != Role::Entity
-                    })
-                })
+                if role == Role::Entity {
+                    return None;
+                }
+                role.names()
+                    .iter()
+                    .find_map(|name| first_usable(&prefixed, name))
             });
         if let Some(i) = found {
             taken[i] = true;

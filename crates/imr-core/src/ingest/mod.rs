@@ -7,6 +7,7 @@
 pub mod codes;
 pub mod columns;
 pub mod decode;
+pub mod fragment;
 pub mod number;
 pub mod sniff;
 pub mod table;
@@ -15,10 +16,16 @@ mod validate;
 pub use columns::{ColumnRoles, Role};
 pub use decode::Encoding;
 pub use sniff::{Decimal, Dialect};
-pub use table::{MetadataLine, RawRecord, RawTable};
+pub use table::{MetadataLine, RawRecord, RawTable, UnterminatedQuote};
 pub use validate::{build_panel, CodeSystem, IngestOptions};
 
 use serde::Serialize;
+
+/// The largest births or deaths count accepted for one area and year: 1,000,000,000. The
+/// world has about 130 million births a year, so a larger count is an error in the file (a
+/// misplaced column, `1e308`); the limit also keeps sums over 345 communes and many years far
+/// below 2^53, where every integer is exact in `f64`.
+pub const MAX_COUNT: f64 = 1e9;
 
 /// A file that cannot be read or used at all. Row-level problems are not errors: they are
 /// exclusions in the report.
@@ -43,6 +50,13 @@ pub enum IngestError {
     },
     #[error("no file has a column named `{column}` (columns are: {columns})")]
     UnknownColumn { column: String, columns: String },
+    #[error("{file}: column `{column}` is chosen for both the {first} and the {second}; each role needs its own column")]
+    SameColumnForTwoRoles {
+        file: String,
+        column: String,
+        first: &'static str,
+        second: &'static str,
+    },
     #[error("no files to read")]
     NoFiles,
     #[error("{file}: no usable rows: all {rows_read} rows were excluded (first: line {first_line}, {first_reason})")]
@@ -62,6 +76,21 @@ pub enum ExclusionReason {
     NonNumeric {
         column: String,
         value: String,
+    },
+    /// A `"` that opens a field and is never closed: the rest of the file read as one field.
+    UnterminatedQuote {
+        quote_line: u64,
+        lines_swallowed: u64,
+    },
+    /// A count above [`MAX_COUNT`] (`value` as written: `1e308` stays short).
+    CountTooLarge {
+        column: String,
+        value: String,
+    },
+    /// A negative rate.
+    NegativeRate {
+        column: String,
+        value: f64,
     },
     NotAYear {
         column: String,
@@ -120,6 +149,19 @@ impl ExclusionReason {
             NonNumeric { column, value } => {
                 format!("columna `{column}`: se esperaba un número y dice \"{value}\"")
             }
+            UnterminatedQuote {
+                quote_line,
+                lines_swallowed,
+            } => format!(
+                "la comilla `\"` abierta en la línea {quote_line} nunca se cierra: el resto del archivo ({lines_swallowed} líneas físicas) se leyó como un solo campo"
+            ),
+            CountTooLarge { column, value } => format!(
+                "columna `{column}`: conteo {value} mayor que el límite {}",
+                MAX_COUNT
+            ),
+            NegativeRate { column, value } => {
+                format!("columna `{column}`: tasa negativa {value}")
+            }
             NotAYear { column, value } => {
                 format!("columna `{column}`: se esperaba un año entero y dice \"{value}\"")
             }
@@ -170,6 +212,21 @@ impl std::fmt::Display for ExclusionReason {
         match self {
             NonNumeric { column, value } => {
                 write!(f, "column `{column}`: expected a number, found \"{value}\"")
+            }
+            UnterminatedQuote {
+                quote_line,
+                lines_swallowed,
+            } => write!(
+                f,
+                "the `\"` opened on line {quote_line} is never closed: the rest of the file ({lines_swallowed} physical lines) was read as one field"
+            ),
+            CountTooLarge { column, value } => write!(
+                f,
+                "column `{column}`: count {value} above the limit {}",
+                MAX_COUNT
+            ),
+            NegativeRate { column, value } => {
+                write!(f, "column `{column}`: negative rate {value}")
             }
             NotAYear { column, value } => write!(
                 f,
@@ -252,6 +309,9 @@ pub struct FileReport {
     pub decimal: String,
     pub encoding: &'static str,
     pub has_header: bool,
+    /// Physical lines of the file: metadata, header, blank lines and every line of every record
+    /// (a quoted field may span lines).
+    pub physical_lines: u64,
     /// Leading `#` lines (an export's source, engine and date): skipped, not data rows, not
     /// counted in `rows_read`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -280,6 +340,42 @@ pub struct IngestReport {
     /// the health ministry publishes them). They count as used.
     pub merged_rows: usize,
     pub cell_warnings: Vec<CellWarning>,
+    /// Covariate values that disagree between two rows merged into one (births in one file,
+    /// deaths in another, both with the covariate): the first file's value is kept.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<CellConflict>,
+}
+
+/// One cell of a merged row whose two files disagree; the value of `kept_file` is used.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CellConflict {
+    pub column: String,
+    pub entity: String,
+    pub time: i64,
+    pub kept_file: String,
+    pub kept_line: u64,
+    pub kept_value: String,
+    pub other_file: String,
+    pub other_line: u64,
+    pub other_value: String,
+}
+
+impl std::fmt::Display for CellConflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "column `{}` of {} in {}: {} line {} says \"{}\", {} line {} says \"{}\"; the first is used",
+            self.column,
+            self.entity,
+            self.time,
+            self.kept_file,
+            self.kept_line,
+            self.kept_value,
+            self.other_file,
+            self.other_line,
+            self.other_value
+        )
+    }
 }
 
 /// The printable name of a delimiter byte.

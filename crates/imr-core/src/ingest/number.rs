@@ -1,4 +1,5 @@
-//! Reading numbers written with a decimal point or a decimal comma, as Chilean agencies publish.
+//! Reading numbers written with a decimal point or a decimal comma, as Chilean agencies publish,
+//! and in scientific notation, as pandas, R and spreadsheets write small or large values.
 
 use super::sniff::Decimal;
 
@@ -13,11 +14,30 @@ pub fn is_missing_token(field: &str) -> bool {
         )
 }
 
+/// Splits `body` (without its sign) into mantissa and exponent digits at an `e`/`E`, when the
+/// exponent is an optionally signed run of digits; `Err` when an `e` is there but malformed.
+fn split_exponent(body: &str) -> Result<(&str, Option<&str>), ()> {
+    match body.find(['e', 'E']) {
+        None => Ok((body, None)),
+        Some(at) => {
+            let exponent = &body[at + 1..];
+            let digits = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(());
+            }
+            Ok((&body[..at], Some(exponent)))
+        }
+    }
+}
+
 /// Parses a number in the file's decimal convention; `None` when the field is not a number.
 ///
 /// With a decimal comma, `.` is accepted as a thousands separator only in groups of three
 /// ("1.234,5"); with a decimal point, `,` likewise ("1,234.5"). A leading `+`/`-` and surrounding
-/// spaces are allowed; anything else (units, percent signs, letters) is not a number.
+/// spaces are allowed. Scientific notation is read in either convention, with the file's decimal
+/// mark in the mantissa and no thousands separator: `1.712078436289678e-05`, `1.5E+03`,
+/// `-2.5e-3`, `1e-05` (decimal point) or `1,5e-3` (decimal comma). Anything else (units, percent
+/// signs, letters, `inf`, `NaN`) is not a number, and neither is a value that overflows `f64`.
 pub fn parse_number(field: &str, decimal: Decimal) -> Option<f64> {
     let f = field.trim();
     if f.is_empty() {
@@ -32,6 +52,7 @@ pub fn parse_number(field: &str, decimal: Decimal) -> Option<f64> {
         b'+' => ("", &f[1..]),
         _ => ("", f),
     };
+    let (body, exponent) = split_exponent(body).ok()?;
     let (whole, frac) = match body.split_once(mark) {
         Some((w, fr)) => (w, Some(fr)),
         None => (body, None),
@@ -41,40 +62,43 @@ pub fn parse_number(field: &str, decimal: Decimal) -> Option<f64> {
             return None;
         }
     }
-    let whole_digits: String = if whole.contains(thousands) {
+    let whole_digits: &str = if whole.contains(thousands) {
         let groups: Vec<&str> = whole.split(thousands).collect();
-        let ok = !groups[0].is_empty()
+        let ok = exponent.is_none()
+            && !groups[0].is_empty()
             && groups[0].len() <= 3
             && groups[1..].iter().all(|g| g.len() == 3)
             && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()));
         if !ok {
             return None;
         }
-        groups.concat()
+        return finish(sign, &groups.concat(), frac, exponent);
     } else {
         if whole.is_empty() && frac.is_none() {
             return None;
         }
         if !whole.bytes().all(|b| b.is_ascii_digit()) {
-            // Scientific notation with a decimal point ("1.5e-3") is accepted as Rust parses it.
-            if decimal == Decimal::Point {
-                return f.parse::<f64>().ok().filter(|v| v.is_finite());
-            }
             return None;
         }
-        whole.to_owned()
+        whole
     };
-    let text = match frac {
-        Some(fr) => format!(
-            "{sign}{}.{fr}",
-            if whole_digits.is_empty() {
-                "0"
-            } else {
-                &whole_digits
-            }
-        ),
-        None => format!("{sign}{whole_digits}"),
-    };
+    finish(sign, whole_digits, frac, exponent)
+}
+
+/// Parses the checked parts in Rust's own syntax (which `str::parse::<f64>` rounds correctly).
+fn finish(sign: &str, whole: &str, frac: Option<&str>, exponent: Option<&str>) -> Option<f64> {
+    let whole = if whole.is_empty() { "0" } else { whole };
+    let mut text = String::with_capacity(sign.len() + whole.len() + 24);
+    text.push_str(sign);
+    text.push_str(whole);
+    if let Some(fr) = frac {
+        text.push('.');
+        text.push_str(fr);
+    }
+    if let Some(e) = exponent {
+        text.push('e');
+        text.push_str(e);
+    }
     text.parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
@@ -110,5 +134,75 @@ mod tests {
         assert!(is_missing_token(" NA "));
         assert!(is_missing_token("s/i"));
         assert!(!is_missing_token("0"));
+    }
+
+    /// As pandas (`repr` of a float), R (`format`) and Rust write small and large values; the
+    /// issue's pandas panel lost 390 of 1,000,000 rows to `1.712078436289678e-05` read as missing.
+    #[test]
+    fn scientific_notation_with_a_decimal_mark_is_read() {
+        let p = Decimal::Point;
+        assert_eq!(
+            parse_number("1.712078436289678e-05", p),
+            Some(1.712078436289678e-05)
+        );
+        assert_eq!(parse_number("1.5E+03", p), Some(1500.0));
+        assert_eq!(parse_number("-2.5e-3", p), Some(-0.0025));
+        assert_eq!(parse_number("+2.5e3", p), Some(2500.0));
+        assert_eq!(parse_number("1e-05", p), Some(1e-5));
+        assert_eq!(parse_number(".5e1", p), Some(5.0));
+        assert_eq!(parse_number(" 7.1e2 ", p), Some(710.0));
+        let c = Decimal::Comma;
+        assert_eq!(parse_number("1,5e-3", c), Some(0.0015));
+        assert_eq!(parse_number("-2,5E+02", c), Some(-250.0));
+        assert_eq!(parse_number("1e3", c), Some(1000.0));
+        // The other convention's mark in the mantissa is not a number.
+        assert_eq!(parse_number("1.5e-3", c), None);
+        assert_eq!(parse_number("1,5e-3", p), None);
+    }
+
+    #[test]
+    fn malformed_exponents_and_overflow_are_not_numbers() {
+        for s in [
+            "1e",
+            "1e+",
+            "e5",
+            "1.5e3.2",
+            "1,234e5",
+            "1e5e5",
+            "1.5e-",
+            "inf",
+            "-inf",
+            "NaN",
+            "infinity",
+            "1e309",
+            "-1e400",
+            "1.7976931348623157e309",
+            "0x10",
+            "1_000",
+        ] {
+            assert_eq!(parse_number(s, Decimal::Point), None, "{s}");
+        }
+        assert_eq!(parse_number("1e308", Decimal::Point), Some(1e308));
+    }
+
+    proptest::proptest! {
+        /// Every finite `f64` as Rust writes it (`Display`, `Debug`, `{:e}`, `{:E}`) and as Python
+        /// writes it (`repr`: `1.5e-07`, `1e+20`, a two-digit signed exponent) reads back exactly.
+        #[test]
+        fn rust_and_pandas_float_formatting_round_trips(bits in proptest::num::f64::NORMAL
+            | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO
+            | proptest::num::f64::NEGATIVE | proptest::num::f64::POSITIVE) {
+            let v: f64 = bits;
+            let sci = format!("{v:e}");
+            let (mantissa, exponent) = sci.split_once('e').unwrap();
+            let exponent: i32 = exponent.parse().unwrap();
+            let python = format!("{mantissa}e{}{:02}", if exponent < 0 { '-' } else { '+' }, exponent.abs());
+            for text in [format!("{v}"), format!("{v:?}"), sci.clone(), format!("{v:E}"), python.clone()] {
+                proptest::prop_assert_eq!(parse_number(&text, Decimal::Point), Some(v), "{}", text);
+                // The same number with a decimal comma (as a Spanish-locale export writes it).
+                let comma = text.replace('.', ",");
+                proptest::prop_assert_eq!(parse_number(&comma, Decimal::Comma), Some(v), "{}", comma);
+            }
+        }
     }
 }

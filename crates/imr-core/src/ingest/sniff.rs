@@ -129,7 +129,8 @@ fn guess_decimal(records: &[Vec<String>], delimiter: u8) -> Decimal {
     }
     let (mut comma, mut point) = (0usize, 0usize);
     for field in records.iter().flatten() {
-        let f = field.trim();
+        // A mantissa counts as its number does: `1,5e-3` for the comma, `1.5E+03` for the point.
+        let f = strip_exponent(field.trim());
         let digits_around = |sep: char| {
             let mut parts = f.trim_start_matches('-').split(sep);
             let whole = parts.next().unwrap_or("");
@@ -156,6 +157,22 @@ fn guess_decimal(records: &[Vec<String>], delimiter: u8) -> Decimal {
         Decimal::Comma
     } else {
         Decimal::Point
+    }
+}
+
+/// `f` without a trailing exponent (`e-05`, `E+3`), when it has one after at least one character.
+fn strip_exponent(f: &str) -> &str {
+    match f.rfind(['e', 'E']) {
+        Some(at) if at > 0 => {
+            let exponent = &f[at + 1..];
+            let digits = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                &f[..at]
+            } else {
+                f
+            }
+        }
+        _ => f,
     }
 }
 
@@ -260,5 +277,21 @@ mod tests {
         let d = sniff(text);
         assert_eq!(d.delimiter, b';');
         assert!(d.has_header);
+    }
+
+    #[test]
+    fn scientific_notation_counts_for_its_decimal_mark() {
+        let comma = "code;year;x\n01101;2019;1,5e-3\n01107;2019;2,25E+02\n01401;2019;3,1e-05\n";
+        let d = sniff(comma);
+        assert_eq!(
+            (d.delimiter, d.decimal, d.has_header),
+            (b';', Decimal::Comma, true)
+        );
+        let point = "code;year;x\n01101;2019;1.5e-3\n01107;2019;2.25E+02\n01401;2019;3.1e-05\n";
+        let d = sniff(point);
+        assert_eq!(
+            (d.delimiter, d.decimal, d.has_header),
+            (b';', Decimal::Point, true)
+        );
     }
 }

@@ -5,10 +5,11 @@ use super::columns::{ColumnRoles, Role};
 use super::number::{is_missing_token, parse_number};
 use super::table::{RawRecord, RawTable};
 use super::{
-    delimiter_label, CellWarning, Exclusion, ExclusionReason, FileReport, IngestError, IngestReport,
+    delimiter_label, CellConflict, CellWarning, Exclusion, ExclusionReason, FileReport,
+    IngestError, IngestReport, MAX_COUNT,
 };
 use crate::panel::{Panel, PanelRow};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 /// How entity codes are treated.
@@ -56,6 +57,41 @@ fn extra_columns(table: &RawTable, roles: &ColumnRoles) -> Vec<ExtraColumn> {
         .collect()
 }
 
+/// The column names for an error message: the first 20, then how many more (a header may have
+/// hundreds of thousands of names).
+fn column_list(columns: &[String]) -> String {
+    const SHOWN: usize = 20;
+    let mut list = columns
+        .iter()
+        .take(SHOWN)
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(", ");
+    if columns.len() > SHOWN {
+        list.push_str(&format!(" … and {} more", columns.len() - SHOWN));
+    }
+    list
+}
+
+/// A name not in `taken`: `name`, else `name (stem)`, else `name (file)`, else `name (stem) 2`, 3, …
+/// (two characteristics files may share a stem, as `a/x.csv` and `b/x.csv`, or a name).
+fn unique_name(name: &str, file: &str, taken: &HashSet<String>) -> String {
+    if !taken.contains(name) {
+        return name.to_owned();
+    }
+    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
+    let stem = base.split('.').next().unwrap_or(base);
+    for candidate in [format!("{name} ({stem})"), format!("{name} ({file})")] {
+        if !taken.contains(&candidate) {
+            return candidate;
+        }
+    }
+    (2u64..)
+        .map(|k| format!("{name} ({stem}) {k}"))
+        .find(|c| !taken.contains(c))
+        .expect("an unbounded sequence has a free name")
+}
+
 fn missing_role(table: &RawTable, role: Role) -> IngestError {
     IngestError::MissingRole {
         file: table.file.clone(),
@@ -66,7 +102,7 @@ fn missing_role(table: &RawTable, role: Role) -> IngestError {
             Role::Deaths => "deaths",
             Role::Rate => "rate",
         },
-        columns: table.columns.join(", "),
+        columns: column_list(&table.columns),
     }
 }
 
@@ -104,8 +140,21 @@ pub fn build_panel(
         {
             return Err(IngestError::UnknownColumn {
                 column: format!("#{}", bad + 1),
-                columns: table.columns.join(", "),
+                columns: column_list(&table.columns),
             });
+        }
+        let mut by_column: HashMap<usize, Role> = HashMap::new();
+        for role in Role::ALL {
+            if let Some(i) = r.get(role) {
+                if let Some(first) = by_column.insert(i, role) {
+                    return Err(IngestError::SameColumnForTwoRoles {
+                        file: table.file.clone(),
+                        column: table.columns[i].clone(),
+                        first: first.label(),
+                        second: role.label(),
+                    });
+                }
+            }
         }
         if r.entity.is_none() {
             return Err(missing_role(table, Role::Entity));
@@ -160,24 +209,35 @@ pub fn build_panel(
     };
 
     // Covariate and text columns of the main tables, matched by name across stacked files.
+    // Each column's slot is found once per table through a map (not per cell: that made ingest
+    // O(rows × columns²)).
     let mut numeric_names: Vec<String> = Vec::new();
     let mut text_names: Vec<String> = Vec::new();
     let main_extras: Vec<Vec<ExtraColumn>> = main_idx
         .iter()
         .map(|&t| extra_columns(&tables[t], &roles[t]))
         .collect();
-    for extras in &main_extras {
-        for c in extras {
-            let list = if c.numeric {
-                &mut numeric_names
-            } else {
-                &mut text_names
-            };
-            if !list.contains(&c.name) {
-                list.push(c.name.clone());
-            }
-        }
-    }
+    let mut numeric_slot: HashMap<String, usize> = HashMap::new();
+    let mut text_slot: HashMap<String, usize> = HashMap::new();
+    let main_slots: Vec<Vec<usize>> = main_extras
+        .iter()
+        .map(|extras| {
+            extras
+                .iter()
+                .map(|c| {
+                    let (list, slot_of) = if c.numeric {
+                        (&mut numeric_names, &mut numeric_slot)
+                    } else {
+                        (&mut text_names, &mut text_slot)
+                    };
+                    *slot_of.entry(c.name.clone()).or_insert_with(|| {
+                        list.push(c.name.clone());
+                        list.len() - 1
+                    })
+                })
+                .collect()
+        })
+        .collect();
 
     let mut rows: Vec<PanelRow> = Vec::new();
     // (entity, time) → (index in `rows`, table) of its first row.
@@ -189,6 +249,7 @@ pub fn build_panel(
         let decimal = table.decimal();
         let excluded_before = report.excluded.len();
         let extras = &main_extras[m];
+        let slots = &main_slots[m];
         for rec in &table.records {
             let field = |i: usize| rec.fields.get(i).map(String::as_str).unwrap_or("");
             let col = |i: usize| table.columns[i].clone();
@@ -200,6 +261,10 @@ pub fn build_panel(
                 }
             };
             // Counts: births, deaths, rate.
+            // Counts are in [0, MAX_COUNT] and a rate is non-negative; both are finite
+            // (parse_number never returns a non-finite value). Counts need not be whole: deaths
+            // derived from a published rate (rate · births / 1000), as in the page's own
+            // downloads, are fractional, and must read back unchanged.
             let count = |role: Role| -> Result<Option<f64>, ExclusionReason> {
                 let Some(i) = r.get(role) else {
                     return Ok(None);
@@ -208,14 +273,23 @@ pub fn build_panel(
                 if is_missing_token(raw) {
                     return Err(ExclusionReason::MissingValue { column: col(i) });
                 }
+                let is_rate = role == Role::Rate;
                 match parse_number(raw, decimal) {
                     None => Err(ExclusionReason::NonNumeric {
                         column: col(i),
                         value: raw.trim().to_owned(),
                     }),
+                    Some(v) if v < 0.0 && is_rate => Err(ExclusionReason::NegativeRate {
+                        column: col(i),
+                        value: v,
+                    }),
                     Some(v) if v < 0.0 => Err(ExclusionReason::NegativeCount {
                         column: col(i),
                         value: v,
+                    }),
+                    Some(v) if !is_rate && v > MAX_COUNT => Err(ExclusionReason::CountTooLarge {
+                        column: col(i),
+                        value: raw.trim().to_owned(),
                     }),
                     Some(v) => Ok(Some(v)),
                 }
@@ -260,13 +334,9 @@ pub fn build_panel(
             let mut numeric = vec![None; numeric_names.len()];
             let mut text = vec![None; text_names.len()];
             let mut warnings = Vec::new();
-            for c in extras {
+            for (c, &slot) in extras.iter().zip(slots) {
                 let raw = field(c.index);
                 if c.numeric {
-                    let slot = numeric_names
-                        .iter()
-                        .position(|n| *n == c.name)
-                        .expect("registered");
                     if is_missing_token(raw) {
                         continue;
                     }
@@ -280,10 +350,6 @@ pub fn build_panel(
                         }),
                     }
                 } else if !raw.trim().is_empty() {
-                    let slot = text_names
-                        .iter()
-                        .position(|n| *n == c.name)
-                        .expect("registered");
                     text[slot] = Some(raw.trim().to_owned());
                 }
             }
@@ -314,12 +380,38 @@ pub fn build_panel(
                     let existing = &mut rows[first];
                     existing.births = merged_births;
                     existing.deaths = merged_deaths;
+                    // A covariate both files give must agree; otherwise the first file's value
+                    // is kept and the disagreement reported with both places.
+                    let mut conflict = |column: &str, kept: String, other: String| {
+                        report.conflicts.push(CellConflict {
+                            column: column.to_owned(),
+                            entity: entity.clone(),
+                            time,
+                            kept_file: existing.file.to_string(),
+                            kept_line: existing.line,
+                            kept_value: kept,
+                            other_file: table.file.clone(),
+                            other_line: rec.line,
+                            other_value: other,
+                        });
+                    };
                     for (slot, value) in numeric.into_iter().enumerate() {
-                        existing.numeric[slot] = existing.numeric[slot].or(value);
+                        match (existing.numeric[slot], value) {
+                            (Some(a), Some(b)) if a != b => {
+                                conflict(&numeric_names[slot], a.to_string(), b.to_string())
+                            }
+                            (None, v) => existing.numeric[slot] = v,
+                            _ => {}
+                        }
                     }
                     for (slot, value) in text.into_iter().enumerate() {
-                        if existing.text[slot].is_none() {
-                            existing.text[slot] = value;
+                        match (&existing.text[slot], value) {
+                            (Some(a), Some(b)) if *a != b => {
+                                let a = a.clone();
+                                conflict(&text_names[slot], a, b)
+                            }
+                            (None, v) => existing.text[slot] = v,
+                            _ => {}
                         }
                     }
                     report.cell_warnings.extend(warnings);
@@ -378,18 +470,15 @@ pub fn build_panel(
         let extras = extra_columns(table, r);
         // Columns of this file, renamed if a column of that name exists already.
         let mut slots: Vec<(usize, bool)> = Vec::new();
+        let mut taken: HashSet<String> = numeric_names.iter().chain(&text_names).cloned().collect();
         for c in &extras {
+            let name = unique_name(&c.name, &table.file, &taken);
+            taken.insert(name.clone());
             let list = if c.numeric {
                 &mut numeric_names
             } else {
                 &mut text_names
             };
-            let mut name = c.name.clone();
-            if list.contains(&name) {
-                let stem = table.file.rsplit('/').next().unwrap_or(&table.file);
-                let stem = stem.split('.').next().unwrap_or(stem);
-                name = format!("{name} ({stem})");
-            }
             list.push(name);
             slots.push((list.len() - 1, c.numeric));
         }
@@ -529,6 +618,14 @@ fn record_key<'a>(
     rec: &'a RawRecord,
     roles: &ColumnRoles,
 ) -> Result<(&'a str, Option<i64>), ExclusionReason> {
+    if let Some(q) = table.unterminated_quote {
+        if q.record_line == rec.line {
+            return Err(ExclusionReason::UnterminatedQuote {
+                quote_line: q.quote_line,
+                lines_swallowed: q.lines_swallowed,
+            });
+        }
+    }
     let width = table.columns.len();
     if rec.fields.len() != width {
         return Err(ExclusionReason::WrongFieldCount {
@@ -584,6 +681,7 @@ fn file_report(
         decimal: table.dialect.decimal.as_char().to_string(),
         encoding: table.encoding.label(),
         has_header: table.dialect.has_header,
+        physical_lines: table.physical_lines,
         metadata_lines: table.metadata.clone(),
         rows_read: table.records.len(),
         rows_used: table.records.len() - excluded,
