@@ -1048,31 +1048,6 @@ pub fn InequalityPage() -> impl IntoView {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shell_words_with_spaces_are_quoted() {
-        assert_eq!(shell_word("public/data/x.csv"), "public/data/x.csv");
-        assert_eq!(shell_word("mis datos.csv"), "'mis datos.csv'");
-        assert_eq!(shell_word("it's"), "'it'\\''s'");
-    }
-
-    #[test]
-    fn a_series_without_interval_has_empty_ci_cells() {
-        let pts = [SeriesPoint {
-            time: 2019,
-            value: 0.5,
-            ci: None,
-        }];
-        assert_eq!(
-            series_csv(&pts, "gini"),
-            "time,gini,gini_ci_low,gini_ci_high\n2019,0.5,,\n"
-        );
-    }
-}
-
 /// The adjusted (true-rate) inequality (its answer sentence leads the view, above the
 /// settings): the adjusted Gini chart with its
 /// band, the table of adjusted measures with intervals, the excess-variation test and the noise
@@ -1176,4 +1151,29 @@ fn adjusted_section(
             <details data-testid="ineq-adjusted-method"><summary>{tr("Cómo se calcula", "How this is calculated")}</summary><p>{methods}</p></details>
         </section>
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_with_spaces_are_quoted() {
+        assert_eq!(shell_word("public/data/x.csv"), "public/data/x.csv");
+        assert_eq!(shell_word("mis datos.csv"), "'mis datos.csv'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+    }
+
+    #[test]
+    fn a_series_without_interval_has_empty_ci_cells() {
+        let pts = [SeriesPoint {
+            time: 2019,
+            value: 0.5,
+            ci: None,
+        }];
+        assert_eq!(
+            series_csv(&pts, "gini"),
+            "time,gini,gini_ci_low,gini_ci_high\n2019,0.5,,\n"
+        );
+    }
 }

@@ -33,6 +33,14 @@ const EXPECTED: &[(&str, &str)] = &[
          found 0.5",
     ),
     (
+        "fuzz_arc_index_past_end.topojson",
+        "object \"comunas\", geometry 1, ring 0, arc reference 1: arc index 2 (arc 2) does not exist",
+    ),
+    (
+        "fuzz_one_d_position_in_arc.topojson",
+        "arc 2, position 3: a position needs at least 2 numbers (x, y), found 1",
+    ),
+    (
         "geojson_short_position.geojson",
         "feature 0 (`01101`): a coordinate is not a finite longitude/latitude in degrees",
     ),
