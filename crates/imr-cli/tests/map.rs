@@ -249,11 +249,21 @@ fn a_missing_code_property_names_the_file_and_the_property() {
 /// top class, outlined; `--include-flagged` puts it back into the breaks.
 #[test]
 fn flagged_values_are_left_out_of_the_breaks_unless_included() {
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/data/chile_imr_2019_2023.csv");
+    let data = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../public/data/chile_imr_2019_2023.csv"
+    );
     let run_map = |name: &str, extra: &[&str]| {
         let out = out_path(name);
         let mut args = vec![
-            "map", data, "--births", "poblacion_0", "--year", "2023", "--out", &out,
+            "map",
+            data,
+            "--births",
+            "poblacion_0",
+            "--year",
+            "2023",
+            "--out",
+            &out,
         ];
         args.extend_from_slice(extra);
         let run = imr(&args);
@@ -289,7 +299,12 @@ fn flagged_values_are_left_out_of_the_breaks_unless_included() {
 
     let (summary, svg) = run_map("flags-included.svg", &["--include-flagged"]);
     assert_eq!(summary["flagged_in_breaks"], true);
-    let top = summary["classes"].as_array().unwrap().last().unwrap().clone();
+    let top = summary["classes"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
     assert_eq!(top["upper"].as_f64(), Some(1000.0), "{top}");
     assert!(svg.contains(&format!(
         "{} flagged value(s) included in the class breaks",

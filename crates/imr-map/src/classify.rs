@@ -496,7 +496,10 @@ mod tests {
     fn excluding_every_value_falls_back_to_all_values() {
         let values = one_to_nine();
         let c = classify_excluding(&values, &[true; 9], &Method::Quantile { classes: 3 }).unwrap();
-        assert_eq!(c, classify(&values, &Method::Quantile { classes: 3 }).unwrap());
+        assert_eq!(
+            c,
+            classify(&values, &Method::Quantile { classes: 3 }).unwrap()
+        );
     }
 
     // Golden values: GeoDa on the data 1..9, from shared/reference/README.md ("Map classification").

@@ -151,11 +151,8 @@ pub fn colour_values_flagged(
         .filter(|(i, v)| flagged.get(*i).copied().unwrap_or(false) && v.is_some_and(f64::is_finite))
         .count();
     colouring.flagged = flagged.to_vec();
-    colouring.flagged_note = crate::svg::flagged_note(
-        n_flagged,
-        classification.excluded_from_breaks,
-        lang,
-    );
+    colouring.flagged_note =
+        crate::svg::flagged_note(n_flagged, classification.excluded_from_breaks, lang);
     Ok((classification, colouring))
 }
 
