@@ -652,5 +652,31 @@ mod tests {
                 }
             }
         }
+
+        /// With some values excluded, the breaks are those of the included values alone, and
+        /// every value (excluded ones too) still lies within its class limits.
+        #[test]
+        fn excluded_values_are_classed_but_do_not_set_the_breaks(
+            data in proptest::collection::vec((-1000.0f64..1000.0, proptest::bool::weighted(0.2)), 2..60),
+            k in 1usize..8
+        ) {
+            let values: Vec<Option<f64>> = data.iter().map(|(v, _)| Some(*v)).collect();
+            let excluded: Vec<bool> = data.iter().map(|(_, e)| *e).collect();
+            let included: Vec<Option<f64>> = data.iter().filter(|(_, e)| !e).map(|(v, _)| Some(*v)).collect();
+            proptest::prop_assume!(!included.is_empty());
+            for method in [Method::Quantile { classes: k }, Method::EqualInterval { classes: k },
+                           Method::NaturalBreaks { classes: k }, Method::BoxMap { hinge: 1.5 }, Method::StdDev,
+                           Method::Percentile] {
+                let c = classify_excluding(&values, &excluded, &method).unwrap();
+                let alone = classify(&included, &method).unwrap();
+                proptest::prop_assert_eq!(&c.breaks, &alone.breaks);
+                proptest::prop_assert_eq!(c.excluded_from_breaks, data.len() - included.len());
+                proptest::prop_assert_eq!(c.classes.iter().map(|x| x.count).sum::<usize>(), data.len());
+                for ((v, _), class) in data.iter().zip(&c.class_of) {
+                    let info = &c.classes[class.unwrap()];
+                    proptest::prop_assert!(info.lower <= *v && *v <= info.upper, "{:?} {} {:?}", method, v, info);
+                }
+            }
+        }
     }
 }
