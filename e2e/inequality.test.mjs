@@ -246,3 +246,20 @@ test('the answer precedes the settings, and the adjusted correlation on screen e
   assert.ok(dec(c.observed.r).some((t) => observed.includes(`r = ${t}`)), `${observed} lacks ${c.observed.r}`);
   assert.deepEqual(errors, []);
 });
+
+// Plausibility flags: General Lagos (15202) 2023, a published 1000 per 1,000 on 9 children aged 0,
+// no longer sets the box plot's axis; it is marked at the edge as off scale.
+test('the box plot axis stays below 1000: the flagged 15202/2023 value is drawn off scale', async () => {
+  const { page, errors } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('tab-inequality').click();
+  const chart = page.locator('[data-testid="ineq-box-chart"] svg');
+  await chart.waitFor({ timeout: 60_000 });
+  const ticks = await chart.locator('g.y-axis text[text-anchor="end"]').evaluateAll(
+    (ts) => ts.map((t) => Number(t.textContent.replace(/[^\d.-]/g, ''))));
+  assert.ok(ticks.length >= 2, `ticks ${ticks}`);
+  assert.ok(Math.max(...ticks) < 1000, `axis reaches ${Math.max(...ticks)}`);
+  const off = chart.locator('.box[data-time="2023"] .off-scale[data-flagged="true"]');
+  assert.equal(await off.count(), 1);
+  assert.match(await off.textContent(), /off scale: 1000 \(flagged\)/);
+  assert.deepEqual(errors, []);
+});

@@ -192,3 +192,44 @@ for (const locale of ['en-US', 'es-CL']) {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 }
+
+// Plausibility flags: on the bundled data General Lagos (15202) has, in 2023, a published rate of
+// 1000 per 1,000 on 9 children aged 0. It is left out of the class breaks by default (the top
+// class no longer reaches 1000) but still drawn, outlined and in the top class; one click on the
+// include toggle puts it back, and the shown command (with --include-flagged) writes the same SVG.
+test('flagged values stay out of the class breaks at 2023 unless included, and the command follows', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-map-flags-'));
+  fs.copyFileSync(path.join(ROOT, 'public/data/chile_imr_2019_2023.csv'), path.join(dir, 'chile_imr_2019_2023.csv'));
+  const { page, requests, errors } = await openMap();
+  assert.equal(await page.getByTestId('map-year-label').textContent(), '2023');
+  const legend = page.getByTestId('map-legend');
+  const topLabel = async () => {
+    const rows = await legend.locator('[data-legend-class]:not([data-legend-class="none"])').evaluateAll(
+      (ls) => ls.map((l) => [Number(l.dataset.legendClass), l.textContent]));
+    rows.sort((a, b) => b[0] - a[0]);
+    return rows[0];
+  };
+  const [top, label] = await topLabel();
+  assert.doesNotMatch(label, /1000/, `top class ${label}`);
+  const lagos = page.locator('path[data-code="15202"]');
+  assert.equal(await lagos.getAttribute('data-value'), '1000');
+  assert.equal(await lagos.getAttribute('data-flagged'), 'true');
+  assert.equal(await lagos.getAttribute('data-class'), String(top));
+  assert.match(await page.getByTestId('map-flagged-note').textContent(), /\d+ flagged value\(s\) left out of the class breaks/);
+  assert.doesNotMatch(await page.getByTestId('map-command').textContent(), /--include-flagged/);
+
+  await page.getByTestId('include-flagged').check();
+  await page.getByTestId('map-command').filter({ hasText: '--include-flagged' }).waitFor();
+  await page.waitForFunction(() => /1000/.test([...document.querySelectorAll('[data-testid="map-legend"] [data-legend-class]')]
+    .map((l) => l.textContent).join(' ')));
+  assert.match((await topLabel())[1], /1000\.0/);
+  const svg = await download(page, 'download-svg');
+  const args = (await page.getByTestId('map-command').textContent()).trim().split(' ');
+  execFileSync(cargoBinary('imr-cli', 'imr'), args.slice(1), { cwd: dir, stdio: 'pipe' });
+  const out = args[args.indexOf('--out') + 1];
+  assert.equal(fs.readFileSync(path.join(dir, out), 'utf8'), svg.bytes.toString('utf8'), `${out} differs from imr's`);
+  assert.match(svg.bytes.toString('utf8'), /flagged value\(s\) included in the class breaks/);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -14,7 +14,7 @@ use crate::components::download::{
 use crate::i18n::{format_number, lang, tr, Lang};
 use crate::state::{AppState, Shared, BUNDLED_NAME};
 use imr_core::inequality::chart::{
-    box_plot_svg_in, lorenz_svg_in, measure_axis_label_in, measure_over_years_svg_in,
+    box_plot_svg_flagged, lorenz_svg_in, measure_axis_label_in, measure_over_years_svg_in,
     two_series_svg_in, SeriesSpec,
 };
 use imr_core::inequality::csv::{
@@ -890,13 +890,17 @@ pub fn InequalityPage() -> impl IntoView {
         })
     };
 
+    let flag_state = expect_context::<crate::pages::findings::FlagState>();
     let box_chart = move || {
         imr_ok.get().map(|o| {
             let a = &o.analysis;
-            let svg = box_plot_svg_in(
+            // Flagged rows (implausible rates) stay out of the axis scale unless included.
+            let flags = (!flag_state.include.get()).then(|| flag_state.flags.get()).flatten();
+            let svg = box_plot_svg_flagged(
                 &a.box_plots,
                 &a.report.subject,
                 &chart_caption(&state, language.get()),
+                &|entity, time| flags.as_ref().is_some_and(|f| f.is_flagged(entity, time)),
             );
             let (svg_dl, csv, outliers) = (
                 svg.clone(),

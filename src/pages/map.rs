@@ -9,6 +9,7 @@
 
 use crate::components::download::{download_csv, download_text, today};
 use crate::i18n::{lang, tr, Lang};
+use crate::pages::findings::{FlagState, IncludeFlagged};
 use crate::state::{AppState, Shared};
 use imr_core::map::autocorrelation::{lisa, moran, Moran};
 use imr_core::map::classify::{format_number, Classification, Method};
@@ -22,7 +23,7 @@ use imr_core::map::svg::{
 };
 use imr_core::map::weights::Weights;
 use imr_core::map::year_map::{
-    colour_values, default_scheme, map_csv, Measure, YearData, BUNDLED_CREDIT,
+    colour_values_flagged, default_scheme, map_csv, Measure, YearData, BUNDLED_CREDIT,
 };
 use imr_core::panel::Panel;
 use imr_core::rates::rate_with_interval;
@@ -211,6 +212,8 @@ const SCHEMES: [(&str, &str, &str); 7] = [
 struct YearInput {
     year: i64,
     data: YearData,
+    /// Per area: the year's row is flagged as implausible ([`FlagState`]).
+    flagged: Vec<bool>,
 }
 
 /// Everything the map shows for the current choices.
@@ -279,6 +282,8 @@ pub fn MapPage() -> impl IntoView {
     let breaks = fragment.synced("breaks", String::new());
     let scheme_key = fragment.synced("colours", "auto".to_string());
     let show_lisa = fragment.synced("lisa", false);
+    // Flagged rows are left out of the class breaks unless the shared include toggle is on.
+    let flag_state = expect_context::<FlagState>();
     let show_moran = RwSignal::new(true);
     let selected = RwSignal::new(None::<usize>);
     let switch_ms = RwSignal::new(None::<(f64, f64)>);
@@ -325,7 +330,19 @@ pub fn MapPage() -> impl IntoView {
             .flatten()
             .map(|col| rows.iter().map(|&i| col[i]).collect());
         let data = YearData::from_rows(&geo.layer, &codes, &deaths, &births, column.as_deref());
-        Some(Shared(Arc::new(YearInput { year: y, data })))
+        let mut flagged = vec![false; geo.layer.areas.len()];
+        if let Some(flags) = flag_state.flags.get() {
+            for (k, area) in data.matching.area_of_entity.iter().enumerate() {
+                if let Some(area) = *area {
+                    flagged[area] = flags.is_flagged(codes[k], y);
+                }
+            }
+        }
+        Some(Shared(Arc::new(YearInput {
+            year: y,
+            data,
+            flagged,
+        })))
     });
 
     let measure = Memo::new(move |_| {
@@ -365,12 +382,19 @@ pub fn MapPage() -> impl IntoView {
             let values = measure
                 .values(&input.data, &geo.weights)
                 .map_err(|e| format!("{}: {e}", input.year))?;
-            let (classification, mut colouring) =
-                colour_values(&values, &method, scheme, measure.decimals())
-                    .map_err(|e| format!("{}: {e}", input.year))?;
             // The texts in the page's language; the source lines carry today's date (as `imr map
             // --lang` writes them, so an English page's SVG equals the command's).
             let l = lang.get().engine();
+            let (classification, mut colouring) = colour_values_flagged(
+                &values,
+                &input.flagged,
+                flag_state.include.get(),
+                &method,
+                scheme,
+                measure.decimals(),
+                l,
+            )
+            .map_err(|e| format!("{}: {e}", input.year))?;
             colouring.method_note =
                 method_note(&classification.method, classification.classes.len(), l);
             let text = measure.text_in(
@@ -591,6 +615,7 @@ pub fn MapPage() -> impl IntoView {
                 <label for="map-lisa">{tr("Mapa de clusters LISA", "LISA cluster map")}</label>
             </span>
         </fieldset>
+        <IncludeFlagged/>
     };
 
     view! {
@@ -663,6 +688,12 @@ fn MapFigure(
                 .unwrap_or_else(|| "none".into())
         })
     };
+    let flagged_of = move |area: usize| {
+        colouring.with(|c| {
+            c.as_ref()
+                .is_some_and(|c| c.flagged.get(area).copied().unwrap_or(false))
+        })
+    };
     let value_of = move |area: usize| {
         colouring.with(|c| {
             c.as_ref()
@@ -733,6 +764,9 @@ fn MapFigure(
                     };
                     view! {
                         <path data-code=layout.codes[area].clone() data-class=move || class_of(area) data-value=move || value_of(area)
+                            data-flagged=move || flagged_of(area).then_some("true")
+                            stroke=move || flagged_of(area).then_some("#1a1a1a")
+                            stroke-width=move || flagged_of(area).then_some("1.2")
                             fill=move || fill_of(area) d=d tabindex="0" role="button"
                             aria-label=label
                             aria-pressed=move || (selected.get() == Some(area)).to_string()
@@ -946,6 +980,7 @@ fn Legend(
                     </li>
                 </ul>
                 <p class="note">{c.method_note.clone()}</p>
+                {(!c.flagged_note.is_empty()).then(|| view! { <p class="note" data-testid="map-flagged-note">{c.flagged_note.clone()}</p> })}
                 <p class="note">{tr("Haga clic o pulse Intro sobre una comuna para seleccionarla (también en el gráfico de embudo y la tabla). Rueda o botones: zoom; arrastre: desplazar.", "Click or press Enter on a commune to select it; wheel or buttons to zoom, drag to pan.")}</p>
             </div>
         })
@@ -976,6 +1011,7 @@ fn Downloads(
     lisa_on: RwSignal<bool>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
+    let include_flagged = expect_context::<FlagState>().include;
     let page_lang = lang();
     let svg_text = move || -> Option<(String, String)> {
         let geo = geometry.get_untracked().ok()?;
@@ -1088,6 +1124,9 @@ fn Downloads(
         // The SVG's texts are in the page's language; `imr map` writes English unless told.
         if page_lang.get() == Lang::Es {
             cmd.push_str(" --lang es");
+        }
+        if include_flagged.get() {
+            cmd.push_str(" --include-flagged");
         }
         let lisa = if lisa_on.get() { " --lisa" } else { "" };
         let svg_stem = format!(

@@ -242,3 +242,72 @@ fn a_missing_code_property_names_the_file_and_the_property() {
         "{err}"
     );
 }
+
+/// The bundled data, 2023: commune 15202 (General Lagos) has a published rate of 1000 per 1,000
+/// on 9 children aged 0, which the plausibility rules flag. By default it is left out of the
+/// class breaks (the top class stays far below 1000 and is open-ended) but still drawn, in the
+/// top class, outlined; `--include-flagged` puts it back into the breaks.
+#[test]
+fn flagged_values_are_left_out_of_the_breaks_unless_included() {
+    let data = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../public/data/chile_imr_2019_2023.csv"
+    );
+    let run_map = |name: &str, extra: &[&str]| {
+        let out = out_path(name);
+        let mut args = vec![
+            "map",
+            data,
+            "--births",
+            "poblacion_0",
+            "--year",
+            "2023",
+            "--out",
+            &out,
+        ];
+        args.extend_from_slice(extra);
+        let run = imr(&args);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let summary: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        (summary, std::fs::read_to_string(&out).unwrap())
+    };
+
+    let (summary, svg) = run_map("flags-default.svg", &[]);
+    // Nine more 2023 rows are flagged (rates given on fewer than 10 births); all are left out.
+    let flagged = summary["flagged"].as_array().unwrap();
+    assert!(flagged.contains(&serde_json::json!("15202")), "{flagged:?}");
+    assert_eq!(summary["flagged_in_breaks"], false);
+    let classes = summary["classes"].as_array().unwrap();
+    let top = classes.last().unwrap();
+    assert!(top["upper"].is_null(), "top class open-ended: {top}");
+    let top_lower = top["lower"].as_f64().unwrap();
+    assert!(top_lower < 100.0, "{top}");
+    assert!(!top["label"].as_str().unwrap().contains("1000"), "{top}");
+    let top_class = (classes.len() - 1).to_string();
+    assert_eq!(attribute(&svg, "15202", "data-class"), top_class);
+    assert_eq!(attribute(&svg, "15202", "data-value"), "1000");
+    assert_eq!(attribute(&svg, "15202", "data-flagged"), "true");
+    assert_eq!(svg.matches("data-flagged=\"true\"").count(), flagged.len());
+    assert!(svg.contains(&format!(
+        "{} flagged value(s) left out of the class breaks",
+        flagged.len()
+    )));
+
+    let (summary, svg) = run_map("flags-included.svg", &["--include-flagged"]);
+    assert_eq!(summary["flagged_in_breaks"], true);
+    let top = summary["classes"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(top["upper"].as_f64(), Some(1000.0), "{top}");
+    assert!(svg.contains(&format!(
+        "{} flagged value(s) included in the class breaks",
+        flagged.len()
+    )));
+}

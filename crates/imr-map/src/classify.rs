@@ -139,6 +139,8 @@ pub struct Classification {
     pub class_of: Vec<Option<usize>>,
     /// Number of values with no data.
     pub no_data: usize,
+    /// Number of values left out of the breaks ([`classify_excluding`]); they are still classed.
+    pub excluded_from_breaks: usize,
 }
 
 impl Classification {
@@ -180,12 +182,36 @@ pub fn percentile_hazen(sorted: &[f64], p: f64) -> f64 {
 
 /// Classifies `values` (one per area, `None` = no data).
 pub fn classify(values: &[Option<f64>], method: &Method) -> Result<Classification, ClassifyError> {
+    classify_excluding(values, &[], method)
+}
+
+/// Classifies `values` with the breaks computed without the values marked in `excluded` (same
+/// index; a missing entry counts as not excluded), e.g. implausible rates that would otherwise
+/// set the classes. Excluded values are still classed, in the class their value falls in; when
+/// one lies beyond the included values' range, the outer class is made open (−∞ / +∞) so that
+/// its limits stay true.
+pub fn classify_excluding(
+    values: &[Option<f64>],
+    excluded: &[bool],
+    method: &Method,
+) -> Result<Classification, ClassifyError> {
+    let is_excluded = |i: usize| excluded.get(i).copied().unwrap_or(false);
+    let finite = |v: &Option<f64>| v.filter(|v| v.is_finite());
+    let excluded_from_breaks = values
+        .iter()
+        .enumerate()
+        .filter(|(i, v)| is_excluded(*i) && finite(v).is_some())
+        .count();
     let mut sorted: Vec<f64> = values
         .iter()
-        .flatten()
-        .copied()
-        .filter(|v| v.is_finite())
+        .enumerate()
+        .filter(|(i, _)| !is_excluded(*i))
+        .filter_map(|(_, v)| finite(v))
         .collect();
+    if sorted.is_empty() && excluded_from_breaks > 0 {
+        // Every value is excluded: breaks from none would be no map at all, so use them all.
+        return classify(values, method);
+    }
     if sorted.is_empty() {
         return Err(ClassifyError::NoData);
     }
@@ -291,6 +317,15 @@ pub fn classify(values: &[Option<f64>], method: &Method) -> Result<Classificatio
                 (breaks.clone(), true, true, vec![])
             }
         };
+    let excluded_values = || {
+        values
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| is_excluded(*i))
+            .filter_map(|(_, v)| finite(v))
+    };
+    let open_low = open_low || excluded_values().any(|v| v < min);
+    let open_high = open_high || excluded_values().any(|v| v > max);
     let k = breaks.len() + 1;
     let mut classes: Vec<ClassInfo> = (0..k)
         .map(|j| ClassInfo {
@@ -337,6 +372,7 @@ pub fn classify(values: &[Option<f64>], method: &Method) -> Result<Classificatio
         classes,
         class_of,
         no_data,
+        excluded_from_breaks,
     })
 }
 
@@ -427,6 +463,43 @@ mod tests {
 
     fn close(a: &[f64], b: &[f64], tol: f64) -> bool {
         a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() <= tol)
+    }
+
+    #[test]
+    fn excluded_values_do_not_move_the_breaks_but_are_classed_in_an_open_top_class() {
+        let mut values = one_to_nine();
+        values.push(Some(1000.0));
+        let mut excluded = vec![false; 9];
+        excluded.push(true);
+        for method in [
+            Method::EqualInterval { classes: 4 },
+            Method::Quantile { classes: 4 },
+            Method::NaturalBreaks { classes: 3 },
+        ] {
+            let without = classify(&one_to_nine(), &method).unwrap();
+            let c = classify_excluding(&values, &excluded, &method).unwrap();
+            assert_eq!(c.breaks, without.breaks, "{method:?}");
+            assert_eq!(c.excluded_from_breaks, 1);
+            let top = c.classes.len() - 1;
+            assert_eq!(c.class_of[9], Some(top));
+            assert_eq!(c.classes[top].upper, f64::INFINITY);
+            assert_eq!(c.classes[top].count, without.classes[top].count + 1);
+            assert_eq!(c.classes[0].lower, 1.0);
+        }
+        // Included, 1000 sets the equal intervals: width (1000 − 1)/4.
+        let all = classify(&values, &Method::EqualInterval { classes: 4 }).unwrap();
+        assert!(close(&all.breaks, &[250.75, 500.5, 750.25], 1e-9));
+        assert_eq!(all.excluded_from_breaks, 0);
+    }
+
+    #[test]
+    fn excluding_every_value_falls_back_to_all_values() {
+        let values = one_to_nine();
+        let c = classify_excluding(&values, &[true; 9], &Method::Quantile { classes: 3 }).unwrap();
+        assert_eq!(
+            c,
+            classify(&values, &Method::Quantile { classes: 3 }).unwrap()
+        );
     }
 
     // Golden values: GeoDa on the data 1..9, from shared/reference/README.md ("Map classification").
@@ -574,6 +647,32 @@ mod tests {
                 let c = classify(&values, &method).unwrap();
                 proptest::prop_assert_eq!(c.classes.iter().map(|x| x.count).sum::<usize>(), data.len());
                 for (v, class) in data.iter().zip(&c.class_of) {
+                    let info = &c.classes[class.unwrap()];
+                    proptest::prop_assert!(info.lower <= *v && *v <= info.upper, "{:?} {} {:?}", method, v, info);
+                }
+            }
+        }
+
+        /// With some values excluded, the breaks are those of the included values alone, and
+        /// every value (excluded ones too) still lies within its class limits.
+        #[test]
+        fn excluded_values_are_classed_but_do_not_set_the_breaks(
+            data in proptest::collection::vec((-1000.0f64..1000.0, proptest::bool::weighted(0.2)), 2..60),
+            k in 1usize..8
+        ) {
+            let values: Vec<Option<f64>> = data.iter().map(|(v, _)| Some(*v)).collect();
+            let excluded: Vec<bool> = data.iter().map(|(_, e)| *e).collect();
+            let included: Vec<Option<f64>> = data.iter().filter(|(_, e)| !e).map(|(v, _)| Some(*v)).collect();
+            proptest::prop_assume!(!included.is_empty());
+            for method in [Method::Quantile { classes: k }, Method::EqualInterval { classes: k },
+                           Method::NaturalBreaks { classes: k }, Method::BoxMap { hinge: 1.5 }, Method::StdDev,
+                           Method::Percentile] {
+                let c = classify_excluding(&values, &excluded, &method).unwrap();
+                let alone = classify(&included, &method).unwrap();
+                proptest::prop_assert_eq!(&c.breaks, &alone.breaks);
+                proptest::prop_assert_eq!(c.excluded_from_breaks, data.len() - included.len());
+                proptest::prop_assert_eq!(c.classes.iter().map(|x| x.count).sum::<usize>(), data.len());
+                for ((v, _), class) in data.iter().zip(&c.class_of) {
                     let info = &c.classes[class.unwrap()];
                     proptest::prop_assert!(info.lower <= *v && *v <= info.upper, "{:?} {} {:?}", method, v, info);
                 }

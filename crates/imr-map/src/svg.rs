@@ -40,6 +40,11 @@ pub struct Colouring {
     pub no_data: usize,
     /// A line under the legend saying how classes were made ("Quantiles, 5 classes").
     pub method_note: String,
+    /// Areas whose value is flagged as implausible (index = area index; missing = not flagged):
+    /// drawn with a dark outline and `data-flagged="true"`.
+    pub flagged: Vec<bool>,
+    /// A line under the method note about flagged values ([`flagged_note`]); empty: none.
+    pub flagged_note: String,
 }
 
 impl Colouring {
@@ -71,6 +76,8 @@ impl Colouring {
             legend,
             no_data: classification.no_data,
             method_note,
+            flagged: Vec::new(),
+            flagged_note: String::new(),
         }
     }
 
@@ -117,6 +124,8 @@ impl Colouring {
                 Lang::En => format!("LISA clusters, p ≤ {alpha}"),
                 Lang::Es => format!("Clusters LISA, p ≤ {alpha}"),
             },
+            flagged: Vec::new(),
+            flagged_note: String::new(),
         }
     }
 
@@ -125,6 +134,21 @@ impl Colouring {
         match self.classes.get(area).copied().flatten() {
             Some(k) => &self.class_fills[k],
             None => NO_DATA_FILL,
+        }
+    }
+}
+
+/// The legend line about flagged values: how many were left out of the class breaks
+/// (`excluded` > 0), or how many were included in them (`excluded` = 0, `flagged` > 0); empty
+/// when nothing is flagged.
+pub fn flagged_note(flagged: usize, excluded: usize, lang: Lang) -> String {
+    match (flagged, excluded, lang) {
+        (0, _, _) => String::new(),
+        (_, 0, Lang::En) => format!("{flagged} flagged value(s) included in the class breaks"),
+        (_, 0, Lang::Es) => format!("{flagged} valor(es) marcado(s) incluido(s) en los cortes"),
+        (_, n, Lang::En) => format!("{n} flagged value(s) left out of the class breaks (outlined)"),
+        (_, n, Lang::Es) => {
+            format!("{n} valor(es) marcado(s) fuera de los cortes de clase (con contorno)")
         }
     }
 }
@@ -381,9 +405,14 @@ pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText)
                     Some(v) => format_number(v, 1),
                     None => "no data".into(),
                 };
+                let flagged = if colouring.flagged.get(area).copied().unwrap_or(false) {
+                    " data-flagged=\"true\" stroke=\"#1a1a1a\" stroke-width=\"1.2\""
+                } else {
+                    ""
+                };
                 let _ = writeln!(
                     s,
-                    "<path data-code=\"{code}\" data-class=\"{class}\" data-value=\"{}\" fill=\"{fill}\" d=\"{}\"><title>{} ({code}): {shown}</title></path>",
+                    "<path data-code=\"{code}\" data-class=\"{class}\" data-value=\"{}\"{flagged} fill=\"{fill}\" d=\"{}\"><title>{} ({code}): {shown}</title></path>",
                     value.map(format_value).unwrap_or_default(),
                     shape.d,
                     escape(&layout.names[area]),
@@ -494,6 +523,15 @@ fn legend(s: &mut String, at: Rect, colouring: &Colouring, heading: &str, no_dat
         num(y + 10.0),
         escape(&colouring.method_note)
     );
+    if !colouring.flagged_note.is_empty() {
+        let _ = writeln!(
+            s,
+            "<text data-testid=\"legend-flagged\" x=\"{}\" y=\"{}\" font-size=\"10.5\" fill=\"#555555\">{}</text>",
+            num(at.x),
+            num(y + 24.0),
+            escape(&colouring.flagged_note)
+        );
+    }
     s.push_str("</g>\n");
 }
 

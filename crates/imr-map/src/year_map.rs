@@ -6,7 +6,7 @@
 //! built once per geometry; everything here is cheap and runs on every change of year, variable,
 //! smoothing or classes.
 
-use crate::classify::{classify, Classification, ClassifyError, Method};
+use crate::classify::{classify, classify_excluding, Classification, ClassifyError, Method};
 use crate::colour::Scheme;
 use crate::geometry::{CodeMatch, GeoLayer};
 use crate::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb, SmoothError, Smoothing};
@@ -123,6 +123,36 @@ pub fn colour_values(
 ) -> Result<(Classification, Colouring), ClassifyError> {
     let classification = classify(values, method)?;
     let colouring = Colouring::from_classification(values, &classification, scheme, decimals);
+    Ok((classification, colouring))
+}
+
+/// Classifies `values` with the breaks computed without the `flagged` values (when
+/// `include_flagged` is false; [`classify_excluding`]) and colours the classes. The colouring
+/// marks the flagged areas and carries the legend line saying how many were left out
+/// ([`crate::svg::flagged_note`]).
+pub fn colour_values_flagged(
+    values: &[Option<f64>],
+    flagged: &[bool],
+    include_flagged: bool,
+    method: &Method,
+    scheme: Scheme,
+    decimals: usize,
+    lang: imr_stats::Lang,
+) -> Result<(Classification, Colouring), ClassifyError> {
+    let classification = if include_flagged {
+        classify(values, method)?
+    } else {
+        classify_excluding(values, flagged, method)?
+    };
+    let mut colouring = Colouring::from_classification(values, &classification, scheme, decimals);
+    let n_flagged = values
+        .iter()
+        .enumerate()
+        .filter(|(i, v)| flagged.get(*i).copied().unwrap_or(false) && v.is_some_and(f64::is_finite))
+        .count();
+    colouring.flagged = flagged.to_vec();
+    colouring.flagged_note =
+        crate::svg::flagged_note(n_flagged, classification.excluded_from_breaks, lang);
     Ok((classification, colouring))
 }
 

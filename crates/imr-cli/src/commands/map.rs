@@ -15,7 +15,7 @@ use imr_core::map::smoothing::Smoothing;
 use imr_core::map::svg::{choropleth_svg, funnel_svg, FunnelText};
 use imr_core::map::weights::Weights;
 use imr_core::map::year_map::{
-    colour_values, default_scheme, map_csv_with, Measure, YearData, BUNDLED_CREDIT,
+    colour_values_flagged, default_scheme, map_csv_with, Measure, YearData, BUNDLED_CREDIT,
 };
 use serde_json::json;
 use std::io::Write;
@@ -112,6 +112,10 @@ pub struct Args {
     /// 5% with --moran permutations, 999 if not given) instead of by class: the page's LISA map
     #[arg(long)]
     pub lisa: bool,
+    /// Compute the class breaks with the plausibility-flagged values too (by default they are
+    /// left out of the breaks, still drawn in the class their value falls in and outlined)
+    #[arg(long)]
+    pub include_flagged: bool,
     /// Also write the funnel plot (rate against births, exact Poisson limits) to this SVG file
     #[arg(long, value_name = "FILE")]
     pub funnel: Option<PathBuf>,
@@ -254,8 +258,24 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .values(&data, &weights)
         .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?;
     let decimals = measure.decimals();
-    let (classification, mut colouring) = colour_values(&values, &method, scheme, decimals)
-        .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?;
+    // Plausibility flags of the year's rows, per area: left out of the class breaks by default.
+    let plausibility = imr_core::plausibility::Plausibility::check(&panel);
+    let mut flagged = vec![false; n_areas];
+    for (k, area) in data.matching.area_of_entity.iter().enumerate() {
+        if let Some(area) = *area {
+            flagged[area] = plausibility.is_flagged(codes[k], args.year);
+        }
+    }
+    let (classification, mut colouring) = colour_values_flagged(
+        &values,
+        &flagged,
+        args.include_flagged,
+        &method,
+        scheme,
+        decimals,
+        args.lang,
+    )
+    .map_err(|e| CliError::Input(format!("year {}: {e}", args.year)))?;
     let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer))
         .map_err(|e| CliError::Input(format!("{geometry_name}: {e}")))?;
     let year = args.year.to_string();
@@ -366,6 +386,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "lower": finite(c.lower), "upper": finite(c.upper), "count": c.count, "label": c.label(decimals)
         })).collect::<Vec<_>>(),
         "areas": n_areas,
+        "flagged": (0..n_areas).filter(|&a| flagged[a]).map(|a| layer.areas[a].code.as_str()).collect::<Vec<_>>(),
+        "flagged_in_breaks": args.include_flagged,
         "no_data": no_data,
         "unmatched_data": matching.unmatched_data,
         "unmatched_geometry": matching.unmatched_geometry,

@@ -21,6 +21,21 @@ pub fn box_plot_svg(boxes: &[BoxPlotStats], subject: &SubjectInfo) -> String {
 
 /// [`box_plot_svg`] in the caption's language, with its provenance line.
 pub fn box_plot_svg_in(boxes: &[BoxPlotStats], subject: &SubjectInfo, caption: &Caption) -> String {
+    box_plot_svg_flagged(boxes, subject, caption, &|_, _| false)
+}
+
+/// [`box_plot_svg_in`] with the outliers for which `is_flagged(entity, time)` holds (rows flagged
+/// as implausible by the caller) kept out of the axis scale: the scale spans the whiskers and
+/// the other outliers only. A flagged outlier inside that scale is drawn as a dashed circle; one
+/// beyond it is drawn as a triangle at the edge of the plot with the note
+/// "off scale: 1000 (flagged)". The box statistics themselves are unchanged (they are the
+/// caller's; see [`crate::distribution::box_plot_stats`]).
+pub fn box_plot_svg_flagged(
+    boxes: &[BoxPlotStats],
+    subject: &SubjectInfo,
+    caption: &Caption,
+    is_flagged: &dyn Fn(&str, i64) -> bool,
+) -> String {
     let lang = caption.lang;
     let value_name = term(lang, &subject.value_name);
     let title = match lang {
@@ -69,10 +84,24 @@ pub fn box_plot_svg_in(boxes: &[BoxPlotStats], subject: &SubjectInfo, caption: &
         close_svg(&mut s, HEIGHT, caption);
         return s;
     }
-    let lo = boxes.iter().map(|b| b.min).fold(f64::INFINITY, f64::min);
+    // The scale: whiskers and unflagged outliers (with no flag this is every box's min and max).
+    let scaled = |b: &BoxPlotStats| {
+        let kept = b
+            .outliers
+            .iter()
+            .filter(|o| !is_flagged(&o.entity, b.time))
+            .map(|o| o.value);
+        let lo = kept.clone().fold(b.whisker_low, f64::min);
+        let hi = kept.fold(b.whisker_high, f64::max);
+        (lo, hi)
+    };
+    let lo = boxes
+        .iter()
+        .map(|b| scaled(b).0)
+        .fold(f64::INFINITY, f64::min);
     let hi = boxes
         .iter()
-        .map(|b| b.max)
+        .map(|b| scaled(b).1)
         .fold(f64::NEG_INFINITY, f64::max);
     let ticks = nice_ticks(lo, hi, 5, false);
     let y = Scale {
@@ -145,6 +174,10 @@ pub fn box_plot_svg_in(boxes: &[BoxPlotStats], subject: &SubjectInfo, caption: &
         )
         .expect("write to String");
         for o in &b.outliers {
+            if is_flagged(&o.entity, b.time) {
+                flagged_outlier(&mut s, lang, x, &y, &frame, &o.entity, o.value);
+                continue;
+            }
             writeln!(
                 s,
                 "<circle cx=\"{}\" cy=\"{}\" r=\"2.5\" fill=\"none\" stroke=\"#333333\"><title>{}: {:.2}</title></circle>",
@@ -159,4 +192,120 @@ pub fn box_plot_svg_in(boxes: &[BoxPlotStats], subject: &SubjectInfo, caption: &
     }
     close_svg(&mut s, HEIGHT, caption);
     s
+}
+
+/// A flagged outlier: a dashed circle inside the scale, or a triangle at the plot's edge with
+/// "off scale: v (flagged)" beyond it.
+fn flagged_outlier(
+    s: &mut String,
+    lang: Lang,
+    x: f64,
+    y: &Scale,
+    frame: &Frame,
+    entity: &str,
+    value: f64,
+) {
+    let (top, bottom) = (frame.top, frame.bottom());
+    let at = y.map(value);
+    let flagged = lang.pick("marcado", "flagged");
+    if (top..=bottom).contains(&at) {
+        writeln!(
+            s,
+            "<circle data-flagged=\"true\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"none\" stroke=\"#b2182b\" stroke-dasharray=\"2 1.5\"><title>{}: {:.2} ({flagged})</title></circle>",
+            c(x),
+            c(at),
+            escape(entity),
+            value
+        )
+        .expect("write to String");
+        return;
+    }
+    let above = at < top;
+    let edge = if above { top } else { bottom };
+    let tip = if above { edge - 7.0 } else { edge + 7.0 };
+    let note = format!(
+        "{}: {} ({flagged})",
+        lang.pick("fuera de escala", "off scale"),
+        value
+    );
+    writeln!(
+        s,
+        "<g class=\"off-scale\" data-flagged=\"true\" data-value=\"{value}\"><polygon points=\"{},{} {},{} {},{}\" fill=\"#b2182b\"/><text x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#b2182b\">{}</text><title>{}: {}</title></g>",
+        c(x - 4.0),
+        c(edge),
+        c(x + 4.0),
+        c(edge),
+        c(x),
+        c(tip),
+        c(x + 6.0),
+        c(if above { edge - 1.0 } else { edge + 8.0 }),
+        escape(&note),
+        escape(entity),
+        escape(&note)
+    )
+    .expect("write to String");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::distribution::box_plot_stats;
+
+    /// The largest y-axis tick label of a chart.
+    fn top_tick(svg: &str) -> f64 {
+        let axis = &svg[svg.find("<g class=\"y-axis\">").unwrap()..];
+        let axis = &axis[..axis.find("</g>").unwrap()];
+        axis.split("<text")
+            .skip(1)
+            .filter(|t| t.contains("text-anchor=\"end\""))
+            .map(|t| {
+                let label = &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()];
+                let digits: String = label.chars().filter(char::is_ascii_digit).collect();
+                digits.parse::<f64>().unwrap()
+            })
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// Rates 1..20 of twenty areas and 1000 for area "15202", as on the bundled 2023 data.
+    fn boxes() -> Vec<BoxPlotStats> {
+        let mut entities: Vec<String> = (1..=20).map(|k| format!("a{k}")).collect();
+        entities.push("15202".into());
+        let mut values: Vec<f64> = (1..=20).map(f64::from).collect();
+        values.push(1000.0);
+        vec![box_plot_stats(2023, &entities, &values).unwrap()]
+    }
+
+    #[test]
+    fn a_flagged_outlier_does_not_set_the_axis_and_is_marked_off_scale() {
+        let boxes = boxes();
+        assert_eq!(boxes[0].outliers.len(), 1);
+        let subject = SubjectInfo {
+            kind: crate::year::SubjectKind::Rate,
+            value_name: "infant mortality rate".into(),
+            unit: "per 1,000 live births".into(),
+            weight_name: "births".into(),
+            deaths_derived: true,
+            bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
+            bootstrap_replicates: 0,
+            seed: 1,
+            level: 0.95,
+        };
+        let caption = Caption::default();
+        let plain = box_plot_svg_in(&boxes, &subject, &caption);
+        assert!(top_tick(&plain) >= 1000.0);
+        assert!(!plain.contains("off scale"));
+
+        let flagged = box_plot_svg_flagged(&boxes, &subject, &caption, &|e, t| {
+            e == "15202" && t == 2023
+        });
+        let top = top_tick(&flagged);
+        assert!((20.0..1000.0).contains(&top), "top tick {top}");
+        assert!(flagged.contains("off scale: 1000 (flagged)"));
+        assert_eq!(flagged.matches("class=\"off-scale\"").count(), 1);
+        // The same outlier flagged in another year is not this one.
+        let other = box_plot_svg_flagged(&boxes, &subject, &caption, &|e, t| {
+            e == "15202" && t == 2022
+        });
+        assert_eq!(other, plain);
+    }
 }

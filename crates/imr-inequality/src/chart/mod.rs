@@ -17,7 +17,7 @@ pub mod line;
 pub mod lorenz;
 pub mod panel;
 
-pub use boxplot::{box_plot_svg, box_plot_svg_in};
+pub use boxplot::{box_plot_svg, box_plot_svg_flagged, box_plot_svg_in};
 pub use line::{
     line_chart_svg, line_chart_svg_in, measure_axis_label, measure_axis_label_in,
     measure_over_years_svg, measure_over_years_svg_in, LineChart,
