@@ -98,6 +98,8 @@ test('on the Spanish page, model diagnostics, inequality notes and chart titles 
   await page.getByTestId('tab-models').click();
   await page.getByTestId('coef-table').waitFor({ timeout: 60_000 });
   await page.getByTestId('model-poisson-fe').check();
+  // The diagnostics sit behind the closed "How this is calculated" disclosure: open it as a reader would.
+  await page.getByTestId('diagnostics-method').locator(':scope > summary').click();
   const poisson = page.locator('[data-testid="diagnostics"] article[data-model="poisson-fe"]');
   await poisson.waitFor({ timeout: 60_000 });
   await poisson.filter({ hasText: /poisson-fe convergió en \d+ iteración\(es\) de Newton/ }).waitFor();

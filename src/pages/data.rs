@@ -273,7 +273,9 @@ fn FilesAndRoles() -> impl IntoView {
             <section aria-labelledby="files-h">
                 <h3 id="files-h">{tr("Archivos y columnas", "Files and columns")}</h3>
                 <ul>{items}</ul>
-                <p class="note">{tr("Las demás columnas numéricas son covariables; un archivo sin nacimientos ni defunciones se une como características comunales por código (y año si lo tiene).", "Other numeric columns are covariates; a file without births or deaths is joined as commune characteristics by code (and year when it has one).")}</p>
+                <HowCalculated testid="files-method">
+                    <p class="note">{tr("Las demás columnas numéricas son covariables; un archivo sin nacimientos ni defunciones se une como características comunales por código (y año si lo tiene).", "Other numeric columns are covariates; a file without births or deaths is joined as commune characteristics by code (and year when it has one).")}</p>
+                </HowCalculated>
             </section>
         })
     }
@@ -298,6 +300,7 @@ fn Report() -> impl IntoView {
             Err(message) => view! { <section><p class="error" data-testid="panel-error" role="alert">{message}</p></section> }.into_any(),
             Ok(panel) => {
                 let r = &panel.report;
+                let n_excluded = r.excluded.len();
                 let excluded = r
                     .excluded
                     .iter()
@@ -325,7 +328,11 @@ fn Report() -> impl IntoView {
                         {recoded}
                         {merged}
                         {warnings}
-                        <ol class="excluded" data-testid="excluded-list" aria-label=tr("Filas excluidas", "Excluded rows")>{excluded}</ol>
+                        {collapse_if_long(
+                            n_excluded,
+                            move |l: Lang, n: String| match l { Lang::Es => format!("{n} filas excluidas — mostrar todas"), Lang::En => format!("{n} excluded rows — show all") },
+                            view! { <ol class="excluded" data-testid="excluded-list" aria-label=tr("Filas excluidas", "Excluded rows")>{excluded}</ol> },
+                        )}
                     </section>
                 }
                 .into_any()
@@ -398,10 +405,10 @@ fn FlaggedRows() -> impl IntoView {
         Some(view! {
             <section aria-labelledby="flagged-h" data-testid="flagged-rows">
                 <h3 id="flagged-h">{tr("Valores inverosímiles", "Implausible values")}</h3>
-                <p class="note">{tr(
+                <HowCalculated testid="flagged-method"><p class="note">{tr(
                     "Reglas: tasa sobre 200 por 1.000; defunciones derivadas iguales o mayores a la mitad de los nacimientos; tasa publicada sobre menos de 10 nacimientos. Las filas siguen en los datos y las descargas; por defecto quedan fuera de las escalas de los gráficos y de los Hallazgos.",
                     "Rules: rate above 200 per 1,000; derived deaths at least half the births; a published rate on fewer than 10 births. The rows stay in the data and the downloads; by default they are kept out of chart scales and the Findings.",
-                )}</p>
+                )}</p></HowCalculated>
                 <IncludeFlagged/>
                 <details>
                     <summary data-testid="flagged-summary">{summary}</summary>
@@ -486,12 +493,65 @@ fn sort_value(r: &AreaRate, key: SortKey) -> f64 {
 /// Rows shown at once; the search narrows the rest.
 const PAGE_ROWS: usize = 400;
 
+/// Rows shown before the table is expanded: the table answers first, the rest is one click away.
+/// Collapsed rows stay in the page (hidden), so their text and attributes remain readable.
+const PREVIEW_ROWS: usize = 10;
+
+/// Lists longer than this are collapsed behind a summary that names their length.
+const LONG_LIST: usize = 20;
+
+/// Methods and long notes, closed by default behind a native (keyboard-accessible) disclosure.
+/// With `open`, the reader's choice survives a re-render of the content around it.
+#[component]
+pub(crate) fn HowCalculated(
+    testid: &'static str,
+    #[prop(optional)] open: Option<RwSignal<bool>>,
+    children: Children,
+) -> impl IntoView {
+    let on_toggle = move |ev: leptos::ev::Event| {
+        let now_open = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| e.has_attribute("open"));
+        if let Some(open) = open {
+            open.set(now_open);
+        }
+    };
+    view! {
+        <details class="how" data-testid=testid
+            prop:open=move || open.is_some_and(|o| o.get()) on:toggle=on_toggle>
+            <summary>{tr("Cómo se calcula", "How this is calculated")}</summary>
+            {children()}
+        </details>
+    }
+}
+
+/// A list shown as is when short, or inside a closed `<details>` whose summary gives its length.
+fn collapse_if_long(
+    n: usize,
+    summary: impl Fn(Lang, String) -> String + Send + Sync + 'static,
+    list: impl IntoView + 'static,
+) -> AnyView {
+    if n > LONG_LIST {
+        view! {
+            <details class="long-list">
+                <summary>{move || { let l = lang().get(); summary(l, format_number(l, n as f64, 0)) }}</summary>
+                {list}
+            </details>
+        }
+        .into_any()
+    } else {
+        list.into_any()
+    }
+}
+
 #[component]
 fn RatesTable() -> impl IntoView {
     let state = expect_context::<AppState>();
     let flags = expect_context::<FlagState>();
     let search = RwSignal::new(String::new());
     let sort = RwSignal::new((SortKey::Entity, true));
+    let expanded = RwSignal::new(false);
     move || {
         let table = state.rates.get()?.ok()?;
         let approximate = table.approximate_intervals;
@@ -524,17 +584,30 @@ fn RatesTable() -> impl IntoView {
                 }
             });
             let total = rows.len();
+            let communes = rows
+                .iter()
+                .map(|r| r.entity.as_str())
+                .collect::<std::collections::BTreeSet<_>>()
+                .len();
+            let years = rows
+                .iter()
+                .map(|r| r.time)
+                .min()
+                .zip(rows.iter().map(|r| r.time).max());
             let flagged = flags.flags.get();
             let shown = rows
                 .into_iter()
                 .take(PAGE_ROWS)
-                .map(|r| {
+                .enumerate()
+                .map(|(i, r)| {
+                    let beyond_preview = i >= PREVIEW_ROWS;
                     let is_flagged = flagged
                         .as_ref()
                         .is_some_and(|f| f.is_flagged(&r.entity, r.time));
                     view! {
                         <tr data-entity=r.entity.clone() data-time=r.time.to_string()
-                            data-flagged=is_flagged.then_some("true") class:flagged=is_flagged>
+                            data-flagged=is_flagged.then_some("true") class:flagged=is_flagged
+                            hidden=move || beyond_preview && !expanded.get()>
                             <td class="text">{r.entity.clone()}</td>
                             <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
                             <td>{r.time}</td>
@@ -548,21 +621,43 @@ fn RatesTable() -> impl IntoView {
                 })
                 .collect_view();
             let more = (total > PAGE_ROWS).then(|| view! { <p class="note">{move || match lang().get() { Lang::Es => format!("Se muestran {PAGE_ROWS} de {total} filas: use la búsqueda."), Lang::En => format!("Showing {PAGE_ROWS} of {total} rows: use the search.") }}</p> });
-            (shown, more)
+            let toggle = (total > PREVIEW_ROWS).then(|| {
+                let span = years.map(|(a, b)| if a == b { a.to_string() } else { format!("{a}–{b}") }).unwrap_or_default();
+                let label = move || {
+                    let l = lang().get();
+                    let (rows_w, communes_w) = (l.pick("filas", "rows"), l.pick("comunas", "communes"));
+                    let action = match (l, expanded.get()) {
+                        (Lang::Es, false) => "mostrar todas".to_owned(),
+                        (Lang::Es, true) => format!("mostrar solo {PREVIEW_ROWS}"),
+                        (Lang::En, false) => "show all".to_owned(),
+                        (Lang::En, true) => format!("show only {PREVIEW_ROWS}"),
+                    };
+                    format!("{} {rows_w} · {} {communes_w} · {span} — {action}", format_number(l, total as f64, 0), format_number(l, communes as f64, 0))
+                };
+                view! {
+                    <tfoot><tr class="summary-row"><td colspan="8" class="text">
+                        <button class="link" data-testid="rates-toggle" aria-controls="rates-table" aria-expanded=move || if expanded.get() { "true" } else { "false" }
+                            on:click=move |_| expanded.update(|e| *e = !*e)>{label}</button>
+                    </td></tr></tfoot>
+                }
+            });
+            (shown, more, toggle)
         };
         Some(view! {
             <section aria-labelledby="rates-h">
                 <h3 id="rates-h">{tr("Tasa de mortalidad infantil por comuna y año (por 1.000 nacidos vivos)", "Infant mortality rate by commune and year (per 1,000 live births)")}</h3>
-                <p class="note">{tr("Intervalo de confianza 95% exacto de Poisson (Garwood).", "Exact Poisson (Garwood) 95% confidence interval.")}
-                    {approximate.then(|| tr(" Aproximado: las defunciones se derivaron de tasas.", " Approximate: deaths were derived from rates."))}</p>
+                <HowCalculated testid="rates-method">
+                    <p class="note">{tr("Tasa = defunciones de menores de 1 año / nacidos vivos × 1.000. Intervalo de confianza 95% exacto de Poisson (Garwood).", "Rate = infant deaths / live births × 1,000. Exact Poisson (Garwood) 95% confidence interval.")}
+                        {approximate.then(|| tr(" Aproximado: las defunciones se derivaron de tasas.", " Approximate: deaths were derived from rates."))}</p>
+                </HowCalculated>
                 <label for="rates-search">{tr("Buscar comuna o año: ", "Search commune or year: ")}</label>
                 <input id="rates-search" type="search" data-testid="rates-search" prop:value=move || search.get() on:input=move |ev| search.set(event_target_value(&ev))/>
                 <button class="secondary" data-testid="rates-csv-download" on:click=move |_| download_csv(&state, "tasas_imr.csv", &rates_csv(&csv_table))>{tr("Descargar CSV", "Download CSV")}</button>
                 {move || {
-                    let (shown, more) = body();
+                    let (shown, more, toggle) = body();
                     view! {
                         <div class="scroll">
-                            <table data-testid="rates-table">
+                            <table data-testid="rates-table" id="rates-table">
                                 <thead><tr>
                                     {sort_header(sort, tr("Código", "Code"), SortKey::Entity)}
                                     <th class="text">{tr("Comuna", "Commune")}</th>
@@ -574,6 +669,7 @@ fn RatesTable() -> impl IntoView {
                                     {sort_header(sort, tr("IC95 sup.", "95% CI high"), SortKey::CiHigh)}
                                 </tr></thead>
                                 <tbody>{shown}</tbody>
+                                {toggle}
                             </table>
                         </div>
                         {more}

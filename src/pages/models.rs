@@ -11,6 +11,7 @@ use crate::components::download::{
     chart_caption, csv_with_provenance, download_csv, download_text,
 };
 use crate::i18n::{lang, tr, Lang};
+use crate::pages::data::HowCalculated;
 use crate::state::{AppState, Shared};
 use imr_core::models::report::{self, format_number, significance_stars, CodeContext, PlotOptions};
 use imr_core::models::{
@@ -1002,6 +1003,7 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
 
 #[component]
 fn Diagnostics(fits: Memo<Vec<Shared<Fit>>>, weights: RwSignal<Option<String>>) -> impl IntoView {
+    let methods_open = RwSignal::new(false);
     move || {
         let fits = fits.get();
         if fits.is_empty() {
@@ -1016,7 +1018,7 @@ fn Diagnostics(fits: Memo<Vec<Shared<Fit>>>, weights: RwSignal<Option<String>>) 
         Some(view! {
             <section aria-labelledby="diag-h" data-testid="diagnostics">
                 <h3 id="diag-h">{l.pick("Diagnósticos", "Diagnostics")}</h3>
-                {articles}
+                <HowCalculated testid="diagnostics-method" open=methods_open>{articles}</HowCalculated>
             </section>
         })
     }
