@@ -1,15 +1,14 @@
 // Accessibility: axe-core (from tools/node) scans every view; no serious or critical violation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, toolsRequire } from './harness.mjs';
+import { startServer, launch, openPage, injectAxe } from './harness.mjs';
 
-const AXE = toolsRequire.resolve('axe-core/axe.min.js');
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 async function seriousViolations(page) {
-  await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   const result = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

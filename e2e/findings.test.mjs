@@ -6,9 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, launch, openPage, outsideRequests, toolsRequire, ROOT } from './harness.mjs';
+import { startServer, launch, openPage, outsideRequests, injectAxe, ROOT } from './harness.mjs';
 
-const AXE = toolsRequire.resolve('axe-core/axe.min.js');
 const QUESTIONS = ['rates', 'inequality', 'health-income', 'models', 'where'];
 const headline = (q) => `[data-testid="findings"] [data-question="${q}"] [data-testid="finding-headline"]`;
 
@@ -37,7 +36,7 @@ test('in Spanish at 390×844 the page opens on Findings and answers the five que
   // Every question has a chart and a link to its detailed view.
   assert.equal(await page.locator('[data-testid="findings"] [data-question] svg').count(), 5);
   assert.match(await page.getByTestId('findings-flagged-note').textContent(), /inverosímiles/);
-  await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   const axe = await page.evaluate(async () => window.axe.run(document.querySelector('main'), { resultTypes: ['violations'] }));
   assert.deepEqual(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), []);
   assert.deepEqual(outsideRequests(requests, server.origin), []);

@@ -74,6 +74,14 @@ export function outsideRequests(requests, origin) {
     || (origin.startsWith('file:') && u.startsWith('file:'))));
 }
 
+// axe-core (from tools/node) into the page. Through DevTools evaluation, not a <script> tag: the
+// page's Content Security Policy allows only its own hashed inline scripts (issue 13), and a
+// test must not weaken it (no bypassCSP) to run its checker.
+const AXE_SOURCE_PATH = toolsRequire.resolve('axe-core/axe.min.js');
+export async function injectAxe(page) {
+  await page.evaluate(fs.readFileSync(AXE_SOURCE_PATH, 'utf8'));
+}
+
 export const fixture = (name) => path.join(ROOT, 'e2e', 'fixtures', name);
 
 // Text of the element with a data-testid, trimmed.

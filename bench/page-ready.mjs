@@ -1,0 +1,29 @@
+// How long the page takes, from navigation to the answer on screen, on the bundled data: the
+// Findings view (issue 16: five answers) and the Inequality view with its adjusted measures and
+// intervals (issue 12). A measurement, not a test: run it on a quiet machine after `make dist`:
+//   node bench/page-ready.mjs [--runs N]
+// It prints the median and each run, in milliseconds, for a cold page load (new browser context,
+// so the wasm is compiled again) until the answers' elements are in the DOM.
+import { startServer, launch, openPage } from '../e2e/harness.mjs';
+
+const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
+const server = await startServer();
+const browser = await launch();
+const views = [
+  { name: 'findings (5 answers)', hash: '#view=findings', ready: '[data-testid="findings"] [data-question="where"]' },
+  { name: 'inequality (adjusted + intervals)', hash: '#view=inequality', ready: '[data-testid="ineq-answer"]' },
+];
+for (const view of views) {
+  const times = [];
+  for (let k = 0; k < runs; k++) {
+    const start = Date.now();
+    const { page, context } = await openPage(browser, server.origin + '/' + view.hash, { locale: 'es-CL', viewport: { width: 390, height: 844 } });
+    await page.locator(view.ready).first().waitFor({ timeout: 60_000 });
+    times.push(Date.now() - start);
+    await context.close();
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(`${view.name}: median ${sorted[Math.floor(sorted.length / 2)]} ms; runs ${times.join(', ')} ms`);
+}
+await browser.close();
+await server.close();
