@@ -20,9 +20,7 @@ use imr_core::inequality::chart::{
 use imr_core::inequality::csv::{
     box_plot_csv, box_plot_outliers_csv, lorenz_csv, trend_csv, years_csv,
 };
-use imr_core::inequality::panel_input::{
-    subject_from_rows, Column, NotMeasured, PanelRowRef, SubjectColumns,
-};
+use imr_core::inequality::panel_input::{subject_from_rows, Column, NotMeasured, SubjectColumns};
 use imr_core::inequality::{
     correlate_reports, correlate_reports_adjusted, BootstrapSpec, InequalityAnalysis,
     InequalityReport, InequalitySpec, Measure, SeriesPoint, SubjectKind, YearResult, DEFAULT_SEED,
@@ -136,18 +134,7 @@ fn analyse(panel: &Panel, key: &AnalysisKey) -> Result<Computed, Message> {
             }
         }
     };
-    let rows: Vec<PanelRowRef> = panel
-        .rows
-        .iter()
-        .map(|r| PanelRowRef {
-            file: &r.file,
-            line: r.line,
-            entity: &r.entity,
-            time: r.time,
-            births: r.births,
-            deaths: r.deaths,
-        })
-        .collect();
+    let rows = panel.inequality_rows();
     let group = match (&key.group, &groups) {
         (Some(name), Some(cells)) => Some(Column { name, cells }),
         _ => None,

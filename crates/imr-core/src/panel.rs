@@ -57,6 +57,23 @@ pub struct Panel {
 pub const BUILTIN_COLUMNS: [&str; 3] = ["births", "deaths", "rate"];
 
 impl Panel {
+    /// The rows as the inequality engine reads them (file, line, entity, time, births, deaths),
+    /// borrowed: the one adaptation of the panel for `imr_inequality::panel_input`, used by
+    /// `imr inequality`, the Inequality view and the Findings.
+    pub fn inequality_rows(&self) -> Vec<imr_inequality::panel_input::PanelRowRef<'_>> {
+        self.rows
+            .iter()
+            .map(|r| imr_inequality::panel_input::PanelRowRef {
+                file: &r.file,
+                line: r.line,
+                entity: &r.entity,
+                time: r.time,
+                births: r.births,
+                deaths: r.deaths,
+            })
+            .collect()
+    }
+
     fn find(names: &[String], name: &str) -> Option<usize> {
         names.iter().position(|n| n == name).or_else(|| {
             let wanted = crate::ingest::columns::normalise_name(name);

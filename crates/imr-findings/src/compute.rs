@@ -6,7 +6,7 @@ use crate::{
     Outcome, RatesFinding, Unavailable, WhereFinding, YearRate,
 };
 use imr_core::inequality::adjusted::{correlate_adjusted, CORRELATION_DRAWS};
-use imr_core::inequality::panel_input::{subject_from_rows, Column, PanelRowRef, SubjectColumns};
+use imr_core::inequality::panel_input::{subject_from_rows, Column, SubjectColumns};
 use imr_core::inequality::{
     correlate, linear_trend, BootstrapSpec, InequalitySpec, Measure, DEFAULT_SEED,
 };
@@ -137,18 +137,7 @@ fn health_income(
             column: column.into(),
         })?;
     let weights = panel.numeric_column("births").ok_or(Unavailable::NoRates)?;
-    let rows: Vec<PanelRowRef> = panel
-        .rows
-        .iter()
-        .map(|r| PanelRowRef {
-            file: &r.file,
-            line: r.line,
-            entity: &r.entity,
-            time: r.time,
-            births: r.births,
-            deaths: r.deaths,
-        })
-        .collect();
+    let rows = panel.inequality_rows();
     let (subject, _) = subject_from_rows(
         &rows,
         SubjectColumns::Values {

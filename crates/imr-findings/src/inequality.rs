@@ -10,7 +10,7 @@
 //! in every sentence.
 
 use imr_core::inequality::adjusted::AdjustedMeasure;
-use imr_core::inequality::panel_input::{subject_from_rows, PanelRowRef, SubjectColumns};
+use imr_core::inequality::panel_input::{subject_from_rows, SubjectColumns};
 use imr_core::inequality::{linear_trend, BootstrapSpec, InequalitySpec, Measure, DEFAULT_SEED};
 use imr_core::panel::Panel;
 use serde::Serialize;
@@ -76,18 +76,7 @@ fn analyse_rates(
     if !(panel.has_births && (panel.has_deaths || panel.deaths_derived)) {
         return Err("the data have no births and deaths (or rate)".into());
     }
-    let rows: Vec<PanelRowRef> = panel
-        .rows
-        .iter()
-        .map(|r| PanelRowRef {
-            file: &r.file,
-            line: r.line,
-            entity: &r.entity,
-            time: r.time,
-            births: r.births,
-            deaths: r.deaths,
-        })
-        .collect();
+    let rows = panel.inequality_rows();
     let (subject, _left_out) = subject_from_rows(
         &rows,
         SubjectColumns::Rates {

@@ -6,7 +6,7 @@ use super::rates::InputSummary;
 use super::CliError;
 use imr_core::inequality::adjusted::AdjustedCorrelation;
 use imr_core::inequality::chart::{box_plot_svg_in, lorenz_svg_in, measure_over_years_svg_in};
-use imr_core::inequality::panel_input::{subject_from_rows, Column, PanelRowRef, SubjectColumns};
+use imr_core::inequality::panel_input::{subject_from_rows, Column, SubjectColumns};
 use imr_core::inequality::{
     correlate_reports_adjusted, csv::years_csv, BootstrapSpec, InequalityReport, InequalitySpec,
     Measure, Subject, DEFAULT_REPLICATES, DEFAULT_SEED,
@@ -165,18 +165,7 @@ pub fn subject_from_panel(
             }
         }
     };
-    let rows: Vec<PanelRowRef> = panel
-        .rows
-        .iter()
-        .map(|r| PanelRowRef {
-            file: &r.file,
-            line: r.line,
-            entity: &r.entity,
-            time: r.time,
-            births: r.births,
-            deaths: r.deaths,
-        })
-        .collect();
+    let rows = panel.inequality_rows();
     let group = match (&args.group, &groups) {
         (Some(name), Some(cells)) => Some(Column { name, cells }),
         _ => None,
