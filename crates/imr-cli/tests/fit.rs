@@ -1,5 +1,5 @@
 //! `imr fit` end to end: the built binary on the Grunfeld panel reproduces the published R plm and
-//! Stata numbers (`shared/reference/README.md`), in the JSON contract and the CSV table.
+//! Stata numbers (`tests/reference/README.md`), in the JSON contract and the CSV table.
 
 use std::process::Command;
 

@@ -157,7 +157,7 @@ fn national_rates_pool_births_and_deaths_per_year() {
     let panel = load(&[("n.csv", b"code,year,births,deaths\n01101,2019,1000,8\n01107,2019,200,4\n01401,2019,50,0\n01402,2019,3000,15\n")]);
     let rates = RateTable::from_panel(&panel).unwrap();
     let n = &rates.national[0];
-    // Reference fixture (shared/reference/README.md): pooled rate 27/4250·1000 = 6.352941.
+    // Reference fixture (tests/reference/README.md): pooled rate 27/4250·1000 = 6.352941.
     assert!((n.rate.unwrap() - 6.352941).abs() < 1e-6);
     assert_eq!(n.n_areas, 4);
 }

@@ -142,7 +142,7 @@ pub(crate) fn box_plot_from_areas(areas: &YearAreas) -> Option<BoxPlotStats> {
 mod tests {
     use super::*;
 
-    /// Values 1..9 (GeoDa box map reference, /work/shared/reference/README.md): hinges 3 and 7,
+    /// Values 1..9 (GeoDa box map reference, tests/reference/README.md): hinges 3 and 7,
     /// fences −3 and 13, so no outlier and whiskers at 1 and 9.
     #[test]
     fn box_plot_of_one_to_nine_has_hinges_three_and_seven() {

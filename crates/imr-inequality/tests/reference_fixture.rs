@@ -1,4 +1,4 @@
-//! The 4-area inequality fixture of /work/shared/reference/README.md ("4-area inequality fixture
+//! The 4-area inequality fixture of tests/reference/README.md ("4-area inequality fixture
 //! (rates per 1,000 births)"): births = [1000, 200, 50, 3000], deaths = [8, 4, 0, 15] → rates
 //! [8, 20, 0, 5], pooled rate 6.352941. Values as published there (7 significant digits); the
 //! index of disparity is derived by hand below.

@@ -9,7 +9,7 @@
 //!   x_⌊h⌋ + (h − ⌊h⌋)(x_⌊h⌋+1 − x_⌊h⌋).
 //! * Missing values (`None`, or not finite) are counted as no data and get no class.
 //!
-//! Golden values: GeoDa on the data 1..9 (`shared/reference/README.md`), in the tests below.
+//! Golden values: GeoDa on the data 1..9 (`tests/reference/README.md`), in the tests below.
 
 /// How to classify.
 #[derive(Debug, Clone, PartialEq)]
@@ -502,7 +502,7 @@ mod tests {
         );
     }
 
-    // Golden values: GeoDa on the data 1..9, from shared/reference/README.md ("Map classification").
+    // Golden values: GeoDa on the data 1..9, from tests/reference/README.md ("Map classification").
 
     #[test]
     fn box_map_with_hinge_one_and_a_half_matches_geoda_on_one_to_nine() {

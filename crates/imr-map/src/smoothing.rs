@@ -196,7 +196,7 @@ fn eb_shrink(theta: f64, variance: f64, o: f64, p: f64) -> (f64, f64) {
 
 /// Global empirical Bayes smoothing: every area shrinks towards the pooled rate of all areas.
 ///
-/// See [`eb_prior`] for the formula. Golden: the 4-area fixture of `shared/reference/README.md`.
+/// See [`eb_prior`] for the formula. Golden: the 4-area fixture of `tests/reference/README.md`.
 pub fn global_eb(deaths: &[Option<f64>], births: &[Option<f64>]) -> Result<GlobalEb, SmoothError> {
     // Raw rates first: an infinite one is reported as such, before the prior turns it into NaN.
     raw_rates(deaths, births)?;
@@ -332,7 +332,7 @@ mod tests {
         v.iter().map(|x| Some(*x)).collect()
     }
 
-    /// The 4-area fixture of shared/reference/README.md ("Global empirical Bayes (Marshall 1991,
+    /// The 4-area fixture of tests/reference/README.md ("Global empirical Bayes (Marshall 1991,
     /// as GeoDa)"): births [1000, 200, 50, 3000], deaths [8, 4, 0, 15] →
     /// EB per 1,000 = [7.0935, 8.2697, 6.1036, 5.3920].
     #[test]

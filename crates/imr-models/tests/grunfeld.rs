@@ -1,4 +1,4 @@
-//! Golden tests on the Grunfeld panel against published values (`shared/reference/README.md`:
+//! Golden tests on the Grunfeld panel against published values (`tests/reference/README.md`:
 //! R plm and Stata `xtreg`). The reference figures are printed with 6–8 significant digits, so
 //! the tolerance is half a unit in the last printed digit.
 

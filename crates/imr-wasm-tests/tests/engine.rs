@@ -53,7 +53,7 @@ fn garwood_intervals_match_the_reference() {
     assert!(close(hi.unwrap(), 10.700244, 1e-5));
 }
 
-/// shared/reference/README.md, 4-area fixture: Gini 0.1895425, Theil T 0.1051573, MLD not available.
+/// tests/reference/README.md, 4-area fixture: Gini 0.1895425, Theil T 0.1051573, MLD not available.
 #[wasm_bindgen_test]
 fn the_four_area_fixture_gives_the_published_inequality() {
     use imr_core::inequality::{
@@ -94,7 +94,7 @@ fn the_four_area_fixture_gives_the_published_inequality() {
     assert!(year.measures.get(Measure::Mld).is_none());
 }
 
-/// shared/reference/README.md: Grunfeld within, Stata `xtreg, fe vce(cluster firm)`:
+/// tests/reference/README.md: Grunfeld within, Stata `xtreg, fe vce(cluster firm)`:
 /// value 0.1101238 (SE 0.0151945), capital 0.3100653 (SE 0.0527518).
 #[wasm_bindgen_test]
 fn grunfeld_fixed_effects_with_clustered_errors_match_stata() {
@@ -128,7 +128,7 @@ fn grunfeld_fixed_effects_with_clustered_errors_match_stata() {
     assert!(close(capital.std_error, 0.0527518, 1e-7));
 }
 
-/// shared/reference/README.md, GeoDa on 1..9: quantile k=3 breaks [3.5, 6.5]; natural breaks k=3 [4, 7].
+/// tests/reference/README.md, GeoDa on 1..9: quantile k=3 breaks [3.5, 6.5]; natural breaks k=3 [4, 7].
 #[wasm_bindgen_test]
 fn geoda_breaks_on_one_to_nine() {
     use imr_core::map::{classify, Method};

@@ -7,7 +7,7 @@ Run from this directory with the reference environment:
 
 It writes
   data/<panel>.csv     the panels used (public data shipped with linearmodels / statsmodels,
-                       Grunfeld from shared/reference), with missing values left empty;
+                       Grunfeld from tests/reference), with missing values left empty;
   <case>.csv           `key,value` rows: coef.<term>, se.<term>, and statistics;
   versions.txt         the software versions.
 
