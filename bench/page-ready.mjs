@@ -3,7 +3,8 @@
 // intervals (issue 12). A measurement, not a test: run it on a quiet machine after `make dist`:
 //   node bench/page-ready.mjs [--runs N]
 // It prints the median and each run, in milliseconds, for a cold page load (new browser context,
-// so the wasm is compiled again) until the answers' elements are in the DOM.
+// so the wasm is compiled again) until the answers' elements are in the DOM, then for a click on
+// the view's tab in a page already loaded on the Data view.
 import { startServer, launch, openPage } from '../e2e/harness.mjs';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
@@ -18,6 +19,24 @@ for (const view of views) {
   for (let k = 0; k < runs; k++) {
     const start = Date.now();
     const { page, context } = await openPage(browser, server.origin + '/' + view.hash, { locale: 'es-CL', viewport: { width: 390, height: 844 } });
+    await page.locator(view.ready).first().waitFor({ timeout: 60_000 });
+    times.push(Date.now() - start);
+    await context.close();
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(`${view.name}: median ${sorted[Math.floor(sorted.length / 2)]} ms; runs ${times.join(', ')} ms`);
+}
+// The view's own work, the page already loaded: from the click on its tab to its answer.
+for (const view of [
+  { name: 'inequality after a tab click', tab: 'tab-inequality', ready: '[data-testid="ineq-answer"]' },
+  { name: 'findings after a tab click', tab: 'tab-findings', ready: '[data-testid="findings"] [data-question="where"]' },
+]) {
+  const times = [];
+  for (let k = 0; k < runs; k++) {
+    const { page, context } = await openPage(browser, server.origin + '/#view=data', { locale: 'es-CL' });
+    await page.locator('[data-testid="rates-table"]').waitFor({ timeout: 60_000 });
+    const start = Date.now();
+    await page.getByTestId(view.tab).click();
     await page.locator(view.ready).first().waitFor({ timeout: 60_000 });
     times.push(Date.now() - start);
     await context.close();
