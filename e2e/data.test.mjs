@@ -116,3 +116,23 @@ test('excluded rows give their reasons in the page language', async () => {
   await page.getByTestId('lang-switch').click();
   await first.filter({ hasText: /^broken\.csv, line 3: column `.+`: expected a number, found/ }).waitFor();
 });
+
+// Issue 13: a covariate on which a births file and a deaths file disagree is not dropped unseen:
+// the Data view lists the cell with both files and lines (the first file's value is used).
+test('a conflicting covariate between joined files is listed with both places', async () => {
+  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'births.csv', mimeType: 'text/csv', buffer: Buffer.from('code,year,births,region\n01101,2019,100,Tarapaca\n01107,2019,200,Tarapaca\n') },
+    { name: 'deaths.csv', mimeType: 'text/csv', buffer: Buffer.from('code,year,deaths,region\n01101,2019,1,Tarapaca\n01107,2019,2,Antofagasta\n') },
+  ]);
+  const conflicts = page.getByTestId('conflicts');
+  await conflicts.waitFor({ timeout: 60_000 });
+  assert.match(await conflicts.locator('summary').textContent(), /^1 cells differ between joined files/);
+  await conflicts.locator('summary').click();
+  assert.equal((await conflicts.locator('li').textContent()).trim(),
+    '01107 2019, `region`: Tarapaca (births.csv, line 3) / Antofagasta (deaths.csv, line 3)');
+  assert.equal(await testidText(page, 'rows-read'), '4');
+  assert.equal(await testidText(page, 'rows-used'), '4');
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});

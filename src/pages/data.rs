@@ -308,14 +308,27 @@ fn Report() -> impl IntoView {
                     .collect_view();
                 let warnings = (!r.cell_warnings.is_empty()).then(|| {
                     let n = r.cell_warnings.len();
-                    let first: Vec<String> = r.cell_warnings.iter().take(20).map(|w| format!("{}, línea {}, columna `{}`: «{}»", w.file, w.line, w.column, w.value)).collect();
-                    view! { <details><summary class="warn">{move || match lang().get() { Lang::Es => format!("{n} celdas con texto en columnas numéricas se leyeron como faltantes"), Lang::En => format!("{n} cells with text in numeric columns were read as missing") }}</summary><ul>{first.into_iter().map(|s| view!{<li>{s}</li>}).collect_view()}</ul></details> }
+                    let first = r.cell_warnings.iter().take(20).cloned().map(|w| view! { <li>{move || { let l = lang().get(); format!("{}, {} {}, {} `{}`: «{}»", w.file, l.pick("línea", "line"), w.line, l.pick("columna", "column"), w.column, w.value) }}</li> }).collect_view();
+                    view! { <details><summary class="warn">{move || match lang().get() { Lang::Es => format!("{n} celdas con texto en columnas numéricas se leyeron como faltantes"), Lang::En => format!("{n} cells with text in numeric columns were read as missing") }}</summary><ul>{first}</ul></details> }
                 });
                 let derived = panel.deaths_derived.then(|| view! {
                     <p class="warn" data-testid="approximate-note">{tr("Las defunciones se derivaron de la tasa publicada × nacimientos / 1000: no son conteos, y los intervalos son aproximados.", "Deaths were derived from the published rate × births / 1000: they are not counts, and the intervals are approximate.")}</p>
                 });
                 let recoded = (r.recoded_codes > 0).then(|| view! { <p class="note">{let n = r.recoded_codes; move || match lang().get() { Lang::Es => format!("{n} códigos de Ñuble anteriores a 2018 (084xx) se recodificaron a 16xxx."), Lang::En => format!("{n} pre-2018 Ñuble codes (084xx) were recoded to 16xxx.") }}</p> });
                 let merged = (r.merged_rows > 0).then(|| view! { <p class="note" data-testid="merged-note">{let n = r.merged_rows as f64; move || match lang().get() { Lang::Es => format!("{} filas de un archivo se unieron a la misma comuna y año de otro archivo (nacimientos en uno, defunciones en el otro).", format_number(Lang::Es, n, 0)), Lang::En => format!("{} rows of one file were joined to the same commune and year of another file (births in one, deaths in the other).", format_number(Lang::En, n, 0)) }}</p> });
+                // Cells on which two joined files disagree (the first file's value is used):
+                // listed with both places, so no value is dropped unseen.
+                let conflicts = (!r.conflicts.is_empty()).then(|| {
+                    let n = r.conflicts.len();
+                    let items = r
+                        .conflicts
+                        .iter()
+                        .take(50)
+                        .cloned()
+                        .map(|c| view! { <li>{move || { let l = lang().get(); let line = l.pick("línea", "line"); format!("{} {}, `{}`: {} ({}, {line} {}) / {} ({}, {line} {})", c.entity, c.time, c.column, c.kept_value, c.kept_file, c.kept_line, c.other_value, c.other_file, c.other_line) }}</li> })
+                        .collect_view();
+                    view! { <details data-testid="conflicts"><summary class="warn">{move || match lang().get() { Lang::Es => format!("{n} celdas difieren entre archivos unidos: se usó el valor del primer archivo"), Lang::En => format!("{n} cells differ between joined files: the first file's value was used") }}</summary><ul>{items}</ul></details> }
+                });
                 view! {
                     <section aria-labelledby="report-h">
                         <h3 id="report-h">{tr("Validación", "Validation")}</h3>
@@ -327,6 +340,7 @@ fn Report() -> impl IntoView {
                         {derived}
                         {recoded}
                         {merged}
+                        {conflicts}
                         {warnings}
                         {collapse_if_long(
                             n_excluded,
