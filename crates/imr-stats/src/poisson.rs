@@ -63,6 +63,10 @@ pub fn poisson_exact_interval(events: f64, level: f64) -> Option<PoissonInterval
     }
     let lower = if events == 0.0 {
         0.0
+    } else if events < SMALL_COUNT {
+        // statrs gives NaN here, and for tiny counts (1.7e-52 deaths, as a file in scientific
+        // notation can say) its gamma function panics on an internal unwrap (found by imr-fuzz).
+        lower_limit_small_count(events, alpha / 2.0)
     } else {
         let direct = ChiSquared::new(2.0 * events).ok()?.inverse_cdf(alpha / 2.0) / 2.0;
         if direct.is_finite() {
@@ -77,6 +81,10 @@ pub fn poisson_exact_interval(events: f64, level: f64) -> Option<PoissonInterval
         / 2.0;
     (lower.is_finite() && upper.is_finite()).then_some(PoissonInterval { lower, upper })
 }
+
+/// Below this count the lower limit is always solved by [`lower_limit_small_count`], never by
+/// statrs (whose chi-squared quantile is NaN below about 1.2 degrees of freedom).
+const SMALL_COUNT: f64 = 0.5;
 
 /// Lower limit L with P(k, L) = `tail` for a count k < 1, by bisection on ln L.
 fn lower_limit_small_count(events: f64, tail: f64) -> f64 {
@@ -163,6 +171,27 @@ mod tests {
         assert!((ci.lower / 7.8539857e-7 - 1.0).abs() < 1e-6, "{}", ci.lower);
         let ci = poisson_exact_interval(0.3, 0.95).unwrap();
         assert!((ci.lower / 3.1856790e-6 - 1.0).abs() < 1e-6, "{}", ci.lower);
+    }
+
+    /// Regression (imr-fuzz csv, seed 2): a death count of 1.712078436289678e-52 (a file's
+    /// `1.712078436289678e-052`) panicked inside statrs' gamma function (`XInvalid`).
+    #[test]
+    fn tiny_fractional_counts_do_not_panic_and_have_a_zero_lower_limit() {
+        for events in [
+            1.712078436289678e-52,
+            1e-300,
+            f64::MIN_POSITIVE,
+            1e-12,
+            0.1,
+            0.49,
+        ] {
+            let ci = poisson_exact_interval(events, 0.95).expect("an interval");
+            assert!(ci.lower >= 0.0 && ci.lower <= events, "{events}: {ci:?}");
+            assert!(
+                ci.upper.is_finite() && ci.upper > events,
+                "{events}: {ci:?}"
+            );
+        }
     }
 
     #[test]
