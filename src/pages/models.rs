@@ -224,13 +224,8 @@ fn fit_model(panel: &Panel, estimator: Estimator, request: &Request) -> Result<F
             "poisson-fe necesita defunciones y nacimientos / needs deaths and births".into(),
         );
     }
-    let data = model_columns(estimator, request)
-        .panel_data(
-            panel.rows.iter().map(|r| r.entity.clone()).collect(),
-            panel.rows.iter().map(|r| r.time).collect(),
-            panel.rows.iter().map(|r| r.line as usize).collect(),
-            |name| panel.numeric_column(name),
-        )
+    let data = panel
+        .model_data(&model_columns(estimator, request))
         .map_err(|e| e.to_string())?;
     PanelSpec::new(estimator)
         .with_vcov(request.vcov)

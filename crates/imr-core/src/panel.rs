@@ -74,6 +74,21 @@ impl Panel {
             .collect()
     }
 
+    /// The panel as the models engine reads it: the `columns` of [`imr_models::ModelColumns`]
+    /// with the entity, time and input line of every row (the line labels excluded rows). The one
+    /// adaptation of the panel for a fit, used by `imr fit`, the Models view and the Findings.
+    pub fn model_data(
+        &self,
+        columns: &imr_models::ModelColumns,
+    ) -> Result<imr_models::PanelData, imr_models::MissingColumn> {
+        columns.panel_data(
+            self.rows.iter().map(|r| r.entity.clone()).collect(),
+            self.rows.iter().map(|r| r.time).collect(),
+            self.rows.iter().map(|r| r.line as usize).collect(),
+            |name| self.numeric_column(name),
+        )
+    }
+
     fn find(names: &[String], name: &str) -> Option<usize> {
         names.iter().position(|n| n == name).or_else(|| {
             let wanted = crate::ingest::columns::normalise_name(name);

@@ -210,13 +210,8 @@ fn fit(
     estimator: Estimator,
     regressors: &[String],
 ) -> Result<imr_core::models::Fit, String> {
-    let data = ModelColumns::new("rate", regressors.to_vec())
-        .panel_data(
-            panel.rows.iter().map(|r| r.entity.clone()).collect(),
-            panel.rows.iter().map(|r| r.time).collect(),
-            panel.rows.iter().map(|r| r.line as usize).collect(),
-            |name| panel.numeric_column(name),
-        )
+    let data = panel
+        .model_data(&ModelColumns::new("rate", regressors.to_vec()))
         .map_err(|e| e.to_string())?;
     PanelSpec::new(estimator)
         .with_vcov(VcovKind::Cluster)

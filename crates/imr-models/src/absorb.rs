@@ -22,7 +22,7 @@
 //!   Fixed effects are counted without detecting redundant levels beyond one per extra
 //!   dimension, as pyfixest.
 
-use crate::data::{ExcludedRow, PanelData};
+use crate::data::{check_len, ExcludedRow, PanelData};
 use crate::ModelError;
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -128,18 +128,6 @@ fn row_label(data: &PanelData, row: usize) -> usize {
         row + 1
     } else {
         data.row_labels[row]
-    }
-}
-
-fn check_len(name: &str, found: usize, expected: usize) -> Result<(), ModelError> {
-    if found == expected {
-        Ok(())
-    } else {
-        Err(ModelError::LengthMismatch {
-            column: name.to_string(),
-            expected,
-            found,
-        })
     }
 }
 

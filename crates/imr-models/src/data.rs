@@ -216,7 +216,8 @@ fn reindex<T: Clone>(index: &[usize], labels: &[T]) -> (Vec<usize>, Vec<T>) {
     (index.iter().map(|&i| new_index[i]).collect(), new_labels)
 }
 
-fn check_len(name: &str, found: usize, expected: usize) -> Result<(), ModelError> {
+/// A column of `found` values where the panel has `expected` rows is a length mismatch.
+pub(crate) fn check_len(name: &str, found: usize, expected: usize) -> Result<(), ModelError> {
     if found == expected {
         Ok(())
     } else {

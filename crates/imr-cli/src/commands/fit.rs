@@ -138,19 +138,12 @@ fn panel_data(panel: &Panel, args: &Args) -> Result<PanelData, CliError> {
         weights: args.weights.clone(),
         exposure: args.exposure.clone(),
     };
-    columns
-        .panel_data(
-            panel.rows.iter().map(|r| r.entity.clone()).collect(),
-            panel.rows.iter().map(|r| r.time).collect(),
-            panel.rows.iter().map(|r| r.line as usize).collect(),
-            |name| panel.numeric_column(name),
-        )
-        .map_err(|missing| {
-            CliError::Usage(format!(
-                "{missing} (numeric columns: {})",
-                panel.numeric_names.join(", ")
-            ))
-        })
+    panel.model_data(&columns).map_err(|missing| {
+        CliError::Usage(format!(
+            "{missing} (numeric columns: {})",
+            panel.numeric_names.join(", ")
+        ))
+    })
 }
 
 /// Adds the `--fe` fixed effects: each term's columns as keys, interacted when joined by `^`.
