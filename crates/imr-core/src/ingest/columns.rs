@@ -93,7 +93,7 @@ pub fn normalise_name(name: &str) -> String {
 }
 
 /// Which column (by index) plays each role; `None` where no column does.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ColumnRoles {
     pub entity: Option<usize>,
     pub time: Option<usize>,

@@ -7,7 +7,7 @@ use super::IngestError;
 use encoding_rs::{UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
 
 /// How the bytes of a file were turned into text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Encoding {
     /// UTF-8 without a byte-order mark.
     #[serde(rename = "utf-8")]

@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 /// Delimiter, decimal mark and header presence of one file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Dialect {
     pub delimiter: u8,
     pub decimal: Decimal,
@@ -19,7 +19,7 @@ pub struct Dialect {
 }
 
 /// The decimal mark of numbers in the file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Decimal {
     #[serde(rename = ".")]
     Point,

@@ -7,7 +7,7 @@ use super::sniff::{sniff, Decimal, Dialect};
 use super::IngestError;
 
 /// One data record: its 1-based physical line in the file (the header is line 1) and its fields.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RawRecord {
     pub line: u64,
     /// The last physical line of the record: `line` unless a quoted field spans lines.
@@ -18,7 +18,7 @@ pub struct RawRecord {
 /// A `"` that opens a quoted field and is never closed: the `csv` crate (as every CSV reader)
 /// then reads the rest of the file into that one field. The record is excluded and the report
 /// says where the quote opened and how many physical lines it swallowed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct UnterminatedQuote {
     /// Line where the record holding the quote starts.
     pub record_line: u64,
@@ -29,7 +29,7 @@ pub struct UnterminatedQuote {
 }
 
 /// A leading `#` line of a file (source, engine and date of an export), kept out of the data.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MetadataLine {
     /// 1-based physical line in the file.
     pub line: u64,
@@ -38,7 +38,7 @@ pub struct MetadataLine {
 }
 
 /// A file read as text records, before validation.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct RawTable {
     pub file: String,
     pub encoding: Encoding,
