@@ -196,7 +196,7 @@ mod tests {
     use super::*;
     use crate::ingest::{build_panel, IngestOptions, RawTable};
 
-    const BUNDLED: &[u8] = include_bytes!("../../../public/data/chile_imr_2019_2023.csv");
+    const BUNDLED: &[u8] = imr_data::BUNDLED_PANEL_CSV;
 
     /// The bundled dataset with the page's preset: births = poblacion_0, deaths derived from tmi.
     fn bundled() -> Panel {

@@ -13,7 +13,7 @@ use crate::lines::{LineEvent, LineSplitter};
 use crate::report::{
     sorted_unknown_codes, Excluded, Exclusions, Progress, Reason, MAX_UNKNOWN_CODES,
 };
-use imr_core::ingest::columns::normalise_name;
+use imr_data::names::normalise_name;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 

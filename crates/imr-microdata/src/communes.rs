@@ -1,12 +1,12 @@
 //! Commune codes of residence → the 2018 CUT code, fast.
 //!
-//! The rules are imr-core's [`CutCodes::normalise`] (trim, zero-pad to 5 digits, Ñuble 084xx →
+//! The rules are imr-data's [`CutCodes::normalise`] (trim, zero-pad to 5 digits, Ñuble 084xx →
 //! 16xxx) followed by a look-up in the 2018 list, so that the counts written here read back
 //! through the CSV ingest unchanged. Microdata repeat the same few hundred codes millions of
 //! times, so the answer for each all-digit code is kept in a table indexed by its value.
 
 use crate::fields::latin1;
-use imr_core::ingest::codes::CutCodes;
+use imr_data::cut::CutCodes;
 use std::collections::HashMap;
 
 const UNRESOLVED: u32 = u32::MAX;

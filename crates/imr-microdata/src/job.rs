@@ -457,7 +457,7 @@ pub fn run_job(
 
 /// The `imr microdata` command that writes the same counts file from the same inputs, for the
 /// page to show next to its result (file names as the user's, to be run where the files are),
-/// every word shell-quoted ([`imr_core::escape::shell_join`]).
+/// every word shell-quoted ([`imr_escape::shell_join`]).
 pub fn equivalent_command(
     deaths_name: Option<&str>,
     births_name: Option<&str>,
@@ -496,7 +496,7 @@ pub fn equivalent_command(
     }
     push(&["--out", out]);
     // One quoting rule for every command shown (POSIX sh single quotes, round-trip tested).
-    imr_core::escape::shell_join(args)
+    imr_escape::shell_join(args)
 }
 
 #[cfg(test)]

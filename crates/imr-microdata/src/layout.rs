@@ -2,7 +2,7 @@
 
 use crate::error::MicrodataError;
 use crate::fields::{field, latin1, parse_digits, parse_year, Fields};
-use imr_core::ingest::columns::normalise_name;
+use imr_data::names::normalise_name;
 use serde::Serialize;
 
 /// The first columns of the health ministry's deaths file (DEIS, "defunciones por causa"), in

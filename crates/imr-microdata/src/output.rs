@@ -9,7 +9,7 @@
 use crate::births::BirthsAggregate;
 use crate::cause::Chapter;
 use crate::deaths::DeathsAggregate;
-use imr_core::ingest::codes::CutCodes;
+use imr_data::cut::CutCodes;
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 

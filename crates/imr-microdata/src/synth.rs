@@ -13,11 +13,9 @@
 
 use crate::cause::Chapter;
 use crate::report::{Reason, MAX_LINES_PER_REASON};
-use imr_core::ingest::codes::CutCodes;
+use imr_data::cut::CutCodes;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-
-const NUBLE_CROSSWALK_CSV: &str = include_str!("../../../public/data/nuble_crosswalk.csv");
 
 /// The header of a synthetic file.
 pub const SYNTH_HEADER: [&str; 12] = [
@@ -255,13 +253,7 @@ fn latin1_bytes(text: &str) -> Vec<u8> {
 
 fn communes() -> Vec<Commune> {
     let cut = CutCodes::embedded();
-    let mut old_of: BTreeMap<&str, &str> = BTreeMap::new();
-    for line in NUBLE_CROSSWALK_CSV.lines().skip(1) {
-        let mut parts = line.split(',');
-        if let (Some(old), Some(new)) = (parts.next(), parts.next()) {
-            old_of.insert(new, old);
-        }
-    }
+    let old_of: BTreeMap<&str, &str> = cut.pre2018_codes().map(|(old, new)| (new, old)).collect();
     cut.codes()
         .into_iter()
         .map(|code| {

@@ -1,0 +1,69 @@
+//! The codebook of the bundled panel ([`crate::CODEBOOK_CSV`]): what each column holds, in
+//! Spanish and English, with its unit and source. Written by `imr dataset` from
+//! `imr_dataset::codebook::COLUMNS`.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// One column of the bundled panel as the codebook documents it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct ColumnDoc {
+    /// Column name in the panel (`pobreza`, `ingreso_salud_pc`, …).
+    pub column: String,
+    pub label_es: String,
+    pub label_en: String,
+    /// Unit ("%", "CLP per person", …); empty for codes and names.
+    #[serde(default)]
+    pub unit: String,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub notes: String,
+}
+
+/// The codebook's rows by column name, parsed once.
+pub fn codebook() -> &'static BTreeMap<String, ColumnDoc> {
+    static CODEBOOK: OnceLock<BTreeMap<String, ColumnDoc>> = OnceLock::new();
+    CODEBOOK.get_or_init(|| {
+        csv::Reader::from_reader(crate::CODEBOOK_CSV.as_bytes())
+            .deserialize::<ColumnDoc>()
+            .map(|row| row.expect("the embedded codebook.csv is valid (tested)"))
+            .map(|doc| (doc.column.clone(), doc))
+            .collect()
+    })
+}
+
+/// The codebook entry of a column, if the bundled panel has it.
+pub fn column_doc(column: &str) -> Option<&'static ColumnDoc> {
+    codebook().get(column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_column_of_the_bundled_panel_is_documented() {
+        let header = std::str::from_utf8(crate::BUNDLED_PANEL_CSV)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap();
+        for column in header.split(',') {
+            assert!(column_doc(column).is_some(), "{column} has no codebook row");
+        }
+        assert_eq!(codebook().len(), header.split(',').count());
+    }
+
+    #[test]
+    fn labels_and_units_are_read_with_their_quoting() {
+        let code = column_doc("codigo_comuna").unwrap();
+        assert_eq!(code.label_es, "Código de comuna (CUT 2018)");
+        assert_eq!(code.label_en, "Commune code (CUT 2018)");
+        assert_eq!(code.unit, "");
+        assert_eq!(
+            code.source,
+            "SUBDERE, Códigos Únicos Territoriales 2018 (CUT_2018_v04)"
+        );
+    }
+}

@@ -1,0 +1,34 @@
+//! The reference data imr-atlas ships, embedded once for every crate that needs it.
+//!
+//! The files live in `public/data/` (provenance in `public/data/SOURCES.md`); this crate is the
+//! only code that reaches into that folder. The engine (CUT codes in the ingest), the microdata
+//! aggregator, the page and `imr` all read them from here, so a code list or a crosswalk cannot
+//! be embedded twice and drift.
+//!
+//! - [`cut`]: the 2018 commune list (Código Único Territorial) and the Ñuble 084xx → 16xxx
+//!   crosswalk, with the normalisation every reader of commune codes applies.
+//! - [`codebook`]: Spanish and English labels and units of the bundled panel's columns.
+//! - [`names`]: the normalisation of column names ("Código Comuna" → `codigo_comuna`).
+//! - The raw bundled files: [`BUNDLED_PANEL_CSV`], [`BOUNDARIES_TOPOJSON`].
+
+pub mod codebook;
+pub mod cut;
+pub mod names;
+
+/// File name of the bundled commune-year panel (SINIM IMR 2019–2023 with covariates).
+pub const BUNDLED_PANEL_FILE: &str = "chile_imr_2019_2023.csv";
+
+/// The bundled panel as shipped: UTF-8 CSV, built by `imr dataset` from `data/raw`.
+pub const BUNDLED_PANEL_CSV: &[u8] = include_bytes!("../../../public/data/chile_imr_2019_2023.csv");
+
+/// Commune boundaries of Chile (TopoJSON, simplified; licence and source in `SOURCES.md`).
+pub const BOUNDARIES_TOPOJSON: &str = include_str!("../../../public/data/comunas.topojson");
+
+/// The codebook of the bundled panel as shipped (one row per column).
+pub const CODEBOOK_CSV: &str = include_str!("../../../public/data/codebook.csv");
+
+/// SUBDERE's 2018 list of communes (`codigo_comuna,nombre_comuna,codigo_region,nombre_region`).
+pub const CUT_2018_CSV: &str = include_str!("../../../public/data/cut_2018.csv");
+
+/// Pre-2018 Ñuble codes (084xx, region VIII) and their 2018 codes (16xxx, region XVI).
+pub const NUBLE_CROSSWALK_CSV: &str = include_str!("../../../public/data/nuble_crosswalk.csv");
