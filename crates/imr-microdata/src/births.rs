@@ -9,7 +9,7 @@ use crate::communes::CommuneResolver;
 use crate::error::MicrodataError;
 use crate::fields::{latin1, parse_year, Fields};
 use crate::layout::{header_names, shorten};
-use crate::lines::{LineEvent, LineSplitter};
+use crate::lines::{LineEvent, LineSink, Streamed};
 use crate::report::{
     sorted_unknown_codes, Excluded, Exclusions, Progress, Reason, MAX_UNKNOWN_CODES,
 };
@@ -118,15 +118,13 @@ struct State {
 /// [`crate::DeathsAggregator`].
 #[derive(Debug)]
 pub struct BirthsAggregator {
-    lines: LineSplitter,
-    state: State,
+    stream: Streamed<State>,
 }
 
 impl BirthsAggregator {
     pub fn new(options: BirthsOptions) -> Self {
         BirthsAggregator {
-            lines: LineSplitter::default(),
-            state: State {
+            stream: Streamed::new(State {
                 options,
                 columns: None,
                 error: None,
@@ -140,39 +138,20 @@ impl BirthsAggregator {
                 recoded_rows: 0,
                 exclusions: Exclusions::default(),
                 unknown_codes: HashMap::new(),
-            },
+            }),
         }
     }
 
     pub fn push(&mut self, chunk: &[u8]) -> Result<Progress, MicrodataError> {
-        if let Some(err) = &self.state.error {
-            return Err(err.clone());
-        }
-        let state = &mut self.state;
-        self.lines
-            .push(chunk, |line, event| state.line(line, event));
-        match &self.state.error {
-            Some(err) => Err(err.clone()),
-            None => Ok(self.progress()),
-        }
+        self.stream.push(chunk)
     }
 
     pub fn progress(&self) -> Progress {
-        Progress {
-            bytes_consumed: self.lines.bytes_consumed(),
-            rows_read: self.state.rows_read,
-            rows_counted: self.state.births,
-        }
+        self.stream.progress()
     }
 
-    pub fn finish(mut self) -> Result<BirthsAggregate, MicrodataError> {
-        let state = &mut self.state;
-        self.lines.finish(|line, event| state.line(line, event));
-        let bytes = self.lines.bytes_consumed();
-        let state = self.state;
-        if let Some(err) = state.error {
-            return Err(err);
-        }
+    pub fn finish(self) -> Result<BirthsAggregate, MicrodataError> {
+        let (state, bytes) = self.stream.finish()?;
         let Some(columns) = state.columns else {
             return Err(MicrodataError::Empty);
         };
@@ -250,7 +229,7 @@ impl State {
         })
     }
 
-    fn line(&mut self, number: u64, event: LineEvent<'_>) {
+    fn read_line(&mut self, number: u64, event: LineEvent<'_>) {
         if self.error.is_some() {
             return;
         }
@@ -320,6 +299,20 @@ impl State {
         self.births += 1;
         self.recoded_rows += u64::from(resolved.recoded);
         *self.counts.entry((resolved.index, year)).or_default() += 1;
+    }
+}
+
+impl LineSink for State {
+    fn line(&mut self, number: u64, event: LineEvent<'_>) {
+        self.read_line(number, event);
+    }
+
+    fn error(&self) -> Option<&MicrodataError> {
+        self.error.as_ref()
+    }
+
+    fn rows_read_and_counted(&self) -> (u64, u64) {
+        (self.rows_read, self.births)
     }
 }
 

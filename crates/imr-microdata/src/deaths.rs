@@ -21,7 +21,7 @@ use crate::communes::CommuneResolver;
 use crate::error::MicrodataError;
 use crate::fields::{latin1, parse_digits, parse_year, Fields};
 use crate::layout::{shorten, DeathsLayout, DELIMITER};
-use crate::lines::{LineEvent, LineSplitter};
+use crate::lines::{LineEvent, LineSink, Streamed};
 use crate::report::{
     sorted_unknown_codes, Excluded, Exclusions, Progress, Reason, MAX_UNKNOWN_CODES,
 };
@@ -139,15 +139,13 @@ struct State {
 /// ```
 #[derive(Debug)]
 pub struct DeathsAggregator {
-    lines: LineSplitter,
-    state: State,
+    stream: Streamed<State>,
 }
 
 impl DeathsAggregator {
     pub fn new(options: DeathsOptions) -> Self {
         DeathsAggregator {
-            lines: LineSplitter::default(),
-            state: State {
+            stream: Streamed::new(State {
                 options,
                 layout: None,
                 error: None,
@@ -163,48 +161,29 @@ impl DeathsAggregator {
                 recoded_rows: 0,
                 exclusions: Exclusions::default(),
                 unknown_codes: HashMap::new(),
-            },
+            }),
         }
     }
 
     /// Feeds the next bytes of the file. Fails only when the file is not deaths microdata
     /// (decided on its first line); every later call then fails the same way.
     pub fn push(&mut self, chunk: &[u8]) -> Result<Progress, MicrodataError> {
-        if let Some(err) = &self.state.error {
-            return Err(err.clone());
-        }
-        let state = &mut self.state;
-        self.lines
-            .push(chunk, |line, event| state.line(line, event));
-        match &self.state.error {
-            Some(err) => Err(err.clone()),
-            None => Ok(self.progress()),
-        }
+        self.stream.push(chunk)
     }
 
     /// Bytes pushed, rows read and infant deaths counted so far.
     pub fn progress(&self) -> Progress {
-        Progress {
-            bytes_consumed: self.lines.bytes_consumed(),
-            rows_read: self.state.rows_read,
-            rows_counted: self.state.infant_deaths,
-        }
+        self.stream.progress()
     }
 
     /// The layout, once the first line has been read.
     pub fn layout(&self) -> Option<&DeathsLayout> {
-        self.state.layout.as_ref()
+        self.stream.sink.layout.as_ref()
     }
 
     /// Reads the last line (when the file does not end with a newline) and returns the counts.
-    pub fn finish(mut self) -> Result<DeathsAggregate, MicrodataError> {
-        let state = &mut self.state;
-        self.lines.finish(|line, event| state.line(line, event));
-        let bytes = self.lines.bytes_consumed();
-        let state = self.state;
-        if let Some(err) = state.error {
-            return Err(err);
-        }
+    pub fn finish(self) -> Result<DeathsAggregate, MicrodataError> {
+        let (state, bytes) = self.stream.finish()?;
         let Some(layout) = state.layout else {
             return Err(MicrodataError::Empty);
         };
@@ -251,7 +230,7 @@ impl DeathsAggregator {
 }
 
 impl State {
-    fn line(&mut self, number: u64, event: LineEvent<'_>) {
+    fn read_line(&mut self, number: u64, event: LineEvent<'_>) {
         if self.error.is_some() {
             return;
         }
@@ -401,4 +380,18 @@ pub fn aggregate_deaths_reader(
         }
     }
     Ok(aggregator.finish())
+}
+
+impl LineSink for State {
+    fn line(&mut self, number: u64, event: LineEvent<'_>) {
+        self.read_line(number, event);
+    }
+
+    fn error(&self) -> Option<&MicrodataError> {
+        self.error.as_ref()
+    }
+
+    fn rows_read_and_counted(&self) -> (u64, u64) {
+        (self.rows_read, self.infant_deaths)
+    }
 }

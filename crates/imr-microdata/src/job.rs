@@ -132,6 +132,29 @@ pub struct FileSummary {
     pub rows_by_year: Vec<(u16, u64)>,
 }
 
+/// A [`FileSummary`] from an aggregate: the births and deaths aggregates name their row
+/// accounting fields alike (bytes, rows read and excluded, exclusions, unknown codes, blank and
+/// recoded lines, rows by year), so one expansion serves both.
+macro_rules! summary_of {
+    ($a:expr, $kind:expr, $name:expr, $has_header:expr, $counted:expr, $not_infant:expr) => {
+        FileSummary {
+            kind: $kind,
+            name: $name.to_owned(),
+            bytes: $a.bytes,
+            has_header: $has_header,
+            rows_read: $a.rows_read,
+            rows_counted: $counted,
+            rows_not_infant: $not_infant,
+            rows_excluded: $a.rows_excluded,
+            excluded: $a.excluded.iter().map(ExcludedRows::from).collect(),
+            unknown_codes: $a.unknown_codes.clone(),
+            blank_lines: $a.blank_lines,
+            recoded_rows: $a.recoded_rows,
+            rows_by_year: $a.rows_by_year.iter().map(|(y, n)| (*y, *n)).collect(),
+        }
+    };
+}
+
 impl FileSummary {
     /// The `limit` most frequent unknown commune codes with their counts, for reading:
     /// "99999 ×3, (blank) ×2"; empty when there are none.
@@ -148,39 +171,18 @@ impl FileSummary {
     }
 
     pub fn of_deaths(name: &str, a: &DeathsAggregate) -> Self {
-        FileSummary {
-            kind: FileKind::Deaths,
-            name: name.to_owned(),
-            bytes: a.bytes,
-            has_header: a.layout.has_header,
-            rows_read: a.rows_read,
-            rows_counted: a.infant_deaths,
-            rows_not_infant: a.non_infant_rows,
-            rows_excluded: a.rows_excluded,
-            excluded: a.excluded.iter().map(ExcludedRows::from).collect(),
-            unknown_codes: a.unknown_codes.clone(),
-            blank_lines: a.blank_lines,
-            recoded_rows: a.recoded_rows,
-            rows_by_year: a.rows_by_year.iter().map(|(y, n)| (*y, *n)).collect(),
-        }
+        summary_of!(
+            a,
+            FileKind::Deaths,
+            name,
+            a.layout.has_header,
+            a.infant_deaths,
+            a.non_infant_rows
+        )
     }
 
     pub fn of_births(name: &str, a: &BirthsAggregate) -> Self {
-        FileSummary {
-            kind: FileKind::Births,
-            name: name.to_owned(),
-            bytes: a.bytes,
-            has_header: a.has_header,
-            rows_read: a.rows_read,
-            rows_counted: a.births,
-            rows_not_infant: 0,
-            rows_excluded: a.rows_excluded,
-            excluded: a.excluded.iter().map(ExcludedRows::from).collect(),
-            unknown_codes: a.unknown_codes.clone(),
-            blank_lines: a.blank_lines,
-            recoded_rows: a.recoded_rows,
-            rows_by_year: a.rows_by_year.iter().map(|(y, n)| (*y, *n)).collect(),
-        }
+        summary_of!(a, FileKind::Births, name, a.has_header, a.births, 0)
     }
 }
 

@@ -3,6 +3,8 @@
 //! A line split across chunks is carried over (at most [`MAX_LINE_BYTES`]); everything else is
 //! handed out as slices of the chunk itself, so memory does not grow with the file.
 
+use crate::error::MicrodataError;
+use crate::report::Progress;
 use memchr::{memchr, memchr_iter};
 
 /// A line longer than this is reported as malformed instead of being buffered.
@@ -14,6 +16,69 @@ pub(crate) enum LineEvent<'a> {
     Line(&'a [u8]),
     /// A line longer than [`MAX_LINE_BYTES`] (its bytes were not kept).
     TooLong,
+}
+
+/// What an aggregator does with each line: the part the births and deaths readers do not share.
+pub(crate) trait LineSink {
+    /// Reads line `number` (1-based).
+    fn line(&mut self, number: u64, event: LineEvent<'_>);
+    /// The error that stopped the reading (decided on the first line: the file is not of this
+    /// kind); every later push fails the same way.
+    fn error(&self) -> Option<&MicrodataError>;
+    /// Data rows read and rows counted so far, for [`Progress`].
+    fn rows_read_and_counted(&self) -> (u64, u64);
+}
+
+/// A [`LineSplitter`] feeding a [`LineSink`]: the push / progress / finish skeleton both
+/// aggregators share.
+#[derive(Debug)]
+pub(crate) struct Streamed<S> {
+    lines: LineSplitter,
+    pub(crate) sink: S,
+}
+
+impl<S: LineSink> Streamed<S> {
+    pub fn new(sink: S) -> Self {
+        Streamed {
+            lines: LineSplitter::default(),
+            sink,
+        }
+    }
+
+    /// Feeds the next bytes of the file.
+    pub fn push(&mut self, chunk: &[u8]) -> Result<Progress, MicrodataError> {
+        if let Some(err) = self.sink.error() {
+            return Err(err.clone());
+        }
+        let sink = &mut self.sink;
+        self.lines
+            .push(chunk, |number, event| sink.line(number, event));
+        match self.sink.error() {
+            Some(err) => Err(err.clone()),
+            None => Ok(self.progress()),
+        }
+    }
+
+    /// Bytes pushed, rows read and rows counted so far.
+    pub fn progress(&self) -> Progress {
+        let (rows_read, rows_counted) = self.sink.rows_read_and_counted();
+        Progress {
+            bytes_consumed: self.lines.bytes_consumed(),
+            rows_read,
+            rows_counted,
+        }
+    }
+
+    /// Reads the last line (when the file does not end with a newline) and hands back the sink
+    /// with the bytes consumed, or the error that stopped the reading.
+    pub fn finish(mut self) -> Result<(S, u64), MicrodataError> {
+        let sink = &mut self.sink;
+        self.lines.finish(|number, event| sink.line(number, event));
+        match self.sink.error() {
+            Some(err) => Err(err.clone()),
+            None => Ok((self.sink, self.lines.bytes_consumed())),
+        }
+    }
 }
 
 #[derive(Debug, Default)]

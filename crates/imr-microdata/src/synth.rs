@@ -17,21 +17,8 @@ use imr_data::cut::CutCodes;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-/// The header of a synthetic file.
-pub const SYNTH_HEADER: [&str; 12] = [
-    "ANO_DEF",
-    "FECHA_DEF",
-    "GLOSA_SEXO",
-    "EDAD_TIPO",
-    "EDAD_CANT",
-    "CODIGO_COMUNA_RESIDENCIA",
-    "GLOSA_COMUNA_RESIDENCIA",
-    "GLOSA_REG_RES",
-    "DIAG1",
-    "CAPITULO_DIAG1",
-    "GLOSA_CAPITULO_DIAG1",
-    "DIAG2",
-];
+/// The columns a synthetic file adds after [`crate::DEATHS_COLUMNS`] (its header is both).
+pub const SYNTH_EXTRA_COLUMNS: [&str; 3] = ["CAPITULO_DIAG1", "GLOSA_CAPITULO_DIAG1", "DIAG2"];
 
 /// ICD-10 codes with their chapter, labelled by hand from the WHO chapter table (not by
 /// [`Chapter::of_code`], which they test).
@@ -296,7 +283,12 @@ pub fn write_deaths(out: &mut impl Write, options: &SynthOptions) -> io::Result<
     let mut line_buf: Vec<u8> = Vec::with_capacity(512);
     let mut line_no = 0u64;
     if options.header {
-        line_buf.extend_from_slice(SYNTH_HEADER.join(";").as_bytes());
+        let header: Vec<&str> = crate::DEATHS_COLUMNS
+            .iter()
+            .chain(&SYNTH_EXTRA_COLUMNS)
+            .copied()
+            .collect();
+        line_buf.extend_from_slice(header.join(";").as_bytes());
         line_buf.extend_from_slice(eol);
         out.write_all(&line_buf)?;
         expected.bytes += line_buf.len() as u64;
