@@ -155,25 +155,16 @@ pub fn read_sinim(
     .map(|name| table.column(name))
     .collect::<Result<_, _>>()?;
     let mut values = BTreeMap::new();
-    for record in &table.records {
-        let code = table.commune_code(record, &code_col)?;
-        let year = year_of(&table, record, &year_col)?;
-        if !panel.contains_key(&code) {
-            exclusions.push(Exclusion::new(
-                SINIM_FILE,
-                record.line,
-                format!("{code} is not a commune of the panel (not in the CUT 2018 list with a boundary)"),
-            ));
-            continue;
-        }
-        if !YEARS.contains(&year) {
-            exclusions.push(Exclusion::new(
-                SINIM_FILE,
-                record.line,
-                format!("year {year} outside 2019–2023"),
-            ));
-            continue;
-        }
+    let rows = panel_rows(
+        &table,
+        SINIM_FILE,
+        &code_col,
+        Some(&year_col),
+        panel,
+        "not in the CUT 2018 list with a boundary",
+        exclusions,
+    )?;
+    for (record, code, year) in rows {
         // Every value must be a number; percentages and distances are then kept as published text.
         let mut numbers = Vec::with_capacity(cols.len());
         for col in &cols {
@@ -224,25 +215,16 @@ pub fn read_ine(
     let year_col = table.column("anio")?;
     let age0_col = table.column("poblacion_edad_0")?;
     let mut values = BTreeMap::new();
-    for record in &table.records {
-        let code = table.commune_code(record, &code_col)?;
-        let year = year_of(&table, record, &year_col)?;
-        if !panel.contains_key(&code) {
-            exclusions.push(Exclusion::new(
-                INE_FILE,
-                record.line,
-                format!("{code} is not a commune of the panel (Antártica has no boundary and no SINIM data)"),
-            ));
-            continue;
-        }
-        if !YEARS.contains(&year) {
-            exclusions.push(Exclusion::new(
-                INE_FILE,
-                record.line,
-                format!("year {year} outside 2019–2023"),
-            ));
-            continue;
-        }
+    let rows = panel_rows(
+        &table,
+        INE_FILE,
+        &code_col,
+        Some(&year_col),
+        panel,
+        "Antártica has no boundary and no SINIM data",
+        exclusions,
+    )?;
+    for (record, code, year) in rows {
         let age0 = table.count(record, &age0_col)?;
         if values.insert((code.clone(), year), age0).is_some() {
             return Err(table.value_error(record, &code_col, format!("duplicate {code} {year}")));
@@ -365,16 +347,9 @@ pub fn read_census(
     let never_col = table.column("EducacionFormal_Nuncaasistio")?;
     let missing_col = table.column("EducacionFormal_Missing")?;
     let mut values = BTreeMap::new();
-    for record in &table.records {
-        let code = table.commune_code(record, &code_col)?;
-        if !panel.contains_key(&code) {
-            exclusions.push(Exclusion::new(
-                CENSUS_FILE,
-                record.line,
-                format!("{code} is not a commune of the panel"),
-            ));
-            continue;
-        }
+    for (record, code, _) in
+        panel_rows(&table, CENSUS_FILE, &code_col, None, panel, "", exclusions)?
+    {
         let schooling = CensusSchooling {
             attends: table.count(record, &yes_col)?,
             attended_before: table.count(record, &before_col)?,
@@ -430,6 +405,43 @@ pub fn read_centroids(raw: &Path) -> Result<BTreeMap<String, [f64; 2]>, DatasetE
         }
     }
     Ok(centroids)
+}
+
+/// The records of `table` that belong to the panel, with their commune code and year (0 without
+/// a year column); the others are pushed to `exclusions` with their line and reason: a code not
+/// in the panel (`why_not` adds the cause, in parentheses), a year outside [`YEARS`].
+fn panel_rows<'t>(
+    table: &'t Table,
+    file: &'static str,
+    code_col: &crate::table::Column,
+    year_col: Option<&crate::table::Column>,
+    panel: &BTreeMap<String, CutCommune>,
+    why_not: &str,
+    exclusions: &mut Vec<Exclusion>,
+) -> Result<Vec<(&'t crate::table::Record, String, u16)>, DatasetError> {
+    let mut rows = Vec::with_capacity(table.records.len());
+    for record in &table.records {
+        let code = table.commune_code(record, code_col)?;
+        let year = match year_col {
+            Some(column) => year_of(table, record, column)?,
+            None => 0,
+        };
+        let reason = if !panel.contains_key(&code) {
+            Some(match why_not {
+                "" => format!("{code} is not a commune of the panel"),
+                why => format!("{code} is not a commune of the panel ({why})"),
+            })
+        } else if year_col.is_some() && !YEARS.contains(&year) {
+            Some(format!("year {year} outside 2019–2023"))
+        } else {
+            None
+        };
+        match reason {
+            Some(reason) => exclusions.push(Exclusion::new(file, record.line, reason)),
+            None => rows.push((record, code, year)),
+        }
+    }
+    Ok(rows)
 }
 
 fn year_of(
