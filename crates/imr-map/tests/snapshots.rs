@@ -1,8 +1,6 @@
 //! Byte-for-byte SVG snapshots. Expected files live in tests/snapshots/; after an intended change
-//! regenerate them with `UPDATE_SNAPSHOTS=1 cargo test -p imr-map --test snapshots` and review the
+//! regenerate them with `UPDATE_EXPECT=1 cargo test -p imr-map --test snapshots` and review the
 //! diff like code.
-
-use std::path::PathBuf;
 
 use imr_map::classify::{classify, Method};
 use imr_map::colour::Scheme;
@@ -12,34 +10,9 @@ use imr_map::layout::{LayoutSpec, MapLayout};
 use imr_map::smoothing::raw_rates;
 use imr_map::svg::{choropleth_svg, funnel_svg, Colouring, FunnelText, MapText};
 
+/// Compares `actual` with `tests/snapshots/<name>` byte for byte; `UPDATE_EXPECT=1` rewrites it.
 fn check_snapshot(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
-        .join(name);
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!(
-            "missing snapshot {}; run with UPDATE_SNAPSHOTS=1",
-            path.display()
-        )
-    });
-    if expected != actual {
-        let line = expected
-            .lines()
-            .zip(actual.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or(expected.lines().count().min(actual.lines().count()));
-        panic!(
-            "{name} differs from the snapshot at line {}:\nexpected: {:?}\nactual:   {:?}\n(UPDATE_SNAPSHOTS=1 to accept)",
-            line + 1,
-            expected.lines().nth(line),
-            actual.lines().nth(line)
-        );
-    }
+    expect_test::expect_file![format!("snapshots/{name}")].assert_eq(actual);
 }
 
 fn six_cells() -> GeoLayer {

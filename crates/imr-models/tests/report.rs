@@ -1,6 +1,6 @@
 //! Report exports: CSV, side-by-side tables, R/Stata code and the SVG coefficient plot.
 //! The SVG is compared byte for byte with `tests/snapshots/`; regenerate only with
-//! `UPDATE_SNAPSHOTS=1 cargo test -p imr-models --test report` and review the diff.
+//! `UPDATE_EXPECT=1 cargo test -p imr-models --test report` and review the diff.
 
 mod common;
 use common::grunfeld;
@@ -32,20 +32,9 @@ const CTX: CodeContext = CodeContext {
     comment_lines: 0,
 };
 
+/// Compares `actual` with `tests/snapshots/<name>` byte for byte; `UPDATE_EXPECT=1` rewrites it.
 fn assert_snapshot(name: &str, actual: &str) {
-    let path = format!("{}/tests/snapshots/{name}", env!("CARGO_MANIFEST_DIR"));
-    if std::env::var("UPDATE_SNAPSHOTS").as_deref() == Ok("1") {
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!("snapshot {path} is missing; create it with UPDATE_SNAPSHOTS=1 and review it")
-    });
-    assert!(
-        expected == actual,
-        "{name} differs from its snapshot; if the change is intended, regenerate with \
-         UPDATE_SNAPSHOTS=1 and review the diff"
-    );
+    expect_test::expect_file![format!("snapshots/{name}")].assert_eq(actual);
 }
 
 #[test]
