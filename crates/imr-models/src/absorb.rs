@@ -21,6 +21,11 @@
 //!   effect being nested when each of its levels lies within one cluster; t with `G − 1` df.
 //!   Fixed effects are counted without detecting redundant levels beyond one per extra
 //!   dimension, as pyfixest.
+//! - **Analytic weights** `w_i > 0` (pyfixest `weights=`, `aweights`): `P_f` subtracts the
+//!   weighted level means `Σ_{i∈g} w_i x_i / Σ_{i∈g} w_i` (the projection in the inner product
+//!   `⟨a, b⟩_w = Σ w_i a_i b_i`, which the Irons–Tuck step uses too); the slopes are then the
+//!   least squares of `√w · ỹ` on `√w · X̃`, as for the weighted within model. Rows with a
+//!   missing or non-positive weight are excluded with the reason.
 
 use crate::data::{check_len, ExcludedRow, PanelData};
 use crate::ModelError;
@@ -118,6 +123,8 @@ pub(crate) struct AbsorbedRows {
     pub n_entities: usize,
     pub y: Vec<f64>,
     pub x: Vec<Vec<f64>>,
+    /// The analytic weights of the rows, when the fit is weighted.
+    pub weights: Option<Vec<f64>>,
     pub times: usize,
     pub excluded: Vec<ExcludedRow>,
     pub singletons: usize,
@@ -166,15 +173,24 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
     for fe in &data.fixed_effects {
         check_len(&fe.name, fe.codes.len(), n_rows)?;
     }
+    if let Some(w) = &data.weights {
+        check_len(&w.name, w.values.len(), n_rows)?;
+    }
     if !data.row_labels.is_empty() {
         check_len("row labels", data.row_labels.len(), n_rows)?;
     }
     // Usable rows, column by column (sequential passes), then the reasons for the others.
     let finite = |v: &Option<f64>| v.is_some_and(f64::is_finite);
     let mut usable = vec![true; n_rows];
-    for column in std::iter::once(&data.y).chain(&data.x) {
+    for column in std::iter::once(&data.y).chain(&data.x).chain(&data.weights) {
         for (u, v) in usable.iter_mut().zip(&column.values) {
             *u &= finite(v);
+        }
+    }
+    let positive = |v: &Option<f64>| v.is_some_and(|v| v > 0.0);
+    if let Some(w) = &data.weights {
+        for (u, v) in usable.iter_mut().zip(&w.values) {
+            *u &= positive(v);
         }
     }
     for fe in &data.fixed_effects {
@@ -191,6 +207,7 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         }
         let missing: Vec<String> = std::iter::once(&data.y)
             .chain(&data.x)
+            .chain(&data.weights)
             .filter(|c| !finite(&c.values[row]))
             .map(|c| format!("`{}`", c.name))
             .collect();
@@ -206,6 +223,16 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         }
         if !no_level.is_empty() {
             reasons.push(format!("missing fixed effect {}", no_level.join(", ")));
+        }
+        if let Some(w) = data.weights.as_ref().filter(|w| {
+            let v = &w.values[row];
+            finite(v) && !positive(v)
+        }) {
+            reasons.push(format!(
+                "weight `{}` is {} (weights must be positive)",
+                w.name,
+                w.values[row].unwrap_or(0.0)
+            ));
         }
         excluded.push(ExcludedRow {
             row: row_label(data, row),
@@ -300,6 +327,7 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         entity,
         y: gather(&data.y.values),
         x: data.x.iter().map(|c| gather(&c.values)).collect(),
+        weights: data.weights.as_ref().map(|w| gather(&w.values)),
         times,
         excluded,
         singletons,
@@ -331,9 +359,12 @@ fn distinct_times(times: impl Iterator<Item = i64> + Clone) -> usize {
     }
 }
 
-/// The levels of every fixed effect, with `1 / count` per level, built once per fit.
+/// The levels of every fixed effect, with `1 / count` (or `1 / Σ w`) per level, built once per
+/// fit.
 pub(crate) struct Demeaner<'a> {
     codes: &'a [Vec<u32>],
+    /// Analytic weights of the rows; `None` is every weight 1.
+    weights: Option<&'a [f64]>,
     inverse_counts: Vec<Vec<f64>>,
     /// Scratch sums, one per level of the largest fixed effect.
     sums: Vec<f64>,
@@ -345,14 +376,15 @@ const MAX_ITERATIONS: usize = 10_000;
 const TOLERANCE: f64 = 1e-13;
 
 impl<'a> Demeaner<'a> {
-    pub fn new(codes: &'a [Vec<u32>], levels: &[usize]) -> Self {
+    pub fn new(codes: &'a [Vec<u32>], levels: &[usize], weights: Option<&'a [f64]>) -> Self {
         let inverse_counts = codes
             .iter()
             .zip(levels)
             .map(|(c, &l)| {
                 let mut counts = vec![0.0f64; l];
-                for &g in c {
-                    counts[g as usize] += 1.0;
+                match weights {
+                    None => c.iter().for_each(|&g| counts[g as usize] += 1.0),
+                    Some(w) => c.iter().zip(w).for_each(|(&g, &w)| counts[g as usize] += w),
                 }
                 counts
                     .into_iter()
@@ -362,6 +394,7 @@ impl<'a> Demeaner<'a> {
             .collect();
         Demeaner {
             codes,
+            weights,
             inverse_counts,
             sums: vec![0.0; levels.iter().copied().max().unwrap_or(0)],
         }
@@ -373,8 +406,17 @@ impl<'a> Demeaner<'a> {
         let inverse = &self.inverse_counts[f];
         let sums = &mut self.sums[..inverse.len()];
         sums.iter_mut().for_each(|s| *s = 0.0);
-        for (&v, &g) in x.iter().zip(codes) {
-            sums[g as usize] += v;
+        match self.weights {
+            None => {
+                for (&v, &g) in x.iter().zip(codes) {
+                    sums[g as usize] += v;
+                }
+            }
+            Some(weights) => {
+                for ((&v, &g), &w) in x.iter().zip(codes).zip(weights) {
+                    sums[g as usize] += w * v;
+                }
+            }
         }
         let mut largest = 0.0f64;
         for (s, &w) in sums.iter_mut().zip(inverse) {
@@ -418,13 +460,14 @@ impl<'a> Demeaner<'a> {
                 x.copy_from_slice(ggx);
                 return true;
             }
-            // Irons–Tuck: x ← GGx − (⟨Δ, Δ²⟩/⟨Δ², Δ²⟩) Δ
+            // Irons–Tuck: x ← GGx − (⟨Δ, Δ²⟩/⟨Δ², Δ²⟩) Δ, in the weighted inner product
             let (mut num, mut den) = (0.0f64, 0.0f64);
-            for ((&a, &b), &c) in x.iter().zip(gx.iter()).zip(ggx.iter()) {
+            for (i, ((&a, &b), &c)) in x.iter().zip(gx.iter()).zip(ggx.iter()).enumerate() {
                 let delta = c - b;
                 let delta2 = c - 2.0 * b + a;
-                num += delta * delta2;
-                den += delta2 * delta2;
+                let w = self.weights.map_or(1.0, |w| w[i]);
+                num += w * delta * delta2;
+                den += w * delta2 * delta2;
             }
             if den > 0.0 && num.is_finite() {
                 let step = num / den;
@@ -474,7 +517,7 @@ mod tests {
     #[test]
     fn one_fixed_effect_subtracts_the_level_means() {
         let codes = vec![vec![0, 0, 1, 1, 1]];
-        let mut d = Demeaner::new(&codes, &[2]);
+        let mut d = Demeaner::new(&codes, &[2], None);
         let mut x = vec![1.0, 3.0, 2.0, 4.0, 6.0];
         let mut work = [vec![0.0; 5], vec![0.0; 5]];
         assert!(d.demean(&mut x, &mut work));
@@ -488,7 +531,7 @@ mod tests {
         let entity: Vec<u32> = vec![0, 0, 0, 1, 1, 2, 2, 2, 3, 3];
         let period: Vec<u32> = vec![0, 1, 2, 0, 2, 1, 2, 3, 0, 3];
         let codes = vec![entity.clone(), period.clone()];
-        let mut d = Demeaner::new(&codes, &[4, 4]);
+        let mut d = Demeaner::new(&codes, &[4, 4], None);
         let mut x: Vec<f64> = (0..10)
             .map(|i| ((i * 7 % 5) as f64) * 1.3 + i as f64)
             .collect();
@@ -500,6 +543,32 @@ mod tests {
                 sums[g as usize] += v;
             }
             assert!(sums.iter().all(|s| s.abs() < 1e-10), "{sums:?}");
+        }
+    }
+
+    #[test]
+    fn weighted_demeaning_leaves_residuals_weight_orthogonal_to_every_level() {
+        // Σ_{i∈g} w_i x̃_i = 0 for every level g of both effects: the weighted projection, not
+        // the unweighted one (whose plain level sums would be zero instead).
+        let entity: Vec<u32> = vec![0, 0, 0, 1, 1, 2, 2, 2, 3, 3];
+        let period: Vec<u32> = vec![0, 1, 2, 0, 2, 1, 2, 3, 0, 3];
+        let weights: Vec<f64> = (0..10).map(|i| 0.5 + (i * 3 % 7) as f64).collect();
+        let codes = vec![entity.clone(), period.clone()];
+        let mut d = Demeaner::new(&codes, &[4, 4], Some(&weights));
+        let mut x: Vec<f64> = (0..10)
+            .map(|i| ((i * 7 % 5) as f64) * 1.3 + i as f64)
+            .collect();
+        let mut work = [vec![0.0; 10], vec![0.0; 10]];
+        assert!(d.demean(&mut x, &mut work));
+        for (c, l) in [(&entity, 4), (&period, 4)] {
+            let mut weighted = vec![0.0; l];
+            let mut plain = vec![0.0; l];
+            for ((&g, v), w) in c.iter().zip(&x).zip(&weights) {
+                weighted[g as usize] += w * v;
+                plain[g as usize] += v;
+            }
+            assert!(weighted.iter().all(|s| s.abs() < 1e-9), "{weighted:?}");
+            assert!(plain.iter().any(|s| s.abs() > 1e-3), "{plain:?}");
         }
     }
 

@@ -546,13 +546,6 @@ impl PanelSpec {
                 self.estimator
             )));
         }
-        if data.weights.is_some() {
-            return Err(ModelError::Unsupported(
-                "weights together with absorbed fixed effects (--fe) are not supported; drop \
-                 --weights, or use --model fe or twfe without --fe"
-                    .into(),
-            ));
-        }
         let rows = absorbed_rows(data)?;
         let n = rows.y.len();
         if n == 0 {
@@ -573,7 +566,15 @@ impl PanelSpec {
             })
             .collect();
         let effect_names: Vec<String> = absorbed.iter().map(|a| a.name.clone()).collect();
-        let mut demeaner = Demeaner::new(&rows.codes, &rows.levels);
+        let weights = rows.weights.as_deref();
+        let sqrt_w: Option<Vec<f64>> = weights.map(|w| w.iter().map(|v| v.sqrt()).collect());
+        let scale = |mut column: Vec<f64>| {
+            if let Some(s) = &sqrt_w {
+                column.iter_mut().zip(s).for_each(|(v, s)| *v *= s);
+            }
+            column
+        };
+        let mut demeaner = Demeaner::new(&rows.codes, &rows.levels, weights);
         let mut work = [vec![0.0; n], vec![0.0; n]];
         let mut y = rows.y;
         if !demeaner.demean(&mut y, &mut work) {
@@ -606,9 +607,11 @@ impl PanelSpec {
                 continue;
             }
             candidates.push(j);
-            design.push(column);
+            design.push(scale(column));
         }
         drop(work);
+        // weighted: the least squares of √w·ỹ on √w·X̃ (SSR and TSS are then weighted sums)
+        let y = scale(y);
         let ls = crate::linalg::least_squares(&design, &y);
         for &d in &ls.dropped {
             let earlier: Vec<String> = ls
@@ -676,7 +679,7 @@ impl PanelSpec {
                 excluded: rows.excluded,
                 diagnostics,
                 dropped_entities: Vec::new(),
-                weighted: false,
+                weighted: sqrt_w.is_some(),
                 uses_exposure: false,
                 fixed_effects: absorbed,
                 singletons_removed: Some(rows.singletons),

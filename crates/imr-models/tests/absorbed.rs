@@ -1,7 +1,8 @@
 //! Absorbed fixed effects (`--fe`) against pyfixest 0.60.0 (`feols`, default singleton removal
 //! and small-sample corrections; demeaning tolerance 1e-12): Grunfeld (unbalanced, missing
 //! values) with firm + year, and a generated unbalanced panel with 1, 2 and 3 fixed effects
-//! (entity, year, region^year), under iid, HC1 and CRV1 by entity. Values and data are
+//! (entity, year, region^year), unweighted and with analytic weights (`weights="w"`, one
+//! missing), under iid, HC1 and CRV1 by entity. Values and data are
 //! written by `golden/make_fe_goldens.py`; versions in `golden/fe_versions.txt`.
 //!
 //! Tolerances: coefficients 1e-6 relative (the bar; observed: within 1e-11 and 1e-10),
@@ -9,7 +10,7 @@
 
 mod common;
 use common::{goldens, read_table, Table};
-use imr_models::{Estimator, FixedEffect, PanelData, PanelSpec, VcovKind};
+use imr_models::{Column, Estimator, FixedEffect, PanelData, PanelSpec, VcovKind};
 
 const COEF_TOL: f64 = 1e-6;
 const SE_TOL: f64 = 1e-4;
@@ -47,6 +48,11 @@ fn panel(effects: &[&str]) -> PanelData {
     let t = read_table("golden/data/fe_panel.csv");
     let data = t.panel("entity", "year", "y", &["x1", "x2", "x3"]);
     with_effects(&t, data, effects)
+}
+
+fn weighted(effects: &[&str]) -> PanelData {
+    let t = read_table("golden/data/fe_panel.csv");
+    panel(effects).with_weights(Column::new("w", t.numbers("w")))
 }
 
 fn near(actual: f64, expected: f64, rel: f64) -> bool {
@@ -117,6 +123,43 @@ fn two_fixed_effects_match_pyfixest() {
 #[test]
 fn three_fixed_effects_with_an_interaction_match_pyfixest() {
     check(&panel(&["entity", "year", "region^year"]), "panel_3fe");
+}
+
+#[test]
+fn weighted_two_fixed_effects_match_pyfixest() {
+    check(&weighted(&["entity", "year"]), "panel_2fe_w");
+}
+
+#[test]
+fn weighted_three_fixed_effects_match_pyfixest_and_name_the_weights() {
+    let data = weighted(&["entity", "year", "region^year"]);
+    check(&data, "panel_3fe_w");
+    let fit = PanelSpec::new(Estimator::Fe).fit(&data).unwrap();
+    assert_eq!(fit.weights.as_deref(), Some("w"));
+    assert!(
+        fit.excluded_rows
+            .iter()
+            .any(|r| r.reason == "missing value in `w`"),
+        "{:?}",
+        fit.excluded_rows
+    );
+}
+
+#[test]
+fn a_non_positive_weight_excludes_its_row_with_the_reason() {
+    let t = read_table("golden/data/fe_panel.csv");
+    let mut w = t.numbers("w");
+    w[3] = Some(0.0); // the fourth data row: line 5 of the file, its row label
+    let data = panel(&["entity", "year"]).with_weights(Column::new("w", w));
+    let fit = PanelSpec::new(Estimator::Fe).fit(&data).unwrap();
+    assert!(
+        fit.excluded_rows
+            .iter()
+            .any(|r| r.row == 5 && r.reason == "weight `w` is 0 (weights must be positive)"),
+        "{:?}",
+        fit.excluded_rows
+    );
+    assert_eq!(fit.nobs + fit.excluded_rows.len(), data.n_rows());
 }
 
 #[test]

@@ -19,6 +19,8 @@ tightened to 1e-12 from the default 1e-6 so the reference is the exact projectio
   panel_1fe      y ~ x1 + x2 + x3 | entity
   panel_2fe      y ~ x1 + x2 + x3 | entity + year
   panel_3fe      y ~ x1 + x2 + x3 | entity + year + region^year
+  panel_2fe_w    y ~ x1 + x2 + x3 | entity + year, weights="w" (analytic weights)
+  panel_3fe_w    y ~ x1 + x2 + x3 | entity + year + region^year, weights="w"
 vcov: iid, hetero (HC1), CRV1 clustered by the entity (firm).
 """
 import os
@@ -55,10 +57,16 @@ def make_panel():
     # missing values
     df.loc[[10, 50], "x2"] = np.nan
     df.loc[77, "y"] = np.nan
+    # analytic weights (births-like, positive), from their own generator so the columns above
+    # stay as they were; one missing weight (a row the weighted cases exclude)
+    df["w"] = np.random.default_rng(20261201).uniform(0.5, 3.0, len(df))
+    df.loc[33, "w"] = np.nan
     return df
 
 
 def write_case(name, fit, terms, rows):
+    # rows_excluded counts every input row not used: missing values (the weight's too) and
+    # singletons
     path = os.path.join(HERE, f"fe.{name}.csv")
     coef, se = fit.coef(), fit.se()
     with open(path, "w") as f:
@@ -85,9 +93,13 @@ def main():
         ("panel_2fe", panel, "y ~ x1 + x2 + x3 | entity + year", "entity", ["x1", "x2", "x3"]),
         ("panel_3fe", panel, "y ~ x1 + x2 + x3 | entity + year + region^year", "entity", ["x1", "x2", "x3"]),
     ]
-    for name, df, fml, cluster, terms in cases:
+    weighted = [
+        ("panel_2fe_w", panel, "y ~ x1 + x2 + x3 | entity + year", "entity", ["x1", "x2", "x3"]),
+        ("panel_3fe_w", panel, "y ~ x1 + x2 + x3 | entity + year + region^year", "entity", ["x1", "x2", "x3"]),
+    ]
+    for (name, df, fml, cluster, terms), weights in [(c, None) for c in cases] + [(c, "w") for c in weighted]:
         for vcov, key in [("iid", "iid"), ("hetero", "hc1"), ({"CRV1": cluster}, "cluster")]:
-            fit = pf.feols(fml, data=df, vcov=vcov, demeaner=demeaner)
+            fit = pf.feols(fml, data=df, vcov=vcov, demeaner=demeaner, weights=weights)
             write_case(f"{name}.{key}", fit, terms, len(df))
     with open(os.path.join(HERE, "fe_versions.txt"), "w") as f:
         f.write(f"python {sys.version.split()[0]}\n")
