@@ -462,12 +462,24 @@ impl<'a> Demeaner<'a> {
             }
             // Irons–Tuck: x ← GGx − (⟨Δ, Δ²⟩/⟨Δ², Δ²⟩) Δ, in the weighted inner product
             let (mut num, mut den) = (0.0f64, 0.0f64);
-            for (i, ((&a, &b), &c)) in x.iter().zip(gx.iter()).zip(ggx.iter()).enumerate() {
-                let delta = c - b;
-                let delta2 = c - 2.0 * b + a;
-                let w = self.weights.map_or(1.0, |w| w[i]);
-                num += w * delta * delta2;
-                den += w * delta2 * delta2;
+            let terms = x
+                .iter()
+                .zip(gx.iter())
+                .zip(ggx.iter())
+                .map(|((&a, &b), &c)| {
+                    let delta = c - b;
+                    let delta2 = c - 2.0 * b + a;
+                    (delta * delta2, delta2 * delta2)
+                });
+            match self.weights {
+                None => terms.for_each(|(n, d)| {
+                    num += n;
+                    den += d;
+                }),
+                Some(weights) => terms.zip(weights).for_each(|((n, d), &w)| {
+                    num += w * n;
+                    den += w * d;
+                }),
             }
             if den > 0.0 && num.is_finite() {
                 let step = num / den;
