@@ -602,7 +602,7 @@ pub fn InequalityPage() -> impl IntoView {
                         let reason = y
                             .measures
                             .reason(*m)
-                            .map(|r| imr_core::inequality::words::reason(lang.engine(), r));
+                            .map(|r| r.text(lang.engine()));
                         let text = value.map(|v| fmt_value(lang, v, d)).unwrap_or_else(|| "—".into());
                         let ci_text = ci.map(|[a, b]| format!("{} – {}", fmt_value(lang, a, d), fmt_value(lang, b, d)));
                         // A count's bias-corrected value is not a whole number.

@@ -118,7 +118,7 @@ pub struct YearIntervals {
     /// `bias_corrected`: the observed value − `bias`, clipped to the measure's range.
     pub bias_corrected: BTreeMap<Measure, f64>,
     /// Measures that have a value but no interval, and why.
-    pub not_available: BTreeMap<Measure, String>,
+    pub not_available: BTreeMap<Measure, crate::Reason>,
 }
 
 /// Bootstrap intervals of every measure that has a value in `observed`.
@@ -227,10 +227,10 @@ pub(crate) fn bootstrap_year(
         if let Some(&k) = missing.get(&m) {
             out.not_available.insert(
                 m,
-                format!(
-                    "not defined in {k} of {} bootstrap replicates, so no interval is given",
-                    spec.replicates
-                ),
+                crate::Reason::UndefinedInReplicates {
+                    undefined: k,
+                    replicates: spec.replicates,
+                },
             );
             continue;
         }

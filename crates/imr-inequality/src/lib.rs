@@ -43,7 +43,7 @@ pub use distribution::{
 pub use error::InequalityError;
 pub use imr_stats::{Caption, Lang};
 pub use input::{AreaObservation, RateInput, Subject, ValueInput, ValueObservation};
-pub use measures::Unavailable;
+pub use measures::{Reason, Unavailable};
 pub use note::Note;
 pub use report::{
     correlate_reports, correlate_reports_adjusted, AdjustedMethod, InequalityAnalysis,

@@ -8,10 +8,11 @@
 //! Every function returns `Err(Unavailable)` with the reason when the measure is not defined for
 //! these data; zeros are data and are never replaced by a small number.
 
+use imr_stats::Lang;
 use std::fmt;
 
 /// Why a measure is not available for a year.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Unavailable {
     /// The year has no area with a positive weight.
@@ -58,6 +59,79 @@ impl fmt::Display for Unavailable {
                 "the fitted value at the bottom of the rank is ≤ 0, so the relative index is undefined"
             ),
         }
+    }
+}
+
+impl Unavailable {
+    /// The reason in `lang`; English is the [`fmt::Display`] text (JSON and `imr` output).
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            Unavailable::NoAreas => "ninguna comuna con peso positivo (nacidos vivos) este año".into(),
+            Unavailable::ZeroMean => {
+                "la media agrupada es 0, por lo que una razón respecto de ella no está definida".into()
+            }
+            Unavailable::ZeroValues { count } => format!(
+                "{count} comuna(s) tienen valor 0 y el logaritmo de 0 no está definido; los ceros son datos y no se reemplazan"
+            ),
+            Unavailable::ZeroP10 => "el percentil 10 es 0, por lo que la razón no está definida".into(),
+            Unavailable::EmptyQuintile => "el quintil más bajo o más alto del orden no contiene comunas (una comuna con mucho peso cruza el punto de corte)".into(),
+            Unavailable::ZeroLowestQuintile => {
+                "el quintil más bajo tiene valor 0, por lo que la razón no está definida".into()
+            }
+            Unavailable::NoRankVariation => {
+                "todas las comunas tienen el mismo valor de orden: no se puede estimar un gradiente".into()
+            }
+            Unavailable::NonPositiveIntercept => "el valor ajustado en la base del orden es ≤ 0, por lo que el índice relativo no está definido".into(),
+        }
+    }
+}
+
+/// Why a measure of a year, or its interval, is not available: kept as a value and rendered in a
+/// language on demand (never stored as text and parsed back).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Reason {
+    /// The measure has no value this year.
+    Undefined(Unavailable),
+    /// The measure has a value but no interval: it is not defined in `undefined` of the
+    /// `replicates` bootstrap replicates.
+    UndefinedInReplicates { undefined: usize, replicates: usize },
+}
+
+impl Reason {
+    /// Whether the reason is about the interval (the measure itself has a value).
+    pub fn is_interval(&self) -> bool {
+        matches!(self, Reason::UndefinedInReplicates { .. })
+    }
+
+    /// The reason in `lang`; English is the [`fmt::Display`] text.
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Reason::Undefined(why), _) => why.text(lang),
+            (Reason::UndefinedInReplicates { undefined, replicates }, Lang::En) => format!(
+                "not defined in {undefined} of {replicates} bootstrap replicates, so no interval is given"
+            ),
+            (Reason::UndefinedInReplicates { undefined, replicates }, Lang::Es) => format!(
+                "no está definida en {undefined} de {replicates} réplicas bootstrap, por lo que no hay intervalo"
+            ),
+        }
+    }
+
+    /// The reason as the notes say it: an interval's reason starts with "no interval, ".
+    pub fn note_text(&self, lang: Lang) -> String {
+        match (self.is_interval(), lang) {
+            (false, _) => self.text(lang),
+            (true, Lang::En) => format!("no interval, {}", self.text(lang)),
+            (true, Lang::Es) => format!("sin intervalo, {}", self.text(lang)),
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -473,6 +547,42 @@ pub fn extreme_quintiles(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_reason_of_unavailability_has_a_spanish_text() {
+        use super::Unavailable::*;
+        for u in [
+            NoAreas,
+            ZeroMean,
+            ZeroValues { count: 3 },
+            ZeroP10,
+            EmptyQuintile,
+            ZeroLowestQuintile,
+            NoRankVariation,
+            NonPositiveIntercept,
+        ] {
+            let en = u.to_string();
+            assert_eq!(u.text(Lang::En), en);
+            assert_ne!(u.text(Lang::Es), en, "{en}");
+            let reason = super::Reason::Undefined(u.clone());
+            assert_eq!(reason.note_text(Lang::Es), u.text(Lang::Es));
+        }
+        let interval = super::Reason::UndefinedInReplicates {
+            undefined: 3,
+            replicates: 200,
+        };
+        assert_eq!(
+            interval.to_string(),
+            "not defined in 3 of 200 bootstrap replicates, so no interval is given"
+        );
+        assert_eq!(
+            interval.note_text(Lang::Es),
+            "sin intervalo, no está definida en 3 de 200 réplicas bootstrap, por lo que no hay intervalo"
+        );
+        assert!(interval
+            .note_text(Lang::En)
+            .starts_with("no interval, not defined in 3"));
+    }
+
     use super::*;
 
     /// Two areas, equal weights, values 0 and 1: ΣΣ p p |r_i − r_j| = 2·¼·1 = ½ and μ = ½,

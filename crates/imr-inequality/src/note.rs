@@ -58,10 +58,10 @@ pub enum Note {
     },
     /// Other measures whose replicates are shifted from the estimate.
     ShiftedReplicates { measures: FlaggedMeasures },
-    /// A measure (JSON key) not available in some years, with the engine's reason (English).
+    /// A measure (JSON key) or its interval not available in some years, and why.
     NotAvailable {
         key: String,
-        why: String,
+        why: crate::Reason,
         years: Vec<i64>,
     },
     /// Rows left out of the measures (listed elsewhere with file, line and reason).
@@ -142,7 +142,11 @@ impl Note {
                 list_measures(measures)
             ),
             Note::NotAvailable { key, why, years } => {
-                format!("{key} not available in {}: {why}.", join_years(years))
+                format!(
+                    "{key} not available in {}: {}.",
+                    join_years(years),
+                    why.note_text(Lang::En)
+                )
             }
             Note::RowsLeftOut { count } => format!(
                 "{count} row(s) were left out of the measures; `rows_not_measured` lists each with its file, line and reason."
@@ -205,7 +209,7 @@ impl Note {
                 format!(
                     "{key} no disponible en {}: {}.",
                     join_years(years),
-                    crate::words::reason(lang, why)
+                    why.note_text(lang)
                 )
             }
             Note::RowsLeftOut { count } => format!(
@@ -283,7 +287,7 @@ mod tests {
             Note::ShiftedReplicates { measures: flagged },
             Note::NotAvailable {
                 key: "mld".into(),
-                why: "an area has a rate of 0".into(),
+                why: crate::Reason::Undefined(crate::Unavailable::ZeroValues { count: 1 }),
                 years: vec![2019, 2020],
             },
             Note::RowsLeftOut { count: 3 },

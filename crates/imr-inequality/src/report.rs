@@ -135,7 +135,7 @@ impl Serialize for YearResult {
             .measures
             .not_available
             .iter()
-            .map(|(m, why)| (m.key(kind), why.clone()))
+            .map(|(m, why)| (m.key(kind), why.to_string()))
             .collect();
         for (m, why) in &self.intervals.not_available {
             reasons.push((m.key(kind), format!("interval: {why}")));
@@ -594,22 +594,19 @@ fn notes(
         });
     }
     notes.extend(bias_notes(info.kind, years));
-    let mut unavailable: BTreeMap<(Measure, String), Vec<i64>> = BTreeMap::new();
+    // by measure, then by the English note text (the order of the notes in every language)
+    let mut unavailable: BTreeMap<(Measure, String), (crate::Reason, Vec<i64>)> = BTreeMap::new();
     for y in years {
-        for (m, why) in &y.measures.not_available {
+        let reasons = y.measures.not_available.iter();
+        for (m, why) in reasons.chain(&y.intervals.not_available) {
             unavailable
-                .entry((*m, why.clone()))
-                .or_default()
-                .push(y.time());
-        }
-        for (m, why) in &y.intervals.not_available {
-            unavailable
-                .entry((*m, format!("no interval, {why}")))
-                .or_default()
+                .entry((*m, why.note_text(crate::Lang::En)))
+                .or_insert_with(|| (why.clone(), Vec::new()))
+                .1
                 .push(y.time());
         }
     }
-    for ((m, why), times) in unavailable {
+    for ((m, _), (why, times)) in unavailable {
         notes.push(Note::NotAvailable {
             key: m.key(info.kind).to_string(),
             why,

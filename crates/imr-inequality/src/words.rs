@@ -27,58 +27,6 @@ pub fn term(lang: Lang, english: &str) -> String {
     }
 }
 
-/// Why a measure or its interval is not available (the text of [`crate::Unavailable`] or of the
-/// bootstrap, as stored in the report), in `lang`. Unknown text is returned as it is.
-pub fn reason(lang: Lang, english: &str) -> String {
-    if lang == Lang::En {
-        return english.to_string();
-    }
-    if let Some(rest) = english.strip_prefix("no interval, ") {
-        return format!("sin intervalo, {}", reason(lang, rest));
-    }
-    if let Some((k, rest)) = english
-        .strip_prefix("not defined in ")
-        .and_then(|r| r.split_once(" of "))
-    {
-        if let Some(b) = rest.strip_suffix(" bootstrap replicates, so no interval is given") {
-            return format!(
-                "no está definida en {k} de {b} réplicas bootstrap, por lo que no hay intervalo"
-            );
-        }
-    }
-    if let Some(n) = english.strip_suffix(
-        " area(s) have value 0 and the logarithm of 0 is undefined; zeros are data and are not replaced",
-    ) {
-        return format!(
-            "{n} comuna(s) tienen valor 0 y el logaritmo de 0 no está definido; los ceros son datos y no se reemplazan"
-        );
-    }
-    match english {
-        "no area with a positive weight (births) this year" => {
-            "ninguna comuna con peso positivo (nacidos vivos) este año".into()
-        }
-        "the pooled mean is 0, so a ratio to it is undefined" => {
-            "la media agrupada es 0, por lo que una razón respecto de ella no está definida".into()
-        }
-        "the 10th percentile is 0, so the ratio is undefined" => {
-            "el percentil 10 es 0, por lo que la razón no está definida".into()
-        }
-        "the lowest or highest quintile of the rank holds no area (an area with a large weight straddles the cut-off)" => {
-            "el quintil más bajo o más alto del orden no contiene comunas (una comuna con mucho peso cruza el punto de corte)".into()
-        }
-        "the lowest quintile has value 0, so the ratio is undefined" => {
-            "el quintil más bajo tiene valor 0, por lo que la razón no está definida".into()
-        }
-        "every area has the same rank value: no gradient can be estimated" => {
-            "todas las comunas tienen el mismo valor de orden: no se puede estimar un gradiente".into()
-        }
-        "the fitted value at the bottom of the rank is ≤ 0, so the relative index is undefined" => {
-            "el valor ajustado en la base del orden es ≤ 0, por lo que el índice relativo no está definido".into()
-        }
-        other => other.to_string(),
-    }
-}
-
 impl Measure {
     /// [`Measure::label`] in a language.
     pub fn label_in(self, lang: Lang) -> &'static str {
@@ -137,38 +85,6 @@ impl Correlation {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_reason_of_unavailability_has_a_spanish_text() {
-        use crate::Unavailable::*;
-        for u in [
-            NoAreas,
-            ZeroMean,
-            ZeroValues { count: 3 },
-            ZeroP10,
-            EmptyQuintile,
-            ZeroLowestQuintile,
-            NoRankVariation,
-            NonPositiveIntercept,
-        ] {
-            let en = u.to_string();
-            assert_ne!(reason(Lang::Es, &en), en, "{en}");
-            assert_eq!(reason(Lang::En, &en), en);
-            let no_interval = format!("no interval, {en}");
-            assert!(reason(Lang::Es, &no_interval).starts_with("sin intervalo, "));
-            assert_ne!(
-                reason(Lang::Es, &no_interval),
-                format!("sin intervalo, {en}")
-            );
-        }
-        assert_eq!(
-            reason(
-                Lang::Es,
-                "not defined in 3 of 200 bootstrap replicates, so no interval is given"
-            ),
-            "no está definida en 3 de 200 réplicas bootstrap, por lo que no hay intervalo"
-        );
-    }
 
     #[test]
     fn engine_terms_have_spanish_names_and_columns_stay_as_they_are() {

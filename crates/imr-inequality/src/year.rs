@@ -250,7 +250,7 @@ pub struct YearMeasures {
     /// Value per measure, indexed by `Measure as usize`.
     values: [Option<f64>; Measure::ALL.len()],
     /// Why a measure that applies is not available.
-    pub not_available: BTreeMap<Measure, String>,
+    pub not_available: BTreeMap<Measure, crate::Reason>,
 }
 
 impl YearMeasures {
@@ -269,8 +269,8 @@ impl YearMeasures {
     }
 
     /// Why a measure is not available, if it is not.
-    pub fn reason(&self, measure: Measure) -> Option<&str> {
-        self.not_available.get(&measure).map(String::as_str)
+    pub fn reason(&self, measure: Measure) -> Option<&crate::Reason> {
+        self.not_available.get(&measure)
     }
 
     pub fn n_areas(&self) -> usize {
@@ -281,7 +281,8 @@ impl YearMeasures {
         match result {
             Ok(x) => self.values[measure as usize] = Some(x),
             Err(why) => {
-                self.not_available.insert(measure, why.to_string());
+                self.not_available
+                    .insert(measure, crate::Reason::Undefined(why));
             }
         }
     }
