@@ -15,7 +15,7 @@ use crate::pages::data::HowCalculated;
 use crate::state::{AppState, Shared};
 use imr_core::models::report::{self, format_number, significance_stars, CodeContext, PlotOptions};
 use imr_core::models::{
-    hypothesis_in, ChiSquaredTest, Estimator, Fit, ModelColumns, PanelSpec, VcovKind, INTERCEPT,
+    ChiSquaredTest, Estimator, Fit, ModelColumns, PanelSpec, VcovKind, INTERCEPT,
 };
 use imr_core::panel::{Panel, BUILTIN_COLUMNS};
 use leptos::prelude::*;
@@ -800,7 +800,7 @@ fn Downloads(fits: Memo<Vec<Shared<Fit>>>, panel: Memo<Option<Shared<Panel>>>) -
 fn chi2_words(lang: Lang, name: &str, t: &ChiSquaredTest) -> String {
     let mut s = format!(
         "{name} (H0: {}): χ²({}) = {}, p = {} — {}.",
-        hypothesis_in(lang.engine(), &t.hypothesis),
+        t.hypothesis.text(lang.engine()),
         t.df,
         show(lang, t.statistic),
         show(lang, t.p_value),
@@ -808,7 +808,7 @@ fn chi2_words(lang: Lang, name: &str, t: &ChiSquaredTest) -> String {
     );
     if let Some(note) = &t.note {
         s.push(' ');
-        s.push_str(note);
+        s.push_str(&note.text(lang.engine()));
     }
     s
 }
@@ -859,7 +859,7 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
         items.push(format!(
             "{} (H0: {}): F({}, {}) = {}, p = {} — {}.",
             lang.pick("Prueba F de efectos de entidad", "F test of entity effects"),
-            hypothesis_in(lang.engine(), &t.hypothesis),
+            t.hypothesis.text(lang.engine()),
             t.df1,
             t.df2,
             show(lang, t.statistic),

@@ -170,7 +170,7 @@ fn fit_fe(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated
         core.ls.ssr(),
         prep.n_entities() - 1,
         core.df_resid,
-        "all entity effects are zero",
+        crate::Hypothesis::NoEntityEffects,
     );
     if weighted {
         est.diagnostics.push(Diagnostic::HausmanWeighted);
@@ -212,7 +212,7 @@ fn fit_twfe(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> 
         core.ls.ssr(),
         absorbed - 1,
         core.df_resid,
-        "all entity and year effects are zero",
+        crate::Hypothesis::NoEntityOrYearEffects,
     );
     Ok(est)
 }
@@ -298,8 +298,7 @@ fn fit_re(
         est.tests.mundlak = wald(
             &sub_vector(&est.beta, &idx),
             &sub_matrix(&est.covariance, &idx),
-            "the entity means of the time-varying regressors have zero coefficients (the entity \
-             effects are uncorrelated with the regressors: random effects is consistent)",
+            crate::Hypothesis::MundlakMeansZero,
         );
     }
     Ok(est)

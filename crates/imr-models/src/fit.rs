@@ -70,11 +70,11 @@ pub struct ChiSquaredTest {
     pub df: usize,
     /// Upper-tail p-value.
     pub p_value: f64,
-    /// The null hypothesis, in words.
-    pub hypothesis: String,
+    /// The null hypothesis (JSON: its English text).
+    pub hypothesis: crate::Hypothesis,
     /// A caveat, e.g. a covariance difference that is not positive definite.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub note: Option<crate::diagnostic::TestCaveat>,
 }
 
 /// A test with an F reference distribution.
@@ -88,8 +88,8 @@ pub struct FTest {
     pub df2: usize,
     /// Upper-tail p-value.
     pub p_value: f64,
-    /// The null hypothesis, in words.
-    pub hypothesis: String,
+    /// The null hypothesis (JSON: its English text).
+    pub hypothesis: crate::Hypothesis,
 }
 
 /// The specification tests reported with a fit; `None` where a test does not apply.

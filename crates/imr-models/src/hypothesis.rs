@@ -25,7 +25,7 @@ pub(crate) fn f_effects(
     ssr_fe: f64,
     df1: usize,
     df2: usize,
-    hypothesis: &str,
+    hypothesis: crate::Hypothesis,
 ) -> Option<FTest> {
     if df1 == 0 || df2 == 0 {
         return None;
@@ -43,7 +43,7 @@ pub(crate) fn f_effects(
         df1,
         df2,
         p_value,
-        hypothesis: hypothesis.to_string(),
+        hypothesis,
     })
 }
 
@@ -80,7 +80,7 @@ pub(crate) fn breusch_pagan(
         statistic,
         df: 1,
         p_value: chi2_sf(statistic, 1),
-        hypothesis: "the variance of the entity effects is zero (pooled OLS is adequate)".into(),
+        hypothesis: crate::Hypothesis::NoEffectVariance,
         note: None,
     })
 }
@@ -89,7 +89,7 @@ pub(crate) fn breusch_pagan(
 pub(crate) fn wald(
     beta: &DVector<f64>,
     vcov: &DMatrix<f64>,
-    hypothesis: &str,
+    hypothesis: crate::Hypothesis,
 ) -> Option<ChiSquaredTest> {
     let m = beta.len();
     if m == 0 {
@@ -101,7 +101,7 @@ pub(crate) fn wald(
         statistic,
         df: m,
         p_value: chi2_sf(statistic, m),
-        hypothesis: hypothesis.to_string(),
+        hypothesis,
         note: None,
     })
 }
@@ -125,15 +125,14 @@ pub(crate) fn hausman(
     }
     let q = b_fe - b_re;
     let v = v_fe - v_re;
-    let hypothesis =
-        "the entity effects are uncorrelated with the regressors (random effects is consistent)";
+    let hypothesis = crate::Hypothesis::EffectsUncorrelated;
     if let Some(inverse) = crate::linalg::spd_inverse(&v) {
         let statistic = (q.transpose() * inverse * &q)[(0, 0)];
         return Some(ChiSquaredTest {
             statistic,
             df: m,
             p_value: chi2_sf(statistic, m),
-            hypothesis: hypothesis.into(),
+            hypothesis,
             note: None,
         });
     }
@@ -153,13 +152,7 @@ pub(crate) fn hausman(
     }
     let mut eigenvalues: Vec<f64> = eigen.eigenvalues.iter().copied().collect();
     eigenvalues.sort_by(f64::total_cmp);
-    let listed: Vec<String> = eigenvalues.iter().map(|l| format!("{l:.3e}")).collect();
-    let note = format!(
-        "V_FE − V_RE is not positive definite (eigenvalues {}); the statistic uses a generalised \
-         inverse over the {rank} positive eigenvalue(s) and its χ² reference is only approximate. \
-         Prefer the Mundlak test (model `cre`) with clustered errors.",
-        listed.join(", ")
-    );
+    let note = crate::diagnostic::TestCaveat::GeneralisedInverse { eigenvalues, rank };
     Some(ChiSquaredTest {
         statistic,
         df: rank,
@@ -168,7 +161,7 @@ pub(crate) fn hausman(
         } else {
             f64::NAN
         },
-        hypothesis: hypothesis.into(),
+        hypothesis,
         note: Some(note),
     })
 }

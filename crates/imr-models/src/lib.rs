@@ -38,7 +38,7 @@ mod within;
 
 pub use absorb::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use data::{Column, ExcludedRow, PanelData};
-pub use diagnostic::{hypothesis_in, Diagnostic, DropReason, Stage};
+pub use diagnostic::{Diagnostic, DropReason, Hypothesis, Stage};
 pub use error::ModelError;
 pub use fit::{
     ChiSquaredTest, Coefficient, DroppedEntity, DroppedTerm, FTest, Fit, Inference, Tests,
