@@ -1,4 +1,4 @@
-// bench/browser.mjs: the benchmarks of issue 8 in headless Chromium (a harness, not a test).
+// bench/browser.mjs: the engine benchmarks in headless Chromium (a harness, not a test).
 //
 //   fe          `fe` with clustered SEs, 1,000,000 rows × 5 regressors (50,000 × 20), fit only
 //               on data in memory, as the native criterion bench (crates/imr-bench)

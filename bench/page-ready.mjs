@@ -1,6 +1,6 @@
 // How long the page takes, from navigation to the answer on screen, on the bundled data: the
-// Findings view (issue 16: five answers) and the Inequality view with its adjusted measures and
-// intervals (issue 12). A measurement, not a test: run it on a quiet machine after `make dist`:
+// Findings view (its five answers) and the Inequality view with its adjusted measures and
+// intervals. A measurement, not a test: run it on a quiet machine after `make dist`:
 //   node bench/page-ready.mjs [--runs N]
 // It prints the median and each run, in milliseconds, for a cold page load (new browser context,
 // so the wasm is compiled again) until the answers' elements are in the DOM, then for a click on

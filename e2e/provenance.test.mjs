@@ -1,4 +1,4 @@
-// Every export carries its provenance, and engine texts follow the page's language (issue 7):
+// Every export carries its provenance, and engine texts follow the page's language:
 // a download from each view starts with the source, engine and date lines (CSV) or carries them
 // at its foot and in <metadata> (SVG); a downloaded CSV can be read again, its comment lines
 // reported as metadata; on the Spanish page a model diagnostic, an inequality note and the chart

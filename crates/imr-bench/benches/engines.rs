@@ -1,4 +1,4 @@
-//! The engine benchmarks of issue 8 (a harness, not timed tests): `cargo bench -p imr-bench`.
+//! The engine benchmarks (a harness, not timed tests): `cargo bench -p imr-bench`.
 //!
 //! - ingest: the deaths aggregator on a 500 MiB synthetic file read in 1 MiB chunks (MB/s);
 //!   `IMR_BENCH_DEATHS_MB` picks another size;

@@ -1,4 +1,4 @@
-//! A fuzzing harness on stable Rust for every input kind of imr-atlas (issue 13): CSV tables,
+//! A fuzzing harness on stable Rust for every input kind of imr-atlas: CSV tables,
 //! saved analyses, the URL fragment, the ministry's microdata and boundary files.
 //!
 //! Each iteration takes an input of the committed corpus (crates/imr-core/tests/data/hostile),

@@ -1,7 +1,7 @@
 //! The notes of an inequality report as values: what was measured and how, what is not
 //! available, and warnings about the bootstrap. [`Note::render`] writes a note in English or
 //! Spanish; the JSON report and `imr inequality` carry the English text (its `Display` and
-//! `Serialize`), worded as before this type existed.
+//! `Serialize`).
 
 use crate::bootstrap::BootstrapMethod;
 use crate::words::term;

@@ -1,5 +1,5 @@
 //! The whole analysis: measures and intervals per year, trends, notes; and the report that
-//! serialises to the `imr inequality --format json` contract of issue 4.
+//! serialises to the `imr inequality --format json` contract (README, "The `imr` command").
 
 use crate::adjusted::{
     adjusted_trend, correlate_adjusted, fit_year, split_change, AdjustedCorrelation,

@@ -1,4 +1,4 @@
-//! A small grid of the simulation study (issue 12) on the bundled 2019 births: the adjusted
+//! A small grid of the simulation study on the bundled 2019 births: the adjusted
 //! Gini and Theil T cover the true (birth-weighted) measures, are close to them on average, the
 //! excess-variation test holds its size, and the adjusted trend is flat when only births fall.
 //! 20 replicates with loose thresholds, fast enough for a debug build; the full table (100

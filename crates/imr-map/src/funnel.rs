@@ -271,7 +271,7 @@ mod tests {
     }
 }
 
-/// Counts near f64::MAX (issue 13: `1e308` deaths panicked inside statrs) and beyond the stated
+/// Counts near f64::MAX (`1e308` deaths once panicked inside statrs) and beyond the stated
 /// funnel limit are errors; tiny births that make a rate infinite are errors naming the area.
 #[cfg(test)]
 mod hostile_counts {

@@ -1,7 +1,7 @@
 //! Plain-language remarks about the data and a fit, as values: the engine records what it found
 //! (with its numbers and names) and [`Diagnostic::render`] writes it in English or Spanish. The
 //! page shows them in its language; `imr fit` and the JSON carry the English text (the `Display`
-//! and `Serialize` of a diagnostic), worded as before this type existed.
+//! and `Serialize` of a diagnostic).
 
 use crate::spec::Estimator;
 use imr_stats::Lang;

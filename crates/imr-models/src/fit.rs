@@ -1,6 +1,6 @@
 //! The fitted model: coefficient table, dropped terms, fit statistics, tests and diagnostics.
 //!
-//! [`Fit`] serialises to the `imr fit --format json` contract of issue 5: `model`, `vcov`,
+//! [`Fit`] serialises to the `imr fit --format json` contract (README, "The `imr` command"): `model`, `vcov`,
 //! `nobs`, `n_entities`, `n_periods`, `rows_excluded`, `coefficients`, `dropped_terms`,
 //! `r2_within`, `r2_between`, `r2_overall`, `sigma2_u`, `sigma2_e`, `theta`, `tests`; then
 //! additional keys (`outcome`, `inference`, `vcov_convention`, `diagnostics`, …). A statistic

@@ -1,6 +1,6 @@
 //! Correlation over the years between an adjusted (true-rate) inequality measure and another
 //! yearly series (e.g. the Gini of municipal health income per capita), with an interval that
-//! carries each year's own uncertainty of the adjusted value (issue 12, item 5).
+//! carries each year's own uncertainty of the adjusted value.
 //!
 //! The observed correlation ([`crate::correlate`]) uses the observed Gini of the rates, which is
 //! mostly random variation from small numbers of births and rises when births fall; two series

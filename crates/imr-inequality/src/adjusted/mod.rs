@@ -1,5 +1,5 @@
 //! Adjusted inequality: the inequality of the communes' **true** rates, with the random
-//! variation of small numbers of births removed (issue 12).
+//! variation of small numbers of births removed.
 //!
 //! The observed rates r_i = 1000 y_i / b_i scatter more than the true rates because deaths are
 //! Poisson counts: with b = 100 births and a true rate of 7 per 1,000, the observed rate is 0 in
