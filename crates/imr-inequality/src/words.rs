@@ -1,5 +1,5 @@
 //! The engine's fixed words in Spanish: names of measures, units and subjects that reports and
-//! charts write in English (see `imr_stats::lang` for why texts are rendered per language).
+//! charts write in English (see `imr_lang` for why texts are rendered per language).
 
 use crate::trend::Correlation;
 use crate::year::Measure;

@@ -1,5 +1,6 @@
 //! Rows not used, counted by reason with the first line numbers, and the progress of a run.
 
+use imr_lang::Lang;
 use serde::Serialize;
 
 /// How many line numbers are kept per reason; the count goes on past it.
@@ -59,7 +60,31 @@ impl Reason {
         }
     }
 
-    /// The reason in words.
+    /// The reason of a stable label ([`Reason::label`]), as the worker's events carry it.
+    pub fn from_label(label: &str) -> Option<Reason> {
+        Reason::ALL.into_iter().find(|r| r.label() == label)
+    }
+
+    /// The reason in words, in `lang` (English: [`Reason::describe`]).
+    pub fn text(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.describe(),
+            Lang::Es => match self {
+                Reason::WrongFieldCount => "línea mal formada: número de campos incorrecto",
+                Reason::LineTooLong => "línea mal formada: más larga que 1 MiB",
+                Reason::InvalidYear => "línea mal formada: el año no es un año de cuatro dígitos",
+                Reason::InvalidAge => {
+                    "línea mal formada: EDAD_TIPO no es 1, 2, 3, 4 ni 9, o EDAD_CANT no es un número"
+                }
+                Reason::UnknownAge => "edad desconocida (EDAD_TIPO 9, o edad en años desconocida)",
+                Reason::UnknownCommune => {
+                    "comuna de residencia en blanco o fuera de la lista CUT 2018 (p. ej. 99xxx)"
+                }
+            },
+        }
+    }
+
+    /// The reason in words (English).
     pub fn describe(self) -> &'static str {
         match self {
             Reason::WrongFieldCount => "malformed line: wrong number of fields",
@@ -143,3 +168,19 @@ pub(crate) fn sorted_unknown_codes(
 
 /// At most this many distinct unknown codes are listed (all are counted).
 pub const MAX_UNKNOWN_CODES: usize = 100;
+
+#[cfg(test)]
+mod tests {
+    use super::Reason;
+    use imr_lang::Lang;
+
+    #[test]
+    fn every_reason_has_a_label_that_reads_back_and_a_spanish_text() {
+        for reason in Reason::ALL {
+            assert_eq!(Reason::from_label(reason.label()), Some(reason));
+            assert_ne!(reason.text(Lang::Es), reason.text(Lang::En));
+            assert_eq!(reason.text(Lang::En), reason.describe());
+        }
+        assert_eq!(Reason::from_label("no_such_reason"), None);
+    }
+}

@@ -3,10 +3,9 @@
 //! Kept in its own crate so that the rates, inequality, models and map engines use one
 //! implementation of each formula.
 
-pub mod lang;
 pub mod poisson;
 pub mod quantile;
 
-pub use lang::{Caption, Lang};
+pub use imr_lang::{Caption, Lang};
 pub use poisson::{poisson_exact_interval, PoissonInterval};
 pub use quantile::quantile_type7;

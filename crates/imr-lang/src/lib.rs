@@ -4,7 +4,9 @@
 //! The engines keep such texts as structured values (an enum with its parameters) and render them
 //! on demand in a [`Lang`], so the page shows them in its language and the `imr` command in
 //! English (or `--lang es`); machine-readable outputs (JSON, CSV) always carry the English text.
-//! It lives in this crate because every engine depends on it.
+//! One type for the engines, the microdata reader, the page (which adds the browser's
+//! preference) and `imr` (`--lang`), in a crate of its own so that none of them depends on
+//! another for it.
 
 /// Language of rendered texts. English is the default: the `imr` command, JSON and snapshots.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -20,6 +22,16 @@ impl Lang {
         match self {
             Lang::Es => es,
             Lang::En => en,
+        }
+    }
+
+    /// The language of a BCP 47 tag (`navigator.language`, `Accept-Language`): English when it
+    /// starts with "en", Spanish otherwise (the page's home audience).
+    pub fn from_tag(tag: &str) -> Lang {
+        if tag.to_ascii_lowercase().starts_with("en") {
+            Lang::En
+        } else {
+            Lang::Es
         }
     }
 
@@ -59,5 +71,28 @@ impl Caption {
             lang,
             provenance: Some(provenance.into()),
         }
+    }
+}
+
+impl std::fmt::Display for Lang {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.tag())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lang;
+
+    #[test]
+    fn tags_pick_a_language_and_round_trip() {
+        assert_eq!(Lang::from_tag("en-GB"), Lang::En);
+        assert_eq!(Lang::from_tag("es-CL"), Lang::Es);
+        assert_eq!(Lang::from_tag("fr"), Lang::Es);
+        for lang in [Lang::Es, Lang::En] {
+            assert_eq!(lang.tag().parse::<Lang>(), Ok(lang));
+            assert_eq!(lang.to_string(), lang.tag());
+        }
+        assert!("de".parse::<Lang>().is_err());
     }
 }
