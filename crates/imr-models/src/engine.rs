@@ -612,14 +612,7 @@ impl PanelSpec {
         // weighted: the least squares of √w·ỹ on √w·X̃ (SSR and TSS are then weighted sums)
         let y = scale(y);
         let ls = crate::linalg::least_squares(&design, &y);
-        for &d in &ls.dropped {
-            let earlier: Vec<String> = ls
-                .kept
-                .iter()
-                .filter(|&&k| k < d)
-                .map(|&k| data.x[candidates[k]].name.clone())
-                .collect();
-            let name = data.x[candidates[d]].name.clone();
+        for (name, earlier) in ls.collinear(|c| data.x[candidates[c]].name.clone()) {
             dropped.push(DroppedTerm {
                 term: name.clone(),
                 reason: crate::diagnostic::DropReason::Collinear {

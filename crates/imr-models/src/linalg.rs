@@ -31,6 +31,24 @@ pub(crate) struct LeastSquares {
 }
 
 impl LeastSquares {
+    /// The columns dropped as collinear, in drop order, each as `(name, earlier)`: its name and
+    /// the names of the kept columns before it, of which it is a linear combination. `name`
+    /// maps an input column index to its name.
+    pub fn collinear(&self, name: impl Fn(usize) -> String) -> Vec<(String, Vec<String>)> {
+        self.dropped
+            .iter()
+            .map(|&d| {
+                let earlier = self
+                    .kept
+                    .iter()
+                    .filter(|&&k| k < d)
+                    .map(|&k| name(k))
+                    .collect();
+                (name(d), earlier)
+            })
+            .collect()
+    }
+
     /// Sum of squared residuals.
     pub fn ssr(&self) -> f64 {
         self.resid.iter().map(|e| e * e).sum()

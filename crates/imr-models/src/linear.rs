@@ -191,6 +191,23 @@ pub(crate) fn time_invariant_reason(name: &str) -> DropReason {
     }
 }
 
+/// The regressors `least_squares` dropped as collinear at `stage`, named through `candidates`
+/// (the regressor index of each design column).
+fn collinear_terms(
+    ls: &LeastSquares,
+    names: &[String],
+    candidates: &[usize],
+    stage: Stage,
+) -> Vec<DroppedTerm> {
+    ls.collinear(|c| names[candidates[c]].clone())
+        .into_iter()
+        .map(|(name, earlier)| DroppedTerm {
+            reason: collinear_reason(&name, &earlier, stage),
+            term: name,
+        })
+        .collect()
+}
+
 fn collinear_reason(name: &str, earlier: &[String], stage: Stage) -> DropReason {
     DropReason::Collinear {
         name: name.to_string(),
@@ -218,28 +235,19 @@ pub(crate) fn pooled_core(prep: &Prepared, columns: &[usize]) -> (LinearCore, Ve
         .chain(columns.iter().map(|&j| prep.x_names[j].clone()))
         .collect();
     let dropped = ls
-        .dropped
-        .iter()
-        .map(|&d| {
-            let name = &names[d];
+        .collinear(|c| names[c].clone())
+        .into_iter()
+        .zip(&ls.dropped)
+        .map(|((name, earlier), &d)| {
             let constant = prep.x[columns[d - 1]]
                 .iter()
                 .all(|v| *v == prep.x[columns[d - 1]][0]);
             let reason = if constant {
                 DropReason::Constant { name: name.clone() }
             } else {
-                let earlier: Vec<String> = ls
-                    .kept
-                    .iter()
-                    .filter(|&&k| k < d)
-                    .map(|&k| names[k].clone())
-                    .collect();
-                collinear_reason(name, &earlier, Stage::Pooled)
+                collinear_reason(&name, &earlier, Stage::Pooled)
             };
-            DroppedTerm {
-                term: name.clone(),
-                reason,
-            }
+            DroppedTerm { term: name, reason }
         })
         .collect();
     let k = ls.kept.len();
@@ -295,18 +303,12 @@ pub(crate) fn fe_core(
     }
     let y = scaled_owned(demean(&prep.y, &prep.entity, g, weights), sqrt_w.as_deref());
     let ls = least_squares(&design, &y);
-    for &d in &ls.dropped {
-        let earlier: Vec<String> = ls
-            .kept
-            .iter()
-            .filter(|&&k| k < d)
-            .map(|&k| prep.x_names[candidates[k]].clone())
-            .collect();
-        dropped.push(DroppedTerm {
-            term: prep.x_names[candidates[d]].clone(),
-            reason: collinear_reason(&prep.x_names[candidates[d]], &earlier, Stage::EntityEffects),
-        });
-    }
+    dropped.extend(collinear_terms(
+        &ls,
+        &prep.x_names,
+        &candidates,
+        Stage::EntityEffects,
+    ));
     let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
     let n = prep.n();
     let k = kept.len();
@@ -371,22 +373,12 @@ pub(crate) fn twfe_core(
     }
     let y = scaled_owned(y_two_way.values, sqrt_w.as_deref());
     let ls = least_squares(&design, &y);
-    for &d in &ls.dropped {
-        let earlier: Vec<String> = ls
-            .kept
-            .iter()
-            .filter(|&&k| k < d)
-            .map(|&k| prep.x_names[candidates[k]].clone())
-            .collect();
-        dropped.push(DroppedTerm {
-            term: prep.x_names[candidates[d]].clone(),
-            reason: collinear_reason(
-                &prep.x_names[candidates[d]],
-                &earlier,
-                Stage::EntityAndYearEffects,
-            ),
-        });
-    }
+    dropped.extend(collinear_terms(
+        &ls,
+        &prep.x_names,
+        &candidates,
+        Stage::EntityAndYearEffects,
+    ));
     let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
     let components = crate::within::connected_components(&prep.entity, g, &prep.period, t);
     let absorbed = g + t - components;
@@ -419,19 +411,11 @@ pub(crate) fn be_core(prep: &Prepared, columns: &[usize]) -> (LinearCore, Vec<Dr
         .chain(columns.iter().map(|&j| prep.x_names[j].clone()))
         .collect();
     let dropped = ls
-        .dropped
-        .iter()
-        .map(|&d| {
-            let earlier: Vec<String> = ls
-                .kept
-                .iter()
-                .filter(|&&k| k < d)
-                .map(|&k| names[k].clone())
-                .collect();
-            DroppedTerm {
-                term: names[d].clone(),
-                reason: collinear_reason(&names[d], &earlier, Stage::EntityMeans),
-            }
+        .collinear(|c| names[c].clone())
+        .into_iter()
+        .map(|(name, earlier)| DroppedTerm {
+            reason: collinear_reason(&name, &earlier, Stage::EntityMeans),
+            term: name,
         })
         .collect();
     let k = ls.kept.len();
@@ -480,22 +464,12 @@ pub(crate) fn fd_core(prep: &Prepared) -> (LinearCore, Vec<DroppedTerm>, Vec<usi
     }
     let y = diff(&prep.y);
     let ls = least_squares(&design, &y);
-    for &d in &ls.dropped {
-        let earlier: Vec<String> = ls
-            .kept
-            .iter()
-            .filter(|&&k| k < d)
-            .map(|&k| prep.x_names[candidates[k]].clone())
-            .collect();
-        dropped.push(DroppedTerm {
-            term: prep.x_names[candidates[d]].clone(),
-            reason: collinear_reason(
-                &prep.x_names[candidates[d]],
-                &earlier,
-                Stage::FirstDifferences,
-            ),
-        });
-    }
+    dropped.extend(collinear_terms(
+        &ls,
+        &prep.x_names,
+        &candidates,
+        Stage::FirstDifferences,
+    ));
     // clusters: entities with at least one difference, renumbered
     let mut cluster_of_entity = vec![usize::MAX; prep.n_entities()];
     let mut n_clusters = 0;

@@ -109,22 +109,11 @@ pub(crate) fn re_core_given(
         .chain(prep.x_names.iter().cloned())
         .collect();
     let dropped: Vec<DroppedTerm> = ls
-        .dropped
-        .iter()
-        .map(|&d| {
-            let earlier: Vec<String> = ls
-                .kept
-                .iter()
-                .filter(|&&k| k < d)
-                .map(|&k| names[k].clone())
-                .collect();
-            DroppedTerm {
-                term: names[d].clone(),
-                reason: crate::diagnostic::DropReason::QuasiDemeanedCollinear {
-                    name: names[d].clone(),
-                    earlier,
-                },
-            }
+        .collinear(|c| names[c].clone())
+        .into_iter()
+        .map(|(name, earlier)| DroppedTerm {
+            term: name.clone(),
+            reason: crate::diagnostic::DropReason::QuasiDemeanedCollinear { name, earlier },
         })
         .collect();
     let has_intercept = ls.kept.first() == Some(&0);
