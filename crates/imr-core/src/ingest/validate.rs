@@ -27,6 +27,10 @@ pub enum CodeSystem {
     Generic,
 }
 
+/// A raw entity value read before: its entity id and whether it was recoded, or why it is not
+/// an entity.
+type KnownEntity = Result<(u32, bool), ExclusionReason>;
+
 /// Options of a panel build.
 #[derive(Debug, Clone, Default)]
 pub struct IngestOptions {
@@ -247,7 +251,7 @@ pub fn build_panel(
     let mut entity_names: Vec<String> = Vec::new();
     let mut entity_ids: HashMap<String, u32> = HashMap::new();
     // Raw entity as written → its id and whether it was recoded, or why it is not an entity.
-    let mut raw_entities: HashMap<&str, Result<(u32, bool), ExclusionReason>> = HashMap::new();
+    let mut raw_entities: HashMap<&str, KnownEntity> = HashMap::new();
     // (entity id, time) → (index in `rows`, table) of its first row.
     // Sized once: growing it by rehashing was a tenth of the build (page faults included).
     let mut seen: HashMap<(u32, i64), (usize, usize)> = HashMap::with_capacity(rows.capacity());
@@ -259,7 +263,7 @@ pub fn build_panel(
         let excluded_before = report.excluded.len();
         let extras = &main_extras[m];
         let slots = &main_slots[m];
-        let mut last_entity: Option<(&str, Result<(u32, bool), ExclusionReason>)> = None;
+        let mut last_entity: Option<(&str, KnownEntity)> = None;
         for rec in table.records.iter() {
             let field = |i: usize| rec.field(i).unwrap_or("");
             let col = |i: usize| table.columns[i].clone();
