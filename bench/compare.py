@@ -120,6 +120,36 @@ def end_to_end(imr, csv):
     }
 
 
+PANDAS_READ = "import sys, pandas as pd; print(len(pd.read_csv(sys.argv[1])))"
+
+
+def ingest(imr, csv):
+    """Generic CSV ingest (issue 15): `imr fit --model pooled` (reading and validating dominate)
+    against `pandas.read_csv`, each a fresh process (wall, peak RSS), median of 3 after one
+    warm-up; and read_csv in this process (median of 3), the counterpart of the criterion
+    figures of RawTable::from_bytes + build_panel."""
+    imr_argv = [imr, "fit", csv, "--entity", "entity", "--time", "time", "--y", "y", "--x", ",".join(XS),
+                "--model", "pooled"]
+    py_argv = [sys.executable, "-c", PANDAS_READ, csv]
+    runs = {"imr": [], "pandas": []}
+    for i in range(REPEATS + 1):
+        for name, argv in (("imr", imr_argv), ("pandas", py_argv)):
+            wall, rss, _ = fresh_process(argv)
+            if i > 0:
+                runs[name].append((wall, rss))
+    read, read_all, _ = timed(lambda: pd.read_csv(csv))
+    return {
+        "runs": runs,
+        "imr_wall": statistics.median(w for w, _ in runs["imr"]),
+        "pandas_wall": statistics.median(w for w, _ in runs["pandas"]),
+        "imr_rss": max(r for _, r in runs["imr"]),
+        "pandas_rss": max(r for _, r in runs["pandas"]),
+        "read_csv": read,
+        "read_csv_all": read_all,
+        "bytes": os.path.getsize(csv),
+    }
+
+
 def criterion_seconds(root, group, name):
     """The median of criterion's last run of a bench, or NaN when it was not run (BENCH_FILTER)."""
     path = os.path.join(root, group, name, "new", "estimates.json")
@@ -187,6 +217,9 @@ def main():
     pf1, pf1_all, pf1_fit = timed(lambda: pyfixest_fe(flat, "entity"))
     pf2, pf2_all, pf2_fit = timed(lambda: pyfixest_fe(flat, "entity + time"))
     e2e = end_to_end(args.imr, pandas_written_panel(args.panel)) if args.imr else None
+    csv_in = ingest(args.imr, pandas_written_panel(args.panel)) if args.imr else None
+    rust_table = criterion_seconds(args.criterion, "ingest", "csv_table_panel_1e6x8")
+    rust_build = criterion_seconds(args.criterion, "ingest", "csv_build_panel_1e6x8")
 
     rust_agg = criterion_seconds(args.criterion, "ingest", f"deaths_microdata_{args.deaths_mb}MiB")
     rust_fe = criterion_seconds(args.criterion, "models", "fe_cluster_1e6x5")
@@ -229,6 +262,21 @@ def main():
             f"| read_csv + feols {e2e['py_wall']:.3f} s, peak {e2e['py_rss']:.0f} MiB "
             f"| {e2e['py_wall'] / e2e['imr_wall']:.1f}× |"
         )
+    if csv_in is not None:
+        mb = csv_in["bytes"] / 1e6
+        both = rust_table + rust_build
+        print(
+            f"| generic CSV ingest, pandas-written panel ({mb:.0f} MB, 1,000,000 rows × 8): file bytes → table → "
+            f"validated panel | {both:.3f} s ({mb / both:.0f} MB/s; table {mb / rust_table:.0f} MB/s, "
+            f"panel {mb / rust_build:.0f} MB/s) | pandas.read_csv {csv_in['read_csv']:.3f} s "
+            f"({mb / csv_in['read_csv']:.0f} MB/s) | {csv_in['read_csv'] / both:.1f}× |"
+        )
+        print(
+            f"| the same, fresh process: `imr fit --model pooled` / python + read_csv | "
+            f"{csv_in['imr_wall']:.3f} s, peak {csv_in['imr_rss']:.0f} MiB ({csv_in['imr_rss'] * 2**20 / csv_in['bytes']:.1f}× the file) "
+            f"| {csv_in['pandas_wall']:.3f} s, peak {csv_in['pandas_rss']:.0f} MiB ({csv_in['pandas_rss'] * 2**20 / csv_in['bytes']:.1f}× the file) "
+            f"| {csv_in['pandas_wall'] / csv_in['imr_wall']:.1f}× |"
+        )
     print(f"| inequality, 1,000 bootstrap replicates, 5,570 × 30 | {rust_ineq:.3f} s | (no counterpart) | |")
     if browser is not None:
         print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq, (pf1, rust_fe1, pf2, rust_fe2))
@@ -253,4 +301,8 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--pandas-panel"]:
+        # bench/compare, before criterion: the pandas-written panel's path (written once).
+        print(pandas_written_panel(sys.argv[2]))
+    else:
+        main()

@@ -3,7 +3,10 @@
 //! - ingest: the deaths aggregator on a 500 MiB synthetic file read in 1 MiB chunks (MB/s);
 //!   `IMR_BENCH_DEATHS_MB` picks another size;
 //! - fe with clustered errors on 1,000,000 rows × 5 regressors (the fit; data built once);
-//! - inequality with 1,000 bootstrap replicates on 5,570 areas × 30 years.
+//! - inequality with 1,000 bootstrap replicates on 5,570 areas × 30 years;
+//! - generic CSV ingest (issue 15): `RawTable::from_bytes` and `build_panel` on the fe panel as
+//!   CSV (MB/s): the file bench/compare writes with pandas when `IMR_BENCH_PANEL_CSV` names it,
+//!   else the panel as imr-bench-data writes it.
 //!
 //! Ten samples each (criterion's minimum), so the run takes a few minutes on two cores.
 
@@ -12,7 +15,8 @@
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use imr_bench::{deaths_file, inequality_observations, panel_columns};
+use imr_bench::{deaths_file, inequality_observations, panel_columns, panel_csv};
+use imr_core::ingest::{build_panel, columns::find_column, IngestOptions, RawTable};
 use imr_inequality::{BootstrapSpec, InequalitySpec, RateInput, Subject};
 use imr_microdata::{DeathsAggregator, DeathsOptions};
 use imr_models::{Estimator, PanelSpec, VcovKind};
@@ -92,5 +96,44 @@ fn inequality_bootstrap(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, ingest, fe_clustered, inequality_bootstrap);
+fn csv_ingest(c: &mut Criterion) {
+    let path = match std::env::var_os("IMR_BENCH_PANEL_CSV") {
+        Some(path) => path.into(),
+        None => panel_csv().expect("write the panel CSV"),
+    };
+    let bytes = std::fs::read(&path).expect("read the panel CSV");
+    let name = path.display().to_string();
+    let table = RawTable::from_bytes(&name, &bytes).expect("a table");
+    let mut roles = table.guessed_roles.clone();
+    roles.entity = find_column(&table.columns, "entity");
+    roles.time = find_column(&table.columns, "time");
+    let roles = [roles];
+    let mut group = c.benchmark_group("ingest");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(10));
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.bench_function("csv_table_panel_1e6x8", |b| {
+        b.iter(|| RawTable::from_bytes(&name, &bytes).unwrap())
+    });
+    group.bench_function("csv_build_panel_1e6x8", |b| {
+        b.iter(|| {
+            build_panel(
+                std::slice::from_ref(&table),
+                &roles,
+                &IngestOptions::default(),
+            )
+            .unwrap()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    ingest,
+    csv_ingest,
+    fe_clustered,
+    inequality_bootstrap
+);
 criterion_main!(benches);

@@ -25,6 +25,18 @@ pub fn data_dir() -> PathBuf {
         .unwrap_or_else(std::env::temp_dir)
 }
 
+/// The fe benchmark panel (50,000 entities × 20 periods × 5 regressors) as CSV in
+/// [`data_dir`], written once.
+pub fn panel_csv() -> std::io::Result<PathBuf> {
+    let panel = data_dir().join("imr-bench-panel-50000x20x5.csv");
+    if !panel.exists() {
+        let partial = panel.with_extension("partial");
+        panel_columns(50_000, 20, 5).write_csv(&partial)?;
+        std::fs::rename(&partial, &panel)?;
+    }
+    Ok(panel)
+}
+
 /// The path of the synthetic deaths file of `mb` MiB, written first when missing (or shorter
 /// than asked, e.g. after an interrupted run).
 pub fn deaths_file(mb: u64) -> std::io::Result<PathBuf> {

@@ -73,7 +73,7 @@ fn a_quote_opened_inside_a_later_line_of_a_record_names_that_line() {
     let t = table("q.csv", text);
     let q = t.unterminated_quote.unwrap();
     assert_eq!((q.record_line, q.quote_line, q.lines_swallowed), (5, 5, 2));
-    assert_eq!(t.records[0].end_line, 3);
+    assert_eq!(t.records.get(0).unwrap().end_line, 3);
     // A doubled quote inside a quoted field is not a closing one.
     let t = table(
         "q.csv",
@@ -344,7 +344,7 @@ mod properties {
                 covered[header_line] = true;
             }
             let mut last_end = 0;
-            for r in &t.records {
+            for r in t.records.iter() {
                 prop_assert!(r.line > last_end && r.end_line >= r.line, "{:?}", r);
                 prop_assert!(r.end_line as usize <= physical_count);
                 for l in r.line..=r.end_line {

@@ -1,7 +1,7 @@
 //! `imr-bench-data`: writes the benchmark inputs for bench/compare and prints their paths:
 //! the deaths file (`--deaths-mb`, default 500) and the fe panel as CSV.
 
-use imr_bench::{data_dir, deaths_file, panel_columns};
+use imr_bench::{deaths_file, panel_csv};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -19,12 +19,7 @@ fn main() -> ExitCode {
     let run = || -> std::io::Result<()> {
         let deaths = deaths_file(mb)?;
         println!("deaths={}", deaths.display());
-        let panel = data_dir().join("imr-bench-panel-50000x20x5.csv");
-        if !panel.exists() {
-            let partial = panel.with_extension("partial");
-            panel_columns(50_000, 20, 5).write_csv(&partial)?;
-            std::fs::rename(&partial, &panel)?;
-        }
+        let panel = panel_csv()?;
         println!("panel={}", panel.display());
         Ok(())
     };

@@ -6,12 +6,13 @@ use super::sniff::Decimal;
 /// Tokens read as a missing value rather than as text: empty cells and the usual placeholders
 /// of statistical offices ("NA", "n/a", "s/i" = sin información, "-", "..").
 pub fn is_missing_token(field: &str) -> bool {
+    const TOKENS: [&str; 11] = [
+        "na", "n/a", "nan", "null", "-", ".", "..", "...", "s/i", "sin dato", "sd",
+    ];
     let f = field.trim();
-    f.is_empty()
-        || matches!(
-            f.to_ascii_lowercase().as_str(),
-            "na" | "n/a" | "nan" | "null" | "-" | "." | ".." | "..." | "s/i" | "sin dato" | "sd"
-        )
+    // Compared in place, case-insensitively (a lower-cased copy per cell was a heap allocation
+    // per cell of every numeric column: issue 15).
+    f.is_empty() || (f.len() <= 8 && TOKENS.iter().any(|t| f.eq_ignore_ascii_case(t)))
 }
 
 /// Splits `body` (without its sign) into mantissa and exponent digits at an `e`/`E`, when the
@@ -42,6 +43,11 @@ pub fn parse_number(field: &str, decimal: Decimal) -> Option<f64> {
     let f = field.trim();
     if f.is_empty() {
         return None;
+    }
+    match plain_shape(f.as_bytes(), decimal) {
+        Shape::Plain => return parse_plain(f, decimal),
+        Shape::NotANumber => return None,
+        Shape::Thousands => {}
     }
     let (thousands, mark) = match decimal {
         Decimal::Point => (',', '.'),
@@ -83,6 +89,91 @@ pub fn parse_number(field: &str, decimal: Decimal) -> Option<f64> {
         whole
     };
     finish(sign, whole_digits, frac, exponent)
+}
+
+/// What a quick scan of a trimmed field says about it.
+#[derive(Debug, PartialEq, Eq)]
+enum Shape {
+    /// `[+-]digits[mark digits][(e|E)[+-]digits]` with at least one mantissa digit, no
+    /// thousands separator: the syntax [`parse_number`] accepts, read without splitting.
+    Plain,
+    /// Has the thousands separator of the convention before any exponent: the full rules decide.
+    Thousands,
+    /// Not a number in any reading of [`parse_number`].
+    NotANumber,
+}
+
+/// One pass over the bytes of a trimmed field (the fast path of issue 15: almost every cell of
+/// a numeric column is a plain decimal, and splitting it into parts cost allocations).
+fn plain_shape(bytes: &[u8], decimal: Decimal) -> Shape {
+    let (thousands, mark) = match decimal {
+        Decimal::Point => (b',', b'.'),
+        Decimal::Comma => (b'.', b','),
+    };
+    let digits_from = |mut i: usize| {
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        i
+    };
+    let mut i = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
+    let whole_end = digits_from(i);
+    let has_whole = whole_end > i;
+    i = whole_end;
+    if bytes.get(i) == Some(&thousands) {
+        return Shape::Thousands;
+    }
+    let mut has_frac = false;
+    if bytes.get(i) == Some(&mark) {
+        let frac_end = digits_from(i + 1);
+        if frac_end == i + 1 {
+            return Shape::NotANumber;
+        }
+        has_frac = true;
+        i = frac_end;
+    }
+    if !has_whole && !has_frac {
+        return Shape::NotANumber;
+    }
+    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(bytes.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let exponent_end = digits_from(i);
+        if exponent_end == i {
+            return Shape::NotANumber;
+        }
+        i = exponent_end;
+    }
+    if i == bytes.len() {
+        Shape::Plain
+    } else {
+        Shape::NotANumber
+    }
+}
+
+/// Parses a field of [`Shape::Plain`]: as written with a decimal point (Rust's `f64` syntax
+/// accepts it, rounding correctly), or with its comma made a point in a stack buffer.
+fn parse_plain(f: &str, decimal: Decimal) -> Option<f64> {
+    let value = match decimal {
+        Decimal::Point => f.parse::<f64>().ok()?,
+        Decimal::Comma => {
+            let mut buffer = [0u8; 64];
+            if f.len() <= buffer.len() {
+                let buffer = &mut buffer[..f.len()];
+                buffer.copy_from_slice(f.as_bytes());
+                buffer
+                    .iter_mut()
+                    .filter(|b| **b == b',')
+                    .for_each(|b| *b = b'.');
+                std::str::from_utf8(buffer).ok()?.parse::<f64>().ok()?
+            } else {
+                f.replace(',', ".").parse::<f64>().ok()?
+            }
+        }
+    };
+    value.is_finite().then_some(value)
 }
 
 /// Parses the checked parts in Rust's own syntax (which `str::parse::<f64>` rounds correctly).
@@ -185,7 +276,75 @@ mod tests {
         assert_eq!(parse_number("1e308", Decimal::Point), Some(1e308));
     }
 
+    /// The full rules of [`parse_number`] without the fast path, to check that the fast path
+    /// changes no result.
+    fn parse_number_by_parts(field: &str, decimal: Decimal) -> Option<f64> {
+        let f = field.trim();
+        if f.is_empty() {
+            return None;
+        }
+        let (thousands, mark) = match decimal {
+            Decimal::Point => (',', '.'),
+            Decimal::Comma => ('.', ','),
+        };
+        let (sign, body) = match f.as_bytes()[0] {
+            b'-' => ("-", &f[1..]),
+            b'+' => ("", &f[1..]),
+            _ => ("", f),
+        };
+        let (body, exponent) = split_exponent(body).ok()?;
+        let (whole, frac) = match body.split_once(mark) {
+            Some((w, fr)) => (w, Some(fr)),
+            None => (body, None),
+        };
+        if let Some(fr) = frac {
+            if fr.is_empty() || !fr.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+        }
+        if whole.contains(thousands) {
+            let groups: Vec<&str> = whole.split(thousands).collect();
+            let ok = exponent.is_none()
+                && !groups[0].is_empty()
+                && groups[0].len() <= 3
+                && groups[1..].iter().all(|g| g.len() == 3)
+                && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()));
+            return if ok {
+                finish(sign, &groups.concat(), frac, exponent)
+            } else {
+                None
+            };
+        }
+        if (whole.is_empty() && frac.is_none()) || !whole.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        finish(sign, whole, frac, exponent)
+    }
+
+    #[test]
+    fn missing_tokens_ignore_case_and_spaces() {
+        for s in [
+            "NA", "n/A", "NaN", " NULL ", "-", ".", "..", "...", "S/I", "Sin Dato", "SD", "", "  ",
+        ] {
+            assert!(is_missing_token(s), "{s}");
+        }
+        for s in ["0", "nan1", "sin datos", "n", "--", "...."] {
+            assert!(!is_missing_token(s), "{s}");
+        }
+    }
+
     proptest::proptest! {
+        /// The fast path reads every field as the rules by parts do: signs, marks, thousands
+        /// separators, exponents, spaces and stray bytes in any order, in both conventions.
+        #[test]
+        fn the_fast_path_agrees_with_the_rules_by_parts(field in "[ +\\-0-9.,eE1a\\u{a0}]{0,14}") {
+            for decimal in [Decimal::Point, Decimal::Comma] {
+                let fast = parse_number(&field, decimal).map(f64::to_bits);
+                let by_parts = parse_number_by_parts(&field, decimal).map(f64::to_bits);
+                proptest::prop_assert_eq!(fast, by_parts, "{:?} {:?}", field, decimal);
+            }
+        }
+
         /// Every finite `f64` as Rust writes it (`Display`, `Debug`, `{:e}`, `{:E}`) and as Python
         /// writes it (`repr`: `1.5e-07`, `1e+20`, a two-digit signed exponent) reads back exactly.
         #[test]

@@ -6,13 +6,143 @@ use super::number::{is_missing_token, parse_number};
 use super::sniff::{sniff, Decimal, Dialect};
 use super::IngestError;
 
-/// One data record: its 1-based physical line in the file (the header is line 1) and its fields.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct RawRecord {
+/// One data record, borrowed from its table: its 1-based physical line in the file (the header
+/// is line 1) and its fields.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RawRecord<'a> {
     pub line: u64,
     /// The last physical line of the record: `line` unless a quoted field spans lines.
     pub end_line: u64,
-    pub fields: Vec<String>,
+    /// The record's fields, concatenated.
+    text: &'a str,
+    /// The end of each field in `text`.
+    ends: &'a [u32],
+}
+
+impl<'a> RawRecord<'a> {
+    /// Number of fields.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Field `index` (unquoted, `""` read as `"`), or `None` past the last field.
+    pub fn field(&self, index: usize) -> Option<&'a str> {
+        let end = *self.ends.get(index)? as usize;
+        let start = match index {
+            0 => 0,
+            _ => *self.ends.get(index - 1)? as usize,
+        };
+        self.text.get(start..end)
+    }
+
+    /// The fields in order.
+    pub fn fields(&self) -> impl Iterator<Item = &'a str> + 'a {
+        let (text, ends) = (self.text, self.ends);
+        (0..ends.len()).map(move |i| {
+            RawRecord {
+                line: 0,
+                end_line: 0,
+                text,
+                ends,
+            }
+            .field(i)
+            .unwrap_or("")
+        })
+    }
+}
+
+/// Where a record is in [`Records`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct RecordSpan {
+    line: u64,
+    end_line: u64,
+    /// Byte offset of the record's first field in [`Records::text`].
+    text_start: u64,
+    /// Index of the record's first field end in [`Records::ends`].
+    ends_start: u64,
+}
+
+/// The data records of a table in three flat buffers rather than a `String` per cell (issue 15:
+/// a heap string per cell of a 128 MB file held ~8× the file): the fields of all records
+/// concatenated (unquoted, `""` read as `"`), each field's end relative to its record's start,
+/// and one span per record with its lines. Read through [`Records::iter`] and [`Records::get`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Records {
+    text: String,
+    /// Field ends, relative to the record's `text_start` (a record is below 4 GiB: checked).
+    ends: Vec<u32>,
+    spans: Vec<RecordSpan>,
+}
+
+impl Records {
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// Record `index`, or `None` past the last. Buffers that do not fit together (a table
+    /// deserialised from a damaged message) read as records without fields, never a panic.
+    pub fn get(&self, index: usize) -> Option<RawRecord<'_>> {
+        let span = self.spans.get(index)?;
+        let ends_end = self
+            .spans
+            .get(index + 1)
+            .map_or(self.ends.len() as u64, |next| next.ends_start);
+        let text_end = self
+            .spans
+            .get(index + 1)
+            .map_or(self.text.len() as u64, |next| next.text_start);
+        let ends = usize::try_from(span.ends_start)
+            .ok()
+            .zip(usize::try_from(ends_end).ok())
+            .and_then(|(a, b)| self.ends.get(a..b))
+            .unwrap_or(&[]);
+        let text = usize::try_from(span.text_start)
+            .ok()
+            .zip(usize::try_from(text_end).ok())
+            .and_then(|(a, b)| self.text.get(a..b))
+            .unwrap_or("");
+        Some(RawRecord {
+            line: span.line,
+            end_line: span.end_line,
+            text,
+            ends,
+        })
+    }
+
+    /// The records in file order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = RawRecord<'_>> + '_ {
+        (0..self.len()).map(|i| self.get(i).unwrap_or_default())
+    }
+
+    /// Appends a record of `fields`; `Err` when one record holds 4 GiB or more.
+    fn push<'f>(
+        &mut self,
+        line: u64,
+        end_line: u64,
+        fields: impl Iterator<Item = &'f str>,
+    ) -> Result<(), ()> {
+        let text_start = self.text.len();
+        self.spans.push(RecordSpan {
+            line,
+            end_line,
+            text_start: text_start as u64,
+            ends_start: self.ends.len() as u64,
+        });
+        for field in fields {
+            self.text.push_str(field);
+            let end = u32::try_from(self.text.len() - text_start).map_err(|_| ())?;
+            self.ends.push(end);
+        }
+        Ok(())
+    }
 }
 
 /// A `"` that opens a quoted field and is never closed: the `csv` crate (as every CSV reader)
@@ -45,7 +175,7 @@ pub struct RawTable {
     pub dialect: Dialect,
     /// Column names from the header row, or `column_1`, `column_2`, … without one.
     pub columns: Vec<String>,
-    pub records: Vec<RawRecord>,
+    pub records: Records,
     /// Leading lines starting with `#` (before the header), skipped and reported: the provenance
     /// lines of the page's and `imr`'s CSV exports. Record line numbers still count them.
     pub metadata: Vec<MetadataLine>,
@@ -81,7 +211,14 @@ impl RawTable {
             .flexible(true)
             .from_reader(text.as_bytes());
         let mut columns: Option<Vec<String>> = None;
-        let mut records = Vec::new();
+        // Buffers sized once from the text (the fields are at most the text; a record per line
+        // at most): growing them by doubling copied and faulted in pages several times over.
+        let mut records = Records {
+            text: String::with_capacity(text.len()),
+            ends: Vec::new(),
+            spans: Vec::with_capacity(count_lines(text.as_bytes()) as usize),
+        };
+        // One reused record: no allocation per record (issue 15).
         let mut record = csv::StringRecord::new();
         let bytes = text.as_bytes();
         let mut unterminated_quote = None;
@@ -126,23 +263,32 @@ impl RawTable {
             }
             if columns.is_none() && dialect.has_header {
                 columns = Some(header_names(&record));
+                // A field takes at least its delimiter in the text, so a quarter of the text
+                // bounds the guess for a wide header (669,249 names) over many lines.
+                let fields = records.spans.capacity().saturating_mul(record.len());
+                records.ends.reserve(fields.min(text.len() / 4));
                 continue;
             }
-            records.push(RawRecord {
-                line,
-                end_line,
-                fields: record.iter().map(str::to_owned).collect(),
-            });
+            if records.push(line, end_line, record.iter()).is_err() {
+                return Err(IngestError::Malformed {
+                    file: file.into(),
+                    line,
+                    message: "a record of 4 GiB or more (an unclosed quote?)".into(),
+                });
+            }
         }
         let columns = columns.unwrap_or_else(|| {
-            let width = records.iter().map(|r| r.fields.len()).max().unwrap_or(0);
+            let width = records.iter().map(|r| r.len()).max().unwrap_or(0);
             (1..=width).map(|i| format!("column_{i}")).collect()
         });
         if columns.is_empty() || (records.is_empty() && !dialect.has_header) {
             return Err(IngestError::Empty { file: file.into() });
         }
         if let Some(q) = unterminated_quote {
-            if records.last().is_none_or(|r| r.line != q.record_line) {
+            if records
+                .get(records.len().wrapping_sub(1))
+                .is_none_or(|r| r.line != q.record_line)
+            {
                 return Err(IngestError::Malformed {
                     file: file.into(),
                     line: q.quote_line,
@@ -171,8 +317,14 @@ impl RawTable {
     /// non-missing values parse as numbers in the file's decimal convention.
     pub fn column_is_numeric(&self, index: usize) -> bool {
         let (mut numbers, mut present) = (0usize, 0usize);
-        for r in &self.records {
-            let Some(v) = r.fields.get(index) else {
+        for (read, r) in self.records.iter().enumerate() {
+            // Decided once the numbers are at least half even if every record still to read
+            // held a non-number (a numeric column is read half, not whole: issue 15).
+            let unread = self.records.len() - read;
+            if numbers > 0 && numbers * 2 >= present + unread {
+                return true;
+            }
+            let Some(v) = r.field(index) else {
                 continue;
             };
             if is_missing_token(v) {
@@ -331,7 +483,7 @@ mod tests {
         let t = RawTable::from_bytes("x.csv", text).unwrap();
         let lines: Vec<u64> = t.records.iter().map(|r| r.line).collect();
         assert_eq!(lines, vec![2, 4, 6]);
-        assert_eq!(t.records[1].fields[1], "two\nlines");
+        assert_eq!(t.records.get(1).unwrap().field(1), Some("two\nlines"));
     }
 
     #[test]
@@ -341,7 +493,7 @@ mod tests {
             t.columns,
             vec!["column_1", "column_2", "column_3", "column_4"]
         );
-        assert_eq!(t.records[0].line, 1);
+        assert_eq!(t.records.get(0).unwrap().line, 1);
     }
 
     #[test]
@@ -384,7 +536,7 @@ mod tests {
         let t = RawTable::from_bytes("x.csv", b"code,note\n01101,a\n#2,b\n").unwrap();
         assert!(t.metadata.is_empty());
         assert_eq!(t.records.len(), 2);
-        assert_eq!(t.records[1].fields[0], "#2");
+        assert_eq!(t.records.get(1).unwrap().field(0), Some("#2"));
     }
 
     #[test]
@@ -409,6 +561,74 @@ mod tests {
         assert_eq!(t.physical_lines, 6);
         let t = RawTable::from_bytes("x.csv", b"code,n\r\n1,\"a\r\nb\"\r\n").unwrap();
         assert_eq!(t.physical_lines, 3);
-        assert_eq!((t.records[0].line, t.records[0].end_line), (2, 3));
+        let r = t.records.get(0).unwrap();
+        assert_eq!((r.line, r.end_line), (2, 3));
+    }
+
+    #[test]
+    fn records_read_back_their_fields_and_survive_serde() {
+        let text = b"code,note,n\n01101,\"a \"\"b\"\" c\",1\n01107,,2,extra\n01401\n";
+        let t = RawTable::from_bytes("x.csv", text).unwrap();
+        let fields: Vec<Vec<&str>> = t.records.iter().map(|r| r.fields().collect()).collect();
+        assert_eq!(
+            fields,
+            vec![
+                vec!["01101", "a \"b\" c", "1"],
+                vec!["01107", "", "2", "extra"],
+                vec!["01401"]
+            ]
+        );
+        let r = t.records.get(1).unwrap();
+        assert_eq!((r.len(), r.field(1), r.field(4)), (4, Some(""), None));
+        assert!(t.records.get(3).is_none());
+        let json = serde_json::to_string(&t).unwrap();
+        let back: RawTable = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.records, t.records);
+    }
+
+    /// A table deserialised from a damaged message (spans that point past the buffers) reads as
+    /// records without fields, never a panic.
+    #[test]
+    fn damaged_records_read_as_empty_not_a_panic() {
+        let t = RawTable::from_bytes("x.csv", b"a,b\n1,2\n3,4\n").unwrap();
+        let mut json: serde_json::Value = serde_json::to_value(&t).unwrap();
+        json["records"]["spans"][1]["text_start"] = serde_json::json!(1u64 << 40);
+        json["records"]["spans"][0]["ends_start"] = serde_json::json!(99);
+        json["records"]["ends"][0] = serde_json::json!(4_000_000_000u32);
+        let back: RawTable = serde_json::from_value(json).unwrap();
+        for r in back.records.iter() {
+            let _: Vec<&str> = r.fields().collect();
+            let _ = (r.field(0), r.field(1), r.field(2));
+        }
+        assert_eq!(back.records.len(), 2);
+    }
+
+    /// The early decision of `column_is_numeric` gives the count's answer on every table.
+    #[test]
+    fn numeric_columns_are_decided_as_by_counting() {
+        let by_counting = |t: &RawTable, i: usize| {
+            let values: Vec<&str> = t
+                .records
+                .iter()
+                .filter_map(|r| r.field(i))
+                .filter(|v| !is_missing_token(v))
+                .collect();
+            let numbers = values
+                .iter()
+                .filter(|v| parse_number(v, t.decimal()).is_some())
+                .count();
+            !values.is_empty() && numbers * 2 >= values.len()
+        };
+        let cells = ["1", "x", "", "NA", "2.5", "y"];
+        for n in 0..6usize.pow(4) {
+            let mut text = String::from("a,b\n");
+            let mut k = n;
+            for _ in 0..4 {
+                text.push_str(&format!("{},0\n", cells[k % 6]));
+                k /= 6;
+            }
+            let t = RawTable::from_bytes("x.csv", text.as_bytes()).unwrap();
+            assert_eq!(t.column_is_numeric(0), by_counting(&t, 0), "{text:?}");
+        }
     }
 }

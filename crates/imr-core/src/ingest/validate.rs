@@ -9,6 +9,7 @@ use super::{
     IngestError, IngestReport, MAX_COUNT,
 };
 use crate::panel::{Panel, PanelRow};
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
@@ -25,6 +26,10 @@ pub enum CodeSystem {
     /// Any identifier, trimmed of spaces.
     Generic,
 }
+
+/// A raw entity value read before: its entity id and whether it was recoded, or why it is not
+/// an entity.
+type KnownEntity = Result<(u32, bool), ExclusionReason>;
 
 /// Options of a panel build.
 #[derive(Debug, Clone, Default)]
@@ -239,9 +244,17 @@ pub fn build_panel(
         })
         .collect();
 
-    let mut rows: Vec<PanelRow> = Vec::new();
-    // (entity, time) → (index in `rows`, table) of its first row.
-    let mut seen: HashMap<(String, i64), (usize, usize)> = HashMap::new();
+    let mut rows: Vec<PanelRow> =
+        Vec::with_capacity(main_idx.iter().map(|&t| tables[t].records.len()).sum());
+    // Each distinct entity once: its normalised code, and an id for the duplicate check (issue
+    // 15: a normalised `String` per row, hashed twice, was much of the build's time).
+    let mut entity_names: Vec<String> = Vec::new();
+    let mut entity_ids: HashMap<String, u32> = HashMap::new();
+    // Raw entity as written → its id and whether it was recoded, or why it is not an entity.
+    let mut raw_entities: HashMap<&str, KnownEntity> = HashMap::new();
+    // (entity id, time) → (index in `rows`, table) of its first row.
+    // Sized once: growing it by rehashing was a tenth of the build (page faults included).
+    let mut seen: HashMap<(u32, i64), (usize, usize)> = HashMap::with_capacity(rows.capacity());
     for (m, &t) in main_idx.iter().enumerate() {
         let table = &tables[t];
         let r = &roles[t];
@@ -250,10 +263,11 @@ pub fn build_panel(
         let excluded_before = report.excluded.len();
         let extras = &main_extras[m];
         let slots = &main_slots[m];
-        for rec in &table.records {
-            let field = |i: usize| rec.fields.get(i).map(String::as_str).unwrap_or("");
+        let mut last_entity: Option<(&str, KnownEntity)> = None;
+        for rec in table.records.iter() {
+            let field = |i: usize| rec.field(i).unwrap_or("");
             let col = |i: usize| table.columns[i].clone();
-            let (raw_entity, time) = match record_key(table, rec, r) {
+            let (raw_entity, time) = match record_key(table, &rec, r) {
                 Ok((entity, time)) => (entity, time.expect("main tables have a time column")),
                 Err(kind) => {
                     exclude(&mut report, &table.file, rec.line, kind);
@@ -324,13 +338,34 @@ pub fn build_panel(
                     continue;
                 }
             };
-            let (entity, recoded) = match entity_of(raw_entity) {
+            let known = match &last_entity {
+                Some((raw, known)) if *raw == raw_entity => known.clone(),
+                _ => {
+                    let known = raw_entities
+                        .entry(raw_entity)
+                        .or_insert_with(|| {
+                            entity_of(raw_entity).map(|(entity, recoded)| {
+                                let next = entity_names.len() as u32;
+                                let id = *entity_ids.entry(entity).or_insert_with_key(|entity| {
+                                    entity_names.push(entity.clone());
+                                    next
+                                });
+                                (id, recoded)
+                            })
+                        })
+                        .clone();
+                    last_entity = Some((raw_entity, known.clone()));
+                    known
+                }
+            };
+            let (entity_id, recoded) = match known {
                 Ok(e) => e,
                 Err(kind) => {
                     exclude(&mut report, &table.file, rec.line, kind);
                     continue;
                 }
             };
+            let entity = &entity_names[entity_id as usize];
             let mut numeric = vec![None; numeric_names.len()];
             let mut text = vec![None; text_names.len()];
             let mut warnings = Vec::new();
@@ -353,7 +388,15 @@ pub fn build_panel(
                     text[slot] = Some(raw.trim().to_owned());
                 }
             }
-            if let Some(&(first, first_table)) = seen.get(&(entity.clone(), time)) {
+            // One hash per row: the slot is taken now when the key is new.
+            let first_of_key = match seen.entry((entity_id, time)) {
+                Entry::Occupied(first) => Some(*first.get()),
+                Entry::Vacant(slot) => {
+                    slot.insert((rows.len(), t));
+                    None
+                }
+            };
+            if let Some((first, first_table)) = first_of_key {
                 // A row of another file with the counts this one lacks (births in one file,
                 // deaths in another, as the ministry publishes them): the two are one row.
                 let existing = &rows[first];
@@ -425,7 +468,7 @@ pub fn build_panel(
                     &table.file,
                     rec.line,
                     ExclusionReason::DuplicateEntityTime {
-                        entity,
+                        entity: entity.clone(),
                         time,
                         first_line,
                         first_file,
@@ -433,13 +476,12 @@ pub fn build_panel(
                 );
                 continue;
             }
-            seen.insert((entity.clone(), time), (rows.len(), t));
             if recoded {
                 report.recoded_codes += 1;
             }
             report.cell_warnings.extend(warnings);
             rows.push(PanelRow {
-                entity,
+                entity: entity.clone(),
                 time,
                 births,
                 deaths,
@@ -458,7 +500,8 @@ pub fn build_panel(
     // Characteristics files.
     let mut row_index: HashMap<(String, i64), usize> = HashMap::new();
     let mut by_entity: BTreeMap<String, Vec<usize>> = BTreeMap::new();
-    for (i, row) in rows.iter().enumerate() {
+    let has_characteristics = kinds.contains(&TableKind::Characteristics);
+    for (i, row) in rows.iter().enumerate().filter(|_| has_characteristics) {
         row_index.insert((row.entity.clone(), row.time), i);
         by_entity.entry(row.entity.clone()).or_default().push(i);
     }
@@ -487,9 +530,9 @@ pub fn build_panel(
             row.text.resize(text_names.len(), None);
         }
         let mut seen_keys: HashMap<(String, Option<i64>), u64> = HashMap::new();
-        for rec in &table.records {
-            let field = |i: usize| rec.fields.get(i).map(String::as_str).unwrap_or("");
-            let (raw_entity, time) = match record_key(table, rec, r) {
+        for rec in table.records.iter() {
+            let field = |i: usize| rec.field(i).unwrap_or("");
+            let (raw_entity, time) = match record_key(table, &rec, r) {
                 Ok(key) => key,
                 Err(kind) => {
                     exclude(&mut report, &table.file, rec.line, kind);
@@ -615,7 +658,7 @@ pub fn build_panel(
 /// fields, a missing code, a missing or non-integer year (when the table has a time column).
 fn record_key<'a>(
     table: &RawTable,
-    rec: &'a RawRecord,
+    rec: &RawRecord<'a>,
     roles: &ColumnRoles,
 ) -> Result<(&'a str, Option<i64>), ExclusionReason> {
     if let Some(q) = table.unterminated_quote {
@@ -627,16 +670,16 @@ fn record_key<'a>(
         }
     }
     let width = table.columns.len();
-    if rec.fields.len() != width {
+    if rec.len() != width {
         return Err(ExclusionReason::WrongFieldCount {
             expected: width,
-            found: rec.fields.len(),
+            found: rec.len(),
         });
     }
     let entity_i = roles
         .entity
         .expect("every table has an entity column (checked)");
-    let raw_entity = rec.fields[entity_i].as_str();
+    let raw_entity = rec.field(entity_i).unwrap_or("");
     if raw_entity.trim().is_empty() {
         return Err(ExclusionReason::MissingEntity {
             column: table.columns[entity_i].clone(),
@@ -645,7 +688,7 @@ fn record_key<'a>(
     let Some(time_i) = roles.time else {
         return Ok((raw_entity, None));
     };
-    let raw_time = rec.fields[time_i].as_str();
+    let raw_time = rec.field(time_i).unwrap_or("");
     if is_missing_token(raw_time) {
         return Err(ExclusionReason::MissingTime {
             column: table.columns[time_i].clone(),
@@ -702,11 +745,14 @@ fn looks_like_cut(
     let mut distinct = std::collections::HashSet::new();
     for &t in main_idx {
         let Some(e) = roles[t].entity else { continue };
-        for rec in &tables[t].records {
-            if let Some(v) = rec.fields.get(e) {
-                if !v.trim().is_empty() {
-                    distinct.insert(v.trim());
+        let mut previous = None;
+        for rec in tables[t].records.iter() {
+            if let Some(v) = rec.field(e).map(str::trim) {
+                // Rows of one entity usually follow each other: one hash per run.
+                if !v.is_empty() && previous != Some(v) {
+                    distinct.insert(v);
                 }
+                previous = Some(v);
             }
         }
     }

@@ -1,0 +1,56 @@
+//! Times each stage of a generic CSV ingest (file bytes → `RawTable` → validated `Panel` → model
+//! data) on one file and prints MB/s per stage: `cargo run --profile bench -p imr-bench --example
+//! ingest_stages -- FILE [REPEATS]`. The entity column is `entity` and the time column `time`
+//! (bench/compare's panel); the criterion bench `ingest/csv_*` measures the same two stages.
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+use imr_core::ingest::{build_panel, columns::find_column, IngestOptions, RawTable};
+use std::time::Instant;
+
+/// CPU time of this thread (ns), from Linux's schedstat: on a shared machine the wall time
+/// measures the other processes too.
+fn cpu_ns() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(f64::NAN)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().expect("usage: ingest_stages FILE [REPEATS]");
+    let repeats: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(3);
+    let bytes = std::fs::read(&path).expect("read the file");
+    let mb = bytes.len() as f64 / 1e6;
+    for _ in 0..repeats {
+        let (start, cpu) = (Instant::now(), cpu_ns());
+        let table = RawTable::from_bytes(&path, &bytes).expect("a table");
+        let table_s = start.elapsed().as_secs_f64();
+        let table_cpu = (cpu_ns() - cpu) / 1e9;
+        let mut roles = table.guessed_roles.clone();
+        roles.entity = find_column(&table.columns, "entity");
+        roles.time = find_column(&table.columns, "time");
+        let (start, cpu) = (Instant::now(), cpu_ns());
+        let panel = build_panel(
+            std::slice::from_ref(&table),
+            &[roles],
+            &IngestOptions::default(),
+        )
+        .expect("a panel");
+        let panel_s = start.elapsed().as_secs_f64();
+        let panel_cpu = (cpu_ns() - cpu) / 1e9;
+        println!(
+            "{mb:.1} MB: table {table_s:.3} s wall ({:.0} MB/s), {table_cpu:.3} s CPU ({:.0} MB/s); panel {panel_s:.3} s wall ({:.0} MB/s), {panel_cpu:.3} s CPU ({:.0} MB/s); both {:.0} MB/s wall, {:.0} MB/s CPU; {} rows used, {} excluded",
+            mb / table_s,
+            mb / table_cpu,
+            mb / panel_s,
+            mb / panel_cpu,
+            mb / (table_s + panel_s),
+            mb / (table_cpu + panel_cpu),
+            panel.report.rows_used,
+            panel.report.rows_excluded
+        );
+    }
+}
