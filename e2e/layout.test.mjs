@@ -29,8 +29,10 @@ async function layoutProblems(page) {
       const [a, b] = [label.getBoundingClientRect(), control.getBoundingClientRect()];
       // An inline label that wraps has one box per line (its bounding box would cover the
       // whole width, control included): compare the boxes actually painted.
+      // A label that wraps its control covers it by design: one box for the pair.
+      const wraps = label.contains(control);
       for (const r of label.getClientRects()) boxes.push({ name: `label[for=${label.htmlFor}]`, r, id: label.htmlFor });
-      for (const r of control.getClientRects()) boxes.push({ name: `#${label.htmlFor}`, r, id: label.htmlFor + '#' });
+      for (const r of control.getClientRects()) boxes.push({ name: `#${label.htmlFor}`, r, id: label.htmlFor + (wraps ? '' : '#') });
       // With its control: on the same line within 48 px, or just above/below it.
       const gapX = Math.max(0, Math.max(a.left, b.left) - Math.min(a.right, b.right));
       const gapY = Math.max(0, Math.max(a.top, b.top) - Math.min(a.bottom, b.bottom));
@@ -50,6 +52,8 @@ async function layoutProblems(page) {
 const VIEWS = [
   ['findings', '[data-question="where"] [data-testid="finding-headline"]'],
   ['data', '[data-testid="rates-table"]'],
+  ['inequality', '[data-testid="ineq-answer"]'],
+  ['models', '[data-testid="coef-table"]'],
   ['map', 'svg[data-testid="choropleth"]'],
 ];
 

@@ -15,9 +15,9 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const PATHS = 'svg[data-testid="choropleth"] path[data-code]';
 
-async function openMap(options) {
-  const opened = await openPage(browser, server.origin + '/', options);
-  await opened.page.getByTestId('tab-map').click();
+async function openMap({ url = '', ...options } = {}) {
+  const opened = await openPage(browser, server.origin + '/' + url, options);
+  if (!url) await opened.page.getByTestId('tab-map').click();
   await opened.page.locator(PATHS).first().waitFor();
   // The classes are in place once the legend is drawn.
   await opened.page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor();
@@ -233,3 +233,50 @@ test('flagged values stay out of the class breaks at 2023 unless included, and t
   assert.deepEqual(errors, []);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+// The include toggle lives in the URL fragment (`include-flagged`), like the map's other options:
+// a link with it set opens with the toggle on and 15202/2023's 1000 per 1,000 inside the top
+// class's breaks; toggling rewrites the fragment.
+test('include-flagged=true in the link includes the flagged values, and toggling updates the link', async () => {
+  const { page, requests, errors } = await openMap({ url: '#view=map&include-flagged=true' });
+  const toggle = page.getByTestId('include-flagged');
+  assert.equal(await toggle.isChecked(), true);
+  const topLabel = async () => {
+    const rows = await page.getByTestId('map-legend').locator('[data-legend-class]:not([data-legend-class="none"])').evaluateAll(
+      (ls) => ls.map((l) => [Number(l.dataset.legendClass), l.textContent]));
+    return rows.sort((a, b) => b[0] - a[0])[0][1];
+  };
+  assert.match(await topLabel(), /1000\.0/);
+  assert.match(await page.getByTestId('map-command').textContent(), /--include-flagged/);
+  assert.match(await page.evaluate(() => location.hash), /(^#|&)include-flagged=true(&|$)/);
+
+  await toggle.uncheck();
+  await page.waitForFunction(() => /(^#|&)include-flagged=false(&|$)/.test(location.hash));
+  await page.waitForFunction(() => !/1000/.test([...document.querySelectorAll('[data-testid="map-legend"] [data-legend-class]')]
+    .map((l) => l.textContent).join(' ')));
+  assert.doesNotMatch(await topLabel(), /1000/);
+  await toggle.check();
+  await page.waitForFunction(() => /(^#|&)include-flagged=true(&|$)/.test(location.hash));
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+// Answer first (issue 16): the map's methods sit behind the views' shared "How this is
+// calculated" disclosure, closed by default, in the page's language.
+for (const [locale, summary, funnel] of [['en-US', 'How this is calculated', /99\.8% control limits/], ['es-CL', 'Cómo se calcula', /99,8%/]]) {
+  test(`the map's methods are behind "${summary}"`, async () => {
+    const { page } = await openMap({ locale });
+    const how = page.getByTestId('map-method');
+    assert.equal(await how.evaluate((d) => d.tagName + (d.open ? ' open' : '')), 'DETAILS');
+    assert.equal((await how.locator('summary').textContent()).trim(), summary);
+    assert.equal(await how.locator('[data-method="smoothing"]').isVisible(), false);
+    await how.locator('summary').click();
+    const topics = await how.locator('[data-method]').evaluateAll((ps) => ps.map((p) => p.dataset.method));
+    assert.deepEqual(topics, ['rate', 'smoothing', 'classes', 'flagged', 'funnel', 'moran']);
+    assert.ok(await how.locator('[data-method="smoothing"]').isVisible());
+    assert.match(await how.locator('[data-method="funnel"]').textContent(), funnel);
+    assert.match(await how.locator('[data-method="flagged"]').textContent(), /200/);
+    // The funnel plot's own note is now only how to use it.
+    assert.doesNotMatch(await page.locator('section[aria-labelledby="funnel-h"] p.note').first().textContent(), /Poisson/);
+  });
+}

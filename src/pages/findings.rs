@@ -28,7 +28,8 @@ impl FlagState {
             Some(Ok(p)) => Some(Shared(Arc::new(Plausibility::check(&p)))),
             _ => None,
         });
-        let include = RwSignal::new(false);
+        // In the URL fragment (`include-flagged=true`), so a shared link keeps the choice.
+        let include = crate::fragment::fragment().synced("include-flagged", false);
         let findings = Memo::new(move |_| match state.panel.get() {
             Some(Ok(p)) => {
                 // The inequality answer: the Gini of true rates (imr_findings::AdjustedGini).

@@ -9,6 +9,7 @@
 
 use crate::components::download::{download_csv, download_text, today};
 use crate::i18n::{lang, tr, Lang};
+use crate::pages::data::HowCalculated;
 use crate::pages::findings::{FlagState, IncludeFlagged};
 use crate::state::{AppState, Shared};
 use imr_core::map::autocorrelation::{lisa, moran, Moran};
@@ -250,6 +251,28 @@ fn fit_aspect(x: f64, y: f64, w: f64, h: f64, page_w: f64, page_h: f64) -> ViewB
         w = h * aspect;
     }
     (cx - w / 2.0, cy - h / 2.0, w, h)
+}
+
+/// How far (CSS pixels) a finger may move between touching and lifting for a tap.
+const TAP_SLOP_PX: f64 = 10.0;
+
+/// A two-finger pinch in progress: the fingers' distance and the view box when it started, and
+/// the map point under their midpoint then (it stays under the midpoint).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Pinch {
+    distance: f64,
+    view_box: ViewBox,
+    anchor: (f64, f64),
+}
+
+/// The view box of a pinch when the fingers are `distance` apart with their midpoint at
+/// (`fx`, `fy`), fractions of the map's width and height: the start's width scaled by the ratio
+/// of the distances (apart = zoom in), within the whole page and 40× zoom, keeping the page's
+/// aspect and the anchor under the midpoint.
+fn pinched(p: &Pinch, distance: f64, fx: f64, fy: f64, page_w: f64, page_h: f64) -> ViewBox {
+    let w = (p.view_box.2 * p.distance / distance).clamp(page_w / 40.0, page_w);
+    let h = w * page_h / page_w;
+    (p.anchor.0 - fx * w, p.anchor.1 - fy * h, w, h)
 }
 
 #[component]
@@ -642,6 +665,7 @@ pub fn MapPage() -> impl IntoView {
                 Lang::Es => format!("; embudo, I de Moran y tabla: {ms:.1} ms después."),
                 Lang::En => format!("; funnel plot, Moran's I and table: {ms:.1} ms after that."),
             })}</p>
+            <MapMethods/>
             <Downloads geometry=geometry result=ok_result colouring=colouring lisa_on=show_lisa/>
             <MoranPanel moran=moran_result show=show_moran lisa=lisa_colouring/>
             <FunnelPanel geometry=geometry result=settled.into() selected=selected/>
@@ -731,6 +755,129 @@ fn MapFigure(
                 vb.1 + (client_y - r.top()) / r.height() * vb.3,
             )
         })
+    };
+
+    // Pointers on the map by id (mouse, pen or fingers): one drags the view, two pinch it, and a
+    // touch that barely moves is a tap, which shows the commune's tooltip and selects it (the
+    // mouse's hover and click). `touch-action: none` on the map gives these gestures to the page.
+    let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
+    let pinch = StoredValue::new(None::<Pinch>);
+    let tap = StoredValue::new(None::<(i32, f64, f64)>);
+    let pointer_down = move |ev: leptos::ev::PointerEvent| {
+        let (id, x, y) = (ev.pointer_id(), ev.client_x() as f64, ev.client_y() as f64);
+        pointers.update_value(|ps| {
+            ps.retain(|p| p.0 != id);
+            ps.push((id, x, y));
+        });
+        let ps = pointers.get_value();
+        match ps.as_slice() {
+            [_] => {
+                drag.set_value(Some((x, y, view_box.get_untracked())));
+                tap.set_value((ev.pointer_type() == "touch").then_some((id, x, y)));
+            }
+            [a, b, ..] => {
+                drag.set_value(None);
+                tap.set_value(None);
+                let distance = (a.1 - b.1).hypot(a.2 - b.2);
+                let anchor = to_map((a.1 + b.1) / 2.0, (a.2 + b.2) / 2.0);
+                pinch.set_value(anchor.filter(|_| distance > 0.0).map(|anchor| Pinch {
+                    distance,
+                    view_box: view_box.get_untracked(),
+                    anchor,
+                }));
+            }
+            [] => {}
+        }
+    };
+    let pointer_move = move |ev: leptos::ev::PointerEvent| {
+        let (id, x, y) = (ev.pointer_id(), ev.client_x() as f64, ev.client_y() as f64);
+        pointers.update_value(|ps| {
+            if let Some(p) = ps.iter_mut().find(|p| p.0 == id) {
+                (p.1, p.2) = (x, y);
+            }
+        });
+        if tap
+            .get_value()
+            .is_some_and(|t| t.0 == id && (x - t.1).hypot(y - t.2) > TAP_SLOP_PX)
+        {
+            tap.set_value(None);
+        }
+        if let Some(p) = pinch.get_value() {
+            let ps = pointers.get_value();
+            let (Some(a), Some(b), Some(svg)) = (ps.first(), ps.get(1), svg_ref.get_untracked())
+            else {
+                return;
+            };
+            let r = svg.get_bounding_client_rect();
+            let distance = (a.1 - b.1).hypot(a.2 - b.2);
+            if distance > 0.0 && r.width() > 0.0 && r.height() > 0.0 {
+                view_box.set(pinched(
+                    &p,
+                    distance,
+                    ((a.1 + b.1) / 2.0 - r.left()) / r.width(),
+                    ((a.2 + b.2) / 2.0 - r.top()) / r.height(),
+                    page_w,
+                    page_h,
+                ));
+            }
+            return;
+        }
+        let Some((x0, y0, vb)) = drag.get_value() else {
+            return;
+        };
+        let Some(svg) = svg_ref.get_untracked() else {
+            return;
+        };
+        let r = svg.get_bounding_client_rect();
+        let (dx, dy) = (x - x0, y - y0);
+        if dx.abs() + dy.abs() > 3.0 && r.width() > 0.0 {
+            view_box.set((
+                vb.0 - dx / r.width() * vb.2,
+                vb.1 - dy / r.height() * vb.3,
+                vb.2,
+                vb.3,
+            ));
+        }
+    };
+    // A pointer lifted, cancelled or gone: the pinch ends (a finger left on the map drags on
+    // from where it is), a single pointer's drag ends.
+    let pointer_end = move |ev: leptos::ev::PointerEvent| {
+        let id = ev.pointer_id();
+        pointers.update_value(|ps| ps.retain(|p| p.0 != id));
+        if tap.get_value().is_some_and(|t| t.0 == id) {
+            tap.set_value(None);
+        }
+        if pinch.get_value().is_some() {
+            pinch.set_value(None);
+            let rest = pointers.get_value().first().copied();
+            drag.set_value(rest.map(|p| (p.1, p.2, view_box.get_untracked())));
+        } else {
+            drag.set_value(None);
+        }
+    };
+    let geo_tap = geo.clone();
+    let pointer_up = move |ev: leptos::ev::PointerEvent| {
+        let tapped =
+            ev.pointer_type() == "touch" && tap.get_value().is_some_and(|t| t.0 == ev.pointer_id());
+        pointer_end(ev.clone());
+        if !tapped {
+            return;
+        }
+        // The commune under the finger (touch pointers are captured by the element they went
+        // down on); a tap elsewhere on the map hides the tooltip.
+        let area = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("path[data-code]").ok().flatten())
+            .and_then(|e| e.get_attribute("data-code"))
+            .and_then(|code| geo_tap.layer.index_of(&code));
+        match area {
+            Some(area) => {
+                place(area, ev.client_x() as f64, ev.client_y() as f64);
+                selected.set(Some(area));
+            }
+            None => hover.set(None),
+        }
     };
 
     let layout = &geo.layout;
@@ -836,18 +983,11 @@ fn MapFigure(
                             zoom_by(if ev.delta_y() < 0.0 { 0.8 } else { 1.25 }, x, y);
                         }
                     }
-                    on:pointerdown=move |ev: leptos::ev::PointerEvent| drag.set_value(Some((ev.client_x() as f64, ev.client_y() as f64, view_box.get_untracked())))
-                    on:pointermove=move |ev: leptos::ev::PointerEvent| {
-                        let Some((x0, y0, vb)) = drag.get_value() else { return };
-                        let Some(svg) = svg_ref.get_untracked() else { return };
-                        let r = svg.get_bounding_client_rect();
-                        let (dx, dy) = (ev.client_x() as f64 - x0, ev.client_y() as f64 - y0);
-                        if dx.abs() + dy.abs() > 3.0 && r.width() > 0.0 {
-                            view_box.set((vb.0 - dx / r.width() * vb.2, vb.1 - dy / r.height() * vb.3, vb.2, vb.3));
-                        }
-                    }
-                    on:pointerup=move |_| drag.set_value(None)
-                    on:pointerleave=move |_| drag.set_value(None)>
+                    on:pointerdown=pointer_down
+                    on:pointermove=pointer_move
+                    on:pointerup=pointer_up
+                    on:pointercancel=pointer_end
+                    on:pointerleave=pointer_end>
                     <defs><pattern id="no-data" patternUnits="userSpaceOnUse" width="5" height="5" patternTransform="rotate(45)">
                         <rect width="5" height="5" fill="#ffffff"/><line x1="0" y1="0" x2="0" y2="5" stroke="#8c8c8c" stroke-width="1.6"/>
                     </pattern></defs>
@@ -981,7 +1121,7 @@ fn Legend(
                 </ul>
                 <p class="note">{c.method_note.clone()}</p>
                 {(!c.flagged_note.is_empty()).then(|| view! { <p class="note" data-testid="map-flagged-note">{c.flagged_note.clone()}</p> })}
-                <p class="note">{tr("Haga clic o pulse Intro sobre una comuna para seleccionarla (también en el gráfico de embudo y la tabla). Rueda o botones: zoom; arrastre: desplazar.", "Click or press Enter on a commune to select it; wheel or buttons to zoom, drag to pan.")}</p>
+                <p class="note">{tr("Haga clic, toque o pulse Intro sobre una comuna para ver sus datos y seleccionarla (también en el gráfico de embudo y la tabla). Rueda, botones o dos dedos: zoom; arrastre: desplazar.", "Click, tap or press Enter on a commune to see its figures and select it (also in the funnel plot and the table); wheel, buttons or two fingers to zoom, drag to pan.")}</p>
             </div>
         })
     }
@@ -1215,6 +1355,41 @@ async fn svg_to_png(
     Ok(())
 }
 
+/// How the map is calculated: the rate, the smoothings, the classes, what flagged rows do, the
+/// funnel plot's limits and Moran's I, behind the views' shared disclosure (closed by default).
+#[component]
+fn MapMethods() -> impl IntoView {
+    let lang = lang();
+    view! {
+        <HowCalculated testid="map-method">
+            <p data-method="rate">{tr(
+                "Tasa de mortalidad infantil: defunciones de menores de 1 año por 1.000 nacidos vivos de la comuna en el año (1000 · O / P). Su intervalo al 95% (en la ficha de la comuna y en la tabla) es el exacto de Poisson (Garwood). En los datos incluidos las defunciones se derivan de la tasa publicada y de la población de 0 años del INE, por lo que esos intervalos son aproximados.",
+                "Infant mortality rate: deaths under 1 year per 1,000 live births of the commune in the year (1000 · O / P). Its 95% interval (in the commune's tooltip and the table) is the exact Poisson (Garwood) interval. On the bundled data deaths are derived from the published rate and INE's population aged 0, so those intervals are approximate.",
+            )}</p>
+            <p data-method="smoothing">{tr(
+                "Suavizado. Bayes empírico global: cada comuna se acerca a la tasa agrupada de todas, tanto más cuantos menos nacimientos tiene (estimador de momentos de Marshall 1991, como en GeoDa: θ = ΣO / ΣP, w = σ² / (σ² + θ / P), tasa suavizada = w · r + (1 − w) · θ). Bayes empírico espacial: lo mismo hacia la tasa agrupada de la comuna y sus vecinas (las que comparten un borde). Riesgo en exceso: defunciones observadas / esperadas con la tasa agrupada del año (1 = lo esperado).",
+                "Smoothing. Global empirical Bayes: each commune is pulled towards the pooled rate of all, the more so the fewer births it has (Marshall's 1991 moment estimator, as in GeoDa: θ = ΣO / ΣP, w = σ² / (σ² + θ / P), smoothed rate = w · r + (1 − w) · θ). Spatial empirical Bayes: the same towards the pooled rate of the commune and its neighbours (those sharing a border). Excess risk: observed / expected deaths at the year's pooled rate (1 = as expected).",
+            )}</p>
+            <p data-method="classes">{tr(
+                "Clases, con las definiciones de GeoDa: cuantiles (percentiles de Hazen, tipo 5; cortes repetidos se funden, por lo que puede haber menos clases), intervalos iguales, cortes naturales de Jenks (el óptimo exacto de Fisher 1958), mapa de caja (cuartiles y vallas a 1,5 × RIC), desviaciones estándar (media ± 1 y 2 DE) o cortes propios. Un valor igual a un corte pertenece a la clase superior.",
+                "Classes, with GeoDa's definitions: quantiles (Hazen percentiles, type 5; repeated breaks merge, so there may be fewer classes), equal intervals, Jenks natural breaks (Fisher's 1958 exact optimum), box map (quartiles and fences at 1.5 × IQR), standard deviations (mean ± 1 and 2 SD) or your own breaks. A value equal to a break belongs to the class above.",
+            )}</p>
+            <p data-method="flagged">{tr(
+                "Filas inverosímiles (tasa sobre 200 por 1.000, defunciones derivadas de al menos la mitad de los nacimientos, o tasa publicada con menos de 10 nacimientos) quedan fuera del cálculo de los cortes: se dibujan igual, con borde oscuro, en la clase en que cae su valor (la clase extrema queda entonces abierta), y la leyenda dice cuántas son. La casilla «Incluir las … filas marcadas como inverosímiles» las devuelve a los cortes; la opción viaja en el enlace (include-flagged) y el comando imr map la repite con --include-flagged.",
+                "Implausible rows (rate above 200 per 1,000, derived deaths at least half the births, or a published rate on fewer than 10 births) are left out of the class breaks: they are still drawn, outlined, in the class their value falls in (the outer class is then open), and the legend says how many. The checkbox “Include the … rows flagged as implausible” puts them back into the breaks; the choice travels in the link (include-flagged) and the imr map command repeats it with --include-flagged.",
+            )}</p>
+            <p data-method="funnel">{tr(
+                "Gráfico de embudo: la tasa bruta de cada comuna contra sus nacimientos, con límites de control al 95% y al 99,8% alrededor de la tasa agrupada del año: los límites exactos de Poisson (Garwood) de las defunciones esperadas con esos nacimientos, pasados a tasa (Spiegelhalter 2005). Una comuna fuera de los límites del 99,8% se aleja de la tasa del año más de lo que el azar explica con sus nacimientos.",
+                "Funnel plot: each commune's raw rate against its births, with 95% and 99.8% control limits around the year's pooled rate: the exact Poisson (Garwood) limits of the deaths expected at those births, as rates (Spiegelhalter 2005). A commune outside the 99.8% limits differs from the year's rate by more than chance explains at its number of births.",
+            )}</p>
+            <p data-method="moran">{move || match lang.get() {
+                Lang::Es => format!("I de Moran y clusters LISA (Anselin 1995): vecinas = comunas que comparten un borde, pesos estandarizados por fila; valores p por {PERMUTATIONS} permutaciones con semilla {SEED}, como en GeoDa."),
+                Lang::En => format!("Moran's I and LISA clusters (Anselin 1995): neighbours = communes sharing a border, row-standardised weights; p-values from {PERMUTATIONS} permutations with seed {SEED}, as in GeoDa."),
+            }}</p>
+        </HowCalculated>
+    }
+}
+
 /// Moran's I of the mapped values with its permutation p-value, and the LISA option's status.
 #[component]
 fn MoranPanel(
@@ -1311,7 +1486,7 @@ fn FunnelPanel(
     view! {
         <section aria-labelledby="funnel-h">
             <h3 id="funnel-h">{tr("Gráfico de embudo", "Funnel plot")}</h3>
-            <p class="note">{tr("Tasa bruta contra nacimientos, con límites de Poisson exactos al 95% y 99,8% alrededor de la tasa del año. Haga clic en un punto para ubicar la comuna en el mapa.", "Raw rate against births with exact Poisson limits; click a point to find the commune on the map.")}</p>
+            <p class="note">{tr("Haga clic en un punto para ubicar la comuna en el mapa.", "Click a point to find the commune on the map.")}</p>
             <style>{highlight}</style>
             {move || svg.get().map(|s| match s {
                 Ok(s) => view! { <div data-testid="funnel-box" class="chart" style="max-width:640px;cursor:pointer" on:click=on_click inner_html=s></div> }.into_any(),
@@ -1484,5 +1659,34 @@ fn GeometryInput(
             <button class="secondary" on:click=move |_| geometry.set(bundled_geometry())>{tr("Usar límites incluidos", "Use the bundled boundaries")}</button>
             {unmatched}
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fingers twice as far apart halve the view box; the map point that was under their
+    /// midpoint stays under it, wherever the midpoint moved.
+    #[test]
+    fn a_pinch_scales_the_view_box_about_the_fingers() {
+        let (page_w, page_h) = (640.0, 1200.0);
+        let start = Pinch {
+            distance: 50.0,
+            view_box: (0.0, 0.0, page_w, page_h),
+            anchor: (320.0, 300.0),
+        };
+        let (x, y, w, h) = pinched(&start, 100.0, 0.5, 0.25, page_w, page_h);
+        assert_eq!((w, h), (320.0, 600.0));
+        assert_eq!((x + 0.5 * w, y + 0.25 * h), start.anchor);
+        // Moved midpoint: the anchor follows it (two-finger pan).
+        let (x, y, w, h) = pinched(&start, 100.0, 0.2, 0.6, page_w, page_h);
+        assert_eq!((x + 0.2 * w, y + 0.6 * h), start.anchor);
+        // Fingers closer together zoom out, but never beyond the whole page, nor in past 40×.
+        assert_eq!(pinched(&start, 10.0, 0.5, 0.5, page_w, page_h).2, page_w);
+        assert_eq!(
+            pinched(&start, 1e6, 0.5, 0.5, page_w, page_h).2,
+            page_w / 40.0
+        );
     }
 }

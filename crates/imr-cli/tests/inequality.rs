@@ -296,6 +296,62 @@ fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
     assert!(es.contains(">Fuente: inequality_communes.csv · motor imr-atlas "));
 }
 
+/// The tick values of a chart's y axis (the `text-anchor="end"` labels of `<g class="y-axis">`).
+fn y_ticks(svg: &str) -> Vec<f64> {
+    let axis = &svg[svg.find("<g class=\"y-axis\">").expect("a y axis")..];
+    let axis = &axis[..axis.find("</g>").unwrap()];
+    axis.lines()
+        .filter(|l| l.starts_with("<text") && l.contains("text-anchor=\"end\""))
+        .map(|l| {
+            let text = &l[l.find('>').unwrap() + 1..l.rfind("</text>").unwrap()];
+            text.parse::<f64>()
+                .unwrap_or_else(|_| panic!("tick {text:?}"))
+        })
+        .collect()
+}
+
+/// On the bundled data General Lagos (15202) has, in 2023, the published rate 1000 per 1,000 on
+/// 9 children aged 0. The box plot keeps it (a flagged row) off the axis, as the page does, and
+/// marks it "off scale"; --include-flagged scales the axis to it.
+#[test]
+fn the_box_plot_keeps_flagged_rates_off_its_axis_unless_included() {
+    let bundled = "../../public/data/chile_imr_2019_2023.csv";
+    let args = [
+        "inequality",
+        bundled,
+        "--births",
+        "poblacion_0",
+        "--bootstrap",
+        "0",
+        "--format",
+        "svg-box",
+    ];
+    let out = imr(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let top = y_ticks(&svg).into_iter().fold(f64::NEG_INFINITY, f64::max);
+    assert!(top < 1000.0 && top > 20.0, "axis to {top}");
+    assert!(
+        svg.contains("off scale: 1000 (flagged)"),
+        "the flagged value is marked"
+    );
+
+    let out = imr(&[&args[..], &["--include-flagged"]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let top = y_ticks(&svg).into_iter().fold(f64::NEG_INFINITY, f64::max);
+    assert!(top >= 1000.0, "axis to {top} with --include-flagged");
+    assert!(!svg.contains("off scale"));
+}
+
 /// Equal up to serde_json's last-digit parsing (it does not round-trip every f64 exactly).
 fn same(a: f64, b: f64) {
     assert!((a - b).abs() <= 1e-13 * b.abs().max(1e-300), "{a} vs {b}");

@@ -37,12 +37,14 @@ fn range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
     if !lo.is_finite() {
         return None;
     }
+    // Values that cannot be negative (rates, Gini, intervals reaching 0) keep the axis at 0.
+    let floor = if lo >= 0.0 { 0.0 } else { f64::NEG_INFINITY };
     if hi - lo < 1e-12 {
         let pad = if lo == 0.0 { 1.0 } else { lo.abs() * 0.1 };
-        return Some((lo - pad, hi + pad));
+        return Some(((lo - pad).max(floor), hi + pad));
     }
     let pad = (hi - lo) * 0.08;
-    Some((lo - pad, hi + pad))
+    Some(((lo - pad).max(floor), hi + pad))
 }
 
 /// A yearly chart: each series as a line through its points, intervals as vertical bars; the
@@ -231,6 +233,31 @@ mod tests {
         assert!(svg.contains("<title>t &lt;x&gt;</title>"));
         // Limits 4 and 6 padded by 8% of the range: 3.84 and 6.16 (two decimals at this size).
         assert!(svg.contains(">6.16<") && svg.contains(">3.84<"), "{svg}");
+    }
+
+    /// A Gini whose interval reaches 0 (the adjusted Gini of a year without excess variation):
+    /// the axis starts at 0, not 8% of the range below it.
+    #[test]
+    fn an_interval_reaching_zero_keeps_the_axis_at_zero() {
+        let s = Series {
+            name: "Gini".into(),
+            points: vec![
+                (2019, 0.05, Some([0.0, 0.1])),
+                (2020, 0.1, Some([0.05, 0.15])),
+            ],
+            secondary: false,
+        };
+        assert_eq!(
+            range([0.05, 0.0, 0.1, 0.1, 0.05, 0.15].into_iter())
+                .unwrap()
+                .0,
+            0.0
+        );
+        let svg = year_chart(Lang::Es, "Gini", &[s]);
+        assert!(!svg.contains(">-") && !svg.contains(">−"), "{svg}");
+        // Negative values keep their padding below.
+        let (lo, hi) = range([-1.0, 1.0].into_iter()).unwrap();
+        assert!((lo + 1.16).abs() < 1e-12 && (hi - 1.16).abs() < 1e-12);
     }
 
     #[test]

@@ -102,6 +102,72 @@ fn gini_over_years_chart_matches_its_snapshot() {
     check_snapshot("gini_over_years.svg", &svg);
 }
 
+/// The tick labels of a chart's y axis, in order.
+fn y_tick_labels(svg: &str) -> Vec<String> {
+    let axis = &svg[svg.find("<g class=\"y-axis\">").unwrap()..];
+    let axis = &axis[..axis.find("</g>").unwrap()];
+    axis.lines()
+        .filter(|l| l.starts_with("<text") && l.contains("text-anchor=\"end\""))
+        .map(|l| l[l.find('>').unwrap() + 1..l.rfind("</text>").unwrap()].to_string())
+        .collect()
+}
+
+/// A Gini near 0 with an interval that reaches below it (as a caller's normal-approximation
+/// interval may): the axis starts at 0, not at the nice floor −0.05, and the band is clipped at
+/// 0 (the frame's bottom, y = 340). Without the measure's range the same chart dips below 0.
+#[test]
+fn a_gini_near_zero_keeps_its_axis_and_band_at_zero() {
+    use imr_inequality::chart::{line_chart_svg, LineChart};
+    use imr_inequality::SeriesPoint;
+    let points = [
+        SeriesPoint {
+            time: 2019,
+            value: 0.02,
+            ci: Some([-0.03, 0.09]),
+        },
+        SeriesPoint {
+            time: 2020,
+            value: 0.0,
+            ci: Some([0.0, 0.05]),
+        },
+        SeriesPoint {
+            time: 2021,
+            value: 0.05,
+            ci: Some([0.01, 0.11]),
+        },
+    ];
+    let chart = |range| LineChart {
+        title: "Gini of the true rates".into(),
+        subtitle: Some("band: 95% CI".into()),
+        desc: "Gini near zero with an interval reaching below it.".into(),
+        y_label: "Gini (ratio, no unit)".into(),
+        points: &points,
+        range,
+    };
+    let unbounded = line_chart_svg(&chart((f64::NEG_INFINITY, f64::INFINITY)));
+    assert_eq!(
+        y_tick_labels(&unbounded).first().map(String::as_str),
+        Some("-0.05")
+    );
+    let svg = line_chart_svg(&chart(Measure::Gini.range()));
+    assert_accessible(&svg, &["Year", "Gini (ratio, no unit)"]);
+    let ticks = y_tick_labels(&svg);
+    assert_eq!(ticks[0].parse::<f64>().unwrap(), 0.0, "{ticks:?}");
+    assert!(ticks.iter().all(|t| !t.starts_with('-')), "{ticks:?}");
+    let pattern = "<polygon class=\"ci\" points=\"";
+    let band = &svg[svg.find(pattern).unwrap() + pattern.len()..];
+    let band = &band[..band.find('"').unwrap()];
+    for xy in band.split(' ') {
+        let y: f64 = xy.split(',').nth(1).unwrap().parse().unwrap();
+        assert!(y <= 340.0, "band point {xy} below the axis floor");
+    }
+    assert!(
+        band.contains(",340.00"),
+        "the band reaches the floor: {band}"
+    );
+    check_snapshot("gini_near_zero.svg", &svg);
+}
+
 #[test]
 fn pooled_rate_chart_labels_the_unit_per_1000_live_births() {
     let a = analyse(&fixture_rates(false, false));

@@ -5,7 +5,7 @@ use super::input::{load_panel, InputArgs};
 use super::rates::InputSummary;
 use super::CliError;
 use imr_core::inequality::adjusted::AdjustedCorrelation;
-use imr_core::inequality::chart::{box_plot_svg_in, lorenz_svg_in, measure_over_years_svg_in};
+use imr_core::inequality::chart::{box_plot_svg_flagged, lorenz_svg_in, measure_over_years_svg_in};
 use imr_core::inequality::panel_input::{subject_from_rows, Column, SubjectColumns};
 use imr_core::inequality::{
     correlate_reports_adjusted, csv::years_csv, BootstrapSpec, InequalityReport, InequalitySpec,
@@ -78,6 +78,11 @@ pub struct Args {
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
+    /// Scale the box plot's axis (--format svg-box) to the rates flagged as implausible too (by
+    /// default, as on the page, flagged outliers stay off the axis and are drawn at its edge as
+    /// "off scale")
+    #[arg(long)]
+    pub include_flagged: bool,
 }
 
 pub use imr_core::inequality::panel_input::NotMeasured;
@@ -248,9 +253,21 @@ pub fn run(args: Args) -> Result<(), CliError> {
             )
             .as_bytes(),
         )?,
-        Format::SvgBox => out.write_all(
-            box_plot_svg_in(&analysis.box_plots, &report.subject, &caption(&args)).as_bytes(),
-        )?,
+        Format::SvgBox => {
+            // The page's rule: rows flagged as implausible (rates only) stay off the axis scale.
+            let flags = (!args.include_flagged && args.of.is_none())
+                .then(|| imr_core::plausibility::Plausibility::check(&panel));
+            let is_flagged = |entity: &str, time: i64| {
+                flags.as_ref().is_some_and(|f| f.is_flagged(entity, time))
+            };
+            let svg = box_plot_svg_flagged(
+                &analysis.box_plots,
+                &report.subject,
+                &caption(&args),
+                &is_flagged,
+            );
+            out.write_all(svg.as_bytes())?
+        }
     }
     Ok(())
 }
@@ -281,6 +298,7 @@ fn correlation_against(
         lang: args.lang,
         years: Vec::new(),
         format: args.format,
+        include_flagged: args.include_flagged,
     };
     let (subject, left_out) = subject_from_panel(panel, &second)?;
     let spec = InequalitySpec {

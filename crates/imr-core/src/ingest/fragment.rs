@@ -17,6 +17,10 @@
 //!   parses the value of its own key (`year` as an integer, `scheme` as one of its names, …)
 //!   and falls back to its default when the value does not parse: a fragment can choose among
 //!   the options a user could click, nothing else.
+//! * Keys shared by several views: `view`, `lang`, and `include-flagged` (`true` or `false`,
+//!   default `false`): whether rows flagged as implausible (`crate::plausibility`) enter the
+//!   map's class breaks, the Inequality box plot's axis and the Findings (the include checkbox
+//!   of the Data, Findings and Map views); any other value is the default.
 //! * Nothing here panics, and the work is linear in the fragment's length.
 
 use std::collections::BTreeMap;
@@ -111,6 +115,14 @@ mod tests {
         let text = format_fragment(&m);
         assert_eq!(text, "view=map&x=pobreza,ingreso%20salud%26m%C3%A1s");
         assert_eq!(parse_fragment(&format!("#{text}")), m);
+    }
+
+    /// The page's include toggle for flagged rows is a key the contract keeps.
+    #[test]
+    fn the_include_flagged_key_round_trips() {
+        let m = parse_fragment("#view=map&include-flagged=true");
+        assert_eq!(m.get("include-flagged").map(String::as_str), Some("true"));
+        assert_eq!(format_fragment(&m), "include-flagged=true&view=map");
     }
 
     #[test]

@@ -185,6 +185,8 @@ pub fn adjusted_svg_in(
                 lang.pick("razón, sin unidad", "ratio, no unit")
             ),
             points: &points,
+            // Every adjusted measure is a non-negative function of θ ≥ 0.
+            range: (0.0, f64::INFINITY),
         },
         caption,
     ))

@@ -1,8 +1,8 @@
 //! A measure over the years, with its confidence band.
 
 use super::{
-    c, close_svg, escape, heading, nice_ticks, open_svg_captioned, x_axis, y_axis, year_ticks,
-    Frame, Scale,
+    c, close_svg, escape, heading, nice_ticks, open_svg_captioned, ticks_within, x_axis, y_axis,
+    year_ticks, Frame, Scale,
 };
 use crate::report::{InequalityReport, SeriesPoint};
 use crate::words::term;
@@ -20,6 +20,10 @@ pub struct LineChart<'a> {
     /// Y axis label, with the unit.
     pub y_label: String,
     pub points: &'a [SeriesPoint],
+    /// The values the measure can take ([`Measure::range`]; (−∞, ∞) when any): the axis stays
+    /// within them — a measure that cannot be negative (Gini, Theil, ratios, rates…) has its
+    /// axis start at max(0, nice floor) — and points and bands are drawn clipped to them.
+    pub range: (f64, f64),
 }
 
 const WIDTH: f64 = 640.0;
@@ -30,6 +34,8 @@ pub(crate) struct SeriesStyle<'a> {
     pub color: &'a str,
     pub y_label: &'a str,
     pub x_label: Option<&'a str>,
+    /// The values the series can take ([`LineChart::range`]).
+    pub range: (f64, f64),
 }
 
 /// Draw one series (line, points, band from `ci`) in `frame` on a year axis from `first` to
@@ -45,7 +51,9 @@ pub(crate) fn series_in_frame(
         color,
         y_label,
         x_label,
+        range,
     } = *style;
+    let clip = |v: f64| v.max(range.0).min(range.1);
     let pad = if first == last { 1.0 } else { 0.0 };
     let x = Scale {
         d0: first as f64 - pad,
@@ -56,14 +64,14 @@ pub(crate) fn series_in_frame(
     let mut lo = f64::INFINITY;
     let mut hi = f64::NEG_INFINITY;
     for p in points {
-        lo = lo.min(p.value);
-        hi = hi.max(p.value);
+        lo = lo.min(clip(p.value));
+        hi = hi.max(clip(p.value));
         if let Some([a, b]) = p.ci {
-            lo = lo.min(a);
-            hi = hi.max(b);
+            lo = lo.min(clip(a));
+            hi = hi.max(clip(b));
         }
     }
-    let ticks = nice_ticks(lo, hi, 5, false);
+    let ticks = ticks_within(nice_ticks(lo, hi, 5, false), range);
     let y = Scale {
         d0: ticks.lo(),
         d1: ticks.hi(),
@@ -104,7 +112,7 @@ pub(crate) fn series_in_frame(
     };
     for p in points {
         match p.ci {
-            Some(ci) => run.push((p.time as f64, ci)),
+            Some([a, b]) => run.push((p.time as f64, [clip(a), clip(b)])),
             None => flush(s, &mut run),
         }
     }
@@ -112,7 +120,7 @@ pub(crate) fn series_in_frame(
     if points.len() > 1 {
         let line: Vec<String> = points
             .iter()
-            .map(|p| format!("{},{}", c(x.map(p.time as f64)), c(y.map(p.value))))
+            .map(|p| format!("{},{}", c(x.map(p.time as f64)), c(y.map(clip(p.value)))))
             .collect();
         writeln!(
             s,
@@ -126,7 +134,7 @@ pub(crate) fn series_in_frame(
             s,
             "<circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{color}\"><title>{}: {}</title></circle>",
             c(x.map(p.time as f64)),
-            c(y.map(p.value)),
+            c(y.map(clip(p.value))),
             p.time,
             escape(&format!("{:.4}", p.value))
         )
@@ -182,6 +190,7 @@ pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
                 color: super::PALETTE[0],
                 y_label: &chart.y_label,
                 x_label: Some(lang.pick("Año", "Year")),
+                range: chart.range,
             },
         );
     }
@@ -300,6 +309,7 @@ pub fn measure_over_years_svg_in(
             desc,
             y_label: measure_axis_label_in(measure, &info.unit, lang),
             points: &points,
+            range: measure.range(),
         },
         caption,
     )

@@ -138,6 +138,26 @@ impl Ticks {
     }
 }
 
+/// `ticks` kept within the values a measure can take (`range`, e.g. [`crate::Measure::range`]):
+/// a tick beyond a bound becomes the bound (duplicates dropped), so the axis of a measure that
+/// cannot be negative starts at max(0, nice floor). Unchanged if fewer than two ticks would
+/// remain (values all outside the range: the caller's data, drawn as they are).
+pub(crate) fn ticks_within(ticks: Ticks, (floor, ceiling): (f64, f64)) -> Ticks {
+    let mut values: Vec<f64> = ticks
+        .values
+        .iter()
+        .map(|&t| t.max(floor).min(ceiling))
+        .collect();
+    values.dedup();
+    if values.len() < 2 {
+        return ticks;
+    }
+    Ticks {
+        values,
+        decimals: ticks.decimals,
+    }
+}
+
 /// About `target` ticks covering [lo, hi]. With `integer`, the step is at least 1 (years).
 pub(crate) fn nice_ticks(lo: f64, hi: f64, target: usize, integer: bool) -> Ticks {
     let (mut lo, mut hi) = (lo.min(hi), lo.max(hi));
@@ -357,6 +377,20 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ticks_within_a_range_start_at_its_floor() {
+        // An interval reaching −0.02 would start a Gini axis at −0.05.
+        let t = ticks_within(nice_ticks(-0.02, 0.19, 5, false), (0.0, 1.0));
+        assert_eq!(t.values.first(), Some(&0.0));
+        assert!(t.values.iter().all(|&v| (0.0..=1.0).contains(&v)));
+        assert!(t.hi() >= 0.19);
+        // Within the range nothing changes; a degenerate clamp leaves the ticks as they were.
+        let plain = nice_ticks(0.1, 0.3, 5, false);
+        assert_eq!(ticks_within(plain.clone(), (0.0, 1.0)).values, plain.values);
+        let below = nice_ticks(-3.0, -2.0, 5, false);
+        assert_eq!(ticks_within(below.clone(), (0.0, 1.0)).values, below.values);
+    }
 
     #[test]
     fn ticks_of_zero_to_one_step_by_two_tenths() {

@@ -99,10 +99,12 @@ pub fn two_series_svg_in(
         width: WIDTH - 104.0,
         height: 190.0,
     };
+    // The series are the caller's (any measure): drawn over the values they have.
     let style = |color, y_label, x_label| SeriesStyle {
         color,
         y_label,
         x_label,
+        range: (f64::NEG_INFINITY, f64::INFINITY),
     };
     series_in_frame(
         &mut s,
