@@ -13,11 +13,12 @@ use crate::components::download::{
 use crate::i18n::{lang, tr, Lang};
 use crate::pages::data::HowCalculated;
 use crate::state::{AppState, Shared};
+use imr_core::escape::{shell_join, CsvOptions, CsvWriter};
+use imr_core::ingest::Role;
 use imr_core::models::report::{self, format_number, significance_stars, CodeContext, PlotOptions};
-use imr_core::models::{
-    ChiSquaredTest, Estimator, Fit, ModelColumns, PanelSpec, VcovKind, INTERCEPT,
-};
+use imr_core::models::{ChiSquaredTest, Estimator, Fit, VcovKind, INTERCEPT};
 use imr_core::panel::{Panel, BUILTIN_COLUMNS};
+use imr_core::request::{command_line, FitRequest, InputSpec, RequestError};
 use leptos::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -187,71 +188,41 @@ fn vcov_label(lang: Lang, vcov: VcovKind) -> &'static str {
     lang.pick(es, en)
 }
 
-/// What the user asked for, apart from the estimator: the same request fits every model.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Request {
-    outcome: String,
-    regressors: Vec<String>,
-    weights: Option<String>,
-    vcov: VcovKind,
-}
-
-/// Whether the engine accepts weights for this estimator (pooled, fe and twfe, as R and Stata).
-fn takes_weights(estimator: Estimator) -> bool {
-    matches!(
-        estimator,
-        Estimator::Pooled | Estimator::Fe | Estimator::Twfe
-    )
-}
-
-/// The columns one estimator uses: `poisson-fe` models the death counts with births as
-/// exposure (log offset); the linear models the chosen outcome, weighted where they can be.
-fn model_columns(estimator: Estimator, request: &Request) -> ModelColumns {
-    let mut columns = ModelColumns::new(request.outcome.clone(), request.regressors.clone());
-    if estimator == Estimator::PoissonFe {
-        columns.y = "deaths".into();
-        columns.exposure = Some("births".into());
-    } else if takes_weights(estimator) {
-        columns.weights = request.weights.clone();
-    }
-    columns
-}
-
-/// Fits one estimator on the panel, with the message shown when it cannot be fitted.
-fn fit_model(panel: &Panel, estimator: Estimator, request: &Request) -> Result<Fit, String> {
-    if estimator == Estimator::PoissonFe && !(panel.has_births && panel.has_deaths) {
-        return Err(
-            "poisson-fe necesita defunciones y nacimientos / needs deaths and births".into(),
-        );
-    }
-    let data = panel
-        .model_data(&model_columns(estimator, request))
-        .map_err(|e| e.to_string())?;
-    PanelSpec::new(estimator)
-        .with_vcov(request.vcov)
-        .fit(&data)
-        .map_err(|e| e.to_string())
+/// Fits one model of the view: the request for `estimator` ([`FitRequest::for_model`]: the
+/// poisson-fe outcome and exposure, the weights where the estimator takes them), with the
+/// message shown when it cannot be fitted.
+fn fit_model(panel: &Panel, request: &FitRequest) -> Result<Fit, String> {
+    request.run(panel).map_err(|e| match e {
+        RequestError::NoRates => {
+            "poisson-fe necesita defunciones y nacimientos / needs deaths and births".into()
+        }
+        // The list of errors names the model already.
+        RequestError::ModelFailed { message, .. } => message,
+        other => other.to_string(),
+    })
 }
 
 type FitResult = Result<Shared<Fit>, String>;
 
-/// Fits already computed for the current panel.
+/// Fits already computed for the current panel, by request.
 #[derive(Default)]
 struct FitCache {
     panel: Option<Shared<Panel>>,
-    fits: HashMap<(Estimator, Request), FitResult>,
+    fits: Vec<(FitRequest, FitResult)>,
 }
 
 impl FitCache {
-    fn get(&mut self, panel: &Shared<Panel>, estimator: Estimator, request: &Request) -> FitResult {
+    fn get(&mut self, panel: &Shared<Panel>, request: &FitRequest) -> FitResult {
         if self.panel.as_ref() != Some(panel) {
             self.panel = Some(panel.clone());
             self.fits.clear();
         }
-        self.fits
-            .entry((estimator, request.clone()))
-            .or_insert_with(|| fit_model(panel, estimator, request).map(|f| Shared(Arc::new(f))))
-            .clone()
+        if let Some((_, fit)) = self.fits.iter().find(|(r, _)| r == request) {
+            return fit.clone();
+        }
+        let fit = fit_model(panel, request).map(|f| Shared(Arc::new(f)));
+        self.fits.push((request.clone(), fit.clone()));
+        fit
     }
 }
 
@@ -269,13 +240,6 @@ fn regressor_candidates(panel: &Panel) -> Vec<String> {
 /// (per 1,000) and every numeric covariate of the validated panel, numbers written in full
 /// (shortest round-trip form), so that the code reproduces the page's numbers.
 fn analysis_csv(panel: &Panel) -> String {
-    fn quoted(s: &str) -> String {
-        if s.contains([',', '"', '\n', '\r']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.to_string()
-        }
-    }
     let number = |v: Option<f64>| v.map(|x| format!("{x}")).unwrap_or_default();
     let covariates: Vec<(usize, &String)> = panel
         .numeric_names
@@ -287,7 +251,7 @@ fn analysis_csv(panel: &Panel) -> String {
                 && *n != &panel.time_column
         })
         .collect();
-    let mut header = vec![quoted(&panel.entity_column), quoted(&panel.time_column)];
+    let mut header = vec![panel.entity_column.clone(), panel.time_column.clone()];
     if panel.has_births {
         header.push("births".into());
     }
@@ -297,10 +261,11 @@ fn analysis_csv(panel: &Panel) -> String {
     if panel.has_births && panel.has_deaths {
         header.push("rate".into());
     }
-    header.extend(covariates.iter().map(|(_, n)| quoted(n)));
-    let mut out = header.join(",") + "\n";
+    header.extend(covariates.iter().map(|(_, n)| (*n).clone()));
+    let mut csv = CsvWriter::new(CsvOptions::default());
+    csv.record(&header);
     for row in &panel.rows {
-        let mut fields = vec![quoted(&row.entity), row.time.to_string()];
+        let mut fields = vec![row.entity.clone(), row.time.to_string()];
         if panel.has_births {
             fields.push(number(row.births));
         }
@@ -311,10 +276,9 @@ fn analysis_csv(panel: &Panel) -> String {
             fields.push(number(row.rate_per_1000()));
         }
         fields.extend(covariates.iter().map(|(i, _)| number(row.numeric[*i])));
-        out.push_str(&fields.join(","));
-        out.push('\n');
+        csv.record(&fields);
     }
-    out
+    csv.into_string()
 }
 
 /// Rows of the coefficient table: the requested regressors, then other terms of the fits
@@ -415,17 +379,20 @@ pub fn ModelsPage() -> impl IntoView {
                 .collect::<Vec<String>>()
         })
     });
-    let request = Memo::new(move |_| Request {
-        outcome: outcome.get(),
-        regressors: regressors.get(),
+    // The one request of the view: every selected model is this request for its estimator.
+    let request = Memo::new(move |_| FitRequest {
+        y: outcome.get(),
+        x: regressors.get(),
         weights: weights.get(),
         vcov: vcov.get(),
+        ..FitRequest::default()
     });
-    // Selected estimators in the order of `Estimator::ALL`, each with its (memoised) fit.
+    // Selected estimators in the order of `Estimator::ALL`, each with its request and its
+    // (memoised) fit.
     let fits = Memo::new(move |_| {
         let panel = panel.get()?;
         let request = request.get();
-        if request.regressors.is_empty() {
+        if request.x.is_empty() {
             return Some(Vec::new());
         }
         let selected = models.get();
@@ -434,21 +401,31 @@ pub fn ModelsPage() -> impl IntoView {
                 .into_iter()
                 .filter(|e| selected.contains(e))
                 .map(|e| {
-                    let fit = cache.try_update_value(|c| c.get(&panel, e, &request));
+                    let model = request.for_model(e);
+                    let fit = cache.try_update_value(|c| c.get(&panel, &model));
                     (
                         e,
+                        model,
                         fit.unwrap_or_else(|| Err("internal: fit cache disposed".into())),
                     )
                 })
-                .collect::<Vec<(Estimator, FitResult)>>(),
+                .collect::<Vec<(Estimator, FitRequest, FitResult)>>(),
         )
     });
     let ok_fits = Memo::new(move |_| {
         fits.get()
             .unwrap_or_default()
             .into_iter()
-            .filter_map(|(_, f)| f.ok())
+            .filter_map(|(_, _, f)| f.ok())
             .collect::<Vec<Shared<Fit>>>()
+    });
+    // The requests of the fitted models, for the commands that reproduce them.
+    let ok_requests = Memo::new(move |_| {
+        fits.get()
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(_, r, f)| f.is_ok().then_some(r))
+            .collect::<Vec<FitRequest>>()
     });
 
     let controls = view! {
@@ -549,7 +526,7 @@ pub fn ModelsPage() -> impl IntoView {
         <CoefTable fits=ok_fits regressors=regressors show_ci=show_ci/>
         <FitErrors fits=fits/>
         <CoefPlot fits=ok_fits/>
-        <Downloads fits=ok_fits panel=panel/>
+        <Downloads fits=ok_fits requests=ok_requests panel=panel/>
         <Diagnostics fits=ok_fits weights=weights/>
     }
 }
@@ -675,13 +652,13 @@ fn CoefTable(
 }
 
 #[component]
-fn FitErrors(fits: Memo<Option<Vec<(Estimator, FitResult)>>>) -> impl IntoView {
+fn FitErrors(fits: Memo<Option<Vec<(Estimator, FitRequest, FitResult)>>>) -> impl IntoView {
     move || {
         let errors: Vec<(Estimator, String)> = fits
             .get()
             .unwrap_or_default()
             .into_iter()
-            .filter_map(|(e, f)| f.err().map(|m| (e, m)))
+            .filter_map(|(e, _, f)| f.err().map(|m| (e, m)))
             .collect();
         (!errors.is_empty()).then(|| {
             let items = errors
@@ -732,7 +709,11 @@ fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
 }
 
 #[component]
-fn Downloads(fits: Memo<Vec<Shared<Fit>>>, panel: Memo<Option<Shared<Panel>>>) -> impl IntoView {
+fn Downloads(
+    fits: Memo<Vec<Shared<Fit>>>,
+    requests: Memo<Vec<FitRequest>>,
+    panel: Memo<Option<Shared<Panel>>>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     move || {
         let fits: Vec<Fit> = fits.get().iter().map(|f| (**f).clone()).collect();
@@ -746,7 +727,23 @@ fn Downloads(fits: Memo<Vec<Shared<Fit>>>, panel: Memo<Option<Shared<Panel>>>) -
             time: &panel.time_column,
             comment_lines: imr_core::provenance::CSV_HEADER_LINES,
         };
-        let commands: Vec<String> = fits.iter().map(|f| report::imr_command(f, &ctx)).collect();
+        // `imr fit` on the downloaded data, with the entity and time columns named.
+        let input = InputSpec {
+            files: vec![DATA_FILE.to_string()],
+            roles: vec![
+                (Role::Entity, panel.entity_column.clone()),
+                (Role::Time, panel.time_column.clone()),
+            ],
+        };
+        let commands: Vec<String> = requests
+            .get()
+            .iter()
+            .map(|r| {
+                let mut args = r.to_args();
+                args.extend(["--format".to_string(), "json".to_string()]);
+                shell_join(command_line(FitRequest::SUBCOMMAND, &input, args))
+            })
+            .collect();
         let r_code = fits
             .iter()
             .map(|f| report::r_code(f, &ctx))
@@ -839,7 +836,7 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
         lang.pick("Errores estándar", "Standard errors"),
         fit.vcov_convention
     ));
-    if weights_requested && !takes_weights(fit.model) && fit.model != Estimator::PoissonFe {
+    if weights_requested && !fit.model.takes_weights() && fit.model != Estimator::PoissonFe {
         items.push(if es {
             format!("Los pesos no están disponibles para {0} (como en plm y Stata): se ajustó sin pesos.", fit.model.name())
         } else {
@@ -1041,25 +1038,20 @@ mod tests {
     }
 
     #[test]
-    fn poisson_fe_models_deaths_with_births_as_exposure_and_no_weights() {
-        let request = Request {
-            outcome: "rate".into(),
-            regressors: vec!["pobreza".into()],
-            weights: Some("births".into()),
-            vcov: VcovKind::Cluster,
-        };
-        let poisson = model_columns(Estimator::PoissonFe, &request);
+    fn the_analysis_data_quote_and_guard_hostile_names() {
+        use imr_core::ingest::{build_panel, IngestOptions, RawTable};
+        let csv = "comuna,anio,nacimientos,defunciones,\"=HYPERLINK(1), x\"\n\
+                   01101,2019,1000,8,1.5\n01101,2020,1100,7,-2\n";
+        let table = RawTable::from_bytes("h.csv", csv.as_bytes()).unwrap();
+        let roles = table.guessed_roles.clone();
+        let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
+        let text = analysis_csv(&panel);
+        let mut lines = text.lines();
         assert_eq!(
-            (
-                poisson.y.as_str(),
-                poisson.exposure.as_deref(),
-                poisson.weights
-            ),
-            ("deaths", Some("births"), None)
+            lines.next(),
+            Some("comuna,anio,births,deaths,rate,\"'=HYPERLINK(1), x\"")
         );
-        let re = model_columns(Estimator::Re, &request);
-        assert_eq!((re.y.as_str(), re.weights), ("rate", None));
-        let fe = model_columns(Estimator::Fe, &request);
-        assert_eq!(fe.weights.as_deref(), Some("births"));
+        assert_eq!(lines.next(), Some("01101,2019,1000,8,8,1.5"));
+        assert_eq!(lines.next(), Some("01101,2020,1100,7,6.363636363636363,-2"));
     }
 }

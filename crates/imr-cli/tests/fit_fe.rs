@@ -107,3 +107,34 @@ fn help_documents_the_fe_syntax() {
     let help = String::from_utf8_lossy(&out.stdout);
     assert!(help.contains("--fe commune,year,region^year"), "{help}");
 }
+
+#[test]
+fn the_r_and_stata_code_absorb_the_same_effects_and_name_the_reproducing_command() {
+    let out = imr_fit(&["--fe", "entity,year,region^year", "--format", "r"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        r.contains(
+            "feols(y ~ x1 + x2 + x3 | entity + year + region^year, data = d, vcov = ~entity,"
+        ),
+        "{r}"
+    );
+    assert!(
+        r.contains("--fe 'entity,year,region^year' --format json"),
+        "{r}"
+    );
+    let out = imr_fit(&["--fe", "entity,year,region^year", "--format", "stata"]);
+    let stata = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stata.contains("egen fe_3 = group(region year)\n"),
+        "{stata}"
+    );
+    assert!(
+        stata.contains("reghdfe y x1 x2 x3, absorb(fe_1 fe_2 fe_3) vce(cluster entity_id)\n"),
+        "{stata}"
+    );
+}

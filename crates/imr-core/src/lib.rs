@@ -11,6 +11,7 @@ pub mod panel;
 pub mod plausibility;
 pub mod provenance;
 pub mod rates;
+pub mod request;
 
 pub use imr_escape as escape;
 pub use imr_inequality as inequality;

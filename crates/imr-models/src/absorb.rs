@@ -91,7 +91,7 @@ pub fn parse_fixed_effects(spec: &str) -> Result<Vec<Vec<String>>, ModelError> {
         let parts: Vec<String> = term.split('^').map(|p| p.trim().to_string()).collect();
         if parts.iter().any(String::is_empty) {
             return Err(ModelError::InvalidValue(format!(
-                "--fe `{spec}`: empty column name in `{}` (write columns separated by commas, \
+                "fixed effects `{spec}`: empty column name in `{}` (write columns separated by commas, \
                  interactions with ^, e.g. commune,year,region^year)",
                 term.trim()
             )));

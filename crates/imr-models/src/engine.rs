@@ -430,7 +430,7 @@ impl PanelSpec {
         }
         if data.x.is_empty() {
             return Err(ModelError::NoRegressors(
-                "give at least one regressor (--x)".into(),
+                "give at least one regressor".into(),
             ));
         }
         if !data.fixed_effects.is_empty() {
@@ -438,17 +438,12 @@ impl PanelSpec {
         }
         let estimator = self.estimator;
         let weighted = data.weights.is_some();
-        if weighted
-            && !matches!(
-                estimator,
-                Estimator::Pooled | Estimator::Fe | Estimator::Twfe
-            )
-        {
+        if weighted && !estimator.takes_weights() {
             return Err(ModelError::Unsupported(format!(
                 "weights are available for pooled, fe and twfe; `{estimator}` is fitted \
-                 unweighted in R plm and Stata, so drop --weights{}",
+                 unweighted in R plm and Stata, so fit it without weights{}",
                 if estimator == Estimator::PoissonFe {
-                    " (for rates use --exposure, which enters as a log offset)"
+                    " (for rates give an exposure column, which enters as a log offset)"
                 } else {
                     ""
                 }
@@ -540,8 +535,8 @@ impl PanelSpec {
     fn fit_absorbed(&self, data: &PanelData) -> Result<Fit, ModelError> {
         if self.estimator != Estimator::Fe {
             return Err(ModelError::Unsupported(format!(
-                "absorbed fixed effects (--fe) go with the within model; `{}` does not take \
-                 them (use --model fe)",
+                "absorbed fixed effects go with the within model; `{}` does not take them \
+                 (use the fe estimator)",
                 self.estimator
             )));
         }

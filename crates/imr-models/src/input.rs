@@ -22,20 +22,21 @@ pub enum ColumnRole {
 }
 
 impl ColumnRole {
-    /// The `imr fit` flag that names a column in this role.
-    pub fn flag(self) -> &'static str {
+    /// The role in words ("outcome", "regressor", "weights", "exposure"); the command line
+    /// names the flag instead.
+    pub fn word(self) -> &'static str {
         match self {
-            ColumnRole::Outcome => "--y",
-            ColumnRole::Regressor => "--x",
-            ColumnRole::Weights => "--weights",
-            ColumnRole::Exposure => "--exposure",
+            ColumnRole::Outcome => "outcome",
+            ColumnRole::Regressor => "regressor",
+            ColumnRole::Weights => "weights",
+            ColumnRole::Exposure => "exposure",
         }
     }
 }
 
 /// A column a model asked for that the table does not have (or that is not numeric).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{} {name}: no numeric column `{name}` in the input", role.flag())]
+#[error("{} {name}: no numeric column `{name}` in the input", role.word())]
 pub struct MissingColumn {
     /// The part the column was meant to play.
     pub role: ColumnRole,
@@ -168,7 +169,7 @@ mod tests {
         assert_eq!(err.role, ColumnRole::Weights);
         assert_eq!(
             err.to_string(),
-            "--weights peso: no numeric column `peso` in the input"
+            "weights peso: no numeric column `peso` in the input"
         );
     }
 }

@@ -4,31 +4,46 @@ use serde::{Deserialize, Serialize};
 
 /// A panel-data estimator. The serialised names are the `--model` values of `imr fit`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Estimator {
     /// Pooled OLS with an intercept, ignoring the panel structure.
     #[serde(rename = "pooled")]
+    #[cfg_attr(feature = "clap", value(help = "Pooled OLS with intercept"))]
     Pooled,
     /// Entity fixed effects (the within estimator).
     #[serde(rename = "fe")]
+    #[cfg_attr(feature = "clap", value(help = "Entity fixed effects (within)"))]
     Fe,
     /// Entity and period (year) fixed effects.
     #[serde(rename = "twfe")]
+    #[cfg_attr(feature = "clap", value(help = "Entity and year fixed effects"))]
     Twfe,
     /// Random effects, Swamy–Arora variance components.
     #[serde(rename = "re")]
+    #[cfg_attr(feature = "clap", value(help = "Random effects, Swamy–Arora"))]
     Re,
     /// Between estimator: OLS on entity means, with intercept.
     #[serde(rename = "be")]
+    #[cfg_attr(feature = "clap", value(help = "Between (OLS on entity means)"))]
     Be,
     /// First differences, no intercept.
     #[serde(rename = "fd")]
+    #[cfg_attr(feature = "clap", value(help = "First differences, no intercept"))]
     Fd,
     /// Mundlak correlated random effects: `re` plus the entity means of the time-varying regressors.
     #[serde(rename = "cre")]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Mundlak correlated random effects (re + entity means)")
+    )]
     Cre,
     /// Poisson with entity fixed effects (conditional ML), exposure as log offset.
     #[serde(rename = "poisson-fe")]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Poisson with entity effects; --exposure enters as log offset")
+    )]
     PoissonFe,
 }
 
@@ -93,6 +108,12 @@ impl Estimator {
         Estimator::ALL.into_iter().find(|e| e.name() == name)
     }
 
+    /// Whether the estimator takes analytic weights: pooled, fe and twfe, as R and Stata do
+    /// (the others are fitted unweighted in R plm and Stata).
+    pub fn takes_weights(self) -> bool {
+        matches!(self, Estimator::Pooled | Estimator::Fe | Estimator::Twfe)
+    }
+
     /// Inference uses the normal distribution (z) rather than Student's t.
     pub fn uses_z(self) -> bool {
         matches!(self, Estimator::Re | Estimator::Cre | Estimator::PoissonFe)
@@ -107,16 +128,31 @@ impl std::fmt::Display for Estimator {
 
 /// How the covariance matrix of the coefficients is estimated. See [`crate::vcov`] for formulas.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum VcovKind {
     /// Classical (homoskedastic, independent errors).
     #[serde(rename = "iid")]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Classical (fe: s² = SSR/(N − G − k), as Stata xtreg, fe and plm)")
+    )]
     Iid,
     /// White heteroskedasticity-robust with the HC1 factor n/(n − K).
     #[serde(rename = "hc1")]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "White heteroskedasticity-robust, n/(n − K)")
+    )]
     Hc1,
     /// Clustered by entity, CR1 (Stata / fixest small-sample factor).
     #[serde(rename = "cluster")]
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "Clustered by entity, CR1: G/(G−1)·(N−1)/(N−K), as Stata vce(cluster); t with G − 1 df"
+        )
+    )]
     Cluster,
 }
 

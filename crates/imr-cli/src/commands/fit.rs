@@ -3,16 +3,13 @@
 //! the R code, Stata code, Markdown table or LaTeX table the page's Models view offers (the same
 //! `imr_models::report` functions).
 //!
-//! The numbers come from `imr_core::models` (the crate `imr-models`); this module only maps
-//! the validated panel to the engine's plain data and prints the result.
+//! The arguments become an [`imr_core::request::FitRequest`], which the page's Models view
+//! builds from its controls too; this module parses, runs the request and prints the result.
 
 use super::input::{load_panel, InputArgs};
 use super::CliError;
-use imr_core::models::{
-    parse_fixed_effects, report, Estimator, FixedEffect, ModelColumns, PanelData, PanelSpec,
-    VcovKind,
-};
-use imr_core::panel::Panel;
+use imr_core::models::{report, Estimator, VcovKind};
+use imr_core::request::{ColumnUse, FitRequest, RequestError, DEFAULT_LEVEL};
 use std::io::Write;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
@@ -32,64 +29,6 @@ pub enum Format {
     Latex,
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
-pub enum Model {
-    /// Pooled OLS with intercept
-    Pooled,
-    /// Entity fixed effects (within)
-    #[default]
-    Fe,
-    /// Entity and year fixed effects
-    Twfe,
-    /// Random effects, Swamy–Arora
-    Re,
-    /// Between (OLS on entity means)
-    Be,
-    /// First differences, no intercept
-    Fd,
-    /// Mundlak correlated random effects (re + entity means)
-    Cre,
-    /// Poisson with entity effects; --exposure enters as log offset
-    #[value(name = "poisson-fe")]
-    PoissonFe,
-}
-
-impl Model {
-    fn estimator(self) -> Estimator {
-        match self {
-            Model::Pooled => Estimator::Pooled,
-            Model::Fe => Estimator::Fe,
-            Model::Twfe => Estimator::Twfe,
-            Model::Re => Estimator::Re,
-            Model::Be => Estimator::Be,
-            Model::Fd => Estimator::Fd,
-            Model::Cre => Estimator::Cre,
-            Model::PoissonFe => Estimator::PoissonFe,
-        }
-    }
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
-pub enum Vcov {
-    /// Classical (fe: s² = SSR/(N − G − k), as Stata xtreg, fe and plm)
-    Iid,
-    /// White heteroskedasticity-robust, n/(n − K)
-    Hc1,
-    /// Clustered by entity, CR1: G/(G−1)·(N−1)/(N−K), as Stata vce(cluster); t with G − 1 df
-    #[default]
-    Cluster,
-}
-
-impl Vcov {
-    fn kind(self) -> VcovKind {
-        match self {
-            Vcov::Iid => VcovKind::Iid,
-            Vcov::Hc1 => VcovKind::Hc1,
-            Vcov::Cluster => VcovKind::Cluster,
-        }
-    }
-}
-
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
@@ -103,11 +42,11 @@ pub struct Args {
     #[arg(long, value_name = "COL[,COL…]", required = true)]
     pub x: Vec<String>,
     /// Estimator
-    #[arg(long, value_enum, default_value_t = Model::Fe)]
-    pub model: Model,
+    #[arg(long, value_enum, default_value_t = Estimator::Fe)]
+    pub model: Estimator,
     /// Standard errors
-    #[arg(long, value_enum, default_value_t = Vcov::Cluster)]
-    pub vcov: Vcov,
+    #[arg(long, value_enum, default_value_t = VcovKind::Cluster)]
+    pub vcov: VcovKind,
     /// Weights column for the linear models (e.g. births)
     #[arg(long, value_name = "COL")]
     pub weights: Option<String>,
@@ -122,82 +61,90 @@ pub struct Args {
     #[arg(long, value_name = "COL[^COL][,…]")]
     pub fe: Option<String>,
     /// Confidence level of the intervals
-    #[arg(long, default_value_t = 0.95)]
+    #[arg(long, default_value_t = DEFAULT_LEVEL)]
     pub level: f64,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
 }
 
-/// The engine's plain data from the validated panel, through the adapter the page shares
-/// ([`ModelColumns::panel_data`]); rows are labelled by their line number.
-fn panel_data(panel: &Panel, args: &Args) -> Result<PanelData, CliError> {
-    let columns = ModelColumns {
-        y: args.y.clone(),
-        x: regressors(panel, &args.x),
-        weights: args.weights.clone(),
-        exposure: args.exposure.clone(),
-    };
-    panel.model_data(&columns).map_err(|missing| {
-        CliError::Usage(format!(
-            "{missing} (numeric columns: {})",
-            panel.numeric_names.join(", ")
-        ))
-    })
-}
-
-/// Adds the `--fe` fixed effects: each term's columns as keys, interacted when joined by `^`.
-fn absorb(panel: &Panel, spec: &str, mut data: PanelData) -> Result<PanelData, CliError> {
-    let terms = parse_fixed_effects(spec).map_err(|e| CliError::Usage(e.to_string()))?;
-    for term in terms {
-        let mut parts = Vec::with_capacity(term.len());
-        for name in &term {
-            let keys = panel.key_column(name).ok_or_else(|| {
-                let mut columns = vec![panel.entity_column.clone(), panel.time_column.clone()];
-                columns.extend(panel.text_names.iter().cloned());
-                columns.extend(panel.numeric_names.iter().cloned());
-                CliError::Usage(format!(
-                    "--fe {name}: no column `{name}` in the input (columns: {})",
-                    columns.join(", ")
-                ))
-            })?;
-            parts.push(FixedEffect::from_keys(name.as_str(), keys));
-        }
-        data = data.absorb(if parts.len() == 1 {
-            parts.remove(0)
-        } else {
-            FixedEffect::interact(&parts)
-        });
-    }
-    Ok(data)
-}
-
-/// The regressor names of the `--x` values: a value naming a column is that column; any other
-/// value is split at its commas.
-fn regressors(panel: &Panel, values: &[String]) -> Vec<String> {
-    let mut names = Vec::new();
-    for value in values {
-        if panel.numeric_column(value).is_some() {
-            names.push(value.clone());
-        } else {
-            names.extend(value.split(',').map(str::to_string));
+impl From<&Args> for FitRequest {
+    /// The request of the parsed arguments (the output format and the input aside).
+    fn from(args: &Args) -> FitRequest {
+        FitRequest {
+            y: args.y.clone(),
+            x: args.x.clone(),
+            model: args.model,
+            vcov: args.vcov,
+            weights: args.weights.clone(),
+            exposure: args.exposure.clone(),
+            fe: args.fe.clone(),
+            level: args.level,
         }
     }
-    names
+}
+
+/// A request error in the words of the command line: the flag that names the column or option.
+fn cli_error(err: RequestError) -> CliError {
+    match err {
+        RequestError::NoNumericColumn {
+            role,
+            name,
+            available,
+        } => {
+            let flag = match role {
+                ColumnUse::Outcome => "--y",
+                ColumnUse::Weights => "--weights",
+                ColumnUse::Exposure => "--exposure",
+                _ => "--x",
+            };
+            CliError::Usage(format!(
+                "{flag} {name}: no numeric column `{name}` in the input (numeric columns: {})",
+                available.join(", ")
+            ))
+        }
+        RequestError::NoColumn {
+            name, available, ..
+        } => CliError::Usage(format!(
+            "--fe {name}: no column `{name}` in the input (columns: {})",
+            available.join(", ")
+        )),
+        RequestError::FixedEffects(message) => CliError::Usage(format!("--fe: {message}")),
+        RequestError::NoRates => CliError::Input(
+            "poisson-fe model: the data have no births and deaths (or rate) columns: name them \
+             with --births and --deaths, or give --y and --exposure"
+                .into(),
+        ),
+        RequestError::NoRegressors => CliError::Usage("give at least one regressor (--x)".into()),
+        RequestError::Level(level) => CliError::Input(format!(
+            "--level: the confidence level must be between 0 and 1, got {level}"
+        )),
+        RequestError::AbsorbedNeedsWithin { model } => CliError::Input(format!(
+            "{model} model: absorbed fixed effects (--fe) go with the within model; `{model}` \
+             does not take them (use --model fe)"
+        )),
+        RequestError::WeightsWithAbsorbed => CliError::Input(
+            "fe model: weights together with absorbed fixed effects (--fe) are not supported; \
+             drop --weights, or use --model fe or twfe without --fe"
+                .into(),
+        ),
+        RequestError::WeightsNotSupported { model } => CliError::Input(format!(
+            "{model} model: weights are available for pooled, fe and twfe; `{model}` is fitted \
+             unweighted in R plm and Stata, so drop --weights{}",
+            if model == Estimator::PoissonFe {
+                " (for rates use --exposure, which enters as a log offset)"
+            } else {
+                ""
+            }
+        )),
+        other => CliError::Input(other.to_string()),
+    }
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    let request = FitRequest::from(&args);
     let panel = load_panel(&args.input)?;
-    let mut data = panel_data(&panel, &args)?;
-    if let Some(spec) = &args.fe {
-        data = absorb(&panel, spec, data)?;
-    }
-    let spec = PanelSpec::new(args.model.estimator())
-        .with_vcov(args.vcov.kind())
-        .with_conf_level(args.level);
-    let fit = spec
-        .fit(&data)
-        .map_err(|e| CliError::Input(format!("{} model: {e}", args.model.estimator())))?;
+    let fit = request.run(&panel).map_err(cli_error)?;
     let csv_file = args
         .input
         .files

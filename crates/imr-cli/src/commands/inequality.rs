@@ -6,12 +6,12 @@ use super::rates::InputSummary;
 use super::CliError;
 use imr_core::inequality::adjusted::AdjustedCorrelation;
 use imr_core::inequality::chart::{box_plot_svg_flagged, lorenz_svg_in, measure_over_years_svg_in};
-use imr_core::inequality::panel_input::{subject_from_rows, Column, SubjectColumns};
 use imr_core::inequality::{
-    correlate_reports_adjusted, csv::years_csv, BootstrapSpec, InequalityReport, InequalitySpec,
-    Measure, Subject, DEFAULT_REPLICATES, DEFAULT_SEED,
+    csv::years_csv, InequalityReport, Measure, DEFAULT_REPLICATES, DEFAULT_SEED,
 };
-use imr_core::panel::Panel;
+use imr_core::request::{
+    ColumnUse, InequalityRequest, InequalitySubject, RequestError, SecondSeries,
+};
 use serde::Serialize;
 use std::io::Write;
 
@@ -103,91 +103,83 @@ struct Output<'a> {
     against_rows_not_measured: Option<&'a [NotMeasured]>,
 }
 
-fn column(panel: &Panel, name: &str, flag: &str) -> Result<Vec<Option<f64>>, CliError> {
-    panel.numeric_column(name).ok_or_else(|| {
-        CliError::Usage(format!(
-            "--{flag}: no numeric column named `{name}` (numeric columns are: {})",
-            panel.numeric_variables().join(", ")
-        ))
-    })
+impl From<&Args> for InequalityRequest {
+    /// The request of the parsed arguments (the input and the output options aside: format,
+    /// chart measure, language and Lorenz years).
+    fn from(args: &Args) -> InequalityRequest {
+        InequalityRequest {
+            subject: match (&args.of, &args.weight) {
+                (Some(of), Some(weight)) => InequalitySubject::Values {
+                    of: of.clone(),
+                    weight: weight.clone(),
+                },
+                _ => InequalitySubject::Rates,
+            },
+            against: match (&args.against, &args.against_weight) {
+                (Some(column), Some(weight)) => Some(SecondSeries {
+                    column: column.clone(),
+                    weight: weight.clone(),
+                }),
+                _ => None,
+            },
+            group: args.group.clone(),
+            rank: args.rank.clone(),
+            bootstrap: args.bootstrap,
+            seed: args.seed,
+        }
+    }
 }
 
-fn keys(panel: &Panel, name: &str, flag: &str) -> Result<Vec<Option<String>>, CliError> {
-    panel.key_column(name).ok_or_else(|| {
-        CliError::Usage(format!(
-            "--{flag}: no column named `{name}` (columns are: {}, {})",
-            panel.numeric_variables().join(", "),
-            panel.text_names.join(", ")
-        ))
-    })
+/// The flag of `imr inequality` that names a column of this use.
+fn flag(role: ColumnUse) -> &'static str {
+    match role {
+        ColumnUse::Value => "of",
+        ColumnUse::Weight => "weight",
+        ColumnUse::Against => "against",
+        ColumnUse::AgainstWeight => "against-weight",
+        ColumnUse::Group => "group",
+        _ => "rank",
+    }
 }
 
-/// The subject of the analysis from the validated panel, and the rows left out with reasons
-/// (the shared adaptation of [`subject_from_rows`], which the page calls too).
-/// A row missing its group or rank is an error (it would silently change the decomposition or
-/// the gradient); a row missing births, deaths, the value or the weight is listed and left out.
-pub fn subject_from_panel(
-    panel: &Panel,
-    args: &Args,
-) -> Result<(Subject, Vec<NotMeasured>), CliError> {
-    let groups = args
-        .group
-        .as_deref()
-        .map(|g| keys(panel, g, "group"))
-        .transpose()?;
-    let ranks = args
-        .rank
-        .as_deref()
-        .map(|r| column(panel, r, "rank"))
-        .transpose()?;
-    let values = match (&args.of, &args.weight) {
-        (Some(of), Some(weight)) => {
-            Some((column(panel, of, "of")?, column(panel, weight, "weight")?))
-        }
-        _ => None,
-    };
-    let subject = match (&values, &args.of, &args.weight) {
-        (Some((values, weights)), Some(of), Some(weight)) => SubjectColumns::Values {
-            values: Column {
-                name: of,
-                cells: values,
-            },
-            weights: Column {
-                name: weight,
-                cells: weights,
-            },
-        },
-        _ => {
-            if !(panel.has_births && panel.has_deaths) {
-                return Err(CliError::Usage(
-                    "the data have no births and deaths (or rate) columns: name them with \
-                     --births and --deaths, or measure a column with --of COL --weight COL"
-                        .into(),
-                ));
-            }
-            SubjectColumns::Rates {
-                deaths_derived: panel.deaths_derived,
-            }
-        }
-    };
-    let rows = panel.inequality_rows();
-    let group = match (&args.group, &groups) {
-        (Some(name), Some(cells)) => Some(Column { name, cells }),
-        _ => None,
-    };
-    let rank = match (&args.rank, &ranks) {
-        (Some(name), Some(cells)) => Some(Column { name, cells }),
-        _ => None,
-    };
-    subject_from_rows(&rows, subject, group, rank).map_err(|e| {
-        CliError::Input(format!(
+/// A request error in the words of the command line: the flag that names the column.
+fn cli_error(err: RequestError) -> CliError {
+    match err {
+        RequestError::NoNumericColumn {
+            role,
+            name,
+            available,
+        } => CliError::Usage(format!(
+            "--{}: no numeric column named `{name}` (numeric columns are: {})",
+            flag(role),
+            available.join(", ")
+        )),
+        RequestError::NoColumn {
+            role,
+            name,
+            available,
+        } => CliError::Usage(format!(
+            "--{}: no column named `{name}` (columns are: {})",
+            flag(role),
+            available.join(", ")
+        )),
+        RequestError::NoRates => CliError::Usage(
+            "the data have no births and deaths (or rate) columns: name them with --births and \
+             --deaths, or measure a column with --of COL --weight COL"
+                .into(),
+        ),
+        RequestError::MissingKey(e) => CliError::Input(format!(
             "{}, line {}, column `{}`: --{} needs a value in every row, found none",
             e.file,
             e.line,
             e.column,
             e.role.flag()
-        ))
-    })
+        )),
+        RequestError::SecondSeriesAnalysis { column, message } => {
+            CliError::Input(format!("--against {column}: {message}"))
+        }
+        other => CliError::Input(other.to_string()),
+    }
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -198,32 +190,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ))
     })?;
     let panel = load_panel(&args.input)?;
-    let (subject, left_out) = subject_from_panel(&panel, &args)?;
-    let spec = InequalitySpec {
-        bootstrap: BootstrapSpec {
-            replicates: args.bootstrap,
-            seed: args.seed,
-            level: 0.95,
-        },
-    };
-    let mut analysis = spec
-        .analyse(&subject)
-        .map_err(|e| CliError::Input(e.to_string()))?;
-    if !left_out.is_empty() {
-        analysis
-            .report
-            .notes
-            .push(imr_core::inequality::Note::RowsLeftOut {
-                count: left_out.len(),
-            });
-    }
+    let result = InequalityRequest::from(&args)
+        .run(&panel)
+        .map_err(cli_error)?;
+    let (analysis, left_out) = (&result.analysis, &result.left_out);
     let report = &analysis.report;
-    let (correlation_adjusted, against_left_out) = match (&args.against, &args.against_weight) {
-        (Some(against), Some(weight)) => {
-            let (c, left) = correlation_against(&panel, &args, &spec, report, against, weight)?;
-            (Some(c), Some(left))
-        }
-        _ => (None, None),
+    let (correlation_adjusted, against_left_out) = match &result.against {
+        Some((c, left)) => (Some(c.clone()), Some(left.as_slice())),
+        None => (None, None),
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -232,10 +206,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let doc = Output {
                 engine_version: imr_core::ENGINE_VERSION,
                 input: InputSummary::new(&panel),
-                rows_not_measured: &left_out,
+                rows_not_measured: left_out,
                 report,
                 correlation_adjusted,
-                against_rows_not_measured: against_left_out.as_deref(),
+                against_rows_not_measured: against_left_out,
             };
             serde_json::to_writer_pretty(&mut out, &doc).map_err(std::io::Error::from)?;
             writeln!(out)?;
@@ -270,47 +244,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
     }
     Ok(())
-}
-
-/// The adjusted correlation of `report` (infant mortality) with the Gini of `against` weighted
-/// by `weight`: the second series is measured like `--of against --weight weight` without
-/// bootstrap (the correlation uses its point values). `None` (JSON null) when the IMR has no
-/// adjusted Gini in at least 4 common years. Also the rows the second series left out.
-fn correlation_against(
-    panel: &Panel,
-    args: &Args,
-    spec: &InequalitySpec,
-    report: &InequalityReport,
-    against: &str,
-    weight: &str,
-) -> Result<(Option<AdjustedCorrelation>, Vec<NotMeasured>), CliError> {
-    let second = Args {
-        of: Some(against.to_string()),
-        weight: Some(weight.to_string()),
-        group: None,
-        rank: None,
-        against: None,
-        against_weight: None,
-        input: args.input.clone(),
-        bootstrap: 0,
-        seed: args.seed,
-        measure: args.measure.clone(),
-        lang: args.lang,
-        years: Vec::new(),
-        format: args.format,
-        include_flagged: args.include_flagged,
-    };
-    let (subject, left_out) = subject_from_panel(panel, &second)?;
-    let spec = InequalitySpec {
-        bootstrap: BootstrapSpec {
-            replicates: 0,
-            ..spec.bootstrap
-        },
-    };
-    let other = spec
-        .analyse(&subject)
-        .map_err(|e| CliError::Input(format!("--against {against}: {e}")))?;
-    Ok((correlate_reports_adjusted(report, &other.report), left_out))
 }
 
 /// A chart's language and provenance line (input files, engine, today's date).

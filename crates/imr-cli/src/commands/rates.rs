@@ -4,7 +4,7 @@ use super::input::{load_panel, InputArgs};
 use super::CliError;
 use imr_core::ingest::IngestReport;
 use imr_core::panel::Panel;
-use imr_core::rates::RateTable;
+use imr_core::request::RatesRequest;
 use serde::Serialize;
 use std::io::Write;
 
@@ -72,9 +72,18 @@ struct Output<'a> {
     national: &'a [imr_core::rates::NationalRate],
 }
 
+impl From<&Args> for RatesRequest {
+    /// The request of the parsed arguments (it has no options: the input and the format aside).
+    fn from(_: &Args) -> RatesRequest {
+        RatesRequest::default()
+    }
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
     let panel = load_panel(&args.input)?;
-    let table = RateTable::from_panel(&panel).map_err(|e| CliError::Input(e.to_string()))?;
+    let table = RatesRequest::from(&args)
+        .run(&panel)
+        .map_err(|e| CliError::Input(e.to_string()))?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match args.format {

@@ -66,6 +66,11 @@ fn regressors(fit: &Fit) -> Vec<String> {
     fit.regressors.clone()
 }
 
+/// The absorbed fixed effects of the fit as `imr fit --fe` names them (`region^year`).
+fn absorbed_names(fit: &Fit) -> Vec<String> {
+    fit.fixed_effects.iter().map(|f| f.name.clone()).collect()
+}
+
 /// The arguments of the `imr fit` command that produces `fit` from the CSV: the regressors as
 /// one comma-separated `--x`, or one `--x` per regressor when a name holds a comma (then each
 /// names a column whole).
@@ -99,6 +104,10 @@ pub fn imr_command_args(fit: &Fit, ctx: &CodeContext) -> Vec<String> {
     }
     if let Some(e) = &fit.exposure {
         args.extend(["--exposure".to_string(), e.clone()]);
+    }
+    if !fit.fixed_effects.is_empty() {
+        args.push("--fe".into());
+        args.push(absorbed_names(fit).join(","));
     }
     args.extend(["--format", "json"].map(String::from));
     args
@@ -169,6 +178,23 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
                     "# t with G - 1 degrees of freedom, as imr\nG <- length(unique(d${id}))\nlmtest::coeftest(m, vcov = sandwich::vcovCL(m, cluster = ~{id}, type = \"HC1\"), df = G - 1)\n"
                 ),
             });
+        }
+        Estimator::Fe if !fit.fixed_effects.is_empty() => {
+            // Absorbed fixed effects: fixest writes them as imr does, `a + b + c^d`.
+            let fes = absorbed_names(fit)
+                .iter()
+                .map(|f| f.split('^').map(r_name).collect::<Vec<_>>().join("^"))
+                .collect::<Vec<_>>()
+                .join(" + ");
+            let vcov = match fit.vcov {
+                VcovKind::Iid => "\"iid\"".to_string(),
+                VcovKind::Hc1 => "\"hetero\"".to_string(),
+                _ => format!("~{id}"),
+            };
+            out.push_str("library(fixest)\n");
+            out.push_str(&format!(
+                "m <- feols({y} ~ {rhs} | {fes}, data = d, vcov = {vcov},\n           ssc = ssc(adj = TRUE, fixef.K = \"nested\", cluster.adj = TRUE))\nsummary(m)\n"
+            ));
         }
         Estimator::Fe | Estimator::Twfe => {
             let fes = if fit.model == Estimator::Fe {
@@ -329,6 +355,22 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
     };
     match fit.model {
         Estimator::Pooled => out.push_str(&format!("regress {y} {rhs}{weight}{}\n", opts(""))),
+        Estimator::Fe if !fit.fixed_effects.is_empty() => {
+            // Absorbed fixed effects: reghdfe, each term as one group variable (text columns
+            // and interactions alike).
+            out.push_str("* absorbed fixed effects: reghdfe (ssc install reghdfe ftools)\n");
+            let mut groups = Vec::new();
+            for (k, name) in absorbed_names(fit).iter().enumerate() {
+                let parts: Vec<String> = name.split('^').map(stata).collect();
+                out.push_str(&format!("egen fe_{} = group({})\n", k + 1, parts.join(" ")));
+                groups.push(format!("fe_{}", k + 1));
+            }
+            out.push_str(&format!(
+                "reghdfe {y} {rhs}, absorb({}){}\n",
+                groups.join(" "),
+                vce(fit.vcov)
+            ));
+        }
         Estimator::Fe if fit.vcov == VcovKind::Hc1 => out.push_str(&format!(
             "* HC1 on the dummy-variable regression (n/(n - K), K counting the effects)\nregress {y} {rhs} i.entity_id{weight}, vce(robust)\n"
         )),

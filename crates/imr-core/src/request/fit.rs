@@ -1,0 +1,234 @@
+//! [`FitRequest`]: a panel-data model of an outcome on commune characteristics (`imr fit`, the
+//! Models view, one request per model).
+
+use super::{push_opt, ColumnUse, RequestError};
+use crate::panel::Panel;
+use imr_models::{
+    parse_fixed_effects, ColumnRole, Estimator, Fit, FixedEffect, ModelColumns, PanelData,
+    PanelSpec, VcovKind,
+};
+use serde::{Deserialize, Serialize};
+
+/// Default confidence level of the intervals.
+pub const DEFAULT_LEVEL: f64 = 0.95;
+
+/// One model: the options of `imr fit` that change the numbers (the output format only changes
+/// how they are printed).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FitRequest {
+    /// Outcome column (`rate`, `deaths`, or any numeric column).
+    pub y: String,
+    /// Regressors as given: a value that is exactly a column's name is that column (so a name
+    /// holding a comma is given whole); any other value is split at its commas (`a,b`).
+    pub x: Vec<String>,
+    /// Estimator.
+    pub model: Estimator,
+    /// Standard errors.
+    pub vcov: VcovKind,
+    /// Analytic weights of the linear models (pooled, fe, twfe).
+    pub weights: Option<String>,
+    /// Exposure of `poisson-fe`, entering as log offset.
+    pub exposure: Option<String>,
+    /// Fixed effects absorbed by the within model, as fixest writes them: columns separated by
+    /// commas, interactions by `^` (`commune,year,region^year`); any column, text or numeric,
+    /// or `entity`/`time`.
+    pub fe: Option<String>,
+    /// Confidence level of the intervals.
+    pub level: f64,
+}
+
+impl Default for FitRequest {
+    fn default() -> Self {
+        FitRequest {
+            y: "rate".into(),
+            x: Vec::new(),
+            model: Estimator::Fe,
+            vcov: VcovKind::Cluster,
+            weights: None,
+            exposure: None,
+            fe: None,
+            level: DEFAULT_LEVEL,
+        }
+    }
+}
+
+/// A [`FitRequest`] checked against a panel: the engine's data and settings.
+#[derive(Debug, Clone)]
+pub struct ValidatedFit {
+    data: PanelData,
+    spec: PanelSpec,
+}
+
+/// The result of a [`FitRequest`]: the fit.
+pub type FitResult = Fit;
+
+impl FitRequest {
+    /// The subcommand of `imr` that runs this request.
+    pub const SUBCOMMAND: &'static str = "fit";
+
+    /// This request for `model` as the Models view fits it next to others: `poisson-fe`
+    /// models the death counts with births as exposure (log offset) and no weights; the other
+    /// estimators keep the outcome, and the weights where they take weights
+    /// ([`Estimator::takes_weights`]).
+    pub fn for_model(&self, model: Estimator) -> FitRequest {
+        let mut request = FitRequest {
+            model,
+            ..self.clone()
+        };
+        if model == Estimator::PoissonFe {
+            request.y = "deaths".into();
+            request.exposure = Some("births".into());
+            request.weights = None;
+        } else if !model.takes_weights() {
+            request.weights = None;
+        }
+        request
+    }
+
+    /// The regressor names of the `x` values on `panel`: a value naming a column is that
+    /// column; any other value is split at its commas.
+    pub fn regressors(&self, panel: &Panel) -> Vec<String> {
+        let mut names = Vec::new();
+        for value in &self.x {
+            if panel.numeric_column(value).is_some() {
+                names.push(value.clone());
+            } else {
+                names.extend(value.split(',').map(str::to_string));
+            }
+        }
+        names
+    }
+
+    /// The engine's data from `panel` (rows labelled by their line): every named column must
+    /// be numeric (fixed effects: any column), `poisson-fe` on the death counts or with births
+    /// as exposure needs those counts, weights go with pooled, fe and twfe only, absorbed
+    /// fixed effects with fe only and without weights, and the level lies in (0, 1).
+    pub fn validate(&self, panel: &Panel) -> Result<ValidatedFit, RequestError> {
+        let columns = ModelColumns {
+            y: self.y.clone(),
+            x: self.regressors(panel),
+            weights: self.weights.clone(),
+            exposure: self.exposure.clone(),
+        };
+        let mut data =
+            panel
+                .model_data(&columns)
+                .map_err(|missing| RequestError::NoNumericColumn {
+                    role: match missing.role {
+                        ColumnRole::Outcome => ColumnUse::Outcome,
+                        ColumnRole::Weights => ColumnUse::Weights,
+                        ColumnRole::Exposure => ColumnUse::Exposure,
+                        _ => ColumnUse::Regressor,
+                    },
+                    name: missing.name,
+                    available: panel.numeric_names.clone(),
+                })?;
+        if let Some(spec) = &self.fe {
+            data = absorb(panel, spec, data)?;
+        }
+        if self.model == Estimator::PoissonFe
+            && ((self.y == "deaths" && !panel.has_deaths)
+                || (self.exposure.as_deref() == Some("births") && !panel.has_births))
+        {
+            return Err(RequestError::NoRates);
+        }
+        if columns.x.is_empty() {
+            return Err(RequestError::NoRegressors);
+        }
+        if !(self.level > 0.0 && self.level < 1.0) {
+            return Err(RequestError::Level(self.level));
+        }
+        if self.fe.is_some() {
+            if self.model != Estimator::Fe {
+                return Err(RequestError::AbsorbedNeedsWithin { model: self.model });
+            }
+            if self.weights.is_some() {
+                return Err(RequestError::WeightsWithAbsorbed);
+            }
+        }
+        if self.weights.is_some() && !self.model.takes_weights() {
+            return Err(RequestError::WeightsNotSupported { model: self.model });
+        }
+        Ok(ValidatedFit {
+            data,
+            spec: PanelSpec::new(self.model)
+                .with_vcov(self.vcov)
+                .with_conf_level(self.level),
+        })
+    }
+
+    /// Validates and fits.
+    pub fn run(&self, panel: &Panel) -> Result<Fit, RequestError> {
+        self.validate(panel)?.run()
+    }
+
+    /// The `imr fit` arguments after the input that reproduce this request: `--y`, one `--x`
+    /// per value, `--model`, `--vcov`, then `--weights`, `--exposure`, `--fe` when set and
+    /// `--level` when not 0.95.
+    pub fn to_args(&self) -> Vec<String> {
+        let mut args = vec!["--y".to_string(), self.y.clone()];
+        for x in &self.x {
+            args.push("--x".into());
+            args.push(x.clone());
+        }
+        args.extend([
+            "--model".to_string(),
+            self.model.name().to_string(),
+            "--vcov".to_string(),
+            self.vcov.name().to_string(),
+        ]);
+        push_opt(&mut args, "--weights", self.weights.as_deref());
+        push_opt(&mut args, "--exposure", self.exposure.as_deref());
+        push_opt(&mut args, "--fe", self.fe.as_deref());
+        if self.level != DEFAULT_LEVEL {
+            args.push("--level".into());
+            args.push(self.level.to_string());
+        }
+        args
+    }
+}
+
+impl ValidatedFit {
+    /// The engine's data of the fit.
+    pub fn data(&self) -> &PanelData {
+        &self.data
+    }
+
+    /// Fits the model.
+    pub fn run(self) -> Result<Fit, RequestError> {
+        let model = self.spec.estimator;
+        self.spec
+            .fit(&self.data)
+            .map_err(|e| RequestError::ModelFailed {
+                model,
+                message: e.to_string(),
+            })
+    }
+}
+
+/// Adds the fixed effects of `spec`: each term's columns as keys, interacted when joined by `^`.
+fn absorb(panel: &Panel, spec: &str, mut data: PanelData) -> Result<PanelData, RequestError> {
+    let terms = parse_fixed_effects(spec).map_err(|e| RequestError::FixedEffects(e.to_string()))?;
+    for term in terms {
+        let mut parts = Vec::with_capacity(term.len());
+        for name in &term {
+            let keys = panel.key_column(name).ok_or_else(|| {
+                let mut columns = vec![panel.entity_column.clone(), panel.time_column.clone()];
+                columns.extend(panel.text_names.iter().cloned());
+                columns.extend(panel.numeric_names.iter().cloned());
+                RequestError::NoColumn {
+                    role: ColumnUse::FixedEffect,
+                    name: name.clone(),
+                    available: columns,
+                }
+            })?;
+            parts.push(FixedEffect::from_keys(name.as_str(), keys));
+        }
+        data = data.absorb(if parts.len() == 1 {
+            parts.remove(0)
+        } else {
+            FixedEffect::interact(&parts)
+        });
+    }
+    Ok(data)
+}

@@ -1,0 +1,278 @@
+//! [`InequalityRequest`]: inequality of area rates (or of a weighted column) per year, with
+//! bootstrap intervals, trends and notes (`imr inequality`, the Inequality view).
+
+use super::{numeric, push_opt, ColumnUse, RequestError};
+use crate::panel::Panel;
+use imr_inequality::adjusted::AdjustedCorrelation;
+use imr_inequality::panel_input::{subject_from_rows, Column, NotMeasured, SubjectColumns};
+use imr_inequality::{
+    correlate_reports_adjusted, BootstrapSpec, InequalityAnalysis, InequalitySpec, Note,
+    DEFAULT_REPLICATES, DEFAULT_SEED,
+};
+use serde::{Deserialize, Serialize};
+
+/// What is measured.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum InequalitySubject {
+    /// The infant mortality rate (deaths over births) of each area.
+    #[default]
+    Rates,
+    /// A value column weighted by another (e.g. health income per capita by population);
+    /// intervals then come from resampling areas.
+    Values { of: String, weight: String },
+}
+
+/// A second series whose Gini is correlated with the adjusted Gini of the rates.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecondSeries {
+    /// Its value column.
+    pub column: String,
+    /// Its weight column.
+    pub weight: String,
+}
+
+/// The options of `imr inequality` that change the numbers (the output format, chart measure,
+/// chart language and Lorenz years only change how they are printed).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InequalityRequest {
+    /// What is measured.
+    pub subject: InequalitySubject,
+    /// With the rates only: the series correlated with their adjusted Gini.
+    pub against: Option<SecondSeries>,
+    /// Group column of the Theil between/within decomposition.
+    pub group: Option<String>,
+    /// Rank column (ascending) of the concentration index, SII/RII and quintiles.
+    pub rank: Option<String>,
+    /// Bootstrap replicates of the percentile intervals (0: none).
+    pub bootstrap: usize,
+    /// Seed of the bootstrap: the same seed gives the same intervals.
+    pub seed: u64,
+}
+
+impl Default for InequalityRequest {
+    fn default() -> Self {
+        InequalityRequest {
+            subject: InequalitySubject::Rates,
+            against: None,
+            group: None,
+            rank: None,
+            bootstrap: DEFAULT_REPLICATES,
+            seed: DEFAULT_SEED,
+        }
+    }
+}
+
+/// Confidence level of every interval of the inequality analysis.
+const LEVEL: f64 = 0.95;
+
+/// An [`InequalityRequest`] checked against a panel: the engine's subject(s) and the rows left
+/// out with their reasons.
+#[derive(Debug, Clone)]
+pub struct ValidatedInequality {
+    subject: imr_inequality::Subject,
+    left_out: Vec<NotMeasured>,
+    against: Option<(imr_inequality::Subject, Vec<NotMeasured>)>,
+    spec: InequalitySpec,
+}
+
+/// The analysis, the rows it left out and, with a second series, the adjusted correlation.
+#[derive(Debug, Clone)]
+pub struct InequalityResult {
+    /// Measures per year, trend and notes (with [`Note::RowsLeftOut`] when rows were left out),
+    /// Lorenz curves and box plots.
+    pub analysis: InequalityAnalysis,
+    /// Panel rows left out of the measures (births or the value missing), with file and line.
+    pub left_out: Vec<NotMeasured>,
+    /// With a second series: the correlation of the adjusted Gini with its Gini (`None` when
+    /// there are fewer than 4 common years with an adjusted Gini), and the rows it left out.
+    pub against: Option<(Option<AdjustedCorrelation>, Vec<NotMeasured>)>,
+}
+
+/// The engine's subject of `panel` for `subject`, grouped and ranked, and the rows left out.
+/// A row missing its group or rank is an error (leaving it out would silently change the
+/// decomposition or the gradient); a row missing births, deaths, the value or the weight is
+/// listed and left out.
+fn subject_of(
+    panel: &Panel,
+    subject: &InequalitySubject,
+    roles: (ColumnUse, ColumnUse),
+    group: Option<&str>,
+    rank: Option<&str>,
+) -> Result<(imr_inequality::Subject, Vec<NotMeasured>), RequestError> {
+    let groups = group
+        .map(|g| {
+            panel.key_column(g).ok_or_else(|| {
+                let mut available = panel.numeric_variables();
+                available.extend(panel.text_names.iter().cloned());
+                RequestError::NoColumn {
+                    role: ColumnUse::Group,
+                    name: g.to_string(),
+                    available,
+                }
+            })
+        })
+        .transpose()?;
+    let ranks = rank
+        .map(|r| numeric(panel, r, ColumnUse::Rank))
+        .transpose()?;
+    let values = match subject {
+        InequalitySubject::Values { of, weight } => Some((
+            numeric(panel, of, roles.0)?,
+            numeric(panel, weight, roles.1)?,
+        )),
+        InequalitySubject::Rates => None,
+    };
+    let columns = match (subject, &values) {
+        (InequalitySubject::Values { of, weight }, Some((values, weights))) => {
+            SubjectColumns::Values {
+                values: Column {
+                    name: of,
+                    cells: values,
+                },
+                weights: Column {
+                    name: weight,
+                    cells: weights,
+                },
+            }
+        }
+        _ => {
+            if !(panel.has_births && panel.has_deaths) {
+                return Err(RequestError::NoRates);
+            }
+            SubjectColumns::Rates {
+                deaths_derived: panel.deaths_derived,
+            }
+        }
+    };
+    let rows = panel.inequality_rows();
+    let group = match (group, &groups) {
+        (Some(name), Some(cells)) => Some(Column { name, cells }),
+        _ => None,
+    };
+    let rank = match (rank, &ranks) {
+        (Some(name), Some(cells)) => Some(Column { name, cells }),
+        _ => None,
+    };
+    Ok(subject_from_rows(&rows, columns, group, rank)?)
+}
+
+impl InequalityRequest {
+    /// The subcommand of `imr` that runs this request.
+    pub const SUBCOMMAND: &'static str = "inequality";
+
+    /// The engine's subjects from `panel`: every named column must exist (numeric, but the
+    /// group may be any column), the rates need births and deaths, the group and rank need a
+    /// value in every row.
+    pub fn validate(&self, panel: &Panel) -> Result<ValidatedInequality, RequestError> {
+        let (subject, left_out) = subject_of(
+            panel,
+            &self.subject,
+            (ColumnUse::Value, ColumnUse::Weight),
+            self.group.as_deref(),
+            self.rank.as_deref(),
+        )?;
+        let against = self
+            .against
+            .as_ref()
+            .map(|a| {
+                subject_of(
+                    panel,
+                    &InequalitySubject::Values {
+                        of: a.column.clone(),
+                        weight: a.weight.clone(),
+                    },
+                    (ColumnUse::Against, ColumnUse::AgainstWeight),
+                    None,
+                    None,
+                )
+            })
+            .transpose()?;
+        Ok(ValidatedInequality {
+            subject,
+            left_out,
+            against,
+            spec: InequalitySpec {
+                bootstrap: BootstrapSpec {
+                    replicates: self.bootstrap,
+                    seed: self.seed,
+                    level: LEVEL,
+                },
+            },
+        })
+    }
+
+    /// Validates and runs the request on `panel`.
+    pub fn run(&self, panel: &Panel) -> Result<InequalityResult, RequestError> {
+        self.validate(panel)?.run()
+    }
+
+    /// The `imr inequality` arguments after the input that reproduce this request (all of
+    /// them, defaults included, so that the command says what was run).
+    pub fn to_args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        if let InequalitySubject::Values { of, weight } = &self.subject {
+            push_opt(&mut args, "--of", Some(of));
+            push_opt(&mut args, "--weight", Some(weight));
+        }
+        push_opt(&mut args, "--group", self.group.as_deref());
+        push_opt(&mut args, "--rank", self.rank.as_deref());
+        args.extend([
+            "--bootstrap".to_string(),
+            self.bootstrap.to_string(),
+            "--seed".to_string(),
+            self.seed.to_string(),
+        ]);
+        if let Some(a) = &self.against {
+            push_opt(&mut args, "--against", Some(&a.column));
+            push_opt(&mut args, "--against-weight", Some(&a.weight));
+        }
+        args
+    }
+}
+
+impl ValidatedInequality {
+    /// The rows the measures leave out, with their reasons.
+    pub fn left_out(&self) -> &[NotMeasured] {
+        &self.left_out
+    }
+
+    /// Measures every year; with a second series, measures it without bootstrap (the
+    /// correlation uses its point values) and correlates.
+    pub fn run(self) -> Result<InequalityResult, RequestError> {
+        let mut analysis = self
+            .spec
+            .analyse(&self.subject)
+            .map_err(|e| RequestError::Analysis(e.to_string()))?;
+        if !self.left_out.is_empty() {
+            analysis.report.notes.push(Note::RowsLeftOut {
+                count: self.left_out.len(),
+            });
+        }
+        let against = match self.against {
+            Some((subject, left_out)) => {
+                let spec = InequalitySpec {
+                    bootstrap: BootstrapSpec {
+                        replicates: 0,
+                        ..self.spec.bootstrap
+                    },
+                };
+                let other =
+                    spec.analyse(&subject)
+                        .map_err(|e| RequestError::SecondSeriesAnalysis {
+                            column: subject.value_name(),
+                            message: e.to_string(),
+                        })?;
+                Some((
+                    correlate_reports_adjusted(&analysis.report, &other.report),
+                    left_out,
+                ))
+            }
+            None => None,
+        };
+        Ok(InequalityResult {
+            analysis,
+            left_out: self.left_out,
+            against,
+        })
+    }
+}
