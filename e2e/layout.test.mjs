@@ -1,7 +1,7 @@
 // Layout from 360 to 1440 px (issue 16): every label sits with its control and no two labelled
 // controls (or their labels) overlap; screenshots of the Findings view at phone and desktop
 // sizes match committed references within a tolerance. Fonts are pinned and animations off so
-// that the screenshots are deterministic; UPDATE_SNAPSHOTS=1 rewrites the references.
+// that the screenshots are deterministic; UPDATE_EXPECT=1 rewrites the references.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -100,9 +100,9 @@ for (const [width, height] of [[390, 844], [1400, 1000]]) {
     await page.evaluate(() => document.fonts.ready);
     const shot = await page.screenshot({ animations: 'disabled' });
     const file = path.join(SHOTS, `findings-${width}x${height}.png`);
-    if (process.env.UPDATE_SNAPSHOTS === '1' || !fs.existsSync(file)) {
+    if (process.env.UPDATE_EXPECT === '1' || !fs.existsSync(file)) {
       fs.writeFileSync(file, shot);
-      if (process.env.UPDATE_SNAPSHOTS !== '1') assert.fail(`no reference yet: wrote ${file}; check it and commit it`);
+      if (process.env.UPDATE_EXPECT !== '1') assert.fail(`no reference yet: wrote ${file}; check it and commit it`);
     }
     const reference = fs.readFileSync(file);
     const share = await differingShare(page,

@@ -35,7 +35,7 @@ use std::time::Duration;
 use wasm_bindgen::JsCast;
 
 /// The bundled boundaries (345 communes, chilemapas), embedded so that no request is made.
-const BUNDLED_TOPOJSON: &str = include_str!("../../public/data/comunas.topojson");
+const BUNDLED_TOPOJSON: &str = imr_core::data::BOUNDARIES_TOPOJSON;
 /// Permutations of the Moran and LISA tests (seed [`SEED`]); `imr map --moran 999 --seed 1`.
 const PERMUTATIONS: usize = 999;
 const SEED: u64 = 1;

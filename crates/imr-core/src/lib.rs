@@ -13,6 +13,7 @@ pub mod provenance;
 pub mod rates;
 pub mod request;
 
+pub use imr_data as data;
 pub use imr_escape as escape;
 pub use imr_inequality as inequality;
 pub use imr_map as map;

@@ -1,6 +1,6 @@
 //! Snapshot tests: the charts and CSV tables of the golden fixture are compared byte for byte
 //! with the committed files in `tests/snapshots/`. After an intended change, regenerate them with
-//! `UPDATE_SNAPSHOTS=1 cargo test -p imr-inequality --test snapshots` and review the diff.
+//! `UPDATE_EXPECT=1 cargo test -p imr-inequality --test snapshots` and review the diff.
 
 mod common;
 
@@ -12,7 +12,6 @@ use imr_inequality::csv::{box_plot_csv, box_plot_outliers_csv, lorenz_csv, trend
 use imr_inequality::{
     correlate_reports, BootstrapSpec, InequalityAnalysis, InequalitySpec, Measure, Subject,
 };
-use std::path::PathBuf;
 
 fn analyse(subject: &Subject) -> InequalityAnalysis {
     let spec = InequalitySpec {
@@ -25,33 +24,9 @@ fn analyse(subject: &Subject) -> InequalityAnalysis {
     spec.analyse(subject).unwrap()
 }
 
+/// Compares `actual` with `tests/snapshots/<name>` byte for byte; `UPDATE_EXPECT=1` rewrites it.
 fn check_snapshot(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
-        .join(name);
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!(
-            "missing snapshot {}; create it with UPDATE_SNAPSHOTS=1",
-            path.display()
-        )
-    });
-    if expected != actual {
-        let line = expected
-            .lines()
-            .zip(actual.lines())
-            .position(|(a, b)| a != b)
-            .map_or(expected.lines().count().min(actual.lines().count()), |k| k);
-        panic!(
-            "{name} differs from the snapshot at line {}:\n expected: {:?}\n actual:   {:?}\n(UPDATE_SNAPSHOTS=1 to accept)",
-            line + 1,
-            expected.lines().nth(line),
-            actual.lines().nth(line)
-        );
-    }
+    expect_test::expect_file![format!("snapshots/{name}")].assert_eq(actual);
 }
 
 /// Every opened element is closed, in order; text and attributes hold no raw `<` or `&`.

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 /// The bundled boundaries (public/data/comunas.topojson), compiled into the binary so that an
 /// installed `imr` (`cargo install --path crates/imr-cli`) draws the map from any directory.
-const BUNDLED_TOPOJSON: &str = include_str!("../../../../public/data/comunas.topojson");
+const BUNDLED_TOPOJSON: &str = imr_core::data::BOUNDARIES_TOPOJSON;
 /// How the bundled boundaries are named in messages.
 const BUNDLED_NAME: &str = "the bundled boundaries (public/data/comunas.topojson)";
 
