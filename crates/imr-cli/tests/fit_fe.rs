@@ -1,6 +1,7 @@
 //! `imr fit --fe`: the built binary absorbs entity + year + region^year on the generated panel of
 //! imr-models' goldens and reproduces pyfixest 0.60.0 (values in
-//! `crates/imr-models/tests/golden/fe.panel_3fe.*.csv`, written by `make_fe_goldens.py`).
+//! `crates/imr-models/tests/golden/fe.panel_3fe.*.csv` and, with `--weights w`,
+//! `fe.panel_3fe_w.*.csv`, written by `make_fe_goldens.py`).
 
 use std::collections::HashMap;
 use std::process::Command;
@@ -34,6 +35,50 @@ fn golden(case: &str) -> HashMap<String, f64> {
             (k.to_string(), v.parse().unwrap())
         })
         .collect()
+}
+
+#[test]
+fn weighted_absorbed_effects_match_pyfixest_under_every_covariance() {
+    for vcov in ["iid", "hc1", "cluster"] {
+        let out = imr_fit(&[
+            "--fe",
+            "entity,year,region^year",
+            "--weights",
+            "w",
+            "--vcov",
+            vcov,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let fit: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let expected = golden(&format!("panel_3fe_w.{vcov}"));
+        for c in fit["coefficients"].as_array().unwrap() {
+            let term = c["term"].as_str().unwrap();
+            let (b, se) = (
+                expected[&format!("coef.{term}")],
+                expected[&format!("se.{term}")],
+            );
+            let got_b = c["estimate"].as_f64().unwrap();
+            let got_se = c["std_error"].as_f64().unwrap();
+            assert!(
+                (got_b - b).abs() <= 1e-6 * b.abs(),
+                "{vcov} {term}: {got_b} vs {b}"
+            );
+            assert!(
+                (got_se - se).abs() <= 1e-4 * se,
+                "{vcov} {term}: {got_se} vs {se}"
+            );
+        }
+        assert_eq!(fit["weights"], "w");
+        assert_eq!(fit["nobs"].as_f64(), Some(expected["nobs"]));
+        assert_eq!(
+            fit["rows_excluded"].as_f64(),
+            Some(expected["rows_excluded"])
+        );
+    }
 }
 
 #[test]

@@ -123,11 +123,6 @@ fn cli_error(err: RequestError) -> CliError {
             "{model} model: absorbed fixed effects (--fe) go with the within model; `{model}` \
              does not take them (use --model fe)"
         )),
-        RequestError::WeightsWithAbsorbed => CliError::Input(
-            "fe model: weights together with absorbed fixed effects (--fe) are not supported; \
-             drop --weights, or use --model fe or twfe without --fe"
-                .into(),
-        ),
         RequestError::WeightsNotSupported { model } => CliError::Input(format!(
             "{model} model: weights are available for pooled, fe and twfe; `{model}` is fitted \
              unweighted in R plm and Stata, so drop --weights{}",

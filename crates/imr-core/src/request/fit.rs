@@ -142,9 +142,6 @@ impl FitRequest {
             if self.model != Estimator::Fe {
                 return Err(RequestError::AbsorbedNeedsWithin { model: self.model });
             }
-            if self.weights.is_some() {
-                return Err(RequestError::WeightsWithAbsorbed);
-            }
         }
         if self.weights.is_some() && !self.model.takes_weights() {
             return Err(RequestError::WeightsNotSupported { model: self.model });

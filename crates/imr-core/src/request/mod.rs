@@ -125,9 +125,6 @@ pub enum RequestError {
     /// Absorbed fixed effects with an estimator other than the within model.
     #[error("absorbed fixed effects go with the within model (fe); `{model}` does not take them")]
     AbsorbedNeedsWithin { model: imr_models::Estimator },
-    /// Weights together with absorbed fixed effects.
-    #[error("weights together with absorbed fixed effects are not supported")]
-    WeightsWithAbsorbed,
     /// The fixed-effect list does not parse.
     #[error("{0}")]
     FixedEffects(String),
@@ -321,14 +318,6 @@ mod tests {
                 RequestError::AbsorbedNeedsWithin {
                     model: Estimator::Re,
                 },
-            ),
-            (
-                FitRequest {
-                    fe: Some("region".into()),
-                    weights: Some("births".into()),
-                    ..base.clone()
-                },
-                RequestError::WeightsWithAbsorbed,
             ),
             (
                 FitRequest {
