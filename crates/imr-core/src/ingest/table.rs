@@ -212,12 +212,14 @@ impl RawTable {
             .from_reader(text.as_bytes());
         let mut columns: Option<Vec<String>> = None;
         // Buffers sized once from the text (the fields are at most the text; a record per line
-        // at most): growing them by doubling copied and faulted in pages several times over.
-        let mut records = Records {
-            text: String::with_capacity(text.len()),
-            ends: Vec::new(),
-            spans: Vec::with_capacity(count_lines(text.as_bytes()) as usize),
-        };
+        // at most, and a record that is not blank takes two bytes): growing them by doubling
+        // copied and faulted in pages several times over. Only a guess, so `try_reserve`: a
+        // guess the memory cannot hold (a file of blank lines in wasm32) leaves the buffers to
+        // grow as they fill, never aborts.
+        let mut records = Records::default();
+        let record_guess = (count_lines(text.as_bytes()) as usize).min(text.len() / 2 + 1);
+        let _ = records.text.try_reserve_exact(text.len());
+        let _ = records.spans.try_reserve_exact(record_guess);
         // One reused record: no allocation per record (issue 15).
         let mut record = csv::StringRecord::new();
         let bytes = text.as_bytes();
@@ -265,8 +267,8 @@ impl RawTable {
                 columns = Some(header_names(&record));
                 // A field takes at least its delimiter in the text, so a quarter of the text
                 // bounds the guess for a wide header (669,249 names) over many lines.
-                let fields = records.spans.capacity().saturating_mul(record.len());
-                records.ends.reserve(fields.min(text.len() / 4));
+                let fields = record_guess.saturating_mul(record.len());
+                let _ = records.ends.try_reserve_exact(fields.min(text.len() / 4));
                 continue;
             }
             if records.push(line, end_line, record.iter()).is_err() {
@@ -630,5 +632,18 @@ mod tests {
             let t = RawTable::from_bytes("x.csv", text.as_bytes()).unwrap();
             assert_eq!(t.column_is_numeric(0), by_counting(&t, 0), "{text:?}");
         }
+    }
+
+    /// Blank lines are counted, not records, and the buffers guessed from the line count hold
+    /// only what is read.
+    #[test]
+    fn a_file_of_blank_lines_has_its_lines_and_no_records() {
+        let mut text = b"code,n\n".to_vec();
+        text.extend(std::iter::repeat_n(b'\n', 100_000));
+        text.extend_from_slice(b"1,2\n");
+        let t = RawTable::from_bytes("x.csv", &text).unwrap();
+        assert_eq!(t.records.len(), 1);
+        assert_eq!(t.records.get(0).unwrap().line, 100_002);
+        assert_eq!(t.physical_lines, 100_002);
     }
 }
