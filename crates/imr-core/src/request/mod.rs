@@ -350,6 +350,7 @@ mod tests {
         let request = FitRequest {
             x: vec!["pobreza".into()],
             weights: Some("births".into()),
+            fe: Some("region".into()),
             ..FitRequest::default()
         };
         let poisson = request.for_model(Estimator::PoissonFe);
@@ -362,11 +363,22 @@ mod tests {
             ("deaths", Some("births"), &None)
         );
         assert_eq!(request.for_model(Estimator::Re).weights, None);
+        assert_eq!(request.for_model(Estimator::Re).fe, None);
+        assert_eq!(
+            request.for_model(Estimator::Fe).fe.as_deref(),
+            Some("region")
+        );
         assert_eq!(
             request.for_model(Estimator::Twfe).weights.as_deref(),
             Some("births")
         );
         assert!(poisson.run(&panel()).is_ok());
+        let absorbed = FitRequest {
+            weights: None,
+            ..request
+        }
+        .for_model(Estimator::Fe);
+        assert_eq!(absorbed.run(&panel()).unwrap().fixed_effects.len(), 1);
     }
 
     #[test]
