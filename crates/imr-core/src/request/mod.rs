@@ -382,6 +382,50 @@ mod tests {
     }
 
     #[test]
+    fn a_map_request_names_what_the_data_lack() {
+        let panel = panel();
+        let map = MapRequest {
+            year: 2019,
+            ..MapRequest::default()
+        };
+        assert!(map.validate(&panel).is_ok());
+        assert_eq!(
+            MapRequest {
+                year: 1990,
+                ..map.clone()
+            }
+            .validate(&panel)
+            .unwrap_err(),
+            RequestError::NoYear {
+                year: 1990,
+                years: vec![2019, 2020]
+            }
+        );
+        let err = MapRequest {
+            value: Some("ingreso".into()),
+            ..map.clone()
+        }
+        .validate(&panel)
+        .unwrap_err();
+        assert!(matches!(
+            err,
+            RequestError::NoNumericColumn {
+                role: ColumnUse::MapValue,
+                ..
+            }
+        ));
+        let err = MapRequest {
+            value: Some("pobreza".into()),
+            smooth: Smooth::Eb,
+            ..map
+        }
+        .validate(&panel)
+        .unwrap_err();
+        assert_eq!(err, RequestError::SmoothWithValue);
+        assert_no_flag(&err);
+    }
+
+    #[test]
     fn the_command_names_files_roles_and_every_option() {
         let input = InputSpec {
             files: vec!["mis datos.csv".into()],
