@@ -201,3 +201,38 @@ test('adding a model fits only that model, without a visible pause', async () =>
   await assertTableMatches(page, cliFit('twfe', 'cluster'));
   assert.deepEqual(errors, []);
 });
+
+// Issue 14 (stretch): the fe model absorbs the fixed effects typed in the view, as `imr fit --fe`
+// does; the shown command carries --fe, runs on the downloaded data (which holds the text
+// column region) and gives the table on screen; the effects are in the link (URL fragment).
+test('absorbed fixed effects on screen are what imr fit --fe prints, and the command reproduces them', async () => {
+  const { page, errors } = await openModels(['fe', 're'], 'cluster', ['pobreza', 'ingreso_salud_pc']);
+  await page.getByTestId('model-absorb').fill('codigo_comuna,region^anio');
+  await page.getByTestId('model-absorb').press('Enter');
+  await page.getByTestId('model-absorb').blur();
+  const command = page.locator('[data-testid="imr-commands"] [data-command]').first();
+  await page.waitForFunction(() => document.querySelector('[data-testid="imr-commands"] [data-command]')?.textContent.includes('--fe'));
+  const fe = imrFit([DATA, ...INPUT, '--y', 'rate', '--x', 'pobreza,ingreso_salud_pc', '--fe', 'codigo_comuna,region^anio']);
+  assert.deepEqual(fe.fixed_effects.map((f) => f.name), ['codigo_comuna', 'region^anio']);
+  await assertTableMatches(page, fe);
+  // re does not take absorbed effects: it is fitted as before, without them.
+  await assertTableMatches(page, cliFit('re', 'cluster', ['pobreza', 'ingreso_salud_pc']));
+  const text = (await command.textContent()).trim();
+  assert.match(text, /--model fe --vcov cluster --fe 'codigo_comuna,region\^anio' --format json$/);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-models-fe-'));
+  try {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-data').click()]);
+    const data = path.join(dir, download.suggestedFilename());
+    await download.saveAs(data);
+    const header = fs.readFileSync(data, 'utf8').split('\n').find((l) => !l.startsWith('#'));
+    assert.ok(header.split(',').includes('region'), header);
+    // The shown words, unquoted as a shell would (the only quoted word is the --fe list).
+    const words = text.replace(/'([^']*)'/g, '$1').split(/\s+/);
+    const again = JSON.parse(execFileSync(imrBinary(), ['fit', data, ...words.slice(3)], { cwd: dir, encoding: 'utf8' }));
+    await assertTableMatches(page, again);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  assert.match(page.url(), /[#&]fe=codigo_comuna,region%5Eanio(&|$)/);
+  assert.deepEqual(errors, []);
+});

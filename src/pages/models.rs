@@ -16,7 +16,7 @@ use crate::state::{AppState, Shared};
 use imr_core::escape::{shell_join, CsvOptions, CsvWriter};
 use imr_core::ingest::Role;
 use imr_core::models::report::{self, format_number, significance_stars, CodeContext, PlotOptions};
-use imr_core::models::{ChiSquaredTest, Estimator, Fit, VcovKind, INTERCEPT};
+use imr_core::models::{parse_fixed_effects, ChiSquaredTest, Estimator, Fit, VcovKind, INTERCEPT};
 use imr_core::panel::{Panel, BUILTIN_COLUMNS};
 use imr_core::request::{command_line, FitRequest, InputSpec, RequestError};
 use leptos::prelude::*;
@@ -237,9 +237,10 @@ fn regressor_candidates(panel: &Panel) -> Vec<String> {
 }
 
 /// The analysis data the R, Stata and `imr` code run on: entity, time, births, deaths, rate
-/// (per 1,000) and every numeric covariate of the validated panel, numbers written in full
-/// (shortest round-trip form), so that the code reproduces the page's numbers.
-fn analysis_csv(panel: &Panel) -> String {
+/// (per 1,000), every numeric covariate of the validated panel and the `text_columns` (those of
+/// absorbed fixed effects), numbers written in full (shortest round-trip form), so that the code
+/// reproduces the page's numbers; through the one CSV writer (quoting, formula guard).
+fn analysis_csv(panel: &Panel, text_columns: &[String]) -> String {
     let number = |v: Option<f64>| v.map(|x| format!("{x}")).unwrap_or_default();
     let covariates: Vec<(usize, &String)> = panel
         .numeric_names
@@ -262,6 +263,11 @@ fn analysis_csv(panel: &Panel) -> String {
         header.push("rate".into());
     }
     header.extend(covariates.iter().map(|(_, n)| (*n).clone()));
+    let texts: Vec<usize> = text_columns
+        .iter()
+        .filter_map(|c| panel.text_names.iter().position(|t| t == c))
+        .collect();
+    header.extend(texts.iter().map(|&i| panel.text_names[i].clone()));
     let mut csv = CsvWriter::new(CsvOptions::default());
     csv.record(&header);
     for row in &panel.rows {
@@ -276,6 +282,11 @@ fn analysis_csv(panel: &Panel) -> String {
             fields.push(number(row.rate_per_1000()));
         }
         fields.extend(covariates.iter().map(|(i, _)| number(row.numeric[*i])));
+        fields.extend(
+            texts
+                .iter()
+                .map(|&i| row.text[i].clone().unwrap_or_default()),
+        );
         csv.record(&fields);
     }
     csv.into_string()
@@ -345,6 +356,13 @@ pub fn ModelsPage() -> impl IntoView {
         |w| w.clone().unwrap_or_default(),
         |s| Some((!s.is_empty()).then(|| s.to_owned())),
     );
+    // Fixed effects absorbed by the `fe` model, written as `imr fit --fe` takes them.
+    let fe = fragment.synced_with(
+        "fe",
+        None::<String>,
+        |f| f.clone().unwrap_or_default(),
+        |s| Some((!s.trim().is_empty()).then(|| s.trim().to_owned())),
+    );
     let show_ci = RwSignal::new(true);
     let cache = StoredValue::new(FitCache::default());
 
@@ -385,6 +403,7 @@ pub fn ModelsPage() -> impl IntoView {
         x: regressors.get(),
         weights: weights.get(),
         vcov: vcov.get(),
+        fe: fe.get(),
         ..FitRequest::default()
     });
     // Selected estimators in the order of `Estimator::ALL`, each with its request and its
@@ -465,6 +484,21 @@ pub fn ModelsPage() -> impl IntoView {
                             view! { <option value=name.clone() selected=move || weights.get().as_deref() == Some(selected.as_str())>{name.clone()}</option> }
                         }).collect_view()}
                     </select>
+                </span>
+                <span>
+                    <label for="model-absorb">{tr("Efectos fijos absorbidos (modelo fe)", "Absorbed fixed effects (fe model)")}</label>
+                    <input id="model-absorb" data-testid="model-absorb" type="text" placeholder="codigo_comuna,region^anio"
+                        aria-describedby="model-absorb-help"
+                        prop:value=move || fe.get().unwrap_or_default()
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            let v = v.trim();
+                            fe.set((!v.is_empty()).then(|| v.to_owned()));
+                        }/>
+                    <small id="model-absorb-help">{tr(
+                        "Columnas separadas por comas; ^ las cruza. Reemplazan los efectos de comuna: inclúyala (p. ej. codigo_comuna,region^anio).",
+                        "Columns separated by commas; ^ interacts them. They replace the entity effects, so list the entity too (e.g. codigo_comuna,region^anio).",
+                    )}</small>
                 </span>
             </div>
             <fieldset data-testid="model-choices">
@@ -727,6 +761,14 @@ fn Downloads(
             time: &panel.time_column,
             comment_lines: imr_core::provenance::CSV_HEADER_LINES,
         };
+        // The text columns of the absorbed fixed effects go into the data too.
+        let fe_columns: Vec<String> = requests
+            .get()
+            .iter()
+            .filter_map(|r| parse_fixed_effects(r.fe.as_deref()?).ok())
+            .flatten()
+            .flatten()
+            .collect();
         // `imr fit` on the downloaded data, with the entity and time columns named.
         let input = InputSpec {
             files: vec![DATA_FILE.to_string()],
@@ -779,7 +821,7 @@ fn Downloads(
                     Lang::En => format!("The R, Stata and imr code read the data file «{DATA_FILE}»: download it next to the code."),
                 }}</p>
                 <div class="roles">
-                    <button class="secondary" data-testid="download-data" on:click=move |_| download_csv(&state, DATA_FILE, &analysis_csv(&data_panel))>{tr("Datos (CSV)", "Data as CSV")}</button>
+                    <button class="secondary" data-testid="download-data" on:click=move |_| download_csv(&state, DATA_FILE, &analysis_csv(&data_panel, &fe_columns))>{tr("Datos (CSV)", "Data as CSV")}</button>
                     {button("download-coef-csv", ("Coeficientes (CSV)", "Coefficients (CSV)"), "imr_modelos_coeficientes.csv", "text/csv", coef_csv)}
                     {button("download-latex", ("Tabla LaTeX", "LaTeX table"), "imr_modelos_tabla.tex", "application/x-tex", latex)}
                     {button("download-markdown", ("Tabla Markdown", "Markdown table"), "imr_modelos_tabla.md", "text/markdown", markdown)}
@@ -1045,7 +1087,7 @@ mod tests {
         let table = RawTable::from_bytes("h.csv", csv.as_bytes()).unwrap();
         let roles = table.guessed_roles.clone();
         let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
-        let text = analysis_csv(&panel);
+        let text = analysis_csv(&panel, &[]);
         let mut lines = text.lines();
         assert_eq!(
             lines.next(),

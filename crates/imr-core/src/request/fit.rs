@@ -69,7 +69,7 @@ impl FitRequest {
     /// This request for `model` as the Models view fits it next to others: `poisson-fe`
     /// models the death counts with births as exposure (log offset) and no weights; the other
     /// estimators keep the outcome, and the weights where they take weights
-    /// ([`Estimator::takes_weights`]).
+    /// ([`Estimator::takes_weights`]); absorbed fixed effects go with `fe` only.
     pub fn for_model(&self, model: Estimator) -> FitRequest {
         let mut request = FitRequest {
             model,
@@ -81,6 +81,9 @@ impl FitRequest {
             request.weights = None;
         } else if !model.takes_weights() {
             request.weights = None;
+        }
+        if model != Estimator::Fe {
+            request.fe = None;
         }
         request
     }

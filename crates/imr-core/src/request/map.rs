@@ -266,6 +266,28 @@ impl MapRequest {
         })
     }
 
+    /// [`MapRequest::check`], then against `panel`: the year has rows, the mapped column is
+    /// numeric, the rate (or its smoothing) has births and deaths to work from. The boundaries
+    /// are checked when the map is drawn.
+    pub fn validate(&self, panel: &Panel) -> Result<ValidatedMap, RequestError> {
+        let validated = self.check()?;
+        if !panel.rows.iter().any(|r| r.time == self.year) {
+            return Err(RequestError::NoYear {
+                year: self.year,
+                years: panel.times(),
+            });
+        }
+        if let Some(name) = self.value_column() {
+            super::numeric(panel, name, ColumnUse::MapValue)?;
+        }
+        if validated.measure.needs_counts()
+            && !(panel.has_births && (panel.has_deaths || panel.deaths_derived))
+        {
+            return Err(RequestError::MapNeedsCounts);
+        }
+        Ok(validated)
+    }
+
     /// Draws the map of `panel` on `boundaries` (see [`ValidatedMap::run`]).
     pub fn run(
         &self,

@@ -339,6 +339,7 @@ mod tests {
         let request = FitRequest {
             x: vec!["pobreza".into()],
             weights: Some("births".into()),
+            fe: Some("region".into()),
             ..FitRequest::default()
         };
         let poisson = request.for_model(Estimator::PoissonFe);
@@ -351,11 +352,66 @@ mod tests {
             ("deaths", Some("births"), &None)
         );
         assert_eq!(request.for_model(Estimator::Re).weights, None);
+        assert_eq!(request.for_model(Estimator::Re).fe, None);
+        assert_eq!(
+            request.for_model(Estimator::Fe).fe.as_deref(),
+            Some("region")
+        );
         assert_eq!(
             request.for_model(Estimator::Twfe).weights.as_deref(),
             Some("births")
         );
         assert!(poisson.run(&panel()).is_ok());
+        let absorbed = FitRequest {
+            weights: None,
+            ..request
+        }
+        .for_model(Estimator::Fe);
+        assert_eq!(absorbed.run(&panel()).unwrap().fixed_effects.len(), 1);
+    }
+
+    #[test]
+    fn a_map_request_names_what_the_data_lack() {
+        let panel = panel();
+        let map = MapRequest {
+            year: 2019,
+            ..MapRequest::default()
+        };
+        assert!(map.validate(&panel).is_ok());
+        assert_eq!(
+            MapRequest {
+                year: 1990,
+                ..map.clone()
+            }
+            .validate(&panel)
+            .unwrap_err(),
+            RequestError::NoYear {
+                year: 1990,
+                years: vec![2019, 2020]
+            }
+        );
+        let err = MapRequest {
+            value: Some("ingreso".into()),
+            ..map.clone()
+        }
+        .validate(&panel)
+        .unwrap_err();
+        assert!(matches!(
+            err,
+            RequestError::NoNumericColumn {
+                role: ColumnUse::MapValue,
+                ..
+            }
+        ));
+        let err = MapRequest {
+            value: Some("pobreza".into()),
+            smooth: Smooth::Eb,
+            ..map
+        }
+        .validate(&panel)
+        .unwrap_err();
+        assert_eq!(err, RequestError::SmoothWithValue);
+        assert_no_flag(&err);
     }
 
     #[test]

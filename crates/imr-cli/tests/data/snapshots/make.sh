@@ -1,0 +1,26 @@
+#!/bin/sh
+# The outputs of `imr` before the requests (commit dcb7ece), kept so that tests/snapshots.rs can
+# check that the request-based commands print the same bytes. Run from crates/imr-cli with the
+# imr binary to record as $1: sh tests/data/snapshots/make.sh /path/to/imr
+# Dates (today) are written as <DATE> and the map's output path as <OUT>.
+set -e
+IMR=$1
+S=tests/data/snapshots
+D=$(date -u +%F)
+norm() { sed -e "s/$D/<DATE>/g" -e "s#$S/tmp.svg#<OUT>#g"; }
+$IMR rates tests/data/inequality_communes.csv | norm > $S/rates.json
+$IMR rates tests/data/inequality_communes.csv --format csv | norm > $S/rates.csv
+$IMR inequality tests/data/inequality_communes.csv --group zona --rank pobreza --bootstrap 40 \
+  --against ingreso_salud --against-weight poblacion | norm > $S/inequality.json
+$IMR inequality tests/data/inequality_communes.csv --of ingreso_salud --weight poblacion \
+  --bootstrap 40 --format csv | norm > $S/inequality_values.csv
+$IMR inequality tests/data/inequality_communes.csv --bootstrap 20 --format svg-trend --lang es \
+  | norm > $S/inequality_trend.svg
+$IMR fit tests/data/grunfeld.csv --entity firm --time year --y invest --x value,capital \
+  --model re --vcov cluster | norm > $S/fit_re.json
+$IMR fit tests/data/grunfeld.csv --entity firm --time year --y invest --x value --x capital \
+  --weights capital --model twfe --vcov hc1 --level 0.9 | norm > $S/fit_twfe.json
+$IMR map tests/data/map_rates.csv --year 2019 --geometry tests/data/map_cells.topojson \
+  --smooth eb --classes 3 --moran 99 --lisa --lang es --out $S/tmp.svg | norm > $S/map.json
+norm < $S/tmp.svg > $S/map.svg
+rm $S/tmp.svg

@@ -1,0 +1,215 @@
+//! `imr rates|inequality|fit|map` print the same bytes as before they ran on the engine's
+//! requests: the expected outputs in tests/data/snapshots were written by the `imr` of commit
+//! dcb7ece (tests/data/snapshots/make.sh, dates as `<DATE>`, the map's path as `<OUT>`). A change
+//! of output must be deliberate: re-record with make.sh and say why in the commit.
+
+use imr_cli::commands::input::{load_panel, InputArgs};
+use imr_core::models::{Estimator, VcovKind};
+use imr_core::request::FitRequest;
+use std::process::Command;
+
+const SNAPSHOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/snapshots");
+
+/// Today as the exports write it.
+fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    imr_core::provenance::date_from_unix_seconds(seconds)
+}
+
+/// The stdout of `imr args` run in the crate's directory, with today's date as `<DATE>`.
+fn imr(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_imr"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("the imr binary runs");
+    assert!(
+        out.status.success(),
+        "imr {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .replace(&today(), "<DATE>")
+}
+
+fn snapshot(name: &str) -> String {
+    std::fs::read_to_string(format!("{SNAPSHOTS}/{name}")).unwrap()
+}
+
+fn assert_same(name: &str, actual: &str) {
+    let expected = snapshot(name);
+    if actual != expected {
+        let line = actual
+            .lines()
+            .zip(expected.lines())
+            .position(|(a, e)| a != e)
+            .map_or(actual.lines().count().min(expected.lines().count()), |l| l);
+        panic!(
+            "{name} differs from the recorded output at line {}:\n  now: {:?}\n  was: {:?}",
+            line + 1,
+            actual.lines().nth(line),
+            expected.lines().nth(line)
+        );
+    }
+}
+
+const COMMUNES: &str = "tests/data/inequality_communes.csv";
+const GRUNFELD: &str = "tests/data/grunfeld.csv";
+
+#[test]
+fn rates_print_what_they_printed() {
+    assert_same("rates.json", &imr(&["rates", COMMUNES]));
+    assert_same("rates.csv", &imr(&["rates", COMMUNES, "--format", "csv"]));
+}
+
+#[test]
+fn inequality_prints_what_it_printed() {
+    assert_same(
+        "inequality.json",
+        &imr(&[
+            "inequality",
+            COMMUNES,
+            "--group",
+            "zona",
+            "--rank",
+            "pobreza",
+            "--bootstrap",
+            "40",
+            "--against",
+            "ingreso_salud",
+            "--against-weight",
+            "poblacion",
+        ]),
+    );
+    assert_same(
+        "inequality_values.csv",
+        &imr(&[
+            "inequality",
+            COMMUNES,
+            "--of",
+            "ingreso_salud",
+            "--weight",
+            "poblacion",
+            "--bootstrap",
+            "40",
+            "--format",
+            "csv",
+        ]),
+    );
+    assert_same(
+        "inequality_trend.svg",
+        &imr(&[
+            "inequality",
+            COMMUNES,
+            "--bootstrap",
+            "20",
+            "--format",
+            "svg-trend",
+            "--lang",
+            "es",
+        ]),
+    );
+}
+
+#[test]
+fn fit_prints_what_it_printed_and_the_request_runs_to_the_same_json() {
+    let re = imr(&[
+        "fit",
+        GRUNFELD,
+        "--entity",
+        "firm",
+        "--time",
+        "year",
+        "--y",
+        "invest",
+        "--x",
+        "value,capital",
+        "--model",
+        "re",
+        "--vcov",
+        "cluster",
+    ]);
+    assert_same("fit_re.json", &re);
+    assert_same(
+        "fit_twfe.json",
+        &imr(&[
+            "fit",
+            GRUNFELD,
+            "--entity",
+            "firm",
+            "--time",
+            "year",
+            "--y",
+            "invest",
+            "--x",
+            "value",
+            "--x",
+            "capital",
+            "--weights",
+            "capital",
+            "--model",
+            "twfe",
+            "--vcov",
+            "hc1",
+            "--level",
+            "0.9",
+        ]),
+    );
+    // The request itself, as the Models view runs it, gives the recorded JSON.
+    let panel = load_panel(&InputArgs {
+        files: vec![format!("{}/{GRUNFELD}", env!("CARGO_MANIFEST_DIR")).into()],
+        entity: Some("firm".into()),
+        time: Some("year".into()),
+        deaths: None,
+        births: None,
+        rate: None,
+    })
+    .unwrap();
+    let fit = FitRequest {
+        y: "invest".into(),
+        x: vec!["value".into(), "capital".into()],
+        model: Estimator::Re,
+        vcov: VcovKind::Cluster,
+        ..FitRequest::default()
+    }
+    .run(&panel)
+    .unwrap();
+    assert_same("fit_re.json", &(fit.to_json() + "\n"));
+}
+
+#[test]
+fn map_prints_and_draws_what_it_did() {
+    let dir = std::env::temp_dir().join(format!("imr-snapshot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("map.svg");
+    let out_str = out.to_str().unwrap();
+    let summary = imr(&[
+        "map",
+        "tests/data/map_rates.csv",
+        "--year",
+        "2019",
+        "--geometry",
+        "tests/data/map_cells.topojson",
+        "--smooth",
+        "eb",
+        "--classes",
+        "3",
+        "--moran",
+        "99",
+        "--lisa",
+        "--lang",
+        "es",
+        "--out",
+        out_str,
+    ]);
+    assert_same("map.json", &summary.replace(out_str, "<OUT>"));
+    let svg = std::fs::read_to_string(&out)
+        .unwrap()
+        .replace(&today(), "<DATE>");
+    assert_same("map.svg", &svg);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
