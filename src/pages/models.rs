@@ -13,6 +13,7 @@ use crate::components::download::{
 use crate::i18n::{lang, tr, Lang};
 use crate::pages::data::HowCalculated;
 use crate::state::{AppState, Shared};
+use imr_core::data::codebook::column_doc;
 use imr_core::escape::{shell_join, CsvOptions, CsvWriter};
 use imr_core::ingest::Role;
 use imr_core::models::report::{self, format_number, significance_stars, CodeContext, PlotOptions};
@@ -20,11 +21,8 @@ use imr_core::models::{parse_fixed_effects, ChiSquaredTest, Estimator, Fit, Vcov
 use imr_core::panel::{Panel, BUILTIN_COLUMNS};
 use imr_core::request::{command_line, FitRequest, InputSpec, RequestError};
 use leptos::prelude::*;
-use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-/// The codebook of the bundled dataset: labels of the columns in Spanish and English.
-const CODEBOOK_CSV: &str = include_str!("../../public/data/codebook.csv");
 /// Regressors checked when the view opens, where the data have them (the original study's
 /// poverty, health income, schooling, SAPU and distance to the base hospital).
 const DEFAULT_REGRESSORS: [&str; 5] = [
@@ -39,64 +37,6 @@ const DEFAULT_REGRESSORS: [&str; 5] = [
 const DEFAULT_MODELS: [Estimator; 3] = [Estimator::Fe, Estimator::Re, Estimator::Cre];
 /// File name of the downloaded analysis data; the R, Stata and `imr` code read this file.
 const DATA_FILE: &str = "imr_modelos_datos.csv";
-
-/// Spanish and English label and unit of a column.
-struct ColumnLabel {
-    es: String,
-    en: String,
-    unit: String,
-}
-
-/// The fields of one CSV line (RFC 4180 quoting; the codebook has no line breaks in fields).
-fn csv_fields(line: &str) -> Vec<String> {
-    let mut fields = vec![String::new()];
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, quoted) {
-            ('"', true) if chars.peek() == Some(&'"') => {
-                chars.next();
-                fields.last_mut().expect("one field").push('"');
-            }
-            ('"', _) => quoted = !quoted,
-            (',', false) => fields.push(String::new()),
-            (c, _) => fields.last_mut().expect("one field").push(c),
-        }
-    }
-    fields
-}
-
-fn codebook() -> &'static HashMap<String, ColumnLabel> {
-    static CODEBOOK: OnceLock<HashMap<String, ColumnLabel>> = OnceLock::new();
-    CODEBOOK.get_or_init(|| {
-        let mut lines = CODEBOOK_CSV
-            .lines()
-            .map(|l| csv_fields(l.trim_end_matches('\r')));
-        let header = lines.next().unwrap_or_default();
-        let index = |name: &str| header.iter().position(|c| c == name);
-        let (Some(column), Some(es), Some(en), unit) = (
-            index("column"),
-            index("label_es"),
-            index("label_en"),
-            index("unit"),
-        ) else {
-            return HashMap::new();
-        };
-        lines
-            .filter_map(|fields| {
-                let field = |i: usize| fields.get(i).cloned().unwrap_or_default();
-                Some((
-                    fields.get(column)?.clone(),
-                    ColumnLabel {
-                        es: field(es),
-                        en: field(en),
-                        unit: unit.map(field).unwrap_or_default(),
-                    },
-                ))
-            })
-            .collect()
-    })
-}
 
 /// "Pobreza por ingresos (CASEN…) (% of persons)" for a column in the interface language, or
 /// its name when the codebook does not know it.
@@ -115,16 +55,16 @@ fn column_label(lang: Lang, name: &str) -> String {
         INTERCEPT => lang.pick("Constante", "Intercept").into(),
         _ => {
             if let Some(base) = name.strip_suffix("_mean") {
-                if codebook().contains_key(base) {
+                if column_doc(base).is_some() {
                     return match lang {
                         Lang::Es => format!("Media por entidad: {}", short_label(lang, base)),
                         Lang::En => format!("Entity mean: {}", short_label(lang, base)),
                     };
                 }
             }
-            match codebook().get(name) {
-                Some(l) if l.unit.is_empty() => lang.pick(&l.es, &l.en).to_string(),
-                Some(l) => format!("{} ({})", lang.pick(&l.es, &l.en), l.unit),
+            match column_doc(name) {
+                Some(l) if l.unit.is_empty() => lang.pick(&l.label_es, &l.label_en).to_string(),
+                Some(l) => format!("{} ({})", lang.pick(&l.label_es, &l.label_en), l.unit),
                 None => name.to_string(),
             }
         }
@@ -133,9 +73,8 @@ fn column_label(lang: Lang, name: &str) -> String {
 
 /// The codebook label alone, or the name.
 fn short_label(lang: Lang, name: &str) -> String {
-    codebook()
-        .get(name)
-        .map(|l| lang.pick(&l.es, &l.en).to_string())
+    column_doc(name)
+        .map(|l| lang.pick(&l.label_es, &l.label_en).to_string())
         .unwrap_or_else(|| name.to_string())
 }
 
@@ -1061,14 +1000,6 @@ fn Diagnostics(fits: Memo<Vec<Shared<Fit>>>, weights: RwSignal<Option<String>>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn csv_fields_unquote_commas_and_doubled_quotes() {
-        assert_eq!(
-            csv_fields(r#"a,"b, c","say ""hi""",,"#),
-            ["a", "b, c", "say \"hi\"", "", ""]
-        );
-    }
 
     #[test]
     fn the_codebook_labels_the_bundled_covariates() {

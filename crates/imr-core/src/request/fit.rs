@@ -141,10 +141,8 @@ impl FitRequest {
         if !(self.level > 0.0 && self.level < 1.0) {
             return Err(RequestError::Level(self.level));
         }
-        if self.fe.is_some() {
-            if self.model != Estimator::Fe {
-                return Err(RequestError::AbsorbedNeedsWithin { model: self.model });
-            }
+        if self.fe.is_some() && self.model != Estimator::Fe {
+            return Err(RequestError::AbsorbedNeedsWithin { model: self.model });
         }
         if self.weights.is_some() && !self.model.takes_weights() {
             return Err(RequestError::WeightsNotSupported { model: self.model });
