@@ -370,6 +370,17 @@ pub struct YearSlice {
     pub flagged: Vec<bool>,
 }
 
+/// What the map's source lines say: the input files, the boundaries' credit and the date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MapCredits<'a> {
+    /// The input files' names, comma-separated.
+    pub source: &'a str,
+    /// The bundled boundaries' credit or the boundaries' file name.
+    pub boundaries: &'a str,
+    /// `YYYY-MM-DD`.
+    pub today: &'a str,
+}
+
 /// The mapped values of a year, their classes and colours, and the map's texts.
 #[derive(Debug, Clone)]
 pub struct Coloured {
@@ -542,17 +553,15 @@ impl ValidatedMap {
     }
 
     /// The values of the measure on `slice`, classed without the plausibility-flagged areas
-    /// unless the request includes them, coloured by class, and the map's texts (`source`: the
-    /// input files; `credit`: the boundaries'; `today`: `YYYY-MM-DD` for the source line).
+    /// unless the request includes them, coloured by class, and the map's texts with their
+    /// source lines (`credits`).
     pub fn colour(
         &self,
         request: &MapRequest,
         panel: &Panel,
         slice: &YearSlice,
         weights: &Weights,
-        source: &str,
-        credit: &str,
-        today: &str,
+        credits: MapCredits<'_>,
     ) -> Result<Coloured, RequestError> {
         if self.measure.needs_counts()
             && !(panel.has_births && (panel.has_deaths || panel.deaths_derived))
@@ -579,9 +588,13 @@ impl ValidatedMap {
         .map_err(|e| year_error(&e))?;
         colouring.method_note =
             imr_map::svg::method_note(&classification.method, classification.classes.len(), lang);
-        let text =
-            self.measure
-                .text_in(lang, &request.year.to_string(), source, credit, Some(today));
+        let text = self.measure.text_in(
+            lang,
+            &request.year.to_string(),
+            credits.source,
+            credits.boundaries,
+            Some(credits.today),
+        );
         Ok(Coloured {
             values,
             classification,
@@ -624,9 +637,11 @@ impl ValidatedMap {
             panel,
             &slice,
             &weights,
-            context.source,
-            &boundaries.credit,
-            context.today,
+            MapCredits {
+                source: context.source,
+                boundaries: &boundaries.credit,
+                today: context.today,
+            },
         )?;
         let Coloured {
             values,
