@@ -209,3 +209,17 @@ pub(super) fn MapControls(
         <IncludeFlagged/>
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse_breaks;
+
+    /// Breaks read with commas, semicolons or spaces; nothing or a word is an error quoting
+    /// what was read.
+    #[test]
+    fn custom_breaks_read_as_numbers_or_say_what_was_read() {
+        assert_eq!(parse_breaks("4, 6;8 12.5"), Ok(vec![4.0, 6.0, 8.0, 12.5]));
+        assert!(parse_breaks("").is_err());
+        assert!(parse_breaks("4, six").unwrap_err().contains("«4, six»"));
+    }
+}
