@@ -4,7 +4,6 @@
 use super::{Drawn, Geometry};
 use crate::i18n::{lang, tr};
 use crate::state::Shared;
-use imr_core::map::classify::format_number;
 use imr_core::request::AreaRates;
 use leptos::prelude::*;
 
@@ -26,8 +25,10 @@ pub(super) fn DataTable(
         let n = geo.layer.areas.len();
         let (d, b) = (&r.data.deaths, &r.data.births);
         let rates = AreaRates::of(&r.data, &geo.weights);
-        let f = |v: Option<f64>, dec: usize| {
-            v.map(|v| format_number(v, dec))
+        // Numbers and words in the page's language (decimal comma in Spanish).
+        let l = lang.get();
+        let f = move |v: Option<f64>, dec: usize| {
+            v.map(|v| crate::i18n::format_number(l, v, dec))
                 .unwrap_or_else(|| "—".into())
         };
         let rows = (0..n)
@@ -47,7 +48,7 @@ pub(super) fn DataTable(
                         <td data-field="seb">{f(rates.eb_spatial[a], 2)}</td>
                         <td data-field="er">{f(rates.excess_risk[a], 2)}</td>
                         <td data-field="value">{f(r.values.get(a).copied().flatten(), 2)}</td>
-                        <td data-field="class">{class.map(|k| k.to_string()).unwrap_or_else(|| "sin datos".into())}</td>
+                        <td data-field="class">{class.map(|k| k.to_string()).unwrap_or_else(|| l.pick("sin datos", "no data").into())}</td>
                     </tr>
                 }
             })
@@ -57,8 +58,8 @@ pub(super) fn DataTable(
                 <table data-testid="map-table">
                     <caption class="note">{format!("{} — {}", r.text.title, r.year)}</caption>
                     <thead><tr>
-                        <th class="text">"Código"</th><th class="text">"Comuna"</th><th>"Nacimientos"</th><th>"Defunciones"</th>
-                        <th>{tr("Tasa bruta ‰", "Raw rate ‰")}</th><th>"IC95%"</th><th>{tr("BE global ‰", "Global EB ‰")}</th><th>{tr("BE espacial ‰", "Spatial EB ‰")}</th>
+                        <th class="text">{tr("Código", "Code")}</th><th class="text">{tr("Comuna", "Commune")}</th><th>{tr("Nacimientos", "Births")}</th><th>{tr("Defunciones", "Deaths")}</th>
+                        <th>{tr("Tasa bruta ‰", "Raw rate ‰")}</th><th>{tr("IC95%", "95% CI")}</th><th>{tr("BE global ‰", "Global EB ‰")}</th><th>{tr("BE espacial ‰", "Spatial EB ‰")}</th>
                         <th>"O/E"</th><th>{tr("Valor mapeado", "Mapped")}</th><th>{tr("Clase", "Class")}</th>
                     </tr></thead>
                     <tbody>{rows}</tbody>
