@@ -1,0 +1,353 @@
+//! [`MapRequest`]: the choropleth of one year, its summary, its data table and its funnel plot
+//! (`imr map`). The command line runs it whole ([`MapRequest::run`]); the page's Map view runs
+//! its stages on boundaries it decoded once ([`MapRequest::year_slice`], [`ValidatedMap::colour`],
+//! [`MapRequest::lisa_colouring`], [`MapRequest::moran_test`], [`MapRequest::funnel_figure`],
+//! [`AreaRates::of`]), so that a new year only recolours.
+
+use super::{push_opt, RequestError};
+use crate::panel::Panel;
+use crate::Lang;
+use imr_map::classify::Method;
+use imr_map::colour::Scheme;
+use imr_map::smoothing::Smoothing;
+use imr_map::year_map::{default_scheme, Measure};
+use serde::{Deserialize, Serialize};
+
+mod stages;
+#[cfg(test)]
+mod tests;
+
+pub use stages::{AreaRates, Coloured, MapCredits, YearSlice};
+
+/// Permutations of the LISA test when the request does not say (the page uses 999 too).
+pub const LISA_PERMUTATIONS: usize = 999;
+/// Significance level of the LISA clusters (the page's too).
+pub const LISA_ALPHA: f64 = 0.05;
+
+/// Smoothing of the mapped rate.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Smooth {
+    /// Raw rate per 1,000
+    #[default]
+    None,
+    /// Global empirical Bayes (Marshall 1991)
+    Eb,
+    /// Spatial empirical Bayes (neighbours sharing a border, and the commune itself)
+    SpatialEb,
+    /// Excess risk: observed / expected deaths at the pooled rate of the year
+    ExcessRisk,
+}
+
+impl Smooth {
+    /// The smoothings in the order offered.
+    pub const ALL: [Smooth; 4] = [
+        Smooth::None,
+        Smooth::Eb,
+        Smooth::SpatialEb,
+        Smooth::ExcessRisk,
+    ];
+
+    /// The name on the command line and in the JSON summary.
+    pub fn name(self) -> &'static str {
+        match self {
+            Smooth::None => "none",
+            Smooth::Eb => "eb",
+            Smooth::SpatialEb => "spatial-eb",
+            Smooth::ExcessRisk => "excess-risk",
+        }
+    }
+}
+
+/// Classification of the mapped values.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum ClassScheme {
+    /// Classes with equal counts
+    #[default]
+    Quantile,
+    /// Classes of equal width
+    Equal,
+    /// Natural breaks (Jenks, exact Fisher optimisation)
+    Jenks,
+    /// Box map: outliers beyond 1.5 interquartile ranges, quartiles
+    Box,
+    /// Standard deviations from the mean
+    Stddev,
+    /// Your own breaks (--breaks)
+    Custom,
+}
+
+impl ClassScheme {
+    /// The schemes in the order offered.
+    pub const ALL: [ClassScheme; 6] = [
+        ClassScheme::Quantile,
+        ClassScheme::Equal,
+        ClassScheme::Jenks,
+        ClassScheme::Box,
+        ClassScheme::Stddev,
+        ClassScheme::Custom,
+    ];
+
+    /// Quantile, equal and Jenks classes take a number of classes; the others do not.
+    pub fn uses_class_count(self) -> bool {
+        matches!(
+            self,
+            ClassScheme::Quantile | ClassScheme::Equal | ClassScheme::Jenks
+        )
+    }
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClassScheme::Quantile => "quantile",
+            ClassScheme::Equal => "equal",
+            ClassScheme::Jenks => "jenks",
+            ClassScheme::Box => "box",
+            ClassScheme::Stddev => "stddev",
+            ClassScheme::Custom => "custom",
+        }
+    }
+}
+
+/// `Lang` as its tag (`en`, `es`) in serialised requests.
+mod lang_tag {
+    use crate::Lang;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(lang: &Lang, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(lang.tag())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
+        let tag = String::deserialize(d)?;
+        tag.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The map of one year: the options of `imr map` that change what is drawn (where the map,
+/// its data and its funnel plot are written is the caller's business).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MapRequest {
+    /// The year to map.
+    pub year: i64,
+    /// Language of the map's texts (title, legend, source lines).
+    #[serde(with = "lang_tag")]
+    pub lang: Lang,
+    /// A numeric column mapped instead of the infant mortality rate (`rate` is the rate).
+    pub value: Option<String>,
+    /// Smoothing of the rate.
+    pub smooth: Smooth,
+    /// Boundaries file (TopoJSON or GeoJSON, WGS84); `None`: the bundled communes.
+    pub geometry: Option<String>,
+    /// Feature property holding the area code.
+    pub code_property: String,
+    /// Feature property holding the area name.
+    pub name_property: String,
+    /// TopoJSON object to read (`None`: the only one, or `comunas`).
+    pub object: Option<String>,
+    /// Classification.
+    pub scheme: ClassScheme,
+    /// Number of classes (quantile, equal, jenks).
+    pub classes: usize,
+    /// Breaks of the custom classification, increasing.
+    pub breaks: Vec<f64>,
+    /// Colour scheme by name (`None`: ylorrd, burd for box and stddev).
+    pub colours: Option<String>,
+    /// Moran's I with this many permutations (also the LISA's permutations).
+    pub moran: Option<usize>,
+    /// Seed of the permutation tests.
+    pub seed: u64,
+    /// Colour by LISA cluster instead of by class.
+    pub lisa: bool,
+    /// Compute the class breaks with the plausibility-flagged values too.
+    pub include_flagged: bool,
+}
+
+impl Default for MapRequest {
+    fn default() -> Self {
+        MapRequest {
+            year: 0,
+            lang: Lang::En,
+            value: None,
+            smooth: Smooth::None,
+            geometry: None,
+            code_property: "codigo_comuna".into(),
+            name_property: "nombre_comuna".into(),
+            object: None,
+            scheme: ClassScheme::Quantile,
+            classes: 5,
+            breaks: Vec::new(),
+            colours: None,
+            moran: None,
+            seed: 1,
+            lisa: false,
+            include_flagged: false,
+        }
+    }
+}
+
+/// The boundaries' text, their name in messages and how they are credited on the map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Boundaries {
+    pub text: String,
+    pub name: String,
+    pub credit: String,
+}
+
+/// What the map writes besides the request: its provenance (input files and today's date),
+/// the CSV options of its data table and whether the funnel plot is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MapContext<'a> {
+    /// The input files' names, comma-separated.
+    pub source: &'a str,
+    /// `YYYY-MM-DD`.
+    pub today: &'a str,
+    /// Options of the data table.
+    pub csv: crate::escape::CsvOptions,
+    /// Draw the funnel plot too.
+    pub with_funnel: bool,
+}
+
+/// A [`MapRequest`] checked without the data: classification, measure and colours.
+#[derive(Debug, Clone)]
+pub struct ValidatedMap {
+    method: Method,
+    measure: Measure,
+    scheme: Scheme,
+}
+
+/// What a [`MapRequest`] draws.
+#[derive(Debug, Clone)]
+pub struct MapResult {
+    /// The choropleth (SVG).
+    pub svg: String,
+    /// The map's data as CSV (no provenance header).
+    pub csv: String,
+    /// The funnel plot (SVG), when asked for.
+    pub funnel_svg: Option<String>,
+    /// The JSON summary: classes with limits and counts, areas without data, codes unmatched
+    /// on either side, Moran's I and LISA counts.
+    pub summary: serde_json::Value,
+    /// Data codes that have no boundary, listed in the request's language.
+    pub unmatched_data: Vec<String>,
+}
+
+impl MapRequest {
+    /// The subcommand of `imr` that runs this request.
+    pub const SUBCOMMAND: &'static str = "map";
+
+    /// The mapped column, `None` for the rate (`rate` names the rate too).
+    pub fn value_column(&self) -> Option<&str> {
+        self.value.as_deref().filter(|v| *v != "rate")
+    }
+
+    /// The checks that need no data: breaks go with the custom classification (which needs
+    /// them), smoothing with the rate, the colour scheme must exist.
+    pub fn check(&self) -> Result<ValidatedMap, RequestError> {
+        if self.scheme != ClassScheme::Custom && !self.breaks.is_empty() {
+            return Err(RequestError::BreaksWithoutCustom);
+        }
+        let method = match self.scheme {
+            ClassScheme::Quantile => Method::Quantile {
+                classes: self.classes,
+            },
+            ClassScheme::Equal => Method::EqualInterval {
+                classes: self.classes,
+            },
+            ClassScheme::Jenks => Method::NaturalBreaks {
+                classes: self.classes,
+            },
+            ClassScheme::Box => Method::BoxMap { hinge: 1.5 },
+            ClassScheme::Stddev => Method::StdDev,
+            ClassScheme::Custom if self.breaks.is_empty() => {
+                return Err(RequestError::CustomWithoutBreaks)
+            }
+            ClassScheme::Custom => Method::Custom {
+                breaks: self.breaks.clone(),
+            },
+        };
+        let value_column = self.value_column();
+        if value_column.is_some() && self.smooth != Smooth::None {
+            return Err(RequestError::SmoothWithValue);
+        }
+        let measure = match (value_column, self.smooth) {
+            (Some(name), _) => Measure::Column(name.to_string()),
+            (None, Smooth::None) => Measure::Rate(Smoothing::None),
+            (None, Smooth::Eb) => Measure::Rate(Smoothing::GlobalEb),
+            (None, Smooth::SpatialEb) => Measure::Rate(Smoothing::SpatialEb),
+            (None, Smooth::ExcessRisk) => Measure::ExcessRisk,
+        };
+        let scheme = match &self.colours {
+            Some(name) => {
+                Scheme::from_name(name).ok_or_else(|| RequestError::UnknownColours(name.clone()))?
+            }
+            None => default_scheme(&method),
+        };
+        Ok(ValidatedMap {
+            method,
+            measure,
+            scheme,
+        })
+    }
+
+    /// Draws the map of `panel` on `boundaries` (see [`ValidatedMap::run`]).
+    pub fn run(
+        &self,
+        panel: &Panel,
+        boundaries: &Boundaries,
+        context: MapContext<'_>,
+    ) -> Result<MapResult, RequestError> {
+        self.check()?.run(self, panel, boundaries, context)
+    }
+
+    /// The `imr map` arguments after the input that reproduce this request, with the map
+    /// written to `out` (defaults left out, except the year and the output).
+    pub fn to_args(&self, out: &str) -> Vec<String> {
+        let mut args = vec!["--year".to_string(), self.year.to_string()];
+        if self.lang != Lang::En {
+            args.extend(["--lang".to_string(), self.lang.tag().to_string()]);
+        }
+        push_opt(&mut args, "--value", self.value.as_deref());
+        if self.smooth != Smooth::None {
+            args.extend(["--smooth".to_string(), self.smooth.name().to_string()]);
+        }
+        push_opt(&mut args, "--geometry", self.geometry.as_deref());
+        let defaults = MapRequest::default();
+        if self.code_property != defaults.code_property {
+            args.extend(["--code-property".to_string(), self.code_property.clone()]);
+        }
+        if self.name_property != defaults.name_property {
+            args.extend(["--name-property".to_string(), self.name_property.clone()]);
+        }
+        push_opt(&mut args, "--object", self.object.as_deref());
+        // The classification is always spelled out (the page's readers see how the map was
+        // classed), with the number of classes where the scheme uses one (or it is not the
+        // default).
+        args.extend(["--scheme".to_string(), self.scheme.name().to_string()]);
+        if self.scheme.uses_class_count() || self.classes != defaults.classes {
+            args.extend(["--classes".to_string(), self.classes.to_string()]);
+        }
+        if !self.breaks.is_empty() {
+            let breaks: Vec<String> = self.breaks.iter().map(f64::to_string).collect();
+            args.extend(["--breaks".to_string(), breaks.join(",")]);
+        }
+        push_opt(&mut args, "--colours", self.colours.as_deref());
+        if let Some(n) = self.moran {
+            args.extend(["--moran".to_string(), n.to_string()]);
+        }
+        if self.seed != defaults.seed {
+            args.extend(["--seed".to_string(), self.seed.to_string()]);
+        }
+        if self.lisa {
+            args.push("--lisa".into());
+        }
+        if self.include_flagged {
+            args.push("--include-flagged".into());
+        }
+        args.extend(["--out".to_string(), out.to_string()]);
+        args
+    }
+}
