@@ -27,8 +27,8 @@ pub use inequality::{
     InequalityRequest, InequalityResult, InequalitySubject, SecondSeries, ValidatedInequality,
 };
 pub use map::{
-    Boundaries, ClassScheme, MapContext, MapRequest, MapResult, Smooth, ValidatedMap, LISA_ALPHA,
-    LISA_PERMUTATIONS,
+    AreaRates, Boundaries, ClassScheme, Coloured, MapContext, MapCredits, MapRequest, MapResult,
+    Smooth, ValidatedMap, YearSlice, LISA_ALPHA, LISA_PERMUTATIONS,
 };
 pub use rates::{RatesRequest, ValidatedRates};
 

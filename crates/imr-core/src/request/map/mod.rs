@@ -1,22 +1,23 @@
 //! [`MapRequest`]: the choropleth of one year, its summary, its data table and its funnel plot
-//! (`imr map`). The page's Map view builds its own pipeline for now; this request is the one
-//! the command line runs.
+//! (`imr map`). The command line runs it whole ([`MapRequest::run`]); the page's Map view runs
+//! its stages on boundaries it decoded once ([`MapRequest::year_slice`], [`ValidatedMap::colour`],
+//! [`MapRequest::lisa_colouring`], [`MapRequest::moran_test`], [`MapRequest::funnel_figure`],
+//! [`AreaRates::of`]), so that a new year only recolours.
 
-use super::{push_opt, ColumnUse, RequestError};
+use super::{push_opt, RequestError};
 use crate::panel::Panel;
 use crate::Lang;
-use imr_map::autocorrelation::{lisa, moran, LisaCluster};
 use imr_map::classify::Method;
 use imr_map::colour::Scheme;
-use imr_map::funnel::funnel;
-use imr_map::geometry::{GeoLayer, PropertyKeys};
-use imr_map::layout::{LayoutSpec, MapLayout};
 use imr_map::smoothing::Smoothing;
-use imr_map::svg::{choropleth_svg, funnel_svg, FunnelText};
-use imr_map::weights::Weights;
-use imr_map::year_map::{colour_values_flagged, default_scheme, map_csv_with, Measure, YearData};
+use imr_map::year_map::{default_scheme, Measure};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+
+mod stages;
+#[cfg(test)]
+mod tests;
+
+pub use stages::{AreaRates, Coloured, MapCredits, YearSlice};
 
 /// Permutations of the LISA test when the request does not say (the page uses 999 too).
 pub const LISA_PERMUTATIONS: usize = 999;
@@ -40,6 +41,14 @@ pub enum Smooth {
 }
 
 impl Smooth {
+    /// The smoothings in the order offered.
+    pub const ALL: [Smooth; 4] = [
+        Smooth::None,
+        Smooth::Eb,
+        Smooth::SpatialEb,
+        Smooth::ExcessRisk,
+    ];
+
     /// The name on the command line and in the JSON summary.
     pub fn name(self) -> &'static str {
         match self {
@@ -72,6 +81,24 @@ pub enum ClassScheme {
 }
 
 impl ClassScheme {
+    /// The schemes in the order offered.
+    pub const ALL: [ClassScheme; 6] = [
+        ClassScheme::Quantile,
+        ClassScheme::Equal,
+        ClassScheme::Jenks,
+        ClassScheme::Box,
+        ClassScheme::Stddev,
+        ClassScheme::Custom,
+    ];
+
+    /// Quantile, equal and Jenks classes take a number of classes; the others do not.
+    pub fn uses_class_count(self) -> bool {
+        matches!(
+            self,
+            ClassScheme::Quantile | ClassScheme::Equal | ClassScheme::Jenks
+        )
+    }
+
     /// The name on the command line.
     pub fn name(self) -> &'static str {
         match self {
@@ -318,10 +345,11 @@ impl MapRequest {
             args.extend(["--name-property".to_string(), self.name_property.clone()]);
         }
         push_opt(&mut args, "--object", self.object.as_deref());
-        if self.scheme != ClassScheme::Quantile {
-            args.extend(["--scheme".to_string(), self.scheme.name().to_string()]);
-        }
-        if self.classes != defaults.classes {
+        // The classification is always spelled out (the page's readers see how the map was
+        // classed), with the number of classes where the scheme uses one (or it is not the
+        // default).
+        args.extend(["--scheme".to_string(), self.scheme.name().to_string()]);
+        if self.scheme.uses_class_count() || self.classes != defaults.classes {
             args.extend(["--classes".to_string(), self.classes.to_string()]);
         }
         if !self.breaks.is_empty() {
@@ -343,206 +371,5 @@ impl MapRequest {
         }
         args.extend(["--out".to_string(), out.to_string()]);
         args
-    }
-}
-
-/// JSON has no infinity: open class limits are null.
-fn finite(v: f64) -> Option<f64> {
-    v.is_finite().then_some(v)
-}
-
-impl ValidatedMap {
-    /// Draws the map of `request.year`: the year's rows (one per entity) matched to the
-    /// boundaries, the measure (rate, smoothed rate, excess risk or a column), classes computed
-    /// without the plausibility-flagged areas unless asked, coloured by class or by LISA
-    /// cluster; the data table, and the funnel plot when asked for.
-    pub fn run(
-        self,
-        request: &MapRequest,
-        panel: &Panel,
-        boundaries: &Boundaries,
-        context: MapContext<'_>,
-    ) -> Result<MapResult, RequestError> {
-        let lang = request.lang;
-        let geometry_error = |e: &dyn std::fmt::Display| RequestError::Boundaries {
-            name: boundaries.name.clone(),
-            message: e.to_string(),
-        };
-        let keys = PropertyKeys {
-            code: request.code_property.clone(),
-            name: Some(request.name_property.clone()),
-            ..PropertyKeys::default()
-        };
-        let layer = GeoLayer::from_str(&boundaries.text, request.object.as_deref(), &keys)
-            .map_err(|e| geometry_error(&e))?;
-
-        // Rows of the year, one per entity.
-        let year_rows: Vec<usize> = (0..panel.rows.len())
-            .filter(|&i| panel.rows[i].time == request.year)
-            .collect();
-        if year_rows.is_empty() {
-            return Err(RequestError::NoYear {
-                year: request.year,
-                years: panel.times(),
-            });
-        }
-        let codes: Vec<&str> = year_rows
-            .iter()
-            .map(|&i| panel.rows[i].entity.as_str())
-            .collect();
-        let n_areas = layer.areas.len();
-        let value_column = request.value_column();
-        let column = value_column
-            .map(|name| super::numeric(panel, name, ColumnUse::MapValue))
-            .transpose()?;
-        let deaths: Vec<Option<f64>> = year_rows.iter().map(|&i| panel.rows[i].deaths).collect();
-        let births: Vec<Option<f64>> = year_rows.iter().map(|&i| panel.rows[i].births).collect();
-        let column_of_year: Option<Vec<Option<f64>>> = column
-            .as_ref()
-            .map(|col| year_rows.iter().map(|&i| col[i]).collect());
-        let data = YearData::from_rows(&layer, &codes, &deaths, &births, column_of_year.as_deref());
-        let matching = &data.matching;
-
-        let weights = Weights::rook(&layer).map_err(|e| geometry_error(&e))?;
-        if self.measure.needs_counts()
-            && !(panel.has_births && (panel.has_deaths || panel.deaths_derived))
-        {
-            return Err(RequestError::MapNeedsCounts);
-        }
-        let year_error = |e: &dyn std::fmt::Display| {
-            RequestError::Analysis(format!("year {}: {e}", request.year))
-        };
-        let values = self
-            .measure
-            .values(&data, &weights)
-            .map_err(|e| year_error(&e))?;
-        let decimals = self.measure.decimals();
-        // Plausibility flags of the year's rows, per area: left out of the class breaks by default.
-        let plausibility = crate::plausibility::Plausibility::check(panel);
-        let mut flagged = vec![false; n_areas];
-        for (k, area) in data.matching.area_of_entity.iter().enumerate() {
-            if let Some(area) = *area {
-                flagged[area] = plausibility.is_flagged(codes[k], request.year);
-            }
-        }
-        let (classification, mut colouring) = colour_values_flagged(
-            &values,
-            &flagged,
-            request.include_flagged,
-            &self.method,
-            self.scheme,
-            decimals,
-            lang,
-        )
-        .map_err(|e| year_error(&e))?;
-        let layout =
-            MapLayout::build(&layer, &LayoutSpec::auto(&layer)).map_err(|e| geometry_error(&e))?;
-        let year = request.year.to_string();
-        colouring.method_note =
-            imr_map::svg::method_note(&classification.method, classification.classes.len(), lang);
-        let map_text = self.measure.text_in(
-            lang,
-            &year,
-            context.source,
-            &boundaries.credit,
-            Some(context.today),
-        );
-        // The LISA cluster map colours by cluster instead of class (the page's "LISA cluster map").
-        let (colouring, lisa_summary) = if request.lisa {
-            let l = lisa(
-                &values,
-                &weights,
-                request.moran.unwrap_or(LISA_PERMUTATIONS),
-                request.seed,
-                LISA_ALPHA,
-            )
-            .map_err(|e| RequestError::Analysis(format!("LISA: {e}")))?;
-            let count = |c: LisaCluster| l.clusters.iter().filter(|&&k| k == c).count();
-            let summary = json!({
-                "alpha": l.alpha, "permutations": l.permutations, "seed": l.seed,
-                "high_high": count(LisaCluster::HighHigh), "low_low": count(LisaCluster::LowLow),
-                "high_low": count(LisaCluster::HighLow), "low_high": count(LisaCluster::LowHigh),
-                "not_significant": count(LisaCluster::NotSignificant),
-                "neighbourless": count(LisaCluster::Neighbourless), "no_data": count(LisaCluster::NoData),
-            });
-            (
-                imr_map::svg::Colouring::from_lisa_in(&values, &l.clusters, LISA_ALPHA, lang),
-                summary,
-            )
-        } else {
-            (colouring, serde_json::Value::Null)
-        };
-        let svg = choropleth_svg(&layout, &colouring, &map_text);
-        let csv = map_csv_with(
-            &layer,
-            &weights,
-            &year,
-            &data,
-            &values,
-            &classification,
-            context.csv,
-        );
-        let funnel_svg = if context.with_funnel {
-            let f = funnel(&data.deaths, &data.births, 60)
-                .map_err(|e| RequestError::Analysis(format!("funnel plot: {e}")))?;
-            Some(funnel_svg(
-                &f,
-                &layout.codes,
-                &layout.names,
-                &FunnelText {
-                    title: lang
-                        .pick(
-                            "Mortalidad infantil según nacidos vivos",
-                            "Infant mortality against births",
-                        )
-                        .into(),
-                    year: year.clone(),
-                    source: map_text.source.clone(),
-                    lang,
-                    metadata: map_text.metadata.clone(),
-                },
-            ))
-        } else {
-            None
-        };
-        let moran_summary = match request.moran {
-            Some(permutations) => {
-                let m = moran(&values, &weights, permutations, request.seed)
-                    .map_err(|e| RequestError::Analysis(format!("Moran's I: {e}")))?;
-                json!({"i": m.i, "expected": m.expected, "p_value": m.p_value, "z": m.z,
-                       "permutations": m.permutations, "seed": m.seed, "areas": m.n})
-            }
-            None => serde_json::Value::Null,
-        };
-        let no_data: Vec<&str> = (0..n_areas)
-            .filter(|&a| classification.class_of[a].is_none())
-            .map(|a| layer.areas[a].code.as_str())
-            .collect();
-        let summary = json!({
-            "year": request.year,
-            "value": value_column.unwrap_or("rate"),
-            "smoothing": request.smooth.name(),
-            "method": self.method.name(),
-            "breaks": classification.breaks,
-            "classes": classification.classes.iter().map(|c| json!({
-                "lower": finite(c.lower), "upper": finite(c.upper), "count": c.count, "label": c.label(decimals)
-            })).collect::<Vec<_>>(),
-            "areas": n_areas,
-            "flagged": (0..n_areas).filter(|&a| flagged[a]).map(|a| layer.areas[a].code.as_str()).collect::<Vec<_>>(),
-            "flagged_in_breaks": request.include_flagged,
-            "no_data": no_data,
-            "unmatched_data": matching.unmatched_data,
-            "unmatched_geometry": matching.unmatched_geometry,
-            "not_drawn": layout.not_drawn(),
-            "moran": moran_summary,
-            "lisa": lisa_summary,
-        });
-        Ok(MapResult {
-            svg,
-            csv,
-            funnel_svg,
-            summary,
-            unmatched_data: matching.unmatched_data_listed(lang),
-        })
     }
 }

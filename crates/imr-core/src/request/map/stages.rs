@@ -1,0 +1,392 @@
+//! The stages of a [`MapRequest`]: the year's rows on the areas, values and colours, LISA,
+//! Moran's I, the funnel plot and the table's rates; and `run`, which chains them for `imr map`.
+
+use super::super::{ColumnUse, RequestError};
+use super::{
+    Boundaries, MapContext, MapRequest, MapResult, ValidatedMap, LISA_ALPHA, LISA_PERMUTATIONS,
+};
+use crate::panel::Panel;
+use imr_map::autocorrelation::{lisa, moran, Lisa, LisaCluster, Moran};
+use imr_map::classify::Classification;
+use imr_map::funnel::funnel;
+use imr_map::geometry::{GeoLayer, PropertyKeys};
+use imr_map::layout::{LayoutSpec, MapLayout};
+use imr_map::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb};
+use imr_map::svg::{choropleth_svg, funnel_svg, Colouring, FunnelText, MapText};
+use imr_map::weights::Weights;
+use imr_map::year_map::{colour_values_flagged, map_csv_with, Measure, YearData};
+use serde_json::json;
+
+/// JSON has no infinity: open class limits are null.
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+/// One year's rows aligned to the areas of the boundaries, with each area's plausibility flag.
+#[derive(Debug, Clone, PartialEq)]
+pub struct YearSlice {
+    /// The year.
+    pub year: i64,
+    /// Deaths, births and the mapped column per area, and the codes unmatched on either side.
+    pub data: YearData,
+    /// Per area: the year's row is flagged as implausible (left out of the class breaks unless
+    /// the request includes flagged values).
+    pub flagged: Vec<bool>,
+}
+
+/// What the map's source lines say: the input files, the boundaries' credit and the date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MapCredits<'a> {
+    /// The input files' names, comma-separated.
+    pub source: &'a str,
+    /// The bundled boundaries' credit or the boundaries' file name.
+    pub boundaries: &'a str,
+    /// `YYYY-MM-DD`.
+    pub today: &'a str,
+}
+
+/// The mapped values of a year, their classes and colours, and the map's texts.
+#[derive(Debug, Clone)]
+pub struct Coloured {
+    /// The mapped value per area (rate, smoothed rate, excess risk or column).
+    pub values: Vec<Option<f64>>,
+    /// Classes of the values (breaks, limits, counts, class of each area).
+    pub classification: Classification,
+    /// Fill, class and legend of each area, with the method and flagged notes.
+    pub colouring: Colouring,
+    /// Title, subtitle, legend title and source lines, in the request's language.
+    pub text: MapText,
+}
+
+/// Every rate of each area, for the map's data table: the raw rate per 1,000 with its exact
+/// (Garwood) 95% interval, the global and spatial empirical Bayes rates (Marshall 1991) and the
+/// excess risk (observed / expected deaths at the year's pooled rate). `None` where an area has
+/// no data or an estimator fails for the year (the same values as the CSV's columns).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AreaRates {
+    pub rate_per_1000: Vec<Option<f64>>,
+    pub ci95_low: Vec<Option<f64>>,
+    pub ci95_high: Vec<Option<f64>>,
+    pub eb_global: Vec<Option<f64>>,
+    pub eb_spatial: Vec<Option<f64>>,
+    pub excess_risk: Vec<Option<f64>>,
+}
+
+impl AreaRates {
+    /// The rates of `data` (one entry per area), neighbours from `weights`.
+    pub fn of(data: &YearData, weights: &Weights) -> Self {
+        let n = data.deaths.len();
+        let (d, b) = (&data.deaths, &data.births);
+        let raw = raw_rates(d, b).unwrap_or_else(|_| vec![None; n]);
+        let intervals: Vec<_> = d
+            .iter()
+            .zip(b)
+            .map(|(dd, bb)| match (dd, bb) {
+                (Some(dd), Some(bb)) => crate::rates::rate_with_interval(*dd, *bb),
+                _ => (None, None, None),
+            })
+            .collect();
+        AreaRates {
+            rate_per_1000: raw.iter().zip(&intervals).map(|(r, i)| r.or(i.0)).collect(),
+            ci95_low: intervals.iter().map(|i| i.1).collect(),
+            ci95_high: intervals.iter().map(|i| i.2).collect(),
+            eb_global: global_eb(d, b)
+                .map(|g| g.rates)
+                .unwrap_or_else(|_| vec![None; n]),
+            eb_spatial: spatial_eb(d, b, weights).unwrap_or_else(|_| vec![None; n]),
+            excess_risk: excess_risk(d, b)
+                .map(|e| e.ratio)
+                .unwrap_or_else(|_| vec![None; n]),
+        }
+    }
+}
+
+impl MapRequest {
+    /// The rows of `request.year` (one per entity) aligned to the areas of `layer`, with the
+    /// mapped column when the request names one, and each area flagged by `is_flagged(entity,
+    /// year)`.
+    pub fn year_slice(
+        &self,
+        panel: &Panel,
+        layer: &GeoLayer,
+        is_flagged: impl Fn(&str, i64) -> bool,
+    ) -> Result<YearSlice, RequestError> {
+        let year_rows: Vec<usize> = (0..panel.rows.len())
+            .filter(|&i| panel.rows[i].time == self.year)
+            .collect();
+        if year_rows.is_empty() {
+            return Err(RequestError::NoYear {
+                year: self.year,
+                years: panel.times(),
+            });
+        }
+        let codes: Vec<&str> = year_rows
+            .iter()
+            .map(|&i| panel.rows[i].entity.as_str())
+            .collect();
+        let column = self
+            .value_column()
+            .map(|name| super::super::numeric(panel, name, ColumnUse::MapValue))
+            .transpose()?;
+        let deaths: Vec<Option<f64>> = year_rows.iter().map(|&i| panel.rows[i].deaths).collect();
+        let births: Vec<Option<f64>> = year_rows.iter().map(|&i| panel.rows[i].births).collect();
+        let column_of_year: Option<Vec<Option<f64>>> = column
+            .as_ref()
+            .map(|col| year_rows.iter().map(|&i| col[i]).collect());
+        let data = YearData::from_rows(layer, &codes, &deaths, &births, column_of_year.as_deref());
+        let mut flagged = vec![false; layer.areas.len()];
+        for (k, area) in data.matching.area_of_entity.iter().enumerate() {
+            if let Some(area) = *area {
+                flagged[area] = is_flagged(codes[k], self.year);
+            }
+        }
+        Ok(YearSlice {
+            year: self.year,
+            data,
+            flagged,
+        })
+    }
+
+    /// The LISA cluster colouring of `values` (permutations: the request's Moran permutations
+    /// or [`LISA_PERMUTATIONS`]; significance [`LISA_ALPHA`]), legend in the request's language.
+    pub fn lisa_colouring(
+        &self,
+        values: &[Option<f64>],
+        weights: &Weights,
+    ) -> Result<(Colouring, Lisa), RequestError> {
+        let l = lisa(
+            values,
+            weights,
+            self.moran.unwrap_or(LISA_PERMUTATIONS),
+            self.seed,
+            LISA_ALPHA,
+        )
+        .map_err(|e| RequestError::Analysis(format!("LISA: {e}")))?;
+        let colouring = Colouring::from_lisa_in(values, &l.clusters, LISA_ALPHA, self.lang);
+        Ok((colouring, l))
+    }
+
+    /// Moran's I of `values` with its permutation test, when the request asks for it.
+    pub fn moran_test(
+        &self,
+        values: &[Option<f64>],
+        weights: &Weights,
+    ) -> Option<Result<Moran, RequestError>> {
+        let permutations = self.moran?;
+        Some(
+            moran(values, weights, permutations, self.seed)
+                .map_err(|e| RequestError::Analysis(format!("Moran's I: {e}"))),
+        )
+    }
+
+    /// The funnel plot (SVG) of the year's raw rates against births, with the map's source
+    /// lines (`text`).
+    pub fn funnel_figure(
+        &self,
+        data: &YearData,
+        layout: &MapLayout,
+        text: &MapText,
+    ) -> Result<String, RequestError> {
+        let f = funnel(&data.deaths, &data.births, 60)
+            .map_err(|e| RequestError::Analysis(format!("funnel plot: {e}")))?;
+        Ok(funnel_svg(
+            &f,
+            &layout.codes,
+            &layout.names,
+            &FunnelText {
+                title: self
+                    .lang
+                    .pick(
+                        "Mortalidad infantil según nacidos vivos",
+                        "Infant mortality against births",
+                    )
+                    .into(),
+                year: self.year.to_string(),
+                source: text.source.clone(),
+                lang: self.lang,
+                metadata: text.metadata.clone(),
+            },
+        ))
+    }
+}
+
+impl ValidatedMap {
+    /// The measure mapped (its decimals and its file-name word).
+    pub fn measure(&self) -> &Measure {
+        &self.measure
+    }
+
+    /// The values of the measure on `slice`, classed without the plausibility-flagged areas
+    /// unless the request includes them, coloured by class, and the map's texts with their
+    /// source lines (`credits`).
+    pub fn colour(
+        &self,
+        request: &MapRequest,
+        panel: &Panel,
+        slice: &YearSlice,
+        weights: &Weights,
+        credits: MapCredits<'_>,
+    ) -> Result<Coloured, RequestError> {
+        if self.measure.needs_counts()
+            && !(panel.has_births && (panel.has_deaths || panel.deaths_derived))
+        {
+            return Err(RequestError::MapNeedsCounts);
+        }
+        let lang = request.lang;
+        let year_error = |e: &dyn std::fmt::Display| {
+            RequestError::Analysis(format!("year {}: {e}", request.year))
+        };
+        let values = self
+            .measure
+            .values(&slice.data, weights)
+            .map_err(|e| year_error(&e))?;
+        let (classification, mut colouring) = colour_values_flagged(
+            &values,
+            &slice.flagged,
+            request.include_flagged,
+            &self.method,
+            self.scheme,
+            self.measure.decimals(),
+            lang,
+        )
+        .map_err(|e| year_error(&e))?;
+        colouring.method_note =
+            imr_map::svg::method_note(&classification.method, classification.classes.len(), lang);
+        let text = self.measure.text_in(
+            lang,
+            &request.year.to_string(),
+            credits.source,
+            credits.boundaries,
+            Some(credits.today),
+        );
+        Ok(Coloured {
+            values,
+            classification,
+            colouring,
+            text,
+        })
+    }
+
+    /// Draws the map of `request.year`: the year's rows (one per entity) matched to the
+    /// boundaries, the measure (rate, smoothed rate, excess risk or a column), classes computed
+    /// without the plausibility-flagged areas unless asked, coloured by class or by LISA
+    /// cluster; the data table, and the funnel plot when asked for.
+    pub fn run(
+        self,
+        request: &MapRequest,
+        panel: &Panel,
+        boundaries: &Boundaries,
+        context: MapContext<'_>,
+    ) -> Result<MapResult, RequestError> {
+        let lang = request.lang;
+        let geometry_error = |e: &dyn std::fmt::Display| RequestError::Boundaries {
+            name: boundaries.name.clone(),
+            message: e.to_string(),
+        };
+        let keys = PropertyKeys {
+            code: request.code_property.clone(),
+            name: Some(request.name_property.clone()),
+            ..PropertyKeys::default()
+        };
+        let layer = GeoLayer::from_str(&boundaries.text, request.object.as_deref(), &keys)
+            .map_err(|e| geometry_error(&e))?;
+        let plausibility = crate::plausibility::Plausibility::check(panel);
+        let slice = request.year_slice(panel, &layer, |code, year| {
+            plausibility.is_flagged(code, year)
+        })?;
+        let n_areas = layer.areas.len();
+        let weights = Weights::rook(&layer).map_err(|e| geometry_error(&e))?;
+        let coloured = self.colour(
+            request,
+            panel,
+            &slice,
+            &weights,
+            MapCredits {
+                source: context.source,
+                boundaries: &boundaries.credit,
+                today: context.today,
+            },
+        )?;
+        let Coloured {
+            values,
+            classification,
+            colouring,
+            text: map_text,
+        } = coloured;
+        let decimals = self.measure.decimals();
+        let layout =
+            MapLayout::build(&layer, &LayoutSpec::auto(&layer)).map_err(|e| geometry_error(&e))?;
+        let year = request.year.to_string();
+        // The LISA cluster map colours by cluster instead of class (the page's "LISA cluster map").
+        let (colouring, lisa_summary) = if request.lisa {
+            let (colouring, l) = request.lisa_colouring(&values, &weights)?;
+            let count = |c: LisaCluster| l.clusters.iter().filter(|&&k| k == c).count();
+            let summary = json!({
+                "alpha": l.alpha, "permutations": l.permutations, "seed": l.seed,
+                "high_high": count(LisaCluster::HighHigh), "low_low": count(LisaCluster::LowLow),
+                "high_low": count(LisaCluster::HighLow), "low_high": count(LisaCluster::LowHigh),
+                "not_significant": count(LisaCluster::NotSignificant),
+                "neighbourless": count(LisaCluster::Neighbourless), "no_data": count(LisaCluster::NoData),
+            });
+            (colouring, summary)
+        } else {
+            (colouring, serde_json::Value::Null)
+        };
+        let svg = choropleth_svg(&layout, &colouring, &map_text);
+        let data = &slice.data;
+        let matching = &data.matching;
+        let csv = map_csv_with(
+            &layer,
+            &weights,
+            &year,
+            data,
+            &values,
+            &classification,
+            context.csv,
+        );
+        let funnel_svg = if context.with_funnel {
+            Some(request.funnel_figure(data, &layout, &map_text)?)
+        } else {
+            None
+        };
+        let moran_summary = match request.moran_test(&values, &weights) {
+            Some(m) => {
+                let m = m?;
+                json!({"i": m.i, "expected": m.expected, "p_value": m.p_value, "z": m.z,
+                       "permutations": m.permutations, "seed": m.seed, "areas": m.n})
+            }
+            None => serde_json::Value::Null,
+        };
+        let flagged = &slice.flagged;
+        let no_data: Vec<&str> = (0..n_areas)
+            .filter(|&a| classification.class_of[a].is_none())
+            .map(|a| layer.areas[a].code.as_str())
+            .collect();
+        let summary = json!({
+            "year": request.year,
+            "value": request.value_column().unwrap_or("rate"),
+            "smoothing": request.smooth.name(),
+            "method": self.method.name(),
+            "breaks": classification.breaks,
+            "classes": classification.classes.iter().map(|c| json!({
+                "lower": finite(c.lower), "upper": finite(c.upper), "count": c.count, "label": c.label(decimals)
+            })).collect::<Vec<_>>(),
+            "areas": n_areas,
+            "flagged": (0..n_areas).filter(|&a| flagged[a]).map(|a| layer.areas[a].code.as_str()).collect::<Vec<_>>(),
+            "flagged_in_breaks": request.include_flagged,
+            "no_data": no_data,
+            "unmatched_data": matching.unmatched_data,
+            "unmatched_geometry": matching.unmatched_geometry,
+            "not_drawn": layout.not_drawn(),
+            "moran": moran_summary,
+            "lisa": lisa_summary,
+        });
+        Ok(MapResult {
+            svg,
+            csv,
+            funnel_svg,
+            summary,
+            unmatched_data: matching.unmatched_data_listed(lang),
+        })
+    }
+}

@@ -1,0 +1,132 @@
+//! The page's stages against `run`, on the bundled data.
+
+use super::*;
+use crate::ingest::{build_panel, IngestOptions, RawTable};
+use crate::plausibility::Plausibility;
+use imr_map::geometry::{GeoLayer, PropertyKeys};
+use imr_map::layout::{LayoutSpec, MapLayout};
+use imr_map::svg::choropleth_svg;
+use imr_map::weights::Weights;
+
+/// The bundled dataset.
+fn bundled_panel() -> Panel {
+    let table = RawTable::from_bytes(
+        crate::data::BUNDLED_PANEL_FILE,
+        crate::data::BUNDLED_PANEL_CSV,
+    )
+    .unwrap();
+    // The page's preset: births = poblacion_0, deaths derived from the published rate.
+    let mut roles = table.guessed_roles.clone();
+    roles.births = table.columns.iter().position(|c| c == "poblacion_0");
+    build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
+}
+
+/// The stages the page runs on boundaries decoded once (year slice, colour, LISA, funnel)
+/// give the SVG, CSV and funnel plot of `run` (what `imr map` writes), byte for byte; and the
+/// table's rates are the CSV's columns.
+#[test]
+fn the_pages_stages_draw_what_run_draws() {
+    let panel = bundled_panel();
+    let boundaries = Boundaries {
+        text: crate::data::BOUNDARIES_TOPOJSON.to_string(),
+        name: "comunas.topojson".into(),
+        credit: imr_map::year_map::BUNDLED_CREDIT.into(),
+    };
+    let context = MapContext {
+        source: "chile_imr_2019_2023.csv",
+        today: "2026-12-01",
+        csv: crate::escape::CsvOptions::default(),
+        with_funnel: true,
+    };
+    let layer = GeoLayer::from_str(&boundaries.text, None, &PropertyKeys::default()).unwrap();
+    let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer)).unwrap();
+    let weights = Weights::rook(&layer).unwrap();
+    let flags = Plausibility::check(&panel);
+    let requests = [
+        MapRequest {
+            year: 2023,
+            moran: Some(99),
+            ..MapRequest::default()
+        },
+        MapRequest {
+            year: 2021,
+            lang: Lang::Es,
+            smooth: Smooth::SpatialEb,
+            scheme: ClassScheme::Jenks,
+            classes: 4,
+            include_flagged: true,
+            ..MapRequest::default()
+        },
+        MapRequest {
+            year: 2019,
+            smooth: Smooth::ExcessRisk,
+            scheme: ClassScheme::Box,
+            moran: Some(99),
+            lisa: true,
+            ..MapRequest::default()
+        },
+    ];
+    for request in requests {
+        let whole = request.run(&panel, &boundaries, context).unwrap();
+        let validated = request.check().unwrap();
+        let slice = request
+            .year_slice(&panel, &layer, |c, y| flags.is_flagged(c, y))
+            .unwrap();
+        let credits = MapCredits {
+            source: context.source,
+            boundaries: &boundaries.credit,
+            today: context.today,
+        };
+        let coloured = validated
+            .colour(&request, &panel, &slice, &weights, credits)
+            .unwrap();
+        let colouring = if request.lisa {
+            request
+                .lisa_colouring(&coloured.values, &weights)
+                .unwrap()
+                .0
+        } else {
+            coloured.colouring.clone()
+        };
+        let svg = choropleth_svg(&layout, &colouring, &coloured.text);
+        assert_eq!(svg, whole.svg, "{request:?}");
+        let funnel = request
+            .funnel_figure(&slice.data, &layout, &coloured.text)
+            .unwrap();
+        assert_eq!(Some(funnel), whole.funnel_svg, "{request:?}");
+        let moran = request.moran_test(&coloured.values, &weights);
+        assert_eq!(moran.is_some(), request.moran.is_some());
+        if let Some(m) = moran {
+            assert_eq!(Some(m.unwrap().i), whole.summary["moran"]["i"].as_f64());
+        }
+
+        let rates = AreaRates::of(&slice.data, &weights);
+        let number = |v: Option<f64>| v.map(imr_map::svg::format_value).unwrap_or_default();
+        let lines: Vec<&str> = whole.csv.lines().skip(1).collect();
+        assert_eq!(lines.len(), layer.areas.len());
+        let mut checked = 0;
+        for (a, line) in lines.iter().enumerate() {
+            // code, name, year, births, deaths, rate, ci low, ci high, eb, seb, excess, …
+            // (names hold no commas on the bundled boundaries: checked by the count).
+            let fields: Vec<&str> = line.split(',').collect();
+            if fields.len() != 13 {
+                continue;
+            }
+            let ours = [
+                number(rates.rate_per_1000[a]),
+                number(rates.ci95_low[a]),
+                number(rates.ci95_high[a]),
+                number(rates.eb_global[a]),
+                number(rates.eb_spatial[a]),
+                number(rates.excess_risk[a]),
+            ];
+            assert_eq!(
+                &fields[5..11],
+                &ours.each_ref().map(String::as_str),
+                "{line}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 300, "{checked} lines checked");
+    }
+}

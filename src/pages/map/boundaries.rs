@@ -1,0 +1,138 @@
+//! The boundaries in use, and the reader's own (GeoJSON or TopoJSON in WGS84).
+
+use super::Drawn;
+use crate::i18n::{lang, tr};
+use crate::state::Shared;
+use imr_core::map::geometry::{GeoLayer, PropertyKeys};
+use imr_core::map::layout::{LayoutSpec, MapLayout};
+use imr_core::map::weights::Weights;
+use imr_core::map::year_map::BUNDLED_CREDIT;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use std::sync::{Arc, OnceLock};
+use wasm_bindgen::JsCast;
+
+/// The bundled boundaries (345 communes, chilemapas), embedded so that no request is made.
+const BUNDLED_TOPOJSON: &str = imr_core::data::BOUNDARIES_TOPOJSON;
+
+/// Boundaries decoded, projected and drawn once: the layer, the page layout with every path
+/// string, and the rook weights from shared borders.
+pub struct Geometry {
+    pub layer: GeoLayer,
+    pub layout: MapLayout,
+    pub weights: Weights,
+    /// How the boundaries are credited on the map: the bundled credit or the file name.
+    pub credit: String,
+    /// The file name, or `None` for the bundled boundaries.
+    pub file: Option<String>,
+    /// The properties matched (for the equivalent `imr map` command).
+    pub code_property: String,
+    pub name_property: Option<String>,
+}
+
+impl Geometry {
+    pub(super) fn build(
+        text: &str,
+        keys: &PropertyKeys,
+        file: Option<String>,
+    ) -> Result<Self, String> {
+        let layer = GeoLayer::from_str(text, None, keys).map_err(|e| e.to_string())?;
+        let layout =
+            MapLayout::build(&layer, &LayoutSpec::auto(&layer)).map_err(|e| e.to_string())?;
+        let weights = Weights::rook(&layer).map_err(|e| e.to_string())?;
+        Ok(Geometry {
+            credit: file.clone().unwrap_or_else(|| BUNDLED_CREDIT.to_string()),
+            file,
+            code_property: keys.code.clone(),
+            name_property: keys.name.clone(),
+            layer,
+            layout,
+            weights,
+        })
+    }
+}
+
+/// The bundled geometry, built on first use and kept for the life of the page (switching tabs
+/// does not rebuild it).
+pub(super) fn bundled_geometry() -> Result<Shared<Geometry>, String> {
+    static BUNDLED: OnceLock<Result<Arc<Geometry>, String>> = OnceLock::new();
+    BUNDLED
+        .get_or_init(|| {
+            Geometry::build(BUNDLED_TOPOJSON, &PropertyKeys::default(), None).map(Arc::new)
+        })
+        .clone()
+        .map(Shared)
+}
+
+/// The user's own boundaries (GeoJSON or TopoJSON in WGS84), matched by a chosen property, with
+/// the codes left unmatched on either side.
+#[component]
+pub(super) fn GeometryInput(
+    geometry: RwSignal<Result<Shared<Geometry>, String>>,
+    result: Memo<Option<Shared<Drawn>>>,
+) -> impl IntoView {
+    let lang = lang();
+    let code_property = RwSignal::new("codigo_comuna".to_string());
+    let name_property = RwSignal::new("nombre_comuna".to_string());
+    let on_file = move |ev: leptos::ev::Event| {
+        let Some(file) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .and_then(|i| i.files())
+            .and_then(|l| l.item(0))
+        else {
+            return;
+        };
+        let name = file.name();
+        spawn_local(async move {
+            let gloo = gloo_file::File::from(file);
+            let built = match gloo_file::futures::read_as_text(&gloo).await {
+                Ok(text) => {
+                    let keys = PropertyKeys {
+                        code: code_property.get_untracked(),
+                        name: Some(name_property.get_untracked()).filter(|n| !n.is_empty()),
+                        ..PropertyKeys::default()
+                    };
+                    Geometry::build(&text, &keys, Some(name.clone()))
+                        .map(|g| Shared(Arc::new(g)))
+                        .map_err(|e| format!("{name}: {e}"))
+                }
+                Err(e) => Err(format!("{name}: {e}")),
+            };
+            geometry.set(built);
+        });
+    };
+    let unmatched = move || {
+        let r = result.get()?;
+        let m = &r.data.matching;
+        Some(view! {
+            <div data-testid="unmatched">
+                <p>{format!("{} ({}): {}", lang.get().pick("Códigos de datos sin límite", "Data codes without a boundary"), m.unmatched_data.len(), if m.unmatched_data.is_empty() { "—".into() } else { m.unmatched_data_listed(lang.get().engine()).join(", ") })}</p>
+                <p>{format!("{} ({}): {}", lang.get().pick("Límites sin datos del año", "Boundaries without data for the year"), m.unmatched_geometry.len(), if m.unmatched_geometry.is_empty() { "—".into() } else { m.unmatched_geometry.join(", ") })}</p>
+            </div>
+        })
+    };
+    view! {
+        <section aria-labelledby="geo-h">
+            <h3 id="geo-h">{tr("Límites", "Boundaries")}</h3>
+            <p class="note">{move || match geometry.get() {
+                Ok(g) => format!("{}: {} — {} {}.", lang.get().pick("En uso", "In use"), g.file.clone().unwrap_or_else(|| format!("comunas.topojson ({BUNDLED_CREDIT})")), g.layer.areas.len(), lang.get().pick("áreas", "areas")),
+                Err(e) => e,
+            }}</p>
+            <span>
+                <label for="geo-code">{tr("Propiedad con el código", "Code property")}</label>
+                <input id="geo-code" type="text" data-testid="geometry-code-property" prop:value=move || code_property.get() on:change=move |ev| code_property.set(event_target_value(&ev))/>
+            </span>
+            <span>
+                <label for="geo-name">{tr("Propiedad con el nombre", "Name property")}</label>
+                <input id="geo-name" type="text" prop:value=move || name_property.get() on:change=move |ev| name_property.set(event_target_value(&ev))/>
+            </span>
+            <span>
+                <label for="geo-file">{tr("GeoJSON o TopoJSON propio (lon/lat WGS84): ", "Your own GeoJSON or TopoJSON (WGS84 lon/lat): ")}</label>
+                <input id="geo-file" type="file" accept=".json,.geojson,.topojson,application/json" data-testid="geometry-input" on:change=on_file/>
+            </span>
+            <button class="secondary" on:click=move |_| geometry.set(bundled_geometry())>{tr("Usar límites incluidos", "Use the bundled boundaries")}</button>
+            {unmatched}
+        </section>
+    }
+}

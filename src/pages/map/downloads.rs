@@ -1,0 +1,185 @@
+//! Downloads of the map (SVG identical to `imr map`, PNG, CSV) and the `imr map` command that
+//! writes the same SVG: the request's `to_args`, quoted by the one shell rule
+//! ([`imr_core::escape::shell_join`]).
+
+use super::{Drawn, Geometry};
+use crate::components::download::{download_csv, download_text};
+use crate::i18n::tr;
+use crate::state::{AppState, Shared};
+use imr_core::escape::shell_join;
+use imr_core::ingest::Role;
+use imr_core::map::smoothing::Smoothing;
+use imr_core::map::svg::{choropleth_svg, Colouring};
+use imr_core::map::year_map::{map_csv, Measure};
+use imr_core::request::{command_line, InputSpec, MapRequest};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
+
+/// The file name of a download: what, year, measure.
+fn file_stem(r: &Drawn) -> String {
+    let what = match &r.measure {
+        Measure::Rate(Smoothing::None) => "tmi".to_string(),
+        Measure::Rate(Smoothing::GlobalEb) => "tmi_eb".to_string(),
+        Measure::Rate(Smoothing::SpatialEb) => "tmi_eb_espacial".to_string(),
+        Measure::ExcessRisk => "riesgo_exceso".to_string(),
+        Measure::Column(c) => c
+            .chars()
+            .map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' })
+            .collect(),
+    };
+    format!("mapa_{what}_{}", r.year)
+}
+
+/// Downloads (SVG as `imr map`, PNG, CSV) and the command that writes the same SVG.
+#[component]
+pub(super) fn Downloads(
+    geometry: RwSignal<Result<Shared<Geometry>, String>>,
+    /// The request of the controls (with the LISA option).
+    request: Memo<Option<Result<MapRequest, String>>>,
+    result: Memo<Option<Shared<Drawn>>>,
+    colouring: Memo<Option<Shared<Colouring>>>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lisa_on = move || request.with_untracked(|r| matches!(r, Some(Ok(r)) if r.lisa));
+    let svg_text = move || -> Option<(String, String)> {
+        let geo = geometry.get_untracked().ok()?;
+        let r = result.get_untracked()?;
+        let c = colouring.get_untracked()?;
+        let mut stem = file_stem(&r);
+        if lisa_on() {
+            stem.push_str("_lisa");
+        }
+        Some((stem, choropleth_svg(&geo.layout, &c, &r.text)))
+    };
+    let download_svg = move |_| {
+        if let Some((stem, svg)) = svg_text() {
+            download_text(&format!("{stem}.svg"), "image/svg+xml", &svg);
+        }
+    };
+    let download_png = move |_| {
+        if let Some((stem, svg)) = svg_text() {
+            let geo = geometry.get_untracked().ok();
+            let (w, h) = geo
+                .map(|g| (g.layout.width, g.layout.height))
+                .unwrap_or((640.0, 1200.0));
+            spawn_local(async move {
+                if let Err(e) = svg_to_png(&svg, w, h, &format!("{stem}.png")).await {
+                    leptos::logging::error!("PNG: {e:?}");
+                }
+            });
+        }
+    };
+    let download_csv = move |_| {
+        let (Some(geo), Some(r)) = (geometry.get_untracked().ok(), result.get_untracked()) else {
+            return;
+        };
+        let csv = map_csv(
+            &geo.layer,
+            &geo.weights,
+            &r.year.to_string(),
+            &r.data,
+            &r.values,
+            &r.classification,
+        );
+        download_csv(&state, &format!("{}.csv", file_stem(&r)), &csv);
+    };
+    // The request's own arguments after the files and the column roles of the first file; the
+    // SVG and CSV named as the page's downloads.
+    let command = move || -> Option<String> {
+        let request = request.get()?.ok()?;
+        let r = result.get()?;
+        let stem = file_stem(&r);
+        let svg = format!("{stem}{}.svg", if request.lisa { "_lisa" } else { "" });
+        let mut input = InputSpec::default();
+        state.files.with(|files| {
+            input.files = files.iter().map(|f| f.name.clone()).collect();
+            state.roles.with(|roles| {
+                if let (Some(table), Some(roles)) = (
+                    files.first().and_then(|f| f.table.as_ref().ok()),
+                    roles.first(),
+                ) {
+                    for role in Role::ALL {
+                        if let Some(column) = roles.get(role).and_then(|i| table.columns.get(i)) {
+                            input.roles.push((role, column.clone()));
+                        }
+                    }
+                }
+            })
+        });
+        let mut args = request.to_args(&svg);
+        args.extend(["--csv".to_string(), format!("{stem}.csv")]);
+        Some(shell_join(command_line(
+            MapRequest::SUBCOMMAND,
+            &input,
+            args,
+        )))
+    };
+    view! {
+        <div class="downloads" style="display:flex;flex-wrap:wrap;gap:0.5rem;align-items:center;margin:0.6rem 0">
+            <button class="secondary" data-testid="download-svg" on:click=download_svg>{tr("Descargar SVG", "Download SVG")}</button>
+            <button class="secondary" data-testid="download-png" on:click=download_png>{tr("Descargar PNG", "Download PNG")}</button>
+            <button class="secondary" data-testid="download-csv" on:click=download_csv>{tr("Descargar CSV", "Download CSV")}</button>
+        </div>
+        {move || command().map(|c| view! {
+            <p class="note">{tr("El mismo SVG con la línea de comandos: ", "The same SVG from the command line: ")}
+                <code data-testid="map-command">{c}</code>
+            </p>
+        })}
+    }
+}
+
+/// Draws an SVG document into a canvas (twice its size) through an `Image` of a `blob:` URL, and
+/// downloads the canvas as PNG. No request leaves the page.
+async fn svg_to_png(
+    svg: &str,
+    width: f64,
+    height: f64,
+    file_name: &str,
+) -> Result<(), wasm_bindgen::JsValue> {
+    use wasm_bindgen::JsValue;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| JsValue::from_str("no document"))?;
+    let parts = js_sys::Array::of1(&JsValue::from_str(svg));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("image/svg+xml");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let image = web_sys::HtmlImageElement::new()?;
+    let loaded = js_sys::Promise::new(&mut |resolve, reject| {
+        image.set_onload(Some(&resolve));
+        image.set_onerror(Some(&reject));
+    });
+    image.set_src(&url);
+    let waited = wasm_bindgen_futures::JsFuture::from(loaded).await;
+    let _ = web_sys::Url::revoke_object_url(&url);
+    waited?;
+    let scale = 2.0;
+    let canvas: web_sys::HtmlCanvasElement = document.create_element("canvas")?.dyn_into()?;
+    canvas.set_width((width * scale) as u32);
+    canvas.set_height((height * scale) as u32);
+    let context: web_sys::CanvasRenderingContext2d = canvas
+        .get_context("2d")?
+        .ok_or_else(|| JsValue::from_str("no 2d context"))?
+        .dyn_into()?;
+    context.draw_image_with_html_image_element_and_dw_and_dh(
+        &image,
+        0.0,
+        0.0,
+        width * scale,
+        height * scale,
+    )?;
+    // The PNG goes through a Blob and the one download path (a data: URL of a large map is a
+    // multi-MB string in the page's memory, and it would bypass the object-URL lifetime rule).
+    let encoded = js_sys::Promise::new(&mut |resolve, reject| {
+        if canvas.to_blob_with_type(&resolve, "image/png").is_err() {
+            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("canvas.toBlob failed"));
+        }
+    });
+    let blob: web_sys::Blob = wasm_bindgen_futures::JsFuture::from(encoded)
+        .await?
+        .dyn_into()?;
+    crate::components::download::download_blob(file_name, &blob);
+    Ok(())
+}

@@ -1,0 +1,76 @@
+//! The funnel plot of the year (drawn by the request, [`imr_core::request::MapRequest::funnel_figure`]),
+//! linked to the map through the selection.
+
+use super::{Drawn, Geometry};
+use crate::components::download::download_text;
+use crate::i18n::{lang, tr};
+use crate::state::Shared;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The funnel plot of the year, linked to the map through the selection.
+#[component]
+pub(super) fn FunnelPanel(
+    geometry: RwSignal<Result<Shared<Geometry>, String>>,
+    result: Signal<Option<Shared<Drawn>>>,
+    selected: RwSignal<Option<usize>>,
+) -> impl IntoView {
+    let lang = lang();
+    let svg = Memo::new(move |_| -> Option<Result<String, String>> {
+        let r = result.get()?;
+        let geo = geometry.get().ok()?;
+        Some(
+            r.request
+                .funnel_figure(&r.data, &geo.layout, &r.text)
+                .map_err(|e| e.to_string()),
+        )
+    });
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let code = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("[data-code]").ok().flatten())
+            .and_then(|e| e.get_attribute("data-code"));
+        if let (Some(code), Ok(geo)) = (code, geometry.get_untracked()) {
+            selected.set(geo.layer.index_of(&code));
+        }
+    };
+    // The selected commune stands out in the plot (a style rule, so it survives re-rendering).
+    let highlight = move || {
+        let code = selected
+            .get()
+            .and_then(|a| geometry.with(|g| g.as_ref().ok().map(|g| g.layout.codes[a].clone())))?;
+        Some(format!(
+            "[data-testid=\"funnel-box\"] circle[data-code=\"{code}\"] {{ r: 7px; stroke: #000000; stroke-width: 2px; }}"
+        ))
+    };
+    let download = move |_| {
+        if let (Some(Some(Ok(svg))), Some(r)) = (Some(svg.get_untracked()), result.get_untracked())
+        {
+            download_text(&format!("embudo_{}.svg", r.year), "image/svg+xml", &svg);
+        }
+    };
+    view! {
+        <section aria-labelledby="funnel-h">
+            <h3 id="funnel-h">{tr("Gráfico de embudo", "Funnel plot")}</h3>
+            <p class="note">{tr("Haga clic en un punto para ubicar la comuna en el mapa.", "Click a point to find the commune on the map.")}</p>
+            <style>{highlight}</style>
+            {move || svg.get().map(|s| match s {
+                Ok(s) => view! { <div data-testid="funnel-box" class="chart" style="max-width:640px;cursor:pointer" on:click=on_click inner_html=s></div> }.into_any(),
+                Err(e) => view! { <p class="warn">{format!("{}: {e}", lang.get().pick("Embudo no disponible", "Funnel plot not available"))}</p> }.into_any(),
+            })}
+            <button class="secondary" on:click=download>{tr("Descargar embudo SVG", "Download funnel SVG")}</button>
+            {move || selected.get().and_then(|a| {
+                let r = result.get()?;
+                let geo = geometry.get().ok()?;
+                let name = geo.layout.names.get(a)?.clone();
+                let code = geo.layout.codes.get(a)?.clone();
+                let v = r.values.get(a).copied().flatten();
+                Some(view! {
+                    <p data-testid="map-selection">{format!("{}: {name} ({code}) — {}", lang.get().pick("Seleccionada", "Selected"), v.map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2)).unwrap_or_else(|| lang.get_untracked().pick("sin datos", "no data").into()))}
+                        " "<button class="secondary" on:click=move |_| selected.set(None)>{tr("Quitar", "Clear")}</button></p>
+                })
+            })}
+        </section>
+    }
+}

@@ -1,0 +1,76 @@
+//! The map's view box under zoom, pan and pinch: plain geometry, tested natively.
+
+/// The current viewBox of the map: x, y, width, height.
+pub(super) type ViewBox = (f64, f64, f64, f64);
+
+/// Grows `rect` about its centre to the aspect ratio of the page, with a margin, so that the
+/// region fills the view without distortion.
+pub(super) fn fit_aspect(x: f64, y: f64, w: f64, h: f64, page_w: f64, page_h: f64) -> ViewBox {
+    let (cx, cy) = (x + w / 2.0, y + h / 2.0);
+    let (mut w, mut h) = (w.max(1.0) * 1.15, h.max(1.0) * 1.15);
+    let aspect = page_w / page_h;
+    if w / h > aspect {
+        h = w / aspect;
+    } else {
+        w = h * aspect;
+    }
+    (cx - w / 2.0, cy - h / 2.0, w, h)
+}
+
+/// How far (CSS pixels) a finger may move between touching and lifting for a tap.
+pub(super) const TAP_SLOP_PX: f64 = 10.0;
+
+/// A two-finger pinch in progress: the fingers' distance and the view box when it started, and
+/// the map point under their midpoint then (it stays under the midpoint).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Pinch {
+    pub distance: f64,
+    pub view_box: ViewBox,
+    pub anchor: (f64, f64),
+}
+
+/// The view box of a pinch when the fingers are `distance` apart with their midpoint at
+/// (`fx`, `fy`), fractions of the map's width and height: the start's width scaled by the ratio
+/// of the distances (apart = zoom in), within the whole page and 40× zoom, keeping the page's
+/// aspect and the anchor under the midpoint.
+pub(super) fn pinched(
+    p: &Pinch,
+    distance: f64,
+    fx: f64,
+    fy: f64,
+    page_w: f64,
+    page_h: f64,
+) -> ViewBox {
+    let w = (p.view_box.2 * p.distance / distance).clamp(page_w / 40.0, page_w);
+    let h = w * page_h / page_w;
+    (p.anchor.0 - fx * w, p.anchor.1 - fy * h, w, h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fingers twice as far apart halve the view box; the map point that was under their
+    /// midpoint stays under it, wherever the midpoint moved.
+    #[test]
+    fn a_pinch_scales_the_view_box_about_the_fingers() {
+        let (page_w, page_h) = (640.0, 1200.0);
+        let start = Pinch {
+            distance: 50.0,
+            view_box: (0.0, 0.0, page_w, page_h),
+            anchor: (320.0, 300.0),
+        };
+        let (x, y, w, h) = pinched(&start, 100.0, 0.5, 0.25, page_w, page_h);
+        assert_eq!((w, h), (320.0, 600.0));
+        assert_eq!((x + 0.5 * w, y + 0.25 * h), start.anchor);
+        // Moved midpoint: the anchor follows it (two-finger pan).
+        let (x, y, w, h) = pinched(&start, 100.0, 0.2, 0.6, page_w, page_h);
+        assert_eq!((x + 0.2 * w, y + 0.6 * h), start.anchor);
+        // Fingers closer together zoom out, but never beyond the whole page, nor in past 40×.
+        assert_eq!(pinched(&start, 10.0, 0.5, 0.5, page_w, page_h).2, page_w);
+        assert_eq!(
+            pinched(&start, 1e6, 0.5, 0.5, page_w, page_h).2,
+            page_w / 40.0
+        );
+    }
+}

@@ -1,0 +1,80 @@
+//! The map as a table: every commune with its raw and smoothed rates ([`AreaRates`]), the mapped
+//! value and its class.
+
+use super::{Drawn, Geometry};
+use crate::i18n::{lang, tr};
+use crate::state::Shared;
+use imr_core::request::AreaRates;
+use leptos::prelude::*;
+
+/// The accessible alternative to the map: every commune with raw and smoothed rates.
+#[component]
+pub(super) fn DataTable(
+    geometry: RwSignal<Result<Shared<Geometry>, String>>,
+    result: Signal<Option<Shared<Drawn>>>,
+    selected: RwSignal<Option<usize>>,
+) -> impl IntoView {
+    let lang = lang();
+    let open = RwSignal::new(false);
+    let body = move || {
+        if !open.get() {
+            return None;
+        }
+        let r = result.get()?;
+        let geo = geometry.get().ok()?;
+        let n = geo.layer.areas.len();
+        let (d, b) = (&r.data.deaths, &r.data.births);
+        let rates = AreaRates::of(&r.data, &geo.weights);
+        // Numbers and words in the page's language (decimal comma in Spanish).
+        let l = lang.get();
+        let f = move |v: Option<f64>, dec: usize| {
+            v.map(|v| crate::i18n::format_number(l, v, dec))
+                .unwrap_or_else(|| "—".into())
+        };
+        let rows = (0..n)
+            .map(|a| {
+                let class = r.classification.class_of.get(a).copied().flatten();
+                view! {
+                    <tr data-code=geo.layout.codes[a].clone() aria-selected=move || (selected.get() == Some(a)).to_string()
+                        style=move || if selected.get() == Some(a) { "background:#fff3c4" } else { "" }
+                        on:click=move |_| selected.set(Some(a))>
+                        <td class="text">{geo.layout.codes[a].clone()}</td>
+                        <td class="text">{geo.layout.names[a].clone()}</td>
+                        <td>{f(b[a], 0)}</td>
+                        <td>{f(d[a], 2)}</td>
+                        <td data-field="raw">{f(rates.rate_per_1000[a], 2)}</td>
+                        <td>{format!("{}–{}", f(rates.ci95_low[a], 2), f(rates.ci95_high[a], 2))}</td>
+                        <td data-field="eb">{f(rates.eb_global[a], 2)}</td>
+                        <td data-field="seb">{f(rates.eb_spatial[a], 2)}</td>
+                        <td data-field="er">{f(rates.excess_risk[a], 2)}</td>
+                        <td data-field="value">{f(r.values.get(a).copied().flatten(), 2)}</td>
+                        <td data-field="class">{class.map(|k| k.to_string()).unwrap_or_else(|| l.pick("sin datos", "no data").into())}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <div class="scroll">
+                <table data-testid="map-table">
+                    <caption class="note">{format!("{} — {}", r.text.title, r.year)}</caption>
+                    <thead><tr>
+                        <th class="text">{tr("Código", "Code")}</th><th class="text">{tr("Comuna", "Commune")}</th><th>{tr("Nacimientos", "Births")}</th><th>{tr("Defunciones", "Deaths")}</th>
+                        <th>{tr("Tasa bruta ‰", "Raw rate ‰")}</th><th>{tr("IC95%", "95% CI")}</th><th>{tr("BE global ‰", "Global EB ‰")}</th><th>{tr("BE espacial ‰", "Spatial EB ‰")}</th>
+                        <th>"O/E"</th><th>{tr("Valor mapeado", "Mapped")}</th><th>{tr("Clase", "Class")}</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        })
+    };
+    view! {
+        <section aria-labelledby="map-table-h">
+            <h3 id="map-table-h">{tr("Tabla del mapa", "Map as a table")}</h3>
+            <button class="secondary" data-testid="map-table-toggle" aria-expanded=move || open.get().to_string()
+                on:click=move |_| open.update(|o| *o = !*o)>
+                {move || if open.get() { lang.get().pick("Ocultar tabla", "Hide table") } else { lang.get().pick("Mostrar tabla (tasas brutas y suavizadas)", "Show table (raw and smoothed rates)") }}
+            </button>
+            {body}
+        </section>
+    }
+}
