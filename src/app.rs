@@ -16,7 +16,7 @@ pub fn App() -> impl IntoView {
     let fragment = Fragment::from_location();
     provide_context(fragment);
     // The language of a shared link wins over the browser's.
-    let lang = fragment.synced("lang", Lang::from_browser());
+    let lang = fragment.synced("lang", crate::i18n::browser_lang());
     provide_context(lang);
     // The document's language follows the interface (screen readers, hyphenation).
     Effect::new(move |_| {

@@ -4,70 +4,17 @@
 
 use leptos::prelude::*;
 
-/// Interface language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lang {
-    Es,
-    En,
-}
+/// The interface language: the engines' own [`imr_core::Lang`] (crate `imr-lang`), so a view
+/// hands it to an engine text as it is.
+pub use imr_core::Lang;
 
-impl Lang {
-    /// The browser's preferred language: English when it starts with "en", Spanish otherwise
-    /// (the page's home audience).
-    pub fn from_browser() -> Lang {
-        let preferred = web_sys::window()
-            .and_then(|w| w.navigator().language())
-            .unwrap_or_default();
-        Lang::from_tag(&preferred)
-    }
-
-    pub fn from_tag(tag: &str) -> Lang {
-        if tag.to_ascii_lowercase().starts_with("en") {
-            Lang::En
-        } else {
-            Lang::Es
-        }
-    }
-
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::Es => "es",
-            Lang::En => "en",
-        }
-    }
-
-    /// The engine's language, in which it renders diagnostics, notes and chart texts.
-    pub fn engine(self) -> imr_core::Lang {
-        match self {
-            Lang::Es => imr_core::Lang::Es,
-            Lang::En => imr_core::Lang::En,
-        }
-    }
-
-    /// Picks the text of this language.
-    pub fn pick<'a>(self, es: &'a str, en: &'a str) -> &'a str {
-        match self {
-            Lang::Es => es,
-            Lang::En => en,
-        }
-    }
-}
-
-impl std::fmt::Display for Lang {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.tag())
-    }
-}
-
-impl std::str::FromStr for Lang {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Lang, ()> {
-        match s {
-            "es" => Ok(Lang::Es),
-            "en" => Ok(Lang::En),
-            _ => Err(()),
-        }
-    }
+/// The browser's preferred language ([`Lang::from_tag`] of `navigator.language`): English when
+/// it starts with "en", Spanish otherwise (the page's home audience).
+pub fn browser_lang() -> Lang {
+    let preferred = web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .unwrap_or_default();
+    Lang::from_tag(&preferred)
 }
 
 /// The current language from context.
@@ -137,12 +84,5 @@ mod tests {
         assert_eq!(format_number(Lang::Es, -0.5, 1), "-0,5");
         assert_eq!(format_number(Lang::Es, -0.001, 1), "0,0");
         assert_eq!(format_number(Lang::En, 999.0, 0), "999");
-    }
-
-    #[test]
-    fn the_browser_language_picks_english_only_for_english() {
-        assert_eq!(Lang::from_tag("en-GB"), Lang::En);
-        assert_eq!(Lang::from_tag("es-CL"), Lang::Es);
-        assert_eq!(Lang::from_tag("fr"), Lang::Es);
     }
 }

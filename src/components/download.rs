@@ -40,8 +40,8 @@ pub fn download_csv(state: &AppState, file_name: &str, body: &str) {
 /// The caption of a chart drawn now: its texts in `lang` and the provenance line at its foot.
 pub fn chart_caption(state: &AppState, lang: Lang) -> imr_core::Caption {
     imr_core::Caption::new(
-        lang.engine(),
-        provenance::footer_line(lang.engine(), &data_source(state), &today()),
+        lang,
+        provenance::footer_line(lang, &data_source(state), &today()),
     )
 }
 

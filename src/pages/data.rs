@@ -304,7 +304,7 @@ fn Report() -> impl IntoView {
                 let excluded = r
                     .excluded
                     .iter()
-                    .map(|e| view! { <li data-line=e.line.to_string()>{let (file, line, kind) = (e.file.clone(), e.line, e.kind.clone()); move || { let l = lang().get(); format!("{file}, {} {line}: {}", l.pick("línea", "line"), kind.text(l.engine())) }}</li> })
+                    .map(|e| view! { <li data-line=e.line.to_string()>{let (file, line, kind) = (e.file.clone(), e.line, e.kind.clone()); move || { let l = lang().get(); format!("{file}, {} {line}: {}", l.pick("línea", "line"), kind.text(l)) }}</li> })
                     .collect_view();
                 let warnings = (!r.cell_warnings.is_empty()).then(|| {
                     let n = r.cell_warnings.len();
@@ -410,7 +410,7 @@ fn FlaggedRows() -> impl IntoView {
                         <td>{r.time}</td>
                         <td>{format_opt(l, r.births, 0)}</td>
                         <td>{format_opt(l, r.rate_per_1000, 1)}</td>
-                        <td class="text">{r.reasons_text(l.engine())}</td>
+                        <td class="text">{r.reasons_text(l)}</td>
                         <td class="text">{format!("{}:{}", r.file, r.line)}</td>
                     </tr>
                 }

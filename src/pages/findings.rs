@@ -97,7 +97,7 @@ pub fn FindingsPage() -> impl IntoView {
         let Some(f) = flags.findings.get_untracked() else {
             return;
         };
-        let l = lang().get_untracked().engine();
+        let l = lang().get_untracked();
         let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
         let html = imr_findings::report::report_html(&f, l, &line);
         let name = lang()
@@ -112,14 +112,14 @@ pub fn FindingsPage() -> impl IntoView {
                 "Las preguntas del estudio, respondidas con los datos cargados. Cada frase sale de los resultados; cambian si cambian los datos.",
                 "The study's questions, answered on the loaded data. Every sentence comes from the results and changes when the data do.",
             )}</p>
-            {move || flags.findings.get().and_then(|f| f.flagged_note(lang().get().engine())).map(|note| view! { <p class="note" data-testid="findings-flagged-note">{note}</p> })}
+            {move || flags.findings.get().and_then(|f| f.flagged_note(lang().get())).map(|note| view! { <p class="note" data-testid="findings-flagged-note">{note}</p> })}
             <IncludeFlagged/>
             <p><button class="secondary" data-testid="findings-report" on:click=report>{tr("Descargar informe (HTML imprimible)", "Download report (printable HTML)")}</button></p>
             {move || match flags.findings.get() {
                 None => view! { <p class="note">{tr("Cargue datos en la vista Datos.", "Load data in the Data view.")}</p> }.into_any(),
                 Some(f) => {
                     let l = lang().get();
-                    f.answers(l.engine()).into_iter().enumerate().map(|(k, a)| {
+                    f.answers(l).into_iter().enumerate().map(|(k, a)| {
                         let target = view_of(a.view);
                         let embed_answer = a.clone();
                         let heading = format!("finding-{}-h", a.question);
@@ -129,7 +129,7 @@ pub fn FindingsPage() -> impl IntoView {
                         let svg = a.chart_svg.clone();
                         let question = a.question;
                         let embed = move |_| {
-                            let l = lang().get_untracked().engine();
+                            let l = lang().get_untracked();
                             let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
                             let credit = if state.bundled.get_untracked() { imr_findings::embed::BUNDLED_CREDIT } else { "" };
                             let html = imr_findings::embed::snippet(&embed_answer, &line, credit);
@@ -171,10 +171,7 @@ pub fn Takeaway(question: &'static str) -> impl IntoView {
     move || {
         let f = flags.findings.get()?;
         let l = lang().get();
-        let answer = f
-            .answers(l.engine())
-            .into_iter()
-            .find(|a| a.question == question)?;
+        let answer = f.answers(l).into_iter().find(|a| a.question == question)?;
         let basis = match (question, l) {
             ("models", Lang::Es) => "En breve (modelos por defecto): ",
             ("models", Lang::En) => "In short (default models): ",

@@ -160,12 +160,12 @@ fn default_choices(panel: Option<&Panel>) -> Chosen {
 
 /// Label of a measure in the interface language.
 fn measure_label(lang: Lang, m: Measure) -> &'static str {
-    m.label_in(lang.engine())
+    m.label_in(lang)
 }
 
 /// The unit of the rates in the interface language (the engine names it in English).
 fn unit_text(lang: Lang, unit: &str) -> String {
-    imr_core::inequality::words::term(lang.engine(), unit)
+    imr_core::inequality::words::term(lang, unit)
 }
 
 /// Decimals to show: counts none, values in the rate's unit 2, percentages 1, ratios 4.
@@ -447,8 +447,8 @@ pub fn InequalityPage() -> impl IntoView {
     let answer_first = move || {
         let lang = language.get();
         let computed = imr_ok.get()?;
-        let sentence = imr_core::inequality::adjusted::answer(&computed.analysis.report)?
-            .render(lang.engine());
+        let sentence =
+            imr_core::inequality::adjusted::answer(&computed.analysis.report)?.render(lang);
         Some(view! { <p class="answer" data-testid="ineq-answer"><strong>{sentence}</strong></p> })
     };
 
@@ -525,7 +525,7 @@ pub fn InequalityPage() -> impl IntoView {
                         let reason = y
                             .measures
                             .reason(*m)
-                            .map(|r| r.text(lang.engine()));
+                            .map(|r| r.text(lang));
                         let text = value.map(|v| fmt_value(lang, v, d)).unwrap_or_else(|| "—".into());
                         let ci_text = ci.map(|[a, b]| format!("{} – {}", fmt_value(lang, a, d), fmt_value(lang, b, d)));
                         // A count's bias-corrected value is not a whole number.
@@ -577,7 +577,7 @@ pub fn InequalityPage() -> impl IntoView {
         let notes = report
             .notes
             .iter()
-            .map(|n| view! { <li data-testid="ineq-note">{n.render(lang.engine())}</li> })
+            .map(|n| view! { <li data-testid="ineq-note">{n.render(lang)}</li> })
             .collect_view();
         let left_out = (n_left_out > 0).then(|| {
             let line = lang.pick("línea", "line");
@@ -843,7 +843,7 @@ pub fn InequalityPage() -> impl IntoView {
                         Lang::Es => format!("{} de la tasa de mortalidad infantil", measure_label(lang, m)),
                         Lang::En => format!("{} of the infant mortality rate", m.label()),
                     },
-                    y_label: measure_axis_label_in(m, &a.subject.unit, lang.engine()),
+                    y_label: measure_axis_label_in(m, &a.subject.unit, lang),
                     points: a.series(m),
                 };
                 let weight_name = &b.subject.weight_name;
@@ -852,7 +852,7 @@ pub fn InequalityPage() -> impl IntoView {
                         Lang::Es => format!("{} de {}", measure_label(lang, m), b.subject.value_name),
                         Lang::En => format!("{} of {}", m.label(), b.subject.value_name),
                     },
-                    y_label: measure_axis_label_in(m, &b.subject.unit, lang.engine()),
+                    y_label: measure_axis_label_in(m, &b.subject.unit, lang),
                     points: b.series(m),
                 };
                 let correlation = correlate_reports(a, m, b, m, 0.95);
@@ -901,8 +901,8 @@ pub fn InequalityPage() -> impl IntoView {
                 // Issue 12: the panel leads with the correlation of the adjusted (true-rate)
                 // Gini, whatever the measure chosen for the chart.
                 let adjusted = correlate_reports_adjusted(a, b).map(|c| {
-                    let sentence = c.sentence(lang.engine());
-                    let observed = c.observed_sentence(lang.engine());
+                    let sentence = c.sentence(lang);
+                    let observed = c.observed_sentence(lang);
                     let against_command = command_line(&state, &InequalityRequest {
                         against: Some(SecondSeries { column: b.subject.value_name.clone(), weight: weight_name.clone() }),
                         ..imr_key.get()
@@ -969,7 +969,7 @@ fn adjusted_section(
 ) -> Option<impl IntoView> {
     use imr_core::inequality::adjusted::{adjusted_svg_in, method_note, AdjustedMeasure};
     let method = report.adjusted_method.as_ref()?;
-    let engine = lang.engine();
+    let engine = lang;
     let chart = adjusted_svg_in(report, AdjustedMeasure::Gini, &caption);
     let header = AdjustedMeasure::ALL
         .iter()

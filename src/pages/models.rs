@@ -559,7 +559,7 @@ fn CoefTable(
                             None => {
                                 let dropped = fit.dropped_terms.iter().find(|d| d.term == *term);
                                 let (text, title) = match dropped {
-                                    Some(d) => (l.pick("omitida", "dropped"), d.reason.render(l.engine())),
+                                    Some(d) => (l.pick("omitida", "dropped"), d.reason.render(l)),
                                     None => ("", String::new()),
                                 };
                                 view! {
@@ -778,7 +778,7 @@ fn Downloads(
 fn chi2_words(lang: Lang, name: &str, t: &ChiSquaredTest) -> String {
     let mut s = format!(
         "{name} (H0: {}): χ²({}) = {}, p = {} — {}.",
-        t.hypothesis.text(lang.engine()),
+        t.hypothesis.text(lang),
         t.df,
         show(lang, t.statistic),
         show(lang, t.p_value),
@@ -786,7 +786,7 @@ fn chi2_words(lang: Lang, name: &str, t: &ChiSquaredTest) -> String {
     );
     if let Some(note) = &t.note {
         s.push(' ');
-        s.push_str(&note.text(lang.engine()));
+        s.push_str(&note.text(lang));
     }
     s
 }
@@ -830,14 +830,14 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
             lang.pick("Término omitido", "Dropped term"),
             d.term,
             short_label(lang, &d.term),
-            d.reason.render(lang.engine())
+            d.reason.render(lang)
         ));
     }
     if let Some(t) = &fit.tests.f_effects {
         items.push(format!(
             "{} (H0: {}): F({}, {}) = {}, p = {} — {}.",
             lang.pick("Prueba F de efectos de entidad", "F test of entity effects"),
-            t.hypothesis.text(lang.engine()),
+            t.hypothesis.text(lang),
             t.df1,
             t.df2,
             show(lang, t.statistic),
@@ -929,7 +929,7 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
             ));
         }
     }
-    items.extend(fit.diagnostics.iter().map(|d| d.render(lang.engine())));
+    items.extend(fit.diagnostics.iter().map(|d| d.render(lang)));
     // Dropped entities grouped by reason: "27 entities dropped (reason): 01402, 01403, …".
     let mut by_reason: Vec<(&str, Vec<&str>)> = Vec::new();
     for d in &fit.dropped_entities {

@@ -118,7 +118,7 @@ impl MapOptions {
         let colours = self.colours.get();
         Some(Ok(MapRequest {
             year,
-            lang: lang.engine(),
+            lang,
             value: (!rate).then_some(variable),
             smooth: if rate {
                 self.smooth.get()

@@ -4,7 +4,7 @@
 //! [`MapRequest::lisa_colouring`], [`MapRequest::moran_test`], [`MapRequest::funnel_figure`],
 //! [`AreaRates::of`]), so that a new year only recolours.
 
-use super::{push_opt, RequestError};
+use super::{push_opt, ColumnUse, RequestError};
 use crate::panel::Panel;
 use crate::Lang;
 use imr_map::classify::Method;
