@@ -62,7 +62,13 @@ try {
   console.log(JSON.stringify({
     file_mb: +(bytes / 1e6).toFixed(1), rows, covariates, seconds_to_counts: seconds,
     wasm_mib_bundled: +mib(bundled), wasm_mib_after_upload: +mib(loaded), wasm_mib_after_each_role_cycle: afterRoles,
-    rows_used: await testidText(page, 'rows-used'), errors,
+    rows_used: await testidText(page, 'rows-used'),
+    // Worker: read + parse + encode; decode: the table turned back into Rust on the page's thread.
+    ...(await page.evaluate(() => {
+      const done = document.querySelector('[data-testid=upload-done]');
+      return done ? { worker_ms: Number(done.dataset.workerMs), decode_ms: Number(done.dataset.decodeMs) } : {};
+    })),
+    errors,
   }));
 } finally {
   await browser.close();

@@ -214,8 +214,8 @@ pub fn read_owned_file(name: &str, bytes: Vec<u8>) -> LoadedFile {
 /// The validated panel of the readable files, `None` when there are none.
 ///
 /// One table (the usual upload, and the big ones) is passed to the engine in place. Several are
-/// copied into one slice, because `build_panel` takes `&[RawTable]`; the engine change that
-/// removes this copy (a slice of references) is described in the lead's report for issue 13.
+/// copied into one slice, because `build_panel` takes `&[RawTable]`; a `build_panel` taking
+/// references would remove that copy too (README, "Big files").
 pub fn panel_from(files: &[LoadedFile], roles: &[ColumnRoles]) -> Option<Result<Panel, String>> {
     let tables: Vec<&Arc<RawTable>> = files.iter().filter_map(|f| f.table.as_ref().ok()).collect();
     if tables.is_empty() || tables.len() != roles.len() {
