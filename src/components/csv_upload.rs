@@ -57,12 +57,17 @@ pub enum UploadStatus {
 #[derive(Clone, Copy)]
 pub struct CsvUpload {
     pub status: RwSignal<UploadStatus>,
+    /// The page's language, kept here because the parse's messages are written in an async task
+    /// and worker callbacks, where the context is not available.
+    pub lang: RwSignal<Lang>,
 }
 
 impl CsvUpload {
+    /// Needs the language in context (app.rs provides it first).
     pub fn new() -> Self {
         CsvUpload {
             status: RwSignal::new(UploadStatus::Idle),
+            lang: lang(),
         }
     }
 }
@@ -132,10 +137,8 @@ fn now_ms() -> f64 {
 
 /// Parses `file` in the worker, reporting progress in `status`; a parse already running is
 /// cancelled first.
-pub async fn parse_in_worker(
-    file: &web_sys::File,
-    status: RwSignal<UploadStatus>,
-) -> Result<RawTable, Stop> {
+pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<RawTable, Stop> {
+    let (status, language) = (upload.status, upload.lang);
     cancel();
     let generation = GENERATION.with(|g| {
         g.set(g.get() + 1);
@@ -197,7 +200,7 @@ pub async fn parse_in_worker(
         let (name, reject) = (name.clone(), reject.clone());
         move |message: String| {
             // An uncaught trap in the worker: in practice its memory ran out.
-            let message = match lang().get_untracked() {
+            let message = match language.get_untracked() {
                 Lang::Es => format!("{name}: la lectura en segundo plano se detuvo ({message}); lo más probable es que el archivo no quepa en la memoria del navegador. Los datos anteriores siguen cargados."),
                 Lang::En => format!("{name}: the background reader stopped ({message}); most likely the file does not fit in the browser's memory. The previous data are still loaded."),
             };
@@ -252,7 +255,7 @@ pub async fn parse_in_worker(
     let result: js_sys::Array = result.unchecked_into();
     let worker_ms = result.get(1).as_f64().unwrap_or(0.0) as u64;
     let started = now_ms();
-    let table = decode_received(&name, &result.get(0));
+    let table = decode_received(&name, &result.get(0), language.get_untracked());
     let decode_ms = (now_ms() - started).max(0.0) as u64;
     match table {
         Ok(table) => {
@@ -281,14 +284,14 @@ const PEAK_PER_ENCODED_BYTE: usize = 10;
 
 /// The table the worker sent, decoded; first checks that the page's memory can grow enough
 /// for it and its panel (`try_reserve`), so a table too big is a message instead of an abort.
-fn decode_received(name: &str, table: &JsValue) -> Result<RawTable, String> {
+fn decode_received(name: &str, table: &JsValue, language: Lang) -> Result<RawTable, String> {
     let array: js_sys::Uint8Array = table
         .clone()
         .dyn_into()
         .map_err(|_| format!("{name}: the background reader sent no table"))?;
     let len = array.length() as usize;
     let no_memory = || {
-        match lang().get_untracked() {
+        match language {
         Lang::Es => format!("{name}: no hay memoria suficiente en el navegador para cargar esta tabla ({} MB leídos). Los datos anteriores siguen cargados.", format_number(Lang::Es, len as f64 / 1e6, 1)),
         Lang::En => format!("{name}: not enough memory in the browser to load this table ({} MB read). The previous data are still loaded.", format_number(Lang::En, len as f64 / 1e6, 1)),
     }

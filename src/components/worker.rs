@@ -89,10 +89,14 @@ async fn worker_assets() -> Result<(String, js_sys::Uint8Array), String> {
 }
 
 /// The glue followed by a first-message handler that instantiates the wasm from the bytes the
-/// page posts; the binary's `main` then installs the job handler.
+/// page posts; the binary's `main` then installs the job handler. A trap inside the job's async
+/// task (running out of memory aborts the wasm) surfaces in the worker as an unhandled promise
+/// rejection, which the page would never hear of: it is thrown again from a timer, so that it
+/// reaches the page as the worker's `error` event.
 fn worker_script(glue: &str) -> String {
     format!(
-        "{glue}\n;self.onmessage = (event) => {{ self.onmessage = null; wasm_bindgen.initSync({{ module: event.data }}); }};\n"
+        "{glue}\n;self.onmessage = (event) => {{ self.onmessage = null; wasm_bindgen.initSync({{ module: event.data }}); }};\n\
+         self.addEventListener('unhandledrejection', (event) => {{ const reason = event.reason; setTimeout(() => {{ throw (reason instanceof Error ? reason : new Error(String(reason))); }}); }});\n"
     )
 }
 

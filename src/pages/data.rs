@@ -42,7 +42,7 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
                 continue;
             }
             if file.size() > WORKER_THRESHOLD_BYTES && !is_saved_analysis(&head) {
-                match parse_in_worker(&file, upload.status).await {
+                match parse_in_worker(&file, upload).await {
                     Ok(table) => loaded.push(LoadedFile {
                         name,
                         bytes: Default::default(),
