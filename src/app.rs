@@ -31,6 +31,7 @@ pub fn App() -> impl IntoView {
     provide_context(state);
     provide_context(FlagState::new(state));
     provide_context(crate::components::microdata::MicrodataInputs::new());
+    provide_context(crate::components::csv_upload::CsvUpload::new());
     state.load_bundled();
     view! {
         <header class="top">

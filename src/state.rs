@@ -32,12 +32,45 @@ impl<T> std::ops::Deref for Shared<T> {
 }
 
 /// One file the user gave: its bytes (kept for "save analysis") and the table read from them, or
-/// the reason it cannot be read.
+/// the reason it cannot be read. Cloning it clones `Arc`s only: no table or bytes are copied.
 #[derive(Debug, Clone)]
 pub struct LoadedFile {
     pub name: String,
+    /// The file's bytes; empty when `blob` keeps the file instead.
     pub bytes: Arc<Vec<u8>>,
+    /// A big upload parsed in the worker (src/components/csv_upload.rs) keeps the browser's
+    /// `File` handle instead of its bytes, read again only when the analysis is saved.
+    pub blob: Option<BlobKey>,
     pub table: Result<Arc<RawTable>, String>,
+}
+
+/// A `File` the page keeps in [`BLOBS`] (a `File` is not `Send`, so it cannot sit in a signal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct BlobKey(u32);
+
+thread_local! {
+    /// The `File` handles of loaded big uploads; pruned by [`AppState::load`] to those loaded.
+    static BLOBS: std::cell::RefCell<std::collections::BTreeMap<BlobKey, web_sys::File>> =
+        const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
+    static NEXT_BLOB: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+impl BlobKey {
+    /// Keeps `file` and returns its key.
+    pub fn keep(file: web_sys::File) -> BlobKey {
+        let key = BlobKey(NEXT_BLOB.with(|n| {
+            let key = n.get();
+            n.set(key.wrapping_add(1));
+            key
+        }));
+        BLOBS.with(|b| b.borrow_mut().insert(key, file));
+        key
+    }
+
+    /// The kept file, if it is still loaded.
+    pub fn file(self) -> Option<web_sys::File> {
+        BLOBS.with(|b| b.borrow().get(&self).cloned())
+    }
 }
 
 /// The views of the page.
@@ -94,10 +127,11 @@ impl AppState {
     pub fn new(fragment: &crate::fragment::Fragment) -> Self {
         let files = RwSignal::new(Vec::<LoadedFile>::new());
         let roles = RwSignal::new(Vec::<ColumnRoles>::new());
+        // `with`, not `get`: the memo reads the files and roles in place (no clone of the list).
         let panel = Memo::new(move |_| {
-            let files = files.get();
-            let roles = roles.get();
-            panel_from(&files, &roles).map(|r| r.map(|p| Shared(Arc::new(p))))
+            files
+                .with(|files| roles.with(|roles| panel_from(files, roles)))
+                .map(|r| r.map(|p| Shared(Arc::new(p))))
         });
         let rates = Memo::new(move |_| {
             panel.get().map(|p| {
@@ -128,6 +162,10 @@ impl AppState {
                 .map(|t| t.guessed_roles.clone())
                 .collect()
         });
+        // Forget the `File` handles of files no longer loaded.
+        let kept: std::collections::BTreeSet<BlobKey> =
+            loaded.iter().filter_map(|f| f.blob).collect();
+        BLOBS.with(|b| b.borrow_mut().retain(|key, _| kept.contains(key)));
         self.roles.set(roles);
         self.files.set(loaded);
     }
@@ -155,26 +193,41 @@ impl AppState {
     }
 }
 
-/// Reads bytes into a loaded file.
+/// Reads bytes into a loaded file (copying them: for bytes the caller keeps).
 pub fn read_file(name: &str, bytes: &[u8]) -> LoadedFile {
+    read_owned_file(name, bytes.to_vec())
+}
+
+/// Reads bytes into a loaded file, which keeps them (no copy).
+pub fn read_owned_file(name: &str, bytes: Vec<u8>) -> LoadedFile {
+    let table = RawTable::from_bytes(name, &bytes)
+        .map(Arc::new)
+        .map_err(|e| e.to_string());
     LoadedFile {
         name: name.to_owned(),
-        bytes: Arc::new(bytes.to_vec()),
-        table: RawTable::from_bytes(name, bytes)
-            .map(Arc::new)
-            .map_err(|e| e.to_string()),
+        bytes: Arc::new(bytes),
+        blob: None,
+        table,
     }
 }
 
 /// The validated panel of the readable files, `None` when there are none.
+///
+/// One table (the usual upload, and the big ones) is passed to the engine in place. Several are
+/// copied into one slice, because `build_panel` takes `&[RawTable]`; a `build_panel` taking
+/// references would remove that copy too (README, "Big files").
 pub fn panel_from(files: &[LoadedFile], roles: &[ColumnRoles]) -> Option<Result<Panel, String>> {
-    let tables: Vec<RawTable> = files
-        .iter()
-        .filter_map(|f| f.table.as_ref().ok())
-        .map(|t| (**t).clone())
-        .collect();
+    let tables: Vec<&Arc<RawTable>> = files.iter().filter_map(|f| f.table.as_ref().ok()).collect();
     if tables.is_empty() || tables.len() != roles.len() {
         return None;
     }
-    Some(build_panel(&tables, roles, &IngestOptions::default()).map_err(|e| e.to_string()))
+    let options = IngestOptions::default();
+    let panel = match tables.as_slice() {
+        [one] => build_panel(std::slice::from_ref(&***one), roles, &options),
+        many => {
+            let copies: Vec<RawTable> = many.iter().map(|t| RawTable::clone(t)).collect();
+            build_panel(&copies, roles, &options)
+        }
+    };
+    Some(panel.map_err(|e| e.to_string()))
 }

@@ -4,12 +4,10 @@
 //! `File.slice`, with a progress bar (bytes, rows per second) and a Cancel button that
 //! terminates the worker. The counts table then joins the loaded files like any uploaded CSV.
 //!
-//! The worker is started from a `blob:` URL (CSP `worker-src blob:`) made of its wasm-bindgen
-//! glue; the glue and wasm come from the page's own files (`imr-worker.js`,
-//! `imr-worker_bg.wasm`) or, in the single-file build, from base64 `<script>` blocks embedded by
-//! scripts/single-file.mjs (no fetch is possible from `file://`).
+//! The worker is started by src/components/worker.rs (shared with big CSV uploads).
 
 use crate::components::download::download_text;
+use crate::components::worker::{spawn_worker, RunningWorker};
 use crate::i18n::{format_number, lang, tr, Lang};
 use crate::state::{read_file, AppState, LoadedFile};
 use imr_microdata::{
@@ -80,88 +78,15 @@ enum Run {
     },
 }
 
-/// A running worker with the handlers it calls (dropped, so released, with it).
-struct RunningWorker {
-    worker: web_sys::Worker,
-    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
-    _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
-}
-
 thread_local! {
-    /// The worker's glue and wasm, loaded once.
-    static ASSETS: RefCell<Option<(String, js_sys::Uint8Array)>> = const { RefCell::new(None) };
     /// The running worker, terminated by Cancel or when done.
     static WORKER: RefCell<Option<RunningWorker>> = const { RefCell::new(None) };
-}
-
-/// Base64 text of an embedded `<script type="application/octet-stream">` block, decoded.
-fn embedded(id: &str) -> Option<Vec<u8>> {
-    let window = web_sys::window()?;
-    let text = window.document()?.get_element_by_id(id)?.text_content()?;
-    let binary = window.atob(text.trim()).ok()?;
-    Some(binary.chars().map(|c| c as u8).collect())
-}
-
-async fn fetch_response(path: &str) -> Result<web_sys::Response, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(path))
-        .await
-        .map_err(|e| format!("{path}: {e:?}"))?
-        .unchecked_into();
-    if !response.ok() {
-        return Err(format!("{path}: HTTP {}", response.status()));
-    }
-    Ok(response)
-}
-
-/// The worker's glue and wasm: embedded in the single file, else the page's own files.
-async fn worker_assets() -> Result<(String, js_sys::Uint8Array), String> {
-    if let Some(assets) = ASSETS.with(|a| a.borrow().clone()) {
-        return Ok(assets);
-    }
-    let assets = match (embedded("imr-worker-js"), embedded("imr-worker-wasm")) {
-        (Some(js), Some(wasm)) => (
-            String::from_utf8(js).map_err(|e| e.to_string())?,
-            js_sys::Uint8Array::from(wasm.as_slice()),
-        ),
-        _ => {
-            let js = JsFuture::from(
-                fetch_response("./imr-worker.js")
-                    .await?
-                    .text()
-                    .map_err(|e| format!("{e:?}"))?,
-            )
-            .await
-            .map_err(|e| format!("{e:?}"))?
-            .as_string()
-            .unwrap_or_default();
-            let wasm = JsFuture::from(
-                fetch_response("./imr-worker_bg.wasm")
-                    .await?
-                    .array_buffer()
-                    .map_err(|e| format!("{e:?}"))?,
-            )
-            .await
-            .map_err(|e| format!("{e:?}"))?;
-            (js, js_sys::Uint8Array::new(&wasm))
-        }
-    };
-    ASSETS.with(|a| *a.borrow_mut() = Some(assets.clone()));
-    Ok(assets)
-}
-
-/// The glue followed by a first-message handler that instantiates the wasm from the bytes the
-/// page posts; the binary's `main` then installs the job handler.
-fn worker_script(glue: &str) -> String {
-    format!(
-        "{glue}\n;self.onmessage = (event) => {{ self.onmessage = null; wasm_bindgen.initSync({{ module: event.data }}); }};\n"
-    )
 }
 
 fn terminate_worker() {
     WORKER.with(|w| {
         if let Some(running) = w.borrow_mut().take() {
-            running.worker.terminate();
+            running.terminate();
         }
     });
 }
@@ -173,30 +98,6 @@ async fn start_worker(
     options: &JobOptions,
     on_event: impl Fn(Result<WorkerEvent, String>) + 'static,
 ) -> Result<(), String> {
-    let (glue, wasm) = worker_assets().await?;
-    let parts = js_sys::Array::of1(&JsValue::from_str(&worker_script(&glue)));
-    let bag = web_sys::BlobPropertyBag::new();
-    bag.set_type("text/javascript");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag)
-        .map_err(|e| format!("{e:?}"))?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| format!("{e:?}"))?;
-    let worker = web_sys::Worker::new(&url).map_err(|e| format!("{e:?}"))?;
-    let _ = web_sys::Url::revoke_object_url(&url);
-    let on_event = std::rc::Rc::new(on_event);
-    let on_message = {
-        let on_event = on_event.clone();
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            let text = event.data().as_string().unwrap_or_default();
-            on_event(serde_json::from_str::<WorkerEvent>(&text).map_err(|e| e.to_string()));
-        })
-    };
-    let on_error =
-        Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |event: web_sys::ErrorEvent| {
-            on_event(Err(event.message()));
-        });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    worker.post_message(&wasm).map_err(|e| format!("{e:?}"))?;
     let job = js_sys::Object::new();
     let set = |key: &str, value: &JsValue| {
         let _ = js_sys::Reflect::set(&job, &JsValue::from_str(key), value);
@@ -211,15 +112,17 @@ async fn start_worker(
     if let Some(file) = &births {
         set("births", file);
     }
-    worker.post_message(&job).map_err(|e| format!("{e:?}"))?;
+    let on_event = std::rc::Rc::new(on_event);
+    let on_message = {
+        let on_event = on_event.clone();
+        move |event: web_sys::MessageEvent| {
+            let text = event.data().as_string().unwrap_or_default();
+            on_event(serde_json::from_str::<WorkerEvent>(&text).map_err(|e| e.to_string()));
+        }
+    };
+    let running = spawn_worker(&job, on_message, move |message| on_event(Err(message))).await?;
     terminate_worker();
-    WORKER.with(|w| {
-        *w.borrow_mut() = Some(RunningWorker {
-            worker,
-            _on_message: on_message,
-            _on_error: on_error,
-        })
-    });
+    WORKER.with(|w| *w.borrow_mut() = Some(running));
     Ok(())
 }
 

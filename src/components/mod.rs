@@ -1,4 +1,6 @@
 //! Small reusable pieces of the page.
 
+pub mod csv_upload;
 pub mod download;
 pub mod microdata;
+pub mod worker;

@@ -1,36 +1,62 @@
 //! The Data view: choose or drop CSV files, check how they were read, fix column roles, see every
 //! excluded row, and read rates per commune and year with their exact intervals.
 
+use crate::components::csv_upload::{
+    parse_in_worker, CsvUpload, Stop, UploadProgress, UploadStatus, WORKER_THRESHOLD_BYTES,
+};
 use crate::components::download::{download_csv, download_text};
 use crate::components::microdata::{read_head, Microdata, MicrodataInputs};
 use crate::fragment::fragment;
 use crate::i18n::{format_number, format_opt, lang, tr, Lang};
 use crate::pages::findings::{FlagState, IncludeFlagged};
-use crate::state::{read_file, AppState, LoadedFile};
+use crate::state::{read_file, read_owned_file, AppState, BlobKey, LoadedFile};
 use imr_core::analysis::{is_saved_analysis, SavedAnalysis};
 use imr_core::ingest::{delimiter_label, Role};
 use imr_core::rates::{rates_csv, AreaRate};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
 /// Reads every file of a `FileList` (input or drop) and loads them. A file that starts like the
 /// health ministry's deaths microdata is not read whole: it goes to the microdata section, whose
-/// worker streams it.
+/// worker streams it. A file larger than [`WORKER_THRESHOLD_BYTES`] is parsed in the worker
+/// (progress and Cancel under the upload); Cancel leaves the loaded data as they were.
 fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
     let microdata = expect_context::<MicrodataInputs>();
+    let upload = expect_context::<CsvUpload>();
     let Some(list) = list else { return };
     let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.item(i)).collect();
     if files.is_empty() {
         return;
     }
+    upload.status.set(UploadStatus::Idle);
     spawn_local(async move {
         let mut loaded: Vec<LoadedFile> = Vec::with_capacity(files.len());
         for file in files {
             let name = file.name();
-            if imr_microdata::looks_like_deaths_microdata(&read_head(&file).await) {
+            let head = read_head(&file).await;
+            if imr_microdata::looks_like_deaths_microdata(&head) {
                 microdata.deaths.set(Some(file));
                 focus_microdata();
+                continue;
+            }
+            if file.size() > WORKER_THRESHOLD_BYTES && !is_saved_analysis(&head) {
+                match parse_in_worker(&file, upload).await {
+                    Ok(table) => loaded.push(LoadedFile {
+                        name,
+                        bytes: Default::default(),
+                        blob: Some(BlobKey::keep(file)),
+                        table: Ok(Arc::new(table)),
+                    }),
+                    Err(Stop::Cancelled) => return,
+                    Err(Stop::Failed(message)) => loaded.push(LoadedFile {
+                        name,
+                        bytes: Default::default(),
+                        blob: None,
+                        table: Err(message),
+                    }),
+                }
                 continue;
             }
             let gloo = gloo_file::File::from(file);
@@ -39,10 +65,11 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
                     open_saved_analysis(state, &name, &bytes);
                     return;
                 }
-                Ok(bytes) => loaded.push(read_file(&name, &bytes)),
+                Ok(bytes) => loaded.push(read_owned_file(&name, bytes)),
                 Err(e) => loaded.push(LoadedFile {
                     name: name.clone(),
                     bytes: Default::default(),
+                    blob: None,
                     table: Err(format!("{name}: cannot read the file: {e}")),
                 }),
             }
@@ -92,6 +119,7 @@ fn open_saved_analysis(state: AppState, name: &str, bytes: &[u8]) {
                 vec![LoadedFile {
                     name: name.to_owned(),
                     bytes: Default::default(),
+                    blob: None,
                     table: Err(e.to_string()),
                 }],
                 None,
@@ -100,36 +128,53 @@ fn open_saved_analysis(state: AppState, name: &str, bytes: &[u8]) {
     }
 }
 
-/// Downloads the current analysis: input files, chosen roles, view options, engine version.
+/// Downloads the current analysis: input files, chosen roles, view options, engine version. A
+/// big upload's bytes are read again from its `File` (they are not kept in memory).
 fn save_analysis(state: AppState) {
     let files = state.files.get_untracked();
     let roles = state.roles.get_untracked();
-    let readable: Vec<&LoadedFile> = files.iter().filter(|f| f.table.is_ok()).collect();
-    let entries: Vec<(
-        &str,
-        &[u8],
-        &imr_core::ingest::RawTable,
-        &imr_core::ingest::ColumnRoles,
-    )> = readable
-        .iter()
-        .zip(&roles)
-        .filter_map(|(f, r)| {
-            f.table
-                .as_ref()
-                .ok()
-                .map(|t| (f.name.as_str(), f.bytes.as_slice(), &**t, r))
-        })
-        .collect();
-    let now = js_sys::Date::new_0()
-        .to_iso_string()
-        .as_string()
-        .unwrap_or_default();
-    let saved = SavedAnalysis::new(&entries, &fragment().text(), &now);
-    download_text(
-        "imr-atlas-analysis.json",
-        "application/json",
-        &saved.to_json(),
-    );
+    // Read before the task: the fragment comes from the context, which a task may not see.
+    let options = fragment().text();
+    spawn_local(async move {
+        let readable: Vec<&LoadedFile> = files.iter().filter(|f| f.table.is_ok()).collect();
+        let mut bytes: Vec<Arc<Vec<u8>>> = Vec::with_capacity(readable.len());
+        for f in &readable {
+            let reread = match f.blob.and_then(|key| key.file()) {
+                Some(file) => gloo_file::futures::read_as_bytes(&gloo_file::File::from(file))
+                    .await
+                    .ok()
+                    .map(Arc::new),
+                None => None,
+            };
+            bytes.push(reread.unwrap_or_else(|| f.bytes.clone()));
+        }
+        let entries: Vec<(
+            &str,
+            &[u8],
+            &imr_core::ingest::RawTable,
+            &imr_core::ingest::ColumnRoles,
+        )> = readable
+            .iter()
+            .zip(&bytes)
+            .zip(&roles)
+            .filter_map(|((f, b), r)| {
+                f.table
+                    .as_ref()
+                    .ok()
+                    .map(|t| (f.name.as_str(), b.as_slice(), &**t, r))
+            })
+            .collect();
+        let now = js_sys::Date::new_0()
+            .to_iso_string()
+            .as_string()
+            .unwrap_or_default();
+        let saved = SavedAnalysis::new(&entries, &options, &now);
+        download_text(
+            "imr-atlas-analysis.json",
+            "application/json",
+            &saved.to_json(),
+        );
+    });
 }
 
 #[component]
@@ -140,6 +185,7 @@ pub fn DataPage() -> impl IntoView {
             <h2 id="upload-h">{tr("Datos", "Data")}</h2>
             <crate::pages::findings::Takeaway question="rates"/>
             <Upload/>
+            <UploadProgress/>
             <button class="secondary" data-testid="save-analysis" on:click=move |_| save_analysis(state)>{tr("Guardar análisis (JSON)", "Save analysis (JSON)")}</button>
             " "
             <button class="secondary" data-testid="load-bundled" on:click=move |_| state.load_bundled()>{tr("Usar datos incluidos de Chile", "Use the bundled Chilean data")}</button>
@@ -329,14 +375,18 @@ fn Report() -> impl IntoView {
                         .collect_view();
                     view! { <details data-testid="conflicts"><summary class="warn">{move || match lang().get() { Lang::Es => format!("{n} celdas difieren entre archivos unidos: se usó el valor del primer archivo"), Lang::En => format!("{n} cells differ between joined files: the first file's value was used") }}</summary><ul>{items}</ul></details> }
                 });
+                let total_lines: u64 = r.files.iter().map(|f| f.physical_lines).sum();
+                let file_lines = r.files.iter().map(file_lines_item).collect_view();
                 view! {
                     <section aria-labelledby="report-h">
                         <h3 id="report-h">{tr("Validación", "Validation")}</h3>
                         <div class="counts">
+                            <div>{tr("Líneas", "Lines")}<strong data-testid="physical-lines">{total_lines}</strong></div>
                             <div>{tr("Filas leídas", "Rows read")}<strong data-testid="rows-read">{r.rows_read}</strong></div>
                             <div>{tr("Usadas", "Used")}<strong data-testid="rows-used">{r.rows_used}</strong></div>
                             <div>{tr("Excluidas", "Excluded")}<strong data-testid="rows-excluded">{r.rows_excluded}</strong></div>
                         </div>
+                        <ul class="note" data-testid="line-accounting">{file_lines}</ul>
                         {derived}
                         {recoded}
                         {merged}
@@ -352,6 +402,33 @@ fn Report() -> impl IntoView {
                 .into_any()
             }
         })
+    }
+}
+
+/// One file's line accounting: its physical lines are the header, the metadata (`#`) lines, the
+/// rows read (used or excluded), and the rest — blank lines and the extra lines of quoted fields
+/// that span lines, including the lines an unterminated quote swallowed.
+fn file_lines_item(f: &imr_core::ingest::FileReport) -> impl IntoView {
+    let header = u64::from(f.has_header);
+    let metadata = f.metadata_lines.len() as u64;
+    let read = f.rows_read as u64;
+    let other = f.physical_lines.saturating_sub(header + metadata + read);
+    let (file, lines, used, excluded) = (
+        f.file.clone(),
+        f.physical_lines,
+        f.rows_used,
+        f.rows_excluded,
+    );
+    let file_attr = file.clone();
+    view! {
+        <li data-file=file_attr data-lines=lines.to_string() data-rows-read=read.to_string() data-other-lines=other.to_string()>{move || {
+            let l = lang().get();
+            let n = |v: u64| format_number(l, v as f64, 0);
+            match l {
+                Lang::Es => format!("{file}: {} líneas = {} de encabezado + {} de metadatos (#) + {} filas leídas ({} usadas, {} excluidas) + {} en blanco o dentro de campos entre comillas", n(lines), n(header), n(metadata), n(read), n(used as u64), n(excluded as u64), n(other)),
+                Lang::En => format!("{file}: {} lines = {} header + {} metadata (#) + {} rows read ({} used, {} excluded) + {} blank or inside quoted fields", n(lines), n(header), n(metadata), n(read), n(used as u64), n(excluded as u64), n(other)),
+            }
+        }}</li>
     }
 }
 

@@ -1,4 +1,6 @@
+use imr_core::ingest::RawTable;
 use imr_microdata::{FileKind, Job, JobOptions, WorkerEvent};
+use imr_worker::{encode_table, CsvEvent, CSV_CHUNK_BYTES, CSV_JOB_KIND};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -76,8 +78,122 @@ async fn stream(
     job.finish_file()
 }
 
-/// Runs one job message and posts its events.
+/// Posts a CSV job's event, with the encoded table when there is one (its buffer transferred,
+/// not copied).
+fn post_csv(
+    scope: &DedicatedWorkerGlobalScope,
+    event: &CsvEvent,
+    table: Option<js_sys::Uint8Array>,
+) {
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &"event".into(), &event.to_json().into());
+    let result = match table {
+        Some(table) => {
+            let _ = js_sys::Reflect::set(&message, &"table".into(), &table);
+            scope.post_message_with_transfer(&message, &js_sys::Array::of1(&table.buffer()))
+        }
+        None => scope.post_message(&message),
+    };
+    if let Err(e) = result {
+        let failed = CsvEvent::Failed {
+            message: format!("cannot send the table to the page: {e:?}"),
+        };
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"event".into(), &failed.to_json().into());
+        let _ = scope.post_message(&message);
+    }
+}
+
+/// Reads a whole file in chunks (the next [`READ_AHEAD`] read while one is copied), posting
+/// [`CsvEvent::Reading`] after each. The buffer is reserved up front with `try_reserve_exact`,
+/// so a file too large for the worker's memory is a message, not an abort.
+async fn read_whole(scope: &DedicatedWorkerGlobalScope, file: &File) -> Result<Vec<u8>, String> {
+    let name = file.name();
+    let size = file.size() as u64;
+    let mut bytes: Vec<u8> = Vec::new();
+    bytes.try_reserve_exact(size as usize).map_err(|_| {
+        format!("{name}: not enough memory to read the file ({size} bytes) in the page's worker")
+    })?;
+    let mut pending = std::collections::VecDeque::with_capacity(READ_AHEAD);
+    let mut requested = 0u64;
+    loop {
+        while pending.len() < READ_AHEAD && requested < size {
+            pending.push_back(read_chunk(file, requested, CSV_CHUNK_BYTES)?);
+            requested = (requested + CSV_CHUNK_BYTES).min(size);
+        }
+        let Some(next) = pending.pop_front() else {
+            break;
+        };
+        let chunk = next
+            .await
+            .map_err(|e| format!("{name}: cannot read the file: {e:?}"))?;
+        let view = js_sys::Uint8Array::new(&chunk);
+        let n = view.length() as usize;
+        if n == 0 {
+            return Err(format!(
+                "{name}: the file ended at byte {} of {size} while reading",
+                bytes.len()
+            ));
+        }
+        let start = bytes.len();
+        bytes.resize(start + n, 0);
+        view.copy_to(&mut bytes[start..]);
+        post_csv(
+            scope,
+            &CsvEvent::Reading {
+                bytes_read: bytes.len() as u64,
+                total_bytes: size,
+            },
+            None,
+        );
+    }
+    Ok(bytes)
+}
+
+/// Reads a CSV upload into a table and posts it encoded, or posts why it cannot.
+async fn handle_csv(scope: DedicatedWorkerGlobalScope, data: JsValue) {
+    let fail = |message: String| post_csv(&scope, &CsvEvent::Failed { message }, None);
+    let Some(file) = field(&data, "file").and_then(|v| v.dyn_into::<File>().ok()) else {
+        return fail("the CSV job has no file".to_owned());
+    };
+    let performance = scope.performance();
+    let started = performance.as_ref().map_or(0.0, |p| p.now());
+    let elapsed_ms = || (performance.as_ref().map_or(0.0, |p| p.now()) - started).max(0.0) as u64;
+    let bytes = match read_whole(&scope, &file).await {
+        Ok(bytes) => bytes,
+        Err(message) => return fail(message),
+    };
+    post_csv(
+        &scope,
+        &CsvEvent::Parsing {
+            total_bytes: bytes.len() as u64,
+        },
+        None,
+    );
+    let table = RawTable::from_bytes(&file.name(), &bytes);
+    drop(bytes);
+    let encoded = match table
+        .map_err(|e| e.to_string())
+        .and_then(|t| encode_table(&t))
+    {
+        Ok(encoded) => encoded,
+        Err(message) => return fail(message),
+    };
+    let array = js_sys::Uint8Array::new_with_length(encoded.len() as u32);
+    array.copy_from(&encoded);
+    let done = CsvEvent::Done {
+        worker_ms: elapsed_ms(),
+        encoded_bytes: encoded.len() as u64,
+    };
+    drop(encoded);
+    post_csv(&scope, &done, Some(array));
+}
+
+/// Runs one job message and posts its events: a CSV table ([`CSV_JOB_KIND`]) or microdata.
 async fn handle(scope: DedicatedWorkerGlobalScope, data: JsValue) {
+    if field(&data, "kind").and_then(|k| k.as_string()).as_deref() == Some(CSV_JOB_KIND) {
+        return handle_csv(scope, data).await;
+    }
     let fail = |message: String| {
         post(
             &scope,

@@ -1,0 +1,118 @@
+//! The page ↔ worker protocol for a big CSV upload (issues 13 and 15): the page posts
+//! `{kind: "csv", file: File}` ([`CSV_JOB_KIND`]); the worker reads the file in chunks, posts a
+//! [`CsvEvent`] as JSON text in the message's `event` field after every chunk, parses the bytes
+//! with `RawTable::from_bytes` (the same reader as the page's synchronous path and `imr`), and
+//! posts [`CsvEvent::Done`] with the table encoded by [`encode_table`] in the message's `table`
+//! field, a `Uint8Array` whose buffer is transferred, not copied. The page decodes it with
+//! [`decode_table`].
+//!
+//! Only `RawTable`'s serde derive is used here, never its fields, so the table's internal
+//! representation may change freely.
+//!
+//! The encoding is postcard (compact binary serde), chosen by measurement over serde JSON: see
+//! README.md, "Big files".
+
+use imr_core::ingest::RawTable;
+use serde::{Deserialize, Serialize};
+
+/// The `kind` field of the job message that asks the worker to read a CSV table; the message's
+/// `file` field holds the `File` (posting a `File` passes a handle: the bytes are not copied).
+pub const CSV_JOB_KIND: &str = "csv";
+
+/// Bytes read per chunk (`File.slice` + `Blob.arrayBuffer()`): one progress event each.
+pub const CSV_CHUNK_BYTES: u64 = 4 * 1024 * 1024;
+
+/// What the worker tells the page about a CSV job, as JSON in the message's `event` field.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum CsvEvent {
+    /// Bytes of the file read so far, of its size.
+    Reading { bytes_read: u64, total_bytes: u64 },
+    /// The whole file is read; the table is being parsed.
+    Parsing { total_bytes: u64 },
+    /// The table is parsed; its encoding ([`encode_table`]) is the message's `table` field.
+    Done {
+        /// Milliseconds from the job's start to the encoded table (reading and parsing).
+        worker_ms: u64,
+        /// Length of the encoded table in bytes.
+        encoded_bytes: u64,
+    },
+    /// The file cannot be read or parsed, or the worker ran out of memory; the message names
+    /// the file.
+    Failed { message: String },
+}
+
+impl CsvEvent {
+    /// The event as the JSON text the worker posts.
+    pub fn to_json(&self) -> String {
+        // Serialising these plain variants cannot fail; an empty string would be reported by
+        // the page as a protocol error rather than lost.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads an event the worker posted.
+    pub fn from_json(text: &str) -> Result<CsvEvent, String> {
+        serde_json::from_str(text)
+            .map_err(|e| format!("the worker's message is not understood: {e}"))
+    }
+}
+
+/// The table as the worker sends it to the page (postcard).
+pub fn encode_table(table: &RawTable) -> Result<Vec<u8>, String> {
+    postcard::to_allocvec(table)
+        .map_err(|e| format!("{}: cannot encode the table: {e}", table.file))
+}
+
+/// The table the worker sent, back into a `RawTable`. `file` names the upload in errors.
+pub fn decode_table(file: &str, bytes: &[u8]) -> Result<RawTable, String> {
+    postcard::from_bytes(bytes)
+        .map_err(|e| format!("{file}: the table from the worker cannot be read: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_survives_the_trip_to_the_page() {
+        let csv = "# source: test\ncodigo,anio,nacimientos,defunciones,x\n01101,2020,100,2,1.5E+03\n\n01101,2021,\"9\n9\",1,-2.5e-3\n";
+        let table = RawTable::from_bytes("t.csv", csv.as_bytes()).unwrap();
+        let back = decode_table("t.csv", &encode_table(&table).unwrap()).unwrap();
+        // RawTable has no PartialEq (its representation is free to change): compare the
+        // serde JSON of both, which covers every serialised field.
+        assert_eq!(
+            serde_json::to_string(&back).unwrap(),
+            serde_json::to_string(&table).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_truncated_or_foreign_encoding_is_an_error_naming_the_file() {
+        let table = RawTable::from_bytes("t.csv", b"a,b\n1,2\n").unwrap();
+        let bytes = encode_table(&table).unwrap();
+        let err = decode_table("t.csv", &bytes[..bytes.len() / 2]).unwrap_err();
+        assert!(err.starts_with("t.csv: "), "{err}");
+        assert!(decode_table("t.csv", b"").is_err());
+    }
+
+    #[test]
+    fn events_read_back_as_posted() {
+        for event in [
+            CsvEvent::Reading {
+                bytes_read: 4,
+                total_bytes: 9,
+            },
+            CsvEvent::Parsing { total_bytes: 9 },
+            CsvEvent::Done {
+                worker_ms: 3,
+                encoded_bytes: 7,
+            },
+            CsvEvent::Failed {
+                message: "x.csv: \"quoted\"".to_owned(),
+            },
+        ] {
+            assert_eq!(CsvEvent::from_json(&event.to_json()).unwrap(), event);
+        }
+        assert!(CsvEvent::from_json("{\"event\":\"nope\"}").is_err());
+    }
+}

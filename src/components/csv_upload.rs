@@ -1,0 +1,397 @@
+//! Big CSV uploads read off the page's thread (issues 13 and 15): a file larger than
+//! [`WORKER_THRESHOLD_BYTES`] is posted (as a `File` handle: no copy) to the `imr-worker` Web
+//! Worker, which reads it in chunks, parses it with the same reader as the synchronous path
+//! (`RawTable::from_bytes`) and sends the table back encoded (crates/imr-worker/src/lib.rs),
+//! its buffer transferred. Meanwhile the page shows a progress bar and a Cancel button; Cancel
+//! terminates the worker and leaves the loaded data as they were. A worker that fails or runs
+//! out of memory is reported as the file's error; the page goes on.
+
+use crate::components::worker::{spawn_worker, RunningWorker};
+use crate::i18n::{format_number, lang, tr, Lang};
+use imr_core::ingest::RawTable;
+use imr_worker::{decode_table, CsvEvent, CSV_JOB_KIND};
+use leptos::prelude::*;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+/// Files larger than this (4 MiB) are parsed in the worker; smaller ones on the page's thread,
+/// where they take well under a second (README, "Big files"). One constant, so the threshold and
+/// the tests that cross it agree.
+pub const WORKER_THRESHOLD_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
+
+/// Where a big upload stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum UploadStatus {
+    Idle,
+    /// The worker is reading the file.
+    Reading {
+        name: String,
+        bytes_read: u64,
+        total_bytes: u64,
+    },
+    /// The file is read; the worker is parsing it.
+    Parsing {
+        name: String,
+        total_bytes: u64,
+    },
+    /// The table arrived and is being decoded on the page's thread.
+    Receiving {
+        name: String,
+        total_bytes: u64,
+    },
+    /// The table is loaded: how long the worker took and the decoding here.
+    Done {
+        name: String,
+        total_bytes: u64,
+        worker_ms: u64,
+        decode_ms: u64,
+    },
+    /// Cancelled by the user: nothing was loaded.
+    Cancelled {
+        name: String,
+    },
+}
+
+/// The status of the big upload, provided through context by the Data view.
+#[derive(Clone, Copy)]
+pub struct CsvUpload {
+    pub status: RwSignal<UploadStatus>,
+    /// The page's language, kept here because the parse's messages are written in an async task
+    /// and worker callbacks, where the context is not available.
+    pub lang: RwSignal<Lang>,
+}
+
+impl CsvUpload {
+    /// Needs the language in context (app.rs provides it first).
+    pub fn new() -> Self {
+        CsvUpload {
+            status: RwSignal::new(UploadStatus::Idle),
+            lang: lang(),
+        }
+    }
+}
+
+/// Why a worker parse gave no table.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stop {
+    Cancelled,
+    Failed(String),
+}
+
+/// The running CSV worker and the function that settles its promise with a rejection (Cancel).
+struct Running {
+    worker: RunningWorker,
+    reject: js_sys::Function,
+    generation: u64,
+}
+
+thread_local! {
+    static CSV_WORKER: RefCell<Option<Running>> = const { RefCell::new(None) };
+    /// Counts parses started: a parse superseded by a newer one no longer writes the status.
+    static GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The Cancel button: stops the running parse (even one whose worker is still starting) and
+/// says so; the loaded data are left as they were.
+pub fn cancel_upload(status: RwSignal<UploadStatus>) {
+    let name = match status.get_untracked() {
+        UploadStatus::Reading { name, .. }
+        | UploadStatus::Parsing { name, .. }
+        | UploadStatus::Receiving { name, .. } => name,
+        _ => return,
+    };
+    GENERATION.with(|g| g.set(g.get() + 1));
+    cancel();
+    status.set(UploadStatus::Cancelled { name });
+}
+
+/// Terminates the running CSV worker, if any; its pending parse ends as [`Stop::Cancelled`].
+fn cancel() {
+    if let Some(running) = CSV_WORKER.with(|w| w.borrow_mut().take()) {
+        running.worker.terminate();
+        let _ = running.reject.call1(&JsValue::NULL, &JsValue::NULL);
+    }
+}
+
+/// The status signal as one parse may write it: only while it is the latest.
+#[derive(Clone, Copy)]
+struct Status {
+    status: RwSignal<UploadStatus>,
+    generation: u64,
+}
+
+impl Status {
+    fn set(self, value: UploadStatus) {
+        if GENERATION.with(|g| g.get()) == self.generation {
+            self.status.set(value);
+        }
+    }
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Parses `file` in the worker, reporting progress in `status`; a parse already running is
+/// cancelled first.
+pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<RawTable, Stop> {
+    let (status, language) = (upload.status, upload.lang);
+    cancel();
+    let generation = GENERATION.with(|g| {
+        g.set(g.get() + 1);
+        g.get()
+    });
+    let status = Status { status, generation };
+    let name = file.name();
+    let total_bytes = file.size() as u64;
+    status.set(UploadStatus::Reading {
+        name: name.clone(),
+        bytes_read: 0,
+        total_bytes,
+    });
+    // The promise settles with the encoded table (Uint8Array), a message (String) on failure,
+    // or null on Cancel.
+    let mut settle: Option<(js_sys::Function, js_sys::Function)> = None;
+    let promise = js_sys::Promise::new(&mut |resolve, reject| settle = Some((resolve, reject)));
+    let Some((resolve, reject)) = settle else {
+        return Err(Stop::Failed(
+            "the browser did not start the promise".to_owned(),
+        ));
+    };
+    let on_message = {
+        let (name, resolve, reject) = (name.clone(), resolve.clone(), reject.clone());
+        move |message: web_sys::MessageEvent| {
+            let data = message.data();
+            let text = js_sys::Reflect::get(&data, &"event".into())
+                .ok()
+                .and_then(|v| v.as_string())
+                .unwrap_or_default();
+            match CsvEvent::from_json(&text) {
+                Ok(CsvEvent::Reading {
+                    bytes_read,
+                    total_bytes,
+                }) => status.set(UploadStatus::Reading {
+                    name: name.clone(),
+                    bytes_read,
+                    total_bytes,
+                }),
+                Ok(CsvEvent::Parsing { total_bytes }) => status.set(UploadStatus::Parsing {
+                    name: name.clone(),
+                    total_bytes,
+                }),
+                Ok(CsvEvent::Done { worker_ms, .. }) => {
+                    let table = js_sys::Reflect::get(&data, &"table".into()).unwrap_or_default();
+                    let result = js_sys::Array::of2(&table, &JsValue::from_f64(worker_ms as f64));
+                    let _ = resolve.call1(&JsValue::NULL, &result);
+                }
+                Ok(CsvEvent::Failed { message }) => {
+                    let _ = reject.call1(&JsValue::NULL, &message.into());
+                }
+                Err(message) => {
+                    let _ = reject.call1(&JsValue::NULL, &message.into());
+                }
+            }
+        }
+    };
+    let on_error = {
+        let (name, reject) = (name.clone(), reject.clone());
+        move |message: String| {
+            // An uncaught trap in the worker: in practice its memory ran out.
+            let message = match language.get_untracked() {
+                Lang::Es => format!("{name}: la lectura en segundo plano se detuvo ({message}); lo más probable es que el archivo no quepa en la memoria del navegador. Los datos anteriores siguen cargados."),
+                Lang::En => format!("{name}: the background reader stopped ({message}); most likely the file does not fit in the browser's memory. The previous data are still loaded."),
+            };
+            let _ = reject.call1(&JsValue::NULL, &message.into());
+        }
+    };
+    let job = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&job, &"kind".into(), &CSV_JOB_KIND.into());
+    let _ = js_sys::Reflect::set(&job, &"file".into(), file);
+    let worker = spawn_worker(&job, on_message, on_error)
+        .await
+        .map_err(|e| Stop::Failed(format!("{name}: cannot start the background reader: {e}")))?;
+    if GENERATION.with(|g| g.get()) != generation {
+        // Cancelled while the worker was starting.
+        worker.terminate();
+        return Err(Stop::Cancelled);
+    }
+    CSV_WORKER.with(|w| {
+        *w.borrow_mut() = Some(Running {
+            worker,
+            reject: reject.clone(),
+            generation,
+        })
+    });
+    let settled = JsFuture::from(promise).await;
+    // This parse's worker, unless Cancel (or a newer upload) has already taken it.
+    let own = CSV_WORKER.with(|w| {
+        let mut w = w.borrow_mut();
+        match w.as_ref() {
+            Some(running) if running.generation == generation => w.take(),
+            _ => None,
+        }
+    });
+    if let Some(running) = own {
+        running.worker.terminate();
+    }
+    let result = match settled {
+        Ok(result) => result,
+        // Cancel rejects with null (and has said so in the status).
+        Err(reason) if reason.is_null() => return Err(Stop::Cancelled),
+        Err(reason) => {
+            status.set(UploadStatus::Idle);
+            return Err(Stop::Failed(
+                reason.as_string().unwrap_or_else(|| format!("{reason:?}")),
+            ));
+        }
+    };
+    status.set(UploadStatus::Receiving {
+        name: name.clone(),
+        total_bytes,
+    });
+    let result: js_sys::Array = result.unchecked_into();
+    let worker_ms = result.get(1).as_f64().unwrap_or(0.0) as u64;
+    let started = now_ms();
+    let table = decode_received(&name, &result.get(0), language.get_untracked());
+    let decode_ms = (now_ms() - started).max(0.0) as u64;
+    match table {
+        Ok(table) => {
+            status.set(UploadStatus::Done {
+                name,
+                total_bytes,
+                worker_ms,
+                decode_ms,
+            });
+            Ok(table)
+        }
+        Err(message) => {
+            status.set(UploadStatus::Idle);
+            Err(Stop::Failed(message))
+        }
+    }
+}
+
+/// The page's memory a table needs, as a multiple of its encoding from the worker: measured in
+/// headless Chromium (README, "Big files"), a 400 MB numeric panel (412 MB encoded) took the
+/// page's wasm memory to 2,945 MiB once loaded and 3,884 MiB once its panel was rebuilt after
+/// a role change, 9.9× the encoding. The check asks for 10× before decoding, so a table whose
+/// panel would not fit in wasm32's 4 GiB is refused with a message instead of stopping the page.
+/// (Re-measure when the table's representation changes.)
+const PEAK_PER_ENCODED_BYTE: usize = 10;
+
+/// The table the worker sent, decoded; first checks that the page's memory can grow enough
+/// for it and its panel (`try_reserve`), so a table too big is a message instead of an abort.
+fn decode_received(name: &str, table: &JsValue, language: Lang) -> Result<RawTable, String> {
+    let array: js_sys::Uint8Array = table
+        .clone()
+        .dyn_into()
+        .map_err(|_| format!("{name}: the background reader sent no table"))?;
+    let len = array.length() as usize;
+    let no_memory = || {
+        match language {
+        Lang::Es => format!("{name}: no hay memoria suficiente en el navegador para cargar esta tabla ({} MB leídos). Los datos anteriores siguen cargados.", format_number(Lang::Es, len as f64 / 1e6, 1)),
+        Lang::En => format!("{name}: not enough memory in the browser to load this table ({} MB read). The previous data are still loaded.", format_number(Lang::En, len as f64 / 1e6, 1)),
+    }
+    };
+    {
+        // Freed at once, the memory stays with the page's allocator for the table and panel.
+        let mut probe: Vec<u8> = Vec::new();
+        probe
+            .try_reserve_exact(len.saturating_mul(PEAK_PER_ENCODED_BYTE))
+            .map_err(|_| no_memory())?;
+    }
+    let mut bytes = Vec::new();
+    bytes.try_reserve_exact(len).map_err(|_| no_memory())?;
+    bytes.resize(len, 0);
+    array.copy_to(&mut bytes);
+    decode_table(name, &bytes)
+}
+
+fn mb(bytes: u64) -> f64 {
+    bytes as f64 / 1e6
+}
+
+/// The progress of a big upload, with its Cancel button; a short note when it is done.
+#[component]
+pub fn UploadProgress() -> impl IntoView {
+    let upload = expect_context::<CsvUpload>();
+    let status = upload.status;
+    move || {
+        match status.get() {
+        UploadStatus::Idle => None,
+        UploadStatus::Reading {
+            name,
+            bytes_read,
+            total_bytes,
+        } => Some(running_view(status, name, Some(bytes_read), total_bytes, Phase::Reading)),
+        UploadStatus::Parsing { name, total_bytes } => {
+            Some(running_view(status, name, None, total_bytes, Phase::Parsing))
+        }
+        UploadStatus::Receiving { name, total_bytes } => {
+            Some(running_view(status, name, None, total_bytes, Phase::Receiving))
+        }
+        UploadStatus::Done {
+            name,
+            total_bytes,
+            worker_ms,
+            decode_ms,
+        } => Some(view! {
+            <p class="note" role="status" data-testid="upload-done" data-worker-ms=worker_ms.to_string() data-decode-ms=decode_ms.to_string()>{move || {
+                let l = lang().get();
+                let (mb_text, worker_s, decode_s) = (format_number(l, mb(total_bytes), 1), format_number(l, worker_ms as f64 / 1000.0, 1), format_number(l, decode_ms as f64 / 1000.0, 1));
+                match l {
+                    Lang::Es => format!("{name} ({mb_text} MB) se leyó en segundo plano en {worker_s} s; la tabla se cargó en {decode_s} s."),
+                    Lang::En => format!("{name} ({mb_text} MB) was read in the background in {worker_s} s; the table loaded in {decode_s} s."),
+                }
+            }}</p>
+        }.into_any()),
+        UploadStatus::Cancelled { name } => Some(view! {
+            <p class="warn" role="status" data-testid="upload-cancelled">{move || match lang().get() {
+                Lang::Es => format!("Lectura de {name} cancelada; los datos anteriores siguen cargados."),
+                Lang::En => format!("Reading {name} was cancelled; the previous data are still loaded."),
+            }}</p>
+        }.into_any()),
+    }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Phase {
+    Reading,
+    Parsing,
+    Receiving,
+}
+
+fn running_view(
+    status: RwSignal<UploadStatus>,
+    name: String,
+    bytes_read: Option<u64>,
+    total_bytes: u64,
+    phase: Phase,
+) -> AnyView {
+    // Without a value the bar is indeterminate: parsing and decoding report no fraction.
+    let value = bytes_read.map(|b| b.to_string());
+    view! {
+        <div role="status" data-testid="upload-running" class="upload-running">
+            <progress data-testid="upload-progress" max=total_bytes.max(1).to_string() value=value
+                aria-label=tr("Avance de la lectura", "Reading progress")></progress>
+            <p class="note" data-testid="upload-progress-text">{move || {
+                let l = lang().get();
+                let total = format_number(l, mb(total_bytes), 1);
+                match (phase, l) {
+                    (Phase::Reading, Lang::Es) => format!("{name}: leídos {} de {total} MB", format_number(l, mb(bytes_read.unwrap_or(0)), 1)),
+                    (Phase::Reading, Lang::En) => format!("{name}: read {} of {total} MB", format_number(l, mb(bytes_read.unwrap_or(0)), 1)),
+                    (Phase::Parsing, Lang::Es) => format!("{name}: {total} MB leídos; interpretando las filas…"),
+                    (Phase::Parsing, Lang::En) => format!("{name}: {total} MB read; parsing the rows…"),
+                    (Phase::Receiving, Lang::Es) => format!("{name}: cargando la tabla…"),
+                    (Phase::Receiving, Lang::En) => format!("{name}: loading the table…"),
+                }
+            }}</p>
+            <button class="secondary" data-testid="upload-cancel" on:click=move |_| cancel_upload(status)>{tr("Cancelar", "Cancel")}</button>
+        </div>
+    }
+    .into_any()
+}
