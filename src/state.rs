@@ -172,8 +172,8 @@ impl AppState {
 }
 
 /// The bundled dataset: Chile's 345 communes, 2019–2023 (see `public/data/SOURCES.md`).
-pub const BUNDLED_NAME: &str = "chile_imr_2019_2023.csv";
-const BUNDLED_CSV: &[u8] = include_bytes!("../public/data/chile_imr_2019_2023.csv");
+pub const BUNDLED_NAME: &str = imr_core::data::BUNDLED_PANEL_FILE;
+const BUNDLED_CSV: &[u8] = imr_core::data::BUNDLED_PANEL_CSV;
 /// The births proxy of the bundled dataset: INE population aged 0. It is not named like births,
 /// so it is never guessed; the bundled preset chooses it.
 pub const BUNDLED_BIRTHS: &str = "poblacion_0";

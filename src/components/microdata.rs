@@ -251,24 +251,11 @@ fn progress_text(l: Lang, bytes_read: u64, total_bytes: u64, rows: u64, elapsed_
     )
 }
 
+/// An exclusion reason of the worker's summary (its stable label) in the page's language, from
+/// the engine's words; a label this page does not know keeps the worker's English description.
 fn reason_text(l: Lang, reason: &str, english: &str) -> String {
-    let es = match reason {
-        "wrong_field_count" => "línea mal formada: número de campos incorrecto",
-        "line_too_long" => "línea mal formada: más larga que 1 MiB",
-        "invalid_year" => "línea mal formada: el año no es un año de cuatro dígitos",
-        "invalid_age" => {
-            "línea mal formada: EDAD_TIPO no es 1, 2, 3, 4 ni 9, o EDAD_CANT no es un número"
-        }
-        "unknown_age" => "edad desconocida (EDAD_TIPO 9, o edad en años desconocida)",
-        "unknown_commune" => {
-            "comuna de residencia en blanco o fuera de la lista CUT 2018 (p. ej. 99xxx)"
-        }
-        _ => english,
-    };
-    match l {
-        Lang::Es => es.to_owned(),
-        Lang::En => english.to_owned(),
-    }
+    imr_microdata::Reason::from_label(reason)
+        .map_or_else(|| english.to_owned(), |r| r.text(l).to_owned())
 }
 
 fn file_summary_view(f: FileSummary) -> impl IntoView {
