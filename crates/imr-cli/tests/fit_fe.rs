@@ -37,83 +37,67 @@ fn golden(case: &str) -> HashMap<String, f64> {
         .collect()
 }
 
+/// Runs `imr fit` with `extra` and compares coefficients (1e-6), standard errors (1e-4), nobs and
+/// rows excluded with the pyfixest golden `case`; returns the JSON for further checks.
+fn fit_matches_golden(extra: &[&str], case: &str) -> serde_json::Value {
+    let out = imr_fit(extra);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let fit: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let expected = golden(case);
+    for c in fit["coefficients"].as_array().unwrap() {
+        let term = c["term"].as_str().unwrap();
+        let (b, se) = (
+            expected[&format!("coef.{term}")],
+            expected[&format!("se.{term}")],
+        );
+        let got_b = c["estimate"].as_f64().unwrap();
+        let got_se = c["std_error"].as_f64().unwrap();
+        assert!(
+            (got_b - b).abs() <= 1e-6 * b.abs(),
+            "{case} {term}: {got_b} vs {b}"
+        );
+        assert!(
+            (got_se - se).abs() <= 1e-4 * se,
+            "{case} {term}: {got_se} vs {se}"
+        );
+    }
+    assert_eq!(fit["nobs"].as_f64(), Some(expected["nobs"]), "{case}");
+    assert_eq!(
+        fit["rows_excluded"].as_f64(),
+        Some(expected["rows_excluded"]),
+        "{case}"
+    );
+    fit
+}
+
 #[test]
 fn weighted_absorbed_effects_match_pyfixest_under_every_covariance() {
     for vcov in ["iid", "hc1", "cluster"] {
-        let out = imr_fit(&[
-            "--fe",
-            "entity,year,region^year",
-            "--weights",
-            "w",
-            "--vcov",
-            vcov,
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        let fit = fit_matches_golden(
+            &[
+                "--fe",
+                "entity,year,region^year",
+                "--weights",
+                "w",
+                "--vcov",
+                vcov,
+            ],
+            &format!("panel_3fe_w.{vcov}"),
         );
-        let fit: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        let expected = golden(&format!("panel_3fe_w.{vcov}"));
-        for c in fit["coefficients"].as_array().unwrap() {
-            let term = c["term"].as_str().unwrap();
-            let (b, se) = (
-                expected[&format!("coef.{term}")],
-                expected[&format!("se.{term}")],
-            );
-            let got_b = c["estimate"].as_f64().unwrap();
-            let got_se = c["std_error"].as_f64().unwrap();
-            assert!(
-                (got_b - b).abs() <= 1e-6 * b.abs(),
-                "{vcov} {term}: {got_b} vs {b}"
-            );
-            assert!(
-                (got_se - se).abs() <= 1e-4 * se,
-                "{vcov} {term}: {got_se} vs {se}"
-            );
-        }
         assert_eq!(fit["weights"], "w");
-        assert_eq!(fit["nobs"].as_f64(), Some(expected["nobs"]));
-        assert_eq!(
-            fit["rows_excluded"].as_f64(),
-            Some(expected["rows_excluded"])
-        );
     }
 }
 
 #[test]
 fn three_absorbed_effects_match_pyfixest_under_every_covariance() {
     for vcov in ["iid", "hc1", "cluster"] {
-        let out = imr_fit(&["--fe", "entity,year,region^year", "--vcov", vcov]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let fit: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        let expected = golden(&format!("panel_3fe.{vcov}"));
-        for c in fit["coefficients"].as_array().unwrap() {
-            let term = c["term"].as_str().unwrap();
-            let (b, se) = (
-                expected[&format!("coef.{term}")],
-                expected[&format!("se.{term}")],
-            );
-            let got_b = c["estimate"].as_f64().unwrap();
-            let got_se = c["std_error"].as_f64().unwrap();
-            assert!(
-                (got_b - b).abs() <= 1e-6 * b.abs(),
-                "{vcov} {term}: {got_b} vs {b}"
-            );
-            assert!(
-                (got_se - se).abs() <= 1e-4 * se,
-                "{vcov} {term}: {got_se} vs {se}"
-            );
-        }
-        assert_eq!(fit["nobs"].as_f64(), Some(expected["nobs"]));
-        assert_eq!(
-            fit["rows_excluded"].as_f64(),
-            Some(expected["rows_excluded"])
-        );
+        let case = format!("panel_3fe.{vcov}");
+        let fit = fit_matches_golden(&["--fe", "entity,year,region^year", "--vcov", vcov], &case);
+        let expected = golden(&case);
         assert_eq!(fit["inference"]["df"].as_f64(), Some(expected["df_t"]));
         assert_eq!(fit["singletons_removed"], 3);
         let names: Vec<&str> = fit["fixed_effects"]

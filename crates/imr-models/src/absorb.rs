@@ -526,6 +526,17 @@ pub(crate) fn nested_in(codes: &[u32], levels: usize, cluster: &[usize]) -> bool
 mod tests {
     use super::*;
 
+    /// Entity × period codes of an unbalanced panel with holes (4 × 4 levels, 10 rows) and a
+    /// column to demean.
+    fn unbalanced_two_way() -> (Vec<u32>, Vec<u32>, Vec<f64>) {
+        let entity = vec![0, 0, 0, 1, 1, 2, 2, 2, 3, 3];
+        let period = vec![0, 1, 2, 0, 2, 1, 2, 3, 0, 3];
+        let x = (0..10)
+            .map(|i| ((i * 7 % 5) as f64) * 1.3 + i as f64)
+            .collect();
+        (entity, period, x)
+    }
+
     #[test]
     fn one_fixed_effect_subtracts_the_level_means() {
         let codes = vec![vec![0, 0, 1, 1, 1]];
@@ -540,13 +551,9 @@ mod tests {
     fn two_fixed_effects_on_an_unbalanced_panel_leave_residuals_orthogonal_to_both() {
         // entity × period with holes: alternating projections must converge to the residual
         // orthogonal to every dummy (all level sums zero).
-        let entity: Vec<u32> = vec![0, 0, 0, 1, 1, 2, 2, 2, 3, 3];
-        let period: Vec<u32> = vec![0, 1, 2, 0, 2, 1, 2, 3, 0, 3];
+        let (entity, period, mut x) = unbalanced_two_way();
         let codes = vec![entity.clone(), period.clone()];
         let mut d = Demeaner::new(&codes, &[4, 4], None);
-        let mut x: Vec<f64> = (0..10)
-            .map(|i| ((i * 7 % 5) as f64) * 1.3 + i as f64)
-            .collect();
         let mut work = [vec![0.0; 10], vec![0.0; 10]];
         assert!(d.demean(&mut x, &mut work));
         for (c, l) in [(&entity, 4), (&period, 4)] {
@@ -562,14 +569,10 @@ mod tests {
     fn weighted_demeaning_leaves_residuals_weight_orthogonal_to_every_level() {
         // Σ_{i∈g} w_i x̃_i = 0 for every level g of both effects: the weighted projection, not
         // the unweighted one (whose plain level sums would be zero instead).
-        let entity: Vec<u32> = vec![0, 0, 0, 1, 1, 2, 2, 2, 3, 3];
-        let period: Vec<u32> = vec![0, 1, 2, 0, 2, 1, 2, 3, 0, 3];
+        let (entity, period, mut x) = unbalanced_two_way();
         let weights: Vec<f64> = (0..10).map(|i| 0.5 + (i * 3 % 7) as f64).collect();
         let codes = vec![entity.clone(), period.clone()];
         let mut d = Demeaner::new(&codes, &[4, 4], Some(&weights));
-        let mut x: Vec<f64> = (0..10)
-            .map(|i| ((i * 7 % 5) as f64) * 1.3 + i as f64)
-            .collect();
         let mut work = [vec![0.0; 10], vec![0.0; 10]];
         assert!(d.demean(&mut x, &mut work));
         for (c, l) in [(&entity, 4), (&period, 4)] {
