@@ -51,6 +51,9 @@ pub enum UploadStatus {
     Cancelled {
         name: String,
     },
+    /// The worker or the page could not read the file (the message names it): nothing was
+    /// loaded from it.
+    Failed(String),
 }
 
 /// The status of the big upload, provided through context by the Data view.
@@ -347,6 +350,9 @@ pub fn UploadProgress() -> impl IntoView {
                     Lang::En => format!("{name} ({mb_text} MB) was read in the background in {worker_s} s; the table loaded in {decode_s} s."),
                 }
             }}</p>
+        }.into_any()),
+        UploadStatus::Failed(message) => Some(view! {
+            <p class="error" role="alert" data-testid="upload-error">{message}</p>
         }.into_any()),
         UploadStatus::Cancelled { name } => Some(view! {
             <p class="warn" role="status" data-testid="upload-cancelled">{move || match lang().get() {

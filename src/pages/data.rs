@@ -50,12 +50,9 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
                         table: Ok(Arc::new(table)),
                     }),
                     Err(Stop::Cancelled) => return,
-                    Err(Stop::Failed(message)) => loaded.push(LoadedFile {
-                        name,
-                        bytes: Default::default(),
-                        blob: None,
-                        table: Err(message),
-                    }),
+                    // Shown under the upload; the loaded data stay unless other files of this
+                    // choice load.
+                    Err(Stop::Failed(message)) => upload.status.set(UploadStatus::Failed(message)),
                 }
                 continue;
             }
