@@ -213,21 +213,13 @@ pub fn read_owned_file(name: &str, bytes: Vec<u8>) -> LoadedFile {
 
 /// The validated panel of the readable files, `None` when there are none.
 ///
-/// One table (the usual upload, and the big ones) is passed to the engine in place. Several are
-/// copied into one slice, because `build_panel` takes `&[RawTable]`; a `build_panel` taking
-/// references would remove that copy too (README, "Big files").
+/// The tables are passed to the engine in place (`build_panel` reads shared `Arc`s): a role
+/// change rebuilds the panel without copying any table.
 pub fn panel_from(files: &[LoadedFile], roles: &[ColumnRoles]) -> Option<Result<Panel, String>> {
     let tables: Vec<&Arc<RawTable>> = files.iter().filter_map(|f| f.table.as_ref().ok()).collect();
     if tables.is_empty() || tables.len() != roles.len() {
         return None;
     }
-    let options = IngestOptions::default();
-    let panel = match tables.as_slice() {
-        [one] => build_panel(std::slice::from_ref(&***one), roles, &options),
-        many => {
-            let copies: Vec<RawTable> = many.iter().map(|t| RawTable::clone(t)).collect();
-            build_panel(&copies, roles, &options)
-        }
-    };
-    Some(panel.map_err(|e| e.to_string()))
+    let tables: Vec<&RawTable> = tables.into_iter().map(|t| &**t).collect();
+    Some(build_panel(&tables, roles, &IngestOptions::default()).map_err(|e| e.to_string()))
 }

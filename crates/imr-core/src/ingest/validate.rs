@@ -116,11 +116,13 @@ fn missing_role(table: &RawTable, role: Role) -> IngestError {
 /// Tables with an outcome role (births, deaths or rate) are stacked as the main data; the others
 /// are characteristics joined by entity, or by entity and time when they have a time column. When
 /// no table has an outcome role, the first is the main data (a generic panel, e.g. for models).
-pub fn build_panel(
-    tables: &[RawTable],
+pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
+    tables: &[T],
     roles: &[ColumnRoles],
     options: &IngestOptions,
 ) -> Result<Panel, IngestError> {
+    // Owned tables or shared ones (the page's `Arc`s): read in place, never copied.
+    let tables: Vec<&RawTable> = tables.iter().map(|t| t.borrow()).collect();
     if tables.is_empty() {
         return Err(IngestError::NoFiles);
     }
@@ -175,7 +177,7 @@ pub fn build_panel(
     let has_deaths_col = main_idx.iter().any(|&t| roles[t].deaths.is_some());
     let has_rate_col = main_idx.iter().any(|&t| roles[t].rate.is_some());
     if (has_deaths_col || has_rate_col) && !has_births {
-        return Err(missing_role(&tables[main_idx[0]], Role::Births));
+        return Err(missing_role(tables[main_idx[0]], Role::Births));
     }
     let deaths_derived = !has_deaths_col && has_rate_col;
 
@@ -183,7 +185,7 @@ pub fn build_panel(
     let chile_codes = match options.code_system {
         CodeSystem::ChileCut => true,
         CodeSystem::Generic => false,
-        CodeSystem::Auto => looks_like_cut(tables, roles, &main_idx, codes),
+        CodeSystem::Auto => looks_like_cut(&tables, roles, &main_idx, codes),
     };
     let normalise = |raw: &str| -> (String, bool) {
         if chile_codes {
@@ -220,7 +222,7 @@ pub fn build_panel(
     let mut text_names: Vec<String> = Vec::new();
     let main_extras: Vec<Vec<ExtraColumn>> = main_idx
         .iter()
-        .map(|&t| extra_columns(&tables[t], &roles[t]))
+        .map(|&t| extra_columns(tables[t], &roles[t]))
         .collect();
     let mut numeric_slot: HashMap<String, usize> = HashMap::new();
     let mut text_slot: HashMap<String, usize> = HashMap::new();
@@ -737,7 +739,7 @@ fn file_report(
 /// True when at least 80% of the distinct non-empty entity values of the main tables are CUT
 /// codes after normalisation.
 fn looks_like_cut(
-    tables: &[RawTable],
+    tables: &[&RawTable],
     roles: &[ColumnRoles],
     main_idx: &[usize],
     codes: &CutCodes,
