@@ -1,36 +1,32 @@
 //! `imr fit` end to end: the built binary on the Grunfeld panel reproduces the published R plm and
 //! Stata numbers (`tests/reference/README.md`), in the JSON contract and the CSV table.
 
-use std::process::Command;
+mod common;
+
+/// `imr fit` on the Grunfeld panel (firm, year, invest on value and capital) plus `extra`.
+fn fit_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "fit",
+        "tests/data/grunfeld.csv",
+        "--entity",
+        "firm",
+        "--time",
+        "year",
+        "--y",
+        "invest",
+        "--x",
+        "value,capital",
+    ];
+    args.extend_from_slice(extra);
+    args
+}
 
 fn imr_fit(extra: &[&str]) -> std::process::Output {
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/grunfeld.csv");
-    Command::new(env!("CARGO_BIN_EXE_imr"))
-        .args([
-            "fit",
-            data,
-            "--entity",
-            "firm",
-            "--time",
-            "year",
-            "--y",
-            "invest",
-            "--x",
-            "value,capital",
-        ])
-        .args(extra)
-        .output()
-        .expect("the imr binary runs")
+    common::imr(&fit_args(extra))
 }
 
 fn json(extra: &[&str]) -> serde_json::Value {
-    let out = imr_fit(extra);
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
+    common::json(&fit_args(extra))
 }
 
 fn coefficient<'a>(fit: &'a serde_json::Value, term: &str) -> &'a serde_json::Value {
@@ -156,22 +152,18 @@ fn csv_format_prints_the_coefficient_table() {
 
 #[test]
 fn an_unknown_column_is_a_usage_error_naming_it() {
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/grunfeld.csv");
-    let out = Command::new(env!("CARGO_BIN_EXE_imr"))
-        .args([
-            "fit",
-            data,
-            "--entity",
-            "firm",
-            "--time",
-            "year",
-            "--y",
-            "invest",
-            "--x",
-            "value,poverty",
-        ])
-        .output()
-        .unwrap();
+    let out = common::imr(&[
+        "fit",
+        "tests/data/grunfeld.csv",
+        "--entity",
+        "firm",
+        "--time",
+        "year",
+        "--y",
+        "invest",
+        "--x",
+        "value,poverty",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("poverty"));
 }

@@ -4,7 +4,7 @@
 //! `fe.panel_3fe_w.*.csv`, written by `make_fe_goldens.py`).
 
 use std::collections::HashMap;
-use std::process::Command;
+mod common;
 
 const PANEL: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -12,13 +12,11 @@ const PANEL: &str = concat!(
 );
 
 fn imr_fit(extra: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_imr"))
-        .args([
-            "fit", PANEL, "--entity", "entity", "--time", "year", "--y", "y", "--x", "x1,x2,x3",
-        ])
-        .args(extra)
-        .output()
-        .expect("the imr binary runs")
+    let mut args = vec![
+        "fit", PANEL, "--entity", "entity", "--time", "year", "--y", "y", "--x", "x1,x2,x3",
+    ];
+    args.extend_from_slice(extra);
+    common::imr(&args)
 }
 
 fn golden(case: &str) -> HashMap<String, f64> {
@@ -129,10 +127,7 @@ fn fe_with_another_model_is_refused() {
 
 #[test]
 fn help_documents_the_fe_syntax() {
-    let out = Command::new(env!("CARGO_BIN_EXE_imr"))
-        .args(["fit", "--help"])
-        .output()
-        .unwrap();
+    let out = common::imr(&["fit", "--help"]);
     let help = String::from_utf8_lossy(&out.stdout);
     assert!(help.contains("--fe commune,year,region^year"), "{help}");
 }

@@ -4,27 +4,10 @@
 use imr_core::inequality::{
     AreaObservation, BootstrapSpec, InequalitySpec, Measure, RateInput, Subject,
 };
-use std::process::Command;
+mod common;
+use common::{imr, json};
 
 const DATA: &str = "tests/data/inequality_communes.csv";
-
-fn imr(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_imr"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run imr")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = imr(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 /// The fixture's rows, read by hand (plain CSV, no quotes).
 fn fixture_rates() -> Subject {

@@ -1,15 +1,8 @@
 //! `imr map` end to end on a six-commune topology (tests/data/map_cells.topojson: the hand-made
 //! cells of crates/imr-map/tests/data/six_cells with CUT codes) and tests/data/map_rates.csv.
 
-use std::process::Command;
-
-fn imr(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_imr"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run imr")
-}
+mod common;
+use common::imr;
 
 fn out_path(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("imr-map-cli-{}", std::process::id()));

@@ -5,15 +5,8 @@
 use imr_core::ingest::codes::CutCodes;
 use imr_microdata::synth::{write_deaths, SynthOptions, SynthSize};
 use std::path::PathBuf;
-use std::process::Command;
-
-fn imr(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_imr"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run imr")
-}
+mod common;
+use common::imr;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("imr-microdata-{}-{name}", std::process::id()));

@@ -1,14 +1,7 @@
 //! `imr rates` end to end: the JSON contract, exit statuses and messages.
 
-use std::process::Command;
-
-fn imr(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_imr"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run imr")
-}
+mod common;
+use common::imr;
 
 #[test]
 fn rates_json_follows_the_contract_and_reports_the_dialect() {

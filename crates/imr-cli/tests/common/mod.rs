@@ -1,0 +1,25 @@
+//! The one harness of the `imr` end-to-end tests: the built binary, run in the crate's directory so
+//! that the relative paths of `tests/data` resolve. Each test file uses the part it needs.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+/// `imr args…`, run in the crate's directory.
+pub fn imr(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_imr"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the imr binary runs")
+}
+
+/// The JSON printed by a run that must succeed (its stderr is the failure message).
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let out = imr(args);
+    assert!(
+        out.status.success(),
+        "imr {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("imr prints JSON")
+}
