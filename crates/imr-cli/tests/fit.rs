@@ -3,8 +3,8 @@
 
 mod common;
 
-/// `imr fit` on the Grunfeld panel (firm, year, invest on value and capital) plus `extra`.
-fn fit_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+/// `imr fit` on the Grunfeld panel (firm, year, invest on the regressors `x`) plus `extra`.
+fn grunfeld_args<'a>(x: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "fit",
         "tests/data/grunfeld.csv",
@@ -15,10 +15,15 @@ fn fit_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
         "--y",
         "invest",
         "--x",
-        "value,capital",
+        x,
     ];
     args.extend_from_slice(extra);
     args
+}
+
+/// `imr fit` of invest on value and capital plus `extra`.
+fn fit_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    grunfeld_args("value,capital", extra)
 }
 
 fn imr_fit(extra: &[&str]) -> std::process::Output {
@@ -152,18 +157,7 @@ fn csv_format_prints_the_coefficient_table() {
 
 #[test]
 fn an_unknown_column_is_a_usage_error_naming_it() {
-    let out = common::imr(&[
-        "fit",
-        "tests/data/grunfeld.csv",
-        "--entity",
-        "firm",
-        "--time",
-        "year",
-        "--y",
-        "invest",
-        "--x",
-        "value,poverty",
-    ]);
+    let out = common::imr(&grunfeld_args("value,poverty", &[]));
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("poverty"));
 }

@@ -6,7 +6,8 @@
 use imr_cli::commands::input::{load_panel, InputArgs};
 use imr_core::models::{Estimator, VcovKind};
 use imr_core::request::FitRequest;
-use std::process::Command;
+
+mod common;
 
 const SNAPSHOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/snapshots");
 
@@ -21,19 +22,7 @@ fn today() -> String {
 
 /// The stdout of `imr args` run in the crate's directory, with today's date as `<DATE>`.
 fn imr(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_imr"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("the imr binary runs");
-    assert!(
-        out.status.success(),
-        "imr {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .replace(&today(), "<DATE>")
+    common::stdout(args).replace(&today(), "<DATE>")
 }
 
 fn snapshot(name: &str) -> String {

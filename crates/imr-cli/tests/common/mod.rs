@@ -13,13 +13,18 @@ pub fn imr(args: &[&str]) -> Output {
         .expect("the imr binary runs")
 }
 
-/// The JSON printed by a run that must succeed (its stderr is the failure message).
-pub fn json(args: &[&str]) -> serde_json::Value {
+/// The stdout of a run that must succeed (its stderr is the failure message).
+pub fn stdout(args: &[&str]) -> String {
     let out = imr(args);
     assert!(
         out.status.success(),
         "imr {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).expect("imr prints JSON")
+    String::from_utf8(out.stdout).expect("imr prints UTF-8")
+}
+
+/// The JSON printed by a run that must succeed.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&stdout(args)).expect("imr prints JSON")
 }
