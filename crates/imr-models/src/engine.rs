@@ -562,12 +562,6 @@ impl PanelSpec {
         let effect_names: Vec<String> = absorbed.iter().map(|a| a.name.clone()).collect();
         let weights = rows.weights.as_deref();
         let sqrt_w: Option<Vec<f64>> = weights.map(|w| w.iter().map(|v| v.sqrt()).collect());
-        let scale = |mut column: Vec<f64>| {
-            if let Some(s) = &sqrt_w {
-                column.iter_mut().zip(s).for_each(|(v, s)| *v *= s);
-            }
-            column
-        };
         let mut demeaner = Demeaner::new(&rows.codes, &rows.levels, weights);
         let mut work = [vec![0.0; n], vec![0.0; n]];
         let mut y = rows.y;
@@ -601,11 +595,11 @@ impl PanelSpec {
                 continue;
             }
             candidates.push(j);
-            design.push(scale(column));
+            design.push(crate::linear::scaled_owned(column, sqrt_w.as_deref()));
         }
         drop(work);
         // weighted: the least squares of √w·ỹ on √w·X̃ (SSR and TSS are then weighted sums)
-        let y = scale(y);
+        let y = crate::linear::scaled_owned(y, sqrt_w.as_deref());
         let ls = crate::linalg::least_squares(&design, &y);
         for (name, earlier) in ls.collinear(|c| data.x[candidates[c]].name.clone()) {
             dropped.push(DroppedTerm {

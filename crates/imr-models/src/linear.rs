@@ -163,7 +163,7 @@ fn scaled(values: &[f64], sqrt_w: Option<&[f64]>) -> Vec<f64> {
 }
 
 /// [`scaled`] of a vector the caller no longer needs: scaled in place, not copied.
-fn scaled_owned(mut values: Vec<f64>, sqrt_w: Option<&[f64]>) -> Vec<f64> {
+pub(crate) fn scaled_owned(mut values: Vec<f64>, sqrt_w: Option<&[f64]>) -> Vec<f64> {
     if let Some(s) = sqrt_w {
         values.iter_mut().zip(s).for_each(|(v, s)| *v *= s);
     }
