@@ -5,7 +5,7 @@ use imr_core::inequality::{
     AreaObservation, BootstrapSpec, InequalitySpec, Measure, RateInput, Subject,
 };
 mod common;
-use common::{imr, json};
+use common::{imr, json, succeeds};
 
 const DATA: &str = "tests/data/inequality_communes.csv";
 
@@ -128,12 +128,7 @@ fn the_same_seed_prints_the_same_bytes() {
 
 #[test]
 fn csv_has_one_row_per_year_with_a_decimal_point() {
-    let out = imr(&["inequality", DATA, "--bootstrap", "50", "--format", "csv"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = succeeds(&["inequality", DATA, "--bootstrap", "50", "--format", "csv"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("# Source: inequality_communes.csv\n# imr-atlas engine "));
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
@@ -222,7 +217,7 @@ fn charts_are_written_as_svg() {
         ("svg-lorenz", "class=\"lorenz\" data-time=\"2019\""),
         ("svg-box", "class=\"box\" data-time=\"2018\""),
     ] {
-        let out = imr(&[
+        let out = succeeds(&[
             "inequality",
             DATA,
             "--bootstrap",
@@ -234,11 +229,6 @@ fn charts_are_written_as_svg() {
             "--format",
             format,
         ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
         let svg = String::from_utf8(out.stdout).unwrap();
         assert!(svg.starts_with("<svg "), "{format}");
         assert!(svg.contains(marker), "{format}: {marker}");
@@ -247,7 +237,7 @@ fn charts_are_written_as_svg() {
 
 #[test]
 fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
-    let out = imr(&[
+    let out = succeeds(&[
         "inequality",
         DATA,
         "--bootstrap",
@@ -255,13 +245,12 @@ fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
         "--format",
         "svg-box",
     ]);
-    assert!(out.status.success());
     let en = String::from_utf8(out.stdout).unwrap();
     assert!(en.contains("<metadata>Source: inequality_communes.csv · imr-atlas engine "));
     assert!(en.contains(
         "<title>Distribution of the infant mortality rate across areas, by year</title>"
     ));
-    let out = imr(&[
+    let out = succeeds(&[
         "inequality",
         DATA,
         "--bootstrap",
@@ -271,7 +260,6 @@ fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
         "--lang",
         "es",
     ]);
-    assert!(out.status.success());
     let es = String::from_utf8(out.stdout).unwrap();
     assert!(es.contains(
         "<title>Distribución de la tasa de mortalidad infantil entre comunas, por año</title>"
@@ -309,12 +297,7 @@ fn the_box_plot_keeps_flagged_rates_off_its_axis_unless_included() {
         "--format",
         "svg-box",
     ];
-    let out = imr(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = succeeds(&args);
     let svg = String::from_utf8(out.stdout).unwrap();
     let top = y_ticks(&svg).into_iter().fold(f64::NEG_INFINITY, f64::max);
     assert!(top < 1000.0 && top > 20.0, "axis to {top}");
@@ -323,12 +306,7 @@ fn the_box_plot_keeps_flagged_rates_off_its_axis_unless_included() {
         "the flagged value is marked"
     );
 
-    let out = imr(&[&args[..], &["--include-flagged"]].concat());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = succeeds(&[&args[..], &["--include-flagged"]].concat());
     let svg = String::from_utf8(out.stdout).unwrap();
     let top = y_ticks(&svg).into_iter().fold(f64::NEG_INFINITY, f64::max);
     assert!(top >= 1000.0, "axis to {top} with --include-flagged");
@@ -403,7 +381,7 @@ fn a_value_column_has_no_adjusted_measures() {
 
 #[test]
 fn simulate_prints_the_table_for_a_file_s_births() {
-    let out = imr(&[
+    let out = succeeds(&[
         "simulate",
         DATA,
         "--year",
@@ -413,11 +391,6 @@ fn simulate_prints_the_table_for_a_file_s_births() {
         "--bootstrap",
         "0",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("| scenario | true CV |"));
     assert!(text.contains("| births as given | 0.30 | Gini |"));

@@ -2,12 +2,26 @@
 //! cells of crates/imr-map/tests/data/six_cells with CUT codes) and tests/data/map_rates.csv.
 
 mod common;
-use common::imr;
+use common::{imr, succeeds};
 
 fn out_path(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("imr-map-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name).display().to_string()
+}
+
+/// `imr map` on the six cells for 2019, then `rest`.
+fn cells_2019<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "map",
+        "tests/data/map_rates.csv",
+        "--year",
+        "2019",
+        "--geometry",
+        "tests/data/map_cells.topojson",
+    ];
+    args.extend_from_slice(rest);
+    args
 }
 
 fn attribute<'a>(svg: &'a str, code: &str, attr: &str) -> &'a str {
@@ -25,13 +39,7 @@ fn attribute<'a>(svg: &'a str, code: &str, attr: &str) -> &'a str {
 #[test]
 fn a_spatial_eb_map_has_one_path_per_commune_with_class_and_value() {
     let out = out_path("seb.svg");
-    let run = imr(&[
-        "map",
-        "tests/data/map_rates.csv",
-        "--year",
-        "2019",
-        "--geometry",
-        "tests/data/map_cells.topojson",
+    let run = succeeds(&cells_2019(&[
         "--smooth",
         "spatial-eb",
         "--scheme",
@@ -40,12 +48,7 @@ fn a_spatial_eb_map_has_one_path_per_commune_with_class_and_value() {
         "3",
         "--out",
         &out,
-    ]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    ]));
     let svg = std::fs::read_to_string(&out).unwrap();
     assert!(svg.contains("data-testid=\"choropleth\""));
     assert_eq!(svg.matches("<path data-code=").count(), 6);
@@ -77,13 +80,7 @@ fn a_spatial_eb_map_has_one_path_per_commune_with_class_and_value() {
 fn the_same_options_write_the_same_bytes() {
     let (a, b) = (out_path("a.svg"), out_path("b.svg"));
     for out in [&a, &b] {
-        let run = imr(&[
-            "map",
-            "tests/data/map_rates.csv",
-            "--year",
-            "2019",
-            "--geometry",
-            "tests/data/map_cells.topojson",
+        succeeds(&cells_2019(&[
             "--smooth",
             "eb",
             "--scheme",
@@ -94,12 +91,7 @@ fn the_same_options_write_the_same_bytes() {
             out,
             "--moran",
             "49",
-        ]);
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
+        ]));
     }
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
 }
@@ -110,25 +102,14 @@ fn the_same_options_write_the_same_bytes() {
 #[test]
 fn an_excess_risk_map_and_its_data_table_agree() {
     let (out, csv) = (out_path("er.svg"), out_path("er.csv"));
-    let run = imr(&[
-        "map",
-        "tests/data/map_rates.csv",
-        "--year",
-        "2019",
-        "--geometry",
-        "tests/data/map_cells.topojson",
+    let run = succeeds(&cells_2019(&[
         "--smooth",
         "excess-risk",
         "--out",
         &out,
         "--csv",
         &csv,
-    ]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    ]));
     let svg = std::fs::read_to_string(&out).unwrap();
     assert!(svg.contains("Observed / expected"));
     let table = std::fs::read_to_string(&csv).unwrap();
@@ -149,27 +130,9 @@ fn an_excess_risk_map_and_its_data_table_agree() {
 #[test]
 fn another_column_can_be_mapped_and_a_funnel_plot_written() {
     let (out, funnel) = (out_path("pobreza.svg"), out_path("funnel.svg"));
-    let run = imr(&[
-        "map",
-        "tests/data/map_rates.csv",
-        "--year",
-        "2019",
-        "--geometry",
-        "tests/data/map_cells.topojson",
-        "--value",
-        "pobreza",
-        "--scheme",
-        "box",
-        "--out",
-        &out,
-        "--funnel",
-        &funnel,
-    ]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    succeeds(&cells_2019(&[
+        "--value", "pobreza", "--scheme", "box", "--out", &out, "--funnel", &funnel,
+    ]));
     let svg = std::fs::read_to_string(&out).unwrap();
     assert_eq!(attribute(&svg, "13110", "data-value"), "12.7");
     assert!(svg.contains("Box map (hinge 1.5)"));
@@ -179,20 +142,14 @@ fn another_column_can_be_mapped_and_a_funnel_plot_written() {
 
 #[test]
 fn smoothing_another_column_is_a_usage_error() {
-    let run = imr(&[
-        "map",
-        "tests/data/map_rates.csv",
-        "--year",
-        "2019",
-        "--geometry",
-        "tests/data/map_cells.topojson",
+    let run = imr(&cells_2019(&[
         "--value",
         "pobreza",
         "--smooth",
         "eb",
         "--out",
         &out_path("x.svg"),
-    ]);
+    ]));
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("--smooth"));
 }
@@ -216,18 +173,12 @@ fn a_year_without_data_is_an_input_error_listing_the_years() {
 
 #[test]
 fn a_missing_code_property_names_the_file_and_the_property() {
-    let run = imr(&[
-        "map",
-        "tests/data/map_rates.csv",
-        "--year",
-        "2019",
-        "--geometry",
-        "tests/data/map_cells.topojson",
+    let run = imr(&cells_2019(&[
         "--code-property",
         "cut",
         "--out",
         &out_path("z.svg"),
-    ]);
+    ]));
     assert_eq!(run.status.code(), Some(1));
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(
@@ -259,12 +210,7 @@ fn flagged_values_are_left_out_of_the_breaks_unless_included() {
             &out,
         ];
         args.extend_from_slice(extra);
-        let run = imr(&args);
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
+        let run = succeeds(&args);
         let summary: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
         (summary, std::fs::read_to_string(&out).unwrap())
     };

@@ -6,7 +6,7 @@ use imr_core::ingest::codes::CutCodes;
 use imr_microdata::synth::{write_deaths, SynthOptions, SynthSize};
 use std::path::PathBuf;
 mod common;
-use common::imr;
+use common::{imr, succeeds};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("imr-microdata-{}-{name}", std::process::id()));
@@ -105,12 +105,7 @@ fn the_counts_joined_with_births_read_back_through_imr_rates_with_every_row_used
     assert!(imr_core::provenance::csv_body(&csv)
         .starts_with("codigo_comuna,anio,nacimientos,defunciones\n"));
 
-    let rates = imr(&["rates", out.to_str().unwrap(), "--format", "json"]);
-    assert!(
-        rates.status.success(),
-        "{}",
-        String::from_utf8_lossy(&rates.stderr)
-    );
+    let rates = succeeds(&["rates", out.to_str().unwrap(), "--format", "json"]);
     let doc: serde_json::Value = serde_json::from_slice(&rates.stdout).unwrap();
     assert_eq!(doc["input"]["rows_read"], codes.len() * 3);
     assert_eq!(doc["input"]["rows_used"], codes.len() * 3);

@@ -1,16 +1,11 @@
 //! `imr rates` end to end: the JSON contract, exit statuses and messages.
 
 mod common;
-use common::imr;
+use common::{imr, succeeds};
 
 #[test]
 fn rates_json_follows_the_contract_and_reports_the_dialect() {
-    let out = imr(&["rates", "tests/data/rates_latin1.csv", "--format", "json"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = succeeds(&["rates", "tests/data/rates_latin1.csv", "--format", "json"]);
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let input = &doc["input"];
     assert_eq!(input["rows_read"], 4);
@@ -36,8 +31,7 @@ fn rates_json_follows_the_contract_and_reports_the_dialect() {
 
 #[test]
 fn excluded_rows_carry_file_line_and_reason() {
-    let out = imr(&["rates", "tests/data/rates_broken.csv"]);
-    assert!(out.status.success());
+    let out = succeeds(&["rates", "tests/data/rates_broken.csv"]);
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let excluded = doc["input"]["excluded"].as_array().unwrap();
     assert_eq!(excluded.len(), 8);
@@ -107,7 +101,7 @@ fn a_csv_written_by_imr_reads_back_with_its_comment_lines_reported() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("tasas.csv");
     std::fs::write(&file, &out.stdout).unwrap();
-    let again = imr(&[
+    let again = succeeds(&[
         "rates",
         file.to_str().unwrap(),
         "--entity",
@@ -121,11 +115,6 @@ fn a_csv_written_by_imr_reads_back_with_its_comment_lines_reported() {
         "--format",
         "json",
     ]);
-    assert!(
-        again.status.success(),
-        "{}",
-        String::from_utf8_lossy(&again.stderr)
-    );
     let doc: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
     let f = &doc["input"]["files"][0];
     assert_eq!(f["metadata_lines"].as_array().unwrap().len(), 3);

@@ -13,15 +13,20 @@ pub fn imr(args: &[&str]) -> Output {
         .expect("the imr binary runs")
 }
 
-/// The stdout of a run that must succeed (its stderr is the failure message).
-pub fn stdout(args: &[&str]) -> String {
+/// A run that must succeed (its stderr is the failure message).
+pub fn succeeds(args: &[&str]) -> Output {
     let out = imr(args);
     assert!(
         out.status.success(),
         "imr {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout).expect("imr prints UTF-8")
+    out
+}
+
+/// The stdout of a run that must succeed.
+pub fn stdout(args: &[&str]) -> String {
+    String::from_utf8(succeeds(args).stdout).expect("imr prints UTF-8")
 }
 
 /// The JSON printed by a run that must succeed.
