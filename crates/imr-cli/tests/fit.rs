@@ -2,24 +2,7 @@
 //! Stata numbers (`tests/reference/README.md`), in the JSON contract and the CSV table.
 
 mod common;
-
-/// `imr fit` on the Grunfeld panel (firm, year, invest on the regressors `x`) plus `extra`.
-fn grunfeld_args<'a>(x: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "fit",
-        "tests/data/grunfeld.csv",
-        "--entity",
-        "firm",
-        "--time",
-        "year",
-        "--y",
-        "invest",
-        "--x",
-        x,
-    ];
-    args.extend_from_slice(extra);
-    args
-}
+use common::grunfeld_args;
 
 /// `imr fit` of invest on value and capital plus `extra`.
 fn fit_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {

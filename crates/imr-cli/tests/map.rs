@@ -2,26 +2,12 @@
 //! cells of crates/imr-map/tests/data/six_cells with CUT codes) and tests/data/map_rates.csv.
 
 mod common;
-use common::{imr, succeeds};
+use common::{cells_2019, imr, succeeds};
 
 fn out_path(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("imr-map-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name).display().to_string()
-}
-
-/// `imr map` on the six cells for 2019, then `rest`.
-fn cells_2019<'a>(rest: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "map",
-        "tests/data/map_rates.csv",
-        "--year",
-        "2019",
-        "--geometry",
-        "tests/data/map_cells.topojson",
-    ];
-    args.extend_from_slice(rest);
-    args
 }
 
 fn attribute<'a>(svg: &'a str, code: &str, attr: &str) -> &'a str {

@@ -106,47 +106,28 @@ fn inequality_prints_what_it_printed() {
 
 #[test]
 fn fit_prints_what_it_printed_and_the_request_runs_to_the_same_json() {
-    let re = imr(&[
-        "fit",
-        GRUNFELD,
-        "--entity",
-        "firm",
-        "--time",
-        "year",
-        "--y",
-        "invest",
-        "--x",
+    let re = imr(&common::grunfeld_args(
         "value,capital",
-        "--model",
-        "re",
-        "--vcov",
-        "cluster",
-    ]);
+        &["--model", "re", "--vcov", "cluster"],
+    ));
     assert_same("fit_re.json", &re);
     assert_same(
         "fit_twfe.json",
-        &imr(&[
-            "fit",
-            GRUNFELD,
-            "--entity",
-            "firm",
-            "--time",
-            "year",
-            "--y",
-            "invest",
-            "--x",
+        &imr(&common::grunfeld_args(
             "value",
-            "--x",
-            "capital",
-            "--weights",
-            "capital",
-            "--model",
-            "twfe",
-            "--vcov",
-            "hc1",
-            "--level",
-            "0.9",
-        ]),
+            &[
+                "--x",
+                "capital",
+                "--weights",
+                "capital",
+                "--model",
+                "twfe",
+                "--vcov",
+                "hc1",
+                "--level",
+                "0.9",
+            ],
+        )),
     );
     // The request itself, as the Models view runs it, gives the recorded JSON.
     let panel = load_panel(&InputArgs {
@@ -176,13 +157,7 @@ fn map_prints_and_draws_what_it_did() {
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("map.svg");
     let out_str = out.to_str().unwrap();
-    let summary = imr(&[
-        "map",
-        "tests/data/map_rates.csv",
-        "--year",
-        "2019",
-        "--geometry",
-        "tests/data/map_cells.topojson",
+    let summary = imr(&common::cells_2019(&[
         "--smooth",
         "eb",
         "--classes",
@@ -194,7 +169,7 @@ fn map_prints_and_draws_what_it_did() {
         "es",
         "--out",
         out_str,
-    ]);
+    ]));
     assert_same("map.json", &summary.replace(out_str, "<OUT>"));
     let svg = std::fs::read_to_string(&out)
         .unwrap()

@@ -33,3 +33,35 @@ pub fn stdout(args: &[&str]) -> String {
 pub fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&stdout(args)).expect("imr prints JSON")
 }
+
+/// `imr fit` on the Grunfeld panel (firm, year, invest on the regressors `x`) plus `extra`.
+pub fn grunfeld_args<'a>(x: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "fit",
+        "tests/data/grunfeld.csv",
+        "--entity",
+        "firm",
+        "--time",
+        "year",
+        "--y",
+        "invest",
+        "--x",
+        x,
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+/// `imr map` on the six cells for 2019, then `rest`.
+pub fn cells_2019<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "map",
+        "tests/data/map_rates.csv",
+        "--year",
+        "2019",
+        "--geometry",
+        "tests/data/map_cells.topojson",
+    ];
+    args.extend_from_slice(rest);
+    args
+}
