@@ -451,6 +451,71 @@ fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
     }
 }
 
+/// The words of a covariate the Findings know: what one more unit of it is (`{p}` stands for the
+/// amount) and its short label, in Spanish and English.
+struct TermWords {
+    column: &'static str,
+    phrase: [&'static str; 2],
+    label: [&'static str; 2],
+}
+
+/// The covariates of the bundled panel, in words (public/data/codebook.csv describes the columns).
+const TERMS: [TermWords; 5] = [
+    TermWords {
+        column: "pobreza",
+        phrase: [
+            "{p} puntos porcentuales más de pobreza por ingresos",
+            "{p} percentage points more income poverty",
+        ],
+        label: ["Pobreza +{p} pp", "Poverty +{p} pp"],
+    },
+    TermWords {
+        column: "ingreso_salud_pc",
+        phrase: [
+            "M${p} más de ingreso municipal de salud por persona",
+            "M${p} (thousand pesos) more municipal health income per person",
+        ],
+        label: ["Ingreso salud +M${p}", "Health income +M${p}"],
+    },
+    TermWords {
+        column: "sin_educacion_formal_2017",
+        phrase: [
+            "{p} puntos porcentuales más de personas que nunca asistieron a la educación formal (2017)",
+            "{p} percentage points more people who never attended formal education (2017)",
+        ],
+        label: ["Sin escolaridad +{p} pp", "No schooling +{p} pp"],
+    },
+    TermWords {
+        column: "sapu",
+        phrase: [
+            "Tener un SAPU o SAR",
+            "Having a SAPU or SAR emergency primary-care service",
+        ],
+        label: ["SAPU/SAR", "SAPU/SAR"],
+    },
+    TermWords {
+        column: "dist_hospital_km",
+        phrase: [
+            "{p} km más de distancia al hospital de segundo o tercer nivel más cercano",
+            "{p} km more distance to the nearest second- or third-level hospital",
+        ],
+        label: ["Dist. hospital +{p} km", "Hospital dist. +{p} km"],
+    },
+];
+
+/// The words of `column` in `lang` (phrase or label, chosen by `pick`) with the amount `p` put
+/// in, or `None` for a column the Findings do not know.
+fn term_words(
+    lang: Lang,
+    column: &str,
+    p: &str,
+    pick: fn(&TermWords) -> &[&'static str; 2],
+) -> Option<String> {
+    let words = TERMS.iter().find(|t| t.column == column)?;
+    let [es, en] = pick(words);
+    Some(lang.pick(es, en).replace("{p}", p))
+}
+
 /// The change a model sentence is about, in words.
 fn term_phrase(lang: Lang, column: &str, per: f64) -> String {
     let p = number(
@@ -460,37 +525,15 @@ fn term_phrase(lang: Lang, column: &str, per: f64) -> String {
             .min(2)
             .min(if per.fract() == 0.0 { 0 } else { 2 }),
     );
-    match (column, lang) {
-        ("pobreza", Lang::Es) => format!("{p} puntos porcentuales más de pobreza por ingresos"),
-        ("pobreza", Lang::En) => format!("{p} percentage points more income poverty"),
-        ("ingreso_salud_pc", Lang::Es) => format!("M${p} más de ingreso municipal de salud por persona"),
-        ("ingreso_salud_pc", Lang::En) => format!("M${p} (thousand pesos) more municipal health income per person"),
-        ("sin_educacion_formal_2017", Lang::Es) => format!("{p} puntos porcentuales más de personas que nunca asistieron a la educación formal (2017)"),
-        ("sin_educacion_formal_2017", Lang::En) => format!("{p} percentage points more people who never attended formal education (2017)"),
-        ("sapu", Lang::Es) => "Tener un SAPU o SAR".into(),
-        ("sapu", Lang::En) => "Having a SAPU or SAR emergency primary-care service".into(),
-        ("dist_hospital_km", Lang::Es) => format!("{p} km más de distancia al hospital de segundo o tercer nivel más cercano"),
-        ("dist_hospital_km", Lang::En) => format!("{p} km more distance to the nearest second- or third-level hospital"),
-        (other, Lang::Es) => format!("{p} unidades más de {other}"),
-        (other, Lang::En) => format!("{p} more units of {other}"),
-    }
+    term_words(lang, column, &p, |t| &t.phrase).unwrap_or_else(|| match lang {
+        Lang::Es => format!("{p} unidades más de {column}"),
+        Lang::En => format!("{p} more units of {column}"),
+    })
 }
 
 fn term_label(lang: Lang, column: &str, per: f64) -> String {
     let p = number(lang, per, if per.fract() == 0.0 { 0 } else { 2 });
-    match (column, lang) {
-        ("pobreza", Lang::Es) => format!("Pobreza +{p} pp"),
-        ("pobreza", Lang::En) => format!("Poverty +{p} pp"),
-        ("ingreso_salud_pc", Lang::Es) => format!("Ingreso salud +M${p}"),
-        ("ingreso_salud_pc", Lang::En) => format!("Health income +M${p}"),
-        ("sin_educacion_formal_2017", Lang::Es) => format!("Sin escolaridad +{p} pp"),
-        ("sin_educacion_formal_2017", Lang::En) => format!("No schooling +{p} pp"),
-        ("sapu", Lang::Es) => "SAPU/SAR".into(),
-        ("sapu", Lang::En) => "SAPU/SAR".into(),
-        ("dist_hospital_km", Lang::Es) => format!("Dist. hospital +{p} km"),
-        ("dist_hospital_km", Lang::En) => format!("Hospital dist. +{p} km"),
-        (other, _) => format!("{other} +{p}"),
-    }
+    term_words(lang, column, &p, |t| &t.label).unwrap_or_else(|| format!("{column} +{p}"))
 }
 
 fn model_name(lang: Lang, e: Estimator) -> &'static str {
@@ -771,5 +814,29 @@ impl Findings {
             Lang::Es => format!("{k} filas marcadas como inverosímiles quedan fuera de estas respuestas (ver la vista Datos)."),
             Lang::En => format!("{k} rows flagged as implausible are left out of these answers (see the Data view)."),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_known_covariate_is_worded_with_its_amount_and_an_unknown_one_by_its_name() {
+        assert_eq!(
+            term_phrase(Lang::En, "pobreza", 10.0),
+            "10 percentage points more income poverty"
+        );
+        assert_eq!(
+            term_phrase(Lang::Es, "dist_hospital_km", 10.0),
+            "10 km más de distancia al hospital de segundo o tercer nivel más cercano"
+        );
+        assert_eq!(
+            term_label(Lang::Es, "ingreso_salud_pc", 10.0),
+            "Ingreso salud +M$10"
+        );
+        assert_eq!(term_label(Lang::En, "sapu", 1.0), "SAPU/SAR");
+        assert_eq!(term_phrase(Lang::Es, "otra", 1.0), "1 unidades más de otra");
+        assert_eq!(term_label(Lang::En, "otra", 1.0), "otra +1");
     }
 }
