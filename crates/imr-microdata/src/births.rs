@@ -7,12 +7,10 @@
 
 use crate::communes::CommuneResolver;
 use crate::error::MicrodataError;
-use crate::fields::{latin1, parse_year, Fields};
+use crate::fields::{parse_year, Fields};
 use crate::layout::{header_names, shorten};
 use crate::lines::{LineEvent, LineSink, Streamed};
-use crate::report::{
-    sorted_unknown_codes, Excluded, Exclusions, Progress, Reason, MAX_UNKNOWN_CODES,
-};
+use crate::report::{sorted_unknown_codes, Excluded, Progress, Reason, Tally};
 use imr_data::names::normalise_name;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -106,12 +104,8 @@ struct State {
     communes: CommuneResolver,
     counts: HashMap<(u32, u16), u64>,
     rows_by_year: BTreeMap<u16, u64>,
-    rows_read: u64,
     births: u64,
-    blank_lines: u64,
-    recoded_rows: u64,
-    exclusions: Exclusions,
-    unknown_codes: HashMap<String, u64>,
+    tally: Tally,
 }
 
 /// Aggregates a births file pushed in chunks of any size; the same protocol as
@@ -132,12 +126,8 @@ impl BirthsAggregator {
                 communes: CommuneResolver::default(),
                 counts: HashMap::new(),
                 rows_by_year: BTreeMap::new(),
-                rows_read: 0,
                 births: 0,
-                blank_lines: 0,
-                recoded_rows: 0,
-                exclusions: Exclusions::default(),
-                unknown_codes: HashMap::new(),
+                tally: Tally::default(),
             }),
         }
     }
@@ -162,13 +152,13 @@ impl BirthsAggregator {
             year_column: columns.year,
             commune_column: columns.commune,
             bytes,
-            rows_read: state.rows_read,
+            rows_read: state.tally.rows_read,
             births: state.births,
-            rows_excluded: state.exclusions.total(),
-            excluded: state.exclusions.report(),
-            unknown_codes: sorted_unknown_codes(&state.unknown_codes),
-            blank_lines: state.blank_lines,
-            recoded_rows: state.recoded_rows,
+            rows_excluded: state.tally.exclusions.total(),
+            excluded: state.tally.exclusions.report(),
+            unknown_codes: sorted_unknown_codes(&state.tally.unknown_codes),
+            blank_lines: state.tally.blank_lines,
+            recoded_rows: state.tally.recoded_rows,
             rows_by_year: state.rows_by_year,
             counts: state
                 .counts
@@ -233,25 +223,14 @@ impl State {
         if self.error.is_some() {
             return;
         }
-        let line = match event {
-            LineEvent::TooLong if self.columns.is_none() => {
-                self.error = Some(MicrodataError::FirstLineTooLong);
+        let line = match self.tally.data_line(number, event, self.columns.is_some()) {
+            Ok(Some(line)) => line,
+            Ok(None) => return,
+            Err(err) => {
+                self.error = Some(err);
                 return;
             }
-            LineEvent::TooLong => {
-                self.rows_read += 1;
-                self.exclusions.add(Reason::LineTooLong, number);
-                return;
-            }
-            LineEvent::Line(line) if number == 1 => {
-                line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
-            }
-            LineEvent::Line(line) => line,
         };
-        if line.trim_ascii().is_empty() {
-            self.blank_lines += 1;
-            return;
-        }
         if self.columns.is_none() {
             match self.columns_from_first_line(line) {
                 Ok(columns) => {
@@ -268,36 +247,23 @@ impl State {
             }
         }
         let columns = self.columns.as_ref().expect("set on the first line");
-        self.rows_read += 1;
+        self.tally.rows_read += 1;
         let keep = columns.year.max(columns.commune) + 1;
         self.fields.split(line, self.options.delimiter, keep);
         if self.fields.count() != columns.field_count {
-            self.exclusions.add(Reason::WrongFieldCount, number);
+            self.tally.exclusions.add(Reason::WrongFieldCount, number);
             return;
         }
         let Some(year) = parse_year(self.fields.get(line, columns.year)) else {
-            self.exclusions.add(Reason::InvalidYear, number);
+            self.tally.exclusions.add(Reason::InvalidYear, number);
             return;
         };
         *self.rows_by_year.entry(year).or_default() += 1;
         let code = self.fields.get(line, columns.commune);
-        let resolved = if code.is_empty() {
-            None
-        } else {
-            self.communes.resolve(code)
-        };
-        let Some(resolved) = resolved else {
-            self.exclusions.add(Reason::UnknownCommune, number);
-            let code = latin1(code);
-            if let Some(n) = self.unknown_codes.get_mut(&code) {
-                *n += 1;
-            } else if self.unknown_codes.len() < MAX_UNKNOWN_CODES {
-                self.unknown_codes.insert(code, 1);
-            }
+        let Some(resolved) = self.tally.commune(&mut self.communes, code, number) else {
             return;
         };
         self.births += 1;
-        self.recoded_rows += u64::from(resolved.recoded);
         *self.counts.entry((resolved.index, year)).or_default() += 1;
     }
 }
@@ -312,7 +278,7 @@ impl LineSink for State {
     }
 
     fn rows_read_and_counted(&self) -> (u64, u64) {
-        (self.rows_read, self.births)
+        (self.tally.rows_read, self.births)
     }
 }
 

@@ -19,12 +19,10 @@
 use crate::cause::Chapter;
 use crate::communes::CommuneResolver;
 use crate::error::MicrodataError;
-use crate::fields::{latin1, parse_digits, parse_year, Fields};
+use crate::fields::{parse_digits, parse_year, Fields};
 use crate::layout::{shorten, DeathsLayout, DELIMITER};
 use crate::lines::{LineEvent, LineSink, Streamed};
-use crate::report::{
-    sorted_unknown_codes, Excluded, Exclusions, Progress, Reason, MAX_UNKNOWN_CODES,
-};
+use crate::report::{sorted_unknown_codes, Excluded, Progress, Reason, Tally};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -113,13 +111,9 @@ struct State {
     communes: CommuneResolver,
     cells: HashMap<(u32, u16), Cell>,
     rows_by_year: Vec<u64>,
-    rows_read: u64,
     infant_deaths: u64,
     non_infant_rows: u64,
-    blank_lines: u64,
-    recoded_rows: u64,
-    exclusions: Exclusions,
-    unknown_codes: HashMap<String, u64>,
+    tally: Tally,
 }
 
 /// Aggregates a deaths file pushed in chunks of any size.
@@ -154,13 +148,9 @@ impl DeathsAggregator {
                 communes: CommuneResolver::default(),
                 cells: HashMap::new(),
                 rows_by_year: vec![0; 401],
-                rows_read: 0,
                 infant_deaths: 0,
                 non_infant_rows: 0,
-                blank_lines: 0,
-                recoded_rows: 0,
-                exclusions: Exclusions::default(),
-                unknown_codes: HashMap::new(),
+                tally: Tally::default(),
             }),
         }
     }
@@ -209,14 +199,14 @@ impl DeathsAggregator {
             layout,
             options,
             bytes,
-            rows_read: state.rows_read,
+            rows_read: state.tally.rows_read,
             infant_deaths: state.infant_deaths,
             non_infant_rows: state.non_infant_rows,
-            rows_excluded: state.exclusions.total(),
-            excluded: state.exclusions.report(),
-            unknown_codes: sorted_unknown_codes(&state.unknown_codes),
-            blank_lines: state.blank_lines,
-            recoded_rows: state.recoded_rows,
+            rows_excluded: state.tally.exclusions.total(),
+            excluded: state.tally.exclusions.report(),
+            unknown_codes: sorted_unknown_codes(&state.tally.unknown_codes),
+            blank_lines: state.tally.blank_lines,
+            recoded_rows: state.tally.recoded_rows,
             rows_by_year: state
                 .rows_by_year
                 .iter()
@@ -234,25 +224,14 @@ impl State {
         if self.error.is_some() {
             return;
         }
-        let line = match event {
-            LineEvent::TooLong if self.layout.is_none() => {
-                self.error = Some(MicrodataError::FirstLineTooLong);
+        let line = match self.tally.data_line(number, event, self.layout.is_some()) {
+            Ok(Some(line)) => line,
+            Ok(None) => return,
+            Err(err) => {
+                self.error = Some(err);
                 return;
             }
-            LineEvent::TooLong => {
-                self.rows_read += 1;
-                self.exclusions.add(Reason::LineTooLong, number);
-                return;
-            }
-            LineEvent::Line(line) if number == 1 => {
-                line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
-            }
-            LineEvent::Line(line) => line,
         };
-        if line.trim_ascii().is_empty() {
-            self.blank_lines += 1;
-            return;
-        }
         if self.layout.is_none() {
             match DeathsLayout::recognise(line) {
                 Ok(layout) => {
@@ -281,14 +260,14 @@ impl State {
 
     fn row(&mut self, number: u64, line: &[u8]) {
         let layout = self.layout.as_ref().expect("set on the first line");
-        self.rows_read += 1;
+        self.tally.rows_read += 1;
         self.fields.split(line, DELIMITER, self.keep);
         if self.fields.count() != layout.field_count {
-            self.exclusions.add(Reason::WrongFieldCount, number);
+            self.tally.exclusions.add(Reason::WrongFieldCount, number);
             return;
         }
         let Some(year) = parse_year(self.fields.get(line, layout.year)) else {
-            self.exclusions.add(Reason::InvalidYear, number);
+            self.tally.exclusions.add(Reason::InvalidYear, number);
             return;
         };
         self.rows_by_year[usize::from(year - FIRST_YEAR)] += 1;
@@ -299,14 +278,14 @@ impl State {
             v => match parse_digits(v) {
                 Some(v) => Some(v),
                 None => {
-                    self.exclusions.add(Reason::InvalidAge, number);
+                    self.tally.exclusions.add(Reason::InvalidAge, number);
                     return;
                 }
             },
         };
         let split = match (unit, value) {
             (b"" | b"9", _) | (b"1", None) => {
-                self.exclusions.add(Reason::UnknownAge, number);
+                self.tally.exclusions.add(Reason::UnknownAge, number);
                 return;
             }
             (b"1", Some(0)) => Split::NotKnown,
@@ -320,24 +299,12 @@ impl State {
             (b"3", None) => Split::NotKnown,
             (b"4", _) => Split::Neonatal,
             _ => {
-                self.exclusions.add(Reason::InvalidAge, number);
+                self.tally.exclusions.add(Reason::InvalidAge, number);
                 return;
             }
         };
         let code = self.fields.get(line, layout.commune);
-        let resolved = if code.is_empty() {
-            None
-        } else {
-            self.communes.resolve(code)
-        };
-        let Some(resolved) = resolved else {
-            self.exclusions.add(Reason::UnknownCommune, number);
-            let code = latin1(code);
-            if let Some(n) = self.unknown_codes.get_mut(&code) {
-                *n += 1;
-            } else if self.unknown_codes.len() < MAX_UNKNOWN_CODES {
-                self.unknown_codes.insert(code, 1);
-            }
+        let Some(resolved) = self.tally.commune(&mut self.communes, code, number) else {
             return;
         };
         let chapter = match (self.options.cause, layout.diag1) {
@@ -345,7 +312,6 @@ impl State {
             _ => Chapter::NOT_STATED,
         };
         self.infant_deaths += 1;
-        self.recoded_rows += u64::from(resolved.recoded);
         let cell = self
             .cells
             .entry((resolved.index, year))
@@ -392,6 +358,6 @@ impl LineSink for State {
     }
 
     fn rows_read_and_counted(&self) -> (u64, u64) {
-        (self.rows_read, self.infant_deaths)
+        (self.tally.rows_read, self.infant_deaths)
     }
 }

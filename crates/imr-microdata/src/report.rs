@@ -1,5 +1,9 @@
 //! Rows not used, counted by reason with the first line numbers, and the progress of a run.
 
+use crate::communes::{CommuneResolver, Resolved};
+use crate::error::MicrodataError;
+use crate::fields::latin1;
+use crate::lines::LineEvent;
 use imr_lang::Lang;
 use serde::Serialize;
 
@@ -155,6 +159,78 @@ pub struct Progress {
     pub rows_read: u64,
     /// Rows counted so far: infant deaths for a deaths file, births for a births file.
     pub rows_counted: u64,
+}
+
+/// What every data row of a microdata file adds to, births or deaths: rows read, blank lines,
+/// rows whose commune was recoded, the exclusions with their first lines and the unknown commune
+/// codes. The one place where the accounting `rows_read = counted + excluded (+ not infant)`
+/// is kept by both aggregators.
+#[derive(Debug, Default)]
+pub(crate) struct Tally {
+    pub rows_read: u64,
+    pub blank_lines: u64,
+    pub recoded_rows: u64,
+    pub exclusions: Exclusions,
+    pub unknown_codes: std::collections::HashMap<String, u64>,
+}
+
+impl Tally {
+    /// The bytes of line `number` when it is a data row (or the first line, which tells the
+    /// layout), else `None`: an overlong line is a row excluded as such (on the first line,
+    /// before any layout, it is an error), a blank line is counted apart. The UTF-8 byte-order
+    /// mark of line 1 is dropped.
+    pub fn data_line<'a>(
+        &mut self,
+        number: u64,
+        event: LineEvent<'a>,
+        layout_known: bool,
+    ) -> Result<Option<&'a [u8]>, MicrodataError> {
+        let line = match event {
+            LineEvent::TooLong if !layout_known => return Err(MicrodataError::FirstLineTooLong),
+            LineEvent::TooLong => {
+                self.rows_read += 1;
+                self.exclusions.add(Reason::LineTooLong, number);
+                return Ok(None);
+            }
+            LineEvent::Line(line) if number == 1 => {
+                line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
+            }
+            LineEvent::Line(line) => line,
+        };
+        if line.trim_ascii().is_empty() {
+            self.blank_lines += 1;
+            return Ok(None);
+        }
+        Ok(Some(line))
+    }
+
+    /// The 2018 commune of a row's raw `code`, counting a recoded (pre-2018 Ñuble) code; a blank
+    /// or unknown code excludes the row and is remembered (the first [`MAX_UNKNOWN_CODES`]
+    /// distinct codes are listed, all are counted).
+    pub fn commune(
+        &mut self,
+        communes: &mut CommuneResolver,
+        code: &[u8],
+        number: u64,
+    ) -> Option<Resolved> {
+        let resolved = if code.is_empty() {
+            None
+        } else {
+            communes.resolve(code)
+        };
+        let Some(resolved) = resolved else {
+            self.exclusions.add(Reason::UnknownCommune, number);
+            let code = latin1(code);
+            if let Some(n) = self.unknown_codes.get_mut(&code) {
+                *n += 1;
+            } else if self.unknown_codes.len() < MAX_UNKNOWN_CODES {
+                self.unknown_codes.insert(code, 1);
+            }
+            return None;
+        };
+        self.recoded_rows += u64::from(resolved.recoded);
+        Some(resolved)
+    }
 }
 
 /// Unknown codes with their counts, most frequent first.
