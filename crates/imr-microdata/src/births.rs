@@ -10,7 +10,7 @@ use crate::error::MicrodataError;
 use crate::fields::{parse_year, Fields};
 use crate::layout::{header_names, shorten};
 use crate::lines::{LineEvent, LineSink, Streamed};
-use crate::report::{sorted_unknown_codes, Excluded, Progress, Reason, Tally};
+use crate::report::{sorted_unknown_codes, Excluded, Progress, RowShape, Tally};
 use imr_data::names::normalise_name;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -99,7 +99,6 @@ struct Columns {
 struct State {
     options: BirthsOptions,
     columns: Option<Columns>,
-    error: Option<MicrodataError>,
     fields: Fields,
     communes: CommuneResolver,
     counts: HashMap<(u32, u16), u64>,
@@ -121,7 +120,6 @@ impl BirthsAggregator {
             stream: Streamed::new(State {
                 options,
                 columns: None,
-                error: None,
                 fields: Fields::default(),
                 communes: CommuneResolver::default(),
                 counts: HashMap::new(),
@@ -219,43 +217,34 @@ impl State {
         })
     }
 
-    fn read_line(&mut self, number: u64, event: LineEvent<'_>) {
-        if self.error.is_some() {
-            return;
-        }
-        let line = match self.tally.data_line(number, event, self.columns.is_some()) {
-            Ok(Some(line)) => line,
-            Ok(None) => return,
-            Err(err) => {
-                self.error = Some(err);
-                return;
-            }
+    fn read_line(&mut self, number: u64, event: LineEvent<'_>) -> Result<(), MicrodataError> {
+        let Some(line) = self
+            .tally
+            .data_line(number, event, self.columns.is_some())?
+        else {
+            return Ok(());
         };
         if self.columns.is_none() {
-            match self.columns_from_first_line(line) {
-                Ok(columns) => {
-                    let header = columns.has_header;
-                    self.columns = Some(columns);
-                    if header {
-                        return;
-                    }
-                }
-                Err(err) => {
-                    self.error = Some(err);
-                    return;
-                }
+            let columns = self.columns_from_first_line(line)?;
+            let header = columns.has_header;
+            self.columns = Some(columns);
+            if header {
+                return Ok(());
             }
         }
+        self.row(number, line);
+        Ok(())
+    }
+
+    fn row(&mut self, number: u64, line: &[u8]) {
         let columns = self.columns.as_ref().expect("set on the first line");
-        self.tally.rows_read += 1;
-        let keep = columns.year.max(columns.commune) + 1;
-        self.fields.split(line, self.options.delimiter, keep);
-        if self.fields.count() != columns.field_count {
-            self.tally.exclusions.add(Reason::WrongFieldCount, number);
-            return;
-        }
-        let Some(year) = parse_year(self.fields.get(line, columns.year)) else {
-            self.tally.exclusions.add(Reason::InvalidYear, number);
+        let shape = RowShape {
+            delimiter: self.options.delimiter,
+            keep: columns.year.max(columns.commune) + 1,
+            field_count: columns.field_count,
+            year: columns.year,
+        };
+        let Some(year) = self.tally.row_year(&mut self.fields, line, shape, number) else {
             return;
         };
         *self.rows_by_year.entry(year).or_default() += 1;
@@ -269,12 +258,8 @@ impl State {
 }
 
 impl LineSink for State {
-    fn line(&mut self, number: u64, event: LineEvent<'_>) {
-        self.read_line(number, event);
-    }
-
-    fn error(&self) -> Option<&MicrodataError> {
-        self.error.as_ref()
+    fn line(&mut self, number: u64, event: LineEvent<'_>) -> Result<(), MicrodataError> {
+        self.read_line(number, event)
     }
 
     fn rows_read_and_counted(&self) -> (u64, u64) {
@@ -285,6 +270,7 @@ impl LineSink for State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Reason;
 
     fn aggregate(text: &[u8], options: BirthsOptions) -> Result<BirthsAggregate, MicrodataError> {
         let mut aggregator = BirthsAggregator::new(options);

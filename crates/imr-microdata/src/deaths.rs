@@ -19,10 +19,10 @@
 use crate::cause::Chapter;
 use crate::communes::CommuneResolver;
 use crate::error::MicrodataError;
-use crate::fields::{parse_digits, parse_year, Fields};
+use crate::fields::{parse_digits, Fields};
 use crate::layout::{shorten, DeathsLayout, DELIMITER};
 use crate::lines::{LineEvent, LineSink, Streamed};
-use crate::report::{sorted_unknown_codes, Excluded, Progress, Reason, Tally};
+use crate::report::{sorted_unknown_codes, Excluded, Progress, Reason, RowShape, Tally};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -105,7 +105,6 @@ const FIRST_YEAR: u16 = 1800;
 struct State {
     options: DeathsOptions,
     layout: Option<DeathsLayout>,
-    error: Option<MicrodataError>,
     keep: usize,
     fields: Fields,
     communes: CommuneResolver,
@@ -142,7 +141,6 @@ impl DeathsAggregator {
             stream: Streamed::new(State {
                 options,
                 layout: None,
-                error: None,
                 keep: 0,
                 fields: Fields::default(),
                 communes: CommuneResolver::default(),
@@ -220,54 +218,38 @@ impl DeathsAggregator {
 }
 
 impl State {
-    fn read_line(&mut self, number: u64, event: LineEvent<'_>) {
-        if self.error.is_some() {
-            return;
-        }
-        let line = match self.tally.data_line(number, event, self.layout.is_some()) {
-            Ok(Some(line)) => line,
-            Ok(None) => return,
-            Err(err) => {
-                self.error = Some(err);
-                return;
-            }
+    fn read_line(&mut self, number: u64, event: LineEvent<'_>) -> Result<(), MicrodataError> {
+        let Some(line) = self.tally.data_line(number, event, self.layout.is_some())? else {
+            return Ok(());
         };
         if self.layout.is_none() {
-            match DeathsLayout::recognise(line) {
-                Ok(layout) => {
-                    if self.options.cause && layout.diag1.is_none() {
-                        self.error = Some(MicrodataError::MissingColumn {
-                            column: "DIAG1 (needed for the cause breakdown)".into(),
-                            columns: shorten(line),
-                        });
-                        return;
-                    }
-                    self.keep = layout.fields_needed(self.options.cause);
-                    let header = layout.has_header;
-                    self.layout = Some(layout);
-                    if header {
-                        return;
-                    }
-                }
-                Err(err) => {
-                    self.error = Some(err);
-                    return;
-                }
+            let layout = DeathsLayout::recognise(line)?;
+            if self.options.cause && layout.diag1.is_none() {
+                return Err(MicrodataError::MissingColumn {
+                    column: "DIAG1 (needed for the cause breakdown)".into(),
+                    columns: shorten(line),
+                });
+            }
+            self.keep = layout.fields_needed(self.options.cause);
+            let header = layout.has_header;
+            self.layout = Some(layout);
+            if header {
+                return Ok(());
             }
         }
         self.row(number, line);
+        Ok(())
     }
 
     fn row(&mut self, number: u64, line: &[u8]) {
         let layout = self.layout.as_ref().expect("set on the first line");
-        self.tally.rows_read += 1;
-        self.fields.split(line, DELIMITER, self.keep);
-        if self.fields.count() != layout.field_count {
-            self.tally.exclusions.add(Reason::WrongFieldCount, number);
-            return;
-        }
-        let Some(year) = parse_year(self.fields.get(line, layout.year)) else {
-            self.tally.exclusions.add(Reason::InvalidYear, number);
+        let shape = RowShape {
+            delimiter: DELIMITER,
+            keep: self.keep,
+            field_count: layout.field_count,
+            year: layout.year,
+        };
+        let Some(year) = self.tally.row_year(&mut self.fields, line, shape, number) else {
             return;
         };
         self.rows_by_year[usize::from(year - FIRST_YEAR)] += 1;
@@ -349,12 +331,8 @@ pub fn aggregate_deaths_reader(
 }
 
 impl LineSink for State {
-    fn line(&mut self, number: u64, event: LineEvent<'_>) {
-        self.read_line(number, event);
-    }
-
-    fn error(&self) -> Option<&MicrodataError> {
-        self.error.as_ref()
+    fn line(&mut self, number: u64, event: LineEvent<'_>) -> Result<(), MicrodataError> {
+        self.read_line(number, event)
     }
 
     fn rows_read_and_counted(&self) -> (u64, u64) {

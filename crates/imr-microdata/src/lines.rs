@@ -20,21 +20,20 @@ pub(crate) enum LineEvent<'a> {
 
 /// What an aggregator does with each line: the part the births and deaths readers do not share.
 pub(crate) trait LineSink {
-    /// Reads line `number` (1-based).
-    fn line(&mut self, number: u64, event: LineEvent<'_>);
-    /// The error that stopped the reading (decided on the first line: the file is not of this
-    /// kind); every later push fails the same way.
-    fn error(&self) -> Option<&MicrodataError>;
+    /// Reads line `number` (1-based). An error stops the reading (it is decided on the first
+    /// line: the file is not of this kind); every later push fails the same way.
+    fn line(&mut self, number: u64, event: LineEvent<'_>) -> Result<(), MicrodataError>;
     /// Data rows read and rows counted so far, for [`Progress`].
     fn rows_read_and_counted(&self) -> (u64, u64);
 }
 
 /// A [`LineSplitter`] feeding a [`LineSink`]: the push / progress / finish skeleton both
-/// aggregators share.
+/// aggregators share, and the error that stopped the reading.
 #[derive(Debug)]
 pub(crate) struct Streamed<S> {
     lines: LineSplitter,
     pub(crate) sink: S,
+    error: Option<MicrodataError>,
 }
 
 impl<S: LineSink> Streamed<S> {
@@ -42,18 +41,18 @@ impl<S: LineSink> Streamed<S> {
         Streamed {
             lines: LineSplitter::default(),
             sink,
+            error: None,
         }
     }
 
     /// Feeds the next bytes of the file.
     pub fn push(&mut self, chunk: &[u8]) -> Result<Progress, MicrodataError> {
-        if let Some(err) = self.sink.error() {
-            return Err(err.clone());
+        if self.error.is_none() {
+            let (sink, error) = (&mut self.sink, &mut self.error);
+            self.lines
+                .push(chunk, |number, event| feed(sink, error, number, event));
         }
-        let sink = &mut self.sink;
-        self.lines
-            .push(chunk, |number, event| sink.line(number, event));
-        match self.sink.error() {
+        match &self.error {
             Some(err) => Err(err.clone()),
             None => Ok(self.progress()),
         }
@@ -72,11 +71,28 @@ impl<S: LineSink> Streamed<S> {
     /// Reads the last line (when the file does not end with a newline) and hands back the sink
     /// with the bytes consumed, or the error that stopped the reading.
     pub fn finish(mut self) -> Result<(S, u64), MicrodataError> {
-        let sink = &mut self.sink;
-        self.lines.finish(|number, event| sink.line(number, event));
-        match self.sink.error() {
-            Some(err) => Err(err.clone()),
+        if self.error.is_none() {
+            let (sink, error) = (&mut self.sink, &mut self.error);
+            self.lines
+                .finish(|number, event| feed(sink, error, number, event));
+        }
+        match self.error {
+            Some(err) => Err(err),
             None => Ok((self.sink, self.lines.bytes_consumed())),
+        }
+    }
+}
+
+/// Hands one line to the sink unless an earlier line stopped the reading.
+fn feed<S: LineSink>(
+    sink: &mut S,
+    error: &mut Option<MicrodataError>,
+    number: u64,
+    event: LineEvent<'_>,
+) {
+    if error.is_none() {
+        if let Err(err) = sink.line(number, event) {
+            *error = Some(err);
         }
     }
 }

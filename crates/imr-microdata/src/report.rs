@@ -2,7 +2,7 @@
 
 use crate::communes::{CommuneResolver, Resolved};
 use crate::error::MicrodataError;
-use crate::fields::latin1;
+use crate::fields::{latin1, parse_year, Fields};
 use crate::lines::LineEvent;
 use imr_lang::Lang;
 use serde::Serialize;
@@ -204,6 +204,28 @@ impl Tally {
         Ok(Some(line))
     }
 
+    /// Splits data row `number` into `fields` and reads its year: the row counts as read; a
+    /// field count other than the layout's, or no valid year, excludes it.
+    pub fn row_year(
+        &mut self,
+        fields: &mut Fields,
+        line: &[u8],
+        shape: RowShape,
+        number: u64,
+    ) -> Option<u16> {
+        self.rows_read += 1;
+        fields.split(line, shape.delimiter, shape.keep);
+        if fields.count() != shape.field_count {
+            self.exclusions.add(Reason::WrongFieldCount, number);
+            return None;
+        }
+        let year = parse_year(fields.get(line, shape.year));
+        if year.is_none() {
+            self.exclusions.add(Reason::InvalidYear, number);
+        }
+        year
+    }
+
     /// The 2018 commune of a row's raw `code`, counting a recoded (pre-2018 Ñuble) code; a blank
     /// or unknown code excludes the row and is remembered (the first [`MAX_UNKNOWN_CODES`]
     /// distinct codes are listed, all are counted).
@@ -231,6 +253,16 @@ impl Tally {
         self.recoded_rows += u64::from(resolved.recoded);
         Some(resolved)
     }
+}
+
+/// How a file's data rows are cut: the delimiter, how many fields to split (the rest is not
+/// read), how many a row must have, and where its year is.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RowShape {
+    pub delimiter: u8,
+    pub keep: usize,
+    pub field_count: usize,
+    pub year: usize,
 }
 
 /// Unknown codes with their counts, most frequent first.
