@@ -367,10 +367,8 @@ mod tests {
         assert_eq!(data.matching.unmatched_geometry, vec!["01101".to_string()]);
     }
 
-    /// Deaths [8, 4], births [1000, 200]: pooled rate 12/1200 = 10 per 1,000; raw rates 8 and 20;
-    /// excess risk 8/10 = 0.8 and 4/2 = 2.
-    #[test]
-    fn excess_risk_is_observed_over_expected_at_the_pooled_rate() {
+    /// The two squares with deaths [8, 4] and births [1000, 200], and their rook weights.
+    fn eight_and_four() -> (GeoLayer, YearData, Weights) {
         let layer = two_squares();
         let data = YearData::from_rows(
             &layer,
@@ -380,6 +378,14 @@ mod tests {
             None,
         );
         let weights = Weights::rook(&layer).unwrap();
+        (layer, data, weights)
+    }
+
+    /// Deaths [8, 4], births [1000, 200]: pooled rate 12/1200 = 10 per 1,000; raw rates 8 and 20;
+    /// excess risk 8/10 = 0.8 and 4/2 = 2.
+    #[test]
+    fn excess_risk_is_observed_over_expected_at_the_pooled_rate() {
+        let (_, data, weights) = eight_and_four();
         let ratio = Measure::ExcessRisk.values(&data, &weights).unwrap();
         assert!((ratio[0].unwrap() - 0.8).abs() < 1e-12);
         assert!((ratio[1].unwrap() - 2.0).abs() < 1e-12);
@@ -397,15 +403,7 @@ mod tests {
     /// quantiles, as the Data view), so 3.453832–15.763189 per 1,000.
     #[test]
     fn the_data_table_has_one_line_per_area_with_interval_smoothed_rates_and_class() {
-        let layer = two_squares();
-        let data = YearData::from_rows(
-            &layer,
-            &["01101", "01107"],
-            &[Some(8.0), Some(4.0)],
-            &[Some(1000.0), Some(200.0)],
-            None,
-        );
-        let weights = Weights::rook(&layer).unwrap();
+        let (layer, data, weights) = eight_and_four();
         let measure = Measure::Rate(Smoothing::None);
         let values = measure.values(&data, &weights).unwrap();
         let (classification, _) =
