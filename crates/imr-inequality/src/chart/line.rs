@@ -267,32 +267,18 @@ pub fn measure_over_years_svg_in(
         })
         .unwrap_or_default();
     let desc = match ((points.first(), points.last()), lang) {
-        ((Some(a), Some(b)), Lang::En) => format!(
-            "Line chart of the {} of the {} across areas, one point per year, {} years from {} to {}; {} of them with a shaded {pct}% bootstrap interval. Value {:.4} in {} and {:.4} in {}.{trend}",
-            label,
-            value_name,
-            points.len(),
-            a.time,
-            b.time,
-            with_ci,
-            a.value,
-            a.time,
-            b.value,
-            b.time
-        ),
-        ((Some(a), Some(b)), Lang::Es) => format!(
-            "Gráfico de líneas de {} ({}) entre comunas, un punto por año, {} años de {} a {}; {} de ellos con un intervalo bootstrap al {pct}% sombreado. Valor {:.4} en {} y {:.4} en {}.{trend}",
-            label,
-            value_name,
-            points.len(),
-            a.time,
-            b.time,
-            with_ci,
-            a.value,
-            a.time,
-            b.value,
-            b.time
-        ),
+        ((Some(a), Some(b)), _) => {
+            let (years, from, to) = (points.len(), a.time, b.time);
+            let (first, last) = (a.value, b.value);
+            match lang {
+                Lang::En => format!(
+                    "Line chart of the {label} of the {value_name} across areas, one point per year, {years} years from {from} to {to}; {with_ci} of them with a shaded {pct}% bootstrap interval. Value {first:.4} in {from} and {last:.4} in {to}.{trend}"
+                ),
+                Lang::Es => format!(
+                    "Gráfico de líneas de {label} ({value_name}) entre comunas, un punto por año, {years} años de {from} a {to}; {with_ci} de ellos con un intervalo bootstrap al {pct}% sombreado. Valor {first:.4} en {from} y {last:.4} en {to}.{trend}"
+                ),
+            }
+        }
         (_, Lang::En) => format!(
             "Line chart of the {} of the {}: no year has a value.",
             label, value_name
