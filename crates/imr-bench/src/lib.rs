@@ -164,14 +164,12 @@ pub fn inequality_observations(areas: usize, years: usize) -> Vec<AreaObservatio
             let z = (-2.0 * (1.0 - rng.unit()).ln()).sqrt()
                 * (2.0 * std::f64::consts::PI * rng.unit()).cos();
             let deaths = (mean + sd * z).round().clamp(0.0, births);
-            out.push(AreaObservation {
-                entity: format!("{area:07}"),
-                time: 1994 + year as i64,
-                events: deaths,
-                exposure: births,
-                group: None,
-                rank: None,
-            });
+            out.push(AreaObservation::new(
+                format!("{area:07}"),
+                1994 + year as i64,
+                deaths,
+                births,
+            ));
         }
     }
     out

@@ -30,6 +30,20 @@ pub struct AreaObservation {
     pub rank: Option<f64>,
 }
 
+impl AreaObservation {
+    /// `events` over `exposure` in area `entity` and year `time`, with no group and no rank.
+    pub fn new(entity: impl Into<String>, time: i64, events: f64, exposure: f64) -> Self {
+        AreaObservation {
+            entity: entity.into(),
+            time,
+            events,
+            exposure,
+            group: None,
+            rank: None,
+        }
+    }
+}
+
 /// One area in one year, for any weighted value (`--of COL --weight COL`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ValueObservation {

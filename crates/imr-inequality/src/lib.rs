@@ -7,9 +7,7 @@
 //!
 //! ```
 //! use imr_inequality::{AreaObservation, InequalitySpec, Measure, RateInput, Subject};
-//! let obs = |entity: &str, deaths: f64, births: f64| AreaObservation {
-//!     entity: entity.into(), time: 2019, events: deaths, exposure: births, group: None, rank: None,
-//! };
+//! let obs = |entity: &str, deaths: f64, births: f64| AreaObservation::new(entity, 2019, deaths, births);
 //! let subject = Subject::Rates(RateInput::per_1000(
 //!     vec![obs("01101", 8.0, 1000.0), obs("01107", 4.0, 200.0), obs("01401", 0.0, 50.0), obs("02101", 15.0, 3000.0)],
 //!     false,

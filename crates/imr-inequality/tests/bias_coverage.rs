@@ -29,14 +29,7 @@ fn subject(births: &[f64], deaths: &[f64]) -> Subject {
         .iter()
         .zip(deaths)
         .enumerate()
-        .map(|(i, (&b, &d))| AreaObservation {
-            entity: format!("{i:05}"),
-            time: 2020,
-            events: d,
-            exposure: b,
-            group: None,
-            rank: None,
-        })
+        .map(|(i, (&b, &d))| AreaObservation::new(format!("{i:05}"), 2020, d, b))
         .collect();
     Subject::Rates(RateInput::per_1000(obs, false))
 }

@@ -9,14 +9,7 @@ fn four_areas() -> Subject {
     let births = [1000.0, 200.0, 50.0, 3000.0];
     let deaths = [8.0, 4.0, 0.0, 15.0];
     let obs = (0..4)
-        .map(|i| AreaObservation {
-            entity: format!("area{i}"),
-            time: 2019,
-            events: deaths[i],
-            exposure: births[i],
-            group: None,
-            rank: None,
-        })
+        .map(|i| AreaObservation::new(format!("area{i}"), 2019, deaths[i], births[i]))
         .collect();
     Subject::Rates(RateInput::per_1000(obs, false))
 }

@@ -62,14 +62,7 @@ fn the_four_area_fixture_gives_the_published_inequality() {
     let births = [1000.0, 200.0, 50.0, 3000.0];
     let deaths = [8.0, 4.0, 0.0, 15.0];
     let obs = (0..4)
-        .map(|i| AreaObservation {
-            entity: format!("area{i}"),
-            time: 2019,
-            events: deaths[i],
-            exposure: births[i],
-            group: None,
-            rank: None,
-        })
+        .map(|i| AreaObservation::new(format!("area{i}"), 2019, deaths[i], births[i]))
         .collect();
     let spec = InequalitySpec {
         bootstrap: BootstrapSpec {

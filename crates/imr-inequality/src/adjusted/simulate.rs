@@ -192,14 +192,12 @@ pub fn run(scenario: &Scenario, replicates: usize, bootstrap: usize, seed: u64) 
                 } else {
                     0.0
                 };
-                observations.push(AreaObservation {
-                    entity: format!("{i:05}"),
-                    time: 2019 + t as i64,
-                    events: deaths,
-                    exposure: b,
-                    group: None,
-                    rank: None,
-                });
+                observations.push(AreaObservation::new(
+                    format!("{i:05}"),
+                    2019 + t as i64,
+                    deaths,
+                    b,
+                ));
             }
             births_by_year.push(births);
         }
