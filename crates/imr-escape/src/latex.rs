@@ -9,7 +9,7 @@
 /// 2nd ed., §2.2.1 and §3.2.1; The LaTeX Project's `usrguide` "Special characters").
 pub fn latex_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    for c in crate::text::comment_line(text).chars() {
         match c {
             '\\' => out.push_str("\\textbackslash{}"),
             '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
@@ -18,7 +18,6 @@ pub fn latex_text(text: &str) -> String {
             }
             '^' => out.push_str("\\textasciicircum{}"),
             '~' => out.push_str("\\textasciitilde{}"),
-            c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => out.push(' '),
             c => out.push(c),
         }
     }

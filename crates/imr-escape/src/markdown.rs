@@ -9,13 +9,12 @@
 /// backslash-escaped").
 pub fn markdown_cell(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    for c in crate::text::comment_line(text).chars() {
         match c {
             '\\' | '|' | '`' | '*' | '_' | '[' | ']' | '<' | '>' => {
                 out.push('\\');
                 out.push(c);
             }
-            c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => out.push(' '),
             c => out.push(c),
         }
     }
