@@ -112,11 +112,22 @@ impl Smoothing {
 /// Rates per 1,000 births.
 pub const PER: f64 = 1000.0;
 
+/// Deaths and births of an area that can enter a rate: both known and finite, deaths ≥ 0,
+/// births > 0.
 fn usable(deaths: Option<f64>, births: Option<f64>) -> Option<(f64, f64)> {
     match (deaths, births) {
         (Some(o), Some(p)) if o.is_finite() && p.is_finite() && o >= 0.0 && p > 0.0 => Some((o, p)),
         _ => None,
     }
+}
+
+/// [`usable`] for each area.
+fn usable_pairs(deaths: &[Option<f64>], births: &[Option<f64>]) -> Vec<Option<(f64, f64)>> {
+    deaths
+        .iter()
+        .zip(births)
+        .map(|(&o, &p)| usable(o, p))
+        .collect()
 }
 
 fn check(deaths: &[Option<f64>], births: &[Option<f64>]) -> Result<(), SmoothError> {
@@ -200,11 +211,7 @@ fn eb_shrink(theta: f64, variance: f64, o: f64, p: f64) -> (f64, f64) {
 pub fn global_eb(deaths: &[Option<f64>], births: &[Option<f64>]) -> Result<GlobalEb, SmoothError> {
     // Raw rates first: an infinite one is reported as such, before the prior turns it into NaN.
     raw_rates(deaths, births)?;
-    let pairs: Vec<Option<(f64, f64)>> = deaths
-        .iter()
-        .zip(births)
-        .map(|(&o, &p)| usable(o, p))
-        .collect();
+    let pairs = usable_pairs(deaths, births);
     let (theta, variance) =
         eb_prior(pairs.iter().flatten().copied()).ok_or(SmoothError::NoUsableArea)?;
     let shrunk: Vec<Option<(f64, f64)>> = pairs
@@ -252,11 +259,7 @@ pub fn spatial_eb(
             areas: deaths.len(),
         });
     }
-    let pairs: Vec<Option<(f64, f64)>> = deaths
-        .iter()
-        .zip(births)
-        .map(|(&o, &p)| usable(o, p))
-        .collect();
+    let pairs = usable_pairs(deaths, births);
     if pairs.iter().all(Option::is_none) {
         return Err(SmoothError::NoUsableArea);
     }
@@ -292,11 +295,7 @@ pub fn excess_risk(
     births: &[Option<f64>],
 ) -> Result<ExcessRisk, SmoothError> {
     raw_rates(deaths, births)?;
-    let pairs: Vec<Option<(f64, f64)>> = deaths
-        .iter()
-        .zip(births)
-        .map(|(&o, &p)| usable(o, p))
-        .collect();
+    let pairs = usable_pairs(deaths, births);
     let (sum_o, sum_p) = pairs
         .iter()
         .flatten()
@@ -332,16 +331,20 @@ mod tests {
         v.iter().map(|x| Some(*x)).collect()
     }
 
+    /// Deaths and births of the 4-area fixture of tests/reference/README.md.
+    fn four_areas() -> [Vec<Option<f64>>; 2] {
+        [
+            some(&[8.0, 4.0, 0.0, 15.0]),
+            some(&[1000.0, 200.0, 50.0, 3000.0]),
+        ]
+    }
+
     /// The 4-area fixture of tests/reference/README.md ("Global empirical Bayes (Marshall 1991,
     /// as GeoDa)"): births [1000, 200, 50, 3000], deaths [8, 4, 0, 15] →
     /// EB per 1,000 = [7.0935, 8.2697, 6.1036, 5.3920].
     #[test]
     fn global_empirical_bayes_matches_the_four_area_golden() {
-        let eb = global_eb(
-            &some(&[8.0, 4.0, 0.0, 15.0]),
-            &some(&[1000.0, 200.0, 50.0, 3000.0]),
-        )
-        .unwrap();
+        let eb = global_eb(&four_areas()[0], &four_areas()[1]).unwrap();
         let expected = [7.0935, 8.2697, 6.1036, 5.3920];
         for (got, want) in eb.rates.iter().zip(expected) {
             assert!((got.unwrap() - want).abs() < 5e-5, "{got:?} vs {want}");
@@ -378,11 +381,7 @@ mod tests {
 
     #[test]
     fn excess_risk_is_the_rate_over_the_pooled_rate() {
-        let er = excess_risk(
-            &some(&[8.0, 4.0, 0.0, 15.0]),
-            &some(&[1000.0, 200.0, 50.0, 3000.0]),
-        )
-        .unwrap();
+        let er = excess_risk(&four_areas()[0], &four_areas()[1]).unwrap();
         let theta = 27.0 / 4250.0;
         assert!((er.ratio[0].unwrap() - 0.008 / theta).abs() < 1e-12);
         assert!((er.expected[1].unwrap() - 200.0 * theta).abs() < 1e-12);
