@@ -15,7 +15,7 @@
 
 use crate::data::Prepared;
 use crate::diagnostic::{DropReason, Stage};
-use crate::fit::{DroppedTerm, Reference, INTERCEPT};
+use crate::fit::{DroppedTerm, Reference};
 use crate::linalg::{least_squares, LeastSquares};
 use crate::spec::VcovKind;
 use crate::vcov::{cluster_meat, hc_meat, sandwich};
@@ -49,6 +49,29 @@ pub(crate) struct LinearVcov {
 }
 
 impl LinearCore {
+    /// The core of a fit whose only parameters are its kept coefficients (pooled, between,
+    /// random effects): `n` is the number of rows of `cluster`, the residual degrees of freedom
+    /// `n − k` and the CR1 factor counts the `k` kept coefficients.
+    pub fn of_kept(
+        names: &[String],
+        design: Vec<Vec<f64>>,
+        ls: LeastSquares,
+        cluster: Vec<usize>,
+        n_clusters: usize,
+    ) -> LinearCore {
+        let (n, k) = (cluster.len(), ls.kept.len());
+        LinearCore {
+            terms: ls.kept.iter().map(|&j| names[j].clone()).collect(),
+            n,
+            df_resid: n.saturating_sub(k),
+            k_cluster: k,
+            cluster,
+            n_clusters,
+            design,
+            ls,
+        }
+    }
+
     pub fn kept_columns(&self) -> Vec<&[f64]> {
         self.ls
             .kept
@@ -231,9 +254,7 @@ pub(crate) fn pooled_core(prep: &Prepared, columns: &[usize]) -> (LinearCore, Ve
     }
     let y = scaled(&prep.y, sqrt_w.as_deref());
     let ls = least_squares(&design, &y);
-    let names: Vec<String> = std::iter::once(INTERCEPT.to_string())
-        .chain(columns.iter().map(|&j| prep.x_names[j].clone()))
-        .collect();
+    let names = prep.names_with_intercept(columns);
     let dropped = ls
         .collinear(|c| names[c].clone())
         .into_iter()
@@ -250,17 +271,7 @@ pub(crate) fn pooled_core(prep: &Prepared, columns: &[usize]) -> (LinearCore, Ve
             DroppedTerm { term: name, reason }
         })
         .collect();
-    let k = ls.kept.len();
-    let core = LinearCore {
-        terms: ls.kept.iter().map(|&j| names[j].clone()).collect(),
-        n,
-        df_resid: n.saturating_sub(k),
-        k_cluster: k,
-        cluster: prep.entity.clone(),
-        n_clusters: prep.n_entities(),
-        design,
-        ls,
-    };
+    let core = LinearCore::of_kept(&names, design, ls, prep.entity.clone(), prep.n_entities());
     (core, dropped)
 }
 
@@ -407,9 +418,7 @@ pub(crate) fn be_core(prep: &Prepared, columns: &[usize]) -> (LinearCore, Vec<Dr
     }
     let y = group_means(&prep.y, &prep.entity, g, None);
     let ls = least_squares(&design, &y);
-    let names: Vec<String> = std::iter::once(INTERCEPT.to_string())
-        .chain(columns.iter().map(|&j| prep.x_names[j].clone()))
-        .collect();
+    let names = prep.names_with_intercept(columns);
     let dropped = ls
         .collinear(|c| names[c].clone())
         .into_iter()
@@ -418,17 +427,7 @@ pub(crate) fn be_core(prep: &Prepared, columns: &[usize]) -> (LinearCore, Vec<Dr
             term: name,
         })
         .collect();
-    let k = ls.kept.len();
-    let core = LinearCore {
-        terms: ls.kept.iter().map(|&j| names[j].clone()).collect(),
-        n: g,
-        df_resid: g.saturating_sub(k),
-        k_cluster: k,
-        cluster: (0..g).collect(),
-        n_clusters: g,
-        design,
-        ls,
-    };
+    let core = LinearCore::of_kept(&names, design, ls, (0..g).collect(), g);
     (core, dropped)
 }
 

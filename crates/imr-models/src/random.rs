@@ -19,7 +19,7 @@
 //! coefficients on `x_it` equal the within estimates.
 
 use crate::data::Prepared;
-use crate::fit::{DroppedTerm, INTERCEPT};
+use crate::fit::DroppedTerm;
 use crate::linalg::least_squares;
 use crate::linear::{be_core, fe_core, LinearCore};
 use crate::within::group_means;
@@ -105,9 +105,7 @@ pub(crate) fn re_core_given(
     }
     let y = quasi(&prep.y);
     let ls = least_squares(&design, &y);
-    let names: Vec<String> = std::iter::once(INTERCEPT.to_string())
-        .chain(prep.x_names.iter().cloned())
-        .collect();
+    let names = prep.names_with_intercept(&(0..prep.x.len()).collect::<Vec<_>>());
     let dropped: Vec<DroppedTerm> = ls
         .collinear(|c| names[c].clone())
         .into_iter()
@@ -117,17 +115,7 @@ pub(crate) fn re_core_given(
         })
         .collect();
     let has_intercept = ls.kept.first() == Some(&0);
-    let k = ls.kept.len();
-    let core = LinearCore {
-        terms: ls.kept.iter().map(|&j| names[j].clone()).collect(),
-        n,
-        df_resid: n.saturating_sub(k),
-        k_cluster: k,
-        cluster: prep.entity.clone(),
-        n_clusters: g,
-        design,
-        ls,
-    };
+    let core = LinearCore::of_kept(&names, design, ls, prep.entity.clone(), g);
     Ok(ReCore {
         core,
         has_intercept,
