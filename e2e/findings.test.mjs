@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, launch, openPage, outsideRequests, injectAxe, ROOT } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { startServer, launch, openPage, outsideRequests, injectAxe, cargoBinary, ROOT } from './harness.mjs';
 
 const QUESTIONS = ['rates', 'inequality', 'health-income', 'models', 'where'];
 const headline = (q) => `[data-testid="findings"] [data-question="${q}"] [data-testid="finding-headline"]`;
@@ -151,6 +152,33 @@ test('the findings download as a printable HTML report in the page language', as
   assert.ok(!html.includes('<script'));
   assert.match(html, /Fuente: chile_imr_2019_2023\.csv|chile_imr_2019_2023\.csv/);
 });
+
+// The command the view shows writes its report: `imr findings` on the same files and columns,
+// byte for byte, in Spanish with the flagged rows left out and in English with them included.
+for (const [locale, include] of [['es-CL', false], ['en-US', true]]) {
+  test(`the shown imr findings command writes the page's report (${locale}, include flagged ${include})`, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-findings-'));
+    fs.copyFileSync(path.join(ROOT, 'public/data/chile_imr_2019_2023.csv'), path.join(dir, 'chile_imr_2019_2023.csv'));
+    const { page, errors } = await openPage(browser, server.origin + '/', { locale, firstView: true });
+    await page.locator(headline('where')).waitFor({ timeout: 30000 });
+    if (include) {
+      await page.getByTestId('include-flagged').first().check();
+      await page.getByTestId('findings-command').filter({ hasText: '--include-flagged' }).waitFor();
+    }
+    const command = (await page.getByTestId('findings-command').textContent()).trim();
+    const args = command.split(' ');
+    assert.deepEqual(args.slice(0, 3), ['imr', 'findings', 'chile_imr_2019_2023.csv']);
+    assert.equal(args.includes('--include-flagged'), include);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('findings-report').click()]);
+    const out = args[args.indexOf('--out') + 1];
+    assert.equal(out, download.suggestedFilename());
+    execFileSync(cargoBinary('imr-cli', 'imr'), args.slice(1), { cwd: dir, stdio: 'pipe' });
+    const page_bytes = fs.readFileSync(await download.path());
+    assert.ok(fs.readFileSync(path.join(dir, out)).equals(page_bytes), `${out} differs from imr's`);
+    assert.deepEqual(errors, []);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+}
 
 test('one figure embeds as a snippet that renders offline in a blank HTML page', async () => {
   const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true });

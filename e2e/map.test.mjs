@@ -163,10 +163,11 @@ test('selecting a commune in the funnel plot outlines it on the map; smoothing, 
   assert.deepEqual(outsideRequests(requests, server.origin), []);
 });
 
-// The page's command writes, with `imr map`, the SVG the page downloads: for the classes and for
-// the LISA cluster map (same permutations and seed), byte for byte, in English and in Spanish.
+// The page's command writes, with `imr map`, the SVG and the CSV the page downloads: for the
+// classes and for the LISA cluster map (same permutations and seed), byte for byte, in English and
+// in Spanish.
 for (const locale of ['en-US', 'es-CL']) {
-  test(`the shown imr map command writes the same SVG as the page, for classes and for LISA clusters (${locale})`, async () => {
+  test(`the shown imr map command writes the same SVG and CSV as the page, for classes and for LISA clusters (${locale})`, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-map-'));
     fs.copyFileSync(path.join(ROOT, 'public/data/chile_imr_2019_2023.csv'), path.join(dir, 'chile_imr_2019_2023.csv'));
     const { page, requests, errors } = await openMap({ locale });
@@ -185,6 +186,11 @@ for (const locale of ['en-US', 'es-CL']) {
       assert.equal(out, svg.name);
       const text = svg.bytes.toString('utf8');
       assert.equal(fs.readFileSync(path.join(dir, out), 'utf8'), text, `${out} differs from imr's`);
+      // The same command writes the page's data table too (--csv), byte for byte.
+      const csv = await download(page, 'download-csv');
+      const csvOut = args[args.indexOf('--csv') + 1];
+      assert.equal(csvOut, csv.name);
+      assert.ok(fs.readFileSync(path.join(dir, csvOut)).equals(csv.bytes), `${csvOut} differs from imr's`);
       if (lisa) assert.ok(text.includes(locale === 'es-CL' ? '>Alto-Alto' : '>High-High'), 'LISA legend in the page language');
     }
     assert.deepEqual(outsideRequests(requests, server.origin), []);

@@ -2,9 +2,10 @@
 //! and rates derived from them. Core results are wrapped in [`Shared`] so memos compare by
 //! identity instead of deep equality.
 
-use imr_core::ingest::{build_panel, ColumnRoles, IngestOptions, RawTable};
+use imr_core::ingest::{build_panel, ColumnRoles, IngestOptions, RawTable, Role};
 use imr_core::panel::Panel;
 use imr_core::rates::RateTable;
+use imr_core::request::InputSpec;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -168,6 +169,28 @@ impl AppState {
         BLOBS.with(|b| b.borrow_mut().retain(|key, _| kept.contains(key)));
         self.roles.set(roles);
         self.files.set(loaded);
+    }
+
+    /// The input of a shown `imr` command: the loaded files' names and the columns chosen for
+    /// the roles of the first file (reactive: a command follows the files and roles).
+    pub fn input_spec(&self) -> InputSpec {
+        let mut input = InputSpec::default();
+        self.files.with(|files| {
+            input.files = files.iter().map(|f| f.name.clone()).collect();
+            self.roles.with(|roles| {
+                if let (Some(table), Some(roles)) = (
+                    files.first().and_then(|f| f.table.as_ref().ok()),
+                    roles.first(),
+                ) {
+                    for role in Role::ALL {
+                        if let Some(column) = roles.get(role).and_then(|i| table.columns.get(i)) {
+                            input.roles.push((role, column.clone()));
+                        }
+                    }
+                }
+            })
+        });
+        input
     }
 }
 

@@ -6,8 +6,10 @@
 use crate::components::download::{data_source, download_text, today};
 use crate::i18n::{lang, tr, Lang};
 use crate::state::{AppState, Shared, View};
+use imr_core::escape::shell_join;
 use imr_core::plausibility::Plausibility;
-use imr_findings::{compute, AdjustedGini, Findings, Options};
+use imr_core::request::command_line;
+use imr_findings::{Findings, FindingsRequest};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -32,13 +34,12 @@ impl FlagState {
         let include = crate::fragment::fragment().synced("include-flagged", false);
         let findings = Memo::new(move |_| match state.panel.get() {
             Some(Ok(p)) => {
-                // The inequality answer: the Gini of true rates (imr_findings::AdjustedGini).
-                let source = AdjustedGini;
-                let options = Options {
+                // The request `imr findings` runs too (the inequality answer: the Gini of true
+                // rates, imr_findings::AdjustedGini).
+                let request = FindingsRequest {
                     include_flagged: include.get(),
-                    ..Options::default()
                 };
-                Some(Shared(Arc::new(compute(&p, &options, &source))))
+                Some(Shared(Arc::new(request.run(&p))))
             }
             _ => None,
         });
@@ -100,10 +101,20 @@ pub fn FindingsPage() -> impl IntoView {
         let l = lang().get_untracked();
         let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
         let html = imr_findings::report::report_html(&f, l, &line);
-        let name = lang()
-            .get_untracked()
-            .pick("hallazgos_imr.html", "imr_findings.html");
-        download_text(name, "text/html", &html);
+        download_text(FindingsRequest::report_name(l), "text/html", &html);
+    };
+    // The command that writes the same report: the files, their columns and the request.
+    let command = move || {
+        let l = lang().get();
+        let request = FindingsRequest {
+            include_flagged: flags.include.get(),
+        };
+        let args = request.to_args(l, FindingsRequest::report_name(l));
+        shell_join(command_line(
+            FindingsRequest::SUBCOMMAND,
+            &state.input_spec(),
+            args,
+        ))
     };
     view! {
         <section data-testid="findings" aria-labelledby="findings-h" class="findings">
@@ -115,6 +126,11 @@ pub fn FindingsPage() -> impl IntoView {
             {move || flags.findings.get().and_then(|f| f.flagged_note(lang().get())).map(|note| view! { <p class="note" data-testid="findings-flagged-note">{note}</p> })}
             <IncludeFlagged/>
             <p><button class="secondary" data-testid="findings-report" on:click=report>{tr("Descargar informe (HTML imprimible)", "Download report (printable HTML)")}</button></p>
+            {move || (!state.files.with(Vec::is_empty)).then(|| view! {
+                <p class="note">{tr("El mismo informe con la línea de comandos: ", "The same report from the command line: ")}
+                    <code data-testid="findings-command">{command}</code>
+                </p>
+            })}
             {move || match flags.findings.get() {
                 None => view! { <p class="note">{tr("Cargue datos en la vista Datos.", "Load data in the Data view.")}</p> }.into_any(),
                 Some(f) => {

@@ -37,6 +37,8 @@ pub enum Command {
     Fit(commands::fit::Args),
     /// Choropleth map of a year as SVG
     Map(commands::map::Args),
+    /// The five answers of the page's Findings view, as its printable report (HTML) or JSON
+    Findings(commands::findings::Args),
     /// Build the bundled Chilean dataset from the raw extracts in data/raw
     Dataset(commands::dataset::Args),
     /// Aggregate the health ministry's deaths (and births) microdata to commune-year counts
@@ -53,6 +55,7 @@ impl Command {
             Command::Inequality(args) => commands::inequality::run(args),
             Command::Fit(args) => commands::fit::run(args),
             Command::Map(args) => commands::map::run(args),
+            Command::Findings(args) => commands::findings::run(args),
             Command::Dataset(args) => commands::dataset::run(args),
             Command::Microdata(args) => commands::microdata::run(args),
             Command::Simulate(args) => commands::simulate::run(args),

@@ -11,6 +11,7 @@ use imr_core::request::{
     SecondSeries, Smooth,
 };
 use imr_core::Lang;
+use imr_findings::FindingsRequest;
 use proptest::prelude::*;
 
 /// Parses `imr <subcommand> data.csv <args>`.
@@ -198,6 +199,21 @@ fn rates_requests_round_trip() {
         panic!("not rates")
     };
     assert_eq!(RatesRequest::from(&args), request);
+}
+
+#[test]
+fn findings_requests_round_trip_with_the_language_and_the_report_name() {
+    for include_flagged in [false, true] {
+        for lang in [Lang::Es, Lang::En] {
+            let request = FindingsRequest { include_flagged };
+            let out = FindingsRequest::report_name(lang);
+            let Command::Findings(args) = parse("findings", request.to_args(lang, out)) else {
+                panic!("not findings")
+            };
+            assert_eq!(FindingsRequest::from(&args), request);
+            assert_eq!((args.lang, args.out.as_deref()), (lang, Some(out.as_ref())));
+        }
+    }
 }
 
 #[test]

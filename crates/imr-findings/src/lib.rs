@@ -19,6 +19,7 @@ pub mod compute;
 pub mod embed;
 pub mod inequality;
 pub mod report;
+pub mod request;
 pub mod text;
 pub mod words;
 
@@ -27,6 +28,7 @@ pub use inequality::{
     AdjustedGini, InequalitySeries, InequalitySource, InequalityYear, ObservedGiniPlaceholder,
     SeriesKind,
 };
+pub use request::FindingsRequest;
 pub use text::{Answer, Table};
 
 use imr_core::inequality::Correlation;

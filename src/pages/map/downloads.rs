@@ -7,11 +7,10 @@ use crate::components::download::{download_csv, download_text};
 use crate::i18n::tr;
 use crate::state::{AppState, Shared};
 use imr_core::escape::shell_join;
-use imr_core::ingest::Role;
 use imr_core::map::smoothing::Smoothing;
 use imr_core::map::svg::{choropleth_svg, Colouring};
 use imr_core::map::year_map::{map_csv, Measure};
-use imr_core::request::{command_line, InputSpec, MapRequest};
+use imr_core::request::{command_line, MapRequest};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
@@ -91,22 +90,7 @@ pub(super) fn Downloads(
         let r = result.get()?;
         let stem = file_stem(&r);
         let svg = format!("{stem}{}.svg", if request.lisa { "_lisa" } else { "" });
-        let mut input = InputSpec::default();
-        state.files.with(|files| {
-            input.files = files.iter().map(|f| f.name.clone()).collect();
-            state.roles.with(|roles| {
-                if let (Some(table), Some(roles)) = (
-                    files.first().and_then(|f| f.table.as_ref().ok()),
-                    roles.first(),
-                ) {
-                    for role in Role::ALL {
-                        if let Some(column) = roles.get(role).and_then(|i| table.columns.get(i)) {
-                            input.roles.push((role, column.clone()));
-                        }
-                    }
-                }
-            })
-        });
+        let input = state.input_spec();
         let mut args = request.to_args(&svg);
         args.extend(["--csv".to_string(), format!("{stem}.csv")]);
         Some(shell_join(command_line(

@@ -2,6 +2,7 @@
 
 pub mod dataset;
 pub mod error;
+pub mod findings;
 pub mod fit;
 pub mod inequality;
 pub mod input;

@@ -1,0 +1,87 @@
+//! `imr findings`: the five answers of the page's Findings view on the given data — the printable
+//! HTML report the view downloads, byte for byte, or the numbers behind the answers as JSON.
+
+use super::input::{load_panel, today, InputArgs};
+use super::CliError;
+use imr_core::Lang;
+use imr_findings::report::report_html;
+use imr_findings::FindingsRequest;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
+pub enum Format {
+    /// The printable report of the Findings view (self-contained HTML, no scripts)
+    #[default]
+    Html,
+    /// The values behind the answers (rates, trends, inequality, coefficients, communes)
+    Json,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Keep the rows flagged as implausible in the answers (by default they are left out, as
+    /// in the page)
+    #[arg(long)]
+    pub include_flagged: bool,
+    /// Language of the report: en or es
+    #[arg(long, value_name = "LANG", default_value = "en")]
+    pub lang: Lang,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Html)]
+    pub format: Format,
+    /// Write the output to this file instead of standard output
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+impl From<&Args> for FindingsRequest {
+    fn from(args: &Args) -> FindingsRequest {
+        FindingsRequest {
+            include_flagged: args.include_flagged,
+        }
+    }
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let panel = load_panel(&args.input)?;
+    let findings = FindingsRequest::from(&args).run(&panel);
+    let text = match args.format {
+        Format::Html => {
+            let line = imr_core::provenance::footer_line(args.lang, &args.input.source(), &today());
+            report_html(&findings, args.lang, &line)
+        }
+        Format::Json => {
+            let mut doc = serde_json::to_value(&findings).map_err(std::io::Error::from)?;
+            plain_outcomes(&mut doc);
+            doc["engine_version"] = imr_core::ENGINE_VERSION.into();
+            doc["source"] = args.input.source().into();
+            serde_json::to_string_pretty(&doc).map_err(std::io::Error::from)? + "\n"
+        }
+    };
+    match &args.out {
+        Some(path) => std::fs::write(path, text)?,
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(())
+}
+
+/// Each answer as its values, or `{"unavailable": reason}` when the data cannot answer it,
+/// instead of serde's `{"Ok": …}` / `{"Err": …}` of a `Result`.
+fn plain_outcomes(doc: &mut serde_json::Value) {
+    let Some(answers) = doc.as_object_mut() else {
+        return;
+    };
+    for value in answers.values_mut() {
+        let Some(outcome) = value.as_object_mut().filter(|o| o.len() == 1) else {
+            continue;
+        };
+        if let Some(ok) = outcome.remove("Ok") {
+            *value = ok;
+        } else if let Some(why) = outcome.remove("Err") {
+            *value = serde_json::json!({ "unavailable": why });
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! `imr findings` on the bundled data: the printable report of the Findings view (five
+//! questions, the provenance line, the flagged-rows note) and the JSON of the values behind it.
+//! That the report is the page's own, byte for byte, is checked by e2e/findings.test.mjs.
+
+mod common;
+use common::{imr, stdout};
+
+const BUNDLED: &str = "../../public/data/chile_imr_2019_2023.csv";
+
+fn findings(extra: &[&str]) -> String {
+    stdout(&[&["findings", BUNDLED, "--births", "poblacion_0"], extra].concat())
+}
+
+#[test]
+fn the_report_answers_the_five_questions_in_the_language_asked() {
+    let es = findings(&["--lang", "es"]);
+    assert!(es.starts_with("<!DOCTYPE html>\n<html lang=\"es\">"));
+    for question in ["rates", "inequality", "health-income", "models", "where"] {
+        assert!(es.contains(&format!("<section data-question=\"{question}\">")), "{question}");
+    }
+    assert!(es.contains("¿Baja la mortalidad infantil?"));
+    assert!(es.contains("Fuente: chile_imr_2019_2023.csv · motor imr-atlas"));
+    // The 48 implausible rows of the bundled data are left out, and the report says so.
+    assert!(es.contains("48 filas marcadas como inverosímiles quedan fuera"));
+    let en = findings(&["--include-flagged"]);
+    assert!(en.contains("Is infant mortality falling?"));
+    assert!(!en.contains("flagged as implausible are left out"));
+}
+
+#[test]
+fn json_holds_the_values_or_the_reason_an_answer_is_unavailable() {
+    let doc: serde_json::Value = serde_json::from_str(&findings(&["--format", "json"])).unwrap();
+    let years = doc["rates"]["years"].as_array().unwrap();
+    assert_eq!(years.len(), 5);
+    assert_eq!(years[0]["time"], 2019);
+    assert_eq!(doc["flagged_left_out"], 48);
+    assert_eq!(doc["source"], "chile_imr_2019_2023.csv");
+    assert!(doc["models"]["terms"].as_array().unwrap().len() >= 4);
+
+    // A file without the covariates: the models question cannot be answered, and says why.
+    let dir = std::env::temp_dir().join(format!("imr-findings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let small = dir.join("small.csv");
+    std::fs::write(&small, "comuna,año,nacimientos,defunciones\n01101,2019,100,1\n").unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&[
+        "findings",
+        small.to_str().unwrap(),
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(doc["models"]["unavailable"]["reason"], "missing_column");
+    assert_eq!(doc["rates"]["years"][0]["pooled_per_1000"], 10.0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn out_writes_the_report_to_a_file_and_an_unreadable_input_is_an_input_error() {
+    let dir = std::env::temp_dir().join(format!("imr-findings-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("hallazgos_imr.html");
+    let printed = findings(&["--lang", "es", "--out", out.to_str().unwrap()]);
+    assert_eq!(printed, "");
+    assert!(std::fs::read_to_string(&out).unwrap().contains("Hallazgos — imr-atlas"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let run = imr(&["findings", "no/such/file.csv"]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("no/such/file.csv"));
+}

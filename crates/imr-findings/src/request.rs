@@ -1,0 +1,78 @@
+//! The Findings as a request: what the Findings view and `imr findings` both run, and the
+//! command line that reproduces the view's report.
+
+use crate::{compute, AdjustedGini, Findings, Options};
+use imr_core::panel::Panel;
+use imr_core::Lang;
+
+/// What a user can choose about the Findings: whether the rows flagged as implausible enter the
+/// answers. Everything else (the questions, the regressors and their units, the inequality
+/// measure: the Gini of true rates, [`AdjustedGini`]) is fixed by the study.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FindingsRequest {
+    /// Keep the rows flagged as implausible (by default they are left out).
+    pub include_flagged: bool,
+}
+
+impl FindingsRequest {
+    /// The `imr` subcommand of this request.
+    pub const SUBCOMMAND: &'static str = "findings";
+
+    /// The computation options of the request.
+    pub fn options(&self) -> Options {
+        Options {
+            include_flagged: self.include_flagged,
+            ..Options::default()
+        }
+    }
+
+    /// The five answers on `panel`.
+    pub fn run(&self, panel: &Panel) -> Findings {
+        compute(panel, &self.options(), &AdjustedGini)
+    }
+
+    /// The file name of the printable report in `lang` (as the page downloads it).
+    pub fn report_name(lang: Lang) -> &'static str {
+        lang.pick("hallazgos_imr.html", "imr_findings.html")
+    }
+
+    /// The arguments of `imr findings` after the input: the options, the language and the
+    /// report's file name.
+    pub fn to_args(&self, lang: Lang, out: &str) -> Vec<String> {
+        let mut args = Vec::new();
+        if self.include_flagged {
+            args.push("--include-flagged".to_string());
+        }
+        args.extend(["--lang".to_string(), lang.tag().to_string()]);
+        args.extend(["--out".to_string(), out.to_string()]);
+        args
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_arguments_name_every_choice() {
+        let r = FindingsRequest {
+            include_flagged: true,
+        };
+        assert_eq!(
+            r.to_args(Lang::Es, FindingsRequest::report_name(Lang::Es)),
+            [
+                "--include-flagged",
+                "--lang",
+                "es",
+                "--out",
+                "hallazgos_imr.html"
+            ]
+        );
+        assert_eq!(
+            FindingsRequest::default().to_args(Lang::En, "x.html"),
+            ["--lang", "en", "--out", "x.html"]
+        );
+        assert!(r.options().include_flagged);
+        assert!(!FindingsRequest::default().options().include_flagged);
+    }
+}
