@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { startServer, launch, openPage, outsideRequests, injectAxe, cargoBinary, ROOT } from './harness.mjs';
+import { startServer, launch, openPage, outsideRequests, injectAxe, ROOT } from './harness.mjs';
+import { ViewPage, runInBundledFolder, flagValue, assertSameBytes, BUNDLED_CSV } from './views.mjs';
 
 const QUESTIONS = ['rates', 'inequality', 'health-income', 'models', 'where'];
 const headline = (q) => `[data-testid="findings"] [data-question="${q}"] [data-testid="finding-headline"]`;
@@ -155,28 +155,23 @@ test('the findings download as a printable HTML report in the page language', as
 
 // The command the view shows writes its report: `imr findings` on the same files and columns,
 // byte for byte, in Spanish with the flagged rows left out and in English with them included.
-for (const [locale, include] of [['es-CL', false], ['en-US', true]]) {
-  test(`the shown imr findings command writes the page's report (${locale}, include flagged ${include})`, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-findings-'));
-    fs.copyFileSync(path.join(ROOT, 'public/data/chile_imr_2019_2023.csv'), path.join(dir, 'chile_imr_2019_2023.csv'));
-    const { page, errors } = await openPage(browser, server.origin + '/', { locale, firstView: true });
-    await page.locator(headline('where')).waitFor({ timeout: 30000 });
+for (const [lang, include] of [['es', false], ['en', true]]) {
+  test(`the shown imr findings command writes the page's report (${lang}, include flagged ${include})`, async () => {
+    const view = await ViewPage.open(browser, server.origin, 'findings', { lang });
     if (include) {
-      await page.getByTestId('include-flagged').first().check();
-      await page.getByTestId('findings-command').filter({ hasText: '--include-flagged' }).waitFor();
+      await view.page.getByTestId('include-flagged').first().check();
+      await view.page.getByTestId('findings-command').filter({ hasText: '--include-flagged' }).waitFor();
     }
-    const command = (await page.getByTestId('findings-command').textContent()).trim();
-    const args = command.split(' ');
-    assert.deepEqual(args.slice(0, 3), ['imr', 'findings', 'chile_imr_2019_2023.csv']);
-    assert.equal(args.includes('--include-flagged'), include);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('findings-report').click()]);
-    const out = args[args.indexOf('--out') + 1];
-    assert.equal(out, download.suggestedFilename());
-    execFileSync(cargoBinary('imr-cli', 'imr'), args.slice(1), { cwd: dir, stdio: 'pipe' });
-    const page_bytes = fs.readFileSync(await download.path());
-    assert.ok(fs.readFileSync(path.join(dir, out)).equals(page_bytes), `${out} differs from imr's`);
-    assert.deepEqual(errors, []);
-    fs.rmSync(dir, { recursive: true, force: true });
+    const words = await view.command('findings-command');
+    assert.deepEqual(words.slice(1, 3), ['findings', BUNDLED_CSV]);
+    assert.equal(words.includes('--include-flagged'), include);
+    const report = await view.download('findings-report');
+    assert.equal(flagValue(words, '--out'), report.name);
+    const imr = runInBundledFolder(words);
+    assertSameBytes(report.bytes, imr.file(report.name), report.name);
+    imr.remove();
+    assert.deepEqual(view.errors, []);
+    await view.close();
   });
 }
 

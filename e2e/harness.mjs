@@ -54,10 +54,11 @@ export async function launch() {
 //
 // The page opens on the Findings view (issue 16); the tests written before it expect the Data
 // view, so a URL without a fragment gets `#view=data` unless `firstView` asks for the page as a
-// visitor opens it. `viewport` sets the window size (default Playwright's 1280×720).
-export async function openPage(browser, url, { locale = 'en-US', firstView = false, viewport } = {}) {
+// visitor opens it. `viewport` sets the window size (default Playwright's 1280×720); other
+// options (e.g. `hasTouch`) go to the browser context as they are.
+export async function openPage(browser, url, { locale = 'en-US', firstView = false, viewport, ...contextOptions } = {}) {
   if (!firstView && !url.includes('#')) url += '#view=data';
-  const context = await browser.newContext({ acceptDownloads: true, locale, ...(viewport ? { viewport } : {}) });
+  const context = await browser.newContext({ acceptDownloads: true, locale, ...(viewport ? { viewport } : {}), ...contextOptions });
   const page = await context.newPage();
   const requests = [];
   const errors = [];

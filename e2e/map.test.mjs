@@ -4,10 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
+import { startServer, launch, openPage, outsideRequests } from './harness.mjs';
+import { ViewPage, runInBundledFolder, flagValue, assertSameBytes } from './views.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -166,36 +164,29 @@ test('selecting a commune in the funnel plot outlines it on the map; smoothing, 
 // The page's command writes, with `imr map`, the SVG and the CSV the page downloads: for the
 // classes and for the LISA cluster map (same permutations and seed), byte for byte, in English and
 // in Spanish.
-for (const locale of ['en-US', 'es-CL']) {
-  test(`the shown imr map command writes the same SVG and CSV as the page, for classes and for LISA clusters (${locale})`, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-map-'));
-    fs.copyFileSync(path.join(ROOT, 'public/data/chile_imr_2019_2023.csv'), path.join(dir, 'chile_imr_2019_2023.csv'));
-    const { page, requests, errors } = await openMap({ locale });
+for (const lang of ['en', 'es']) {
+  test(`the shown imr map command writes the same SVG and CSV as the page, for classes and for LISA clusters (${lang})`, async () => {
+    const view = await ViewPage.open(browser, server.origin, 'map', { lang });
     for (const lisa of [false, true]) {
       if (lisa) {
-        await page.getByTestId('lisa-toggle').check();
-        await page.getByTestId('map-command').filter({ hasText: '--lisa' }).waitFor();
+        await view.page.getByTestId('lisa-toggle').check();
+        await view.page.getByTestId('map-command').filter({ hasText: '--lisa' }).waitFor();
       }
-      const svg = await download(page, 'download-svg');
-      const command = (await page.getByTestId('map-command').textContent()).trim();
-      const args = command.split(' ');
-      assert.equal(args.slice(0, 2).join(' '), 'imr map');
-      assert.equal(args.includes('--lang'), locale === 'es-CL');
-      execFileSync(cargoBinary('imr-cli', 'imr'), args.slice(1), { cwd: dir, stdio: 'pipe' });
-      const out = args[args.indexOf('--out') + 1];
-      assert.equal(out, svg.name);
-      const text = svg.bytes.toString('utf8');
-      assert.equal(fs.readFileSync(path.join(dir, out), 'utf8'), text, `${out} differs from imr's`);
-      // The same command writes the page's data table too (--csv), byte for byte.
-      const csv = await download(page, 'download-csv');
-      const csvOut = args[args.indexOf('--csv') + 1];
-      assert.equal(csvOut, csv.name);
-      assert.ok(fs.readFileSync(path.join(dir, csvOut)).equals(csv.bytes), `${csvOut} differs from imr's`);
-      if (lisa) assert.ok(text.includes(locale === 'es-CL' ? '>Alto-Alto' : '>High-High'), 'LISA legend in the page language');
+      const words = await view.command('map-command');
+      assert.equal(words[1], 'map');
+      assert.equal(words.includes('--lang'), lang === 'es');
+      const [svg, csv] = [await view.download('download-svg'), await view.download('download-csv')];
+      assert.equal(flagValue(words, '--out'), svg.name);
+      assert.equal(flagValue(words, '--csv'), csv.name);
+      const imr = runInBundledFolder(words);
+      assertSameBytes(svg.bytes, imr.file(svg.name), svg.name);
+      assertSameBytes(csv.bytes, imr.file(csv.name), csv.name);
+      imr.remove();
+      if (lisa) assert.ok(svg.bytes.toString('utf8').includes(lang === 'es' ? '>Alto-Alto' : '>High-High'), 'LISA legend in the page language');
     }
-    assert.deepEqual(outsideRequests(requests, server.origin), []);
-    assert.deepEqual(errors, []);
-    fs.rmSync(dir, { recursive: true, force: true });
+    assert.deepEqual(outsideRequests(view.requests, server.origin), []);
+    assert.deepEqual(view.errors, []);
+    await view.close();
   });
 }
 
@@ -204,8 +195,6 @@ for (const locale of ['en-US', 'es-CL']) {
 // class no longer reaches 1000) but still drawn, outlined and in the top class; one click on the
 // include toggle puts it back, and the shown command (with --include-flagged) writes the same SVG.
 test('flagged values stay out of the class breaks at 2023 unless included, and the command follows', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-map-flags-'));
-  fs.copyFileSync(path.join(ROOT, 'public/data/chile_imr_2019_2023.csv'), path.join(dir, 'chile_imr_2019_2023.csv'));
   const { page, requests, errors } = await openMap();
   assert.equal(await page.getByTestId('map-year-label').textContent(), '2023');
   const legend = page.getByTestId('map-legend');
@@ -230,14 +219,13 @@ test('flagged values stay out of the class breaks at 2023 unless included, and t
     .map((l) => l.textContent).join(' ')));
   assert.match((await topLabel())[1], /1000\.0/);
   const svg = await download(page, 'download-svg');
-  const args = (await page.getByTestId('map-command').textContent()).trim().split(' ');
-  execFileSync(cargoBinary('imr-cli', 'imr'), args.slice(1), { cwd: dir, stdio: 'pipe' });
-  const out = args[args.indexOf('--out') + 1];
-  assert.equal(fs.readFileSync(path.join(dir, out), 'utf8'), svg.bytes.toString('utf8'), `${out} differs from imr's`);
+  const words = (await page.getByTestId('map-command').textContent()).trim().split(' ');
+  const imr = runInBundledFolder(words);
+  assertSameBytes(svg.bytes, imr.file(flagValue(words, '--out')), svg.name);
+  imr.remove();
   assert.match(svg.bytes.toString('utf8'), /flagged value\(s\) included in the class breaks/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 // The include toggle lives in the URL fragment (`include-flagged`), like the map's other options:

@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, outsideRequests } from './harness.mjs';
+import { ViewPage } from './views.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -15,20 +16,10 @@ const PATHS = 'svg[data-testid="choropleth"] path[data-code]';
 
 /** The map view on a touch phone, in Spanish, with every request and error recorded. */
 async function openTouchMap() {
-  const context = await browser.newContext({
-    locale: 'es-CL', viewport: { width: 390, height: 844 }, hasTouch: true,
-  });
-  const page = await context.newPage();
-  const requests = [];
-  const errors = [];
-  page.on('request', (r) => requests.push(r.url()));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.origin}/#view=map&lang=es`);
-  await page.locator(PATHS).first().waitFor({ timeout: 60000 });
-  await page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor();
-  const cdp = await context.newCDPSession(page);
-  return { page, context, cdp, requests, errors };
+  const view = await ViewPage.open(browser, server.origin, 'map',
+    { lang: 'es', viewport: { width: 390, height: 844 }, hasTouch: true });
+  const cdp = await view.context.newCDPSession(view.page);
+  return { page: view.page, context: view.context, cdp, requests: view.requests, errors: view.errors };
 }
 
 /** A point inside the commune's path (not only in its bounding box), in CSS pixels of the page,

@@ -103,8 +103,8 @@ impl Diagnostic {
             (ExposureIgnored { estimator }, Lang::Es) => format!(
                 "la columna de exposición solo la usa poisson-fe; `{estimator}` la ignora"
             ),
-            (NoExposure, Lang::En) => "no exposure given: poisson-fe models counts, not rates (give --exposure births to model the rate)".into(),
-            (NoExposure, Lang::Es) => "sin exposición: poisson-fe modela conteos, no tasas (indique --exposure con los nacidos vivos para modelar la tasa)".into(),
+            (NoExposure, Lang::En) => "no exposure given: poisson-fe models counts, not rates (give the births as exposure to model the rate)".into(),
+            (NoExposure, Lang::Es) => "sin exposición: poisson-fe modela conteos, no tasas (indique los nacidos vivos como exposición para modelar la tasa)".into(),
             (Singletons { entities: e }, Lang::En) => format!(
                 "{} singleton entit{} (one observation): {}; they add nothing to the within \
                  estimates but are kept and counted in the degrees of freedom, as Stata xtreg",

@@ -1,0 +1,87 @@
+// Page objects of the five views: how a view is opened, when its results are on screen, its
+// downloads, and the `imr` command it shows — run here, in a folder holding the bundled data, to
+// check that the command writes what the page offers, byte for byte.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { openPage, cargoBinary, ROOT } from './harness.mjs';
+
+// For each view, the elements that say its results are on screen: the first one the answer,
+// the others the parts drawn after it.
+export const READY = {
+  findings: ['[data-question="where"] [data-testid="finding-headline"]', '[data-testid="findings-flagged-note"]'],
+  data: ['[data-testid="rates-table"]', '[data-testid="flagged-summary"]'],
+  inequality: ['[data-testid="ineq-answer"]', '[data-testid="inequality-table"]', '[data-testid="ineq-adjusted"]'],
+  models: ['[data-testid="coef-table"]', '[data-testid="diagnostics"]'],
+  map: ['svg[data-testid="choropleth"]', '[data-testid="map-legend"] [data-legend-class="0"]'],
+};
+
+export const BUNDLED_CSV = 'chile_imr_2019_2023.csv';
+
+export class ViewPage {
+  constructor(view, opened) {
+    this.view = view;
+    Object.assign(this, opened); // page, context, requests, errors
+  }
+
+  /** Opens `view` through its link (`#view=…&lang=…` and any other `fragment` options) in a new
+   * browser context and waits until its results are on screen. */
+  static async open(browser, origin, view, { lang = 'en', fragment = '', ...options } = {}) {
+    const locale = lang === 'es' ? 'es-CL' : 'en-US';
+    const url = `${origin}/#view=${view}&lang=${lang}${fragment ? `&${fragment}` : ''}`;
+    const opened = new ViewPage(view, await openPage(browser, url, { locale, ...options }));
+    await opened.ready();
+    return opened;
+  }
+
+  async ready() {
+    for (const selector of READY[this.view]) await this.page.locator(selector).first().waitFor({ timeout: 60000 });
+  }
+
+  /** The file a download button gives: its suggested name and bytes. */
+  async download(testid) {
+    const [file] = await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId(testid).click()]);
+    return { name: file.suggestedFilename(), bytes: fs.readFileSync(await file.path()) };
+  }
+
+  /** The words of a shown `imr` command (the page quotes none on the bundled data). */
+  async command(testid) {
+    const text = (await this.page.getByTestId(testid).first().textContent()).trim();
+    const words = text.split(' ');
+    assert.equal(words[0], 'imr', text);
+    return words;
+  }
+
+  async close() { await this.context.close(); }
+}
+
+/** Runs the command words (`imr …`) in a fresh folder holding the bundled data file, and returns
+ * a reader of the files it wrote (and its stdout). */
+export function runInBundledFolder(words) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-'));
+  fs.copyFileSync(path.join(ROOT, 'public', 'data', BUNDLED_CSV), path.join(dir, BUNDLED_CSV));
+  const stdout = execFileSync(cargoBinary('imr-cli', 'imr'), words.slice(1), { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  return {
+    stdout,
+    file: (name) => fs.readFileSync(path.join(dir, name)),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The value after `flag` in command words. */
+export const flagValue = (words, flag) => {
+  const at = words.indexOf(flag);
+  assert.ok(at >= 0 && at + 1 < words.length, `${flag} in ${words.join(' ')}`);
+  return words[at + 1];
+};
+
+/** Asserts that the page's download and imr's file are the same bytes (the first differing
+ * line is shown when not). */
+export function assertSameBytes(ours, theirs, what) {
+  if (Buffer.compare(ours, theirs) === 0) return;
+  const [a, b] = [ours.toString('utf8').split('\n'), theirs.toString('utf8').split('\n')];
+  const line = a.findIndex((l, i) => l !== b[i]);
+  assert.fail(`${what}: the page and imr differ at line ${line + 1}:\n page: ${a[line]}\n imr:  ${b[line]}`);
+}
