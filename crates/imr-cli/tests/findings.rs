@@ -16,7 +16,10 @@ fn the_report_answers_the_five_questions_in_the_language_asked() {
     let es = findings(&["--lang", "es"]);
     assert!(es.starts_with("<!DOCTYPE html>\n<html lang=\"es\">"));
     for question in ["rates", "inequality", "health-income", "models", "where"] {
-        assert!(es.contains(&format!("<section data-question=\"{question}\">")), "{question}");
+        assert!(
+            es.contains(&format!("<section data-question=\"{question}\">")),
+            "{question}"
+        );
     }
     assert!(es.contains("¿Baja la mortalidad infantil?"));
     assert!(es.contains("Fuente: chile_imr_2019_2023.csv · motor imr-atlas"));
@@ -41,7 +44,11 @@ fn json_holds_the_values_or_the_reason_an_answer_is_unavailable() {
     let dir = std::env::temp_dir().join(format!("imr-findings-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let small = dir.join("small.csv");
-    std::fs::write(&small, "comuna,año,nacimientos,defunciones\n01101,2019,100,1\n").unwrap();
+    std::fs::write(
+        &small,
+        "comuna,año,nacimientos,defunciones\n01101,2019,100,1\n",
+    )
+    .unwrap();
     let doc: serde_json::Value = serde_json::from_str(&stdout(&[
         "findings",
         small.to_str().unwrap(),
@@ -61,7 +68,9 @@ fn out_writes_the_report_to_a_file_and_an_unreadable_input_is_an_input_error() {
     let out = dir.join("hallazgos_imr.html");
     let printed = findings(&["--lang", "es", "--out", out.to_str().unwrap()]);
     assert_eq!(printed, "");
-    assert!(std::fs::read_to_string(&out).unwrap().contains("Hallazgos — imr-atlas"));
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("Hallazgos — imr-atlas"));
     std::fs::remove_dir_all(&dir).unwrap();
     let run = imr(&["findings", "no/such/file.csv"]);
     assert_eq!(run.status.code(), Some(1));

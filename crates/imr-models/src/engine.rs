@@ -20,7 +20,7 @@ struct Estimated {
     covariance: DMatrix<f64>,
     reference: Reference,
     df: Option<usize>,
-    convention: String,
+    convention: crate::convention::Convention,
     dropped_terms: Vec<DroppedTerm>,
     r2: (Option<f64>, Option<f64>, Option<f64>),
     sigma2_u: Option<f64>,

@@ -168,8 +168,8 @@ pub struct Fit {
     pub exposure: Option<String>,
     /// t or z, and the degrees of freedom.
     pub inference: Inference,
-    /// The covariance convention in words.
-    pub vcov_convention: String,
+    /// The covariance convention, in words in either language (English in the JSON).
+    pub vcov_convention: crate::convention::Convention,
     /// θ_i range for unbalanced `re`/`cre`.
     pub theta_summary: Option<ThetaSummary>,
     /// Plain-language remarks about the data and the fit (rendered per language; English in

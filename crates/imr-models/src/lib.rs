@@ -20,6 +20,7 @@
 //! ```
 
 mod absorb;
+pub mod convention;
 mod data;
 pub mod diagnostic;
 mod engine;

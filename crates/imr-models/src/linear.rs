@@ -13,6 +13,7 @@
 //!   (a gap breaks the difference), as Stata `regress D.y D.x, noconstant` and linearmodels
 //!   `FirstDifferenceOLS`.
 
+use crate::convention::Convention;
 use crate::data::Prepared;
 use crate::diagnostic::{DropReason, Stage};
 use crate::fit::{DroppedTerm, Reference};
@@ -45,7 +46,7 @@ pub(crate) struct LinearVcov {
     pub covariance: DMatrix<f64>,
     pub reference: Reference,
     pub df: Option<usize>,
-    pub convention: String,
+    pub convention: Convention,
 }
 
 impl LinearCore {
@@ -100,20 +101,12 @@ impl LinearCore {
                 (Reference::T(df as f64), Some(df))
             }
         };
-        let reference_text = |df: Option<usize>| match df {
-            Some(d) => format!("t({d})"),
-            None => "normal (z)".to_string(),
-        };
         match kind {
             VcovKind::Iid => {
                 let (reference, dfi) = z_or_t(df);
                 Ok(LinearVcov {
                     covariance: self.classical(),
-                    convention: format!(
-                        "classical: s²(X'X)⁻¹ with s² = SSR/{df} (observations minus every \
-                         estimated parameter, absorbed effects included); inference {}",
-                        reference_text(dfi)
-                    ),
+                    convention: Convention::Classical { df, t_df: dfi },
                     reference,
                     df: dfi,
                 })
@@ -124,11 +117,7 @@ impl LinearCore {
                 let (reference, dfi) = z_or_t(df);
                 Ok(LinearVcov {
                     covariance: sandwich(&self.ls.xtx_inv, &meat, factor),
-                    convention: format!(
-                        "heteroskedasticity-robust HC1: White sandwich × n/(n − K) = {n}/{df}; \
-                         inference {}",
-                        reference_text(dfi)
-                    ),
+                    convention: Convention::Hc1 { n, df, t_df: dfi },
                     reference,
                     df: dfi,
                 })
@@ -157,13 +146,12 @@ impl LinearCore {
                 let (reference, dfi) = z_or_t(g - 1);
                 Ok(LinearVcov {
                     covariance: sandwich(&self.ls.xtx_inv, &meat, factor),
-                    convention: format!(
-                        "clustered by entity (CR1): sandwich × G/(G−1)·(N−1)/(N−K) with G = {g}, \
-                         N = {n}, K = {} (coefficients not absorbed by the entity effects, \
-                         counting the constant; as Stata xtreg/regress vce(cluster)); inference {}",
-                        self.k_cluster,
-                        reference_text(dfi)
-                    ),
+                    convention: Convention::Cluster {
+                        g,
+                        n,
+                        k: self.k_cluster,
+                        t_df: dfi,
+                    },
                     reference,
                     df: dfi,
                 })

@@ -16,6 +16,7 @@
 //! Entities whose outcome is zero in every period have `α̂_i = −∞` and carry no
 //! information on β: they are dropped and listed.
 
+use crate::convention::Convention;
 use crate::data::Prepared;
 use crate::fit::DroppedTerm;
 use crate::linalg::{least_squares, spd_inverse};
@@ -29,7 +30,7 @@ pub(crate) struct PoissonCore {
     pub terms: Vec<String>,
     pub beta: DVector<f64>,
     pub covariance: DMatrix<f64>,
-    pub convention: String,
+    pub convention: Convention,
     pub dropped: Vec<DroppedTerm>,
     pub iterations: usize,
 }
@@ -216,19 +217,12 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
     let resid: Vec<f64> = prep.y.iter().zip(&state.mu).map(|(y, m)| y - m).collect();
     let tilde_refs: Vec<&[f64]> = tilde.iter().map(|c| c.as_slice()).collect();
     let (covariance, convention) = match kind {
-        VcovKind::Iid => (
-            bread.clone(),
-            "model-based: inverse information of the Poisson likelihood; inference normal (z)"
-                .to_string(),
-        ),
+        VcovKind::Iid => (bread.clone(), Convention::PoissonModel),
         VcovKind::Hc1 => {
             let df = n.saturating_sub(g + k).max(1);
             (
                 sandwich(&bread, &hc_meat(&tilde_refs, &resid), n as f64 / df as f64),
-                format!(
-                    "heteroskedasticity-robust sandwich × n/(n − G − k) = {n}/{df}; inference \
-                     normal (z)"
-                ),
+                Convention::PoissonHc1 { n, df },
             )
         }
         VcovKind::Cluster => {
@@ -243,10 +237,7 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
                     &cluster_meat(&tilde_refs, &resid, &prep.entity, g),
                     g as f64 / (g - 1) as f64,
                 ),
-                format!(
-                    "clustered by entity: sandwich × G/(G−1) with G = {g} (as Stata xtpoisson, fe \
-                     vce(robust)); inference normal (z)"
-                ),
+                Convention::PoissonCluster { g },
             )
         }
     };

@@ -140,7 +140,7 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
         "# imr-atlas: {} — {} standard errors\n# {}\n# Same numbers as: {}\n",
         fit.model.label(),
         fit.vcov.name(),
-        comment_line(&fit.vcov_convention),
+        comment_line(&fit.vcov_convention.to_string()),
         comment_line(&imr_command(fit, ctx))
     );
     out.push_str(&format!(
@@ -315,7 +315,7 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         "* imr-atlas: {} — {} standard errors\n* {}\n* Same numbers as: {}\n",
         fit.model.label(),
         fit.vcov.name(),
-        stata_comment(&fit.vcov_convention),
+        stata_comment(&fit.vcov_convention.to_string()),
         stata_comment(&imr_command(fit, ctx))
     );
     let names = std::iter::once(fit.outcome.as_str())

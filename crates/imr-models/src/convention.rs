@@ -1,0 +1,167 @@
+//! The covariance convention of a fit in words: which estimator of the coefficients'
+//! covariance, its small-sample factor with the numbers that enter it, and the reference
+//! distribution of the tests. A value rendered in either language ([`Convention::text`]); the
+//! JSON output carries its English text.
+
+use crate::Lang;
+use std::fmt;
+
+/// The covariance convention of a fit, with the numbers its words state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Convention {
+    /// `s²(X'X)⁻¹` with `s² = SSR/df` (linear models).
+    Classical { df: usize, t_df: Option<usize> },
+    /// White's sandwich × `n/(n − K)` (HC1, linear models).
+    Hc1 {
+        n: usize,
+        df: usize,
+        t_df: Option<usize>,
+    },
+    /// Sandwich clustered by entity × `G/(G−1)·(N−1)/(N−K)` (CR1, linear models; Stata
+    /// `xtreg`/`regress`, `vce(cluster)`).
+    Cluster {
+        g: usize,
+        n: usize,
+        k: usize,
+        t_df: Option<usize>,
+    },
+    /// Inverse information of the Poisson likelihood (`poisson-fe`).
+    PoissonModel,
+    /// Sandwich × `n/(n − G − k)` (`poisson-fe`).
+    PoissonHc1 { n: usize, df: usize },
+    /// Sandwich clustered by entity × `G/(G−1)` (`poisson-fe`; Stata `xtpoisson, fe
+    /// vce(robust)`).
+    PoissonCluster { g: usize },
+}
+
+/// The reference distribution: Student t with `df` degrees of freedom, or the normal.
+fn reference(t_df: &Option<usize>) -> String {
+    match t_df {
+        Some(d) => format!("t({d})"),
+        None => "normal (z)".to_string(),
+    }
+}
+
+impl Convention {
+    /// The convention in words, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        use Convention::*;
+        match (self, lang) {
+            (Classical { df, t_df }, Lang::En) => format!(
+                "classical: s²(X'X)⁻¹ with s² = SSR/{df} (observations minus every estimated \
+                 parameter, absorbed effects included); inference {}",
+                reference(t_df)
+            ),
+            (Classical { df, t_df }, Lang::Es) => format!(
+                "clásica: s²(X'X)⁻¹ con s² = SCR/{df} (observaciones menos todos los parámetros \
+                 estimados, incluidos los efectos absorbidos); inferencia {}",
+                reference(t_df)
+            ),
+            (Hc1 { n, df, t_df }, Lang::En) => format!(
+                "heteroskedasticity-robust HC1: White sandwich × n/(n − K) = {n}/{df}; inference {}",
+                reference(t_df)
+            ),
+            (Hc1 { n, df, t_df }, Lang::Es) => format!(
+                "robusta a heterocedasticidad HC1: sándwich de White × n/(n − K) = {n}/{df}; \
+                 inferencia {}",
+                reference(t_df)
+            ),
+            (Cluster { g, n, k, t_df }, Lang::En) => format!(
+                "clustered by entity (CR1): sandwich × G/(G−1)·(N−1)/(N−K) with G = {g}, N = {n}, \
+                 K = {k} (coefficients not absorbed by the entity effects, counting the constant; \
+                 as Stata xtreg/regress vce(cluster)); inference {}",
+                reference(t_df)
+            ),
+            (Cluster { g, n, k, t_df }, Lang::Es) => format!(
+                "agrupada por entidad (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, N = {n}, \
+                 K = {k} (coeficientes no absorbidos por los efectos de entidad, contando la \
+                 constante; como Stata xtreg/regress vce(cluster)); inferencia {}",
+                reference(t_df)
+            ),
+            (PoissonModel, Lang::En) => {
+                "model-based: inverse information of the Poisson likelihood; inference normal (z)"
+                    .to_string()
+            }
+            (PoissonModel, Lang::Es) => "basada en el modelo: inversa de la información de la \
+                 verosimilitud de Poisson; inferencia normal (z)"
+                .to_string(),
+            (PoissonHc1 { n, df }, Lang::En) => format!(
+                "heteroskedasticity-robust sandwich × n/(n − G − k) = {n}/{df}; inference normal (z)"
+            ),
+            (PoissonHc1 { n, df }, Lang::Es) => format!(
+                "sándwich robusto a heterocedasticidad × n/(n − G − k) = {n}/{df}; inferencia \
+                 normal (z)"
+            ),
+            (PoissonCluster { g }, Lang::En) => format!(
+                "clustered by entity: sandwich × G/(G−1) with G = {g} (as Stata xtpoisson, fe \
+                 vce(robust)); inference normal (z)"
+            ),
+            (PoissonCluster { g }, Lang::Es) => format!(
+                "agrupada por entidad: sándwich × G/(G−1) con G = {g} (como Stata xtpoisson, fe \
+                 vce(robust)); inferencia normal (z)"
+            ),
+        }
+    }
+}
+
+/// The English text (the JSON output and the comments of the R and Stata code).
+impl fmt::Display for Convention {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+/// Serialised as its English text, as the JSON output has always carried it.
+impl serde::Serialize for Convention {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.text(Lang::En))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_convention_has_its_numbers_in_both_languages() {
+        let all = [
+            Convention::Classical {
+                df: 7,
+                t_df: Some(7),
+            },
+            Convention::Hc1 {
+                n: 10,
+                df: 7,
+                t_df: None,
+            },
+            Convention::Cluster {
+                g: 321,
+                n: 1587,
+                k: 3,
+                t_df: Some(320),
+            },
+            Convention::PoissonModel,
+            Convention::PoissonHc1 { n: 10, df: 4 },
+            Convention::PoissonCluster { g: 5 },
+        ];
+        for c in &all {
+            let (en, es) = (c.text(Lang::En), c.text(Lang::Es));
+            assert_ne!(en, es);
+            assert_eq!(c.to_string(), en);
+            assert_eq!(
+                serde_json::to_value(c).unwrap(),
+                serde_json::Value::String(en.clone())
+            );
+            for number in en
+                .split(|ch: char| !ch.is_ascii_digit())
+                .filter(|s| !s.is_empty())
+            {
+                assert!(es.contains(number), "{number} of «{en}» missing in «{es}»");
+            }
+        }
+        assert!(all[2]
+            .text(Lang::Es)
+            .starts_with("agrupada por entidad (CR1)"));
+        assert!(all[2].text(Lang::En).ends_with("inference t(320)"));
+    }
+}
