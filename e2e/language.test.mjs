@@ -41,7 +41,14 @@ async function sentences(page) {
       if (el.closest(EXEMPT) || el.closest('head')) continue;
       // The innermost blocks only: an outer block's text is its inner blocks' again.
       if (el.querySelector(BLOCKS)) continue;
-      const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
+      // Code inside a sentence (a shown command) is left out of it.
+      let text = el.textContent || '';
+      if (el.querySelector(EXEMPT)) {
+        const copy = el.cloneNode(true);
+        for (const code of copy.querySelectorAll(EXEMPT)) code.remove();
+        text = copy.textContent || '';
+      }
+      text = text.replace(/\s+/g, ' ').trim();
       if (text) out.push({ where: where(el), text });
     }
     for (const el of document.querySelectorAll('[aria-label],[title],[alt],[placeholder]')) {
