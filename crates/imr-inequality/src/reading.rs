@@ -100,6 +100,11 @@ impl YearResult {
         measure.is_dispersion() && self.bias(measure).is_some_and(|b| b > 0.0)
     }
 
+    /// [`YearResult::noise_share`] in percent (100 × share), as the adjusted table shows it.
+    pub fn noise_share_percent(&self, measure: AdjustedMeasure) -> Option<f64> {
+        self.noise_share(measure).map(|s| 100.0 * s)
+    }
+
     /// The numbers that explain the flag of `measure` (see [`BiasReading`]).
     pub fn bias_reading(&self, measure: Measure) -> BiasReading {
         let observed = self.measures.get(measure);
