@@ -25,6 +25,14 @@ impl Measure {
     }
 }
 
+impl Measure {
+    /// Decimals to show a slope per year (or a change) of this measure with: one more than its
+    /// values ([`Measure::display_decimals`]), as yearly changes are small.
+    pub fn slope_display_decimals(self, value_unit: &str) -> usize {
+        self.display_decimals(value_unit) + 1
+    }
+}
+
 impl AdjustedMeasure {
     /// Decimals to show an adjusted measure with: the squared coefficient of variation and the
     /// P90/P10 ratio 2, the others (indices in [0, 1] or close to it) 3.
@@ -173,6 +181,7 @@ mod tests {
         assert_eq!(Measure::PooledRate.display_decimals(unit), 2);
         assert_eq!(Measure::IndexOfDisparity.display_decimals(unit), 1);
         assert_eq!(Measure::Gini.display_decimals(unit), 4);
+        assert_eq!(Measure::Gini.slope_display_decimals(unit), 5);
         assert_eq!(AdjustedMeasure::Scv.display_decimals(), 2);
         assert_eq!(AdjustedMeasure::Gini.display_decimals(), 3);
     }

@@ -2,6 +2,7 @@
 //! inequality --format svg-lorenz --years …`, CSV as `--format csv-lorenz --years …`.
 
 use super::downloads::{chart_downloads, export_command};
+use super::options::toggle_year;
 use crate::components::download::chart_caption;
 use crate::i18n::{lang, tr};
 use crate::state::{AppState, Shared};
@@ -79,13 +80,7 @@ pub fn LorenzChart(
                         <input type="checkbox" id=id.clone() data-testid=id.clone()
                             prop:checked=move || chosen.get().contains(&t)
                             on:change=move |ev| {
-                                let on = event_target_checked(&ev);
-                                let mut ys = chosen.get_untracked();
-                                ys.retain(|y| *y != t);
-                                if on {
-                                    ys.push(t);
-                                    ys.sort_unstable();
-                                }
+                                let ys = chosen.with_untracked(|ys| toggle_year(ys, t, event_target_checked(&ev)));
                                 lorenz_years.set(Some(ys));
                             }/>
                         <label for=id>{t}</label>

@@ -138,6 +138,16 @@ pub fn read_years(s: &str) -> Option<Option<Vec<i64>>> {
     }
 }
 
+/// The Lorenz years after the checkbox of `year` is set `on` (ascending, each once).
+pub fn toggle_year(years: &[i64], year: i64, on: bool) -> Vec<i64> {
+    let mut ys: Vec<i64> = years.iter().copied().filter(|y| *y != year).collect();
+    if on {
+        ys.push(year);
+        ys.sort_unstable();
+    }
+    ys
+}
+
 /// Bootstrap replicates from the fragment or the input, at most [`MAX_REPLICATES`].
 pub fn read_replicates(s: &str) -> Option<usize> {
     s.trim()
@@ -262,6 +272,16 @@ mod tests {
         }
         assert_eq!(read_years("2023,2019,2023"), Some(Some(vec![2019, 2023])));
         assert_eq!(read_years("2019,x"), None);
+    }
+
+    #[test]
+    fn ticking_a_year_keeps_the_years_in_order_once() {
+        assert_eq!(
+            toggle_year(&[2019, 2023], 2021, true),
+            vec![2019, 2021, 2023]
+        );
+        assert_eq!(toggle_year(&[2019, 2023], 2023, true), vec![2019, 2023]);
+        assert_eq!(toggle_year(&[2019, 2023], 2019, false), vec![2023]);
     }
 
     #[test]

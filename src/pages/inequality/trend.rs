@@ -22,8 +22,7 @@ pub fn trend_table(
         .trend
         .iter()
         .map(|(m, t)| {
-            // One decimal more than the measure's values: slopes are small.
-            let d = m.display_decimals(&report.subject.unit) + 1;
+            let d = m.slope_display_decimals(&report.subject.unit);
             let f = |x: f64| format_number(lang, x, d);
             let ci = match (t.ci_low, t.ci_high) {
                 (Some(a), Some(b)) => format!("{} – {}", f(a), f(b)),
