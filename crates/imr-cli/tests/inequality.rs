@@ -514,3 +514,96 @@ fn against_with_two_years_gives_a_null_correlation() {
         .unwrap()
         .contains_key("correlation_adjusted"));
 }
+
+/// The data rows of a CSV export (its provenance lines left out), split into cells.
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split(',').map(str::to_owned).collect())
+        .collect()
+}
+
+/// A CSV cell and a JSON number are the same value (serde_json's reading of a float may be one
+/// ulp off, without its float_roundtrip feature).
+fn close(cell: &str, json: Option<f64>) {
+    let (a, b) = (cell.parse::<f64>().unwrap(), json.unwrap());
+    assert!((a - b).abs() <= 1e-15 * b.abs(), "{a} vs {b}");
+}
+
+#[test]
+fn the_page_s_other_downloads_are_formats_too() {
+    let base = ["inequality", DATA, "--bootstrap", "30"];
+    let run = |extra: &[&str]| common::stdout(&[&base[..], extra].concat());
+    let doc = json(&[&base[..], &["--format", "json"]].concat());
+    // The line chart's series: the measure per year, as the JSON has it.
+    let series = csv_rows(&run(&["--format", "csv-measure", "--measure", "theil_t"]));
+    assert_eq!(
+        series[0],
+        ["time", "theil_t", "theil_t_ci_low", "theil_t_ci_high"]
+    );
+    assert_eq!(series.len(), 3);
+    for (row, year) in series[1..].iter().zip(doc["years"].as_array().unwrap()) {
+        assert_eq!(row[0], year["time"].to_string());
+        close(&row[1], year["theil_t"].as_f64());
+        close(&row[2], year["ci"]["theil_t"][0].as_f64());
+    }
+    // One trend row per measure with a trend; the Lorenz points of the chosen year only.
+    let trends = csv_rows(&run(&["--format", "csv-trends"]));
+    assert_eq!(trends[0][..2], ["measure", "slope"]);
+    assert_eq!(trends.len() - 1, doc["trend"].as_object().unwrap().len());
+    let lorenz = csv_rows(&run(&["--format", "csv-lorenz", "--years", "2019"]));
+    assert_eq!(lorenz[0], ["time", "weight_share", "total_share"]);
+    assert!(lorenz.len() > 2 && lorenz[1..].iter().all(|r| r[0] == "2019"));
+    let boxes = csv_rows(&run(&["--format", "csv-box"]));
+    assert_eq!((boxes[0][0].as_str(), boxes.len()), ("time", 3));
+    assert_eq!(
+        csv_rows(&run(&["--format", "csv-outliers"]))[0],
+        ["time", "entity", "value"]
+    );
+}
+
+#[test]
+fn the_two_series_need_against_and_bootstrap_the_second_one() {
+    let against = [
+        "--against",
+        "ingreso_salud",
+        "--against-weight",
+        "poblacion",
+    ];
+    let out = imr(&["inequality", DATA, "--format", "svg-against"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--against"));
+    let base = [&["inequality", DATA, "--bootstrap", "30"][..], &against[..]].concat();
+    let svg = common::stdout(&[&base[..], &["--format", "svg-against"]].concat());
+    assert!(svg.starts_with("<svg "), "{}", &svg[..40]);
+    let rows = csv_rows(&common::stdout(
+        &[&base[..], &["--format", "csv-against"]].concat(),
+    ));
+    assert_eq!(
+        rows[0],
+        [
+            "time",
+            "imr_gini",
+            "imr_gini_ci_low",
+            "imr_gini_ci_high",
+            "ingreso_salud_gini",
+            "ingreso_salud_gini_ci_low",
+            "ingreso_salud_gini_ci_high"
+        ]
+    );
+    // The second series is the column measured on its own with the same bootstrap.
+    let other = json(&[
+        "inequality",
+        DATA,
+        "--of",
+        "ingreso_salud",
+        "--weight",
+        "poblacion",
+        "--bootstrap",
+        "30",
+    ]);
+    for (row, year) in rows[1..].iter().zip(other["years"].as_array().unwrap()) {
+        close(&row[4], year["gini"].as_f64());
+        close(&row[5], year["ci"]["gini"][0].as_f64());
+    }
+}

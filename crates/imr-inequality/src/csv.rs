@@ -4,8 +4,8 @@
 //! the one CSV writer of the exports ([`imr_escape::CsvWriter`], formula guard on).
 
 use crate::distribution::{BoxPlotStats, LorenzCurve};
-use crate::report::InequalityReport;
-use crate::year::Measure;
+use crate::report::{InequalityReport, SeriesPoint};
+use crate::year::{Measure, SubjectKind};
 use imr_escape::{CsvOptions, CsvWriter};
 
 fn number(x: Option<f64>) -> String {
@@ -21,10 +21,7 @@ fn number(x: Option<f64>) -> String {
 /// `<key>_ci_percentile_high`.
 pub fn years_csv(report: &InequalityReport) -> String {
     let kind = report.subject.kind;
-    let columns: Vec<Measure> = Measure::ALL
-        .into_iter()
-        .filter(|m| report.years.iter().any(|y| y.measures.applies(*m)))
-        .collect();
+    let columns = report.measures_present();
     let mut w = CsvWriter::new(CsvOptions::default());
     let mut header = vec!["time".to_string()];
     for m in &columns {
@@ -119,6 +116,97 @@ pub fn lorenz_csv(curves: &[LorenzCurve]) -> String {
     w.into_string()
 }
 
+/// Lorenz curve points of the chosen `years` (all curves when `years` is empty, the rule of
+/// [`crate::chart::lorenz_svg_in`], so a chart and its table show the same years).
+pub fn lorenz_csv_of_years(curves: &[LorenzCurve], years: &[i64]) -> String {
+    let chosen: Vec<LorenzCurve> = curves
+        .iter()
+        .filter(|c| years.is_empty() || years.contains(&c.time))
+        .cloned()
+        .collect();
+    lorenz_csv(&chosen)
+}
+
+/// The interval of a point as two cells, empty without an interval.
+fn ci_cells(p: &SeriesPoint) -> [String; 2] {
+    p.ci.map(|[a, b]| [number(Some(a)), number(Some(b))])
+        .unwrap_or_default()
+}
+
+/// A yearly series as CSV: `time,<key>,<key>_ci_low,<key>_ci_high` (the data of the line chart
+/// of one measure over the years).
+pub fn series_csv(points: &[SeriesPoint], key: &str) -> String {
+    let mut w = CsvWriter::new(CsvOptions::default());
+    w.record([
+        "time".to_string(),
+        key.to_string(),
+        format!("{key}_ci_low"),
+        format!("{key}_ci_high"),
+    ]);
+    for p in points {
+        let [lo, hi] = ci_cells(p);
+        w.record([p.time.to_string(), number(Some(p.value)), lo, hi]);
+    }
+    w.into_string()
+}
+
+/// The line chart's data of `measure` in `report` ([`series_csv`] keyed by the measure's JSON
+/// key for the report's subject).
+pub fn measure_series_csv(report: &InequalityReport, measure: Measure) -> String {
+    series_csv(&report.series(measure), measure.key(report.subject.kind))
+}
+
+/// Two yearly series side by side, joined on the year (every year of either, ascending; empty
+/// cells where a series has no value): `time,<a>,<a>_ci_low,<a>_ci_high,<b>,…`.
+pub fn two_series_csv(a: &[SeriesPoint], a_key: &str, b: &[SeriesPoint], b_key: &str) -> String {
+    let mut times: Vec<i64> = a.iter().chain(b).map(|p| p.time).collect();
+    times.sort_unstable();
+    times.dedup();
+    let mut w = CsvWriter::new(CsvOptions::default());
+    let mut header = vec!["time".to_string()];
+    for key in [a_key, b_key] {
+        header.extend([
+            key.to_string(),
+            format!("{key}_ci_low"),
+            format!("{key}_ci_high"),
+        ]);
+    }
+    w.record(header);
+    let cells = |pts: &[SeriesPoint], t: i64| -> [String; 3] {
+        match pts.iter().find(|p| p.time == t) {
+            Some(p) => {
+                let [lo, hi] = ci_cells(p);
+                [number(Some(p.value)), lo, hi]
+            }
+            None => Default::default(),
+        }
+    };
+    for t in times {
+        let mut row = vec![t.to_string()];
+        row.extend(cells(a, t));
+        row.extend(cells(b, t));
+        w.record(row);
+    }
+    w.into_string()
+}
+
+/// The data of the two-series chart ([`crate::chart::two_series_report_svg_in`]): `measure` of
+/// the infant mortality report `imr` (columns `imr_<key>…`) and of the value report `other`
+/// (columns `<value column>_<key>…`), joined on the year.
+pub fn two_series_report_csv(
+    imr: &InequalityReport,
+    other: &InequalityReport,
+    measure: Measure,
+) -> String {
+    let key = measure.key(SubjectKind::Rate);
+    two_series_csv(
+        &imr.series(measure),
+        &format!("imr_{key}"),
+        &other.series(measure),
+        &format!("{}_{key}", other.subject.value_name),
+    )
+}
+
 /// Box-plot statistics, one row per year:
 /// `time,n_areas,min,q1,median,q3,max,whisker_low,whisker_high,n_outliers`.
 pub fn box_plot_csv(boxes: &[BoxPlotStats]) -> String {
@@ -176,6 +264,67 @@ pub fn box_plot_outliers_csv_with(boxes: &[BoxPlotStats], options: CsvOptions) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_series_without_interval_has_empty_ci_cells() {
+        let pts = [SeriesPoint {
+            time: 2019,
+            value: 0.5,
+            ci: None,
+        }];
+        assert_eq!(
+            series_csv(&pts, "gini"),
+            "time,gini,gini_ci_low,gini_ci_high\n2019,0.5,,\n"
+        );
+    }
+
+    #[test]
+    fn two_series_join_on_the_year_with_empty_cells_for_a_missing_year() {
+        let a = [
+            SeriesPoint {
+                time: 2020,
+                value: 0.25,
+                ci: Some([0.125, 0.5]),
+            },
+            SeriesPoint {
+                time: 2019,
+                value: 0.5,
+                ci: None,
+            },
+        ];
+        let b = [SeriesPoint {
+            time: 2021,
+            value: 3.0,
+            ci: Some([2.0, 4.0]),
+        }];
+        assert_eq!(
+            two_series_csv(&a, "imr_gini", &b, "x_gini"),
+            "time,imr_gini,imr_gini_ci_low,imr_gini_ci_high,x_gini,x_gini_ci_low,x_gini_ci_high\n\
+             2019,0.5,,,,,\n2020,0.25,0.125,0.5,,,\n2021,,,,3,2,4\n"
+        );
+    }
+
+    #[test]
+    fn lorenz_rows_of_no_chosen_year_are_every_curve_as_the_chart_draws() {
+        use crate::distribution::LorenzPoint;
+        let curve = |time| LorenzCurve {
+            time,
+            points: vec![LorenzPoint {
+                weight_share: 1.0,
+                total_share: 1.0,
+            }],
+        };
+        let curves = [curve(2019), curve(2020)];
+        assert_eq!(
+            lorenz_csv_of_years(&curves, &[2020]),
+            "time,weight_share,total_share\n2020,1,1\n"
+        );
+        assert_eq!(
+            lorenz_csv_of_years(&curves, &[]),
+            lorenz_csv(&curves),
+            "no year chosen: every curve"
+        );
+    }
 
     #[test]
     fn numbers_use_a_decimal_point_and_no_exponent() {

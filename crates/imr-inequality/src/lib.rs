@@ -27,6 +27,7 @@ pub mod input;
 pub mod measures;
 pub mod note;
 pub mod panel_input;
+pub mod reading;
 pub mod report;
 pub mod trend;
 pub mod words;
@@ -43,6 +44,7 @@ pub use imr_stats::{Caption, Lang};
 pub use input::{AreaObservation, RateInput, Subject, ValueInput, ValueObservation};
 pub use measures::{Reason, Unavailable};
 pub use note::Note;
+pub use reading::{BiasFlags, BiasReading};
 pub use report::{
     correlate_reports, correlate_reports_adjusted, AdjustedMethod, InequalityAnalysis,
     InequalityReport, InequalitySpec, SeriesPoint, SubjectInfo, YearResult, NOTABLE_RELATIVE_BIAS,

@@ -5,10 +5,13 @@ use super::input::{load_panel, InputArgs};
 use super::rates::InputSummary;
 use super::CliError;
 use imr_core::inequality::adjusted::AdjustedCorrelation;
+use imr_core::inequality::chart::two_series_report_svg_in;
 use imr_core::inequality::chart::{box_plot_svg_flagged, lorenz_svg_in, measure_over_years_svg_in};
-use imr_core::inequality::{
-    csv::years_csv, InequalityReport, Measure, DEFAULT_REPLICATES, DEFAULT_SEED,
+use imr_core::inequality::csv::{
+    box_plot_csv, box_plot_outliers_csv, lorenz_csv_of_years, measure_series_csv, trend_csv,
+    two_series_report_csv, years_csv,
 };
+use imr_core::inequality::{InequalityReport, Measure, DEFAULT_REPLICATES, DEFAULT_SEED};
 use imr_core::request::{
     ColumnUse, InequalityRequest, InequalitySubject, RequestError, SecondSeries,
 };
@@ -28,6 +31,21 @@ pub enum Format {
     SvgLorenz,
     /// SVG box plots of the area values per year
     SvgBox,
+    /// The linear trend of every measure over the years (slope, interval, change) as CSV
+    CsvTrends,
+    /// The series drawn by svg-trend: `--measure` per year with its interval, as CSV
+    CsvMeasure,
+    /// The Lorenz curve points of `--years` (all years when absent), as CSV
+    CsvLorenz,
+    /// The box-plot statistics per year, as CSV
+    CsvBox,
+    /// The box plots' outliers (area, year, value), as CSV
+    CsvOutliers,
+    /// SVG of `--measure` of the infant mortality rate and of the --against column (weighted by
+    /// --against-weight, bootstrapped the same way) over the years, with their correlation
+    SvgAgainst,
+    /// The two series of svg-against side by side, as CSV
+    CsvAgainst,
 }
 
 #[derive(clap::Args, Debug)]
@@ -189,10 +207,23 @@ pub fn run(args: Args) -> Result<(), CliError> {
             args.measure
         ))
     })?;
+    let against_chart = matches!(args.format, Format::SvgAgainst | Format::CsvAgainst);
+    let needs_against = || {
+        CliError::Usage(
+            "--format svg-against and csv-against need --against COL --against-weight COL".into(),
+        )
+    };
+    if against_chart && args.against.is_none() {
+        return Err(needs_against());
+    }
     let panel = load_panel(&args.input)?;
-    let result = InequalityRequest::from(&args)
-        .run(&panel)
-        .map_err(cli_error)?;
+    let request = InequalityRequest::from(&args);
+    let result = request.run(&panel).map_err(cli_error)?;
+    // The second series measured on its own, with intervals, for the two-series chart.
+    let second = match request.second_series().filter(|_| against_chart) {
+        Some(r) => Some(r.run(&panel).map_err(cli_error)?),
+        None => None,
+    };
     let (analysis, left_out) = (&result.analysis, &result.left_out);
     let report = &analysis.report;
     let (correlation_adjusted, against_left_out) = match &result.against {
@@ -241,6 +272,39 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 &is_flagged,
             );
             out.write_all(svg.as_bytes())?
+        }
+        Format::CsvTrends => {
+            out.write_all(args.input.with_csv_header(&trend_csv(report)).as_bytes())?
+        }
+        Format::CsvMeasure => out.write_all(
+            args.input
+                .with_csv_header(&measure_series_csv(report, measure))
+                .as_bytes(),
+        )?,
+        Format::CsvLorenz => out.write_all(
+            args.input
+                .with_csv_header(&lorenz_csv_of_years(&analysis.lorenz, &args.years))
+                .as_bytes(),
+        )?,
+        Format::CsvBox => out.write_all(
+            args.input
+                .with_csv_header(&box_plot_csv(&analysis.box_plots))
+                .as_bytes(),
+        )?,
+        Format::CsvOutliers => out.write_all(
+            args.input
+                .with_csv_header(&box_plot_outliers_csv(&analysis.box_plots))
+                .as_bytes(),
+        )?,
+        Format::SvgAgainst | Format::CsvAgainst => {
+            let other = &second.as_ref().ok_or_else(needs_against)?.analysis.report;
+            let text = if args.format == Format::SvgAgainst {
+                two_series_report_svg_in(report, other, measure, &caption(&args))
+            } else {
+                args.input
+                    .with_csv_header(&two_series_report_csv(report, other, measure))
+            };
+            out.write_all(text.as_bytes())?
         }
     }
     Ok(())

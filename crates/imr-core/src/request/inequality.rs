@@ -206,6 +206,24 @@ impl InequalityRequest {
         self.validate(panel)?.run()
     }
 
+    /// With a second series: the request that measures it on its own (its column weighted by
+    /// its weight, the same bootstrap replicates and seed), whose report the two-series chart
+    /// draws under the rates' (`imr inequality --format svg-against`, the page's second panel).
+    pub fn second_series(&self) -> Option<InequalityRequest> {
+        let a = self.against.as_ref()?;
+        Some(InequalityRequest {
+            subject: InequalitySubject::Values {
+                of: a.column.clone(),
+                weight: a.weight.clone(),
+            },
+            against: None,
+            group: None,
+            rank: None,
+            bootstrap: self.bootstrap,
+            seed: self.seed,
+        })
+    }
+
     /// The `imr inequality` arguments after the input that reproduce this request (all of
     /// them, defaults included, so that the command says what was run).
     pub fn to_args(&self) -> Vec<String> {
@@ -274,5 +292,43 @@ impl ValidatedInequality {
             left_out: self.left_out,
             against,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_second_series_is_its_column_by_its_weight_with_the_same_bootstrap() {
+        let rates = InequalityRequest {
+            group: Some("region".into()),
+            rank: Some("pobreza".into()),
+            bootstrap: 200,
+            seed: 7,
+            ..InequalityRequest::default()
+        };
+        assert_eq!(rates.second_series(), None);
+        let with = InequalityRequest {
+            against: Some(SecondSeries {
+                column: "ingreso".into(),
+                weight: "births".into(),
+            }),
+            ..rates
+        };
+        assert_eq!(
+            with.second_series(),
+            Some(InequalityRequest {
+                subject: InequalitySubject::Values {
+                    of: "ingreso".into(),
+                    weight: "births".into(),
+                },
+                against: None,
+                group: None,
+                rank: None,
+                bootstrap: 200,
+                seed: 7,
+            })
+        );
     }
 }

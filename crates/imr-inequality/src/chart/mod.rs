@@ -23,7 +23,9 @@ pub use line::{
     measure_over_years_svg, measure_over_years_svg_in, LineChart,
 };
 pub use lorenz::{lorenz_svg, lorenz_svg_in};
-pub use panel::{two_series_svg, two_series_svg_in, SeriesSpec};
+pub use panel::{
+    two_series_of, two_series_report_svg_in, two_series_svg, two_series_svg_in, SeriesSpec,
+};
 
 use imr_stats::Caption;
 use std::fmt::Write;

@@ -1,10 +1,12 @@
 //! Two yearly series on one year axis, stacked, with their correlation: IMR inequality against
 //! health-income inequality.
 
+use super::line::measure_axis_label_in;
 use super::line::{series_in_frame, SeriesStyle};
 use super::{c, close_svg, escape, heading, open_svg_captioned, wrap, Frame, FONT, PALETTE};
-use crate::report::SeriesPoint;
+use crate::report::{correlate_reports, InequalityReport, SeriesPoint};
 use crate::trend::Correlation;
+use crate::year::Measure;
 use imr_stats::{Caption, Lang};
 use std::fmt::Write;
 
@@ -15,6 +17,49 @@ pub struct SeriesSpec {
     pub name: String,
     pub y_label: String,
     pub points: Vec<SeriesPoint>,
+}
+
+/// The two series of `measure` in the infant mortality report `imr` (top) and the value report
+/// `other` (bottom), named in `lang`, with their correlation over the years at 95% (Pearson and
+/// Spearman, [`correlate_reports`]): what the page's second panel and `imr inequality --format
+/// svg-against` draw.
+pub fn two_series_of(
+    imr: &InequalityReport,
+    other: &InequalityReport,
+    measure: Measure,
+    lang: Lang,
+) -> (SeriesSpec, SeriesSpec, Correlation) {
+    let label = measure.label_in(lang);
+    let top = SeriesSpec {
+        name: match lang {
+            Lang::Es => format!("{label} de la tasa de mortalidad infantil"),
+            Lang::En => format!("{label} of the infant mortality rate"),
+        },
+        y_label: measure_axis_label_in(measure, &imr.subject.unit, lang),
+        points: imr.series(measure),
+    };
+    let value_name = &other.subject.value_name;
+    let bottom = SeriesSpec {
+        name: match lang {
+            Lang::Es => format!("{label} de {value_name}"),
+            Lang::En => format!("{label} of {value_name}"),
+        },
+        y_label: measure_axis_label_in(measure, &other.subject.unit, lang),
+        points: other.series(measure),
+    };
+    let correlation = correlate_reports(imr, measure, other, measure, 0.95);
+    (top, bottom, correlation)
+}
+
+/// [`two_series_svg_in`] of [`two_series_of`].
+pub fn two_series_report_svg_in(
+    imr: &InequalityReport,
+    other: &InequalityReport,
+    measure: Measure,
+    caption: &Caption,
+) -> String {
+    let (top, bottom, correlation) = two_series_of(imr, other, measure, caption.lang);
+    two_series_svg_in(&top, &bottom, &correlation, caption)
 }
 
 const WIDTH: f64 = 640.0;

@@ -1,0 +1,120 @@
+//! The adjusted (true-rate) inequality (its answer sentence leads the view, above the
+//! settings): the adjusted Gini chart with its band, the table of adjusted measures with
+//! intervals, the excess-variation test and the noise share, the trend of each adjusted measure
+//! with the split of its change, and the method behind a disclosure. Nothing for a value column.
+
+use crate::i18n::{format_number, tr, Lang};
+use imr_core::inequality::adjusted::{adjusted_svg_in, method_note, AdjustedMeasure};
+use imr_core::inequality::{InequalityReport, YearResult};
+use leptos::prelude::*;
+
+/// The cells of one year: each adjusted measure with its interval and noise share, or why there
+/// is none; then the excess-variation test.
+fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
+    let f = |x: f64, d: usize| format_number(lang, x, d);
+    let cells = match &y.adjusted {
+        Some(Ok(a)) => AdjustedMeasure::ALL
+            .iter()
+            .map(|m| {
+                let d = m.display_decimals();
+                let [lo, hi] = a.interval(*m);
+                let noise = y.noise_share(*m).zip(y.noise_share_percent(*m)).map(|(s, percent)| {
+                    let label = lang.pick("ruido en lo observado", "noise in observed");
+                    view! { <br/><small class="noise" data-noise=s.to_string()>{format!("{label}: {}%", f(percent, 0))}</small> }
+                });
+                view! {
+                    <td data-adjusted=m.key() data-value=a.value(*m).to_string() data-ci-low=lo.to_string() data-ci-high=hi.to_string() style="white-space: nowrap">
+                        <span class="value">{f(a.value(*m), d)}</span>
+                        <br/><small class="ci">{format!("{} – {}", f(lo, d), f(hi, d))}</small>
+                        {noise}
+                    </td>
+                }
+            })
+            .collect_view()
+            .into_any(),
+        Some(Err(why)) => view! { <td colspan="7" class="note" data-adjusted-unavailable="true">{why.text(lang)}</td> }.into_any(),
+        None => ().into_any(),
+    };
+    let test = y.adjusted_year().map(|a| {
+        let p = a.excess_variation.p_value;
+        let p_text = if p < 0.001 { "< 0.001".to_string() } else { format_number(lang, p, 3) };
+        view! {
+            <td data-field="excess_variation" data-statistic=a.excess_variation.statistic.to_string() data-p-value=p.to_string()>
+                {format!("LR = {}, p {}{}", format_number(lang, a.excess_variation.statistic, 2), if p < 0.001 { "" } else { "= " }, p_text)}
+            </td>
+        }
+    });
+    view! { <tr data-time=y.time().to_string()><th scope="row">{y.time()}</th>{cells}{test}</tr> }
+}
+
+/// The trend rows of the adjusted measures, with the split of the observed change.
+fn trend_rows(lang: Lang, report: &InequalityReport) -> impl IntoView {
+    let f = |x: f64, d: usize| format_number(lang, x, d);
+    report
+        .trend_adjusted
+        .iter()
+        .map(|(m, t)| {
+            let split = report.change_split_of(*m).map(|c| {
+                let (o, t, n) = (f(c.observed_change, 3), f(c.true_change, 3), f(c.noise_change, 3));
+                match lang {
+                    Lang::Es => format!("{} → {}: observado {o}, verdadero {t}, por el número de nacimientos {n}", c.first_time, c.last_time),
+                    Lang::En => format!("{} → {}: observed {o}, true {t}, from the number of births {n}", c.first_time, c.last_time),
+                }
+            });
+            view! {
+                <tr data-adjusted=m.key() data-slope=t.slope.to_string() data-ci-low=t.ci_low.to_string() data-ci-high=t.ci_high.to_string()>
+                    <td class="text">{m.label(lang)}</td>
+                    <td data-field="slope">{f(t.slope, 4)}</td>
+                    <td data-field="slope_ci">{format!("{} – {}", f(t.ci_low, 4), f(t.ci_high, 4))}</td>
+                    <td data-field="change_split">{split.unwrap_or_else(|| "—".into())}</td>
+                </tr>
+            }
+        })
+        .collect_view()
+}
+
+/// The adjusted section of `report`; `None` for a value column.
+pub fn adjusted_section(
+    lang: Lang,
+    report: &InequalityReport,
+    caption: imr_core::Caption,
+) -> Option<impl IntoView> {
+    let method = report.adjusted_method.as_ref()?;
+    let chart = adjusted_svg_in(report, AdjustedMeasure::Gini, &caption);
+    let header = AdjustedMeasure::ALL
+        .iter()
+        .map(|m| view! { <th data-adjusted=m.key()>{m.label(lang)}</th> })
+        .collect_view();
+    let rows = report
+        .years
+        .iter()
+        .map(|y| year_row(lang, y))
+        .collect_view();
+    let approximate = method.approximate.then(|| view! {
+        <p class="warn" data-testid="ineq-adjusted-approximate">{lang.pick(
+            "Las defunciones se derivaron de tasas publicadas y una aproximación de los nacimientos: no son conteos de Poisson, así que las medidas ajustadas son aproximadas. Con conteos reales (archivos propios o microdatos) son exactas bajo el modelo.",
+            "Deaths were derived from published rates and a births proxy: they are not Poisson counts, so the adjusted measures are approximate. With real counts (your own files or the microdata) they are exact under the model.",
+        )}</p>
+    });
+    let methods = method_note(method.approximate, lang);
+    Some(view! {
+        <section aria-labelledby="ineq-adjusted-h" data-testid="ineq-adjusted">
+            <h3 id="ineq-adjusted-h">{tr("Desigualdad verdadera (sin la variación aleatoria)", "True inequality (random variation removed)")}</h3>
+            {approximate}
+            {chart.map(|svg| view! { <div class="chart" data-testid="ineq-adjusted-chart" role="img" aria-label=tr("Gini ajustado por año con su banda de 95%", "Adjusted Gini per year with its 95% band") inner_html=svg></div> })}
+            <div class="scroll" tabindex="0" role="region" aria-label=tr("Tabla de medidas ajustadas por año (desplazable)", "Table of adjusted measures by year (scrollable)")>
+                <table data-testid="adjusted-table">
+                    <thead><tr><th>{tr("Año", "Year")}</th>{header}<th>{tr("¿Variación más allá del azar?", "Variation beyond chance?")}</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            <div class="scroll" tabindex="0" role="region" aria-label=tr("Tendencia de las medidas ajustadas (desplazable)", "Trend of the adjusted measures (scrollable)")>
+                <table data-testid="adjusted-trend">
+                    <thead><tr><th class="text">{tr("Medida ajustada", "Adjusted measure")}</th><th>{tr("Pendiente por año", "Slope per year")}</th><th>{tr("IC 95%", "95% CI")}</th><th>{tr("Cambio observado = verdadero + por nacimientos", "Observed change = true + from births")}</th></tr></thead>
+                    <tbody>{trend_rows(lang, report)}</tbody>
+                </table>
+            </div>
+            <details data-testid="ineq-adjusted-method"><summary>{tr("Cómo se calcula", "How this is calculated")}</summary><p>{methods}</p></details>
+        </section>
+    })
+}

@@ -1,0 +1,67 @@
+//! The distribution of commune rates per year as box plots; flagged (implausible) values stay
+//! off the axis unless the shared include toggle is on. SVG as `imr inequality --format
+//! svg-box`, CSVs as `--format csv-box` and `--format csv-outliers`.
+
+use super::downloads::{chart_downloads, csv_download, export_command};
+use crate::components::download::chart_caption;
+use crate::i18n::{lang, tr};
+use crate::pages::findings::FlagState;
+use crate::state::{AppState, Shared};
+use imr_core::inequality::chart::box_plot_svg_flagged;
+use imr_core::inequality::csv::{box_plot_csv, box_plot_outliers_csv};
+use imr_core::request::{InequalityRequest, InequalityResult};
+use leptos::prelude::*;
+
+#[component]
+pub fn BoxChart(
+    result: Memo<Option<Shared<InequalityResult>>>,
+    request: Memo<Option<InequalityRequest>>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let language = lang();
+    let flag_state = expect_context::<FlagState>();
+    let command = move |output: &[&str], file: &str| {
+        request
+            .get()
+            .map(|r| export_command(&state, &r, output, file))
+            .unwrap_or_default()
+    };
+    let commands = move || {
+        let tag = language.get().tag();
+        let mut svg = vec!["--format", "svg-box", "--lang", tag];
+        if flag_state.include.get() {
+            svg.push("--include-flagged");
+        }
+        [
+            command(&svg, "tasas_comunales_caja.svg"),
+            command(&["--format", "csv-box"], "tasas_comunales_caja.csv"),
+        ]
+    };
+    move || {
+        result.get().map(|o| {
+            let a = &o.analysis;
+            // Flagged rows (implausible rates) stay out of the axis scale unless included.
+            let flags = (!flag_state.include.get()).then(|| flag_state.flags.get()).flatten();
+            let svg = box_plot_svg_flagged(
+                &a.box_plots,
+                &a.report.subject,
+                &chart_caption(&state, language.get()),
+                &|entity, time| flags.as_ref().is_some_and(|f| f.is_flagged(entity, time)),
+            );
+            let (svg_dl, csv, outliers) = (
+                svg.clone(),
+                box_plot_csv(&a.box_plots),
+                box_plot_outliers_csv(&a.box_plots),
+            );
+            view! {
+                <section aria-labelledby="ineq-box-h">
+                    <h3 id="ineq-box-h">{tr("Distribución de las tasas comunales por año (diagrama de caja)", "Distribution of commune rates per year (box plot)")}</h3>
+                    <div class="chart" data-testid="ineq-box-chart" inner_html=svg></div>
+                    {chart_downloads("tasas_comunales_caja", move || svg_dl.clone(), move || csv.clone(), commands)}
+                    {csv_download("tasas_comunales_atipicos", "tasas_comunales_atipicos-csv-download", ("Descargar atípicos CSV", "Download outliers CSV"), move || outliers.clone(),
+                        move || command(&["--format", "csv-outliers"], "tasas_comunales_atipicos.csv"))}
+                </section>
+            }
+        })
+    }
+}

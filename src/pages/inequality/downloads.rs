@@ -1,0 +1,119 @@
+//! The view's downloads and the `imr inequality` commands: the one that reproduces the analysis
+//! and, beside every download, the one that writes the same file (the request's `to_args`, the
+//! output format, then `> file`). Each file is the engine's function of the result that the
+//! command writes too, so the page's file and imr's are the same bytes.
+
+use crate::components::download::{csv_with_provenance, download_text};
+use crate::i18n::tr;
+use crate::state::{AppState, BUNDLED_NAME};
+use imr_core::escape::shell_join;
+use imr_core::ingest::Role;
+use imr_core::request::{self, InequalityRequest, InputSpec};
+use leptos::prelude::*;
+
+/// The `imr inequality` command of a request followed by `output` (format and chart options):
+/// the files, the column roles chosen in the Data view (for each role, the column of the first
+/// file that has one: one flag names one column everywhere) and the request's own arguments,
+/// quoted by the one shell rule ([`imr_core::escape::shell_join`]).
+pub fn command_line(state: &AppState, request: &InequalityRequest, output: &[&str]) -> String {
+    let bundled = state.bundled.get_untracked();
+    let mut input = InputSpec::default();
+    state.files.with_untracked(|files| {
+        state.roles.with_untracked(|roles| {
+            let tables: Vec<_> = files.iter().filter_map(|f| f.table.as_ref().ok()).collect();
+            for f in files.iter().filter(|f| f.table.is_ok()) {
+                input.files.push(if bundled && f.name == BUNDLED_NAME {
+                    format!("public/data/{BUNDLED_NAME}")
+                } else {
+                    f.name.clone()
+                });
+            }
+            for role in Role::ALL {
+                let column = tables
+                    .iter()
+                    .zip(roles)
+                    .find_map(|(t, r)| t.columns.get(r.get(role)?).cloned());
+                if let Some(c) = column {
+                    input.roles.push((role, c));
+                }
+            }
+        })
+    });
+    let mut args = request.to_args();
+    args.extend(output.iter().map(|a| a.to_string()));
+    shell_join(request::command_line(
+        InequalityRequest::SUBCOMMAND,
+        &input,
+        args,
+    ))
+}
+
+/// The command that writes the download `file`.
+pub fn export_command(
+    state: &AppState,
+    request: &InequalityRequest,
+    output: &[&str],
+    file: &str,
+) -> String {
+    format!(
+        "{} > {}",
+        command_line(state, request, output),
+        shell_join([file])
+    )
+}
+
+/// The commands of a chart's two downloads, behind a disclosure (closed: they are long).
+fn commands_view(
+    stem: &'static str,
+    commands: impl Fn() -> Vec<(&'static str, String)> + Send + Sync + 'static,
+) -> impl IntoView {
+    view! {
+        <details class="export-commands" data-testid=format!("{stem}-commands")>
+            <summary>{tr("Los mismos archivos con la línea de comandos", "The same files from the command line")}</summary>
+            <pre tabindex="0" aria-label=tr("Comandos imr de las descargas", "imr commands of the downloads") style="white-space: pre-wrap; overflow-wrap: anywhere">
+                {move || commands().into_iter().map(|(kind, c)| view! {
+                    <code data-testid=format!("{stem}-{kind}-command")>{c}</code>"\n"
+                }).collect_view()}
+            </pre>
+        </details>
+    }
+}
+
+/// "Download SVG" and "Download CSV" buttons of one chart (`{stem}.svg`, `{stem}.csv` with its
+/// provenance lines), and the two commands that write the same files.
+pub fn chart_downloads(
+    stem: &'static str,
+    svg: impl Fn() -> String + Send + Sync + 'static,
+    csv: impl Fn() -> String + Send + Sync + 'static,
+    commands: impl Fn() -> [String; 2] + Send + Sync + 'static,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    view! {
+        <div class="downloads">
+            <button class="secondary" data-testid=format!("{stem}-svg-download")
+                on:click=move |_| download_text(&format!("{stem}.svg"), "image/svg+xml", &svg())>{tr("Descargar SVG", "Download SVG")}</button>
+            <button class="secondary" data-testid=format!("{stem}-csv-download")
+                on:click=move |_| download_text(&format!("{stem}.csv"), "text/csv", &csv_with_provenance(&state, &csv()))>{tr("Descargar CSV", "Download CSV")}</button>
+        </div>
+        {commands_view(stem, move || {
+            let [svg, csv] = commands();
+            vec![("svg", svg), ("csv", csv)]
+        })}
+    }
+}
+
+/// One CSV download button (`{stem}.csv`, test id `{testid}`) and the command that writes it.
+pub fn csv_download(
+    stem: &'static str,
+    testid: &'static str,
+    label: (&'static str, &'static str),
+    csv: impl Fn() -> String + Send + Sync + 'static,
+    command: impl Fn() -> String + Send + Sync + 'static,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    view! {
+        <button class="secondary" data-testid=testid
+            on:click=move |_| download_text(&format!("{stem}.csv"), "text/csv", &csv_with_provenance(&state, &csv()))>{tr(label.0, label.1)}</button>
+        {commands_view(stem, move || vec![("csv", command())])}
+    }
+}

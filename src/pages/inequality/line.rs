@@ -1,0 +1,74 @@
+//! One measure over the years with its confidence band, the measure chosen by the reader; its
+//! SVG (as `imr inequality --format svg-trend`) and CSV (`--format csv-measure`).
+
+use super::downloads::{chart_downloads, export_command};
+use super::settings::measure_select;
+use crate::components::download::chart_caption;
+use crate::i18n::{lang, tr};
+use crate::state::{AppState, Shared};
+use imr_core::inequality::chart::measure_over_years_svg_in;
+use imr_core::inequality::csv::measure_series_csv;
+use imr_core::inequality::Measure;
+use imr_core::request::{InequalityRequest, InequalityResult};
+use leptos::prelude::*;
+
+#[component]
+pub fn LineChart(
+    result: Memo<Option<Shared<InequalityResult>>>,
+    request: Memo<Option<InequalityRequest>>,
+    measure: RwSignal<Measure>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let language = lang();
+    let svg = Memo::new(move |_| {
+        result.get().map(|o| {
+            let caption = chart_caption(&state, language.get());
+            measure_over_years_svg_in(&o.analysis.report, measure.get(), &caption)
+        })
+    });
+    let measures = move || {
+        result
+            .get()
+            .map(|o| o.analysis.report.series_measures())
+            .unwrap_or_default()
+    };
+    let commands = move || {
+        let Some(request) = request.get() else {
+            return Default::default();
+        };
+        let key = super::options::write_measure(&measure.get());
+        let tag = language.get().tag();
+        [
+            export_command(
+                &state,
+                &request,
+                &["--format", "svg-trend", "--measure", &key, "--lang", tag],
+                "desigualdad_medida_por_anio.svg",
+            ),
+            export_command(
+                &state,
+                &request,
+                &["--format", "csv-measure", "--measure", &key],
+                "desigualdad_medida_por_anio.csv",
+            ),
+        ]
+    };
+    move || {
+        result.get().map(|_| {
+            let csv = move || {
+                result
+                    .get_untracked()
+                    .map(|o| measure_series_csv(&o.analysis.report, measure.get_untracked()))
+                    .unwrap_or_default()
+            };
+            view! {
+                <section aria-labelledby="ineq-line-h">
+                    <h3 id="ineq-line-h">{tr("Evolución de una medida con su banda de confianza", "A measure over the years with its confidence band")}</h3>
+                    {measure_select("ineq-measure", ("Medida: ", "Measure: "), measure, measures)}
+                    <div class="chart" data-testid="ineq-line-chart" inner_html=move || svg.get().unwrap_or_default()></div>
+                    {chart_downloads("desigualdad_medida_por_anio", move || svg.get_untracked().unwrap_or_default(), csv, commands)}
+                </section>
+            }
+        })
+    }
+}

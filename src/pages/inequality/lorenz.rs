@@ -1,0 +1,104 @@
+//! Lorenz curves of the years the reader ticks (first and last by default); SVG as `imr
+//! inequality --format svg-lorenz --years …`, CSV as `--format csv-lorenz --years …`.
+
+use super::downloads::{chart_downloads, export_command};
+use super::options::toggle_year;
+use crate::components::download::chart_caption;
+use crate::i18n::{lang, tr};
+use crate::state::{AppState, Shared};
+use imr_core::inequality::chart::lorenz_svg_in;
+use imr_core::inequality::csv::lorenz_csv_of_years;
+use imr_core::request::{InequalityRequest, InequalityResult};
+use leptos::prelude::*;
+
+/// The output options of a Lorenz download: the years, when some are chosen (none: every year,
+/// as the chart draws them).
+fn years_args(years: &[i64]) -> Option<String> {
+    (!years.is_empty()).then(|| {
+        years
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    })
+}
+
+#[component]
+pub fn LorenzChart(
+    result: Memo<Option<Shared<InequalityResult>>>,
+    request: Memo<Option<InequalityRequest>>,
+    /// The reader's years; `None`: the first and the last.
+    lorenz_years: RwSignal<Option<Vec<i64>>>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let language = lang();
+    let years = move || result.get().map(|o| o.analysis.years()).unwrap_or_default();
+    let chosen = Memo::new(move |_| {
+        lorenz_years.get().unwrap_or_else(|| {
+            result
+                .get()
+                .map(|o| o.analysis.default_lorenz_years())
+                .unwrap_or_default()
+        })
+    });
+    let drawn = Memo::new(move |_| {
+        result.get().map(|o| {
+            let ys = chosen.get();
+            let svg = lorenz_svg_in(
+                &o.analysis.lorenz,
+                &ys,
+                &o.analysis.report.subject,
+                &chart_caption(&state, language.get()),
+            );
+            (svg, lorenz_csv_of_years(&o.analysis.lorenz, &ys))
+        })
+    });
+    let commands = move || {
+        let Some(request) = request.get() else {
+            return Default::default();
+        };
+        let years = years_args(&chosen.get());
+        let tag = language.get().tag();
+        let mut svg = vec!["--format", "svg-lorenz", "--lang", tag];
+        let mut csv = vec!["--format", "csv-lorenz"];
+        if let Some(y) = &years {
+            svg.extend(["--years", y]);
+            csv.extend(["--years", y]);
+        }
+        [
+            export_command(&state, &request, &svg, "desigualdad_lorenz.svg"),
+            export_command(&state, &request, &csv, "desigualdad_lorenz.csv"),
+        ]
+    };
+    let boxes = move || {
+        years()
+            .into_iter()
+            .map(|t| {
+                let id = format!("ineq-lorenz-{t}");
+                view! {
+                    <span class="field">
+                        <input type="checkbox" id=id.clone() data-testid=id.clone()
+                            prop:checked=move || chosen.get().contains(&t)
+                            on:change=move |ev| {
+                                let ys = chosen.with_untracked(|ys| toggle_year(ys, t, event_target_checked(&ev)));
+                                lorenz_years.set(Some(ys));
+                            }/>
+                        <label for=id>{t}</label>
+                    </span>
+                }
+            })
+            .collect_view()
+    };
+    move || {
+        result.get().map(|_| {
+            view! {
+                <section aria-labelledby="ineq-lorenz-h">
+                    <h3 id="ineq-lorenz-h">{tr("Curvas de Lorenz (participación acumulada de nacimientos y defunciones)", "Lorenz curves (cumulative share of births and deaths)")}</h3>
+                    <fieldset><legend>{tr("Años", "Years")}</legend>{boxes}</fieldset>
+                    <div class="chart" data-testid="ineq-lorenz-chart" inner_html=move || drawn.get().map(|l| l.0).unwrap_or_default()></div>
+                    {chart_downloads("desigualdad_lorenz", move || drawn.get_untracked().map(|l| l.0).unwrap_or_default(), move || drawn.get_untracked().map(|l| l.1).unwrap_or_default(), commands)}
+                </section>
+            }
+        })
+    }
+}

@@ -1,0 +1,180 @@
+//! The observed measures by year: a table with each value, its bias-corrected value and
+//! interval, a ⚠ on values the bootstrap finds shifted (with the numbers behind it), the rows
+//! not measured, the calculation notes, and the table's CSV (as `imr inequality --format csv`).
+
+use super::downloads::{csv_download, export_command};
+use crate::i18n::{format_number, tr, Lang};
+use crate::state::{AppState, Shared};
+use imr_core::inequality::csv::years_csv;
+use imr_core::inequality::{Measure, YearResult};
+use imr_core::request::{InequalityRequest, InequalityResult};
+use leptos::prelude::*;
+
+/// Why a cell is flagged, in the interface language, with the engine's numbers
+/// ([`YearResult::bias_reading`]): the tooltip and accessible name of the ⚠ mark.
+fn bias_explanation(lang: Lang, y: &YearResult, m: Measure, d: usize) -> String {
+    let f = |x: f64| format_number(lang, x, d);
+    let r = y.bias_reading(m);
+    let observed = r.observed.map(f).unwrap_or_default();
+    let corrected = r.corrected.map(f).unwrap_or_default();
+    let bias_text = format!("{}{}", if r.bias > 0.0 { "+" } else { "" }, f(r.bias));
+    let relative = r
+        .relative_percent
+        .map(|p| format!(" ({}%)", format_number(lang, p, 0)))
+        .unwrap_or_default();
+    let percentile = r
+        .percentile
+        .map(|[a, b]| format!("{} – {}", f(a), f(b)))
+        .unwrap_or_default();
+    match (lang, r.inflated) {
+        (Lang::Es, true) => format!("Desigualdad inflada por el ruido de Poisson en comunas pequeñas: las réplicas bootstrap quedan en promedio {bias_text}{relative} por encima del valor observado {observed} (intervalo de percentiles {percentile}). Valor corregido por sesgo: {corrected}; el intervalo 95% mostrado está centrado en él."),
+        (Lang::Es, false) => format!("Réplicas desplazadas: la media de las réplicas bootstrap se aparta {bias_text}{relative} del valor observado {observed} (intervalo de percentiles {percentile}). Valor corregido por sesgo: {corrected}; el intervalo 95% mostrado está centrado en él."),
+        (Lang::En, true) => format!("Inequality inflated by Poisson noise in small communes: the bootstrap replicates average {bias_text}{relative} above the observed value {observed} (percentile interval {percentile}). Bias-corrected value: {corrected}; the 95% interval shown is centred on it."),
+        (Lang::En, false) => format!("Shifted replicates: the mean of the bootstrap replicates is {bias_text}{relative} away from the observed value {observed} (percentile interval {percentile}). Bias-corrected value: {corrected}; the 95% interval shown is centred on it."),
+    }
+}
+
+/// One cell: the value, its flag, the bias-corrected value and the interval.
+fn cell(lang: Lang, y: &YearResult, m: Measure, unit: &str) -> impl IntoView {
+    let kind = y.measures.kind;
+    let d = m.display_decimals(unit);
+    let value = y.measures.get(m);
+    let reason = y.measures.reason(m).map(|r| r.text(lang));
+    let text = value
+        .map(|v| format_number(lang, v, d))
+        .unwrap_or_else(|| "—".into());
+    let ci_text = y.interval(m).map(|[a, b]| {
+        format!(
+            "{} – {}",
+            format_number(lang, a, d),
+            format_number(lang, b, d)
+        )
+    });
+    // A count's bias-corrected value is not a whole number.
+    let bc_decimals = if m.is_count() { 1 } else { d };
+    let corrected = y.bias_corrected(m).map(|bc| {
+        let label = lang.pick("corregido por sesgo", "bias-corrected");
+        view! {
+            <br/><small class="bias-corrected" data-value=bc.to_string()>{format!("{label}: {}", format_number(lang, bc, bc_decimals))}</small>
+        }
+    });
+    let biased = y.is_noticeably_biased(m);
+    let flag = biased.then(|| {
+        let explanation = bias_explanation(lang, y, m, d);
+        view! {
+            " "<span class="bias-flag warn" data-testid="ineq-bias-flag" role="img" aria-label=explanation.clone() title=explanation>"⚠"</span>
+        }
+    });
+    view! {
+        <td data-measure=m.key(kind) data-value=value.map(|v| v.to_string()) data-biased=biased.then_some("true") title=reason style="white-space: nowrap">
+            <span class="value">{text}</span>{flag}
+            {corrected}
+            {ci_text.map(|t| view! { <br/><small class="ci">{t}</small> })}
+        </td>
+    }
+}
+
+/// The warning above the table when some value is flagged.
+fn bias_warning(lang: Lang, inflated: bool) -> String {
+    let inflation = if inflated {
+        lang.pick(
+            "Desigualdad inflada: en comunas con pocos nacimientos, la variación aleatoria (Poisson) de las defunciones hace que las tasas observadas estén más dispersas que las tasas subyacentes, así que la desigualdad observada (Gini, Theil, coeficiente de variación…) sobrestima la real. ",
+            "Inflated inequality: in communes with few births, random (Poisson) variation in deaths makes the observed rates more spread out than the underlying rates, so observed inequality (Gini, Theil, coefficient of variation…) overstates real inequality. ",
+        )
+    } else {
+        ""
+    };
+    let rest = lang.pick(
+        "Las celdas marcadas con ⚠ tienen un sesgo bootstrap mayor al 10% del valor, o un intervalo de percentiles que no contiene el valor observado: lea el valor corregido por sesgo y su intervalo, no el valor observado. La corrección es aproximada (de primer orden) y tiende a quedarse corta cuando muchas comunas tienen 0 defunciones.",
+        "Cells marked ⚠ have a bootstrap bias above 10% of the value, or a percentile interval that does not contain the observed value: read the bias-corrected value and its interval rather than the observed value. The correction is approximate (first-order) and tends to be too small when many communes have 0 deaths.",
+    );
+    format!("⚠ {inflation}{rest}")
+}
+
+/// The rows left out of the measures, with file, line and reason.
+fn left_out(lang: Lang, outcome: &InequalityResult) -> Option<impl IntoView> {
+    let n = outcome.left_out.len();
+    (n > 0).then(|| {
+        let line = lang.pick("línea", "line");
+        let items = outcome
+            .left_out
+            .iter()
+            .map(|r| view! { <li>{format!("{}, {line} {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.reason)}</li> })
+            .collect_view();
+        let summary = match lang {
+            Lang::Es => format!("{n} filas no medidas"),
+            Lang::En => format!("{n} rows not measured"),
+        };
+        view! { <details><summary>{summary}</summary><ol class="excluded" tabindex="0" aria-label=tr("Filas no medidas", "Rows not measured")>{items}</ol></details> }
+    })
+}
+
+/// The observed measures' section.
+pub fn observed_table(
+    lang: Lang,
+    outcome: Shared<InequalityResult>,
+    request: InequalityRequest,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let report = &outcome.analysis.report;
+    let unit = report.subject.unit.clone();
+    let present = report.measures_present();
+    let kind = report.subject.kind;
+    let header = present
+        .iter()
+        .map(|m| view! { <th data-measure=m.key(kind)>{m.label_in(lang)}</th> })
+        .collect_view();
+    let rows = report
+        .years
+        .iter()
+        .map(|y| {
+            let cells = present
+                .iter()
+                .map(|m| cell(lang, y, *m, &unit))
+                .collect_view();
+            view! { <tr data-time=y.time().to_string()><th scope="row">{y.time()}</th>{cells}</tr> }
+        })
+        .collect_view();
+    let notes = report
+        .notes
+        .iter()
+        .map(|n| view! { <li data-testid="ineq-note">{n.render(lang)}</li> })
+        .collect_view();
+    let flags = report.bias_flags();
+    let warning = flags.any.then(|| {
+        view! { <p class="warn" data-testid="ineq-bias-warning">{bias_warning(lang, flags.inflated)}</p> }
+    });
+    let unit = imr_core::inequality::words::term(lang, &unit);
+    let heading = match lang {
+        Lang::Es => format!("Medidas observadas por año (incluyen variación aleatoria; tasas {unit}; valor observado, debajo el valor corregido por sesgo y su intervalo 95%)"),
+        Lang::En => format!("Observed measures by year (includes random variation; rates {unit}; observed value, below it the bias-corrected value and its 95% interval)"),
+    };
+    let left_out = left_out(lang, &outcome);
+    let csv = {
+        let o = outcome.clone();
+        move || years_csv(&o.analysis.report)
+    };
+    let command = move || {
+        export_command(
+            &state,
+            &request,
+            &["--format", "csv"],
+            "desigualdad_por_anio.csv",
+        )
+    };
+    view! {
+        <section aria-labelledby="ineq-table-h">
+            <h3 id="ineq-table-h">{heading}</h3>
+            {warning}
+            <div class="scroll" tabindex="0" role="region" aria-label=tr("Tabla de medidas por año (desplazable)", "Table of measures by year (scrollable)")>
+                <table data-testid="inequality-table">
+                    <thead><tr><th>{tr("Año", "Year")}</th>{header}</tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            {csv_download("desigualdad_por_anio", "inequality-table-csv-download", ("Descargar CSV", "Download CSV"), csv, command)}
+            {left_out}
+            <details><summary>{tr("Notas del cálculo", "Calculation notes")}</summary><ul>{notes}</ul></details>
+        </section>
+    }
+}

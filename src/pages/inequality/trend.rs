@@ -1,0 +1,66 @@
+//! The linear trend of every observed measure over the years (slope per year with its 95%
+//! interval, change from the first to the last year), and its CSV (as `imr inequality --format
+//! csv-trends`).
+
+use super::downloads::{csv_download, export_command};
+use crate::i18n::{format_number, tr, Lang};
+use crate::state::{AppState, Shared};
+use imr_core::inequality::csv::trend_csv;
+use imr_core::request::{InequalityRequest, InequalityResult};
+use leptos::prelude::*;
+
+/// The trend section.
+pub fn trend_table(
+    lang: Lang,
+    outcome: Shared<InequalityResult>,
+    request: InequalityRequest,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let report = &outcome.analysis.report;
+    let kind = report.subject.kind;
+    let rows = report
+        .trend
+        .iter()
+        .map(|(m, t)| {
+            let d = m.slope_display_decimals(&report.subject.unit);
+            let f = |x: f64| format_number(lang, x, d);
+            let ci = match (t.ci_low, t.ci_high) {
+                (Some(a), Some(b)) => format!("{} – {}", f(a), f(b)),
+                _ => "—".into(),
+            };
+            view! {
+                <tr data-measure=m.key(kind)>
+                    <td class="text">{m.label_in(lang)}</td>
+                    <td data-field="slope">{f(t.slope)}</td>
+                    <td data-field="slope_ci">{ci}</td>
+                    <td data-field="change">{format!("{} → {}: {}", t.first_time, t.last_time, f(t.change))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let csv = {
+        let o = outcome.clone();
+        move || trend_csv(&o.analysis.report)
+    };
+    let command = move || {
+        export_command(
+            &state,
+            &request,
+            &["--format", "csv-trends"],
+            "desigualdad_tendencia.csv",
+        )
+    };
+    view! {
+        <section aria-labelledby="ineq-trend-h">
+            <h3 id="ineq-trend-h">{tr("Tendencia lineal por medida (pendiente por año, IC 95%) y cambio del primer al último año", "Linear trend per measure (slope per year, 95% CI) and change from the first to the last year")}</h3>
+            <p class="note">{tr("MCO sobre los valores anuales, t de Student con n − 2 g.l.; con pocos años el intervalo es ancho.", "OLS over the yearly values, Student's t with n − 2 df; with few years the interval is wide.")}</p>
+            <div class="scroll" tabindex="0" role="region" aria-label=tr("Tabla de tendencias por medida (desplazable)", "Table of trends per measure (scrollable)")>
+                <table data-testid="inequality-trend">
+                    <thead><tr><th class="text">{tr("Medida", "Measure")}</th><th>{tr("Pendiente por año", "Slope per year")}</th><th>{tr("IC 95%", "95% CI")}</th><th>{tr("Cambio", "Change")}</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            {csv_download("desigualdad_tendencia", "inequality-trend-csv-download", ("Descargar CSV", "Download CSV"), csv, command)}
+        </section>
+    }
+}
