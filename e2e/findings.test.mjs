@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, launch, openPage, outsideRequests, injectAxe, ROOT } from './harness.mjs';
-import { ViewPage, runInBundledFolder, flagValue, assertSameBytes, BUNDLED_CSV } from './views.mjs';
+import { ViewPage, runInBundledFolder, flagValue, assertSameBytes, BUNDLED_PATH } from './views.mjs';
 
 const QUESTIONS = ['rates', 'inequality', 'health-income', 'models', 'where'];
 const headline = (q) => `[data-testid="findings"] [data-question="${q}"] [data-testid="finding-headline"]`;
@@ -163,7 +163,7 @@ for (const [lang, include] of [['es', false], ['en', true]]) {
       await view.page.getByTestId('findings-command').filter({ hasText: '--include-flagged' }).waitFor();
     }
     const words = await view.command('findings-command');
-    assert.deepEqual(words.slice(1, 3), ['findings', BUNDLED_CSV]);
+    assert.deepEqual(words.slice(1, 3), ['findings', BUNDLED_PATH]);
     assert.equal(words.includes('--include-flagged'), include);
     const report = await view.download('findings-report');
     assert.equal(flagValue(words, '--out'), report.name);

@@ -120,7 +120,7 @@ test('the SVG, PNG and CSV downloads hold every commune, made in the page', asyn
   assert.match(csv[0], /^code,name,year,births,deaths,rate_per_1000,ci95_low,ci95_high,eb_global,eb_spatial,excess_risk,value,class$/);
   assert.ok(csv.some((l) => l.startsWith('13101,Santiago,2023,')));
 
-  assert.match(await page.getByTestId('map-command').textContent(), /^imr map chile_imr_2019_2023\.csv .*--year 2023 .*--scheme quantile --classes 5/);
+  assert.match(await page.getByTestId('map-command').textContent(), /^imr map public\/data\/chile_imr_2019_2023\.csv .*--year 2023 .*--scheme quantile --classes 5/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });

@@ -19,6 +19,8 @@ export const READY = {
 };
 
 export const BUNDLED_CSV = 'chile_imr_2019_2023.csv';
+// The bundled file as the page's commands name it.
+export const BUNDLED_PATH = `public/data/${BUNDLED_CSV}`;
 
 export class ViewPage {
   constructor(view, opened) {
@@ -57,11 +59,13 @@ export class ViewPage {
   async close() { await this.context.close(); }
 }
 
-/** Runs the command words (`imr …`) in a fresh folder holding the bundled data file, and returns
- * a reader of the files it wrote (and its stdout). */
+/** Runs the command words (`imr …`) in a fresh folder holding the bundled data file where the
+ * page's commands name it (`public/data/…`, as in a checkout), and returns a reader of the files
+ * it wrote (and its stdout). */
 export function runInBundledFolder(words) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-'));
-  fs.copyFileSync(path.join(ROOT, 'public', 'data', BUNDLED_CSV), path.join(dir, BUNDLED_CSV));
+  fs.mkdirSync(path.join(dir, 'public', 'data'), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, BUNDLED_PATH), path.join(dir, BUNDLED_PATH));
   const stdout = execFileSync(cargoBinary('imr-cli', 'imr'), words.slice(1), { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   return {
     stdout,

@@ -171,21 +171,30 @@ impl AppState {
         self.files.set(loaded);
     }
 
-    /// The input of a shown `imr` command: the loaded files' names and the columns chosen for
-    /// the roles of the first file (reactive: a command follows the files and roles).
+    /// The input of a shown `imr` command: the readable files (the bundled one by its path in
+    /// the source tree, `public/data/…`, so the command runs from a checkout), and for each role
+    /// the column chosen in the Data view for the first file that has one (one flag names one
+    /// column in every file). Untracked: read it when the command is made.
     pub fn input_spec(&self) -> InputSpec {
+        let bundled = self.bundled.get_untracked();
         let mut input = InputSpec::default();
-        self.files.with(|files| {
-            input.files = files.iter().map(|f| f.name.clone()).collect();
-            self.roles.with(|roles| {
-                if let (Some(table), Some(roles)) = (
-                    files.first().and_then(|f| f.table.as_ref().ok()),
-                    roles.first(),
-                ) {
-                    for role in Role::ALL {
-                        if let Some(column) = roles.get(role).and_then(|i| table.columns.get(i)) {
-                            input.roles.push((role, column.clone()));
-                        }
+        self.files.with_untracked(|files| {
+            self.roles.with_untracked(|roles| {
+                let tables: Vec<_> = files.iter().filter_map(|f| f.table.as_ref().ok()).collect();
+                for f in files.iter().filter(|f| f.table.is_ok()) {
+                    input.files.push(if bundled && f.name == BUNDLED_NAME {
+                        format!("public/data/{BUNDLED_NAME}")
+                    } else {
+                        f.name.clone()
+                    });
+                }
+                for role in Role::ALL {
+                    let column = tables
+                        .iter()
+                        .zip(roles)
+                        .find_map(|(t, r)| t.columns.get(r.get(role)?).cloned());
+                    if let Some(c) = column {
+                        input.roles.push((role, c));
                     }
                 }
             })

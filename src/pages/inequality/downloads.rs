@@ -5,10 +5,9 @@
 
 use crate::components::download::{csv_with_provenance, download_text};
 use crate::i18n::tr;
-use crate::state::{AppState, BUNDLED_NAME};
+use crate::state::AppState;
 use imr_core::escape::shell_join;
-use imr_core::ingest::Role;
-use imr_core::request::{self, InequalityRequest, InputSpec};
+use imr_core::request::{self, InequalityRequest};
 use leptos::prelude::*;
 
 /// The `imr inequality` command of a request followed by `output` (format and chart options):
@@ -16,29 +15,7 @@ use leptos::prelude::*;
 /// file that has one: one flag names one column everywhere) and the request's own arguments,
 /// quoted by the one shell rule ([`imr_core::escape::shell_join`]).
 pub fn command_line(state: &AppState, request: &InequalityRequest, output: &[&str]) -> String {
-    let bundled = state.bundled.get_untracked();
-    let mut input = InputSpec::default();
-    state.files.with_untracked(|files| {
-        state.roles.with_untracked(|roles| {
-            let tables: Vec<_> = files.iter().filter_map(|f| f.table.as_ref().ok()).collect();
-            for f in files.iter().filter(|f| f.table.is_ok()) {
-                input.files.push(if bundled && f.name == BUNDLED_NAME {
-                    format!("public/data/{BUNDLED_NAME}")
-                } else {
-                    f.name.clone()
-                });
-            }
-            for role in Role::ALL {
-                let column = tables
-                    .iter()
-                    .zip(roles)
-                    .find_map(|(t, r)| t.columns.get(r.get(role)?).cloned());
-                if let Some(c) = column {
-                    input.roles.push((role, c));
-                }
-            }
-        })
-    });
+    let input = state.input_spec();
     let mut args = request.to_args();
     args.extend(output.iter().map(|a| a.to_string()));
     shell_join(request::command_line(

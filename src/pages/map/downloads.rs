@@ -90,6 +90,8 @@ pub(super) fn Downloads(
         let r = result.get()?;
         let stem = file_stem(&r);
         let svg = format!("{stem}{}.svg", if request.lisa { "_lisa" } else { "" });
+        state.files.track();
+        state.roles.track();
         let input = state.input_spec();
         let mut args = request.to_args(&svg);
         args.extend(["--csv".to_string(), format!("{stem}.csv")]);
