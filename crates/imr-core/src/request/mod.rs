@@ -18,11 +18,17 @@
 //! [`Panel`]: crate::panel::Panel
 
 mod fit;
+mod fit_view;
+pub mod fit_words;
 mod inequality;
 mod map;
 mod rates;
 
 pub use fit::{FitRequest, FitResult, ValidatedFit, DEFAULT_LEVEL};
+pub use fit_view::{
+    absorbed_columns, analysis_commands, analysis_csv, chosen_regressors, regressor_candidates,
+    table_terms, ANALYSIS_DATA_FILE, DEFAULT_MODELS, DEFAULT_REGRESSORS,
+};
 pub use inequality::{
     InequalityRequest, InequalityResult, InequalitySubject, SecondSeries, ValidatedInequality,
 };
@@ -30,7 +36,9 @@ pub use map::{
     AreaRates, Boundaries, ClassScheme, Coloured, MapContext, MapCredits, MapRequest, MapResult,
     Smooth, ValidatedMap, YearSlice, LISA_ALPHA, LISA_PERMUTATIONS,
 };
-pub use rates::{RatesRequest, ValidatedRates};
+pub use rates::{
+    commune_name, search_rates, LineAccount, RateSort, RatesExtent, RatesRequest, ValidatedRates,
+};
 
 use serde::{Deserialize, Serialize};
 
@@ -178,6 +186,21 @@ pub struct InputSpec {
 }
 
 impl InputSpec {
+    /// The input of `files` read with the page's column `roles` of a table with these
+    /// `columns` (its first readable file's): every role chosen there, by column name, since
+    /// the command's role flags apply to every file.
+    pub fn with_roles_of(
+        files: Vec<String>,
+        columns: &[String],
+        roles: &crate::ingest::ColumnRoles,
+    ) -> InputSpec {
+        let roles = crate::ingest::Role::ALL
+            .into_iter()
+            .filter_map(|role| Some((role, columns.get(roles.get(role)?)?.clone())))
+            .collect();
+        InputSpec { files, roles }
+    }
+
     /// The files, then `--<role> <column>` for each chosen role.
     pub fn to_args(&self) -> Vec<String> {
         let mut args = self.files.clone();
@@ -232,6 +255,32 @@ mod tests {
         01101,2019,1000,8,I,10\n01101,2020,1100,7,I,11\n01107,2019,500,5,I,20\n\
         01107,2020,520,3,I,19\n02101,2019,2000,20,II,5\n02101,2020,2100,15,II,6\n\
         02102,2019,300,1,II,30\n02102,2020,310,4,II,28\n";
+
+    #[test]
+    fn the_input_names_the_roles_chosen_by_column_name() {
+        let table = RawTable::from_bytes("small.csv", CSV).unwrap();
+        let mut roles = table.guessed_roles.clone();
+        roles.set(Role::Deaths, None);
+        roles.set(Role::Births, Some(5));
+        let input = InputSpec::with_roles_of(
+            vec!["small.csv".into(), "more.csv".into()],
+            &table.columns,
+            &roles,
+        );
+        assert_eq!(
+            input.to_args(),
+            [
+                "small.csv",
+                "more.csv",
+                "--entity",
+                "comuna",
+                "--time",
+                "anio",
+                "--births",
+                "pobreza"
+            ]
+        );
+    }
 
     fn panel() -> Panel {
         let table = RawTable::from_bytes("small.csv", CSV).unwrap();
