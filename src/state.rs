@@ -38,7 +38,7 @@ pub struct LoadedFile {
     pub name: String,
     /// The file's bytes; empty when `blob` keeps the file instead.
     pub bytes: Arc<Vec<u8>>,
-    /// A big upload parsed in the worker (src/components/csv_upload.rs) keeps the browser's
+    /// A big upload parsed in the worker (src/components/csv_upload/) keeps the browser's
     /// `File` handle instead of its bytes, read again only when the analysis is saved.
     pub blob: Option<BlobKey>,
     pub table: Result<Arc<RawTable>, String>,
