@@ -2,7 +2,7 @@
 //! and rates derived from them. Core results are wrapped in [`Shared`] so memos compare by
 //! identity instead of deep equality.
 
-use imr_core::ingest::{build_panel, ColumnRoles, IngestOptions, RawTable, Role};
+use imr_core::ingest::{build_panel, ColumnRoles, IngestOptions, RawTable};
 use imr_core::panel::Panel;
 use imr_core::rates::RateTable;
 use imr_core::request::InputSpec;
@@ -39,7 +39,7 @@ pub struct LoadedFile {
     pub name: String,
     /// The file's bytes; empty when `blob` keeps the file instead.
     pub bytes: Arc<Vec<u8>>,
-    /// A big upload parsed in the worker (src/components/csv_upload.rs) keeps the browser's
+    /// A big upload parsed in the worker (src/components/csv_upload/) keeps the browser's
     /// `File` handle instead of its bytes, read again only when the analysis is saved.
     pub blob: Option<BlobKey>,
     pub table: Result<Arc<RawTable>, String>,
@@ -177,29 +177,24 @@ impl AppState {
     /// column in every file). Untracked: read it when the command is made.
     pub fn input_spec(&self) -> InputSpec {
         let bundled = self.bundled.get_untracked();
-        let mut input = InputSpec::default();
         self.files.with_untracked(|files| {
             self.roles.with_untracked(|roles| {
-                let tables: Vec<_> = files.iter().filter_map(|f| f.table.as_ref().ok()).collect();
-                for f in files.iter().filter(|f| f.table.is_ok()) {
-                    input.files.push(if bundled && f.name == BUNDLED_NAME {
-                        format!("public/data/{BUNDLED_NAME}")
-                    } else {
-                        f.name.clone()
-                    });
-                }
-                for role in Role::ALL {
-                    let column = tables
-                        .iter()
-                        .zip(roles)
-                        .find_map(|(t, r)| t.columns.get(r.get(role)?).cloned());
-                    if let Some(c) = column {
-                        input.roles.push((role, c));
-                    }
-                }
+                let readable = files.iter().filter(|f| f.table.is_ok());
+                let names = readable
+                    .clone()
+                    .map(|f| match bundled && f.name == BUNDLED_NAME {
+                        true => format!("public/data/{BUNDLED_NAME}"),
+                        false => f.name.clone(),
+                    })
+                    .collect();
+                let tables: Vec<(&[String], &ColumnRoles)> = readable
+                    .filter_map(|f| f.table.as_ref().ok())
+                    .zip(roles)
+                    .map(|(t, r)| (t.columns.as_slice(), r))
+                    .collect();
+                InputSpec::of_tables(names, &tables)
             })
-        });
-        input
+        })
     }
 }
 

@@ -1,5 +1,5 @@
 //! Starting the page's Web Worker (`imr-worker`), shared by the microdata section
-//! (src/components/microdata.rs) and big CSV uploads (src/components/csv_upload.rs).
+//! (src/components/microdata/) and big CSV uploads (src/components/csv_upload/).
 //!
 //! The worker is started from a `blob:` URL (CSP `worker-src blob:`) made of its wasm-bindgen
 //! glue; the glue and wasm come from the page's own files (`imr-worker.js`,

@@ -131,10 +131,18 @@ fn csv_format_prints_the_coefficient_table() {
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(
         lines[0],
-        "term,estimate,std_error,statistic,p_value,conf_low,conf_high"
+        "model,vcov,term,estimate,std_error,statistic,p_value,conf_low,conf_high"
     );
-    assert!(lines[1].starts_with("value,0.110123804"), "{}", lines[1]);
-    assert!(lines[2].starts_with("capital,0.310065341"), "{}", lines[2]);
+    assert!(
+        lines[1].starts_with("fe,cluster,value,0.110123804"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with("fe,cluster,capital,0.310065341"),
+        "{}",
+        lines[2]
+    );
     assert_eq!(lines.len(), 3);
 }
 

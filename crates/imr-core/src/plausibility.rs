@@ -108,6 +108,14 @@ pub struct FlaggedRow {
 }
 
 impl FlaggedRow {
+    /// Whether the row breaks a [`Rule::RateAbove`] rule: a rate too high to be a count (the
+    /// Data view names these rows in its summary).
+    pub fn rate_too_high(&self) -> bool {
+        self.reasons
+            .iter()
+            .any(|r| matches!(r, Rule::RateAbove { .. }))
+    }
+
     /// "rate above 200 per 1,000; rate given on fewer than 10 births".
     pub fn reasons_text(&self, lang: Lang) -> String {
         self.reasons
@@ -247,6 +255,13 @@ mod tests {
             .map(|f| (f.entity.as_str(), f.time))
             .collect();
         assert_eq!(above, vec![("15202", 2023)]);
+        let too_high: Vec<_> = p
+            .flagged
+            .iter()
+            .filter(|f| f.rate_too_high())
+            .map(|f| (f.entity.as_str(), f.time))
+            .collect();
+        assert_eq!(too_high, above);
         // Independent count straight from the CSV text: rows with poblacion_0 in 1..=9 or tmi > 200.
         let text = std::str::from_utf8(BUNDLED).unwrap();
         let expected = text

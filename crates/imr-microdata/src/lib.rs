@@ -21,6 +21,7 @@
 //! are counted by [`Reason`] with the first [`MAX_LINES_PER_REASON`] line numbers.
 
 pub mod births;
+mod births_head;
 pub mod cause;
 mod communes;
 pub mod deaths;
@@ -32,8 +33,10 @@ mod lines;
 mod output;
 pub mod report;
 pub mod synth;
+mod throughput;
 
 pub use births::{BirthsAggregate, BirthsAggregator, BirthsOptions, ColumnRef, HeaderMode};
+pub use births_head::BirthsHead;
 pub use cause::Chapter;
 pub use deaths::{
     aggregate_deaths_reader, DeathsAggregate, DeathsAggregator, DeathsCell, DeathsOptions,
@@ -48,3 +51,4 @@ pub use layout::{looks_like_deaths_microdata, DeathsLayout, DEATHS_COLUMNS};
 pub use lines::MAX_LINE_BYTES;
 pub use output::{counts_csv, counts_header};
 pub use report::{Excluded, Progress, Reason, MAX_LINES_PER_REASON, MAX_UNKNOWN_CODES};
+pub use throughput::Throughput;

@@ -5,8 +5,8 @@
 mod common;
 use common::grunfeld;
 use imr_models::report::{
-    coefficient_plot_svg, coefficients_csv, imr_command, latex_table, markdown_table, r_code,
-    stata_code, CodeContext, PlotOptions,
+    coefficient_plot_svg, coefficients_csv, coefficients_csv_many, imr_command, latex_table,
+    markdown_table, r_code, stata_code, CodeContext, PlotOptions,
 };
 use imr_models::{Estimator, Fit, PanelSpec, VcovKind};
 
@@ -83,15 +83,16 @@ fn the_csv_has_one_row_per_coefficient_with_full_precision() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "term,estimate,std_error,statistic,p_value,conf_low,conf_high"
+        "model,vcov,term,estimate,std_error,statistic,p_value,conf_low,conf_high"
     );
     assert_eq!(lines.len(), 1 + fit.coefficients.len());
+    let prefix = format!("{},{},value,", fit.model.name(), fit.vcov.name());
     let value: Vec<f64> = lines
         .iter()
-        .find(|l| l.starts_with("value,"))
+        .find(|l| l.starts_with(&prefix))
         .unwrap()
         .split(',')
-        .skip(1)
+        .skip(3)
         .map(|v| v.parse().unwrap())
         .collect();
     let c = fit.coefficient("value").unwrap();
@@ -106,6 +107,14 @@ fn the_csv_has_one_row_per_coefficient_with_full_precision() {
             c.conf_high
         ]
     );
+    // One fit's table is the many-fit table of that fit alone (the page's download of one model).
+    assert_eq!(csv, coefficients_csv_many(std::slice::from_ref(fit)));
+    let all = coefficients_csv_many(&fits());
+    let bodies: String = fits()
+        .iter()
+        .map(|f| coefficients_csv(f).split_once('\n').unwrap().1.to_owned())
+        .collect();
+    assert_eq!(all.split_once('\n').unwrap().1, bodies);
 }
 
 #[test]

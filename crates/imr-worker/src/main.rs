@@ -1,4 +1,4 @@
-//! imr-worker: the page's Web Worker. The page (src/components/microdata.rs) starts it from a
+//! imr-worker: the page's Web Worker. The page (src/components/microdata/) starts it from a
 //! `blob:` URL made of this binary's wasm-bindgen glue (`no-modules`), posts the wasm bytes as
 //! the first message and the job as the second: `{options: JobOptions as JSON, deaths: File?,
 //! births: File?}`. The worker reads each file in chunks with `File.slice` and

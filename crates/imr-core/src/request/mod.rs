@@ -18,11 +18,17 @@
 //! [`Panel`]: crate::panel::Panel
 
 mod fit;
+mod fit_view;
+pub mod fit_words;
 mod inequality;
 mod map;
 mod rates;
 
 pub use fit::{FitRequest, FitResult, ValidatedFit, DEFAULT_LEVEL};
+pub use fit_view::{
+    absorbed_columns, analysis_commands, analysis_csv, chosen_regressors, regressor_candidates,
+    table_terms, ANALYSIS_DATA_FILE, DEFAULT_MODELS, DEFAULT_REGRESSORS,
+};
 pub use inequality::{
     InequalityRequest, InequalityResult, InequalitySubject, SecondSeries, ValidatedInequality,
 };
@@ -30,7 +36,9 @@ pub use map::{
     AreaRates, Boundaries, ClassScheme, Coloured, MapContext, MapCredits, MapRequest, MapResult,
     Smooth, ValidatedMap, YearSlice, LISA_ALPHA, LISA_PERMUTATIONS,
 };
-pub use rates::{RatesRequest, ValidatedRates};
+pub use rates::{
+    commune_name, search_rates, LineAccount, RateSort, RatesExtent, RatesRequest, ValidatedRates,
+};
 
 use serde::{Deserialize, Serialize};
 
@@ -178,6 +186,26 @@ pub struct InputSpec {
 }
 
 impl InputSpec {
+    /// The input of `files` read with the page's column choices: `tables` holds, for each
+    /// readable file, its columns and the roles chosen there. A role flag of the command names
+    /// one column in every file, so each role takes the column chosen in the first table that
+    /// has that role.
+    pub fn of_tables(
+        files: Vec<String>,
+        tables: &[(&[String], &crate::ingest::ColumnRoles)],
+    ) -> InputSpec {
+        let roles = crate::ingest::Role::ALL
+            .into_iter()
+            .filter_map(|role| {
+                let column = tables
+                    .iter()
+                    .find_map(|(columns, roles)| columns.get(roles.get(role)?).cloned())?;
+                Some((role, column))
+            })
+            .collect();
+        InputSpec { files, roles }
+    }
+
     /// The files, then `--<role> <column>` for each chosen role.
     pub fn to_args(&self) -> Vec<String> {
         let mut args = self.files.clone();
@@ -232,6 +260,36 @@ mod tests {
         01101,2019,1000,8,I,10\n01101,2020,1100,7,I,11\n01107,2019,500,5,I,20\n\
         01107,2020,520,3,I,19\n02101,2019,2000,20,II,5\n02101,2020,2100,15,II,6\n\
         02102,2019,300,1,II,30\n02102,2020,310,4,II,28\n";
+
+    #[test]
+    fn the_input_names_each_role_by_the_first_table_that_has_it() {
+        let table = RawTable::from_bytes("small.csv", CSV).unwrap();
+        let mut roles = table.guessed_roles.clone();
+        roles.set(Role::Deaths, None);
+        roles.set(Role::Births, Some(5));
+        let mut second = table.guessed_roles.clone();
+        second.set(Role::Deaths, Some(3));
+        second.set(Role::Births, Some(2));
+        let input = InputSpec::of_tables(
+            vec!["small.csv".into(), "more.csv".into()],
+            &[(&table.columns, &roles), (&table.columns, &second)],
+        );
+        assert_eq!(
+            input.to_args(),
+            [
+                "small.csv",
+                "more.csv",
+                "--entity",
+                "comuna",
+                "--time",
+                "anio",
+                "--births",
+                "pobreza",
+                "--deaths",
+                "defunciones"
+            ]
+        );
+    }
 
     fn panel() -> Panel {
         let table = RawTable::from_bytes("small.csv", CSV).unwrap();

@@ -37,45 +37,39 @@ fn numbers(c: &crate::fit::Coefficient) -> [String; 6] {
     ]
 }
 
-/// `term,estimate,std_error,statistic,p_value,conf_low,conf_high` (plus `irr,irr_conf_low,
-/// irr_conf_high` for `poisson-fe`), one row per coefficient — the `imr fit --format csv` output.
-/// Formula guard on ([`CsvOptions::default`]).
+/// `model,vcov,term,estimate,std_error,statistic,p_value,conf_low,conf_high` (plus
+/// `irr,irr_conf_low,irr_conf_high` for `poisson-fe`), one row per coefficient — the
+/// `imr fit --format csv` output, and the page's coefficient CSV of that one model
+/// ([`coefficients_csv_many`] of one fit). Formula guard on ([`CsvOptions::default`]).
 pub fn coefficients_csv(fit: &Fit) -> String {
     coefficients_csv_with(fit, CsvOptions::default())
 }
 
 /// [`coefficients_csv`] with the writer's options.
 pub fn coefficients_csv_with(fit: &Fit, options: CsvOptions) -> String {
-    let irr = fit.coefficients.iter().any(|c| c.irr.is_some());
-    let mut w = CsvWriter::new(options);
-    let mut header: Vec<&str> = HEADER.to_vec();
-    if irr {
-        header.extend(["irr", "irr_conf_low", "irr_conf_high"]);
-    }
-    w.record(header);
-    for c in &fit.coefficients {
-        let mut fields = vec![c.term.clone()];
-        fields.extend(numbers(c));
-        if irr {
-            for v in [c.irr, c.irr_conf_low, c.irr_conf_high] {
-                fields.push(v.map(number).unwrap_or_default());
-            }
-        }
-        w.record(fields);
-    }
-    w.into_string()
+    coefficients_csv_many_with(std::slice::from_ref(fit), options)
 }
 
-/// Several fits in one long CSV, with `model` and `vcov` columns first (IRR columns omitted).
-/// Formula guard on.
+/// Several fits in one long CSV: `model` and `vcov` columns first, then one row per coefficient
+/// of each fit in turn; the rate-ratio columns `irr,irr_conf_low,irr_conf_high` when every fit
+/// reports them (one `poisson-fe` model), so that the table of one model is what `imr fit
+/// --format csv` prints for it. Formula guard on.
 pub fn coefficients_csv_many(fits: &[Fit]) -> String {
     coefficients_csv_many_with(fits, CsvOptions::default())
 }
 
 /// [`coefficients_csv_many`] with the writer's options.
 pub fn coefficients_csv_many_with(fits: &[Fit], options: CsvOptions) -> String {
+    let irr = !fits.is_empty()
+        && fits
+            .iter()
+            .all(|f| f.coefficients.iter().any(|c| c.irr.is_some()));
     let mut w = CsvWriter::new(options);
-    w.record(["model", "vcov"].into_iter().chain(HEADER));
+    let mut header: Vec<&str> = ["model", "vcov"].into_iter().chain(HEADER).collect();
+    if irr {
+        header.extend(["irr", "irr_conf_low", "irr_conf_high"]);
+    }
+    w.record(header);
     for fit in fits {
         for c in &fit.coefficients {
             let mut fields = vec![
@@ -84,6 +78,11 @@ pub fn coefficients_csv_many_with(fits: &[Fit], options: CsvOptions) -> String {
                 c.term.clone(),
             ];
             fields.extend(numbers(c));
+            if irr {
+                for v in [c.irr, c.irr_conf_low, c.irr_conf_high] {
+                    fields.push(v.map(number).unwrap_or_default());
+                }
+            }
             w.record(fields);
         }
     }

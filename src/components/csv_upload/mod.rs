@@ -5,11 +5,20 @@
 //! its buffer transferred. Meanwhile the page shows a progress bar and a Cancel button; Cancel
 //! terminates the worker and leaves the loaded data as they were. A worker that fails or runs
 //! out of memory is reported as the file's error; the page goes on.
+//!
+//! Components: [`decode`] (the table received, after a memory check), [`progress`] (the
+//! progress bar, Cancel, and the outcome).
+
+mod decode;
+mod progress;
+
+pub use progress::UploadProgress;
 
 use crate::components::worker::{spawn_worker, RunningWorker};
-use crate::i18n::{format_number, lang, tr, Lang};
+use crate::i18n::{lang, Lang};
+use decode::decode_received;
 use imr_core::ingest::RawTable;
-use imr_worker::{decode_table, CsvEvent, CSV_JOB_KIND};
+use imr_worker::{CsvEvent, CSV_JOB_KIND};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -275,129 +284,4 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
             Err(Stop::Failed(message))
         }
     }
-}
-
-/// The page's memory a table needs, as a multiple of its encoding from the worker: measured in
-/// headless Chromium (README, "Big files"), a 400 MB numeric panel (412 MB encoded) took the
-/// page's wasm memory to 2,945 MiB once loaded and 3,884 MiB once its panel was rebuilt after
-/// a role change, 9.9× the encoding. The check asks for 10× before decoding, so a table whose
-/// panel would not fit in wasm32's 4 GiB is refused with a message instead of stopping the page.
-/// (Re-measure when the table's representation changes.)
-const PEAK_PER_ENCODED_BYTE: usize = 10;
-
-/// The table the worker sent, decoded; first checks that the page's memory can grow enough
-/// for it and its panel (`try_reserve`), so a table too big is a message instead of an abort.
-fn decode_received(name: &str, table: &JsValue, language: Lang) -> Result<RawTable, String> {
-    let array: js_sys::Uint8Array = table
-        .clone()
-        .dyn_into()
-        .map_err(|_| format!("{name}: the background reader sent no table"))?;
-    let len = array.length() as usize;
-    let no_memory = || {
-        match language {
-        Lang::Es => format!("{name}: no hay memoria suficiente en el navegador para cargar esta tabla ({} MB leídos). Los datos anteriores siguen cargados.", format_number(Lang::Es, len as f64 / 1e6, 1)),
-        Lang::En => format!("{name}: not enough memory in the browser to load this table ({} MB read). The previous data are still loaded.", format_number(Lang::En, len as f64 / 1e6, 1)),
-    }
-    };
-    {
-        // Freed at once, the memory stays with the page's allocator for the table and panel.
-        let mut probe: Vec<u8> = Vec::new();
-        probe
-            .try_reserve_exact(len.saturating_mul(PEAK_PER_ENCODED_BYTE))
-            .map_err(|_| no_memory())?;
-    }
-    let mut bytes = Vec::new();
-    bytes.try_reserve_exact(len).map_err(|_| no_memory())?;
-    bytes.resize(len, 0);
-    array.copy_to(&mut bytes);
-    decode_table(name, &bytes)
-}
-
-fn mb(bytes: u64) -> f64 {
-    bytes as f64 / 1e6
-}
-
-/// The progress of a big upload, with its Cancel button; a short note when it is done.
-#[component]
-pub fn UploadProgress() -> impl IntoView {
-    let upload = expect_context::<CsvUpload>();
-    let status = upload.status;
-    move || {
-        match status.get() {
-        UploadStatus::Idle => None,
-        UploadStatus::Reading {
-            name,
-            bytes_read,
-            total_bytes,
-        } => Some(running_view(status, name, Some(bytes_read), total_bytes, Phase::Reading)),
-        UploadStatus::Parsing { name, total_bytes } => {
-            Some(running_view(status, name, None, total_bytes, Phase::Parsing))
-        }
-        UploadStatus::Receiving { name, total_bytes } => {
-            Some(running_view(status, name, None, total_bytes, Phase::Receiving))
-        }
-        UploadStatus::Done {
-            name,
-            total_bytes,
-            worker_ms,
-            decode_ms,
-        } => Some(view! {
-            <p class="note" role="status" data-testid="upload-done" data-worker-ms=worker_ms.to_string() data-decode-ms=decode_ms.to_string()>{move || {
-                let l = lang().get();
-                let (mb_text, worker_s, decode_s) = (format_number(l, mb(total_bytes), 1), format_number(l, worker_ms as f64 / 1000.0, 1), format_number(l, decode_ms as f64 / 1000.0, 1));
-                match l {
-                    Lang::Es => format!("{name} ({mb_text} MB) se leyó en segundo plano en {worker_s} s; la tabla se cargó en {decode_s} s."),
-                    Lang::En => format!("{name} ({mb_text} MB) was read in the background in {worker_s} s; the table loaded in {decode_s} s."),
-                }
-            }}</p>
-        }.into_any()),
-        UploadStatus::Failed(message) => Some(view! {
-            <p class="error" role="alert" data-testid="upload-error">{message}</p>
-        }.into_any()),
-        UploadStatus::Cancelled { name } => Some(view! {
-            <p class="warn" role="status" data-testid="upload-cancelled">{move || match lang().get() {
-                Lang::Es => format!("Lectura de {name} cancelada; los datos anteriores siguen cargados."),
-                Lang::En => format!("Reading {name} was cancelled; the previous data are still loaded."),
-            }}</p>
-        }.into_any()),
-    }
-    }
-}
-
-#[derive(Clone, Copy)]
-enum Phase {
-    Reading,
-    Parsing,
-    Receiving,
-}
-
-fn running_view(
-    status: RwSignal<UploadStatus>,
-    name: String,
-    bytes_read: Option<u64>,
-    total_bytes: u64,
-    phase: Phase,
-) -> AnyView {
-    // Without a value the bar is indeterminate: parsing and decoding report no fraction.
-    let value = bytes_read.map(|b| b.to_string());
-    view! {
-        <div role="status" data-testid="upload-running" class="upload-running">
-            <progress data-testid="upload-progress" max=total_bytes.max(1).to_string() value=value
-                aria-label=tr("Avance de la lectura", "Reading progress")></progress>
-            <p class="note" data-testid="upload-progress-text">{move || {
-                let l = lang().get();
-                let total = format_number(l, mb(total_bytes), 1);
-                match (phase, l) {
-                    (Phase::Reading, Lang::Es) => format!("{name}: leídos {} de {total} MB", format_number(l, mb(bytes_read.unwrap_or(0)), 1)),
-                    (Phase::Reading, Lang::En) => format!("{name}: read {} of {total} MB", format_number(l, mb(bytes_read.unwrap_or(0)), 1)),
-                    (Phase::Parsing, Lang::Es) => format!("{name}: {total} MB leídos; interpretando las filas…"),
-                    (Phase::Parsing, Lang::En) => format!("{name}: {total} MB read; parsing the rows…"),
-                    (Phase::Receiving, Lang::Es) => format!("{name}: cargando la tabla…"),
-                    (Phase::Receiving, Lang::En) => format!("{name}: loading the table…"),
-                }
-            }}</p>
-            <button class="secondary" data-testid="upload-cancel" on:click=move |_| cancel_upload(status)>{tr("Cancelar", "Cancel")}</button>
-        </div>
-    }
-    .into_any()
 }

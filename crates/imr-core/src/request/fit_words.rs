@@ -1,0 +1,380 @@
+//! The words of the Models view in either language, outside the browser so that they are tested
+//! natively: column labels from the codebook, estimator and standard-error names, numbers with
+//! the language's decimal mark, and the diagnostics of a fit as sentences.
+
+use crate::data::codebook::column_doc;
+use imr_models::report::format_number;
+use imr_models::{ChiSquaredTest, Estimator, Fit, VcovKind, INTERCEPT};
+use imr_stats::Lang;
+
+/// "Pobreza por ingresos (CASEN…) (% of persons)" for a column in `lang`: the built-in columns,
+/// the intercept, `x_mean` (the entity means of `cre`), the codebook's label and unit, or the
+/// name when the codebook does not know it.
+pub fn column_label(lang: Lang, name: &str) -> String {
+    match name {
+        "rate" => lang
+            .pick(
+                "Tasa de mortalidad infantil (por 1.000 nacidos vivos)",
+                "Infant mortality rate (per 1,000 live births)",
+            )
+            .into(),
+        "births" => lang.pick("Nacimientos", "Births").into(),
+        "deaths" => lang
+            .pick("Defunciones de menores de 1 año", "Infant deaths")
+            .into(),
+        INTERCEPT => lang.pick("Constante", "Intercept").into(),
+        _ => {
+            if let Some(base) = name.strip_suffix("_mean") {
+                if column_doc(base).is_some() {
+                    let label = short_label(lang, base);
+                    return match lang {
+                        Lang::Es => format!("Media por entidad: {label}"),
+                        Lang::En => format!("Entity mean: {label}"),
+                    };
+                }
+            }
+            match column_doc(name) {
+                Some(l) if l.unit.is_empty() => lang.pick(&l.label_es, &l.label_en).to_string(),
+                Some(l) => format!("{} ({})", lang.pick(&l.label_es, &l.label_en), l.unit),
+                None => name.to_string(),
+            }
+        }
+    }
+}
+
+/// The codebook label alone, or the name.
+pub fn short_label(lang: Lang, name: &str) -> String {
+    column_doc(name)
+        .map(|l| lang.pick(&l.label_es, &l.label_en).to_string())
+        .unwrap_or_else(|| name.to_string())
+}
+
+/// A number with about four significant digits ([`format_number`]), with the decimal comma in
+/// Spanish.
+pub fn number_in(lang: Lang, x: f64) -> String {
+    let s = format_number(x);
+    match lang {
+        Lang::Es => s.replace('.', ","),
+        Lang::En => s,
+    }
+}
+
+/// [`number_in`], or "—" when absent.
+pub fn opt_number_in(lang: Lang, v: Option<f64>) -> String {
+    v.map(|x| number_in(lang, x)).unwrap_or_else(|| "—".into())
+}
+
+/// The estimator in words.
+pub fn estimator_label(lang: Lang, estimator: Estimator) -> &'static str {
+    let (es, en) = match estimator {
+        Estimator::Pooled => ("MCO agrupado", "Pooled OLS"),
+        Estimator::Fe => (
+            "Efectos fijos de comuna (within)",
+            "Entity fixed effects (within)",
+        ),
+        Estimator::Twfe => (
+            "Efectos fijos de comuna y año",
+            "Two-way (entity and year) fixed effects",
+        ),
+        Estimator::Re => (
+            "Efectos aleatorios (Swamy–Arora)",
+            "Random effects (Swamy–Arora)",
+        ),
+        Estimator::Be => ("Entre comunas (medias)", "Between (entity means)"),
+        Estimator::Fd => ("Primeras diferencias", "First differences"),
+        Estimator::Cre => (
+            "Efectos aleatorios correlacionados (Mundlak)",
+            "Correlated random effects (Mundlak)",
+        ),
+        Estimator::PoissonFe => (
+            "Poisson con efectos fijos: defunciones, exposición = nacimientos",
+            "Poisson fixed effects: deaths, exposure = births",
+        ),
+        other => (other.label(), other.label()),
+    };
+    lang.pick(es, en)
+}
+
+/// The standard errors in words.
+pub fn vcov_label(lang: Lang, vcov: VcovKind) -> &'static str {
+    let (es, en) = match vcov {
+        VcovKind::Iid => ("Clásicos (iid)", "Classical (iid)"),
+        VcovKind::Hc1 => ("Robustos (HC1)", "Robust (HC1)"),
+        VcovKind::Cluster => ("Agrupados por comuna (CR1)", "Clustered by entity (CR1)"),
+        other => (other.name(), other.name()),
+    };
+    lang.pick(es, en)
+}
+
+/// The verdict of a test at the 5% level: rejected when p < 0.05.
+pub fn p_words(lang: Lang, p: f64) -> &'static str {
+    if p < 0.05 {
+        lang.pick("se rechaza al 5%", "rejected at 5%")
+    } else {
+        lang.pick("no se rechaza al 5%", "not rejected at 5%")
+    }
+}
+
+/// "χ²(2) = 5.145, p = 0.0763 — not rejected at 5%.", with the test's hypothesis and note.
+pub fn chi2_words(lang: Lang, name: &str, t: &ChiSquaredTest) -> String {
+    let mut s = format!(
+        "{name} (H0: {}): χ²({}) = {}, p = {} — {}.",
+        t.hypothesis.text(lang),
+        t.df,
+        number_in(lang, t.statistic),
+        number_in(lang, t.p_value),
+        p_words(lang, t.p_value)
+    );
+    if let Some(note) = &t.note {
+        s.push(' ');
+        s.push_str(&note.text(lang));
+    }
+    s
+}
+
+/// The diagnostics of one fit as sentences in `lang`: sample and inference, standard errors,
+/// weights not taken, dropped terms, the F, Hausman, Breusch–Pagan and Mundlak tests, R²,
+/// variance components, θ of an unbalanced panel, rate ratios, the engine's diagnostics and the
+/// entities dropped, grouped by reason. The rows excluded for missing values are listed apart.
+pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<String> {
+    let es = lang == Lang::Es;
+    let show = |x: f64| number_in(lang, x);
+    let mut items: Vec<String> = Vec::new();
+    let inference = match (fit.inference.df, es) {
+        (Some(df), true) => format!("t con {df} grados de libertad"),
+        (Some(df), false) => format!("t with {df} df"),
+        (None, _) => "normal (z)".into(),
+    };
+    let (nobs, entities, periods) = (fit.nobs, fit.n_entities, fit.n_periods);
+    items.push(if es {
+        format!("{nobs} observaciones de {entities} entidades en {periods} períodos; inferencia: {inference}.")
+    } else {
+        format!("{nobs} observations of {entities} entities over {periods} periods; inference: {inference}.")
+    });
+    items.push(format!(
+        "{}: {}.",
+        lang.pick("Errores estándar", "Standard errors"),
+        fit.vcov_convention.text(lang)
+    ));
+    if weights_requested && !fit.model.takes_weights() && fit.model != Estimator::PoissonFe {
+        let model = fit.model.name();
+        items.push(if es {
+            format!("Los pesos no están disponibles para {model} (como en plm y Stata): se ajustó sin pesos.")
+        } else {
+            format!("Weights are not available for {model} (as in plm and Stata): fitted unweighted.")
+        });
+    }
+    for d in &fit.dropped_terms {
+        items.push(format!(
+            "{} «{}» ({}): {}",
+            lang.pick("Término omitido", "Dropped term"),
+            d.term,
+            short_label(lang, &d.term),
+            d.reason.render(lang)
+        ));
+    }
+    if let Some(t) = &fit.tests.f_effects {
+        items.push(format!(
+            "{} (H0: {}): F({}, {}) = {}, p = {} — {}.",
+            lang.pick("Prueba F de efectos de entidad", "F test of entity effects"),
+            t.hypothesis.text(lang),
+            t.df1,
+            t.df2,
+            show(t.statistic),
+            show(t.p_value),
+            p_words(lang, t.p_value)
+        ));
+    }
+    if let Some(t) = &fit.tests.hausman {
+        let mut s = chi2_words(lang, "Hausman FE vs RE", t);
+        if t.p_value.is_finite() {
+            s.push(' ');
+            s.push_str(if t.p_value < 0.05 {
+                lang.pick(
+                    "Los efectos se correlacionan con los regresores: prefiera fe o cre.",
+                    "The effects correlate with the regressors: prefer fe or cre.",
+                )
+            } else {
+                lang.pick(
+                    "Sin evidencia contra efectos aleatorios (re es consistente y más eficiente).",
+                    "No evidence against random effects (re is consistent and more efficient).",
+                )
+            });
+        }
+        items.push(s);
+    }
+    if let Some(t) = &fit.tests.breusch_pagan {
+        items.push(chi2_words(lang, "Breusch–Pagan LM", t));
+    }
+    if let Some(t) = &fit.tests.mundlak {
+        items.push(chi2_words(lang, "Mundlak", t));
+    }
+    let r2: Vec<String> = [
+        ("within", fit.r2_within),
+        ("between", fit.r2_between),
+        ("overall", fit.r2_overall),
+    ]
+    .into_iter()
+    .filter_map(|(name, v)| v.map(|v| format!("{name} {}", show(v))))
+    .collect();
+    if !r2.is_empty() {
+        items.push(format!("R²: {}.", r2.join(", ")));
+    }
+    let components: Vec<String> = [
+        (
+            lang.pick(
+                "σ²_u (varianza del efecto de entidad)",
+                "σ²_u (variance of the entity effect)",
+            ),
+            fit.sigma2_u,
+        ),
+        (
+            lang.pick(
+                "σ²_e (varianza idiosincrática)",
+                "σ²_e (idiosyncratic variance)",
+            ),
+            fit.sigma2_e,
+        ),
+        ("θ", fit.theta),
+    ]
+    .into_iter()
+    .filter_map(|(name, v)| v.map(|v| format!("{name} = {}", show(v))))
+    .collect();
+    if !components.is_empty() {
+        items.push(format!("{}.", components.join("; ")));
+    }
+    if let Some(t) = &fit.theta_summary {
+        items.push(format!(
+            "{} {} ({} {}) {} {}.",
+            lang.pick(
+                "Panel desbalanceado: θ_i va de",
+                "Unbalanced panel: θ_i ranges from"
+            ),
+            show(t.min),
+            lang.pick("mediana", "median"),
+            show(t.median),
+            lang.pick("a", "to"),
+            show(t.max)
+        ));
+    }
+    for c in &fit.coefficients {
+        if let (Some(irr), Some(lo), Some(hi)) = (c.irr, c.irr_conf_low, c.irr_conf_high) {
+            items.push(format!(
+                "{} «{}»: {} [{}; {}].",
+                lang.pick("Razón de tasas de incidencia (IRR)", "Incidence-rate ratio"),
+                c.term,
+                show(irr),
+                show(lo),
+                show(hi)
+            ));
+        }
+    }
+    items.extend(fit.diagnostics.iter().map(|d| d.render(lang)));
+    // Dropped entities grouped by reason: "27 entities dropped (reason): 01402, 01403, …".
+    let mut by_reason: Vec<(&str, Vec<&str>)> = Vec::new();
+    for d in &fit.dropped_entities {
+        match by_reason.iter_mut().find(|(r, _)| *r == d.reason) {
+            Some((_, list)) => list.push(&d.entity),
+            None => by_reason.push((&d.reason, vec![&d.entity])),
+        }
+    }
+    for (reason, entities) in by_reason {
+        items.push(format!(
+            "{} {} ({reason}): {}.",
+            entities.len(),
+            lang.pick("entidades excluidas", "entities dropped"),
+            entities.join(", ")
+        ));
+    }
+    items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::{build_panel, IngestOptions, RawTable};
+    use crate::request::FitRequest;
+
+    #[test]
+    fn the_codebook_labels_the_bundled_covariates() {
+        assert!(column_label(Lang::Es, "pobreza").starts_with("Pobreza por ingresos"));
+        assert!(column_label(Lang::En, "pobreza").starts_with("Income poverty"));
+        assert!(column_label(Lang::En, "sapu").contains("SAPU"));
+        assert!(column_label(Lang::Es, "pobreza_mean").starts_with("Media por entidad"));
+        assert_eq!(column_label(Lang::En, "unknown_col"), "unknown_col");
+        assert_eq!(column_label(Lang::En, "unknown_mean"), "unknown_mean");
+        assert_eq!(column_label(Lang::Es, INTERCEPT), "Constante");
+    }
+
+    #[test]
+    fn numbers_take_the_languages_decimal_mark() {
+        assert_eq!(number_in(Lang::En, 0.07634), "0.07634");
+        assert_eq!(number_in(Lang::Es, 0.07634), "0,07634");
+        assert_eq!(opt_number_in(Lang::Es, None), "—");
+    }
+
+    #[test]
+    fn five_percent_is_the_line_between_the_verdicts() {
+        assert_eq!(p_words(Lang::En, 0.0499), "rejected at 5%");
+        assert_eq!(p_words(Lang::En, 0.05), "not rejected at 5%");
+        assert_eq!(p_words(Lang::Es, 0.01), "se rechaza al 5%");
+        assert_eq!(p_words(Lang::En, f64::NAN), "not rejected at 5%");
+    }
+
+    #[test]
+    fn the_diagnostics_of_a_random_effects_fit_read_in_each_language() {
+        let csv = "comuna,anio,nacimientos,defunciones,pobreza,sapu\n\
+                   01101,2019,1000,8,10,1\n01101,2020,1100,7,9,1\n01101,2021,1050,9,8.5,1\n\
+                   05101,2019,500,4,20,0\n05101,2020,520,6,19,0\n05101,2021,510,2,18.5,0\n\
+                   13101,2019,3000,18,5,1\n13101,2020,3100,20,6,1\n13101,2021,2950,15,5.5,1\n\
+                   08101,2019,2000,14,12,0\n08101,2020,1900,10,13,0\n08101,2021,1950,12,12.5,0\n";
+        let table = RawTable::from_bytes("t.csv", csv.as_bytes()).unwrap();
+        let roles = table.guessed_roles.clone();
+        let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
+        let request = FitRequest {
+            x: vec!["pobreza".into(), "sapu".into()],
+            weights: Some("births".into()),
+            ..FitRequest::default()
+        };
+        let re = request
+            .for_model(Estimator::Re)
+            .run(&panel)
+            .expect("re fits");
+        let en = diagnostic_lines(Lang::En, &re, true);
+        assert_eq!(
+            en[0],
+            "12 observations of 4 entities over 3 periods; inference: normal (z)."
+        );
+        assert!(en
+            .iter()
+            .any(|l| l.starts_with("Weights are not available for re")));
+        assert!(en.iter().any(|l| l.starts_with("Breusch–Pagan LM (H0: ")));
+        let es = diagnostic_lines(Lang::Es, &re, false);
+        assert!(es[0].starts_with("12 observaciones de 4 entidades en 3 períodos"));
+        assert!(!es.iter().any(|l| l.contains("pesos")));
+        // The covariance convention in the page's language, too.
+        assert!(es.iter().any(|l| l.starts_with("Errores estándar: agrupada por entidad (CR1)")));
+        assert!(en.iter().any(|l| l.starts_with("Standard errors: clustered by entity (CR1)")));
+        // The fe fit drops the time-invariant sapu, with its codebook label.
+        let fe = request
+            .for_model(Estimator::Fe)
+            .run(&panel)
+            .expect("fe fits");
+        let en = diagnostic_lines(Lang::En, &fe, true);
+        assert!(
+            en.iter()
+                .any(|l| l.starts_with("Dropped term «sapu» (") && l.contains("SAPU")),
+            "{en:?}"
+        );
+        assert!(en.iter().any(|l| l.starts_with("F test of entity effects")));
+        // Clustered by entity: t with G − 1 = 3 degrees of freedom.
+        assert!(en[0].ends_with("inference: t with 3 df."), "{}", en[0]);
+        let es = diagnostic_lines(Lang::Es, &fe, false);
+        // One full stop (the abbreviation "g.l." ended in two).
+        assert!(
+            es[0].ends_with("inferencia: t con 3 grados de libertad."),
+            "{}",
+            es[0]
+        );
+    }
+}

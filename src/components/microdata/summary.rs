@@ -1,0 +1,96 @@
+//! The summary of each file a job read: rows read, counted, not infant and excluded (with the
+//! reasons and first lines), years and unknown codes.
+
+use crate::i18n::{format_number, lang, tr, Lang};
+use imr_microdata::{FileKind, FileSummary};
+use leptos::prelude::*;
+
+/// An exclusion reason of the worker's summary (its stable label) in the page's language, from
+/// the engine's words; a label this page does not know keeps the worker's English description.
+fn reason_text(l: Lang, reason: &str, english: &str) -> String {
+    imr_microdata::Reason::from_label(reason)
+        .map_or_else(|| english.to_owned(), |r| r.text(l).to_owned())
+}
+
+pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
+    let kind = f.kind;
+    let testid = match kind {
+        FileKind::Deaths => "microdata-summary-deaths",
+        FileKind::Births => "microdata-summary-births",
+    };
+    let years = match (f.rows_by_year.first(), f.rows_by_year.last()) {
+        (Some(a), Some(b)) if a.0 != b.0 => format!("{}–{}", a.0, b.0),
+        (Some(a), _) => a.0.to_string(),
+        _ => "—".to_owned(),
+    };
+    let unknown = f.unknown_codes_listed(10);
+    let unknown = (!unknown.is_empty()).then(|| {
+        let list = unknown;
+        view! { <p class="note" data-testid="microdata-unknown-codes">{tr("Códigos de comuna desconocidos: ", "Unknown commune codes: ")}{list}</p> }
+    });
+    let excluded = f
+        .excluded
+        .clone()
+        .into_iter()
+        .map(|e| {
+            let lines: Vec<String> = e.first_lines.iter().take(8).map(u64::to_string).collect();
+            let more = if e.count as usize > lines.len() {
+                ", …"
+            } else {
+                ""
+            };
+            let lines = lines.join(", ");
+            let (reason, description, count) = (e.reason.clone(), e.description.clone(), e.count);
+            let reason_attr = reason.clone();
+            view! {
+                <li data-reason=reason_attr data-count=count.to_string()>
+                    {move || {
+                        let l = lang().get();
+                        format!(
+                            "{} {}: {} ({} {lines}{more})",
+                            format_number(l, count as f64, 0),
+                            l.pick("filas", "rows"),
+                            reason_text(l, &reason, &description),
+                            l.pick("líneas", "lines"),
+                        )
+                    }}
+                </li>
+            }
+        })
+        .collect_view();
+    let name = f.name.clone();
+    let header = f.has_header;
+    let (read, counted, not_infant, excluded_n, recoded) = (
+        f.rows_read,
+        f.rows_counted,
+        f.rows_not_infant,
+        f.rows_excluded,
+        f.recoded_rows,
+    );
+    view! {
+        <div data-testid=testid data-rows-read=read.to_string() data-rows-counted=counted.to_string()
+            data-rows-not-infant=not_infant.to_string() data-rows-excluded=excluded_n.to_string()>
+            <h4>{name}</h4>
+            <p>{move || {
+                let l = lang().get();
+                let n = |v: u64| format_number(l, v as f64, 0);
+                match (l, kind) {
+                    (Lang::Es, FileKind::Deaths) => format!(
+                        "{} filas ({}), años {years}: {} defunciones infantiles contadas, {} de 1 año o más, {} excluidas; {} códigos de Ñuble recodificados.",
+                        n(read), if header { "con encabezado" } else { "sin encabezado" }, n(counted), n(not_infant), n(excluded_n), n(recoded)),
+                    (Lang::En, FileKind::Deaths) => format!(
+                        "{} rows ({}), years {years}: {} infant deaths counted, {} aged one year or more, {} excluded; {} Ñuble codes re-coded.",
+                        n(read), if header { "with header" } else { "no header" }, n(counted), n(not_infant), n(excluded_n), n(recoded)),
+                    (Lang::Es, FileKind::Births) => format!(
+                        "{} filas ({}), años {years}: {} nacimientos contados, {} excluidas; {} códigos de Ñuble recodificados.",
+                        n(read), if header { "con encabezado" } else { "sin encabezado" }, n(counted), n(excluded_n), n(recoded)),
+                    (Lang::En, FileKind::Births) => format!(
+                        "{} rows ({}), years {years}: {} births counted, {} excluded; {} Ñuble codes re-coded.",
+                        n(read), if header { "with header" } else { "no header" }, n(counted), n(excluded_n), n(recoded)),
+                }
+            }}</p>
+            <ul class="excluded" data-testid="microdata-excluded">{excluded}</ul>
+            {unknown}
+        </div>
+    }
+}

@@ -1,0 +1,111 @@
+//! The files read, how each was read (dialect, encoding, metadata lines) and the column role
+//! chosen for each of its columns.
+
+use super::HowCalculated;
+use crate::i18n::{lang, tr, Lang};
+use crate::state::AppState;
+use imr_core::ingest::{delimiter_label, Role};
+use leptos::prelude::*;
+
+#[component]
+pub(super) fn FilesAndRoles() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let files = state.files.get();
+        if files.is_empty() {
+            return None;
+        }
+        let mut readable = 0usize;
+        let items = files
+            .into_iter()
+            .map(|f| match f.table {
+                Err(message) => view! { <li class="error" data-testid="file-error">{message}</li> }.into_any(),
+                Ok(table) => {
+                    let idx = readable;
+                    readable += 1;
+                    let d = table.dialect;
+                    let (n_records, delimiter, encoding) = (table.records.len(), delimiter_label(d.delimiter), table.encoding.label());
+                    let n_meta = table.metadata.len();
+                    let summary = move || match lang().get() {
+                        Lang::Es => format!(
+                            "{n_records} filas · separador «{delimiter}» · decimal «{}» · {encoding} · {}{}",
+                            d.decimal.as_char(),
+                            if d.has_header { "con encabezado" } else { "sin encabezado" },
+                            if n_meta > 0 { format!(" · {n_meta} líneas de metadatos (#) omitidas") } else { String::new() }
+                        ),
+                        Lang::En => format!(
+                            "{n_records} rows · delimiter «{delimiter}» · decimal «{}» · {encoding} · {}{}",
+                            d.decimal.as_char(),
+                            if d.has_header { "with header" } else { "no header" },
+                            if n_meta > 0 { format!(" · {n_meta} metadata lines (#) skipped") } else { String::new() }
+                        ),
+                    };
+                    let selectors = Role::ALL
+                        .into_iter()
+                        .map(|role| {
+                            let columns = table.columns.clone();
+                            let id = format!("role-{idx}-{}", role.label());
+                            let current = move || state.roles.with(|r| r.get(idx).and_then(|r| r.get(role)));
+                            let on_change = move |ev: leptos::ev::Event| {
+                                let value = event_target_value(&ev);
+                                let choice = value.parse::<usize>().ok();
+                                state.roles.update(|r| {
+                                    if let Some(roles) = r.get_mut(idx) {
+                                        for other in Role::ALL {
+                                            if choice.is_some() && roles.get(other) == choice {
+                                                roles.set(other, None);
+                                            }
+                                        }
+                                        roles.set(role, choice);
+                                    }
+                                });
+                            };
+                            let options = columns
+                                .iter()
+                                .enumerate()
+                                .map(|(i, c)| {
+                                    view! { <option value=i.to_string() selected=move || current() == Some(i)>{c.clone()}</option> }
+                                })
+                                .collect_view();
+                            view! {
+                                <span>
+                                    <label for=id.clone()>{role_label(role)}</label>
+                                    <select id=id data-testid=format!("role-{}", role.label()) on:change=on_change>
+                                        <option value="" selected=move || current().is_none()>{tr("(ninguna)", "(none)")}</option>
+                                        {options}
+                                    </select>
+                                </span>
+                            }
+                        })
+                        .collect_view();
+                    view! {
+                        <li>
+                            <strong>{f.name.clone()}</strong>" — "<span data-testid="file-summary">{summary}</span>
+                            <div class="roles">{selectors}</div>
+                        </li>
+                    }
+                    .into_any()
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section aria-labelledby="files-h">
+                <h3 id="files-h">{tr("Archivos y columnas", "Files and columns")}</h3>
+                <ul>{items}</ul>
+                <HowCalculated testid="files-method">
+                    <p class="note">{tr("Las demás columnas numéricas son covariables; un archivo sin nacimientos ni defunciones se une como características comunales por código (y año si lo tiene).", "Other numeric columns are covariates; a file without births or deaths is joined as commune characteristics by code (and year when it has one).")}</p>
+                </HowCalculated>
+            </section>
+        })
+    }
+}
+
+fn role_label(role: Role) -> impl Fn() -> &'static str + Copy {
+    match role {
+        Role::Entity => tr("Código de comuna", "Commune code"),
+        Role::Time => tr("Año", "Year"),
+        Role::Births => tr("Nacimientos", "Births"),
+        Role::Deaths => tr("Defunciones < 1 año", "Infant deaths"),
+        Role::Rate => tr("Tasa ‰", "Rate ‰"),
+    }
+}

@@ -1,0 +1,197 @@
+//! Rates per commune and year with their exact intervals (searchable, sortable, with the CSV
+//! that `imr rates --format csv` prints and the command), and the national pooled rate.
+
+use super::HowCalculated;
+use crate::components::download::download_csv;
+use crate::i18n::{format_number, format_opt, lang, tr, Lang};
+use crate::pages::findings::FlagState;
+use crate::state::AppState;
+use imr_core::escape::shell_join;
+use imr_core::rates::rates_csv;
+use imr_core::request::{
+    command_line, commune_name, search_rates, RateSort, RatesExtent, RatesRequest,
+};
+use leptos::prelude::*;
+
+/// Rows shown at once; the search narrows the rest.
+const PAGE_ROWS: usize = 400;
+
+/// Rows shown before the table is expanded: the table answers first, the rest is one click away.
+/// Collapsed rows stay in the page (hidden), so their text and attributes remain readable.
+const PREVIEW_ROWS: usize = 10;
+
+/// File name of the rates download.
+const RATES_FILE: &str = "tasas_imr.csv";
+
+/// The `imr rates` command that prints the rates download: the loaded files and their roles
+/// ([`AppState::input_spec`]).
+fn rates_command(state: &AppState) -> String {
+    state.files.track();
+    state.roles.track();
+    let input = state.input_spec();
+    let mut args = RatesRequest::default().to_args();
+    args.extend(["--format".to_string(), "csv".to_string()]);
+    shell_join(command_line(RatesRequest::SUBCOMMAND, &input, args))
+}
+
+/// A count for reading: whole numbers without decimals, derived (fractional) counts with two.
+fn fmt_count(lang: Lang, v: f64) -> String {
+    format_number(lang, v, if v.fract() == 0.0 { 0 } else { 2 })
+}
+
+#[component]
+pub(super) fn NationalRates() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let table = state.rates.get()?.ok()?;
+        let l = lang().get();
+        let rows = table
+            .national
+            .iter()
+            .map(|n| {
+                view! {
+                    <tr data-time=n.time.to_string()>
+                        <td>{n.time}</td>
+                        <td data-field="births">{fmt_count(l, n.births)}</td>
+                        <td data-field="deaths">{fmt_count(l, n.deaths)}</td>
+                        <td data-field="rate">{format_opt(l, n.rate, 2)}</td>
+                        <td data-field="ci_low">{format_opt(l, n.ci_low, 2)}</td>
+                        <td data-field="ci_high">{format_opt(l, n.ci_high, 2)}</td>
+                        <td>{n.n_areas}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section aria-labelledby="national-h">
+                <h3 id="national-h">{tr("Tasa nacional por año (agrupada)", "National pooled rate per year")}</h3>
+                <table data-testid="national-rate">
+                    <thead><tr><th>{tr("Año", "Year")}</th><th>{tr("Nacimientos", "Births")}</th><th>{tr("Defunciones", "Deaths")}</th><th>{tr("Tasa ‰", "Rate ‰")}</th><th>{tr("IC95 inf.", "95% CI low")}</th><th>{tr("IC95 sup.", "95% CI high")}</th><th>{tr("Comunas", "Communes")}</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </section>
+        })
+    }
+}
+
+#[component]
+pub(super) fn RatesTable() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let flags = expect_context::<FlagState>();
+    let search = RwSignal::new(String::new());
+    let sort = RwSignal::new((RateSort::Entity, true));
+    let expanded = RwSignal::new(false);
+    move || {
+        let table = state.rates.get()?.ok()?;
+        let approximate = table.approximate_intervals;
+        let csv_table = table.clone();
+        let body = move || {
+            let l = lang().get();
+            let (key, ascending) = sort.get();
+            let rows = search_rates(&table, &search.get(), key, ascending);
+            let extent = RatesExtent::of(&rows);
+            let (total, communes, span) = (extent.rows, extent.areas, extent.years_text());
+            let flagged = flags.flags.get();
+            let shown = rows
+                .into_iter()
+                .take(PAGE_ROWS)
+                .enumerate()
+                .map(|(i, r)| {
+                    let beyond_preview = i >= PREVIEW_ROWS;
+                    let is_flagged = flagged
+                        .as_ref()
+                        .is_some_and(|f| f.is_flagged(&r.entity, r.time));
+                    view! {
+                        <tr data-entity=r.entity.clone() data-time=r.time.to_string()
+                            data-flagged=is_flagged.then_some("true") class:flagged=is_flagged
+                            hidden=move || beyond_preview && !expanded.get()>
+                            <td class="text">{r.entity.clone()}</td>
+                            <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
+                            <td>{r.time}</td>
+                            <td data-field="births">{fmt_count(l, r.births)}</td>
+                            <td data-field="deaths">{fmt_count(l, r.deaths)}</td>
+                            <td data-field="rate">{format_opt(l, r.rate, 2)}</td>
+                            <td data-field="ci_low">{format_opt(l, r.ci_low, 2)}</td>
+                            <td data-field="ci_high">{format_opt(l, r.ci_high, 2)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            let more = (total > PAGE_ROWS).then(|| view! { <p class="note">{move || match lang().get() { Lang::Es => format!("Se muestran {PAGE_ROWS} de {total} filas: use la búsqueda."), Lang::En => format!("Showing {PAGE_ROWS} of {total} rows: use the search.") }}</p> });
+            let toggle = (total > PREVIEW_ROWS).then(|| {
+                let label = move || {
+                    let l = lang().get();
+                    let (rows_w, communes_w) = (l.pick("filas", "rows"), l.pick("comunas", "communes"));
+                    let action = match (l, expanded.get()) {
+                        (Lang::Es, false) => "mostrar todas".to_owned(),
+                        (Lang::Es, true) => format!("mostrar solo {PREVIEW_ROWS}"),
+                        (Lang::En, false) => "show all".to_owned(),
+                        (Lang::En, true) => format!("show only {PREVIEW_ROWS}"),
+                    };
+                    format!("{} {rows_w} · {} {communes_w} · {span} — {action}", format_number(l, total as f64, 0), format_number(l, communes as f64, 0))
+                };
+                view! {
+                    <tfoot><tr class="summary-row"><td colspan="8" class="text">
+                        <button class="link" data-testid="rates-toggle" aria-controls="rates-table" aria-expanded=move || if expanded.get() { "true" } else { "false" }
+                            on:click=move |_| expanded.update(|e| *e = !*e)>{label}</button>
+                    </td></tr></tfoot>
+                }
+            });
+            (shown, more, toggle)
+        };
+        Some(view! {
+            <section aria-labelledby="rates-h">
+                <h3 id="rates-h">{tr("Tasa de mortalidad infantil por comuna y año (por 1.000 nacidos vivos)", "Infant mortality rate by commune and year (per 1,000 live births)")}</h3>
+                <HowCalculated testid="rates-method">
+                    <p class="note">{tr("Tasa = defunciones de menores de 1 año / nacidos vivos × 1.000. Intervalo de confianza 95% exacto de Poisson (Garwood).", "Rate = infant deaths / live births × 1,000. Exact Poisson (Garwood) 95% confidence interval.")}
+                        {approximate.then(|| tr(" Aproximado: las defunciones se derivaron de tasas.", " Approximate: deaths were derived from rates."))}</p>
+                </HowCalculated>
+                <label for="rates-search">{tr("Buscar comuna o año: ", "Search commune or year: ")}</label>
+                <input id="rates-search" type="search" data-testid="rates-search" prop:value=move || search.get() on:input=move |ev| search.set(event_target_value(&ev))/>
+                <button class="secondary" data-testid="rates-csv-download" on:click=move |_| download_csv(&state, RATES_FILE, &rates_csv(&csv_table))>{tr("Descargar CSV", "Download CSV")}</button>
+                <p class="note">{tr("El mismo CSV con la línea de comandos: ", "The same CSV from the command line: ")}
+                    <code data-testid="rates-command">{move || rates_command(&state)}</code></p>
+                {move || {
+                    let (shown, more, toggle) = body();
+                    view! {
+                        <div class="scroll">
+                            <table data-testid="rates-table" id="rates-table">
+                                <thead><tr>
+                                    {sort_header(sort, tr("Código", "Code"), RateSort::Entity)}
+                                    <th class="text">{tr("Comuna", "Commune")}</th>
+                                    {sort_header(sort, tr("Año", "Year"), RateSort::Time)}
+                                    {sort_header(sort, tr("Nacimientos", "Births"), RateSort::Births)}
+                                    {sort_header(sort, tr("Defunciones", "Deaths"), RateSort::Deaths)}
+                                    {sort_header(sort, tr("Tasa ‰", "Rate ‰"), RateSort::Rate)}
+                                    {sort_header(sort, tr("IC95 inf.", "95% CI low"), RateSort::CiLow)}
+                                    {sort_header(sort, tr("IC95 sup.", "95% CI high"), RateSort::CiHigh)}
+                                </tr></thead>
+                                <tbody>{shown}</tbody>
+                                {toggle}
+                            </table>
+                        </div>
+                        {more}
+                    }
+                }}
+            </section>
+        })
+    }
+}
+
+/// A column header that sorts the table by `key` (toggling the direction on a second click).
+fn sort_header(
+    sort: RwSignal<(RateSort, bool)>,
+    label: impl Fn() -> &'static str + Send + Sync + 'static,
+    key: RateSort,
+) -> impl IntoView {
+    let aria = move || match sort.get() {
+        (k, true) if k == key => "ascending",
+        (k, false) if k == key => "descending",
+        _ => "none",
+    };
+    view! {
+        <th aria-sort=aria class:text=key == RateSort::Entity>
+            <button on:click=move |_| sort.update(|s| *s = if s.0 == key { (key, !s.1) } else { (key, true) })>{label}</button>
+        </th>
+    }
+}

@@ -1,0 +1,129 @@
+//! The options of the Models view: outcome, standard errors, weights, absorbed fixed effects,
+//! the models and the regressors (labelled from the codebook).
+
+use super::ModelOptions;
+use crate::i18n::{lang, tr};
+use imr_core::models::{Estimator, VcovKind};
+use imr_core::request::fit_words::{column_label, estimator_label, vcov_label};
+use leptos::prelude::*;
+
+#[component]
+pub(super) fn Controls(
+    options: ModelOptions,
+    /// Every numeric variable of the panel (the outcomes and weights offered).
+    outcomes: Memo<Vec<String>>,
+    /// The covariates offered as regressors.
+    candidates: Memo<Vec<String>>,
+    /// The regressors checked.
+    regressors: Memo<Vec<String>>,
+) -> impl IntoView {
+    let ModelOptions {
+        outcome,
+        chosen,
+        models,
+        vcov,
+        weights,
+        fe,
+    } = options;
+    view! {
+        <section aria-labelledby="models-h" data-testid="models-controls">
+            <h2 id="models-h">{tr("Modelos de panel", "Panel models")}</h2>
+            <crate::pages::findings::Takeaway question="models"/>
+            <p class="note">{tr("Relacione la mortalidad infantil con características comunales a lo largo de los años. Todo se calcula en su navegador.", "Relate infant mortality to commune characteristics over the years. Everything is computed in your browser.")}</p>
+            <div class="roles">
+                <span>
+                    <label for="model-outcome">{tr("Variable dependiente", "Outcome")}</label>
+                    <select id="model-outcome" data-testid="model-outcome" on:change=move |ev| outcome.set(event_target_value(&ev))>
+                        {move || outcomes.get().into_iter().map(|name| {
+                            let selected = name.clone();
+                            view! { <option value=name.clone() selected=move || outcome.get() == selected>{column_label(lang().get(), &name)}</option> }
+                        }).collect_view()}
+                    </select>
+                </span>
+                <span>
+                    <label for="model-vcov">{tr("Errores estándar", "Standard errors")}</label>
+                    <select id="model-vcov" data-testid="model-vcov" on:change=move |ev| {
+                        if let Some(v) = VcovKind::from_name(&event_target_value(&ev)) { vcov.set(v) }
+                    }>
+                        {VcovKind::ALL.into_iter().map(|v| view! {
+                            <option value=v.name() selected=move || vcov.get() == v>{move || vcov_label(lang().get(), v)}</option>
+                        }).collect_view()}
+                    </select>
+                </span>
+                <span>
+                    <label for="model-weights">{tr("Pesos (pooled, fe, twfe)", "Weights (pooled, fe, twfe)")}</label>
+                    <select id="model-weights" data-testid="model-weights" on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        weights.set((!v.is_empty()).then_some(v));
+                    }>
+                        <option value="" selected=move || weights.get().is_none()>{tr("(sin pesos)", "(none)")}</option>
+                        {move || outcomes.get().into_iter().map(|name| {
+                            let selected = name.clone();
+                            view! { <option value=name.clone() selected=move || weights.get().as_deref() == Some(selected.as_str())>{name.clone()}</option> }
+                        }).collect_view()}
+                    </select>
+                </span>
+                <span>
+                    <label for="model-absorb">{tr("Efectos fijos absorbidos (modelo fe)", "Absorbed fixed effects (fe model)")}</label>
+                    <input id="model-absorb" data-testid="model-absorb" type="text" placeholder="codigo_comuna,region^anio"
+                        aria-describedby="model-absorb-help"
+                        prop:value=move || fe.get().unwrap_or_default()
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            let v = v.trim();
+                            fe.set((!v.is_empty()).then(|| v.to_owned()));
+                        }/>
+                    <small id="model-absorb-help">{tr(
+                        "Columnas separadas por comas; ^ las cruza. Reemplazan los efectos de comuna: inclúyala (p. ej. codigo_comuna,region^anio).",
+                        "Columns separated by commas; ^ interacts them. They replace the entity effects, so list the entity too (e.g. codigo_comuna,region^anio).",
+                    )}</small>
+                </span>
+            </div>
+            <fieldset data-testid="model-choices">
+                <legend>{tr("Modelos (varios a la vez)", "Models (several at once)")}</legend>
+                {Estimator::ALL.into_iter().map(|e| {
+                    let id = format!("model-{}", e.name());
+                    view! {
+                        <label for=id.clone()>
+                            <input type="checkbox" id=id.clone() value=e.name() data-testid=format!("model-{}", e.name())
+                                prop:checked=move || models.with(|m| m.contains(&e))
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    models.update(|m| {
+                                        m.retain(|x| *x != e);
+                                        if on { m.push(e); }
+                                    });
+                                }/>
+                            " "<code>{e.name()}</code>" "{move || estimator_label(lang().get(), e)}
+                        </label><br/>
+                    }
+                }).collect_view()}
+            </fieldset>
+            <fieldset data-testid="regressor-choices">
+                <legend>{tr("Regresores", "Regressors")}</legend>
+                {move || {
+                    let out = outcome.get();
+                    candidates.get().into_iter().filter(|c| *c != out).map(|name| {
+                        let id = format!("x-{name}");
+                        let checked_name = name.clone();
+                        let toggled = name.clone();
+                        view! {
+                            <label for=id.clone()>
+                                <input type="checkbox" id=id.clone() value=name.clone() data-testid=format!("x-{name}")
+                                    prop:checked=move || regressors.with(|r| r.contains(&checked_name))
+                                    on:change=move |ev| {
+                                        let on = event_target_checked(&ev);
+                                        let mut list = regressors.get_untracked();
+                                        list.retain(|x| *x != toggled);
+                                        if on { list.push(toggled.clone()); }
+                                        chosen.set(Some(list));
+                                    }/>
+                                " "{column_label(lang().get(), &name)}" "<code>{name.clone()}</code>
+                            </label><br/>
+                        }
+                    }).collect_view()
+                }}
+            </fieldset>
+        </section>
+    }
+}

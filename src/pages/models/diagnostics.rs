@@ -1,0 +1,70 @@
+//! The diagnostics of each fit in words (the sentences from the engine's
+//! [`diagnostic_lines`]), with the rows excluded for missing values, behind "How this is
+//! calculated".
+
+use crate::i18n::lang;
+use crate::pages::data::HowCalculated;
+use crate::state::Shared;
+use imr_core::models::Fit;
+use imr_core::request::fit_words::{diagnostic_lines, estimator_label};
+use imr_core::Lang;
+use leptos::prelude::*;
+
+/// The diagnostics of one fit, in words. The engine's reasons, hypotheses and conventions are in
+/// English; the sentences around them follow the interface language.
+fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoView {
+    let es = lang == Lang::Es;
+    let items = diagnostic_lines(lang, fit, weights_requested);
+    let excluded = (!fit.excluded_rows.is_empty()).then(|| {
+        let line = lang.pick("línea", "line");
+        let rows = fit
+            .excluded_rows
+            .iter()
+            .map(|r| view! { <li data-line=r.row.to_string()>{format!("{line} {}: {}", r.row, r.reason)}</li> })
+            .collect_view();
+        let summary = if es {
+            format!("{} filas con valores faltantes no se usaron", fit.rows_excluded)
+        } else {
+            format!("{} rows with missing values were not used", fit.rows_excluded)
+        };
+        view! {
+            <details>
+                <summary class="warn">{summary}</summary>
+                <ol class="excluded">{rows}</ol>
+            </details>
+        }
+    });
+    view! {
+        <article data-model=fit.model.name()>
+            <h4>{format!("{} — {}", fit.model.name(), estimator_label(lang, fit.model))}</h4>
+            <ul>{items.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
+            {excluded}
+        </article>
+    }
+}
+
+#[component]
+pub(super) fn Diagnostics(
+    fits: Memo<Vec<Shared<Fit>>>,
+    weights: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let methods_open = RwSignal::new(false);
+    move || {
+        let fits = fits.get();
+        if fits.is_empty() {
+            return None;
+        }
+        let l = lang().get();
+        let weighted = weights.get().is_some();
+        let articles = fits
+            .iter()
+            .map(|f| fit_diagnostics(l, f, weighted))
+            .collect_view();
+        Some(view! {
+            <section aria-labelledby="diag-h" data-testid="diagnostics">
+                <h3 id="diag-h">{l.pick("Diagnósticos", "Diagnostics")}</h3>
+                <HowCalculated testid="diagnostics-method" open=methods_open>{articles}</HowCalculated>
+            </section>
+        })
+    }
+}

@@ -1,0 +1,85 @@
+//! The downloads of the Models view (analysis data, coefficient CSV, LaTeX and Markdown tables,
+//! R and Stata code) and the `imr fit` commands that print the same numbers from the data file.
+
+use crate::components::download::{csv_with_provenance, download_csv, download_text};
+use crate::i18n::{lang, tr, Lang};
+use crate::state::{AppState, Shared};
+use imr_core::models::report::{self, CodeContext};
+use imr_core::models::Fit;
+use imr_core::panel::Panel;
+use imr_core::request::{
+    absorbed_columns, analysis_commands, analysis_csv, FitRequest, ANALYSIS_DATA_FILE as DATA_FILE,
+};
+use leptos::prelude::*;
+
+#[component]
+pub(super) fn Downloads(
+    fits: Memo<Vec<Shared<Fit>>>,
+    requests: Memo<Vec<FitRequest>>,
+    panel: Memo<Option<Shared<Panel>>>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let fits: Vec<Fit> = fits.get().iter().map(|f| (**f).clone()).collect();
+        let panel = panel.get()?;
+        if fits.is_empty() {
+            return None;
+        }
+        let ctx = CodeContext {
+            csv_file: DATA_FILE,
+            entity: &panel.entity_column,
+            time: &panel.time_column,
+            comment_lines: imr_core::provenance::CSV_HEADER_LINES,
+        };
+        // The text columns of the absorbed fixed effects go into the data too.
+        let fe_columns = absorbed_columns(&requests.get());
+        // `imr fit` on the downloaded data, with the entity and time columns named.
+        let commands = analysis_commands(&requests.get(), &panel.entity_column, &panel.time_column);
+        let r_code = fits
+            .iter()
+            .map(|f| report::r_code(f, &ctx))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let stata_code = fits
+            .iter()
+            .map(|f| report::stata_code(f, &ctx))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let coef_csv = csv_with_provenance(&state, &report::coefficients_csv_many(&fits));
+        let latex = report::latex_table(&fits);
+        let markdown = report::markdown_table(&fits);
+        let data_panel = panel.clone();
+        let button = move |testid: &'static str,
+                           label: (&'static str, &'static str),
+                           file: &'static str,
+                           mime: &'static str,
+                           text: String| {
+            view! {
+                <button class="secondary" data-testid=testid on:click=move |_| download_text(file, mime, &text)>{tr(label.0, label.1)}</button>
+            }
+        };
+        let command_lines = commands
+            .iter()
+            .map(|c| view! { <code data-command>{c.clone()}</code><br/> })
+            .collect_view();
+        Some(view! {
+            <section aria-labelledby="downloads-h">
+                <h3 id="downloads-h">{tr("Descargas y código reproducible", "Downloads and reproducible code")}</h3>
+                <p class="note">{move || match lang().get() {
+                    Lang::Es => format!("El código R, Stata e imr lee el archivo de datos «{DATA_FILE}»: descárguelo junto al código."),
+                    Lang::En => format!("The R, Stata and imr code read the data file «{DATA_FILE}»: download it next to the code."),
+                }}</p>
+                <div class="roles">
+                    <button class="secondary" data-testid="download-data" on:click=move |_| download_csv(&state, DATA_FILE, &analysis_csv(&data_panel, &fe_columns))>{tr("Datos (CSV)", "Data as CSV")}</button>
+                    {button("download-coef-csv", ("Coeficientes (CSV)", "Coefficients (CSV)"), "imr_modelos_coeficientes.csv", "text/csv", coef_csv)}
+                    {button("download-latex", ("Tabla LaTeX", "LaTeX table"), "imr_modelos_tabla.tex", "application/x-tex", latex)}
+                    {button("download-markdown", ("Tabla Markdown", "Markdown table"), "imr_modelos_tabla.md", "text/markdown", markdown)}
+                    {button("download-r", ("Código R (fixest/plm)", "R code (fixest/plm)"), "imr_modelos.R", "text/plain", r_code)}
+                    {button("download-stata", ("Código Stata", "Stata code"), "imr_modelos.do", "text/plain", stata_code)}
+                </div>
+                <p>{tr("Los mismos números con la línea de comandos:", "The same numbers from the command line:")}</p>
+                <pre class="scroll" tabindex="0" aria-label=tr("Comandos imr", "imr commands") data-testid="imr-commands">{command_lines}</pre>
+            </section>
+        })
+    }
+}

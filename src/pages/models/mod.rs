@@ -1,0 +1,215 @@
+//! The Models view: panel-data models of an outcome (by default the IMR per 1,000 births) on
+//! commune characteristics. The user picks the outcome, the regressors (labelled from the
+//! codebook), one or more estimators and the standard errors; the view shows the models side by
+//! side (estimate with stars, SE, interval), the engine's coefficient plot, the diagnostics in
+//! words, and offers the data, the tables and the R / Stata / `imr fit` code that reproduce them.
+//!
+//! The view holds one [`FitRequest`] built from its options ([`ModelOptions`], all in the URL
+//! fragment); every selected model is that request for its estimator
+//! ([`FitRequest::for_model`]). What it computes lives in the engine
+//! (`imr_core::request::{fit_view, fit_words}`: candidates, analysis data, commands, table rows,
+//! words), tested natively. Fits are memoised per (panel, request): changing a display option
+//! never refits, and adding a model fits only that model.
+//!
+//! Components: [`controls`] (the options), [`table`] (coefficients), [`plot`] (the coefficient
+//! plot and the models that failed), [`downloads`] (files and commands), [`diagnostics`].
+
+mod controls;
+mod diagnostics;
+mod downloads;
+mod plot;
+mod table;
+
+use crate::i18n::tr;
+use crate::state::{AppState, Shared};
+use imr_core::models::{Estimator, Fit, VcovKind};
+use imr_core::panel::Panel;
+use imr_core::request::{chosen_regressors, regressor_candidates, FitRequest, DEFAULT_MODELS};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// The model specification, each option kept in the URL fragment under its key (a shared link
+/// refits the same models): `y` (outcome), `x` (regressors, comma-separated; absent until the
+/// reader chooses, then the defaults present in the data apply), `models`, `vcov`, `weights`,
+/// `fe` (absorbed fixed effects as `imr fit --fe` takes them).
+#[derive(Clone, Copy)]
+pub(super) struct ModelOptions {
+    pub outcome: RwSignal<String>,
+    pub chosen: RwSignal<Option<Vec<String>>>,
+    pub models: RwSignal<Vec<Estimator>>,
+    pub vcov: RwSignal<VcovKind>,
+    pub weights: RwSignal<Option<String>>,
+    pub fe: RwSignal<Option<String>>,
+}
+
+impl ModelOptions {
+    fn from_fragment() -> Self {
+        let fragment = crate::fragment::fragment();
+        ModelOptions {
+            outcome: fragment.synced("y", "rate".to_string()),
+            chosen: fragment.synced_with(
+                "x",
+                None::<Vec<String>>,
+                |x| x.as_ref().map(|v| v.join(",")).unwrap_or_default(),
+                |s| Some((!s.is_empty()).then(|| s.split(',').map(str::to_owned).collect())),
+            ),
+            models: fragment.synced_with(
+                "models",
+                DEFAULT_MODELS.to_vec(),
+                |m| m.iter().map(|e| e.name()).collect::<Vec<_>>().join(","),
+                |s| {
+                    s.split(',')
+                        .map(Estimator::from_name)
+                        .collect::<Option<Vec<_>>>()
+                },
+            ),
+            vcov: fragment.synced_with(
+                "vcov",
+                VcovKind::Cluster,
+                |v| v.name().to_owned(),
+                VcovKind::from_name,
+            ),
+            weights: fragment.synced_with(
+                "weights",
+                None::<String>,
+                |w| w.clone().unwrap_or_default(),
+                |s| Some((!s.is_empty()).then(|| s.to_owned())),
+            ),
+            fe: fragment.synced_with(
+                "fe",
+                None::<String>,
+                |f| f.clone().unwrap_or_default(),
+                |s| Some((!s.trim().is_empty()).then(|| s.trim().to_owned())),
+            ),
+        }
+    }
+}
+
+type FitResult = Result<Shared<Fit>, String>;
+
+/// Fits already computed for the current panel, by request.
+#[derive(Default)]
+struct FitCache {
+    panel: Option<Shared<Panel>>,
+    fits: Vec<(FitRequest, FitResult)>,
+}
+
+impl FitCache {
+    fn get(&mut self, panel: &Shared<Panel>, request: &FitRequest) -> FitResult {
+        if self.panel.as_ref() != Some(panel) {
+            self.panel = Some(panel.clone());
+            self.fits.clear();
+        }
+        if let Some((_, fit)) = self.fits.iter().find(|(r, _)| r == request) {
+            return fit.clone();
+        }
+        let fit = request.run_for_view(panel).map(|f| Shared(Arc::new(f)));
+        self.fits.push((request.clone(), fit.clone()));
+        fit
+    }
+}
+
+/// Each selected estimator with its request and its (memoised) fit.
+type ModelFits = Vec<(Estimator, FitRequest, FitResult)>;
+
+#[component]
+pub fn ModelsPage() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let options = ModelOptions::from_fragment();
+    let ModelOptions {
+        outcome,
+        chosen,
+        models,
+        vcov,
+        weights,
+        fe,
+    } = options;
+    let show_ci = RwSignal::new(true);
+    let cache = StoredValue::new(FitCache::default());
+
+    let panel = Memo::new(move |_| match state.panel.get() {
+        Some(Ok(p)) => Some(p),
+        _ => None,
+    });
+    let candidates = Memo::new(move |_| {
+        panel
+            .get()
+            .map(|p| regressor_candidates(&p))
+            .unwrap_or_default()
+    });
+    let outcomes = Memo::new(move |_| {
+        panel
+            .get()
+            .map(|p| p.numeric_variables())
+            .unwrap_or_default()
+    });
+    let regressors = Memo::new(move |_| {
+        let candidates = candidates.get();
+        let out = outcome.get();
+        chosen.with(|chosen| chosen_regressors(&candidates, &out, chosen.as_deref()))
+    });
+    // The one request of the view: every selected model is this request for its estimator.
+    let request = Memo::new(move |_| FitRequest {
+        y: outcome.get(),
+        x: regressors.get(),
+        weights: weights.get(),
+        vcov: vcov.get(),
+        fe: fe.get(),
+        ..FitRequest::default()
+    });
+    // Selected estimators in the order of `Estimator::ALL`, each with its request and its
+    // (memoised) fit.
+    let fits = Memo::new(move |_| {
+        let panel = panel.get()?;
+        let request = request.get();
+        if request.x.is_empty() {
+            return Some(Vec::new());
+        }
+        let selected = models.get();
+        Some(
+            Estimator::ALL
+                .into_iter()
+                .filter(|e| selected.contains(e))
+                .map(|e| {
+                    let model = request.for_model(e);
+                    let fit = cache.try_update_value(|c| c.get(&panel, &model));
+                    (
+                        e,
+                        model,
+                        fit.unwrap_or_else(|| Err("internal: fit cache disposed".into())),
+                    )
+                })
+                .collect::<ModelFits>(),
+        )
+    });
+    let ok_fits = Memo::new(move |_| {
+        fits.get()
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(_, _, f)| f.ok())
+            .collect::<Vec<Shared<Fit>>>()
+    });
+    // The requests of the fitted models, for the commands that reproduce them.
+    let ok_requests = Memo::new(move |_| {
+        fits.get()
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(_, r, f)| f.is_ok().then_some(r))
+            .collect::<Vec<FitRequest>>()
+    });
+
+    view! {
+        <controls::Controls options=options outcomes=outcomes candidates=candidates regressors=regressors/>
+        {move || match panel.get() {
+            None => Some(view! { <p class="note">{tr("Cargue datos en la pestaña Datos.", "Load data in the Data tab.")}</p> }.into_any()),
+            Some(_) if regressors.with(|r| r.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{tr("Elija al menos un regresor.", "Choose at least one regressor.")}</p> }.into_any()),
+            Some(_) if models.with(|m| m.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{tr("Elija al menos un modelo.", "Choose at least one model.")}</p> }.into_any()),
+            Some(_) => None,
+        }}
+        <table::CoefTable fits=ok_fits regressors=regressors show_ci=show_ci/>
+        <plot::FitErrors fits=fits/>
+        <plot::CoefPlot fits=ok_fits/>
+        <downloads::Downloads fits=ok_fits requests=ok_requests panel=panel/>
+        <diagnostics::Diagnostics fits=ok_fits weights=weights/>
+    }
+}

@@ -1,0 +1,66 @@
+//! The models that could not be fitted, and the engine's coefficient plot with its download.
+
+use super::ModelFits;
+use crate::components::download::{chart_caption, download_text};
+use crate::i18n::{lang, tr};
+use crate::state::{AppState, Shared};
+use imr_core::models::report::{self, PlotOptions};
+use imr_core::models::{Estimator, Fit};
+use leptos::prelude::*;
+
+#[component]
+pub(super) fn FitErrors(fits: Memo<Option<ModelFits>>) -> impl IntoView {
+    move || {
+        let errors: Vec<(Estimator, String)> = fits
+            .get()
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(e, _, f)| f.err().map(|m| (e, m)))
+            .collect();
+        (!errors.is_empty()).then(|| {
+            let items = errors
+                .into_iter()
+                .map(|(e, m)| view! { <li data-model=e.name()><code>{e.name()}</code>": "{m}</li> })
+                .collect_view();
+            view! {
+                <section data-testid="fit-errors">
+                    <p class="error" role="alert">{tr("Modelos que no se pudieron ajustar:", "Models that could not be fitted:")}</p>
+                    <ul>{items}</ul>
+                </section>
+            }
+        })
+    }
+}
+
+#[component]
+pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = lang();
+    let svg = Memo::new(move |_| {
+        let fits: Vec<Fit> = fits.get().iter().map(|f| (**f).clone()).collect();
+        let caption = chart_caption(&state, lang.get());
+        (!fits.is_empty()).then(|| {
+            report::coefficient_plot_svg(
+                &fits,
+                &PlotOptions {
+                    width: 760.0,
+                    caption,
+                    ..PlotOptions::default()
+                },
+            )
+        })
+    });
+    move || {
+        svg.get().map(|svg| {
+            let file = svg.clone();
+            view! {
+                <section aria-labelledby="plot-h">
+                    <h3 id="plot-h">{tr("Gráfico de coeficientes", "Coefficient plot")}</h3>
+                    <p class="note">{tr("Punto: estimación; línea: el mismo intervalo de confianza de la tabla (sin la constante).", "Point: estimate; line: the same confidence interval as in the table (intercept omitted).")}</p>
+                    <div class="chart" data-testid="coef-plot" inner_html=svg></div>
+                    <button class="secondary" data-testid="download-plot" on:click=move |_| download_text("imr_modelos_coeficientes.svg", "image/svg+xml", &file)>{tr("Descargar SVG", "Download SVG")}</button>
+                </section>
+            }
+        })
+    }
+}

@@ -1,0 +1,130 @@
+//! The coefficient table: the models side by side (estimate with stars, SE, interval), the
+//! rows from the engine ([`table_terms`]), and the fit statistics in the foot.
+
+use crate::i18n::lang;
+use crate::state::Shared;
+use imr_core::models::report::significance_stars;
+use imr_core::models::Fit;
+use imr_core::request::fit_words::{column_label, estimator_label, number_in, opt_number_in};
+use imr_core::request::table_terms;
+use leptos::prelude::*;
+
+#[component]
+pub(super) fn CoefTable(
+    fits: Memo<Vec<Shared<Fit>>>,
+    regressors: Memo<Vec<String>>,
+    show_ci: RwSignal<bool>,
+) -> impl IntoView {
+    move || {
+        let fits = fits.get();
+        if fits.is_empty() {
+            return None;
+        }
+        let l = lang().get();
+        let with_ci = show_ci.get();
+        let span = if with_ci { 3 } else { 2 };
+        let terms = table_terms(fits.iter().map(|f| &*f.0), &regressors.get());
+        let level = fits[0].inference.conf_level * 100.0;
+        let head_models = fits
+            .iter()
+            .enumerate()
+            .map(|(i, f)| view! {
+                <th colspan=span data-model=f.model.name() title=estimator_label(l, f.model)>{format!("({}) {}", i + 1, f.model.name())}</th>
+            })
+            .collect_view();
+        let head_fields = fits
+            .iter()
+            .map(|_| {
+                view! {
+                    <th>"Coef."</th><th>{l.pick("EE", "SE")}</th>
+                    {with_ci.then(|| view! { <th>{format!("{} {level:.0}%", l.pick("IC", "CI"))}</th> })}
+                }
+            })
+            .collect_view();
+        let rows = terms
+            .iter()
+            .map(|term| {
+                let cells = fits
+                    .iter()
+                    .map(|fit| {
+                        let model = fit.model.name();
+                        match fit.coefficient(term) {
+                            Some(c) => view! {
+                                <td data-field="estimate" data-model=model data-value=c.estimate.to_string()>
+                                    {number_in(l, c.estimate)}<sup class="stars">{significance_stars(c.p_value)}</sup>
+                                </td>
+                                <td data-field="std_error" data-model=model data-value=c.std_error.to_string()>{format!("({})", number_in(l, c.std_error))}</td>
+                                {with_ci.then(|| view! {
+                                    <td data-field="conf_int" data-model=model style="white-space:nowrap" data-low=c.conf_low.to_string() data-high=c.conf_high.to_string()>
+                                        {format!("[{}; {}]", number_in(l, c.conf_low), number_in(l, c.conf_high))}
+                                    </td>
+                                })}
+                            }
+                            .into_any(),
+                            None => {
+                                let dropped = fit.dropped_terms.iter().find(|d| d.term == *term);
+                                let (text, title) = match dropped {
+                                    Some(d) => (l.pick("omitida", "dropped"), d.reason.render(l)),
+                                    None => ("", String::new()),
+                                };
+                                view! {
+                                    <td data-field="estimate" data-model=model data-value="" class="note" title=title>{text}</td>
+                                    <td data-field="std_error" data-model=model data-value=""></td>
+                                    {with_ci.then(|| view! { <td data-field="conf_int" data-model=model></td> })}
+                                }
+                                .into_any()
+                            }
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <tr data-term=term.clone()>
+                        <th class="text" scope="row">{column_label(l, term)}" "<code>{term.clone()}</code></th>
+                        {cells}
+                    </tr>
+                }
+            })
+            .collect_view();
+        let stat_row = |label: &str, value: &dyn Fn(&Fit) -> String| {
+            let label = label.to_string();
+            let cells = fits
+                .iter()
+                .map(|f| view! { <td colspan=span data-model=f.model.name()>{value(f)}</td> })
+                .collect_view();
+            view! { <tr><th class="text" scope="row">{label}</th>{cells}</tr> }
+        };
+        let foot = view! {
+            {stat_row(l.pick("Errores estándar", "Standard errors"), &|f| f.vcov.name().to_string())}
+            {stat_row(l.pick("Observaciones", "Observations"), &|f| f.nobs.to_string())}
+            {stat_row(l.pick("Entidades", "Entities"), &|f| f.n_entities.to_string())}
+            {stat_row(l.pick("Períodos", "Periods"), &|f| f.n_periods.to_string())}
+            {stat_row("R² within", &|f| opt_number_in(l, f.r2_within))}
+            {stat_row("R² between", &|f| opt_number_in(l, f.r2_between))}
+            {stat_row("R² overall", &|f| opt_number_in(l, f.r2_overall))}
+            {stat_row("σ²_u", &|f| opt_number_in(l, f.sigma2_u))}
+            {stat_row("σ²_e", &|f| opt_number_in(l, f.sigma2_e))}
+            {stat_row("θ", &|f| opt_number_in(l, f.theta))}
+        };
+        Some(view! {
+            <section aria-labelledby="coef-h">
+                <h3 id="coef-h">{l.pick("Coeficientes", "Coefficients")}</h3>
+                <label for="show-ci">
+                    <input type="checkbox" id="show-ci" data-testid="show-ci" prop:checked=move || show_ci.get()
+                        on:change=move |ev| show_ci.set(event_target_checked(&ev))/>
+                    {l.pick(" Mostrar intervalos de confianza", " Show confidence intervals")}
+                </label>
+                <div style="overflow-x:auto" tabindex="0" role="region" aria-labelledby="coef-h">
+                    <table data-testid="coef-table">
+                        <thead>
+                            <tr><th class="text" rowspan="2">{l.pick("Término", "Term")}</th>{head_models}</tr>
+                            <tr>{head_fields}</tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                        <tfoot>{foot}</tfoot>
+                    </table>
+                </div>
+                <p class="note">{l.pick("Errores estándar entre paréntesis. * p < 0,05; ** p < 0,01; *** p < 0,001.", "Standard errors in parentheses. * p < 0.05, ** p < 0.01, *** p < 0.001.")}</p>
+            </section>
+        })
+    }
+}
