@@ -209,8 +209,8 @@ fn analysis_csv(panel: &Panel, text_columns: &[String]) -> String {
     header.extend(texts.iter().map(|&i| panel.text_names[i].clone()));
     let mut csv = CsvWriter::new(CsvOptions::default());
     csv.record(&header);
-    for row in &panel.rows {
-        let mut fields = vec![row.entity.clone(), row.time.to_string()];
+    for row in panel.rows() {
+        let mut fields = vec![row.entity.to_owned(), row.time.to_string()];
         if panel.has_births {
             fields.push(number(row.births));
         }
@@ -220,11 +220,11 @@ fn analysis_csv(panel: &Panel, text_columns: &[String]) -> String {
         if panel.has_births && panel.has_deaths {
             fields.push(number(row.rate_per_1000()));
         }
-        fields.extend(covariates.iter().map(|(i, _)| number(row.numeric[*i])));
+        fields.extend(covariates.iter().map(|(i, _)| number(row.numeric(*i))));
         fields.extend(
             texts
                 .iter()
-                .map(|&i| row.text[i].clone().unwrap_or_default()),
+                .map(|&i| row.text(i).unwrap_or_default().to_owned()),
         );
         csv.record(&fields);
     }
