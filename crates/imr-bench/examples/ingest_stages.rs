@@ -72,7 +72,9 @@ fn memory(path: &str) {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let path = args.next().expect("usage: ingest_stages FILE [REPEATS | memory]");
+    let path = args
+        .next()
+        .expect("usage: ingest_stages FILE [REPEATS | memory]");
     let mode = args.next();
     if mode.as_deref() == Some("memory") {
         return memory(&path);

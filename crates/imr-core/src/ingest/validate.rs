@@ -61,6 +61,55 @@ fn extra_columns(table: &RawTable, roles: &ColumnRoles) -> Vec<ExtraColumn> {
         .collect()
 }
 
+/// A value of a parsed column that is not a number ([`parse_number`] never returns a
+/// non-finite value); missing values are NaN.
+const NOT_A_NUMBER: f64 = f64::INFINITY;
+
+/// The non-role columns of a main table, classified as [`RawTable::column_is_numeric`] does,
+/// with every value of each numeric column parsed in the same pass (NaN missing,
+/// [`NOT_A_NUMBER`] not a number) and kept, empty for text columns. Issue 15: the
+/// classification parsed half of each numeric column and the build parsed it all again; now
+/// each number is parsed once and the parsed column becomes the panel's.
+fn parsed_extra_columns(table: &RawTable, roles: &ColumnRoles) -> Vec<(ExtraColumn, Vec<f64>)> {
+    let n = table.records.len();
+    let decimal = table.decimal();
+    (0..table.columns.len())
+        .filter(|&i| roles.role_of(i).is_none())
+        .map(|i| {
+            let mut values = Vec::with_capacity(n);
+            let (mut numbers, mut present) = (0usize, 0usize);
+            for (read, rec) in table.records.iter().enumerate() {
+                // Text for certain once the non-numbers are more than half even if every
+                // record still to read held a number: the parse stops there.
+                if 2 * numbers + (n - read) < present {
+                    break;
+                }
+                let v = match rec.field(i) {
+                    Some(raw) if !is_missing_token(raw) => {
+                        present += 1;
+                        match parse_number(raw, decimal) {
+                            Some(v) => {
+                                numbers += 1;
+                                v
+                            }
+                            None => NOT_A_NUMBER,
+                        }
+                    }
+                    _ => f64::NAN,
+                };
+                values.push(v);
+            }
+            let numeric = values.len() == n && present > 0 && numbers * 2 >= present;
+            let column = ExtraColumn {
+                index: i,
+                name: table.columns[i].clone(),
+                numeric,
+            };
+            (column, if numeric { values } else { Vec::new() })
+        })
+        .collect()
+}
+
 /// The column names for an error message: the first 20, then how many more (a header may have
 /// hundreds of thousands of names).
 fn column_list(columns: &[String]) -> String {
@@ -219,10 +268,14 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     // O(rows × columns²)).
     let mut numeric_names: Vec<String> = Vec::new();
     let mut text_names: Vec<String> = Vec::new();
-    let main_extras: Vec<Vec<ExtraColumn>> = main_idx
+    let (main_extras, mut main_values): (Vec<Vec<ExtraColumn>>, Vec<Vec<Vec<f64>>>) = main_idx
         .iter()
-        .map(|&t| extra_columns(tables[t], &roles[t]))
-        .collect();
+        .map(|&t| {
+            parsed_extra_columns(tables[t], &roles[t])
+                .into_iter()
+                .unzip()
+        })
+        .unzip();
     let mut numeric_slot: HashMap<String, usize> = HashMap::new();
     let mut text_slot: HashMap<String, usize> = HashMap::new();
     let main_slots: Vec<Vec<usize>> = main_extras
@@ -277,8 +330,20 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
         let excluded_before = report.excluded.len();
         let extras = &main_extras[m];
         let slots = &main_slots[m];
+        let values = &mut main_values[m];
+        // The numeric slots of this table, each with the first of its columns (a name may
+        // come twice): that column's parsed values are overwritten, in place, by the values of
+        // the rows kept (row `kept` from record `read ≥ kept`, read before it is written).
+        let mut owners: Vec<(usize, usize)> = Vec::new();
+        let mut owned = vec![false; numeric_names.len()];
+        for (k, (c, &slot)) in extras.iter().zip(slots).enumerate() {
+            if c.numeric && !std::mem::replace(&mut owned[slot], true) {
+                owners.push((slot, k));
+            }
+        }
+        let mut kept = 0usize;
         let mut last_entity: Option<(&str, KnownEntity)> = None;
-        for rec in table.records.iter() {
+        for (read, rec) in table.records.iter().enumerate() {
             let field = |i: usize| rec.field(i).unwrap_or("");
             let col = |i: usize| table.columns[i].clone();
             let (raw_entity, time) = match record_key(table, &rec, r) {
@@ -378,22 +443,22 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
             text.clear();
             text.resize(text_names.len(), None);
             warnings.clear();
-            for (c, &slot) in extras.iter().zip(slots) {
-                let raw = field(c.index);
+            for (k, (c, &slot)) in extras.iter().zip(slots).enumerate() {
                 if c.numeric {
-                    if is_missing_token(raw) {
-                        continue;
-                    }
-                    match parse_number(raw, decimal) {
-                        Some(v) => numeric[slot] = Some(v),
-                        None => warnings.push(CellWarning {
+                    match values[k][read] {
+                        v if v.is_nan() => {}
+                        v if v == NOT_A_NUMBER => warnings.push(CellWarning {
                             file: table.file.clone(),
                             line: rec.line,
                             column: c.name.clone(),
-                            value: raw.trim().to_owned(),
+                            value: field(c.index).trim().to_owned(),
                         }),
+                        v => numeric[slot] = Some(v),
                     }
-                } else if !raw.trim().is_empty() {
+                    continue;
+                }
+                let raw = field(c.index);
+                if !raw.trim().is_empty() {
                     text[slot] = Some(raw.trim());
                 }
             }
@@ -505,7 +570,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                 report.recoded_codes += 1;
             }
             report.cell_warnings.append(&mut warnings);
-            let index = rows.push(NewRow {
+            let index = rows.push_without_numeric(NewRow {
                 entity: entity_id,
                 time,
                 births,
@@ -513,17 +578,24 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                 file,
                 line: rec.line,
             });
-            for (slot, &value) in numeric.iter().enumerate() {
-                if value.is_some() {
-                    rows.set_numeric(index, slot, value);
-                }
+            for &(slot, k) in &owners {
+                values[k][kept] = numeric[slot].unwrap_or(f64::NAN);
             }
+            kept += 1;
             for (slot, &value) in text.iter().enumerate() {
                 if value.is_some() {
                     rows.set_text(index, slot, value);
                 }
             }
         }
+        // This table's covariate columns join the panel's; its rows lack the others.
+        for &(slot, k) in &owners {
+            let mut column = std::mem::take(&mut values[k]);
+            column.truncate(kept);
+            rows.append_numeric(slot, column);
+        }
+        values.clear();
+        rows.pad_numeric();
         let excluded = report.excluded.len() - excluded_before;
         report
             .files
