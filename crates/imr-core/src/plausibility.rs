@@ -261,7 +261,7 @@ mod tests {
         // Flagged rows are left out of the copy, and only those.
         let kept = p.without_flagged(&panel);
         assert_eq!(kept.len(), panel.len() - p.len());
-        assert!(kept.rows().all(|r| !p.is_flagged(&r.entity, r.time)));
+        assert!(kept.rows().all(|r| !p.is_flagged(r.entity, r.time)));
     }
 
     #[test]
