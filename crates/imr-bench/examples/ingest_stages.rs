@@ -122,7 +122,11 @@ fn main() {
             let table = RawTable::from_bytes(&path, &bytes).expect("a table");
             let encoded = imr_worker::encode_table(&table).expect("an encoding");
             std::fs::write(&out, &encoded).expect("write OUT");
-            println!("{} bytes file, {} bytes encoded", bytes.len(), encoded.len());
+            println!(
+                "{} bytes file, {} bytes encoded",
+                bytes.len(),
+                encoded.len()
+            );
             return;
         }
         Some("page") => return page(&path),
