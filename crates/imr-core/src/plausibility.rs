@@ -145,8 +145,7 @@ impl Plausibility {
     /// Applies `rules` to every row of `panel`.
     pub fn check_with(panel: &Panel, rules: &[Rule]) -> Plausibility {
         let flagged: Vec<FlaggedRow> = panel
-            .rows
-            .iter()
+            .rows()
             .filter_map(|r| {
                 let reasons: Vec<Rule> = rules
                     .iter()
@@ -154,12 +153,12 @@ impl Plausibility {
                     .filter(|rule| rule.breaks(r.births, r.deaths, panel.deaths_derived))
                     .collect();
                 (!reasons.is_empty()).then(|| FlaggedRow {
-                    entity: r.entity.clone(),
+                    entity: r.entity.to_owned(),
                     time: r.time,
                     births: r.births,
                     deaths: r.deaths,
                     rate_per_1000: r.rate_per_1000(),
-                    file: r.file.clone(),
+                    file: Arc::from(r.file),
                     line: r.line,
                     reasons,
                 })
@@ -193,9 +192,7 @@ impl Plausibility {
     /// default). The ingest report is kept as it is: the rows were read and are not excluded
     /// from the data, only from this use.
     pub fn without_flagged(&self, panel: &Panel) -> Panel {
-        let mut out = panel.clone();
-        out.rows.retain(|r| !self.is_flagged(&r.entity, r.time));
-        out
+        panel.filtered(|r| !self.is_flagged(r.entity, r.time))
     }
 }
 
@@ -278,8 +275,8 @@ mod tests {
         assert!(p.len() > 5);
         // Flagged rows are left out of the copy, and only those.
         let kept = p.without_flagged(&panel);
-        assert_eq!(kept.rows.len(), panel.rows.len() - p.len());
-        assert!(kept.rows.iter().all(|r| !p.is_flagged(&r.entity, r.time)));
+        assert_eq!(kept.len(), panel.len() - p.len());
+        assert!(kept.rows().all(|r| !p.is_flagged(r.entity, r.time)));
     }
 
     #[test]

@@ -81,15 +81,15 @@ impl RateTable {
         if !panel.has_deaths {
             return Err(RateError::MissingColumn { missing: "deaths" });
         }
-        let mut rows = Vec::with_capacity(panel.rows.len());
+        let mut rows = Vec::with_capacity(panel.len());
         let mut by_year: std::collections::BTreeMap<i64, (f64, f64, usize)> = Default::default();
-        for r in &panel.rows {
+        for r in panel.rows() {
             let (Some(births), Some(deaths)) = (r.births, r.deaths) else {
                 continue;
             };
             let (rate, ci_low, ci_high) = rate_with_interval(deaths, births);
             rows.push(AreaRate {
-                entity: r.entity.clone(),
+                entity: r.entity.to_owned(),
                 time: r.time,
                 births,
                 deaths,

@@ -196,7 +196,7 @@ fn implausible_counts_and_rates_are_excluded_with_column_and_reason() {
         ]
     );
     // A fractional count is accepted (derived deaths are fractional): line 5's 2.5 births.
-    assert_eq!(panel.rows.len(), 3);
+    assert_eq!(panel.len(), 3);
     assert_eq!(MAX_COUNT, 1e9);
     // The rates of what is left compute (the Garwood interval of 1e308 deaths panicked).
     RateTable::from_panel(&panel).unwrap();

@@ -28,17 +28,16 @@ fn a_latin1_semicolon_file_with_decimal_commas_and_crlf_is_read_whole() {
     assert_eq!(panel.report.rows_used, 4);
     // "3.000" is three thousand in a decimal-comma file; 1107 is padded; 8401 is Ñuble's 16101.
     let iquique = panel
-        .rows
-        .iter()
+        .rows()
         .find(|r| r.entity == "01101" && r.time == 2019)
         .unwrap();
     assert_eq!(iquique.births, Some(3000.0));
-    assert!(panel.rows.iter().any(|r| r.entity == "01107"));
-    assert!(panel.rows.iter().any(|r| r.entity == "16101"));
+    assert!(panel.rows().any(|r| r.entity == "01107"));
+    assert!(panel.rows().any(|r| r.entity == "16101"));
     assert_eq!(panel.report.recoded_codes, 1);
     assert_eq!(panel.numeric_column("Pobreza").unwrap()[0], Some(10.5));
     // "n/a" in a covariate is missing, not an exclusion.
-    let chillan = panel.rows.iter().position(|r| r.entity == "16101").unwrap();
+    let chillan = panel.rows().position(|r| r.entity == "16101").unwrap();
     assert_eq!(panel.numeric_column("pobreza").unwrap()[chillan], None);
 }
 
@@ -121,7 +120,7 @@ fn a_characteristics_file_joins_by_code_and_reports_what_it_cannot_join() {
 fn a_rate_without_deaths_gives_derived_deaths_and_approximate_intervals() {
     let panel = load(&[("r.csv", b"cut,anio,tmi,nacimientos\n01101,2019,7,3000\n")]);
     assert!(panel.deaths_derived);
-    assert_eq!(panel.rows[0].deaths, Some(21.0));
+    assert_eq!(panel.row(0).deaths, Some(21.0));
     let rates = RateTable::from_panel(&panel).unwrap();
     assert!(rates.approximate_intervals);
     assert!((rates.rows[0].rate.unwrap() - 7.0).abs() < 1e-12);
@@ -218,7 +217,7 @@ mod properties {
                     let r = &panel.report;
                     prop_assert_eq!(r.rows_read, table.records.len());
                     prop_assert_eq!(r.rows_read, r.rows_used + r.rows_excluded);
-                    prop_assert_eq!(r.rows_used, panel.rows.len());
+                    prop_assert_eq!(r.rows_used, panel.len());
                     prop_assert_eq!(r.rows_excluded, r.excluded.len());
                 }
                 Err(imr_core::ingest::IngestError::NoUsableRows { rows_read, .. }) => {
@@ -244,8 +243,7 @@ fn births_in_one_file_and_deaths_in_another_join_into_one_row_per_commune_and_ye
     assert_eq!(r.merged_rows, 2);
     let row = |code: &str, year: i64| {
         panel
-            .rows
-            .iter()
+            .rows()
             .find(|row| row.entity == code && row.time == year)
             .unwrap()
     };
@@ -329,4 +327,75 @@ fn exclusion_reasons_read_in_spanish_and_in_english() {
             .to_string()
             .replace("duplicate of line", "duplicado de la línea")
     );
+}
+
+mod duplicates {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+
+    proptest! {
+        /// Duplicate (entity, time) keys are found whatever the order of the rows: sorted input
+        /// (checked without a map), unsorted input (the map made at the first key out of order)
+        /// and both in one file. Each key keeps its first row; every later one is excluded
+        /// naming the first line, and the panel holds exactly the first rows with their values.
+        #[test]
+        fn each_key_keeps_its_first_row_and_reports_the_others(
+            keys in proptest::collection::vec((0u8..6, 2000i64..2004), 1..60),
+            sort_first in 0usize..60,
+        ) {
+            // The first `sort_first` keys in order (the fast path), the rest as drawn.
+            let mut keys = keys;
+            let cut = sort_first.min(keys.len());
+            keys[..cut].sort_unstable();
+            let mut text = String::from("id,year,value,region\n");
+            let mut first: HashMap<(String, i64), (u64, usize)> = HashMap::new();
+            let mut expected_excluded: Vec<(u64, u64)> = Vec::new();
+            for (i, (e, y)) in keys.iter().enumerate() {
+                let line = i as u64 + 2;
+                let entity = format!("e{e}");
+                text.push_str(&format!("{entity},{y},{i},r{}\n", e % 2));
+                match first.get(&(entity.clone(), *y)) {
+                    Some(&(first_line, _)) => expected_excluded.push((line, first_line)),
+                    None => {
+                        first.insert((entity, *y), (line, i));
+                    }
+                }
+            }
+            let table = RawTable::from_bytes("d.csv", text.as_bytes()).unwrap();
+            let mut roles = table.guessed_roles.clone();
+            roles.entity = Some(0);
+            roles.time = Some(1);
+            roles.births = None;
+            roles.deaths = None;
+            roles.rate = None;
+            let options = IngestOptions {
+                code_system: imr_core::ingest::CodeSystem::Generic,
+            };
+            let panel = build_panel(&[table], &[roles], &options).unwrap();
+            let excluded: Vec<(u64, u64)> = panel
+                .report
+                .excluded
+                .iter()
+                .map(|x| match &x.kind {
+                    ExclusionReason::DuplicateEntityTime { first_line, first_file: None, .. } => {
+                        (x.line, *first_line)
+                    }
+                    other => panic!("unexpected exclusion {other:?}"),
+                })
+                .collect();
+            prop_assert_eq!(excluded, expected_excluded);
+            let mut kept: Vec<((String, i64), (u64, usize))> = first.into_iter().collect();
+            kept.sort();
+            prop_assert_eq!(panel.len(), kept.len());
+            for (row, ((entity, year), (line, i))) in panel.rows().zip(&kept) {
+                prop_assert_eq!(row.entity, entity.as_str());
+                prop_assert_eq!(row.time, *year);
+                prop_assert_eq!(row.line, *line);
+                prop_assert_eq!(row.numeric(0), Some(*i as f64));
+                let region = format!("r{}", &entity[1..].parse::<u8>().unwrap() % 2);
+                prop_assert_eq!(row.text(0), Some(region.as_str()));
+            }
+        }
+    }
 }

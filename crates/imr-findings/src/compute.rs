@@ -336,9 +336,9 @@ fn where_highest(panel: &Panel, top: usize) -> Outcome<WhereFinding> {
         return Err(Unavailable::NoRates);
     }
     let mut sums: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
-    for r in &panel.rows {
+    for r in panel.rows() {
         if let (Some(b), Some(d)) = (r.births, r.deaths) {
-            let e = sums.entry(r.entity.as_str()).or_default();
+            let e = sums.entry(r.entity).or_default();
             e.0 += d;
             e.1 += b;
         }

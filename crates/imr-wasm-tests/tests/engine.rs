@@ -38,7 +38,7 @@ fn a_latin1_semicolon_file_reads_as_natively() {
     let roles = table.guessed_roles.clone();
     let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
     assert_eq!(panel.report.rows_used, 4);
-    assert!(panel.rows.iter().any(|r| r.entity == "16101"));
+    assert!(panel.rows().any(|r| r.entity == "16101"));
 }
 
 /// Garwood 95% for 0 events: upper 3.688879 (−ln 0.025); 21 events in 3,000 births:
@@ -97,8 +97,8 @@ fn grunfeld_fixed_effects_with_clustered_errors_match_stata() {
     roles.entity = Some(0);
     roles.time = Some(1);
     let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
-    let entity: Vec<String> = panel.rows.iter().map(|r| r.entity.clone()).collect();
-    let time: Vec<i64> = panel.rows.iter().map(|r| r.time).collect();
+    let entity: Vec<String> = panel.rows().map(|r| r.entity.to_owned()).collect();
+    let time: Vec<i64> = panel.rows().map(|r| r.time).collect();
     let data = PanelData::new(
         entity,
         time,

@@ -97,8 +97,7 @@ fn markdown(results: &[ScenarioResult]) -> String {
 pub fn run(args: Args) -> Result<(), CliError> {
     let panel = load_panel(&args.input)?;
     let births: Vec<f64> = panel
-        .rows
-        .iter()
+        .rows()
         .filter(|r| r.time == args.year)
         .filter_map(|r| r.births)
         .filter(|b| *b > 0.0)

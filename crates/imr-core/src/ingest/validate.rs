@@ -8,10 +8,9 @@ use super::{
     delimiter_label, CellConflict, CellWarning, Exclusion, ExclusionReason, FileReport,
     IngestError, IngestReport, MAX_COUNT,
 };
-use crate::panel::{Panel, PanelRow};
+use crate::panel::{NewRow, Panel, PanelBuilder, PanelMeta};
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::Arc;
 
 /// How entity codes are treated.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -58,6 +57,55 @@ fn extra_columns(table: &RawTable, roles: &ColumnRoles) -> Vec<ExtraColumn> {
             index: i,
             name: table.columns[i].clone(),
             numeric: table.column_is_numeric(i),
+        })
+        .collect()
+}
+
+/// A value of a parsed column that is not a number ([`parse_number`] never returns a
+/// non-finite value); missing values are NaN.
+const NOT_A_NUMBER: f64 = f64::INFINITY;
+
+/// The non-role columns of a main table, classified as [`RawTable::column_is_numeric`] does,
+/// with every value of each numeric column parsed in the same pass (NaN missing,
+/// [`NOT_A_NUMBER`] not a number) and kept, empty for text columns. Issue 15: the
+/// classification parsed half of each numeric column and the build parsed it all again; now
+/// each number is parsed once and the parsed column becomes the panel's.
+fn parsed_extra_columns(table: &RawTable, roles: &ColumnRoles) -> Vec<(ExtraColumn, Vec<f64>)> {
+    let n = table.records.len();
+    let decimal = table.decimal();
+    (0..table.columns.len())
+        .filter(|&i| roles.role_of(i).is_none())
+        .map(|i| {
+            let mut values = Vec::with_capacity(n);
+            let (mut numbers, mut present) = (0usize, 0usize);
+            for (read, rec) in table.records.iter().enumerate() {
+                // Text for certain once the non-numbers are more than half even if every
+                // record still to read held a number: the parse stops there.
+                if 2 * numbers + (n - read) < present {
+                    break;
+                }
+                let v = match rec.field(i) {
+                    Some(raw) if !is_missing_token(raw) => {
+                        present += 1;
+                        match parse_number(raw, decimal) {
+                            Some(v) => {
+                                numbers += 1;
+                                v
+                            }
+                            None => NOT_A_NUMBER,
+                        }
+                    }
+                    _ => f64::NAN,
+                };
+                values.push(v);
+            }
+            let numeric = values.len() == n && present > 0 && numbers * 2 >= present;
+            let column = ExtraColumn {
+                index: i,
+                name: table.columns[i].clone(),
+                numeric,
+            };
+            (column, if numeric { values } else { Vec::new() })
         })
         .collect()
 }
@@ -220,10 +268,14 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     // O(rows × columns²)).
     let mut numeric_names: Vec<String> = Vec::new();
     let mut text_names: Vec<String> = Vec::new();
-    let main_extras: Vec<Vec<ExtraColumn>> = main_idx
+    let (main_extras, mut main_values): (Vec<Vec<ExtraColumn>>, Vec<Vec<Vec<f64>>>) = main_idx
         .iter()
-        .map(|&t| extra_columns(tables[t], &roles[t]))
-        .collect();
+        .map(|&t| {
+            parsed_extra_columns(tables[t], &roles[t])
+                .into_iter()
+                .unzip()
+        })
+        .unzip();
     let mut numeric_slot: HashMap<String, usize> = HashMap::new();
     let mut text_slot: HashMap<String, usize> = HashMap::new();
     let main_slots: Vec<Vec<usize>> = main_extras
@@ -246,27 +298,52 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
         })
         .collect();
 
-    let mut rows: Vec<PanelRow> =
-        Vec::with_capacity(main_idx.iter().map(|&t| tables[t].records.len()).sum());
-    // Each distinct entity once: its normalised code, and an id for the duplicate check (issue
-    // 15: a normalised `String` per row, hashed twice, was much of the build's time).
-    let mut entity_names: Vec<String> = Vec::new();
-    let mut entity_ids: HashMap<String, u32> = HashMap::new();
+    // The panel's columns, filled row by row with no allocation per row (issue 15). Each
+    // distinct entity is normalised and interned once: its id serves the duplicate check.
+    let main_records: usize = main_idx.iter().map(|&t| tables[t].records.len()).sum();
+    let mut rows = PanelBuilder::new(
+        numeric_names.clone(),
+        text_names.clone(),
+        has_births,
+        has_deaths_col || has_rate_col,
+        main_records,
+    );
     // Raw entity as written → its id and whether it was recoded, or why it is not an entity.
     let mut raw_entities: HashMap<&str, KnownEntity> = HashMap::new();
-    // (entity id, time) → (index in `rows`, table) of its first row.
-    // Sized once: growing it by rehashing was a tenth of the build (page faults included).
-    let mut seen: HashMap<(u32, i64), (usize, usize)> = HashMap::with_capacity(rows.capacity());
+    // Duplicate (entity, time) keys. While every key is above the one before (ids are given in
+    // order of appearance, so data grouped by entity with rising times — the usual layout —
+    // stays so) no key can repeat and no map is needed; the first key that is not makes the map
+    // of every key so far → its first row, kept from then on. (Issue 15: a map of every row
+    // was a tenth of the build and ~70 MB for a million rows.)
+    let mut last_key: Option<(u32, i64)> = None;
+    let mut seen: Option<HashMap<(u32, i64), usize>> = None;
+    // Scratch of one row's covariates, reused.
+    let mut numeric: Vec<Option<f64>> = Vec::with_capacity(numeric_names.len());
+    let mut text: Vec<Option<&str>> = Vec::with_capacity(text_names.len());
+    let mut warnings: Vec<CellWarning> = Vec::new();
     for (m, &t) in main_idx.iter().enumerate() {
         let table = &tables[t];
         let r = &roles[t];
-        let file: Arc<str> = Arc::from(table.file.as_str());
+        // File ids are the main tables' order: `m`.
+        let file = rows.add_file(&table.file);
         let decimal = table.decimal();
         let excluded_before = report.excluded.len();
         let extras = &main_extras[m];
         let slots = &main_slots[m];
+        let values = &mut main_values[m];
+        // The numeric slots of this table, each with the first of its columns (a name may
+        // come twice): that column's parsed values are overwritten, in place, by the values of
+        // the rows kept (row `kept` from record `read ≥ kept`, read before it is written).
+        let mut owners: Vec<(usize, usize)> = Vec::new();
+        let mut owned = vec![false; numeric_names.len()];
+        for (k, (c, &slot)) in extras.iter().zip(slots).enumerate() {
+            if c.numeric && !std::mem::replace(&mut owned[slot], true) {
+                owners.push((slot, k));
+            }
+        }
+        let mut kept = 0usize;
         let mut last_entity: Option<(&str, KnownEntity)> = None;
-        for rec in table.records.iter() {
+        for (read, rec) in table.records.iter().enumerate() {
             let field = |i: usize| rec.field(i).unwrap_or("");
             let col = |i: usize| table.columns[i].clone();
             let (raw_entity, time) = match record_key(table, &rec, r) {
@@ -346,14 +423,8 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                     let known = raw_entities
                         .entry(raw_entity)
                         .or_insert_with(|| {
-                            entity_of(raw_entity).map(|(entity, recoded)| {
-                                let next = entity_names.len() as u32;
-                                let id = *entity_ids.entry(entity).or_insert_with_key(|entity| {
-                                    entity_names.push(entity.clone());
-                                    next
-                                });
-                                (id, recoded)
-                            })
+                            entity_of(raw_entity)
+                                .map(|(entity, recoded)| (rows.entity_id(&entity), recoded))
                         })
                         .clone();
                     last_entity = Some((raw_entity, known.clone()));
@@ -367,41 +438,57 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                     continue;
                 }
             };
-            let entity = &entity_names[entity_id as usize];
-            let mut numeric = vec![None; numeric_names.len()];
-            let mut text = vec![None; text_names.len()];
-            let mut warnings = Vec::new();
-            for (c, &slot) in extras.iter().zip(slots) {
-                let raw = field(c.index);
+            numeric.clear();
+            numeric.resize(numeric_names.len(), None);
+            text.clear();
+            text.resize(text_names.len(), None);
+            warnings.clear();
+            for (k, (c, &slot)) in extras.iter().zip(slots).enumerate() {
                 if c.numeric {
-                    if is_missing_token(raw) {
-                        continue;
-                    }
-                    match parse_number(raw, decimal) {
-                        Some(v) => numeric[slot] = Some(v),
-                        None => warnings.push(CellWarning {
+                    match values[k][read] {
+                        v if v.is_nan() => {}
+                        v if v == NOT_A_NUMBER => warnings.push(CellWarning {
                             file: table.file.clone(),
                             line: rec.line,
                             column: c.name.clone(),
-                            value: raw.trim().to_owned(),
+                            value: field(c.index).trim().to_owned(),
                         }),
+                        v => numeric[slot] = Some(v),
                     }
-                } else if !raw.trim().is_empty() {
-                    text[slot] = Some(raw.trim().to_owned());
+                    continue;
+                }
+                let raw = field(c.index);
+                if !raw.trim().is_empty() {
+                    text[slot] = Some(raw.trim());
                 }
             }
-            // One hash per row: the slot is taken now when the key is new.
-            let first_of_key = match seen.entry((entity_id, time)) {
-                Entry::Occupied(first) => Some(*first.get()),
-                Entry::Vacant(slot) => {
-                    slot.insert((rows.len(), t));
+            let key = (entity_id, time);
+            let first_of_key = match &mut seen {
+                None if last_key.is_none_or(|last| key > last) => {
+                    last_key = Some(key);
                     None
                 }
+                _ => {
+                    let map = seen.get_or_insert_with(|| {
+                        let mut map = HashMap::with_capacity(main_records);
+                        map.extend((0..rows.len()).map(|i| (rows.key_of(i), i)));
+                        map
+                    });
+                    // One hash per row: the slot is taken now when the key is new.
+                    match map.entry(key) {
+                        Entry::Occupied(first) => Some(*first.get()),
+                        Entry::Vacant(slot) => {
+                            slot.insert(rows.len());
+                            None
+                        }
+                    }
+                }
             };
-            if let Some((first, first_table)) = first_of_key {
+            if let Some(first) = first_of_key {
+                let first_table = main_idx[rows.file_of(first) as usize];
                 // A row of another file with the counts this one lacks (births in one file,
                 // deaths in another, as the ministry publishes them): the two are one row.
-                let existing = &rows[first];
+                let existing = rows.row(first);
                 let complementary = first_table != t
                     && ((existing.births.is_none() && births.is_some() && deaths.is_none())
                         || (existing.deaths.is_none() && deaths.is_some() && births.is_none()));
@@ -422,9 +509,9 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                             continue;
                         }
                     }
-                    let existing = &mut rows[first];
-                    existing.births = merged_births;
-                    existing.deaths = merged_deaths;
+                    let (kept_file, kept_line) = (existing.file.to_owned(), existing.line);
+                    let entity = existing.entity.to_owned();
+                    rows.set_counts(first, merged_births, merged_deaths);
                     // A covariate both files give must agree; otherwise the first file's value
                     // is kept and the disagreement reported with both places.
                     let mut conflict = |column: &str, kept: String, other: String| {
@@ -432,45 +519,46 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                             column: column.to_owned(),
                             entity: entity.clone(),
                             time,
-                            kept_file: existing.file.to_string(),
-                            kept_line: existing.line,
+                            kept_file: kept_file.clone(),
+                            kept_line,
                             kept_value: kept,
                             other_file: table.file.clone(),
                             other_line: rec.line,
                             other_value: other,
                         });
                     };
-                    for (slot, value) in numeric.into_iter().enumerate() {
-                        match (existing.numeric[slot], value) {
+                    for (slot, &value) in numeric.iter().enumerate() {
+                        match (rows.row(first).numeric(slot), value) {
                             (Some(a), Some(b)) if a != b => {
                                 conflict(&numeric_names[slot], a.to_string(), b.to_string())
                             }
-                            (None, v) => existing.numeric[slot] = v,
+                            (None, v) => rows.set_numeric(first, slot, v),
                             _ => {}
                         }
                     }
-                    for (slot, value) in text.into_iter().enumerate() {
-                        match (&existing.text[slot], value) {
-                            (Some(a), Some(b)) if *a != b => {
-                                let a = a.clone();
-                                conflict(&text_names[slot], a, b)
+                    for (slot, &value) in text.iter().enumerate() {
+                        match (rows.row(first).text(slot), value) {
+                            (Some(a), Some(b)) if a != b => {
+                                let a = a.to_owned();
+                                conflict(&text_names[slot], a, b.to_owned())
                             }
-                            (None, v) => existing.text[slot] = v,
+                            (None, v) => rows.set_text(first, slot, v),
                             _ => {}
                         }
                     }
-                    report.cell_warnings.extend(warnings);
+                    report.cell_warnings.append(&mut warnings);
                     report.merged_rows += 1;
                     continue;
                 }
-                let first_line = rows[first].line;
-                let first_file = (first_table != t).then(|| rows[first].file.to_string());
+                let first_line = existing.line;
+                let first_file = (first_table != t).then(|| existing.file.to_owned());
+                let entity = existing.entity.to_owned();
                 exclude(
                     &mut report,
                     &table.file,
                     rec.line,
                     ExclusionReason::DuplicateEntityTime {
-                        entity: entity.clone(),
+                        entity,
                         time,
                         first_line,
                         first_file,
@@ -481,18 +569,33 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
             if recoded {
                 report.recoded_codes += 1;
             }
-            report.cell_warnings.extend(warnings);
-            rows.push(PanelRow {
-                entity: entity.clone(),
+            report.cell_warnings.append(&mut warnings);
+            let index = rows.push_without_numeric(NewRow {
+                entity: entity_id,
                 time,
                 births,
                 deaths,
-                numeric,
-                text,
-                file: file.clone(),
+                file,
                 line: rec.line,
             });
+            for &(slot, k) in &owners {
+                values[k][kept] = numeric[slot].unwrap_or(f64::NAN);
+            }
+            kept += 1;
+            for (slot, &value) in text.iter().enumerate() {
+                if value.is_some() {
+                    rows.set_text(index, slot, value);
+                }
+            }
         }
+        // This table's covariate columns join the panel's; its rows lack the others.
+        for &(slot, k) in &owners {
+            let mut column = std::mem::take(&mut values[k]);
+            column.truncate(kept);
+            rows.append_numeric(slot, column);
+        }
+        values.clear();
+        rows.pad_numeric();
         let excluded = report.excluded.len() - excluded_before;
         report
             .files
@@ -500,12 +603,14 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     }
 
     // Characteristics files.
-    let mut row_index: HashMap<(String, i64), usize> = HashMap::new();
-    let mut by_entity: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    let mut row_index: HashMap<(u32, i64), usize> = HashMap::new();
+    let mut by_entity: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     let has_characteristics = kinds.contains(&TableKind::Characteristics);
-    for (i, row) in rows.iter().enumerate().filter(|_| has_characteristics) {
-        row_index.insert((row.entity.clone(), row.time), i);
-        by_entity.entry(row.entity.clone()).or_default().push(i);
+    drop(seen);
+    for i in (0..rows.len()).filter(|_| has_characteristics) {
+        let key = rows.key_of(i);
+        row_index.insert(key, i);
+        by_entity.entry(key.0).or_default().push(i);
     }
     for t in (0..tables.len()).filter(|&t| kinds[t] == TableKind::Characteristics) {
         let table = &tables[t];
@@ -515,21 +620,21 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
         let extras = extra_columns(table, r);
         // Columns of this file, renamed if a column of that name exists already.
         let mut slots: Vec<(usize, bool)> = Vec::new();
-        let mut taken: HashSet<String> = numeric_names.iter().chain(&text_names).cloned().collect();
+        let mut taken: HashSet<String> = rows
+            .numeric_names()
+            .iter()
+            .chain(rows.text_names())
+            .cloned()
+            .collect();
         for c in &extras {
             let name = unique_name(&c.name, &table.file, &taken);
             taken.insert(name.clone());
-            let list = if c.numeric {
-                &mut numeric_names
+            let slot = if c.numeric {
+                rows.add_numeric_column(name)
             } else {
-                &mut text_names
+                rows.add_text_column(name)
             };
-            list.push(name);
-            slots.push((list.len() - 1, c.numeric));
-        }
-        for row in &mut rows {
-            row.numeric.resize(numeric_names.len(), None);
-            row.text.resize(text_names.len(), None);
+            slots.push((slot, c.numeric));
         }
         let mut seen_keys: HashMap<(String, Option<i64>), u64> = HashMap::new();
         for rec in table.records.iter() {
@@ -562,13 +667,11 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                 continue;
             }
             seen_keys.insert((entity.clone(), time), rec.line);
-            let targets: Vec<usize> = match time {
-                Some(t) => row_index
-                    .get(&(entity.clone(), t))
-                    .copied()
-                    .into_iter()
-                    .collect(),
-                None => by_entity.get(&entity).cloned().unwrap_or_default(),
+            let id = rows.find_entity(&entity);
+            let targets: Vec<usize> = match (id, time) {
+                (None, _) => Vec::new(),
+                (Some(id), Some(t)) => row_index.get(&(id, t)).copied().into_iter().collect(),
+                (Some(id), None) => by_entity.get(&id).cloned().unwrap_or_default(),
             };
             if targets.is_empty() {
                 exclude(
@@ -591,7 +694,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                     match parse_number(raw, decimal) {
                         Some(v) => targets
                             .iter()
-                            .for_each(|&i| rows[i].numeric[slot] = Some(v)),
+                            .for_each(|&i| rows.set_numeric(i, slot, Some(v))),
                         None => report.cell_warnings.push(CellWarning {
                             file: table.file.clone(),
                             line: rec.line,
@@ -600,10 +703,10 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                         }),
                     }
                 } else if !raw.trim().is_empty() {
-                    let v = raw.trim().to_owned();
+                    let v = raw.trim();
                     targets
                         .iter()
-                        .for_each(|&i| rows[i].text[slot] = Some(v.clone()));
+                        .for_each(|&i| rows.set_text(i, slot, Some(v)));
                 }
             }
         }
@@ -639,21 +742,15 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                 .unwrap_or_else(|| "no data rows".into()),
         });
     }
-    rows.sort_by(|a, b| a.entity.cmp(&b.entity).then(a.time.cmp(&b.time)));
     let first_main = main_idx[0];
-    Ok(Panel {
-        rows,
+    Ok(rows.finish(PanelMeta {
         entity_column: tables[first_main].columns[roles[first_main].entity.expect("checked")]
             .clone(),
         time_column: tables[first_main].columns[roles[first_main].time.expect("checked")].clone(),
-        numeric_names,
-        text_names,
-        has_births,
-        has_deaths: has_deaths_col || has_rate_col,
         deaths_derived,
         chile_codes,
         report,
-    })
+    }))
 }
 
 /// The raw entity and the year of a record, or why the record cannot be used: a wrong number of

@@ -298,7 +298,7 @@ impl MapRequest {
     /// are checked when the map is drawn.
     pub fn validate(&self, panel: &Panel) -> Result<ValidatedMap, RequestError> {
         let validated = self.check()?;
-        if !panel.rows.iter().any(|r| r.time == self.year) {
+        if !panel.time_values().contains(&self.year) {
             return Err(RequestError::NoYear {
                 year: self.year,
                 years: panel.times(),

@@ -111,8 +111,8 @@ impl MapRequest {
         layer: &GeoLayer,
         is_flagged: impl Fn(&str, i64) -> bool,
     ) -> Result<YearSlice, RequestError> {
-        let year_rows: Vec<usize> = (0..panel.rows.len())
-            .filter(|&i| panel.rows[i].time == self.year)
+        let year_rows: Vec<usize> = (0..panel.len())
+            .filter(|&i| panel.time_values()[i] == self.year)
             .collect();
         if year_rows.is_empty() {
             return Err(RequestError::NoYear {
@@ -120,16 +120,13 @@ impl MapRequest {
                 years: panel.times(),
             });
         }
-        let codes: Vec<&str> = year_rows
-            .iter()
-            .map(|&i| panel.rows[i].entity.as_str())
-            .collect();
+        let codes: Vec<&str> = year_rows.iter().map(|&i| panel.entity(i)).collect();
         let column = self
             .value_column()
             .map(|name| super::super::numeric(panel, name, ColumnUse::MapValue))
             .transpose()?;
-        let deaths: Vec<Option<f64>> = year_rows.iter().map(|&i| panel.rows[i].deaths).collect();
-        let births: Vec<Option<f64>> = year_rows.iter().map(|&i| panel.rows[i].births).collect();
+        let deaths: Vec<Option<f64>> = year_rows.iter().map(|&i| panel.row(i).deaths).collect();
+        let births: Vec<Option<f64>> = year_rows.iter().map(|&i| panel.row(i).births).collect();
         let column_of_year: Option<Vec<Option<f64>>> = column
             .as_ref()
             .map(|col| year_rows.iter().map(|&i| col[i]).collect());
