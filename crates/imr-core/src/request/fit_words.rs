@@ -353,8 +353,12 @@ mod tests {
         assert!(es[0].starts_with("12 observaciones de 4 entidades en 3 períodos"));
         assert!(!es.iter().any(|l| l.contains("pesos")));
         // The covariance convention in the page's language, too.
-        assert!(es.iter().any(|l| l.starts_with("Errores estándar: agrupada por entidad (CR1)")));
-        assert!(en.iter().any(|l| l.starts_with("Standard errors: clustered by entity (CR1)")));
+        assert!(es
+            .iter()
+            .any(|l| l.starts_with("Errores estándar: agrupada por entidad (CR1)")));
+        assert!(en
+            .iter()
+            .any(|l| l.starts_with("Standard errors: clustered by entity (CR1)")));
         // The fe fit drops the time-invariant sapu, with its codebook label.
         let fe = request
             .for_model(Estimator::Fe)
