@@ -95,7 +95,11 @@ test('a shared link reopens the Inequality view with every option and the same n
   await other.page.getByTestId('tab-inequality').click();
   await other.page.locator(`${TABLE} tr[data-time="2023"]`).waitFor({ timeout: 5_000 });
   assert.deepEqual(await controls(other.page), before.controls);
-  assert.equal(other.page.url(), link);
+  // The link's options are all still there (a visited view may add its own keys, e.g. the Data
+  // view's md-* defaults).
+  const params = (url) => new URLSearchParams(new URL(url).hash.slice(1));
+  const now = params(other.page.url());
+  for (const [key, value] of params(link)) assert.equal(now.get(key), value, key);
   assert.deepEqual(errors, []);
   assert.deepEqual(other.errors, []);
 });
