@@ -313,9 +313,12 @@ fn the_box_plot_keeps_flagged_rates_off_its_axis_unless_included() {
     assert!(!svg.contains("off scale"));
 }
 
-/// Equal up to serde_json's last-digit parsing (it does not round-trip every f64 exactly).
+/// Equal to 1e-9 relative: `imr` computes with the page's floating-point functions
+/// (src/same_math.rs) and this test process with the system's, which round some logarithms and
+/// exponentials differently in the last bit; the adjusted measures are iterative maximum
+/// likelihood estimates and profile-likelihood bounds, which carry that to about 1e-12.
 fn same(a: f64, b: f64) {
-    assert!((a - b).abs() <= 1e-13 * b.abs().max(1e-300), "{a} vs {b}");
+    assert!((a - b).abs() <= 1e-9 * b.abs().max(1e-300), "{a} vs {b}");
 }
 
 /// Issue 12: per year `adjusted`, `adjusted_ci`, `excess_variation`; top level
