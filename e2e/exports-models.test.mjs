@@ -13,34 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, cargoBinary, fixture, ROOT } from './harness.mjs';
+import { shellWords, chooseModels } from './views.mjs';
 
 const BUNDLED = 'chile_imr_2019_2023.csv';
 const REGRESSORS = ['pobreza', 'ingreso_salud_pc', 'ruralidad', 'sapu'];
-
-// The words of a command as a POSIX shell splits them (the page quotes with single quotes and
-// writes a quote inside one as '\'').
-function shellWords(text) {
-  const words = [];
-  let word = null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "'") {
-      const end = text.indexOf("'", i + 1);
-      assert.ok(end > i, `unclosed quote in ${text}`);
-      word = (word ?? '') + text.slice(i + 1, end);
-      i = end;
-    } else if (c === '\\') {
-      word = (word ?? '') + text[++i];
-    } else if (/\s/.test(c)) {
-      if (word !== null) words.push(word);
-      word = null;
-    } else {
-      word = (word ?? '') + c;
-    }
-  }
-  if (word !== null) words.push(word);
-  return words;
-}
 
 // Asserts that a CSV of the page equals imr's, byte for byte (the first differing line is
 // shown). Every number is the same bits: `imr` computes with the page's floating-point functions
@@ -99,15 +75,7 @@ async function openModels(models, vcov) {
   opened.input = (await ratesCommand(page)).slice(2, -2);
   await page.getByTestId('tab-models').click();
   await page.getByTestId('coef-table').waitFor({ timeout: 60_000 });
-  for (const box of await page.locator('[data-testid="model-choices"] input[type="checkbox"]').all()) {
-    const wanted = models.includes(await box.getAttribute('value'));
-    if ((await box.isChecked()) !== wanted) await box.setChecked(wanted);
-  }
-  await page.getByTestId('model-vcov').selectOption(vcov);
-  for (const box of await page.locator('[data-testid="regressor-choices"] input[type="checkbox"]').all()) {
-    const wanted = REGRESSORS.includes(await box.getAttribute('value'));
-    if ((await box.isChecked()) !== wanted) await box.setChecked(wanted);
-  }
+  await chooseModels(page, { models, vcov, regressors: REGRESSORS });
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="imr-commands"] [data-command]').length === n
     && document.querySelectorAll('[data-testid="coef-table"] thead th[data-model]').length === n, models.length);
   return opened;

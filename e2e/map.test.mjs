@@ -3,9 +3,8 @@
 // to the map; no request leaves 127.0.0.1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { startServer, launch, openPage, outsideRequests } from './harness.mjs';
-import { ViewPage, runInBundledFolder, flagValue, assertSameBytes } from './views.mjs';
+import { ViewPage, runInBundledFolder, flagValue, assertSameBytes, downloadFile } from './views.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -24,10 +23,7 @@ async function openMap({ url = '', ...options } = {}) {
 
 const values = (page) => page.$$eval(PATHS, (ps) => ps.map((p) => `${p.dataset.code}=${p.dataset.value}`));
 
-async function download(page, testid) {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
-  return { name: file.suggestedFilename(), bytes: fs.readFileSync(await file.path()) };
-}
+const download = downloadFile;
 
 test('the map draws every commune with a class legend, and the tooltip names the commune', async () => {
   const { page, requests, errors } = await openMap();

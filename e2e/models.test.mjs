@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
+import { chooseModels } from './views.mjs';
 
 const DATA = 'public/data/chile_imr_2019_2023.csv';
 const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'poblacion_0', '--rate', 'tmi'];
@@ -37,15 +38,7 @@ async function openModels(models, vcov, regressors = REGRESSORS) {
   const { page } = opened;
   await page.getByTestId('tab-models').click();
   await page.getByTestId('coef-table').waitFor({ timeout: 60_000 });
-  for (const box of await page.locator('[data-testid="model-choices"] input[type="checkbox"]').all()) {
-    const wanted = models.includes(await box.getAttribute('value'));
-    if ((await box.isChecked()) !== wanted) await box.setChecked(wanted);
-  }
-  await page.getByTestId('model-vcov').selectOption(vcov);
-  for (const box of await page.locator('[data-testid="regressor-choices"] input[type="checkbox"]').all()) {
-    const wanted = regressors.includes(await box.getAttribute('value'));
-    if ((await box.isChecked()) !== wanted) await box.setChecked(wanted);
-  }
+  await chooseModels(page, { models, vcov, regressors });
   return opened;
 }
 

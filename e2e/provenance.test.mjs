@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, launch, openPage, outsideRequests, testidText } from './harness.mjs';
+import { downloadFile } from './views.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -17,10 +18,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 // The page dates its exports with the browser's clock, in UTC, as this does.
 const today = () => new Date().toISOString().slice(0, 10);
 
-async function download(page, testid) {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).first().click()]);
-  return { name: file.suggestedFilename(), path: await file.path(), text: fs.readFileSync(await file.path(), 'utf8') };
-}
+const download = downloadFile;
 
 function assertCsvProvenance(what, text) {
   const lines = text.split('\n');

@@ -42,21 +42,66 @@ export class ViewPage {
     for (const selector of READY[this.view]) await this.page.locator(selector).first().waitFor({ timeout: 60000 });
   }
 
-  /** The file a download button gives: its suggested name and bytes. */
-  async download(testid) {
-    const [file] = await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId(testid).click()]);
-    return { name: file.suggestedFilename(), bytes: fs.readFileSync(await file.path()) };
-  }
+  /** The file a download button gives (see [`downloadFile`]). */
+  download(testid) { return downloadFile(this.page, testid); }
 
-  /** The words of a shown `imr` command (the page quotes none on the bundled data). */
+  /** The words of a shown `imr` command, as a shell splits them. */
   async command(testid) {
     const text = (await this.page.getByTestId(testid).first().textContent()).trim();
-    const words = text.split(' ');
+    const words = shellWords(text);
     assert.equal(words[0], 'imr', text);
     return words;
   }
 
   async close() { await this.context.close(); }
+}
+
+/** The file the first download button with this test id gives: its suggested name, bytes,
+ * text and path. */
+export async function downloadFile(page, testid) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).first().click()]);
+  const filePath = await file.path();
+  const bytes = fs.readFileSync(filePath);
+  return { name: file.suggestedFilename(), bytes, text: bytes.toString('utf8'), path: filePath };
+}
+
+/** The words of a command as a POSIX shell splits them (the page quotes with single quotes and
+ * writes a quote inside one as '\''). */
+export function shellWords(text) {
+  const words = [];
+  let word = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      assert.ok(end > i, `unclosed quote in ${text}`);
+      word = (word ?? '') + text.slice(i + 1, end);
+      i = end;
+    } else if (c === '\\') {
+      word = (word ?? '') + text[++i];
+    } else if (/\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else {
+      word = (word ?? '') + c;
+    }
+  }
+  if (word !== null) words.push(word);
+  return words;
+}
+
+/** The Models view's choices: tick exactly these models and regressors, pick the standard
+ * errors. */
+export async function chooseModels(page, { models, vcov, regressors }) {
+  const tick = async (group, wanted) => {
+    for (const box of await page.locator(`[data-testid="${group}"] input[type="checkbox"]`).all()) {
+      const on = wanted.includes(await box.getAttribute('value'));
+      if ((await box.isChecked()) !== on) await box.setChecked(on);
+    }
+  };
+  await tick('model-choices', models);
+  await page.getByTestId('model-vcov').selectOption(vcov);
+  await tick('regressor-choices', regressors);
 }
 
 /** Runs the command words (`imr …`) in a fresh folder holding the bundled data file where the
