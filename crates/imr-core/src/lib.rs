@@ -12,6 +12,8 @@ pub mod plausibility;
 pub mod provenance;
 pub mod rates;
 pub mod request;
+#[cfg(test)]
+mod test_support;
 
 pub use imr_data as data;
 pub use imr_escape as escape;

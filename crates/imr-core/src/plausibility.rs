@@ -199,17 +199,10 @@ impl Plausibility {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ingest::{build_panel, IngestOptions, RawTable};
 
     const BUNDLED: &[u8] = imr_data::BUNDLED_PANEL_CSV;
 
-    /// The bundled dataset with the page's preset: births = poblacion_0, deaths derived from tmi.
-    fn bundled() -> Panel {
-        let table = RawTable::from_bytes("chile_imr_2019_2023.csv", BUNDLED).unwrap();
-        let mut roles = table.guessed_roles.clone();
-        roles.births = table.columns.iter().position(|c| c == "poblacion_0");
-        build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
-    }
+    use crate::test_support::bundled_panel as bundled;
 
     #[test]
     fn general_lagos_2023_breaks_all_three_rules_on_the_bundled_data() {

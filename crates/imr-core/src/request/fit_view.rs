@@ -182,13 +182,8 @@ impl FitRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ingest::{build_panel, IngestOptions, RawTable};
 
-    fn panel(csv: &str) -> Panel {
-        let table = RawTable::from_bytes("t.csv", csv.as_bytes()).unwrap();
-        let roles = table.guessed_roles.clone();
-        build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
-    }
+    use crate::test_support::panel_of as panel;
 
     #[test]
     fn the_analysis_data_quote_and_guard_hostile_names() {

@@ -292,7 +292,6 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ingest::{build_panel, IngestOptions, RawTable};
     use crate::request::FitRequest;
 
     #[test]
@@ -328,9 +327,7 @@ mod tests {
                    05101,2019,500,4,20,0\n05101,2020,520,6,19,0\n05101,2021,510,2,18.5,0\n\
                    13101,2019,3000,18,5,1\n13101,2020,3100,20,6,1\n13101,2021,2950,15,5.5,1\n\
                    08101,2019,2000,14,12,0\n08101,2020,1900,10,13,0\n08101,2021,1950,12,12.5,0\n";
-        let table = RawTable::from_bytes("t.csv", csv.as_bytes()).unwrap();
-        let roles = table.guessed_roles.clone();
-        let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
+        let panel = crate::test_support::panel_of(csv);
         let request = FitRequest {
             x: vec!["pobreza".into(), "sapu".into()],
             weights: Some("births".into()),

@@ -252,7 +252,7 @@ pub(crate) fn push_opt(args: &mut Vec<String>, flag: &str, value: Option<&str>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ingest::{build_panel, IngestOptions, RawTable, Role};
+    use crate::ingest::{RawTable, Role};
     use crate::panel::Panel;
     use imr_models::Estimator;
 
@@ -292,9 +292,7 @@ mod tests {
     }
 
     fn panel() -> Panel {
-        let table = RawTable::from_bytes("small.csv", CSV).unwrap();
-        let roles = table.guessed_roles.clone();
-        build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
+        crate::test_support::panel_of(std::str::from_utf8(CSV).unwrap())
     }
 
     /// No engine message names a command-line flag.

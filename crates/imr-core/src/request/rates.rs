@@ -190,13 +190,8 @@ impl LineAccount {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ingest::{build_panel, IngestOptions, RawTable};
 
-    fn panel(csv: &str) -> Panel {
-        let table = RawTable::from_bytes("t.csv", csv.as_bytes()).unwrap();
-        let roles = table.guessed_roles.clone();
-        build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
-    }
+    use crate::test_support::panel_of as panel;
 
     fn keys(rows: &[&AreaRate]) -> Vec<(String, i64)> {
         rows.iter().map(|r| (r.entity.clone(), r.time)).collect()

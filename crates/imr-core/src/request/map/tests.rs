@@ -1,25 +1,13 @@
 //! The page's stages against `run`, on the bundled data.
 
 use super::*;
-use crate::ingest::{build_panel, IngestOptions, RawTable};
 use crate::plausibility::Plausibility;
 use imr_map::geometry::{GeoLayer, PropertyKeys};
 use imr_map::layout::{LayoutSpec, MapLayout};
 use imr_map::svg::choropleth_svg;
 use imr_map::weights::Weights;
 
-/// The bundled dataset.
-fn bundled_panel() -> Panel {
-    let table = RawTable::from_bytes(
-        crate::data::BUNDLED_PANEL_FILE,
-        crate::data::BUNDLED_PANEL_CSV,
-    )
-    .unwrap();
-    // The page's preset: births = poblacion_0, deaths derived from the published rate.
-    let mut roles = table.guessed_roles.clone();
-    roles.births = table.columns.iter().position(|c| c == "poblacion_0");
-    build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
-}
+use crate::test_support::bundled_panel;
 
 /// The stages the page runs on boundaries decoded once (year slice, colour, LISA, funnel)
 /// give the SVG, CSV and funnel plot of `run` (what `imr map` writes), byte for byte; and the

@@ -1,0 +1,25 @@
+//! Panels for the unit tests: a CSV text read with the guessed roles, and the bundled dataset with
+//! the page's preset.
+
+use crate::ingest::{build_panel, IngestOptions, RawTable};
+use crate::panel::Panel;
+
+/// The panel of one CSV text (file `t.csv`), its roles guessed from the column names.
+pub fn panel_of(csv: &str) -> Panel {
+    let table = RawTable::from_bytes("t.csv", csv.as_bytes()).unwrap();
+    let roles = table.guessed_roles.clone();
+    build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
+}
+
+/// The bundled dataset with the page's preset: births = poblacion_0, deaths derived from the
+/// published rate `tmi`.
+pub fn bundled_panel() -> Panel {
+    let table = RawTable::from_bytes(
+        crate::data::BUNDLED_PANEL_FILE,
+        crate::data::BUNDLED_PANEL_CSV,
+    )
+    .unwrap();
+    let mut roles = table.guessed_roles.clone();
+    roles.births = table.columns.iter().position(|c| c == "poblacion_0");
+    build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
+}
