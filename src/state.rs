@@ -174,11 +174,12 @@ impl AppState {
     /// The input of a shown `imr` command: the readable files (the bundled one by its path in
     /// the source tree, `public/data/…`, so the command runs from a checkout), and for each role
     /// the column chosen in the Data view for the first file that has one (one flag names one
-    /// column in every file). Untracked: read it when the command is made.
+    /// column in every file). Tracked: a command made in a reactive closure follows the files
+    /// and their roles.
     pub fn input_spec(&self) -> InputSpec {
-        let bundled = self.bundled.get_untracked();
-        self.files.with_untracked(|files| {
-            self.roles.with_untracked(|roles| {
+        let bundled = self.bundled.get();
+        self.files.with(|files| {
+            self.roles.with(|roles| {
                 let readable = files.iter().filter(|f| f.table.is_ok());
                 let names = readable
                     .clone()

@@ -106,8 +106,6 @@ pub fn FindingsPage() -> impl IntoView {
     // The command that writes the same report: the files, their columns and the request.
     let command = move || {
         let l = lang().get();
-        state.files.track();
-        state.roles.track();
         let request = FindingsRequest {
             include_flagged: flags.include.get(),
         };

@@ -26,8 +26,6 @@ const RATES_FILE: &str = "tasas_imr.csv";
 /// The `imr rates` command that prints the rates download: the loaded files and their roles
 /// ([`AppState::input_spec`]).
 fn rates_command(state: &AppState) -> String {
-    state.files.track();
-    state.roles.track();
     let input = state.input_spec();
     let mut args = RatesRequest::default().to_args();
     args.extend(["--format".to_string(), "csv".to_string()]);

@@ -90,8 +90,6 @@ pub(super) fn Downloads(
         let r = result.get()?;
         let stem = file_stem(&r);
         let svg = format!("{stem}{}.svg", if request.lisa { "_lisa" } else { "" });
-        state.files.track();
-        state.roles.track();
         let input = state.input_spec();
         let mut args = request.to_args(&svg);
         args.extend(["--csv".to_string(), format!("{stem}.csv")]);
