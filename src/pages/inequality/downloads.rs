@@ -64,13 +64,11 @@ pub fn chart_downloads(
     csv: impl Fn() -> String + Send + Sync + 'static,
     commands: impl Fn() -> [String; 2] + Send + Sync + 'static,
 ) -> impl IntoView {
-    let state = expect_context::<AppState>();
     view! {
         <div class="downloads">
             <button class="secondary" data-testid=format!("{stem}-svg-download")
                 on:click=move |_| download_text(&format!("{stem}.svg"), "image/svg+xml", &svg())>{tr("Descargar SVG", "Download SVG")}</button>
-            <button class="secondary" data-testid=format!("{stem}-csv-download")
-                on:click=move |_| download_text(&format!("{stem}.csv"), "text/csv", &csv_with_provenance(&state, &csv()))>{tr("Descargar CSV", "Download CSV")}</button>
+            {csv_button(stem, format!("{stem}-csv-download"), ("Descargar CSV", "Download CSV"), csv)}
         </div>
         {commands_view(stem, move || {
             let [svg, csv] = commands();
@@ -87,10 +85,22 @@ pub fn csv_download(
     csv: impl Fn() -> String + Send + Sync + 'static,
     command: impl Fn() -> String + Send + Sync + 'static,
 ) -> impl IntoView {
+    view! {
+        {csv_button(stem, testid.to_string(), label, csv)}
+        {commands_view(stem, move || vec![("csv", command())])}
+    }
+}
+
+/// The button that downloads `{stem}.csv` with its provenance lines.
+fn csv_button(
+    stem: &'static str,
+    testid: String,
+    label: (&'static str, &'static str),
+    csv: impl Fn() -> String + Send + Sync + 'static,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     view! {
         <button class="secondary" data-testid=testid
             on:click=move |_| download_text(&format!("{stem}.csv"), "text/csv", &csv_with_provenance(&state, &csv()))>{tr(label.0, label.1)}</button>
-        {commands_view(stem, move || vec![("csv", command())])}
     }
 }
