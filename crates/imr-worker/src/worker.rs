@@ -170,8 +170,8 @@ async fn handle_csv(scope: DedicatedWorkerGlobalScope, data: JsValue) {
         },
         None,
     );
-    let table = RawTable::from_bytes(&file.name(), &bytes);
-    drop(bytes);
+    // The bytes become the table's text (no copy of the file).
+    let table = RawTable::from_vec(&file.name(), bytes);
     let encoded = match table
         .map_err(|e| e.to_string())
         .and_then(|t| encode_table(&t))

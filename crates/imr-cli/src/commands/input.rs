@@ -93,8 +93,9 @@ pub fn load_panel(args: &InputArgs) -> Result<Panel, CliError> {
                 preset.push(roles);
             }
         } else {
+            // The bytes become the table's text (no copy of the file).
             let table =
-                RawTable::from_bytes(&name, &bytes).map_err(|e| CliError::Input(e.to_string()))?;
+                RawTable::from_vec(&name, bytes).map_err(|e| CliError::Input(e.to_string()))?;
             preset.push(table.guessed_roles.clone());
             tables.push(table);
         }

@@ -73,6 +73,38 @@ pub fn decode_bytes<'b>(
     }
 }
 
+/// [`decode_bytes`] for bytes the caller gives away, with the same rules: valid UTF-8 becomes the
+/// text in place, neither copied nor validated twice (issue 15: the table keeps the file's text
+/// and reads its unquoted fields from it). Returns the text and the byte where its content starts
+/// (3 after a UTF-8 byte-order mark, which stays in the text; 0 otherwise).
+pub fn decode_owned(file: &str, bytes: Vec<u8>) -> Result<(String, usize, Encoding), IngestError> {
+    if bytes.is_empty() {
+        return Err(IngestError::Empty { file: file.into() });
+    }
+    if let Some((encoding, _)) = encoding_rs::Encoding::for_bom(&bytes) {
+        if encoding == UTF_16LE || encoding == UTF_16BE {
+            let (text, encoding) = decode_bytes(file, &bytes)?;
+            return Ok((text.into_owned(), 0, encoding));
+        }
+    }
+    let head = &bytes[..bytes.len().min(8192)];
+    if let Some(offset) = head.iter().position(|&b| b == 0) {
+        return Err(IngestError::Binary {
+            file: file.into(),
+            byte_offset: offset,
+        });
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) if text.starts_with('\u{feff}') => Ok((text, 3, Encoding::Utf8Bom)),
+        Ok(text) => Ok((text, 0, Encoding::Utf8)),
+        Err(invalid) => {
+            let bytes = invalid.into_bytes();
+            let (text, encoding) = decode_bytes(file, &bytes)?;
+            Ok((text.into_owned(), 0, encoding))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,5 +141,33 @@ mod tests {
         assert!(err.to_string().contains("empty.csv"));
         let err = decode_bytes("img.png", b"\x89PNG\r\n\x1a\n\0\0\0").unwrap_err();
         assert!(err.to_string().contains("img.png") && err.to_string().contains("binary"));
+    }
+
+    /// The owned decoding gives the borrowed one's text and encoding for every kind of file.
+    #[test]
+    fn owned_decoding_agrees_with_borrowed() {
+        let mut utf16 = vec![0xFF, 0xFE];
+        for unit in "a;b\n".encode_utf16() {
+            utf16.extend_from_slice(&unit.to_le_bytes());
+        }
+        let cases: Vec<Vec<u8>> = vec![
+            b"a,b\n1,2\n".to_vec(),
+            "\u{feff}año,x\n".as_bytes().to_vec(),
+            b"\xef\xbb\xbfa\xf1o\n".to_vec(),
+            b"\xd1uble;a\xf1o\n".to_vec(),
+            utf16,
+            b"".to_vec(),
+            b"\x89PNG\0".to_vec(),
+        ];
+        for bytes in cases {
+            let owned = decode_owned("x.csv", bytes.clone());
+            match decode_bytes("x.csv", &bytes) {
+                Ok((text, encoding)) => {
+                    let (owned, start, owned_encoding) = owned.unwrap();
+                    assert_eq!((&owned[start..], owned_encoding), (&*text, encoding));
+                }
+                Err(e) => assert_eq!(owned.unwrap_err().to_string(), e.to_string()),
+            }
+        }
     }
 }

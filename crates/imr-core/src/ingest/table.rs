@@ -1,7 +1,7 @@
 //! A decoded, delimited file as records with their physical line numbers.
 
 use super::columns::{guess_roles, ColumnRoles};
-use super::decode::{decode_bytes, Encoding};
+use super::decode::{decode_owned, Encoding};
 use super::number::{is_missing_token, parse_number};
 use super::sniff::{sniff, Decimal, Dialect};
 use super::IngestError;
@@ -13,10 +13,13 @@ pub struct RawRecord<'a> {
     pub line: u64,
     /// The last physical line of the record: `line` unless a quoted field spans lines.
     pub end_line: u64,
-    /// The record's fields, concatenated.
+    /// The record's text: as in the file (fields and the delimiters between them) when
+    /// `in_place`, else its fields unquoted and concatenated.
     text: &'a str,
     /// The end of each field in `text`.
     ends: &'a [u32],
+    /// Whether one delimiter byte separates consecutive fields in `text`.
+    in_place: bool,
 }
 
 impl<'a> RawRecord<'a> {
@@ -34,45 +37,45 @@ impl<'a> RawRecord<'a> {
         let end = *self.ends.get(index)? as usize;
         let start = match index {
             0 => 0,
-            _ => *self.ends.get(index - 1)? as usize,
+            _ => *self.ends.get(index - 1)? as usize + usize::from(self.in_place),
         };
         self.text.get(start..end)
     }
 
     /// The fields in order.
     pub fn fields(&self) -> impl Iterator<Item = &'a str> + 'a {
-        let (text, ends) = (self.text, self.ends);
-        (0..ends.len()).map(move |i| {
-            RawRecord {
-                line: 0,
-                end_line: 0,
-                text,
-                ends,
-            }
-            .field(i)
-            .unwrap_or("")
-        })
+        let record = *self;
+        (0..record.len()).map(move |i| record.field(i).unwrap_or(""))
     }
 }
 
-/// Where a record is in [`Records`].
+/// Where a record is in [`Records`] (32 bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 struct RecordSpan {
     line: u64,
-    end_line: u64,
-    /// Byte offset of the record's first field in [`Records::text`].
+    /// Byte offset of the record's first field in [`Records::text`] when `in_place`, else in
+    /// [`Records::unquoted`].
     text_start: u64,
     /// Index of the record's first field end in [`Records::ends`].
     ends_start: u64,
+    /// Physical lines after `line` that the record spans (a quoted field with line ends).
+    more_lines: u32,
+    in_place: bool,
 }
 
-/// The data records of a table in three flat buffers rather than a `String` per cell (issue 15:
-/// a heap string per cell of a 128 MB file held ~8× the file): the fields of all records
-/// concatenated (unquoted, `""` read as `"`), each field's end relative to its record's start,
-/// and one span per record with its lines. Read through [`Records::iter`] and [`Records::get`].
+/// The data records of a table without a string per cell or a copy of the file (issue 15: a
+/// heap string per cell of a 128 MB file held ~8× the file, a copy of its fields ~1.5×). The
+/// table owns the file's decoded text; a record without a `"` (nearly all) is read in place
+/// from it, its fields between single delimiters. A record with a `"` has its fields unquoted
+/// (`""` read as `"`) and concatenated in a second buffer. Each field's end is kept relative to
+/// its record's start, with one span per record for its lines. Read through [`Records::iter`]
+/// and [`Records::get`].
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Records {
+    /// The decoded file, whole (metadata lines and header included).
     text: String,
+    /// The fields of the records that hold a `"`, unquoted and concatenated.
+    unquoted: String,
     /// Field ends, relative to the record's `text_start` (a record is below 4 GiB: checked).
     ends: Vec<u32>,
     spans: Vec<RecordSpan>,
@@ -95,25 +98,28 @@ impl Records {
             .spans
             .get(index + 1)
             .map_or(self.ends.len() as u64, |next| next.ends_start);
-        let text_end = self
-            .spans
-            .get(index + 1)
-            .map_or(self.text.len() as u64, |next| next.text_start);
         let ends = usize::try_from(span.ends_start)
             .ok()
             .zip(usize::try_from(ends_end).ok())
             .and_then(|(a, b)| self.ends.get(a..b))
             .unwrap_or(&[]);
+        let source = if span.in_place {
+            &self.text
+        } else {
+            &self.unquoted
+        };
+        let text_len = ends.last().map_or(0, |&end| end as usize);
         let text = usize::try_from(span.text_start)
             .ok()
-            .zip(usize::try_from(text_end).ok())
-            .and_then(|(a, b)| self.text.get(a..b))
+            .and_then(|a| source.get(a..a.checked_add(text_len)?))
             .unwrap_or("");
+        let ends = if text.len() == text_len { ends } else { &[] };
         Some(RawRecord {
             line: span.line,
-            end_line: span.end_line,
+            end_line: span.line.saturating_add(u64::from(span.more_lines)),
             text,
             ends,
+            in_place: span.in_place,
         })
     }
 
@@ -122,23 +128,46 @@ impl Records {
         (0..self.len()).map(|i| self.get(i).unwrap_or_default())
     }
 
-    /// Appends a record of `fields`; `Err` when one record holds 4 GiB or more.
-    fn push<'f>(
+    /// Appends a record read in place: it starts at byte `text_start` of [`Records::text`] and
+    /// its fields end at `ends` (relative). `Err` when one record holds 4 GiB or more.
+    fn push_in_place(
         &mut self,
         line: u64,
-        end_line: u64,
-        fields: impl Iterator<Item = &'f str>,
+        more_lines: u64,
+        text_start: usize,
+        ends: impl Iterator<Item = usize>,
     ) -> Result<(), ()> {
-        let text_start = self.text.len();
         self.spans.push(RecordSpan {
             line,
-            end_line,
             text_start: text_start as u64,
             ends_start: self.ends.len() as u64,
+            more_lines: u32::try_from(more_lines).map_err(|_| ())?,
+            in_place: true,
+        });
+        for end in ends {
+            self.ends.push(u32::try_from(end).map_err(|_| ())?);
+        }
+        Ok(())
+    }
+
+    /// Appends a record of unquoted `fields`. `Err` when one record holds 4 GiB or more.
+    fn push_unquoted<'f>(
+        &mut self,
+        line: u64,
+        more_lines: u64,
+        fields: impl Iterator<Item = &'f str>,
+    ) -> Result<(), ()> {
+        let text_start = self.unquoted.len();
+        self.spans.push(RecordSpan {
+            line,
+            text_start: text_start as u64,
+            ends_start: self.ends.len() as u64,
+            more_lines: u32::try_from(more_lines).map_err(|_| ())?,
+            in_place: false,
         });
         for field in fields {
-            self.text.push_str(field);
-            let end = u32::try_from(self.text.len() - text_start).map_err(|_| ())?;
+            self.unquoted.push_str(field);
+            let end = u32::try_from(self.unquoted.len() - text_start).map_err(|_| ())?;
             self.ends.push(end);
         }
         Ok(())
@@ -188,44 +217,53 @@ pub struct RawTable {
 }
 
 impl RawTable {
-    /// Decodes, sniffs and splits a file. Fails only when the file cannot be read at all.
+    /// Decodes, sniffs and splits a file. Fails only when the file cannot be read at all. Copies
+    /// the bytes: [`RawTable::from_vec`] keeps a file the caller gives away without a copy.
     pub fn from_bytes(file: &str, bytes: &[u8]) -> Result<RawTable, IngestError> {
-        let (text, encoding) = decode_bytes(file, bytes)?;
-        let (_, data) = split_metadata(&text);
-        let dialect = sniff(data.text);
-        Self::from_text(file, &text, encoding, dialect)
+        Self::from_vec(file, bytes.to_vec())
     }
 
-    /// Splits decoded text with a known dialect (used when the user overrides the guess).
+    /// [`RawTable::from_bytes`] for bytes the caller gives away: a UTF-8 file becomes the
+    /// table's text in place, so the peak is the file and the field positions, not two files.
+    pub fn from_vec(file: &str, bytes: Vec<u8>) -> Result<RawTable, IngestError> {
+        let (text, content_start, encoding) = decode_owned(file, bytes)?;
+        let (_, data) = split_metadata(&text[content_start..]);
+        let dialect = sniff(data.text);
+        Self::from_text(file, text, content_start, encoding, dialect)
+    }
+
+    /// Splits decoded text with a known dialect (used when the user overrides the guess); the
+    /// content starts at byte `content_start` of `text` (after a byte-order mark).
     pub fn from_text(
         file: &str,
-        text: &str,
+        text: String,
+        content_start: usize,
         encoding: Encoding,
         dialect: Dialect,
     ) -> Result<RawTable, IngestError> {
-        let (metadata, data) = split_metadata(text);
-        let (text, skipped) = (data.text, data.lines_before);
+        let mut records = Records::default();
+        let content = text.get(content_start..).unwrap_or("");
+        let (metadata, data) = split_metadata(content);
+        let data_start = text.len() - data.text.len();
+        let (bytes, skipped) = (data.text.as_bytes(), data.lines_before);
         let mut reader = csv::ReaderBuilder::new()
             .delimiter(dialect.delimiter)
             .has_headers(false)
             .flexible(true)
-            .from_reader(text.as_bytes());
+            .from_reader(bytes);
         let mut columns: Option<Vec<String>> = None;
-        // Buffers sized once from the text (the fields are at most the text; a record per line
-        // at most, and a record that is not blank takes two bytes): growing them by doubling
-        // copied and faulted in pages several times over. Only a guess, so `try_reserve`: a
-        // guess the memory cannot hold (a file of blank lines in wasm32) leaves the buffers to
-        // grow as they fill, never aborts.
-        let mut records = Records::default();
-        let record_guess = (count_lines(text.as_bytes()) as usize).min(text.len() / 2 + 1);
-        let _ = records.text.try_reserve_exact(text.len());
+        // Spans sized once from the text (a record per line at most, and a record that is not
+        // blank takes two bytes): growing them by doubling copied and faulted in pages several
+        // times over. Only a guess, so `try_reserve`: a guess the memory cannot hold (a file of
+        // blank lines in wasm32) leaves the buffers to grow as they fill, never aborts.
+        let record_guess = (count_lines(bytes) as usize).min(bytes.len() / 2 + 1);
         let _ = records.spans.try_reserve_exact(record_guess);
-        // One reused record: no allocation per record (issue 15).
-        let mut record = csv::StringRecord::new();
-        let bytes = text.as_bytes();
+        // One reused record: no allocation per record (issue 15). Byte records: the text is
+        // valid UTF-8 and split at ASCII bytes only, so each field is too.
+        let mut record = csv::ByteRecord::new();
         let mut unterminated_quote = None;
         loop {
-            match reader.read_record(&mut record) {
+            match reader.read_byte_record(&mut record) {
                 Ok(false) => break,
                 Ok(true) => {}
                 Err(err) => {
@@ -241,37 +279,53 @@ impl RawTable {
                 record.position().map(|p| start_of(bytes, p)),
                 reader.position().byte() as usize,
             );
-            let (line, end_line) = match start {
+            // A record without a `"` cannot span lines: its line ends are counted only when
+            // it has one (a pass over every record's bytes was a tenth of the split).
+            let (line, more_lines, raw) = match start {
                 Some((line, byte)) => {
-                    let body = trim_line_end(&bytes[byte.min(end)..end]);
-                    (line + skipped, line + skipped + count_newlines(body))
+                    let raw = trim_line_end(&bytes[byte.min(end)..end]);
+                    let quoted = memchr::memchr(b'"', raw).is_some();
+                    let more_lines = if quoted { count_newlines(raw) } else { 0 };
+                    (line + skipped, more_lines, Some((byte, raw, quoted)))
                 }
-                None => (0, 0),
+                None => (0, 0, None),
             };
-            if record.len() == 1 && record[0].trim().is_empty() {
+            if record.len() == 1 && field_str(&record[0]).trim().is_empty() {
                 continue;
             }
             if end >= bytes.len() {
-                if let Some((_, byte)) = start {
+                if let Some((byte, _, _)) = raw {
                     if let Some(quote_at) = unclosed_quote(&bytes[byte..], dialect.delimiter) {
                         let quote_line = line + count_newlines(&bytes[byte..byte + quote_at]);
                         unterminated_quote = Some(UnterminatedQuote {
                             record_line: line,
                             quote_line,
-                            lines_swallowed: end_line - quote_line + 1,
+                            lines_swallowed: line + more_lines - quote_line + 1,
                         });
                     }
                 }
             }
             if columns.is_none() && dialect.has_header {
-                columns = Some(header_names(&record));
+                columns = Some(header_names(record.iter().map(field_str)));
                 // A field takes at least its delimiter in the text, so a quarter of the text
                 // bounds the guess for a wide header (669,249 names) over many lines.
                 let fields = record_guess.saturating_mul(record.len());
-                let _ = records.ends.try_reserve_exact(fields.min(text.len() / 4));
+                let _ = records.ends.try_reserve_exact(fields.min(bytes.len() / 4));
                 continue;
             }
-            if records.push(line, end_line, record.iter()).is_err() {
+            // Without a `"` the csv reader reads the record's bytes as they are, split at each
+            // delimiter (and the line end trimmed), so field `i` ends `i` delimiters after the
+            // end of the first `i + 1` fields concatenated.
+            let pushed = match raw {
+                Some((byte, _, false)) => records.push_in_place(
+                    line,
+                    more_lines,
+                    data_start + byte,
+                    (0..record.len()).map(|i| record.range(i).map_or(0, |r| r.end) + i),
+                ),
+                _ => records.push_unquoted(line, more_lines, record.iter().map(field_str)),
+            };
+            if pushed.is_err() {
                 return Err(IngestError::Malformed {
                     file: file.into(),
                     line,
@@ -279,6 +333,8 @@ impl RawTable {
                 });
             }
         }
+        let physical_lines = skipped + count_lines(bytes);
+        records.text = text;
         let columns = columns.unwrap_or_else(|| {
             let width = records.iter().map(|r| r.len()).max().unwrap_or(0);
             (1..=width).map(|i| format!("column_{i}")).collect()
@@ -311,7 +367,7 @@ impl RawTable {
             metadata,
             guessed_roles,
             unterminated_quote,
-            physical_lines: skipped + count_lines(bytes),
+            physical_lines,
         })
     }
 
@@ -343,6 +399,12 @@ impl RawTable {
     pub fn decimal(&self) -> Decimal {
         self.dialect.decimal
     }
+}
+
+/// A field of a record read from valid UTF-8: split at ASCII bytes, it is valid UTF-8 too (a
+/// field that were not would read as empty rather than panic).
+fn field_str(field: &[u8]) -> &str {
+    std::str::from_utf8(field).unwrap_or("")
 }
 
 /// The data part of a text after its leading metadata lines.
@@ -399,7 +461,7 @@ fn start_of(text: &[u8], position: &csv::Position) -> (u64, usize) {
 }
 
 fn count_newlines(bytes: &[u8]) -> u64 {
-    bytes.iter().filter(|&&b| b == b'\n').count() as u64
+    memchr::memchr_iter(b'\n', bytes).count() as u64
 }
 
 /// Physical lines of a text: its line ends, plus one for a last line without one.
@@ -449,12 +511,12 @@ fn unclosed_quote(bytes: &[u8], delimiter: u8) -> Option<usize> {
 /// `name_3_2`, … if that is taken too) so each is unique. Linear in the number of names: a
 /// hash set of the names given so far (a 5 MB header of 669,249 names hung the former
 /// quadratic search).
-fn header_names(record: &csv::StringRecord) -> Vec<String> {
-    let mut names: Vec<String> = Vec::with_capacity(record.len());
+fn header_names<'r>(record: impl Iterator<Item = &'r str> + Clone) -> Vec<String> {
+    let mut names: Vec<String> = Vec::with_capacity(record.size_hint().0);
     let mut taken: std::collections::HashSet<String> =
-        record.iter().map(|raw| raw.trim().to_owned()).collect();
+        record.clone().map(|raw| raw.trim().to_owned()).collect();
     let mut given: std::collections::HashSet<String> = std::collections::HashSet::new();
-    for (i, raw) in record.iter().enumerate() {
+    for (i, raw) in record.enumerate() {
         let mut name = raw.trim().to_owned();
         if name.is_empty() {
             name = format!("column_{}", i + 1);
@@ -645,5 +707,95 @@ mod tests {
         assert_eq!(t.records.len(), 1);
         assert_eq!(t.records.get(0).unwrap().line, 100_002);
         assert_eq!(t.physical_lines, 100_002);
+    }
+
+    mod in_place {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// The records as the `csv` crate reads them (blank records skipped, no header): the
+        /// oracle of the in-place reading.
+        fn by_the_csv_crate(text: &str, delimiter: u8) -> Option<Vec<Vec<String>>> {
+            let mut reader = csv::ReaderBuilder::new()
+                .delimiter(delimiter)
+                .has_headers(false)
+                .flexible(true)
+                .from_reader(text.as_bytes());
+            let mut out = Vec::new();
+            for record in reader.records() {
+                let record = record.ok()?;
+                if record.len() == 1 && record[0].trim().is_empty() {
+                    continue;
+                }
+                out.push(record.iter().map(str::to_owned).collect());
+            }
+            Some(out)
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(2000))]
+            /// Records read in place or unquoted hold the `csv` crate's fields, in its order,
+            /// for text with quotes, line ends of all kinds, blanks and non-ASCII letters.
+            #[test]
+            fn fields_are_the_csv_crates(
+                text in proptest::collection::vec(
+                    prop::sample::select(vec!["a", "1", ",", ";", "\"", "\n", "\r", "\r\n", " ", "é", "\u{a0}", "\"\""]),
+                    0..40,
+                ).prop_map(|parts| format!("x{}", parts.concat())),
+                semicolon in any::<bool>(),
+            ) {
+                let delimiter = if semicolon { b';' } else { b',' };
+                let dialect = Dialect { delimiter, decimal: Decimal::Point, has_header: false };
+                let expected = by_the_csv_crate(&text, delimiter);
+                let table = RawTable::from_text("x.csv", text.clone(), 0, Encoding::Utf8, dialect);
+                match (table, expected) {
+                    (Ok(table), Some(expected)) => {
+                        let read: Vec<Vec<String>> = table
+                            .records
+                            .iter()
+                            .map(|r| r.fields().map(str::to_owned).collect())
+                            .collect();
+                        prop_assert_eq!(read, expected);
+                        let json = serde_json::to_string(&table).unwrap();
+                        let back: RawTable = serde_json::from_str(&json).unwrap();
+                        prop_assert_eq!(back.records, table.records);
+                    }
+                    (Err(_), None) => {}
+                    (table, expected) => prop_assert!(false, "{:?} against {:?}", table.map(|t| t.records.len()), expected),
+                }
+            }
+        }
+
+        #[test]
+        fn a_quoted_record_among_plain_ones_reads_unquoted_and_keeps_its_lines() {
+            let text = b"code;note\r\n01101;plain\r\n01107;\"a;\"\"b\"\"\r\nc\"\r\n01401;x\r\n";
+            let t = RawTable::from_bytes("x.csv", text).unwrap();
+            let rows: Vec<(u64, u64, Vec<&str>)> = t
+                .records
+                .iter()
+                .map(|r| (r.line, r.end_line, r.fields().collect()))
+                .collect();
+            assert_eq!(
+                rows,
+                vec![
+                    (2, 2, vec!["01101", "plain"]),
+                    (3, 4, vec!["01107", "a;\"b\"\r\nc"]),
+                    (5, 5, vec!["01401", "x"]),
+                ]
+            );
+        }
+
+        /// A byte-order mark stays in the text but not in the first column's name.
+        #[test]
+        fn a_bom_file_is_read_in_place_after_its_mark() {
+            let t =
+                RawTable::from_vec("x.csv", "\u{feff}año;n\n1;2\n".as_bytes().to_vec()).unwrap();
+            assert_eq!(t.columns, vec!["año", "n"]);
+            assert_eq!(t.encoding, Encoding::Utf8Bom);
+            assert_eq!(
+                t.records.get(0).unwrap().fields().collect::<Vec<_>>(),
+                vec!["1", "2"]
+            );
+        }
     }
 }
