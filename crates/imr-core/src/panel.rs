@@ -233,6 +233,33 @@ fn pick<T: Copy>(column: &[T], order: &[usize]) -> Vec<T> {
     order.iter().map(|&i| column[i]).collect()
 }
 
+/// How [`PanelBuilder::finish`] reorders the rows: runs of rows `start..end` laid end to end
+/// (rows that come grouped by entity: each run is copied whole), or row by row.
+enum RowOrder {
+    Runs(Vec<(usize, usize)>),
+    Rows(Vec<usize>),
+}
+
+/// `column` in `order`, written into `scratch` and swapped with it, so `scratch` comes back
+/// holding the old column's buffer for the next column of its type: one spare buffer a type,
+/// not a new vector a column (issue 15: that was the panel again at the peak of a build). An
+/// empty column (a count the panel lacks) stays empty.
+fn reorder<T: Copy>(column: &mut Vec<T>, order: &RowOrder, scratch: &mut Vec<T>) {
+    if column.is_empty() {
+        return;
+    }
+    scratch.clear();
+    match order {
+        RowOrder::Runs(runs) => {
+            for &(start, end) in runs {
+                scratch.extend_from_slice(column.get(start..end).unwrap_or(&[]));
+            }
+        }
+        RowOrder::Rows(rows) => scratch.extend(rows.iter().filter_map(|&i| column.get(i))),
+    }
+    std::mem::swap(column, scratch);
+}
+
 /// Built-in column names always available through [`Panel::numeric_column`].
 pub const BUILTIN_COLUMNS: [&str; 3] = ["births", "deaths", "rate"];
 
@@ -415,19 +442,22 @@ impl Panel {
     }
 
     /// Puts the rows in `order`, one column at a time (so at most one column is held twice).
-    fn permute(&mut self, order: &[usize]) {
-        fn put<T: Copy>(column: &mut Vec<T>, order: &[usize]) {
-            let ordered = pick(column, order);
-            *column = ordered;
+    /// Reorders every column (row `i` becomes the old row `order[i]`) through [`reorder`].
+    fn permute(&mut self, order: &RowOrder) {
+        let (mut floats, mut ids, mut wide) = (Vec::new(), Vec::new(), Vec::new());
+        reorder(&mut self.entity, order, &mut ids);
+        reorder(&mut self.time, order, &mut wide);
+        reorder(&mut self.births, order, &mut floats);
+        reorder(&mut self.deaths, order, &mut floats);
+        for column in &mut self.numeric {
+            reorder(column, order, &mut floats);
         }
-        put(&mut self.entity, order);
-        put(&mut self.time, order);
-        put(&mut self.births, order);
-        put(&mut self.deaths, order);
-        self.numeric.iter_mut().for_each(|c| put(c, order));
-        self.text.iter_mut().for_each(|c| put(&mut c.ids, order));
-        put(&mut self.file, order);
-        put(&mut self.line, order);
+        for column in &mut self.text {
+            reorder(&mut column.ids, order, &mut ids);
+        }
+        reorder(&mut self.file, order, &mut ids);
+        let mut lines = Vec::new();
+        reorder(&mut self.line, order, &mut lines);
     }
 
     /// The rows at `order`, in that order; the report empty, everything else copied.
@@ -511,10 +541,8 @@ impl PanelBuilder {
             time: Vec::with_capacity(capacity),
             births: column(has_births),
             deaths: column(has_deaths),
-            numeric: numeric_names
-                .iter()
-                .map(|_| Vec::with_capacity(capacity))
-                .collect(),
+            // Filled by `append_numeric` with each table's parsed column (moved, not copied).
+            numeric: numeric_names.iter().map(|_| Vec::new()).collect(),
             text: text_names
                 .iter()
                 .map(|_| TextColumn {
@@ -746,12 +774,12 @@ impl PanelBuilder {
                 break;
             }
         }
-        let order: Option<Vec<usize>> = if in_runs {
+        let order: Option<RowOrder> = if in_runs {
             runs.sort_by_key(|run| run.0);
             // Each entity in one run only; otherwise rows of an entity interleave.
             if runs.windows(2).all(|w| w[0].0 < w[1].0) {
                 let already = runs.windows(2).all(|w| w[0].2 == w[1].1);
-                (!already).then(|| runs.iter().flat_map(|&(_, s, e)| s..e).collect())
+                (!already).then(|| RowOrder::Runs(runs.iter().map(|&(_, s, e)| (s, e)).collect()))
             } else {
                 in_runs = false;
                 None
@@ -764,7 +792,7 @@ impl PanelBuilder {
             (!in_runs).then(|| {
                 let mut order: Vec<usize> = (0..n).collect();
                 order.sort_unstable_by_key(|&i| (p.entity[i], p.time[i]));
-                order
+                RowOrder::Rows(order)
             })
         });
         if let Some(order) = order {
@@ -791,8 +819,36 @@ pub struct PanelMeta {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use proptest::prelude::*;
+
+    proptest! {
+        /// Reordering by rows or by runs gives the copy's rows, for every permutation, with
+        /// the scratch buffer reused across columns.
+        #[test]
+        fn reordering_gives_the_copy(
+            order in (0usize..60).prop_flat_map(|n| Just((0..n).collect::<Vec<_>>()).prop_shuffle()),
+            cuts in proptest::collection::vec(0usize..60, 0..8),
+        ) {
+            let column: Vec<u64> = (0..order.len() as u64).map(|v| v * 7 + 1).collect();
+            let mut scratch = vec![99u64; 3];
+            let mut by_rows = column.clone();
+            super::reorder(&mut by_rows, &super::RowOrder::Rows(order.clone()), &mut scratch);
+            prop_assert_eq!(&by_rows, &super::pick(&column, &order));
+            // Runs: the rows cut into blocks at `cuts`, the blocks reversed.
+            let n = column.len();
+            let mut bounds: Vec<usize> = cuts.into_iter().filter(|&c| c < n).collect();
+            bounds.extend([0, n]);
+            bounds.sort_unstable();
+            bounds.dedup();
+            let runs: Vec<(usize, usize)> = bounds.windows(2).rev().map(|w| (w[0], w[1])).collect();
+            let rows: Vec<usize> = runs.iter().flat_map(|&(s, e)| s..e).collect();
+            let mut by_runs = column.clone();
+            super::reorder(&mut by_runs, &super::RowOrder::Runs(runs), &mut scratch);
+            prop_assert_eq!(by_runs, super::pick(&column, &rows));
+        }
+    }
+
+    use super::*;
 
     /// The row struct the panel stored before it was columnar: the reference of these tests.
     #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -67,47 +67,120 @@ const NOT_A_NUMBER: f64 = f64::INFINITY;
 
 /// The non-role columns of a main table, classified as [`RawTable::column_is_numeric`] does,
 /// with every value of each numeric column parsed in the same pass (NaN missing,
-/// [`NOT_A_NUMBER`] not a number) and kept, empty for text columns. Issue 15: the
-/// classification parsed half of each numeric column and the build parsed it all again; now
-/// each number is parsed once and the parsed column becomes the panel's.
+/// [`NOT_A_NUMBER`] not a number) and kept, empty for text columns. Issue 15: each number is
+/// parsed once and the parsed column becomes the panel's; the records are read once, each
+/// whole (not once per column), and natively a large table is read in contiguous parts on
+/// [`parse_threads`] threads, each filling its rows of every column (the page has one thread).
 fn parsed_extra_columns(table: &RawTable, roles: &ColumnRoles) -> Vec<(ExtraColumn, Vec<f64>)> {
+    parsed_extra_columns_on(table, roles, parse_threads(table.records.len()))
+}
+
+/// [`parsed_extra_columns`] on `threads` threads (at least one).
+fn parsed_extra_columns_on(
+    table: &RawTable,
+    roles: &ColumnRoles,
+    threads: usize,
+) -> Vec<(ExtraColumn, Vec<f64>)> {
+    let threads = threads.max(1);
     let n = table.records.len();
     let decimal = table.decimal();
-    (0..table.columns.len())
+    let indices: Vec<usize> = (0..table.columns.len())
         .filter(|&i| roles.role_of(i).is_none())
-        .map(|i| {
-            let mut values = Vec::with_capacity(n);
-            let (mut numbers, mut present) = (0usize, 0usize);
-            for (read, rec) in table.records.iter().enumerate() {
-                // Text for certain once the non-numbers are more than half even if every
-                // record still to read held a number: the parse stops there.
-                if 2 * numbers + (n - read) < present {
-                    break;
-                }
-                let v = match rec.field(i) {
-                    Some(raw) if !is_missing_token(raw) => {
-                        present += 1;
-                        match parse_number(raw, decimal) {
-                            Some(v) => {
-                                numbers += 1;
-                                v
-                            }
-                            None => NOT_A_NUMBER,
-                        }
-                    }
-                    _ => f64::NAN,
+        .collect();
+    let mut values: Vec<Vec<f64>> = indices.iter().map(|_| vec![f64::NAN; n]).collect();
+    // Per column: (numbers, present) over the whole table.
+    let mut counts = vec![(0usize, 0usize); indices.len()];
+    let part_len = n.div_ceil(threads).max(1);
+    // Each part's rows of every column, as disjoint mutable slices.
+    let mut parts: Vec<Vec<&mut [f64]>> = (0..threads).map(|_| Vec::new()).collect();
+    for column in values.iter_mut() {
+        for (part, rows) in parts.iter_mut().zip(column.chunks_mut(part_len)) {
+            part.push(rows);
+        }
+    }
+    let read_part = |first: usize, mut columns: Vec<&mut [f64]>| {
+        let mut counts = vec![(0usize, 0usize); indices.len()];
+        let rows = columns.first().map_or(0, |c| c.len());
+        let records = (first..first + rows).map(|i| table.records.get(i));
+        for (row, rec) in records.enumerate() {
+            let Some(rec) = rec else {
+                continue;
+            };
+            for (k, &i) in indices.iter().enumerate() {
+                let Some(raw) = rec.field(i) else {
+                    continue;
                 };
-                values.push(v);
+                // A number is never a missing token ("-", ".", "na", …), so the token check
+                // is left for what does not parse (it was a second scan of every number).
+                columns[k][row] = match parse_number(raw, decimal) {
+                    Some(v) => {
+                        counts[k].0 += 1;
+                        counts[k].1 += 1;
+                        v
+                    }
+                    None if is_missing_token(raw) => f64::NAN,
+                    None => {
+                        counts[k].1 += 1;
+                        NOT_A_NUMBER
+                    }
+                };
             }
-            let numeric = values.len() == n && present > 0 && numbers * 2 >= present;
+        }
+        counts
+    };
+    let part_counts: Vec<Vec<(usize, usize)>> = if threads > 1 {
+        std::thread::scope(|scope| {
+            let read_part = &read_part;
+            let handles: Vec<_> = parts
+                .into_iter()
+                .enumerate()
+                .map(|(p, columns)| scope.spawn(move || read_part(p * part_len, columns)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        })
+    } else {
+        parts
+            .into_iter()
+            .enumerate()
+            .map(|(p, columns)| read_part(p * part_len, columns))
+            .collect()
+    };
+    for part in part_counts {
+        for (total, (numbers, present)) in counts.iter_mut().zip(part) {
+            total.0 += numbers;
+            total.1 += present;
+        }
+    }
+    indices
+        .iter()
+        .zip(values)
+        .zip(counts)
+        .map(|((&i, column_values), (numbers, present))| {
+            let numeric = present > 0 && numbers * 2 >= present;
             let column = ExtraColumn {
                 index: i,
                 name: table.columns[i].clone(),
                 numeric,
             };
-            (column, if numeric { values } else { Vec::new() })
+            (column, if numeric { column_values } else { Vec::new() })
         })
         .collect()
+}
+
+/// Threads that read a table of `rows` records: one in the page (wasm32 has none to spare) and
+/// for tables below 100,000 rows (a thread costs more than it saves), else the machine's cores
+/// up to 8.
+fn parse_threads(rows: usize) -> usize {
+    if cfg!(target_arch = "wasm32") || rows < 100_000 {
+        return 1;
+    }
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
 }
 
 /// The column names for an error message: the first 20, then how many more (a header may have
@@ -863,4 +936,49 @@ fn looks_like_cut(
         .filter(|v| codes.contains(&codes.normalise(v).0))
         .count();
     known * 5 >= distinct.len() * 4
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What a parse gives, comparable: each column's index, name, kind and value bits.
+    fn summary(parsed: Vec<(ExtraColumn, Vec<f64>)>) -> Vec<(usize, String, bool, Vec<u64>)> {
+        parsed
+            .into_iter()
+            .map(|(c, v)| {
+                (
+                    c.index,
+                    c.name,
+                    c.numeric,
+                    v.iter().map(|x| x.to_bits()).collect(),
+                )
+            })
+            .collect()
+    }
+
+    proptest! {
+        /// Read in parts on several threads, the columns are the one-thread reading's, for
+        /// numbers, missing tokens, text and short records, whatever the parts' sizes.
+        #[test]
+        fn threads_read_the_columns_of_one_thread(
+            cells in proptest::collection::vec(
+                prop::sample::select(vec!["1", "2.5", "", "NA", "-", "x", "1e3", "3,5"]),
+                0..120,
+            ),
+            width in 1usize..5,
+            threads in 2usize..6,
+        ) {
+            let mut text = String::from("id,a,b,c,d\n");
+            for (i, row) in cells.chunks(width).enumerate() {
+                text.push_str(&format!("{i},{}\n", row.join(",")));
+            }
+            let table = RawTable::from_bytes("x.csv", text.as_bytes()).unwrap();
+            let roles = ColumnRoles { entity: Some(0), ..ColumnRoles::default() };
+            let one = summary(parsed_extra_columns_on(&table, &roles, 1));
+            let many = summary(parsed_extra_columns_on(&table, &roles, threads));
+            prop_assert_eq!(many, one);
+        }
+    }
 }
