@@ -7,17 +7,20 @@
 //   ingest      the deaths aggregator (wasm, main thread) on the 500 MiB synthetic deaths file,
 //               read from a File with its stream: the engine alone, in the browser (and, for
 //               reference, the time to read the file without aggregating)
+//   csv         the generic CSV ingest of `imr fit` (file bytes → table → validated panel) on the
+//               pandas-written 1,000,000-row panel of bench/compare ($IMR_BENCH_PANEL_CSV), wasm
+//               on the main thread, the bytes already in wasm memory as criterion has them
 //   microdata   the same file through the page's microdata Web Worker (Data view), timed by the
 //               page itself (data-elapsed-ms); skipped with a message if this build has none
 //   map         time to first map: cold loads of the built page (dist/) at #view=map, from
 //               navigation start to the 345 commune paths in the DOM and painted
 //
-// fe, inequality and ingest run crates/imr-bench-wasm (same generators as the native benches,
+// fe, inequality, ingest and csv run crates/imr-bench-wasm (same generators as the native benches,
 // built with the page's release profile and wasm-opt -Oz, like trunk does for the page) from a
 // tiny page; `make bench-browser` builds it and runs this file. Human-readable lines go to
 // stderr; `--json FILE` writes the figures for bench/compare.
 //
-// Usage: node bench/browser.mjs [--only fe,fe-absorbed,inequality,ingest,microdata,map] [--json FILE]
+// Usage: node bench/browser.mjs [--only fe,fe-absorbed,inequality,ingest,csv,microdata,map] [--json FILE]
 // Environment: IMR_BENCH_WASM (wasm-bindgen output folder; default
 // $CARGO_TARGET_DIR/bench-wasm), IMR_DIST (built page, default dist/), IMR_BENCH_DIR (where the
 // deaths file is, default /tmp), DEATHS_MB (default 500), BENCH_RUNS (timed runs of fe, ingest,
@@ -33,7 +36,7 @@ const flag = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const ALL = ['fe', 'fe-absorbed', 'inequality', 'ingest', 'microdata', 'map'];
+const ALL = ['fe', 'fe-absorbed', 'inequality', 'ingest', 'csv', 'microdata', 'map'];
 const only = (flag('--only') || ALL.join(',')).split(',');
 for (const name of only) {
   if (!ALL.includes(name)) {
@@ -101,7 +104,7 @@ async function benchPage() {
   return { page, close: async () => { await context.close(); await server.close(); } };
 }
 
-const needsBenchPage = only.some((b) => ['fe', 'fe-absorbed', 'inequality', 'ingest'].includes(b));
+const needsBenchPage = only.some((b) => ['fe', 'fe-absorbed', 'inequality', 'ingest', 'csv'].includes(b));
 const bench = needsBenchPage ? await benchPage() : null;
 
 // The absorbed fixed effects path (`imr fit --fe entity[,time]`, pyfixest's model): one-way and
@@ -214,6 +217,46 @@ if (only.includes('ingest')) {
   };
   log(`  median ${fmt(results.ingest.median_ms)} = ${results.ingest.mib_per_s.toFixed(0)} MiB/s on ${mib.toFixed(1)} MiB (runs ${times.map(fmt).join(', ')}); ${last.rows} rows, ${last.infant} infant deaths`);
   log(`  reading the file alone (no aggregation): median ${fmt(results.ingest.read_only_median_ms)} (runs ${reads.map(fmt).join(', ')})`);
+}
+
+// The generic CSV ingest (issue 15): the pandas-written panel that bench/compare gives the native
+// criterion bench (IMR_BENCH_PANEL_CSV), its bytes pushed into wasm (not timed), then file bytes
+// → table → validated panel timed, as criterion times RawTable::from_vec + build_panel.
+if (only.includes('csv')) {
+  const file = process.env.IMR_BENCH_PANEL_CSV;
+  if (!file || !fs.existsSync(file)) {
+    results.csv = { skipped: 'IMR_BENCH_PANEL_CSV not set (bench/compare sets it)' };
+    log('csv: skipped, IMR_BENCH_PANEL_CSV not set');
+  } else {
+    const n = runs(3);
+    log(`csv, ${path.basename(file)} → table → panel in wasm on the main thread: 1 warm-up + ${n} runs`);
+    await bench.page.setInputFiles('#panel', file);
+    const out = await bench.page.evaluate(async (n) => {
+      const file = document.getElementById('panel').files[0];
+      const b = new window.imrBench.CsvPanelBench();
+      const times = [];
+      let counts;
+      for (let i = 0; i <= n; i++) {
+        const reader = file.stream().getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          b.push(value);
+        }
+        const s = performance.now();
+        counts = b.run('entity', 'time');
+        if (i > 0) times.push(performance.now() - s);
+      }
+      b.free();
+      return { times, counts: Array.from(counts) };
+    }, n);
+    const mb = out.counts[0] / 1e6;
+    results.csv = {
+      median_ms: median(out.times), runs_ms: out.times, mb, mb_per_s: mb / (median(out.times) / 1000),
+      rows_used: out.counts[1], rows_excluded: out.counts[2],
+    };
+    log(`  median ${fmt(results.csv.median_ms)} = ${results.csv.mb_per_s.toFixed(0)} MB/s on ${mb.toFixed(1)} MB (runs ${out.times.map(fmt).join(', ')}); ${out.counts[1]} rows used, ${out.counts[2]} excluded`);
+  }
 }
 
 if (bench) await bench.close();

@@ -160,7 +160,7 @@ def criterion_seconds(root, group, name):
     return estimates["median"]["point_estimate"] / 1e9
 
 
-def print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq, absorbed):
+def print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq, absorbed, csv_ingest):
     """The headless Chromium figures next to native and Python (the same run)."""
     m = browser["machine"]
     print()
@@ -186,6 +186,17 @@ def print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq, ab
     row("fe --fe entity, CRV1, 1,000,000 rows × 5 (Python: pyfixest)", "fe_absorbed", pf1, rust_fe1)
     row("fe --fe entity,time, CRV1, 1,000,000 rows × 5 (Python: pyfixest)", "fe_absorbed_2way", pf2, rust_fe2)
     row("inequality, 1,000 bootstrap replicates, 5,570 × 30", "inequality", None, rust_ineq)
+    c = browser.get("csv") or {}
+    if "median_ms" in c:
+        # The generic CSV ingest: wasm (one thread) against native (all cores) and pandas.
+        read_csv, native = csv_ingest
+        wasm = c["median_ms"] / 1000
+        print(
+            f"| generic CSV ingest, pandas-written panel ({c['mb']:.0f} MB): file bytes → table → validated panel "
+            f"(wasm engine, main thread; {c['rows_used']} rows used, {c['rows_excluded']} excluded) "
+            f"| {wasm:.3f} s ({c['mb'] / wasm:.0f} MB/s) | {native:.3f} s | pandas.read_csv {read_csv:.3f} s "
+            f"| {read_csv / wasm:.1f}× | {wasm / native:.1f}× |"
+        )
     if "median_painted_ms" in (browser.get("map") or {}):
         mp = browser["map"]
         print(
@@ -279,7 +290,8 @@ def main():
         )
     print(f"| inequality, 1,000 bootstrap replicates, 5,570 × 30 | {rust_ineq:.3f} s | (no counterpart) | |")
     if browser is not None:
-        print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq, (pf1, rust_fe1, pf2, rust_fe2))
+        csv_ingest = (csv_in["read_csv"] if csv_in else float("nan"), rust_table + rust_build)
+        print_browser(browser, mib, pd_agg, lm_fit, rust_agg, rust_fe, rust_ineq, (pf1, rust_fe1, pf2, rust_fe2), csv_ingest)
     print()
     print("python runs (s): pandas " + ", ".join(f"{t:.3f}" for t in pd_agg_all)
           + "; linearmodels " + ", ".join(f"{t:.3f}" for t in lm_fit_all)

@@ -3,12 +3,14 @@
 //! the input inside wasm with the very generators of the native benches (`imr_bench`), and
 //! whose `run` is what is timed (by the caller, with `performance.now()`), as criterion times
 //! only the routine: the fe fit on data in memory, the inequality analysis of a prepared
-//! subject, and the deaths aggregator fed chunk by chunk.
+//! subject, the deaths aggregator fed chunk by chunk, and the generic CSV ingest (file bytes →
+//! table → validated panel) of `imr fit`.
 //!
 //! Built with the workspace's release profile, the one the page is built with, so the figures
 //! are what the page's engine gets (see bench/RESULTS.md).
 
 use imr_bench::{inequality_observations, panel_columns};
+use imr_core::ingest::{build_panel, columns::find_column, IngestOptions, RawTable};
 use imr_inequality::{BootstrapSpec, InequalitySpec, RateInput, Subject};
 use imr_microdata::{DeathsAggregator, DeathsOptions};
 use imr_models::{Estimator, PanelData, PanelSpec, VcovKind};
@@ -157,5 +159,55 @@ impl DeathsBench {
 impl Default for DeathsBench {
     fn default() -> Self {
         DeathsBench::new()
+    }
+}
+
+/// The generic CSV ingest of `imr fit` and the page (issue 15): a file's bytes, pushed chunk by
+/// chunk from JavaScript (not timed), then `run` — `RawTable::from_vec` and `build_panel` with
+/// the entity and time columns named, the counterpart of the native criterion bench
+/// `ingest/csv_*` (one thread: the page's engine has one).
+#[wasm_bindgen]
+pub struct CsvPanelBench {
+    bytes: Vec<u8>,
+}
+
+#[wasm_bindgen]
+impl CsvPanelBench {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> CsvPanelBench {
+        CsvPanelBench { bytes: Vec::new() }
+    }
+
+    pub fn push(&mut self, chunk: &[u8]) {
+        self.bytes.extend_from_slice(chunk);
+    }
+
+    /// Reads the bytes pushed so far into a panel (they are given to the table, as `imr` and the
+    /// page's worker give theirs: push the file again before the next run); returns [bytes,
+    /// rows used, rows excluded].
+    pub fn run(&mut self, entity: &str, time: &str) -> Result<Vec<f64>, JsError> {
+        let bytes = std::mem::take(&mut self.bytes);
+        let size = bytes.len();
+        let table = RawTable::from_vec("panel.csv", bytes).map_err(js_error)?;
+        let mut roles = table.guessed_roles.clone();
+        roles.entity = find_column(&table.columns, entity);
+        roles.time = find_column(&table.columns, time);
+        let panel = build_panel(
+            std::slice::from_ref(&table),
+            &[roles],
+            &IngestOptions::default(),
+        )
+        .map_err(js_error)?;
+        Ok(vec![
+            size as f64,
+            panel.report.rows_used as f64,
+            panel.report.rows_excluded as f64,
+        ])
+    }
+}
+
+impl Default for CsvPanelBench {
+    fn default() -> Self {
+        CsvPanelBench::new()
     }
 }
