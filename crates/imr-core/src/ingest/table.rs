@@ -17,9 +17,39 @@ pub struct RawRecord<'a> {
     /// `in_place`, else its fields unquoted and concatenated.
     text: &'a str,
     /// The end of each field in `text`.
-    ends: &'a [u32],
+    ends: Ends<'a>,
     /// Whether one delimiter byte separates consecutive fields in `text`.
     in_place: bool,
+}
+
+/// Field ends of a record: two bytes each below 64 KiB of record text (nearly every record),
+/// four above.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ends<'a> {
+    Short(&'a [u16]),
+    Long(&'a [u32]),
+}
+
+impl Default for Ends<'_> {
+    fn default() -> Self {
+        Ends::Short(&[])
+    }
+}
+
+impl Ends<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Ends::Short(ends) => ends.len(),
+            Ends::Long(ends) => ends.len(),
+        }
+    }
+
+    fn get(&self, index: usize) -> Option<usize> {
+        match self {
+            Ends::Short(ends) => ends.get(index).map(|&e| usize::from(e)),
+            Ends::Long(ends) => ends.get(index).map(|&e| e as usize),
+        }
+    }
 }
 
 impl<'a> RawRecord<'a> {
@@ -29,15 +59,15 @@ impl<'a> RawRecord<'a> {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.ends.len() == 0
     }
 
     /// Field `index` (unquoted, `""` read as `"`), or `None` past the last field.
     pub fn field(&self, index: usize) -> Option<&'a str> {
-        let end = *self.ends.get(index)? as usize;
+        let end = self.ends.get(index)?;
         let start = match index {
             0 => 0,
-            _ => *self.ends.get(index - 1)? as usize + usize::from(self.in_place),
+            _ => self.ends.get(index - 1)? + usize::from(self.in_place),
         };
         self.text.get(start..end)
     }
@@ -49,35 +79,43 @@ impl<'a> RawRecord<'a> {
     }
 }
 
-/// Where a record is in [`Records`] (32 bytes).
+/// [`RecordSpan::ends_at`]'s flag: the record is read in place from [`Records::text`].
+const IN_PLACE: u64 = 1 << 63;
+/// [`RecordSpan::ends_at`]'s flag: the record's ends are in [`Records::long_ends`].
+const LONG: u64 = 1 << 62;
+
+/// Where a record is in [`Records`] (24 bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 struct RecordSpan {
     line: u64,
-    /// Byte offset of the record's first field in [`Records::text`] when `in_place`, else in
+    /// Byte offset of the record's first field in [`Records::text`] when in place, else in
     /// [`Records::unquoted`].
     text_start: u64,
-    /// Index of the record's first field end in [`Records::ends`].
-    ends_start: u64,
-    /// Physical lines after `line` that the record spans (a quoted field with line ends).
-    more_lines: u32,
-    in_place: bool,
+    /// Index in [`Records::ends`] (or `long_ends` with [`LONG`]) of the record's field count,
+    /// its field ends following; with the flags [`IN_PLACE`] and [`LONG`].
+    ends_at: u64,
 }
 
 /// The data records of a table without a string per cell or a copy of the file (issue 15: a
 /// heap string per cell of a 128 MB file held ~8× the file, a copy of its fields ~1.5×). The
 /// table owns the file's decoded text; a record without a `"` (nearly all) is read in place
 /// from it, its fields between single delimiters. A record with a `"` has its fields unquoted
-/// (`""` read as `"`) and concatenated in a second buffer. Each field's end is kept relative to
-/// its record's start, with one span per record for its lines. Read through [`Records::iter`]
-/// and [`Records::get`].
+/// (`""` read as `"`) and concatenated in a second buffer. Per record: a 24-byte span, its
+/// field count and each field's end relative to its start (two bytes each below 64 KiB of
+/// text). Read through [`Records::iter`] and [`Records::get`].
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Records {
     /// The decoded file, whole (metadata lines and header included).
     text: String,
     /// The fields of the records that hold a `"`, unquoted and concatenated.
     unquoted: String,
-    /// Field ends, relative to the record's `text_start` (a record is below 4 GiB: checked).
-    ends: Vec<u32>,
+    /// Per record below 64 KiB: its field count, then its field ends.
+    ends: Vec<u16>,
+    /// The same for longer records (below 4 GiB: checked).
+    long_ends: Vec<u32>,
+    /// (record index, physical lines after its first) of the records that span lines (only
+    /// quoted ones can), by index.
+    more_lines: Vec<(u64, u32)>,
     spans: Vec<RecordSpan>,
 }
 
@@ -94,32 +132,45 @@ impl Records {
     /// deserialised from a damaged message) read as records without fields, never a panic.
     pub fn get(&self, index: usize) -> Option<RawRecord<'_>> {
         let span = self.spans.get(index)?;
-        let ends_end = self
-            .spans
-            .get(index + 1)
-            .map_or(self.ends.len() as u64, |next| next.ends_start);
-        let ends = usize::try_from(span.ends_start)
-            .ok()
-            .zip(usize::try_from(ends_end).ok())
-            .and_then(|(a, b)| self.ends.get(a..b))
-            .unwrap_or(&[]);
-        let source = if span.in_place {
-            &self.text
+        let in_place = span.ends_at & IN_PLACE != 0;
+        let at = usize::try_from(span.ends_at & !(IN_PLACE | LONG)).ok();
+        // The count at `at`, then that many ends.
+        fn counted<T: Copy + TryInto<usize>>(all: &[T], at: Option<usize>) -> Option<&[T]> {
+            let at = at?;
+            let count: usize = (*all.get(at)?).try_into().ok()?;
+            all.get(at.checked_add(1)?..at.checked_add(1)?.checked_add(count)?)
+        }
+        let ends = if span.ends_at & LONG != 0 {
+            Ends::Long(counted(&self.long_ends, at).unwrap_or(&[]))
         } else {
-            &self.unquoted
+            Ends::Short(counted(&self.ends, at).unwrap_or(&[]))
         };
-        let text_len = ends.last().map_or(0, |&end| end as usize);
+        let source = if in_place { &self.text } else { &self.unquoted };
+        let text_len = ends
+            .len()
+            .checked_sub(1)
+            .and_then(|last| ends.get(last))
+            .unwrap_or(0);
         let text = usize::try_from(span.text_start)
             .ok()
-            .and_then(|a| source.get(a..a.checked_add(text_len)?))
-            .unwrap_or("");
-        let ends = if text.len() == text_len { ends } else { &[] };
+            .and_then(|a| source.get(a..a.checked_add(text_len)?));
+        let more_lines = match in_place {
+            true => 0,
+            false => self
+                .more_lines
+                .binary_search_by_key(&(index as u64), |&(i, _)| i)
+                .map_or(0, |k| self.more_lines[k].1),
+        };
         Some(RawRecord {
             line: span.line,
-            end_line: span.line.saturating_add(u64::from(span.more_lines)),
-            text,
-            ends,
-            in_place: span.in_place,
+            end_line: span.line.saturating_add(u64::from(more_lines)),
+            text: text.unwrap_or(""),
+            ends: if text.is_some() {
+                ends
+            } else {
+                Ends::default()
+            },
+            in_place,
         })
     }
 
@@ -128,49 +179,68 @@ impl Records {
         (0..self.len()).map(|i| self.get(i).unwrap_or_default())
     }
 
-    /// Appends a record read in place: it starts at byte `text_start` of [`Records::text`] and
-    /// its fields end at `ends` (relative). `Err` when one record holds 4 GiB or more.
-    fn push_in_place(
+    /// Appends a record's span and field ends (`text_len` is the last end); `Err` when one
+    /// record holds 4 GiB or more.
+    fn push_span(
         &mut self,
         line: u64,
-        more_lines: u64,
         text_start: usize,
-        ends: impl Iterator<Item = usize>,
+        in_place: bool,
+        text_len: usize,
+        ends: impl ExactSizeIterator<Item = usize>,
     ) -> Result<(), ()> {
+        let flags = if in_place { IN_PLACE } else { 0 };
+        let short = u16::try_from(text_len).and(u16::try_from(ends.len()));
+        let ends_at = if let Ok(count) = short {
+            let at = self.ends.len() as u64;
+            self.ends.push(count);
+            // Each end is at most `text_len`, which fits.
+            self.ends.extend(ends.map(|e| e as u16));
+            at | flags
+        } else {
+            let at = self.long_ends.len() as u64;
+            self.long_ends
+                .push(u32::try_from(ends.len()).map_err(|_| ())?);
+            for end in ends {
+                self.long_ends.push(u32::try_from(end).map_err(|_| ())?);
+            }
+            at | flags | LONG
+        };
         self.spans.push(RecordSpan {
             line,
             text_start: text_start as u64,
-            ends_start: self.ends.len() as u64,
-            more_lines: u32::try_from(more_lines).map_err(|_| ())?,
-            in_place: true,
+            ends_at,
         });
-        for end in ends {
-            self.ends.push(u32::try_from(end).map_err(|_| ())?);
-        }
         Ok(())
     }
 
-    /// Appends a record of unquoted `fields`. `Err` when one record holds 4 GiB or more.
-    fn push_unquoted<'f>(
+    /// Appends a record read in place: it starts at byte `text_start` of [`Records::text`],
+    /// its fields ending at `ends` (relative, the last one the record's length).
+    fn push_in_place(
+        &mut self,
+        line: u64,
+        text_start: usize,
+        ends: impl ExactSizeIterator<Item = usize> + Clone,
+    ) -> Result<(), ()> {
+        let text_len = ends.clone().last().unwrap_or(0);
+        self.push_span(line, text_start, true, text_len, ends)
+    }
+
+    /// Appends a record of unquoted fields (`fields` concatenated, ending at `ends`).
+    fn push_unquoted(
         &mut self,
         line: u64,
         more_lines: u64,
-        fields: impl Iterator<Item = &'f str>,
+        fields: &str,
+        ends: impl ExactSizeIterator<Item = usize>,
     ) -> Result<(), ()> {
         let text_start = self.unquoted.len();
-        self.spans.push(RecordSpan {
-            line,
-            text_start: text_start as u64,
-            ends_start: self.ends.len() as u64,
-            more_lines: u32::try_from(more_lines).map_err(|_| ())?,
-            in_place: false,
-        });
-        for field in fields {
-            self.unquoted.push_str(field);
-            let end = u32::try_from(self.unquoted.len() - text_start).map_err(|_| ())?;
-            self.ends.push(end);
+        self.unquoted.push_str(fields);
+        if more_lines > 0 {
+            let more = u32::try_from(more_lines).map_err(|_| ())?;
+            self.more_lines.push((self.spans.len() as u64, more));
         }
-        Ok(())
+        self.push_span(line, text_start, false, fields.len(), ends)
     }
 }
 
@@ -309,7 +379,7 @@ impl RawTable {
                 columns = Some(header_names(record.iter().map(field_str)));
                 // A field takes at least its delimiter in the text, so a quarter of the text
                 // bounds the guess for a wide header (669,249 names) over many lines.
-                let fields = record_guess.saturating_mul(record.len());
+                let fields = record_guess.saturating_mul(record.len() + 1);
                 let _ = records.ends.try_reserve_exact(fields.min(bytes.len() / 4));
                 continue;
             }
@@ -319,11 +389,15 @@ impl RawTable {
             let pushed = match raw {
                 Some((byte, _, false)) => records.push_in_place(
                     line,
-                    more_lines,
                     data_start + byte,
                     (0..record.len()).map(|i| record.range(i).map_or(0, |r| r.end) + i),
                 ),
-                _ => records.push_unquoted(line, more_lines, record.iter().map(field_str)),
+                _ => records.push_unquoted(
+                    line,
+                    more_lines,
+                    field_str(record.as_slice()),
+                    (0..record.len()).map(|i| record.range(i).map_or(0, |r| r.end)),
+                ),
             };
             if pushed.is_err() {
                 return Err(IngestError::Malformed {
@@ -657,8 +731,9 @@ mod tests {
         let t = RawTable::from_bytes("x.csv", b"a,b\n1,2\n3,4\n").unwrap();
         let mut json: serde_json::Value = serde_json::to_value(&t).unwrap();
         json["records"]["spans"][1]["text_start"] = serde_json::json!(1u64 << 40);
-        json["records"]["spans"][0]["ends_start"] = serde_json::json!(99);
-        json["records"]["ends"][0] = serde_json::json!(4_000_000_000u32);
+        json["records"]["spans"][0]["ends_at"] = serde_json::json!(99);
+        json["records"]["ends"][0] = serde_json::json!(u16::MAX);
+        json["records"]["spans"][1]["ends_at"] = serde_json::json!(u64::MAX);
         let back: RawTable = serde_json::from_value(json).unwrap();
         for r in back.records.iter() {
             let _: Vec<&str> = r.fields().collect();
@@ -796,6 +871,38 @@ mod tests {
                 t.records.get(0).unwrap().fields().collect::<Vec<_>>(),
                 vec!["1", "2"]
             );
+        }
+
+        /// Records past 64 KiB of text or 65,535 fields keep four-byte ends, among short ones.
+        #[test]
+        fn long_and_wide_records_read_back_among_short_ones() {
+            let long = "x".repeat(70_000);
+            let wide = ",".repeat(65_535);
+            let quoted_long = format!("\"{}\"\"\"", "y".repeat(70_000));
+            let text = format!("a,b\n1,2\n{long},3\n{wide}\n{quoted_long},4\n5,6\n");
+            let t = RawTable::from_bytes("x.csv", text.as_bytes()).unwrap();
+            let rows: Vec<(usize, Option<&str>, Option<&str>)> = t
+                .records
+                .iter()
+                .map(|r| {
+                    (
+                        r.len(),
+                        r.field(0).map(|f| &f[..f.len().min(3)]),
+                        r.field(1),
+                    )
+                })
+                .collect();
+            assert_eq!(
+                rows,
+                vec![
+                    (2, Some("1"), Some("2")),
+                    (2, Some("xxx"), Some("3")),
+                    (65_536, Some(""), Some("")),
+                    (2, Some("yyy"), Some("4")),
+                    (2, Some("5"), Some("6")),
+                ]
+            );
+            assert_eq!(t.records.get(3).unwrap().field(0).unwrap().len(), 70_001);
         }
     }
 }
