@@ -71,6 +71,50 @@ fn absorbed_names(fit: &Fit) -> Vec<String> {
     fit.fixed_effects.iter().map(|f| f.name.clone()).collect()
 }
 
+/// The options of `imr fit` that set what is fitted (the input, its columns, the level and the
+/// output format aside). One definition of these words for every command shown: the command of
+/// an exported fit ([`imr_command_args`]) and the request's `to_args` in imr-core.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FitOptions<'a> {
+    /// Outcome column (`--y`).
+    pub y: &'a str,
+    /// The `--x` values, one `--x` each (a value may list several regressors, `a,b`).
+    pub x: &'a [String],
+    /// Estimator (`--model`).
+    pub model: Estimator,
+    /// Standard errors (`--vcov`).
+    pub vcov: VcovKind,
+    /// Weights column (`--weights`), if any.
+    pub weights: Option<&'a str>,
+    /// Exposure column (`--exposure`), if any.
+    pub exposure: Option<&'a str>,
+    /// Absorbed fixed effects as fixest writes them (`--fe`, `commune,region^year`), if any.
+    pub fe: Option<&'a str>,
+}
+
+impl FitOptions<'_> {
+    /// `--y`, one `--x` per value, `--model`, `--vcov`, then `--weights`, `--exposure` and
+    /// `--fe` when set.
+    pub fn to_args(&self) -> Vec<String> {
+        let mut args = vec!["--y".to_string(), self.y.to_string()];
+        for x in self.x {
+            args.push("--x".into());
+            args.push(x.clone());
+        }
+        args.extend(["--model", self.model.name(), "--vcov", self.vcov.name()].map(String::from));
+        for (flag, value) in [
+            ("--weights", self.weights),
+            ("--exposure", self.exposure),
+            ("--fe", self.fe),
+        ] {
+            if let Some(value) = value {
+                args.extend([flag.to_string(), value.to_string()]);
+            }
+        }
+        args
+    }
+}
+
 /// The arguments of the `imr fit` command that produces `fit` from the CSV: the regressors as
 /// one comma-separated `--x`, or one `--x` per regressor when a name holds a comma (then each
 /// names a column whole).
@@ -83,32 +127,29 @@ pub fn imr_command_args(fit: &Fit, ctx: &CodeContext) -> Vec<String> {
         ctx.entity,
         "--time",
         ctx.time,
-        "--y",
-        &fit.outcome,
     ]
     .map(String::from)
     .to_vec();
-    let xs = regressors(fit);
-    if xs.iter().any(|x| x.contains(',')) {
-        for x in xs {
-            args.push("--x".into());
-            args.push(x);
-        }
+    let joined;
+    let x = if fit.regressors.iter().any(|x| x.contains(',')) {
+        &fit.regressors[..]
     } else {
-        args.push("--x".into());
-        args.push(xs.join(","));
-    }
-    args.extend(["--model", fit.model.name(), "--vcov", fit.vcov.name()].map(String::from));
-    if let Some(w) = &fit.weights {
-        args.extend(["--weights".to_string(), w.clone()]);
-    }
-    if let Some(e) = &fit.exposure {
-        args.extend(["--exposure".to_string(), e.clone()]);
-    }
-    if !fit.fixed_effects.is_empty() {
-        args.push("--fe".into());
-        args.push(absorbed_names(fit).join(","));
-    }
+        joined = [fit.regressors.join(",")];
+        &joined[..]
+    };
+    let fe = (!fit.fixed_effects.is_empty()).then(|| absorbed_names(fit).join(","));
+    args.extend(
+        FitOptions {
+            y: &fit.outcome,
+            x,
+            model: fit.model,
+            vcov: fit.vcov,
+            weights: fit.weights.as_deref(),
+            exposure: fit.exposure.as_deref(),
+            fe: fe.as_deref(),
+        }
+        .to_args(),
+    );
     args.extend(["--format", "json"].map(String::from));
     args
 }
