@@ -148,7 +148,7 @@ fn csv_has_one_row_per_year_with_a_decimal_point() {
 }
 
 #[test]
-fn a_weighted_column_is_measured_and_a_missing_value_is_listed_with_its_line() {
+fn a_weighted_column_is_measured_its_missing_value_listed_and_no_adjusted_measures() {
     let doc = json(&[
         "inequality",
         DATA,
@@ -171,6 +171,9 @@ fn a_weighted_column_is_measured_and_a_missing_value_is_listed_with_its_line() {
     assert_eq!(doc["years"][1]["n_areas"], 14);
     assert!(doc["years"][1].get("zero_value_areas").is_some());
     assert!(doc["years"][0]["ci"]["gini"].is_array());
+    // the adjusted measures are of rates of death counts, not of a column's values
+    assert!(doc["years"][0].get("adjusted").is_none());
+    assert!(doc.get("trend_adjusted").is_none());
 }
 
 #[test]
@@ -364,22 +367,6 @@ fn json_carries_the_adjusted_measures_of_the_engine() {
     same(trend["ci_low"].as_f64().unwrap(), ours.ci_low);
     same(trend["ci_high"].as_f64().unwrap(), ours.ci_high);
     assert_eq!(doc["adjusted_method"]["approximate"], false);
-}
-
-#[test]
-fn a_value_column_has_no_adjusted_measures() {
-    let doc = json(&[
-        "inequality",
-        DATA,
-        "--of",
-        "ingreso_salud",
-        "--weight",
-        "poblacion",
-        "--bootstrap",
-        "0",
-    ]);
-    assert!(doc["years"][0].get("adjusted").is_none());
-    assert!(doc.get("trend_adjusted").is_none());
 }
 
 #[test]
