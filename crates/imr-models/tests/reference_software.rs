@@ -7,8 +7,8 @@
 //! Tolerances: coefficients 1e-8 relative, standard errors and statistics 1e-6 relative.
 
 mod common;
-use common::{check_goldens, read_table, Tolerances};
-use imr_models::{Estimator, Fit, PanelData, PanelSpec, VcovKind};
+use common::{check_goldens, fit, read_table, Tolerances};
+use imr_models::{Estimator, Fit, PanelData, VcovKind};
 
 const TOLERANCES: Tolerances = Tolerances {
     coef: 1e-8,
@@ -72,10 +72,6 @@ fn check(fit: &Fit, golden: &str) -> usize {
     });
     assert!(compared > 0);
     compared
-}
-
-fn fit(data: &PanelData, estimator: Estimator, vcov: VcovKind) -> Fit {
-    PanelSpec::new(estimator).with_vcov(vcov).fit(data).unwrap()
 }
 
 fn check_linear_suite(data: &PanelData, name: &str) {

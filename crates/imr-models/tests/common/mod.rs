@@ -2,7 +2,7 @@
 //! an empty field or `NA` is missing).
 #![allow(dead_code)]
 
-use imr_models::{Column, Fit, PanelData};
+use imr_models::{Column, Estimator, Fit, PanelData, PanelSpec, VcovKind};
 use std::collections::HashMap;
 
 pub struct Table {
@@ -65,6 +65,11 @@ impl Table {
         }
         data
     }
+}
+
+/// `estimator` with `vcov` standard errors fitted on `data`; the fit must succeed.
+pub fn fit(data: &PanelData, estimator: Estimator, vcov: VcovKind) -> Fit {
+    PanelSpec::new(estimator).with_vcov(vcov).fit(data).unwrap()
 }
 
 pub fn grunfeld() -> PanelData {
