@@ -160,6 +160,19 @@ pub fn imr_command(fit: &Fit, ctx: &CodeContext) -> String {
     shell_join(imr_command_args(fit, ctx))
 }
 
+/// The comment lines that open the R and Stata code, each starting with `mark` and its text
+/// made safe by `comment`: the model and its errors, their convention, and the `imr fit`
+/// command that gives the same numbers.
+fn code_header(fit: &Fit, ctx: &CodeContext, mark: &str, comment: fn(&str) -> String) -> String {
+    format!(
+        "{mark} imr-atlas: {} — {} standard errors\n{mark} {}\n{mark} Same numbers as: {}\n",
+        fit.model.label(),
+        fit.vcov.name(),
+        comment(&fit.vcov_convention.to_string()),
+        comment(&imr_command(fit, ctx))
+    )
+}
+
 /// R code reproducing the fit.
 pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
     let y = r_name(&fit.outcome);
@@ -177,13 +190,7 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
         .as_ref()
         .map(|w| format!(", weights = {}", r_name(w)))
         .unwrap_or_default();
-    let mut out = format!(
-        "# imr-atlas: {} — {} standard errors\n# {}\n# Same numbers as: {}\n",
-        fit.model.label(),
-        fit.vcov.name(),
-        comment_line(&fit.vcov_convention.to_string()),
-        comment_line(&imr_command(fit, ctx))
-    );
+    let mut out = code_header(fit, ctx, "#", comment_line);
     out.push_str(&format!(
         "d <- read.csv({}, check.names = FALSE{})\n",
         r_string(ctx.csv_file),
@@ -352,13 +359,7 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         .as_ref()
         .map(|w| format!(" [aweight = {}]", stata(w)))
         .unwrap_or_default();
-    let mut out = format!(
-        "* imr-atlas: {} — {} standard errors\n* {}\n* Same numbers as: {}\n",
-        fit.model.label(),
-        fit.vcov.name(),
-        stata_comment(&fit.vcov_convention.to_string()),
-        stata_comment(&imr_command(fit, ctx))
-    );
+    let mut out = code_header(fit, ctx, "*", stata_comment);
     let names = std::iter::once(fit.outcome.as_str())
         .chain(fit.regressors.iter().map(String::as_str))
         .chain([ctx.entity, ctx.time])
