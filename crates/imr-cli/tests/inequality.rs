@@ -8,6 +8,15 @@ mod common;
 use common::{imr, json, succeeds};
 
 const DATA: &str = "tests/data/inequality_communes.csv";
+/// The fixture's health income measured as a value weighted by population.
+const INCOME: [&str; 4] = ["--of", "ingreso_salud", "--weight", "poblacion"];
+/// The same column as the second series beside the rates.
+const AGAINST_INCOME: [&str; 4] = [
+    "--against",
+    "ingreso_salud",
+    "--against-weight",
+    "poblacion",
+];
 
 /// The fixture's rows, read by hand (plain CSV, no quotes).
 fn fixture_rates() -> Subject {
@@ -149,18 +158,7 @@ fn csv_has_one_row_per_year_with_a_decimal_point() {
 
 #[test]
 fn a_weighted_column_is_measured_its_missing_value_listed_and_no_adjusted_measures() {
-    let doc = json(&[
-        "inequality",
-        DATA,
-        "--of",
-        "ingreso_salud",
-        "--weight",
-        "poblacion",
-        "--bootstrap",
-        "50",
-        "--format",
-        "json",
-    ]);
+    let doc = json(&[&["inequality", DATA][..], &INCOME, &["--bootstrap", "50"]].concat());
     assert_eq!(doc["subject"]["kind"], "value");
     assert_eq!(doc["subject"]["bootstrap_method"], "resample_areas");
     let missing = doc["rows_not_measured"].as_array().unwrap();
@@ -488,16 +486,13 @@ fn against_adds_the_adjusted_correlation_and_leaves_the_other_keys_alone() {
 
 #[test]
 fn against_with_two_years_gives_a_null_correlation() {
-    let doc = json(&[
-        "inequality",
-        DATA,
-        "--bootstrap",
-        "0",
-        "--against",
-        "ingreso_salud",
-        "--against-weight",
-        "poblacion",
-    ]);
+    let doc = json(
+        &[
+            &["inequality", DATA, "--bootstrap", "0"][..],
+            &AGAINST_INCOME,
+        ]
+        .concat(),
+    );
     assert!(doc["correlation_adjusted"].is_null());
     assert!(doc
         .as_object()
@@ -554,16 +549,14 @@ fn the_page_s_other_downloads_are_formats_too() {
 
 #[test]
 fn the_two_series_need_against_and_bootstrap_the_second_one() {
-    let against = [
-        "--against",
-        "ingreso_salud",
-        "--against-weight",
-        "poblacion",
-    ];
     let out = imr(&["inequality", DATA, "--format", "svg-against"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--against"));
-    let base = [&["inequality", DATA, "--bootstrap", "30"][..], &against[..]].concat();
+    let base = [
+        &["inequality", DATA, "--bootstrap", "30"][..],
+        &AGAINST_INCOME,
+    ]
+    .concat();
     let svg = common::stdout(&[&base[..], &["--format", "svg-against"]].concat());
     assert!(svg.starts_with("<svg "), "{}", &svg[..40]);
     let rows = csv_rows(&common::stdout(
@@ -582,16 +575,7 @@ fn the_two_series_need_against_and_bootstrap_the_second_one() {
         ]
     );
     // The second series is the column measured on its own with the same bootstrap.
-    let other = json(&[
-        "inequality",
-        DATA,
-        "--of",
-        "ingreso_salud",
-        "--weight",
-        "poblacion",
-        "--bootstrap",
-        "30",
-    ]);
+    let other = json(&[&["inequality", DATA][..], &INCOME, &["--bootstrap", "30"]].concat());
     for (row, year) in rows[1..].iter().zip(other["years"].as_array().unwrap()) {
         close(&row[4], year["gini"].as_f64());
         close(&row[5], year["ci"]["gini"][0].as_f64());
