@@ -26,6 +26,14 @@ fn coefficient<'a>(fit: &'a serde_json::Value, term: &str) -> &'a serde_json::Va
         .unwrap_or_else(|| panic!("no coefficient {term}"))
 }
 
+/// Checks rows of (term, `estimate` or `std_error`, reference value, relative tolerance).
+fn assert_coefficients(fit: &serde_json::Value, rows: &[(&str, &str, f64, f64)]) {
+    for &(term, key, expected, rel) in rows {
+        let what = format!("{term} {key}");
+        assert_near(&what, &coefficient(fit, term)[key], expected, rel);
+    }
+}
+
 fn assert_near(what: &str, actual: &serde_json::Value, expected: f64, rel: f64) {
     let a = actual
         .as_f64()
@@ -46,29 +54,14 @@ fn fixed_effects_with_clustered_errors_match_stata() {
     assert_eq!(fit["n_entities"], 10);
     assert_eq!(fit["n_periods"], 20);
     assert_eq!(fit["rows_excluded"], 0);
-    assert_near(
-        "value",
-        &coefficient(&fit, "value")["estimate"],
-        0.1101238,
-        5e-7,
-    );
-    assert_near(
-        "value se",
-        &coefficient(&fit, "value")["std_error"],
-        0.0151945,
-        5e-6,
-    );
-    assert_near(
-        "capital",
-        &coefficient(&fit, "capital")["estimate"],
-        0.3100653,
-        5e-7,
-    );
-    assert_near(
-        "capital se",
-        &coefficient(&fit, "capital")["std_error"],
-        0.0527518,
-        5e-6,
+    assert_coefficients(
+        &fit,
+        &[
+            ("value", "estimate", 0.1101238, 5e-7),
+            ("value", "std_error", 0.0151945, 5e-6),
+            ("capital", "estimate", 0.3100653, 5e-7),
+            ("capital", "std_error", 0.0527518, 5e-6),
+        ],
     );
     // R plm: F test of entity effects 49.177 on (9, 188); Hausman χ²(2) = 2.3303669
     assert_near("F", &fit["tests"]["f_effects"]["statistic"], 49.177, 1e-5);
@@ -86,30 +79,20 @@ fn fixed_effects_with_clustered_errors_match_stata() {
 #[test]
 fn classical_within_errors_and_random_effects_match_plm() {
     let fe = json(&["--model", "fe", "--vcov", "iid"]);
-    assert_near(
-        "value se",
-        &coefficient(&fe, "value")["std_error"],
-        0.0118567,
-        5e-6,
-    );
-    assert_near(
-        "capital se",
-        &coefficient(&fe, "capital")["std_error"],
-        0.0173545,
-        5e-6,
+    assert_coefficients(
+        &fe,
+        &[
+            ("value", "std_error", 0.0118567, 5e-6),
+            ("capital", "std_error", 0.0173545, 5e-6),
+        ],
     );
     let re = json(&["--model", "re", "--vcov", "iid"]);
-    assert_near(
-        "(Intercept)",
-        &coefficient(&re, "(Intercept)")["estimate"],
-        -57.834415,
-        1e-8,
-    );
-    assert_near(
-        "value",
-        &coefficient(&re, "value")["estimate"],
-        0.109781,
-        5e-6,
+    assert_coefficients(
+        &re,
+        &[
+            ("(Intercept)", "estimate", -57.834415, 1e-8),
+            ("value", "estimate", 0.109781, 5e-6),
+        ],
     );
     assert_near("sigma2_u", &re["sigma2_u"], 7089.80, 1e-6);
     assert_near("sigma2_e", &re["sigma2_e"], 2784.46, 2e-6);

@@ -8,6 +8,15 @@ mod common;
 use common::{imr, json, succeeds};
 
 const DATA: &str = "tests/data/inequality_communes.csv";
+/// The fixture's health income measured as a value weighted by population.
+const INCOME: [&str; 4] = ["--of", "ingreso_salud", "--weight", "poblacion"];
+/// The same column as the second series beside the rates.
+const AGAINST_INCOME: [&str; 4] = [
+    "--against",
+    "ingreso_salud",
+    "--against-weight",
+    "poblacion",
+];
 
 /// The fixture's rows, read by hand (plain CSV, no quotes).
 fn fixture_rates() -> Subject {
@@ -148,19 +157,8 @@ fn csv_has_one_row_per_year_with_a_decimal_point() {
 }
 
 #[test]
-fn a_weighted_column_is_measured_and_a_missing_value_is_listed_with_its_line() {
-    let doc = json(&[
-        "inequality",
-        DATA,
-        "--of",
-        "ingreso_salud",
-        "--weight",
-        "poblacion",
-        "--bootstrap",
-        "50",
-        "--format",
-        "json",
-    ]);
+fn a_weighted_column_is_measured_its_missing_value_listed_and_no_adjusted_measures() {
+    let doc = json(&[&["inequality", DATA][..], &INCOME, &["--bootstrap", "50"]].concat());
     assert_eq!(doc["subject"]["kind"], "value");
     assert_eq!(doc["subject"]["bootstrap_method"], "resample_areas");
     let missing = doc["rows_not_measured"].as_array().unwrap();
@@ -171,6 +169,9 @@ fn a_weighted_column_is_measured_and_a_missing_value_is_listed_with_its_line() {
     assert_eq!(doc["years"][1]["n_areas"], 14);
     assert!(doc["years"][1].get("zero_value_areas").is_some());
     assert!(doc["years"][0]["ci"]["gini"].is_array());
+    // the adjusted measures are of rates of death counts, not of a column's values
+    assert!(doc["years"][0].get("adjusted").is_none());
+    assert!(doc.get("trend_adjusted").is_none());
 }
 
 #[test]
@@ -367,22 +368,6 @@ fn json_carries_the_adjusted_measures_of_the_engine() {
 }
 
 #[test]
-fn a_value_column_has_no_adjusted_measures() {
-    let doc = json(&[
-        "inequality",
-        DATA,
-        "--of",
-        "ingreso_salud",
-        "--weight",
-        "poblacion",
-        "--bootstrap",
-        "0",
-    ]);
-    assert!(doc["years"][0].get("adjusted").is_none());
-    assert!(doc.get("trend_adjusted").is_none());
-}
-
-#[test]
 fn simulate_prints_the_table_for_a_file_s_births() {
     let out = succeeds(&[
         "simulate",
@@ -501,16 +486,13 @@ fn against_adds_the_adjusted_correlation_and_leaves_the_other_keys_alone() {
 
 #[test]
 fn against_with_two_years_gives_a_null_correlation() {
-    let doc = json(&[
-        "inequality",
-        DATA,
-        "--bootstrap",
-        "0",
-        "--against",
-        "ingreso_salud",
-        "--against-weight",
-        "poblacion",
-    ]);
+    let doc = json(
+        &[
+            &["inequality", DATA, "--bootstrap", "0"][..],
+            &AGAINST_INCOME,
+        ]
+        .concat(),
+    );
     assert!(doc["correlation_adjusted"].is_null());
     assert!(doc
         .as_object()
@@ -567,16 +549,14 @@ fn the_page_s_other_downloads_are_formats_too() {
 
 #[test]
 fn the_two_series_need_against_and_bootstrap_the_second_one() {
-    let against = [
-        "--against",
-        "ingreso_salud",
-        "--against-weight",
-        "poblacion",
-    ];
     let out = imr(&["inequality", DATA, "--format", "svg-against"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--against"));
-    let base = [&["inequality", DATA, "--bootstrap", "30"][..], &against[..]].concat();
+    let base = [
+        &["inequality", DATA, "--bootstrap", "30"][..],
+        &AGAINST_INCOME,
+    ]
+    .concat();
     let svg = common::stdout(&[&base[..], &["--format", "svg-against"]].concat());
     assert!(svg.starts_with("<svg "), "{}", &svg[..40]);
     let rows = csv_rows(&common::stdout(
@@ -595,16 +575,7 @@ fn the_two_series_need_against_and_bootstrap_the_second_one() {
         ]
     );
     // The second series is the column measured on its own with the same bootstrap.
-    let other = json(&[
-        "inequality",
-        DATA,
-        "--of",
-        "ingreso_salud",
-        "--weight",
-        "poblacion",
-        "--bootstrap",
-        "30",
-    ]);
+    let other = json(&[&["inequality", DATA][..], &INCOME, &["--bootstrap", "30"]].concat());
     for (row, year) in rows[1..].iter().zip(other["years"].as_array().unwrap()) {
         close(&row[4], year["gini"].as_f64());
         close(&row[5], year["ci"]["gini"][0].as_f64());

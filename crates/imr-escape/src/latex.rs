@@ -8,20 +8,15 @@
 /// Rule: the ten special characters of LaTeX (Lamport, *LaTeX: A Document Preparation System*,
 /// 2nd ed., §2.2.1 and §3.2.1; The LaTeX Project's `usrguide` "Special characters").
 pub fn latex_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in crate::text::comment_line(text).chars() {
-        match c {
-            '\\' => out.push_str("\\textbackslash{}"),
-            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '^' => out.push_str("\\textasciicircum{}"),
-            '~' => out.push_str("\\textasciitilde{}"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::text::one_line_escaped(
+        text,
+        "{}$&#_%",
+        &[
+            ('\\', "\\textbackslash{}"),
+            ('^', "\\textasciicircum{}"),
+            ('~', "\\textasciitilde{}"),
+        ],
+    )
 }
 
 #[cfg(test)]

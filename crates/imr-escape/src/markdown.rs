@@ -8,17 +8,7 @@
 /// by escaping it") and §6.1 Backslash escapes ("any ASCII punctuation character may be
 /// backslash-escaped").
 pub fn markdown_cell(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in crate::text::comment_line(text).chars() {
-        match c {
-            '\\' | '|' | '`' | '*' | '_' | '[' | ']' | '<' | '>' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
-        }
-    }
-    out
+    crate::text::one_line_escaped(text, "\\|`*_[]<>", &[])
 }
 
 #[cfg(test)]

@@ -55,21 +55,7 @@ pub fn r_name(name: &str) -> String {
     if is_syntactic(name) {
         return name.to_owned();
     }
-    let mut out = String::with_capacity(name.len() + 2);
-    out.push('`');
-    for c in name.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '`' => out.push_str("\\`"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\0' => {}
-            c => out.push(c),
-        }
-    }
-    out.push('`');
-    out
+    quoted(name, '`')
 }
 
 /// A text as an R string literal in double quotes: `\` → `\\`, `"` → `\"`, newline → `\n`,
@@ -77,20 +63,30 @@ pub fn r_name(name: &str) -> String {
 ///
 /// Rule: `?Quotes` (R Language Definition §10.3.1, string constants and their escapes).
 pub fn r_string(text: &str) -> String {
+    quoted(text, '"')
+}
+
+/// `text` between two `quote`s with R's string escapes: `\` → `\\`, the quote → `\` and the
+/// quote, newline, carriage return and tab → `\n`, `\r`, `\t`; NUL dropped. R's lexer reads
+/// backtick names and string constants by this one routine (`StringValue` in `gram.y`).
+fn quoted(text: &str, quote: char) -> String {
     let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
+    out.push(quote);
     for c in text.chars() {
         match c {
             '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             '\0' => {}
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
             c => out.push(c),
         }
     }
-    out.push('"');
+    out.push(quote);
     out
 }
 

@@ -19,6 +19,24 @@ pub fn comment_line(text: &str) -> String {
         .collect()
 }
 
+/// `text` on one line ([`comment_line`]) with every character of `backslashed` preceded by a
+/// backslash and every character of `named` written as its word: the escaping of LaTeX text
+/// and Markdown cells, which differ only in their special characters.
+pub(crate) fn one_line_escaped(text: &str, backslashed: &str, named: &[(char, &str)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in comment_line(text).chars() {
+        if let Some((_, word)) = named.iter().find(|(n, _)| *n == c) {
+            out.push_str(word);
+        } else {
+            if backslashed.contains(c) {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -110,27 +110,11 @@ impl Serialize for YearResult {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("time", &self.measures.time)?;
         self.measures.serialize_into(&mut map)?;
-        let ci: BTreeMapInOrder<[f64; 2]> = BTreeMapInOrder(
-            self.intervals
-                .intervals
-                .iter()
-                .map(|(m, v)| (m.key(kind), *v))
-                .collect(),
-        );
-        map.serialize_entry("ci", &ci)?;
-        let keyed = |m: &BTreeMap<Measure, f64>| -> BTreeMapInOrder<f64> {
-            BTreeMapInOrder(m.iter().map(|(m, v)| (m.key(kind), *v)).collect())
-        };
-        let percentile: BTreeMapInOrder<[f64; 2]> = BTreeMapInOrder(
-            self.intervals
-                .percentile
-                .iter()
-                .map(|(m, v)| (m.key(kind), *v))
-                .collect(),
-        );
-        map.serialize_entry("ci_percentile", &percentile)?;
-        map.serialize_entry("bias", &keyed(&self.intervals.bias))?;
-        map.serialize_entry("bias_corrected", &keyed(&self.intervals.bias_corrected))?;
+        let intervals = &self.intervals;
+        map.serialize_entry("ci", &keyed(&intervals.intervals, kind))?;
+        map.serialize_entry("ci_percentile", &keyed(&intervals.percentile, kind))?;
+        map.serialize_entry("bias", &keyed(&intervals.bias, kind))?;
+        map.serialize_entry("bias_corrected", &keyed(&intervals.bias_corrected, kind))?;
         let mut reasons: Vec<(&str, String)> = self
             .measures
             .not_available
@@ -146,30 +130,13 @@ impl Serialize for YearResult {
         match &self.adjusted {
             None => {}
             Some(Ok(adj)) => {
-                let each = |f: &dyn Fn(AdjustedMeasure) -> f64| -> BTreeMapInOrder<f64> {
-                    BTreeMapInOrder(
-                        AdjustedMeasure::ALL
-                            .iter()
-                            .map(|m| (m.key(), f(*m)))
-                            .collect(),
-                    )
-                };
-                map.serialize_entry("adjusted", &each(&|m| adj.value(m)))?;
-                let ci: BTreeMapInOrder<[f64; 2]> = BTreeMapInOrder(
-                    AdjustedMeasure::ALL
-                        .iter()
-                        .map(|m| (m.key(), adj.interval(*m)))
-                        .collect(),
-                );
+                let all = AdjustedMeasure::ALL;
+                map.serialize_entry("adjusted", &keyed_adjusted(all, |m| adj.value(m)))?;
+                let ci = keyed_adjusted(all, |m| adj.interval(m));
                 map.serialize_entry("adjusted_ci", &ci)?;
                 map.serialize_entry("excess_variation", &adj.excess_variation)?;
-                let noise: BTreeMapInOrder<Option<f64>> = BTreeMapInOrder(
-                    AdjustedMeasure::ALL
-                        .iter()
-                        .filter(|m| m.observed().is_some())
-                        .map(|m| (m.key(), self.noise_share(*m)))
-                        .collect(),
-                );
+                let with_observed = all.into_iter().filter(|m| m.observed().is_some());
+                let noise = keyed_adjusted(with_observed, |m| self.noise_share(m));
                 map.serialize_entry("noise_share", &noise)?;
                 map.serialize_entry(
                     "adjusted_model",
@@ -252,6 +219,19 @@ impl AdjustedMethod {
 
 /// Key/value pairs serialised as a JSON object in the given order.
 struct BTreeMapInOrder<V>(Vec<(&'static str, V)>);
+
+/// The values of the measures under their keys for `kind`, in measure order.
+fn keyed<V: Copy>(values: &BTreeMap<Measure, V>, kind: SubjectKind) -> BTreeMapInOrder<V> {
+    BTreeMapInOrder(values.iter().map(|(m, v)| (m.key(kind), *v)).collect())
+}
+
+/// `value` of each adjusted measure under its key, in the order given.
+fn keyed_adjusted<V>(
+    measures: impl IntoIterator<Item = AdjustedMeasure>,
+    value: impl Fn(AdjustedMeasure) -> V,
+) -> BTreeMapInOrder<V> {
+    BTreeMapInOrder(measures.into_iter().map(|m| (m.key(), value(m))).collect())
+}
 
 impl<V: Serialize> Serialize for BTreeMapInOrder<V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

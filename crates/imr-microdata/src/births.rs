@@ -167,9 +167,11 @@ impl BirthsAggregator {
     }
 }
 
-impl State {
-    fn columns_from_first_line(&self, line: &[u8]) -> Result<Columns, MicrodataError> {
-        let (raw, names) = header_names(line, self.options.delimiter);
+impl Columns {
+    /// The columns of the file from its first line: the named columns' positions (a name needs
+    /// a header), and whether that line is a header.
+    fn from_first_line(options: &BirthsOptions, line: &[u8]) -> Result<Columns, MicrodataError> {
+        let (raw, names) = header_names(line, options.delimiter);
         let position = |column: &ColumnRef| -> Result<usize, MicrodataError> {
             match column {
                 ColumnRef::Index(i) if *i < names.len() => Ok(*i),
@@ -188,17 +190,17 @@ impl State {
                 }
             }
         };
-        let by_name = [&self.options.year, &self.options.commune]
+        let by_name = [&options.year, &options.commune]
             .into_iter()
             .find(|c| matches!(c, ColumnRef::Name(_)));
-        let has_header = match self.options.header {
+        let has_header = match options.header {
             HeaderMode::Present => true,
             HeaderMode::Absent => false,
             HeaderMode::Auto => {
                 by_name.is_some() || {
                     let mut fields = Fields::default();
-                    let year = position(&self.options.year)?;
-                    fields.split(line, self.options.delimiter, year + 1);
+                    let year = position(&options.year)?;
+                    fields.split(line, options.delimiter, year + 1);
                     parse_year(fields.get(line, year)).is_none()
                 }
             }
@@ -212,27 +214,25 @@ impl State {
         Ok(Columns {
             has_header,
             field_count: names.len(),
-            year: position(&self.options.year)?,
-            commune: position(&self.options.commune)?,
+            year: position(&options.year)?,
+            commune: position(&options.commune)?,
         })
     }
+}
 
+impl State {
     fn read_line(&mut self, number: u64, event: LineEvent<'_>) -> Result<(), MicrodataError> {
-        let Some(line) = self
-            .tally
-            .data_line(number, event, self.columns.is_some())?
-        else {
-            return Ok(());
-        };
-        if self.columns.is_none() {
-            let columns = self.columns_from_first_line(line)?;
-            let header = columns.has_header;
-            self.columns = Some(columns);
-            if header {
-                return Ok(());
-            }
+        let options = &self.options;
+        let line = self.tally.data_row(
+            number,
+            event,
+            &mut self.columns,
+            |line| Columns::from_first_line(options, line),
+            |columns| columns.has_header,
+        )?;
+        if let Some(line) = line {
+            self.row(number, line);
         }
-        self.row(number, line);
         Ok(())
     }
 

@@ -219,25 +219,27 @@ impl DeathsAggregator {
 
 impl State {
     fn read_line(&mut self, number: u64, event: LineEvent<'_>) -> Result<(), MicrodataError> {
-        let Some(line) = self.tally.data_line(number, event, self.layout.is_some())? else {
-            return Ok(());
-        };
-        if self.layout.is_none() {
-            let layout = DeathsLayout::recognise(line)?;
-            if self.options.cause && layout.diag1.is_none() {
-                return Err(MicrodataError::MissingColumn {
-                    column: "DIAG1 (needed for the cause breakdown)".into(),
-                    columns: shorten(line),
-                });
-            }
-            self.keep = layout.fields_needed(self.options.cause);
-            let header = layout.has_header;
-            self.layout = Some(layout);
-            if header {
-                return Ok(());
-            }
+        let (cause, keep) = (self.options.cause, &mut self.keep);
+        let line = self.tally.data_row(
+            number,
+            event,
+            &mut self.layout,
+            |line| {
+                let layout = DeathsLayout::recognise(line)?;
+                if cause && layout.diag1.is_none() {
+                    return Err(MicrodataError::MissingColumn {
+                        column: "DIAG1 (needed for the cause breakdown)".into(),
+                        columns: shorten(line),
+                    });
+                }
+                *keep = layout.fields_needed(cause);
+                Ok(layout)
+            },
+            |layout| layout.has_header,
+        )?;
+        if let Some(line) = line {
+            self.row(number, line);
         }
-        self.row(number, line);
         Ok(())
     }
 

@@ -175,18 +175,21 @@ pub(crate) struct Tally {
 }
 
 impl Tally {
-    /// The bytes of line `number` when it is a data row (or the first line, which tells the
-    /// layout), else `None`: an overlong line is a row excluded as such (on the first line,
-    /// before any layout, it is an error), a blank line is counted apart. The UTF-8 byte-order
-    /// mark of line 1 is dropped.
-    pub fn data_line<'a>(
+    /// The bytes of line `number` when it is a data row, else `None`. An overlong line is a row
+    /// excluded as such (on the first line, before any layout, it is an error); a blank line is
+    /// counted apart; the first other line sets `layout` by `recognise` and is a row only when
+    /// that layout says, by `has_header`, that the file has no header. The UTF-8 byte-order mark
+    /// of line 1 is dropped. Both aggregators read their lines through here.
+    pub fn data_row<'a, L>(
         &mut self,
         number: u64,
         event: LineEvent<'a>,
-        layout_known: bool,
+        layout: &mut Option<L>,
+        recognise: impl FnOnce(&[u8]) -> Result<L, MicrodataError>,
+        has_header: fn(&L) -> bool,
     ) -> Result<Option<&'a [u8]>, MicrodataError> {
         let line = match event {
-            LineEvent::TooLong if !layout_known => return Err(MicrodataError::FirstLineTooLong),
+            LineEvent::TooLong if layout.is_none() => return Err(MicrodataError::FirstLineTooLong),
             LineEvent::TooLong => {
                 self.rows_read += 1;
                 self.exclusions.add(Reason::LineTooLong, number);
@@ -200,6 +203,12 @@ impl Tally {
         if line.trim_ascii().is_empty() {
             self.blank_lines += 1;
             return Ok(None);
+        }
+        if layout.is_none() {
+            let header = has_header(layout.insert(recognise(line)?));
+            if header {
+                return Ok(None);
+            }
         }
         Ok(Some(line))
     }

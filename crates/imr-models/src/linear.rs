@@ -474,18 +474,11 @@ pub(crate) fn fd_core(prep: &Prepared) -> (LinearCore, Vec<DroppedTerm>, Vec<usi
         })
         .collect();
     let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
-    let n = pairs.len();
-    let k = kept.len();
-    let core = LinearCore {
-        terms: kept.iter().map(|&j| prep.x_names[j].clone()).collect(),
-        n,
-        df_resid: n.saturating_sub(k),
-        k_cluster: k,
-        cluster,
-        n_clusters,
-        design,
-        ls,
-    };
+    let names: Vec<String> = candidates
+        .iter()
+        .map(|&j| prep.x_names[j].clone())
+        .collect();
+    let core = LinearCore::of_kept(&names, design, ls, cluster, n_clusters);
     (core, dropped, kept, per_entity)
 }
 

@@ -9,11 +9,13 @@
 //! standard errors 1e-4 relative, counts and degrees of freedom exact.
 
 mod common;
-use common::{goldens, read_table, Table};
+use common::{check_goldens, near, read_table, Table, Tolerances};
 use imr_models::{Column, Estimator, FixedEffect, PanelData, PanelSpec, VcovKind};
 
-const COEF_TOL: f64 = 1e-6;
-const SE_TOL: f64 = 1e-4;
+const TOLERANCES: Tolerances = Tolerances {
+    coef: 1e-6,
+    se: 1e-4,
+};
 /// The pyfixest version the goldens come from (also in golden/fe_versions.txt).
 const PYFIXEST: &str = "pyfixest 0.60.0";
 
@@ -55,10 +57,6 @@ fn weighted(effects: &[&str]) -> PanelData {
     panel(effects).with_weights(Column::new("w", t.numbers("w")))
 }
 
-fn near(actual: f64, expected: f64, rel: f64) -> bool {
-    (actual - expected).abs() <= rel * expected.abs() + 1e-12
-}
-
 fn check(data: &PanelData, case: &str) {
     let versions = std::fs::read_to_string(format!(
         "{}/tests/golden/fe_versions.txt",
@@ -72,30 +70,17 @@ fn check(data: &PanelData, case: &str) {
             .with_vcov(vcov)
             .fit(data)
             .unwrap_or_else(|e| panic!("{golden}: {e}"));
-        let values = goldens(&golden);
-        assert!(values.len() >= 8, "{golden}");
-        let mut failures = Vec::new();
-        for (key, &expected) in &values {
-            let (actual, tol) = if let Some(term) = key.strip_prefix("coef.") {
-                (fit.coefficient(term).map(|c| c.estimate), COEF_TOL)
-            } else if let Some(term) = key.strip_prefix("se.") {
-                (fit.coefficient(term).map(|c| c.std_error), SE_TOL)
-            } else {
-                let actual = match key.as_str() {
-                    "nobs" => Some(fit.nobs as f64),
-                    "rows_excluded" => Some(fit.rows_excluded as f64),
-                    "df_t" => fit.inference.df.map(|d| d as f64),
-                    "r2_within" => fit.r2_within,
-                    other => panic!("{golden}: unknown key {other}"),
-                };
-                (actual, 1e-8)
+        let compared = check_goldens(&fit, &golden, &TOLERANCES, |key| {
+            let actual = match key {
+                "nobs" => Some(fit.nobs as f64),
+                "rows_excluded" => Some(fit.rows_excluded as f64),
+                "df_t" => fit.inference.df.map(|d| d as f64),
+                "r2_within" => fit.r2_within,
+                other => panic!("{golden}: unknown key {other}"),
             };
-            match actual {
-                Some(a) if near(a, expected, tol) => {}
-                other => failures.push(format!("{key}: got {other:?}, pyfixest {expected}")),
-            }
-        }
-        assert!(failures.is_empty(), "{golden}:\n{}", failures.join("\n"));
+            Some((actual, 1e-8))
+        });
+        assert!(compared >= 8, "{golden}");
         // every input row is used or listed with its reason
         assert_eq!(
             fit.nobs + fit.excluded_rows.len(),

@@ -7,11 +7,13 @@
 //! Tolerances: coefficients 1e-8 relative, standard errors and statistics 1e-6 relative.
 
 mod common;
-use common::{goldens, read_table};
-use imr_models::{Estimator, Fit, PanelData, PanelSpec, VcovKind};
+use common::{check_goldens, fit, read_table, Tolerances};
+use imr_models::{Estimator, Fit, PanelData, VcovKind};
 
-const COEF_TOL: f64 = 1e-8;
-const SE_TOL: f64 = 1e-6;
+const TOLERANCES: Tolerances = Tolerances {
+    coef: 1e-8,
+    se: 1e-6,
+};
 
 fn wage() -> PanelData {
     read_table("golden/data/wage_panel.csv").panel(
@@ -42,60 +44,34 @@ fn grunfeld_unbalanced() -> PanelData {
     )
 }
 
-fn near(actual: f64, expected: f64, rel: f64) -> bool {
-    (actual - expected).abs() <= rel * expected.abs() + 1e-12
-}
-
 /// Compares every value in the golden file with the fit; returns the number compared.
 fn check(fit: &Fit, golden: &str) -> usize {
-    let values = goldens(&format!("golden/{golden}.csv"));
-    let mut failures = Vec::new();
-    let mut compared = 0;
-    for (key, &expected) in &values {
-        let (actual, tol) = if let Some(term) = key.strip_prefix("coef.") {
-            (fit.coefficient(term).map(|c| c.estimate), COEF_TOL)
-        } else if let Some(term) = key.strip_prefix("se.") {
-            (fit.coefficient(term).map(|c| c.std_error), SE_TOL)
-        } else {
-            let actual = match key.as_str() {
-                "sigma2_e" => fit.sigma2_e,
-                "sigma2_u" => fit.sigma2_u,
-                "r2_within" => fit.r2_within,
-                "r2_between" => fit.r2_between,
-                "r2_overall" => fit.r2_overall,
-                "f_effects" => fit.tests.f_effects.as_ref().map(|f| f.statistic),
-                "f_effects.df1" => fit.tests.f_effects.as_ref().map(|f| f.df1 as f64),
-                "f_effects.df2" => fit.tests.f_effects.as_ref().map(|f| f.df2 as f64),
-                "hausman" => fit.tests.hausman.as_ref().map(|h| h.statistic),
-                "hausman.df" => fit.tests.hausman.as_ref().map(|h| h.df as f64),
-                "breusch_pagan" => fit.tests.breusch_pagan.as_ref().map(|t| t.statistic),
-                "theta_min" => fit.theta_summary.as_ref().map(|t| t.min).or(fit.theta),
-                "theta_max" => fit.theta_summary.as_ref().map(|t| t.max).or(fit.theta),
-                "nobs" => Some(fit.nobs as f64),
-                "n_entities" => Some(fit.n_entities as f64),
-                // linearmodels' own within R² (same definition for fe; checked via r2_within)
-                "r2_within_lm" => continue,
-                other => panic!("{golden}: unknown golden key {other}"),
-            };
-            (actual, SE_TOL)
+    let path = format!("golden/{golden}.csv");
+    let compared = check_goldens(fit, &path, &TOLERANCES, |key| {
+        let actual = match key {
+            "sigma2_e" => fit.sigma2_e,
+            "sigma2_u" => fit.sigma2_u,
+            "r2_within" => fit.r2_within,
+            "r2_between" => fit.r2_between,
+            "r2_overall" => fit.r2_overall,
+            "f_effects" => fit.tests.f_effects.as_ref().map(|f| f.statistic),
+            "f_effects.df1" => fit.tests.f_effects.as_ref().map(|f| f.df1 as f64),
+            "f_effects.df2" => fit.tests.f_effects.as_ref().map(|f| f.df2 as f64),
+            "hausman" => fit.tests.hausman.as_ref().map(|h| h.statistic),
+            "hausman.df" => fit.tests.hausman.as_ref().map(|h| h.df as f64),
+            "breusch_pagan" => fit.tests.breusch_pagan.as_ref().map(|t| t.statistic),
+            "theta_min" => fit.theta_summary.as_ref().map(|t| t.min).or(fit.theta),
+            "theta_max" => fit.theta_summary.as_ref().map(|t| t.max).or(fit.theta),
+            "nobs" => Some(fit.nobs as f64),
+            "n_entities" => Some(fit.n_entities as f64),
+            // linearmodels' own within R² (same definition for fe; checked via r2_within)
+            "r2_within_lm" => return None,
+            other => panic!("{golden}: unknown golden key {other}"),
         };
-        compared += 1;
-        match actual {
-            Some(a) if near(a, expected, tol) => {}
-            _ => failures.push(format!("{key}: got {actual:?}, expected {expected:e}")),
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{golden}:\n  {}",
-        failures.join("\n  ")
-    );
+        Some((actual, TOLERANCES.se))
+    });
     assert!(compared > 0);
     compared
-}
-
-fn fit(data: &PanelData, estimator: Estimator, vcov: VcovKind) -> Fit {
-    PanelSpec::new(estimator).with_vcov(vcov).fit(data).unwrap()
 }
 
 fn check_linear_suite(data: &PanelData, name: &str) {

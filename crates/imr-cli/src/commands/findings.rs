@@ -58,7 +58,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             plain_outcomes(&mut doc);
             doc["engine_version"] = imr_core::ENGINE_VERSION.into();
             doc["source"] = args.input.source().into();
-            serde_json::to_string_pretty(&doc).map_err(std::io::Error::from)? + "\n"
+            super::json_text(&doc)?
         }
     };
     match &args.out {

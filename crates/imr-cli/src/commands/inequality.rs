@@ -242,8 +242,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 correlation_adjusted,
                 against_rows_not_measured: against_left_out,
             };
-            serde_json::to_writer_pretty(&mut out, &doc).map_err(std::io::Error::from)?;
-            writeln!(out)?;
+            out.write_all(super::json_text(&doc)?.as_bytes())?;
         }
         Format::Csv => out.write_all(args.input.with_csv_header(&years_csv(report)).as_bytes())?,
         Format::SvgTrend => {

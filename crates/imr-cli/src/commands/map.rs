@@ -191,9 +191,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let mut summary = result.summary;
     summary["out"] = serde_json::Value::String(args.out.display().to_string());
-    let mut out = std::io::stdout().lock();
-    serde_json::to_writer_pretty(&mut out, &summary).map_err(std::io::Error::from)?;
-    writeln!(out)?;
+    std::io::stdout()
+        .lock()
+        .write_all(super::json_text(&summary)?.as_bytes())?;
     if !result.unmatched_data.is_empty() {
         eprintln!(
             "imr map: {} data codes have no boundary and are not drawn: {}",

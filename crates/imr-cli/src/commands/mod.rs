@@ -27,3 +27,8 @@ pub fn set_csv_options(options: CsvOptions) {
 pub fn csv_options() -> CsvOptions {
     CSV_OPTIONS.get().copied().unwrap_or_default()
 }
+
+/// `value` as pretty-printed JSON ending in a newline: the JSON output of every command.
+pub fn json_text(value: &impl serde::Serialize) -> Result<String, CliError> {
+    Ok(serde_json::to_string_pretty(value).map_err(std::io::Error::from)? + "\n")
+}

@@ -95,8 +95,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 rows: &table.rows,
                 national: &table.national,
             };
-            serde_json::to_writer_pretty(&mut out, &doc).map_err(std::io::Error::from)?;
-            writeln!(out)?;
+            out.write_all(super::json_text(&doc)?.as_bytes())?;
         }
         Format::Csv => {
             out.write_all(

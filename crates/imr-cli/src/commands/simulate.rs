@@ -120,8 +120,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     match args.format {
         Format::Markdown => out.write_all(markdown(&results).as_bytes())?,
         Format::Json => {
-            serde_json::to_writer_pretty(&mut out, &results).map_err(std::io::Error::from)?;
-            writeln!(out)?;
+            out.write_all(super::json_text(&results)?.as_bytes())?;
         }
     }
     Ok(())

@@ -1,8 +1,9 @@
 //! [`FitRequest`]: a panel-data model of an outcome on commune characteristics (`imr fit`, the
 //! Models view, one request per model).
 
-use super::{push_opt, ColumnUse, RequestError};
+use super::{ColumnUse, RequestError};
 use crate::panel::Panel;
+use imr_models::report::FitOptions;
 use imr_models::{
     parse_fixed_effects, ColumnRole, Estimator, Fit, FixedEffect, ModelColumns, PanelData,
     PanelSpec, VcovKind,
@@ -164,20 +165,16 @@ impl FitRequest {
     /// per value, `--model`, `--vcov`, then `--weights`, `--exposure`, `--fe` when set and
     /// `--level` when not 0.95.
     pub fn to_args(&self) -> Vec<String> {
-        let mut args = vec!["--y".to_string(), self.y.clone()];
-        for x in &self.x {
-            args.push("--x".into());
-            args.push(x.clone());
+        let mut args = FitOptions {
+            y: &self.y,
+            x: &self.x,
+            model: self.model,
+            vcov: self.vcov,
+            weights: self.weights.as_deref(),
+            exposure: self.exposure.as_deref(),
+            fe: self.fe.as_deref(),
         }
-        args.extend([
-            "--model".to_string(),
-            self.model.name().to_string(),
-            "--vcov".to_string(),
-            self.vcov.name().to_string(),
-        ]);
-        push_opt(&mut args, "--weights", self.weights.as_deref());
-        push_opt(&mut args, "--exposure", self.exposure.as_deref());
-        push_opt(&mut args, "--fe", self.fe.as_deref());
+        .to_args();
         if self.level != DEFAULT_LEVEL {
             args.push("--level".into());
             args.push(self.level.to_string());

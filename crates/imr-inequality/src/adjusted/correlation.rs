@@ -10,7 +10,7 @@
 //! sampling uncertainty of a correlation over a handful of years.
 
 use crate::trend::pearson;
-use imr_stats::Lang;
+use imr_stats::{quantile_type7, Lang};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, StandardNormal};
@@ -70,13 +70,6 @@ fn fisher_interval(r: f64, n: usize, z: f64) -> [f64; 2] {
     let c = r.clamp(-1.0 + 1e-15, 1.0 - 1e-15).atanh();
     let se = 1.0 / ((n - 3) as f64).sqrt();
     [(c - z * se).tanh(), (c + z * se).tanh()]
-}
-
-/// `q`-quantile of sorted values (linear interpolation between order statistics, type 7).
-fn quantile(sorted: &[f64], q: f64) -> f64 {
-    let h = (sorted.len() - 1) as f64 * q;
-    let (lo, hi) = (h.floor() as usize, h.ceil() as usize);
-    sorted[lo] + (h - lo as f64) * (sorted[hi] - sorted[lo])
 }
 
 /// Correlation over the common years of `adjusted` (year, value, [low, high] at `level`) and
@@ -154,6 +147,8 @@ pub fn correlate_adjusted(
     }
     zeta.sort_by(f64::total_cmp);
     let alpha = (1.0 - level) / 2.0;
+    // tanh of the type-7 quantile of the draws (there are draws > 0 of them, and 0 < alpha < 1)
+    let limit = |p: f64| quantile_type7(&zeta, p).map_or(f64::NAN, f64::tanh);
     let observed = {
         let obs: Vec<(f64, f64)> = pairs
             .iter()
@@ -173,8 +168,8 @@ pub fn correlate_adjusted(
         measure: "gini",
         against: String::new(),
         r,
-        ci_low: quantile(&zeta, alpha).tanh(),
-        ci_high: quantile(&zeta, 1.0 - alpha).tanh(),
+        ci_low: limit(alpha),
+        ci_high: limit(1.0 - alpha),
         ci_fisher_exact_years: fisher_interval(r, n, z),
         n_years: n,
         first_time: pairs[0].0,

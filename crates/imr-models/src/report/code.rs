@@ -71,6 +71,50 @@ fn absorbed_names(fit: &Fit) -> Vec<String> {
     fit.fixed_effects.iter().map(|f| f.name.clone()).collect()
 }
 
+/// The options of `imr fit` that set what is fitted (the input, its columns, the level and the
+/// output format aside). One definition of these words for every command shown: the command of
+/// an exported fit ([`imr_command_args`]) and the request's `to_args` in imr-core.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FitOptions<'a> {
+    /// Outcome column (`--y`).
+    pub y: &'a str,
+    /// The `--x` values, one `--x` each (a value may list several regressors, `a,b`).
+    pub x: &'a [String],
+    /// Estimator (`--model`).
+    pub model: Estimator,
+    /// Standard errors (`--vcov`).
+    pub vcov: VcovKind,
+    /// Weights column (`--weights`), if any.
+    pub weights: Option<&'a str>,
+    /// Exposure column (`--exposure`), if any.
+    pub exposure: Option<&'a str>,
+    /// Absorbed fixed effects as fixest writes them (`--fe`, `commune,region^year`), if any.
+    pub fe: Option<&'a str>,
+}
+
+impl FitOptions<'_> {
+    /// `--y`, one `--x` per value, `--model`, `--vcov`, then `--weights`, `--exposure` and
+    /// `--fe` when set.
+    pub fn to_args(&self) -> Vec<String> {
+        let mut args = vec!["--y".to_string(), self.y.to_string()];
+        for x in self.x {
+            args.push("--x".into());
+            args.push(x.clone());
+        }
+        args.extend(["--model", self.model.name(), "--vcov", self.vcov.name()].map(String::from));
+        for (flag, value) in [
+            ("--weights", self.weights),
+            ("--exposure", self.exposure),
+            ("--fe", self.fe),
+        ] {
+            if let Some(value) = value {
+                args.extend([flag.to_string(), value.to_string()]);
+            }
+        }
+        args
+    }
+}
+
 /// The arguments of the `imr fit` command that produces `fit` from the CSV: the regressors as
 /// one comma-separated `--x`, or one `--x` per regressor when a name holds a comma (then each
 /// names a column whole).
@@ -83,32 +127,29 @@ pub fn imr_command_args(fit: &Fit, ctx: &CodeContext) -> Vec<String> {
         ctx.entity,
         "--time",
         ctx.time,
-        "--y",
-        &fit.outcome,
     ]
     .map(String::from)
     .to_vec();
-    let xs = regressors(fit);
-    if xs.iter().any(|x| x.contains(',')) {
-        for x in xs {
-            args.push("--x".into());
-            args.push(x);
-        }
+    let joined;
+    let x = if fit.regressors.iter().any(|x| x.contains(',')) {
+        &fit.regressors[..]
     } else {
-        args.push("--x".into());
-        args.push(xs.join(","));
-    }
-    args.extend(["--model", fit.model.name(), "--vcov", fit.vcov.name()].map(String::from));
-    if let Some(w) = &fit.weights {
-        args.extend(["--weights".to_string(), w.clone()]);
-    }
-    if let Some(e) = &fit.exposure {
-        args.extend(["--exposure".to_string(), e.clone()]);
-    }
-    if !fit.fixed_effects.is_empty() {
-        args.push("--fe".into());
-        args.push(absorbed_names(fit).join(","));
-    }
+        joined = [fit.regressors.join(",")];
+        &joined[..]
+    };
+    let fe = (!fit.fixed_effects.is_empty()).then(|| absorbed_names(fit).join(","));
+    args.extend(
+        FitOptions {
+            y: &fit.outcome,
+            x,
+            model: fit.model,
+            vcov: fit.vcov,
+            weights: fit.weights.as_deref(),
+            exposure: fit.exposure.as_deref(),
+            fe: fe.as_deref(),
+        }
+        .to_args(),
+    );
     args.extend(["--format", "json"].map(String::from));
     args
 }
@@ -117,6 +158,19 @@ pub fn imr_command_args(fit: &Fit, ctx: &CodeContext) -> Vec<String> {
 /// ([`imr_escape::shell_join`]).
 pub fn imr_command(fit: &Fit, ctx: &CodeContext) -> String {
     shell_join(imr_command_args(fit, ctx))
+}
+
+/// The comment lines that open the R and Stata code, each starting with `mark` and its text
+/// made safe by `comment`: the model and its errors, their convention, and the `imr fit`
+/// command that gives the same numbers.
+fn code_header(fit: &Fit, ctx: &CodeContext, mark: &str, comment: fn(&str) -> String) -> String {
+    format!(
+        "{mark} imr-atlas: {} — {} standard errors\n{mark} {}\n{mark} Same numbers as: {}\n",
+        fit.model.label(),
+        fit.vcov.name(),
+        comment(&fit.vcov_convention.to_string()),
+        comment(&imr_command(fit, ctx))
+    )
 }
 
 /// R code reproducing the fit.
@@ -136,13 +190,7 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
         .as_ref()
         .map(|w| format!(", weights = {}", r_name(w)))
         .unwrap_or_default();
-    let mut out = format!(
-        "# imr-atlas: {} — {} standard errors\n# {}\n# Same numbers as: {}\n",
-        fit.model.label(),
-        fit.vcov.name(),
-        comment_line(&fit.vcov_convention.to_string()),
-        comment_line(&imr_command(fit, ctx))
-    );
+    let mut out = code_header(fit, ctx, "#", comment_line);
     out.push_str(&format!(
         "d <- read.csv({}, check.names = FALSE{})\n",
         r_string(ctx.csv_file),
@@ -311,13 +359,7 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         .as_ref()
         .map(|w| format!(" [aweight = {}]", stata(w)))
         .unwrap_or_default();
-    let mut out = format!(
-        "* imr-atlas: {} — {} standard errors\n* {}\n* Same numbers as: {}\n",
-        fit.model.label(),
-        fit.vcov.name(),
-        stata_comment(&fit.vcov_convention.to_string()),
-        stata_comment(&imr_command(fit, ctx))
-    );
+    let mut out = code_header(fit, ctx, "*", stata_comment);
     let names = std::iter::once(fit.outcome.as_str())
         .chain(fit.regressors.iter().map(String::as_str))
         .chain([ctx.entity, ctx.time])

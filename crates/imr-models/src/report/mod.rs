@@ -7,7 +7,7 @@ mod csv;
 mod plot;
 mod table;
 
-pub use code::{imr_command, imr_command_args, r_code, stata_code, CodeContext};
+pub use code::{imr_command, imr_command_args, r_code, stata_code, CodeContext, FitOptions};
 pub use csv::{
     coefficients_csv, coefficients_csv_many, coefficients_csv_many_with, coefficients_csv_with,
 };

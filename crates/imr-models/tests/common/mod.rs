@@ -2,7 +2,7 @@
 //! an empty field or `NA` is missing).
 #![allow(dead_code)]
 
-use imr_models::{Column, PanelData};
+use imr_models::{Column, Estimator, Fit, PanelData, PanelSpec, VcovKind};
 use std::collections::HashMap;
 
 pub struct Table {
@@ -67,6 +67,11 @@ impl Table {
     }
 }
 
+/// `estimator` with `vcov` standard errors fitted on `data`; the fit must succeed.
+pub fn fit(data: &PanelData, estimator: Estimator, vcov: VcovKind) -> Fit {
+    PanelSpec::new(estimator).with_vcov(vcov).fit(data).unwrap()
+}
+
 pub fn grunfeld() -> PanelData {
     read_table("data/grunfeld.csv").panel("firm", "year", "invest", &["value", "capital"])
 }
@@ -91,4 +96,50 @@ pub fn goldens(path: &str) -> HashMap<String, f64> {
         .iter()
         .map(|r| (r[0].clone(), r[1].parse::<f64>().unwrap_or(f64::NAN)))
         .collect()
+}
+
+/// Relative difference with an absolute floor of 1e-12, the rule of the golden files.
+pub fn near(actual: f64, expected: f64, rel: f64) -> bool {
+    (actual - expected).abs() <= rel * expected.abs() + 1e-12
+}
+
+/// Tolerances of a golden file's coefficients (`coef.<term>`) and standard errors
+/// (`se.<term>`), relative.
+pub struct Tolerances {
+    pub coef: f64,
+    pub se: f64,
+}
+
+/// Compares every value of the golden file at `path` with `fit`: `coef.<term>` and `se.<term>`
+/// by `tolerances`; any other key through `other`, which gives the fit's value and its
+/// tolerance, `None` for a key checked elsewhere, and panics on a key it does not know. Every
+/// failure is listed at once; returns the number of values compared.
+pub fn check_goldens(
+    fit: &Fit,
+    path: &str,
+    tolerances: &Tolerances,
+    other: impl Fn(&str) -> Option<(Option<f64>, f64)>,
+) -> usize {
+    let values = goldens(path);
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for (key, &expected) in &values {
+        let (actual, tol) = if let Some(term) = key.strip_prefix("coef.") {
+            (fit.coefficient(term).map(|c| c.estimate), tolerances.coef)
+        } else if let Some(term) = key.strip_prefix("se.") {
+            (fit.coefficient(term).map(|c| c.std_error), tolerances.se)
+        } else {
+            match other(key) {
+                Some(value) => value,
+                None => continue,
+            }
+        };
+        compared += 1;
+        match actual {
+            Some(a) if near(a, expected, tol) => {}
+            _ => failures.push(format!("{key}: got {actual:?}, expected {expected:e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{path}:\n  {}", failures.join("\n  "));
+    compared
 }
