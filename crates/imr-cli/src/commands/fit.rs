@@ -139,7 +139,17 @@ fn cli_error(err: RequestError) -> CliError {
 pub fn run(args: Args) -> Result<(), CliError> {
     let request = FitRequest::from(&args);
     let panel = load_panel(&args.input)?;
-    let fit = request.run(&panel).map_err(cli_error)?;
+    let validated = request.validate(&panel).map_err(cli_error)?;
+    // What the code exports need of the panel; the panel itself is dropped before the fit,
+    // which holds the model's own copy of the columns (issue 15: peak memory).
+    let (entity_column, time_column) = (panel.entity_column.clone(), panel.time_column.clone());
+    let comment_lines = panel
+        .report
+        .files
+        .first()
+        .map_or(0, |f| f.metadata_lines.len());
+    drop(panel);
+    let fit = validated.run().map_err(cli_error)?;
     let csv_file = args
         .input
         .files
@@ -148,13 +158,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .unwrap_or_default();
     let ctx = report::CodeContext {
         csv_file: &csv_file,
-        entity: &panel.entity_column,
-        time: &panel.time_column,
-        comment_lines: panel
-            .report
-            .files
-            .first()
-            .map_or(0, |f| f.metadata_lines.len()),
+        entity: &entity_column,
+        time: &time_column,
+        comment_lines,
     };
     if matches!(args.format, Format::R | Format::Stata) && args.input.files.len() > 1 {
         eprintln!(
