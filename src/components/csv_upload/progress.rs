@@ -2,7 +2,8 @@
 //! short note when it is done, cancelled or failed.
 
 use super::{cancel_upload, CsvUpload, UploadStatus};
-use crate::i18n::{format_number, lang, tr, Lang};
+use crate::i18n::{format_number, lang, Lang};
+use crate::messages::msg;
 use leptos::prelude::*;
 
 fn mb(bytes: u64) -> f64 {
@@ -75,7 +76,7 @@ fn running_view(
     view! {
         <div role="status" data-testid="upload-running" class="upload-running">
             <progress data-testid="upload-progress" max=total_bytes.max(1).to_string() value=value
-                aria-label=tr("Avance de la lectura", "Reading progress")></progress>
+                aria-label=msg(|m| m.common.reading_progress)></progress>
             <p class="note" data-testid="upload-progress-text">{move || {
                 let l = lang().get();
                 let total = format_number(l, mb(total_bytes), 1);
@@ -88,7 +89,7 @@ fn running_view(
                     (Phase::Receiving, Lang::En) => format!("{name}: loading the table…"),
                 }
             }}</p>
-            <button class="secondary" data-testid="upload-cancel" on:click=move |_| cancel_upload(status)>{tr("Cancelar", "Cancel")}</button>
+            <button class="secondary" data-testid="upload-cancel" on:click=move |_| cancel_upload(status)>{msg(|m| m.common.cancel)}</button>
         </div>
     }
     .into_any()

@@ -5,7 +5,8 @@
 use super::summary::file_summary_view;
 use super::{Run, COUNTS_FILE};
 use crate::components::download::download_text;
-use crate::i18n::{format_number, lang, tr, Lang};
+use crate::i18n::{format_number, lang, Lang};
+use crate::messages::{messages, msg};
 use imr_microdata::{FileKind, Throughput};
 use leptos::prelude::*;
 
@@ -32,14 +33,14 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
     move || {
         match run.get() {
         Run::Idle => None,
-        Run::Starting => Some(view! { <p class="note" role="status">{tr("Iniciando…", "Starting…")}</p> }.into_any()),
+        Run::Starting => Some(view! { <p class="note" role="status">{msg(|m| m.microdata.starting)}</p> }.into_any()),
         Run::Running { file, name, bytes_read, total_bytes, rows_read, elapsed_ms } => Some(view! {
             <div role="status" data-testid="microdata-running">
                 <progress data-testid="microdata-progress" max=total_bytes.max(1).to_string() value=bytes_read.to_string()
-                    aria-label=tr("Avance de la lectura", "Reading progress")></progress>
+                    aria-label=msg(|m| m.common.reading_progress)></progress>
                 <p class="note" data-testid="microdata-progress-text">{move || {
                     let l = lang().get();
-                    let which = match file { FileKind::Deaths => l.pick("defunciones", "deaths"), FileKind::Births => l.pick("nacimientos", "births") };
+                    let which = match file { FileKind::Deaths => messages(l).microdata.deaths, FileKind::Births => messages(l).microdata.births };
                     format!("{name} ({which}): {}", progress_text(l, bytes_read, total_bytes, rows_read, elapsed_ms))
                 }}</p>
             </div>
@@ -71,9 +72,9 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
                         }
                     }}</p>
                     {summaries}
-                    <p class="note">{tr("El mismo resultado con la línea de comandos:", "The same result from the command line:")}</p>
+                    <p class="note">{msg(|m| m.microdata.same_result_from_command)}</p>
                     <pre data-testid="microdata-command"><code>{command}</code></pre>
-                    <button class="secondary" data-testid="microdata-download" on:click=move |_| download_text(COUNTS_FILE, "text/csv", &csv)>{tr("Descargar conteos CSV", "Download counts CSV")}</button>
+                    <button class="secondary" data-testid="microdata-download" on:click=move |_| download_text(COUNTS_FILE, "text/csv", &csv)>{msg(|m| m.microdata.download_counts_csv)}</button>
                 </div>
             }.into_any())
         }

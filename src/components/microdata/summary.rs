@@ -1,7 +1,8 @@
 //! The summary of each file a job read: rows read, counted, not infant and excluded (with the
 //! reasons and first lines), years and unknown codes.
 
-use crate::i18n::{format_number, lang, tr, Lang};
+use crate::i18n::{format_number, lang, Lang};
+use crate::messages::{messages, msg};
 use imr_microdata::{FileKind, FileSummary};
 use leptos::prelude::*;
 
@@ -26,7 +27,7 @@ pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
     let unknown = f.unknown_codes_listed(10);
     let unknown = (!unknown.is_empty()).then(|| {
         let list = unknown;
-        view! { <p class="note" data-testid="microdata-unknown-codes">{tr("Códigos de comuna desconocidos: ", "Unknown commune codes: ")}{list}</p> }
+        view! { <p class="note" data-testid="microdata-unknown-codes">{msg(|m| m.microdata.unknown_commune_codes)}{list}</p> }
     });
     let excluded = f
         .excluded
@@ -49,9 +50,9 @@ pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
                         format!(
                             "{} {}: {} ({} {lines}{more})",
                             format_number(l, count as f64, 0),
-                            l.pick("filas", "rows"),
+                            messages(l).common.rows,
                             reason_text(l, &reason, &description),
-                            l.pick("líneas", "lines"),
+                            messages(l).microdata.lines,
                         )
                     }}
                 </li>

@@ -4,7 +4,8 @@
 
 use super::downloads::{chart_downloads, csv_download, export_command};
 use crate::components::download::chart_caption;
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::msg;
 use crate::pages::findings::FlagState;
 use crate::state::{AppState, Shared};
 use imr_core::inequality::chart::box_plot_svg_flagged;
@@ -55,10 +56,10 @@ pub fn BoxChart(
             );
             view! {
                 <section aria-labelledby="ineq-box-h">
-                    <h3 id="ineq-box-h">{tr("Distribución de las tasas comunales por año (diagrama de caja)", "Distribution of commune rates per year (box plot)")}</h3>
+                    <h3 id="ineq-box-h">{msg(|m| m.inequality.distribution_commune_rates_per)}</h3>
                     <div class="chart" data-testid="ineq-box-chart" inner_html=svg></div>
                     {chart_downloads("tasas_comunales_caja", move || svg_dl.clone(), move || csv.clone(), commands)}
-                    {csv_download("tasas_comunales_atipicos", "tasas_comunales_atipicos-csv-download", ("Descargar atípicos CSV", "Download outliers CSV"), move || outliers.clone(),
+                    {csv_download("tasas_comunales_atipicos", "tasas_comunales_atipicos-csv-download", |m| m.inequality.download_outliers_csv, move || outliers.clone(),
                         move || command(&["--format", "csv-outliers"], "tasas_comunales_atipicos.csv"))}
                 </section>
             }

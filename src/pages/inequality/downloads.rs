@@ -4,7 +4,7 @@
 //! command writes too, so the page's file and imr's are the same bytes.
 
 use crate::components::download::{csv_with_provenance, download_text};
-use crate::i18n::tr;
+use crate::messages::{msg, Text};
 use crate::state::AppState;
 use imr_core::escape::shell_join;
 use imr_core::request::{self, InequalityRequest};
@@ -46,8 +46,8 @@ fn commands_view(
 ) -> impl IntoView {
     view! {
         <details class="export-commands" data-testid=format!("{stem}-commands")>
-            <summary>{tr("Los mismos archivos con la línea de comandos", "The same files from the command line")}</summary>
-            <pre tabindex="0" aria-label=tr("Comandos imr de las descargas", "imr commands of the downloads") style="white-space: pre-wrap; overflow-wrap: anywhere">
+            <summary>{msg(|m| m.inequality.same_files_from_command)}</summary>
+            <pre tabindex="0" aria-label=msg(|m| m.inequality.imr_commands_downloads) style="white-space: pre-wrap; overflow-wrap: anywhere">
                 {move || commands().into_iter().map(|(kind, c)| view! {
                     <code data-testid=format!("{stem}-{kind}-command")>{c}</code>"\n"
                 }).collect_view()}
@@ -67,8 +67,8 @@ pub fn chart_downloads(
     view! {
         <div class="downloads">
             <button class="secondary" data-testid=format!("{stem}-svg-download")
-                on:click=move |_| download_text(&format!("{stem}.svg"), "image/svg+xml", &svg())>{tr("Descargar SVG", "Download SVG")}</button>
-            {csv_button(stem, format!("{stem}-csv-download"), ("Descargar CSV", "Download CSV"), csv)}
+                on:click=move |_| download_text(&format!("{stem}.svg"), "image/svg+xml", &svg())>{msg(|m| m.common.download_svg)}</button>
+            {csv_button(stem, format!("{stem}-csv-download"), |m| m.common.download_csv, csv)}
         </div>
         {commands_view(stem, move || {
             let [svg, csv] = commands();
@@ -81,7 +81,7 @@ pub fn chart_downloads(
 pub fn csv_download(
     stem: &'static str,
     testid: &'static str,
-    label: (&'static str, &'static str),
+    label: Text,
     csv: impl Fn() -> String + Send + Sync + 'static,
     command: impl Fn() -> String + Send + Sync + 'static,
 ) -> impl IntoView {
@@ -95,12 +95,12 @@ pub fn csv_download(
 fn csv_button(
     stem: &'static str,
     testid: String,
-    label: (&'static str, &'static str),
+    label: Text,
     csv: impl Fn() -> String + Send + Sync + 'static,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     view! {
         <button class="secondary" data-testid=testid
-            on:click=move |_| download_text(&format!("{stem}.csv"), "text/csv", &csv_with_provenance(&state, &csv()))>{tr(label.0, label.1)}</button>
+            on:click=move |_| download_text(&format!("{stem}.csv"), "text/csv", &csv_with_provenance(&state, &csv()))>{msg(label)}</button>
     }
 }

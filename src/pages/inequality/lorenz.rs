@@ -4,7 +4,8 @@
 use super::downloads::{chart_downloads, export_command};
 use super::options::toggle_year;
 use crate::components::download::chart_caption;
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::inequality::chart::lorenz_svg_in;
 use imr_core::inequality::csv::lorenz_csv_of_years;
@@ -93,8 +94,8 @@ pub fn LorenzChart(
         result.get().map(|_| {
             view! {
                 <section aria-labelledby="ineq-lorenz-h">
-                    <h3 id="ineq-lorenz-h">{tr("Curvas de Lorenz (participación acumulada de nacimientos y defunciones)", "Lorenz curves (cumulative share of births and deaths)")}</h3>
-                    <fieldset><legend>{tr("Años", "Years")}</legend>{boxes}</fieldset>
+                    <h3 id="ineq-lorenz-h">{msg(|m| m.inequality.lorenz_curves_cumulative_share)}</h3>
+                    <fieldset><legend>{msg(|m| m.inequality.years)}</legend>{boxes}</fieldset>
                     <div class="chart" data-testid="ineq-lorenz-chart" inner_html=move || drawn.get().map(|l| l.0).unwrap_or_default()></div>
                     {chart_downloads("desigualdad_lorenz", move || drawn.get_untracked().map(|l| l.0).unwrap_or_default(), move || drawn.get_untracked().map(|l| l.1).unwrap_or_default(), commands)}
                 </section>

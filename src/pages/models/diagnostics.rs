@@ -3,6 +3,7 @@
 //! calculated".
 
 use crate::i18n::lang;
+use crate::messages::messages;
 use crate::pages::data::HowCalculated;
 use crate::state::Shared;
 use imr_core::models::Fit;
@@ -16,7 +17,7 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
     let es = lang == Lang::Es;
     let items = diagnostic_lines(lang, fit, weights_requested);
     let excluded = (!fit.excluded_rows.is_empty()).then(|| {
-        let line = lang.pick("línea", "line");
+        let line = messages(lang).common.line;
         let rows = fit
             .excluded_rows
             .iter()
@@ -62,7 +63,7 @@ pub(super) fn Diagnostics(
             .collect_view();
         Some(view! {
             <section aria-labelledby="diag-h" data-testid="diagnostics">
-                <h3 id="diag-h">{l.pick("Diagnósticos", "Diagnostics")}</h3>
+                <h3 id="diag-h">{messages(l).models.diagnostics}</h3>
                 <HowCalculated testid="diagnostics-method" open=methods_open>{articles}</HowCalculated>
             </section>
         })

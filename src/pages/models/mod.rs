@@ -20,7 +20,7 @@ mod downloads;
 mod plot;
 mod table;
 
-use crate::i18n::tr;
+use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::models::{Estimator, Fit, VcovKind};
 use imr_core::panel::Panel;
@@ -201,9 +201,9 @@ pub fn ModelsPage() -> impl IntoView {
     view! {
         <controls::Controls options=options outcomes=outcomes candidates=candidates regressors=regressors/>
         {move || match panel.get() {
-            None => Some(view! { <p class="note">{tr("Cargue datos en la pestaña Datos.", "Load data in the Data tab.")}</p> }.into_any()),
-            Some(_) if regressors.with(|r| r.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{tr("Elija al menos un regresor.", "Choose at least one regressor.")}</p> }.into_any()),
-            Some(_) if models.with(|m| m.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{tr("Elija al menos un modelo.", "Choose at least one model.")}</p> }.into_any()),
+            None => Some(view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }.into_any()),
+            Some(_) if regressors.with(|r| r.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{msg(|m| m.models.choose_least_one_regressor)}</p> }.into_any()),
+            Some(_) if models.with(|m| m.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{msg(|m| m.models.choose_least_one_model)}</p> }.into_any()),
             Some(_) => None,
         }}
         <table::CoefTable fits=ok_fits regressors=regressors show_ci=show_ci/>
