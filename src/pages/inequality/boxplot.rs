@@ -2,7 +2,7 @@
 //! off the axis unless the shared include toggle is on. SVG as `imr inequality --format
 //! svg-box`, CSVs as `--format csv-box` and `--format csv-outliers`.
 
-use super::downloads::{chart_downloads, csv_download, export_command};
+use super::downloads::{chart_downloads, csv_download, export_command, ChartFiles};
 use crate::components::download::chart_caption;
 use crate::i18n::lang;
 use crate::messages::msg;
@@ -27,15 +27,15 @@ pub fn BoxChart(
             .map(|r| export_command(&state, &r, output, file))
             .unwrap_or_default()
     };
-    let commands = move || {
+    let commands = move |files: &ChartFiles| {
         let tag = language.get().tag();
         let mut svg = vec!["--format", "svg-box", "--lang", tag];
         if flag_state.include.get() {
             svg.push("--include-flagged");
         }
         [
-            command(&svg, "tasas_comunales_caja.svg"),
-            command(&["--format", "csv-box"], "tasas_comunales_caja.csv"),
+            command(&svg, &files.svg),
+            command(&["--format", "csv-box"], &files.csv),
         ]
     };
     move || {
@@ -60,7 +60,7 @@ pub fn BoxChart(
                     <div class="chart" data-testid="ineq-box-chart" inner_html=svg></div>
                     {chart_downloads("tasas_comunales_caja", move || svg_dl.clone(), move || csv.clone(), commands)}
                     {csv_download("tasas_comunales_atipicos", "tasas_comunales_atipicos-csv-download", |m| m.inequality.download_outliers_csv, move || outliers.clone(),
-                        move || command(&["--format", "csv-outliers"], "tasas_comunales_atipicos.csv"))}
+                        move |file| command(&["--format", "csv-outliers"], file))}
                 </section>
             }
         })

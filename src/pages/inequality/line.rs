@@ -1,7 +1,7 @@
 //! One measure over the years with its confidence band, the measure chosen by the reader; its
 //! SVG (as `imr inequality --format svg-trend`) and CSV (`--format csv-measure`).
 
-use super::downloads::{chart_downloads, export_command};
+use super::downloads::{chart_downloads, export_command, ChartFiles};
 use super::settings::measure_select;
 use crate::components::download::chart_caption;
 use crate::i18n::lang;
@@ -33,7 +33,7 @@ pub fn LineChart(
             .map(|o| o.analysis.report.series_measures())
             .unwrap_or_default()
     };
-    let commands = move || {
+    let commands = move |files: &ChartFiles| {
         let Some(request) = request.get() else {
             return Default::default();
         };
@@ -44,13 +44,13 @@ pub fn LineChart(
                 &state,
                 &request,
                 &["--format", "svg-trend", "--measure", &key, "--lang", tag],
-                "desigualdad_medida_por_anio.svg",
+                &files.svg,
             ),
             export_command(
                 &state,
                 &request,
                 &["--format", "csv-measure", "--measure", &key],
-                "desigualdad_medida_por_anio.csv",
+                &files.csv,
             ),
         ]
     };

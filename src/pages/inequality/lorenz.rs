@@ -1,7 +1,7 @@
 //! Lorenz curves of the years the reader ticks (first and last by default); SVG as `imr
 //! inequality --format svg-lorenz --years …`, CSV as `--format csv-lorenz --years …`.
 
-use super::downloads::{chart_downloads, export_command};
+use super::downloads::{chart_downloads, export_command, ChartFiles};
 use super::options::toggle_year;
 use crate::components::download::chart_caption;
 use crate::i18n::lang;
@@ -54,7 +54,7 @@ pub fn LorenzChart(
             (svg, lorenz_csv_of_years(&o.analysis.lorenz, &ys))
         })
     });
-    let commands = move || {
+    let commands = move |files: &ChartFiles| {
         let Some(request) = request.get() else {
             return Default::default();
         };
@@ -67,8 +67,8 @@ pub fn LorenzChart(
             csv.extend(["--years", y]);
         }
         [
-            export_command(&state, &request, &svg, "desigualdad_lorenz.svg"),
-            export_command(&state, &request, &csv, "desigualdad_lorenz.csv"),
+            export_command(&state, &request, &svg, &files.svg),
+            export_command(&state, &request, &csv, &files.csv),
         ]
     };
     let boxes = move || {

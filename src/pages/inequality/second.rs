@@ -4,7 +4,7 @@
 //! (SVG as `imr inequality --against … --format svg-against`, CSV as `--format csv-against`),
 //! their observed correlation and the few-years warning.
 
-use super::downloads::{chart_downloads, command_line, export_command};
+use super::downloads::{chart_downloads, command_line, export_command, ChartFiles};
 use super::options::{write_measure, InequalityOptions};
 use super::outcome::Outcome;
 use super::settings::{column_select, measure_select};
@@ -64,7 +64,7 @@ fn content(
     a: &InequalityReport,
     b: &InequalityReport,
     second_command: String,
-    commands: impl Fn() -> [String; 2] + Send + Sync + 'static,
+    commands: impl Fn(&ChartFiles) -> [String; 2] + Send + Sync + 'static,
 ) -> AnyView {
     let state = expect_context::<AppState>();
     let (top, bottom, correlation) = two_series_of(a, b, m, lang);
@@ -139,25 +139,24 @@ pub fn SecondPanel(
             .map(|o| o.analysis.report.series_measures())
             .unwrap_or_default()
     };
-    let commands = move || {
+    let commands = move |files: &ChartFiles| {
         let Some(request) = with_against.get().filter(|r| r.against.is_some()) else {
             return Default::default();
         };
         let key = write_measure(&panel_measure.get());
         let tag = language.get().tag();
-        let file = "desigualdad_tmi_vs_ingreso_salud";
         [
             export_command(
                 &state,
                 &request,
                 &["--format", "svg-against", "--measure", &key, "--lang", tag],
-                &format!("{file}.svg"),
+                &files.svg,
             ),
             export_command(
                 &state,
                 &request,
                 &["--format", "csv-against", "--measure", &key],
-                &format!("{file}.csv"),
+                &files.csv,
             ),
         ]
     };

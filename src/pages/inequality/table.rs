@@ -149,14 +149,7 @@ pub fn observed_table(
         let o = outcome.clone();
         move || years_csv(&o.analysis.report)
     };
-    let command = move || {
-        export_command(
-            &state,
-            &request,
-            &["--format", "csv"],
-            "desigualdad_por_anio.csv",
-        )
-    };
+    let command = move |file: &str| export_command(&state, &request, &["--format", "csv"], file);
     view! {
         <section aria-labelledby="ineq-table-h">
             <h3 id="ineq-table-h">{heading}</h3>

@@ -43,14 +43,8 @@ pub fn trend_table(
         let o = outcome.clone();
         move || trend_csv(&o.analysis.report)
     };
-    let command = move || {
-        export_command(
-            &state,
-            &request,
-            &["--format", "csv-trends"],
-            "desigualdad_tendencia.csv",
-        )
-    };
+    let command =
+        move |file: &str| export_command(&state, &request, &["--format", "csv-trends"], file);
     view! {
         <section aria-labelledby="ineq-trend-h">
             <h3 id="ineq-trend-h">{msg(|m| m.inequality.linear_trend_per_measure)}</h3>
