@@ -38,6 +38,24 @@ fn fmt_count(lang: Lang, v: f64) -> String {
     format_number(lang, v, if v.fract() == 0.0 { 0 } else { 2 })
 }
 
+/// The births, deaths, rate and 95% interval cells of a rates row (a commune's or the nation's),
+/// each named by `data-field`.
+fn count_and_rate_cells(
+    l: Lang,
+    births: f64,
+    deaths: f64,
+    rate: Option<f64>,
+    ci: (Option<f64>, Option<f64>),
+) -> impl IntoView {
+    view! {
+        <td data-field="births">{fmt_count(l, births)}</td>
+        <td data-field="deaths">{fmt_count(l, deaths)}</td>
+        <td data-field="rate">{format_opt(l, rate, 2)}</td>
+        <td data-field="ci_low">{format_opt(l, ci.0, 2)}</td>
+        <td data-field="ci_high">{format_opt(l, ci.1, 2)}</td>
+    }
+}
+
 #[component]
 pub(super) fn NationalRates() -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -51,11 +69,7 @@ pub(super) fn NationalRates() -> impl IntoView {
                 view! {
                     <tr data-time=n.time.to_string()>
                         <td>{n.time}</td>
-                        <td data-field="births">{fmt_count(l, n.births)}</td>
-                        <td data-field="deaths">{fmt_count(l, n.deaths)}</td>
-                        <td data-field="rate">{format_opt(l, n.rate, 2)}</td>
-                        <td data-field="ci_low">{format_opt(l, n.ci_low, 2)}</td>
-                        <td data-field="ci_high">{format_opt(l, n.ci_high, 2)}</td>
+                        {count_and_rate_cells(l, n.births, n.deaths, n.rate, (n.ci_low, n.ci_high))}
                         <td>{n.n_areas}</td>
                     </tr>
                 }
@@ -107,11 +121,7 @@ pub(super) fn RatesTable() -> impl IntoView {
                             <td class="text">{r.entity.clone()}</td>
                             <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
                             <td>{r.time}</td>
-                            <td data-field="births">{fmt_count(l, r.births)}</td>
-                            <td data-field="deaths">{fmt_count(l, r.deaths)}</td>
-                            <td data-field="rate">{format_opt(l, r.rate, 2)}</td>
-                            <td data-field="ci_low">{format_opt(l, r.ci_low, 2)}</td>
-                            <td data-field="ci_high">{format_opt(l, r.ci_high, 2)}</td>
+                            {count_and_rate_cells(l, r.births, r.deaths, r.rate, (r.ci_low, r.ci_high))}
                         </tr>
                     }
                 })
