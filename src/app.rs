@@ -58,10 +58,7 @@ pub fn App() -> impl IntoView {
         </main>
         <footer>
             <DataSources/>
-            <p>{move || match lang.get() {
-                Lang::Es => format!("imr-atlas, motor {} — todo el cálculo ocurre en su navegador; ningún dato sale de él.", imr_core::ENGINE_VERSION),
-                Lang::En => format!("imr-atlas, engine {} — everything is computed in your browser; no data leave it.", imr_core::ENGINE_VERSION),
-            }}</p>
+            <p>{move || (messages(lang.get()).app.footer)(imr_core::ENGINE_VERSION)}</p>
         </footer>
     }
 }

@@ -22,6 +22,7 @@ pub struct Messages {
     pub common: CommonMessages,
     pub app: AppMessages,
     pub data: DataMessages,
+    pub upload: UploadMessages,
     pub microdata: MicrodataMessages,
     pub findings: FindingsMessages,
     pub inequality: InequalityMessages,

@@ -1,8 +1,55 @@
-//! Checks of the two languages' texts: none empty, and none left untranslated.
+//! Checks of the two languages' texts: none empty, none left untranslated, and every text with
+//! parameters uses all of them in both languages.
 
 use super::{en::EN, es::ES, Messages};
+use serde::Serializer;
 use serde_json::Value;
 use std::collections::BTreeMap;
+
+/// A text with parameters filled with markers ‹1›, ‹2›, … so that the tests read it as a text.
+pub(super) trait Sample {
+    fn sample(&self) -> String;
+}
+
+/// `Sample` for the formats of 1 to 8 `&str` parameters (the only shape [`Messages`] uses).
+macro_rules! sample_formats {
+    ($($n:literal: ($($arg:literal),+)),+ $(,)?) => {$(
+        impl Sample for fn($(sample_formats!(@str $arg)),+) -> String {
+            fn sample(&self) -> String {
+                self($(concat!("‹", $arg, "›")),+)
+            }
+        }
+    )+};
+    (@str $arg:literal) => { &str };
+}
+
+sample_formats! {
+    1: ("1"),
+    2: ("1", "2"),
+    3: ("1", "2", "3"),
+    4: ("1", "2", "3", "4"),
+    5: ("1", "2", "3", "4", "5"),
+    6: ("1", "2", "3", "4", "5", "6"),
+    7: ("1", "2", "3", "4", "5", "6", "7"),
+    8: ("1", "2", "3", "4", "5", "6", "7", "8"),
+}
+
+/// Serializes a format as its [`Sample`] (`serialize_with` of every format field): a format
+/// field without it does not compile under test, so no format escapes the checks below.
+pub(super) fn sampled<F: Sample, S: Serializer>(
+    format: &F,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&format.sample())
+}
+
+/// The parameter markers in a sampled text, in order.
+fn markers(text: &str) -> Vec<String> {
+    text.split('‹')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('›').map(|(n, _)| n.to_string()))
+        .collect()
+}
 
 /// Fields whose text is the same in both languages on purpose (symbols, file formats, names).
 /// Empty today: every text of the page differs between Spanish and English.
@@ -52,7 +99,13 @@ fn no_text_is_empty() {
     for (lang, messages) in [("es", &ES), ("en", &EN)] {
         let empty: Vec<String> = texts(messages)
             .into_iter()
-            .filter(|(_, text)| text.trim().is_empty())
+            .filter(|(_, text)| {
+                let mut bare = text.clone();
+                for m in markers(text) {
+                    bare = bare.replace(&format!("‹{m}›"), "");
+                }
+                bare.trim().is_empty()
+            })
             .map(|(field, _)| field)
             .collect();
         assert!(empty.is_empty(), "empty texts in {lang}: {empty:?}");
@@ -86,4 +139,37 @@ fn an_untranslated_text_is_found_unless_allowed() {
         untranslated(&es, &en, &["a.format", "a.cancel"]),
         Vec::<String>::new()
     );
+}
+
+#[test]
+fn every_format_uses_all_its_parameters_in_both_languages() {
+    let (es, en) = (texts(&ES), texts(&EN));
+    let mut formats = 0;
+    for (field, es_text) in &es {
+        let (mut es_markers, mut en_markers) = (markers(es_text), markers(&en[field]));
+        es_markers.sort();
+        en_markers.sort();
+        assert_eq!(
+            es_markers, en_markers,
+            "{field}: the languages use different parameters"
+        );
+        if let Some(last) = es_markers
+            .iter()
+            .filter_map(|m| m.parse::<usize>().ok())
+            .max()
+        {
+            formats += 1;
+            let all: Vec<String> = (1..=last).map(|k| k.to_string()).collect();
+            es_markers.dedup();
+            assert_eq!(es_markers, all, "{field}: a parameter is never used");
+        }
+    }
+    assert!(formats > 30, "only {formats} formats found");
+}
+
+#[test]
+fn a_sampled_format_shows_its_markers() {
+    let format: fn(&str, &str) -> String = |name, n| format!("{name}: {n} rows");
+    assert_eq!(format.sample(), "‹1›: ‹2› rows");
+    assert_eq!(markers(&format.sample()), vec!["1", "2"]);
 }

@@ -63,10 +63,7 @@ pub fn IncludeFlagged() -> impl IntoView {
                 <input id="include-flagged" type="checkbox" data-testid="include-flagged"
                     prop:checked=move || flags.include.get()
                     on:change=move |ev| flags.include.set(event_target_checked(&ev))/>
-                <label for="include-flagged">{move || match lang().get() {
-                    Lang::Es => format!("Incluir las {n} filas marcadas como inverosímiles en escalas y respuestas"),
-                    Lang::En => format!("Include the {n} rows flagged as implausible in scales and answers"),
-                }}</label>
+                <label for="include-flagged">{move || (messages(lang().get()).findings.include_flagged)(&n.to_string())}</label>
             </p>
         })
     }
@@ -186,13 +183,11 @@ pub fn Takeaway(question: &'static str) -> impl IntoView {
         let f = flags.findings.get()?;
         let l = lang().get();
         let answer = f.answers(l).into_iter().find(|a| a.question == question)?;
-        let basis = match (question, l) {
-            ("models", Lang::Es) => "En breve (modelos por defecto): ",
-            ("models", Lang::En) => "In short (default models): ",
-            ("where", Lang::Es) => "En breve (todos los años juntos): ",
-            ("where", Lang::En) => "In short (all years pooled): ",
-            (_, Lang::Es) => "En breve: ",
-            (_, Lang::En) => "In short: ",
+        let texts = &messages(l).findings;
+        let basis = match question {
+            "models" => texts.takeaway_models,
+            "where" => texts.takeaway_where,
+            _ => texts.takeaway,
         };
         Some(view! {
             <p class="takeaway" data-testid="takeaway"><strong>{basis}</strong>{answer.headline}</p>

@@ -13,17 +13,12 @@ use leptos::prelude::*;
 /// "12,3 de 500,0 MB · 1.234.567 filas · 2.345.678 filas/s · 85,2 MB/s"
 fn progress_text(l: Lang, bytes_read: u64, total_bytes: u64, rows: u64, elapsed_ms: u64) -> String {
     let t = Throughput::new(bytes_read, total_bytes, rows, elapsed_ms);
-    let (of, rows_word, per_s) = match l {
-        Lang::Es => ("de", "filas", "filas/s"),
-        Lang::En => ("of", "rows", "rows/s"),
-    };
-    format!(
-        "{} {of} {} MB · {} {rows_word} · {} {per_s} · {} MB/s",
-        format_number(l, t.mb_read, 1),
-        format_number(l, t.mb_total, 1),
-        format_number(l, rows as f64, 0),
-        format_number(l, t.rows_per_second, 0),
-        format_number(l, t.mb_per_second, 1),
+    (messages(l).microdata.progress)(
+        &format_number(l, t.mb_read, 1),
+        &format_number(l, t.mb_total, 1),
+        &format_number(l, rows as f64, 0),
+        &format_number(l, t.rows_per_second, 0),
+        &format_number(l, t.mb_per_second, 1),
     )
 }
 
@@ -48,10 +43,7 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
         Run::Cancelled { bytes_read, total_bytes } => {
             let read = Throughput::new(bytes_read, total_bytes, 0, 0);
             Some(view! {
-            <p class="warn" role="status" data-testid="microdata-cancelled">{move || match lang().get() {
-                Lang::Es => format!("Cancelado tras leer {} de {} MB; no se cargó nada.", format_number(Lang::Es, read.mb_read, 1), format_number(Lang::Es, read.mb_total, 1)),
-                Lang::En => format!("Cancelled after reading {} of {} MB; nothing was loaded.", format_number(Lang::En, read.mb_read, 1), format_number(Lang::En, read.mb_total, 1)),
-            }}</p>
+            <p class="warn" role="status" data-testid="microdata-cancelled">{move || { let l = lang().get(); (messages(l).microdata.cancelled)(&format_number(l, read.mb_read, 1), &format_number(l, read.mb_total, 1)) }}</p>
         }.into_any())
         }
         Run::Failed(message) => Some(view! { <p class="error" role="alert" data-testid="microdata-error">{message}</p> }.into_any()),
@@ -66,10 +58,7 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
                     <p>{move || {
                         let l = lang().get();
                         let t = Throughput::new(bytes, bytes, rows, ms);
-                        match l {
-                            Lang::Es => format!("Listo en {} s ({} MB/s, {} filas/s). La tabla de conteos «{COUNTS_FILE}» se agregó a los archivos cargados.", format_number(l, t.seconds, 1), format_number(l, t.mb_per_second, 1), format_number(l, t.rows_per_second, 0)),
-                            Lang::En => format!("Done in {} s ({} MB/s, {} rows/s). The counts table “{COUNTS_FILE}” was added to the loaded files.", format_number(l, t.seconds, 1), format_number(l, t.mb_per_second, 1), format_number(l, t.rows_per_second, 0)),
-                        }
+                        (messages(l).microdata.done)(&format_number(l, t.seconds, 1), &format_number(l, t.mb_per_second, 1), &format_number(l, t.rows_per_second, 0), COUNTS_FILE)
                     }}</p>
                     {summaries}
                     <p class="note">{msg(|m| m.microdata.same_result_from_command)}</p>

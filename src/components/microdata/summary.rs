@@ -75,19 +75,11 @@ pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
             <p>{move || {
                 let l = lang().get();
                 let n = |v: u64| format_number(l, v as f64, 0);
-                match (l, kind) {
-                    (Lang::Es, FileKind::Deaths) => format!(
-                        "{} filas ({}), años {years}: {} defunciones infantiles contadas, {} de 1 año o más, {} excluidas; {} códigos de Ñuble recodificados.",
-                        n(read), if header { "con encabezado" } else { "sin encabezado" }, n(counted), n(not_infant), n(excluded_n), n(recoded)),
-                    (Lang::En, FileKind::Deaths) => format!(
-                        "{} rows ({}), years {years}: {} infant deaths counted, {} aged one year or more, {} excluded; {} Ñuble codes re-coded.",
-                        n(read), if header { "with header" } else { "no header" }, n(counted), n(not_infant), n(excluded_n), n(recoded)),
-                    (Lang::Es, FileKind::Births) => format!(
-                        "{} filas ({}), años {years}: {} nacimientos contados, {} excluidas; {} códigos de Ñuble recodificados.",
-                        n(read), if header { "con encabezado" } else { "sin encabezado" }, n(counted), n(excluded_n), n(recoded)),
-                    (Lang::En, FileKind::Births) => format!(
-                        "{} rows ({}), years {years}: {} births counted, {} excluded; {} Ñuble codes re-coded.",
-                        n(read), if header { "with header" } else { "no header" }, n(counted), n(excluded_n), n(recoded)),
+                let texts = messages(l);
+                let header = if header { texts.common.with_header } else { texts.common.no_header };
+                match kind {
+                    FileKind::Deaths => (texts.microdata.deaths_summary)(&n(read), header, &years, &n(counted), &n(not_infant), &n(excluded_n), &n(recoded)),
+                    FileKind::Births => (texts.microdata.births_summary)(&n(read), header, &years, &n(counted), &n(excluded_n), &n(recoded)),
                 }
             }}</p>
             <ul class="excluded" data-testid="microdata-excluded">{excluded}</ul>

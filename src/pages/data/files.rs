@@ -2,8 +2,8 @@
 //! chosen for each of its columns.
 
 use super::HowCalculated;
-use crate::i18n::{lang, Lang};
-use crate::messages::msg;
+use crate::i18n::lang;
+use crate::messages::{messages, msg};
 use crate::state::AppState;
 use imr_core::ingest::{delimiter_label, Role};
 use leptos::prelude::*;
@@ -27,19 +27,16 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                     let d = table.dialect;
                     let (n_records, delimiter, encoding) = (table.records.len(), delimiter_label(d.delimiter), table.encoding.label());
                     let n_meta = table.metadata.len();
-                    let summary = move || match lang().get() {
-                        Lang::Es => format!(
-                            "{n_records} filas · separador «{delimiter}» · decimal «{}» · {encoding} · {}{}",
-                            d.decimal.as_char(),
-                            if d.has_header { "con encabezado" } else { "sin encabezado" },
-                            if n_meta > 0 { format!(" · {n_meta} líneas de metadatos (#) omitidas") } else { String::new() }
-                        ),
-                        Lang::En => format!(
-                            "{n_records} rows · delimiter «{delimiter}» · decimal «{}» · {encoding} · {}{}",
-                            d.decimal.as_char(),
-                            if d.has_header { "with header" } else { "no header" },
-                            if n_meta > 0 { format!(" · {n_meta} metadata lines (#) skipped") } else { String::new() }
-                        ),
+                    let summary = move || {
+                        let texts = messages(lang().get());
+                        (texts.data.file_summary)(
+                            &n_records.to_string(),
+                            &delimiter,
+                            &d.decimal.as_char().to_string(),
+                            encoding,
+                            if d.has_header { texts.common.with_header } else { texts.common.no_header },
+                            &if n_meta > 0 { (texts.data.metadata_skipped)(&n_meta.to_string()) } else { String::new() },
+                        )
                     };
                     let selectors = Role::ALL
                         .into_iter()

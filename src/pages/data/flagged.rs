@@ -1,8 +1,8 @@
 //! The rows the plausibility pass flagged, with their reasons.
 
 use super::HowCalculated;
-use crate::i18n::{format_opt, lang, Lang};
-use crate::messages::msg;
+use crate::i18n::{format_opt, lang};
+use crate::messages::{messages, msg};
 use crate::pages::findings::{FlagState, IncludeFlagged};
 use imr_core::request::commune_name;
 use leptos::prelude::*;
@@ -33,24 +33,13 @@ pub(super) fn FlaggedRows() -> impl IntoView {
                 )
             })
             .collect();
-        let summary = match l {
-            Lang::Es => format!(
-                "{n} filas marcadas{}",
-                if worst.is_empty() {
-                    String::new()
-                } else {
-                    format!("; tasa sobre 200 ‰: {}", worst.join(", "))
-                }
-            ),
-            Lang::En => format!(
-                "{n} rows flagged{}",
-                if worst.is_empty() {
-                    String::new()
-                } else {
-                    format!("; rate above 200 ‰: {}", worst.join(", "))
-                }
-            ),
+        let texts = &messages(l).data;
+        let worst = if worst.is_empty() {
+            String::new()
+        } else {
+            (texts.flagged_worst)(&worst.join(", "))
         };
+        let summary = (texts.flagged_summary)(&n.to_string(), &worst);
         let rows = f
             .flagged
             .iter()

@@ -126,16 +126,15 @@ pub(super) fn RatesTable() -> impl IntoView {
                     }
                 })
                 .collect_view();
-            let more = (total > PAGE_ROWS).then(|| view! { <p class="note">{move || match lang().get() { Lang::Es => format!("Se muestran {PAGE_ROWS} de {total} filas: use la búsqueda."), Lang::En => format!("Showing {PAGE_ROWS} of {total} rows: use the search.") }}</p> });
+            let more = (total > PAGE_ROWS).then(|| view! { <p class="note">{move || (messages(lang().get()).data.showing_first)(&PAGE_ROWS.to_string(), &total.to_string())}</p> });
             let toggle = (total > PREVIEW_ROWS).then(|| {
                 let label = move || {
                     let l = lang().get();
                     let (rows_w, communes_w) = (messages(l).common.rows, messages(l).data.communes_word);
-                    let action = match (l, expanded.get()) {
-                        (Lang::Es, false) => "mostrar todas".to_owned(),
-                        (Lang::Es, true) => format!("mostrar solo {PREVIEW_ROWS}"),
-                        (Lang::En, false) => "show all".to_owned(),
-                        (Lang::En, true) => format!("show only {PREVIEW_ROWS}"),
+                    let action = if expanded.get() {
+                        (messages(l).data.show_only)(&PREVIEW_ROWS.to_string())
+                    } else {
+                        messages(l).data.show_all.to_owned()
                     };
                     format!("{} {rows_w} · {} {communes_w} · {span} — {action}", format_number(l, total as f64, 0), format_number(l, communes as f64, 0))
                 };

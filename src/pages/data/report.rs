@@ -26,13 +26,13 @@ pub(super) fn Report() -> impl IntoView {
                 let warnings = (!r.cell_warnings.is_empty()).then(|| {
                     let n = r.cell_warnings.len();
                     let first = r.cell_warnings.iter().take(20).cloned().map(|w| view! { <li>{move || { let l = lang().get(); format!("{}, {} {}, {} `{}`: «{}»", w.file, messages(l).common.line, w.line, messages(l).data.column, w.column, w.value) }}</li> }).collect_view();
-                    view! { <details><summary class="warn">{move || match lang().get() { Lang::Es => format!("{n} celdas con texto en columnas numéricas se leyeron como faltantes"), Lang::En => format!("{n} cells with text in numeric columns were read as missing") }}</summary><ul>{first}</ul></details> }
+                    view! { <details><summary class="warn">{move || (messages(lang().get()).data.text_cells_missing)(&n.to_string())}</summary><ul>{first}</ul></details> }
                 });
                 let derived = panel.deaths_derived.then(|| view! {
                     <p class="warn" data-testid="approximate-note">{msg(|m| m.data.report_derived_deaths_note)}</p>
                 });
-                let recoded = (r.recoded_codes > 0).then(|| view! { <p class="note">{let n = r.recoded_codes; move || match lang().get() { Lang::Es => format!("{n} códigos de Ñuble anteriores a 2018 (084xx) se recodificaron a 16xxx."), Lang::En => format!("{n} pre-2018 Ñuble codes (084xx) were recoded to 16xxx.") }}</p> });
-                let merged = (r.merged_rows > 0).then(|| view! { <p class="note" data-testid="merged-note">{let n = r.merged_rows as f64; move || match lang().get() { Lang::Es => format!("{} filas de un archivo se unieron a la misma comuna y año de otro archivo (nacimientos en uno, defunciones en el otro).", format_number(Lang::Es, n, 0)), Lang::En => format!("{} rows of one file were joined to the same commune and year of another file (births in one, deaths in the other).", format_number(Lang::En, n, 0)) }}</p> });
+                let recoded = (r.recoded_codes > 0).then(|| view! { <p class="note">{let n = r.recoded_codes; move || (messages(lang().get()).data.recoded_codes)(&n.to_string())}</p> });
+                let merged = (r.merged_rows > 0).then(|| view! { <p class="note" data-testid="merged-note">{let n = r.merged_rows as f64; move || { let l = lang().get(); (messages(l).data.merged_rows)(&format_number(l, n, 0)) }}</p> });
                 // Cells on which two joined files disagree (the first file's value is used):
                 // listed with both places, so no value is dropped unseen.
                 let conflicts = (!r.conflicts.is_empty()).then(|| {
@@ -44,7 +44,7 @@ pub(super) fn Report() -> impl IntoView {
                         .cloned()
                         .map(|c| view! { <li>{move || { let l = lang().get(); let line = messages(l).common.line; format!("{} {}, `{}`: {} ({}, {line} {}) / {} ({}, {line} {})", c.entity, c.time, c.column, c.kept_value, c.kept_file, c.kept_line, c.other_value, c.other_file, c.other_line) }}</li> })
                         .collect_view();
-                    view! { <details data-testid="conflicts"><summary class="warn">{move || match lang().get() { Lang::Es => format!("{n} celdas difieren entre archivos unidos: se usó el valor del primer archivo"), Lang::En => format!("{n} cells differ between joined files: the first file's value was used") }}</summary><ul>{items}</ul></details> }
+                    view! { <details data-testid="conflicts"><summary class="warn">{move || (messages(lang().get()).data.conflicting_cells)(&n.to_string())}</summary><ul>{items}</ul></details> }
                 });
                 let total_lines: u64 = r.files.iter().map(|f| f.physical_lines).sum();
                 let file_lines = r.files.iter().map(file_lines_item).collect_view();
@@ -65,7 +65,7 @@ pub(super) fn Report() -> impl IntoView {
                         {warnings}
                         {collapse_if_long(
                             n_excluded,
-                            move |l: Lang, n: String| match l { Lang::Es => format!("{n} filas excluidas — mostrar todas"), Lang::En => format!("{n} excluded rows — show all") },
+                            move |l: Lang, n: String| (messages(l).data.excluded_show_all)(&n),
                             view! { <ol class="excluded" data-testid="excluded-list" aria-label=msg(|m| m.data.excluded_rows)>{excluded}</ol> },
                         )}
                     </section>
@@ -96,10 +96,7 @@ fn file_lines_item(f: &imr_core::ingest::FileReport) -> impl IntoView {
         <li data-file=file_attr data-lines=lines.to_string() data-rows-read=read.to_string() data-other-lines=other.to_string()>{move || {
             let l = lang().get();
             let n = |v: u64| format_number(l, v as f64, 0);
-            match l {
-                Lang::Es => format!("{file}: {} líneas = {} de encabezado + {} de metadatos (#) + {} filas leídas ({} usadas, {} excluidas) + {} en blanco o dentro de campos entre comillas", n(lines), n(header), n(metadata), n(read), n(used), n(excluded), n(other)),
-                Lang::En => format!("{file}: {} lines = {} header + {} metadata (#) + {} rows read ({} used, {} excluded) + {} blank or inside quoted fields", n(lines), n(header), n(metadata), n(read), n(used), n(excluded), n(other)),
-            }
+            (messages(l).data.line_account)(&file, &n(lines), &n(header), &n(metadata), &n(read), &n(used), &n(excluded), &n(other))
         }}</li>
     }
 }

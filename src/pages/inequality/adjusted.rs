@@ -57,10 +57,7 @@ fn trend_rows(lang: Lang, report: &InequalityReport) -> impl IntoView {
         .map(|(m, t)| {
             let split = report.change_split_of(*m).map(|c| {
                 let (o, t, n) = (f(c.observed_change, 3), f(c.true_change, 3), f(c.noise_change, 3));
-                match lang {
-                    Lang::Es => format!("{} → {}: observado {o}, verdadero {t}, por el número de nacimientos {n}", c.first_time, c.last_time),
-                    Lang::En => format!("{} → {}: observed {o}, true {t}, from the number of births {n}", c.first_time, c.last_time),
-                }
+                (messages(lang).inequality.change_split)(&c.first_time.to_string(), &c.last_time.to_string(), &o, &t, &n)
             });
             view! {
                 <tr data-adjusted=m.key() data-slope=t.slope.to_string() data-ci-low=t.ci_low.to_string() data-ci-high=t.ci_high.to_string()>

@@ -74,19 +74,18 @@ fn content(
     let value_name = &b.subject.value_name;
     let births_note =
         (weight_name == "births").then(|| messages(lang).inequality.second_births_weight_note);
-    let subject_note = match lang {
-        Lang::Es => format!("{value_name} ponderada por `{weight_name}`; intervalos por remuestreo de comunas dentro de cada año."),
-        Lang::En => format!("{value_name} weighted by `{weight_name}`; intervals by resampling communes within each year."),
-    };
+    let subject_note = (messages(lang).inequality.second_subject_note)(value_name, weight_name);
     let (pearson, spearman, n_years) = (
         fmt_r(lang, correlation.pearson, correlation.pearson_ci),
         fmt_r(lang, correlation.spearman, correlation.spearman_ci),
         correlation.n_years,
     );
-    let correlation_text = match lang {
-        Lang::Es => format!("{} observado (incluye variación aleatoria): Pearson r = {pearson}; Spearman ρ = {spearman}; {n_years} años.", m.label_in(Lang::Es)),
-        Lang::En => format!("Observed {} (includes random variation): Pearson r = {pearson}; Spearman ρ = {spearman}; {n_years} years.", m.label()),
-    };
+    let correlation_text = (messages(lang).inequality.second_correlation)(
+        m.label_in(lang),
+        &pearson,
+        &spearman,
+        &n_years.to_string(),
+    );
     let few_years = match lang {
         Lang::Es => "Con tan pocos años, una correlación —incluso alta— tiene muy poca potencia y puede deberse al azar o a una tendencia común; no es evidencia de causalidad.".to_string(),
         Lang::En => correlation.warning.clone(),

@@ -6,7 +6,7 @@ use super::downloads::command_line;
 use super::options::{read_replicates, ColumnChoice, InequalityOptions, PAGE_REPLICATES};
 use super::outcome::Outcome;
 use crate::i18n::{format_number, lang, Lang};
-use crate::messages::{msg, Text};
+use crate::messages::{messages, msg, Text};
 use crate::state::{AppState, Shared};
 use imr_core::inequality::{Measure, DEFAULT_REPLICATES};
 use imr_core::panel::Panel;
@@ -68,10 +68,7 @@ fn bootstrap_note(lang: Lang, replicates: usize, seed: u64) -> String {
         count(DEFAULT_REPLICATES),
         count(PAGE_REPLICATES),
     );
-    match lang {
-        Lang::Es => format!("Intervalos de confianza 95%: intervalo bootstrap básico [2·estimación − percentil superior, 2·estimación − percentil inferior] de {n} réplicas bootstrap paramétricas (defunciones redibujadas de Poisson), semilla {s}. Corrige el sesgo de las réplicas: está centrado en el valor corregido por sesgo = estimación − sesgo, con sesgo = media de las réplicas − estimación, y por eso puede no contener el valor observado. Valores corregidos e intervalos se recortan al rango de cada medida (un Gini queda en [0, 1]); la corrección es de primer orden. El intervalo de percentiles simple está en el CSV (ci_percentile). La línea de comandos usa {default} réplicas por omisión; esta página usa {page} para responder rápido."),
-        Lang::En => format!("95% confidence intervals: basic bootstrap interval [2·estimate − upper percentile, 2·estimate − lower percentile] of {n} parametric bootstrap replicates (deaths redrawn from a Poisson distribution), seed {s}. It corrects for the replicates' bias: it is centred on the bias-corrected value = estimate − bias, where bias = mean of the replicates − estimate, so it may not contain the observed value. Bias-corrected values and intervals are clipped to each measure's range (a Gini stays in [0, 1]); the correction is first-order. The plain percentile interval is in the CSV (ci_percentile). The command line uses {default} replicates by default; this page uses {page} to answer quickly."),
-    }
+    (messages(lang).inequality.bootstrap_note)(&n, &s.to_string(), &default, &page)
 }
 
 /// The heading, the answer, the settings, the intervals' note and the command.

@@ -27,12 +27,13 @@ fn bias_explanation(lang: Lang, y: &YearResult, m: Measure, d: usize) -> String 
         .percentile
         .map(|[a, b]| format!("{} – {}", f(a), f(b)))
         .unwrap_or_default();
-    match (lang, r.inflated) {
-        (Lang::Es, true) => format!("Desigualdad inflada por el ruido de Poisson en comunas pequeñas: las réplicas bootstrap quedan en promedio {bias_text}{relative} por encima del valor observado {observed} (intervalo de percentiles {percentile}). Valor corregido por sesgo: {corrected}; el intervalo 95% mostrado está centrado en él."),
-        (Lang::Es, false) => format!("Réplicas desplazadas: la media de las réplicas bootstrap se aparta {bias_text}{relative} del valor observado {observed} (intervalo de percentiles {percentile}). Valor corregido por sesgo: {corrected}; el intervalo 95% mostrado está centrado en él."),
-        (Lang::En, true) => format!("Inequality inflated by Poisson noise in small communes: the bootstrap replicates average {bias_text}{relative} above the observed value {observed} (percentile interval {percentile}). Bias-corrected value: {corrected}; the 95% interval shown is centred on it."),
-        (Lang::En, false) => format!("Shifted replicates: the mean of the bootstrap replicates is {bias_text}{relative} away from the observed value {observed} (percentile interval {percentile}). Bias-corrected value: {corrected}; the 95% interval shown is centred on it."),
-    }
+    let texts = &messages(lang).inequality;
+    let explain = if r.inflated {
+        texts.bias_inflated
+    } else {
+        texts.bias_shifted
+    };
+    explain(&bias_text, &relative, &observed, &percentile, &corrected)
 }
 
 /// One cell: the value, its flag, the bias-corrected value and the interval.
@@ -96,10 +97,7 @@ fn left_out(lang: Lang, outcome: &InequalityResult) -> Option<impl IntoView> {
             .iter()
             .map(|r| view! { <li>{format!("{}, {line} {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.reason)}</li> })
             .collect_view();
-        let summary = match lang {
-            Lang::Es => format!("{n} filas no medidas"),
-            Lang::En => format!("{n} rows not measured"),
-        };
+        let summary = (messages(lang).inequality.rows_not_measured_summary)(&n.to_string());
         view! { <details><summary>{summary}</summary><ol class="excluded" tabindex="0" aria-label=msg(|m| m.inequality.rows_not_measured)>{items}</ol></details> }
     })
 }
@@ -140,10 +138,7 @@ pub fn observed_table(
         view! { <p class="warn" data-testid="ineq-bias-warning">{bias_warning(lang, flags.inflated)}</p> }
     });
     let unit = imr_core::inequality::words::term(lang, &unit);
-    let heading = match lang {
-        Lang::Es => format!("Medidas observadas por año (incluyen variación aleatoria; tasas {unit}; valor observado, debajo el valor corregido por sesgo y su intervalo 95%)"),
-        Lang::En => format!("Observed measures by year (includes random variation; rates {unit}; observed value, below it the bias-corrected value and its 95% interval)"),
-    };
+    let heading = (messages(lang).inequality.observed_heading)(&unit);
     let left_out = left_out(lang, &outcome);
     let csv = {
         let o = outcome.clone();

@@ -1,7 +1,7 @@
 //! How the map is calculated (the views' shared disclosure).
 
-use crate::i18n::{lang, Lang};
-use crate::messages::msg;
+use crate::i18n::lang;
+use crate::messages::{messages, msg};
 use crate::pages::data::HowCalculated;
 use imr_core::request::LISA_PERMUTATIONS as PERMUTATIONS;
 use leptos::prelude::*;
@@ -21,10 +21,7 @@ pub(super) fn MapMethods() -> impl IntoView {
             <p data-method="classes">{msg(|m| m.map.method_classes)}</p>
             <p data-method="flagged">{msg(|m| m.map.method_flagged)}</p>
             <p data-method="funnel">{msg(|m| m.map.method_funnel)}</p>
-            <p data-method="moran">{move || match lang.get() {
-                Lang::Es => format!("I de Moran y clusters LISA (Anselin 1995): vecinas = comunas que comparten un borde, pesos estandarizados por fila; valores p por {PERMUTATIONS} permutaciones con semilla {SEED}, como en GeoDa."),
-                Lang::En => format!("Moran's I and LISA clusters (Anselin 1995): neighbours = communes sharing a border, row-standardised weights; p-values from {PERMUTATIONS} permutations with seed {SEED}, as in GeoDa."),
-            }}</p>
+            <p data-method="moran">{move || (messages(lang.get()).map.moran_method)(&PERMUTATIONS.to_string(), &SEED.to_string())}</p>
         </HowCalculated>
     }
 }

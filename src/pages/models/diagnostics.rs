@@ -14,7 +14,6 @@ use leptos::prelude::*;
 /// The diagnostics of one fit, in words. The engine's reasons, hypotheses and conventions are in
 /// English; the sentences around them follow the interface language.
 fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoView {
-    let es = lang == Lang::Es;
     let items = diagnostic_lines(lang, fit, weights_requested);
     let excluded = (!fit.excluded_rows.is_empty()).then(|| {
         let line = messages(lang).common.line;
@@ -23,11 +22,7 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
             .iter()
             .map(|r| view! { <li data-line=r.row.to_string()>{format!("{line} {}: {}", r.row, r.reason)}</li> })
             .collect_view();
-        let summary = if es {
-            format!("{} filas con valores faltantes no se usaron", fit.rows_excluded)
-        } else {
-            format!("{} rows with missing values were not used", fit.rows_excluded)
-        };
+        let summary = (messages(lang).models.rows_with_missing)(&fit.rows_excluded.to_string());
         view! {
             <details>
                 <summary class="warn">{summary}</summary>

@@ -2,8 +2,8 @@
 //! R and Stata code) and the `imr fit` commands that print the same numbers from the data file.
 
 use crate::components::download::{csv_with_provenance, download_csv, download_text};
-use crate::i18n::{lang, Lang};
-use crate::messages::{msg, Text};
+use crate::i18n::lang;
+use crate::messages::{messages, msg, Text};
 use crate::state::{AppState, Shared};
 use imr_core::models::report::{self, CodeContext};
 use imr_core::models::Fit;
@@ -66,10 +66,7 @@ pub(super) fn Downloads(
         Some(view! {
             <section aria-labelledby="downloads-h">
                 <h3 id="downloads-h">{msg(|m| m.models.downloads_reproducible_code)}</h3>
-                <p class="note">{move || match lang().get() {
-                    Lang::Es => format!("El código R, Stata e imr lee el archivo de datos «{DATA_FILE}»: descárguelo junto al código."),
-                    Lang::En => format!("The R, Stata and imr code read the data file «{DATA_FILE}»: download it next to the code."),
-                }}</p>
+                <p class="note">{move || (messages(lang().get()).models.data_file_note)(DATA_FILE)}</p>
                 <div class="roles">
                     <button class="secondary" data-testid="download-data" on:click=move |_| download_csv(&state, DATA_FILE, &analysis_csv(&data_panel, &fe_columns))>{msg(|m| m.models.data_csv)}</button>
                     {button("download-coef-csv", |m| m.models.coefficients_csv, "imr_modelos_coeficientes.csv", "text/csv", coef_csv)}
