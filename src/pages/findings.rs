@@ -161,7 +161,7 @@ pub fn FindingsPage() -> impl IntoView {
                                         </button>
                                         " "
                                         <button class="link" data-testid=format!("finding-embed-{question}") on:click=embed>
-                                            {messages(l).findings.embed_this_figure_html}
+                                            {messages(l).findings.embed_figure}
                                         </button>
                                     </div>
                                 </div>

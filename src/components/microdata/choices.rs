@@ -37,7 +37,7 @@ pub(super) fn BirthsColumnChoices(
         head.get().is_some().then(|| view! {
             <div class="roles" data-testid="microdata-births-columns">
                 {column_select(head, "microdata-births-year", || messages(lang().get_untracked()).microdata.year_column, year)}
-                {column_select(head, "microdata-births-commune", || messages(lang().get_untracked()).microdata.mother_s_commune_residence, commune)}
+                {column_select(head, "microdata-births-commune", || messages(lang().get_untracked()).microdata.commune_column, commune)}
             </div>
         })
     }

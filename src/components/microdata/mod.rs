@@ -245,12 +245,12 @@ pub fn Microdata() -> impl IntoView {
             <p class="note">{msg(|m| m.microdata.deaths_file_note)}</p>
             <div class="roles">
                 <span>
-                    <label for="microdata-deaths">{msg(|m| m.microdata.deaths_microdata)}</label>
+                    <label for="microdata-deaths">{msg(|m| m.microdata.deaths_file_label)}</label>
                     <input id="microdata-deaths" type="file" accept=".csv,.txt,text/csv,text/plain" data-testid="microdata-deaths-file"
                         on:change=move |ev| choose(ev, inputs.deaths) prop:disabled=move || run.get().is_running()/>
                 </span>
                 <span>
-                    <label for="microdata-births">{msg(|m| m.microdata.births_one_row_per)}</label>
+                    <label for="microdata-births">{msg(|m| m.microdata.births_file_label)}</label>
                     <input id="microdata-births" type="file" accept=".csv,.txt,text/csv,text/plain" data-testid="microdata-births-file"
                         on:change=move |ev| choose(ev, inputs.births) prop:disabled=move || run.get().is_running()/>
                 </span>
@@ -261,7 +261,7 @@ pub fn Microdata() -> impl IntoView {
                 view! { <p class="note" data-testid="microdata-deaths-chosen">{move || {
                     let l = lang().get();
                     let recognised = match deaths_note.get() {
-                        Some(true) => messages(l).microdata.recognised_deaths_microdata,
+                        Some(true) => messages(l).microdata.is_deaths_microdata,
                         Some(false) => messages(l).microdata.not_deaths_microdata,
                         None => "",
                     };
@@ -270,7 +270,7 @@ pub fn Microdata() -> impl IntoView {
             })}
             <choices::BirthsColumnChoices head=births_head_signal year=births_year commune=births_commune/>
             <fieldset class="roles">
-                <legend>{msg(|m| m.microdata.breakdowns_extra_columns)}</legend>
+                <legend>{msg(|m| m.microdata.breakdowns_legend)}</legend>
                 <span><input id="microdata-neonatal" type="checkbox" data-testid="microdata-neonatal" prop:checked=move || neonatal.get() on:change=move |ev| neonatal.set(event_target_checked(&ev))/>
                     <label for="microdata-neonatal">{msg(|m| m.microdata.breakdown_neonatal)}</label></span>
                 <span><input id="microdata-cause" type="checkbox" data-testid="microdata-cause" prop:checked=move || cause.get() on:change=move |ev| cause.set(event_target_checked(&ev))/>
@@ -278,7 +278,7 @@ pub fn Microdata() -> impl IntoView {
             </fieldset>
             <button data-testid="microdata-start" on:click=start
                 prop:disabled=move || run.get().is_running() || (inputs.deaths.get().is_none() && inputs.births.get().is_none())>
-                {msg(|m| m.microdata.aggregate_commune_year)}</button>
+                {msg(|m| m.microdata.aggregate_button)}</button>
             " "
             <button class="secondary" data-testid="microdata-cancel" on:click=cancel prop:disabled=move || !run.get().is_running()>{msg(|m| m.common.cancel)}</button>
             <status::RunStatus run=run/>

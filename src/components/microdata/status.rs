@@ -35,7 +35,7 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
                     aria-label=msg(|m| m.common.reading_progress)></progress>
                 <p class="note" data-testid="microdata-progress-text">{move || {
                     let l = lang().get();
-                    let which = match file { FileKind::Deaths => messages(l).microdata.deaths, FileKind::Births => messages(l).microdata.births };
+                    let which = match file { FileKind::Deaths => messages(l).microdata.deaths_word, FileKind::Births => messages(l).microdata.births_word };
                     format!("{name} ({which}): {}", progress_text(l, bytes_read, total_bytes, rows_read, elapsed_ms))
                 }}</p>
             </div>

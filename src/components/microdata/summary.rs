@@ -52,7 +52,7 @@ pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
                             format_number(l, count as f64, 0),
                             messages(l).common.rows,
                             reason_text(l, &reason, &description),
-                            messages(l).microdata.lines,
+                            messages(l).microdata.lines_word,
                         )
                     }}
                 </li>

@@ -8,7 +8,7 @@ pub struct FindingsMessages {
     pub download_report: &'static str,
     pub report_command_label: &'static str,
     pub see_detail: &'static str,
-    pub embed_this_figure_html: &'static str,
+    pub embed_figure: &'static str,
     pub takeaway_models: &'static str,
     pub takeaway_where: &'static str,
     pub takeaway: &'static str,

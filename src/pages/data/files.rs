@@ -91,7 +91,7 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                 <h3 id="files-h">{msg(|m| m.data.files_columns)}</h3>
                 <ul>{items}</ul>
                 <HowCalculated testid="files-method">
-                    <p class="note">{msg(|m| m.data.other_numeric_columns_covariates)}</p>
+                    <p class="note">{msg(|m| m.data.covariates_note)}</p>
                 </HowCalculated>
             </section>
         })

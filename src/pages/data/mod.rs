@@ -33,7 +33,7 @@ pub fn DataPage() -> impl IntoView {
             <UploadProgress/>
             <button class="secondary" data-testid="save-analysis" on:click=move |_| saved::save_analysis(state)>{msg(|m| m.data.save_analysis_json)}</button>
             " "
-            <button class="secondary" data-testid="load-bundled" on:click=move |_| state.load_bundled()>{msg(|m| m.data.use_bundled_chilean_data)}</button>
+            <button class="secondary" data-testid="load-bundled" on:click=move |_| state.load_bundled()>{msg(|m| m.data.use_bundled_data)}</button>
         </section>
         {move || state.bundled.get().then(|| view! {
             <p class="note" data-testid="bundled-note">{msg(|m| m.data.bundled_dataset_note)}</p>

@@ -157,7 +157,7 @@ pub(super) fn RatesTable() -> impl IntoView {
                 <label for="rates-search">{msg(|m| m.data.search_commune_year)}</label>
                 <input id="rates-search" type="search" data-testid="rates-search" prop:value=move || search.get() on:input=move |ev| search.set(event_target_value(&ev))/>
                 <button class="secondary" data-testid="rates-csv-download" on:click=move |_| download_csv(&state, RATES_FILE, &rates_csv(&csv_table))>{msg(|m| m.common.download_csv)}</button>
-                <p class="note">{msg(|m| m.data.same_csv_from_command)}
+                <p class="note">{msg(|m| m.data.rates_command_label)}
                     <code data-testid="rates-command">{move || rates_command(&state)}</code></p>
                 {move || {
                     let (shown, more, toggle) = body();

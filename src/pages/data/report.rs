@@ -25,7 +25,7 @@ pub(super) fn Report() -> impl IntoView {
                     .collect_view();
                 let warnings = (!r.cell_warnings.is_empty()).then(|| {
                     let n = r.cell_warnings.len();
-                    let first = r.cell_warnings.iter().take(20).cloned().map(|w| view! { <li>{move || { let l = lang().get(); format!("{}, {} {}, {} `{}`: «{}»", w.file, messages(l).common.line, w.line, messages(l).data.column, w.column, w.value) }}</li> }).collect_view();
+                    let first = r.cell_warnings.iter().take(20).cloned().map(|w| view! { <li>{move || { let l = lang().get(); format!("{}, {} {}, {} `{}`: «{}»", w.file, messages(l).common.line, w.line, messages(l).data.column_word, w.column, w.value) }}</li> }).collect_view();
                     view! { <details><summary class="warn">{move || (messages(lang().get()).data.text_cells_missing)(&n.to_string())}</summary><ul>{first}</ul></details> }
                 });
                 let derived = panel.deaths_derived.then(|| view! {

@@ -94,18 +94,18 @@ pub fn adjusted_section(
     let methods = method_note(method.approximate, lang);
     Some(view! {
         <section aria-labelledby="ineq-adjusted-h" data-testid="ineq-adjusted">
-            <h3 id="ineq-adjusted-h">{msg(|m| m.inequality.true_inequality_random_variation)}</h3>
+            <h3 id="ineq-adjusted-h">{msg(|m| m.inequality.adjusted_heading)}</h3>
             {approximate}
-            {chart.map(|svg| view! { <div class="chart" data-testid="ineq-adjusted-chart" role="img" aria-label=msg(|m| m.inequality.adjusted_gini_per_year) inner_html=svg></div> })}
-            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.table_adjusted_measures_year)>
+            {chart.map(|svg| view! { <div class="chart" data-testid="ineq-adjusted-chart" role="img" aria-label=msg(|m| m.inequality.adjusted_chart_heading) inner_html=svg></div> })}
+            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.adjusted_table_label)>
                 <table data-testid="adjusted-table">
-                    <thead><tr><th>{msg(|m| m.common.year)}</th>{header}<th>{msg(|m| m.inequality.variation_beyond_chance)}</th></tr></thead>
+                    <thead><tr><th>{msg(|m| m.common.year)}</th>{header}<th>{msg(|m| m.inequality.beyond_chance)}</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.trend_adjusted_measures_scrollable)>
+            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.adjusted_trend_table_label)>
                 <table data-testid="adjusted-trend">
-                    <thead><tr><th class="text">{msg(|m| m.inequality.adjusted_measure)}</th><th>{msg(|m| m.inequality.slope_per_year)}</th><th>{msg(|m| m.common.ci95)}</th><th>{msg(|m| m.inequality.observed_change_true_from)}</th></tr></thead>
+                    <thead><tr><th class="text">{msg(|m| m.inequality.adjusted_measure)}</th><th>{msg(|m| m.inequality.slope_per_year)}</th><th>{msg(|m| m.common.ci95)}</th><th>{msg(|m| m.inequality.change_split_heading)}</th></tr></thead>
                     <tbody>{trend_rows(lang, report)}</tbody>
                 </table>
             </div>

@@ -56,7 +56,7 @@ pub fn BoxChart(
             );
             view! {
                 <section aria-labelledby="ineq-box-h">
-                    <h3 id="ineq-box-h">{msg(|m| m.inequality.distribution_commune_rates_per)}</h3>
+                    <h3 id="ineq-box-h">{msg(|m| m.inequality.boxplot_heading)}</h3>
                     <div class="chart" data-testid="ineq-box-chart" inner_html=svg></div>
                     {chart_downloads("tasas_comunales_caja", move || svg_dl.clone(), move || csv.clone(), commands)}
                     {csv_download("tasas_comunales_atipicos", "tasas_comunales_atipicos-csv-download", |m| m.inequality.download_outliers_csv, move || outliers.clone(),

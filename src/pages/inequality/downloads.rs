@@ -46,8 +46,8 @@ fn commands_view(
 ) -> impl IntoView {
     view! {
         <details class="export-commands" data-testid=format!("{stem}-commands")>
-            <summary>{msg(|m| m.inequality.same_files_from_command)}</summary>
-            <pre tabindex="0" aria-label=msg(|m| m.inequality.imr_commands_downloads) style="white-space: pre-wrap; overflow-wrap: anywhere">
+            <summary>{msg(|m| m.inequality.downloads_commands_summary)}</summary>
+            <pre tabindex="0" aria-label=msg(|m| m.inequality.downloads_commands_label) style="white-space: pre-wrap; overflow-wrap: anywhere">
                 {move || commands().into_iter().map(|(kind, c)| view! {
                     <code data-testid=format!("{stem}-{kind}-command")>{c}</code>"\n"
                 }).collect_view()}

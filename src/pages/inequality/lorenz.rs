@@ -94,7 +94,7 @@ pub fn LorenzChart(
         result.get().map(|_| {
             view! {
                 <section aria-labelledby="ineq-lorenz-h">
-                    <h3 id="ineq-lorenz-h">{msg(|m| m.inequality.lorenz_curves_cumulative_share)}</h3>
+                    <h3 id="ineq-lorenz-h">{msg(|m| m.inequality.lorenz_heading)}</h3>
                     <fieldset><legend>{msg(|m| m.inequality.years)}</legend>{boxes}</fieldset>
                     <div class="chart" data-testid="ineq-lorenz-chart" inner_html=move || drawn.get().map(|l| l.0).unwrap_or_default()></div>
                     {chart_downloads("desigualdad_lorenz", move || drawn.get_untracked().map(|l| l.0).unwrap_or_default(), move || drawn.get_untracked().map(|l| l.1).unwrap_or_default(), commands)}

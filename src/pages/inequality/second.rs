@@ -51,7 +51,7 @@ fn adjusted_lead(
         <details data-testid="ineq-correlation-method">
             <summary>{msg(|m| m.common.how_this_calculated)}</summary>
             <p>{msg(|m| m.inequality.second_correlation_method)}</p>
-            <pre tabindex="0" data-testid="ineq-correlation-command" aria-label=msg(|m| m.inequality.imr_command_adjusted_correlation) style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{command}</code></pre>
+            <pre tabindex="0" data-testid="ineq-correlation-command" aria-label=msg(|m| m.inequality.correlation_command_label) style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{command}</code></pre>
         </details>
     }
     .into_any())
@@ -97,8 +97,8 @@ fn content(
         <p data-testid="ineq-correlation">{correlation_text}</p>
         <p class="warn" data-testid="ineq-few-years">{few_years}</p>
         {chart_downloads("desigualdad_tmi_vs_ingreso_salud", move || svg_dl.clone(), move || csv.clone(), commands)}
-        <p>{msg(|m| m.inequality.second_series_command_line)}</p>
-        <pre tabindex="0" aria-label=msg(|m| m.inequality.imr_command_second_series) style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{second_command}</code></pre>
+        <p>{msg(|m| m.inequality.second_command_label)}</p>
+        <pre tabindex="0" aria-label=msg(|m| m.inequality.second_command_aria) style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{second_command}</code></pre>
     }
     .into_any()
 }
@@ -163,8 +163,8 @@ pub fn SecondPanel(
         let imr = rates.get()?;
         let controls = view! {
             <div class="roles">
-                {column_select("ineq-of", |m| m.inequality.second_subject, of, covariates, Some(|m| m.common.no_column))}
-                {column_select("ineq-weight", |m| m.inequality.weighted, weight, numeric, None)}
+                {column_select("ineq-of", |m| m.inequality.second_subject_label, of, covariates, Some(|m| m.common.no_column))}
+                {column_select("ineq-weight", |m| m.inequality.weight_label, weight, numeric, None)}
                 {measure_select("ineq-panel-measure", |m| m.inequality.measure_label, panel_measure, measures)}
             </div>
         };

@@ -111,10 +111,10 @@ pub fn Settings(
             <h2 id="ineq-settings-h">{msg(|m| m.inequality.heading)}</h2>
             {answer}
             <div class="roles">
-                {column_select("ineq-group", |m| m.inequality.groups_theil_decomposition, group, text_columns, Some(|m| m.inequality.no_grouping_or_rank))}
-                {column_select("ineq-rank", |m| m.inequality.socioeconomic_rank_concentration_index, rank, covariates, Some(|m| m.inequality.no_grouping_or_rank))}
+                {column_select("ineq-group", |m| m.inequality.group_label, group, text_columns, Some(|m| m.inequality.no_grouping_or_rank))}
+                {column_select("ineq-rank", |m| m.inequality.rank_label, rank, covariates, Some(|m| m.inequality.no_grouping_or_rank))}
                 <span class="field">
-                    <label for="ineq-replicates">{msg(|m| m.inequality.bootstrap_replicates)}</label>
+                    <label for="ineq-replicates">{msg(|m| m.inequality.replicates_label)}</label>
                     <input id="ineq-replicates" data-testid="ineq-replicates" type="number" min="0" max="5000" step="50"
                         prop:value=move || replicates.get().to_string()
                         on:change=move |ev| {
@@ -124,7 +124,7 @@ pub fn Settings(
                         }/>
                 </span>
                 <span class="field">
-                    <label for="ineq-seed">{msg(|m| m.inequality.seed)}</label>
+                    <label for="ineq-seed">{msg(|m| m.inequality.seed_label)}</label>
                     <input id="ineq-seed" data-testid="ineq-seed" type="number" min="0"
                         prop:value=move || seed.get().to_string()
                         on:change=move |ev| {
@@ -138,8 +138,8 @@ pub fn Settings(
             {move || panel.get().filter(|p| p.deaths_derived).map(|_| view! {
                 <p class="warn" data-testid="ineq-approximate">{msg(|m| m.inequality.derived_deaths_note)}</p>
             })}
-            <p>{msg(|m| m.inequality.reproduce_command_line)}</p>
-            <pre data-testid="ineq-command" tabindex="0" aria-label=msg(|m| m.inequality.imr_command_that_reproduces) style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{move || request.get().map(|r| command_line(&state, &r, &["--format", "json"]))}</code></pre>
+            <p>{msg(|m| m.inequality.command_label)}</p>
+            <pre data-testid="ineq-command" tabindex="0" aria-label=msg(|m| m.inequality.command_aria) style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{move || request.get().map(|r| command_line(&state, &r, &["--format", "json"]))}</code></pre>
         </section>
     }
 }

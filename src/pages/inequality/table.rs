@@ -149,7 +149,7 @@ pub fn observed_table(
         <section aria-labelledby="ineq-table-h">
             <h3 id="ineq-table-h">{heading}</h3>
             {warning}
-            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.table_measures_year_scrollable)>
+            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.observed_table_label)>
                 <table data-testid="inequality-table">
                     <thead><tr><th>{msg(|m| m.common.year)}</th>{header}</tr></thead>
                     <tbody>{rows}</tbody>

@@ -47,11 +47,11 @@ pub fn trend_table(
         move |file: &str| export_command(&state, &request, &["--format", "csv-trends"], file);
     view! {
         <section aria-labelledby="ineq-trend-h">
-            <h3 id="ineq-trend-h">{msg(|m| m.inequality.linear_trend_per_measure)}</h3>
+            <h3 id="ineq-trend-h">{msg(|m| m.inequality.trend_heading)}</h3>
             <p class="note">{msg(|m| m.inequality.trend_method_note)}</p>
-            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.table_trends_per_measure)>
+            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.trend_table_label)>
                 <table data-testid="inequality-trend">
-                    <thead><tr><th class="text">{msg(|m| m.inequality.measure)}</th><th>{msg(|m| m.inequality.slope_per_year)}</th><th>{msg(|m| m.common.ci95)}</th><th>{msg(|m| m.inequality.change)}</th></tr></thead>
+                    <thead><tr><th class="text">{msg(|m| m.inequality.measure_column)}</th><th>{msg(|m| m.inequality.slope_per_year)}</th><th>{msg(|m| m.common.ci95)}</th><th>{msg(|m| m.inequality.change_column)}</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>

@@ -129,7 +129,7 @@ pub(super) fn GeometryInput(
                 <input id="geo-name" type="text" prop:value=move || name_property.get() on:change=move |ev| name_property.set(event_target_value(&ev))/>
             </span>
             <span>
-                <label for="geo-file">{msg(|m| m.map.your_own_geojson_topojson)}</label>
+                <label for="geo-file">{msg(|m| m.map.boundaries_file_label)}</label>
                 <input id="geo-file" type="file" accept=".json,.geojson,.topojson,application/json" data-testid="geometry-input" on:change=on_file/>
             </span>
             <button class="secondary" on:click=move |_| geometry.set(bundled_geometry())>{msg(|m| m.map.use_bundled_boundaries)}</button>

@@ -31,7 +31,7 @@ fn smooth_label(s: Smooth) -> Text {
         Smooth::None => |m| m.map.raw_rate,
         Smooth::Eb => |m| m.map.global_empirical_bayes,
         Smooth::SpatialEb => |m| m.map.spatial_empirical_bayes,
-        Smooth::ExcessRisk => |m| m.map.excess_risk_o_e,
+        Smooth::ExcessRisk => |m| m.map.excess_risk,
     }
 }
 
@@ -128,7 +128,7 @@ pub(super) fn MapControls(
 
     view! {
         <fieldset class="map-controls">
-            <legend>{msg(|m| m.map.what_show)}</legend>
+            <legend>{msg(|m| m.map.controls_legend)}</legend>
             <span>
                 <label for="map-year">{msg(|m| m.common.year)}</label>
                 <select id="map-year" data-testid="year-select"
@@ -145,7 +145,7 @@ pub(super) fn MapControls(
                 <label for="map-variable">"Variable"</label>
                 <select id="map-variable" data-testid="variable-select" on:change=move |ev| variable.set(event_target_value(&ev))>
                     {move || variables.get().into_iter().map(|v| {
-                        let label = if v == "rate" { messages(lang.get_untracked()).map.infant_mortality_rate.to_string() } else { v.clone() };
+                        let label = if v == "rate" { messages(lang.get_untracked()).map.variable_rate.to_string() } else { v.clone() };
                         let value = v.clone();
                         view! { <option value=value selected=move || variable.get() == v>{label}</option> }
                     }).collect_view()}

@@ -303,7 +303,7 @@ pub(super) fn MapFigure(
                             None => view_box.set(full),
                         }
                     }>
-                        <option value="">{msg(|m| m.map.all)}</option>
+                        <option value="">{msg(|m| m.map.all_regions)}</option>
                         {regions_for_select.into_iter().map(|r| view! { <option value=r.code.clone()>{format!("{} {}", r.code, r.name)}</option> }).collect_view()}
                     </select>
                 </div>

@@ -54,7 +54,7 @@ pub(super) fn FunnelPanel(
     view! {
         <section aria-labelledby="funnel-h">
             <h3 id="funnel-h">{msg(|m| m.map.funnel_plot)}</h3>
-            <p class="note">{msg(|m| m.map.click_point_find_commune)}</p>
+            <p class="note">{msg(|m| m.map.funnel_hint)}</p>
             <style>{highlight}</style>
             {move || svg.get().map(|s| match s {
                 Ok(s) => view! { <div data-testid="funnel-box" class="chart" style="max-width:640px;cursor:pointer" on:click=on_click inner_html=s></div> }.into_any(),

@@ -33,7 +33,7 @@ pub(super) fn MoranPanel(
                         {(messages(lang.get()).map.moran_detail)(&m.permutations.to_string(), &m.n.to_string())}
                     </p>
                 }.into_any(),
-                Err(e) => view! { <p class="warn" data-testid="moran">{format!("{}: {e}", messages(lang.get()).map.moran_s_i_not)}</p> }.into_any(),
+                Err(e) => view! { <p class="warn" data-testid="moran">{format!("{}: {e}", messages(lang.get()).map.moran_not_available)}</p> }.into_any(),
             })}
             {move || lisa.get().and_then(|l| l.err()).map(|e| view! { <p class="warn">{e}</p> })}
             {move || lisa.get().and_then(|l| l.ok()).map(|_| view! {

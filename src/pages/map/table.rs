@@ -60,8 +60,8 @@ pub(super) fn DataTable(
                     <caption class="note">{format!("{} — {}", r.text.title, r.year)}</caption>
                     <thead><tr>
                         <th class="text">{msg(|m| m.common.code)}</th><th class="text">{msg(|m| m.common.commune)}</th><th>{msg(|m| m.common.births)}</th><th>{msg(|m| m.common.deaths)}</th>
-                        <th>{msg(|m| m.map.table_raw_rate)}</th><th>{msg(|m| m.map.table_ci95)}</th><th>{msg(|m| m.map.global_eb)}</th><th>{msg(|m| m.map.spatial_eb)}</th>
-                        <th>"O/E"</th><th>{msg(|m| m.map.mapped)}</th><th>{msg(|m| m.map.class)}</th>
+                        <th>{msg(|m| m.map.table_raw_rate)}</th><th>{msg(|m| m.map.table_ci95)}</th><th>{msg(|m| m.map.table_global_eb)}</th><th>{msg(|m| m.map.table_spatial_eb)}</th>
+                        <th>"O/E"</th><th>{msg(|m| m.map.table_mapped)}</th><th>{msg(|m| m.map.table_class)}</th>
                     </tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
@@ -70,10 +70,10 @@ pub(super) fn DataTable(
     };
     view! {
         <section aria-labelledby="map-table-h">
-            <h3 id="map-table-h">{msg(|m| m.map.map_table)}</h3>
+            <h3 id="map-table-h">{msg(|m| m.map.table_caption)}</h3>
             <button class="secondary" data-testid="map-table-toggle" aria-expanded=move || open.get().to_string()
                 on:click=move |_| open.update(|o| *o = !*o)>
-                {move || if open.get() { messages(lang.get()).map.hide_table } else { messages(lang.get()).map.show_table_raw_smoothed }}
+                {move || if open.get() { messages(lang.get()).map.hide_table } else { messages(lang.get()).map.show_table }}
             </button>
             {body}
         </section>

@@ -35,14 +35,14 @@ pub(super) fn Tooltip(
             Measure::Rate(Smoothing::None) => None,
             Measure::Rate(_) => Some(format!(
                 "{}: {} ‰",
-                messages(lang.get()).map.smoothed,
+                messages(lang.get()).map.tooltip_smoothed,
                 shown
                     .map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2))
                     .unwrap_or_else(|| "—".into())
             )),
             Measure::ExcessRisk => Some(format!(
                 "{}: {}",
-                messages(lang.get()).map.excess_risk_o_e,
+                messages(lang.get()).map.excess_risk,
                 shown
                     .map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2))
                     .unwrap_or_else(|| "—".into())
@@ -57,13 +57,13 @@ pub(super) fn Tooltip(
         let rate_line = match (rate, low, high) {
             (Some(r), Some(l), Some(h)) => format!(
                 "{}: {} ‰ ({} {}–{})",
-                messages(lang.get()).map.rate,
+                messages(lang.get()).map.tooltip_rate,
                 crate::i18n::format_number(lang.get_untracked(), r, 2),
                 messages(lang.get()).common.ci95,
                 crate::i18n::format_number(lang.get_untracked(), l, 2),
                 crate::i18n::format_number(lang.get_untracked(), h, 2)
             ),
-            _ => messages(lang.get()).map.rate_no_data.into(),
+            _ => messages(lang.get()).map.tooltip_rate_no_data.into(),
         };
         let count = |v: Option<f64>| {
             v.map(|v| {

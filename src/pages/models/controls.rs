@@ -28,7 +28,7 @@ pub(super) fn Controls(
     } = options;
     view! {
         <section aria-labelledby="models-h" data-testid="models-controls">
-            <h2 id="models-h">{msg(|m| m.models.panel_models)}</h2>
+            <h2 id="models-h">{msg(|m| m.models.heading)}</h2>
             <crate::pages::findings::Takeaway question="models"/>
             <p class="note">{msg(|m| m.models.lead)}</p>
             <div class="roles">

@@ -58,7 +58,7 @@ pub(super) fn Diagnostics(
             .collect_view();
         Some(view! {
             <section aria-labelledby="diag-h" data-testid="diagnostics">
-                <h3 id="diag-h">{messages(l).models.diagnostics}</h3>
+                <h3 id="diag-h">{messages(l).models.diagnostics_heading}</h3>
                 <HowCalculated testid="diagnostics-method" open=methods_open>{articles}</HowCalculated>
             </section>
         })

@@ -65,7 +65,7 @@ pub(super) fn Downloads(
             .collect_view();
         Some(view! {
             <section aria-labelledby="downloads-h">
-                <h3 id="downloads-h">{msg(|m| m.models.downloads_reproducible_code)}</h3>
+                <h3 id="downloads-h">{msg(|m| m.models.downloads_heading)}</h3>
                 <p class="note">{move || (messages(lang().get()).models.data_file_note)(DATA_FILE)}</p>
                 <div class="roles">
                     <button class="secondary" data-testid="download-data" on:click=move |_| download_csv(&state, DATA_FILE, &analysis_csv(&data_panel, &fe_columns))>{msg(|m| m.models.data_csv)}</button>
@@ -75,8 +75,8 @@ pub(super) fn Downloads(
                     {button("download-r", |m| m.models.r_code, "imr_modelos.R", "text/plain", r_code)}
                     {button("download-stata", |m| m.models.stata_code, "imr_modelos.do", "text/plain", stata_code)}
                 </div>
-                <p>{msg(|m| m.models.same_numbers_from_command)}</p>
-                <pre class="scroll" tabindex="0" aria-label=msg(|m| m.models.imr_commands) data-testid="imr-commands">{command_lines}</pre>
+                <p>{msg(|m| m.models.commands_label)}</p>
+                <pre class="scroll" tabindex="0" aria-label=msg(|m| m.models.commands_aria) data-testid="imr-commands">{command_lines}</pre>
             </section>
         })
     }

@@ -56,7 +56,7 @@ pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
             let file = svg.clone();
             view! {
                 <section aria-labelledby="plot-h">
-                    <h3 id="plot-h">{msg(|m| m.models.coefficient_plot)}</h3>
+                    <h3 id="plot-h">{msg(|m| m.models.plot_heading)}</h3>
                     <p class="note">{msg(|m| m.models.plot_note)}</p>
                     <div class="chart" data-testid="coef-plot" inner_html=svg></div>
                     <button class="secondary" data-testid="download-plot" on:click=move |_| download_text("imr_modelos_coeficientes.svg", "image/svg+xml", &file)>{msg(|m| m.common.download_svg)}</button>

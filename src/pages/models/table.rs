@@ -108,7 +108,7 @@ pub(super) fn CoefTable(
         };
         Some(view! {
             <section aria-labelledby="coef-h">
-                <h3 id="coef-h">{messages(l).models.coefficients}</h3>
+                <h3 id="coef-h">{messages(l).models.coefficients_heading}</h3>
                 <label for="show-ci">
                     <input type="checkbox" id="show-ci" data-testid="show-ci" prop:checked=move || show_ci.get()
                         on:change=move |ev| show_ci.set(event_target_checked(&ev))/>
