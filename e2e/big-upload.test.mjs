@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, launch, openPage, outsideRequests, testidText, fixture } from './harness.mjs';
+import { startServer, launch, outsideRequests, testidText, fixture } from './harness.mjs';
+import { ViewPage } from './views.mjs';
 import { writePanelCsv } from './big-csv.mjs';
 
 const THRESHOLD_BYTES = 4 * 1024 * 1024;
@@ -44,7 +45,7 @@ test('a 6 MB panel is parsed in the worker, with progress, and every row and lin
   const file = path.join(dir, 'panel_6mb.csv');
   const { rows, excluded, bytes } = writePanelCsv(file, { targetBytes: 6e6 });
   assert.ok(bytes > THRESHOLD_BYTES, `${bytes} bytes`);
-  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'data');
   await page.getByTestId('rows-read').waitFor();
   await watchProgress(page);
   await page.getByTestId('file-input').setInputFiles(file);
@@ -74,7 +75,7 @@ test('a 6 MB panel is parsed in the worker, with progress, and every row and lin
 test('Cancel during a big upload keeps the previous data and the page usable', async () => {
   const file = path.join(dir, 'panel_60mb.csv');
   writePanelCsv(file, { targetBytes: 60e6 });
-  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'data');
   await page.getByTestId('rows-read').waitFor();
   const before = await testidText(page, 'rows-read');
   await page.getByTestId('file-input').setInputFiles(file);
@@ -100,7 +101,7 @@ test('the line accounting shows the lines an unterminated quote swallowed', asyn
   // Six physical lines: the header, one good row, and a row whose `"` is never closed, so it
   // runs to the end of the file (lines 3–6): read 2, used 1, excluded 1, 3 lines inside it.
   const hostile = path.join(path.dirname(fixture('x')), '..', '..', 'crates', 'imr-core', 'tests', 'data', 'hostile', 'unterminated_quote.csv');
-  const { page, errors } = await openPage(browser, server.origin + '/');
+  const { page, errors } = await ViewPage.open(browser, server.origin, 'data');
   await page.getByTestId('file-input').setInputFiles(hostile);
   await page.getByTestId('rows-excluded').filter({ hasText: '1' }).waitFor();
   assert.equal(await testidText(page, 'physical-lines'), '6');

@@ -2,13 +2,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openPage, outsideRequests, fixture, testidText } from './harness.mjs';
+import { ViewPage } from './views.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 test('uploading a Latin-1 semicolon file shows its rates with exact intervals', async () => {
-  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'data');
   await page.getByTestId('file-input').setInputFiles(fixture('good_latin1.csv'));
   await page.getByTestId('rows-read').filter({ hasText: '4' }).waitFor();
   assert.equal(await testidText(page, 'rows-used'), '4');
@@ -29,7 +30,7 @@ test('uploading a Latin-1 semicolon file shows its rates with exact intervals', 
 });
 
 test('a broken file lists every excluded line with its reason', async () => {
-  const { page, requests } = await openPage(browser, server.origin + '/');
+  const { page, requests } = await ViewPage.open(browser, server.origin, 'data');
   await page.getByTestId('file-input').setInputFiles(fixture('broken.csv'));
   await page.getByTestId('rows-excluded').filter({ hasText: '8' }).waitFor();
   assert.equal(await testidText(page, 'rows-read'), '10');
@@ -46,7 +47,7 @@ test('a broken file lists every excluded line with its reason', async () => {
 });
 
 test('changing a column role recomputes the rates', async () => {
-  const { page } = await openPage(browser, server.origin + '/');
+  const { page } = await ViewPage.open(browser, server.origin, 'data');
   await page.getByTestId('file-input').setInputFiles(fixture('good_latin1.csv'));
   await page.getByTestId('rows-read').filter({ hasText: '4' }).waitFor();
   // Use "Pobreza" as the deaths column: 10,5 deaths in 3,000 births = 3.50 per 1,000.
@@ -57,7 +58,7 @@ test('changing a column role recomputes the rates', async () => {
 });
 
 test('the page opens on the bundled Chilean dataset with derived, approximate intervals', async () => {
-  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'data');
   await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
   assert.equal(await testidText(page, 'rows-used'), '1725');
   assert.equal(await testidText(page, 'rows-excluded'), '0');
@@ -74,7 +75,7 @@ test('the page opens on the bundled Chilean dataset with derived, approximate in
 });
 
 test('a characteristics file joins by code, and the rates table searches and sorts', async () => {
-  const { page } = await openPage(browser, server.origin + '/');
+  const { page } = await ViewPage.open(browser, server.origin, 'data');
   await page.getByTestId('file-input').setInputFiles([fixture('good_latin1.csv'), fixture('characteristics.csv')]);
   // 4 rows of rates + 2 of characteristics; 13101 has no rates row, so it is excluded (not joined).
   await page.getByTestId('rows-read').filter({ hasText: /^6$/ }).waitFor();
@@ -92,6 +93,7 @@ test('a characteristics file joins by code, and the rates table searches and sor
 });
 
 test('the interface follows the browser language and switches, with numbers per language', async () => {
+  // Opened without a language in the link: the page takes the browser's.
   const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL' });
   await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
   const rate = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="rate"]');
@@ -120,7 +122,7 @@ test('excluded rows give their reasons in the page language', async () => {
 // Issue 13: a covariate on which a births file and a deaths file disagree is not dropped unseen:
 // the Data view lists the cell with both files and lines (the first file's value is used).
 test('a conflicting covariate between joined files is listed with both places', async () => {
-  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'data');
   await page.getByTestId('file-input').setInputFiles([
     { name: 'births.csv', mimeType: 'text/csv', buffer: Buffer.from('code,year,births,region\n01101,2019,100,Tarapaca\n01107,2019,200,Tarapaca\n') },
     { name: 'deaths.csv', mimeType: 'text/csv', buffer: Buffer.from('code,year,deaths,region\n01101,2019,1,Tarapaca\n01107,2019,2,Antofagasta\n') },

@@ -6,7 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launch, openPage, outsideRequests, testidText, ROOT } from './harness.mjs';
+import { startServer, launch, outsideRequests, testidText, ROOT } from './harness.mjs';
+import { ViewPage } from './views.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -16,7 +17,7 @@ const hostile = (name) => path.join(ROOT, 'crates', 'imr-core', 'tests', 'data',
 
 // A page that records any dialog (an executed alert) and any flag an injected script would set.
 async function guardedPage() {
-  const opened = await openPage(browser, server.origin + '/');
+  const opened = await ViewPage.open(browser, server.origin, 'data');
   const dialogs = [];
   opened.page.on('dialog', async (d) => { dialogs.push(d.message()); await d.dismiss(); });
   return { ...opened, dialogs };

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
+import { startServer, launch, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
+import { ViewPage } from './views.mjs';
 
 const imrBinary = () => cargoBinary('imr-cli', 'imr');
 
@@ -46,8 +47,7 @@ before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 test('the Gini of 2019 on screen is the one the command line prints', async () => {
-  const { page, requests, errors } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('tab-inequality').click();
+  const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'inequality');
   const cell = page.locator('[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"]');
   await cell.waitFor({ timeout: 60_000 });
   const { gini, from } = cliGini2019();
@@ -71,8 +71,7 @@ test('the Gini of 2019 on screen is the one the command line prints', async () =
 });
 
 test('the bias-corrected Gini of 2019 is shown, flagged as inflated, and equals the command line\'s', async () => {
-  const { page, errors } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('tab-inequality').click();
+  const { page, errors } = await ViewPage.open(browser, server.origin, 'inequality');
   const cell = page.locator('[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"]');
   await cell.waitFor({ timeout: 60_000 });
   const year = cliYear2019(await page.getByTestId('ineq-command').textContent());
@@ -105,8 +104,7 @@ test('the bias-corrected Gini of 2019 is shown, flagged as inflated, and equals 
 });
 
 test('every chart is an SVG with download buttons, and the IMR vs health-income panel warns about few years', async () => {
-  const { page, requests, errors } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('tab-inequality').click();
+  const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'inequality');
   for (const id of ['ineq-line-chart', 'ineq-lorenz-chart', 'ineq-box-chart', 'ineq-panel-chart']) {
     await page.locator(`[data-testid="${id}"] svg`).waitFor({ timeout: 60_000 });
     assert.match(await page.locator(`[data-testid="${id}"] svg > title`).first().textContent(), /\S/);
@@ -142,8 +140,7 @@ test('every chart is an SVG with download buttons, and the IMR vs health-income 
 });
 
 test('switching language changes the headings and the decimal mark of the measures', async () => {
-  const { page, errors } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('tab-inequality').click();
+  const { page, errors } = await ViewPage.open(browser, server.origin, 'inequality');
   const cell = page.locator('[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"] .value');
   await cell.waitFor({ timeout: 60_000 });
   await page.getByTestId('ineq-correlation').waitFor({ timeout: 60_000 });
@@ -170,8 +167,7 @@ test('switching language changes the headings and the decimal mark of the measur
 // Issue 12: the adjusted (true-rate) inequality leads the view, and every adjusted number on
 // screen is the one `imr inequality --format json` prints with the command the page shows.
 test('the adjusted measures on screen equal the command line\'s, led by the answer sentence', async () => {
-  const { page, errors } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('tab-inequality').click();
+  const { page, errors } = await ViewPage.open(browser, server.origin, 'inequality');
   const section = page.getByTestId('ineq-adjusted');
   await section.waitFor({ timeout: 60_000 });
   const command = (await page.getByTestId('ineq-command').textContent()).trim();
@@ -213,8 +209,7 @@ test('the adjusted measures on screen equal the command line\'s, led by the answ
 // panel leads with the correlation of the adjusted Gini, the same r and interval that
 // `imr inequality --against … --format json` prints with the command the panel shows.
 test('the answer precedes the settings, and the adjusted correlation on screen equals the command line\'s', async () => {
-  const { page, errors } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('tab-inequality').click();
+  const { page, errors } = await ViewPage.open(browser, server.origin, 'inequality');
   await page.getByTestId('ineq-answer').waitFor({ timeout: 60_000 });
   const before = (a, b) => page.evaluate(([a, b]) => {
     const [x, y] = [a, b].map((id) => document.querySelector(`[data-testid="${id}"]`));
@@ -250,8 +245,7 @@ test('the answer precedes the settings, and the adjusted correlation on screen e
 // Plausibility flags: General Lagos (15202) 2023, a published 1000 per 1,000 on 9 children aged 0,
 // no longer sets the box plot's axis; it is marked at the edge as off scale.
 test('the box plot axis stays below 1000: the flagged 15202/2023 value is drawn off scale', async () => {
-  const { page, errors } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('tab-inequality').click();
+  const { page, errors } = await ViewPage.open(browser, server.origin, 'inequality');
   const chart = page.locator('[data-testid="ineq-box-chart"] svg');
   await chart.waitFor({ timeout: 60_000 });
   const ticks = await chart.locator('g.y-axis text[text-anchor="end"]').evaluateAll(

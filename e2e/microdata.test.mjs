@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, testidText, cargoBinary, DIST } from './harness.mjs';
+import { ViewPage } from './views.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-microdata-'));
 
@@ -82,7 +83,7 @@ async function aggregate(page, { deaths, births: birthsPath }) {
 }
 
 test('deaths and births microdata are aggregated in a worker to the known counts, with progress, and join the data', async () => {
-  const { page, context, requests: pageRequests, errors } = await openPage(browser, server.origin + '/');
+  const { page, context, requests: pageRequests, errors } = await ViewPage.open(browser, server.origin, 'data');
   const requests = recordAll(context);
   await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
   const result = await aggregate(page, { deaths: small.path, births });
@@ -137,7 +138,7 @@ test('Cancel stops the worker part-way and loads nothing', async () => {
   const bytes = fs.readFileSync(part.path);
   for (let i = 0; i < 6; i++) fs.appendFileSync(big.path, bytes);
   fs.rmSync(part.path);
-  const { page, context, errors } = await openPage(browser, server.origin + '/');
+  const { page, context, errors } = await ViewPage.open(browser, server.origin, 'data');
   const requests = recordAll(context);
   await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
   await page.getByTestId('microdata-deaths-file').setInputFiles(big.path);
@@ -163,7 +164,7 @@ test('a deaths file given to the main upload goes to the worker, and its counts 
   const birthsTable = path.join(tmp, 'nacimientos_comuna.csv');
   const rows = small.expected.trim().split('\n').slice(1).map((r) => r.split(','));
   fs.writeFileSync(birthsTable, 'codigo_comuna;anio;nacimientos\n' + rows.map(([c, y]) => `${c};${y};${BIRTHS}`).join('\n') + '\n');
-  const { page, errors } = await openPage(browser, server.origin + '/', { locale: 'es-CL' });
+  const { page, errors } = await ViewPage.open(browser, server.origin, 'data', { lang: 'es' });
   await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
   await page.getByTestId('file-input').setInputFiles([small.path, birthsTable]);
   await page.getByTestId('microdata-deaths-chosen').filter({ hasText: 'reconocido como microdatos de defunciones' }).waitFor();

@@ -1,7 +1,8 @@
 //! The page: header, view tabs, the active view, and the sources footer.
 
 use crate::fragment::Fragment;
-use crate::i18n::{lang, tr, Lang};
+use crate::i18n::{lang, Lang};
+use crate::messages::{messages, msg};
 use crate::pages::data::DataPage;
 use crate::pages::findings::{FindingsPage, FlagState};
 use crate::pages::inequality::InequalityPage;
@@ -36,15 +37,15 @@ pub fn App() -> impl IntoView {
     view! {
         <header class="top">
             <h1>"imr-atlas"</h1>
-            <p>{tr("Mortalidad infantil y su desigualdad entre comunas", "Infant mortality and its inequality across communes")}</p>
+            <p>{msg(|m| m.app.page_title)}</p>
             <LanguageSwitch/>
         </header>
-        <nav class="tabs" role="tablist" aria-label=tr("Vistas", "Views")>
-            {tab(state, View::Findings, tr("Hallazgos", "Findings"), "tab-findings")}
-            {tab(state, View::Data, tr("Datos", "Data"), "tab-data")}
-            {tab(state, View::Inequality, tr("Desigualdad", "Inequality"), "tab-inequality")}
-            {tab(state, View::Models, tr("Modelos", "Models"), "tab-models")}
-            {tab(state, View::Map, tr("Mapa", "Map"), "tab-map")}
+        <nav class="tabs" role="tablist" aria-label=msg(|m| m.app.tabs_label)>
+            {tab(state, View::Findings, msg(|m| m.common.view_findings), "tab-findings")}
+            {tab(state, View::Data, msg(|m| m.common.view_data), "tab-data")}
+            {tab(state, View::Inequality, msg(|m| m.common.view_inequality), "tab-inequality")}
+            {tab(state, View::Models, msg(|m| m.common.view_models), "tab-models")}
+            {tab(state, View::Map, msg(|m| m.common.view_map), "tab-map")}
         </nav>
         <main>
             {move || match state.view.get() {
@@ -57,10 +58,7 @@ pub fn App() -> impl IntoView {
         </main>
         <footer>
             <DataSources/>
-            <p>{move || match lang.get() {
-                Lang::Es => format!("imr-atlas, motor {} — todo el cálculo ocurre en su navegador; ningún dato sale de él.", imr_core::ENGINE_VERSION),
-                Lang::En => format!("imr-atlas, engine {} — everything is computed in your browser; no data leave it.", imr_core::ENGINE_VERSION),
-            }}</p>
+            <p>{move || (messages(lang.get()).app.footer)(imr_core::ENGINE_VERSION)}</p>
         </footer>
     }
 }
@@ -70,7 +68,7 @@ pub fn App() -> impl IntoView {
 fn DataSources() -> impl IntoView {
     view! {
         <section data-testid="data-sources" aria-labelledby="sources-h">
-            <h2 id="sources-h">{tr("Fuentes de datos", "Data sources")}</h2>
+            <h2 id="sources-h">{msg(|m| m.app.sources_heading)}</h2>
             {move || (lang().get() == Lang::Es).then(|| view! { <p>"Datos incluidos: tasa de mortalidad infantil publicada por SINIM–SUBDERE (cifra del Ministerio de Salud, copiada con rezago), 2019–2023; población de edad 0: INE (aproximación a los nacidos vivos); covariables: SINIM–SUBDERE, Censo 2017 (INE), directorio de establecimientos MINSAL (CC0). "
             <strong>"Las defunciones son derivadas (tasa × población de edad 0 / 1.000), no un recuento"</strong>
             ", por lo que sus intervalos son aproximados. Mapas: chilemapas (M. Vargas et al.), con datos de INE, SUBDERE y BCN (GPL-3)."</p> })}
@@ -98,9 +96,9 @@ fn LanguageSwitch() -> impl IntoView {
     let lang = lang();
     view! {
         <button class="secondary" data-testid="lang-switch"
-            aria-label=move || lang.get().pick("Switch to English", "Cambiar a español")
+            aria-label=move || messages(lang.get()).app.language_switch_label
             on:click=move |_| lang.update(|l| *l = if *l == Lang::Es { Lang::En } else { Lang::Es })>
-            {move || lang.get().pick("English", "Español")}
+            {move || messages(lang.get()).app.language_switch_button}
         </button>
     }
 }

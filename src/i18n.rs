@@ -1,6 +1,6 @@
-//! The interface in Spanish and English: the language signal, a two-language text helper, and
-//! number formatting per language (decimal comma and thousands point in Spanish). Downloads never
-//! use these: they stay machine-readable (decimal point, no grouping).
+//! The interface in Spanish and English: the language signal and number formatting per language
+//! (decimal comma and thousands point in Spanish). Downloads never use these: they stay
+//! machine-readable (decimal point, no grouping). The page's own texts are in `crate::messages`.
 
 use leptos::prelude::*;
 
@@ -20,15 +20,6 @@ pub fn browser_lang() -> Lang {
 /// The current language from context.
 pub fn lang() -> RwSignal<Lang> {
     expect_context::<RwSignal<Lang>>()
-}
-
-/// A reactive text in the current language.
-pub fn tr(
-    es: &'static str,
-    en: &'static str,
-) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    let lang = lang();
-    move || lang.get().pick(es, en)
 }
 
 /// Formats `value` with `decimals` decimals for reading: "1.234,56" in Spanish, "1,234.56" in

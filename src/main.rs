@@ -4,6 +4,7 @@ mod app;
 mod components;
 mod fragment;
 mod i18n;
+mod messages;
 mod pages;
 mod state;
 

@@ -4,7 +4,8 @@
 //! include implausible rows) change; downloadable as a short printable HTML report.
 
 use crate::components::download::{data_source, download_text, today};
-use crate::i18n::{lang, tr, Lang};
+use crate::i18n::{lang, Lang};
+use crate::messages::{messages, msg};
 use crate::state::{AppState, Shared, View};
 use imr_core::escape::shell_join;
 use imr_core::plausibility::Plausibility;
@@ -62,10 +63,7 @@ pub fn IncludeFlagged() -> impl IntoView {
                 <input id="include-flagged" type="checkbox" data-testid="include-flagged"
                     prop:checked=move || flags.include.get()
                     on:change=move |ev| flags.include.set(event_target_checked(&ev))/>
-                <label for="include-flagged">{move || match lang().get() {
-                    Lang::Es => format!("Incluir las {n} filas marcadas como inverosímiles en escalas y respuestas"),
-                    Lang::En => format!("Include the {n} rows flagged as implausible in scales and answers"),
-                }}</label>
+                <label for="include-flagged">{move || (messages(lang().get()).findings.include_flagged)(&n.to_string())}</label>
             </p>
         })
     }
@@ -82,11 +80,11 @@ fn view_of(key: &str) -> View {
 
 fn view_name(lang: Lang, view: View) -> &'static str {
     match view {
-        View::Findings => lang.pick("Hallazgos", "Findings"),
-        View::Data => lang.pick("Datos", "Data"),
-        View::Inequality => lang.pick("Desigualdad", "Inequality"),
-        View::Models => lang.pick("Modelos", "Models"),
-        View::Map => lang.pick("Mapa", "Map"),
+        View::Findings => messages(lang).common.view_findings,
+        View::Data => messages(lang).common.view_data,
+        View::Inequality => messages(lang).common.view_inequality,
+        View::Models => messages(lang).common.view_models,
+        View::Map => messages(lang).common.view_map,
     }
 }
 
@@ -118,21 +116,18 @@ pub fn FindingsPage() -> impl IntoView {
     };
     view! {
         <section data-testid="findings" aria-labelledby="findings-h" class="findings">
-            <h2 id="findings-h">{tr("Hallazgos", "Findings")}</h2>
-            <p class="lead">{tr(
-                "Las preguntas del estudio, respondidas con los datos cargados. Cada frase sale de los resultados; cambian si cambian los datos.",
-                "The study's questions, answered on the loaded data. Every sentence comes from the results and changes when the data do.",
-            )}</p>
+            <h2 id="findings-h">{msg(|m| m.common.view_findings)}</h2>
+            <p class="lead">{msg(|m| m.findings.lead)}</p>
             {move || flags.findings.get().and_then(|f| f.flagged_note(lang().get())).map(|note| view! { <p class="note" data-testid="findings-flagged-note">{note}</p> })}
             <IncludeFlagged/>
-            <p><button class="secondary" data-testid="findings-report" on:click=report>{tr("Descargar informe (HTML imprimible)", "Download report (printable HTML)")}</button></p>
+            <p><button class="secondary" data-testid="findings-report" on:click=report>{msg(|m| m.findings.download_report)}</button></p>
             {move || (!state.files.with(Vec::is_empty)).then(|| view! {
-                <p class="note">{tr("El mismo informe con la línea de comandos: ", "The same report from the command line: ")}
+                <p class="note">{msg(|m| m.findings.report_command_label)}
                     <code data-testid="findings-command">{command}</code>
                 </p>
             })}
             {move || match flags.findings.get() {
-                None => view! { <p class="note">{tr("Cargue datos en la vista Datos.", "Load data in the Data view.")}</p> }.into_any(),
+                None => view! { <p class="note">{msg(|m| m.common.load_data_in_data_view)}</p> }.into_any(),
                 Some(f) => {
                     let l = lang().get();
                     f.answers(l).into_iter().enumerate().map(|(k, a)| {
@@ -162,11 +157,11 @@ pub fn FindingsPage() -> impl IntoView {
                                         <ul class="caveats">{caveats}</ul>
                                         <button class="link" data-testid=format!("finding-link-{}", a.question)
                                             on:click=move |_| state.view.set(target)>
-                                            {format!("{} → {}", l.pick("Ver el detalle en", "See the detail in"), view_name(l, target))}
+                                            {format!("{} → {}", messages(l).findings.see_detail, view_name(l, target))}
                                         </button>
                                         " "
                                         <button class="link" data-testid=format!("finding-embed-{question}") on:click=embed>
-                                            {l.pick("Insertar esta figura (HTML)", "Embed this figure (HTML)")}
+                                            {messages(l).findings.embed_figure}
                                         </button>
                                     </div>
                                 </div>
@@ -188,13 +183,11 @@ pub fn Takeaway(question: &'static str) -> impl IntoView {
         let f = flags.findings.get()?;
         let l = lang().get();
         let answer = f.answers(l).into_iter().find(|a| a.question == question)?;
-        let basis = match (question, l) {
-            ("models", Lang::Es) => "En breve (modelos por defecto): ",
-            ("models", Lang::En) => "In short (default models): ",
-            ("where", Lang::Es) => "En breve (todos los años juntos): ",
-            ("where", Lang::En) => "In short (all years pooled): ",
-            (_, Lang::Es) => "En breve: ",
-            (_, Lang::En) => "In short: ",
+        let texts = &messages(l).findings;
+        let basis = match question {
+            "models" => texts.takeaway_models,
+            "where" => texts.takeaway_where,
+            _ => texts.takeaway,
         };
         Some(view! {
             <p class="takeaway" data-testid="takeaway"><strong>{basis}</strong>{answer.headline}</p>

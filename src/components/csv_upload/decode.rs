@@ -1,6 +1,7 @@
 //! The table the worker sent, decoded on the page's thread once its memory can hold it.
 
 use crate::i18n::{format_number, Lang};
+use crate::messages::messages;
 use imr_core::ingest::RawTable;
 use imr_worker::decode_table;
 use wasm_bindgen::prelude::*;
@@ -26,10 +27,7 @@ pub(super) fn decode_received(
         .map_err(|_| format!("{name}: the background reader sent no table"))?;
     let len = array.length() as usize;
     let no_memory = || {
-        match language {
-        Lang::Es => format!("{name}: no hay memoria suficiente en el navegador para cargar esta tabla ({} MB leídos). Los datos anteriores siguen cargados.", format_number(Lang::Es, len as f64 / 1e6, 1)),
-        Lang::En => format!("{name}: not enough memory in the browser to load this table ({} MB read). The previous data are still loaded.", format_number(Lang::En, len as f64 / 1e6, 1)),
-    }
+        (messages(language).upload.no_memory)(name, &format_number(language, len as f64 / 1e6, 1))
     };
     {
         // Freed at once, the memory stays with the page's allocator for the table and panel.

@@ -16,6 +16,7 @@ pub use progress::UploadProgress;
 
 use crate::components::worker::{spawn_worker, RunningWorker};
 use crate::i18n::{lang, Lang};
+use crate::messages::messages;
 use decode::decode_received;
 use imr_core::ingest::RawTable;
 use imr_worker::{CsvEvent, CSV_JOB_KIND};
@@ -212,10 +213,8 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
         let (name, reject) = (name.clone(), reject.clone());
         move |message: String| {
             // An uncaught trap in the worker: in practice its memory ran out.
-            let message = match language.get_untracked() {
-                Lang::Es => format!("{name}: la lectura en segundo plano se detuvo ({message}); lo más probable es que el archivo no quepa en la memoria del navegador. Los datos anteriores siguen cargados."),
-                Lang::En => format!("{name}: the background reader stopped ({message}); most likely the file does not fit in the browser's memory. The previous data are still loaded."),
-            };
+            let message =
+                (messages(language.get_untracked()).upload.reader_stopped)(&name, &message);
             let _ = reject.call1(&JsValue::NULL, &message.into());
         }
     };

@@ -2,7 +2,8 @@
 //! short note when it is done, cancelled or failed.
 
 use super::{cancel_upload, CsvUpload, UploadStatus};
-use crate::i18n::{format_number, lang, tr, Lang};
+use crate::i18n::{format_number, lang};
+use crate::messages::{messages, msg};
 use leptos::prelude::*;
 
 fn mb(bytes: u64) -> f64 {
@@ -37,20 +38,14 @@ pub fn UploadProgress() -> impl IntoView {
             <p class="note" role="status" data-testid="upload-done" data-worker-ms=worker_ms.to_string() data-decode-ms=decode_ms.to_string()>{move || {
                 let l = lang().get();
                 let (mb_text, worker_s, decode_s) = (format_number(l, mb(total_bytes), 1), format_number(l, worker_ms as f64 / 1000.0, 1), format_number(l, decode_ms as f64 / 1000.0, 1));
-                match l {
-                    Lang::Es => format!("{name} ({mb_text} MB) se leyó en segundo plano en {worker_s} s; la tabla se cargó en {decode_s} s."),
-                    Lang::En => format!("{name} ({mb_text} MB) was read in the background in {worker_s} s; the table loaded in {decode_s} s."),
-                }
+                (messages(l).upload.done)(&name, &mb_text, &worker_s, &decode_s)
             }}</p>
         }.into_any()),
         UploadStatus::Failed(message) => Some(view! {
             <p class="error" role="alert" data-testid="upload-error">{message}</p>
         }.into_any()),
         UploadStatus::Cancelled { name } => Some(view! {
-            <p class="warn" role="status" data-testid="upload-cancelled">{move || match lang().get() {
-                Lang::Es => format!("Lectura de {name} cancelada; los datos anteriores siguen cargados."),
-                Lang::En => format!("Reading {name} was cancelled; the previous data are still loaded."),
-            }}</p>
+            <p class="warn" role="status" data-testid="upload-cancelled">{move || (messages(lang().get()).upload.cancelled)(&name)}</p>
         }.into_any()),
     }
     }
@@ -75,20 +70,18 @@ fn running_view(
     view! {
         <div role="status" data-testid="upload-running" class="upload-running">
             <progress data-testid="upload-progress" max=total_bytes.max(1).to_string() value=value
-                aria-label=tr("Avance de la lectura", "Reading progress")></progress>
+                aria-label=msg(|m| m.common.reading_progress)></progress>
             <p class="note" data-testid="upload-progress-text">{move || {
                 let l = lang().get();
                 let total = format_number(l, mb(total_bytes), 1);
-                match (phase, l) {
-                    (Phase::Reading, Lang::Es) => format!("{name}: leídos {} de {total} MB", format_number(l, mb(bytes_read.unwrap_or(0)), 1)),
-                    (Phase::Reading, Lang::En) => format!("{name}: read {} of {total} MB", format_number(l, mb(bytes_read.unwrap_or(0)), 1)),
-                    (Phase::Parsing, Lang::Es) => format!("{name}: {total} MB leídos; interpretando las filas…"),
-                    (Phase::Parsing, Lang::En) => format!("{name}: {total} MB read; parsing the rows…"),
-                    (Phase::Receiving, Lang::Es) => format!("{name}: cargando la tabla…"),
-                    (Phase::Receiving, Lang::En) => format!("{name}: loading the table…"),
+                let texts = &messages(l).upload;
+                match phase {
+                    Phase::Reading => (texts.reading)(&name, &format_number(l, mb(bytes_read.unwrap_or(0)), 1), &total),
+                    Phase::Parsing => (texts.parsing)(&name, &total),
+                    Phase::Receiving => (texts.receiving)(&name),
                 }
             }}</p>
-            <button class="secondary" data-testid="upload-cancel" on:click=move |_| cancel_upload(status)>{tr("Cancelar", "Cancel")}</button>
+            <button class="secondary" data-testid="upload-cancel" on:click=move |_| cancel_upload(status)>{msg(|m| m.common.cancel)}</button>
         </div>
     }
     .into_any()

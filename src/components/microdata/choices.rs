@@ -2,6 +2,7 @@
 //! ([`BirthsHead`]) with the engine's guesses selected.
 
 use crate::i18n::lang;
+use crate::messages::messages;
 use imr_microdata::BirthsHead;
 use leptos::prelude::*;
 
@@ -35,8 +36,8 @@ pub(super) fn BirthsColumnChoices(
     move || {
         head.get().is_some().then(|| view! {
             <div class="roles" data-testid="microdata-births-columns">
-                {column_select(head, "microdata-births-year", || lang().get_untracked().pick("Columna del año: ", "Year column: "), year)}
-                {column_select(head, "microdata-births-commune", || lang().get_untracked().pick("Columna de la comuna de residencia de la madre: ", "Mother's commune of residence column: "), commune)}
+                {column_select(head, "microdata-births-year", || messages(lang().get_untracked()).microdata.year_column, year)}
+                {column_select(head, "microdata-births-commune", || messages(lang().get_untracked()).microdata.commune_column, commune)}
             </div>
         })
     }

@@ -15,7 +15,8 @@ mod job;
 mod status;
 mod summary;
 
-use crate::i18n::{format_number, lang, tr};
+use crate::i18n::{format_number, lang};
+use crate::messages::{messages, msg};
 use crate::state::AppState;
 use imr_microdata::{
     equivalent_command, looks_like_deaths_microdata, BirthsHead, DeathsOptions, FileKind,
@@ -240,18 +241,16 @@ pub fn Microdata() -> impl IntoView {
 
     view! {
         <section aria-labelledby="microdata-h" data-testid="microdata">
-            <h3 id="microdata-h">{tr("Microdatos del DEIS (una fila por defunción o nacimiento)", "Health ministry microdata (one row per death or birth)")}</h3>
-            <p class="note">{tr(
-                "El archivo nacional de defunciones (separado por «;», Latin-1, con o sin encabezado: ANO_DEF; FECHA_DEF; …; EDAD_TIPO; EDAD_CANT; CODIGO_COMUNA_RESIDENCIA; …) se lee por partes en segundo plano, sin cargarlo entero en memoria, y se resume en defunciones infantiles por comuna de residencia y año. Opcionalmente, un archivo de una fila por nacimiento da los nacidos vivos.",
-                "The national deaths file (`;`-separated, Latin-1, with or without header: ANO_DEF; FECHA_DEF; …; EDAD_TIPO; EDAD_CANT; CODIGO_COMUNA_RESIDENCIA; …) is read in chunks in the background, never whole into memory, and summarised into infant deaths by commune of residence and year. Optionally, a one-row-per-birth file gives the live births.")}</p>
+            <h3 id="microdata-h">{msg(|m| m.microdata.heading)}</h3>
+            <p class="note">{msg(|m| m.microdata.deaths_file_note)}</p>
             <div class="roles">
                 <span>
-                    <label for="microdata-deaths">{tr("Defunciones (microdatos): ", "Deaths (microdata): ")}</label>
+                    <label for="microdata-deaths">{msg(|m| m.microdata.deaths_file_label)}</label>
                     <input id="microdata-deaths" type="file" accept=".csv,.txt,text/csv,text/plain" data-testid="microdata-deaths-file"
                         on:change=move |ev| choose(ev, inputs.deaths) prop:disabled=move || run.get().is_running()/>
                 </span>
                 <span>
-                    <label for="microdata-births">{tr("Nacimientos (una fila por nacimiento, opcional): ", "Births (one row per birth, optional): ")}</label>
+                    <label for="microdata-births">{msg(|m| m.microdata.births_file_label)}</label>
                     <input id="microdata-births" type="file" accept=".csv,.txt,text/csv,text/plain" data-testid="microdata-births-file"
                         on:change=move |ev| choose(ev, inputs.births) prop:disabled=move || run.get().is_running()/>
                 </span>
@@ -262,8 +261,8 @@ pub fn Microdata() -> impl IntoView {
                 view! { <p class="note" data-testid="microdata-deaths-chosen">{move || {
                     let l = lang().get();
                     let recognised = match deaths_note.get() {
-                        Some(true) => l.pick(" — reconocido como microdatos de defunciones", " — recognised as deaths microdata"),
-                        Some(false) => l.pick(" — no parece el archivo de defunciones del DEIS", " — does not look like the health ministry's deaths file"),
+                        Some(true) => messages(l).microdata.is_deaths_microdata,
+                        Some(false) => messages(l).microdata.not_deaths_microdata,
                         None => "",
                     };
                     format!("{name}: {} MB{recognised}", format_number(l, size / 1e6, 1))
@@ -271,17 +270,17 @@ pub fn Microdata() -> impl IntoView {
             })}
             <choices::BirthsColumnChoices head=births_head_signal year=births_year commune=births_commune/>
             <fieldset class="roles">
-                <legend>{tr("Desgloses (columnas adicionales)", "Breakdowns (extra columns)")}</legend>
+                <legend>{msg(|m| m.microdata.breakdowns_legend)}</legend>
                 <span><input id="microdata-neonatal" type="checkbox" data-testid="microdata-neonatal" prop:checked=move || neonatal.get() on:change=move |ev| neonatal.set(event_target_checked(&ev))/>
-                    <label for="microdata-neonatal">{tr("neonatal (< 28 días) y posneonatal", "neonatal (< 28 days) and post-neonatal")}</label></span>
+                    <label for="microdata-neonatal">{msg(|m| m.microdata.breakdown_neonatal)}</label></span>
                 <span><input id="microdata-cause" type="checkbox" data-testid="microdata-cause" prop:checked=move || cause.get() on:change=move |ev| cause.set(event_target_checked(&ev))/>
-                    <label for="microdata-cause">{tr("capítulo CIE-10 de la causa (DIAG1)", "ICD-10 chapter of the cause (DIAG1)")}</label></span>
+                    <label for="microdata-cause">{msg(|m| m.microdata.breakdown_cause_chapter)}</label></span>
             </fieldset>
             <button data-testid="microdata-start" on:click=start
                 prop:disabled=move || run.get().is_running() || (inputs.deaths.get().is_none() && inputs.births.get().is_none())>
-                {tr("Agregar por comuna y año", "Aggregate by commune and year")}</button>
+                {msg(|m| m.microdata.aggregate_button)}</button>
             " "
-            <button class="secondary" data-testid="microdata-cancel" on:click=cancel prop:disabled=move || !run.get().is_running()>{tr("Cancelar", "Cancel")}</button>
+            <button class="secondary" data-testid="microdata-cancel" on:click=cancel prop:disabled=move || !run.get().is_running()>{msg(|m| m.common.cancel)}</button>
             <status::RunStatus run=run/>
         </section>
     }

@@ -5,24 +5,20 @@
 use super::summary::file_summary_view;
 use super::{Run, COUNTS_FILE};
 use crate::components::download::download_text;
-use crate::i18n::{format_number, lang, tr, Lang};
+use crate::i18n::{format_number, lang, Lang};
+use crate::messages::{messages, msg};
 use imr_microdata::{FileKind, Throughput};
 use leptos::prelude::*;
 
 /// "12,3 de 500,0 MB · 1.234.567 filas · 2.345.678 filas/s · 85,2 MB/s"
 fn progress_text(l: Lang, bytes_read: u64, total_bytes: u64, rows: u64, elapsed_ms: u64) -> String {
     let t = Throughput::new(bytes_read, total_bytes, rows, elapsed_ms);
-    let (of, rows_word, per_s) = match l {
-        Lang::Es => ("de", "filas", "filas/s"),
-        Lang::En => ("of", "rows", "rows/s"),
-    };
-    format!(
-        "{} {of} {} MB · {} {rows_word} · {} {per_s} · {} MB/s",
-        format_number(l, t.mb_read, 1),
-        format_number(l, t.mb_total, 1),
-        format_number(l, rows as f64, 0),
-        format_number(l, t.rows_per_second, 0),
-        format_number(l, t.mb_per_second, 1),
+    (messages(l).microdata.progress)(
+        &format_number(l, t.mb_read, 1),
+        &format_number(l, t.mb_total, 1),
+        &format_number(l, rows as f64, 0),
+        &format_number(l, t.rows_per_second, 0),
+        &format_number(l, t.mb_per_second, 1),
     )
 }
 
@@ -32,14 +28,14 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
     move || {
         match run.get() {
         Run::Idle => None,
-        Run::Starting => Some(view! { <p class="note" role="status">{tr("Iniciando…", "Starting…")}</p> }.into_any()),
+        Run::Starting => Some(view! { <p class="note" role="status">{msg(|m| m.microdata.starting)}</p> }.into_any()),
         Run::Running { file, name, bytes_read, total_bytes, rows_read, elapsed_ms } => Some(view! {
             <div role="status" data-testid="microdata-running">
                 <progress data-testid="microdata-progress" max=total_bytes.max(1).to_string() value=bytes_read.to_string()
-                    aria-label=tr("Avance de la lectura", "Reading progress")></progress>
+                    aria-label=msg(|m| m.common.reading_progress)></progress>
                 <p class="note" data-testid="microdata-progress-text">{move || {
                     let l = lang().get();
-                    let which = match file { FileKind::Deaths => l.pick("defunciones", "deaths"), FileKind::Births => l.pick("nacimientos", "births") };
+                    let which = match file { FileKind::Deaths => messages(l).microdata.deaths_word, FileKind::Births => messages(l).microdata.births_word };
                     format!("{name} ({which}): {}", progress_text(l, bytes_read, total_bytes, rows_read, elapsed_ms))
                 }}</p>
             </div>
@@ -47,10 +43,7 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
         Run::Cancelled { bytes_read, total_bytes } => {
             let read = Throughput::new(bytes_read, total_bytes, 0, 0);
             Some(view! {
-            <p class="warn" role="status" data-testid="microdata-cancelled">{move || match lang().get() {
-                Lang::Es => format!("Cancelado tras leer {} de {} MB; no se cargó nada.", format_number(Lang::Es, read.mb_read, 1), format_number(Lang::Es, read.mb_total, 1)),
-                Lang::En => format!("Cancelled after reading {} of {} MB; nothing was loaded.", format_number(Lang::En, read.mb_read, 1), format_number(Lang::En, read.mb_total, 1)),
-            }}</p>
+            <p class="warn" role="status" data-testid="microdata-cancelled">{move || { let l = lang().get(); (messages(l).microdata.cancelled)(&format_number(l, read.mb_read, 1), &format_number(l, read.mb_total, 1)) }}</p>
         }.into_any())
         }
         Run::Failed(message) => Some(view! { <p class="error" role="alert" data-testid="microdata-error">{message}</p> }.into_any()),
@@ -65,15 +58,12 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
                     <p>{move || {
                         let l = lang().get();
                         let t = Throughput::new(bytes, bytes, rows, ms);
-                        match l {
-                            Lang::Es => format!("Listo en {} s ({} MB/s, {} filas/s). La tabla de conteos «{COUNTS_FILE}» se agregó a los archivos cargados.", format_number(l, t.seconds, 1), format_number(l, t.mb_per_second, 1), format_number(l, t.rows_per_second, 0)),
-                            Lang::En => format!("Done in {} s ({} MB/s, {} rows/s). The counts table “{COUNTS_FILE}” was added to the loaded files.", format_number(l, t.seconds, 1), format_number(l, t.mb_per_second, 1), format_number(l, t.rows_per_second, 0)),
-                        }
+                        (messages(l).microdata.done)(&format_number(l, t.seconds, 1), &format_number(l, t.mb_per_second, 1), &format_number(l, t.rows_per_second, 0), COUNTS_FILE)
                     }}</p>
                     {summaries}
-                    <p class="note">{tr("El mismo resultado con la línea de comandos:", "The same result from the command line:")}</p>
+                    <p class="note">{msg(|m| m.microdata.same_result_from_command)}</p>
                     <pre data-testid="microdata-command"><code>{command}</code></pre>
-                    <button class="secondary" data-testid="microdata-download" on:click=move |_| download_text(COUNTS_FILE, "text/csv", &csv)>{tr("Descargar conteos CSV", "Download counts CSV")}</button>
+                    <button class="secondary" data-testid="microdata-download" on:click=move |_| download_text(COUNTS_FILE, "text/csv", &csv)>{msg(|m| m.microdata.download_counts_csv)}</button>
                 </div>
             }.into_any())
         }

@@ -1,7 +1,8 @@
 //! The summary of each file a job read: rows read, counted, not infant and excluded (with the
 //! reasons and first lines), years and unknown codes.
 
-use crate::i18n::{format_number, lang, tr, Lang};
+use crate::i18n::{format_number, lang, Lang};
+use crate::messages::{messages, msg};
 use imr_microdata::{FileKind, FileSummary};
 use leptos::prelude::*;
 
@@ -26,7 +27,7 @@ pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
     let unknown = f.unknown_codes_listed(10);
     let unknown = (!unknown.is_empty()).then(|| {
         let list = unknown;
-        view! { <p class="note" data-testid="microdata-unknown-codes">{tr("Códigos de comuna desconocidos: ", "Unknown commune codes: ")}{list}</p> }
+        view! { <p class="note" data-testid="microdata-unknown-codes">{msg(|m| m.microdata.unknown_commune_codes)}{list}</p> }
     });
     let excluded = f
         .excluded
@@ -49,9 +50,9 @@ pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
                         format!(
                             "{} {}: {} ({} {lines}{more})",
                             format_number(l, count as f64, 0),
-                            l.pick("filas", "rows"),
+                            messages(l).common.rows,
                             reason_text(l, &reason, &description),
-                            l.pick("líneas", "lines"),
+                            messages(l).microdata.lines_word,
                         )
                     }}
                 </li>
@@ -74,19 +75,11 @@ pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
             <p>{move || {
                 let l = lang().get();
                 let n = |v: u64| format_number(l, v as f64, 0);
-                match (l, kind) {
-                    (Lang::Es, FileKind::Deaths) => format!(
-                        "{} filas ({}), años {years}: {} defunciones infantiles contadas, {} de 1 año o más, {} excluidas; {} códigos de Ñuble recodificados.",
-                        n(read), if header { "con encabezado" } else { "sin encabezado" }, n(counted), n(not_infant), n(excluded_n), n(recoded)),
-                    (Lang::En, FileKind::Deaths) => format!(
-                        "{} rows ({}), years {years}: {} infant deaths counted, {} aged one year or more, {} excluded; {} Ñuble codes re-coded.",
-                        n(read), if header { "with header" } else { "no header" }, n(counted), n(not_infant), n(excluded_n), n(recoded)),
-                    (Lang::Es, FileKind::Births) => format!(
-                        "{} filas ({}), años {years}: {} nacimientos contados, {} excluidas; {} códigos de Ñuble recodificados.",
-                        n(read), if header { "con encabezado" } else { "sin encabezado" }, n(counted), n(excluded_n), n(recoded)),
-                    (Lang::En, FileKind::Births) => format!(
-                        "{} rows ({}), years {years}: {} births counted, {} excluded; {} Ñuble codes re-coded.",
-                        n(read), if header { "with header" } else { "no header" }, n(counted), n(excluded_n), n(recoded)),
+                let texts = messages(l);
+                let header = if header { texts.common.with_header } else { texts.common.no_header };
+                match kind {
+                    FileKind::Deaths => (texts.microdata.deaths_summary)(&n(read), header, &years, &n(counted), &n(not_infant), &n(excluded_n), &n(recoded)),
+                    FileKind::Births => (texts.microdata.births_summary)(&n(read), header, &years, &n(counted), &n(excluded_n), &n(recoded)),
                 }
             }}</p>
             <ul class="excluded" data-testid="microdata-excluded">{excluded}</ul>

@@ -2,7 +2,8 @@
 //! chosen for each of its columns.
 
 use super::HowCalculated;
-use crate::i18n::{lang, tr, Lang};
+use crate::i18n::lang;
+use crate::messages::{messages, msg};
 use crate::state::AppState;
 use imr_core::ingest::{delimiter_label, Role};
 use leptos::prelude::*;
@@ -26,19 +27,16 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                     let d = table.dialect;
                     let (n_records, delimiter, encoding) = (table.records.len(), delimiter_label(d.delimiter), table.encoding.label());
                     let n_meta = table.metadata.len();
-                    let summary = move || match lang().get() {
-                        Lang::Es => format!(
-                            "{n_records} filas · separador «{delimiter}» · decimal «{}» · {encoding} · {}{}",
-                            d.decimal.as_char(),
-                            if d.has_header { "con encabezado" } else { "sin encabezado" },
-                            if n_meta > 0 { format!(" · {n_meta} líneas de metadatos (#) omitidas") } else { String::new() }
-                        ),
-                        Lang::En => format!(
-                            "{n_records} rows · delimiter «{delimiter}» · decimal «{}» · {encoding} · {}{}",
-                            d.decimal.as_char(),
-                            if d.has_header { "with header" } else { "no header" },
-                            if n_meta > 0 { format!(" · {n_meta} metadata lines (#) skipped") } else { String::new() }
-                        ),
+                    let summary = move || {
+                        let texts = messages(lang().get());
+                        (texts.data.file_summary)(
+                            &n_records.to_string(),
+                            &delimiter,
+                            &d.decimal.as_char().to_string(),
+                            encoding,
+                            if d.has_header { texts.common.with_header } else { texts.common.no_header },
+                            &if n_meta > 0 { (texts.data.metadata_skipped)(&n_meta.to_string()) } else { String::new() },
+                        )
                     };
                     let selectors = Role::ALL
                         .into_iter()
@@ -71,7 +69,7 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                                 <span>
                                     <label for=id.clone()>{role_label(role)}</label>
                                     <select id=id data-testid=format!("role-{}", role.label()) on:change=on_change>
-                                        <option value="" selected=move || current().is_none()>{tr("(ninguna)", "(none)")}</option>
+                                        <option value="" selected=move || current().is_none()>{msg(|m| m.common.no_column)}</option>
                                         {options}
                                     </select>
                                 </span>
@@ -90,10 +88,10 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
             .collect_view();
         Some(view! {
             <section aria-labelledby="files-h">
-                <h3 id="files-h">{tr("Archivos y columnas", "Files and columns")}</h3>
+                <h3 id="files-h">{msg(|m| m.data.files_columns)}</h3>
                 <ul>{items}</ul>
                 <HowCalculated testid="files-method">
-                    <p class="note">{tr("Las demás columnas numéricas son covariables; un archivo sin nacimientos ni defunciones se une como características comunales por código (y año si lo tiene).", "Other numeric columns are covariates; a file without births or deaths is joined as commune characteristics by code (and year when it has one).")}</p>
+                    <p class="note">{msg(|m| m.data.covariates_note)}</p>
                 </HowCalculated>
             </section>
         })
@@ -102,10 +100,10 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
 
 fn role_label(role: Role) -> impl Fn() -> &'static str + Copy {
     match role {
-        Role::Entity => tr("Código de comuna", "Commune code"),
-        Role::Time => tr("Año", "Year"),
-        Role::Births => tr("Nacimientos", "Births"),
-        Role::Deaths => tr("Defunciones < 1 año", "Infant deaths"),
-        Role::Rate => tr("Tasa ‰", "Rate ‰"),
+        Role::Entity => msg(|m| m.data.commune_code),
+        Role::Time => msg(|m| m.common.year),
+        Role::Births => msg(|m| m.common.births),
+        Role::Deaths => msg(|m| m.common.infant_deaths),
+        Role::Rate => msg(|m| m.data.rate),
     }
 }

@@ -1,7 +1,8 @@
 //! The rows the plausibility pass flagged, with their reasons.
 
 use super::HowCalculated;
-use crate::i18n::{format_opt, lang, tr, Lang};
+use crate::i18n::{format_opt, lang};
+use crate::messages::{messages, msg};
 use crate::pages::findings::{FlagState, IncludeFlagged};
 use imr_core::request::commune_name;
 use leptos::prelude::*;
@@ -32,24 +33,13 @@ pub(super) fn FlaggedRows() -> impl IntoView {
                 )
             })
             .collect();
-        let summary = match l {
-            Lang::Es => format!(
-                "{n} filas marcadas{}",
-                if worst.is_empty() {
-                    String::new()
-                } else {
-                    format!("; tasa sobre 200 ‰: {}", worst.join(", "))
-                }
-            ),
-            Lang::En => format!(
-                "{n} rows flagged{}",
-                if worst.is_empty() {
-                    String::new()
-                } else {
-                    format!("; rate above 200 ‰: {}", worst.join(", "))
-                }
-            ),
+        let texts = &messages(l).data;
+        let worst = if worst.is_empty() {
+            String::new()
+        } else {
+            (texts.flagged_worst)(&worst.join(", "))
         };
+        let summary = (texts.flagged_summary)(&n.to_string(), &worst);
         let rows = f
             .flagged
             .iter()
@@ -69,19 +59,16 @@ pub(super) fn FlaggedRows() -> impl IntoView {
             .collect_view();
         Some(view! {
             <section aria-labelledby="flagged-h" data-testid="flagged-rows">
-                <h3 id="flagged-h">{tr("Valores inverosímiles", "Implausible values")}</h3>
-                <HowCalculated testid="flagged-method"><p class="note">{tr(
-                    "Reglas: tasa sobre 200 por 1.000; defunciones derivadas iguales o mayores a la mitad de los nacimientos; tasa publicada sobre menos de 10 nacimientos. Las filas siguen en los datos y las descargas; por defecto quedan fuera de las escalas de los gráficos y de los Hallazgos.",
-                    "Rules: rate above 200 per 1,000; derived deaths at least half the births; a published rate on fewer than 10 births. The rows stay in the data and the downloads; by default they are kept out of chart scales and the Findings.",
-                )}</p></HowCalculated>
+                <h3 id="flagged-h">{msg(|m| m.data.flagged_heading)}</h3>
+                <HowCalculated testid="flagged-method"><p class="note">{msg(|m| m.data.flagged_rules_note)}</p></HowCalculated>
                 <IncludeFlagged/>
                 <details>
                     <summary data-testid="flagged-summary">{summary}</summary>
                     <div class="scroll">
                         <table data-testid="flagged-table">
                             <thead><tr>
-                                <th class="text">{tr("Código", "Code")}</th><th class="text">{tr("Comuna", "Commune")}</th><th>{tr("Año", "Year")}</th>
-                                <th>{tr("Nacimientos", "Births")}</th><th>{tr("Tasa ‰", "Rate ‰")}</th><th class="text">{tr("Motivos", "Reasons")}</th><th class="text">{tr("Archivo:línea", "File:line")}</th>
+                                <th class="text">{msg(|m| m.common.code)}</th><th class="text">{msg(|m| m.common.commune)}</th><th>{msg(|m| m.common.year)}</th>
+                                <th>{msg(|m| m.common.births)}</th><th>{msg(|m| m.data.rate)}</th><th class="text">{msg(|m| m.data.reasons)}</th><th class="text">{msg(|m| m.data.file_line)}</th>
                             </tr></thead>
                             <tbody>{rows}</tbody>
                         </table>

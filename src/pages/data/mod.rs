@@ -16,7 +16,8 @@ mod upload;
 
 use crate::components::csv_upload::UploadProgress;
 use crate::components::microdata::Microdata;
-use crate::i18n::{format_number, lang, tr, Lang};
+use crate::i18n::{format_number, lang, Lang};
+use crate::messages::msg;
 use crate::state::AppState;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -26,16 +27,16 @@ pub fn DataPage() -> impl IntoView {
     let state = expect_context::<AppState>();
     view! {
         <section aria-labelledby="upload-h">
-            <h2 id="upload-h">{tr("Datos", "Data")}</h2>
+            <h2 id="upload-h">{msg(|m| m.common.view_data)}</h2>
             <crate::pages::findings::Takeaway question="rates"/>
             <upload::Upload/>
             <UploadProgress/>
-            <button class="secondary" data-testid="save-analysis" on:click=move |_| saved::save_analysis(state)>{tr("Guardar análisis (JSON)", "Save analysis (JSON)")}</button>
+            <button class="secondary" data-testid="save-analysis" on:click=move |_| saved::save_analysis(state)>{msg(|m| m.data.save_analysis_json)}</button>
             " "
-            <button class="secondary" data-testid="load-bundled" on:click=move |_| state.load_bundled()>{tr("Usar datos incluidos de Chile", "Use the bundled Chilean data")}</button>
+            <button class="secondary" data-testid="load-bundled" on:click=move |_| state.load_bundled()>{msg(|m| m.data.use_bundled_data)}</button>
         </section>
         {move || state.bundled.get().then(|| view! {
-            <p class="note" data-testid="bundled-note">{tr("Mostrando el conjunto incluido: 345 comunas de Chile, 2019–2023 (ver fuentes al pie). Suba sus propios archivos para reemplazarlo.", "Showing the bundled dataset: 345 Chilean communes, 2019–2023 (sources below). Upload your own files to replace it.")}</p>
+            <p class="note" data-testid="bundled-note">{msg(|m| m.data.bundled_dataset_note)}</p>
         })}
         <Microdata/>
         <files::FilesAndRoles/>
@@ -44,7 +45,7 @@ pub fn DataPage() -> impl IntoView {
         <rates::NationalRates/>
         <rates::RatesTable/>
         {move || state.files.with(|f| f.is_empty()).then(|| view! {
-            <p class="note">{tr("Elija uno o más archivos CSV para comenzar.", "Choose one or more CSV files to begin.")}</p>
+            <p class="note">{msg(|m| m.data.choose_files_prompt)}</p>
         })}
     }
 }
@@ -72,7 +73,7 @@ pub(crate) fn HowCalculated(
     view! {
         <details class="how" data-testid=testid
             prop:open=move || open.is_some_and(|o| o.get()) on:toggle=on_toggle>
-            <summary>{tr("Cómo se calcula", "How this is calculated")}</summary>
+            <summary>{msg(|m| m.common.how_this_calculated)}</summary>
             {children()}
         </details>
     }

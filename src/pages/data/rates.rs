@@ -3,7 +3,8 @@
 
 use super::HowCalculated;
 use crate::components::download::download_csv;
-use crate::i18n::{format_number, format_opt, lang, tr, Lang};
+use crate::i18n::{format_number, format_opt, lang, Lang};
+use crate::messages::{messages, msg};
 use crate::pages::findings::FlagState;
 use crate::state::AppState;
 use imr_core::escape::shell_join;
@@ -37,6 +38,24 @@ fn fmt_count(lang: Lang, v: f64) -> String {
     format_number(lang, v, if v.fract() == 0.0 { 0 } else { 2 })
 }
 
+/// The births, deaths, rate and 95% interval cells of a rates row (a commune's or the nation's),
+/// each named by `data-field`.
+fn count_and_rate_cells(
+    l: Lang,
+    births: f64,
+    deaths: f64,
+    rate: Option<f64>,
+    ci: (Option<f64>, Option<f64>),
+) -> impl IntoView {
+    view! {
+        <td data-field="births">{fmt_count(l, births)}</td>
+        <td data-field="deaths">{fmt_count(l, deaths)}</td>
+        <td data-field="rate">{format_opt(l, rate, 2)}</td>
+        <td data-field="ci_low">{format_opt(l, ci.0, 2)}</td>
+        <td data-field="ci_high">{format_opt(l, ci.1, 2)}</td>
+    }
+}
+
 #[component]
 pub(super) fn NationalRates() -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -50,11 +69,7 @@ pub(super) fn NationalRates() -> impl IntoView {
                 view! {
                     <tr data-time=n.time.to_string()>
                         <td>{n.time}</td>
-                        <td data-field="births">{fmt_count(l, n.births)}</td>
-                        <td data-field="deaths">{fmt_count(l, n.deaths)}</td>
-                        <td data-field="rate">{format_opt(l, n.rate, 2)}</td>
-                        <td data-field="ci_low">{format_opt(l, n.ci_low, 2)}</td>
-                        <td data-field="ci_high">{format_opt(l, n.ci_high, 2)}</td>
+                        {count_and_rate_cells(l, n.births, n.deaths, n.rate, (n.ci_low, n.ci_high))}
                         <td>{n.n_areas}</td>
                     </tr>
                 }
@@ -62,9 +77,9 @@ pub(super) fn NationalRates() -> impl IntoView {
             .collect_view();
         Some(view! {
             <section aria-labelledby="national-h">
-                <h3 id="national-h">{tr("Tasa nacional por año (agrupada)", "National pooled rate per year")}</h3>
+                <h3 id="national-h">{msg(|m| m.data.national_rate_heading)}</h3>
                 <table data-testid="national-rate">
-                    <thead><tr><th>{tr("Año", "Year")}</th><th>{tr("Nacimientos", "Births")}</th><th>{tr("Defunciones", "Deaths")}</th><th>{tr("Tasa ‰", "Rate ‰")}</th><th>{tr("IC95 inf.", "95% CI low")}</th><th>{tr("IC95 sup.", "95% CI high")}</th><th>{tr("Comunas", "Communes")}</th></tr></thead>
+                    <thead><tr><th>{msg(|m| m.common.year)}</th><th>{msg(|m| m.common.births)}</th><th>{msg(|m| m.common.deaths)}</th><th>{msg(|m| m.data.rate)}</th><th>{msg(|m| m.data.ci95_low)}</th><th>{msg(|m| m.data.ci95_high)}</th><th>{msg(|m| m.data.communes_column)}</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </section>
@@ -106,25 +121,20 @@ pub(super) fn RatesTable() -> impl IntoView {
                             <td class="text">{r.entity.clone()}</td>
                             <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
                             <td>{r.time}</td>
-                            <td data-field="births">{fmt_count(l, r.births)}</td>
-                            <td data-field="deaths">{fmt_count(l, r.deaths)}</td>
-                            <td data-field="rate">{format_opt(l, r.rate, 2)}</td>
-                            <td data-field="ci_low">{format_opt(l, r.ci_low, 2)}</td>
-                            <td data-field="ci_high">{format_opt(l, r.ci_high, 2)}</td>
+                            {count_and_rate_cells(l, r.births, r.deaths, r.rate, (r.ci_low, r.ci_high))}
                         </tr>
                     }
                 })
                 .collect_view();
-            let more = (total > PAGE_ROWS).then(|| view! { <p class="note">{move || match lang().get() { Lang::Es => format!("Se muestran {PAGE_ROWS} de {total} filas: use la búsqueda."), Lang::En => format!("Showing {PAGE_ROWS} of {total} rows: use the search.") }}</p> });
+            let more = (total > PAGE_ROWS).then(|| view! { <p class="note">{move || (messages(lang().get()).data.showing_first)(&PAGE_ROWS.to_string(), &total.to_string())}</p> });
             let toggle = (total > PREVIEW_ROWS).then(|| {
                 let label = move || {
                     let l = lang().get();
-                    let (rows_w, communes_w) = (l.pick("filas", "rows"), l.pick("comunas", "communes"));
-                    let action = match (l, expanded.get()) {
-                        (Lang::Es, false) => "mostrar todas".to_owned(),
-                        (Lang::Es, true) => format!("mostrar solo {PREVIEW_ROWS}"),
-                        (Lang::En, false) => "show all".to_owned(),
-                        (Lang::En, true) => format!("show only {PREVIEW_ROWS}"),
+                    let (rows_w, communes_w) = (messages(l).common.rows, messages(l).data.communes_word);
+                    let action = if expanded.get() {
+                        (messages(l).data.show_only)(&PREVIEW_ROWS.to_string())
+                    } else {
+                        messages(l).data.show_all.to_owned()
                     };
                     format!("{} {rows_w} · {} {communes_w} · {span} — {action}", format_number(l, total as f64, 0), format_number(l, communes as f64, 0))
                 };
@@ -139,15 +149,15 @@ pub(super) fn RatesTable() -> impl IntoView {
         };
         Some(view! {
             <section aria-labelledby="rates-h">
-                <h3 id="rates-h">{tr("Tasa de mortalidad infantil por comuna y año (por 1.000 nacidos vivos)", "Infant mortality rate by commune and year (per 1,000 live births)")}</h3>
+                <h3 id="rates-h">{msg(|m| m.data.rates_heading)}</h3>
                 <HowCalculated testid="rates-method">
-                    <p class="note">{tr("Tasa = defunciones de menores de 1 año / nacidos vivos × 1.000. Intervalo de confianza 95% exacto de Poisson (Garwood).", "Rate = infant deaths / live births × 1,000. Exact Poisson (Garwood) 95% confidence interval.")}
-                        {approximate.then(|| tr(" Aproximado: las defunciones se derivaron de tasas.", " Approximate: deaths were derived from rates."))}</p>
+                    <p class="note">{msg(|m| m.data.rates_formula_note)}
+                        {approximate.then(|| msg(|m| m.data.rates_approximate_note))}</p>
                 </HowCalculated>
-                <label for="rates-search">{tr("Buscar comuna o año: ", "Search commune or year: ")}</label>
+                <label for="rates-search">{msg(|m| m.data.search_commune_year)}</label>
                 <input id="rates-search" type="search" data-testid="rates-search" prop:value=move || search.get() on:input=move |ev| search.set(event_target_value(&ev))/>
-                <button class="secondary" data-testid="rates-csv-download" on:click=move |_| download_csv(&state, RATES_FILE, &rates_csv(&csv_table))>{tr("Descargar CSV", "Download CSV")}</button>
-                <p class="note">{tr("El mismo CSV con la línea de comandos: ", "The same CSV from the command line: ")}
+                <button class="secondary" data-testid="rates-csv-download" on:click=move |_| download_csv(&state, RATES_FILE, &rates_csv(&csv_table))>{msg(|m| m.common.download_csv)}</button>
+                <p class="note">{msg(|m| m.data.rates_command_label)}
                     <code data-testid="rates-command">{move || rates_command(&state)}</code></p>
                 {move || {
                     let (shown, more, toggle) = body();
@@ -155,14 +165,14 @@ pub(super) fn RatesTable() -> impl IntoView {
                         <div class="scroll">
                             <table data-testid="rates-table" id="rates-table">
                                 <thead><tr>
-                                    {sort_header(sort, tr("Código", "Code"), RateSort::Entity)}
-                                    <th class="text">{tr("Comuna", "Commune")}</th>
-                                    {sort_header(sort, tr("Año", "Year"), RateSort::Time)}
-                                    {sort_header(sort, tr("Nacimientos", "Births"), RateSort::Births)}
-                                    {sort_header(sort, tr("Defunciones", "Deaths"), RateSort::Deaths)}
-                                    {sort_header(sort, tr("Tasa ‰", "Rate ‰"), RateSort::Rate)}
-                                    {sort_header(sort, tr("IC95 inf.", "95% CI low"), RateSort::CiLow)}
-                                    {sort_header(sort, tr("IC95 sup.", "95% CI high"), RateSort::CiHigh)}
+                                    {sort_header(sort, msg(|m| m.common.code), RateSort::Entity)}
+                                    <th class="text">{msg(|m| m.common.commune)}</th>
+                                    {sort_header(sort, msg(|m| m.common.year), RateSort::Time)}
+                                    {sort_header(sort, msg(|m| m.common.births), RateSort::Births)}
+                                    {sort_header(sort, msg(|m| m.common.deaths), RateSort::Deaths)}
+                                    {sort_header(sort, msg(|m| m.data.rate), RateSort::Rate)}
+                                    {sort_header(sort, msg(|m| m.data.ci95_low), RateSort::CiLow)}
+                                    {sort_header(sort, msg(|m| m.data.ci95_high), RateSort::CiHigh)}
                                 </tr></thead>
                                 <tbody>{shown}</tbody>
                                 {toggle}

@@ -2,7 +2,8 @@
 //! their reasons, derived deaths, recoded codes, joined rows and conflicting cells.
 
 use super::collapse_if_long;
-use crate::i18n::{format_number, lang, tr, Lang};
+use crate::i18n::{format_number, lang, Lang};
+use crate::messages::{messages, msg};
 use crate::state::AppState;
 use imr_core::request::LineAccount;
 use leptos::prelude::*;
@@ -20,18 +21,18 @@ pub(super) fn Report() -> impl IntoView {
                 let excluded = r
                     .excluded
                     .iter()
-                    .map(|e| view! { <li data-line=e.line.to_string()>{let (file, line, kind) = (e.file.clone(), e.line, e.kind.clone()); move || { let l = lang().get(); format!("{file}, {} {line}: {}", l.pick("línea", "line"), kind.text(l)) }}</li> })
+                    .map(|e| view! { <li data-line=e.line.to_string()>{let (file, line, kind) = (e.file.clone(), e.line, e.kind.clone()); move || { let l = lang().get(); format!("{file}, {} {line}: {}", messages(l).common.line, kind.text(l)) }}</li> })
                     .collect_view();
                 let warnings = (!r.cell_warnings.is_empty()).then(|| {
                     let n = r.cell_warnings.len();
-                    let first = r.cell_warnings.iter().take(20).cloned().map(|w| view! { <li>{move || { let l = lang().get(); format!("{}, {} {}, {} `{}`: «{}»", w.file, l.pick("línea", "line"), w.line, l.pick("columna", "column"), w.column, w.value) }}</li> }).collect_view();
-                    view! { <details><summary class="warn">{move || match lang().get() { Lang::Es => format!("{n} celdas con texto en columnas numéricas se leyeron como faltantes"), Lang::En => format!("{n} cells with text in numeric columns were read as missing") }}</summary><ul>{first}</ul></details> }
+                    let first = r.cell_warnings.iter().take(20).cloned().map(|w| view! { <li>{move || { let l = lang().get(); format!("{}, {} {}, {} `{}`: «{}»", w.file, messages(l).common.line, w.line, messages(l).data.column_word, w.column, w.value) }}</li> }).collect_view();
+                    view! { <details><summary class="warn">{move || (messages(lang().get()).data.text_cells_missing)(&n.to_string())}</summary><ul>{first}</ul></details> }
                 });
                 let derived = panel.deaths_derived.then(|| view! {
-                    <p class="warn" data-testid="approximate-note">{tr("Las defunciones se derivaron de la tasa publicada × nacimientos / 1000: no son conteos, y los intervalos son aproximados.", "Deaths were derived from the published rate × births / 1000: they are not counts, and the intervals are approximate.")}</p>
+                    <p class="warn" data-testid="approximate-note">{msg(|m| m.data.report_derived_deaths_note)}</p>
                 });
-                let recoded = (r.recoded_codes > 0).then(|| view! { <p class="note">{let n = r.recoded_codes; move || match lang().get() { Lang::Es => format!("{n} códigos de Ñuble anteriores a 2018 (084xx) se recodificaron a 16xxx."), Lang::En => format!("{n} pre-2018 Ñuble codes (084xx) were recoded to 16xxx.") }}</p> });
-                let merged = (r.merged_rows > 0).then(|| view! { <p class="note" data-testid="merged-note">{let n = r.merged_rows as f64; move || match lang().get() { Lang::Es => format!("{} filas de un archivo se unieron a la misma comuna y año de otro archivo (nacimientos en uno, defunciones en el otro).", format_number(Lang::Es, n, 0)), Lang::En => format!("{} rows of one file were joined to the same commune and year of another file (births in one, deaths in the other).", format_number(Lang::En, n, 0)) }}</p> });
+                let recoded = (r.recoded_codes > 0).then(|| view! { <p class="note">{let n = r.recoded_codes; move || (messages(lang().get()).data.recoded_codes)(&n.to_string())}</p> });
+                let merged = (r.merged_rows > 0).then(|| view! { <p class="note" data-testid="merged-note">{let n = r.merged_rows as f64; move || { let l = lang().get(); (messages(l).data.merged_rows)(&format_number(l, n, 0)) }}</p> });
                 // Cells on which two joined files disagree (the first file's value is used):
                 // listed with both places, so no value is dropped unseen.
                 let conflicts = (!r.conflicts.is_empty()).then(|| {
@@ -41,20 +42,20 @@ pub(super) fn Report() -> impl IntoView {
                         .iter()
                         .take(50)
                         .cloned()
-                        .map(|c| view! { <li>{move || { let l = lang().get(); let line = l.pick("línea", "line"); format!("{} {}, `{}`: {} ({}, {line} {}) / {} ({}, {line} {})", c.entity, c.time, c.column, c.kept_value, c.kept_file, c.kept_line, c.other_value, c.other_file, c.other_line) }}</li> })
+                        .map(|c| view! { <li>{move || { let l = lang().get(); let line = messages(l).common.line; format!("{} {}, `{}`: {} ({}, {line} {}) / {} ({}, {line} {})", c.entity, c.time, c.column, c.kept_value, c.kept_file, c.kept_line, c.other_value, c.other_file, c.other_line) }}</li> })
                         .collect_view();
-                    view! { <details data-testid="conflicts"><summary class="warn">{move || match lang().get() { Lang::Es => format!("{n} celdas difieren entre archivos unidos: se usó el valor del primer archivo"), Lang::En => format!("{n} cells differ between joined files: the first file's value was used") }}</summary><ul>{items}</ul></details> }
+                    view! { <details data-testid="conflicts"><summary class="warn">{move || (messages(lang().get()).data.conflicting_cells)(&n.to_string())}</summary><ul>{items}</ul></details> }
                 });
                 let total_lines: u64 = r.files.iter().map(|f| f.physical_lines).sum();
                 let file_lines = r.files.iter().map(file_lines_item).collect_view();
                 view! {
                     <section aria-labelledby="report-h">
-                        <h3 id="report-h">{tr("Validación", "Validation")}</h3>
+                        <h3 id="report-h">{msg(|m| m.data.validation)}</h3>
                         <div class="counts">
-                            <div>{tr("Líneas", "Lines")}<strong data-testid="physical-lines">{total_lines}</strong></div>
-                            <div>{tr("Filas leídas", "Rows read")}<strong data-testid="rows-read">{r.rows_read}</strong></div>
-                            <div>{tr("Usadas", "Used")}<strong data-testid="rows-used">{r.rows_used}</strong></div>
-                            <div>{tr("Excluidas", "Excluded")}<strong data-testid="rows-excluded">{r.rows_excluded}</strong></div>
+                            <div>{msg(|m| m.data.lines)}<strong data-testid="physical-lines">{total_lines}</strong></div>
+                            <div>{msg(|m| m.data.rows_read)}<strong data-testid="rows-read">{r.rows_read}</strong></div>
+                            <div>{msg(|m| m.data.used)}<strong data-testid="rows-used">{r.rows_used}</strong></div>
+                            <div>{msg(|m| m.data.excluded)}<strong data-testid="rows-excluded">{r.rows_excluded}</strong></div>
                         </div>
                         <ul class="note" data-testid="line-accounting">{file_lines}</ul>
                         {derived}
@@ -64,8 +65,8 @@ pub(super) fn Report() -> impl IntoView {
                         {warnings}
                         {collapse_if_long(
                             n_excluded,
-                            move |l: Lang, n: String| match l { Lang::Es => format!("{n} filas excluidas — mostrar todas"), Lang::En => format!("{n} excluded rows — show all") },
-                            view! { <ol class="excluded" data-testid="excluded-list" aria-label=tr("Filas excluidas", "Excluded rows")>{excluded}</ol> },
+                            move |l: Lang, n: String| (messages(l).data.excluded_show_all)(&n),
+                            view! { <ol class="excluded" data-testid="excluded-list" aria-label=msg(|m| m.data.excluded_rows)>{excluded}</ol> },
                         )}
                     </section>
                 }
@@ -95,10 +96,7 @@ fn file_lines_item(f: &imr_core::ingest::FileReport) -> impl IntoView {
         <li data-file=file_attr data-lines=lines.to_string() data-rows-read=read.to_string() data-other-lines=other.to_string()>{move || {
             let l = lang().get();
             let n = |v: u64| format_number(l, v as f64, 0);
-            match l {
-                Lang::Es => format!("{file}: {} líneas = {} de encabezado + {} de metadatos (#) + {} filas leídas ({} usadas, {} excluidas) + {} en blanco o dentro de campos entre comillas", n(lines), n(header), n(metadata), n(read), n(used), n(excluded), n(other)),
-                Lang::En => format!("{file}: {} lines = {} header + {} metadata (#) + {} rows read ({} used, {} excluded) + {} blank or inside quoted fields", n(lines), n(header), n(metadata), n(read), n(used), n(excluded), n(other)),
-            }
+            (messages(l).data.line_account)(&file, &n(lines), &n(header), &n(metadata), &n(read), &n(used), &n(excluded), &n(other))
         }}</li>
     }
 }

@@ -6,7 +6,7 @@ use crate::components::csv_upload::{
     parse_in_worker, CsvUpload, Stop, UploadStatus, WORKER_THRESHOLD_BYTES,
 };
 use crate::components::microdata::{read_head, MicrodataInputs};
-use crate::i18n::tr;
+use crate::messages::msg;
 use crate::state::{read_owned_file, AppState, BlobKey, LoadedFile};
 use imr_core::analysis::is_saved_analysis;
 use leptos::prelude::*;
@@ -111,11 +111,11 @@ pub(super) fn Upload() -> impl IntoView {
             on:dragover=move |ev: leptos::ev::DragEvent| { ev.prevent_default(); over.set(true); }
             on:dragleave=move |_| over.set(false)
             on:drop=on_drop>
-            <label for="file-input">{tr("Archivos CSV (nacimientos, defunciones y características comunales): ", "CSV files (births, deaths and commune characteristics): ")}</label>
+            <label for="file-input">{msg(|m| m.data.upload_files_label)}</label>
             <input id="file-input" type="file" multiple accept=".csv,.txt,.tsv,.json,text/csv,text/plain,application/json"
                 data-testid="file-input" on:change=on_change/>
-            <p class="note">{tr("También puede arrastrar y soltar los archivos aquí. Separador, coma decimal, codificación (UTF-8 o Latin-1) y encabezado se detectan solos.", "You can also drop files here. Delimiter, decimal comma, encoding (UTF-8 or Latin-1) and header are detected.")}</p>
-            <p class="privacy">{tr("Sus datos no salen de este navegador: todo se calcula aquí, sin servidor.", "Your data never leave this browser: everything is computed here, with no server.")}</p>
+            <p class="note">{msg(|m| m.data.upload_drop_hint)}</p>
+            <p class="privacy">{msg(|m| m.data.upload_privacy_note)}</p>
         </div>
     }
 }

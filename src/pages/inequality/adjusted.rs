@@ -3,7 +3,8 @@
 //! intervals, the excess-variation test and the noise share, the trend of each adjusted measure
 //! with the split of its change, and the method behind a disclosure. Nothing for a value column.
 
-use crate::i18n::{format_number, tr, Lang};
+use crate::i18n::{format_number, Lang};
+use crate::messages::{messages, msg};
 use imr_core::inequality::adjusted::{adjusted_svg_in, method_note, AdjustedMeasure};
 use imr_core::inequality::{InequalityReport, YearResult};
 use leptos::prelude::*;
@@ -19,7 +20,7 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
                 let d = m.display_decimals();
                 let [lo, hi] = a.interval(*m);
                 let noise = y.noise_share(*m).zip(y.noise_share_percent(*m)).map(|(s, percent)| {
-                    let label = lang.pick("ruido en lo observado", "noise in observed");
+                    let label = messages(lang).inequality.noise_observed;
                     view! { <br/><small class="noise" data-noise=s.to_string()>{format!("{label}: {}%", f(percent, 0))}</small> }
                 });
                 view! {
@@ -56,10 +57,7 @@ fn trend_rows(lang: Lang, report: &InequalityReport) -> impl IntoView {
         .map(|(m, t)| {
             let split = report.change_split_of(*m).map(|c| {
                 let (o, t, n) = (f(c.observed_change, 3), f(c.true_change, 3), f(c.noise_change, 3));
-                match lang {
-                    Lang::Es => format!("{} → {}: observado {o}, verdadero {t}, por el número de nacimientos {n}", c.first_time, c.last_time),
-                    Lang::En => format!("{} → {}: observed {o}, true {t}, from the number of births {n}", c.first_time, c.last_time),
-                }
+                (messages(lang).inequality.change_split)(&c.first_time.to_string(), &c.last_time.to_string(), &o, &t, &n)
             });
             view! {
                 <tr data-adjusted=m.key() data-slope=t.slope.to_string() data-ci-low=t.ci_low.to_string() data-ci-high=t.ci_high.to_string()>
@@ -91,30 +89,27 @@ pub fn adjusted_section(
         .map(|y| year_row(lang, y))
         .collect_view();
     let approximate = method.approximate.then(|| view! {
-        <p class="warn" data-testid="ineq-adjusted-approximate">{lang.pick(
-            "Las defunciones se derivaron de tasas publicadas y una aproximación de los nacimientos: no son conteos de Poisson, así que las medidas ajustadas son aproximadas. Con conteos reales (archivos propios o microdatos) son exactas bajo el modelo.",
-            "Deaths were derived from published rates and a births proxy: they are not Poisson counts, so the adjusted measures are approximate. With real counts (your own files or the microdata) they are exact under the model.",
-        )}</p>
+        <p class="warn" data-testid="ineq-adjusted-approximate">{messages(lang).inequality.adjusted_approximate_warning}</p>
     });
     let methods = method_note(method.approximate, lang);
     Some(view! {
         <section aria-labelledby="ineq-adjusted-h" data-testid="ineq-adjusted">
-            <h3 id="ineq-adjusted-h">{tr("Desigualdad verdadera (sin la variación aleatoria)", "True inequality (random variation removed)")}</h3>
+            <h3 id="ineq-adjusted-h">{msg(|m| m.inequality.adjusted_heading)}</h3>
             {approximate}
-            {chart.map(|svg| view! { <div class="chart" data-testid="ineq-adjusted-chart" role="img" aria-label=tr("Gini ajustado por año con su banda de 95%", "Adjusted Gini per year with its 95% band") inner_html=svg></div> })}
-            <div class="scroll" tabindex="0" role="region" aria-label=tr("Tabla de medidas ajustadas por año (desplazable)", "Table of adjusted measures by year (scrollable)")>
+            {chart.map(|svg| view! { <div class="chart" data-testid="ineq-adjusted-chart" role="img" aria-label=msg(|m| m.inequality.adjusted_chart_heading) inner_html=svg></div> })}
+            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.adjusted_table_label)>
                 <table data-testid="adjusted-table">
-                    <thead><tr><th>{tr("Año", "Year")}</th>{header}<th>{tr("¿Variación más allá del azar?", "Variation beyond chance?")}</th></tr></thead>
+                    <thead><tr><th>{msg(|m| m.common.year)}</th>{header}<th>{msg(|m| m.inequality.beyond_chance)}</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            <div class="scroll" tabindex="0" role="region" aria-label=tr("Tendencia de las medidas ajustadas (desplazable)", "Trend of the adjusted measures (scrollable)")>
+            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.adjusted_trend_table_label)>
                 <table data-testid="adjusted-trend">
-                    <thead><tr><th class="text">{tr("Medida ajustada", "Adjusted measure")}</th><th>{tr("Pendiente por año", "Slope per year")}</th><th>{tr("IC 95%", "95% CI")}</th><th>{tr("Cambio observado = verdadero + por nacimientos", "Observed change = true + from births")}</th></tr></thead>
+                    <thead><tr><th class="text">{msg(|m| m.inequality.adjusted_measure)}</th><th>{msg(|m| m.inequality.slope_per_year)}</th><th>{msg(|m| m.common.ci95)}</th><th>{msg(|m| m.inequality.change_split_heading)}</th></tr></thead>
                     <tbody>{trend_rows(lang, report)}</tbody>
                 </table>
             </div>
-            <details data-testid="ineq-adjusted-method"><summary>{tr("Cómo se calcula", "How this is calculated")}</summary><p>{methods}</p></details>
+            <details data-testid="ineq-adjusted-method"><summary>{msg(|m| m.common.how_this_calculated)}</summary><p>{methods}</p></details>
         </section>
     })
 }

@@ -2,9 +2,10 @@
 //! off the axis unless the shared include toggle is on. SVG as `imr inequality --format
 //! svg-box`, CSVs as `--format csv-box` and `--format csv-outliers`.
 
-use super::downloads::{chart_downloads, csv_download, export_command};
+use super::downloads::{chart_downloads, csv_download, export_command, ChartFiles};
 use crate::components::download::chart_caption;
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::msg;
 use crate::pages::findings::FlagState;
 use crate::state::{AppState, Shared};
 use imr_core::inequality::chart::box_plot_svg_flagged;
@@ -26,15 +27,15 @@ pub fn BoxChart(
             .map(|r| export_command(&state, &r, output, file))
             .unwrap_or_default()
     };
-    let commands = move || {
+    let commands = move |files: &ChartFiles| {
         let tag = language.get().tag();
         let mut svg = vec!["--format", "svg-box", "--lang", tag];
         if flag_state.include.get() {
             svg.push("--include-flagged");
         }
         [
-            command(&svg, "tasas_comunales_caja.svg"),
-            command(&["--format", "csv-box"], "tasas_comunales_caja.csv"),
+            command(&svg, &files.svg),
+            command(&["--format", "csv-box"], &files.csv),
         ]
     };
     move || {
@@ -55,11 +56,11 @@ pub fn BoxChart(
             );
             view! {
                 <section aria-labelledby="ineq-box-h">
-                    <h3 id="ineq-box-h">{tr("Distribución de las tasas comunales por año (diagrama de caja)", "Distribution of commune rates per year (box plot)")}</h3>
+                    <h3 id="ineq-box-h">{msg(|m| m.inequality.boxplot_heading)}</h3>
                     <div class="chart" data-testid="ineq-box-chart" inner_html=svg></div>
                     {chart_downloads("tasas_comunales_caja", move || svg_dl.clone(), move || csv.clone(), commands)}
-                    {csv_download("tasas_comunales_atipicos", "tasas_comunales_atipicos-csv-download", ("Descargar atípicos CSV", "Download outliers CSV"), move || outliers.clone(),
-                        move || command(&["--format", "csv-outliers"], "tasas_comunales_atipicos.csv"))}
+                    {csv_download("tasas_comunales_atipicos", "tasas_comunales_atipicos-csv-download", |m| m.inequality.download_outliers_csv, move || outliers.clone(),
+                        move |file| command(&["--format", "csv-outliers"], file))}
                 </section>
             }
         })

@@ -4,7 +4,7 @@
 //! command writes too, so the page's file and imr's are the same bytes.
 
 use crate::components::download::{csv_with_provenance, download_text};
-use crate::i18n::tr;
+use crate::messages::{msg, Text};
 use crate::state::AppState;
 use imr_core::escape::shell_join;
 use imr_core::request::{self, InequalityRequest};
@@ -46,8 +46,8 @@ fn commands_view(
 ) -> impl IntoView {
     view! {
         <details class="export-commands" data-testid=format!("{stem}-commands")>
-            <summary>{tr("Los mismos archivos con la línea de comandos", "The same files from the command line")}</summary>
-            <pre tabindex="0" aria-label=tr("Comandos imr de las descargas", "imr commands of the downloads") style="white-space: pre-wrap; overflow-wrap: anywhere">
+            <summary>{msg(|m| m.inequality.downloads_commands_summary)}</summary>
+            <pre tabindex="0" aria-label=msg(|m| m.inequality.downloads_commands_label) style="white-space: pre-wrap; overflow-wrap: anywhere">
                 {move || commands().into_iter().map(|(kind, c)| view! {
                     <code data-testid=format!("{stem}-{kind}-command")>{c}</code>"\n"
                 }).collect_view()}
@@ -56,51 +56,66 @@ fn commands_view(
     }
 }
 
+/// The two files a chart downloads: `{stem}.svg` and `{stem}.csv`.
+pub struct ChartFiles {
+    pub svg: String,
+    pub csv: String,
+}
+
 /// "Download SVG" and "Download CSV" buttons of one chart (`{stem}.svg`, `{stem}.csv` with its
-/// provenance lines), and the two commands that write the same files.
+/// provenance lines), and the two commands that write the same files: `commands` is handed the
+/// file names the buttons use, so a command cannot name another file.
 pub fn chart_downloads(
     stem: &'static str,
     svg: impl Fn() -> String + Send + Sync + 'static,
     csv: impl Fn() -> String + Send + Sync + 'static,
-    commands: impl Fn() -> [String; 2] + Send + Sync + 'static,
+    commands: impl Fn(&ChartFiles) -> [String; 2] + Send + Sync + 'static,
 ) -> impl IntoView {
+    let files = ChartFiles {
+        svg: format!("{stem}.svg"),
+        csv: format!("{stem}.csv"),
+    };
+    let svg_file = files.svg.clone();
+    let csv_file = files.csv.clone();
     view! {
         <div class="downloads">
             <button class="secondary" data-testid=format!("{stem}-svg-download")
-                on:click=move |_| download_text(&format!("{stem}.svg"), "image/svg+xml", &svg())>{tr("Descargar SVG", "Download SVG")}</button>
-            {csv_button(stem, format!("{stem}-csv-download"), ("Descargar CSV", "Download CSV"), csv)}
+                on:click=move |_| download_text(&svg_file, "image/svg+xml", &svg())>{msg(|m| m.common.download_svg)}</button>
+            {csv_button(csv_file, format!("{stem}-csv-download"), |m| m.common.download_csv, csv)}
         </div>
         {commands_view(stem, move || {
-            let [svg, csv] = commands();
+            let [svg, csv] = commands(&files);
             vec![("svg", svg), ("csv", csv)]
         })}
     }
 }
 
-/// One CSV download button (`{stem}.csv`, test id `{testid}`) and the command that writes it.
+/// One CSV download button (`{stem}.csv`, test id `{testid}`) and the command that writes it:
+/// `command` is handed the file name the button uses.
 pub fn csv_download(
     stem: &'static str,
     testid: &'static str,
-    label: (&'static str, &'static str),
+    label: Text,
     csv: impl Fn() -> String + Send + Sync + 'static,
-    command: impl Fn() -> String + Send + Sync + 'static,
+    command: impl Fn(&str) -> String + Send + Sync + 'static,
 ) -> impl IntoView {
+    let file = format!("{stem}.csv");
     view! {
-        {csv_button(stem, testid.to_string(), label, csv)}
-        {commands_view(stem, move || vec![("csv", command())])}
+        {csv_button(file.clone(), testid.to_string(), label, csv)}
+        {commands_view(stem, move || vec![("csv", command(&file))])}
     }
 }
 
-/// The button that downloads `{stem}.csv` with its provenance lines.
+/// The button that downloads `file` (a CSV) with its provenance lines.
 fn csv_button(
-    stem: &'static str,
+    file: String,
     testid: String,
-    label: (&'static str, &'static str),
+    label: Text,
     csv: impl Fn() -> String + Send + Sync + 'static,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     view! {
         <button class="secondary" data-testid=testid
-            on:click=move |_| download_text(&format!("{stem}.csv"), "text/csv", &csv_with_provenance(&state, &csv()))>{tr(label.0, label.1)}</button>
+            on:click=move |_| download_text(&file, "text/csv", &csv_with_provenance(&state, &csv()))>{msg(label)}</button>
     }
 }

@@ -1,10 +1,11 @@
 //! One measure over the years with its confidence band, the measure chosen by the reader; its
 //! SVG (as `imr inequality --format svg-trend`) and CSV (`--format csv-measure`).
 
-use super::downloads::{chart_downloads, export_command};
+use super::downloads::{chart_downloads, export_command, ChartFiles};
 use super::settings::measure_select;
 use crate::components::download::chart_caption;
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::inequality::chart::measure_over_years_svg_in;
 use imr_core::inequality::csv::measure_series_csv;
@@ -32,7 +33,7 @@ pub fn LineChart(
             .map(|o| o.analysis.report.series_measures())
             .unwrap_or_default()
     };
-    let commands = move || {
+    let commands = move |files: &ChartFiles| {
         let Some(request) = request.get() else {
             return Default::default();
         };
@@ -43,13 +44,13 @@ pub fn LineChart(
                 &state,
                 &request,
                 &["--format", "svg-trend", "--measure", &key, "--lang", tag],
-                "desigualdad_medida_por_anio.svg",
+                &files.svg,
             ),
             export_command(
                 &state,
                 &request,
                 &["--format", "csv-measure", "--measure", &key],
-                "desigualdad_medida_por_anio.csv",
+                &files.csv,
             ),
         ]
     };
@@ -63,8 +64,8 @@ pub fn LineChart(
             };
             view! {
                 <section aria-labelledby="ineq-line-h">
-                    <h3 id="ineq-line-h">{tr("Evolución de una medida con su banda de confianza", "A measure over the years with its confidence band")}</h3>
-                    {measure_select("ineq-measure", ("Medida: ", "Measure: "), measure, measures)}
+                    <h3 id="ineq-line-h">{msg(|m| m.inequality.line_heading)}</h3>
+                    {measure_select("ineq-measure", |m| m.inequality.measure_label, measure, measures)}
                     <div class="chart" data-testid="ineq-line-chart" inner_html=move || svg.get().unwrap_or_default()></div>
                     {chart_downloads("desigualdad_medida_por_anio", move || svg.get_untracked().unwrap_or_default(), csv, commands)}
                 </section>

@@ -1,10 +1,11 @@
 //! Lorenz curves of the years the reader ticks (first and last by default); SVG as `imr
 //! inequality --format svg-lorenz --years …`, CSV as `--format csv-lorenz --years …`.
 
-use super::downloads::{chart_downloads, export_command};
+use super::downloads::{chart_downloads, export_command, ChartFiles};
 use super::options::toggle_year;
 use crate::components::download::chart_caption;
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::inequality::chart::lorenz_svg_in;
 use imr_core::inequality::csv::lorenz_csv_of_years;
@@ -53,7 +54,7 @@ pub fn LorenzChart(
             (svg, lorenz_csv_of_years(&o.analysis.lorenz, &ys))
         })
     });
-    let commands = move || {
+    let commands = move |files: &ChartFiles| {
         let Some(request) = request.get() else {
             return Default::default();
         };
@@ -66,8 +67,8 @@ pub fn LorenzChart(
             csv.extend(["--years", y]);
         }
         [
-            export_command(&state, &request, &svg, "desigualdad_lorenz.svg"),
-            export_command(&state, &request, &csv, "desigualdad_lorenz.csv"),
+            export_command(&state, &request, &svg, &files.svg),
+            export_command(&state, &request, &csv, &files.csv),
         ]
     };
     let boxes = move || {
@@ -93,8 +94,8 @@ pub fn LorenzChart(
         result.get().map(|_| {
             view! {
                 <section aria-labelledby="ineq-lorenz-h">
-                    <h3 id="ineq-lorenz-h">{tr("Curvas de Lorenz (participación acumulada de nacimientos y defunciones)", "Lorenz curves (cumulative share of births and deaths)")}</h3>
-                    <fieldset><legend>{tr("Años", "Years")}</legend>{boxes}</fieldset>
+                    <h3 id="ineq-lorenz-h">{msg(|m| m.inequality.lorenz_heading)}</h3>
+                    <fieldset><legend>{msg(|m| m.inequality.years)}</legend>{boxes}</fieldset>
                     <div class="chart" data-testid="ineq-lorenz-chart" inner_html=move || drawn.get().map(|l| l.0).unwrap_or_default()></div>
                     {chart_downloads("desigualdad_lorenz", move || drawn.get_untracked().map(|l| l.0).unwrap_or_default(), move || drawn.get_untracked().map(|l| l.1).unwrap_or_default(), commands)}
                 </section>

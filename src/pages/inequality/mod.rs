@@ -33,7 +33,8 @@ mod table;
 mod trend;
 
 use crate::components::download::chart_caption;
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::msg;
 use crate::state::AppState;
 use imr_core::request::{InequalityRequest, InequalitySubject, SecondSeries};
 use leptos::prelude::*;
@@ -89,7 +90,7 @@ pub fn InequalityPage() -> impl IntoView {
 
     let body = move || {
         let outcome = match rates.get() {
-            None => return view! { <p class="note">{tr("Cargue datos en la vista Datos.", "Load data in the Data view.")}</p> }.into_any(),
+            None => return view! { <p class="note">{msg(|m| m.common.load_data_in_data_view)}</p> }.into_any(),
             Some(Err(message)) => return view! { <p class="error" role="alert" data-testid="ineq-error">{move || message.pick(language.get())}</p> }.into_any(),
             Some(Ok(c)) => c,
         };

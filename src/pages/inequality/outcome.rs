@@ -2,34 +2,35 @@
 //! the last analyses so that leaving the tab and coming back does not run the bootstrap again.
 
 use crate::i18n::Lang;
+use crate::messages::messages;
 use crate::state::Shared;
 use imr_core::panel::Panel;
 use imr_core::request::{InequalityRequest, InequalityResult, RequestError};
 use std::cell::RefCell;
 use std::sync::Arc;
 
-/// A message in both interface languages (engine errors are in English and shown as they are).
+/// Why a request has no result, in the words of this view: the errors the view words itself
+/// (rendered per language from [`crate::messages`]) and the engine's own, shown in English as
+/// they are.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message {
-    es: String,
-    en: String,
+pub enum Message {
+    NoNumericColumn { name: String, available: String },
+    NoColumn { name: String },
+    NoRates,
+    Engine(String),
 }
 
 impl Message {
-    fn new(es: String, en: String) -> Message {
-        Message { es, en }
-    }
-
-    /// A message with one text for both languages (the engine's own errors).
-    fn same(text: String) -> Message {
-        Message {
-            es: text.clone(),
-            en: text,
-        }
-    }
-
     pub fn pick(&self, lang: Lang) -> String {
-        lang.pick(&self.es, &self.en).to_string()
+        let texts = &messages(lang).inequality;
+        match self {
+            Message::NoNumericColumn { name, available } => {
+                (texts.no_numeric_column)(name, available)
+            }
+            Message::NoColumn { name } => (texts.no_column)(name),
+            Message::NoRates => texts.no_rates.to_string(),
+            Message::Engine(text) => text.clone(),
+        }
     }
 }
 
@@ -38,24 +39,13 @@ fn message(err: RequestError) -> Message {
     match err {
         RequestError::NoNumericColumn {
             name, available, ..
-        } => {
-            let available = available.join(", ");
-            Message::new(
-                format!("no hay columna numérica `{name}` ({available})"),
-                format!("no numeric column `{name}` ({available})"),
-            )
-        }
-        RequestError::NoColumn { name, .. } => Message::new(
-            format!("no hay columna `{name}`"),
-            format!("no column `{name}`"),
-        ),
-        RequestError::NoRates => Message::new(
-            "Los datos no tienen nacimientos y defunciones (o tasa): elíjalos en la vista Datos."
-                .into(),
-            "The data have no births and deaths (or rate) columns: choose them in the Data view."
-                .into(),
-        ),
-        other => Message::same(other.to_string()),
+        } => Message::NoNumericColumn {
+            name,
+            available: available.join(", "),
+        },
+        RequestError::NoColumn { name, .. } => Message::NoColumn { name },
+        RequestError::NoRates => Message::NoRates,
+        other => Message::Engine(other.to_string()),
     }
 }
 

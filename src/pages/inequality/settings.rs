@@ -5,7 +5,8 @@
 use super::downloads::command_line;
 use super::options::{read_replicates, ColumnChoice, InequalityOptions, PAGE_REPLICATES};
 use super::outcome::Outcome;
-use crate::i18n::{format_number, lang, tr, Lang};
+use crate::i18n::{format_number, lang, Lang};
+use crate::messages::{messages, msg, Text};
 use crate::state::{AppState, Shared};
 use imr_core::inequality::{Measure, DEFAULT_REPLICATES};
 use imr_core::panel::Panel;
@@ -15,16 +16,16 @@ use leptos::prelude::*;
 /// A labelled select of columns; `none` adds the "(none)" option.
 pub fn column_select(
     id: &'static str,
-    label: (&'static str, &'static str),
+    label: Text,
     signal: RwSignal<ColumnChoice>,
     options: impl Fn() -> Vec<String> + Send + Sync + 'static,
-    none: Option<(&'static str, &'static str)>,
+    none: Option<Text>,
 ) -> impl IntoView {
     view! {
         <span class="field">
-            <label for=id>{tr(label.0, label.1)}</label>
+            <label for=id>{msg(label)}</label>
             <select id=id data-testid=id on:change=move |ev| signal.set(ColumnChoice::from_select(event_target_value(&ev)))>
-                {none.map(|(es, en)| view! { <option value="" selected=move || signal.with(|c| c.column().is_none())>{tr(es, en)}</option> })}
+                {none.map(|none| view! { <option value="" selected=move || signal.with(|c| c.column().is_none())>{msg(none)}</option> })}
                 {move || options().into_iter().map(|c| {
                     let value = c.clone();
                     let selected = move || signal.with(|s| s.column() == Some(value.as_str()));
@@ -38,13 +39,13 @@ pub fn column_select(
 /// A labelled select of the measures `measures` offers (by JSON key).
 pub fn measure_select(
     id: &'static str,
-    label: (&'static str, &'static str),
+    label: Text,
     signal: RwSignal<Measure>,
     measures: impl Fn() -> Vec<Measure> + Send + Sync + 'static,
 ) -> impl IntoView {
     let language = lang();
     view! {
-        <label for=id>{tr(label.0, label.1)}</label>
+        <label for=id>{msg(label)}</label>
         <select id=id data-testid=id on:change=move |ev| {
             if let Some(m) = Measure::from_key(&event_target_value(&ev)) {
                 signal.set(m);
@@ -67,10 +68,7 @@ fn bootstrap_note(lang: Lang, replicates: usize, seed: u64) -> String {
         count(DEFAULT_REPLICATES),
         count(PAGE_REPLICATES),
     );
-    match lang {
-        Lang::Es => format!("Intervalos de confianza 95%: intervalo bootstrap básico [2·estimación − percentil superior, 2·estimación − percentil inferior] de {n} réplicas bootstrap paramétricas (defunciones redibujadas de Poisson), semilla {s}. Corrige el sesgo de las réplicas: está centrado en el valor corregido por sesgo = estimación − sesgo, con sesgo = media de las réplicas − estimación, y por eso puede no contener el valor observado. Valores corregidos e intervalos se recortan al rango de cada medida (un Gini queda en [0, 1]); la corrección es de primer orden. El intervalo de percentiles simple está en el CSV (ci_percentile). La línea de comandos usa {default} réplicas por omisión; esta página usa {page} para responder rápido."),
-        Lang::En => format!("95% confidence intervals: basic bootstrap interval [2·estimate − upper percentile, 2·estimate − lower percentile] of {n} parametric bootstrap replicates (deaths redrawn from a Poisson distribution), seed {s}. It corrects for the replicates' bias: it is centred on the bias-corrected value = estimate − bias, where bias = mean of the replicates − estimate, so it may not contain the observed value. Bias-corrected values and intervals are clipped to each measure's range (a Gini stays in [0, 1]); the correction is first-order. The plain percentile interval is in the CSV (ci_percentile). The command line uses {default} replicates by default; this page uses {page} to answer quickly."),
-    }
+    (messages(lang).inequality.bootstrap_note)(&n, &s.to_string(), &default, &page)
 }
 
 /// The heading, the answer, the settings, the intervals' note and the command.
@@ -110,13 +108,13 @@ pub fn Settings(
     };
     view! {
         <section aria-labelledby="ineq-settings-h">
-            <h2 id="ineq-settings-h">{tr("Desigualdad de la mortalidad infantil entre comunas", "Inequality of infant mortality across communes")}</h2>
+            <h2 id="ineq-settings-h">{msg(|m| m.inequality.heading)}</h2>
             {answer}
             <div class="roles">
-                {column_select("ineq-group", ("Grupos (descomposición de Theil): ", "Groups (Theil decomposition): "), group, text_columns, Some(("(ninguno)", "(none)")))}
-                {column_select("ineq-rank", ("Orden socioeconómico (índice de concentración): ", "Socioeconomic rank (concentration index): "), rank, covariates, Some(("(ninguno)", "(none)")))}
+                {column_select("ineq-group", |m| m.inequality.group_label, group, text_columns, Some(|m| m.inequality.no_grouping_or_rank))}
+                {column_select("ineq-rank", |m| m.inequality.rank_label, rank, covariates, Some(|m| m.inequality.no_grouping_or_rank))}
                 <span class="field">
-                    <label for="ineq-replicates">{tr("Réplicas bootstrap: ", "Bootstrap replicates: ")}</label>
+                    <label for="ineq-replicates">{msg(|m| m.inequality.replicates_label)}</label>
                     <input id="ineq-replicates" data-testid="ineq-replicates" type="number" min="0" max="5000" step="50"
                         prop:value=move || replicates.get().to_string()
                         on:change=move |ev| {
@@ -126,7 +124,7 @@ pub fn Settings(
                         }/>
                 </span>
                 <span class="field">
-                    <label for="ineq-seed">{tr("Semilla: ", "Seed: ")}</label>
+                    <label for="ineq-seed">{msg(|m| m.inequality.seed_label)}</label>
                     <input id="ineq-seed" data-testid="ineq-seed" type="number" min="0"
                         prop:value=move || seed.get().to_string()
                         on:change=move |ev| {
@@ -138,10 +136,10 @@ pub fn Settings(
             </div>
             <p class="note" data-testid="ineq-bootstrap-note">{move || bootstrap_note(language.get(), replicates.get(), seed.get())}</p>
             {move || panel.get().filter(|p| p.deaths_derived).map(|_| view! {
-                <p class="warn" data-testid="ineq-approximate">{tr("Las defunciones se derivaron de la tasa publicada: no son conteos y los intervalos bootstrap son aproximados.", "Deaths were derived from the published rate: they are not counts, and the bootstrap intervals are approximate.")}</p>
+                <p class="warn" data-testid="ineq-approximate">{msg(|m| m.inequality.derived_deaths_note)}</p>
             })}
-            <p>{tr("Reproducir en la línea de comandos:", "Reproduce with the command line:")}</p>
-            <pre data-testid="ineq-command" tabindex="0" aria-label=tr("Comando imr que reproduce el análisis", "imr command that reproduces the analysis") style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{move || request.get().map(|r| command_line(&state, &r, &["--format", "json"]))}</code></pre>
+            <p>{msg(|m| m.inequality.command_label)}</p>
+            <pre data-testid="ineq-command" tabindex="0" aria-label=msg(|m| m.inequality.command_aria) style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{move || request.get().map(|r| command_line(&state, &r, &["--format", "json"]))}</code></pre>
         </section>
     }
 }

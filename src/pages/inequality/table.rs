@@ -3,7 +3,8 @@
 //! not measured, the calculation notes, and the table's CSV (as `imr inequality --format csv`).
 
 use super::downloads::{csv_download, export_command};
-use crate::i18n::{format_number, tr, Lang};
+use crate::i18n::{format_number, Lang};
+use crate::messages::{messages, msg};
 use crate::state::{AppState, Shared};
 use imr_core::inequality::csv::years_csv;
 use imr_core::inequality::{Measure, YearResult};
@@ -26,12 +27,13 @@ fn bias_explanation(lang: Lang, y: &YearResult, m: Measure, d: usize) -> String 
         .percentile
         .map(|[a, b]| format!("{} – {}", f(a), f(b)))
         .unwrap_or_default();
-    match (lang, r.inflated) {
-        (Lang::Es, true) => format!("Desigualdad inflada por el ruido de Poisson en comunas pequeñas: las réplicas bootstrap quedan en promedio {bias_text}{relative} por encima del valor observado {observed} (intervalo de percentiles {percentile}). Valor corregido por sesgo: {corrected}; el intervalo 95% mostrado está centrado en él."),
-        (Lang::Es, false) => format!("Réplicas desplazadas: la media de las réplicas bootstrap se aparta {bias_text}{relative} del valor observado {observed} (intervalo de percentiles {percentile}). Valor corregido por sesgo: {corrected}; el intervalo 95% mostrado está centrado en él."),
-        (Lang::En, true) => format!("Inequality inflated by Poisson noise in small communes: the bootstrap replicates average {bias_text}{relative} above the observed value {observed} (percentile interval {percentile}). Bias-corrected value: {corrected}; the 95% interval shown is centred on it."),
-        (Lang::En, false) => format!("Shifted replicates: the mean of the bootstrap replicates is {bias_text}{relative} away from the observed value {observed} (percentile interval {percentile}). Bias-corrected value: {corrected}; the 95% interval shown is centred on it."),
-    }
+    let texts = &messages(lang).inequality;
+    let explain = if r.inflated {
+        texts.bias_inflated
+    } else {
+        texts.bias_shifted
+    };
+    explain(&bias_text, &relative, &observed, &percentile, &corrected)
 }
 
 /// One cell: the value, its flag, the bias-corrected value and the interval.
@@ -53,7 +55,7 @@ fn cell(lang: Lang, y: &YearResult, m: Measure, unit: &str) -> impl IntoView {
     // A count's bias-corrected value is not a whole number.
     let bc_decimals = if m.is_count() { 1 } else { d };
     let corrected = y.bias_corrected(m).map(|bc| {
-        let label = lang.pick("corregido por sesgo", "bias-corrected");
+        let label = messages(lang).inequality.bias_corrected;
         view! {
             <br/><small class="bias-corrected" data-value=bc.to_string()>{format!("{label}: {}", format_number(lang, bc, bc_decimals))}</small>
         }
@@ -77,17 +79,11 @@ fn cell(lang: Lang, y: &YearResult, m: Measure, unit: &str) -> impl IntoView {
 /// The warning above the table when some value is flagged.
 fn bias_warning(lang: Lang, inflated: bool) -> String {
     let inflation = if inflated {
-        lang.pick(
-            "Desigualdad inflada: en comunas con pocos nacimientos, la variación aleatoria (Poisson) de las defunciones hace que las tasas observadas estén más dispersas que las tasas subyacentes, así que la desigualdad observada (Gini, Theil, coeficiente de variación…) sobrestima la real. ",
-            "Inflated inequality: in communes with few births, random (Poisson) variation in deaths makes the observed rates more spread out than the underlying rates, so observed inequality (Gini, Theil, coefficient of variation…) overstates real inequality. ",
-        )
+        messages(lang).inequality.inflated_inequality_note
     } else {
         ""
     };
-    let rest = lang.pick(
-        "Las celdas marcadas con ⚠ tienen un sesgo bootstrap mayor al 10% del valor, o un intervalo de percentiles que no contiene el valor observado: lea el valor corregido por sesgo y su intervalo, no el valor observado. La corrección es aproximada (de primer orden) y tiende a quedarse corta cuando muchas comunas tienen 0 defunciones.",
-        "Cells marked ⚠ have a bootstrap bias above 10% of the value, or a percentile interval that does not contain the observed value: read the bias-corrected value and its interval rather than the observed value. The correction is approximate (first-order) and tends to be too small when many communes have 0 deaths.",
-    );
+    let rest = messages(lang).inequality.flagged_cells_note;
     format!("⚠ {inflation}{rest}")
 }
 
@@ -95,17 +91,14 @@ fn bias_warning(lang: Lang, inflated: bool) -> String {
 fn left_out(lang: Lang, outcome: &InequalityResult) -> Option<impl IntoView> {
     let n = outcome.left_out.len();
     (n > 0).then(|| {
-        let line = lang.pick("línea", "line");
+        let line = messages(lang).common.line;
         let items = outcome
             .left_out
             .iter()
             .map(|r| view! { <li>{format!("{}, {line} {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.reason)}</li> })
             .collect_view();
-        let summary = match lang {
-            Lang::Es => format!("{n} filas no medidas"),
-            Lang::En => format!("{n} rows not measured"),
-        };
-        view! { <details><summary>{summary}</summary><ol class="excluded" tabindex="0" aria-label=tr("Filas no medidas", "Rows not measured")>{items}</ol></details> }
+        let summary = (messages(lang).inequality.rows_not_measured_summary)(&n.to_string());
+        view! { <details><summary>{summary}</summary><ol class="excluded" tabindex="0" aria-label=msg(|m| m.inequality.rows_not_measured)>{items}</ol></details> }
     })
 }
 
@@ -145,36 +138,26 @@ pub fn observed_table(
         view! { <p class="warn" data-testid="ineq-bias-warning">{bias_warning(lang, flags.inflated)}</p> }
     });
     let unit = imr_core::inequality::words::term(lang, &unit);
-    let heading = match lang {
-        Lang::Es => format!("Medidas observadas por año (incluyen variación aleatoria; tasas {unit}; valor observado, debajo el valor corregido por sesgo y su intervalo 95%)"),
-        Lang::En => format!("Observed measures by year (includes random variation; rates {unit}; observed value, below it the bias-corrected value and its 95% interval)"),
-    };
+    let heading = (messages(lang).inequality.observed_heading)(&unit);
     let left_out = left_out(lang, &outcome);
     let csv = {
         let o = outcome.clone();
         move || years_csv(&o.analysis.report)
     };
-    let command = move || {
-        export_command(
-            &state,
-            &request,
-            &["--format", "csv"],
-            "desigualdad_por_anio.csv",
-        )
-    };
+    let command = move |file: &str| export_command(&state, &request, &["--format", "csv"], file);
     view! {
         <section aria-labelledby="ineq-table-h">
             <h3 id="ineq-table-h">{heading}</h3>
             {warning}
-            <div class="scroll" tabindex="0" role="region" aria-label=tr("Tabla de medidas por año (desplazable)", "Table of measures by year (scrollable)")>
+            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.observed_table_label)>
                 <table data-testid="inequality-table">
-                    <thead><tr><th>{tr("Año", "Year")}</th>{header}</tr></thead>
+                    <thead><tr><th>{msg(|m| m.common.year)}</th>{header}</tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            {csv_download("desigualdad_por_anio", "inequality-table-csv-download", ("Descargar CSV", "Download CSV"), csv, command)}
+            {csv_download("desigualdad_por_anio", "inequality-table-csv-download", |m| m.common.download_csv, csv, command)}
             {left_out}
-            <details><summary>{tr("Notas del cálculo", "Calculation notes")}</summary><ul>{notes}</ul></details>
+            <details><summary>{msg(|m| m.inequality.calculation_notes)}</summary><ul>{notes}</ul></details>
         </section>
     }
 }

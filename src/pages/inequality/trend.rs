@@ -3,7 +3,8 @@
 //! csv-trends`).
 
 use super::downloads::{csv_download, export_command};
-use crate::i18n::{format_number, tr, Lang};
+use crate::i18n::{format_number, Lang};
+use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::inequality::csv::trend_csv;
 use imr_core::request::{InequalityRequest, InequalityResult};
@@ -42,25 +43,19 @@ pub fn trend_table(
         let o = outcome.clone();
         move || trend_csv(&o.analysis.report)
     };
-    let command = move || {
-        export_command(
-            &state,
-            &request,
-            &["--format", "csv-trends"],
-            "desigualdad_tendencia.csv",
-        )
-    };
+    let command =
+        move |file: &str| export_command(&state, &request, &["--format", "csv-trends"], file);
     view! {
         <section aria-labelledby="ineq-trend-h">
-            <h3 id="ineq-trend-h">{tr("Tendencia lineal por medida (pendiente por año, IC 95%) y cambio del primer al último año", "Linear trend per measure (slope per year, 95% CI) and change from the first to the last year")}</h3>
-            <p class="note">{tr("MCO sobre los valores anuales, t de Student con n − 2 g.l.; con pocos años el intervalo es ancho.", "OLS over the yearly values, Student's t with n − 2 df; with few years the interval is wide.")}</p>
-            <div class="scroll" tabindex="0" role="region" aria-label=tr("Tabla de tendencias por medida (desplazable)", "Table of trends per measure (scrollable)")>
+            <h3 id="ineq-trend-h">{msg(|m| m.inequality.trend_heading)}</h3>
+            <p class="note">{msg(|m| m.inequality.trend_method_note)}</p>
+            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.trend_table_label)>
                 <table data-testid="inequality-trend">
-                    <thead><tr><th class="text">{tr("Medida", "Measure")}</th><th>{tr("Pendiente por año", "Slope per year")}</th><th>{tr("IC 95%", "95% CI")}</th><th>{tr("Cambio", "Change")}</th></tr></thead>
+                    <thead><tr><th class="text">{msg(|m| m.inequality.measure_column)}</th><th>{msg(|m| m.inequality.slope_per_year)}</th><th>{msg(|m| m.common.ci95)}</th><th>{msg(|m| m.inequality.change_column)}</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            {csv_download("desigualdad_tendencia", "inequality-trend-csv-download", ("Descargar CSV", "Download CSV"), csv, command)}
+            {csv_download("desigualdad_tendencia", "inequality-trend-csv-download", |m| m.common.download_csv, csv, command)}
         </section>
     }
 }

@@ -1,7 +1,8 @@
 //! The boundaries in use, and the reader's own (GeoJSON or TopoJSON in WGS84).
 
 use super::Drawn;
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::{messages, msg};
 use crate::state::Shared;
 use imr_core::map::geometry::{GeoLayer, PropertyKeys};
 use imr_core::map::layout::{LayoutSpec, MapLayout};
@@ -107,31 +108,31 @@ pub(super) fn GeometryInput(
         let m = &r.data.matching;
         Some(view! {
             <div data-testid="unmatched">
-                <p>{format!("{} ({}): {}", lang.get().pick("Códigos de datos sin límite", "Data codes without a boundary"), m.unmatched_data.len(), if m.unmatched_data.is_empty() { "—".into() } else { m.unmatched_data_listed(lang.get()).join(", ") })}</p>
-                <p>{format!("{} ({}): {}", lang.get().pick("Límites sin datos del año", "Boundaries without data for the year"), m.unmatched_geometry.len(), if m.unmatched_geometry.is_empty() { "—".into() } else { m.unmatched_geometry.join(", ") })}</p>
+                <p>{format!("{} ({}): {}", messages(lang.get()).map.data_codes_without_boundary, m.unmatched_data.len(), if m.unmatched_data.is_empty() { "—".into() } else { m.unmatched_data_listed(lang.get()).join(", ") })}</p>
+                <p>{format!("{} ({}): {}", messages(lang.get()).map.boundaries_without_data_year, m.unmatched_geometry.len(), if m.unmatched_geometry.is_empty() { "—".into() } else { m.unmatched_geometry.join(", ") })}</p>
             </div>
         })
     };
     view! {
         <section aria-labelledby="geo-h">
-            <h3 id="geo-h">{tr("Límites", "Boundaries")}</h3>
+            <h3 id="geo-h">{msg(|m| m.map.boundaries)}</h3>
             <p class="note">{move || match geometry.get() {
-                Ok(g) => format!("{}: {} — {} {}.", lang.get().pick("En uso", "In use"), g.file.clone().unwrap_or_else(|| format!("comunas.topojson ({BUNDLED_CREDIT})")), g.layer.areas.len(), lang.get().pick("áreas", "areas")),
+                Ok(g) => format!("{}: {} — {} {}.", messages(lang.get()).map.in_use, g.file.clone().unwrap_or_else(|| format!("comunas.topojson ({BUNDLED_CREDIT})")), g.layer.areas.len(), messages(lang.get()).map.areas),
                 Err(e) => e,
             }}</p>
             <span>
-                <label for="geo-code">{tr("Propiedad con el código", "Code property")}</label>
+                <label for="geo-code">{msg(|m| m.map.code_property)}</label>
                 <input id="geo-code" type="text" data-testid="geometry-code-property" prop:value=move || code_property.get() on:change=move |ev| code_property.set(event_target_value(&ev))/>
             </span>
             <span>
-                <label for="geo-name">{tr("Propiedad con el nombre", "Name property")}</label>
+                <label for="geo-name">{msg(|m| m.map.name_property)}</label>
                 <input id="geo-name" type="text" prop:value=move || name_property.get() on:change=move |ev| name_property.set(event_target_value(&ev))/>
             </span>
             <span>
-                <label for="geo-file">{tr("GeoJSON o TopoJSON propio (lon/lat WGS84): ", "Your own GeoJSON or TopoJSON (WGS84 lon/lat): ")}</label>
+                <label for="geo-file">{msg(|m| m.map.boundaries_file_label)}</label>
                 <input id="geo-file" type="file" accept=".json,.geojson,.topojson,application/json" data-testid="geometry-input" on:change=on_file/>
             </span>
-            <button class="secondary" on:click=move |_| geometry.set(bundled_geometry())>{tr("Usar límites incluidos", "Use the bundled boundaries")}</button>
+            <button class="secondary" on:click=move |_| geometry.set(bundled_geometry())>{msg(|m| m.map.use_bundled_boundaries)}</button>
             {unmatched}
         </section>
     }

@@ -3,7 +3,8 @@
 //! include-flagged toggle.
 
 use super::MapOptions;
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::{messages, msg, Text};
 use crate::pages::findings::IncludeFlagged;
 use imr_core::request::{ClassScheme, Smooth};
 use leptos::prelude::*;
@@ -14,39 +15,35 @@ const PLAY_STEP_MS: u64 = 1200;
 
 /// Colour schemes offered (all colour-blind safe), with `auto` = the engine's default for the
 /// classification.
-const SCHEMES: [(&str, &str, &str); 7] = [
-    ("auto", "Automático", "Automatic"),
-    ("ylorrd", "YlOrRd (secuencial)", "YlOrRd (sequential)"),
-    ("blues", "Blues (secuencial)", "Blues (sequential)"),
-    ("viridis", "Viridis (secuencial)", "Viridis (sequential)"),
-    ("cividis", "Cividis (secuencial)", "Cividis (sequential)"),
-    ("burd", "Azul–rojo (divergente)", "Blue–red (diverging)"),
-    (
-        "puor",
-        "Morado–naranja (divergente)",
-        "Purple–orange (diverging)",
-    ),
+const SCHEMES: [(&str, Text); 7] = [
+    ("auto", |m| m.map.scheme_auto),
+    ("ylorrd", |m| m.map.scheme_ylorrd),
+    ("blues", |m| m.map.scheme_blues),
+    ("viridis", |m| m.map.scheme_viridis),
+    ("cividis", |m| m.map.scheme_cividis),
+    ("burd", |m| m.map.scheme_burd),
+    ("puor", |m| m.map.scheme_puor),
 ];
 
-/// A smoothing's name on the page (Spanish, English).
-fn smooth_label(s: Smooth) -> (&'static str, &'static str) {
+/// A smoothing's name on the page.
+fn smooth_label(s: Smooth) -> Text {
     match s {
-        Smooth::None => ("Tasa bruta", "Raw rate"),
-        Smooth::Eb => ("Bayes empírico global", "Global empirical Bayes"),
-        Smooth::SpatialEb => ("Bayes empírico espacial", "Spatial empirical Bayes"),
-        Smooth::ExcessRisk => ("Riesgo en exceso (O/E)", "Excess risk (O/E)"),
+        Smooth::None => |m| m.map.raw_rate,
+        Smooth::Eb => |m| m.map.global_empirical_bayes,
+        Smooth::SpatialEb => |m| m.map.spatial_empirical_bayes,
+        Smooth::ExcessRisk => |m| m.map.excess_risk,
     }
 }
 
-/// A classification's name on the page (Spanish, English).
-fn scheme_label(c: ClassScheme) -> (&'static str, &'static str) {
+/// A classification's name on the page.
+fn scheme_label(c: ClassScheme) -> Text {
     match c {
-        ClassScheme::Quantile => ("Cuantiles", "Quantiles"),
-        ClassScheme::Equal => ("Intervalos iguales", "Equal intervals"),
-        ClassScheme::Jenks => ("Cortes naturales (Jenks)", "Natural breaks (Jenks)"),
-        ClassScheme::Box => ("Mapa de caja", "Box map"),
-        ClassScheme::Stddev => ("Desviaciones estándar", "Standard deviations"),
-        ClassScheme::Custom => ("Cortes propios", "Custom breaks"),
+        ClassScheme::Quantile => |m| m.map.quantiles,
+        ClassScheme::Equal => |m| m.map.equal_intervals,
+        ClassScheme::Jenks => |m| m.map.natural_breaks_jenks,
+        ClassScheme::Box => |m| m.map.box_map,
+        ClassScheme::Stddev => |m| m.map.standard_deviations,
+        ClassScheme::Custom => |m| m.map.custom_breaks,
     }
 }
 
@@ -131,9 +128,9 @@ pub(super) fn MapControls(
 
     view! {
         <fieldset class="map-controls">
-            <legend>{tr("Qué mostrar", "What to show")}</legend>
+            <legend>{msg(|m| m.map.controls_legend)}</legend>
             <span>
-                <label for="map-year">{tr("Año", "Year")}</label>
+                <label for="map-year">{msg(|m| m.common.year)}</label>
                 <select id="map-year" data-testid="year-select"
                     on:change=move |ev| { if let Ok(y) = event_target_value(&ev).parse::<i64>() { switch_year.run(y) } }>
                     {move || years.get().into_iter().map(|y| view! {
@@ -141,69 +138,69 @@ pub(super) fn MapControls(
                     }).collect_view()}
                 </select>
                 <button class="secondary" data-testid="play" aria-pressed=move || playing.get().to_string() on:click=play>
-                    {move || if playing.get() { lang.get().pick("⏸ Pausa", "⏸ Pause") } else { lang.get().pick("▶ Reproducir años", "▶ Play years") }}
+                    {move || if playing.get() { messages(lang.get()).map.pause } else { messages(lang.get()).map.play_years }}
                 </button>
             </span>
             <span>
                 <label for="map-variable">"Variable"</label>
                 <select id="map-variable" data-testid="variable-select" on:change=move |ev| variable.set(event_target_value(&ev))>
                     {move || variables.get().into_iter().map(|v| {
-                        let label = if v == "rate" { lang.get_untracked().pick("Tasa de mortalidad infantil ‰", "Infant mortality rate ‰").to_string() } else { v.clone() };
+                        let label = if v == "rate" { messages(lang.get_untracked()).map.variable_rate.to_string() } else { v.clone() };
                         let value = v.clone();
                         view! { <option value=value selected=move || variable.get() == v>{label}</option> }
                     }).collect_view()}
                 </select>
             </span>
             <span>
-                <label for="map-smooth">{tr("Suavizado", "Smoothing")}</label>
+                <label for="map-smooth">{msg(|m| m.map.smoothing)}</label>
                 <select id="map-smooth" data-testid="smooth-select" disabled=move || variable.get() != "rate"
                     on:change=move |ev| {
                         let k = event_target_value(&ev);
                         if let Some(c) = Smooth::ALL.into_iter().find(|c| c.name() == k) { smooth.set(c) }
                     }>
                     {Smooth::ALL.into_iter().map(|c| view! {
-                        <option value=c.name() selected=move || smooth.get() == c>{move || { let (es, en) = smooth_label(c); lang.get().pick(es, en) }}</option>
+                        <option value=c.name() selected=move || smooth.get() == c>{msg(smooth_label(c))}</option>
                     }).collect_view()}
                 </select>
             </span>
             <span>
-                <label for="map-classify">{tr("Clasificación", "Classes")}</label>
+                <label for="map-classify">{msg(|m| m.map.classes)}</label>
                 <select id="map-classify" data-testid="classify-select"
                     on:change=move |ev| {
                         let k = event_target_value(&ev);
                         if let Some(c) = ClassScheme::ALL.into_iter().find(|c| c.name() == k) { class_choice.set(c) }
                     }>
                     {ClassScheme::ALL.into_iter().map(|c| view! {
-                        <option value=c.name() selected=move || class_choice.get() == c>{move || { let (es, en) = scheme_label(c); lang.get().pick(es, en) }}</option>
+                        <option value=c.name() selected=move || class_choice.get() == c>{msg(scheme_label(c))}</option>
                     }).collect_view()}
                 </select>
             </span>
             <span>
-                <label for="map-classes">{tr("N.º de clases", "Number of classes")}</label>
+                <label for="map-classes">{msg(|m| m.map.number_classes)}</label>
                 <input id="map-classes" type="number" min="2" max="9" data-testid="classes-input"
                     disabled=move || !class_choice.get().uses_class_count()
                     prop:value=move || classes.get().to_string()
                     on:change=move |ev| { if let Ok(k) = event_target_value(&ev).parse::<usize>() { classes.set(k.clamp(2, 9)) } }/>
             </span>
             <span>
-                <label for="map-breaks">{tr("Cortes propios", "Custom breaks")}</label>
+                <label for="map-breaks">{msg(|m| m.map.custom_breaks)}</label>
                 <input id="map-breaks" type="text" placeholder="4, 6, 8, 12" data-testid="breaks-input"
                     disabled=move || class_choice.get() != ClassScheme::Custom
                     prop:value=move || breaks.get()
                     on:change=move |ev| breaks.set(event_target_value(&ev))/>
             </span>
             <span>
-                <label for="map-scheme">{tr("Colores", "Colours")}</label>
+                <label for="map-scheme">{msg(|m| m.map.colours)}</label>
                 <select id="map-scheme" data-testid="scheme-select" on:change=move |ev| scheme_key.set(event_target_value(&ev))>
-                    {SCHEMES.into_iter().map(|(k, es, en)| view! {
-                        <option value=k selected=move || scheme_key.get() == k>{move || lang.get().pick(es, en)}</option>
+                    {SCHEMES.into_iter().map(|(k, label)| view! {
+                        <option value=k selected=move || scheme_key.get() == k>{msg(label)}</option>
                     }).collect_view()}
                 </select>
             </span>
             <span>
                 <input id="map-lisa" type="checkbox" data-testid="lisa-toggle" prop:checked=move || show_lisa.get()
                     on:change=move |ev| show_lisa.set(event_target_checked(&ev))/>
-                <label for="map-lisa">{tr("Mapa de clusters LISA", "LISA cluster map")}</label>
+                <label for="map-lisa">{msg(|m| m.map.lisa_cluster_map)}</label>
             </span>
         </fieldset>
         <IncludeFlagged/>

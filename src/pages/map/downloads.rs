@@ -4,7 +4,7 @@
 
 use super::{Drawn, Geometry};
 use crate::components::download::{download_csv, download_text};
-use crate::i18n::tr;
+use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::escape::shell_join;
 use imr_core::map::smoothing::Smoothing;
@@ -101,12 +101,12 @@ pub(super) fn Downloads(
     };
     view! {
         <div class="downloads" style="display:flex;flex-wrap:wrap;gap:0.5rem;align-items:center;margin:0.6rem 0">
-            <button class="secondary" data-testid="download-svg" on:click=download_svg>{tr("Descargar SVG", "Download SVG")}</button>
-            <button class="secondary" data-testid="download-png" on:click=download_png>{tr("Descargar PNG", "Download PNG")}</button>
-            <button class="secondary" data-testid="download-csv" on:click=download_csv>{tr("Descargar CSV", "Download CSV")}</button>
+            <button class="secondary" data-testid="download-svg" on:click=download_svg>{msg(|m| m.common.download_svg)}</button>
+            <button class="secondary" data-testid="download-png" on:click=download_png>{msg(|m| m.map.download_png)}</button>
+            <button class="secondary" data-testid="download-csv" on:click=download_csv>{msg(|m| m.common.download_csv)}</button>
         </div>
         {move || command().map(|c| view! {
-            <p class="note">{tr("El mismo SVG con la línea de comandos: ", "The same SVG from the command line: ")}
+            <p class="note">{msg(|m| m.map.same_svg_from_command)}
                 <code data-testid="map-command">{c}</code>
             </p>
         })}

@@ -6,7 +6,8 @@ use super::legend::Legend;
 use super::pan_zoom::{fit_aspect, pinched, Pinch, ViewBox, TAP_SLOP_PX};
 use super::tooltip::Tooltip;
 use super::{Drawn, Geometry};
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::{messages, msg};
 use crate::state::Shared;
 use imr_core::map::colour::NO_DATA_FILL;
 use imr_core::map::svg::{format_value, Colouring};
@@ -241,7 +242,7 @@ pub(super) fn MapFigure(
                     let name = layout.names[area].clone();
                     let label = move || {
                         let v = colouring.with(|c| c.as_ref().and_then(|c| c.values.get(area).copied().flatten()));
-                        format!("{name} ({}): {}", code, v.map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2)).unwrap_or_else(|| lang.get_untracked().pick("sin datos", "no data").into()))
+                        format!("{name} ({}): {}", code, v.map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2)).unwrap_or_else(|| messages(lang.get_untracked()).map.no_data.into()))
                     };
                     view! {
                         <path data-code=layout.codes[area].clone() data-class=move || class_of(area) data-value=move || value_of(area)
@@ -289,12 +290,12 @@ pub(super) fn MapFigure(
         <div class="map-figure" style="display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start">
             <div class="map" node_ref=container style="position:relative;flex:1 1 420px;max-width:620px">
                 <div class="map-zoom" role="group" aria-label="Zoom" style="display:flex;flex-wrap:wrap;gap:0.3rem;margin-bottom:0.3rem">
-                    <button class="secondary" data-testid="zoom-in" aria-label=tr("Acercar", "Zoom in")
+                    <button class="secondary" data-testid="zoom-in" aria-label=msg(|m| m.map.zoom)
                         on:click=move |_| { let vb = view_box.get_untracked(); zoom_by(0.6, vb.0 + vb.2 / 2.0, vb.1 + vb.3 / 2.0) }>"+"</button>
-                    <button class="secondary" data-testid="zoom-out" aria-label=tr("Alejar", "Zoom out")
+                    <button class="secondary" data-testid="zoom-out" aria-label=msg(|m| m.map.zoom_out)
                         on:click=move |_| { let vb = view_box.get_untracked(); zoom_by(1.0 / 0.6, vb.0 + vb.2 / 2.0, vb.1 + vb.3 / 2.0) }>"−"</button>
-                    <button class="secondary" data-testid="zoom-reset" on:click=move |_| view_box.set(full)>{tr("Todo el país", "Whole country")}</button>
-                    <label for="map-region">{tr("Ir a región", "Zoom to region")}</label>
+                    <button class="secondary" data-testid="zoom-reset" on:click=move |_| view_box.set(full)>{msg(|m| m.map.whole_country)}</button>
+                    <label for="map-region">{msg(|m| m.map.zoom_region)}</label>
                     <select id="map-region" data-testid="region-select" on:change=move |ev| {
                         let code = event_target_value(&ev);
                         match regions.iter().find(|r| r.code == code) {
@@ -302,7 +303,7 @@ pub(super) fn MapFigure(
                             None => view_box.set(full),
                         }
                     }>
-                        <option value="">{tr("(todas)", "(all)")}</option>
+                        <option value="">{msg(|m| m.map.all_regions)}</option>
                         {regions_for_select.into_iter().map(|r| view! { <option value=r.code.clone()>{format!("{} {}", r.code, r.name)}</option> }).collect_view()}
                     </select>
                 </div>

@@ -3,7 +3,8 @@
 
 use super::{Drawn, Geometry};
 use crate::components::download::download_text;
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::{messages, msg};
 use crate::state::Shared;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -52,14 +53,14 @@ pub(super) fn FunnelPanel(
     };
     view! {
         <section aria-labelledby="funnel-h">
-            <h3 id="funnel-h">{tr("Gráfico de embudo", "Funnel plot")}</h3>
-            <p class="note">{tr("Haga clic en un punto para ubicar la comuna en el mapa.", "Click a point to find the commune on the map.")}</p>
+            <h3 id="funnel-h">{msg(|m| m.map.funnel_plot)}</h3>
+            <p class="note">{msg(|m| m.map.funnel_hint)}</p>
             <style>{highlight}</style>
             {move || svg.get().map(|s| match s {
                 Ok(s) => view! { <div data-testid="funnel-box" class="chart" style="max-width:640px;cursor:pointer" on:click=on_click inner_html=s></div> }.into_any(),
-                Err(e) => view! { <p class="warn">{format!("{}: {e}", lang.get().pick("Embudo no disponible", "Funnel plot not available"))}</p> }.into_any(),
+                Err(e) => view! { <p class="warn">{format!("{}: {e}", messages(lang.get()).map.funnel_plot_not_available)}</p> }.into_any(),
             })}
-            <button class="secondary" on:click=download>{tr("Descargar embudo SVG", "Download funnel SVG")}</button>
+            <button class="secondary" on:click=download>{msg(|m| m.map.download_funnel_svg)}</button>
             {move || selected.get().and_then(|a| {
                 let r = result.get()?;
                 let geo = geometry.get().ok()?;
@@ -67,8 +68,8 @@ pub(super) fn FunnelPanel(
                 let code = geo.layout.codes.get(a)?.clone();
                 let v = r.values.get(a).copied().flatten();
                 Some(view! {
-                    <p data-testid="map-selection">{format!("{}: {name} ({code}) — {}", lang.get().pick("Seleccionada", "Selected"), v.map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2)).unwrap_or_else(|| lang.get_untracked().pick("sin datos", "no data").into()))}
-                        " "<button class="secondary" on:click=move |_| selected.set(None)>{tr("Quitar", "Clear")}</button></p>
+                    <p data-testid="map-selection">{format!("{}: {name} ({code}) — {}", messages(lang.get()).map.selected, v.map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2)).unwrap_or_else(|| messages(lang.get_untracked()).map.no_data.into()))}
+                        " "<button class="secondary" on:click=move |_| selected.set(None)>{msg(|m| m.map.clear)}</button></p>
                 })
             })}
         </section>

@@ -1,7 +1,7 @@
 //! The map's legend, beside the map.
 
 use super::Drawn;
-use crate::i18n::tr;
+use crate::messages::msg;
 use crate::state::Shared;
 use imr_core::map::svg::Colouring;
 use leptos::prelude::*;
@@ -38,12 +38,12 @@ pub(super) fn Legend(
                     {rows}
                     <li data-legend-class="none" style="display:flex;align-items:center;gap:0.5rem;margin:0.2rem 0">
                         <span aria-hidden="true" style="display:inline-block;width:24px;height:16px;border:1px solid #777;background:repeating-linear-gradient(45deg,#fff 0 2px,#8c8c8c 2px 3.5px)"></span>
-                        <span>{tr("Sin datos ", "No data ")}<span class="note">{format!("({})", c.no_data)}</span></span>
+                        <span>{msg(|m| m.map.legend_no_data)}<span class="note">{format!("({})", c.no_data)}</span></span>
                     </li>
                 </ul>
                 <p class="note">{c.method_note.clone()}</p>
                 {(!c.flagged_note.is_empty()).then(|| view! { <p class="note" data-testid="map-flagged-note">{c.flagged_note.clone()}</p> })}
-                <p class="note">{tr("Haga clic, toque o pulse Intro sobre una comuna para ver sus datos y seleccionarla (también en el gráfico de embudo y la tabla). Rueda, botones o dos dedos: zoom; arrastre: desplazar.", "Click, tap or press Enter on a commune to see its figures and select it (also in the funnel plot and the table); wheel, buttons or two fingers to zoom, drag to pan.")}</p>
+                <p class="note">{msg(|m| m.map.select_commune_hint)}</p>
             </div>
         })
     }

@@ -30,7 +30,8 @@ use boundaries::bundled_geometry;
 pub use boundaries::Geometry;
 
 use crate::components::download::today;
-use crate::i18n::{lang, tr, Lang};
+use crate::i18n::{lang, Lang};
+use crate::messages::{messages, msg};
 use crate::pages::findings::FlagState;
 use crate::state::{AppState, Shared};
 use imr_core::map::classify::Classification;
@@ -328,16 +329,16 @@ pub fn MapPage() -> impl IntoView {
 
     view! {
         <section aria-labelledby="map-h">
-            <h2 id="map-h">{tr("Mapa", "Map")}</h2>
+            <h2 id="map-h">{msg(|m| m.common.view_map)}</h2>
             <crate::pages::findings::Takeaway question="where"/>
             <controls::MapControls options=options years=years variables=variables switch_year=switch_year/>
             {move || match result.get() {
                 Some(Err(message)) => Some(view! { <p class="error" role="alert" data-testid="map-error">{message}</p> }.into_any()),
-                None => panel.get().is_none().then(|| view! { <p class="note">{tr("Cargue datos en la pestaña Datos.", "Load data in the Data tab.")}</p> }.into_any()),
+                None => panel.get().is_none().then(|| view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }.into_any()),
                 _ => None,
             }}
             {move || match geometry.get() {
-                Err(message) => view! { <p class="error" role="alert">{format!("{}: {message}", lang.get().pick("Límites", "Boundaries"))}</p> }.into_any(),
+                Err(message) => view! { <p class="error" role="alert">{format!("{}: {message}", messages(lang.get()).map.boundaries)}</p> }.into_any(),
                 Ok(geo) => view! {
                     <figure::MapFigure geo=geo result=ok_result colouring=colouring selected=selected/>
                 }.into_any(),

@@ -1,6 +1,7 @@
 //! Moran's I of the mapped values and the LISA option's status.
 
-use crate::i18n::{lang, tr, Lang};
+use crate::i18n::lang;
+use crate::messages::{messages, msg};
 use crate::state::Shared;
 use imr_core::map::autocorrelation::Moran;
 use imr_core::map::svg::Colouring;
@@ -20,23 +21,23 @@ pub(super) fn MoranPanel(
     let lang = lang();
     view! {
         <section aria-labelledby="moran-h">
-            <h3 id="moran-h">{tr("Autocorrelación espacial", "Spatial autocorrelation")}</h3>
+            <h3 id="moran-h">{msg(|m| m.map.spatial_autocorrelation)}</h3>
             <input id="map-moran" type="checkbox" prop:checked=move || show.get() on:change=move |ev| show.set(event_target_checked(&ev))/>
-            <label for="map-moran">{move || match lang.get() { Lang::Es => format!("Calcular la I de Moran ({PERMUTATIONS} permutaciones, semilla {SEED})"), Lang::En => format!("Compute Moran's I ({PERMUTATIONS} permutations, seed {SEED})") }}</label>
+            <label for="map-moran">{move || (messages(lang.get()).map.moran_compute)(&PERMUTATIONS.to_string(), &SEED.to_string())}</label>
             {move || moran.get().map(|m| match m {
                 Ok(m) => view! {
                     <p data-testid="moran">
-                        {tr("I de Moran = ", "Moran's I = ")}<strong data-field="moran-i">{crate::i18n::format_number(lang.get_untracked(), m.i, 4)}</strong>
+                        {msg(|m| m.map.moran_i_equals)}<strong data-field="moran-i">{crate::i18n::format_number(lang.get_untracked(), m.i, 4)}</strong>
                         {format!(" (E[I] = {}, z = {}, ", crate::i18n::format_number(lang.get_untracked(), m.expected, 4), crate::i18n::format_number(lang.get_untracked(), m.z, 2))}
                         "p = "<strong data-field="moran-p">{format!("{:.4}", m.p_value)}</strong>
-                        {match lang.get() { Lang::Es => format!(", {} permutaciones, {} comunas con dato). Vecinos: comunas que comparten un borde.", m.permutations, m.n), Lang::En => format!(", {} permutations, {} communes with data). Neighbours: communes sharing a border.", m.permutations, m.n) }}
+                        {(messages(lang.get()).map.moran_detail)(&m.permutations.to_string(), &m.n.to_string())}
                     </p>
                 }.into_any(),
-                Err(e) => view! { <p class="warn" data-testid="moran">{format!("{}: {e}", lang.get().pick("I de Moran no disponible", "Moran's I not available"))}</p> }.into_any(),
+                Err(e) => view! { <p class="warn" data-testid="moran">{format!("{}: {e}", messages(lang.get()).map.moran_not_available)}</p> }.into_any(),
             })}
             {move || lisa.get().and_then(|l| l.err()).map(|e| view! { <p class="warn">{e}</p> })}
             {move || lisa.get().and_then(|l| l.ok()).map(|_| view! {
-                <p class="note">{match lang.get() { Lang::Es => format!("Clusters LISA (Moran local, {PERMUTATIONS} permutaciones, p ≤ {LISA_ALPHA}) en el mapa."), Lang::En => format!("LISA clusters (local Moran, {PERMUTATIONS} permutations, p ≤ {LISA_ALPHA}) on the map.") }}</p>
+                <p class="note">{(messages(lang.get()).map.lisa_note)(&PERMUTATIONS.to_string(), &LISA_ALPHA.to_string())}</p>
             })}
         </section>
     }

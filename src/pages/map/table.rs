@@ -2,7 +2,8 @@
 //! value and its class.
 
 use super::{Drawn, Geometry};
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::{messages, msg};
 use crate::state::Shared;
 use imr_core::request::AreaRates;
 use leptos::prelude::*;
@@ -48,7 +49,7 @@ pub(super) fn DataTable(
                         <td data-field="seb">{f(rates.eb_spatial[a], 2)}</td>
                         <td data-field="er">{f(rates.excess_risk[a], 2)}</td>
                         <td data-field="value">{f(r.values.get(a).copied().flatten(), 2)}</td>
-                        <td data-field="class">{class.map(|k| k.to_string()).unwrap_or_else(|| l.pick("sin datos", "no data").into())}</td>
+                        <td data-field="class">{class.map(|k| k.to_string()).unwrap_or_else(|| messages(l).map.no_data.into())}</td>
                     </tr>
                 }
             })
@@ -58,9 +59,9 @@ pub(super) fn DataTable(
                 <table data-testid="map-table">
                     <caption class="note">{format!("{} — {}", r.text.title, r.year)}</caption>
                     <thead><tr>
-                        <th class="text">{tr("Código", "Code")}</th><th class="text">{tr("Comuna", "Commune")}</th><th>{tr("Nacimientos", "Births")}</th><th>{tr("Defunciones", "Deaths")}</th>
-                        <th>{tr("Tasa bruta ‰", "Raw rate ‰")}</th><th>{tr("IC95%", "95% CI")}</th><th>{tr("BE global ‰", "Global EB ‰")}</th><th>{tr("BE espacial ‰", "Spatial EB ‰")}</th>
-                        <th>"O/E"</th><th>{tr("Valor mapeado", "Mapped")}</th><th>{tr("Clase", "Class")}</th>
+                        <th class="text">{msg(|m| m.common.code)}</th><th class="text">{msg(|m| m.common.commune)}</th><th>{msg(|m| m.common.births)}</th><th>{msg(|m| m.common.deaths)}</th>
+                        <th>{msg(|m| m.map.table_raw_rate)}</th><th>{msg(|m| m.map.table_ci95)}</th><th>{msg(|m| m.map.table_global_eb)}</th><th>{msg(|m| m.map.table_spatial_eb)}</th>
+                        <th>"O/E"</th><th>{msg(|m| m.map.table_mapped)}</th><th>{msg(|m| m.map.table_class)}</th>
                     </tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
@@ -69,10 +70,10 @@ pub(super) fn DataTable(
     };
     view! {
         <section aria-labelledby="map-table-h">
-            <h3 id="map-table-h">{tr("Tabla del mapa", "Map as a table")}</h3>
+            <h3 id="map-table-h">{msg(|m| m.map.table_caption)}</h3>
             <button class="secondary" data-testid="map-table-toggle" aria-expanded=move || open.get().to_string()
                 on:click=move |_| open.update(|o| *o = !*o)>
-                {move || if open.get() { lang.get().pick("Ocultar tabla", "Hide table") } else { lang.get().pick("Mostrar tabla (tasas brutas y suavizadas)", "Show table (raw and smoothed rates)") }}
+                {move || if open.get() { messages(lang.get()).map.hide_table } else { messages(lang.get()).map.show_table }}
             </button>
             {body}
         </section>

@@ -2,7 +2,8 @@
 //! e2e/map.test.mjs waits for it and prints how long a year switch takes (bench/browser.mjs
 //! times the first map with its own init script and needs nothing from the page).
 
-use crate::i18n::{lang, Lang};
+use crate::i18n::lang;
+use crate::messages::messages;
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -39,9 +40,6 @@ pub(super) fn time_switch(ms: RwSignal<Option<(f64, f64)>>, switch: impl FnOnce(
 pub(super) fn SwitchTime(ms: RwSignal<Option<(f64, f64)>>) -> impl IntoView {
     let lang = lang();
     view! {
-        <p class="note" data-testid="switch-time" aria-live="polite">{move || ms.get().map(|(script, painted)| match lang.get() {
-            Lang::Es => format!("Último cambio de año: mapa recoloreado en {script:.1} ms (cálculo y DOM), {painted:.1} ms hasta el cuadro siguiente."),
-            Lang::En => format!("Last year switch: map recoloured in {script:.1} ms (script and DOM), {painted:.1} ms to the next frame."),
-        })}</p>
+        <p class="note" data-testid="switch-time" aria-live="polite">{move || ms.get().map(|(script, painted)| (messages(lang.get()).map.switch_time)(&format!("{script:.1}"), &format!("{painted:.1}")))}</p>
     }
 }

@@ -2,6 +2,7 @@
 
 use super::{Drawn, Geometry};
 use crate::i18n::lang;
+use crate::messages::messages;
 use crate::state::Shared;
 use imr_core::map::smoothing::Smoothing;
 use imr_core::map::year_map::Measure;
@@ -34,15 +35,14 @@ pub(super) fn Tooltip(
             Measure::Rate(Smoothing::None) => None,
             Measure::Rate(_) => Some(format!(
                 "{}: {} ‰",
-                lang.get().pick("Suavizada", "Smoothed"),
+                messages(lang.get()).map.tooltip_smoothed,
                 shown
                     .map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2))
                     .unwrap_or_else(|| "—".into())
             )),
             Measure::ExcessRisk => Some(format!(
                 "{}: {}",
-                lang.get()
-                    .pick("Riesgo en exceso (O/E)", "Excess risk (O/E)"),
+                messages(lang.get()).map.excess_risk,
                 shown
                     .map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2))
                     .unwrap_or_else(|| "—".into())
@@ -51,19 +51,19 @@ pub(super) fn Tooltip(
                 "{c}: {}",
                 shown
                     .map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2))
-                    .unwrap_or_else(|| lang.get().pick("sin datos", "no data").into())
+                    .unwrap_or_else(|| messages(lang.get()).map.no_data.into())
             )),
         };
         let rate_line = match (rate, low, high) {
             (Some(r), Some(l), Some(h)) => format!(
                 "{}: {} ‰ ({} {}–{})",
-                lang.get().pick("Tasa", "Rate"),
+                messages(lang.get()).map.tooltip_rate,
                 crate::i18n::format_number(lang.get_untracked(), r, 2),
-                lang.get().pick("IC 95%", "95% CI"),
+                messages(lang.get()).common.ci95,
                 crate::i18n::format_number(lang.get_untracked(), l, 2),
                 crate::i18n::format_number(lang.get_untracked(), h, 2)
             ),
-            _ => lang.get().pick("Tasa: sin datos", "Rate: no data").into(),
+            _ => messages(lang.get()).map.tooltip_rate_no_data.into(),
         };
         let count = |v: Option<f64>| {
             v.map(|v| {
@@ -75,8 +75,8 @@ pub(super) fn Tooltip(
             <div data-field="year">{format!("{}", r.year)}</div>
             <div data-field="rate">{rate_line}</div>
             {measure_line.map(|l| view! { <div data-field="shown">{l}</div> })}
-            <div data-field="births">{format!("{}: {}", lang.get().pick("Nacimientos", "Births"), count(births))}</div>
-            <div data-field="deaths">{format!("{}: {}", lang.get().pick("Defunciones < 1 año", "Infant deaths"), count(deaths))}</div>
+            <div data-field="births">{format!("{}: {}", messages(lang.get()).common.births, count(births))}</div>
+            <div data-field="deaths">{format!("{}: {}", messages(lang.get()).common.infant_deaths, count(deaths))}</div>
         })
     };
     view! {

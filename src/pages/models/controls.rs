@@ -2,7 +2,8 @@
 //! the models and the regressors (labelled from the codebook).
 
 use super::ModelOptions;
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::msg;
 use imr_core::models::{Estimator, VcovKind};
 use imr_core::request::fit_words::{column_label, estimator_label, vcov_label};
 use leptos::prelude::*;
@@ -27,12 +28,12 @@ pub(super) fn Controls(
     } = options;
     view! {
         <section aria-labelledby="models-h" data-testid="models-controls">
-            <h2 id="models-h">{tr("Modelos de panel", "Panel models")}</h2>
+            <h2 id="models-h">{msg(|m| m.models.heading)}</h2>
             <crate::pages::findings::Takeaway question="models"/>
-            <p class="note">{tr("Relacione la mortalidad infantil con características comunales a lo largo de los años. Todo se calcula en su navegador.", "Relate infant mortality to commune characteristics over the years. Everything is computed in your browser.")}</p>
+            <p class="note">{msg(|m| m.models.lead)}</p>
             <div class="roles">
                 <span>
-                    <label for="model-outcome">{tr("Variable dependiente", "Outcome")}</label>
+                    <label for="model-outcome">{msg(|m| m.models.outcome)}</label>
                     <select id="model-outcome" data-testid="model-outcome" on:change=move |ev| outcome.set(event_target_value(&ev))>
                         {move || outcomes.get().into_iter().map(|name| {
                             let selected = name.clone();
@@ -41,7 +42,7 @@ pub(super) fn Controls(
                     </select>
                 </span>
                 <span>
-                    <label for="model-vcov">{tr("Errores estándar", "Standard errors")}</label>
+                    <label for="model-vcov">{msg(|m| m.models.standard_errors)}</label>
                     <select id="model-vcov" data-testid="model-vcov" on:change=move |ev| {
                         if let Some(v) = VcovKind::from_name(&event_target_value(&ev)) { vcov.set(v) }
                     }>
@@ -51,12 +52,12 @@ pub(super) fn Controls(
                     </select>
                 </span>
                 <span>
-                    <label for="model-weights">{tr("Pesos (pooled, fe, twfe)", "Weights (pooled, fe, twfe)")}</label>
+                    <label for="model-weights">{msg(|m| m.models.weights_label)}</label>
                     <select id="model-weights" data-testid="model-weights" on:change=move |ev| {
                         let v = event_target_value(&ev);
                         weights.set((!v.is_empty()).then_some(v));
                     }>
-                        <option value="" selected=move || weights.get().is_none()>{tr("(sin pesos)", "(none)")}</option>
+                        <option value="" selected=move || weights.get().is_none()>{msg(|m| m.models.no_weights)}</option>
                         {move || outcomes.get().into_iter().map(|name| {
                             let selected = name.clone();
                             view! { <option value=name.clone() selected=move || weights.get().as_deref() == Some(selected.as_str())>{name.clone()}</option> }
@@ -64,7 +65,7 @@ pub(super) fn Controls(
                     </select>
                 </span>
                 <span>
-                    <label for="model-absorb">{tr("Efectos fijos absorbidos (modelo fe)", "Absorbed fixed effects (fe model)")}</label>
+                    <label for="model-absorb">{msg(|m| m.models.absorb_label)}</label>
                     <input id="model-absorb" data-testid="model-absorb" type="text" placeholder="codigo_comuna,region^anio"
                         aria-describedby="model-absorb-help"
                         prop:value=move || fe.get().unwrap_or_default()
@@ -73,14 +74,11 @@ pub(super) fn Controls(
                             let v = v.trim();
                             fe.set((!v.is_empty()).then(|| v.to_owned()));
                         }/>
-                    <small id="model-absorb-help">{tr(
-                        "Columnas separadas por comas; ^ las cruza. Reemplazan los efectos de comuna: inclúyala (p. ej. codigo_comuna,region^anio).",
-                        "Columns separated by commas; ^ interacts them. They replace the entity effects, so list the entity too (e.g. codigo_comuna,region^anio).",
-                    )}</small>
+                    <small id="model-absorb-help">{msg(|m| m.models.absorb_help)}</small>
                 </span>
             </div>
             <fieldset data-testid="model-choices">
-                <legend>{tr("Modelos (varios a la vez)", "Models (several at once)")}</legend>
+                <legend>{msg(|m| m.models.models_label)}</legend>
                 {Estimator::ALL.into_iter().map(|e| {
                     let id = format!("model-{}", e.name());
                     view! {
@@ -100,7 +98,7 @@ pub(super) fn Controls(
                 }).collect_view()}
             </fieldset>
             <fieldset data-testid="regressor-choices">
-                <legend>{tr("Regresores", "Regressors")}</legend>
+                <legend>{msg(|m| m.models.regressors)}</legend>
                 {move || {
                     let out = outcome.get();
                     candidates.get().into_iter().filter(|c| *c != out).map(|name| {

@@ -3,6 +3,7 @@
 //! calculated".
 
 use crate::i18n::lang;
+use crate::messages::messages;
 use crate::pages::data::HowCalculated;
 use crate::state::Shared;
 use imr_core::models::Fit;
@@ -13,20 +14,15 @@ use leptos::prelude::*;
 /// The diagnostics of one fit, in words. The engine's reasons, hypotheses and conventions are in
 /// English; the sentences around them follow the interface language.
 fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoView {
-    let es = lang == Lang::Es;
     let items = diagnostic_lines(lang, fit, weights_requested);
     let excluded = (!fit.excluded_rows.is_empty()).then(|| {
-        let line = lang.pick("línea", "line");
+        let line = messages(lang).common.line;
         let rows = fit
             .excluded_rows
             .iter()
             .map(|r| view! { <li data-line=r.row.to_string()>{format!("{line} {}: {}", r.row, r.reason)}</li> })
             .collect_view();
-        let summary = if es {
-            format!("{} filas con valores faltantes no se usaron", fit.rows_excluded)
-        } else {
-            format!("{} rows with missing values were not used", fit.rows_excluded)
-        };
+        let summary = (messages(lang).models.rows_with_missing)(&fit.rows_excluded.to_string());
         view! {
             <details>
                 <summary class="warn">{summary}</summary>
@@ -62,7 +58,7 @@ pub(super) fn Diagnostics(
             .collect_view();
         Some(view! {
             <section aria-labelledby="diag-h" data-testid="diagnostics">
-                <h3 id="diag-h">{l.pick("Diagnósticos", "Diagnostics")}</h3>
+                <h3 id="diag-h">{messages(l).models.diagnostics_heading}</h3>
                 <HowCalculated testid="diagnostics-method" open=methods_open>{articles}</HowCalculated>
             </section>
         })

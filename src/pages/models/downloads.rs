@@ -2,7 +2,8 @@
 //! R and Stata code) and the `imr fit` commands that print the same numbers from the data file.
 
 use crate::components::download::{csv_with_provenance, download_csv, download_text};
-use crate::i18n::{lang, tr, Lang};
+use crate::i18n::lang;
+use crate::messages::{messages, msg, Text};
 use crate::state::{AppState, Shared};
 use imr_core::models::report::{self, CodeContext};
 use imr_core::models::Fit;
@@ -50,12 +51,12 @@ pub(super) fn Downloads(
         let markdown = report::markdown_table(&fits);
         let data_panel = panel.clone();
         let button = move |testid: &'static str,
-                           label: (&'static str, &'static str),
+                           label: Text,
                            file: &'static str,
                            mime: &'static str,
                            text: String| {
             view! {
-                <button class="secondary" data-testid=testid on:click=move |_| download_text(file, mime, &text)>{tr(label.0, label.1)}</button>
+                <button class="secondary" data-testid=testid on:click=move |_| download_text(file, mime, &text)>{msg(label)}</button>
             }
         };
         let command_lines = commands
@@ -64,21 +65,18 @@ pub(super) fn Downloads(
             .collect_view();
         Some(view! {
             <section aria-labelledby="downloads-h">
-                <h3 id="downloads-h">{tr("Descargas y código reproducible", "Downloads and reproducible code")}</h3>
-                <p class="note">{move || match lang().get() {
-                    Lang::Es => format!("El código R, Stata e imr lee el archivo de datos «{DATA_FILE}»: descárguelo junto al código."),
-                    Lang::En => format!("The R, Stata and imr code read the data file «{DATA_FILE}»: download it next to the code."),
-                }}</p>
+                <h3 id="downloads-h">{msg(|m| m.models.downloads_heading)}</h3>
+                <p class="note">{move || (messages(lang().get()).models.data_file_note)(DATA_FILE)}</p>
                 <div class="roles">
-                    <button class="secondary" data-testid="download-data" on:click=move |_| download_csv(&state, DATA_FILE, &analysis_csv(&data_panel, &fe_columns))>{tr("Datos (CSV)", "Data as CSV")}</button>
-                    {button("download-coef-csv", ("Coeficientes (CSV)", "Coefficients (CSV)"), "imr_modelos_coeficientes.csv", "text/csv", coef_csv)}
-                    {button("download-latex", ("Tabla LaTeX", "LaTeX table"), "imr_modelos_tabla.tex", "application/x-tex", latex)}
-                    {button("download-markdown", ("Tabla Markdown", "Markdown table"), "imr_modelos_tabla.md", "text/markdown", markdown)}
-                    {button("download-r", ("Código R (fixest/plm)", "R code (fixest/plm)"), "imr_modelos.R", "text/plain", r_code)}
-                    {button("download-stata", ("Código Stata", "Stata code"), "imr_modelos.do", "text/plain", stata_code)}
+                    <button class="secondary" data-testid="download-data" on:click=move |_| download_csv(&state, DATA_FILE, &analysis_csv(&data_panel, &fe_columns))>{msg(|m| m.models.data_csv)}</button>
+                    {button("download-coef-csv", |m| m.models.coefficients_csv, "imr_modelos_coeficientes.csv", "text/csv", coef_csv)}
+                    {button("download-latex", |m| m.models.latex_table, "imr_modelos_tabla.tex", "application/x-tex", latex)}
+                    {button("download-markdown", |m| m.models.markdown_table, "imr_modelos_tabla.md", "text/markdown", markdown)}
+                    {button("download-r", |m| m.models.r_code, "imr_modelos.R", "text/plain", r_code)}
+                    {button("download-stata", |m| m.models.stata_code, "imr_modelos.do", "text/plain", stata_code)}
                 </div>
-                <p>{tr("Los mismos números con la línea de comandos:", "The same numbers from the command line:")}</p>
-                <pre class="scroll" tabindex="0" aria-label=tr("Comandos imr", "imr commands") data-testid="imr-commands">{command_lines}</pre>
+                <p>{msg(|m| m.models.commands_label)}</p>
+                <pre class="scroll" tabindex="0" aria-label=msg(|m| m.models.commands_aria) data-testid="imr-commands">{command_lines}</pre>
             </section>
         })
     }

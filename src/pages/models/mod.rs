@@ -20,7 +20,7 @@ mod downloads;
 mod plot;
 mod table;
 
-use crate::i18n::tr;
+use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::models::{Estimator, Fit, VcovKind};
 use imr_core::panel::Panel;
@@ -83,6 +83,19 @@ impl ModelOptions {
             ),
         }
     }
+
+    /// The one request of the view for the regressors `x`: every selected model is this request
+    /// for its estimator. Reads (and so tracks) the outcome, weights, standard errors and fe.
+    fn request(&self, x: Vec<String>) -> FitRequest {
+        FitRequest {
+            y: self.outcome.get(),
+            x,
+            weights: self.weights.get(),
+            vcov: self.vcov.get(),
+            fe: self.fe.get(),
+            ..FitRequest::default()
+        }
+    }
 }
 
 type FitResult = Result<Shared<Fit>, String>;
@@ -116,14 +129,6 @@ type ModelFits = Vec<(Estimator, FitRequest, FitResult)>;
 pub fn ModelsPage() -> impl IntoView {
     let state = expect_context::<AppState>();
     let options = ModelOptions::from_fragment();
-    let ModelOptions {
-        outcome,
-        chosen,
-        models,
-        vcov,
-        weights,
-        fe,
-    } = options;
     let show_ci = RwSignal::new(true);
     let cache = StoredValue::new(FitCache::default());
 
@@ -145,18 +150,12 @@ pub fn ModelsPage() -> impl IntoView {
     });
     let regressors = Memo::new(move |_| {
         let candidates = candidates.get();
-        let out = outcome.get();
-        chosen.with(|chosen| chosen_regressors(&candidates, &out, chosen.as_deref()))
+        let out = options.outcome.get();
+        options
+            .chosen
+            .with(|chosen| chosen_regressors(&candidates, &out, chosen.as_deref()))
     });
-    // The one request of the view: every selected model is this request for its estimator.
-    let request = Memo::new(move |_| FitRequest {
-        y: outcome.get(),
-        x: regressors.get(),
-        weights: weights.get(),
-        vcov: vcov.get(),
-        fe: fe.get(),
-        ..FitRequest::default()
-    });
+    let request = Memo::new(move |_| options.request(regressors.get()));
     // Selected estimators in the order of `Estimator::ALL`, each with its request and its
     // (memoised) fit.
     let fits = Memo::new(move |_| {
@@ -165,7 +164,7 @@ pub fn ModelsPage() -> impl IntoView {
         if request.x.is_empty() {
             return Some(Vec::new());
         }
-        let selected = models.get();
+        let selected = options.models.get();
         Some(
             Estimator::ALL
                 .into_iter()
@@ -201,15 +200,15 @@ pub fn ModelsPage() -> impl IntoView {
     view! {
         <controls::Controls options=options outcomes=outcomes candidates=candidates regressors=regressors/>
         {move || match panel.get() {
-            None => Some(view! { <p class="note">{tr("Cargue datos en la pestaña Datos.", "Load data in the Data tab.")}</p> }.into_any()),
-            Some(_) if regressors.with(|r| r.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{tr("Elija al menos un regresor.", "Choose at least one regressor.")}</p> }.into_any()),
-            Some(_) if models.with(|m| m.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{tr("Elija al menos un modelo.", "Choose at least one model.")}</p> }.into_any()),
+            None => Some(view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }.into_any()),
+            Some(_) if regressors.with(|r| r.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{msg(|m| m.models.choose_least_one_regressor)}</p> }.into_any()),
+            Some(_) if options.models.with(|m| m.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{msg(|m| m.models.choose_least_one_model)}</p> }.into_any()),
             Some(_) => None,
         }}
         <table::CoefTable fits=ok_fits regressors=regressors show_ci=show_ci/>
         <plot::FitErrors fits=fits/>
         <plot::CoefPlot fits=ok_fits/>
         <downloads::Downloads fits=ok_fits requests=ok_requests panel=panel/>
-        <diagnostics::Diagnostics fits=ok_fits weights=weights/>
+        <diagnostics::Diagnostics fits=ok_fits weights=options.weights/>
     }
 }

@@ -2,7 +2,8 @@
 
 use super::ModelFits;
 use crate::components::download::{chart_caption, download_text};
-use crate::i18n::{lang, tr};
+use crate::i18n::lang;
+use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::models::report::{self, PlotOptions};
 use imr_core::models::{Estimator, Fit};
@@ -24,7 +25,7 @@ pub(super) fn FitErrors(fits: Memo<Option<ModelFits>>) -> impl IntoView {
                 .collect_view();
             view! {
                 <section data-testid="fit-errors">
-                    <p class="error" role="alert">{tr("Modelos que no se pudieron ajustar:", "Models that could not be fitted:")}</p>
+                    <p class="error" role="alert">{msg(|m| m.models.failed_models)}</p>
                     <ul>{items}</ul>
                 </section>
             }
@@ -55,10 +56,10 @@ pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
             let file = svg.clone();
             view! {
                 <section aria-labelledby="plot-h">
-                    <h3 id="plot-h">{tr("Gráfico de coeficientes", "Coefficient plot")}</h3>
-                    <p class="note">{tr("Punto: estimación; línea: el mismo intervalo de confianza de la tabla (sin la constante).", "Point: estimate; line: the same confidence interval as in the table (intercept omitted).")}</p>
+                    <h3 id="plot-h">{msg(|m| m.models.plot_heading)}</h3>
+                    <p class="note">{msg(|m| m.models.plot_note)}</p>
                     <div class="chart" data-testid="coef-plot" inner_html=svg></div>
-                    <button class="secondary" data-testid="download-plot" on:click=move |_| download_text("imr_modelos_coeficientes.svg", "image/svg+xml", &file)>{tr("Descargar SVG", "Download SVG")}</button>
+                    <button class="secondary" data-testid="download-plot" on:click=move |_| download_text("imr_modelos_coeficientes.svg", "image/svg+xml", &file)>{msg(|m| m.common.download_svg)}</button>
                 </section>
             }
         })

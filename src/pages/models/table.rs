@@ -2,6 +2,7 @@
 //! rows from the engine ([`table_terms`]), and the fit statistics in the foot.
 
 use crate::i18n::lang;
+use crate::messages::messages;
 use crate::state::Shared;
 use imr_core::models::report::significance_stars;
 use imr_core::models::Fit;
@@ -36,8 +37,8 @@ pub(super) fn CoefTable(
             .iter()
             .map(|_| {
                 view! {
-                    <th>"Coef."</th><th>{l.pick("EE", "SE")}</th>
-                    {with_ci.then(|| view! { <th>{format!("{} {level:.0}%", l.pick("IC", "CI"))}</th> })}
+                    <th>"Coef."</th><th>{messages(l).models.se}</th>
+                    {with_ci.then(|| view! { <th>{format!("{} {level:.0}%", messages(l).models.ci)}</th> })}
                 }
             })
             .collect_view();
@@ -64,7 +65,7 @@ pub(super) fn CoefTable(
                             None => {
                                 let dropped = fit.dropped_terms.iter().find(|d| d.term == *term);
                                 let (text, title) = match dropped {
-                                    Some(d) => (l.pick("omitida", "dropped"), d.reason.render(l)),
+                                    Some(d) => (messages(l).models.dropped, d.reason.render(l)),
                                     None => ("", String::new()),
                                 };
                                 view! {
@@ -94,10 +95,10 @@ pub(super) fn CoefTable(
             view! { <tr><th class="text" scope="row">{label}</th>{cells}</tr> }
         };
         let foot = view! {
-            {stat_row(l.pick("Errores estándar", "Standard errors"), &|f| f.vcov.name().to_string())}
-            {stat_row(l.pick("Observaciones", "Observations"), &|f| f.nobs.to_string())}
-            {stat_row(l.pick("Entidades", "Entities"), &|f| f.n_entities.to_string())}
-            {stat_row(l.pick("Períodos", "Periods"), &|f| f.n_periods.to_string())}
+            {stat_row(messages(l).models.standard_errors, &|f| f.vcov.name().to_string())}
+            {stat_row(messages(l).models.observations, &|f| f.nobs.to_string())}
+            {stat_row(messages(l).models.entities, &|f| f.n_entities.to_string())}
+            {stat_row(messages(l).models.periods, &|f| f.n_periods.to_string())}
             {stat_row("R² within", &|f| opt_number_in(l, f.r2_within))}
             {stat_row("R² between", &|f| opt_number_in(l, f.r2_between))}
             {stat_row("R² overall", &|f| opt_number_in(l, f.r2_overall))}
@@ -107,23 +108,23 @@ pub(super) fn CoefTable(
         };
         Some(view! {
             <section aria-labelledby="coef-h">
-                <h3 id="coef-h">{l.pick("Coeficientes", "Coefficients")}</h3>
+                <h3 id="coef-h">{messages(l).models.coefficients_heading}</h3>
                 <label for="show-ci">
                     <input type="checkbox" id="show-ci" data-testid="show-ci" prop:checked=move || show_ci.get()
                         on:change=move |ev| show_ci.set(event_target_checked(&ev))/>
-                    {l.pick(" Mostrar intervalos de confianza", " Show confidence intervals")}
+                    {messages(l).models.show_confidence_intervals}
                 </label>
                 <div style="overflow-x:auto" tabindex="0" role="region" aria-labelledby="coef-h">
                     <table data-testid="coef-table">
                         <thead>
-                            <tr><th class="text" rowspan="2">{l.pick("Término", "Term")}</th>{head_models}</tr>
+                            <tr><th class="text" rowspan="2">{messages(l).models.term}</th>{head_models}</tr>
                             <tr>{head_fields}</tr>
                         </thead>
                         <tbody>{rows}</tbody>
                         <tfoot>{foot}</tfoot>
                     </table>
                 </div>
-                <p class="note">{l.pick("Errores estándar entre paréntesis. * p < 0,05; ** p < 0,01; *** p < 0,001.", "Standard errors in parentheses. * p < 0.05, ** p < 0.01, *** p < 0.001.")}</p>
+                <p class="note">{messages(l).models.table_note}</p>
             </section>
         })
     }

@@ -1,0 +1,175 @@
+//! Checks of the two languages' texts: none empty, none left untranslated, and every text with
+//! parameters uses all of them in both languages.
+
+use super::{en::EN, es::ES, Messages};
+use serde::Serializer;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// A text with parameters filled with markers ‹1›, ‹2›, … so that the tests read it as a text.
+pub(super) trait Sample {
+    fn sample(&self) -> String;
+}
+
+/// `Sample` for the formats of 1 to 8 `&str` parameters (the only shape [`Messages`] uses).
+macro_rules! sample_formats {
+    ($($n:literal: ($($arg:literal),+)),+ $(,)?) => {$(
+        impl Sample for fn($(sample_formats!(@str $arg)),+) -> String {
+            fn sample(&self) -> String {
+                self($(concat!("‹", $arg, "›")),+)
+            }
+        }
+    )+};
+    (@str $arg:literal) => { &str };
+}
+
+sample_formats! {
+    1: ("1"),
+    2: ("1", "2"),
+    3: ("1", "2", "3"),
+    4: ("1", "2", "3", "4"),
+    5: ("1", "2", "3", "4", "5"),
+    6: ("1", "2", "3", "4", "5", "6"),
+    7: ("1", "2", "3", "4", "5", "6", "7"),
+    8: ("1", "2", "3", "4", "5", "6", "7", "8"),
+}
+
+/// Serializes a format as its [`Sample`] (`serialize_with` of every format field): a format
+/// field without it does not compile under test, so no format escapes the checks below.
+pub(super) fn sampled<F: Sample, S: Serializer>(
+    format: &F,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&format.sample())
+}
+
+/// The parameter markers in a sampled text, in order.
+fn markers(text: &str) -> Vec<String> {
+    text.split('‹')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('›').map(|(n, _)| n.to_string()))
+        .collect()
+}
+
+/// Fields whose text is the same in both languages on purpose (symbols, file formats, names).
+/// Empty today: every text of the page differs between Spanish and English.
+const SAME_IN_BOTH: &[&str] = &[];
+
+/// Every text of `messages` by its field path ("map.hide_table").
+fn texts(messages: &Messages) -> BTreeMap<String, String> {
+    let Value::Object(groups) = serde_json::to_value(messages).expect("texts serialize") else {
+        panic!("Messages serializes to an object");
+    };
+    let mut out = BTreeMap::new();
+    for (group, fields) in groups {
+        let Value::Object(fields) = fields else {
+            panic!("group {group} serializes to an object");
+        };
+        for (field, text) in fields {
+            let Value::String(text) = text else {
+                panic!("{group}.{field} is not a text");
+            };
+            out.insert(format!("{group}.{field}"), text);
+        }
+    }
+    out
+}
+
+/// The fields with the same text in both languages that `allowed` does not list.
+fn untranslated(
+    es: &BTreeMap<String, String>,
+    en: &BTreeMap<String, String>,
+    allowed: &[&str],
+) -> Vec<String> {
+    es.iter()
+        .filter(|(field, text)| en.get(*field) == Some(*text) && !allowed.contains(&field.as_str()))
+        .map(|(field, text)| format!("{field} = {text:?}"))
+        .collect()
+}
+
+#[test]
+fn both_languages_have_the_same_fields() {
+    let (es, en) = (texts(&ES), texts(&EN));
+    assert!(es.len() > 200, "only {} texts found", es.len());
+    assert!(es.keys().eq(en.keys()));
+}
+
+#[test]
+fn no_text_is_empty() {
+    for (lang, messages) in [("es", &ES), ("en", &EN)] {
+        let empty: Vec<String> = texts(messages)
+            .into_iter()
+            .filter(|(_, text)| {
+                let mut bare = text.clone();
+                for m in markers(text) {
+                    bare = bare.replace(&format!("‹{m}›"), "");
+                }
+                bare.trim().is_empty()
+            })
+            .map(|(field, _)| field)
+            .collect();
+        assert!(empty.is_empty(), "empty texts in {lang}: {empty:?}");
+    }
+}
+
+#[test]
+fn every_spanish_text_differs_from_its_english_one() {
+    let found = untranslated(&texts(&ES), &texts(&EN), SAME_IN_BOTH);
+    assert!(
+        found.is_empty(),
+        "same text in both languages (translate it, or list it in SAME_IN_BOTH): {found:?}"
+    );
+}
+
+#[test]
+fn an_untranslated_text_is_found_unless_allowed() {
+    let es = BTreeMap::from([
+        ("a.format".to_string(), "CSV".to_string()),
+        ("a.cancel".to_string(), "Cancel".to_string()),
+    ]);
+    let en = BTreeMap::from([
+        ("a.format".to_string(), "CSV".to_string()),
+        ("a.cancel".to_string(), "Cancel".to_string()),
+    ]);
+    assert_eq!(
+        untranslated(&es, &en, &["a.format"]),
+        vec!["a.cancel = \"Cancel\"".to_string()]
+    );
+    assert_eq!(
+        untranslated(&es, &en, &["a.format", "a.cancel"]),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn every_format_uses_all_its_parameters_in_both_languages() {
+    let (es, en) = (texts(&ES), texts(&EN));
+    let mut formats = 0;
+    for (field, es_text) in &es {
+        let (mut es_markers, mut en_markers) = (markers(es_text), markers(&en[field]));
+        es_markers.sort();
+        en_markers.sort();
+        assert_eq!(
+            es_markers, en_markers,
+            "{field}: the languages use different parameters"
+        );
+        if let Some(last) = es_markers
+            .iter()
+            .filter_map(|m| m.parse::<usize>().ok())
+            .max()
+        {
+            formats += 1;
+            let all: Vec<String> = (1..=last).map(|k| k.to_string()).collect();
+            es_markers.dedup();
+            assert_eq!(es_markers, all, "{field}: a parameter is never used");
+        }
+    }
+    assert!(formats > 30, "only {formats} formats found");
+}
+
+#[test]
+fn a_sampled_format_shows_its_markers() {
+    let format: fn(&str, &str) -> String = |name, n| format!("{name}: {n} rows");
+    assert_eq!(format.sample(), "‹1›: ‹2› rows");
+    assert_eq!(markers(&format.sample()), vec!["1", "2"]);
+}

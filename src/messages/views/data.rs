@@ -1,0 +1,145 @@
+//! The Data view's texts: files and roles, rates, validation, implausible values, the CSV
+//! upload and the microdata reader.
+
+/// The Data view: files, column roles, rates table, validation report, implausible values.
+#[derive(Debug)]
+#[cfg_attr(test, derive(serde::Serialize))]
+pub struct DataMessages {
+    pub files_columns: &'static str,
+    pub covariates_note: &'static str,
+    pub commune_code: &'static str,
+    pub rate: &'static str,
+    pub flagged_heading: &'static str,
+    pub flagged_rules_note: &'static str,
+    pub reasons: &'static str,
+    pub file_line: &'static str,
+    pub save_analysis_json: &'static str,
+    pub use_bundled_data: &'static str,
+    pub bundled_dataset_note: &'static str,
+    pub choose_files_prompt: &'static str,
+    pub national_rate_heading: &'static str,
+    pub ci95_low: &'static str,
+    pub ci95_high: &'static str,
+    pub communes_column: &'static str,
+    pub communes_word: &'static str,
+    pub rates_heading: &'static str,
+    pub rates_formula_note: &'static str,
+    pub rates_approximate_note: &'static str,
+    pub search_commune_year: &'static str,
+    pub rates_command_label: &'static str,
+    pub column_word: &'static str,
+    pub report_derived_deaths_note: &'static str,
+    pub validation: &'static str,
+    pub lines: &'static str,
+    pub rows_read: &'static str,
+    pub used: &'static str,
+    pub excluded: &'static str,
+    pub excluded_rows: &'static str,
+    pub upload_files_label: &'static str,
+    pub upload_drop_hint: &'static str,
+    pub upload_privacy_note: &'static str,
+    pub show_all: &'static str,
+    /// (rows, delimiter, decimal mark, encoding, header, metadata note or nothing)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub file_summary: fn(&str, &str, &str, &str, &str, &str) -> String,
+    /// (metadata lines)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub metadata_skipped: fn(&str) -> String,
+    /// (rows flagged, the rates-above-200 note or nothing)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub flagged_summary: fn(&str, &str) -> String,
+    /// (the rows above 200 per 1,000)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub flagged_worst: fn(&str) -> String,
+    /// (cells)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub text_cells_missing: fn(&str) -> String,
+    /// (codes)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub recoded_codes: fn(&str) -> String,
+    /// (rows)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub merged_rows: fn(&str) -> String,
+    /// (cells)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub conflicting_cells: fn(&str) -> String,
+    /// (rows)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub excluded_show_all: fn(&str) -> String,
+    /// (file, lines, header, metadata, rows read, used, excluded, other lines)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub line_account: fn(&str, &str, &str, &str, &str, &str, &str, &str) -> String,
+    /// (rows shown, rows found)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub showing_first: fn(&str, &str) -> String,
+    /// (rows)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub show_only: fn(&str) -> String,
+}
+
+/// The CSV upload (Data view): reading in the background, progress, memory errors.
+#[derive(Debug)]
+#[cfg_attr(test, derive(serde::Serialize))]
+pub struct UploadMessages {
+    /// (file, MB, seconds in the background reader, seconds loading the table)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub done: fn(&str, &str, &str, &str) -> String,
+    /// (file)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub cancelled: fn(&str) -> String,
+    /// (file, MB read, MB in all)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub reading: fn(&str, &str, &str) -> String,
+    /// (file, MB in all)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub parsing: fn(&str, &str) -> String,
+    /// (file)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub receiving: fn(&str) -> String,
+    /// (file, MB read)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub no_memory: fn(&str, &str) -> String,
+    /// (file, the reader's error)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub reader_stopped: fn(&str, &str) -> String,
+}
+
+/// The health ministry microdata reader (Data view).
+#[derive(Debug)]
+#[cfg_attr(test, derive(serde::Serialize))]
+pub struct MicrodataMessages {
+    pub year_column: &'static str,
+    pub commune_column: &'static str,
+    pub heading: &'static str,
+    pub deaths_file_note: &'static str,
+    pub deaths_file_label: &'static str,
+    pub births_file_label: &'static str,
+    pub is_deaths_microdata: &'static str,
+    pub not_deaths_microdata: &'static str,
+    pub breakdowns_legend: &'static str,
+    pub breakdown_neonatal: &'static str,
+    pub breakdown_cause_chapter: &'static str,
+    pub aggregate_button: &'static str,
+    pub starting: &'static str,
+    pub deaths_word: &'static str,
+    pub births_word: &'static str,
+    pub same_result_from_command: &'static str,
+    pub download_counts_csv: &'static str,
+    pub unknown_commune_codes: &'static str,
+    pub lines_word: &'static str,
+    /// (MB read, MB in all, rows, rows per second, MB per second)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub progress: fn(&str, &str, &str, &str, &str) -> String,
+    /// (MB read, MB in all)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub cancelled: fn(&str, &str) -> String,
+    /// (seconds, MB per second, rows per second, counts file)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub done: fn(&str, &str, &str, &str) -> String,
+    /// (rows read, header, years, infant deaths counted, aged one or more, excluded, codes recoded)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub deaths_summary: fn(&str, &str, &str, &str, &str, &str, &str) -> String,
+    /// (rows read, header, years, births counted, excluded, codes recoded)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub births_summary: fn(&str, &str, &str, &str, &str, &str) -> String,
+}

@@ -1,0 +1,18 @@
+//! The Findings view's texts.
+
+/// The Findings view.
+#[derive(Debug)]
+#[cfg_attr(test, derive(serde::Serialize))]
+pub struct FindingsMessages {
+    pub lead: &'static str,
+    pub download_report: &'static str,
+    pub report_command_label: &'static str,
+    pub see_detail: &'static str,
+    pub embed_figure: &'static str,
+    pub takeaway_models: &'static str,
+    pub takeaway_where: &'static str,
+    pub takeaway: &'static str,
+    /// (rows flagged)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub include_flagged: fn(&str) -> String,
+}
