@@ -87,7 +87,10 @@ fn parsed_extra_columns_on(
     let indices: Vec<usize> = (0..table.columns.len())
         .filter(|&i| roles.role_of(i).is_none())
         .collect();
-    let mut values: Vec<Vec<f64>> = indices.iter().map(|_| vec![f64::NAN; n]).collect();
+    // Zeroed, not filled: fresh zero pages cost nothing until written, and every value is
+    // written below by the thread of its part (filling them here was a serial pass over the
+    // columns before the threads started).
+    let mut values: Vec<Vec<f64>> = indices.iter().map(|_| vec![0.0; n]).collect();
     // Per column: (numbers, present) over the whole table.
     let mut counts = vec![(0usize, 0usize); indices.len()];
     let part_len = n.div_ceil(threads).max(1);
@@ -103,11 +106,10 @@ fn parsed_extra_columns_on(
         let rows = columns.first().map_or(0, |c| c.len());
         let records = (first..first + rows).map(|i| table.records.get(i));
         for (row, rec) in records.enumerate() {
-            let Some(rec) = rec else {
-                continue;
-            };
+            let rec = rec.unwrap_or_default();
             for (k, &i) in indices.iter().enumerate() {
                 let Some(raw) = rec.field(i) else {
+                    columns[k][row] = f64::NAN;
                     continue;
                 };
                 // A number is never a missing token ("-", ".", "na", …), so the token check
