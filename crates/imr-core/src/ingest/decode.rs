@@ -36,17 +36,14 @@ impl Encoding {
 }
 
 /// Decodes a whole file. Fails on an empty file and on binary content (a NUL byte in the first
-/// 8 KiB of a file that has no UTF-16 mark, as `grep` and `git` decide). Valid UTF-8 (with or
+/// 8 KiB of a file without a byte-order mark: [`by_the_head`]). Valid UTF-8 (with or
 /// without its mark) is borrowed, not copied: a copy of a 128 MB file was 128 MB more at the
 /// peak and a pass over it (issue 15).
 pub fn decode_bytes<'b>(
     file: &str,
     bytes: &'b [u8],
 ) -> Result<(Cow<'b, str>, Encoding), IngestError> {
-    if bytes.is_empty() {
-        return Err(IngestError::Empty { file: file.into() });
-    }
-    if let Some((encoding, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
+    if let Some((encoding, bom_len)) = by_the_head(file, bytes)? {
         let body = &bytes[bom_len..];
         if encoding == UTF_8 {
             let (text, _) = UTF_8.decode_without_bom_handling(body);
@@ -56,13 +53,6 @@ pub fn decode_bytes<'b>(
             let (text, _) = encoding.decode_without_bom_handling(body);
             return Ok((text, Encoding::Utf16));
         }
-    }
-    let head = &bytes[..bytes.len().min(8192)];
-    if let Some(offset) = head.iter().position(|&b| b == 0) {
-        return Err(IngestError::Binary {
-            file: file.into(),
-            byte_offset: offset,
-        });
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok((Cow::Borrowed(text), Encoding::Utf8)),
@@ -78,30 +68,37 @@ pub fn decode_bytes<'b>(
 /// and reads its unquoted fields from it). Returns the text and the byte where its content starts
 /// (3 after a UTF-8 byte-order mark, which stays in the text; 0 otherwise).
 pub fn decode_owned(file: &str, bytes: Vec<u8>) -> Result<(String, usize, Encoding), IngestError> {
+    let (bom_len, encoding) = match by_the_head(file, &bytes)? {
+        None => (0, Encoding::Utf8),
+        Some((mark, bom_len)) if mark == UTF_8 => (bom_len, Encoding::Utf8Bom),
+        Some(_) => return decode_bytes(file, &bytes).map(|(t, e)| (t.into_owned(), 0, e)),
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((text, bom_len, encoding)),
+        Err(invalid) => decode_bytes(file, invalid.as_bytes()).map(|(t, e)| (t.into_owned(), 0, e)),
+    }
+}
+
+/// What the first bytes decide for both decoders: an empty file is refused; a byte-order mark
+/// names the encoding (and its length); without one, a NUL byte in the first 8 KiB is binary
+/// content, refused (as `grep` and `git` decide).
+fn by_the_head(
+    file: &str,
+    bytes: &[u8],
+) -> Result<Option<(&'static encoding_rs::Encoding, usize)>, IngestError> {
     if bytes.is_empty() {
         return Err(IngestError::Empty { file: file.into() });
     }
-    if let Some((encoding, _)) = encoding_rs::Encoding::for_bom(&bytes) {
-        if encoding == UTF_16LE || encoding == UTF_16BE {
-            let (text, encoding) = decode_bytes(file, &bytes)?;
-            return Ok((text.into_owned(), 0, encoding));
-        }
+    if let Some(mark) = encoding_rs::Encoding::for_bom(bytes) {
+        return Ok(Some(mark));
     }
     let head = &bytes[..bytes.len().min(8192)];
-    if let Some(offset) = head.iter().position(|&b| b == 0) {
-        return Err(IngestError::Binary {
+    match head.iter().position(|&b| b == 0) {
+        Some(offset) => Err(IngestError::Binary {
             file: file.into(),
             byte_offset: offset,
-        });
-    }
-    match String::from_utf8(bytes) {
-        Ok(text) if text.starts_with('\u{feff}') => Ok((text, 3, Encoding::Utf8Bom)),
-        Ok(text) => Ok((text, 0, Encoding::Utf8)),
-        Err(invalid) => {
-            let bytes = invalid.into_bytes();
-            let (text, encoding) = decode_bytes(file, &bytes)?;
-            Ok((text.into_owned(), 0, encoding))
-        }
+        }),
+        None => Ok(None),
     }
 }
 
@@ -158,6 +155,8 @@ mod tests {
             utf16,
             b"".to_vec(),
             b"\x89PNG\0".to_vec(),
+            // A NUL after a UTF-8 mark: decoded, not refused as binary, in both.
+            "\u{feff}a\0b\n".as_bytes().to_vec(),
         ];
         for bytes in cases {
             let owned = decode_owned("x.csv", bytes.clone());
