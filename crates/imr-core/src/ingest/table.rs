@@ -179,8 +179,9 @@ impl Records {
         (0..self.len()).map(|i| self.get(i).unwrap_or_default())
     }
 
-    /// Appends a record's span and field ends (`text_len` is the last end); `Err` when one
-    /// record holds 4 GiB or more.
+    /// Appends a record's span and field ends (`text_len` is the last end), read in place at
+    /// byte `text_start` of [`Records::text`] or unquoted at that byte of
+    /// [`Records::unquoted`]; `Err` when one record holds 4 GiB or more.
     fn push_span(
         &mut self,
         line: u64,
@@ -212,18 +213,6 @@ impl Records {
             ends_at,
         });
         Ok(())
-    }
-
-    /// Appends a record read in place: it starts at byte `text_start` of [`Records::text`],
-    /// its fields ending at `ends` (relative, the last one the record's length).
-    fn push_in_place(
-        &mut self,
-        line: u64,
-        text_start: usize,
-        ends: impl ExactSizeIterator<Item = usize> + Clone,
-    ) -> Result<(), ()> {
-        let text_len = ends.clone().last().unwrap_or(0);
-        self.push_span(line, text_start, true, text_len, ends)
     }
 
     /// Appends a record of unquoted fields (`fields` concatenated, ending at `ends`).
@@ -387,11 +376,12 @@ impl RawTable {
             // delimiter (and the line end trimmed), so field `i` ends `i` delimiters after the
             // end of the first `i + 1` fields concatenated.
             let pushed = match raw {
-                Some((byte, _, false)) => records.push_in_place(
-                    line,
-                    data_start + byte,
-                    (0..record.len()).map(|i| record.range(i).map_or(0, |r| r.end) + i),
-                ),
+                Some((byte, _, false)) => {
+                    let end = |i: usize| record.range(i).map_or(0, |r| r.end) + i;
+                    let text_len = record.len().checked_sub(1).map_or(0, end);
+                    let ends = (0..record.len()).map(end);
+                    records.push_span(line, data_start + byte, true, text_len, ends)
+                }
                 _ => records.push_unquoted(
                     line,
                     more_lines,
