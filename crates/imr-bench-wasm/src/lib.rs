@@ -10,7 +10,7 @@
 //! are what the page's engine gets (see bench/RESULTS.md).
 
 use imr_bench::{inequality_observations, panel_columns};
-use imr_core::ingest::{build_panel, columns::find_column, IngestOptions, RawTable};
+use imr_core::ingest::{build_panel, IngestOptions, RawTable};
 use imr_inequality::{BootstrapSpec, InequalitySpec, RateInput, Subject};
 use imr_microdata::{DeathsAggregator, DeathsOptions};
 use imr_models::{Estimator, PanelData, PanelSpec, VcovKind};
@@ -185,13 +185,11 @@ impl CsvPanelBench {
     /// Reads the bytes pushed so far into a panel (they are given to the table, as `imr` and the
     /// page's worker give theirs: push the file again before the next run); returns [bytes,
     /// rows used, rows excluded].
-    pub fn run(&mut self, entity: &str, time: &str) -> Result<Vec<f64>, JsError> {
+    pub fn run(&mut self) -> Result<Vec<f64>, JsError> {
         let bytes = std::mem::take(&mut self.bytes);
         let size = bytes.len();
         let table = RawTable::from_vec("panel.csv", bytes).map_err(js_error)?;
-        let mut roles = table.guessed_roles.clone();
-        roles.entity = find_column(&table.columns, entity);
-        roles.time = find_column(&table.columns, time);
+        let roles = imr_bench::panel_roles(&table);
         let panel = build_panel(
             std::slice::from_ref(&table),
             &[roles],

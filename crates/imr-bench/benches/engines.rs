@@ -16,7 +16,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use imr_bench::{deaths_file, inequality_observations, panel_columns, panel_csv};
-use imr_core::ingest::{build_panel, columns::find_column, IngestOptions, RawTable};
+use imr_core::ingest::{build_panel, IngestOptions, RawTable};
 use imr_inequality::{BootstrapSpec, InequalitySpec, RateInput, Subject};
 use imr_microdata::{DeathsAggregator, DeathsOptions};
 use imr_models::{Estimator, PanelSpec, VcovKind};
@@ -104,10 +104,7 @@ fn csv_ingest(c: &mut Criterion) {
     let bytes = std::fs::read(&path).expect("read the panel CSV");
     let name = path.display().to_string();
     let table = RawTable::from_bytes(&name, &bytes).expect("a table");
-    let mut roles = table.guessed_roles.clone();
-    roles.entity = find_column(&table.columns, "entity");
-    roles.time = find_column(&table.columns, "time");
-    let roles = [roles];
+    let roles = [imr_bench::panel_roles(&table)];
     let mut group = c.benchmark_group("ingest");
     group.sample_size(10);
     group.warm_up_time(Duration::from_secs(1));

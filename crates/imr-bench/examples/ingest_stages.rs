@@ -12,7 +12,7 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use imr_core::ingest::{build_panel, columns::find_column, IngestOptions, RawTable};
+use imr_core::ingest::{build_panel, IngestOptions, RawTable};
 use std::time::Instant;
 
 /// CPU time of this thread (ns), from Linux's schedstat: on a shared machine the wall time
@@ -53,9 +53,7 @@ fn memory(path: &str) {
     // The table keeps the file's bytes as its text (`from_vec`), as `imr` reads a file.
     let table = RawTable::from_vec(path, bytes).expect("a table");
     report("table", file_mib);
-    let mut roles = table.guessed_roles.clone();
-    roles.entity = find_column(&table.columns, "entity");
-    roles.time = find_column(&table.columns, "time");
+    let roles = imr_bench::panel_roles(&table);
     let panel = build_panel(
         std::slice::from_ref(&table),
         &[roles],
@@ -88,9 +86,7 @@ fn page(encoded_path: &str) {
     let table = imr_worker::decode_table("t.csv", &encoded).expect("a table");
     drop(encoded);
     report("decoded");
-    let mut roles = table.guessed_roles.clone();
-    roles.entity = find_column(&table.columns, "entity");
-    roles.time = find_column(&table.columns, "time");
+    let roles = imr_bench::panel_roles(&table);
     let build = || {
         build_panel(
             std::slice::from_ref(&table),
@@ -142,9 +138,7 @@ fn main() {
         let table = RawTable::from_vec(&path, owned).expect("a table");
         let table_s = start.elapsed().as_secs_f64();
         let table_cpu = (cpu_ns() - cpu) / 1e9;
-        let mut roles = table.guessed_roles.clone();
-        roles.entity = find_column(&table.columns, "entity");
-        roles.time = find_column(&table.columns, "time");
+        let roles = imr_bench::panel_roles(&table);
         let (start, cpu) = (Instant::now(), cpu_ns());
         let panel = build_panel(
             std::slice::from_ref(&table),

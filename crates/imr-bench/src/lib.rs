@@ -25,6 +25,16 @@ pub fn data_dir() -> PathBuf {
         .unwrap_or_else(std::env::temp_dir)
 }
 
+/// The column roles of the benchmark panel's CSV as `imr fit --entity entity --time time` sets
+/// them: the guessed roles with `entity` and `time` named.
+pub fn panel_roles(table: &imr_core::ingest::RawTable) -> imr_core::ingest::ColumnRoles {
+    use imr_core::ingest::columns::find_column;
+    let mut roles = table.guessed_roles.clone();
+    roles.entity = find_column(&table.columns, "entity");
+    roles.time = find_column(&table.columns, "time");
+    roles
+}
+
 /// The fe benchmark panel (50,000 entities × 20 periods × 5 regressors) as CSV in
 /// [`data_dir`], written once.
 pub fn panel_csv() -> std::io::Result<PathBuf> {
