@@ -113,7 +113,7 @@ pub fn panel_columns(entities: usize, periods: usize, regressors: usize) -> Pane
 
 impl PanelColumns {
     pub fn panel_data(&self) -> PanelData {
-        let entity = self.entity.iter().map(|g| format!("{g:05}")).collect();
+        let entity: Vec<String> = self.entity.iter().map(|g| format!("{g:05}")).collect();
         let mut data = PanelData::new(entity, self.time.clone(), Column::complete("y", &self.y));
         for (j, x) in self.x.iter().enumerate() {
             data = data.regressor(Column::complete(format!("x{j}"), x));

@@ -337,14 +337,17 @@ impl Panel {
         &self,
         columns: &imr_models::ModelColumns,
     ) -> Result<imr_models::PanelData, imr_models::MissingColumn> {
+        // The panel's entities are ranks of sorted labels, as the engine's are: taken as they are.
+        let entities = imr_models::Entities::from_ids(self.entities.clone(), self.entity.clone())
+            .unwrap_or_else(|_| {
+                let labels: Vec<&str> = (0..self.len()).map(|i| self.entity(i)).collect();
+                imr_models::Entities::from_labels(&labels)
+            });
         columns.panel_data(
-            self.entity
-                .iter()
-                .map(|&id| self.entities[id as usize].clone())
-                .collect(),
+            entities,
             self.time.clone(),
             self.line.iter().map(|&l| l as usize).collect(),
-            |name| self.numeric_column(name),
+            |name| self.numeric_values(name),
         )
     }
 
@@ -355,6 +358,28 @@ impl Panel {
                 .iter()
                 .position(|n| crate::ingest::columns::normalise_name(n) == wanted)
         })
+    }
+
+    /// [`Panel::numeric_column`] with NaN for a missing value: a covariate's column is copied as
+    /// it is stored (the models engine's form).
+    pub fn numeric_values(&self, name: &str) -> Option<Vec<f64>> {
+        let missing = |column: &[f64]| {
+            if column.is_empty() {
+                vec![f64::NAN; self.len()]
+            } else {
+                column.to_vec()
+            }
+        };
+        match name {
+            "births" => return Some(missing(&self.births)),
+            "deaths" => return Some(missing(&self.deaths)),
+            _ => {}
+        }
+        if let Some(i) = Self::find(&self.numeric_names, name) {
+            return Some(missing(&self.numeric[i]));
+        }
+        self.numeric_column(name)
+            .map(|values| values.into_iter().map(|v| v.unwrap_or(f64::NAN)).collect())
     }
 
     /// One value per row of a numeric column: `births`, `deaths`, `rate` (per 1,000), the time

@@ -180,14 +180,14 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         check_len("row labels", data.row_labels.len(), n_rows)?;
     }
     // Usable rows, column by column (sequential passes), then the reasons for the others.
-    let finite = |v: &Option<f64>| v.is_some_and(f64::is_finite);
+    let finite = |v: &f64| v.is_finite();
     let mut usable = vec![true; n_rows];
     for column in std::iter::once(&data.y).chain(&data.x).chain(&data.weights) {
         for (u, v) in usable.iter_mut().zip(&column.values) {
             *u &= finite(v);
         }
     }
-    let positive = |v: &Option<f64>| v.is_some_and(|v| v > 0.0);
+    let positive = |v: &f64| *v > 0.0;
     if let Some(w) = &data.weights {
         for (u, v) in usable.iter_mut().zip(&w.values) {
             *u &= positive(v);
@@ -230,8 +230,7 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         }) {
             reasons.push(format!(
                 "weight `{}` is {} (weights must be positive)",
-                w.name,
-                w.values[row].unwrap_or(0.0)
+                w.name, w.values[row]
             ));
         }
         excluded.push(ExcludedRow {
@@ -292,38 +291,35 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
     };
     excluded.sort_by_key(|e| e.row);
 
-    // Entity codes for the clusters; rows of one entity usually come together, so the last
-    // label is compared before the hash map is consulted.
-    let mut entity_index: HashMap<&str, usize> = HashMap::new();
-    let mut entity = Vec::with_capacity(rows.len());
-    let mut last: Option<(&str, usize)> = None;
-    for &r in &rows {
-        let label = data.entity[r as usize].as_str();
-        let code = match last {
-            Some((l, c)) if l == label => c,
-            _ => {
-                let next = entity_index.len();
-                *entity_index.entry(label).or_insert(next)
+    // Entity codes for the clusters, dense in order of first appearance.
+    let ids = data.entity.ids();
+    let mut code_of = vec![u32::MAX; data.entity.labels().len()];
+    let mut n_entities = 0usize;
+    let entity: Vec<usize> = rows
+        .iter()
+        .map(|&r| {
+            let code = &mut code_of[ids[r as usize] as usize];
+            if *code == u32::MAX {
+                *code = n_entities as u32;
+                n_entities += 1;
             }
-        };
-        last = Some((label, code));
-        entity.push(code);
-    }
+            *code as usize
+        })
+        .collect();
+    drop(code_of);
     let all_rows = rows.len() == n_rows;
-    let gather = |values: &[Option<f64>]| -> Vec<f64> {
+    let gather = |values: &[f64]| -> Vec<f64> {
         if all_rows {
-            values.iter().map(|v| v.unwrap_or(f64::NAN)).collect()
+            values.to_vec()
         } else {
-            rows.iter()
-                .map(|&r| values[r as usize].unwrap_or(f64::NAN))
-                .collect()
+            rows.iter().map(|&r| values[r as usize]).collect()
         }
     };
     let times = distinct_times(rows.iter().map(|&r| data.time[r as usize]));
     Ok(AbsorbedRows {
         codes,
         levels,
-        n_entities: entity_index.len(),
+        n_entities,
         entity,
         y: gather(&data.y.values),
         x: data.x.iter().map(|c| gather(&c.values)).collect(),

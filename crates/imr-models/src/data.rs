@@ -1,26 +1,36 @@
 //! The input of the engine as plain data, and its preparation into an indexed panel.
 //!
-//! The app and the command line adapt their validated panel into [`PanelData`]: entity labels,
-//! integer times, the outcome and the regressors as named columns of `Option<f64>` (`None` is a
-//! missing value), optional weights and exposure, and a label per row (a line number) that is
-//! used to list the rows the model could not use.
+//! The app and the command line adapt their validated panel into [`PanelData`]: the entity of
+//! each row (an id into sorted labels, [`Entities`]), integer times, the outcome and the
+//! regressors as named columns of `f64` (NaN is a missing value), optional weights and exposure,
+//! and a label per row (a line number) that is used to list the rows the model could not use.
+//! Eight bytes a value and four an entity (issue 15: the model's copy of a million-row panel was
+//! 16 bytes a value and a string a row).
 
 use crate::error::ModelError;
 use serde::Serialize;
 use std::collections::HashMap;
 
-/// A named column of numbers; `None` marks a missing value.
-#[derive(Debug, Clone, PartialEq)]
+/// A named column of numbers; NaN (any value that is not finite) marks a missing value.
+#[derive(Debug, Clone)]
 pub struct Column {
     /// The column name, used as the coefficient term.
     pub name: String,
-    /// One value per row.
-    pub values: Vec<Option<f64>>,
+    /// One value per row, NaN missing.
+    pub values: Vec<f64>,
 }
 
 impl Column {
-    /// A column from a name and values.
+    /// A column from a name and values, `None` missing.
     pub fn new(name: impl Into<String>, values: Vec<Option<f64>>) -> Self {
+        Column::from_values(
+            name,
+            values.into_iter().map(|v| v.unwrap_or(f64::NAN)).collect(),
+        )
+    }
+
+    /// A column of values with NaN missing (a panel's own columns, taken without conversion).
+    pub fn from_values(name: impl Into<String>, values: Vec<f64>) -> Self {
         Column {
             name: name.into(),
             values,
@@ -29,15 +39,124 @@ impl Column {
 
     /// A column without missing values.
     pub fn complete(name: impl Into<String>, values: &[f64]) -> Self {
-        Column::new(name, values.iter().copied().map(Some).collect())
+        Column::from_values(name, values.to_vec())
+    }
+
+    /// The value of `row`, `None` when missing or not finite (or past the last row).
+    pub fn get(&self, row: usize) -> Option<f64> {
+        self.values.get(row).copied().filter(|v| v.is_finite())
+    }
+}
+
+/// Equal names and values, a missing value equal to a missing value.
+impl PartialEq for Column {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+            && self.values.len() == other.values.len()
+            && self
+                .values
+                .iter()
+                .zip(&other.values)
+                .all(|(a, b)| a == b || (a.is_nan() && b.is_nan()))
+    }
+}
+
+/// The entity of each row as an id into distinct labels sorted ascending (a commune code, a
+/// firm name): ids are ranks, so ordering ids orders labels.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Entities {
+    labels: Vec<String>,
+    ids: Vec<u32>,
+}
+
+impl Entities {
+    /// The entities of rows given by label.
+    pub fn from_labels<S: AsRef<str>>(rows: &[S]) -> Self {
+        let mut labels: Vec<&str> = rows.iter().map(AsRef::as_ref).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        let ids = rows
+            .iter()
+            .map(|r| labels.binary_search(&r.as_ref()).unwrap_or(0) as u32)
+            .collect();
+        Entities {
+            labels: labels.into_iter().map(str::to_owned).collect(),
+            ids,
+        }
+    }
+
+    /// The entities of rows given as ids into `labels`. Labels that are not strictly ascending
+    /// are sorted (and equal ones merged) and the ids renumbered; an id past the labels is an
+    /// error.
+    pub fn from_ids(labels: Vec<String>, mut ids: Vec<u32>) -> Result<Self, ModelError> {
+        if let Some(bad) = ids.iter().find(|&&id| id as usize >= labels.len()) {
+            return Err(ModelError::InvalidValue(format!(
+                "entity id {bad} past the {} entity labels",
+                labels.len()
+            )));
+        }
+        if labels.windows(2).all(|w| w[0] < w[1]) {
+            return Ok(Entities { labels, ids });
+        }
+        let mut order: Vec<usize> = (0..labels.len()).collect();
+        order.sort_by(|&a, &b| labels[a].cmp(&labels[b]));
+        let mut rank = vec![0u32; labels.len()];
+        let mut sorted: Vec<String> = Vec::with_capacity(labels.len());
+        for &i in &order {
+            if sorted.last() != Some(&labels[i]) {
+                sorted.push(labels[i].clone());
+            }
+            rank[i] = (sorted.len() - 1) as u32;
+        }
+        ids.iter_mut().for_each(|id| *id = rank[*id as usize]);
+        Ok(Entities {
+            labels: sorted,
+            ids,
+        })
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    /// The label of the entity of `row`. Panics past the last row (as slice indexing does).
+    pub fn label(&self, row: usize) -> &str {
+        &self.labels[self.ids[row] as usize]
+    }
+
+    /// The id of the entity of each row.
+    pub fn ids(&self) -> &[u32] {
+        &self.ids
+    }
+
+    /// The distinct labels, ascending.
+    pub fn labels(&self) -> &[String] {
+        &self.labels
+    }
+
+    /// The label of each row, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        self.ids.iter().map(|&id| self.labels[id as usize].as_str())
+    }
+}
+
+impl From<Vec<String>> for Entities {
+    fn from(rows: Vec<String>) -> Self {
+        Entities::from_labels(&rows)
     }
 }
 
 /// A long panel: one row per entity and period.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PanelData {
-    /// Entity label of each row (a commune code, a firm name).
-    pub entity: Vec<String>,
+    /// Entity of each row (a commune code, a firm name).
+    pub entity: Entities,
     /// Period of each row (a year).
     pub time: Vec<i64>,
     /// The outcome.
@@ -58,9 +177,9 @@ pub struct PanelData {
 
 impl PanelData {
     /// A panel with an outcome and no regressors yet.
-    pub fn new(entity: Vec<String>, time: Vec<i64>, y: Column) -> Self {
+    pub fn new(entity: impl Into<Entities>, time: Vec<i64>, y: Column) -> Self {
         PanelData {
-            entity,
+            entity: entity.into(),
             time,
             y,
             x: Vec::new(),
@@ -104,6 +223,24 @@ impl PanelData {
     /// Number of input rows.
     pub fn n_rows(&self) -> usize {
         self.entity.len()
+    }
+
+    /// Frees the rows, keeping the names of the columns and fixed effects: what a fit needs of
+    /// its data once the rows are prepared ([`crate::PanelSpec::fit_owned`]).
+    pub(crate) fn release_rows(&mut self) {
+        self.entity = Entities::default();
+        self.time = Vec::new();
+        self.row_labels = Vec::new();
+        for column in std::iter::once(&mut self.y)
+            .chain(&mut self.x)
+            .chain(&mut self.weights)
+            .chain(&mut self.exposure)
+        {
+            column.values = Vec::new();
+        }
+        for fe in &mut self.fixed_effects {
+            fe.codes = Vec::new();
+        }
     }
 
     fn row_label(&self, row: usize) -> usize {
@@ -273,28 +410,24 @@ pub(crate) fn prepare(data: &PanelData, needs: Needs) -> Result<Prepared, ModelE
             .chain(weights)
             .chain(exposure);
         let missing: Vec<&str> = columns
-            .filter(|c| !c.values[row].is_some_and(f64::is_finite))
+            .filter(|c| !c.values[row].is_finite())
             .map(|c| c.name.as_str())
             .collect();
         let reason = if !missing.is_empty() {
             let names: Vec<String> = missing.iter().map(|m| format!("`{m}`")).collect();
             Some(format!("missing value in {}", names.join(", ")))
-        } else if let Some(w) = weights.filter(|w| w.values[row].is_some_and(|v| v <= 0.0)) {
+        } else if let Some(w) = weights.filter(|w| w.values[row] <= 0.0) {
             Some(format!(
                 "weight `{}` is {} (weights must be positive)",
-                w.name,
-                w.values[row].unwrap_or(0.0)
+                w.name, w.values[row]
             ))
         } else {
-            exposure
-                .filter(|e| e.values[row].is_some_and(|v| v <= 0.0))
-                .map(|e| {
-                    format!(
-                        "exposure `{}` is {}: its logarithm, the offset, is not defined",
-                        e.name,
-                        e.values[row].unwrap_or(0.0)
-                    )
-                })
+            exposure.filter(|e| e.values[row] <= 0.0).map(|e| {
+                format!(
+                    "exposure `{}` is {}: its logarithm, the offset, is not defined",
+                    e.name, e.values[row]
+                )
+            })
         };
         match reason {
             Some(reason) => excluded.push(ExcludedRow {
@@ -305,29 +438,29 @@ pub(crate) fn prepare(data: &PanelData, needs: Needs) -> Result<Prepared, ModelE
         }
     }
 
-    // Sort by entity label, then time: results do not depend on the input order.
-    used.sort_by(|&a, &b| {
-        data.entity[a]
-            .cmp(&data.entity[b])
-            .then(data.time[a].cmp(&data.time[b]))
-    });
+    // Sort by entity label (ids are ranks of the labels), then time: results do not depend on
+    // the input order.
+    let ids = data.entity.ids();
+    used.sort_by_key(|&r| (ids[r], data.time[r]));
     let mut entity_labels: Vec<String> = Vec::new();
     let mut entity = Vec::with_capacity(used.len());
+    let mut last_id = None;
     for &row in &used {
-        if entity_labels.last() != Some(&data.entity[row]) {
-            entity_labels.push(data.entity[row].clone());
+        if last_id != Some(ids[row]) {
+            last_id = Some(ids[row]);
+            entity_labels.push(data.entity.label(row).to_owned());
         }
         entity.push(entity_labels.len() - 1);
     }
     for pair in used.windows(2) {
         let (a, b) = (pair[0], pair[1]);
-        if data.entity[a] == data.entity[b] && data.time[a] == data.time[b] {
+        if ids[a] == ids[b] && data.time[a] == data.time[b] {
             let (first, second) = {
                 let (la, lb) = (data.row_label(a), data.row_label(b));
                 (la.min(lb), la.max(lb))
             };
             return Err(ModelError::DuplicateObservation {
-                entity: data.entity[a].clone(),
+                entity: data.entity.label(a).to_owned(),
                 time: data.time[a],
                 first,
                 second,
@@ -338,7 +471,7 @@ pub(crate) fn prepare(data: &PanelData, needs: Needs) -> Result<Prepared, ModelE
     times.sort_unstable();
     times.dedup();
     let time_index: HashMap<i64, usize> = times.iter().enumerate().map(|(i, &t)| (t, i)).collect();
-    let value = |column: &Column, row: usize| column.values[row].unwrap_or(f64::NAN);
+    let value = |column: &Column, row: usize| column.values[row];
 
     Ok(Prepared {
         y_name: data.y.name.clone(),
@@ -358,4 +491,39 @@ pub(crate) fn prepare(data: &PanelData, needs: Needs) -> Result<Prepared, ModelE
         times,
         excluded,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entities_given_by_label_are_ranks_of_the_sorted_labels() {
+        let e = Entities::from_labels(&["b", "a", "b", "c"]);
+        assert_eq!(e.ids(), [1, 0, 1, 2]);
+        assert_eq!(e.labels(), ["a", "b", "c"]);
+        assert_eq!(e.iter().collect::<Vec<_>>(), ["b", "a", "b", "c"]);
+        assert_eq!(e.label(3), "c");
+    }
+
+    #[test]
+    fn entities_given_by_unsorted_ids_are_renumbered_and_bad_ids_refused() {
+        // labels out of order, one repeated: ids become ranks of the distinct sorted labels
+        let labels = vec!["z".to_string(), "a".into(), "m".into(), "a".into()];
+        let e = Entities::from_ids(labels, vec![0, 1, 2, 3, 0]).unwrap();
+        assert_eq!(e.labels(), ["a", "m", "z"]);
+        assert_eq!(e.iter().collect::<Vec<_>>(), ["z", "a", "m", "a", "z"]);
+        assert_eq!(e, Entities::from_labels(&["z", "a", "m", "a", "z"]));
+        let err = Entities::from_ids(vec!["a".into()], vec![0, 1]).unwrap_err();
+        assert!(err.to_string().contains("entity id 1"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_value_equals_a_missing_value_and_reads_as_none() {
+        let a = Column::new("x", vec![Some(1.0), None]);
+        assert_eq!(a, Column::from_values("x", vec![1.0, f64::NAN]));
+        assert_ne!(a, Column::complete("x", &[1.0, 2.0]));
+        assert_eq!((a.get(0), a.get(1), a.get(2)), (Some(1.0), None, None));
+        assert_eq!(Column::complete("x", &[f64::INFINITY]).get(0), None);
+    }
 }

@@ -12,6 +12,7 @@ use crate::random::{mundlak_augment, re_core, re_core_given};
 use crate::spec::{Estimator, PanelSpec, VcovKind};
 use crate::{Diagnostic, ModelError};
 use nalgebra::{DMatrix, DVector};
+use std::borrow::Cow;
 
 /// Everything estimator-specific that goes into a [`Fit`].
 struct Estimated {
@@ -422,6 +423,17 @@ impl PanelSpec {
     /// (when used) are excluded and listed; the rest are sorted by entity and time, so the
     /// result does not depend on the row order.
     pub fn fit(&self, data: &PanelData) -> Result<Fit, ModelError> {
+        self.fit_data(Cow::Borrowed(data))
+    }
+
+    /// [`PanelSpec::fit`] of data given away: its rows are freed once the model has its own
+    /// sorted copy of the rows it uses, so the two are not held together through the fit (the
+    /// peak memory of `imr fit` on a large file, issue 15). The result is the same.
+    pub fn fit_owned(&self, data: PanelData) -> Result<Fit, ModelError> {
+        self.fit_data(Cow::Owned(data))
+    }
+
+    fn fit_data(&self, mut data: Cow<'_, PanelData>) -> Result<Fit, ModelError> {
         if !(self.conf_level > 0.0 && self.conf_level < 1.0) {
             return Err(ModelError::InvalidValue(format!(
                 "the confidence level must be between 0 and 1, got {}",
@@ -451,12 +463,15 @@ impl PanelSpec {
         }
         let uses_exposure = estimator == Estimator::PoissonFe && data.exposure.is_some();
         let mut prep = prepare(
-            data,
+            &data,
             Needs {
                 weights: weighted,
                 exposure: uses_exposure,
             },
         )?;
+        if let Cow::Owned(data) = &mut data {
+            data.release_rows();
+        }
         if prep.n() == 0 {
             return Err(ModelError::NotEnoughData(format!(
                 "no row has values for every variable of the model ({} rows excluded)",
@@ -515,7 +530,7 @@ impl PanelSpec {
         };
         diagnostics.append(&mut est.diagnostics);
         Ok(self.assemble(
-            data,
+            &data,
             est,
             Extras {
                 n_periods: prep.n_periods(),
@@ -532,7 +547,7 @@ impl PanelSpec {
 
     /// The within regression off every fixed effect of `data.fixed_effects` (see
     /// [`crate::absorb`] for the formulas), clustered by entity.
-    fn fit_absorbed(&self, data: &PanelData) -> Result<Fit, ModelError> {
+    fn fit_absorbed(&self, mut data: Cow<'_, PanelData>) -> Result<Fit, ModelError> {
         if self.estimator != Estimator::Fe {
             return Err(ModelError::Unsupported(format!(
                 "absorbed fixed effects go with the within model; `{}` does not take them \
@@ -540,7 +555,10 @@ impl PanelSpec {
                 self.estimator
             )));
         }
-        let rows = absorbed_rows(data)?;
+        let rows = absorbed_rows(&data)?;
+        if let Cow::Owned(data) = &mut data {
+            data.release_rows();
+        }
         let n = rows.y.len();
         if n == 0 {
             return Err(ModelError::NotEnoughData(format!(
@@ -653,7 +671,7 @@ impl PanelSpec {
                 .collect(),
         });
         Ok(self.assemble(
-            data,
+            &data,
             est,
             Extras {
                 n_periods: rows.times,

@@ -71,15 +71,15 @@ impl ModelColumns {
 
     /// The engine's data for these columns. `entity`, `time` and `row_labels` have one element
     /// per row of the caller's table (`row_labels` may be empty: rows are then numbered 1, 2, …);
-    /// `column(name)` returns one value per row, `None` for a missing value, or `None` as a
-    /// whole when the table has no numeric column of that name.
+    /// `column(name)` returns one value per row, NaN for a missing value, or `None` when the
+    /// table has no numeric column of that name.
     ///
     /// ```
     /// use imr_models::{ModelColumns, ColumnRole};
     /// let columns = ModelColumns::new("y", vec!["x".into(), "z".into()]);
     /// let lookup = |name: &str| match name {
-    ///     "y" => Some(vec![Some(1.0), Some(2.0)]),
-    ///     "x" => Some(vec![Some(0.5), None]),
+    ///     "y" => Some(vec![1.0, 2.0]),
+    ///     "x" => Some(vec![0.5, f64::NAN]),
     ///     _ => None,
     /// };
     /// let missing = columns
@@ -89,17 +89,17 @@ impl ModelColumns {
     /// ```
     pub fn panel_data<F>(
         &self,
-        entity: Vec<String>,
+        entity: impl Into<crate::Entities>,
         time: Vec<i64>,
         row_labels: Vec<usize>,
         mut column: F,
     ) -> Result<crate::PanelData, MissingColumn>
     where
-        F: FnMut(&str) -> Option<Vec<Option<f64>>>,
+        F: FnMut(&str) -> Option<Vec<f64>>,
     {
         let mut lookup = |name: &str, role: ColumnRole| {
             column(name)
-                .map(|values| Column::new(name, values))
+                .map(|values| Column::from_values(name, values))
                 .ok_or_else(|| MissingColumn {
                     role,
                     name: name.to_string(),
@@ -124,11 +124,11 @@ impl ModelColumns {
 mod tests {
     use super::*;
 
-    fn lookup(name: &str) -> Option<Vec<Option<f64>>> {
+    fn lookup(name: &str) -> Option<Vec<f64>> {
         match name {
-            "y" => Some(vec![Some(1.0), Some(2.0), Some(4.0)]),
-            "x" => Some(vec![Some(0.5), None, Some(1.5)]),
-            "births" => Some(vec![Some(100.0), Some(120.0), Some(90.0)]),
+            "y" => Some(vec![1.0, 2.0, 4.0]),
+            "x" => Some(vec![0.5, f64::NAN, 1.5]),
+            "births" => Some(vec![100.0, 120.0, 90.0]),
             _ => None,
         }
     }
@@ -149,10 +149,11 @@ mod tests {
                 lookup,
             )
             .unwrap();
-        assert_eq!(data.y, Column::new("y", lookup("y").unwrap()));
+        assert_eq!(data.y, Column::complete("y", &[1.0, 2.0, 4.0]));
         let names: Vec<&str> = data.x.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["x", "births"]);
-        assert_eq!(data.x[0].values[1], None);
+        assert_eq!(data.x[0].get(1), None);
+        assert_eq!(data.x[0].get(2), Some(1.5));
         assert_eq!(data.weights.unwrap().name, "births");
         assert_eq!(data.exposure.unwrap().name, "births");
         assert_eq!(data.row_labels, [2, 3, 4]);

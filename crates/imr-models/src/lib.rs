@@ -38,7 +38,7 @@ pub mod vcov;
 mod within;
 
 pub use absorb::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
-pub use data::{Column, ExcludedRow, PanelData};
+pub use data::{Column, Entities, ExcludedRow, PanelData};
 pub use diagnostic::{Diagnostic, DropReason, Hypothesis, Stage};
 pub use error::ModelError;
 pub use fit::{

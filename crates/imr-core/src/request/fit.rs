@@ -189,11 +189,12 @@ impl ValidatedFit {
         &self.data
     }
 
-    /// Fits the model.
+    /// Fits the model, freeing the data's rows once the model has its own copy
+    /// ([`imr_models::PanelSpec::fit_owned`]).
     pub fn run(self) -> Result<Fit, RequestError> {
         let model = self.spec.estimator;
         self.spec
-            .fit(&self.data)
+            .fit_owned(self.data)
             .map_err(|e| RequestError::ModelFailed {
                 model,
                 message: e.to_string(),
