@@ -165,9 +165,15 @@ fn fit_fe(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated
     est.sigma2_e = Some(core.s2());
     let (columns, beta) = slopes_of(&core, prep, false);
     est.r2 = r2_stata(prep, &columns, &beta, weighted);
-    let (pooled, _) = pooled_core(prep, &kept);
+    // What follows reads the within fit's coefficients, (XᵀX)⁻¹ and residuals only: its design
+    // and clusters go, and the pooled fit of the F test is dropped once its SSR is read (each
+    // was a copy of the regressors held through the Hausman test's random-effects fit).
+    let mut core = core;
+    core.design = Vec::new();
+    core.cluster = Vec::new();
+    let pooled_ssr = pooled_core(prep, &kept).0.ls.ssr();
     est.tests.f_effects = f_effects(
-        pooled.ls.ssr(),
+        pooled_ssr,
         core.ls.ssr(),
         prep.n_entities() - 1,
         core.df_resid,
@@ -207,9 +213,9 @@ fn fit_twfe(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> 
         None => y_within.iter().map(|v| v * v).sum(),
     };
     est.r2 = (Some(1.0 - core.ls.ssr() / tss), None, None);
-    let (pooled, _) = pooled_core(prep, &kept);
+    let pooled_ssr = pooled_core(prep, &kept).0.ls.ssr();
     est.tests.f_effects = f_effects(
-        pooled.ls.ssr(),
+        pooled_ssr,
         core.ls.ssr(),
         absorbed - 1,
         core.df_resid,
