@@ -53,14 +53,49 @@ fn unavailable(lang: Lang, why: &Unavailable) -> String {
     }
 }
 
+/// A question's title in `lang` and the view that answers it in full, by its id in
+/// [`crate::QUESTIONS`].
+fn question_title_and_view(lang: Lang, question: &str) -> (&'static str, &'static str) {
+    match question {
+        "rates" => (
+            lang.pick(
+                "¿Baja la mortalidad infantil?",
+                "Is infant mortality falling?",
+            ),
+            "data",
+        ),
+        "inequality" => (
+            lang.pick("¿Se separan las comunas?", "Are communes growing apart?"),
+            "inequality",
+        ),
+        "health-income" => (
+            lang.pick(
+                "¿Va con la desigualdad del ingreso municipal de salud?",
+                "Does it go with unequal municipal health income?",
+            ),
+            "inequality",
+        ),
+        "models" => (
+            lang.pick(
+                "¿Qué va con una mortalidad más alta?",
+                "What goes with higher mortality?",
+            ),
+            "models",
+        ),
+        _ => (
+            lang.pick("¿Dónde es más alta?", "Where is it highest?"),
+            "map",
+        ),
+    }
+}
+
 fn answer_or<T>(
     lang: Lang,
     question: &'static str,
-    title: String,
-    view: &'static str,
     outcome: &Outcome<T>,
     render: impl FnOnce(&T) -> Parts,
 ) -> Answer {
+    let (title, view) = question_title_and_view(lang, question);
     let Parts {
         headline,
         details,
@@ -79,7 +114,7 @@ fn answer_or<T>(
     };
     Answer {
         question,
-        title,
+        title: title.into(),
         headline,
         details,
         caveats,
@@ -750,60 +785,17 @@ impl Findings {
             .map(|f| measure_name(lang, f))
             .unwrap_or_else(|_| "Gini".into());
         vec![
-            answer_or(
-                lang,
-                "rates",
-                lang.pick(
-                    "¿Baja la mortalidad infantil?",
-                    "Is infant mortality falling?",
-                )
-                .into(),
-                "data",
-                &self.rates,
-                |f| rates_answer(lang, f),
-            ),
-            answer_or(
-                lang,
-                "inequality",
-                lang.pick("¿Se separan las comunas?", "Are communes growing apart?")
-                    .into(),
-                "inequality",
-                &self.inequality,
-                |f| inequality_answer(lang, f),
-            ),
-            answer_or(
-                lang,
-                "health-income",
-                lang.pick(
-                    "¿Va con la desigualdad del ingreso municipal de salud?",
-                    "Does it go with unequal municipal health income?",
-                )
-                .into(),
-                "inequality",
-                &self.health_income,
-                |f| health_income_answer(lang, f, &m),
-            ),
-            answer_or(
-                lang,
-                "models",
-                lang.pick(
-                    "¿Qué va con una mortalidad más alta?",
-                    "What goes with higher mortality?",
-                )
-                .into(),
-                "models",
-                &self.models,
-                |f| models_answer(lang, f),
-            ),
-            answer_or(
-                lang,
-                "where",
-                lang.pick("¿Dónde es más alta?", "Where is it highest?")
-                    .into(),
-                "map",
-                &self.where_highest,
-                |f| where_answer(lang, f),
-            ),
+            answer_or(lang, "rates", &self.rates, |f| rates_answer(lang, f)),
+            answer_or(lang, "inequality", &self.inequality, |f| {
+                inequality_answer(lang, f)
+            }),
+            answer_or(lang, "health-income", &self.health_income, |f| {
+                health_income_answer(lang, f, &m)
+            }),
+            answer_or(lang, "models", &self.models, |f| models_answer(lang, f)),
+            answer_or(lang, "where", &self.where_highest, |f| {
+                where_answer(lang, f)
+            }),
         ]
     }
 
@@ -820,6 +812,17 @@ impl Findings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_question_has_its_own_title_in_both_languages() {
+        for lang in [Lang::Es, Lang::En] {
+            let titles: std::collections::BTreeSet<_> = crate::QUESTIONS
+                .iter()
+                .map(|q| question_title_and_view(lang, q).0)
+                .collect();
+            assert_eq!(titles.len(), crate::QUESTIONS.len(), "{lang:?}");
+        }
+    }
 
     #[test]
     fn a_known_covariate_is_worded_with_its_amount_and_an_unknown_one_by_its_name() {
