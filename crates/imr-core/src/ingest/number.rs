@@ -45,17 +45,23 @@ pub fn parse_number(field: &str, decimal: Decimal) -> Option<f64> {
         return None;
     }
     match plain_shape(f.as_bytes(), decimal) {
-        Shape::Plain => return parse_plain(f, decimal),
-        Shape::NotANumber => return None,
-        Shape::Thousands => {}
+        Shape::Plain => parse_plain(f, decimal),
+        Shape::NotANumber => None,
+        Shape::Thousands => parse_by_parts(f, decimal),
     }
+}
+
+/// The full rules on a trimmed, non-empty field: sign, whole part (with thousands separators in
+/// groups of three, and then no exponent), decimal mark, fraction, exponent; each part checked,
+/// then read by [`finish`].
+fn parse_by_parts(f: &str, decimal: Decimal) -> Option<f64> {
     let (thousands, mark) = match decimal {
         Decimal::Point => (',', '.'),
         Decimal::Comma => ('.', ','),
     };
-    let (sign, body) = match f.as_bytes()[0] {
-        b'-' => ("-", &f[1..]),
-        b'+' => ("", &f[1..]),
+    let (sign, body) = match f.as_bytes().first() {
+        Some(b'-') => ("-", &f[1..]),
+        Some(b'+') => ("", &f[1..]),
         _ => ("", f),
     };
     let (body, exponent) = split_exponent(body).ok()?;
@@ -339,45 +345,7 @@ mod tests {
     /// changes no result.
     fn parse_number_by_parts(field: &str, decimal: Decimal) -> Option<f64> {
         let f = field.trim();
-        if f.is_empty() {
-            return None;
-        }
-        let (thousands, mark) = match decimal {
-            Decimal::Point => (',', '.'),
-            Decimal::Comma => ('.', ','),
-        };
-        let (sign, body) = match f.as_bytes()[0] {
-            b'-' => ("-", &f[1..]),
-            b'+' => ("", &f[1..]),
-            _ => ("", f),
-        };
-        let (body, exponent) = split_exponent(body).ok()?;
-        let (whole, frac) = match body.split_once(mark) {
-            Some((w, fr)) => (w, Some(fr)),
-            None => (body, None),
-        };
-        if let Some(fr) = frac {
-            if fr.is_empty() || !fr.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
-            }
-        }
-        if whole.contains(thousands) {
-            let groups: Vec<&str> = whole.split(thousands).collect();
-            let ok = exponent.is_none()
-                && !groups[0].is_empty()
-                && groups[0].len() <= 3
-                && groups[1..].iter().all(|g| g.len() == 3)
-                && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()));
-            return if ok {
-                finish(sign, &groups.concat(), frac, exponent)
-            } else {
-                None
-            };
-        }
-        if (whole.is_empty() && frac.is_none()) || !whole.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        finish(sign, whole, frac, exponent)
+        (!f.is_empty()).then(|| parse_by_parts(f, decimal)).flatten()
     }
 
     #[test]
