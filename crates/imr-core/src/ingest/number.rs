@@ -345,7 +345,9 @@ mod tests {
     /// changes no result.
     fn parse_number_by_parts(field: &str, decimal: Decimal) -> Option<f64> {
         let f = field.trim();
-        (!f.is_empty()).then(|| parse_by_parts(f, decimal)).flatten()
+        (!f.is_empty())
+            .then(|| parse_by_parts(f, decimal))
+            .flatten()
     }
 
     #[test]
