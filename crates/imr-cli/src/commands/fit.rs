@@ -9,7 +9,7 @@
 use super::input::{load_panel, InputArgs};
 use super::CliError;
 use imr_core::models::{report, Estimator, VcovKind};
-use imr_core::request::{ColumnUse, FitRequest, RequestError, DEFAULT_LEVEL};
+use imr_core::request::{FitRequest, RequestError, DEFAULT_LEVEL};
 use std::io::Write;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
@@ -87,28 +87,6 @@ impl From<&Args> for FitRequest {
 /// A request error in the words of the command line: the flag that names the column or option.
 fn cli_error(err: RequestError) -> CliError {
     match err {
-        RequestError::NoNumericColumn {
-            role,
-            name,
-            available,
-        } => {
-            let flag = match role {
-                ColumnUse::Outcome => "--y",
-                ColumnUse::Weights => "--weights",
-                ColumnUse::Exposure => "--exposure",
-                _ => "--x",
-            };
-            CliError::Usage(format!(
-                "{flag} {name}: no numeric column `{name}` in the input (numeric columns: {})",
-                available.join(", ")
-            ))
-        }
-        RequestError::NoColumn {
-            name, available, ..
-        } => CliError::Usage(format!(
-            "--fe {name}: no column `{name}` in the input (columns: {})",
-            available.join(", ")
-        )),
         RequestError::FixedEffects(message) => CliError::Usage(format!("--fe: {message}")),
         RequestError::NoRates => CliError::Input(
             "poisson-fe model: the data have no births and deaths (or rate) columns: name them \
@@ -132,7 +110,7 @@ fn cli_error(err: RequestError) -> CliError {
                 ""
             }
         )),
-        other => CliError::Input(other.to_string()),
+        other => super::request_error(other),
     }
 }
 

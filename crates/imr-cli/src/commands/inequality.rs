@@ -12,9 +12,7 @@ use imr_core::inequality::csv::{
     two_series_report_csv, years_csv,
 };
 use imr_core::inequality::{InequalityReport, Measure, DEFAULT_REPLICATES, DEFAULT_SEED};
-use imr_core::request::{
-    ColumnUse, InequalityRequest, InequalitySubject, RequestError, SecondSeries,
-};
+use imr_core::request::{InequalityRequest, InequalitySubject, RequestError, SecondSeries};
 use serde::Serialize;
 use std::io::Write;
 
@@ -148,39 +146,9 @@ impl From<&Args> for InequalityRequest {
     }
 }
 
-/// The flag of `imr inequality` that names a column of this use.
-fn flag(role: ColumnUse) -> &'static str {
-    match role {
-        ColumnUse::Value => "of",
-        ColumnUse::Weight => "weight",
-        ColumnUse::Against => "against",
-        ColumnUse::AgainstWeight => "against-weight",
-        ColumnUse::Group => "group",
-        _ => "rank",
-    }
-}
-
 /// A request error in the words of the command line: the flag that names the column.
 fn cli_error(err: RequestError) -> CliError {
     match err {
-        RequestError::NoNumericColumn {
-            role,
-            name,
-            available,
-        } => CliError::Usage(format!(
-            "--{}: no numeric column named `{name}` (numeric columns are: {})",
-            flag(role),
-            available.join(", ")
-        )),
-        RequestError::NoColumn {
-            role,
-            name,
-            available,
-        } => CliError::Usage(format!(
-            "--{}: no column named `{name}` (columns are: {})",
-            flag(role),
-            available.join(", ")
-        )),
         RequestError::NoRates => CliError::Usage(
             "the data have no births and deaths (or rate) columns: name them with --births and \
              --deaths, or measure a column with --of COL --weight COL"
@@ -196,7 +164,7 @@ fn cli_error(err: RequestError) -> CliError {
         RequestError::SecondSeriesAnalysis { column, message } => {
             CliError::Input(format!("--against {column}: {message}"))
         }
-        other => CliError::Input(other.to_string()),
+        other => super::request_error(other),
     }
 }
 

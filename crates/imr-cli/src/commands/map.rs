@@ -121,18 +121,12 @@ fn cli_error(err: RequestError) -> CliError {
         RequestError::SmoothWithValue => CliError::Usage(
             "--smooth applies to the rate; it cannot be combined with --value".into(),
         ),
-        RequestError::NoNumericColumn {
-            name, available, ..
-        } => CliError::Usage(format!(
-            "--value {name:?} is not a numeric column; available: {}",
-            available.join(", ")
-        )),
         RequestError::MapNeedsCounts => CliError::Input(
             "the rate needs births and deaths (or a rate) columns; use --value COL to map \
              another column"
                 .into(),
         ),
-        other => CliError::Input(other.to_string()),
+        other => super::request_error(other),
     }
 }
 

@@ -14,6 +14,7 @@ pub mod simulate;
 pub use error::CliError;
 
 use imr_core::escape::CsvOptions;
+use imr_core::request::{ColumnUse, RequestError};
 use std::sync::OnceLock;
 
 static CSV_OPTIONS: OnceLock<CsvOptions> = OnceLock::new();
@@ -31,4 +32,87 @@ pub fn csv_options() -> CsvOptions {
 /// `value` as pretty-printed JSON ending in a newline: the JSON output of every command.
 pub fn json_text(value: &impl serde::Serialize) -> Result<String, CliError> {
     Ok(serde_json::to_string_pretty(value).map_err(std::io::Error::from)? + "\n")
+}
+
+/// The flag of `imr` that names a column of this use (without its `--`).
+pub fn column_flag(role: ColumnUse) -> &'static str {
+    match role {
+        ColumnUse::Value => "of",
+        ColumnUse::Weight => "weight",
+        ColumnUse::Against => "against",
+        ColumnUse::AgainstWeight => "against-weight",
+        ColumnUse::Group => "group",
+        ColumnUse::Rank => "rank",
+        ColumnUse::Outcome => "y",
+        ColumnUse::Regressor => "x",
+        ColumnUse::Weights => "weights",
+        ColumnUse::Exposure => "exposure",
+        ColumnUse::FixedEffect => "fe",
+        ColumnUse::MapValue => "value",
+        _ => "column",
+    }
+}
+
+/// A request error in the words of the command line, for what every command words alike: a
+/// column that is not there (named by its flag), else the engine's own message. Each command
+/// words its own options first and hands the rest here.
+pub fn request_error(err: RequestError) -> CliError {
+    match err {
+        RequestError::NoNumericColumn {
+            role,
+            name,
+            available,
+        } => CliError::Usage(format!(
+            "--{} {name}: no numeric column `{name}` in the input (numeric columns: {})",
+            column_flag(role),
+            available.join(", ")
+        )),
+        RequestError::NoColumn {
+            role,
+            name,
+            available,
+        } => CliError::Usage(format!(
+            "--{} {name}: no column `{name}` in the input (columns: {})",
+            column_flag(role),
+            available.join(", ")
+        )),
+        other => CliError::Input(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every column use is named by a flag that some subcommand of `imr` takes.
+    #[test]
+    fn every_column_flag_is_a_flag_of_imr() {
+        let command = crate::Cli::command();
+        let flags: Vec<String> = command
+            .get_subcommands()
+            .flat_map(|c| {
+                c.get_arguments()
+                    .filter_map(|a| a.get_long())
+                    .map(str::to_owned)
+            })
+            .collect();
+        for role in [
+            ColumnUse::Value,
+            ColumnUse::Weight,
+            ColumnUse::Against,
+            ColumnUse::AgainstWeight,
+            ColumnUse::Group,
+            ColumnUse::Rank,
+            ColumnUse::Outcome,
+            ColumnUse::Regressor,
+            ColumnUse::Weights,
+            ColumnUse::Exposure,
+            ColumnUse::FixedEffect,
+            ColumnUse::MapValue,
+        ] {
+            let flag = column_flag(role);
+            assert!(flags.iter().any(|f| f == flag), "{role:?}: --{flag}");
+        }
+    }
 }
