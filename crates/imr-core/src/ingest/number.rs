@@ -44,6 +44,11 @@ pub fn parse_number(field: &str, decimal: Decimal) -> Option<f64> {
     if f.is_empty() {
         return None;
     }
+    if decimal == Decimal::Point {
+        if let Some(value) = by_rust_syntax(f) {
+            return value;
+        }
+    }
     match plain_shape(f.as_bytes(), decimal) {
         Shape::Plain => parse_plain(f, decimal),
         Shape::NotANumber => None,
@@ -172,6 +177,27 @@ fn plain_shape(bytes: &[u8], decimal: Decimal) -> Shape {
     }
 }
 
+/// A trimmed field with a decimal point read by Rust's `f64` syntax first (issue 15: a full-
+/// precision float as pandas writes it, `-2.6419029990316214`, was scanned by [`plain_shape`],
+/// then by [`short_decimal`], then by `str::parse`). Rust's decimal syntax is
+/// `[+-](digits[.digits*]|.digits)[(e|E)[+-]digits]` plus `inf`, `infinity` and `nan`: the
+/// [`Shape::Plain`] syntax but for a mark without a digit after it (`5.`, `5.e3`) and those
+/// words, which the two checks below refuse; a thousands separator it does not read at all.
+/// `Some(answer)` when that decides, `None` when the full rules must ([`plain_shape`]).
+fn by_rust_syntax(f: &str) -> Option<Option<f64>> {
+    let bytes = f.as_bytes();
+    if let Some(value) = short_decimal(bytes, b'.') {
+        return Some(Some(value));
+    }
+    let value = f.parse::<f64>().ok()?;
+    let last_is_digit = bytes.last().is_some_and(u8::is_ascii_digit);
+    let mark_then_digit = match bytes.iter().position(|&b| b == b'.') {
+        Some(at) => bytes.get(at + 1).is_some_and(u8::is_ascii_digit),
+        None => true,
+    };
+    Some((last_is_digit && mark_then_digit && value.is_finite()).then_some(value))
+}
+
 /// Parses a field of [`Shape::Plain`]: as written with a decimal point (Rust's `f64` syntax
 /// accepts it, rounding correctly), or with its comma made a point in a stack buffer.
 fn parse_plain(f: &str, decimal: Decimal) -> Option<f64> {
@@ -234,7 +260,8 @@ fn short_decimal(bytes: &[u8], mark: u8) -> Option<f64> {
         digits += 1;
         decimals += usize::from(after_mark);
     }
-    if digits == 0 {
+    // A mark needs a digit after it (`5.` is not a number).
+    if digits == 0 || body.last() == Some(&mark) {
         return None;
     }
     let value = mantissa as f64 / POWERS_OF_TEN[decimals];
@@ -366,7 +393,7 @@ mod tests {
         /// The fast path reads every field as the rules by parts do: signs, marks, thousands
         /// separators, exponents, spaces and stray bytes in any order, in both conventions.
         #[test]
-        fn the_fast_path_agrees_with_the_rules_by_parts(field in "[ +\\-0-9.,eE1a\\u{a0}\\t\\u{b}]{0,14}") {
+        fn the_fast_path_agrees_with_the_rules_by_parts(field in "[ +\\-0-9.,eE1a\\u{a0}\\t\\u{b}]{0,14}|[+\\-]?(inf|infinity|nan|NaN|INF)|[+\\-]?[0-9]{0,20}\\.?[0-9]{0,20}([eE][+\\-]?[0-9]{0,4})?") {
             for decimal in [Decimal::Point, Decimal::Comma] {
                 let fast = parse_number(&field, decimal).map(f64::to_bits);
                 let by_parts = parse_number_by_parts(&field, decimal).map(f64::to_bits);

@@ -22,12 +22,14 @@ pub struct RawRecord<'a> {
     in_place: bool,
 }
 
-/// Field ends of a record: two bytes each below 64 KiB of record text (nearly every record),
-/// four above.
+/// Where a record's fields end: two bytes each below 64 KiB of record text, four above, or (a
+/// record of a text read by lines) not stored but found at each delimiter byte of its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Ends<'a> {
     Short(&'a [u16]),
     Long(&'a [u32]),
+    /// The fields are separated by this delimiter byte in the record's text (no `"` in it).
+    Scan(u8),
 }
 
 impl Default for Ends<'_> {
@@ -37,10 +39,12 @@ impl Default for Ends<'_> {
 }
 
 impl Ends<'_> {
-    fn len(&self) -> usize {
+    /// The count of stored ends (`Scan` has none).
+    fn stored_len(&self) -> usize {
         match self {
             Ends::Short(ends) => ends.len(),
             Ends::Long(ends) => ends.len(),
+            Ends::Scan(_) => 0,
         }
     }
 
@@ -48,6 +52,7 @@ impl Ends<'_> {
         match self {
             Ends::Short(ends) => ends.get(index).map(|&e| usize::from(e)),
             Ends::Long(ends) => ends.get(index).map(|&e| e as usize),
+            Ends::Scan(_) => None,
         }
     }
 }
@@ -55,15 +60,29 @@ impl Ends<'_> {
 impl<'a> RawRecord<'a> {
     /// Number of fields.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        match self.ends {
+            // A record read by lines is never empty: one field more than its delimiters.
+            // memchr's counter natively (AVX2); a plain loop in wasm32, where memchr has no
+            // SIMD and its word-at-a-time counter was the slower (bench/RESULTS.md).
+            Ends::Scan(delimiter) if cfg!(target_arch = "wasm32") => {
+                self.text.bytes().filter(|&b| b == delimiter).count() + 1
+            }
+            Ends::Scan(delimiter) => {
+                memchr::memchr_iter(delimiter, self.text.as_bytes()).count() + 1
+            }
+            ends => ends.stored_len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.ends.len() == 0
+        self.len() == 0
     }
 
     /// Field `index` (unquoted, `""` read as `"`), or `None` past the last field.
     pub fn field(&self, index: usize) -> Option<&'a str> {
+        if let Ends::Scan(_) = self.ends {
+            return self.fields().nth(index);
+        }
         let end = self.ends.get(index)?;
         let start = match index {
             0 => 0,
@@ -73,9 +92,55 @@ impl<'a> RawRecord<'a> {
     }
 
     /// The fields in order.
-    pub fn fields(&self) -> impl Iterator<Item = &'a str> + 'a {
-        let record = *self;
-        (0..record.len()).map(move |i| record.field(i).unwrap_or(""))
+    pub fn fields(&self) -> Fields<'a> {
+        Fields {
+            record: *self,
+            next: 0,
+            start: Some(0),
+        }
+    }
+}
+
+/// The fields of a [`RawRecord`] in order ([`RawRecord::fields`]). A record read by lines is
+/// split at each delimiter byte as it goes (a field cut inside a character, possible only with
+/// a non-ASCII delimiter byte, reads as empty).
+pub struct Fields<'a> {
+    record: RawRecord<'a>,
+    /// The next field's index (stored ends).
+    next: usize,
+    /// The next field's first byte (a record read by lines); `None` after the last.
+    start: Option<usize>,
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        let Ends::Scan(delimiter) = self.record.ends else {
+            let index = self.next;
+            if index >= self.record.ends.stored_len() {
+                return None;
+            }
+            self.next += 1;
+            return Some(self.record.field(index).unwrap_or(""));
+        };
+        let text = self.record.text;
+        let from = self.start?;
+        let rest = text.as_bytes().get(from..)?;
+        // A byte loop, not memchr: fields are short, and a search set up per field cost more
+        // than it saved (in wasm32 above all, which has no SIMD here).
+        let end = match rest.iter().position(|&b| b == delimiter) {
+            Some(at) => {
+                self.start = Some(from + at + 1);
+                from + at
+            }
+            None => {
+                self.start = None;
+                text.len()
+            }
+        };
+        Some(text.get(from..end).unwrap_or(""))
     }
 }
 
@@ -97,12 +162,20 @@ struct RecordSpan {
 }
 
 /// The data records of a table without a string per cell or a copy of the file (issue 15: a
-/// heap string per cell of a 128 MB file held ~8× the file, a copy of its fields ~1.5×). The
-/// table owns the file's decoded text; a record without a `"` (nearly all) is read in place
-/// from it, its fields between single delimiters. A record with a `"` has its fields unquoted
-/// (`""` read as `"`) and concatenated in a second buffer. Per record: a 24-byte span, its
-/// field count and each field's end relative to its start (two bytes each below 64 KiB of
-/// text). Read through [`Records::iter`] and [`Records::get`].
+/// heap string per cell of a 128 MB file held ~8× the file, a copy of its fields ~1.5×, spans
+/// and field ends per record ~0.35×). The table owns the file's decoded text.
+///
+/// - A text without any `"` (nearly every numeric file) is read **by lines** ([`Lines`]): per
+///   record only its length (four bytes), and every [`STRIDE`] records a mark (byte, line);
+///   a record is found by skipping the line end after the one before, its fields by scanning
+///   for the delimiter. The table is then the text and 4 bytes a record.
+/// - Any other text is read by the `csv` crate: a record without a `"` is read in place, its
+///   fields between single delimiters; a record with one has its fields unquoted (`""` read as
+///   `"`) and concatenated in a second buffer. Per record: a 24-byte span, its field count and
+///   each field's end relative to its start (two bytes each below 64 KiB of text).
+///
+/// Read in order through [`Records::iter`] and [`Records::iter_from`]; [`Records::get`] finds
+/// one record (by lines, from its mark).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Records {
     /// The decoded file, whole (metadata lines and header included).
@@ -117,20 +190,154 @@ pub struct Records {
     /// quoted ones can), by index.
     more_lines: Vec<(u64, u32)>,
     spans: Vec<RecordSpan>,
+    /// A text without `"` is read by lines: no span or end is kept per record, each record is
+    /// found again from the nearest [`Lines::marks`] (the spans and ends were a third of a
+    /// numeric file's size, issue 15); `spans` is then empty.
+    #[serde(default)]
+    lines: Option<Lines>,
 }
+
+/// Records between [`Lines::marks`] in a text read by lines.
+const STRIDE: usize = 1024;
+
+/// The index of a table read by lines (a text without `"`): a record is a run of bytes without
+/// `\r` or `\n`, except a blank one (no delimiter, only white space), its fields between single
+/// delimiters, as [`RawTable::split`] defines them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct Lines {
+    delimiter: u8,
+    /// Each record's length in bytes (four bytes a record: a record is then found by skipping
+    /// the line end before it, not by searching for the one after it).
+    lengths: Vec<u32>,
+    /// The byte offset in [`Records::text`] and the physical line of records 0, [`STRIDE`],
+    /// 2·[`STRIDE`], …
+    marks: Vec<(u64, u64)>,
+}
+
+/// An ASCII byte that is not white space: a run of bytes that starts with it is a record
+/// whatever follows (nearly every line).
+fn starts_record(first: u8) -> bool {
+    first.is_ascii() && !first.is_ascii_whitespace() && first != 0x0b
+}
+
+/// The first record at or after byte `at` (on physical line `line`) of a text without `"`:
+/// its start, end and line. Line ends and blank runs (no `delimiter`, only white space) are
+/// skipped, each `\n` counted.
+fn next_line_record(
+    bytes: &[u8],
+    mut at: usize,
+    mut line: u64,
+    delimiter: u8,
+) -> Option<(usize, usize, u64)> {
+    loop {
+        let rest = bytes.get(at..)?;
+        let first = *rest.first()?;
+        match first {
+            b'\n' => {
+                line += 1;
+                at += 1;
+            }
+            b'\r' => at += 1,
+            _ => {
+                let end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+                let run = &rest[..end];
+                if starts_record(first)
+                    || memchr::memchr(delimiter, run).is_some()
+                    || !field_str(run).trim().is_empty()
+                {
+                    return Some((at, at + end, line));
+                }
+                at += end;
+            }
+        }
+    }
+}
+
+/// The records of a [`Records`] in order, from any one: by lines, each found after the one
+/// before; otherwise by index.
+pub struct RecordsIter<'r> {
+    records: &'r Records,
+    next: usize,
+    end: usize,
+    /// By lines: the byte and line to look for the next record from.
+    cursor: Option<(usize, u64)>,
+}
+
+impl<'r> Iterator for RecordsIter<'r> {
+    type Item = RawRecord<'r>;
+
+    fn next(&mut self) -> Option<RawRecord<'r>> {
+        if self.next >= self.end {
+            return None;
+        }
+        self.next += 1;
+        let Some(lines) = &self.records.lines else {
+            return Some(self.records.get(self.next - 1).unwrap_or_default());
+        };
+        let (text, delimiter) = (&self.records.text, lines.delimiter);
+        let bytes = text.as_bytes();
+        let length = lines.lengths.get(self.next - 1).map(|&l| l as usize);
+        let found = self.cursor.and_then(|(mut at, mut line)| {
+            // The line end before the record (one `\n` or `\r\n`, nearly always), then the
+            // record of the known length; anything else (blank lines) is searched.
+            while let Some(&b) = bytes.get(at) {
+                match b {
+                    b'\n' => line += 1,
+                    b'\r' => {}
+                    _ => break,
+                }
+                at += 1;
+            }
+            match (bytes.get(at), length) {
+                (Some(&first), Some(length)) if starts_record(first) => {
+                    Some((at, at.saturating_add(length), line))
+                }
+                _ => next_line_record(bytes, at, line, delimiter),
+            }
+        });
+        let Some((start, end, line)) = found else {
+            // A damaged index (a deserialised message): the rest read as empty records.
+            self.cursor = None;
+            return Some(RawRecord::default());
+        };
+        self.cursor = Some((end, line));
+        Some(RawRecord {
+            line,
+            end_line: line,
+            text: text.get(start..end).unwrap_or(""),
+            ends: Ends::Scan(delimiter),
+            in_place: true,
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.end - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for RecordsIter<'_> {}
 
 impl Records {
     pub fn len(&self) -> usize {
-        self.spans.len()
+        match &self.lines {
+            Some(lines) => lines.lengths.len(),
+            None => self.spans.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.spans.is_empty()
+        self.len() == 0
     }
 
     /// Record `index`, or `None` past the last. Buffers that do not fit together (a table
     /// deserialised from a damaged message) read as records without fields, never a panic.
+    /// By lines, a record is found from the mark before it (at most [`STRIDE`] records on):
+    /// read the records in order with [`Records::iter`] or [`Records::iter_from`].
     pub fn get(&self, index: usize) -> Option<RawRecord<'_>> {
+        if self.lines.is_some() {
+            return (index < self.len()).then(|| self.iter_from(index).next().unwrap_or_default());
+        }
         let span = self.spans.get(index)?;
         let in_place = span.ends_at & IN_PLACE != 0;
         let at = usize::try_from(span.ends_at & !(IN_PLACE | LONG)).ok();
@@ -147,7 +354,7 @@ impl Records {
         };
         let source = if in_place { &self.text } else { &self.unquoted };
         let text_len = ends
-            .len()
+            .stored_len()
             .checked_sub(1)
             .and_then(|last| ends.get(last))
             .unwrap_or(0);
@@ -175,8 +382,33 @@ impl Records {
     }
 
     /// The records in file order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = RawRecord<'_>> + '_ {
-        (0..self.len()).map(|i| self.get(i).unwrap_or_default())
+    pub fn iter(&self) -> RecordsIter<'_> {
+        self.iter_from(0)
+    }
+
+    /// The records from record `first` on, in file order.
+    pub fn iter_from(&self, first: usize) -> RecordsIter<'_> {
+        let end = self.len();
+        let first = first.min(end);
+        let mut iter = RecordsIter {
+            records: self,
+            next: first,
+            end,
+            cursor: None,
+        };
+        if let Some(lines) = &self.lines {
+            let mark = lines
+                .marks
+                .get(first / STRIDE)
+                .and_then(|&(byte, line)| Some((usize::try_from(byte).ok()?, line)));
+            let skip = first % STRIDE;
+            iter.next = first - skip;
+            iter.cursor = mark;
+            for _ in 0..skip {
+                iter.next();
+            }
+        }
+        iter
     }
 
     /// Appends a record's span and field ends (`text_len` is the last end), read in place at
@@ -324,12 +556,6 @@ impl RawTable {
             .flexible(true)
             .from_reader(bytes);
         let mut columns: Option<Vec<String>> = None;
-        // Spans sized once from the text (a record per line at most, and a record that is not
-        // blank takes two bytes): growing them by doubling copied and faulted in pages several
-        // times over. Only a guess, so `try_reserve`: a guess the memory cannot hold (a file of
-        // blank lines in wasm32) leaves the buffers to grow as they fill, never aborts.
-        let record_guess = (count_lines(bytes) as usize).min(bytes.len() / 2 + 1);
-        let _ = records.spans.try_reserve_exact(record_guess);
         // One reused record: no allocation per record (issue 15). Byte records: the text is
         // valid UTF-8 and split at ASCII bytes only, so each field is too.
         let mut record = csv::ByteRecord::new();
@@ -346,29 +572,43 @@ impl RawTable {
             && !matches!(dialect.delimiter, b'"' | b'\n' | b'\r')
             && memchr::memchr(b'"', bytes).is_none();
         if unquoted {
-            split_unquoted(bytes, dialect.delimiter, |line, start, ends| {
-                let line = line + skipped;
-                let raw = &bytes[start..start + ends.last().copied().unwrap_or(0)];
-                if ends.len() == 1 && field_str(raw).trim().is_empty() {
-                    return Ok(());
-                }
+            // By lines: the header, then per record only its length (and a mark every STRIDE).
+            let delimiter = dialect.delimiter;
+            let mut lines = Lines {
+                delimiter,
+                lengths: Vec::new(),
+                marks: Vec::new(),
+            };
+            let (mut at, mut line) = (0usize, 1u64);
+            while let Some((start, end, record_line)) = next_line_record(bytes, at, line, delimiter)
+            {
+                (at, line) = (end, record_line);
                 if columns.is_none() && dialect.has_header {
-                    let field = |i: usize| {
-                        let from = i.checked_sub(1).map_or(0, |p| ends[p] + 1);
-                        field_str(&raw[from..ends[i]])
-                    };
-                    columns = Some(header_names((0..ends.len()).map(field)));
-                    let fields = record_guess.saturating_mul(ends.len() + 1);
-                    let _ = records.ends.try_reserve_exact(fields.min(bytes.len() / 4));
-                    return Ok(());
+                    let header = &bytes[start..end];
+                    columns = Some(header_names(
+                        header.split(|&b| b == delimiter).map(field_str),
+                    ));
+                    continue;
                 }
-                let (text_len, ends) = (raw.len(), ends.iter().copied());
-                records
-                    .push_span(line, data_start + start, true, text_len, ends)
-                    .map_err(|()| too_long(line))
-            })?;
+                if lines.lengths.len().is_multiple_of(STRIDE) {
+                    lines
+                        .marks
+                        .push(((data_start + start) as u64, record_line + skipped));
+                }
+                let length =
+                    u32::try_from(end - start).map_err(|_| too_long(record_line + skipped))?;
+                lines.lengths.push(length);
+            }
+            records.lines = Some(lines);
         }
         if !unquoted {
+            // Spans (of a text read by the csv crate) sized once from the text (a record per line
+            // at most, and a record that is not blank takes two bytes): growing them by doubling
+            // copied and faulted in pages several times over. Only a guess, so `try_reserve`: a
+            // guess the memory cannot hold (a file of blank lines in wasm32) leaves the buffers to
+            // grow as they fill, never aborts.
+            let record_guess = (count_lines(bytes) as usize).min(bytes.len() / 2 + 1);
+            let _ = records.spans.try_reserve_exact(record_guess);
             loop {
                 match reader.read_byte_record(&mut record) {
                     Ok(false) => break,
@@ -553,38 +793,6 @@ fn split_metadata(text: &str) -> (Vec<MetadataLine>, DataPart<'_>) {
             lines_before: data_at.1,
         },
     )
-}
-
-/// Calls `record(line, start, ends)` for each record of a text that holds no `"`, as the `csv`
-/// crate reads it (its default terminator): a record is a maximal run of bytes without `\r` or
-/// `\n` (so blank lines and line-end runs make none), starting at byte `start` on 1-based
-/// physical line `line` (one more per `\n` before it), its fields ending at `ends` relative to
-/// `start` (each delimiter ends one; the last end is the record's length).
-fn split_unquoted<E>(
-    bytes: &[u8],
-    delimiter: u8,
-    mut record: impl FnMut(u64, usize, &[usize]) -> Result<(), E>,
-) -> Result<(), E> {
-    let mut ends: Vec<usize> = Vec::new();
-    let (mut line, mut start) = (1u64, 0usize);
-    for at in memchr::memchr3_iter(delimiter, b'\n', b'\r', bytes) {
-        let byte = bytes[at];
-        ends.push(at - start);
-        if byte == delimiter {
-            continue;
-        }
-        if at > start {
-            record(line, start, &ends)?;
-        }
-        ends.clear();
-        line += u64::from(byte == b'\n');
-        start = at + 1;
-    }
-    if start < bytes.len() {
-        ends.push(bytes.len() - start);
-        record(line, start, &ends)?;
-    }
-    Ok(())
 }
 
 /// The physical line and byte where a record starts. The `csv` crate reports the position before
@@ -795,7 +1003,7 @@ mod tests {
     /// records without fields, never a panic.
     #[test]
     fn damaged_records_read_as_empty_not_a_panic() {
-        let t = RawTable::from_bytes("x.csv", b"a,b\n1,2\n3,4\n").unwrap();
+        let t = RawTable::from_bytes("x.csv", b"a,b\n1,\"2\"\n3,4\n").unwrap();
         let mut json: serde_json::Value = serde_json::to_value(&t).unwrap();
         json["records"]["spans"][1]["text_start"] = serde_json::json!(1u64 << 40);
         json["records"]["spans"][0]["ends_at"] = serde_json::json!(99);
@@ -807,6 +1015,93 @@ mod tests {
             let _ = (r.field(0), r.field(1), r.field(2));
         }
         assert_eq!(back.records.len(), 2);
+    }
+
+    /// The same for a table read by lines: marks past the text or out of order, a count
+    /// beyond the text, a changed delimiter.
+    #[test]
+    fn a_damaged_line_index_reads_as_empty_records_not_a_panic() {
+        let t = RawTable::from_bytes("x.csv", b"a,b\n1,2\n3,4\n").unwrap();
+        let json: serde_json::Value = serde_json::to_value(&t).unwrap();
+        assert_eq!(
+            json["records"]["lines"]["lengths"],
+            serde_json::json!([3, 3])
+        );
+        for (key, value) in [
+            ("marks", serde_json::json!([[1u64 << 40, 2]])),
+            ("marks", serde_json::json!([])),
+            ("marks", serde_json::json!([[u64::MAX, u64::MAX]])),
+            ("lengths", serde_json::json!([u32::MAX, 0, 7, 1])),
+            ("delimiter", serde_json::json!(b'\n')),
+        ] {
+            let mut damaged = json.clone();
+            damaged["records"]["lines"][key] = value;
+            let back: RawTable = serde_json::from_value(damaged).unwrap();
+            for first in [0, 1, 2, usize::MAX] {
+                for r in back.records.iter_from(first).take(100) {
+                    let _: Vec<&str> = r.fields().collect();
+                    let _ = (r.len(), r.field(0), r.field(1), r.field(2));
+                }
+            }
+            let _ = back.records.get(1).map(|r| r.field(1));
+        }
+    }
+
+    /// A text without `"` is read by lines and keeps no span per record; every record is
+    /// found again from its mark, by `get`, by `iter_from` and by `iter`, as the `csv` crate
+    /// reads it, over several marks with blank and white-space lines among the records.
+    #[test]
+    fn records_read_by_lines_are_found_again_past_many_marks() {
+        let mut text = String::from("code;note\n");
+        for i in 0..5 * STRIDE + 7 {
+            match i % 97 {
+                0 => text.push_str("\r\n \t \n\n"),
+                1 => text.push_str(";\n"),
+                _ => {}
+            }
+            text.push_str(&format!("{i};n{}\r\n", i % 13));
+        }
+        let by_lines =
+            RawTable::split("x.csv", text.clone(), 0, Encoding::Utf8, sniff(&text), true).unwrap();
+        let by_csv = RawTable::split(
+            "x.csv",
+            text.clone(),
+            0,
+            Encoding::Utf8,
+            sniff(&text),
+            false,
+        )
+        .unwrap();
+        assert!(by_lines.records.lines.is_some() && by_lines.records.spans.is_empty());
+        assert!(by_csv.records.lines.is_none());
+        let read = |r: RawRecord<'_>| {
+            (
+                r.line,
+                r.end_line,
+                r.fields().map(str::to_owned).collect::<Vec<_>>(),
+            )
+        };
+        let expected: Vec<_> = by_csv.records.iter().map(read).collect();
+        assert_eq!(
+            by_lines.records.iter().map(read).collect::<Vec<_>>(),
+            expected
+        );
+        assert_eq!(by_lines.records.len(), expected.len());
+        for i in (0..expected.len())
+            .step_by(37)
+            .chain([STRIDE - 1, STRIDE, 3 * STRIDE + 1])
+        {
+            assert_eq!(
+                read(by_lines.records.get(i).unwrap()),
+                expected[i],
+                "record {i}"
+            );
+            let from: Vec<_> = by_lines.records.iter_from(i).map(read).collect();
+            assert_eq!(from, expected[i..], "from record {i}");
+            assert_eq!(by_lines.records.iter_from(i).len(), expected.len() - i);
+        }
+        assert!(by_lines.records.get(expected.len()).is_none());
+        assert_eq!(by_lines.records.iter_from(expected.len() + 5).count(), 0);
     }
 
     /// The early decision of `column_is_numeric` gives the count's answer on every table.

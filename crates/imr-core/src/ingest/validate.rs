@@ -104,11 +104,15 @@ fn parsed_extra_columns_on(
     let read_part = |first: usize, mut columns: Vec<&mut [f64]>| {
         let mut counts = vec![(0usize, 0usize); indices.len()];
         let rows = columns.first().map_or(0, |c| c.len());
-        let records = (first..first + rows).map(|i| table.records.get(i));
-        for (row, rec) in records.enumerate() {
-            let rec = rec.unwrap_or_default();
+        for (row, rec) in table.records.iter_from(first).take(rows).enumerate() {
+            // The fields walked once, in order (`indices` rise): a record read by lines finds
+            // each field by scanning its text.
+            let mut fields = rec.fields();
+            let mut at = 0usize;
             for (k, &i) in indices.iter().enumerate() {
-                let Some(raw) = rec.field(i) else {
+                let raw = fields.nth(i - at);
+                at = i + 1;
+                let Some(raw) = raw else {
                     columns[k][row] = f64::NAN;
                     continue;
                 };
