@@ -3,6 +3,7 @@
 //! tests parse arguments with the same [`Cli`] (the round trip of the engine's requests).
 
 pub mod commands;
+pub mod memory;
 mod same_math;
 
 use clap::{Parser, Subcommand};

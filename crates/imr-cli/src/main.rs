@@ -16,6 +16,7 @@ use std::process::ExitCode;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    imr_cli::memory::return_freed_memory_at_once();
     // A panic is a bug, never an answer to an input: report it and exit 1 (the release profile
     // aborts on panic, which would end with SIGABRT, status 134).
     std::panic::set_hook(Box::new(|info| {
