@@ -44,5 +44,41 @@ for (const view of [
   const sorted = [...times].sort((a, b) => a - b);
   console.log(`${view.name}: median ${sorted[Math.floor(sorted.length / 2)]} ms; runs ${times.join(', ')} ms`);
 }
+// "Within 1 s on the bundled data" (issue 16): the page's own work — from the wasm module
+// instantiated (its download and compilation depend on the network and the machine, not on the
+// page) to the fifth Findings answer entering the DOM: reading the bundled data, the
+// plausibility pass, the five analyses and their rendering. A figure to compare with the 1 s
+// aim, not a test (a loaded machine makes it slower; tests do not depend on timing).
+{
+  const times = [];
+  for (let k = 0; k < runs; k++) {
+    const context = await browser.newContext({ locale: 'es-CL', viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => {
+      for (const name of ['instantiateStreaming', 'instantiate']) {
+        const original = WebAssembly[name];
+        WebAssembly[name] = async (...args) => {
+          const result = await original.apply(WebAssembly, args);
+          window.__wasmReadyMs ??= performance.now();
+          return result;
+        };
+      }
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[data-question="where"] [data-testid="finding-headline"]')) {
+          window.__answeredMs = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    await page.goto(server.origin + '/');
+    await page.locator('[data-question="where"] [data-testid="finding-headline"]').waitFor({ timeout: 60_000 });
+    const [wasmReady, answered] = await page.evaluate(() => [window.__wasmReadyMs, window.__answeredMs]);
+    if (typeof wasmReady !== 'number') throw new Error('the wasm was not instantiated through WebAssembly.instantiate*');
+    times.push(Math.round(answered - wasmReady));
+    await context.close();
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(`findings, wasm instantiated to the five answers (aim: 1,000 ms): median ${sorted[Math.floor(sorted.length / 2)]} ms; runs ${times.join(', ')} ms`);
+}
 await browser.close();
 await server.close();
