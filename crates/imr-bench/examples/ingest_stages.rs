@@ -8,6 +8,8 @@
 //! a multiple of the encoding — a native proxy of `csv_upload`'s memory factor (native allocator,
 //! not the page's). The entity column is `entity` and the time column `time`
 //! (bench/compare's panel); the criterion bench `ingest/csv_*` measures the same two stages.
+//! `imr` sets mimalloc's purge delay to 0 (`imr-cli/src/memory.rs`); run `memory` with
+//! `MIMALLOC_PURGE_DELAY=0` for the same resident memory (mimalloc reads it at start).
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -535,8 +535,9 @@ impl RawTable {
         Self::split(file, text, content_start, encoding, dialect, true)
     }
 
-    /// [`RawTable::from_text`]; `by_lines` lets a text without a `"` be split by
-    /// [`split_unquoted`] (the tests compare it with the `csv` crate's reading).
+    /// [`RawTable::from_text`]; `by_lines` lets a text without a `"` be read by lines
+    /// ([`Lines`]); without it every text goes through the `csv` crate (the tests compare the
+    /// two readings).
     fn split(
         file: &str,
         text: String,
