@@ -30,8 +30,8 @@ pub fn data_dir() -> PathBuf {
 pub fn panel_roles(table: &imr_core::ingest::RawTable) -> imr_core::ingest::ColumnRoles {
     use imr_core::ingest::columns::find_column;
     let mut roles = table.guessed_roles.clone();
-    roles.entity = find_column(&table.columns, "entity");
-    roles.time = find_column(&table.columns, "time");
+    roles.entity = find_column(&table.columns, "entity").or(roles.entity);
+    roles.time = find_column(&table.columns, "time").or(roles.time);
     roles
 }
 
