@@ -40,36 +40,38 @@ try {
   await page.getByTestId('file-input').setInputFiles(file);
   // The counts of the upload, or the file's error (a file too big for the browser's memory).
   await page.waitForFunction((n) => document.querySelector('[data-testid=rows-read]')?.textContent.trim() === String(n)
-    || document.querySelector('[data-testid=file-error]'), rows, { timeout: 1_200_000 });
+    || document.querySelector('[data-testid=file-error], [data-testid=upload-error]'), rows, { timeout: 1_200_000 });
   const seconds = (Date.now() - started) / 1000;
   const loaded = await memory();
-  const failed = await page.getByTestId('file-error').count();
+  // A file's parse error, or the upload's (the worker out of memory, the table refused).
+  const refusal = page.locator('[data-testid=file-error], [data-testid=upload-error]');
+  const failed = await refusal.count();
   if (failed) {
     console.log(JSON.stringify({ file_mb: +(bytes / 1e6).toFixed(1), rows, seconds_to_message: seconds,
-      wasm_mib_after_upload: +mib(loaded), message: await testidText(page, 'file-error'), errors }));
-    process.exit(0);
+      wasm_mib_after_upload: +mib(loaded), message: (await refusal.first().textContent()).trim(), errors }));
+  } else {
+    console.error(`counts after ${seconds} s; wasm ${mib(loaded)} MiB`);
+    const deaths = page.getByTestId('role-deaths').first();
+    const chosen = await deaths.inputValue();
+    const afterRoles = [];
+    for (let i = 0; i < 3; i++) {
+      await deaths.selectOption('');
+      await deaths.selectOption(chosen);
+      await page.waitForFunction((n) => document.querySelector('[data-testid=rows-read]')?.textContent.trim() === String(n), rows);
+      afterRoles.push(+mib(await memory()));
+    }
+    console.log(JSON.stringify({
+      file_mb: +(bytes / 1e6).toFixed(1), rows, covariates, seconds_to_counts: seconds,
+      wasm_mib_bundled: +mib(bundled), wasm_mib_after_upload: +mib(loaded), wasm_mib_after_each_role_cycle: afterRoles,
+      rows_used: await testidText(page, 'rows-used'),
+      // Worker: read + parse + encode; decode: the table turned back into Rust on the page's thread.
+      ...(await page.evaluate(() => {
+        const done = document.querySelector('[data-testid=upload-done]');
+        return done ? { worker_ms: Number(done.dataset.workerMs), decode_ms: Number(done.dataset.decodeMs) } : {};
+      })),
+      errors,
+    }));
   }
-  console.error(`counts after ${seconds} s; wasm ${mib(loaded)} MiB`);
-  const deaths = page.getByTestId('role-deaths').first();
-  const chosen = await deaths.inputValue();
-  const afterRoles = [];
-  for (let i = 0; i < 3; i++) {
-    await deaths.selectOption('');
-    await deaths.selectOption(chosen);
-    await page.waitForFunction((n) => document.querySelector('[data-testid=rows-read]')?.textContent.trim() === String(n), rows);
-    afterRoles.push(+mib(await memory()));
-  }
-  console.log(JSON.stringify({
-    file_mb: +(bytes / 1e6).toFixed(1), rows, covariates, seconds_to_counts: seconds,
-    wasm_mib_bundled: +mib(bundled), wasm_mib_after_upload: +mib(loaded), wasm_mib_after_each_role_cycle: afterRoles,
-    rows_used: await testidText(page, 'rows-used'),
-    // Worker: read + parse + encode; decode: the table turned back into Rust on the page's thread.
-    ...(await page.evaluate(() => {
-      const done = document.querySelector('[data-testid=upload-done]');
-      return done ? { worker_ms: Number(done.dataset.workerMs), decode_ms: Number(done.dataset.decodeMs) } : {};
-    })),
-    errors,
-  }));
 } finally {
   await browser.close();
   await server.close();

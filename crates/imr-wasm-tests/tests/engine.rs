@@ -131,3 +131,16 @@ fn geoda_breaks_on_one_to_nine() {
     let j = classify(&values, &Method::NaturalBreaks { classes: 3 }).unwrap();
     assert_eq!(j.breaks, vec![4.0, 7.0]);
 }
+
+/// The page's memory check before it decodes a big table (`src/components/csv_upload/decode.rs`
+/// asks for 5× the table's encoding): 2.5 GiB can be set aside in wasm32's 4 GiB, in parts,
+/// though no single allocation may exceed `isize::MAX` (2 GiB here) — as one `Vec`, the check
+/// refused every table above 214 MB until 2026-12-02 (README, "Big files").
+#[wasm_bindgen_test]
+fn the_memory_check_reserves_more_than_two_gib_in_parts() {
+    let bytes = 5usize << 29;
+    assert!(Vec::<u8>::new().try_reserve_exact(bytes).is_err());
+    assert!(imr_worker::can_allocate(bytes));
+    // More than wasm32's whole memory is refused, not an abort.
+    assert!(!imr_worker::can_allocate(usize::MAX));
+}

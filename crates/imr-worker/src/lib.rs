@@ -63,6 +63,26 @@ pub fn encode_table(table: &RawTable) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("{}: cannot encode the table: {e}", table.file))
 }
 
+/// Whether `bytes` more can be allocated now: reserved, then freed (the memory stays with the
+/// allocator for what comes next: the page's table and its panel). In parts of at most 1 GiB,
+/// because one allocation cannot exceed `isize::MAX` — 2 GiB on wasm32, half its memory: a
+/// single reservation refused every table above 2 GiB / 10 ≈ 214 MB, memory left or not.
+pub fn can_allocate(bytes: usize) -> bool {
+    const PART: usize = 1 << 30;
+    let mut parts: Vec<Vec<u8>> = Vec::new();
+    let mut left = bytes;
+    while left > 0 {
+        let part = left.min(PART);
+        let mut reserved: Vec<u8> = Vec::new();
+        if reserved.try_reserve_exact(part).is_err() {
+            return false;
+        }
+        parts.push(reserved);
+        left -= part;
+    }
+    true
+}
+
 /// The table the worker sent, back into a `RawTable`. `file` names the upload in errors.
 pub fn decode_table(file: &str, bytes: &[u8]) -> Result<RawTable, String> {
     postcard::from_bytes(bytes)
@@ -72,6 +92,14 @@ pub fn decode_table(file: &str, bytes: &[u8]) -> Result<RawTable, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn small_amounts_can_be_allocated() {
+        assert!(can_allocate(0));
+        assert!(can_allocate(3 << 20));
+        // Above one part: two reservations held together.
+        assert!(can_allocate((1 << 30) + 1));
+    }
 
     #[test]
     fn a_table_survives_the_trip_to_the_page() {

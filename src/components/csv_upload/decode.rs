@@ -7,15 +7,18 @@ use imr_worker::decode_table;
 use wasm_bindgen::prelude::*;
 
 /// The page's memory a table needs, as a multiple of its encoding from the worker: measured in
-/// headless Chromium (README, "Big files"), a 400 MB numeric panel (412 MB encoded) took the
-/// page's wasm memory to 2,945 MiB once loaded and 3,884 MiB once its panel was rebuilt after
-/// a role change, 9.9× the encoding. The check asks for 10× before decoding, so a table whose
-/// panel would not fit in wasm32's 4 GiB is refused with a message instead of stopping the page.
-/// (Re-measure when the table's representation changes.)
-const PEAK_PER_ENCODED_BYTE: usize = 10;
+/// headless Chromium (README, "Big files"; the check lowered to 3× for the measurement), a
+/// generated numeric panel's table (its text and a length per record) and its panel, rebuilt
+/// three times by role changes, took the page's wasm memory to 3.9× the encoding for 100 and
+/// 400 MB files and 4.25× for 200 MB (it creeps up as panels are rebuilt). The check asks for
+/// 5× before decoding, so a table whose panel would not fit in wasm32's 4 GiB is refused with a
+/// message instead of stopping the page. (Re-measure when the table's representation changes:
+/// with a span and field ends per record it was 9.9×.)
+const PEAK_PER_ENCODED_BYTE: usize = 5;
 
 /// The table the worker sent, decoded; first checks that the page's memory can grow enough
-/// for it and its panel (`try_reserve`), so a table too big is a message instead of an abort.
+/// for it and its panel ([`imr_worker::can_allocate`]), so a table too big is a message instead
+/// of an abort.
 pub(super) fn decode_received(
     name: &str,
     table: &JsValue,
@@ -29,12 +32,8 @@ pub(super) fn decode_received(
     let no_memory = || {
         (messages(language).upload.no_memory)(name, &format_number(language, len as f64 / 1e6, 1))
     };
-    {
-        // Freed at once, the memory stays with the page's allocator for the table and panel.
-        let mut probe: Vec<u8> = Vec::new();
-        probe
-            .try_reserve_exact(len.saturating_mul(PEAK_PER_ENCODED_BYTE))
-            .map_err(|_| no_memory())?;
+    if !imr_worker::can_allocate(len.saturating_mul(PEAK_PER_ENCODED_BYTE)) {
+        return Err(no_memory());
     }
     let mut bytes = Vec::new();
     bytes.try_reserve_exact(len).map_err(|_| no_memory())?;
