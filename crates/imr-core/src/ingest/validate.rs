@@ -72,25 +72,52 @@ const NOT_A_NUMBER: f64 = f64::INFINITY;
 /// whole (not once per column), and natively a large table is read in contiguous parts on
 /// [`parse_threads`] threads, each filling its rows of every column (the page has one thread).
 ///
-/// With the columns, whether each record has the table's width, found on the same walk of its
-/// fields (`None` when the table has no such column, so no walk): counting a record's fields
-/// again in the serial pass was a tenth of it for a record read by lines.
-fn parsed_extra_columns(table: &RawTable, roles: &ColumnRoles) -> ParsedExtras {
+/// With the columns, on the same walk of each record's fields: whether it has the table's width
+/// (counting a record's fields again in the serial pass was a tenth of it for a record read by
+/// lines) and the distinct entity values (a pass of their own over every record before, for
+/// [`looks_like_cut`]).
+fn parsed_extra_columns<'t>(table: &'t RawTable, roles: &ColumnRoles) -> ParsedExtras<'t> {
     parsed_extra_columns_on(table, roles, parse_threads(table.records.len()))
 }
 
-/// What [`parsed_extra_columns`] reads: each non-role column with its values, and per record
-/// whether it has the table's width.
-type ParsedExtras = (Vec<(ExtraColumn, Vec<f64>)>, Option<Vec<bool>>);
+/// What [`parsed_extra_columns`] reads of a table.
+struct ParsedExtras<'t> {
+    /// Each non-role column with its values (empty for a text column).
+    columns: Vec<(ExtraColumn, Vec<f64>)>,
+    /// Per record, whether it has the table's width; `None` when the table has no non-role
+    /// column (then no record is walked).
+    width_ok: Option<Vec<bool>>,
+    /// The distinct non-empty entity values, trimmed; `None` as for `width_ok`.
+    entities: Option<HashSet<&'t str>>,
+}
+
+/// What one part of a table gives [`parsed_extra_columns_on`]: per column (numbers, present),
+/// and the distinct entities of its records.
+type PartRead<'t> = (Vec<(usize, usize)>, HashSet<&'t str>);
 
 /// [`parsed_extra_columns`] on `threads` threads (at least one).
-fn parsed_extra_columns_on(table: &RawTable, roles: &ColumnRoles, threads: usize) -> ParsedExtras {
+fn parsed_extra_columns_on<'t>(
+    table: &'t RawTable,
+    roles: &ColumnRoles,
+    threads: usize,
+) -> ParsedExtras<'t> {
     let threads = threads.max(1);
     let n = table.records.len();
     let decimal = table.decimal();
     let indices: Vec<usize> = (0..table.columns.len())
         .filter(|&i| roles.role_of(i).is_none())
         .collect();
+    // The fields walked, in order: each non-role column (`Some(k)`, its place in `indices`) and
+    // the entity's (`None`).
+    let mut walk: Vec<(usize, Option<usize>)> = indices
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| (i, Some(k)))
+        .collect();
+    if let Some(e) = roles.entity {
+        walk.push((e, None));
+        walk.sort_unstable();
+    }
     // Zeroed, not filled: fresh zero pages cost nothing until written, and every value is
     // written below by the thread of its part (filling them here was a serial pass over the
     // columns before the threads started).
@@ -113,16 +140,27 @@ fn parsed_extra_columns_on(table: &RawTable, roles: &ColumnRoles, threads: usize
     }
     let read_part = |first: usize, (mut columns, width_ok): (Vec<&mut [f64]>, &mut [bool])| {
         let mut counts = vec![(0usize, 0usize); indices.len()];
+        let mut entities: HashSet<&'t str> = HashSet::new();
+        let mut previous_entity: Option<&str> = None;
         let rows = columns.first().map_or(0, |c| c.len());
         for (row, rec) in table.records.iter_from(first).take(rows).enumerate() {
-            // The fields walked once, in order (`indices` rise): a record read by lines finds
+            // The fields walked once, in order (`walk` rises): a record read by lines finds
             // each field by scanning its text.
             let mut fields = rec.fields();
             // Fields taken so far; `None` once the record has run out (it is then short).
             let mut at = Some(0usize);
-            for (k, &i) in indices.iter().enumerate() {
+            for &(i, slot) in &walk {
                 let raw = at.and_then(|at| fields.nth(i - at));
                 at = raw.map(|_| i + 1);
+                let Some(k) = slot else {
+                    // Rows of one entity usually follow each other: one hash per run.
+                    let entity = raw.map(str::trim).unwrap_or("");
+                    if !entity.is_empty() && previous_entity != Some(entity) {
+                        entities.insert(entity);
+                    }
+                    previous_entity = Some(entity);
+                    continue;
+                };
                 let Some(raw) = raw else {
                     columns[k][row] = f64::NAN;
                     continue;
@@ -145,9 +183,10 @@ fn parsed_extra_columns_on(table: &RawTable, roles: &ColumnRoles, threads: usize
             // A record that ran out before a column has fewer fields than the header.
             width_ok[row] = at.is_some_and(|at| at + fields.count() == width);
         }
-        counts
+        (counts, entities)
     };
-    let part_counts: Vec<Vec<(usize, usize)>> = if threads > 1 {
+    // Per part: each column's (numbers, present), and the entities listed.
+    let part_counts: Vec<PartRead> = if threads > 1 {
         std::thread::scope(|scope| {
             let read_part = &read_part;
             let handles: Vec<_> = parts
@@ -170,11 +209,13 @@ fn parsed_extra_columns_on(table: &RawTable, roles: &ColumnRoles, threads: usize
             .map(|(p, columns)| read_part(p * part_len, columns))
             .collect()
     };
-    for part in part_counts {
+    let mut entities: HashSet<&str> = HashSet::new();
+    for (part, part_entities) in part_counts {
         for (total, (numbers, present)) in counts.iter_mut().zip(part) {
             total.0 += numbers;
             total.1 += present;
         }
+        entities.extend(part_entities);
     }
     let columns = indices
         .iter()
@@ -190,7 +231,12 @@ fn parsed_extra_columns_on(table: &RawTable, roles: &ColumnRoles, threads: usize
             (column, if numeric { column_values } else { Vec::new() })
         })
         .collect();
-    (columns, (!indices.is_empty()).then_some(width_ok))
+    let walked = !indices.is_empty();
+    ParsedExtras {
+        columns,
+        width_ok: walked.then_some(width_ok),
+        entities: walked.then_some(entities),
+    }
 }
 
 /// Threads that read a table of `rows` records: one in the page (wasm32 has none to spare) and
@@ -322,11 +368,16 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     }
     let deaths_derived = !has_deaths_col && has_rate_col;
 
+    // The main tables' other columns, parsed (and their entities listed) in one walk.
+    let mut parsed: Vec<ParsedExtras> = main_idx
+        .iter()
+        .map(|&t| parsed_extra_columns(tables[t], &roles[t]))
+        .collect();
     let codes = CutCodes::embedded();
     let chile_codes = match options.code_system {
         CodeSystem::ChileCut => true,
         CodeSystem::Generic => false,
-        CodeSystem::Auto => looks_like_cut(&tables, roles, &main_idx, codes),
+        CodeSystem::Auto => looks_like_cut(&tables, roles, &main_idx, &mut parsed, codes),
     };
     let normalise = |raw: &str| -> (String, bool) {
         if chile_codes {
@@ -362,12 +413,11 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     let mut numeric_names: Vec<String> = Vec::new();
     let mut text_names: Vec<String> = Vec::new();
     let mut main_width_ok: Vec<Option<Vec<bool>>> = Vec::with_capacity(main_idx.len());
-    let (main_extras, mut main_values): (Vec<Vec<ExtraColumn>>, Vec<Vec<Vec<f64>>>) = main_idx
-        .iter()
-        .map(|&t| {
-            let (columns, width_ok) = parsed_extra_columns(tables[t], &roles[t]);
-            main_width_ok.push(width_ok);
-            columns.into_iter().unzip::<_, _, Vec<_>, Vec<_>>()
+    let (main_extras, mut main_values): (Vec<Vec<ExtraColumn>>, Vec<Vec<Vec<f64>>>) = parsed
+        .into_iter()
+        .map(|p| {
+            main_width_ok.push(p.width_ok);
+            p.columns.into_iter().unzip::<_, _, Vec<_>, Vec<_>>()
         })
         .unzip();
     let mut numeric_slot: HashMap<String, usize> = HashMap::new();
@@ -933,15 +983,22 @@ fn file_report(
 }
 
 /// True when at least 80% of the distinct non-empty entity values of the main tables are CUT
-/// codes after normalisation.
-fn looks_like_cut(
-    tables: &[&RawTable],
+/// codes after normalisation. The values come from the walk that parsed a table's columns
+/// (`parsed[m]` for `main_idx[m]`, taken), or for a table without other columns from a pass
+/// of their own.
+fn looks_like_cut<'t>(
+    tables: &[&'t RawTable],
     roles: &[ColumnRoles],
     main_idx: &[usize],
+    parsed: &mut [ParsedExtras<'t>],
     codes: &CutCodes,
 ) -> bool {
-    let mut distinct = std::collections::HashSet::new();
-    for &t in main_idx {
+    let mut distinct: HashSet<&'t str> = HashSet::new();
+    for (m, &t) in main_idx.iter().enumerate() {
+        if let Some(listed) = parsed[m].entities.take() {
+            distinct.extend(listed);
+            continue;
+        }
         let Some(e) = roles[t].entity else { continue };
         let mut previous = None;
         for rec in tables[t].records.iter() {
@@ -996,20 +1053,31 @@ mod tests {
             // Up to 7 fields a record against the header's 5: short and long records.
             width in 1usize..7,
             threads in 2usize..6,
+            entity in 0usize..5,
         ) {
             let mut text = String::from("id,a,b,c,d\n");
             for (i, row) in cells.chunks(width).enumerate() {
-                text.push_str(&format!("{i},{}\n", row.join(",")));
+                // Runs of one entity, and now and then none.
+                let id = if i % 7 == 6 { String::new() } else { (i / 3).to_string() };
+                text.push_str(&format!("{id},{}\n", row.join(",")));
             }
             let table = RawTable::from_bytes("x.csv", text.as_bytes()).unwrap();
-            let roles = ColumnRoles { entity: Some(0), ..ColumnRoles::default() };
-            let (one, one_width) = parsed_extra_columns_on(&table, &roles, 1);
-            let (many, many_width) = parsed_extra_columns_on(&table, &roles, threads);
-            prop_assert_eq!(summary(many), summary(one));
-            prop_assert_eq!(&many_width, &one_width);
+            let roles = ColumnRoles { entity: Some(entity), ..ColumnRoles::default() };
+            let one = parsed_extra_columns_on(&table, &roles, 1);
+            let many = parsed_extra_columns_on(&table, &roles, threads);
+            prop_assert_eq!(summary(many.columns), summary(one.columns));
+            prop_assert_eq!(&many.width_ok, &one.width_ok);
+            prop_assert_eq!(&many.entities, &one.entities);
             // The widths found on the walk are the records' field counts against the header's.
             let counted: Vec<bool> = table.records.iter().map(|r| r.len() == 5).collect();
-            prop_assert_eq!(one_width, Some(counted));
+            prop_assert_eq!(one.width_ok, Some(counted));
+            // The entities listed on the walk are the entity column's distinct non-empty values.
+            let listed: HashSet<&str> = table
+                .records
+                .iter()
+                .filter_map(|r| r.field(entity).map(str::trim).filter(|e| !e.is_empty()))
+                .collect();
+            prop_assert_eq!(one.entities, Some(listed));
         }
     }
 }
