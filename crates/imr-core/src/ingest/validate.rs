@@ -89,6 +89,30 @@ struct ParsedExtras<'t> {
     width_ok: Option<Vec<bool>>,
     /// The distinct non-empty entity values, trimmed; `None` as for `width_ok`.
     entities: Option<HashSet<&'t str>>,
+    /// Per record, its year when the time field reads as one, else [`NO_YEAR`] (missing, not
+    /// a whole number, or no time column: the serial pass then reads it and says why); empty
+    /// as for `width_ok`.
+    years: Vec<i32>,
+}
+
+/// [`ParsedExtras::years`] of a record whose year the serial pass reads itself.
+const NO_YEAR: i32 = i32::MIN;
+
+/// A field of the walk in [`parsed_extra_columns_on`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Walked {
+    /// A non-role column, by its place in the columns parsed.
+    Column(usize),
+    Entity,
+    Time,
+}
+
+/// One part's share of [`parsed_extra_columns_on`]'s outputs: its rows of every column, of the
+/// widths and of the years.
+struct PartRows<'a> {
+    columns: Vec<&'a mut [f64]>,
+    width_ok: &'a mut [bool],
+    years: &'a mut [i32],
 }
 
 /// What one part of a table gives [`parsed_extra_columns_on`]: per column (numbers, present),
@@ -107,38 +131,51 @@ fn parsed_extra_columns_on<'t>(
     let indices: Vec<usize> = (0..table.columns.len())
         .filter(|&i| roles.role_of(i).is_none())
         .collect();
-    // The fields walked, in order: each non-role column (`Some(k)`, its place in `indices`) and
-    // the entity's (`None`).
-    let mut walk: Vec<(usize, Option<usize>)> = indices
+    // The fields walked, in order: each non-role column, the entity's and the time's.
+    let mut walk: Vec<(usize, Walked)> = indices
         .iter()
         .enumerate()
-        .map(|(k, &i)| (i, Some(k)))
+        .map(|(k, &i)| (i, Walked::Column(k)))
+        .chain(roles.entity.map(|e| (e, Walked::Entity)))
+        .chain(roles.time.map(|t| (t, Walked::Time)))
         .collect();
-    if let Some(e) = roles.entity {
-        walk.push((e, None));
-        walk.sort_unstable();
-    }
+    walk.sort_unstable();
     // Zeroed, not filled: fresh zero pages cost nothing until written, and every value is
     // written below by the thread of its part (filling them here was a serial pass over the
     // columns before the threads started).
     let mut values: Vec<Vec<f64>> = indices.iter().map(|_| vec![0.0; n]).collect();
     let width = table.columns.len();
-    let mut width_ok = vec![false; if indices.is_empty() { 0 } else { n }];
+    let walked_rows = if indices.is_empty() { 0 } else { n };
+    let mut width_ok = vec![false; walked_rows];
+    let mut years = vec![NO_YEAR; walked_rows];
     // Per column: (numbers, present) over the whole table.
     let mut counts = vec![(0usize, 0usize); indices.len()];
     let part_len = n.div_ceil(threads).max(1);
     // Each part's rows of every column, as disjoint mutable slices.
-    let mut parts: Vec<(Vec<&mut [f64]>, &mut [bool])> =
-        (0..threads).map(|_| (Vec::new(), &mut [][..])).collect();
+    let mut parts: Vec<PartRows> = (0..threads)
+        .map(|_| PartRows {
+            columns: Vec::new(),
+            width_ok: &mut [],
+            years: &mut [],
+        })
+        .collect();
     for column in values.iter_mut() {
         for (part, rows) in parts.iter_mut().zip(column.chunks_mut(part_len)) {
-            part.0.push(rows);
+            part.columns.push(rows);
         }
     }
     for (part, rows) in parts.iter_mut().zip(width_ok.chunks_mut(part_len)) {
-        part.1 = rows;
+        part.width_ok = rows;
     }
-    let read_part = |first: usize, (mut columns, width_ok): (Vec<&mut [f64]>, &mut [bool])| {
+    for (part, rows) in parts.iter_mut().zip(years.chunks_mut(part_len)) {
+        part.years = rows;
+    }
+    let read_part = |first: usize, part: PartRows| {
+        let PartRows {
+            mut columns,
+            width_ok,
+            years,
+        } = part;
         let mut counts = vec![(0usize, 0usize); indices.len()];
         let mut entities: HashSet<&'t str> = HashSet::new();
         let mut previous_entity: Option<&str> = None;
@@ -149,17 +186,28 @@ fn parsed_extra_columns_on<'t>(
             let mut fields = rec.fields();
             // Fields taken so far; `None` once the record has run out (it is then short).
             let mut at = Some(0usize);
-            for &(i, slot) in &walk {
+            for &(i, walked) in &walk {
                 let raw = at.and_then(|at| fields.nth(i - at));
                 at = raw.map(|_| i + 1);
-                let Some(k) = slot else {
-                    // Rows of one entity usually follow each other: one hash per run.
-                    let entity = raw.map(str::trim).unwrap_or("");
-                    if !entity.is_empty() && previous_entity != Some(entity) {
-                        entities.insert(entity);
+                let k = match walked {
+                    Walked::Column(k) => k,
+                    Walked::Entity => {
+                        // Rows of one entity usually follow each other: one hash per run.
+                        let entity = raw.map(str::trim).unwrap_or("");
+                        if !entity.is_empty() && previous_entity != Some(entity) {
+                            entities.insert(entity);
+                        }
+                        previous_entity = Some(entity);
+                        continue;
                     }
-                    previous_entity = Some(entity);
-                    continue;
+                    Walked::Time => {
+                        // As `record_key` reads a year (a number is never a missing token).
+                        years[row] = match raw.and_then(|raw| parse_number(raw, decimal)) {
+                            Some(v) if v.fract() == 0.0 && v.abs() < 1e6 => v as i32,
+                            _ => NO_YEAR,
+                        };
+                        continue;
+                    }
                 };
                 let Some(raw) = raw else {
                     columns[k][row] = f64::NAN;
@@ -236,6 +284,7 @@ fn parsed_extra_columns_on<'t>(
         columns,
         width_ok: walked.then_some(width_ok),
         entities: walked.then_some(entities),
+        years,
     }
 }
 
@@ -413,10 +462,12 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     let mut numeric_names: Vec<String> = Vec::new();
     let mut text_names: Vec<String> = Vec::new();
     let mut main_width_ok: Vec<Option<Vec<bool>>> = Vec::with_capacity(main_idx.len());
+    let mut main_years: Vec<Vec<i32>> = Vec::with_capacity(main_idx.len());
     let (main_extras, mut main_values): (Vec<Vec<ExtraColumn>>, Vec<Vec<Vec<f64>>>) = parsed
         .into_iter()
         .map(|p| {
             main_width_ok.push(p.width_ok);
+            main_years.push(p.years);
             p.columns.into_iter().unzip::<_, _, Vec<_>, Vec<_>>()
         })
         .unzip();
@@ -476,6 +527,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
         let slots = &main_slots[m];
         let values = &mut main_values[m];
         let width_ok = main_width_ok[m].as_deref();
+        let years = &main_years[m];
         // The numeric slots of this table, each with the first of its columns (a name may
         // come twice): that column's parsed values are overwritten, in place, by the values of
         // the rows kept (row `kept` from record `read ≥ kept`, read before it is written).
@@ -491,8 +543,14 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
         for (read, rec) in table.records.iter().enumerate() {
             let field = |i: usize| rec.field(i).unwrap_or("");
             let col = |i: usize| table.columns[i].clone();
-            let has_width = width_ok.and_then(|w| w.get(read).copied());
-            let (raw_entity, time) = match record_key(table, &rec, r, has_width) {
+            let known = Known {
+                has_width: width_ok.and_then(|w| w.get(read).copied()),
+                year: years
+                    .get(read)
+                    .filter(|&&y| y != NO_YEAR)
+                    .map(|&y| i64::from(y)),
+            };
+            let (raw_entity, time) = match record_key(table, &rec, r, known) {
                 Ok((entity, time)) => (entity, time.expect("main tables have a time column")),
                 Err(kind) => {
                     exclude(&mut report, &table.file, rec.line, kind);
@@ -785,7 +843,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
         let mut seen_keys: HashMap<(String, Option<i64>), u64> = HashMap::new();
         for rec in table.records.iter() {
             let field = |i: usize| rec.field(i).unwrap_or("");
-            let (raw_entity, time) = match record_key(table, &rec, r, None) {
+            let (raw_entity, time) = match record_key(table, &rec, r, Known::default()) {
                 Ok(key) => key,
                 Err(kind) => {
                     exclude(&mut report, &table.file, rec.line, kind);
@@ -901,14 +959,14 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
 
 /// The raw entity and the year of a record, or why the record cannot be used: a wrong number of
 /// fields, a missing code, a missing or non-integer year (when the table has a time column).
-/// `has_width`: whether the record has the table's width, when already known
-/// ([`parsed_extra_columns`]); else its fields are counted.
+/// `known`: what [`parsed_extra_columns`] found of the record already; the rest is read here.
 fn record_key<'a>(
     table: &RawTable,
     rec: &RawRecord<'a>,
     roles: &ColumnRoles,
-    has_width: Option<bool>,
+    known: Known,
 ) -> Result<(&'a str, Option<i64>), ExclusionReason> {
+    let Known { has_width, year } = known;
     if let Some(q) = table.unterminated_quote {
         if q.record_line == rec.line {
             return Err(ExclusionReason::UnterminatedQuote {
@@ -936,6 +994,9 @@ fn record_key<'a>(
     let Some(time_i) = roles.time else {
         return Ok((raw_entity, None));
     };
+    if let Some(year) = year {
+        return Ok((raw_entity, Some(year)));
+    }
     let raw_time = rec.field(time_i).unwrap_or("");
     if is_missing_token(raw_time) {
         return Err(ExclusionReason::MissingTime {
@@ -949,6 +1010,15 @@ fn record_key<'a>(
             value: raw_time.trim().to_owned(),
         }),
     }
+}
+
+/// What the walk of [`parsed_extra_columns`] found of a record (all `None`: read it).
+#[derive(Debug, Clone, Copy, Default)]
+struct Known {
+    /// Whether the record has the table's width.
+    has_width: Option<bool>,
+    /// Its year, when its time field reads as one.
+    year: Option<i64>,
 }
 
 fn file_report(
@@ -1062,7 +1132,8 @@ mod tests {
                 text.push_str(&format!("{id},{}\n", row.join(",")));
             }
             let table = RawTable::from_bytes("x.csv", text.as_bytes()).unwrap();
-            let roles = ColumnRoles { entity: Some(entity), ..ColumnRoles::default() };
+            let time = (entity + 1) % 5;
+            let roles = ColumnRoles { entity: Some(entity), time: Some(time), ..ColumnRoles::default() };
             let one = parsed_extra_columns_on(&table, &roles, 1);
             let many = parsed_extra_columns_on(&table, &roles, threads);
             prop_assert_eq!(summary(many.columns), summary(one.columns));
@@ -1078,6 +1149,20 @@ mod tests {
                 .filter_map(|r| r.field(entity).map(str::trim).filter(|e| !e.is_empty()))
                 .collect();
             prop_assert_eq!(one.entities, Some(listed));
+            // The years read on the walk are the time field's whole numbers, as record_key
+            // reads them.
+            prop_assert_eq!(&many.years, &one.years);
+            let years: Vec<i32> = table
+                .records
+                .iter()
+                .map(|r| {
+                    r.field(time)
+                        .and_then(|f| parse_number(f, table.decimal()))
+                        .filter(|v| v.fract() == 0.0 && v.abs() < 1e6)
+                        .map_or(NO_YEAR, |v| v as i32)
+                })
+                .collect();
+            prop_assert_eq!(one.years, years);
         }
     }
 }
