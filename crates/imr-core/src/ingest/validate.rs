@@ -3,6 +3,7 @@
 use super::codes::CutCodes;
 use super::columns::{ColumnRoles, Role};
 use super::number::{is_missing_token, parse_number};
+use super::sniff::Decimal;
 use super::table::{RawRecord, RawTable};
 use super::{
     delimiter_label, CellConflict, CellWarning, Exclusion, ExclusionReason, FileReport,
@@ -72,10 +73,11 @@ const NOT_A_NUMBER: f64 = f64::INFINITY;
 /// whole (not once per column), and natively a large table is read in contiguous parts on
 /// [`parse_threads`] threads, each filling its rows of every column (the page has one thread).
 ///
-/// With the columns, on the same walk of each record's fields: whether it has the table's width
-/// (counting a record's fields again in the serial pass was a tenth of it for a record read by
-/// lines) and the distinct entity values (a pass of their own over every record before, for
-/// [`looks_like_cut`]).
+/// With the columns, on the same walk of each record's fields (every record is walked, with or
+/// without non-role columns): whether it has the table's width (counting a record's fields
+/// again in the serial pass was a tenth of it for a record read by lines), its year, and the
+/// distinct entity values for [`looks_like_cut`] (a pass of their own over every record
+/// before).
 fn parsed_extra_columns<'t>(table: &'t RawTable, roles: &ColumnRoles) -> ParsedExtras<'t> {
     parsed_extra_columns_on(table, roles, parse_threads(table.records.len()))
 }
@@ -84,14 +86,13 @@ fn parsed_extra_columns<'t>(table: &'t RawTable, roles: &ColumnRoles) -> ParsedE
 struct ParsedExtras<'t> {
     /// Each non-role column with its values (empty for a text column).
     columns: Vec<(ExtraColumn, Vec<f64>)>,
-    /// Per record, whether it has the table's width; `None` when the table has no non-role
-    /// column (then no record is walked).
-    width_ok: Option<Vec<bool>>,
-    /// The distinct non-empty entity values, trimmed; `None` as for `width_ok`.
-    entities: Option<HashSet<&'t str>>,
-    /// Per record, its year when the time field reads as one, else [`NO_YEAR`] (missing, not
-    /// a whole number, or no time column: the serial pass then reads it and says why); empty
-    /// as for `width_ok`.
+    /// Per record, whether it has the table's width.
+    width_ok: Vec<bool>,
+    /// The distinct non-empty entity values, trimmed.
+    entities: HashSet<&'t str>,
+    /// Per record, its year when the time field reads as one ([`whole_year`]), else
+    /// [`NO_YEAR`] (missing, not a whole number, or no time column: the serial pass then reads
+    /// it and says why).
     years: Vec<i32>,
 }
 
@@ -145,9 +146,8 @@ fn parsed_extra_columns_on<'t>(
     // columns before the threads started).
     let mut values: Vec<Vec<f64>> = indices.iter().map(|_| vec![0.0; n]).collect();
     let width = table.columns.len();
-    let walked_rows = if indices.is_empty() { 0 } else { n };
-    let mut width_ok = vec![false; walked_rows];
-    let mut years = vec![NO_YEAR; walked_rows];
+    let mut width_ok = vec![false; n];
+    let mut years = vec![NO_YEAR; n];
     // Per column: (numbers, present) over the whole table.
     let mut counts = vec![(0usize, 0usize); indices.len()];
     let part_len = n.div_ceil(threads).max(1);
@@ -179,7 +179,8 @@ fn parsed_extra_columns_on<'t>(
         let mut counts = vec![(0usize, 0usize); indices.len()];
         let mut entities: HashSet<&'t str> = HashSet::new();
         let mut previous_entity: Option<&str> = None;
-        let rows = columns.first().map_or(0, |c| c.len());
+        // Every record is walked, with or without non-role columns.
+        let rows = width_ok.len();
         for (row, rec) in table.records.iter_from(first).take(rows).enumerate() {
             // The fields walked once, in order (`walk` rises): a record read by lines finds
             // each field by scanning its text.
@@ -202,10 +203,9 @@ fn parsed_extra_columns_on<'t>(
                     }
                     Walked::Time => {
                         // As `record_key` reads a year (a number is never a missing token).
-                        years[row] = match raw.and_then(|raw| parse_number(raw, decimal)) {
-                            Some(v) if v.fract() == 0.0 && v.abs() < 1e6 => v as i32,
-                            _ => NO_YEAR,
-                        };
+                        years[row] = raw
+                            .and_then(|raw| whole_year(raw, decimal))
+                            .map_or(NO_YEAR, |y| y as i32);
                         continue;
                     }
                 };
@@ -279,11 +279,10 @@ fn parsed_extra_columns_on<'t>(
             (column, if numeric { column_values } else { Vec::new() })
         })
         .collect();
-    let walked = !indices.is_empty();
     ParsedExtras {
         columns,
-        width_ok: walked.then_some(width_ok),
-        entities: walked.then_some(entities),
+        width_ok,
+        entities,
         years,
     }
 }
@@ -418,7 +417,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     let deaths_derived = !has_deaths_col && has_rate_col;
 
     // The main tables' other columns, parsed (and their entities listed) in one walk.
-    let mut parsed: Vec<ParsedExtras> = main_idx
+    let parsed: Vec<ParsedExtras> = main_idx
         .iter()
         .map(|&t| parsed_extra_columns(tables[t], &roles[t]))
         .collect();
@@ -426,7 +425,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     let chile_codes = match options.code_system {
         CodeSystem::ChileCut => true,
         CodeSystem::Generic => false,
-        CodeSystem::Auto => looks_like_cut(&tables, roles, &main_idx, &mut parsed, codes),
+        CodeSystem::Auto => looks_like_cut(&parsed, codes),
     };
     let normalise = |raw: &str| -> (String, bool) {
         if chile_codes {
@@ -461,7 +460,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     // O(rows × columns²)).
     let mut numeric_names: Vec<String> = Vec::new();
     let mut text_names: Vec<String> = Vec::new();
-    let mut main_width_ok: Vec<Option<Vec<bool>>> = Vec::with_capacity(main_idx.len());
+    let mut main_width_ok: Vec<Vec<bool>> = Vec::with_capacity(main_idx.len());
     let mut main_years: Vec<Vec<i32>> = Vec::with_capacity(main_idx.len());
     let (main_extras, mut main_values): (Vec<Vec<ExtraColumn>>, Vec<Vec<Vec<f64>>>) = parsed
         .into_iter()
@@ -526,7 +525,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
         let extras = &main_extras[m];
         let slots = &main_slots[m];
         let values = &mut main_values[m];
-        let width_ok = main_width_ok[m].as_deref();
+        let width_ok = &main_width_ok[m];
         let years = &main_years[m];
         // The numeric slots of this table, each with the first of its columns (a name may
         // come twice): that column's parsed values are overwritten, in place, by the values of
@@ -544,7 +543,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
             let field = |i: usize| rec.field(i).unwrap_or("");
             let col = |i: usize| table.columns[i].clone();
             let known = Known {
-                has_width: width_ok.and_then(|w| w.get(read).copied()),
+                has_width: width_ok.get(read).copied(),
                 year: years
                     .get(read)
                     .filter(|&&y| y != NO_YEAR)
@@ -1003,13 +1002,20 @@ fn record_key<'a>(
             column: table.columns[time_i].clone(),
         });
     }
-    match parse_number(raw_time, table.decimal()) {
-        Some(v) if v.fract() == 0.0 && v.abs() < 1e6 => Ok((raw_entity, Some(v as i64))),
-        _ => Err(ExclusionReason::NotAYear {
+    match whole_year(raw_time, table.decimal()) {
+        Some(year) => Ok((raw_entity, Some(year))),
+        None => Err(ExclusionReason::NotAYear {
             column: table.columns[time_i].clone(),
             value: raw_time.trim().to_owned(),
         }),
     }
+}
+
+/// A time field read as a year: a whole number below a million in magnitude.
+fn whole_year(raw: &str, decimal: Decimal) -> Option<i64> {
+    parse_number(raw, decimal)
+        .filter(|v| v.fract() == 0.0 && v.abs() < 1e6)
+        .map(|v| v as i64)
 }
 
 /// What the walk of [`parsed_extra_columns`] found of a record (all `None`: read it).
@@ -1053,34 +1059,12 @@ fn file_report(
 }
 
 /// True when at least 80% of the distinct non-empty entity values of the main tables are CUT
-/// codes after normalisation. The values come from the walk that parsed a table's columns
-/// (`parsed[m]` for `main_idx[m]`, taken), or for a table without other columns from a pass
-/// of their own.
-fn looks_like_cut<'t>(
-    tables: &[&'t RawTable],
-    roles: &[ColumnRoles],
-    main_idx: &[usize],
-    parsed: &mut [ParsedExtras<'t>],
-    codes: &CutCodes,
-) -> bool {
-    let mut distinct: HashSet<&'t str> = HashSet::new();
-    for (m, &t) in main_idx.iter().enumerate() {
-        if let Some(listed) = parsed[m].entities.take() {
-            distinct.extend(listed);
-            continue;
-        }
-        let Some(e) = roles[t].entity else { continue };
-        let mut previous = None;
-        for rec in tables[t].records.iter() {
-            if let Some(v) = rec.field(e).map(str::trim) {
-                // Rows of one entity usually follow each other: one hash per run.
-                if !v.is_empty() && previous != Some(v) {
-                    distinct.insert(v);
-                }
-                previous = Some(v);
-            }
-        }
-    }
+/// codes after normalisation; the values as the walk that parsed each main table listed them.
+fn looks_like_cut(parsed: &[ParsedExtras], codes: &CutCodes) -> bool {
+    let distinct: HashSet<&str> = parsed
+        .iter()
+        .flat_map(|p| p.entities.iter().copied())
+        .collect();
     if distinct.is_empty() {
         return false;
     }
@@ -1141,14 +1125,14 @@ mod tests {
             prop_assert_eq!(&many.entities, &one.entities);
             // The widths found on the walk are the records' field counts against the header's.
             let counted: Vec<bool> = table.records.iter().map(|r| r.len() == 5).collect();
-            prop_assert_eq!(one.width_ok, Some(counted));
+            prop_assert_eq!(one.width_ok, counted);
             // The entities listed on the walk are the entity column's distinct non-empty values.
             let listed: HashSet<&str> = table
                 .records
                 .iter()
                 .filter_map(|r| r.field(entity).map(str::trim).filter(|e| !e.is_empty()))
                 .collect();
-            prop_assert_eq!(one.entities, Some(listed));
+            prop_assert_eq!(one.entities, listed);
             // The years read on the walk are the time field's whole numbers, as record_key
             // reads them.
             prop_assert_eq!(&many.years, &one.years);
