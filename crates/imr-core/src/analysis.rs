@@ -5,7 +5,8 @@
 //! The files are stored as base64 of their original bytes, so encoding and dialect detection run
 //! again exactly as they did; roles are stored by column name.
 
-use crate::ingest::{ColumnRoles, IngestError, RawTable, Role};
+use crate::ingest::{role_name, ColumnRoles, IngestError, RawTable, Role};
+use crate::Lang;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -35,31 +36,161 @@ pub struct SavedAnalysis {
     pub files: Vec<SavedFile>,
 }
 
-/// Why a saved analysis cannot be opened.
-#[derive(Debug, thiserror::Error)]
+/// Why a saved analysis cannot be opened, as a value rendered in a language by
+/// [`AnalysisError::text`]; `Display` is the English text.
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum AnalysisError {
-    #[error("{file}: not a saved imr-atlas analysis: {message}")]
-    NotAnAnalysis { file: String, message: String },
-    #[error("{file}: file `{inner}` of the analysis is not valid base64")]
-    BadBytes { file: String, inner: String },
-    #[error("{file}: file `{inner}` has no column `{column}` for the {role}")]
+    NotAnAnalysis {
+        file: String,
+        why: NotAnAnalysis,
+    },
+    BadBytes {
+        file: String,
+        inner: String,
+    },
     MissingColumn {
         file: String,
         inner: String,
-        role: String,
+        role: Role,
         column: String,
     },
-    #[error("{file}: file `{inner}` gives column `{column}` both the {first} and the {second} role; each role needs its own column")]
     SameColumnForTwoRoles {
         file: String,
         inner: String,
         column: String,
-        first: String,
-        second: String,
+        first: Role,
+        second: Role,
     },
-    #[error(transparent)]
-    Ingest(#[from] IngestError),
+    Ingest(IngestError),
+}
+
+/// Why a file is not a saved analysis.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum NotAnAnalysis {
+    /// Not JSON of the analysis' shape; `detail` is serde_json's message (line and column).
+    Json {
+        detail: String,
+    },
+    /// A saved analysis of another format version.
+    OtherVersion {
+        format: String,
+    },
+    UnknownFormat {
+        format: String,
+    },
+}
+
+impl NotAnAnalysis {
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (NotAnAnalysis::Json { detail }, _) => detail.clone(),
+            (NotAnAnalysis::OtherVersion { format }, Lang::En) => format!(
+                "it is in format `{format}`, and this version of imr-atlas ({}) reads only `{FORMAT}`",
+                crate::ENGINE_VERSION
+            ),
+            (NotAnAnalysis::OtherVersion { format }, Lang::Es) => format!(
+                "está en el formato `{format}`, y esta versión de imr-atlas ({}) solo lee `{FORMAT}`",
+                crate::ENGINE_VERSION
+            ),
+            (NotAnAnalysis::UnknownFormat { format }, Lang::En) => {
+                format!("unknown format `{format}` (expected `{FORMAT}`)")
+            }
+            (NotAnAnalysis::UnknownFormat { format }, Lang::Es) => {
+                format!("formato desconocido `{format}` (se esperaba `{FORMAT}`)")
+            }
+        }
+    }
+}
+
+impl AnalysisError {
+    /// The error in `lang`; English is the `Display` text the `imr` command prints.
+    pub fn text(&self, lang: Lang) -> String {
+        use AnalysisError::*;
+        match (self, lang) {
+            (NotAnAnalysis { file, why }, Lang::En) => {
+                format!("{file}: not a saved imr-atlas analysis: {}", why.text(lang))
+            }
+            (NotAnAnalysis { file, why }, Lang::Es) => format!(
+                "{file}: no es un análisis guardado de imr-atlas: {}",
+                why.text(lang)
+            ),
+            (BadBytes { file, inner }, Lang::En) => {
+                format!("{file}: file `{inner}` of the analysis is not valid base64")
+            }
+            (BadBytes { file, inner }, Lang::Es) => {
+                format!("{file}: el archivo `{inner}` del análisis no es base64 válido")
+            }
+            (
+                MissingColumn {
+                    file,
+                    inner,
+                    role,
+                    column,
+                },
+                Lang::En,
+            ) => format!(
+                "{file}: file `{inner}` has no column `{column}` for the {}",
+                role.label()
+            ),
+            (
+                MissingColumn {
+                    file,
+                    inner,
+                    role,
+                    column,
+                },
+                Lang::Es,
+            ) => format!(
+                "{file}: el archivo `{inner}` no tiene la columna `{column}` para {}",
+                role_name(*role, lang)
+            ),
+            (
+                SameColumnForTwoRoles {
+                    file,
+                    inner,
+                    column,
+                    first,
+                    second,
+                },
+                Lang::En,
+            ) => format!(
+                "{file}: file `{inner}` gives column `{column}` both the {} and the {} role; each role needs its own column",
+                first.label(),
+                second.label()
+            ),
+            (
+                SameColumnForTwoRoles {
+                    file,
+                    inner,
+                    column,
+                    first,
+                    second,
+                },
+                Lang::Es,
+            ) => format!(
+                "{file}: el archivo `{inner}` da a la columna `{column}` a la vez el rol de {} y el de {}; cada rol necesita su propia columna",
+                role_name(*first, lang),
+                role_name(*second, lang)
+            ),
+            (Ingest(error), _) => error.text(lang),
+        }
+    }
+}
+
+impl std::fmt::Display for AnalysisError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for AnalysisError {}
+
+impl From<IngestError> for AnalysisError {
+    fn from(error: IngestError) -> AnalysisError {
+        AnalysisError::Ingest(error)
+    }
 }
 
 /// Whether bytes look like a saved analysis (a JSON object naming the format), cheaply.
@@ -109,24 +240,20 @@ impl SavedAnalysis {
         let parsed: SavedAnalysis =
             serde_json::from_slice(bytes).map_err(|e| AnalysisError::NotAnAnalysis {
                 file: file.to_owned(),
-                message: e.to_string(),
+                why: NotAnAnalysis::Json {
+                    detail: e.to_string(),
+                },
             })?;
         if parsed.format != FORMAT {
-            let message = if parsed.format.starts_with("imr-atlas-analysis/") {
-                format!(
-                    "it is in format `{}`, and this version of imr-atlas ({}) reads only `{FORMAT}`",
-                    parsed.format.chars().take(80).collect::<String>(),
-                    crate::ENGINE_VERSION
-                )
+            let format = parsed.format.chars().take(80).collect::<String>();
+            let why = if parsed.format.starts_with("imr-atlas-analysis/") {
+                NotAnAnalysis::OtherVersion { format }
             } else {
-                format!(
-                    "unknown format `{}` (expected `{FORMAT}`)",
-                    parsed.format.chars().take(80).collect::<String>()
-                )
+                NotAnAnalysis::UnknownFormat { format }
             };
             return Err(AnalysisError::NotAnAnalysis {
                 file: file.to_owned(),
-                message,
+                why,
             });
         }
         Ok(parsed)
@@ -166,8 +293,8 @@ impl SavedAnalysis {
                             file: file.to_owned(),
                             inner: name.clone(),
                             column: column.clone(),
-                            first: first.label().to_owned(),
-                            second: role.label().to_owned(),
+                            first,
+                            second: role,
                         });
                     }
                 }
@@ -182,7 +309,7 @@ impl SavedAnalysis {
                             .ok_or_else(|| AnalysisError::MissingColumn {
                                 file: file.to_owned(),
                                 inner: name.clone(),
-                                role: role.label().to_owned(),
+                                role,
                                 column: column.clone(),
                             })?;
                     roles.set(role, Some(index));

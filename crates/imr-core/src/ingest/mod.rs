@@ -7,6 +7,7 @@
 pub mod codes;
 pub mod columns;
 pub mod decode;
+mod error;
 pub mod fragment;
 pub mod number;
 pub mod sniff;
@@ -15,11 +16,12 @@ mod validate;
 
 pub use columns::{ColumnRoles, Role};
 pub use decode::Encoding;
+pub use error::{role_name, ColumnNames, IngestError, Malformed};
 pub use sniff::{Decimal, Dialect};
 pub use table::{MetadataLine, RawRecord, RawTable, UnterminatedQuote};
 pub use validate::{build_panel, CodeSystem, IngestOptions};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The largest births or deaths count accepted for one area and year: 1,000,000,000. The
 /// world has about 130 million births a year, so a larger count is an error in the file (a
@@ -27,49 +29,8 @@ use serde::Serialize;
 /// below 2^53, where every integer is exact in `f64`.
 pub const MAX_COUNT: f64 = 1e9;
 
-/// A file that cannot be read or used at all. Row-level problems are not errors: they are
-/// exclusions in the report.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[non_exhaustive]
-pub enum IngestError {
-    #[error("{file}: the file is empty")]
-    Empty { file: String },
-    #[error("{file}: this looks like a binary file, not text (a zero byte at offset {byte_offset}); export it as CSV")]
-    Binary { file: String, byte_offset: usize },
-    #[error("{file}, line {line}: cannot split the file into fields: {message}")]
-    Malformed {
-        file: String,
-        line: u64,
-        message: String,
-    },
-    #[error("{file}: no column for the {role} (columns are: {columns}); choose one")]
-    MissingRole {
-        file: String,
-        role: &'static str,
-        columns: String,
-    },
-    #[error("no file has a column named `{column}` (columns are: {columns})")]
-    UnknownColumn { column: String, columns: String },
-    #[error("{file}: column `{column}` is chosen for both the {first} and the {second}; each role needs its own column")]
-    SameColumnForTwoRoles {
-        file: String,
-        column: String,
-        first: &'static str,
-        second: &'static str,
-    },
-    #[error("no files to read")]
-    NoFiles,
-    #[error("{file}: no usable rows: all {rows_read} rows were excluded (first: line {first_line}, {first_reason})")]
-    NoUsableRows {
-        file: String,
-        rows_read: usize,
-        first_line: u64,
-        first_reason: String,
-    },
-}
-
 /// Why a row was not used.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum ExclusionReason {

@@ -4,7 +4,7 @@ use super::columns::{guess_roles, ColumnRoles};
 use super::decode::{decode_owned, Encoding};
 use super::number::{is_missing_token, parse_number};
 use super::sniff::{sniff, Decimal, Dialect};
-use super::IngestError;
+use super::{IngestError, Malformed};
 
 /// One data record, borrowed from its table: its 1-based physical line in the file (the header
 /// is line 1) and its fields.
@@ -564,7 +564,7 @@ impl RawTable {
         let too_long = |line| IngestError::Malformed {
             file: file.into(),
             line,
-            message: "a record of 4 GiB or more (an unclosed quote?)".into(),
+            why: Malformed::RecordTooLong,
         };
         // Without a `"` a record is a run of bytes between line ends, split at each delimiter:
         // read so, at memchr's speed, rather than by the csv crate's state machine (half the
@@ -619,7 +619,9 @@ impl RawTable {
                         return Err(IngestError::Malformed {
                             file: file.into(),
                             line,
-                            message: err.to_string(),
+                            why: Malformed::Reader {
+                                detail: err.to_string(),
+                            },
                         });
                     }
                 }
@@ -700,10 +702,10 @@ impl RawTable {
                 return Err(IngestError::Malformed {
                     file: file.into(),
                     line: q.quote_line,
-                    message: format!(
-                        "the header's `\"` opened on line {} is never closed, so the rest of the file ({} physical lines) reads as one column name; close or remove it",
-                        q.quote_line, q.lines_swallowed
-                    ),
+                    why: Malformed::HeaderQuoteNeverClosed {
+                        quote_line: q.quote_line,
+                        lines_swallowed: q.lines_swallowed,
+                    },
                 });
             }
         }

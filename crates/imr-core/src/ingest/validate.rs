@@ -6,8 +6,8 @@ use super::number::{is_missing_token, parse_number};
 use super::sniff::Decimal;
 use super::table::{RawRecord, RawTable};
 use super::{
-    delimiter_label, CellConflict, CellWarning, Exclusion, ExclusionReason, FileReport,
-    IngestError, IngestReport, MAX_COUNT,
+    delimiter_label, CellConflict, CellWarning, ColumnNames, Exclusion, ExclusionReason,
+    FileReport, IngestError, IngestReport, MAX_COUNT,
 };
 use crate::panel::{NewRow, Panel, PanelBuilder, PanelMeta};
 use std::collections::hash_map::Entry;
@@ -299,20 +299,6 @@ fn parse_threads(rows: usize) -> usize {
 
 /// The column names for an error message: the first 20, then how many more (a header may have
 /// hundreds of thousands of names).
-fn column_list(columns: &[String]) -> String {
-    const SHOWN: usize = 20;
-    let mut list = columns
-        .iter()
-        .take(SHOWN)
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join(", ");
-    if columns.len() > SHOWN {
-        list.push_str(&format!(" … and {} more", columns.len() - SHOWN));
-    }
-    list
-}
-
 /// A name not in `taken`: `name`, else `name (stem)`, else `name (file)`, else `name (stem) 2`, 3, …
 /// (two characteristics files may share a stem, as `a/x.csv` and `b/x.csv`, or a name).
 fn unique_name(name: &str, file: &str, taken: &HashSet<String>) -> String {
@@ -335,14 +321,8 @@ fn unique_name(name: &str, file: &str, taken: &HashSet<String>) -> String {
 fn missing_role(table: &RawTable, role: Role) -> IngestError {
     IngestError::MissingRole {
         file: table.file.clone(),
-        role: match role {
-            Role::Entity => "commune code (entity)",
-            Role::Time => "year (time)",
-            Role::Births => "births",
-            Role::Deaths => "deaths",
-            Role::Rate => "rate",
-        },
-        columns: column_list(&table.columns),
+        role,
+        columns: ColumnNames::of(&table.columns),
     }
 }
 
@@ -382,7 +362,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
         {
             return Err(IngestError::UnknownColumn {
                 column: format!("#{}", bad + 1),
-                columns: column_list(&table.columns),
+                columns: ColumnNames::of(&table.columns),
             });
         }
         let mut by_column: HashMap<usize, Role> = HashMap::new();
@@ -392,8 +372,8 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                     return Err(IngestError::SameColumnForTwoRoles {
                         file: table.file.clone(),
                         column: table.columns[i].clone(),
-                        first: first.label(),
-                        second: role.label(),
+                        first,
+                        second: role,
                     });
                 }
             }
@@ -940,9 +920,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
             file: tables[main_idx[0]].file.clone(),
             rows_read: report.rows_read,
             first_line: first.map(|e| e.line).unwrap_or(0),
-            first_reason: first
-                .map(|e| e.reason.clone())
-                .unwrap_or_else(|| "no data rows".into()),
+            first_reason: first.map(|e| e.kind.clone()),
         });
     }
     let first_main = main_idx[0];

@@ -1,0 +1,391 @@
+//! Why a file cannot be read or used at all, as a value: the page renders it in its language
+//! ([`IngestError::text`]), the worker sends it to the page as JSON, and `Display` is the English
+//! text the `imr` command prints.
+
+use serde::{Deserialize, Serialize};
+
+use super::{ExclusionReason, Role};
+use crate::Lang;
+
+/// A file that cannot be read or used at all. Row-level problems are not errors: they are
+/// exclusions in the report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum IngestError {
+    Empty {
+        file: String,
+    },
+    /// A zero byte at `byte_offset`: a spreadsheet or other binary file, not text.
+    Binary {
+        file: String,
+        byte_offset: usize,
+    },
+    /// The file cannot be split into records.
+    Malformed {
+        file: String,
+        line: u64,
+        why: Malformed,
+    },
+    MissingRole {
+        file: String,
+        role: Role,
+        columns: ColumnNames,
+    },
+    UnknownColumn {
+        column: String,
+        columns: ColumnNames,
+    },
+    SameColumnForTwoRoles {
+        file: String,
+        column: String,
+        first: Role,
+        second: Role,
+    },
+    NoFiles,
+    /// Every row was excluded; `first_reason` is the first exclusion's (none when the file has
+    /// no data rows at all).
+    NoUsableRows {
+        file: String,
+        rows_read: usize,
+        first_line: u64,
+        first_reason: Option<ExclusionReason>,
+    },
+}
+
+/// Why a file cannot be split into records.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Malformed {
+    /// A record of 4 GiB or more: the csv crate's positions cannot hold it.
+    RecordTooLong,
+    /// A `"` in the header that is never closed: the rest of the file would be one column name.
+    HeaderQuoteNeverClosed {
+        quote_line: u64,
+        lines_swallowed: u64,
+    },
+    /// The csv reader's own error, as it words it.
+    Reader { detail: String },
+}
+
+/// The columns of a file as an error shows them: the first [`ColumnNames::SHOWN`] and how many
+/// more there are.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ColumnNames {
+    pub shown: Vec<String>,
+    pub more: usize,
+}
+
+impl ColumnNames {
+    pub const SHOWN: usize = 20;
+
+    pub fn of(columns: &[String]) -> ColumnNames {
+        ColumnNames {
+            shown: columns.iter().take(Self::SHOWN).cloned().collect(),
+            more: columns.len().saturating_sub(Self::SHOWN),
+        }
+    }
+
+    /// `a, b, c` and, past the first twenty, `… and 5 more` (`… y 5 más`).
+    pub fn text(&self, lang: Lang) -> String {
+        let mut list = self.shown.join(", ");
+        if self.more > 0 {
+            list.push_str(&match lang {
+                Lang::En => format!(" … and {} more", self.more),
+                Lang::Es => format!(" … y {} más", self.more),
+            });
+        }
+        list
+    }
+}
+
+/// A role as an error names it: `commune code (entity)`, `código de comuna (entidad)`.
+pub fn role_name(role: Role, lang: Lang) -> &'static str {
+    match (role, lang) {
+        (Role::Entity, Lang::En) => "commune code (entity)",
+        (Role::Entity, Lang::Es) => "código de comuna (entidad)",
+        (Role::Time, Lang::En) => "year (time)",
+        (Role::Time, Lang::Es) => "año (tiempo)",
+        (Role::Births, Lang::En) => "births",
+        (Role::Births, Lang::Es) => "nacimientos",
+        (Role::Deaths, Lang::En) => "deaths",
+        (Role::Deaths, Lang::Es) => "defunciones",
+        (Role::Rate, Lang::En) => "rate",
+        (Role::Rate, Lang::Es) => "tasa",
+    }
+}
+
+/// The short role word of "chosen for both the births and the deaths".
+fn role_word(role: Role, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => role.label(),
+        Lang::Es => match role {
+            Role::Entity => "entidad",
+            Role::Time => "tiempo",
+            Role::Births => "nacimientos",
+            Role::Deaths => "defunciones",
+            Role::Rate => "tasa",
+        },
+    }
+}
+
+impl Malformed {
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Malformed::RecordTooLong, Lang::En) => {
+                "a record of 4 GiB or more (an unclosed quote?)".into()
+            }
+            (Malformed::RecordTooLong, Lang::Es) => {
+                "un registro de 4 GiB o más (¿una comilla sin cerrar?)".into()
+            }
+            (
+                Malformed::HeaderQuoteNeverClosed {
+                    quote_line,
+                    lines_swallowed,
+                },
+                Lang::En,
+            ) => format!(
+                "the header's `\"` opened on line {quote_line} is never closed, so the rest of the file ({lines_swallowed} physical lines) reads as one column name; close or remove it"
+            ),
+            (
+                Malformed::HeaderQuoteNeverClosed {
+                    quote_line,
+                    lines_swallowed,
+                },
+                Lang::Es,
+            ) => format!(
+                "la comilla `\"` del encabezado abierta en la línea {quote_line} nunca se cierra, así que el resto del archivo ({lines_swallowed} líneas físicas) se lee como un solo nombre de columna; ciérrela o quítela"
+            ),
+            (Malformed::Reader { detail }, _) => detail.clone(),
+        }
+    }
+}
+
+impl IngestError {
+    /// The error in `lang`; English is the `Display` text the `imr` command prints.
+    pub fn text(&self, lang: Lang) -> String {
+        use IngestError::*;
+        match (self, lang) {
+            (Empty { file }, Lang::En) => format!("{file}: the file is empty"),
+            (Empty { file }, Lang::Es) => format!("{file}: el archivo está vacío"),
+            (Binary { file, byte_offset }, Lang::En) => format!(
+                "{file}: this looks like a binary file, not text (a zero byte at offset {byte_offset}); export it as CSV"
+            ),
+            (Binary { file, byte_offset }, Lang::Es) => format!(
+                "{file}: parece un archivo binario, no texto (un byte cero en la posición {byte_offset}); expórtelo como CSV"
+            ),
+            (Malformed { file, line, why }, Lang::En) => format!(
+                "{file}, line {line}: cannot split the file into fields: {}",
+                why.text(lang)
+            ),
+            (Malformed { file, line, why }, Lang::Es) => format!(
+                "{file}, línea {line}: no se puede dividir el archivo en campos: {}",
+                why.text(lang)
+            ),
+            (
+                MissingRole {
+                    file,
+                    role,
+                    columns,
+                },
+                Lang::En,
+            ) => format!(
+                "{file}: no column for the {} (columns are: {}); choose one",
+                role_name(*role, lang),
+                columns.text(lang)
+            ),
+            (
+                MissingRole {
+                    file,
+                    role,
+                    columns,
+                },
+                Lang::Es,
+            ) => format!(
+                "{file}: ninguna columna para {} (las columnas son: {}); elija una",
+                role_name(*role, lang),
+                columns.text(lang)
+            ),
+            (UnknownColumn { column, columns }, Lang::En) => format!(
+                "no file has a column named `{column}` (columns are: {})",
+                columns.text(lang)
+            ),
+            (UnknownColumn { column, columns }, Lang::Es) => format!(
+                "ningún archivo tiene una columna `{column}` (las columnas son: {})",
+                columns.text(lang)
+            ),
+            (
+                SameColumnForTwoRoles {
+                    file,
+                    column,
+                    first,
+                    second,
+                },
+                Lang::En,
+            ) => format!(
+                "{file}: column `{column}` is chosen for both the {} and the {}; each role needs its own column",
+                role_word(*first, lang),
+                role_word(*second, lang)
+            ),
+            (
+                SameColumnForTwoRoles {
+                    file,
+                    column,
+                    first,
+                    second,
+                },
+                Lang::Es,
+            ) => format!(
+                "{file}: la columna `{column}` está elegida a la vez para {} y para {}; cada rol necesita su propia columna",
+                role_word(*first, lang),
+                role_word(*second, lang)
+            ),
+            (NoFiles, Lang::En) => "no files to read".into(),
+            (NoFiles, Lang::Es) => "no hay archivos que leer".into(),
+            (
+                NoUsableRows {
+                    file,
+                    rows_read,
+                    first_line,
+                    first_reason,
+                },
+                Lang::En,
+            ) => format!(
+                "{file}: no usable rows: all {rows_read} rows were excluded (first: line {first_line}, {})",
+                first_reason
+                    .as_ref()
+                    .map_or_else(|| "no data rows".into(), |r| r.text(lang))
+            ),
+            (
+                NoUsableRows {
+                    file,
+                    rows_read,
+                    first_line,
+                    first_reason,
+                },
+                Lang::Es,
+            ) => format!(
+                "{file}: ninguna fila utilizable: se excluyeron todas las filas leídas ({rows_read}) (la primera: línea {first_line}, {})",
+                first_reason
+                    .as_ref()
+                    .map_or_else(|| "sin filas de datos".into(), |r| r.text(lang))
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for IngestError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for IngestError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn every_kind() -> Vec<IngestError> {
+        let columns = ColumnNames::of(&(1..=23).map(|i| format!("c{i}")).collect::<Vec<_>>());
+        vec![
+            IngestError::Empty {
+                file: "a.csv".into(),
+            },
+            IngestError::Binary {
+                file: "a.xlsx".into(),
+                byte_offset: 3,
+            },
+            IngestError::Malformed {
+                file: "a.csv".into(),
+                line: 2,
+                why: Malformed::RecordTooLong,
+            },
+            IngestError::Malformed {
+                file: "a.csv".into(),
+                line: 1,
+                why: Malformed::HeaderQuoteNeverClosed {
+                    quote_line: 1,
+                    lines_swallowed: 9,
+                },
+            },
+            IngestError::MissingRole {
+                file: "a.csv".into(),
+                role: Role::Entity,
+                columns: columns.clone(),
+            },
+            IngestError::UnknownColumn {
+                column: "#4".into(),
+                columns,
+            },
+            IngestError::SameColumnForTwoRoles {
+                file: "a.csv".into(),
+                column: "n".into(),
+                first: Role::Births,
+                second: Role::Deaths,
+            },
+            IngestError::NoFiles,
+            IngestError::NoUsableRows {
+                file: "a.csv".into(),
+                rows_read: 2,
+                first_line: 2,
+                first_reason: Some(ExclusionReason::MissingValue {
+                    column: "nac".into(),
+                }),
+            },
+            IngestError::NoUsableRows {
+                file: "a.csv".into(),
+                rows_read: 0,
+                first_line: 0,
+                first_reason: None,
+            },
+        ]
+    }
+
+    #[test]
+    fn english_is_the_display_text_the_cli_printed_before_errors_were_values() {
+        let texts: Vec<String> = every_kind().iter().map(ToString::to_string).collect();
+        assert_eq!(texts[0], "a.csv: the file is empty");
+        assert_eq!(
+            texts[4],
+            "a.csv: no column for the commune code (entity) (columns are: c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20 … and 3 more); choose one"
+        );
+        assert_eq!(
+            texts[6],
+            "a.csv: column `n` is chosen for both the births and the deaths; each role needs its own column"
+        );
+        assert_eq!(
+            texts[8],
+            "a.csv: no usable rows: all 2 rows were excluded (first: line 2, column `nac`: missing value)"
+        );
+        assert_eq!(
+            texts[9],
+            "a.csv: no usable rows: all 0 rows were excluded (first: line 0, no data rows)"
+        );
+    }
+
+    #[test]
+    fn spanish_texts_have_no_english_words() {
+        const ENGLISH: [&str; 14] = [
+            "the", "file", "column", "columns", "line", "rows", "and", "more", "data", "births",
+            "deaths", "choose", "excluded", "empty",
+        ];
+        for error in every_kind() {
+            let text = error.text(Lang::Es);
+            for word in text.split(|c: char| !c.is_alphanumeric()) {
+                assert!(!ENGLISH.contains(&word), "{word:?} in {text:?}");
+            }
+            assert_ne!(text, error.to_string());
+        }
+    }
+
+    #[test]
+    fn an_error_survives_the_workers_json() {
+        for error in every_kind() {
+            let json = serde_json::to_string(&error).unwrap();
+            let back: IngestError = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, error, "{json}");
+        }
+    }
+}
