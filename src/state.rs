@@ -2,7 +2,8 @@
 //! and rates derived from them. Core results are wrapped in [`Shared`] so memos compare by
 //! identity instead of deep equality.
 
-use imr_core::ingest::{build_panel, ColumnRoles, IngestOptions, RawTable};
+use imr_core::analysis::AnalysisError;
+use imr_core::ingest::{build_panel, ColumnRoles, IngestError, IngestOptions, RawTable};
 use imr_core::panel::Panel;
 use imr_core::rates::RateTable;
 use imr_core::request::InputSpec;
@@ -42,7 +43,31 @@ pub struct LoadedFile {
     /// A big upload parsed in the worker (src/components/csv_upload/) keeps the browser's
     /// `File` handle instead of its bytes, read again only when the analysis is saved.
     pub blob: Option<BlobKey>,
-    pub table: Result<Arc<RawTable>, String>,
+    pub table: Result<Arc<RawTable>, FileError>,
+}
+
+/// Why a file gave no table: a value, worded in the page's language where it is shown.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FileError {
+    Ingest(IngestError),
+    Analysis(AnalysisError),
+    /// The browser could not read the file; `detail` is its error.
+    Unreadable {
+        name: String,
+        detail: String,
+    },
+}
+
+impl FileError {
+    pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        match self {
+            FileError::Ingest(e) => e.text(lang),
+            FileError::Analysis(e) => e.text(lang),
+            FileError::Unreadable { name, detail } => {
+                (crate::messages::messages(lang).data.cannot_read_file)(name, detail)
+            }
+        }
+    }
 }
 
 /// A `File` the page keeps in [`BLOBS`] (a `File` is not `Send`, so it cannot sit in a signal).
@@ -119,8 +144,9 @@ pub struct AppState {
     /// True while the bundled dataset is the data shown.
     pub bundled: RwSignal<bool>,
     pub view: RwSignal<View>,
-    pub panel: Memo<Option<Result<Shared<Panel>, String>>>,
-    pub rates: Memo<Option<Result<Shared<RateTable>, String>>>,
+    pub panel: Memo<Option<Result<Shared<Panel>, IngestError>>>,
+    /// The rates of the panel; `None` also when the panel has none (its error is shown).
+    pub rates: Memo<Option<Shared<RateTable>>>,
 }
 
 impl AppState {
@@ -135,13 +161,10 @@ impl AppState {
                 .map(|r| r.map(|p| Shared(Arc::new(p))))
         });
         let rates = Memo::new(move |_| {
-            panel.get().map(|p| {
-                p.and_then(|p| {
-                    RateTable::from_panel(&p)
-                        .map(|t| Shared(Arc::new(t)))
-                        .map_err(|e| e.to_string())
-                })
-            })
+            let panel = panel.get()?.ok()?;
+            RateTable::from_panel(&panel)
+                .ok()
+                .map(|t| Shared(Arc::new(t)))
         });
         AppState {
             files,
@@ -230,7 +253,7 @@ pub fn read_file(name: &str, bytes: &[u8]) -> LoadedFile {
 pub fn read_owned_file(name: &str, bytes: Vec<u8>) -> LoadedFile {
     let table = RawTable::from_bytes(name, &bytes)
         .map(Arc::new)
-        .map_err(|e| e.to_string());
+        .map_err(FileError::Ingest);
     LoadedFile {
         name: name.to_owned(),
         bytes: Arc::new(bytes),
@@ -243,11 +266,14 @@ pub fn read_owned_file(name: &str, bytes: Vec<u8>) -> LoadedFile {
 ///
 /// The tables are passed to the engine in place (`build_panel` reads shared `Arc`s): a role
 /// change rebuilds the panel without copying any table.
-pub fn panel_from(files: &[LoadedFile], roles: &[ColumnRoles]) -> Option<Result<Panel, String>> {
+pub fn panel_from(
+    files: &[LoadedFile],
+    roles: &[ColumnRoles],
+) -> Option<Result<Panel, IngestError>> {
     let tables: Vec<&Arc<RawTable>> = files.iter().filter_map(|f| f.table.as_ref().ok()).collect();
     if tables.is_empty() || tables.len() != roles.len() {
         return None;
     }
     let tables: Vec<&RawTable> = tables.into_iter().map(|t| &**t).collect();
-    Some(build_panel(&tables, roles, &IngestOptions::default()).map_err(|e| e.to_string()))
+    Some(build_panel(&tables, roles, &IngestOptions::default()))
 }

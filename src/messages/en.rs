@@ -85,6 +85,7 @@ pub static EN: Messages = Messages {
         line_account: |file, lines, header, metadata, read, used, excluded, other| format!("{file}: {lines} lines = {header} header + {metadata} metadata (#) + {read} rows read ({used} used, {excluded} excluded) + {other} blank or inside quoted fields"),
         showing_first: |shown, total| format!("Showing {shown} of {total} rows: use the search."),
         show_only: |n| format!("show only {n}"),
+        cannot_read_file: |name, detail| format!("{name}: the browser cannot read the file ({detail})"),
     },
     upload: UploadMessages {
         done: |name, mb, worker_s, decode_s| format!("{name} ({mb} MB) was read in the background in {worker_s} s; the table loaded in {decode_s} s."),
@@ -94,6 +95,7 @@ pub static EN: Messages = Messages {
         receiving: |name| format!("{name}: loading the table…"),
         no_memory: |name, mb| format!("{name}: not enough memory in the browser to load this table ({mb} MB read). The previous data are still loaded."),
         reader_stopped: |name, message| format!("{name}: the background reader stopped ({message}); most likely the file does not fit in the browser's memory. The previous data are still loaded."),
+        page_failed: |name, detail| format!("{name}: the background reader could not be used ({detail}). The previous data are still loaded."),
     },
     microdata: MicrodataMessages {
         year_column: "Year column: ",

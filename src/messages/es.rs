@@ -85,6 +85,7 @@ pub static ES: Messages = Messages {
         line_account: |file, lines, header, metadata, read, used, excluded, other| format!("{file}: {lines} líneas = {header} de encabezado + {metadata} de metadatos (#) + {read} filas leídas ({used} usadas, {excluded} excluidas) + {other} en blanco o dentro de campos entre comillas"),
         showing_first: |shown, total| format!("Se muestran {shown} de {total} filas: use la búsqueda."),
         show_only: |n| format!("mostrar solo {n}"),
+        cannot_read_file: |name, detail| format!("{name}: el navegador no puede leer el archivo ({detail})"),
     },
     upload: UploadMessages {
         done: |name, mb, worker_s, decode_s| format!("{name} ({mb} MB) se leyó en segundo plano en {worker_s} s; la tabla se cargó en {decode_s} s."),
@@ -94,6 +95,7 @@ pub static ES: Messages = Messages {
         receiving: |name| format!("{name}: cargando la tabla…"),
         no_memory: |name, mb| format!("{name}: no hay memoria suficiente en el navegador para cargar esta tabla ({mb} MB leídos). Los datos anteriores siguen cargados."),
         reader_stopped: |name, message| format!("{name}: la lectura en segundo plano se detuvo ({message}); lo más probable es que el archivo no quepa en la memoria del navegador. Los datos anteriores siguen cargados."),
+        page_failed: |name, detail| format!("{name}: no se pudo usar la lectura en segundo plano ({detail}). Los datos anteriores siguen cargados."),
     },
     microdata: MicrodataMessages {
         year_column: "Columna del año: ",

@@ -12,6 +12,10 @@
 //! The encoding is postcard (compact binary serde), chosen by measurement over serde JSON: see
 //! README.md, "Big files".
 
+mod failure;
+
+pub use failure::{check_size, CsvFailure, MAX_FILE_BYTES};
+
 use imr_core::ingest::RawTable;
 use serde::{Deserialize, Serialize};
 
@@ -37,9 +41,9 @@ pub enum CsvEvent {
         /// Length of the encoded table in bytes.
         encoded_bytes: u64,
     },
-    /// The file cannot be read or parsed, or the worker ran out of memory; the message names
-    /// the file.
-    Failed { message: String },
+    /// The file cannot be read or parsed, or the worker ran out of memory: why, as a value the
+    /// page words in its language.
+    Failed { failure: CsvFailure },
 }
 
 impl CsvEvent {
@@ -58,9 +62,11 @@ impl CsvEvent {
 }
 
 /// The table as the worker sends it to the page (postcard).
-pub fn encode_table(table: &RawTable) -> Result<Vec<u8>, String> {
-    postcard::to_allocvec(table)
-        .map_err(|e| format!("{}: cannot encode the table: {e}", table.file))
+pub fn encode_table(table: &RawTable) -> Result<Vec<u8>, CsvFailure> {
+    postcard::to_allocvec(table).map_err(|e| CsvFailure::Send {
+        file: table.file.clone(),
+        detail: e.to_string(),
+    })
 }
 
 /// Whether `bytes` more can be allocated now: reserved, then freed (the memory stays with the
@@ -136,7 +142,17 @@ mod tests {
                 encoded_bytes: 7,
             },
             CsvEvent::Failed {
-                message: "x.csv: \"quoted\"".to_owned(),
+                failure: CsvFailure::Unreadable {
+                    file: "x.csv".into(),
+                    detail: "\"quoted\"".into(),
+                },
+            },
+            CsvEvent::Failed {
+                failure: CsvFailure::Ingest {
+                    error: imr_core::ingest::IngestError::Empty {
+                        file: "x.csv".into(),
+                    },
+                },
             },
         ] {
             assert_eq!(CsvEvent::from_json(&event.to_json()).unwrap(), event);

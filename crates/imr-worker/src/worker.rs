@@ -1,6 +1,6 @@
 use imr_core::ingest::RawTable;
 use imr_microdata::{FileKind, Job, JobOptions, WorkerEvent};
-use imr_worker::{encode_table, CsvEvent, CSV_CHUNK_BYTES, CSV_JOB_KIND};
+use imr_worker::{check_size, encode_table, CsvEvent, CsvFailure, CSV_CHUNK_BYTES, CSV_JOB_KIND};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -19,11 +19,12 @@ fn post(scope: &DedicatedWorkerGlobalScope, event: &WorkerEvent) {
 
 /// Starts reading bytes `offset..offset + len` of `file` (`Blob.slice` + `arrayBuffer()`); the
 /// read goes on in the browser while the previous chunk is parsed here.
+/// Its error says which bytes, not which file: the caller's message names the file.
 fn read_chunk(file: &File, offset: u64, len: u64) -> Result<JsFuture, String> {
     let end = (offset + len).min(file.size() as u64);
     let blob = file
         .slice_with_f64_and_f64(offset as f64, end as f64)
-        .map_err(|e| format!("{}: cannot read bytes {offset}–{end}: {e:?}", file.name()))?;
+        .map_err(|e| format!("bytes {offset}–{end}: {e:?}"))?;
     Ok(JsFuture::from(blob.array_buffer()))
 }
 
@@ -53,7 +54,10 @@ async fn stream(
     let mut offset = 0u64;
     loop {
         while pending.len() < READ_AHEAD && requested < size {
-            pending.push_back(read_chunk(file, requested, chunk).map_err(failed)?);
+            pending.push_back(
+                read_chunk(file, requested, chunk)
+                    .map_err(|e| failed(format!("{}: cannot read {e}", file.name())))?,
+            );
             requested = (requested + chunk).min(size);
         }
         let Some(next) = pending.pop_front() else {
@@ -84,6 +88,7 @@ fn post_csv(
     scope: &DedicatedWorkerGlobalScope,
     event: &CsvEvent,
     table: Option<js_sys::Uint8Array>,
+    file: &str,
 ) {
     let message = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&message, &"event".into(), &event.to_json().into());
@@ -96,7 +101,10 @@ fn post_csv(
     };
     if let Err(e) = result {
         let failed = CsvEvent::Failed {
-            message: format!("cannot send the table to the page: {e:?}"),
+            failure: CsvFailure::Send {
+                file: file.to_owned(),
+                detail: format!("{e:?}"),
+            },
         };
         let message = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&message, &"event".into(), &failed.to_json().into());
@@ -107,33 +115,45 @@ fn post_csv(
 /// Reads a whole file in chunks (the next [`READ_AHEAD`] read while one is copied), posting
 /// [`CsvEvent::Reading`] after each. The buffer is reserved up front with `try_reserve_exact`,
 /// so a file too large for the worker's memory is a message, not an abort.
-async fn read_whole(scope: &DedicatedWorkerGlobalScope, file: &File) -> Result<Vec<u8>, String> {
+async fn read_whole(
+    scope: &DedicatedWorkerGlobalScope,
+    file: &File,
+) -> Result<Vec<u8>, CsvFailure> {
     let name = file.name();
     let size = file.size() as u64;
+    let capacity = check_size(&name, size)?;
     let mut bytes: Vec<u8> = Vec::new();
-    bytes.try_reserve_exact(size as usize).map_err(|_| {
-        format!("{name}: not enough memory to read the file ({size} bytes) in the page's worker")
-    })?;
+    bytes
+        .try_reserve_exact(capacity)
+        .map_err(|_| CsvFailure::NoMemory {
+            file: name.clone(),
+            bytes: size,
+        })?;
+    let unreadable = |detail: String| CsvFailure::Unreadable {
+        file: name.clone(),
+        detail,
+    };
     let mut pending = std::collections::VecDeque::with_capacity(READ_AHEAD);
     let mut requested = 0u64;
     loop {
         while pending.len() < READ_AHEAD && requested < size {
-            pending.push_back(read_chunk(file, requested, CSV_CHUNK_BYTES)?);
+            pending.push_back(read_chunk(file, requested, CSV_CHUNK_BYTES).map_err(unreadable)?);
             requested = (requested + CSV_CHUNK_BYTES).min(size);
         }
         let Some(next) = pending.pop_front() else {
             break;
         };
-        let chunk = next
-            .await
-            .map_err(|e| format!("{name}: cannot read the file: {e:?}"))?;
+        let chunk = next.await.map_err(|e| unreadable(format!("{e:?}")))?;
         let view = js_sys::Uint8Array::new(&chunk);
         let n = view.length() as usize;
-        if n == 0 {
-            return Err(format!(
-                "{name}: the file ended at byte {} of {size} while reading",
-                bytes.len()
-            ));
+        // A file that shrank (no bytes) or grew (more than reserved) while read: never a
+        // reallocation past the memory checked above.
+        if n == 0 || bytes.len() + n > capacity {
+            return Err(CsvFailure::Changed {
+                file: name.clone(),
+                at: bytes.len() as u64,
+                size,
+            });
         }
         let start = bytes.len();
         bytes.resize(start + n, 0);
@@ -145,6 +165,7 @@ async fn read_whole(scope: &DedicatedWorkerGlobalScope, file: &File) -> Result<V
                 total_bytes: size,
             },
             None,
+            &name,
         );
     }
     Ok(bytes)
@@ -152,16 +173,24 @@ async fn read_whole(scope: &DedicatedWorkerGlobalScope, file: &File) -> Result<V
 
 /// Reads a CSV upload into a table and posts it encoded, or posts why it cannot.
 async fn handle_csv(scope: DedicatedWorkerGlobalScope, data: JsValue) {
-    let fail = |message: String| post_csv(&scope, &CsvEvent::Failed { message }, None);
     let Some(file) = field(&data, "file").and_then(|v| v.dyn_into::<File>().ok()) else {
-        return fail("the CSV job has no file".to_owned());
+        return post_csv(
+            &scope,
+            &CsvEvent::Failed {
+                failure: CsvFailure::NoFile,
+            },
+            None,
+            "",
+        );
     };
+    let name = file.name();
+    let fail = |failure: CsvFailure| post_csv(&scope, &CsvEvent::Failed { failure }, None, &name);
     let performance = scope.performance();
     let started = performance.as_ref().map_or(0.0, |p| p.now());
     let elapsed_ms = || (performance.as_ref().map_or(0.0, |p| p.now()) - started).max(0.0) as u64;
     let bytes = match read_whole(&scope, &file).await {
         Ok(bytes) => bytes,
-        Err(message) => return fail(message),
+        Err(failure) => return fail(failure),
     };
     post_csv(
         &scope,
@@ -169,15 +198,15 @@ async fn handle_csv(scope: DedicatedWorkerGlobalScope, data: JsValue) {
             total_bytes: bytes.len() as u64,
         },
         None,
+        &name,
     );
     // The bytes become the table's text (no copy of the file).
-    let table = RawTable::from_vec(&file.name(), bytes);
-    let encoded = match table
-        .map_err(|e| e.to_string())
+    let encoded = match RawTable::from_vec(&name, bytes)
+        .map_err(|error| CsvFailure::Ingest { error })
         .and_then(|t| encode_table(&t))
     {
         Ok(encoded) => encoded,
-        Err(message) => return fail(message),
+        Err(failure) => return fail(failure),
     };
     let array = js_sys::Uint8Array::new_with_length(encoded.len() as u32);
     array.copy_from(&encoded);
@@ -186,7 +215,7 @@ async fn handle_csv(scope: DedicatedWorkerGlobalScope, data: JsValue) {
         encoded_bytes: encoded.len() as u64,
     };
     drop(encoded);
-    post_csv(&scope, &done, Some(array));
+    post_csv(&scope, &done, Some(array), &name);
 }
 
 /// Runs one job message and posts its events: a CSV table ([`CSV_JOB_KIND`]) or microdata.

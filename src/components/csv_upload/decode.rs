@@ -1,7 +1,6 @@
 //! The table the worker sent, decoded on the page's thread once its memory can hold it.
 
-use crate::i18n::{format_number, Lang};
-use crate::messages::messages;
+use super::UploadFailure;
 use imr_core::ingest::RawTable;
 use imr_worker::decode_table;
 use wasm_bindgen::prelude::*;
@@ -19,18 +18,19 @@ const PEAK_PER_ENCODED_BYTE: usize = 5;
 /// The table the worker sent, decoded; first checks that the page's memory can grow enough
 /// for it and its panel ([`imr_worker::can_allocate`]), so a table too big is a message instead
 /// of an abort.
-pub(super) fn decode_received(
-    name: &str,
-    table: &JsValue,
-    language: Lang,
-) -> Result<RawTable, String> {
+pub(super) fn decode_received(name: &str, table: &JsValue) -> Result<RawTable, UploadFailure> {
+    let page_failed = |detail: String| UploadFailure::Page {
+        name: name.to_owned(),
+        detail,
+    };
     let array: js_sys::Uint8Array = table
         .clone()
         .dyn_into()
-        .map_err(|_| format!("{name}: the background reader sent no table"))?;
+        .map_err(|_| page_failed("no table".to_owned()))?;
     let len = array.length() as usize;
-    let no_memory = || {
-        (messages(language).upload.no_memory)(name, &format_number(language, len as f64 / 1e6, 1))
+    let no_memory = || UploadFailure::NoMemory {
+        name: name.to_owned(),
+        bytes: len as u64,
     };
     if !imr_worker::can_allocate(len.saturating_mul(PEAK_PER_ENCODED_BYTE)) {
         return Err(no_memory());
@@ -39,5 +39,5 @@ pub(super) fn decode_received(
     bytes.try_reserve_exact(len).map_err(|_| no_memory())?;
     bytes.resize(len, 0);
     array.copy_to(&mut bytes);
-    decode_table(name, &bytes)
+    decode_table(name, &bytes).map_err(page_failed)
 }

@@ -15,13 +15,14 @@ mod progress;
 pub use progress::UploadProgress;
 
 use crate::components::worker::{spawn_worker, RunningWorker};
-use crate::i18n::{lang, Lang};
+use crate::i18n::{format_number, Lang};
 use crate::messages::messages;
 use decode::decode_received;
 use imr_core::ingest::RawTable;
-use imr_worker::{CsvEvent, CSV_JOB_KIND};
+use imr_worker::{CsvEvent, CsvFailure, CSV_JOB_KIND};
 use leptos::prelude::*;
 use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
@@ -61,26 +62,47 @@ pub enum UploadStatus {
     Cancelled {
         name: String,
     },
-    /// The worker or the page could not read the file (the message names it): nothing was
-    /// loaded from it.
-    Failed(String),
+    /// The worker or the page could not read the file: nothing was loaded from it.
+    Failed(UploadFailure),
+}
+
+/// Why a big upload gave no table: a value, worded in the page's language where it is shown.
+#[derive(Debug, Clone, PartialEq)]
+pub enum UploadFailure {
+    /// The worker said why (it cannot read or parse the file, or its memory ran out).
+    Worker(CsvFailure),
+    /// The page's memory cannot hold the table the worker sent (`bytes` of it).
+    NoMemory { name: String, bytes: u64 },
+    /// The worker stopped without a word (an uncaught trap: in practice its memory ran out).
+    ReaderStopped { name: String, detail: String },
+    /// The worker could not be started or answered what the page does not understand.
+    Page { name: String, detail: String },
+}
+
+impl UploadFailure {
+    pub fn text(&self, lang: Lang) -> String {
+        let texts = &messages(lang).upload;
+        match self {
+            UploadFailure::Worker(failure) => failure.text(lang),
+            UploadFailure::NoMemory { name, bytes } => {
+                (texts.no_memory)(name, &format_number(lang, *bytes as f64 / 1e6, 1))
+            }
+            UploadFailure::ReaderStopped { name, detail } => (texts.reader_stopped)(name, detail),
+            UploadFailure::Page { name, detail } => (texts.page_failed)(name, detail),
+        }
+    }
 }
 
 /// The status of the big upload, provided through context by the Data view.
 #[derive(Clone, Copy)]
 pub struct CsvUpload {
     pub status: RwSignal<UploadStatus>,
-    /// The page's language, kept here because the parse's messages are written in an async task
-    /// and worker callbacks, where the context is not available.
-    pub lang: RwSignal<Lang>,
 }
 
 impl CsvUpload {
-    /// Needs the language in context (app.rs provides it first).
     pub fn new() -> Self {
         CsvUpload {
             status: RwSignal::new(UploadStatus::Idle),
-            lang: lang(),
         }
     }
 }
@@ -89,7 +111,7 @@ impl CsvUpload {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Stop {
     Cancelled,
-    Failed(String),
+    Failed(UploadFailure),
 }
 
 /// The running CSV worker and the function that settles its promise with a rejection (Cancel).
@@ -151,7 +173,7 @@ fn now_ms() -> f64 {
 /// Parses `file` in the worker, reporting progress in `status`; a parse already running is
 /// cancelled first.
 pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<RawTable, Stop> {
-    let (status, language) = (upload.status, upload.lang);
+    let status = upload.status;
     cancel();
     let generation = GENERATION.with(|g| {
         g.set(g.get() + 1);
@@ -165,17 +187,29 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
         bytes_read: 0,
         total_bytes,
     });
-    // The promise settles with the encoded table (Uint8Array), a message (String) on failure,
-    // or null on Cancel.
+    let page_failed = |detail: String| {
+        Stop::Failed(UploadFailure::Page {
+            name: name.clone(),
+            detail,
+        })
+    };
+    // The promise settles with the encoded table (Uint8Array), or is rejected: with null on
+    // Cancel, with `true` on a failure the callbacks put in `failure` first.
     let mut settle: Option<(js_sys::Function, js_sys::Function)> = None;
     let promise = js_sys::Promise::new(&mut |resolve, reject| settle = Some((resolve, reject)));
     let Some((resolve, reject)) = settle else {
-        return Err(Stop::Failed(
-            "the browser did not start the promise".to_owned(),
-        ));
+        return Err(page_failed("Promise".to_owned()));
+    };
+    let failure: Rc<RefCell<Option<UploadFailure>>> = Rc::default();
+    let fail = {
+        let (failure, reject) = (failure.clone(), reject.clone());
+        move |why: UploadFailure| {
+            failure.borrow_mut().get_or_insert(why);
+            let _ = reject.call1(&JsValue::NULL, &JsValue::TRUE);
+        }
     };
     let on_message = {
-        let (name, resolve, reject) = (name.clone(), resolve.clone(), reject.clone());
+        let (name, resolve, fail) = (name.clone(), resolve.clone(), fail.clone());
         move |message: web_sys::MessageEvent| {
             let data = message.data();
             let text = js_sys::Reflect::get(&data, &"event".into())
@@ -200,22 +234,21 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
                     let result = js_sys::Array::of2(&table, &JsValue::from_f64(worker_ms as f64));
                     let _ = resolve.call1(&JsValue::NULL, &result);
                 }
-                Ok(CsvEvent::Failed { message }) => {
-                    let _ = reject.call1(&JsValue::NULL, &message.into());
-                }
-                Err(message) => {
-                    let _ = reject.call1(&JsValue::NULL, &message.into());
-                }
+                Ok(CsvEvent::Failed { failure }) => fail(UploadFailure::Worker(failure)),
+                Err(detail) => fail(UploadFailure::Page {
+                    name: name.clone(),
+                    detail,
+                }),
             }
         }
     };
     let on_error = {
-        let (name, reject) = (name.clone(), reject.clone());
-        move |message: String| {
-            // An uncaught trap in the worker: in practice its memory ran out.
-            let message =
-                (messages(language.get_untracked()).upload.reader_stopped)(&name, &message);
-            let _ = reject.call1(&JsValue::NULL, &message.into());
+        let name = name.clone();
+        move |detail: String| {
+            fail(UploadFailure::ReaderStopped {
+                name: name.clone(),
+                detail,
+            })
         }
     };
     let job = js_sys::Object::new();
@@ -223,7 +256,7 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
     let _ = js_sys::Reflect::set(&job, &"file".into(), file);
     let worker = spawn_worker(&job, on_message, on_error)
         .await
-        .map_err(|e| Stop::Failed(format!("{name}: cannot start the background reader: {e}")))?;
+        .map_err(|e| page_failed(e.to_string()))?;
     if GENERATION.with(|g| g.get()) != generation {
         // Cancelled while the worker was starting.
         worker.terminate();
@@ -254,9 +287,11 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
         Err(reason) if reason.is_null() => return Err(Stop::Cancelled),
         Err(reason) => {
             status.set(UploadStatus::Idle);
-            return Err(Stop::Failed(
-                reason.as_string().unwrap_or_else(|| format!("{reason:?}")),
-            ));
+            let why = failure.borrow_mut().take();
+            return Err(match why {
+                Some(why) => Stop::Failed(why),
+                None => page_failed(format!("{reason:?}")),
+            });
         }
     };
     status.set(UploadStatus::Receiving {
@@ -266,7 +301,7 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
     let result: js_sys::Array = result.unchecked_into();
     let worker_ms = result.get(1).as_f64().unwrap_or(0.0) as u64;
     let started = now_ms();
-    let table = decode_received(&name, &result.get(0), language.get_untracked());
+    let table = decode_received(&name, &result.get(0));
     let decode_ms = (now_ms() - started).max(0.0) as u64;
     match table {
         Ok(table) => {
@@ -278,9 +313,9 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
             });
             Ok(table)
         }
-        Err(message) => {
+        Err(why) => {
             status.set(UploadStatus::Idle);
-            Err(Stop::Failed(message))
+            Err(Stop::Failed(why))
         }
     }
 }

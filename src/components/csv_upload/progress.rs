@@ -41,8 +41,8 @@ pub fn UploadProgress() -> impl IntoView {
                 (messages(l).upload.done)(&name, &mb_text, &worker_s, &decode_s)
             }}</p>
         }.into_any()),
-        UploadStatus::Failed(message) => Some(view! {
-            <p class="error" role="alert" data-testid="upload-error">{message}</p>
+        UploadStatus::Failed(failure) => Some(view! {
+            <p class="error" role="alert" data-testid="upload-error">{move || failure.text(lang().get())}</p>
         }.into_any()),
         UploadStatus::Cancelled { name } => Some(view! {
             <p class="warn" role="status" data-testid="upload-cancelled">{move || (messages(lang().get()).upload.cancelled)(&name)}</p>

@@ -75,6 +75,9 @@ pub struct DataMessages {
     /// (rows)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub show_only: fn(&str) -> String,
+    /// (file, the browser's error)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub cannot_read_file: fn(&str, &str) -> String,
 }
 
 /// The CSV upload (Data view): reading in the background, progress, memory errors.
@@ -102,6 +105,9 @@ pub struct UploadMessages {
     /// (file, the reader's error)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub reader_stopped: fn(&str, &str) -> String,
+    /// (file, what went wrong between the page and its background reader)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub page_failed: fn(&str, &str) -> String,
 }
 
 /// The health ministry microdata reader (Data view).

@@ -20,7 +20,7 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
         let items = files
             .into_iter()
             .map(|f| match f.table {
-                Err(message) => view! { <li class="error" data-testid="file-error">{message}</li> }.into_any(),
+                Err(error) => view! { <li class="error" data-testid="file-error">{move || error.text(lang().get())}</li> }.into_any(),
                 Ok(table) => {
                     let idx = readable;
                     readable += 1;

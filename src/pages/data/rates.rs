@@ -60,7 +60,7 @@ fn count_and_rate_cells(
 pub(super) fn NationalRates() -> impl IntoView {
     let state = expect_context::<AppState>();
     move || {
-        let table = state.rates.get()?.ok()?;
+        let table = state.rates.get()?;
         let l = lang().get();
         let rows = table
             .national
@@ -95,7 +95,7 @@ pub(super) fn RatesTable() -> impl IntoView {
     let sort = RwSignal::new((RateSort::Entity, true));
     let expanded = RwSignal::new(false);
     move || {
-        let table = state.rates.get()?.ok()?;
+        let table = state.rates.get()?;
         let approximate = table.approximate_intervals;
         let csv_table = table.clone();
         let body = move || {

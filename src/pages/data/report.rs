@@ -14,7 +14,7 @@ pub(super) fn Report() -> impl IntoView {
     move || {
         let panel = state.panel.get()?;
         Some(match panel {
-            Err(message) => view! { <section><p class="error" data-testid="panel-error" role="alert">{message}</p></section> }.into_any(),
+            Err(error) => view! { <section><p class="error" data-testid="panel-error" role="alert">{move || error.text(lang().get())}</p></section> }.into_any(),
             Ok(panel) => {
                 let r = &panel.report;
                 let n_excluded = r.excluded.len();

@@ -3,7 +3,7 @@
 
 use crate::components::download::download_text;
 use crate::fragment::fragment;
-use crate::state::{read_file, AppState, LoadedFile};
+use crate::state::{read_file, AppState, FileError, LoadedFile};
 use imr_core::analysis::SavedAnalysis;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -31,7 +31,7 @@ pub(super) fn open_saved_analysis(state: AppState, name: &str, bytes: &[u8]) {
                     name: name.to_owned(),
                     bytes: Default::default(),
                     blob: None,
-                    table: Err(e.to_string()),
+                    table: Err(FileError::Analysis(e)),
                 }],
                 None,
             );

@@ -7,7 +7,7 @@ use crate::components::csv_upload::{
 };
 use crate::components::microdata::{read_head, MicrodataInputs};
 use crate::messages::msg;
-use crate::state::{read_owned_file, AppState, BlobKey, LoadedFile};
+use crate::state::{read_owned_file, AppState, BlobKey, FileError, LoadedFile};
 use imr_core::analysis::is_saved_analysis;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -63,7 +63,10 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
                     name: name.clone(),
                     bytes: Default::default(),
                     blob: None,
-                    table: Err(format!("{name}: cannot read the file: {e}")),
+                    table: Err(FileError::Unreadable {
+                        name: name.clone(),
+                        detail: e.to_string(),
+                    }),
                 }),
             }
         }
