@@ -5,7 +5,7 @@
 //! The files are stored as base64 of their original bytes, so encoding and dialect detection run
 //! again exactly as they did; roles are stored by column name.
 
-use crate::ingest::{role_name, ColumnRoles, IngestError, RawTable, Role};
+use crate::ingest::{role_word, ColumnRoles, IngestError, RawTable, Role};
 use crate::Lang;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
@@ -129,23 +129,18 @@ impl AnalysisError {
                     role,
                     column,
                 },
-                Lang::En,
-            ) => format!(
-                "{file}: file `{inner}` has no column `{column}` for the {}",
-                role.label()
-            ),
-            (
-                MissingColumn {
-                    file,
-                    inner,
-                    role,
-                    column,
-                },
-                Lang::Es,
-            ) => format!(
-                "{file}: el archivo `{inner}` no tiene la columna `{column}` para {}",
-                role_name(*role, lang)
-            ),
+                _,
+            ) => {
+                let role = role_word(*role, lang);
+                match lang {
+                    Lang::En => {
+                        format!("{file}: file `{inner}` has no column `{column}` for the {role}")
+                    }
+                    Lang::Es => format!(
+                        "{file}: el archivo `{inner}` no tiene la columna `{column}` para {role}"
+                    ),
+                }
+            }
             (
                 SameColumnForTwoRoles {
                     file,
@@ -154,26 +149,18 @@ impl AnalysisError {
                     first,
                     second,
                 },
-                Lang::En,
-            ) => format!(
-                "{file}: file `{inner}` gives column `{column}` both the {} and the {} role; each role needs its own column",
-                first.label(),
-                second.label()
-            ),
-            (
-                SameColumnForTwoRoles {
-                    file,
-                    inner,
-                    column,
-                    first,
-                    second,
-                },
-                Lang::Es,
-            ) => format!(
-                "{file}: el archivo `{inner}` da a la columna `{column}` a la vez el rol de {} y el de {}; cada rol necesita su propia columna",
-                role_name(*first, lang),
-                role_name(*second, lang)
-            ),
+                _,
+            ) => {
+                let (first, second) = (role_word(*first, lang), role_word(*second, lang));
+                match lang {
+                    Lang::En => format!(
+                        "{file}: file `{inner}` gives column `{column}` both the {first} and the {second} role; each role needs its own column"
+                    ),
+                    Lang::Es => format!(
+                        "{file}: el archivo `{inner}` da a la columna `{column}` a la vez el rol de {first} y el de {second}; cada rol necesita su propia columna"
+                    ),
+                }
+            }
             (Ingest(error), _) => error.text(lang),
         }
     }
@@ -409,5 +396,51 @@ mod tests {
             err,
             "a.json: file `a.csv` gives column `births` both the births and the deaths role; each role needs its own column"
         );
+    }
+
+    #[test]
+    fn every_error_is_worded_in_spanish_without_english_words() {
+        let file = || "a.json".to_owned();
+        let errors = [
+            AnalysisError::NotAnAnalysis {
+                file: file(),
+                why: NotAnAnalysis::OtherVersion {
+                    format: "imr-atlas-analysis/9".into(),
+                },
+            },
+            AnalysisError::NotAnAnalysis {
+                file: file(),
+                why: NotAnAnalysis::UnknownFormat { format: "x".into() },
+            },
+            AnalysisError::BadBytes {
+                file: file(),
+                inner: "a.csv".into(),
+            },
+            AnalysisError::MissingColumn {
+                file: file(),
+                inner: "a.csv".into(),
+                role: Role::Births,
+                column: "nac".into(),
+            },
+            AnalysisError::SameColumnForTwoRoles {
+                file: file(),
+                inner: "a.csv".into(),
+                column: "n".into(),
+                first: Role::Births,
+                second: Role::Deaths,
+            },
+            AnalysisError::Ingest(IngestError::NoFiles),
+        ];
+        for error in errors {
+            let text = error.text(Lang::Es);
+            assert_ne!(text, error.to_string());
+            for word in text.split(|c: char| !c.is_alphanumeric()) {
+                assert!(
+                    !["the", "file", "has", "for", "role", "not", "and", "format", "files"]
+                        .contains(&word),
+                    "{word:?} in {text:?}"
+                );
+            }
+        }
     }
 }

@@ -116,8 +116,9 @@ pub fn role_name(role: Role, lang: Lang) -> &'static str {
     }
 }
 
-/// The short role word of "chosen for both the births and the deaths".
-fn role_word(role: Role, lang: Lang) -> &'static str {
+/// The short role word of "chosen for both the births and the deaths": the role's
+/// [`Role::label`] in English.
+pub fn role_word(role: Role, lang: Lang) -> &'static str {
     match lang {
         Lang::En => role.label(),
         Lang::Es => match role {
