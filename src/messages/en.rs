@@ -119,6 +119,7 @@ pub static EN: Messages = Messages {
         lines_word: "lines",
         progress: |read, total, rows, rows_per_s, mb_per_s| format!("{read} of {total} MB · {rows} rows · {rows_per_s} rows/s · {mb_per_s} MB/s"),
         cancelled: |read, total| format!("Cancelled after reading {read} of {total} MB; nothing was loaded."),
+        worker_failed: |detail| format!("The background reader could not be used ({detail}); nothing was loaded."),
         done: |seconds, mb_per_s, rows_per_s, file| format!("Done in {seconds} s ({mb_per_s} MB/s, {rows_per_s} rows/s). The counts table “{file}” was added to the loaded files."),
         deaths_summary: |read, header, years, counted, not_infant, excluded, recoded| format!("{read} rows ({header}), years {years}: {counted} infant deaths counted, {not_infant} aged one year or more, {excluded} excluded; {recoded} Ñuble codes re-coded."),
         births_summary: |read, header, years, counted, excluded, recoded| format!("{read} rows ({header}), years {years}: {counted} births counted, {excluded} excluded; {recoded} Ñuble codes re-coded."),

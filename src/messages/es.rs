@@ -119,6 +119,7 @@ pub static ES: Messages = Messages {
         lines_word: "líneas",
         progress: |read, total, rows, rows_per_s, mb_per_s| format!("{read} de {total} MB · {rows} filas · {rows_per_s} filas/s · {mb_per_s} MB/s"),
         cancelled: |read, total| format!("Cancelado tras leer {read} de {total} MB; no se cargó nada."),
+        worker_failed: |detail| format!("No se pudo usar la lectura en segundo plano ({detail}); no se cargó nada."),
         done: |seconds, mb_per_s, rows_per_s, file| format!("Listo en {seconds} s ({mb_per_s} MB/s, {rows_per_s} filas/s). La tabla de conteos «{file}» se agregó a los archivos cargados."),
         deaths_summary: |read, header, years, counted, not_infant, excluded, recoded| format!("{read} filas ({header}), años {years}: {counted} defunciones infantiles contadas, {not_infant} de 1 año o más, {excluded} excluidas; {recoded} códigos de Ñuble recodificados."),
         births_summary: |read, header, years, counted, excluded, recoded| format!("{read} filas ({header}), años {years}: {counted} nacimientos contados, {excluded} excluidas; {recoded} códigos de Ñuble recodificados."),

@@ -8,6 +8,7 @@
 
 use crate::births::{BirthsAggregate, BirthsAggregator, BirthsOptions, ColumnRef};
 use crate::deaths::{DeathsAggregate, DeathsAggregator, DeathsOptions};
+use crate::error::{ColumnError, JobFailure};
 use crate::output::counts_csv;
 use crate::report::Excluded;
 use serde::{Deserialize, Serialize};
@@ -29,12 +30,11 @@ pub struct BirthsColumns {
 
 impl BirthsColumns {
     /// The aggregator options; an error in words when a column or the delimiter is unusable.
-    pub fn options(&self) -> Result<BirthsOptions, String> {
+    pub fn options(&self) -> Result<BirthsOptions, ColumnError> {
         if !self.delimiter.is_ascii() {
-            return Err(format!(
-                "the births delimiter must be one ASCII character, not {:?}",
-                self.delimiter
-            ));
+            return Err(ColumnError::DelimiterNotAscii {
+                delimiter: self.delimiter,
+            });
         }
         let mut options = BirthsOptions::new(
             ColumnRef::parse(&self.year)?,
@@ -47,13 +47,13 @@ impl BirthsColumns {
 
 impl ColumnRef {
     /// A column as a user types it: a 1-based position (`3`) or a header name (`COMUNA`).
-    pub fn parse(raw: &str) -> Result<ColumnRef, String> {
+    pub fn parse(raw: &str) -> Result<ColumnRef, ColumnError> {
         let raw = raw.trim();
         if raw.is_empty() {
-            return Err("a column is needed: a 1-based position or a header name".to_owned());
+            return Err(ColumnError::Blank);
         }
         match raw.parse::<usize>() {
-            Ok(0) => Err("column positions start at 1".to_owned()),
+            Ok(0) => Err(ColumnError::PositionZero),
             Ok(position) => Ok(ColumnRef::Index(position - 1)),
             Err(_) => Ok(ColumnRef::Name(raw.to_owned())),
         }
@@ -218,7 +218,7 @@ pub enum WorkerEvent {
     /// exist, a read error); row-level problems are exclusions, not failures.
     Failed {
         file: Option<FileKind>,
-        message: String,
+        failure: JobFailure,
     },
 }
 
@@ -281,21 +281,18 @@ impl Job {
         has_births: bool,
     ) -> Result<Job, WorkerEvent> {
         let failed =
-            |file: Option<FileKind>, message: String| WorkerEvent::Failed { file, message };
+            |file: Option<FileKind>, failure: JobFailure| WorkerEvent::Failed { file, failure };
         if !has_deaths && !has_births {
-            return Err(failed(None, "no file to aggregate".to_owned()));
+            return Err(failed(None, JobFailure::NoFile));
         }
         let births_options = match (has_births, &options.births) {
-            (true, Some(columns)) => Some(
-                columns
-                    .options()
-                    .map_err(|e| failed(Some(FileKind::Births), e))?,
-            ),
+            (true, Some(columns)) => Some(columns.options().map_err(|e| {
+                failed(Some(FileKind::Births), JobFailure::BirthsColumns { why: e })
+            })?),
             (true, None) => {
                 return Err(failed(
                     Some(FileKind::Births),
-                    "choose the year and the mother's commune columns of the births file"
-                        .to_owned(),
+                    JobFailure::BirthsColumnsNotChosen,
                 ))
             }
             (false, _) => None,
@@ -334,16 +331,19 @@ impl Job {
         let Some((kind, name, size, aggregator)) = &mut self.current else {
             return Err(WorkerEvent::Failed {
                 file: None,
-                message: "no file started".to_owned(),
+                failure: JobFailure::NotStarted,
             });
         };
         let progress = match aggregator {
             Current::Deaths(a) => a.push(chunk),
             Current::Births(a) => a.push(chunk),
         }
-        .map_err(|e| WorkerEvent::Failed {
+        .map_err(|error| WorkerEvent::Failed {
             file: Some(*kind),
-            message: format!("{name}: {e}"),
+            failure: JobFailure::Microdata {
+                file: name.clone(),
+                error,
+            },
         })?;
         Ok(WorkerEvent::Progress {
             file: *kind,
@@ -361,9 +361,12 @@ impl Job {
         let Some((kind, name, _, aggregator)) = self.current.take() else {
             return Ok(());
         };
-        let failed = |e: crate::MicrodataError| WorkerEvent::Failed {
+        let failed = |error: crate::MicrodataError| WorkerEvent::Failed {
             file: Some(kind),
-            message: format!("{name}: {e}"),
+            failure: JobFailure::Microdata {
+                file: name.clone(),
+                error,
+            },
         };
         match aggregator {
             Current::Deaths(a) => {
@@ -406,21 +409,27 @@ fn stream(
 ) -> Result<(), WorkerEvent> {
     let total_bytes = source.size();
     let chunk_bytes = job.chunk_bytes();
-    let read_failed = |message: String| WorkerEvent::Failed {
+    let failed = |failure: JobFailure| WorkerEvent::Failed {
         file: Some(kind),
-        message,
+        failure,
     };
     job.start_file(kind, source.name(), total_bytes);
     let mut buffer = Vec::with_capacity(chunk_bytes);
     let mut offset = 0u64;
     while offset < total_bytes {
         buffer.resize(chunk_bytes, 0);
-        source.read_at(offset, &mut buffer).map_err(read_failed)?;
+        source.read_at(offset, &mut buffer).map_err(|detail| {
+            failed(JobFailure::Unreadable {
+                file: source.name().to_owned(),
+                detail,
+            })
+        })?;
         if buffer.is_empty() {
-            return Err(read_failed(format!(
-                "{}: the file ended at byte {offset} of {total_bytes} while reading",
-                source.name()
-            )));
+            return Err(failed(JobFailure::EndedEarly {
+                file: source.name().to_owned(),
+                at: offset,
+                size: total_bytes,
+            }));
         }
         offset += buffer.len() as u64;
         on_event(&job.push(&buffer, elapsed())?);
@@ -626,8 +635,9 @@ mod tests {
             &mut |_| {},
         );
         match end {
-            WorkerEvent::Failed { file, message } => {
+            WorkerEvent::Failed { file, failure } => {
                 assert_eq!(file, Some(FileKind::Deaths));
+                let message = failure.to_string();
                 assert!(message.starts_with("x.csv: line 1:"), "{message}");
             }
             other => panic!("{other:?}"),

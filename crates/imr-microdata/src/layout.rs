@@ -1,6 +1,6 @@
 //! Recognising the deaths microdata by its shape, with or without its header row.
 
-use crate::error::MicrodataError;
+use crate::error::{Expected, MicrodataError, NotDeaths};
 use crate::fields::{field, latin1, parse_digits, parse_year, Fields};
 use imr_data::names::normalise_name;
 use serde::Serialize;
@@ -104,44 +104,43 @@ impl DeathsLayout {
         }
         let mut fields = Fields::default();
         fields.split(first_line, DELIMITER, DEATHS_COLUMNS.len());
-        let not_deaths = |why: String| MicrodataError::NotDeathsFile {
+        let not_deaths = |why: NotDeaths| MicrodataError::NotDeathsFile {
             first_line: shorten(first_line),
             why,
         };
         if fields.count() < DEATHS_COLUMNS.len() {
-            return Err(not_deaths(format!(
-                "expected a header with ANO_DEF and EDAD_TIPO, or at least {} `;`-separated fields, found {}",
-                DEATHS_COLUMNS.len(),
-                fields.count()
-            )));
+            return Err(not_deaths(NotDeaths::TooFewFields {
+                expected: DEATHS_COLUMNS.len(),
+                found: fields.count(),
+            }));
         }
         let value = |i: usize| fields.get(first_line, i);
-        let checks: [(usize, &str, bool); 5] = [
-            (0, "a four-digit year", parse_year(value(0)).is_some()),
-            (1, "a date", looks_like_date(value(1))),
+        let checks: [(usize, Expected, bool); 5] = [
+            (0, Expected::Year, parse_year(value(0)).is_some()),
+            (1, Expected::Date, looks_like_date(value(1))),
             (
                 3,
-                "an age unit 1, 2, 3, 4 or 9",
+                Expected::AgeUnit,
                 matches!(parse_digits(value(3)), Some(1..=4 | 9)),
             ),
             (
                 4,
-                "an age (a number)",
+                Expected::Age,
                 value(4).is_empty() || parse_digits(value(4)).is_some(),
             ),
             (
                 5,
-                "a commune code (digits)",
+                Expected::CommuneCode,
                 value(5).is_empty() || value(5).iter().all(u8::is_ascii_digit),
             ),
         ];
         if let Some((i, expected, _)) = checks.iter().find(|(_, _, ok)| !ok) {
-            return Err(not_deaths(format!(
-                "no header, and field {} ({}) is \"{}\", not {expected}",
-                i + 1,
-                DEATHS_COLUMNS[*i],
-                latin1(field(value(*i)))
-            )));
+            return Err(not_deaths(NotDeaths::Field {
+                field: i + 1,
+                column: DEATHS_COLUMNS[*i].to_owned(),
+                value: latin1(field(value(*i))),
+                expected: *expected,
+            }));
         }
         Ok(DeathsLayout {
             has_header: false,

@@ -42,7 +42,7 @@ pub use deaths::{
     aggregate_deaths_reader, DeathsAggregate, DeathsAggregator, DeathsCell, DeathsOptions,
     NeonatalSplit,
 };
-pub use error::MicrodataError;
+pub use error::{ColumnError, Expected, JobFailure, MicrodataError, NotDeaths};
 pub use job::{
     equivalent_command, run_job, BirthsColumns, BytesSource, ChunkSource, ExcludedRows, FileKind,
     FileSummary, Job, JobOptions, JobResult, WorkerEvent, DEFAULT_CHUNK_BYTES,

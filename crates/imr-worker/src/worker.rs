@@ -1,5 +1,5 @@
 use imr_core::ingest::RawTable;
-use imr_microdata::{FileKind, Job, JobOptions, WorkerEvent};
+use imr_microdata::{FileKind, Job, JobFailure, JobOptions, WorkerEvent};
 use imr_worker::{check_size, encode_table, CsvEvent, CsvFailure, CSV_CHUNK_BYTES, CSV_JOB_KIND};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -40,9 +40,15 @@ async fn stream(
     file: &File,
     elapsed: &dyn Fn() -> f64,
 ) -> Result<(), WorkerEvent> {
-    let failed = |message: String| WorkerEvent::Failed {
+    let failed = |failure: JobFailure| WorkerEvent::Failed {
         file: Some(kind),
-        message,
+        failure,
+    };
+    let unreadable = |detail: String| {
+        failed(JobFailure::Unreadable {
+            file: file.name(),
+            detail,
+        })
     };
     let size = file.size() as u64;
     let chunk = job.chunk_bytes() as u64;
@@ -54,25 +60,21 @@ async fn stream(
     let mut offset = 0u64;
     loop {
         while pending.len() < READ_AHEAD && requested < size {
-            pending.push_back(
-                read_chunk(file, requested, chunk)
-                    .map_err(|e| failed(format!("{}: cannot read {e}", file.name())))?,
-            );
+            pending.push_back(read_chunk(file, requested, chunk).map_err(unreadable)?);
             requested = (requested + chunk).min(size);
         }
         let Some(next) = pending.pop_front() else {
             break;
         };
-        let bytes = next
-            .await
-            .map_err(|e| failed(format!("{}: cannot read the file: {e:?}", file.name())))?;
+        let bytes = next.await.map_err(|e| unreadable(format!("{e:?}")))?;
         let view = js_sys::Uint8Array::new(&bytes);
         let n = view.length() as u64;
         if n == 0 {
-            return Err(failed(format!(
-                "{}: the file ended at byte {offset} of {size} while reading",
-                file.name()
-            )));
+            return Err(failed(JobFailure::EndedEarly {
+                file: file.name(),
+                at: offset,
+                size,
+            }));
         }
         offset += n;
         buffer.resize(n as usize, 0);
@@ -223,22 +225,21 @@ async fn handle(scope: DedicatedWorkerGlobalScope, data: JsValue) {
     if field(&data, "kind").and_then(|k| k.as_string()).as_deref() == Some(CSV_JOB_KIND) {
         return handle_csv(scope, data).await;
     }
-    let fail = |message: String| {
-        post(
-            &scope,
-            &WorkerEvent::Failed {
-                file: None,
-                message,
-            },
-        )
-    };
     let options: JobOptions = match field(&data, "options")
         .and_then(|v| v.as_string())
-        .ok_or_else(|| "the job has no options".to_owned())
+        .ok_or_else(|| "none".to_owned())
         .and_then(|s| serde_json::from_str(&s).map_err(|e| e.to_string()))
     {
         Ok(options) => options,
-        Err(message) => return fail(message),
+        Err(detail) => {
+            return post(
+                &scope,
+                &WorkerEvent::Failed {
+                    file: None,
+                    failure: JobFailure::BadOptions { detail },
+                },
+            )
+        }
     };
     let file = |key: &str| field(&data, key).and_then(|v| v.dyn_into::<File>().ok());
     let (deaths, births) = (file("deaths"), file("births"));

@@ -20,7 +20,7 @@ use crate::messages::{messages, msg};
 use crate::state::AppState;
 use imr_microdata::{
     equivalent_command, looks_like_deaths_microdata, BirthsHead, DeathsOptions, FileKind,
-    JobOptions, JobResult, WorkerEvent,
+    JobFailure, JobOptions, JobResult, WorkerEvent,
 };
 use job::{add_counts, start_worker, terminate_worker};
 use leptos::prelude::*;
@@ -78,11 +78,29 @@ pub(super) enum Run {
         elapsed_ms: u64,
     },
     Done(Box<JobResult>, String),
-    Failed(String),
+    Failed(RunFailure),
     Cancelled {
         bytes_read: u64,
         total_bytes: u64,
     },
+}
+
+/// Why a run gave no counts: a value, worded in the page's language where it is shown.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum RunFailure {
+    /// The worker said why (a file it cannot read or aggregate, columns not chosen).
+    Job(JobFailure),
+    /// The worker could not be started, stopped, or said what the page does not understand.
+    Page(String),
+}
+
+impl RunFailure {
+    pub(super) fn text(&self, lang: crate::i18n::Lang) -> String {
+        match self {
+            RunFailure::Job(failure) => failure.text(lang),
+            RunFailure::Page(detail) => (messages(lang).microdata.worker_failed)(detail),
+        }
+    }
 }
 
 impl Run {
@@ -207,17 +225,17 @@ pub fn Microdata() -> impl IntoView {
                     add_counts(state, &result.counts_csv);
                     run.set(Run::Done(Box::new(result), command.clone()));
                 }
-                Ok(WorkerEvent::Failed { message, .. }) => {
+                Ok(WorkerEvent::Failed { failure, .. }) => {
                     terminate_worker();
-                    run.set(Run::Failed(message));
+                    run.set(Run::Failed(RunFailure::Job(failure)));
                 }
-                Err(message) => {
+                Err(detail) => {
                     terminate_worker();
-                    run.set(Run::Failed(message));
+                    run.set(Run::Failed(RunFailure::Page(detail)));
                 }
             };
-            if let Err(message) = start_worker(deaths, births, &options, on_event).await {
-                run.set(Run::Failed(message));
+            if let Err(detail) = start_worker(deaths, births, &options, on_event).await {
+                run.set(Run::Failed(RunFailure::Page(detail)));
             }
         });
     };

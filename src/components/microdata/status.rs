@@ -46,7 +46,7 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
             <p class="warn" role="status" data-testid="microdata-cancelled">{move || { let l = lang().get(); (messages(l).microdata.cancelled)(&format_number(l, read.mb_read, 1), &format_number(l, read.mb_total, 1)) }}</p>
         }.into_any())
         }
-        Run::Failed(message) => Some(view! { <p class="error" role="alert" data-testid="microdata-error">{message}</p> }.into_any()),
+        Run::Failed(failure) => Some(view! { <p class="error" role="alert" data-testid="microdata-error">{move || failure.text(lang().get())}</p> }.into_any()),
         Run::Done(result, command) => {
             // The download carries the provenance lines, the microdata files as source.
             let source: Vec<String> = result.files.iter().map(|f| f.name.clone()).collect();

@@ -139,6 +139,9 @@ pub struct MicrodataMessages {
     /// (MB read, MB in all)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub cancelled: fn(&str, &str) -> String,
+    /// (what went wrong between the page and its background reader)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub worker_failed: fn(&str) -> String,
     /// (seconds, MB per second, rows per second, counts file)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub done: fn(&str, &str, &str, &str) -> String,

@@ -133,7 +133,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             );
             write_out(&out, &csv)
         }
-        WorkerEvent::Failed { message, .. } => Err(CliError::Input(message)),
+        WorkerEvent::Failed { failure, .. } => Err(CliError::Input(failure.to_string())),
         WorkerEvent::Progress { .. } => unreachable!("run_job ends with Done or Failed"),
     }
 }
@@ -152,7 +152,9 @@ fn births_columns(args: &BirthsArgs) -> Result<BirthsColumns, CliError> {
         commune: commune.to_owned(),
         delimiter: args.births_delimiter,
     };
-    columns.options().map_err(CliError::Usage)?;
+    columns
+        .options()
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     Ok(columns)
 }
 
@@ -186,7 +188,8 @@ impl ChunkSource for PathSource {
     }
 
     fn read_at(&mut self, offset: u64, buffer: &mut Vec<u8>) -> Result<(), String> {
-        let cannot = |e: std::io::Error| format!("{}: {e}", self.name);
+        // The job's failure names the file.
+        let cannot = |e: std::io::Error| e.to_string();
         self.file.seek(SeekFrom::Start(offset)).map_err(cannot)?;
         let mut filled = 0;
         while filled < buffer.len() {
