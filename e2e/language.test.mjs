@@ -106,3 +106,47 @@ test('the language check flags a foreign sentence and not place names or identif
   assert.equal(foreignWords('rate_per_1000 deaths_2019 chile_imr_2019_2023.csv', 'en').length, 0);
   assert.ok(foreignWords('La tasa de mortalidad infantil por comuna y año, con intervalos', 'es').length >= 3);
 });
+
+// Errors about the user's own files are the engine's values worded by the page: in Spanish on
+// the Spanish page, and again in English when the language is switched (no English sentence
+// from the reader, the validation, the background worker or the microdata reader).
+test('errors about uploaded files are worded in the page language, also from the worker', async () => {
+  const opened = await ViewPage.open(browser, server.origin, 'data', { lang: 'es' });
+  const { page } = opened;
+  const input = page.getByTestId('file-input');
+  const shown = async (testid, name) => {
+    const el = page.getByTestId(testid).filter({ hasText: name }).first();
+    await el.waitFor({ timeout: 60000 });
+    return (await el.textContent()).trim();
+  };
+  const cases = [
+    ['file-error', { name: 'vacio.csv', mimeType: 'text/csv', buffer: Buffer.from('') }, /vacio\.csv: el archivo está vacío/],
+    ['file-error', { name: 'planilla.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x00, 0x14]) }, /parece un archivo binario/],
+    ['panel-error', { name: 'negativos.csv', mimeType: 'text/csv', buffer: Buffer.from('codigo_comuna,anio,nacimientos,defunciones\n13101,2020,-5,1\n') },
+      /ninguna fila utilizable: se excluyeron todas las filas leídas \(1\) \(la primera: línea 2, columna `nacimientos`: conteo negativo -5\)/],
+    ['panel-error', { name: 'xy.csv', mimeType: 'text/csv', buffer: Buffer.from('x,y\n1,2\n') }, /ninguna columna para código de comuna \(entidad\)/],
+    // Above the worker's threshold (4 MiB): parsed in the background, refused there.
+    ['upload-error', { name: 'grande.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(5 * 1024 * 1024, 0) }, /grande\.bin: parece un archivo binario/],
+  ];
+  for (const [testid, file, expected] of cases) {
+    await input.setInputFiles(file);
+    const text = await shown(testid, file.name);
+    assert.match(text, expected, text);
+    assert.deepEqual(foreignWords(text, 'en'), [], text);
+  }
+  // The microdata reader's refusal comes from its worker, as a value too.
+  await page.getByTestId('microdata-deaths-file').setInputFiles({ name: 'otro.csv', mimeType: 'text/csv', buffer: Buffer.from('x;y\n1;2\n') });
+  await page.getByTestId('microdata-start').click();
+  const refusal = await shown('microdata-error', 'otro.csv');
+  assert.match(refusal, /otro\.csv: línea 1: no son los microdatos de defunciones del Ministerio de Salud: se esperaba un encabezado/, refusal);
+  assert.deepEqual(foreignWords(refusal, 'en'), [], refusal);
+  // The errors follow a switch of language: they are values, not sentences kept as written.
+  await page.getByTestId('lang-switch').click();
+  await page.locator('html[lang=en]').waitFor();
+  const english = await shown('upload-error', 'grande.bin');
+  assert.match(english, /grande\.bin: this looks like a binary file, not text \(a zero byte at offset 0\)/, english);
+  assert.deepEqual(foreignWords(english, 'es'), [], english);
+  assert.match(await shown('microdata-error', 'otro.csv'), /otro\.csv: line 1: this is not the health ministry's deaths microdata/);
+  assert.deepEqual(opened.errors, []);
+  await opened.close();
+});
