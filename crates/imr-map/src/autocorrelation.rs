@@ -37,6 +37,24 @@ pub enum AutocorrelationError {
     NoPermutations,
 }
 
+impl AutocorrelationError {
+    /// The error in `lang`: English is the `Display` text.
+    pub fn text(&self, lang: crate::Lang) -> String {
+        use AutocorrelationError::*;
+        match (self, lang) {
+            (_, crate::Lang::En) => self.to_string(),
+            (WeightsMismatch { weights, values }, _) => {
+                format!("los pesos espaciales cubren {weights} áreas pero hay {values} valores")
+            }
+            (TooFewAreas(n), _) => {
+                format!("el I de Moran necesita al menos 3 áreas con un valor y un vecino; hay {n}")
+            }
+            (Constant, _) => "todos los valores son iguales: el I de Moran no está definido".into(),
+            (NoPermutations, _) => "hace falta al menos una permutación".into(),
+        }
+    }
+}
+
 /// Global Moran's I and its permutation test.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Moran {

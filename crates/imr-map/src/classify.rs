@@ -88,6 +88,25 @@ pub enum ClassifyError {
     BadHinge(f64),
 }
 
+impl ClassifyError {
+    /// The error in `lang`: English is the `Display` text.
+    pub fn text(&self, lang: crate::Lang) -> String {
+        match (self, lang) {
+            (_, crate::Lang::En) => self.to_string(),
+            (ClassifyError::NoData, _) => "ningún área tiene un valor que clasificar".into(),
+            (ClassifyError::BadClassCount(n), _) => {
+                format!("el número de clases debe estar entre 1 y 12, no {n}")
+            }
+            (ClassifyError::BadBreaks(b), _) => {
+                format!("los cortes deben ser finitos y estrictamente crecientes: {b:?}")
+            }
+            (ClassifyError::BadHinge(h), _) => {
+                format!("la bisagra del mapa de caja debe ser positiva, no {h}")
+            }
+        }
+    }
+}
+
 /// One class of a legend.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClassInfo {

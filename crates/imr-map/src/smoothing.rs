@@ -39,6 +39,38 @@ pub enum SmoothError {
     },
 }
 
+impl SmoothError {
+    /// The error in `lang`: English is the `Display` text.
+    pub fn text(&self, lang: crate::Lang) -> String {
+        use SmoothError::*;
+        if lang == crate::Lang::En {
+            return self.to_string();
+        }
+        match self {
+            LengthMismatch { deaths, births } => format!(
+                "las defunciones ({deaths}) y los nacimientos ({births}) tienen largos distintos"
+            ),
+            WeightsMismatch { weights, areas } => {
+                format!("los pesos espaciales cubren {weights} áreas pero hay {areas}")
+            }
+            NoUsableArea => {
+                "ningún área tiene defunciones y nacimientos (nacimientos > 0)".into()
+            }
+            NoWeights => "el Bayes empírico espacial necesita vecinos (pesos espaciales)".into(),
+            RateNotFinite { area } => format!(
+                "área {area}: sus defunciones y nacimientos (o los de su vecindario) son demasiado grandes, o sus nacimientos demasiado pocos, para dar una tasa finita"
+            ),
+            CountsBeyondFunnel {
+                deaths,
+                births,
+                limit,
+            } => format!(
+                "el gráfico de embudo necesita un total de defunciones y de nacimientos de a lo sumo {limit} (hay {deaths} defunciones y {births} nacimientos)"
+            ),
+        }
+    }
+}
+
 /// Largest total of deaths or births the funnel plot accepts. Its exact Poisson limits and tests
 /// (statrs' incomplete gamma and χ² quantiles) are fast and finite well below this (checked up
 /// to 10¹⁵) but do not finish in reasonable time near 10²⁰; a country has about 10⁵–10⁷ births a

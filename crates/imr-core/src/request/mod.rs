@@ -17,6 +17,7 @@
 //!
 //! [`Panel`]: crate::panel::Panel
 
+mod error;
 mod fit;
 mod fit_view;
 pub mod fit_words;
@@ -24,6 +25,7 @@ mod inequality;
 mod map;
 mod rates;
 
+pub use error::SpatialStatistic;
 pub use fit::{FitRequest, FitResult, ValidatedFit, DEFAULT_LEVEL};
 pub use fit_view::{
     absorbed_columns, analysis_commands, analysis_csv, chosen_regressors, regressor_candidates,
@@ -169,6 +171,27 @@ pub enum RequestError {
     /// The analysis of the second series failed.
     #[error("second series `{column}`: {message}")]
     SecondSeriesAnalysis { column: String, message: String },
+    /// Moran's I or the LISA clusters cannot be computed on the mapped values.
+    #[error("{statistic}: {error}")]
+    Spatial {
+        statistic: SpatialStatistic,
+        error: imr_map::autocorrelation::AutocorrelationError,
+    },
+    /// The funnel plot cannot be drawn.
+    #[error("funnel plot: {0}")]
+    Funnel(imr_map::smoothing::SmoothError),
+    /// The mapped values of the year cannot be computed (smoothing, excess risk).
+    #[error("year {year}: {error}")]
+    MapValues {
+        year: i64,
+        error: imr_map::smoothing::SmoothError,
+    },
+    /// The mapped values of the year cannot be classified.
+    #[error("year {year}: {error}")]
+    Classification {
+        year: i64,
+        error: imr_map::classify::ClassifyError,
+    },
     /// The analysis itself failed (the engine's message, with the part that failed).
     #[error("{0}")]
     Analysis(String),

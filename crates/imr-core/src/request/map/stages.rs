@@ -1,7 +1,7 @@
 //! The stages of a [`MapRequest`]: the year's rows on the areas, values and colours, LISA,
 //! Moran's I, the funnel plot and the table's rates; and `run`, which chains them for `imr map`.
 
-use super::super::{ColumnUse, RequestError};
+use super::super::{ColumnUse, RequestError, SpatialStatistic};
 use super::{
     Boundaries, MapContext, MapRequest, MapResult, ValidatedMap, LISA_ALPHA, LISA_PERMUTATIONS,
 };
@@ -158,7 +158,10 @@ impl MapRequest {
             self.seed,
             LISA_ALPHA,
         )
-        .map_err(|e| RequestError::Analysis(format!("LISA: {e}")))?;
+        .map_err(|error| RequestError::Spatial {
+            statistic: SpatialStatistic::Lisa,
+            error,
+        })?;
         let colouring = Colouring::from_lisa_in(values, &l.clusters, LISA_ALPHA, self.lang);
         Ok((colouring, l))
     }
@@ -171,8 +174,12 @@ impl MapRequest {
     ) -> Option<Result<Moran, RequestError>> {
         let permutations = self.moran?;
         Some(
-            moran(values, weights, permutations, self.seed)
-                .map_err(|e| RequestError::Analysis(format!("Moran's I: {e}"))),
+            moran(values, weights, permutations, self.seed).map_err(|error| {
+                RequestError::Spatial {
+                    statistic: SpatialStatistic::Moran,
+                    error,
+                }
+            }),
         )
     }
 
@@ -184,8 +191,7 @@ impl MapRequest {
         layout: &MapLayout,
         text: &MapText,
     ) -> Result<String, RequestError> {
-        let f = funnel(&data.deaths, &data.births, 60)
-            .map_err(|e| RequestError::Analysis(format!("funnel plot: {e}")))?;
+        let f = funnel(&data.deaths, &data.births, 60).map_err(RequestError::Funnel)?;
         Ok(funnel_svg(
             &f,
             &layout.codes,
@@ -230,13 +236,11 @@ impl ValidatedMap {
             return Err(RequestError::MapNeedsCounts);
         }
         let lang = request.lang;
-        let year_error = |e: &dyn std::fmt::Display| {
-            RequestError::Analysis(format!("year {}: {e}", request.year))
-        };
+        let year = request.year;
         let values = self
             .measure
             .values(&slice.data, weights)
-            .map_err(|e| year_error(&e))?;
+            .map_err(|error| RequestError::MapValues { year, error })?;
         let (classification, mut colouring) = colour_values_flagged(
             &values,
             &slice.flagged,
@@ -246,7 +250,7 @@ impl ValidatedMap {
             self.measure.decimals(),
             lang,
         )
-        .map_err(|e| year_error(&e))?;
+        .map_err(|error| RequestError::Classification { year, error })?;
         colouring.method_note =
             imr_map::svg::method_note(&classification.method, classification.classes.len(), lang);
         let text = self.measure.text_in(

@@ -1,0 +1,211 @@
+//! [`RequestError`] in words of a language: the page shows a request's error in its own
+//! language; `Display` is the English the `imr` command prints.
+
+use super::{ColumnUse, RequestError};
+use crate::Lang;
+use imr_inequality::panel_input::KeyRole;
+
+/// The spatial statistic a [`RequestError::Spatial`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpatialStatistic {
+    Moran,
+    Lisa,
+}
+
+impl SpatialStatistic {
+    fn name(self, lang: Lang) -> &'static str {
+        match self {
+            SpatialStatistic::Moran => lang.pick("I de Moran", "Moran's I"),
+            SpatialStatistic::Lisa => "LISA",
+        }
+    }
+}
+
+impl std::fmt::Display for SpatialStatistic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name(Lang::En))
+    }
+}
+
+impl ColumnUse {
+    /// The use in words of `lang` ([`ColumnUse::word`] in English).
+    pub fn word_in(self, lang: Lang) -> &'static str {
+        if lang == Lang::En {
+            return self.word();
+        }
+        match self {
+            ColumnUse::Value => "del valor",
+            ColumnUse::Weight => "del peso",
+            ColumnUse::Against => "de la segunda serie",
+            ColumnUse::AgainstWeight => "del peso de la segunda serie",
+            ColumnUse::Group => "del grupo",
+            ColumnUse::Rank => "del orden",
+            ColumnUse::Outcome => "del resultado",
+            ColumnUse::Regressor => "de un regresor",
+            ColumnUse::Weights => "de los pesos",
+            ColumnUse::Exposure => "de la exposición",
+            ColumnUse::FixedEffect => "de un efecto fijo",
+            ColumnUse::MapValue => "del valor mapeado",
+        }
+    }
+}
+
+impl RequestError {
+    /// The error in `lang`. English is the `Display` text. The variants that carry an engine's
+    /// message as text (a model's or an analysis' failure, a boundary file's or a fixed-effect
+    /// list's error) are prefixed in Spanish around that message, which stays as the engine
+    /// wrote it.
+    pub fn text(&self, lang: Lang) -> String {
+        use RequestError::*;
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            NoNumericColumn {
+                role,
+                name,
+                available,
+            } => format!(
+                "la columna {} `{name}` no es numérica (las numéricas son: {})",
+                role.word_in(lang),
+                available.join(", ")
+            ),
+            NoColumn {
+                role,
+                name,
+                available,
+            } => format!(
+                "la columna {} `{name}` no está en los datos (las columnas son: {})",
+                role.word_in(lang),
+                available.join(", ")
+            ),
+            NoRates => "los datos no tienen columnas de nacimientos y defunciones (o tasa)".into(),
+            MissingKey(key) => format!(
+                "{}, línea {}, columna `{}`: la columna {} necesita un valor en cada fila y esta no tiene",
+                key.file,
+                key.line,
+                key.column,
+                match key.role {
+                    KeyRole::Group => "del grupo",
+                    KeyRole::Rank => "del orden",
+                }
+            ),
+            NoRegressors => "indique al menos un regresor".into(),
+            WeightsNotSupported { model } => format!(
+                "los pesos se aceptan en pooled, fe y twfe; `{model}` se estima sin pesos en R plm y Stata"
+            ),
+            AbsorbedNeedsWithin { model } => format!(
+                "los efectos fijos absorbidos van con el modelo within (fe); `{model}` no los acepta"
+            ),
+            FixedEffects(message) => format!("efectos fijos: {message}"),
+            Level(level) => {
+                format!("el nivel de confianza debe estar entre 0 y 1, y es {level}")
+            }
+            BreaksWithoutCustom => {
+                "los cortes solo se usan con la clasificación personalizada".into()
+            }
+            CustomWithoutBreaks => {
+                "la clasificación personalizada necesita cortes, p. ej. 4,6,8".into()
+            }
+            UnknownColours(name) => format!(
+                "esquema de colores desconocido {name:?}; use ylorrd, blues, viridis, cividis, burd o puor"
+            ),
+            SmoothWithValue => {
+                "el suavizado se aplica a la tasa; no se combina con otra columna mapeada".into()
+            }
+            MapNeedsCounts => {
+                "la tasa necesita columnas de nacimientos y defunciones (o tasa); mapee otra columna"
+                    .into()
+            }
+            NoYear { year, years } => format!(
+                "ninguna fila del año {year}; los datos tienen: {}",
+                years
+                    .iter()
+                    .map(|y| y.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Boundaries { name, message } => {
+                format!("{name}: no se pueden leer los límites ({message})")
+            }
+            ModelFailed { model, message } => {
+                format!("modelo {model}: no se pudo estimar ({message})")
+            }
+            SecondSeriesAnalysis { column, message } => {
+                format!("segunda serie `{column}`: no se pudo analizar ({message})")
+            }
+            Spatial { statistic, error } => {
+                format!("{}: {}", statistic.name(lang), error.text(lang))
+            }
+            Funnel(error) => format!("gráfico de embudo: {}", error.text(lang)),
+            MapValues { year, error } => format!("año {year}: {}", error.text(lang)),
+            Classification { year, error } => format!("año {year}: {}", error.text(lang)),
+            Analysis(message) => format!("no se pudo calcular ({message})"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use imr_map::autocorrelation::AutocorrelationError;
+    use imr_map::classify::ClassifyError;
+    use imr_map::smoothing::SmoothError;
+
+    #[test]
+    fn english_is_unchanged_and_spanish_has_no_english_words() {
+        let errors = [
+            RequestError::NoNumericColumn {
+                role: ColumnUse::Weights,
+                name: "w".into(),
+                available: vec!["x".into()],
+            },
+            RequestError::NoRates,
+            RequestError::MapNeedsCounts,
+            RequestError::NoYear {
+                year: 2030,
+                years: vec![2019, 2020],
+            },
+            RequestError::Spatial {
+                statistic: SpatialStatistic::Moran,
+                error: AutocorrelationError::Constant,
+            },
+            RequestError::Spatial {
+                statistic: SpatialStatistic::Lisa,
+                error: AutocorrelationError::TooFewAreas(2),
+            },
+            RequestError::Funnel(SmoothError::NoUsableArea),
+            RequestError::MapValues {
+                year: 2020,
+                error: SmoothError::NoUsableArea,
+            },
+            RequestError::Classification {
+                year: 2020,
+                error: ClassifyError::NoData,
+            },
+        ];
+        assert_eq!(
+            errors[4].to_string(),
+            "Moran's I: all values are equal: Moran's I is not defined"
+        );
+        assert_eq!(
+            errors[6].to_string(),
+            "funnel plot: no area has both deaths and births (births > 0)"
+        );
+        assert_eq!(
+            errors[7].to_string(),
+            "year 2020: no area has both deaths and births (births > 0)"
+        );
+        const ENGLISH: [&str; 12] = [
+            "the", "is", "are", "not", "and", "has", "have", "year", "values", "area", "needs",
+            "column",
+        ];
+        for error in &errors {
+            let text = error.text(Lang::Es);
+            assert_ne!(&text, &error.to_string());
+            for word in text.split(|c: char| !c.is_alphanumeric()) {
+                assert!(!ENGLISH.contains(&word), "{word:?} in {text:?}");
+            }
+        }
+    }
+}
