@@ -11,7 +11,7 @@
 // pre/code/kbd/samp/textarea, which stay in their own syntax.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch } from './harness.mjs';
+import { startServer, launch, openPage } from './harness.mjs';
 import { ViewPage, READY } from './views.mjs';
 
 const FUNCTION_WORDS = {
@@ -149,4 +149,21 @@ test('errors about uploaded files are worded in the page language, also from the
   assert.match(await shown('microdata-error', 'otro.csv'), /otro\.csv: line 1: this is not the health ministry's deaths microdata/);
   assert.deepEqual(opened.errors, []);
   await opened.close();
+});
+
+// The Map view's errors are values too: unreadable custom breaks from a shared link, in
+// Spanish, then in English after the switch.
+test('a map error is worded in the page language and follows a switch', async () => {
+  const { page, context, errors } = await openPage(browser, `${server.origin}/#view=map&lang=es&scheme=custom&breaks=cuatro`, { locale: 'es-CL' });
+  const error = page.getByTestId('map-error');
+  await error.filter({ hasText: 'cuatro' }).waitFor({ timeout: 60000 });
+  const spanish = (await error.textContent()).trim();
+  assert.match(spanish, /^Cortes propios: escriba números crecientes separados por comas, p\. ej\. 4,6,8; se leyó «cuatro»$/, spanish);
+  assert.deepEqual(foreignWords(spanish, 'en'), [], spanish);
+  await page.getByTestId('lang-switch').click();
+  await error.filter({ hasText: 'read «cuatro»' }).waitFor();
+  const english = (await error.textContent()).trim();
+  assert.deepEqual(foreignWords(english, 'es'), [], english);
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -312,5 +312,6 @@ pub static EN: Messages = Messages {
         moran_detail: |permutations, n| format!(", {permutations} permutations, {n} communes with data). Neighbours: communes sharing a border."),
         lisa_note: |permutations, alpha| format!("LISA clusters (local Moran, {permutations} permutations, p ≤ {alpha}) on the map."),
         switch_time: |script, painted| format!("Last year switch: map recoloured in {script} ms (script and DOM), {painted} ms to the next frame."),
+        breaks_unreadable: |text| format!("Custom breaks: type increasing numbers separated by commas, e.g. 4,6,8; read «{text}»"),
     },
 };

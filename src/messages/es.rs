@@ -312,5 +312,6 @@ pub static ES: Messages = Messages {
         moran_detail: |permutations, n| format!(", {permutations} permutaciones, {n} comunas con dato). Vecinos: comunas que comparten un borde."),
         lisa_note: |permutations, alpha| format!("Clusters LISA (Moran local, {permutations} permutaciones, p ≤ {alpha}) en el mapa."),
         switch_time: |script, painted| format!("Último cambio de año: mapa recoloreado en {script} ms (cálculo y DOM), {painted} ms hasta el cuadro siguiente."),
+        breaks_unreadable: |text| format!("Cortes propios: escriba números crecientes separados por comas, p. ej. 4,6,8; se leyó «{text}»"),
     },
 };

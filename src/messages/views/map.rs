@@ -90,4 +90,7 @@ pub struct MapMessages {
     /// (ms to recolour, ms to the next frame)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub switch_time: fn(&str, &str) -> String,
+    /// (the breaks as typed)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub breaks_unreadable: fn(&str) -> String,
 }

@@ -10,14 +10,14 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 /// Why a request has no result, in the words of this view: the errors the view words itself
-/// (rendered per language from [`crate::messages`]) and the engine's own, shown in English as
-/// they are.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// (rendered per language from [`crate::messages`]) and the engine's own, rendered in the
+/// language by the engine ([`RequestError::text`]).
+#[derive(Debug, Clone, PartialEq)]
 pub enum Message {
     NoNumericColumn { name: String, available: String },
     NoColumn { name: String },
     NoRates,
-    Engine(String),
+    Engine(RequestError),
 }
 
 impl Message {
@@ -29,7 +29,7 @@ impl Message {
             }
             Message::NoColumn { name } => (texts.no_column)(name),
             Message::NoRates => texts.no_rates.to_string(),
-            Message::Engine(text) => text.clone(),
+            Message::Engine(error) => error.text(lang),
         }
     }
 }
@@ -45,7 +45,7 @@ fn message(err: RequestError) -> Message {
         },
         RequestError::NoColumn { name, .. } => Message::NoColumn { name },
         RequestError::NoRates => Message::NoRates,
-        other => Message::Engine(other.to_string()),
+        other => Message::Engine(other),
     }
 }
 

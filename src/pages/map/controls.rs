@@ -2,7 +2,7 @@
 //! number of classes, custom breaks, colours and the LISA cluster map, then the shared
 //! include-flagged toggle.
 
-use super::MapOptions;
+use super::{MapError, MapOptions};
 use crate::i18n::lang;
 use crate::messages::{messages, msg, Text};
 use crate::pages::findings::IncludeFlagged;
@@ -49,7 +49,8 @@ fn scheme_label(c: ClassScheme) -> Text {
 
 /// The custom breaks as typed: numbers separated by commas, semicolons or spaces (at least one;
 /// the engine checks that they increase).
-pub(super) fn parse_breaks(text: &str) -> Result<Vec<f64>, String> {
+/// The custom breaks as typed, or [`MapError::Breaks`] with the text.
+pub(super) fn parse_breaks(text: &str) -> Result<Vec<f64>, MapError> {
     let parsed: Result<Vec<f64>, _> = text
         .split([',', ';', ' '])
         .filter(|s| !s.trim().is_empty())
@@ -57,9 +58,7 @@ pub(super) fn parse_breaks(text: &str) -> Result<Vec<f64>, String> {
         .collect();
     match parsed {
         Ok(b) if !b.is_empty() => Ok(b),
-        _ => Err(format!(
-            "Cortes propios: escriba números crecientes separados por comas, p. ej. 4,6,8 (custom breaks: increasing numbers, e.g. 4,6,8); se leyó «{text}»"
-        )),
+        _ => Err(MapError::Breaks(text.to_owned())),
     }
 }
 
@@ -217,6 +216,9 @@ mod tests {
     fn custom_breaks_read_as_numbers_or_say_what_was_read() {
         assert_eq!(parse_breaks("4, 6;8 12.5"), Ok(vec![4.0, 6.0, 8.0, 12.5]));
         assert!(parse_breaks("").is_err());
-        assert!(parse_breaks("4, six").unwrap_err().contains("«4, six»"));
+        assert_eq!(
+            parse_breaks("4, six").unwrap_err(),
+            super::MapError::Breaks("4, six".into())
+        );
     }
 }

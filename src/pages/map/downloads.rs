@@ -2,7 +2,7 @@
 //! writes the same SVG: the request's `to_args`, quoted by the one shell rule
 //! ([`imr_core::escape::shell_join`]).
 
-use super::{Drawn, Geometry};
+use super::{Drawn, Geometry, MapError};
 use crate::components::download::{download_csv, download_text};
 use crate::messages::msg;
 use crate::state::{AppState, Shared};
@@ -35,7 +35,7 @@ fn file_stem(r: &Drawn) -> String {
 pub(super) fn Downloads(
     geometry: RwSignal<Result<Shared<Geometry>, String>>,
     /// The request of the controls (with the LISA option).
-    request: Memo<Option<Result<MapRequest, String>>>,
+    request: Memo<Option<Result<MapRequest, MapError>>>,
     result: Memo<Option<Shared<Drawn>>>,
     colouring: Memo<Option<Shared<Colouring>>>,
 ) -> impl IntoView {

@@ -1,7 +1,7 @@
 //! The funnel plot of the year (drawn by the request, [`imr_core::request::MapRequest::funnel_figure`]),
 //! linked to the map through the selection.
 
-use super::{Drawn, Geometry};
+use super::{Drawn, Geometry, MapError};
 use crate::components::download::download_text;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
@@ -17,13 +17,13 @@ pub(super) fn FunnelPanel(
     selected: RwSignal<Option<usize>>,
 ) -> impl IntoView {
     let lang = lang();
-    let svg = Memo::new(move |_| -> Option<Result<String, String>> {
+    let svg = Memo::new(move |_| -> Option<Result<String, MapError>> {
         let r = result.get()?;
         let geo = geometry.get().ok()?;
         Some(
             r.request
                 .funnel_figure(&r.data, &geo.layout, &r.text)
-                .map_err(|e| e.to_string()),
+                .map_err(MapError::Request),
         )
     });
     let on_click = move |ev: leptos::ev::MouseEvent| {
@@ -58,7 +58,7 @@ pub(super) fn FunnelPanel(
             <style>{highlight}</style>
             {move || svg.get().map(|s| match s {
                 Ok(s) => view! { <div data-testid="funnel-box" class="chart" style="max-width:640px;cursor:pointer" on:click=on_click inner_html=s></div> }.into_any(),
-                Err(e) => view! { <p class="warn">{format!("{}: {e}", messages(lang.get()).map.funnel_plot_not_available)}</p> }.into_any(),
+                Err(e) => view! { <p class="warn">{move || format!("{}: {}", messages(lang.get()).map.funnel_plot_not_available, e.text(lang.get()))}</p> }.into_any(),
             })}
             <button class="secondary" on:click=download>{msg(|m| m.map.download_funnel_svg)}</button>
             {move || selected.get().and_then(|a| {

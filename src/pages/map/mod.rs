@@ -16,6 +16,7 @@
 mod boundaries;
 mod controls;
 mod downloads;
+mod error;
 mod figure;
 mod funnel;
 mod legend;
@@ -28,6 +29,7 @@ mod tooltip;
 
 use boundaries::bundled_geometry;
 pub use boundaries::Geometry;
+use error::MapError;
 
 use crate::components::download::today;
 use crate::i18n::{lang, Lang};
@@ -103,7 +105,7 @@ impl MapOptions {
         lang: Lang,
         geo: &Geometry,
         include_flagged: bool,
-    ) -> Option<Result<MapRequest, String>> {
+    ) -> Option<Result<MapRequest, MapError>> {
         let year = self.year.get()?;
         let variable = self.variable.get();
         let rate = variable == "rate";
@@ -222,7 +224,7 @@ pub fn MapPage() -> impl IntoView {
         Some(Ok(r)) => Some((r.year, r.value)),
         _ => None,
     });
-    let year_slice = Memo::new(move |_| -> Option<Result<Shared<YearSlice>, String>> {
+    let year_slice = Memo::new(move |_| -> Option<Result<Shared<YearSlice>, MapError>> {
         let (year, value) = slice_key.get()?;
         let p = panel.get()?;
         let geo = geometry.get().ok()?;
@@ -237,11 +239,11 @@ pub fn MapPage() -> impl IntoView {
             request
                 .year_slice(&p, &geo.layer, is_flagged)
                 .map(|s| Shared(Arc::new(s)))
-                .map_err(|e| e.to_string()),
+                .map_err(MapError::Request),
         )
     });
     // Values, classes and colours of the current choices: no geometry is touched.
-    let result = Memo::new(move |_| -> Option<Result<Shared<Drawn>, String>> {
+    let result = Memo::new(move |_| -> Option<Result<Shared<Drawn>, MapError>> {
         let p = panel.get()?;
         let request = match class_request.get()? {
             Ok(r) => r,
@@ -280,13 +282,13 @@ pub fn MapPage() -> impl IntoView {
         Some(
             run()
                 .map(|r| Shared(Arc::new(r)))
-                .map_err(|e| e.to_string()),
+                .map_err(MapError::Request),
         )
     });
     let ok_result = Memo::new(move |_| result.get().and_then(|r| r.ok()));
 
     // The colouring drawn: the classes, or the LISA clusters when asked.
-    let lisa_colouring = Memo::new(move |_| -> Option<Result<Shared<Colouring>, String>> {
+    let lisa_colouring = Memo::new(move |_| -> Option<Result<Shared<Colouring>, MapError>> {
         if !options.lisa.get() {
             return None;
         }
@@ -296,7 +298,7 @@ pub fn MapPage() -> impl IntoView {
             r.request
                 .lisa_colouring(&r.values, &geo.weights)
                 .map(|(c, _)| Shared(Arc::new(c)))
-                .map_err(|e| e.to_string()),
+                .map_err(MapError::Request),
         )
     });
     let colouring = Memo::new(move |_| -> Option<Shared<Colouring>> {
@@ -322,7 +324,7 @@ pub fn MapPage() -> impl IntoView {
         let geo = geometry.get().ok()?;
         r.request
             .moran_test(&r.values, &geo.weights)
-            .map(|m| m.map_err(|e| e.to_string()))
+            .map(|m| m.map_err(MapError::Request))
     });
     let switch_year =
         Callback::new(move |y: i64| timing::time_switch(switch_ms, || year.set(Some(y))));
@@ -333,7 +335,7 @@ pub fn MapPage() -> impl IntoView {
             <crate::pages::findings::Takeaway question="where"/>
             <controls::MapControls options=options years=years variables=variables switch_year=switch_year/>
             {move || match result.get() {
-                Some(Err(message)) => Some(view! { <p class="error" role="alert" data-testid="map-error">{message}</p> }.into_any()),
+                Some(Err(error)) => Some(view! { <p class="error" role="alert" data-testid="map-error">{move || error.text(lang.get())}</p> }.into_any()),
                 None => panel.get().is_none().then(|| view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }.into_any()),
                 _ => None,
             }}

@@ -1,5 +1,6 @@
 //! Moran's I of the mapped values and the LISA option's status.
 
+use super::MapError;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::Shared;
@@ -14,9 +15,9 @@ const SEED: u64 = 1;
 /// Moran's I of the mapped values with its permutation p-value, and the LISA option's status.
 #[component]
 pub(super) fn MoranPanel(
-    moran: Memo<Option<Result<Moran, String>>>,
+    moran: Memo<Option<Result<Moran, MapError>>>,
     show: RwSignal<bool>,
-    lisa: Memo<Option<Result<Shared<Colouring>, String>>>,
+    lisa: Memo<Option<Result<Shared<Colouring>, MapError>>>,
 ) -> impl IntoView {
     let lang = lang();
     view! {
@@ -33,9 +34,9 @@ pub(super) fn MoranPanel(
                         {(messages(lang.get()).map.moran_detail)(&m.permutations.to_string(), &m.n.to_string())}
                     </p>
                 }.into_any(),
-                Err(e) => view! { <p class="warn" data-testid="moran">{format!("{}: {e}", messages(lang.get()).map.moran_not_available)}</p> }.into_any(),
+                Err(e) => view! { <p class="warn" data-testid="moran">{move || format!("{}: {}", messages(lang.get()).map.moran_not_available, e.text(lang.get()))}</p> }.into_any(),
             })}
-            {move || lisa.get().and_then(|l| l.err()).map(|e| view! { <p class="warn">{e}</p> })}
+            {move || lisa.get().and_then(|l| l.err()).map(|e| view! { <p class="warn">{move || e.text(lang.get())}</p> })}
             {move || lisa.get().and_then(|l| l.ok()).map(|_| view! {
                 <p class="note">{(messages(lang.get()).map.lisa_note)(&PERMUTATIONS.to_string(), &LISA_ALPHA.to_string())}</p>
             })}
