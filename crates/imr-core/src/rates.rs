@@ -54,8 +54,24 @@ pub struct RateTable {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RateError {
-    #[error("rates need births and deaths (or a rate) columns; the data have {missing} missing — choose the column")]
-    MissingColumn { missing: &'static str },
+    #[error("rates need births and deaths (or a rate) columns; the data have {} missing — choose the column", missing.label())]
+    MissingColumn { missing: crate::ingest::Role },
+}
+
+impl RateError {
+    /// The error in `lang`: English is the `Display` text.
+    pub fn text(&self, lang: crate::Lang) -> String {
+        match (self, lang) {
+            (_, crate::Lang::En) => self.to_string(),
+            (RateError::MissingColumn { missing }, _) => format!(
+                "las tasas necesitan columnas de nacimientos y defunciones (o tasa); a los datos les faltan {} — elija la columna",
+                match missing {
+                    crate::ingest::Role::Births => "los nacimientos",
+                    _ => "las defunciones",
+                }
+            ),
+        }
+    }
 }
 
 /// Rate per 1,000 with its exact 95% interval; `(None, None, None)` when births are zero.
@@ -76,10 +92,14 @@ impl RateTable {
     /// Computes the rates of every row of `panel` and the pooled rate of every year.
     pub fn from_panel(panel: &Panel) -> Result<RateTable, RateError> {
         if !panel.has_births {
-            return Err(RateError::MissingColumn { missing: "births" });
+            return Err(RateError::MissingColumn {
+                missing: crate::ingest::Role::Births,
+            });
         }
         if !panel.has_deaths {
-            return Err(RateError::MissingColumn { missing: "deaths" });
+            return Err(RateError::MissingColumn {
+                missing: crate::ingest::Role::Deaths,
+            });
         }
         let mut rows = Vec::with_capacity(panel.len());
         let mut by_year: std::collections::BTreeMap<i64, (f64, f64, usize)> = Default::default();

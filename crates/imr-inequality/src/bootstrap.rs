@@ -153,7 +153,7 @@ pub(crate) fn bootstrap_year(
                     Some(Poisson::new(d).map_err(|_| InequalityError::InvalidNumber {
                         entity: areas.entities[i].clone(),
                         time: areas.time,
-                        field: "deaths",
+                        field: crate::error::Field::Deaths,
                         found: d,
                     })?)
                 } else {

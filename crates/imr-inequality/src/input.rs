@@ -8,7 +8,7 @@
 //! * [`Subject::Values`]: any numeric column with a weight column, e.g. municipal health income per
 //!   capita weighted by population. Areas are those with weight > 0 that year.
 
-use crate::error::InequalityError;
+use crate::error::{Field, InequalityError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -151,12 +151,7 @@ struct Row<'a> {
     rank: Option<f64>,
 }
 
-fn check_number(
-    entity: &str,
-    time: i64,
-    field: &'static str,
-    x: f64,
-) -> Result<(), InequalityError> {
+fn check_number(entity: &str, time: i64, field: Field, x: f64) -> Result<(), InequalityError> {
     if x.is_finite() && x >= 0.0 {
         Ok(())
     } else {
@@ -181,8 +176,8 @@ pub(crate) fn years_from_subject(subject: &Subject) -> Result<Vec<YearAreas>, In
                 )));
             }
             for obs in &input.observations {
-                check_number(&obs.entity, obs.time, "deaths", obs.events)?;
-                check_number(&obs.entity, obs.time, "births", obs.exposure)?;
+                check_number(&obs.entity, obs.time, Field::Deaths, obs.events)?;
+                check_number(&obs.entity, obs.time, Field::Births, obs.exposure)?;
                 let value = if obs.exposure > 0.0 {
                     input.per * obs.events / obs.exposure
                 } else {
@@ -201,8 +196,8 @@ pub(crate) fn years_from_subject(subject: &Subject) -> Result<Vec<YearAreas>, In
         }
         Subject::Values(input) => {
             for obs in &input.observations {
-                check_number(&obs.entity, obs.time, "value", obs.value)?;
-                check_number(&obs.entity, obs.time, "weight", obs.weight)?;
+                check_number(&obs.entity, obs.time, Field::Value, obs.value)?;
+                check_number(&obs.entity, obs.time, Field::Weight, obs.weight)?;
                 rows.push(Row {
                     entity: &obs.entity,
                     time: obs.time,
@@ -244,8 +239,8 @@ pub(crate) fn years_from_subject(subject: &Subject) -> Result<Vec<YearAreas>, In
         }
         let zero_weight_rows = rows.iter().filter(|r| r.weight == 0.0).count();
         rows.retain(|r| r.weight > 0.0);
-        let groups = complete_column(&rows, time, "group", |r| r.group.map(str::to_string))?;
-        let ranks = complete_column(&rows, time, "rank", |r| r.rank)?;
+        let groups = complete_column(&rows, time, Field::Group, |r| r.group.map(str::to_string))?;
+        let ranks = complete_column(&rows, time, Field::Rank, |r| r.rank)?;
         let (groups, group_names) = match groups {
             Some(labels) => {
                 let mut names: Vec<String> = labels.clone();
@@ -282,7 +277,7 @@ pub(crate) fn years_from_subject(subject: &Subject) -> Result<Vec<YearAreas>, In
 fn complete_column<T>(
     rows: &[Row],
     time: i64,
-    what: &'static str,
+    what: Field,
     get: impl Fn(&Row) -> Option<T>,
 ) -> Result<Option<Vec<T>>, InequalityError> {
     let present = rows.iter().filter(|r| get(r).is_some()).count();

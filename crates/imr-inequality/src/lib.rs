@@ -39,7 +39,7 @@ pub use bootstrap::{
 pub use distribution::{
     box_plot_stats, lorenz_curve, BoxPlotStats, LorenzCurve, LorenzPoint, Outlier,
 };
-pub use error::InequalityError;
+pub use error::{Field, InequalityError};
 pub use imr_stats::{Caption, Lang};
 pub use input::{AreaObservation, RateInput, Subject, ValueInput, ValueObservation};
 pub use measures::{Reason, Unavailable};

@@ -161,8 +161,8 @@ fn cli_error(err: RequestError) -> CliError {
             e.column,
             e.role.flag()
         )),
-        RequestError::SecondSeriesAnalysis { column, message } => {
-            CliError::Input(format!("--against {column}: {message}"))
+        RequestError::SecondSeriesAnalysis { column, error } => {
+            CliError::Input(format!("--against {column}: {error}"))
         }
         other => super::request_error(other),
     }

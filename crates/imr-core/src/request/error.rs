@@ -52,9 +52,9 @@ impl ColumnUse {
 
 impl RequestError {
     /// The error in `lang`. English is the `Display` text. The variants that carry an engine's
-    /// message as text (a model's or an analysis' failure, a boundary file's or a fixed-effect
-    /// list's error) are prefixed in Spanish around that message, which stays as the engine
-    /// wrote it.
+    /// message as text (a model's failure, a boundary file's or a fixed-effect list's error)
+    /// are framed in Spanish around that message, which stays as the engine wrote
+    /// it.
     pub fn text(&self, lang: Lang) -> String {
         use RequestError::*;
         if lang == Lang::En {
@@ -131,16 +131,17 @@ impl RequestError {
             ModelFailed { model, message } => {
                 format!("modelo {model}: no se pudo estimar ({message})")
             }
-            SecondSeriesAnalysis { column, message } => {
-                format!("segunda serie `{column}`: no se pudo analizar ({message})")
+            SecondSeriesAnalysis { column, error } => {
+                format!("segunda serie `{column}`: {}", error.text(lang))
             }
+            Inequality(error) => error.text(lang),
+            Rates(error) => error.text(lang),
             Spatial { statistic, error } => {
                 format!("{}: {}", statistic.name(lang), error.text(lang))
             }
             Funnel(error) => format!("gráfico de embudo: {}", error.text(lang)),
             MapValues { year, error } => format!("año {year}: {}", error.text(lang)),
             Classification { year, error } => format!("año {year}: {}", error.text(lang)),
-            Analysis(message) => format!("no se pudo calcular ({message})"),
         }
     }
 }
@@ -183,7 +184,23 @@ mod tests {
                 year: 2020,
                 error: ClassifyError::NoData,
             },
+            RequestError::Inequality(imr_inequality::InequalityError::Empty),
+            RequestError::SecondSeriesAnalysis {
+                column: "ingreso".into(),
+                error: imr_inequality::InequalityError::Incomplete {
+                    entity: "13101".into(),
+                    time: 2020,
+                    what: imr_inequality::Field::Group,
+                },
+            },
+            RequestError::Rates(crate::rates::RateError::MissingColumn {
+                missing: crate::ingest::Role::Births,
+            }),
         ];
+        assert_eq!(
+            errors[11].to_string(),
+            "rates need births and deaths (or a rate) columns; the data have births missing — choose the column"
+        );
         assert_eq!(
             errors[4].to_string(),
             "Moran's I: all values are equal: Moran's I is not defined"
@@ -196,9 +213,9 @@ mod tests {
             errors[7].to_string(),
             "year 2020: no area has both deaths and births (births > 0)"
         );
-        const ENGLISH: [&str; 12] = [
+        const ENGLISH: [&str; 15] = [
             "the", "is", "are", "not", "and", "has", "have", "year", "values", "area", "needs",
-            "column",
+            "column", "births", "group", "missing",
         ];
         for error in &errors {
             let text = error.text(Lang::Es);

@@ -260,7 +260,7 @@ impl ValidatedInequality {
         let mut analysis = self
             .spec
             .analyse(&self.subject)
-            .map_err(|e| RequestError::Analysis(e.to_string()))?;
+            .map_err(RequestError::Inequality)?;
         if !self.left_out.is_empty() {
             analysis.report.notes.push(Note::RowsLeftOut {
                 count: self.left_out.len(),
@@ -276,9 +276,9 @@ impl ValidatedInequality {
                 };
                 let other =
                     spec.analyse(&subject)
-                        .map_err(|e| RequestError::SecondSeriesAnalysis {
+                        .map_err(|error| RequestError::SecondSeriesAnalysis {
                             column: subject.value_name(),
-                            message: e.to_string(),
+                            error,
                         })?;
                 Some((
                     correlate_reports_adjusted(&analysis.report, &other.report),

@@ -169,8 +169,11 @@ pub enum RequestError {
         message: String,
     },
     /// The analysis of the second series failed.
-    #[error("second series `{column}`: {message}")]
-    SecondSeriesAnalysis { column: String, message: String },
+    #[error("second series `{column}`: {error}")]
+    SecondSeriesAnalysis {
+        column: String,
+        error: imr_inequality::InequalityError,
+    },
     /// Moran's I or the LISA clusters cannot be computed on the mapped values.
     #[error("{statistic}: {error}")]
     Spatial {
@@ -192,9 +195,12 @@ pub enum RequestError {
         year: i64,
         error: imr_map::classify::ClassifyError,
     },
-    /// The analysis itself failed (the engine's message, with the part that failed).
-    #[error("{0}")]
-    Analysis(String),
+    /// The inequality analysis cannot be computed on the subject.
+    #[error(transparent)]
+    Inequality(imr_inequality::InequalityError),
+    /// The rate table cannot be computed.
+    #[error(transparent)]
+    Rates(crate::rates::RateError),
 }
 
 /// The input files and the columns chosen for each role: the part of an `imr` command before the

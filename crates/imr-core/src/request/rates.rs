@@ -44,7 +44,7 @@ impl RatesRequest {
 impl ValidatedRates<'_> {
     /// The rate table.
     pub fn run(self) -> Result<RateTable, RequestError> {
-        RateTable::from_panel(self.panel).map_err(|e| RequestError::Analysis(e.to_string()))
+        RateTable::from_panel(self.panel).map_err(RequestError::Rates)
     }
 }
 
