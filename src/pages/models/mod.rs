@@ -24,7 +24,9 @@ use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::models::{Estimator, Fit, VcovKind};
 use imr_core::panel::Panel;
-use imr_core::request::{chosen_regressors, regressor_candidates, FitRequest, DEFAULT_MODELS};
+use imr_core::request::{
+    chosen_regressors, regressor_candidates, FitRequest, RequestError, DEFAULT_MODELS,
+};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -98,7 +100,8 @@ impl ModelOptions {
     }
 }
 
-type FitResult = Result<Shared<Fit>, String>;
+/// A fit, or why the engine could not make it (worded where it is shown).
+type FitResult = Result<Shared<Fit>, RequestError>;
 
 /// Fits already computed for the current panel, by request.
 #[derive(Default)]
@@ -116,7 +119,7 @@ impl FitCache {
         if let Some((_, fit)) = self.fits.iter().find(|(r, _)| r == request) {
             return fit.clone();
         }
-        let fit = request.run_for_view(panel).map(|f| Shared(Arc::new(f)));
+        let fit = request.run(panel).map(|f| Shared(Arc::new(f)));
         self.fits.push((request.clone(), fit.clone()));
         fit
     }
@@ -169,14 +172,11 @@ pub fn ModelsPage() -> impl IntoView {
             Estimator::ALL
                 .into_iter()
                 .filter(|e| selected.contains(e))
-                .map(|e| {
+                // No cache once the view is gone: nothing to show then.
+                .filter_map(|e| {
                     let model = request.for_model(e);
-                    let fit = cache.try_update_value(|c| c.get(&panel, &model));
-                    (
-                        e,
-                        model,
-                        fit.unwrap_or_else(|| Err("internal: fit cache disposed".into())),
-                    )
+                    let fit = cache.try_update_value(|c| c.get(&panel, &model))?;
+                    Some((e, model, fit))
                 })
                 .collect::<ModelFits>(),
         )

@@ -7,12 +7,13 @@ use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::models::report::{self, PlotOptions};
 use imr_core::models::{Estimator, Fit};
+use imr_core::request::{fit_failure_text, RequestError};
 use leptos::prelude::*;
 
 #[component]
 pub(super) fn FitErrors(fits: Memo<Option<ModelFits>>) -> impl IntoView {
     move || {
-        let errors: Vec<(Estimator, String)> = fits
+        let errors: Vec<(Estimator, RequestError)> = fits
             .get()
             .unwrap_or_default()
             .into_iter()
@@ -21,7 +22,7 @@ pub(super) fn FitErrors(fits: Memo<Option<ModelFits>>) -> impl IntoView {
         (!errors.is_empty()).then(|| {
             let items = errors
                 .into_iter()
-                .map(|(e, m)| view! { <li data-model=e.name()><code>{e.name()}</code>": "{m}</li> })
+                .map(|(e, m)| view! { <li data-model=e.name()><code>{e.name()}</code>": "{move || fit_failure_text(&m, lang().get())}</li> })
                 .collect_view();
             view! {
                 <section data-testid="fit-errors">

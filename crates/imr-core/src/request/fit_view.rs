@@ -165,17 +165,19 @@ pub fn table_terms<'a>(
     terms
 }
 
-impl FitRequest {
-    /// [`FitRequest::run`] with the message the Models view shows beside the model's name when
-    /// it cannot be fitted (the model is named there already).
-    pub fn run_for_view(&self, panel: &Panel) -> Result<Fit, String> {
-        self.run(panel).map_err(|e| match e {
-            RequestError::NoRates => {
-                "poisson-fe necesita defunciones y nacimientos / needs deaths and births".into()
-            }
-            RequestError::ModelFailed { message, .. } => message,
-            other => other.to_string(),
-        })
+/// Why a model of the Models view cannot be fitted, in `lang`, as the view shows it beside the
+/// model's name (so a failed model's message does not name it again). A model's own reason
+/// ([`RequestError::ModelFailed`]) is the estimator's text, in English.
+pub fn fit_failure_text(error: &RequestError, lang: crate::Lang) -> String {
+    match error {
+        RequestError::NoRates => lang
+            .pick(
+                "poisson-fe necesita defunciones y nacimientos",
+                "poisson-fe needs deaths and births",
+            )
+            .into(),
+        RequestError::ModelFailed { message, .. } => message.clone(),
+        other => other.text(lang),
     }
 }
 
@@ -334,10 +336,14 @@ mod tests {
             x: vec!["ruralidad".into()],
             ..FitRequest::default()
         };
-        let message = request
-            .for_model(Estimator::PoissonFe)
-            .run_for_view(&p)
-            .unwrap_err();
-        assert!(message.contains("needs deaths and births"), "{message}");
+        let error = request.for_model(Estimator::PoissonFe).run(&p).unwrap_err();
+        assert_eq!(
+            fit_failure_text(&error, crate::Lang::En),
+            "poisson-fe needs deaths and births"
+        );
+        assert_eq!(
+            fit_failure_text(&error, crate::Lang::Es),
+            "poisson-fe necesita defunciones y nacimientos"
+        );
     }
 }

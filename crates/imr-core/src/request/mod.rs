@@ -28,8 +28,8 @@ mod rates;
 pub use error::SpatialStatistic;
 pub use fit::{FitRequest, FitResult, ValidatedFit, DEFAULT_LEVEL};
 pub use fit_view::{
-    absorbed_columns, analysis_commands, analysis_csv, chosen_regressors, regressor_candidates,
-    table_terms, ANALYSIS_DATA_FILE, DEFAULT_MODELS, DEFAULT_REGRESSORS,
+    absorbed_columns, analysis_commands, analysis_csv, chosen_regressors, fit_failure_text,
+    regressor_candidates, table_terms, ANALYSIS_DATA_FILE, DEFAULT_MODELS, DEFAULT_REGRESSORS,
 };
 pub use inequality::{
     InequalityRequest, InequalityResult, InequalitySubject, SecondSeries, ValidatedInequality,
