@@ -167,3 +167,19 @@ test('a map error is worded in the page language and follows a switch', async ()
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A boundary file the map cannot use: its error is a value, in Spanish and then in English.
+test('a boundary file error is worded in the page language and follows a switch', async () => {
+  const opened = await ViewPage.open(browser, server.origin, 'map', { lang: 'es' });
+  const { page } = opened;
+  await page.getByTestId('geometry-input').setInputFiles({ name: 'limites.json', mimeType: 'application/json', buffer: Buffer.from('{"type":"FeatureCollection","features":[]}') });
+  const status = page.getByTestId('geometry-status');
+  await status.filter({ hasText: 'limites.json' }).waitFor({ timeout: 60000 });
+  const spanish = (await status.textContent()).trim();
+  assert.equal(spanish, 'limites.json: el archivo de límites no tiene polígonos');
+  await page.getByTestId('lang-switch').click();
+  await status.filter({ hasText: 'polygon' }).waitFor();
+  assert.equal((await status.textContent()).trim(), 'limites.json: the boundary file has no polygon features');
+  assert.deepEqual(opened.errors, []);
+  await opened.close();
+});

@@ -442,4 +442,27 @@ mod tests {
             Err(AutocorrelationError::Constant)
         );
     }
+
+    #[test]
+    fn errors_are_worded_in_spanish_and_display_stays_english() {
+        use crate::classify::ClassifyError;
+        use crate::smoothing::SmoothError;
+        use crate::Lang;
+        assert_eq!(
+            AutocorrelationError::TooFewAreas(2).text(Lang::Es),
+            "el I de Moran necesita al menos 3 áreas con un valor y un vecino; hay 2"
+        );
+        assert_eq!(
+            AutocorrelationError::TooFewAreas(2).text(Lang::En),
+            "Moran's I needs at least 3 areas with a value and a neighbour; there are 2"
+        );
+        assert_eq!(
+            SmoothError::NoUsableArea.text(Lang::Es),
+            "ningún área tiene defunciones y nacimientos (nacimientos > 0)"
+        );
+        assert_eq!(
+            ClassifyError::BadClassCount(20).text(Lang::Es),
+            "el número de clases debe estar entre 1 y 12, no 20"
+        );
+    }
 }

@@ -74,6 +74,58 @@ pub enum GeometryError {
     NoAreas { skipped: usize, first: String },
 }
 
+impl GeometryError {
+    /// The error in `lang`: English is the `Display` text. A topology's own problem
+    /// ([`TopologyError`]) keeps the decoder's English words, in a Spanish frame.
+    pub fn text(&self, lang: Lang) -> String {
+        use GeometryError::*;
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            NotJson(detail) => format!("el archivo de límites no es JSON: {detail}"),
+            NotGeo(detail) => format!(
+                "el archivo de límites no es una Topology de TopoJSON ni GeoJSON: {detail}"
+            ),
+            InvalidTopology(e) => format!("la topología TopoJSON no es válida: {e}"),
+            UnknownObject { wanted, available } => format!(
+                "la topología no tiene un objeto llamado `{wanted}`; tiene: {available}"
+            ),
+            AmbiguousObject { available } => {
+                format!("la topología tiene varios objetos ({available}); elija uno")
+            }
+            NestedCollection(object) => format!(
+                "el objeto `{object}` anida una GeometryCollection dentro de otra, lo que no se admite"
+            ),
+            MissingCode { index, property } => format!(
+                "elemento {index}: no hay propiedad `{property}` para usar como código del área"
+            ),
+            DuplicateCode {
+                code,
+                first,
+                second,
+            } => format!(
+                "el código `{code}` lo usan los elementos {first} y {second}; los códigos deben ser únicos"
+            ),
+            EquivalentCodes {
+                first,
+                first_code,
+                second,
+                second_code,
+            } => format!(
+                "los elementos {first} (`{first_code}`) y {second} (`{second_code}`) tienen el mismo código si se ignoran los ceros a la izquierda (así se cruzan los códigos de los datos); los códigos deben ser únicos"
+            ),
+            BadCoordinate { index, code } => format!(
+                "elemento {index} (`{code}`): una coordenada no es una longitud/latitud finita en grados"
+            ),
+            Empty => "el archivo de límites no tiene polígonos".into(),
+            NoAreas { skipped, first } => format!(
+                "ninguno de los {skipped} elementos del archivo de límites es un área (polígonos con un anillo de 3 puntos o más); el primero: {first}"
+            ),
+        }
+    }
+}
+
 /// Which feature properties hold the code, the name and the region of an area.
 ///
 /// The default is the chilemapas layout bundled with the page (`codigo_comuna`, `nombre_comuna`,
@@ -868,6 +920,53 @@ mod tests {
             let err = GeoLayer::from_str(text, None, &PropertyKeys::code_only("c")).unwrap_err();
             assert!(matches!(err, GeometryError::InvalidTopology(_)), "{err:?}");
             assert!(err.to_string().contains(wanted), "{text}\n{err}");
+        }
+    }
+
+    #[test]
+    fn boundary_errors_are_worded_in_spanish_and_display_stays_english() {
+        use crate::layout::LayoutError;
+        use crate::weights::WeightsError;
+        let english_words = [
+            "the", "file", "has", "no", "features", "is", "not", "are", "lists",
+        ];
+        let texts = [
+            (
+                GeometryError::Empty.to_string(),
+                GeometryError::Empty.text(Lang::Es),
+            ),
+            (
+                GeometryError::MissingCode {
+                    index: 3,
+                    property: "cut".into(),
+                }
+                .to_string(),
+                GeometryError::MissingCode {
+                    index: 3,
+                    property: "cut".into(),
+                }
+                .text(Lang::Es),
+            ),
+            (
+                LayoutError::NothingToDraw.to_string(),
+                LayoutError::NothingToDraw.text(Lang::Es),
+            ),
+            (
+                WeightsError::SelfNeighbour(4).to_string(),
+                WeightsError::SelfNeighbour(4).text(Lang::Es),
+            ),
+        ];
+        assert_eq!(texts[0].0, "the boundary file has no polygon features");
+        assert_eq!(texts[0].1, "el archivo de límites no tiene polígonos");
+        for (en, es) in &texts {
+            assert_ne!(en, es);
+            for word in es.split(|c: char| !c.is_alphanumeric()) {
+                // `no` is Spanish too.
+                assert!(
+                    word == "no" || !english_words.contains(&word),
+                    "{word:?} in {es:?}"
+                );
+            }
         }
     }
 }

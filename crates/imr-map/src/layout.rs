@@ -26,6 +26,21 @@ pub enum LayoutError {
     BadSize { width: String, height: String },
 }
 
+impl LayoutError {
+    /// The error in `lang`: English is the `Display` text.
+    pub fn text(&self, lang: crate::Lang) -> String {
+        match (self, lang) {
+            (_, crate::Lang::En) => self.to_string(),
+            (LayoutError::NothingToDraw, _) => {
+                "ningún área del archivo de límites cae en algún panel del diseño".into()
+            }
+            (LayoutError::BadSize { width, height }, _) => {
+                format!("el tamaño del diseño {width}×{height} no es positivo")
+            }
+        }
+    }
+}
+
 /// Which areas a panel draws.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Members {

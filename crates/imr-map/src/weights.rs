@@ -58,6 +58,36 @@ pub enum WeightsError {
     },
 }
 
+impl WeightsError {
+    /// The error in `lang`: English is the `Display` text.
+    pub fn text(&self, lang: crate::Lang) -> String {
+        use WeightsError::*;
+        if lang == crate::Lang::En {
+            return self.to_string();
+        }
+        match self {
+            OutOfRange {
+                area,
+                neighbour,
+                count,
+            } => format!("el área {area} tiene el vecino {neighbour}, pero solo hay {count} áreas"),
+            SelfNeighbour(area) => format!("el área {area} se tiene a sí misma como vecina"),
+            Asymmetric { area, neighbour } => format!(
+                "el área {area} tiene a {neighbour} como vecina pero no al revés"
+            ),
+            OverlappingBorders {
+                areas,
+                first_code,
+                second_code,
+                border,
+                limit,
+            } => format!(
+                "{areas} áreas (`{first_code}`, `{second_code}`, …) comparten un borde ({border}), así que se superponen; los bordes compartidos por tres áreas o más dan más de {limit} pares de vecinos en total, así que no se calculan vecinos de tipo torre (un archivo de límites no debe tener áreas superpuestas)"
+            ),
+        }
+    }
+}
+
 /// The most neighbour pairs that borders shared by three or more (overlapping) areas may give,
 /// over all such borders: about 450 areas all on one border. Valid boundary files give none.
 pub const MAX_OVERLAP_PAIRS: usize = 100_000;

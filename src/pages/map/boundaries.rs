@@ -1,5 +1,6 @@
 //! The boundaries in use, and the reader's own (GeoJSON or TopoJSON in WGS84).
 
+use super::error::{BoundaryError, BoundaryWhy};
 use super::Drawn;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
@@ -36,11 +37,16 @@ impl Geometry {
         text: &str,
         keys: &PropertyKeys,
         file: Option<String>,
-    ) -> Result<Self, String> {
-        let layer = GeoLayer::from_str(text, None, keys).map_err(|e| e.to_string())?;
-        let layout =
-            MapLayout::build(&layer, &LayoutSpec::auto(&layer)).map_err(|e| e.to_string())?;
-        let weights = Weights::rook(&layer).map_err(|e| e.to_string())?;
+    ) -> Result<Self, BoundaryError> {
+        let error = |why| BoundaryError {
+            file: file.clone(),
+            why,
+        };
+        let layer =
+            GeoLayer::from_str(text, None, keys).map_err(|e| error(BoundaryWhy::Geometry(e)))?;
+        let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer))
+            .map_err(|e| error(BoundaryWhy::Layout(e)))?;
+        let weights = Weights::rook(&layer).map_err(|e| error(BoundaryWhy::Weights(e)))?;
         Ok(Geometry {
             credit: file.clone().unwrap_or_else(|| BUNDLED_CREDIT.to_string()),
             file,
@@ -55,8 +61,8 @@ impl Geometry {
 
 /// The bundled geometry, built on first use and kept for the life of the page (switching tabs
 /// does not rebuild it).
-pub(super) fn bundled_geometry() -> Result<Shared<Geometry>, String> {
-    static BUNDLED: OnceLock<Result<Arc<Geometry>, String>> = OnceLock::new();
+pub(super) fn bundled_geometry() -> Result<Shared<Geometry>, BoundaryError> {
+    static BUNDLED: OnceLock<Result<Arc<Geometry>, BoundaryError>> = OnceLock::new();
     BUNDLED
         .get_or_init(|| {
             Geometry::build(BUNDLED_TOPOJSON, &PropertyKeys::default(), None).map(Arc::new)
@@ -69,7 +75,7 @@ pub(super) fn bundled_geometry() -> Result<Shared<Geometry>, String> {
 /// the codes left unmatched on either side.
 #[component]
 pub(super) fn GeometryInput(
-    geometry: RwSignal<Result<Shared<Geometry>, String>>,
+    geometry: RwSignal<Result<Shared<Geometry>, BoundaryError>>,
     result: Memo<Option<Shared<Drawn>>>,
 ) -> impl IntoView {
     let lang = lang();
@@ -94,11 +100,12 @@ pub(super) fn GeometryInput(
                         name: Some(name_property.get_untracked()).filter(|n| !n.is_empty()),
                         ..PropertyKeys::default()
                     };
-                    Geometry::build(&text, &keys, Some(name.clone()))
-                        .map(|g| Shared(Arc::new(g)))
-                        .map_err(|e| format!("{name}: {e}"))
+                    Geometry::build(&text, &keys, Some(name.clone())).map(|g| Shared(Arc::new(g)))
                 }
-                Err(e) => Err(format!("{name}: {e}")),
+                Err(e) => Err(BoundaryError {
+                    file: Some(name.clone()),
+                    why: BoundaryWhy::Unreadable(e.to_string()),
+                }),
             };
             geometry.set(built);
         });
@@ -116,9 +123,9 @@ pub(super) fn GeometryInput(
     view! {
         <section aria-labelledby="geo-h">
             <h3 id="geo-h">{msg(|m| m.map.boundaries)}</h3>
-            <p class="note">{move || match geometry.get() {
+            <p class="note" data-testid="geometry-status">{move || match geometry.get() {
                 Ok(g) => format!("{}: {} — {} {}.", messages(lang.get()).map.in_use, g.file.clone().unwrap_or_else(|| format!("comunas.topojson ({BUNDLED_CREDIT})")), g.layer.areas.len(), messages(lang.get()).map.areas),
-                Err(e) => e,
+                Err(e) => e.text(lang.get()),
             }}</p>
             <span>
                 <label for="geo-code">{msg(|m| m.map.code_property)}</label>

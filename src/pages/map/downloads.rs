@@ -2,7 +2,7 @@
 //! writes the same SVG: the request's `to_args`, quoted by the one shell rule
 //! ([`imr_core::escape::shell_join`]).
 
-use super::{Drawn, Geometry, MapError};
+use super::{BoundaryError, Drawn, Geometry, MapError};
 use crate::components::download::{download_csv, download_text};
 use crate::messages::msg;
 use crate::state::{AppState, Shared};
@@ -33,7 +33,7 @@ fn file_stem(r: &Drawn) -> String {
 /// Downloads (SVG as `imr map`, PNG, CSV) and the command that writes the same SVG.
 #[component]
 pub(super) fn Downloads(
-    geometry: RwSignal<Result<Shared<Geometry>, String>>,
+    geometry: RwSignal<Result<Shared<Geometry>, BoundaryError>>,
     /// The request of the controls (with the LISA option).
     request: Memo<Option<Result<MapRequest, MapError>>>,
     result: Memo<Option<Shared<Drawn>>>,

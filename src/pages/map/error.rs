@@ -3,6 +3,9 @@
 
 use crate::i18n::Lang;
 use crate::messages::messages;
+use imr_core::map::geometry::GeometryError;
+use imr_core::map::layout::LayoutError;
+use imr_core::map::weights::WeightsError;
 use imr_core::request::RequestError;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -18,6 +21,37 @@ impl MapError {
         match self {
             MapError::Breaks(text) => (messages(lang).map.breaks_unreadable)(text),
             MapError::Request(error) => error.text(lang),
+        }
+    }
+}
+
+/// Why boundaries cannot be used: the file (`None`: the bundled boundaries) and the reason.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct BoundaryError {
+    pub file: Option<String>,
+    pub why: BoundaryWhy,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum BoundaryWhy {
+    Geometry(GeometryError),
+    Layout(LayoutError),
+    Weights(WeightsError),
+    /// The browser could not read the file (its error).
+    Unreadable(String),
+}
+
+impl BoundaryError {
+    pub(super) fn text(&self, lang: Lang) -> String {
+        let why = match &self.why {
+            BoundaryWhy::Geometry(e) => e.text(lang),
+            BoundaryWhy::Layout(e) => e.text(lang),
+            BoundaryWhy::Weights(e) => e.text(lang),
+            BoundaryWhy::Unreadable(detail) => detail.clone(),
+        };
+        match &self.file {
+            Some(file) => format!("{file}: {why}"),
+            None => why,
         }
     }
 }

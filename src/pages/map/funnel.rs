@@ -1,7 +1,7 @@
 //! The funnel plot of the year (drawn by the request, [`imr_core::request::MapRequest::funnel_figure`]),
 //! linked to the map through the selection.
 
-use super::{Drawn, Geometry, MapError};
+use super::{BoundaryError, Drawn, Geometry, MapError};
 use crate::components::download::download_text;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 /// The funnel plot of the year, linked to the map through the selection.
 #[component]
 pub(super) fn FunnelPanel(
-    geometry: RwSignal<Result<Shared<Geometry>, String>>,
+    geometry: RwSignal<Result<Shared<Geometry>, BoundaryError>>,
     result: Signal<Option<Shared<Drawn>>>,
     selected: RwSignal<Option<usize>>,
 ) -> impl IntoView {

@@ -29,7 +29,7 @@ mod tooltip;
 
 use boundaries::bundled_geometry;
 pub use boundaries::Geometry;
-use error::MapError;
+use error::{BoundaryError, MapError};
 
 use crate::components::download::today;
 use crate::i18n::{lang, Lang};
@@ -340,7 +340,7 @@ pub fn MapPage() -> impl IntoView {
                 _ => None,
             }}
             {move || match geometry.get() {
-                Err(message) => view! { <p class="error" role="alert">{format!("{}: {message}", messages(lang.get()).map.boundaries)}</p> }.into_any(),
+                Err(error) => view! { <p class="error" role="alert">{move || format!("{}: {}", messages(lang.get()).map.boundaries, error.text(lang.get()))}</p> }.into_any(),
                 Ok(geo) => view! {
                     <figure::MapFigure geo=geo result=ok_result colouring=colouring selected=selected/>
                 }.into_any(),

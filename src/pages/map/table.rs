@@ -1,7 +1,7 @@
 //! The map as a table: every commune with its raw and smoothed rates ([`AreaRates`]), the mapped
 //! value and its class.
 
-use super::{Drawn, Geometry};
+use super::{BoundaryError, Drawn, Geometry};
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::Shared;
@@ -11,7 +11,7 @@ use leptos::prelude::*;
 /// The accessible alternative to the map: every commune with raw and smoothed rates.
 #[component]
 pub(super) fn DataTable(
-    geometry: RwSignal<Result<Shared<Geometry>, String>>,
+    geometry: RwSignal<Result<Shared<Geometry>, BoundaryError>>,
     result: Signal<Option<Shared<Drawn>>>,
     selected: RwSignal<Option<usize>>,
 ) -> impl IntoView {
