@@ -183,3 +183,25 @@ test('a boundary file error is worded in the page language and follows a switch'
   assert.deepEqual(opened.errors, []);
   await opened.close();
 });
+
+// A model the engine cannot fit says why in the page's language: first differences on one year.
+test('a model that cannot be fitted is explained in the page language and follows a switch', async () => {
+  const opened = await ViewPage.open(browser, server.origin, 'data', { lang: 'es', fragment: 'models=fd&x=pobreza' });
+  const { page } = opened;
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'un_anio.csv', mimeType: 'text/csv',
+    buffer: Buffer.from('codigo_comuna,anio,nacimientos,defunciones,pobreza\n13101,2020,100,1,10\n13102,2020,200,3,12\n13103,2020,150,2,9\n13104,2020,120,1,14\n'),
+  });
+  await page.getByTestId('rows-used').filter({ hasText: '4' }).waitFor();
+  await page.getByTestId('tab-models').click();
+  const failure = page.getByTestId('fit-errors').locator('li[data-model="fd"]');
+  await failure.waitFor({ timeout: 60000 });
+  const spanish = (await failure.textContent()).trim();
+  assert.equal(spanish, 'fd: ninguna entidad tiene dos períodos consecutivos, así que no hay primera diferencia');
+  assert.deepEqual(foreignWords(spanish, 'en'), [], spanish);
+  await page.getByTestId('lang-switch').click();
+  await failure.filter({ hasText: 'consecutive' }).waitFor();
+  assert.equal((await failure.textContent()).trim(), 'fd: no entity has two consecutive periods, so there is no first difference');
+  assert.deepEqual(opened.errors, []);
+  await opened.close();
+});

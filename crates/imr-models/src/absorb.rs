@@ -28,6 +28,7 @@
 //!   missing or non-positive weight are excluded with the reason.
 
 use crate::data::{check_len, ExcludedRow, PanelData};
+use crate::error::InvalidValue;
 use crate::ModelError;
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -90,11 +91,10 @@ pub fn parse_fixed_effects(spec: &str) -> Result<Vec<Vec<String>>, ModelError> {
     for term in spec.split([',', '+']) {
         let parts: Vec<String> = term.split('^').map(|p| p.trim().to_string()).collect();
         if parts.iter().any(String::is_empty) {
-            return Err(ModelError::InvalidValue(format!(
-                "fixed effects `{spec}`: empty column name in `{}` (write columns separated by commas, \
-                 interactions with ^, e.g. commune,year,region^year)",
-                term.trim()
-            )));
+            return Err(ModelError::InvalidValue(InvalidValue::EmptyFixedEffect {
+                spec: spec.to_owned(),
+                term: term.trim().to_owned(),
+            }));
         }
         terms.push(parts);
     }

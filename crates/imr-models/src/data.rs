@@ -7,6 +7,7 @@
 //! Eight bytes a value and four an entity (issue 15: the model's copy of a million-row panel was
 //! 16 bytes a value and a string a row).
 
+use crate::error::InvalidValue;
 use crate::error::ModelError;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -90,10 +91,10 @@ impl Entities {
     /// error.
     pub fn from_ids(labels: Vec<String>, mut ids: Vec<u32>) -> Result<Self, ModelError> {
         if let Some(bad) = ids.iter().find(|&&id| id as usize >= labels.len()) {
-            return Err(ModelError::InvalidValue(format!(
-                "entity id {bad} past the {} entity labels",
-                labels.len()
-            )));
+            return Err(ModelError::InvalidValue(InvalidValue::EntityId {
+                id: *bad as usize,
+                labels: labels.len(),
+            }));
         }
         if labels.windows(2).all(|w| w[0] < w[1]) {
             return Ok(Entities { labels, ids });

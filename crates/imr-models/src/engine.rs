@@ -2,6 +2,7 @@
 
 use crate::absorb::{absorbed_rows, fixed_effect_parameters, nested_in, AbsorbedEffect, Demeaner};
 use crate::data::{prepare, ExcludedRow, Needs, PanelData, Prepared};
+use crate::error::{InvalidValue, NoRegressors, NotConverged, NotEnoughData, Unsupported};
 use crate::fit::{
     coefficient_table, ChiSquaredTest, DroppedEntity, DroppedTerm, Fit, Inference, Reference,
     Tests, ThetaSummary,
@@ -38,11 +39,10 @@ struct Estimated {
 impl Estimated {
     fn linear(core: &LinearCore, vcov: VcovKind, use_z: bool) -> Result<Self, ModelError> {
         if core.df_resid == 0 {
-            return Err(ModelError::NotEnoughData(format!(
-                "{} observations leave no residual degrees of freedom for {} coefficients",
-                core.n,
-                core.ls.kept.len()
-            )));
+            return Err(ModelError::NotEnoughData(NotEnoughData::NoResidualDf {
+                n: core.n,
+                k: core.ls.kept.len(),
+            }));
         }
         let v = core.covariance(vcov, use_z)?;
         Ok(Estimated {
@@ -238,9 +238,7 @@ fn fit_be(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
 fn fit_fd(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
     let (core, dropped, kept, per_entity) = fd_core(prep);
     if core.n == 0 {
-        return Err(ModelError::NotEnoughData(
-            "no entity has two consecutive periods, so there is no first difference".into(),
-        ));
+        return Err(ModelError::NotEnoughData(NotEnoughData::NoFirstDifference));
     }
     if kept.is_empty() {
         return Err(no_regressors("fd", &dropped));
@@ -312,11 +310,10 @@ fn fit_re(
 }
 
 fn no_regressors(model: &str, dropped: &[DroppedTerm]) -> ModelError {
-    let reasons: Vec<String> = dropped.iter().map(|d| d.reason.to_string()).collect();
-    ModelError::NoRegressors(format!(
-        "`{model}` has no regressor left to estimate: {}",
-        reasons.join("; ")
-    ))
+    ModelError::NoRegressors(NoRegressors::AllDropped {
+        model: model.to_owned(),
+        reasons: dropped.iter().map(|d| d.reason.clone()).collect(),
+    })
 }
 
 fn fit_poisson(
@@ -331,11 +328,10 @@ fn fit_poisson(
         .collect();
     if !negative.is_empty() {
         let rows: Vec<String> = negative.iter().take(10).map(|r| r.to_string()).collect();
-        return Err(ModelError::InvalidValue(format!(
-            "poisson-fe needs a non-negative outcome (a count), but `{}` is negative in row(s) {}",
-            prep.y_name,
-            rows.join(", ")
-        )));
+        return Err(ModelError::InvalidValue(InvalidValue::NegativeCount {
+            outcome: prep.y_name.clone(),
+            rows: rows.join(", "),
+        }));
     }
     let g = prep.n_entities();
     let mut sum_y = vec![0.0; g];
@@ -371,10 +367,9 @@ fn fit_poisson(
         prep.retain_rows(&keep);
     }
     if prep.n_entities() == 0 {
-        return Err(ModelError::NotEnoughData(format!(
-            "`{}` is zero everywhere: poisson-fe has nothing to estimate",
-            prep.y_name
-        )));
+        return Err(ModelError::NotEnoughData(NotEnoughData::OutcomeAllZero {
+            outcome: prep.y_name.clone(),
+        }));
     }
     let core = crate::poisson::poisson_fe(prep, spec.vcov)?;
     let mut diagnostics = vec![Diagnostic::PoissonConverged {
@@ -441,15 +436,12 @@ impl PanelSpec {
 
     fn fit_data(&self, mut data: Cow<'_, PanelData>) -> Result<Fit, ModelError> {
         if !(self.conf_level > 0.0 && self.conf_level < 1.0) {
-            return Err(ModelError::InvalidValue(format!(
-                "the confidence level must be between 0 and 1, got {}",
-                self.conf_level
+            return Err(ModelError::InvalidValue(InvalidValue::Level(
+                self.conf_level,
             )));
         }
         if data.x.is_empty() {
-            return Err(ModelError::NoRegressors(
-                "give at least one regressor".into(),
-            ));
+            return Err(ModelError::NoRegressors(NoRegressors::NoneGiven));
         }
         if !data.fixed_effects.is_empty() {
             return self.fit_absorbed(data);
@@ -457,15 +449,10 @@ impl PanelSpec {
         let estimator = self.estimator;
         let weighted = data.weights.is_some();
         if weighted && !estimator.takes_weights() {
-            return Err(ModelError::Unsupported(format!(
-                "weights are available for pooled, fe and twfe; `{estimator}` is fitted \
-                 unweighted in R plm and Stata, so fit it without weights{}",
-                if estimator == Estimator::PoissonFe {
-                    " (for rates give an exposure column, which enters as a log offset)"
-                } else {
-                    ""
-                }
-            )));
+            return Err(ModelError::Unsupported(Unsupported::Weights {
+                model: estimator.to_string(),
+                poisson: estimator == Estimator::PoissonFe,
+            }));
         }
         let uses_exposure = estimator == Estimator::PoissonFe && data.exposure.is_some();
         let mut prep = prepare(
@@ -479,10 +466,9 @@ impl PanelSpec {
             data.release_rows();
         }
         if prep.n() == 0 {
-            return Err(ModelError::NotEnoughData(format!(
-                "no row has values for every variable of the model ({} rows excluded)",
-                prep.excluded.len()
-            )));
+            return Err(ModelError::NotEnoughData(NotEnoughData::NoCompleteRow {
+                excluded: prep.excluded.len(),
+            }));
         }
         let mut diagnostics = Vec::new();
         if !prep.excluded.is_empty() {
@@ -555,11 +541,9 @@ impl PanelSpec {
     /// [`crate::absorb`] for the formulas), clustered by entity.
     fn fit_absorbed(&self, mut data: Cow<'_, PanelData>) -> Result<Fit, ModelError> {
         if self.estimator != Estimator::Fe {
-            return Err(ModelError::Unsupported(format!(
-                "absorbed fixed effects go with the within model; `{}` does not take them \
-                 (use the fe estimator)",
-                self.estimator
-            )));
+            return Err(ModelError::Unsupported(Unsupported::Absorbed {
+                model: self.estimator.to_string(),
+            }));
         }
         let rows = absorbed_rows(&data)?;
         if let Cow::Owned(data) = &mut data {
@@ -567,10 +551,9 @@ impl PanelSpec {
         }
         let n = rows.y.len();
         if n == 0 {
-            return Err(ModelError::NotEnoughData(format!(
-                "no row is left for the model ({} rows excluded, singletons included)",
-                rows.excluded.len()
-            )));
+            return Err(ModelError::NotEnoughData(NotEnoughData::NoRowLeft {
+                excluded: rows.excluded.len(),
+            }));
         }
         let absorbed: Vec<AbsorbedEffect> = data
             .fixed_effects
@@ -590,11 +573,10 @@ impl PanelSpec {
         let mut work = [vec![0.0; n], vec![0.0; n]];
         let mut y = rows.y;
         if !demeaner.demean(&mut y, &mut work) {
-            return Err(ModelError::NotConverged(format!(
-                "removing the fixed effects {} from `{}` did not converge",
-                effect_names.join(", "),
-                data.y.name
-            )));
+            return Err(ModelError::NotConverged(NotConverged::Absorb {
+                effects: effect_names.join(", "),
+                column: data.y.name.clone(),
+            }));
         }
         let mut dropped = Vec::new();
         let mut candidates = Vec::new();
@@ -603,10 +585,10 @@ impl PanelSpec {
             let name = &data.x[j].name;
             let before = crate::linear::norm(&column);
             if !demeaner.demean(&mut column, &mut work) {
-                return Err(ModelError::NotConverged(format!(
-                    "removing the fixed effects {} from `{name}` did not converge",
-                    effect_names.join(", ")
-                )));
+                return Err(ModelError::NotConverged(NotConverged::Absorb {
+                    effects: effect_names.join(", "),
+                    column: name.clone(),
+                }));
             }
             if crate::linear::norm(&column) <= 1e-9 * before {
                 dropped.push(DroppedTerm {

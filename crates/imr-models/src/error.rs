@@ -1,19 +1,20 @@
-//! The one error type of the model engine.
+//! The one error type of the model engine: values, worded in English by `Display` (what `imr`
+//! prints) and in either language by [`ModelError::text`].
+
+use crate::Lang;
 
 /// Why a model could not be fitted. Each message is written for the person reading it:
 /// it says what is wrong with the data or the request, and what to do instead.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum ModelError {
     /// The input columns do not have one value per row.
-    #[error("column `{column}` has {found} values but the panel has {expected} rows")]
     LengthMismatch {
         column: String,
         expected: usize,
         found: usize,
     },
     /// Two rows describe the same entity in the same period.
-    #[error("entity `{entity}` has two rows for time {time} (rows {first} and {second}); a panel needs at most one row per entity and period")]
     DuplicateObservation {
         entity: String,
         time: i64,
@@ -21,18 +22,424 @@ pub enum ModelError {
         second: usize,
     },
     /// After excluding rows with missing values too little data remain.
-    #[error("{0}")]
-    NotEnoughData(String),
+    NotEnoughData(NotEnoughData),
     /// No regressor is left to estimate (all were dropped, or none was given).
-    #[error("{0}")]
-    NoRegressors(String),
+    NoRegressors(NoRegressors),
     /// The combination of options is not available.
-    #[error("{0}")]
-    Unsupported(String),
+    Unsupported(Unsupported),
     /// A value is outside the domain of the model (e.g. a negative count for `poisson-fe`).
-    #[error("{0}")]
-    InvalidValue(String),
+    InvalidValue(InvalidValue),
     /// The iterative fit did not converge.
-    #[error("{0}")]
-    NotConverged(String),
+    NotConverged(NotConverged),
+}
+
+/// Too little data for the model.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum NotEnoughData {
+    NoResidualDf { n: usize, k: usize },
+    NoFirstDifference,
+    OutcomeAllZero { outcome: String },
+    NoCompleteRow { excluded: usize },
+    NoRowLeft { excluded: usize },
+    ClusterNeedsTwoEntities,
+    TooFewForCluster { n: usize, k: usize },
+    RandomWithinDf { n: usize, g: usize, k: usize },
+    RandomBetween { g: usize, k: usize },
+}
+
+/// No regressor to estimate.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum NoRegressors {
+    NoneGiven,
+    /// Every regressor of `model` was dropped, each for its reason.
+    AllDropped {
+        model: String,
+        reasons: Vec<crate::diagnostic::DropReason>,
+    },
+    NoneVariesWithinEntities,
+}
+
+/// An option that does not go with the estimator.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Unsupported {
+    Weights { model: String, poisson: bool },
+    Absorbed { model: String },
+}
+
+/// A value outside what the model takes.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum InvalidValue {
+    NegativeCount { outcome: String, rows: String },
+    Level(f64),
+    EntityId { id: usize, labels: usize },
+    EmptyFixedEffect { spec: String, term: String },
+}
+
+/// An iterative step that did not converge.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum NotConverged {
+    Absorb { effects: String, column: String },
+    TwoWay { column: String },
+    TwoWayOutcome,
+    SingularPoissonInformation,
+    PoissonIterations { iterations: usize },
+    SingularPoissonAtEstimate,
+}
+
+impl ModelError {
+    /// The error in `lang`; English is the `Display` text.
+    pub fn text(&self, lang: Lang) -> String {
+        use ModelError::*;
+        let es = lang == Lang::Es;
+        match self {
+            LengthMismatch {
+                column,
+                expected,
+                found,
+            } => match es {
+                false => format!(
+                    "column `{column}` has {found} values but the panel has {expected} rows"
+                ),
+                true => format!(
+                    "la columna `{column}` tiene {found} valores pero el panel tiene {expected} filas"
+                ),
+            },
+            DuplicateObservation {
+                entity,
+                time,
+                first,
+                second,
+            } => match es {
+                false => format!(
+                    "entity `{entity}` has two rows for time {time} (rows {first} and {second}); a panel needs at most one row per entity and period"
+                ),
+                true => format!(
+                    "la entidad `{entity}` tiene dos filas en el período {time} (filas {first} y {second}); un panel admite a lo sumo una fila por entidad y período"
+                ),
+            },
+            NotEnoughData(why) => why.text(es),
+            NoRegressors(why) => why.text(es),
+            Unsupported(why) => why.text(es),
+            InvalidValue(why) => why.text(es),
+            NotConverged(why) => why.text(es),
+        }
+    }
+}
+
+impl std::fmt::Display for ModelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for ModelError {}
+
+impl NotEnoughData {
+    fn text(&self, es: bool) -> String {
+        use NotEnoughData::*;
+        match (self, es) {
+            (NoResidualDf { n, k }, false) => format!(
+                "{n} observations leave no residual degrees of freedom for {k} coefficients"
+            ),
+            (NoResidualDf { n, k }, true) => format!(
+                "{n} observaciones no dejan grados de libertad residuales para {k} coeficientes"
+            ),
+            (NoFirstDifference, false) => {
+                "no entity has two consecutive periods, so there is no first difference".into()
+            }
+            (NoFirstDifference, true) => {
+                "ninguna entidad tiene dos períodos consecutivos, así que no hay primera diferencia"
+                    .into()
+            }
+            (OutcomeAllZero { outcome }, false) => {
+                format!("`{outcome}` is zero everywhere: poisson-fe has nothing to estimate")
+            }
+            (OutcomeAllZero { outcome }, true) => {
+                format!("`{outcome}` es cero en todas partes: poisson-fe no tiene nada que estimar")
+            }
+            (NoCompleteRow { excluded }, false) => format!(
+                "no row has values for every variable of the model ({excluded} rows excluded)"
+            ),
+            (NoCompleteRow { excluded }, true) => format!(
+                "ninguna fila tiene valores para todas las variables del modelo ({excluded} filas excluidas)"
+            ),
+            (NoRowLeft { excluded }, false) => format!(
+                "no row is left for the model ({excluded} rows excluded, singletons included)"
+            ),
+            (NoRowLeft { excluded }, true) => format!(
+                "no queda ninguna fila para el modelo ({excluded} filas excluidas, contando las de grupos de una sola fila)"
+            ),
+            (ClusterNeedsTwoEntities, false) => {
+                "clustered standard errors need at least two entities".into()
+            }
+            (ClusterNeedsTwoEntities, true) => {
+                "los errores estándar por conglomerados necesitan al menos dos entidades".into()
+            }
+            (TooFewForCluster { n, k }, false) => {
+                format!("{n} observations are too few for {k} coefficients")
+            }
+            (TooFewForCluster { n, k }, true) => {
+                format!("{n} observaciones son muy pocas para {k} coeficientes")
+            }
+            (RandomWithinDf { n, g, k }, false) => format!(
+                "random effects need n − G − k > 0 to estimate σ²_e, but n = {n}, G = {g}, k = {k}"
+            ),
+            (RandomWithinDf { n, g, k }, true) => format!(
+                "los efectos aleatorios necesitan n − G − k > 0 para estimar σ²_e, pero n = {n}, G = {g}, k = {k}"
+            ),
+            (RandomBetween { g, k }, false) => format!(
+                "random effects need more entities ({g}) than between-regression coefficients ({k})"
+            ),
+            (RandomBetween { g, k }, true) => format!(
+                "los efectos aleatorios necesitan más entidades ({g}) que coeficientes de la regresión between ({k})"
+            ),
+        }
+    }
+}
+
+fn join_reasons(reasons: &[crate::diagnostic::DropReason], lang: Lang) -> String {
+    reasons
+        .iter()
+        .map(|r| r.render(lang))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl NoRegressors {
+    fn text(&self, es: bool) -> String {
+        match (self, es) {
+            (NoRegressors::NoneGiven, false) => "give at least one regressor".into(),
+            (NoRegressors::NoneGiven, true) => "indique al menos un regresor".into(),
+            (NoRegressors::AllDropped { model, reasons }, false) => format!(
+                "`{model}` has no regressor left to estimate: {}",
+                join_reasons(reasons, Lang::En)
+            ),
+            (NoRegressors::AllDropped { model, reasons }, true) => format!(
+                "`{model}` no tiene ningún regresor que estimar: {}",
+                join_reasons(reasons, Lang::Es)
+            ),
+            (NoRegressors::NoneVariesWithinEntities, false) => {
+                "no regressor varies within entities, so poisson-fe has nothing to estimate".into()
+            }
+            (NoRegressors::NoneVariesWithinEntities, true) => {
+                "ningún regresor varía dentro de las entidades, así que poisson-fe no tiene nada que estimar"
+                    .into()
+            }
+        }
+    }
+}
+
+impl Unsupported {
+    fn text(&self, es: bool) -> String {
+        match (self, es) {
+            (Unsupported::Weights { model, poisson }, false) => format!(
+                "weights are available for pooled, fe and twfe; `{model}` is fitted unweighted in R plm and Stata, so fit it without weights{}",
+                if *poisson {
+                    " (for rates give an exposure column, which enters as a log offset)"
+                } else {
+                    ""
+                }
+            ),
+            (Unsupported::Weights { model, poisson }, true) => format!(
+                "los pesos se aceptan en pooled, fe y twfe; `{model}` se estima sin pesos en R plm y Stata, así que estímelo sin pesos{}",
+                if *poisson {
+                    " (para tasas indique una columna de exposición, que entra como offset logarítmico)"
+                } else {
+                    ""
+                }
+            ),
+            (Unsupported::Absorbed { model }, false) => format!(
+                "absorbed fixed effects go with the within model; `{model}` does not take them (use the fe estimator)"
+            ),
+            (Unsupported::Absorbed { model }, true) => format!(
+                "los efectos fijos absorbidos van con el modelo within; `{model}` no los acepta (use el estimador fe)"
+            ),
+        }
+    }
+}
+
+impl InvalidValue {
+    fn text(&self, es: bool) -> String {
+        use InvalidValue::*;
+        match (self, es) {
+            (NegativeCount { outcome, rows }, false) => format!(
+                "poisson-fe needs a non-negative outcome (a count), but `{outcome}` is negative in row(s) {rows}"
+            ),
+            (NegativeCount { outcome, rows }, true) => format!(
+                "poisson-fe necesita un resultado no negativo (un conteo), pero `{outcome}` es negativo en las filas {rows}"
+            ),
+            (Level(level), false) => {
+                format!("the confidence level must be between 0 and 1, got {level}")
+            }
+            (Level(level), true) => {
+                format!("el nivel de confianza debe estar entre 0 y 1, y es {level}")
+            }
+            (EntityId { id, labels }, false) => {
+                format!("entity id {id} past the {labels} entity labels")
+            }
+            (EntityId { id, labels }, true) => {
+                format!("el identificador de entidad {id} pasa de las {labels} etiquetas")
+            }
+            (EmptyFixedEffect { spec, term }, false) => format!(
+                "fixed effects `{spec}`: empty column name in `{term}` (write columns separated by commas, interactions with ^, e.g. commune,year,region^year)"
+            ),
+            (EmptyFixedEffect { spec, term }, true) => format!(
+                "efectos fijos `{spec}`: nombre de columna vacío en `{term}` (escriba las columnas separadas por comas, las interacciones con ^, p. ej. commune,year,region^year)"
+            ),
+        }
+    }
+}
+
+impl NotConverged {
+    fn text(&self, es: bool) -> String {
+        use NotConverged::*;
+        match (self, es) {
+            (Absorb { effects, column }, false) => {
+                format!("removing the fixed effects {effects} from `{column}` did not converge")
+            }
+            (Absorb { effects, column }, true) => {
+                format!("quitar los efectos fijos {effects} de `{column}` no convergió")
+            }
+            (TwoWay { column }, false) => {
+                format!("removing entity and year effects from `{column}` did not converge")
+            }
+            (TwoWay { column }, true) => {
+                format!("quitar los efectos de entidad y de año de `{column}` no convergió")
+            }
+            (TwoWayOutcome, false) => {
+                "removing entity and year effects from the outcome did not converge".into()
+            }
+            (TwoWayOutcome, true) => {
+                "quitar los efectos de entidad y de año del resultado no convergió".into()
+            }
+            (SingularPoissonInformation, false) => "the Poisson information matrix is singular: a regressor may perfectly predict the zeros of the outcome".into(),
+            (SingularPoissonInformation, true) => "la matriz de información de Poisson es singular: un regresor puede predecir perfectamente los ceros del resultado".into(),
+            (PoissonIterations { iterations }, false) => format!(
+                "poisson-fe did not converge in {iterations} Newton iterations; the estimates may not exist (e.g. a regressor separates the zero counts)"
+            ),
+            (PoissonIterations { iterations }, true) => format!(
+                "poisson-fe no convergió en {iterations} iteraciones de Newton; puede que las estimaciones no existan (p. ej. un regresor separa los conteos cero)"
+            ),
+            (SingularPoissonAtEstimate, false) => {
+                "the Poisson information matrix is singular at the estimate".into()
+            }
+            (SingularPoissonAtEstimate, true) => {
+                "la matriz de información de Poisson es singular en la estimación".into()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn every_error() -> Vec<ModelError> {
+        use ModelError as M;
+        vec![
+            M::LengthMismatch {
+                column: "x".into(),
+                expected: 3,
+                found: 2,
+            },
+            M::DuplicateObservation {
+                entity: "13101".into(),
+                time: 2020,
+                first: 1,
+                second: 4,
+            },
+            M::NotEnoughData(NotEnoughData::NoResidualDf { n: 3, k: 3 }),
+            M::NotEnoughData(NotEnoughData::NoFirstDifference),
+            M::NotEnoughData(NotEnoughData::OutcomeAllZero {
+                outcome: "y".into(),
+            }),
+            M::NotEnoughData(NotEnoughData::NoCompleteRow { excluded: 9 }),
+            M::NotEnoughData(NotEnoughData::NoRowLeft { excluded: 9 }),
+            M::NotEnoughData(NotEnoughData::ClusterNeedsTwoEntities),
+            M::NotEnoughData(NotEnoughData::TooFewForCluster { n: 2, k: 3 }),
+            M::NotEnoughData(NotEnoughData::RandomWithinDf { n: 4, g: 2, k: 2 }),
+            M::NotEnoughData(NotEnoughData::RandomBetween { g: 2, k: 3 }),
+            M::NoRegressors(NoRegressors::NoneGiven),
+            M::NoRegressors(NoRegressors::AllDropped {
+                model: "fe".into(),
+                reasons: vec![],
+            }),
+            M::NoRegressors(NoRegressors::NoneVariesWithinEntities),
+            M::Unsupported(Unsupported::Weights {
+                model: "poisson-fe".into(),
+                poisson: true,
+            }),
+            M::Unsupported(Unsupported::Absorbed { model: "re".into() }),
+            M::InvalidValue(InvalidValue::NegativeCount {
+                outcome: "y".into(),
+                rows: "2, 5".into(),
+            }),
+            M::InvalidValue(InvalidValue::Level(1.5)),
+            M::InvalidValue(InvalidValue::EntityId { id: 9, labels: 3 }),
+            M::InvalidValue(InvalidValue::EmptyFixedEffect {
+                spec: "a,,b".into(),
+                term: "".into(),
+            }),
+            M::NotConverged(NotConverged::Absorb {
+                effects: "a, b".into(),
+                column: "y".into(),
+            }),
+            M::NotConverged(NotConverged::TwoWay { column: "x".into() }),
+            M::NotConverged(NotConverged::TwoWayOutcome),
+            M::NotConverged(NotConverged::SingularPoissonInformation),
+            M::NotConverged(NotConverged::PoissonIterations { iterations: 50 }),
+            M::NotConverged(NotConverged::SingularPoissonAtEstimate),
+        ]
+    }
+
+    #[test]
+    fn english_is_what_imr_printed_when_the_errors_were_strings() {
+        let texts: Vec<String> = every_error().iter().map(ToString::to_string).collect();
+        assert_eq!(
+            texts[2],
+            "3 observations leave no residual degrees of freedom for 3 coefficients"
+        );
+        assert_eq!(
+            texts[14],
+            "weights are available for pooled, fe and twfe; `poisson-fe` is fitted unweighted in R plm and Stata, so fit it without weights (for rates give an exposure column, which enters as a log offset)"
+        );
+        assert_eq!(
+            texts[24],
+            "poisson-fe did not converge in 50 Newton iterations; the estimates may not exist (e.g. a regressor separates the zero counts)"
+        );
+    }
+
+    #[test]
+    fn spanish_texts_have_no_english_words() {
+        const ENGLISH: [&str; 16] = [
+            "the",
+            "is",
+            "are",
+            "not",
+            "and",
+            "has",
+            "have",
+            "no_",
+            "rows",
+            "row",
+            "entities",
+            "observations",
+            "did",
+            "converge",
+            "give",
+            "needs",
+        ];
+        for error in every_error() {
+            let text = error.text(Lang::Es);
+            assert_ne!(text, error.to_string());
+            for word in text.split(|c: char| !c.is_alphanumeric()) {
+                assert!(!ENGLISH.contains(&word), "{word:?} in {text:?}");
+            }
+        }
+    }
 }

@@ -40,7 +40,7 @@ mod within;
 pub use absorb::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use data::{Column, Entities, ExcludedRow, PanelData};
 pub use diagnostic::{Diagnostic, DropReason, Hypothesis, Stage};
-pub use error::ModelError;
+pub use error::{InvalidValue, ModelError, NoRegressors, NotConverged, NotEnoughData, Unsupported};
 pub use fit::{
     ChiSquaredTest, Coefficient, DroppedEntity, DroppedTerm, FTest, Fit, Inference, Tests,
     ThetaSummary, INTERCEPT,

@@ -16,6 +16,7 @@
 use crate::convention::Convention;
 use crate::data::Prepared;
 use crate::diagnostic::{DropReason, Stage};
+use crate::error::{NotConverged, NotEnoughData};
 use crate::fit::{DroppedTerm, Reference};
 use crate::linalg::{least_squares, LeastSquares};
 use crate::spec::VcovKind;
@@ -126,14 +127,14 @@ impl LinearCore {
                 let g = self.n_clusters;
                 if g < 2 {
                     return Err(ModelError::NotEnoughData(
-                        "clustered standard errors need at least two entities".into(),
+                        NotEnoughData::ClusterNeedsTwoEntities,
                     ));
                 }
                 if n <= self.k_cluster {
-                    return Err(ModelError::NotEnoughData(format!(
-                        "{n} observations are too few for {} coefficients",
-                        self.k_cluster
-                    )));
+                    return Err(ModelError::NotEnoughData(NotEnoughData::TooFewForCluster {
+                        n,
+                        k: self.k_cluster,
+                    }));
                 }
                 let meat = cluster_meat(
                     &self.kept_columns(),
@@ -350,9 +351,9 @@ pub(crate) fn twfe_core(
         let one_way = demean(&prep.x[j], &prep.entity, g, weights);
         let result = two_way(&prep.x[j]);
         if !result.converged {
-            return Err(ModelError::NotConverged(format!(
-                "removing entity and year effects from `{name}` did not converge"
-            )));
+            return Err(ModelError::NotConverged(NotConverged::TwoWay {
+                column: name.clone(),
+            }));
         }
         if norm(&result.values) <= 1e-9 * norm(&one_way) {
             dropped.push(DroppedTerm {
@@ -366,9 +367,7 @@ pub(crate) fn twfe_core(
     }
     let y_two_way = two_way(&prep.y);
     if !y_two_way.converged {
-        return Err(ModelError::NotConverged(
-            "removing entity and year effects from the outcome did not converge".into(),
-        ));
+        return Err(ModelError::NotConverged(NotConverged::TwoWayOutcome));
     }
     let y = scaled_owned(y_two_way.values, sqrt_w.as_deref());
     let ls = least_squares(&design, &y);

@@ -18,6 +18,7 @@
 
 use crate::convention::Convention;
 use crate::data::Prepared;
+use crate::error::{NoRegressors, NotConverged, NotEnoughData};
 use crate::fit::DroppedTerm;
 use crate::linalg::{least_squares, spd_inverse};
 use crate::spec::VcovKind;
@@ -135,7 +136,7 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
     let kept: Vec<usize> = rank.kept.iter().map(|&k| candidates[k]).collect();
     if kept.is_empty() {
         return Err(ModelError::NoRegressors(
-            "no regressor varies within entities, so poisson-fe has nothing to estimate".into(),
+            NoRegressors::NoneVariesWithinEntities,
         ));
     }
     let columns: Vec<&[f64]> = kept.iter().map(|&j| prep.x[j].as_slice()).collect();
@@ -165,9 +166,7 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
         let h = information(&tilde, &state.mu);
         let Some(cholesky) = nalgebra::Cholesky::new(h) else {
             return Err(ModelError::NotConverged(
-                "the Poisson information matrix is singular: a regressor may perfectly predict \
-                 the zeros of the outcome"
-                    .into(),
+                NotConverged::SingularPoissonInformation,
             ));
         };
         let delta = cholesky.solve(&score);
@@ -202,18 +201,15 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
         }
     }
     if !converged {
-        return Err(ModelError::NotConverged(format!(
-            "poisson-fe did not converge in {iterations} Newton iterations; the estimates may not \
-             exist (e.g. a regressor separates the zero counts)"
-        )));
+        return Err(ModelError::NotConverged(NotConverged::PoissonIterations {
+            iterations,
+        }));
     }
     let tilde = mu_demeaned(prep, &columns, &state.mu);
     let h = information(&tilde, &state.mu);
-    let bread = spd_inverse(&h).ok_or_else(|| {
-        ModelError::NotConverged(
-            "the Poisson information matrix is singular at the estimate".into(),
-        )
-    })?;
+    let bread = spd_inverse(&h).ok_or(ModelError::NotConverged(
+        NotConverged::SingularPoissonAtEstimate,
+    ))?;
     let resid: Vec<f64> = prep.y.iter().zip(&state.mu).map(|(y, m)| y - m).collect();
     let tilde_refs: Vec<&[f64]> = tilde.iter().map(|c| c.as_slice()).collect();
     let (covariance, convention) = match kind {
@@ -228,7 +224,7 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
         VcovKind::Cluster => {
             if g < 2 {
                 return Err(ModelError::NotEnoughData(
-                    "clustered standard errors need at least two entities".into(),
+                    NotEnoughData::ClusterNeedsTwoEntities,
                 ));
             }
             (

@@ -19,6 +19,7 @@
 //! coefficients on `x_it` equal the within estimates.
 
 use crate::data::Prepared;
+use crate::error::NotEnoughData;
 use crate::fit::DroppedTerm;
 use crate::linalg::least_squares;
 use crate::linear::{be_core, fe_core, LinearCore};
@@ -56,20 +57,21 @@ pub(crate) fn re_core_given(
     let mut diagnostics = Vec::new();
     let df_e = n as i64 - g as i64 - within_kept as i64;
     if df_e <= 0 {
-        return Err(ModelError::NotEnoughData(format!(
-            "random effects need n − G − k > 0 to estimate σ²_e, but n = {n}, G = {g}, k = {}",
-            within_kept
-        )));
+        return Err(ModelError::NotEnoughData(NotEnoughData::RandomWithinDf {
+            n,
+            g,
+            k: within_kept,
+        }));
     }
     let sigma2_e = within.ls.ssr() / df_e as f64;
 
     let (between, _) = be_core(prep, &all);
     let df_b = g as i64 - between.ls.kept.len() as i64;
     if df_b <= 0 {
-        return Err(ModelError::NotEnoughData(format!(
-            "random effects need more entities ({g}) than between-regression coefficients ({})",
-            between.ls.kept.len()
-        )));
+        return Err(ModelError::NotEnoughData(NotEnoughData::RandomBetween {
+            g,
+            k: between.ls.kept.len(),
+        }));
     }
     let counts = prep.entity_counts();
     let harmonic_t = g as f64 / counts.iter().map(|&t| 1.0 / t as f64).sum::<f64>();

@@ -52,8 +52,7 @@ impl ColumnUse {
 
 impl RequestError {
     /// The error in `lang`. English is the `Display` text. The variants that carry an engine's
-    /// message as text (a model's failure, a boundary file's or a fixed-effect list's error)
-    /// are framed in Spanish around that message, which stays as the engine wrote
+    /// message as text (a boundary file's or a fixed-effect list's error) are framed in Spanish around that message, which stays as the engine wrote
     /// it.
     pub fn text(&self, lang: Lang) -> String {
         use RequestError::*;
@@ -128,9 +127,7 @@ impl RequestError {
             Boundaries { name, message } => {
                 format!("{name}: no se pueden leer los límites ({message})")
             }
-            ModelFailed { model, message } => {
-                format!("modelo {model}: no se pudo estimar ({message})")
-            }
+            ModelFailed { model, error } => format!("modelo {model}: {}", error.text(lang)),
             SecondSeriesAnalysis { column, error } => {
                 format!("segunda serie `{column}`: {}", error.text(lang))
             }

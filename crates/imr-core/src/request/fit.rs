@@ -195,10 +195,7 @@ impl ValidatedFit {
         let model = self.spec.estimator;
         self.spec
             .fit_owned(self.data)
-            .map_err(|e| RequestError::ModelFailed {
-                model,
-                message: e.to_string(),
-            })
+            .map_err(|error| RequestError::ModelFailed { model, error })
     }
 }
 

@@ -167,7 +167,7 @@ pub fn table_terms<'a>(
 
 /// Why a model of the Models view cannot be fitted, in `lang`, as the view shows it beside the
 /// model's name (so a failed model's message does not name it again). A model's own reason
-/// ([`RequestError::ModelFailed`]) is the estimator's text, in English.
+/// ([`RequestError::ModelFailed`]) is the estimator's, in `lang` too.
 pub fn fit_failure_text(error: &RequestError, lang: crate::Lang) -> String {
     match error {
         RequestError::NoRates => lang
@@ -176,7 +176,7 @@ pub fn fit_failure_text(error: &RequestError, lang: crate::Lang) -> String {
                 "poisson-fe needs deaths and births",
             )
             .into(),
-        RequestError::ModelFailed { message, .. } => message.clone(),
+        RequestError::ModelFailed { error, .. } => error.text(lang),
         other => other.text(lang),
     }
 }

@@ -163,10 +163,10 @@ pub enum RequestError {
     #[error("{name}: {message}")]
     Boundaries { name: String, message: String },
     /// The model cannot be fitted (the engine's reason).
-    #[error("{model} model: {message}")]
+    #[error("{model} model: {error}")]
     ModelFailed {
         model: imr_models::Estimator,
-        message: String,
+        error: imr_models::ModelError,
     },
     /// The analysis of the second series failed.
     #[error("second series `{column}`: {error}")]
