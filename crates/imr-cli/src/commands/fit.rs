@@ -87,7 +87,7 @@ impl From<&Args> for FitRequest {
 /// A request error in the words of the command line: the flag that names the column or option.
 fn cli_error(err: RequestError) -> CliError {
     match err {
-        RequestError::FixedEffects(message) => CliError::Usage(format!("--fe: {message}")),
+        RequestError::FixedEffects(error) => CliError::Usage(format!("--fe: {error}")),
         RequestError::NoRates => CliError::Input(
             "poisson-fe model: the data have no births and deaths (or rate) columns: name them \
              with --births and --deaths, or give --y and --exposure"

@@ -51,9 +51,9 @@ impl ColumnUse {
 }
 
 impl RequestError {
-    /// The error in `lang`. English is the `Display` text. The variants that carry an engine's
-    /// message as text (a boundary file's or a fixed-effect list's error) are framed in Spanish around that message, which stays as the engine wrote
-    /// it.
+    /// The error in `lang`. English is the `Display` text. [`RequestError::Boundaries`] carries
+    /// the boundary reader's message as text (only `imr map` meets it: the page keeps its own
+    /// value), framed in Spanish around that message as the engine wrote it.
     pub fn text(&self, lang: Lang) -> String {
         use RequestError::*;
         if lang == Lang::En {
@@ -96,7 +96,7 @@ impl RequestError {
             AbsorbedNeedsWithin { model } => format!(
                 "los efectos fijos absorbidos van con el modelo within (fe); `{model}` no los acepta"
             ),
-            FixedEffects(message) => format!("efectos fijos: {message}"),
+            FixedEffects(error) => error.text(lang),
             Level(level) => {
                 format!("el nivel de confianza debe estar entre 0 y 1, y es {level}")
             }

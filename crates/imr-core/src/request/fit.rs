@@ -201,7 +201,7 @@ impl ValidatedFit {
 
 /// Adds the fixed effects of `spec`: each term's columns as keys, interacted when joined by `^`.
 fn absorb(panel: &Panel, spec: &str, mut data: PanelData) -> Result<PanelData, RequestError> {
-    let terms = parse_fixed_effects(spec).map_err(|e| RequestError::FixedEffects(e.to_string()))?;
+    let terms = parse_fixed_effects(spec).map_err(RequestError::FixedEffects)?;
     for term in terms {
         let mut parts = Vec::with_capacity(term.len());
         for name in &term {

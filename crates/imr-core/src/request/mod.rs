@@ -137,7 +137,7 @@ pub enum RequestError {
     AbsorbedNeedsWithin { model: imr_models::Estimator },
     /// The fixed-effect list does not parse.
     #[error("{0}")]
-    FixedEffects(String),
+    FixedEffects(imr_models::ModelError),
     /// The confidence level is not strictly between 0 and 1.
     #[error("the confidence level must be between 0 and 1, got {0}")]
     Level(f64),
