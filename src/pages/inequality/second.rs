@@ -86,10 +86,7 @@ fn content(
         &spearman,
         &n_years.to_string(),
     );
-    let few_years = match lang {
-        Lang::Es => "Con tan pocos años, una correlación —incluso alta— tiene muy poca potencia y puede deberse al azar o a una tendencia común; no es evidencia de causalidad.".to_string(),
-        Lang::En => correlation.warning.clone(),
-    };
+    let few_years = correlation.warning_in(lang);
     let svg_dl = svg.clone();
     view! {
         <p class="note">{subject_note}{births_note}</p>
