@@ -35,6 +35,16 @@ impl Lang {
         }
     }
 
+    /// `x` with `decimals` decimals and this language's decimal mark (`0.25`, `0,25`), no
+    /// thousands separator: the engines' numbers inside sentences.
+    pub fn decimal(self, x: f64, decimals: usize) -> String {
+        let s = format!("{x:.decimals$}");
+        match self {
+            Lang::En => s,
+            Lang::Es => s.replace('.', ","),
+        }
+    }
+
     /// "en" or "es".
     pub fn tag(self) -> &'static str {
         match self {

@@ -43,11 +43,16 @@ pub(super) enum BoundaryWhy {
 
 impl BoundaryError {
     pub(super) fn text(&self, lang: Lang) -> String {
+        // Only a file the user chose can be unreadable (the bundled boundaries are compiled in).
+        let file = self.file.as_deref().unwrap_or_default();
         let why = match &self.why {
             BoundaryWhy::Geometry(e) => e.text(lang),
             BoundaryWhy::Layout(e) => e.text(lang),
             BoundaryWhy::Weights(e) => e.text(lang),
-            BoundaryWhy::Unreadable(detail) => detail.clone(),
+            // The Data view's words for a file the browser cannot read.
+            BoundaryWhy::Unreadable(detail) => {
+                return (messages(lang).data.cannot_read_file)(file, detail)
+            }
         };
         match &self.file {
             Some(file) => format!("{file}: {why}"),

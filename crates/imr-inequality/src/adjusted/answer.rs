@@ -72,12 +72,9 @@ pub fn answer(report: &InequalityReport) -> Option<Answer> {
     })
 }
 
+/// `x` in `lang` (`+ 0.0`: a negative zero is written `0`).
 fn num(lang: Lang, x: f64, decimals: usize) -> String {
-    let s = format!("{:.*}", decimals, x + 0.0);
-    match lang {
-        Lang::En => s,
-        Lang::Es => s.replace('.', ","),
-    }
+    lang.decimal(x + 0.0, decimals)
 }
 
 impl Answer {

@@ -183,11 +183,7 @@ pub fn correlate_adjusted(
 }
 
 fn num(lang: Lang, x: f64) -> String {
-    let s = format!("{x:.2}");
-    match lang {
-        Lang::En => s,
-        Lang::Es => s.replace('.', ","),
-    }
+    lang.decimal(x, 2)
 }
 
 impl AdjustedCorrelation {
