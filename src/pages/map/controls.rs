@@ -3,6 +3,7 @@
 //! include-flagged toggle.
 
 use super::{MapError, MapOptions};
+use crate::components::choice::choice_select;
 use crate::i18n::lang;
 use crate::messages::{messages, msg, Text};
 use crate::pages::findings::IncludeFlagged;
@@ -150,30 +151,10 @@ pub(super) fn MapControls(
                     }).collect_view()}
                 </select>
             </span>
-            <span>
-                <label for="map-smooth">{msg(|m| m.map.smoothing)}</label>
-                <select id="map-smooth" data-testid="smooth-select" disabled=move || variable.get() != "rate"
-                    on:change=move |ev| {
-                        let k = event_target_value(&ev);
-                        if let Some(c) = Smooth::ALL.into_iter().find(|c| c.name() == k) { smooth.set(c) }
-                    }>
-                    {Smooth::ALL.into_iter().map(|c| view! {
-                        <option value=c.name() selected=move || smooth.get() == c>{msg(smooth_label(c))}</option>
-                    }).collect_view()}
-                </select>
-            </span>
-            <span>
-                <label for="map-classify">{msg(|m| m.map.classes)}</label>
-                <select id="map-classify" data-testid="classify-select"
-                    on:change=move |ev| {
-                        let k = event_target_value(&ev);
-                        if let Some(c) = ClassScheme::ALL.into_iter().find(|c| c.name() == k) { class_choice.set(c) }
-                    }>
-                    {ClassScheme::ALL.into_iter().map(|c| view! {
-                        <option value=c.name() selected=move || class_choice.get() == c>{msg(scheme_label(c))}</option>
-                    }).collect_view()}
-                </select>
-            </span>
+            {choice_select("map-smooth", "smooth-select", |m| m.map.smoothing, &Smooth::ALL, Smooth::name,
+                |l, c| smooth_label(c)(messages(l)), smooth, move || variable.get() != "rate")}
+            {choice_select("map-classify", "classify-select", |m| m.map.classes, &ClassScheme::ALL, ClassScheme::name,
+                |l, c| scheme_label(c)(messages(l)), class_choice, || false)}
             <span>
                 <label for="map-classes">{msg(|m| m.map.number_classes)}</label>
                 <input id="map-classes" type="number" min="2" max="9" data-testid="classes-input"

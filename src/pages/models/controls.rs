@@ -2,6 +2,7 @@
 //! the models and the regressors (labelled from the codebook).
 
 use super::ModelOptions;
+use crate::components::choice::choice_select;
 use crate::i18n::lang;
 use crate::messages::msg;
 use imr_core::models::{Estimator, VcovKind};
@@ -41,16 +42,8 @@ pub(super) fn Controls(
                         }).collect_view()}
                     </select>
                 </span>
-                <span>
-                    <label for="model-vcov">{msg(|m| m.models.standard_errors)}</label>
-                    <select id="model-vcov" data-testid="model-vcov" on:change=move |ev| {
-                        if let Some(v) = VcovKind::from_name(&event_target_value(&ev)) { vcov.set(v) }
-                    }>
-                        {VcovKind::ALL.into_iter().map(|v| view! {
-                            <option value=v.name() selected=move || vcov.get() == v>{move || vcov_label(lang().get(), v)}</option>
-                        }).collect_view()}
-                    </select>
-                </span>
+                {choice_select("model-vcov", "model-vcov", |m| m.models.standard_errors, &VcovKind::ALL, VcovKind::name,
+                    vcov_label, vcov, || false)}
                 <span>
                     <label for="model-weights">{msg(|m| m.models.weights_label)}</label>
                     <select id="model-weights" data-testid="model-weights" on:change=move |ev| {
