@@ -4,6 +4,7 @@
 //! command writes too, so the page's file and imr's are the same bytes.
 
 use crate::components::download::{csv_with_provenance, download_text};
+use crate::i18n::Lang;
 use crate::messages::{msg, Text};
 use crate::state::AppState;
 use imr_core::escape::shell_join;
@@ -37,6 +38,31 @@ pub fn export_command(
         command_line(state, request, output),
         shell_join([file])
     )
+}
+
+/// The commands that write a chart's two files: `--format {svg}` followed by `options` and the
+/// page's language (`--lang`, for the SVG's words), and `--format {csv}` followed by `options`.
+pub fn chart_commands(
+    state: &AppState,
+    request: &InequalityRequest,
+    files: &ChartFiles,
+    [svg, csv]: [&str; 2],
+    options: &[&str],
+    lang: Lang,
+) -> [String; 2] {
+    let svg_args: Vec<&str> = ["--format", svg]
+        .into_iter()
+        .chain(options.iter().copied())
+        .chain(["--lang", lang.tag()])
+        .collect();
+    let csv_args: Vec<&str> = ["--format", csv]
+        .into_iter()
+        .chain(options.iter().copied())
+        .collect();
+    [
+        export_command(state, request, &svg_args, &files.svg),
+        export_command(state, request, &csv_args, &files.csv),
+    ]
 }
 
 /// The commands of a chart's two downloads, behind a disclosure (closed: they are long).

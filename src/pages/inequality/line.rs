@@ -1,7 +1,7 @@
 //! One measure over the years with its confidence band, the measure chosen by the reader; its
 //! SVG (as `imr inequality --format svg-trend`) and CSV (`--format csv-measure`).
 
-use super::downloads::{chart_downloads, export_command, ChartFiles};
+use super::downloads::{chart_commands, chart_downloads, ChartFiles};
 use super::settings::measure_select;
 use crate::components::download::chart_caption;
 use crate::i18n::lang;
@@ -38,21 +38,14 @@ pub fn LineChart(
             return Default::default();
         };
         let key = super::options::write_measure(&measure.get());
-        let tag = language.get().tag();
-        [
-            export_command(
-                &state,
-                &request,
-                &["--format", "svg-trend", "--measure", &key, "--lang", tag],
-                &files.svg,
-            ),
-            export_command(
-                &state,
-                &request,
-                &["--format", "csv-measure", "--measure", &key],
-                &files.csv,
-            ),
-        ]
+        chart_commands(
+            &state,
+            &request,
+            files,
+            ["svg-trend", "csv-measure"],
+            &["--measure", &key],
+            language.get(),
+        )
     };
     move || {
         result.get().map(|_| {

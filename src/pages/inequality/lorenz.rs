@@ -1,7 +1,7 @@
 //! Lorenz curves of the years the reader ticks (first and last by default); SVG as `imr
 //! inequality --format svg-lorenz --years …`, CSV as `--format csv-lorenz --years …`.
 
-use super::downloads::{chart_downloads, export_command, ChartFiles};
+use super::downloads::{chart_commands, chart_downloads, ChartFiles};
 use super::options::toggle_year;
 use crate::components::download::chart_caption;
 use crate::i18n::lang;
@@ -59,17 +59,18 @@ pub fn LorenzChart(
             return Default::default();
         };
         let years = years_args(&chosen.get());
-        let tag = language.get().tag();
-        let mut svg = vec!["--format", "svg-lorenz", "--lang", tag];
-        let mut csv = vec!["--format", "csv-lorenz"];
-        if let Some(y) = &years {
-            svg.extend(["--years", y]);
-            csv.extend(["--years", y]);
-        }
-        [
-            export_command(&state, &request, &svg, &files.svg),
-            export_command(&state, &request, &csv, &files.csv),
-        ]
+        let options: Vec<&str> = match &years {
+            Some(y) => vec!["--years", y],
+            None => vec![],
+        };
+        chart_commands(
+            &state,
+            &request,
+            files,
+            ["svg-lorenz", "csv-lorenz"],
+            &options,
+            language.get(),
+        )
     };
     let boxes = move || {
         years()

@@ -4,7 +4,7 @@
 //! (SVG as `imr inequality --against … --format svg-against`, CSV as `--format csv-against`),
 //! their observed correlation and the few-years warning.
 
-use super::downloads::{chart_downloads, command_line, export_command, ChartFiles};
+use super::downloads::{chart_commands, chart_downloads, command_line, ChartFiles};
 use super::options::{write_measure, InequalityOptions};
 use super::outcome::Outcome;
 use super::settings::{column_select, measure_select};
@@ -140,21 +140,14 @@ pub fn SecondPanel(
             return Default::default();
         };
         let key = write_measure(&panel_measure.get());
-        let tag = language.get().tag();
-        [
-            export_command(
-                &state,
-                &request,
-                &["--format", "svg-against", "--measure", &key, "--lang", tag],
-                &files.svg,
-            ),
-            export_command(
-                &state,
-                &request,
-                &["--format", "csv-against", "--measure", &key],
-                &files.csv,
-            ),
-        ]
+        chart_commands(
+            &state,
+            &request,
+            files,
+            ["svg-against", "csv-against"],
+            &["--measure", &key],
+            language.get(),
+        )
     };
     move || {
         let imr = rates.get()?;
