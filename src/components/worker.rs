@@ -52,6 +52,17 @@ async fn fetch_response(path: &str) -> Result<web_sys::Response, String> {
     Ok(response)
 }
 
+/// The body of the page's file `path`, read by `read` (`Response::text`, `::array_buffer`).
+async fn fetch_body(
+    path: &str,
+    read: fn(&web_sys::Response) -> Result<js_sys::Promise, JsValue>,
+) -> Result<JsValue, String> {
+    let body = read(&fetch_response(path).await?).map_err(|e| format!("{path}: {e:?}"))?;
+    JsFuture::from(body)
+        .await
+        .map_err(|e| format!("{path}: {e:?}"))
+}
+
 /// The worker's glue and wasm: embedded in the single file, else the page's own files.
 async fn worker_assets() -> Result<(String, js_sys::Uint8Array), String> {
     if let Some(assets) = ASSETS.with(|a| a.borrow().clone()) {
@@ -63,24 +74,11 @@ async fn worker_assets() -> Result<(String, js_sys::Uint8Array), String> {
             js_sys::Uint8Array::from(wasm.as_slice()),
         ),
         _ => {
-            let js = JsFuture::from(
-                fetch_response("./imr-worker.js")
-                    .await?
-                    .text()
-                    .map_err(|e| format!("{e:?}"))?,
-            )
-            .await
-            .map_err(|e| format!("{e:?}"))?
-            .as_string()
-            .unwrap_or_default();
-            let wasm = JsFuture::from(
-                fetch_response("./imr-worker_bg.wasm")
-                    .await?
-                    .array_buffer()
-                    .map_err(|e| format!("{e:?}"))?,
-            )
-            .await
-            .map_err(|e| format!("{e:?}"))?;
+            let js = fetch_body("./imr-worker.js", web_sys::Response::text)
+                .await?
+                .as_string()
+                .unwrap_or_default();
+            let wasm = fetch_body("./imr-worker_bg.wasm", web_sys::Response::array_buffer).await?;
             (js, js_sys::Uint8Array::new(&wasm))
         }
     };
