@@ -5,7 +5,7 @@ use imr_core::inequality::{
     AreaObservation, BootstrapSpec, InequalitySpec, Measure, RateInput, Subject,
 };
 mod common;
-use common::{imr, json, succeeds};
+use common::{fails, imr, json, succeeds};
 
 const DATA: &str = "tests/data/inequality_communes.csv";
 /// The fixture's health income measured as a value weighted by population.
@@ -176,39 +176,28 @@ fn a_weighted_column_is_measured_its_missing_value_listed_and_no_adjusted_measur
 
 #[test]
 fn of_without_weight_is_a_usage_error() {
-    let out = imr(&[
-        "inequality",
-        DATA,
-        "--of",
-        "ingreso_salud",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
+    fails(
+        2,
+        &[
+            "inequality",
+            DATA,
+            "--of",
+            "ingreso_salud",
+            "--format",
+            "json",
+        ],
+    );
 }
 
 #[test]
 fn an_unknown_column_or_measure_is_a_usage_error_that_names_it() {
-    let out = imr(&[
-        "inequality",
-        DATA,
-        "--group",
-        "provincia",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("`provincia`"));
-    let out = imr(&[
-        "inequality",
-        DATA,
-        "--measure",
-        "ginny",
-        "--format",
-        "svg-trend",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("`ginny`"));
+    for (flag, name, format) in [
+        ("--group", "provincia", "json"),
+        ("--measure", "ginny", "svg-trend"),
+    ] {
+        let stderr = fails(2, &["inequality", DATA, flag, name, "--format", format]);
+        assert!(stderr.contains(&format!("`{name}`")), "{stderr}");
+    }
 }
 
 #[test]
@@ -549,9 +538,8 @@ fn the_page_s_other_downloads_are_formats_too() {
 
 #[test]
 fn the_two_series_need_against_and_bootstrap_the_second_one() {
-    let out = imr(&["inequality", DATA, "--format", "svg-against"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--against"));
+    let stderr = fails(2, &["inequality", DATA, "--format", "svg-against"]);
+    assert!(stderr.contains("--against"), "{stderr}");
     let base = [
         &["inequality", DATA, "--bootstrap", "30"][..],
         &AGAINST_INCOME,
