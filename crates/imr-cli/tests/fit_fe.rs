@@ -133,12 +133,15 @@ fn help_documents_the_fe_syntax() {
 
 #[test]
 fn the_r_and_stata_code_absorb_the_same_effects_and_name_the_reproducing_command() {
-    let r = common::stdout(&fit_args(&[
-        "--fe",
-        "entity,year,region^year",
-        "--format",
-        "r",
-    ]));
+    let code = |format| {
+        common::stdout(&fit_args(&[
+            "--fe",
+            "entity,year,region^year",
+            "--format",
+            format,
+        ]))
+    };
+    let r = code("r");
     assert!(
         r.contains(
             "feols(y ~ x1 + x2 + x3 | entity + year + region^year, data = d, vcov = ~entity,"
@@ -149,12 +152,7 @@ fn the_r_and_stata_code_absorb_the_same_effects_and_name_the_reproducing_command
         r.contains("--fe 'entity,year,region^year' --format json"),
         "{r}"
     );
-    let stata = common::stdout(&fit_args(&[
-        "--fe",
-        "entity,year,region^year",
-        "--format",
-        "stata",
-    ]));
+    let stata = code("stata");
     assert!(
         stata.contains("egen fe_3 = group(region year)\n"),
         "{stata}"

@@ -207,7 +207,7 @@ fn charts_are_written_as_svg() {
         ("svg-lorenz", "class=\"lorenz\" data-time=\"2019\""),
         ("svg-box", "class=\"box\" data-time=\"2018\""),
     ] {
-        let out = succeeds(&[
+        let svg = common::stdout(&[
             "inequality",
             DATA,
             "--bootstrap",
@@ -219,7 +219,6 @@ fn charts_are_written_as_svg() {
             "--format",
             format,
         ]);
-        let svg = String::from_utf8(out.stdout).unwrap();
         assert!(svg.starts_with("<svg "), "{format}");
         assert!(svg.contains(marker), "{format}: {marker}");
     }
@@ -227,30 +226,23 @@ fn charts_are_written_as_svg() {
 
 #[test]
 fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
-    let out = succeeds(&[
-        "inequality",
-        DATA,
-        "--bootstrap",
-        "20",
-        "--format",
-        "svg-box",
-    ]);
-    let en = String::from_utf8(out.stdout).unwrap();
+    let box_plot = |extra: &[&str]| {
+        let base = [
+            "inequality",
+            DATA,
+            "--bootstrap",
+            "20",
+            "--format",
+            "svg-box",
+        ];
+        common::stdout(&[&base[..], extra].concat())
+    };
+    let en = box_plot(&[]);
     assert!(en.contains("<metadata>Source: inequality_communes.csv · imr-atlas engine "));
     assert!(en.contains(
         "<title>Distribution of the infant mortality rate across areas, by year</title>"
     ));
-    let out = succeeds(&[
-        "inequality",
-        DATA,
-        "--bootstrap",
-        "20",
-        "--format",
-        "svg-box",
-        "--lang",
-        "es",
-    ]);
-    let es = String::from_utf8(out.stdout).unwrap();
+    let es = box_plot(&["--lang", "es"]);
     assert!(es.contains(
         "<title>Distribución de la tasa de mortalidad infantil entre comunas, por año</title>"
     ));
