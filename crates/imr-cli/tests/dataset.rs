@@ -1,30 +1,26 @@
 //! `imr dataset`: the command regenerates public/data byte-for-byte from data/raw.
 
 use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
+/// The repository's root, where `imr dataset` finds data/raw and public/data.
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn imr() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_imr"));
-    command.current_dir(repo());
-    command
 }
 
 #[test]
 fn dataset_build_writes_the_committed_files_byte_for_byte() {
     let out = std::env::temp_dir().join(format!("imr-dataset-build-{}", std::process::id()));
-    let status = imr()
-        .args(["dataset", "build", "--raw", "data/raw", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        status.status.success(),
-        "{}",
-        String::from_utf8_lossy(&status.stderr)
+    common::succeeds_in(
+        repo(),
+        &[
+            "dataset",
+            "build",
+            "--raw",
+            "data/raw",
+            "--out",
+            out.to_str().unwrap(),
+        ],
     );
     for name in [
         "chile_imr_2019_2023.csv",
@@ -41,9 +37,8 @@ fn dataset_build_writes_the_committed_files_byte_for_byte() {
 
 #[test]
 fn dataset_check_passes_on_the_committed_files_and_reports_unused_rows() {
-    let output = imr().args(["dataset", "check"]).output().unwrap();
+    let output = common::succeeds_in(repo(), &["dataset", "check"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
     assert!(stderr.contains("up to date"), "{stderr}");
     assert!(
         stderr.contains("11111 is not a commune of the panel"),
@@ -53,12 +48,7 @@ fn dataset_check_passes_on_the_committed_files_and_reports_unused_rows() {
 
 #[test]
 fn dataset_build_names_the_missing_raw_file_and_exits_1() {
-    let output = imr()
-        .args(["dataset", "check", "--raw", "no/such/dir"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stderr = common::fails_in(repo(), 1, &["dataset", "check", "--raw", "no/such/dir"]);
     assert!(
         stderr.contains("no/such/dir/cut/subdere_CUT_2018_v04.csv"),
         "{stderr}"

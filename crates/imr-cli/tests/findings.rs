@@ -3,7 +3,7 @@
 //! That the report is the page's own, byte for byte, is checked by e2e/findings.test.mjs.
 
 mod common;
-use common::{imr, stdout};
+use common::{fails, stdout};
 
 const BUNDLED: &str = "../../public/data/chile_imr_2019_2023.csv";
 
@@ -72,7 +72,6 @@ fn out_writes_the_report_to_a_file_and_an_unreadable_input_is_an_input_error() {
         .unwrap()
         .contains("Hallazgos — imr-atlas"));
     std::fs::remove_dir_all(&dir).unwrap();
-    let run = imr(&["findings", "no/such/file.csv"]);
-    assert_eq!(run.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("no/such/file.csv"));
+    let stderr = fails(1, &["findings", "no/such/file.csv"]);
+    assert!(stderr.contains("no/such/file.csv"), "{stderr}");
 }

@@ -9,10 +9,6 @@ fn fit_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     grunfeld_args("value,capital", extra)
 }
 
-fn imr_fit(extra: &[&str]) -> std::process::Output {
-    common::imr(&fit_args(extra))
-}
-
 fn json(extra: &[&str]) -> serde_json::Value {
     common::json(&fit_args(extra))
 }
@@ -107,9 +103,7 @@ fn classical_within_errors_and_random_effects_match_plm() {
 
 #[test]
 fn csv_format_prints_the_coefficient_table() {
-    let out = imr_fit(&["--model", "fe", "--format", "csv"]);
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::stdout(&fit_args(&["--model", "fe", "--format", "csv"]));
     assert!(text.starts_with("# Source: grunfeld.csv\n# imr-atlas engine "));
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(
@@ -131,7 +125,6 @@ fn csv_format_prints_the_coefficient_table() {
 
 #[test]
 fn an_unknown_column_is_a_usage_error_naming_it() {
-    let out = common::imr(&grunfeld_args("value,poverty", &[]));
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("poverty"));
+    let stderr = common::fails(2, &grunfeld_args("value,poverty", &[]));
+    assert!(stderr.contains("poverty"), "{stderr}");
 }

@@ -11,12 +11,17 @@ const PANEL: &str = concat!(
     "/../imr-models/tests/golden/data/fe_panel.csv"
 );
 
-fn imr_fit(extra: &[&str]) -> std::process::Output {
+/// `imr fit` of y on x1, x2, x3 in the generated panel plus `extra`.
+fn fit_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "fit", PANEL, "--entity", "entity", "--time", "year", "--y", "y", "--x", "x1,x2,x3",
     ];
     args.extend_from_slice(extra);
-    common::imr(&args)
+    args
+}
+
+fn imr_fit(extra: &[&str]) -> std::process::Output {
+    common::imr(&fit_args(extra))
 }
 
 fn golden(case: &str) -> HashMap<String, f64> {
@@ -38,13 +43,7 @@ fn golden(case: &str) -> HashMap<String, f64> {
 /// Runs `imr fit` with `extra` and compares coefficients (1e-6), standard errors (1e-4), nobs and
 /// rows excluded with the pyfixest golden `case`; returns the JSON for further checks.
 fn fit_matches_golden(extra: &[&str], case: &str) -> serde_json::Value {
-    let out = imr_fit(extra);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let fit: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let fit = common::json(&fit_args(extra));
     let expected = golden(case);
     for c in fit["coefficients"].as_array().unwrap() {
         let term = c["term"].as_str().unwrap();
@@ -134,13 +133,15 @@ fn help_documents_the_fe_syntax() {
 
 #[test]
 fn the_r_and_stata_code_absorb_the_same_effects_and_name_the_reproducing_command() {
-    let out = imr_fit(&["--fe", "entity,year,region^year", "--format", "r"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let r = String::from_utf8_lossy(&out.stdout);
+    let code = |format| {
+        common::stdout(&fit_args(&[
+            "--fe",
+            "entity,year,region^year",
+            "--format",
+            format,
+        ]))
+    };
+    let r = code("r");
     assert!(
         r.contains(
             "feols(y ~ x1 + x2 + x3 | entity + year + region^year, data = d, vcov = ~entity,"
@@ -151,8 +152,7 @@ fn the_r_and_stata_code_absorb_the_same_effects_and_name_the_reproducing_command
         r.contains("--fe 'entity,year,region^year' --format json"),
         "{r}"
     );
-    let out = imr_fit(&["--fe", "entity,year,region^year", "--format", "stata"]);
-    let stata = String::from_utf8_lossy(&out.stdout);
+    let stata = code("stata");
     assert!(
         stata.contains("egen fe_3 = group(region year)\n"),
         "{stata}"

@@ -6,7 +6,8 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
+mod common;
 
 /// The hostile column name: a line break with an R call after it, shell and Stata macro
 /// characters, quotes, a formula, markup, a control character and a trailing backslash.
@@ -40,36 +41,18 @@ fn panel_csv(second: &str) -> String {
     out
 }
 
-fn imr(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_imr"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the imr binary runs")
-}
-
-fn ok_stdout(out: Output) -> String {
-    assert!(
-        out.status.success(),
-        "status {:?}, stderr: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 output")
-}
-
 /// `imr fit … --format FORMAT` with the regressor named `second`.
 fn fit(dir: &Path, second: &str, model: &str, format: &str) -> String {
     let file = dir.join(format!("panel-{format}-{model}.csv"));
     std::fs::write(&file, panel_csv(second)).unwrap();
     let file = file.to_str().unwrap().to_string();
-    ok_stdout(imr(
+    common::stdout_in(
+        dir,
         &[
             "fit", &file, "--entity", "firm", "--time", "year", "--y", "y", "--x", "x1", "--x",
             second, "--model", model, "--format", format,
         ],
-        dir,
-    ))
+    )
 }
 
 /// Lines that are not comments (`#` in R, `*` in Stata).
@@ -207,7 +190,7 @@ fn rates_csv_neutralises_formulas_unless_asked_not_to() {
     let args = [
         "rates", path, "--entity", "entity", "--time", "year", "--format", "csv",
     ];
-    let guarded = read(ok_stdout(imr(&args, &dir)));
+    let guarded = read(common::stdout_in(&dir, &args));
     let mut expected: Vec<String> = entities
         .iter()
         .map(|e| imr_core::escape::csv_cell(e).into_owned())
@@ -225,7 +208,7 @@ fn rates_csv_neutralises_formulas_unless_asked_not_to() {
 
     let mut raw_args = args.to_vec();
     raw_args.insert(0, "--no-formula-guard");
-    let mut raw = read(ok_stdout(imr(&raw_args, &dir)));
+    let mut raw = read(common::stdout_in(&dir, &raw_args));
     raw.sort();
     let mut entities: Vec<String> = entities.iter().map(|e| e.to_string()).collect();
     entities.sort();
@@ -271,7 +254,7 @@ fn map_svg_with_hostile_names_is_well_formed_xml() {
         if let Some(v) = value {
             args.extend(["--value", v]);
         }
-        ok_stdout(imr(&args, &dir));
+        common::succeeds_in(&dir, &args);
         for file in ["map.svg", "funnel.svg"] {
             let svg = std::fs::read_to_string(dir.join(file)).unwrap();
             let doc = roxmltree::Document::parse(&svg)
@@ -310,7 +293,8 @@ fn imr_map_draws_the_built_in_boundaries_from_any_directory() {
         "/../../public/data/chile_imr_2019_2023.csv"
     );
     std::fs::copy(data, dir.join("chile.csv")).unwrap();
-    let out = imr(
+    let summary = common::json_in(
+        &dir,
         &[
             "map",
             "chile.csv",
@@ -321,9 +305,7 @@ fn imr_map_draws_the_built_in_boundaries_from_any_directory() {
             "--out",
             "map.svg",
         ],
-        &dir,
     );
-    let summary: serde_json::Value = serde_json::from_str(&ok_stdout(out)).unwrap();
     assert_eq!(summary["areas"], 345);
     let svg = std::fs::read_to_string(dir.join("map.svg")).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
@@ -383,7 +365,8 @@ fn a_broken_boundary_file_exits_1_or_2_never_a_signal() {
     for (k, shape) in shapes.iter().enumerate() {
         let file = format!("s{k}.topojson");
         std::fs::write(dir.join(&file), shape).unwrap();
-        let out = imr(
+        let out = common::imr_in(
+            &dir,
             &[
                 "map",
                 "d.csv",
@@ -394,7 +377,6 @@ fn a_broken_boundary_file_exits_1_or_2_never_a_signal() {
                 "--out",
                 "m.svg",
             ],
-            &dir,
         );
         assert!(
             matches!(out.status.code(), Some(0..=2)),
@@ -414,11 +396,10 @@ fn a_column_whose_name_holds_a_comma_is_named_by_repeating_x() {
     let base = [
         "fit", path, "--entity", "firm", "--time", "year", "--y", "y", "--model", "pooled",
     ];
-    let fit: serde_json::Value = serde_json::from_str(&ok_stdout(imr(
-        &[&base[..], &["--x", "x1", "--x", "income, 2017"]].concat(),
+    let fit = common::json_in(
         &dir,
-    )))
-    .unwrap();
+        &[&base[..], &["--x", "x1", "--x", "income, 2017"]].concat(),
+    );
     let terms: Vec<&str> = fit["coefficients"]
         .as_array()
         .unwrap()
@@ -430,20 +411,16 @@ fn a_column_whose_name_holds_a_comma_is_named_by_repeating_x() {
         "{terms:?}"
     );
     // The comma-separated form still splits names that are not columns.
-    let joined: serde_json::Value = serde_json::from_str(&ok_stdout(imr(
-        &[&base[..], &["--x", "x1,y"]].concat(),
-        &dir,
-    )))
-    .unwrap();
+    let joined = common::json_in(&dir, &[&base[..], &["--x", "x1,y"]].concat());
     assert_eq!(joined["coefficients"].as_array().unwrap().len(), 3);
     // The code's reproducing command repeats --x, each name quoted whole.
-    let r = ok_stdout(imr(
+    let r = common::stdout_in(
+        &dir,
         &[
             &base[..],
             &["--x", "x1", "--x", "income, 2017", "--format", "r"],
         ]
         .concat(),
-        &dir,
-    ));
+    );
     assert!(r.contains("--x x1 --x 'income, 2017' "), "{r}");
 }

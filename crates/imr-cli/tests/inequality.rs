@@ -5,7 +5,7 @@ use imr_core::inequality::{
     AreaObservation, BootstrapSpec, InequalitySpec, Measure, RateInput, Subject,
 };
 mod common;
-use common::{imr, json, succeeds};
+use common::{fails, imr, json, succeeds};
 
 const DATA: &str = "tests/data/inequality_communes.csv";
 /// The fixture's health income measured as a value weighted by population.
@@ -176,39 +176,28 @@ fn a_weighted_column_is_measured_its_missing_value_listed_and_no_adjusted_measur
 
 #[test]
 fn of_without_weight_is_a_usage_error() {
-    let out = imr(&[
-        "inequality",
-        DATA,
-        "--of",
-        "ingreso_salud",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
+    fails(
+        2,
+        &[
+            "inequality",
+            DATA,
+            "--of",
+            "ingreso_salud",
+            "--format",
+            "json",
+        ],
+    );
 }
 
 #[test]
 fn an_unknown_column_or_measure_is_a_usage_error_that_names_it() {
-    let out = imr(&[
-        "inequality",
-        DATA,
-        "--group",
-        "provincia",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("`provincia`"));
-    let out = imr(&[
-        "inequality",
-        DATA,
-        "--measure",
-        "ginny",
-        "--format",
-        "svg-trend",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("`ginny`"));
+    for (flag, name, format) in [
+        ("--group", "provincia", "json"),
+        ("--measure", "ginny", "svg-trend"),
+    ] {
+        let stderr = fails(2, &["inequality", DATA, flag, name, "--format", format]);
+        assert!(stderr.contains(&format!("`{name}`")), "{stderr}");
+    }
 }
 
 #[test]
@@ -218,7 +207,7 @@ fn charts_are_written_as_svg() {
         ("svg-lorenz", "class=\"lorenz\" data-time=\"2019\""),
         ("svg-box", "class=\"box\" data-time=\"2018\""),
     ] {
-        let out = succeeds(&[
+        let svg = common::stdout(&[
             "inequality",
             DATA,
             "--bootstrap",
@@ -230,7 +219,6 @@ fn charts_are_written_as_svg() {
             "--format",
             format,
         ]);
-        let svg = String::from_utf8(out.stdout).unwrap();
         assert!(svg.starts_with("<svg "), "{format}");
         assert!(svg.contains(marker), "{format}: {marker}");
     }
@@ -238,30 +226,23 @@ fn charts_are_written_as_svg() {
 
 #[test]
 fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
-    let out = succeeds(&[
-        "inequality",
-        DATA,
-        "--bootstrap",
-        "20",
-        "--format",
-        "svg-box",
-    ]);
-    let en = String::from_utf8(out.stdout).unwrap();
+    let box_plot = |extra: &[&str]| {
+        let base = [
+            "inequality",
+            DATA,
+            "--bootstrap",
+            "20",
+            "--format",
+            "svg-box",
+        ];
+        common::stdout(&[&base[..], extra].concat())
+    };
+    let en = box_plot(&[]);
     assert!(en.contains("<metadata>Source: inequality_communes.csv · imr-atlas engine "));
     assert!(en.contains(
         "<title>Distribution of the infant mortality rate across areas, by year</title>"
     ));
-    let out = succeeds(&[
-        "inequality",
-        DATA,
-        "--bootstrap",
-        "20",
-        "--format",
-        "svg-box",
-        "--lang",
-        "es",
-    ]);
-    let es = String::from_utf8(out.stdout).unwrap();
+    let es = box_plot(&["--lang", "es"]);
     assert!(es.contains(
         "<title>Distribución de la tasa de mortalidad infantil entre comunas, por año</title>"
     ));
@@ -549,9 +530,8 @@ fn the_page_s_other_downloads_are_formats_too() {
 
 #[test]
 fn the_two_series_need_against_and_bootstrap_the_second_one() {
-    let out = imr(&["inequality", DATA, "--format", "svg-against"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--against"));
+    let stderr = fails(2, &["inequality", DATA, "--format", "svg-against"]);
+    assert!(stderr.contains("--against"), "{stderr}");
     let base = [
         &["inequality", DATA, "--bootstrap", "30"][..],
         &AGAINST_INCOME,

@@ -2,7 +2,7 @@
 //! cells of crates/imr-map/tests/data/six_cells with CUT codes) and tests/data/map_rates.csv.
 
 mod common;
-use common::{cells_2019, imr, succeeds};
+use common::{cells_2019, fails, succeeds};
 
 fn out_path(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("imr-map-cli-{}", std::process::id()));
@@ -128,45 +128,44 @@ fn another_column_can_be_mapped_and_a_funnel_plot_written() {
 
 #[test]
 fn smoothing_another_column_is_a_usage_error() {
-    let run = imr(&cells_2019(&[
-        "--value",
-        "pobreza",
-        "--smooth",
-        "eb",
-        "--out",
-        &out_path("x.svg"),
-    ]));
-    assert_eq!(run.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("--smooth"));
+    let stderr = fails(
+        2,
+        &cells_2019(&[
+            "--value",
+            "pobreza",
+            "--smooth",
+            "eb",
+            "--out",
+            &out_path("x.svg"),
+        ]),
+    );
+    assert!(stderr.contains("--smooth"), "{stderr}");
 }
 
 #[test]
 fn a_year_without_data_is_an_input_error_listing_the_years() {
-    let run = imr(&[
-        "map",
-        "tests/data/map_rates.csv",
-        "--year",
-        "2031",
-        "--geometry",
-        "tests/data/map_cells.topojson",
-        "--out",
-        &out_path("y.svg"),
-    ]);
-    assert_eq!(run.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&run.stderr);
+    let err = fails(
+        1,
+        &[
+            "map",
+            "tests/data/map_rates.csv",
+            "--year",
+            "2031",
+            "--geometry",
+            "tests/data/map_cells.topojson",
+            "--out",
+            &out_path("y.svg"),
+        ],
+    );
     assert!(err.contains("2031") && err.contains("2019, 2020"), "{err}");
 }
 
 #[test]
 fn a_missing_code_property_names_the_file_and_the_property() {
-    let run = imr(&cells_2019(&[
-        "--code-property",
-        "cut",
-        "--out",
-        &out_path("z.svg"),
-    ]));
-    assert_eq!(run.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&run.stderr);
+    let err = fails(
+        1,
+        &cells_2019(&["--code-property", "cut", "--out", &out_path("z.svg")]),
+    );
     assert!(
         err.contains("map_cells.topojson") && err.contains("`cut`"),
         "{err}"

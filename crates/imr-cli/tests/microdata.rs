@@ -6,7 +6,7 @@ use imr_core::ingest::codes::CutCodes;
 use imr_microdata::synth::{write_deaths, SynthOptions, SynthSize};
 use std::path::PathBuf;
 mod common;
-use common::{imr, succeeds};
+use common::{fails, succeeds};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("imr-microdata-{}-{name}", std::process::id()));
@@ -35,7 +35,7 @@ fn deaths_microdata_without_header_give_the_known_counts_with_the_neonatal_split
     let deaths = dir.join("defunciones.csv");
     let out = dir.join("counts.csv");
     let expected = synthetic_deaths(&deaths, false);
-    let run = imr(&[
+    let run = succeeds(&[
         "microdata",
         "deaths",
         deaths.to_str().unwrap(),
@@ -45,7 +45,6 @@ fn deaths_microdata_without_header_give_the_known_counts_with_the_neonatal_split
         "neonatal",
     ]);
     let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{stderr}");
     assert!(stderr.contains("no header"), "{stderr}");
     assert!(stderr.contains(&format!("{} infant deaths counted", expected.infant_deaths)));
     assert!(stderr.contains("age unknown"), "{stderr}");
@@ -80,7 +79,7 @@ fn the_counts_joined_with_births_read_back_through_imr_rates_with_every_row_used
     }
     text.push_str("2019;1;99999\n");
     std::fs::write(&births, text).unwrap();
-    let run = imr(&[
+    let run = succeeds(&[
         "microdata",
         "deaths",
         deaths.to_str().unwrap(),
@@ -94,7 +93,6 @@ fn the_counts_joined_with_births_read_back_through_imr_rates_with_every_row_used
         out.to_str().unwrap(),
     ]);
     let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{stderr}");
     assert!(
         stderr.contains(&format!("{} births counted", codes.len() * 3 * 40)),
         "{stderr}"
@@ -121,15 +119,16 @@ fn the_counts_joined_with_births_read_back_through_imr_rates_with_every_row_used
 #[test]
 fn an_aggregated_table_given_as_microdata_exits_1_naming_the_file_and_line() {
     let out = scratch("refused").join("counts.csv");
-    let run = imr(&[
-        "microdata",
-        "deaths",
-        "tests/data/rates_latin1.csv",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(run.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&run.stderr);
+    let stderr = fails(
+        1,
+        &[
+            "microdata",
+            "deaths",
+            "tests/data/rates_latin1.csv",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
     assert!(
         stderr.contains("tests/data/rates_latin1.csv: line 1: this is not the health ministry's deaths microdata"),
         "{stderr}"
@@ -139,15 +138,17 @@ fn an_aggregated_table_given_as_microdata_exits_1_naming_the_file_and_line() {
 
 #[test]
 fn births_without_their_commune_column_is_a_usage_error() {
-    let run = imr(&[
-        "microdata",
-        "deaths",
-        "x.csv",
-        "--births",
-        "y.csv",
-        "--out",
-        "z.csv",
-    ]);
-    assert_eq!(run.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("--births-commune"));
+    let stderr = fails(
+        2,
+        &[
+            "microdata",
+            "deaths",
+            "x.csv",
+            "--births",
+            "y.csv",
+            "--out",
+            "z.csv",
+        ],
+    );
+    assert!(stderr.contains("--births-commune"), "{stderr}");
 }

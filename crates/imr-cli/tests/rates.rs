@@ -1,7 +1,7 @@
 //! `imr rates` end to end: the JSON contract, exit statuses and messages.
 
 mod common;
-use common::{imr, succeeds};
+use common::{fails, imr, succeeds};
 
 #[test]
 fn rates_json_follows_the_contract_and_reports_the_dialect() {
@@ -49,25 +49,25 @@ fn an_unreadable_input_exits_1_naming_the_file() {
     std::fs::create_dir_all(&dir).unwrap();
     let empty = dir.join("empty.csv");
     std::fs::write(&empty, b"").unwrap();
-    let out = imr(&["rates", empty.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("empty.csv: the file is empty"));
+    let stderr = fails(1, &["rates", empty.to_str().unwrap()]);
+    assert!(stderr.contains("empty.csv: the file is empty"), "{stderr}");
     let binary = dir.join("x.bin");
     std::fs::write(&binary, b"\x00\x01\x02PK").unwrap();
-    let out = imr(&["rates", binary.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("binary"));
+    let stderr = fails(1, &["rates", binary.to_str().unwrap()]);
+    assert!(stderr.contains("binary"), "{stderr}");
 }
 
 #[test]
 fn bad_arguments_exit_2() {
-    assert_eq!(
-        imr(&["rates", "--no-such-flag", "x.csv"]).status.code(),
-        Some(2)
+    fails(2, &["rates", "--no-such-flag", "x.csv"]);
+    let stderr = fails(
+        2,
+        &["rates", "tests/data/rates_broken.csv", "--births", "nope"],
     );
-    let out = imr(&["rates", "tests/data/rates_broken.csv", "--births", "nope"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no file has a column named `nope`"));
+    assert!(
+        stderr.contains("no file has a column named `nope`"),
+        "{stderr}"
+    );
 }
 
 #[test]

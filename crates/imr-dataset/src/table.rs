@@ -107,16 +107,9 @@ impl Table {
         record: &Record,
         column: &Column,
     ) -> Result<Option<f64>, DatasetError> {
-        let text = self.text(record, column);
-        if text.is_empty() {
-            return Ok(None);
-        }
-        match text.parse::<f64>() {
-            Ok(value) if value.is_finite() => Ok(Some(value)),
-            _ => {
-                Err(self.value_error(record, column, format!("expected a number, found {text:?}")))
-            }
-        }
+        self.optional(record, column, "a number", |text| {
+            text.parse::<f64>().ok().filter(|value| value.is_finite())
+        })
     }
 
     /// A non-negative integer, or `None` for an empty cell.
@@ -125,15 +118,29 @@ impl Table {
         record: &Record,
         column: &Column,
     ) -> Result<Option<u64>, DatasetError> {
+        self.optional(record, column, "a non-negative integer", |text| {
+            text.parse::<u64>().ok()
+        })
+    }
+
+    /// The cell read by `parse`, or `None` for an empty cell; a cell `parse` refuses is an error
+    /// saying it expected `expected` (e.g. "a number") and what it found.
+    fn optional<T>(
+        &self,
+        record: &Record,
+        column: &Column,
+        expected: &str,
+        parse: impl FnOnce(&str) -> Option<T>,
+    ) -> Result<Option<T>, DatasetError> {
         let text = self.text(record, column);
         if text.is_empty() {
             return Ok(None);
         }
-        text.parse::<u64>().map(Some).map_err(|_| {
+        parse(text).map(Some).ok_or_else(|| {
             self.value_error(
                 record,
                 column,
-                format!("expected a non-negative integer, found {text:?}"),
+                format!("expected {expected}, found {text:?}"),
             )
         })
     }

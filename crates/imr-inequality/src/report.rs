@@ -233,6 +233,14 @@ fn keyed_adjusted<V>(
     BTreeMapInOrder(measures.into_iter().map(|m| (m.key(), value(m))).collect())
 }
 
+/// The values of `(measure, value)` pairs under their measures' keys (`key`), in the order given.
+fn keyed_pairs<M: Copy, V>(
+    pairs: &[(M, V)],
+    key: impl Fn(M) -> &'static str,
+) -> BTreeMapInOrder<&V> {
+    BTreeMapInOrder(pairs.iter().map(|(m, v)| (key(*m), v)).collect())
+}
+
 impl<V: Serialize> Serialize for BTreeMapInOrder<V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
@@ -267,28 +275,14 @@ impl Serialize for InequalityReport {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("subject", &self.subject)?;
         map.serialize_entry("years", &self.years)?;
-        let trend = BTreeMapInOrder(
-            self.trend
-                .iter()
-                .map(|(m, t)| (m.key(self.subject.kind), t))
-                .collect(),
-        );
+        let kind = self.subject.kind;
+        let trend = keyed_pairs(&self.trend, |m| m.key(kind));
         map.serialize_entry("trend", &trend)?;
         map.serialize_entry("notes", &self.notes)?;
         if let Some(method) = &self.adjusted_method {
-            let trend = BTreeMapInOrder(
-                self.trend_adjusted
-                    .iter()
-                    .map(|(m, t)| (m.key(), t))
-                    .collect(),
-            );
+            let trend = keyed_pairs(&self.trend_adjusted, AdjustedMeasure::key);
             map.serialize_entry("trend_adjusted", &trend)?;
-            let split = BTreeMapInOrder(
-                self.change_split
-                    .iter()
-                    .map(|(m, t)| (m.key(), t))
-                    .collect(),
-            );
+            let split = keyed_pairs(&self.change_split, AdjustedMeasure::key);
             map.serialize_entry("change_split", &split)?;
             map.serialize_entry("adjusted_method", method)?;
         }

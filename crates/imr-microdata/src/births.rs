@@ -221,21 +221,6 @@ impl Columns {
 }
 
 impl State {
-    fn read_line(&mut self, number: u64, event: LineEvent<'_>) -> Result<(), MicrodataError> {
-        let options = &self.options;
-        let line = self.tally.data_row(
-            number,
-            event,
-            &mut self.columns,
-            |line| Columns::from_first_line(options, line),
-            |columns| columns.has_header,
-        )?;
-        if let Some(line) = line {
-            self.row(number, line);
-        }
-        Ok(())
-    }
-
     fn row(&mut self, number: u64, line: &[u8]) {
         let columns = self.columns.as_ref().expect("set on the first line");
         let shape = RowShape {
@@ -259,7 +244,18 @@ impl State {
 
 impl LineSink for State {
     fn line(&mut self, number: u64, event: LineEvent<'_>) -> Result<(), MicrodataError> {
-        self.read_line(number, event)
+        let options = &self.options;
+        let line = self.tally.data_row(
+            number,
+            event,
+            &mut self.columns,
+            |line| Columns::from_first_line(options, line),
+            |columns| columns.has_header,
+        )?;
+        if let Some(line) = line {
+            self.row(number, line);
+        }
+        Ok(())
     }
 
     fn rows_read_and_counted(&self) -> (u64, u64) {

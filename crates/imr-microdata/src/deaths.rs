@@ -218,31 +218,6 @@ impl DeathsAggregator {
 }
 
 impl State {
-    fn read_line(&mut self, number: u64, event: LineEvent<'_>) -> Result<(), MicrodataError> {
-        let (cause, keep) = (self.options.cause, &mut self.keep);
-        let line = self.tally.data_row(
-            number,
-            event,
-            &mut self.layout,
-            |line| {
-                let layout = DeathsLayout::recognise(line)?;
-                if cause && layout.diag1.is_none() {
-                    return Err(MicrodataError::MissingColumn {
-                        column: "DIAG1 (needed for the cause breakdown)".into(),
-                        columns: shorten(line),
-                    });
-                }
-                *keep = layout.fields_needed(cause);
-                Ok(layout)
-            },
-            |layout| layout.has_header,
-        )?;
-        if let Some(line) = line {
-            self.row(number, line);
-        }
-        Ok(())
-    }
-
     fn row(&mut self, number: u64, line: &[u8]) {
         let layout = self.layout.as_ref().expect("set on the first line");
         let shape = RowShape {
@@ -334,7 +309,28 @@ pub fn aggregate_deaths_reader(
 
 impl LineSink for State {
     fn line(&mut self, number: u64, event: LineEvent<'_>) -> Result<(), MicrodataError> {
-        self.read_line(number, event)
+        let (cause, keep) = (self.options.cause, &mut self.keep);
+        let line = self.tally.data_row(
+            number,
+            event,
+            &mut self.layout,
+            |line| {
+                let layout = DeathsLayout::recognise(line)?;
+                if cause && layout.diag1.is_none() {
+                    return Err(MicrodataError::MissingColumn {
+                        column: "DIAG1 (needed for the cause breakdown)".into(),
+                        columns: shorten(line),
+                    });
+                }
+                *keep = layout.fields_needed(cause);
+                Ok(layout)
+            },
+            |layout| layout.has_header,
+        )?;
+        if let Some(line) = line {
+            self.row(number, line);
+        }
+        Ok(())
     }
 
     fn rows_read_and_counted(&self) -> (u64, u64) {

@@ -1,21 +1,31 @@
 //! The one harness of the `imr` end-to-end tests: the built binary, run in the crate's directory so
-//! that the relative paths of `tests/data` resolve. Each test file uses the part it needs.
+//! that the relative paths of `tests/data` resolve (or, with the `_in` forms, in a directory of
+//! the test's own). Each test file uses the part it needs.
 #![allow(dead_code)]
 
+use std::path::Path;
 use std::process::{Command, Output};
 
-/// `imr args…`, run in the crate's directory.
-pub fn imr(args: &[&str]) -> Output {
+/// The crate's directory, where `tests/data/…` resolves.
+const CRATE_DIR: &str = env!("CARGO_MANIFEST_DIR");
+
+/// `imr args…`, run in `dir` (the relative paths of `args` resolve there).
+pub fn imr_in(dir: impl AsRef<Path>, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_imr"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .output()
         .expect("the imr binary runs")
 }
 
-/// A run that must succeed (its stderr is the failure message).
-pub fn succeeds(args: &[&str]) -> Output {
-    let out = imr(args);
+/// `imr args…`, run in the crate's directory.
+pub fn imr(args: &[&str]) -> Output {
+    imr_in(CRATE_DIR, args)
+}
+
+/// A run in `dir` that must succeed (its stderr is the failure message).
+pub fn succeeds_in(dir: impl AsRef<Path>, args: &[&str]) -> Output {
+    let out = imr_in(dir, args);
     assert!(
         out.status.success(),
         "imr {args:?}: {}",
@@ -24,14 +34,44 @@ pub fn succeeds(args: &[&str]) -> Output {
     out
 }
 
+/// A run that must succeed (its stderr is the failure message).
+pub fn succeeds(args: &[&str]) -> Output {
+    succeeds_in(CRATE_DIR, args)
+}
+
+/// The stdout of a run in `dir` that must succeed.
+pub fn stdout_in(dir: impl AsRef<Path>, args: &[&str]) -> String {
+    String::from_utf8(succeeds_in(dir, args).stdout).expect("imr prints UTF-8")
+}
+
 /// The stdout of a run that must succeed.
 pub fn stdout(args: &[&str]) -> String {
-    String::from_utf8(succeeds(args).stdout).expect("imr prints UTF-8")
+    stdout_in(CRATE_DIR, args)
+}
+
+/// The JSON printed by a run in `dir` that must succeed.
+pub fn json_in(dir: impl AsRef<Path>, args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&stdout_in(dir, args)).expect("imr prints JSON")
 }
 
 /// The JSON printed by a run that must succeed.
 pub fn json(args: &[&str]) -> serde_json::Value {
-    serde_json::from_str(&stdout(args)).expect("imr prints JSON")
+    json_in(CRATE_DIR, args)
+}
+
+/// The stderr of a run in `dir` that must end with exit status `status` (1: an input error,
+/// 2: a usage error).
+pub fn fails_in(dir: impl AsRef<Path>, status: i32, args: &[&str]) -> String {
+    let out = imr_in(dir, args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(status), "imr {args:?}: {stderr}");
+    stderr
+}
+
+/// The stderr of a run that must end with exit status `status` (1: an input error, 2: a usage
+/// error).
+pub fn fails(status: i32, args: &[&str]) -> String {
+    fails_in(CRATE_DIR, status, args)
 }
 
 /// `imr fit` on the Grunfeld panel (firm, year, invest on the regressors `x`) plus `extra`.

@@ -169,18 +169,9 @@ pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
         )
         .expect("write to String");
     } else {
-        let first = chart
-            .points
-            .iter()
-            .map(|p| p.time)
-            .min()
-            .expect("non-empty");
-        let last = chart
-            .points
-            .iter()
-            .map(|p| p.time)
-            .max()
-            .expect("non-empty");
+        let times = chart.points.iter().map(|p| p.time);
+        let first = times.clone().min().expect("non-empty");
+        let last = times.max().expect("non-empty");
         series_in_frame(
             &mut s,
             &frame,
