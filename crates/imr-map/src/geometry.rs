@@ -75,8 +75,7 @@ pub enum GeometryError {
 }
 
 impl GeometryError {
-    /// The error in `lang`: English is the `Display` text. A topology's own problem
-    /// ([`TopologyError`]) keeps the decoder's English words, in a Spanish frame.
+    /// The error in `lang`: English is the `Display` text.
     pub fn text(&self, lang: Lang) -> String {
         use GeometryError::*;
         if lang == Lang::En {
@@ -87,7 +86,9 @@ impl GeometryError {
             NotGeo(detail) => format!(
                 "el archivo de límites no es una Topology de TopoJSON ni GeoJSON: {detail}"
             ),
-            InvalidTopology(e) => format!("la topología TopoJSON no es válida: {e}"),
+            InvalidTopology(e) => {
+                format!("la topología TopoJSON no es válida: {}", e.text(lang))
+            }
             UnknownObject { wanted, available } => format!(
                 "la topología no tiene un objeto llamado `{wanted}`; tiene: {available}"
             ),

@@ -21,22 +21,9 @@ use serde_json::Value as JsonValue;
 /// A position `[longitude, latitude]` (or any planar `[x, y]`).
 pub type Position = [f64; 2];
 
-/// What is wrong with a topology, and where.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{place}: {problem}")]
-pub struct TopologyError {
-    /// Where: `arc 3, position 7`, `transform.scale`, `object "comunas", geometry 12, ring 0`…
-    pub place: String,
-    /// What: the rule broken, with the values found.
-    pub problem: String,
-}
+mod error;
 
-fn error(place: impl Into<String>, problem: impl Into<String>) -> TopologyError {
-    TopologyError {
-        place: place.into(),
-        problem: problem.into(),
-    }
-}
+pub use error::{Expected, JsonKind, PathKind, Place, Problem, Step, TopologyError};
 
 /// One reference to an arc from a geometry: the arc's position in [`Topology::arcs`] and whether
 /// it is walked backwards (written `~i`, i.e. `-i - 1`, in the file).
@@ -164,16 +151,16 @@ struct Transform {
 
 impl Transform {
     fn from_raw(raw: &RawTransform) -> Result<Self, TopologyError> {
-        let pair = |name: &str, v: &[f64]| -> Result<[f64; 2], TopologyError> {
+        let pair = |name: &'static str, v: &[f64]| -> Result<[f64; 2], TopologyError> {
             match v {
                 [x, y] if x.is_finite() && y.is_finite() => Ok([*x, *y]),
-                [_, _] => Err(error(
-                    format!("transform.{name}"),
-                    "the numbers must be finite",
+                [_, _] => Err(TopologyError::new(
+                    Place::at(Step::Transform(name)),
+                    Problem::TransformNotFinite,
                 )),
-                _ => Err(error(
-                    format!("transform.{name}"),
-                    format!("needs exactly 2 numbers (x, y), found {}", v.len()),
+                _ => Err(TopologyError::new(
+                    Place::at(Step::Transform(name)),
+                    Problem::TransformLength { found: v.len() },
                 )),
             }
         };
@@ -195,23 +182,21 @@ impl Topology {
     /// Decodes TopoJSON text. Errors of JSON syntax or of member types carry serde's line and
     /// column; errors of content name the arc, object and geometry.
     pub fn parse(text: &str) -> Result<Topology, TopologyError> {
-        let raw: RawTopology = serde_json::from_str(text)
-            .map_err(|e| error("the topology", format!("not valid TopoJSON: {e}")))?;
+        let raw: RawTopology = serde_json::from_str(text).map_err(not_topojson)?;
         Self::from_raw(raw)
     }
 
     /// Decodes an already parsed JSON value.
     pub fn from_value(value: JsonValue) -> Result<Topology, TopologyError> {
-        let raw: RawTopology = serde_json::from_value(value)
-            .map_err(|e| error("the topology", format!("not valid TopoJSON: {e}")))?;
+        let raw: RawTopology = serde_json::from_value(value).map_err(not_topojson)?;
         Self::from_raw(raw)
     }
 
     fn from_raw(raw: RawTopology) -> Result<Topology, TopologyError> {
         if raw.kind != "Topology" {
-            return Err(error(
-                "type",
-                format!("expected \"Topology\", found {:?}", raw.kind),
+            return Err(TopologyError::new(
+                Place::at(Step::Type),
+                Problem::NotTopology { found: raw.kind },
             ));
         }
         let transform = raw
@@ -225,7 +210,10 @@ impl Topology {
             let mut quantized = [0.0f64, 0.0f64];
             for (k, position) in arc.iter().enumerate() {
                 let [x, y] = two_numbers(position).ok_or_else(|| {
-                    short_position(format!("arc {arc_index}, position {k}"), position.len())
+                    short_position(
+                        Place::at(Step::Arc(arc_index)).then(Step::Position(k)),
+                        position.len(),
+                    )
                 })?;
                 out.push(match &transform {
                     Some(t) => {
@@ -243,7 +231,7 @@ impl Topology {
         let arc_count = arcs.len();
         let mut objects = BTreeMap::new();
         for (name, raw_geometry) in raw.objects {
-            let place = format!("object {name:?}");
+            let place = Place::at(Step::Object(name.clone()));
             let geometry = decode_geometry(raw_geometry, &place, arc_count, transform.as_ref())?;
             objects.insert(name, geometry);
         }
@@ -283,68 +271,79 @@ fn two_numbers(position: &[f64]) -> Option<[f64; 2]> {
     }
 }
 
-fn short_position(place: String, found: usize) -> TopologyError {
-    error(
-        place,
-        format!("a position needs at least 2 numbers (x, y), found {found}"),
+fn short_position(place: Place, found: usize) -> TopologyError {
+    TopologyError::new(place, Problem::ShortPosition { found })
+}
+
+fn not_topojson(e: serde_json::Error) -> TopologyError {
+    TopologyError::new(
+        Place::at(Step::Topology),
+        Problem::NotTopoJson(e.to_string()),
     )
 }
 
 fn decode_geometry(
     mut raw: RawGeometry,
-    place: &str,
+    place: &Place,
     arc_count: usize,
     transform: Option<&Transform>,
 ) -> Result<Geometry, TopologyError> {
     let geometries = raw.geometries.take();
-    let arcs = |depth: usize| -> Result<&JsonValue, TopologyError> {
+    let arcs = |expected: Expected| -> Result<&JsonValue, TopologyError> {
         raw.arcs.as_ref().ok_or_else(|| {
-            error(
-                place,
-                format!(
-                    "a {} needs an `arcs` member ({})",
-                    raw.kind.as_deref().unwrap_or("geometry"),
-                    [
-                        "a list of arc indexes",
-                        "a list of rings",
-                        "a list of polygons"
-                    ][depth]
-                ),
+            TopologyError::new(
+                place.clone(),
+                Problem::MissingArcs {
+                    geometry: raw.kind.clone(),
+                    expected,
+                },
             )
         })
     };
+    let missing_coordinates =
+        |geometry| TopologyError::new(place.clone(), Problem::MissingCoordinates { geometry });
     let shape = match raw.kind.as_deref() {
         None => Shape::Null,
         Some("Point") => {
             let coordinates = raw
                 .coordinates
                 .as_ref()
-                .ok_or_else(|| error(place, "a Point needs `coordinates`"))?;
+                .ok_or_else(|| missing_coordinates("Point"))?;
             Shape::Points(vec![position(coordinates, place, transform)?])
         }
         Some("MultiPoint") => {
             let coordinates = raw
                 .coordinates
                 .as_ref()
-                .ok_or_else(|| error(place, "a MultiPoint needs `coordinates`"))?;
-            let list = array(coordinates, place, "a list of positions")?;
+                .ok_or_else(|| missing_coordinates("MultiPoint"))?;
+            let list = array(coordinates, place, Expected::Positions)?;
             let mut points = Vec::with_capacity(list.len());
             for (k, p) in list.iter().enumerate() {
-                points.push(position(p, &format!("{place}, point {k}"), transform)?);
+                points.push(position(p, &place.then(Step::Point(k)), transform)?);
             }
             Shape::Points(points)
         }
-        Some("LineString") => Shape::Lines(vec![arc_path(arcs(0)?, place, arc_count)?]),
-        Some("MultiLineString") => Shape::Lines(paths(arcs(1)?, place, "line", arc_count)?),
-        Some("Polygon") => Shape::Polygon(paths(arcs(1)?, place, "ring", arc_count)?),
+        Some("LineString") => Shape::Lines(vec![arc_path(
+            arcs(Expected::ArcIndexes)?,
+            place,
+            arc_count,
+        )?]),
+        Some("MultiLineString") => {
+            let lines = Expected::Paths(PathKind::Line);
+            Shape::Lines(paths(arcs(lines)?, place, PathKind::Line, arc_count)?)
+        }
+        Some("Polygon") => {
+            let rings = Expected::Paths(PathKind::Ring);
+            Shape::Polygon(paths(arcs(rings)?, place, PathKind::Ring, arc_count)?)
+        }
         Some("MultiPolygon") => {
-            let list = array(arcs(2)?, place, "a list of polygons (lists of rings)")?;
+            let list = array(arcs(Expected::Polygons)?, place, Expected::Polygons)?;
             let mut polygons = Vec::with_capacity(list.len());
             for (k, polygon) in list.iter().enumerate() {
                 polygons.push(paths(
                     polygon,
-                    &format!("{place}, polygon {k}"),
-                    "ring",
+                    &place.then(Step::Polygon(k)),
+                    PathKind::Ring,
                     arc_count,
                 )?);
             }
@@ -356,7 +355,7 @@ fn decode_geometry(
             for (k, child) in children.into_iter().enumerate() {
                 out.push(decode_geometry(
                     child,
-                    &format!("{place}, geometry {k}"),
+                    &place.then(Step::Geometry(k)),
                     arc_count,
                     transform,
                 )?);
@@ -364,12 +363,11 @@ fn decode_geometry(
             Shape::Collection(out)
         }
         Some(other) => {
-            return Err(error(
-                place,
-                format!(
-                    "unknown geometry type {other:?} (expected Point, MultiPoint, LineString, \
-                     MultiLineString, Polygon, MultiPolygon, GeometryCollection or null)"
-                ),
+            return Err(TopologyError::new(
+                place.clone(),
+                Problem::UnknownType {
+                    found: other.to_string(),
+                },
             ))
         }
     };
@@ -382,46 +380,38 @@ fn decode_geometry(
 
 fn array<'a>(
     value: &'a JsonValue,
-    place: &str,
-    expected: &str,
+    place: &Place,
+    expected: Expected,
 ) -> Result<&'a Vec<JsonValue>, TopologyError> {
     value.as_array().ok_or_else(|| {
-        error(
-            place,
-            format!("expected {expected}, found {}", json_kind(value)),
+        TopologyError::new(
+            place.clone(),
+            Problem::Wrong {
+                expected,
+                found: JsonKind::of(value),
+            },
         )
     })
-}
-
-fn json_kind(value: &JsonValue) -> &'static str {
-    match value {
-        JsonValue::Null => "null",
-        JsonValue::Bool(_) => "a boolean",
-        JsonValue::Number(_) => "a number",
-        JsonValue::String(_) => "a string",
-        JsonValue::Array(_) => "a list",
-        JsonValue::Object(_) => "an object",
-    }
 }
 
 /// A Point position, quantized (not delta-encoded) under a transform.
 fn position(
     value: &JsonValue,
-    place: &str,
+    place: &Place,
     transform: Option<&Transform>,
 ) -> Result<Position, TopologyError> {
-    let list = array(value, place, "a position (a list of numbers)")?;
+    let list = array(value, place, Expected::Position)?;
     if list.len() < 2 {
-        return Err(short_position(place.to_string(), list.len()));
+        return Err(short_position(place.clone(), list.len()));
     }
     let number = |k: usize| {
         list[k].as_f64().ok_or_else(|| {
-            error(
-                place,
-                format!(
-                    "position member {k} is {}, not a number",
-                    json_kind(&list[k])
-                ),
+            TopologyError::new(
+                place.clone(),
+                Problem::NotANumber {
+                    member: k,
+                    found: JsonKind::of(&list[k]),
+                },
             )
         })
     };
@@ -433,39 +423,21 @@ fn position(
 }
 
 /// A list of arc indexes (one ring or line), each checked against the arcs.
-fn arc_path(value: &JsonValue, place: &str, arc_count: usize) -> Result<ArcPath, TopologyError> {
-    let list = array(value, place, "a list of arc indexes")?;
+fn arc_path(value: &JsonValue, place: &Place, arc_count: usize) -> Result<ArcPath, TopologyError> {
+    let list = array(value, place, Expected::ArcIndexes)?;
     let mut out = Vec::with_capacity(list.len());
     for (k, v) in list.iter().enumerate() {
+        let at = || place.then(Step::ArcReference(k));
         let index = v.as_i64().ok_or_else(|| {
-            error(
-                format!("{place}, arc reference {k}"),
-                format!("an arc index must be an integer, found {v}"),
+            TopologyError::new(
+                at(),
+                Problem::ArcIndexNotInteger {
+                    found: v.to_string(),
+                },
             )
         })?;
-        let arc = ArcRef::resolve(index, arc_count).ok_or_else(|| {
-            let which = if index < 0 {
-                format!("arc {} reversed", (!index) as u64)
-            } else {
-                format!("arc {index}")
-            };
-            error(
-                format!("{place}, arc reference {k}"),
-                format!(
-                    "arc index {index} ({which}) does not exist: the topology has {arc_count} arc{}{}",
-                    if arc_count == 1 { "" } else { "s" },
-                    if arc_count == 0 {
-                        String::new()
-                    } else {
-                        format!(
-                            " (indexes 0 to {}, or -1 to -{} reversed)",
-                            arc_count - 1,
-                            arc_count
-                        )
-                    }
-                ),
-            )
-        })?;
+        let arc = ArcRef::resolve(index, arc_count)
+            .ok_or_else(|| TopologyError::new(at(), Problem::NoSuchArc { index, arc_count }))?;
         out.push(arc);
     }
     Ok(out)
@@ -474,18 +446,14 @@ fn arc_path(value: &JsonValue, place: &str, arc_count: usize) -> Result<ArcPath,
 /// A list of rings or lines.
 fn paths(
     value: &JsonValue,
-    place: &str,
-    what: &str,
+    place: &Place,
+    kind: PathKind,
     arc_count: usize,
 ) -> Result<Vec<ArcPath>, TopologyError> {
-    let list = array(
-        value,
-        place,
-        &format!("a list of {what}s (lists of arc indexes)"),
-    )?;
+    let list = array(value, place, Expected::Paths(kind))?;
     let mut out = Vec::with_capacity(list.len());
     for (k, path) in list.iter().enumerate() {
-        out.push(arc_path(path, &format!("{place}, {what} {k}"), arc_count)?);
+        out.push(arc_path(path, &place.then(Step::Path(kind, k)), arc_count)?);
     }
     Ok(out)
 }
@@ -609,6 +577,54 @@ mod tests {
             err(r#"{"type":"FeatureCollection","objects":{}}"#).contains("expected \"Topology\"")
         );
         assert!(err(r#"{"type":"Topology","arcs":[[["a",1]]],"objects":{}}"#).contains("column"));
+    }
+
+    /// Every problem is a value: in Spanish the place and the rule are Spanish words (with the
+    /// file's own names and numbers), in English the `Display` text.
+    #[test]
+    fn errors_are_written_in_either_language() {
+        use imr_stats::Lang;
+        let spanish = |text: &str| Topology::parse(text).unwrap_err().text(Lang::Es);
+        let english = |text: &str| Topology::parse(text).unwrap_err().text(Lang::En);
+        let bad_arc = in_collection(r#"{"type":"Polygon","arcs":[[0,-7]]}"#);
+        assert_eq!(
+            spanish(&bad_arc),
+            "objeto \"x\", geometría 1, anillo 0, referencia a arco 1: el índice de arco -7 \
+             (arco 6 invertido) no existe: la topología tiene 2 arcos (índices 0 a 1, o -1 a -2 \
+             invertidos)"
+        );
+        assert_eq!(english(&bad_arc), err(&bad_arc));
+        let cases = [
+            (
+                in_collection(r#"{"type":"Point","coordinates":["a",1]}"#),
+                "objeto \"x\", geometría 1: el miembro 0 de la posición es un texto, no un número",
+            ),
+            (
+                in_collection(r#"{"type":"Polygon","arcs":5}"#),
+                "objeto \"x\", geometría 1: se esperaba una lista de anillos (listas de índices \
+                 de arcos), se encontró un número",
+            ),
+            (
+                in_collection(r#"{"type":"MultiLineString"}"#),
+                "objeto \"x\", geometría 1: un MultiLineString necesita un miembro `arcs` (una \
+                 lista de líneas)",
+            ),
+            (
+                format!(
+                    r#"{{"type":"Topology","transform":{{"scale":[1],"translate":[0,0]}},{ARCS},"objects":{{}}}}"#
+                ),
+                "transform.scale: necesita exactamente 2 números (x, y), tiene 1",
+            ),
+            (
+                r#"{"type":"FeatureCollection","objects":{}}"#.to_string(),
+                "type: se esperaba \"Topology\", se encontró \"FeatureCollection\"",
+            ),
+        ];
+        for (text, wanted) in cases {
+            assert_eq!(spanish(&text), wanted, "{text}");
+        }
+        // The MultiLineString's missing `arcs` are lines, not rings (they were called rings).
+        assert!(err(&in_collection(r#"{"type":"MultiLineString"}"#)).ends_with("(a list of lines)"));
     }
 
     /// Quantized arcs are delta-decoded (then scaled and translated); reversed arcs walk backwards;
