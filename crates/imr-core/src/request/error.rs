@@ -51,9 +51,7 @@ impl ColumnUse {
 }
 
 impl RequestError {
-    /// The error in `lang`. English is the `Display` text. [`RequestError::Boundaries`] carries
-    /// the boundary reader's message as text (only `imr map` meets it: the page keeps its own
-    /// value), framed in Spanish around that message as the engine wrote it.
+    /// The error in `lang`. English is the `Display` text.
     pub fn text(&self, lang: Lang) -> String {
         use RequestError::*;
         if lang == Lang::En {
@@ -124,8 +122,11 @@ impl RequestError {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            Boundaries { name, message } => {
-                format!("{name}: no se pueden leer los límites ({message})")
+            Boundaries { name, problem } => {
+                format!(
+                    "{name}: no se pueden leer los límites ({})",
+                    problem.text(lang)
+                )
             }
             ModelFailed { model, error } => format!("modelo {model}: {}", error.text(lang)),
             SecondSeriesAnalysis { column, error } => {
@@ -220,6 +221,31 @@ mod tests {
             for word in text.split(|c: char| !c.is_alphanumeric()) {
                 assert!(!ENGLISH.contains(&word), "{word:?} in {text:?}");
             }
+        }
+    }
+}
+
+/// Why the boundaries of a map cannot be used: the map engine's own error, kept as a value.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BoundaryProblem {
+    /// The file is not a readable TopoJSON or GeoJSON layer of areas.
+    #[error(transparent)]
+    Geometry(#[from] imr_map::geometry::GeometryError),
+    /// The areas' neighbours (rook contiguity) cannot be found.
+    #[error(transparent)]
+    Weights(#[from] imr_map::weights::WeightsError),
+    /// The areas cannot be laid out on the page.
+    #[error(transparent)]
+    Layout(#[from] imr_map::layout::LayoutError),
+}
+
+impl BoundaryProblem {
+    /// The problem in `lang` (English is the `Display` text).
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            BoundaryProblem::Geometry(e) => e.text(lang),
+            BoundaryProblem::Weights(e) => e.text(lang),
+            BoundaryProblem::Layout(e) => e.text(lang),
         }
     }
 }

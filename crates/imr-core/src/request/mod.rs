@@ -25,7 +25,7 @@ mod inequality;
 mod map;
 mod rates;
 
-pub use error::SpatialStatistic;
+pub use error::{BoundaryProblem, SpatialStatistic};
 pub use fit::{FitRequest, FitResult, ValidatedFit, DEFAULT_LEVEL};
 pub use fit_view::{
     absorbed_columns, analysis_commands, analysis_csv, chosen_regressors, fit_failure_text,
@@ -159,9 +159,13 @@ pub enum RequestError {
     /// The year is not in the data.
     #[error("no row for year {year}; the data has: {}", years.iter().map(|y| y.to_string()).collect::<Vec<_>>().join(", "))]
     NoYear { year: i64, years: Vec<i64> },
-    /// The boundaries cannot be read or laid out.
-    #[error("{name}: {message}")]
-    Boundaries { name: String, message: String },
+    /// The boundaries cannot be read, joined as neighbours or laid out.
+    #[error("{name}: {problem}")]
+    Boundaries {
+        /// The boundary file's name.
+        name: String,
+        problem: BoundaryProblem,
+    },
     /// The model cannot be fitted (the engine's reason).
     #[error("{model} model: {error}")]
     ModelFailed {

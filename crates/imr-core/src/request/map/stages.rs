@@ -1,7 +1,7 @@
 //! The stages of a [`MapRequest`]: the year's rows on the areas, values and colours, LISA,
 //! Moran's I, the funnel plot and the table's rates; and `run`, which chains them for `imr map`.
 
-use super::super::{ColumnUse, RequestError, SpatialStatistic};
+use super::super::{BoundaryProblem, ColumnUse, RequestError, SpatialStatistic};
 use super::{
     Boundaries, MapContext, MapRequest, MapResult, ValidatedMap, LISA_ALPHA, LISA_PERMUTATIONS,
 };
@@ -280,9 +280,9 @@ impl ValidatedMap {
         context: MapContext<'_>,
     ) -> Result<MapResult, RequestError> {
         let lang = request.lang;
-        let geometry_error = |e: &dyn std::fmt::Display| RequestError::Boundaries {
+        let geometry_error = |problem: BoundaryProblem| RequestError::Boundaries {
             name: boundaries.name.clone(),
-            message: e.to_string(),
+            problem,
         };
         let keys = PropertyKeys {
             code: request.code_property.clone(),
@@ -290,13 +290,13 @@ impl ValidatedMap {
             ..PropertyKeys::default()
         };
         let layer = GeoLayer::from_str(&boundaries.text, request.object.as_deref(), &keys)
-            .map_err(|e| geometry_error(&e))?;
+            .map_err(|e| geometry_error(e.into()))?;
         let plausibility = crate::plausibility::Plausibility::check(panel);
         let slice = request.year_slice(panel, &layer, |code, year| {
             plausibility.is_flagged(code, year)
         })?;
         let n_areas = layer.areas.len();
-        let weights = Weights::rook(&layer).map_err(|e| geometry_error(&e))?;
+        let weights = Weights::rook(&layer).map_err(|e| geometry_error(e.into()))?;
         let coloured = self.colour(
             request,
             panel,
@@ -315,8 +315,8 @@ impl ValidatedMap {
             text: map_text,
         } = coloured;
         let decimals = self.measure.decimals();
-        let layout =
-            MapLayout::build(&layer, &LayoutSpec::auto(&layer)).map_err(|e| geometry_error(&e))?;
+        let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer))
+            .map_err(|e| geometry_error(e.into()))?;
         let year = request.year.to_string();
         // The LISA cluster map colours by cluster instead of class (the page's "LISA cluster map").
         let (colouring, lisa_summary) = if request.lisa {

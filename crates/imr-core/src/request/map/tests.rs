@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::plausibility::Plausibility;
+use crate::request::BoundaryProblem;
 use imr_map::geometry::{GeoLayer, PropertyKeys};
 use imr_map::layout::{LayoutSpec, MapLayout};
 use imr_map::svg::choropleth_svg;
@@ -117,4 +118,49 @@ fn the_pages_stages_draw_what_run_draws() {
         }
         assert!(checked > 300, "{checked} lines checked");
     }
+}
+
+/// Boundaries that cannot be read are an error value naming the file: `imr map` prints its
+/// English `Display`, and the Spanish text has the map engine's reason in Spanish too.
+#[test]
+fn unreadable_boundaries_are_a_value_in_either_language() {
+    let panel = bundled_panel();
+    let boundaries = Boundaries {
+        text: r#"{"type":"Topology","arcs":[[[0,0],[1,0]]],"objects":{"x":{"type":"Polygon","arcs":[[4]]}}}"#.into(),
+        name: "limites.topojson".into(),
+        credit: String::new(),
+    };
+    let context = MapContext {
+        source: "chile_imr_2019_2023.csv",
+        today: "2026-12-01",
+        csv: crate::escape::CsvOptions::default(),
+        with_funnel: false,
+    };
+    let request = MapRequest {
+        year: 2023,
+        ..MapRequest::default()
+    };
+    let error = request.run(&panel, &boundaries, context).unwrap_err();
+    assert!(
+        matches!(
+            &error,
+            RequestError::Boundaries {
+                problem: BoundaryProblem::Geometry(_),
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+    assert_eq!(
+        error.to_string(),
+        "limites.topojson: the TopoJSON topology is invalid: object \"x\", ring 0, arc \
+         reference 0: arc index 4 (arc 4) does not exist: the topology has 1 arc (indexes 0 to \
+         0, or -1 to -1 reversed)"
+    );
+    assert_eq!(
+        error.text(Lang::Es),
+        "limites.topojson: no se pueden leer los límites (la topología TopoJSON no es válida: \
+         objeto \"x\", anillo 0, referencia a arco 0: el índice de arco 4 (arco 4) no existe: la \
+         topología tiene 1 arco (índices 0 a 0, o -1 a -1 invertidos))"
+    );
 }
