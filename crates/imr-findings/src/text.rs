@@ -145,6 +145,12 @@ fn cell(v: Option<f64>) -> String {
         .unwrap_or_default()
 }
 
+/// The cells of an estimate and its 95% interval: `value`, `ci_low`, `ci_high` (empty where there
+/// is no value or no interval).
+fn estimate_cells(value: Option<f64>, ci: Option<[f64; 2]>) -> [String; 3] {
+    [cell(value), cell(ci.map(|c| c[0])), cell(ci.map(|c| c[1]))]
+}
+
 fn table(header: &[&str], rows: Vec<Vec<String>>) -> Table {
     Table {
         header: header.iter().map(|h| (*h).to_owned()).collect(),
@@ -280,11 +286,12 @@ fn rates_answer(lang: Lang, f: &RatesFinding) -> Parts {
         f.years
             .iter()
             .map(|y| {
+                let [rate, ci_low, ci_high] = estimate_cells(y.pooled_per_1000, y.pooled_ci);
                 vec![
                     y.time.to_string(),
-                    cell(y.pooled_per_1000),
-                    cell(y.pooled_ci.map(|c| c[0])),
-                    cell(y.pooled_ci.map(|c| c[1])),
+                    rate,
+                    ci_low,
+                    ci_high,
                     cell(y.median_per_1000),
                 ]
             })
@@ -388,12 +395,8 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
         s.years
             .iter()
             .map(|y| {
-                vec![
-                    y.time.to_string(),
-                    cell(Some(y.value)),
-                    cell(y.ci.map(|c| c[0])),
-                    cell(y.ci.map(|c| c[1])),
-                ]
+                let [value, ci_low, ci_high] = estimate_cells(Some(y.value), y.ci);
+                vec![y.time.to_string(), value, ci_low, ci_high]
             })
             .collect(),
     );
@@ -675,12 +678,13 @@ fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
         f.terms
             .iter()
             .map(|t| {
+                let [change, ci_low, ci_high] = estimate_cells(Some(t.estimate), Some(t.ci));
                 vec![
                     t.column.clone(),
                     cell(Some(t.per)),
-                    cell(Some(t.estimate)),
-                    cell(Some(t.ci[0])),
-                    cell(Some(t.ci[1])),
+                    change,
+                    ci_low,
+                    ci_high,
                     t.estimator.name().to_owned(),
                 ]
             })
@@ -755,12 +759,13 @@ fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
         f.top
             .iter()
             .map(|c| {
+                let [smoothed, ci_low, ci_high] = estimate_cells(Some(c.smoothed_per_1000), c.ci);
                 vec![
                     c.entity.clone(),
                     c.name.clone().unwrap_or_default(),
-                    cell(Some(c.smoothed_per_1000)),
-                    cell(c.ci.map(|x| x[0])),
-                    cell(c.ci.map(|x| x[1])),
+                    smoothed,
+                    ci_low,
+                    ci_high,
                     cell(Some(c.raw_per_1000)),
                     cell(Some(c.births)),
                 ]
