@@ -363,8 +363,7 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
         last,
         s.slope_per_year,
         s.slope_ci,
-    )
-    .replace("  ", " ")];
+    )];
     let mut caveats = Vec::new();
     if s.kind == SeriesKind::Adjusted && s.approximate {
         caveats.push(lang.pick(
@@ -385,7 +384,7 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
             Lang::En => format!("{m} per year (95% CI)"),
         },
         &[Series {
-            name: format!("{m} (IC 95%)").replace("IC 95%", lang.pick("IC 95%", "95% CI")),
+            name: format!("{m} ({})", lang.pick("IC 95%", "95% CI")),
             points: s.years.iter().map(|y| (y.time, y.value, y.ci)).collect(),
             secondary: false,
         }],
