@@ -42,8 +42,9 @@ pub(crate) struct LinearCore {
     pub n_clusters: usize,
 }
 
-/// Covariance, reference distribution and convention text of a linear fit.
-pub(crate) struct LinearVcov {
+/// Covariance, reference distribution and convention text of the coefficients: of a linear fit
+/// ([`LinearCore::covariance`]), or of `poisson-fe` (normal reference).
+pub(crate) struct CoefficientVcov {
     pub covariance: DMatrix<f64>,
     pub reference: Reference,
     pub df: Option<usize>,
@@ -92,7 +93,7 @@ impl LinearCore {
     }
 
     /// The covariance under `kind`; `z` chooses the normal reference (re, cre).
-    pub fn covariance(&self, kind: VcovKind, use_z: bool) -> Result<LinearVcov, ModelError> {
+    pub fn covariance(&self, kind: VcovKind, use_z: bool) -> Result<CoefficientVcov, ModelError> {
         let n = self.n;
         let df = self.df_resid;
         let z_or_t = |df: usize| -> (Reference, Option<usize>) {
@@ -105,7 +106,7 @@ impl LinearCore {
         match kind {
             VcovKind::Iid => {
                 let (reference, dfi) = z_or_t(df);
-                Ok(LinearVcov {
+                Ok(CoefficientVcov {
                     covariance: self.classical(),
                     convention: Convention::Classical { df, t_df: dfi },
                     reference,
@@ -116,7 +117,7 @@ impl LinearCore {
                 let meat = hc_meat(&self.kept_columns(), &self.ls.resid);
                 let factor = n as f64 / df as f64;
                 let (reference, dfi) = z_or_t(df);
-                Ok(LinearVcov {
+                Ok(CoefficientVcov {
                     covariance: sandwich(&self.ls.xtx_inv, &meat, factor),
                     convention: Convention::Hc1 { n, df, t_df: dfi },
                     reference,
@@ -145,7 +146,7 @@ impl LinearCore {
                 let factor =
                     g as f64 / (g - 1) as f64 * (n - 1) as f64 / (n - self.k_cluster) as f64;
                 let (reference, dfi) = z_or_t(g - 1);
-                Ok(LinearVcov {
+                Ok(CoefficientVcov {
                     covariance: sandwich(&self.ls.xtx_inv, &meat, factor),
                     convention: Convention::Cluster {
                         g,
