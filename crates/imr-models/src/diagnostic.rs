@@ -243,19 +243,7 @@ impl Diagnostic {
     }
 }
 
-/// The English text.
-impl std::fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.render(Lang::En))
-    }
-}
-
-/// Serialised as its English text, as `imr fit --format json` always wrote it.
-impl serde::Serialize for Diagnostic {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
+english_display_and_json!(Diagnostic => render);
 
 #[cfg(test)]
 mod tests {
@@ -514,19 +502,7 @@ impl DropReason {
     }
 }
 
-/// The English text.
-impl std::fmt::Display for DropReason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.render(Lang::En))
-    }
-}
-
-/// Serialised as its English text, as `imr fit --format json` always wrote it.
-impl serde::Serialize for DropReason {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
+english_display_and_json!(DropReason => render);
 
 /// The null hypothesis of a specification test the engine reports ([`crate::ChiSquaredTest`],
 /// [`crate::FTest`]): a value rendered in a language; JSON carries the English text.
@@ -611,17 +587,7 @@ impl serde::Serialize for TestCaveat {
     }
 }
 
-impl std::fmt::Display for Hypothesis {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.text(Lang::En))
-    }
-}
-
-impl serde::Serialize for Hypothesis {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.text(Lang::En))
-    }
-}
+english_display_and_json!(Hypothesis => text);
 
 #[cfg(test)]
 mod drop_tests {
