@@ -334,17 +334,10 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
                     "of observed rates (bootstrap bias-corrected)"
                 }
             };
+            let (year, value) = (y.time, number(lang, y.value, 3));
             match lang {
-                Lang::Es => format!(
-                    "En {}, el {m} {what} entre comunas fue {}{ci}.",
-                    y.time,
-                    number(lang, y.value, 3)
-                ),
-                Lang::En => format!(
-                    "In {}, the {m} {what} across communes was {}{ci}.",
-                    y.time,
-                    number(lang, y.value, 3)
-                ),
+                Lang::Es => format!("En {year}, el {m} {what} entre comunas fue {value}{ci}."),
+                Lang::En => format!("In {year}, the {m} {what} across communes was {value}{ci}."),
             }
         }
     };
@@ -416,10 +409,13 @@ fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
             Lang::Es => format!("Con {n} años en común no se puede calcular una correlación entre la desigualdad de la mortalidad infantil y la del ingreso municipal de salud."),
             Lang::En => format!("With {n} years in common, no correlation between the inequality of infant mortality and that of municipal health income can be computed."),
         },
-        (Some(r), None) => match lang {
-            Lang::Es => format!("Con solo {n} años, la correlación entre el {m} de la mortalidad infantil y el {m} del ingreso municipal de salud per cápita (r = {}) no tiene intervalo: son muy pocos años para decir si hay relación.", number(lang, r, 2)),
-            Lang::En => format!("With only {n} years, the correlation between the {m} of infant mortality and the {m} of municipal health income per capita (r = {}) has no interval: too few years to say whether they are linked.", number(lang, r, 2)),
-        },
+        (Some(r), None) => {
+            let rt = number(lang, r, 2);
+            match lang {
+                Lang::Es => format!("Con solo {n} años, la correlación entre el {m} de la mortalidad infantil y el {m} del ingreso municipal de salud per cápita (r = {rt}) no tiene intervalo: son muy pocos años para decir si hay relación."),
+                Lang::En => format!("With only {n} years, the correlation between the {m} of infant mortality and the {m} of municipal health income per capita (r = {rt}) has no interval: too few years to say whether they are linked."),
+            }
+        }
         (Some(r), Some(ci)) => {
             let rt = number(lang, r, 2);
             let cit = interval(lang, ci, 2);
@@ -642,9 +638,10 @@ fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
         });
     }
     if !f.missing.is_empty() {
+        let missing = f.missing.join(", ");
         caveats.push(match lang {
-            Lang::Es => format!("No están en los datos: {}.", f.missing.join(", ")),
-            Lang::En => format!("Not in the data: {}.", f.missing.join(", ")),
+            Lang::Es => format!("No están en los datos: {missing}."),
+            Lang::En => format!("Not in the data: {missing}."),
         });
     }
     let rows: Vec<Row> = f
@@ -700,7 +697,7 @@ fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
 
 fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
     let name = |c: &crate::CommuneRate| c.name.clone().unwrap_or_else(|| c.entity.clone());
-    let list: Vec<String> = f
+    let list = f
         .top
         .iter()
         .map(|c| {
@@ -709,12 +706,13 @@ fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
                     .unwrap_or_default();
             format!("{} ({}{ci})", name(c), number(lang, c.smoothed_per_1000, 1))
         })
-        .collect();
+        .collect::<Vec<_>>()
+        .join(", ");
     let nat = number(lang, f.national_per_1000, 2);
     let (a, b) = (f.first_time, f.last_time);
     let headline = match lang {
-        Lang::Es => format!("Suavizadas con Bayes empírico y sumando {a}–{b}, las tasas más altas están en {} por 1.000.", list.join(", ")),
-        Lang::En => format!("Smoothed by empirical Bayes with {a}–{b} pooled, the highest rates are in {} per 1,000.", list.join(", ")),
+        Lang::Es => format!("Suavizadas con Bayes empírico y sumando {a}–{b}, las tasas más altas están en {list} por 1.000."),
+        Lang::En => format!("Smoothed by empirical Bayes with {a}–{b} pooled, the highest rates are in {list} per 1,000."),
     };
     let (k, n) = (f.n_above_national, f.n_communes);
     let details = vec![match (k, lang) {
