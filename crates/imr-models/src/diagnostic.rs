@@ -84,16 +84,15 @@ impl Diagnostic {
         use Diagnostic::*;
         match (self, lang) {
             (RowsExcluded { rows }, _) => {
+                let n = rows.len();
                 let rows: Vec<String> = rows.iter().map(usize::to_string).collect();
                 let listed = list(lang, &rows, 10, false);
                 match lang {
                     Lang::En => format!(
-                        "{} row(s) excluded for missing or unusable values (rows {listed}); see excluded_rows",
-                        rows.len()
+                        "{n} row(s) excluded for missing or unusable values (rows {listed}); see excluded_rows"
                     ),
                     Lang::Es => format!(
-                        "{} fila(s) excluidas por valores faltantes o no utilizables (filas {listed}); vea excluded_rows",
-                        rows.len()
+                        "{n} fila(s) excluidas por valores faltantes o no utilizables (filas {listed}); vea excluded_rows"
                     ),
                 }
             }
@@ -128,19 +127,14 @@ impl Diagnostic {
                  (repetidamente, como fixest y pyfixest); vea excluded_rows"
             ),
             (AbsorbedEffects { effects }, _) => {
-                let listed: Vec<String> = effects
+                let listed = effects
                     .iter()
                     .map(|(name, levels)| format!("`{name}` ({levels})"))
-                    .collect();
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 match lang {
-                    Lang::En => format!(
-                        "absorbed fixed effects (levels): {}",
-                        listed.join(", ")
-                    ),
-                    Lang::Es => format!(
-                        "efectos fijos absorbidos (niveles): {}",
-                        listed.join(", ")
-                    ),
+                    Lang::En => format!("absorbed fixed effects (levels): {listed}"),
+                    Lang::Es => format!("efectos fijos absorbidos (niveles): {listed}"),
                 }
             }
             (HausmanWeighted, Lang::En) => "the Hausman test is not computed for weighted fits".into(),
