@@ -634,22 +634,21 @@ impl PanelSpec {
         if ls.kept.is_empty() {
             return Err(no_regressors("fe", &dropped));
         }
-        let k = ls.kept.len();
         let (k_fe, k_fe_cluster) = fixed_effect_parameters(&absorbed);
-        let core = LinearCore {
-            terms: ls
-                .kept
-                .iter()
-                .map(|&c| data.x[candidates[c]].name.clone())
-                .collect(),
-            n,
-            df_resid: n.saturating_sub(k + k_fe),
-            k_cluster: k + k_fe_cluster,
-            cluster: rows.entity,
-            n_clusters: rows.n_entities,
+        let terms = ls
+            .kept
+            .iter()
+            .map(|&c| data.x[candidates[c]].name.clone())
+            .collect();
+        let core = LinearCore::within(
+            terms,
             design,
             ls,
-        };
+            rows.entity,
+            rows.n_entities,
+            k_fe,
+            k_fe_cluster,
+        );
         let mut est = Estimated::linear(&core, self.vcov, false)?;
         est.dropped_terms = dropped;
         est.sigma2_e = Some(core.s2());

@@ -75,6 +75,33 @@ impl LinearCore {
         }
     }
 
+    /// The core of a within fit clustered by `cluster`: `k_absorbed` effect parameters were
+    /// swept out of `design`, so the residual degrees of freedom are `n − k − k_absorbed`; the
+    /// CR1 factor counts the `k` kept coefficients and `k_absorbed_cluster` of the swept
+    /// parameters (those not nested in the clusters, plus the constant). `n` is the number of
+    /// rows of `cluster`.
+    pub fn within(
+        terms: Vec<String>,
+        design: Vec<Vec<f64>>,
+        ls: LeastSquares,
+        cluster: Vec<usize>,
+        n_clusters: usize,
+        k_absorbed: usize,
+        k_absorbed_cluster: usize,
+    ) -> LinearCore {
+        let (n, k) = (cluster.len(), ls.kept.len());
+        LinearCore {
+            terms,
+            n,
+            df_resid: n.saturating_sub(k + k_absorbed),
+            k_cluster: k + k_absorbed_cluster,
+            cluster,
+            n_clusters,
+            design,
+            ls,
+        }
+    }
+
     pub fn kept_columns(&self) -> Vec<&[f64]> {
         self.ls
             .kept
@@ -311,18 +338,9 @@ pub(crate) fn fe_core(
         Stage::EntityEffects,
     ));
     let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
-    let n = prep.n();
-    let k = kept.len();
-    let core = LinearCore {
-        terms: kept.iter().map(|&j| prep.x_names[j].clone()).collect(),
-        n,
-        df_resid: n.saturating_sub(g + k),
-        k_cluster: k + 1,
-        cluster: prep.entity.clone(),
-        n_clusters: g,
-        design,
-        ls,
-    };
+    let terms = kept.iter().map(|&j| prep.x_names[j].clone()).collect();
+    // the g entity effects are nested in the entity clusters: only the constant counts in CR1
+    let core = LinearCore::within(terms, design, ls, prep.entity.clone(), g, g, 1);
     (core, dropped, kept)
 }
 
@@ -381,19 +399,17 @@ pub(crate) fn twfe_core(
     let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
     let components = crate::within::connected_components(&prep.entity, g, &prep.period, t);
     let absorbed = g + t - components;
-    let n = prep.n();
-    let k = kept.len();
-    let core = LinearCore {
-        terms: kept.iter().map(|&j| prep.x_names[j].clone()).collect(),
-        n,
-        df_resid: n.saturating_sub(absorbed + k),
-        // year effects are not nested in entity clusters: counted, plus the constant
-        k_cluster: k + (absorbed - g) + 1,
-        cluster: prep.entity.clone(),
-        n_clusters: g,
+    let terms = kept.iter().map(|&j| prep.x_names[j].clone()).collect();
+    // year effects are not nested in entity clusters: counted, plus the constant
+    let core = LinearCore::within(
+        terms,
         design,
         ls,
-    };
+        prep.entity.clone(),
+        g,
+        absorbed,
+        absorbed - g + 1,
+    );
     Ok((core, dropped, kept, absorbed))
 }
 
