@@ -145,6 +145,12 @@ fn cell(v: Option<f64>) -> String {
         .unwrap_or_default()
 }
 
+/// The cells of an estimate and its 95% interval: `value`, `ci_low`, `ci_high` (empty where there
+/// is no value or no interval).
+fn estimate_cells(value: Option<f64>, ci: Option<[f64; 2]>) -> [String; 3] {
+    [cell(value), cell(ci.map(|c| c[0])), cell(ci.map(|c| c[1]))]
+}
+
 fn table(header: &[&str], rows: Vec<Vec<String>>) -> Table {
     Table {
         header: header.iter().map(|h| (*h).to_owned()).collect(),
@@ -280,11 +286,12 @@ fn rates_answer(lang: Lang, f: &RatesFinding) -> Parts {
         f.years
             .iter()
             .map(|y| {
+                let [rate, ci_low, ci_high] = estimate_cells(y.pooled_per_1000, y.pooled_ci);
                 vec![
                     y.time.to_string(),
-                    cell(y.pooled_per_1000),
-                    cell(y.pooled_ci.map(|c| c[0])),
-                    cell(y.pooled_ci.map(|c| c[1])),
+                    rate,
+                    ci_low,
+                    ci_high,
                     cell(y.median_per_1000),
                 ]
             })
@@ -327,17 +334,10 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
                     "of observed rates (bootstrap bias-corrected)"
                 }
             };
+            let (year, value) = (y.time, number(lang, y.value, 3));
             match lang {
-                Lang::Es => format!(
-                    "En {}, el {m} {what} entre comunas fue {}{ci}.",
-                    y.time,
-                    number(lang, y.value, 3)
-                ),
-                Lang::En => format!(
-                    "In {}, the {m} {what} across communes was {}{ci}.",
-                    y.time,
-                    number(lang, y.value, 3)
-                ),
+                Lang::Es => format!("En {year}, el {m} {what} entre comunas fue {value}{ci}."),
+                Lang::En => format!("In {year}, the {m} {what} across communes was {value}{ci}."),
             }
         }
     };
@@ -356,8 +356,7 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
         last,
         s.slope_per_year,
         s.slope_ci,
-    )
-    .replace("  ", " ")];
+    )];
     let mut caveats = Vec::new();
     if s.kind == SeriesKind::Adjusted && s.approximate {
         caveats.push(lang.pick(
@@ -378,7 +377,7 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
             Lang::En => format!("{m} per year (95% CI)"),
         },
         &[Series {
-            name: format!("{m} (IC 95%)").replace("IC 95%", lang.pick("IC 95%", "95% CI")),
+            name: format!("{m} ({})", lang.pick("IC 95%", "95% CI")),
             points: s.years.iter().map(|y| (y.time, y.value, y.ci)).collect(),
             secondary: false,
         }],
@@ -388,12 +387,8 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
         s.years
             .iter()
             .map(|y| {
-                vec![
-                    y.time.to_string(),
-                    cell(Some(y.value)),
-                    cell(y.ci.map(|c| c[0])),
-                    cell(y.ci.map(|c| c[1])),
-                ]
+                let [value, ci_low, ci_high] = estimate_cells(Some(y.value), y.ci);
+                vec![y.time.to_string(), value, ci_low, ci_high]
             })
             .collect(),
     );
@@ -414,10 +409,13 @@ fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
             Lang::Es => format!("Con {n} años en común no se puede calcular una correlación entre la desigualdad de la mortalidad infantil y la del ingreso municipal de salud."),
             Lang::En => format!("With {n} years in common, no correlation between the inequality of infant mortality and that of municipal health income can be computed."),
         },
-        (Some(r), None) => match lang {
-            Lang::Es => format!("Con solo {n} años, la correlación entre el {m} de la mortalidad infantil y el {m} del ingreso municipal de salud per cápita (r = {}) no tiene intervalo: son muy pocos años para decir si hay relación.", number(lang, r, 2)),
-            Lang::En => format!("With only {n} years, the correlation between the {m} of infant mortality and the {m} of municipal health income per capita (r = {}) has no interval: too few years to say whether they are linked.", number(lang, r, 2)),
-        },
+        (Some(r), None) => {
+            let rt = number(lang, r, 2);
+            match lang {
+                Lang::Es => format!("Con solo {n} años, la correlación entre el {m} de la mortalidad infantil y el {m} del ingreso municipal de salud per cápita (r = {rt}) no tiene intervalo: son muy pocos años para decir si hay relación."),
+                Lang::En => format!("With only {n} years, the correlation between the {m} of infant mortality and the {m} of municipal health income per capita (r = {rt}) has no interval: too few years to say whether they are linked."),
+            }
+        }
         (Some(r), Some(ci)) => {
             let rt = number(lang, r, 2);
             let cit = interval(lang, ci, 2);
@@ -640,9 +638,10 @@ fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
         });
     }
     if !f.missing.is_empty() {
+        let missing = f.missing.join(", ");
         caveats.push(match lang {
-            Lang::Es => format!("No están en los datos: {}.", f.missing.join(", ")),
-            Lang::En => format!("Not in the data: {}.", f.missing.join(", ")),
+            Lang::Es => format!("No están en los datos: {missing}."),
+            Lang::En => format!("Not in the data: {missing}."),
         });
     }
     let rows: Vec<Row> = f
@@ -675,12 +674,13 @@ fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
         f.terms
             .iter()
             .map(|t| {
+                let [change, ci_low, ci_high] = estimate_cells(Some(t.estimate), Some(t.ci));
                 vec![
                     t.column.clone(),
                     cell(Some(t.per)),
-                    cell(Some(t.estimate)),
-                    cell(Some(t.ci[0])),
-                    cell(Some(t.ci[1])),
+                    change,
+                    ci_low,
+                    ci_high,
                     t.estimator.name().to_owned(),
                 ]
             })
@@ -697,7 +697,7 @@ fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
 
 fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
     let name = |c: &crate::CommuneRate| c.name.clone().unwrap_or_else(|| c.entity.clone());
-    let list: Vec<String> = f
+    let list = f
         .top
         .iter()
         .map(|c| {
@@ -706,12 +706,13 @@ fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
                     .unwrap_or_default();
             format!("{} ({}{ci})", name(c), number(lang, c.smoothed_per_1000, 1))
         })
-        .collect();
+        .collect::<Vec<_>>()
+        .join(", ");
     let nat = number(lang, f.national_per_1000, 2);
     let (a, b) = (f.first_time, f.last_time);
     let headline = match lang {
-        Lang::Es => format!("Suavizadas con Bayes empírico y sumando {a}–{b}, las tasas más altas están en {} por 1.000.", list.join(", ")),
-        Lang::En => format!("Smoothed by empirical Bayes with {a}–{b} pooled, the highest rates are in {} per 1,000.", list.join(", ")),
+        Lang::Es => format!("Suavizadas con Bayes empírico y sumando {a}–{b}, las tasas más altas están en {list} por 1.000."),
+        Lang::En => format!("Smoothed by empirical Bayes with {a}–{b} pooled, the highest rates are in {list} per 1,000."),
     };
     let (k, n) = (f.n_above_national, f.n_communes);
     let details = vec![match (k, lang) {
@@ -755,12 +756,13 @@ fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
         f.top
             .iter()
             .map(|c| {
+                let [smoothed, ci_low, ci_high] = estimate_cells(Some(c.smoothed_per_1000), c.ci);
                 vec![
                     c.entity.clone(),
                     c.name.clone().unwrap_or_default(),
-                    cell(Some(c.smoothed_per_1000)),
-                    cell(c.ci.map(|x| x[0])),
-                    cell(c.ci.map(|x| x[1])),
+                    smoothed,
+                    ci_low,
+                    ci_high,
                     cell(Some(c.raw_per_1000)),
                     cell(Some(c.births)),
                 ]

@@ -4,7 +4,6 @@
 //! JSON output carries its English text.
 
 use crate::Lang;
-use std::fmt;
 
 /// The covariance convention of a fit, with the numbers its words state.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,19 +103,8 @@ impl Convention {
     }
 }
 
-/// The English text (the JSON output and the comments of the R and Stata code).
-impl fmt::Display for Convention {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Lang::En))
-    }
-}
-
-/// Serialised as its English text, as the JSON output has always carried it.
-impl serde::Serialize for Convention {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.text(Lang::En))
-    }
-}
+// The English text: the JSON output and the comments of the R and Stata code.
+english_display_and_json!(Convention => text);
 
 #[cfg(test)]
 mod tests {

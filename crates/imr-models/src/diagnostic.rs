@@ -84,16 +84,15 @@ impl Diagnostic {
         use Diagnostic::*;
         match (self, lang) {
             (RowsExcluded { rows }, _) => {
+                let n = rows.len();
                 let rows: Vec<String> = rows.iter().map(usize::to_string).collect();
                 let listed = list(lang, &rows, 10, false);
                 match lang {
                     Lang::En => format!(
-                        "{} row(s) excluded for missing or unusable values (rows {listed}); see excluded_rows",
-                        rows.len()
+                        "{n} row(s) excluded for missing or unusable values (rows {listed}); see excluded_rows"
                     ),
                     Lang::Es => format!(
-                        "{} fila(s) excluidas por valores faltantes o no utilizables (filas {listed}); vea excluded_rows",
-                        rows.len()
+                        "{n} fila(s) excluidas por valores faltantes o no utilizables (filas {listed}); vea excluded_rows"
                     ),
                 }
             }
@@ -128,19 +127,14 @@ impl Diagnostic {
                  (repetidamente, como fixest y pyfixest); vea excluded_rows"
             ),
             (AbsorbedEffects { effects }, _) => {
-                let listed: Vec<String> = effects
+                let listed = effects
                     .iter()
                     .map(|(name, levels)| format!("`{name}` ({levels})"))
-                    .collect();
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 match lang {
-                    Lang::En => format!(
-                        "absorbed fixed effects (levels): {}",
-                        listed.join(", ")
-                    ),
-                    Lang::Es => format!(
-                        "efectos fijos absorbidos (niveles): {}",
-                        listed.join(", ")
-                    ),
+                    Lang::En => format!("absorbed fixed effects (levels): {listed}"),
+                    Lang::Es => format!("efectos fijos absorbidos (niveles): {listed}"),
                 }
             }
             (HausmanWeighted, Lang::En) => "the Hausman test is not computed for weighted fits".into(),
@@ -243,19 +237,7 @@ impl Diagnostic {
     }
 }
 
-/// The English text.
-impl std::fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.render(Lang::En))
-    }
-}
-
-/// Serialised as its English text, as `imr fit --format json` always wrote it.
-impl serde::Serialize for Diagnostic {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
+english_display_and_json!(Diagnostic => render);
 
 #[cfg(test)]
 mod tests {
@@ -514,19 +496,7 @@ impl DropReason {
     }
 }
 
-/// The English text.
-impl std::fmt::Display for DropReason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.render(Lang::En))
-    }
-}
-
-/// Serialised as its English text, as `imr fit --format json` always wrote it.
-impl serde::Serialize for DropReason {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
+english_display_and_json!(DropReason => render);
 
 /// The null hypothesis of a specification test the engine reports ([`crate::ChiSquaredTest`],
 /// [`crate::FTest`]): a value rendered in a language; JSON carries the English text.
@@ -611,17 +581,7 @@ impl serde::Serialize for TestCaveat {
     }
 }
 
-impl std::fmt::Display for Hypothesis {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.text(Lang::En))
-    }
-}
-
-impl serde::Serialize for Hypothesis {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.text(Lang::En))
-    }
-}
+english_display_and_json!(Hypothesis => text);
 
 #[cfg(test)]
 mod drop_tests {

@@ -8,7 +8,9 @@ use crate::fit::{
     Tests, ThetaSummary,
 };
 use crate::hypothesis::{breusch_pagan, f_effects, hausman, wald};
-use crate::linear::{be_core, fd_core, fe_core, pooled_core, r2_stata, twfe_core, LinearCore};
+use crate::linear::{
+    be_core, fd_core, fe_core, pooled_core, r2_stata, twfe_core, CoefficientVcov, LinearCore,
+};
 use crate::random::{mundlak_augment, re_core, re_core_given};
 use crate::spec::{Estimator, PanelSpec, VcovKind};
 use crate::{Diagnostic, ModelError};
@@ -37,6 +39,37 @@ struct Estimated {
 }
 
 impl Estimated {
+    /// The coefficients and their covariance with nothing estimator-specific yet: no dropped
+    /// terms, R², variance components, specification tests or diagnostics (each estimator adds
+    /// its own).
+    fn bare(
+        terms: Vec<String>,
+        beta: DVector<f64>,
+        vcov: CoefficientVcov,
+        nobs: usize,
+        n_entities: usize,
+    ) -> Self {
+        Estimated {
+            terms,
+            beta,
+            covariance: vcov.covariance,
+            reference: vcov.reference,
+            df: vcov.df,
+            convention: vcov.convention,
+            dropped_terms: Vec::new(),
+            r2: (None, None, None),
+            sigma2_u: None,
+            sigma2_e: None,
+            theta: None,
+            theta_summary: None,
+            tests: Tests::default(),
+            nobs,
+            n_entities,
+            diagnostics: Vec::new(),
+            irr: false,
+        }
+    }
+
     fn linear(core: &LinearCore, vcov: VcovKind, use_z: bool) -> Result<Self, ModelError> {
         if core.df_resid == 0 {
             return Err(ModelError::NotEnoughData(NotEnoughData::NoResidualDf {
@@ -45,25 +78,13 @@ impl Estimated {
             }));
         }
         let v = core.covariance(vcov, use_z)?;
-        Ok(Estimated {
-            terms: core.terms.clone(),
-            beta: core.ls.beta.clone(),
-            covariance: v.covariance,
-            reference: v.reference,
-            df: v.df,
-            convention: v.convention,
-            dropped_terms: Vec::new(),
-            r2: (None, None, None),
-            sigma2_u: None,
-            sigma2_e: None,
-            theta: None,
-            theta_summary: None,
-            tests: Tests::default(),
-            nobs: core.n,
-            n_entities: core.n_clusters,
-            diagnostics: Vec::new(),
-            irr: false,
-        })
+        Ok(Estimated::bare(
+            core.terms.clone(),
+            core.ls.beta.clone(),
+            v,
+            core.n,
+            core.n_clusters,
+        ))
     }
 }
 
@@ -381,25 +402,18 @@ fn fit_poisson(
             entities: dropped_entities.iter().map(|d| d.entity.clone()).collect(),
         });
     }
+    let vcov = CoefficientVcov {
+        covariance: core.covariance,
+        reference: Reference::Z,
+        df: None,
+        convention: core.convention,
+    };
     Ok((
         Estimated {
-            terms: core.terms,
-            beta: core.beta,
-            covariance: core.covariance,
-            reference: Reference::Z,
-            df: None,
-            convention: core.convention,
             dropped_terms: core.dropped,
-            r2: (None, None, None),
-            sigma2_u: None,
-            sigma2_e: None,
-            theta: None,
-            theta_summary: None,
-            tests: Tests::default(),
-            nobs: prep.n(),
-            n_entities: prep.n_entities(),
             diagnostics,
             irr: true,
+            ..Estimated::bare(core.terms, core.beta, vcov, prep.n(), prep.n_entities())
         },
         dropped_entities,
     ))
@@ -620,22 +634,21 @@ impl PanelSpec {
         if ls.kept.is_empty() {
             return Err(no_regressors("fe", &dropped));
         }
-        let k = ls.kept.len();
         let (k_fe, k_fe_cluster) = fixed_effect_parameters(&absorbed);
-        let core = LinearCore {
-            terms: ls
-                .kept
-                .iter()
-                .map(|&c| data.x[candidates[c]].name.clone())
-                .collect(),
-            n,
-            df_resid: n.saturating_sub(k + k_fe),
-            k_cluster: k + k_fe_cluster,
-            cluster: rows.entity,
-            n_clusters: rows.n_entities,
+        let terms = ls
+            .kept
+            .iter()
+            .map(|&c| data.x[candidates[c]].name.clone())
+            .collect();
+        let core = LinearCore::within(
+            terms,
             design,
             ls,
-        };
+            rows.entity,
+            rows.n_entities,
+            k_fe,
+            k_fe_cluster,
+        );
         let mut est = Estimated::linear(&core, self.vcov, false)?;
         est.dropped_terms = dropped;
         est.sigma2_e = Some(core.s2());

@@ -126,15 +126,9 @@ pub(crate) fn hausman(
     let q = b_fe - b_re;
     let v = v_fe - v_re;
     let hypothesis = crate::Hypothesis::EffectsUncorrelated;
-    if let Some(inverse) = crate::linalg::spd_inverse(&v) {
-        let statistic = (q.transpose() * inverse * &q)[(0, 0)];
-        return Some(ChiSquaredTest {
-            statistic,
-            df: m,
-            p_value: chi2_sf(statistic, m),
-            hypothesis,
-            note: None,
-        });
+    // `V_FE − V_RE` positive definite: the Wald test of `q = 0` under it
+    if let Some(test) = wald(&q, &v, hypothesis) {
+        return Some(test);
     }
     let eigen = SymmetricEigen::new(v);
     let largest = eigen

@@ -19,6 +19,24 @@
 //! assert!((fit.coefficient("x").unwrap().estimate - 0.925).abs() < 1e-12);
 //! ```
 
+/// `Display` and `Serialize` of a value rendered per language: both are its English text
+/// (`$type::$text(Lang::En)`), which `imr fit` prints and the JSON has always carried.
+macro_rules! english_display_and_json {
+    ($($type:ty => $text:ident),+ $(,)?) => {$(
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.$text($crate::Lang::En))
+            }
+        }
+
+        impl serde::Serialize for $type {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+    )+};
+}
+
 mod absorb;
 pub mod convention;
 mod data;

@@ -67,44 +67,28 @@ fn dots(v: &[f64], columns: &[&[f64]]) -> Vec<f64> {
     let mut out = Vec::with_capacity(columns.len());
     for group in columns.chunks(4) {
         match *group {
-            [a, b, c, d] => {
-                let (a, b, c, d) = (&a[..v.len()], &b[..v.len()], &c[..v.len()], &d[..v.len()]);
-                let mut s = [-0.0f64; 4];
-                for i in 0..v.len() {
-                    let x = v[i];
-                    s[0] += x * a[i];
-                    s[1] += x * b[i];
-                    s[2] += x * c[i];
-                    s[3] += x * d[i];
-                }
-                out.extend_from_slice(&s);
-            }
-            [a, b, c] => {
-                let (a, b, c) = (&a[..v.len()], &b[..v.len()], &c[..v.len()]);
-                let mut s = [-0.0f64; 3];
-                for i in 0..v.len() {
-                    let x = v[i];
-                    s[0] += x * a[i];
-                    s[1] += x * b[i];
-                    s[2] += x * c[i];
-                }
-                out.extend_from_slice(&s);
-            }
-            [a, b] => {
-                let (a, b) = (&a[..v.len()], &b[..v.len()]);
-                let mut s = [-0.0f64; 2];
-                for i in 0..v.len() {
-                    let x = v[i];
-                    s[0] += x * a[i];
-                    s[1] += x * b[i];
-                }
-                out.extend_from_slice(&s);
-            }
+            [a, b, c, d] => out.extend_from_slice(&dots_in_one_pass(v, [a, b, c, d])),
+            [a, b, c] => out.extend_from_slice(&dots_in_one_pass(v, [a, b, c])),
+            [a, b] => out.extend_from_slice(&dots_in_one_pass(v, [a, b])),
             [a] => out.push(dot(v, a)),
             _ => unreachable!("chunks of one to four"),
         }
     }
     out
+}
+
+/// `[dot(v, c) for c in columns]` for `N` columns in one pass over `v`: `N` accumulators from
+/// −0.0, each adding `v[i] · c[i]` in order of `i` (see [`dots`]).
+fn dots_in_one_pass<const N: usize>(v: &[f64], columns: [&[f64]; N]) -> [f64; N] {
+    let columns = columns.map(|c| &c[..v.len()]);
+    let mut s = [-0.0f64; N];
+    for i in 0..v.len() {
+        let x = v[i];
+        for (sum, column) in s.iter_mut().zip(&columns) {
+            *sum += x * column[i];
+        }
+    }
+    s
 }
 
 /// Solves `min ‖y − Xβ‖` for the columns `x` (each of length n).

@@ -42,8 +42,9 @@ pub(crate) struct LinearCore {
     pub n_clusters: usize,
 }
 
-/// Covariance, reference distribution and convention text of a linear fit.
-pub(crate) struct LinearVcov {
+/// Covariance, reference distribution and convention text of the coefficients: of a linear fit
+/// ([`LinearCore::covariance`]), or of `poisson-fe` (normal reference).
+pub(crate) struct CoefficientVcov {
     pub covariance: DMatrix<f64>,
     pub reference: Reference,
     pub df: Option<usize>,
@@ -74,6 +75,33 @@ impl LinearCore {
         }
     }
 
+    /// The core of a within fit clustered by `cluster`: `k_absorbed` effect parameters were
+    /// swept out of `design`, so the residual degrees of freedom are `n − k − k_absorbed`; the
+    /// CR1 factor counts the `k` kept coefficients and `k_absorbed_cluster` of the swept
+    /// parameters (those not nested in the clusters, plus the constant). `n` is the number of
+    /// rows of `cluster`.
+    pub fn within(
+        terms: Vec<String>,
+        design: Vec<Vec<f64>>,
+        ls: LeastSquares,
+        cluster: Vec<usize>,
+        n_clusters: usize,
+        k_absorbed: usize,
+        k_absorbed_cluster: usize,
+    ) -> LinearCore {
+        let (n, k) = (cluster.len(), ls.kept.len());
+        LinearCore {
+            terms,
+            n,
+            df_resid: n.saturating_sub(k + k_absorbed),
+            k_cluster: k + k_absorbed_cluster,
+            cluster,
+            n_clusters,
+            design,
+            ls,
+        }
+    }
+
     pub fn kept_columns(&self) -> Vec<&[f64]> {
         self.ls
             .kept
@@ -92,7 +120,7 @@ impl LinearCore {
     }
 
     /// The covariance under `kind`; `z` chooses the normal reference (re, cre).
-    pub fn covariance(&self, kind: VcovKind, use_z: bool) -> Result<LinearVcov, ModelError> {
+    pub fn covariance(&self, kind: VcovKind, use_z: bool) -> Result<CoefficientVcov, ModelError> {
         let n = self.n;
         let df = self.df_resid;
         let z_or_t = |df: usize| -> (Reference, Option<usize>) {
@@ -105,7 +133,7 @@ impl LinearCore {
         match kind {
             VcovKind::Iid => {
                 let (reference, dfi) = z_or_t(df);
-                Ok(LinearVcov {
+                Ok(CoefficientVcov {
                     covariance: self.classical(),
                     convention: Convention::Classical { df, t_df: dfi },
                     reference,
@@ -116,7 +144,7 @@ impl LinearCore {
                 let meat = hc_meat(&self.kept_columns(), &self.ls.resid);
                 let factor = n as f64 / df as f64;
                 let (reference, dfi) = z_or_t(df);
-                Ok(LinearVcov {
+                Ok(CoefficientVcov {
                     covariance: sandwich(&self.ls.xtx_inv, &meat, factor),
                     convention: Convention::Hc1 { n, df, t_df: dfi },
                     reference,
@@ -145,7 +173,7 @@ impl LinearCore {
                 let factor =
                     g as f64 / (g - 1) as f64 * (n - 1) as f64 / (n - self.k_cluster) as f64;
                 let (reference, dfi) = z_or_t(g - 1);
-                Ok(LinearVcov {
+                Ok(CoefficientVcov {
                     covariance: sandwich(&self.ls.xtx_inv, &meat, factor),
                     convention: Convention::Cluster {
                         g,
@@ -310,18 +338,9 @@ pub(crate) fn fe_core(
         Stage::EntityEffects,
     ));
     let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
-    let n = prep.n();
-    let k = kept.len();
-    let core = LinearCore {
-        terms: kept.iter().map(|&j| prep.x_names[j].clone()).collect(),
-        n,
-        df_resid: n.saturating_sub(g + k),
-        k_cluster: k + 1,
-        cluster: prep.entity.clone(),
-        n_clusters: g,
-        design,
-        ls,
-    };
+    let terms = kept.iter().map(|&j| prep.x_names[j].clone()).collect();
+    // the g entity effects are nested in the entity clusters: only the constant counts in CR1
+    let core = LinearCore::within(terms, design, ls, prep.entity.clone(), g, g, 1);
     (core, dropped, kept)
 }
 
@@ -380,19 +399,17 @@ pub(crate) fn twfe_core(
     let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
     let components = crate::within::connected_components(&prep.entity, g, &prep.period, t);
     let absorbed = g + t - components;
-    let n = prep.n();
-    let k = kept.len();
-    let core = LinearCore {
-        terms: kept.iter().map(|&j| prep.x_names[j].clone()).collect(),
-        n,
-        df_resid: n.saturating_sub(absorbed + k),
-        // year effects are not nested in entity clusters: counted, plus the constant
-        k_cluster: k + (absorbed - g) + 1,
-        cluster: prep.entity.clone(),
-        n_clusters: g,
+    let terms = kept.iter().map(|&j| prep.x_names[j].clone()).collect();
+    // year effects are not nested in entity clusters: counted, plus the constant
+    let core = LinearCore::within(
+        terms,
         design,
         ls,
-    };
+        prep.entity.clone(),
+        g,
+        absorbed,
+        absorbed - g + 1,
+    );
     Ok((core, dropped, kept, absorbed))
 }
 

@@ -2,44 +2,38 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A panel-data estimator. The serialised names are the `--model` values of `imr fit`.
+/// A panel-data estimator. The serialised names are the `--model` values of `imr fit`
+/// ([`Estimator::name`]: the variant in kebab case, as clap names the values too).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Estimator {
     /// Pooled OLS with an intercept, ignoring the panel structure.
-    #[serde(rename = "pooled")]
     #[cfg_attr(feature = "clap", value(help = "Pooled OLS with intercept"))]
     Pooled,
     /// Entity fixed effects (the within estimator).
-    #[serde(rename = "fe")]
     #[cfg_attr(feature = "clap", value(help = "Entity fixed effects (within)"))]
     Fe,
     /// Entity and period (year) fixed effects.
-    #[serde(rename = "twfe")]
     #[cfg_attr(feature = "clap", value(help = "Entity and year fixed effects"))]
     Twfe,
     /// Random effects, Swamy–Arora variance components.
-    #[serde(rename = "re")]
     #[cfg_attr(feature = "clap", value(help = "Random effects, Swamy–Arora"))]
     Re,
     /// Between estimator: OLS on entity means, with intercept.
-    #[serde(rename = "be")]
     #[cfg_attr(feature = "clap", value(help = "Between (OLS on entity means)"))]
     Be,
     /// First differences, no intercept.
-    #[serde(rename = "fd")]
     #[cfg_attr(feature = "clap", value(help = "First differences, no intercept"))]
     Fd,
     /// Mundlak correlated random effects: `re` plus the entity means of the time-varying regressors.
-    #[serde(rename = "cre")]
     #[cfg_attr(
         feature = "clap",
         value(help = "Mundlak correlated random effects (re + entity means)")
     )]
     Cre,
     /// Poisson with entity fixed effects (conditional ML), exposure as log offset.
-    #[serde(rename = "poisson-fe")]
     #[cfg_attr(
         feature = "clap",
         value(help = "Poisson with entity effects; --exposure enters as log offset")
@@ -127,26 +121,25 @@ impl std::fmt::Display for Estimator {
 }
 
 /// How the covariance matrix of the coefficients is estimated. See [`crate::vcov`] for formulas.
+/// Serialised as [`VcovKind::name`], the `--vcov` value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum VcovKind {
     /// Classical (homoskedastic, independent errors).
-    #[serde(rename = "iid")]
     #[cfg_attr(
         feature = "clap",
         value(help = "Classical (fe: s² = SSR/(N − G − k), as Stata xtreg, fe and plm)")
     )]
     Iid,
     /// White heteroskedasticity-robust with the HC1 factor n/(n − K).
-    #[serde(rename = "hc1")]
     #[cfg_attr(
         feature = "clap",
         value(help = "White heteroskedasticity-robust, n/(n − K)")
     )]
     Hc1,
     /// Clustered by entity, CR1 (Stata / fixest small-sample factor).
-    #[serde(rename = "cluster")]
     #[cfg_attr(
         feature = "clap",
         value(
@@ -215,5 +208,24 @@ impl PanelSpec {
     pub fn with_conf_level(mut self, conf_level: f64) -> Self {
         self.conf_level = conf_level;
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_estimator_and_covariance_serialises_as_its_command_line_name() {
+        for e in Estimator::ALL {
+            let json = format!("\"{}\"", e.name());
+            assert_eq!(serde_json::to_string(&e).unwrap(), json);
+            assert_eq!(serde_json::from_str::<Estimator>(&json).unwrap(), e);
+        }
+        for v in VcovKind::ALL {
+            let json = format!("\"{}\"", v.name());
+            assert_eq!(serde_json::to_string(&v).unwrap(), json);
+            assert_eq!(serde_json::from_str::<VcovKind>(&json).unwrap(), v);
+        }
     }
 }

@@ -169,32 +169,27 @@ fn rows_with_missing_values_are_counted_and_listed_by_line() {
 #[test]
 fn poisson_fe_matches_statsmodels_glm_with_entity_dummies() {
     let counts = read_table("golden/data/grunfeld_counts.csv");
-    let data = counts
+    let grunfeld_counts = counts
         .panel("firm", "year", "invest_count", &["value"])
         .with_exposure(imr_models::Column::new(
             "capital",
             counts.numbers("capital"),
         ));
-    check(
-        &fit(&data, Estimator::PoissonFe, VcovKind::Iid),
-        "grunfeld_counts.poisson.iid",
-    );
-    check(
-        &fit(&data, Estimator::PoissonFe, VcovKind::Cluster),
-        "grunfeld_counts.poisson.cluster",
-    );
     let jobs = read_table("golden/data/jobtraining.csv").panel(
         "fcode",
         "year",
         "employ",
         &["grant", "d88", "d89"],
     );
-    check(
-        &fit(&jobs, Estimator::PoissonFe, VcovKind::Iid),
-        "jobtraining.poisson.iid",
-    );
-    check(
-        &fit(&jobs, Estimator::PoissonFe, VcovKind::Cluster),
-        "jobtraining.poisson.cluster",
-    );
+    for (data, name) in [
+        (&grunfeld_counts, "grunfeld_counts"),
+        (&jobs, "jobtraining"),
+    ] {
+        for vcov in [VcovKind::Iid, VcovKind::Cluster] {
+            check(
+                &fit(data, Estimator::PoissonFe, vcov),
+                &format!("{name}.poisson.{}", vcov.name()),
+            );
+        }
+    }
 }

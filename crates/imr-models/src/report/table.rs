@@ -60,6 +60,31 @@ fn footer(fit: &Fit) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// Each term with its cell in every fit (`None` where a fit lacks the term): a row of estimates
+/// and, under it, a row of standard errors in every table format.
+fn term_rows(fits: &[Fit]) -> Vec<(String, Vec<Option<Cell>>)> {
+    terms(fits)
+        .into_iter()
+        .map(|term| {
+            let cells = fits.iter().map(|f| cell(f, &term)).collect();
+            (term, cells)
+        })
+        .collect()
+}
+
+/// The footer of the fits side by side: each statistic's label with its value in every fit.
+fn footer_rows(fits: &[Fit]) -> Vec<(&'static str, Vec<String>)> {
+    let footers: Vec<Vec<(&'static str, String)>> = fits.iter().map(footer).collect();
+    let Some(first) = footers.first() else {
+        return Vec::new();
+    };
+    first
+        .iter()
+        .enumerate()
+        .map(|(row, (label, _))| (*label, footers.iter().map(|f| f[row].1.clone()).collect()))
+        .collect()
+}
+
 const NOTE: &str = "Standard errors in parentheses. * p < 0.05, ** p < 0.01, *** p < 0.001.";
 
 /// A Markdown (GitHub pipe) table of several fits side by side.
@@ -71,8 +96,7 @@ pub fn markdown_table(fits: &[Fit]) -> String {
     out.push_str("\n|---|");
     out.push_str(&"---:|".repeat(fits.len()));
     out.push('\n');
-    for term in terms(fits) {
-        let cells: Vec<Option<Cell>> = fits.iter().map(|f| cell(f, &term)).collect();
+    for (term, cells) in term_rows(fits) {
         out.push_str(&format!("| {} |", markdown_cell(&term)));
         for c in &cells {
             match c {
@@ -89,15 +113,12 @@ pub fn markdown_table(fits: &[Fit]) -> String {
         }
         out.push('\n');
     }
-    let footers: Vec<Vec<(&str, String)>> = fits.iter().map(footer).collect();
-    if let Some(first) = footers.first() {
-        for (row, (label, _)) in first.iter().enumerate() {
-            out.push_str(&format!("| {label} |"));
-            for f in &footers {
-                out.push_str(&format!(" {} |", f[row].1));
-            }
-            out.push('\n');
+    for (label, values) in footer_rows(fits) {
+        out.push_str(&format!("| {label} |"));
+        for v in &values {
+            out.push_str(&format!(" {v} |"));
         }
+        out.push('\n');
     }
     out.push('\n');
     out.push_str(NOTE);
@@ -125,8 +146,7 @@ pub fn latex_table(fits: &[Fit]) -> String {
         ));
     }
     out.push_str(" \\\\\n\\midrule\n");
-    for term in terms(fits) {
-        let cells: Vec<Option<Cell>> = fits.iter().map(|f| cell(f, &term)).collect();
+    for (term, cells) in term_rows(fits) {
         out.push_str(&latex_escape(&term));
         for c in &cells {
             match c {
@@ -145,15 +165,12 @@ pub fn latex_table(fits: &[Fit]) -> String {
         out.push_str(" \\\\\n");
     }
     out.push_str("\\midrule\n");
-    let footers: Vec<Vec<(&str, String)>> = fits.iter().map(footer).collect();
-    if let Some(first) = footers.first() {
-        for (row, (label, _)) in first.iter().enumerate() {
-            out.push_str(&latex_escape(label));
-            for f in &footers {
-                out.push_str(&format!(" & {}", latex_escape(&f[row].1)));
-            }
-            out.push_str(" \\\\\n");
+    for (label, values) in footer_rows(fits) {
+        out.push_str(&latex_escape(label));
+        for v in &values {
+            out.push_str(&format!(" & {}", latex_escape(v)));
         }
+        out.push_str(" \\\\\n");
     }
     out.push_str("\\bottomrule\n\\end{tabular}\n");
     out.push_str(&format!("% {}\n", NOTE.replace("p < ", "p<")));
