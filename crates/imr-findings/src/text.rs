@@ -490,6 +490,8 @@ struct TermWords {
     column: &'static str,
     phrase: [&'static str; 2],
     label: [&'static str; 2],
+    /// The characteristic's short name, without an amount (a list of time-invariant ones).
+    name: [&'static str; 2],
 }
 
 /// The covariates of the bundled panel, in words (public/data/codebook.csv describes the columns).
@@ -501,6 +503,7 @@ const TERMS: [TermWords; 5] = [
             "{p} percentage points more income poverty",
         ],
         label: ["Pobreza +{p} pp", "Poverty +{p} pp"],
+        name: ["Pobreza", "Poverty"],
     },
     TermWords {
         column: "ingreso_salud_pc",
@@ -509,6 +512,7 @@ const TERMS: [TermWords; 5] = [
             "M${p} (thousand pesos) more municipal health income per person",
         ],
         label: ["Ingreso salud +M${p}", "Health income +M${p}"],
+        name: ["Ingreso salud", "Health income"],
     },
     TermWords {
         column: "sin_educacion_formal_2017",
@@ -517,6 +521,7 @@ const TERMS: [TermWords; 5] = [
             "{p} percentage points more people who never attended formal education (2017)",
         ],
         label: ["Sin escolaridad +{p} pp", "No schooling +{p} pp"],
+        name: ["Sin escolaridad", "No schooling"],
     },
     TermWords {
         column: "sapu",
@@ -525,6 +530,7 @@ const TERMS: [TermWords; 5] = [
             "Having a SAPU or SAR emergency primary-care service",
         ],
         label: ["SAPU/SAR", "SAPU/SAR"],
+        name: ["SAPU/SAR", "SAPU/SAR"],
     },
     TermWords {
         column: "dist_hospital_km",
@@ -533,6 +539,7 @@ const TERMS: [TermWords; 5] = [
             "{p} km more distance to the nearest second- or third-level hospital",
         ],
         label: ["Dist. hospital +{p} km", "Hospital dist. +{p} km"],
+        name: ["Dist. hospital", "Hospital dist."],
     },
 ];
 
@@ -623,13 +630,7 @@ fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
         let list = f
             .time_invariant
             .iter()
-            .map(|c| {
-                term_label(lang, c, 1.0)
-                    .split(" +")
-                    .next()
-                    .unwrap_or(c)
-                    .to_string()
-            })
+            .map(|c| term_words(lang, c, "", |t| &t.name).unwrap_or_else(|| c.clone()))
             .collect::<Vec<_>>()
             .join(", ");
         caveats.push(match lang {
@@ -843,5 +844,20 @@ mod tests {
         assert_eq!(term_label(Lang::En, "sapu", 1.0), "SAPU/SAR");
         assert_eq!(term_phrase(Lang::Es, "otra", 1.0), "1 unidades más de otra");
         assert_eq!(term_label(Lang::En, "otra", 1.0), "otra +1");
+        // The label's name without its amount, as the time-invariant list writes it.
+        let name = |lang, column| term_words(lang, column, "", |t| &t.name);
+        assert_eq!(
+            name(Lang::En, "dist_hospital_km").as_deref(),
+            Some("Hospital dist.")
+        );
+        assert_eq!(
+            name(Lang::Es, "sin_educacion_formal_2017").as_deref(),
+            Some("Sin escolaridad")
+        );
+        for t in &TERMS {
+            for (label, name) in t.label.iter().zip(t.name) {
+                assert!(label.starts_with(name), "{label} / {name}");
+            }
+        }
     }
 }
