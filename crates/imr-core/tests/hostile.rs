@@ -65,6 +65,7 @@ fn an_unterminated_quote_is_excluded_naming_its_line_and_the_lines_it_swallowed(
         "the `\"` opened on line 3 is never closed: the rest of the file (4 physical lines) was read as one field"
     );
     assert_eq!(r.files[0].physical_lines, 6);
+    assert_eq!(r.physical_lines(), 6, "one file: its lines are the total");
 }
 
 #[test]

@@ -46,7 +46,7 @@ pub(super) fn Report() -> impl IntoView {
                         .collect_view();
                     view! { <details data-testid="conflicts"><summary class="warn">{move || (messages(lang().get()).data.conflicting_cells)(&n.to_string())}</summary><ul>{items}</ul></details> }
                 });
-                let total_lines: u64 = r.files.iter().map(|f| f.physical_lines).sum();
+                let total_lines = r.physical_lines();
                 let file_lines = r.files.iter().map(file_lines_item).collect_view();
                 view! {
                     <section aria-labelledby="report-h">

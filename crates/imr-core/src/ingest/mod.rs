@@ -307,6 +307,14 @@ pub struct IngestReport {
     pub conflicts: Vec<CellConflict>,
 }
 
+impl IngestReport {
+    /// The physical lines of all the files (each file's header, metadata, rows, blank lines
+    /// and lines inside quoted fields), the total the line accounting adds up to.
+    pub fn physical_lines(&self) -> u64 {
+        self.files.iter().map(|f| f.physical_lines).sum()
+    }
+}
+
 /// One cell of a merged row whose two files disagree; the value of `kept_file` is used.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CellConflict {
