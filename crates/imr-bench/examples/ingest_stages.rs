@@ -85,7 +85,7 @@ fn page(encoded_path: &str) {
         );
     };
     report("encoding read");
-    let table = imr_worker::decode_table("t.csv", &encoded).expect("a table");
+    let table = imr_worker::decode_table(&encoded).expect("a table");
     drop(encoded);
     report("decoded");
     let roles = imr_bench::panel_roles(&table);

@@ -30,7 +30,7 @@ fn main() -> Result<(), String> {
     let postcard = imr_worker::encode_table(&table).map_err(|e| e.to_string())?;
     let postcard_encode = started.elapsed().as_secs_f64();
     let started = Instant::now();
-    let back = imr_worker::decode_table(&path, &postcard)?;
+    let back = imr_worker::decode_table(&postcard)?;
     let postcard_decode = started.elapsed().as_secs_f64();
     drop(back);
     println!(

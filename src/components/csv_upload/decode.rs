@@ -39,5 +39,5 @@ pub(super) fn decode_received(name: &str, table: &JsValue) -> Result<RawTable, U
     bytes.try_reserve_exact(len).map_err(|_| no_memory())?;
     bytes.resize(len, 0);
     array.copy_to(&mut bytes);
-    decode_table(name, &bytes).map_err(page_failed)
+    decode_table(&bytes).map_err(page_failed)
 }
