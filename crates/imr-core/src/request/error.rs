@@ -50,6 +50,16 @@ impl ColumnUse {
     }
 }
 
+impl From<KeyRole> for ColumnUse {
+    /// The use of a key column the inequality engine found a row without.
+    fn from(role: KeyRole) -> Self {
+        match role {
+            KeyRole::Group => ColumnUse::Group,
+            KeyRole::Rank => ColumnUse::Rank,
+        }
+    }
+}
+
 impl RequestError {
     /// The error in `lang`. English is the `Display` text.
     pub fn text(&self, lang: Lang) -> String {
@@ -82,10 +92,7 @@ impl RequestError {
                 key.file,
                 key.line,
                 key.column,
-                match key.role {
-                    KeyRole::Group => "del grupo",
-                    KeyRole::Rank => "del orden",
-                }
+                ColumnUse::from(key.role).word_in(lang)
             ),
             NoRegressors => "indique al menos un regresor".into(),
             WeightsNotSupported { model } => format!(
@@ -144,6 +151,31 @@ impl RequestError {
     }
 }
 
+/// Why the boundaries of a map cannot be used: the map engine's own error, kept as a value.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BoundaryProblem {
+    /// The file is not a readable TopoJSON or GeoJSON layer of areas.
+    #[error(transparent)]
+    Geometry(#[from] imr_map::geometry::GeometryError),
+    /// The areas' neighbours (rook contiguity) cannot be found.
+    #[error(transparent)]
+    Weights(#[from] imr_map::weights::WeightsError),
+    /// The areas cannot be laid out on the page.
+    #[error(transparent)]
+    Layout(#[from] imr_map::layout::LayoutError),
+}
+
+impl BoundaryProblem {
+    /// The problem in `lang` (English is the `Display` text).
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            BoundaryProblem::Geometry(e) => e.text(lang),
+            BoundaryProblem::Weights(e) => e.text(lang),
+            BoundaryProblem::Layout(e) => e.text(lang),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,7 +226,22 @@ mod tests {
             RequestError::Rates(crate::rates::RateError::MissingColumn {
                 missing: crate::ingest::Role::Births,
             }),
+            RequestError::MissingKey(imr_inequality::panel_input::MissingKey {
+                file: "datos.csv".into(),
+                line: 7,
+                column: "region".into(),
+                role: KeyRole::Group,
+            }),
+            RequestError::Boundaries {
+                name: "limites.json".into(),
+                problem: BoundaryProblem::Geometry(imr_map::geometry::GeometryError::Empty),
+            },
         ];
+        assert_eq!(
+            errors[12].text(Lang::Es),
+            "datos.csv, línea 7, columna `region`: la columna del grupo necesita un valor en cada \
+             fila y esta no tiene"
+        );
         assert_eq!(
             errors[11].to_string(),
             "rates need births and deaths (or a rate) columns; the data have births missing — choose the column"
@@ -221,31 +268,6 @@ mod tests {
             for word in text.split(|c: char| !c.is_alphanumeric()) {
                 assert!(!ENGLISH.contains(&word), "{word:?} in {text:?}");
             }
-        }
-    }
-}
-
-/// Why the boundaries of a map cannot be used: the map engine's own error, kept as a value.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum BoundaryProblem {
-    /// The file is not a readable TopoJSON or GeoJSON layer of areas.
-    #[error(transparent)]
-    Geometry(#[from] imr_map::geometry::GeometryError),
-    /// The areas' neighbours (rook contiguity) cannot be found.
-    #[error(transparent)]
-    Weights(#[from] imr_map::weights::WeightsError),
-    /// The areas cannot be laid out on the page.
-    #[error(transparent)]
-    Layout(#[from] imr_map::layout::LayoutError),
-}
-
-impl BoundaryProblem {
-    /// The problem in `lang` (English is the `Display` text).
-    pub fn text(&self, lang: Lang) -> String {
-        match self {
-            BoundaryProblem::Geometry(e) => e.text(lang),
-            BoundaryProblem::Weights(e) => e.text(lang),
-            BoundaryProblem::Layout(e) => e.text(lang),
         }
     }
 }
