@@ -64,11 +64,8 @@ impl RateError {
         match (self, lang) {
             (_, crate::Lang::En) => self.to_string(),
             (RateError::MissingColumn { missing }, _) => format!(
-                "las tasas necesitan columnas de nacimientos y defunciones (o tasa); a los datos les faltan {} — elija la columna",
-                match missing {
-                    crate::ingest::Role::Births => "los nacimientos",
-                    _ => "las defunciones",
-                }
+                "las tasas necesitan columnas de nacimientos y defunciones (o tasa); a los datos les falta la columna de {} — elígala",
+                crate::ingest::role_word(*missing, lang)
             ),
         }
     }
