@@ -55,3 +55,38 @@ test('a saved analysis reopens with the same table, in the page and in imr', asy
   assert.equal(row.rate.toFixed(2), '3.50');
   assert.deepEqual(outsideRequests(requests, server.origin), []);
 });
+
+// Every option of a view is in its link, the display choices too: the Data view's search and
+// sort, the Models view's interval columns and the Map view's Moran's I.
+test('a shared link keeps the rates search and sort, the models CI columns and the map Moran toggle', async () => {
+  const data = await openPage(browser, `${server.origin}/#view=data&lang=en&rates-q=2021&rates-sort=-rate_per_1000`);
+  const rows = '[data-testid="rates-table"] tbody tr[data-entity]';
+  await data.page.locator(rows).first().waitFor({ timeout: 60000 });
+  assert.equal(await data.page.getByTestId('rates-search').inputValue(), '2021');
+  const shown = await data.page.locator(rows).evaluateAll((trs) => trs.map((tr) => ({
+    time: tr.dataset.time,
+    rate: Number(tr.querySelector('[data-field="rate"]').textContent.trim().replace(/,/g, '')),
+  })));
+  assert.ok(shown.length > 10, `${shown.length} rows`);
+  assert.ok(shown.every((r) => r.time === '2021'), 'only 2021 rows');
+  const rates = shown.map((r) => r.rate).filter((x) => !Number.isNaN(x));
+  assert.deepEqual(rates, [...rates].sort((a, b) => b - a), 'highest rate first');
+  // Sorting by births writes the new sort into the link.
+  await data.page.getByRole('button', { name: 'Births' }).click();
+  await data.page.waitForFunction(() => location.hash.includes('rates-sort=births'));
+  await data.context.close();
+
+  const models = await openPage(browser, `${server.origin}/#view=models&lang=en&ci=false`);
+  await models.page.getByTestId('coef-table').waitFor({ timeout: 60000 });
+  assert.equal(await models.page.getByTestId('show-ci').isChecked(), false);
+  await models.context.close();
+
+  const map = await openPage(browser, `${server.origin}/#view=map&lang=en&moran=false`);
+  await map.page.locator('svg[data-testid="choropleth"]').waitFor({ timeout: 60000 });
+  assert.equal(await map.page.locator('#map-moran').isChecked(), false);
+  assert.equal(await map.page.getByTestId('moran').count(), 0, "Moran's I is not computed");
+  await map.page.locator('#map-moran').check();
+  await map.page.getByTestId('moran').waitFor({ timeout: 60000 });
+  await map.page.waitForFunction(() => location.hash.includes('moran=true'));
+  await map.context.close();
+});

@@ -91,8 +91,15 @@ pub(super) fn NationalRates() -> impl IntoView {
 pub(super) fn RatesTable() -> impl IntoView {
     let state = expect_context::<AppState>();
     let flags = expect_context::<FlagState>();
-    let search = RwSignal::new(String::new());
-    let sort = RwSignal::new((RateSort::Entity, true));
+    // The search and the sort are in the link (`rates-q`, `rates-sort=-rate_per_1000`).
+    let fragment = crate::fragment::fragment();
+    let search = fragment.synced("rates-q", String::new());
+    let sort = fragment.synced_with(
+        "rates-sort",
+        (RateSort::Entity, true),
+        RateSort::write,
+        RateSort::read,
+    );
     let expanded = RwSignal::new(false);
     move || {
         let table = state.rates.get()?;

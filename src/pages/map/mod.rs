@@ -166,7 +166,7 @@ pub fn MapPage() -> impl IntoView {
     let MapOptions { year, variable, .. } = options;
     // Flagged rows are left out of the class breaks unless the shared include toggle is on.
     let flag_state = expect_context::<FlagState>();
-    let show_moran = RwSignal::new(true);
+    let show_moran = crate::fragment::fragment().synced("moran", true);
     let selected = RwSignal::new(None::<usize>);
     let switch_ms = RwSignal::new(None::<(f64, f64)>);
 

@@ -132,7 +132,7 @@ type ModelFits = Vec<(Estimator, FitRequest, FitResult)>;
 pub fn ModelsPage() -> impl IntoView {
     let state = expect_context::<AppState>();
     let options = ModelOptions::from_fragment();
-    let show_ci = RwSignal::new(true);
+    let show_ci = crate::fragment::fragment().synced("ci", true);
     let cache = StoredValue::new(FitCache::default());
 
     let panel = Memo::new(move |_| match state.panel.get() {

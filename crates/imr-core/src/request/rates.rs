@@ -62,6 +62,45 @@ pub enum RateSort {
 }
 
 impl RateSort {
+    pub const ALL: [RateSort; 7] = [
+        RateSort::Entity,
+        RateSort::Time,
+        RateSort::Births,
+        RateSort::Deaths,
+        RateSort::Rate,
+        RateSort::CiLow,
+        RateSort::CiHigh,
+    ];
+
+    /// The column's name, as the rates CSV heads it (and a shared link writes the sort).
+    pub fn name(self) -> &'static str {
+        match self {
+            RateSort::Entity => "entity",
+            RateSort::Time => "time",
+            RateSort::Births => "births",
+            RateSort::Deaths => "deaths",
+            RateSort::Rate => "rate_per_1000",
+            RateSort::CiLow => "ci_low",
+            RateSort::CiHigh => "ci_high",
+        }
+    }
+
+    /// A sort as a link writes it: the column's [`name`](RateSort::name), preceded by `-` when
+    /// descending (`-rate_per_1000`: highest rates first).
+    pub fn write(&(sort, ascending): &(RateSort, bool)) -> String {
+        format!("{}{}", if ascending { "" } else { "-" }, sort.name())
+    }
+
+    /// The sort [`RateSort::write`] wrote; `None` for any other text.
+    pub fn read(text: &str) -> Option<(RateSort, bool)> {
+        let (name, ascending) = match text.strip_prefix('-') {
+            Some(name) => (name, false),
+            None => (text, true),
+        };
+        let sort = RateSort::ALL.into_iter().find(|s| s.name() == name)?;
+        Some((sort, ascending))
+    }
+
     /// The row's value in this column; an absent rate or bound sorts below every number.
     fn value(self, r: &AreaRate) -> f64 {
         match self {
@@ -251,5 +290,23 @@ mod tests {
             account.lines,
             account.header + account.metadata + account.read + account.other
         );
+    }
+
+    #[test]
+    fn a_sort_reads_back_as_written_and_other_text_is_refused() {
+        for sort in RateSort::ALL {
+            for ascending in [true, false] {
+                let written = RateSort::write(&(sort, ascending));
+                assert_eq!(
+                    RateSort::read(&written),
+                    Some((sort, ascending)),
+                    "{written}"
+                );
+            }
+        }
+        assert_eq!(RateSort::write(&(RateSort::Rate, false)), "-rate_per_1000");
+        for text in ["", "-", "--rate_per_1000", "rate", "Entity", "entity-"] {
+            assert_eq!(RateSort::read(text), None, "{text}");
+        }
     }
 }
