@@ -65,22 +65,22 @@ pub enum PathKind {
 }
 
 impl PathKind {
-    fn word(self, lang: Lang) -> &'static str {
+    /// The word for one and for several, in `lang`.
+    fn words(self, lang: Lang) -> [&'static str; 2] {
         match (self, lang) {
-            (PathKind::Ring, Lang::En) => "ring",
-            (PathKind::Ring, Lang::Es) => "anillo",
-            (PathKind::Line, Lang::En) => "line",
-            (PathKind::Line, Lang::Es) => "línea",
+            (PathKind::Ring, Lang::En) => ["ring", "rings"],
+            (PathKind::Ring, Lang::Es) => ["anillo", "anillos"],
+            (PathKind::Line, Lang::En) => ["line", "lines"],
+            (PathKind::Line, Lang::Es) => ["línea", "líneas"],
         }
     }
 
+    fn word(self, lang: Lang) -> &'static str {
+        self.words(lang)[0]
+    }
+
     fn plural(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (PathKind::Ring, Lang::En) => "rings",
-            (PathKind::Ring, Lang::Es) => "anillos",
-            (PathKind::Line, Lang::En) => "lines",
-            (PathKind::Line, Lang::Es) => "líneas",
-        }
+        self.words(lang)[1]
     }
 }
 
