@@ -70,24 +70,21 @@ pub fn r_string(text: &str) -> String {
 /// quote, newline, carriage return and tab → `\n`, `\r`, `\t`; NUL dropped. R's lexer reads
 /// backtick names and string constants by this one routine (`StringValue` in `gram.y`).
 fn quoted(text: &str, quote: char) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push(quote);
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\0' => {}
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push(quote);
-    out
+    let delimiter = quote.to_string();
+    let escaped_quote = format!("\\{quote}");
+    crate::text::enclosed(
+        text,
+        &delimiter,
+        &delimiter,
+        &[
+            ('\\', "\\\\"),
+            ('\n', "\\n"),
+            ('\r', "\\r"),
+            ('\t', "\\t"),
+            ('\0', ""),
+            (quote, &escaped_quote),
+        ],
+    )
 }
 
 #[cfg(test)]

@@ -18,17 +18,7 @@ pub fn shell_quote(word: &str) -> String {
     if !word.is_empty() && word.chars().all(is_plain) {
         return word.to_owned();
     }
-    let mut out = String::with_capacity(word.len() + 2);
-    out.push('\'');
-    for c in word.chars() {
-        if c == '\'' {
-            out.push_str("'\\''");
-        } else {
-            out.push(c);
-        }
-    }
-    out.push('\'');
-    out
+    crate::text::enclosed(word, "'", "'", &[('\'', "'\\''")])
 }
 
 /// A command line from its arguments, each through [`shell_quote`], separated by spaces.

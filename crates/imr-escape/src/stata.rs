@@ -92,17 +92,12 @@ pub fn stata_string(text: &str) -> Option<String> {
     if !text.contains(['"', '`', '$']) {
         return Some(format!("\"{text}\""));
     }
-    let mut out = String::with_capacity(text.len() + 4);
-    out.push_str("`\"");
-    for c in text.chars() {
-        match c {
-            '`' => out.push_str("\\`"),
-            '$' => out.push_str("\\$"),
-            c => out.push(c),
-        }
-    }
-    out.push_str("\"'");
-    Some(out)
+    Some(crate::text::enclosed(
+        text,
+        "`\"",
+        "\"'",
+        &[('`', "\\`"), ('$', "\\$")],
+    ))
 }
 
 /// Text for a Stata `*` comment line: [`comment_line`], and `/*`, `*/` and `//` broken apart

@@ -1,4 +1,5 @@
-//! One line of free text inside a comment.
+//! One line of free text inside a comment, and the character-by-character rewriting that the
+//! quoting of shell words, R and Stata strings shares.
 
 /// Text for a one-line comment (`# …` in R, CSV provenance lines; `* …` in Stata; `% …` in
 /// LaTeX): every line break and control character becomes a space, so the text cannot end the
@@ -34,6 +35,23 @@ pub(crate) fn one_line_escaped(text: &str, backslashed: &str, named: &[(char, &s
             out.push(c);
         }
     }
+    out
+}
+
+/// `text` between `open` and `close`, every character found in `replaced` written as its
+/// replacement (the empty one drops it) and every other as itself: the quoting of shell words,
+/// R names and strings and Stata compound strings, which differ only in their quotes and
+/// escapes.
+pub(crate) fn enclosed(text: &str, open: &str, close: &str, replaced: &[(char, &str)]) -> String {
+    let mut out = String::with_capacity(text.len() + open.len() + close.len());
+    out.push_str(open);
+    for c in text.chars() {
+        match replaced.iter().find(|(r, _)| *r == c) {
+            Some((_, replacement)) => out.push_str(replacement),
+            None => out.push(c),
+        }
+    }
+    out.push_str(close);
     out
 }
 

@@ -273,8 +273,10 @@ impl Mutator {
         data
     }
 
-    fn position(&mut self, data: &[u8]) -> usize {
-        self.rng.random_range(0..=data.len())
+    /// Inserts `bytes` at a random position of `data` (its end included).
+    fn insert(&mut self, data: &mut Vec<u8>, bytes: impl IntoIterator<Item = u8>) {
+        let at = self.rng.random_range(0..=data.len());
+        data.splice(at..at, bytes);
     }
 
     fn mutate(&mut self, data: &mut Vec<u8>) {
@@ -288,21 +290,16 @@ impl Mutator {
                 data[i] = self.rng.random();
             }
             2 if !data.is_empty() => {
-                let start = self.rng.random_range(0..data.len());
-                let len = self.rng.random_range(1..=(data.len() - start).min(64));
-                data.drain(start..start + len);
+                let piece = random_piece(&mut self.rng, data.len(), 64);
+                data.drain(piece);
             }
             3 if !data.is_empty() => {
-                let start = self.rng.random_range(0..data.len());
-                let len = self.rng.random_range(1..=(data.len() - start).min(256));
-                let chunk = data[start..start + len].to_vec();
-                let at = self.position(data);
-                data.splice(at..at, chunk);
+                let chunk = data[random_piece(&mut self.rng, data.len(), 256)].to_vec();
+                self.insert(data, chunk);
             }
             4 | 5 => {
                 let token = TOKENS[self.rng.random_range(0..TOKENS.len())];
-                let at = self.position(data);
-                data.splice(at..at, token.iter().copied());
+                self.insert(data, token.iter().copied());
             }
             6 => {
                 // A long line of one byte.
@@ -310,18 +307,14 @@ impl Mutator {
                     .get(self.rng.random_range(0..6))
                     .unwrap_or(&b'x');
                 let len = self.rng.random_range(100..4000);
-                let at = self.position(data);
-                data.splice(at..at, std::iter::repeat_n(byte, len));
+                self.insert(data, std::iter::repeat_n(byte, len));
             }
             7 => {
                 // Splice a piece of another corpus file.
                 let other = &self.corpus[self.rng.random_range(0..self.corpus.len())];
                 if !other.is_empty() {
-                    let start = self.rng.random_range(0..other.len());
-                    let len = self.rng.random_range(1..=(other.len() - start).min(512));
-                    let chunk = other[start..start + len].to_vec();
-                    let at = self.position(data);
-                    data.splice(at..at, chunk);
+                    let chunk = other[random_piece(&mut self.rng, other.len(), 512)].to_vec();
+                    self.insert(data, chunk);
                 }
             }
             _ if !data.is_empty() => {
@@ -332,6 +325,14 @@ impl Mutator {
             _ => data.extend_from_slice(b"\"\n"),
         }
     }
+}
+
+/// A random piece of something `len` bytes long (`len > 0`): from a random start, 1 to `max`
+/// bytes, never past the end.
+fn random_piece(rng: &mut ChaCha8Rng, len: usize, max: usize) -> std::ops::Range<usize> {
+    let start = rng.random_range(0..len);
+    let n = rng.random_range(1..=(len - start).min(max));
+    start..start + n
 }
 
 /// A crashing (or invariant-breaking, or slow) input.

@@ -38,10 +38,15 @@ impl Lang {
     /// `x` with `decimals` decimals and this language's decimal mark (`0.25`, `0,25`), no
     /// thousands separator: the engines' numbers inside sentences.
     pub fn decimal(self, x: f64, decimals: usize) -> String {
-        let s = format!("{x:.decimals$}");
+        self.with_decimal_mark(format!("{x:.decimals$}"))
+    }
+
+    /// A number written with a decimal point (`0.25`, as Rust formats it) in this language's
+    /// decimal mark (`0,25` in Spanish).
+    pub fn with_decimal_mark(self, number: String) -> String {
         match self {
-            Lang::En => s,
-            Lang::Es => s.replace('.', ","),
+            Lang::En => number,
+            Lang::Es => number.replace('.', ","),
         }
     }
 

@@ -31,6 +31,55 @@ fn read_chunk(file: &File, offset: u64, len: u64) -> Result<JsFuture, String> {
 /// How many chunk reads are in flight while one is parsed.
 const READ_AHEAD: usize = 2;
 
+/// A file's chunks of `chunk` bytes, in order, read ahead: the next [`READ_AHEAD`] reads go on
+/// in the browser while the caller works on the chunk it has.
+struct ReadAhead<'a> {
+    file: &'a File,
+    size: u64,
+    chunk: u64,
+    /// Reads in flight, oldest first.
+    pending: std::collections::VecDeque<JsFuture>,
+    /// Bytes asked for so far.
+    requested: u64,
+}
+
+impl<'a> ReadAhead<'a> {
+    /// Nothing is read until [`ReadAhead::next`].
+    fn new(file: &'a File, size: u64, chunk: u64) -> ReadAhead<'a> {
+        ReadAhead {
+            file,
+            size,
+            chunk,
+            pending: std::collections::VecDeque::with_capacity(READ_AHEAD),
+            requested: 0,
+        }
+    }
+
+    /// The next chunk, `None` after the last. Its error is the browser's, as a detail: the
+    /// caller's message names the file.
+    async fn next(&mut self) -> Result<Option<js_sys::Uint8Array>, String> {
+        while self.pending.len() < READ_AHEAD && self.requested < self.size {
+            self.pending
+                .push_back(read_chunk(self.file, self.requested, self.chunk)?);
+            self.requested = (self.requested + self.chunk).min(self.size);
+        }
+        let Some(next) = self.pending.pop_front() else {
+            return Ok(None);
+        };
+        let bytes = next.await.map_err(|e| format!("{e:?}"))?;
+        Ok(Some(js_sys::Uint8Array::new(&bytes)))
+    }
+}
+
+/// Milliseconds since this call on the worker's clock (`performance.now()`; always 0 without
+/// one).
+fn stopwatch(scope: &DedicatedWorkerGlobalScope) -> impl Fn() -> f64 {
+    let performance = scope.performance();
+    let now = move || performance.as_ref().map_or(0.0, |p| p.now());
+    let started = now();
+    move || now() - started
+}
+
 /// Streams one file through the job: one chunk parsed while the next [`READ_AHEAD`] are read
 /// (memory bounded by `READ_AHEAD + 1` chunks), a progress event after every chunk.
 async fn stream(
@@ -54,20 +103,9 @@ async fn stream(
     let chunk = job.chunk_bytes() as u64;
     job.start_file(kind, &file.name(), size);
     let mut buffer: Vec<u8> = Vec::with_capacity(chunk as usize);
-    // Reads in flight, oldest first: the browser reads ahead while this thread parses.
-    let mut pending = std::collections::VecDeque::with_capacity(READ_AHEAD);
-    let mut requested = 0u64;
+    let mut chunks = ReadAhead::new(file, size, chunk);
     let mut offset = 0u64;
-    loop {
-        while pending.len() < READ_AHEAD && requested < size {
-            pending.push_back(read_chunk(file, requested, chunk).map_err(unreadable)?);
-            requested = (requested + chunk).min(size);
-        }
-        let Some(next) = pending.pop_front() else {
-            break;
-        };
-        let bytes = next.await.map_err(|e| unreadable(format!("{e:?}")))?;
-        let view = js_sys::Uint8Array::new(&bytes);
+    while let Some(view) = chunks.next().await.map_err(unreadable)? {
         let n = view.length() as u64;
         if n == 0 {
             return Err(failed(JobFailure::EndedEarly {
@@ -135,18 +173,8 @@ async fn read_whole(
         file: name.clone(),
         detail,
     };
-    let mut pending = std::collections::VecDeque::with_capacity(READ_AHEAD);
-    let mut requested = 0u64;
-    loop {
-        while pending.len() < READ_AHEAD && requested < size {
-            pending.push_back(read_chunk(file, requested, CSV_CHUNK_BYTES).map_err(unreadable)?);
-            requested = (requested + CSV_CHUNK_BYTES).min(size);
-        }
-        let Some(next) = pending.pop_front() else {
-            break;
-        };
-        let chunk = next.await.map_err(|e| unreadable(format!("{e:?}")))?;
-        let view = js_sys::Uint8Array::new(&chunk);
+    let mut chunks = ReadAhead::new(file, size, CSV_CHUNK_BYTES);
+    while let Some(view) = chunks.next().await.map_err(unreadable)? {
         let n = view.length() as usize;
         // A file that shrank (no bytes) or grew (more than reserved) while read: never a
         // reallocation past the memory checked above.
@@ -187,9 +215,7 @@ async fn handle_csv(scope: DedicatedWorkerGlobalScope, data: JsValue) {
     };
     let name = file.name();
     let fail = |failure: CsvFailure| post_csv(&scope, &CsvEvent::Failed { failure }, None, &name);
-    let performance = scope.performance();
-    let started = performance.as_ref().map_or(0.0, |p| p.now());
-    let elapsed_ms = || (performance.as_ref().map_or(0.0, |p| p.now()) - started).max(0.0) as u64;
+    let elapsed = stopwatch(&scope);
     let bytes = match read_whole(&scope, &file).await {
         Ok(bytes) => bytes,
         Err(failure) => return fail(failure),
@@ -213,7 +239,7 @@ async fn handle_csv(scope: DedicatedWorkerGlobalScope, data: JsValue) {
     let array = js_sys::Uint8Array::new_with_length(encoded.len() as u32);
     array.copy_from(&encoded);
     let done = CsvEvent::Done {
-        worker_ms: elapsed_ms(),
+        worker_ms: elapsed().max(0.0) as u64,
         encoded_bytes: encoded.len() as u64,
     };
     drop(encoded);
@@ -243,9 +269,7 @@ async fn handle(scope: DedicatedWorkerGlobalScope, data: JsValue) {
     };
     let file = |key: &str| field(&data, key).and_then(|v| v.dyn_into::<File>().ok());
     let (deaths, births) = (file("deaths"), file("births"));
-    let performance = scope.performance();
-    let started = performance.as_ref().map_or(0.0, |p| p.now());
-    let elapsed = || performance.as_ref().map_or(0.0, |p| p.now()) - started;
+    let elapsed = stopwatch(&scope);
     let mut job = match Job::new(&options, deaths.is_some(), births.is_some()) {
         Ok(job) => job,
         Err(failed) => return post(&scope, &failed),

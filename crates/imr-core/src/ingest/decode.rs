@@ -122,12 +122,18 @@ mod tests {
         assert_eq!(enc, Encoding::Utf8Bom);
     }
 
-    #[test]
-    fn utf16_with_a_mark_is_decoded() {
+    /// `text` in UTF-16 little-endian after its byte-order mark.
+    fn utf16le_with_mark(text: &str) -> Vec<u8> {
         let mut bytes = vec![0xFF, 0xFE];
-        for unit in "a;b\n".encode_utf16() {
+        for unit in text.encode_utf16() {
             bytes.extend_from_slice(&unit.to_le_bytes());
         }
+        bytes
+    }
+
+    #[test]
+    fn utf16_with_a_mark_is_decoded() {
+        let bytes = utf16le_with_mark("a;b\n");
         let (text, enc) = decode_bytes("x.csv", &bytes).unwrap();
         assert_eq!((&*text, enc), ("a;b\n", Encoding::Utf16));
     }
@@ -143,16 +149,12 @@ mod tests {
     /// The owned decoding gives the borrowed one's text and encoding for every kind of file.
     #[test]
     fn owned_decoding_agrees_with_borrowed() {
-        let mut utf16 = vec![0xFF, 0xFE];
-        for unit in "a;b\n".encode_utf16() {
-            utf16.extend_from_slice(&unit.to_le_bytes());
-        }
         let cases: Vec<Vec<u8>> = vec![
             b"a,b\n1,2\n".to_vec(),
             "\u{feff}año,x\n".as_bytes().to_vec(),
             b"\xef\xbb\xbfa\xf1o\n".to_vec(),
             b"\xd1uble;a\xf1o\n".to_vec(),
-            utf16,
+            utf16le_with_mark("a;b\n"),
             b"".to_vec(),
             b"\x89PNG\0".to_vec(),
             // A NUL after a UTF-8 mark: decoded, not refused as binary, in both.

@@ -226,14 +226,19 @@ fn guess_header(records: &[Vec<String>], decimal: Decimal) -> bool {
 mod tests {
     use super::*;
 
+    /// The dialect of a file with a header row.
+    fn with_header(delimiter: u8, decimal: Decimal) -> Dialect {
+        Dialect {
+            delimiter,
+            decimal,
+            has_header: true,
+        }
+    }
+
     #[test]
     fn semicolons_with_decimal_commas_are_recognised() {
         let text = "comuna;año;tasa\n01101;2019;7,5\n01107;2019;10,25\n";
-        let d = sniff(text);
-        assert_eq!(
-            (d.delimiter, d.decimal, d.has_header),
-            (b';', Decimal::Comma, true)
-        );
+        assert_eq!(sniff(text), with_header(b';', Decimal::Comma));
     }
 
     #[test]
@@ -282,16 +287,8 @@ mod tests {
     #[test]
     fn scientific_notation_counts_for_its_decimal_mark() {
         let comma = "code;year;x\n01101;2019;1,5e-3\n01107;2019;2,25E+02\n01401;2019;3,1e-05\n";
-        let d = sniff(comma);
-        assert_eq!(
-            (d.delimiter, d.decimal, d.has_header),
-            (b';', Decimal::Comma, true)
-        );
+        assert_eq!(sniff(comma), with_header(b';', Decimal::Comma));
         let point = "code;year;x\n01101;2019;1.5e-3\n01107;2019;2.25E+02\n01401;2019;3.1e-05\n";
-        let d = sniff(point);
-        assert_eq!(
-            (d.delimiter, d.decimal, d.has_header),
-            (b';', Decimal::Point, true)
-        );
+        assert_eq!(sniff(point), with_header(b';', Decimal::Point));
     }
 }

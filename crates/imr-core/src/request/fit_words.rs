@@ -52,11 +52,7 @@ pub fn short_label(lang: Lang, name: &str) -> String {
 /// A number with about four significant digits ([`format_number`]), with the decimal comma in
 /// Spanish.
 pub fn number_in(lang: Lang, x: f64) -> String {
-    let s = format_number(x);
-    match lang {
-        Lang::Es => s.replace('.', ","),
-        Lang::En => s,
-    }
+    lang.with_decimal_mark(format_number(x))
 }
 
 /// [`number_in`], or "—" when absent.
