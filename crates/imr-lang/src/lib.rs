@@ -50,6 +50,41 @@ impl Lang {
         }
     }
 
+    /// `value` with `decimals` decimals for reading in a table or a sentence of the page, with
+    /// this language's thousands separator and decimal mark: `1.234.567,89` in Spanish,
+    /// `1,234,567.89` in English; "—" when not finite; a value that rounds to zero has no
+    /// minus sign. Never for downloads, which stay machine-readable.
+    pub fn grouped(self, value: f64, decimals: usize) -> String {
+        if !value.is_finite() {
+            return "—".to_owned();
+        }
+        let plain = format!("{:.*}", decimals, value.abs());
+        let negative = value < 0.0 && plain.chars().any(|c| c.is_ascii_digit() && c != '0');
+        let (whole, frac) = match plain.split_once('.') {
+            Some((w, f)) => (w, Some(f)),
+            None => (plain.as_str(), None),
+        };
+        let (group, mark) = match self {
+            Lang::Es => ('.', ','),
+            Lang::En => (',', '.'),
+        };
+        let mut out = String::with_capacity(plain.len() + plain.len() / 3 + 1);
+        if negative {
+            out.push('-');
+        }
+        for (i, c) in whole.chars().enumerate() {
+            if i > 0 && (whole.len() - i) % 3 == 0 {
+                out.push(group);
+            }
+            out.push(c);
+        }
+        if let Some(f) = frac {
+            out.push(mark);
+            out.push_str(f);
+        }
+        out
+    }
+
     /// "en" or "es".
     pub fn tag(self) -> &'static str {
         match self {
@@ -109,5 +144,34 @@ mod tests {
             assert_eq!(lang.to_string(), lang.tag());
         }
         assert!("de".parse::<Lang>().is_err());
+    }
+
+    #[test]
+    fn spanish_uses_a_decimal_comma_and_thousands_points() {
+        assert_eq!(Lang::Es.grouped(1234567.891, 2), "1.234.567,89");
+        assert_eq!(Lang::En.grouped(1234567.891, 2), "1,234,567.89");
+        assert_eq!(Lang::Es.grouped(-0.5, 1), "-0,5");
+        assert_eq!(Lang::Es.grouped(-0.001, 1), "0,0");
+        assert_eq!(Lang::En.grouped(999.0, 0), "999");
+        assert_eq!(Lang::En.grouped(-1000.0, 0), "-1,000");
+        assert_eq!(Lang::Es.grouped(f64::NAN, 2), "—");
+    }
+
+    proptest::proptest! {
+        /// Without its thousands separators and with a decimal point, a grouped number is
+        /// Rust's own formatting of it (up to the sign of a value that rounds to zero).
+        #[test]
+        fn grouping_only_adds_separators(value in -1e12f64..1e12, decimals in 0usize..6) {
+            let plain = format!("{value:.decimals$}");
+            let plain = if plain.trim_start_matches('-').chars().all(|c| c == '0' || c == '.') {
+                plain.trim_start_matches('-').to_string()
+            } else {
+                plain
+            };
+            let en = Lang::En.grouped(value, decimals).replace(',', "");
+            let es = Lang::Es.grouped(value, decimals).replace('.', "").replace(',', ".");
+            proptest::prop_assert_eq!(&en, &plain);
+            proptest::prop_assert_eq!(&es, &plain);
+        }
     }
 }
