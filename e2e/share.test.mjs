@@ -72,7 +72,7 @@ test('a shared link keeps the rates search and sort, the models CI columns and t
   const rates = shown.map((r) => r.rate).filter((x) => !Number.isNaN(x));
   assert.deepEqual(rates, [...rates].sort((a, b) => b - a), 'highest rate first');
   // Sorting by births writes the new sort into the link.
-  await data.page.getByRole('button', { name: 'Births' }).click();
+  await data.page.getByTestId('rates-table').getByRole('button', { name: 'Births', exact: true }).click();
   await data.page.waitForFunction(() => location.hash.includes('rates-sort=births'));
   await data.context.close();
 
