@@ -9,6 +9,7 @@ use imr_core::map::geometry::{GeoLayer, PropertyKeys};
 use imr_core::map::layout::{LayoutSpec, MapLayout};
 use imr_core::map::weights::Weights;
 use imr_core::map::year_map::BUNDLED_CREDIT;
+use imr_core::request::BoundaryProblem;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::sync::{Arc, OnceLock};
@@ -38,15 +39,14 @@ impl Geometry {
         keys: &PropertyKeys,
         file: Option<String>,
     ) -> Result<Self, BoundaryError> {
-        let error = |why| BoundaryError {
+        let error = |problem: BoundaryProblem| BoundaryError {
             file: file.clone(),
-            why,
+            why: BoundaryWhy::Engine(problem),
         };
-        let layer =
-            GeoLayer::from_str(text, None, keys).map_err(|e| error(BoundaryWhy::Geometry(e)))?;
-        let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer))
-            .map_err(|e| error(BoundaryWhy::Layout(e)))?;
-        let weights = Weights::rook(&layer).map_err(|e| error(BoundaryWhy::Weights(e)))?;
+        let layer = GeoLayer::from_str(text, None, keys).map_err(|e| error(e.into()))?;
+        let layout =
+            MapLayout::build(&layer, &LayoutSpec::auto(&layer)).map_err(|e| error(e.into()))?;
+        let weights = Weights::rook(&layer).map_err(|e| error(e.into()))?;
         Ok(Geometry {
             credit: file.clone().unwrap_or_else(|| BUNDLED_CREDIT.to_string()),
             file,

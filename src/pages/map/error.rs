@@ -3,10 +3,7 @@
 
 use crate::i18n::Lang;
 use crate::messages::messages;
-use imr_core::map::geometry::GeometryError;
-use imr_core::map::layout::LayoutError;
-use imr_core::map::weights::WeightsError;
-use imr_core::request::RequestError;
+use imr_core::request::{BoundaryProblem, RequestError};
 
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum MapError {
@@ -34,9 +31,8 @@ pub(super) struct BoundaryError {
 
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum BoundaryWhy {
-    Geometry(GeometryError),
-    Layout(LayoutError),
-    Weights(WeightsError),
+    /// The map engine's reason (geometry, layout or neighbours), as `imr map` reports it.
+    Engine(BoundaryProblem),
     /// The browser could not read the file (its error).
     Unreadable(String),
 }
@@ -46,9 +42,7 @@ impl BoundaryError {
         // Only a file the user chose can be unreadable (the bundled boundaries are compiled in).
         let file = self.file.as_deref().unwrap_or_default();
         let why = match &self.why {
-            BoundaryWhy::Geometry(e) => e.text(lang),
-            BoundaryWhy::Layout(e) => e.text(lang),
-            BoundaryWhy::Weights(e) => e.text(lang),
+            BoundaryWhy::Engine(problem) => problem.text(lang),
             // The Data view's words for a file the browser cannot read.
             BoundaryWhy::Unreadable(detail) => {
                 return (messages(lang).data.cannot_read_file)(file, detail)
