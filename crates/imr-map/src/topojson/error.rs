@@ -359,18 +359,15 @@ fn no_such_arc(index: i64, arc_count: usize, lang: Lang) -> String {
         (n, false) => format!(" (indexes 0 to {}, or -1 to -{n} reversed)", n - 1),
         (n, true) => format!(" (índices 0 a {}, o -1 a -{n} invertidos)", n - 1),
     };
-    match (es, arc_count) {
-        (false, 1) => {
-            format!("arc index {index} ({which}) does not exist: the topology has 1 arc{range}")
-        }
-        (false, n) => {
-            format!("arc index {index} ({which}) does not exist: the topology has {n} arcs{range}")
-        }
-        (true, 1) => format!(
-            "el índice de arco {index} ({which}) no existe: la topología tiene 1 arco{range}"
-        ),
-        (true, n) => format!(
-            "el índice de arco {index} ({which}) no existe: la topología tiene {n} arcos{range}"
-        ),
+    let arcs = match (arc_count, es) {
+        (1, false) => "arc",
+        (_, false) => "arcs",
+        (1, true) => "arco",
+        (_, true) => "arcos",
+    };
+    if es {
+        format!("el índice de arco {index} ({which}) no existe: la topología tiene {arc_count} {arcs}{range}")
+    } else {
+        format!("arc index {index} ({which}) does not exist: the topology has {arc_count} {arcs}{range}")
     }
 }
