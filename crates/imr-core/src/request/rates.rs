@@ -309,4 +309,17 @@ mod tests {
             assert_eq!(RateSort::read(text), None, "{text}");
         }
     }
+
+    /// A sort names its column as the rates CSV heads it, so a link's sort reads as the CSV.
+    #[test]
+    fn sort_names_are_the_rates_csv_header() {
+        let empty = RateTable {
+            rows: vec![],
+            national: vec![],
+            approximate_intervals: false,
+        };
+        let csv = crate::rates::rates_csv(&empty);
+        let header = csv.lines().find(|l| !l.starts_with('#')).unwrap();
+        assert_eq!(header, RateSort::ALL.map(RateSort::name).join(","));
+    }
 }
