@@ -95,17 +95,16 @@ impl ModelError {
     /// The error in `lang`; English is the `Display` text.
     pub fn text(&self, lang: Lang) -> String {
         use ModelError::*;
-        let es = lang == Lang::Es;
         match self {
             LengthMismatch {
                 column,
                 expected,
                 found,
-            } => match es {
-                false => format!(
+            } => match lang {
+                Lang::En => format!(
                     "column `{column}` has {found} values but the panel has {expected} rows"
                 ),
-                true => format!(
+                Lang::Es => format!(
                     "la columna `{column}` tiene {found} valores pero el panel tiene {expected} filas"
                 ),
             },
@@ -114,19 +113,19 @@ impl ModelError {
                 time,
                 first,
                 second,
-            } => match es {
-                false => format!(
+            } => match lang {
+                Lang::En => format!(
                     "entity `{entity}` has two rows for time {time} (rows {first} and {second}); a panel needs at most one row per entity and period"
                 ),
-                true => format!(
+                Lang::Es => format!(
                     "la entidad `{entity}` tiene dos filas en el período {time} (filas {first} y {second}); un panel admite a lo sumo una fila por entidad y período"
                 ),
             },
-            NotEnoughData(why) => why.text(es),
-            NoRegressors(why) => why.text(es),
-            Unsupported(why) => why.text(es),
-            InvalidValue(why) => why.text(es),
-            NotConverged(why) => why.text(es),
+            NotEnoughData(why) => why.text(lang),
+            NoRegressors(why) => why.text(lang),
+            Unsupported(why) => why.text(lang),
+            InvalidValue(why) => why.text(lang),
+            NotConverged(why) => why.text(lang),
         }
     }
 }
@@ -140,62 +139,62 @@ impl std::fmt::Display for ModelError {
 impl std::error::Error for ModelError {}
 
 impl NotEnoughData {
-    fn text(&self, es: bool) -> String {
+    fn text(&self, lang: Lang) -> String {
         use NotEnoughData::*;
-        match (self, es) {
-            (NoResidualDf { n, k }, false) => format!(
+        match (self, lang) {
+            (NoResidualDf { n, k }, Lang::En) => format!(
                 "{n} observations leave no residual degrees of freedom for {k} coefficients"
             ),
-            (NoResidualDf { n, k }, true) => format!(
+            (NoResidualDf { n, k }, Lang::Es) => format!(
                 "{n} observaciones no dejan grados de libertad residuales para {k} coeficientes"
             ),
-            (NoFirstDifference, false) => {
+            (NoFirstDifference, Lang::En) => {
                 "no entity has two consecutive periods, so there is no first difference".into()
             }
-            (NoFirstDifference, true) => {
+            (NoFirstDifference, Lang::Es) => {
                 "ninguna entidad tiene dos períodos consecutivos, así que no hay primera diferencia"
                     .into()
             }
-            (OutcomeAllZero { outcome }, false) => {
+            (OutcomeAllZero { outcome }, Lang::En) => {
                 format!("`{outcome}` is zero everywhere: poisson-fe has nothing to estimate")
             }
-            (OutcomeAllZero { outcome }, true) => {
+            (OutcomeAllZero { outcome }, Lang::Es) => {
                 format!("`{outcome}` es cero en todas partes: poisson-fe no tiene nada que estimar")
             }
-            (NoCompleteRow { excluded }, false) => format!(
+            (NoCompleteRow { excluded }, Lang::En) => format!(
                 "no row has values for every variable of the model ({excluded} rows excluded)"
             ),
-            (NoCompleteRow { excluded }, true) => format!(
+            (NoCompleteRow { excluded }, Lang::Es) => format!(
                 "ninguna fila tiene valores para todas las variables del modelo ({excluded} filas excluidas)"
             ),
-            (NoRowLeft { excluded }, false) => format!(
+            (NoRowLeft { excluded }, Lang::En) => format!(
                 "no row is left for the model ({excluded} rows excluded, singletons included)"
             ),
-            (NoRowLeft { excluded }, true) => format!(
+            (NoRowLeft { excluded }, Lang::Es) => format!(
                 "no queda ninguna fila para el modelo ({excluded} filas excluidas, contando las de grupos de una sola fila)"
             ),
-            (ClusterNeedsTwoEntities, false) => {
+            (ClusterNeedsTwoEntities, Lang::En) => {
                 "clustered standard errors need at least two entities".into()
             }
-            (ClusterNeedsTwoEntities, true) => {
+            (ClusterNeedsTwoEntities, Lang::Es) => {
                 "los errores estándar por conglomerados necesitan al menos dos entidades".into()
             }
-            (TooFewForCluster { n, k }, false) => {
+            (TooFewForCluster { n, k }, Lang::En) => {
                 format!("{n} observations are too few for {k} coefficients")
             }
-            (TooFewForCluster { n, k }, true) => {
+            (TooFewForCluster { n, k }, Lang::Es) => {
                 format!("{n} observaciones son muy pocas para {k} coeficientes")
             }
-            (RandomWithinDf { n, g, k }, false) => format!(
+            (RandomWithinDf { n, g, k }, Lang::En) => format!(
                 "random effects need n − G − k > 0 to estimate σ²_e, but n = {n}, G = {g}, k = {k}"
             ),
-            (RandomWithinDf { n, g, k }, true) => format!(
+            (RandomWithinDf { n, g, k }, Lang::Es) => format!(
                 "los efectos aleatorios necesitan n − G − k > 0 para estimar σ²_e, pero n = {n}, G = {g}, k = {k}"
             ),
-            (RandomBetween { g, k }, false) => format!(
+            (RandomBetween { g, k }, Lang::En) => format!(
                 "random effects need more entities ({g}) than between-regression coefficients ({k})"
             ),
-            (RandomBetween { g, k }, true) => format!(
+            (RandomBetween { g, k }, Lang::Es) => format!(
                 "los efectos aleatorios necesitan más entidades ({g}) que coeficientes de la regresión between ({k})"
             ),
         }
@@ -211,22 +210,22 @@ fn join_reasons(reasons: &[crate::diagnostic::DropReason], lang: Lang) -> String
 }
 
 impl NoRegressors {
-    fn text(&self, es: bool) -> String {
-        match (self, es) {
-            (NoRegressors::NoneGiven, false) => "give at least one regressor".into(),
-            (NoRegressors::NoneGiven, true) => "indique al menos un regresor".into(),
-            (NoRegressors::AllDropped { model, reasons }, false) => format!(
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (NoRegressors::NoneGiven, Lang::En) => "give at least one regressor".into(),
+            (NoRegressors::NoneGiven, Lang::Es) => "indique al menos un regresor".into(),
+            (NoRegressors::AllDropped { model, reasons }, Lang::En) => format!(
                 "`{model}` has no regressor left to estimate: {}",
                 join_reasons(reasons, Lang::En)
             ),
-            (NoRegressors::AllDropped { model, reasons }, true) => format!(
+            (NoRegressors::AllDropped { model, reasons }, Lang::Es) => format!(
                 "`{model}` no tiene ningún regresor que estimar: {}",
                 join_reasons(reasons, Lang::Es)
             ),
-            (NoRegressors::NoneVariesWithinEntities, false) => {
+            (NoRegressors::NoneVariesWithinEntities, Lang::En) => {
                 "no regressor varies within entities, so poisson-fe has nothing to estimate".into()
             }
-            (NoRegressors::NoneVariesWithinEntities, true) => {
+            (NoRegressors::NoneVariesWithinEntities, Lang::Es) => {
                 "ningún regresor varía dentro de las entidades, así que poisson-fe no tiene nada que estimar"
                     .into()
             }
@@ -235,9 +234,9 @@ impl NoRegressors {
 }
 
 impl Unsupported {
-    fn text(&self, es: bool) -> String {
-        match (self, es) {
-            (Unsupported::Weights { model, poisson }, false) => format!(
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Unsupported::Weights { model, poisson }, Lang::En) => format!(
                 "weights are available for pooled, fe and twfe; `{model}` is fitted unweighted in R plm and Stata, so fit it without weights{}",
                 if *poisson {
                     " (for rates give an exposure column, which enters as a log offset)"
@@ -245,7 +244,7 @@ impl Unsupported {
                     ""
                 }
             ),
-            (Unsupported::Weights { model, poisson }, true) => format!(
+            (Unsupported::Weights { model, poisson }, Lang::Es) => format!(
                 "los pesos se aceptan en pooled, fe y twfe; `{model}` se estima sin pesos en R plm y Stata, así que estímelo sin pesos{}",
                 if *poisson {
                     " (para tasas indique una columna de exposición, que entra como offset logarítmico)"
@@ -253,10 +252,10 @@ impl Unsupported {
                     ""
                 }
             ),
-            (Unsupported::Absorbed { model }, false) => format!(
+            (Unsupported::Absorbed { model }, Lang::En) => format!(
                 "absorbed fixed effects go with the within model; `{model}` does not take them (use the fe estimator)"
             ),
-            (Unsupported::Absorbed { model }, true) => format!(
+            (Unsupported::Absorbed { model }, Lang::Es) => format!(
                 "los efectos fijos absorbidos van con el modelo within; `{model}` no los acepta (use el estimador fe)"
             ),
         }
@@ -264,31 +263,31 @@ impl Unsupported {
 }
 
 impl InvalidValue {
-    fn text(&self, es: bool) -> String {
+    fn text(&self, lang: Lang) -> String {
         use InvalidValue::*;
-        match (self, es) {
-            (NegativeCount { outcome, rows }, false) => format!(
+        match (self, lang) {
+            (NegativeCount { outcome, rows }, Lang::En) => format!(
                 "poisson-fe needs a non-negative outcome (a count), but `{outcome}` is negative in row(s) {rows}"
             ),
-            (NegativeCount { outcome, rows }, true) => format!(
+            (NegativeCount { outcome, rows }, Lang::Es) => format!(
                 "poisson-fe necesita un resultado no negativo (un conteo), pero `{outcome}` es negativo en las filas {rows}"
             ),
-            (Level(level), false) => {
+            (Level(level), Lang::En) => {
                 format!("the confidence level must be between 0 and 1, got {level}")
             }
-            (Level(level), true) => {
+            (Level(level), Lang::Es) => {
                 format!("el nivel de confianza debe estar entre 0 y 1, y es {level}")
             }
-            (EntityId { id, labels }, false) => {
+            (EntityId { id, labels }, Lang::En) => {
                 format!("entity id {id} past the {labels} entity labels")
             }
-            (EntityId { id, labels }, true) => {
+            (EntityId { id, labels }, Lang::Es) => {
                 format!("el identificador de entidad {id} pasa de las {labels} etiquetas")
             }
-            (EmptyFixedEffect { spec, term }, false) => format!(
+            (EmptyFixedEffect { spec, term }, Lang::En) => format!(
                 "fixed effects `{spec}`: empty column name in `{term}` (write columns separated by commas, interactions with ^, e.g. commune,year,region^year)"
             ),
-            (EmptyFixedEffect { spec, term }, true) => format!(
+            (EmptyFixedEffect { spec, term }, Lang::Es) => format!(
                 "efectos fijos `{spec}`: nombre de columna vacío en `{term}` (escriba las columnas separadas por comas, las interacciones con ^, p. ej. commune,year,region^year)"
             ),
         }
@@ -296,39 +295,39 @@ impl InvalidValue {
 }
 
 impl NotConverged {
-    fn text(&self, es: bool) -> String {
+    fn text(&self, lang: Lang) -> String {
         use NotConverged::*;
-        match (self, es) {
-            (Absorb { effects, column }, false) => {
+        match (self, lang) {
+            (Absorb { effects, column }, Lang::En) => {
                 format!("removing the fixed effects {effects} from `{column}` did not converge")
             }
-            (Absorb { effects, column }, true) => {
+            (Absorb { effects, column }, Lang::Es) => {
                 format!("quitar los efectos fijos {effects} de `{column}` no convergió")
             }
-            (TwoWay { column }, false) => {
+            (TwoWay { column }, Lang::En) => {
                 format!("removing entity and year effects from `{column}` did not converge")
             }
-            (TwoWay { column }, true) => {
+            (TwoWay { column }, Lang::Es) => {
                 format!("quitar los efectos de entidad y de año de `{column}` no convergió")
             }
-            (TwoWayOutcome, false) => {
+            (TwoWayOutcome, Lang::En) => {
                 "removing entity and year effects from the outcome did not converge".into()
             }
-            (TwoWayOutcome, true) => {
+            (TwoWayOutcome, Lang::Es) => {
                 "quitar los efectos de entidad y de año del resultado no convergió".into()
             }
-            (SingularPoissonInformation, false) => "the Poisson information matrix is singular: a regressor may perfectly predict the zeros of the outcome".into(),
-            (SingularPoissonInformation, true) => "la matriz de información de Poisson es singular: un regresor puede predecir perfectamente los ceros del resultado".into(),
-            (PoissonIterations { iterations }, false) => format!(
+            (SingularPoissonInformation, Lang::En) => "the Poisson information matrix is singular: a regressor may perfectly predict the zeros of the outcome".into(),
+            (SingularPoissonInformation, Lang::Es) => "la matriz de información de Poisson es singular: un regresor puede predecir perfectamente los ceros del resultado".into(),
+            (PoissonIterations { iterations }, Lang::En) => format!(
                 "poisson-fe did not converge in {iterations} Newton iterations; the estimates may not exist (e.g. a regressor separates the zero counts)"
             ),
-            (PoissonIterations { iterations }, true) => format!(
+            (PoissonIterations { iterations }, Lang::Es) => format!(
                 "poisson-fe no convergió en {iterations} iteraciones de Newton; puede que las estimaciones no existan (p. ej. un regresor separa los conteos cero)"
             ),
-            (SingularPoissonAtEstimate, false) => {
+            (SingularPoissonAtEstimate, Lang::En) => {
                 "the Poisson information matrix is singular at the estimate".into()
             }
-            (SingularPoissonAtEstimate, true) => {
+            (SingularPoissonAtEstimate, Lang::Es) => {
                 "la matriz de información de Poisson es singular en la estimación".into()
             }
         }
