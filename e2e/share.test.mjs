@@ -90,3 +90,23 @@ test('a shared link keeps the rates search and sort, the models CI columns and t
   await map.page.waitForFunction(() => location.hash.includes('moran=true'));
   await map.context.close();
 });
+
+// The commune picked on the map is in the link by its code: the shared link opens with it
+// outlined and named, a click elsewhere rewrites it, and clearing the selection removes it.
+test('a shared link keeps the selected commune of the map', async () => {
+  const { page, requests } = await openPage(browser, `${server.origin}/#view=map&lang=en&year=2021&commune=13201`);
+  await page.getByTestId('map-selection').filter({ hasText: 'Puente Alto (13201)' }).waitFor({ timeout: 60000 });
+  assert.equal(await page.$eval('path[data-code="13201"]', (p) => p.getAttribute('aria-pressed')), 'true');
+  assert.equal(
+    await page.$eval('[data-testid="map-selected"]', (p) => p.getAttribute('d')),
+    await page.$eval('path[data-code="13201"]', (p) => p.getAttribute('d')),
+  );
+  await page.locator('path[data-code="08101"]').click();
+  await page.getByTestId('map-selection').filter({ hasText: '(08101)' }).waitFor();
+  await page.waitForFunction(() => location.hash.includes('commune=08101'));
+  await page.getByTestId('map-selection').getByRole('button').click();
+  await page.waitForFunction(() => !/commune=\d/.test(location.hash));
+  assert.equal(await page.getByTestId('map-selection').count(), 0);
+  assert.equal(await page.$eval('path[data-code="08101"]', (p) => p.getAttribute('aria-pressed')), 'false');
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+});

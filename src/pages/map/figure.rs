@@ -4,6 +4,7 @@
 
 use super::legend::Legend;
 use super::pan_zoom::{fit_aspect, pinched, Pinch, ViewBox, TAP_SLOP_PX};
+use super::selection::Selection;
 use super::tooltip::Tooltip;
 use super::{Drawn, Geometry};
 use crate::i18n::lang;
@@ -21,7 +22,7 @@ pub(super) fn MapFigure(
     geo: Shared<Geometry>,
     result: Memo<Option<Shared<Drawn>>>,
     colouring: Memo<Option<Shared<Colouring>>>,
-    selected: RwSignal<Option<usize>>,
+    selected: Selection,
 ) -> impl IntoView {
     let lang = lang();
     let (page_w, page_h) = (geo.layout.width, geo.layout.height);

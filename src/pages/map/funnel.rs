@@ -1,6 +1,7 @@
 //! The funnel plot of the year (drawn by the request, [`imr_core::request::MapRequest::funnel_figure`]),
 //! linked to the map through the selection.
 
+use super::selection::Selection;
 use super::{BoundaryError, Drawn, Geometry, MapError};
 use crate::components::download::download_text;
 use crate::i18n::lang;
@@ -14,7 +15,7 @@ use wasm_bindgen::JsCast;
 pub(super) fn FunnelPanel(
     geometry: RwSignal<Result<Shared<Geometry>, BoundaryError>>,
     result: Signal<Option<Shared<Drawn>>>,
-    selected: RwSignal<Option<usize>>,
+    selected: Selection,
 ) -> impl IntoView {
     let lang = lang();
     let svg = Memo::new(move |_| -> Option<Result<String, MapError>> {

@@ -11,7 +11,8 @@
 //!
 //! Components: [`controls`] (what to show), [`figure`] (the SVG with zoom, pan, pinch and taps; [`pan_zoom`] its geometry),
 //! [`tooltip`], [`legend`], [`downloads`] (and the command), [`moran`], [`funnel`], [`table`],
-//! [`boundaries`] (your own GeoJSON/TopoJSON), [`methods`] and [`timing`] (the year-switch line).
+//! [`boundaries`] (your own GeoJSON/TopoJSON), [`selection`] (the commune picked, kept in the link),
+//! [`methods`] and [`timing`] (the year-switch line).
 
 mod boundaries;
 mod controls;
@@ -23,6 +24,7 @@ mod legend;
 mod methods;
 mod moran;
 mod pan_zoom;
+mod selection;
 mod table;
 mod timing;
 mod tooltip;
@@ -49,7 +51,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The reader's choices, each kept in the URL fragment under its key (a shared link reopens the
-/// same map): `year`, `variable`, `smooth`, `scheme`, `classes`, `breaks`, `colours`, `lisa`.
+/// same map): `year`, `variable`, `smooth`, `scheme`, `classes`, `breaks`, `colours`, `lisa`
+/// (and the selected commune, [`selection::Selection`], under `commune`).
 /// The include-flagged choice is the views' shared one ([`FlagState`]).
 #[derive(Clone, Copy)]
 pub(crate) struct MapOptions {
@@ -167,7 +170,7 @@ pub fn MapPage() -> impl IntoView {
     // Flagged rows are left out of the class breaks unless the shared include toggle is on.
     let flag_state = expect_context::<FlagState>();
     let show_moran = crate::fragment::fragment().synced("moran", true);
-    let selected = RwSignal::new(None::<usize>);
+    let selected = selection::Selection::from_fragment(geometry);
     let switch_ms = RwSignal::new(None::<(f64, f64)>);
 
     let panel = Memo::new(move |_| state.panel.get().and_then(|p| p.ok()));

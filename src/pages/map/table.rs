@@ -1,6 +1,7 @@
 //! The map as a table: every commune with its raw and smoothed rates ([`AreaRates`]), the mapped
 //! value and its class.
 
+use super::selection::Selection;
 use super::{BoundaryError, Drawn, Geometry};
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
@@ -13,7 +14,7 @@ use leptos::prelude::*;
 pub(super) fn DataTable(
     geometry: RwSignal<Result<Shared<Geometry>, BoundaryError>>,
     result: Signal<Option<Shared<Drawn>>>,
-    selected: RwSignal<Option<usize>>,
+    selected: Selection,
 ) -> impl IntoView {
     let lang = lang();
     let open = RwSignal::new(false);
