@@ -57,9 +57,33 @@ export class ViewPage {
 }
 
 /** The file the first download button with this test id gives: its suggested name, bytes,
- * text and path. */
+ * text and path. When no download comes, the error says whether the page clicked a download
+ * link (the browser then dropped the download) or not (the click never reached the button or the
+ * button did nothing): a download once went missing in CI and could not be reproduced. */
 export async function downloadFile(page, testid) {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).first().click()]);
+  // Every `<a download>` the page clicks (the page's downloads all go through one), recorded in
+  // the capture phase, before the link is removed.
+  await page.evaluate(() => {
+    if (window.__e2eDownloadLinks) return;
+    window.__e2eDownloadLinks = [];
+    document.addEventListener('click', (e) => {
+      if (e.target instanceof HTMLAnchorElement && e.target.hasAttribute('download')) {
+        window.__e2eDownloadLinks.push(e.target.download);
+      }
+    }, true);
+  });
+  const before = await page.evaluate(() => window.__e2eDownloadLinks.length);
+  let file;
+  try {
+    [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).first().click()]);
+  } catch (error) {
+    const links = await page.evaluate(() => window.__e2eDownloadLinks).catch(() => null);
+    const made = links ? links.slice(before) : [];
+    const what = made.length > 0
+      ? `the page clicked a download link for ${made.join(', ')}, so the browser dropped the download`
+      : 'the page clicked no download link: the click did not reach the button, or the button did nothing';
+    throw new Error(`${testid}: no download (${error.message.split('\n')[0]}); ${what}`);
+  }
   const filePath = await file.path();
   const bytes = fs.readFileSync(filePath);
   return { name: file.suggestedFilename(), bytes, text: bytes.toString('utf8'), path: filePath };
