@@ -13,7 +13,6 @@ import { spawn } from 'node:child_process';
 import { ROOT, launch, openPage, outsideRequests, testidText } from './harness.mjs';
 
 let trunk, browser, origin, distDir;
-let log = '';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -26,6 +25,7 @@ function freePort() {
 // Resolves once trunk has built the page and listens; rejects with trunk's log if the build fails
 // (trunk serve keeps running and serves nothing) or trunk exits.
 function untilListening(child) {
+  let log = '';
   return new Promise((resolve, reject) => {
     const read = (chunk) => {
       log += chunk;

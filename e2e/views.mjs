@@ -62,17 +62,18 @@ export class ViewPage {
  * button did nothing): a download once went missing in CI and could not be reproduced. */
 export async function downloadFile(page, testid) {
   // Every `<a download>` the page clicks (the page's downloads all go through one), recorded in
-  // the capture phase, before the link is removed.
-  await page.evaluate(() => {
-    if (window.__e2eDownloadLinks) return;
-    window.__e2eDownloadLinks = [];
-    document.addEventListener('click', (e) => {
-      if (e.target instanceof HTMLAnchorElement && e.target.hasAttribute('download')) {
-        window.__e2eDownloadLinks.push(e.target.download);
-      }
-    }, true);
+  // the capture phase, before the link is removed; `before` is how many came before this one.
+  const before = await page.evaluate(() => {
+    if (!window.__e2eDownloadLinks) {
+      window.__e2eDownloadLinks = [];
+      document.addEventListener('click', (e) => {
+        if (e.target instanceof HTMLAnchorElement && e.target.hasAttribute('download')) {
+          window.__e2eDownloadLinks.push(e.target.download);
+        }
+      }, true);
+    }
+    return window.__e2eDownloadLinks.length;
   });
-  const before = await page.evaluate(() => window.__e2eDownloadLinks.length);
   let file;
   try {
     [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).first().click()]);
