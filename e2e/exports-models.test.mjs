@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, cargoBinary, fixture, ROOT } from './harness.mjs';
-import { shellWords, chooseModels } from './views.mjs';
+import { shellWords, chooseModels, downloadFile } from './views.mjs';
 
 const BUNDLED = 'chile_imr_2019_2023.csv';
 const REGRESSORS = ['pobreza', 'ingreso_salud_pc', 'ruralidad', 'sapu'];
@@ -50,10 +50,9 @@ after(async () => {
 
 // A download saved into `dir` under its suggested name: [name, text].
 async function save(page, testid) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
-  const file = path.join(dir, download.suggestedFilename());
-  await download.saveAs(file);
-  return [download.suggestedFilename(), fs.readFileSync(file, 'utf8')];
+  const download = await downloadFile(page, page.getByTestId(testid));
+  fs.writeFileSync(path.join(dir, download.name), download.bytes);
+  return [download.name, download.text];
 }
 
 // The Data view's `imr rates` command: the page's input (files and roles) is its words between

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, launch, openPage, outsideRequests, injectAxe, ROOT } from './harness.mjs';
-import { ViewPage, runInBundledFolder, flagValue, assertSameBytes, BUNDLED_PATH } from './views.mjs';
+import { ViewPage, downloadFile, runInBundledFolder, flagValue, assertSameBytes, BUNDLED_PATH } from './views.mjs';
 
 const QUESTIONS = ['rates', 'inequality', 'health-income', 'models', 'where'];
 const headline = (q) => `[data-testid="findings"] [data-question="${q}"] [data-testid="finding-headline"]`;
@@ -108,9 +108,8 @@ test('uploading a modified file changes every sentence computed from it', async 
 test('the findings download as a printable HTML report in the page language', async () => {
   const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true });
   await page.locator(headline('where')).waitFor({ timeout: 30000 });
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('findings-report').click()]);
-  assert.equal(download.suggestedFilename(), 'hallazgos_imr.html');
-  const html = fs.readFileSync(await download.path(), 'utf8');
+  const { name, text: html } = await downloadFile(page, page.getByTestId('findings-report'));
+  assert.equal(name, 'hallazgos_imr.html');
   assert.match(html, /^<!DOCTYPE html>\n<html lang="es">/);
   for (const q of QUESTIONS) assert.ok(html.includes(`data-question="${q}"`), q);
   assert.match(html, /@media print/);
@@ -143,9 +142,8 @@ for (const [lang, include] of [['es', false], ['en', true]]) {
 test('one figure embeds as a snippet that renders offline in a blank HTML page', async () => {
   const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true });
   await page.locator(headline('where')).waitFor({ timeout: 30000 });
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('finding-embed-rates').click()]);
-  assert.equal(download.suggestedFilename(), 'figura_rates.html');
-  const snippet = fs.readFileSync(await download.path(), 'utf8');
+  const { name, text: snippet } = await downloadFile(page, page.getByTestId('finding-embed-rates'));
+  assert.equal(name, 'figura_rates.html');
   assert.match(snippet, /GPL-3/);
   assert.match(snippet, /chile_imr_2019_2023\.csv/);
   // A blank page with no network at all: the figure, its data and its credits are all there.

@@ -4,10 +4,9 @@
 // committed corpus of crates/imr-core/tests/data/hostile (also the fuzzing seeds).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, launch, outsideRequests, testidText, ROOT } from './harness.mjs';
-import { ViewPage } from './views.mjs';
+import { ViewPage, downloadFile } from './views.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -60,8 +59,7 @@ test('a formula-named column is read, and the rates download still arrives', asy
   assert.equal(await testidText(page, 'rows-used'), '3');
   const labels = await page.getByTestId('role-deaths').first().locator('option').allTextContents();
   assert.ok(labels.includes('=HYPERLINK("http://x";"y")'), JSON.stringify(labels));
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rates-csv-download').first().click()]);
-  const text = fs.readFileSync(await file.path(), 'utf8');
+  const { text } = await downloadFile(page, 'rates-csv-download');
   assert.match(text, /^01101,2019,100,1,/m);
   // Still alive after the download: the report is there and answers.
   assert.equal(await testidText(page, 'rows-read'), '3');

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, cargoBinary, ROOT } from './harness.mjs';
+import { downloadFile } from './views.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -130,12 +131,12 @@ for (const [name, fragment, locale] of [
     await page.getByTestId('ineq-panel-chart').locator('svg').waitFor({ timeout: 60_000 });
     const imr = cargoBinary('imr-cli', 'imr');
     for (const [button, commandId] of DOWNLOADS) {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()]);
-      const bytes = fs.readFileSync(await download.path());
+      const download = await downloadFile(page, page.getByTestId(button));
+      const bytes = download.bytes;
       const command = (await page.getByTestId(commandId).textContent()).trim();
       const match = command.match(/^imr inequality (.*) > (\S+)$/);
       assert.ok(match, `${commandId}: ${command}`);
-      assert.equal(match[2], download.suggestedFilename(), `${commandId} writes the file the button downloads`);
+      assert.equal(match[2], download.name, `${commandId} writes the file the button downloads`);
       const out = execFileSync(imr, ['inequality', ...match[1].split(/\s+/)], { cwd: ROOT, maxBuffer: 64 << 20 });
       assert.ok(bytes.length > 100, `${button}: ${bytes.length} bytes`);
       // IMR_E2E_DIFF_DIR keeps both files of a difference for a closer look.

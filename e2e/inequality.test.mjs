@@ -2,11 +2,9 @@
 // what `imr inequality` prints, the charts are drawn, the command line is shown, and no request leaves 127.0.0.1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
-import { ViewPage } from './views.mjs';
+import { ViewPage, downloadFile } from './views.mjs';
 
 const imrBinary = () => cargoBinary('imr-cli', 'imr');
 
@@ -116,19 +114,11 @@ test('every chart is an SVG with download buttons, and the IMR vs health-income 
   await page.getByTestId('ineq-measure').selectOption('theil_t');
   await page.waitForFunction(() => /Theil/.test(document.querySelector('[data-testid="ineq-line-chart"] svg > title')?.textContent || ''));
   // The SVG download is the chart itself.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('desigualdad_medida_por_anio-svg-download').click(),
-  ]);
-  const svg = fs.readFileSync(await download.path(), 'utf8');
+  const { text: svg } = await downloadFile(page, page.getByTestId('desigualdad_medida_por_anio-svg-download'));
   assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   assert.match(svg, /Theil T/);
-  const [csv] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('desigualdad_lorenz-csv-download').click(),
-  ]);
+  const { text: lorenz } = await downloadFile(page, page.getByTestId('desigualdad_lorenz-csv-download'));
   // Provenance lines first, then the data part.
-  const lorenz = fs.readFileSync(await csv.path(), 'utf8');
   assert.match(lorenz, /^# Source: chile_imr_2019_2023\.csv\n# imr-atlas engine /);
   assert.match(dataPart(lorenz), /^time,weight_share,total_share\n2019,/);
   // Back to Data and again to Inequality: the cached analysis is shown at once.

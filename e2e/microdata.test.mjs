@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, testidText, cargoBinary, DIST } from './harness.mjs';
-import { ViewPage } from './views.mjs';
+import { ViewPage, downloadFile } from './views.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-microdata-'));
 
@@ -104,8 +104,7 @@ test('deaths and births microdata are aggregated in a worker to the known counts
     /^imr microdata deaths defunciones\.csv --births nacimientos\.csv --births-year 1 --births-commune 2 --out conteos_microdatos\.csv$/);
 
   // The downloaded counts are the generator's known answer, with the births column joined.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('microdata-download').click()]);
-  const counts = fs.readFileSync(await download.path(), 'utf8').replace(/^#.*\n/gm, '');
+  const counts = (await downloadFile(page, page.getByTestId('microdata-download'))).text.replace(/^#.*\n/gm, '');
   const expectedRows = small.expected.trim().split('\n').slice(1)
     .map((row) => { const [code, year, deaths] = row.split(','); return `${code},${year},${BIRTHS},${deaths}`; });
   assert.deepEqual(counts.trim().split('\n'), ['codigo_comuna,anio,nacimientos,defunciones', ...expectedRows]);
@@ -195,8 +194,8 @@ test('the single file from file:// renders and exports the bundled map, fits a m
   assert.equal(await page.locator('svg[data-testid="choropleth"] path[data-code]').count(), 345);
   // Exporting the map (SVG and PNG) makes no request either.
   for (const testid of ['download-svg', 'download-png']) {
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
-    assert.ok(fs.statSync(await file.path()).size > 10_000, `${testid} has content`);
+    const file = await downloadFile(page, page.getByTestId(testid));
+    assert.ok(file.bytes.length > 10_000, `${testid} has content`);
   }
   // A model (fixed effects on the bundled data, fitted when the view opens).
   await page.getByTestId('tab-models').click();

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
-import { chooseModels } from './views.mjs';
+import { chooseModels, downloadFile } from './views.mjs';
 
 const DATA = 'public/data/chile_imr_2019_2023.csv';
 const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'poblacion_0', '--rate', 'tmi'];
@@ -138,9 +138,9 @@ test('the downloaded data and the command shown reproduce the table', async () =
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-models-e2e-'));
   try {
     const save = async (testid) => {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
-      const file = path.join(dir, download.suggestedFilename());
-      await download.saveAs(file);
+      const download = await downloadFile(page, page.getByTestId(testid));
+      const file = path.join(dir, download.name);
+      fs.writeFileSync(file, download.bytes);
       return file;
     };
     const data = await save('download-data');
@@ -214,9 +214,9 @@ test('absorbed fixed effects on screen are what imr fit --fe prints, and the com
   assert.match(text, /--model fe --vcov cluster --fe 'codigo_comuna,region\^anio' --format json$/);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-models-fe-'));
   try {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-data').click()]);
-    const data = path.join(dir, download.suggestedFilename());
-    await download.saveAs(data);
+    const download = await downloadFile(page, page.getByTestId('download-data'));
+    const data = path.join(dir, download.name);
+    fs.writeFileSync(data, download.bytes);
     const header = fs.readFileSync(data, 'utf8').split('\n').find((l) => !l.startsWith('#'));
     assert.ok(header.split(',').includes('region'), header);
     // The shown words, unquoted as a shell would (the only quoted word is the --fe list).

@@ -56,11 +56,15 @@ export class ViewPage {
   async close() { await this.context.close(); }
 }
 
-/** The file the first download button with this test id gives: its suggested name, bytes,
- * text and path. When no download comes, the error says whether the page clicked a download
- * link (the browser then dropped the download) or not (the click never reached the button or the
- * button did nothing): a download once went missing in CI and could not be reproduced. */
-export async function downloadFile(page, testid) {
+/** The file a download button gives: its suggested name, bytes, text and path. `target` is the
+ * button's test id (the first button with it) or a Playwright locator (clicked as strictly as the
+ * locator says). Every e2e download goes through here, so that when no download comes the error
+ * says whether the page clicked a download link (the browser then dropped the download) or not
+ * (the click never reached the button or the button did nothing): a download once went missing
+ * in CI and could not be reproduced. */
+export async function downloadFile(page, target) {
+  const button = typeof target === 'string' ? page.getByTestId(target).first() : target;
+  const label = typeof target === 'string' ? target : String(target);
   // Every `<a download>` the page clicks (the page's downloads all go through one), recorded in
   // the capture phase, before the link is removed; `before` is how many came before this one.
   const before = await page.evaluate(() => {
@@ -76,14 +80,14 @@ export async function downloadFile(page, testid) {
   });
   let file;
   try {
-    [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).first().click()]);
+    [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
   } catch (error) {
     const links = await page.evaluate(() => window.__e2eDownloadLinks).catch(() => null);
     const made = links ? links.slice(before) : [];
     const what = made.length > 0
       ? `the page clicked a download link for ${made.join(', ')}, so the browser dropped the download`
       : 'the page clicked no download link: the click did not reach the button, or the button did nothing';
-    throw new Error(`${testid}: no download (${error.message.split('\n')[0]}); ${what}`);
+    throw new Error(`${label}: no download (${error.message.split('\n')[0]}); ${what}`);
   }
   const filePath = await file.path();
   const bytes = fs.readFileSync(filePath);
