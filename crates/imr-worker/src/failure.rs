@@ -1,5 +1,6 @@
-//! Why the worker could not give the page a table, as a value: sent as JSON in
-//! [`crate::CsvEvent::Failed`] and rendered by the page in its language ([`CsvFailure::text`]).
+//! Why the worker could not give the page a table, as a value ([`CsvFailure`]), and as the page
+//! receives it in [`crate::CsvEvent::Failed`]: worded by the engine in each language
+//! ([`WordedFailure`]).
 
 use imr_core::ingest::IngestError;
 use imr_core::Lang;
@@ -10,8 +11,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_FILE_BYTES: u64 = isize::MAX as u64;
 
 /// Why a CSV job gave no table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum CsvFailure {
     /// The job message held no file (a page/worker mismatch).
@@ -64,6 +64,32 @@ impl CsvFailure {
                 format!("{file}: no se puede enviar la tabla a la página ({detail})")
             }
         }
+    }
+}
+
+/// A [`CsvFailure`] worded in each language, as the worker sends it to the page: the page shows
+/// it in its language and again in the other when the reader switches, and has no decoder for
+/// the failure's own types. Decoding the value itself (`CsvFailure`, `IngestError` and the types
+/// inside them, internally tagged JSON) cost the page's wasm 167 KB (39 KB gzip) after
+/// `wasm-opt -Oz`, measured on 2026-12-03.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WordedFailure {
+    pub es: String,
+    pub en: String,
+}
+
+impl WordedFailure {
+    /// `failure` in each language ([`CsvFailure::text`]).
+    pub fn of(failure: &CsvFailure) -> WordedFailure {
+        WordedFailure {
+            es: failure.text(Lang::Es),
+            en: failure.text(Lang::En),
+        }
+    }
+
+    /// The failure in `lang`.
+    pub fn text(&self, lang: Lang) -> &str {
+        lang.pick(&self.es, &self.en)
     }
 }
 
@@ -142,8 +168,9 @@ mod tests {
                     "{word:?} in {es:?}"
                 );
             }
-            let json = serde_json::to_string(&failure).unwrap();
-            assert_eq!(serde_json::from_str::<CsvFailure>(&json).unwrap(), failure);
+            // What the page receives: both texts, whichever language it shows.
+            let worded = WordedFailure::of(&failure);
+            assert_eq!((worded.text(Lang::En), worded.text(Lang::Es)), (&*en, &*es));
         }
         assert_eq!(
             CsvFailure::NoMemory {

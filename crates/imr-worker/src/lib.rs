@@ -14,7 +14,7 @@
 
 mod failure;
 
-pub use failure::{check_size, CsvFailure, MAX_FILE_BYTES};
+pub use failure::{check_size, CsvFailure, WordedFailure, MAX_FILE_BYTES};
 
 use imr_core::ingest::RawTable;
 use serde::{Deserialize, Serialize};
@@ -41,12 +41,19 @@ pub enum CsvEvent {
         /// Length of the encoded table in bytes.
         encoded_bytes: u64,
     },
-    /// The file cannot be read or parsed, or the worker ran out of memory: why, as a value the
-    /// page words in its language.
-    Failed { failure: CsvFailure },
+    /// The file cannot be read or parsed, or the worker ran out of memory: why, worded by the
+    /// engine in every language the page speaks ([`CsvEvent::failed`]).
+    Failed { failure: WordedFailure },
 }
 
 impl CsvEvent {
+    /// The event that says why a job failed.
+    pub fn failed(failure: &CsvFailure) -> CsvEvent {
+        CsvEvent::Failed {
+            failure: WordedFailure::of(failure),
+        }
+    }
+
     /// The event as the JSON text the worker posts.
     pub fn to_json(&self) -> String {
         // Serialising these plain variants cannot fail; an empty string would be reported by
@@ -149,19 +156,15 @@ mod tests {
                 worker_ms: 3,
                 encoded_bytes: 7,
             },
-            CsvEvent::Failed {
-                failure: CsvFailure::Unreadable {
+            CsvEvent::failed(&CsvFailure::Unreadable {
+                file: "x.csv".into(),
+                detail: "\"quoted\"".into(),
+            }),
+            CsvEvent::failed(&CsvFailure::Ingest {
+                error: imr_core::ingest::IngestError::Empty {
                     file: "x.csv".into(),
-                    detail: "\"quoted\"".into(),
                 },
-            },
-            CsvEvent::Failed {
-                failure: CsvFailure::Ingest {
-                    error: imr_core::ingest::IngestError::Empty {
-                        file: "x.csv".into(),
-                    },
-                },
-            },
+            }),
         ] {
             assert_eq!(CsvEvent::from_json(&event.to_json()).unwrap(), event);
         }

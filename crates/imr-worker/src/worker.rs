@@ -140,12 +140,10 @@ fn post_csv(
         None => scope.post_message(&message),
     };
     if let Err(e) = result {
-        let failed = CsvEvent::Failed {
-            failure: CsvFailure::Send {
-                file: file.to_owned(),
-                detail: format!("{e:?}"),
-            },
-        };
+        let failed = CsvEvent::failed(&CsvFailure::Send {
+            file: file.to_owned(),
+            detail: format!("{e:?}"),
+        });
         let message = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&message, &"event".into(), &failed.to_json().into());
         let _ = scope.post_message(&message);
@@ -204,17 +202,10 @@ async fn read_whole(
 /// Reads a CSV upload into a table and posts it encoded, or posts why it cannot.
 async fn handle_csv(scope: DedicatedWorkerGlobalScope, data: JsValue) {
     let Some(file) = field(&data, "file").and_then(|v| v.dyn_into::<File>().ok()) else {
-        return post_csv(
-            &scope,
-            &CsvEvent::Failed {
-                failure: CsvFailure::NoFile,
-            },
-            None,
-            "",
-        );
+        return post_csv(&scope, &CsvEvent::failed(&CsvFailure::NoFile), None, "");
     };
     let name = file.name();
-    let fail = |failure: CsvFailure| post_csv(&scope, &CsvEvent::Failed { failure }, None, &name);
+    let fail = |failure: CsvFailure| post_csv(&scope, &CsvEvent::failed(&failure), None, &name);
     let elapsed = stopwatch(&scope);
     let bytes = match read_whole(&scope, &file).await {
         Ok(bytes) => bytes,

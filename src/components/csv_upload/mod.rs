@@ -19,7 +19,7 @@ use crate::i18n::{format_number, Lang};
 use crate::messages::messages;
 use decode::decode_received;
 use imr_core::ingest::RawTable;
-use imr_worker::{CsvEvent, CsvFailure, CSV_JOB_KIND};
+use imr_worker::{CsvEvent, WordedFailure, CSV_JOB_KIND};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -69,8 +69,9 @@ pub enum UploadStatus {
 /// Why a big upload gave no table: a value, worded in the page's language where it is shown.
 #[derive(Debug, Clone, PartialEq)]
 pub enum UploadFailure {
-    /// The worker said why (it cannot read or parse the file, or its memory ran out).
-    Worker(CsvFailure),
+    /// The worker said why (it cannot read or parse the file, or its memory ran out), in both
+    /// languages.
+    Worker(WordedFailure),
     /// The page's memory cannot hold the table the worker sent (`bytes` of it).
     NoMemory { name: String, bytes: u64 },
     /// The worker stopped without a word (an uncaught trap: in practice its memory ran out).
@@ -83,7 +84,7 @@ impl UploadFailure {
     pub fn text(&self, lang: Lang) -> String {
         let texts = &messages(lang).upload;
         match self {
-            UploadFailure::Worker(failure) => failure.text(lang),
+            UploadFailure::Worker(failure) => failure.text(lang).to_owned(),
             UploadFailure::NoMemory { name, bytes } => {
                 (texts.no_memory)(name, &format_number(lang, *bytes as f64 / 1e6, 1))
             }

@@ -1,16 +1,13 @@
 //! Why a file cannot be read or used at all, as a value: the page renders it in its language
-//! ([`IngestError::text`]), the worker sends it to the page as JSON, and `Display` is the English
-//! text the `imr` command prints.
-
-use serde::{Deserialize, Serialize};
+//! ([`IngestError::text`]), the worker sends it to the page worded in each language, and `Display`
+//! is the English text the `imr` command prints.
 
 use super::{ExclusionReason, Role};
 use crate::Lang;
 
 /// A file that cannot be read or used at all. Row-level problems are not errors: they are
 /// exclusions in the report.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum IngestError {
     Empty {
@@ -54,8 +51,7 @@ pub enum IngestError {
 }
 
 /// Why a file cannot be split into records.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Malformed {
     /// A record of 4 GiB or more: the csv crate's positions cannot hold it.
@@ -71,7 +67,7 @@ pub enum Malformed {
 
 /// The columns of a file as an error shows them: the first [`ColumnNames::SHOWN`] and how many
 /// more there are.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ColumnNames {
     pub shown: Vec<String>,
     pub more: usize,
@@ -378,15 +374,6 @@ mod tests {
                 assert!(!ENGLISH.contains(&word), "{word:?} in {text:?}");
             }
             assert_ne!(text, error.to_string());
-        }
-    }
-
-    #[test]
-    fn an_error_survives_the_workers_json() {
-        for error in every_kind() {
-            let json = serde_json::to_string(&error).unwrap();
-            let back: IngestError = serde_json::from_str(&json).unwrap();
-            assert_eq!(back, error, "{json}");
         }
     }
 }
