@@ -50,8 +50,7 @@ after(async () => {
 
 // A download saved into `dir` under its suggested name: [name, text].
 async function save(page, testid) {
-  const download = await downloadFile(page, page.getByTestId(testid));
-  fs.writeFileSync(path.join(dir, download.name), download.bytes);
+  const download = await downloadFile(page, page.getByTestId(testid), dir);
   return [download.name, download.text];
 }
 

@@ -138,10 +138,7 @@ test('the downloaded data and the command shown reproduce the table', async () =
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-models-e2e-'));
   try {
     const save = async (testid) => {
-      const download = await downloadFile(page, page.getByTestId(testid));
-      const file = path.join(dir, download.name);
-      fs.writeFileSync(file, download.bytes);
-      return file;
+      return (await downloadFile(page, page.getByTestId(testid), dir)).path;
     };
     const data = await save('download-data');
     assert.equal(path.basename(data), 'imr_modelos_datos.csv');
@@ -214,9 +211,7 @@ test('absorbed fixed effects on screen are what imr fit --fe prints, and the com
   assert.match(text, /--model fe --vcov cluster --fe 'codigo_comuna,region\^anio' --format json$/);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-models-fe-'));
   try {
-    const download = await downloadFile(page, page.getByTestId('download-data'));
-    const data = path.join(dir, download.name);
-    fs.writeFileSync(data, download.bytes);
+    const data = (await downloadFile(page, page.getByTestId('download-data'), dir)).path;
     const header = fs.readFileSync(data, 'utf8').split('\n').find((l) => !l.startsWith('#'));
     assert.ok(header.split(',').includes('region'), header);
     // The shown words, unquoted as a shell would (the only quoted word is the --fe list).

@@ -2,6 +2,9 @@
 // same data and numbers in the page and in the `imr` command.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { ROOT, startServer, launch, openPage, outsideRequests, fixture, testidText, cargoBinary } from './harness.mjs';
 import { downloadFile } from './views.mjs';
@@ -32,8 +35,11 @@ test('a saved analysis reopens with the same table, in the page and in imr', asy
   await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '3.50', cell);
   // Chillán's "n/a" poverty is now a missing death count: that row is excluded.
   assert.equal(await testidText(page, 'rows-used'), '3');
-  const doc = JSON.parse((await downloadFile(page, page.getByTestId('save-analysis'))).text);
+  const download = await downloadFile(page, 'save-analysis', fs.mkdtempSync(path.join(os.tmpdir(), 'imr-')));
+  const doc = JSON.parse(download.text);
   assert.equal(doc.format, 'imr-atlas-analysis/1');
+  assert.match(download.name, /\.json$/);
+  const saved = download.path;
   assert.equal(doc.files[0].roles.deaths, 'Pobreza');
 
   const again = await openPage(browser, server.origin + '/');

@@ -58,11 +58,12 @@ export class ViewPage {
 
 /** The file a download button gives: its suggested name, bytes, text and path. `target` is the
  * button's test id (the first button with it) or a Playwright locator (clicked as strictly as the
- * locator says). Every e2e download goes through here, so that when no download comes the error
+ * locator says). With `saveIn`, a folder, the file is also written there under its suggested name
+ * (as a user keeps it, for the page or `imr` to read again) and `path` is that copy. Every e2e download goes through here, so that when no download comes the error
  * says whether the page clicked a download link (the browser then dropped the download) or not
  * (the click never reached the button or the button did nothing): a download once went missing
  * in CI and could not be reproduced. */
-export async function downloadFile(page, target) {
+export async function downloadFile(page, target, saveIn = null) {
   const button = typeof target === 'string' ? page.getByTestId(target).first() : target;
   const label = typeof target === 'string' ? target : String(target);
   // Every `<a download>` the page clicks (the page's downloads all go through one), recorded in
@@ -89,9 +90,14 @@ export async function downloadFile(page, target) {
       : 'the page clicked no download link: the click did not reach the button, or the button did nothing';
     throw new Error(`${label}: no download (${error.message.split('\n')[0]}); ${what}`);
   }
-  const filePath = await file.path();
+  const name = file.suggestedFilename();
+  let filePath = await file.path();
   const bytes = fs.readFileSync(filePath);
-  return { name: file.suggestedFilename(), bytes, text: bytes.toString('utf8'), path: filePath };
+  if (saveIn !== null) {
+    filePath = path.join(saveIn, name);
+    fs.writeFileSync(filePath, bytes);
+  }
+  return { name, bytes, text: bytes.toString('utf8'), path: filePath };
 }
 
 /** The words of a command as a POSIX shell splits them (the page quotes with single quotes and
