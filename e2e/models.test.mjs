@@ -137,9 +137,7 @@ test('the downloaded data and the command shown reproduce the table', async () =
   await page.locator('[data-testid="coef-table"] th[data-model="poisson-fe"]').waitFor();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-models-e2e-'));
   try {
-    const save = async (testid) => {
-      return (await downloadFile(page, page.getByTestId(testid), dir)).path;
-    };
+    const save = async (testid) => (await downloadFile(page, page.getByTestId(testid), dir)).path;
     const data = await save('download-data');
     assert.equal(path.basename(data), 'imr_modelos_datos.csv');
     const commands = await page.locator('[data-testid="imr-commands"] [data-command]').allTextContents();

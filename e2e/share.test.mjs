@@ -36,10 +36,10 @@ test('a saved analysis reopens with the same table, in the page and in imr', asy
   // Chillán's "n/a" poverty is now a missing death count: that row is excluded.
   assert.equal(await testidText(page, 'rows-used'), '3');
   const download = await downloadFile(page, 'save-analysis', fs.mkdtempSync(path.join(os.tmpdir(), 'imr-')));
-  const doc = JSON.parse(download.text);
-  assert.equal(doc.format, 'imr-atlas-analysis/1');
   assert.match(download.name, /\.json$/);
   const saved = download.path;
+  const doc = JSON.parse(download.text);
+  assert.equal(doc.format, 'imr-atlas-analysis/1');
   assert.equal(doc.files[0].roles.deaths, 'Pobreza');
 
   const again = await openPage(browser, server.origin + '/');

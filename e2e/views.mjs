@@ -58,11 +58,12 @@ export class ViewPage {
 
 /** The file a download button gives: its suggested name, bytes, text and path. `target` is the
  * button's test id (the first button with it) or a Playwright locator (clicked as strictly as the
- * locator says). With `saveIn`, a folder, the file is also written there under its suggested name
- * (as a user keeps it, for the page or `imr` to read again) and `path` is that copy. Every e2e download goes through here, so that when no download comes the error
- * says whether the page clicked a download link (the browser then dropped the download) or not
- * (the click never reached the button or the button did nothing): a download once went missing
- * in CI and could not be reproduced. */
+ * locator says). With `saveIn`, a folder, the file is also written there under its suggested
+ * name (as a user keeps it, for the page or `imr` to read again) and `path` is that copy.
+ * Every e2e download goes through here, so that when no download comes the error says whether
+ * the page clicked a download link (the browser then dropped the download) or not (the click
+ * never reached the button or the button did nothing): a download once went missing in CI and
+ * could not be reproduced. */
 export async function downloadFile(page, target, saveIn = null) {
   const button = typeof target === 'string' ? page.getByTestId(target).first() : target;
   const label = typeof target === 'string' ? target : String(target);
