@@ -74,11 +74,10 @@ test('a downloaded CSV read again reports its comment lines as metadata, not as 
   const { page, requests, errors } = await openPage(browser, server.origin + '/');
   await page.getByTestId('tab-models').click();
   await page.getByTestId('download-data').waitFor({ timeout: 60_000 });
-  const data = await download(page, 'download-data');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-provenance-e2e-'));
   try {
-    const file = path.join(dir, data.name);
-    fs.writeFileSync(file, data.text);
+    const data = await download(page, 'download-data', dir);
+    const file = data.path;
     const rows = data.text.split('\n').filter((l) => l && !l.startsWith('#')).length - 1;
     await page.getByTestId('tab-data').click();
     await page.getByTestId('file-input').setInputFiles(file);
