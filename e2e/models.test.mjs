@@ -12,7 +12,7 @@ import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } fro
 import { chooseModels, downloadFile } from './views.mjs';
 
 const DATA = 'public/data/chile_imr_2019_2023.csv';
-const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'poblacion_0', '--rate', 'tmi'];
+const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'nacidos_vivos_est', '--rate', 'tmi'];
 // Regressors chosen in the tests: two that vary over time, one time-invariant (dropped by fe).
 const REGRESSORS = ['pobreza', 'ingreso_salud_pc', 'ruralidad', 'sapu'];
 

@@ -273,7 +273,7 @@ fn the_box_plot_keeps_flagged_rates_off_its_axis_unless_included() {
         "inequality",
         bundled,
         "--births",
-        "poblacion_0",
+        "nacidos_vivos_est",
         "--bootstrap",
         "0",
         "--format",
@@ -373,7 +373,7 @@ const BUNDLED_ROLES: [&str; 8] = [
     "--time",
     "anio",
     "--births",
-    "poblacion_0",
+    "nacidos_vivos_est",
     "--rate",
     "tmi",
 ];
