@@ -267,6 +267,13 @@ fn r_read(ctx: &CodeContext) -> String {
 const R_KEPT: &str = "# the coefficients of m on the columns of the matrix `prefix`, those not dropped as collinear\n\
 kept <- function(m, prefix) { b <- coef(m); names(b)[!is.na(b) & startsWith(names(b), prefix)] }\n";
 
+/// The regressors that vary within entities, `X_w`: the others are absorbed by the entity
+/// effects (the engine's rule, `linear::varies_within`), dropped before the fit rather than left
+/// to the collinearity check of `lm`/`glm`, which misses them in a Poisson fit.
+const R_VARIES: &str = "# regressors constant within every entity are absorbed by the entity effects: left out\n\
+varies <- apply(X, 2, function(v) sqrt(sum((v - ave(v, entity))^2)) > 1e-10 * sqrt(sum(v^2)))\n\
+X_w <- X[, varies, drop = FALSE]\n";
+
 /// The Breusch–Pagan LM test in R.
 const R_BREUSCH_PAGAN: &str = "# Breusch–Pagan LM test of no random effects on pooled residuals e (Breusch & Pagan 1980;\n\
 # Baltagi & Li 1990 for unbalanced panels; as plm::plmtest(type = \"bp\")): χ²(1)\n\
@@ -395,8 +402,9 @@ fn r_model(fit: &Fit) -> String {
             } else {
                 "factor(entity) + factor(period)"
             };
+            out.push_str(R_VARIES);
             out.push_str(&format!(
-                "# the effects as dummies: the slopes are the within estimates\nm <- lm(Y ~ {effects} + X{w})\nprefix <- \"X\"\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n"
+                "# the effects as dummies: the slopes are the within estimates\nm <- lm(Y ~ {effects} + X_w{w})\nprefix <- \"X_w\"\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n"
             ));
             out.push_str(match fit.vcov {
                 VcovKind::Iid => "V <- vcov(m)[s, s, drop = FALSE]\n",
@@ -411,7 +419,7 @@ fn r_model(fit: &Fit) -> String {
             out.push_str(&sample(", deviance(m) / m$df.residual"));
             out.push_str(&format!(
                 "# F test that all effects are zero: the pooled regression on the same slopes against m\n\
-                 m0 <- lm(Y ~ X[, substring(s, 2), drop = FALSE]{w})\n\
+                 m0 <- lm(Y ~ X[, substring(s, nchar(prefix) + 1), drop = FALSE]{w})\n\
                  df1 <- m0$df.residual - m$df.residual\n\
                  F <- ((deviance(m0) - deviance(m)) / df1) / (deviance(m) / m$df.residual)\n\
                  tests <- data.frame(test = \"f_effects\", statistic = F, df1 = df1, df2 = m$df.residual)\n"
@@ -419,7 +427,7 @@ fn r_model(fit: &Fit) -> String {
             if fit.model == Estimator::Fe && fit.weights.is_none() {
                 out.push_str(R_SWAMY_ARORA);
                 out.push_str(R_HAUSMAN);
-                out.push_str("h <- hausman(slopes(m, \"X\"), slopes(swamy_arora(Y, X, entity)$m, \"Z\"))\ntests <- rbind(tests, data.frame(test = \"hausman\", statistic = h[[\"statistic\"]], df1 = h[[\"df\"]], df2 = NA))\n");
+                out.push_str("h <- hausman(slopes(m, \"X_w\"), slopes(swamy_arora(Y, X, entity)$m, \"Z\"))\ntests <- rbind(tests, data.frame(test = \"hausman\", statistic = h[[\"statistic\"]], df1 = h[[\"df\"]], df2 = NA))\n");
             }
         }
         Estimator::Re | Estimator::Cre => {
@@ -489,12 +497,13 @@ fn r_model(fit: &Fit) -> String {
                 "# entities whose outcome is zero in every period carry no information on the slopes: left out\n\
                  events <- ave(Y, entity, FUN = sum) > 0\n\
                  Y <- Y[events]; X <- X[events, , drop = FALSE]; entity <- entity[events]{}\n\
+                 {R_VARIES}\
                  # Poisson with entity dummies: the same slopes as the conditional (fixed-effects) Poisson.\n\
                  # Deaths derived from a published rate are not whole numbers: glm's warnings about it are muted\n\
-                 m <- suppressWarnings(glm(Y ~ factor(entity) + X{offset}, family = poisson(),\n\
+                 m <- suppressWarnings(glm(Y ~ factor(entity) + X_w{offset}, family = poisson(),\n\
                  \x20                         control = glm.control(epsilon = 1e-12, maxit = 100)))\n\
                  stopifnot(m$converged)\n\
-                 prefix <- \"X\"\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n",
+                 prefix <- \"X_w\"\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n",
                 if fit.exposure.is_some() { "; exposure <- exposure[events]" } else { "" }
             ));
             out.push_str(match fit.vcov {
