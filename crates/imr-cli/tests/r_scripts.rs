@@ -119,7 +119,9 @@ fn fits_of(case: &Case) -> Vec<Vec<String>> {
     let words = |s: &[&str]| s.iter().map(|w| w.to_string()).collect::<Vec<_>>();
     for vcov in ["iid", "hc1", "cluster"] {
         for model in ["pooled", "fe", "twfe", "re", "be", "fd", "cre"] {
-            fits.push(words(&["--y", "rate", "--x", case.x, "--model", model, "--vcov", vcov]));
+            fits.push(words(&[
+                "--y", "rate", "--x", case.x, "--model", model, "--vcov", vcov,
+            ]));
         }
         fits.push(words(&[
             "--y",
@@ -315,7 +317,9 @@ fn compare(what: &str, r: &Printed, json: &Value) -> Vec<String> {
     }
     for (test, value) in json["tests"].as_object().unwrap() {
         if !value.is_null() && !r_tests.contains(&test.as_str()) {
-            wrong.push(format!("{what}: imr reports the test {test}, R does not print it"));
+            wrong.push(format!(
+                "{what}: imr reports the test {test}, R does not print it"
+            ));
         }
     }
     wrong.extend(differ);

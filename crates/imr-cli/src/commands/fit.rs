@@ -133,8 +133,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .files
         .first()
         .map(|f| {
-            f.file_name()
-                .map_or_else(|| f.display().to_string(), |n| n.to_string_lossy().into_owned())
+            f.file_name().map_or_else(
+                || f.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
         })
         .unwrap_or_default();
     let ctx = report::CodeContext {

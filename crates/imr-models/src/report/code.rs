@@ -10,9 +10,7 @@
 
 use crate::fit::Fit;
 use crate::spec::{Estimator, VcovKind};
-use imr_escape::{
-    comment_line, r_string, shell_join, stata_comment, stata_name, stata_string,
-};
+use imr_escape::{comment_line, r_string, shell_join, stata_comment, stata_name, stata_string};
 
 /// The names the code needs: the CSV file and its entity and time columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -270,7 +268,8 @@ kept <- function(m, prefix) { b <- coef(m); names(b)[!is.na(b) & startsWith(name
 /// The regressors that vary within entities, `X_w`: the others are absorbed by the entity
 /// effects (the engine's rule, `linear::varies_within`), dropped before the fit rather than left
 /// to the collinearity check of `lm`/`glm`, which misses them in a Poisson fit.
-const R_VARIES: &str = "# regressors constant within every entity are absorbed by the entity effects: left out\n\
+const R_VARIES: &str =
+    "# regressors constant within every entity are absorbed by the entity effects: left out\n\
 varies <- apply(X, 2, function(v) sqrt(sum((v - ave(v, entity))^2)) > 1e-10 * sqrt(sum(v^2)))\n\
 X_w <- X[, varies, drop = FALSE]\n";
 
@@ -549,7 +548,11 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
     }
     let fe_parts: Vec<Vec<String>> = absorbed_names(fit)
         .iter()
-        .map(|f| f.split('^').map(|p| fe_column(p, ctx).to_string()).collect())
+        .map(|f| {
+            f.split('^')
+                .map(|p| fe_column(p, ctx).to_string())
+                .collect()
+        })
         .collect();
     if !fe_parts.is_empty() {
         let mut columns: Vec<&str> = Vec::new();
@@ -633,6 +636,39 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
     out
 }
 
+/// Stata lines deriving births, deaths and the rate per 1,000 as `imr` reads them (see
+/// [`r_read`]): deaths from a published rate, rows with a count missing or negative or more
+/// deaths than births dropped.
+fn stata_counts(ctx: &CodeContext) -> String {
+    let Some(births) = ctx.births else {
+        return String::new();
+    };
+    let mut out = String::from("* births, deaths and the rate per 1,000 as imr reads them\n");
+    if births != "births" {
+        out.push_str(&format!("generate double births = {}\n", stata(births)));
+    }
+    match (ctx.deaths, ctx.rate) {
+        (Some(deaths), _) if deaths != "deaths" => {
+            out.push_str(&format!("generate double deaths = {}\n", stata(deaths)));
+        }
+        (None, Some(rate)) => out.push_str(&format!(
+            "drop if missing({r}) | {r} < 0\ngenerate double deaths = {r} * births / 1000\n",
+            r = stata(rate)
+        )),
+        _ => {}
+    }
+    if ctx.deaths.is_some() || ctx.rate.is_some() {
+        out.push_str(
+            "drop if missing(births) | births < 0 | missing(deaths) | deaths < 0 | deaths > births\n\
+             capture drop rate\n\
+             generate double rate = 1000 * deaths / births if births > 0\n",
+        );
+    } else {
+        out.push_str("drop if missing(births) | births < 0\n");
+    }
+    out
+}
+
 /// Stata code reproducing the fit.
 pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
     let y = stata(&fit.outcome);
@@ -646,6 +682,10 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         .map(|w| format!(" [aweight = {}]", stata(w)))
         .unwrap_or_default();
     let mut out = code_header(fit, ctx, "*", stata_comment);
+    out.push_str(
+        "* Not executed by imr's tests (there is no Stata here): the R code is, and this do-file\n\
+         * follows it; check its numbers against the command above before relying on them\n",
+    );
     let names = std::iter::once(fit.outcome.as_str())
         .chain(fit.regressors.iter().map(String::as_str))
         .chain([ctx.entity, ctx.time])
@@ -660,13 +700,16 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         "\"data.csv\"".to_string()
     });
     out.push_str(&format!(
-        "import delimited using {}, clear case(preserve) {}\n\
-         capture confirm string variable {entity}\n\
-         if !_rc encode {entity}, generate(entity_id)\n\
-         else generate entity_id = {entity}\n\
-         xtset entity_id {time}\n",
+        "import delimited using {}, clear case(preserve) {}\n",
         file,
         stata_rows(ctx.comment_lines)
+    ));
+    out.push_str(&stata_counts(ctx));
+    out.push_str(&format!(
+        "capture confirm string variable {entity}\n\
+         if !_rc encode {entity}, generate(entity_id)\n\
+         else generate entity_id = {entity}\n\
+         xtset entity_id {time}\n"
     ));
     let vce = |kind: VcovKind| match kind {
         VcovKind::Iid => String::new(),
@@ -724,6 +767,9 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         )),
         Estimator::Fd => {
             let d: Vec<String> = std::iter::once(&y).chain(&xs).map(|v| format!("D.{v}")).collect();
+            out.push_str(
+                "* D. differences years one apart; imr (and the R code) differences consecutive years present\n",
+            );
             out.push_str(&format!("regress {}, noconstant{}\n", d.join(" "), vce(fit.vcov)));
         }
         Estimator::Cre => {
