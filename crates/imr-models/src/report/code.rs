@@ -216,7 +216,8 @@ fn fe_column<'a>(part: &'a str, ctx: &CodeContext<'a>) -> &'a str {
 /// `imr` does not read left out.
 fn r_read(ctx: &CodeContext) -> String {
     let mut out = format!(
-        "# Run from the folder holding {} (Rscript this_file.R); packages: sandwich\n\
+        "# Run from the folder holding {} (Rscript this_file.R); packages: sandwich (checked\n\
+         # with R 4.2.2 and sandwich 3.0.2 by imr's tests)\n\
          d <- read.csv({}, check.names = FALSE{}, na.strings = {R_NA_STRINGS},\n              colClasses = c({} = \"character\"))\n",
         comment_line(ctx.csv_file),
         r_string(ctx.csv_file),
@@ -285,17 +286,17 @@ const R_SWAMY_ARORA: &str = "# Random effects (Swamy & Arora 1972) as imr and St
 # panels; on unbalanced ones plm corrects σ²_u by a trace instead), θ_i = 1 − √(σ²_e/(T_i σ²_u + σ²_e)),\n\
 # then OLS of y − θ_i ȳ_i on (1 − θ_i, x − θ_i x̄_i)\n\
 swamy_arora <- function(Y, X, entity) {\n\
-  G <- length(unique(entity))\n\
-  within <- lm(Y ~ factor(entity) + X)\n\
-  sigma2_e <- deviance(within) / within$df.residual\n\
-  X_b <- apply(X, 2, function(v) tapply(v, entity, mean))\n\
-  between <- lm(as.vector(tapply(Y, entity, mean)) ~ matrix(X_b, nrow = G))\n\
-  T_bar <- G / sum(1 / table(entity))\n\
-  sigma2_u <- max(0, deviance(between) / between$df.residual - sigma2_e / T_bar)\n\
-  T_i <- ave(rep(1, length(Y)), entity, FUN = length)\n\
-  theta <- 1 - sqrt(sigma2_e / (T_i * sigma2_u + sigma2_e))\n\
-  Z <- cbind(\"(Intercept)\" = 1 - theta, X - theta * apply(X, 2, ave, entity))\n\
-  list(m = lm(I(Y - theta * ave(Y, entity)) ~ 0 + Z), sigma2_u = sigma2_u, sigma2_e = sigma2_e)\n\
+\x20 G <- length(unique(entity))\n\
+\x20 within <- lm(Y ~ factor(entity) + X)\n\
+\x20 sigma2_e <- deviance(within) / within$df.residual\n\
+\x20 X_b <- apply(X, 2, function(v) tapply(v, entity, mean))\n\
+\x20 between <- lm(as.vector(tapply(Y, entity, mean)) ~ matrix(X_b, nrow = G))\n\
+\x20 T_bar <- G / sum(1 / table(entity))\n\
+\x20 sigma2_u <- max(0, deviance(between) / between$df.residual - sigma2_e / T_bar)\n\
+\x20 T_i <- ave(rep(1, length(Y)), entity, FUN = length)\n\
+\x20 theta <- 1 - sqrt(sigma2_e / (T_i * sigma2_u + sigma2_e))\n\
+\x20 Z <- cbind(\"(Intercept)\" = 1 - theta, X - theta * apply(X, 2, ave, entity))\n\
+\x20 list(m = lm(I(Y - theta * ave(Y, entity)) ~ 0 + Z), sigma2_u = sigma2_u, sigma2_e = sigma2_e)\n\
 }\n";
 
 /// The Hausman test in R, as the engine computes it.
@@ -303,18 +304,18 @@ const R_HAUSMAN: &str = "# Hausman test, fixed against random effects, on the co
 # covariances (as plm::phtest and Stata hausman): q'(V_fe − V_re)⁻¹q, through the eigenvalues\n\
 # above 1e-12 of the largest when the difference is not positive definite\n\
 slopes <- function(m, prefix) {\n\
-  s <- kept(m, prefix)\n\
-  b <- coef(m)[s]\n\
-  V <- vcov(m)[s, s, drop = FALSE]\n\
-  names(b) <- rownames(V) <- colnames(V) <- substring(s, nchar(prefix) + 1)\n\
-  list(b = b, V = V)\n\
+\x20 s <- kept(m, prefix)\n\
+\x20 b <- coef(m)[s]\n\
+\x20 V <- vcov(m)[s, s, drop = FALSE]\n\
+\x20 names(b) <- rownames(V) <- colnames(V) <- substring(s, nchar(prefix) + 1)\n\
+\x20 list(b = b, V = V)\n\
 }\n\
 hausman <- function(fe, re) {\n\
-  s <- intersect(names(fe$b), names(re$b))\n\
-  q <- fe$b[s] - re$b[s]\n\
-  e <- eigen(fe$V[s, s, drop = FALSE] - re$V[s, s, drop = FALSE], symmetric = TRUE)\n\
-  k <- e$values > 1e-12 * max(abs(e$values))\n\
-  c(statistic = sum(drop(crossprod(e$vectors[, k, drop = FALSE], q))^2 / e$values[k]), df = sum(k))\n\
+\x20 s <- intersect(names(fe$b), names(re$b))\n\
+\x20 q <- fe$b[s] - re$b[s]\n\
+\x20 e <- eigen(fe$V[s, s, drop = FALSE] - re$V[s, s, drop = FALSE], symmetric = TRUE)\n\
+\x20 k <- e$values > 1e-12 * max(abs(e$values))\n\
+\x20 c(statistic = sum(drop(crossprod(e$vectors[, k, drop = FALSE], q))^2 / e$values[k]), df = sum(k))\n\
 }\n";
 
 /// The covariance of a linear model `m` (rows of the clusters `cluster`) whose parameters are all
@@ -420,8 +421,8 @@ fn r_model(fit: &Fit) -> String {
                 "# F test that all effects are zero: the pooled regression on the same slopes against m\n\
                  m0 <- lm(Y ~ X[, substring(s, nchar(prefix) + 1), drop = FALSE]{w})\n\
                  df1 <- m0$df.residual - m$df.residual\n\
-                 F <- ((deviance(m0) - deviance(m)) / df1) / (deviance(m) / m$df.residual)\n\
-                 tests <- data.frame(test = \"f_effects\", statistic = F, df1 = df1, df2 = m$df.residual)\n"
+                 F_stat <- ((deviance(m0) - deviance(m)) / df1) / (deviance(m) / m$df.residual)\n\
+                 tests <- data.frame(test = \"f_effects\", statistic = F_stat, df1 = df1, df2 = m$df.residual)\n"
             ));
             if fit.model == Estimator::Fe && fit.weights.is_none() {
                 out.push_str(R_SWAMY_ARORA);
