@@ -45,7 +45,8 @@ fn rscript() -> Command {
 /// A deterministic panel of 40 entities over 2015–2022: entities enter and leave in different
 /// years, some years are missing inside an entity's span, covariates have missing cells (empty
 /// and `NA`), one row has no births (left out when read), one entity never has a death (left
-/// out of poisson-fe), `x3` does not vary within entities and `region` is text.
+/// out of poisson-fe), `x3` does not vary within entities, `region` is text and the second
+/// regressor's name, `x "2", ok`, holds a space, quotes and a comma.
 fn generated_panel() -> String {
     let mut state: u64 = 0x2545_f491_4f6c_dd1d;
     let mut next = move || {
@@ -55,7 +56,7 @@ fn generated_panel() -> String {
         (state >> 11) as f64 / (1u64 << 53) as f64
     };
     let regions = ["Norte", "Centro", "Sur"];
-    let mut out = String::from("id,year,births,deaths,x1,x2,x3,region\n");
+    let mut out = String::from("id,year,births,deaths,x1,\"x \"\"2\"\", ok\",x3,region\n");
     for e in 0..40 {
         let first = 2015 + (next() * 3.0) as i64;
         let last = 2022 - (next() * 3.0) as i64;
@@ -107,8 +108,8 @@ struct Case {
     file: &'static str,
     /// Arguments naming the columns (after the file).
     input: &'static [&'static str],
-    /// Regressors (`--x`).
-    x: &'static str,
+    /// Regressors, one `--x` each.
+    x: &'static [&'static str],
     /// `--fe` specifications tried with `--model fe`.
     absorbed: &'static [&'static str],
 }
@@ -116,11 +117,25 @@ struct Case {
 /// The `imr fit` arguments of every fit of a case (after the file and its column arguments).
 fn fits_of(case: &Case) -> Vec<Vec<String>> {
     let mut fits = Vec::new();
-    let words = |s: &[&str]| s.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    // `--x X` stands for one `--x` per regressor of the case
+    let words = |s: &[&str]| -> Vec<String> {
+        let mut out = Vec::new();
+        for w in s {
+            if *w == "X" {
+                out.pop();
+                for x in case.x {
+                    out.extend(["--x".to_string(), x.to_string()]);
+                }
+            } else {
+                out.push(w.to_string());
+            }
+        }
+        out
+    };
     for vcov in ["iid", "hc1", "cluster"] {
         for model in ["pooled", "fe", "twfe", "re", "be", "fd", "cre"] {
             fits.push(words(&[
-                "--y", "rate", "--x", case.x, "--model", model, "--vcov", vcov,
+                "--y", "rate", "--x", "X", "--model", model, "--vcov", vcov,
             ]));
         }
         fits.push(words(&[
@@ -129,7 +144,7 @@ fn fits_of(case: &Case) -> Vec<Vec<String>> {
             "--exposure",
             "births",
             "--x",
-            case.x,
+            "X",
             "--model",
             "poisson-fe",
             "--vcov",
@@ -140,7 +155,7 @@ fn fits_of(case: &Case) -> Vec<Vec<String>> {
                 "--y",
                 "rate",
                 "--x",
-                case.x,
+                "X",
                 "--model",
                 model,
                 "--vcov",
@@ -151,7 +166,7 @@ fn fits_of(case: &Case) -> Vec<Vec<String>> {
         }
         for fe in case.absorbed {
             fits.push(words(&[
-                "--y", "rate", "--x", case.x, "--model", "fe", "--vcov", vcov, "--fe", fe,
+                "--y", "rate", "--x", "X", "--model", "fe", "--vcov", vcov, "--fe", fe,
             ]));
         }
     }
@@ -159,7 +174,7 @@ fn fits_of(case: &Case) -> Vec<Vec<String>> {
         "--y",
         "rate",
         "--x",
-        case.x,
+        "X",
         "--model",
         "fe",
         "--vcov",
@@ -416,7 +431,7 @@ fn the_r_scripts_of_the_bundled_data_run_and_give_imrs_numbers() {
         name: "bundled",
         file: "chile_imr_2019_2023.csv",
         input: &["--births", "poblacion_0"],
-        x: "pobreza,ingreso_salud_pc,sapu",
+        x: &["pobreza", "ingreso_salud_pc", "sapu"],
         absorbed: &["codigo_comuna,region^anio", "region,anio"],
     };
     run_case(&case, &Path::new(env!("CARGO_MANIFEST_DIR")).join(BUNDLED));
@@ -428,7 +443,7 @@ fn the_r_scripts_of_an_unbalanced_panel_with_missing_values_give_imrs_numbers() 
         name: "generated",
         file: "panel.csv",
         input: &["--entity", "id", "--time", "year"],
-        x: "x1,x2,x3",
+        x: &["x1", "x \"2\", ok", "x3"],
         absorbed: &["id,region^year", "region,year"],
     };
     let dir = temp_dir("generated-source");
