@@ -19,7 +19,8 @@ pub enum Format {
     Json,
     /// The coefficient table as CSV
     Csv,
-    /// R code (fixest/plm) that reproduces the fit from the (first) input file
+    /// R code (base R lm/glm and sandwich, run by the tests) that reproduces the fit from the
+    /// (first) input file, run from the folder holding it
     R,
     /// Stata code that reproduces the fit from the (first) input file
     Stata,

@@ -335,7 +335,7 @@ fn r_linear_vcov(vcov: VcovKind, cluster: &str) -> String {
 }
 
 /// The R code of the model itself: sets `m`, `s` (its kept coefficients), `prefix` (their
-/// names' prefix), `V`, `ref_df` (the t degrees of freedom, `Inf` for z), `sample` and `tests`.
+/// names' prefix), `V`, `ref_df` (the t degrees of freedom, `Inf` for z), `sizes` (the sample section) and `tests`.
 fn r_model(fit: &Fit) -> String {
     let w = if fit.weights.is_some() {
         ", weights = w"
@@ -349,7 +349,7 @@ fn r_model(fit: &Fit) -> String {
     let no_tests = "tests <- data.frame(test = character(), statistic = numeric(), df1 = numeric(), df2 = numeric())\n";
     let sample = |extra: &str| {
         format!(
-            "sample <- data.frame(quantity = c(\"nobs\", \"entities\"{}), value = c(length(Y), length(unique(entity)){}))\n",
+            "sizes <- data.frame(quantity = c(\"nobs\", \"entities\"{}), value = c(length(Y), length(unique(entity)){}))\n",
             if extra.is_empty() { "" } else { ", \"sigma2_e\"" },
             extra
         )
@@ -444,7 +444,7 @@ fn r_model(fit: &Fit) -> String {
             out.push_str("re <- swamy_arora(Y, X, entity)\nm <- re$m\nprefix <- \"Z\"\ns <- kept(m, prefix)\n");
             out.push_str(&r_linear_vcov(fit.vcov, "entity"));
             out.push_str("ref_df <- Inf  # normal reference, as Stata xtreg, re\n");
-            out.push_str("sample <- data.frame(quantity = c(\"nobs\", \"entities\", \"sigma2_u\", \"sigma2_e\"), value = c(length(Y), length(unique(entity)), re$sigma2_u, re$sigma2_e))\n");
+            out.push_str("sizes <- data.frame(quantity = c(\"nobs\", \"entities\", \"sigma2_u\", \"sigma2_e\"), value = c(length(Y), length(unique(entity)), re$sigma2_u, re$sigma2_e))\n");
             out.push_str(R_BREUSCH_PAGAN);
             out.push_str("bp <- breusch_pagan(residuals(lm(Y ~ X)), entity)\ntests <- data.frame(test = \"breusch_pagan\", statistic = bp, df1 = 1, df2 = NA)\n");
             if fit.model == Estimator::Re {
@@ -484,7 +484,7 @@ fn r_model(fit: &Fit) -> String {
             );
             out.push_str(&r_linear_vcov(fit.vcov, "entity[i]"));
             out.push_str(&t_df("length(unique(entity[i]))"));
-            out.push_str("sample <- data.frame(quantity = c(\"nobs\", \"entities\"), value = c(length(i), length(unique(entity[i]))))\n");
+            out.push_str("sizes <- data.frame(quantity = c(\"nobs\", \"entities\"), value = c(length(i), length(unique(entity[i]))))\n");
             out.push_str(no_tests);
         }
         Estimator::PoissonFe => {
@@ -625,7 +625,7 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
          coefs$p_value <- 2 * pt(-abs(coefs$statistic), df = ref_df)  # df = Inf: normal\n{}\
          tests$p_value <- ifelse(is.na(tests$df2), pchisq(tests$statistic, tests$df1, lower.tail = FALSE),\n\
          \x20                       pf(tests$statistic, tests$df1, tests$df2, lower.tail = FALSE))\n\
-         cat(\"\\n## imr-atlas {label}: sample\\n\"); write.csv(sample, row.names = FALSE)\n\
+         cat(\"\\n## imr-atlas {label}: sample\\n\"); write.csv(sizes, row.names = FALSE)\n\
          cat(\"## imr-atlas {label}: coefficients\\n\"); write.csv(coefs, row.names = FALSE)\n\
          cat(\"## imr-atlas {label}: tests\\n\"); write.csv(tests, row.names = FALSE)\n",
         if fit.model == Estimator::PoissonFe {
