@@ -47,7 +47,7 @@ fn rscript() -> Command {
 /// and `NA`), one row has no births (left out when read), one entity never has a death (left
 /// out of poisson-fe), `x3` does not vary within entities, `region` is text and the second
 /// regressor's name, `x "2", ok`, holds a space, quotes and a comma.
-fn generated_panel() -> String {
+fn generated_panel(delimiter: char, decimal: char) -> String {
     let mut state: u64 = 0x2545_f491_4f6c_dd1d;
     let mut next = move || {
         state ^= state << 13;
@@ -56,7 +56,19 @@ fn generated_panel() -> String {
         (state >> 11) as f64 / (1u64 << 53) as f64
     };
     let regions = ["Norte", "Centro", "Sur"];
-    let mut out = String::from("id,year,births,deaths,x1,\"x \"\"2\"\", ok\",x3,region\n");
+    let mut out = [
+        "id",
+        "year",
+        "births",
+        "deaths",
+        "x1",
+        "\"x \"\"2\"\", ok\"",
+        "x3",
+        "region",
+    ]
+    .join(&delimiter.to_string())
+        + "\n";
+    let number = |x: f64| x.to_string().replace('.', &decimal.to_string());
     for e in 0..40 {
         let first = 2015 + (next() * 3.0) as i64;
         let last = 2022 - (next() * 3.0) as i64;
@@ -85,16 +97,24 @@ fn generated_panel() -> String {
             let x1_cell = if next() < 0.05 {
                 String::new()
             } else {
-                x1.to_string()
+                number(x1)
             };
             let x2_cell = if next() < 0.04 {
                 "NA".to_string()
             } else {
-                x2.to_string()
+                number(x2)
             };
-            out.push_str(&format!(
-                "E{e:02},{year},{births_cell},{deaths},{x1_cell},{x2_cell},{x3},{region}\n"
-            ));
+            let fields = [
+                format!("E{e:02}"),
+                year.to_string(),
+                births_cell,
+                deaths.to_string(),
+                x1_cell,
+                x2_cell,
+                number(x3),
+                region.to_string(),
+            ];
+            out.push_str(&(fields.join(&delimiter.to_string()) + "\n"));
         }
     }
     out
@@ -112,6 +132,8 @@ struct Case {
     x: &'static [&'static str],
     /// `--fe` specifications tried with `--model fe`.
     absorbed: &'static [&'static str],
+    /// The covariances tried.
+    vcovs: &'static [&'static str],
 }
 
 /// The `imr fit` arguments of every fit of a case (after the file and its column arguments).
@@ -132,7 +154,7 @@ fn fits_of(case: &Case) -> Vec<Vec<String>> {
         }
         out
     };
-    for vcov in ["iid", "hc1", "cluster"] {
+    for &vcov in case.vcovs {
         for model in ["pooled", "fe", "twfe", "re", "be", "fd", "cre"] {
             fits.push(words(&[
                 "--y", "rate", "--x", "X", "--model", model, "--vcov", vcov,
@@ -433,6 +455,7 @@ fn the_r_scripts_of_the_bundled_data_run_and_give_imrs_numbers() {
         input: &["--births", "poblacion_0"],
         x: &["pobreza", "ingreso_salud_pc", "sapu"],
         absorbed: &["codigo_comuna,region^anio", "region,anio"],
+        vcovs: &["iid", "hc1", "cluster"],
     };
     run_case(&case, &Path::new(env!("CARGO_MANIFEST_DIR")).join(BUNDLED));
 }
@@ -445,10 +468,45 @@ fn the_r_scripts_of_an_unbalanced_panel_with_missing_values_give_imrs_numbers() 
         input: &["--entity", "id", "--time", "year"],
         x: &["x1", "x \"2\", ok", "x3"],
         absorbed: &["id,region^year", "region,year"],
+        vcovs: &["iid", "hc1", "cluster"],
     };
     let dir = temp_dir("generated-source");
     let data = dir.join("panel.csv");
-    std::fs::write(&data, generated_panel()).unwrap();
+    std::fs::write(&data, generated_panel(',', '.')).unwrap();
+    run_case(&case, &data);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_r_scripts_read_a_semicolon_file_with_decimal_commas() {
+    // The same panel as Chilean spreadsheets write it: `;` between fields, `,` in numbers.
+    let case = Case {
+        name: "semicolon",
+        file: "panel_es.csv",
+        input: &["--entity", "id", "--time", "year"],
+        x: &["x1", "x \"2\", ok", "x3"],
+        absorbed: &["id,region^year"],
+        vcovs: &["cluster"],
+    };
+    let dir = temp_dir("semicolon-source");
+    let data = dir.join("panel_es.csv");
+    std::fs::write(&data, generated_panel(';', ',')).unwrap();
+    std::fs::write(dir.join("panel.csv"), generated_panel(',', '.')).unwrap();
+    // imr reads both files alike, and the R code is told the dialect.
+    let fit = |file: &str, format: &str| {
+        let args = [
+            "fit", file, "--entity", "id", "--time", "year", "--y", "rate", "--x", "x1", "--x",
+            "x3", "--model", "re", "--format", format,
+        ];
+        common::stdout_in(&dir, &args)
+    };
+    let nobs = |json: String| serde_json::from_str::<Value>(&json).unwrap()["nobs"].clone();
+    assert_eq!(
+        nobs(fit("panel_es.csv", "json")),
+        nobs(fit("panel.csv", "json"))
+    );
+    assert!(fit("panel_es.csv", "r")
+        .contains("check.names = FALSE, sep = \";\", dec = \",\", na.strings"));
     run_case(&case, &data);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -498,6 +556,8 @@ fn the_models_views_r_code_runs_on_its_data_download() {
         entity: &panel.entity_column,
         time: &panel.time_column,
         comment_lines: imr_core::provenance::CSV_HEADER_LINES,
+        delimiter: ',',
+        decimal: '.',
         births: panel.has_births.then_some("births"),
         deaths: panel.has_deaths.then_some("deaths"),
         rate: None,

@@ -30,6 +30,8 @@ const CTX: CodeContext = CodeContext {
     entity: "firm",
     time: "year",
     comment_lines: 0,
+    delimiter: ',',
+    decimal: '.',
     births: None,
     deaths: None,
     rate: None,

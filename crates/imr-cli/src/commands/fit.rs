@@ -126,6 +126,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let comment_lines = first_file.map_or(0, |f| f.metadata_lines.len());
     let role = |name: &str| first_file.and_then(|f| f.roles.get(name).cloned());
     let (births, deaths, rate) = (role("births"), role("deaths"), role("rate"));
+    // the report writes a tab as `\t`
+    let delimiter = first_file.map_or(',', |f| match f.delimiter.as_str() {
+        "\\t" => '\t',
+        other => other.chars().next().unwrap_or(','),
+    });
+    let decimal = first_file.map_or('.', |f| f.decimal.chars().next().unwrap_or('.'));
     drop(panel);
     let fit = validated.run().map_err(cli_error)?;
     // The code runs from the folder holding the data file: it names the file alone.
@@ -145,6 +151,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         entity: &entity_column,
         time: &time_column,
         comment_lines,
+        delimiter,
+        decimal,
         births: births.as_deref(),
         deaths: deaths.as_deref(),
         rate: rate.as_deref(),

@@ -24,6 +24,10 @@ pub struct CodeContext<'a> {
     /// Comment lines (`#`, the export's provenance) before the CSV's header row: R skips them
     /// with `comment.char = "#"`, Stata with `varnames()`/`rowrange()`.
     pub comment_lines: usize,
+    /// Field delimiter of the file (`,`, `;`, tab…).
+    pub delimiter: char,
+    /// Decimal mark of its numbers (`.` or `,`).
+    pub decimal: char,
     /// Column of live births (`--births`), if the data have one.
     pub births: Option<&'a str>,
     /// Column of infant deaths (`--deaths`), if the data have one.
@@ -218,9 +222,14 @@ fn r_read(ctx: &CodeContext) -> String {
     let mut out = format!(
         "# Run from the folder holding {} (Rscript this_file.R); packages: sandwich (checked\n\
          # with R 4.2.2 and sandwich 3.0.2 by imr's tests)\n\
-         d <- read.csv({}, check.names = FALSE{}, na.strings = {R_NA_STRINGS},\n              colClasses = c({} = \"character\"))\n",
+         d <- read.csv({}, check.names = FALSE{}{}, na.strings = {R_NA_STRINGS},\n              colClasses = c({} = \"character\"))\n",
         comment_line(ctx.csv_file),
         r_string(ctx.csv_file),
+        [("sep", ctx.delimiter, ','), ("dec", ctx.decimal, '.')]
+            .iter()
+            .filter(|(_, value, default)| value != default)
+            .map(|(name, value, _)| format!(", {name} = {}", r_string(&value.to_string())))
+            .collect::<String>(),
         if ctx.comment_lines > 0 {
             ", comment.char = \"#\""
         } else {
@@ -701,9 +710,21 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         "\"data.csv\"".to_string()
     });
     out.push_str(&format!(
-        "import delimited using {}, clear case(preserve) {}\n",
+        "import delimited using {}, clear case(preserve) {}{}{}\n",
         file,
-        stata_rows(ctx.comment_lines)
+        stata_rows(ctx.comment_lines),
+        match ctx.delimiter {
+            ',' => String::new(),
+            '\t' => " delimiter(tab)".to_string(),
+            other => stata_string(&other.to_string())
+                .map(|d| format!(" delimiter({d})"))
+                .unwrap_or_default(),
+        },
+        if ctx.decimal == ',' {
+            " decimalseparator(,)"
+        } else {
+            ""
+        }
     ));
     out.push_str(&stata_counts(ctx));
     out.push_str(&format!(
