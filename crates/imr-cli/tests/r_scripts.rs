@@ -452,10 +452,25 @@ fn the_r_scripts_of_the_bundled_data_run_and_give_imrs_numbers() {
     let case = Case {
         name: "bundled",
         file: "chile_imr_2019_2023.csv",
-        input: &["--births", "poblacion_0"],
+        input: &["--births", "nacidos_vivos_est"],
         x: &["pobreza", "ingreso_salud_pc", "sapu"],
         absorbed: &["codigo_comuna,region^anio", "region,anio"],
         vcovs: &["iid", "hc1", "cluster"],
+    };
+    run_case(&case, &Path::new(env!("CARGO_MANIFEST_DIR")).join(BUNDLED));
+}
+
+#[test]
+fn the_r_scripts_of_the_bundled_data_with_the_population_aged_0_as_births_give_imrs_numbers() {
+    // The births proxy of earlier versions (README before the registered births): the rate is
+    // then derived from `tmi` with other births, which the script must do the same way.
+    let case = Case {
+        name: "bundled-population",
+        file: "chile_imr_2019_2023.csv",
+        input: &["--births", "poblacion_0"],
+        x: &["pobreza", "ingreso_salud_pc", "sapu"],
+        absorbed: &["codigo_comuna,region^anio"],
+        vcovs: &["cluster"],
     };
     run_case(&case, &Path::new(env!("CARGO_MANIFEST_DIR")).join(BUNDLED));
 }
@@ -526,7 +541,7 @@ fn the_models_views_r_code_runs_on_its_data_download() {
     )
     .unwrap();
     let mut roles = table.guessed_roles.clone();
-    roles.births = table.columns.iter().position(|c| c == "poblacion_0");
+    roles.births = table.columns.iter().position(|c| c == "nacidos_vivos_est");
     let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
     let base = FitRequest {
         x: imr_core::request::DEFAULT_REGRESSORS
