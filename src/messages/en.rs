@@ -213,7 +213,7 @@ pub static EN: Messages = Messages {
         coefficients_csv: "Coefficients (CSV)",
         latex_table: "LaTeX table",
         markdown_table: "Markdown table",
-        r_code: "R code (fixest/plm)",
+        r_code: "R code (lm/sandwich)",
         stata_code: "Stata code",
         commands_label: "The same numbers from the command line:",
         commands_aria: "imr commands",

@@ -213,7 +213,7 @@ pub static ES: Messages = Messages {
         coefficients_csv: "Coeficientes (CSV)",
         latex_table: "Tabla LaTeX",
         markdown_table: "Tabla Markdown",
-        r_code: "Código R (fixest/plm)",
+        r_code: "Código R (lm/sandwich)",
         stata_code: "Código Stata",
         commands_label: "Los mismos números con la línea de comandos:",
         commands_aria: "Comandos imr",

@@ -87,7 +87,7 @@ fn r_code_keeps_a_hostile_name_inside_backticks_and_strings() {
                 "{model}: {line}"
             );
         }
-        assert!(hostile.contains(&name), "{model}:\n{hostile}");
+        assert!(hostile.contains(&string), "{model}:\n{hostile}");
     }
 }
 

@@ -30,6 +30,11 @@ const CTX: CodeContext = CodeContext {
     entity: "firm",
     time: "year",
     comment_lines: 0,
+    delimiter: ',',
+    decimal: '.',
+    births: None,
+    deaths: None,
+    rate: None,
 };
 
 /// Compares `actual` with `tests/snapshots/<name>` byte for byte; `UPDATE_EXPECT=1` rewrites it.
@@ -143,7 +148,8 @@ fn the_latex_table_escapes_names_and_uses_booktabs() {
 fn r_and_stata_code_name_the_model_the_errors_and_the_reproducing_command() {
     let fits = fits();
     let r = r_code(&fits[0], &CTX);
-    assert!(r.contains("feols(invest ~ value + capital | firm, data = d, vcov = ~firm"));
+    assert!(r.contains("X <- as.matrix(d[, c(\"value\", \"capital\"), drop = FALSE])\n"));
+    assert!(r.contains("m <- lm(Y ~ factor(entity) + X_w)\n"));
     assert!(r.contains("read.csv(\"grunfeld.csv\""));
     let stata = stata_code(&fits[0], &CTX);
     assert!(stata.contains("xtreg invest value capital, fe vce(cluster entity_id)"));
@@ -216,7 +222,7 @@ fn code_for_a_csv_with_provenance_lines_skips_them() {
     };
     let fits = fits();
     assert!(r_code(&fits[0], &ctx)
-        .contains("read.csv(\"grunfeld.csv\", check.names = FALSE, comment.char = \"#\")"));
+        .contains("read.csv(\"grunfeld.csv\", check.names = FALSE, comment.char = \"#\", "));
     assert!(stata_code(&fits[0], &ctx).contains(
         "import delimited using \"grunfeld.csv\", clear case(preserve) varnames(4) rowrange(5)\n"
     ));

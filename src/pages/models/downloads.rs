@@ -31,6 +31,12 @@ pub(super) fn Downloads(
             entity: &panel.entity_column,
             time: &panel.time_column,
             comment_lines: imr_core::provenance::CSV_HEADER_LINES,
+            delimiter: ',',
+            decimal: '.',
+            // the analysis data's own columns (`analysis_csv`): births, deaths, rate
+            births: panel.has_births.then_some("births"),
+            deaths: panel.has_deaths.then_some("deaths"),
+            rate: None,
         };
         // The text columns of the absorbed fixed effects go into the data too.
         let fe_columns = absorbed_columns(&requests.get());

@@ -19,7 +19,8 @@ pub enum Format {
     Json,
     /// The coefficient table as CSV
     Csv,
-    /// R code (fixest/plm) that reproduces the fit from the (first) input file
+    /// R code (base R lm/glm and sandwich, run by the tests) that reproduces the fit from the
+    /// (first) input file, run from the folder holding it
     R,
     /// Stata code that reproduces the fit from the (first) input file
     Stata,
@@ -121,24 +122,40 @@ pub fn run(args: Args) -> Result<(), CliError> {
     // What the code exports need of the panel; the panel itself is dropped before the fit,
     // which holds the model's own copy of the columns (issue 15: peak memory).
     let (entity_column, time_column) = (panel.entity_column.clone(), panel.time_column.clone());
-    let comment_lines = panel
-        .report
-        .files
-        .first()
-        .map_or(0, |f| f.metadata_lines.len());
+    let first_file = panel.report.files.first();
+    let comment_lines = first_file.map_or(0, |f| f.metadata_lines.len());
+    let role = |name: &str| first_file.and_then(|f| f.roles.get(name).cloned());
+    let (births, deaths, rate) = (role("births"), role("deaths"), role("rate"));
+    // the report writes a tab as `\t`
+    let delimiter = first_file.map_or(',', |f| match f.delimiter.as_str() {
+        "\\t" => '\t',
+        other => other.chars().next().unwrap_or(','),
+    });
+    let decimal = first_file.map_or('.', |f| f.decimal.chars().next().unwrap_or('.'));
     drop(panel);
     let fit = validated.run().map_err(cli_error)?;
+    // The code runs from the folder holding the data file: it names the file alone.
     let csv_file = args
         .input
         .files
         .first()
-        .map(|f| f.display().to_string())
+        .map(|f| {
+            f.file_name().map_or_else(
+                || f.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        })
         .unwrap_or_default();
     let ctx = report::CodeContext {
         csv_file: &csv_file,
         entity: &entity_column,
         time: &time_column,
         comment_lines,
+        delimiter,
+        decimal,
+        births: births.as_deref(),
+        deaths: deaths.as_deref(),
+        rate: rate.as_deref(),
     };
     if matches!(args.format, Format::R | Format::Stata) && args.input.files.len() > 1 {
         eprintln!(
