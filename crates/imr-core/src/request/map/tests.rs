@@ -90,7 +90,7 @@ fn the_pages_stages_draw_what_run_draws() {
         }
 
         let rates = AreaRates::of(&slice.data, &weights);
-        let number = |v: Option<f64>| v.map(imr_map::svg::format_value).unwrap_or_default();
+        let number = imr_map::year_map::csv_number;
         let lines: Vec<&str> = whole.csv.lines().skip(1).collect();
         assert_eq!(lines.len(), layer.areas.len());
         let mut checked = 0;
