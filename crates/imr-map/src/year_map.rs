@@ -275,8 +275,11 @@ pub fn map_csv_with(
     for (a, area) in layer.areas.iter().enumerate() {
         let interval = match (raw[a], data.deaths[a], data.births[a]) {
             (Some(_), Some(o), Some(p)) => {
+                // Scaled as imr-core's `rate_with_interval` (the Data view, `imr rates`), so
+                // that the full-precision numbers agree to the last digit.
+                let scale = 1000.0 / p;
                 imr_stats::poisson::poisson_exact_interval(o, CONFIDENCE_LEVEL)
-                    .map(|ci| (ci.lower * 1000.0 / p, ci.upper * 1000.0 / p))
+                    .map(|ci| (ci.lower * scale, ci.upper * scale))
             }
             _ => None,
         };
@@ -431,8 +434,8 @@ mod tests {
         assert!((high - 15.763189).abs() < 1e-5, "{high}");
         // Full precision: the text reads back to the engine's f64, bit for bit.
         let exact = imr_stats::poisson::poisson_exact_interval(8.0, CONFIDENCE_LEVEL).unwrap();
-        assert_eq!(low.to_bits(), (exact.lower * 1000.0 / 1000.0).to_bits());
-        assert_eq!(high.to_bits(), (exact.upper * 1000.0 / 1000.0).to_bits());
+        assert_eq!(low.to_bits(), (exact.lower * (1000.0 / 1000.0)).to_bits());
+        assert_eq!(high.to_bits(), (exact.upper * (1000.0 / 1000.0)).to_bits());
         assert!(first[6].len() > "3.453832".len(), "{}", first[6]);
         assert_eq!(first[10], "0.8");
         assert_eq!(first[12], "0");
