@@ -35,7 +35,7 @@ pub enum Smooth {
     None,
     /// Global empirical Bayes (Marshall 1991)
     Eb,
-    /// Spatial empirical Bayes (neighbours sharing a border, and the commune itself)
+    /// Spatial empirical Bayes (the area and its neighbours, see --contiguity)
     SpatialEb,
     /// Excess risk: observed / expected deaths at the pooled rate of the year
     ExcessRisk,
