@@ -315,7 +315,8 @@ pub fn spatial_eb(
 /// EB-standardised rates of Assunção & Reis (1999, *Statistics in Medicine* 18:2147–2162), the
 /// variable of the EB Moran's I ([`crate::autocorrelation::moran_rate`]).
 ///
-/// # Formula (esda 2.x `smoothing.assuncao_rate`, GeoDa's "EB rate standardisation")
+/// # Formula (esda 2.x `smoothing.assuncao_rate`; GeoDa's "EB Rate Standardization" is the same
+/// statistic, its handling of a negative α + β/P_i was not checked against GeoDa here)
 /// Over the n usable areas, with r_i = O_i / P_i:
 ///
 /// * β = Σ O / Σ P, P̄ = Σ P / n, s² = Σ P_i (r_i − β)² / Σ P;
