@@ -314,6 +314,7 @@ pub static EN: Messages = Messages {
         scheme_cividis: "Cividis (sequential)",
         scheme_burd: "Blue–red (diverging)",
         scheme_puor: "Purple–orange (diverging)",
+        codes_matched: |matched, total| format!("{matched} of the {total} data codes of the year are in the boundaries."),
         moran_method: |permutations, seed| format!("Moran's I and LISA clusters (Anselin 1995): neighbours = communes sharing a border or a corner (queen, the default) or a border (rook), row-standardised weights; p-values from {permutations} permutations with seed {seed}, as in GeoDa."),
         moran_compute: |permutations, seed| format!("Compute Moran's I ({permutations} permutations, seed {seed})"),
         moran_detail: |permutations, n| format!(", {permutations} permutations, {n} communes with data)."),

@@ -85,6 +85,9 @@ pub struct MapMessages {
     pub scheme_cividis: &'static str,
     pub scheme_burd: &'static str,
     pub scheme_puor: &'static str,
+    /// (data codes matched to an area, data codes of the year)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub codes_matched: fn(&str, &str) -> String,
     /// (permutations, seed)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub moran_method: fn(&str, &str) -> String,

@@ -128,6 +128,7 @@ pub(super) fn GeometryInput(
         let m = &r.data.matching;
         Some(view! {
             <div data-testid="unmatched">
+                <p data-testid="codes-matched">{(messages(lang.get()).map.codes_matched)(&m.area_of_entity.iter().filter(|a| a.is_some()).count().to_string(), &m.area_of_entity.len().to_string())}</p>
                 <p>{format!("{} ({}): {}", messages(lang.get()).map.data_codes_without_boundary, m.unmatched_data.len(), if m.unmatched_data.is_empty() { "—".into() } else { m.unmatched_data_listed(lang.get()).join(", ") })}</p>
                 <p>{format!("{} ({}): {}", messages(lang.get()).map.boundaries_without_data_year, m.unmatched_geometry.len(), if m.unmatched_geometry.is_empty() { "—".into() } else { m.unmatched_geometry.join(", ") })}</p>
             </div>
