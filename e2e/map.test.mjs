@@ -137,6 +137,15 @@ test('selecting a commune in the funnel plot outlines it on the map; smoothing, 
   await page.getByTestId('smooth-select').selectOption('spatial-eb');
   await page.waitForFunction((b) => [...document.querySelectorAll('svg[data-testid="choropleth"] path[data-code]')]
     .some((p, i) => `${p.dataset.code}=${p.dataset.value}` !== b[i]), raw);
+  // Queen neighbours (a border or a corner) are the default; rook (a border only) changes the
+  // spatial EB rate of the communes with corner-only neighbours (19 in 2023), and the choice is
+  // kept in the link and in the shown command.
+  const queen = await values(page);
+  await page.getByTestId('contiguity-select').selectOption('rook');
+  await page.waitForFunction((b) => [...document.querySelectorAll('svg[data-testid="choropleth"] path[data-code]')]
+    .some((p, i) => `${p.dataset.code}=${p.dataset.value}` !== b[i]), queen);
+  await page.waitForFunction(() => location.hash.includes('contiguity=rook'));
+  assert.match(await page.getByTestId('map-command').textContent(), / --contiguity rook /);
   // A box map has six classes.
   await page.getByTestId('classify-select').selectOption('box');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="map-legend"] [data-legend-class]').length === 7);

@@ -20,12 +20,15 @@ fn attribute<'a>(svg: &'a str, code: &str, attr: &str) -> &'a str {
 }
 
 /// Births and deaths of 2019 are those of the spatial EB worked example in imr-map
-/// (smoothing::spatial_eb): La Florida (cell E) → 316/55 = 5.745455, Ñuñoa (cell C, 0 deaths)
-/// → 23/4050 per birth = 5.679012 per 1,000. Isla de Pascua has no 2019 row: hatched, no class.
+/// (smoothing::spatial_eb, rook neighbours): La Florida (cell E) → 316/55 = 5.745455, Ñuñoa
+/// (cell C, 0 deaths) → 23/4050 per birth = 5.679012 per 1,000. Isla de Pascua has no 2019
+/// row: hatched, no class.
 #[test]
 fn a_spatial_eb_map_has_one_path_per_commune_with_class_and_value() {
     let out = out_path("seb.svg");
     let run = succeeds(&cells_2019(&[
+        "--contiguity",
+        "rook",
         "--smooth",
         "spatial-eb",
         "--scheme",
@@ -52,6 +55,8 @@ fn a_spatial_eb_map_has_one_path_per_commune_with_class_and_value() {
     assert_eq!(summary["unmatched_geometry"], serde_json::json!(["05201"]));
     assert_eq!(summary["no_data"], serde_json::json!(["05201"]));
     assert_eq!(summary["smoothing"], "spatial-eb");
+    assert_eq!(summary["contiguity"], "rook");
+    assert_eq!(summary["matched_data"], 5);
     let counts: Vec<u64> = summary["classes"]
         .as_array()
         .unwrap()
@@ -107,9 +112,12 @@ fn an_excess_risk_map_and_its_data_table_agree() {
     let (births, deaths): (f64, f64) = (fields[3].parse().unwrap(), fields[4].parse().unwrap());
     let summary: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
     assert_eq!(summary["smoothing"], "excess-risk");
-    assert_eq!(fields[11], attribute(&svg, "13101", "data-value"));
+    // The CSV has the engine's number in full (8 deaths over 1000 · 29/4750 expected = 38/29
+    // in f64), the SVG's data-value the same number to 6 decimals.
     assert_eq!(fields[10], fields[11]);
-    assert_eq!(fields[11], "1.310345");
+    assert_eq!(fields[11], "1.3103448275862069");
+    assert_eq!(fields[11].parse::<f64>().unwrap(), 38.0 / 29.0);
+    assert_eq!(attribute(&svg, "13101", "data-value"), "1.310345");
     assert_eq!((births, deaths), (1000.0, 8.0));
 }
 
@@ -140,6 +148,88 @@ fn smoothing_another_column_is_a_usage_error() {
         ]),
     );
     assert!(stderr.contains("--smooth"), "{stderr}");
+}
+
+/// Queen is the default: the cells touching at a corner (A–D, B–C, D–E) become neighbours, and
+/// the spatial EB rates are esda 2.9.0's `Spatial_Empirical_Bayes` on the queen lists
+/// A{B,C,D} B{A,C,D,E} C{A,B,D} D{A,B,C,E} E{B,D} (with libpysal 4.14.1 `W`): La Florida (E)
+/// 5.02318271, Ñuñoa (C) 6.10361068 per 1,000. The CSV has the engine's numbers in full, and
+/// the summary has Moran's I with its analytical tests and the EB Moran's I.
+#[test]
+fn queen_neighbours_are_the_default_and_change_the_spatial_eb_rates() {
+    let out = out_path("seb-queen.svg");
+    let csv = out_path("seb-queen.csv");
+    let run = succeeds(&cells_2019(&[
+        "--smooth",
+        "spatial-eb",
+        "--moran",
+        "99",
+        "--csv",
+        &csv,
+        "--out",
+        &out,
+    ]));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(attribute(&svg, "13110", "data-value"), "5.023183");
+    assert_eq!(attribute(&svg, "13120", "data-value"), "6.103611");
+    let summary: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(summary["contiguity"], "queen");
+    for key in ["z_norm", "p_norm", "z_rand", "p_rand"] {
+        assert!(
+            summary["moran"][key].is_f64(),
+            "{key}: {}",
+            summary["moran"]
+        );
+    }
+    assert!(summary["eb_moran"]["i"].is_f64(), "{}", summary["eb_moran"]);
+    let table = std::fs::read_to_string(&csv).unwrap();
+    let line = table
+        .lines()
+        .find(|l| l.starts_with("13110,"))
+        .unwrap()
+        .to_string();
+    let seb: f64 = line.split(',').nth(9).unwrap().parse().unwrap();
+    assert!((seb - 5.02318271).abs() < 1e-8, "{line}");
+    assert!(line.split(',').nth(9).unwrap().len() > 10, "{line}");
+}
+
+/// A boundary file whose codes are none of the data's: the error says how many data codes
+/// there are, what the boundaries' codes look like and which properties the file has.
+#[test]
+fn boundaries_without_any_data_code_name_both_sides_and_the_files_properties() {
+    let path = out_path("counties.geojson");
+    std::fs::write(
+        &path,
+        r#"{"type":"FeatureCollection","features":[
+          {"type":"Feature","properties":{"FIPS":"37001","NAME":"Alamance"},"geometry":{"type":"Polygon","coordinates":[[[-80,35],[-79,35],[-79,36],[-80,36],[-80,35]]]}},
+          {"type":"Feature","properties":{"FIPS":"37003","NAME":"Alexander"},"geometry":{"type":"Polygon","coordinates":[[[-79,35],[-78,35],[-78,36],[-79,36],[-79,35]]]}}]}"#,
+    )
+    .unwrap();
+    let err = fails(
+        1,
+        &[
+            "map",
+            "tests/data/map_rates.csv",
+            "--year",
+            "2019",
+            "--geometry",
+            &path,
+            "--code-property",
+            "FIPS",
+            "--name-property",
+            "NAME",
+            "--out",
+            &out_path("counties.svg"),
+        ],
+    );
+    assert!(
+        err.contains(
+            "none of these 6 codes is in the boundaries: 13101, 13102, 13110, 13114, 13120, …"
+        ) && err.contains("have codes like 37001, 37003 in the property `FIPS`")
+            && err.contains("the file's properties are FIPS, NAME"),
+        "{err}"
+    );
+    assert!(!err.contains("classify"), "{err}");
 }
 
 #[test]

@@ -7,8 +7,8 @@ use clap::Parser;
 use imr_cli::{Cli, Command};
 use imr_core::models::{Estimator, VcovKind};
 use imr_core::request::{
-    ClassScheme, FitRequest, InequalityRequest, InequalitySubject, MapRequest, RatesRequest,
-    SecondSeries, Smooth,
+    ClassScheme, Contiguity, FitRequest, InequalityRequest, InequalitySubject, MapRequest,
+    RatesRequest, SecondSeries, Smooth,
 };
 use imr_core::Lang;
 use imr_findings::FindingsRequest;
@@ -137,12 +137,22 @@ fn map_request() -> impl Strategy<Value = MapRequest> {
             any::<u64>(),
             any::<bool>(),
             any::<bool>(),
+            proptest::sample::select(Contiguity::ALL.to_vec()),
         ),
     )
         .prop_map(
             |(
                 (year, spanish, value, smooth, geometry, code_property, name_property, object),
-                ((scheme, breaks), classes, colours, moran, seed, lisa, include_flagged),
+                (
+                    (scheme, breaks),
+                    classes,
+                    colours,
+                    moran,
+                    seed,
+                    lisa,
+                    include_flagged,
+                    contiguity,
+                ),
             )| MapRequest {
                 year,
                 lang: if spanish { Lang::Es } else { Lang::En },
@@ -165,6 +175,7 @@ fn map_request() -> impl Strategy<Value = MapRequest> {
                 seed,
                 lisa,
                 include_flagged,
+                contiguity,
             },
         )
 }

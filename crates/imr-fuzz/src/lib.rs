@@ -177,6 +177,8 @@ fn run_boundaries(input: &[u8]) -> Result<(), String> {
     if let Ok(layer) = GeoLayer::from_str(&text, None, &PropertyKeys::default()) {
         let _ = layer.bounds();
         let _ = layer.match_codes(&["01101", "13101"]);
+        let _ = imr_core::map::Weights::queen(&layer);
+        let _ = imr_core::map::Weights::rook(&layer);
     }
     Ok(())
 }

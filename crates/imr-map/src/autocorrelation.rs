@@ -17,6 +17,26 @@
 //! (M + 1)/(R + 1), with R permutations and M the number at least as extreme as the observed
 //! statistic on its side (≥ when above the permutation reference E[I] or 0 for local I, ≤ when
 //! below), as GeoDa reports it.
+//!
+//! # Analytical inference for the global I (Cliff & Ord 1981, *Spatial Processes*, ch. 2)
+//! Beside the permutation test, the moments of I under the two null hypotheses of Cliff and
+//! Ord, as esda's `Moran` computes them (`z_norm`, `z_rand`, `p_norm`, `p_rand`), with the
+//! row-standardised weights of the areas kept: S₀ = Σ_ij w_ij, S₁ = ½ Σ_ij (w_ij + w_ji)²,
+//! S₂ = Σ_i (w_i· + w_·i)², E[I] = −1/(n − 1);
+//!
+//! * normality: V_N = (n² S₁ − n S₂ + 3 S₀²) / ((n² − 1) S₀²) − E[I]²;
+//! * randomisation, with the kurtosis b₂ = n Σ z⁴ / (Σ z²)²:
+//!   V_R = [n((n² − 3n + 3) S₁ − n S₂ + 3 S₀²) − b₂((n² − n) S₁ − 2n S₂ + 6 S₀²)]
+//!   / ((n − 1)(n − 2)(n − 3) S₀²) − E[I]²;
+//! * z = (I − E[I]) / √V, two-sided p = 2(1 − Φ(|z|)) (esda's default `two_tailed=True`).
+//!
+//! The randomisation variance needs n ≥ 4; with 3 areas it is not given (`None`).
+//!
+//! # EB-standardised Moran's I (Assunção & Reis 1999, *Statistics in Medicine* 18:2147–2162)
+//! [`moran_rate`]: Moran's I of the EB-standardised rates of
+//! [`crate::smoothing::eb_standardised_rates`] instead of the raw rates, which have unequal
+//! variances when births differ; esda's `Moran_Rate(adjusted=True)` and GeoDa's "Moran's I
+//! with EB Rate".
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -71,6 +91,80 @@ pub struct Moran {
     pub seed: u64,
     /// Number of areas used (with a value).
     pub n: usize,
+    /// Analytical inference under normality (Cliff & Ord): z and its two-sided p-value.
+    pub z_norm: f64,
+    pub p_norm: f64,
+    /// Analytical inference under randomisation (Cliff & Ord): z and its two-sided p-value;
+    /// `None` with fewer than 4 areas or a non-positive variance.
+    pub z_rand: Option<f64>,
+    pub p_rand: Option<f64>,
+}
+
+/// Moments of I under the null: variance under normality and under randomisation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct NullVariances {
+    normality: f64,
+    randomisation: Option<f64>,
+}
+
+/// Cliff & Ord's variances of I for the row-standardised weights of `weights` and the
+/// deviations `z` (see the module notes for the formulas).
+fn null_variances(z: &[f64], weights: &Weights) -> NullVariances {
+    let count = z.len();
+    let n = count as f64;
+    let row_weight = |i: usize| {
+        let k = weights.neighbours(i).len();
+        if k == 0 {
+            0.0
+        } else {
+            1.0 / k as f64
+        }
+    };
+    let mut s0 = 0.0;
+    let mut s1 = 0.0;
+    let mut s2 = 0.0;
+    for i in 0..count {
+        let wi = row_weight(i);
+        let neighbours = weights.neighbours(i);
+        let row_sum = wi * neighbours.len() as f64;
+        let mut column_sum = 0.0;
+        for &j in neighbours {
+            let wj = row_weight(j);
+            // Symmetric neighbours: w_ij = 1/k_i and w_ji = 1/k_j.
+            s1 += (wi + wj).powi(2);
+            column_sum += wj;
+        }
+        s0 += row_sum;
+        s2 += (row_sum + column_sum).powi(2);
+    }
+    s1 /= 2.0;
+    let s02 = s0 * s0;
+    let expected = -1.0 / (n - 1.0);
+    let normality =
+        (n * n * s1 - n * s2 + 3.0 * s02) / ((n - 1.0) * (n + 1.0) * s02) - expected * expected;
+    let randomisation = (count >= 4).then(|| {
+        let m2 = z.iter().map(|v| v * v).sum::<f64>() / n;
+        let m4 = z.iter().map(|v| v.powi(4)).sum::<f64>() / n;
+        let kurtosis = m4 / (m2 * m2);
+        let a = n * ((n * n - 3.0 * n + 3.0) * s1 - n * s2 + 3.0 * s02);
+        let b = kurtosis * ((n * n - n) * s1 - 2.0 * n * s2 + 6.0 * s02);
+        (a - b) / ((n - 1.0) * (n - 2.0) * (n - 3.0) * s02) - expected * expected
+    });
+    NullVariances {
+        normality,
+        randomisation,
+    }
+}
+
+/// z and two-sided normal p-value of `i` for a null variance, `None` when it is not positive.
+fn analytical(i: f64, expected: f64, variance: f64) -> Option<(f64, f64)> {
+    (variance > 0.0 && variance.is_finite()).then(|| {
+        let z = (i - expected) / variance.sqrt();
+        (
+            z,
+            statrs::function::erf::erfc(z.abs() / std::f64::consts::SQRT_2),
+        )
+    })
 }
 
 /// LISA cluster of an area.
@@ -233,6 +327,12 @@ pub fn moran(
     let sd = (draws.iter().map(|d| (d - mean).powi(2)).sum::<f64>()
         / (permutations as f64 - 1.0).max(1.0))
     .sqrt();
+    let variances = null_variances(&z, &weights);
+    let (z_norm, p_norm) =
+        analytical(observed, expected, variances.normality).unwrap_or((f64::NAN, f64::NAN));
+    let randomisation = variances
+        .randomisation
+        .and_then(|v| analytical(observed, expected, v));
     let extreme = if observed >= expected {
         draws.iter().filter(|&&d| d >= observed).count()
     } else {
@@ -252,7 +352,46 @@ pub fn moran(
         permutations,
         seed,
         n,
+        z_norm,
+        p_norm,
+        z_rand: randomisation.map(|r| r.0),
+        p_rand: randomisation.map(|r| r.1),
     })
+}
+
+/// The EB-standardised Moran's I of Assunção & Reis (1999): [`moran`] of
+/// [`crate::smoothing::eb_standardised_rates`] of the deaths and births, as esda's
+/// `Moran_Rate(e, b, w, adjusted=True)`. Areas without usable counts are left out with their
+/// links, as in [`moran`].
+pub fn moran_rate(
+    deaths: &[Option<f64>],
+    births: &[Option<f64>],
+    weights: &Weights,
+    permutations: usize,
+    seed: u64,
+) -> Result<Moran, MoranRateError> {
+    let standardised = crate::smoothing::eb_standardised_rates(deaths, births)?;
+    Ok(moran(&standardised, weights, permutations, seed)?)
+}
+
+/// Why the EB-standardised Moran's I could not be computed: the rates or the statistic.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoranRateError {
+    #[error(transparent)]
+    Rates(#[from] crate::smoothing::SmoothError),
+    #[error(transparent)]
+    Moran(#[from] AutocorrelationError),
+}
+
+impl MoranRateError {
+    /// The error in `lang`.
+    pub fn text(&self, lang: crate::Lang) -> String {
+        match self {
+            MoranRateError::Rates(e) => e.text(lang),
+            MoranRateError::Moran(e) => e.text(lang),
+        }
+    }
 }
 
 /// Local Moran's I with conditional permutations, and clusters at significance `alpha`.

@@ -197,6 +197,9 @@ pub struct GeoLayer {
     /// Features that were not used, with the reason (e.g. a point or a line, or an empty
     /// geometry), in file order.
     pub skipped: Vec<SkippedFeature>,
+    /// The feature properties' names, in order of first appearance (to say what the file
+    /// has when its codes match none of the data's).
+    pub properties: Vec<String>,
 }
 
 /// A feature of the boundary file that is not drawn, and why.
@@ -442,7 +445,15 @@ impl GeoLayer {
         let mut skipped = Vec::new();
         // Keyed by `code_key`, the key data codes are matched by: `01101` and `1101` are one area.
         let mut seen: BTreeMap<String, (usize, String)> = BTreeMap::new();
+        let mut properties: Vec<String> = Vec::new();
+        let mut property_seen: BTreeSet<String> = BTreeSet::new();
         for (index, feature) in features.enumerate() {
+            for key in feature.properties.into_iter().flat_map(|p| p.keys()) {
+                if !property_seen.contains(key) {
+                    property_seen.insert(key.clone());
+                    properties.push(key.clone());
+                }
+            }
             let property = |key: &str| feature.properties.and_then(|p| p.get(key));
             let code = property(&keys.code).and_then(code_string).ok_or_else(|| {
                 GeometryError::MissingCode {
@@ -532,6 +543,7 @@ impl GeoLayer {
             areas,
             arcs_by_area,
             skipped,
+            properties,
         })
     }
 

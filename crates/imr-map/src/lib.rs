@@ -12,9 +12,11 @@
 //! 3. Per year or variable: values ([`smoothing`]: raw, global and spatial empirical Bayes, excess
 //!    risk), [`classify::classify`], then [`svg::Colouring`] — no geometry is touched.
 //! 4. [`svg::choropleth_svg`] writes the publishable SVG; [`funnel`] and [`svg::funnel_svg`] the
-//!    funnel plot; [`autocorrelation`] Moran's I and LISA clusters on [`weights::Weights`] built
-//!    from shared borders (linear in the borders; overlapping areas are capped, see
-//!    [`weights::MAX_OVERLAP_PAIRS`]).
+//!    funnel plot; [`autocorrelation`] Moran's I (permutation and Cliff–Ord analytical tests,
+//!    and the EB-standardised I of Assunção–Reis) and LISA clusters on [`weights::Weights`],
+//!    queen (shared points, the default) or rook (shared borders) contiguity
+//!    ([`weights::Contiguity`]; linear in the borders and points; overlapping areas are capped,
+//!    see [`weights::MAX_OVERLAP_PAIRS`]).
 //! 5. [`year_map`] adapts one year's rows (codes, deaths, births, a column) to the areas, and
 //!    holds what the page and `imr map` must share to write the same bytes: [`year_map::Measure`]
 //!    (values and texts), the default colours, and the data table ([`year_map::map_csv`]).

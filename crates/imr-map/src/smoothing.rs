@@ -107,7 +107,7 @@ impl Smoothing {
             Smoothing::None => "raw rate",
             Smoothing::GlobalEb => "empirical Bayes smoothed (global, Marshall 1991)",
             Smoothing::SpatialEb => {
-                "empirical Bayes smoothed (spatial, neighbours sharing a border)"
+                "empirical Bayes smoothed (spatial, each area with its neighbours)"
             }
         }
     }
@@ -118,7 +118,7 @@ impl Smoothing {
             Smoothing::None => "tasa observada",
             Smoothing::GlobalEb => "suavizada por Bayes empírico (global, Marshall 1991)",
             Smoothing::SpatialEb => {
-                "suavizada por Bayes empírico (espacial, comunas vecinas que comparten límite)"
+                "suavizada por Bayes empírico (espacial, cada área con sus vecinas)"
             }
         };
         lang.pick(es, self.label())
@@ -259,7 +259,10 @@ pub fn global_eb(deaths: &[Option<f64>], births: &[Option<f64>]) -> Result<Globa
 }
 
 /// Spatial empirical Bayes smoothing (GeoDa's "Spatial Empirical Bayes"): each area shrinks towards
-/// the pooled rate of its neighbourhood, the area itself and its neighbours.
+/// the pooled rate of its neighbourhood, the area itself and its neighbours (queen or rook, as
+/// the weights were built). The same estimator as esda's `Spatial_Empirical_Bayes(e, b, w)`
+/// (golden: `tests/reference/spatial/`), except that esda has no missing values while here an
+/// unusable neighbour is left out of S_i.
 ///
 /// # Formula
 /// For area i, S_i = {i} ∪ N(i), keeping usable areas only; θ_i, σ²_i and P̄_i are the formulas of
@@ -304,6 +307,56 @@ pub fn spatial_eb(
                     .filter_map(|j| pairs.get(j).copied().flatten());
                 let (theta, variance) = eb_prior(set)?;
                 Some(PER * eb_shrink(theta, variance, o, p).1)
+            })
+            .collect(),
+    )
+}
+
+/// EB-standardised rates of Assunção & Reis (1999, *Statistics in Medicine* 18:2147–2162), the
+/// variable of the EB Moran's I ([`crate::autocorrelation::moran_rate`]).
+///
+/// # Formula (esda 2.x `smoothing.assuncao_rate`; GeoDa's "EB Rate Standardization" is the same
+/// statistic, its handling of a negative α + β/P_i was not checked against GeoDa here)
+/// Over the n usable areas, with r_i = O_i / P_i:
+///
+/// * β = Σ O / Σ P, P̄ = Σ P / n, s² = Σ P_i (r_i − β)² / Σ P;
+/// * α = s² − β / P̄ (not truncated at 0);
+/// * v_i = α + β / P_i, or β / P_i where that is negative;
+/// * z_i = (r_i − β) / √v_i.
+///
+/// Rates per birth (not per 1,000): the z_i are unit-free. An area whose v_i is 0 (all deaths
+/// are zero, β = 0) gets `None`, as the z is not defined.
+pub fn eb_standardised_rates(
+    deaths: &[Option<f64>],
+    births: &[Option<f64>],
+) -> Result<Vec<Option<f64>>, SmoothError> {
+    raw_rates(deaths, births)?;
+    let pairs = usable_pairs(deaths, births);
+    let (mut sum_o, mut sum_p, mut n) = (0.0, 0.0, 0usize);
+    for (o, p) in pairs.iter().flatten() {
+        sum_o += o;
+        sum_p += p;
+        n += 1;
+    }
+    if n == 0 || sum_p <= 0.0 {
+        return Err(SmoothError::NoUsableArea);
+    }
+    let beta = sum_o / sum_p;
+    let spread: f64 = pairs
+        .iter()
+        .flatten()
+        .map(|(o, p)| p * (o / p - beta).powi(2))
+        .sum::<f64>()
+        / sum_p;
+    let alpha = spread - beta / (sum_p / n as f64);
+    all_finite(
+        pairs
+            .iter()
+            .map(|pair| {
+                let (o, p) = (*pair)?;
+                let raw = alpha + beta / p;
+                let variance = if raw < 0.0 { beta / p } else { raw };
+                (variance > 0.0).then(|| (o / p - beta) / variance.sqrt())
             })
             .collect(),
     )

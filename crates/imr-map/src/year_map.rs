@@ -10,7 +10,7 @@ use crate::classify::{classify, classify_excluding, Classification, ClassifyErro
 use crate::colour::Scheme;
 use crate::geometry::{CodeMatch, GeoLayer};
 use crate::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb, SmoothError, Smoothing};
-use crate::svg::{format_value, Colouring, MapText};
+use crate::svg::{Colouring, MapText};
 use crate::weights::Weights;
 use imr_stats::Lang;
 
@@ -198,14 +198,25 @@ impl YearData {
     }
 }
 
-fn csv_number(v: Option<f64>) -> String {
-    v.map(format_value).unwrap_or_default()
+/// A number of the data table at full precision: Rust's shortest representation that reads
+/// back to the same f64 (`8.064516129032258`), so a reader gets the engine's numbers; −0 is
+/// written `0`.
+pub fn csv_number(v: Option<f64>) -> String {
+    v.map(|v| {
+        if v == 0.0 {
+            "0".to_string()
+        } else {
+            v.to_string()
+        }
+    })
+    .unwrap_or_default()
 }
 
 /// The data behind a map as CSV, one line per area of the layer in file order: code, name, year,
 /// births, deaths, the raw rate per 1,000 with its exact (Garwood) 95% interval, the global and
 /// spatial empirical Bayes rates, excess risk, then the mapped value and its class (empty: no
-/// data). Numbers are written as in the SVG's `data-value` (at most 6 decimals). Written by the
+/// data). Numbers are written at full precision ([`csv_number`]; the SVG's `data-value` keeps 6
+/// decimals). Written by the
 /// one CSV writer of the exports, formula guard on.
 pub fn map_csv(
     layer: &GeoLayer,
@@ -264,8 +275,11 @@ pub fn map_csv_with(
     for (a, area) in layer.areas.iter().enumerate() {
         let interval = match (raw[a], data.deaths[a], data.births[a]) {
             (Some(_), Some(o), Some(p)) => {
+                // Scaled as imr-core's `rate_with_interval` (the Data view, `imr rates`), so
+                // that the full-precision numbers agree to the last digit.
+                let scale = 1000.0 / p;
                 imr_stats::poisson::poisson_exact_interval(o, CONFIDENCE_LEVEL)
-                    .map(|ci| (ci.lower * 1000.0 / p, ci.upper * 1000.0 / p))
+                    .map(|ci| (ci.lower * scale, ci.upper * scale))
             }
             _ => None,
         };
@@ -418,6 +432,11 @@ mod tests {
         let high: f64 = first[7].parse().unwrap();
         assert!((low - 3.453832).abs() < 1e-5, "{low}");
         assert!((high - 15.763189).abs() < 1e-5, "{high}");
+        // Full precision: the text reads back to the engine's f64, bit for bit.
+        let exact = imr_stats::poisson::poisson_exact_interval(8.0, CONFIDENCE_LEVEL).unwrap();
+        assert_eq!(low.to_bits(), (exact.lower * (1000.0 / 1000.0)).to_bits());
+        assert_eq!(high.to_bits(), (exact.upper * (1000.0 / 1000.0)).to_bits());
+        assert!(first[6].len() > "3.453832".len(), "{}", first[6]);
         assert_eq!(first[10], "0.8");
         assert_eq!(first[12], "0");
         // A name with a comma and quotes is quoted.

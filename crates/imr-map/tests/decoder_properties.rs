@@ -24,6 +24,7 @@ fn exercise(text: &str) {
     for object in [None, Some("a")] {
         if let Ok(layer) = GeoLayer::from_str(text, object, &keys()) {
             let _ = Weights::rook(&layer);
+            let _ = Weights::queen(&layer);
             let _ = MapLayout::build(&layer, &LayoutSpec::auto(&layer));
             let _ = layer.match_codes(&["1", "01", "x"]);
         }
@@ -520,5 +521,23 @@ proptest! {
             prop_assert_eq!(w_topo.neighbours(k), g.neighbours[k].as_slice(), "cell {}", k);
         }
         prop_assert_eq!(w_topo, w_geo);
+        // Queen: the eight cells around each (diagonals meet at a corner only), from the
+        // topology's decoded arcs and from the GeoJSON's vertices alike.
+        let q_topo = Weights::queen(&topo).unwrap();
+        for k in 0..rows * cols {
+            let (i, j) = ((k / cols) as i64, (k % cols) as i64);
+            let mut around = Vec::new();
+            for di in -1..=1i64 {
+                for dj in -1..=1i64 {
+                    let (r, c) = (i + di, j + dj);
+                    if (di, dj) != (0, 0) && r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64 {
+                        around.push(r as usize * cols + c as usize);
+                    }
+                }
+            }
+            around.sort_unstable();
+            prop_assert_eq!(q_topo.neighbours(k), around.as_slice(), "queen cell {}", k);
+        }
+        prop_assert_eq!(q_topo, Weights::queen(&geo).unwrap());
     }
 }

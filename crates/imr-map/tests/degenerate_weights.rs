@@ -125,3 +125,40 @@ fn a_long_valid_strip_gives_one_pair_per_shared_edge() {
     assert_eq!(w.neighbours(2_999), &[2_998, 3_000]);
     assert!(w.islands().is_empty());
 }
+
+/// `n` thin triangles that all have the vertex (0, 0) and nothing else in common.
+fn star_geojson(n: usize) -> String {
+    let features: Vec<String> = (0..n)
+        .map(|i| {
+            let y = i as f64 * 1e-3;
+            format!(
+                r#"{{"type":"Feature","properties":{{"c":"S{i}"}},"geometry":{{"type":"Polygon","coordinates":[[[0,0],[1,{y}],[1,{}],[0,0]]]}}}}"#,
+                y + 5e-4
+            )
+        })
+        .collect();
+    format!(
+        r#"{{"type":"FeatureCollection","features":[{}]}}"#,
+        features.join(",")
+    )
+}
+
+#[test]
+fn six_thousand_areas_at_one_point_are_refused_as_queen_neighbours_but_not_as_rook() {
+    let layer = GeoLayer::from_str(&star_geojson(6_000), None, &keys()).unwrap();
+    // No edge in common: no rook neighbours at all.
+    assert!(Weights::rook(&layer).unwrap().islands().len() == 6_000);
+    let err = Weights::queen(&layer).unwrap_err();
+    assert!(
+        matches!(&err, WeightsError::CrowdedPoints { areas: 6_000, first_code, .. } if first_code == "S0"),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string().contains("meet at one point ((0, 0))"),
+        "{err}"
+    );
+    // A few areas at one point are all mutual queen neighbours.
+    let small = GeoLayer::from_str(&star_geojson(5), None, &keys()).unwrap();
+    let w = Weights::queen(&small).unwrap();
+    assert_eq!(w.neighbours(0), [1, 2, 3, 4]);
+}

@@ -101,3 +101,19 @@ fn hand_made_weights_must_be_symmetric() {
     assert!(Weights::from_lists(vec![vec![0]]).is_err());
     assert!(Weights::from_lists(vec![vec![1], vec![0]]).is_ok());
 }
+
+/// Queen neighbours of the six cells: the rook pairs and the corner contacts A–D, B–C, D–E,
+/// found alike from the topology's decoded arcs and from the GeoJSON's vertices.
+#[test]
+fn corners_make_queen_neighbours_in_both_formats() {
+    let layer = six_cells_topology();
+    let w = Weights::queen(&layer).unwrap();
+    assert_eq!(codes_of(&layer, &w, "A"), ["B", "C", "D"]);
+    assert_eq!(codes_of(&layer, &w, "B"), ["A", "C", "D", "E"]);
+    assert_eq!(codes_of(&layer, &w, "C"), ["A", "B", "D"]);
+    assert_eq!(codes_of(&layer, &w, "D"), ["A", "B", "C", "E"]);
+    assert_eq!(codes_of(&layer, &w, "E"), ["B", "D"]);
+    assert_eq!(w.islands(), vec![layer.index_of("F").unwrap()]);
+    let geo = GeoLayer::from_str(include_str!("data/six_cells.geojson"), None, &keys()).unwrap();
+    assert_eq!(Weights::queen(&geo).unwrap(), w);
+}

@@ -16,6 +16,16 @@ pub struct MapMessages {
     pub raw_rate: &'static str,
     pub global_empirical_bayes: &'static str,
     pub spatial_empirical_bayes: &'static str,
+    /// The contiguity select's label and its two choices.
+    pub neighbours: &'static str,
+    pub contiguity_queen: &'static str,
+    pub contiguity_rook: &'static str,
+    /// Before the analytical z and p of Moran's I.
+    pub moran_analytical: &'static str,
+    pub under_normality: &'static str,
+    pub under_randomisation: &'static str,
+    /// Before the EB-standardised Moran's I.
+    pub eb_moran_equals: &'static str,
     pub quantiles: &'static str,
     pub equal_intervals: &'static str,
     pub natural_breaks_jenks: &'static str,
@@ -75,6 +85,9 @@ pub struct MapMessages {
     pub scheme_cividis: &'static str,
     pub scheme_burd: &'static str,
     pub scheme_puor: &'static str,
+    /// (data codes matched to an area, data codes of the year)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub codes_matched: fn(&str, &str) -> String,
     /// (permutations, seed)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub moran_method: fn(&str, &str) -> String,

@@ -9,7 +9,7 @@ use imr_core::map::geometry::{GeoLayer, PropertyKeys};
 use imr_core::map::layout::{LayoutSpec, MapLayout};
 use imr_core::map::weights::Weights;
 use imr_core::map::year_map::BUNDLED_CREDIT;
-use imr_core::request::BoundaryProblem;
+use imr_core::request::{BoundaryProblem, Contiguity};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::sync::{Arc, OnceLock};
@@ -19,11 +19,14 @@ use wasm_bindgen::JsCast;
 const BUNDLED_TOPOJSON: &str = imr_core::data::BOUNDARIES_TOPOJSON;
 
 /// Boundaries decoded, projected and drawn once: the layer, the page layout with every path
-/// string, and the rook weights from shared borders.
+/// string, and the queen and rook weights.
 pub struct Geometry {
     pub layer: GeoLayer,
     pub layout: MapLayout,
-    pub weights: Weights,
+    /// Neighbours sharing a border or a corner.
+    pub queen: Weights,
+    /// Neighbours sharing a border.
+    pub rook: Weights,
     /// How the boundaries are credited on the map: the bundled credit or the file name.
     pub credit: String,
     /// The file name, or `None` for the bundled boundaries.
@@ -34,6 +37,14 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// The weights of a contiguity.
+    pub fn weights(&self, contiguity: Contiguity) -> &Weights {
+        match contiguity {
+            Contiguity::Queen => &self.queen,
+            Contiguity::Rook => &self.rook,
+        }
+    }
+
     pub(super) fn build(
         text: &str,
         keys: &PropertyKeys,
@@ -46,7 +57,8 @@ impl Geometry {
         let layer = GeoLayer::from_str(text, None, keys).map_err(|e| error(e.into()))?;
         let layout =
             MapLayout::build(&layer, &LayoutSpec::auto(&layer)).map_err(|e| error(e.into()))?;
-        let weights = Weights::rook(&layer).map_err(|e| error(e.into()))?;
+        let queen = Weights::queen(&layer).map_err(|e| error(e.into()))?;
+        let rook = Weights::rook(&layer).map_err(|e| error(e.into()))?;
         Ok(Geometry {
             credit: file.clone().unwrap_or_else(|| BUNDLED_CREDIT.to_string()),
             file,
@@ -54,7 +66,8 @@ impl Geometry {
             name_property: keys.name.clone(),
             layer,
             layout,
-            weights,
+            queen,
+            rook,
         })
     }
 }
@@ -115,6 +128,7 @@ pub(super) fn GeometryInput(
         let m = &r.data.matching;
         Some(view! {
             <div data-testid="unmatched">
+                <p data-testid="codes-matched">{(messages(lang.get()).map.codes_matched)(&m.area_of_entity.iter().filter(|a| a.is_some()).count().to_string(), &m.area_of_entity.len().to_string())}</p>
                 <p>{format!("{} ({}): {}", messages(lang.get()).map.data_codes_without_boundary, m.unmatched_data.len(), if m.unmatched_data.is_empty() { "—".into() } else { m.unmatched_data_listed(lang.get()).join(", ") })}</p>
                 <p>{format!("{} ({}): {}", messages(lang.get()).map.boundaries_without_data_year, m.unmatched_geometry.len(), if m.unmatched_geometry.is_empty() { "—".into() } else { m.unmatched_geometry.join(", ") })}</p>
             </div>

@@ -1,5 +1,6 @@
 //! What to show: year (and playing through the years), variable, smoothing, classification,
-//! number of classes, custom breaks, colours and the LISA cluster map, then the shared
+//! neighbours (queen or rook), number of classes, custom breaks, colours and the LISA cluster
+//! map, then the shared
 //! include-flagged toggle.
 
 use super::{MapError, MapOptions};
@@ -7,7 +8,7 @@ use crate::components::choice::choice_select;
 use crate::i18n::lang;
 use crate::messages::{messages, msg, Text};
 use crate::pages::findings::IncludeFlagged;
-use imr_core::request::{ClassScheme, Smooth};
+use imr_core::request::{ClassScheme, Contiguity, Smooth};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -33,6 +34,14 @@ fn smooth_label(s: Smooth) -> Text {
         Smooth::Eb => |m| m.map.global_empirical_bayes,
         Smooth::SpatialEb => |m| m.map.spatial_empirical_bayes,
         Smooth::ExcessRisk => |m| m.map.excess_risk,
+    }
+}
+
+/// A contiguity's name on the page.
+fn contiguity_label(c: Contiguity) -> Text {
+    match c {
+        Contiguity::Queen => |m| m.map.contiguity_queen,
+        Contiguity::Rook => |m| m.map.contiguity_rook,
     }
 }
 
@@ -81,6 +90,7 @@ pub(super) fn MapControls(
         breaks,
         colours: scheme_key,
         lisa: show_lisa,
+        contiguity,
     } = options;
 
     // Play: step through the years, then stop on the last one.
@@ -153,6 +163,8 @@ pub(super) fn MapControls(
             </span>
             {choice_select("map-smooth", "smooth-select", |m| m.map.smoothing, &Smooth::ALL, Smooth::name,
                 |l, c| smooth_label(c)(messages(l)), smooth, move || variable.get() != "rate")}
+            {choice_select("map-contiguity", "contiguity-select", |m| m.map.neighbours, &Contiguity::ALL, Contiguity::name,
+                |l, c| contiguity_label(c)(messages(l)), contiguity, || false)}
             {choice_select("map-classify", "classify-select", |m| m.map.classes, &ClassScheme::ALL, ClassScheme::name,
                 |l, c| scheme_label(c)(messages(l)), class_choice, || false)}
             <span>

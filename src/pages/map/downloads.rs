@@ -75,7 +75,7 @@ pub(super) fn Downloads(
         };
         let csv = map_csv(
             &geo.layer,
-            &geo.weights,
+            geo.weights(r.request.contiguity),
             &r.year.to_string(),
             &r.data,
             &r.values,

@@ -44,14 +44,16 @@ use imr_core::map::svg::{Colouring, MapText};
 use imr_core::map::year_map::{Measure, YearData};
 use imr_core::panel::Panel;
 use imr_core::request::{
-    ClassScheme, MapCredits, MapRequest, RequestError, Smooth, YearSlice, LISA_PERMUTATIONS,
+    ClassScheme, Contiguity, MapCredits, MapRequest, RequestError, Smooth, YearSlice,
+    LISA_PERMUTATIONS,
 };
 use leptos::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
 
 /// The reader's choices, each kept in the URL fragment under its key (a shared link reopens the
-/// same map): `year`, `variable`, `smooth`, `scheme`, `classes`, `breaks`, `colours`, `lisa`
+/// same map): `year`, `variable`, `smooth`, `scheme`, `classes`, `breaks`, `colours`, `lisa`,
+/// `contiguity`
 /// (and the selected commune, [`selection::Selection`], under `commune`).
 /// The include-flagged choice is the views' shared one ([`FlagState`]).
 #[derive(Clone, Copy)]
@@ -67,6 +69,8 @@ pub(crate) struct MapOptions {
     /// A colour scheme's name or `auto`.
     pub colours: RwSignal<String>,
     pub lisa: RwSignal<bool>,
+    /// Neighbours of the spatial EB rate, Moran's I and the LISA.
+    pub contiguity: RwSignal<Contiguity>,
 }
 
 impl MapOptions {
@@ -96,6 +100,12 @@ impl MapOptions {
             breaks: fragment.synced("breaks", String::new()),
             colours: fragment.synced("colours", "auto".to_string()),
             lisa: fragment.synced("lisa", false),
+            contiguity: fragment.synced_with(
+                "contiguity",
+                Contiguity::Queen,
+                |c| c.name().to_owned(),
+                Contiguity::from_name,
+            ),
         }
     }
 
@@ -140,6 +150,7 @@ impl MapOptions {
             colours: Scheme::from_name(&colours).is_some().then_some(colours),
             moran: Some(LISA_PERMUTATIONS),
             lisa: self.lisa.get(),
+            contiguity: self.contiguity.get(),
             include_flagged,
             ..MapRequest::default()
         }))
@@ -232,9 +243,12 @@ pub fn MapPage() -> impl IntoView {
         let p = panel.get()?;
         let geo = geometry.get().ok()?;
         let flags = flag_state.flags.get();
+        // The boundaries' file and code property name them in the error when no code matches.
         let request = MapRequest {
             year,
             value,
+            geometry: geo.file.clone(),
+            code_property: geo.code_property.clone(),
             ..MapRequest::default()
         };
         let is_flagged = |code: &str, y: i64| flags.as_ref().is_some_and(|f| f.is_flagged(code, y));
@@ -264,7 +278,7 @@ pub fn MapPage() -> impl IntoView {
                 &request,
                 &p,
                 &slice,
-                &geo.weights,
+                geo.weights(request.contiguity),
                 MapCredits {
                     source: &data_source.get(),
                     boundaries: &geo.credit,
@@ -299,7 +313,7 @@ pub fn MapPage() -> impl IntoView {
         let geo = geometry.get().ok()?;
         Some(
             r.request
-                .lisa_colouring(&r.values, &geo.weights)
+                .lisa_colouring(&r.values, geo.weights(r.request.contiguity))
                 .map(|(c, _)| Shared(Arc::new(c)))
                 .map_err(MapError::Request),
         )
@@ -326,9 +340,21 @@ pub fn MapPage() -> impl IntoView {
         let r = settled.get()?;
         let geo = geometry.get().ok()?;
         r.request
-            .moran_test(&r.values, &geo.weights)
+            .moran_test(&r.values, geo.weights(r.request.contiguity))
             .map(|m| m.map_err(MapError::Request))
     });
+    // The EB-standardised Moran's I of a rate map (Assunção & Reis 1999).
+    let eb_moran_result = Memo::new(move |_| {
+        if !show_moran.get() {
+            return None;
+        }
+        let r = settled.get()?;
+        let geo = geometry.get().ok()?;
+        r.request
+            .eb_moran_test(&r.data, geo.weights(r.request.contiguity))
+            .map(|m| m.map_err(MapError::Request))
+    });
+    let contiguity = options.contiguity;
     let switch_year =
         Callback::new(move |y: i64| timing::time_switch(switch_ms, || year.set(Some(y))));
 
@@ -351,7 +377,7 @@ pub fn MapPage() -> impl IntoView {
             <timing::SwitchTime ms=switch_ms/>
             <methods::MapMethods/>
             <downloads::Downloads geometry=geometry request=request result=ok_result colouring=colouring/>
-            <moran::MoranPanel moran=moran_result show=show_moran lisa=lisa_colouring/>
+            <moran::MoranPanel moran=moran_result eb_moran=eb_moran_result contiguity=contiguity show=show_moran lisa=lisa_colouring/>
             <funnel::FunnelPanel geometry=geometry result=settled.into() selected=selected/>
             <table::DataTable geometry=geometry result=settled.into() selected=selected/>
             <boundaries::GeometryInput geometry=geometry result=ok_result/>

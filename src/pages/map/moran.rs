@@ -6,16 +6,20 @@ use crate::messages::{messages, msg};
 use crate::state::Shared;
 use imr_core::map::autocorrelation::Moran;
 use imr_core::map::svg::Colouring;
-use imr_core::request::{LISA_ALPHA, LISA_PERMUTATIONS as PERMUTATIONS};
+use imr_core::request::{Contiguity, LISA_ALPHA, LISA_PERMUTATIONS as PERMUTATIONS};
 use leptos::prelude::*;
 
 /// The seed of the permutation tests (the request's default).
 const SEED: u64 = 1;
 
-/// Moran's I of the mapped values with its permutation p-value, and the LISA option's status.
+/// Moran's I of the mapped values with its permutation p-value and its analytical tests
+/// (normality, randomisation), the EB-standardised Moran's I of a rate map, the neighbours
+/// used, and the LISA option's status.
 #[component]
 pub(super) fn MoranPanel(
     moran: Memo<Option<Result<Moran, MapError>>>,
+    eb_moran: Memo<Option<Result<Moran, MapError>>>,
+    contiguity: RwSignal<Contiguity>,
     show: RwSignal<bool>,
     lisa: Memo<Option<Result<Shared<Colouring>, MapError>>>,
 ) -> impl IntoView {
@@ -32,9 +36,20 @@ pub(super) fn MoranPanel(
                         {format!(" (E[I] = {}, z = {}, ", crate::i18n::format_number(lang.get_untracked(), m.expected, 4), crate::i18n::format_number(lang.get_untracked(), m.z, 2))}
                         "p = "<strong data-field="moran-p">{format!("{:.4}", m.p_value)}</strong>
                         {(messages(lang.get()).map.moran_detail)(&m.permutations.to_string(), &m.n.to_string())}
+                        {move || format!(" {}: {}.", messages(lang.get()).map.neighbours, contiguity.get().described(lang.get()))}
                     </p>
+                    <p data-testid="moran-analytical">{analytical(lang.get_untracked(), &m)}</p>
                 }.into_any(),
                 Err(e) => view! { <p class="warn" data-testid="moran">{move || format!("{}: {}", messages(lang.get()).map.moran_not_available, e.text(lang.get()))}</p> }.into_any(),
+            })}
+            {move || eb_moran.get().map(|m| match m {
+                Ok(m) => view! {
+                    <p data-testid="eb-moran">
+                        {msg(|m| m.map.eb_moran_equals)}<strong data-field="eb-moran-i">{crate::i18n::format_number(lang.get_untracked(), m.i, 4)}</strong>
+                        {format!(" (p = {:.4}; ", m.p_value)}{analytical(lang.get_untracked(), &m)}")"
+                    </p>
+                }.into_any(),
+                Err(e) => view! { <p class="warn" data-testid="eb-moran">{move || format!("{}: {}", messages(lang.get()).map.moran_not_available, e.text(lang.get()))}</p> }.into_any(),
             })}
             {move || lisa.get().and_then(|l| l.err()).map(|e| view! { <p class="warn">{move || e.text(lang.get())}</p> })}
             {move || lisa.get().and_then(|l| l.ok()).map(|_| view! {
@@ -42,4 +57,26 @@ pub(super) fn MoranPanel(
             })}
         </section>
     }
+}
+
+/// "Analytical tests (…): z = 2.31, p = 0.0209 under normality; z = 2.35, p = 0.0188 under
+/// randomisation" (the randomisation part left out when it is not defined).
+fn analytical(lang: crate::i18n::Lang, m: &Moran) -> String {
+    let words = &messages(lang).map;
+    let number = |v: f64| crate::i18n::format_number(lang, v, 2);
+    let mut text = format!(
+        "{}z = {}, p = {:.4} {}",
+        words.moran_analytical,
+        number(m.z_norm),
+        m.p_norm,
+        words.under_normality
+    );
+    if let (Some(z), Some(p)) = (m.z_rand, m.p_rand) {
+        text.push_str(&format!(
+            "; z = {}, p = {p:.4} {}",
+            number(z),
+            words.under_randomisation
+        ));
+    }
+    text
 }

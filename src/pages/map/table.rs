@@ -26,7 +26,7 @@ pub(super) fn DataTable(
         let geo = geometry.get().ok()?;
         let n = geo.layer.areas.len();
         let (d, b) = (&r.data.deaths, &r.data.births);
-        let rates = AreaRates::of(&r.data, &geo.weights);
+        let rates = AreaRates::of(&r.data, geo.weights(r.request.contiguity));
         // Numbers and words in the page's language (decimal comma in Spanish).
         let l = lang.get();
         let f = move |v: Option<f64>, dec: usize| {

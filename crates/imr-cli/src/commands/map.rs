@@ -1,12 +1,15 @@
 //! `imr map`: the choropleth of one year as the same SVG the page downloads.
 //!
 //! Prints a JSON summary on stdout (classes with limits and counts, areas without data, codes
-//! unmatched on either side) and writes the SVG to `--out`; `--funnel` also writes the funnel plot.
+//! matched and unmatched on either side, Moran's I with its permutation and analytical tests and
+//! the EB Moran's I when asked) and writes the SVG to `--out`; `--funnel` also writes the funnel plot.
 
 use super::input::{load_panel, InputArgs};
 use super::CliError;
 use imr_core::map::year_map::BUNDLED_CREDIT;
-use imr_core::request::{Boundaries, ClassScheme, MapContext, MapRequest, RequestError, Smooth};
+use imr_core::request::{
+    Boundaries, ClassScheme, Contiguity, MapContext, MapRequest, RequestError, Smooth,
+};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -66,6 +69,10 @@ pub struct Args {
     /// 5% with --moran permutations, 999 if not given) instead of by class: the page's LISA map
     #[arg(long)]
     pub lisa: bool,
+    /// Neighbours of the spatial EB rate, Moran's I and the LISA: queen (areas sharing a border
+    /// or a corner, as GeoDa and libpysal by default) or rook (sharing a border)
+    #[arg(long, value_name = "queen|rook", default_value = "queen", value_parser = parse_contiguity)]
+    pub contiguity: Contiguity,
     /// Compute the class breaks with the plausibility-flagged values too (by default they are
     /// left out of the breaks, still drawn in the class their value falls in and outlined)
     #[arg(long)]
@@ -101,9 +108,15 @@ impl From<&Args> for MapRequest {
             moran: args.moran,
             seed: args.seed,
             lisa: args.lisa,
+            contiguity: args.contiguity,
             include_flagged: args.include_flagged,
         }
     }
+}
+
+/// `queen` or `rook`.
+fn parse_contiguity(text: &str) -> Result<Contiguity, String> {
+    Contiguity::from_name(text).ok_or_else(|| format!("{text:?} is neither queen nor rook"))
 }
 
 /// A request error in the words of the command line: the flag of the option at fault.
@@ -189,9 +202,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .lock()
         .write_all(super::json_text(&summary)?.as_bytes())?;
     if !result.unmatched_data.is_empty() {
+        let matched = summary["matched_data"].as_u64().unwrap_or(0);
         eprintln!(
-            "imr map: {} data codes have no boundary and are not drawn: {}",
-            result.unmatched_data.len(),
+            "imr map: {matched} of {} data codes are in the boundaries; not drawn, with no \
+             boundary: {}",
+            matched as usize + result.unmatched_data.len(),
             result.unmatched_data.join(", ")
         );
     }

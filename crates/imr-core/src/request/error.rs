@@ -9,6 +9,8 @@ use imr_inequality::panel_input::KeyRole;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SpatialStatistic {
     Moran,
+    /// Moran's I of the EB-standardised rates (Assunção & Reis 1999).
+    EbMoran,
     Lisa,
 }
 
@@ -16,6 +18,9 @@ impl SpatialStatistic {
     fn name(self, lang: Lang) -> &'static str {
         match self {
             SpatialStatistic::Moran => lang.pick("I de Moran", "Moran's I"),
+            SpatialStatistic::EbMoran => {
+                lang.pick("I de Moran de las tasas EB", "Moran's I of the EB rates")
+            }
             SpatialStatistic::Lisa => "LISA",
         }
     }
@@ -129,6 +134,9 @@ impl RequestError {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
+            Boundaries { name, problem } if problem.is_readable() => {
+                format!("{name}: {}", problem.text(lang))
+            }
             Boundaries { name, problem } => {
                 format!(
                     "{name}: no se pueden leer los límites ({})",
@@ -163,6 +171,15 @@ pub enum BoundaryProblem {
     /// The areas cannot be laid out on the page.
     #[error(transparent)]
     Layout(#[from] imr_map::layout::LayoutError),
+    /// None of the data's codes is an area of the boundaries (boxed: the error stays small).
+    #[error(transparent)]
+    NoCodeMatches(Box<CodeMismatch>),
+}
+
+impl From<CodeMismatch> for BoundaryProblem {
+    fn from(mismatch: CodeMismatch) -> Self {
+        BoundaryProblem::NoCodeMatches(Box::new(mismatch))
+    }
 }
 
 impl BoundaryProblem {
@@ -172,7 +189,93 @@ impl BoundaryProblem {
             BoundaryProblem::Geometry(e) => e.text(lang),
             BoundaryProblem::Weights(e) => e.text(lang),
             BoundaryProblem::Layout(e) => e.text(lang),
+            BoundaryProblem::NoCodeMatches(e) => e.text(lang),
         }
+    }
+
+    /// The file can be read; the problem is what it holds (words that do not say "cannot read").
+    fn is_readable(&self) -> bool {
+        matches!(self, BoundaryProblem::NoCodeMatches(_))
+    }
+}
+
+/// How many examples of codes and properties a [`CodeMismatch`] names.
+pub const MISMATCH_EXAMPLES: usize = 5;
+
+/// The data's codes and the boundaries' codes have nothing in common: what each side has, so
+/// that the reader sees whether the code property, the padding or the file is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "none of these {data_codes} codes is in the boundaries: {} (the boundaries' {areas} areas \
+     have codes like {} in the property `{code_property}`; the file's properties are {})",
+    listed(data_examples, *data_codes),
+    listed(boundary_examples, *areas),
+    listed(properties, *property_count)
+)]
+pub struct CodeMismatch {
+    /// Number of distinct data codes of the year.
+    pub data_codes: usize,
+    /// The first of them (at most [`MISMATCH_EXAMPLES`]).
+    pub data_examples: Vec<String>,
+    /// The property the areas' codes were read from.
+    pub code_property: String,
+    /// Number of areas in the boundaries.
+    pub areas: usize,
+    /// The first areas' codes (at most [`MISMATCH_EXAMPLES`]).
+    pub boundary_examples: Vec<String>,
+    /// Number of distinct feature properties in the file.
+    pub property_count: usize,
+    /// The first of them (at most 12).
+    pub properties: Vec<String>,
+}
+
+/// `a, b, c` or `a, b, c, …` when there are more than listed.
+fn listed(items: &[String], total: usize) -> String {
+    let mut text = items.join(", ");
+    if total > items.len() {
+        text.push_str(", …");
+    }
+    text
+}
+
+impl CodeMismatch {
+    /// The mismatch of the data codes `codes` (distinct) with the areas of `layer`.
+    pub fn of(codes: &[&str], layer: &imr_map::GeoLayer, code_property: &str) -> Self {
+        CodeMismatch {
+            data_codes: codes.len(),
+            data_examples: codes
+                .iter()
+                .take(MISMATCH_EXAMPLES)
+                .map(|c| c.to_string())
+                .collect(),
+            code_property: code_property.to_string(),
+            areas: layer.areas.len(),
+            boundary_examples: layer
+                .areas
+                .iter()
+                .take(MISMATCH_EXAMPLES)
+                .map(|a| a.code.clone())
+                .collect(),
+            property_count: layer.properties.len(),
+            properties: layer.properties.iter().take(12).cloned().collect(),
+        }
+    }
+
+    /// The mismatch in `lang` (English is the `Display` text).
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        format!(
+            "ninguno de estos {} códigos está en los límites: {} (las {} áreas de los límites \
+             tienen códigos como {} en la propiedad `{}`; las propiedades del archivo son {})",
+            self.data_codes,
+            listed(&self.data_examples, self.data_codes),
+            self.areas,
+            listed(&self.boundary_examples, self.areas),
+            self.code_property,
+            listed(&self.properties, self.property_count)
+        )
     }
 }
 

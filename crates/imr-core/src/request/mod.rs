@@ -25,7 +25,7 @@ mod inequality;
 mod map;
 mod rates;
 
-pub use error::{BoundaryProblem, SpatialStatistic};
+pub use error::{BoundaryProblem, CodeMismatch, SpatialStatistic};
 pub use fit::{FitRequest, FitResult, ValidatedFit, DEFAULT_LEVEL};
 pub use fit_view::{
     absorbed_columns, analysis_commands, analysis_csv, chosen_regressors, fit_failure_text,
@@ -35,8 +35,8 @@ pub use inequality::{
     InequalityRequest, InequalityResult, InequalitySubject, SecondSeries, ValidatedInequality,
 };
 pub use map::{
-    AreaRates, Boundaries, ClassScheme, Coloured, MapContext, MapCredits, MapRequest, MapResult,
-    Smooth, ValidatedMap, YearSlice, LISA_ALPHA, LISA_PERMUTATIONS,
+    AreaRates, Boundaries, ClassScheme, Coloured, Contiguity, MapContext, MapCredits, MapRequest,
+    MapResult, Smooth, ValidatedMap, YearSlice, LISA_ALPHA, LISA_PERMUTATIONS,
 };
 pub use rates::{
     commune_name, search_rates, LineAccount, RateSort, RatesExtent, RatesRequest, ValidatedRates,

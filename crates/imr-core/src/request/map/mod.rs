@@ -17,6 +17,7 @@ mod stages;
 #[cfg(test)]
 mod tests;
 
+pub use imr_map::weights::Contiguity;
 pub use stages::{AreaRates, Coloured, MapCredits, YearSlice};
 
 /// Permutations of the LISA test when the request does not say (the page uses 999 too).
@@ -34,7 +35,7 @@ pub enum Smooth {
     None,
     /// Global empirical Bayes (Marshall 1991)
     Eb,
-    /// Spatial empirical Bayes (neighbours sharing a border, and the commune itself)
+    /// Spatial empirical Bayes (the area and its neighbours, see --contiguity)
     SpatialEb,
     /// Excess risk: observed / expected deaths at the pooled rate of the year
     ExcessRisk,
@@ -162,6 +163,10 @@ pub struct MapRequest {
     pub seed: u64,
     /// Colour by LISA cluster instead of by class.
     pub lisa: bool,
+    /// Neighbours of the spatial EB rate, Moran's I and the LISA: queen (areas sharing a border
+    /// or a corner, GeoDa's and libpysal's default) or rook (a border).
+    #[serde(default)]
+    pub contiguity: Contiguity,
     /// Compute the class breaks with the plausibility-flagged values too.
     pub include_flagged: bool,
 }
@@ -184,6 +189,7 @@ impl Default for MapRequest {
             moran: None,
             seed: 1,
             lisa: false,
+            contiguity: Contiguity::Queen,
             include_flagged: false,
         }
     }
@@ -228,8 +234,9 @@ pub struct MapResult {
     pub csv: String,
     /// The funnel plot (SVG), when asked for.
     pub funnel_svg: Option<String>,
-    /// The JSON summary: classes with limits and counts, areas without data, codes unmatched
-    /// on either side, Moran's I and LISA counts.
+    /// The JSON summary: classes with limits and counts, areas without data, codes matched and
+    /// unmatched on either side, Moran's I (permutation and analytical tests, and the
+    /// EB-standardised I of a rate map) and LISA counts.
     pub summary: serde_json::Value,
     /// Data codes that have no boundary, listed in the request's language.
     pub unmatched_data: Vec<String>,
@@ -365,6 +372,12 @@ impl MapRequest {
         }
         if self.lisa {
             args.push("--lisa".into());
+        }
+        if self.contiguity != defaults.contiguity {
+            args.extend([
+                "--contiguity".to_string(),
+                self.contiguity.name().to_string(),
+            ]);
         }
         if self.include_flagged {
             args.push("--include-flagged".into());

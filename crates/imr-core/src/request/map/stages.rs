@@ -1,12 +1,12 @@
 //! The stages of a [`MapRequest`]: the year's rows on the areas, values and colours, LISA,
 //! Moran's I, the funnel plot and the table's rates; and `run`, which chains them for `imr map`.
 
-use super::super::{BoundaryProblem, ColumnUse, RequestError, SpatialStatistic};
+use super::super::{BoundaryProblem, CodeMismatch, ColumnUse, RequestError, SpatialStatistic};
 use super::{
     Boundaries, MapContext, MapRequest, MapResult, ValidatedMap, LISA_ALPHA, LISA_PERMUTATIONS,
 };
 use crate::panel::Panel;
-use imr_map::autocorrelation::{lisa, moran, Lisa, LisaCluster, Moran};
+use imr_map::autocorrelation::{lisa, moran, moran_rate, Lisa, LisaCluster, Moran, MoranRateError};
 use imr_map::classify::Classification;
 use imr_map::funnel::funnel;
 use imr_map::geometry::{GeoLayer, PropertyKeys};
@@ -104,7 +104,9 @@ impl AreaRates {
 impl MapRequest {
     /// The rows of `request.year` (one per entity) aligned to the areas of `layer`, with the
     /// mapped column when the request names one, and each area flagged by `is_flagged(entity,
-    /// year)`.
+    /// year)`. When none of the year's codes is an area of `layer`, the error
+    /// ([`BoundaryProblem::NoCodeMatches`], under the request's boundary file name or
+    /// `comunas.topojson`) names both sides' codes and the file's properties.
     pub fn year_slice(
         &self,
         panel: &Panel,
@@ -131,6 +133,22 @@ impl MapRequest {
             .as_ref()
             .map(|col| year_rows.iter().map(|&i| col[i]).collect());
         let data = YearData::from_rows(layer, &codes, &deaths, &births, column_of_year.as_deref());
+        if data.matching.area_of_entity.iter().all(Option::is_none) {
+            let mut distinct: Vec<&str> = Vec::new();
+            let mut seen = std::collections::BTreeSet::new();
+            for &code in &codes {
+                if seen.insert(code) {
+                    distinct.push(code);
+                }
+            }
+            return Err(RequestError::Boundaries {
+                name: self
+                    .geometry
+                    .clone()
+                    .unwrap_or_else(|| "comunas.topojson".into()),
+                problem: CodeMismatch::of(&distinct, layer, &self.code_property).into(),
+            });
+        }
         let mut flagged = vec![false; layer.areas.len()];
         for (k, area) in data.matching.area_of_entity.iter().enumerate() {
             if let Some(area) = *area {
@@ -164,6 +182,38 @@ impl MapRequest {
         })?;
         let colouring = Colouring::from_lisa_in(values, &l.clusters, LISA_ALPHA, self.lang);
         Ok((colouring, l))
+    }
+
+    /// The EB-standardised Moran's I (Assunção & Reis 1999, esda's `Moran_Rate`) of the year's
+    /// deaths and births, when the request asks for Moran's I and maps a rate (raw or
+    /// smoothed, or the excess risk): the same permutations and seed as [`MapRequest::moran_test`].
+    pub fn eb_moran_test(
+        &self,
+        data: &YearData,
+        weights: &Weights,
+    ) -> Option<Result<Moran, RequestError>> {
+        let permutations = self.moran?;
+        if self.value_column().is_some() {
+            return None;
+        }
+        Some(
+            moran_rate(&data.deaths, &data.births, weights, permutations, self.seed).map_err(
+                |error| match error {
+                    MoranRateError::Moran(error) => RequestError::Spatial {
+                        statistic: SpatialStatistic::EbMoran,
+                        error,
+                    },
+                    MoranRateError::Rates(error) => RequestError::MapValues {
+                        year: self.year,
+                        error,
+                    },
+                    _ => RequestError::MapValues {
+                        year: self.year,
+                        error: imr_map::smoothing::SmoothError::NoUsableArea,
+                    },
+                },
+            ),
+        )
     }
 
     /// Moran's I of `values` with its permutation test, when the request asks for it.
@@ -292,11 +342,19 @@ impl ValidatedMap {
         let layer = GeoLayer::from_str(&boundaries.text, request.object.as_deref(), &keys)
             .map_err(|e| geometry_error(e.into()))?;
         let plausibility = crate::plausibility::Plausibility::check(panel);
-        let slice = request.year_slice(panel, &layer, |code, year| {
-            plausibility.is_flagged(code, year)
-        })?;
+        let slice = request
+            .year_slice(panel, &layer, |code, year| {
+                plausibility.is_flagged(code, year)
+            })
+            .map_err(|error| match error {
+                RequestError::Boundaries { problem, .. } => geometry_error(problem),
+                other => other,
+            })?;
         let n_areas = layer.areas.len();
-        let weights = Weights::rook(&layer).map_err(|e| geometry_error(e.into()))?;
+        let weights = request
+            .contiguity
+            .weights(&layer)
+            .map_err(|e| geometry_error(e.into()))?;
         let coloured = self.colour(
             request,
             panel,
@@ -350,14 +408,25 @@ impl ValidatedMap {
         } else {
             None
         };
+        let moran_json = |m: Moran| {
+            json!({"i": m.i, "expected": m.expected, "p_value": m.p_value, "z": m.z,
+                   "permutations": m.permutations, "seed": m.seed, "areas": m.n,
+                   "z_norm": finite(m.z_norm), "p_norm": finite(m.p_norm),
+                   "z_rand": m.z_rand.and_then(finite), "p_rand": m.p_rand.and_then(finite)})
+        };
         let moran_summary = match request.moran_test(&values, &weights) {
-            Some(m) => {
-                let m = m?;
-                json!({"i": m.i, "expected": m.expected, "p_value": m.p_value, "z": m.z,
-                       "permutations": m.permutations, "seed": m.seed, "areas": m.n})
-            }
+            Some(m) => moran_json(m?),
             None => serde_json::Value::Null,
         };
+        let eb_moran_summary = match request.eb_moran_test(data, &weights) {
+            Some(m) => moran_json(m?),
+            None => serde_json::Value::Null,
+        };
+        let matched = matching
+            .area_of_entity
+            .iter()
+            .filter(|a| a.is_some())
+            .count();
         let flagged = &slice.flagged;
         let no_data: Vec<&str> = (0..n_areas)
             .filter(|&a| classification.class_of[a].is_none())
@@ -367,6 +436,7 @@ impl ValidatedMap {
             "year": request.year,
             "value": request.value_column().unwrap_or("rate"),
             "smoothing": request.smooth.name(),
+            "contiguity": request.contiguity.name(),
             "method": self.method.name(),
             "breaks": classification.breaks,
             "classes": classification.classes.iter().map(|c| json!({
@@ -376,10 +446,12 @@ impl ValidatedMap {
             "flagged": (0..n_areas).filter(|&a| flagged[a]).map(|a| layer.areas[a].code.as_str()).collect::<Vec<_>>(),
             "flagged_in_breaks": request.include_flagged,
             "no_data": no_data,
+            "matched_data": matched,
             "unmatched_data": matching.unmatched_data,
             "unmatched_geometry": matching.unmatched_geometry,
             "not_drawn": layout.not_drawn(),
             "moran": moran_summary,
+            "eb_moran": eb_moran_summary,
             "lisa": lisa_summary,
         });
         Ok(MapResult {

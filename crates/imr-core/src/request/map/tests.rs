@@ -29,7 +29,6 @@ fn the_pages_stages_draw_what_run_draws() {
     };
     let layer = GeoLayer::from_str(&boundaries.text, None, &PropertyKeys::default()).unwrap();
     let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer)).unwrap();
-    let weights = Weights::rook(&layer).unwrap();
     let flags = Plausibility::check(&panel);
     let requests = [
         MapRequest {
@@ -44,6 +43,7 @@ fn the_pages_stages_draw_what_run_draws() {
             scheme: ClassScheme::Jenks,
             classes: 4,
             include_flagged: true,
+            contiguity: Contiguity::Rook,
             ..MapRequest::default()
         },
         MapRequest {
@@ -56,6 +56,10 @@ fn the_pages_stages_draw_what_run_draws() {
         },
     ];
     for request in requests {
+        let weights = match request.contiguity {
+            Contiguity::Queen => Weights::queen(&layer).unwrap(),
+            Contiguity::Rook => Weights::rook(&layer).unwrap(),
+        };
         let whole = request.run(&panel, &boundaries, context).unwrap();
         let validated = request.check().unwrap();
         let slice = request
@@ -86,11 +90,20 @@ fn the_pages_stages_draw_what_run_draws() {
         let moran = request.moran_test(&coloured.values, &weights);
         assert_eq!(moran.is_some(), request.moran.is_some());
         if let Some(m) = moran {
-            assert_eq!(Some(m.unwrap().i), whole.summary["moran"]["i"].as_f64());
+            let m = m.unwrap();
+            assert_eq!(Some(m.i), whole.summary["moran"]["i"].as_f64());
+            assert_eq!(Some(m.z_norm), whole.summary["moran"]["z_norm"].as_f64());
+            assert_eq!(m.p_rand, whole.summary["moran"]["p_rand"].as_f64());
+            let eb = request
+                .eb_moran_test(&slice.data, &weights)
+                .unwrap()
+                .unwrap();
+            assert_eq!(Some(eb.i), whole.summary["eb_moran"]["i"].as_f64());
         }
+        assert_eq!(whole.summary["contiguity"], request.contiguity.name());
 
         let rates = AreaRates::of(&slice.data, &weights);
-        let number = |v: Option<f64>| v.map(imr_map::svg::format_value).unwrap_or_default();
+        let number = imr_map::year_map::csv_number;
         let lines: Vec<&str> = whole.csv.lines().skip(1).collect();
         assert_eq!(lines.len(), layer.areas.len());
         let mut checked = 0;
@@ -163,4 +176,84 @@ fn unreadable_boundaries_are_a_value_in_either_language() {
          objeto \"x\", anillo 0, referencia a arco 0: el índice de arco 4 (arco 4) no existe: la \
          topología tiene 1 arco (índices 0 a 0, o -1 a -1 invertidos))"
     );
+}
+
+/// Data whose codes are none of the boundaries': the error names how many codes there are,
+/// examples of both sides and the file's properties (here a US-style county file), in either
+/// language; the map is not drawn. When some codes match, the summary says how many.
+#[test]
+fn boundaries_matching_no_data_code_say_what_each_side_has() {
+    let panel = bundled_panel();
+    let county = |fips: &str, x: f64| {
+        format!(
+            r#"{{"type":"Feature","properties":{{"FIPS":"{fips}","NAME":"County {fips}","STATE":"NC"}},"geometry":{{"type":"Polygon","coordinates":[[[{x},35],[{},35],[{},36],[{x},36],[{x},35]]]}}}}"#,
+            x + 1.0,
+            x + 1.0
+        )
+    };
+    let text = format!(
+        r#"{{"type":"FeatureCollection","features":[{},{},{}]}}"#,
+        county("37001", -80.0),
+        county("37003", -79.0),
+        county("37005", -78.0)
+    );
+    let boundaries = Boundaries {
+        text,
+        name: "counties.geojson".into(),
+        credit: String::new(),
+    };
+    let context = MapContext {
+        source: "chile_imr_2019_2023.csv",
+        today: "2026-12-01",
+        csv: crate::escape::CsvOptions::default(),
+        with_funnel: false,
+    };
+    let request = MapRequest {
+        year: 2023,
+        code_property: "FIPS".into(),
+        name_property: "NAME".into(),
+        ..MapRequest::default()
+    };
+    let error = request.run(&panel, &boundaries, context).unwrap_err();
+    let RequestError::Boundaries {
+        name,
+        problem: BoundaryProblem::NoCodeMatches(mismatch),
+    } = &error
+    else {
+        panic!("{error:?}")
+    };
+    assert_eq!(name, "counties.geojson");
+    assert_eq!(mismatch.data_codes, 345);
+    assert_eq!(mismatch.boundary_examples, ["37001", "37003", "37005"]);
+    assert_eq!(mismatch.properties, ["FIPS", "NAME", "STATE"]);
+    assert_eq!(
+        error.to_string(),
+        "counties.geojson: none of these 345 codes is in the boundaries: 01101, 01107, 01401, \
+         01402, 01403, … (the boundaries' 3 areas have codes like 37001, 37003, 37005 in the \
+         property `FIPS`; the file's properties are FIPS, NAME, STATE)"
+    );
+    assert_eq!(
+        error.text(Lang::Es),
+        "counties.geojson: ninguno de estos 345 códigos está en los límites: 01101, 01107, \
+         01401, 01402, 01403, … (las 3 áreas de los límites tienen códigos como 37001, 37003, \
+         37005 en la propiedad `FIPS`; las propiedades del archivo son FIPS, NAME, STATE)"
+    );
+
+    // Two of the bundled communes as boundaries: 2 codes match, the other 343 are listed.
+    let two = r#"{"type":"FeatureCollection","features":[
+      {"type":"Feature","properties":{"codigo_comuna":"01101","nombre_comuna":"Iquique"},"geometry":{"type":"Polygon","coordinates":[[[-70,-20],[-69,-20],[-69,-21],[-70,-21],[-70,-20]]]}},
+      {"type":"Feature","properties":{"codigo_comuna":"01107","nombre_comuna":"Alto Hospicio"},"geometry":{"type":"Polygon","coordinates":[[[-69,-20],[-68,-20],[-68,-21],[-69,-21],[-69,-20]]]}}]}"#;
+    let boundaries = Boundaries {
+        text: two.into(),
+        name: "two.geojson".into(),
+        credit: String::new(),
+    };
+    let request = MapRequest {
+        year: 2023,
+        ..MapRequest::default()
+    };
+    let result = request.run(&panel, &boundaries, context).unwrap();
+    assert_eq!(result.summary["matched_data"], 2);
+    assert_eq!(result.unmatched_data.len(), 343);
+    assert!(!result.unmatched_data.iter().any(|c| c == "01101"));
 }
