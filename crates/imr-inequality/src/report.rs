@@ -186,6 +186,7 @@ impl Serialize for YearResult {
                             theta_range: sens.theta_range,
                             theta_ci: sens.theta_interval,
                             upper_open: sens.upper_open,
+                            excess_p_value_max: sens.excess_p_value_max,
                         },
                     )?;
                 }
@@ -241,6 +242,7 @@ struct SensitivityJson {
     theta_range: [f64; 2],
     theta_ci: [f64; 2],
     upper_open: bool,
+    excess_p_value_max: f64,
 }
 
 #[derive(serde::Serialize)]

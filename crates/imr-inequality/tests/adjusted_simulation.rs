@@ -27,6 +27,7 @@ fn scenario(cv: f64, years: usize, change: f64) -> Scenario {
         births: bundled_births_2019(),
         years,
         births_change: change,
+        ..Scenario::default()
     }
 }
 

@@ -106,6 +106,9 @@ pub struct Sensitivity {
     pub theta_interval: [f64; 2],
     /// Some ratio's upper limit reached the search bound: the upper limit is open.
     pub upper_open: bool,
+    /// The largest p-value of the excess-variation test over the grid: true variation is shown
+    /// beyond chance whatever the births ratio when it is small.
+    pub excess_p_value_max: f64,
 }
 
 impl Sensitivity {
@@ -197,6 +200,7 @@ pub fn sensitivity(
             max(&|f| f.theta_ci[1]),
         ],
         upper_open: fits.iter().any(|f| f.upper_limit_at_bound),
+        excess_p_value_max: fits.iter().map(GammaFit::lr_p_value).fold(0.0, f64::max),
     }
 }
 
