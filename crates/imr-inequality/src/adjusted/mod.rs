@@ -332,12 +332,18 @@ pub fn method_note(deaths_derived: bool, lang: Lang) -> String {
         text.push_str(match lang {
             Lang::En => {
                 "Here deaths were derived from published rates and a births proxy, not \
-                counted: they are not Poisson counts, so the adjusted measures are approximate."
+                counted: they are not Poisson counts, so the adjusted measures are approximate. \
+                Each year also gives their range over the ratio of true births to the births \
+                given (0.7 to 1.0 unless set otherwise) and the rounding of the published \
+                rates, with the 95% interval of range and chance together."
             }
             Lang::Es => {
                 "Aquí las defunciones se derivaron de tasas publicadas y una aproximación \
                 de los nacimientos, no se contaron: no son conteos de Poisson, por lo que las \
-                medidas ajustadas son aproximadas."
+                medidas ajustadas son aproximadas. Cada año da además su rango según la razón \
+                entre los nacimientos verdaderos y los dados (de 0,7 a 1,0 salvo otra \
+                indicación) y el redondeo de las tasas publicadas, con el intervalo de 95% de \
+                rango y azar juntos."
             }
         });
     }
