@@ -63,8 +63,7 @@ pub use correlation::{
     CORRELATION_DRAWS, MIN_CORRELATION_YEARS,
 };
 pub use model::{fit, Counts, GammaFit};
-pub use sensitivity::BIRTHS_RATIO_GRID;
-pub use sensitivity::{BirthsRatioRange, RoundingBound, Sensitivity};
+pub use sensitivity::{BirthsRatioRange, RoundingBound, Sensitivity, BIRTHS_RATIO_GRID};
 pub use trend::{adjusted_trend, split_change, AdjustedTrend, ChangeSplit, TrendMethod};
 
 use crate::year::Measure;
