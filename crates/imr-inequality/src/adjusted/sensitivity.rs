@@ -72,10 +72,12 @@ impl Default for BirthsRatioRange {
 }
 
 impl BirthsRatioRange {
-    /// The grid of ratios, from low to high (one point when low = high). Invalid ranges
-    /// (non-positive or non-finite limits) fall back to [`BirthsRatioRange::default`].
+    /// The grid of ratios, from low to high (one point when low = high). Invalid ranges (limits
+    /// outside [0.01, 100] or not numbers, as a hand-edited saved analysis may hold) fall back to
+    /// [`BirthsRatioRange::default`].
     pub fn grid(&self) -> Vec<f64> {
-        let valid = self.low.is_finite() && self.high.is_finite() && self.low > 0.0;
+        let plausible = |c: f64| (0.01..=100.0).contains(&c);
+        let valid = plausible(self.low) && plausible(self.high);
         let (lo, hi) = if valid {
             (self.low.min(self.high), self.low.max(self.high))
         } else {
@@ -251,11 +253,9 @@ mod tests {
             high: 1.0,
         };
         assert_eq!(one.grid(), vec![1.0]);
-        let bad = BirthsRatioRange {
-            low: f64::NAN,
-            high: -1.0,
-        };
-        assert_eq!(bad.grid(), g);
+        for (low, high) in [(f64::NAN, -1.0), (0.7, 1e300), (0.0, 1.0)] {
+            assert_eq!(BirthsRatioRange { low, high }.grid(), g, "{low} {high}");
+        }
     }
 
     /// Fewer true births than the model is told: refitted at a smaller c, more of the spread is
