@@ -366,6 +366,57 @@ fn simulate_prints_the_table_for_a_file_s_births() {
     assert!(text.contains("5 years, births falling 30%"));
 }
 
+#[test]
+fn simulate_has_the_inputs_grid_with_the_answer_as_shown() {
+    let out = succeeds(&[
+        "simulate",
+        DATA,
+        "--year",
+        "2019",
+        "--replicates",
+        "2",
+        "--bootstrap",
+        "0",
+        "--grid",
+        "inputs",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("| CI as shown covers |"), "{text}");
+    assert!(text.contains("| proxy c = 0.73, integer rates | 0.10 | Gini |"));
+    assert!(text.contains("| rates rounded to 0.1 | 0.30 | CoV |"));
+    assert!(text.contains("counted deaths, 10% of communes at 3x"));
+}
+
+/// Deaths derived from a published rate: every year's adjusted measures carry their range over
+/// the births ratio 0.7–1.0 and the rounding step read from the rates (integers in the bundled
+/// `tmi`), and the interval of range and chance together contains the plain interval.
+#[test]
+fn derived_deaths_carry_the_sensitivity_range_in_the_json() {
+    let mut args = vec!["inequality", BUNDLED];
+    args.extend(BUNDLED_ROLES);
+    args.extend(["--bootstrap", "0"]);
+    let doc = json(&args);
+    for year in doc["years"].as_array().unwrap() {
+        let Some(sens) = year.get("adjusted_sensitivity") else {
+            panic!("no adjusted_sensitivity in {year}");
+        };
+        assert_eq!(sens["births_ratio"]["low"], 0.7);
+        assert_eq!(sens["births_ratio"]["high"], 1.0);
+        assert_eq!(sens["rounding"]["step"], 1.0);
+        let range = &sens["range"]["gini"];
+        let shown = &sens["ci"]["gini"];
+        let ci = &year["adjusted_ci"]["gini"];
+        let f = |v: &serde_json::Value, i: usize| v[i].as_f64().unwrap();
+        assert!(f(range, 0) <= f(range, 1));
+        assert!(f(shown, 0) <= f(ci, 0) && f(ci, 1) <= f(shown, 1));
+        assert!(f(shown, 0) <= f(range, 0) && f(range, 1) <= f(shown, 1));
+        assert!(
+            sens["excess_p_value_max"].as_f64().unwrap()
+                >= year["excess_variation"]["p_value"].as_f64().unwrap()
+        );
+    }
+}
+
 const BUNDLED: &str = "../../public/data/chile_imr_2019_2023.csv";
 const BUNDLED_ROLES: [&str; 8] = [
     "--entity",

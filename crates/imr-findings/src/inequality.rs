@@ -31,8 +31,15 @@ pub enum SeriesKind {
 pub struct InequalityYear {
     pub time: i64,
     pub value: f64,
-    /// 95% interval.
+    /// 95% interval (upper limit +∞ when the data give none).
     pub ci: Option<[f64; 2]>,
+    /// With deaths derived from published rates: the value's range over the ratio of true to
+    /// given births and the rates' rounding, and the 95% interval of range and chance together
+    /// (`imr_inequality::adjusted::sensitivity`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range_ci: Option<[f64; 2]>,
 }
 
 /// Inequality of rates per year and its trend: what question 2 (and 3) need.
@@ -50,6 +57,9 @@ pub struct InequalitySeries {
     /// Deaths were derived from published rates × a births proxy, not counted: the adjusted
     /// measures are then approximate (a quasi-likelihood fit).
     pub approximate: bool,
+    /// The range of true / given births behind the years' `range` ([low, high]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub births_ratio: Option<[f64; 2]>,
 }
 
 /// Anything that measures the inequality of rates of a panel per year.
@@ -111,6 +121,8 @@ impl InequalitySource for ObservedGiniPlaceholder {
                     time: y.time(),
                     value: y.bias_corrected(Measure::Gini).unwrap_or(observed),
                     ci: y.interval(Measure::Gini),
+                    range: None,
+                    range_ci: None,
                 })
             })
             .collect();
@@ -141,20 +153,28 @@ impl InequalitySource for AdjustedGini {
             .iter()
             .filter_map(|y| {
                 let adjusted = y.adjusted_year()?;
+                let sensitivity = adjusted.sensitivity.as_ref();
                 Some(InequalityYear {
                     time: y.time(),
                     value: adjusted.value(measure),
                     ci: Some(adjusted.interval(measure)),
+                    range: sensitivity.map(|s| s.range(measure)),
+                    range_ci: sensitivity.map(|s| s.interval(measure)),
                 })
             })
             .collect();
         let trend = report.trend_adjusted_of(measure);
+        let births_ratio = report
+            .adjusted_years()
+            .find_map(|a| a.sensitivity.as_ref())
+            .map(|s| [s.births_ratio.low, s.births_ratio.high]);
         Ok(InequalitySeries {
             kind: SeriesKind::Adjusted,
             measure_es: "Gini".into(),
             measure_en: "Gini".into(),
             slope_per_year: trend.map(|t| t.slope),
             slope_ci: trend.map(|t| [t.ci_low, t.ci_high]),
+            births_ratio,
             years,
             approximate: panel.deaths_derived,
         })
@@ -180,6 +200,7 @@ impl InequalitySeries {
             slope_ci: trend.and_then(|t| t.ci_low.zip(t.ci_high).map(|(a, b)| [a, b])),
             years,
             approximate: false,
+            births_ratio: None,
         }
     }
 }

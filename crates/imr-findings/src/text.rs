@@ -2,7 +2,7 @@
 //! values by the rules of [`crate::words`], with its small chart and the view that has the detail.
 
 use crate::chart::{interval_rows, year_chart, Row, Series};
-use crate::inequality::SeriesKind;
+use crate::inequality::{InequalitySeries, SeriesKind};
 use crate::words::{decimals_for, interval, number, Direction, MIN_YEARS_FOR_TREND};
 use crate::{
     Findings, HealthIncomeFinding, InequalityFinding, ModelsFinding, Outcome, RatesFinding,
@@ -141,7 +141,9 @@ pub struct Table {
 }
 
 fn cell(v: Option<f64>) -> String {
-    v.map(|x| format!("{}", (x * 1e6).round() / 1e6))
+    // An open upper limit (+∞) is an empty cell, like a missing one.
+    v.filter(|x| x.is_finite())
+        .map(|x| format!("{}", (x * 1e6).round() / 1e6))
         .unwrap_or_default()
 }
 
@@ -311,6 +313,60 @@ fn measure_name(lang: Lang, f: &InequalityFinding) -> String {
     lang.pick(&s.measure_es, &s.measure_en).to_string()
 }
 
+/// "Depending on how many births the published rates refer to (from 70% to 100% of the births
+/// given) and on their rounding, the Gini is between X and Y in 2019 and between … in 2023 (95%
+/// CI of range and chance together: …)." For the first and last year with a range; `None`
+/// without ranges (counted deaths).
+fn range_sentence(lang: Lang, s: &InequalitySeries) -> Option<String> {
+    let [low, high] = s.births_ratio?;
+    let with: Vec<(i64, [f64; 2], [f64; 2])> = s
+        .years
+        .iter()
+        .filter_map(|y| Some((y.time, y.range?, y.range_ci?)))
+        .collect();
+    let (first, last) = (with.first()?, with.last()?);
+    let ends = if first.0 == last.0 {
+        vec![first]
+    } else {
+        vec![first, last]
+    };
+    let m = lang.pick(&s.measure_es, &s.measure_en);
+    let between: Vec<String> = ends
+        .iter()
+        .map(|(t, r, _)| {
+            let (a, b) = (number(lang, r[0], 3), number(lang, r[1], 3));
+            match lang {
+                Lang::Es => format!("entre {a} y {b} en {t}"),
+                Lang::En => format!("between {a} and {b} in {t}"),
+            }
+        })
+        .collect();
+    let cis: Vec<String> = ends
+        .iter()
+        .map(|(_, _, ci)| {
+            let text = interval(lang, *ci, 3);
+            // "95% CI 0.000 to 0.070" → "0.000 to 0.070": the sentence names the interval once.
+            text.trim_start_matches("95% CI ")
+                .trim_start_matches("IC 95%: ")
+                .to_string()
+        })
+        .collect();
+    let pct = |c: f64| format!("{}%", number(lang, 100.0 * c, 0));
+    let (lo, hi) = (pct(low), pct(high));
+    Some(match lang {
+        Lang::Es => format!(
+            "Según a cuántos nacimientos se refieran las tasas publicadas (del {lo} al {hi} de los nacimientos dados) y su redondeo, el {m} está {} (IC 95% de rango y azar juntos: {}).",
+            between.join(" y "),
+            cis.join(" y ")
+        ),
+        Lang::En => format!(
+            "Depending on how many births the published rates refer to (from {lo} to {hi} of the births given) and on their rounding, the {m} is {} (95% CI of range and chance together: {}).",
+            between.join(" and "),
+            cis.join(" and ")
+        ),
+    })
+}
+
 fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
     let s = &f.series;
     let m = measure_name(lang, f);
@@ -357,6 +413,10 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
         s.slope_per_year,
         s.slope_ci,
     )];
+    let mut details = details;
+    if let Some(sentence) = range_sentence(lang, s) {
+        details.push(sentence);
+    }
     let mut caveats = Vec::new();
     if s.kind == SeriesKind::Adjusted && s.approximate {
         caveats.push(lang.pick(
@@ -378,7 +438,12 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
         },
         &[Series {
             name: format!("{m} ({})", lang.pick("IC 95%", "95% CI")),
-            points: s.years.iter().map(|y| (y.time, y.value, y.ci)).collect(),
+            // An open upper limit has no band to draw (the sentence says so).
+            points: s
+                .years
+                .iter()
+                .map(|y| (y.time, y.value, y.ci.filter(|c| c[1].is_finite())))
+                .collect(),
             secondary: false,
         }],
     );

@@ -80,6 +80,12 @@ pub fn number(lang: Lang, x: f64, decimals: usize) -> String {
 /// "95% CI 5.1 to 6.3" / "IC 95%: 5,1 a 6,3".
 pub fn interval(lang: Lang, ci: [f64; 2], decimals: usize) -> String {
     let (lo, hi) = (number(lang, ci[0], decimals), number(lang, ci[1], decimals));
+    if ci[1] == f64::INFINITY {
+        return match lang {
+            Lang::Es => format!("IC 95%: desde {lo}, sin límite superior"),
+            Lang::En => format!("95% CI from {lo}, no upper limit"),
+        };
+    }
     match lang {
         Lang::Es => format!("IC 95%: {lo} a {hi}"),
         Lang::En => format!("95% CI {lo} to {hi}"),
@@ -130,6 +136,19 @@ mod tests {
         assert_eq!(number(Lang::Es, -0.25, 2), "−0,25");
         assert_eq!(number(Lang::En, -0.001, 2), "0.00");
         assert_eq!(number(Lang::En, 7.0, 0), "7");
+    }
+
+    #[test]
+    fn an_open_interval_says_it_has_no_upper_limit() {
+        let open = [0.25, f64::INFINITY];
+        assert_eq!(
+            interval(Lang::En, open, 2),
+            "95% CI from 0.25, no upper limit"
+        );
+        assert_eq!(
+            interval(Lang::Es, open, 2),
+            "IC 95%: desde 0,25, sin límite superior"
+        );
     }
 
     #[test]

@@ -277,3 +277,43 @@ fn the_health_income_interval_carries_the_yearly_uncertainty_of_the_adjusted_gin
         "{ci:?} vs {exact_ci:?}"
     );
 }
+
+/// The bundled deaths are derived from published rates on the population aged 0: the
+/// inequality answer says between which values the adjusted Gini lies over the births ratio
+/// 0.7–1.0 (one sentence, both languages), and each year's range sits inside the interval of
+/// range and chance together, which contains the year's own interval.
+#[test]
+fn the_inequality_answer_gives_the_range_over_the_births_ratio() {
+    let f = findings_of(&panel_of(BUNDLED));
+    let s = &f.inequality.as_ref().expect("inequality answered").series;
+    assert_eq!(s.births_ratio, Some([0.7, 1.0]));
+    for y in &s.years {
+        let (range, shown, ci) = (y.range.unwrap(), y.range_ci.unwrap(), y.ci.unwrap());
+        assert!(range[0] <= range[1] && shown[0] <= range[0] && range[1] <= shown[1]);
+        assert!(shown[0] <= ci[0] && ci[1] <= shown[1], "{shown:?} {ci:?}");
+    }
+    let en = all_text(&f, Lang::En);
+    let es = all_text(&f, Lang::Es);
+    let sentence = |text: &str, start: &str| {
+        text.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no sentence starting {start:?} in {text}"))
+            .to_string()
+    };
+    let en = sentence(
+        &en,
+        "Depending on how many births the published rates refer to",
+    );
+    assert!(
+        en.contains("(from 70% to 100% of the births given)"),
+        "{en}"
+    );
+    assert!(en.contains("the Gini is between 0."), "{en}");
+    assert!(en.contains("in 2019 and between"), "{en}");
+    let es = sentence(
+        &es,
+        "Según a cuántos nacimientos se refieran las tasas publicadas",
+    );
+    assert!(es.contains("el Gini está entre 0,"), "{es}");
+    println!("{en}\n{es}");
+}

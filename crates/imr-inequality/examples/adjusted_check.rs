@@ -31,6 +31,28 @@ fn main() {
         "adjusted fit of the 5 bundled years: {:.1?} per run (mean of {rounds})",
         t.elapsed() / rounds
     );
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for year in 2019..=2023 {
+            let year_rows: Vec<&Vec<&str>> =
+                rows.iter().filter(|f| f[4] == year.to_string()).collect();
+            let births: Vec<f64> = year_rows.iter().map(|f| f[6].parse().unwrap()).collect();
+            let deaths: Vec<f64> = year_rows.iter().map(|f| f[7].parse().unwrap()).collect();
+            imr_inequality::adjusted::fit_year_with(
+                year,
+                &deaths,
+                &births,
+                1000.0,
+                0.95,
+                Some(imr_inequality::adjusted::BirthsRatioRange::default()),
+            )
+            .unwrap();
+        }
+    }
+    println!(
+        "with the sensitivity range over the births ratio: {:.1?} per run (mean of {rounds})",
+        t.elapsed() / rounds
+    );
     if reps == 0 {
         return;
     }

@@ -70,15 +70,20 @@ pub struct RateInput {
     /// True when deaths were computed from published rates and births (then deaths may be
     /// non-integer and the Poisson bootstrap intervals are approximate).
     pub deaths_derived: bool,
+    /// The plausible range of true births / births given, over which the adjusted measures are
+    /// recomputed when deaths were derived ([`crate::adjusted::sensitivity`]).
+    #[serde(default)]
+    pub births_ratio: crate::adjusted::BirthsRatioRange,
 }
 
 impl RateInput {
-    /// Rates per 1,000 live births.
+    /// Rates per 1,000 live births (births ratio range 0.7–1.0).
     pub fn per_1000(observations: Vec<AreaObservation>, deaths_derived: bool) -> Self {
         RateInput {
             observations,
             per: 1000.0,
             deaths_derived,
+            births_ratio: crate::adjusted::BirthsRatioRange::default(),
         }
     }
 }

@@ -2,9 +2,9 @@
 //! serialises to the `imr inequality --format json` contract (README, "The `imr` command").
 
 use crate::adjusted::{
-    adjusted_trend, correlate_adjusted, fit_year, split_change, AdjustedCorrelation,
-    AdjustedMeasure, AdjustedTrend, AdjustedUnavailable, AdjustedYear, ChangeSplit,
-    CORRELATION_DRAWS,
+    adjusted_trend, correlate_adjusted, fit_year_with, split_change, AdjustedCorrelation,
+    AdjustedMeasure, AdjustedTrend, AdjustedUnavailable, AdjustedYear, BirthsRatioRange,
+    ChangeSplit, LeftOutOfTrend, RoundingBound, CORRELATION_DRAWS,
 };
 use crate::bootstrap::{bootstrap_year, BootstrapMethod, BootstrapSpec, YearIntervals};
 use crate::distribution::{box_plot_from_areas, lorenz_from_areas, BoxPlotStats, LorenzCurve};
@@ -81,6 +81,20 @@ impl YearResult {
         self.adjusted.as_ref()?.as_ref().ok()
     }
 
+    /// The year's point of an adjusted trend or correlation: (year, value, interval as shown —
+    /// the union over the births ratio when deaths were derived). `None` without adjusted
+    /// measures or when the year is left out ([`AdjustedYear::left_out_of_trend`]).
+    pub fn adjusted_trend_point(&self, measure: AdjustedMeasure) -> Option<(i64, f64, [f64; 2])> {
+        let a = self.adjusted_year()?;
+        if a.left_out_of_trend().is_some() {
+            return None;
+        }
+        let ci = a.shown_interval(measure);
+        ci[1]
+            .is_finite()
+            .then(|| (self.time(), a.value(measure), ci))
+    }
+
     /// Share of the observed measure that is random variation (see
     /// [`AdjustedYear::noise_share`]).
     pub fn noise_share(&self, measure: AdjustedMeasure) -> Option<f64> {
@@ -152,6 +166,30 @@ impl Serialize for YearResult {
                         deaths: adj.deaths,
                     },
                 )?;
+                if let Some(why) = adj.left_out_of_trend() {
+                    map.serialize_entry(
+                        "adjusted_left_out_of_trend",
+                        &LeftOutJson {
+                            text: why.text(crate::Lang::En),
+                            why,
+                        },
+                    )?;
+                }
+                if let Some(sens) = &adj.sensitivity {
+                    map.serialize_entry(
+                        "adjusted_sensitivity",
+                        &SensitivityJson {
+                            births_ratio: sens.births_ratio,
+                            rounding: sens.rounding,
+                            range: keyed_adjusted(all, |m| sens.range(m)),
+                            ci: keyed_adjusted(all, |m| sens.interval(m)),
+                            theta_range: sens.theta_range,
+                            theta_ci: sens.theta_interval,
+                            upper_open: sens.upper_open,
+                            excess_p_value_max: sens.excess_p_value_max,
+                        },
+                    )?;
+                }
             }
             Some(Err(why)) => {
                 map.serialize_entry("adjusted", &Option::<f64>::None)?;
@@ -183,6 +221,28 @@ struct AdjustedModelJson {
     scv_moment: Option<f64>,
     n_areas: usize,
     deaths: f64,
+}
+
+#[derive(serde::Serialize)]
+struct LeftOutJson {
+    #[serde(flatten)]
+    why: LeftOutOfTrend,
+    text: String,
+}
+
+/// `adjusted_sensitivity` of a year: the adjusted measures over the births ratio and the
+/// rounding bound ([`crate::adjusted::sensitivity`]); `ci` is the interval of the answer as
+/// shown (upper limit `null` when open).
+#[derive(serde::Serialize)]
+struct SensitivityJson {
+    births_ratio: BirthsRatioRange,
+    rounding: Option<RoundingBound>,
+    range: BTreeMapInOrder<[f64; 2]>,
+    ci: BTreeMapInOrder<[f64; 2]>,
+    theta_range: [f64; 2],
+    theta_ci: [f64; 2],
+    upper_open: bool,
+    excess_p_value_max: f64,
 }
 
 #[derive(serde::Serialize)]
@@ -376,14 +436,7 @@ pub fn correlate_reports_adjusted(
     let adjusted: Vec<(i64, f64, [f64; 2])> = imr
         .years
         .iter()
-        .filter_map(|y| {
-            let a = y.adjusted_year()?;
-            Some((
-                y.time(),
-                a.value(AdjustedMeasure::Gini),
-                a.interval(AdjustedMeasure::Gini),
-            ))
-        })
+        .filter_map(|y| y.adjusted_trend_point(AdjustedMeasure::Gini))
         .collect();
     let pts = |r: &InequalityReport| -> Vec<(i64, f64)> {
         r.series(Measure::Gini)
@@ -423,13 +476,14 @@ impl InequalitySpec {
             )));
         }
         let areas_by_year = years_from_subject(subject)?;
-        let (kind, per, method, weight_name, deaths_derived) = match subject {
+        let (kind, per, method, weight_name, deaths_derived, births_ratio) = match subject {
             Subject::Rates(r) => (
                 SubjectKind::Rate,
                 r.per,
                 BootstrapMethod::PoissonDeaths,
                 "births".to_string(),
                 r.deaths_derived,
+                r.deaths_derived.then_some(r.births_ratio),
             ),
             Subject::Values(v) => (
                 SubjectKind::Value,
@@ -437,16 +491,16 @@ impl InequalitySpec {
                 BootstrapMethod::ResampleAreas,
                 v.weight_name.clone(),
                 false,
+                None,
             ),
         };
         let mut years = Vec::with_capacity(areas_by_year.len());
         for areas in &areas_by_year {
             let measures = compute_year(&YearData::from_areas(areas, kind));
             let intervals = bootstrap_year(areas, kind, per, &self.bootstrap, &measures)?;
-            let adjusted = areas
-                .events
-                .as_ref()
-                .map(|deaths| fit_year(areas.time, deaths, &areas.weights, per, level));
+            let adjusted = areas.events.as_ref().map(|deaths| {
+                fit_year_with(areas.time, deaths, &areas.weights, per, level, births_ratio)
+            });
             years.push(YearResult {
                 measures,
                 intervals,
@@ -468,10 +522,7 @@ impl InequalitySpec {
         for m in AdjustedMeasure::ALL {
             let pts: Vec<(i64, f64, [f64; 2])> = years
                 .iter()
-                .filter_map(|y| {
-                    let a = y.adjusted_year()?;
-                    Some((y.time(), a.value(m), a.interval(m)))
-                })
+                .filter_map(|y| y.adjusted_trend_point(m))
                 .collect();
             if let Some(t) = adjusted_trend(&pts, level) {
                 trend_adjusted.push((m, t));

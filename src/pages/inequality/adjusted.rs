@@ -26,7 +26,7 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
                 view! {
                     <td data-adjusted=m.key() data-value=a.value(*m).to_string() data-ci-low=lo.to_string() data-ci-high=hi.to_string() style="white-space: nowrap">
                         <span class="value">{f(a.value(*m), d)}</span>
-                        <br/><small class="ci">{format!("{} – {}", f(lo, d), f(hi, d))}</small>
+                        <br/><small class="ci">{format!("{} – {}", f(lo, d), if hi.is_finite() { f(hi, d) } else { "∞".to_string() })}</small>
                         {noise}
                     </td>
                 }

@@ -1,17 +1,34 @@
 //! The answer the Inequality view leads with, as a typed value rendered per language, and the
 //! chart of an adjusted measure over the years with its interval band.
 
-use crate::adjusted::{AdjustedMeasure, AdjustedTrend};
+use crate::adjusted::{AdjustedMeasure, AdjustedTrend, AdjustedYear, BirthsRatioRange};
 use crate::chart::{line_chart_svg_in, LineChart};
 use crate::report::{InequalityReport, SeriesPoint};
 use imr_stats::{Caption, Lang};
 
-/// An adjusted value of one year with its interval.
+/// An adjusted value of one year with its interval (upper limit +∞ when open).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct YearValue {
     pub time: i64,
     pub value: f64,
     pub ci: [f64; 2],
+    /// With deaths derived from published rates: the range over the births ratio and the
+    /// rounding, and the interval of range and intervals together ([`crate::adjusted::sensitivity`]).
+    pub range: Option<[f64; 2]>,
+    pub range_ci: Option<[f64; 2]>,
+}
+
+impl YearValue {
+    /// `measure` of an adjusted year.
+    pub fn of(a: &AdjustedYear, measure: AdjustedMeasure) -> YearValue {
+        YearValue {
+            time: a.time,
+            value: a.value(measure),
+            ci: a.interval(measure),
+            range: a.sensitivity.as_ref().map(|s| s.range(measure)),
+            range_ci: a.sensitivity.as_ref().map(|s| s.interval(measure)),
+        }
+    }
 }
 
 /// "Between 2019 and 2023 the inequality of true infant mortality across communes went from …
@@ -27,16 +44,24 @@ pub struct Answer {
     pub noise_share: Option<f64>,
     /// Deaths derived from published rates: approximate.
     pub approximate: bool,
+    /// The births ratio range of `range` (with derived deaths).
+    pub births_ratio: Option<BirthsRatioRange>,
 }
 
-/// The adjusted Gini series (years with adjusted measures), for [`Answer`] and the chart.
+/// The adjusted series (years with adjusted measures) for the chart, with the interval as
+/// shown (over the births ratio when deaths were derived); an open upper limit is drawn up to
+/// the measure at the largest CV searched.
 pub fn adjusted_series(report: &InequalityReport, measure: AdjustedMeasure) -> Vec<SeriesPoint> {
+    let top = measure.of_theta(super::model::MAX_SQRT_THETA.powi(2));
     report
         .adjusted_years()
-        .map(|a| SeriesPoint {
-            time: a.time,
-            value: a.value(measure),
-            ci: Some(a.interval(measure)),
+        .map(|a| {
+            let [lo, hi] = a.shown_interval(measure);
+            SeriesPoint {
+                time: a.time,
+                value: a.value(measure),
+                ci: Some([lo, if hi.is_finite() { hi } else { top }]),
+            }
         })
         .collect()
 }
@@ -46,11 +71,7 @@ pub fn answer(report: &InequalityReport) -> Option<Answer> {
     let m = AdjustedMeasure::Gini;
     let years: Vec<YearValue> = report
         .adjusted_years()
-        .map(|a| YearValue {
-            time: a.time,
-            value: a.value(m),
-            ci: a.interval(m),
-        })
+        .map(|a| YearValue::of(a, m))
         .collect();
     let first = *years.first()?;
     let last = (years.len() > 1).then(|| *years.last().expect("more than one"));
@@ -69,6 +90,74 @@ pub fn answer(report: &InequalityReport) -> Option<Answer> {
             .adjusted_method
             .as_ref()
             .is_some_and(|a| a.approximate),
+        births_ratio: report
+            .adjusted_years()
+            .find_map(|a| a.sensitivity.as_ref().map(|s| s.births_ratio)),
+    })
+}
+
+/// "0.012–0.034", or "from 0.012, no upper limit" when the upper limit is open.
+fn interval_text(lang: Lang, ci: [f64; 2]) -> String {
+    if ci[1].is_finite() {
+        format!("{}–{}", num(lang, ci[0], 3), num(lang, ci[1], 3))
+    } else {
+        match lang {
+            Lang::En => format!("from {}, no upper limit", num(lang, ci[0], 3)),
+            Lang::Es => format!("desde {}, sin límite superior", num(lang, ci[0], 3)),
+        }
+    }
+}
+
+/// The sensitivity sentence: "Depending on … the Gini is between X and Y in 2019 and between …
+/// (95% CI of both together: …)." `None` without ranges.
+pub fn range_sentence(
+    lang: Lang,
+    ratio: BirthsRatioRange,
+    years: &[YearValue],
+    measure_name: &str,
+) -> Option<String> {
+    let with: Vec<(&YearValue, [f64; 2], [f64; 2])> = years
+        .iter()
+        .filter_map(|y| Some((y, y.range?, y.range_ci?)))
+        .collect();
+    if with.is_empty() {
+        return None;
+    }
+    let pct = |c: f64| format!("{:.0}%", 100.0 * c);
+    let (lo, hi) = (pct(ratio.low), pct(ratio.high));
+    let and = lang.pick(" y ", " and ");
+    let ranges: Vec<String> = with
+        .iter()
+        .map(|(y, r, _)| match lang {
+            Lang::En => format!(
+                "between {} and {} in {}",
+                num(lang, r[0], 3),
+                num(lang, r[1], 3),
+                y.time
+            ),
+            Lang::Es => format!(
+                "entre {} y {} en {}",
+                num(lang, r[0], 3),
+                num(lang, r[1], 3),
+                y.time
+            ),
+        })
+        .collect();
+    let cis: Vec<String> = with
+        .iter()
+        .map(|(_, _, ci)| interval_text(lang, *ci))
+        .collect();
+    Some(match lang {
+        Lang::En => format!(
+            " The births given are a proxy or the rates were rounded: depending on how many births the published rates refer to (from {lo} to {hi} of the births given) and on the rounding, the {measure_name} is {} (95% CI of range and chance together: {}).",
+            ranges.join(and),
+            cis.join(and)
+        ),
+        Lang::Es => format!(
+            " Los nacimientos dados son una aproximación o las tasas se redondearon: según a cuántos nacimientos se refieran las tasas publicadas (del {lo} al {hi} de los nacimientos dados) y el redondeo, el {measure_name} está {} (IC 95% de rango y azar juntos: {}).",
+            ranges.join(and),
+            cis.join(and)
+        ),
     })
 }
 
@@ -81,7 +170,7 @@ impl Answer {
     /// The sentence in `lang`.
     pub fn render(&self, lang: Lang) -> String {
         let v = |y: &YearValue| {
-            let ci = format!("{}–{}", num(lang, y.ci[0], 3), num(lang, y.ci[1], 3));
+            let ci = interval_text(lang, y.ci);
             match lang {
                 Lang::En => format!("{} (95% CI {ci})", num(lang, y.value, 3)),
                 Lang::Es => format!("{} (IC 95% {ci})", num(lang, y.value, 3)),
@@ -137,6 +226,12 @@ impl Answer {
                 Lang::Es => format!(" Cerca del {pct}% de la desigualdad observada ({year}) es variación aleatoria por el bajo número de nacimientos."),
             });
         }
+        if let Some(ratio) = self.births_ratio {
+            let years: Vec<YearValue> = std::iter::once(self.first).chain(self.last).collect();
+            if let Some(sentence) = range_sentence(lang, ratio, &years, "Gini") {
+                text.push_str(&sentence);
+            }
+        }
         if self.approximate {
             text.push_str(match lang {
                 Lang::En => " Approximate: deaths were derived from published rates, not counted.",
@@ -175,7 +270,17 @@ pub fn adjusted_svg_in(
     Some(line_chart_svg_in(
         &LineChart {
             title,
-            subtitle: Some(lang.pick("banda: IC 95%", "band: 95% CI").to_string()),
+            subtitle: Some(
+                if report.adjusted_years().any(|a| a.sensitivity.is_some()) {
+                    lang.pick(
+                        "banda: IC 95% junto con el rango según la razón de nacimientos y el redondeo",
+                        "band: 95% CI together with the range over the births ratio and rounding",
+                    )
+                } else {
+                    lang.pick("banda: IC 95%", "band: 95% CI")
+                }
+                .to_string(),
+            ),
             desc,
             y_label: format!(
                 "{label} ({})",
@@ -201,11 +306,15 @@ mod tests {
                 time: 2019,
                 value: 0.05,
                 ci: [0.0, 0.1],
+                range: Some([0.01, 0.05]),
+                range_ci: Some([0.0, 0.1]),
             },
             last: Some(YearValue {
                 time: 2023,
                 value: 0.12,
-                ci: [0.05, 0.18],
+                ci: [0.05, f64::INFINITY],
+                range: Some([0.02, 0.12]),
+                range_ci: Some([0.0, f64::INFINITY]),
             }),
             trend: Some(AdjustedTrend {
                 slope: 0.02,
@@ -216,10 +325,18 @@ mod tests {
             }),
             noise_share: Some(0.557),
             approximate: true,
+            births_ratio: Some(BirthsRatioRange::default()),
         };
         let en = a.render(Lang::En);
         assert!(en.starts_with("Between 2019 and 2023"), "{en}");
-        assert!(en.contains("from 0.050 (95% CI 0.000–0.100) to 0.120 (95% CI 0.050–0.180)"));
+        assert!(en.contains(
+            "from 0.050 (95% CI 0.000–0.100) to 0.120 (95% CI from 0.050, no upper limit)"
+        ));
+        assert!(
+            en.contains("(from 70% to 100% of the births given)"),
+            "{en}"
+        );
+        assert!(en.contains("the Gini is between 0.010 and 0.050 in 2019 and between 0.020 and 0.120 in 2023 (95% CI of range and chance together: 0.000–0.100 and from 0.000, no upper limit)"), "{en}");
         assert!(en.contains("no clear change"));
         assert!(en.contains("About 56% of the observed inequality (2023)"));
         assert!(en.contains("Approximate"));
@@ -227,5 +344,10 @@ mod tests {
         assert!(es.starts_with("Entre 2019 y 2023"), "{es}");
         assert!(es.contains("pasó de 0,050 (IC 95% 0,000–0,100) a 0,120"));
         assert!(es.contains("Cerca del 56%"));
+        assert!(
+            es.contains("el Gini está entre 0,010 y 0,050 en 2019 y entre 0,020 y 0,120 en 2023"),
+            "{es}"
+        );
+        assert!(es.contains("desde 0,050, sin límite superior"), "{es}");
     }
 }

@@ -36,6 +36,11 @@
 //!   [`MIN_DEATHS`] deaths no adjusted measure is given ([`AdjustedUnavailable`]).
 //! * Derived deaths (published integer rates × a births proxy, as in the bundled data) are not
 //!   Poisson counts: the fit is a quasi-likelihood and the adjusted measures are approximate.
+//!   Their range over the plausible ratio of true to proxy births and the rounding of the
+//!   rates is reported beside them ([`sensitivity`]).
+//! * When the profile likelihood is still above its cut-off at the largest CV searched (e.g. all
+//!   deaths in one area), the upper limit is open (+∞, `null` in the JSON) and the year is left
+//!   out of the adjusted trend and correlation ([`LeftOutOfTrend`]).
 //!
 //! References: Louis, T. A. (1984) "Estimating a population of parameter values using Bayes and
 //! empirical Bayes methods", *JASA* 79:393–398. Shen, W. & Louis, T. A. (1998) "Triple-goal
@@ -47,6 +52,7 @@
 pub mod answer;
 pub mod correlation;
 pub mod model;
+pub mod sensitivity;
 pub mod shape;
 pub mod simulate;
 pub mod trend;
@@ -57,6 +63,7 @@ pub use correlation::{
     CORRELATION_DRAWS, MIN_CORRELATION_YEARS,
 };
 pub use model::{fit, Counts, GammaFit};
+pub use sensitivity::{BirthsRatioRange, RoundingBound, Sensitivity, BIRTHS_RATIO_GRID};
 pub use trend::{adjusted_trend, split_change, AdjustedTrend, ChangeSplit, TrendMethod};
 
 use crate::year::Measure;
@@ -191,6 +198,31 @@ impl AdjustedUnavailable {
     }
 }
 
+/// Why a year with adjusted measures is left out of the adjusted trend and correlation.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum LeftOutOfTrend {
+    /// The profile likelihood does not fall to its cut-off up to the largest true CV searched
+    /// ([`model::MAX_SQRT_THETA`]): the data give no upper limit to the inequality.
+    UpperLimitOpen { max_cov: f64 },
+}
+
+impl LeftOutOfTrend {
+    /// The reason in `lang` (English in the JSON `text`).
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (LeftOutOfTrend::UpperLimitOpen { max_cov }, Lang::En) => format!(
+                "the interval has no upper limit: the data stay compatible with a true coefficient of variation of {} or more (as when nearly all deaths are in one area), so this year is left out of the trend and the correlation",
+                lang.decimal(*max_cov, 0)
+            ),
+            (LeftOutOfTrend::UpperLimitOpen { max_cov }, Lang::Es) => format!(
+                "el intervalo no tiene límite superior: los datos siguen siendo compatibles con un coeficiente de variación verdadero de {} o más (como cuando casi todas las defunciones están en una comuna), así que este año queda fuera de la tendencia y de la correlación",
+                lang.decimal(*max_cov, 0)
+            ),
+        }
+    }
+}
+
 /// How the excess-variation test was made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum ExcessVariationMethod {
@@ -224,6 +256,9 @@ pub struct AdjustedYear {
     /// McPherson's moment estimate of the SCV (× 100), for comparison with the model's.
     pub scv_moment: Option<f64>,
     pub level: f64,
+    /// The range over the births ratio and the rounding of the rates, when deaths were derived
+    /// from published rates ([`sensitivity`]).
+    pub sensitivity: Option<Sensitivity>,
 }
 
 impl AdjustedYear {
@@ -231,8 +266,27 @@ impl AdjustedYear {
         self.values[measure as usize]
     }
 
+    /// The profile-likelihood interval; its upper limit is +∞ when open
+    /// ([`LeftOutOfTrend::UpperLimitOpen`]).
     pub fn interval(&self, measure: AdjustedMeasure) -> [f64; 2] {
         self.intervals[measure as usize]
+    }
+
+    /// Why the year is left out of the adjusted trend and correlation, if it is.
+    pub fn left_out_of_trend(&self) -> Option<LeftOutOfTrend> {
+        self.fit
+            .upper_limit_at_bound
+            .then_some(LeftOutOfTrend::UpperLimitOpen {
+                max_cov: model::MAX_SQRT_THETA,
+            })
+    }
+
+    /// The interval of the answer as shown: the union of the intervals over the births ratio
+    /// when there is a sensitivity range, else the interval.
+    pub fn shown_interval(&self, measure: AdjustedMeasure) -> [f64; 2] {
+        self.sensitivity
+            .as_ref()
+            .map_or(self.interval(measure), |s| s.interval(measure))
     }
 
     /// Share of an observed measure that is random variation: (observed − adjusted) / observed.
@@ -277,12 +331,18 @@ pub fn method_note(deaths_derived: bool, lang: Lang) -> String {
         text.push_str(match lang {
             Lang::En => {
                 "Here deaths were derived from published rates and a births proxy, not \
-                counted: they are not Poisson counts, so the adjusted measures are approximate."
+                counted: they are not Poisson counts, so the adjusted measures are approximate. \
+                Each year also gives their range over the ratio of true births to the births \
+                given (0.7 to 1.0 unless set otherwise) and the rounding of the published \
+                rates, with the 95% interval of range and chance together."
             }
             Lang::Es => {
                 "Aquí las defunciones se derivaron de tasas publicadas y una aproximación \
                 de los nacimientos, no se contaron: no son conteos de Poisson, por lo que las \
-                medidas ajustadas son aproximadas."
+                medidas ajustadas son aproximadas. Cada año da además su rango según la razón \
+                entre los nacimientos verdaderos y los dados (de 0,7 a 1,0 salvo otra \
+                indicación) y el redondeo de las tasas publicadas, con el intervalo de 95% de \
+                rango y azar juntos."
             }
         });
     }
@@ -297,6 +357,19 @@ pub fn fit_year(
     births: &[f64],
     per: f64,
     level: f64,
+) -> Result<AdjustedYear, AdjustedUnavailable> {
+    fit_year_with(time, deaths, births, per, level, None)
+}
+
+/// [`fit_year`], with the sensitivity range over `births_ratio` (given when deaths were derived
+/// from published rates; see [`sensitivity`]).
+pub fn fit_year_with(
+    time: i64,
+    deaths: &[f64],
+    births: &[f64],
+    per: f64,
+    level: f64,
+    births_ratio: Option<BirthsRatioRange>,
 ) -> Result<AdjustedYear, AdjustedUnavailable> {
     let n_areas = births.iter().filter(|b| **b > 0.0).count();
     if n_areas < MIN_AREAS {
@@ -324,8 +397,15 @@ pub fn fit_year(
     let mut intervals = [[0.0; 2]; 7];
     for m in AdjustedMeasure::ALL {
         values[m as usize] = m.of_theta(fit.theta);
-        intervals[m as usize] = [m.of_theta(fit.theta_ci[0]), m.of_theta(fit.theta_ci[1])];
+        let high = if fit.upper_limit_at_bound {
+            f64::INFINITY
+        } else {
+            m.of_theta(fit.theta_ci[1])
+        };
+        intervals[m as usize] = [m.of_theta(fit.theta_ci[0]), high];
     }
+    let sensitivity = births_ratio
+        .map(|range| sensitivity::sensitivity(&deaths, &births, per, level, range, &fit));
     Ok(AdjustedYear {
         time,
         n_areas,
@@ -341,6 +421,7 @@ pub fn fit_year(
         },
         scv_moment: shape::scv_moment(&deaths, &births),
         level,
+        sensitivity,
     })
 }
 

@@ -7,6 +7,15 @@
 //! weighted by that year's births — exactly what the observed measure would be without noise.
 //! Every replicate is analysed by [`crate::InequalitySpec::analyse`] as real data would be.
 //!
+//! The inputs scenarios ([`inputs_grid`]) add what the bundled data do to the counts: the births
+//! given are a proxy P_i with true births B_i = round(c_t P_i) (c_t from `births_ratio[0]` in
+//! the first year to `births_ratio[1]` in the last), deaths are drawn on the true births,
+//! y_it ~ Poisson(B_it λ_i), the rate 1000 y / B is published rounded to `rounding_step`, and the
+//! deaths are derived back on the proxy, d = rate · P / 1000, and analysed as derived deaths
+//! (with the sensitivity range, [`crate::adjusted::sensitivity`]). The truth is then weighted by
+//! the true births. The true rates may also be a two-point mixture instead of a gamma
+//! distribution ([`TrueRates`]), to see what the gamma assumption does to each measure.
+//!
 //! Reproducibility: one ChaCha8 generator seeded with `seed_from_u64(seed)` per scenario.
 
 use crate::adjusted::AdjustedMeasure;
@@ -15,13 +24,25 @@ use crate::input::{AreaObservation, RateInput, Subject};
 use crate::measures::{atkinson_half, coefficient_of_variation, gini_weighted, theil_t};
 use crate::report::InequalitySpec;
 use crate::year::Measure;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Gamma, Poisson};
 use serde::Serialize;
 
+/// The distribution of the communes' true rates.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Default)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TrueRates {
+    /// Gamma with the scenario's mean and `true_cv` (all equal at CV 0).
+    #[default]
+    Gamma,
+    /// A share `share` of the communes (drawn at random) at `ratio` times the rate of the rest,
+    /// scaled to the scenario's mean; `true_cv` is then √(s(1 − s))(r − 1)/(1 + s(r − 1)).
+    TwoPoint { share: f64, ratio: f64 },
+}
+
 /// One scenario of the study.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct Scenario {
     pub name: String,
     /// Coefficient of variation of the true rates (0: every commune has the same rate).
@@ -35,6 +56,30 @@ pub struct Scenario {
     pub years: usize,
     /// Relative change of births from the first to the last year (−0.3: 30% fewer).
     pub births_change: f64,
+    pub true_rates: TrueRates,
+    /// True births / births given in the first and last year (linear between); `None`: the
+    /// births given are the true births and deaths are counted, not derived.
+    pub births_ratio: Option<[f64; 2]>,
+    /// Step (per 1,000) to which the published rate is rounded before deaths are derived back
+    /// (with `births_ratio`, or alone with a ratio of 1).
+    pub rounding_step: Option<f64>,
+}
+
+impl Scenario {
+    /// Whether deaths are derived from published rates (proxy or rounding).
+    pub fn derived(&self) -> bool {
+        self.births_ratio.is_some() || self.rounding_step.is_some()
+    }
+
+    /// The CV of the true rates' distribution.
+    pub fn distribution_cv(&self) -> f64 {
+        match self.true_rates {
+            TrueRates::Gamma => self.true_cv,
+            TrueRates::TwoPoint { share, ratio } => {
+                (share * (1.0 - share)).sqrt() * (ratio - 1.0) / (1.0 + share * (ratio - 1.0))
+            }
+        }
+    }
 }
 
 /// Results of one measure in one scenario (over replicates and years).
@@ -54,6 +99,15 @@ pub struct MeasureSummary {
     pub adjusted_relative_bias: f64,
     /// Share of the adjusted intervals covering the truth.
     pub adjusted_coverage: f64,
+    /// With derived deaths: means of the range's ends over the births ratio, the share of
+    /// ranges containing the truth, the share of intervals as shown (range and intervals
+    /// together) covering it, and (mean midpoint of the range − mean truth) / mean truth. NaN
+    /// without.
+    pub range_low_mean: f64,
+    pub range_high_mean: f64,
+    pub range_covers: f64,
+    pub shown_coverage: f64,
+    pub range_mid_relative_bias: f64,
     /// Years × replicates with an adjusted value.
     pub n: usize,
 }
@@ -69,6 +123,9 @@ pub struct ScenarioResult {
     pub atkinson_0_5: MeasureSummary,
     /// Share of years where the excess-variation test rejects at 5%.
     pub excess_rejects_5pct: f64,
+    /// With derived deaths: share of years where it rejects at 5% at every births ratio of the
+    /// range (NaN without).
+    pub excess_rejects_5pct_every_ratio: f64,
     /// Years with no adjusted measures (too few deaths or areas).
     pub adjusted_unavailable: usize,
     /// With several years: share of panels whose adjusted Gini trend interval covers the true
@@ -90,6 +147,11 @@ struct Acc {
     adjusted_sq: f64,
     cover: usize,
     n: usize,
+    range_low: f64,
+    range_high: f64,
+    range_cover: usize,
+    shown_cover: usize,
+    n_range: usize,
 }
 
 impl Acc {
@@ -109,6 +171,14 @@ impl Acc {
             .sqrt(),
             adjusted_relative_bias: (self.adjusted / n - truth_mean) / truth_mean,
             adjusted_coverage: self.cover as f64 / n,
+            range_low_mean: self.range_low / self.n_range as f64,
+            range_high_mean: self.range_high / self.n_range as f64,
+            range_covers: self.range_cover as f64 / self.n_range as f64,
+            shown_coverage: self.shown_cover as f64 / self.n_range as f64,
+            range_mid_relative_bias: (0.5 * (self.range_low + self.range_high)
+                / self.n_range as f64
+                - truth_mean)
+                / truth_mean,
             n: self.n,
         }
     }
@@ -154,6 +224,7 @@ pub fn run(scenario: &Scenario, replicates: usize, bootstrap: usize, seed: u64) 
     ];
     let mut acc: [Acc; 4] = Default::default();
     let (mut rejects, mut tested, mut unavailable) = (0usize, 0usize, 0usize);
+    let (mut rejects_every, mut tested_every) = (0usize, 0usize);
     let (mut trend_truth, mut trend_zero, mut obs_excl, mut n_trend) = (0, 0, 0, 0);
     let spec = InequalitySpec {
         bootstrap: BootstrapSpec {
@@ -165,43 +236,73 @@ pub fn run(scenario: &Scenario, replicates: usize, bootstrap: usize, seed: u64) 
     let n_years = scenario.years.max(1);
     let mu = scenario.mean_rate / 1000.0;
     for _ in 0..replicates {
-        let lambda: Vec<f64> = if scenario.true_cv > 0.0 {
-            let k = 1.0 / (scenario.true_cv * scenario.true_cv);
-            let g = Gamma::new(k, mu / k).expect("positive shape and scale");
-            scenario.births.iter().map(|_| g.sample(&mut rng)).collect()
-        } else {
-            vec![mu; scenario.births.len()]
+        let lambda: Vec<f64> = match scenario.true_rates {
+            TrueRates::Gamma if scenario.true_cv > 0.0 => {
+                let k = 1.0 / (scenario.true_cv * scenario.true_cv);
+                let g = Gamma::new(k, mu / k).expect("positive shape and scale");
+                scenario.births.iter().map(|_| g.sample(&mut rng)).collect()
+            }
+            TrueRates::Gamma => vec![mu; scenario.births.len()],
+            TrueRates::TwoPoint { share, ratio } => {
+                let base = mu / (1.0 + share * (ratio - 1.0));
+                scenario
+                    .births
+                    .iter()
+                    .map(|_| {
+                        if rng.random::<f64>() < share {
+                            base * ratio
+                        } else {
+                            base
+                        }
+                    })
+                    .collect()
+            }
         };
         let mut observations = Vec::new();
+        // The true births of each year (the truth's weights).
         let mut births_by_year = Vec::new();
         for t in 0..n_years {
-            let factor = if n_years > 1 {
-                1.0 + scenario.births_change * t as f64 / (n_years - 1) as f64
+            let along = if n_years > 1 {
+                t as f64 / (n_years - 1) as f64
             } else {
-                1.0
+                0.0
             };
-            let births: Vec<f64> = scenario
+            let factor = 1.0 + scenario.births_change * along;
+            let ratio = scenario
+                .births_ratio
+                .map_or(1.0, |[first, last]| first + (last - first) * along);
+            let given: Vec<f64> = scenario
                 .births
                 .iter()
                 .map(|b| (b * factor).round().max(0.0))
                 .collect();
-            for (i, (&b, &l)) in births.iter().zip(&lambda).enumerate() {
+            let births: Vec<f64> = given.iter().map(|p| (ratio * p).round()).collect();
+            for (i, ((&b, &p), &l)) in births.iter().zip(&given).zip(&lambda).enumerate() {
                 let mean = b * l;
                 let deaths = if mean > 0.0 {
                     Poisson::new(mean).expect("positive mean").sample(&mut rng)
                 } else {
                     0.0
                 };
+                let (deaths, exposure) = if scenario.derived() {
+                    let rate = if b > 0.0 { 1000.0 * deaths / b } else { 0.0 };
+                    let published = scenario
+                        .rounding_step
+                        .map_or(rate, |step| (rate / step).round() * step);
+                    (published * p / 1000.0, p)
+                } else {
+                    (deaths, b)
+                };
                 observations.push(AreaObservation::new(
                     format!("{i:05}"),
                     2019 + t as i64,
                     deaths,
-                    b,
+                    exposure,
                 ));
             }
             births_by_year.push(births);
         }
-        let subject = Subject::Rates(RateInput::per_1000(observations, false));
+        let subject = Subject::Rates(RateInput::per_1000(observations, scenario.derived()));
         let Ok(analysis) = spec.analyse(&subject) else {
             continue;
         };
@@ -221,6 +322,12 @@ pub fn run(scenario: &Scenario, replicates: usize, bootstrap: usize, seed: u64) 
             if adj.excess_variation.p_value < 0.05 {
                 rejects += 1;
             }
+            if let Some(sens) = &adj.sensitivity {
+                tested_every += 1;
+                if sens.excess_p_value_max < 0.05 {
+                    rejects_every += 1;
+                }
+            }
             for (a, &m) in acc.iter_mut().zip(&measures) {
                 let truth = truth(m, &lambda_per_1000, births);
                 let observed_measure = m.observed().expect("these four have one");
@@ -233,6 +340,19 @@ pub fn run(scenario: &Scenario, replicates: usize, bootstrap: usize, seed: u64) 
                     a.cover += 1;
                 }
                 a.n += 1;
+                if let Some(sens) = &adj.sensitivity {
+                    let [r_lo, r_hi] = sens.range(m);
+                    let [s_lo, s_hi] = sens.interval(m);
+                    a.range_low += r_lo;
+                    a.range_high += r_hi;
+                    a.n_range += 1;
+                    if r_lo - 1e-12 <= truth && truth <= r_hi + 1e-12 {
+                        a.range_cover += 1;
+                    }
+                    if s_lo - 1e-12 <= truth && truth <= s_hi + 1e-12 {
+                        a.shown_cover += 1;
+                    }
+                }
                 if let (Some(bc), Some([lo, hi])) = (
                     year.bias_corrected(observed_measure),
                     year.interval(observed_measure),
@@ -274,6 +394,7 @@ pub fn run(scenario: &Scenario, replicates: usize, bootstrap: usize, seed: u64) 
         cov: acc[2].summary(),
         atkinson_0_5: acc[3].summary(),
         excess_rejects_5pct: rejects as f64 / tested.max(1) as f64,
+        excess_rejects_5pct_every_ratio: rejects_every as f64 / tested_every as f64,
         adjusted_unavailable: unavailable,
         adjusted_trend_covers_truth: share(trend_truth),
         adjusted_trend_covers_zero: share(trend_zero),
@@ -294,6 +415,7 @@ pub fn standard_grid(births: &[f64]) -> Vec<Scenario> {
             births: births.iter().map(|b| (b * scale).round()).collect(),
             years,
             births_change: change,
+            ..Scenario::default()
         };
     let mut grid = Vec::new();
     for cv in [0.0, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6] {
@@ -322,5 +444,62 @@ pub fn standard_grid(births: &[f64]) -> Vec<Scenario> {
             -0.3,
         ));
     }
+    grid
+}
+
+/// The inputs grid (`imr simulate --grid inputs`), on births given `births` (the README: the
+/// bundled 2019 population aged 0, the proxy), mean rate 7 per 1,000:
+/// * proxy: true births 0.91 and 0.73 × the births given, rates rounded to integers as SINIM
+///   publishes them, at true CV 0, 0.1 and 0.3;
+/// * rounding alone (true births = births given) to 1 and to 0.1 per 1,000;
+/// * 5 years with the ratio falling from 0.91 to 0.73 (integer rates), at CV 0 and 0.1;
+/// * counted deaths with the true rates a two-point mixture (10% of communes at 3× the rate of
+///   the rest, CV 0.49) and a gamma of the same CV: what the shape does to the Gini and the CoV.
+pub fn inputs_grid(births: &[f64]) -> Vec<Scenario> {
+    let base = |name: &str, cv: f64| Scenario {
+        name: name.to_string(),
+        true_cv: cv,
+        mean_rate: 7.0,
+        births: births.to_vec(),
+        years: 1,
+        ..Scenario::default()
+    };
+    let mut grid = Vec::new();
+    for (name, ratio, step) in [
+        ("proxy c = 0.91, integer rates", [0.91, 0.91], 1.0),
+        ("proxy c = 0.73, integer rates", [0.73, 0.73], 1.0),
+        ("rates rounded to 1", [1.0, 1.0], 1.0),
+        ("rates rounded to 0.1", [1.0, 1.0], 0.1),
+        ("proxy c = 0.73, rates to 0.1", [0.73, 0.73], 0.1),
+    ] {
+        for cv in [0.0, 0.1, 0.3] {
+            grid.push(Scenario {
+                births_ratio: Some(ratio),
+                rounding_step: Some(step),
+                ..base(name, cv)
+            });
+        }
+    }
+    for cv in [0.0, 0.1] {
+        grid.push(Scenario {
+            years: 5,
+            births_ratio: Some([0.91, 0.73]),
+            rounding_step: Some(1.0),
+            ..base("5 years, c falling 0.91 to 0.73, integer rates", cv)
+        });
+    }
+    let mixture = Scenario {
+        true_rates: TrueRates::TwoPoint {
+            share: 0.1,
+            ratio: 3.0,
+        },
+        ..base("counted deaths, 10% of communes at 3x", 0.0)
+    };
+    let cv = mixture.distribution_cv();
+    grid.push(Scenario {
+        true_cv: cv,
+        ..mixture
+    });
+    grid.push(base("counted deaths, gamma of the same CV", cv));
     grid
 }
