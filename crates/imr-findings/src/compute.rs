@@ -96,6 +96,11 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
             flags.len()
         },
         flagged_total: flags.len(),
+        flagged_rows_left_out: if options.include_flagged {
+            Vec::new()
+        } else {
+            flags.flagged.clone()
+        },
         repeated_left_out: repeated,
     }
 }
