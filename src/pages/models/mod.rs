@@ -161,8 +161,7 @@ pub fn ModelsPage() -> impl IntoView {
     });
     // The rows flagged as implausible are left out unless the views' shared toggle includes them.
     let flag_state = expect_context::<crate::pages::findings::FlagState>();
-    let request =
-        Memo::new(move |_| options.request(regressors.get(), flag_state.include.get()));
+    let request = Memo::new(move |_| options.request(regressors.get(), flag_state.include.get()));
     // Selected estimators in the order of `Estimator::ALL`, each with its request and its
     // (memoised) fit.
     let fits = Memo::new(move |_| {
