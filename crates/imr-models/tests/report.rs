@@ -30,6 +30,7 @@ const CTX: CodeContext = CodeContext {
     entity: "firm",
     time: "year",
     comment_lines: 0,
+    drop_rows: &[],
 };
 
 /// Compares `actual` with `tests/snapshots/<name>` byte for byte; `UPDATE_EXPECT=1` rewrites it.
@@ -206,6 +207,38 @@ fn the_json_has_the_keys_of_the_imr_fit_contract() {
     }
     let re: serde_json::Value = serde_json::from_str(&fits()[1].to_json()).unwrap();
     assert_eq!(re["coefficients"][0]["term"], "(Intercept)");
+}
+
+/// Rows the fit left out (flagged as implausible) are dropped right after reading, by their
+/// position among the data rows, in R and in Stata (in lines of at most 200 for `inlist`).
+#[test]
+fn code_drops_the_rows_the_fit_left_out() {
+    let rows: Vec<usize> = (1..=201).collect();
+    let few = CodeContext {
+        drop_rows: &[3, 17],
+        ..CTX
+    };
+    let fits = fits();
+    let r = r_code(&fits[0], &few);
+    let read = r.find("read.csv(").unwrap();
+    let drop = r
+        .find("d <- d[-c(3, 17), ]\n")
+        .expect("R drops rows 3 and 17");
+    assert!(read < drop && drop < r.find("feols").unwrap_or(r.len()));
+    let stata = stata_code(&fits[0], &few);
+    assert!(stata
+        .contains("generate long imr_row = _n\ndrop if inlist(imr_row, 3, 17)\ndrop imr_row\n"));
+    assert!(stata.find("drop if").unwrap() < stata.find("xtset").unwrap());
+    let many = CodeContext {
+        drop_rows: &rows,
+        ..CTX
+    };
+    let stata = stata_code(&fits[0], &many);
+    assert_eq!(stata.matches("drop if inlist(imr_row, ").count(), 2);
+    assert!(stata.contains("drop if inlist(imr_row, 201)\n"));
+    // Nothing left out: no line about it.
+    assert!(!r_code(&fits[0], &CTX).contains("implausible"));
+    assert!(!stata_code(&fits[0], &CTX).contains("imr_row"));
 }
 
 #[test]

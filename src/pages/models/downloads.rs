@@ -32,6 +32,8 @@ pub(super) fn Downloads(
             entity: &panel.entity_column,
             time: &panel.time_column,
             comment_lines: imr_core::provenance::CSV_HEADER_LINES,
+            // The analysis data hold only the rows the fits use.
+            drop_rows: &[],
         };
         // The text columns of the absorbed fixed effects go into the data too.
         let fe_columns = absorbed_columns(&requests.get());

@@ -132,6 +132,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .files
         .first()
         .map_or(0, |f| f.metadata_lines.len());
+    // The rows of the (first) file the fit leaves out as flagged, as data-row positions for
+    // the R and Stata code (line − header − comment lines).
+    let drop_rows: Vec<usize> = match panel.report.files.first() {
+        Some(first) if !request.include_flagged => {
+            imr_core::plausibility::Plausibility::check(&panel)
+                .flagged
+                .iter()
+                .filter(|f| *f.file == *first.file)
+                .filter_map(|f| usize::try_from(f.line).ok()?.checked_sub(1 + comment_lines))
+                .collect()
+        }
+        _ => Vec::new(),
+    };
     drop(panel);
     let fit = validated.run().map_err(cli_error)?;
     let csv_file = args
@@ -145,6 +158,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         entity: &entity_column,
         time: &time_column,
         comment_lines,
+        drop_rows: &drop_rows,
     };
     if matches!(args.format, Format::R | Format::Stata) && args.input.files.len() > 1 {
         eprintln!(

@@ -22,6 +22,39 @@ pub struct CodeContext<'a> {
     /// Comment lines (`#`, the export's provenance) before the CSV's header row: R skips them
     /// with `comment.char = "#"`, Stata with `varnames()`/`rowrange()`.
     pub comment_lines: usize,
+    /// Data rows the fit left out before the model saw them (rows flagged as implausible), as
+    /// 1-based positions among the file's data rows (the row after the header is 1): the code
+    /// drops them right after reading, so that it fits the same rows. Empty: none.
+    pub drop_rows: &'a [usize],
+}
+
+/// R: `d <- d[-c(…), ]` dropping `rows` (1-based data rows), with a comment; empty without rows.
+fn r_drop_rows(rows: &[usize]) -> String {
+    if rows.is_empty() {
+        return String::new();
+    }
+    let list = rows.iter().map(usize::to_string).collect::<Vec<_>>();
+    format!(
+        "# rows flagged as implausible, left out as imr does (--include-flagged keeps them)\nd <- d[-c({}), ]\n",
+        list.join(", ")
+    )
+}
+
+/// Stata: `drop if inlist(_n, …)` dropping `rows` (1-based data rows) in lines of at most 200
+/// numbers (inlist takes up to 250 arguments), with a comment; empty without rows.
+fn stata_drop_rows(rows: &[usize]) -> String {
+    if rows.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "* rows flagged as implausible, left out as imr does (--include-flagged keeps them)\ngenerate long imr_row = _n\n",
+    );
+    for chunk in rows.chunks(200) {
+        let list = chunk.iter().map(usize::to_string).collect::<Vec<_>>();
+        out.push_str(&format!("drop if inlist(imr_row, {})\n", list.join(", ")));
+    }
+    out.push_str("drop imr_row\n");
+    out
 }
 
 /// A column name in Stata code (see [`stata_name`]).
@@ -200,6 +233,7 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
             ""
         }
     ));
+    out.push_str(&r_drop_rows(ctx.drop_rows));
     let plm_vcov = |m: &str| {
         match fit.vcov {
         VcovKind::Iid => format!("lmtest::coeftest({m}, df = Inf)\n"),
@@ -374,13 +408,14 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         "\"data.csv\"".to_string()
     });
     out.push_str(&format!(
-        "import delimited using {}, clear case(preserve) {}\n\
+        "import delimited using {}, clear case(preserve) {}\n{}\
          capture confirm string variable {entity}\n\
          if !_rc encode {entity}, generate(entity_id)\n\
          else generate entity_id = {entity}\n\
          xtset entity_id {time}\n",
         file,
-        stata_rows(ctx.comment_lines)
+        stata_rows(ctx.comment_lines),
+        stata_drop_rows(ctx.drop_rows)
     ));
     let vce = |kind: VcovKind| match kind {
         VcovKind::Iid => String::new(),
