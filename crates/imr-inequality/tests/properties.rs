@@ -328,6 +328,12 @@ fn a_repeated_year_is_measured_but_left_out_of_trends_and_correlations() {
     let json = serde_json::to_value(&left).unwrap();
     assert_eq!(json["years"][3]["repeat_of"], 2020);
     assert_eq!(json["left_out_of_trends"][0]["time"], 2021);
+    // The per-year CSV marks it in a column of its own, absent without repeats.
+    let csv = imr_inequality::csv::years_csv(&left);
+    assert!(csv.starts_with("time,repeat_of,"), "{csv}");
+    assert!(csv.lines().any(|l| l.starts_with("2021,2020,")));
+    assert!(csv.lines().any(|l| l.starts_with("2020,,")));
+    assert!(!imr_inequality::csv::years_csv(&counted).contains("repeat_of"));
     // The correlation with a second series leaves the repeated year out of the pairs.
     let c = correlate_reports(&left, Measure::Gini, &counted, Measure::Gini, 0.95);
     assert_eq!(c.n_years, 5);
