@@ -1,12 +1,12 @@
 # imr-atlas — the two commands a user needs:
 #   make run    install what is missing, build the page and serve it on http://127.0.0.1:8080
-#   make test   every test: fmt, clippy, native tests, wasm tests, release build, end-to-end
+#   make test   every test: fmt, clippy, docs, native tests, wasm tests, release build, end-to-end
 # Tool installs are skipped when the right version is already there (scripts/setup.sh).
 
 SHELL := /bin/bash
 export PATH := $(CURDIR)/tools/node/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: run test setup dist fmt-check clippy test-native test-wasm e2e bench-wasm bench-browser
+.PHONY: run test setup dist fmt-check clippy doc test-native test-wasm e2e bench-wasm bench-browser
 
 setup:
 	@scripts/setup.sh
@@ -29,6 +29,10 @@ clippy:
 	cargo clippy -p imr-wasm-tests --target wasm32-unknown-unknown --all-targets -- -D warnings
 	cargo clippy -p imr-bench-wasm --target wasm32-unknown-unknown -- -D warnings
 
+# The API docs build without a broken link or a malformed doc comment.
+doc:
+	RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
+
 test-native:
 	cargo test --workspace
 
@@ -42,7 +46,7 @@ e2e: dist
 	cargo build -p imr-cli
 	node e2e/run.mjs
 
-test: setup fmt-check clippy test-native test-wasm e2e
+test: setup fmt-check clippy doc test-native test-wasm e2e
 
 # Benchmarks in headless Chromium (issue 8; a harness, not a test): the engine benches compiled
 # to wasm32 with the page's release profile and wasm-opt -Oz (as trunk does for the page), then

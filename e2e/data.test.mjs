@@ -65,10 +65,10 @@ test('the page opens on the bundled Chilean dataset with derived, approximate in
   assert.equal(await page.getByTestId('bundled-note').count(), 1);
   assert.equal(await page.getByTestId('approximate-note').count(), 1);
   assert.equal(await page.locator('[data-testid="national-rate"] tr[data-time]').count(), 5);
-  // Iquique 2019: tmi 7 (SINIM v839), poblacion_0 2888 → derived deaths 20.216, rate 7.00.
+  // Iquique 2019: tmi 7 (SINIM v839), nacidos_vivos_est 2532 → derived deaths 17.724, rate 7.00.
   const row = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"]');
   assert.equal((await row.locator('[data-field="rate"]').textContent()).trim(), '7.00');
-  assert.equal((await row.locator('[data-field="births"]').textContent()).trim(), '2,888');
+  assert.equal((await row.locator('[data-field="births"]').textContent()).trim(), '2,532');
   assert.match(await testidText(page, 'data-sources'), /SINIM/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);

@@ -111,7 +111,7 @@ test('one model: every Models download is what imr fit prints for the shown comm
   // file, read with the page's roles, prints it byte for byte; on the downloaded data the same
   // table after the provenance lines (the analysis data reproduce the fit bit for bit).
   const [, coefficients] = await save(page, 'download-coef-csv');
-  assert.deepEqual(input, [`public/data/${BUNDLED}`, '--entity', 'codigo_comuna', '--time', 'anio', '--births', 'poblacion_0', '--rate', 'tmi']);
+  assert.deepEqual(input, [`public/data/${BUNDLED}`, '--entity', 'codigo_comuna', '--time', 'anio', '--births', 'nacidos_vivos_est', '--rate', 'tmi']);
   const onBundled = imr(dir, ['fit', ...input, ...requestWords(command), '--format', 'csv']);
   assertSameCsv(coefficients, onBundled, 'coefficient CSV vs imr fit --format csv');
   assert.match(coefficients, new RegExp(`^# Source: ${BUNDLED}\n`));

@@ -66,9 +66,9 @@ test('General Lagos 2023 (1000 per 1,000 on 9 children) is flagged in the Data v
 function modifiedBundled() {
   const lines = fs.readFileSync(path.join(ROOT, 'public/data/chile_imr_2019_2023.csv'), 'utf8').trim().split('\n');
   const header = lines[0].split(',');
-  const [iYear, iTmi, iPop, iDer] = ['anio', 'tmi', 'poblacion_0', 'defunciones_derivadas'].map((c) => header.indexOf(c));
+  const [iYear, iTmi, iPop, iDer] = ['anio', 'tmi', 'nacidos_vivos_est', 'defunciones_derivadas'].map((c) => header.indexOf(c));
   let deaths = 0, births = 0;
-  const out = [header.map((c) => (c === 'poblacion_0' ? 'nacimientos' : c)).filter((_, i) => i !== iDer).join(',')];
+  const out = [header.map((c) => (c === 'nacidos_vivos_est' ? 'nacimientos' : c)).filter((_, i) => i !== iDer).join(',')];
   for (const line of lines.slice(1)) {
     const f = line.split(',');
     if (f[iYear] === '2023') {

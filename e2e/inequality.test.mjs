@@ -8,11 +8,11 @@ import { ViewPage, downloadFile } from './views.mjs';
 
 const imrBinary = () => cargoBinary('imr-cli', 'imr');
 
-// The CLI's Gini of 2019 on the bundled data (births = poblacion_0, deaths derived from tmi), from
+// The CLI's Gini of 2019 on the bundled data (births = nacidos_vivos_est, deaths derived from tmi), from
 // the `imr` of this source tree (the point estimate does not depend on the bootstrap).
 function cliGini2019() {
   const bin = imrBinary();
-  const out = execFileSync(bin, ['inequality', 'public/data/chile_imr_2019_2023.csv', '--births', 'poblacion_0',
+  const out = execFileSync(bin, ['inequality', 'public/data/chile_imr_2019_2023.csv', '--births', 'nacidos_vivos_est',
     '--rate', 'tmi', '--bootstrap', '0', '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
   const year = JSON.parse(out).years.find((y) => y.time === 2019);
   return { gini: year.gini, from: bin };
@@ -21,7 +21,7 @@ function cliGini2019() {
 // What `imr inequality` prints for 2019 when run with the exact command the page shows (same
 // replicates, seed, group and rank), so the bootstrap quantities are comparable. Without a built
 // `imr`, the values it printed on 2025-06 with the basic-interval engine are used:
-//   imr inequality public/data/chile_imr_2019_2023.csv --births poblacion_0 --rate tmi --group region
+//   imr inequality public/data/chile_imr_2019_2023.csv --births nacidos_vivos_est --rate tmi --group region
 //     --rank pobreza --bootstrap 200 --seed 20240601 --format json
 //   → years[0].bias_corrected.gini = 0.15286319999322895, ci.gini = [0.12806847327643167, 0.175499133874723]
 function cliYear2019(command) {
@@ -58,7 +58,7 @@ test('the Gini of 2019 on screen is the one the command line prints', async () =
   assert.equal(await page.locator('[data-testid="inequality-table"] tbody tr').count(), 5);
   // The command that reproduces the page, with its replicates and seed.
   const command = (await page.getByTestId('ineq-command').textContent()).trim();
-  assert.match(command, /^imr inequality public\/data\/chile_imr_2019_2023\.csv .*--births poblacion_0 --rate tmi/);
+  assert.match(command, /^imr inequality public\/data\/chile_imr_2019_2023\.csv .*--births nacidos_vivos_est --rate tmi/);
   assert.match(command, /--group region --rank pobreza --bootstrap 200 --seed \d+ --format json$/);
   assert.match(await page.getByTestId('ineq-bootstrap-note').textContent(), /200/);
   await page.getByTestId('ineq-approximate').waitFor();

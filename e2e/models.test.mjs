@@ -12,7 +12,7 @@ import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } fro
 import { chooseModels, downloadFile } from './views.mjs';
 
 const DATA = 'public/data/chile_imr_2019_2023.csv';
-const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'poblacion_0', '--rate', 'tmi'];
+const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'nacidos_vivos_est', '--rate', 'tmi'];
 // Regressors chosen in the tests: two that vary over time, one time-invariant (dropped by fe).
 const REGRESSORS = ['pobreza', 'ingreso_salud_pc', 'ruralidad', 'sapu'];
 
@@ -157,9 +157,10 @@ test('the downloaded data and the command shown reproduce the table', async () =
     assert.match(await page.locator('[data-testid="diagnostics"] article[data-model="poisson-fe"]').textContent(), /Razón de tasas de incidencia|Incidence-rate ratio/);
     // The code files read the downloaded data.
     const r = fs.readFileSync(await save('download-r'), 'utf8');
-    assert.match(r, /read\.csv\("imr_modelos_datos\.csv", check\.names = FALSE, comment\.char = "#"\)/);
-    assert.match(r, /feols\(rate ~ pobreza \+ ingreso_salud_pc \+ ruralidad \+ sapu \| codigo_comuna/);
-    assert.match(r, /fepois\(deaths ~/);
+    assert.match(r, /read\.csv\("imr_modelos_datos\.csv", check\.names = FALSE, comment\.char = "#", /);
+    assert.match(r, /X <- as\.matrix\(d\[, c\("pobreza", "ingreso_salud_pc", "ruralidad", "sapu"\), drop = FALSE\]\)\n/);
+    assert.match(r, /m <- lm\(Y ~ factor\(entity\) \+ X_w\)/);
+    assert.match(r, /glm\(Y ~ factor\(entity\) \+ X_w \+ offset\(log\(exposure\)\), family = poisson\(\)/);
     const stata = fs.readFileSync(await save('download-stata'), 'utf8');
     // The data file starts with three provenance lines: names on row 4, data from row 5.
     assert.match(stata, /import delimited using "imr_modelos_datos\.csv", clear case\(preserve\) varnames\(4\) rowrange\(5\)/);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, launch, openPage, outsideRequests, testidText } from './harness.mjs';
-import { downloadFile } from './views.mjs';
+import { downloadFile, ViewPage } from './views.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -36,39 +36,50 @@ function assertSvgProvenance(what, text) {
   assert.match(text, />[^<]*chile_imr_2019_2023\.csv[^<]*<\/text>/, what);
 }
 
-test('a download from each view starts with the provenance lines and carries the date', async () => {
-  const { page, requests, errors } = await openPage(browser, server.origin + '/');
-  // Data: the rates table.
-  await page.getByTestId('rates-csv-download').waitFor({ timeout: 60_000 });
-  assertCsvProvenance('rates', (await download(page, 'rates-csv-download')).text);
-
-  // Inequality: the table, the trend, a chart's CSV and its SVG.
-  await page.getByTestId('tab-inequality').click();
-  await page.locator('[data-testid="inequality-table"] tr[data-time="2019"]').waitFor({ timeout: 60_000 });
-  assertCsvProvenance('inequality table', (await download(page, 'inequality-table-csv-download')).text);
-  assertCsvProvenance('inequality trend', (await download(page, 'inequality-trend-csv-download')).text);
-  await page.locator('[data-testid="ineq-line-chart"] svg').waitFor({ timeout: 60_000 });
-  assertCsvProvenance('inequality series', (await download(page, 'desigualdad_medida_por_anio-csv-download')).text);
-  assertSvgProvenance('inequality chart', (await download(page, 'desigualdad_medida_por_anio-svg-download')).text);
-  assertCsvProvenance('outliers', (await download(page, 'tasas_comunales_atipicos-csv-download')).text);
-
-  // Models: the data, the coefficients and the coefficient plot.
-  await page.getByTestId('tab-models').click();
-  await page.getByTestId('coef-table').waitFor({ timeout: 60_000 });
-  await page.getByTestId('download-data').waitFor({ timeout: 60_000 });
-  assertCsvProvenance('model data', (await download(page, 'download-data')).text);
-  assertCsvProvenance('coefficients', (await download(page, 'download-coef-csv')).text);
-  assertSvgProvenance('coefficient plot', (await download(page, 'download-plot')).text);
-
-  // Map: the CSV and the SVG (the PNG is drawn from this SVG).
-  await page.getByTestId('tab-map').click();
-  await page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor({ timeout: 60_000 });
-  assertCsvProvenance('map', (await download(page, 'download-csv')).text);
-  assertSvgProvenance('map', (await download(page, 'download-svg')).text);
-
-  assert.deepEqual(outsideRequests(requests, server.origin), []);
-  assert.deepEqual(errors, []);
+// One test per view, each in a browser context of its own: a download's fate must not depend
+// on the downloads an earlier view made (a newcomer's machine once dropped the map's SVG after
+// ten other downloads in the same page).
+test('a download from the Data view starts with the provenance lines and carries the date', async () => {
+  const view = await ViewPage.open(browser, server.origin, 'data');
+  assertCsvProvenance('rates', (await view.download('rates-csv-download')).text);
+  await assertStayedLocal(view);
 });
+
+test('downloads from the Inequality view carry the provenance lines and the date', async () => {
+  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const { page } = view;
+  await page.locator('[data-testid="inequality-table"] tr[data-time="2019"]').waitFor({ timeout: 60_000 });
+  assertCsvProvenance('inequality table', (await view.download('inequality-table-csv-download')).text);
+  assertCsvProvenance('inequality trend', (await view.download('inequality-trend-csv-download')).text);
+  await page.locator('[data-testid="ineq-line-chart"] svg').waitFor({ timeout: 60_000 });
+  assertCsvProvenance('inequality series', (await view.download('desigualdad_medida_por_anio-csv-download')).text);
+  assertSvgProvenance('inequality chart', (await view.download('desigualdad_medida_por_anio-svg-download')).text);
+  assertCsvProvenance('outliers', (await view.download('tasas_comunales_atipicos-csv-download')).text);
+  await assertStayedLocal(view);
+});
+
+test('downloads from the Models view carry the provenance lines and the date', async () => {
+  const view = await ViewPage.open(browser, server.origin, 'models');
+  await view.page.getByTestId('download-data').waitFor({ timeout: 60_000 });
+  assertCsvProvenance('model data', (await view.download('download-data')).text);
+  assertCsvProvenance('coefficients', (await view.download('download-coef-csv')).text);
+  assertSvgProvenance('coefficient plot', (await view.download('download-plot')).text);
+  await assertStayedLocal(view);
+});
+
+test('downloads from the Map view carry the provenance lines and the date', async () => {
+  // The map's CSV and SVG (the PNG is drawn from this SVG).
+  const view = await ViewPage.open(browser, server.origin, 'map');
+  assertCsvProvenance('map', (await view.download('download-csv')).text);
+  assertSvgProvenance('map', (await view.download('download-svg')).text);
+  await assertStayedLocal(view);
+});
+
+async function assertStayedLocal(view) {
+  assert.deepEqual(outsideRequests(view.requests, server.origin), []);
+  assert.deepEqual(view.errors, []);
+  await view.close();
+}
 
 test('a downloaded CSV read again reports its comment lines as metadata, not as rows', async () => {
   const { page, requests, errors } = await openPage(browser, server.origin + '/');

@@ -111,3 +111,36 @@ test('a shared link keeps the selected commune of the map', async () => {
   assert.equal(await page.$eval('path[data-code="08101"]', (p) => p.getAttribute('aria-pressed')), 'false');
   assert.deepEqual(outsideRequests(requests, server.origin), []);
 });
+
+// The address is the state both ways: a view switch is a history entry, Back/Forward restore the
+// view, and a link pasted into the open tab (only the fragment differs) moves to its view and
+// options, all without a reload: the uploaded file stays loaded.
+test('Back, Forward and a pasted link move between views with the uploaded data kept', async () => {
+  const { page, errors } = await openPage(browser, server.origin + '/');
+  const selected = (tab) => page.getByTestId(tab).and(page.locator('[aria-selected="true"]')).waitFor();
+  await page.getByTestId('file-input').setInputFiles(fixture('good_latin1.csv'));
+  await page.getByTestId('rows-read').filter({ hasText: /^4$/ }).waitFor();
+  await page.getByTestId('tab-findings').click();
+  await page.waitForFunction(() => location.hash.includes('view=findings'));
+  await page.getByTestId('tab-inequality').click();
+  await page.waitForFunction(() => location.hash.includes('view=inequality'));
+
+  await page.goBack();
+  await selected('tab-findings');
+  assert.match(page.url(), /view=findings/);
+  await page.goBack();
+  await selected('tab-data');
+  assert.equal(await testidText(page, 'rows-read'), '4', 'the upload survives Back');
+  await page.goForward();
+  await selected('tab-findings');
+
+  // A shared link pasted into the same tab: the map of 2020 on the data already loaded.
+  await page.goto(`${server.origin}/#view=map&lang=en&year=2020`);
+  await selected('tab-map');
+  await page.waitForFunction(() => document.querySelector('[data-testid="year-select"]')?.value === '2020');
+  await page.getByTestId('tab-data').click();
+  assert.equal(await testidText(page, 'rows-read'), '4', 'the upload survives a pasted link');
+  await page.goBack();
+  await selected('tab-map');
+  assert.deepEqual(errors, []);
+});

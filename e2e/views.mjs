@@ -87,7 +87,7 @@ export async function downloadFile(page, target, saveIn = null) {
     const links = await page.evaluate(() => window.__e2eDownloadLinks).catch(() => null);
     const made = links ? links.slice(before) : [];
     const what = made.length > 0
-      ? `the page clicked a download link for ${made.join(', ')}, so the browser dropped the download`
+      ? `the page clicked a download link for ${made.join(', ')}, so the browser dropped the download; ${await browserDownloads(page)}`
       : 'the page clicked no download link: the click did not reach the button, or the button did nothing';
     throw new Error(`${label}: no download (${error.message.split('\n')[0]}); ${what}`);
   }
@@ -99,6 +99,29 @@ export async function downloadFile(page, target, saveIn = null) {
     fs.writeFileSync(filePath, bytes);
   }
   return { name, bytes, text: bytes.toString('utf8'), path: filePath };
+}
+
+/** What the browser's own download manager (chrome://downloads of the page's context) holds:
+ * each download's file, state, interrupt reason and danger type, as Chromium reports them. A
+ * dropped download that is not there was refused before it began (a download limiter or
+ * policy); one that is there says why it stopped. */
+async function browserDownloads(page) {
+  const manager = await page.context().newPage();
+  try {
+    await manager.goto('chrome://downloads');
+    const items = await manager.evaluate(async () => {
+      const list = () => document.querySelector('downloads-manager')?.shadowRoot?.querySelectorAll('downloads-item') ?? [];
+      for (let i = 0; i < 20 && list().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      return [...list()].map((item) => item.data).map((d) => ({
+        file: d?.fileName, state: d?.state, reason: d?.lastReasonText, danger: d?.dangerType, url: d?.url?.slice(0, 60),
+      }));
+    });
+    return `chrome://downloads lists ${items.length}: ${JSON.stringify(items)}`;
+  } catch (error) {
+    return `chrome://downloads could not be read (${error.message.split('\n')[0]})`;
+  } finally {
+    await manager.close();
+  }
 }
 
 /** The words of a command as a POSIX shell splits them (the page quotes with single quotes and

@@ -35,6 +35,17 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
   apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
+# R runs every R script `imr fit --format r` writes (crates/imr-cli/tests/r_scripts.rs): Debian's
+# R 4.2 and CRAN packages as Debian packages (fixest is not one; the scripts use base R and sandwich).
+R_PACKAGES="plm sandwich lmtest estimatr MASS"
+R_CHECK="for (p in strsplit('$R_PACKAGES', ' ')[[1]]) stopifnot(requireNamespace(p, quietly = TRUE))"
+if ! command -v Rscript >/dev/null || ! Rscript -e "$R_CHECK" >/dev/null 2>&1; then
+  say "installing Debian R (r-base-core) and r-cran-{plm,sandwich,lmtest,estimatr,mass}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq r-base-core r-cran-plm r-cran-sandwich r-cran-lmtest r-cran-estimatr r-cran-mass >/dev/null
+fi
+
 # Node tools live in the repo's tools/node (package.json + package-lock.json committed). npm's own
 # node_modules/.package-lock.json never equals the committed lock byte for byte, so the install
 # leaves a copy of the lock it installed as a stamp: a later run skips npm ci while they match.

@@ -69,10 +69,10 @@ fn DataSources() -> impl IntoView {
     view! {
         <section data-testid="data-sources" aria-labelledby="sources-h">
             <h2 id="sources-h">{msg(|m| m.app.sources_heading)}</h2>
-            {move || (lang().get() == Lang::Es).then(|| view! { <p>"Datos incluidos: tasa de mortalidad infantil publicada por SINIM–SUBDERE (cifra del Ministerio de Salud, copiada con rezago), 2019–2023; población de edad 0: INE (aproximación a los nacidos vivos); covariables: SINIM–SUBDERE, Censo 2017 (INE), directorio de establecimientos MINSAL (CC0). "
-            <strong>"Las defunciones son derivadas (tasa × población de edad 0 / 1.000), no un recuento"</strong>
+            {move || (lang().get() == Lang::Es).then(|| view! { <p>"Datos incluidos: tasa de mortalidad infantil publicada por SINIM–SUBDERE (cifra del Ministerio de Salud, copiada con rezago), 2019–2023; nacidos vivos inscritos: DEIS–MINSAL por región, repartidos entre las comunas según la población de edad 0 del INE (una estimación comunal); covariables: SINIM–SUBDERE, Censo 2017 (INE), directorio de establecimientos MINSAL (CC0). "
+            <strong>"Las defunciones son derivadas (tasa × nacidos vivos / 1.000), no un recuento"</strong>
             ", por lo que sus intervalos son aproximados. Mapas: chilemapas (M. Vargas et al.), con datos de INE, SUBDERE y BCN (GPL-3)."</p> })}
-            {move || (lang().get() == Lang::En).then(|| view! { <p>"Bundled data: infant mortality rate as published by SINIM–SUBDERE (the health ministry's figure, copied with a lag), 2019–2023; population aged 0: INE (a proxy for live births); covariates: SINIM–SUBDERE, Census 2017 (INE), MINSAL establishment directory (CC0). Deaths are derived (rate × population aged 0 / 1,000), not counted, so their intervals are approximate. Maps: chilemapas (M. Vargas et al.), with data from INE, SUBDERE and BCN (GPL-3)."</p> })}
+            {move || (lang().get() == Lang::En).then(|| view! { <p>"Bundled data: infant mortality rate as published by SINIM–SUBDERE (the health ministry's figure, copied with a lag), 2019–2023; registered live births: DEIS–MINSAL by region, spread over the communes by INE's population aged 0 (a commune estimate); covariates: SINIM–SUBDERE, Census 2017 (INE), MINSAL establishment directory (CC0). Deaths are derived (rate × live births / 1,000), not counted, so their intervals are approximate. Maps: chilemapas (M. Vargas et al.), with data from INE, SUBDERE and BCN (GPL-3)."</p> })}
         </section>
     }
 }

@@ -225,13 +225,14 @@ impl AppState {
 /// The bundled dataset: Chile's 345 communes, 2019–2023 (see `public/data/SOURCES.md`).
 pub const BUNDLED_NAME: &str = imr_core::data::BUNDLED_PANEL_FILE;
 const BUNDLED_CSV: &[u8] = imr_core::data::BUNDLED_PANEL_CSV;
-/// The births proxy of the bundled dataset: INE population aged 0. It is not named like births,
-/// so it is never guessed; the bundled preset chooses it.
-pub const BUNDLED_BIRTHS: &str = "poblacion_0";
+/// The births of the bundled dataset: registered births per region and year (DEIS) spread over
+/// the communes by INE's population aged 0 (`public/data/SOURCES.md`). Its name is guessed as
+/// births; the preset names it anyway, so that the population aged 0 beside it is never taken.
+pub const BUNDLED_BIRTHS: &str = "nacidos_vivos_est";
 
 impl AppState {
     /// Loads the bundled dataset with its column preset: entity `codigo_comuna`, time `anio`,
-    /// births `poblacion_0`, rate `tmi` (deaths derived from it, and marked so).
+    /// births `nacidos_vivos_est`, rate `tmi` (deaths derived from it, and marked so).
     pub fn load_bundled(&self) {
         let file = read_file(BUNDLED_NAME, BUNDLED_CSV);
         let preset = file.table.as_ref().ok().map(|t| {

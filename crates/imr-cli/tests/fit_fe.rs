@@ -143,9 +143,8 @@ fn the_r_and_stata_code_absorb_the_same_effects_and_name_the_reproducing_command
     };
     let r = code("r");
     assert!(
-        r.contains(
-            "feols(y ~ x1 + x2 + x3 | entity + year + region^year, data = d, vcov = ~entity,"
-        ),
+        r.contains("  \"region^year\" = interaction(d[[\"region\"]], d[[\"year\"]], drop = TRUE)")
+            && r.contains("m <- lm(Y ~ fe[[1]] + fe[[2]] + fe[[3]] + X)"),
         "{r}"
     );
     assert!(

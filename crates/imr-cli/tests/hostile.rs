@@ -87,7 +87,7 @@ fn r_code_keeps_a_hostile_name_inside_backticks_and_strings() {
                 "{model}: {line}"
             );
         }
-        assert!(hostile.contains(&name), "{model}:\n{hostile}");
+        assert!(hostile.contains(&string), "{model}:\n{hostile}");
     }
 }
 
@@ -299,7 +299,7 @@ fn imr_map_draws_the_built_in_boundaries_from_any_directory() {
             "map",
             "chile.csv",
             "--births",
-            "poblacion_0",
+            "nacidos_vivos_est",
             "--year",
             "2020",
             "--out",
@@ -325,7 +325,14 @@ fn a_closed_pipe_ends_imr_quietly_with_status_0() {
     // The CSV of 1,725 rows is larger than a pipe's buffer: imr is still writing when the reader
     // goes away, as with `imr rates … | head -1`.
     let mut child = Command::new(env!("CARGO_BIN_EXE_imr"))
-        .args(["rates", data, "--births", "poblacion_0", "--format", "csv"])
+        .args([
+            "rates",
+            data,
+            "--births",
+            "nacidos_vivos_est",
+            "--format",
+            "csv",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

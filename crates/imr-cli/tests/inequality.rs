@@ -273,7 +273,7 @@ fn the_box_plot_leaves_flagged_rates_out_unless_included() {
         "inequality",
         bundled,
         "--births",
-        "poblacion_0",
+        "nacidos_vivos_est",
         "--bootstrap",
         "0",
         "--format",
@@ -370,7 +370,7 @@ const BUNDLED_ROLES: [&str; 8] = [
     "--time",
     "anio",
     "--births",
-    "poblacion_0",
+    "nacidos_vivos_est",
     "--rate",
     "tmi",
 ];

@@ -188,7 +188,7 @@ fn flagged_values_are_left_out_of_the_breaks_unless_included() {
             "map",
             data,
             "--births",
-            "poblacion_0",
+            "nacidos_vivos_est",
             "--year",
             "2023",
             "--out",

@@ -226,9 +226,10 @@ mod tests {
             .expect("15202/2023 flagged");
         assert_eq!(row.reasons, Rule::DEFAULTS.to_vec());
         assert_eq!(row.rate_per_1000, Some(1000.0));
-        assert_eq!(row.births, Some(9.0));
+        // 9 children aged 0 (INE); 8 of Arica y Parinacota's 2,752 registered births of 2023.
+        assert_eq!(row.births, Some(8.0));
         assert!(p.is_flagged("15202", 2023));
-        // Its other years have the same 9 children but rate 0: only the few-births rule.
+        // Its other years have as few births but rate 0: only the few-births rule.
         let y2019 = p
             .flagged
             .iter()
@@ -262,7 +263,8 @@ mod tests {
             .map(|f| (f.entity.as_str(), f.time))
             .collect();
         assert_eq!(too_high, above);
-        // Independent count straight from the CSV text: rows with poblacion_0 in 1..=9 or tmi > 200.
+        // Independent count straight from the CSV text: rows with births (nacidos_vivos_est) in
+        // 1..=9 or tmi > 200.
         let text = std::str::from_utf8(BUNDLED).unwrap();
         let expected = text
             .lines()
@@ -270,7 +272,7 @@ mod tests {
             .filter(|l| {
                 let f: Vec<&str> = l.split(',').collect();
                 let tmi: f64 = f[5].parse().unwrap();
-                let pop: f64 = f[6].parse().unwrap();
+                let pop: f64 = f[7].parse().unwrap();
                 pop > 0.0 && (pop < 10.0 || tmi > 200.0)
             })
             .count();

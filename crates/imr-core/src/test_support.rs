@@ -11,7 +11,7 @@ pub fn panel_of(csv: &str) -> Panel {
     build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
 }
 
-/// The bundled dataset with the page's preset: births = poblacion_0, deaths derived from the
+/// The bundled dataset with the page's preset: births = nacidos_vivos_est, deaths derived from the
 /// published rate `tmi`.
 pub fn bundled_panel() -> Panel {
     let table = RawTable::from_bytes(
@@ -20,6 +20,6 @@ pub fn bundled_panel() -> Panel {
     )
     .unwrap();
     let mut roles = table.guessed_roles.clone();
-    roles.births = table.columns.iter().position(|c| c == "poblacion_0");
+    roles.births = table.columns.iter().position(|c| c == "nacidos_vivos_est");
     build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
 }

@@ -9,6 +9,7 @@
 //! (mapshaper); this crate only reads the raw, unsimplified boundaries, for the codes of the
 //! panel and the commune centroids.
 
+mod births;
 mod codebook;
 mod error;
 mod sources;
@@ -18,7 +19,8 @@ pub mod topojson;
 pub use codebook::{ColumnDoc, COLUMNS};
 pub use error::DatasetError;
 pub use sources::{
-    BOUNDARIES_FILE, CENSUS_FILE, CUT_FILE, INE_FILE, MINSAL_FILE, NUBLE_FILE, SINIM_FILE,
+    BOUNDARIES_FILE, CENSUS_FILE, CUT_FILE, DEIS_BIRTHS_FILE, INE_FILE, MINSAL_FILE, NUBLE_FILE,
+    SINIM_FILE,
 };
 
 use sources::{CutCommune, Hospital};
@@ -132,6 +134,8 @@ pub fn build(raw_dir: &Path) -> Result<Build, DatasetError> {
 
     let sinim = sources::read_sinim(raw_dir, &panel, &mut exclusions)?;
     let ine = sources::read_ine(raw_dir, &panel, &mut exclusions)?;
+    let regional_births = sources::read_regional_births(raw_dir, &panel, &mut exclusions)?;
+    let births = births::apportion(&panel, &ine, &regional_births)?;
     let (sapu_communes, hospitals) = sources::read_minsal(raw_dir, &cut, &mut exclusions)?;
     let census = sources::read_census(raw_dir, &panel, &mut exclusions)?;
     if hospitals.is_empty() {
@@ -167,7 +171,8 @@ pub fn build(raw_dir: &Path) -> Result<Build, DatasetError> {
                     "{INE_FILE}: no row for commune {code}, year {year}"
                 ))
             })?;
-            let derived_deaths = sinim_values.tmi.map(|rate| thousandths(rate * age0));
+            let births = births[&key];
+            let derived_deaths = sinim_values.tmi.map(|rate| thousandths(rate * births));
             let per_capita = |money: Option<f64>| match (money, sinim_values.poblacion) {
                 (Some(money), Some(population)) if population > 0.0 => {
                     Some(format!("{:.3}", money / population))
@@ -182,6 +187,7 @@ pub fn build(raw_dir: &Path) -> Result<Build, DatasetError> {
                 year.to_string(),
                 opt(sinim_values.tmi.map(|t| t.to_string())),
                 age0.to_string(),
+                births.to_string(),
                 opt(derived_deaths),
                 opt(sinim_values.pobreza.clone()),
                 opt(per_capita(sinim_values.ingreso_salud)),

@@ -12,6 +12,7 @@ pub const CUT_FILE: &str = "cut/subdere_CUT_2018_v04.csv";
 pub const NUBLE_FILE: &str = "cut/nuble_2018_crosswalk_chilemapas.csv";
 pub const SINIM_FILE: &str = "sinim/sinim_2019_2023_extract.csv";
 pub const INE_FILE: &str = "ine/poblacion_edad0_2019_2023.csv";
+pub const DEIS_BIRTHS_FILE: &str = "deis/nacidos_vivos_region_residencia_2019_2023.csv";
 pub const MINSAL_FILE: &str = "minsal/establecimientos_sapu_sar_hospital.csv";
 pub const CENSUS_FILE: &str = "censo2017/censo2017_educacion_formal.csv";
 pub const BOUNDARIES_FILE: &str = "boundaries/chile_comunas_2018.topojson";
@@ -231,6 +232,60 @@ pub fn read_ine(
         }
     }
     Ok(values)
+}
+
+/// DEIS registered live births by (region code, year) of the mother's residence: every region
+/// of the panel must have a row for every year of [`YEARS`]; a row of another year is excluded
+/// with its line.
+pub fn read_regional_births(
+    raw: &Path,
+    panel: &BTreeMap<String, CutCommune>,
+    exclusions: &mut Vec<Exclusion>,
+) -> Result<BTreeMap<(String, u16), u64>, DatasetError> {
+    let table = Table::read(&raw.join(DEIS_BIRTHS_FILE))?;
+    let year_col = table.column("anio")?;
+    let region_col = table.column("codigo_region")?;
+    let births_col = table.column("nacidos_vivos")?;
+    let regions: std::collections::BTreeSet<&str> =
+        panel.values().map(|c| c.region_code.as_str()).collect();
+    let mut births = BTreeMap::new();
+    for record in &table.records {
+        let year = year_of(&table, record, &year_col)?;
+        let region = table.text(record, &region_col);
+        if !regions.contains(region) {
+            return Err(table.value_error(
+                record,
+                &region_col,
+                format!("{region:?} is not the region code of any commune of the panel"),
+            ));
+        }
+        if !YEARS.contains(&year) {
+            exclusions.push(Exclusion::new(
+                DEIS_BIRTHS_FILE,
+                record.line,
+                format!("year {year} outside 2019–2023"),
+            ));
+            continue;
+        }
+        let count = table.count(record, &births_col)?;
+        if births.insert((region.to_owned(), year), count).is_some() {
+            return Err(table.value_error(
+                record,
+                &region_col,
+                format!("duplicate region {region}, year {year}"),
+            ));
+        }
+    }
+    for region in &regions {
+        for year in YEARS {
+            if !births.contains_key(&(region.to_string(), year)) {
+                return Err(DatasetError::Inconsistent(format!(
+                    "{DEIS_BIRTHS_FILE}: no registered births for region {region}, year {year}"
+                )));
+            }
+        }
+    }
+    Ok(births)
 }
 
 /// A hospital of second or third level, open today.

@@ -16,7 +16,7 @@ fn main() {
         Err(e) => return eprintln!("{e}"),
     };
     let mut roles = table.guessed_roles.clone();
-    if let Some(i) = table.columns.iter().position(|c| c == "poblacion_0") {
+    if let Some(i) = table.columns.iter().position(|c| c == "nacidos_vivos_est") {
         roles.births = Some(i);
     }
     let panel = match build_panel(&[table], &[roles], &IngestOptions::default()) {

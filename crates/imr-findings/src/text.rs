@@ -360,8 +360,8 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
     let mut caveats = Vec::new();
     if s.kind == SeriesKind::Adjusted && s.approximate {
         caveats.push(lang.pick(
-            "Aproximado: las defunciones se derivaron de tasas publicadas y de la población de 0 años, no se contaron; el modelo de tasas verdaderas se ajustó por cuasi-verosimilitud.",
-            "Approximate: deaths were derived from published rates and the population aged 0, not counted; the model of true rates was fitted by quasi-likelihood.",
+            "Aproximado: las defunciones se derivaron de tasas publicadas y de los nacimientos, no se contaron; el modelo de tasas verdaderas se ajustó por cuasi-verosimilitud.",
+            "Approximate: deaths were derived from published rates and births, not counted; the model of true rates was fitted by quasi-likelihood.",
         ).into());
     }
     if s.kind == SeriesKind::ObservedPlaceholder {

@@ -1,7 +1,7 @@
 //! Quick check of the adjusted measures, run from the repository root:
 //! `cargo run --release -p imr-inequality --example adjusted_check -- REPLICATES` prints the
 //! standard simulation grid without the bootstrap columns (REPLICATES = 0: only the timing of
-//! the adjusted fit of the five bundled years, deaths derived from `tmi` × `poblacion_0`).
+//! the adjusted fit of the five bundled years, deaths derived from `tmi` × `nacidos_vivos_est`).
 use imr_inequality::adjusted::simulate::{run, standard_grid};
 use std::time::Instant;
 

@@ -11,7 +11,10 @@ fn bundled_births_2019() -> Vec<f64> {
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let year = header.iter().position(|h| *h == "anio").unwrap();
-    let births = header.iter().position(|h| *h == "poblacion_0").unwrap();
+    let births = header
+        .iter()
+        .position(|h| *h == "nacidos_vivos_est")
+        .unwrap();
     lines
         .map(|l| l.split(',').collect::<Vec<_>>())
         .filter(|f| f[year] == "2019")

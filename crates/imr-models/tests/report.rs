@@ -30,7 +30,12 @@ const CTX: CodeContext = CodeContext {
     entity: "firm",
     time: "year",
     comment_lines: 0,
-    drop_rows: &[],
+    delimiter: ',',
+    decimal: '.',
+    births: None,
+    deaths: None,
+    rate: None,
+    drop_flagged: false,
 };
 
 /// Compares `actual` with `tests/snapshots/<name>` byte for byte; `UPDATE_EXPECT=1` rewrites it.
@@ -144,7 +149,8 @@ fn the_latex_table_escapes_names_and_uses_booktabs() {
 fn r_and_stata_code_name_the_model_the_errors_and_the_reproducing_command() {
     let fits = fits();
     let r = r_code(&fits[0], &CTX);
-    assert!(r.contains("feols(invest ~ value + capital | firm, data = d, vcov = ~firm"));
+    assert!(r.contains("X <- as.matrix(d[, c(\"value\", \"capital\"), drop = FALSE])\n"));
+    assert!(r.contains("m <- lm(Y ~ factor(entity) + X_w)\n"));
     assert!(r.contains("read.csv(\"grunfeld.csv\""));
     let stata = stata_code(&fits[0], &CTX);
     assert!(stata.contains("xtreg invest value capital, fe vce(cluster entity_id)"));
@@ -209,36 +215,51 @@ fn the_json_has_the_keys_of_the_imr_fit_contract() {
     assert_eq!(re["coefficients"][0]["term"], "(Intercept)");
 }
 
-/// Rows the fit left out (flagged as implausible) are dropped right after reading, by their
-/// position among the data rows, in R and in Stata (in lines of at most 200 for `inlist`).
+/// Rows `imr` flags as implausible are dropped after the counts are derived, by the same rules:
+/// a rate above 200 per 1,000, and for deaths derived from a rate also deaths reaching half the
+/// births or fewer than 10 births; nothing of it without `drop_flagged` or without counts.
 #[test]
-fn code_drops_the_rows_the_fit_left_out() {
-    let rows: Vec<usize> = (1..=201).collect();
-    let few = CodeContext {
-        drop_rows: &[3, 17],
+fn code_drops_the_rows_flagged_as_implausible_by_the_same_rules() {
+    let derived = CodeContext {
+        births: Some("poblacion_0"),
+        rate: Some("tmi"),
+        drop_flagged: true,
+        ..CTX
+    };
+    let counted = CodeContext {
+        births: Some("births"),
+        deaths: Some("deaths"),
+        drop_flagged: true,
         ..CTX
     };
     let fits = fits();
-    let r = r_code(&fits[0], &few);
-    let read = r.find("read.csv(").unwrap();
-    let drop = r
-        .find("d <- d[-c(3, 17), ]\n")
-        .expect("R drops rows 3 and 17");
-    assert!(read < drop && drop < r.find("feols").unwrap_or(r.len()));
-    let stata = stata_code(&fits[0], &few);
-    assert!(stata
-        .contains("generate long imr_row = _n\ndrop if inlist(imr_row, 3, 17)\ndrop imr_row\n"));
-    assert!(stata.find("drop if").unwrap() < stata.find("xtset").unwrap());
-    let many = CodeContext {
-        drop_rows: &rows,
-        ..CTX
+    let r = r_code(&fits[0], &derived);
+    assert!(r.contains(
+        "flagged <- d$births > 0 & (1000 * d$deaths / d$births > 200 | d$deaths >= 0.5 * d$births | d$births < 10)\nd <- d[!flagged, ]\n"
+    ), "{r}");
+    assert!(r.find("d$rate <-").unwrap() < r.find("flagged <-").unwrap());
+    let stata = stata_code(&fits[0], &derived);
+    assert!(stata.contains(
+        "drop if births > 0 & (1000 * deaths / births > 200 | deaths >= 0.5 * births | births < 10)\n"
+    ), "{stata}");
+    assert!(r_code(&fits[0], &counted)
+        .contains("flagged <- d$births > 0 & (1000 * d$deaths / d$births > 200)\n"));
+    assert!(stata_code(&fits[0], &counted)
+        .contains("drop if births > 0 & (1000 * deaths / births > 200)\n"));
+    let kept = CodeContext {
+        drop_flagged: false,
+        ..derived
     };
-    let stata = stata_code(&fits[0], &many);
-    assert_eq!(stata.matches("drop if inlist(imr_row, ").count(), 2);
-    assert!(stata.contains("drop if inlist(imr_row, 201)\n"));
-    // Nothing left out: no line about it.
-    assert!(!r_code(&fits[0], &CTX).contains("implausible"));
-    assert!(!stata_code(&fits[0], &CTX).contains("imr_row"));
+    assert!(!r_code(&fits[0], &kept).contains("flagged"));
+    assert!(!stata_code(&fits[0], &kept).contains("implausible"));
+    assert!(!r_code(
+        &fits[0],
+        &CodeContext {
+            drop_flagged: true,
+            ..CTX
+        }
+    )
+    .contains("flagged"));
 }
 
 #[test]
@@ -249,7 +270,7 @@ fn code_for_a_csv_with_provenance_lines_skips_them() {
     };
     let fits = fits();
     assert!(r_code(&fits[0], &ctx)
-        .contains("read.csv(\"grunfeld.csv\", check.names = FALSE, comment.char = \"#\")"));
+        .contains("read.csv(\"grunfeld.csv\", check.names = FALSE, comment.char = \"#\", "));
     assert!(stata_code(&fits[0], &ctx).contains(
         "import delimited using \"grunfeld.csv\", clear case(preserve) varnames(4) rowrange(5)\n"
     ));

@@ -19,7 +19,7 @@ fn close(a: f64, b: f64, tol: f64) -> bool {
 fn the_bundled_dataset_loads_whole_with_derived_deaths() {
     let table = RawTable::from_bytes("chile_imr_2019_2023.csv", BUNDLED).unwrap();
     let mut roles = table.guessed_roles.clone();
-    roles.births = table.columns.iter().position(|c| c == "poblacion_0");
+    roles.births = table.columns.iter().position(|c| c == "nacidos_vivos_est");
     let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
     assert_eq!(panel.report.rows_read, 1725);
     assert_eq!(panel.report.rows_used, 1725);
@@ -135,7 +135,7 @@ fn geoda_breaks_on_one_to_nine() {
 /// The page's memory check before it decodes a big table (`src/components/csv_upload/decode.rs`
 /// asks for 5× the table's encoding): 2.5 GiB can be set aside in wasm32's 4 GiB, in parts,
 /// though no single allocation may exceed `isize::MAX` (2 GiB here) — as one `Vec`, the check
-/// refused every table above 214 MB until 2026-12-02 (README, "Big files").
+/// refused every table above 214 MB until 2026-12-02 (bench/RESULTS.md, "Big files").
 #[wasm_bindgen_test]
 fn the_memory_check_reserves_more_than_two_gib_in_parts() {
     let bytes = 5usize << 29;

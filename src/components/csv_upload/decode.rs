@@ -6,7 +6,7 @@ use imr_worker::decode_table;
 use wasm_bindgen::prelude::*;
 
 /// The page's memory a table needs, as a multiple of its encoding from the worker: measured in
-/// headless Chromium (README, "Big files"; the check lowered to 3× for the measurement), a
+/// headless Chromium (bench/RESULTS.md, "Big files"; the check lowered to 3× for the measurement), a
 /// generated numeric panel's table (its text and a length per record) and its panel, rebuilt
 /// three times by role changes, took the page's wasm memory to 3.9× the encoding for 100 and
 /// 400 MB files and 4.25× for 200 MB (it creeps up as panels are rebuilt). The check asks for

@@ -27,7 +27,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
 /// Files larger than this (4 MiB) are parsed in the worker; smaller ones on the page's thread,
-/// where they take well under a second (README, "Big files"). One constant, so the threshold and
+/// where they take well under a second (bench/RESULTS.md, "Big files"). One constant, so the threshold and
 /// the tests that cross it agree.
 pub const WORKER_THRESHOLD_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
 

@@ -79,7 +79,7 @@ impl ColumnChoice {
 }
 
 /// The data's default columns: group by region, rank by poverty, health income per capita
-/// weighted by births (the bundled births column is the population aged 0), each when the
+/// weighted by births (the bundled births column is registered births estimated per commune), each when the
 /// data have it.
 pub struct Defaults {
     pub group: Option<&'static str>,

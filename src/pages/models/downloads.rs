@@ -32,8 +32,15 @@ pub(super) fn Downloads(
             entity: &panel.entity_column,
             time: &panel.time_column,
             comment_lines: imr_core::provenance::CSV_HEADER_LINES,
-            // The analysis data hold only the rows the fits use.
-            drop_rows: &[],
+            delimiter: ',',
+            decimal: '.',
+            // the analysis data's own columns (`analysis_csv`): births, deaths, rate
+            births: panel.has_births.then_some("births"),
+            deaths: panel.has_deaths.then_some("deaths"),
+            rate: None,
+            // The rows the fits leave out as flagged are not in the analysis data (below); the
+            // code applies the rule too, as `imr fit` on that file does.
+            drop_flagged: !flag_state.include.get(),
         };
         // The text columns of the absorbed fixed effects go into the data too.
         let fe_columns = absorbed_columns(&requests.get());

@@ -19,7 +19,8 @@ pub enum Format {
     Json,
     /// The coefficient table as CSV
     Csv,
-    /// R code (fixest/plm) that reproduces the fit from the (first) input file
+    /// R code (base R lm/glm and sandwich, run by the tests) that reproduces the fit from the
+    /// (first) input file, run from the folder holding it
     R,
     /// Stata code that reproduces the fit from the (first) input file
     Stata,
@@ -63,11 +64,6 @@ pub struct Args {
     /// Confidence level of the intervals
     #[arg(long, default_value_t = DEFAULT_LEVEL)]
     pub level: f64,
-    /// Keep the rows flagged as implausible (e.g. a rate of 1000 per 1,000 on 9 births); by
-    /// default, as in `imr inequality`, `imr findings` and the page, they are left out and
-    /// listed in `excluded_rows` with their reasons
-    #[arg(long)]
-    pub include_flagged: bool,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
@@ -85,7 +81,6 @@ impl From<&Args> for FitRequest {
             exposure: args.exposure.clone(),
             fe: args.fe.clone(),
             level: args.level,
-            include_flagged: args.include_flagged,
         }
     }
 }
@@ -127,38 +122,41 @@ pub fn run(args: Args) -> Result<(), CliError> {
     // What the code exports need of the panel; the panel itself is dropped before the fit,
     // which holds the model's own copy of the columns (issue 15: peak memory).
     let (entity_column, time_column) = (panel.entity_column.clone(), panel.time_column.clone());
-    let comment_lines = panel
-        .report
-        .files
-        .first()
-        .map_or(0, |f| f.metadata_lines.len());
-    // The rows of the (first) file the fit leaves out as flagged, as data-row positions for
-    // the R and Stata code (line − header − comment lines).
-    let drop_rows: Vec<usize> = match panel.report.files.first() {
-        Some(first) if !request.include_flagged => {
-            imr_core::plausibility::Plausibility::check(&panel)
-                .flagged
-                .iter()
-                .filter(|f| *f.file == *first.file)
-                .filter_map(|f| usize::try_from(f.line).ok()?.checked_sub(1 + comment_lines))
-                .collect()
-        }
-        _ => Vec::new(),
-    };
+    let first_file = panel.report.files.first();
+    let comment_lines = first_file.map_or(0, |f| f.metadata_lines.len());
+    let role = |name: &str| first_file.and_then(|f| f.roles.get(name).cloned());
+    let (births, deaths, rate) = (role("births"), role("deaths"), role("rate"));
+    // the report writes a tab as `\t`
+    let delimiter = first_file.map_or(',', |f| match f.delimiter.as_str() {
+        "\\t" => '\t',
+        other => other.chars().next().unwrap_or(','),
+    });
+    let decimal = first_file.map_or('.', |f| f.decimal.chars().next().unwrap_or('.'));
     drop(panel);
     let fit = validated.run().map_err(cli_error)?;
+    // The code runs from the folder holding the data file: it names the file alone.
     let csv_file = args
         .input
         .files
         .first()
-        .map(|f| f.display().to_string())
+        .map(|f| {
+            f.file_name().map_or_else(
+                || f.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        })
         .unwrap_or_default();
     let ctx = report::CodeContext {
         csv_file: &csv_file,
         entity: &entity_column,
         time: &time_column,
         comment_lines,
-        drop_rows: &drop_rows,
+        delimiter,
+        decimal,
+        births: births.as_deref(),
+        deaths: deaths.as_deref(),
+        rate: rate.as_deref(),
+        drop_flagged: !request.include_flagged,
     };
     if matches!(args.format, Format::R | Format::Stata) && args.input.files.len() > 1 {
         eprintln!(

@@ -1,14 +1,16 @@
 //! R and Stata code that reproduces a fit on the downloaded CSV, and the `imr fit` command.
 //!
-//! R: `fixest` (Bergé 2018) for pooled-with-clusters, fe, twfe and poisson-fe; `plm` (Croissant
-//! & Millo 2008) with `lmtest`/`sandwich` for re, be, fd and cre. Stata: `regress`, `xtreg`,
-//! `xtpoisson`. Comments state where a package's small-sample convention differs.
+//! R: base R (`lm`, `glm`) and `sandwich` (Zeileis 2004, 2006), every package in Debian's
+//! `r-cran-*` (fixest is not), with each estimator's transformation, degrees of freedom and
+//! small-sample factor written out where packages differ from `imr` (Swamy–Arora with Stata's
+//! harmonic-mean T̄, CR1 of xtreg, fe, the absorbed effects' K of pyfixest). The script ends
+//! with the sample, coefficients and tests in full precision; `crates/imr-cli/tests/r_scripts.rs`
+//! runs it in R and compares it with `imr fit`. Stata: `regress`, `xtreg`, `xtpoisson`,
+//! `reghdfe` — never executed by the tests (no Stata here), which the do-file says.
 
 use crate::fit::Fit;
 use crate::spec::{Estimator, VcovKind};
-use imr_escape::{
-    comment_line, r_name, r_string, shell_join, stata_comment, stata_name, stata_string,
-};
+use imr_escape::{comment_line, r_string, shell_join, stata_comment, stata_name, stata_string};
 
 /// The names the code needs: the CSV file and its entity and time columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,40 +24,29 @@ pub struct CodeContext<'a> {
     /// Comment lines (`#`, the export's provenance) before the CSV's header row: R skips them
     /// with `comment.char = "#"`, Stata with `varnames()`/`rowrange()`.
     pub comment_lines: usize,
-    /// Data rows the fit left out before the model saw them (rows flagged as implausible), as
-    /// 1-based positions among the file's data rows (the row after the header is 1): the code
-    /// drops them right after reading, so that it fits the same rows. Empty: none.
-    pub drop_rows: &'a [usize],
+    /// Field delimiter of the file (`,`, `;`, tab…).
+    pub delimiter: char,
+    /// Decimal mark of its numbers (`.` or `,`).
+    pub decimal: char,
+    /// Column of live births (`--births`), if the data have one.
+    pub births: Option<&'a str>,
+    /// Column of infant deaths (`--deaths`), if the data have one.
+    pub deaths: Option<&'a str>,
+    /// Column of a published rate per 1,000 (`--rate`) the deaths are derived from
+    /// (`rate · births / 1000`) when there is no deaths column.
+    pub rate: Option<&'a str>,
+    /// Leave out the rows `imr` flags as implausible, as the fit did (`imr fit` without
+    /// `--include-flagged`): the rules of `imr_core::plausibility` with their default thresholds,
+    /// a rate above 200 per 1,000 and, for deaths derived from a published rate, deaths that
+    /// reach half the births or a rate on fewer than 10 births ([`FLAG_RULES`]).
+    pub drop_flagged: bool,
 }
 
-/// R: `d <- d[-c(…), ]` dropping `rows` (1-based data rows), with a comment; empty without rows.
-fn r_drop_rows(rows: &[usize]) -> String {
-    if rows.is_empty() {
-        return String::new();
-    }
-    let list = rows.iter().map(usize::to_string).collect::<Vec<_>>();
-    format!(
-        "# rows flagged as implausible, left out as imr does (--include-flagged keeps them)\nd <- d[-c({}), ]\n",
-        list.join(", ")
-    )
-}
-
-/// Stata: `drop if inlist(_n, …)` dropping `rows` (1-based data rows) in lines of at most 200
-/// numbers (inlist takes up to 250 arguments), with a comment; empty without rows.
-fn stata_drop_rows(rows: &[usize]) -> String {
-    if rows.is_empty() {
-        return String::new();
-    }
-    let mut out = String::from(
-        "* rows flagged as implausible, left out as imr does (--include-flagged keeps them)\ngenerate long imr_row = _n\n",
-    );
-    for chunk in rows.chunks(200) {
-        let list = chunk.iter().map(usize::to_string).collect::<Vec<_>>();
-        out.push_str(&format!("drop if inlist(imr_row, {})\n", list.join(", ")));
-    }
-    out.push_str("drop imr_row\n");
-    out
-}
+/// The thresholds of `imr_core::plausibility::Rule::DEFAULTS` (imr-models cannot depend on
+/// imr-core; the R tests of imr-cli run the code against `imr fit` on the bundled data, whose
+/// flagged rows break each rule): rate per 1,000 above, share of births reached by derived
+/// deaths, births below which a published rate is not taken.
+pub const FLAG_RULES: (f64, f64, f64) = (200.0, 0.5, 10.0);
 
 /// A column name in Stata code (see [`stata_name`]).
 fn stata(name: &str) -> String {
@@ -163,6 +154,15 @@ pub fn imr_command_args(fit: &Fit, ctx: &CodeContext) -> Vec<String> {
     ]
     .map(String::from)
     .to_vec();
+    for (flag, column) in [
+        ("--births", ctx.births),
+        ("--deaths", ctx.deaths),
+        ("--rate", ctx.rate.filter(|_| ctx.deaths.is_none())),
+    ] {
+        if let Some(column) = column {
+            args.extend([flag.to_string(), column.to_string()]);
+        }
+    }
     let joined;
     let x = if fit.regressors.iter().any(|x| x.contains(',')) {
         &fit.regressors[..]
@@ -206,177 +206,518 @@ fn code_header(fit: &Fit, ctx: &CodeContext, mark: &str, comment: fn(&str) -> St
     )
 }
 
-/// R code reproducing the fit.
-pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
-    let y = r_name(&fit.outcome);
-    let xs: Vec<String> = regressors(fit).iter().map(|x| r_name(x)).collect();
-    let rhs = xs.join(" + ");
-    let id = r_name(ctx.entity);
-    let time = r_name(ctx.time);
-    let weights_fx = fit
-        .weights
-        .as_ref()
-        .map(|w| format!(", weights = ~{}", r_name(w)))
-        .unwrap_or_default();
-    let weights_lm = fit
-        .weights
-        .as_ref()
-        .map(|w| format!(", weights = {}", r_name(w)))
-        .unwrap_or_default();
-    let mut out = code_header(fit, ctx, "#", comment_line);
-    out.push_str(&format!(
-        "d <- read.csv({}, check.names = FALSE{})\n",
+/// Tokens `imr` reads as a missing value (`imr_core::ingest::number::is_missing_token`, which
+/// compares them case-insensitively) as R's `na.strings`, in the cases met in practice.
+const R_NA_STRINGS: &str = "c(\"\", \"NA\", \"na\", \"N/A\", \"n/a\", \"NaN\", \"nan\", \"NULL\", \"null\", \"-\", \".\", \"..\", \"...\", \"s/i\", \"S/I\", \"sin dato\", \"SD\", \"sd\")";
+
+/// An R character vector of `names` as string literals: `c("a", "b")`.
+fn r_strings<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let items: Vec<String> = names.into_iter().map(r_string).collect();
+    format!("c({})", items.join(", "))
+}
+
+/// The column of the data file that an absorbed fixed effect's part names: `entity` and `time`
+/// are the panel's entity and time columns, as `imr fit --fe` reads them.
+fn fe_column<'a>(part: &'a str, ctx: &CodeContext<'a>) -> &'a str {
+    match part {
+        "entity" => ctx.entity,
+        "time" => ctx.time,
+        other => other,
+    }
+}
+
+/// R code reading the data file as `imr` reads it: the provenance lines skipped, the entity as
+/// text, births, deaths and the rate per 1,000 derived as the engine derives them, and the rows
+/// `imr` does not read left out.
+fn r_read(ctx: &CodeContext) -> String {
+    let mut out = format!(
+        "# Run from the folder holding {} (Rscript this_file.R); packages: sandwich (checked\n\
+         # with R 4.2.2 and sandwich 3.0.2 by imr's tests)\n\
+         d <- read.csv({}, check.names = FALSE{}{}, na.strings = {R_NA_STRINGS},\n              colClasses = c({} = \"character\"))\n",
+        comment_line(ctx.csv_file),
         r_string(ctx.csv_file),
+        [("sep", ctx.delimiter, ','), ("dec", ctx.decimal, '.')]
+            .iter()
+            .filter(|(_, value, default)| value != default)
+            .map(|(name, value, _)| format!(", {name} = {}", r_string(&value.to_string())))
+            .collect::<String>(),
         if ctx.comment_lines > 0 {
             ", comment.char = \"#\""
         } else {
             ""
+        },
+        r_string(ctx.entity)
+    );
+    let column = |name: &str| format!("suppressWarnings(as.numeric(d[[{}]]))", r_string(name));
+    let Some(births) = ctx.births else {
+        return out;
+    };
+    out.push_str(
+        "# births, deaths and the rate per 1,000 as imr reads them; rows with a count (or rate)\n\
+         # missing or negative, or more deaths than births, are not read\n",
+    );
+    out.push_str(&format!("d$births <- {}\n", column(births)));
+    let mut keep = vec!["!is.na(d$births) & d$births >= 0".to_string()];
+    match (ctx.deaths, ctx.rate) {
+        (Some(deaths), _) => {
+            out.push_str(&format!("d$deaths <- {}\n", column(deaths)));
         }
-    ));
-    out.push_str(&r_drop_rows(ctx.drop_rows));
-    let plm_vcov = |m: &str| {
-        match fit.vcov {
-        VcovKind::Iid => format!("lmtest::coeftest({m}, df = Inf)\n"),
-        VcovKind::Hc1 => format!(
-            "lmtest::coeftest({m}, vcov = plm::vcovHC({m}, method = \"white1\", type = \"HC1\"), df = Inf)\n"
-        ),
+        (None, Some(rate)) => {
+            out.push_str(&format!(
+                "published_rate <- {}\nd$deaths <- published_rate * d$births / 1000  # deaths derived from the published rate\n",
+                column(rate)
+            ));
+            keep.push("!is.na(published_rate) & published_rate >= 0".into());
+        }
+        (None, None) => {}
+    }
+    if ctx.deaths.is_some() || ctx.rate.is_some() {
+        keep.push("!is.na(d$deaths) & d$deaths >= 0 & d$deaths <= d$births".into());
+    }
+    out.push_str(&format!("d <- d[{}, ]\n", keep.join(" &\n         ")));
+    if ctx.deaths.is_some() || ctx.rate.is_some() {
+        out.push_str("d$rate <- ifelse(d$births > 0, 1000 * d$deaths / d$births, NA)\n");
+        if ctx.drop_flagged {
+            let (above, share, few) = FLAG_RULES;
+            let derived = ctx.deaths.is_none();
+            out.push_str(&format!(
+                "# rows flagged as implausible, left out as imr does (imr fit --include-flagged keeps them):\n\
+                 # a rate above {above} per 1,000{}\n\
+                 flagged <- d$births > 0 & (1000 * d$deaths / d$births > {above}{})\n\
+                 d <- d[!flagged, ]\n",
+                if derived {
+                    format!(", derived deaths reaching {share} of the births, or a rate on fewer than {few} births")
+                } else {
+                    String::new()
+                },
+                if derived {
+                    format!(" | d$deaths >= {share} * d$births | d$births < {few}")
+                } else {
+                    String::new()
+                }
+            ));
+        }
+    }
+    out
+}
+
+/// The R helpers every fit uses: the kept coefficients of a model among the columns of a
+/// matrix, and the results block.
+const R_KEPT: &str = "# the coefficients of m on the columns of the matrix `prefix`, those not dropped as collinear\n\
+kept <- function(m, prefix) { b <- coef(m); names(b)[!is.na(b) & startsWith(names(b), prefix)] }\n";
+
+/// The regressors that vary within entities, `X_w`: the others are absorbed by the entity
+/// effects (the engine's rule, `linear::varies_within`), dropped before the fit rather than left
+/// to the collinearity check of `lm`/`glm`, which misses them in a Poisson fit.
+const R_VARIES: &str =
+    "# regressors constant within every entity are absorbed by the entity effects: left out\n\
+varies <- apply(X, 2, function(v) sqrt(sum((v - ave(v, entity))^2)) > 1e-10 * sqrt(sum(v^2)))\n\
+X_w <- X[, varies, drop = FALSE]\n";
+
+/// The Breusch–Pagan LM test in R.
+const R_BREUSCH_PAGAN: &str = "# Breusch–Pagan LM test of no random effects on pooled residuals e (Breusch & Pagan 1980;\n\
+# Baltagi & Li 1990 for unbalanced panels; as plm::plmtest(type = \"bp\")): χ²(1)\n\
+breusch_pagan <- function(e, entity) {\n  T_i <- table(entity)\n  S <- tapply(e, entity, sum)\n  length(e)^2 / (2 * sum(T_i * (T_i - 1))) * (sum(S^2) / sum(e^2) - 1)^2\n}\n";
+
+/// Swamy–Arora random effects in R, as the engine computes them.
+const R_SWAMY_ARORA: &str = "# Random effects (Swamy & Arora 1972) as imr and Stata xtreg, re: σ²_e from the within fit,\n\
+# σ²_u = SSR_between/(G − K_b) − σ²_e/T̄ with T̄ the harmonic mean of the entity sizes (T when\n\
+# balanced: plm(model = \"random\", random.method = \"swar\") gives the same numbers on balanced\n\
+# panels; on unbalanced ones plm corrects σ²_u by a trace instead), θ_i = 1 − √(σ²_e/(T_i σ²_u + σ²_e)),\n\
+# then OLS of y − θ_i ȳ_i on (1 − θ_i, x − θ_i x̄_i)\n\
+swamy_arora <- function(Y, X, entity) {\n\
+\x20 G <- length(unique(entity))\n\
+\x20 within <- lm(Y ~ factor(entity) + X)\n\
+\x20 sigma2_e <- deviance(within) / within$df.residual\n\
+\x20 X_b <- apply(X, 2, function(v) tapply(v, entity, mean))\n\
+\x20 between <- lm(as.vector(tapply(Y, entity, mean)) ~ matrix(X_b, nrow = G))\n\
+\x20 T_bar <- G / sum(1 / table(entity))\n\
+\x20 sigma2_u <- max(0, deviance(between) / between$df.residual - sigma2_e / T_bar)\n\
+\x20 T_i <- ave(rep(1, length(Y)), entity, FUN = length)\n\
+\x20 theta <- 1 - sqrt(sigma2_e / (T_i * sigma2_u + sigma2_e))\n\
+\x20 Z <- cbind(\"(Intercept)\" = 1 - theta, X - theta * apply(X, 2, ave, entity))\n\
+\x20 list(m = lm(I(Y - theta * ave(Y, entity)) ~ 0 + Z), sigma2_u = sigma2_u, sigma2_e = sigma2_e)\n\
+}\n";
+
+/// The Hausman test in R, as the engine computes it.
+const R_HAUSMAN: &str = "# Hausman test, fixed against random effects, on the common slopes with classical\n\
+# covariances (as plm::phtest and Stata hausman): q'(V_fe − V_re)⁻¹q, through the eigenvalues\n\
+# above 1e-12 of the largest when the difference is not positive definite\n\
+slopes <- function(m, prefix) {\n\
+\x20 s <- kept(m, prefix)\n\
+\x20 b <- coef(m)[s]\n\
+\x20 V <- vcov(m)[s, s, drop = FALSE]\n\
+\x20 names(b) <- rownames(V) <- colnames(V) <- substring(s, nchar(prefix) + 1)\n\
+\x20 list(b = b, V = V)\n\
+}\n\
+hausman <- function(fe, re) {\n\
+\x20 s <- intersect(names(fe$b), names(re$b))\n\
+\x20 q <- fe$b[s] - re$b[s]\n\
+\x20 e <- eigen(fe$V[s, s, drop = FALSE] - re$V[s, s, drop = FALSE], symmetric = TRUE)\n\
+\x20 k <- e$values > 1e-12 * max(abs(e$values))\n\
+\x20 c(statistic = sum(drop(crossprod(e$vectors[, k, drop = FALSE], q))^2 / e$values[k]), df = sum(k))\n\
+}\n";
+
+/// The covariance of a linear model `m` (rows of the clusters `cluster`) whose parameters are all
+/// in `s` (pooled, between, first differences, random effects): classical, HC1 `n/(n − K)`, or
+/// CR1 `G/(G−1)·(N−1)/(N−K)` (Stata `regress, vce(cluster)`).
+fn r_linear_vcov(vcov: VcovKind, cluster: &str) -> String {
+    match vcov {
+        VcovKind::Iid => "V <- vcov(m)[s, s, drop = FALSE]\n".into(),
+        VcovKind::Hc1 => {
+            "V <- sandwich::vcovHC(m, type = \"HC1\")[s, s, drop = FALSE]  # n/(n − K)\n".into()
+        }
         VcovKind::Cluster => format!(
-            "# type = \"sss\": G/(G-1)·(N-1)/(N-K), Stata's small-sample factor\nlmtest::coeftest({m}, vcov = plm::vcovHC({m}, method = \"arellano\", type = \"sss\", cluster = \"group\"), df = Inf)\n"
+            "# CR1: G/(G − 1)·(N − 1)/(N − K), as Stata regress, vce(cluster)\n\
+             V <- sandwich::vcovCL(m, cluster = {cluster}, type = \"HC1\")[s, s, drop = FALSE]\n"
         ),
     }
+}
+
+/// The R code of the model itself: sets `m`, `s` (its kept coefficients), `prefix` (their
+/// names' prefix), `V`, `ref_df` (the t degrees of freedom, `Inf` for z), `sizes` (the sample section) and `tests`.
+fn r_model(fit: &Fit) -> String {
+    let w = if fit.weights.is_some() {
+        ", weights = w"
+    } else {
+        ""
     };
-    let pdata = format!(
-        "pd <- plm::pdata.frame(d, index = c({}, {}))\n",
-        r_string(ctx.entity),
-        r_string(ctx.time)
-    );
+    let t_df = |cluster_g: &str| match fit.vcov {
+        VcovKind::Cluster => format!("ref_df <- {cluster_g} - 1\n"),
+        _ => "ref_df <- m$df.residual\n".into(),
+    };
+    let no_tests = "tests <- data.frame(test = character(), statistic = numeric(), df1 = numeric(), df2 = numeric())\n";
+    let sample = |extra: &str| {
+        format!(
+            "sizes <- data.frame(quantity = c(\"nobs\", \"entities\"{}), value = c(length(Y), length(unique(entity)){}))\n",
+            if extra.is_empty() { "" } else { ", \"sigma2_e\"" },
+            extra
+        )
+    };
+    let mut out = String::new();
     match fit.model {
         Estimator::Pooled => {
-            out.push_str(&format!("m <- lm({y} ~ {rhs}, data = d{weights_lm})\n"));
-            out.push_str(&match fit.vcov {
-                VcovKind::Iid => "summary(m)\n".to_string(),
-                VcovKind::Hc1 => "lmtest::coeftest(m, vcov = sandwich::vcovHC(m, type = \"HC1\"))\n".into(),
-                VcovKind::Cluster => format!(
-                    "# t with G - 1 degrees of freedom, as imr\nG <- length(unique(d${id}))\nlmtest::coeftest(m, vcov = sandwich::vcovCL(m, cluster = ~{id}, type = \"HC1\"), df = G - 1)\n"
-                ),
-            });
+            out.push_str(&format!(
+                "Z <- cbind(\"(Intercept)\" = 1, X)\nm <- lm(Y ~ 0 + Z{w})\nprefix <- \"Z\"\ns <- kept(m, prefix)\n"
+            ));
+            out.push_str(&r_linear_vcov(fit.vcov, "entity"));
+            out.push_str(&t_df("length(unique(entity))"));
+            out.push_str(&sample(""));
+            if fit.weights.is_none() {
+                out.push_str(R_BREUSCH_PAGAN);
+                out.push_str("bp <- breusch_pagan(residuals(m), entity)\ntests <- data.frame(test = \"breusch_pagan\", statistic = bp, df1 = 1, df2 = NA)\n");
+            } else {
+                out.push_str(no_tests);
+            }
         }
         Estimator::Fe if !fit.fixed_effects.is_empty() => {
-            // Absorbed fixed effects: fixest writes them as imr does, `a + b + c^d`.
-            let fes = absorbed_names(fit)
-                .iter()
-                .map(|f| f.split('^').map(r_name).collect::<Vec<_>>().join("^"))
-                .collect::<Vec<_>>()
-                .join(" + ");
-            let vcov = match fit.vcov {
-                VcovKind::Iid => "\"iid\"".to_string(),
-                VcovKind::Hc1 => "\"hetero\"".to_string(),
-                _ => format!("~{id}"),
-            };
-            out.push_str("library(fixest)\n");
             out.push_str(&format!(
-                "m <- feols({y} ~ {rhs} | {fes}, data = d, vcov = {vcov},\n           ssc = ssc(adj = TRUE, fixef.K = \"nested\", cluster.adj = TRUE))\nsummary(m)\n"
+                "m <- lm(Y ~ {} + X{w})\nprefix <- \"X\"\ns <- kept(m, prefix)\n",
+                (1..=fit.fixed_effects.len())
+                    .map(|k| format!("fe[[{k}]]"))
+                    .collect::<Vec<_>>()
+                    .join(" + ")
             ));
+            out.push_str(
+                "# degrees of freedom of imr and pyfixest (fixest: ssc(adj = TRUE, fixef.K = \"nested\")):\n\
+                 # K_fe = Σ levels − (number of fixed effects − 1); a fixed effect nested in the entities\n\
+                 # (each level within one entity) counts once in the cluster factor\n\
+                 N <- length(Y); k <- length(s); G <- length(unique(entity))\n\
+                 L <- sapply(fe, nlevels)\n\
+                 K_fe <- sum(L) - (length(L) - 1)\n\
+                 nested <- sapply(fe, function(f) all(tapply(entity, f, function(e) length(unique(e))) == 1))\n\
+                 K_c <- k + K_fe - sum(L[nested]) + sum(nested)\n",
+            );
+            out.push_str(match fit.vcov {
+                VcovKind::Iid => "V <- vcov(m)[s, s, drop = FALSE] * m$df.residual / (N - k - K_fe)\nref_df <- N - k - K_fe\n",
+                VcovKind::Hc1 => "V <- sandwich::vcovHC(m, type = \"HC0\")[s, s, drop = FALSE] * N / (N - k - K_fe)\nref_df <- N - k - K_fe\n",
+                VcovKind::Cluster => "# CR1 by entity: G/(G − 1)·(N − 1)/(N − K_c)\nV <- sandwich::vcovCL(m, cluster = entity, type = \"HC0\")[s, s, drop = FALSE] * (N - 1) / (N - K_c)\nref_df <- G - 1\n",
+            });
+            out.push_str(&sample(", deviance(m) / (N - k - K_fe)"));
+            out.push_str(no_tests);
         }
         Estimator::Fe | Estimator::Twfe => {
-            let fes = if fit.model == Estimator::Fe {
-                id.clone()
+            let effects = if fit.model == Estimator::Fe {
+                "factor(entity)"
             } else {
-                format!("{id} + {time}")
+                "factor(entity) + factor(period)"
             };
-            if fit.vcov == VcovKind::Hc1 {
-                let dummies = if fit.model == Estimator::Fe {
-                    format!("factor({id})")
-                } else {
-                    format!("factor({id}) + factor({time})")
-                };
-                out.push_str(&format!(
-                    "# HC1 on the dummy-variable regression: n/(n - K), K counting the effects\nm <- lm({y} ~ {rhs} + {dummies}, data = d{weights_lm})\nlmtest::coeftest(m, vcov = sandwich::vcovHC(m, type = \"HC1\"))[c({}), ]\n",
-                    xs.iter().map(|x| r_string(x)).collect::<Vec<_>>().join(", ")
-                ));
-            } else {
-                let vcov = if fit.vcov == VcovKind::Iid {
-                    "\"iid\"".to_string()
-                } else {
-                    format!("~{id}")
-                };
-                out.push_str("library(fixest)\n");
-                out.push_str(&format!(
-                    "m <- feols({y} ~ {rhs} | {fes}, data = d{weights_fx}, vcov = {vcov},\n           ssc = ssc(adj = TRUE, fixef.K = \"nested\", cluster.adj = TRUE))\nsummary(m)\n"
-                ));
+            out.push_str(R_VARIES);
+            out.push_str(&format!(
+                "# the effects as dummies: the slopes are the within estimates\nm <- lm(Y ~ {effects} + X_w{w})\nprefix <- \"X_w\"\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n"
+            ));
+            out.push_str(match fit.vcov {
+                VcovKind::Iid => "V <- vcov(m)[s, s, drop = FALSE]\n",
+                VcovKind::Hc1 => "# HC1 on the dummy-variable regression: n/(n − K), K counting the effects\nV <- sandwich::vcovHC(m, type = \"HC1\")[s, s, drop = FALSE]\n",
+                VcovKind::Cluster => "# CR1 by entity as Stata xtreg, fe vce(cluster): G/(G − 1)·(N − 1)/(N − K), K the slopes, the\n\
+                     # constant and the effects not nested in the entities (the year effects of twfe);\n\
+                     # estimatr::lm_robust(se_type = \"stata\") counts every absorbed effect in K instead\n\
+                     K <- m$rank - G + 1\n\
+                     V <- sandwich::vcovCL(m, cluster = entity, type = \"HC0\")[s, s, drop = FALSE] * (N - 1) / (N - K)\n",
+            });
+            out.push_str(&t_df("G"));
+            out.push_str(&sample(", deviance(m) / m$df.residual"));
+            out.push_str(&format!(
+                "# F test that all effects are zero: the pooled regression on the same slopes against m\n\
+                 m0 <- lm(Y ~ X[, substring(s, nchar(prefix) + 1), drop = FALSE]{w})\n\
+                 df1 <- m0$df.residual - m$df.residual\n\
+                 F_stat <- ((deviance(m0) - deviance(m)) / df1) / (deviance(m) / m$df.residual)\n\
+                 tests <- data.frame(test = \"f_effects\", statistic = F_stat, df1 = df1, df2 = m$df.residual)\n"
+            ));
+            if fit.model == Estimator::Fe && fit.weights.is_none() {
+                out.push_str(R_SWAMY_ARORA);
+                out.push_str(R_HAUSMAN);
+                out.push_str("h <- hausman(slopes(m, \"X_w\"), slopes(swamy_arora(Y, X, entity)$m, \"Z\"))\ntests <- rbind(tests, data.frame(test = \"hausman\", statistic = h[[\"statistic\"]], df1 = h[[\"df\"]], df2 = NA))\n");
             }
         }
-        Estimator::Re | Estimator::Be | Estimator::Fd => {
-            out.push_str(&pdata);
-            let (model, formula) = match fit.model {
-                Estimator::Re => ("random\", random.method = \"swar", format!("{y} ~ {rhs}")),
-                Estimator::Be => ("between", format!("{y} ~ {rhs}")),
-                _ => ("fd", format!("{y} ~ {rhs} - 1")),
-            };
-            if fit.model == Estimator::Re {
-                out.push_str("# unbalanced panels: imr uses Stata's harmonic-mean T for σ²_u; plm's swar uses a trace correction\n");
+        Estimator::Re | Estimator::Cre => {
+            out.push_str(R_SWAMY_ARORA);
+            if fit.model == Estimator::Cre {
+                out.push_str(
+                    "# Mundlak: the entity means of the regressors that vary within entities, `<x>_mean`\n\
+                     varies <- apply(X, 2, function(v) sqrt(sum((v - ave(v, entity))^2)) > 1e-10 * sqrt(sum(v^2)))\n\
+                     X_mean <- apply(X[, varies, drop = FALSE], 2, ave, entity)\n\
+                     colnames(X_mean) <- paste0(colnames(X)[varies], \"_mean\")\n\
+                     X <- cbind(X, X_mean)\n",
+                );
             }
-            out.push_str(&format!(
-                "m <- plm::plm({formula}, data = pd, model = \"{model}\")\n"
-            ));
-            out.push_str(&plm_vcov("m"));
+            out.push_str("re <- swamy_arora(Y, X, entity)\nm <- re$m\nprefix <- \"Z\"\ns <- kept(m, prefix)\n");
+            out.push_str(&r_linear_vcov(fit.vcov, "entity"));
+            out.push_str("ref_df <- Inf  # normal reference, as Stata xtreg, re\n");
+            out.push_str("sizes <- data.frame(quantity = c(\"nobs\", \"entities\", \"sigma2_u\", \"sigma2_e\"), value = c(length(Y), length(unique(entity)), re$sigma2_u, re$sigma2_e))\n");
+            out.push_str(R_BREUSCH_PAGAN);
+            out.push_str("bp <- breusch_pagan(residuals(lm(Y ~ X)), entity)\ntests <- data.frame(test = \"breusch_pagan\", statistic = bp, df1 = 1, df2 = NA)\n");
             if fit.model == Estimator::Re {
-                out.push_str("plm::plmtest(m, type = \"bp\")\nplm::phtest(plm::plm(");
-                out.push_str(&format!(
-                    "{y} ~ {rhs}, data = pd, model = \"within\"), m)\n"
-                ));
+                out.push_str(R_HAUSMAN);
+                out.push_str("h <- hausman(slopes(lm(Y ~ factor(entity) + X), \"X\"), slopes(m, \"Z\"))\ntests <- rbind(tests, data.frame(test = \"hausman\", statistic = h[[\"statistic\"]], df1 = h[[\"df\"]], df2 = NA))\n");
+            } else {
+                out.push_str(
+                    "# Mundlak test: the coefficients on the entity means are zero, Wald χ² under V\n\
+                     means <- intersect(paste0(prefix, colnames(X_mean)), s)\n\
+                     b_means <- coef(m)[means]\n\
+                     W <- drop(crossprod(b_means, solve(V[means, means, drop = FALSE], b_means)))\n\
+                     tests <- rbind(tests, data.frame(test = \"mundlak\", statistic = W, df1 = length(means), df2 = NA))\n",
+                );
             }
         }
-        Estimator::Cre => {
-            out.push_str(&format!(
-                "used <- stats::complete.cases(d[, c({}, {})])\nd <- d[used, ]\n",
-                r_string(&fit.outcome),
-                regressors(fit)
-                    .iter()
-                    .map(|x| r_string(x))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-            let means: Vec<String> = fit
-                .coefficients
-                .iter()
-                .filter_map(|c| c.term.strip_suffix("_mean").map(str::to_string))
-                .collect();
-            for x in &means {
-                out.push_str(&format!(
-                    "d${} <- ave(d${}, d${id})\n",
-                    r_name(&format!("{x}_mean")),
-                    r_name(x)
-                ));
-            }
-            out.push_str(&pdata);
-            let mean_terms: Vec<String> =
-                means.iter().map(|x| r_name(&format!("{x}_mean"))).collect();
-            out.push_str(&format!(
-                "m <- plm::plm({y} ~ {rhs} + {}, data = pd, model = \"random\", random.method = \"swar\")\n",
-                mean_terms.join(" + ")
-            ));
-            out.push_str(&plm_vcov("m"));
+        Estimator::Be => {
+            out.push_str(
+                "# one row per entity: the entity means, with an intercept\n\
+                 Y_b <- as.vector(tapply(Y, entity, mean))\n\
+                 Z_b <- cbind(\"(Intercept)\" = 1, matrix(apply(X, 2, function(v) tapply(v, entity, mean)), ncol = ncol(X), dimnames = list(NULL, colnames(X))))\n\
+                 m <- lm(Y_b ~ 0 + Z_b)\nprefix <- \"Z_b\"\ns <- kept(m, prefix)\n",
+            );
+            out.push_str(&r_linear_vcov(fit.vcov, "seq_along(Y_b)"));
+            out.push_str(&t_df("length(Y_b)"));
+            out.push_str(&sample(""));
+            out.push_str(no_tests);
+        }
+        Estimator::Fd => {
+            out.push_str(
+                "# differences between consecutive periods of an entity, the periods being the years present\n\
+                 # among the rows used (as imr; Stata's D. needs the years one apart)\n\
+                 p <- match(period, sort(unique(period)))\n\
+                 i <- which(entity[-1] == entity[-length(entity)] & p[-1] == p[-length(p)] + 1) + 1\n\
+                 dY <- Y[i] - Y[i - 1]\n\
+                 dX <- X[i, , drop = FALSE] - X[i - 1, , drop = FALSE]\n\
+                 m <- lm(dY ~ 0 + dX)\nprefix <- \"dX\"\ns <- kept(m, prefix)\n",
+            );
+            out.push_str(&r_linear_vcov(fit.vcov, "entity[i]"));
+            out.push_str(&t_df("length(unique(entity[i]))"));
+            out.push_str("sizes <- data.frame(quantity = c(\"nobs\", \"entities\"), value = c(length(i), length(unique(entity[i]))))\n");
+            out.push_str(no_tests);
         }
         Estimator::PoissonFe => {
-            out.push_str("library(fixest)\n");
-            let offset = fit
-                .exposure
-                .as_ref()
-                .map(|e| format!(", offset = ~log({})", r_name(e)))
-                .unwrap_or_default();
-            let (vcov, ssc) = match fit.vcov {
-                VcovKind::Iid => ("\"iid\"".to_string(), "ssc(adj = FALSE)"),
-                VcovKind::Hc1 => (
-                    "\"hetero\"".to_string(),
-                    "ssc(adj = TRUE, fixef.K = \"full\")",
-                ),
-                VcovKind::Cluster => (format!("~{id}"), "ssc(adj = FALSE, cluster.adj = TRUE)"),
+            let offset = if fit.exposure.is_some() {
+                " + offset(log(exposure))"
+            } else {
+                ""
             };
             out.push_str(&format!(
-                "m <- fepois({y} ~ {rhs} | {id}, data = d{offset}, vcov = {vcov}, ssc = {ssc})\nsummary(m)\nexp(coef(m))  # incidence-rate ratios\n"
+                "# entities whose outcome is zero in every period carry no information on the slopes: left out\n\
+                 events <- ave(Y, entity, FUN = sum) > 0\n\
+                 Y <- Y[events]; X <- X[events, , drop = FALSE]; entity <- entity[events]{}\n\
+                 {R_VARIES}\
+                 # Poisson with entity dummies: the same slopes as the conditional (fixed-effects) Poisson.\n\
+                 # Deaths derived from a published rate are not whole numbers: glm's warnings about it are muted\n\
+                 m <- suppressWarnings(glm(Y ~ factor(entity) + X_w{offset}, family = poisson(),\n\
+                 \x20                         control = glm.control(epsilon = 1e-12, maxit = 100)))\n\
+                 stopifnot(m$converged)\n\
+                 prefix <- \"X_w\"\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n",
+                if fit.exposure.is_some() { "; exposure <- exposure[events]" } else { "" }
+            ));
+            out.push_str(match fit.vcov {
+                VcovKind::Iid => "V <- vcov(m)[s, s, drop = FALSE]  # inverse information\n",
+                VcovKind::Hc1 => "# robust: N/(N − G − k), G the entity effects and k the slopes\nV <- sandwich::vcovHC(m, type = \"HC0\")[s, s, drop = FALSE] * N / (N - G - length(s))\n",
+                VcovKind::Cluster => "# clustered by entity with G/(G − 1) only, as Stata xtpoisson, fe vce(robust)\nV <- sandwich::vcovCL(m, cluster = entity, type = \"HC0\")[s, s, drop = FALSE]\n",
+            });
+            out.push_str("ref_df <- Inf  # normal reference\n");
+            out.push_str(&sample(""));
+            out.push_str(no_tests);
+        }
+    }
+    out
+}
+
+/// R code reproducing the fit from the data file, with base R (`lm`, `glm`) and `sandwich`
+/// (every package in Debian's `r-cran-*`); its last lines print the sample, the coefficients and
+/// the tests in full precision as CSV blocks under `## imr-atlas <model>, <vcov>: <part>` lines.
+/// `crates/imr-cli/tests/r_scripts.rs` runs it in R and compares it with `imr fit`.
+pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
+    let mut out = code_header(fit, ctx, "#", comment_line);
+    out.push_str(&r_read(ctx));
+    let xs = regressors(fit);
+    let mut numeric: Vec<&str> = std::iter::once(fit.outcome.as_str())
+        .chain(xs.iter().map(String::as_str))
+        .collect();
+    numeric.extend(fit.weights.as_deref());
+    numeric.extend(fit.exposure.as_deref());
+    out.push_str(&format!(
+        "# the rows of the model: outcome and regressors present{}\n\
+         vars <- {}\n\
+         for (v in vars) d[[v]] <- suppressWarnings(as.numeric(d[[v]]))\n\
+         d <- d[stats::complete.cases(d[, vars, drop = FALSE]), ]\n",
+        match (&fit.weights, &fit.exposure) {
+            (Some(_), _) => ", weights positive",
+            (None, Some(_)) => ", exposure positive",
+            _ => "",
+        },
+        r_strings(numeric.iter().copied())
+    ));
+    if let Some(w) = fit.weights.as_deref().or(fit.exposure.as_deref()) {
+        out.push_str(&format!("d <- d[d[[{}]] > 0, ]\n", r_string(w)));
+    }
+    let fe_parts: Vec<Vec<String>> = absorbed_names(fit)
+        .iter()
+        .map(|f| {
+            f.split('^')
+                .map(|p| fe_column(p, ctx).to_string())
+                .collect()
+        })
+        .collect();
+    if !fe_parts.is_empty() {
+        let mut columns: Vec<&str> = Vec::new();
+        for part in fe_parts.iter().flatten() {
+            if !columns.contains(&part.as_str()) {
+                columns.push(part);
+            }
+        }
+        out.push_str(&format!(
+            "# absorbed fixed effects: rows with a level missing are left out, then the rows alone in a\n\
+             # level (singletons, fitted exactly by it) until none is left, as imr, fixest and pyfixest\n\
+             d <- d[stats::complete.cases(d[, {}, drop = FALSE]), ]\n\
+             fixed_effects <- function(d) list(\n",
+            r_strings(columns.iter().copied())
+        ));
+        let items: Vec<String> = fit
+            .fixed_effects
+            .iter()
+            .zip(&fe_parts)
+            .map(|(f, parts)| {
+                let value = if parts.len() == 1 {
+                    format!("factor(d[[{}]])", r_string(&parts[0]))
+                } else {
+                    format!(
+                        "interaction({}, drop = TRUE)",
+                        parts
+                            .iter()
+                            .map(|p| format!("d[[{}]]", r_string(p)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                };
+                format!("  {} = {value}", r_string(&f.name))
+            })
+            .collect();
+        out.push_str(&items.join(",\n"));
+        out.push_str(
+            ")\nrepeat {\n  alone <- Reduce(`|`, lapply(fixed_effects(d), function(f) ave(seq_along(f), f, FUN = length) == 1))\n  if (!any(alone)) break\n  d <- d[!alone, ]\n}\n",
+        );
+    }
+    out.push_str(&format!(
+        "d <- d[order(d[[{e}]], d[[{t}]], method = \"radix\"), ]\n\
+         Y <- d[[{y}]]\n\
+         X <- as.matrix(d[, {x}, drop = FALSE])\n\
+         entity <- d[[{e}]]\n\
+         period <- d[[{t}]]\n",
+        e = r_string(ctx.entity),
+        t = r_string(ctx.time),
+        y = r_string(&fit.outcome),
+        x = r_strings(xs.iter().map(String::as_str)),
+    ));
+    if !fe_parts.is_empty() {
+        out.push_str("fe <- fixed_effects(d)  # in the sorted order\n");
+    }
+    if let Some(w) = &fit.weights {
+        out.push_str(&format!("w <- d[[{}]]\n", r_string(w)));
+    }
+    if let Some(e) = &fit.exposure {
+        out.push_str(&format!("exposure <- d[[{}]]\n", r_string(e)));
+    }
+    out.push_str(R_KEPT);
+    out.push_str(&r_model(fit));
+    let label = format!("{}, {}", fit.model.name(), fit.vcov.name());
+    out.push_str(&format!(
+        "# Results in full precision (compare with the command above): sample, coefficients, tests\n\
+         coefs <- data.frame(term = substring(s, nchar(prefix) + 1), estimate = unname(coef(m)[s]),\n\
+         \x20                   std_error = unname(sqrt(diag(V))))\n\
+         coefs$statistic <- coefs$estimate / coefs$std_error\n\
+         coefs$p_value <- 2 * pt(-abs(coefs$statistic), df = ref_df)  # df = Inf: normal\n{}\
+         tests$p_value <- ifelse(is.na(tests$df2), pchisq(tests$statistic, tests$df1, lower.tail = FALSE),\n\
+         \x20                       pf(tests$statistic, tests$df1, tests$df2, lower.tail = FALSE))\n\
+         cat(\"\\n## imr-atlas {label}: sample\\n\"); write.csv(sizes, row.names = FALSE)\n\
+         cat(\"## imr-atlas {label}: coefficients\\n\"); write.csv(coefs, row.names = FALSE)\n\
+         cat(\"## imr-atlas {label}: tests\\n\"); write.csv(tests, row.names = FALSE)\n",
+        if fit.model == Estimator::PoissonFe {
+            "coefs$irr <- exp(coefs$estimate)  # incidence-rate ratios\n"
+        } else {
+            ""
+        }
+    ));
+    out
+}
+
+/// Stata lines deriving births, deaths and the rate per 1,000 as `imr` reads them (see
+/// [`r_read`]): deaths from a published rate, rows with a count missing or negative or more
+/// deaths than births dropped.
+fn stata_counts(ctx: &CodeContext) -> String {
+    let Some(births) = ctx.births else {
+        return String::new();
+    };
+    let mut out = String::from("* births, deaths and the rate per 1,000 as imr reads them\n");
+    if births != "births" {
+        out.push_str(&format!("generate double births = {}\n", stata(births)));
+    }
+    match (ctx.deaths, ctx.rate) {
+        (Some(deaths), _) if deaths != "deaths" => {
+            out.push_str(&format!("generate double deaths = {}\n", stata(deaths)));
+        }
+        (None, Some(rate)) => out.push_str(&format!(
+            "drop if missing({r}) | {r} < 0\ngenerate double deaths = {r} * births / 1000\n",
+            r = stata(rate)
+        )),
+        _ => {}
+    }
+    if ctx.deaths.is_some() || ctx.rate.is_some() {
+        out.push_str(
+            "drop if missing(births) | births < 0 | missing(deaths) | deaths < 0 | deaths > births\n\
+             capture drop rate\n\
+             generate double rate = 1000 * deaths / births if births > 0\n",
+        );
+        if ctx.drop_flagged {
+            let (above, share, few) = FLAG_RULES;
+            let derived = if ctx.deaths.is_none() {
+                format!(" | deaths >= {share} * births | births < {few}")
+            } else {
+                String::new()
+            };
+            out.push_str(&format!(
+                "* rows flagged as implausible, left out as imr does (imr fit --include-flagged keeps them)\n\
+                 drop if births > 0 & (1000 * deaths / births > {above}{derived})\n"
             ));
         }
+    } else {
+        out.push_str("drop if missing(births) | births < 0\n");
     }
     out
 }
@@ -394,6 +735,10 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         .map(|w| format!(" [aweight = {}]", stata(w)))
         .unwrap_or_default();
     let mut out = code_header(fit, ctx, "*", stata_comment);
+    out.push_str(
+        "* Not executed by imr's tests (there is no Stata here): the R code is, and this do-file\n\
+         * follows it; check its numbers against the command above before relying on them\n",
+    );
     let names = std::iter::once(fit.outcome.as_str())
         .chain(fit.regressors.iter().map(String::as_str))
         .chain([ctx.entity, ctx.time])
@@ -408,14 +753,28 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         "\"data.csv\"".to_string()
     });
     out.push_str(&format!(
-        "import delimited using {}, clear case(preserve) {}\n{}\
-         capture confirm string variable {entity}\n\
-         if !_rc encode {entity}, generate(entity_id)\n\
-         else generate entity_id = {entity}\n\
-         xtset entity_id {time}\n",
+        "import delimited using {}, clear case(preserve) {}{}{}\n",
         file,
         stata_rows(ctx.comment_lines),
-        stata_drop_rows(ctx.drop_rows)
+        match ctx.delimiter {
+            ',' => String::new(),
+            '\t' => " delimiter(tab)".to_string(),
+            other => stata_string(&other.to_string())
+                .map(|d| format!(" delimiter({d})"))
+                .unwrap_or_default(),
+        },
+        if ctx.decimal == ',' {
+            " decimalseparator(,)"
+        } else {
+            ""
+        }
+    ));
+    out.push_str(&stata_counts(ctx));
+    out.push_str(&format!(
+        "capture confirm string variable {entity}\n\
+         if !_rc encode {entity}, generate(entity_id)\n\
+         else generate entity_id = {entity}\n\
+         xtset entity_id {time}\n"
     ));
     let vce = |kind: VcovKind| match kind {
         VcovKind::Iid => String::new(),
@@ -473,6 +832,9 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         )),
         Estimator::Fd => {
             let d: Vec<String> = std::iter::once(&y).chain(&xs).map(|v| format!("D.{v}")).collect();
+            out.push_str(
+                "* D. differences years one apart; imr (and the R code) differences consecutive years present\n",
+            );
             out.push_str(&format!("regress {}, noconstant{}\n", d.join(" "), vce(fit.vcov)));
         }
         Estimator::Cre => {
