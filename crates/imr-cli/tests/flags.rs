@@ -1,6 +1,6 @@
 //! One plausibility rule everywhere: on the bundled data `imr inequality`, `imr fit` and
 //! `imr findings` leave out the same rows flagged as implausible (General Lagos 2023, a rate of
-//! 1000 per 1,000 on 9 children, and the rates given on fewer than 10 births), each listed with
+//! 1000 per 1,000, and the rates given on fewer than 10 births), each listed with
 //! its reason, and the inequality answer of the Findings is `imr inequality`'s adjusted Gini.
 
 mod common;
@@ -14,7 +14,7 @@ const ROLES: [&str; 8] = [
     "--time",
     "anio",
     "--births",
-    "poblacion_0",
+    "nacidos_vivos_est",
     "--rate",
     "tmi",
 ];
@@ -89,14 +89,15 @@ fn inequality_fit_and_findings_leave_out_the_same_flagged_rows() {
     );
     assert_eq!(from_inequality, from_findings);
     assert_eq!(from_fit, from_findings);
-    // Independently from the CSV text: the rows with 1..=9 children aged 0 or `tmi` > 200.
+    // Independently from the CSV text: the rows with 1..=9 births (`nacidos_vivos_est`, the
+    // page's births) or `tmi` > 200.
     let text = std::fs::read_to_string(BUNDLED).unwrap();
     let expected: BTreeSet<(String, i64)> = text
         .lines()
         .skip(1)
         .filter_map(|l| {
             let f: Vec<&str> = l.split(',').collect();
-            let (tmi, pop): (f64, f64) = (f[5].parse().unwrap(), f[6].parse().unwrap());
+            let (tmi, pop): (f64, f64) = (f[5].parse().unwrap(), f[7].parse().unwrap());
             (pop > 0.0 && (pop < 10.0 || tmi > 200.0))
                 .then(|| (f[0].to_string(), f[4].parse().unwrap()))
         })
