@@ -134,6 +134,7 @@ pub static EN: Messages = Messages {
         takeaway_where: "In short (all years pooled): ",
         takeaway: "In short: ",
         include_flagged: |n| format!("Include the {n} rows flagged as implausible in scales and answers"),
+        include_repeated: |years| format!("Include {years} (a repeat of the year before) in trends and correlations"),
     },
     inequality: InequalityMessages {
         noise_observed: "noise in observed",
@@ -192,6 +193,7 @@ pub static EN: Messages = Messages {
         bias_inflated: |bias, relative, observed, percentile, corrected| format!("Inequality inflated by Poisson noise in small communes: the bootstrap replicates average {bias}{relative} above the observed value {observed} (percentile interval {percentile}). Bias-corrected value: {corrected}; the 95% interval shown is centred on it."),
         bias_shifted: |bias, relative, observed, percentile, corrected| format!("Shifted replicates: the mean of the bootstrap replicates is {bias}{relative} away from the observed value {observed} (percentile interval {percentile}). Bias-corrected value: {corrected}; the 95% interval shown is centred on it."),
         rows_not_measured_summary: |n| format!("{n} rows not measured"),
+        repeat_of: |year| format!("repeats {year}: not in trends"),
         observed_heading: |unit| format!("Observed measures by year (includes random variation; rates {unit}; observed value, below it the bias-corrected value and its 95% interval)"),
         no_numeric_column: |name, available| format!("no numeric column `{name}` ({available})"),
         no_column: |name| format!("no column `{name}`"),
@@ -233,7 +235,7 @@ pub static EN: Messages = Messages {
         term: "Term",
         table_note: "Standard errors in parentheses. * p < 0.05, ** p < 0.01, *** p < 0.001.",
         data_file_note: |file| format!("The R, Stata and imr code read the data file «{file}»: download it next to the code."),
-        rows_with_missing: |n| format!("{n} rows with missing values were not used"),
+        rows_with_missing: |n| format!("{n} rows were not used (missing values, or flagged as implausible)"),
     },
     map: MapMessages {
         data_codes_without_boundary: "Data codes without a boundary",

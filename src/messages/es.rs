@@ -134,6 +134,7 @@ pub static ES: Messages = Messages {
         takeaway_where: "En breve (todos los años juntos): ",
         takeaway: "En breve: ",
         include_flagged: |n| format!("Incluir las {n} filas marcadas como inverosímiles en escalas y respuestas"),
+        include_repeated: |years| format!("Incluir {years} (repetición del año anterior) en tendencias y correlaciones"),
     },
     inequality: InequalityMessages {
         noise_observed: "ruido en lo observado",
@@ -192,6 +193,7 @@ pub static ES: Messages = Messages {
         bias_inflated: |bias, relative, observed, percentile, corrected| format!("Desigualdad inflada por el ruido de Poisson en comunas pequeñas: las réplicas bootstrap quedan en promedio {bias}{relative} por encima del valor observado {observed} (intervalo de percentiles {percentile}). Valor corregido por sesgo: {corrected}; el intervalo 95% mostrado está centrado en él."),
         bias_shifted: |bias, relative, observed, percentile, corrected| format!("Réplicas desplazadas: la media de las réplicas bootstrap se aparta {bias}{relative} del valor observado {observed} (intervalo de percentiles {percentile}). Valor corregido por sesgo: {corrected}; el intervalo 95% mostrado está centrado en él."),
         rows_not_measured_summary: |n| format!("{n} filas no medidas"),
+        repeat_of: |year| format!("repite {year}: fuera de tendencias"),
         observed_heading: |unit| format!("Medidas observadas por año (incluyen variación aleatoria; tasas {unit}; valor observado, debajo el valor corregido por sesgo y su intervalo 95%)"),
         no_numeric_column: |name, available| format!("no hay columna numérica `{name}` ({available})"),
         no_column: |name| format!("no hay columna `{name}`"),
@@ -233,7 +235,7 @@ pub static ES: Messages = Messages {
         term: "Término",
         table_note: "Errores estándar entre paréntesis. * p < 0,05; ** p < 0,01; *** p < 0,001.",
         data_file_note: |file| format!("El código R, Stata e imr lee el archivo de datos «{file}»: descárguelo junto al código."),
-        rows_with_missing: |n| format!("{n} filas con valores faltantes no se usaron"),
+        rows_with_missing: |n| format!("{n} filas no se usaron (valores faltantes o marcadas como inverosímiles)"),
     },
     map: MapMessages {
         data_codes_without_boundary: "Códigos de datos sin límite",

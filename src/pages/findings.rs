@@ -9,6 +9,7 @@ use crate::messages::{messages, msg};
 use crate::state::{AppState, Shared, View};
 use imr_core::escape::shell_join;
 use imr_core::plausibility::Plausibility;
+use imr_core::repeats::{repeated_years, RepeatedYear};
 use imr_core::request::command_line;
 use imr_findings::{Findings, FindingsRequest};
 use leptos::prelude::*;
@@ -20,6 +21,10 @@ use std::sync::Arc;
 pub struct FlagState {
     pub flags: Memo<Option<Shared<Plausibility>>>,
     pub include: RwSignal<bool>,
+    /// The years of the loaded panel that repeat the previous year (`imr_core::repeats`).
+    pub repeats: Memo<Option<Shared<Vec<RepeatedYear>>>>,
+    /// Whether trends and correlations keep the repeated years (default: no).
+    pub include_repeated: RwSignal<bool>,
     /// The findings of the current data and choice, computed when first read (memos are lazy)
     /// and kept across tab switches.
     pub findings: Memo<Option<Shared<Findings>>>,
@@ -31,14 +36,20 @@ impl FlagState {
             Some(Ok(p)) => Some(Shared(Arc::new(Plausibility::check(&p)))),
             _ => None,
         });
+        let repeats = Memo::new(move |_| match state.panel.get() {
+            Some(Ok(p)) => Some(Shared(Arc::new(repeated_years(&p)))),
+            _ => None,
+        });
         // In the URL fragment (`include-flagged=true`), so a shared link keeps the choice.
         let include = crate::fragment::fragment().synced("include-flagged", false);
+        let include_repeated = crate::fragment::fragment().synced("include-repeated-years", false);
         let findings = Memo::new(move |_| match state.panel.get() {
             Some(Ok(p)) => {
                 // The request `imr findings` runs too (the inequality answer: the Gini of true
                 // rates, imr_findings::AdjustedGini).
                 let request = FindingsRequest {
                     include_flagged: include.get(),
+                    include_repeated_years: include_repeated.get(),
                 };
                 Some(Shared(Arc::new(request.run(&p))))
             }
@@ -47,6 +58,8 @@ impl FlagState {
         FlagState {
             flags,
             include,
+            repeats,
+            include_repeated,
             findings,
         }
     }
@@ -66,6 +79,44 @@ pub fn IncludeFlagged() -> impl IntoView {
                 <label for="include-flagged">{move || (messages(lang().get()).findings.include_flagged)(&n.to_string())}</label>
             </p>
         })
+    }
+}
+
+/// The checkbox that keeps the repeated years in trends and correlations, shown when the data
+/// have one.
+#[component]
+pub fn IncludeRepeated() -> impl IntoView {
+    let flags = expect_context::<FlagState>();
+    move || {
+        let years = flags.repeats.get().filter(|r| !r.is_empty())?;
+        let list = years
+            .iter()
+            .map(|r| r.time.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        Some(view! {
+            <p class="flag-toggle">
+                <input id="include-repeated-years" type="checkbox" data-testid="include-repeated-years"
+                    prop:checked=move || flags.include_repeated.get()
+                    on:change=move |ev| flags.include_repeated.set(event_target_checked(&ev))/>
+                <label for="include-repeated-years">{move || (messages(lang().get()).findings.include_repeated)(&list)}</label>
+            </p>
+        })
+    }
+}
+
+/// The one sentence saying which repeated years the trends and correlations leave out and why,
+/// when they leave some out.
+#[component]
+pub fn RepeatedNote() -> impl IntoView {
+    let flags = expect_context::<FlagState>();
+    move || {
+        if flags.include_repeated.get() {
+            return None;
+        }
+        let years = flags.repeats.get().filter(|r| !r.is_empty())?;
+        RepeatedYear::left_out_text(&years, lang().get())
+            .map(|note| view! { <p class="note" data-testid="repeated-note">{note}</p> })
     }
 }
 
@@ -106,6 +157,7 @@ pub fn FindingsPage() -> impl IntoView {
         let l = lang().get();
         let request = FindingsRequest {
             include_flagged: flags.include.get(),
+            include_repeated_years: flags.include_repeated.get(),
         };
         let args = request.to_args(l, FindingsRequest::report_name(l));
         shell_join(command_line(
@@ -120,6 +172,8 @@ pub fn FindingsPage() -> impl IntoView {
             <p class="lead">{msg(|m| m.findings.lead)}</p>
             {move || flags.findings.get().and_then(|f| f.flagged_note(lang().get())).map(|note| view! { <p class="note" data-testid="findings-flagged-note">{note}</p> })}
             <IncludeFlagged/>
+            <RepeatedNote/>
+            <IncludeRepeated/>
             <p><button class="secondary" data-testid="findings-report" on:click=report>{msg(|m| m.findings.download_report)}</button></p>
             {move || (!state.files.with(Vec::is_empty)).then(|| view! {
                 <p class="note">{msg(|m| m.findings.report_command_label)}

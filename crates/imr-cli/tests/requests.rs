@@ -50,9 +50,10 @@ fn fit_request() -> impl Strategy<Value = FitRequest> {
         proptest::option::of(name()),
         proptest::option::of(name()),
         prop_oneof![Just(0.95), 0.5f64..0.999],
+        any::<bool>(),
     )
         .prop_map(
-            |(y, x, model, vcov, weights, exposure, fe, level)| FitRequest {
+            |(y, x, model, vcov, weights, exposure, fe, level, include_flagged)| FitRequest {
                 y,
                 x,
                 model,
@@ -61,6 +62,7 @@ fn fit_request() -> impl Strategy<Value = FitRequest> {
                 exposure,
                 fe,
                 level,
+                include_flagged,
             },
         )
 }
@@ -77,24 +79,39 @@ fn inequality_request() -> impl Strategy<Value = InequalityRequest> {
         proptest::option::of(name()),
         0usize..5000,
         any::<u64>(),
+        any::<bool>(),
+        any::<bool>(),
     )
-        .prop_map(|(subject, against, group, rank, bootstrap, seed)| {
-            // `--against` goes with the rates only (clap: conflicts with --of).
-            let against = match subject {
-                InequalitySubject::Rates => {
-                    against.map(|(column, weight)| SecondSeries { column, weight })
-                }
-                InequalitySubject::Values { .. } => None,
-            };
-            InequalityRequest {
+        .prop_map(
+            |(
                 subject,
                 against,
                 group,
                 rank,
                 bootstrap,
                 seed,
-            }
-        })
+                include_flagged,
+                include_repeated_years,
+            )| {
+                // `--against` goes with the rates only (clap: conflicts with --of).
+                let against = match subject {
+                    InequalitySubject::Rates => {
+                        against.map(|(column, weight)| SecondSeries { column, weight })
+                    }
+                    InequalitySubject::Values { .. } => None,
+                };
+                InequalityRequest {
+                    subject,
+                    against,
+                    group,
+                    rank,
+                    bootstrap,
+                    seed,
+                    include_flagged,
+                    include_repeated_years,
+                }
+            },
+        )
 }
 
 fn map_request() -> impl Strategy<Value = MapRequest> {
@@ -214,9 +231,14 @@ fn rates_requests_round_trip() {
 
 #[test]
 fn findings_requests_round_trip_with_the_language_and_the_report_name() {
-    for include_flagged in [false, true] {
+    for (include_flagged, include_repeated_years) in
+        [(false, false), (true, false), (false, true), (true, true)]
+    {
         for lang in [Lang::Es, Lang::En] {
-            let request = FindingsRequest { include_flagged };
+            let request = FindingsRequest {
+                include_flagged,
+                include_repeated_years,
+            };
             let out = FindingsRequest::report_name(lang);
             let Command::Findings(args) = parse("findings", request.to_args(lang, out)) else {
                 panic!("not findings")

@@ -11,6 +11,7 @@ pub mod panel;
 pub mod plausibility;
 pub mod provenance;
 pub mod rates;
+pub mod repeats;
 pub mod request;
 #[cfg(test)]
 mod test_support;

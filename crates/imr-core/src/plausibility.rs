@@ -116,6 +116,16 @@ impl FlaggedRow {
             .any(|r| matches!(r, Rule::RateAbove { .. }))
     }
 
+    /// Why the row is left out of an analysis: "flagged as implausible: rate above 200 per
+    /// 1,000; …".
+    pub fn left_out_reason(&self, lang: Lang) -> String {
+        let why = self.reasons_text(lang);
+        match lang {
+            Lang::En => format!("flagged as implausible: {why}"),
+            Lang::Es => format!("marcada como inverosímil: {why}"),
+        }
+    }
+
     /// "rate above 200 per 1,000; rate given on fewer than 10 births".
     pub fn reasons_text(&self, lang: Lang) -> String {
         self.reasons

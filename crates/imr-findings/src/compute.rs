@@ -8,13 +8,14 @@ use crate::{
 use imr_core::inequality::adjusted::{correlate_adjusted, CORRELATION_DRAWS};
 use imr_core::inequality::panel_input::{subject_from_rows, Column, SubjectColumns};
 use imr_core::inequality::{
-    correlate, linear_trend, BootstrapSpec, InequalitySpec, Measure, DEFAULT_SEED,
+    correlate, linear_trend, BootstrapSpec, InequalitySpec, Measure, RepeatedYear, DEFAULT_SEED,
 };
 use imr_core::map::smoothing::global_eb;
 use imr_core::models::{Estimator, ModelColumns, PanelSpec, VcovKind};
 use imr_core::panel::Panel;
 use imr_core::plausibility::Plausibility;
 use imr_core::rates::RateTable;
+use imr_core::repeats::repeated_years;
 use imr_core::stats::quantile::quantile_type7;
 use statrs::distribution::{ContinuousCDF, Gamma};
 use std::collections::BTreeMap;
@@ -24,6 +25,9 @@ use std::collections::BTreeMap;
 pub struct Options {
     /// Include the rows flagged as implausible ([`Plausibility`]); by default they are left out.
     pub include_flagged: bool,
+    /// Keep the years that repeat the previous year ([`imr_core::repeats`]) in the trends and
+    /// the correlation; by default they are left out of those (and still shown per year).
+    pub include_repeated_years: bool,
     /// Column of municipal health income per capita (question 3 and a regressor of question 4).
     pub health_income_column: String,
     /// Regressors of question 4 with the change each sentence is about, in the column's unit:
@@ -37,6 +41,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             include_flagged: false,
+            include_repeated_years: false,
             health_income_column: "ingreso_salud_pc".into(),
             regressors: vec![
                 ("pobreza".into(), 10.0),
@@ -53,6 +58,14 @@ impl Default for Options {
 /// All five answers on `panel` (flagged rows left out unless `options.include_flagged`).
 pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySource) -> Findings {
     let flags = Plausibility::check(panel);
+    // Found on the data as loaded, flagged rows included: a copied year is a property of the
+    // source, the same whichever rows an answer uses.
+    let repeated = if options.include_repeated_years {
+        Vec::new()
+    } else {
+        repeated_years(panel)
+    };
+    let for_trends = imr_core::repeats::for_trends(&repeated);
     let kept;
     let used: &Panel = if options.include_flagged || flags.is_empty() {
         panel
@@ -62,7 +75,7 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
     };
     let series = if used.has_births && used.has_deaths {
         inequality
-            .series(used)
+            .series(used, &for_trends)
             .map_err(|message| Unavailable::Engine { message })
     } else {
         Err(Unavailable::NoRates)
@@ -72,7 +85,7 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
         Err(e) => Err(e.clone()),
     };
     Findings {
-        rates: rates(used),
+        rates: rates(used, &for_trends),
         inequality: series.map(|series| InequalityFinding { series }),
         health_income,
         models: models(used, &options.regressors),
@@ -83,12 +96,18 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
             flags.len()
         },
         flagged_total: flags.len(),
+        flagged_rows_left_out: if options.include_flagged {
+            Vec::new()
+        } else {
+            flags.flagged.clone()
+        },
+        repeated_left_out: repeated,
     }
 }
 
 /// Question 1 from the rate table: pooled rate with its exact interval, median commune rate,
-/// and the OLS trend of the pooled rate.
-fn rates(panel: &Panel) -> Outcome<RatesFinding> {
+/// and the OLS trend of the pooled rate (without the years of `repeated`).
+fn rates(panel: &Panel, repeated: &[RepeatedYear]) -> Outcome<RatesFinding> {
     let table = RateTable::from_panel(panel).map_err(|_| Unavailable::NoRates)?;
     let mut by_year: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
     for r in &table.rows {
@@ -115,6 +134,7 @@ fn rates(panel: &Panel) -> Outcome<RatesFinding> {
         .collect();
     let points: Vec<(i64, f64)> = years
         .iter()
+        .filter(|y| !repeated.iter().any(|r| r.time == y.time))
         .filter_map(|y| y.pooled_per_1000.map(|r| (y.time, r)))
         .collect();
     Ok(RatesFinding {
@@ -165,13 +185,21 @@ fn health_income(
     let analysis = spec.analyse(&subject).map_err(|e| Unavailable::Engine {
         message: e.to_string(),
     })?;
+    // The years the IMR series leaves out of its trend (repeats) leave the correlation too.
+    let kept = |t: i64| !imr.left_out_of_trend.contains(&t);
     let income_gini: Vec<(i64, f64)> = analysis
         .report
         .series(Measure::Gini)
         .iter()
+        .filter(|p| kept(p.time))
         .map(|p| (p.time, p.value))
         .collect();
-    let imr_inequality: Vec<(i64, f64)> = imr.years.iter().map(|y| (y.time, y.value)).collect();
+    let imr_inequality: Vec<(i64, f64)> = imr
+        .years
+        .iter()
+        .filter(|y| kept(y.time))
+        .map(|y| (y.time, y.value))
+        .collect();
     let mut correlation = correlate(&imr_inequality, &income_gini, 0.95);
     // With the adjusted series, the Pearson interval carries each year's own uncertainty (the
     // Inequality view's and `imr inequality --against`'s method: Monte Carlo draws of each
@@ -181,6 +209,7 @@ fn health_income(
         let with_intervals: Vec<(i64, f64, [f64; 2])> = imr
             .years
             .iter()
+            .filter(|y| kept(y.time))
             .filter_map(|y| y.ci.map(|ci| (y.time, y.value, ci)))
             .collect();
         if let Some(adjusted) = correlate_adjusted(

@@ -11,7 +11,9 @@
 
 use imr_core::inequality::adjusted::AdjustedMeasure;
 use imr_core::inequality::panel_input::{subject_from_rows, SubjectColumns};
-use imr_core::inequality::{linear_trend, BootstrapSpec, InequalitySpec, Measure, DEFAULT_SEED};
+use imr_core::inequality::{
+    linear_trend, BootstrapSpec, InequalitySpec, Measure, RepeatedYear, DEFAULT_SEED,
+};
 use imr_core::panel::Panel;
 use serde::Serialize;
 
@@ -60,11 +62,16 @@ pub struct InequalitySeries {
     /// The range of true / given births behind the years' `range` ([low, high]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub births_ratio: Option<[f64; 2]>,
+    /// Years in `years` left out of the trend (and of the correlation of question 3) as repeats
+    /// of the previous year.
+    pub left_out_of_trend: Vec<i64>,
 }
 
-/// Anything that measures the inequality of rates of a panel per year.
+/// Anything that measures the inequality of rates of a panel per year. The years of `repeated`
+/// (repeats of the previous year, `imr_core::repeats`) keep their value but stay out of the
+/// trend.
 pub trait InequalitySource {
-    fn series(&self, panel: &Panel) -> Result<InequalitySeries, String>;
+    fn series(&self, panel: &Panel, repeated: &[RepeatedYear]) -> Result<InequalitySeries, String>;
 }
 
 /// Placeholder source: the Gini of the observed commune rates weighted by births, bias-corrected
@@ -82,6 +89,7 @@ pub struct ObservedGiniPlaceholder {
 fn analyse_rates(
     panel: &Panel,
     replicates: usize,
+    repeated: &[RepeatedYear],
 ) -> Result<imr_core::inequality::InequalityReport, String> {
     if !(panel.has_births && (panel.has_deaths || panel.deaths_derived)) {
         return Err("the data have no births and deaths (or rate)".into());
@@ -103,12 +111,15 @@ fn analyse_rates(
             level: 0.95,
         },
     };
-    Ok(spec.analyse(&subject).map_err(|e| e.to_string())?.report)
+    Ok(spec
+        .analyse_leaving_out(&subject, repeated)
+        .map_err(|e| e.to_string())?
+        .report)
 }
 
 impl InequalitySource for ObservedGiniPlaceholder {
-    fn series(&self, panel: &Panel) -> Result<InequalitySeries, String> {
-        let report = analyse_rates(panel, self.replicates)?;
+    fn series(&self, panel: &Panel, repeated: &[RepeatedYear]) -> Result<InequalitySeries, String> {
+        let report = analyse_rates(panel, self.replicates, repeated)?;
         // The bootstrap's bias-corrected value, on which its basic interval is centred (the
         // observed Gini of small areas is inflated by Poisson noise; the interval may not even
         // contain it). Without replicates, the observed value and no interval.
@@ -131,6 +142,7 @@ impl InequalitySource for ObservedGiniPlaceholder {
             "Gini",
             "Gini",
             years,
+            repeated,
         ))
     }
 }
@@ -145,8 +157,8 @@ impl InequalitySource for ObservedGiniPlaceholder {
 pub struct AdjustedGini;
 
 impl InequalitySource for AdjustedGini {
-    fn series(&self, panel: &Panel) -> Result<InequalitySeries, String> {
-        let report = analyse_rates(panel, 0)?;
+    fn series(&self, panel: &Panel, repeated: &[RepeatedYear]) -> Result<InequalitySeries, String> {
+        let report = analyse_rates(panel, 0, repeated)?;
         let measure = AdjustedMeasure::Gini;
         let years: Vec<InequalityYear> = report
             .years
@@ -177,20 +189,32 @@ impl InequalitySource for AdjustedGini {
             births_ratio,
             years,
             approximate: panel.deaths_derived,
+            left_out_of_trend: report.left_out_of_trends.iter().map(|r| r.time).collect(),
         })
     }
 }
 
 impl InequalitySeries {
     /// A series with the OLS trend of its yearly values (interval from year-to-year scatter,
-    /// Student's t on n − 2 degrees of freedom; see [`imr_core::inequality::linear_trend`]).
+    /// Student's t on n − 2 degrees of freedom; see [`imr_core::inequality::linear_trend`]),
+    /// without the years of `repeated`.
     pub fn with_trend(
         kind: SeriesKind,
         measure_es: &str,
         measure_en: &str,
         years: Vec<InequalityYear>,
+        repeated: &[RepeatedYear],
     ) -> InequalitySeries {
-        let points: Vec<(i64, f64)> = years.iter().map(|y| (y.time, y.value)).collect();
+        let left_out: Vec<i64> = repeated
+            .iter()
+            .map(|r| r.time)
+            .filter(|t| years.iter().any(|y| y.time == *t))
+            .collect();
+        let points: Vec<(i64, f64)> = years
+            .iter()
+            .filter(|y| !left_out.contains(&y.time))
+            .map(|y| (y.time, y.value))
+            .collect();
         let trend = linear_trend(&points, 0.95);
         InequalitySeries {
             kind,
@@ -201,6 +225,7 @@ impl InequalitySeries {
             years,
             approximate: false,
             births_ratio: None,
+            left_out_of_trend: left_out,
         }
     }
 }

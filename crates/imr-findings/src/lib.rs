@@ -164,6 +164,12 @@ pub struct Findings {
     pub flagged_left_out: usize,
     /// Rows flagged in the data (left out or not).
     pub flagged_total: usize,
+    /// The rows left out as flagged, with their reasons (empty when included): the same rows
+    /// `imr inequality` lists in `rows_not_measured` and `imr fit` in `excluded_rows`.
+    pub flagged_rows_left_out: Vec<imr_core::plausibility::FlaggedRow>,
+    /// Years left out of the trends and the correlation (questions 1–3) as repeats of the
+    /// previous year (empty when included); still shown year by year.
+    pub repeated_left_out: Vec<imr_core::repeats::RepeatedYear>,
 }
 
 /// The five questions, in order, by their test id (`data-question`).

@@ -20,6 +20,9 @@ section{{border-top:1px solid #ccc;padding:.5rem 0 1rem;break-inside:avoid;page-
     if let Some(note) = findings.flagged_note(lang) {
         out.push_str(&format!("<p class=\"caveat\">{}</p>\n", escape(&note)));
     }
+    if let Some(note) = findings.repeated_note(lang) {
+        out.push_str(&format!("<p class=\"caveat\">{}</p>\n", escape(&note)));
+    }
     for (k, a) in findings.answers(lang).iter().enumerate() {
         out.push_str(&format!(
             "<section data-question=\"{}\"><h2>{}. {}</h2>\n<p><strong>{}</strong></p>\n",

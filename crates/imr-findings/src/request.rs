@@ -12,6 +12,9 @@ use imr_core::Lang;
 pub struct FindingsRequest {
     /// Keep the rows flagged as implausible (by default they are left out).
     pub include_flagged: bool,
+    /// Keep the years that repeat the previous year in the trends and the correlation (by
+    /// default they are left out of those).
+    pub include_repeated_years: bool,
 }
 
 impl FindingsRequest {
@@ -22,6 +25,7 @@ impl FindingsRequest {
     pub fn options(&self) -> Options {
         Options {
             include_flagged: self.include_flagged,
+            include_repeated_years: self.include_repeated_years,
             ..Options::default()
         }
     }
@@ -43,6 +47,9 @@ impl FindingsRequest {
         if self.include_flagged {
             args.push("--include-flagged".to_string());
         }
+        if self.include_repeated_years {
+            args.push("--include-repeated-years".to_string());
+        }
         args.extend(["--lang".to_string(), lang.tag().to_string()]);
         args.extend(["--out".to_string(), out.to_string()]);
         args
@@ -57,6 +64,7 @@ mod tests {
     fn the_arguments_name_every_choice() {
         let r = FindingsRequest {
             include_flagged: true,
+            include_repeated_years: false,
         };
         assert_eq!(
             r.to_args(Lang::Es, FindingsRequest::report_name(Lang::Es)),

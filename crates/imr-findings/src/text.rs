@@ -867,6 +867,12 @@ impl Findings {
         ]
     }
 
+    /// The one sentence on the years left out of the trends and the correlation as repeats of
+    /// the previous year, when there are some.
+    pub fn repeated_note(&self, lang: Lang) -> Option<String> {
+        imr_core::repeats::RepeatedYear::left_out_text(&self.repeated_left_out, lang)
+    }
+
     /// The note on implausible rows, when some were left out.
     pub fn flagged_note(&self, lang: Lang) -> Option<String> {
         let k = self.flagged_left_out;

@@ -15,7 +15,8 @@ fn number(x: Option<f64>) -> String {
     }
 }
 
-/// The per-year table: `time`, then for every measure that applies in some year its value and,
+/// The per-year table: `time` (then `repeat_of` when a year is left out of the trends as a
+/// repeat of an earlier one: that year, else empty), then for every measure that applies in some year its value and,
 /// when it has one, `<key>_ci_low`, `<key>_ci_high` (the basic, bias-corrected interval, as
 /// `ci`), `<key>_bias`, `<key>_bias_corrected`, `<key>_ci_percentile_low` and
 /// `<key>_ci_percentile_high`.
@@ -24,6 +25,12 @@ pub fn years_csv(report: &InequalityReport) -> String {
     let columns = report.measures_present();
     let mut w = CsvWriter::new(CsvOptions::default());
     let mut header = vec!["time".to_string()];
+    // A year left out of the trends as a repeat of an earlier one is marked in its own column,
+    // present only when there is such a year.
+    let repeats = !report.left_out_of_trends.is_empty();
+    if repeats {
+        header.push("repeat_of".to_string());
+    }
     for m in &columns {
         let key = m.key(kind);
         header.push(key.to_string());
@@ -43,6 +50,9 @@ pub fn years_csv(report: &InequalityReport) -> String {
     w.record(header);
     for y in &report.years {
         let mut row = vec![y.time().to_string()];
+        if repeats {
+            row.push(y.repeat_of.map(|t| t.to_string()).unwrap_or_default());
+        }
         for m in &columns {
             let value = y.measures.get(*m);
             if m.is_count() {

@@ -47,7 +47,8 @@ pub use note::Note;
 pub use reading::{BiasFlags, BiasReading};
 pub use report::{
     correlate_reports, correlate_reports_adjusted, AdjustedMethod, InequalityAnalysis,
-    InequalityReport, InequalitySpec, SeriesPoint, SubjectInfo, YearResult, NOTABLE_RELATIVE_BIAS,
+    InequalityReport, InequalitySpec, RepeatedYear, SeriesPoint, SubjectInfo, YearResult,
+    NOTABLE_RELATIVE_BIAS,
 };
 pub use trend::{correlate, linear_trend, Correlation, Trend};
 pub use year::{Measure, Needs, SubjectKind, YearMeasures};

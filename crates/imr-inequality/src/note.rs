@@ -66,6 +66,23 @@ pub enum Note {
     },
     /// Rows left out of the measures (listed elsewhere with file, line and reason).
     RowsLeftOut { count: usize },
+    /// Years measured and shown but left out of the trends and correlations because their
+    /// values repeat an earlier year's (a year copied by the source).
+    RepeatedYearsLeftOut {
+        years: Vec<crate::report::RepeatedYear>,
+    },
+}
+
+/// "2022 (a repeat of 2021)" joined by ", ", in `lang`.
+fn list_repeats(years: &[crate::report::RepeatedYear], lang: Lang) -> String {
+    years
+        .iter()
+        .map(|r| match lang {
+            Lang::En => format!("{} (a repeat of {})", r.time, r.repeat_of),
+            Lang::Es => format!("{} (repetición de {})", r.time, r.repeat_of),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn join_years(times: &[i64]) -> String {
@@ -151,6 +168,10 @@ impl Note {
             Note::RowsLeftOut { count } => format!(
                 "{count} row(s) were left out of the measures; `rows_not_measured` lists each with its file, line and reason."
             ),
+            Note::RepeatedYearsLeftOut { years } => format!(
+                "Left out of trends and correlations: {}, because its values equal the earlier year's in nearly every area, a year the source copied rather than measured; it is still shown year by year.",
+                list_repeats(years, Lang::En)
+            ),
         }
     }
 
@@ -214,6 +235,10 @@ impl Note {
             }
             Note::RowsLeftOut { count } => format!(
                 "{count} fila(s) quedaron fuera de las medidas; `rows_not_measured` las lista con su archivo, línea y motivo."
+            ),
+            Note::RepeatedYearsLeftOut { years } => format!(
+                "Fuera de las tendencias y correlaciones: {}, porque sus valores son iguales a los del año anterior en casi todas las comunas, un año que la fuente copió en vez de medir; se sigue mostrando año por año.",
+                list_repeats(years, Lang::Es)
             ),
         }
     }
@@ -291,6 +316,12 @@ mod tests {
                 years: vec![2019, 2020],
             },
             Note::RowsLeftOut { count: 3 },
+            Note::RepeatedYearsLeftOut {
+                years: vec![crate::report::RepeatedYear {
+                    time: 2022,
+                    repeat_of: 2021,
+                }],
+            },
         ]
     }
 

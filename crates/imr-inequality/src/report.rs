@@ -16,6 +16,17 @@ use crate::year::{compute_year, Measure, SubjectKind, YearData, YearMeasures};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::collections::BTreeMap;
 
+/// A year kept in the per-year measures but left out of every trend, change split and
+/// correlation over the years, because its values repeat those of an earlier year (a year the
+/// source copied; found by `imr_core::repeats`). Counting it would count one year twice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RepeatedYear {
+    /// The year left out.
+    pub time: i64,
+    /// The year whose values it repeats.
+    pub repeat_of: i64,
+}
+
 /// Settings of an inequality analysis (`spec.analyse(&subject)`).
 #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct InequalitySpec {
@@ -48,6 +59,9 @@ pub struct YearResult {
     /// The inequality of the true rates ([`crate::adjusted`]): `None` for a value column,
     /// the reason when the year has too few areas or deaths.
     pub adjusted: Option<Result<AdjustedYear, AdjustedUnavailable>>,
+    /// The earlier year whose values this year repeats, when it is left out of the trends and
+    /// correlations ([`RepeatedYear`]); its measures are still computed and shown.
+    pub repeat_of: Option<i64>,
 }
 
 impl YearResult {
@@ -123,6 +137,9 @@ impl Serialize for YearResult {
         let kind = self.measures.kind;
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("time", &self.measures.time)?;
+        if let Some(of) = self.repeat_of {
+            map.serialize_entry("repeat_of", &of)?;
+        }
         self.measures.serialize_into(&mut map)?;
         let intervals = &self.intervals;
         map.serialize_entry("ci", &keyed(&intervals.intervals, kind))?;
@@ -328,6 +345,9 @@ pub struct InequalityReport {
     pub change_split: Vec<(AdjustedMeasure, ChangeSplit)>,
     /// `None` for a value column.
     pub adjusted_method: Option<AdjustedMethod>,
+    /// Years left out of `trend`, `trend_adjusted`, `change_split` and the correlations (still in
+    /// `years`, with their `repeat_of`).
+    pub left_out_of_trends: Vec<RepeatedYear>,
 }
 
 impl Serialize for InequalityReport {
@@ -338,6 +358,9 @@ impl Serialize for InequalityReport {
         let kind = self.subject.kind;
         let trend = keyed_pairs(&self.trend, |m| m.key(kind));
         map.serialize_entry("trend", &trend)?;
+        if !self.left_out_of_trends.is_empty() {
+            map.serialize_entry("left_out_of_trends", &self.left_out_of_trends)?;
+        }
         map.serialize_entry("notes", &self.notes)?;
         if let Some(method) = &self.adjusted_method {
             let trend = keyed_pairs(&self.trend_adjusted, AdjustedMeasure::key);
@@ -397,6 +420,20 @@ impl InequalityReport {
             .map(|(_, t)| t)
     }
 
+    /// The years that enter trends and correlations: every year but those in
+    /// [`InequalityReport::left_out_of_trends`].
+    pub fn years_in_trends(&self) -> impl Iterator<Item = &YearResult> {
+        self.years.iter().filter(|y| y.repeat_of.is_none())
+    }
+
+    /// [`InequalityReport::series`] without the years left out of trends and correlations.
+    pub fn series_in_trends(&self, measure: Measure) -> Vec<SeriesPoint> {
+        let out = &self.left_out_of_trends;
+        let mut s = self.series(measure);
+        s.retain(|p| !out.iter().any(|r| r.time == p.time));
+        s
+    }
+
     /// The years with adjusted measures, ascending.
     pub fn adjusted_years(&self) -> impl Iterator<Item = &AdjustedYear> {
         self.years.iter().filter_map(YearResult::adjusted_year)
@@ -418,14 +455,21 @@ pub fn correlate_reports(
     level: f64,
 ) -> Correlation {
     let pts = |r: &InequalityReport, m| -> Vec<(i64, f64)> {
-        r.series(m).iter().map(|p| (p.time, p.value)).collect()
+        r.series_in_trends(m)
+            .iter()
+            .map(|p| (p.time, p.value))
+            .collect()
     };
-    correlate(&pts(a, measure_a), &pts(b, measure_b), level)
+    // A year either report leaves out (a repeated year) leaves the pair.
+    let mut a_pts = pts(a, measure_a);
+    a_pts.retain(|(t, _)| !b.left_out_of_trends.iter().any(|r| r.time == *t));
+    correlate(&a_pts, &pts(b, measure_b), level)
 }
 
 /// Correlation over the years between the adjusted Gini of the infant mortality report `imr`
 /// and the (observed) Gini of `other` (e.g. health income per capita), with the observed
-/// correlation beside it; at `imr`'s confidence level, seeded with its bootstrap seed so that
+/// correlation beside it, without the years either report leaves out of its trends (a repeated
+/// year); at `imr`'s confidence level, seeded with its bootstrap seed so that
 /// the page and `imr inequality --against …` print the same interval. `None` when `imr` has no
 /// adjusted measures or fewer than 4 common years. See [`correlate_adjusted`] for the formula.
 pub fn correlate_reports_adjusted(
@@ -433,14 +477,22 @@ pub fn correlate_reports_adjusted(
     other: &InequalityReport,
 ) -> Option<AdjustedCorrelation> {
     imr.adjusted_method.as_ref()?;
+    let left_out = |t: i64| {
+        imr.left_out_of_trends
+            .iter()
+            .chain(&other.left_out_of_trends)
+            .any(|r| r.time == t)
+    };
     let adjusted: Vec<(i64, f64, [f64; 2])> = imr
         .years
         .iter()
+        .filter(|y| !left_out(y.time()))
         .filter_map(|y| y.adjusted_trend_point(AdjustedMeasure::Gini))
         .collect();
     let pts = |r: &InequalityReport| -> Vec<(i64, f64)> {
         r.series(Measure::Gini)
             .iter()
+            .filter(|p| !left_out(p.time))
             .map(|p| (p.time, p.value))
             .collect()
     };
@@ -469,6 +521,17 @@ pub struct InequalityAnalysis {
 impl InequalitySpec {
     /// Measure every year of `subject`, with bootstrap intervals, trends and notes.
     pub fn analyse(&self, subject: &Subject) -> Result<InequalityAnalysis, InequalityError> {
+        self.analyse_leaving_out(subject, &[])
+    }
+
+    /// [`InequalitySpec::analyse`], with the years of `repeated` measured and shown but left
+    /// out of every trend, change split and correlation (and a [`Note::RepeatedYearsLeftOut`]
+    /// saying so). A repeated year absent from `subject` is ignored.
+    pub fn analyse_leaving_out(
+        &self,
+        subject: &Subject,
+        repeated: &[RepeatedYear],
+    ) -> Result<InequalityAnalysis, InequalityError> {
         let level = self.bootstrap.level;
         if !(level > 0.0 && level < 1.0) {
             return Err(InequalityError::InvalidSetting(format!(
@@ -505,12 +568,25 @@ impl InequalitySpec {
                 measures,
                 intervals,
                 adjusted,
+                repeat_of: repeated
+                    .iter()
+                    .find(|r| r.time == areas.time)
+                    .map(|r| r.repeat_of),
             });
         }
+        let left_out_of_trends: Vec<RepeatedYear> = years
+            .iter()
+            .filter_map(|y| {
+                y.repeat_of.map(|of| RepeatedYear {
+                    time: y.time(),
+                    repeat_of: of,
+                })
+            })
+            .collect();
+        let in_trends = || years.iter().filter(|y| y.repeat_of.is_none());
         let mut trend = Vec::new();
         for m in Measure::ALL {
-            let pts: Vec<(i64, f64)> = years
-                .iter()
+            let pts: Vec<(i64, f64)> = in_trends()
                 .filter_map(|y| y.measures.get(m).map(|v| (y.time(), v)))
                 .collect();
             if let Some(t) = linear_trend(&pts, level) {
@@ -520,16 +596,14 @@ impl InequalitySpec {
         let mut trend_adjusted = Vec::new();
         let mut change_split = Vec::new();
         for m in AdjustedMeasure::ALL {
-            let pts: Vec<(i64, f64, [f64; 2])> = years
-                .iter()
+            let pts: Vec<(i64, f64, [f64; 2])> = in_trends()
                 .filter_map(|y| y.adjusted_trend_point(m))
                 .collect();
             if let Some(t) = adjusted_trend(&pts, level) {
                 trend_adjusted.push((m, t));
             }
             if let Some(observed) = m.observed() {
-                let pts: Vec<(i64, f64, f64)> = years
-                    .iter()
+                let pts: Vec<(i64, f64, f64)> = in_trends()
                     .filter_map(|y| {
                         Some((
                             y.time(),
@@ -556,7 +630,12 @@ impl InequalitySpec {
             seed: self.bootstrap.seed,
             level,
         };
-        let notes = notes(&subject_info, &areas_by_year, &years);
+        let mut notes = notes(&subject_info, &areas_by_year, &years);
+        if !left_out_of_trends.is_empty() {
+            notes.push(Note::RepeatedYearsLeftOut {
+                years: left_out_of_trends.clone(),
+            });
+        }
         Ok(InequalityAnalysis {
             report: InequalityReport {
                 subject: subject_info,
@@ -566,6 +645,7 @@ impl InequalitySpec {
                 trend_adjusted,
                 change_split,
                 adjusted_method,
+                left_out_of_trends,
             },
             lorenz: areas_by_year.iter().filter_map(lorenz_from_areas).collect(),
             box_plots: areas_by_year

@@ -272,3 +272,71 @@ fn a_group_missing_for_one_area_is_an_error_not_a_silent_drop() {
         .unwrap_err();
     assert!(err.to_string().contains("area `b`, 2020: group is missing"));
 }
+
+/// A repeated year is measured and marked but left out of every trend and correlation: the
+/// trends equal those of the same data without that year, and a correlation over the years
+/// pairs only the other years.
+#[test]
+fn a_repeated_year_is_measured_but_left_out_of_trends_and_correlations() {
+    use imr_inequality::{correlate_reports, RepeatedYear};
+    let deaths = |t: i64, i: i64| (1 + (i * (t - 2015)) % 7 + i % 3) as f64;
+    let mk = |years: &[i64]| {
+        let obs = years
+            .iter()
+            .flat_map(|&t| {
+                // 2021 copies 2020's counts.
+                let source = if t == 2021 { 2020 } else { t };
+                (0..15).map(move |i| AreaObservation {
+                    entity: format!("a{i:02}"),
+                    time: t,
+                    events: deaths(source, i),
+                    exposure: (400 + 60 * i) as f64,
+                    group: None,
+                    rank: None,
+                })
+            })
+            .collect();
+        Subject::Rates(RateInput::per_1000(obs, false))
+    };
+    let all = [2018, 2019, 2020, 2021, 2022, 2023];
+    let without = [2018, 2019, 2020, 2022, 2023];
+    let repeat = [RepeatedYear {
+        time: 2021,
+        repeat_of: 2020,
+    }];
+    let left = spec(0, 1)
+        .analyse_leaving_out(&mk(&all), &repeat)
+        .unwrap()
+        .report;
+    let short = spec(0, 1).analyse(&mk(&without)).unwrap().report;
+    let counted = spec(0, 1).analyse(&mk(&all)).unwrap().report;
+    assert_eq!(left.years.len(), 6);
+    assert_eq!(left.years[3].repeat_of, Some(2020));
+    assert_eq!(left.years[3].measures, counted.years[3].measures);
+    assert_eq!(left.left_out_of_trends, repeat.to_vec());
+    assert_eq!(left.trend, short.trend);
+    assert_eq!(left.trend_adjusted, short.trend_adjusted);
+    assert_eq!(left.change_split, short.change_split);
+    assert_ne!(
+        left.trend, counted.trend,
+        "the repeat changes the trend when counted"
+    );
+    assert!(left
+        .notes
+        .iter()
+        .any(|n| n.to_string().contains("2021 (a repeat of 2020)")));
+    let json = serde_json::to_value(&left).unwrap();
+    assert_eq!(json["years"][3]["repeat_of"], 2020);
+    assert_eq!(json["left_out_of_trends"][0]["time"], 2021);
+    // The per-year CSV marks it in a column of its own, absent without repeats.
+    let csv = imr_inequality::csv::years_csv(&left);
+    assert!(csv.starts_with("time,repeat_of,"), "{csv}");
+    assert!(csv.lines().any(|l| l.starts_with("2021,2020,")));
+    assert!(csv.lines().any(|l| l.starts_with("2020,,")));
+    assert!(!imr_inequality::csv::years_csv(&counted).contains("repeat_of"));
+    // The correlation with a second series leaves the repeated year out of the pairs.
+    let c = correlate_reports(&left, Measure::Gini, &counted, Measure::Gini, 0.95);
+    assert_eq!(c.n_years, 5);
+    let c = correlate_reports(&counted, Measure::Gini, &left, Measure::Gini, 0.95);
+    assert_eq!(c.n_years, 5);
+}

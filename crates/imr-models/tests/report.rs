@@ -35,6 +35,7 @@ const CTX: CodeContext = CodeContext {
     births: None,
     deaths: None,
     rate: None,
+    drop_flagged: false,
 };
 
 /// Compares `actual` with `tests/snapshots/<name>` byte for byte; `UPDATE_EXPECT=1` rewrites it.
@@ -212,6 +213,53 @@ fn the_json_has_the_keys_of_the_imr_fit_contract() {
     }
     let re: serde_json::Value = serde_json::from_str(&fits()[1].to_json()).unwrap();
     assert_eq!(re["coefficients"][0]["term"], "(Intercept)");
+}
+
+/// Rows `imr` flags as implausible are dropped after the counts are derived, by the same rules:
+/// a rate above 200 per 1,000, and for deaths derived from a rate also deaths reaching half the
+/// births or fewer than 10 births; nothing of it without `drop_flagged` or without counts.
+#[test]
+fn code_drops_the_rows_flagged_as_implausible_by_the_same_rules() {
+    let derived = CodeContext {
+        births: Some("poblacion_0"),
+        rate: Some("tmi"),
+        drop_flagged: true,
+        ..CTX
+    };
+    let counted = CodeContext {
+        births: Some("births"),
+        deaths: Some("deaths"),
+        drop_flagged: true,
+        ..CTX
+    };
+    let fits = fits();
+    let r = r_code(&fits[0], &derived);
+    assert!(r.contains(
+        "flagged <- d$births > 0 & (1000 * d$deaths / d$births > 200 | d$deaths >= 0.5 * d$births | d$births < 10)\nd <- d[!flagged, ]\n"
+    ), "{r}");
+    assert!(r.find("d$rate <-").unwrap() < r.find("flagged <-").unwrap());
+    let stata = stata_code(&fits[0], &derived);
+    assert!(stata.contains(
+        "drop if births > 0 & (1000 * deaths / births > 200 | deaths >= 0.5 * births | births < 10)\n"
+    ), "{stata}");
+    assert!(r_code(&fits[0], &counted)
+        .contains("flagged <- d$births > 0 & (1000 * d$deaths / d$births > 200)\n"));
+    assert!(stata_code(&fits[0], &counted)
+        .contains("drop if births > 0 & (1000 * deaths / births > 200)\n"));
+    let kept = CodeContext {
+        drop_flagged: false,
+        ..derived
+    };
+    assert!(!r_code(&fits[0], &kept).contains("flagged"));
+    assert!(!stata_code(&fits[0], &kept).contains("implausible"));
+    assert!(!r_code(
+        &fits[0],
+        &CodeContext {
+            drop_flagged: true,
+            ..CTX
+        }
+    )
+    .contains("flagged"));
 }
 
 #[test]

@@ -15,4 +15,8 @@ pub struct FindingsMessages {
     /// (rows flagged)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub include_flagged: fn(&str) -> String,
+    /// (the repeated years, comma-separated) The checkbox that keeps them in trends and
+    /// correlations.
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub include_repeated: fn(&str) -> String,
 }

@@ -74,6 +74,9 @@ pub struct InequalityMessages {
     /// (rows)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub rows_not_measured_summary: fn(&str) -> String,
+    /// (the year repeated) The mark of a year that repeats the previous one.
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub repeat_of: fn(&str) -> String,
     /// (rate unit)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub observed_heading: fn(&str) -> String,

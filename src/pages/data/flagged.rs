@@ -1,9 +1,10 @@
-//! The rows the plausibility pass flagged, with their reasons.
+//! The rows the plausibility pass flagged, with their reasons, and the years that repeat the
+//! previous year (`imr_core::repeats`).
 
 use super::HowCalculated;
 use crate::i18n::{format_opt, lang};
 use crate::messages::{messages, msg};
-use crate::pages::findings::{FlagState, IncludeFlagged};
+use crate::pages::findings::{FlagState, IncludeFlagged, IncludeRepeated};
 use imr_core::request::commune_name;
 use leptos::prelude::*;
 
@@ -15,10 +16,26 @@ pub(super) fn FlaggedRows() -> impl IntoView {
     let flags = expect_context::<FlagState>();
     move || {
         let f = flags.flags.get()?;
-        if f.is_empty() {
+        let repeats: Vec<_> = flags
+            .repeats
+            .get()
+            .map(|r| r.0.as_ref().clone())
+            .unwrap_or_default();
+        if f.is_empty() && repeats.is_empty() {
             return None;
         }
         let l = lang().get();
+        // A year the source copied from the previous one: kept, marked, out of the trends.
+        let repeated = (!repeats.is_empty()).then(|| {
+            let items = repeats
+                .iter()
+                .map(|r| view! { <li data-time=r.time.to_string()>{r.text(l)}</li> })
+                .collect_view();
+            view! {
+                <ul class="warn" data-testid="repeated-years">{items}</ul>
+                <IncludeRepeated/>
+            }
+        });
         let n = f.len();
         let worst: Vec<String> = f
             .flagged
@@ -60,6 +77,8 @@ pub(super) fn FlaggedRows() -> impl IntoView {
         Some(view! {
             <section aria-labelledby="flagged-h" data-testid="flagged-rows">
                 <h3 id="flagged-h">{msg(|m| m.data.flagged_heading)}</h3>
+                {repeated}
+                {(!f.is_empty()).then(|| view! {
                 <HowCalculated testid="flagged-method"><p class="note">{msg(|m| m.data.flagged_rules_note)}</p></HowCalculated>
                 <IncludeFlagged/>
                 <details>
@@ -74,6 +93,7 @@ pub(super) fn FlaggedRows() -> impl IntoView {
                         </table>
                     </div>
                 </details>
+                })}
             </section>
         })
     }

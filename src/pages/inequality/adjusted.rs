@@ -45,7 +45,12 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
             </td>
         }
     });
-    view! { <tr data-time=y.time().to_string()><th scope="row">{y.time()}</th>{cells}{test}</tr> }
+    // A year that repeats the previous one is shown, marked; the trends leave it out.
+    let repeat = y.repeat_of.map(|of| {
+        let text = (messages(lang).inequality.repeat_of)(&of.to_string());
+        view! { <br/><small class="warn" data-testid="ineq-repeat-mark">{text}</small> }
+    });
+    view! { <tr data-time=y.time().to_string() data-repeat-of=y.repeat_of.map(|t| t.to_string())><th scope="row">{y.time()}{repeat}</th>{cells}{test}</tr> }
 }
 
 /// The trend rows of the adjusted measures, with the split of the observed change.

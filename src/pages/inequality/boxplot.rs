@@ -29,10 +29,8 @@ pub fn BoxChart(
     };
     let commands = move |files: &ChartFiles| {
         let tag = language.get().tag();
-        let mut svg = vec!["--format", "svg-box", "--lang", tag];
-        if flag_state.include.get() {
-            svg.push("--include-flagged");
-        }
+        // `--include-flagged` comes with the request's arguments.
+        let svg = vec!["--format", "svg-box", "--lang", tag];
         [
             command(&svg, &files.svg),
             command(&["--format", "csv-box"], &files.csv),

@@ -14,7 +14,8 @@
 //! `ineq-replicates`, `ineq-seed`, `ineq-measure` (the line chart's measure, a JSON key),
 //! `ineq-lorenz` (the Lorenz years, comma-separated; `-` for none, empty for the first and last),
 //! `ineq-of`, `ineq-weight` (the second subject and its weight) and `ineq-panel-measure`. The
-//! include-flagged choice is the views' shared one (`include-flagged`).
+//! include-flagged and include-repeated-years choices are the views' shared ones
+//! (`include-flagged`, `include-repeated-years`).
 //!
 //! Components: [`settings`] (answer, controls, command), [`adjusted`] (true-rate inequality),
 //! [`table`] (observed measures by year), [`trend`], [`line`], [`lorenz`], [`boxplot`],
@@ -35,6 +36,7 @@ mod trend;
 use crate::components::download::chart_caption;
 use crate::i18n::lang;
 use crate::messages::msg;
+use crate::pages::findings::{FlagState, IncludeFlagged, IncludeRepeated, RepeatedNote};
 use crate::state::AppState;
 use imr_core::request::{InequalityRequest, InequalitySubject, SecondSeries};
 use leptos::prelude::*;
@@ -44,6 +46,7 @@ use outcome::cached_analysis;
 #[component]
 pub fn InequalityPage() -> impl IntoView {
     let state = expect_context::<AppState>();
+    let flags = expect_context::<FlagState>();
     let language = lang();
     let options = InequalityOptions::from_fragment();
     let panel = Memo::new(move |_| state.panel.get().and_then(|p| p.ok()));
@@ -69,6 +72,8 @@ pub fn InequalityPage() -> impl IntoView {
             bootstrap: options.replicates.get(),
             seed: options.seed.get(),
             against: None,
+            include_flagged: flags.include.get(),
+            include_repeated_years: flags.include_repeated.get(),
         })
     });
     let with_against = Memo::new(move |_| {
@@ -101,6 +106,9 @@ pub fn InequalityPage() -> impl IntoView {
         let adjusted =
             adjusted::adjusted_section(lang, &outcome.analysis.report, chart_caption(&state, lang));
         view! {
+            <RepeatedNote/>
+            <IncludeRepeated/>
+            <IncludeFlagged/>
             {adjusted}
             {table::observed_table(lang, outcome.clone(), request.clone())}
             {trend::trend_table(lang, outcome, request)}

@@ -89,7 +89,7 @@ fn bias_warning(lang: Lang, inflated: bool) -> String {
 
 /// The rows left out of the measures, with file, line and reason.
 fn left_out(lang: Lang, outcome: &InequalityResult) -> Option<impl IntoView> {
-    let n = outcome.left_out.len();
+    let n = outcome.left_out.len() + outcome.flagged.len();
     (n > 0).then(|| {
         let line = messages(lang).common.line;
         let items = outcome
@@ -97,6 +97,13 @@ fn left_out(lang: Lang, outcome: &InequalityResult) -> Option<impl IntoView> {
             .iter()
             .map(|r| view! { <li>{format!("{}, {line} {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.reason)}</li> })
             .collect_view();
+        // The rows flagged as implausible, with their reasons in the interface language.
+        let flagged = outcome
+            .flagged
+            .iter()
+            .map(|r| view! { <li data-testid="ineq-flagged-row">{format!("{}, {line} {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.left_out_reason(lang))}</li> })
+            .collect_view();
+        let items = view! { {items}{flagged} };
         let summary = (messages(lang).inequality.rows_not_measured_summary)(&n.to_string());
         view! { <details><summary>{summary}</summary><ol class="excluded" tabindex="0" aria-label=msg(|m| m.inequality.rows_not_measured)>{items}</ol></details> }
     })
@@ -125,7 +132,12 @@ pub fn observed_table(
                 .iter()
                 .map(|m| cell(lang, y, *m, &unit))
                 .collect_view();
-            view! { <tr data-time=y.time().to_string()><th scope="row">{y.time()}</th>{cells}</tr> }
+            // A year that repeats the previous one is shown, marked; the trends leave it out.
+            let repeat = y.repeat_of.map(|of| {
+                let text = (messages(lang).inequality.repeat_of)(&of.to_string());
+                view! { <br/><small class="warn" data-testid="ineq-repeat-mark">{text}</small> }
+            });
+            view! { <tr data-time=y.time().to_string() data-repeat-of=y.repeat_of.map(|t| t.to_string())><th scope="row">{y.time()}{repeat}</th>{cells}</tr> }
         })
         .collect_view();
     let notes = report

@@ -20,6 +20,7 @@ pub(super) fn Downloads(
     panel: Memo<Option<Shared<Panel>>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
+    let flag_state = expect_context::<crate::pages::findings::FlagState>();
     move || {
         let fits: Vec<Fit> = fits.get().iter().map(|f| (**f).clone()).collect();
         let panel = panel.get()?;
@@ -37,6 +38,9 @@ pub(super) fn Downloads(
             births: panel.has_births.then_some("births"),
             deaths: panel.has_deaths.then_some("deaths"),
             rate: None,
+            // The rows the fits leave out as flagged are not in the analysis data (below); the
+            // code applies the rule too, as `imr fit` on that file does.
+            drop_flagged: !flag_state.include.get(),
         };
         // The text columns of the absorbed fixed effects go into the data too.
         let fe_columns = absorbed_columns(&requests.get());
@@ -55,7 +59,17 @@ pub(super) fn Downloads(
         let coef_csv = csv_with_provenance(&state, &report::coefficients_csv_many(&fits));
         let latex = report::latex_table(&fits);
         let markdown = report::markdown_table(&fits);
-        let data_panel = panel.clone();
+        // The analysis data are the rows the fits use: without the rows flagged as implausible
+        // unless the shared toggle includes them, so that `imr fit` and the R/Stata code on the
+        // file reproduce the fits.
+        let flags = (!flag_state.include.get())
+            .then(|| flag_state.flags.get())
+            .flatten()
+            .filter(|f| !f.is_empty());
+        let data_panel = match flags {
+            Some(f) => Shared(std::sync::Arc::new(f.without_flagged(&panel))),
+            None => panel.clone(),
+        };
         let button = move |testid: &'static str,
                            label: Text,
                            file: &'static str,

@@ -88,13 +88,14 @@ impl ModelOptions {
 
     /// The one request of the view for the regressors `x`: every selected model is this request
     /// for its estimator. Reads (and so tracks) the outcome, weights, standard errors and fe.
-    fn request(&self, x: Vec<String>) -> FitRequest {
+    fn request(&self, x: Vec<String>, include_flagged: bool) -> FitRequest {
         FitRequest {
             y: self.outcome.get(),
             x,
             weights: self.weights.get(),
             vcov: self.vcov.get(),
             fe: self.fe.get(),
+            include_flagged,
             ..FitRequest::default()
         }
     }
@@ -158,7 +159,9 @@ pub fn ModelsPage() -> impl IntoView {
             .chosen
             .with(|chosen| chosen_regressors(&candidates, &out, chosen.as_deref()))
     });
-    let request = Memo::new(move |_| options.request(regressors.get()));
+    // The rows flagged as implausible are left out unless the views' shared toggle includes them.
+    let flag_state = expect_context::<crate::pages::findings::FlagState>();
+    let request = Memo::new(move |_| options.request(regressors.get(), flag_state.include.get()));
     // Selected estimators in the order of `Estimator::ALL`, each with its request and its
     // (memoised) fit.
     let fits = Memo::new(move |_| {
@@ -199,6 +202,7 @@ pub fn ModelsPage() -> impl IntoView {
 
     view! {
         <controls::Controls options=options outcomes=outcomes candidates=candidates regressors=regressors/>
+        <crate::pages::findings::IncludeFlagged/>
         {move || match panel.get() {
             None => Some(view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }.into_any()),
             Some(_) if regressors.with(|r| r.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{msg(|m| m.models.choose_least_one_regressor)}</p> }.into_any()),

@@ -26,6 +26,11 @@ pub struct Args {
     /// in the page)
     #[arg(long)]
     pub include_flagged: bool,
+    /// Keep a year whose values repeat the previous year's in nearly every area (a year the
+    /// source copied) in the trends and the correlation (by default it is left out of those,
+    /// as in the page, and still shown year by year)
+    #[arg(long)]
+    pub include_repeated_years: bool,
     /// Language of the report: en or es
     #[arg(long, value_name = "LANG", default_value = "en")]
     pub lang: Lang,
@@ -41,6 +46,7 @@ impl From<&Args> for FindingsRequest {
     fn from(args: &Args) -> FindingsRequest {
         FindingsRequest {
             include_flagged: args.include_flagged,
+            include_repeated_years: args.include_repeated_years,
         }
     }
 }

@@ -64,6 +64,11 @@ pub struct Args {
     /// Confidence level of the intervals
     #[arg(long, default_value_t = DEFAULT_LEVEL)]
     pub level: f64,
+    /// Keep the rows flagged as implausible (e.g. a rate of 1000 per 1,000 on 9 births); by
+    /// default, as in `imr inequality`, `imr findings` and the page, they are left out and
+    /// listed in `excluded_rows` with their reasons
+    #[arg(long)]
+    pub include_flagged: bool,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
@@ -81,6 +86,7 @@ impl From<&Args> for FitRequest {
             exposure: args.exposure.clone(),
             fe: args.fe.clone(),
             level: args.level,
+            include_flagged: args.include_flagged,
         }
     }
 }
@@ -156,6 +162,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         births: births.as_deref(),
         deaths: deaths.as_deref(),
         rate: rate.as_deref(),
+        drop_flagged: !request.include_flagged,
     };
     if matches!(args.format, Format::R | Format::Stata) && args.input.files.len() > 1 {
         eprintln!(

@@ -94,11 +94,16 @@ pub struct Args {
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
-    /// Scale the box plot's axis (--format svg-box) to the rates flagged as implausible too (by
-    /// default, as on the page, flagged outliers stay off the axis and are drawn at its edge as
-    /// "off scale")
+    /// Keep the rows flagged as implausible (e.g. a rate of 1000 per 1,000 on 9 births) in the
+    /// measures; by default, as in `imr fit`, `imr findings` and the page, they are left out and
+    /// listed in `rows_not_measured` with their reasons
     #[arg(long)]
     pub include_flagged: bool,
+    /// Keep a year whose values repeat the previous year's in nearly every area (a year the
+    /// source copied) in the trends and correlations; by default it is measured and shown
+    /// (`repeat_of`) but left out of them (`left_out_of_trends`)
+    #[arg(long)]
+    pub include_repeated_years: bool,
 }
 
 pub use imr_core::inequality::panel_input::NotMeasured;
@@ -107,7 +112,8 @@ pub use imr_core::inequality::panel_input::NotMeasured;
 struct Output<'a> {
     engine_version: &'static str,
     input: InputSummary<'a>,
-    /// Panel rows left out of the measures (births or the value missing), with file and line.
+    /// Panel rows left out of the measures (births or the value missing, or flagged as
+    /// implausible), with file, line and reason.
     rows_not_measured: &'a [NotMeasured],
     #[serde(flatten)]
     report: &'a InequalityReport,
@@ -142,6 +148,8 @@ impl From<&Args> for InequalityRequest {
             rank: args.rank.clone(),
             bootstrap: args.bootstrap,
             seed: args.seed,
+            include_flagged: args.include_flagged,
+            include_repeated_years: args.include_repeated_years,
         }
     }
 }
@@ -192,7 +200,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(r) => Some(r.run(&panel).map_err(cli_error)?),
         None => None,
     };
-    let (analysis, left_out) = (&result.analysis, &result.left_out);
+    let left_out = &result.rows_not_measured();
+    let analysis = &result.analysis;
     let report = &analysis.report;
     let (correlation_adjusted, against_left_out) = match &result.against {
         Some((c, left)) => (Some(c.clone()), Some(left.as_slice())),
@@ -226,7 +235,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .as_bytes(),
         )?,
         Format::SvgBox => {
-            // The page's rule: rows flagged as implausible (rates only) stay off the axis scale.
+            // Flagged rows are left out of the measures unless --include-flagged; kept, they
+            // stay off the axis scale as on the page (rates only).
             let flags = (!args.include_flagged && args.of.is_none())
                 .then(|| imr_core::plausibility::Plausibility::check(&panel));
             let is_flagged = |entity: &str, time: i64| {

@@ -125,6 +125,20 @@ mod tests {
         assert_eq!(format_fragment(&m), "include-flagged=true&view=map");
     }
 
+    /// So is the toggle that keeps repeated years in trends and correlations.
+    #[test]
+    fn the_include_repeated_years_key_round_trips() {
+        let m = parse_fragment("#view=inequality&include-repeated-years=true");
+        assert_eq!(
+            m.get("include-repeated-years").map(String::as_str),
+            Some("true")
+        );
+        assert_eq!(
+            format_fragment(&m),
+            "include-repeated-years=true&view=inequality"
+        );
+    }
+
     #[test]
     fn malformed_pairs_are_dropped_or_empty() {
         let m = parse_fragment("#a=1&&b&c=%zz&d=%4&e=%&f=%+1&g=%C3&h=x+y");

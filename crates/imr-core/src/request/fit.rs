@@ -36,6 +36,11 @@ pub struct FitRequest {
     pub fe: Option<String>,
     /// Confidence level of the intervals.
     pub level: f64,
+    /// Keep the rows flagged as implausible ([`crate::plausibility`]); by default they are left
+    /// out, each listed in the fit's `excluded_rows` with its reason, as in `imr inequality`
+    /// and the Findings.
+    #[serde(default)]
+    pub include_flagged: bool,
 }
 
 impl Default for FitRequest {
@@ -49,6 +54,7 @@ impl Default for FitRequest {
             exposure: None,
             fe: None,
             level: DEFAULT_LEVEL,
+            include_flagged: false,
         }
     }
 }
@@ -58,6 +64,8 @@ impl Default for FitRequest {
 pub struct ValidatedFit {
     data: PanelData,
     spec: PanelSpec,
+    /// The rows flagged as implausible and left out, as the fit lists them.
+    flagged: Vec<imr_models::ExcludedRow>,
 }
 
 /// The result of a [`FitRequest`]: the fit.
@@ -108,6 +116,22 @@ impl FitRequest {
     /// as exposure needs those counts, weights go with pooled, fe and twfe only, absorbed
     /// fixed effects with fe only and without weights, and the level lies in (0, 1).
     pub fn validate(&self, panel: &Panel) -> Result<ValidatedFit, RequestError> {
+        let flags = (!self.include_flagged)
+            .then(|| crate::plausibility::Plausibility::check(panel))
+            .filter(|f| !f.is_empty());
+        let kept = flags.as_ref().map(|f| f.without_flagged(panel));
+        let flagged = flags
+            .map(|f| {
+                f.flagged
+                    .iter()
+                    .map(|r| imr_models::ExcludedRow {
+                        row: usize::try_from(r.line).unwrap_or(usize::MAX),
+                        reason: r.left_out_reason(crate::Lang::En),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let panel = kept.as_ref().unwrap_or(panel);
         let columns = ModelColumns {
             y: self.y.clone(),
             x: self.regressors(panel),
@@ -153,6 +177,7 @@ impl FitRequest {
             spec: PanelSpec::new(self.model)
                 .with_vcov(self.vcov)
                 .with_conf_level(self.level),
+            flagged,
         })
     }
 
@@ -179,6 +204,9 @@ impl FitRequest {
             args.push("--level".into());
             args.push(self.level.to_string());
         }
+        if self.include_flagged {
+            args.push("--include-flagged".into());
+        }
         args
     }
 }
@@ -189,13 +217,26 @@ impl ValidatedFit {
         &self.data
     }
 
+    /// The rows flagged as implausible that the fit leaves out, with their reasons.
+    pub fn flagged(&self) -> &[imr_models::ExcludedRow] {
+        &self.flagged
+    }
+
     /// Fits the model, freeing the data's rows once the model has its own copy
-    /// ([`imr_models::PanelSpec::fit_owned`]).
+    /// ([`imr_models::PanelSpec::fit_owned`]); the flagged rows join the fit's excluded rows
+    /// (ordered by line).
     pub fn run(self) -> Result<Fit, RequestError> {
         let model = self.spec.estimator;
-        self.spec
+        let mut fit = self
+            .spec
             .fit_owned(self.data)
-            .map_err(|error| RequestError::ModelFailed { model, error })
+            .map_err(|error| RequestError::ModelFailed { model, error })?;
+        if !self.flagged.is_empty() {
+            fit.rows_excluded += self.flagged.len();
+            fit.excluded_rows.extend(self.flagged);
+            fit.excluded_rows.sort_by_key(|r| r.row);
+        }
+        Ok(fit)
     }
 }
 

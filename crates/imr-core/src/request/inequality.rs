@@ -3,6 +3,8 @@
 
 use super::{numeric, push_opt, ColumnUse, RequestError};
 use crate::panel::Panel;
+use crate::plausibility::{FlaggedRow, Plausibility};
+use crate::repeats::{repeated_years, RepeatedYear};
 use imr_inequality::adjusted::AdjustedCorrelation;
 use imr_inequality::panel_input::{subject_from_rows, Column, NotMeasured, SubjectColumns};
 use imr_inequality::{
@@ -47,6 +49,14 @@ pub struct InequalityRequest {
     pub bootstrap: usize,
     /// Seed of the bootstrap: the same seed gives the same intervals.
     pub seed: u64,
+    /// Keep the rows flagged as implausible ([`Plausibility`]); by default they are left out
+    /// of the measures and listed with their reasons, as in `imr fit` and the Findings.
+    #[serde(default)]
+    pub include_flagged: bool,
+    /// Keep the years that repeat the previous year ([`crate::repeats`]) in the trends and
+    /// correlations; by default they are measured and shown but left out of those.
+    #[serde(default)]
+    pub include_repeated_years: bool,
 }
 
 impl Default for InequalityRequest {
@@ -58,6 +68,8 @@ impl Default for InequalityRequest {
             rank: None,
             bootstrap: DEFAULT_REPLICATES,
             seed: DEFAULT_SEED,
+            include_flagged: false,
+            include_repeated_years: false,
         }
     }
 }
@@ -73,6 +85,8 @@ pub struct ValidatedInequality {
     left_out: Vec<NotMeasured>,
     against: Option<(imr_inequality::Subject, Vec<NotMeasured>)>,
     spec: InequalitySpec,
+    flagged: Vec<FlaggedRow>,
+    repeated: Vec<RepeatedYear>,
 }
 
 /// The analysis, the rows it left out and, with a second series, the adjusted correlation.
@@ -83,6 +97,12 @@ pub struct InequalityResult {
     pub analysis: InequalityAnalysis,
     /// Panel rows left out of the measures (births or the value missing), with file and line.
     pub left_out: Vec<NotMeasured>,
+    /// Rows flagged as implausible and left out of the measures (empty with
+    /// `include_flagged`), with their reasons.
+    pub flagged: Vec<FlaggedRow>,
+    /// Years measured but left out of the trends and correlations as repeats of the previous
+    /// year (empty with `include_repeated_years`).
+    pub repeated: Vec<RepeatedYear>,
     /// With a second series: the correlation of the adjusted Gini with its Gini (`None` when
     /// there are fewer than 4 common years with an adjusted Gini), and the rows it left out.
     pub against: Option<(Option<AdjustedCorrelation>, Vec<NotMeasured>)>,
@@ -164,6 +184,16 @@ impl InequalityRequest {
     /// group may be any column), the rates need births and deaths, the group and rank need a
     /// value in every row.
     pub fn validate(&self, panel: &Panel) -> Result<ValidatedInequality, RequestError> {
+        let flags = (!self.include_flagged)
+            .then(|| Plausibility::check(panel))
+            .filter(|f| !f.is_empty());
+        let kept = flags.as_ref().map(|f| f.without_flagged(panel));
+        let repeated = if self.include_repeated_years {
+            Vec::new()
+        } else {
+            repeated_years(panel)
+        };
+        let panel = kept.as_ref().unwrap_or(panel);
         let (subject, left_out) = subject_of(
             panel,
             &self.subject,
@@ -191,6 +221,8 @@ impl InequalityRequest {
             subject,
             left_out,
             against,
+            flagged: flags.map(|f| f.flagged).unwrap_or_default(),
+            repeated,
             spec: InequalitySpec {
                 bootstrap: BootstrapSpec {
                     replicates: self.bootstrap,
@@ -221,6 +253,8 @@ impl InequalityRequest {
             rank: None,
             bootstrap: self.bootstrap,
             seed: self.seed,
+            include_flagged: self.include_flagged,
+            include_repeated_years: self.include_repeated_years,
         })
     }
 
@@ -244,7 +278,31 @@ impl InequalityRequest {
             push_opt(&mut args, "--against", Some(&a.column));
             push_opt(&mut args, "--against-weight", Some(&a.weight));
         }
+        if self.include_flagged {
+            args.push("--include-flagged".to_string());
+        }
+        if self.include_repeated_years {
+            args.push("--include-repeated-years".to_string());
+        }
         args
+    }
+}
+
+impl InequalityResult {
+    /// Every panel row left out of the measures with its reason in English (the JSON's
+    /// `rows_not_measured`): those without the values and the flagged ones ("flagged as
+    /// implausible: rate above 200 per 1,000; …"), in file and line order.
+    pub fn rows_not_measured(&self) -> Vec<NotMeasured> {
+        let mut rows = self.left_out.clone();
+        rows.extend(self.flagged.iter().map(|f| NotMeasured {
+            file: f.file.to_string(),
+            line: f.line,
+            entity: f.entity.clone(),
+            time: f.time,
+            reason: f.left_out_reason(crate::Lang::En),
+        }));
+        rows.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+        rows
     }
 }
 
@@ -254,16 +312,32 @@ impl ValidatedInequality {
         &self.left_out
     }
 
+    /// The rows flagged as implausible and left out, with their reasons.
+    pub fn flagged(&self) -> &[FlaggedRow] {
+        &self.flagged
+    }
+
+    /// The years left out of the trends and correlations as repeats.
+    pub fn repeated(&self) -> &[RepeatedYear] {
+        &self.repeated
+    }
+
     /// Measures every year; with a second series, measures it without bootstrap (the
     /// correlation uses its point values) and correlates.
     pub fn run(self) -> Result<InequalityResult, RequestError> {
+        // Repeats are of the infant mortality rate: a value column keeps every year (its
+        // correlation with the rates still leaves the rates' repeated years out).
+        let repeated = match self.subject {
+            imr_inequality::Subject::Rates(_) => crate::repeats::for_trends(&self.repeated),
+            imr_inequality::Subject::Values(_) => Vec::new(),
+        };
         let mut analysis = self
             .spec
-            .analyse(&self.subject)
+            .analyse_leaving_out(&self.subject, &repeated)
             .map_err(RequestError::Inequality)?;
-        if !self.left_out.is_empty() {
+        if !self.left_out.is_empty() || !self.flagged.is_empty() {
             analysis.report.notes.push(Note::RowsLeftOut {
-                count: self.left_out.len(),
+                count: self.left_out.len() + self.flagged.len(),
             });
         }
         let against = match self.against {
@@ -287,9 +361,16 @@ impl ValidatedInequality {
             }
             None => None,
         };
+        let repeated = if repeated.is_empty() {
+            Vec::new()
+        } else {
+            self.repeated
+        };
         Ok(InequalityResult {
             analysis,
             left_out: self.left_out,
+            flagged: self.flagged,
+            repeated,
             against,
         })
     }
@@ -328,6 +409,8 @@ mod tests {
                 rank: None,
                 bootstrap: 200,
                 seed: 7,
+                include_flagged: false,
+                include_repeated_years: false,
             })
         );
     }

@@ -35,7 +35,18 @@ pub struct CodeContext<'a> {
     /// Column of a published rate per 1,000 (`--rate`) the deaths are derived from
     /// (`rate · births / 1000`) when there is no deaths column.
     pub rate: Option<&'a str>,
+    /// Leave out the rows `imr` flags as implausible, as the fit did (`imr fit` without
+    /// `--include-flagged`): the rules of `imr_core::plausibility` with their default thresholds,
+    /// a rate above 200 per 1,000 and, for deaths derived from a published rate, deaths that
+    /// reach half the births or a rate on fewer than 10 births ([`FLAG_RULES`]).
+    pub drop_flagged: bool,
 }
+
+/// The thresholds of `imr_core::plausibility::Rule::DEFAULTS` (imr-models cannot depend on
+/// imr-core; the R tests of imr-cli run the code against `imr fit` on the bundled data, whose
+/// flagged rows break each rule): rate per 1,000 above, share of births reached by derived
+/// deaths, births below which a published rate is not taken.
+pub const FLAG_RULES: (f64, f64, f64) = (200.0, 0.5, 10.0);
 
 /// A column name in Stata code (see [`stata_name`]).
 fn stata(name: &str) -> String {
@@ -266,6 +277,26 @@ fn r_read(ctx: &CodeContext) -> String {
     out.push_str(&format!("d <- d[{}, ]\n", keep.join(" &\n         ")));
     if ctx.deaths.is_some() || ctx.rate.is_some() {
         out.push_str("d$rate <- ifelse(d$births > 0, 1000 * d$deaths / d$births, NA)\n");
+        if ctx.drop_flagged {
+            let (above, share, few) = FLAG_RULES;
+            let derived = ctx.deaths.is_none();
+            out.push_str(&format!(
+                "# rows flagged as implausible, left out as imr does (imr fit --include-flagged keeps them):\n\
+                 # a rate above {above} per 1,000{}\n\
+                 flagged <- d$births > 0 & (1000 * d$deaths / d$births > {above}{})\n\
+                 d <- d[!flagged, ]\n",
+                if derived {
+                    format!(", derived deaths reaching {share} of the births, or a rate on fewer than {few} births")
+                } else {
+                    String::new()
+                },
+                if derived {
+                    format!(" | d$deaths >= {share} * d$births | d$births < {few}")
+                } else {
+                    String::new()
+                }
+            ));
+        }
     }
     out
 }
@@ -673,6 +704,18 @@ fn stata_counts(ctx: &CodeContext) -> String {
              capture drop rate\n\
              generate double rate = 1000 * deaths / births if births > 0\n",
         );
+        if ctx.drop_flagged {
+            let (above, share, few) = FLAG_RULES;
+            let derived = if ctx.deaths.is_none() {
+                format!(" | deaths >= {share} * births | births < {few}")
+            } else {
+                String::new()
+            };
+            out.push_str(&format!(
+                "* rows flagged as implausible, left out as imr does (imr fit --include-flagged keeps them)\n\
+                 drop if births > 0 & (1000 * deaths / births > {above}{derived})\n"
+            ));
+        }
     } else {
         out.push_str("drop if missing(births) | births < 0\n");
     }

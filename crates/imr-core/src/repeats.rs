@@ -1,0 +1,365 @@
+//! Repeated years: a year whose outcome values equal the previous year's in all or nearly all
+//! areas, which a source that copies its last figures forward (SINIM published the 2021 infant
+//! mortality rates again as 2022's, in all 345 communes) produces and no real year does.
+//!
+//! Like the plausibility flags ([`crate::plausibility`]), a repeat never removes a row: the year
+//! stays in the panel, the tables and the downloads, marked. Trends and correlations over the
+//! years leave it out by default (counting it would count the earlier year twice), and say so
+//! in one sentence ([`RepeatedYear::left_out_text`]); `--include-repeated-years` keeps it.
+//!
+//! # Rule (thresholds in [`RepeatRule::DEFAULT`])
+//! Two consecutive years of the panel (t₀ < t₁, no year between them) are compared over the
+//! areas with the outcome non-missing in both. The outcome is the published rate when deaths
+//! were derived from it (`1000 · deaths / births`, so a change of the births column alone is not
+//! a change of the data), else the pair (deaths, births). Values are equal when they differ by at
+//! most 1e-9 relative ([`same`]). t₁ is a repeat of t₀ when
+//! * at least `min_share` (default 95%) of the compared areas have equal values, and
+//! * at least `min_areas` (default 10) areas are compared, and
+//! * at least `min_nonzero_equal` (default 10) of the equal areas have a non-zero outcome,
+//!
+//! so that a panel of a few areas, or of small areas whose deaths are 0 in both years, is not
+//! called a copy. Real consecutive years are far from the threshold: in the bundled `tmi`,
+//! 2019→2020, 2020→2021 and 2022→2023 have the same published rate in 95, 82 and 85 of 345
+//! communes (24–28%, about two thirds of them 0 → 0); 2021→2022 in 345 of 345.
+
+use crate::panel::Panel;
+use imr_inequality::{Note, RepeatedYear as TrendRepeat};
+use imr_stats::Lang;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The thresholds of the repeated-year rule (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct RepeatRule {
+    /// Least share of the compared areas with equal values.
+    pub min_share: f64,
+    /// Least number of areas compared.
+    pub min_areas: usize,
+    /// Least number of equal areas with a non-zero outcome.
+    pub min_nonzero_equal: usize,
+}
+
+impl RepeatRule {
+    /// 95% of at least 10 areas, 10 of them non-zero.
+    pub const DEFAULT: RepeatRule = RepeatRule {
+        min_share: 0.95,
+        min_areas: 10,
+        min_nonzero_equal: 10,
+    };
+}
+
+/// A year found to repeat the previous one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RepeatedYear {
+    /// The repeated year.
+    pub time: i64,
+    /// The previous year of the panel, whose values it repeats.
+    pub repeat_of: i64,
+    /// Areas whose outcome equals the previous year's.
+    pub equal_areas: usize,
+    /// Areas with the outcome non-missing in both years.
+    pub compared_areas: usize,
+}
+
+impl RepeatedYear {
+    /// What the Data view lists: "2022 repeats 2021: equal values in 345 of 345 areas".
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!(
+                "{} repeats {}: the same values in {} of {} areas (a year the source copied)",
+                self.time, self.repeat_of, self.equal_areas, self.compared_areas
+            ),
+            Lang::Es => format!(
+                "{} repite {}: los mismos valores en {} de {} comunas (un año que la fuente copió)",
+                self.time, self.repeat_of, self.equal_areas, self.compared_areas
+            ),
+        }
+    }
+
+    /// The year as the trends' engine takes it.
+    pub fn for_trends(&self) -> TrendRepeat {
+        TrendRepeat {
+            time: self.time,
+            repeat_of: self.repeat_of,
+        }
+    }
+
+    /// The one sentence that says which years were left out of the trends and correlations and
+    /// why (the inequality report's [`Note::RepeatedYearsLeftOut`]); `None` when there are none.
+    pub fn left_out_text(repeats: &[RepeatedYear], lang: Lang) -> Option<String> {
+        (!repeats.is_empty()).then(|| {
+            Note::RepeatedYearsLeftOut {
+                years: repeats.iter().map(RepeatedYear::for_trends).collect(),
+            }
+            .render(lang)
+        })
+    }
+}
+
+/// Whether two outcome values are the same figure: |a − b| ≤ 1e-9 · max(|a|, |b|, 1). Rates
+/// recomputed from derived deaths (`rate · births / 1000`, then `1000 · deaths / births`) differ
+/// from the published figure by a few units in the last place, never by 1e-9 of it.
+pub fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+/// One area's outcome in a year: the rate (published rates) or (deaths, births).
+#[derive(Debug, Clone, Copy)]
+enum Outcome {
+    Rate(f64),
+    Counts(f64, f64),
+}
+
+impl Outcome {
+    fn same(self, other: Outcome) -> bool {
+        match (self, other) {
+            (Outcome::Rate(a), Outcome::Rate(b)) => same(a, b),
+            (Outcome::Counts(d0, b0), Outcome::Counts(d1, b1)) => same(d0, d1) && same(b0, b1),
+            _ => false,
+        }
+    }
+
+    fn is_zero(self) -> bool {
+        match self {
+            Outcome::Rate(r) => r == 0.0,
+            Outcome::Counts(d, _) => d == 0.0,
+        }
+    }
+}
+
+/// The repeated years of `panel` under [`RepeatRule::DEFAULT`], ascending.
+pub fn repeated_years(panel: &Panel) -> Vec<RepeatedYear> {
+    repeated_years_with(panel, &RepeatRule::DEFAULT)
+}
+
+/// The repeated years of `panel` under `rule`, ascending. A panel without births and deaths (or
+/// a rate) has none.
+pub fn repeated_years_with(panel: &Panel, rule: &RepeatRule) -> Vec<RepeatedYear> {
+    if !(panel.has_births && panel.has_deaths) {
+        return Vec::new();
+    }
+    let mut by_year: BTreeMap<i64, BTreeMap<&str, Outcome>> = BTreeMap::new();
+    for r in panel.rows() {
+        let outcome = if panel.deaths_derived {
+            r.rate_per_1000().map(Outcome::Rate)
+        } else {
+            r.deaths.zip(r.births).map(|(d, b)| Outcome::Counts(d, b))
+        };
+        // A duplicated (area, year) cannot reach the panel; the first row would win if it did.
+        if let Some(o) = outcome {
+            by_year
+                .entry(r.time)
+                .or_default()
+                .entry(r.entity)
+                .or_insert(o);
+        }
+    }
+    let times: Vec<i64> = panel.times();
+    times
+        .windows(2)
+        .filter_map(|w| {
+            let (before, after) = (by_year.get(&w[0])?, by_year.get(&w[1])?);
+            let mut compared = 0usize;
+            let mut equal = 0usize;
+            let mut nonzero_equal = 0usize;
+            for (area, o1) in after {
+                if let Some(o0) = before.get(area) {
+                    compared += 1;
+                    if o0.same(*o1) {
+                        equal += 1;
+                        if !o1.is_zero() {
+                            nonzero_equal += 1;
+                        }
+                    }
+                }
+            }
+            let repeat = compared >= rule.min_areas
+                && nonzero_equal >= rule.min_nonzero_equal
+                && equal as f64 >= rule.min_share * compared as f64;
+            repeat.then_some(RepeatedYear {
+                time: w[1],
+                repeat_of: w[0],
+                equal_areas: equal,
+                compared_areas: compared,
+            })
+        })
+        .collect()
+}
+
+/// The years of `repeats` as the trends' engine takes them.
+pub fn for_trends(repeats: &[RepeatedYear]) -> Vec<TrendRepeat> {
+    repeats.iter().map(RepeatedYear::for_trends).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::{bundled_panel, panel_of};
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_bundled_2022_repeats_2021_in_all_345_communes_and_no_other_year_is_a_repeat() {
+        let panel = bundled_panel();
+        let repeats = repeated_years(&panel);
+        assert_eq!(
+            repeats,
+            vec![RepeatedYear {
+                time: 2022,
+                repeat_of: 2021,
+                // Río Verde (12103) has 0 children aged 0 in 2021 and 2022: no rate to compare.
+                equal_areas: 344,
+                compared_areas: 344,
+            }]
+        );
+        // Independently, from the CSV text: `tmi` (column 6) of 2022 equals 2021's in every
+        // commune, and 2019→2020 equals in far fewer.
+        let text = std::str::from_utf8(imr_data::BUNDLED_PANEL_CSV).unwrap();
+        let mut tmi: BTreeMap<(String, String), String> = BTreeMap::new();
+        for line in text.lines().skip(1) {
+            let f: Vec<&str> = line.split(',').collect();
+            tmi.insert((f[0].into(), f[4].into()), f[5].into());
+        }
+        let equal = |a: &str, b: &str| {
+            tmi.iter()
+                .filter(|((c, y), v)| y == a && tmi.get(&(c.clone(), b.into())) == Some(v))
+                .count()
+        };
+        assert_eq!(equal("2022", "2021"), 345);
+        assert_eq!(equal("2020", "2019"), 95);
+        assert_eq!(equal("2021", "2020"), 82);
+        assert_eq!(equal("2023", "2022"), 85);
+        assert!(RepeatedYear::left_out_text(&repeats, Lang::En)
+            .unwrap()
+            .contains("2022 (a repeat of 2021)"));
+        assert!(RepeatedYear::left_out_text(&repeats, Lang::Es)
+            .unwrap()
+            .contains("2022 (repetición de 2021)"));
+        assert_eq!(RepeatedYear::left_out_text(&[], Lang::En), None);
+    }
+
+    /// A CSV of `areas` areas over 2019..=2021 with counted deaths: 2020's counts are `copy(i)`
+    /// applied to 2019's.
+    fn counts_csv(areas: usize, deaths: &[u32], births: &[u32], changed: &[bool]) -> String {
+        let mut s = String::from("id,year,births,deaths\n");
+        for i in 0..areas {
+            let (d, b) = (deaths[i], births[i]);
+            s += &format!("a{i},2019,{b},{d}\n");
+            let d2 = if changed[i] { d + 1 } else { d };
+            s += &format!("a{i},2020,{b},{d2}\n");
+            s += &format!("a{i},2021,{},{}\n", b + 7, d + 3);
+        }
+        s
+    }
+
+    #[test]
+    fn a_copied_year_of_counts_is_found_and_a_changed_one_is_not() {
+        let n = 40;
+        let deaths: Vec<u32> = (0..n).map(|i| 1 + (i as u32 * 7) % 13).collect();
+        let births: Vec<u32> = (0..n).map(|i| 100 + i as u32 * 31).collect();
+        let copied = panel_of(&counts_csv(n, &deaths, &births, &vec![false; n]));
+        assert!(!copied.deaths_derived);
+        assert_eq!(
+            repeated_years(&copied),
+            vec![RepeatedYear {
+                time: 2020,
+                repeat_of: 2019,
+                equal_areas: 40,
+                compared_areas: 40,
+            }]
+        );
+        // 3 of 40 changed (92.5% equal) is below 95%.
+        let mut changed = vec![false; n];
+        changed[..3].iter_mut().for_each(|c| *c = true);
+        assert!(repeated_years(&panel_of(&counts_csv(n, &deaths, &births, &changed))).is_empty());
+        // 2 of 40 (95%) is still a repeat.
+        changed[2] = false;
+        assert_eq!(
+            repeated_years(&panel_of(&counts_csv(n, &deaths, &births, &changed)))[0].equal_areas,
+            38
+        );
+    }
+
+    #[test]
+    fn a_single_area_an_empty_year_or_a_year_of_zeros_is_not_a_repeat() {
+        let one = panel_of("id,year,births,deaths\na,2019,100,3\na,2020,100,3\n");
+        assert!(repeated_years(&one).is_empty());
+        // 2020 has no outcome at all (births missing): nothing compared.
+        let mut s = String::from("id,year,births,deaths\n");
+        for i in 0..30 {
+            s += &format!("a{i},2019,100,{}\na{i},2020,,\n", i % 5 + 1);
+        }
+        assert!(repeated_years(&panel_of(&s)).is_empty());
+        // 30 areas with 0 deaths in both years: equal, but no non-zero value repeats.
+        let mut s = String::from("id,year,births,deaths\n");
+        for i in 0..30 {
+            s += &format!("a{i},2019,100,0\na{i},2020,100,0\n");
+        }
+        assert!(repeated_years(&panel_of(&s)).is_empty());
+        // No outcome columns at all.
+        let s = "id,year,pobreza\na,2019,1\na,2020,1\n";
+        assert!(repeated_years(&panel_of(s)).is_empty());
+    }
+
+    #[test]
+    fn the_reason_is_worded_in_both_languages() {
+        let r = RepeatedYear {
+            time: 2022,
+            repeat_of: 2021,
+            equal_areas: 345,
+            compared_areas: 345,
+        };
+        assert_eq!(
+            r.text(Lang::En),
+            "2022 repeats 2021: the same values in 345 of 345 areas (a year the source copied)"
+        );
+        assert!(r.text(Lang::Es).starts_with("2022 repite 2021"));
+    }
+
+    proptest! {
+        /// A year copied from the previous one is found, whatever the values.
+        #[test]
+        fn a_copied_year_is_found(
+            rows in proptest::collection::vec((1u32..60, 50u32..5000), 10..80),
+        ) {
+            let n = rows.len();
+            let deaths: Vec<u32> = rows.iter().map(|r| r.0).collect();
+            let births: Vec<u32> = rows.iter().map(|r| r.1).collect();
+            let found = repeated_years(&panel_of(&counts_csv(n, &deaths, &births, &vec![false; n])));
+            prop_assert_eq!(found.len(), 1);
+            prop_assert_eq!((found[0].time, found[0].repeat_of), (2020, 2019));
+        }
+
+        /// Small random differences in more than 5% of the areas are not a repeat.
+        #[test]
+        fn small_differences_are_not_a_repeat(
+            rows in proptest::collection::vec((1u32..60, 50u32..5000, proptest::bool::ANY), 20..80),
+        ) {
+            let n = rows.len();
+            let deaths: Vec<u32> = rows.iter().map(|r| r.0).collect();
+            let births: Vec<u32> = rows.iter().map(|r| r.1).collect();
+            let changed: Vec<bool> = rows.iter().map(|r| r.2).collect();
+            let n_changed = changed.iter().filter(|c| **c).count();
+            let found = repeated_years(&panel_of(&counts_csv(n, &deaths, &births, &changed)));
+            let expect_repeat = (n - n_changed) as f64 >= 0.95 * n as f64;
+            prop_assert_eq!(found.iter().any(|r| r.time == 2020), expect_repeat);
+            prop_assert!(found.iter().all(|r| r.time != 2021));
+        }
+
+        /// Published rates: a year whose rates are copied is a repeat even when births change.
+        #[test]
+        fn copied_rates_with_new_births_are_a_repeat(
+            rows in proptest::collection::vec((1u32..300, 50u32..5000, 1u32..400), 10..60),
+        ) {
+            let mut s = String::from("id,year,births,tmi\n");
+            for (i, (rate_tenths, b, db)) in rows.iter().enumerate() {
+                let rate = *rate_tenths as f64 / 10.0;
+                s += &format!("a{i},2019,{b},{rate}\na{i},2020,{},{rate}\n", b + db);
+            }
+            let panel = panel_of(&s);
+            prop_assert!(panel.deaths_derived);
+            let found = repeated_years(&panel);
+            prop_assert_eq!(found.len(), 1);
+            prop_assert_eq!(found[0].equal_areas, rows.len());
+        }
+    }
+}
