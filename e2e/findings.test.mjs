@@ -37,6 +37,18 @@ test('in Spanish at 390×844 the page opens on Findings and answers the five que
   // Every question has a chart and a link to its detailed view.
   assert.equal(await page.locator('[data-testid="findings"] [data-question] svg').count(), 5);
   assert.match(await page.getByTestId('findings-flagged-note').textContent(), /inverosímiles/);
+  // Answers first: the first sentence and its chart are above the fold of a 390×844 phone, and
+  // what was left out, the options, the report and its command come after the five answers.
+  const first = page.locator('[data-testid="findings"] [data-question="rates"]');
+  for (const part of [first.getByTestId('finding-headline'), first.locator('.finding-chart svg')]) {
+    const box = await part.boundingBox();
+    assert.ok(box.y + box.height <= 844, `below the fold: ${JSON.stringify(box)}`);
+  }
+  assert.ok(await page.evaluate(() => Boolean(document.querySelector('[data-question="where"]')
+    .compareDocumentPosition(document.querySelector('[data-testid="findings-options"]')) & Node.DOCUMENT_POSITION_FOLLOWING)));
+  // On the bundled data the inequality answer says what its births are and what that means.
+  assert.match(await page.locator('[data-testid="findings"] [data-question="inequality"]').textContent(),
+    /Sobre los datos incluidos: los nacimientos de cada comuna son una estimación/);
   await injectAxe(page);
   const axe = await page.evaluate(async () => window.axe.run(document.querySelector('main'), { resultTypes: ['violations'] }));
   assert.deepEqual(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), []);

@@ -249,3 +249,19 @@ test('the box plot axis stays below 1000: the flagged 15202/2023 row is left out
   assert.equal(await listed.count(), 1);
   assert.deepEqual(errors, []);
 });
+
+// SINIM's 2022 repeats 2021 in every commune: the view marks it in the table, says in one
+// sentence that trends and correlations leave it out, and its checkbox (kept in the link) puts
+// it back. The bundled births are said to be estimates, with what that means for the answer.
+test('the repeated year 2022 is marked and left out of trends until its checkbox keeps it', async () => {
+  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const { page } = view;
+  await page.locator('[data-testid="adjusted-table"] tr[data-time="2022"][data-repeat-of="2021"]').waitFor();
+  assert.match(await page.getByTestId('repeated-note').first().textContent(), /2022/);
+  assert.match(await page.getByTestId('bundled-births-note').textContent(), /each commune's births are an estimate/);
+  await page.getByTestId('include-repeated-years').first().check();
+  await page.waitForFunction(() => location.hash.includes('include-repeated-years=true'));
+  assert.equal(await page.getByTestId('repeated-note').count(), 0);
+  assert.deepEqual(view.errors, []);
+  await view.close();
+});

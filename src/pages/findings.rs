@@ -50,6 +50,7 @@ impl FlagState {
                 let request = FindingsRequest {
                     include_flagged: include.get(),
                     include_repeated_years: include_repeated.get(),
+                    bundled_data: state.bundled.get(),
                 };
                 Some(Shared(Arc::new(request.run(&p))))
             }
@@ -158,6 +159,7 @@ pub fn FindingsPage() -> impl IntoView {
         let request = FindingsRequest {
             include_flagged: flags.include.get(),
             include_repeated_years: flags.include_repeated.get(),
+            bundled_data: false,
         };
         let args = request.to_args(l, FindingsRequest::report_name(l));
         shell_join(command_line(
@@ -170,16 +172,6 @@ pub fn FindingsPage() -> impl IntoView {
         <section data-testid="findings" aria-labelledby="findings-h" class="findings">
             <h2 id="findings-h">{msg(|m| m.common.view_findings)}</h2>
             <p class="lead">{msg(|m| m.findings.lead)}</p>
-            {move || flags.findings.get().and_then(|f| f.flagged_note(lang().get())).map(|note| view! { <p class="note" data-testid="findings-flagged-note">{note}</p> })}
-            <IncludeFlagged/>
-            <RepeatedNote/>
-            <IncludeRepeated/>
-            <p><button class="secondary" data-testid="findings-report" on:click=report>{msg(|m| m.findings.download_report)}</button></p>
-            {move || (!state.files.with(Vec::is_empty)).then(|| view! {
-                <p class="note">{msg(|m| m.findings.report_command_label)}
-                    <code data-testid="findings-command">{command}</code>
-                </p>
-            })}
             {move || match flags.findings.get() {
                 None => view! { <p class="note">{msg(|m| m.common.load_data_in_data_view)}</p> }.into_any(),
                 Some(f) => {
@@ -224,6 +216,20 @@ pub fn FindingsPage() -> impl IntoView {
                     }).collect_view().into_any()
                 }
             }}
+            // Answers first (as Datawrapper and OWID put the chart before the controls): what
+            // was left out, the options, the report and its command come after them.
+            <div class="findings-after" data-testid="findings-options">
+                {move || flags.findings.get().and_then(|f| f.flagged_note(lang().get())).map(|note| view! { <p class="note" data-testid="findings-flagged-note">{note}</p> })}
+                <IncludeFlagged/>
+                <RepeatedNote/>
+                <IncludeRepeated/>
+                <p><button class="secondary" data-testid="findings-report" on:click=report>{msg(|m| m.findings.download_report)}</button></p>
+                {move || (!state.files.with(Vec::is_empty)).then(|| view! {
+                    <p class="note">{msg(|m| m.findings.report_command_label)}
+                        <code data-testid="findings-command">{command}</code>
+                    </p>
+                })}
+            </div>
         </section>
     }
 }

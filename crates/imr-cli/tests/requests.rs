@@ -238,6 +238,7 @@ fn findings_requests_round_trip_with_the_language_and_the_report_name() {
             let request = FindingsRequest {
                 include_flagged,
                 include_repeated_years,
+                bundled_data: false,
             };
             let out = FindingsRequest::report_name(lang);
             let Command::Findings(args) = parse("findings", request.to_args(lang, out)) else {

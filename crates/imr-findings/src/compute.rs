@@ -28,6 +28,12 @@ pub struct Options {
     /// Keep the years that repeat the previous year ([`imr_core::repeats`]) in the trends and
     /// the correlation; by default they are left out of those (and still shown per year).
     pub include_repeated_years: bool,
+    /// The input is the bundled dataset (see [`FindingsRequest::bundled_data`]): the inequality
+    /// answer then says what its births are and what that means ([`bundled_births_note`]).
+    ///
+    /// [`FindingsRequest::bundled_data`]: crate::FindingsRequest::bundled_data
+    /// [`bundled_births_note`]: crate::bundled_births_note
+    pub bundled_data: bool,
     /// Column of municipal health income per capita (question 3 and a regressor of question 4).
     pub health_income_column: String,
     /// Regressors of question 4 with the change each sentence is about, in the column's unit:
@@ -42,6 +48,7 @@ impl Default for Options {
         Options {
             include_flagged: false,
             include_repeated_years: false,
+            bundled_data: false,
             health_income_column: "ingreso_salud_pc".into(),
             regressors: vec![
                 ("pobreza".into(), 10.0),
@@ -96,6 +103,7 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
             flags.len()
         },
         flagged_total: flags.len(),
+        bundled_data: options.bundled_data,
         flagged_rows_left_out: if options.include_flagged {
             Vec::new()
         } else {

@@ -29,7 +29,7 @@ pub use inequality::{
     SeriesKind,
 };
 pub use request::FindingsRequest;
-pub use text::{Answer, Table};
+pub use text::{bundled_births_note, Answer, Table};
 
 use imr_core::inequality::Correlation;
 use imr_core::inequality::Trend;
@@ -170,6 +170,8 @@ pub struct Findings {
     /// Years left out of the trends and the correlation (questions 1–3) as repeats of the
     /// previous year (empty when included); still shown year by year.
     pub repeated_left_out: Vec<imr_core::repeats::RepeatedYear>,
+    /// The answers are about the bundled dataset, whose births are estimates.
+    pub bundled_data: bool,
 }
 
 /// The five questions, in order, by their test id (`data-question`).

@@ -15,6 +15,10 @@ pub struct FindingsRequest {
     /// Keep the years that repeat the previous year in the trends and the correlation (by
     /// default they are left out of those).
     pub include_repeated_years: bool,
+    /// The input is the bundled dataset: set by the caller, not an argument (the page when it
+    /// shows its bundled data, `imr findings` when its one input is the bundled file byte for
+    /// byte), so that both write the same report.
+    pub bundled_data: bool,
 }
 
 impl FindingsRequest {
@@ -26,6 +30,7 @@ impl FindingsRequest {
         Options {
             include_flagged: self.include_flagged,
             include_repeated_years: self.include_repeated_years,
+            bundled_data: self.bundled_data,
             ..Options::default()
         }
     }
@@ -65,6 +70,7 @@ mod tests {
         let r = FindingsRequest {
             include_flagged: true,
             include_repeated_years: false,
+            bundled_data: false,
         };
         assert_eq!(
             r.to_args(Lang::Es, FindingsRequest::report_name(Lang::Es)),

@@ -124,6 +124,16 @@ fn answer_or<T>(
     }
 }
 
+/// What the bundled dataset's births are and what that means for the inequality answer, in one
+/// plain sentence: the Findings' inequality caveat on the bundled data, and the Inequality
+/// view's note (public/data/SOURCES.md, "Births column").
+pub fn bundled_births_note(lang: Lang) -> &'static str {
+    lang.pick(
+        "Sobre los datos incluidos: los nacimientos de cada comuna son una estimación (los nacidos vivos inscritos de su región según DEIS, repartidos por la población de 0 años del INE) y las defunciones se derivan de la tasa publicada, un entero; con tan pocas defunciones por comuna, una desigualdad ajustada cercana a cero significa que estos datos no distinguen diferencias reales entre comunas del azar, no que no las haya.",
+        "About the bundled data: each commune's births are an estimate (its region's registered live births from DEIS, spread by INE's population aged 0) and deaths are derived from the published rate, an integer; with so few deaths per commune, an adjusted inequality near zero means these data cannot tell real differences between communes from chance, not that there are none.",
+    )
+}
+
 /// What one question's renderer produces.
 struct Parts {
     headline: String,
@@ -855,7 +865,13 @@ impl Findings {
         vec![
             answer_or(lang, "rates", &self.rates, |f| rates_answer(lang, f)),
             answer_or(lang, "inequality", &self.inequality, |f| {
-                inequality_answer(lang, f)
+                let mut parts = inequality_answer(lang, f);
+                if self.bundled_data {
+                    parts
+                        .caveats
+                        .insert(0, bundled_births_note(lang).to_string());
+                }
+                parts
             }),
             answer_or(lang, "health-income", &self.health_income, |f| {
                 health_income_answer(lang, f, &m)

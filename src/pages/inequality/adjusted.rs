@@ -81,6 +81,7 @@ pub fn adjusted_section(
     lang: Lang,
     report: &InequalityReport,
     caption: imr_core::Caption,
+    bundled_data: bool,
 ) -> Option<impl IntoView> {
     let method = report.adjusted_method.as_ref()?;
     let chart = adjusted_svg_in(report, AdjustedMeasure::Gini, &caption);
@@ -97,10 +98,16 @@ pub fn adjusted_section(
         <p class="warn" data-testid="ineq-adjusted-approximate">{messages(lang).inequality.adjusted_approximate_warning}</p>
     });
     let methods = method_note(method.approximate, lang);
+    // On the bundled data: what its births are and what that means for this answer (the
+    // Findings' inequality caveat, word for word).
+    let births_note = bundled_data.then(|| view! {
+        <p class="note" data-testid="bundled-births-note">{imr_findings::bundled_births_note(lang)}</p>
+    });
     Some(view! {
         <section aria-labelledby="ineq-adjusted-h" data-testid="ineq-adjusted">
             <h3 id="ineq-adjusted-h">{msg(|m| m.inequality.adjusted_heading)}</h3>
             {approximate}
+            {births_note}
             {chart.map(|svg| view! { <div class="chart" data-testid="ineq-adjusted-chart" role="img" aria-label=msg(|m| m.inequality.adjusted_chart_heading) inner_html=svg></div> })}
             <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.adjusted_table_label)>
                 <table data-testid="adjusted-table">

@@ -103,8 +103,12 @@ pub fn InequalityPage() -> impl IntoView {
         let Some(request) = request.get() else {
             return ().into_any();
         };
-        let adjusted =
-            adjusted::adjusted_section(lang, &outcome.analysis.report, chart_caption(&state, lang));
+        let adjusted = adjusted::adjusted_section(
+            lang,
+            &outcome.analysis.report,
+            chart_caption(&state, lang),
+            state.bundled.get(),
+        );
         view! {
             <RepeatedNote/>
             <IncludeRepeated/>

@@ -47,13 +47,27 @@ impl From<&Args> for FindingsRequest {
         FindingsRequest {
             include_flagged: args.include_flagged,
             include_repeated_years: args.include_repeated_years,
+            bundled_data: false,
         }
+    }
+}
+
+/// Whether the input is the bundled dataset, byte for byte (as the page opens it): the report
+/// then says what its births are, as the page's does.
+fn is_bundled_data(files: &[std::path::PathBuf]) -> bool {
+    match files {
+        [only] => std::fs::read(only).is_ok_and(|bytes| bytes == imr_core::data::BUNDLED_PANEL_CSV),
+        _ => false,
     }
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let panel = load_panel(&args.input)?;
-    let findings = FindingsRequest::from(&args).run(&panel);
+    let request = FindingsRequest {
+        bundled_data: is_bundled_data(&args.input.files),
+        ..FindingsRequest::from(&args)
+    };
+    let findings = request.run(&panel);
     let text = match args.format {
         Format::Html => {
             let line = imr_core::provenance::footer_line(args.lang, &args.input.source(), &today());
