@@ -7,9 +7,12 @@
 //! builds from its controls too; this module parses, runs the request and prints the result.
 
 use super::input::{load_panel, InputArgs};
+use super::rates::InputSummary;
 use super::CliError;
-use imr_core::models::{report, Estimator, VcovKind};
+use imr_core::ingest::IngestReport;
+use imr_core::models::{report, Estimator, Fit, VcovKind};
 use imr_core::request::{FitRequest, RequestError, DEFAULT_LEVEL};
+use serde::Serialize;
 use std::io::Write;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
@@ -114,9 +117,66 @@ fn cli_error(err: RequestError) -> CliError {
     }
 }
 
+/// What became of every data row of the input files in a fit: each is excluded on reading
+/// (`input.excluded`: file, line, reason, and for a repeated key the line it repeats), merged
+/// into the row of the same area and time of another main file, a row of a characteristics
+/// file joined onto the panel, excluded by the model (`excluded_rows`: missing values,
+/// singletons, groups whose outcome cannot vary), or used by the model, so
+/// `rows_read = excluded_at_input + merged_rows + characteristics_rows + excluded_by_model +
+/// used_by_model`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FitRows {
+    pub rows_read: usize,
+    pub excluded_at_input: usize,
+    pub merged_rows: usize,
+    pub characteristics_rows: usize,
+    /// Rows of the panel handed to the model (`excluded_by_model + used_by_model`).
+    pub panel_rows: usize,
+    pub excluded_by_model: usize,
+    pub used_by_model: usize,
+}
+
+impl FitRows {
+    /// The accounting of a fit on a panel of `panel_rows` rows read as `report` says.
+    pub fn new(report: &IngestReport, panel_rows: usize, fit: &Fit) -> FitRows {
+        let characteristics_rows = report
+            .files
+            .iter()
+            .filter(|f| f.kind == "characteristics")
+            .map(|f| f.rows_used)
+            .sum();
+        FitRows {
+            rows_read: report.rows_read,
+            excluded_at_input: report.rows_excluded,
+            merged_rows: report.merged_rows,
+            characteristics_rows,
+            panel_rows,
+            excluded_by_model: fit.rows_excluded,
+            used_by_model: panel_rows.saturating_sub(fit.rows_excluded),
+        }
+    }
+}
+
+/// The JSON document of `imr fit --format json`: the fit's fields, then the input report
+/// (every file's rows, every exclusion with its line and reason) and the row accounting.
+#[derive(Serialize)]
+pub struct FitDocument<'a> {
+    #[serde(flatten)]
+    pub fit: &'a Fit,
+    pub input: InputSummary<'a>,
+    pub rows: FitRows,
+}
+
+impl FitDocument<'_> {
+    /// The document's text (pretty JSON and a final newline).
+    pub fn to_json(&self) -> Result<String, CliError> {
+        super::json_text(self)
+    }
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
     let request = FitRequest::from(&args);
-    let panel = load_panel(&args.input)?;
+    let mut panel = load_panel(&args.input)?;
     let validated = request.validate(&panel).map_err(cli_error)?;
     // What the code exports need of the panel; the panel itself is dropped before the fit,
     // which holds the model's own copy of the columns (issue 15: peak memory).
@@ -126,6 +186,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .files
         .first()
         .map_or(0, |f| f.metadata_lines.len());
+    let input_report = std::mem::take(&mut panel.report);
+    let (panel_rows, deaths_derived) = (panel.len(), panel.deaths_derived);
     drop(panel);
     let fit = validated.run().map_err(cli_error)?;
     let csv_file = args
@@ -146,7 +208,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         );
     }
     let text = match args.format {
-        Format::Json => fit.to_json() + "\n",
+        Format::Json => FitDocument {
+            fit: &fit,
+            input: InputSummary::of(&input_report, deaths_derived),
+            rows: FitRows::new(&input_report, panel_rows, &fit),
+        }
+        .to_json()?,
         Format::Csv => args
             .input
             .with_csv_header(&report::coefficients_csv_with(&fit, super::csv_options())),
