@@ -41,6 +41,10 @@ pub enum Diagnostic {
         outcome: String,
         entities: Vec<String>,
     },
+    /// Entities with a single row, dropped from poisson-fe: the entity's effect fits that row
+    /// exactly, so it carries no information on the coefficients (Stata `xtpoisson, fe` and
+    /// pyfixest `fepois` drop them too).
+    SingleRowEntities { entities: Vec<String> },
     /// Rows alone in a level of an absorbed fixed effect, removed (`--fe`).
     SingletonsRemoved { rows: usize },
     /// The absorbed fixed effects and their levels (`--fe`).
@@ -114,6 +118,22 @@ impl Diagnostic {
             (Singletons { entities: e }, Lang::Es) => format!(
                 "{} {} con una sola observación: {}; no aportan a las estimaciones within, \
                  pero se conservan y cuentan en los grados de libertad, como en Stata xtreg",
+                e.len(),
+                entity_word(lang, e.len()),
+                entities(lang, e)
+            ),
+            (SingleRowEntities { entities: e }, Lang::En) => format!(
+                "{} entit{} with a single row dropped (the entity's effect fits that row \
+                 exactly: no information on the coefficients; as Stata xtpoisson, fe and \
+                 pyfixest fepois): {}; see excluded_rows",
+                e.len(),
+                if e.len() == 1 { "y" } else { "ies" },
+                entities(lang, e)
+            ),
+            (SingleRowEntities { entities: e }, Lang::Es) => format!(
+                "{} {} con una sola fila excluidas (el efecto de la entidad ajusta esa fila \
+                 exactamente: no informa sobre los coeficientes; como Stata xtpoisson, fe y \
+                 pyfixest fepois): {}; vea excluded_rows",
                 e.len(),
                 entity_word(lang, e.len()),
                 entities(lang, e)
@@ -271,6 +291,7 @@ mod tests {
                 outcome: "deaths".into(),
                 entities: names(2),
             },
+            Diagnostic::SingleRowEntities { entities: names(2) },
             Diagnostic::SingletonsRemoved { rows: 3 },
             Diagnostic::AbsorbedEffects {
                 effects: vec![("commune".into(), 345), ("region^year".into(), 320)],

@@ -354,34 +354,62 @@ fn fit_poisson(
             rows: rows.join(", "),
         }));
     }
+    // Entities that carry no information on the coefficients: the outcome zero in every
+    // period (the entity's effect would be −∞) or a single row (its effect fits the row
+    // exactly). Both are dropped and listed, as Stata `xtpoisson, fe` and pyfixest `fepois`.
     let g = prep.n_entities();
     let mut sum_y = vec![0.0; g];
+    let mut rows_of = vec![0usize; g];
     for (&y, &e) in prep.y.iter().zip(&prep.entity) {
         sum_y[e] += y;
+        rows_of[e] += 1;
     }
+    let all_zero = |e: usize| sum_y[e] == 0.0;
+    let single = |e: usize| !all_zero(e) && rows_of[e] == 1;
     let mut dropped_entities = Vec::new();
+    let (mut zero_labels, mut single_labels) = (Vec::new(), Vec::new());
     for (e, label) in prep.entity_labels.iter().enumerate() {
-        if sum_y[e] == 0.0 {
-            dropped_entities.push(DroppedEntity {
-                entity: label.clone(),
-                reason: format!(
-                    "`{}` is zero in every period: with entity effects such an entity carries no \
-                     information on the coefficients (its effect would be −∞)",
-                    prep.y_name
-                ),
-            });
-        }
+        let reason = if all_zero(e) {
+            zero_labels.push(label.clone());
+            format!(
+                "`{}` is zero in every period: with entity effects such an entity carries no \
+                 information on the coefficients (its effect would be −∞)",
+                prep.y_name
+            )
+        } else if single(e) {
+            single_labels.push(label.clone());
+            "a single row: the entity's effect fits it exactly, so it carries no information \
+             on the coefficients"
+                .to_string()
+        } else {
+            continue;
+        };
+        dropped_entities.push(DroppedEntity {
+            entity: label.clone(),
+            reason,
+        });
     }
     if !dropped_entities.is_empty() {
-        let keep: Vec<bool> = prep.entity.iter().map(|&e| sum_y[e] > 0.0).collect();
+        let keep: Vec<bool> = prep
+            .entity
+            .iter()
+            .map(|&e| !all_zero(e) && !single(e))
+            .collect();
         for (i, &k) in keep.iter().enumerate() {
             if !k {
+                let e = prep.entity[i];
+                let label = &prep.entity_labels[e];
                 prep.excluded.push(ExcludedRow {
                     row: prep.row_label[i],
-                    reason: format!(
-                        "entity `{}` has `{}` = 0 in every period (dropped from poisson-fe)",
-                        prep.entity_labels[prep.entity[i]], prep.y_name
-                    ),
+                    reason: if all_zero(e) {
+                        format!(
+                            "entity `{label}` has `{}` = 0 in every period (dropped from \
+                             poisson-fe)",
+                            prep.y_name
+                        )
+                    } else {
+                        format!("entity `{label}` has a single row (dropped from poisson-fe)")
+                    },
                 });
             }
         }
@@ -396,10 +424,15 @@ fn fit_poisson(
     let mut diagnostics = vec![Diagnostic::PoissonConverged {
         iterations: core.iterations,
     }];
-    if !dropped_entities.is_empty() {
+    if !zero_labels.is_empty() {
         diagnostics.push(Diagnostic::AllZeroEntities {
             outcome: prep.y_name.clone(),
-            entities: dropped_entities.iter().map(|d| d.entity.clone()).collect(),
+            entities: zero_labels,
+        });
+    }
+    if !single_labels.is_empty() {
+        diagnostics.push(Diagnostic::SingleRowEntities {
+            entities: single_labels,
         });
     }
     let vcov = CoefficientVcov {
