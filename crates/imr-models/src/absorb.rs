@@ -128,6 +128,9 @@ pub(crate) struct AbsorbedRows {
     pub times: usize,
     pub excluded: Vec<ExcludedRow>,
     pub singletons: usize,
+    /// Dense codes of each cluster column of [`PanelData::cluster`] and their numbers of
+    /// clusters (empty: clustered by entity).
+    pub clusters: Vec<(Vec<usize>, usize)>,
 }
 
 fn row_label(data: &PanelData, row: usize) -> usize {
@@ -170,7 +173,7 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
     for column in &data.x {
         check_len(&column.name, column.values.len(), n_rows)?;
     }
-    for fe in &data.fixed_effects {
+    for fe in data.fixed_effects.iter().chain(&data.cluster) {
         check_len(&fe.name, fe.codes.len(), n_rows)?;
     }
     if let Some(w) = &data.weights {
@@ -193,7 +196,7 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
             *u &= positive(v);
         }
     }
-    for fe in &data.fixed_effects {
+    for fe in data.fixed_effects.iter().chain(&data.cluster) {
         for (u, c) in usable.iter_mut().zip(&fe.codes) {
             *u &= c.is_some();
         }
@@ -217,12 +220,21 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
             .filter(|f| f.codes[row].is_none())
             .map(|f| format!("`{}`", f.name))
             .collect();
+        let no_cluster: Vec<String> = data
+            .cluster
+            .iter()
+            .filter(|f| f.codes[row].is_none())
+            .map(|f| format!("`{}`", f.name))
+            .collect();
         let mut reasons = Vec::new();
         if !missing.is_empty() {
             reasons.push(format!("missing value in {}", missing.join(", ")));
         }
         if !no_level.is_empty() {
             reasons.push(format!("missing fixed effect {}", no_level.join(", ")));
+        }
+        if !no_cluster.is_empty() {
+            reasons.push(format!("missing cluster {}", no_cluster.join(", ")));
         }
         if let Some(w) = data.weights.as_ref().filter(|w| {
             let v = &w.values[row];
@@ -316,6 +328,14 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         }
     };
     let times = distinct_times(rows.iter().map(|&r| data.time[r as usize]));
+    let clusters = data
+        .cluster
+        .iter()
+        .map(|c| {
+            let (dense, count) = densify(&c.codes, &rows);
+            (dense.into_iter().map(|d| d as usize).collect(), count)
+        })
+        .collect();
     Ok(AbsorbedRows {
         codes,
         levels,
@@ -327,6 +347,7 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         times,
         excluded,
         singletons,
+        clusters,
     })
 }
 

@@ -24,6 +24,26 @@ pub enum Convention {
         k: usize,
         t_df: Option<usize>,
     },
+    /// Sandwich clustered by a column × `G/(G−1)·(N−1)/(N−K)` (CR1; pyfixest
+    /// `vcov={"CRV1": column}`).
+    ClusterBy {
+        column: String,
+        g: usize,
+        n: usize,
+        k: usize,
+        t_df: Option<usize>,
+    },
+    /// Two-way clustered sandwich `V_a + V_b − V_ab` (Cameron, Gelbach & Miller 2011), each
+    /// term × `G/(G−1)·(N−1)/(N−K)` with `G = min(G_a, G_b)` (pyfixest `vcov={"CRV1": "a+b"}`,
+    /// fixest `cluster = ~a + b`).
+    TwoWayCluster {
+        columns: [String; 2],
+        g_a: usize,
+        g_b: usize,
+        n: usize,
+        k: usize,
+        t_df: Option<usize>,
+    },
     /// Inverse information of the Poisson likelihood (`poisson-fe`).
     PoissonModel,
     /// Sandwich × `n/(n − G − k)` (`poisson-fe`).
@@ -77,6 +97,68 @@ impl Convention {
                  constante; como Stata xtreg/regress vce(cluster)); inferencia {}",
                 reference(t_df)
             ),
+            (
+                ClusterBy {
+                    column,
+                    g,
+                    n,
+                    k,
+                    t_df,
+                },
+                Lang::En,
+            ) => format!(
+                "clustered by `{column}` (CR1): sandwich × G/(G−1)·(N−1)/(N−K) with G = {g}, \
+                 N = {n}, K = {k} (coefficients and the fixed effects not nested in the \
+                 clusters; as pyfixest CRV1); inference {}",
+                reference(t_df)
+            ),
+            (
+                ClusterBy {
+                    column,
+                    g,
+                    n,
+                    k,
+                    t_df,
+                },
+                Lang::Es,
+            ) => format!(
+                "agrupada por `{column}` (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, \
+                 N = {n}, K = {k} (coeficientes y efectos fijos no anidados en los grupos; como \
+                 pyfixest CRV1); inferencia {}",
+                reference(t_df)
+            ),
+            (
+                TwoWayCluster {
+                    columns: [a, b],
+                    g_a,
+                    g_b,
+                    n,
+                    k,
+                    t_df,
+                },
+                Lang::En,
+            ) => format!(
+                "two-way clustered by `{a}` and `{b}` (Cameron–Gelbach–Miller: V_a + V_b − V_ab), \
+                 each term × G/(G−1)·(N−1)/(N−K) with G = min({g_a}, {g_b}), N = {n}, K = {k} \
+                 (as pyfixest and fixest); inference {}",
+                reference(t_df)
+            ),
+            (
+                TwoWayCluster {
+                    columns: [a, b],
+                    g_a,
+                    g_b,
+                    n,
+                    k,
+                    t_df,
+                },
+                Lang::Es,
+            ) => format!(
+                "agrupada en dos dimensiones por `{a}` y `{b}` (Cameron–Gelbach–Miller: \
+                 V_a + V_b − V_ab), cada término × G/(G−1)·(N−1)/(N−K) con G = mín({g_a}, {g_b}), \
+                 N = {n}, K = {k} (como pyfixest y fixest); inferencia {}",
+                reference(t_df)
+            ),
             (PoissonModel, Lang::En) => {
                 "model-based: inverse information of the Poisson likelihood; inference normal (z)"
                     .to_string()
@@ -127,6 +209,21 @@ mod tests {
                 n: 1587,
                 k: 3,
                 t_df: Some(320),
+            },
+            Convention::ClusterBy {
+                column: "region".into(),
+                g: 7,
+                n: 100,
+                k: 3,
+                t_df: Some(6),
+            },
+            Convention::TwoWayCluster {
+                columns: ["region".into(), "year".into()],
+                g_a: 7,
+                g_b: 12,
+                n: 100,
+                k: 3,
+                t_df: Some(6),
             },
             Convention::PoissonModel,
             Convention::PoissonHc1 { n: 10, df: 4 },

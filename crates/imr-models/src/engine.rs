@@ -1,6 +1,8 @@
 //! `PanelSpec::fit`: from plain data to a [`Fit`].
 
-use crate::absorb::{absorbed_rows, fixed_effect_parameters, nested_in, AbsorbedEffect, Demeaner};
+use crate::absorb::{
+    absorbed_rows, fixed_effect_parameters, nested_in, AbsorbedEffect, Demeaner, FixedEffect,
+};
 use crate::data::{prepare, ExcludedRow, Needs, PanelData, Prepared};
 use crate::error::{InvalidValue, NoRegressors, NotConverged, NotEnoughData, Unsupported};
 use crate::fit::{
@@ -9,7 +11,8 @@ use crate::fit::{
 };
 use crate::hypothesis::{breusch_pagan, f_effects, hausman, wald};
 use crate::linear::{
-    be_core, fd_core, fe_core, pooled_core, r2_stata, twfe_core, CoefficientVcov, LinearCore,
+    be_core, fd_core, fe_core, pooled_core, r2_stata, twfe_core, Clusters, CoefficientVcov,
+    LinearCore,
 };
 use crate::random::{mundlak_augment, re_core, re_core_given};
 use crate::spec::{Estimator, PanelSpec, VcovKind};
@@ -490,8 +493,18 @@ impl PanelSpec {
         if data.x.is_empty() {
             return Err(ModelError::NoRegressors(NoRegressors::NoneGiven));
         }
+        if data.cluster.len() > 2 {
+            return Err(ModelError::Unsupported(Unsupported::ClusterWays {
+                given: data.cluster.len(),
+            }));
+        }
         if !data.fixed_effects.is_empty() {
             return self.fit_absorbed(data);
+        }
+        if !data.cluster.is_empty() {
+            return Err(ModelError::Unsupported(Unsupported::ClusterColumn {
+                model: self.estimator.to_string(),
+            }));
         }
         let estimator = self.estimator;
         let weighted = data.weights.is_some();
@@ -602,6 +615,55 @@ impl PanelSpec {
                 excluded: rows.excluded.len(),
             }));
         }
+        // The clusters: the entity, or the `--cluster` columns (two: two-way).
+        let mut rows = rows;
+        let n_entities = rows.n_entities;
+        let mut cluster_columns = std::mem::take(&mut rows.clusters);
+        let (cluster, n_clusters, clusters) = match cluster_columns.len() {
+            0 => (
+                std::mem::take(&mut rows.entity),
+                rows.n_entities,
+                Clusters::Entity,
+            ),
+            1 => {
+                let (codes, count) = cluster_columns.remove(0);
+                (codes, count, Clusters::Column(data.cluster[0].name.clone()))
+            }
+            _ => {
+                let (second, n_second) = cluster_columns.remove(1);
+                let (first, n_first) = cluster_columns.remove(0);
+                let both = FixedEffect::from_keys(
+                    "",
+                    first.iter().zip(&second).map(|(&a, &b)| Some((a, b))),
+                );
+                let n_both = both
+                    .codes
+                    .iter()
+                    .flatten()
+                    .max()
+                    .map_or(0, |m| *m as usize + 1);
+                let both: Vec<usize> = both.codes.iter().map(|c| c.unwrap_or(0) as usize).collect();
+                let names = [data.cluster[0].name.clone(), data.cluster[1].name.clone()];
+                (
+                    first,
+                    n_first,
+                    Clusters::TwoWay {
+                        names,
+                        second,
+                        n_second,
+                        both,
+                        n_both,
+                    },
+                )
+            }
+        };
+        // an effect nested in any of the clusters is not counted in the CR1 factor (pyfixest)
+        let nested = |codes: &[u32], levels: usize| match &clusters {
+            Clusters::TwoWay { second, .. } => {
+                nested_in(codes, levels, &cluster) || nested_in(codes, levels, second)
+            }
+            _ => nested_in(codes, levels, &cluster),
+        };
         let absorbed: Vec<AbsorbedEffect> = data
             .fixed_effects
             .iter()
@@ -610,7 +672,7 @@ impl PanelSpec {
             .map(|((fe, codes), &levels)| AbsorbedEffect {
                 name: fe.name.clone(),
                 levels,
-                nested_in_entity: nested_in(codes, levels, &rows.entity),
+                nested_in_entity: nested(codes, levels),
             })
             .collect();
         let effect_names: Vec<String> = absorbed.iter().map(|a| a.name.clone()).collect();
@@ -673,16 +735,11 @@ impl PanelSpec {
             .iter()
             .map(|&c| data.x[candidates[c]].name.clone())
             .collect();
-        let core = LinearCore::within(
-            terms,
-            design,
-            ls,
-            rows.entity,
-            rows.n_entities,
-            k_fe,
-            k_fe_cluster,
-        );
+        let mut core =
+            LinearCore::within(terms, design, ls, cluster, n_clusters, k_fe, k_fe_cluster);
+        core.clusters = clusters;
         let mut est = Estimated::linear(&core, self.vcov, false)?;
+        est.n_entities = n_entities;
         est.dropped_terms = dropped;
         est.sigma2_e = Some(core.s2());
         let tss: f64 = y.iter().map(|v| v * v).sum();
