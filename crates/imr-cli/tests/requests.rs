@@ -49,10 +49,11 @@ fn fit_request() -> impl Strategy<Value = FitRequest> {
         proptest::option::of(name()),
         proptest::option::of(name()),
         proptest::option::of(name()),
+        proptest::option::of(name()),
         prop_oneof![Just(0.95), 0.5f64..0.999],
     )
         .prop_map(
-            |(y, x, model, vcov, weights, exposure, fe, level)| FitRequest {
+            |(y, x, model, vcov, weights, exposure, fe, cluster, level)| FitRequest {
                 y,
                 x,
                 model,
@@ -60,6 +61,7 @@ fn fit_request() -> impl Strategy<Value = FitRequest> {
                 weights,
                 exposure,
                 fe,
+                cluster,
                 level,
             },
         )

@@ -371,6 +371,7 @@ mod duplicates {
             roles.rate = None;
             let options = IngestOptions {
                 code_system: imr_core::ingest::CodeSystem::Generic,
+                ..IngestOptions::default()
             };
             let panel = build_panel(&[table], &[roles], &options).unwrap();
             let excluded: Vec<(u64, u64)> = panel
@@ -398,4 +399,48 @@ mod duplicates {
             }
         }
     }
+}
+
+/// The panel of `files` with repeated (entity, time) keys kept (`imr fit --fe`).
+fn load_keeping_repeats(files: &[(&str, &[u8])]) -> Panel {
+    let tables: Vec<RawTable> = files
+        .iter()
+        .map(|(name, bytes)| RawTable::from_bytes(name, bytes).unwrap())
+        .collect();
+    let roles: Vec<_> = tables.iter().map(|t| t.guessed_roles.clone()).collect();
+    let options = IngestOptions {
+        keep_repeated_keys: true,
+        ..IngestOptions::default()
+    };
+    build_panel(&tables, &roles, &options).unwrap()
+}
+
+#[test]
+fn repeated_keys_are_kept_as_rows_when_asked_and_characteristics_join_every_one() {
+    let data: &[u8] =
+        b"code,year,y,x\na,2001,1.0,2.0\na,2001,1.5,2.5\na,2002,2.0,3.0\nb,2001,0.5,1.0\n";
+    let chars: &[u8] = b"code,year,size\na,2001,10\na,2002,20\nb,2001,30\n";
+    // the default: the repeat is excluded naming the line it repeats
+    let panel = load(&[("d.csv", data), ("c.csv", chars)]);
+    assert_eq!(panel.len(), 3);
+    assert!(matches!(
+        panel.report.excluded[0].kind,
+        ExclusionReason::DuplicateEntityTime { first_line: 2, .. }
+    ));
+    // kept: four rows, nothing excluded, and the characteristic of (a, 2001) on both rows
+    let panel = load_keeping_repeats(&[("d.csv", data), ("c.csv", chars)]);
+    assert_eq!(panel.len(), 4);
+    assert_eq!(panel.report.rows_excluded, 0);
+    assert_eq!(
+        panel.report.rows_read,
+        panel.report.rows_used + panel.report.rows_excluded
+    );
+    let size = panel.numeric_column("size").unwrap();
+    let a2001: Vec<Option<f64>> = panel
+        .rows()
+        .zip(size)
+        .filter(|(r, _)| r.entity == "a" && r.time == 2001)
+        .map(|(_, v)| v)
+        .collect();
+    assert_eq!(a2001, vec![Some(10.0), Some(10.0)]);
 }

@@ -6,10 +6,10 @@
 //! The arguments become an [`imr_core::request::FitRequest`], which the page's Models view
 //! builds from its controls too; this module parses, runs the request and prints the result.
 
-use super::input::{load_panel, InputArgs};
+use super::input::{load_panel_with, InputArgs};
 use super::rates::InputSummary;
 use super::CliError;
-use imr_core::ingest::IngestReport;
+use imr_core::ingest::{IngestOptions, IngestReport};
 use imr_core::models::{report, Estimator, Fit, VcovKind};
 use imr_core::request::{FitRequest, RequestError, DEFAULT_LEVEL};
 use serde::Serialize;
@@ -60,9 +60,16 @@ pub struct Args {
     /// fixest, e.g. `--fe commune,year,region^year` (any column of the input, text or numeric,
     /// or `entity`/`time`). Removed by alternating projections; singletons (rows alone in a level)
     /// are removed repeatedly and counted; standard errors as pyfixest (CR1 by entity, effects
-    /// nested in the entities not counted in the small-sample factor)
+    /// nested in the entities not counted in the small-sample factor). Rows that repeat an
+    /// (entity, time) key are kept: absorbed effects do not need the key unique
     #[arg(long, value_name = "COL[^COL][,…]")]
     pub fe: Option<String>,
+    /// Cluster the standard errors of a fit with absorbed effects (--fe) by this column (any
+    /// column, text or numeric, or `entity`/`time`) instead of the entity; two columns `a,b`
+    /// cluster two-way as fixest's `cluster = ~a + b` (Cameron, Gelbach & Miller 2011). Small-
+    /// sample factor as pyfixest: G/(G−1)·(N−1)/(N−K), G the smaller number of clusters
+    #[arg(long, value_name = "COL[,COL]")]
+    pub cluster: Option<String>,
     /// Confidence level of the intervals
     #[arg(long, default_value_t = DEFAULT_LEVEL)]
     pub level: f64,
@@ -82,6 +89,7 @@ impl From<&Args> for FitRequest {
             weights: args.weights.clone(),
             exposure: args.exposure.clone(),
             fe: args.fe.clone(),
+            cluster: args.cluster.clone(),
             level: args.level,
         }
     }
@@ -103,6 +111,10 @@ fn cli_error(err: RequestError) -> CliError {
         RequestError::AbsorbedNeedsWithin { model } => CliError::Input(format!(
             "{model} model: absorbed fixed effects (--fe) go with the within model; `{model}` \
              does not take them (use --model fe)"
+        )),
+        RequestError::ClusterNeedsAbsorbedAndClustered { cluster } => CliError::Usage(format!(
+            "--cluster {cluster}: clusters other than the entity go with absorbed fixed effects \
+             (--fe) and --vcov cluster"
         )),
         RequestError::WeightsNotSupported { model } => CliError::Input(format!(
             "{model} model: weights are available for pooled, fe and twfe; `{model}` is fitted \
@@ -176,7 +188,14 @@ impl FitDocument<'_> {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let request = FitRequest::from(&args);
-    let mut panel = load_panel(&args.input)?;
+    // Absorbed effects need no unique (entity, time) key: rows that repeat one are kept
+    // (pyfixest and fixest keep them too); every other model reads one row per key, and a
+    // repeat is excluded naming the line it repeats.
+    let options = IngestOptions {
+        keep_repeated_keys: request.fe.is_some(),
+        ..IngestOptions::default()
+    };
+    let mut panel = load_panel_with(&args.input, &options)?;
     let validated = request.validate(&panel).map_err(cli_error)?;
     // What the code exports need of the panel; the panel itself is dropped before the fit,
     // which holds the model's own copy of the columns (issue 15: peak memory).

@@ -76,6 +76,11 @@ pub fn today() -> String {
 
 /// Reads every file, applies the column choices and validates the rows.
 pub fn load_panel(args: &InputArgs) -> Result<Panel, CliError> {
+    load_panel_with(args, &IngestOptions::default())
+}
+
+/// [`load_panel`] with the build's options (`imr fit --fe` keeps repeated keys).
+pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Panel, CliError> {
     let mut tables = Vec::with_capacity(args.files.len());
     let mut preset = Vec::with_capacity(args.files.len());
     for path in &args.files {
@@ -101,8 +106,7 @@ pub fn load_panel(args: &InputArgs) -> Result<Panel, CliError> {
         }
     }
     let roles = choose_roles(&tables, preset, args)?;
-    build_panel(&tables, &roles, &IngestOptions::default())
-        .map_err(|e| CliError::Input(e.to_string()))
+    build_panel(&tables, &roles, options).map_err(|e| CliError::Input(e.to_string()))
 }
 
 /// The guessed (or saved) roles of each table with the user's choices applied. A named column must exist

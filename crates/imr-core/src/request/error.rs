@@ -45,6 +45,7 @@ impl ColumnUse {
             ColumnUse::Weights => "de los pesos",
             ColumnUse::Exposure => "de la exposición",
             ColumnUse::FixedEffect => "de un efecto fijo",
+            ColumnUse::Cluster => "de los grupos de los errores estándar",
             ColumnUse::MapValue => "del valor mapeado",
         }
     }
@@ -100,6 +101,10 @@ impl RequestError {
             ),
             AbsorbedNeedsWithin { model } => format!(
                 "los efectos fijos absorbidos van con el modelo within (fe); `{model}` no los acepta"
+            ),
+            ClusterNeedsAbsorbedAndClustered { cluster } => format!(
+                "los grupos (`{cluster}`) van con efectos fijos absorbidos y errores estándar \
+                 agrupados (vcov cluster)"
             ),
             FixedEffects(error) => error.text(lang),
             Level(level) => {

@@ -34,6 +34,12 @@ pub struct FitRequest {
     /// commas, interactions by `^` (`commune,year,region^year`); any column, text or numeric,
     /// or `entity`/`time`.
     pub fe: Option<String>,
+    /// Columns that cluster the standard errors of a fit with absorbed effects, separated by a
+    /// comma: one (`region`), or two for two-way clustering (`region,year`, fixest's
+    /// `cluster = ~region + year`); any column, text or numeric, or `entity`/`time`. `None`:
+    /// the entity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cluster: Option<String>,
     /// Confidence level of the intervals.
     pub level: f64,
 }
@@ -48,6 +54,7 @@ impl Default for FitRequest {
             weights: None,
             exposure: None,
             fe: None,
+            cluster: None,
             level: DEFAULT_LEVEL,
         }
     }
@@ -85,6 +92,7 @@ impl FitRequest {
         }
         if model != Estimator::Fe {
             request.fe = None;
+            request.cluster = None;
         }
         request
     }
@@ -130,6 +138,9 @@ impl FitRequest {
         if let Some(spec) = &self.fe {
             data = absorb(panel, spec, data)?;
         }
+        if let Some(spec) = &self.cluster {
+            data = cluster(panel, spec, data)?;
+        }
         if self.model == Estimator::PoissonFe
             && ((self.y == "deaths" && !panel.has_deaths)
                 || (self.exposure.as_deref() == Some("births") && !panel.has_births))
@@ -148,6 +159,13 @@ impl FitRequest {
         if self.weights.is_some() && !self.model.takes_weights() {
             return Err(RequestError::WeightsNotSupported { model: self.model });
         }
+        if let Some(cluster) = &self.cluster {
+            if self.fe.is_none() || self.vcov != VcovKind::Cluster {
+                return Err(RequestError::ClusterNeedsAbsorbedAndClustered {
+                    cluster: cluster.clone(),
+                });
+            }
+        }
         Ok(ValidatedFit {
             data,
             spec: PanelSpec::new(self.model)
@@ -163,7 +181,7 @@ impl FitRequest {
 
     /// The `imr fit` arguments after the input that reproduce this request: `--y`, one `--x`
     /// per value, `--model`, `--vcov`, then `--weights`, `--exposure`, `--fe` when set and
-    /// `--level` when not 0.95.
+    /// `--cluster` when set and `--level` when not 0.95.
     pub fn to_args(&self) -> Vec<String> {
         let mut args = FitOptions {
             y: &self.y,
@@ -175,6 +193,10 @@ impl FitRequest {
             fe: self.fe.as_deref(),
         }
         .to_args();
+        if let Some(cluster) = &self.cluster {
+            args.push("--cluster".into());
+            args.push(cluster.clone());
+        }
         if self.level != DEFAULT_LEVEL {
             args.push("--level".into());
             args.push(self.level.to_string());
@@ -199,22 +221,49 @@ impl ValidatedFit {
     }
 }
 
+/// The columns a fit may name as keys (fixed effects, clusters), for messages.
+fn key_columns(panel: &Panel) -> Vec<String> {
+    let mut columns = vec![panel.entity_column.clone(), panel.time_column.clone()];
+    columns.extend(panel.text_names.iter().cloned());
+    columns.extend(panel.numeric_names.iter().cloned());
+    columns
+}
+
+/// Sets the clusters of `spec`: a column's name whole, or columns separated by commas (the
+/// engine takes one or two).
+fn cluster(panel: &Panel, spec: &str, data: PanelData) -> Result<PanelData, RequestError> {
+    let names: Vec<&str> = if panel.key_column(spec).is_some() {
+        vec![spec]
+    } else {
+        spec.split(',').map(str::trim).collect()
+    };
+    let mut keys = Vec::with_capacity(names.len());
+    for name in names {
+        let column = panel
+            .key_column(name)
+            .ok_or_else(|| RequestError::NoColumn {
+                role: ColumnUse::Cluster,
+                name: name.to_owned(),
+                available: key_columns(panel),
+            })?;
+        keys.push(FixedEffect::from_keys(name, column));
+    }
+    Ok(data.with_cluster(keys))
+}
+
 /// Adds the fixed effects of `spec`: each term's columns as keys, interacted when joined by `^`.
 fn absorb(panel: &Panel, spec: &str, mut data: PanelData) -> Result<PanelData, RequestError> {
     let terms = parse_fixed_effects(spec).map_err(RequestError::FixedEffects)?;
     for term in terms {
         let mut parts = Vec::with_capacity(term.len());
         for name in &term {
-            let keys = panel.key_column(name).ok_or_else(|| {
-                let mut columns = vec![panel.entity_column.clone(), panel.time_column.clone()];
-                columns.extend(panel.text_names.iter().cloned());
-                columns.extend(panel.numeric_names.iter().cloned());
-                RequestError::NoColumn {
+            let keys = panel
+                .key_column(name)
+                .ok_or_else(|| RequestError::NoColumn {
                     role: ColumnUse::FixedEffect,
                     name: name.clone(),
-                    available: columns,
-                }
-            })?;
+                    available: key_columns(panel),
+                })?;
             parts.push(FixedEffect::from_keys(name.as_str(), keys));
         }
         data = data.absorb(if parts.len() == 1 {
