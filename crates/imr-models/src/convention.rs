@@ -46,6 +46,9 @@ pub enum Convention {
     },
     /// Inverse information of the Poisson likelihood (`poisson-fe`).
     PoissonModel,
+    /// Inverse information × `(N−1)/(N−K)` (`poisson-fe` with absorbed effects; pyfixest
+    /// `fepois` iid).
+    PoissonAbsorbedModel { n: usize, df: usize },
     /// Sandwich × `n/(n − G − k)` (`poisson-fe`).
     PoissonHc1 { n: usize, df: usize },
     /// Sandwich clustered by entity × `G/(G−1)` (`poisson-fe`; Stata `xtpoisson, fe
@@ -166,6 +169,18 @@ impl Convention {
             (PoissonModel, Lang::Es) => "basada en el modelo: inversa de la información de la \
                  verosimilitud de Poisson; inferencia normal (z)"
                 .to_string(),
+            (PoissonAbsorbedModel { n, df }, Lang::En) => format!(
+                "model-based: inverse information of the Poisson likelihood × (N−1)/(N−K) = \
+                 {}/{df} (K: coefficients and absorbed levels; as pyfixest fepois); inference \
+                 normal (z)",
+                n.saturating_sub(1)
+            ),
+            (PoissonAbsorbedModel { n, df }, Lang::Es) => format!(
+                "basada en el modelo: inversa de la información de la verosimilitud de Poisson × \
+                 (N−1)/(N−K) = {}/{df} (K: coeficientes y niveles absorbidos; como pyfixest \
+                 fepois); inferencia normal (z)",
+                n.saturating_sub(1)
+            ),
             (PoissonHc1 { n, df }, Lang::En) => format!(
                 "heteroskedasticity-robust sandwich × n/(n − G − k) = {n}/{df}; inference normal (z)"
             ),
@@ -226,6 +241,7 @@ mod tests {
                 t_df: Some(6),
             },
             Convention::PoissonModel,
+            Convention::PoissonAbsorbedModel { n: 10, df: 4 },
             Convention::PoissonHc1 { n: 10, df: 4 },
             Convention::PoissonCluster { g: 5 },
         ];

@@ -45,6 +45,9 @@ pub enum Diagnostic {
     /// exactly, so it carries no information on the coefficients (Stata `xtpoisson, fe` and
     /// pyfixest `fepois` drop them too).
     SingleRowEntities { entities: Vec<String> },
+    /// Rows of levels of an absorbed effect whose outcome is zero in every row, removed
+    /// (`poisson-fe --fe`).
+    ZeroOutcomeRowsRemoved { outcome: String, rows: usize },
     /// Rows alone in a level of an absorbed fixed effect, removed (`--fe`).
     SingletonsRemoved { rows: usize },
     /// The absorbed fixed effects and their levels (`--fe`).
@@ -137,6 +140,16 @@ impl Diagnostic {
                 e.len(),
                 entity_word(lang, e.len()),
                 entities(lang, e)
+            ),
+            (ZeroOutcomeRowsRemoved { outcome, rows }, Lang::En) => format!(
+                "{rows} observation(s) removed: `{outcome}` is zero in every row of their level \
+                 of a fixed effect (the level's effect would be −∞; as pyfixest fepois); see \
+                 excluded_rows"
+            ),
+            (ZeroOutcomeRowsRemoved { outcome, rows }, Lang::Es) => format!(
+                "{rows} observación(es) eliminadas: `{outcome}` es cero en todas las filas de su \
+                 nivel de un efecto fijo (el efecto del nivel sería −∞; como pyfixest fepois); \
+                 vea excluded_rows"
             ),
             (SingletonsRemoved { rows }, Lang::En) => format!(
                 "{rows} singleton observation(s) removed (alone in a level of a fixed effect, \
@@ -292,6 +305,10 @@ mod tests {
                 entities: names(2),
             },
             Diagnostic::SingleRowEntities { entities: names(2) },
+            Diagnostic::ZeroOutcomeRowsRemoved {
+                outcome: "deaths".into(),
+                rows: 4,
+            },
             Diagnostic::SingletonsRemoved { rows: 3 },
             Diagnostic::AbsorbedEffects {
                 effects: vec![("commune".into(), 345), ("region^year".into(), 320)],

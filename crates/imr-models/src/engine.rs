@@ -455,6 +455,14 @@ fn fit_poisson(
     ))
 }
 
+/// The clusters of an absorbed fit: the codes of the first (or only) clustering, their number,
+/// and what they are.
+struct ClusterSetup {
+    cluster: Vec<usize>,
+    n_clusters: usize,
+    clusters: Clusters,
+}
+
 /// What goes into a [`Fit`] besides the estimates.
 struct Extras {
     n_periods: usize,
@@ -600,12 +608,13 @@ impl PanelSpec {
     /// The within regression off every fixed effect of `data.fixed_effects` (see
     /// [`crate::absorb`] for the formulas), clustered by entity.
     fn fit_absorbed(&self, mut data: Cow<'_, PanelData>) -> Result<Fit, ModelError> {
-        if self.estimator != Estimator::Fe {
+        let poisson = self.estimator == Estimator::PoissonFe;
+        if self.estimator != Estimator::Fe && !poisson {
             return Err(ModelError::Unsupported(Unsupported::Absorbed {
                 model: self.estimator.to_string(),
             }));
         }
-        let rows = absorbed_rows(&data)?;
+        let rows = absorbed_rows(&data, poisson)?;
         if let Cow::Owned(data) = &mut data {
             data.release_rows();
         }
@@ -675,6 +684,14 @@ impl PanelSpec {
                 nested_in_entity: nested(codes, levels),
             })
             .collect();
+        if poisson {
+            let cluster = ClusterSetup {
+                cluster,
+                n_clusters,
+                clusters,
+            };
+            return self.fit_absorbed_poisson(&data, rows, absorbed, cluster, n_entities);
+        }
         let effect_names: Vec<String> = absorbed.iter().map(|a| a.name.clone()).collect();
         let weights = rows.weights.as_deref();
         let sqrt_w: Option<Vec<f64>> = weights.map(|w| w.iter().map(|v| v.sqrt()).collect());
@@ -771,6 +788,230 @@ impl PanelSpec {
                 dropped_entities: Vec::new(),
                 weighted: sqrt_w.is_some(),
                 uses_exposure: false,
+                fixed_effects: absorbed,
+                singletons_removed: Some(rows.singletons),
+            },
+        ))
+    }
+
+    /// Poisson regression off every fixed effect of `data.fixed_effects` (pyfixest `fepois`,
+    /// fixest `fepois`): iteratively reweighted least squares, each step the weighted within
+    /// regression of the working response on the regressors.
+    ///
+    /// # Formula
+    /// With `μ` the current mean and `η = ln μ`, the working response `z = η − o + y/μ − 1`
+    /// (`o` = ln exposure) and the regressors are demeaned off the effects with weights `μ`
+    /// (alternating projections, [`Demeaner`]); `δ` is the least squares of `√μ·z̃` on `√μ·X̃`;
+    /// then `η ← z − (z̃ − X̃δ) + o`. Started at `μ = (y + ȳ)/2`; stops when the deviance
+    /// `D = 2 Σ [y ln(y/μ) − (y − μ)]` changes by less than 1e-12·(0.1 + |D|) (fixest's rule).
+    /// Bread `B = (X̃ᵀWX̃)⁻¹` and scores `û_i √μ_i x̃_i`, `û = √μ(z̃ − X̃δ)`, of the last step;
+    /// `iid` = `(N−1)/(N−K)·B`, `hc1` = `N/(N−K)·B(Σ s_i s_iᵀ)B`, clustered = CR1 as the linear
+    /// model (one- or two-way), `K` counting the coefficients and the effects' levels less one
+    /// per effect after the first (pyfixest `ssc()`). Inference normal (z).
+    ///
+    /// Reference: Correia, Guimarães & Zylkin (2020), "Fast Poisson estimation with
+    /// high-dimensional fixed effects", *Stata Journal* 20(1), 95–115; pyfixest 0.60 `Fepois`.
+    fn fit_absorbed_poisson(
+        &self,
+        data: &PanelData,
+        rows: crate::absorb::AbsorbedRows,
+        absorbed: Vec<AbsorbedEffect>,
+        cluster: ClusterSetup,
+        n_entities: usize,
+    ) -> Result<Fit, ModelError> {
+        if data.weights.is_some() {
+            return Err(ModelError::Unsupported(Unsupported::Weights {
+                model: self.estimator.to_string(),
+                poisson: true,
+            }));
+        }
+        let n = rows.y.len();
+        let y = &rows.y;
+        let effect_names: Vec<String> = absorbed.iter().map(|a| a.name.clone()).collect();
+        let offset = |i: usize| rows.offset.as_ref().map_or(0.0, |o| o[i]);
+        let deviance = |mu: &[f64]| -> f64 {
+            2.0 * y
+                .iter()
+                .zip(mu)
+                .map(|(&y, &m)| {
+                    let log_term = if y > 0.0 { y * (y / m).ln() } else { 0.0 };
+                    log_term - (y - m)
+                })
+                .sum::<f64>()
+        };
+        let mean = y.iter().sum::<f64>() / n as f64;
+        let mut mu: Vec<f64> = y.iter().map(|&v| (v + mean) / 2.0).collect();
+        let mut eta: Vec<f64> = mu.iter().map(|m| m.ln()).collect();
+        let mut last = deviance(&mu);
+        let mut work = [vec![0.0; n], vec![0.0; n]];
+        let mut dropped = Vec::new();
+        // the regressors kept (indices into data.x), decided at the first step
+        let mut columns: Option<Vec<usize>> = None;
+        let mut iterations = 0;
+        let demean_failed = |column: &str| {
+            ModelError::NotConverged(NotConverged::Absorb {
+                effects: effect_names.join(", "),
+                column: column.to_owned(),
+            })
+        };
+        let (ls, design, sqrt_w) = loop {
+            iterations += 1;
+            let z: Vec<f64> = (0..n)
+                .map(|i| eta[i] - offset(i) + y[i] / mu[i] - 1.0)
+                .collect();
+            let mut demeaner = Demeaner::new(&rows.codes, &rows.levels, Some(&mu));
+            let mut z_tilde = z.clone();
+            if !demeaner.demean(&mut z_tilde, &mut work) {
+                return Err(demean_failed(&data.y.name));
+            }
+            let sqrt_w: Vec<f64> = mu.iter().map(|m| m.sqrt()).collect();
+            let candidates: Vec<usize> = match &columns {
+                Some(kept) => kept.clone(),
+                None => (0..rows.x.len()).collect(),
+            };
+            let mut x_tilde = Vec::with_capacity(candidates.len());
+            let mut kept_here = Vec::with_capacity(candidates.len());
+            for &j in &candidates {
+                let mut column = rows.x[j].clone();
+                let before = crate::linear::norm(&column);
+                if !demeaner.demean(&mut column, &mut work) {
+                    return Err(demean_failed(&data.x[j].name));
+                }
+                if columns.is_none() && crate::linear::norm(&column) <= 1e-9 * before {
+                    dropped.push(DroppedTerm {
+                        term: data.x[j].name.clone(),
+                        reason: crate::diagnostic::DropReason::AbsorbedByFixedEffects {
+                            name: data.x[j].name.clone(),
+                            effects: effect_names.clone(),
+                        },
+                    });
+                    continue;
+                }
+                kept_here.push(j);
+                x_tilde.push(column);
+            }
+            let design: Vec<Vec<f64>> = x_tilde
+                .iter()
+                .map(|c| c.iter().zip(&sqrt_w).map(|(v, s)| v * s).collect())
+                .collect();
+            let wz: Vec<f64> = z_tilde.iter().zip(&sqrt_w).map(|(v, s)| v * s).collect();
+            let ls = crate::linalg::least_squares(&design, &wz);
+            if columns.is_none() {
+                for (name, earlier) in ls.collinear(|c| data.x[kept_here[c]].name.clone()) {
+                    dropped.push(DroppedTerm {
+                        term: name.clone(),
+                        reason: crate::diagnostic::DropReason::Collinear {
+                            name,
+                            earlier,
+                            stage: crate::diagnostic::Stage::AbsorbedEffects,
+                        },
+                    });
+                }
+                let kept: Vec<usize> = ls.kept.iter().map(|&c| kept_here[c]).collect();
+                if kept.is_empty() {
+                    return Err(no_regressors("poisson-fe", &dropped));
+                }
+                let all_kept = kept.len() == kept_here.len();
+                columns = Some(kept);
+                if !all_kept {
+                    // the step again on the columns kept only
+                    continue;
+                }
+            }
+            // η ← z − (z̃ − X̃δ) + o, the working residual being û/√μ
+            for i in 0..n {
+                eta[i] = z[i] - ls.resid[i] / sqrt_w[i] + offset(i);
+                mu[i] = eta[i].exp();
+            }
+            let current = deviance(&mu);
+            if !current.is_finite() {
+                return Err(ModelError::NotConverged(NotConverged::PoissonIterations {
+                    iterations,
+                }));
+            }
+            let change = (current - last).abs() / (0.1 + last.abs());
+            last = current;
+            if change < 1e-12 {
+                break (ls, design, sqrt_w);
+            }
+            if iterations >= 100 {
+                return Err(ModelError::NotConverged(NotConverged::PoissonIterations {
+                    iterations,
+                }));
+            }
+        };
+        drop(work);
+        drop(sqrt_w);
+        let columns = columns.unwrap_or_default();
+        let terms: Vec<String> = columns.iter().map(|&j| data.x[j].name.clone()).collect();
+        let (k_fe, k_fe_cluster) = fixed_effect_parameters(&absorbed);
+        let bread = ls.xtx_inv.clone();
+        let mut core = LinearCore::within(
+            terms.clone(),
+            design,
+            ls,
+            cluster.cluster,
+            cluster.n_clusters,
+            k_fe,
+            k_fe_cluster,
+        );
+        core.clusters = cluster.clusters;
+        if core.df_resid == 0 {
+            return Err(ModelError::NotEnoughData(NotEnoughData::NoResidualDf {
+                n,
+                k: terms.len(),
+            }));
+        }
+        let vcov = match self.vcov {
+            VcovKind::Iid => {
+                let df = core.df_resid;
+                CoefficientVcov {
+                    covariance: bread * ((n - 1) as f64 / df as f64),
+                    reference: Reference::Z,
+                    df: None,
+                    convention: crate::convention::Convention::PoissonAbsorbedModel { n, df },
+                }
+            }
+            kind => core.covariance(kind, true)?,
+        };
+        let beta = core.ls.beta.clone();
+        let mut est = Estimated::bare(terms, beta, vcov, n, n_entities);
+        est.irr = true;
+        est.dropped_terms = dropped;
+        let mut diagnostics = vec![Diagnostic::PoissonConverged { iterations }];
+        if !rows.excluded.is_empty() {
+            diagnostics.push(Diagnostic::RowsExcluded {
+                rows: rows.excluded.iter().map(|r| r.row).collect(),
+            });
+        }
+        if rows.singletons > 0 {
+            diagnostics.push(Diagnostic::SingletonsRemoved {
+                rows: rows.singletons,
+            });
+        }
+        if rows.zero_outcome > 0 {
+            diagnostics.push(Diagnostic::ZeroOutcomeRowsRemoved {
+                outcome: data.y.name.clone(),
+                rows: rows.zero_outcome,
+            });
+        }
+        diagnostics.push(Diagnostic::AbsorbedEffects {
+            effects: absorbed
+                .iter()
+                .map(|a| (a.name.clone(), a.levels))
+                .collect(),
+        });
+        let uses_exposure = rows.offset.is_some();
+        Ok(self.assemble(
+            data,
+            est,
+            Extras {
+                n_periods: rows.times,
+                excluded: rows.excluded,
+                diagnostics,
+                dropped_entities: Vec::new(),
+                weighted: false,
+                uses_exposure,
                 fixed_effects: absorbed,
                 singletons_removed: Some(rows.singletons),
             },

@@ -266,10 +266,10 @@ impl Unsupported {
                 }
             ),
             (Unsupported::Absorbed { model }, Lang::En) => format!(
-                "absorbed fixed effects go with the within model; `{model}` does not take them (use the fe estimator)"
+                "absorbed fixed effects go with the within model and poisson-fe; `{model}` does not take them (use the fe or poisson-fe estimator)"
             ),
             (Unsupported::Absorbed { model }, Lang::Es) => format!(
-                "los efectos fijos absorbidos van con el modelo within; `{model}` no los acepta (use el estimador fe)"
+                "los efectos fijos absorbidos van con el modelo within y poisson-fe; `{model}` no los acepta (use el estimador fe o poisson-fe)"
             ),
             (Unsupported::ClusterColumn { model }, Lang::En) => format!(
                 "clusters other than the entity go with absorbed fixed effects; `{model}` without them clusters by entity (give the fixed effects to absorb)"

@@ -118,3 +118,85 @@ fn clusters_without_absorbed_effects_or_three_ways_are_refused() {
         "{err}"
     );
 }
+
+/// The generated panel's deaths on x1, x2 with births as exposure and the effects absorbed.
+fn counts(effects: &[&str], cluster: &[&str]) -> PanelData {
+    let t = read_table("golden/data/cluster_panel.csv");
+    panel("deaths", effects, cluster)
+        .with_exposure(imr_models::Column::new("births", t.numbers("births")))
+}
+
+#[test]
+fn poisson_with_one_absorbed_effect_matches_pyfixest_fepois() {
+    for (vcov, case) in [
+        (VcovKind::Iid, "iid"),
+        (VcovKind::Hc1, "hc1"),
+        (VcovKind::Cluster, "entity"),
+    ] {
+        let data = counts(&["entity"], &[]);
+        check_poisson(&data, vcov, &format!("pois_1fe.{case}"));
+    }
+}
+
+#[test]
+fn poisson_with_two_absorbed_effects_and_two_way_clusters_matches_pyfixest_fepois() {
+    for (vcov, cluster, case) in [
+        (VcovKind::Iid, &[][..], "iid"),
+        (VcovKind::Hc1, &[][..], "hc1"),
+        (VcovKind::Cluster, &[][..], "entity"),
+        (VcovKind::Cluster, &["region", "year"][..], "region_year"),
+    ] {
+        let data = counts(&["entity", "year"], cluster);
+        check_poisson(&data, vcov, &format!("pois_2fe.{case}"));
+    }
+}
+
+#[test]
+fn poisson_lists_the_rows_of_all_zero_levels_and_singletons() {
+    let fit = PanelSpec::new(Estimator::PoissonFe)
+        .fit(&counts(&["entity"], &[]))
+        .unwrap();
+    let reasons: Vec<&str> = fit
+        .excluded_rows
+        .iter()
+        .map(|r| r.reason.as_str())
+        .collect();
+    // e011 and e023 have no death in any row; e004 and e041 are seen once
+    assert_eq!(
+        reasons
+            .iter()
+            .filter(|r| r.starts_with("`deaths` is zero in every row"))
+            .count(),
+        13,
+        "{reasons:?}"
+    );
+    assert_eq!(
+        reasons
+            .iter()
+            .filter(|r| r.starts_with("singleton"))
+            .count(),
+        2
+    );
+    assert!(reasons
+        .iter()
+        .any(|r| r.contains("missing value in `deaths`")));
+    assert!(fit.coefficients.iter().all(|c| c.irr.is_some()));
+}
+
+/// As [`check`] for Poisson: pyfixest's `df_t` is not compared (inference here is normal, as
+/// fixest's `fepois`).
+fn check_poisson(data: &PanelData, vcov: VcovKind, golden: &str) {
+    let path = format!("golden/panel.{golden}.csv");
+    let fit = PanelSpec::new(Estimator::PoissonFe)
+        .with_vcov(vcov)
+        .fit(data)
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    let compared = check_goldens(&fit, &path, &TOLERANCES, |key| match key {
+        "nobs" => Some((Some(fit.nobs as f64), 1e-12)),
+        "rows_excluded" => Some((Some(fit.rows_excluded as f64), 1e-12)),
+        "df_t" => None,
+        other => panic!("{path}: unknown key {other}"),
+    });
+    assert!(compared >= 6, "{path}");
+    assert_eq!(fit.nobs + fit.excluded_rows.len(), data.n_rows(), "{path}");
+}

@@ -56,12 +56,14 @@ pub struct Args {
     /// Exposure column for poisson-fe (e.g. births), entering as log offset
     #[arg(long, value_name = "COL")]
     pub exposure: Option<String>,
-    /// Fixed effects to absorb (with --model fe), comma-separated; `^` interacts columns as in
-    /// fixest, e.g. `--fe commune,year,region^year` (any column of the input, text or numeric,
-    /// or `entity`/`time`). Removed by alternating projections; singletons (rows alone in a level)
-    /// are removed repeatedly and counted; standard errors as pyfixest (CR1 by entity, effects
-    /// nested in the entities not counted in the small-sample factor). Rows that repeat an
-    /// (entity, time) key are kept: absorbed effects do not need the key unique
+    /// Fixed effects to absorb (with --model fe, or poisson-fe as pyfixest's fepois),
+    /// comma-separated; `^` interacts columns as in fixest, e.g. `--fe commune,year,region^year`
+    /// (any column of the input, text or numeric, or `entity`/`time`). Removed by alternating
+    /// projections; singletons (rows alone in a level) and, for poisson-fe, levels whose
+    /// outcome is zero in every row are removed repeatedly and listed; standard errors as
+    /// pyfixest (CR1 by entity, effects nested in the clusters not counted in the small-sample
+    /// factor). Rows that repeat an (entity, time) key are kept: absorbed effects do not need
+    /// the key unique
     #[arg(long, value_name = "COL[^COL][,…]")]
     pub fe: Option<String>,
     /// Cluster the standard errors of a fit with absorbed effects (--fe) by this column (any
@@ -109,8 +111,8 @@ fn cli_error(err: RequestError) -> CliError {
             "--level: the confidence level must be between 0 and 1, got {level}"
         )),
         RequestError::AbsorbedNeedsWithin { model } => CliError::Input(format!(
-            "{model} model: absorbed fixed effects (--fe) go with the within model; `{model}` \
-             does not take them (use --model fe)"
+            "{model} model: absorbed fixed effects (--fe) go with the within model and \
+             poisson-fe; `{model}` does not take them (use --model fe or --model poisson-fe)"
         )),
         RequestError::ClusterNeedsAbsorbedAndClustered { cluster } => CliError::Usage(format!(
             "--cluster {cluster}: clusters other than the entity go with absorbed fixed effects \

@@ -114,7 +114,7 @@ impl FitRequest {
     /// The engine's data from `panel` (rows labelled by their line): every named column must
     /// be numeric (fixed effects: any column), `poisson-fe` on the death counts or with births
     /// as exposure needs those counts, weights go with pooled, fe and twfe only, absorbed
-    /// fixed effects with fe only and without weights, and the level lies in (0, 1).
+    /// fixed effects with fe or poisson-fe only, and the level lies in (0, 1).
     pub fn validate(&self, panel: &Panel) -> Result<ValidatedFit, RequestError> {
         let columns = ModelColumns {
             y: self.y.clone(),
@@ -153,7 +153,7 @@ impl FitRequest {
         if !(self.level > 0.0 && self.level < 1.0) {
             return Err(RequestError::Level(self.level));
         }
-        if self.fe.is_some() && self.model != Estimator::Fe {
+        if self.fe.is_some() && !matches!(self.model, Estimator::Fe | Estimator::PoissonFe) {
             return Err(RequestError::AbsorbedNeedsWithin { model: self.model });
         }
         if self.weights.is_some() && !self.model.takes_weights() {

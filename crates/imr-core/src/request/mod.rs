@@ -136,7 +136,7 @@ pub enum RequestError {
     #[error("weights are available for pooled, fe and twfe; `{model}` is fitted unweighted in R plm and Stata")]
     WeightsNotSupported { model: imr_models::Estimator },
     /// Absorbed fixed effects with an estimator other than the within model.
-    #[error("absorbed fixed effects go with the within model (fe); `{model}` does not take them")]
+    #[error("absorbed fixed effects go with the within model (fe) and poisson-fe; `{model}` does not take them")]
     AbsorbedNeedsWithin { model: imr_models::Estimator },
     /// Clusters other than the entity without absorbed effects, or with standard errors that
     /// are not clustered.
