@@ -186,3 +186,60 @@ fn poisson_with_absorbed_effects_matches_pyfixest_fepois() {
         assert_eq!(excluded, expected["rows_excluded"], "{case}");
     }
 }
+
+#[test]
+fn a_cross_section_without_a_time_column_matches_pyfixest() {
+    // one row per county, no year: pooled OLS (iid, HC1) and the state effects absorbed with
+    // one- and two-way clusters (`golden/panel.cs_*.csv`)
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../imr-models/tests/golden/data/cross_section.csv"
+    );
+    for (extra, case) in [
+        (vec!["--model", "pooled", "--vcov", "iid"], "cs_ols.iid"),
+        (vec!["--model", "pooled", "--vcov", "hc1"], "cs_ols.hc1"),
+        (vec!["--fe", "state", "--cluster", "state"], "cs_fe.state"),
+        (
+            vec!["--fe", "state", "--cluster", "state,size"],
+            "cs_fe.state_size",
+        ),
+    ] {
+        let mut args = vec![
+            "fit", file, "--entity", "county", "--y", "y", "--x", "x1,x2",
+        ];
+        args.extend(extra);
+        let doc = common::json(&args);
+        let expected = golden(case);
+        let coefficients = doc["coefficients"].as_array().unwrap();
+        assert_eq!(
+            coefficients.len() * 2 + 3,
+            expected.len(),
+            "{case}: {coefficients:?}"
+        );
+        for c in coefficients {
+            let term = match c["term"].as_str().unwrap() {
+                "(Intercept)" => "Intercept",
+                other => other,
+            };
+            for (key, field) in [("coef", "estimate"), ("se", "std_error")] {
+                let want = expected[&format!("{key}.{term}")];
+                let got = c[field].as_f64().unwrap();
+                assert!(
+                    (got - want).abs() <= 1e-6 * want.abs(),
+                    "{case} {key}.{term}: {got} vs {want}"
+                );
+            }
+        }
+        assert_eq!(doc["nobs"].as_f64(), Some(expected["nobs"]), "{case}");
+        assert_eq!(
+            doc["inference"]["df"].as_f64(),
+            Some(expected["df_t"]),
+            "{case}"
+        );
+        assert_eq!(
+            doc["rows"]["excluded_by_model"].as_f64(),
+            Some(expected["rows_excluded"]),
+            "{case}"
+        );
+    }
+}

@@ -193,8 +193,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     // Absorbed effects need no unique (entity, time) key: rows that repeat one are kept
     // (pyfixest and fixest keep them too); every other model reads one row per key, and a
     // repeat is excluded naming the line it repeats.
+    // Data without a time column are a cross-section (one period): pooled OLS, or absorbed
+    // effects and clusters of other columns.
     let options = IngestOptions {
         keep_repeated_keys: request.fe.is_some(),
+        time_optional: true,
         ..IngestOptions::default()
     };
     let mut panel = load_panel_with(&args.input, &options)?;

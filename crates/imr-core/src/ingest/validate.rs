@@ -41,6 +41,10 @@ pub struct IngestOptions {
     /// analysis that reads one value per area and year). Rows of two main files that complete
     /// each other (births in one, deaths in the other) are merged either way.
     pub keep_repeated_keys: bool,
+    /// Whether a main file may have no time column: a cross-section (`imr fit` of data with
+    /// one row per area), every row then in one period, time 0. Without it (the default) a
+    /// main file without a time column is an error naming the missing role.
+    pub time_optional: bool,
 }
 
 /// The role of a table in the build.
@@ -387,7 +391,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
         if r.entity.is_none() {
             return Err(missing_role(table, Role::Entity));
         }
-        if kinds[t] == TableKind::Main && r.time.is_none() {
+        if kinds[t] == TableKind::Main && r.time.is_none() && !options.time_optional {
             return Err(missing_role(table, Role::Time));
         }
     }
@@ -536,7 +540,8 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                     .map(|&y| i64::from(y)),
             };
             let (raw_entity, time) = match record_key(table, &rec, r, known) {
-                Ok((entity, time)) => (entity, time.expect("main tables have a time column")),
+                // no time column (a cross-section, `time_optional`): one period, time 0
+                Ok((entity, time)) => (entity, time.unwrap_or(0)),
                 Err(kind) => {
                     exclude(&mut report, &table.file, rec.line, kind);
                     continue;
@@ -936,7 +941,9 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     Ok(rows.finish(PanelMeta {
         entity_column: tables[first_main].columns[roles[first_main].entity.expect("checked")]
             .clone(),
-        time_column: tables[first_main].columns[roles[first_main].time.expect("checked")].clone(),
+        time_column: roles[first_main]
+            .time
+            .map_or_else(String::new, |t| tables[first_main].columns[t].clone()),
         deaths_derived,
         chile_codes,
         report,

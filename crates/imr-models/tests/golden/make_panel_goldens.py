@@ -27,6 +27,10 @@ fepois with iwls_tol 1e-12):
   pois_1fe      fepois deaths ~ x1 + x2 | entity, offset log(births); iid, hetero, CRV1 entity
   pois_2fe      fepois deaths ~ x1 + x2 | entity + year, offset log(births); iid, hetero,
                        CRV1 entity, CRV1 region+year
+and on data/cross_section.csv, one row per county (no time column; a county listed twice, a
+missing value):
+  cs_ols        feols  y ~ x1 + x2; iid, hetero
+  cs_fe         feols  y ~ x1 + x2 | state; CRV1 state, CRV1 state+size (two-way)
 """
 import os
 import sys
@@ -72,6 +76,21 @@ def make_panel():
     return df
 
 
+def make_cross_section():
+    rng = np.random.default_rng(20261205)
+    rows = []
+    for c in range(300):
+        state = f"st{c % 23:02d}"
+        size = ["small", "medium", "large"][int(rng.integers(0, 3))]
+        x1 = rng.normal()
+        x2 = rng.exponential()
+        y = 0.8 * x1 - 0.3 * x2 + 0.2 * (c % 23) / 23 + rng.normal()
+        rows.append((f"{1000 + c}", state, size, x1, x2, y))
+    df = pd.DataFrame(rows, columns=["county", "state", "size", "x1", "x2", "y"])
+    df.loc[40, "x1"] = np.nan
+    return df
+
+
 def write_case(name, fit, terms, rows):
     path = os.path.join(HERE, f"panel.{name}.csv")
     coef, se = fit.coef(), fit.se()
@@ -112,6 +131,14 @@ def main():
             fit = pf.fepois(fml, data=panel, vcov=vcov, offset="log_births", iwls_tol=1e-12,
                             demeaner=demeaner)
             write_case(f"{name}.{key}", fit, terms, n)
+    cs = make_cross_section()
+    cs.to_csv(os.path.join(DATA, "cross_section.csv"), index=False)
+    for key, vcov in [("iid", "iid"), ("hc1", "hetero")]:
+        fit = pf.feols("y ~ x1 + x2", data=cs, vcov=vcov)
+        write_case(f"cs_ols.{key}", fit, ["Intercept", "x1", "x2"], len(cs))
+    for key, vcov in [("state", {"CRV1": "state"}), ("state_size", {"CRV1": "state+size"})]:
+        fit = pf.feols("y ~ x1 + x2 | state", data=cs, vcov=vcov, demeaner=demeaner)
+        write_case(f"cs_fe.{key}", fit, terms, len(cs))
     with open(os.path.join(HERE, "panel_versions.txt"), "w") as f:
         f.write(f"python {sys.version.split()[0]}\n")
         f.write(f"pyfixest {pf.__version__}\n")
