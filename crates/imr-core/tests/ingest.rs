@@ -212,18 +212,33 @@ mod properties {
             roles.time = Some(1);
             roles.births = Some(2);
             roles.deaths = Some(3);
-            match build_panel(std::slice::from_ref(&table), &[roles], &IngestOptions::default()) {
-                Ok(panel) => {
-                    let r = &panel.report;
-                    prop_assert_eq!(r.rows_read, table.records.len());
-                    prop_assert_eq!(r.rows_read, r.rows_used + r.rows_excluded);
-                    prop_assert_eq!(r.rows_used, panel.len());
-                    prop_assert_eq!(r.rows_excluded, r.excluded.len());
+            // the default, repeated keys kept (`imr fit --fe`), and a cross-section without
+            // the year (`imr fit`): every row used or excluded either way
+            for (keep_repeated_keys, time_optional) in
+                [(false, false), (true, false), (false, true), (true, true)]
+            {
+                let mut roles = roles.clone();
+                if time_optional {
+                    roles.time = None;
                 }
-                Err(imr_core::ingest::IngestError::NoUsableRows { rows_read, .. }) => {
-                    prop_assert_eq!(rows_read, table.records.len());
+                let options = IngestOptions {
+                    keep_repeated_keys,
+                    time_optional,
+                    ..IngestOptions::default()
+                };
+                match build_panel(std::slice::from_ref(&table), &[roles], &options) {
+                    Ok(panel) => {
+                        let r = &panel.report;
+                        prop_assert_eq!(r.rows_read, table.records.len());
+                        prop_assert_eq!(r.rows_read, r.rows_used + r.rows_excluded);
+                        prop_assert_eq!(r.rows_used, panel.len());
+                        prop_assert_eq!(r.rows_excluded, r.excluded.len());
+                    }
+                    Err(imr_core::ingest::IngestError::NoUsableRows { rows_read, .. }) => {
+                        prop_assert_eq!(rows_read, table.records.len());
+                    }
+                    Err(e) => prop_assert!(false, "unexpected error {e}"),
                 }
-                Err(e) => prop_assert!(false, "unexpected error {e}"),
             }
         }
     }
