@@ -77,7 +77,8 @@ impl FitRequest {
     /// This request for `model` as the Models view fits it next to others: `poisson-fe`
     /// models the death counts with births as exposure (log offset) and no weights; the other
     /// estimators keep the outcome, and the weights where they take weights
-    /// ([`Estimator::takes_weights`]); absorbed fixed effects go with `fe` only.
+    /// ([`Estimator::takes_weights`]); absorbed fixed effects and their clusters go with `fe`
+    /// and `poisson-fe` (then pyfixest's `fepois`) only.
     pub fn for_model(&self, model: Estimator) -> FitRequest {
         let mut request = FitRequest {
             model,
@@ -90,7 +91,7 @@ impl FitRequest {
         } else if !model.takes_weights() {
             request.weights = None;
         }
-        if model != Estimator::Fe {
+        if !matches!(model, Estimator::Fe | Estimator::PoissonFe) {
             request.fe = None;
             request.cluster = None;
         }

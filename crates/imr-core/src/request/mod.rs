@@ -469,6 +469,8 @@ mod tests {
         );
         assert_eq!(request.for_model(Estimator::Re).weights, None);
         assert_eq!(request.for_model(Estimator::Re).fe, None);
+        // poisson-fe absorbs them too (pyfixest's fepois)
+        assert_eq!(poisson.fe.as_deref(), Some("region"));
         assert_eq!(
             request.for_model(Estimator::Fe).fe.as_deref(),
             Some("region")
