@@ -223,3 +223,25 @@ test('absorbed fixed effects on screen are what imr fit --fe prints, and the com
   assert.match(page.url(), /[#&]fe=codigo_comuna,region%5Eanio(&|$)/);
   assert.deepEqual(errors, []);
 });
+
+// Clusters other than the commune: with absorbed effects the standard errors cluster by the
+// column chosen (imr fit --cluster), for fe and for poisson-fe (pyfixest's fepois); the column is
+// in the link.
+test('a cluster column on screen is what imr fit --fe --cluster prints, for fe and poisson-fe', async () => {
+  const { page, errors } = await openModels(['fe', 'poisson-fe'], 'cluster', ['pobreza', 'ingreso_salud_pc']);
+  await page.getByTestId('model-absorb').fill('codigo_comuna');
+  await page.getByTestId('model-absorb').press('Enter');
+  await page.getByTestId('model-absorb').blur();
+  await page.getByTestId('model-cluster').selectOption('region');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="imr-commands"] [data-command]')]
+    .every((c) => c.textContent.includes('--cluster region')));
+  const x = ['--x', 'pobreza,ingreso_salud_pc', '--fe', 'codigo_comuna', '--cluster', 'region'];
+  const fe = imrFit([DATA, ...INPUT, '--y', 'rate', ...x]);
+  assert.match(fe.vcov_convention, /^clustered by `region`/);
+  await assertTableMatches(page, fe);
+  const poisson = imrFit([DATA, ...INPUT, '--y', 'deaths', '--exposure', 'births', ...x, '--model', 'poisson-fe']);
+  assert.deepEqual(poisson.fixed_effects.map((f) => f.name), ['codigo_comuna']);
+  await assertTableMatches(page, poisson);
+  assert.match(page.url(), /[#&]cluster=region(&|$)/);
+  assert.deepEqual(errors, []);
+});

@@ -49,20 +49,24 @@ fn fit_request() -> impl Strategy<Value = FitRequest> {
         proptest::option::of(name()),
         proptest::option::of(name()),
         proptest::option::of(name()),
+        proptest::option::of(name()),
         prop_oneof![Just(0.95), 0.5f64..0.999],
         any::<bool>(),
     )
         .prop_map(
-            |(y, x, model, vcov, weights, exposure, fe, level, include_flagged)| FitRequest {
-                y,
-                x,
-                model,
-                vcov,
-                weights,
-                exposure,
-                fe,
-                level,
-                include_flagged,
+            |(y, x, model, vcov, weights, exposure, fe, cluster, level, include_flagged)| {
+                FitRequest {
+                    y,
+                    x,
+                    model,
+                    vcov,
+                    weights,
+                    exposure,
+                    fe,
+                    cluster,
+                    level,
+                    include_flagged,
+                }
             },
         )
 }

@@ -212,18 +212,33 @@ mod properties {
             roles.time = Some(1);
             roles.births = Some(2);
             roles.deaths = Some(3);
-            match build_panel(std::slice::from_ref(&table), &[roles], &IngestOptions::default()) {
-                Ok(panel) => {
-                    let r = &panel.report;
-                    prop_assert_eq!(r.rows_read, table.records.len());
-                    prop_assert_eq!(r.rows_read, r.rows_used + r.rows_excluded);
-                    prop_assert_eq!(r.rows_used, panel.len());
-                    prop_assert_eq!(r.rows_excluded, r.excluded.len());
+            // the default, repeated keys kept (`imr fit --fe`), and a cross-section without
+            // the year (`imr fit`): every row used or excluded either way
+            for (keep_repeated_keys, time_optional) in
+                [(false, false), (true, false), (false, true), (true, true)]
+            {
+                let mut roles = roles.clone();
+                if time_optional {
+                    roles.time = None;
                 }
-                Err(imr_core::ingest::IngestError::NoUsableRows { rows_read, .. }) => {
-                    prop_assert_eq!(rows_read, table.records.len());
+                let options = IngestOptions {
+                    keep_repeated_keys,
+                    time_optional,
+                    ..IngestOptions::default()
+                };
+                match build_panel(std::slice::from_ref(&table), &[roles], &options) {
+                    Ok(panel) => {
+                        let r = &panel.report;
+                        prop_assert_eq!(r.rows_read, table.records.len());
+                        prop_assert_eq!(r.rows_read, r.rows_used + r.rows_excluded);
+                        prop_assert_eq!(r.rows_used, panel.len());
+                        prop_assert_eq!(r.rows_excluded, r.excluded.len());
+                    }
+                    Err(imr_core::ingest::IngestError::NoUsableRows { rows_read, .. }) => {
+                        prop_assert_eq!(rows_read, table.records.len());
+                    }
+                    Err(e) => prop_assert!(false, "unexpected error {e}"),
                 }
-                Err(e) => prop_assert!(false, "unexpected error {e}"),
             }
         }
     }
@@ -371,6 +386,7 @@ mod duplicates {
             roles.rate = None;
             let options = IngestOptions {
                 code_system: imr_core::ingest::CodeSystem::Generic,
+                ..IngestOptions::default()
             };
             let panel = build_panel(&[table], &[roles], &options).unwrap();
             let excluded: Vec<(u64, u64)> = panel
@@ -398,4 +414,48 @@ mod duplicates {
             }
         }
     }
+}
+
+/// The panel of `files` with repeated (entity, time) keys kept (`imr fit --fe`).
+fn load_keeping_repeats(files: &[(&str, &[u8])]) -> Panel {
+    let tables: Vec<RawTable> = files
+        .iter()
+        .map(|(name, bytes)| RawTable::from_bytes(name, bytes).unwrap())
+        .collect();
+    let roles: Vec<_> = tables.iter().map(|t| t.guessed_roles.clone()).collect();
+    let options = IngestOptions {
+        keep_repeated_keys: true,
+        ..IngestOptions::default()
+    };
+    build_panel(&tables, &roles, &options).unwrap()
+}
+
+#[test]
+fn repeated_keys_are_kept_as_rows_when_asked_and_characteristics_join_every_one() {
+    let data: &[u8] =
+        b"code,year,y,x\na,2001,1.0,2.0\na,2001,1.5,2.5\na,2002,2.0,3.0\nb,2001,0.5,1.0\n";
+    let chars: &[u8] = b"code,year,size\na,2001,10\na,2002,20\nb,2001,30\n";
+    // the default: the repeat is excluded naming the line it repeats
+    let panel = load(&[("d.csv", data), ("c.csv", chars)]);
+    assert_eq!(panel.len(), 3);
+    assert!(matches!(
+        panel.report.excluded[0].kind,
+        ExclusionReason::DuplicateEntityTime { first_line: 2, .. }
+    ));
+    // kept: four rows, nothing excluded, and the characteristic of (a, 2001) on both rows
+    let panel = load_keeping_repeats(&[("d.csv", data), ("c.csv", chars)]);
+    assert_eq!(panel.len(), 4);
+    assert_eq!(panel.report.rows_excluded, 0);
+    assert_eq!(
+        panel.report.rows_read,
+        panel.report.rows_used + panel.report.rows_excluded
+    );
+    let size = panel.numeric_column("size").unwrap();
+    let a2001: Vec<Option<f64>> = panel
+        .rows()
+        .zip(size)
+        .filter(|(r, _)| r.entity == "a" && r.time == 2001)
+        .map(|(_, v)| v)
+        .collect();
+    assert_eq!(a2001, vec![Some(10.0), Some(10.0)]);
 }

@@ -125,9 +125,16 @@ pub(crate) struct AbsorbedRows {
     pub x: Vec<Vec<f64>>,
     /// The analytic weights of the rows, when the fit is weighted.
     pub weights: Option<Vec<f64>>,
+    /// `ln(exposure)` of the rows, for Poisson with an exposure.
+    pub offset: Option<Vec<f64>>,
+    /// Rows dropped because their outcome is zero in every row of a level (Poisson).
+    pub zero_outcome: usize,
     pub times: usize,
     pub excluded: Vec<ExcludedRow>,
     pub singletons: usize,
+    /// Dense codes of each cluster column of [`PanelData::cluster`] and their numbers of
+    /// clusters (empty: clustered by entity).
+    pub clusters: Vec<(Vec<usize>, usize)>,
 }
 
 fn row_label(data: &PanelData, row: usize) -> usize {
@@ -163,18 +170,28 @@ fn densify(codes: &[Option<u32>], rows: &[u32]) -> (Vec<u32>, usize) {
 
 /// Excludes rows with a missing value or level (listed with the reason), then removes
 /// singletons repeatedly (listed too), and gathers the columns of the rows left.
-pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError> {
+///
+/// `poisson`: the exposure (when given) must be positive and enters as `ln(exposure)`; and the
+/// rows of a level whose outcome is zero in every row are removed with the singletons (the
+/// level's effect would be −∞: they carry no information on the slopes; pyfixest `fepois`'s
+/// separation check "fe", Stata `xtpoisson, fe`), repeatedly, as a removal can leave a
+/// singleton.
+pub(crate) fn absorbed_rows(data: &PanelData, poisson: bool) -> Result<AbsorbedRows, ModelError> {
+    let exposure = data.exposure.as_ref().filter(|_| poisson);
     let n_rows = data.n_rows();
     check_len("time", data.time.len(), n_rows)?;
     check_len(&data.y.name, data.y.values.len(), n_rows)?;
     for column in &data.x {
         check_len(&column.name, column.values.len(), n_rows)?;
     }
-    for fe in &data.fixed_effects {
+    for fe in data.fixed_effects.iter().chain(&data.cluster) {
         check_len(&fe.name, fe.codes.len(), n_rows)?;
     }
     if let Some(w) = &data.weights {
         check_len(&w.name, w.values.len(), n_rows)?;
+    }
+    if let Some(e) = exposure {
+        check_len(&e.name, e.values.len(), n_rows)?;
     }
     if !data.row_labels.is_empty() {
         check_len("row labels", data.row_labels.len(), n_rows)?;
@@ -182,18 +199,28 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
     // Usable rows, column by column (sequential passes), then the reasons for the others.
     let finite = |v: &f64| v.is_finite();
     let mut usable = vec![true; n_rows];
-    for column in std::iter::once(&data.y).chain(&data.x).chain(&data.weights) {
+    for column in std::iter::once(&data.y)
+        .chain(&data.x)
+        .chain(&data.weights)
+        .chain(exposure)
+    {
         for (u, v) in usable.iter_mut().zip(&column.values) {
             *u &= finite(v);
         }
     }
+    if poisson {
+        // a count cannot be negative
+        for (u, v) in usable.iter_mut().zip(&data.y.values) {
+            *u &= *v >= 0.0;
+        }
+    }
     let positive = |v: &f64| *v > 0.0;
-    if let Some(w) = &data.weights {
-        for (u, v) in usable.iter_mut().zip(&w.values) {
+    for column in data.weights.iter().chain(exposure) {
+        for (u, v) in usable.iter_mut().zip(&column.values) {
             *u &= positive(v);
         }
     }
-    for fe in &data.fixed_effects {
+    for fe in data.fixed_effects.iter().chain(&data.cluster) {
         for (u, c) in usable.iter_mut().zip(&fe.codes) {
             *u &= c.is_some();
         }
@@ -208,11 +235,18 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         let missing: Vec<String> = std::iter::once(&data.y)
             .chain(&data.x)
             .chain(&data.weights)
+            .chain(exposure)
             .filter(|c| !finite(&c.values[row]))
             .map(|c| format!("`{}`", c.name))
             .collect();
         let no_level: Vec<String> = data
             .fixed_effects
+            .iter()
+            .filter(|f| f.codes[row].is_none())
+            .map(|f| format!("`{}`", f.name))
+            .collect();
+        let no_cluster: Vec<String> = data
+            .cluster
             .iter()
             .filter(|f| f.codes[row].is_none())
             .map(|f| format!("`{}`", f.name))
@@ -224,6 +258,9 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         if !no_level.is_empty() {
             reasons.push(format!("missing fixed effect {}", no_level.join(", ")));
         }
+        if !no_cluster.is_empty() {
+            reasons.push(format!("missing cluster {}", no_cluster.join(", ")));
+        }
         if let Some(w) = data.weights.as_ref().filter(|w| {
             let v = &w.values[row];
             finite(v) && !positive(v)
@@ -231,6 +268,21 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
             reasons.push(format!(
                 "weight `{}` is {} (weights must be positive)",
                 w.name, w.values[row]
+            ));
+        }
+        if poisson && data.y.values[row] < 0.0 {
+            reasons.push(format!(
+                "`{}` is {} (a count cannot be negative)",
+                data.y.name, data.y.values[row]
+            ));
+        }
+        if let Some(e) = exposure.filter(|e| {
+            let v = &e.values[row];
+            finite(v) && !positive(v)
+        }) {
+            reasons.push(format!(
+                "exposure `{}` is {} (an exposure must be positive)",
+                e.name, e.values[row]
             ));
         }
         excluded.push(ExcludedRow {
@@ -243,10 +295,11 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
     // Singletons, repeatedly: removing one can leave another level with a single row. The
     // dense codes of the last round (with no singleton) are those of the fit.
     let mut singletons = 0;
+    let mut zero_outcome = 0;
     let (codes, levels) = loop {
         let mut codes = Vec::with_capacity(data.fixed_effects.len());
         let mut levels = Vec::with_capacity(data.fixed_effects.len());
-        let mut single_in: Vec<Option<usize>> = Vec::new();
+        let mut single_in: Vec<Option<Removal>> = Vec::new();
         for (f, fe) in data.fixed_effects.iter().enumerate() {
             let (dense, l) = densify(&fe.codes, &rows);
             let mut counts = vec![0u32; l];
@@ -259,7 +312,23 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
                 }
                 for (i, &c) in dense.iter().enumerate() {
                     if counts[c as usize] == 1 && single_in[i].is_none() {
-                        single_in[i] = Some(f);
+                        single_in[i] = Some(Removal::Singleton(f));
+                    }
+                }
+            }
+            if poisson {
+                let mut sums = vec![0.0f64; l];
+                for (&c, &r) in dense.iter().zip(&rows) {
+                    sums[c as usize] += data.y.values[r as usize];
+                }
+                if sums.contains(&0.0) {
+                    if single_in.is_empty() {
+                        single_in = vec![None; rows.len()];
+                    }
+                    for (i, &c) in dense.iter().enumerate() {
+                        if sums[c as usize] == 0.0 && single_in[i].is_none() {
+                            single_in[i] = Some(Removal::ZeroOutcome(f));
+                        }
                     }
                 }
             }
@@ -273,7 +342,7 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         for (&row, single) in rows.iter().zip(&single_in) {
             match single {
                 None => kept.push(row),
-                Some(f) => {
+                Some(Removal::Singleton(f)) => {
                     singletons += 1;
                     excluded.push(ExcludedRow {
                         row: row_label(data, row as usize),
@@ -282,6 +351,19 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
                              (removed, as fixest and pyfixest do: it is fitted exactly and \
                              carries no information on the slopes)",
                             data.fixed_effects[*f].name
+                        ),
+                    });
+                }
+                Some(Removal::ZeroOutcome(f)) => {
+                    zero_outcome += 1;
+                    excluded.push(ExcludedRow {
+                        row: row_label(data, row as usize),
+                        reason: format!(
+                            "`{}` is zero in every row of its level of fixed effect `{}` \
+                             (removed, as pyfixest fepois and Stata xtpoisson, fe do: the \
+                             level's effect would be −∞, and it carries no information on the \
+                             slopes)",
+                            data.y.name, data.fixed_effects[*f].name
                         ),
                     });
                 }
@@ -316,6 +398,14 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         }
     };
     let times = distinct_times(rows.iter().map(|&r| data.time[r as usize]));
+    let clusters = data
+        .cluster
+        .iter()
+        .map(|c| {
+            let (dense, count) = densify(&c.codes, &rows);
+            (dense.into_iter().map(|d| d as usize).collect(), count)
+        })
+        .collect();
     Ok(AbsorbedRows {
         codes,
         levels,
@@ -324,10 +414,21 @@ pub(crate) fn absorbed_rows(data: &PanelData) -> Result<AbsorbedRows, ModelError
         y: gather(&data.y.values),
         x: data.x.iter().map(|c| gather(&c.values)).collect(),
         weights: data.weights.as_ref().map(|w| gather(&w.values)),
+        offset: exposure.map(|e| gather(&e.values).into_iter().map(f64::ln).collect()),
+        zero_outcome,
         times,
         excluded,
         singletons,
+        clusters,
     })
+}
+
+/// Why a row leaves an absorbed fit in the removal rounds: it is alone in its level of fixed
+/// effect `f`, or (Poisson) its level of `f` has a zero outcome in every row.
+#[derive(Clone, Copy)]
+enum Removal {
+    Singleton(usize),
+    ZeroOutcome(usize),
 }
 
 /// Number of distinct times: a bitmap over the range when it is small (years), else a sort.

@@ -24,8 +24,31 @@ pub enum Convention {
         k: usize,
         t_df: Option<usize>,
     },
+    /// Sandwich clustered by a column × `G/(G−1)·(N−1)/(N−K)` (CR1; pyfixest
+    /// `vcov={"CRV1": column}`).
+    ClusterBy {
+        column: String,
+        g: usize,
+        n: usize,
+        k: usize,
+        t_df: Option<usize>,
+    },
+    /// Two-way clustered sandwich `V_a + V_b − V_ab` (Cameron, Gelbach & Miller 2011), each
+    /// term × `G/(G−1)·(N−1)/(N−K)` with `G = min(G_a, G_b)` (pyfixest `vcov={"CRV1": "a+b"}`,
+    /// fixest `cluster = ~a + b`).
+    TwoWayCluster {
+        columns: [String; 2],
+        g_a: usize,
+        g_b: usize,
+        n: usize,
+        k: usize,
+        t_df: Option<usize>,
+    },
     /// Inverse information of the Poisson likelihood (`poisson-fe`).
     PoissonModel,
+    /// Inverse information × `(N−1)/(N−K)` (`poisson-fe` with absorbed effects; pyfixest
+    /// `fepois` iid).
+    PoissonAbsorbedModel { n: usize, df: usize },
     /// Sandwich × `n/(n − G − k)` (`poisson-fe`).
     PoissonHc1 { n: usize, df: usize },
     /// Sandwich clustered by entity × `G/(G−1)` (`poisson-fe`; Stata `xtpoisson, fe
@@ -77,6 +100,68 @@ impl Convention {
                  constante; como Stata xtreg/regress vce(cluster)); inferencia {}",
                 reference(t_df)
             ),
+            (
+                ClusterBy {
+                    column,
+                    g,
+                    n,
+                    k,
+                    t_df,
+                },
+                Lang::En,
+            ) => format!(
+                "clustered by `{column}` (CR1): sandwich × G/(G−1)·(N−1)/(N−K) with G = {g}, \
+                 N = {n}, K = {k} (coefficients and the fixed effects not nested in the \
+                 clusters; as pyfixest CRV1); inference {}",
+                reference(t_df)
+            ),
+            (
+                ClusterBy {
+                    column,
+                    g,
+                    n,
+                    k,
+                    t_df,
+                },
+                Lang::Es,
+            ) => format!(
+                "agrupada por `{column}` (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, \
+                 N = {n}, K = {k} (coeficientes y efectos fijos no anidados en los grupos; como \
+                 pyfixest CRV1); inferencia {}",
+                reference(t_df)
+            ),
+            (
+                TwoWayCluster {
+                    columns: [a, b],
+                    g_a,
+                    g_b,
+                    n,
+                    k,
+                    t_df,
+                },
+                Lang::En,
+            ) => format!(
+                "two-way clustered by `{a}` and `{b}` (Cameron–Gelbach–Miller: V_a + V_b − V_ab), \
+                 each term × G/(G−1)·(N−1)/(N−K) with G = min({g_a}, {g_b}), N = {n}, K = {k} \
+                 (as pyfixest and fixest); inference {}",
+                reference(t_df)
+            ),
+            (
+                TwoWayCluster {
+                    columns: [a, b],
+                    g_a,
+                    g_b,
+                    n,
+                    k,
+                    t_df,
+                },
+                Lang::Es,
+            ) => format!(
+                "agrupada en dos dimensiones por `{a}` y `{b}` (Cameron–Gelbach–Miller: \
+                 V_a + V_b − V_ab), cada término × G/(G−1)·(N−1)/(N−K) con G = mín({g_a}, {g_b}), \
+                 N = {n}, K = {k} (como pyfixest y fixest); inferencia {}",
+                reference(t_df)
+            ),
             (PoissonModel, Lang::En) => {
                 "model-based: inverse information of the Poisson likelihood; inference normal (z)"
                     .to_string()
@@ -84,6 +169,18 @@ impl Convention {
             (PoissonModel, Lang::Es) => "basada en el modelo: inversa de la información de la \
                  verosimilitud de Poisson; inferencia normal (z)"
                 .to_string(),
+            (PoissonAbsorbedModel { n, df }, Lang::En) => format!(
+                "model-based: inverse information of the Poisson likelihood × (N−1)/(N−K) = \
+                 {}/{df} (K: coefficients and absorbed levels; as pyfixest fepois); inference \
+                 normal (z)",
+                n.saturating_sub(1)
+            ),
+            (PoissonAbsorbedModel { n, df }, Lang::Es) => format!(
+                "basada en el modelo: inversa de la información de la verosimilitud de Poisson × \
+                 (N−1)/(N−K) = {}/{df} (K: coeficientes y niveles absorbidos; como pyfixest \
+                 fepois); inferencia normal (z)",
+                n.saturating_sub(1)
+            ),
             (PoissonHc1 { n, df }, Lang::En) => format!(
                 "heteroskedasticity-robust sandwich × n/(n − G − k) = {n}/{df}; inference normal (z)"
             ),
@@ -128,7 +225,23 @@ mod tests {
                 k: 3,
                 t_df: Some(320),
             },
+            Convention::ClusterBy {
+                column: "region".into(),
+                g: 7,
+                n: 100,
+                k: 3,
+                t_df: Some(6),
+            },
+            Convention::TwoWayCluster {
+                columns: ["region".into(), "year".into()],
+                g_a: 7,
+                g_b: 12,
+                n: 100,
+                k: 3,
+                t_df: Some(6),
+            },
             Convention::PoissonModel,
+            Convention::PoissonAbsorbedModel { n: 10, df: 4 },
             Convention::PoissonHc1 { n: 10, df: 4 },
             Convention::PoissonCluster { g: 5 },
         ];

@@ -174,6 +174,10 @@ pub struct PanelData {
     /// Fixed effects to absorb (`imr fit --fe`); when given, the model is the within
     /// regression off all of them (see [`crate::FixedEffect`]), clustered by entity.
     pub fixed_effects: Vec<crate::FixedEffect>,
+    /// The clusters of the standard errors of an absorbed fit (`imr fit --cluster`): one
+    /// column (one-way), or two for two-way clustering (Cameron, Gelbach & Miller 2011); empty,
+    /// the entity. A row missing its cluster is excluded.
+    pub cluster: Vec<crate::FixedEffect>,
 }
 
 impl PanelData {
@@ -188,12 +192,19 @@ impl PanelData {
             exposure: None,
             row_labels: Vec::new(),
             fixed_effects: Vec::new(),
+            cluster: Vec::new(),
         }
     }
 
     /// Adds a fixed effect to absorb.
     pub fn absorb(mut self, fixed_effect: crate::FixedEffect) -> Self {
         self.fixed_effects.push(fixed_effect);
+        self
+    }
+
+    /// Sets the clusters of the standard errors (one column, or two for two-way clustering).
+    pub fn with_cluster(mut self, cluster: Vec<crate::FixedEffect>) -> Self {
+        self.cluster = cluster;
         self
     }
 
@@ -239,7 +250,7 @@ impl PanelData {
         {
             column.values = Vec::new();
         }
-        for fe in &mut self.fixed_effects {
+        for fe in self.fixed_effects.iter_mut().chain(&mut self.cluster) {
             fe.codes = Vec::new();
         }
     }

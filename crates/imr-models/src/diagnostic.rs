@@ -41,6 +41,13 @@ pub enum Diagnostic {
         outcome: String,
         entities: Vec<String>,
     },
+    /// Entities with a single row, dropped from poisson-fe: the entity's effect fits that row
+    /// exactly, so it carries no information on the coefficients (Stata `xtpoisson, fe` and
+    /// pyfixest `fepois` drop them too).
+    SingleRowEntities { entities: Vec<String> },
+    /// Rows of levels of an absorbed effect whose outcome is zero in every row, removed
+    /// (`poisson-fe --fe`).
+    ZeroOutcomeRowsRemoved { outcome: String, rows: usize },
     /// Rows alone in a level of an absorbed fixed effect, removed (`--fe`).
     SingletonsRemoved { rows: usize },
     /// The absorbed fixed effects and their levels (`--fe`).
@@ -117,6 +124,32 @@ impl Diagnostic {
                 e.len(),
                 entity_word(lang, e.len()),
                 entities(lang, e)
+            ),
+            (SingleRowEntities { entities: e }, Lang::En) => format!(
+                "{} entit{} with a single row dropped (the entity's effect fits that row \
+                 exactly: no information on the coefficients; as Stata xtpoisson, fe and \
+                 pyfixest fepois): {}; see excluded_rows",
+                e.len(),
+                if e.len() == 1 { "y" } else { "ies" },
+                entities(lang, e)
+            ),
+            (SingleRowEntities { entities: e }, Lang::Es) => format!(
+                "{} {} con una sola fila excluidas (el efecto de la entidad ajusta esa fila \
+                 exactamente: no informa sobre los coeficientes; como Stata xtpoisson, fe y \
+                 pyfixest fepois): {}; vea excluded_rows",
+                e.len(),
+                entity_word(lang, e.len()),
+                entities(lang, e)
+            ),
+            (ZeroOutcomeRowsRemoved { outcome, rows }, Lang::En) => format!(
+                "{rows} observation(s) removed: `{outcome}` is zero in every row of their level \
+                 of a fixed effect (the level's effect would be −∞; as pyfixest fepois); see \
+                 excluded_rows"
+            ),
+            (ZeroOutcomeRowsRemoved { outcome, rows }, Lang::Es) => format!(
+                "{rows} observación(es) eliminadas: `{outcome}` es cero en todas las filas de su \
+                 nivel de un efecto fijo (el efecto del nivel sería −∞; como pyfixest fepois); \
+                 vea excluded_rows"
             ),
             (SingletonsRemoved { rows }, Lang::En) => format!(
                 "{rows} singleton observation(s) removed (alone in a level of a fixed effect, \
@@ -270,6 +303,11 @@ mod tests {
             Diagnostic::AllZeroEntities {
                 outcome: "deaths".into(),
                 entities: names(2),
+            },
+            Diagnostic::SingleRowEntities { entities: names(2) },
+            Diagnostic::ZeroOutcomeRowsRemoved {
+                outcome: "deaths".into(),
+                rows: 4,
             },
             Diagnostic::SingletonsRemoved { rows: 3 },
             Diagnostic::AbsorbedEffects {

@@ -1,6 +1,8 @@
 //! `PanelSpec::fit`: from plain data to a [`Fit`].
 
-use crate::absorb::{absorbed_rows, fixed_effect_parameters, nested_in, AbsorbedEffect, Demeaner};
+use crate::absorb::{
+    absorbed_rows, fixed_effect_parameters, nested_in, AbsorbedEffect, Demeaner, FixedEffect,
+};
 use crate::data::{prepare, ExcludedRow, Needs, PanelData, Prepared};
 use crate::error::{InvalidValue, NoRegressors, NotConverged, NotEnoughData, Unsupported};
 use crate::fit::{
@@ -9,7 +11,8 @@ use crate::fit::{
 };
 use crate::hypothesis::{breusch_pagan, f_effects, hausman, wald};
 use crate::linear::{
-    be_core, fd_core, fe_core, pooled_core, r2_stata, twfe_core, CoefficientVcov, LinearCore,
+    be_core, fd_core, fe_core, pooled_core, r2_stata, twfe_core, Clusters, CoefficientVcov,
+    LinearCore,
 };
 use crate::random::{mundlak_augment, re_core, re_core_given};
 use crate::spec::{Estimator, PanelSpec, VcovKind};
@@ -354,34 +357,62 @@ fn fit_poisson(
             rows: rows.join(", "),
         }));
     }
+    // Entities that carry no information on the coefficients: the outcome zero in every
+    // period (the entity's effect would be −∞) or a single row (its effect fits the row
+    // exactly). Both are dropped and listed, as Stata `xtpoisson, fe` and pyfixest `fepois`.
     let g = prep.n_entities();
     let mut sum_y = vec![0.0; g];
+    let mut rows_of = vec![0usize; g];
     for (&y, &e) in prep.y.iter().zip(&prep.entity) {
         sum_y[e] += y;
+        rows_of[e] += 1;
     }
+    let all_zero = |e: usize| sum_y[e] == 0.0;
+    let single = |e: usize| !all_zero(e) && rows_of[e] == 1;
     let mut dropped_entities = Vec::new();
+    let (mut zero_labels, mut single_labels) = (Vec::new(), Vec::new());
     for (e, label) in prep.entity_labels.iter().enumerate() {
-        if sum_y[e] == 0.0 {
-            dropped_entities.push(DroppedEntity {
-                entity: label.clone(),
-                reason: format!(
-                    "`{}` is zero in every period: with entity effects such an entity carries no \
-                     information on the coefficients (its effect would be −∞)",
-                    prep.y_name
-                ),
-            });
-        }
+        let reason = if all_zero(e) {
+            zero_labels.push(label.clone());
+            format!(
+                "`{}` is zero in every period: with entity effects such an entity carries no \
+                 information on the coefficients (its effect would be −∞)",
+                prep.y_name
+            )
+        } else if single(e) {
+            single_labels.push(label.clone());
+            "a single row: the entity's effect fits it exactly, so it carries no information \
+             on the coefficients"
+                .to_string()
+        } else {
+            continue;
+        };
+        dropped_entities.push(DroppedEntity {
+            entity: label.clone(),
+            reason,
+        });
     }
     if !dropped_entities.is_empty() {
-        let keep: Vec<bool> = prep.entity.iter().map(|&e| sum_y[e] > 0.0).collect();
+        let keep: Vec<bool> = prep
+            .entity
+            .iter()
+            .map(|&e| !all_zero(e) && !single(e))
+            .collect();
         for (i, &k) in keep.iter().enumerate() {
             if !k {
+                let e = prep.entity[i];
+                let label = &prep.entity_labels[e];
                 prep.excluded.push(ExcludedRow {
                     row: prep.row_label[i],
-                    reason: format!(
-                        "entity `{}` has `{}` = 0 in every period (dropped from poisson-fe)",
-                        prep.entity_labels[prep.entity[i]], prep.y_name
-                    ),
+                    reason: if all_zero(e) {
+                        format!(
+                            "entity `{label}` has `{}` = 0 in every period (dropped from \
+                             poisson-fe)",
+                            prep.y_name
+                        )
+                    } else {
+                        format!("entity `{label}` has a single row (dropped from poisson-fe)")
+                    },
                 });
             }
         }
@@ -396,10 +427,15 @@ fn fit_poisson(
     let mut diagnostics = vec![Diagnostic::PoissonConverged {
         iterations: core.iterations,
     }];
-    if !dropped_entities.is_empty() {
+    if !zero_labels.is_empty() {
         diagnostics.push(Diagnostic::AllZeroEntities {
             outcome: prep.y_name.clone(),
-            entities: dropped_entities.iter().map(|d| d.entity.clone()).collect(),
+            entities: zero_labels,
+        });
+    }
+    if !single_labels.is_empty() {
+        diagnostics.push(Diagnostic::SingleRowEntities {
+            entities: single_labels,
         });
     }
     let vcov = CoefficientVcov {
@@ -417,6 +453,14 @@ fn fit_poisson(
         },
         dropped_entities,
     ))
+}
+
+/// The clusters of an absorbed fit: the codes of the first (or only) clustering, their number,
+/// and what they are.
+struct ClusterSetup {
+    cluster: Vec<usize>,
+    n_clusters: usize,
+    clusters: Clusters,
 }
 
 /// What goes into a [`Fit`] besides the estimates.
@@ -457,8 +501,18 @@ impl PanelSpec {
         if data.x.is_empty() {
             return Err(ModelError::NoRegressors(NoRegressors::NoneGiven));
         }
+        if data.cluster.len() > 2 {
+            return Err(ModelError::Unsupported(Unsupported::ClusterWays {
+                given: data.cluster.len(),
+            }));
+        }
         if !data.fixed_effects.is_empty() {
             return self.fit_absorbed(data);
+        }
+        if !data.cluster.is_empty() {
+            return Err(ModelError::Unsupported(Unsupported::ClusterColumn {
+                model: self.estimator.to_string(),
+            }));
         }
         let estimator = self.estimator;
         let weighted = data.weights.is_some();
@@ -554,12 +608,13 @@ impl PanelSpec {
     /// The within regression off every fixed effect of `data.fixed_effects` (see
     /// [`crate::absorb`] for the formulas), clustered by entity.
     fn fit_absorbed(&self, mut data: Cow<'_, PanelData>) -> Result<Fit, ModelError> {
-        if self.estimator != Estimator::Fe {
+        let poisson = self.estimator == Estimator::PoissonFe;
+        if self.estimator != Estimator::Fe && !poisson {
             return Err(ModelError::Unsupported(Unsupported::Absorbed {
                 model: self.estimator.to_string(),
             }));
         }
-        let rows = absorbed_rows(&data)?;
+        let rows = absorbed_rows(&data, poisson)?;
         if let Cow::Owned(data) = &mut data {
             data.release_rows();
         }
@@ -569,6 +624,55 @@ impl PanelSpec {
                 excluded: rows.excluded.len(),
             }));
         }
+        // The clusters: the entity, or the `--cluster` columns (two: two-way).
+        let mut rows = rows;
+        let n_entities = rows.n_entities;
+        let mut cluster_columns = std::mem::take(&mut rows.clusters);
+        let (cluster, n_clusters, clusters) = match cluster_columns.len() {
+            0 => (
+                std::mem::take(&mut rows.entity),
+                rows.n_entities,
+                Clusters::Entity,
+            ),
+            1 => {
+                let (codes, count) = cluster_columns.remove(0);
+                (codes, count, Clusters::Column(data.cluster[0].name.clone()))
+            }
+            _ => {
+                let (second, n_second) = cluster_columns.remove(1);
+                let (first, n_first) = cluster_columns.remove(0);
+                let both = FixedEffect::from_keys(
+                    "",
+                    first.iter().zip(&second).map(|(&a, &b)| Some((a, b))),
+                );
+                let n_both = both
+                    .codes
+                    .iter()
+                    .flatten()
+                    .max()
+                    .map_or(0, |m| *m as usize + 1);
+                let both: Vec<usize> = both.codes.iter().map(|c| c.unwrap_or(0) as usize).collect();
+                let names = [data.cluster[0].name.clone(), data.cluster[1].name.clone()];
+                (
+                    first,
+                    n_first,
+                    Clusters::TwoWay {
+                        names,
+                        second,
+                        n_second,
+                        both,
+                        n_both,
+                    },
+                )
+            }
+        };
+        // an effect nested in any of the clusters is not counted in the CR1 factor (pyfixest)
+        let nested = |codes: &[u32], levels: usize| match &clusters {
+            Clusters::TwoWay { second, .. } => {
+                nested_in(codes, levels, &cluster) || nested_in(codes, levels, second)
+            }
+            _ => nested_in(codes, levels, &cluster),
+        };
         let absorbed: Vec<AbsorbedEffect> = data
             .fixed_effects
             .iter()
@@ -577,9 +681,17 @@ impl PanelSpec {
             .map(|((fe, codes), &levels)| AbsorbedEffect {
                 name: fe.name.clone(),
                 levels,
-                nested_in_entity: nested_in(codes, levels, &rows.entity),
+                nested_in_entity: nested(codes, levels),
             })
             .collect();
+        if poisson {
+            let cluster = ClusterSetup {
+                cluster,
+                n_clusters,
+                clusters,
+            };
+            return self.fit_absorbed_poisson(&data, rows, absorbed, cluster, n_entities);
+        }
         let effect_names: Vec<String> = absorbed.iter().map(|a| a.name.clone()).collect();
         let weights = rows.weights.as_deref();
         let sqrt_w: Option<Vec<f64>> = weights.map(|w| w.iter().map(|v| v.sqrt()).collect());
@@ -640,16 +752,11 @@ impl PanelSpec {
             .iter()
             .map(|&c| data.x[candidates[c]].name.clone())
             .collect();
-        let core = LinearCore::within(
-            terms,
-            design,
-            ls,
-            rows.entity,
-            rows.n_entities,
-            k_fe,
-            k_fe_cluster,
-        );
+        let mut core =
+            LinearCore::within(terms, design, ls, cluster, n_clusters, k_fe, k_fe_cluster);
+        core.clusters = clusters;
         let mut est = Estimated::linear(&core, self.vcov, false)?;
+        est.n_entities = n_entities;
         est.dropped_terms = dropped;
         est.sigma2_e = Some(core.s2());
         let tss: f64 = y.iter().map(|v| v * v).sum();
@@ -681,6 +788,230 @@ impl PanelSpec {
                 dropped_entities: Vec::new(),
                 weighted: sqrt_w.is_some(),
                 uses_exposure: false,
+                fixed_effects: absorbed,
+                singletons_removed: Some(rows.singletons),
+            },
+        ))
+    }
+
+    /// Poisson regression off every fixed effect of `data.fixed_effects` (pyfixest `fepois`,
+    /// fixest `fepois`): iteratively reweighted least squares, each step the weighted within
+    /// regression of the working response on the regressors.
+    ///
+    /// # Formula
+    /// With `μ` the current mean and `η = ln μ`, the working response `z = η − o + y/μ − 1`
+    /// (`o` = ln exposure) and the regressors are demeaned off the effects with weights `μ`
+    /// (alternating projections, [`Demeaner`]); `δ` is the least squares of `√μ·z̃` on `√μ·X̃`;
+    /// then `η ← z − (z̃ − X̃δ) + o`. Started at `μ = (y + ȳ)/2`; stops when the deviance
+    /// `D = 2 Σ [y ln(y/μ) − (y − μ)]` changes by less than 1e-12·(0.1 + |D|) (fixest's rule).
+    /// Bread `B = (X̃ᵀWX̃)⁻¹` and scores `û_i √μ_i x̃_i`, `û = √μ(z̃ − X̃δ)`, of the last step;
+    /// `iid` = `(N−1)/(N−K)·B`, `hc1` = `N/(N−K)·B(Σ s_i s_iᵀ)B`, clustered = CR1 as the linear
+    /// model (one- or two-way), `K` counting the coefficients and the effects' levels less one
+    /// per effect after the first (pyfixest `ssc()`). Inference normal (z).
+    ///
+    /// Reference: Correia, Guimarães & Zylkin (2020), "Fast Poisson estimation with
+    /// high-dimensional fixed effects", *Stata Journal* 20(1), 95–115; pyfixest 0.60 `Fepois`.
+    fn fit_absorbed_poisson(
+        &self,
+        data: &PanelData,
+        rows: crate::absorb::AbsorbedRows,
+        absorbed: Vec<AbsorbedEffect>,
+        cluster: ClusterSetup,
+        n_entities: usize,
+    ) -> Result<Fit, ModelError> {
+        if data.weights.is_some() {
+            return Err(ModelError::Unsupported(Unsupported::Weights {
+                model: self.estimator.to_string(),
+                poisson: true,
+            }));
+        }
+        let n = rows.y.len();
+        let y = &rows.y;
+        let effect_names: Vec<String> = absorbed.iter().map(|a| a.name.clone()).collect();
+        let offset = |i: usize| rows.offset.as_ref().map_or(0.0, |o| o[i]);
+        let deviance = |mu: &[f64]| -> f64 {
+            2.0 * y
+                .iter()
+                .zip(mu)
+                .map(|(&y, &m)| {
+                    let log_term = if y > 0.0 { y * (y / m).ln() } else { 0.0 };
+                    log_term - (y - m)
+                })
+                .sum::<f64>()
+        };
+        let mean = y.iter().sum::<f64>() / n as f64;
+        let mut mu: Vec<f64> = y.iter().map(|&v| (v + mean) / 2.0).collect();
+        let mut eta: Vec<f64> = mu.iter().map(|m| m.ln()).collect();
+        let mut last = deviance(&mu);
+        let mut work = [vec![0.0; n], vec![0.0; n]];
+        let mut dropped = Vec::new();
+        // the regressors kept (indices into data.x), decided at the first step
+        let mut columns: Option<Vec<usize>> = None;
+        let mut iterations = 0;
+        let demean_failed = |column: &str| {
+            ModelError::NotConverged(NotConverged::Absorb {
+                effects: effect_names.join(", "),
+                column: column.to_owned(),
+            })
+        };
+        let (ls, design, sqrt_w) = loop {
+            iterations += 1;
+            let z: Vec<f64> = (0..n)
+                .map(|i| eta[i] - offset(i) + y[i] / mu[i] - 1.0)
+                .collect();
+            let mut demeaner = Demeaner::new(&rows.codes, &rows.levels, Some(&mu));
+            let mut z_tilde = z.clone();
+            if !demeaner.demean(&mut z_tilde, &mut work) {
+                return Err(demean_failed(&data.y.name));
+            }
+            let sqrt_w: Vec<f64> = mu.iter().map(|m| m.sqrt()).collect();
+            let candidates: Vec<usize> = match &columns {
+                Some(kept) => kept.clone(),
+                None => (0..rows.x.len()).collect(),
+            };
+            let mut x_tilde = Vec::with_capacity(candidates.len());
+            let mut kept_here = Vec::with_capacity(candidates.len());
+            for &j in &candidates {
+                let mut column = rows.x[j].clone();
+                let before = crate::linear::norm(&column);
+                if !demeaner.demean(&mut column, &mut work) {
+                    return Err(demean_failed(&data.x[j].name));
+                }
+                if columns.is_none() && crate::linear::norm(&column) <= 1e-9 * before {
+                    dropped.push(DroppedTerm {
+                        term: data.x[j].name.clone(),
+                        reason: crate::diagnostic::DropReason::AbsorbedByFixedEffects {
+                            name: data.x[j].name.clone(),
+                            effects: effect_names.clone(),
+                        },
+                    });
+                    continue;
+                }
+                kept_here.push(j);
+                x_tilde.push(column);
+            }
+            let design: Vec<Vec<f64>> = x_tilde
+                .iter()
+                .map(|c| c.iter().zip(&sqrt_w).map(|(v, s)| v * s).collect())
+                .collect();
+            let wz: Vec<f64> = z_tilde.iter().zip(&sqrt_w).map(|(v, s)| v * s).collect();
+            let ls = crate::linalg::least_squares(&design, &wz);
+            if columns.is_none() {
+                for (name, earlier) in ls.collinear(|c| data.x[kept_here[c]].name.clone()) {
+                    dropped.push(DroppedTerm {
+                        term: name.clone(),
+                        reason: crate::diagnostic::DropReason::Collinear {
+                            name,
+                            earlier,
+                            stage: crate::diagnostic::Stage::AbsorbedEffects,
+                        },
+                    });
+                }
+                let kept: Vec<usize> = ls.kept.iter().map(|&c| kept_here[c]).collect();
+                if kept.is_empty() {
+                    return Err(no_regressors("poisson-fe", &dropped));
+                }
+                let all_kept = kept.len() == kept_here.len();
+                columns = Some(kept);
+                if !all_kept {
+                    // the step again on the columns kept only
+                    continue;
+                }
+            }
+            // η ← z − (z̃ − X̃δ) + o, the working residual being û/√μ
+            for i in 0..n {
+                eta[i] = z[i] - ls.resid[i] / sqrt_w[i] + offset(i);
+                mu[i] = eta[i].exp();
+            }
+            let current = deviance(&mu);
+            if !current.is_finite() {
+                return Err(ModelError::NotConverged(NotConverged::PoissonIterations {
+                    iterations,
+                }));
+            }
+            let change = (current - last).abs() / (0.1 + last.abs());
+            last = current;
+            if change < 1e-12 {
+                break (ls, design, sqrt_w);
+            }
+            if iterations >= 100 {
+                return Err(ModelError::NotConverged(NotConverged::PoissonIterations {
+                    iterations,
+                }));
+            }
+        };
+        drop(work);
+        drop(sqrt_w);
+        let columns = columns.unwrap_or_default();
+        let terms: Vec<String> = columns.iter().map(|&j| data.x[j].name.clone()).collect();
+        let (k_fe, k_fe_cluster) = fixed_effect_parameters(&absorbed);
+        let bread = ls.xtx_inv.clone();
+        let mut core = LinearCore::within(
+            terms.clone(),
+            design,
+            ls,
+            cluster.cluster,
+            cluster.n_clusters,
+            k_fe,
+            k_fe_cluster,
+        );
+        core.clusters = cluster.clusters;
+        if core.df_resid == 0 {
+            return Err(ModelError::NotEnoughData(NotEnoughData::NoResidualDf {
+                n,
+                k: terms.len(),
+            }));
+        }
+        let vcov = match self.vcov {
+            VcovKind::Iid => {
+                let df = core.df_resid;
+                CoefficientVcov {
+                    covariance: bread * ((n - 1) as f64 / df as f64),
+                    reference: Reference::Z,
+                    df: None,
+                    convention: crate::convention::Convention::PoissonAbsorbedModel { n, df },
+                }
+            }
+            kind => core.covariance(kind, true)?,
+        };
+        let beta = core.ls.beta.clone();
+        let mut est = Estimated::bare(terms, beta, vcov, n, n_entities);
+        est.irr = true;
+        est.dropped_terms = dropped;
+        let mut diagnostics = vec![Diagnostic::PoissonConverged { iterations }];
+        if !rows.excluded.is_empty() {
+            diagnostics.push(Diagnostic::RowsExcluded {
+                rows: rows.excluded.iter().map(|r| r.row).collect(),
+            });
+        }
+        if rows.singletons > 0 {
+            diagnostics.push(Diagnostic::SingletonsRemoved {
+                rows: rows.singletons,
+            });
+        }
+        if rows.zero_outcome > 0 {
+            diagnostics.push(Diagnostic::ZeroOutcomeRowsRemoved {
+                outcome: data.y.name.clone(),
+                rows: rows.zero_outcome,
+            });
+        }
+        diagnostics.push(Diagnostic::AbsorbedEffects {
+            effects: absorbed
+                .iter()
+                .map(|a| (a.name.clone(), a.levels))
+                .collect(),
+        });
+        let uses_exposure = rows.offset.is_some();
+        Ok(self.assemble(
+            data,
+            est,
+            Extras {
+                n_periods: rows.times,
+                excluded: rows.excluded,
+                diagnostics,
+                dropped_entities: Vec::new(),
+                weighted: false,
+                uses_exposure,
                 fixed_effects: absorbed,
                 singletons_removed: Some(rows.singletons),
             },

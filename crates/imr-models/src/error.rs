@@ -65,8 +65,21 @@ pub enum NoRegressors {
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Unsupported {
-    Weights { model: String, poisson: bool },
-    Absorbed { model: String },
+    Weights {
+        model: String,
+        poisson: bool,
+    },
+    Absorbed {
+        model: String,
+    },
+    /// Clusters other than the entity (`--cluster`) go with absorbed fixed effects.
+    ClusterColumn {
+        model: String,
+    },
+    /// More than two cluster columns.
+    ClusterWays {
+        given: usize,
+    },
 }
 
 /// A value outside what the model takes.
@@ -253,10 +266,22 @@ impl Unsupported {
                 }
             ),
             (Unsupported::Absorbed { model }, Lang::En) => format!(
-                "absorbed fixed effects go with the within model; `{model}` does not take them (use the fe estimator)"
+                "absorbed fixed effects go with the within model and poisson-fe; `{model}` does not take them (use the fe or poisson-fe estimator)"
             ),
             (Unsupported::Absorbed { model }, Lang::Es) => format!(
-                "los efectos fijos absorbidos van con el modelo within; `{model}` no los acepta (use el estimador fe)"
+                "los efectos fijos absorbidos van con el modelo within y poisson-fe; `{model}` no los acepta (use el estimador fe o poisson-fe)"
+            ),
+            (Unsupported::ClusterColumn { model }, Lang::En) => format!(
+                "clusters other than the entity go with absorbed fixed effects; `{model}` without them clusters by entity (give the fixed effects to absorb)"
+            ),
+            (Unsupported::ClusterColumn { model }, Lang::Es) => format!(
+                "los grupos distintos de la entidad van con efectos fijos absorbidos; `{model}` sin ellos agrupa por entidad (indique los efectos fijos a absorber)"
+            ),
+            (Unsupported::ClusterWays { given }, Lang::En) => format!(
+                "standard errors cluster by one or two columns, not {given}"
+            ),
+            (Unsupported::ClusterWays { given }, Lang::Es) => format!(
+                "los errores estándar se agrupan por una o dos columnas, no por {given}"
             ),
         }
     }
@@ -393,6 +418,8 @@ mod tests {
             M::NotConverged(NotConverged::SingularPoissonInformation),
             M::NotConverged(NotConverged::PoissonIterations { iterations: 50 }),
             M::NotConverged(NotConverged::SingularPoissonAtEstimate),
+            M::Unsupported(Unsupported::ClusterColumn { model: "re".into() }),
+            M::Unsupported(Unsupported::ClusterWays { given: 3 }),
         ]
     }
 

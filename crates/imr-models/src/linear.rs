@@ -40,6 +40,27 @@ pub(crate) struct LinearCore {
     /// Cluster (entity) of each transformed row and number of clusters.
     pub cluster: Vec<usize>,
     pub n_clusters: usize,
+    /// What `cluster` is: the entity, a column, or the first of two (two-way clustering).
+    pub clusters: Clusters,
+}
+
+/// The clusters of a linear fit's clustered covariance.
+#[derive(Debug, Clone, Default)]
+pub(crate) enum Clusters {
+    /// The entity (`LinearCore::cluster`).
+    #[default]
+    Entity,
+    /// A column (`LinearCore::cluster`), `imr fit --cluster COL`.
+    Column(String),
+    /// Two columns: `LinearCore::cluster` is the first, `second` the other and `both` their
+    /// intersection (`imr fit --cluster a,b`).
+    TwoWay {
+        names: [String; 2],
+        second: Vec<usize>,
+        n_second: usize,
+        both: Vec<usize>,
+        n_both: usize,
+    },
 }
 
 /// Covariance, reference distribution and convention text of the coefficients: of a linear fit
@@ -70,6 +91,7 @@ impl LinearCore {
             k_cluster: k,
             cluster,
             n_clusters,
+            clusters: Clusters::Entity,
             design,
             ls,
         }
@@ -97,6 +119,7 @@ impl LinearCore {
             k_cluster: k + k_absorbed_cluster,
             cluster,
             n_clusters,
+            clusters: Clusters::Entity,
             design,
             ls,
         }
@@ -152,7 +175,10 @@ impl LinearCore {
                 })
             }
             VcovKind::Cluster => {
-                let g = self.n_clusters;
+                let g = match &self.clusters {
+                    Clusters::TwoWay { n_second, .. } => self.n_clusters.min(*n_second),
+                    _ => self.n_clusters,
+                };
                 if g < 2 {
                     return Err(ModelError::NotEnoughData(
                         NotEnoughData::ClusterNeedsTwoEntities,
@@ -164,23 +190,62 @@ impl LinearCore {
                         k: self.k_cluster,
                     }));
                 }
-                let meat = cluster_meat(
-                    &self.kept_columns(),
-                    &self.ls.resid,
-                    &self.cluster,
-                    self.n_clusters,
-                );
+                let columns = self.kept_columns();
+                let meat = |cluster: &[usize], count: usize| {
+                    cluster_meat(&columns, &self.ls.resid, cluster, count)
+                };
+                // CR1: G/(G−1)·(N−1)/(N−K); two-way, every term with G = min(G_a, G_b)
+                // (pyfixest's default G_df = "min", as fixest)
                 let factor =
                     g as f64 / (g - 1) as f64 * (n - 1) as f64 / (n - self.k_cluster) as f64;
                 let (reference, dfi) = z_or_t(g - 1);
+                let bread = &self.ls.xtx_inv;
+                let (covariance, convention) = match &self.clusters {
+                    Clusters::Entity => (
+                        sandwich(bread, &meat(&self.cluster, self.n_clusters), factor),
+                        Convention::Cluster {
+                            g,
+                            n,
+                            k: self.k_cluster,
+                            t_df: dfi,
+                        },
+                    ),
+                    Clusters::Column(column) => (
+                        sandwich(bread, &meat(&self.cluster, self.n_clusters), factor),
+                        Convention::ClusterBy {
+                            column: column.clone(),
+                            g,
+                            n,
+                            k: self.k_cluster,
+                            t_df: dfi,
+                        },
+                    ),
+                    Clusters::TwoWay {
+                        names,
+                        second,
+                        n_second,
+                        both,
+                        n_both,
+                    } => {
+                        // Cameron, Gelbach & Miller (2011): V_a + V_b − V_ab
+                        let m = meat(&self.cluster, self.n_clusters) + meat(second, *n_second)
+                            - meat(both, *n_both);
+                        (
+                            sandwich(bread, &m, factor),
+                            Convention::TwoWayCluster {
+                                columns: names.clone(),
+                                g_a: self.n_clusters,
+                                g_b: *n_second,
+                                n,
+                                k: self.k_cluster,
+                                t_df: dfi,
+                            },
+                        )
+                    }
+                };
                 Ok(CoefficientVcov {
-                    covariance: sandwich(&self.ls.xtx_inv, &meat, factor),
-                    convention: Convention::Cluster {
-                        g,
-                        n,
-                        k: self.k_cluster,
-                        t_df: dfi,
-                    },
+                    covariance,
+                    convention,
                     reference,
                     df: dfi,
                 })

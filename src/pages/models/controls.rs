@@ -1,5 +1,6 @@
-//! The options of the Models view: outcome, standard errors, weights, absorbed fixed effects,
-//! the models and the regressors (labelled from the codebook).
+//! The options of the Models view: outcome, standard errors, weights, absorbed fixed effects
+//! and the column clustering their standard errors, the models and the regressors (labelled
+//! from the codebook).
 
 use super::ModelOptions;
 use crate::components::choice::choice_select;
@@ -18,6 +19,8 @@ pub(super) fn Controls(
     candidates: Memo<Vec<String>>,
     /// The regressors checked.
     regressors: Memo<Vec<String>>,
+    /// The columns that may cluster the standard errors (besides the entity).
+    cluster_columns: Memo<Vec<String>>,
 ) -> impl IntoView {
     let ModelOptions {
         outcome,
@@ -26,6 +29,7 @@ pub(super) fn Controls(
         vcov,
         weights,
         fe,
+        cluster,
     } = options;
     view! {
         <section aria-labelledby="models-h" data-testid="models-controls">
@@ -68,6 +72,22 @@ pub(super) fn Controls(
                             fe.set((!v.is_empty()).then(|| v.to_owned()));
                         }/>
                     <small id="model-absorb-help">{msg(|m| m.models.absorb_help)}</small>
+                </span>
+                <span>
+                    <label for="model-cluster">{msg(|m| m.models.cluster_label)}</label>
+                    <select id="model-cluster" data-testid="model-cluster" aria-describedby="model-cluster-help"
+                        disabled=move || fe.with(Option::is_none) || vcov.get() != VcovKind::Cluster
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            cluster.set((!v.is_empty()).then_some(v));
+                        }>
+                        <option value="" selected=move || cluster.get().is_none()>{msg(|m| m.models.cluster_entity)}</option>
+                        {move || cluster_columns.get().into_iter().map(|name| {
+                            let selected = name.clone();
+                            view! { <option value=name.clone() selected=move || cluster.get().as_deref() == Some(selected.as_str())>{name.clone()}</option> }
+                        }).collect_view()}
+                    </select>
+                    <small id="model-cluster-help">{msg(|m| m.models.cluster_help)}</small>
                 </span>
             </div>
             <fieldset data-testid="model-choices">

@@ -33,7 +33,8 @@ use std::sync::Arc;
 /// The model specification, each option kept in the URL fragment under its key (a shared link
 /// refits the same models): `y` (outcome), `x` (regressors, comma-separated; absent until the
 /// reader chooses, then the defaults present in the data apply), `models`, `vcov`, `weights`,
-/// `fe` (absorbed fixed effects as `imr fit --fe` takes them).
+/// `fe` (absorbed fixed effects as `imr fit --fe` takes them), `cluster` (the column that
+/// clusters the standard errors of a fit with absorbed effects, `imr fit --cluster`).
 #[derive(Clone, Copy)]
 pub(super) struct ModelOptions {
     pub outcome: RwSignal<String>,
@@ -42,6 +43,7 @@ pub(super) struct ModelOptions {
     pub vcov: RwSignal<VcovKind>,
     pub weights: RwSignal<Option<String>>,
     pub fe: RwSignal<Option<String>>,
+    pub cluster: RwSignal<Option<String>>,
 }
 
 impl ModelOptions {
@@ -83,17 +85,27 @@ impl ModelOptions {
                 |f| f.clone().unwrap_or_default(),
                 |s| Some((!s.trim().is_empty()).then(|| s.trim().to_owned())),
             ),
+            cluster: fragment.synced_with(
+                "cluster",
+                None::<String>,
+                |c| c.clone().unwrap_or_default(),
+                |s| Some((!s.is_empty()).then(|| s.to_owned())),
+            ),
         }
     }
 
     /// The one request of the view for the regressors `x`: every selected model is this request
-    /// for its estimator. Reads (and so tracks) the outcome, weights, standard errors and fe.
+    /// for its estimator. Reads (and so tracks) the outcome, weights, standard errors, fe and
+    /// the clusters (which go with absorbed effects: without them the request has none).
     fn request(&self, x: Vec<String>, include_flagged: bool) -> FitRequest {
         FitRequest {
             y: self.outcome.get(),
             x,
             weights: self.weights.get(),
             vcov: self.vcov.get(),
+            cluster: (self.fe.with(Option::is_some) && self.vcov.get() == VcovKind::Cluster)
+                .then(|| self.cluster.get())
+                .flatten(),
             fe: self.fe.get(),
             include_flagged,
             ..FitRequest::default()
@@ -152,6 +164,20 @@ pub fn ModelsPage() -> impl IntoView {
             .map(|p| p.numeric_variables())
             .unwrap_or_default()
     });
+    // The columns that may cluster the standard errors: time, text and numeric columns (the
+    // entity is the default).
+    let cluster_columns = Memo::new(move |_| {
+        panel
+            .get()
+            .map(|p| {
+                std::iter::once(p.time_column.clone())
+                    .chain(p.text_names.iter().cloned())
+                    .chain(p.numeric_names.iter().cloned())
+                    .filter(|c| !c.is_empty())
+                    .collect::<Vec<String>>()
+            })
+            .unwrap_or_default()
+    });
     let regressors = Memo::new(move |_| {
         let candidates = candidates.get();
         let out = options.outcome.get();
@@ -201,7 +227,7 @@ pub fn ModelsPage() -> impl IntoView {
     });
 
     view! {
-        <controls::Controls options=options outcomes=outcomes candidates=candidates regressors=regressors/>
+        <controls::Controls options=options outcomes=outcomes candidates=candidates regressors=regressors cluster_columns=cluster_columns/>
         <crate::pages::findings::IncludeFlagged/>
         {move || match panel.get() {
             None => Some(view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }.into_any()),

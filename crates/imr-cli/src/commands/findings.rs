@@ -78,6 +78,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
             plain_outcomes(&mut doc);
             doc["engine_version"] = imr_core::ENGINE_VERSION.into();
             doc["source"] = args.input.source().into();
+            // every row of the input: used or excluded with its file, line and reason
+            doc["input"] = serde_json::to_value(super::rates::InputSummary::new(&panel))
+                .map_err(std::io::Error::from)?;
             super::json_text(&doc)?
         }
     };

@@ -6,10 +6,13 @@
 //! The arguments become an [`imr_core::request::FitRequest`], which the page's Models view
 //! builds from its controls too; this module parses, runs the request and prints the result.
 
-use super::input::{load_panel, InputArgs};
+use super::input::{load_panel_with, InputArgs};
+use super::rates::InputSummary;
 use super::CliError;
-use imr_core::models::{report, Estimator, VcovKind};
+use imr_core::ingest::{IngestOptions, IngestReport};
+use imr_core::models::{report, Estimator, Fit, VcovKind};
 use imr_core::request::{FitRequest, RequestError, DEFAULT_LEVEL};
+use serde::Serialize;
 use std::io::Write;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
@@ -54,13 +57,22 @@ pub struct Args {
     /// Exposure column for poisson-fe (e.g. births), entering as log offset
     #[arg(long, value_name = "COL")]
     pub exposure: Option<String>,
-    /// Fixed effects to absorb (with --model fe), comma-separated; `^` interacts columns as in
-    /// fixest, e.g. `--fe commune,year,region^year` (any column of the input, text or numeric,
-    /// or `entity`/`time`). Removed by alternating projections; singletons (rows alone in a level)
-    /// are removed repeatedly and counted; standard errors as pyfixest (CR1 by entity, effects
-    /// nested in the entities not counted in the small-sample factor)
+    /// Fixed effects to absorb (with --model fe, or poisson-fe as pyfixest's fepois),
+    /// comma-separated; `^` interacts columns as in fixest, e.g. `--fe commune,year,region^year`
+    /// (any column of the input, text or numeric, or `entity`/`time`). Removed by alternating
+    /// projections; singletons (rows alone in a level) and, for poisson-fe, levels whose
+    /// outcome is zero in every row are removed repeatedly and listed; standard errors as
+    /// pyfixest (CR1 by entity, effects nested in the clusters not counted in the small-sample
+    /// factor). Rows that repeat an (entity, time) key are kept: absorbed effects do not need
+    /// the key unique
     #[arg(long, value_name = "COL[^COL][,…]")]
     pub fe: Option<String>,
+    /// Cluster the standard errors of a fit with absorbed effects (--fe) by this column (any
+    /// column, text or numeric, or `entity`/`time`) instead of the entity; two columns `a,b`
+    /// cluster two-way as fixest's `cluster = ~a + b` (Cameron, Gelbach & Miller 2011). Small-
+    /// sample factor as pyfixest: G/(G−1)·(N−1)/(N−K), G the smaller number of clusters
+    #[arg(long, value_name = "COL[,COL]")]
+    pub cluster: Option<String>,
     /// Confidence level of the intervals
     #[arg(long, default_value_t = DEFAULT_LEVEL)]
     pub level: f64,
@@ -85,6 +97,7 @@ impl From<&Args> for FitRequest {
             weights: args.weights.clone(),
             exposure: args.exposure.clone(),
             fe: args.fe.clone(),
+            cluster: args.cluster.clone(),
             level: args.level,
             include_flagged: args.include_flagged,
         }
@@ -105,8 +118,12 @@ fn cli_error(err: RequestError) -> CliError {
             "--level: the confidence level must be between 0 and 1, got {level}"
         )),
         RequestError::AbsorbedNeedsWithin { model } => CliError::Input(format!(
-            "{model} model: absorbed fixed effects (--fe) go with the within model; `{model}` \
-             does not take them (use --model fe)"
+            "{model} model: absorbed fixed effects (--fe) go with the within model and \
+             poisson-fe; `{model}` does not take them (use --model fe or --model poisson-fe)"
+        )),
+        RequestError::ClusterNeedsAbsorbedAndClustered { cluster } => CliError::Usage(format!(
+            "--cluster {cluster}: clusters other than the entity go with absorbed fixed effects \
+             (--fe) and --vcov cluster"
         )),
         RequestError::WeightsNotSupported { model } => CliError::Input(format!(
             "{model} model: weights are available for pooled, fe and twfe; `{model}` is fitted \
@@ -121,9 +138,76 @@ fn cli_error(err: RequestError) -> CliError {
     }
 }
 
+/// What became of every data row of the input files in a fit: each is excluded on reading
+/// (`input.excluded`: file, line, reason, and for a repeated key the line it repeats), merged
+/// into the row of the same area and time of another main file, a row of a characteristics
+/// file joined onto the panel, excluded by the model (`excluded_rows`: missing values,
+/// singletons, groups whose outcome cannot vary), or used by the model, so
+/// `rows_read = excluded_at_input + merged_rows + characteristics_rows + excluded_by_model +
+/// used_by_model`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FitRows {
+    pub rows_read: usize,
+    pub excluded_at_input: usize,
+    pub merged_rows: usize,
+    pub characteristics_rows: usize,
+    /// Rows of the panel handed to the model (`excluded_by_model + used_by_model`).
+    pub panel_rows: usize,
+    pub excluded_by_model: usize,
+    pub used_by_model: usize,
+}
+
+impl FitRows {
+    /// The accounting of a fit on a panel of `panel_rows` rows read as `report` says.
+    pub fn new(report: &IngestReport, panel_rows: usize, fit: &Fit) -> FitRows {
+        let characteristics_rows = report
+            .files
+            .iter()
+            .filter(|f| f.kind == "characteristics")
+            .map(|f| f.rows_used)
+            .sum();
+        FitRows {
+            rows_read: report.rows_read,
+            excluded_at_input: report.rows_excluded,
+            merged_rows: report.merged_rows,
+            characteristics_rows,
+            panel_rows,
+            excluded_by_model: fit.rows_excluded,
+            used_by_model: panel_rows.saturating_sub(fit.rows_excluded),
+        }
+    }
+}
+
+/// The JSON document of `imr fit --format json`: the fit's fields, then the input report
+/// (every file's rows, every exclusion with its line and reason) and the row accounting.
+#[derive(Serialize)]
+pub struct FitDocument<'a> {
+    #[serde(flatten)]
+    pub fit: &'a Fit,
+    pub input: InputSummary<'a>,
+    pub rows: FitRows,
+}
+
+impl FitDocument<'_> {
+    /// The document's text (pretty JSON and a final newline).
+    pub fn to_json(&self) -> Result<String, CliError> {
+        super::json_text(self)
+    }
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
     let request = FitRequest::from(&args);
-    let panel = load_panel(&args.input)?;
+    // Absorbed effects need no unique (entity, time) key: rows that repeat one are kept
+    // (pyfixest and fixest keep them too); every other model reads one row per key, and a
+    // repeat is excluded naming the line it repeats.
+    // Data without a time column are a cross-section (one period): pooled OLS, or absorbed
+    // effects and clusters of other columns.
+    let options = IngestOptions {
+        keep_repeated_keys: request.fe.is_some(),
+        time_optional: true,
+        ..IngestOptions::default()
+    };
+    let mut panel = load_panel_with(&args.input, &options)?;
     let validated = request.validate(&panel).map_err(cli_error)?;
     // What the code exports need of the panel; the panel itself is dropped before the fit,
     // which holds the model's own copy of the columns (issue 15: peak memory).
@@ -138,6 +222,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         other => other.chars().next().unwrap_or(','),
     });
     let decimal = first_file.map_or('.', |f| f.decimal.chars().next().unwrap_or('.'));
+    let input_report = std::mem::take(&mut panel.report);
+    let (panel_rows, deaths_derived) = (panel.len(), panel.deaths_derived);
     drop(panel);
     let fit = validated.run().map_err(cli_error)?;
     // The code runs from the folder holding the data file: it names the file alone.
@@ -170,7 +256,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         );
     }
     let text = match args.format {
-        Format::Json => fit.to_json() + "\n",
+        Format::Json => FitDocument {
+            fit: &fit,
+            input: InputSummary::of(&input_report, deaths_derived),
+            rows: FitRows::new(&input_report, panel_rows, &fit),
+        }
+        .to_json()?,
         Format::Csv => args
             .input
             .with_csv_header(&report::coefficients_csv_with(&fit, super::csv_options())),

@@ -19,7 +19,8 @@ pub struct InputArgs {
     /// Column with the area code (guessed from comuna, codigo_comuna, cut, cod_com, code, id)
     #[arg(long, value_name = "COL")]
     pub entity: Option<String>,
-    /// Column with the year (guessed from año, anio, ano, year)
+    /// Column with the year (guessed from año, anio, ano, year; `imr fit` reads data without
+    /// one as a cross-section)
     #[arg(long, value_name = "COL")]
     pub time: Option<String>,
     /// Column with infant deaths (guessed from defunciones, defunciones_infantiles, muertes_menores_1, deaths)
@@ -76,6 +77,11 @@ pub fn today() -> String {
 
 /// Reads every file, applies the column choices and validates the rows.
 pub fn load_panel(args: &InputArgs) -> Result<Panel, CliError> {
+    load_panel_with(args, &IngestOptions::default())
+}
+
+/// [`load_panel`] with the build's options (`imr fit --fe` keeps repeated keys).
+pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Panel, CliError> {
     let mut tables = Vec::with_capacity(args.files.len());
     let mut preset = Vec::with_capacity(args.files.len());
     for path in &args.files {
@@ -101,8 +107,7 @@ pub fn load_panel(args: &InputArgs) -> Result<Panel, CliError> {
         }
     }
     let roles = choose_roles(&tables, preset, args)?;
-    build_panel(&tables, &roles, &IngestOptions::default())
-        .map_err(|e| CliError::Input(e.to_string()))
+    build_panel(&tables, &roles, options).map_err(|e| CliError::Input(e.to_string()))
 }
 
 /// The guessed (or saved) roles of each table with the user's choices applied. A named column must exist

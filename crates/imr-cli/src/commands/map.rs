@@ -198,6 +198,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let mut summary = result.summary;
     summary["out"] = serde_json::Value::String(args.out.display().to_string());
+    // every row of the input: used or excluded with its file, line and reason
+    summary["input"] = serde_json::to_value(super::rates::InputSummary::new(&panel))
+        .map_err(std::io::Error::from)?;
     std::io::stdout()
         .lock()
         .write_all(super::json_text(&summary)?.as_bytes())?;

@@ -48,6 +48,7 @@ pub fn column_flag(role: ColumnUse) -> &'static str {
         ColumnUse::Weights => "weights",
         ColumnUse::Exposure => "exposure",
         ColumnUse::FixedEffect => "fe",
+        ColumnUse::Cluster => "cluster",
         ColumnUse::MapValue => "value",
         _ => "column",
     }
@@ -109,6 +110,7 @@ mod tests {
             ColumnUse::Weights,
             ColumnUse::Exposure,
             ColumnUse::FixedEffect,
+            ColumnUse::Cluster,
             ColumnUse::MapValue,
         ] {
             let flag = column_flag(role);

@@ -44,7 +44,12 @@ pub struct InputSummary<'a> {
 
 impl<'a> InputSummary<'a> {
     pub fn new(panel: &'a Panel) -> Self {
-        let report: &IngestReport = &panel.report;
+        InputSummary::of(&panel.report, panel.deaths_derived)
+    }
+
+    /// The summary of an ingest report (when the panel itself is gone: `imr fit` frees it
+    /// before the fit).
+    pub fn of(report: &'a IngestReport, deaths_derived: bool) -> Self {
         let first = &report.files[0];
         InputSummary {
             rows_read: report.rows_read,
@@ -58,7 +63,7 @@ impl<'a> InputSummary<'a> {
             recoded_codes: report.recoded_codes,
             merged_rows: report.merged_rows,
             cell_warnings: &report.cell_warnings,
-            deaths_derived: panel.deaths_derived,
+            deaths_derived,
         }
     }
 }

@@ -35,6 +35,16 @@ type KnownEntity = Result<(u32, bool), ExclusionReason>;
 #[derive(Debug, Clone, Default)]
 pub struct IngestOptions {
     pub code_system: CodeSystem,
+    /// Whether rows of a main file that repeat an (entity, time) key are kept as rows of their
+    /// own (a model with absorbed effects, which does not need the key unique: `imr fit --fe`)
+    /// instead of excluded as duplicates naming the line they repeat (the default, for every
+    /// analysis that reads one value per area and year). Rows of two main files that complete
+    /// each other (births in one, deaths in the other) are merged either way.
+    pub keep_repeated_keys: bool,
+    /// Whether a main file may have no time column: a cross-section (`imr fit` of data with
+    /// one row per area), every row then in one period, time 0. Without it (the default) a
+    /// main file without a time column is an error naming the missing role.
+    pub time_optional: bool,
 }
 
 /// The role of a table in the build.
@@ -381,7 +391,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
         if r.entity.is_none() {
             return Err(missing_role(table, Role::Entity));
         }
-        if kinds[t] == TableKind::Main && r.time.is_none() {
+        if kinds[t] == TableKind::Main && r.time.is_none() && !options.time_optional {
             return Err(missing_role(table, Role::Time));
         }
     }
@@ -530,7 +540,8 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                     .map(|&y| i64::from(y)),
             };
             let (raw_entity, time) = match record_key(table, &rec, r, known) {
-                Ok((entity, time)) => (entity, time.expect("main tables have a time column")),
+                // no time column (a cross-section, `time_optional`): one period, time 0
+                Ok((entity, time)) => (entity, time.unwrap_or(0)),
                 Err(kind) => {
                     exclude(&mut report, &table.file, rec.line, kind);
                     continue;
@@ -733,21 +744,23 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
                     report.merged_rows += 1;
                     continue;
                 }
-                let first_line = existing.line;
-                let first_file = (first_table != t).then(|| existing.file.to_owned());
-                let entity = existing.entity.to_owned();
-                exclude(
-                    &mut report,
-                    &table.file,
-                    rec.line,
-                    ExclusionReason::DuplicateEntityTime {
-                        entity,
-                        time,
-                        first_line,
-                        first_file,
-                    },
-                );
-                continue;
+                if !options.keep_repeated_keys {
+                    let first_line = existing.line;
+                    let first_file = (first_table != t).then(|| existing.file.to_owned());
+                    let entity = existing.entity.to_owned();
+                    exclude(
+                        &mut report,
+                        &table.file,
+                        rec.line,
+                        ExclusionReason::DuplicateEntityTime {
+                            entity,
+                            time,
+                            first_line,
+                            first_file,
+                        },
+                    );
+                    continue;
+                }
             }
             if recoded {
                 report.recoded_codes += 1;
@@ -786,13 +799,14 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     }
 
     // Characteristics files.
-    let mut row_index: HashMap<(u32, i64), usize> = HashMap::new();
+    // (entity, time) → its rows (more than one only with `keep_repeated_keys`)
+    let mut row_index: HashMap<(u32, i64), Vec<usize>> = HashMap::new();
     let mut by_entity: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     let has_characteristics = kinds.contains(&TableKind::Characteristics);
     drop(seen);
     for i in (0..rows.len()).filter(|_| has_characteristics) {
         let key = rows.key_of(i);
-        row_index.insert(key, i);
+        row_index.entry(key).or_default().push(i);
         by_entity.entry(key.0).or_default().push(i);
     }
     for t in (0..tables.len()).filter(|&t| kinds[t] == TableKind::Characteristics) {
@@ -853,7 +867,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
             let id = rows.find_entity(&entity);
             let targets: Vec<usize> = match (id, time) {
                 (None, _) => Vec::new(),
-                (Some(id), Some(t)) => row_index.get(&(id, t)).copied().into_iter().collect(),
+                (Some(id), Some(t)) => row_index.get(&(id, t)).cloned().unwrap_or_default(),
                 (Some(id), None) => by_entity.get(&id).cloned().unwrap_or_default(),
             };
             if targets.is_empty() {
@@ -927,7 +941,9 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     Ok(rows.finish(PanelMeta {
         entity_column: tables[first_main].columns[roles[first_main].entity.expect("checked")]
             .clone(),
-        time_column: tables[first_main].columns[roles[first_main].time.expect("checked")].clone(),
+        time_column: roles[first_main]
+            .time
+            .map_or_else(String::new, |t| tables[first_main].columns[t].clone()),
         deaths_derived,
         chile_codes,
         report,

@@ -50,6 +50,7 @@ impl ColumnUse {
             ColumnUse::Weights => "de los pesos",
             ColumnUse::Exposure => "de la exposición",
             ColumnUse::FixedEffect => "de un efecto fijo",
+            ColumnUse::Cluster => "de los grupos de los errores estándar",
             ColumnUse::MapValue => "del valor mapeado",
         }
     }
@@ -104,7 +105,11 @@ impl RequestError {
                 "los pesos se aceptan en pooled, fe y twfe; `{model}` se estima sin pesos en R plm y Stata"
             ),
             AbsorbedNeedsWithin { model } => format!(
-                "los efectos fijos absorbidos van con el modelo within (fe); `{model}` no los acepta"
+                "los efectos fijos absorbidos van con el modelo within (fe) y poisson-fe; `{model}` no los acepta"
+            ),
+            ClusterNeedsAbsorbedAndClustered { cluster } => format!(
+                "los grupos (`{cluster}`) van con efectos fijos absorbidos y errores estándar \
+                 agrupados (vcov cluster)"
             ),
             FixedEffects(error) => error.text(lang),
             Level(level) => {

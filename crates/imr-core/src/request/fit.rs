@@ -34,6 +34,12 @@ pub struct FitRequest {
     /// commas, interactions by `^` (`commune,year,region^year`); any column, text or numeric,
     /// or `entity`/`time`.
     pub fe: Option<String>,
+    /// Columns that cluster the standard errors of a fit with absorbed effects, separated by a
+    /// comma: one (`region`), or two for two-way clustering (`region,year`, fixest's
+    /// `cluster = ~region + year`); any column, text or numeric, or `entity`/`time`. `None`:
+    /// the entity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cluster: Option<String>,
     /// Confidence level of the intervals.
     pub level: f64,
     /// Keep the rows flagged as implausible ([`crate::plausibility`]); by default they are left
@@ -53,6 +59,7 @@ impl Default for FitRequest {
             weights: None,
             exposure: None,
             fe: None,
+            cluster: None,
             level: DEFAULT_LEVEL,
             include_flagged: false,
         }
@@ -78,7 +85,8 @@ impl FitRequest {
     /// This request for `model` as the Models view fits it next to others: `poisson-fe`
     /// models the death counts with births as exposure (log offset) and no weights; the other
     /// estimators keep the outcome, and the weights where they take weights
-    /// ([`Estimator::takes_weights`]); absorbed fixed effects go with `fe` only.
+    /// ([`Estimator::takes_weights`]); absorbed fixed effects and their clusters go with `fe`
+    /// and `poisson-fe` (then pyfixest's `fepois`) only.
     pub fn for_model(&self, model: Estimator) -> FitRequest {
         let mut request = FitRequest {
             model,
@@ -91,8 +99,9 @@ impl FitRequest {
         } else if !model.takes_weights() {
             request.weights = None;
         }
-        if model != Estimator::Fe {
+        if !matches!(model, Estimator::Fe | Estimator::PoissonFe) {
             request.fe = None;
+            request.cluster = None;
         }
         request
     }
@@ -114,7 +123,7 @@ impl FitRequest {
     /// The engine's data from `panel` (rows labelled by their line): every named column must
     /// be numeric (fixed effects: any column), `poisson-fe` on the death counts or with births
     /// as exposure needs those counts, weights go with pooled, fe and twfe only, absorbed
-    /// fixed effects with fe only and without weights, and the level lies in (0, 1).
+    /// fixed effects with fe or poisson-fe only, and the level lies in (0, 1).
     pub fn validate(&self, panel: &Panel) -> Result<ValidatedFit, RequestError> {
         let flags = (!self.include_flagged)
             .then(|| crate::plausibility::Plausibility::check(panel))
@@ -154,6 +163,9 @@ impl FitRequest {
         if let Some(spec) = &self.fe {
             data = absorb(panel, spec, data)?;
         }
+        if let Some(spec) = &self.cluster {
+            data = cluster(panel, spec, data)?;
+        }
         if self.model == Estimator::PoissonFe
             && ((self.y == "deaths" && !panel.has_deaths)
                 || (self.exposure.as_deref() == Some("births") && !panel.has_births))
@@ -166,11 +178,18 @@ impl FitRequest {
         if !(self.level > 0.0 && self.level < 1.0) {
             return Err(RequestError::Level(self.level));
         }
-        if self.fe.is_some() && self.model != Estimator::Fe {
+        if self.fe.is_some() && !matches!(self.model, Estimator::Fe | Estimator::PoissonFe) {
             return Err(RequestError::AbsorbedNeedsWithin { model: self.model });
         }
         if self.weights.is_some() && !self.model.takes_weights() {
             return Err(RequestError::WeightsNotSupported { model: self.model });
+        }
+        if let Some(cluster) = &self.cluster {
+            if self.fe.is_none() || self.vcov != VcovKind::Cluster {
+                return Err(RequestError::ClusterNeedsAbsorbedAndClustered {
+                    cluster: cluster.clone(),
+                });
+            }
         }
         Ok(ValidatedFit {
             data,
@@ -188,7 +207,7 @@ impl FitRequest {
 
     /// The `imr fit` arguments after the input that reproduce this request: `--y`, one `--x`
     /// per value, `--model`, `--vcov`, then `--weights`, `--exposure`, `--fe` when set and
-    /// `--level` when not 0.95.
+    /// `--cluster` when set and `--level` when not 0.95.
     pub fn to_args(&self) -> Vec<String> {
         let mut args = FitOptions {
             y: &self.y,
@@ -200,6 +219,10 @@ impl FitRequest {
             fe: self.fe.as_deref(),
         }
         .to_args();
+        if let Some(cluster) = &self.cluster {
+            args.push("--cluster".into());
+            args.push(cluster.clone());
+        }
         if self.level != DEFAULT_LEVEL {
             args.push("--level".into());
             args.push(self.level.to_string());
@@ -240,22 +263,49 @@ impl ValidatedFit {
     }
 }
 
+/// The columns a fit may name as keys (fixed effects, clusters), for messages.
+fn key_columns(panel: &Panel) -> Vec<String> {
+    let mut columns = vec![panel.entity_column.clone(), panel.time_column.clone()];
+    columns.extend(panel.text_names.iter().cloned());
+    columns.extend(panel.numeric_names.iter().cloned());
+    columns
+}
+
+/// Sets the clusters of `spec`: a column's name whole, or columns separated by commas (the
+/// engine takes one or two).
+fn cluster(panel: &Panel, spec: &str, data: PanelData) -> Result<PanelData, RequestError> {
+    let names: Vec<&str> = if panel.key_column(spec).is_some() {
+        vec![spec]
+    } else {
+        spec.split(',').map(str::trim).collect()
+    };
+    let mut keys = Vec::with_capacity(names.len());
+    for name in names {
+        let column = panel
+            .key_column(name)
+            .ok_or_else(|| RequestError::NoColumn {
+                role: ColumnUse::Cluster,
+                name: name.to_owned(),
+                available: key_columns(panel),
+            })?;
+        keys.push(FixedEffect::from_keys(name, column));
+    }
+    Ok(data.with_cluster(keys))
+}
+
 /// Adds the fixed effects of `spec`: each term's columns as keys, interacted when joined by `^`.
 fn absorb(panel: &Panel, spec: &str, mut data: PanelData) -> Result<PanelData, RequestError> {
     let terms = parse_fixed_effects(spec).map_err(RequestError::FixedEffects)?;
     for term in terms {
         let mut parts = Vec::with_capacity(term.len());
         for name in &term {
-            let keys = panel.key_column(name).ok_or_else(|| {
-                let mut columns = vec![panel.entity_column.clone(), panel.time_column.clone()];
-                columns.extend(panel.text_names.iter().cloned());
-                columns.extend(panel.numeric_names.iter().cloned());
-                RequestError::NoColumn {
+            let keys = panel
+                .key_column(name)
+                .ok_or_else(|| RequestError::NoColumn {
                     role: ColumnUse::FixedEffect,
                     name: name.clone(),
-                    available: columns,
-                }
-            })?;
+                    available: key_columns(panel),
+                })?;
             parts.push(FixedEffect::from_keys(name.as_str(), keys));
         }
         data = data.absorb(if parts.len() == 1 {

@@ -55,14 +55,25 @@ pub fn chosen_regressors(
 }
 
 /// The columns of the fixed effects the requests absorb (`region^anio` gives `region` and
-/// `anio`), for the analysis data; a spec that does not parse adds none (its fit reports it).
+/// `anio`) and of their clusters (`--cluster region,anio`), for the analysis data; a spec that
+/// does not parse adds none (its fit reports it).
 pub fn absorbed_columns(requests: &[FitRequest]) -> Vec<String> {
-    requests
+    let effects = requests
         .iter()
         .filter_map(|r| parse_fixed_effects(r.fe.as_deref()?).ok())
         .flatten()
-        .flatten()
-        .collect()
+        .flatten();
+    let clusters = requests
+        .iter()
+        .filter_map(|r| r.cluster.as_deref())
+        .flat_map(|c| c.split(',').map(|name| name.trim().to_owned()));
+    let mut columns: Vec<String> = Vec::new();
+    for name in effects.chain(clusters) {
+        if !columns.contains(&name) {
+            columns.push(name);
+        }
+    }
+    columns
 }
 
 /// The analysis data the R, Stata and `imr` code run on: entity, time, births, deaths, rate
@@ -281,6 +292,13 @@ mod tests {
             absorbed_columns(&requests),
             ["codigo_comuna", "region", "anio"]
         );
+        // the cluster columns go into the data too, each once
+        let clustered = [FitRequest {
+            fe: Some("codigo_comuna".into()),
+            cluster: Some("region, codigo_comuna".into()),
+            ..FitRequest::default()
+        }];
+        assert_eq!(absorbed_columns(&clustered), ["codigo_comuna", "region"]);
     }
 
     #[test]

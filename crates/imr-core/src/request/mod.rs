@@ -70,6 +70,8 @@ pub enum ColumnUse {
     Exposure,
     /// A column of an absorbed fixed effect.
     FixedEffect,
+    /// A column whose values cluster the standard errors.
+    Cluster,
     /// The column mapped instead of the rate.
     MapValue,
 }
@@ -89,6 +91,7 @@ impl ColumnUse {
             ColumnUse::Weights => "weights",
             ColumnUse::Exposure => "exposure",
             ColumnUse::FixedEffect => "fixed effect",
+            ColumnUse::Cluster => "cluster",
             ColumnUse::MapValue => "mapped value",
         }
     }
@@ -133,8 +136,12 @@ pub enum RequestError {
     #[error("weights are available for pooled, fe and twfe; `{model}` is fitted unweighted in R plm and Stata")]
     WeightsNotSupported { model: imr_models::Estimator },
     /// Absorbed fixed effects with an estimator other than the within model.
-    #[error("absorbed fixed effects go with the within model (fe); `{model}` does not take them")]
+    #[error("absorbed fixed effects go with the within model (fe) and poisson-fe; `{model}` does not take them")]
     AbsorbedNeedsWithin { model: imr_models::Estimator },
+    /// Clusters other than the entity without absorbed effects, or with standard errors that
+    /// are not clustered.
+    #[error("clusters (`{cluster}`) go with absorbed fixed effects and clustered standard errors (vcov cluster)")]
+    ClusterNeedsAbsorbedAndClustered { cluster: String },
     /// The fixed-effect list does not parse.
     #[error("{0}")]
     FixedEffects(imr_models::ModelError),
@@ -410,6 +417,26 @@ mod tests {
             ),
             (
                 FitRequest {
+                    cluster: Some("region".into()),
+                    ..base.clone()
+                },
+                RequestError::ClusterNeedsAbsorbedAndClustered {
+                    cluster: "region".into(),
+                },
+            ),
+            (
+                FitRequest {
+                    fe: Some("region".into()),
+                    cluster: Some("region".into()),
+                    vcov: imr_models::VcovKind::Hc1,
+                    ..base.clone()
+                },
+                RequestError::ClusterNeedsAbsorbedAndClustered {
+                    cluster: "region".into(),
+                },
+            ),
+            (
+                FitRequest {
                     level: 1.5,
                     ..base.clone()
                 },
@@ -442,6 +469,8 @@ mod tests {
         );
         assert_eq!(request.for_model(Estimator::Re).weights, None);
         assert_eq!(request.for_model(Estimator::Re).fe, None);
+        // poisson-fe absorbs them too (pyfixest's fepois)
+        assert_eq!(poisson.fe.as_deref(), Some("region"));
         assert_eq!(
             request.for_model(Estimator::Fe).fe.as_deref(),
             Some("region")

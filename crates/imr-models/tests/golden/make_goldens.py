@@ -23,7 +23,8 @@ Conventions (each matched to imr-models' documented ones, see crates/imr-models/
     within, across entity means, overall), computed with numpy from the reference estimates.
   * Breusch–Pagan LM: Baltagi–Li formula on statsmodels pooled OLS residuals (numpy).
   * Hausman: from linearmodels FE and RE estimates and classical covariances (numpy).
-  * poisson-fe: statsmodels GLM Poisson with entity dummies and log offset; iid = model-based;
+  * poisson-fe: statsmodels GLM Poisson with entity dummies and log offset, on the entities with
+    a non-zero outcome and more than one row (as Stata xtpoisson, fe); iid = model-based;
     cluster = sandwich with cov_kwds use_correction=False times G/(G-1) (Stata xtpoisson, fe
     vce(robust)).
 """
@@ -187,6 +188,9 @@ def poisson_suite(name, df, entity, time, y, xs, exposure=None):
     cols = [y] + xs + ([exposure] if exposure else [])
     used = df.dropna(subset=cols).copy()
     used = used[used.groupby(entity)[y].transform("sum") > 0]
+    # an entity with a single complete row carries no information on the coefficients: Stata
+    # xtpoisson, fe (and pyfixest fepois) drop it, so it is neither in nobs nor in G
+    used = used[used.groupby(entity)[y].transform("size") > 1]
     dummies = pd.get_dummies(used[entity], prefix="e", dtype=float)
     X = pd.concat([used[xs], dummies], axis=1)
     offset = np.log(used[exposure]) if exposure else None
