@@ -601,3 +601,83 @@ fn the_models_views_r_code_runs_on_its_data_download() {
     eprintln!("{}", matched.join("\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Fits the code cannot reproduce yet (errors clustered by other columns, Poisson with absorbed
+/// effects) get R code that stops in R with the reason and the command that gives the numbers,
+/// never code that prints other numbers; the Stata do-file stops the same way.
+#[test]
+fn the_r_code_of_a_fit_it_cannot_reproduce_stops_with_the_reason() {
+    let dir = temp_dir("refused");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(BUNDLED),
+        dir.join("chile_imr_2019_2023.csv"),
+    )
+    .unwrap();
+    let base = [
+        "fit",
+        "chile_imr_2019_2023.csv",
+        "--entity",
+        "codigo_comuna",
+        "--time",
+        "anio",
+    ];
+    for (extra, said) in [
+        (
+            &[
+                "--y",
+                "rate",
+                "--x",
+                "pobreza",
+                "--fe",
+                "codigo_comuna",
+                "--vcov",
+                "cluster",
+                "--cluster",
+                "region,anio",
+            ][..],
+            "errors clustered by region,anio",
+        ),
+        (
+            &[
+                "--y",
+                "deaths",
+                "--x",
+                "pobreza",
+                "--model",
+                "poisson-fe",
+                "--exposure",
+                "births",
+                "--fe",
+                "codigo_comuna,anio",
+            ][..],
+            "Poisson with absorbed effects",
+        ),
+    ] {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let r = common::stdout_in(&dir, &[&args[..], &["--format", "r"]].concat());
+        assert!(
+            r.contains("--cluster region,anio") || !said.contains("clustered"),
+            "{r}"
+        );
+        std::fs::write(dir.join("refused.R"), &r).unwrap();
+        let out = rscript()
+            .arg("refused.R")
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success(),
+            "R ran code that cannot reproduce the fit:\n{r}"
+        );
+        assert!(
+            stderr.contains(said) && stderr.contains("does not yet write code"),
+            "{stderr}"
+        );
+        let stata = common::stdout_in(&dir, &[&args[..], &["--format", "stata"]].concat());
+        assert!(
+            stata.contains("exit 198") && stata.contains(said),
+            "{stata}"
+        );
+    }
+}

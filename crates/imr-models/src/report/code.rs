@@ -8,6 +8,7 @@
 //! runs it in R and compares it with `imr fit`. Stata: `regress`, `xtreg`, `xtpoisson`,
 //! `reghdfe` — never executed by the tests (no Stata here), which the do-file says.
 
+use crate::convention::Convention;
 use crate::fit::Fit;
 use crate::spec::{Estimator, VcovKind};
 use imr_escape::{comment_line, r_string, shell_join, stata_comment, stata_name, stata_string};
@@ -183,8 +184,38 @@ pub fn imr_command_args(fit: &Fit, ctx: &CodeContext) -> Vec<String> {
         }
         .to_args(),
     );
+    if let Some(columns) = cluster_columns(fit) {
+        args.extend(["--cluster".to_string(), columns]);
+    }
     args.extend(["--format", "json"].map(String::from));
     args
+}
+
+/// The `--cluster` value of a fit clustered by columns other than the entity (`a` or `a,b`).
+fn cluster_columns(fit: &Fit) -> Option<String> {
+    match &fit.vcov_convention {
+        Convention::ClusterBy { column, .. } => Some(column.clone()),
+        Convention::TwoWayCluster { columns, .. } => Some(columns.join(",")),
+        _ => None,
+    }
+}
+
+/// Why the R and Stata code cannot reproduce `fit` yet, if they cannot: errors clustered by
+/// other columns (one- or two-way) and Poisson with absorbed effects are fitted by `imr` (checked
+/// against pyfixest) but not written as code that the tests have run. The code then stops with
+/// this reason instead of printing other numbers.
+fn not_exported(fit: &Fit) -> Option<String> {
+    if let Some(columns) = cluster_columns(fit) {
+        return Some(format!(
+            "imr-atlas does not yet write code that reproduces errors clustered by {columns} \
+             (imr fit --cluster); run the imr fit command above for these numbers"
+        ));
+    }
+    (fit.model == Estimator::PoissonFe && !fit.fixed_effects.is_empty()).then(|| {
+        "imr-atlas does not yet write code that reproduces Poisson with absorbed effects \
+         (imr fit --model poisson-fe --fe); run the imr fit command above for these numbers"
+            .to_string()
+    })
 }
 
 /// The `imr fit` command line that produces `fit` from the CSV, every word shell-quoted
@@ -534,8 +565,9 @@ fn r_model(fit: &Fit) -> String {
                 ""
             };
             out.push_str(&format!(
-                "# entities whose outcome is zero in every period carry no information on the slopes: left out\n\
-                 events <- ave(Y, entity, FUN = sum) > 0\n\
+                "# entities whose outcome is zero in every period, or with a single row, carry no information\n\
+                 # on the slopes: left out (as Stata xtpoisson, fe and pyfixest fepois)\n\
+                 events <- ave(Y, entity, FUN = sum) > 0 & ave(Y, entity, FUN = length) > 1\n\
                  Y <- Y[events]; X <- X[events, , drop = FALSE]; entity <- entity[events]{}\n\
                  {R_VARIES}\
                  # Poisson with entity dummies: the same slopes as the conditional (fixed-effects) Poisson.\n\
@@ -565,6 +597,10 @@ fn r_model(fit: &Fit) -> String {
 /// `crates/imr-cli/tests/r_scripts.rs` runs it in R and compares it with `imr fit`.
 pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
     let mut out = code_header(fit, ctx, "#", comment_line);
+    if let Some(why) = not_exported(fit) {
+        out.push_str(&format!("stop({})\n", r_string(&why)));
+        return out;
+    }
     out.push_str(&r_read(ctx));
     let xs = regressors(fit);
     let mut numeric: Vec<&str> = std::iter::once(fit.outcome.as_str())
@@ -735,6 +771,13 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         .map(|w| format!(" [aweight = {}]", stata(w)))
         .unwrap_or_default();
     let mut out = code_header(fit, ctx, "*", stata_comment);
+    if let Some(why) = not_exported(fit) {
+        // A column name Stata cannot quote leaves the reason to the comment lines above.
+        let why = stata_string(&why)
+            .unwrap_or_else(|| "\"imr-atlas cannot write this fit as Stata code\"".to_string());
+        out.push_str(&format!("display as error {why}\nexit 198\n"));
+        return out;
+    }
     out.push_str(
         "* Not executed by imr's tests (there is no Stata here): the R code is, and this do-file\n\
          * follows it; check its numbers against the command above before relying on them\n",
