@@ -48,7 +48,7 @@ e2e: dist
 
 test: setup fmt-check clippy doc test-native test-wasm e2e
 
-# Benchmarks in headless Chromium (issue 8; a harness, not a test): the engine benches compiled
+# Benchmarks in headless Chromium (a harness, not a test): the engine benches compiled
 # to wasm32 with the page's release profile and wasm-opt -Oz (as trunk does for the page), then
 # bench/browser.mjs: fe, inequality bootstrap, wasm ingest, the page's microdata worker and time
 # to first map on dist/. bench/compare --browser runs this too and prints the ratios.

@@ -219,7 +219,7 @@ if (only.includes('ingest')) {
   log(`  reading the file alone (no aggregation): median ${fmt(results.ingest.read_only_median_ms)} (runs ${reads.map(fmt).join(', ')})`);
 }
 
-// The generic CSV ingest (issue 15): the pandas-written panel that bench/compare gives the native
+// The generic CSV ingest: the pandas-written panel that bench/compare gives the native
 // criterion bench (IMR_BENCH_PANEL_CSV), its bytes pushed into wasm (not timed), then file bytes
 // → table → validated panel timed, as criterion times RawTable::from_vec + build_panel.
 if (only.includes('csv')) {

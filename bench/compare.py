@@ -124,7 +124,7 @@ PANDAS_READ = "import sys, pandas as pd; print(len(pd.read_csv(sys.argv[1])))"
 
 
 def ingest(imr, csv):
-    """Generic CSV ingest (issue 15): `imr fit --model pooled` (reading and validating dominate)
+    """Generic CSV ingest: `imr fit --model pooled` (reading and validating dominate)
     against `pandas.read_csv`, each a fresh process (wall, peak RSS), median of 3 after one
     warm-up; and read_csv in this process (median of 3), the counterpart of the criterion
     figures of RawTable::from_bytes + build_panel."""
@@ -307,7 +307,7 @@ def main():
         print(
             f"end to end rows: pyfixest used {e2e['py_n']}, imr used {e2e['imr_n']} "
             f"({e2e['imr_excluded']} excluded by imr; {lost} fewer than pyfixest"
-            + (": values in scientific notation read as missing by the ingest, see issue 15 item 1)" if lost else ")")
+            + (": values in scientific notation read as missing by the ingest, see bench/RESULTS.md)" if lost else ")")
         )
         print(f"end to end agreement: largest relative difference coef {e2e['max_coef_diff']:.1e}, SE {e2e['max_se_diff']:.1e}")
 

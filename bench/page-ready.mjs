@@ -44,7 +44,7 @@ for (const view of [
   const sorted = [...times].sort((a, b) => a - b);
   console.log(`${view.name}: median ${sorted[Math.floor(sorted.length / 2)]} ms; runs ${times.join(', ')} ms`);
 }
-// "Within 1 s on the bundled data" (issue 16): the page's own work — from the wasm module
+// "Within 1 s on the bundled data": the page's own work — from the wasm module
 // instantiated (its download and compilation depend on the network and the machine, not on the
 // page) to the fifth Findings answer entering the DOM: reading the bundled data, the
 // plausibility pass, the five analyses and their rendering. A figure to compare with the 1 s

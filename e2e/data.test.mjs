@@ -119,7 +119,7 @@ test('excluded rows give their reasons in the page language', async () => {
   await first.filter({ hasText: /^broken\.csv, line 3: column `.+`: expected a number, found/ }).waitFor();
 });
 
-// Issue 13: a covariate on which a births file and a deaths file disagree is not dropped unseen:
+// A covariate on which a births file and a deaths file disagree is not dropped unseen:
 // the Data view lists the cell with both files and lines (the first file's value is used).
 test('a conflicting covariate between joined files is listed with both places', async () => {
   const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'data');

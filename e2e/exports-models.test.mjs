@@ -1,4 +1,4 @@
-// Issue 14, "one analysis, one request": the page and `imr` write the same bytes for the same
+// The page and `imr` write the same bytes for the same
 // request. The Models view's downloads (R and Stata code, Markdown and LaTeX tables byte for
 // byte; the coefficient CSV too) are compared with what `imr fit` prints when run with the
 // command the page shows (on the downloaded analysis data, and on the bundled file with the

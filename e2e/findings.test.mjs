@@ -1,4 +1,4 @@
-// The Findings view (issue 16): the page opens on it, answers the five questions on the bundled
+// The Findings view: the page opens on it, answers the five questions on the bundled
 // data in the browser's language, flags the implausible 15202/2023 value, recomputes every
 // sentence when another file is uploaded, and offers a printable report.
 import { test, before, after } from 'node:test';

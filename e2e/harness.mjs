@@ -52,7 +52,7 @@ export async function launch() {
 // A page whose every request is recorded; console errors are collected too. The browser language
 // is English unless `locale` says otherwise (the page follows it).
 //
-// The page opens on the Findings view (issue 16); the tests written before it expect the Data
+// The page opens on the Findings view; the tests written before it expect the Data
 // view, so a URL without a fragment gets `#view=data` unless `firstView` asks for the page as a
 // visitor opens it. `viewport` sets the window size (default Playwright's 1280×720); other
 // options (e.g. `hasTouch`) go to the browser context as they are.
@@ -76,7 +76,7 @@ export function outsideRequests(requests, origin) {
 }
 
 // axe-core (from tools/node) into the page. Through DevTools evaluation, not a <script> tag: the
-// page's Content Security Policy allows only its own hashed inline scripts (issue 13), and a
+// page's Content Security Policy allows only its own hashed inline scripts, and a
 // test must not weaken it (no bypassCSP) to run its checker.
 const AXE_SOURCE_PATH = toolsRequire.resolve('axe-core/axe.min.js');
 export async function injectAxe(page) {

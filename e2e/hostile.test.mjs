@@ -1,4 +1,4 @@
-// Hostile files dropped on the page (issue 13, input side): a column named `<script>…`, an
+// Hostile files dropped on the page (input side): a column named `<script>…`, an
 // unterminated quote, a formula-named column followed by a download. The page stays alive, runs
 // nothing from the file, and its ingest report says what it did with each. The files are the
 // committed corpus of crates/imr-core/tests/data/hostile (also the fuzzing seeds).

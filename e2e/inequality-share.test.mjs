@@ -1,4 +1,4 @@
-// The Inequality view's options live in the URL fragment (issue 14): a shared link reopens the
+// The Inequality view's options live in the URL fragment: a shared link reopens the
 // same controls and numbers; and every download of the view is byte for byte the file that the
 // `imr inequality` command shown beside it writes, on the bundled data.
 import { test, before, after } from 'node:test';

@@ -154,7 +154,7 @@ test('switching language changes the headings and the decimal mark of the measur
   assert.deepEqual(errors, []);
 });
 
-// Issue 12: the adjusted (true-rate) inequality leads the view, and every adjusted number on
+// The adjusted (true-rate) inequality leads the view, and every adjusted number on
 // screen is the one `imr inequality --format json` prints with the command the page shows.
 test('the adjusted measures on screen equal the command line\'s, led by the answer sentence', async () => {
   const { page, errors } = await ViewPage.open(browser, server.origin, 'inequality');
@@ -195,7 +195,7 @@ test('the adjusted measures on screen equal the command line\'s, led by the answ
   assert.deepEqual(errors, []);
 });
 
-// Issue 12: the view leads with the answer, above the settings; and the IMR vs health-income
+// The view leads with the answer, above the settings; and the IMR vs health-income
 // panel leads with the correlation of the adjusted Gini, the same r and interval that
 // `imr inequality --against … --format json` prints with the command the panel shows.
 test('the answer precedes the settings, and the adjusted correlation on screen equals the command line\'s', async () => {

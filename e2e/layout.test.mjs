@@ -1,4 +1,4 @@
-// Layout from 360 to 1440 px (issue 16): every label sits with its control and no two labelled
+// Layout from 360 to 1440 px: every label sits with its control and no two labelled
 // controls (or their labels) overlap; screenshots of the Findings view at phone and desktop
 // sizes match committed references within a tolerance. Fonts are pinned and animations off so
 // that the screenshots are deterministic; UPDATE_EXPECT=1 rewrites the references.

@@ -260,7 +260,7 @@ test('include-flagged=true in the link includes the flagged values, and toggling
   assert.deepEqual(errors, []);
 });
 
-// Answer first (issue 16): the map's methods sit behind the views' shared "How this is
+// Answer first: the map's methods sit behind the views' shared "How this is
 // calculated" disclosure, closed by default, in the page's language.
 for (const [locale, summary, funnel] of [['en-US', 'How this is calculated', /99\.8% control limits/], ['es-CL', 'Cómo se calcula', /99,8%/]]) {
   test(`the map's methods are behind "${summary}"`, async () => {

@@ -191,7 +191,7 @@ test('adding a model fits only that model, without a visible pause', async () =>
   assert.deepEqual(errors, []);
 });
 
-// Issue 14 (stretch): the fe model absorbs the fixed effects typed in the view, as `imr fit --fe`
+// The fe model absorbs the fixed effects typed in the view, as `imr fit --fe`
 // does; the shown command carries --fe, runs on the downloaded data (which holds the text
 // column region) and gives the table on screen; the effects are in the link (URL fragment).
 test('absorbed fixed effects on screen are what imr fit --fe prints, and the command reproduces them', async () => {

@@ -1,4 +1,4 @@
-// The map on a phone (issue 16): in a touch-enabled context at 390×844, a tap on a commune shows
+// The map on a phone: in a touch-enabled context at 390×844, a tap on a commune shows
 // the tooltip a mouse hover shows (name, rate with its interval) and selects the commune, a tap
 // elsewhere hides it, and a two-finger pinch zooms the map (its viewBox shrinks about the
 // fingers). Touches go through the DevTools protocol (Input.dispatchTouchEvent), as a real

@@ -170,7 +170,7 @@ impl AppState {
             files,
             roles,
             bundled: RwSignal::new(false),
-            // The study's answers first (issue 16).
+            // The study's answers first.
             view: fragment.synced("view", View::Findings),
             panel,
             rates,

@@ -57,7 +57,7 @@ pub fn download_text(file_name: &str, mime: &str, contents: &str) {
 
 /// How long an object URL handed to a download stays valid. Revoking it right after `click()`
 /// raced the browser's download manager, which resolves the URL asynchronously: on Chromium 156 a
-/// session's eleventh download never started (issue 13). FileSaver.js keeps its URLs for 40 s;
+/// session's eleventh download never started. FileSaver.js keeps its URLs for 40 s;
 /// a minute costs only the blob's memory for that minute.
 const OBJECT_URL_LIFETIME_MS: i32 = 60_000;
 

@@ -162,7 +162,7 @@ impl Default for DeathsBench {
     }
 }
 
-/// The generic CSV ingest of `imr fit` and the page (issue 15): a file's bytes, pushed chunk by
+/// The generic CSV ingest of `imr fit` and the page: a file's bytes, pushed chunk by
 /// chunk from JavaScript (not timed), then `run` — `RawTable::from_vec` and `build_panel` with
 /// the entity and time columns named, the counterpart of the native criterion bench
 /// `ingest/csv_*` (one thread: the page's engine has one).

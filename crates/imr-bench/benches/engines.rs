@@ -4,7 +4,7 @@
 //!   `IMR_BENCH_DEATHS_MB` picks another size;
 //! - fe with clustered errors on 1,000,000 rows × 5 regressors (the fit; data built once);
 //! - inequality with 1,000 bootstrap replicates on 5,570 areas × 30 years;
-//! - generic CSV ingest (issue 15): `RawTable::from_bytes` and `build_panel` on the fe panel as
+//! - generic CSV ingest: `RawTable::from_bytes` and `build_panel` on the fe panel as
 //!   CSV (MB/s): the file bench/compare writes with pandas when `IMR_BENCH_PANEL_CSV` names it,
 //!   else the panel as imr-bench-data writes it.
 //!

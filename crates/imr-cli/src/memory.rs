@@ -4,7 +4,7 @@
 //! mimalloc 3.x, src/options.c) so that they can be reused without asking the OS again. A one-shot ingest frees
 //! multi-MB buffers (parsed columns, the table) and allocates the next ones within that time,
 //! so both were resident at once: `imr fit` on the 127 MB benchmark CSV peaked at 2.3× the file
-//! with the default and 1.85× with purging at once, in the same time (issue 15, bench/RESULTS.md).
+//! with the default and 1.85× with purging at once, in the same time (bench/RESULTS.md).
 
 /// mimalloc's `mi_option_purge_delay`: its position in `mi_option_e` (include/mimalloc.h of
 /// mimalloc 2.x and 3.x, which libmimalloc-sys 0.1.49 builds). libmimalloc-sys does not export

@@ -1,4 +1,4 @@
-//! Hostile names through every export of `imr` (issue 13, "exports that cannot hurt"): a column
+//! Hostile names through every export of `imr` ("exports that cannot hurt"): a column
 //! or area named with a newline, quotes, `$(touch x)`, backticks, a trailing backslash, a
 //! spreadsheet formula and `<script>` must stay inside the string, name, comment or cell it is
 //! written into — in R and Stata code, Markdown and LaTeX tables, CSV and SVG — and a closed
@@ -361,8 +361,7 @@ fn a_broken_boundary_file_exits_1_or_2_never_a_signal() {
         dir.join("d.csv"),
     )
     .unwrap();
-    // An arc index out of range, a negative one and i32::MIN (issue 13's panics in the
-    // topojson crate), and a one-element transform.scale.
+    // An arc index out of range, a negative one and i32::MIN, and a one-element transform.scale.
     let shapes = [
         r#"{"type":"Topology","arcs":[],"objects":{"c":{"type":"GeometryCollection","geometries":[{"type":"Polygon","arcs":[[5]],"properties":{"codigo_comuna":"13101"}}]}}}"#,
         r#"{"type":"Topology","arcs":[[[0,0],[1,1]]],"objects":{"c":{"type":"GeometryCollection","geometries":[{"type":"Polygon","arcs":[[-5]],"properties":{"codigo_comuna":"13101"}}]}}}"#,

@@ -300,7 +300,7 @@ fn same(a: f64, b: f64) {
     assert!((a - b).abs() <= 1e-9 * b.abs().max(1e-300), "{a} vs {b}");
 }
 
-/// Issue 12: per year `adjusted`, `adjusted_ci`, `excess_variation`; top level
+/// Per year `adjusted`, `adjusted_ci`, `excess_variation`; top level
 /// `trend_adjusted`, equal to the engine's values on the same numbers.
 #[test]
 fn json_carries_the_adjusted_measures_of_the_engine() {

@@ -1,6 +1,6 @@
 //! The validated long panel: one row per entity and time, with counts and covariates.
 //!
-//! Stored by column (issue 15: a struct per row — an entity `String`, a `Vec` of covariates,
+//! Stored by column (a struct per row — an entity `String`, a `Vec` of covariates,
 //! a `Vec` of texts — held ~250 bytes per row and made the kernel zero half a gigabyte for a
 //! 128 MB file): entity ids into one table of distinct entity strings, the times, the counts
 //! and each numeric covariate as `f64` columns, each text column as ids into its own table of
@@ -242,7 +242,7 @@ enum RowOrder {
 
 /// `column` in `order`, written into `scratch` and swapped with it, so `scratch` comes back
 /// holding the old column's buffer for the next column of its type: one spare buffer a type,
-/// not a new vector a column (issue 15: that was the panel again at the peak of a build). An
+/// not a new vector a column (that was the panel again at the peak of a build). An
 /// empty column (a count the panel lacks) stays empty.
 fn reorder<T: Copy>(column: &mut Vec<T>, order: &RowOrder, scratch: &mut Vec<T>) {
     if column.is_empty() {

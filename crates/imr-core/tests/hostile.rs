@@ -1,4 +1,4 @@
-//! Hostile and broken CSV inputs (issue 13, input side): numbers as people write them, quotes
+//! Hostile and broken CSV inputs (input side): numbers as people write them, quotes
 //! that swallow lines, names that collide, implausible counts, huge headers. Every physical line
 //! of a file is accounted for and every row is used or excluded with its reason.
 

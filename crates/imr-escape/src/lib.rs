@@ -5,7 +5,7 @@
 //! Every function here is pure and total (no panic on any input) and states its rule and the
 //! reference it follows. A column name or a file name comes from whoever wrote the input file,
 //! so none of them may break out of the string, name or comment it is written into
-//! (issue 13: "exports that cannot hurt").
+//! ("exports that cannot hurt").
 //!
 //! Hand-written rather than taken from crates: the rules are a few lines each, the crates that
 //! exist cover one target each (`shlex` quotes for POSIX sh but is used here only to test the

@@ -4,7 +4,7 @@
 //! each row (an id into sorted labels, [`Entities`]), integer times, the outcome and the
 //! regressors as named columns of `f64` (NaN is a missing value), optional weights and exposure,
 //! and a label per row (a line number) that is used to list the rows the model could not use.
-//! Eight bytes a value and four an entity (issue 15: the model's copy of a million-row panel was
+//! Eight bytes a value and four an entity (the model's copy of a million-row panel was
 //! 16 bytes a value and a string a row).
 
 use crate::error::InvalidValue;

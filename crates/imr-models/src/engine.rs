@@ -487,7 +487,7 @@ impl PanelSpec {
 
     /// [`PanelSpec::fit`] of data given away: its rows are freed once the model has its own
     /// sorted copy of the rows it uses, so the two are not held together through the fit (the
-    /// peak memory of `imr fit` on a large file, issue 15). The result is the same.
+    /// peak memory of `imr fit` on a large file). The result is the same.
     pub fn fit_owned(&self, data: PanelData) -> Result<Fit, ModelError> {
         self.fit_data(Cow::Owned(data))
     }

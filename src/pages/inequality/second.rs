@@ -1,6 +1,6 @@
 //! The second panel: inequality of infant mortality against the inequality of a second subject
 //! (municipal health income per capita by default) over the years. It leads with the
-//! correlation of the adjusted Gini (issue 12), then the chosen measure of both series stacked
+//! correlation of the adjusted Gini, then the chosen measure of both series stacked
 //! (SVG as `imr inequality --against … --format svg-against`, CSV as `--format csv-against`),
 //! their observed correlation and the few-years warning.
 

@@ -1,4 +1,4 @@
-//! The view's first section: the answer sentence (issue 12: the answer comes first), the
+//! The view's first section: the answer sentence (the answer comes first), the
 //! settings (group, rank, bootstrap replicates and seed), what the intervals are, and the
 //! command that reproduces the analysis; and the select controls the other sections reuse.
 

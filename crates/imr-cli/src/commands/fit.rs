@@ -1,5 +1,5 @@
 //! `imr fit`: panel-data models (pooled, fe, twfe, re, be, fd, cre, poisson-fe) of an outcome on
-//! commune characteristics, printed as the JSON contract of issue 5, as a coefficient CSV, or as
+//! commune characteristics, printed as the JSON contract (README, "The `imr` command"), as a coefficient CSV, or as
 //! the R code, Stata code, Markdown table or LaTeX table the page's Models view offers (the same
 //! `imr_models::report` functions).
 //!
@@ -210,7 +210,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut panel = load_panel_with(&args.input, &options)?;
     let validated = request.validate(&panel).map_err(cli_error)?;
     // What the code exports need of the panel; the panel itself is dropped before the fit,
-    // which holds the model's own copy of the columns (issue 15: peak memory).
+    // which holds the model's own copy of the columns (peak memory).
     let (entity_column, time_column) = (panel.entity_column.clone(), panel.time_column.clone());
     let first_file = panel.report.files.first();
     let comment_lines = first_file.map_or(0, |f| f.metadata_lines.len());

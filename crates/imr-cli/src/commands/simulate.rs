@@ -1,4 +1,4 @@
-//! `imr simulate`: the simulation study of the adjusted inequality measures (issue 12) on the
+//! `imr simulate`: the simulation study of the adjusted inequality measures on the
 //! births of a data file: known true rates, Poisson deaths, and how the observed, the
 //! bootstrap bias-corrected and the adjusted measures recover the true inequality.
 

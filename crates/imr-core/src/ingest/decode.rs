@@ -38,7 +38,7 @@ impl Encoding {
 /// Decodes a whole file. Fails on an empty file and on binary content (a NUL byte in the first
 /// 8 KiB of a file without a byte-order mark: [`by_the_head`]). Valid UTF-8 (with or
 /// without its mark) is borrowed, not copied: a copy of a 128 MB file was 128 MB more at the
-/// peak and a pass over it (issue 15).
+/// peak and a pass over it.
 pub fn decode_bytes<'b>(
     file: &str,
     bytes: &'b [u8],
@@ -64,7 +64,7 @@ pub fn decode_bytes<'b>(
 }
 
 /// [`decode_bytes`] for bytes the caller gives away, with the same rules: valid UTF-8 becomes the
-/// text in place, neither copied nor validated twice (issue 15: the table keeps the file's text
+/// text in place, neither copied nor validated twice (the table keeps the file's text
 /// and reads its unquoted fields from it). Returns the text and the byte where its content starts
 /// (3 after a UTF-8 byte-order mark, which stays in the text; 0 otherwise).
 pub fn decode_owned(file: &str, bytes: Vec<u8>) -> Result<(String, usize, Encoding), IngestError> {

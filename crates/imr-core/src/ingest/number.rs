@@ -11,7 +11,7 @@ pub fn is_missing_token(field: &str) -> bool {
     ];
     let f = trim(field);
     // Compared in place, case-insensitively (a lower-cased copy per cell was a heap allocation
-    // per cell of every numeric column: issue 15).
+    // per cell of every numeric column).
     f.is_empty() || (f.len() <= 8 && TOKENS.iter().any(|t| f.eq_ignore_ascii_case(t)))
 }
 
@@ -127,7 +127,7 @@ enum Shape {
     NotANumber,
 }
 
-/// One pass over the bytes of a trimmed field (the fast path of issue 15: almost every cell of
+/// One pass over the bytes of a trimmed field (the fast path: almost every cell of
 /// a numeric column is a plain decimal, and splitting it into parts cost allocations).
 fn plain_shape(bytes: &[u8], decimal: Decimal) -> Shape {
     let (thousands, mark) = match decimal {
@@ -177,7 +177,7 @@ fn plain_shape(bytes: &[u8], decimal: Decimal) -> Shape {
     }
 }
 
-/// A trimmed field with a decimal point read by Rust's `f64` syntax first (issue 15: a full-
+/// A trimmed field with a decimal point read by Rust's `f64` syntax first (a full-
 /// precision float as pandas writes it, `-2.6419029990316214`, was scanned by [`plain_shape`],
 /// then by [`short_decimal`], then by `str::parse`). Rust's decimal syntax is
 /// `[+-](digits[.digits*]|.digits)[(e|E)[+-]digits]` plus `inf`, `infinity` and `nan`: the

@@ -161,7 +161,7 @@ struct RecordSpan {
     ends_at: u64,
 }
 
-/// The data records of a table without a string per cell or a copy of the file (issue 15: a
+/// The data records of a table without a string per cell or a copy of the file (a
 /// heap string per cell of a 128 MB file held ~8× the file, a copy of its fields ~1.5×, spans
 /// and field ends per record ~0.35×). The table owns the file's decoded text.
 ///
@@ -192,7 +192,7 @@ pub struct Records {
     spans: Vec<RecordSpan>,
     /// A text without `"` is read by lines: no span or end is kept per record, each record is
     /// found again from the nearest [`Lines::marks`] (the spans and ends were a third of a
-    /// numeric file's size, issue 15); `spans` is then empty.
+    /// numeric file's size); `spans` is then empty.
     #[serde(default)]
     lines: Option<Lines>,
 }
@@ -557,7 +557,7 @@ impl RawTable {
             .flexible(true)
             .from_reader(bytes);
         let mut columns: Option<Vec<String>> = None;
-        // One reused record: no allocation per record (issue 15). Byte records: the text is
+        // One reused record: no allocation per record. Byte records: the text is
         // valid UTF-8 and split at ASCII bytes only, so each field is too.
         let mut record = csv::ByteRecord::new();
         let mut unterminated_quote = None;
@@ -729,7 +729,7 @@ impl RawTable {
         let (mut numbers, mut present) = (0usize, 0usize);
         for (read, r) in self.records.iter().enumerate() {
             // Decided once the numbers are at least half even if every record still to read
-            // held a non-number (a numeric column is read half, not whole: issue 15).
+            // held a non-number (a numeric column is read half, not whole).
             let unread = self.records.len() - read;
             if numbers > 0 && numbers * 2 >= present + unread {
                 return true;

@@ -78,7 +78,7 @@ const NOT_A_NUMBER: f64 = f64::INFINITY;
 
 /// The non-role columns of a main table, classified as [`RawTable::column_is_numeric`] does,
 /// with every value of each numeric column parsed in the same pass (NaN missing,
-/// [`NOT_A_NUMBER`] not a number) and kept, empty for text columns. Issue 15: each number is
+/// [`NOT_A_NUMBER`] not a number) and kept, empty for text columns. Each number is
 /// parsed once and the parsed column becomes the panel's; the records are read once, each
 /// whole (not once per column), and natively a large table is read in contiguous parts on
 /// [`parse_threads`] threads, each filling its rows of every column (the page has one thread).
@@ -482,7 +482,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
         })
         .collect();
 
-    // The panel's columns, filled row by row with no allocation per row (issue 15). Each
+    // The panel's columns, filled row by row with no allocation per row. Each
     // distinct entity is normalised and interned once: its id serves the duplicate check.
     let main_records: usize = main_idx.iter().map(|&t| tables[t].records.len()).sum();
     let mut rows = PanelBuilder::new(
@@ -497,7 +497,7 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     // Duplicate (entity, time) keys. While every key is above the one before (ids are given in
     // order of appearance, so data grouped by entity with rising times — the usual layout —
     // stays so) no key can repeat and no map is needed; the first key that is not makes the map
-    // of every key so far → its first row, kept from then on. (Issue 15: a map of every row
+    // of every key so far → its first row, kept from then on. (A map of every row
     // was a tenth of the build and ~70 MB for a million rows.)
     let mut last_key: Option<(u32, i64)> = None;
     let mut seen: Option<HashMap<(u32, i64), usize>> = None;
