@@ -99,13 +99,14 @@ test('the interface follows the browser language and switches, with numbers per 
   const rate = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="rate"]');
   const births = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="births"]');
   assert.equal((await rate.textContent()).trim(), '7,00');
-  assert.equal((await births.textContent()).trim(), '2.888');
+  // Iquique 2019: 2,532 births (Tarapacá's registered births spread by population aged 0).
+  assert.equal((await births.textContent()).trim(), '2.532');
   assert.equal(await page.getAttribute('html', 'lang'), 'es');
   assert.equal((await page.getByTestId('tab-data').textContent()).trim(), 'Datos');
   await page.getByTestId('lang-switch').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="tab-data"]').textContent.trim() === 'Data');
   assert.equal((await rate.textContent()).trim(), '7.00');
-  assert.equal((await births.textContent()).trim(), '2,888');
+  assert.equal((await births.textContent()).trim(), '2,532');
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
 });
 

@@ -1,0 +1,71 @@
+// Data that are not Chile's: a generated panel of 22 areas with text codes (r0c0 … island) over
+// four years, and a GeoJSON of the same areas (the esda golden layer of crates/imr-map/tests/data/
+// esda). Uploaded on the Data tab and the Map tab, every view works on them: the map draws every
+// area, the inequality view answers, and the models view fits with the area's own covariate.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer, launch, openPage, outsideRequests, testidText, ROOT } from './harness.mjs';
+import { chooseModels } from './views.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const LAYER = path.join(ROOT, 'crates/imr-map/tests/data/esda/grid.geojson');
+
+/** The panel: the esda layer's births and deaths scaled by year, an income that varies within
+ * areas, and a zone per row of the grid. Deterministic. */
+function foreignPanel() {
+  const counts = fs.readFileSync(path.join(path.dirname(LAYER), 'counts.csv'), 'utf8').trim().split('\n').slice(1);
+  const rows = ['area,year,births,deaths,income,zone'];
+  for (const [y, year] of [2015, 2016, 2017, 2018].entries()) {
+    counts.forEach((line, i) => {
+      const [code, births, deaths] = line.split(',');
+      const b = Math.round(Number(births) * (1 + 0.05 * y));
+      const d = Math.max(0, Number(deaths) + ((i + y) % 3) - 1);
+      const income = (100 + 7 * i + 3 * y + ((i * y) % 5)).toFixed(1);
+      rows.push([code, year, b, d, income, code.slice(0, 2)].join(','));
+    });
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-foreign-'));
+  const file = path.join(dir, 'areas_panel.csv');
+  fs.writeFileSync(file, rows.join('\n') + '\n');
+  return { file, rows: rows.length - 1, areas: counts.length };
+}
+
+test('a panel and boundaries of another place: data, map, inequality and models all work', async () => {
+  const { file, rows, areas } = foreignPanel();
+  const { page, requests, errors } = await openPage(browser, server.origin + '/');
+  await page.getByTestId('file-input').setInputFiles(file);
+  // `area` is not a name the page guesses as the area code: the user picks it.
+  await page.getByTestId('role-entity').selectOption({ label: 'area' });
+  await page.getByTestId('rows-read').filter({ hasText: new RegExp(`^${rows}$`) }).waitFor();
+  assert.equal(await testidText(page, 'rows-used'), String(rows));
+
+  await page.getByTestId('tab-map').click();
+  // The layer's code property is `code` (GeoDa too asks which property is the key).
+  await page.getByTestId('geometry-code-property').fill('code');
+  await page.getByTestId('geometry-code-property').dispatchEvent('change');
+  await page.getByTestId('geometry-input').setInputFiles(LAYER);
+  const drawn = page.locator('svg[data-testid="choropleth"] path[data-code]');
+  await page.waitForFunction((n) => document.querySelectorAll('svg[data-testid="choropleth"] path[data-code]').length === n, areas);
+  assert.equal(await drawn.count(), areas);
+  await page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor();
+
+  await page.getByTestId('tab-inequality').click();
+  await page.getByTestId('ineq-answer').waitFor({ timeout: 60_000 });
+  await page.locator('[data-testid="inequality-table"] tr[data-time="2015"]').waitFor();
+
+  await page.getByTestId('tab-models').click();
+  await chooseModels(page, { models: ['fe'], vcov: 'cluster', regressors: ['income'] });
+  const estimate = page.locator('[data-testid="coef-table"] tr[data-term="income"] td[data-field="estimate"][data-model="fe"]');
+  await estimate.waitFor({ timeout: 60_000 });
+  assert.ok(Number.isFinite(Number(await estimate.getAttribute('data-value'))));
+
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
