@@ -67,7 +67,7 @@ fn is_plain_number(cell: &str) -> bool {
 /// number (`-1.5`, `+3`, `1e-3`), which is kept as it is so numbers stay numbers.
 ///
 /// Rule: OWASP, "CSV Injection" (owasp.org/www-community/attacks/CSV_Injection): "prepend each
-/// cell field [starting with `=`, `+`, `-`, `@`, tab (0x09) or carriage return (0x0D)] with a
+/// cell field \[starting with `=`, `+`, `-`, `@`, tab (0x09) or carriage return (0x0D)\] with a
 /// single quote". Programs reading the file see the `'`; `imr --no-formula-guard` turns this
 /// off.
 pub fn csv_cell(cell: &str) -> Cow<'_, str> {

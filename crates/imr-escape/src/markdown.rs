@@ -1,6 +1,6 @@
 //! Cells of a Markdown (GitHub pipe) table.
 
-/// Text for one cell of a pipe table: `\ | ` * _ [ ] < >` are backslash-escaped (so the text
+/// Text for one cell of a pipe table: `\`, `|`, `` ` ``, `*`, `_`, `[`, `]`, `<` and `>` are backslash-escaped (so the text
 /// can neither end the cell, nor start code, emphasis, a link or raw HTML such as `<script>`),
 /// and line breaks and other control characters become spaces (a table row is one line).
 ///

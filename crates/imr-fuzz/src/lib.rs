@@ -446,7 +446,7 @@ pub fn fuzz_for(
 }
 
 /// The committed seed corpus of a target: every file under
-/// crates/imr-core/tests/data/hostile/<kind> (CSV tables at the top level).
+/// `crates/imr-core/tests/data/hostile/<kind>` (CSV tables at the top level).
 pub fn corpus(target: Target, hostile_dir: &Path) -> Vec<Vec<u8>> {
     let dir = match target {
         Target::Csv => hostile_dir.to_path_buf(),

@@ -8,27 +8,27 @@
 //! L_i = Σ_j w_ij z_j, and
 //!
 //! * I = (n / S₀) · Σ_i z_i L_i / Σ_i z_i², with S₀ = Σ_ij w_ij (the number of areas with a
-//!   neighbour); under no autocorrelation E[I] = −1/(n − 1);
+//!   neighbour); under no autocorrelation E\[I\] = −1/(n − 1);
 //! * local I_i = (z_i / m₂) · L_i with m₂ = Σ z_i² / n.
 //!
 //! Inference by permutation with a seeded ChaCha8 generator, so results are reproducible:
 //! globally the values are randomly reassigned to areas; locally (conditional permutation) x_i stays
 //! and its |N(i)| neighbours are drawn from the other areas. The pseudo p-value is
 //! (M + 1)/(R + 1), with R permutations and M the number at least as extreme as the observed
-//! statistic on its side (≥ when above the permutation reference E[I] or 0 for local I, ≤ when
+//! statistic on its side (≥ when above the permutation reference E\[I\] or 0 for local I, ≤ when
 //! below), as GeoDa reports it.
 //!
 //! # Analytical inference for the global I (Cliff & Ord 1981, *Spatial Processes*, ch. 2)
 //! Beside the permutation test, the moments of I under the two null hypotheses of Cliff and
 //! Ord, as esda's `Moran` computes them (`z_norm`, `z_rand`, `p_norm`, `p_rand`), with the
 //! row-standardised weights of the areas kept: S₀ = Σ_ij w_ij, S₁ = ½ Σ_ij (w_ij + w_ji)²,
-//! S₂ = Σ_i (w_i· + w_·i)², E[I] = −1/(n − 1);
+//! S₂ = Σ_i (w_i· + w_·i)², E\[I\] = −1/(n − 1);
 //!
-//! * normality: V_N = (n² S₁ − n S₂ + 3 S₀²) / ((n² − 1) S₀²) − E[I]²;
+//! * normality: V_N = (n² S₁ − n S₂ + 3 S₀²) / ((n² − 1) S₀²) − E\[I\]²;
 //! * randomisation, with the kurtosis b₂ = n Σ z⁴ / (Σ z²)²:
 //!   V_R = [n((n² − 3n + 3) S₁ − n S₂ + 3 S₀²) − b₂((n² − n) S₁ − 2n S₂ + 6 S₀²)]
-//!   / ((n − 1)(n − 2)(n − 3) S₀²) − E[I]²;
-//! * z = (I − E[I]) / √V, two-sided p = 2(1 − Φ(|z|)) (esda's default `two_tailed=True`).
+//!   / ((n − 1)(n − 2)(n − 3) S₀²) − E\[I\]²;
+//! * z = (I − E\[I\]) / √V, two-sided p = 2(1 − Φ(|z|)) (esda's default `two_tailed=True`).
 //!
 //! The randomisation variance needs n ≥ 4; with 3 areas it is not given (`None`).
 //!

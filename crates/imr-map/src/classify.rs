@@ -412,8 +412,8 @@ fn tidy_breaks(raw: Vec<f64>, min: f64) -> Vec<f64> {
 ///
 /// # Formula
 /// With distinct values u₁ < … < u_m of multiplicities w, the cost of a class {u_a..u_b} is
-/// SSD(a, b) = Σw u² − (Σw u)² / Σw over a..b (prefix sums). D[c][b] = min over a of
-/// D[c−1][a−1] + SSD(a, b); the optimal partition is recovered by back-tracking (Fisher 1958,
+/// SSD(a, b) = Σw u² − (Σw u)² / Σw over a..b (prefix sums). D\[c\]\[b\] = min over a of
+/// D\[c−1\]\[a−1\] + SSD(a, b); the optimal partition is recovered by back-tracking (Fisher 1958,
 /// *JASA* 53:789–798; Jenks 1977).
 pub fn natural_breaks(sorted: &[f64], classes: usize) -> Vec<f64> {
     let mut values: Vec<f64> = Vec::new();

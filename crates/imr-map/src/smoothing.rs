@@ -239,7 +239,7 @@ fn eb_shrink(theta: f64, variance: f64, o: f64, p: f64) -> (f64, f64) {
 
 /// Global empirical Bayes smoothing: every area shrinks towards the pooled rate of all areas.
 ///
-/// See [`eb_prior`] for the formula. Golden: the 4-area fixture of `tests/reference/README.md`.
+/// See `eb_prior` for the formula. Golden: the 4-area fixture of `tests/reference/README.md`.
 pub fn global_eb(deaths: &[Option<f64>], births: &[Option<f64>]) -> Result<GlobalEb, SmoothError> {
     // Raw rates first: an infinite one is reported as such, before the prior turns it into NaN.
     raw_rates(deaths, births)?;

@@ -22,7 +22,7 @@
 
 use serde::Serialize;
 
-/// An ICD-10 chapter, or [`Chapter::NotStated`].
+/// An ICD-10 chapter, or `NotStated`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Chapter(pub u8);
 

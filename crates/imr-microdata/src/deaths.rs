@@ -73,7 +73,7 @@ pub struct DeathsAggregate {
     pub rows_excluded: u64,
     pub excluded: Vec<Excluded>,
     /// Unknown commune codes of infant deaths (blank shown as ""), most frequent first; at most
-    /// [`MAX_UNKNOWN_CODES`] distinct codes are listed.
+    /// `MAX_UNKNOWN_CODES` distinct codes are listed.
     pub unknown_codes: Vec<(String, u64)>,
     pub blank_lines: u64,
     /// Counted infant deaths whose code was a pre-2018 Ñuble code (084xx → 16xxx).

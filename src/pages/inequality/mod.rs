@@ -18,7 +18,7 @@
 //! (`include-flagged`, `include-repeated-years`).
 //!
 //! Components: [`settings`] (answer, controls, command), [`adjusted`] (true-rate inequality),
-//! [`table`] (observed measures by year), [`trend`], [`line`], [`lorenz`], [`boxplot`],
+//! [`table`] (observed measures by year), [`trend`], [`line`](mod@line), [`lorenz`], [`boxplot`],
 //! [`second`] (against a second subject), [`downloads`] (buttons and commands).
 
 mod adjusted;

@@ -53,7 +53,7 @@ struct BirthsArgs {
 struct DeathsArgs {
     /// The deaths microdata file (`;`, Latin-1)
     file: PathBuf,
-    /// Where to write codigo_comuna,anio[,nacimientos],defunciones[,…]
+    /// Where to write `codigo_comuna,anio[,nacimientos],defunciones[,…]`
     #[arg(long)]
     out: PathBuf,
     /// Extra columns (repeatable)

@@ -36,7 +36,7 @@ impl Encoding {
 }
 
 /// Decodes a whole file. Fails on an empty file and on binary content (a NUL byte in the first
-/// 8 KiB of a file without a byte-order mark: [`by_the_head`]). Valid UTF-8 (with or
+/// 8 KiB of a file without a byte-order mark: `by_the_head`). Valid UTF-8 (with or
 /// without its mark) is borrowed, not copied: a copy of a 128 MB file was 128 MB more at the
 /// peak and a pass over it.
 pub fn decode_bytes<'b>(

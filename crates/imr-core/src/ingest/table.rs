@@ -165,8 +165,8 @@ struct RecordSpan {
 /// heap string per cell of a 128 MB file held ~8× the file, a copy of its fields ~1.5×, spans
 /// and field ends per record ~0.35×). The table owns the file's decoded text.
 ///
-/// - A text without any `"` (nearly every numeric file) is read **by lines** ([`Lines`]): per
-///   record only its length (four bytes), and every [`STRIDE`] records a mark (byte, line);
+/// - A text without any `"` (nearly every numeric file) is read **by lines** (`Lines`): per
+///   record only its length (four bytes), and every `STRIDE` records a mark (byte, line);
 ///   a record is found by skipping the line end after the one before, its fields by scanning
 ///   for the delimiter. The table is then the text and 4 bytes a record.
 /// - Any other text is read by the `csv` crate: a record without a `"` is read in place, its
@@ -209,8 +209,8 @@ struct Lines {
     /// Each record's length in bytes (four bytes a record: a record is then found by skipping
     /// the line end before it, not by searching for the one after it).
     lengths: Vec<u32>,
-    /// The byte offset in [`Records::text`] and the physical line of records 0, [`STRIDE`],
-    /// 2·[`STRIDE`], …
+    /// The byte offset in [`Records::text`] and the physical line of records 0, `STRIDE`,
+    /// 2·`STRIDE`, …
     marks: Vec<(u64, u64)>,
 }
 
@@ -332,7 +332,7 @@ impl Records {
 
     /// Record `index`, or `None` past the last. Buffers that do not fit together (a table
     /// deserialised from a damaged message) read as records without fields, never a panic.
-    /// By lines, a record is found from the mark before it (at most [`STRIDE`] records on):
+    /// By lines, a record is found from the mark before it (at most `STRIDE` records on):
     /// read the records in order with [`Records::iter`] or [`Records::iter_from`].
     pub fn get(&self, index: usize) -> Option<RawRecord<'_>> {
         if self.lines.is_some() {

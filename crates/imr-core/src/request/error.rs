@@ -220,13 +220,13 @@ pub const MISMATCH_EXAMPLES: usize = 5;
 pub struct CodeMismatch {
     /// Number of distinct data codes of the year.
     pub data_codes: usize,
-    /// The first of them (at most [`MISMATCH_EXAMPLES`]).
+    /// The first of them (at most `MISMATCH_EXAMPLES`).
     pub data_examples: Vec<String>,
     /// The property the areas' codes were read from.
     pub code_property: String,
     /// Number of areas in the boundaries.
     pub areas: usize,
-    /// The first areas' codes (at most [`MISMATCH_EXAMPLES`]).
+    /// The first areas' codes (at most `MISMATCH_EXAMPLES`).
     pub boundary_examples: Vec<String>,
     /// Number of distinct feature properties in the file.
     pub property_count: usize,

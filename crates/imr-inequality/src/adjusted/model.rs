@@ -88,7 +88,7 @@ fn ln_1p_minus_x(x: f64) -> f64 {
 }
 
 /// Stirling's correction S(x) = ln Γ(x) − [(x − ½) ln x − x + ½ ln 2π] ≈ 1/(12x) − 1/(360x³) +
-/// 1/(1260x⁵) (Abramowitz & Stegun 1964, 6.1.41), x ≥ [`STIRLING_FROM_SHAPE`].
+/// 1/(1260x⁵) (Abramowitz & Stegun 1964, 6.1.41), x ≥ `STIRLING_FROM_SHAPE`.
 fn stirling_correction(x: f64) -> f64 {
     let inv = 1.0 / x;
     let inv2 = inv * inv;
@@ -100,7 +100,7 @@ fn stirling_correction(x: f64) -> f64 {
 /// Σ_{j<y} ln(1 + jθ), which tends to 0 as θ → 0.
 ///
 /// Computed in constant time and memory whatever y (a loop or table over j would grow with the
-/// counts): for k < [`STIRLING_FROM_SHAPE`] as ln_gamma(y + k) − ln_gamma(k) − y ln k; above,
+/// counts): for k < `STIRLING_FROM_SHAPE` as ln_gamma(y + k) − ln_gamma(k) − y ln k; above,
 /// from Stirling's series written without cancellation, with x = y/k,
 /// g = k (ln(1 + x) − x) + (y − ½) ln(1 + x) + S(k + y) − S(k)
 /// (the (x − ½) ln x − x + ½ ln 2π parts of ln Γ(k + y) − ln Γ(k) − y ln k regrouped).

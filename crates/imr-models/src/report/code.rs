@@ -39,7 +39,7 @@ pub struct CodeContext<'a> {
     /// Leave out the rows `imr` flags as implausible, as the fit did (`imr fit` without
     /// `--include-flagged`): the rules of `imr_core::plausibility` with their default thresholds,
     /// a rate above 200 per 1,000 and, for deaths derived from a published rate, deaths that
-    /// reach half the births or a rate on fewer than 10 births ([`FLAG_RULES`]).
+    /// reach half the births or a rate on fewer than 10 births (`FLAG_RULES`).
     pub drop_flagged: bool,
 }
 
