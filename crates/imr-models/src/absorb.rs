@@ -137,6 +137,26 @@ pub(crate) struct AbsorbedRows {
     pub clusters: Vec<(Vec<usize>, usize)>,
 }
 
+impl AbsorbedRows {
+    /// The diagnostics every absorbed fit reports of its rows: those excluded (listed) and the
+    /// singletons removed (counted).
+    pub fn row_diagnostics(&self) -> Vec<crate::diagnostic::Diagnostic> {
+        use crate::diagnostic::Diagnostic;
+        let mut diagnostics = Vec::new();
+        if !self.excluded.is_empty() {
+            diagnostics.push(Diagnostic::RowsExcluded {
+                rows: self.excluded.iter().map(|r| r.row).collect(),
+            });
+        }
+        if self.singletons > 0 {
+            diagnostics.push(Diagnostic::SingletonsRemoved {
+                rows: self.singletons,
+            });
+        }
+        diagnostics
+    }
+}
+
 fn row_label(data: &PanelData, row: usize) -> usize {
     if data.row_labels.is_empty() {
         row + 1

@@ -693,6 +693,7 @@ impl PanelSpec {
             return self.fit_absorbed_poisson(&data, rows, absorbed, cluster, n_entities);
         }
         let effect_names: Vec<String> = absorbed.iter().map(|a| a.name.clone()).collect();
+        let mut diagnostics = rows.row_diagnostics();
         let weights = rows.weights.as_deref();
         let sqrt_w: Option<Vec<f64>> = weights.map(|w| w.iter().map(|v| v.sqrt()).collect());
         let mut demeaner = Demeaner::new(&rows.codes, &rows.levels, weights);
@@ -761,17 +762,6 @@ impl PanelSpec {
         est.sigma2_e = Some(core.s2());
         let tss: f64 = y.iter().map(|v| v * v).sum();
         est.r2 = (Some(1.0 - core.ls.ssr() / tss), None, None);
-        let mut diagnostics = Vec::new();
-        if !rows.excluded.is_empty() {
-            diagnostics.push(Diagnostic::RowsExcluded {
-                rows: rows.excluded.iter().map(|r| r.row).collect(),
-            });
-        }
-        if rows.singletons > 0 {
-            diagnostics.push(Diagnostic::SingletonsRemoved {
-                rows: rows.singletons,
-            });
-        }
         diagnostics.push(Diagnostic::AbsorbedEffects {
             effects: absorbed
                 .iter()
@@ -979,16 +969,7 @@ impl PanelSpec {
         est.irr = true;
         est.dropped_terms = dropped;
         let mut diagnostics = vec![Diagnostic::PoissonConverged { iterations }];
-        if !rows.excluded.is_empty() {
-            diagnostics.push(Diagnostic::RowsExcluded {
-                rows: rows.excluded.iter().map(|r| r.row).collect(),
-            });
-        }
-        if rows.singletons > 0 {
-            diagnostics.push(Diagnostic::SingletonsRemoved {
-                rows: rows.singletons,
-            });
-        }
+        diagnostics.extend(rows.row_diagnostics());
         if rows.zero_outcome > 0 {
             diagnostics.push(Diagnostic::ZeroOutcomeRowsRemoved {
                 outcome: data.y.name.clone(),
