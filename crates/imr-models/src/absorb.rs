@@ -188,6 +188,72 @@ fn densify(codes: &[Option<u32>], rows: &[u32]) -> (Vec<u32>, usize) {
     (dense, levels as usize)
 }
 
+/// Why `row` cannot enter an absorbed fit: every missing value, missing level or cluster,
+/// non-positive weight or exposure, and (Poisson) negative count, joined by "; ".
+fn exclusion_reason(
+    data: &PanelData,
+    exposure: Option<&crate::data::Column>,
+    poisson: bool,
+    row: usize,
+) -> String {
+    let finite = |v: &f64| v.is_finite();
+    let positive = |v: &f64| *v > 0.0;
+    let missing: Vec<String> = std::iter::once(&data.y)
+        .chain(&data.x)
+        .chain(&data.weights)
+        .chain(exposure)
+        .filter(|c| !finite(&c.values[row]))
+        .map(|c| format!("`{}`", c.name))
+        .collect();
+    let no_level: Vec<String> = data
+        .fixed_effects
+        .iter()
+        .filter(|f| f.codes[row].is_none())
+        .map(|f| format!("`{}`", f.name))
+        .collect();
+    let no_cluster: Vec<String> = data
+        .cluster
+        .iter()
+        .filter(|f| f.codes[row].is_none())
+        .map(|f| format!("`{}`", f.name))
+        .collect();
+    let mut reasons = Vec::new();
+    if !missing.is_empty() {
+        reasons.push(format!("missing value in {}", missing.join(", ")));
+    }
+    if !no_level.is_empty() {
+        reasons.push(format!("missing fixed effect {}", no_level.join(", ")));
+    }
+    if !no_cluster.is_empty() {
+        reasons.push(format!("missing cluster {}", no_cluster.join(", ")));
+    }
+    if let Some(w) = data.weights.as_ref().filter(|w| {
+        let v = &w.values[row];
+        finite(v) && !positive(v)
+    }) {
+        reasons.push(format!(
+            "weight `{}` is {} (weights must be positive)",
+            w.name, w.values[row]
+        ));
+    }
+    if poisson && data.y.values[row] < 0.0 {
+        reasons.push(format!(
+            "`{}` is {} (a count cannot be negative)",
+            data.y.name, data.y.values[row]
+        ));
+    }
+    if let Some(e) = exposure.filter(|e| {
+        let v = &e.values[row];
+        finite(v) && !positive(v)
+    }) {
+        reasons.push(format!(
+            "exposure `{}` is {} (an exposure must be positive)",
+            e.name, e.values[row]
+        ));
+    }
+    reasons.join("; ")
+}
+
 /// Excludes rows with a missing value or level (listed with the reason), then removes
 /// singletons repeatedly (listed too), and gathers the columns of the rows left.
 ///
@@ -252,62 +318,9 @@ pub(crate) fn absorbed_rows(data: &PanelData, poisson: bool) -> Result<AbsorbedR
             rows.push(row as u32);
             continue;
         }
-        let missing: Vec<String> = std::iter::once(&data.y)
-            .chain(&data.x)
-            .chain(&data.weights)
-            .chain(exposure)
-            .filter(|c| !finite(&c.values[row]))
-            .map(|c| format!("`{}`", c.name))
-            .collect();
-        let no_level: Vec<String> = data
-            .fixed_effects
-            .iter()
-            .filter(|f| f.codes[row].is_none())
-            .map(|f| format!("`{}`", f.name))
-            .collect();
-        let no_cluster: Vec<String> = data
-            .cluster
-            .iter()
-            .filter(|f| f.codes[row].is_none())
-            .map(|f| format!("`{}`", f.name))
-            .collect();
-        let mut reasons = Vec::new();
-        if !missing.is_empty() {
-            reasons.push(format!("missing value in {}", missing.join(", ")));
-        }
-        if !no_level.is_empty() {
-            reasons.push(format!("missing fixed effect {}", no_level.join(", ")));
-        }
-        if !no_cluster.is_empty() {
-            reasons.push(format!("missing cluster {}", no_cluster.join(", ")));
-        }
-        if let Some(w) = data.weights.as_ref().filter(|w| {
-            let v = &w.values[row];
-            finite(v) && !positive(v)
-        }) {
-            reasons.push(format!(
-                "weight `{}` is {} (weights must be positive)",
-                w.name, w.values[row]
-            ));
-        }
-        if poisson && data.y.values[row] < 0.0 {
-            reasons.push(format!(
-                "`{}` is {} (a count cannot be negative)",
-                data.y.name, data.y.values[row]
-            ));
-        }
-        if let Some(e) = exposure.filter(|e| {
-            let v = &e.values[row];
-            finite(v) && !positive(v)
-        }) {
-            reasons.push(format!(
-                "exposure `{}` is {} (an exposure must be positive)",
-                e.name, e.values[row]
-            ));
-        }
         excluded.push(ExcludedRow {
             row: row_label(data, row),
-            reason: reasons.join("; "),
+            reason: exclusion_reason(data, exposure, poisson, row),
         });
     }
     drop(usable);
