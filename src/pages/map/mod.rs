@@ -193,23 +193,7 @@ pub fn MapPage() -> impl IntoView {
             year.set(ys.last().copied());
         }
     });
-    let variables = Memo::new(move |_| {
-        let Some(p) = panel.get() else {
-            return Vec::new();
-        };
-        let mut v = Vec::new();
-        if has_rate(&p) {
-            v.push("rate".to_string());
-        }
-        v.extend(p.numeric_variables().into_iter().filter(|n| n != "rate"));
-        v
-    });
-    Effect::new(move |_| {
-        let vs = variables.get();
-        if !vs.is_empty() && !vs.contains(&variable.get_untracked()) {
-            variable.set(vs[0].clone());
-        }
-    });
+    let variables = variable_choices(panel, variable);
     let data_source = Memo::new(move |_| {
         state.files.with(|f| {
             f.iter()
@@ -383,6 +367,32 @@ pub fn MapPage() -> impl IntoView {
             <boundaries::GeometryInput geometry=geometry result=ok_result/>
         </section>
     }
+}
+
+/// The variables a map can show (the rate first, when the panel has one), and the chosen one
+/// kept among them: a choice the data do not have falls back to the first.
+fn variable_choices(
+    panel: Memo<Option<Shared<Panel>>>,
+    variable: RwSignal<String>,
+) -> Memo<Vec<String>> {
+    let variables = Memo::new(move |_| {
+        let Some(p) = panel.get() else {
+            return Vec::new();
+        };
+        let mut v = Vec::new();
+        if has_rate(&p) {
+            v.push("rate".to_string());
+        }
+        v.extend(p.numeric_variables().into_iter().filter(|n| n != "rate"));
+        v
+    });
+    Effect::new(move |_| {
+        let vs = variables.get();
+        if !vs.is_empty() && !vs.contains(&variable.get_untracked()) {
+            variable.set(vs[0].clone());
+        }
+    });
+    variables
 }
 
 fn has_rate(p: &Panel) -> bool {
