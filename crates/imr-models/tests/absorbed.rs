@@ -19,19 +19,9 @@ const TOLERANCES: Tolerances = Tolerances {
 /// The pyfixest version the goldens come from (also in golden/fe_versions.txt).
 const PYFIXEST: &str = "pyfixest 0.60.0";
 
-fn key(table: &Table, name: &str) -> FixedEffect {
-    FixedEffect::from_keys(
-        name,
-        table
-            .strings(name)
-            .into_iter()
-            .map(|s| (!s.is_empty()).then_some(s)),
-    )
-}
-
 fn with_effects(table: &Table, data: PanelData, effects: &[&str]) -> PanelData {
     effects.iter().fold(data, |data, term| {
-        let parts: Vec<FixedEffect> = term.split('^').map(|p| key(table, p)).collect();
+        let parts: Vec<FixedEffect> = term.split('^').map(|p| table.fixed_effect(p)).collect();
         data.absorb(if parts.len() == 1 {
             parts.into_iter().next().unwrap()
         } else {

@@ -9,8 +9,8 @@
 //! exact.
 
 mod common;
-use common::{check_goldens, read_table, Table, Tolerances};
-use imr_models::{Estimator, FixedEffect, PanelData, PanelSpec, VcovKind};
+use common::{check_goldens, read_table, Tolerances};
+use imr_models::{Estimator, PanelData, PanelSpec, VcovKind};
 
 const TOLERANCES: Tolerances = Tolerances {
     coef: 1e-6,
@@ -19,24 +19,14 @@ const TOLERANCES: Tolerances = Tolerances {
 /// The pyfixest version the goldens come from (also in golden/panel_versions.txt).
 const PYFIXEST: &str = "pyfixest 0.60.0";
 
-fn key(table: &Table, name: &str) -> FixedEffect {
-    FixedEffect::from_keys(
-        name,
-        table
-            .strings(name)
-            .into_iter()
-            .map(|s| (!s.is_empty()).then_some(s)),
-    )
-}
-
 /// The generated panel with `y` (or `deaths`) on x1, x2, the effects absorbed and the clusters.
 fn panel(y: &str, effects: &[&str], cluster: &[&str]) -> PanelData {
     let t = read_table("golden/data/cluster_panel.csv");
     let data = t.panel("entity", "year", y, &["x1", "x2"]);
     let data = effects
         .iter()
-        .fold(data, |data, name| data.absorb(key(&t, name)));
-    data.with_cluster(cluster.iter().map(|c| key(&t, c)).collect())
+        .fold(data, |data, name| data.absorb(t.fixed_effect(name)));
+    data.with_cluster(cluster.iter().map(|c| t.fixed_effect(c)).collect())
 }
 
 fn check(estimator: Estimator, data: &PanelData, vcov: VcovKind, golden: &str) {

@@ -2,7 +2,7 @@
 //! an empty field or `NA` is missing).
 #![allow(dead_code)]
 
-use imr_models::{Column, Estimator, Fit, PanelData, PanelSpec, VcovKind};
+use imr_models::{Column, Estimator, Fit, FixedEffect, PanelData, PanelSpec, VcovKind};
 use std::collections::HashMap;
 
 pub struct Table {
@@ -32,6 +32,18 @@ impl Table {
             .iter()
             .position(|h| h == name)
             .unwrap_or_else(|| panic!("no column {name}"))
+    }
+
+    /// The column `name` as a fixed effect (or cluster) keyed by its text; an empty cell has no
+    /// level.
+    #[allow(dead_code)] // not every test file absorbs effects
+    pub fn fixed_effect(&self, name: &str) -> FixedEffect {
+        FixedEffect::from_keys(
+            name,
+            self.strings(name)
+                .into_iter()
+                .map(|s| (!s.is_empty()).then_some(s)),
+        )
     }
 
     pub fn strings(&self, name: &str) -> Vec<String> {
