@@ -13,19 +13,7 @@ const PANEL: &str = concat!(
 );
 
 fn golden(case: &str) -> HashMap<String, f64> {
-    let path = format!(
-        "{}/../imr-models/tests/golden/panel.{case}.csv",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let (k, v) = l.split_once(',').unwrap();
-            (k.to_string(), v.parse().unwrap())
-        })
-        .collect()
+    common::pyfixest_golden(&format!("panel.{case}"))
 }
 
 /// The panel without its count columns: `y ~ x1 + x2` reads no births or deaths, so a row

@@ -25,19 +25,7 @@ fn imr_fit(extra: &[&str]) -> std::process::Output {
 }
 
 fn golden(case: &str) -> HashMap<String, f64> {
-    let path = format!(
-        "{}/../imr-models/tests/golden/fe.{case}.csv",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let (k, v) = l.split_once(',').unwrap();
-            (k.to_string(), v.parse().unwrap())
-        })
-        .collect()
+    common::pyfixest_golden(&format!("fe.{case}"))
 }
 
 /// Runs `imr fit` with `extra` and compares coefficients (1e-6), standard errors (1e-4), nobs and

@@ -105,3 +105,21 @@ pub fn cells_2019<'a>(rest: &[&'a str]) -> Vec<&'a str> {
     args.extend_from_slice(rest);
     args
 }
+
+/// A pyfixest golden of imr-models (`tests/golden/{name}.csv`: a header, then `key,value` rows)
+/// as a map from key to value.
+pub fn pyfixest_golden(name: &str) -> std::collections::HashMap<String, f64> {
+    let path = format!(
+        "{}/../imr-models/tests/golden/{name}.csv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (k, v) = l.split_once(',').unwrap();
+            (k.to_string(), v.parse().unwrap())
+        })
+        .collect()
+}
