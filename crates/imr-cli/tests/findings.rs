@@ -3,9 +3,7 @@
 //! That the report is the page's own, byte for byte, is checked by e2e/findings.test.mjs.
 
 mod common;
-use common::{fails, stdout};
-
-const BUNDLED: &str = "../../public/data/chile_imr_2019_2023.csv";
+use common::{fails, stdout, BUNDLED};
 
 fn findings(extra: &[&str]) -> String {
     stdout(

@@ -4,20 +4,8 @@
 //! its reason, and the inequality answer of the Findings is `imr inequality`'s adjusted Gini.
 
 mod common;
-use common::json;
+use common::{json, BUNDLED, BUNDLED_ROLES as ROLES};
 use std::collections::BTreeSet;
-
-const BUNDLED: &str = "../../public/data/chile_imr_2019_2023.csv";
-const ROLES: [&str; 8] = [
-    "--entity",
-    "codigo_comuna",
-    "--time",
-    "anio",
-    "--births",
-    "nacidos_vivos_est",
-    "--rate",
-    "tmi",
-];
 
 fn args<'a>(command: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     [&[command, BUNDLED][..], &ROLES, extra].concat()

@@ -5,7 +5,7 @@ use imr_core::inequality::{
     AreaObservation, BootstrapSpec, InequalitySpec, Measure, RateInput, Subject,
 };
 mod common;
-use common::{fails, imr, json, succeeds};
+use common::{fails, imr, json, succeeds, BUNDLED, BUNDLED_ROLES};
 
 const DATA: &str = "tests/data/inequality_communes.csv";
 /// The fixture's health income measured as a value weighted by population.
@@ -413,18 +413,6 @@ fn derived_deaths_carry_the_sensitivity_range_in_the_json() {
         );
     }
 }
-
-const BUNDLED: &str = "../../public/data/chile_imr_2019_2023.csv";
-const BUNDLED_ROLES: [&str; 8] = [
-    "--entity",
-    "codigo_comuna",
-    "--time",
-    "anio",
-    "--births",
-    "nacidos_vivos_est",
-    "--rate",
-    "tmi",
-];
 
 /// Pearson r computed here, independently of the engine.
 fn pearson(x: &[f64], y: &[f64]) -> f64 {

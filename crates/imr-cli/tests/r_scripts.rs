@@ -22,7 +22,7 @@ use std::process::Command;
 const TOLERANCE: f64 = 1e-6;
 
 /// The bundled dataset, from the crate's directory.
-const BUNDLED: &str = "../../public/data/chile_imr_2019_2023.csv";
+use common::BUNDLED;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("imr-r-scripts-{name}-{}", std::process::id()));

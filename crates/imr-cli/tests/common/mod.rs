@@ -123,3 +123,17 @@ pub fn pyfixest_golden(name: &str) -> std::collections::HashMap<String, f64> {
         })
         .collect()
 }
+
+/// The bundled dataset, from a test's working directory (crates/imr-cli).
+pub const BUNDLED: &str = "../../public/data/chile_imr_2019_2023.csv";
+/// The column roles of the page's bundled preset.
+pub const BUNDLED_ROLES: [&str; 8] = [
+    "--entity",
+    "codigo_comuna",
+    "--time",
+    "anio",
+    "--births",
+    "nacidos_vivos_est",
+    "--rate",
+    "tmi",
+];
