@@ -2,13 +2,12 @@
 //! interval, a ⚠ on values the bootstrap finds shifted (with the numbers behind it), the rows
 //! not measured, the calculation notes, and the table's CSV (as `imr inequality --format csv`).
 
-use super::downloads::{csv_download, export_command};
+use super::downloads::{csv_download, export_command, export_text};
 use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
 use crate::state::{AppState, Shared};
-use imr_core::inequality::csv::years_csv;
 use imr_core::inequality::{Measure, YearResult};
-use imr_core::request::{InequalityRequest, InequalityResult};
+use imr_core::request::{ExportChoices, InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
 /// Why a cell is flagged, in the interface language, with the engine's numbers
@@ -154,9 +153,17 @@ pub fn observed_table(
     let left_out = left_out(lang, &outcome);
     let csv = {
         let o = outcome.clone();
-        move || years_csv(&o.analysis.report)
+        move || export_text(&o, InequalityExport::Table)
     };
-    let command = move |file: &str| export_command(&state, &request, &["--format", "csv"], file);
+    let command = move |file: &str| {
+        let choices = ExportChoices::default();
+        export_command(
+            &state,
+            &request,
+            (InequalityExport::Table, &choices, lang),
+            file,
+        )
+    };
     view! {
         <section aria-labelledby="ineq-table-h">
             <h3 id="ineq-table-h">{heading}</h3>

@@ -2,12 +2,11 @@
 //! interval, change from the first to the last year), and its CSV (as `imr inequality --format
 //! csv-trends`).
 
-use super::downloads::{csv_download, export_command};
+use super::downloads::{csv_download, export_command, export_text};
 use crate::i18n::{format_number, Lang};
 use crate::messages::msg;
 use crate::state::{AppState, Shared};
-use imr_core::inequality::csv::trend_csv;
-use imr_core::request::{InequalityRequest, InequalityResult};
+use imr_core::request::{ExportChoices, InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
 /// The trend section.
@@ -41,10 +40,17 @@ pub fn trend_table(
         .collect_view();
     let csv = {
         let o = outcome.clone();
-        move || trend_csv(&o.analysis.report)
+        move || export_text(&o, InequalityExport::Trends)
     };
-    let command =
-        move |file: &str| export_command(&state, &request, &["--format", "csv-trends"], file);
+    let command = move |file: &str| {
+        let choices = ExportChoices::default();
+        export_command(
+            &state,
+            &request,
+            (InequalityExport::Trends, &choices, lang),
+            file,
+        )
+    };
     view! {
         <section aria-labelledby="ineq-trend-h">
             <h3 id="ineq-trend-h">{msg(|m| m.inequality.trend_heading)}</h3>

@@ -22,6 +22,7 @@ mod fit;
 mod fit_view;
 pub mod fit_words;
 mod inequality;
+mod inequality_export;
 mod map;
 mod rates;
 
@@ -34,6 +35,7 @@ pub use fit_view::{
 pub use inequality::{
     InequalityRequest, InequalityResult, InequalitySubject, SecondSeries, ValidatedInequality,
 };
+pub use inequality_export::{ExportChoices, ExportError, InequalityExport};
 pub use map::{
     AreaRates, Boundaries, ClassScheme, Coloured, Contiguity, MapContext, MapCredits, MapRequest,
     MapResult, Smooth, ValidatedMap, YearSlice, LISA_ALPHA, LISA_PERMUTATIONS,
