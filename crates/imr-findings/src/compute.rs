@@ -80,7 +80,7 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
         kept = flags.without_flagged(panel);
         &kept
     };
-    let series = if used.has_births && used.has_deaths {
+    let series = if used.has_rates() {
         inequality
             .series(used, &for_trends)
             .map_err(|message| Unavailable::Engine { message })
@@ -260,7 +260,7 @@ fn fit(
 /// clustered CR1 standard errors), for what it estimates; the regressors it drops as constant
 /// within communes from its second default model, random effects (Swamy–Arora).
 fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsFinding> {
-    if !(panel.has_births && panel.has_deaths) {
+    if !panel.has_rates() {
         return Err(Unavailable::NoRates);
     }
     type Wanted<'a> = Vec<&'a (String, f64)>;
@@ -369,7 +369,7 @@ fn quantile(g: &Gamma, p: f64) -> f64 {
 /// Question 5: deaths and births of each commune summed over the years, smoothed by global
 /// empirical Bayes (the map engine's [`global_eb`]), highest first, with posterior intervals.
 fn where_highest(panel: &Panel, top: usize) -> Outcome<WhereFinding> {
-    if !(panel.has_births && panel.has_deaths) {
+    if !panel.has_rates() {
         return Err(Unavailable::NoRates);
     }
     let mut sums: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
