@@ -11,26 +11,48 @@ use super::rates::InputSummary;
 use super::CliError;
 use imr_core::ingest::{IngestOptions, IngestReport};
 use imr_core::models::{report, Estimator, Fit, VcovKind};
-use imr_core::request::{FitRequest, RequestError, DEFAULT_LEVEL};
+use imr_core::request::{FitExport, FitRequest, RequestError, DEFAULT_LEVEL};
 use serde::Serialize;
 use std::io::Write;
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
+/// What `imr fit` writes: the JSON document, or one of the files the Models view downloads
+/// ([`FitExport`], the one list of them), for the one fit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
     /// The fit as one JSON document (coefficients, dropped terms, R², variance components, tests)
     #[default]
     Json,
-    /// The coefficient table as CSV
-    Csv,
-    /// R code (base R lm/glm and sandwich, run by the tests) that reproduces the fit from the
-    /// (first) input file, run from the folder holding it
-    R,
-    /// Stata code that reproduces the fit from the (first) input file
-    Stata,
-    /// The regression table as Markdown (GitHub pipe table)
-    Markdown,
-    /// The regression table as a LaTeX tabular (booktabs)
-    Latex,
+    /// A file of the Models view, written by the same function.
+    File(FitExport),
+}
+
+/// Every `--format` value: `json`, then the files in [`FitExport::ALL`] order.
+const FORMATS: [Format; 1 + FitExport::ALL.len()] = {
+    let mut all = [Format::Json; 1 + FitExport::ALL.len()];
+    let mut i = 0;
+    while i < FitExport::ALL.len() {
+        all[i + 1] = Format::File(FitExport::ALL[i]);
+        i += 1;
+    }
+    all
+};
+
+impl clap::ValueEnum for Format {
+    fn value_variants<'a>() -> &'a [Self] {
+        &FORMATS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(match self {
+            Format::Json => clap::builder::PossibleValue::new("json").help(
+                "The fit as one JSON document (coefficients, dropped terms, R², variance \
+                 components, tests)",
+            ),
+            Format::File(export) => {
+                clap::builder::PossibleValue::new(export.format()).help(export.description())
+            }
+        })
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -250,7 +272,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         rate: rate.as_deref(),
         drop_flagged: !request.include_flagged,
     };
-    if matches!(args.format, Format::R | Format::Stata) && args.input.files.len() > 1 {
+    if matches!(args.format, Format::File(e) if e.is_code()) && args.input.files.len() > 1 {
         eprintln!(
             "imr fit: the code reads {csv_file} only; the other files' columns must be joined into it first"
         );
@@ -262,13 +284,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
             rows: FitRows::new(&input_report, panel_rows, &fit),
         }
         .to_json()?,
-        Format::Csv => args
-            .input
-            .with_csv_header(&report::coefficients_csv_with(&fit, super::csv_options())),
-        Format::R => report::r_code(&fit, &ctx),
-        Format::Stata => report::stata_code(&fit, &ctx),
-        Format::Markdown => report::markdown_table(std::slice::from_ref(&fit)),
-        Format::Latex => report::latex_table(std::slice::from_ref(&fit)),
+        Format::File(export) => {
+            let text = export.write(std::slice::from_ref(&fit), &ctx, super::csv_options());
+            if export.is_csv() {
+                args.input.with_csv_header(&text)
+            } else {
+                text
+            }
+        }
     };
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())

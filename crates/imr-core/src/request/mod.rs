@@ -19,6 +19,7 @@
 
 mod error;
 mod fit;
+mod fit_export;
 mod fit_view;
 pub mod fit_words;
 mod inequality;
@@ -28,6 +29,7 @@ mod rates;
 
 pub use error::{BoundaryProblem, CodeMismatch, SpatialStatistic};
 pub use fit::{FitRequest, FitResult, ValidatedFit, DEFAULT_LEVEL};
+pub use fit_export::FitExport;
 pub use fit_view::{
     absorbed_columns, analysis_commands, analysis_csv, chosen_regressors, fit_failure_text,
     regressor_candidates, table_terms, ANALYSIS_DATA_FILE, DEFAULT_MODELS, DEFAULT_REGRESSORS,
