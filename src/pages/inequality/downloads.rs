@@ -6,7 +6,7 @@
 use crate::components::download::{csv_with_provenance, download_text};
 use crate::i18n::Lang;
 use crate::messages::{msg, Text};
-use crate::state::AppState;
+use crate::state::{AppState, Shared};
 use imr_core::escape::shell_join;
 use imr_core::request::{
     self, ExportChoices, InequalityExport, InequalityRequest, InequalityResult,
@@ -122,6 +122,24 @@ pub fn chart_downloads(
             vec![("svg", svg), ("csv", csv)]
         })}
     }
+}
+
+/// The download of a CSV of the analysis that needs no choice of the reader (the table, the
+/// trends: [`export_text`]) as `{stem}.csv` (test id `{testid}`), and the command that writes it.
+pub fn export_csv_download(
+    (stem, testid, label): (&'static str, &'static str, Text),
+    export: InequalityExport,
+    result: Shared<InequalityResult>,
+    request: InequalityRequest,
+    lang: Lang,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let csv = move || export_text(&result, export);
+    let command = move |file: &str| {
+        let choices = ExportChoices::default();
+        export_command(&state, &request, (export, &choices, lang), file)
+    };
+    csv_download(stem, testid, label, csv, command)
 }
 
 /// One CSV download button (`{stem}.csv`, test id `{testid}`) and the command that writes it:

@@ -2,12 +2,12 @@
 //! interval, a ⚠ on values the bootstrap finds shifted (with the numbers behind it), the rows
 //! not measured, the calculation notes, and the table's CSV (as `imr inequality --format csv`).
 
-use super::downloads::{csv_download, export_command, export_text};
+use super::downloads::export_csv_download;
 use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
-use crate::state::{AppState, Shared};
+use crate::state::Shared;
 use imr_core::inequality::{Measure, YearResult};
-use imr_core::request::{ExportChoices, InequalityExport, InequalityRequest, InequalityResult};
+use imr_core::request::{InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
 /// Why a cell is flagged, in the interface language, with the engine's numbers
@@ -114,7 +114,6 @@ pub fn observed_table(
     outcome: Shared<InequalityResult>,
     request: InequalityRequest,
 ) -> impl IntoView {
-    let state = expect_context::<AppState>();
     let report = &outcome.analysis.report;
     let unit = report.subject.unit.clone();
     let present = report.measures_present();
@@ -151,19 +150,17 @@ pub fn observed_table(
     let unit = imr_core::inequality::words::term(lang, &unit);
     let heading = (messages(lang).inequality.observed_heading)(&unit);
     let left_out = left_out(lang, &outcome);
-    let csv = {
-        let o = outcome.clone();
-        move || export_text(&o, InequalityExport::Table)
-    };
-    let command = move |file: &str| {
-        let choices = ExportChoices::default();
-        export_command(
-            &state,
-            &request,
-            (InequalityExport::Table, &choices, lang),
-            file,
-        )
-    };
+    let download = export_csv_download(
+        (
+            "desigualdad_por_anio",
+            "inequality-table-csv-download",
+            |m| m.common.download_csv,
+        ),
+        InequalityExport::Table,
+        outcome.clone(),
+        request,
+        lang,
+    );
     view! {
         <section aria-labelledby="ineq-table-h">
             <h3 id="ineq-table-h">{heading}</h3>
@@ -174,7 +171,7 @@ pub fn observed_table(
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            {csv_download("desigualdad_por_anio", "inequality-table-csv-download", |m| m.common.download_csv, csv, command)}
+            {download}
             {left_out}
             <details><summary>{msg(|m| m.inequality.calculation_notes)}</summary><ul>{notes}</ul></details>
         </section>

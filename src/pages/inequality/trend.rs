@@ -2,11 +2,11 @@
 //! interval, change from the first to the last year), and its CSV (as `imr inequality --format
 //! csv-trends`).
 
-use super::downloads::{csv_download, export_command, export_text};
+use super::downloads::export_csv_download;
 use crate::i18n::{format_number, Lang};
 use crate::messages::msg;
-use crate::state::{AppState, Shared};
-use imr_core::request::{ExportChoices, InequalityExport, InequalityRequest, InequalityResult};
+use crate::state::Shared;
+use imr_core::request::{InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
 /// The trend section.
@@ -15,7 +15,6 @@ pub fn trend_table(
     outcome: Shared<InequalityResult>,
     request: InequalityRequest,
 ) -> impl IntoView {
-    let state = expect_context::<AppState>();
     let report = &outcome.analysis.report;
     let kind = report.subject.kind;
     let rows = report
@@ -38,19 +37,17 @@ pub fn trend_table(
             }
         })
         .collect_view();
-    let csv = {
-        let o = outcome.clone();
-        move || export_text(&o, InequalityExport::Trends)
-    };
-    let command = move |file: &str| {
-        let choices = ExportChoices::default();
-        export_command(
-            &state,
-            &request,
-            (InequalityExport::Trends, &choices, lang),
-            file,
-        )
-    };
+    let download = export_csv_download(
+        (
+            "desigualdad_tendencia",
+            "inequality-trend-csv-download",
+            |m| m.common.download_csv,
+        ),
+        InequalityExport::Trends,
+        outcome.clone(),
+        request,
+        lang,
+    );
     view! {
         <section aria-labelledby="ineq-trend-h">
             <h3 id="ineq-trend-h">{msg(|m| m.inequality.trend_heading)}</h3>
@@ -61,7 +58,7 @@ pub fn trend_table(
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            {csv_download("desigualdad_tendencia", "inequality-trend-csv-download", |m| m.common.download_csv, csv, command)}
+            {download}
         </section>
     }
 }

@@ -15,45 +15,13 @@ use imr_core::request::{FitExport, FitRequest, RequestError, DEFAULT_LEVEL};
 use serde::Serialize;
 use std::io::Write;
 
-/// What `imr fit` writes: the JSON document, or one of the files the Models view downloads
-/// ([`FitExport`], the one list of them), for the one fit.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Format {
-    /// The fit as one JSON document (coefficients, dropped terms, R², variance components, tests)
-    #[default]
-    Json,
-    /// A file of the Models view, written by the same function.
-    File(FitExport),
-}
-
-/// Every `--format` value: `json`, then the files in [`FitExport::ALL`] order.
-const FORMATS: [Format; 1 + FitExport::ALL.len()] = {
-    let mut all = [Format::Json; 1 + FitExport::ALL.len()];
-    let mut i = 0;
-    while i < FitExport::ALL.len() {
-        all[i + 1] = Format::File(FitExport::ALL[i]);
-        i += 1;
-    }
-    all
-};
-
-impl clap::ValueEnum for Format {
-    fn value_variants<'a>() -> &'a [Self] {
-        &FORMATS
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(match self {
-            Format::Json => clap::builder::PossibleValue::new("json").help(
-                "The fit as one JSON document (coefficients, dropped terms, R², variance \
-                 components, tests)",
-            ),
-            Format::File(export) => {
-                clap::builder::PossibleValue::new(export.format()).help(export.description())
-            }
-        })
-    }
-}
+export_format!(
+    /// What `imr fit` writes: the JSON document, or one of the files the Models view downloads
+    /// ([`FitExport`]), for the one fit.
+    Format,
+    FitExport,
+    "The fit as one JSON document (coefficients, dropped terms, R², variance components, tests)"
+);
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

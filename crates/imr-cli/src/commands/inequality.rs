@@ -13,43 +13,13 @@ use imr_core::request::{
 use serde::Serialize;
 use std::io::Write;
 
-/// What `imr inequality` writes: the JSON document, or one of the files the page's
-/// Inequality view downloads ([`InequalityExport`], the one list of them).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Format {
-    /// One JSON document: input report, years (measures and `ci`), trend, notes
-    #[default]
-    Json,
-    /// A file of the Inequality view, written by the same engine function.
-    File(InequalityExport),
-}
-
-/// Every `--format` value: `json`, then the files in [`InequalityExport::ALL`] order.
-const FORMATS: [Format; 1 + InequalityExport::ALL.len()] = {
-    let mut all = [Format::Json; 1 + InequalityExport::ALL.len()];
-    let mut i = 0;
-    while i < InequalityExport::ALL.len() {
-        all[i + 1] = Format::File(InequalityExport::ALL[i]);
-        i += 1;
-    }
-    all
-};
-
-impl clap::ValueEnum for Format {
-    fn value_variants<'a>() -> &'a [Self] {
-        &FORMATS
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(match self {
-            Format::Json => clap::builder::PossibleValue::new("json")
-                .help("One JSON document: input report, years (measures and `ci`), trend, notes"),
-            Format::File(export) => {
-                clap::builder::PossibleValue::new(export.format()).help(export.description())
-            }
-        })
-    }
-}
+export_format!(
+    /// What `imr inequality` writes: the JSON document, or one of the files the Inequality view
+    /// downloads ([`InequalityExport`]).
+    Format,
+    InequalityExport,
+    "One JSON document: input report, years (measures and `ci`), trend, notes"
+);
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
