@@ -119,7 +119,7 @@ fn rates(panel: &Panel, repeated: &[RepeatedYear]) -> Outcome<RatesFinding> {
     let table = RateTable::from_panel(panel).map_err(|_| Unavailable::NoRates)?;
     let mut by_year: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
     for r in &table.rows {
-        if let Some(rate) = r.rate {
+        if let Some(rate) = r.estimate.rate {
             by_year.entry(r.time).or_default().push(rate);
         }
     }
@@ -133,8 +133,12 @@ fn rates(panel: &Panel, repeated: &[RepeatedYear]) -> Outcome<RatesFinding> {
             });
             YearRate {
                 time: n.time,
-                pooled_per_1000: n.rate,
-                pooled_ci: n.ci_low.zip(n.ci_high).map(|(a, b)| [a, b]),
+                pooled_per_1000: n.estimate.rate,
+                pooled_ci: n
+                    .estimate
+                    .ci_low
+                    .zip(n.estimate.ci_high)
+                    .map(|(a, b)| [a, b]),
                 median_per_1000: median,
                 n_areas: n.n_areas,
             }
