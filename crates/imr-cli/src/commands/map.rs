@@ -2,7 +2,9 @@
 //!
 //! Prints a JSON summary on stdout (classes with limits and counts, areas without data, codes
 //! matched and unmatched on either side, Moran's I with its permutation and analytical tests and
-//! the EB Moran's I when asked) and writes the SVG to `--out`; `--funnel` also writes the funnel plot.
+//! the EB Moran's I when asked, the communes flagged as implausible and those left out) and writes
+//! the SVG to `--out`; `--funnel` also writes the funnel plot. Rows flagged as implausible are left
+//! out of the map's estimates unless `--include-flagged` (named on stderr when left out).
 
 use super::input::{load_panel, InputArgs};
 use super::CliError;
