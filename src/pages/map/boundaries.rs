@@ -125,7 +125,7 @@ pub(super) fn GeometryInput(
     };
     let unmatched = move || {
         let r = result.get()?;
-        let m = &r.data.matching;
+        let m = &r.slice.data.matching;
         Some(view! {
             <div data-testid="unmatched">
                 <p data-testid="codes-matched">{(messages(lang.get()).map.codes_matched)(&m.area_of_entity.iter().filter(|a| a.is_some()).count().to_string(), &m.area_of_entity.len().to_string())}</p>

@@ -9,7 +9,7 @@ use crate::state::{AppState, Shared};
 use imr_core::escape::shell_join;
 use imr_core::map::smoothing::Smoothing;
 use imr_core::map::svg::{choropleth_svg, Colouring};
-use imr_core::map::year_map::{map_csv, Measure};
+use imr_core::map::year_map::{map_csv_left_out, Measure};
 use imr_core::request::{command_line, MapRequest};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -73,13 +73,14 @@ pub(super) fn Downloads(
         let (Some(geo), Some(r)) = (geometry.get_untracked().ok(), result.get_untracked()) else {
             return;
         };
-        let csv = map_csv(
+        let csv = map_csv_left_out(
             &geo.layer,
             geo.weights(r.request.contiguity),
             &r.year.to_string(),
-            &r.data,
+            (&r.slice.data, &r.slice.left_out),
             &r.values,
             &r.classification,
+            imr_core::escape::CsvOptions::default(),
         );
         download_csv(&state, &format!("{}.csv", file_stem(&r)), &csv);
     };

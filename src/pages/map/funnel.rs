@@ -23,7 +23,7 @@ pub(super) fn FunnelPanel(
         let geo = geometry.get().ok()?;
         Some(
             r.request
-                .funnel_figure(&r.data, &geo.layout, &r.text)
+                .funnel_figure(&r.slice, &geo.layout, &r.text)
                 .map_err(MapError::Request),
         )
     });

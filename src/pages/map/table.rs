@@ -25,8 +25,8 @@ pub(super) fn DataTable(
         let r = result.get()?;
         let geo = geometry.get().ok()?;
         let n = geo.layer.areas.len();
-        let (d, b) = (&r.data.deaths, &r.data.births);
-        let rates = AreaRates::of(&r.data, geo.weights(r.request.contiguity));
+        let (d, b) = (&r.slice.data.deaths, &r.slice.data.births);
+        let rates = AreaRates::of(&r.slice, geo.weights(r.request.contiguity));
         // Numbers and words in the page's language (decimal comma in Spanish).
         let l = lang.get();
         let f = move |v: Option<f64>, dec: usize| {
@@ -50,7 +50,11 @@ pub(super) fn DataTable(
                         <td data-field="seb">{f(rates.eb_spatial[a], 2)}</td>
                         <td data-field="er">{f(rates.excess_risk[a], 2)}</td>
                         <td data-field="value">{f(r.values.get(a).copied().flatten(), 2)}</td>
-                        <td data-field="class">{class.map(|k| k.to_string()).unwrap_or_else(|| messages(l).map.no_data.into())}</td>
+                        <td data-field="class">{match class {
+                            Some(k) => k.to_string(),
+                            None if r.slice.left_out[a] => r.colouring.left_out_label.clone(),
+                            None => messages(l).map.no_data.into(),
+                        }}</td>
                     </tr>
                 }
             })

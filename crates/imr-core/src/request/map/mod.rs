@@ -167,7 +167,9 @@ pub struct MapRequest {
     /// or a corner, GeoDa's and libpysal's default) or rook (a border).
     #[serde(default)]
     pub contiguity: Contiguity,
-    /// Compute the class breaks with the plausibility-flagged values too.
+    /// Keep the rows flagged as implausible ([`crate::plausibility`]) in the map; by default
+    /// they are left out of the smoothing, the classes, Moran's I and the LISA and the funnel
+    /// plot, and drawn as "flagged, left out" (`imr map --include-flagged` keeps them).
     pub include_flagged: bool,
 }
 
