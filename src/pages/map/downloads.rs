@@ -49,7 +49,7 @@ pub(super) fn Downloads(
         if lisa_on() {
             stem.push_str("_lisa");
         }
-        Some((stem, choropleth_svg(&geo.layout, &c, &r.text)))
+        Some((stem, choropleth_svg(&geo.prepared.layout, &c, &r.text)))
     };
     let download_svg = move |_| {
         if let Some((stem, svg)) = svg_text() {
@@ -60,7 +60,7 @@ pub(super) fn Downloads(
         if let Some((stem, svg)) = svg_text() {
             let geo = geometry.get_untracked().ok();
             let (w, h) = geo
-                .map(|g| (g.layout.width, g.layout.height))
+                .map(|g| (g.prepared.layout.width, g.prepared.layout.height))
                 .unwrap_or((640.0, 1200.0));
             spawn_local(async move {
                 if let Err(e) = svg_to_png(&svg, w, h, &format!("{stem}.png")).await {
@@ -74,8 +74,8 @@ pub(super) fn Downloads(
             return;
         };
         let csv = map_csv_left_out(
-            &geo.layer,
-            geo.weights(r.request.contiguity),
+            &geo.prepared.layer,
+            geo.prepared.weights(r.request.contiguity),
             &r.year.to_string(),
             (&r.slice.data, &r.slice.left_out),
             &r.values,

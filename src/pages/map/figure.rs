@@ -23,7 +23,7 @@ pub(super) fn MapFigure(
     colouring: Memo<Option<Shared<Colouring>>>,
     selected: Selection,
 ) -> impl IntoView {
-    let view = MapView::new(geo.layout.width, geo.layout.height);
+    let view = MapView::new(geo.prepared.layout.width, geo.prepared.layout.height);
     let gestures = Gestures::new(view);
     let hover = Hover::new();
     // A tap shows the commune's tooltip and selects it (the mouse's hover and click); a tap
@@ -39,7 +39,7 @@ pub(super) fn MapFigure(
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .and_then(|e| e.closest("path[data-code]").ok().flatten())
             .and_then(|e| e.get_attribute("data-code"))
-            .and_then(|code| geo_tap.layer.index_of(&code));
+            .and_then(|code| geo_tap.prepared.layer.index_of(&code));
         match area {
             Some(area) => {
                 hover.place(area, ev.client_x() as f64, ev.client_y() as f64);
@@ -55,7 +55,7 @@ pub(super) fn MapFigure(
         }
     };
     // The selected commune outlined on top of its neighbours.
-    let layout = &geo.layout;
+    let layout = &geo.prepared.layout;
     let outline_paths: Vec<String> = layout
         .primary_shape
         .iter()

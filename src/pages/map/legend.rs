@@ -76,7 +76,7 @@ pub(super) fn Legend(
 fn LeftOutList(geo: Shared<Geometry>, colouring: Shared<Colouring>, year: i64) -> impl IntoView {
     let lang = lang();
     let flags = expect_context::<FlagState>().flags;
-    let areas: Vec<usize> = (0..geo.layout.codes.len())
+    let areas: Vec<usize> = (0..geo.prepared.layout.codes.len())
         .filter(|&a| colouring.is_left_out(a))
         .collect();
     (!areas.is_empty()).then(|| {
@@ -85,7 +85,7 @@ fn LeftOutList(geo: Shared<Geometry>, colouring: Shared<Colouring>, year: i64) -
             areas
                 .iter()
                 .map(|&a| {
-                    let code = geo.layout.codes[a].clone();
+                    let code = geo.prepared.layout.codes[a].clone();
                     let reasons = plausibility
                         .as_ref()
                         .and_then(|p| {
@@ -96,7 +96,7 @@ fn LeftOutList(geo: Shared<Geometry>, colouring: Shared<Colouring>, year: i64) -
                         .map(|f| f.reasons_text(lang.get()))
                         .unwrap_or_default();
                     view! {
-                        <li data-code=code.clone() title=reasons>{format!("{} ({code})", geo.layout.names[a])}</li>
+                        <li data-code=code.clone() title=reasons>{format!("{} ({code})", geo.prepared.layout.names[a])}</li>
                     }
                 })
                 .collect_view()

@@ -144,7 +144,7 @@ pub fn MapPage() -> impl IntoView {
         let is_flagged = |code: &str, y: i64| flags.as_ref().is_some_and(|f| f.is_flagged(code, y));
         Some(
             request
-                .year_slice(&p, &geo.layer, is_flagged)
+                .year_slice(&p, &geo.prepared.layer, is_flagged)
                 .map(|s| Shared(Arc::new(s)))
                 .map_err(MapError::Request),
         )
@@ -168,7 +168,7 @@ pub fn MapPage() -> impl IntoView {
                 &request,
                 &p,
                 &slice,
-                geo.weights(request.contiguity),
+                geo.prepared.weights(request.contiguity),
                 MapCredits {
                     source: &data_source.get(),
                     boundaries: &geo.credit,
@@ -203,7 +203,11 @@ pub fn MapPage() -> impl IntoView {
         let geo = geometry.get().ok()?;
         Some(
             r.request
-                .lisa_colouring(&r.values, &r.slice, geo.weights(r.request.contiguity))
+                .lisa_colouring(
+                    &r.values,
+                    &r.slice,
+                    geo.prepared.weights(r.request.contiguity),
+                )
                 .map(|(c, _)| Shared(Arc::new(c)))
                 .map_err(MapError::Request),
         )

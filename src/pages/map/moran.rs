@@ -29,7 +29,11 @@ pub(super) fn moran_tests(
         let r = drawn.get()?;
         let geo = geometry.get().ok()?;
         r.request
-            .moran_test(&r.values, &r.slice, geo.weights(r.request.contiguity))
+            .moran_test(
+                &r.values,
+                &r.slice,
+                geo.prepared.weights(r.request.contiguity),
+            )
             .map(|m| m.map_err(MapError::Request))
     });
     let eb_moran = Memo::new(move |_| {
@@ -39,7 +43,7 @@ pub(super) fn moran_tests(
         let r = drawn.get()?;
         let geo = geometry.get().ok()?;
         r.request
-            .eb_moran_test(&r.slice, geo.weights(r.request.contiguity))
+            .eb_moran_test(&r.slice, geo.prepared.weights(r.request.contiguity))
             .map(|m| m.map_err(MapError::Request))
     });
     (moran, eb_moran)

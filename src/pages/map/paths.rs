@@ -73,7 +73,7 @@ pub(super) fn map_panels(
     selected: Selection,
 ) -> impl IntoView {
     let paint = Paint { colouring };
-    let layout = &geo.layout;
+    let layout = &geo.prepared.layout;
     layout
         .panels
         .iter()
@@ -117,8 +117,8 @@ fn commune_path(
     hover: Hover,
     selected: Selection,
 ) -> impl IntoView {
-    let code = geo.layout.codes[area].clone();
-    let name = geo.layout.names[area].clone();
+    let code = geo.prepared.layout.codes[area].clone();
+    let name = geo.prepared.layout.names[area].clone();
     let label = {
         let code = code.clone();
         move || paint.label(area, &name, &code)

@@ -24,9 +24,9 @@ pub(super) fn DataTable(
         }
         let r = result.get()?;
         let geo = geometry.get().ok()?;
-        let n = geo.layer.areas.len();
+        let n = geo.prepared.layer.areas.len();
         let (d, b) = (&r.slice.data.deaths, &r.slice.data.births);
-        let rates = AreaRates::of(&r.slice, geo.weights(r.request.contiguity));
+        let rates = AreaRates::of(&r.slice, geo.prepared.weights(r.request.contiguity));
         // Numbers and words in the page's language (decimal comma in Spanish).
         let l = lang.get();
         let f = move |v: Option<f64>, dec: usize| {
@@ -37,11 +37,11 @@ pub(super) fn DataTable(
             .map(|a| {
                 let class = r.classification.class_of.get(a).copied().flatten();
                 view! {
-                    <tr data-code=geo.layout.codes[a].clone() aria-selected=move || (selected.get() == Some(a)).to_string()
+                    <tr data-code=geo.prepared.layout.codes[a].clone() aria-selected=move || (selected.get() == Some(a)).to_string()
                         style=move || if selected.get() == Some(a) { "background:#fff3c4" } else { "" }
                         on:click=move |_| selected.set(Some(a))>
-                        <td class="text">{geo.layout.codes[a].clone()}</td>
-                        <td class="text">{geo.layout.names[a].clone()}</td>
+                        <td class="text">{geo.prepared.layout.codes[a].clone()}</td>
+                        <td class="text">{geo.prepared.layout.names[a].clone()}</td>
                         <td>{f(b[a], 0)}</td>
                         <td>{f(d[a], 2)}</td>
                         <td data-field="raw">{f(rates.rate_per_1000[a], 2)}</td>

@@ -21,8 +21,8 @@ pub(super) fn Tooltip(
     y: f64,
 ) -> impl IntoView {
     let lang = lang();
-    let name = geo.layout.names[area].clone();
-    let code = geo.layout.codes[area].clone();
+    let name = geo.prepared.layout.names[area].clone();
+    let code = geo.prepared.layout.codes[area].clone();
     let flags = expect_context::<crate::pages::findings::FlagState>().flags;
     let code_for_flags = code.clone();
     let body = move || {

@@ -13,11 +13,13 @@ use imr_map::smoothing::Smoothing;
 use imr_map::year_map::{default_scheme, Measure};
 use serde::{Deserialize, Serialize};
 
+mod prepared;
 mod stages;
 #[cfg(test)]
 mod tests;
 
 pub use imr_map::weights::Contiguity;
+pub use prepared::PreparedBoundaries;
 pub use stages::{AreaRates, Coloured, MapCredits, YearSlice};
 
 /// Permutations of the LISA test when the request does not say (the page uses 999 too).

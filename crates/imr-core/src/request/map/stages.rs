@@ -3,14 +3,15 @@
 
 use super::super::{BoundaryProblem, CodeMismatch, ColumnUse, RequestError, SpatialStatistic};
 use super::{
-    Boundaries, MapContext, MapRequest, MapResult, ValidatedMap, LISA_ALPHA, LISA_PERMUTATIONS,
+    Boundaries, MapContext, MapRequest, MapResult, PreparedBoundaries, ValidatedMap, LISA_ALPHA,
+    LISA_PERMUTATIONS,
 };
 use crate::panel::Panel;
 use imr_map::autocorrelation::{lisa, moran, moran_rate, Lisa, LisaCluster, Moran, MoranRateError};
 use imr_map::classify::Classification;
 use imr_map::funnel::funnel;
 use imr_map::geometry::{GeoLayer, PropertyKeys};
-use imr_map::layout::{LayoutSpec, MapLayout};
+use imr_map::layout::MapLayout;
 use imr_map::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb};
 use imr_map::svg::{choropleth_svg, funnel_svg, Colouring, FunnelText, MapText};
 use imr_map::weights::Weights;
@@ -398,11 +399,13 @@ impl ValidatedMap {
             name: Some(request.name_property.clone()),
             ..PropertyKeys::default()
         };
-        let layer = GeoLayer::from_str(&boundaries.text, request.object.as_deref(), &keys)
-            .map_err(|e| geometry_error(e.into()))?;
+        let prepared =
+            PreparedBoundaries::prepare(&boundaries.text, request.object.as_deref(), &keys)
+                .map_err(geometry_error)?;
+        let layer = &prepared.layer;
         let plausibility = crate::plausibility::Plausibility::check(panel);
         let slice = request
-            .year_slice(panel, &layer, |code, year| {
+            .year_slice(panel, layer, |code, year| {
                 plausibility.is_flagged(code, year)
             })
             .map_err(|error| match error {
@@ -410,15 +413,12 @@ impl ValidatedMap {
                 other => other,
             })?;
         let n_areas = layer.areas.len();
-        let weights = request
-            .contiguity
-            .weights(&layer)
-            .map_err(|e| geometry_error(e.into()))?;
+        let weights = prepared.weights(request.contiguity);
         let coloured = self.colour(
             request,
             panel,
             &slice,
-            &weights,
+            weights,
             MapCredits {
                 source: context.source,
                 boundaries: &boundaries.credit,
@@ -432,12 +432,11 @@ impl ValidatedMap {
             text: map_text,
         } = coloured;
         let decimals = self.measure.decimals();
-        let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer))
-            .map_err(|e| geometry_error(e.into()))?;
+        let layout = &prepared.layout;
         let year = request.year.to_string();
         // The LISA cluster map colours by cluster instead of class (the page's "LISA cluster map").
         let (colouring, lisa_summary) = if request.lisa {
-            let (colouring, l) = request.lisa_colouring(&values, &slice, &weights)?;
+            let (colouring, l) = request.lisa_colouring(&values, &slice, weights)?;
             let count = |c: LisaCluster| l.clusters.iter().filter(|&&k| k == c).count();
             let summary = json!({
                 "alpha": l.alpha, "permutations": l.permutations, "seed": l.seed,
@@ -450,12 +449,12 @@ impl ValidatedMap {
         } else {
             (colouring, serde_json::Value::Null)
         };
-        let svg = choropleth_svg(&layout, &colouring, &map_text);
+        let svg = choropleth_svg(layout, &colouring, &map_text);
         let data = &slice.data;
         let matching = &data.matching;
         let csv = map_csv_left_out(
-            &layer,
-            &weights,
+            layer,
+            weights,
             &year,
             (data, &slice.left_out),
             &values,
@@ -463,7 +462,7 @@ impl ValidatedMap {
             context.csv,
         );
         let funnel_svg = if context.with_funnel {
-            Some(request.funnel_figure(&slice, &layout, &map_text)?)
+            Some(request.funnel_figure(&slice, layout, &map_text)?)
         } else {
             None
         };
@@ -473,11 +472,11 @@ impl ValidatedMap {
                    "z_norm": finite(m.z_norm), "p_norm": finite(m.p_norm),
                    "z_rand": m.z_rand.and_then(finite), "p_rand": m.p_rand.and_then(finite)})
         };
-        let moran_summary = match request.moran_test(&values, &slice, &weights) {
+        let moran_summary = match request.moran_test(&values, &slice, weights) {
             Some(m) => moran_json(m?),
             None => serde_json::Value::Null,
         };
-        let eb_moran_summary = match request.eb_moran_test(&slice, &weights) {
+        let eb_moran_summary = match request.eb_moran_test(&slice, weights) {
             Some(m) => moran_json(m?),
             None => serde_json::Value::Null,
         };
@@ -504,7 +503,7 @@ impl ValidatedMap {
             "areas": n_areas,
             "flagged": (0..n_areas).filter(|&a| flagged[a]).map(|a| layer.areas[a].code.as_str()).collect::<Vec<_>>(),
             "flagged_in_breaks": request.include_flagged,
-            "flagged_left_out": slice.left_out_codes(&layer),
+            "flagged_left_out": slice.left_out_codes(layer),
             "no_data": no_data,
             "matched_data": matched,
             "unmatched_data": matching.unmatched_data,

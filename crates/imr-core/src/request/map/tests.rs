@@ -3,10 +3,8 @@
 use super::*;
 use crate::plausibility::Plausibility;
 use crate::request::BoundaryProblem;
-use imr_map::geometry::{GeoLayer, PropertyKeys};
-use imr_map::layout::{LayoutSpec, MapLayout};
+use imr_map::geometry::PropertyKeys;
 use imr_map::svg::choropleth_svg;
-use imr_map::weights::Weights;
 
 use crate::test_support::bundled_panel;
 
@@ -27,8 +25,9 @@ fn the_pages_stages_draw_what_run_draws() {
         csv: crate::escape::CsvOptions::default(),
         with_funnel: true,
     };
-    let layer = GeoLayer::from_str(&boundaries.text, None, &PropertyKeys::default()).unwrap();
-    let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer)).unwrap();
+    let prepared =
+        PreparedBoundaries::prepare(&boundaries.text, None, &PropertyKeys::default()).unwrap();
+    let (layer, layout) = (&prepared.layer, &prepared.layout);
     let flags = Plausibility::check(&panel);
     let requests = [
         MapRequest {
@@ -56,14 +55,11 @@ fn the_pages_stages_draw_what_run_draws() {
         },
     ];
     for request in requests {
-        let weights = match request.contiguity {
-            Contiguity::Queen => Weights::queen(&layer).unwrap(),
-            Contiguity::Rook => Weights::rook(&layer).unwrap(),
-        };
+        let weights = prepared.weights(request.contiguity);
         let whole = request.run(&panel, &boundaries, context).unwrap();
         let validated = request.check().unwrap();
         let slice = request
-            .year_slice(&panel, &layer, |c, y| flags.is_flagged(c, y))
+            .year_slice(&panel, layer, |c, y| flags.is_flagged(c, y))
             .unwrap();
         let credits = MapCredits {
             source: context.source,
@@ -71,35 +67,35 @@ fn the_pages_stages_draw_what_run_draws() {
             today: context.today,
         };
         let coloured = validated
-            .colour(&request, &panel, &slice, &weights, credits)
+            .colour(&request, &panel, &slice, weights, credits)
             .unwrap();
         let colouring = if request.lisa {
             request
-                .lisa_colouring(&coloured.values, &slice, &weights)
+                .lisa_colouring(&coloured.values, &slice, weights)
                 .unwrap()
                 .0
         } else {
             coloured.colouring.clone()
         };
-        let svg = choropleth_svg(&layout, &colouring, &coloured.text);
+        let svg = choropleth_svg(layout, &colouring, &coloured.text);
         assert_eq!(svg, whole.svg, "{request:?}");
         let funnel = request
-            .funnel_figure(&slice, &layout, &coloured.text)
+            .funnel_figure(&slice, layout, &coloured.text)
             .unwrap();
         assert_eq!(Some(funnel), whole.funnel_svg, "{request:?}");
-        let moran = request.moran_test(&coloured.values, &slice, &weights);
+        let moran = request.moran_test(&coloured.values, &slice, weights);
         assert_eq!(moran.is_some(), request.moran.is_some());
         if let Some(m) = moran {
             let m = m.unwrap();
             assert_eq!(Some(m.i), whole.summary["moran"]["i"].as_f64());
             assert_eq!(Some(m.z_norm), whole.summary["moran"]["z_norm"].as_f64());
             assert_eq!(m.p_rand, whole.summary["moran"]["p_rand"].as_f64());
-            let eb = request.eb_moran_test(&slice, &weights).unwrap().unwrap();
+            let eb = request.eb_moran_test(&slice, weights).unwrap().unwrap();
             assert_eq!(Some(eb.i), whole.summary["eb_moran"]["i"].as_f64());
         }
         assert_eq!(whole.summary["contiguity"], request.contiguity.name());
 
-        let rates = AreaRates::of(&slice, &weights);
+        let rates = AreaRates::of(&slice, weights);
         let number = imr_map::year_map::csv_number;
         let lines: Vec<&str> = whole.csv.lines().skip(1).collect();
         assert_eq!(lines.len(), layer.areas.len());
