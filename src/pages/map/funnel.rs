@@ -7,6 +7,7 @@ use crate::components::download::download_text;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::Shared;
+use imr_core::request::MapExport;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -49,7 +50,8 @@ pub(super) fn FunnelPanel(
     let download = move |_| {
         if let (Some(Some(Ok(svg))), Some(r)) = (Some(svg.get_untracked()), result.get_untracked())
         {
-            download_text(&format!("embudo_{}.svg", r.year), "image/svg+xml", &svg);
+            let file = MapExport::Funnel.file_name(&r.request, &r.measure);
+            download_text(&file, "image/svg+xml", &svg);
         }
     };
     view! {

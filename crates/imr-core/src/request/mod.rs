@@ -39,8 +39,9 @@ pub use inequality::{
 };
 pub use inequality_export::{ExportChoices, ExportError, InequalityExport};
 pub use map::{
-    AreaRates, Boundaries, ClassScheme, Coloured, Contiguity, MapContext, MapCredits, MapRequest,
-    MapResult, PreparedBoundaries, Smooth, ValidatedMap, YearSlice, LISA_ALPHA, LISA_PERMUTATIONS,
+    AreaRates, Boundaries, ClassScheme, Coloured, Contiguity, MapContext, MapCredits, MapExport,
+    MapRequest, MapResult, PreparedBoundaries, Smooth, ValidatedMap, YearSlice, LISA_ALPHA,
+    LISA_PERMUTATIONS,
 };
 pub use rates::{
     commune_name, search_rates, LineAccount, RateSort, RatesExtent, RatesRequest, ValidatedRates,

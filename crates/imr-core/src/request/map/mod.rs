@@ -13,11 +13,13 @@ use imr_map::smoothing::Smoothing;
 use imr_map::year_map::{default_scheme, Measure};
 use serde::{Deserialize, Serialize};
 
+mod exports;
 mod prepared;
 mod stages;
 #[cfg(test)]
 mod tests;
 
+pub use exports::MapExport;
 pub use imr_map::weights::Contiguity;
 pub use prepared::PreparedBoundaries;
 pub use stages::{AreaRates, Coloured, MapCredits, YearSlice};
@@ -386,7 +388,7 @@ impl MapRequest {
         if self.include_flagged {
             args.push("--include-flagged".into());
         }
-        args.extend(["--out".to_string(), out.to_string()]);
+        args.extend([MapExport::Map.flag().to_string(), out.to_string()]);
         args
     }
 }

@@ -15,7 +15,7 @@ use imr_map::layout::MapLayout;
 use imr_map::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb};
 use imr_map::svg::{choropleth_svg, funnel_svg, Colouring, FunnelText, MapText};
 use imr_map::weights::Weights;
-use imr_map::year_map::{colour_values_flagged, map_csv_left_out, Measure, YearData};
+use imr_map::year_map::{colour_values_flagged, Measure, YearData};
 use serde_json::json;
 
 /// JSON has no infinity: open class limits are null.
@@ -433,7 +433,6 @@ impl ValidatedMap {
         } = coloured;
         let decimals = self.measure.decimals();
         let layout = &prepared.layout;
-        let year = request.year.to_string();
         // The LISA cluster map colours by cluster instead of class (the page's "LISA cluster map").
         let (colouring, lisa_summary) = if request.lisa {
             let (colouring, l) = request.lisa_colouring(&values, &slice, weights)?;
@@ -452,15 +451,7 @@ impl ValidatedMap {
         let svg = choropleth_svg(layout, &colouring, &map_text);
         let data = &slice.data;
         let matching = &data.matching;
-        let csv = map_csv_left_out(
-            layer,
-            weights,
-            &year,
-            (data, &slice.left_out),
-            &values,
-            &classification,
-            context.csv,
-        );
+        let csv = request.data_csv(&prepared, &slice, (&values, &classification), context.csv);
         let funnel_svg = if context.with_funnel {
             Some(request.funnel_figure(&slice, layout, &map_text)?)
         } else {
