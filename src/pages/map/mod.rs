@@ -270,7 +270,7 @@ fn variable_choices(
             return Vec::new();
         };
         let mut v = Vec::new();
-        if has_rate(&p) {
+        if p.has_rates() {
             v.push("rate".to_string());
         }
         v.extend(p.numeric_variables().into_iter().filter(|n| n != "rate"));
@@ -283,8 +283,4 @@ fn variable_choices(
         }
     });
     variables
-}
-
-fn has_rate(p: &Panel) -> bool {
-    p.has_births && (p.has_deaths || p.deaths_derived)
 }

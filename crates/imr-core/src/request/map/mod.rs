@@ -320,9 +320,7 @@ impl MapRequest {
         if let Some(name) = self.value_column() {
             super::numeric(panel, name, ColumnUse::MapValue)?;
         }
-        if validated.measure.needs_counts()
-            && !(panel.has_births && (panel.has_deaths || panel.deaths_derived))
-        {
+        if validated.measure.needs_counts() && !panel.has_rates() {
             return Err(RequestError::MapNeedsCounts);
         }
         Ok(validated)

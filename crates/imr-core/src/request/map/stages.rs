@@ -340,9 +340,7 @@ impl ValidatedMap {
         weights: &Weights,
         credits: MapCredits<'_>,
     ) -> Result<Coloured, RequestError> {
-        if self.measure.needs_counts()
-            && !(panel.has_births && (panel.has_deaths || panel.deaths_derived))
-        {
+        if self.measure.needs_counts() && !panel.has_rates() {
             return Err(RequestError::MapNeedsCounts);
         }
         let lang = request.lang;
