@@ -1,9 +1,13 @@
-//! Rows not used, counted by reason with the first line numbers, and the progress of a run.
+//! Rows not used, counted by reason with the first line numbers, and the progress of a run
+//! ([`Progress`], from the line splitting).
 
 use crate::communes::{CommuneResolver, Resolved};
 use crate::error::MicrodataError;
 use crate::fields::{latin1, parse_year, Fields};
 use crate::lines::LineEvent;
+/// The progress of a run, defined with the line splitting that measures it (re-exported here,
+/// with the rest of a run's report).
+pub use crate::lines::Progress;
 use imr_lang::Lang;
 use serde::Serialize;
 
@@ -148,17 +152,6 @@ impl Exclusions {
             })
             .collect()
     }
-}
-
-/// What a streaming aggregator has done so far; cheap to ask after every chunk.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Progress {
-    /// Bytes pushed so far (compare with the file size for a progress bar).
-    pub bytes_consumed: u64,
-    /// Data rows read so far (header and blank lines not included).
-    pub rows_read: u64,
-    /// Rows counted so far: infant deaths for a deaths file, births for a births file.
-    pub rows_counted: u64,
 }
 
 /// What every data row of a microdata file adds to, births or deaths: rows read, blank lines,

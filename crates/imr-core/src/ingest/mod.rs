@@ -17,7 +17,8 @@ mod validate;
 pub use columns::{ColumnRoles, Role};
 pub use decode::Encoding;
 pub use error::{role_name, role_word, ColumnNames, IngestError, Malformed};
-pub use sniff::{Decimal, Dialect};
+pub use number::Decimal;
+pub use sniff::Dialect;
 pub use table::{MetadataLine, RawRecord, RawTable, UnterminatedQuote};
 pub use validate::{build_panel, CodeSystem, IngestOptions};
 

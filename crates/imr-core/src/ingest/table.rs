@@ -2,8 +2,9 @@
 
 use super::columns::{guess_roles, ColumnRoles};
 use super::decode::{decode_owned, Encoding};
+use super::number::Decimal;
 use super::number::{is_missing_token, parse_number};
-use super::sniff::{sniff, Decimal, Dialect};
+use super::sniff::{sniff, Dialect};
 use super::{IngestError, Malformed};
 
 /// One data record, borrowed from its table: its 1-based physical line in the file (the header

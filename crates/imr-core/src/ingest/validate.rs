@@ -2,8 +2,7 @@
 
 use super::codes::CutCodes;
 use super::columns::{ColumnRoles, Role};
-use super::number::{is_missing_token, parse_number};
-use super::sniff::Decimal;
+use super::number::{is_missing_token, parse_number, Decimal};
 use super::table::{RawRecord, RawTable};
 use super::{
     delimiter_label, CellConflict, CellWarning, ColumnNames, Exclusion, ExclusionReason,
