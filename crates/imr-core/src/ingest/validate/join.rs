@@ -5,7 +5,8 @@
 
 use super::super::columns::ColumnRoles;
 use super::super::number::Decimal;
-use super::super::table::{RawRecord, RawTable};
+use super::super::store::RawRecord;
+use super::super::table::RawTable;
 use super::super::{CellWarning, ExclusionReason, IngestReport};
 use super::accounting::{exclude, file_report};
 use super::conflicts::FirstLines;

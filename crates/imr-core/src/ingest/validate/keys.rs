@@ -7,7 +7,8 @@
 use super::super::codes::CutCodes;
 use super::super::columns::ColumnRoles;
 use super::super::number::is_missing_token;
-use super::super::table::{RawRecord, RawTable};
+use super::super::store::RawRecord;
+use super::super::table::RawTable;
 use super::super::ExclusionReason;
 use super::values::{whole_year, ParsedExtras, NO_YEAR};
 use crate::panel::PanelBuilder;

@@ -5,7 +5,8 @@
 //! place to the rows kept.
 
 use super::super::columns::ColumnRoles;
-use super::super::table::{RawRecord, RawTable};
+use super::super::store::RawRecord;
+use super::super::table::RawTable;
 use super::super::{ExclusionReason, IngestReport};
 use super::accounting::{exclude, file_report};
 use super::conflicts::{on_repeated_key, Incoming, KeysSeen, Repeat};

@@ -8,7 +8,8 @@
 
 use super::super::columns::{ColumnRoles, Role};
 use super::super::number::{is_missing_token, parse_number, Decimal};
-use super::super::table::{RawRecord, RawTable};
+use super::super::store::RawRecord;
+use super::super::table::RawTable;
 use super::super::{CellWarning, ExclusionReason, MAX_COUNT};
 use std::collections::HashSet;
 
