@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Lists the module -> module edges of one folder of Rust modules and the cycles among them.
 
-An edge m -> n is a path to n in m's code outside its test module: `crate::<prefix>::n` or
-`super::n` (from a file directly in the folder or a folder's mod.rs). A module is a file of the
-folder or a sub-folder (all of its files). Comments are ignored.
+An edge m -> n is a path to n in m's code outside its test module: `crate::<prefix>::n`, or
+`super::n` from a file of the folder (`super::super::n` from a file of a sub-folder, and so
+on), also as the first name of a path in a `{…}` group. A module is a file of the folder or a
+sub-folder (all of its files). Comments are ignored.
 
 Usage: scripts/module-edges.py DIR PREFIX
   PREFIX: the folder's module path from the crate root, "" for src/ itself, e.g.
@@ -41,12 +42,18 @@ def edges(folder, prefix):
             text = open(path, encoding="utf-8").read()
             text = re.split(r"#\[cfg\(test\)\]\s*mod tests", text)[0]
             text = re.sub(r"//[^\n]*", "", text)
-            patterns = [re.escape(base) + r"(\w+)"]
-            top = os.path.dirname(path) == folder or os.path.basename(path) == "mod.rs"
-            if top:
-                patterns.append(r"\bsuper::(\w+)")
-            for pattern in patterns:
-                out[m].update(t for t in re.findall(pattern, text) if t in mods and t != m)
+            # How many `super::` lead from this file to the folder's module.
+            inner = os.path.relpath(os.path.dirname(path), folder)
+            depth = 0 if inner == "." else inner.count(os.sep) + 1
+            ups = depth if os.path.basename(path) == "mod.rs" else depth + 1
+            parent = r"\b" + "super::" * ups
+            found = []
+            for start in (re.escape(base), parent):
+                found += re.findall(start + r"(\w+)", text)
+                # `use super::{a::X, b}`: the names that open each path of the group
+                for group in re.findall(start + r"\{([^}]*)\}", text):
+                    found += re.findall(r"(?:^|,)\s*(\w+)", group)
+            out[m].update(t for t in found if t in mods and t != m)
     return out
 
 
