@@ -82,8 +82,8 @@ impl RawTable {
     }
 
     /// [`RawTable::from_text`]; `by_lines` lets a text without a `"` be read by lines
-    /// ([`Lines`]); without it every text goes through the `csv` crate (the tests compare the
-    /// two readings).
+    /// ([`Lines`], [`read_by_lines`]); without it every text goes through the `csv` crate
+    /// ([`read_by_csv`]; the tests compare the two readings).
     pub(super) fn split(
         file: &str,
         text: String,
@@ -92,25 +92,14 @@ impl RawTable {
         dialect: Dialect,
         by_lines: bool,
     ) -> Result<RawTable, IngestError> {
-        let mut records = Records::default();
         let content = text.get(content_start..).unwrap_or("");
         let (metadata, data) = split_metadata(content);
         let data_start = text.len() - data.text.len();
         let (bytes, skipped) = (data.text.as_bytes(), data.lines_before);
-        let mut reader = csv::ReaderBuilder::new()
-            .delimiter(dialect.delimiter)
-            .has_headers(false)
-            .flexible(true)
-            .from_reader(bytes);
-        let mut columns: Option<Vec<String>> = None;
-        // One reused record: no allocation per record. Byte records: the text is
-        // valid UTF-8 and split at ASCII bytes only, so each field is too.
-        let mut record = csv::ByteRecord::new();
-        let mut unterminated_quote = None;
-        let too_long = |line| IngestError::Malformed {
-            file: file.into(),
-            line,
-            why: Malformed::RecordTooLong,
+        let data = DataBytes {
+            bytes,
+            start: data_start,
+            lines_before: skipped,
         };
         // Without a `"` a record is a run of bytes between line ends, split at each delimiter:
         // read so, at memchr's speed, rather than by the csv crate's state machine (half the
@@ -118,110 +107,15 @@ impl RawTable {
         let unquoted = by_lines
             && !matches!(dialect.delimiter, b'"' | b'\n' | b'\r')
             && memchr::memchr(b'"', bytes).is_none();
-        if unquoted {
-            // By lines: the header, then per record only its length (and a mark every STRIDE).
-            let delimiter = dialect.delimiter;
-            let mut lines = Lines::new(delimiter);
-            let (mut at, mut line) = (0usize, 1u64);
-            while let Some((start, end, record_line)) = next_line_record(bytes, at, line, delimiter)
-            {
-                (at, line) = (end, record_line);
-                if columns.is_none() && dialect.has_header {
-                    let header = &bytes[start..end];
-                    columns = Some(header_names(
-                        header.split(|&b| b == delimiter).map(field_str),
-                    ));
-                    continue;
-                }
-                let length =
-                    u32::try_from(end - start).map_err(|_| too_long(record_line + skipped))?;
-                lines.push((data_start + start) as u64, record_line + skipped, length);
-            }
-            records = Records::from_lines(lines);
-        }
-        if !unquoted {
-            // Spans (of a text read by the csv crate) sized once from the text (a record per line
-            // at most, and a record that is not blank takes two bytes): growing them by doubling
-            // copied and faulted in pages several times over. Only a guess, so `try_reserve`: a
-            // guess the memory cannot hold (a file of blank lines in wasm32) leaves the buffers to
-            // grow as they fill, never aborts.
-            let record_guess = (count_lines(bytes) as usize).min(bytes.len() / 2 + 1);
-            records.reserve_spans(record_guess);
-            loop {
-                match reader.read_byte_record(&mut record) {
-                    Ok(false) => break,
-                    Ok(true) => {}
-                    Err(err) => {
-                        let line = err.position().map(|p| p.line() + skipped).unwrap_or(0);
-                        return Err(IngestError::Malformed {
-                            file: file.into(),
-                            line,
-                            why: Malformed::Reader {
-                                detail: err.to_string(),
-                            },
-                        });
-                    }
-                }
-                let (start, end) = (
-                    record.position().map(|p| start_of(bytes, p)),
-                    reader.position().byte() as usize,
-                );
-                // A record without a `"` cannot span lines: its line ends are counted only when
-                // it has one (a pass over every record's bytes was a tenth of the split).
-                let (line, more_lines, raw) = match start {
-                    Some((line, byte)) => {
-                        let raw = trim_line_end(&bytes[byte.min(end)..end]);
-                        let quoted = memchr::memchr(b'"', raw).is_some();
-                        let more_lines = if quoted { count_newlines(raw) } else { 0 };
-                        (line + skipped, more_lines, Some((byte, raw, quoted)))
-                    }
-                    None => (0, 0, None),
-                };
-                if record.len() == 1 && field_str(&record[0]).trim().is_empty() {
-                    continue;
-                }
-                if end >= bytes.len() {
-                    if let Some((byte, _, _)) = raw {
-                        if let Some(quote_at) = unclosed_quote(&bytes[byte..], dialect.delimiter) {
-                            let quote_line = line + count_newlines(&bytes[byte..byte + quote_at]);
-                            unterminated_quote = Some(UnterminatedQuote {
-                                record_line: line,
-                                quote_line,
-                                lines_swallowed: line + more_lines - quote_line + 1,
-                            });
-                        }
-                    }
-                }
-                if columns.is_none() && dialect.has_header {
-                    columns = Some(header_names(record.iter().map(field_str)));
-                    // A field takes at least its delimiter in the text, so a quarter of the text
-                    // bounds the guess for a wide header (669,249 names) over many lines.
-                    let fields = record_guess.saturating_mul(record.len() + 1);
-                    records.reserve_ends(fields.min(bytes.len() / 4));
-                    continue;
-                }
-                // Without a `"` the csv reader reads the record's bytes as they are, split at each
-                // delimiter (and the line end trimmed), so field `i` ends `i` delimiters after the
-                // end of the first `i + 1` fields concatenated.
-                let pushed = match raw {
-                    Some((byte, _, false)) => {
-                        let end = |i: usize| record.range(i).map_or(0, |r| r.end) + i;
-                        let text_len = record.len().checked_sub(1).map_or(0, end);
-                        let ends = (0..record.len()).map(end);
-                        records.push_span(line, data_start + byte, true, text_len, ends)
-                    }
-                    _ => records.push_unquoted(
-                        line,
-                        more_lines,
-                        field_str(record.as_slice()),
-                        (0..record.len()).map(|i| record.range(i).map_or(0, |r| r.end)),
-                    ),
-                };
-                if pushed.is_err() {
-                    return Err(too_long(line));
-                }
-            }
-        }
+        let DataRead {
+            mut records,
+            columns,
+            unterminated_quote,
+        } = if unquoted {
+            read_by_lines(file, &data, dialect)?
+        } else {
+            read_by_csv(file, &data, dialect)?
+        };
         let physical_lines = skipped + count_lines(bytes);
         records.set_text(text);
         let columns = columns.unwrap_or_else(|| {
@@ -288,6 +182,164 @@ impl RawTable {
     pub fn decimal(&self) -> Decimal {
         self.dialect.decimal
     }
+}
+
+/// The data part of a file as bytes: where it starts in the decoded text and how many physical
+/// lines (metadata) are before it.
+struct DataBytes<'a> {
+    bytes: &'a [u8],
+    start: usize,
+    lines_before: u64,
+}
+
+/// What a reading of the data part gives: the records in the store, the header's names (when
+/// the dialect has a header) and the last record's unclosed quote, if it has one.
+struct DataRead {
+    records: Records,
+    columns: Option<Vec<String>>,
+    unterminated_quote: Option<UnterminatedQuote>,
+}
+
+/// The error of a record of 4 GiB or more on physical line `line` of `file`.
+fn too_long(file: &str, line: u64) -> IngestError {
+    IngestError::Malformed {
+        file: file.into(),
+        line,
+        why: Malformed::RecordTooLong,
+    }
+}
+
+/// Reads a text without `"` by lines: the header's names (when the dialect has a header), then
+/// per record only its length (and a mark every `STRIDE` records) in the store.
+fn read_by_lines(file: &str, data: &DataBytes, dialect: Dialect) -> Result<DataRead, IngestError> {
+    let (bytes, data_start, skipped) = (data.bytes, data.start, data.lines_before);
+    let mut columns: Option<Vec<String>> = None;
+    // By lines: the header, then per record only its length (and a mark every STRIDE).
+    let delimiter = dialect.delimiter;
+    let mut lines = Lines::new(delimiter);
+    let (mut at, mut line) = (0usize, 1u64);
+    while let Some((start, end, record_line)) = next_line_record(bytes, at, line, delimiter) {
+        (at, line) = (end, record_line);
+        if columns.is_none() && dialect.has_header {
+            let header = &bytes[start..end];
+            columns = Some(header_names(
+                header.split(|&b| b == delimiter).map(field_str),
+            ));
+            continue;
+        }
+        let length =
+            u32::try_from(end - start).map_err(|_| too_long(file, record_line + skipped))?;
+        lines.push((data_start + start) as u64, record_line + skipped, length);
+    }
+    Ok(DataRead {
+        records: Records::from_lines(lines),
+        columns,
+        unterminated_quote: None,
+    })
+}
+
+/// Reads any text with the `csv` crate: the header's names (when the dialect has a header),
+/// each record in place (without `"`) or unquoted into the store, and the last record's
+/// unclosed quote if it has one.
+fn read_by_csv(file: &str, data: &DataBytes, dialect: Dialect) -> Result<DataRead, IngestError> {
+    let (bytes, data_start, skipped) = (data.bytes, data.start, data.lines_before);
+    let mut records = Records::default();
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(dialect.delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(bytes);
+    let mut columns: Option<Vec<String>> = None;
+    // One reused record: no allocation per record. Byte records: the text is
+    // valid UTF-8 and split at ASCII bytes only, so each field is too.
+    let mut record = csv::ByteRecord::new();
+    let mut unterminated_quote = None;
+    // Spans (of a text read by the csv crate) sized once from the text (a record per line
+    // at most, and a record that is not blank takes two bytes): growing them by doubling
+    // copied and faulted in pages several times over. Only a guess, so `try_reserve`: a
+    // guess the memory cannot hold (a file of blank lines in wasm32) leaves the buffers to
+    // grow as they fill, never aborts.
+    let record_guess = (count_lines(bytes) as usize).min(bytes.len() / 2 + 1);
+    records.reserve_spans(record_guess);
+    loop {
+        match reader.read_byte_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {}
+            Err(err) => {
+                let line = err.position().map(|p| p.line() + skipped).unwrap_or(0);
+                return Err(IngestError::Malformed {
+                    file: file.into(),
+                    line,
+                    why: Malformed::Reader {
+                        detail: err.to_string(),
+                    },
+                });
+            }
+        }
+        let (start, end) = (
+            record.position().map(|p| start_of(bytes, p)),
+            reader.position().byte() as usize,
+        );
+        // A record without a `"` cannot span lines: its line ends are counted only when
+        // it has one (a pass over every record's bytes was a tenth of the split).
+        let (line, more_lines, raw) = match start {
+            Some((line, byte)) => {
+                let raw = trim_line_end(&bytes[byte.min(end)..end]);
+                let quoted = memchr::memchr(b'"', raw).is_some();
+                let more_lines = if quoted { count_newlines(raw) } else { 0 };
+                (line + skipped, more_lines, Some((byte, raw, quoted)))
+            }
+            None => (0, 0, None),
+        };
+        if record.len() == 1 && field_str(&record[0]).trim().is_empty() {
+            continue;
+        }
+        if end >= bytes.len() {
+            if let Some((byte, _, _)) = raw {
+                if let Some(quote_at) = unclosed_quote(&bytes[byte..], dialect.delimiter) {
+                    let quote_line = line + count_newlines(&bytes[byte..byte + quote_at]);
+                    unterminated_quote = Some(UnterminatedQuote {
+                        record_line: line,
+                        quote_line,
+                        lines_swallowed: line + more_lines - quote_line + 1,
+                    });
+                }
+            }
+        }
+        if columns.is_none() && dialect.has_header {
+            columns = Some(header_names(record.iter().map(field_str)));
+            // A field takes at least its delimiter in the text, so a quarter of the text
+            // bounds the guess for a wide header (669,249 names) over many lines.
+            let fields = record_guess.saturating_mul(record.len() + 1);
+            records.reserve_ends(fields.min(bytes.len() / 4));
+            continue;
+        }
+        // Without a `"` the csv reader reads the record's bytes as they are, split at each
+        // delimiter (and the line end trimmed), so field `i` ends `i` delimiters after the
+        // end of the first `i + 1` fields concatenated.
+        let pushed = match raw {
+            Some((byte, _, false)) => {
+                let end = |i: usize| record.range(i).map_or(0, |r| r.end) + i;
+                let text_len = record.len().checked_sub(1).map_or(0, end);
+                let ends = (0..record.len()).map(end);
+                records.push_span(line, data_start + byte, true, text_len, ends)
+            }
+            _ => records.push_unquoted(
+                line,
+                more_lines,
+                field_str(record.as_slice()),
+                (0..record.len()).map(|i| record.range(i).map_or(0, |r| r.end)),
+            ),
+        };
+        if pushed.is_err() {
+            return Err(too_long(file, line));
+        }
+    }
+    Ok(DataRead {
+        records,
+        columns,
+        unterminated_quote,
+    })
 }
 
 /// The data part of a text after its leading metadata lines.
