@@ -64,10 +64,10 @@ mod tests {
     fn a_request_runs_once_per_panel_and_the_oldest_result_goes_first() {
         let (a, b) = (panel(), panel());
         let mut cache = RequestCache::new(2);
-        let mut runs = 0;
-        let mut get = |cache: &mut RequestCache<u32, u32>, panel: &Shared<Panel>, r: u32| {
+        let runs = std::cell::Cell::new(0);
+        let get = |cache: &mut RequestCache<u32, u32>, panel: &Shared<Panel>, r: u32| {
             cache.get_or_run(panel, &r, || {
-                runs += 1;
+                runs.set(runs.get() + 1);
                 r * 10
             })
         };
@@ -79,7 +79,6 @@ mod tests {
         assert_eq!(get(&mut cache, &a, 1), 10);
         // an equal panel loaded again is other data: its results are computed anew
         assert_eq!(get(&mut cache, &b, 3), 30);
-        drop(get);
-        assert_eq!(runs, 5);
+        assert_eq!(runs.get(), 5);
     }
 }
