@@ -12,6 +12,7 @@ pub mod plausibility;
 pub mod provenance;
 pub mod rates;
 pub mod repeats;
+pub mod report;
 pub mod request;
 #[cfg(test)]
 mod test_support;

@@ -13,7 +13,7 @@
 //! (`rate · births / 1000`) are products of finite numbers; every accessor turns NaN back into
 //! `None`, so NaN never leaves this module.
 
-use crate::ingest::IngestReport;
+use crate::report::IngestReport;
 use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 use std::collections::HashMap;
@@ -355,10 +355,10 @@ impl Panel {
 
     fn find(names: &[String], name: &str) -> Option<usize> {
         names.iter().position(|n| n == name).or_else(|| {
-            let wanted = crate::ingest::columns::normalise_name(name);
+            let wanted = imr_data::names::normalise_name(name);
             names
                 .iter()
-                .position(|n| crate::ingest::columns::normalise_name(n) == wanted)
+                .position(|n| imr_data::names::normalise_name(n) == wanted)
         })
     }
 

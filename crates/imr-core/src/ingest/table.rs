@@ -10,6 +10,7 @@ use super::store::{field_str, next_line_record, Lines};
 /// The record store, where a table keeps its records (re-exported where it was first defined).
 pub use super::store::{Fields, RawRecord, Records, RecordsIter};
 use super::{IngestError, Malformed};
+use crate::report::MetadataLine;
 
 /// A `"` that opens a quoted field and is never closed: the `csv` crate (as every CSV reader)
 /// then reads the rest of the file into that one field. The record is excluded and the report
@@ -22,15 +23,6 @@ pub struct UnterminatedQuote {
     pub quote_line: u64,
     /// Physical lines from the quote's line to the end of the file, both included.
     pub lines_swallowed: u64,
-}
-
-/// A leading `#` line of a file (source, engine and date of an export), kept out of the data.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct MetadataLine {
-    /// 1-based physical line in the file.
-    pub line: u64,
-    /// The line as written, with its `#`.
-    pub text: String,
 }
 
 /// A file read as text records, before validation.

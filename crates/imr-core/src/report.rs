@@ -1,0 +1,338 @@
+//! What happened to every row of every file: the report the ingest writes and the panel
+//! carries ([`IngestReport`]), each excluded row with its file, line and reason. Apart from the
+//! ingest (which re-exports it) so that the panel depends on the report, not on the reading.
+
+use serde::{Deserialize, Serialize};
+
+/// The largest births or deaths count accepted for one area and year: 1,000,000,000. The
+/// world has about 130 million births a year, so a larger count is an error in the file (a
+/// misplaced column, `1e308`); the limit also keeps sums over 345 communes and many years far
+/// below 2^53, where every integer is exact in `f64`.
+pub const MAX_COUNT: f64 = 1e9;
+
+/// A leading `#` line of a file (source, engine and date of an export), kept out of the data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MetadataLine {
+    /// 1-based physical line in the file.
+    pub line: u64,
+    /// The line as written, with its `#`.
+    pub text: String,
+}
+
+/// Why a row was not used.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ExclusionReason {
+    NonNumeric {
+        column: String,
+        value: String,
+    },
+    /// A `"` that opens a field and is never closed: the rest of the file read as one field.
+    UnterminatedQuote {
+        quote_line: u64,
+        lines_swallowed: u64,
+    },
+    /// A count above [`MAX_COUNT`] (`value` as written: `1e308` stays short).
+    CountTooLarge {
+        column: String,
+        value: String,
+    },
+    /// A negative rate.
+    NegativeRate {
+        column: String,
+        value: f64,
+    },
+    NotAYear {
+        column: String,
+        value: String,
+    },
+    NegativeCount {
+        column: String,
+        value: f64,
+    },
+    DeathsExceedBirths {
+        deaths: f64,
+        births: f64,
+    },
+    MissingValue {
+        column: String,
+    },
+    MissingEntity {
+        column: String,
+    },
+    MissingTime {
+        column: String,
+    },
+    DuplicateEntityTime {
+        entity: String,
+        time: i64,
+        first_line: u64,
+        /// The file of the first row, when it is another file.
+        first_file: Option<String>,
+    },
+    DuplicateEntity {
+        entity: String,
+        first_line: u64,
+    },
+    UnknownCode {
+        code: String,
+    },
+    WrongFieldCount {
+        expected: usize,
+        found: usize,
+    },
+    NotJoined {
+        entity: String,
+        time: Option<i64>,
+    },
+}
+
+impl ExclusionReason {
+    /// The reason in `lang`: English is the `Display` text (the JSON's `reason`), Spanish for
+    /// the page in Spanish.
+    pub fn text(&self, lang: crate::Lang) -> String {
+        use ExclusionReason::*;
+        if lang == crate::Lang::En {
+            return self.to_string();
+        }
+        match self {
+            NonNumeric { column, value } => {
+                format!("columna `{column}`: se esperaba un número y dice \"{value}\"")
+            }
+            UnterminatedQuote {
+                quote_line,
+                lines_swallowed,
+            } => format!(
+                "la comilla `\"` abierta en la línea {quote_line} nunca se cierra: el resto del archivo ({lines_swallowed} líneas físicas) se leyó como un solo campo"
+            ),
+            CountTooLarge { column, value } => format!(
+                "columna `{column}`: conteo {value} mayor que el límite {}",
+                MAX_COUNT
+            ),
+            NegativeRate { column, value } => {
+                format!("columna `{column}`: tasa negativa {value}")
+            }
+            NotAYear { column, value } => {
+                format!("columna `{column}`: se esperaba un año entero y dice \"{value}\"")
+            }
+            NegativeCount { column, value } => {
+                format!("columna `{column}`: conteo negativo {value}")
+            }
+            DeathsExceedBirths { deaths, births } => {
+                format!("las defunciones ({deaths}) superan a los nacimientos ({births})")
+            }
+            MissingValue { column } => format!("columna `{column}`: valor faltante"),
+            MissingEntity { column } => format!("columna `{column}`: falta el código"),
+            MissingTime { column } => format!("columna `{column}`: falta el año"),
+            DuplicateEntityTime {
+                entity,
+                time,
+                first_line,
+                first_file: None,
+            } => format!("duplicado de la línea {first_line} ({entity}, {time})"),
+            DuplicateEntityTime {
+                entity,
+                time,
+                first_line,
+                first_file: Some(file),
+            } => format!("duplicado de {file}, línea {first_line} ({entity}, {time})"),
+            DuplicateEntity { entity, first_line } => {
+                format!("duplicado de la línea {first_line} ({entity})")
+            }
+            UnknownCode { code } => {
+                format!("código de comuna desconocido \"{code}\" (no está en la lista CUT 2018)")
+            }
+            WrongFieldCount { expected, found } => {
+                format!("se esperaban {expected} campos y hay {found}")
+            }
+            NotJoined {
+                entity,
+                time: Some(t),
+            } => format!("ninguna fila de los datos principales para {entity} en {t}"),
+            NotJoined { entity, time: None } => {
+                format!("ninguna fila de los datos principales para {entity}")
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for ExclusionReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use ExclusionReason::*;
+        match self {
+            NonNumeric { column, value } => {
+                write!(f, "column `{column}`: expected a number, found \"{value}\"")
+            }
+            UnterminatedQuote {
+                quote_line,
+                lines_swallowed,
+            } => write!(
+                f,
+                "the `\"` opened on line {quote_line} is never closed: the rest of the file ({lines_swallowed} physical lines) was read as one field"
+            ),
+            CountTooLarge { column, value } => write!(
+                f,
+                "column `{column}`: count {value} above the limit {}",
+                MAX_COUNT
+            ),
+            NegativeRate { column, value } => {
+                write!(f, "column `{column}`: negative rate {value}")
+            }
+            NotAYear { column, value } => write!(
+                f,
+                "column `{column}`: expected a whole year, found \"{value}\""
+            ),
+            NegativeCount { column, value } => {
+                write!(f, "column `{column}`: negative count {value}")
+            }
+            DeathsExceedBirths { deaths, births } => {
+                write!(f, "deaths ({deaths}) exceed births ({births})")
+            }
+            MissingValue { column } => write!(f, "column `{column}`: missing value"),
+            MissingEntity { column } => write!(f, "column `{column}`: missing code"),
+            MissingTime { column } => write!(f, "column `{column}`: missing year"),
+            DuplicateEntityTime {
+                entity,
+                time,
+                first_line,
+                first_file: None,
+            } => {
+                write!(f, "duplicate of line {first_line} ({entity}, {time})")
+            }
+            DuplicateEntityTime {
+                entity,
+                time,
+                first_line,
+                first_file: Some(file),
+            } => {
+                write!(
+                    f,
+                    "duplicate of {file}, line {first_line} ({entity}, {time})"
+                )
+            }
+            DuplicateEntity { entity, first_line } => {
+                write!(f, "duplicate of line {first_line} ({entity})")
+            }
+            UnknownCode { code } => write!(
+                f,
+                "unknown commune code \"{code}\" (not in the 2018 CUT list)"
+            ),
+            WrongFieldCount { expected, found } => {
+                write!(f, "expected {expected} fields, found {found}")
+            }
+            NotJoined {
+                entity,
+                time: Some(t),
+            } => write!(f, "no row of the main data for {entity} in {t}"),
+            NotJoined { entity, time: None } => write!(f, "no row of the main data for {entity}"),
+        }
+    }
+}
+
+/// One excluded row.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Exclusion {
+    pub file: String,
+    pub line: u64,
+    /// The reason in words, e.g. `column `deaths`: expected a number, found "n/a"`.
+    pub reason: String,
+    #[serde(skip)]
+    pub kind: ExclusionReason,
+}
+
+/// A cell read as missing although it was not empty (text in a numeric covariate column).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CellWarning {
+    pub file: String,
+    pub line: u64,
+    pub column: String,
+    pub value: String,
+}
+
+/// How one file was read.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FileReport {
+    pub file: String,
+    /// "main" (rows of the panel) or "characteristics" (joined onto it).
+    pub kind: &'static str,
+    pub delimiter: String,
+    pub decimal: String,
+    pub encoding: &'static str,
+    pub has_header: bool,
+    /// Physical lines of the file: metadata, header, blank lines and every line of every record
+    /// (a quoted field may span lines).
+    pub physical_lines: u64,
+    /// Leading `#` lines (an export's source, engine and date): skipped, not data rows, not
+    /// counted in `rows_read`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub metadata_lines: Vec<MetadataLine>,
+    pub rows_read: usize,
+    pub rows_used: usize,
+    pub rows_excluded: usize,
+    /// Column name per role, as used.
+    pub roles: std::collections::BTreeMap<&'static str, String>,
+    /// How the key was joined for characteristics files: "entity" or "entity and time".
+    pub join: Option<&'static str>,
+}
+
+/// What happened to every row of every file.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct IngestReport {
+    pub rows_read: usize,
+    pub rows_used: usize,
+    pub rows_excluded: usize,
+    pub excluded: Vec<Exclusion>,
+    pub files: Vec<FileReport>,
+    /// Pre-2018 Ñuble codes (084xx) re-coded to 16xxx.
+    pub recoded_codes: usize,
+    /// Rows of a main file merged into the row of the same area and time from another main
+    /// file because they carry the counts it lacks (births in one file, deaths in the other, as
+    /// the health ministry publishes them). They count as used.
+    pub merged_rows: usize,
+    pub cell_warnings: Vec<CellWarning>,
+    /// Covariate values that disagree between two rows merged into one (births in one file,
+    /// deaths in another, both with the covariate): the first file's value is kept.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<CellConflict>,
+}
+
+impl IngestReport {
+    /// The physical lines of all the files (each file's header, metadata, rows, blank lines
+    /// and lines inside quoted fields), the total the line accounting adds up to.
+    pub fn physical_lines(&self) -> u64 {
+        self.files.iter().map(|f| f.physical_lines).sum()
+    }
+}
+
+/// One cell of a merged row whose two files disagree; the value of `kept_file` is used.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CellConflict {
+    pub column: String,
+    pub entity: String,
+    pub time: i64,
+    pub kept_file: String,
+    pub kept_line: u64,
+    pub kept_value: String,
+    pub other_file: String,
+    pub other_line: u64,
+    pub other_value: String,
+}
+
+impl std::fmt::Display for CellConflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "column `{}` of {} in {}: {} line {} says \"{}\", {} line {} says \"{}\"; the first is used",
+            self.column,
+            self.entity,
+            self.time,
+            self.kept_file,
+            self.kept_line,
+            self.kept_value,
+            self.other_file,
+            self.other_line,
+            self.other_value
+        )
+    }
+}
