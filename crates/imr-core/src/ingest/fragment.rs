@@ -18,9 +18,10 @@
 //!   and falls back to its default when the value does not parse: a fragment can choose among
 //!   the options a user could click, nothing else.
 //! * Keys shared by several views: `view`, `lang`, and `include-flagged` (`true` or `false`,
-//!   default `false`): whether rows flagged as implausible (`crate::plausibility`) enter the
-//!   map's class breaks, the Inequality box plot's axis and the Findings (the include checkbox
-//!   of the Data, Findings and Map views); any other value is the default.
+//!   default `false`): whether rows flagged as implausible (`crate::plausibility`) are kept in
+//!   the map's estimates (classes, smoothing, Moran's I/LISA, funnel), the Inequality and Models
+//!   analyses and the Findings (the include checkbox of the Data, Findings, Inequality and Map
+//!   views); any other value is the default.
 //! * Nothing here panics, and the work is linear in the fragment's length.
 
 use std::collections::BTreeMap;
