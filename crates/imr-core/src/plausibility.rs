@@ -126,6 +126,15 @@ impl FlaggedRow {
         }
     }
 
+    /// [`FlaggedRow::reasons_text`] in both languages, for a reason value of an engine that
+    /// words the rest (`imr_models::ExclusionReason::Flagged`).
+    pub fn reasons_worded(&self) -> imr_stats::Worded {
+        imr_stats::Worded {
+            es: self.reasons_text(Lang::Es),
+            en: self.reasons_text(Lang::En),
+        }
+    }
+
     /// "rate above 200 per 1,000; rate given on fewer than 10 births".
     pub fn reasons_text(&self, lang: Lang) -> String {
         self.reasons

@@ -124,6 +124,28 @@ impl Caption {
     }
 }
 
+/// A text already worded in both languages, for a value that crosses from a crate that owns the
+/// words (a plausibility flag of imr-core) into an engine's value that cannot depend on it
+/// (`imr_models::ExclusionReason::Flagged`). `Display` is the English text, as the JSON carries.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Worded {
+    pub es: String,
+    pub en: String,
+}
+
+impl Worded {
+    /// The text in `lang`.
+    pub fn text(&self, lang: Lang) -> &str {
+        lang.pick(&self.es, &self.en)
+    }
+}
+
+impl std::fmt::Display for Worded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.en)
+    }
+}
+
 impl std::fmt::Display for Lang {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.tag())

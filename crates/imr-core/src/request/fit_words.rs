@@ -267,18 +267,19 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
     }
     items.extend(fit.diagnostics.iter().map(|d| d.render(lang)));
     // Dropped entities grouped by reason: "27 entities dropped (reason): 01402, 01403, …".
-    let mut by_reason: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut by_reason: Vec<(&imr_models::EntityDropReason, Vec<&str>)> = Vec::new();
     for d in &fit.dropped_entities {
-        match by_reason.iter_mut().find(|(r, _)| *r == d.reason) {
+        match by_reason.iter_mut().find(|(r, _)| **r == d.reason) {
             Some((_, list)) => list.push(&d.entity),
             None => by_reason.push((&d.reason, vec![&d.entity])),
         }
     }
     for (reason, entities) in by_reason {
         items.push(format!(
-            "{} {} ({reason}): {}.",
+            "{} {} ({}): {}.",
             entities.len(),
             lang.pick("entidades excluidas", "entities dropped"),
+            reason.render(lang),
             entities.join(", ")
         ));
     }
