@@ -20,8 +20,8 @@ pub enum Diagnostic {
     Singletons { entities: Vec<String> },
     /// The Hausman test is not computed for weighted fits.
     HausmanWeighted,
-    /// The Hausman test could not be computed (the reason, in English).
-    HausmanUnavailable { why: String },
+    /// The Hausman test could not be computed, and why.
+    HausmanUnavailable { why: crate::ModelError },
     /// First differences: how many, from how many rows, and rows after a gap.
     FirstDifferences {
         differences: usize,
@@ -173,10 +173,10 @@ impl Diagnostic {
             (HausmanWeighted, Lang::En) => "the Hausman test is not computed for weighted fits".into(),
             (HausmanWeighted, Lang::Es) => "la prueba de Hausman no se calcula en ajustes ponderados".into(),
             (HausmanUnavailable { why }, Lang::En) => {
-                format!("the Hausman test is not available: {why}")
+                format!("the Hausman test is not available: {}", why.text(lang))
             }
             (HausmanUnavailable { why }, Lang::Es) => {
-                format!("la prueba de Hausman no está disponible: {why}")
+                format!("la prueba de Hausman no está disponible: {}", why.text(lang))
             }
             (
                 FirstDifferences {
@@ -289,7 +289,9 @@ mod tests {
             Diagnostic::Singletons { entities: names(1) },
             Diagnostic::HausmanWeighted,
             Diagnostic::HausmanUnavailable {
-                why: "singular".into(),
+                why: crate::ModelError::NotEnoughData(crate::NotEnoughData::OutcomeAllZero {
+                    outcome: "deaths".into(),
+                }),
             },
             Diagnostic::FirstDifferences {
                 differences: 9,

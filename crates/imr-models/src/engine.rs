@@ -210,9 +210,7 @@ fn fit_fe(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated
         // the fit above is the unweighted within regression on every regressor: reused
         match hausman_test(prep, Some((&core, kept.len())), None) {
             Ok(test) => est.tests.hausman = test,
-            Err(why) => est.diagnostics.push(Diagnostic::HausmanUnavailable {
-                why: why.to_string(),
-            }),
+            Err(why) => est.diagnostics.push(Diagnostic::HausmanUnavailable { why }),
         }
     }
     Ok(est)
