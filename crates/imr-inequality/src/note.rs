@@ -4,7 +4,7 @@
 //! `Serialize`).
 
 use crate::bootstrap::BootstrapMethod;
-use crate::words::term;
+use crate::words::{Quantity, Unit};
 use crate::year::SubjectKind;
 use imr_stats::Lang;
 
@@ -27,9 +27,9 @@ pub struct BiasExample {
 #[non_exhaustive]
 pub enum Note {
     /// Rates: which areas count, the unit, birth-share weights.
-    RateAreas { unit: String },
+    RateAreas { unit: Unit },
     /// A weighted value column: which areas count.
-    ValueAreas { value: String, weight: String },
+    ValueAreas { value: Quantity, weight: Quantity },
     /// Quantiles are unweighted.
     UnweightedQuantiles,
     /// No bootstrap replicates, no intervals.
@@ -47,7 +47,7 @@ pub enum Note {
     Trend { percent: f64 },
     /// Rows with zero weight left out, as (rows, year).
     ZeroWeightRows {
-        weight: String,
+        weight: Quantity,
         rows: Vec<(usize, i64)>,
     },
     /// Dispersion measures whose replicates lie above the estimate (small-area noise).
@@ -180,11 +180,14 @@ impl Note {
         match self {
             Note::RateAreas { unit } => format!(
                 "Se consideran las comunas con nacidos vivos > 0 en el año; las tasas son {}. Las medidas ponderadas usan la proporción de nacidos vivos.",
-                term(lang, unit)
+                unit.text(lang)
             ),
-            Note::ValueAreas { value, weight } => format!(
-                "Variable: `{value}` ponderada por `{weight}`; se consideran las comunas con {weight} > 0 en el año."
-            ),
+            Note::ValueAreas { value, weight } => {
+                let (value, weight) = (value.text(lang), weight.text(lang));
+                format!(
+                    "Variable: `{value}` ponderada por `{weight}`; se consideran las comunas con {weight} > 0 en el año."
+                )
+            }
             Note::UnweightedQuantiles => "La mediana, los percentiles, el mínimo y el máximo no se ponderan entre comunas (cuantiles de tipo 7, como R y NumPy).".into(),
             Note::NoBootstrap => "No se pidieron réplicas bootstrap: no hay intervalos.".into(),
             Note::BootstrapIntervals { percent, replicates, method, seed } => {
@@ -202,7 +205,7 @@ impl Note {
             ),
             Note::ZeroWeightRows { weight, rows } => format!(
                 "Las filas con {} = 0 no son comunas de ese año y se dejaron fuera: {}.",
-                term(lang, weight),
+                weight.text(lang),
                 rows.iter().map(|(n, t)| format!("{n} en {t}")).collect::<Vec<_>>().join(", ")
             ),
             Note::InflatedInequality { kind, measures, example } => {
@@ -266,11 +269,11 @@ mod tests {
         let flagged = vec![("gini".to_string(), vec![2020, 2021])];
         vec![
             Note::RateAreas {
-                unit: "per 1,000 live births".into(),
+                unit: Unit::PerLiveBirths { per: 1000.0 },
             },
             Note::ValueAreas {
-                value: "ingreso".into(),
-                weight: "poblacion".into(),
+                value: Quantity::Column("ingreso".into()),
+                weight: Quantity::Column("poblacion".into()),
             },
             Note::UnweightedQuantiles,
             Note::NoBootstrap,
@@ -289,7 +292,7 @@ mod tests {
             Note::DerivedDeaths,
             Note::Trend { percent: 95.0 },
             Note::ZeroWeightRows {
-                weight: "births".into(),
+                weight: Quantity::Births,
                 rows: vec![(2, 2019)],
             },
             Note::InflatedInequality {
@@ -338,7 +341,7 @@ mod tests {
     #[test]
     fn the_spanish_notes_use_the_public_health_register() {
         let rate = Note::RateAreas {
-            unit: "per 1,000 live births".into(),
+            unit: Unit::PerLiveBirths { per: 1000.0 },
         };
         assert_eq!(
             rate.render(Lang::Es),
