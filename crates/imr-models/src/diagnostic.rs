@@ -325,6 +325,7 @@ mod tests {
             assert!(!en.is_empty() && !es.is_empty());
             assert_ne!(en, es, "{en}");
             assert_eq!(d.to_string(), en);
+            assert_eq!(imr_lang::english_words(&es), Vec::<String>::new(), "{es}");
         }
     }
 
@@ -661,6 +662,7 @@ mod drop_tests {
             let (en, es) = (r.render(Lang::En), r.render(Lang::Es));
             assert_ne!(en, es);
             assert!(en.starts_with("`sapu` ") && es.starts_with("`sapu` "));
+            assert_eq!(imr_lang::english_words(&es), Vec::<String>::new(), "{es}");
         }
         assert_eq!(
             DropReason::Collinear {
@@ -683,6 +685,10 @@ mod drop_tests {
             Hypothesis::MundlakMeansZero,
         ] {
             assert_ne!(h.text(Lang::Es), h.text(Lang::En));
+            assert_eq!(
+                imr_lang::english_words(h.text(Lang::Es)),
+                Vec::<String>::new()
+            );
             assert_eq!(
                 serde_json::to_string(&h).unwrap(),
                 format!("\"{}\"", h.text(Lang::En))

@@ -259,46 +259,12 @@ mod tests {
         ]
     }
 
-    /// Words of English sentences that no Spanish wording may contain (as whole words).
-    const ENGLISH_MARKERS: [&str; 24] = [
-        "the",
-        "is",
-        "in",
-        "of",
-        "and",
-        "with",
-        "has",
-        "its",
-        "every",
-        "row",
-        "rows",
-        "entity",
-        "missing",
-        "weight",
-        "dropped",
-        "removed",
-        "singleton",
-        "flagged",
-        "count",
-        "cannot",
-        "must",
-        "only",
-        "single",
-        "from",
-    ];
-
-    fn english_words(text: &str) -> Vec<&str> {
-        text.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| ENGLISH_MARKERS.contains(w))
-            .collect()
-    }
-
     fn assert_spanish(es: &str, en: &str) {
         assert_ne!(es, en);
         assert!(!es.is_empty());
-        assert_eq!(english_words(es), Vec::<&str>::new(), "English in: {es}");
+        assert_eq!(imr_lang::english_words(es), Vec::<String>::new(), "{es}");
         assert!(
-            !english_words(en).is_empty(),
+            !imr_lang::english_words(en).is_empty(),
             "no marker in the English: {en}"
         );
     }
