@@ -1,5 +1,5 @@
-// Big CSV uploads (issues 13 and 15): a file above the page's threshold (4 MiB,
-// WORKER_THRESHOLD_BYTES in src/components/csv_upload.rs) is parsed in the Web Worker with a
+// Big CSV uploads: a file above the page's threshold (4 MiB,
+// WORKER_THRESHOLD_BYTES in src/components/csv_upload/mod.rs) is parsed in the Web Worker with a
 // progress bar and a Cancel button; the Data view then accounts for every row and line. Cancel
 // leaves the previous data loaded and the page usable. A small file keeps the synchronous path.
 // The files are generated here (e2e/big-csv.mjs): the bundled communes × years, births, deaths,

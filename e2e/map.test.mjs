@@ -28,16 +28,19 @@ const download = downloadFile;
 test('the map draws every commune with a class legend, and the tooltip names the commune', async () => {
   const { page, requests, errors } = await openMap();
   assert.equal(await page.locator(PATHS).count(), 345);
-  // Every commune has a class (0 = lowest) or "none", and a value for it.
+  // Every commune has a class (0 = lowest), "none", or "flagged" (its 2023 row flagged as
+  // implausible and left out: 13 communes on the bundled data).
   const classes = await page.$$eval(PATHS, (ps) => ps.map((p) => p.dataset.class));
-  assert.ok(classes.every((c) => c === 'none' || /^\d+$/.test(c)));
-  const distinct = new Set(classes.filter((c) => c !== 'none'));
+  assert.ok(classes.every((c) => c === 'none' || c === 'flagged' || /^\d+$/.test(c)));
+  assert.equal(classes.filter((c) => c === 'flagged').length, 13);
+  const distinct = new Set(classes.filter((c) => c !== 'none' && c !== 'flagged'));
   // Five quantiles asked; tied rates (many communes with zero deaths) merge coinciding breaks.
   assert.ok(distinct.size >= 3 && distinct.size <= 5, `quantile classes: ${[...distinct]}`);
-  // Legend: one row per class with its count, and the hatched no-data entry.
+  // Legend: one row per class with its count, the hatched no-data entry and the flagged one.
   const legend = page.getByTestId('map-legend');
-  assert.equal(await legend.locator('[data-legend-class]').count(), distinct.size + 1);
+  assert.equal(await legend.locator('[data-legend-class]').count(), distinct.size + 2);
   assert.match(await legend.locator('[data-legend-class="none"]').textContent(), /no data|sin datos/i);
+  assert.match(await legend.locator('[data-legend-class="flagged"]').textContent(), /Flagged, left out \(13\)/);
   const counts = (await legend.locator('[data-legend-class]').allTextContents())
     .map((t) => Number(t.match(/\((\d+)\)\s*$/)[1]));
   assert.equal(counts.reduce((a, b) => a + b, 0), 345);
@@ -146,9 +149,10 @@ test('selecting a commune in the funnel plot outlines it on the map; smoothing, 
     .some((p, i) => `${p.dataset.code}=${p.dataset.value}` !== b[i]), queen);
   await page.waitForFunction(() => location.hash.includes('contiguity=rook'));
   assert.match(await page.getByTestId('map-command').textContent(), / --contiguity rook /);
-  // A box map has six classes.
+  // A box map has six classes (then no data, and the flagged communes left out).
   await page.getByTestId('classify-select').selectOption('box');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map-legend"] [data-legend-class]').length === 7);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map-legend"] [data-legend-class]:not([data-legend-class="flagged"])').length === 7);
+  assert.equal(await page.locator('[data-testid="map-legend"] [data-legend-class="flagged"]').count(), 1);
 
   // Zoom to the Santiago Metropolitan Region changes the view box.
   const full = await page.getByTestId('choropleth').getAttribute('viewBox');
@@ -196,41 +200,82 @@ for (const lang of ['en', 'es']) {
 }
 
 // Plausibility flags: on the bundled data General Lagos (15202) has, in 2023, a published rate of
-// 1000 per 1,000 on 9 children aged 0. It is left out of the class breaks by default (the top
-// class no longer reaches 1000) but still drawn, outlined and in the top class; one click on the
-// include toggle puts it back, and the shown command (with --include-flagged) writes the same SVG.
-test('flagged values stay out of the class breaks at 2023 unless included, and the command follows', async () => {
-  const { page, requests, errors } = await openMap();
+// 1000 per 1,000 on 8 births, and twelve more communes a rate given on fewer than 10 births. As in
+// the other views they are left out by default — of the classes, the smoothing, Moran's I and the
+// funnel plot — drawn as "flagged, left out" (not as no data), counted in the legend and named
+// under it; the shown command writes the same SVG and CSV. One click on the include toggle brings
+// them back everywhere, and the command (with --include-flagged) still writes the page's files.
+test('flagged rows are left out of the map by default and named; the include toggle brings them back, and the command follows', async () => {
+  const view = await ViewPage.open(browser, server.origin, 'map', { lang: 'en' });
+  const { page } = view;
+  await page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor();
   assert.equal(await page.getByTestId('map-year-label').textContent(), '2023');
   const legend = page.getByTestId('map-legend');
   const topLabel = async () => {
-    const rows = await legend.locator('[data-legend-class]:not([data-legend-class="none"])').evaluateAll(
+    const rows = await legend.locator('[data-legend-class]:not([data-legend-class="none"]):not([data-legend-class="flagged"])').evaluateAll(
       (ls) => ls.map((l) => [Number(l.dataset.legendClass), l.textContent]));
     rows.sort((a, b) => b[0] - a[0]);
     return rows[0];
   };
-  const [top, label] = await topLabel();
-  assert.doesNotMatch(label, /1000/, `top class ${label}`);
   const lagos = page.locator('path[data-code="15202"]');
-  assert.equal(await lagos.getAttribute('data-value'), '1000');
+  const funnelLagos = page.locator('[data-testid="funnel-box"] circle[data-code="15202"]');
+  await page.locator('[data-testid="funnel-box"] circle[data-code="13101"]').waitFor();
+  assert.doesNotMatch((await topLabel())[1], /1000/);
+  assert.equal(await lagos.getAttribute('data-class'), 'flagged');
+  assert.equal(await lagos.getAttribute('data-value'), '');
   assert.equal(await lagos.getAttribute('data-flagged'), 'true');
-  assert.equal(await lagos.getAttribute('data-class'), String(top));
-  assert.match(await page.getByTestId('map-flagged-note').textContent(), /\d+ flagged value\(s\) left out of the class breaks/);
+  assert.equal(await lagos.getAttribute('fill'), 'url(#flagged)');
+  assert.equal(await funnelLagos.count(), 0, 'left out of the funnel plot');
+  assert.match(await legend.locator('[data-legend-class="flagged"]').textContent(), /Flagged, left out \(13\)/);
+  assert.match(await legend.locator('[data-legend-class="none"]').textContent(), /\(0\)/);
+  assert.match(await page.getByTestId('map-flagged-note').textContent(), /^13 flagged row\(s\) left out of classes, smoothing, Moran, funnel$/);
+  const list = page.getByTestId('map-flagged-list');
+  assert.match(await list.textContent(), /Left out as implausible \(13\):/);
+  assert.equal(await list.locator('li').count(), 13);
+  assert.match(await list.locator('li[data-code="15202"]').textContent(), /General Lagos \(15202\)/);
+  assert.match(await list.locator('li[data-code="15202"]').getAttribute('title'), /rate above 200 per 1,000/);
+  await lagos.hover();
+  assert.match(await page.getByTestId('map-tooltip').locator('[data-field="flagged"]').textContent(), /left out of the map: rate above 200/);
   assert.doesNotMatch(await page.getByTestId('map-command').textContent(), /--include-flagged/);
+  const moranLeftOut = await page.getByTestId('moran').textContent();
+
+  // The shown command writes the page's SVG and CSV, with and without the flagged rows.
+  const sameAsCommand = async () => {
+    const words = await view.command('map-command');
+    const [svg, csv] = [await view.download('download-svg'), await view.download('download-csv')];
+    const imr = runInBundledFolder(words);
+    assertSameBytes(svg.bytes, imr.file(flagValue(words, '--out')), svg.name);
+    assertSameBytes(csv.bytes, imr.file(flagValue(words, '--csv')), csv.name);
+    imr.remove();
+    return [words, svg.bytes.toString('utf8'), csv.bytes.toString('utf8')];
+  };
+  let [words, svg, csv] = await sameAsCommand();
+  assert.ok(!words.includes('--include-flagged'));
+  assert.equal((svg.match(/data-class="flagged"/g) || []).length, 13);
+  assert.match(svg, /Flagged, left out <tspan[^>]*>\(13\)/);
+  assert.match(csv, /\n15202,General Lagos,2023,8,8,1000,[^\n]*,,,,,flagged\n/);
 
   await page.getByTestId('include-flagged').check();
   await page.getByTestId('map-command').filter({ hasText: '--include-flagged' }).waitFor();
   await page.waitForFunction(() => /1000/.test([...document.querySelectorAll('[data-testid="map-legend"] [data-legend-class]')]
     .map((l) => l.textContent).join(' ')));
   assert.match((await topLabel())[1], /1000\.0/);
-  const svg = await download(page, 'download-svg');
-  const words = (await page.getByTestId('map-command').textContent()).trim().split(' ');
-  const imr = runInBundledFolder(words);
-  assertSameBytes(svg.bytes, imr.file(flagValue(words, '--out')), svg.name);
-  imr.remove();
-  assert.match(svg.bytes.toString('utf8'), /flagged value\(s\) included in the class breaks/);
-  assert.deepEqual(outsideRequests(requests, server.origin), []);
-  assert.deepEqual(errors, []);
+  assert.match(await lagos.getAttribute('data-class'), /^\d+$/);
+  assert.equal(await lagos.getAttribute('data-value'), '1000');
+  assert.equal(await lagos.getAttribute('data-flagged'), 'true');
+  assert.equal(await legend.locator('[data-legend-class="flagged"]').count(), 0);
+  assert.equal(await page.getByTestId('map-flagged-list').count(), 0);
+  assert.match(await page.getByTestId('map-flagged-note').textContent(), /13 flagged value\(s\) included in the class breaks/);
+  await funnelLagos.waitFor();
+  await page.waitForFunction((before) => document.querySelector('[data-testid="moran"]')?.textContent !== before, moranLeftOut);
+  [words, svg, csv] = await sameAsCommand();
+  assert.ok(words.includes('--include-flagged'));
+  assert.doesNotMatch(svg, /data-class="flagged"/);
+  assert.match(svg, /13 flagged value\(s\) included in the class breaks/);
+  assert.doesNotMatch(csv, /,flagged\n/);
+  assert.deepEqual(outsideRequests(view.requests, server.origin), []);
+  assert.deepEqual(view.errors, []);
+  await view.close();
 });
 
 // The include toggle lives in the URL fragment (`include-flagged`), like the map's other options:

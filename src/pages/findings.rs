@@ -3,6 +3,7 @@
 //! say, and a link to the view with the detail. Recomputed whenever the data (or the choice to
 //! include implausible rows) change; downloadable as a short printable HTML report.
 
+use crate::components::cache::RequestCache;
 use crate::components::download::{data_source, download_text, today};
 use crate::i18n::{lang, Lang};
 use crate::messages::{messages, msg};
@@ -30,6 +31,13 @@ pub struct FlagState {
     pub findings: Memo<Option<Shared<Findings>>>,
 }
 
+thread_local! {
+    /// The findings of the loaded panel by choice: toggling an include option back shows the
+    /// earlier answers at once.
+    static FINDINGS: std::cell::RefCell<RequestCache<FindingsRequest, Shared<Findings>>> =
+        const { std::cell::RefCell::new(RequestCache::new(4)) };
+}
+
 impl FlagState {
     pub fn new(state: AppState) -> FlagState {
         let flags = Memo::new(move |_| match state.panel.get() {
@@ -52,7 +60,11 @@ impl FlagState {
                     include_repeated_years: include_repeated.get(),
                     bundled_data: state.bundled.get(),
                 };
-                Some(Shared(Arc::new(request.run(&p))))
+                Some(FINDINGS.with(|cache| {
+                    cache
+                        .borrow_mut()
+                        .get_or_run(&p, &request, || Shared(Arc::new(request.run(&p))))
+                }))
             }
             _ => None,
         });

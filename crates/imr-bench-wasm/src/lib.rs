@@ -150,8 +150,8 @@ impl DeathsBench {
             .map_err(js_error)?;
         Ok(vec![
             aggregate.bytes as f64,
-            aggregate.rows_read as f64,
-            aggregate.infant_deaths as f64,
+            aggregate.rows.rows_read as f64,
+            aggregate.rows.rows_counted as f64,
         ])
     }
 }

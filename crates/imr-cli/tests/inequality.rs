@@ -603,3 +603,55 @@ fn the_two_series_need_against_and_bootstrap_the_second_one() {
         close(&row[5], year["ci"]["gini"][0].as_f64());
     }
 }
+
+/// Every file of the Inequality view is a `--format` of `imr inequality` (the one list,
+/// `InequalityExport::ALL`): a chart is an SVG with its provenance in `<metadata>`, a CSV starts
+/// with the provenance lines; the against files say what they need without `--against`.
+#[test]
+fn every_file_of_the_inequality_view_is_a_format_of_imr_inequality() {
+    use imr_core::request::InequalityExport;
+    for export in InequalityExport::ALL {
+        let base = [
+            "inequality",
+            DATA,
+            "--bootstrap",
+            "20",
+            "--format",
+            export.format(),
+        ];
+        let against = [
+            "--against",
+            "ingreso_salud",
+            "--against-weight",
+            "poblacion",
+        ];
+        if export.needs_second_series() {
+            let stderr = fails(2, &base);
+            assert!(stderr.contains("need --against"), "{stderr}");
+        }
+        let args: Vec<&str> = if export.needs_second_series() {
+            base.iter().chain(&against).copied().collect()
+        } else {
+            base.to_vec()
+        };
+        let text = common::stdout(&args);
+        if export.is_svg() {
+            assert!(text.starts_with("<svg "), "{export:?}");
+            assert!(
+                text.contains("<metadata>Source: inequality_communes.csv"),
+                "{export:?}"
+            );
+        } else {
+            assert!(
+                text.starts_with("# Source: inequality_communes.csv\n"),
+                "{export:?}"
+            );
+            assert!(
+                text.lines()
+                    .nth(3)
+                    .is_some_and(|header| header.contains(',')),
+                "{export:?}"
+            );
+        }
+    }
+}

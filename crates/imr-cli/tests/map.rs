@@ -263,17 +263,20 @@ fn a_missing_code_property_names_the_file_and_the_property() {
 }
 
 /// The bundled data, 2023: commune 15202 (General Lagos) has a published rate of 1000 per 1,000
-/// on 9 children aged 0, which the plausibility rules flag. By default it is left out of the
-/// class breaks (the top class stays far below 1000 and is open-ended) but still drawn, in the
-/// top class, outlined; `--include-flagged` puts it back into the breaks.
+/// on 8 births, which the plausibility rules flag, with twelve more rows (rates given on fewer
+/// than 10 births). By default they are left out of the map's estimates: drawn as "flagged,
+/// left out" (not in a class, not as no data), named in the summary and on stderr, absent from
+/// the funnel plot. `--include-flagged` puts them back, and the two SVGs differ exactly on the
+/// flagged communes' paths and on the others' whose class moved with the breaks.
 #[test]
-fn flagged_values_are_left_out_of_the_breaks_unless_included() {
+fn flagged_rows_are_left_out_of_the_map_unless_included() {
     let data = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../public/data/chile_imr_2019_2023.csv"
     );
     let run_map = |name: &str, extra: &[&str]| {
         let out = out_path(name);
+        let funnel = out_path(&format!("funnel-{name}"));
         let mut args = vec![
             "map",
             data,
@@ -281,47 +284,106 @@ fn flagged_values_are_left_out_of_the_breaks_unless_included() {
             "nacidos_vivos_est",
             "--year",
             "2023",
+            "--moran",
+            "99",
+            "--funnel",
+            &funnel,
             "--out",
             &out,
         ];
         args.extend_from_slice(extra);
         let run = succeeds(&args);
         let summary: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
-        (summary, std::fs::read_to_string(&out).unwrap())
+        let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+        let svg = std::fs::read_to_string(&out).unwrap();
+        let funnel = std::fs::read_to_string(&funnel).unwrap();
+        (summary, svg, funnel, stderr)
     };
 
-    let (summary, svg) = run_map("flags-default.svg", &[]);
-    // Nine more 2023 rows are flagged (rates given on fewer than 10 births); all are left out.
-    let flagged = summary["flagged"].as_array().unwrap();
-    assert!(flagged.contains(&serde_json::json!("15202")), "{flagged:?}");
-    assert_eq!(summary["flagged_in_breaks"], false);
-    let classes = summary["classes"].as_array().unwrap();
-    let top = classes.last().unwrap();
-    assert!(top["upper"].is_null(), "top class open-ended: {top}");
-    let top_lower = top["lower"].as_f64().unwrap();
-    assert!(top_lower < 100.0, "{top}");
-    assert!(!top["label"].as_str().unwrap().contains("1000"), "{top}");
-    let top_class = (classes.len() - 1).to_string();
-    assert_eq!(attribute(&svg, "15202", "data-class"), top_class);
-    assert_eq!(attribute(&svg, "15202", "data-value"), "1000");
-    assert_eq!(attribute(&svg, "15202", "data-flagged"), "true");
-    assert_eq!(svg.matches("data-flagged=\"true\"").count(), flagged.len());
-    assert!(svg.contains(&format!(
-        "{} flagged value(s) left out of the class breaks",
-        flagged.len()
-    )));
-
-    let (summary, svg) = run_map("flags-included.svg", &["--include-flagged"]);
-    assert_eq!(summary["flagged_in_breaks"], true);
-    let top = summary["classes"]
+    let (summary, svg, funnel, stderr) = run_map("flags-default.svg", &["--smooth", "eb"]);
+    let flagged: Vec<&str> = summary["flagged"]
         .as_array()
         .unwrap()
-        .last()
-        .unwrap()
-        .clone();
-    assert_eq!(top["upper"].as_f64(), Some(1000.0), "{top}");
-    assert!(svg.contains(&format!(
-        "{} flagged value(s) included in the class breaks",
-        flagged.len()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(flagged.len(), 13, "{flagged:?}");
+    assert!(flagged.contains(&"15202"));
+    assert_eq!(summary["flagged_left_out"], serde_json::json!(flagged));
+    assert_eq!(summary["flagged_in_breaks"], false);
+    assert!(stderr.contains(&format!(
+        "13 row(s) flagged as implausible left out of the map's estimates (drawn as flagged; \
+         --include-flagged keeps them): {}",
+        flagged.join(", ")
     )));
+    for code in &flagged {
+        assert_eq!(attribute(&svg, code, "data-class"), "flagged");
+        assert_eq!(attribute(&svg, code, "data-value"), "");
+        assert_eq!(attribute(&svg, code, "data-flagged"), "true");
+        assert!(!funnel.contains(&format!("data-code=\"{code}\"")), "{code}");
+        assert!(!summary["no_data"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!(code)));
+    }
+    assert_eq!(svg.matches("data-class=\"flagged\"").count(), 13);
+    assert!(svg.contains("Flagged, left out <tspan fill=\"#666666\">(13)</tspan>"));
+    assert!(svg.contains("13 flagged row(s) left out of classes, smoothing, Moran, funnel"));
+    let classes = summary["classes"].as_array().unwrap();
+    let counted: u64 = classes.iter().map(|c| c["count"].as_u64().unwrap()).sum();
+    let no_data = summary["no_data"].as_array().unwrap().len() as u64;
+    assert_eq!(counted + no_data + 13, 345);
+
+    let (included, svg_in, funnel_in, stderr_in) = run_map(
+        "flags-included.svg",
+        &["--smooth", "eb", "--include-flagged"],
+    );
+    assert_eq!(included["flagged_in_breaks"], true);
+    assert_eq!(included["flagged_left_out"], serde_json::json!([]));
+    assert_eq!(included["flagged"], summary["flagged"]);
+    assert!(!stderr_in.contains("flagged"), "{stderr_in}");
+    assert!(!svg_in.contains("data-class=\"flagged\""));
+    assert!(svg_in.contains("13 flagged value(s) included in the class breaks"));
+    assert!(funnel_in.contains("data-code=\"15202\""));
+    assert_ne!(included["moran"]["i"], summary["moran"]["i"]);
+    // Path by path, the two maps differ on the flagged communes (always) and elsewhere only
+    // where the smoothed value or its class changed with the flagged rows.
+    let paths = |svg: &str| -> std::collections::BTreeMap<String, String> {
+        svg.lines()
+            .filter_map(|l| {
+                let code = l.strip_prefix("<path data-code=\"")?.split('"').next()?;
+                Some((code.to_string(), l.to_string()))
+            })
+            .collect()
+    };
+    let (a, b) = (paths(&svg), paths(&svg_in));
+    assert_eq!(a.len(), 345);
+    for code in &flagged {
+        assert_ne!(a[*code], b[*code], "{code}");
+        assert_eq!(attribute(&svg_in, code, "data-flagged"), "true");
+        assert_ne!(attribute(&svg_in, code, "data-class"), "flagged");
+    }
+    for (code, line) in &a {
+        if !flagged.contains(&code.as_str()) {
+            assert!(!line.contains("data-flagged"), "{line}");
+            assert!(!b[code].contains("data-flagged"), "{code}");
+        }
+    }
+    // Raw rates in fixed classes: nothing else depends on the flagged rows, so the two maps
+    // differ exactly on the flagged communes.
+    let fixed = ["--scheme", "custom", "--breaks", "4,8,12"];
+    let (_, svg, _, _) = run_map("flags-fixed.svg", &fixed);
+    let (_, svg_in, _, _) = run_map(
+        "flags-fixed-included.svg",
+        &[&fixed[..], &["--include-flagged"]].concat(),
+    );
+    let (a, b) = (paths(&svg), paths(&svg_in));
+    let differing: Vec<&str> = a
+        .iter()
+        .filter(|(code, line)| b[*code] != **line)
+        .map(|(code, _)| code.as_str())
+        .collect();
+    let mut expected = flagged.clone();
+    expected.sort_unstable();
+    assert_eq!(differing, expected);
 }

@@ -130,8 +130,12 @@ struct Case {
     input: &'static [&'static str],
     /// Regressors, one `--x` each.
     x: &'static [&'static str],
-    /// `--fe` specifications tried with `--model fe`.
+    /// `--fe` specifications tried with `--model fe`; the first also with `--model poisson-fe`
+    /// and with the clusters.
     absorbed: &'static [&'static str],
+    /// `--cluster` specifications (one column, or two: two-way) tried with the first `--fe`,
+    /// linear and Poisson.
+    clusters: &'static [&'static str],
     /// The covariances tried.
     vcovs: &'static [&'static str],
 }
@@ -191,6 +195,18 @@ fn fits_of(case: &Case) -> Vec<Vec<String>> {
                 "--y", "rate", "--x", "X", "--model", "fe", "--vcov", vcov, "--fe", fe,
             ]));
         }
+        fits.push(words(&poisson_absorbed(vcov, case.absorbed[0])));
+    }
+    for cluster in case.clusters {
+        let mut linear = words(&[
+            "--y", "rate", "--x", "X", "--model", "fe", "--vcov", "cluster", "--fe",
+        ]);
+        linear.push(case.absorbed[0].to_string());
+        let mut poisson = words(&poisson_absorbed("cluster", case.absorbed[0]));
+        for fit in [&mut linear, &mut poisson] {
+            fit.extend(["--cluster".to_string(), cluster.to_string()]);
+        }
+        fits.extend([linear, poisson]);
     }
     fits.push(words(&[
         "--y",
@@ -207,6 +223,25 @@ fn fits_of(case: &Case) -> Vec<Vec<String>> {
         "births",
     ]));
     fits
+}
+
+/// The words of a Poisson fit of the deaths on the births as exposure with the absorbed effects
+/// `fe` (`X` for the case's regressors).
+fn poisson_absorbed<'a>(vcov: &'a str, fe: &'a str) -> [&'a str; 12] {
+    [
+        "--y",
+        "deaths",
+        "--exposure",
+        "births",
+        "--x",
+        "X",
+        "--model",
+        "poisson-fe",
+        "--vcov",
+        vcov,
+        "--fe",
+        fe,
+    ]
 }
 
 /// One section of the results the R script prints: `## imr-atlas <label>: <part>` and a CSV
@@ -458,6 +493,7 @@ fn the_r_scripts_of_the_bundled_data_run_and_give_imrs_numbers() {
         input: &["--births", "nacidos_vivos_est"],
         x: &["pobreza", "ingreso_salud_pc", "sapu"],
         absorbed: &["codigo_comuna,region^anio", "region,anio"],
+        clusters: &["region", "region,anio", "anio,codigo_comuna"],
         vcovs: &["iid", "hc1", "cluster"],
     };
     run_case(&case, &Path::new(env!("CARGO_MANIFEST_DIR")).join(BUNDLED));
@@ -473,6 +509,7 @@ fn the_r_scripts_of_the_bundled_data_with_the_population_aged_0_as_births_give_i
         input: &["--births", "poblacion_0"],
         x: &["pobreza", "ingreso_salud_pc", "sapu"],
         absorbed: &["codigo_comuna,region^anio"],
+        clusters: &["region"],
         vcovs: &["cluster"],
     };
     run_case(&case, &Path::new(env!("CARGO_MANIFEST_DIR")).join(BUNDLED));
@@ -486,6 +523,7 @@ fn the_r_scripts_of_an_unbalanced_panel_with_missing_values_give_imrs_numbers() 
         input: &["--entity", "id", "--time", "year"],
         x: &["x1", "x \"2\", ok", "x3"],
         absorbed: &["id,region^year", "region,year"],
+        clusters: &["region", "region,year", "year,id"],
         vcovs: &["iid", "hc1", "cluster"],
     };
     let dir = temp_dir("generated-source");
@@ -504,6 +542,7 @@ fn the_r_scripts_read_a_semicolon_file_with_decimal_commas() {
         input: &["--entity", "id", "--time", "year"],
         x: &["x1", "x \"2\", ok", "x3"],
         absorbed: &["id,region^year"],
+        clusters: &["region,year"],
         vcovs: &["cluster"],
     };
     let dir = temp_dir("semicolon-source");
@@ -562,6 +601,21 @@ fn the_models_views_r_code_runs_on_its_data_download() {
         vcov: VcovKind::Hc1,
         ..base.clone()
     });
+    // clustered by a text column absorbed nowhere, and two-way; Poisson with absorbed effects
+    for cluster in ["region", "region,anio"] {
+        requests.push(FitRequest {
+            fe: Some("codigo_comuna".into()),
+            vcov: VcovKind::Cluster,
+            cluster: Some(cluster.into()),
+            ..base.clone()
+        });
+    }
+    requests.push(FitRequest {
+        fe: Some("codigo_comuna,anio".into()),
+        vcov: VcovKind::Cluster,
+        cluster: Some("region".into()),
+        ..base.for_model(Estimator::PoissonFe)
+    });
     let dir = temp_dir("analysis");
     let data = imr_core::provenance::with_csv_header(
         imr_core::data::BUNDLED_PANEL_FILE,
@@ -602,82 +656,62 @@ fn the_models_views_r_code_runs_on_its_data_download() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Fits the code cannot reproduce yet (errors clustered by other columns, Poisson with absorbed
-/// effects) get R code that stops in R with the reason and the command that gives the numbers,
-/// never code that prints other numbers; the Stata do-file stops the same way.
+/// The Stata do-file of the fits with absorbed effects names the command and options that
+/// correspond to imr's (reghdfe, ppmlhdfe; the clusters as group variables, two-way as two);
+/// it is not run here (no Stata), which the do-file says.
 #[test]
-fn the_r_code_of_a_fit_it_cannot_reproduce_stops_with_the_reason() {
-    let dir = temp_dir("refused");
+fn the_stata_code_of_absorbed_fits_names_their_commands_and_clusters() {
+    let dir = temp_dir("stata");
     std::fs::copy(
         Path::new(env!("CARGO_MANIFEST_DIR")).join(BUNDLED),
         dir.join("chile_imr_2019_2023.csv"),
     )
     .unwrap();
-    let base = [
-        "fit",
-        "chile_imr_2019_2023.csv",
-        "--entity",
-        "codigo_comuna",
-        "--time",
-        "anio",
-    ];
-    for (extra, said) in [
+    let base = ["fit", "chile_imr_2019_2023.csv", "--x", "pobreza"];
+    let cases: [(&[&str], &[&str]); 2] = [
         (
             &[
                 "--y",
                 "rate",
-                "--x",
-                "pobreza",
                 "--fe",
                 "codigo_comuna",
                 "--vcov",
                 "cluster",
                 "--cluster",
                 "region,anio",
-            ][..],
-            "errors clustered by region,anio",
+            ],
+            &[
+                "egen cluster_1 = group(region)",
+                "egen cluster_2 = group(anio)",
+                "reghdfe rate pobreza, absorb(fe_1) vce(cluster cluster_1 cluster_2)",
+            ],
         ),
         (
             &[
                 "--y",
                 "deaths",
-                "--x",
-                "pobreza",
                 "--model",
                 "poisson-fe",
                 "--exposure",
                 "births",
                 "--fe",
                 "codigo_comuna,anio",
-            ][..],
-            "Poisson with absorbed effects",
+                "--vcov",
+                "hc1",
+            ],
+            &[
+                "egen fe_2 = group(anio)",
+                "ppmlhdfe deaths pobreza, absorb(fe_1 fe_2) exposure(births) vce(robust) irr",
+            ],
         ),
-    ] {
+    ];
+    for (extra, expected) in cases {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
-        let r = common::stdout_in(&dir, &[&args[..], &["--format", "r"]].concat());
-        assert!(
-            r.contains("--cluster region,anio") || !said.contains("clustered"),
-            "{r}"
-        );
-        std::fs::write(dir.join("refused.R"), &r).unwrap();
-        let out = rscript()
-            .arg("refused.R")
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            !out.status.success(),
-            "R ran code that cannot reproduce the fit:\n{r}"
-        );
-        assert!(
-            stderr.contains(said) && stderr.contains("does not yet write code"),
-            "{stderr}"
-        );
         let stata = common::stdout_in(&dir, &[&args[..], &["--format", "stata"]].concat());
-        assert!(
-            stata.contains("exit 198") && stata.contains(said),
-            "{stata}"
-        );
+        assert!(stata.contains("Not executed by imr's tests"), "{stata}");
+        for line in expected {
+            assert!(stata.contains(line), "{line} missing from:\n{stata}");
+        }
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }

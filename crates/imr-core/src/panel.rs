@@ -444,10 +444,16 @@ impl Panel {
             .collect()
     }
 
+    /// Whether the panel has infant mortality rates: births and deaths, counted or derived from
+    /// a published rate (`deaths_derived`). Every analysis of the rates asks this one question.
+    pub fn has_rates(&self) -> bool {
+        self.has_births && self.has_deaths
+    }
+
     /// Every column name a user can pick as a numeric variable.
     pub fn numeric_variables(&self) -> Vec<String> {
         let mut v = Vec::new();
-        if self.has_births && self.has_deaths {
+        if self.has_rates() {
             v.push("rate".to_owned());
         }
         if self.has_births {

@@ -3,8 +3,10 @@
 //! classes.
 //!
 //! Flags never remove a row from the data: every row stays in the panel, the tables and the
-//! downloads. The views keep flagged rows out of *display scales* (class breaks, chart axes) and
-//! of the Findings by default, and say so, with one click to include them.
+//! downloads. The analyses leave flagged rows out by default (`imr inequality`, `imr fit`, the
+//! Findings, and the map's smoothing, classes, Moran's I/LISA and funnel plot), display scales
+//! (chart axes) ignore them, and each says so, with one click (`--include-flagged`) to include
+//! them. Every one of them asks [`Plausibility::is_flagged`].
 //!
 //! # Rules (thresholds in [`Rule::DEFAULTS`])
 //! * [`Rule::RateAbove`]: rate per 1,000 live births above `max_per_1000` (default 200). Chile's

@@ -16,11 +16,10 @@ use serde::Serialize;
 /// Confidence level of every interval in this module.
 pub const CONFIDENCE_LEVEL: f64 = 0.95;
 
-/// The rate of one area and year.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct AreaRate {
-    pub entity: String,
-    pub time: i64,
+/// Births, deaths and the rate per 1,000 with its exact 95% interval, of one area and year or of
+/// a year's areas pooled (see the module's formula).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct RateEstimate {
     pub births: f64,
     pub deaths: f64,
     /// Deaths per 1,000 births; `None` when births are zero.
@@ -29,15 +28,35 @@ pub struct AreaRate {
     pub ci_high: Option<f64>,
 }
 
+impl RateEstimate {
+    /// The rate of `deaths` in `births` with its interval ([`rate_with_interval`]).
+    pub fn of(deaths: f64, births: f64) -> RateEstimate {
+        let (rate, ci_low, ci_high) = rate_with_interval(deaths, births);
+        RateEstimate {
+            births,
+            deaths,
+            rate,
+            ci_low,
+            ci_high,
+        }
+    }
+}
+
+/// The rate of one area and year.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AreaRate {
+    pub entity: String,
+    pub time: i64,
+    #[serde(flatten)]
+    pub estimate: RateEstimate,
+}
+
 /// The pooled rate of all areas in one year.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct NationalRate {
     pub time: i64,
-    pub births: f64,
-    pub deaths: f64,
-    pub rate: Option<f64>,
-    pub ci_low: Option<f64>,
-    pub ci_high: Option<f64>,
+    #[serde(flatten)]
+    pub estimate: RateEstimate,
     pub n_areas: usize,
 }
 
@@ -104,15 +123,10 @@ impl RateTable {
             let (Some(births), Some(deaths)) = (r.births, r.deaths) else {
                 continue;
             };
-            let (rate, ci_low, ci_high) = rate_with_interval(deaths, births);
             rows.push(AreaRate {
                 entity: r.entity.to_owned(),
                 time: r.time,
-                births,
-                deaths,
-                rate,
-                ci_low,
-                ci_high,
+                estimate: RateEstimate::of(deaths, births),
             });
             let year = by_year.entry(r.time).or_default();
             year.0 += births;
@@ -121,17 +135,10 @@ impl RateTable {
         }
         let national = by_year
             .into_iter()
-            .map(|(time, (births, deaths, n_areas))| {
-                let (rate, ci_low, ci_high) = rate_with_interval(deaths, births);
-                NationalRate {
-                    time,
-                    births,
-                    deaths,
-                    rate,
-                    ci_low,
-                    ci_high,
-                    n_areas,
-                }
+            .map(|(time, (births, deaths, n_areas))| NationalRate {
+                time,
+                estimate: RateEstimate::of(deaths, births),
+                n_areas,
             })
             .collect();
         Ok(RateTable {
@@ -163,14 +170,15 @@ pub fn rates_csv_with(table: &RateTable, options: imr_escape::CsvOptions) -> Str
     ]);
     let opt = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
     for r in &table.rows {
+        let e = &r.estimate;
         w.record([
             r.entity.clone(),
             r.time.to_string(),
-            r.births.to_string(),
-            r.deaths.to_string(),
-            opt(r.rate),
-            opt(r.ci_low),
-            opt(r.ci_high),
+            e.births.to_string(),
+            e.deaths.to_string(),
+            opt(e.rate),
+            opt(e.ci_low),
+            opt(e.ci_high),
         ]);
     }
     w.into_string()

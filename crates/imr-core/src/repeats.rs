@@ -135,7 +135,7 @@ pub fn repeated_years(panel: &Panel) -> Vec<RepeatedYear> {
 /// The repeated years of `panel` under `rule`, ascending. A panel without births and deaths (or
 /// a rate) has none.
 pub fn repeated_years_with(panel: &Panel, rule: &RepeatRule) -> Vec<RepeatedYear> {
-    if !(panel.has_births && panel.has_deaths) {
+    if !panel.has_rates() {
         return Vec::new();
     }
     let mut by_year: BTreeMap<i64, BTreeMap<&str, Outcome>> = BTreeMap::new();

@@ -123,7 +123,7 @@ fn a_rate_without_deaths_gives_derived_deaths_and_approximate_intervals() {
     assert_eq!(panel.row(0).deaths, Some(21.0));
     let rates = RateTable::from_panel(&panel).unwrap();
     assert!(rates.approximate_intervals);
-    assert!((rates.rows[0].rate.unwrap() - 7.0).abs() < 1e-12);
+    assert!((rates.rows[0].estimate.rate.unwrap() - 7.0).abs() < 1e-12);
 }
 
 #[test]
@@ -157,7 +157,7 @@ fn national_rates_pool_births_and_deaths_per_year() {
     let rates = RateTable::from_panel(&panel).unwrap();
     let n = &rates.national[0];
     // Reference fixture (tests/reference/README.md): pooled rate 27/4250·1000 = 6.352941.
-    assert!((n.rate.unwrap() - 6.352941).abs() < 1e-6);
+    assert!((n.estimate.rate.unwrap() - 6.352941).abs() < 1e-6);
     assert_eq!(n.n_areas, 4);
 }
 
@@ -303,7 +303,7 @@ fn births_in_one_file_and_deaths_in_another_join_into_one_row_per_commune_and_ye
         .iter()
         .find(|r| r.entity == "01101" && r.time == 2019)
         .unwrap();
-    assert_eq!(iquique.rate, Some(2.0));
+    assert_eq!(iquique.estimate.rate, Some(2.0));
 }
 
 #[test]

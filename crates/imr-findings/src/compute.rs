@@ -80,7 +80,7 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
         kept = flags.without_flagged(panel);
         &kept
     };
-    let series = if used.has_births && used.has_deaths {
+    let series = if used.has_rates() {
         inequality
             .series(used, &for_trends)
             .map_err(|message| Unavailable::Engine { message })
@@ -119,7 +119,7 @@ fn rates(panel: &Panel, repeated: &[RepeatedYear]) -> Outcome<RatesFinding> {
     let table = RateTable::from_panel(panel).map_err(|_| Unavailable::NoRates)?;
     let mut by_year: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
     for r in &table.rows {
-        if let Some(rate) = r.rate {
+        if let Some(rate) = r.estimate.rate {
             by_year.entry(r.time).or_default().push(rate);
         }
     }
@@ -133,8 +133,12 @@ fn rates(panel: &Panel, repeated: &[RepeatedYear]) -> Outcome<RatesFinding> {
             });
             YearRate {
                 time: n.time,
-                pooled_per_1000: n.rate,
-                pooled_ci: n.ci_low.zip(n.ci_high).map(|(a, b)| [a, b]),
+                pooled_per_1000: n.estimate.rate,
+                pooled_ci: n
+                    .estimate
+                    .ci_low
+                    .zip(n.estimate.ci_high)
+                    .map(|(a, b)| [a, b]),
                 median_per_1000: median,
                 n_areas: n.n_areas,
             }
@@ -260,7 +264,7 @@ fn fit(
 /// clustered CR1 standard errors), for what it estimates; the regressors it drops as constant
 /// within communes from its second default model, random effects (Swamy–Arora).
 fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsFinding> {
-    if !(panel.has_births && panel.has_deaths) {
+    if !panel.has_rates() {
         return Err(Unavailable::NoRates);
     }
     type Wanted<'a> = Vec<&'a (String, f64)>;
@@ -369,7 +373,7 @@ fn quantile(g: &Gamma, p: f64) -> f64 {
 /// Question 5: deaths and births of each commune summed over the years, smoothed by global
 /// empirical Bayes (the map engine's [`global_eb`]), highest first, with posterior intervals.
 fn where_highest(panel: &Panel, top: usize) -> Outcome<WhereFinding> {
-    if !(panel.has_births && panel.has_deaths) {
+    if !panel.has_rates() {
         return Err(Unavailable::NoRates);
     }
     let mut sums: BTreeMap<&str, (f64, f64)> = BTreeMap::new();

@@ -91,7 +91,7 @@ fn analyse_rates(
     replicates: usize,
     repeated: &[RepeatedYear],
 ) -> Result<imr_core::inequality::InequalityReport, String> {
-    if !(panel.has_births && (panel.has_deaths || panel.deaths_derived)) {
+    if !panel.has_rates() {
         return Err("the data have no births and deaths (or rate)".into());
     }
     let rows = panel.inequality_rows();

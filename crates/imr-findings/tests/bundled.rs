@@ -87,13 +87,13 @@ fn the_rates_headline_states_the_pooled_rate_of_the_rate_table() {
     assert!(
         headline.contains(&format!(
             "In 2023, the national pooled rate was {} per 1,000",
-            number(Lang::En, last.rate.unwrap(), 2)
+            number(Lang::En, last.estimate.rate.unwrap(), 2)
         )),
         "{headline}"
     );
     let es = &f.answers(Lang::Es)[0].headline;
     assert!(
-        es.contains(&number(Lang::Es, last.rate.unwrap(), 2)),
+        es.contains(&number(Lang::Es, last.estimate.rate.unwrap(), 2)),
         "{es}"
     );
 }

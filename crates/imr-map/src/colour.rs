@@ -83,6 +83,10 @@ impl Scheme {
 /// Fill for areas with no data: a hatch pattern defined in the SVG (`url(#no-data)`).
 pub const NO_DATA_FILL: &str = "url(#no-data)";
 
+/// Fill for areas flagged as implausible and left out of the map's computations: a cross-hatch
+/// pattern defined in the SVG (`url(#flagged)`, [`crate::svg::FLAGGED_PATTERN`]).
+pub const FLAGGED_FILL: &str = "url(#flagged)";
+
 #[cfg(test)]
 mod tests {
     use super::*;

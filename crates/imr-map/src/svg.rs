@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 use crate::autocorrelation::LisaCluster;
 use crate::classify::{format_number, Classification};
-use crate::colour::{Scheme, NO_DATA_FILL};
+use crate::colour::{Scheme, FLAGGED_FILL, NO_DATA_FILL};
 use crate::funnel::{Funnel, FunnelPosition};
 use crate::layout::MapLayout;
 use crate::projection::Rect;
@@ -45,6 +45,13 @@ pub struct Colouring {
     pub flagged: Vec<bool>,
     /// A line under the method note about flagged values ([`flagged_note`]); empty: none.
     pub flagged_note: String,
+    /// Areas flagged as implausible and left out of the map's computations (classes,
+    /// smoothing, Moran's I and LISA, funnel plot), index = area index: no class, filled with
+    /// [`FLAGGED_FILL`], `data-class="flagged"`, counted in their own legend row, apart from
+    /// the areas with no data. Empty: none left out.
+    pub left_out: Vec<bool>,
+    /// The legend row of the left-out areas ("Flagged, left out"), in the map's language.
+    pub left_out_label: String,
 }
 
 impl Colouring {
@@ -78,6 +85,8 @@ impl Colouring {
             method_note,
             flagged: Vec::new(),
             flagged_note: String::new(),
+            left_out: Vec::new(),
+            left_out_label: String::new(),
         }
     }
 
@@ -126,29 +135,88 @@ impl Colouring {
             },
             flagged: Vec::new(),
             flagged_note: String::new(),
+            left_out: Vec::new(),
+            left_out_label: String::new(),
         }
     }
 
-    /// Fill of an area: its class colour, or the no-data hatch.
+    /// Fill of an area: its class colour, the flagged cross-hatch when it is left out, or the
+    /// no-data hatch.
     pub fn fill_of(&self, area: usize) -> &str {
         match self.classes.get(area).copied().flatten() {
             Some(k) => &self.class_fills[k],
+            None if self.is_left_out(area) => FLAGGED_FILL,
             None => NO_DATA_FILL,
+        }
+    }
+
+    /// Whether `area` is flagged and left out of the map's computations.
+    pub fn is_left_out(&self, area: usize) -> bool {
+        self.left_out.get(area).copied().unwrap_or(false)
+    }
+
+    /// The `data-class` of an area: its class (0 = lowest), `flagged` when it is left out,
+    /// `none` for no data.
+    pub fn class_name(&self, area: usize) -> String {
+        match self.classes.get(area).copied().flatten() {
+            Some(k) => k.to_string(),
+            None if self.is_left_out(area) => "flagged".into(),
+            None => "none".into(),
+        }
+    }
+
+    /// Number of areas left out as flagged.
+    pub fn left_out_count(&self) -> usize {
+        self.left_out.iter().filter(|&&l| l).count()
+    }
+
+    /// Marks the areas `flagged` as implausible (outlined). Unless `include_flagged`, they are
+    /// left out of the map's computations (the caller computed the values and classes without
+    /// them): no value, no class, drawn as "flagged, left out" and not counted as no data;
+    /// included, they keep their class. The legend line ([`flagged_note`]) says which.
+    pub fn mark_flagged(&mut self, flagged: &[bool], include_flagged: bool, lang: Lang) {
+        let is_flagged = |a: usize| flagged.get(a).copied().unwrap_or(false);
+        let n = self.classes.len();
+        self.flagged = flagged.to_vec();
+        self.left_out_label = match lang {
+            Lang::En => "Flagged, left out".into(),
+            Lang::Es => "Marcadas, excluidas".into(),
+        };
+        if include_flagged {
+            self.left_out = Vec::new();
+            let included = (0..n)
+                .filter(|&a| is_flagged(a) && self.classes[a].is_some())
+                .count();
+            self.flagged_note = flagged_note(included, false, lang);
+        } else {
+            self.left_out = (0..n).map(is_flagged).collect();
+            for a in (0..n).filter(|&a| is_flagged(a)) {
+                self.classes[a] = None;
+                if let Some(v) = self.values.get_mut(a) {
+                    *v = None;
+                }
+            }
+            self.no_data = (0..n)
+                .filter(|&a| self.classes[a].is_none() && !self.left_out[a])
+                .count();
+            self.flagged_note = flagged_note(self.left_out_count(), true, lang);
         }
     }
 }
 
-/// The legend line about flagged values: how many were left out of the class breaks
-/// (`excluded` > 0), or how many were included in them (`excluded` = 0, `flagged` > 0); empty
-/// when nothing is flagged.
-pub fn flagged_note(flagged: usize, excluded: usize, lang: Lang) -> String {
-    match (flagged, excluded, lang) {
+/// The legend line about `flagged` values: left out of the map's computations (`left_out`:
+/// classes, smoothing, Moran's I and LISA, funnel plot), or included in them; empty when none
+/// is flagged.
+pub fn flagged_note(flagged: usize, left_out: bool, lang: Lang) -> String {
+    match (flagged, left_out, lang) {
         (0, _, _) => String::new(),
-        (_, 0, Lang::En) => format!("{flagged} flagged value(s) included in the class breaks"),
-        (_, 0, Lang::Es) => format!("{flagged} valor(es) marcado(s) incluido(s) en los cortes"),
-        (_, n, Lang::En) => format!("{n} flagged value(s) left out of the class breaks (outlined)"),
-        (_, n, Lang::Es) => {
-            format!("{n} valor(es) marcado(s) fuera de los cortes de clase (con contorno)")
+        (n, false, Lang::En) => format!("{n} flagged value(s) included in the class breaks"),
+        (n, false, Lang::Es) => format!("{n} valor(es) marcado(s) incluido(s) en los cortes"),
+        (n, true, Lang::En) => {
+            format!("{n} flagged row(s) left out of classes, smoothing, Moran, funnel")
+        }
+        (n, true, Lang::Es) => {
+            format!("{n} fila(s) marcada(s) fuera de clases, suavizado, Moran, embudo")
         }
     }
 }
@@ -346,6 +414,10 @@ pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText)
          patternTransform=\"rotate(45)\"><rect width=\"5\" height=\"5\" fill=\"#ffffff\"/>\
          <line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"5\" stroke=\"#8c8c8c\" stroke-width=\"1.6\"/></pattern></defs>\n",
     );
+    if colouring.left_out_count() > 0 {
+        s.push_str(FLAGGED_PATTERN);
+        s.push('\n');
+    }
     let _ = writeln!(
         s,
         "<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>",
@@ -397,12 +469,10 @@ pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText)
             let code = escape(&layout.codes[area]);
             if shape.primary {
                 let value = colouring.values.get(area).copied().flatten();
-                let class = match colouring.classes.get(area).copied().flatten() {
-                    Some(k) => k.to_string(),
-                    None => "none".into(),
-                };
+                let class = colouring.class_name(area);
                 let shown = match value {
                     Some(v) => format_number(v, 1),
+                    None if colouring.is_left_out(area) => escape(&colouring.left_out_label),
                     None => "no data".into(),
                 };
                 let flagged = if colouring.flagged.get(area).copied().unwrap_or(false) {
@@ -484,6 +554,12 @@ pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText)
     s
 }
 
+/// The pattern of [`FLAGGED_FILL`]: a dark purple cross-hatch on pale lilac, unlike the grey
+/// single hatch of no data (the page's map defines the same).
+pub const FLAGGED_PATTERN: &str = "<defs><pattern id=\"flagged\" patternUnits=\"userSpaceOnUse\" \
+     width=\"6\" height=\"6\"><rect width=\"6\" height=\"6\" fill=\"#efe6f5\"/><path d=\"M0,0L6,6M6,0L0,6\" \
+     stroke=\"#5e3c99\" stroke-width=\"1\"/></pattern></defs>";
+
 fn legend(s: &mut String, at: Rect, colouring: &Colouring, heading: &str, no_data: &str) {
     let _ = writeln!(
         s,
@@ -516,6 +592,16 @@ fn legend(s: &mut String, at: Rect, colouring: &Colouring, heading: &str, no_dat
         entry(s, &k.to_string(), &e.fill, &e.label, e.count);
     }
     entry(s, "none", NO_DATA_FILL, no_data, colouring.no_data);
+    let left_out = colouring.left_out_count();
+    if left_out > 0 {
+        entry(
+            s,
+            "flagged",
+            FLAGGED_FILL,
+            &colouring.left_out_label,
+            left_out,
+        );
+    }
     let _ = writeln!(
         s,
         "<text x=\"{}\" y=\"{}\" font-size=\"10.5\" fill=\"#555555\">{}</text>",

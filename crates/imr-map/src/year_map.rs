@@ -6,7 +6,7 @@
 //! built once per geometry; everything here is cheap and runs on every change of year, variable,
 //! smoothing or classes.
 
-use crate::classify::{classify, classify_excluding, Classification, ClassifyError, Method};
+use crate::classify::{classify, Classification, ClassifyError, Method};
 use crate::colour::Scheme;
 use crate::geometry::{CodeMatch, GeoLayer};
 use crate::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb, SmoothError, Smoothing};
@@ -126,10 +126,11 @@ pub fn colour_values(
     Ok((classification, colouring))
 }
 
-/// Classifies `values` with the breaks computed without the `flagged` values (when
-/// `include_flagged` is false; [`classify_excluding`]) and colours the classes. The colouring
-/// marks the flagged areas and carries the legend line saying how many were left out
-/// ([`crate::svg::flagged_note`]).
+/// Classifies `values` and colours the classes, the `flagged` areas marked
+/// ([`Colouring::mark_flagged`]): unless `include_flagged`, they are left out (no value, no
+/// class: the values must have been computed without them, [`YearData::without`]), drawn as
+/// "flagged, left out"; included, they are classed and outlined. The colouring carries the
+/// legend line saying which ([`crate::svg::flagged_note`]).
 pub fn colour_values_flagged(
     values: &[Option<f64>],
     flagged: &[bool],
@@ -139,20 +140,29 @@ pub fn colour_values_flagged(
     decimals: usize,
     lang: imr_stats::Lang,
 ) -> Result<(Classification, Colouring), ClassifyError> {
-    let classification = if include_flagged {
-        classify(values, method)?
-    } else {
-        classify_excluding(values, flagged, method)?
-    };
-    let mut colouring = Colouring::from_classification(values, &classification, scheme, decimals);
-    let n_flagged = values
+    let is_flagged = |a: usize| flagged.get(a).copied().unwrap_or(false);
+    let classified: Vec<Option<f64>> = values
         .iter()
         .enumerate()
-        .filter(|(i, v)| flagged.get(*i).copied().unwrap_or(false) && v.is_some_and(f64::is_finite))
-        .count();
-    colouring.flagged = flagged.to_vec();
-    colouring.flagged_note =
-        crate::svg::flagged_note(n_flagged, classification.excluded_from_breaks, lang);
+        .map(|(a, v)| {
+            if include_flagged || !is_flagged(a) {
+                *v
+            } else {
+                None
+            }
+        })
+        .collect();
+    let mut classification = classify(&classified, method)?;
+    if !include_flagged {
+        // The left-out areas are not areas without data.
+        classification.no_data -= (0..classified.len())
+            .filter(|&a| is_flagged(a) && classification.class_of[a].is_none())
+            .count()
+            .min(classification.no_data);
+    }
+    let mut colouring =
+        Colouring::from_classification(&classified, &classification, scheme, decimals);
+    colouring.mark_flagged(flagged, include_flagged, lang);
     Ok((classification, colouring))
 }
 
@@ -194,6 +204,33 @@ impl YearData {
             births: b,
             column: c,
             matching,
+        }
+    }
+
+    /// The data without the areas `left_out` (index = area index; missing = kept): their
+    /// deaths, births and column are `None`, so every estimate computed from the copy (smoothed
+    /// rates, excess risk, Moran's I, LISA, funnel plot) leaves them out as areas without data.
+    /// The code matching is kept as it is.
+    pub fn without(&self, left_out: &[bool]) -> YearData {
+        let keep = |a: usize, v: Option<f64>| {
+            if left_out.get(a).copied().unwrap_or(false) {
+                None
+            } else {
+                v
+            }
+        };
+        let blank = |values: &[Option<f64>]| -> Vec<Option<f64>> {
+            values
+                .iter()
+                .enumerate()
+                .map(|(a, &v)| keep(a, v))
+                .collect()
+        };
+        YearData {
+            deaths: blank(&self.deaths),
+            births: blank(&self.births),
+            column: blank(&self.column),
+            matching: self.matching.clone(),
         }
     }
 }
@@ -247,13 +284,40 @@ pub fn map_csv_with(
     classification: &Classification,
     options: imr_escape::CsvOptions,
 ) -> String {
+    map_csv_left_out(
+        layer,
+        weights,
+        year,
+        (data, &[]),
+        values,
+        classification,
+        options,
+    )
+}
+
+/// [`map_csv_with`] with areas `left_out` of the estimates (flagged as implausible; index =
+/// area index): their births, deaths and raw rate with its interval are written (the data are
+/// kept), their empirical Bayes rates and excess risk are empty and the others' are computed
+/// without them ([`YearData::without`]), their mapped value is empty and their class is
+/// `flagged`.
+pub fn map_csv_left_out(
+    layer: &GeoLayer,
+    weights: &Weights,
+    year: &str,
+    (data, left_out): (&YearData, &[bool]),
+    values: &[Option<f64>],
+    classification: &Classification,
+    options: imr_escape::CsvOptions,
+) -> String {
     let n = layer.areas.len();
+    let is_left_out = |a: usize| left_out.get(a).copied().unwrap_or(false);
+    let kept = data.without(left_out);
     let raw = raw_rates(&data.deaths, &data.births).unwrap_or_else(|_| vec![None; n]);
-    let eb = global_eb(&data.deaths, &data.births)
+    let eb = global_eb(&kept.deaths, &kept.births)
         .map(|g| g.rates)
         .unwrap_or_else(|_| vec![None; n]);
-    let seb = spatial_eb(&data.deaths, &data.births, weights).unwrap_or_else(|_| vec![None; n]);
-    let excess = excess_risk(&data.deaths, &data.births)
+    let seb = spatial_eb(&kept.deaths, &kept.births, weights).unwrap_or_else(|_| vec![None; n]);
+    let excess = excess_risk(&kept.deaths, &kept.births)
         .map(|e| e.ratio)
         .unwrap_or_else(|_| vec![None; n]);
     let mut w = imr_escape::CsvWriter::new(options);
@@ -296,13 +360,11 @@ pub fn map_csv_with(
             csv_number(seb[a]),
             csv_number(excess[a]),
             csv_number(values.get(a).copied().flatten()),
-            classification
-                .class_of
-                .get(a)
-                .copied()
-                .flatten()
-                .map(|k| k.to_string())
-                .unwrap_or_default(),
+            match classification.class_of.get(a).copied().flatten() {
+                Some(k) => k.to_string(),
+                None if is_left_out(a) => "flagged".to_string(),
+                None => String::new(),
+            },
         ]);
     }
     w.into_string()
@@ -442,5 +504,85 @@ mod tests {
         // A name with a comma and quotes is quoted.
         assert!(lines[2].starts_with("01107,\"Alto, \"\"Hospicio\"\"\",2019,200,4,20,"));
         assert!(lines[2].ends_with(",2,20,1"));
+    }
+
+    /// The second square flagged: left out, it has no value and no class, is drawn with the
+    /// flagged cross-hatch in its own legend row (not as no data), and the first square's excess
+    /// risk is its own pooled rate (8/8 = 1, not 0.8); the CSV keeps its counts and raw rate and
+    /// classes it `flagged`. Included, it is classed and outlined.
+    #[test]
+    fn flagged_areas_are_left_out_of_values_classes_and_estimates_unless_included() {
+        let (layer, data, weights) = eight_and_four();
+        let flagged = [false, true];
+        let kept = data.without(&flagged);
+        assert_eq!(kept.deaths, vec![Some(8.0), None]);
+        assert_eq!(kept.births, vec![Some(1000.0), None]);
+        let method = Method::EqualInterval { classes: 2 };
+        let values = Measure::ExcessRisk.values(&kept, &weights).unwrap();
+        assert_eq!(values, vec![Some(1.0), None]);
+        let (classification, colouring) = colour_values_flagged(
+            &values,
+            &flagged,
+            false,
+            &method,
+            Scheme::YlOrRd,
+            2,
+            Lang::En,
+        )
+        .unwrap();
+        assert_eq!(classification.class_of, vec![Some(0), None]);
+        assert_eq!((classification.no_data, colouring.no_data), (0, 0));
+        assert_eq!(colouring.left_out, vec![false, true]);
+        assert_eq!(colouring.class_name(1), "flagged");
+        assert_eq!(colouring.fill_of(1), crate::colour::FLAGGED_FILL);
+        assert_eq!(
+            colouring.flagged_note,
+            "1 flagged row(s) left out of classes, smoothing, Moran, funnel"
+        );
+        let layout =
+            crate::layout::MapLayout::build(&layer, &crate::layout::LayoutSpec::auto(&layer))
+                .unwrap();
+        let text = Measure::ExcessRisk.text("2019", "d.csv", "b");
+        let svg = crate::svg::choropleth_svg(&layout, &colouring, &text);
+        assert!(svg.contains(crate::svg::FLAGGED_PATTERN));
+        assert!(svg.contains(
+            "data-code=\"01107\" data-class=\"flagged\" data-value=\"\" data-flagged=\"true\""
+        ));
+        assert!(svg.contains("<g data-legend-class=\"flagged\">"));
+        assert!(svg.contains("Flagged, left out <tspan fill=\"#666666\">(1)</tspan>"));
+        let csv = map_csv_left_out(
+            &layer,
+            &weights,
+            "2019",
+            (&data, &flagged),
+            &values,
+            &classification,
+            imr_escape::CsvOptions::default(),
+        );
+        let lines: Vec<&str> = csv.lines().collect();
+        assert!(lines[1].ends_with(",1,1,0"), "{}", lines[1]);
+        assert!(lines[2].contains(",2019,200,4,20,"), "{}", lines[2]);
+        assert!(lines[2].ends_with(",,,,,flagged"), "{}", lines[2]);
+
+        let values = Measure::ExcessRisk.values(&data, &weights).unwrap();
+        let (classification, colouring) = colour_values_flagged(
+            &values,
+            &flagged,
+            true,
+            &method,
+            Scheme::YlOrRd,
+            2,
+            Lang::Es,
+        )
+        .unwrap();
+        assert_eq!(classification.class_of, vec![Some(0), Some(1)]);
+        assert!(colouring.left_out.is_empty());
+        assert_eq!(colouring.flagged, vec![false, true]);
+        assert_eq!(
+            colouring.flagged_note,
+            "1 valor(es) marcado(s) incluido(s) en los cortes"
+        );
+        let svg = crate::svg::choropleth_svg(&layout, &colouring, &text);
+        assert!(!svg.contains("id=\"flagged\"") && !svg.contains("data-legend-class=\"flagged\""));
     }
 }

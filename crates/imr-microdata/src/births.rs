@@ -10,7 +10,7 @@ use crate::error::MicrodataError;
 use crate::fields::{parse_year, Fields};
 use crate::layout::{header_names, shorten};
 use crate::lines::{LineEvent, LineSink, Streamed};
-use crate::report::{sorted_unknown_codes, Excluded, Progress, RowShape, Tally};
+use crate::report::{sorted_unknown_codes, Excluded, Progress, RowAccount, RowShape, Tally};
 use imr_data::names::normalise_name;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -67,24 +67,48 @@ impl BirthsOptions {
 }
 
 /// Births by commune (2018 CUT code) and year, and what was not counted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BirthsAggregate {
     pub has_header: bool,
     pub field_count: usize,
     pub year_column: usize,
     pub commune_column: usize,
     pub bytes: u64,
-    pub rows_read: u64,
-    pub births: u64,
-    pub rows_excluded: u64,
+    /// Where every row went: `rows_counted` are the births counted in `counts`
+    /// (`rows_not_infant` is 0).
+    pub rows: RowAccount,
     pub excluded: Vec<Excluded>,
     pub unknown_codes: Vec<(String, u64)>,
-    pub blank_lines: u64,
-    pub recoded_rows: u64,
     /// Rows with a valid year, by year: the years the file covers.
     pub rows_by_year: BTreeMap<u16, u64>,
     /// Births by (code, year), for commune-years with at least one birth.
     pub counts: BTreeMap<(String, u16), u64>,
+}
+
+/// Written by hand to keep the serialised form of before [`RowAccount`]: the row accounting
+/// under the births names (`births` counted, no `non_infant` field) and in the same places
+/// among the fields.
+impl Serialize for BirthsAggregate {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let rows = &self.rows;
+        let mut s = serializer.serialize_struct("BirthsAggregate", 14)?;
+        s.serialize_field("has_header", &self.has_header)?;
+        s.serialize_field("field_count", &self.field_count)?;
+        s.serialize_field("year_column", &self.year_column)?;
+        s.serialize_field("commune_column", &self.commune_column)?;
+        s.serialize_field("bytes", &self.bytes)?;
+        s.serialize_field("rows_read", &rows.rows_read)?;
+        s.serialize_field("births", &rows.rows_counted)?;
+        s.serialize_field("rows_excluded", &rows.rows_excluded)?;
+        s.serialize_field("excluded", &self.excluded)?;
+        s.serialize_field("unknown_codes", &self.unknown_codes)?;
+        s.serialize_field("blank_lines", &rows.blank_lines)?;
+        s.serialize_field("recoded_rows", &rows.recoded_rows)?;
+        s.serialize_field("rows_by_year", &self.rows_by_year)?;
+        s.serialize_field("counts", &self.counts)?;
+        s.end()
+    }
 }
 
 #[derive(Debug)]
@@ -150,13 +174,9 @@ impl BirthsAggregator {
             year_column: columns.year,
             commune_column: columns.commune,
             bytes,
-            rows_read: state.tally.rows_read,
-            births: state.births,
-            rows_excluded: state.tally.exclusions.total(),
+            rows: state.tally.account(state.births, 0),
             excluded: state.tally.exclusions.report(),
             unknown_codes: sorted_unknown_codes(&state.tally.unknown_codes),
-            blank_lines: state.tally.blank_lines,
-            recoded_rows: state.tally.recoded_rows,
             rows_by_year: state.rows_by_year,
             counts: state
                 .counts
@@ -285,10 +305,17 @@ mod tests {
         );
         let agg = aggregate(text, options).unwrap();
         assert!(agg.has_header);
-        assert_eq!((agg.rows_read, agg.births, agg.rows_excluded), (5, 3, 2));
+        assert_eq!(
+            (
+                agg.rows.rows_read,
+                agg.rows.rows_counted,
+                agg.rows.rows_excluded
+            ),
+            (5, 3, 2)
+        );
         assert_eq!(agg.counts[&("01101".to_string(), 2019)], 2);
         assert_eq!(agg.counts[&("16101".to_string(), 2020)], 1);
-        assert_eq!(agg.recoded_rows, 1);
+        assert_eq!(agg.rows.recoded_rows, 1);
         assert_eq!(agg.excluded[0].reason, Reason::InvalidYear);
         assert_eq!(agg.excluded[0].first_lines, vec![6]);
         assert_eq!(agg.unknown_codes, vec![("99999".to_string(), 1)]);
@@ -303,7 +330,7 @@ mod tests {
         )
         .unwrap();
         assert!(!agg.has_header);
-        assert_eq!(agg.births, 2);
+        assert_eq!(agg.rows.rows_counted, 2);
         let mut options = BirthsOptions::new(ColumnRef::Name("ano".into()), ColumnRef::Index(2));
         options.header = HeaderMode::Absent;
         let err = aggregate(text, options).unwrap_err();

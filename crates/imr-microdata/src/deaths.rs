@@ -10,7 +10,8 @@
 //!    whose commune of residence is blank or not in the 2018 CUT list: excluded;
 //! 5. an infant death of a known commune: counted under (2018 code, ANO_DEF).
 //!
-//! So `rows_read = infant_deaths + non_infant_rows + rows_excluded` always holds.
+//! So `rows_read = rows_counted (infant deaths) + rows_not_infant + rows_excluded` always holds
+//! ([`DeathsAggregate::rows`]).
 //!
 //! Neonatal (< 28 days) = EDAD_TIPO 4, or EDAD_TIPO 3 with EDAD_CANT < 28; post-neonatal =
 //! EDAD_TIPO 2, or EDAD_TIPO 3 with EDAD_CANT ≥ 28. EDAD_TIPO 1 with EDAD_CANT 0 (under a year,
@@ -22,7 +23,9 @@ use crate::error::MicrodataError;
 use crate::fields::{parse_digits, Fields};
 use crate::layout::{shorten, DeathsLayout, DELIMITER};
 use crate::lines::{LineEvent, LineSink, Streamed};
-use crate::report::{sorted_unknown_codes, Excluded, Progress, Reason, RowShape, Tally};
+use crate::report::{
+    sorted_unknown_codes, Excluded, Progress, Reason, RowAccount, RowShape, Tally,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -59,30 +62,48 @@ pub struct DeathsCell {
 }
 
 /// Everything a deaths file gave: the counts and what was not counted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeathsAggregate {
     pub layout: DeathsLayout,
     pub options: DeathsOptions,
     pub bytes: u64,
-    /// Data rows (header and blank lines not included).
-    pub rows_read: u64,
-    /// Infant deaths counted in `cells`.
-    pub infant_deaths: u64,
-    /// Rows read and not counted because the person was one year old or more.
-    pub non_infant_rows: u64,
-    pub rows_excluded: u64,
+    /// Where every row went: `rows_counted` are the infant deaths counted in `cells`,
+    /// `rows_not_infant` the rows of people one year old or more, `recoded_rows` the counted
+    /// infant deaths whose code was a pre-2018 Ñuble code.
+    pub rows: RowAccount,
     pub excluded: Vec<Excluded>,
     /// Unknown commune codes of infant deaths (blank shown as ""), most frequent first; at most
     /// `MAX_UNKNOWN_CODES` distinct codes are listed.
     pub unknown_codes: Vec<(String, u64)>,
-    pub blank_lines: u64,
-    /// Counted infant deaths whose code was a pre-2018 Ñuble code (084xx → 16xxx).
-    pub recoded_rows: u64,
     /// Rows with a valid year, of any age, by year: the years the file covers.
     pub rows_by_year: BTreeMap<u16, u64>,
     /// Commune-years with at least one infant death, by code then year. A commune-year of a
     /// covered year that is absent had no infant death.
     pub cells: Vec<DeathsCell>,
+}
+
+/// Written by hand to keep the JSON of before [`RowAccount`]: the row accounting under the
+/// deaths names (`infant_deaths`, `non_infant_rows`) and in the same places among the fields.
+impl Serialize for DeathsAggregate {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let rows = &self.rows;
+        let mut s = serializer.serialize_struct("DeathsAggregate", 13)?;
+        s.serialize_field("layout", &self.layout)?;
+        s.serialize_field("options", &self.options)?;
+        s.serialize_field("bytes", &self.bytes)?;
+        s.serialize_field("rows_read", &rows.rows_read)?;
+        s.serialize_field("infant_deaths", &rows.rows_counted)?;
+        s.serialize_field("non_infant_rows", &rows.rows_not_infant)?;
+        s.serialize_field("rows_excluded", &rows.rows_excluded)?;
+        s.serialize_field("excluded", &self.excluded)?;
+        s.serialize_field("unknown_codes", &self.unknown_codes)?;
+        s.serialize_field("blank_lines", &rows.blank_lines)?;
+        s.serialize_field("recoded_rows", &rows.recoded_rows)?;
+        s.serialize_field("rows_by_year", &self.rows_by_year)?;
+        s.serialize_field("cells", &self.cells)?;
+        s.end()
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,7 +148,7 @@ struct State {
 ///     aggregator.push(chunk).unwrap();
 /// }
 /// let aggregate = aggregator.finish().unwrap();
-/// assert_eq!((aggregate.rows_read, aggregate.infant_deaths), (2, 1));
+/// assert_eq!((aggregate.rows.rows_read, aggregate.rows.rows_counted), (2, 1));
 /// assert_eq!((aggregate.cells[0].code.as_str(), aggregate.cells[0].year), ("13101", 2019));
 /// ```
 #[derive(Debug)]
@@ -197,14 +218,11 @@ impl DeathsAggregator {
             layout,
             options,
             bytes,
-            rows_read: state.tally.rows_read,
-            infant_deaths: state.infant_deaths,
-            non_infant_rows: state.non_infant_rows,
-            rows_excluded: state.tally.exclusions.total(),
+            rows: state
+                .tally
+                .account(state.infant_deaths, state.non_infant_rows),
             excluded: state.tally.exclusions.report(),
             unknown_codes: sorted_unknown_codes(&state.tally.unknown_codes),
-            blank_lines: state.tally.blank_lines,
-            recoded_rows: state.tally.recoded_rows,
             rows_by_year: state
                 .rows_by_year
                 .iter()

@@ -10,7 +10,7 @@ use crate::births::{BirthsAggregate, BirthsAggregator, BirthsOptions, ColumnRef}
 use crate::deaths::{DeathsAggregate, DeathsAggregator, DeathsOptions};
 use crate::error::{ColumnError, JobFailure};
 use crate::output::counts_csv;
-use crate::report::Excluded;
+use crate::report::{Excluded, RowAccount};
 use serde::{Deserialize, Serialize};
 
 /// The chunk size the page reads files with (`File.slice`): 16 MiB. Chromium hands a file's
@@ -110,49 +110,44 @@ impl From<&Excluded> for ExcludedRows {
 
 /// What one file gave: every row is counted, not counted (deaths of people one year old or
 /// more) or excluded with its reason: `rows_read = rows_counted + rows_not_infant + rows_excluded`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct FileSummary {
     pub kind: FileKind,
     pub name: String,
     pub bytes: u64,
     pub has_header: bool,
-    pub rows_read: u64,
-    /// Infant deaths (deaths file) or births (births file) counted.
-    pub rows_counted: u64,
-    /// Deaths at one year of age or more (always 0 for births).
-    pub rows_not_infant: u64,
-    pub rows_excluded: u64,
+    /// Where every row went (its fields are the summary's own in the JSON).
+    #[serde(flatten)]
+    pub rows: RowAccount,
     pub excluded: Vec<ExcludedRows>,
     /// Unknown commune codes with their counts, most frequent first ("" = blank).
     pub unknown_codes: Vec<(String, u64)>,
-    pub blank_lines: u64,
-    /// Pre-2018 Ñuble codes re-coded to the 2018 CUT.
-    pub recoded_rows: u64,
     /// Rows by year: the years the file covers.
     pub rows_by_year: Vec<(u16, u64)>,
 }
 
-/// A [`FileSummary`] from an aggregate: the births and deaths aggregates name their row
-/// accounting fields alike (bytes, rows read and excluded, exclusions, unknown codes, blank and
-/// recoded lines, rows by year), so one expansion serves both.
-macro_rules! summary_of {
-    ($a:expr, $kind:expr, $name:expr, $has_header:expr, $counted:expr, $not_infant:expr) => {
-        FileSummary {
-            kind: $kind,
-            name: $name.to_owned(),
-            bytes: $a.bytes,
-            has_header: $has_header,
-            rows_read: $a.rows_read,
-            rows_counted: $counted,
-            rows_not_infant: $not_infant,
-            rows_excluded: $a.rows_excluded,
-            excluded: $a.excluded.iter().map(ExcludedRows::from).collect(),
-            unknown_codes: $a.unknown_codes.clone(),
-            blank_lines: $a.blank_lines,
-            recoded_rows: $a.recoded_rows,
-            rows_by_year: $a.rows_by_year.iter().map(|(y, n)| (*y, *n)).collect(),
-        }
-    };
+/// Written by hand to keep the JSON of before [`RowAccount`], field for field in the same order
+/// (a flattened account would move `blank_lines` and `recoded_rows` before `excluded`).
+impl Serialize for FileSummary {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let rows = &self.rows;
+        let mut s = serializer.serialize_struct("FileSummary", 13)?;
+        s.serialize_field("kind", &self.kind)?;
+        s.serialize_field("name", &self.name)?;
+        s.serialize_field("bytes", &self.bytes)?;
+        s.serialize_field("has_header", &self.has_header)?;
+        s.serialize_field("rows_read", &rows.rows_read)?;
+        s.serialize_field("rows_counted", &rows.rows_counted)?;
+        s.serialize_field("rows_not_infant", &rows.rows_not_infant)?;
+        s.serialize_field("rows_excluded", &rows.rows_excluded)?;
+        s.serialize_field("excluded", &self.excluded)?;
+        s.serialize_field("unknown_codes", &self.unknown_codes)?;
+        s.serialize_field("blank_lines", &rows.blank_lines)?;
+        s.serialize_field("recoded_rows", &rows.recoded_rows)?;
+        s.serialize_field("rows_by_year", &self.rows_by_year)?;
+        s.end()
+    }
 }
 
 impl FileSummary {
@@ -170,19 +165,32 @@ impl FileSummary {
             .join(", ")
     }
 
+    /// The summary of a deaths file named `name`.
     pub fn of_deaths(name: &str, a: &DeathsAggregate) -> Self {
-        summary_of!(
-            a,
-            FileKind::Deaths,
-            name,
-            a.layout.has_header,
-            a.infant_deaths,
-            a.non_infant_rows
-        )
+        FileSummary {
+            kind: FileKind::Deaths,
+            name: name.to_owned(),
+            bytes: a.bytes,
+            has_header: a.layout.has_header,
+            rows: a.rows,
+            excluded: a.excluded.iter().map(ExcludedRows::from).collect(),
+            unknown_codes: a.unknown_codes.clone(),
+            rows_by_year: a.rows_by_year.iter().map(|(y, n)| (*y, *n)).collect(),
+        }
     }
 
+    /// The summary of a births file named `name`.
     pub fn of_births(name: &str, a: &BirthsAggregate) -> Self {
-        summary_of!(a, FileKind::Births, name, a.has_header, a.births, 0)
+        FileSummary {
+            kind: FileKind::Births,
+            name: name.to_owned(),
+            bytes: a.bytes,
+            has_header: a.has_header,
+            rows: a.rows,
+            excluded: a.excluded.iter().map(ExcludedRows::from).collect(),
+            unknown_codes: a.unknown_codes.clone(),
+            rows_by_year: a.rows_by_year.iter().map(|(y, n)| (*y, *n)).collect(),
+        }
     }
 }
 
@@ -392,7 +400,7 @@ impl Job {
         WorkerEvent::Done(JobResult {
             counts_csv,
             bytes: self.files.iter().map(|f| f.bytes).sum(),
-            rows: self.files.iter().map(|f| f.rows_read).sum(),
+            rows: self.files.iter().map(|f| f.rows.rows_read).sum(),
             files: self.files,
             elapsed_ms: elapsed_ms.max(0.0) as u64,
         })
@@ -562,8 +570,8 @@ mod tests {
         assert_eq!(events.len(), bytes.len().div_ceil(997));
         let f = &result.files[0];
         assert_eq!(
-            f.rows_read,
-            f.rows_counted + f.rows_not_infant + f.rows_excluded
+            f.rows.rows_read,
+            f.rows.rows_counted + f.rows.rows_not_infant + f.rows.rows_excluded
         );
     }
 
@@ -600,7 +608,7 @@ mod tests {
             .starts_with("codigo_comuna,anio,nacimientos,"));
         assert!(result.counts_csv.contains("\n13101,2019,2,"));
         let births = &result.files[1];
-        assert_eq!((births.rows_read, births.rows_counted), (4, 3));
+        assert_eq!((births.rows.rows_read, births.rows.rows_counted), (4, 3));
         assert_eq!(births.excluded[0].reason, "unknown_commune");
         assert_eq!(
             equivalent_command(Some("d.csv"), Some("n.csv"), &options, "conteos.csv"),

@@ -50,5 +50,5 @@ pub use job::{
 pub use layout::{looks_like_deaths_microdata, DeathsLayout, DEATHS_COLUMNS};
 pub use lines::MAX_LINE_BYTES;
 pub use output::{counts_csv, counts_header};
-pub use report::{Excluded, Progress, Reason, MAX_LINES_PER_REASON, MAX_UNKNOWN_CODES};
+pub use report::{Excluded, Progress, Reason, RowAccount, MAX_LINES_PER_REASON, MAX_UNKNOWN_CODES};
 pub use throughput::Throughput;

@@ -4,11 +4,22 @@
 //! handed out as slices of the chunk itself, so memory does not grow with the file.
 
 use crate::error::MicrodataError;
-use crate::report::Progress;
 use memchr::{memchr, memchr_iter};
+use serde::Serialize;
 
 /// A line longer than this is reported as malformed instead of being buffered.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// What a streaming aggregator has done so far; cheap to ask after every chunk.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    /// Bytes pushed so far (compare with the file size for a progress bar).
+    pub bytes_consumed: u64,
+    /// Data rows read so far (header and blank lines not included).
+    pub rows_read: u64,
+    /// Rows counted so far: infant deaths for a deaths file, births for a births file.
+    pub rows_counted: u64,
+}
 
 /// One line handed out by [`LineSplitter`], numbered from 1.
 pub(crate) enum LineEvent<'a> {

@@ -1,11 +1,15 @@
-//! Rows not used, counted by reason with the first line numbers, and the progress of a run.
+//! Rows not used, counted by reason with the first line numbers, and the progress of a run
+//! ([`Progress`], from the line splitting).
 
 use crate::communes::{CommuneResolver, Resolved};
 use crate::error::MicrodataError;
 use crate::fields::{latin1, parse_year, Fields};
 use crate::lines::LineEvent;
+/// The progress of a run, defined with the line splitting that measures it (re-exported here,
+/// with the rest of a run's report).
+pub use crate::lines::Progress;
 use imr_lang::Lang;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How many line numbers are kept per reason; the count goes on past it.
 pub const MAX_LINES_PER_REASON: usize = 100;
@@ -150,15 +154,27 @@ impl Exclusions {
     }
 }
 
-/// What a streaming aggregator has done so far; cheap to ask after every chunk.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Progress {
-    /// Bytes pushed so far (compare with the file size for a progress bar).
-    pub bytes_consumed: u64,
-    /// Data rows read so far (header and blank lines not included).
+/// Where every data row of one microdata file went, births or deaths:
+/// `rows_read = rows_counted + rows_not_infant + rows_excluded`; blank lines are not rows. The
+/// one account of a file's rows that [`crate::DeathsAggregate`], [`crate::BirthsAggregate`] and
+/// the job's [`crate::FileSummary`] carry (each serialises its fields among its own, under the
+/// names it always had).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RowAccount {
+    /// Data rows (header and blank lines not included).
     pub rows_read: u64,
-    /// Rows counted so far: infant deaths for a deaths file, births for a births file.
+    /// Rows counted: infant deaths (deaths file) or births (births file).
     pub rows_counted: u64,
+    /// Rows read and not counted because the person was one year old or more (deaths at one
+    /// year of age or more; always 0 for births).
+    pub rows_not_infant: u64,
+    /// Rows not used, each for a [`Reason`] ([`Excluded`]).
+    pub rows_excluded: u64,
+    /// Blank lines (not rows).
+    pub blank_lines: u64,
+    /// Counted rows whose commune was a pre-2018 Ñuble code, re-coded to the 2018 CUT
+    /// (084xx → 16xxx).
+    pub recoded_rows: u64,
 }
 
 /// What every data row of a microdata file adds to, births or deaths: rows read, blank lines,
@@ -211,6 +227,19 @@ impl Tally {
             }
         }
         Ok(Some(line))
+    }
+
+    /// The file's [`RowAccount`]: the rows read, excluded, blank and recoded as tallied, with
+    /// the aggregator's `rows_counted` and `rows_not_infant`.
+    pub fn account(&self, rows_counted: u64, rows_not_infant: u64) -> RowAccount {
+        RowAccount {
+            rows_read: self.rows_read,
+            rows_counted,
+            rows_not_infant,
+            rows_excluded: self.exclusions.total(),
+            blank_lines: self.blank_lines,
+            recoded_rows: self.recoded_rows,
+        }
     }
 
     /// Splits data row `number` into `fields` and reads its year: the row counts as read; a

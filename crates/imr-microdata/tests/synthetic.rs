@@ -41,13 +41,13 @@ fn aggregate_at(bytes: &[u8], cuts: &[usize], options: DeathsOptions) -> DeathsA
 
 fn assert_matches(got: &DeathsAggregate, expected: &Expected) {
     assert_eq!(got.bytes, expected.bytes);
-    assert_eq!(got.rows_read, expected.rows);
-    assert_eq!(got.infant_deaths, expected.infant_deaths);
-    assert_eq!(got.non_infant_rows, expected.non_infant_rows);
-    assert_eq!(got.recoded_rows, expected.recoded_rows);
+    assert_eq!(got.rows.rows_read, expected.rows);
+    assert_eq!(got.rows.rows_counted, expected.infant_deaths);
+    assert_eq!(got.rows.rows_not_infant, expected.non_infant_rows);
+    assert_eq!(got.rows.recoded_rows, expected.recoded_rows);
     assert_eq!(
-        got.rows_read,
-        got.infant_deaths + got.non_infant_rows + got.rows_excluded
+        got.rows.rows_read,
+        got.rows.rows_counted + got.rows.rows_not_infant + got.rows.rows_excluded
     );
     let excluded: BTreeMap<Reason, (u64, Vec<u64>)> = got
         .excluded
@@ -101,7 +101,7 @@ fn a_headerless_file_gives_the_same_counts_with_line_numbers_one_lower() {
     assert_matches(&a, &expected_with);
     assert_matches(&b, &expected_without);
     assert_eq!(a.cells, b.cells);
-    assert_eq!(a.rows_read, b.rows_read);
+    assert_eq!(a.rows.rows_read, b.rows.rows_read);
     for (x, y) in a.excluded.iter().zip(&b.excluded) {
         assert_eq!((x.reason, x.count), (y.reason, y.count));
         let shifted: Vec<u64> = y.first_lines.iter().map(|l| l + 1).collect();

@@ -1,4 +1,4 @@
-//! The page ↔ worker protocol for a big CSV upload (issues 13 and 15): the page posts
+//! The page ↔ worker protocol for a big CSV upload: the page posts
 //! `{kind: "csv", file: File}` ([`CSV_JOB_KIND`]); the worker reads the file in chunks, posts a
 //! [`CsvEvent`] as JSON text in the message's `event` field after every chunk, parses the bytes
 //! with `RawTable::from_bytes` (the same reader as the page's synchronous path and `imr`), and

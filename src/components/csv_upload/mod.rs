@@ -1,4 +1,4 @@
-//! Big CSV uploads read off the page's thread (issues 13 and 15): a file larger than
+//! Big CSV uploads read off the page's thread: a file larger than
 //! [`WORKER_THRESHOLD_BYTES`] is posted (as a `File` handle: no copy) to the `imr-worker` Web
 //! Worker, which reads it in chunks, parses it with the same reader as the synchronous path
 //! (`RawTable::from_bytes`) and sends the table back encoded (crates/imr-worker/src/lib.rs),

@@ -62,11 +62,11 @@ pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
     let name = f.name.clone();
     let header = f.has_header;
     let (read, counted, not_infant, excluded_n, recoded) = (
-        f.rows_read,
-        f.rows_counted,
-        f.rows_not_infant,
-        f.rows_excluded,
-        f.recoded_rows,
+        f.rows.rows_read,
+        f.rows.rows_counted,
+        f.rows.rows_not_infant,
+        f.rows.rows_excluded,
+        f.rows.recoded_rows,
     );
     view! {
         <div data-testid=testid data-rows-read=read.to_string() data-rows-counted=counted.to_string()

@@ -56,6 +56,12 @@ pub struct MapMessages {
     pub selected: &'static str,
     pub clear: &'static str,
     pub legend_no_data: &'static str,
+    /// Before the list of the communes flagged as implausible and left out of the map.
+    pub flagged_left_out_list: &'static str,
+    /// The tooltip's line for a commune flagged as implausible and left out, before its reasons.
+    pub tooltip_flagged_left_out: &'static str,
+    /// The tooltip's line for a flagged commune kept in the map (include-flagged on).
+    pub tooltip_flagged_included: &'static str,
     pub select_commune_hint: &'static str,
     pub method_rate: &'static str,
     pub method_smoothing: &'static str,

@@ -8,7 +8,7 @@ use crate::messages::{messages, msg};
 use crate::pages::findings::FlagState;
 use crate::state::AppState;
 use imr_core::escape::shell_join;
-use imr_core::rates::rates_csv;
+use imr_core::rates::{rates_csv, RateEstimate};
 use imr_core::request::{
     command_line, commune_name, search_rates, RateSort, RatesExtent, RatesRequest,
 };
@@ -40,19 +40,13 @@ fn fmt_count(lang: Lang, v: f64) -> String {
 
 /// The births, deaths, rate and 95% interval cells of a rates row (a commune's or the nation's),
 /// each named by `data-field`.
-fn count_and_rate_cells(
-    l: Lang,
-    births: f64,
-    deaths: f64,
-    rate: Option<f64>,
-    ci: (Option<f64>, Option<f64>),
-) -> impl IntoView {
+fn count_and_rate_cells(l: Lang, e: &RateEstimate) -> impl IntoView {
     view! {
-        <td data-field="births">{fmt_count(l, births)}</td>
-        <td data-field="deaths">{fmt_count(l, deaths)}</td>
-        <td data-field="rate">{format_opt(l, rate, 2)}</td>
-        <td data-field="ci_low">{format_opt(l, ci.0, 2)}</td>
-        <td data-field="ci_high">{format_opt(l, ci.1, 2)}</td>
+        <td data-field="births">{fmt_count(l, e.births)}</td>
+        <td data-field="deaths">{fmt_count(l, e.deaths)}</td>
+        <td data-field="rate">{format_opt(l, e.rate, 2)}</td>
+        <td data-field="ci_low">{format_opt(l, e.ci_low, 2)}</td>
+        <td data-field="ci_high">{format_opt(l, e.ci_high, 2)}</td>
     }
 }
 
@@ -69,7 +63,7 @@ pub(super) fn NationalRates() -> impl IntoView {
                 view! {
                     <tr data-time=n.time.to_string()>
                         <td>{n.time}</td>
-                        {count_and_rate_cells(l, n.births, n.deaths, n.rate, (n.ci_low, n.ci_high))}
+                        {count_and_rate_cells(l, &n.estimate)}
                         <td>{n.n_areas}</td>
                     </tr>
                 }
@@ -128,7 +122,7 @@ pub(super) fn RatesTable() -> impl IntoView {
                             <td class="text">{r.entity.clone()}</td>
                             <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
                             <td>{r.time}</td>
-                            {count_and_rate_cells(l, r.births, r.deaths, r.rate, (r.ci_low, r.ci_high))}
+                            {count_and_rate_cells(l, &r.estimate)}
                         </tr>
                     }
                 })

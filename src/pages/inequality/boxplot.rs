@@ -2,15 +2,12 @@
 //! off the axis unless the shared include toggle is on. SVG as `imr inequality --format
 //! svg-box`, CSVs as `--format csv-box` and `--format csv-outliers`.
 
-use super::downloads::{chart_downloads, csv_download, export_command, ChartFiles};
+use super::downloads::{chart_commands, chart_downloads, csv_download, export_command, ChartFiles};
 use crate::components::download::chart_caption;
 use crate::i18n::lang;
 use crate::messages::msg;
-use crate::pages::findings::FlagState;
 use crate::state::{AppState, Shared};
-use imr_core::inequality::chart::box_plot_svg_flagged;
-use imr_core::inequality::csv::{box_plot_csv, box_plot_outliers_csv};
-use imr_core::request::{InequalityRequest, InequalityResult};
+use imr_core::request::{ExportChoices, InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
 #[component]
@@ -20,45 +17,40 @@ pub fn BoxChart(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let language = lang();
-    let flag_state = expect_context::<FlagState>();
-    let command = move |output: &[&str], file: &str| {
+    // `--include-flagged` comes with the request's arguments.
+    let commands = move |files: &ChartFiles| {
+        let Some(request) = request.get() else {
+            return Default::default();
+        };
+        let files_of = [InequalityExport::BoxChart, InequalityExport::BoxStatistics];
+        let choices = ExportChoices::default();
+        chart_commands(&state, &request, files, files_of, &choices, language.get())
+    };
+    let outliers_command = move |file: &str| {
+        let choices = ExportChoices::default();
+        let export = (InequalityExport::Outliers, &choices, language.get());
         request
             .get()
-            .map(|r| export_command(&state, &r, output, file))
+            .map(|r| export_command(&state, &r, export, file))
             .unwrap_or_default()
-    };
-    let commands = move |files: &ChartFiles| {
-        let tag = language.get().tag();
-        // `--include-flagged` comes with the request's arguments.
-        let svg = vec!["--format", "svg-box", "--lang", tag];
-        [
-            command(&svg, &files.svg),
-            command(&["--format", "csv-box"], &files.csv),
-        ]
     };
     move || {
         result.get().map(|o| {
-            let a = &o.analysis;
-            // Flagged rows (implausible rates) stay out of the axis scale unless included.
-            let flags = (!flag_state.include.get()).then(|| flag_state.flags.get()).flatten();
-            let svg = box_plot_svg_flagged(
-                &a.box_plots,
-                &a.report.subject,
-                &chart_caption(&state, language.get()),
-                &|entity, time| flags.as_ref().is_some_and(|f| f.is_flagged(entity, time)),
-            );
-            let (svg_dl, csv, outliers) = (
-                svg.clone(),
-                box_plot_csv(&a.box_plots),
-                box_plot_outliers_csv(&a.box_plots),
-            );
+            let caption = chart_caption(&state, language.get());
+            let [svg, csv, outliers] = [
+                InequalityExport::BoxChart,
+                InequalityExport::BoxStatistics,
+                InequalityExport::Outliers,
+            ]
+            .map(|e| e.write(&o, None, &ExportChoices::default(), &caption).unwrap_or_default());
+            let svg_dl = svg.clone();
             view! {
                 <section aria-labelledby="ineq-box-h">
                     <h3 id="ineq-box-h">{msg(|m| m.inequality.boxplot_heading)}</h3>
                     <div class="chart" data-testid="ineq-box-chart" inner_html=svg></div>
                     {chart_downloads("tasas_comunales_caja", move || svg_dl.clone(), move || csv.clone(), commands)}
                     {csv_download("tasas_comunales_atipicos", "tasas_comunales_atipicos-csv-download", |m| m.inequality.download_outliers_csv, move || outliers.clone(),
-                        move |file| command(&["--format", "csv-outliers"], file))}
+                        outliers_command)}
                 </section>
             }
         })

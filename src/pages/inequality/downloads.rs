@@ -6,9 +6,11 @@
 use crate::components::download::{csv_with_provenance, download_text};
 use crate::i18n::Lang;
 use crate::messages::{msg, Text};
-use crate::state::AppState;
+use crate::state::{AppState, Shared};
 use imr_core::escape::shell_join;
-use imr_core::request::{self, InequalityRequest};
+use imr_core::request::{
+    self, ExportChoices, InequalityExport, InequalityRequest, InequalityResult,
+};
 use leptos::prelude::*;
 
 /// The `imr inequality` command of a request followed by `output` (format and chart options):
@@ -26,42 +28,48 @@ pub fn command_line(state: &AppState, request: &InequalityRequest, output: &[&st
     ))
 }
 
-/// The command that writes the download `file`.
+/// The command that writes `export` to the download `file`: the request's arguments, then the
+/// export's own ([`InequalityExport::args`]: format, measure or years, language).
 pub fn export_command(
     state: &AppState,
     request: &InequalityRequest,
-    output: &[&str],
+    (export, choices, lang): (InequalityExport, &ExportChoices, Lang),
     file: &str,
 ) -> String {
+    let args = export.args(choices, lang);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     format!(
         "{} > {}",
-        command_line(state, request, output),
+        command_line(state, request, &args),
         shell_join([file])
     )
 }
 
-/// The commands that write a chart's two files: `--format {svg}` followed by `options` and the
-/// page's language (`--lang`, for the SVG's words), and `--format {csv}` followed by `options`.
+/// A CSV of the analysis that needs no choice of the reader (the table, the trends, the box
+/// statistics and outliers), as `imr inequality` writes it (the provenance lines aside).
+pub fn export_text(result: &InequalityResult, export: InequalityExport) -> String {
+    // a CSV has no caption: its words are English and its provenance lines are added apart
+    let caption = imr_core::Caption {
+        lang: Lang::En,
+        provenance: None,
+    };
+    export
+        .write(result, None, &ExportChoices::default(), &caption)
+        .unwrap_or_default()
+}
+
+/// The commands that write a chart's two files, its SVG and its CSV.
 pub fn chart_commands(
     state: &AppState,
     request: &InequalityRequest,
     files: &ChartFiles,
-    [svg, csv]: [&str; 2],
-    options: &[&str],
+    [svg, csv]: [InequalityExport; 2],
+    choices: &ExportChoices,
     lang: Lang,
 ) -> [String; 2] {
-    let svg_args: Vec<&str> = ["--format", svg]
-        .into_iter()
-        .chain(options.iter().copied())
-        .chain(["--lang", lang.tag()])
-        .collect();
-    let csv_args: Vec<&str> = ["--format", csv]
-        .into_iter()
-        .chain(options.iter().copied())
-        .collect();
     [
-        export_command(state, request, &svg_args, &files.svg),
-        export_command(state, request, &csv_args, &files.csv),
+        export_command(state, request, (svg, choices, lang), &files.svg),
+        export_command(state, request, (csv, choices, lang), &files.csv),
     ]
 }
 
@@ -114,6 +122,24 @@ pub fn chart_downloads(
             vec![("svg", svg), ("csv", csv)]
         })}
     }
+}
+
+/// The download of a CSV of the analysis that needs no choice of the reader (the table, the
+/// trends: [`export_text`]) as `{stem}.csv` (test id `{testid}`), and the command that writes it.
+pub fn export_csv_download(
+    (stem, testid, label): (&'static str, &'static str, Text),
+    export: InequalityExport,
+    result: Shared<InequalityResult>,
+    request: InequalityRequest,
+    lang: Lang,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let csv = move || export_text(&result, export);
+    let command = move |file: &str| {
+        let choices = ExportChoices::default();
+        export_command(&state, &request, (export, &choices, lang), file)
+    };
+    csv_download(stem, testid, label, csv, command)
 }
 
 /// One CSV download button (`{stem}.csv`, test id `{testid}`) and the command that writes it:

@@ -7,10 +7,8 @@ use crate::components::download::chart_caption;
 use crate::i18n::lang;
 use crate::messages::msg;
 use crate::state::{AppState, Shared};
-use imr_core::inequality::chart::measure_over_years_svg_in;
-use imr_core::inequality::csv::measure_series_csv;
 use imr_core::inequality::Measure;
-use imr_core::request::{InequalityRequest, InequalityResult};
+use imr_core::request::{ExportChoices, InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
 #[component]
@@ -21,10 +19,24 @@ pub fn LineChart(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let language = lang();
+    // the file of `export` as the page downloads it and `imr inequality` writes it
+    let file = move |export: InequalityExport, o: &InequalityResult, measure: Measure, lang| {
+        let choices = ExportChoices {
+            measure,
+            ..Default::default()
+        };
+        export
+            .write(o, None, &choices, &chart_caption(&state, lang))
+            .unwrap_or_default()
+    };
     let svg = Memo::new(move |_| {
         result.get().map(|o| {
-            let caption = chart_caption(&state, language.get());
-            measure_over_years_svg_in(&o.analysis.report, measure.get(), &caption)
+            file(
+                InequalityExport::MeasureChart,
+                &o,
+                measure.get(),
+                language.get(),
+            )
         })
     });
     let measures = move || {
@@ -37,13 +49,19 @@ pub fn LineChart(
         let Some(request) = request.get() else {
             return Default::default();
         };
-        let key = super::options::write_measure(&measure.get());
+        let choices = ExportChoices {
+            measure: measure.get(),
+            ..Default::default()
+        };
         chart_commands(
             &state,
             &request,
             files,
-            ["svg-trend", "csv-measure"],
-            &["--measure", &key],
+            [
+                InequalityExport::MeasureChart,
+                InequalityExport::MeasureSeries,
+            ],
+            &choices,
             language.get(),
         )
     };
@@ -52,7 +70,10 @@ pub fn LineChart(
             let csv = move || {
                 result
                     .get_untracked()
-                    .map(|o| measure_series_csv(&o.analysis.report, measure.get_untracked()))
+                    .map(|o| {
+                        let (m, lang) = (measure.get_untracked(), language.get_untracked());
+                        file(InequalityExport::MeasureSeries, &o, m, lang)
+                    })
                     .unwrap_or_default()
             };
             view! {

@@ -7,22 +7,8 @@ use crate::components::download::chart_caption;
 use crate::i18n::lang;
 use crate::messages::msg;
 use crate::state::{AppState, Shared};
-use imr_core::inequality::chart::lorenz_svg_in;
-use imr_core::inequality::csv::lorenz_csv_of_years;
-use imr_core::request::{InequalityRequest, InequalityResult};
+use imr_core::request::{ExportChoices, InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
-
-/// The output options of a Lorenz download: the years, when some are chosen (none: every year,
-/// as the chart draws them).
-fn years_args(years: &[i64]) -> Option<String> {
-    (!years.is_empty()).then(|| {
-        years
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    })
-}
 
 #[component]
 pub fn LorenzChart(
@@ -44,31 +30,38 @@ pub fn LorenzChart(
     });
     let drawn = Memo::new(move |_| {
         result.get().map(|o| {
-            let ys = chosen.get();
-            let svg = lorenz_svg_in(
-                &o.analysis.lorenz,
-                &ys,
-                &o.analysis.report.subject,
-                &chart_caption(&state, language.get()),
-            );
-            (svg, lorenz_csv_of_years(&o.analysis.lorenz, &ys))
+            let years = chosen.get();
+            let choices = ExportChoices {
+                years: &years,
+                ..Default::default()
+            };
+            let caption = chart_caption(&state, language.get());
+            let [svg, csv] = [
+                InequalityExport::LorenzChart,
+                InequalityExport::LorenzPoints,
+            ]
+            .map(|e| e.write(&o, None, &choices, &caption).unwrap_or_default());
+            (svg, csv)
         })
     });
     let commands = move |files: &ChartFiles| {
         let Some(request) = request.get() else {
             return Default::default();
         };
-        let years = years_args(&chosen.get());
-        let options: Vec<&str> = match &years {
-            Some(y) => vec!["--years", y],
-            None => vec![],
+        let years = chosen.get();
+        let choices = ExportChoices {
+            years: &years,
+            ..Default::default()
         };
         chart_commands(
             &state,
             &request,
             files,
-            ["svg-lorenz", "csv-lorenz"],
-            &options,
+            [
+                InequalityExport::LorenzChart,
+                InequalityExport::LorenzPoints,
+            ],
+            &choices,
             language.get(),
         )
     };

@@ -1,6 +1,7 @@
 //! Running a request of the view: the engine's errors in the view's words, and a small cache of
 //! the last analyses so that leaving the tab and coming back does not run the bootstrap again.
 
+use crate::components::cache::RequestCache;
 use crate::i18n::Lang;
 use crate::messages::messages;
 use crate::state::Shared;
@@ -53,35 +54,20 @@ fn message(err: RequestError) -> Message {
 pub type Outcome = Result<Shared<InequalityResult>, Message>;
 
 thread_local! {
-    /// The last analyses, by panel (identity) and request: tab switches and going back to a
-    /// previous setting are instant.
-    static CACHE: RefCell<Vec<(Arc<Panel>, InequalityRequest, Outcome)>> = const { RefCell::new(Vec::new()) };
+    /// The last analyses of the loaded panel: tab switches and going back to a previous
+    /// setting are instant.
+    static ANALYSES: RefCell<RequestCache<InequalityRequest, Outcome>> =
+        const { RefCell::new(RequestCache::new(8)) };
 }
-
-const CACHE_ENTRIES: usize = 8;
 
 /// `request` run on `panel`, from the cache when it was run before.
 pub fn cached_analysis(panel: &Shared<Panel>, request: &InequalityRequest) -> Outcome {
-    let hit = CACHE.with(|c| {
-        c.borrow()
-            .iter()
-            .find(|(p, k, _)| Arc::ptr_eq(p, &panel.0) && k == request)
-            .map(|(_, _, o)| o.clone())
-    });
-    if let Some(outcome) = hit {
-        return outcome;
-    }
-    let outcome = request
-        .run(panel)
-        .map(|c| Shared(Arc::new(c)))
-        .map_err(message);
-    CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        c.retain(|(p, _, _)| Arc::ptr_eq(p, &panel.0));
-        if c.len() >= CACHE_ENTRIES {
-            c.drain(..1);
-        }
-        c.push((panel.0.clone(), request.clone(), outcome.clone()));
-    });
-    outcome
+    ANALYSES.with(|cache| {
+        cache.borrow_mut().get_or_run(panel, request, || {
+            request
+                .run(panel)
+                .map(|c| Shared(Arc::new(c)))
+                .map_err(message)
+        })
+    })
 }

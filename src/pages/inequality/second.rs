@@ -5,19 +5,18 @@
 //! their observed correlation and the few-years warning.
 
 use super::downloads::{chart_commands, chart_downloads, command_line, ChartFiles};
-use super::options::{write_measure, InequalityOptions};
+use super::options::InequalityOptions;
 use super::outcome::Outcome;
 use super::settings::{column_select, measure_select};
 use crate::components::download::chart_caption;
 use crate::i18n::{format_number, lang, Lang};
 use crate::messages::{messages, msg};
 use crate::state::{AppState, Shared};
-use imr_core::inequality::chart::{two_series_of, two_series_svg_in};
-use imr_core::inequality::csv::two_series_report_csv;
+use imr_core::inequality::chart::two_series_of;
 use imr_core::inequality::words::Quantity;
 use imr_core::inequality::{correlate_reports_adjusted, InequalityReport, Measure};
 use imr_core::panel::Panel;
-use imr_core::request::{InequalityRequest, InequalityResult};
+use imr_core::request::{ExportChoices, InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
 /// A correlation with its interval, or "not available".
@@ -58,19 +57,31 @@ fn adjusted_lead(
     .into_any())
 }
 
-/// The two series of measure `m`, their correlation and downloads.
+/// The two series of measure `m` (the rates' result and the second series'), their
+/// correlation and downloads.
 fn content(
     lang: Lang,
     m: Measure,
-    a: &InequalityReport,
-    b: &InequalityReport,
+    (rates, second): (&InequalityResult, &InequalityResult),
     second_command: String,
     commands: impl Fn(&ChartFiles) -> [String; 2] + Send + Sync + 'static,
 ) -> AnyView {
     let state = expect_context::<AppState>();
-    let (top, bottom, correlation) = two_series_of(a, b, m, lang);
-    let svg = two_series_svg_in(&top, &bottom, &correlation, &chart_caption(&state, lang));
-    let csv = two_series_report_csv(a, b, m);
+    let (a, b) = (&rates.analysis.report, &second.analysis.report);
+    let (_, _, correlation) = two_series_of(a, b, m, lang);
+    let choices = ExportChoices {
+        measure: m,
+        ..Default::default()
+    };
+    let caption = chart_caption(&state, lang);
+    let [svg, csv] = [
+        InequalityExport::AgainstChart,
+        InequalityExport::AgainstSeries,
+    ]
+    .map(|e| {
+        e.write(rates, Some(second), &choices, &caption)
+            .unwrap_or_default()
+    });
     let weight_name = b.subject.weight_name.text(lang);
     let value_name = b.subject.value_name.text(lang);
     // the panel's births column (its role's name), not a column the user named
@@ -141,13 +152,19 @@ pub fn SecondPanel(
         let Some(request) = with_against.get().filter(|r| r.against.is_some()) else {
             return Default::default();
         };
-        let key = write_measure(&panel_measure.get());
+        let choices = ExportChoices {
+            measure: panel_measure.get(),
+            ..Default::default()
+        };
         chart_commands(
             &state,
             &request,
             files,
-            ["svg-against", "csv-against"],
-            &["--measure", &key],
+            [
+                InequalityExport::AgainstChart,
+                InequalityExport::AgainstSeries,
+            ],
+            &choices,
             language.get(),
         )
     };
@@ -187,7 +204,13 @@ pub fn SecondPanel(
                     .unwrap_or_default();
                 (
                     lead,
-                    content(lang, panel_measure.get(), a, b, second_command, commands),
+                    content(
+                        lang,
+                        panel_measure.get(),
+                        (&imr, &inc),
+                        second_command,
+                        commands,
+                    ),
                 )
             }
         };

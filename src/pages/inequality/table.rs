@@ -2,14 +2,13 @@
 //! interval, a ⚠ on values the bootstrap finds shifted (with the numbers behind it), the rows
 //! not measured, the calculation notes, and the table's CSV (as `imr inequality --format csv`).
 
-use super::downloads::{csv_download, export_command};
+use super::downloads::export_csv_download;
 use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
-use crate::state::{AppState, Shared};
-use imr_core::inequality::csv::years_csv;
+use crate::state::Shared;
 use imr_core::inequality::words::Unit;
 use imr_core::inequality::{Measure, YearResult};
-use imr_core::request::{InequalityRequest, InequalityResult};
+use imr_core::request::{InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
 /// Why a cell is flagged, in the interface language, with the engine's numbers
@@ -116,7 +115,6 @@ pub fn observed_table(
     outcome: Shared<InequalityResult>,
     request: InequalityRequest,
 ) -> impl IntoView {
-    let state = expect_context::<AppState>();
     let report = &outcome.analysis.report;
     let unit = report.subject.unit.clone();
     let present = report.measures_present();
@@ -153,11 +151,17 @@ pub fn observed_table(
     let unit = unit.text(lang);
     let heading = (messages(lang).inequality.observed_heading)(&unit);
     let left_out = left_out(lang, &outcome);
-    let csv = {
-        let o = outcome.clone();
-        move || years_csv(&o.analysis.report)
-    };
-    let command = move |file: &str| export_command(&state, &request, &["--format", "csv"], file);
+    let download = export_csv_download(
+        (
+            "desigualdad_por_anio",
+            "inequality-table-csv-download",
+            |m| m.common.download_csv,
+        ),
+        InequalityExport::Table,
+        outcome.clone(),
+        request,
+        lang,
+    );
     view! {
         <section aria-labelledby="ineq-table-h">
             <h3 id="ineq-table-h">{heading}</h3>
@@ -168,7 +172,7 @@ pub fn observed_table(
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            {csv_download("desigualdad_por_anio", "inequality-table-csv-download", |m| m.common.download_csv, csv, command)}
+            {download}
             {left_out}
             <details><summary>{msg(|m| m.inequality.calculation_notes)}</summary><ul>{notes}</ul></details>
         </section>

@@ -2,12 +2,11 @@
 //! interval, change from the first to the last year), and its CSV (as `imr inequality --format
 //! csv-trends`).
 
-use super::downloads::{csv_download, export_command};
+use super::downloads::export_csv_download;
 use crate::i18n::{format_number, Lang};
 use crate::messages::msg;
-use crate::state::{AppState, Shared};
-use imr_core::inequality::csv::trend_csv;
-use imr_core::request::{InequalityRequest, InequalityResult};
+use crate::state::Shared;
+use imr_core::request::{InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
 /// The trend section.
@@ -16,7 +15,6 @@ pub fn trend_table(
     outcome: Shared<InequalityResult>,
     request: InequalityRequest,
 ) -> impl IntoView {
-    let state = expect_context::<AppState>();
     let report = &outcome.analysis.report;
     let kind = report.subject.kind;
     let rows = report
@@ -39,12 +37,17 @@ pub fn trend_table(
             }
         })
         .collect_view();
-    let csv = {
-        let o = outcome.clone();
-        move || trend_csv(&o.analysis.report)
-    };
-    let command =
-        move |file: &str| export_command(&state, &request, &["--format", "csv-trends"], file);
+    let download = export_csv_download(
+        (
+            "desigualdad_tendencia",
+            "inequality-trend-csv-download",
+            |m| m.common.download_csv,
+        ),
+        InequalityExport::Trends,
+        outcome.clone(),
+        request,
+        lang,
+    );
     view! {
         <section aria-labelledby="ineq-trend-h">
             <h3 id="ineq-trend-h">{msg(|m| m.inequality.trend_heading)}</h3>
@@ -55,7 +58,7 @@ pub fn trend_table(
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            {csv_download("desigualdad_tendencia", "inequality-trend-csv-download", |m| m.common.download_csv, csv, command)}
+            {download}
         </section>
     }
 }

@@ -5,11 +5,9 @@ use super::Drawn;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::Shared;
-use imr_core::map::geometry::{GeoLayer, PropertyKeys};
-use imr_core::map::layout::{LayoutSpec, MapLayout};
-use imr_core::map::weights::Weights;
+use imr_core::map::geometry::PropertyKeys;
 use imr_core::map::year_map::BUNDLED_CREDIT;
-use imr_core::request::{BoundaryProblem, Contiguity};
+use imr_core::request::PreparedBoundaries;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::sync::{Arc, OnceLock};
@@ -18,15 +16,10 @@ use wasm_bindgen::JsCast;
 /// The bundled boundaries (345 communes, chilemapas), embedded so that no request is made.
 const BUNDLED_TOPOJSON: &str = imr_core::data::BOUNDARIES_TOPOJSON;
 
-/// Boundaries decoded, projected and drawn once: the layer, the page layout with every path
-/// string, and the queen and rook weights.
+/// Boundaries decoded, projected and weighted once ([`PreparedBoundaries`], as `imr map` prepares
+/// them), with what the page says of them.
 pub struct Geometry {
-    pub layer: GeoLayer,
-    pub layout: MapLayout,
-    /// Neighbours sharing a border or a corner.
-    pub queen: Weights,
-    /// Neighbours sharing a border.
-    pub rook: Weights,
+    pub prepared: PreparedBoundaries,
     /// How the boundaries are credited on the map: the bundled credit or the file name.
     pub credit: String,
     /// The file name, or `None` for the bundled boundaries.
@@ -37,37 +30,22 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    /// The weights of a contiguity.
-    pub fn weights(&self, contiguity: Contiguity) -> &Weights {
-        match contiguity {
-            Contiguity::Queen => &self.queen,
-            Contiguity::Rook => &self.rook,
-        }
-    }
-
     pub(super) fn build(
         text: &str,
         keys: &PropertyKeys,
         file: Option<String>,
     ) -> Result<Self, BoundaryError> {
-        let error = |problem: BoundaryProblem| BoundaryError {
-            file: file.clone(),
-            why: BoundaryWhy::Engine(problem),
-        };
-        let layer = GeoLayer::from_str(text, None, keys).map_err(|e| error(e.into()))?;
-        let layout =
-            MapLayout::build(&layer, &LayoutSpec::auto(&layer)).map_err(|e| error(e.into()))?;
-        let queen = Weights::queen(&layer).map_err(|e| error(e.into()))?;
-        let rook = Weights::rook(&layer).map_err(|e| error(e.into()))?;
+        let prepared =
+            PreparedBoundaries::prepare(text, None, keys).map_err(|problem| BoundaryError {
+                file: file.clone(),
+                why: BoundaryWhy::Engine(problem),
+            })?;
         Ok(Geometry {
             credit: file.clone().unwrap_or_else(|| BUNDLED_CREDIT.to_string()),
             file,
             code_property: keys.code.clone(),
             name_property: keys.name.clone(),
-            layer,
-            layout,
-            queen,
-            rook,
+            prepared,
         })
     }
 }
@@ -125,7 +103,7 @@ pub(super) fn GeometryInput(
     };
     let unmatched = move || {
         let r = result.get()?;
-        let m = &r.data.matching;
+        let m = &r.slice.data.matching;
         Some(view! {
             <div data-testid="unmatched">
                 <p data-testid="codes-matched">{(messages(lang.get()).map.codes_matched)(&m.area_of_entity.iter().filter(|a| a.is_some()).count().to_string(), &m.area_of_entity.len().to_string())}</p>
@@ -138,7 +116,7 @@ pub(super) fn GeometryInput(
         <section aria-labelledby="geo-h">
             <h3 id="geo-h">{msg(|m| m.map.boundaries)}</h3>
             <p class="note" data-testid="geometry-status">{move || match geometry.get() {
-                Ok(g) => format!("{}: {} — {} {}.", messages(lang.get()).map.in_use, g.file.clone().unwrap_or_else(|| format!("comunas.topojson ({BUNDLED_CREDIT})")), g.layer.areas.len(), messages(lang.get()).map.areas),
+                Ok(g) => format!("{}: {} — {} {}.", messages(lang.get()).map.in_use, g.file.clone().unwrap_or_else(|| format!("comunas.topojson ({BUNDLED_CREDIT})")), g.prepared.layer.areas.len(), messages(lang.get()).map.areas),
                 Err(e) => e.text(lang.get()),
             }}</p>
             <span>

@@ -7,28 +7,11 @@ use crate::components::download::{download_csv, download_text};
 use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::escape::shell_join;
-use imr_core::map::smoothing::Smoothing;
 use imr_core::map::svg::{choropleth_svg, Colouring};
-use imr_core::map::year_map::{map_csv, Measure};
-use imr_core::request::{command_line, MapRequest};
+use imr_core::request::{command_line, MapExport, MapRequest};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
-
-/// The file name of a download: what, year, measure.
-fn file_stem(r: &Drawn) -> String {
-    let what = match &r.measure {
-        Measure::Rate(Smoothing::None) => "tmi".to_string(),
-        Measure::Rate(Smoothing::GlobalEb) => "tmi_eb".to_string(),
-        Measure::Rate(Smoothing::SpatialEb) => "tmi_eb_espacial".to_string(),
-        Measure::ExcessRisk => "riesgo_exceso".to_string(),
-        Measure::Column(c) => c
-            .chars()
-            .map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' })
-            .collect(),
-    };
-    format!("mapa_{what}_{}", r.year)
-}
 
 /// Downloads (SVG as `imr map`, PNG, CSV) and the command that writes the same SVG.
 #[component]
@@ -40,30 +23,36 @@ pub(super) fn Downloads(
     colouring: Memo<Option<Shared<Colouring>>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let lisa_on = move || request.with_untracked(|r| matches!(r, Some(Ok(r)) if r.lisa));
+    // the name of a file of the map as drawn (the LISA option from the controls)
+    let file_name = move |export: MapExport, r: &Drawn| {
+        let lisa = request.with_untracked(|q| matches!(q, Some(Ok(q)) if q.lisa));
+        let request = MapRequest {
+            lisa,
+            ..r.request.clone()
+        };
+        export.file_name(&request, &r.measure)
+    };
     let svg_text = move || -> Option<(String, String)> {
         let geo = geometry.get_untracked().ok()?;
         let r = result.get_untracked()?;
         let c = colouring.get_untracked()?;
-        let mut stem = file_stem(&r);
-        if lisa_on() {
-            stem.push_str("_lisa");
-        }
-        Some((stem, choropleth_svg(&geo.layout, &c, &r.text)))
+        let svg = choropleth_svg(&geo.prepared.layout, &c, &r.text);
+        Some((file_name(MapExport::Map, &r), svg))
     };
     let download_svg = move |_| {
-        if let Some((stem, svg)) = svg_text() {
-            download_text(&format!("{stem}.svg"), "image/svg+xml", &svg);
+        if let Some((file, svg)) = svg_text() {
+            download_text(&file, "image/svg+xml", &svg);
         }
     };
     let download_png = move |_| {
-        if let Some((stem, svg)) = svg_text() {
+        if let Some((file, svg)) = svg_text() {
             let geo = geometry.get_untracked().ok();
             let (w, h) = geo
-                .map(|g| (g.layout.width, g.layout.height))
+                .map(|g| (g.prepared.layout.width, g.prepared.layout.height))
                 .unwrap_or((640.0, 1200.0));
+            let png = file.trim_end_matches(".svg").to_string() + ".png";
             spawn_local(async move {
-                if let Err(e) = svg_to_png(&svg, w, h, &format!("{stem}.png")).await {
+                if let Err(e) = svg_to_png(&svg, w, h, &png).await {
                     leptos::logging::error!("PNG: {e:?}");
                 }
             });
@@ -73,26 +62,21 @@ pub(super) fn Downloads(
         let (Some(geo), Some(r)) = (geometry.get_untracked().ok(), result.get_untracked()) else {
             return;
         };
-        let csv = map_csv(
-            &geo.layer,
-            geo.weights(r.request.contiguity),
-            &r.year.to_string(),
-            &r.data,
-            &r.values,
-            &r.classification,
+        let csv = r.request.data_csv(
+            &geo.prepared,
+            &r.slice,
+            (&r.values, &r.classification),
+            imr_core::escape::CsvOptions::default(),
         );
-        download_csv(&state, &format!("{}.csv", file_stem(&r)), &csv);
+        download_csv(&state, &file_name(MapExport::Data, &r), &csv);
     };
     // The request's own arguments after the files and the column roles of the first file; the
     // SVG and CSV named as the page's downloads.
     let command = move || -> Option<String> {
         let request = request.get()?.ok()?;
         let r = result.get()?;
-        let stem = file_stem(&r);
-        let svg = format!("{stem}{}.svg", if request.lisa { "_lisa" } else { "" });
         let input = state.input_spec();
-        let mut args = request.to_args(&svg);
-        args.extend(["--csv".to_string(), format!("{stem}.csv")]);
+        let args = request.export_args(&r.measure, &[MapExport::Map, MapExport::Data]);
         Some(shell_join(command_line(
             MapRequest::SUBCOMMAND,
             &input,

@@ -7,6 +7,7 @@ use crate::components::download::download_text;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::Shared;
+use imr_core::request::MapExport;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -23,7 +24,7 @@ pub(super) fn FunnelPanel(
         let geo = geometry.get().ok()?;
         Some(
             r.request
-                .funnel_figure(&r.data, &geo.layout, &r.text)
+                .funnel_figure(&r.slice, &geo.prepared.layout, &r.text)
                 .map_err(MapError::Request),
         )
     });
@@ -34,14 +35,14 @@ pub(super) fn FunnelPanel(
             .and_then(|e| e.closest("[data-code]").ok().flatten())
             .and_then(|e| e.get_attribute("data-code"));
         if let (Some(code), Ok(geo)) = (code, geometry.get_untracked()) {
-            selected.set(geo.layer.index_of(&code));
+            selected.set(geo.prepared.layer.index_of(&code));
         }
     };
     // The selected commune stands out in the plot (a style rule, so it survives re-rendering).
     let highlight = move || {
-        let code = selected
-            .get()
-            .and_then(|a| geometry.with(|g| g.as_ref().ok().map(|g| g.layout.codes[a].clone())))?;
+        let code = selected.get().and_then(|a| {
+            geometry.with(|g| g.as_ref().ok().map(|g| g.prepared.layout.codes[a].clone()))
+        })?;
         Some(format!(
             "[data-testid=\"funnel-box\"] circle[data-code=\"{code}\"] {{ r: 7px; stroke: #000000; stroke-width: 2px; }}"
         ))
@@ -49,7 +50,8 @@ pub(super) fn FunnelPanel(
     let download = move |_| {
         if let (Some(Some(Ok(svg))), Some(r)) = (Some(svg.get_untracked()), result.get_untracked())
         {
-            download_text(&format!("embudo_{}.svg", r.year), "image/svg+xml", &svg);
+            let file = MapExport::Funnel.file_name(&r.request, &r.measure);
+            download_text(&file, "image/svg+xml", &svg);
         }
     };
     view! {
@@ -65,8 +67,8 @@ pub(super) fn FunnelPanel(
             {move || selected.get().and_then(|a| {
                 let r = result.get()?;
                 let geo = geometry.get().ok()?;
-                let name = geo.layout.names.get(a)?.clone();
-                let code = geo.layout.codes.get(a)?.clone();
+                let name = geo.prepared.layout.names.get(a)?.clone();
+                let code = geo.prepared.layout.codes.get(a)?.clone();
                 let v = r.values.get(a).copied().flatten();
                 Some(view! {
                     <p data-testid="map-selection">{format!("{}: {name} ({code}) — {}", messages(lang.get()).map.selected, v.map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2)).unwrap_or_else(|| messages(lang.get_untracked()).map.no_data.into()))}

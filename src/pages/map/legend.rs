@@ -1,14 +1,24 @@
-//! The map's legend, beside the map.
+//! The map's legend, beside the map, with the communes flagged as implausible and left out.
 
-use super::Drawn;
-use crate::messages::msg;
+use super::{Drawn, Geometry};
+use crate::i18n::lang;
+use crate::messages::{messages, msg};
+use crate::pages::findings::FlagState;
 use crate::state::Shared;
 use imr_core::map::svg::Colouring;
 use leptos::prelude::*;
 
-/// The legend: class limits and counts (highest first), then the hatched no-data entry.
+/// The swatch of the flagged, left-out areas: the SVG's purple cross-hatch on lilac.
+const FLAGGED_SWATCH: &str =
+    "display:inline-block;width:24px;height:16px;border:1px solid #1a1a1a;\
+     background:repeating-linear-gradient(45deg,transparent 0 3px,#5e3c99 3px 4px),\
+     repeating-linear-gradient(-45deg,#efe6f5 0 3px,#5e3c99 3px 4px)";
+
+/// The legend: class limits and counts (highest first), the hatched no-data entry, the
+/// flagged-and-left-out entry when there is one, the notes, and the left-out communes named.
 #[component]
 pub(super) fn Legend(
+    geo: Shared<Geometry>,
     colouring: Memo<Option<Shared<Colouring>>>,
     result: Memo<Option<Shared<Drawn>>>,
 ) -> impl IntoView {
@@ -29,6 +39,15 @@ pub(super) fn Legend(
                 }
             })
             .collect_view();
+        let left_out = c.left_out_count();
+        let flagged_row = (left_out > 0).then(|| {
+            view! {
+                <li data-legend-class="flagged" style="display:flex;align-items:center;gap:0.5rem;margin:0.2rem 0">
+                    <span aria-hidden="true" style=FLAGGED_SWATCH></span>
+                    <span>{c.left_out_label.clone()}" "<span class="note">{format!("({left_out})")}</span></span>
+                </li>
+            }
+        });
         Some(view! {
             <div data-testid="map-legend" style="flex:0 1 18rem">
                 <p style="margin:0 0 0.2rem"><strong data-testid="map-title">{r.text.title.clone()}</strong>" "<strong data-testid="map-year-label" style="font-size:1.4rem">{r.year}</strong></p>
@@ -40,11 +59,53 @@ pub(super) fn Legend(
                         <span aria-hidden="true" style="display:inline-block;width:24px;height:16px;border:1px solid #777;background:repeating-linear-gradient(45deg,#fff 0 2px,#8c8c8c 2px 3.5px)"></span>
                         <span>{msg(|m| m.map.legend_no_data)}<span class="note">{format!("({})", c.no_data)}</span></span>
                     </li>
+                    {flagged_row}
                 </ul>
                 <p class="note">{c.method_note.clone()}</p>
                 {(!c.flagged_note.is_empty()).then(|| view! { <p class="note" data-testid="map-flagged-note">{c.flagged_note.clone()}</p> })}
+                <LeftOutList geo=geo.clone() colouring=c.clone() year=r.year/>
                 <p class="note">{msg(|m| m.map.select_commune_hint)}</p>
             </div>
         })
     }
+}
+
+/// The communes left out as flagged, by name and code, each with its reasons (the rules of
+/// `imr_core::plausibility` it breaks) as its title; nothing when none is left out.
+#[component]
+fn LeftOutList(geo: Shared<Geometry>, colouring: Shared<Colouring>, year: i64) -> impl IntoView {
+    let lang = lang();
+    let flags = expect_context::<FlagState>().flags;
+    let areas: Vec<usize> = (0..geo.prepared.layout.codes.len())
+        .filter(|&a| colouring.is_left_out(a))
+        .collect();
+    (!areas.is_empty()).then(|| {
+        let items = move || {
+            let plausibility = flags.get();
+            areas
+                .iter()
+                .map(|&a| {
+                    let code = geo.prepared.layout.codes[a].clone();
+                    let reasons = plausibility
+                        .as_ref()
+                        .and_then(|p| {
+                            p.flagged
+                                .iter()
+                                .find(|f| f.entity == code && f.time == year)
+                        })
+                        .map(|f| f.reasons_text(lang.get()))
+                        .unwrap_or_default();
+                    view! {
+                        <li data-code=code.clone() title=reasons>{format!("{} ({code})", geo.prepared.layout.names[a])}</li>
+                    }
+                })
+                .collect_view()
+        };
+        view! {
+            <div class="note" data-testid="map-flagged-list">
+                {move || format!("{} ({}):", messages(lang.get()).map.flagged_left_out_list, colouring.left_out_count())}
+                <ul style="margin:0.2rem 0;padding-left:1.2rem">{items}</ul>
+            </div>
+        }
+    })
 }

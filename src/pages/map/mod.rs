@@ -9,7 +9,14 @@
 //! ([`imr_core::request::ValidatedMap::colour`]), updating each path's `fill`, `data-class` and
 //! `data-value`. The command shown is the request's `to_args`.
 //!
-//! Components: [`controls`] (what to show), [`figure`] (the SVG with zoom, pan, pinch and taps; [`pan_zoom`] its geometry),
+//! Rows flagged as implausible (`imr_core::plausibility`, the views' shared rule and include
+//! toggle) are left out of the map's estimates by default — classes, smoothed rates, Moran's I
+//! and the LISA, the funnel plot — and drawn as "flagged, left out" (`YearSlice::kept`,
+//! `--include-flagged` in the command when the toggle is on).
+//!
+//! Components: [`controls`] (what to show), [`options`] (the choices in the link and their
+//! request), [`figure`] (the SVG: [`paths`] the communes, [`gestures`] zoom, pan, pinch and taps,
+//! [`pan_zoom`] their geometry, [`zoom`] the zoom bar),
 //! [`tooltip`], [`legend`], [`downloads`] (and the command), [`moran`], [`funnel`], [`table`],
 //! [`boundaries`] (your own GeoJSON/TopoJSON), [`selection`] (the commune picked, kept in the link),
 //! [`methods`] and [`timing`] (the year-switch line).
@@ -20,142 +27,37 @@ mod downloads;
 mod error;
 mod figure;
 mod funnel;
+mod gestures;
 mod legend;
 mod methods;
 mod moran;
+mod options;
 mod pan_zoom;
+mod paths;
 mod selection;
 mod table;
 mod timing;
 mod tooltip;
+mod zoom;
 
 use boundaries::bundled_geometry;
 pub use boundaries::Geometry;
 use error::{BoundaryError, MapError};
+pub(crate) use options::MapOptions;
 
 use crate::components::download::today;
-use crate::i18n::{lang, Lang};
+use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::pages::findings::FlagState;
 use crate::state::{AppState, Shared};
 use imr_core::map::classify::Classification;
-use imr_core::map::colour::Scheme;
 use imr_core::map::svg::{Colouring, MapText};
-use imr_core::map::year_map::{Measure, YearData};
+use imr_core::map::year_map::Measure;
 use imr_core::panel::Panel;
-use imr_core::request::{
-    ClassScheme, Contiguity, MapCredits, MapRequest, RequestError, Smooth, YearSlice,
-    LISA_PERMUTATIONS,
-};
+use imr_core::request::{MapCredits, MapRequest, RequestError, YearSlice};
 use leptos::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The reader's choices, each kept in the URL fragment under its key (a shared link reopens the
-/// same map): `year`, `variable`, `smooth`, `scheme`, `classes`, `breaks`, `colours`, `lisa`,
-/// `contiguity`
-/// (and the selected commune, [`selection::Selection`], under `commune`).
-/// The include-flagged choice is the views' shared one ([`FlagState`]).
-#[derive(Clone, Copy)]
-pub(crate) struct MapOptions {
-    pub year: RwSignal<Option<i64>>,
-    /// `rate` or a numeric column.
-    pub variable: RwSignal<String>,
-    pub smooth: RwSignal<Smooth>,
-    pub scheme: RwSignal<ClassScheme>,
-    pub classes: RwSignal<usize>,
-    /// The custom breaks as typed.
-    pub breaks: RwSignal<String>,
-    /// A colour scheme's name or `auto`.
-    pub colours: RwSignal<String>,
-    pub lisa: RwSignal<bool>,
-    /// Neighbours of the spatial EB rate, Moran's I and the LISA.
-    pub contiguity: RwSignal<Contiguity>,
-}
-
-impl MapOptions {
-    fn from_fragment() -> Self {
-        let fragment = crate::fragment::fragment();
-        MapOptions {
-            year: fragment.synced_with(
-                "year",
-                None::<i64>,
-                |y| y.map(|v| v.to_string()).unwrap_or_default(),
-                |s| Some(s.parse().ok()),
-            ),
-            variable: fragment.synced("variable", "rate".to_string()),
-            smooth: fragment.synced_with(
-                "smooth",
-                Smooth::None,
-                |c| c.name().to_owned(),
-                |s| Smooth::ALL.into_iter().find(|c| c.name() == s),
-            ),
-            scheme: fragment.synced_with(
-                "scheme",
-                ClassScheme::Quantile,
-                |c| c.name().to_owned(),
-                |s| ClassScheme::ALL.into_iter().find(|c| c.name() == s),
-            ),
-            classes: fragment.synced("classes", 5usize),
-            breaks: fragment.synced("breaks", String::new()),
-            colours: fragment.synced("colours", "auto".to_string()),
-            lisa: fragment.synced("lisa", false),
-            contiguity: fragment.synced_with(
-                "contiguity",
-                Contiguity::Queen,
-                |c| c.name().to_owned(),
-                Contiguity::from_name,
-            ),
-        }
-    }
-
-    /// The request of the current choices on `geo` (`None` before a year is known; an error
-    /// when the custom breaks do not read as numbers). Smoothing applies to the rate only; a
-    /// colour name the engine does not know is `auto`; Moran's I and the LISA use
-    /// [`LISA_PERMUTATIONS`] permutations and the default seed.
-    fn request(
-        &self,
-        lang: Lang,
-        geo: &Geometry,
-        include_flagged: bool,
-    ) -> Option<Result<MapRequest, MapError>> {
-        let year = self.year.get()?;
-        let variable = self.variable.get();
-        let rate = variable == "rate";
-        let scheme = self.scheme.get();
-        let breaks = if scheme == ClassScheme::Custom {
-            match controls::parse_breaks(&self.breaks.get()) {
-                Ok(b) => b,
-                Err(e) => return Some(Err(e)),
-            }
-        } else {
-            Vec::new()
-        };
-        let colours = self.colours.get();
-        Some(Ok(MapRequest {
-            year,
-            lang,
-            value: (!rate).then_some(variable),
-            smooth: if rate {
-                self.smooth.get()
-            } else {
-                Smooth::None
-            },
-            geometry: geo.file.clone(),
-            code_property: geo.code_property.clone(),
-            name_property: geo.name_property.clone().unwrap_or_default(),
-            scheme,
-            classes: self.classes.get(),
-            breaks,
-            colours: Scheme::from_name(&colours).is_some().then_some(colours),
-            moran: Some(LISA_PERMUTATIONS),
-            lisa: self.lisa.get(),
-            contiguity: self.contiguity.get(),
-            include_flagged,
-            ..MapRequest::default()
-        }))
-    }
-}
 
 /// What the map shows for the current request (LISA aside): the request's values, classes,
 /// colours and texts on the year's data.
@@ -168,7 +70,8 @@ pub(crate) struct Drawn {
     pub classification: Classification,
     pub colouring: Colouring,
     pub text: MapText,
-    pub data: YearData,
+    /// The year's rows on the areas, the flagged ones and the data without those left out.
+    pub slice: Shared<YearSlice>,
 }
 
 #[component]
@@ -178,7 +81,7 @@ pub fn MapPage() -> impl IntoView {
     let geometry = RwSignal::new(bundled_geometry());
     let options = MapOptions::from_fragment();
     let MapOptions { year, variable, .. } = options;
-    // Flagged rows are left out of the class breaks unless the shared include toggle is on.
+    // Flagged rows are left out of the map's estimates unless the shared include toggle is on.
     let flag_state = expect_context::<FlagState>();
     let show_moran = crate::fragment::fragment().synced("moran", true);
     let selected = selection::Selection::from_fragment(geometry);
@@ -217,13 +120,14 @@ pub fn MapPage() -> impl IntoView {
             })
         })
     });
-    // One year's rows aligned to the areas (rebuilt on a new year, variable or geometry).
+    // One year's rows aligned to the areas (rebuilt on a new year, variable, include choice or
+    // geometry).
     let slice_key = Memo::new(move |_| match request.get() {
-        Some(Ok(r)) => Some((r.year, r.value)),
+        Some(Ok(r)) => Some((r.year, r.value, r.include_flagged)),
         _ => None,
     });
     let year_slice = Memo::new(move |_| -> Option<Result<Shared<YearSlice>, MapError>> {
-        let (year, value) = slice_key.get()?;
+        let (year, value, include_flagged) = slice_key.get()?;
         let p = panel.get()?;
         let geo = geometry.get().ok()?;
         let flags = flag_state.flags.get();
@@ -233,12 +137,14 @@ pub fn MapPage() -> impl IntoView {
             value,
             geometry: geo.file.clone(),
             code_property: geo.code_property.clone(),
+            include_flagged,
             ..MapRequest::default()
         };
+        // The plausibility rule every view and command shares.
         let is_flagged = |code: &str, y: i64| flags.as_ref().is_some_and(|f| f.is_flagged(code, y));
         Some(
             request
-                .year_slice(&p, &geo.layer, is_flagged)
+                .year_slice(&p, &geo.prepared.layer, is_flagged)
                 .map(|s| Shared(Arc::new(s)))
                 .map_err(MapError::Request),
         )
@@ -262,7 +168,7 @@ pub fn MapPage() -> impl IntoView {
                 &request,
                 &p,
                 &slice,
-                geo.weights(request.contiguity),
+                geo.prepared.weights(request.contiguity),
                 MapCredits {
                     source: &data_source.get(),
                     boundaries: &geo.credit,
@@ -276,7 +182,7 @@ pub fn MapPage() -> impl IntoView {
                 classification: coloured.classification,
                 colouring: coloured.colouring,
                 text: coloured.text,
-                data: slice.data.clone(),
+                slice: slice.clone(),
                 request,
             })
         };
@@ -297,7 +203,11 @@ pub fn MapPage() -> impl IntoView {
         let geo = geometry.get().ok()?;
         Some(
             r.request
-                .lisa_colouring(&r.values, geo.weights(r.request.contiguity))
+                .lisa_colouring(
+                    &r.values,
+                    &r.slice,
+                    geo.prepared.weights(r.request.contiguity),
+                )
                 .map(|(c, _)| Shared(Arc::new(c)))
                 .map_err(MapError::Request),
         )
@@ -317,27 +227,7 @@ pub fn MapPage() -> impl IntoView {
         let r = ok_result.get();
         set_timeout(move || settled.set(r), Duration::ZERO);
     });
-    let moran_result = Memo::new(move |_| {
-        if !show_moran.get() {
-            return None;
-        }
-        let r = settled.get()?;
-        let geo = geometry.get().ok()?;
-        r.request
-            .moran_test(&r.values, geo.weights(r.request.contiguity))
-            .map(|m| m.map_err(MapError::Request))
-    });
-    // The EB-standardised Moran's I of a rate map (Assunção & Reis 1999).
-    let eb_moran_result = Memo::new(move |_| {
-        if !show_moran.get() {
-            return None;
-        }
-        let r = settled.get()?;
-        let geo = geometry.get().ok()?;
-        r.request
-            .eb_moran_test(&r.data, geo.weights(r.request.contiguity))
-            .map(|m| m.map_err(MapError::Request))
-    });
+    let (moran_result, eb_moran_result) = moran::moran_tests(settled, geometry, show_moran);
     let contiguity = options.contiguity;
     let switch_year =
         Callback::new(move |y: i64| timing::time_switch(switch_ms, || year.set(Some(y))));
@@ -380,7 +270,7 @@ fn variable_choices(
             return Vec::new();
         };
         let mut v = Vec::new();
-        if has_rate(&p) {
+        if p.has_rates() {
             v.push("rate".to_string());
         }
         v.extend(p.numeric_variables().into_iter().filter(|n| n != "rate"));
@@ -393,8 +283,4 @@ fn variable_choices(
         }
     });
     variables
-}
-
-fn has_rate(p: &Panel) -> bool {
-    p.has_births && (p.has_deaths || p.deaths_derived)
 }

@@ -1,6 +1,6 @@
 //! Moran's I of the mapped values and the LISA option's status.
 
-use super::MapError;
+use super::{BoundaryError, Drawn, Geometry, MapError};
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::Shared;
@@ -12,13 +12,50 @@ use leptos::prelude::*;
 /// The seed of the permutation tests (the request's default).
 const SEED: u64 = 1;
 
+/// A Moran's I test of the map drawn, or its error; `None` when not asked for.
+type MoranMemo = Memo<Option<Result<Moran, MapError>>>;
+
+/// Moran's I of the mapped values and the EB-standardised Moran's I of a rate map (Assunção &
+/// Reis 1999), both without the areas left out as flagged, when `show` is on.
+pub(super) fn moran_tests(
+    drawn: RwSignal<Option<Shared<Drawn>>>,
+    geometry: RwSignal<Result<Shared<Geometry>, BoundaryError>>,
+    show: RwSignal<bool>,
+) -> (MoranMemo, MoranMemo) {
+    let moran = Memo::new(move |_| {
+        if !show.get() {
+            return None;
+        }
+        let r = drawn.get()?;
+        let geo = geometry.get().ok()?;
+        r.request
+            .moran_test(
+                &r.values,
+                &r.slice,
+                geo.prepared.weights(r.request.contiguity),
+            )
+            .map(|m| m.map_err(MapError::Request))
+    });
+    let eb_moran = Memo::new(move |_| {
+        if !show.get() {
+            return None;
+        }
+        let r = drawn.get()?;
+        let geo = geometry.get().ok()?;
+        r.request
+            .eb_moran_test(&r.slice, geo.prepared.weights(r.request.contiguity))
+            .map(|m| m.map_err(MapError::Request))
+    });
+    (moran, eb_moran)
+}
+
 /// Moran's I of the mapped values with its permutation p-value and its analytical tests
 /// (normality, randomisation), the EB-standardised Moran's I of a rate map, the neighbours
 /// used, and the LISA option's status.
 #[component]
 pub(super) fn MoranPanel(
-    moran: Memo<Option<Result<Moran, MapError>>>,
-    eb_moran: Memo<Option<Result<Moran, MapError>>>,
+    moran: MoranMemo,
+    eb_moran: MoranMemo,
     contiguity: RwSignal<Contiguity>,
     show: RwSignal<bool>,
     lisa: Memo<Option<Result<Shared<Colouring>, MapError>>>,

@@ -25,7 +25,11 @@ impl Selection {
             if code.is_empty() {
                 return None;
             }
-            geometry.with(|g| g.as_ref().ok().and_then(|g| g.layer.index_of(&code)))
+            geometry.with(|g| {
+                g.as_ref()
+                    .ok()
+                    .and_then(|g| g.prepared.layer.index_of(&code))
+            })
         });
         Selection {
             code,
@@ -44,7 +48,9 @@ impl Selection {
         let code = area
             .and_then(|a| {
                 self.geometry.with_untracked(|g| {
-                    g.as_ref().ok().and_then(|g| g.layout.codes.get(a).cloned())
+                    g.as_ref()
+                        .ok()
+                        .and_then(|g| g.prepared.layout.codes.get(a).cloned())
                 })
             })
             .unwrap_or_default();

@@ -24,9 +24,9 @@ pub(super) fn DataTable(
         }
         let r = result.get()?;
         let geo = geometry.get().ok()?;
-        let n = geo.layer.areas.len();
-        let (d, b) = (&r.data.deaths, &r.data.births);
-        let rates = AreaRates::of(&r.data, geo.weights(r.request.contiguity));
+        let n = geo.prepared.layer.areas.len();
+        let (d, b) = (&r.slice.data.deaths, &r.slice.data.births);
+        let rates = AreaRates::of(&r.slice, geo.prepared.weights(r.request.contiguity));
         // Numbers and words in the page's language (decimal comma in Spanish).
         let l = lang.get();
         let f = move |v: Option<f64>, dec: usize| {
@@ -37,11 +37,11 @@ pub(super) fn DataTable(
             .map(|a| {
                 let class = r.classification.class_of.get(a).copied().flatten();
                 view! {
-                    <tr data-code=geo.layout.codes[a].clone() aria-selected=move || (selected.get() == Some(a)).to_string()
+                    <tr data-code=geo.prepared.layout.codes[a].clone() aria-selected=move || (selected.get() == Some(a)).to_string()
                         style=move || if selected.get() == Some(a) { "background:#fff3c4" } else { "" }
                         on:click=move |_| selected.set(Some(a))>
-                        <td class="text">{geo.layout.codes[a].clone()}</td>
-                        <td class="text">{geo.layout.names[a].clone()}</td>
+                        <td class="text">{geo.prepared.layout.codes[a].clone()}</td>
+                        <td class="text">{geo.prepared.layout.names[a].clone()}</td>
                         <td>{f(b[a], 0)}</td>
                         <td>{f(d[a], 2)}</td>
                         <td data-field="raw">{f(rates.rate_per_1000[a], 2)}</td>
@@ -50,7 +50,11 @@ pub(super) fn DataTable(
                         <td data-field="seb">{f(rates.eb_spatial[a], 2)}</td>
                         <td data-field="er">{f(rates.excess_risk[a], 2)}</td>
                         <td data-field="value">{f(r.values.get(a).copied().flatten(), 2)}</td>
-                        <td data-field="class">{class.map(|k| k.to_string()).unwrap_or_else(|| messages(l).map.no_data.into())}</td>
+                        <td data-field="class">{match class {
+                            Some(k) => k.to_string(),
+                            None if r.slice.left_out[a] => r.colouring.left_out_label.clone(),
+                            None => messages(l).map.no_data.into(),
+                        }}</td>
                     </tr>
                 }
             })

@@ -10,7 +10,8 @@ use imr_core::rates::rate_with_interval;
 use leptos::prelude::*;
 
 /// The tooltip of one commune: name, the value shown, the raw rate with its 95% interval, births
-/// and deaths.
+/// and deaths, and whether its row is flagged as implausible (left out or kept, with the
+/// reasons).
 #[component]
 pub(super) fn Tooltip(
     geo: Shared<Geometry>,
@@ -20,12 +21,14 @@ pub(super) fn Tooltip(
     y: f64,
 ) -> impl IntoView {
     let lang = lang();
-    let name = geo.layout.names[area].clone();
-    let code = geo.layout.codes[area].clone();
+    let name = geo.prepared.layout.names[area].clone();
+    let code = geo.prepared.layout.codes[area].clone();
+    let flags = expect_context::<crate::pages::findings::FlagState>().flags;
+    let code_for_flags = code.clone();
     let body = move || {
         let r = result.get()?;
-        let births = r.data.births[area];
-        let deaths = r.data.deaths[area];
+        let births = r.slice.data.births[area];
+        let deaths = r.slice.data.deaths[area];
         let (rate, low, high) = match (deaths, births) {
             (Some(d), Some(b)) => rate_with_interval(d, b),
             _ => (None, None, None),
@@ -71,8 +74,28 @@ pub(super) fn Tooltip(
             })
             .unwrap_or_else(|| "—".into())
         };
+        let flagged_line = r.slice.flagged[area].then(|| {
+            let m = messages(lang.get());
+            let state = if r.slice.left_out[area] {
+                m.map.tooltip_flagged_left_out
+            } else {
+                m.map.tooltip_flagged_included
+            };
+            let reasons = flags.with(|f| {
+                f.as_ref()
+                    .and_then(|p| {
+                        p.flagged
+                            .iter()
+                            .find(|f| f.entity == code_for_flags && f.time == r.year)
+                    })
+                    .map(|f| f.reasons_text(lang.get()))
+                    .unwrap_or_default()
+            });
+            format!("{state}: {reasons}")
+        });
         Some(view! {
             <div data-field="year">{format!("{}", r.year)}</div>
+            {flagged_line.map(|l| view! { <div data-field="flagged">{l}</div> })}
             <div data-field="rate">{rate_line}</div>
             {measure_line.map(|l| view! { <div data-field="shown">{l}</div> })}
             <div data-field="births">{format!("{}: {}", messages(lang.get()).common.births, count(births))}</div>
@@ -85,5 +108,37 @@ pub(super) fn Tooltip(
             <strong data-field="name">{format!("{name} ({code})")}</strong>
             {body}
         </div>
+    }
+}
+
+/// The commune under the pointer or focus, with the tooltip's place in the figure (CSS pixels
+/// from the figure's top left).
+#[derive(Clone, Copy)]
+pub(super) struct Hover {
+    pub at: RwSignal<Option<(usize, f64, f64)>>,
+    pub container: NodeRef<leptos::html::Div>,
+}
+
+impl Hover {
+    pub fn new() -> Self {
+        Hover {
+            at: RwSignal::new(None),
+            container: NodeRef::new(),
+        }
+    }
+
+    /// Shows the tooltip of `area` at the client point (`client_x`, `client_y`).
+    pub fn place(&self, area: usize, client_x: f64, client_y: f64) {
+        let Some(div) = self.container.get_untracked() else {
+            return;
+        };
+        let r = div.get_bounding_client_rect();
+        self.at
+            .set(Some((area, client_x - r.left(), client_y - r.top())));
+    }
+
+    /// Hides the tooltip.
+    pub fn clear(&self) {
+        self.at.set(None);
     }
 }

@@ -5,11 +5,12 @@ use crate::components::download::{csv_with_provenance, download_csv, download_te
 use crate::i18n::lang;
 use crate::messages::{messages, msg, Text};
 use crate::state::{AppState, Shared};
-use imr_core::models::report::{self, CodeContext};
+use imr_core::models::report::{CodeContext, CsvOptions};
 use imr_core::models::Fit;
 use imr_core::panel::Panel;
 use imr_core::request::{
-    absorbed_columns, analysis_commands, analysis_csv, FitRequest, ANALYSIS_DATA_FILE as DATA_FILE,
+    absorbed_columns, analysis_commands, analysis_csv, FitExport, FitRequest,
+    ANALYSIS_DATA_FILE as DATA_FILE,
 };
 use leptos::prelude::*;
 
@@ -46,19 +47,6 @@ pub(super) fn Downloads(
         let fe_columns = absorbed_columns(&requests.get());
         // `imr fit` on the downloaded data, with the entity and time columns named.
         let commands = analysis_commands(&requests.get(), &panel.entity_column, &panel.time_column);
-        let r_code = fits
-            .iter()
-            .map(|f| report::r_code(f, &ctx))
-            .collect::<Vec<_>>()
-            .join("\n");
-        let stata_code = fits
-            .iter()
-            .map(|f| report::stata_code(f, &ctx))
-            .collect::<Vec<_>>()
-            .join("\n");
-        let coef_csv = csv_with_provenance(&state, &report::coefficients_csv_many(&fits));
-        let latex = report::latex_table(&fits);
-        let markdown = report::markdown_table(&fits);
         // The analysis data are the rows the fits use: without the rows flagged as implausible
         // unless the shared toggle includes them, so that `imr fit` and the R/Stata code on the
         // file reproduce the fits.
@@ -70,15 +58,23 @@ pub(super) fn Downloads(
             Some(f) => Shared(std::sync::Arc::new(f.without_flagged(&panel))),
             None => panel.clone(),
         };
-        let button = move |testid: &'static str,
-                           label: Text,
-                           file: &'static str,
-                           mime: &'static str,
-                           text: String| {
-            view! {
-                <button class="secondary" data-testid=testid on:click=move |_| download_text(file, mime, &text)>{msg(label)}</button>
-            }
-        };
+        // each file of the fits, as `imr fit --format <export.format()>` writes it for one fit
+        let buttons = FitExport::ALL
+            .into_iter()
+            .map(|export| {
+                let text = export.write(&fits, &ctx, CsvOptions::default());
+                let text = if export.is_csv() {
+                    csv_with_provenance(&state, &text)
+                } else {
+                    text
+                };
+                let (testid, label) = button_of(export);
+                let (file, mime) = (export.file_name(), export.mime());
+                view! {
+                    <button class="secondary" data-testid=testid on:click=move |_| download_text(file, mime, &text)>{msg(label)}</button>
+                }
+            })
+            .collect_view();
         let command_lines = commands
             .iter()
             .map(|c| view! { <code data-command>{c.clone()}</code><br/> })
@@ -89,15 +85,22 @@ pub(super) fn Downloads(
                 <p class="note">{move || (messages(lang().get()).models.data_file_note)(DATA_FILE)}</p>
                 <div class="roles">
                     <button class="secondary" data-testid="download-data" on:click=move |_| download_csv(&state, DATA_FILE, &analysis_csv(&data_panel, &fe_columns))>{msg(|m| m.models.data_csv)}</button>
-                    {button("download-coef-csv", |m| m.models.coefficients_csv, "imr_modelos_coeficientes.csv", "text/csv", coef_csv)}
-                    {button("download-latex", |m| m.models.latex_table, "imr_modelos_tabla.tex", "application/x-tex", latex)}
-                    {button("download-markdown", |m| m.models.markdown_table, "imr_modelos_tabla.md", "text/markdown", markdown)}
-                    {button("download-r", |m| m.models.r_code, "imr_modelos.R", "text/plain", r_code)}
-                    {button("download-stata", |m| m.models.stata_code, "imr_modelos.do", "text/plain", stata_code)}
+                    {buttons}
                 </div>
                 <p>{msg(|m| m.models.commands_label)}</p>
                 <pre class="scroll" tabindex="0" aria-label=msg(|m| m.models.commands_aria) data-testid="imr-commands">{command_lines}</pre>
             </section>
         })
+    }
+}
+
+/// The test id and the label of a file's download button.
+fn button_of(export: FitExport) -> (&'static str, Text) {
+    match export {
+        FitExport::Coefficients => ("download-coef-csv", |m| m.models.coefficients_csv),
+        FitExport::Latex => ("download-latex", |m| m.models.latex_table),
+        FitExport::Markdown => ("download-markdown", |m| m.models.markdown_table),
+        FitExport::RCode => ("download-r", |m| m.models.r_code),
+        FitExport::StataCode => ("download-stata", |m| m.models.stata_code),
     }
 }

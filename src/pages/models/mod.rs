@@ -20,10 +20,10 @@ mod downloads;
 mod plot;
 mod table;
 
+use crate::components::cache::RequestCache;
 use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::models::{Estimator, Fit, VcovKind};
-use imr_core::panel::Panel;
 use imr_core::request::{
     chosen_regressors, regressor_candidates, FitRequest, RequestError, DEFAULT_MODELS,
 };
@@ -116,26 +116,11 @@ impl ModelOptions {
 /// A fit, or why the engine could not make it (worded where it is shown).
 type FitResult = Result<Shared<Fit>, RequestError>;
 
-/// Fits already computed for the current panel, by request.
-#[derive(Default)]
-struct FitCache {
-    panel: Option<Shared<Panel>>,
-    fits: Vec<(FitRequest, FitResult)>,
-}
-
-impl FitCache {
-    fn get(&mut self, panel: &Shared<Panel>, request: &FitRequest) -> FitResult {
-        if self.panel.as_ref() != Some(panel) {
-            self.panel = Some(panel.clone());
-            self.fits.clear();
-        }
-        if let Some((_, fit)) = self.fits.iter().find(|(r, _)| r == request) {
-            return fit.clone();
-        }
-        let fit = request.run(panel).map(|f| Shared(Arc::new(f)));
-        self.fits.push((request.clone(), fit.clone()));
-        fit
-    }
+thread_local! {
+    /// The fits of the loaded panel, by request: choosing a model again, or coming back to the
+    /// view, shows its fit at once.
+    static FITS: std::cell::RefCell<RequestCache<FitRequest, FitResult>> =
+        const { std::cell::RefCell::new(RequestCache::new(64)) };
 }
 
 /// Each selected estimator with its request and its (memoised) fit.
@@ -146,7 +131,6 @@ pub fn ModelsPage() -> impl IntoView {
     let state = expect_context::<AppState>();
     let options = ModelOptions::from_fragment();
     let show_ci = crate::fragment::fragment().synced("ci", true);
-    let cache = StoredValue::new(FitCache::default());
 
     let panel = Memo::new(move |_| match state.panel.get() {
         Some(Ok(p)) => Some(p),
@@ -201,11 +185,14 @@ pub fn ModelsPage() -> impl IntoView {
             Estimator::ALL
                 .into_iter()
                 .filter(|e| selected.contains(e))
-                // No cache once the view is gone: nothing to show then.
-                .filter_map(|e| {
+                .map(|e| {
                     let model = request.for_model(e);
-                    let fit = cache.try_update_value(|c| c.get(&panel, &model))?;
-                    Some((e, model, fit))
+                    let fit = FITS.with(|fits| {
+                        fits.borrow_mut().get_or_run(&panel, &model, || {
+                            model.run(&panel).map(|f| Shared(Arc::new(f)))
+                        })
+                    });
+                    (e, model, fit)
                 })
                 .collect::<ModelFits>(),
         )

@@ -11,27 +11,17 @@ use super::rates::InputSummary;
 use super::CliError;
 use imr_core::ingest::{IngestOptions, IngestReport};
 use imr_core::models::{report, Estimator, Fit, VcovKind};
-use imr_core::request::{FitRequest, RequestError, DEFAULT_LEVEL};
+use imr_core::request::{FitExport, FitRequest, RequestError, DEFAULT_LEVEL};
 use serde::Serialize;
 use std::io::Write;
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
-pub enum Format {
-    /// The fit as one JSON document (coefficients, dropped terms, R², variance components, tests)
-    #[default]
-    Json,
-    /// The coefficient table as CSV
-    Csv,
-    /// R code (base R lm/glm and sandwich, run by the tests) that reproduces the fit from the
-    /// (first) input file, run from the folder holding it
-    R,
-    /// Stata code that reproduces the fit from the (first) input file
-    Stata,
-    /// The regression table as Markdown (GitHub pipe table)
-    Markdown,
-    /// The regression table as a LaTeX tabular (booktabs)
-    Latex,
-}
+export_format!(
+    /// What `imr fit` writes: the JSON document, or one of the files the Models view downloads
+    /// ([`FitExport`]), for the one fit.
+    Format,
+    FitExport,
+    "The fit as one JSON document (coefficients, dropped terms, R², variance components, tests)"
+);
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -250,7 +240,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         rate: rate.as_deref(),
         drop_flagged: !request.include_flagged,
     };
-    if matches!(args.format, Format::R | Format::Stata) && args.input.files.len() > 1 {
+    if matches!(args.format, Format::File(e) if e.is_code()) && args.input.files.len() > 1 {
         eprintln!(
             "imr fit: the code reads {csv_file} only; the other files' columns must be joined into it first"
         );
@@ -262,13 +252,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
             rows: FitRows::new(&input_report, panel_rows, &fit),
         }
         .to_json()?,
-        Format::Csv => args
-            .input
-            .with_csv_header(&report::coefficients_csv_with(&fit, super::csv_options())),
-        Format::R => report::r_code(&fit, &ctx),
-        Format::Stata => report::stata_code(&fit, &ctx),
-        Format::Markdown => report::markdown_table(std::slice::from_ref(&fit)),
-        Format::Latex => report::latex_table(std::slice::from_ref(&fit)),
+        Format::File(export) => {
+            let text = export.write(std::slice::from_ref(&fit), &ctx, super::csv_options());
+            if export.is_csv() {
+                args.input.with_csv_header(&text)
+            } else {
+                text
+            }
+        }
     };
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())

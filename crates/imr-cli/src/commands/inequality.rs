@@ -5,46 +5,21 @@ use super::input::{load_panel, InputArgs};
 use super::rates::InputSummary;
 use super::CliError;
 use imr_core::inequality::adjusted::AdjustedCorrelation;
-use imr_core::inequality::chart::two_series_report_svg_in;
-use imr_core::inequality::chart::{box_plot_svg_flagged, lorenz_svg_in, measure_over_years_svg_in};
-use imr_core::inequality::csv::{
-    box_plot_csv, box_plot_outliers_csv, lorenz_csv_of_years, measure_series_csv, trend_csv,
-    two_series_report_csv, years_csv,
-};
 use imr_core::inequality::{InequalityReport, Measure, DEFAULT_REPLICATES, DEFAULT_SEED};
-use imr_core::request::{InequalityRequest, InequalitySubject, RequestError, SecondSeries};
+use imr_core::request::{
+    ExportChoices, ExportError, InequalityExport, InequalityRequest, InequalitySubject,
+    RequestError, SecondSeries,
+};
 use serde::Serialize;
 use std::io::Write;
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Format {
-    /// One JSON document: input report, years (measures and `ci`), trend, notes
-    #[default]
-    Json,
-    /// The per-year table: one row per year, a column per measure and its interval
-    Csv,
-    /// SVG line chart of `--measure` over the years with its interval band
-    SvgTrend,
-    /// SVG Lorenz curves of `--years` (all years when absent)
-    SvgLorenz,
-    /// SVG box plots of the area values per year
-    SvgBox,
-    /// The linear trend of every measure over the years (slope, interval, change) as CSV
-    CsvTrends,
-    /// The series drawn by svg-trend: `--measure` per year with its interval, as CSV
-    CsvMeasure,
-    /// The Lorenz curve points of `--years` (all years when absent), as CSV
-    CsvLorenz,
-    /// The box-plot statistics per year, as CSV
-    CsvBox,
-    /// The box plots' outliers (area, year, value), as CSV
-    CsvOutliers,
-    /// SVG of `--measure` of the infant mortality rate and of the --against column (weighted by
-    /// --against-weight, bootstrapped the same way) over the years, with their correlation
-    SvgAgainst,
-    /// The two series of svg-against side by side, as CSV
-    CsvAgainst,
-}
+export_format!(
+    /// What `imr inequality` writes: the JSON document, or one of the files the Inequality view
+    /// downloads ([`InequalityExport`]).
+    Format,
+    InequalityExport,
+    "One JSON document: input report, years (measures and `ci`), trend, notes"
+);
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -183,7 +158,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             args.measure
         ))
     })?;
-    let against_chart = matches!(args.format, Format::SvgAgainst | Format::CsvAgainst);
+    let export = match args.format {
+        Format::Json => None,
+        Format::File(export) => Some(export),
+    };
+    let against_chart = export.is_some_and(InequalityExport::needs_second_series);
     let needs_against = || {
         CliError::Usage(
             "--format svg-against and csv-against need --against COL --against-weight COL".into(),
@@ -200,89 +179,35 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(r) => Some(r.run(&panel).map_err(cli_error)?),
         None => None,
     };
-    let left_out = &result.rows_not_measured();
-    let analysis = &result.analysis;
-    let report = &analysis.report;
-    let (correlation_adjusted, against_left_out) = match &result.against {
-        Some((c, left)) => (Some(c.clone()), Some(left.as_slice())),
-        None => (None, None),
-    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    match args.format {
-        Format::Json => {
-            let doc = Output {
-                engine_version: imr_core::ENGINE_VERSION,
-                input: InputSummary::new(&panel),
-                rows_not_measured: left_out,
-                report,
-                correlation_adjusted,
-                against_rows_not_measured: against_left_out,
-            };
-            out.write_all(super::json_text(&doc)?.as_bytes())?;
-        }
-        Format::Csv => out.write_all(args.input.with_csv_header(&years_csv(report)).as_bytes())?,
-        Format::SvgTrend => {
-            out.write_all(measure_over_years_svg_in(report, measure, &caption(&args)).as_bytes())?
-        }
-        Format::SvgLorenz => out.write_all(
-            lorenz_svg_in(
-                &analysis.lorenz,
-                &args.years,
-                &report.subject,
-                &caption(&args),
-            )
-            .as_bytes(),
-        )?,
-        Format::SvgBox => {
-            // Flagged rows are left out of the measures unless --include-flagged; kept, they
-            // stay off the axis scale as on the page (rates only).
-            let flags = (!args.include_flagged && args.of.is_none())
-                .then(|| imr_core::plausibility::Plausibility::check(&panel));
-            let is_flagged = |entity: &str, time: i64| {
-                flags.as_ref().is_some_and(|f| f.is_flagged(entity, time))
-            };
-            let svg = box_plot_svg_flagged(
-                &analysis.box_plots,
-                &report.subject,
-                &caption(&args),
-                &is_flagged,
-            );
-            out.write_all(svg.as_bytes())?
-        }
-        Format::CsvTrends => {
-            out.write_all(args.input.with_csv_header(&trend_csv(report)).as_bytes())?
-        }
-        Format::CsvMeasure => out.write_all(
-            args.input
-                .with_csv_header(&measure_series_csv(report, measure))
-                .as_bytes(),
-        )?,
-        Format::CsvLorenz => out.write_all(
-            args.input
-                .with_csv_header(&lorenz_csv_of_years(&analysis.lorenz, &args.years))
-                .as_bytes(),
-        )?,
-        Format::CsvBox => out.write_all(
-            args.input
-                .with_csv_header(&box_plot_csv(&analysis.box_plots))
-                .as_bytes(),
-        )?,
-        Format::CsvOutliers => out.write_all(
-            args.input
-                .with_csv_header(&box_plot_outliers_csv(&analysis.box_plots))
-                .as_bytes(),
-        )?,
-        Format::SvgAgainst | Format::CsvAgainst => {
-            let other = &second.as_ref().ok_or_else(needs_against)?.analysis.report;
-            let text = if args.format == Format::SvgAgainst {
-                two_series_report_svg_in(report, other, measure, &caption(&args))
-            } else {
-                args.input
-                    .with_csv_header(&two_series_report_csv(report, other, measure))
-            };
-            out.write_all(text.as_bytes())?
-        }
+    let Some(export) = export else {
+        let (correlation_adjusted, against_rows_not_measured) = match &result.against {
+            Some((c, left)) => (Some(c.clone()), Some(left.as_slice())),
+            None => (None, None),
+        };
+        let doc = Output {
+            engine_version: imr_core::ENGINE_VERSION,
+            input: InputSummary::new(&panel),
+            rows_not_measured: &result.rows_not_measured(),
+            report: &result.analysis.report,
+            correlation_adjusted,
+            against_rows_not_measured,
+        };
+        out.write_all(super::json_text(&doc)?.as_bytes())?;
+        return Ok(());
+    };
+    let choices = ExportChoices {
+        measure,
+        years: &args.years,
+    };
+    let text = export
+        .write(&result, second.as_ref(), &choices, &caption(&args))
+        .map_err(|ExportError::NeedsSecondSeries| needs_against())?;
+    if export.is_svg() {
+        out.write_all(text.as_bytes())?;
+    } else {
+        out.write_all(args.input.with_csv_header(&text).as_bytes())?;
     }
     Ok(())
 }

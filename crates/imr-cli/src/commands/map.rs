@@ -2,7 +2,9 @@
 //!
 //! Prints a JSON summary on stdout (classes with limits and counts, areas without data, codes
 //! matched and unmatched on either side, Moran's I with its permutation and analytical tests and
-//! the EB Moran's I when asked) and writes the SVG to `--out`; `--funnel` also writes the funnel plot.
+//! the EB Moran's I when asked, the communes flagged as implausible and those left out) and writes
+//! the SVG to `--out`; `--funnel` also writes the funnel plot. Rows flagged as implausible are left
+//! out of the map's estimates unless `--include-flagged` (named on stderr when left out).
 
 use super::input::{load_panel, InputArgs};
 use super::CliError;
@@ -73,8 +75,10 @@ pub struct Args {
     /// or a corner, as GeoDa and libpysal by default) or rook (sharing a border)
     #[arg(long, value_name = "queen|rook", default_value = "queen", value_parser = parse_contiguity)]
     pub contiguity: Contiguity,
-    /// Compute the class breaks with the plausibility-flagged values too (by default they are
-    /// left out of the breaks, still drawn in the class their value falls in and outlined)
+    /// Keep the rows flagged as implausible (e.g. a rate of 1000 per 1,000 on 8 births) in the
+    /// map: by default they are left out of the smoothing, the classes, Moran's I and the LISA
+    /// and the funnel plot, drawn as "flagged, left out" and listed in the summary
+    /// (`flagged_left_out`)
     #[arg(long)]
     pub include_flagged: bool,
     /// Also write the funnel plot (rate against births, exact Poisson limits) to this SVG file
@@ -204,6 +208,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
     std::io::stdout()
         .lock()
         .write_all(super::json_text(&summary)?.as_bytes())?;
+    if let Some(left_out) = summary["flagged_left_out"]
+        .as_array()
+        .filter(|codes| !codes.is_empty())
+    {
+        let codes: Vec<&str> = left_out.iter().filter_map(|c| c.as_str()).collect();
+        eprintln!(
+            "imr map: {} row(s) flagged as implausible left out of the map's estimates (drawn as \
+             flagged; --include-flagged keeps them): {}",
+            codes.len(),
+            codes.join(", ")
+        );
+    }
     if !result.unmatched_data.is_empty() {
         let matched = summary["matched_data"].as_u64().unwrap_or(0);
         eprintln!(

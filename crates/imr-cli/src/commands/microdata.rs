@@ -229,11 +229,11 @@ fn report(file: &FileSummary) {
     match file.kind {
         FileKind::Deaths => eprintln!(
             "{}: {} rows ({header}): {} infant deaths counted, {} not infant, {} excluded; {} Ñuble codes re-coded",
-            file.name, file.rows_read, file.rows_counted, file.rows_not_infant, file.rows_excluded, file.recoded_rows
+            file.name, file.rows.rows_read, file.rows.rows_counted, file.rows.rows_not_infant, file.rows.rows_excluded, file.rows.recoded_rows
         ),
         FileKind::Births => eprintln!(
             "{}: {} rows ({header}): {} births counted, {} excluded; {} Ñuble codes re-coded",
-            file.name, file.rows_read, file.rows_counted, file.rows_excluded, file.recoded_rows
+            file.name, file.rows.rows_read, file.rows.rows_counted, file.rows.rows_excluded, file.rows.recoded_rows
         ),
     }
     for e in &file.excluded {

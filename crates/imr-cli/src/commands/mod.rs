@@ -1,5 +1,46 @@
 //! One module per subcommand; each has `Args` (clap) and `run(Args) -> Result<(), CliError>`.
 
+/// The `--format` of a command that writes its JSON document or one of the files of an export
+/// list of the engine (`imr_core::request::FitExport`, `InequalityExport`): `$name::Json` or
+/// `$name::File(export)`, the values and their help taken from the list (`ALL`, `format()`,
+/// `description()`), so the command offers exactly the files the page downloads.
+macro_rules! export_format {
+    ($(#[$meta:meta])* $name:ident, $export:ty, $json_help:expr) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub enum $name {
+            /// The command's JSON document.
+            #[default]
+            Json,
+            /// A file of the page, written by the same engine function.
+            File($export),
+        }
+
+        impl clap::ValueEnum for $name {
+            fn value_variants<'a>() -> &'a [Self] {
+                const FORMATS: [$name; 1 + <$export>::ALL.len()] = {
+                    let mut all = [$name::Json; 1 + <$export>::ALL.len()];
+                    let mut i = 0;
+                    while i < <$export>::ALL.len() {
+                        all[i + 1] = $name::File(<$export>::ALL[i]);
+                        i += 1;
+                    }
+                    all
+                };
+                &FORMATS
+            }
+
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                Some(match self {
+                    $name::Json => clap::builder::PossibleValue::new("json").help($json_help),
+                    $name::File(export) => clap::builder::PossibleValue::new(export.format())
+                        .help(export.description()),
+                })
+            }
+        }
+    };
+}
+
 pub mod dataset;
 pub mod error;
 pub mod findings;

@@ -1,5 +1,5 @@
-//! From uploaded files to a validated panel: decode, sniff, split, guess column roles, validate
-//! every row, join characteristics.
+//! From uploaded files to a validated panel: decode, sniff, split (the table and its record
+//! store), guess column roles, validate every row, join characteristics.
 //!
 //! Every data record of every file ends either used or in [`IngestReport::excluded`] with its
 //! file, line and reason; `rows_read = rows_used + rows_excluded` always holds.
@@ -11,14 +11,17 @@ mod error;
 pub mod fragment;
 pub mod number;
 pub mod sniff;
+pub mod store;
 pub mod table;
 mod validate;
 
 pub use columns::{ColumnRoles, Role};
 pub use decode::Encoding;
 pub use error::{role_name, role_word, ColumnNames, IngestError, Malformed};
-pub use sniff::{Decimal, Dialect};
-pub use table::{MetadataLine, RawRecord, RawTable, UnterminatedQuote};
+pub use number::Decimal;
+pub use sniff::Dialect;
+pub use store::{RawRecord, Records};
+pub use table::{MetadataLine, RawTable, UnterminatedQuote};
 pub use validate::{build_panel, CodeSystem, IngestOptions};
 
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,25 @@
 //! Reading numbers written with a decimal point or a decimal comma, as Chilean agencies publish,
 //! and in scientific notation, as pandas, R and spreadsheets write small or large values.
 
-use super::sniff::Decimal;
+/// The decimal mark of numbers in a file (a [`super::Dialect`] field, guessed by
+/// [`super::sniff::sniff`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Decimal {
+    #[serde(rename = ".")]
+    Point,
+    #[serde(rename = ",")]
+    Comma,
+}
+
+impl Decimal {
+    /// The mark as written: `.` or `,`.
+    pub fn as_char(self) -> char {
+        match self {
+            Decimal::Point => '.',
+            Decimal::Comma => ',',
+        }
+    }
+}
 
 /// Tokens read as a missing value rather than as text: empty cells and the usual placeholders
 /// of statistical offices ("NA", "n/a", "s/i" = sin información, "-", "..").

@@ -8,6 +8,10 @@
 //! * header: the first record is a header when it has no number in a column whose later values are
 //!   mostly numbers, or when all its fields are non-numeric text while the rest are not.
 
+use super::number::parse_number;
+/// The decimal mark, defined with the number reading that depends on it (re-exported here, where
+/// the dialect names it).
+pub use super::number::Decimal;
 use serde::Serialize;
 
 /// Delimiter, decimal mark and header presence of one file.
@@ -16,24 +20,6 @@ pub struct Dialect {
     pub delimiter: u8,
     pub decimal: Decimal,
     pub has_header: bool,
-}
-
-/// The decimal mark of numbers in the file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub enum Decimal {
-    #[serde(rename = ".")]
-    Point,
-    #[serde(rename = ",")]
-    Comma,
-}
-
-impl Decimal {
-    pub fn as_char(self) -> char {
-        match self {
-            Decimal::Point => '.',
-            Decimal::Comma => ',',
-        }
-    }
 }
 
 const CANDIDATES: [u8; 4] = [b',', b';', b'\t', b'|'];
@@ -182,31 +168,26 @@ fn guess_header(records: &[Vec<String>], decimal: Decimal) -> bool {
     };
     if rest.is_empty() {
         // A single line: a header when it holds no number at all.
-        return first
-            .iter()
-            .all(|f| super::number::parse_number(f, decimal).is_none());
+        return first.iter().all(|f| parse_number(f, decimal).is_none());
     }
     for (col, name) in first.iter().enumerate() {
         let values: Vec<&String> = rest.iter().filter_map(|r| r.get(col)).collect();
         let numeric = values
             .iter()
-            .filter(|v| super::number::parse_number(v, decimal).is_some())
+            .filter(|v| parse_number(v, decimal).is_some())
             .count();
         let mostly_numeric = !values.is_empty() && numeric * 2 > values.len();
-        if mostly_numeric
-            && super::number::parse_number(name, decimal).is_none()
-            && !name.trim().is_empty()
-        {
+        if mostly_numeric && parse_number(name, decimal).is_none() && !name.trim().is_empty() {
             return true;
         }
     }
     let first_all_text = first
         .iter()
-        .all(|f| !f.trim().is_empty() && super::number::parse_number(f, decimal).is_none());
+        .all(|f| !f.trim().is_empty() && parse_number(f, decimal).is_none());
     let later_numbers = rest
         .iter()
         .flatten()
-        .any(|f| super::number::parse_number(f, decimal).is_some());
+        .any(|f| parse_number(f, decimal).is_some());
     if first_all_text && later_numbers {
         return true;
     }

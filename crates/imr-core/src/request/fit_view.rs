@@ -93,7 +93,7 @@ pub fn analysis_csv(panel: &Panel, text_columns: &[String]) -> String {
     let builtin = [
         ("births", panel.has_births),
         ("deaths", panel.has_deaths),
-        ("rate", panel.has_births && panel.has_deaths),
+        ("rate", panel.has_rates()),
     ];
     let covariates = panel.numeric_names.iter().filter(|n| {
         !BUILTIN_COLUMNS.contains(&n.as_str())

@@ -158,7 +158,7 @@ fn subject_of(
             }
         }
         _ => {
-            if !(panel.has_births && panel.has_deaths) {
+            if !panel.has_rates() {
                 return Err(RequestError::NoRates);
             }
             SubjectColumns::Rates {

@@ -19,14 +19,17 @@
 
 mod error;
 mod fit;
+mod fit_export;
 mod fit_view;
 pub mod fit_words;
 mod inequality;
+mod inequality_export;
 mod map;
 mod rates;
 
 pub use error::{BoundaryProblem, CodeMismatch, SpatialStatistic};
 pub use fit::{FitRequest, FitResult, ValidatedFit, DEFAULT_LEVEL};
+pub use fit_export::FitExport;
 pub use fit_view::{
     absorbed_columns, analysis_commands, analysis_csv, chosen_regressors, fit_failure_text,
     regressor_candidates, table_terms, ANALYSIS_DATA_FILE, DEFAULT_MODELS, DEFAULT_REGRESSORS,
@@ -34,9 +37,11 @@ pub use fit_view::{
 pub use inequality::{
     InequalityRequest, InequalityResult, InequalitySubject, SecondSeries, ValidatedInequality,
 };
+pub use inequality_export::{ExportChoices, ExportError, InequalityExport};
 pub use map::{
-    AreaRates, Boundaries, ClassScheme, Coloured, Contiguity, MapContext, MapCredits, MapRequest,
-    MapResult, Smooth, ValidatedMap, YearSlice, LISA_ALPHA, LISA_PERMUTATIONS,
+    AreaRates, Boundaries, ClassScheme, Coloured, Contiguity, MapContext, MapCredits, MapExport,
+    MapRequest, MapResult, PreparedBoundaries, Smooth, ValidatedMap, YearSlice, LISA_ALPHA,
+    LISA_PERMUTATIONS,
 };
 pub use rates::{
     commune_name, search_rates, LineAccount, RateSort, RatesExtent, RatesRequest, ValidatedRates,

@@ -103,14 +103,15 @@ impl RateSort {
 
     /// The row's value in this column; an absent rate or bound sorts below every number.
     fn value(self, r: &AreaRate) -> f64 {
+        let e = &r.estimate;
         match self {
             RateSort::Entity => 0.0,
             RateSort::Time => r.time as f64,
-            RateSort::Births => r.births,
-            RateSort::Deaths => r.deaths,
-            RateSort::Rate => r.rate.unwrap_or(f64::NEG_INFINITY),
-            RateSort::CiLow => r.ci_low.unwrap_or(f64::NEG_INFINITY),
-            RateSort::CiHigh => r.ci_high.unwrap_or(f64::NEG_INFINITY),
+            RateSort::Births => e.births,
+            RateSort::Deaths => e.deaths,
+            RateSort::Rate => e.rate.unwrap_or(f64::NEG_INFINITY),
+            RateSort::CiLow => e.ci_low.unwrap_or(f64::NEG_INFINITY),
+            RateSort::CiHigh => e.ci_high.unwrap_or(f64::NEG_INFINITY),
         }
     }
 }

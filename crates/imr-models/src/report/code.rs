@@ -6,7 +6,7 @@
 //! harmonic-mean T̄, CR1 of xtreg, fe, the absorbed effects' K of pyfixest). The script ends
 //! with the sample, coefficients and tests in full precision; `crates/imr-cli/tests/r_scripts.rs`
 //! runs it in R and compares it with `imr fit`. Stata: `regress`, `xtreg`, `xtpoisson`,
-//! `reghdfe` — never executed by the tests (no Stata here), which the do-file says.
+//! `reghdfe`, `ppmlhdfe` — never executed by the tests (no Stata here), which the do-file says.
 
 use crate::convention::Convention;
 use crate::fit::Fit;
@@ -184,38 +184,22 @@ pub fn imr_command_args(fit: &Fit, ctx: &CodeContext) -> Vec<String> {
         }
         .to_args(),
     );
-    if let Some(columns) = cluster_columns(fit) {
-        args.extend(["--cluster".to_string(), columns]);
+    let clusters = cluster_columns(fit);
+    if !clusters.is_empty() {
+        args.extend(["--cluster".to_string(), clusters.join(",")]);
     }
     args.extend(["--format", "json"].map(String::from));
     args
 }
 
-/// The `--cluster` value of a fit clustered by columns other than the entity (`a` or `a,b`).
-fn cluster_columns(fit: &Fit) -> Option<String> {
+/// The columns a fit's errors are clustered by when they are not the entity (`--cluster a` or
+/// `--cluster a,b`): empty for every other fit.
+fn cluster_columns(fit: &Fit) -> Vec<String> {
     match &fit.vcov_convention {
-        Convention::ClusterBy { column, .. } => Some(column.clone()),
-        Convention::TwoWayCluster { columns, .. } => Some(columns.join(",")),
-        _ => None,
+        Convention::ClusterBy { column, .. } => vec![column.clone()],
+        Convention::TwoWayCluster { columns, .. } => columns.to_vec(),
+        _ => Vec::new(),
     }
-}
-
-/// Why the R and Stata code cannot reproduce `fit` yet, if they cannot: errors clustered by
-/// other columns (one- or two-way) and Poisson with absorbed effects are fitted by `imr` (checked
-/// against pyfixest) but not written as code that the tests have run. The code then stops with
-/// this reason instead of printing other numbers.
-fn not_exported(fit: &Fit) -> Option<String> {
-    if let Some(columns) = cluster_columns(fit) {
-        return Some(format!(
-            "imr-atlas does not yet write code that reproduces errors clustered by {columns} \
-             (imr fit --cluster); run the imr fit command above for these numbers"
-        ));
-    }
-    (fit.model == Estimator::PoissonFe && !fit.fixed_effects.is_empty()).then(|| {
-        "imr-atlas does not yet write code that reproduces Poisson with absorbed effects \
-         (imr fit --model poisson-fe --fe); run the imr fit command above for these numbers"
-            .to_string()
-    })
 }
 
 /// The `imr fit` command line that produces `fit` from the CSV, every word shell-quoted
@@ -405,6 +389,102 @@ fn r_linear_vcov(vcov: VcovKind, cluster: &str) -> String {
     }
 }
 
+/// R code of a fit with absorbed fixed effects (`--fe`), linear (`lm`) or Poisson (`glm`), the
+/// effects as dummies (`fe`, one factor each) and the errors of `imr` and pyfixest: the
+/// residual degrees of freedom count `K_fe = Σ levels − (number of effects − 1)`; the CR1 factor
+/// `G/(G − 1)·(N − 1)/(N − K)` counts in K the slopes and the effects not nested in a cluster
+/// (one per nested effect), with G the smaller number of clusters when two-way (Cameron,
+/// Gelbach & Miller 2011: `V_a + V_b − V_ab`, each term with that factor; pyfixest `CRV1` with
+/// `G_df = "min"`, fixest `ssc(fixef.K = "nested", cluster.adj = TRUE)`).
+fn r_absorbed(fit: &Fit) -> String {
+    let poisson = fit.model == Estimator::PoissonFe;
+    let effects = (1..=fit.fixed_effects.len())
+        .map(|k| format!("fe[[{k}]]"))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let mut out = if poisson {
+        let offset = if fit.exposure.is_some() {
+            " + offset(log(exposure))"
+        } else {
+            ""
+        };
+        format!(
+            "# regressors collinear with the effects are left out before the Poisson fit, as imr does, and\n\
+             # the effects' dummies reduced to full rank (they overlap when one effect is nested in\n\
+             # another) at lm's tolerance: glm's own check, at epsilon/1000, misses both and diverges\n\
+             linear <- lm(Y ~ {effects} + X)\n\
+             X_w <- X[, substring(kept(linear, \"X\"), 2), drop = FALSE]\n\
+             D <- model.matrix(~ {effects} + X_w)\n\
+             rank_D <- qr(D, tol = 1e-7)\n\
+             D <- D[, rank_D$pivot[seq_len(rank_D$rank)], drop = FALSE]\n\
+             m <- suppressWarnings(glm(Y ~ 0 + D{offset}, family = poisson(),\n\
+             \x20                         control = glm.control(epsilon = 1e-12, maxit = 100)))\n\
+             stopifnot(m$converged)\n\
+             prefix <- \"DX_w\"\n"
+        )
+    } else {
+        let w = if fit.weights.is_some() {
+            ", weights = w"
+        } else {
+            ""
+        };
+        format!("m <- lm(Y ~ {effects} + X{w})\nprefix <- \"X\"\n")
+    };
+    out.push_str(
+        "s <- kept(m, prefix)\n\
+         # degrees of freedom of imr and pyfixest (fixest: ssc(adj = TRUE, fixef.K = \"nested\")):\n\
+         # K_fe = Σ levels − (number of fixed effects − 1); a fixed effect nested in a cluster\n\
+         # (each level within one cluster) counts once in the cluster factor\n\
+         N <- length(Y); k <- length(s); G <- length(unique(entity))\n\
+         L <- sapply(fe, nlevels)\n\
+         K_fe <- sum(L) - (length(L) - 1)\n\
+         within_one <- function(f, g) all(tapply(g, f, function(e) length(unique(e))) == 1)\n\
+         nested <- sapply(fe, function(f) any(sapply(clusters, function(g) within_one(f, g))))\n\
+         K_c <- k + K_fe - sum(L[nested]) + sum(nested)\n",
+    );
+    // the covariance, then the reference distribution's degrees of freedom
+    let (vcov, reference) = match (fit.vcov, poisson) {
+        (VcovKind::Iid, false) => (
+            "V <- vcov(m)[s, s, drop = FALSE] * m$df.residual / (N - k - K_fe)\n",
+            "N - k - K_fe",
+        ),
+        (VcovKind::Iid, true) => (
+            "# inverse information × (N − 1)/(N − k − K_fe), as pyfixest fepois iid\n\
+             V <- vcov(m)[s, s, drop = FALSE] * (N - 1) / (N - k - K_fe)\n",
+            "Inf",
+        ),
+        (VcovKind::Hc1, _) => (
+            "V <- sandwich::vcovHC(m, type = \"HC0\")[s, s, drop = FALSE] * N / (N - k - K_fe)\n",
+            if poisson { "Inf" } else { "N - k - K_fe" },
+        ),
+        (VcovKind::Cluster, _) => (
+            "# CR1: G/(G − 1)·(N − 1)/(N − K_c), G the (smaller) number of clusters; two-way as\n\
+             # Cameron, Gelbach & Miller (2011): V_a + V_b − V_ab, each with that factor\n\
+             G_c <- min(sapply(clusters, function(g) length(unique(g))))\n\
+             raw <- function(g) sandwich::vcovCL(m, cluster = g, type = \"HC0\", cadjust = FALSE)[s, s, drop = FALSE]\n\
+             V <- if (length(clusters) == 1) raw(clusters[[1]]) else\n\
+             \x20 raw(clusters[[1]]) + raw(clusters[[2]]) - raw(interaction(clusters[[1]], clusters[[2]], drop = TRUE))\n\
+             V <- V * G_c / (G_c - 1) * (N - 1) / (N - K_c)\n",
+            if poisson { "Inf" } else { "G_c - 1" },
+        ),
+    };
+    out.push_str(vcov);
+    out.push_str(&format!(
+        "ref_df <- {reference}{}\n",
+        if poisson { "  # normal reference" } else { "" }
+    ));
+    out.push_str(&format!(
+        "sizes <- data.frame(quantity = c(\"nobs\", \"entities\"{}), value = c(N, G{}))\n",
+        if poisson { "" } else { ", \"sigma2_e\"" },
+        if poisson {
+            ""
+        } else {
+            ", deviance(m) / (N - k - K_fe)"
+        }
+    ));
+    out
+}
+
 /// The R code of the model itself: sets `m`, `s` (its kept coefficients), `prefix` (their
 /// names' prefix), `V`, `ref_df` (the t degrees of freedom, `Inf` for z), `sizes` (the sample section) and `tests`.
 fn r_model(fit: &Fit) -> String {
@@ -441,30 +521,8 @@ fn r_model(fit: &Fit) -> String {
                 out.push_str(no_tests);
             }
         }
-        Estimator::Fe if !fit.fixed_effects.is_empty() => {
-            out.push_str(&format!(
-                "m <- lm(Y ~ {} + X{w})\nprefix <- \"X\"\ns <- kept(m, prefix)\n",
-                (1..=fit.fixed_effects.len())
-                    .map(|k| format!("fe[[{k}]]"))
-                    .collect::<Vec<_>>()
-                    .join(" + ")
-            ));
-            out.push_str(
-                "# degrees of freedom of imr and pyfixest (fixest: ssc(adj = TRUE, fixef.K = \"nested\")):\n\
-                 # K_fe = Σ levels − (number of fixed effects − 1); a fixed effect nested in the entities\n\
-                 # (each level within one entity) counts once in the cluster factor\n\
-                 N <- length(Y); k <- length(s); G <- length(unique(entity))\n\
-                 L <- sapply(fe, nlevels)\n\
-                 K_fe <- sum(L) - (length(L) - 1)\n\
-                 nested <- sapply(fe, function(f) all(tapply(entity, f, function(e) length(unique(e))) == 1))\n\
-                 K_c <- k + K_fe - sum(L[nested]) + sum(nested)\n",
-            );
-            out.push_str(match fit.vcov {
-                VcovKind::Iid => "V <- vcov(m)[s, s, drop = FALSE] * m$df.residual / (N - k - K_fe)\nref_df <- N - k - K_fe\n",
-                VcovKind::Hc1 => "V <- sandwich::vcovHC(m, type = \"HC0\")[s, s, drop = FALSE] * N / (N - k - K_fe)\nref_df <- N - k - K_fe\n",
-                VcovKind::Cluster => "# CR1 by entity: G/(G − 1)·(N − 1)/(N − K_c)\nV <- sandwich::vcovCL(m, cluster = entity, type = \"HC0\")[s, s, drop = FALSE] * (N - 1) / (N - K_c)\nref_df <- G - 1\n",
-            });
-            out.push_str(&sample(", deviance(m) / (N - k - K_fe)"));
+        Estimator::Fe | Estimator::PoissonFe if !fit.fixed_effects.is_empty() => {
+            out.push_str(&r_absorbed(fit));
             out.push_str(no_tests);
         }
         Estimator::Fe | Estimator::Twfe => {
@@ -597,10 +655,6 @@ fn r_model(fit: &Fit) -> String {
 /// `crates/imr-cli/tests/r_scripts.rs` runs it in R and compares it with `imr fit`.
 pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
     let mut out = code_header(fit, ctx, "#", comment_line);
-    if let Some(why) = not_exported(fit) {
-        out.push_str(&format!("stop({})\n", r_string(&why)));
-        return out;
-    }
     out.push_str(&r_read(ctx));
     let xs = regressors(fit);
     let mut numeric: Vec<&str> = std::iter::once(fit.outcome.as_str())
@@ -631,18 +685,35 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
                 .collect()
         })
         .collect();
+    let clusters: Vec<String> = cluster_columns(fit)
+        .iter()
+        .map(|c| fe_column(c, ctx).to_string())
+        .collect();
+    let poisson = fit.model == Estimator::PoissonFe;
     if !fe_parts.is_empty() {
         let mut columns: Vec<&str> = Vec::new();
-        for part in fe_parts.iter().flatten() {
+        for part in fe_parts.iter().flatten().chain(&clusters) {
             if !columns.contains(&part.as_str()) {
                 columns.push(part);
             }
         }
+        if poisson {
+            out.push_str(&format!(
+                "d <- d[d[[{}]] >= 0, ]  # a count cannot be negative\n",
+                r_string(&fit.outcome)
+            ));
+        }
         out.push_str(&format!(
-            "# absorbed fixed effects: rows with a level missing are left out, then the rows alone in a\n\
-             # level (singletons, fitted exactly by it) until none is left, as imr, fixest and pyfixest\n\
+            "# absorbed fixed effects: rows with a level{} missing are left out, then the rows alone in a\n\
+             # level (singletons, fitted exactly by it){} until none is left, as imr, fixest and pyfixest\n\
              d <- d[stats::complete.cases(d[, {}, drop = FALSE]), ]\n\
              fixed_effects <- function(d) list(\n",
+            if clusters.is_empty() { "" } else { " or a cluster" },
+            if poisson {
+                " and the rows of a level whose count is zero in\n# every row (its effect would be −∞: pyfixest fepois, Stata ppmlhdfe),"
+            } else {
+                ""
+            },
             r_strings(columns.iter().copied())
         ));
         let items: Vec<String> = fit
@@ -666,9 +737,17 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
             })
             .collect();
         out.push_str(&items.join(",\n"));
-        out.push_str(
-            ")\nrepeat {\n  alone <- Reduce(`|`, lapply(fixed_effects(d), function(f) ave(seq_along(f), f, FUN = length) == 1))\n  if (!any(alone)) break\n  d <- d[!alone, ]\n}\n",
-        );
+        let zero = if poisson {
+            format!(
+                " |\n    ave(d[[{}]], f, FUN = sum) == 0",
+                r_string(&fit.outcome)
+            )
+        } else {
+            String::new()
+        };
+        out.push_str(&format!(
+            ")\nrepeat {{\n  alone <- Reduce(`|`, lapply(fixed_effects(d), function(f) ave(seq_along(f), f, FUN = length) == 1{zero}))\n  if (!any(alone)) break\n  d <- d[!alone, ]\n}}\n",
+        ));
     }
     out.push_str(&format!(
         "d <- d[order(d[[{e}]], d[[{t}]], method = \"radix\"), ]\n\
@@ -683,6 +762,18 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
     ));
     if !fe_parts.is_empty() {
         out.push_str("fe <- fixed_effects(d)  # in the sorted order\n");
+        out.push_str(&format!(
+            "clusters <- list({})  # what the errors are clustered by (vcov cluster)\n",
+            if clusters.is_empty() {
+                "entity".to_string()
+            } else {
+                clusters
+                    .iter()
+                    .map(|c| format!("d[[{}]]", r_string(c)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        ));
     }
     if let Some(w) = &fit.weights {
         out.push_str(&format!("w <- d[[{}]]\n", r_string(w)));
@@ -758,6 +849,68 @@ fn stata_counts(ctx: &CodeContext) -> String {
     out
 }
 
+/// Stata lines of a fit with absorbed fixed effects: `reghdfe` (linear) or `ppmlhdfe` (Poisson),
+/// each effect as one group variable (text columns and interactions alike), the errors
+/// clustered by the entity or the `--cluster` columns (two: two-way, as both commands do it).
+fn stata_absorbed(fit: &Fit, y: &str, rhs: &str) -> String {
+    let poisson = fit.model == Estimator::PoissonFe;
+    let mut out = format!(
+        "* absorbed fixed effects: {} (ssc install {} ftools)\n",
+        if poisson { "ppmlhdfe" } else { "reghdfe" },
+        if poisson {
+            "ppmlhdfe reghdfe"
+        } else {
+            "reghdfe"
+        }
+    );
+    let mut groups = Vec::new();
+    for (k, name) in absorbed_names(fit).iter().enumerate() {
+        let parts: Vec<String> = name.split('^').map(stata).collect();
+        out.push_str(&format!("egen fe_{} = group({})\n", k + 1, parts.join(" ")));
+        groups.push(format!("fe_{}", k + 1));
+    }
+    let mut clusters = Vec::new();
+    for (k, column) in cluster_columns(fit).iter().enumerate() {
+        let column = match column.as_str() {
+            "entity" => "entity_id".to_string(),
+            other => stata(other),
+        };
+        out.push_str(&format!("egen cluster_{} = group({column})\n", k + 1));
+        clusters.push(format!("cluster_{}", k + 1));
+    }
+    if clusters.is_empty() {
+        clusters.push("entity_id".into());
+    }
+    let vce = match fit.vcov {
+        VcovKind::Iid if poisson => {
+            out.push_str(
+                "* model-based errors; imr multiplies them by (N - 1)/(N - K) as pyfixest\n",
+            );
+            " vce(ols)".to_string()
+        }
+        VcovKind::Iid => String::new(),
+        VcovKind::Hc1 => " vce(robust)".to_string(),
+        VcovKind::Cluster => format!(" vce(cluster {})", clusters.join(" ")),
+    };
+    if poisson {
+        let exposure = fit
+            .exposure
+            .as_ref()
+            .map(|e| format!(" exposure({})", stata(e)))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "ppmlhdfe {y} {rhs}, absorb({}){exposure}{vce} irr\n",
+            groups.join(" ")
+        ));
+    } else {
+        out.push_str(&format!(
+            "reghdfe {y} {rhs}, absorb({}){vce}\n",
+            groups.join(" ")
+        ));
+    }
+    out
+}
+
 /// Stata code reproducing the fit.
 pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
     let y = stata(&fit.outcome);
@@ -771,13 +924,6 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         .map(|w| format!(" [aweight = {}]", stata(w)))
         .unwrap_or_default();
     let mut out = code_header(fit, ctx, "*", stata_comment);
-    if let Some(why) = not_exported(fit) {
-        // A column name Stata cannot quote leaves the reason to the comment lines above.
-        let why = stata_string(&why)
-            .unwrap_or_else(|| "\"imr-atlas cannot write this fit as Stata code\"".to_string());
-        out.push_str(&format!("display as error {why}\nexit 198\n"));
-        return out;
-    }
     out.push_str(
         "* Not executed by imr's tests (there is no Stata here): the R code is, and this do-file\n\
          * follows it; check its numbers against the command above before relying on them\n",
@@ -834,21 +980,8 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
     };
     match fit.model {
         Estimator::Pooled => out.push_str(&format!("regress {y} {rhs}{weight}{}\n", opts(""))),
-        Estimator::Fe if !fit.fixed_effects.is_empty() => {
-            // Absorbed fixed effects: reghdfe, each term as one group variable (text columns
-            // and interactions alike).
-            out.push_str("* absorbed fixed effects: reghdfe (ssc install reghdfe ftools)\n");
-            let mut groups = Vec::new();
-            for (k, name) in absorbed_names(fit).iter().enumerate() {
-                let parts: Vec<String> = name.split('^').map(stata).collect();
-                out.push_str(&format!("egen fe_{} = group({})\n", k + 1, parts.join(" ")));
-                groups.push(format!("fe_{}", k + 1));
-            }
-            out.push_str(&format!(
-                "reghdfe {y} {rhs}, absorb({}){}\n",
-                groups.join(" "),
-                vce(fit.vcov)
-            ));
+        Estimator::Fe | Estimator::PoissonFe if !fit.fixed_effects.is_empty() => {
+            out.push_str(&stata_absorbed(fit, &y, &rhs));
         }
         Estimator::Fe if fit.vcov == VcovKind::Hc1 => out.push_str(&format!(
             "* HC1 on the dummy-variable regression (n/(n - K), K counting the effects)\nregress {y} {rhs} i.entity_id{weight}, vce(robust)\n"

@@ -13,11 +13,15 @@ use imr_map::smoothing::Smoothing;
 use imr_map::year_map::{default_scheme, Measure};
 use serde::{Deserialize, Serialize};
 
+mod exports;
+mod prepared;
 mod stages;
 #[cfg(test)]
 mod tests;
 
+pub use exports::MapExport;
 pub use imr_map::weights::Contiguity;
+pub use prepared::PreparedBoundaries;
 pub use stages::{AreaRates, Coloured, MapCredits, YearSlice};
 
 /// Permutations of the LISA test when the request does not say (the page uses 999 too).
@@ -167,7 +171,9 @@ pub struct MapRequest {
     /// or a corner, GeoDa's and libpysal's default) or rook (a border).
     #[serde(default)]
     pub contiguity: Contiguity,
-    /// Compute the class breaks with the plausibility-flagged values too.
+    /// Keep the rows flagged as implausible ([`crate::plausibility`]) in the map; by default
+    /// they are left out of the smoothing, the classes, Moran's I and the LISA and the funnel
+    /// plot, and drawn as "flagged, left out" (`imr map --include-flagged` keeps them).
     pub include_flagged: bool,
 }
 
@@ -314,9 +320,7 @@ impl MapRequest {
         if let Some(name) = self.value_column() {
             super::numeric(panel, name, ColumnUse::MapValue)?;
         }
-        if validated.measure.needs_counts()
-            && !(panel.has_births && (panel.has_deaths || panel.deaths_derived))
-        {
+        if validated.measure.needs_counts() && !panel.has_rates() {
             return Err(RequestError::MapNeedsCounts);
         }
         Ok(validated)
@@ -382,7 +386,7 @@ impl MapRequest {
         if self.include_flagged {
             args.push("--include-flagged".into());
         }
-        args.extend(["--out".to_string(), out.to_string()]);
+        args.extend([MapExport::Map.flag().to_string(), out.to_string()]);
         args
     }
 }

@@ -3,18 +3,19 @@
 
 use super::super::{BoundaryProblem, CodeMismatch, ColumnUse, RequestError, SpatialStatistic};
 use super::{
-    Boundaries, MapContext, MapRequest, MapResult, ValidatedMap, LISA_ALPHA, LISA_PERMUTATIONS,
+    Boundaries, MapContext, MapRequest, MapResult, PreparedBoundaries, ValidatedMap, LISA_ALPHA,
+    LISA_PERMUTATIONS,
 };
 use crate::panel::Panel;
 use imr_map::autocorrelation::{lisa, moran, moran_rate, Lisa, LisaCluster, Moran, MoranRateError};
 use imr_map::classify::Classification;
 use imr_map::funnel::funnel;
 use imr_map::geometry::{GeoLayer, PropertyKeys};
-use imr_map::layout::{LayoutSpec, MapLayout};
+use imr_map::layout::MapLayout;
 use imr_map::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb};
 use imr_map::svg::{choropleth_svg, funnel_svg, Colouring, FunnelText, MapText};
 use imr_map::weights::Weights;
-use imr_map::year_map::{colour_values_flagged, map_csv_with, Measure, YearData};
+use imr_map::year_map::{colour_values_flagged, Measure, YearData};
 use serde_json::json;
 
 /// JSON has no infinity: open class limits are null.
@@ -22,16 +23,48 @@ fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-/// One year's rows aligned to the areas of the boundaries, with each area's plausibility flag.
+/// One year's rows aligned to the areas of the boundaries, with each area's plausibility flag
+/// and the data the map's estimates use.
 #[derive(Debug, Clone, PartialEq)]
 pub struct YearSlice {
     /// The year.
     pub year: i64,
-    /// Deaths, births and the mapped column per area, and the codes unmatched on either side.
+    /// Deaths, births and the mapped column per area, and the codes unmatched on either side:
+    /// every row, flagged or not (the tooltip, the table's counts and the CSV's counts).
     pub data: YearData,
-    /// Per area: the year's row is flagged as implausible (left out of the class breaks unless
-    /// the request includes flagged values).
+    /// Per area: the year's row is flagged as implausible ([`crate::plausibility`]).
     pub flagged: Vec<bool>,
+    /// Per area: left out of the map's estimates — the flagged areas, unless the request
+    /// includes flagged rows (then none).
+    pub left_out: Vec<bool>,
+    /// [`YearSlice::data`] without the left-out areas ([`YearData::without`]): what the
+    /// classes, the smoothed rates, Moran's I and the LISA, and the funnel plot are computed on.
+    pub kept: YearData,
+}
+
+impl YearSlice {
+    /// `values` (one per area) without the left-out areas' (`None` there).
+    pub fn kept_values(&self, values: &[Option<f64>]) -> Vec<Option<f64>> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(a, &v)| {
+                if self.left_out.get(a).copied().unwrap_or(false) {
+                    None
+                } else {
+                    v
+                }
+            })
+            .collect()
+    }
+
+    /// The codes of the areas left out as flagged, in area order.
+    pub fn left_out_codes<'a>(&self, layer: &'a GeoLayer) -> Vec<&'a str> {
+        (0..layer.areas.len())
+            .filter(|&a| self.left_out.get(a).copied().unwrap_or(false))
+            .map(|a| layer.areas[a].code.as_str())
+            .collect()
+    }
 }
 
 /// What the map's source lines say: the input files, the boundaries' credit and the date.
@@ -73,8 +106,11 @@ pub struct AreaRates {
 }
 
 impl AreaRates {
-    /// The rates of `data` (one entry per area), neighbours from `weights`.
-    pub fn of(data: &YearData, weights: &Weights) -> Self {
+    /// The rates of `slice` (one entry per area), neighbours from `weights`: the raw rate and
+    /// its interval of every row ([`YearSlice::data`]), the estimates (empirical Bayes, excess
+    /// risk) without the left-out areas ([`YearSlice::kept`]), as the CSV writes them.
+    pub fn of(slice: &YearSlice, weights: &Weights) -> Self {
+        let data = &slice.data;
         let n = data.deaths.len();
         let (d, b) = (&data.deaths, &data.births);
         let raw = raw_rates(d, b).unwrap_or_else(|_| vec![None; n]);
@@ -86,6 +122,7 @@ impl AreaRates {
                 _ => (None, None, None),
             })
             .collect();
+        let (d, b) = (&slice.kept.deaths, &slice.kept.births);
         AreaRates {
             rate_per_1000: raw.iter().zip(&intervals).map(|(r, i)| r.or(i.0)).collect(),
             ci95_low: intervals.iter().map(|i| i.1).collect(),
@@ -103,8 +140,10 @@ impl AreaRates {
 
 impl MapRequest {
     /// The rows of `request.year` (one per entity) aligned to the areas of `layer`, with the
-    /// mapped column when the request names one, and each area flagged by `is_flagged(entity,
-    /// year)`. When none of the year's codes is an area of `layer`, the error
+    /// mapped column when the request names one, each area flagged by `is_flagged(entity,
+    /// year)` ([`crate::plausibility::Plausibility::is_flagged`], the rule every view and
+    /// command shares) and, unless the request includes flagged rows, the flagged areas left
+    /// out of the data the estimates use ([`YearSlice::kept`]). When none of the year's codes is an area of `layer`, the error
     /// ([`BoundaryProblem::NoCodeMatches`], under the request's boundary file name or
     /// `comunas.topojson`) names both sides' codes and the file's properties.
     pub fn year_slice(
@@ -155,22 +194,34 @@ impl MapRequest {
                 flagged[area] = is_flagged(codes[k], self.year);
             }
         }
+        let left_out = if self.include_flagged {
+            vec![false; flagged.len()]
+        } else {
+            flagged.clone()
+        };
+        let kept = data.without(&left_out);
         Ok(YearSlice {
             year: self.year,
             data,
             flagged,
+            left_out,
+            kept,
         })
     }
 
-    /// The LISA cluster colouring of `values` (permutations: the request's Moran permutations
-    /// or [`LISA_PERMUTATIONS`]; significance [`LISA_ALPHA`]), legend in the request's language.
+    /// The LISA cluster colouring of `values` (computed on `slice`, [`ValidatedMap::colour`];
+    /// permutations: the request's Moran permutations or [`LISA_PERMUTATIONS`]; significance
+    /// [`LISA_ALPHA`]), legend in the request's language, the flagged areas of `slice` marked
+    /// and, unless the request includes them, left out of the clusters.
     pub fn lisa_colouring(
         &self,
         values: &[Option<f64>],
+        slice: &YearSlice,
         weights: &Weights,
     ) -> Result<(Colouring, Lisa), RequestError> {
+        let values = slice.kept_values(values);
         let l = lisa(
-            values,
+            &values,
             weights,
             self.moran.unwrap_or(LISA_PERMUTATIONS),
             self.seed,
@@ -180,18 +231,21 @@ impl MapRequest {
             statistic: SpatialStatistic::Lisa,
             error,
         })?;
-        let colouring = Colouring::from_lisa_in(values, &l.clusters, LISA_ALPHA, self.lang);
+        let mut colouring = Colouring::from_lisa_in(&values, &l.clusters, LISA_ALPHA, self.lang);
+        colouring.mark_flagged(&slice.flagged, self.include_flagged, self.lang);
         Ok((colouring, l))
     }
 
     /// The EB-standardised Moran's I (Assunção & Reis 1999, esda's `Moran_Rate`) of the year's
-    /// deaths and births, when the request asks for Moran's I and maps a rate (raw or
-    /// smoothed, or the excess risk): the same permutations and seed as [`MapRequest::moran_test`].
+    /// deaths and births without the left-out areas ([`YearSlice::kept`]), when the request
+    /// asks for Moran's I and maps a rate (raw or smoothed, or the excess risk): the same
+    /// permutations and seed as [`MapRequest::moran_test`].
     pub fn eb_moran_test(
         &self,
-        data: &YearData,
+        slice: &YearSlice,
         weights: &Weights,
     ) -> Option<Result<Moran, RequestError>> {
+        let data = &slice.kept;
         let permutations = self.moran?;
         if self.value_column().is_some() {
             return None;
@@ -216,15 +270,18 @@ impl MapRequest {
         )
     }
 
-    /// Moran's I of `values` with its permutation test, when the request asks for it.
+    /// Moran's I of `values` (computed on `slice`, [`ValidatedMap::colour`]) without the
+    /// left-out areas, with its permutation test, when the request asks for it.
     pub fn moran_test(
         &self,
         values: &[Option<f64>],
+        slice: &YearSlice,
         weights: &Weights,
     ) -> Option<Result<Moran, RequestError>> {
         let permutations = self.moran?;
+        let values = slice.kept_values(values);
         Some(
-            moran(values, weights, permutations, self.seed).map_err(|error| {
+            moran(&values, weights, permutations, self.seed).map_err(|error| {
                 RequestError::Spatial {
                     statistic: SpatialStatistic::Moran,
                     error,
@@ -233,14 +290,16 @@ impl MapRequest {
         )
     }
 
-    /// The funnel plot (SVG) of the year's raw rates against births, with the map's source
-    /// lines (`text`).
+    /// The funnel plot (SVG) of the year's raw rates against births without the left-out
+    /// areas ([`YearSlice::kept`]: neither points nor part of the pooled rate), with the map's
+    /// source lines (`text`).
     pub fn funnel_figure(
         &self,
-        data: &YearData,
+        slice: &YearSlice,
         layout: &MapLayout,
         text: &MapText,
     ) -> Result<String, RequestError> {
+        let data = &slice.kept;
         let f = funnel(&data.deaths, &data.births, 60).map_err(RequestError::Funnel)?;
         Ok(funnel_svg(
             &f,
@@ -269,9 +328,10 @@ impl ValidatedMap {
         &self.measure
     }
 
-    /// The values of the measure on `slice`, classed without the plausibility-flagged areas
-    /// unless the request includes them, coloured by class, and the map's texts with their
-    /// source lines (`credits`).
+    /// The values of the measure on `slice` without the left-out areas ([`YearSlice::kept`]:
+    /// the flagged areas unless the request includes them, so they weigh neither in the
+    /// smoothing nor in the classes), classed, coloured by class with the flagged areas marked,
+    /// and the map's texts with their source lines (`credits`).
     pub fn colour(
         &self,
         request: &MapRequest,
@@ -280,16 +340,14 @@ impl ValidatedMap {
         weights: &Weights,
         credits: MapCredits<'_>,
     ) -> Result<Coloured, RequestError> {
-        if self.measure.needs_counts()
-            && !(panel.has_births && (panel.has_deaths || panel.deaths_derived))
-        {
+        if self.measure.needs_counts() && !panel.has_rates() {
             return Err(RequestError::MapNeedsCounts);
         }
         let lang = request.lang;
         let year = request.year;
         let values = self
             .measure
-            .values(&slice.data, weights)
+            .values(&slice.kept, weights)
             .map_err(|error| RequestError::MapValues { year, error })?;
         let (classification, mut colouring) = colour_values_flagged(
             &values,
@@ -339,11 +397,13 @@ impl ValidatedMap {
             name: Some(request.name_property.clone()),
             ..PropertyKeys::default()
         };
-        let layer = GeoLayer::from_str(&boundaries.text, request.object.as_deref(), &keys)
-            .map_err(|e| geometry_error(e.into()))?;
+        let prepared =
+            PreparedBoundaries::prepare(&boundaries.text, request.object.as_deref(), &keys)
+                .map_err(geometry_error)?;
+        let layer = &prepared.layer;
         let plausibility = crate::plausibility::Plausibility::check(panel);
         let slice = request
-            .year_slice(panel, &layer, |code, year| {
+            .year_slice(panel, layer, |code, year| {
                 plausibility.is_flagged(code, year)
             })
             .map_err(|error| match error {
@@ -351,15 +411,12 @@ impl ValidatedMap {
                 other => other,
             })?;
         let n_areas = layer.areas.len();
-        let weights = request
-            .contiguity
-            .weights(&layer)
-            .map_err(|e| geometry_error(e.into()))?;
+        let weights = prepared.weights(request.contiguity);
         let coloured = self.colour(
             request,
             panel,
             &slice,
-            &weights,
+            weights,
             MapCredits {
                 source: context.source,
                 boundaries: &boundaries.credit,
@@ -373,12 +430,10 @@ impl ValidatedMap {
             text: map_text,
         } = coloured;
         let decimals = self.measure.decimals();
-        let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer))
-            .map_err(|e| geometry_error(e.into()))?;
-        let year = request.year.to_string();
+        let layout = &prepared.layout;
         // The LISA cluster map colours by cluster instead of class (the page's "LISA cluster map").
         let (colouring, lisa_summary) = if request.lisa {
-            let (colouring, l) = request.lisa_colouring(&values, &weights)?;
+            let (colouring, l) = request.lisa_colouring(&values, &slice, weights)?;
             let count = |c: LisaCluster| l.clusters.iter().filter(|&&k| k == c).count();
             let summary = json!({
                 "alpha": l.alpha, "permutations": l.permutations, "seed": l.seed,
@@ -391,20 +446,12 @@ impl ValidatedMap {
         } else {
             (colouring, serde_json::Value::Null)
         };
-        let svg = choropleth_svg(&layout, &colouring, &map_text);
+        let svg = choropleth_svg(layout, &colouring, &map_text);
         let data = &slice.data;
         let matching = &data.matching;
-        let csv = map_csv_with(
-            &layer,
-            &weights,
-            &year,
-            data,
-            &values,
-            &classification,
-            context.csv,
-        );
+        let csv = request.data_csv(&prepared, &slice, (&values, &classification), context.csv);
         let funnel_svg = if context.with_funnel {
-            Some(request.funnel_figure(data, &layout, &map_text)?)
+            Some(request.funnel_figure(&slice, layout, &map_text)?)
         } else {
             None
         };
@@ -414,11 +461,11 @@ impl ValidatedMap {
                    "z_norm": finite(m.z_norm), "p_norm": finite(m.p_norm),
                    "z_rand": m.z_rand.and_then(finite), "p_rand": m.p_rand.and_then(finite)})
         };
-        let moran_summary = match request.moran_test(&values, &weights) {
+        let moran_summary = match request.moran_test(&values, &slice, weights) {
             Some(m) => moran_json(m?),
             None => serde_json::Value::Null,
         };
-        let eb_moran_summary = match request.eb_moran_test(data, &weights) {
+        let eb_moran_summary = match request.eb_moran_test(&slice, weights) {
             Some(m) => moran_json(m?),
             None => serde_json::Value::Null,
         };
@@ -429,7 +476,7 @@ impl ValidatedMap {
             .count();
         let flagged = &slice.flagged;
         let no_data: Vec<&str> = (0..n_areas)
-            .filter(|&a| classification.class_of[a].is_none())
+            .filter(|&a| classification.class_of[a].is_none() && !slice.left_out[a])
             .map(|a| layer.areas[a].code.as_str())
             .collect();
         let summary = json!({
@@ -445,6 +492,7 @@ impl ValidatedMap {
             "areas": n_areas,
             "flagged": (0..n_areas).filter(|&a| flagged[a]).map(|a| layer.areas[a].code.as_str()).collect::<Vec<_>>(),
             "flagged_in_breaks": request.include_flagged,
+            "flagged_left_out": slice.left_out_codes(layer),
             "no_data": no_data,
             "matched_data": matched,
             "unmatched_data": matching.unmatched_data,

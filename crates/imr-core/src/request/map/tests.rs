@@ -3,10 +3,8 @@
 use super::*;
 use crate::plausibility::Plausibility;
 use crate::request::BoundaryProblem;
-use imr_map::geometry::{GeoLayer, PropertyKeys};
-use imr_map::layout::{LayoutSpec, MapLayout};
+use imr_map::geometry::PropertyKeys;
 use imr_map::svg::choropleth_svg;
-use imr_map::weights::Weights;
 
 use crate::test_support::bundled_panel;
 
@@ -27,8 +25,9 @@ fn the_pages_stages_draw_what_run_draws() {
         csv: crate::escape::CsvOptions::default(),
         with_funnel: true,
     };
-    let layer = GeoLayer::from_str(&boundaries.text, None, &PropertyKeys::default()).unwrap();
-    let layout = MapLayout::build(&layer, &LayoutSpec::auto(&layer)).unwrap();
+    let prepared =
+        PreparedBoundaries::prepare(&boundaries.text, None, &PropertyKeys::default()).unwrap();
+    let (layer, layout) = (&prepared.layer, &prepared.layout);
     let flags = Plausibility::check(&panel);
     let requests = [
         MapRequest {
@@ -56,14 +55,11 @@ fn the_pages_stages_draw_what_run_draws() {
         },
     ];
     for request in requests {
-        let weights = match request.contiguity {
-            Contiguity::Queen => Weights::queen(&layer).unwrap(),
-            Contiguity::Rook => Weights::rook(&layer).unwrap(),
-        };
+        let weights = prepared.weights(request.contiguity);
         let whole = request.run(&panel, &boundaries, context).unwrap();
         let validated = request.check().unwrap();
         let slice = request
-            .year_slice(&panel, &layer, |c, y| flags.is_flagged(c, y))
+            .year_slice(&panel, layer, |c, y| flags.is_flagged(c, y))
             .unwrap();
         let credits = MapCredits {
             source: context.source,
@@ -71,38 +67,35 @@ fn the_pages_stages_draw_what_run_draws() {
             today: context.today,
         };
         let coloured = validated
-            .colour(&request, &panel, &slice, &weights, credits)
+            .colour(&request, &panel, &slice, weights, credits)
             .unwrap();
         let colouring = if request.lisa {
             request
-                .lisa_colouring(&coloured.values, &weights)
+                .lisa_colouring(&coloured.values, &slice, weights)
                 .unwrap()
                 .0
         } else {
             coloured.colouring.clone()
         };
-        let svg = choropleth_svg(&layout, &colouring, &coloured.text);
+        let svg = choropleth_svg(layout, &colouring, &coloured.text);
         assert_eq!(svg, whole.svg, "{request:?}");
         let funnel = request
-            .funnel_figure(&slice.data, &layout, &coloured.text)
+            .funnel_figure(&slice, layout, &coloured.text)
             .unwrap();
         assert_eq!(Some(funnel), whole.funnel_svg, "{request:?}");
-        let moran = request.moran_test(&coloured.values, &weights);
+        let moran = request.moran_test(&coloured.values, &slice, weights);
         assert_eq!(moran.is_some(), request.moran.is_some());
         if let Some(m) = moran {
             let m = m.unwrap();
             assert_eq!(Some(m.i), whole.summary["moran"]["i"].as_f64());
             assert_eq!(Some(m.z_norm), whole.summary["moran"]["z_norm"].as_f64());
             assert_eq!(m.p_rand, whole.summary["moran"]["p_rand"].as_f64());
-            let eb = request
-                .eb_moran_test(&slice.data, &weights)
-                .unwrap()
-                .unwrap();
+            let eb = request.eb_moran_test(&slice, weights).unwrap().unwrap();
             assert_eq!(Some(eb.i), whole.summary["eb_moran"]["i"].as_f64());
         }
         assert_eq!(whole.summary["contiguity"], request.contiguity.name());
 
-        let rates = AreaRates::of(&slice.data, &weights);
+        let rates = AreaRates::of(&slice, weights);
         let number = imr_map::year_map::csv_number;
         let lines: Vec<&str> = whole.csv.lines().skip(1).collect();
         assert_eq!(lines.len(), layer.areas.len());
@@ -256,4 +249,115 @@ fn boundaries_matching_no_data_code_say_what_each_side_has() {
     assert_eq!(result.summary["matched_data"], 2);
     assert_eq!(result.unmatched_data.len(), 343);
     assert!(!result.unmatched_data.iter().any(|c| c == "01101"));
+}
+
+/// The bundled data have flagged rows (General Lagos 2023: 1000 per 1,000 on 8 births, and
+/// twelve more 2023 rows with a rate given on fewer than 10 births). By default the map leaves
+/// them out of everything it estimates: its smoothed rates, classes, Moran's I (plain and EB),
+/// LISA and funnel plot are those of the same request on the panel without the flagged rows
+/// (`Plausibility::without_flagged`, the rule the other views use), and the flagged communes
+/// are drawn as "flagged, left out", not as no data. `include_flagged` brings them back.
+#[test]
+fn flagged_rows_are_left_out_of_smoothing_moran_lisa_and_funnel_unless_included() {
+    let panel = bundled_panel();
+    let flags = Plausibility::check(&panel);
+    let without = flags.without_flagged(&panel);
+    let boundaries = Boundaries {
+        text: crate::data::BOUNDARIES_TOPOJSON.to_string(),
+        name: "comunas.topojson".into(),
+        credit: imr_map::year_map::BUNDLED_CREDIT.into(),
+    };
+    let context = MapContext {
+        source: "chile_imr_2019_2023.csv",
+        today: "2026-12-01",
+        csv: crate::escape::CsvOptions::default(),
+        with_funnel: true,
+    };
+    let csv_columns = |csv: &str, code: &str| -> Vec<String> {
+        let line = csv
+            .lines()
+            .find(|l| l.starts_with(&format!("{code},")))
+            .unwrap_or_else(|| panic!("{code} in the CSV"));
+        line.split(',').skip(8).map(str::to_string).collect()
+    };
+    for (smooth, lisa) in [
+        (Smooth::Eb, false),
+        (Smooth::SpatialEb, true),
+        (Smooth::None, true),
+    ] {
+        let request = MapRequest {
+            year: 2023,
+            smooth,
+            moran: Some(99),
+            lisa,
+            ..MapRequest::default()
+        };
+        let default = request.run(&panel, &boundaries, context).unwrap();
+        let reference = MapRequest {
+            include_flagged: true,
+            ..request.clone()
+        }
+        .run(&without, &boundaries, context)
+        .unwrap();
+        let included = MapRequest {
+            include_flagged: true,
+            ..request.clone()
+        }
+        .run(&panel, &boundaries, context)
+        .unwrap();
+        let left_out = default.summary["flagged_left_out"].as_array().unwrap();
+        assert_eq!(left_out.len(), 13, "{smooth:?}");
+        assert!(left_out.contains(&serde_json::json!("15202")));
+        assert_eq!(default.summary["flagged"], included.summary["flagged"]);
+        assert_eq!(included.summary["flagged_left_out"], serde_json::json!([]));
+        // Left out: the same estimates as without the rows.
+        for key in ["moran", "eb_moran", "lisa", "classes", "breaks"] {
+            assert_eq!(
+                default.summary[key], reference.summary[key],
+                "{key} {smooth:?}"
+            );
+        }
+        assert_eq!(default.funnel_svg, reference.funnel_svg);
+        // The reference has no row there (no data); the default map says why they are empty.
+        let reference_no_data = reference.summary["no_data"].as_array().unwrap();
+        let default_no_data = default.summary["no_data"].as_array().unwrap();
+        assert_eq!(reference_no_data.len(), default_no_data.len() + 13);
+        assert!(!default_no_data.contains(&serde_json::json!("15202")));
+        assert!(default
+            .svg
+            .contains("data-code=\"15202\" data-class=\"flagged\" data-value=\"\""));
+        assert_eq!(default.svg.matches("data-class=\"flagged\"").count(), 13);
+        assert!(default.svg.contains("13 flagged row(s) left out"));
+        for code in ["15202", "13101", "12101"] {
+            let ours = csv_columns(&default.csv, code);
+            if code == "15202" {
+                // Its counts and raw rate stay in the table; no estimate, class `flagged`.
+                assert_eq!(ours, ["", "", "", "", "flagged"]);
+                assert!(default.csv.contains("15202,General Lagos,2023,8,8,1000,"));
+            } else {
+                assert_eq!(ours, csv_columns(&reference.csv, code), "{code}");
+            }
+        }
+        // Included: General Lagos is in the funnel plot, the estimates and the classes.
+        assert!(!default
+            .funnel_svg
+            .as_deref()
+            .unwrap()
+            .contains("data-code=\"15202\""));
+        assert!(included
+            .funnel_svg
+            .as_deref()
+            .unwrap()
+            .contains("data-code=\"15202\""));
+        assert_ne!(
+            default.summary["moran"]["i"],
+            included.summary["moran"]["i"]
+        );
+        assert_ne!(
+            default.summary["eb_moran"]["i"],
+            included.summary["eb_moran"]["i"]
+        );
+        assert!(!included.svg.contains("data-class=\"flagged\""));
+        assert_ne!(csv_columns(&included.csv, "15202")[4], "flagged");
+    }
 }

@@ -1,0 +1,80 @@
+//! Row validation and the join of characteristics files: raw tables → [`Panel`].
+//!
+//! [`build_panel`] runs in phases, a module each, every one handing a value on to the next:
+//! 1. [`roles`] — which columns play which part: each table's roles checked, each table main
+//!    data or characteristics; hands on a [`roles::Plan`].
+//! 2. [`values`] — the cells: each main table's non-role columns parsed in one walk of its
+//!    records, with each record's width, year and the distinct entities
+//!    ([`values::ParsedExtras`]); counts, covariates and characteristics cells read per record.
+//! 3. [`keys`] — entity codes (CUT or any identifier, [`keys::EntityCodes`]) and each record's
+//!    (entity, time) key.
+//! 4. [`conflicts`] — a key met again: merged (births in one file, deaths in another, disagreeing
+//!    cells listed), excluded as a duplicate, or kept apart.
+//! 5. [`accounting`] — every record used or excluded with its reason, per file and in total.
+//!
+//! [`stack`] runs each record of the main tables through them into the panel's rows, then
+//! [`join`] each record of the characteristics tables onto those rows.
+
+mod accounting;
+mod conflicts;
+mod join;
+mod keys;
+mod roles;
+mod stack;
+mod values;
+
+pub use keys::CodeSystem;
+
+use super::columns::ColumnRoles;
+use super::table::RawTable;
+use super::{IngestError, IngestReport};
+use crate::panel::Panel;
+
+/// Options of a panel build.
+#[derive(Debug, Clone, Default)]
+pub struct IngestOptions {
+    pub code_system: CodeSystem,
+    /// Whether rows of a main file that repeat an (entity, time) key are kept as rows of their
+    /// own (a model with absorbed effects, which does not need the key unique: `imr fit --fe`)
+    /// instead of excluded as duplicates naming the line they repeat (the default, for every
+    /// analysis that reads one value per area and year). Rows of two main files that complete
+    /// each other (births in one, deaths in the other) are merged either way.
+    pub keep_repeated_keys: bool,
+    /// Whether a main file may have no time column: a cross-section (`imr fit` of data with
+    /// one row per area), every row then in one period, time 0. Without it (the default) a
+    /// main file without a time column is an error naming the missing role.
+    pub time_optional: bool,
+}
+
+/// Builds the validated panel from tables and the roles chosen for each (same order).
+///
+/// Tables with an outcome role (births, deaths or rate) are stacked as the main data; the others
+/// are characteristics joined by entity, or by entity and time when they have a time column. When
+/// no table has an outcome role, the first is the main data (a generic panel, e.g. for models).
+pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
+    tables: &[T],
+    roles: &[ColumnRoles],
+    options: &IngestOptions,
+) -> Result<Panel, IngestError> {
+    // Owned tables or shared ones (the page's `Arc`s): read in place, never copied.
+    let tables: Vec<&RawTable> = tables.iter().map(|t| t.borrow()).collect();
+    if tables.is_empty() {
+        return Err(IngestError::NoFiles);
+    }
+    assert_eq!(tables.len(), roles.len(), "one ColumnRoles per table");
+    let plan = roles::plan(&tables, roles, options)?;
+    // The main tables' other columns, parsed (and their entities listed) in one walk.
+    let parsed: Vec<values::ParsedExtras> = plan
+        .main
+        .iter()
+        .map(|&t| values::parsed_extra_columns(tables[t], &roles[t]))
+        .collect();
+    let codes = keys::EntityCodes::choose(options.code_system, &parsed);
+    let mut report = IngestReport::default();
+    let keep_repeated = options.keep_repeated_keys;
+    let input = (tables.as_slice(), roles);
+    let mut rows =
+        stack::stack_main_tables(input, &plan, parsed, &codes, keep_repeated, &mut report);
+    join::join_characteristics(&mut rows, input, &plan, &codes, &mut report);
+    accounting::finish(rows, report, input, &plan, codes.chile)
+}

@@ -1,0 +1,272 @@
+//! The files of an inequality analysis: one value per file, naming the engine function that
+//! writes it and the `imr inequality` options that write it. `imr inequality --format` takes its
+//! values from [`InequalityExport::ALL`] and the Inequality view's downloads and shown commands
+//! come from the same values, so a downloaded file and the command beside it cannot disagree.
+
+use super::inequality::InequalityResult;
+use crate::inequality::chart::{
+    box_plot_svg_flagged, lorenz_svg_in, measure_over_years_svg_in, two_series_report_svg_in,
+};
+use crate::inequality::csv::{
+    box_plot_csv, box_plot_outliers_csv, lorenz_csv_of_years, measure_series_csv, trend_csv,
+    two_series_report_csv, years_csv,
+};
+use crate::inequality::{Measure, SubjectKind};
+use crate::{Caption, Lang};
+
+/// One file of an inequality analysis (besides the JSON document of `imr inequality`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InequalityExport {
+    /// The per-year table: one row per year, a column per measure and its interval (CSV).
+    Table,
+    /// The linear trend of every measure over the years: slope, interval, change (CSV).
+    Trends,
+    /// Line chart of one measure over the years with its interval band (SVG).
+    MeasureChart,
+    /// The series the measure chart draws, per year with its interval (CSV).
+    MeasureSeries,
+    /// Lorenz curves of the chosen years, every year when none is chosen (SVG).
+    LorenzChart,
+    /// The Lorenz curve points of the chosen years (CSV).
+    LorenzPoints,
+    /// Box plots of the area values per year (SVG).
+    BoxChart,
+    /// The box-plot statistics per year (CSV).
+    BoxStatistics,
+    /// The box plots' outliers: area, year, value (CSV).
+    Outliers,
+    /// One measure of the infant mortality rate and of a second column over the years, with
+    /// their correlation (SVG); needs the second series.
+    AgainstChart,
+    /// The two series of the against chart side by side (CSV); needs the second series.
+    AgainstSeries,
+}
+
+/// What the reader chose that some files show: the measure of the measure and against charts,
+/// and the years of the Lorenz curves (empty: every year).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExportChoices<'a> {
+    /// The measure drawn (`--measure`).
+    pub measure: Measure,
+    /// The Lorenz years (`--years`); empty for every year.
+    pub years: &'a [i64],
+}
+
+impl Default for ExportChoices<'_> {
+    /// The Gini (`imr inequality`'s default `--measure`) and every year.
+    fn default() -> Self {
+        ExportChoices {
+            measure: Measure::Gini,
+            years: &[],
+        }
+    }
+}
+
+/// Why a file cannot be written from the results at hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportError {
+    /// The against chart and series need the second series (`--against`).
+    NeedsSecondSeries,
+}
+
+impl InequalityExport {
+    /// Every file, in the order `imr inequality --help` lists them.
+    pub const ALL: [InequalityExport; 11] = [
+        Self::Table,
+        Self::MeasureChart,
+        Self::LorenzChart,
+        Self::BoxChart,
+        Self::Trends,
+        Self::MeasureSeries,
+        Self::LorenzPoints,
+        Self::BoxStatistics,
+        Self::Outliers,
+        Self::AgainstChart,
+        Self::AgainstSeries,
+    ];
+
+    /// The value of `imr inequality --format` that writes this file.
+    pub fn format(self) -> &'static str {
+        match self {
+            Self::Table => "csv",
+            Self::Trends => "csv-trends",
+            Self::MeasureChart => "svg-trend",
+            Self::MeasureSeries => "csv-measure",
+            Self::LorenzChart => "svg-lorenz",
+            Self::LorenzPoints => "csv-lorenz",
+            Self::BoxChart => "svg-box",
+            Self::BoxStatistics => "csv-box",
+            Self::Outliers => "csv-outliers",
+            Self::AgainstChart => "svg-against",
+            Self::AgainstSeries => "csv-against",
+        }
+    }
+
+    /// The file of a `--format` value, if it names one.
+    pub fn from_format(format: &str) -> Option<InequalityExport> {
+        Self::ALL.into_iter().find(|e| e.format() == format)
+    }
+
+    /// What the file holds, in English (the `--help` of `--format`).
+    pub fn description(self) -> &'static str {
+        match self {
+            Self::Table => {
+                "The per-year table: one row per year, a column per measure and its interval"
+            }
+            Self::Trends => {
+                "The linear trend of every measure over the years (slope, interval, change) as CSV"
+            }
+            Self::MeasureChart => {
+                "SVG line chart of --measure over the years with its interval band"
+            }
+            Self::MeasureSeries => {
+                "The series drawn by svg-trend: --measure per year with its interval, as CSV"
+            }
+            Self::LorenzChart => "SVG Lorenz curves of --years (all years when absent)",
+            Self::LorenzPoints => {
+                "The Lorenz curve points of --years (all years when absent), as CSV"
+            }
+            Self::BoxChart => "SVG box plots of the area values per year",
+            Self::BoxStatistics => "The box-plot statistics per year, as CSV",
+            Self::Outliers => "The box plots' outliers (area, year, value), as CSV",
+            Self::AgainstChart => {
+                "SVG of --measure of the infant mortality rate and of the --against column \
+                 (weighted by --against-weight, bootstrapped the same way) over the years, with \
+                 their correlation"
+            }
+            Self::AgainstSeries => "The two series of svg-against side by side, as CSV",
+        }
+    }
+
+    /// Whether the file is an SVG chart (its words in a language, its provenance in its foot);
+    /// the others are CSV, which take the provenance lines at their head.
+    pub fn is_svg(self) -> bool {
+        matches!(
+            self,
+            Self::MeasureChart | Self::LorenzChart | Self::BoxChart | Self::AgainstChart
+        )
+    }
+
+    /// Whether the file needs the second series of the request (`--against`).
+    pub fn needs_second_series(self) -> bool {
+        matches!(self, Self::AgainstChart | Self::AgainstSeries)
+    }
+
+    /// The `imr inequality` options after the request's own that write this file: `--format`,
+    /// then `--measure` for the files of one measure, `--years` for the Lorenz files when years
+    /// are chosen, and `--lang` for a chart (its words).
+    pub fn args(self, choices: &ExportChoices, lang: Lang) -> Vec<String> {
+        let mut args = vec!["--format".to_string(), self.format().to_string()];
+        match self {
+            Self::MeasureChart | Self::MeasureSeries | Self::AgainstChart | Self::AgainstSeries => {
+                args.extend([
+                    "--measure".to_string(),
+                    choices.measure.key(SubjectKind::Rate).to_string(),
+                ])
+            }
+            Self::LorenzChart | Self::LorenzPoints if !choices.years.is_empty() => {
+                let years: Vec<String> = choices.years.iter().map(i64::to_string).collect();
+                args.extend(["--years".to_string(), years.join(",")]);
+            }
+            _ => {}
+        }
+        if self.is_svg() {
+            args.extend(["--lang".to_string(), lang.tag().to_string()]);
+        }
+        args
+    }
+
+    /// The file's text (a CSV without its provenance lines, which the caller adds for the
+    /// input it read; an SVG with `caption`'s language and provenance line) from the analysis
+    /// `result` and, for the against files, the second series measured on its own (`second`:
+    /// [`InequalityRequest::second_series`](super::InequalityRequest::second_series)).
+    ///
+    /// The box plots mark the values of the rows `result` left out as flagged (their
+    /// [`InequalityResult::flagged`]), the one rule of the page and `imr`.
+    pub fn write(
+        self,
+        result: &InequalityResult,
+        second: Option<&InequalityResult>,
+        choices: &ExportChoices,
+        caption: &Caption,
+    ) -> Result<String, ExportError> {
+        let analysis = &result.analysis;
+        let report = &analysis.report;
+        let other = || {
+            second
+                .map(|s| &s.analysis.report)
+                .ok_or(ExportError::NeedsSecondSeries)
+        };
+        Ok(match self {
+            Self::Table => years_csv(report),
+            Self::Trends => trend_csv(report),
+            Self::MeasureChart => measure_over_years_svg_in(report, choices.measure, caption),
+            Self::MeasureSeries => measure_series_csv(report, choices.measure),
+            Self::LorenzChart => {
+                lorenz_svg_in(&analysis.lorenz, choices.years, &report.subject, caption)
+            }
+            Self::LorenzPoints => lorenz_csv_of_years(&analysis.lorenz, choices.years),
+            Self::BoxChart => {
+                let is_flagged = |entity: &str, time: i64| {
+                    result
+                        .flagged
+                        .iter()
+                        .any(|f| f.time == time && f.entity == entity)
+                };
+                box_plot_svg_flagged(&analysis.box_plots, &report.subject, caption, &is_flagged)
+            }
+            Self::BoxStatistics => box_plot_csv(&analysis.box_plots),
+            Self::Outliers => box_plot_outliers_csv(&analysis.box_plots),
+            Self::AgainstChart => {
+                two_series_report_svg_in(report, other()?, choices.measure, caption)
+            }
+            Self::AgainstSeries => two_series_report_csv(report, other()?, choices.measure),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_names_one_file_and_back() {
+        for export in InequalityExport::ALL {
+            assert_eq!(InequalityExport::from_format(export.format()), Some(export));
+            assert_eq!(
+                export.is_svg(),
+                export.format().starts_with("svg-"),
+                "{export:?}"
+            );
+        }
+        assert_eq!(InequalityExport::from_format("json"), None);
+    }
+
+    #[test]
+    fn the_options_name_the_measure_the_years_and_the_language_where_the_file_shows_them() {
+        let choices = ExportChoices {
+            measure: Measure::TheilT,
+            years: &[2019, 2023],
+        };
+        let words = |e: InequalityExport| e.args(&choices, Lang::Es).join(" ");
+        assert_eq!(
+            words(InequalityExport::MeasureChart),
+            "--format svg-trend --measure theil_t --lang es"
+        );
+        assert_eq!(
+            words(InequalityExport::LorenzPoints),
+            "--format csv-lorenz --years 2019,2023"
+        );
+        assert_eq!(words(InequalityExport::BoxStatistics), "--format csv-box");
+        let every_year = ExportChoices {
+            years: &[],
+            ..choices
+        };
+        assert_eq!(
+            InequalityExport::LorenzChart
+                .args(&every_year, Lang::En)
+                .join(" "),
+            "--format svg-lorenz --lang en"
+        );
+    }
+}

@@ -1,0 +1,84 @@
+//! The one cache of the views' results: a request's result on the loaded panel, kept while the
+//! page is open, so that switching tabs, going back to an earlier choice or toggling an option
+//! twice shows the result at once instead of running the engine again.
+//!
+//! Each view keeps its own [`RequestCache`] in a `thread_local!` (the page has one thread):
+//! the Inequality view its analyses, the Models view its fits, the Findings their answers. A
+//! cache holds the results of one panel only (compared by identity, [`Shared`]'s `PartialEq`):
+//! loading other data empties it. Derived values that are cheap or that depend on the reader's
+//! choices within one result (a chart of a result, a colouring) stay in memos.
+
+use crate::state::Shared;
+use imr_core::panel::Panel;
+
+/// Up to `capacity` results of requests `R` on one panel, the oldest dropped first.
+pub struct RequestCache<R, O> {
+    panel: Option<Shared<Panel>>,
+    entries: Vec<(R, O)>,
+    capacity: usize,
+}
+
+impl<R: PartialEq + Clone, O: Clone> RequestCache<R, O> {
+    /// An empty cache of at most `capacity` results.
+    pub const fn new(capacity: usize) -> Self {
+        RequestCache {
+            panel: None,
+            entries: Vec::new(),
+            capacity,
+        }
+    }
+
+    /// The result of `request` on `panel`: the kept one, or `run()`'s, then kept.
+    pub fn get_or_run(&mut self, panel: &Shared<Panel>, request: &R, run: impl FnOnce() -> O) -> O {
+        if self.panel.as_ref() != Some(panel) {
+            self.panel = Some(panel.clone());
+            self.entries.clear();
+        }
+        if let Some((_, result)) = self.entries.iter().find(|(r, _)| r == request) {
+            return result.clone();
+        }
+        let result = run();
+        if self.entries.len() >= self.capacity.max(1) {
+            self.entries.remove(0);
+        }
+        self.entries.push((request.clone(), result.clone()));
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use imr_core::ingest::{build_panel, IngestOptions, RawTable};
+    use std::sync::Arc;
+
+    fn panel() -> Shared<Panel> {
+        let csv = b"comuna,anio,nacimientos,defunciones\n01101,2020,100,1\n01107,2020,200,3\n";
+        let table = RawTable::from_bytes("t.csv", csv).unwrap();
+        let roles = table.guessed_roles.clone();
+        let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
+        Shared(Arc::new(panel))
+    }
+
+    #[test]
+    fn a_request_runs_once_per_panel_and_the_oldest_result_goes_first() {
+        let (a, b) = (panel(), panel());
+        let mut cache = RequestCache::new(2);
+        let runs = std::cell::Cell::new(0);
+        let get = |cache: &mut RequestCache<u32, u32>, panel: &Shared<Panel>, r: u32| {
+            cache.get_or_run(panel, &r, || {
+                runs.set(runs.get() + 1);
+                r * 10
+            })
+        };
+        assert_eq!(get(&mut cache, &a, 1), 10);
+        assert_eq!(get(&mut cache, &a, 1), 10);
+        assert_eq!(get(&mut cache, &a, 2), 20);
+        assert_eq!(get(&mut cache, &a, 3), 30); // 1 is dropped
+        assert_eq!(get(&mut cache, &a, 2), 20);
+        assert_eq!(get(&mut cache, &a, 1), 10);
+        // an equal panel loaded again is other data: its results are computed anew
+        assert_eq!(get(&mut cache, &b, 3), 30);
+        assert_eq!(runs.get(), 5);
+    }
+}

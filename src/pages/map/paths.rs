@@ -1,0 +1,154 @@
+//! The map's communes: one SVG path per shape, written once per geometry; only their fill and
+//! data attributes follow the colouring. A primary shape is a button (hover, focus, click,
+//! Enter) that shows the commune's tooltip and selects it.
+
+use super::selection::Selection;
+use super::tooltip::Hover;
+use super::Geometry;
+use crate::i18n::lang;
+use crate::messages::messages;
+use crate::state::Shared;
+use imr_core::map::colour::NO_DATA_FILL;
+use imr_core::map::svg::{format_value, Colouring};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Each area's attributes under the current colouring (no colouring yet: no data).
+#[derive(Clone, Copy)]
+struct Paint {
+    colouring: Memo<Option<Shared<Colouring>>>,
+}
+
+impl Paint {
+    fn fill(&self, area: usize) -> String {
+        self.colouring.with(|c| {
+            c.as_ref()
+                .map(|c| c.fill_of(area).to_string())
+                .unwrap_or_else(|| NO_DATA_FILL.to_string())
+        })
+    }
+
+    /// `data-class`: the class, `flagged` (left out) or `none`.
+    fn class(&self, area: usize) -> String {
+        self.colouring.with(|c| {
+            c.as_ref()
+                .map(|c| c.class_name(area))
+                .unwrap_or_else(|| "none".into())
+        })
+    }
+
+    fn flagged(&self, area: usize) -> bool {
+        self.colouring.with(|c| {
+            c.as_ref()
+                .is_some_and(|c| c.flagged.get(area).copied().unwrap_or(false))
+        })
+    }
+
+    fn value(&self, area: usize) -> Option<f64> {
+        self.colouring.with(|c| {
+            c.as_ref()
+                .and_then(|c| c.values.get(area).copied().flatten())
+        })
+    }
+
+    /// What a screen reader hears: "Santiago (13101): 6.12", or why there is no value.
+    fn label(&self, area: usize, name: &str, code: &str) -> String {
+        let lang = lang().get_untracked();
+        let shown = match self.value(area) {
+            Some(v) => crate::i18n::format_number(lang, v, 2),
+            None => self.colouring.with(|c| match c {
+                Some(c) if c.is_left_out(area) => c.left_out_label.clone(),
+                _ => messages(lang).map.no_data.into(),
+            }),
+        };
+        format!("{name} ({code}): {shown}")
+    }
+}
+
+/// The panels of the map (main and insets, boxed ones framed and titled) with their communes.
+pub(super) fn map_panels(
+    geo: &Geometry,
+    colouring: Memo<Option<Shared<Colouring>>>,
+    hover: Hover,
+    selected: Selection,
+) -> impl IntoView {
+    let paint = Paint { colouring };
+    let layout = &geo.prepared.layout;
+    layout
+        .panels
+        .iter()
+        .enumerate()
+        .map(|(p, panel)| {
+            let frame = panel.boxed.then(|| {
+                let r = panel.rect.inset(-4.0);
+                view! {
+                    <text x=panel.rect.x y=panel.rect.y - 6.0 font-size="11" fill="#333333">{panel.title.clone().unwrap_or_default()}</text>
+                    <rect x=r.x y=r.y width=r.width height=r.height fill="none" stroke="#666666" stroke-width="0.8"/>
+                }
+            });
+            let shapes = layout
+                .shapes
+                .iter()
+                .filter(|s| s.panel == p)
+                .map(|shape| {
+                    let (area, d) = (shape.area, shape.d.clone());
+                    if shape.primary {
+                        commune_path(geo, area, d, paint, hover, selected).into_any()
+                    } else {
+                        view! { <path data-of=layout.codes[area].clone() fill=move || paint.fill(area) d=d/> }.into_any()
+                    }
+                })
+                .collect_view();
+            view! {
+                {frame}
+                <g data-panel=panel.id.clone() stroke="#ffffff" stroke-width=if panel.boxed { "0.6" } else { "0.25" } stroke-linejoin="round">{shapes}</g>
+            }
+        })
+        .collect_view()
+}
+
+/// The primary path of a commune: its data attributes, the flagged outline, and the events that
+/// show its tooltip and select it.
+fn commune_path(
+    geo: &Geometry,
+    area: usize,
+    d: String,
+    paint: Paint,
+    hover: Hover,
+    selected: Selection,
+) -> impl IntoView {
+    let code = geo.prepared.layout.codes[area].clone();
+    let name = geo.prepared.layout.names[area].clone();
+    let label = {
+        let code = code.clone();
+        move || paint.label(area, &name, &code)
+    };
+    let flagged = move || paint.flagged(area);
+    let place = move |ev: leptos::ev::MouseEvent| {
+        hover.place(area, ev.client_x() as f64, ev.client_y() as f64)
+    };
+    view! {
+        <path data-code=code data-class=move || paint.class(area)
+            data-value=move || paint.value(area).map(format_value).unwrap_or_default()
+            data-flagged=move || flagged().then_some("true")
+            stroke=move || flagged().then_some("#1a1a1a")
+            stroke-width=move || flagged().then_some("1.2")
+            fill=move || paint.fill(area) d=d tabindex="0" role="button"
+            aria-label=label
+            aria-pressed=move || (selected.get() == Some(area)).to_string()
+            on:mouseenter=place
+            on:mousemove=place
+            on:mouseleave=move |_| hover.clear()
+            on:focus=move |ev: leptos::ev::FocusEvent| {
+                if let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                    let r = el.get_bounding_client_rect();
+                    hover.place(area, r.right(), r.top() + r.height() / 2.0);
+                }
+            }
+            on:blur=move |_| hover.clear()
+            on:click=move |_| selected.set(Some(area))
+            on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); selected.set(Some(area)); }
+            }/>
+    }
+}
