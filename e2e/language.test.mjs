@@ -11,7 +11,9 @@
 // pre/code/kbd/samp/textarea, which stay in their own syntax.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage } from './harness.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServer, launch, openPage, ROOT } from './harness.mjs';
 import { ViewPage, READY } from './views.mjs';
 
 const FUNCTION_WORDS = {
@@ -204,4 +206,84 @@ test('a model that cannot be fitted is explained in the page language and follow
   assert.equal((await failure.textContent()).trim(), 'fd: no entity has two consecutive periods, so there is no first difference');
   assert.deepEqual(opened.errors, []);
   await opened.close();
+});
+
+// The engines' reasons for leaving rows and entities out are values worded by the page: a
+// Spanish page shows none of their English sentences. The fixture has a row without `pobreza`,
+// a zero weight, a commune with no death in any year (poisson-fe drops it), a commune with one
+// row and a rate flagged as implausible (and a row without deaths, which the reader excludes). These are the English wordings
+// of imr_models::ExclusionReason, ValueProblem, EntityDropReason, Diagnostic::HausmanUnavailable,
+// imr_inequality::panel_input::NotMeasuredReason, words::Quantity and words::Unit, and the
+// English estimator labels (Estimator::label_in).
+const ENGINE_ENGLISH = [
+  'missing value in', 'missing fixed effect', 'missing cluster', 'weights must be positive',
+  'a count cannot be negative', 'its logarithm, the offset, is not defined', 'an exposure must be positive',
+  'in every period (dropped from poisson-fe)', 'has a single row (dropped from poisson-fe)',
+  'singleton: the only observation', 'is zero in every row of its level of fixed effect',
+  'flagged as implausible', 'is zero in every period: with entity effects',
+  "a single row: the entity's effect fits it exactly", 'the Hausman test is not available',
+  'deaths are missing', 'births are missing', 'is missing',
+  'infant mortality rate', 'live births', 'ratio, no unit',
+  'Pooled OLS', 'Fixed effects (within)', 'Poisson fixed effects', 'entities dropped',
+];
+
+const EXCLUSIONS_CSV = {
+  name: 'exclusiones.csv', mimeType: 'text/csv',
+  buffer: fs.readFileSync(path.join(ROOT, 'e2e', 'fixtures', 'exclusions.csv')),
+};
+
+/** The English engine sentences in the text of the whole page (closed `<details>` included). */
+async function engineEnglish(page) {
+  const text = (await page.evaluate(() => document.body.textContent)).replace(/\s+/g, ' ');
+  return ENGINE_ENGLISH.filter((phrase) => text.includes(phrase));
+}
+
+/** Opens the Data view in Spanish with the Models options `fragment`, loads the fixture and
+ * opens the Models view once its diagnostics name `waitFor`. */
+async function modelsOnFixture(fragment, waitFor) {
+  const opened = await ViewPage.open(browser, server.origin, 'data', { lang: 'es', fragment });
+  const { page } = opened;
+  await page.getByTestId('file-input').setInputFiles(EXCLUSIONS_CSV);
+  // the fixture's 19 rows replace the bundled data
+  await page.getByTestId('rows-read').filter({ hasText: /^19$/ }).waitFor({ timeout: 60000 });
+  await page.getByTestId('tab-models').click();
+  await page.getByTestId('diagnostics').filter({ hasText: waitFor }).waitFor({ timeout: 60000 });
+  return opened;
+}
+
+test('the engines\' reasons for leaving rows out are in Spanish on the Spanish page', async () => {
+  // no rank column: the fixture's row without `pobreza` would stop the concentration index
+  const opened = await modelsOnFixture('models=pooled,poisson-fe&x=pobreza&weights=peso&vcov=hc1&ineq-rank=-', '13103');
+  const { page } = opened;
+  const diagnostics = (await page.getByTestId('diagnostics').textContent()).replace(/\s+/g, ' ');
+  for (const spanish of [
+    'falta el valor de `pobreza`', 'el peso `peso` es 0 (los pesos deben ser positivos)',
+    'la entidad `13103` tiene `deaths` = 0 en todos los períodos (excluida de poisson-fe)',
+    'la entidad `13105` tiene una sola fila (excluida de poisson-fe)', 'marcada como inverosímil',
+    'MCO agrupado', 'Poisson con efectos fijos',
+  ]) assert.ok(diagnostics.includes(spanish), `${spanish} not in: ${diagnostics.slice(0, 600)}`);
+  assert.deepEqual(await engineEnglish(page), [], 'Models');
+
+  for (const [tab, ready] of [['tab-inequality', 'inequality-table'], ['tab-data', 'rates-table']]) {
+    await page.getByTestId(tab).click();
+    await page.getByTestId(ready).waitFor({ timeout: 60000 });
+    assert.deepEqual(await engineEnglish(page), [], tab);
+  }
+  // Values, not sentences kept as written: the same reasons turn English on a switch.
+  await page.getByTestId('tab-models').click();
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId('diagnostics').filter({ hasText: 'weights must be positive' }).waitFor();
+  const english = (await page.getByTestId('diagnostics').textContent()).replace(/\s+/g, ' ');
+  assert.ok(english.includes('entity `13105` has a single row (dropped from poisson-fe)'), english.slice(0, 600));
+  assert.deepEqual(opened.errors, []);
+  await opened.close();
+
+  // Absorbed effects: the rows alone in their level and the levels without a death.
+  const absorbed = await modelsOnFixture('models=poisson-fe&x=pobreza&fe=entity', 'fixest');
+  const text = (await absorbed.page.getByTestId('diagnostics').textContent()).replace(/\s+/g, ' ');
+  assert.ok(text.includes('observación única de su nivel del efecto fijo `entity`'), text.slice(0, 600));
+  assert.ok(text.includes('es cero en todas las filas de su nivel del efecto fijo `entity`'), text.slice(0, 600));
+  assert.deepEqual(await engineEnglish(absorbed.page), [], 'Models with absorbed effects');
+  assert.deepEqual(absorbed.errors, []);
+  await absorbed.close();
 });

@@ -121,10 +121,18 @@ impl FlaggedRow {
     /// Why the row is left out of an analysis: "flagged as implausible: rate above 200 per
     /// 1,000; …".
     pub fn left_out_reason(&self, lang: Lang) -> String {
-        let why = self.reasons_text(lang);
-        match lang {
-            Lang::En => format!("flagged as implausible: {why}"),
-            Lang::Es => format!("marcada como inverosímil: {why}"),
+        imr_inequality::panel_input::NotMeasuredReason::Flagged {
+            reasons: self.reasons_worded(),
+        }
+        .text(lang)
+    }
+
+    /// [`FlaggedRow::reasons_text`] in both languages, for a reason value of an engine that
+    /// words the rest (`imr_models::ExclusionReason::Flagged`).
+    pub fn reasons_worded(&self) -> imr_stats::Worded {
+        imr_stats::Worded {
+            es: self.reasons_text(Lang::Es),
+            en: self.reasons_text(Lang::En),
         }
     }
 

@@ -651,17 +651,21 @@ fn term_label(lang: Lang, column: &str, per: f64) -> String {
     term_words(lang, column, &p, |t| &t.label).unwrap_or_else(|| format!("{column} +{p}"))
 }
 
-fn model_name(lang: Lang, e: Estimator) -> &'static str {
-    match (e, lang) {
-        (Estimator::Fe, Lang::Es) => {
-            "efectos fijos, dentro de cada comuna, EE agrupados por comuna"
-        }
-        (Estimator::Fe, Lang::En) => "fixed effects, within communes, SE clustered by commune",
-        (Estimator::Re, Lang::Es) => "efectos aleatorios Swamy–Arora, EE agrupados por comuna",
-        (Estimator::Re, Lang::En) => "Swamy–Arora random effects, SE clustered by commune",
-        (_, Lang::Es) => "modelo de panel",
-        (_, Lang::En) => "panel model",
-    }
+/// The estimator's one label ([`Estimator::label_in`]) inside a sentence, with the standard
+/// errors every finding's fit uses: "fixed effects (within), SE clustered by commune".
+fn model_name(lang: Lang, e: Estimator) -> String {
+    let label = e.label_in(lang);
+    // a capital opening a word ("Fixed"), not an acronym ("MCO"), is lowered
+    let acronym = label.chars().nth(1).is_some_and(char::is_uppercase);
+    let mut chars = label.chars();
+    let lowered: String = match chars.next() {
+        Some(first) if !acronym => first.to_lowercase().chain(chars).collect(),
+        _ => label.to_string(),
+    };
+    format!(
+        "{lowered}, {}",
+        lang.pick("EE agrupados por comuna", "SE clustered by commune")
+    )
 }
 
 fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {

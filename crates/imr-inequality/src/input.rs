@@ -9,6 +9,7 @@
 //!   capita weighted by population. Areas are those with weight > 0 that year.
 
 use crate::error::{Field, InequalityError};
+use crate::words::{Quantity, Unit};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -109,19 +110,18 @@ pub enum Subject {
 
 impl Subject {
     /// Unit of the area values, for axes and notes.
-    pub fn unit(&self) -> String {
+    pub fn unit(&self) -> Unit {
         match self {
-            Subject::Rates(input) if input.per == 1000.0 => "per 1,000 live births".to_string(),
-            Subject::Rates(input) => format!("per {} live births", input.per),
-            Subject::Values(input) => input.unit.clone(),
+            Subject::Rates(input) => Unit::PerLiveBirths { per: input.per },
+            Subject::Values(input) => Unit::Given(input.unit.clone()),
         }
     }
 
-    /// Short name of the area value ("infant mortality rate" or the value column).
-    pub fn value_name(&self) -> String {
+    /// What the area value is (the infant mortality rate or the value column).
+    pub fn value_name(&self) -> Quantity {
         match self {
-            Subject::Rates(_) => "infant mortality rate".to_string(),
-            Subject::Values(input) => input.value_name.clone(),
+            Subject::Rates(_) => Quantity::InfantMortalityRate,
+            Subject::Values(input) => Quantity::Column(input.value_name.clone()),
         }
     }
 }

@@ -4,7 +4,7 @@
 //! `Serialize`).
 
 use crate::bootstrap::BootstrapMethod;
-use crate::words::term;
+use crate::words::{Quantity, Unit};
 use crate::year::SubjectKind;
 use imr_stats::Lang;
 
@@ -27,9 +27,9 @@ pub struct BiasExample {
 #[non_exhaustive]
 pub enum Note {
     /// Rates: which areas count, the unit, birth-share weights.
-    RateAreas { unit: String },
+    RateAreas { unit: Unit },
     /// A weighted value column: which areas count.
-    ValueAreas { value: String, weight: String },
+    ValueAreas { value: Quantity, weight: Quantity },
     /// Quantiles are unweighted.
     UnweightedQuantiles,
     /// No bootstrap replicates, no intervals.
@@ -47,7 +47,7 @@ pub enum Note {
     Trend { percent: f64 },
     /// Rows with zero weight left out, as (rows, year).
     ZeroWeightRows {
-        weight: String,
+        weight: Quantity,
         rows: Vec<(usize, i64)>,
     },
     /// Dispersion measures whose replicates lie above the estimate (small-area noise).
@@ -104,23 +104,16 @@ fn list_measures(flagged: &FlaggedMeasures) -> String {
 impl Note {
     /// The note in `lang`.
     pub fn render(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.english(),
-            Lang::Es => self.spanish(),
-        }
-    }
-
-    fn english(&self) -> String {
-        match self {
-            Note::RateAreas { unit } => format!(
+        match (self, lang) {
+            (Note::RateAreas { unit }, Lang::En) => format!(
                 "Areas are those with births > 0 in the year; rates are {unit}. Weighted measures use birth shares."
             ),
-            Note::ValueAreas { value, weight } => format!(
+            (Note::ValueAreas { value, weight }, Lang::En) => format!(
                 "Subject: `{value}` weighted by `{weight}`; areas are those with {weight} > 0 in the year."
             ),
-            Note::UnweightedQuantiles => "Median, percentiles, min and max are unweighted across areas (type-7 quantiles, as R and NumPy).".into(),
-            Note::NoBootstrap => "No bootstrap replicates were asked for: no intervals.".into(),
-            Note::BootstrapIntervals { percent, replicates, method, seed } => {
+            (Note::UnweightedQuantiles, Lang::En) => "Median, percentiles, min and max are unweighted across areas (type-7 quantiles, as R and NumPy).".into(),
+            (Note::NoBootstrap, Lang::En) => "No bootstrap replicates were asked for: no intervals.".into(),
+            (Note::BootstrapIntervals { percent, replicates, method, seed }, Lang::En) => {
                 let how = match method {
                     BootstrapMethod::PoissonDeaths => "parametric bootstrap, deaths redrawn from Poisson(observed deaths) with births fixed; areas with 0 deaths stay at 0",
                     BootstrapMethod::ResampleAreas => "nonparametric bootstrap, areas resampled with replacement within each year",
@@ -129,15 +122,15 @@ impl Note {
                     "ci: {percent}% basic bootstrap intervals, [2·estimate − upper percentile, 2·estimate − lower percentile] of {replicates} replicates ({how}), seed {seed}; they correct for the replicates' bias and are centred on bias_corrected = estimate − bias, where bias = mean of the replicates − estimate. ci_percentile holds the plain percentile intervals. Bias-corrected values and intervals are clipped to each measure's range (e.g. a Gini stays in [0, 1])."
                 )
             }
-            Note::DerivedDeaths => "Deaths were derived from published rates and births, so the Poisson intervals are approximate.".into(),
-            Note::Trend { percent } => format!(
+            (Note::DerivedDeaths, Lang::En) => "Deaths were derived from published rates and births, so the Poisson intervals are approximate.".into(),
+            (Note::Trend { percent }, Lang::En) => format!(
                 "trend: OLS slope per year with {percent}% interval (Student t, n − 2 df), treating each year's value as exact; change = last − first year."
             ),
-            Note::ZeroWeightRows { weight, rows } => format!(
+            (Note::ZeroWeightRows { weight, rows }, Lang::En) => format!(
                 "Rows with {weight} = 0 are not areas of that year and were left out: {}.",
                 rows.iter().map(|(n, t)| format!("{n} in {t}")).collect::<Vec<_>>().join(", ")
             ),
-            Note::InflatedInequality { kind, measures, example } => {
+            (Note::InflatedInequality { kind, measures, example }, Lang::En) => {
                 let example = example
                     .as_ref()
                     .map(|e| format!(
@@ -154,40 +147,37 @@ impl Note {
                     list_measures(measures)
                 )
             }
-            Note::ShiftedReplicates { measures } => format!(
+            (Note::ShiftedReplicates { measures }, Lang::En) => format!(
                 "Shifted replicates: in {} the bootstrap replicates average more than 10% away from the estimate, or the percentile interval does not contain it, so the estimate is not at the centre of its sampling distribution; ci and bias_corrected correct for the shift to first order.",
                 list_measures(measures)
             ),
-            Note::NotAvailable { key, why, years } => {
+            (Note::NotAvailable { key, why, years }, Lang::En) => {
                 format!(
                     "{key} not available in {}: {}.",
                     join_years(years),
                     why.note_text(Lang::En)
                 )
             }
-            Note::RowsLeftOut { count } => format!(
+            (Note::RowsLeftOut { count }, Lang::En) => format!(
                 "{count} row(s) were left out of the measures; `rows_not_measured` lists each with its file, line and reason."
             ),
-            Note::RepeatedYearsLeftOut { years } => format!(
+            (Note::RepeatedYearsLeftOut { years }, Lang::En) => format!(
                 "Left out of trends and correlations: {}, because its values equal the earlier year's in nearly every area, a year the source copied rather than measured; it is still shown year by year.",
                 list_repeats(years, Lang::En)
             ),
-        }
-    }
-
-    fn spanish(&self) -> String {
-        let lang = Lang::Es;
-        match self {
-            Note::RateAreas { unit } => format!(
+            (Note::RateAreas { unit }, Lang::Es) => format!(
                 "Se consideran las comunas con nacidos vivos > 0 en el año; las tasas son {}. Las medidas ponderadas usan la proporción de nacidos vivos.",
-                term(lang, unit)
+                unit.text(lang)
             ),
-            Note::ValueAreas { value, weight } => format!(
-                "Variable: `{value}` ponderada por `{weight}`; se consideran las comunas con {weight} > 0 en el año."
-            ),
-            Note::UnweightedQuantiles => "La mediana, los percentiles, el mínimo y el máximo no se ponderan entre comunas (cuantiles de tipo 7, como R y NumPy).".into(),
-            Note::NoBootstrap => "No se pidieron réplicas bootstrap: no hay intervalos.".into(),
-            Note::BootstrapIntervals { percent, replicates, method, seed } => {
+            (Note::ValueAreas { value, weight }, Lang::Es) => {
+                let (value, weight) = (value.text(lang), weight.text(lang));
+                format!(
+                    "Variable: `{value}` ponderada por `{weight}`; se consideran las comunas con {weight} > 0 en el año."
+                )
+            }
+            (Note::UnweightedQuantiles, Lang::Es) => "La mediana, los percentiles, el mínimo y el máximo no se ponderan entre comunas (cuantiles de tipo 7, como R y NumPy).".into(),
+            (Note::NoBootstrap, Lang::Es) => "No se pidieron réplicas bootstrap: no hay intervalos.".into(),
+            (Note::BootstrapIntervals { percent, replicates, method, seed }, Lang::Es) => {
                 let how = match method {
                     BootstrapMethod::PoissonDeaths => "bootstrap paramétrico: las defunciones se vuelven a sortear de una Poisson(defunciones observadas) con los nacidos vivos fijos; las comunas con 0 defunciones quedan en 0",
                     BootstrapMethod::ResampleAreas => "bootstrap no paramétrico: las comunas se remuestrean con reemplazo dentro de cada año",
@@ -196,16 +186,16 @@ impl Note {
                     "ci: intervalos de confianza bootstrap básicos al {percent}%, [2·estimación − percentil superior, 2·estimación − percentil inferior] de {replicates} réplicas ({how}), semilla {seed}; corrigen el sesgo de las réplicas y se centran en bias_corrected = estimación − sesgo, donde sesgo = media de las réplicas − estimación. ci_percentile contiene los intervalos de percentiles simples. Los valores e intervalos corregidos se acotan al rango de cada medida (p. ej., un Gini queda en [0, 1])."
                 )
             }
-            Note::DerivedDeaths => "Las defunciones se derivaron de las tasas publicadas y los nacidos vivos, por lo que los intervalos de Poisson son aproximados.".into(),
-            Note::Trend { percent } => format!(
+            (Note::DerivedDeaths, Lang::Es) => "Las defunciones se derivaron de las tasas publicadas y los nacidos vivos, por lo que los intervalos de Poisson son aproximados.".into(),
+            (Note::Trend { percent }, Lang::Es) => format!(
                 "trend: pendiente MCO por año con intervalo de confianza al {percent}% (t de Student, n − 2 g.l.), tratando el valor de cada año como exacto; cambio = último año − primer año."
             ),
-            Note::ZeroWeightRows { weight, rows } => format!(
+            (Note::ZeroWeightRows { weight, rows }, Lang::Es) => format!(
                 "Las filas con {} = 0 no son comunas de ese año y se dejaron fuera: {}.",
-                term(lang, weight),
+                weight.text(lang),
                 rows.iter().map(|(n, t)| format!("{n} en {t}")).collect::<Vec<_>>().join(", ")
             ),
-            Note::InflatedInequality { kind, measures, example } => {
+            (Note::InflatedInequality { kind, measures, example }, Lang::Es) => {
                 let example = example
                     .as_ref()
                     .map(|e| format!(
@@ -222,21 +212,21 @@ impl Note {
                     list_measures(measures)
                 )
             }
-            Note::ShiftedReplicates { measures } => format!(
+            (Note::ShiftedReplicates { measures }, Lang::Es) => format!(
                 "Réplicas desplazadas: en {} las réplicas bootstrap promedian más de un 10% lejos de la estimación, o el intervalo de percentiles no la contiene, de modo que la estimación no está en el centro de su distribución muestral; ci y bias_corrected corrigen el desplazamiento a primer orden.",
                 list_measures(measures)
             ),
-            Note::NotAvailable { key, why, years } => {
+            (Note::NotAvailable { key, why, years }, Lang::Es) => {
                 format!(
                     "{key} no disponible en {}: {}.",
                     join_years(years),
                     why.note_text(lang)
                 )
             }
-            Note::RowsLeftOut { count } => format!(
+            (Note::RowsLeftOut { count }, Lang::Es) => format!(
                 "{count} fila(s) quedaron fuera de las medidas; `rows_not_measured` las lista con su archivo, línea y motivo."
             ),
-            Note::RepeatedYearsLeftOut { years } => format!(
+            (Note::RepeatedYearsLeftOut { years }, Lang::Es) => format!(
                 "Fuera de las tendencias y correlaciones: {}, porque sus valores son iguales a los del año anterior en casi todas las comunas, un año que la fuente copió en vez de medir; se sigue mostrando año por año.",
                 list_repeats(years, Lang::Es)
             ),
@@ -247,7 +237,7 @@ impl Note {
 /// The English text.
 impl std::fmt::Display for Note {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.english())
+        f.write_str(&self.render(Lang::En))
     }
 }
 
@@ -266,11 +256,11 @@ mod tests {
         let flagged = vec![("gini".to_string(), vec![2020, 2021])];
         vec![
             Note::RateAreas {
-                unit: "per 1,000 live births".into(),
+                unit: Unit::PerLiveBirths { per: 1000.0 },
             },
             Note::ValueAreas {
-                value: "ingreso".into(),
-                weight: "poblacion".into(),
+                value: Quantity::Column("ingreso".into()),
+                weight: Quantity::Column("poblacion".into()),
             },
             Note::UnweightedQuantiles,
             Note::NoBootstrap,
@@ -289,7 +279,7 @@ mod tests {
             Note::DerivedDeaths,
             Note::Trend { percent: 95.0 },
             Note::ZeroWeightRows {
-                weight: "births".into(),
+                weight: Quantity::Births,
                 rows: vec![(2, 2019)],
             },
             Note::InflatedInequality {
@@ -332,13 +322,14 @@ mod tests {
             assert!(!en.is_empty() && !es.is_empty());
             assert_ne!(en, es, "{en}");
             assert_eq!(n.to_string(), en);
+            assert_eq!(imr_lang::english_words(&es), Vec::<String>::new(), "{es}");
         }
     }
 
     #[test]
     fn the_spanish_notes_use_the_public_health_register() {
         let rate = Note::RateAreas {
-            unit: "per 1,000 live births".into(),
+            unit: Unit::PerLiveBirths { per: 1000.0 },
         };
         assert_eq!(
             rate.render(Lang::Es),

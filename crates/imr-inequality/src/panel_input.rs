@@ -5,6 +5,7 @@
 //! the few fields it needs as plain slices ([`PanelRowRef`] and [`Column`]).
 
 use crate::input::{AreaObservation, RateInput, Subject, ValueInput, ValueObservation};
+use imr_stats::Lang;
 use serde::Serialize;
 
 /// The fields of one panel row that the adaptation reads.
@@ -47,7 +48,61 @@ pub struct NotMeasured {
     pub line: u64,
     pub entity: String,
     pub time: i64,
-    pub reason: String,
+    /// Worded per language; the JSON's `rows_not_measured` carries the English text.
+    pub reason: NotMeasuredReason,
+}
+
+/// Why a panel row is not an area of the analysis ([`NotMeasured::reason`]).
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum NotMeasuredReason {
+    /// The row has no deaths.
+    DeathsMissing,
+    /// The row has no births.
+    BirthsMissing,
+    /// The row has no value in this column (the value or its weight).
+    ColumnMissing { column: String },
+    /// Flagged as implausible by the caller (imr-core's plausibility rules), whose reasons come
+    /// worded in both languages.
+    Flagged { reasons: imr_stats::Worded },
+}
+
+impl NotMeasuredReason {
+    /// The reason in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (NotMeasuredReason::DeathsMissing, _) => lang
+                .pick("faltan las defunciones", "deaths are missing")
+                .into(),
+            (NotMeasuredReason::BirthsMissing, _) => lang
+                .pick("faltan los nacidos vivos", "births are missing")
+                .into(),
+            (NotMeasuredReason::ColumnMissing { column }, Lang::En) => {
+                format!("`{column}` is missing")
+            }
+            (NotMeasuredReason::ColumnMissing { column }, Lang::Es) => {
+                format!("falta el valor de `{column}`")
+            }
+            (NotMeasuredReason::Flagged { reasons }, Lang::En) => {
+                format!("flagged as implausible: {}", reasons.text(lang))
+            }
+            (NotMeasuredReason::Flagged { reasons }, Lang::Es) => {
+                format!("marcada como inverosímil: {}", reasons.text(lang))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for NotMeasuredReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl Serialize for NotMeasuredReason {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
 }
 
 /// Which optional key a row lacks.
@@ -107,7 +162,7 @@ pub fn subject_from_rows(
     let group_of = |i: usize| group.as_ref().and_then(|g| g.cells[i].clone());
     let rank_of = |i: usize| rank.as_ref().and_then(|r| r.cells[i]);
     let mut left_out = Vec::new();
-    let mut leave = |row: &PanelRowRef, reason: String| {
+    let mut leave = |row: &PanelRowRef, reason: NotMeasuredReason| {
         left_out.push(NotMeasured {
             file: row.file.to_string(),
             line: row.line,
@@ -129,8 +184,18 @@ pub fn subject_from_rows(
                         group: group_of(i),
                         rank: rank_of(i),
                     }),
-                    (None, _) => leave(row, format!("`{}` is missing", values.name)),
-                    (_, None) => leave(row, format!("`{}` is missing", weights.name)),
+                    (None, _) => leave(
+                        row,
+                        NotMeasuredReason::ColumnMissing {
+                            column: values.name.to_string(),
+                        },
+                    ),
+                    (_, None) => leave(
+                        row,
+                        NotMeasuredReason::ColumnMissing {
+                            column: weights.name.to_string(),
+                        },
+                    ),
                 }
             }
             Subject::Values(ValueInput {
@@ -152,8 +217,8 @@ pub fn subject_from_rows(
                         group: group_of(i),
                         rank: rank_of(i),
                     }),
-                    (None, _) => leave(row, "deaths are missing".into()),
-                    (_, None) => leave(row, "births are missing".into()),
+                    (None, _) => leave(row, NotMeasuredReason::DeathsMissing),
+                    (_, None) => leave(row, NotMeasuredReason::BirthsMissing),
                 }
             }
             Subject::Rates(RateInput::per_1000(observations, deaths_derived))
@@ -165,6 +230,29 @@ pub fn subject_from_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_reason_a_row_is_not_measured_is_worded_in_spanish_without_english_words() {
+        let reasons = [
+            NotMeasuredReason::DeathsMissing,
+            NotMeasuredReason::BirthsMissing,
+            NotMeasuredReason::ColumnMissing {
+                column: "poblacion".into(),
+            },
+            NotMeasuredReason::Flagged {
+                reasons: imr_stats::Worded {
+                    es: "tasa sobre 200 por 1.000".into(),
+                    en: "rate above 200 per 1,000".into(),
+                },
+            },
+        ];
+        for reason in reasons {
+            let (es, en) = (reason.text(Lang::Es), reason.text(Lang::En));
+            assert_ne!(es, en);
+            assert_eq!(reason.to_string(), en);
+            assert_eq!(imr_lang::english_words(&es), Vec::<String>::new(), "{es}");
+        }
+    }
 
     fn row(
         line: u64,
@@ -203,7 +291,7 @@ mod tests {
         assert_eq!(input.observations.len(), 1);
         assert_eq!(left_out.len(), 1);
         assert_eq!(left_out[0].line, 3);
-        assert_eq!(left_out[0].reason, "births are missing");
+        assert_eq!(left_out[0].reason.to_string(), "births are missing");
     }
 
     #[test]
@@ -256,6 +344,6 @@ mod tests {
             panic!("values expected")
         };
         assert_eq!(input.observations.len(), 1);
-        assert_eq!(left_out[0].reason, "`pop` is missing");
+        assert_eq!(left_out[0].reason.to_string(), "`pop` is missing");
     }
 }

@@ -6,18 +6,19 @@
 
 use crate::adjusted::AdjustedMeasure;
 use crate::report::{InequalityAnalysis, InequalityReport, YearResult};
+use crate::words::Unit;
 use crate::year::Measure;
 
 impl Measure {
     /// Decimals to show a value of this measure with, given the unit of the area values:
     /// counts none, values in that unit 2, percentages 1, ratios 4.
-    pub fn display_decimals(self, value_unit: &str) -> usize {
+    pub fn display_decimals(self, value_unit: &Unit) -> usize {
         let unit = self.unit(value_unit);
         if self.is_count() {
             0
-        } else if unit == "%" {
+        } else if unit == Unit::Percent {
             1
-        } else if unit == value_unit {
+        } else if unit == *value_unit {
             2
         } else {
             4
@@ -28,7 +29,7 @@ impl Measure {
 impl Measure {
     /// Decimals to show a slope per year (or a change) of this measure with: one more than its
     /// values ([`Measure::display_decimals`]), as yearly changes are small.
-    pub fn slope_display_decimals(self, value_unit: &str) -> usize {
+    pub fn slope_display_decimals(self, value_unit: &Unit) -> usize {
         self.display_decimals(value_unit) + 1
     }
 }
@@ -176,7 +177,7 @@ mod tests {
 
     #[test]
     fn decimals_follow_the_unit() {
-        let unit = "per 1,000 live births";
+        let unit = &Unit::PerLiveBirths { per: 1000.0 };
         assert_eq!(Measure::NAreas.display_decimals(unit), 0);
         assert_eq!(Measure::PooledRate.display_decimals(unit), 2);
         assert_eq!(Measure::IndexOfDisparity.display_decimals(unit), 1);

@@ -12,6 +12,7 @@ use crate::error::InequalityError;
 use crate::input::{years_from_subject, Subject};
 use crate::note::{BiasExample, FlaggedMeasures, Note};
 use crate::trend::{correlate, linear_trend, Correlation, Trend};
+use crate::words::{Quantity, Unit};
 use crate::year::{compute_year, Measure, SubjectKind, YearData, YearMeasures};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::collections::BTreeMap;
@@ -35,14 +36,17 @@ pub struct InequalitySpec {
 
 /// What was measured and how the intervals were drawn; written into the report so that a number
 /// can be traced to its settings.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+/// Its words are values ([`Quantity`], [`Unit`]) worded per language; the JSON carries their
+/// English text.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct SubjectInfo {
     pub kind: SubjectKind,
-    /// "infant mortality rate" or the value column.
-    pub value_name: String,
-    pub unit: String,
-    /// "births" or the weight column.
-    pub weight_name: String,
+    /// The infant mortality rate or the value column.
+    pub value_name: Quantity,
+    /// The unit of the area values.
+    pub unit: Unit,
+    /// Births or the weight column.
+    pub weight_name: Quantity,
     /// Deaths computed from published rates (intervals approximate).
     pub deaths_derived: bool,
     pub bootstrap_method: BootstrapMethod,
@@ -504,7 +508,7 @@ pub fn correlate_reports_adjusted(
         CORRELATION_DRAWS,
         imr.subject.seed,
     )?;
-    c.against = other.subject.value_name.clone();
+    c.against = other.subject.value_name.to_string();
     Some(c)
 }
 
@@ -544,7 +548,7 @@ impl InequalitySpec {
                 SubjectKind::Rate,
                 r.per,
                 BootstrapMethod::PoissonDeaths,
-                "births".to_string(),
+                Quantity::Births,
                 r.deaths_derived,
                 r.deaths_derived.then_some(r.births_ratio),
             ),
@@ -552,7 +556,7 @@ impl InequalitySpec {
                 SubjectKind::Value,
                 1.0,
                 BootstrapMethod::ResampleAreas,
-                v.weight_name.clone(),
+                Quantity::Column(v.weight_name.clone()),
                 false,
                 None,
             ),

@@ -1,31 +1,97 @@
-//! The engine's fixed words in Spanish: names of measures, units and subjects that reports and
-//! charts write in English (see `imr_lang` for why texts are rendered per language).
+//! The engine's words in Spanish and English: what is measured ([`Quantity`]), its unit
+//! ([`Unit`]) and the names of measures, as values that reports and charts word in their
+//! language (see `imr_lang` for why texts are rendered per language).
 
 use crate::trend::Correlation;
 use crate::year::Measure;
 use imr_stats::Lang;
 
-/// A term the engine writes in English ("infant mortality rate", "per 1,000 live births",
-/// "births", a measure's unit), in `lang`. Anything else (a column name) is returned as it is.
-pub fn term(lang: Lang, english: &str) -> String {
-    if lang == Lang::En {
-        return english.to_string();
-    }
-    match english {
-        "infant mortality rate" => "tasa de mortalidad infantil".into(),
-        "per 1,000 live births" => "por 1.000 nacidos vivos".into(),
-        "births" => "nacidos vivos".into(),
-        "areas" => "comunas".into(),
-        "ratio, no unit" => "razón, sin unidad".into(),
-        other => match other
-            .strip_prefix("per ")
-            .and_then(|r| r.strip_suffix(" live births"))
-        {
-            Some(n) => format!("por {n} nacidos vivos"),
-            None => other.to_string(),
-        },
+/// What the area values or their weights are ([`crate::SubjectInfo::value_name`],
+/// [`crate::SubjectInfo::weight_name`]): one of the engine's own quantities, worded per
+/// language, or a column of the input, whose name is the same in every language.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Quantity {
+    /// The infant mortality rate of the area (deaths over live births).
+    InfantMortalityRate,
+    /// The live births of the area, the rates' weights.
+    Births,
+    /// A column of the input, by name.
+    Column(String),
+}
+
+impl Quantity {
+    /// The quantity in `lang`: "infant mortality rate", "tasa de mortalidad infantil"; a
+    /// column's name as it is.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Quantity::InfantMortalityRate => lang
+                .pick("tasa de mortalidad infantil", "infant mortality rate")
+                .into(),
+            Quantity::Births => lang.pick("nacidos vivos", "births").into(),
+            Quantity::Column(name) => name.clone(),
+        }
     }
 }
+
+/// The unit of the area values ([`crate::SubjectInfo::unit`]) or of a measure
+/// ([`Measure::unit`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Unit {
+    /// A rate per `per` live births ("per 1,000 live births").
+    PerLiveBirths { per: f64 },
+    /// A count of areas.
+    Areas,
+    /// A percentage.
+    Percent,
+    /// A ratio, no unit.
+    Ratio,
+    /// The unit the caller gave a value column (e.g. "CLP per capita"), as it is; may be empty.
+    Given(String),
+}
+
+impl Unit {
+    /// The unit in `lang`: "per 1,000 live births", "por 1.000 nacidos vivos".
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Unit::PerLiveBirths { per }, Lang::En) if *per == 1000.0 => {
+                "per 1,000 live births".into()
+            }
+            (Unit::PerLiveBirths { per }, Lang::Es) if *per == 1000.0 => {
+                "por 1.000 nacidos vivos".into()
+            }
+            (Unit::PerLiveBirths { per }, Lang::En) => format!("per {per} live births"),
+            (Unit::PerLiveBirths { per }, Lang::Es) => format!("por {per} nacidos vivos"),
+            (Unit::Areas, _) => lang.pick("comunas", "areas").into(),
+            (Unit::Percent, _) => "%".into(),
+            (Unit::Ratio, _) => lang.pick("razón, sin unidad", "ratio, no unit").into(),
+            (Unit::Given(unit), _) => unit.clone(),
+        }
+    }
+
+    /// Whether the unit has no words (a value column given without a unit).
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Unit::Given(unit) if unit.is_empty())
+    }
+}
+
+/// English, the text of the JSON report and of `imr inequality`.
+macro_rules! english_display_and_json {
+    ($($type:ty),+) => {$(
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.text(Lang::En))
+            }
+        }
+
+        impl serde::Serialize for $type {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+    )+};
+}
+
+english_display_and_json!(Quantity, Unit);
 
 impl Measure {
     /// [`Measure::label`] in a language.
@@ -60,11 +126,6 @@ impl Measure {
         };
         lang.pick(es, self.label())
     }
-
-    /// [`Measure::unit`] in a language.
-    pub fn unit_in(self, lang: Lang, value_unit: &str) -> String {
-        term(lang, &self.unit(value_unit))
-    }
 }
 
 impl Correlation {
@@ -87,23 +148,51 @@ mod tests {
     use super::*;
 
     #[test]
-    fn engine_terms_have_spanish_names_and_columns_stay_as_they_are() {
+    fn every_quantity_and_unit_is_worded_in_spanish_without_english_words() {
+        let quantities = [Quantity::InfantMortalityRate, Quantity::Births];
+        let units = [
+            Unit::PerLiveBirths { per: 1000.0 },
+            Unit::PerLiveBirths { per: 100.0 },
+            Unit::Areas,
+            Unit::Ratio,
+        ];
+        let texts = quantities
+            .iter()
+            .map(|q| (q.text(Lang::Es), q.text(Lang::En), q.to_string()))
+            .chain(
+                units
+                    .iter()
+                    .map(|u| (u.text(Lang::Es), u.text(Lang::En), u.to_string())),
+            );
+        for (es, en, display) in texts {
+            assert_ne!(es, en);
+            assert_eq!(display, en);
+            assert_eq!(imr_lang::english_words(&es), Vec::<String>::new(), "{es}");
+        }
         assert_eq!(
-            term(Lang::Es, "infant mortality rate"),
-            "tasa de mortalidad infantil"
-        );
-        assert_eq!(
-            term(Lang::Es, "per 100 live births"),
+            Unit::PerLiveBirths { per: 100.0 }.text(Lang::Es),
             "por 100 nacidos vivos"
         );
-        assert_eq!(term(Lang::Es, "ingreso_salud_pc"), "ingreso_salud_pc");
-        assert_eq!(term(Lang::En, "births"), "births");
+    }
+
+    #[test]
+    fn columns_and_given_units_stay_as_they_are() {
+        let column = Quantity::Column("ingreso_salud_pc".into());
+        assert_eq!(column.text(Lang::Es), "ingreso_salud_pc");
+        assert_eq!(Unit::Given("CLP".into()).text(Lang::Es), "CLP");
+        assert!(Unit::Given(String::new()).is_empty());
+        assert_eq!(
+            serde_json::to_string(&Unit::PerLiveBirths { per: 1000.0 }).unwrap(),
+            "\"per 1,000 live births\""
+        );
         for m in Measure::ALL {
             assert!(!m.label_in(Lang::Es).is_empty());
             assert_eq!(m.label_in(Lang::En), m.label());
         }
         assert_eq!(
-            Measure::Gini.unit_in(Lang::Es, "per 1,000 live births"),
+            Measure::Gini
+                .unit(&Unit::PerLiveBirths { per: 1000.0 })
+                .text(Lang::Es),
             "razón, sin unidad"
         );
     }

@@ -2,6 +2,7 @@
 
 use crate::input::YearAreas;
 use crate::measures::{self, MeasureResult, Unavailable};
+use crate::words::Unit;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::collections::BTreeMap;
 
@@ -159,7 +160,7 @@ impl Measure {
     }
 
     /// Unit of the measure, given the unit of the area values (`value_unit`).
-    pub fn unit(self, value_unit: &str) -> String {
+    pub fn unit(self, value_unit: &Unit) -> Unit {
         match self {
             Measure::PooledRate
             | Measure::Median
@@ -171,10 +172,10 @@ impl Measure {
             | Measure::Max
             | Measure::MeanAbsDev
             | Measure::Sii
-            | Measure::QuintileDifference => value_unit.to_string(),
-            Measure::NAreas | Measure::ZeroAreas => "areas".to_string(),
-            Measure::IndexOfDisparity => "%".to_string(),
-            _ => "ratio, no unit".to_string(),
+            | Measure::QuintileDifference => value_unit.clone(),
+            Measure::NAreas | Measure::ZeroAreas => Unit::Areas,
+            Measure::IndexOfDisparity => Unit::Percent,
+            _ => Unit::Ratio,
         }
     }
 

@@ -124,6 +124,55 @@ impl Caption {
     }
 }
 
+/// A text already worded in both languages, for a value that crosses from a crate that owns the
+/// words (a plausibility flag of imr-core) into an engine's value that cannot depend on it
+/// (`imr_models::ExclusionReason::Flagged`). `Display` is the English text, as the JSON carries.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Worded {
+    pub es: String,
+    pub en: String,
+}
+
+impl Worded {
+    /// The text in `lang`.
+    pub fn text(&self, lang: Lang) -> &str {
+        lang.pick(&self.es, &self.en)
+    }
+}
+
+impl std::fmt::Display for Worded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.en)
+    }
+}
+
+/// English function words and the engines' English nouns that Spanish text does not use: a
+/// Spanish wording that holds one has English left in it (see [`english_words`]).
+pub const ENGLISH_MARKERS: [&str; 50] = [
+    "the", "of", "and", "with", "is", "are", "from", "to", "by", "for", "not", "this", "that",
+    "be", "was", "were", "has", "have", "which", "or", "on", "than", "each", "its", "their", "it",
+    "when", "where", "how", "what", "in", "every", "rate", "rates", "year", "years", "births",
+    "deaths", "areas", "missing", "because", "only", "row", "rows", "entity", "weight", "dropped",
+    "removed", "flagged", "single",
+];
+
+/// The [`ENGLISH_MARKERS`] among the words of `text` (lower-cased, in order): the check that a
+/// Spanish wording of an engine's value has no English left. Identifiers (a word with `_` or a
+/// digit, or in backquotes, such as `rows_not_measured` or a column name) are not words.
+pub fn english_words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .filter(|token| {
+            !token.contains(['_', '`']) && !token.contains(|c: char| c.is_ascii_digit())
+        })
+        .map(|token| {
+            token
+                .trim_matches(|c: char| !c.is_alphabetic())
+                .to_lowercase()
+        })
+        .filter(|word| ENGLISH_MARKERS.contains(&word.as_str()))
+        .collect()
+}
+
 impl std::fmt::Display for Lang {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.tag())
@@ -133,6 +182,15 @@ impl std::fmt::Display for Lang {
 #[cfg(test)]
 mod tests {
     use super::Lang;
+
+    #[test]
+    fn english_words_are_found_and_identifiers_are_not_words() {
+        assert_eq!(
+            super::english_words("The rate of `the_column` is missing."),
+            ["the", "rate", "of", "is", "missing"]
+        );
+        assert!(super::english_words("falta el valor de `rows_not_measured` en 2019").is_empty());
+    }
 
     #[test]
     fn tags_pick_a_language_and_round_trip() {

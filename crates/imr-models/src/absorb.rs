@@ -29,6 +29,7 @@
 
 use crate::data::{check_len, ExcludedRow, PanelData};
 use crate::error::InvalidValue;
+use crate::exclusion::{ExclusionReason, ValueProblem};
 use crate::ModelError;
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -195,7 +196,7 @@ fn exclusion_reason(
     exposure: Option<&crate::data::Column>,
     poisson: bool,
     row: usize,
-) -> String {
+) -> ExclusionReason {
     let finite = |v: &f64| v.is_finite();
     let positive = |v: &f64| *v > 0.0;
     let missing: Vec<String> = std::iter::once(&data.y)
@@ -203,55 +204,54 @@ fn exclusion_reason(
         .chain(&data.weights)
         .chain(exposure)
         .filter(|c| !finite(&c.values[row]))
-        .map(|c| format!("`{}`", c.name))
+        .map(|c| c.name.clone())
         .collect();
-    let no_level: Vec<String> = data
-        .fixed_effects
-        .iter()
-        .filter(|f| f.codes[row].is_none())
-        .map(|f| format!("`{}`", f.name))
-        .collect();
-    let no_cluster: Vec<String> = data
-        .cluster
-        .iter()
-        .filter(|f| f.codes[row].is_none())
-        .map(|f| format!("`{}`", f.name))
-        .collect();
-    let mut reasons = Vec::new();
+    let without_level = |effects: &[FixedEffect]| -> Vec<String> {
+        effects
+            .iter()
+            .filter(|f| f.codes[row].is_none())
+            .map(|f| f.name.clone())
+            .collect()
+    };
+    let no_level = without_level(&data.fixed_effects);
+    let no_cluster = without_level(&data.cluster);
+    let mut problems = Vec::new();
     if !missing.is_empty() {
-        reasons.push(format!("missing value in {}", missing.join(", ")));
+        problems.push(ValueProblem::MissingValue { columns: missing });
     }
     if !no_level.is_empty() {
-        reasons.push(format!("missing fixed effect {}", no_level.join(", ")));
+        problems.push(ValueProblem::MissingFixedEffect { effects: no_level });
     }
     if !no_cluster.is_empty() {
-        reasons.push(format!("missing cluster {}", no_cluster.join(", ")));
+        problems.push(ValueProblem::MissingCluster {
+            clusters: no_cluster,
+        });
     }
     if let Some(w) = data.weights.as_ref().filter(|w| {
         let v = &w.values[row];
         finite(v) && !positive(v)
     }) {
-        reasons.push(format!(
-            "weight `{}` is {} (weights must be positive)",
-            w.name, w.values[row]
-        ));
+        problems.push(ValueProblem::NonPositiveWeight {
+            column: w.name.clone(),
+            value: w.values[row],
+        });
     }
     if poisson && data.y.values[row] < 0.0 {
-        reasons.push(format!(
-            "`{}` is {} (a count cannot be negative)",
-            data.y.name, data.y.values[row]
-        ));
+        problems.push(ValueProblem::NegativeCount {
+            column: data.y.name.clone(),
+            value: data.y.values[row],
+        });
     }
     if let Some(e) = exposure.filter(|e| {
         let v = &e.values[row];
         finite(v) && !positive(v)
     }) {
-        reasons.push(format!(
-            "exposure `{}` is {} (an exposure must be positive)",
-            e.name, e.values[row]
-        ));
+        problems.push(ValueProblem::NonPositiveExposure {
+            column: e.name.clone(),
+            value: e.values[row],
+        });
     }
-    reasons.join("; ")
+    ExclusionReason::Values(problems)
 }
 
 /// Excludes rows with a missing value or level (listed with the reason), then removes
@@ -379,25 +379,19 @@ pub(crate) fn absorbed_rows(data: &PanelData, poisson: bool) -> Result<AbsorbedR
                     singletons += 1;
                     excluded.push(ExcludedRow {
                         row: row_label(data, row as usize),
-                        reason: format!(
-                            "singleton: the only observation of its level of fixed effect `{}` \
-                             (removed, as fixest and pyfixest do: it is fitted exactly and \
-                             carries no information on the slopes)",
-                            data.fixed_effects[*f].name
-                        ),
+                        reason: ExclusionReason::Singleton {
+                            effect: data.fixed_effects[*f].name.clone(),
+                        },
                     });
                 }
                 Some(Removal::ZeroOutcome(f)) => {
                     zero_outcome += 1;
                     excluded.push(ExcludedRow {
                         row: row_label(data, row as usize),
-                        reason: format!(
-                            "`{}` is zero in every row of its level of fixed effect `{}` \
-                             (removed, as pyfixest fepois and Stata xtpoisson, fe do: the \
-                             level's effect would be −∞, and it carries no information on the \
-                             slopes)",
-                            data.y.name, data.fixed_effects[*f].name
-                        ),
+                        reason: ExclusionReason::ZeroOutcomeLevel {
+                            outcome: data.y.name.clone(),
+                            effect: data.fixed_effects[*f].name.clone(),
+                        },
                     });
                 }
             }

@@ -9,6 +9,7 @@
 
 use crate::error::InvalidValue;
 use crate::error::ModelError;
+use crate::exclusion::{ExclusionReason, ValueProblem};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -269,8 +270,9 @@ impl PanelData {
 pub struct ExcludedRow {
     /// The row label given by the caller (line number), or the 1-based row index.
     pub row: usize,
-    /// Why, in words: "missing value in `poverty`".
-    pub reason: String,
+    /// Why, as a value worded per language ("missing value in `poverty`" in English, the JSON's
+    /// text).
+    pub reason: crate::ExclusionReason,
 }
 
 /// What the model needs from the data besides y and x.
@@ -425,26 +427,27 @@ pub(crate) fn prepare(data: &PanelData, needs: Needs) -> Result<Prepared, ModelE
             .filter(|c| !c.values[row].is_finite())
             .map(|c| c.name.as_str())
             .collect();
-        let reason = if !missing.is_empty() {
-            let names: Vec<String> = missing.iter().map(|m| format!("`{m}`")).collect();
-            Some(format!("missing value in {}", names.join(", ")))
+        let problem = if !missing.is_empty() {
+            Some(ValueProblem::MissingValue {
+                columns: missing.iter().map(|m| m.to_string()).collect(),
+            })
         } else if let Some(w) = weights.filter(|w| w.values[row] <= 0.0) {
-            Some(format!(
-                "weight `{}` is {} (weights must be positive)",
-                w.name, w.values[row]
-            ))
+            Some(ValueProblem::NonPositiveWeight {
+                column: w.name.clone(),
+                value: w.values[row],
+            })
         } else {
             exposure.filter(|e| e.values[row] <= 0.0).map(|e| {
-                format!(
-                    "exposure `{}` is {}: its logarithm, the offset, is not defined",
-                    e.name, e.values[row]
-                )
+                ValueProblem::ExposureWithoutLogarithm {
+                    column: e.name.clone(),
+                    value: e.values[row],
+                }
             })
         };
-        match reason {
-            Some(reason) => excluded.push(ExcludedRow {
+        match problem {
+            Some(problem) => excluded.push(ExcludedRow {
                 row: data.row_label(row),
-                reason,
+                reason: ExclusionReason::Values(vec![problem]),
             }),
             None => used.push(row),
         }

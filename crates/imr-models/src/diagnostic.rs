@@ -20,8 +20,8 @@ pub enum Diagnostic {
     Singletons { entities: Vec<String> },
     /// The Hausman test is not computed for weighted fits.
     HausmanWeighted,
-    /// The Hausman test could not be computed (the reason, in English).
-    HausmanUnavailable { why: String },
+    /// The Hausman test could not be computed, and why.
+    HausmanUnavailable { why: crate::ModelError },
     /// First differences: how many, from how many rows, and rows after a gap.
     FirstDifferences {
         differences: usize,
@@ -173,10 +173,10 @@ impl Diagnostic {
             (HausmanWeighted, Lang::En) => "the Hausman test is not computed for weighted fits".into(),
             (HausmanWeighted, Lang::Es) => "la prueba de Hausman no se calcula en ajustes ponderados".into(),
             (HausmanUnavailable { why }, Lang::En) => {
-                format!("the Hausman test is not available: {why}")
+                format!("the Hausman test is not available: {}", why.text(lang))
             }
             (HausmanUnavailable { why }, Lang::Es) => {
-                format!("la prueba de Hausman no está disponible: {why}")
+                format!("la prueba de Hausman no está disponible: {}", why.text(lang))
             }
             (
                 FirstDifferences {
@@ -289,7 +289,9 @@ mod tests {
             Diagnostic::Singletons { entities: names(1) },
             Diagnostic::HausmanWeighted,
             Diagnostic::HausmanUnavailable {
-                why: "singular".into(),
+                why: crate::ModelError::NotEnoughData(crate::NotEnoughData::OutcomeAllZero {
+                    outcome: "deaths".into(),
+                }),
             },
             Diagnostic::FirstDifferences {
                 differences: 9,
@@ -323,6 +325,7 @@ mod tests {
             assert!(!en.is_empty() && !es.is_empty());
             assert_ne!(en, es, "{en}");
             assert_eq!(d.to_string(), en);
+            assert_eq!(imr_lang::english_words(&es), Vec::<String>::new(), "{es}");
         }
     }
 
@@ -659,6 +662,7 @@ mod drop_tests {
             let (en, es) = (r.render(Lang::En), r.render(Lang::Es));
             assert_ne!(en, es);
             assert!(en.starts_with("`sapu` ") && es.starts_with("`sapu` "));
+            assert_eq!(imr_lang::english_words(&es), Vec::<String>::new(), "{es}");
         }
         assert_eq!(
             DropReason::Collinear {
@@ -681,6 +685,10 @@ mod drop_tests {
             Hypothesis::MundlakMeansZero,
         ] {
             assert_ne!(h.text(Lang::Es), h.text(Lang::En));
+            assert_eq!(
+                imr_lang::english_words(h.text(Lang::Es)),
+                Vec::<String>::new()
+            );
             assert_eq!(
                 serde_json::to_string(&h).unwrap(),
                 format!("\"{}\"", h.text(Lang::En))

@@ -5,6 +5,7 @@ use crate::absorb::{
 };
 use crate::data::{prepare, ExcludedRow, Needs, PanelData, Prepared};
 use crate::error::{InvalidValue, NoRegressors, NotConverged, NotEnoughData, Unsupported};
+use crate::exclusion::{EntityDropReason, ExclusionReason};
 use crate::fit::{
     coefficient_table, ChiSquaredTest, DroppedEntity, DroppedTerm, Fit, Inference, Reference,
     Tests, ThetaSummary,
@@ -209,9 +210,7 @@ fn fit_fe(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated
         // the fit above is the unweighted within regression on every regressor: reused
         match hausman_test(prep, Some((&core, kept.len())), None) {
             Ok(test) => est.tests.hausman = test,
-            Err(why) => est.diagnostics.push(Diagnostic::HausmanUnavailable {
-                why: why.to_string(),
-            }),
+            Err(why) => est.diagnostics.push(Diagnostic::HausmanUnavailable { why }),
         }
     }
     Ok(est)
@@ -374,16 +373,12 @@ fn fit_poisson(
     for (e, label) in prep.entity_labels.iter().enumerate() {
         let reason = if all_zero(e) {
             zero_labels.push(label.clone());
-            format!(
-                "`{}` is zero in every period: with entity effects such an entity carries no \
-                 information on the coefficients (its effect would be −∞)",
-                prep.y_name
-            )
+            EntityDropReason::AllZeroOutcome {
+                outcome: prep.y_name.clone(),
+            }
         } else if single(e) {
             single_labels.push(label.clone());
-            "a single row: the entity's effect fits it exactly, so it carries no information \
-             on the coefficients"
-                .to_string()
+            EntityDropReason::SingleRow
         } else {
             continue;
         };
@@ -405,13 +400,14 @@ fn fit_poisson(
                 prep.excluded.push(ExcludedRow {
                     row: prep.row_label[i],
                     reason: if all_zero(e) {
-                        format!(
-                            "entity `{label}` has `{}` = 0 in every period (dropped from \
-                             poisson-fe)",
-                            prep.y_name
-                        )
+                        ExclusionReason::EntityAllZero {
+                            entity: label.clone(),
+                            outcome: prep.y_name.clone(),
+                        }
                     } else {
-                        format!("entity `{label}` has a single row (dropped from poisson-fe)")
+                        ExclusionReason::EntitySingleRow {
+                            entity: label.clone(),
+                        }
                     },
                 });
             }

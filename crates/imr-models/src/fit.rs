@@ -57,8 +57,8 @@ pub struct DroppedTerm {
 pub struct DroppedEntity {
     /// The entity label.
     pub entity: String,
-    /// Why.
-    pub reason: String,
+    /// Why, worded per language (English in the JSON).
+    pub reason: crate::EntityDropReason,
 }
 
 /// A test with a χ² reference distribution.

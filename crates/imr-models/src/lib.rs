@@ -43,6 +43,7 @@ mod data;
 pub mod diagnostic;
 mod engine;
 mod error;
+mod exclusion;
 mod fit;
 mod hypothesis;
 mod input;
@@ -59,6 +60,7 @@ pub use absorb::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use data::{Column, Entities, ExcludedRow, PanelData};
 pub use diagnostic::{Diagnostic, DropReason, Hypothesis, Stage};
 pub use error::{InvalidValue, ModelError, NoRegressors, NotConverged, NotEnoughData, Unsupported};
+pub use exclusion::{EntityDropReason, ExclusionReason, ValueProblem};
 pub use fit::{
     ChiSquaredTest, Coefficient, DroppedEntity, DroppedTerm, FTest, Fit, Inference, Tests,
     ThetaSummary, INTERCEPT,

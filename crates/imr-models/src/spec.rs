@@ -68,33 +68,35 @@ impl Estimator {
         }
     }
 
-    /// A short human label ("Fixed effects (within)").
-    pub fn label(self) -> &'static str {
-        match self {
-            Estimator::Pooled => "Pooled OLS",
-            Estimator::Fe => "Fixed effects (within)",
-            Estimator::Twfe => "Two-way fixed effects",
-            Estimator::Re => "Random effects (Swamy–Arora)",
-            Estimator::Be => "Between",
-            Estimator::Fd => "First differences",
-            Estimator::Cre => "Correlated random effects (Mundlak)",
-            Estimator::PoissonFe => "Poisson fixed effects",
-        }
+    /// The estimator's one short label in a language ("Fixed effects (within)", "Efectos fijos
+    /// (within)"): the Models view, the coefficient plot, the exported code and the findings'
+    /// longer phrases all start from it.
+    pub fn label_in(self, lang: imr_stats::Lang) -> &'static str {
+        let (es, en) = match self {
+            Estimator::Pooled => ("MCO agrupado", "Pooled OLS"),
+            Estimator::Fe => ("Efectos fijos (within)", "Fixed effects (within)"),
+            Estimator::Twfe => (
+                "Efectos fijos de entidad y año",
+                "Entity and year fixed effects",
+            ),
+            Estimator::Re => (
+                "Efectos aleatorios (Swamy–Arora)",
+                "Random effects (Swamy–Arora)",
+            ),
+            Estimator::Be => ("Entre entidades (medias)", "Between (entity means)"),
+            Estimator::Fd => ("Primeras diferencias", "First differences"),
+            Estimator::Cre => (
+                "Efectos aleatorios correlacionados (Mundlak)",
+                "Correlated random effects (Mundlak)",
+            ),
+            Estimator::PoissonFe => ("Poisson con efectos fijos", "Poisson fixed effects"),
+        };
+        lang.pick(es, en)
     }
 
-    /// [`Estimator::label`] in a language.
-    pub fn label_in(self, lang: imr_stats::Lang) -> &'static str {
-        let es = match self {
-            Estimator::Pooled => "MCO agrupado",
-            Estimator::Fe => "Efectos fijos (within)",
-            Estimator::Twfe => "Efectos fijos de comuna y año",
-            Estimator::Re => "Efectos aleatorios (Swamy–Arora)",
-            Estimator::Be => "Entre comunas (medias)",
-            Estimator::Fd => "Primeras diferencias",
-            Estimator::Cre => "Efectos aleatorios correlacionados (Mundlak)",
-            Estimator::PoissonFe => "Poisson con efectos fijos",
-        };
-        lang.pick(es, self.label())
+    /// The English [`Estimator::label_in`] (the exported R and Stata code, the JSON's words).
+    pub fn label(self) -> &'static str {
+        self.label_in(imr_stats::Lang::En)
     }
 
     /// Parses a `--model` value.

@@ -146,10 +146,10 @@ fn poisson_lists_the_rows_of_all_zero_levels_and_singletons() {
     let fit = PanelSpec::new(Estimator::PoissonFe)
         .fit(&counts(&["entity"], &[]))
         .unwrap();
-    let reasons: Vec<&str> = fit
+    let reasons: Vec<String> = fit
         .excluded_rows
         .iter()
-        .map(|r| r.reason.as_str())
+        .map(|r| r.reason.to_string())
         .collect();
     // e011 and e023 have no death in any row; e004 and e041 are seen once
     assert_eq!(

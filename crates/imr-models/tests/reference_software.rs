@@ -163,7 +163,10 @@ fn rows_with_missing_values_are_counted_and_listed_by_line() {
     assert_eq!(listed, missing_lines);
     assert_eq!(fe.rows_excluded, missing_lines.len());
     assert_eq!(fe.nobs + fe.rows_excluded, table.rows.len());
-    assert!(fe.excluded_rows[0].reason.starts_with("missing value in `"));
+    assert!(fe.excluded_rows[0]
+        .reason
+        .to_string()
+        .starts_with("missing value in `"));
 }
 
 #[test]

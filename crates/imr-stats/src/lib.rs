@@ -6,6 +6,6 @@
 pub mod poisson;
 pub mod quantile;
 
-pub use imr_lang::{Caption, Lang};
+pub use imr_lang::{Caption, Lang, Worded};
 pub use poisson::{poisson_exact_interval, PoissonInterval};
 pub use quantile::quantile_type7;

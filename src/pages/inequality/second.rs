@@ -13,6 +13,7 @@ use crate::i18n::{format_number, lang, Lang};
 use crate::messages::{messages, msg};
 use crate::state::{AppState, Shared};
 use imr_core::inequality::chart::two_series_of;
+use imr_core::inequality::words::Quantity;
 use imr_core::inequality::{correlate_reports_adjusted, InequalityReport, Measure};
 use imr_core::panel::Panel;
 use imr_core::request::{ExportChoices, InequalityExport, InequalityRequest, InequalityResult};
@@ -81,11 +82,12 @@ fn content(
         e.write(rates, Some(second), &choices, &caption)
             .unwrap_or_default()
     });
-    let weight_name = &b.subject.weight_name;
-    let value_name = &b.subject.value_name;
-    let births_note =
-        (weight_name == "births").then(|| messages(lang).inequality.second_births_weight_note);
-    let subject_note = (messages(lang).inequality.second_subject_note)(value_name, weight_name);
+    let weight_name = b.subject.weight_name.text(lang);
+    let value_name = b.subject.value_name.text(lang);
+    // the panel's births column (its role's name), not a column the user named
+    let by_births = matches!(&b.subject.weight_name, Quantity::Column(c) if c == "births");
+    let births_note = by_births.then(|| messages(lang).inequality.second_births_weight_note);
+    let subject_note = (messages(lang).inequality.second_subject_note)(&value_name, &weight_name);
     let (pearson, spearman, n_years) = (
         fmt_r(lang, correlation.pearson, correlation.pearson_ci),
         fmt_r(lang, correlation.spearman, correlation.spearman_ci),

@@ -6,6 +6,7 @@ use super::downloads::export_csv_download;
 use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
 use crate::state::Shared;
+use imr_core::inequality::words::Unit;
 use imr_core::inequality::{Measure, YearResult};
 use imr_core::request::{InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
@@ -36,7 +37,7 @@ fn bias_explanation(lang: Lang, y: &YearResult, m: Measure, d: usize) -> String 
 }
 
 /// One cell: the value, its flag, the bias-corrected value and the interval.
-fn cell(lang: Lang, y: &YearResult, m: Measure, unit: &str) -> impl IntoView {
+fn cell(lang: Lang, y: &YearResult, m: Measure, unit: &Unit) -> impl IntoView {
     let kind = y.measures.kind;
     let d = m.display_decimals(unit);
     let value = y.measures.get(m);
@@ -94,7 +95,7 @@ fn left_out(lang: Lang, outcome: &InequalityResult) -> Option<impl IntoView> {
         let items = outcome
             .left_out
             .iter()
-            .map(|r| view! { <li>{format!("{}, {line} {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.reason)}</li> })
+            .map(|r| view! { <li>{format!("{}, {line} {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.reason.text(lang))}</li> })
             .collect_view();
         // The rows flagged as implausible, with their reasons in the interface language.
         let flagged = outcome
@@ -147,7 +148,7 @@ pub fn observed_table(
     let warning = flags.any.then(|| {
         view! { <p class="warn" data-testid="ineq-bias-warning">{bias_warning(lang, flags.inflated)}</p> }
     });
-    let unit = imr_core::inequality::words::term(lang, &unit);
+    let unit = unit.text(lang);
     let heading = (messages(lang).inequality.observed_heading)(&unit);
     let left_out = left_out(lang, &outcome);
     let download = export_csv_download(

@@ -7,41 +7,19 @@ use crate::messages::messages;
 use crate::pages::data::HowCalculated;
 use crate::state::Shared;
 use imr_core::models::Fit;
-use imr_core::plausibility::Plausibility;
 use imr_core::request::fit_words::{diagnostic_lines, estimator_label};
 use imr_core::Lang;
 use leptos::prelude::*;
 
-/// The diagnostics of one fit, in words. The engine's reasons, hypotheses and conventions are in
-/// English; the sentences around them follow the interface language.
-fn fit_diagnostics(
-    lang: Lang,
-    fit: &Fit,
-    weights_requested: bool,
-    flags: Option<&Plausibility>,
-) -> impl IntoView {
+/// The diagnostics of one fit and the reasons of its excluded rows, in the interface language.
+fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoView {
     let items = diagnostic_lines(lang, fit, weights_requested);
     let excluded = (!fit.excluded_rows.is_empty()).then(|| {
         let line = messages(lang).common.line;
-        // A row left out as flagged is worded in the interface language from its flag (the
-        // fit's reason is the English of the JSON).
-        let reason = |r: &imr_core::models::ExcludedRow| {
-            r.reason
-                .starts_with("flagged as implausible")
-                .then(|| {
-                    flags?
-                        .flagged
-                        .iter()
-                        .find(|f| usize::try_from(f.line).ok() == Some(r.row))
-                        .map(|f| f.left_out_reason(lang))
-                })
-                .flatten()
-                .unwrap_or_else(|| r.reason.clone())
-        };
         let rows = fit
             .excluded_rows
             .iter()
-            .map(|r| view! { <li data-line=r.row.to_string()>{format!("{line} {}: {}", r.row, reason(r))}</li> })
+            .map(|r| view! { <li data-line=r.row.to_string()>{format!("{line} {}: {}", r.row, r.reason.render(lang))}</li> })
             .collect_view();
         let summary = (messages(lang).models.rows_with_missing)(&fit.rows_excluded.to_string());
         view! {
@@ -66,7 +44,6 @@ pub(super) fn Diagnostics(
     weights: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let methods_open = RwSignal::new(false);
-    let flag_state = expect_context::<crate::pages::findings::FlagState>();
     move || {
         let fits = fits.get();
         if fits.is_empty() {
@@ -74,10 +51,9 @@ pub(super) fn Diagnostics(
         }
         let l = lang().get();
         let weighted = weights.get().is_some();
-        let flags = flag_state.flags.get();
         let articles = fits
             .iter()
-            .map(|f| fit_diagnostics(l, f, weighted, flags.as_ref().map(|p| p.0.as_ref())))
+            .map(|f| fit_diagnostics(l, f, weighted))
             .collect_view();
         Some(view! {
             <section aria-labelledby="diag-h" data-testid="diagnostics">

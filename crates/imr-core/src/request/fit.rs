@@ -135,7 +135,9 @@ impl FitRequest {
                     .iter()
                     .map(|r| imr_models::ExcludedRow {
                         row: usize::try_from(r.line).unwrap_or(usize::MAX),
-                        reason: r.left_out_reason(crate::Lang::En),
+                        reason: imr_models::ExclusionReason::Flagged {
+                            reasons: r.reasons_worded(),
+                        },
                     })
                     .collect()
             })

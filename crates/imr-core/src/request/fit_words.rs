@@ -60,35 +60,21 @@ pub fn opt_number_in(lang: Lang, v: Option<f64>) -> String {
     v.map(|x| number_in(lang, x)).unwrap_or_else(|| "—".into())
 }
 
-/// The estimator in words.
-pub fn estimator_label(lang: Lang, estimator: Estimator) -> &'static str {
-    let (es, en) = match estimator {
-        Estimator::Pooled => ("MCO agrupado", "Pooled OLS"),
-        Estimator::Fe => (
-            "Efectos fijos de comuna (within)",
-            "Entity fixed effects (within)",
+/// The estimator as the Models view fits it: its one label ([`Estimator::label_in`]), and for
+/// poisson-fe the outcome and exposure [`crate::request::FitRequest::for_model`] gives it
+/// ("Poisson fixed effects: deaths, exposure = births").
+pub fn estimator_label(lang: Lang, estimator: Estimator) -> String {
+    let label = estimator.label_in(lang);
+    match estimator {
+        Estimator::PoissonFe => format!(
+            "{label}: {}",
+            lang.pick(
+                "defunciones, exposición = nacimientos",
+                "deaths, exposure = births"
+            )
         ),
-        Estimator::Twfe => (
-            "Efectos fijos de comuna y año",
-            "Two-way (entity and year) fixed effects",
-        ),
-        Estimator::Re => (
-            "Efectos aleatorios (Swamy–Arora)",
-            "Random effects (Swamy–Arora)",
-        ),
-        Estimator::Be => ("Entre comunas (medias)", "Between (entity means)"),
-        Estimator::Fd => ("Primeras diferencias", "First differences"),
-        Estimator::Cre => (
-            "Efectos aleatorios correlacionados (Mundlak)",
-            "Correlated random effects (Mundlak)",
-        ),
-        Estimator::PoissonFe => (
-            "Poisson con efectos fijos: defunciones, exposición = nacimientos",
-            "Poisson fixed effects: deaths, exposure = births",
-        ),
-        other => (other.label(), other.label()),
-    };
-    lang.pick(es, en)
+        _ => label.to_string(),
+    }
 }
 
 /// The standard errors in words.
@@ -267,18 +253,19 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
     }
     items.extend(fit.diagnostics.iter().map(|d| d.render(lang)));
     // Dropped entities grouped by reason: "27 entities dropped (reason): 01402, 01403, …".
-    let mut by_reason: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut by_reason: Vec<(&imr_models::EntityDropReason, Vec<&str>)> = Vec::new();
     for d in &fit.dropped_entities {
-        match by_reason.iter_mut().find(|(r, _)| *r == d.reason) {
+        match by_reason.iter_mut().find(|(r, _)| **r == d.reason) {
             Some((_, list)) => list.push(&d.entity),
             None => by_reason.push((&d.reason, vec![&d.entity])),
         }
     }
     for (reason, entities) in by_reason {
         items.push(format!(
-            "{} {} ({reason}): {}.",
+            "{} {} ({}): {}.",
             entities.len(),
             lang.pick("entidades excluidas", "entities dropped"),
+            reason.render(lang),
             entities.join(", ")
         ));
     }

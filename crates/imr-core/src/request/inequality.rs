@@ -6,7 +6,9 @@ use crate::panel::Panel;
 use crate::plausibility::{FlaggedRow, Plausibility};
 use crate::repeats::{repeated_years, RepeatedYear};
 use imr_inequality::adjusted::AdjustedCorrelation;
-use imr_inequality::panel_input::{subject_from_rows, Column, NotMeasured, SubjectColumns};
+use imr_inequality::panel_input::{
+    subject_from_rows, Column, NotMeasured, NotMeasuredReason, SubjectColumns,
+};
 use imr_inequality::{
     correlate_reports_adjusted, BootstrapSpec, InequalityAnalysis, InequalitySpec, Note,
     DEFAULT_REPLICATES, DEFAULT_SEED,
@@ -299,7 +301,9 @@ impl InequalityResult {
             line: f.line,
             entity: f.entity.clone(),
             time: f.time,
-            reason: f.left_out_reason(crate::Lang::En),
+            reason: NotMeasuredReason::Flagged {
+                reasons: f.reasons_worded(),
+            },
         }));
         rows.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
         rows
@@ -351,7 +355,7 @@ impl ValidatedInequality {
                 let other =
                     spec.analyse(&subject)
                         .map_err(|error| RequestError::SecondSeriesAnalysis {
-                            column: subject.value_name(),
+                            column: subject.value_name().to_string(),
                             error,
                         })?;
                 Some((

@@ -6,7 +6,6 @@ use super::{
 };
 use crate::distribution::BoxPlotStats;
 use crate::report::SubjectInfo;
-use crate::words::term;
 use imr_stats::{Caption, Lang};
 use std::fmt::Write;
 
@@ -37,7 +36,7 @@ pub fn box_plot_svg_flagged(
     is_flagged: &dyn Fn(&str, i64) -> bool,
 ) -> String {
     let lang = caption.lang;
-    let value_name = term(lang, &subject.value_name);
+    let value_name = subject.value_name.text(lang);
     let title = match lang {
         Lang::En => format!("Distribution of the {value_name} across areas, by year"),
         Lang::Es => format!("Distribución de la {value_name} entre comunas, por año"),
@@ -48,7 +47,7 @@ pub fn box_plot_svg_flagged(
         format!(
             "{} ({})",
             super::capitalised(&value_name),
-            term(lang, &subject.unit)
+            subject.unit.text(lang)
         )
     };
     let n_outliers: usize = boxes.iter().map(|b| b.outliers.len()).sum();
@@ -281,9 +280,9 @@ mod tests {
         assert_eq!(boxes[0].outliers.len(), 1);
         let subject = SubjectInfo {
             kind: crate::year::SubjectKind::Rate,
-            value_name: "infant mortality rate".into(),
-            unit: "per 1,000 live births".into(),
-            weight_name: "births".into(),
+            value_name: crate::words::Quantity::InfantMortalityRate,
+            unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
+            weight_name: crate::words::Quantity::Births,
             deaths_derived: true,
             bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
             bootstrap_replicates: 0,

@@ -5,7 +5,7 @@ use super::{
     year_ticks, Frame, Scale,
 };
 use crate::report::{InequalityReport, SeriesPoint};
-use crate::words::term;
+use crate::words::Unit;
 use crate::year::Measure;
 use imr_stats::{Caption, Lang};
 use std::fmt::Write;
@@ -191,13 +191,13 @@ pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
 
 /// Axis label of a measure: "Gini (weighted), ratio, no unit" or "Pooled rate (per 1,000 live
 /// births)".
-pub fn measure_axis_label(measure: Measure, value_unit: &str) -> String {
+pub fn measure_axis_label(measure: Measure, value_unit: &Unit) -> String {
     measure_axis_label_in(measure, value_unit, Lang::En)
 }
 
 /// [`measure_axis_label`] in a language.
-pub fn measure_axis_label_in(measure: Measure, value_unit: &str, lang: Lang) -> String {
-    let unit = measure.unit_in(lang, value_unit);
+pub fn measure_axis_label_in(measure: Measure, value_unit: &Unit, lang: Lang) -> String {
+    let unit = measure.unit(value_unit).text(lang);
     let label = measure.label_in(lang);
     if unit.is_empty() {
         label.to_string()
@@ -222,7 +222,7 @@ pub fn measure_over_years_svg_in(
     let lang = caption.lang;
     let points = report.series(measure);
     let info = &report.subject;
-    let value_name = term(lang, &info.value_name);
+    let value_name = info.value_name.text(lang);
     let label = measure.label_in(lang);
     let title = match lang {
         Lang::En => format!("{label} of the {value_name} by year"),

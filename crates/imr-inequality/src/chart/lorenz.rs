@@ -6,7 +6,6 @@ use super::{
 };
 use crate::distribution::LorenzCurve;
 use crate::report::SubjectInfo;
-use crate::words::term;
 use crate::year::SubjectKind;
 use imr_stats::{Caption, Lang};
 use std::fmt::Write;
@@ -29,8 +28,8 @@ pub fn lorenz_svg_in(
     caption: &Caption,
 ) -> String {
     let lang = caption.lang;
-    let value_name = term(lang, &subject.value_name);
-    let weight_name = term(lang, &subject.weight_name);
+    let value_name = subject.value_name.text(lang);
+    let weight_name = subject.weight_name.text(lang);
     let chosen: Vec<&LorenzCurve> = curves
         .iter()
         .filter(|cv| years.is_empty() || years.contains(&cv.time))

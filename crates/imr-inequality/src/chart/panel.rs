@@ -38,7 +38,7 @@ pub fn two_series_of(
         y_label: measure_axis_label_in(measure, &imr.subject.unit, lang),
         points: imr.series(measure),
     };
-    let value_name = &other.subject.value_name;
+    let value_name = other.subject.value_name.text(lang);
     let bottom = SeriesSpec {
         name: match lang {
             Lang::Es => format!("{label} de {value_name}"),
