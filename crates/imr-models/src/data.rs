@@ -304,7 +304,7 @@ pub(crate) struct Prepared {
 impl Prepared {
     /// The intercept's name, then the names of the regressors `columns`.
     pub fn names_with_intercept(&self, columns: &[usize]) -> Vec<String> {
-        std::iter::once(crate::fit::INTERCEPT.to_string())
+        std::iter::once(crate::spec::INTERCEPT.to_string())
             .chain(columns.iter().map(|&j| self.x_names[j].clone()))
             .collect()
     }

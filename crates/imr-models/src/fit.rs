@@ -12,9 +12,6 @@ use nalgebra::{DMatrix, DVector};
 use serde::Serialize;
 use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
 
-/// The term name of the intercept.
-pub const INTERCEPT: &str = "(Intercept)";
-
 /// One row of the coefficient table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Coefficient {

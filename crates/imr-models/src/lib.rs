@@ -63,8 +63,8 @@ pub use error::{InvalidValue, ModelError, NoRegressors, NotConverged, NotEnoughD
 pub use exclusion::{EntityDropReason, ExclusionReason, ValueProblem};
 pub use fit::{
     ChiSquaredTest, Coefficient, DroppedEntity, DroppedTerm, FTest, Fit, Inference, Tests,
-    ThetaSummary, INTERCEPT,
+    ThetaSummary,
 };
 pub use imr_stats::{Caption, Lang};
 pub use input::{ColumnRole, MissingColumn, ModelColumns};
-pub use spec::{Estimator, PanelSpec, VcovKind};
+pub use spec::{Estimator, PanelSpec, VcovKind, INTERCEPT};

@@ -2,6 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The term name of the intercept, in every estimator that has one.
+pub const INTERCEPT: &str = "(Intercept)";
+
 /// A panel-data estimator. The serialised names are the `--model` values of `imr fit`
 /// ([`Estimator::name`]: the variant in kebab case, as clap names the values too).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -4,7 +4,8 @@
 //! always give the same bytes.
 
 use super::format_number;
-use crate::fit::{Fit, INTERCEPT};
+use crate::fit::Fit;
+use crate::spec::INTERCEPT;
 use imr_stats::{Caption, Lang};
 
 /// Layout options of the coefficient plot.

@@ -2,7 +2,8 @@
 //! parentheses below, and the fit statistics, one column per model.
 
 use super::format_number;
-use crate::fit::{Fit, INTERCEPT};
+use crate::fit::Fit;
+use crate::spec::INTERCEPT;
 use imr_escape::{latex_text, markdown_cell};
 
 /// `***` p < 0.001, `**` p < 0.01, `*` p < 0.05.
