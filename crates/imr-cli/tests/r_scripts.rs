@@ -576,7 +576,8 @@ fn the_models_views_r_code_runs_on_its_data_download() {
     use imr_core::ingest::{build_panel, IngestOptions, RawTable};
     use imr_core::models::report::{r_code, CodeContext};
     use imr_core::models::{Estimator, VcovKind};
-    use imr_core::request::{absorbed_columns, analysis_csv, FitRequest, ANALYSIS_DATA_FILE};
+    use imr_core::request::FitRequest;
+    use imr_core::view::{absorbed_columns, analysis_csv, ANALYSIS_DATA_FILE};
     let table = RawTable::from_bytes(
         imr_core::data::BUNDLED_PANEL_FILE,
         imr_core::data::BUNDLED_PANEL_CSV,
@@ -586,7 +587,7 @@ fn the_models_views_r_code_runs_on_its_data_download() {
     roles.births = table.columns.iter().position(|c| c == "nacidos_vivos_est");
     let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
     let base = FitRequest {
-        x: imr_core::request::DEFAULT_REGRESSORS
+        x: imr_core::view::DEFAULT_REGRESSORS
             .iter()
             .map(|x| x.to_string())
             .collect(),

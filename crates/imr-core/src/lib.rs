@@ -16,6 +16,7 @@ pub mod report;
 pub mod request;
 #[cfg(test)]
 mod test_support;
+pub mod view;
 
 pub use imr_data as data;
 pub use imr_escape as escape;

@@ -37,7 +37,7 @@ pub struct Options {
     /// Column of municipal health income per capita (question 3 and a regressor of question 4).
     pub health_income_column: String,
     /// Regressors of question 4 with the change each sentence is about, in the column's unit:
-    /// the Models view's defaults (`imr_core::request::DEFAULT_REGRESSORS`).
+    /// the Models view's defaults (`imr_core::view::DEFAULT_REGRESSORS`).
     pub regressors: Vec<(String, f64)>,
     /// Communes listed in question 5.
     pub top_communes: usize,

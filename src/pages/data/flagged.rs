@@ -5,7 +5,7 @@ use super::HowCalculated;
 use crate::i18n::{format_opt, lang};
 use crate::messages::{messages, msg};
 use crate::pages::findings::{FlagState, IncludeFlagged, IncludeRepeated};
-use imr_core::request::commune_name;
+use imr_core::view::commune_name;
 use leptos::prelude::*;
 
 /// The rows the plausibility pass flagged (`imr_core::plausibility`), with their reasons: they

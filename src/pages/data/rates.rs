@@ -9,9 +9,8 @@ use crate::pages::findings::FlagState;
 use crate::state::AppState;
 use imr_core::escape::shell_join;
 use imr_core::rates::{rates_csv, RateEstimate};
-use imr_core::request::{
-    command_line, commune_name, search_rates, RateSort, RatesExtent, RatesRequest,
-};
+use imr_core::request::{command_line, RatesRequest};
+use imr_core::view::{commune_name, search_rates, RateSort, RatesExtent};
 use leptos::prelude::*;
 
 /// Rows shown at once; the search narrows the rest.

@@ -5,7 +5,7 @@ use super::collapse_if_long;
 use crate::i18n::{format_number, lang, Lang};
 use crate::messages::{messages, msg};
 use crate::state::AppState;
-use imr_core::request::LineAccount;
+use imr_core::view::LineAccount;
 use leptos::prelude::*;
 
 #[component]

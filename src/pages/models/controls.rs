@@ -7,7 +7,7 @@ use crate::components::choice::choice_select;
 use crate::i18n::lang;
 use crate::messages::msg;
 use imr_core::models::{Estimator, VcovKind};
-use imr_core::request::fit_words::{column_label, estimator_label, vcov_label};
+use imr_core::view::model_words::{column_label, estimator_label, vcov_label};
 use leptos::prelude::*;
 
 #[component]

@@ -7,7 +7,7 @@ use crate::messages::messages;
 use crate::pages::data::HowCalculated;
 use crate::state::Shared;
 use imr_core::models::Fit;
-use imr_core::request::fit_words::{diagnostic_lines, estimator_label};
+use imr_core::view::model_words::{diagnostic_lines, estimator_label};
 use imr_core::Lang;
 use leptos::prelude::*;
 

@@ -8,9 +8,9 @@ use crate::state::{AppState, Shared};
 use imr_core::models::report::{CodeContext, CsvOptions};
 use imr_core::models::Fit;
 use imr_core::panel::Panel;
-use imr_core::request::{
-    absorbed_columns, analysis_commands, analysis_csv, FitExport, FitRequest,
-    ANALYSIS_DATA_FILE as DATA_FILE,
+use imr_core::request::{FitExport, FitRequest};
+use imr_core::view::{
+    absorbed_columns, analysis_commands, analysis_csv, ANALYSIS_DATA_FILE as DATA_FILE,
 };
 use leptos::prelude::*;
 

@@ -7,7 +7,7 @@
 //! The view holds one [`FitRequest`] built from its options ([`ModelOptions`], all in the URL
 //! fragment); every selected model is that request for its estimator
 //! ([`FitRequest::for_model`]). What it computes lives in the engine
-//! (`imr_core::request::{fit_view, fit_words}`: candidates, analysis data, commands, table rows,
+//! (`imr_core::view::{models, model_words}`: candidates, analysis data, commands, table rows,
 //! words), tested natively. Fits are memoised per (panel, request): changing a display option
 //! never refits, and adding a model fits only that model.
 //!
@@ -24,9 +24,8 @@ use crate::components::cache::RequestCache;
 use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::models::{Estimator, Fit, VcovKind};
-use imr_core::request::{
-    chosen_regressors, regressor_candidates, FitRequest, RequestError, DEFAULT_MODELS,
-};
+use imr_core::request::{FitRequest, RequestError};
+use imr_core::view::{chosen_regressors, regressor_candidates, DEFAULT_MODELS};
 use leptos::prelude::*;
 use std::sync::Arc;
 

@@ -7,7 +7,8 @@ use crate::messages::msg;
 use crate::state::{AppState, Shared};
 use imr_core::models::report::{self, PlotOptions};
 use imr_core::models::{Estimator, Fit};
-use imr_core::request::{fit_failure_text, RequestError};
+use imr_core::request::RequestError;
+use imr_core::view::fit_failure_text;
 use leptos::prelude::*;
 
 #[component]

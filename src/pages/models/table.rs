@@ -6,8 +6,8 @@ use crate::messages::messages;
 use crate::state::Shared;
 use imr_core::models::report::significance_stars;
 use imr_core::models::Fit;
-use imr_core::request::fit_words::{column_label, estimator_label, number_in, opt_number_in};
-use imr_core::request::table_terms;
+use imr_core::view::model_words::{column_label, estimator_label, number_in, opt_number_in};
+use imr_core::view::table_terms;
 use leptos::prelude::*;
 
 #[component]

@@ -20,8 +20,6 @@
 mod error;
 mod fit;
 mod fit_export;
-mod fit_view;
-pub mod fit_words;
 mod inequality;
 mod inequality_export;
 mod map;
@@ -30,10 +28,6 @@ mod rates;
 pub use error::{BoundaryProblem, CodeMismatch, SpatialStatistic};
 pub use fit::{FitRequest, FitResult, ValidatedFit, DEFAULT_LEVEL};
 pub use fit_export::FitExport;
-pub use fit_view::{
-    absorbed_columns, analysis_commands, analysis_csv, chosen_regressors, fit_failure_text,
-    regressor_candidates, table_terms, ANALYSIS_DATA_FILE, DEFAULT_MODELS, DEFAULT_REGRESSORS,
-};
 pub use inequality::{
     InequalityRequest, InequalityResult, InequalitySubject, SecondSeries, ValidatedInequality,
 };
@@ -43,9 +37,7 @@ pub use map::{
     MapRequest, MapResult, PreparedBoundaries, Smooth, ValidatedMap, YearSlice, LISA_ALPHA,
     LISA_PERMUTATIONS,
 };
-pub use rates::{
-    commune_name, search_rates, LineAccount, RateSort, RatesExtent, RatesRequest, ValidatedRates,
-};
+pub use rates::{RatesRequest, ValidatedRates};
 
 use serde::{Deserialize, Serialize};
 

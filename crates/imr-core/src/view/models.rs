@@ -3,10 +3,10 @@
 //! read, the `imr fit` commands it shows, the rows of its coefficient table and the message of a
 //! model that cannot be fitted.
 
-use super::{command_line, FitRequest, InputSpec, RequestError};
 use crate::escape::{shell_join, CsvOptions, CsvWriter};
 use crate::ingest::Role;
 use crate::panel::{Panel, BUILTIN_COLUMNS};
+use crate::request::{command_line, FitRequest, InputSpec, RequestError};
 use imr_models::{parse_fixed_effects, Estimator, Fit, INTERCEPT};
 
 /// Regressors checked when the view opens, where the data have them (the original study's
