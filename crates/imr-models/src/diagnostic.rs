@@ -400,7 +400,8 @@ pub enum DropReason {
     AbsorbedByFixedEffects { name: String, effects: Vec<String> },
 }
 
-fn quoted(names: &[String]) -> String {
+/// `a`, `b` in backquotes.
+pub(crate) fn quoted(names: &[String]) -> String {
     names
         .iter()
         .map(|n| format!("`{n}`"))

@@ -730,16 +730,11 @@ impl PanelSpec {
         // weighted: the least squares of √w·ỹ on √w·X̃ (SSR and TSS are then weighted sums)
         let y = crate::linear::scaled_owned(y, sqrt_w.as_deref());
         let ls = crate::linalg::least_squares(&design, &y);
-        for (name, earlier) in ls.collinear(|c| data.x[candidates[c]].name.clone()) {
-            dropped.push(DroppedTerm {
-                term: name.clone(),
-                reason: crate::diagnostic::DropReason::Collinear {
-                    name,
-                    earlier,
-                    stage: crate::diagnostic::Stage::AbsorbedEffects,
-                },
-            });
-        }
+        dropped.extend(crate::linear::collinear_terms(
+            &ls,
+            |c| data.x[candidates[c]].name.clone(),
+            crate::diagnostic::Stage::AbsorbedEffects,
+        ));
         if ls.kept.is_empty() {
             return Err(no_regressors("fe", &dropped));
         }
@@ -883,16 +878,11 @@ impl PanelSpec {
             let wz: Vec<f64> = z_tilde.iter().zip(&sqrt_w).map(|(v, s)| v * s).collect();
             let ls = crate::linalg::least_squares(&design, &wz);
             if columns.is_none() {
-                for (name, earlier) in ls.collinear(|c| data.x[kept_here[c]].name.clone()) {
-                    dropped.push(DroppedTerm {
-                        term: name.clone(),
-                        reason: crate::diagnostic::DropReason::Collinear {
-                            name,
-                            earlier,
-                            stage: crate::diagnostic::Stage::AbsorbedEffects,
-                        },
-                    });
-                }
+                dropped.extend(crate::linear::collinear_terms(
+                    &ls,
+                    |c| data.x[kept_here[c]].name.clone(),
+                    crate::diagnostic::Stage::AbsorbedEffects,
+                ));
                 let kept: Vec<usize> = ls.kept.iter().map(|&c| kept_here[c]).collect();
                 if kept.is_empty() {
                     return Err(no_regressors("poisson-fe", &dropped));

@@ -4,6 +4,7 @@
 //! language; `imr fit` and the JSON carry the English text (`Display` and `Serialize`), worded
 //! as before these were values.
 
+use crate::diagnostic::quoted;
 use imr_stats::{Lang, Worded};
 
 /// What is wrong with one value of a row ([`ExclusionReason::Values`]).
@@ -54,15 +55,6 @@ pub enum EntityDropReason {
     AllZeroOutcome { outcome: String },
     /// A single row: the entity's effect fits it exactly.
     SingleRow,
-}
-
-/// `a`, `b` in backquotes.
-fn quoted(names: &[String]) -> String {
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl ValueProblem {

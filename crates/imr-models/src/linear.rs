@@ -296,15 +296,14 @@ pub(crate) fn time_invariant_reason(name: &str) -> DropReason {
     }
 }
 
-/// The regressors `least_squares` dropped as collinear at `stage`, named through `candidates`
-/// (the regressor index of each design column).
-fn collinear_terms(
+/// The regressors `least_squares` dropped as collinear at `stage`, design column `c` named
+/// `name_of(c)`.
+pub(crate) fn collinear_terms(
     ls: &LeastSquares,
-    names: &[String],
-    candidates: &[usize],
+    name_of: impl Fn(usize) -> String,
     stage: Stage,
 ) -> Vec<DroppedTerm> {
-    ls.collinear(|c| names[candidates[c]].clone())
+    ls.collinear(name_of)
         .into_iter()
         .map(|(name, earlier)| DroppedTerm {
             reason: collinear_reason(&name, &earlier, stage),
@@ -398,8 +397,7 @@ pub(crate) fn fe_core(
     let ls = least_squares(&design, &y);
     dropped.extend(collinear_terms(
         &ls,
-        &prep.x_names,
-        &candidates,
+        |c| prep.x_names[candidates[c]].clone(),
         Stage::EntityEffects,
     ));
     let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
@@ -457,8 +455,7 @@ pub(crate) fn twfe_core(
     let ls = least_squares(&design, &y);
     dropped.extend(collinear_terms(
         &ls,
-        &prep.x_names,
-        &candidates,
+        |c| prep.x_names[candidates[c]].clone(),
         Stage::EntityAndYearEffects,
     ));
     let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
@@ -534,8 +531,7 @@ pub(crate) fn fd_core(prep: &Prepared) -> (LinearCore, Vec<DroppedTerm>, Vec<usi
     let ls = least_squares(&design, &y);
     dropped.extend(collinear_terms(
         &ls,
-        &prep.x_names,
-        &candidates,
+        |c| prep.x_names[candidates[c]].clone(),
         Stage::FirstDifferences,
     ));
     // clusters: entities with at least one difference, renumbered
