@@ -27,6 +27,7 @@ pub mod input;
 pub mod measures;
 pub mod note;
 pub mod panel_input;
+pub mod quantity;
 pub mod reading;
 pub mod report;
 pub mod trend;
