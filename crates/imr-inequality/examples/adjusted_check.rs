@@ -2,7 +2,7 @@
 //! `cargo run --release -p imr-inequality --example adjusted_check -- REPLICATES` prints the
 //! standard simulation grid without the bootstrap columns (REPLICATES = 0: only the timing of
 //! the adjusted fit of the five bundled years, deaths derived from `tmi` × `nacidos_vivos_est`).
-use imr_inequality::adjusted::simulate::{run, standard_grid};
+use imr_inequality::simulate::{run, standard_grid};
 use std::time::Instant;
 
 fn main() {

@@ -9,7 +9,7 @@
 //!   capita weighted by population. Areas are those with weight > 0 that year.
 
 use crate::error::{Field, InequalityError};
-use crate::words::{Quantity, Unit};
+use crate::quantity::{Quantity, Unit};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -74,7 +74,7 @@ pub struct RateInput {
     /// The plausible range of true births / births given, over which the adjusted measures are
     /// recomputed when deaths were derived ([`crate::adjusted::sensitivity`]).
     #[serde(default)]
-    pub births_ratio: crate::adjusted::BirthsRatioRange,
+    pub births_ratio: BirthsRatioRange,
 }
 
 impl RateInput {
@@ -84,8 +84,53 @@ impl RateInput {
             observations,
             per: 1000.0,
             deaths_derived,
-            births_ratio: crate::adjusted::BirthsRatioRange::default(),
+            births_ratio: BirthsRatioRange::default(),
         }
+    }
+}
+
+/// Points of the grid of births ratios (both ends included).
+pub const BIRTHS_RATIO_GRID: usize = 7;
+
+/// The plausible range of c = true births / births given, over which the adjusted measures
+/// are recomputed when deaths were derived ([`crate::adjusted::sensitivity`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct BirthsRatioRange {
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Default for BirthsRatioRange {
+    /// 0.7–1.0: Chile's registered births over INE's population aged 0 were about 0.91 (2019)
+    /// and 0.73 (2023); 1.0 when the births given are the rates' own denominator.
+    fn default() -> Self {
+        BirthsRatioRange {
+            low: 0.7,
+            high: 1.0,
+        }
+    }
+}
+
+impl BirthsRatioRange {
+    /// The grid of ratios, from low to high (one point when low = high). Invalid ranges (limits
+    /// outside [0.01, 100] or not numbers, as a hand-edited saved analysis may hold) fall back to
+    /// [`BirthsRatioRange::default`].
+    pub fn grid(&self) -> Vec<f64> {
+        let plausible = |c: f64| (0.01..=100.0).contains(&c);
+        let valid = plausible(self.low) && plausible(self.high);
+        let (lo, hi) = if valid {
+            (self.low.min(self.high), self.low.max(self.high))
+        } else {
+            let d = BirthsRatioRange::default();
+            (d.low, d.high)
+        };
+        if hi - lo < 1e-12 {
+            return vec![lo];
+        }
+        let steps = (BIRTHS_RATIO_GRID - 1) as f64;
+        (0..BIRTHS_RATIO_GRID)
+            .map(|j| lo + (hi - lo) * j as f64 / steps)
+            .collect()
     }
 }
 

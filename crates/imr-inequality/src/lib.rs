@@ -18,6 +18,7 @@
 //! ```
 
 pub mod adjusted;
+pub mod answer;
 pub mod bootstrap;
 pub mod chart;
 pub mod csv;
@@ -27,8 +28,10 @@ pub mod input;
 pub mod measures;
 pub mod note;
 pub mod panel_input;
+pub mod quantity;
 pub mod reading;
 pub mod report;
+pub mod simulate;
 pub mod trend;
 pub mod words;
 pub mod year;

@@ -4,12 +4,23 @@
 //! `Serialize`).
 
 use crate::bootstrap::BootstrapMethod;
-use crate::words::{Quantity, Unit};
+use crate::quantity::{Quantity, Unit};
 use crate::year::SubjectKind;
 use imr_stats::Lang;
 
 /// Measures (by JSON key) with the years in which they are flagged.
 pub type FlaggedMeasures = Vec<(String, Vec<i64>)>;
+
+/// A year kept in the per-year measures but left out of every trend, change split and
+/// correlation over the years, because its values repeat those of an earlier year (a year the
+/// source copied; found by `imr_core::repeats`). Counting it would count one year twice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RepeatedYear {
+    /// The year left out.
+    pub time: i64,
+    /// The year whose values it repeats.
+    pub repeat_of: i64,
+}
 
 /// The numbers of the example in the inflated-inequality note.
 #[derive(Debug, Clone, PartialEq)]
@@ -68,13 +79,11 @@ pub enum Note {
     RowsLeftOut { count: usize },
     /// Years measured and shown but left out of the trends and correlations because their
     /// values repeat an earlier year's (a year copied by the source).
-    RepeatedYearsLeftOut {
-        years: Vec<crate::report::RepeatedYear>,
-    },
+    RepeatedYearsLeftOut { years: Vec<RepeatedYear> },
 }
 
 /// "2022 (a repeat of 2021)" joined by ", ", in `lang`.
-fn list_repeats(years: &[crate::report::RepeatedYear], lang: Lang) -> String {
+fn list_repeats(years: &[RepeatedYear], lang: Lang) -> String {
     years
         .iter()
         .map(|r| match lang {

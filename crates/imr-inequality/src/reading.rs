@@ -5,8 +5,8 @@
 //! same choices for the charts it writes.
 
 use crate::adjusted::AdjustedMeasure;
+use crate::quantity::Unit;
 use crate::report::{InequalityAnalysis, InequalityReport, YearResult};
-use crate::words::Unit;
 use crate::year::Measure;
 
 impl Measure {

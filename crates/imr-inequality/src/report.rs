@@ -10,23 +10,13 @@ use crate::bootstrap::{bootstrap_year, BootstrapMethod, BootstrapSpec, YearInter
 use crate::distribution::{box_plot_from_areas, lorenz_from_areas, BoxPlotStats, LorenzCurve};
 use crate::error::InequalityError;
 use crate::input::{years_from_subject, Subject};
+pub use crate::note::RepeatedYear;
 use crate::note::{BiasExample, FlaggedMeasures, Note};
+use crate::quantity::{Quantity, Unit};
 use crate::trend::{correlate, linear_trend, Correlation, Trend};
-use crate::words::{Quantity, Unit};
 use crate::year::{compute_year, Measure, SubjectKind, YearData, YearMeasures};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::collections::BTreeMap;
-
-/// A year kept in the per-year measures but left out of every trend, change split and
-/// correlation over the years, because its values repeat those of an earlier year (a year the
-/// source copied; found by `imr_core::repeats`). Counting it would count one year twice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct RepeatedYear {
-    /// The year left out.
-    pub time: i64,
-    /// The year whose values it repeats.
-    pub repeat_of: i64,
-}
 
 /// Settings of an inequality analysis (`spec.analyse(&subject)`).
 #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize, serde::Deserialize)]

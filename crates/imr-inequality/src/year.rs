@@ -2,7 +2,7 @@
 
 use crate::input::YearAreas;
 use crate::measures::{self, MeasureResult, Unavailable};
-use crate::words::Unit;
+use crate::quantity::Unit;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::collections::BTreeMap;
 

@@ -5,7 +5,8 @@
 
 use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
-use imr_core::inequality::adjusted::{adjusted_svg_in, method_note, AdjustedMeasure};
+use imr_core::inequality::adjusted::{method_note, AdjustedMeasure};
+use imr_core::inequality::answer::adjusted_svg_in;
 use imr_core::inequality::{InequalityReport, YearResult};
 use leptos::prelude::*;
 

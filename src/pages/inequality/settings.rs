@@ -90,8 +90,8 @@ pub fn Settings(
     } = options;
     let answer = move || {
         let computed = rates.get()?.ok()?;
-        let sentence = imr_core::inequality::adjusted::answer(&computed.analysis.report)?
-            .render(language.get());
+        let sentence =
+            imr_core::inequality::answer::answer(&computed.analysis.report)?.render(language.get());
         Some(view! { <p class="answer" data-testid="ineq-answer"><strong>{sentence}</strong></p> })
     };
     let text_columns = move || {

@@ -4,7 +4,7 @@
 
 use super::input::{load_panel, InputArgs};
 use super::CliError;
-use imr_core::inequality::adjusted::simulate::{
+use imr_core::inequality::simulate::{
     inputs_grid, run as run_scenario, standard_grid, ScenarioResult,
 };
 use std::io::Write;

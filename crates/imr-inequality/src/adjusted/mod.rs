@@ -26,7 +26,7 @@
 //! from one profile likelihood: no bootstrap, no random numbers, and a few milliseconds per
 //! year. The estimand is the inequality of the distribution from which the communes' true rates
 //! are drawn; the birth-weighted measure of the 345 realised true rates differs from it by the
-//! sampling spread of 345 draws, which the simulation study ([`simulate`]) includes in its
+//! sampling spread of 345 draws, which the simulation study ([`crate::simulate`]) includes in its
 //! truth.
 //!
 //! # Where it fails
@@ -49,15 +49,12 @@
 //! small-area analysis", *Health Services Research* 24:741–771. And those of [`model`] and
 //! [`shape`].
 
-pub mod answer;
 pub mod correlation;
 pub mod model;
 pub mod sensitivity;
 pub mod shape;
-pub mod simulate;
 pub mod trend;
 
-pub use answer::{adjusted_series, adjusted_svg_in, answer, Answer, YearValue};
 pub use correlation::{
     correlate_adjusted, AdjustedCorrelation, CorrelationMethod, ObservedCorrelation,
     CORRELATION_DRAWS, MIN_CORRELATION_YEARS,

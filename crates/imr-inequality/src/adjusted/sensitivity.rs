@@ -48,51 +48,8 @@
 
 use super::model::{fit, Counts, GammaFit};
 use super::AdjustedMeasure;
-use serde::{Deserialize, Serialize};
-
-/// Points of the grid of births ratios (both ends included).
-pub const BIRTHS_RATIO_GRID: usize = 7;
-
-/// The plausible range of c = true births / births given.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct BirthsRatioRange {
-    pub low: f64,
-    pub high: f64,
-}
-
-impl Default for BirthsRatioRange {
-    /// 0.7–1.0: Chile's registered births over INE's population aged 0 were about 0.91 (2019)
-    /// and 0.73 (2023); 1.0 when the births given are the rates' own denominator.
-    fn default() -> Self {
-        BirthsRatioRange {
-            low: 0.7,
-            high: 1.0,
-        }
-    }
-}
-
-impl BirthsRatioRange {
-    /// The grid of ratios, from low to high (one point when low = high). Invalid ranges (limits
-    /// outside [0.01, 100] or not numbers, as a hand-edited saved analysis may hold) fall back to
-    /// [`BirthsRatioRange::default`].
-    pub fn grid(&self) -> Vec<f64> {
-        let plausible = |c: f64| (0.01..=100.0).contains(&c);
-        let valid = plausible(self.low) && plausible(self.high);
-        let (lo, hi) = if valid {
-            (self.low.min(self.high), self.low.max(self.high))
-        } else {
-            let d = BirthsRatioRange::default();
-            (d.low, d.high)
-        };
-        if hi - lo < 1e-12 {
-            return vec![lo];
-        }
-        let steps = (BIRTHS_RATIO_GRID - 1) as f64;
-        (0..BIRTHS_RATIO_GRID)
-            .map(|j| lo + (hi - lo) * j as f64 / steps)
-            .collect()
-    }
-}
+pub use crate::input::{BirthsRatioRange, BIRTHS_RATIO_GRID};
+use serde::Serialize;
 
 /// The rounding of the published rates, read from the derived deaths.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

@@ -4,8 +4,8 @@ use super::{
     c, close_svg, escape, heading, nice_ticks, open_svg_captioned, ticks_within, x_axis, y_axis,
     year_ticks, Frame, Scale,
 };
+use crate::quantity::Unit;
 use crate::report::{InequalityReport, SeriesPoint};
-use crate::words::Unit;
 use crate::year::Measure;
 use imr_stats::{Caption, Lang};
 use std::fmt::Write;

@@ -52,7 +52,7 @@ pub struct Answer {
 /// shown (over the births ratio when deaths were derived); an open upper limit is drawn up to
 /// the measure at the largest CV searched.
 pub fn adjusted_series(report: &InequalityReport, measure: AdjustedMeasure) -> Vec<SeriesPoint> {
-    let top = measure.of_theta(super::model::MAX_SQRT_THETA.powi(2));
+    let top = measure.of_theta(crate::adjusted::model::MAX_SQRT_THETA.powi(2));
     report
         .adjusted_years()
         .map(|a| {
