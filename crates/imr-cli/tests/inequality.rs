@@ -655,3 +655,56 @@ fn every_file_of_the_inequality_view_is_a_format_of_imr_inequality() {
         }
     }
 }
+
+/// `--births-ratio LOW,HIGH` sets the range of true over given births over which the adjusted
+/// measures are recomputed (deaths derived from the bundled file's published rate): each year
+/// reports the range it used, and another range gives other bounds; a range that is not two
+/// ratios in order is a usage error that says why.
+#[test]
+fn the_births_ratio_range_is_the_users_to_narrow() {
+    let base = [
+        "inequality",
+        BUNDLED,
+        "--births",
+        "nacidos_vivos_est",
+        "--bootstrap",
+        "0",
+    ];
+    let sensitivity = |extra: &[&str]| -> Vec<serde_json::Value> {
+        let doc = json(&[&base[..], extra].concat());
+        doc["years"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|y| y["adjusted_sensitivity"].clone())
+            .collect()
+    };
+    let default = sensitivity(&[]);
+    let narrowed = sensitivity(&["--births-ratio", "0.9,1.1"]);
+    assert_eq!(default.len(), narrowed.len());
+    for (d, n) in default.iter().zip(&narrowed) {
+        assert_eq!(
+            d["births_ratio"],
+            serde_json::json!({"low": 0.7, "high": 1.0})
+        );
+        assert_eq!(
+            n["births_ratio"],
+            serde_json::json!({"low": 0.9, "high": 1.1})
+        );
+    }
+    assert!(
+        default
+            .iter()
+            .zip(&narrowed)
+            .any(|(d, n)| d["range"]["gini"] != n["range"]["gini"]),
+        "another range gives other bounds"
+    );
+    for (bad, said) in [
+        ("1.1,0.9", "above the high end"),
+        ("0,1", "not a ratio between 0.01 and 100"),
+        ("0.9", "expected LOW,HIGH"),
+    ] {
+        let stderr = fails(2, &[&base[..], &["--births-ratio", bad]].concat());
+        assert!(stderr.contains(said), "{bad}: {stderr}");
+    }
+}

@@ -5,6 +5,7 @@
 
 use clap::Parser;
 use imr_cli::{Cli, Command};
+use imr_core::inequality::adjusted::BirthsRatioRange;
 use imr_core::models::{Estimator, VcovKind};
 use imr_core::request::{
     ClassScheme, Contiguity, FitRequest, InequalityRequest, InequalitySubject, MapRequest,
@@ -85,6 +86,7 @@ fn inequality_request() -> impl Strategy<Value = InequalityRequest> {
         any::<u64>(),
         any::<bool>(),
         any::<bool>(),
+        proptest::option::of((0.01f64..=100.0, 0.0f64..=1.0)),
     )
         .prop_map(
             |(
@@ -96,7 +98,13 @@ fn inequality_request() -> impl Strategy<Value = InequalityRequest> {
                 seed,
                 include_flagged,
                 include_repeated_years,
+                births_ratio,
             )| {
+                // `--births-ratio` takes 0.01 ≤ low ≤ high ≤ 100
+                let births_ratio = births_ratio.map(|(low, share)| BirthsRatioRange {
+                    low,
+                    high: (low + share * (100.0 - low)).min(100.0),
+                });
                 // `--against` goes with the rates only (clap: conflicts with --of).
                 let against = match subject {
                     InequalitySubject::Rates => {
@@ -113,6 +121,7 @@ fn inequality_request() -> impl Strategy<Value = InequalityRequest> {
                     seed,
                     include_flagged,
                     include_repeated_years,
+                    births_ratio,
                 }
             },
         )

@@ -74,6 +74,8 @@ pub fn InequalityPage() -> impl IntoView {
             against: None,
             include_flagged: flags.include.get(),
             include_repeated_years: flags.include_repeated.get(),
+            // the engine's range; `imr inequality --births-ratio` narrows it
+            births_ratio: None,
         })
     });
     let with_against = Memo::new(move |_| {

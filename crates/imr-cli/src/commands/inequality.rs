@@ -5,6 +5,7 @@ use super::input::{load_panel, InputArgs};
 use super::rates::InputSummary;
 use super::CliError;
 use imr_core::inequality::adjusted::AdjustedCorrelation;
+use imr_core::inequality::adjusted::BirthsRatioRange;
 use imr_core::inequality::{InequalityReport, Measure, DEFAULT_REPLICATES, DEFAULT_SEED};
 use imr_core::request::{
     ExportChoices, ExportError, InequalityExport, InequalityRequest, InequalitySubject,
@@ -79,6 +80,12 @@ pub struct Args {
     /// (`repeat_of`) but left out of them (`left_out_of_trends`)
     #[arg(long)]
     pub include_repeated_years: bool,
+    /// The plausible range of true births over the births given (LOW,HIGH, e.g. 0.9,1.1) over
+    /// which the adjusted measures are recomputed when deaths are derived from published rates;
+    /// the answer then reads "between X and Y". Default 0.7,1.0, wide enough for a population
+    /// aged 0 standing in for births; narrower for registered births
+    #[arg(long, value_name = "LOW,HIGH", value_parser = parse_births_ratio)]
+    pub births_ratio: Option<BirthsRatioRange>,
 }
 
 pub use imr_core::inequality::panel_input::NotMeasured;
@@ -125,7 +132,29 @@ impl From<&Args> for InequalityRequest {
             seed: args.seed,
             include_flagged: args.include_flagged,
             include_repeated_years: args.include_repeated_years,
+            births_ratio: args.births_ratio,
         }
+    }
+}
+
+/// `LOW,HIGH`: two ratios with 0.01 ≤ LOW ≤ HIGH ≤ 100.
+fn parse_births_ratio(text: &str) -> Result<BirthsRatioRange, String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let number = |s: &str| {
+        s.parse::<f64>()
+            .ok()
+            .filter(|v| (0.01..=100.0).contains(v))
+            .ok_or_else(|| format!("`{s}` is not a ratio between 0.01 and 100"))
+    };
+    match parts.as_slice() {
+        [low, high] => {
+            let (low, high) = (number(low)?, number(high)?);
+            if low > high {
+                return Err(format!("the low end {low} is above the high end {high}"));
+            }
+            Ok(BirthsRatioRange { low, high })
+        }
+        _ => Err("expected LOW,HIGH, e.g. 0.9,1.1".to_string()),
     }
 }
 

@@ -5,7 +5,7 @@ use super::{numeric, push_opt, ColumnUse, RequestError};
 use crate::panel::Panel;
 use crate::plausibility::{FlaggedRow, Plausibility};
 use crate::repeats::{repeated_years, RepeatedYear};
-use imr_inequality::adjusted::AdjustedCorrelation;
+use imr_inequality::adjusted::{AdjustedCorrelation, BirthsRatioRange};
 use imr_inequality::panel_input::{
     subject_from_rows, Column, NotMeasured, NotMeasuredReason, SubjectColumns,
 };
@@ -37,7 +37,7 @@ pub struct SecondSeries {
 
 /// The options of `imr inequality` that change the numbers (the output format, chart measure,
 /// chart language and Lorenz years only change how they are printed).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct InequalityRequest {
     /// What is measured.
     pub subject: InequalitySubject,
@@ -59,6 +59,13 @@ pub struct InequalityRequest {
     /// correlations; by default they are measured and shown but left out of those.
     #[serde(default)]
     pub include_repeated_years: bool,
+    /// The plausible range of true births over the births given, over which the adjusted
+    /// measures are recomputed when deaths are derived from published rates
+    /// ([`imr_inequality::adjusted::sensitivity`]); `None`: the engine's default, 0.7–1.0, wide
+    /// enough for a population aged 0 standing in for births. Narrower when the births are
+    /// registered births (e.g. 0.9–1.1 for births apportioned from regional totals).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub births_ratio: Option<BirthsRatioRange>,
 }
 
 impl Default for InequalityRequest {
@@ -72,6 +79,7 @@ impl Default for InequalityRequest {
             seed: DEFAULT_SEED,
             include_flagged: false,
             include_repeated_years: false,
+            births_ratio: None,
         }
     }
 }
@@ -196,13 +204,18 @@ impl InequalityRequest {
             repeated_years(panel)
         };
         let panel = kept.as_ref().unwrap_or(panel);
-        let (subject, left_out) = subject_of(
+        let (mut subject, left_out) = subject_of(
             panel,
             &self.subject,
             (ColumnUse::Value, ColumnUse::Weight),
             self.group.as_deref(),
             self.rank.as_deref(),
         )?;
+        if let (imr_inequality::Subject::Rates(rates), Some(range)) =
+            (&mut subject, self.births_ratio)
+        {
+            rates.births_ratio = range;
+        }
         let against = self
             .against
             .as_ref()
@@ -257,6 +270,8 @@ impl InequalityRequest {
             seed: self.seed,
             include_flagged: self.include_flagged,
             include_repeated_years: self.include_repeated_years,
+            // a value column has no births ratio
+            births_ratio: None,
         })
     }
 
@@ -285,6 +300,10 @@ impl InequalityRequest {
         }
         if self.include_repeated_years {
             args.push("--include-repeated-years".to_string());
+        }
+        if let Some(range) = self.births_ratio {
+            args.push("--births-ratio".to_string());
+            args.push(format!("{},{}", range.low, range.high));
         }
         args
     }
@@ -415,6 +434,7 @@ mod tests {
                 seed: 7,
                 include_flagged: false,
                 include_repeated_years: false,
+                births_ratio: None,
             })
         );
     }
