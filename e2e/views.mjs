@@ -33,11 +33,29 @@ export class ViewPage {
   static async open(browser, origin, view, { lang = 'en', fragment = '', ...options } = {}) {
     const locale = lang === 'es' ? 'es-CL' : 'en-US';
     const url = `${origin}/#view=${view}&lang=${lang}${fragment ? `&${fragment}` : ''}`;
-    const opened = new ViewPage(view, await openPage(browser, url, { locale, ...options }));
+    const { PAGE_CLASSES } = await import('./pages/index.mjs');
+    const opened = new (PAGE_CLASSES[view] ?? ViewPage)(view, await openPage(browser, url, { locale, ...options }));
     await opened.ready();
     return opened;
   }
 
+  /** This view's page object over a page opened otherwise (`openPage` with its own link or
+   * locale), without waiting for anything. */
+  static attach(opened) { return new this(this.VIEW, opened); }
+
+  /** The element with this test id (the page objects' one way to reach one). */
+  testid(id) { return this.page.getByTestId(id); }
+
+  /** Clicks the language switch (English ⇄ Spanish). */
+  async switchLanguage() { await this.testid('lang-switch').click(); }
+
+  /** The tab of `view` (findings, data, inequality, models, map). */
+  tab(view) { return this.testid(`tab-${view}`); }
+
+  /** Clicks the tab of `view`. */
+  async openTab(view) { await this.tab(view).click(); }
+
+  /** Waits until the view's results are on screen (the elements of `READY`). */
   async ready() {
     for (const selector of READY[this.view]) await this.page.locator(selector).first().waitFor({ timeout: 60000 });
   }
