@@ -1,7 +1,8 @@
 // The page objects of the five views, by the view name of their links (`#view=…`):
 // `ViewPage.open` returns an instance of the view's class.
 import { InequalityPage } from './inequality.mjs';
+import { ModelsPage } from './models.mjs';
 
-export { InequalityPage };
+export { InequalityPage, ModelsPage };
 
-export const PAGE_CLASSES = { inequality: InequalityPage };
+export const PAGE_CLASSES = { inequality: InequalityPage, models: ModelsPage };
