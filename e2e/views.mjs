@@ -52,6 +52,12 @@ export class ViewPage {
   /** The tab of `view` (findings, data, inequality, models, map). */
   tab(view) { return this.testid(`tab-${view}`); }
 
+  /** Waits until the tab of `view` reads `text` (trimmed). */
+  async waitForTabText(view, text) {
+    await this.page.waitForFunction(([selector, text]) => document.querySelector(selector).textContent.trim() === text,
+      [`[data-testid="tab-${view}"]`, text]);
+  }
+
   /** Clicks the tab of `view`. */
   async openTab(view) { await this.tab(view).click(); }
 

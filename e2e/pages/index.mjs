@@ -2,7 +2,9 @@
 // `ViewPage.open` returns an instance of the view's class.
 import { InequalityPage } from './inequality.mjs';
 import { ModelsPage } from './models.mjs';
+import { MapPage } from './map.mjs';
+import { DataPage } from './data.mjs';
 
-export { InequalityPage, ModelsPage };
+export { InequalityPage, ModelsPage, MapPage, DataPage };
 
-export const PAGE_CLASSES = { inequality: InequalityPage, models: ModelsPage };
+export const PAGE_CLASSES = { inequality: InequalityPage, models: ModelsPage, map: MapPage, data: DataPage };
