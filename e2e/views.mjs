@@ -58,6 +58,9 @@ export class ViewPage {
       [`[data-testid="tab-${view}"]`, text]);
   }
 
+  /** Waits until the tab of `view` is the selected one. */
+  async waitForTabSelected(view) { await this.tab(view).and(this.page.locator('[aria-selected="true"]')).waitFor(); }
+
   /** Clicks the tab of `view`. */
   async openTab(view) { await this.tab(view).click(); }
 

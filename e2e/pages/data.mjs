@@ -1,6 +1,6 @@
 // The Data view: the upload, the counts of rows read, used and excluded, the rates table (search,
 // sort), the national rates, the column roles, the excluded rows and the conflicts between files.
-import { ViewPage } from '../views.mjs';
+import { ViewPage, downloadFile } from '../views.mjs';
 
 const RATES = '[data-testid="rates-table"]';
 
@@ -68,4 +68,22 @@ export class DataPage extends ViewPage {
 
   /** The disclosure of the cells that differ between joined files. */
   conflicts() { return this.testid('conflicts'); }
+
+  /** The file of the "save analysis" button (the first one), kept in the folder `saveIn`. */
+  saveAnalysis(saveIn) { return downloadFile(this.page, 'save-analysis', saveIn); }
+
+  /** The excluded rows' list. */
+  excludedList() { return this.testid('excluded-list'); }
+
+  /** The summary of the rows flagged as implausible. */
+  flaggedSummary() { return this.testid('flagged-summary'); }
+
+  /** The rates table's body rows that are a commune's (`data-entity`). */
+  entityRows() { return this.page.locator(`${RATES} tbody tr[data-entity]`); }
+
+  /** The rates table's search field. */
+  searchField() { return this.testid('rates-search'); }
+
+  /** Clicks the rates table's own sort button named exactly `label` (e.g. "Births"). */
+  async sortTableBy(label) { await this.testid('rates-table').getByRole('button', { name: label, exact: true }).click(); }
 }

@@ -4,7 +4,8 @@ import { InequalityPage } from './inequality.mjs';
 import { ModelsPage } from './models.mjs';
 import { MapPage } from './map.mjs';
 import { DataPage } from './data.mjs';
+import { FindingsPage } from './findings.mjs';
 
-export { InequalityPage, ModelsPage, MapPage, DataPage };
+export { InequalityPage, ModelsPage, MapPage, DataPage, FindingsPage };
 
-export const PAGE_CLASSES = { inequality: InequalityPage, models: ModelsPage, map: MapPage, data: DataPage };
+export const PAGE_CLASSES = { inequality: InequalityPage, models: ModelsPage, map: MapPage, data: DataPage, findings: FindingsPage };

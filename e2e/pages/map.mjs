@@ -12,6 +12,9 @@ export class MapPage extends ViewPage {
   /** The choropleth (its viewBox is the zoom). */
   choropleth() { return this.testid('choropleth'); }
 
+  /** The choropleth's SVG element. */
+  choroplethSvg() { return this.page.locator('svg[data-testid="choropleth"]'); }
+
   /** The choropleth's commune paths. */
   communes() { return this.page.locator(PATHS); }
 
@@ -55,6 +58,11 @@ export class MapPage extends ViewPage {
   /** The year choice's options. */
   yearOptions() { return this.testid('year-select').locator('option'); }
 
+  /** Waits until the year choice's value is `year`. */
+  async waitForYear(year) {
+    await this.page.waitForFunction((year) => document.querySelector('[data-testid="year-select"]')?.value === year, year);
+  }
+
   /** Chooses the year shown. */
   async chooseYear(year) { await this.testid('year-select').selectOption(year); }
 
@@ -91,6 +99,9 @@ export class MapPage extends ViewPage {
   /** The list of the flagged communes left out. */
   flaggedList() { return this.testid('map-flagged-list'); }
 
+  /** The checkbox that computes Moran's I. */
+  moranToggle() { return this.page.locator('#map-moran'); }
+
   /** Moran's I. */
   moran() { return this.testid('moran'); }
 
@@ -110,6 +121,9 @@ export class MapPage extends ViewPage {
 
   /** The sentence naming the selected commune. */
   selection() { return this.testid('map-selection'); }
+
+  /** Clears the selected commune (the selection sentence's button). */
+  async clearSelection() { await this.selection().getByRole('button').click(); }
 
   /** The `d` of the selected commune's outline (read at once, no wait). */
   selectedOutlinePath() { return this.page.$eval('[data-testid="map-selected"]', (p) => p.getAttribute('d')); }

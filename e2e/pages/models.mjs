@@ -25,6 +25,9 @@ export class ModelsPage extends ViewPage {
   /** Chooses the column the standard errors cluster by. */
   async chooseCluster(column) { await this.testid('model-cluster').selectOption(column); }
 
+  /** The checkbox that shows the intervals' columns. */
+  showCi() { return this.testid('show-ci'); }
+
   /** The coefficient table. */
   coefTable() { return this.testid('coef-table'); }
 
