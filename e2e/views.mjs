@@ -1,5 +1,5 @@
-// Page objects of the five views: how a view is opened, when its results are on screen, its
-// downloads, and the `imr` command it shows — run here, in a folder holding the bundled data, to
+// The page objects' base, `ViewPage` (one class per view extends it in pages/): how a view is
+// opened, when its results are on screen, its downloads, and the `imr` command it shows — run here, in a folder holding the bundled data, to
 // check that the command writes what the page offers, byte for byte.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,8 +28,7 @@ export class ViewPage {
     Object.assign(this, opened); // page, context, requests, errors
   }
 
-  /** Opens `view` through its link (`#view=…&lang=…` and any other `fragment` options) in a new
-   * browser context and waits until its results are on screen. */
+  /** Opens `view` by its link (`lang`, more `fragment` options) in a new context, waits for its results; returns its page object. */
   static async open(browser, origin, view, { lang = 'en', fragment = '', ...options } = {}) {
     const locale = lang === 'es' ? 'es-CL' : 'en-US';
     const url = `${origin}/#view=${view}&lang=${lang}${fragment ? `&${fragment}` : ''}`;
@@ -39,8 +38,7 @@ export class ViewPage {
     return opened;
   }
 
-  /** This view's page object over a page opened otherwise (`openPage` with its own link or
-   * locale), without waiting for anything. */
+  /** This view's page object over a page opened otherwise (`openPage`), waiting for nothing. */
   static attach(opened) { return new this(this.VIEW, opened); }
 
   /** The element with this test id (the page objects' one way to reach one). */

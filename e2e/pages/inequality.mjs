@@ -95,8 +95,7 @@ export class InequalityPage extends ViewPage {
   /** The note that the panel has few years. */
   fewYearsNote() { return this.testid('ineq-few-years'); }
 
-  /** Whether the part `a` comes before the part `b` in the document; parts: answer, replicates,
-   * adjusted, correlation, adjustedCorrelation, against (the characteristic's choice). */
+  /** Whether part `a` precedes part `b` (answer, replicates, adjusted, correlation, adjustedCorrelation, against). */
   precedes(a, b) {
     const ids = { answer: 'ineq-answer', replicates: 'ineq-replicates', adjusted: 'ineq-adjusted', correlation: 'ineq-correlation',
       adjustedCorrelation: 'ineq-correlation-adjusted', against: 'ineq-of' };

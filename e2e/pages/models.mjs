@@ -83,7 +83,6 @@ export class ModelsPage extends ViewPage {
       .every((c) => c.textContent.includes(text)), [COMMANDS, text]);
   }
 
-  /** The file of a download button (data, r, stata, latex, markdown, coef-csv), strictly one
-   * button, kept in the folder `saveIn` (see `downloadFile`). */
+  /** The file of download `name` (data, r, stata, latex, markdown, coef-csv; one button), kept in `saveIn`. */
   downloadTo(name, saveIn) { return downloadFile(this.page, this.testid(`download-${name}`), saveIn); }
 }
