@@ -1,6 +1,7 @@
 // The page objects' base, `ViewPage` (one class per view extends it in pages/): how a view is
-// opened, when its results are on screen, its downloads, and the `imr` command it shows — run here, in a folder holding the bundled data, to
-// check that the command writes what the page offers, byte for byte.
+// opened, when its results are on screen, its downloads, and the `imr` command it shows — run
+// here, in a folder holding the bundled data, to check that the command writes what the page
+// offers, byte for byte.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
