@@ -1,20 +1,22 @@
 // The Data view: upload files, read rates on screen, see excluded rows, no request leaves 127.0.0.1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, outsideRequests, fixture, testidText } from './harness.mjs';
+import { startServer, launch, openPage, outsideRequests, fixture } from './harness.mjs';
 import { ViewPage } from './views.mjs';
+import { DataPage } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 test('uploading a Latin-1 semicolon file shows its rates with exact intervals', async () => {
-  const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'data');
-  await page.getByTestId('file-input').setInputFiles(fixture('good_latin1.csv'));
-  await page.getByTestId('rows-read').filter({ hasText: '4' }).waitFor();
-  assert.equal(await testidText(page, 'rows-used'), '4');
-  assert.equal(await testidText(page, 'rows-excluded'), '0');
-  const row = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"]');
+  const view = await ViewPage.open(browser, server.origin, 'data');
+  const { requests, errors } = view;
+  await view.upload(fixture('good_latin1.csv'));
+  await view.rowCount('read').filter({ hasText: '4' }).waitFor();
+  assert.equal(await view.rowCountText('used'), '4');
+  assert.equal(await view.rowCountText('excluded'), '0');
+  const row = view.rateRow('01101', 2019);
   // 21 deaths / 3,000 births ("3.000" in a decimal-comma file) = 7.00 per 1,000; Garwood 95%
   // interval 4.33–10.70 (SciPy 1.17.1 chi2.ppf, see crates/imr-cli/tests/rates.rs).
   assert.equal((await row.locator('[data-field="rate"]').textContent()).trim(), '7.00');
@@ -22,20 +24,21 @@ test('uploading a Latin-1 semicolon file shows its rates with exact intervals', 
   assert.equal((await row.locator('[data-field="ci_high"]').textContent()).trim(), '10.70');
   assert.equal((await row.locator('[data-field="births"]').textContent()).trim(), '3,000');
   // The Ñuble code 8401 was mapped to 16101.
-  assert.equal(await page.locator('[data-testid="rates-table"] tr[data-entity="16101"]').count(), 1);
-  const national = page.locator('[data-testid="national-rate"] tr[data-time="2019"] [data-field="rate"]');
+  assert.equal(await view.rateRow('16101').count(), 1);
+  const national = view.nationalRate(2019);
   assert.equal((await national.textContent()).trim(), '6.27'); // 42 / 6,700 × 1,000
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
 
 test('a broken file lists every excluded line with its reason', async () => {
-  const { page, requests } = await ViewPage.open(browser, server.origin, 'data');
-  await page.getByTestId('file-input').setInputFiles(fixture('broken.csv'));
-  await page.getByTestId('rows-excluded').filter({ hasText: '8' }).waitFor();
-  assert.equal(await testidText(page, 'rows-read'), '10');
-  assert.equal(await testidText(page, 'rows-used'), '2');
-  const items = page.getByTestId('excluded-list').locator('li');
+  const view = await ViewPage.open(browser, server.origin, 'data');
+  const { requests } = view;
+  await view.upload(fixture('broken.csv'));
+  await view.rowCount('excluded').filter({ hasText: '8' }).waitFor();
+  assert.equal(await view.rowCountText('read'), '10');
+  assert.equal(await view.rowCountText('used'), '2');
+  const items = view.excludedItems();
   assert.equal(await items.count(), 8);
   const texts = await items.allTextContents();
   for (const [i, line] of [3, 4, 5, 6, 7, 8, 9, 10].entries()) {
@@ -47,95 +50,98 @@ test('a broken file lists every excluded line with its reason', async () => {
 });
 
 test('changing a column role recomputes the rates', async () => {
-  const { page } = await ViewPage.open(browser, server.origin, 'data');
-  await page.getByTestId('file-input').setInputFiles(fixture('good_latin1.csv'));
-  await page.getByTestId('rows-read').filter({ hasText: '4' }).waitFor();
+  const view = await ViewPage.open(browser, server.origin, 'data');
+  await view.upload(fixture('good_latin1.csv'));
+  await view.rowCount('read').filter({ hasText: '4' }).waitFor();
   // Use "Pobreza" as the deaths column: 10,5 deaths in 3,000 births = 3.50 per 1,000.
-  await page.getByTestId('role-deaths').selectOption({ label: 'Pobreza' });
-  const rate = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="rate"]');
-  await page.waitForFunction(() => document.querySelector('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="rate"]')?.textContent.trim() === '3.50');
+  await view.chooseRole('deaths', { label: 'Pobreza' });
+  const rate = view.rateCell('01101', 2019, 'rate');
+  await view.waitForRateText('01101', 2019, 'rate', '3.50');
   assert.equal((await rate.textContent()).trim(), '3.50');
 });
 
 test('the page opens on the bundled Chilean dataset with derived, approximate intervals', async () => {
-  const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'data');
-  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
-  assert.equal(await testidText(page, 'rows-used'), '1725');
-  assert.equal(await testidText(page, 'rows-excluded'), '0');
-  assert.equal(await page.getByTestId('bundled-note').count(), 1);
-  assert.equal(await page.getByTestId('approximate-note').count(), 1);
-  assert.equal(await page.locator('[data-testid="national-rate"] tr[data-time]').count(), 5);
+  const view = await ViewPage.open(browser, server.origin, 'data');
+  const { requests, errors } = view;
+  await view.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  assert.equal(await view.rowCountText('used'), '1725');
+  assert.equal(await view.rowCountText('excluded'), '0');
+  assert.equal(await view.bundledNote().count(), 1);
+  assert.equal(await view.approximateNote().count(), 1);
+  assert.equal(await view.nationalRows().count(), 5);
   // Iquique 2019: tmi 7 (SINIM v839), nacidos_vivos_est 2532 → derived deaths 17.724, rate 7.00.
-  const row = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"]');
+  const row = view.rateRow('01101', 2019);
   assert.equal((await row.locator('[data-field="rate"]').textContent()).trim(), '7.00');
   assert.equal((await row.locator('[data-field="births"]').textContent()).trim(), '2,532');
-  assert.match(await testidText(page, 'data-sources'), /SINIM/);
+  assert.match(await view.sourcesText(), /SINIM/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
 
 test('a characteristics file joins by code, and the rates table searches and sorts', async () => {
-  const { page } = await ViewPage.open(browser, server.origin, 'data');
-  await page.getByTestId('file-input').setInputFiles([fixture('good_latin1.csv'), fixture('characteristics.csv')]);
+  const view = await ViewPage.open(browser, server.origin, 'data');
+  await view.upload([fixture('good_latin1.csv'), fixture('characteristics.csv')]);
   // 4 rows of rates + 2 of characteristics; 13101 has no rates row, so it is excluded (not joined).
-  await page.getByTestId('rows-read').filter({ hasText: /^6$/ }).waitFor();
-  assert.equal(await testidText(page, 'rows-used'), '5');
-  assert.equal(await testidText(page, 'rows-excluded'), '1');
-  assert.match((await page.getByTestId('excluded-list').locator('li').first().textContent()), /characteristics\.csv, line 3: no row of the main data for 13101/);
-  await page.getByTestId('rates-search').fill('16101');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="rates-table"] tbody tr').length === 1);
-  await page.getByTestId('rates-search').fill('');
-  await page.getByRole('button', { name: 'Rate ‰' }).click(); // ascending by rate
-  await page.getByRole('button', { name: 'Rate ‰' }).click(); // descending
-  const first = page.locator('[data-testid="rates-table"] tbody tr').first();
+  await view.rowCount('read').filter({ hasText: /^6$/ }).waitFor();
+  assert.equal(await view.rowCountText('used'), '5');
+  assert.equal(await view.rowCountText('excluded'), '1');
+  assert.match((await view.excludedItems().first().textContent()), /characteristics\.csv, line 3: no row of the main data for 13101/);
+  await view.search('16101');
+  await view.waitForRateRowCount(1);
+  await view.search('');
+  await view.sortBy('Rate ‰'); // ascending by rate
+  await view.sortBy('Rate ‰'); // descending
+  const first = view.rateRows().first();
   assert.equal(await first.getAttribute('data-entity'), '01101'); // 7.00 is the highest rate
   assert.equal(await first.getAttribute('data-time'), '2019');
 });
 
 test('the interface follows the browser language and switches, with numbers per language', async () => {
   // Opened without a language in the link: the page takes the browser's.
-  const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL' });
-  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
-  const rate = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="rate"]');
-  const births = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="births"]');
+  const view = DataPage.attach(await openPage(browser, server.origin + '/', { locale: 'es-CL' }));
+  const { page } = view;
+  await view.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  const rate = view.rateCell('01101', 2019, 'rate');
+  const births = view.rateCell('01101', 2019, 'births');
   assert.equal((await rate.textContent()).trim(), '7,00');
   // Iquique 2019: 2,532 births (Tarapacá's registered births spread by population aged 0).
   assert.equal((await births.textContent()).trim(), '2.532');
   assert.equal(await page.getAttribute('html', 'lang'), 'es');
-  assert.equal((await page.getByTestId('tab-data').textContent()).trim(), 'Datos');
-  await page.getByTestId('lang-switch').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="tab-data"]').textContent.trim() === 'Data');
+  assert.equal((await view.tab('data').textContent()).trim(), 'Datos');
+  await view.switchLanguage();
+  await view.waitForTabText('data', 'Data');
   assert.equal((await rate.textContent()).trim(), '7.00');
   assert.equal((await births.textContent()).trim(), '2,532');
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
 });
 
 test('excluded rows give their reasons in the page language', async () => {
-  const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL' });
-  await page.getByTestId('file-input').setInputFiles(fixture('broken.csv'));
-  await page.getByTestId('rows-excluded').filter({ hasText: '8' }).waitFor();
-  const first = page.getByTestId('excluded-list').locator('li[data-line="3"]');
+  const view = DataPage.attach(await openPage(browser, server.origin + '/', { locale: 'es-CL' }));
+  await view.upload(fixture('broken.csv'));
+  await view.rowCount('excluded').filter({ hasText: '8' }).waitFor();
+  const first = view.excludedLine(3);
   assert.match(await first.textContent(), /^broken\.csv, línea 3: columna `.+`: se esperaba un número y dice/);
-  await page.getByTestId('lang-switch').click();
+  await view.switchLanguage();
   await first.filter({ hasText: /^broken\.csv, line 3: column `.+`: expected a number, found/ }).waitFor();
 });
 
 // A covariate on which a births file and a deaths file disagree is not dropped unseen:
 // the Data view lists the cell with both files and lines (the first file's value is used).
 test('a conflicting covariate between joined files is listed with both places', async () => {
-  const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'data');
-  await page.getByTestId('file-input').setInputFiles([
+  const view = await ViewPage.open(browser, server.origin, 'data');
+  const { requests, errors } = view;
+  await view.upload([
     { name: 'births.csv', mimeType: 'text/csv', buffer: Buffer.from('code,year,births,region\n01101,2019,100,Tarapaca\n01107,2019,200,Tarapaca\n') },
     { name: 'deaths.csv', mimeType: 'text/csv', buffer: Buffer.from('code,year,deaths,region\n01101,2019,1,Tarapaca\n01107,2019,2,Antofagasta\n') },
   ]);
-  const conflicts = page.getByTestId('conflicts');
+  const conflicts = view.conflicts();
   await conflicts.waitFor({ timeout: 60_000 });
   assert.match(await conflicts.locator('summary').textContent(), /^1 cells differ between joined files/);
   await conflicts.locator('summary').click();
   assert.equal((await conflicts.locator('li').textContent()).trim(),
     '01107 2019, `region`: Tarapaca (births.csv, line 3) / Antofagasta (deaths.csv, line 3)');
-  assert.equal(await testidText(page, 'rows-read'), '4');
-  assert.equal(await testidText(page, 'rows-used'), '4');
+  assert.equal(await view.rowCountText('read'), '4');
+  assert.equal(await view.rowCountText('used'), '4');
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });

@@ -7,67 +7,66 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, launch, openPage, outsideRequests, injectAxe, ROOT } from './harness.mjs';
-import { ViewPage, downloadFile, runInBundledFolder, flagValue, assertSameBytes, BUNDLED_PATH } from './views.mjs';
+import { ViewPage, runInBundledFolder, flagValue, assertSameBytes, BUNDLED_PATH } from './views.mjs';
+import { FindingsPage, DataPage } from './pages/index.mjs';
 
 const QUESTIONS = ['rates', 'inequality', 'health-income', 'models', 'where'];
-const headline = (q) => `[data-testid="findings"] [data-question="${q}"] [data-testid="finding-headline"]`;
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 test('in Spanish at 390×844 the page opens on Findings and answers the five questions', async () => {
-  const { page, requests, errors } = await openPage(browser, server.origin + '/',
-    { locale: 'es-CL', firstView: true, viewport: { width: 390, height: 844 } });
-  await page.locator(headline('where')).waitFor({ timeout: 30000 });
+  const view = FindingsPage.attach(await openPage(browser, server.origin + '/',
+    { locale: 'es-CL', firstView: true, viewport: { width: 390, height: 844 } }));
+  const { page, requests, errors } = view;
+  await view.headline('where').waitFor({ timeout: 30000 });
   // Time from navigation start until the fifth answer is on screen (wasm load included).
   const readyMs = await page.evaluate(() => performance.now());
   console.log(`findings ready ${Math.round(readyMs)} ms after navigation start`);
-  assert.equal(await page.getByTestId('tab-findings').getAttribute('aria-selected'), 'true');
-  assert.equal(await page.getByTestId('findings').locator('h2').textContent(), 'Hallazgos');
-  const ids = await page.locator('[data-testid="findings"] [data-question]').evaluateAll((els) => els.map((e) => e.dataset.question));
+  assert.equal(await view.tab('findings').getAttribute('aria-selected'), 'true');
+  assert.equal(await view.section().locator('h2').textContent(), 'Hallazgos');
+  const ids = await view.questions().evaluateAll((els) => els.map((e) => e.dataset.question));
   assert.deepEqual(ids, QUESTIONS);
   const texts = {};
-  for (const q of QUESTIONS) texts[q] = (await page.locator(headline(q)).textContent()).trim();
+  for (const q of QUESTIONS) texts[q] = await view.headlineText(q);
   assert.match(texts.rates, /^En 2023, la tasa nacional agrupada fue \d+,\d\d por 1\.000 nacidos vivos \(IC 95%: \d+,\d\d a \d+,\d\d\)/);
   assert.match(texts.inequality, /Gini/);
   assert.match(texts['health-income'], /correlación/);
   assert.match(texts.models, /modelos de panel/);
   assert.match(texts.where, /las tasas más altas están en/);
   // Every question has a chart and a link to its detailed view.
-  assert.equal(await page.locator('[data-testid="findings"] [data-question] svg').count(), 5);
-  assert.match(await page.getByTestId('findings-flagged-note').textContent(), /inverosímiles/);
+  assert.equal(await view.charts().count(), 5);
+  assert.match(await view.flaggedNote().textContent(), /inverosímiles/);
   // Answers first: the first sentence and its chart are above the fold of a 390×844 phone, and
   // what was left out, the options, the report and its command come after the five answers.
-  const first = page.locator('[data-testid="findings"] [data-question="rates"]');
-  for (const part of [first.getByTestId('finding-headline'), first.locator('.finding-chart svg')]) {
+  for (const part of [view.headline('rates'), view.question('rates').locator('.finding-chart svg')]) {
     const box = await part.boundingBox();
     assert.ok(box.y + box.height <= 844, `below the fold: ${JSON.stringify(box)}`);
   }
-  assert.ok(await page.evaluate(() => Boolean(document.querySelector('[data-question="where"]')
-    .compareDocumentPosition(document.querySelector('[data-testid="findings-options"]')) & Node.DOCUMENT_POSITION_FOLLOWING)));
+  assert.ok(await view.optionsFollowAnswers());
   // On the bundled data the inequality answer says what its births are and what that means.
-  assert.match(await page.locator('[data-testid="findings"] [data-question="inequality"]').textContent(),
+  assert.match(await view.question('inequality').textContent(),
     /Sobre los datos incluidos: los nacimientos de cada comuna son una estimación/);
   await injectAxe(page);
   const axe = await page.evaluate(async () => window.axe.run(document.querySelector('main'), { resultTypes: ['violations'] }));
   assert.deepEqual(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), []);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
-  await page.getByTestId('finding-link-models').click();
-  assert.equal(await page.getByTestId('tab-models').getAttribute('aria-selected'), 'true');
+  await view.openDetail('models');
+  assert.equal(await view.tab('models').getAttribute('aria-selected'), 'true');
 });
 
 test('General Lagos 2023 (1000 per 1,000 on 9 children) is flagged in the Data view', async () => {
-  const { page } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
-  assert.match(await page.getByTestId('flagged-summary').textContent(), /rate above 200 ‰: 15202 General Lagos 2023/);
-  await page.getByTestId('rates-search').fill('15202');
-  const flagged = page.locator('[data-testid="rates-table"] tr[data-entity="15202"][data-time="2023"]');
+  const view = DataPage.attach(await openPage(browser, server.origin + '/'));
+  await view.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  assert.match(await view.flaggedSummary().textContent(), /rate above 200 ‰: 15202 General Lagos 2023/);
+  await view.search('15202');
+  const flagged = view.rateRow('15202', 2023);
   await flagged.waitFor();
   assert.equal(await flagged.getAttribute('data-flagged'), 'true');
-  await page.getByTestId('rates-search').fill('01101');
-  const plain = page.locator('[data-testid="rates-table"] tr[data-entity="01101"][data-time="2023"]');
+  await view.search('01101');
+  const plain = view.rateRow('01101', 2023);
   await plain.waitFor();
   assert.equal(await plain.getAttribute('data-flagged'), null);
 });
@@ -96,31 +95,29 @@ function modifiedBundled() {
 }
 
 test('uploading a modified file changes every sentence computed from it', async () => {
-  const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true });
-  await page.locator(headline('where')).waitFor({ timeout: 30000 });
+  const opened = await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true });
+  const [view, data] = [FindingsPage.attach(opened), DataPage.attach(opened)];
+  await view.headline('where').waitFor({ timeout: 30000 });
   const before = {};
-  for (const q of QUESTIONS) before[q] = (await page.locator(headline(q)).textContent()).trim();
+  for (const q of QUESTIONS) before[q] = await view.headlineText(q);
   const { file, rate2023 } = modifiedBundled();
-  await page.getByTestId('tab-data').click();
-  await page.getByTestId('file-input').setInputFiles(file);
-  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
-  await page.getByTestId('tab-findings').click();
-  await page.waitForFunction((t) => {
-    const el = document.querySelector('[data-question="rates"] [data-testid="finding-headline"]');
-    return el && el.textContent.trim() !== t;
-  }, before.rates);
-  const after = (await page.locator(headline('rates')).textContent()).trim();
+  await view.openTab('data');
+  await data.upload(file);
+  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.openTab('findings');
+  await view.waitForHeadlineOtherThan('rates', before.rates);
+  const after = await view.headlineText('rates');
   assert.match(after, new RegExp(`^En 2023, la tasa nacional agrupada fue ${rate2023} por 1\\.000`));
   // Every answer is recomputed: each of the other four headlines changes with the data too.
   for (const q of ['inequality', 'health-income', 'models', 'where']) {
-    assert.notEqual((await page.locator(headline(q)).textContent()).trim(), before[q], q);
+    assert.notEqual(await view.headlineText(q), before[q], q);
   }
 });
 
 test('the findings download as a printable HTML report in the page language', async () => {
-  const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true });
-  await page.locator(headline('where')).waitFor({ timeout: 30000 });
-  const { name, text: html } = await downloadFile(page, page.getByTestId('findings-report'));
+  const view = FindingsPage.attach(await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true }));
+  await view.headline('where').waitFor({ timeout: 30000 });
+  const { name, text: html } = await view.downloadReport();
   assert.equal(name, 'hallazgos_imr.html');
   assert.match(html, /^<!DOCTYPE html>\n<html lang="es">/);
   for (const q of QUESTIONS) assert.ok(html.includes(`data-question="${q}"`), q);
@@ -135,13 +132,13 @@ for (const [lang, include] of [['es', false], ['en', true]]) {
   test(`the shown imr findings command writes the page's report (${lang}, include flagged ${include})`, async () => {
     const view = await ViewPage.open(browser, server.origin, 'findings', { lang });
     if (include) {
-      await view.page.getByTestId('include-flagged').first().check();
-      await view.page.getByTestId('findings-command').filter({ hasText: '--include-flagged' }).waitFor();
+      await view.includeFlagged().check();
+      await view.commandLine().filter({ hasText: '--include-flagged' }).waitFor();
     }
-    const words = await view.command('findings-command');
+    const words = await view.commandWords();
     assert.deepEqual(words.slice(1, 3), ['findings', BUNDLED_PATH]);
     assert.equal(words.includes('--include-flagged'), include);
-    const report = await view.download('findings-report');
+    const report = await view.downloadReport();
     assert.equal(flagValue(words, '--out'), report.name);
     const imr = runInBundledFolder(words);
     assertSameBytes(report.bytes, imr.file(report.name), report.name);
@@ -152,9 +149,9 @@ for (const [lang, include] of [['es', false], ['en', true]]) {
 }
 
 test('one figure embeds as a snippet that renders offline in a blank HTML page', async () => {
-  const { page } = await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true });
-  await page.locator(headline('where')).waitFor({ timeout: 30000 });
-  const { name, text: snippet } = await downloadFile(page, page.getByTestId('finding-embed-rates'));
+  const view = FindingsPage.attach(await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true }));
+  await view.headline('where').waitFor({ timeout: 30000 });
+  const { name, text: snippet } = await view.downloadEmbed('rates');
   assert.equal(name, 'figura_rates.html');
   assert.match(snippet, /GPL-3/);
   assert.match(snippet, /chile_imr_2019_2023\.csv/);

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
-import { ViewPage, downloadFile } from './views.mjs';
+import { ViewPage } from './views.mjs';
 
 const imrBinary = () => cargoBinary('imr-cli', 'imr');
 
@@ -45,8 +45,9 @@ before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 test('the Gini of 2019 on screen is the one the command line prints', async () => {
-  const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'inequality');
-  const cell = page.locator('[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"]');
+  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const { requests, errors } = view;
+  const cell = view.measureCell(2019, 'gini');
   await cell.waitFor({ timeout: 60_000 });
   const { gini, from } = cliGini2019();
   const onScreen = Number(await cell.getAttribute('data-value'));
@@ -55,24 +56,25 @@ test('the Gini of 2019 on screen is the one the command line prints', async () =
   // Its bootstrap interval is shown beside it.
   assert.match(await cell.locator('.ci').textContent(), /^\d\.\d{4} – \d\.\d{4}$/);
   // Every year of the bundled panel has a row.
-  assert.equal(await page.locator('[data-testid="inequality-table"] tbody tr').count(), 5);
+  assert.equal(await view.rows().count(), 5);
   // The command that reproduces the page, with its replicates and seed.
-  const command = (await page.getByTestId('ineq-command').textContent()).trim();
+  const command = await view.commandText();
   assert.match(command, /^imr inequality public\/data\/chile_imr_2019_2023\.csv .*--births nacidos_vivos_est --rate tmi/);
   assert.match(command, /--group region --rank pobreza --bootstrap 200 --seed \d+ --format json$/);
-  assert.match(await page.getByTestId('ineq-bootstrap-note').textContent(), /200/);
-  await page.getByTestId('ineq-approximate').waitFor();
+  assert.match(await view.bootstrapNote().textContent(), /200/);
+  await view.approximateNote().waitFor();
   // With --group region the Theil decomposition is in the table.
-  assert.equal(await page.locator('[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="theil_between"]').count(), 1);
+  assert.equal(await view.measureCell(2019, 'theil_between').count(), 1);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
 
 test('the bias-corrected Gini of 2019 is shown, flagged as inflated, and equals the command line\'s', async () => {
-  const { page, errors } = await ViewPage.open(browser, server.origin, 'inequality');
-  const cell = page.locator('[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"]');
+  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const { errors } = view;
+  const cell = view.measureCell(2019, 'gini');
   await cell.waitFor({ timeout: 60_000 });
-  const year = cliYear2019(await page.getByTestId('ineq-command').textContent());
+  const year = cliYear2019(await view.commandText());
   const corrected = cell.locator('.bias-corrected');
   // The browser's ln/exp can differ from a native build in rare Poisson draws (see the engine's
   // bootstrap.rs), so the comparison allows a tiny difference; the text must match exactly.
@@ -85,114 +87,114 @@ test('the bias-corrected Gini of 2019 is shown, flagged as inflated, and equals 
   assert.equal((await cell.locator('.ci').textContent()).trim(), `${lo.toFixed(4)} – ${hi.toFixed(4)}`);
   // The observed value stays in data-value; the cell carries a visible flag with an explanation.
   assert.equal(await cell.getAttribute('data-biased'), 'true');
-  const flag = cell.getByTestId('ineq-bias-flag');
+  const flag = view.biasFlag(2019, 'gini');
   assert.equal((await flag.textContent()).trim(), '⚠');
   assert.match(await flag.getAttribute('title'), /Poisson.*Bias-corrected value: 0\.\d{4}/);
-  assert.match(await page.getByTestId('ineq-bias-warning').textContent(), /Inflated inequality/);
-  assert.match(await page.getByTestId('ineq-bootstrap-note').textContent(), /basic bootstrap interval.*bias-corrected/);
+  assert.match(await view.biasWarning().textContent(), /Inflated inequality/);
+  assert.match(await view.bootstrapNote().textContent(), /basic bootstrap interval.*bias-corrected/);
   // In Spanish: the label, the decimal comma and the explanation change language.
-  await page.getByTestId('lang-switch').click();
-  await page.waitForFunction(() => /^corregido por sesgo: 0,\d{4}$/.test(document.querySelector(
-    '[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"] .bias-corrected')?.textContent.trim()));
-  assert.match(await cell.getByTestId('ineq-bias-flag').getAttribute('title'), /^Desigualdad inflada/);
-  assert.match(await page.getByTestId('ineq-bias-warning').textContent(), /Desigualdad inflada/);
-  assert.doesNotMatch(await page.getByTestId('ineq-bias-warning').textContent(), /Inflated/);
-  assert.match(await page.getByTestId('ineq-bootstrap-note').textContent(), /intervalo bootstrap básico/);
+  await view.switchLanguage();
+  await view.waitForCellText(2019, 'gini', '.bias-corrected', /^corregido por sesgo: 0,\d{4}$/);
+  assert.match(await view.biasFlag(2019, 'gini').getAttribute('title'), /^Desigualdad inflada/);
+  assert.match(await view.biasWarning().textContent(), /Desigualdad inflada/);
+  assert.doesNotMatch(await view.biasWarning().textContent(), /Inflated/);
+  assert.match(await view.bootstrapNote().textContent(), /intervalo bootstrap básico/);
   assert.deepEqual(errors, []);
 });
 
 test('every chart is an SVG with download buttons, and the IMR vs health-income panel warns about few years', async () => {
-  const { page, requests, errors } = await ViewPage.open(browser, server.origin, 'inequality');
-  for (const id of ['ineq-line-chart', 'ineq-lorenz-chart', 'ineq-box-chart', 'ineq-panel-chart']) {
-    await page.locator(`[data-testid="${id}"] svg`).waitFor({ timeout: 60_000 });
-    assert.match(await page.locator(`[data-testid="${id}"] svg > title`).first().textContent(), /\S/);
+  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const { requests, errors } = view;
+  for (const name of ['line', 'lorenz', 'box', 'panel']) {
+    await view.chart(name).locator('svg').waitFor({ timeout: 60_000 });
+    assert.match(await view.chart(name).locator('svg > title').first().textContent(), /\S/);
   }
-  assert.match(await page.locator('[data-testid="ineq-line-chart"] svg > title').textContent(), /Gini/);
+  assert.match(await view.chart('line').locator('svg > title').textContent(), /Gini/);
   // Over the years but 2022, a repeat of 2021 left out of correlations.
-  assert.match(await page.getByTestId('ineq-correlation').textContent(), /Pearson r = .*Spearman ρ = .*4 years\./);
-  await page.getByTestId('ineq-few-years').waitFor();
+  assert.match(await view.correlation().textContent(), /Pearson r = .*Spearman ρ = .*4 years\./);
+  await view.fewYearsNote().waitFor();
   // Changing the measure redraws the line chart.
-  await page.getByTestId('ineq-measure').selectOption('theil_t');
-  await page.waitForFunction(() => /Theil/.test(document.querySelector('[data-testid="ineq-line-chart"] svg > title')?.textContent || ''));
+  await view.chooseMeasure('theil_t');
+  await view.waitForLineChartTitle(/Theil/);
   // The SVG download is the chart itself.
-  const { text: svg } = await downloadFile(page, page.getByTestId('desigualdad_medida_por_anio-svg-download'));
+  const { text: svg } = await view.downloadChart('desigualdad_medida_por_anio-svg');
   assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   assert.match(svg, /Theil T/);
-  const { text: lorenz } = await downloadFile(page, page.getByTestId('desigualdad_lorenz-csv-download'));
+  const { text: lorenz } = await view.downloadChart('desigualdad_lorenz-csv');
   // Provenance lines first, then the data part.
   assert.match(lorenz, /^# Source: chile_imr_2019_2023\.csv\n# imr-atlas engine /);
   assert.match(dataPart(lorenz), /^time,weight_share,total_share\n2019,/);
   // Back to Data and again to Inequality: the cached analysis is shown at once.
-  await page.getByTestId('tab-data').click();
-  await page.getByTestId('tab-inequality').click();
-  await page.locator('[data-testid="inequality-table"] tr[data-time="2023"]').waitFor({ timeout: 2_000 });
+  await view.openTab('data');
+  await view.openTab('inequality');
+  await view.row(2023).waitFor({ timeout: 2_000 });
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
 
 test('switching language changes the headings and the decimal mark of the measures', async () => {
-  const { page, errors } = await ViewPage.open(browser, server.origin, 'inequality');
-  const cell = page.locator('[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"] .value');
+  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const { page, errors } = view;
+  const cell = view.measureCell(2019, 'gini').locator('.value');
   await cell.waitFor({ timeout: 60_000 });
-  await page.getByTestId('ineq-correlation').waitFor({ timeout: 60_000 });
+  await view.correlation().waitFor({ timeout: 60_000 });
   const heading = page.locator('#ineq-settings-h');
   assert.equal((await heading.textContent()).trim(), 'Inequality of infant mortality across communes');
   assert.match((await cell.textContent()).trim(), /^0\.\d{4}$/);
-  await page.getByTestId('lang-switch').click();
+  await view.switchLanguage();
   await page.waitForFunction(() => document.querySelector('#ineq-settings-h')?.textContent.trim()
     === 'Desigualdad de la mortalidad infantil entre comunas');
-  await page.waitForFunction(() => /^0,\d{4}$/.test(document.querySelector(
-    '[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"] .value')?.textContent.trim()));
+  await view.waitForCellText(2019, 'gini', '.value', /^0,\d{4}$/);
   assert.match(await page.locator('#ineq-table-h').textContent(), /^Medidas observadas por año \(incluyen variación aleatoria/);
-  assert.match(await page.getByTestId('ineq-answer').textContent(), /^Entre 2019 y 2023 la desigualdad de la mortalidad infantil verdadera/);
-  assert.match(await page.getByTestId('ineq-adjusted-method').locator('summary').textContent(), /^Cómo se calcula$/);
-  assert.match(await page.getByTestId('ineq-correlation').textContent(), /\d años\.$/);
+  assert.match(await view.answer().textContent(), /^Entre 2019 y 2023 la desigualdad de la mortalidad infantil verdadera/);
+  assert.match(await view.adjustedMethod().locator('summary').textContent(), /^Cómo se calcula$/);
+  assert.match(await view.correlation().textContent(), /\d años\.$/);
   // No English-and-Spanish text side by side.
   assert.doesNotMatch(await page.locator('#ineq-trend-h').textContent(), / \/ /);
-  await page.getByTestId('lang-switch').click();
-  await page.waitForFunction(() => /^0\.\d{4}$/.test(document.querySelector(
-    '[data-testid="inequality-table"] tr[data-time="2019"] td[data-measure="gini"] .value')?.textContent.trim()));
+  await view.switchLanguage();
+  await view.waitForCellText(2019, 'gini', '.value', /^0\.\d{4}$/);
   assert.deepEqual(errors, []);
 });
 
 // The adjusted (true-rate) inequality leads the view, and every adjusted number on
 // screen is the one `imr inequality --format json` prints with the command the page shows.
 test('the adjusted measures on screen equal the command line\'s, led by the answer sentence', async () => {
-  const { page, errors } = await ViewPage.open(browser, server.origin, 'inequality');
-  const section = page.getByTestId('ineq-adjusted');
+  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const { page, errors } = view;
+  const section = view.adjustedSection();
   await section.waitFor({ timeout: 60_000 });
-  const command = (await page.getByTestId('ineq-command').textContent()).trim();
+  const command = await view.commandText();
   const words = command.split(/\s+/);
   const doc = JSON.parse(execFileSync(imrBinary(), words.slice(1), { cwd: ROOT, encoding: 'utf8' }));
   // The answer comes first in the section, in the page's language, with the adjusted Gini of the
   // first and last years.
-  const answer = (await page.getByTestId('ineq-answer').textContent()).trim();
+  const answer = (await view.answer().textContent()).trim();
   assert.match(answer, /^(Between 2019 and 2023|Entre 2019 y 2023)/);
   const first = doc.years[0].adjusted.gini, last = doc.years[4].adjusted.gini;
   const dec = (x) => [x.toFixed(3), x.toFixed(3).replace('.', ',')];
   assert.ok(dec(first).some((t) => answer.includes(t)), `${answer} lacks ${first}`);
   assert.ok(dec(last).some((t) => answer.includes(t)), `${answer} lacks ${last}`);
-  await page.getByTestId('ineq-adjusted-chart').locator('svg').waitFor();
-  await page.getByTestId('ineq-adjusted-approximate').waitFor();
+  await view.adjustedChart().locator('svg').waitFor();
+  await view.adjustedApproximateNote().waitFor();
   // Every adjusted value and interval of every year, and the excess-variation test.
   const close = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)), `${what}: page ${a} vs CLI ${b}`);
   for (const year of doc.years) {
     for (const [key, value] of Object.entries(year.adjusted)) {
-      const cell = section.locator(`[data-testid="adjusted-table"] tr[data-time="${year.time}"] td[data-adjusted="${key}"]`);
+      const cell = view.adjustedCell(year.time, key);
       close(Number(await cell.getAttribute('data-value')), value, `${year.time} ${key}`);
       close(Number(await cell.getAttribute('data-ci-low')), year.adjusted_ci[key][0], `${year.time} ${key} low`);
       close(Number(await cell.getAttribute('data-ci-high')), year.adjusted_ci[key][1], `${year.time} ${key} high`);
     }
-    const test = section.locator(`[data-testid="adjusted-table"] tr[data-time="${year.time}"] td[data-field="excess_variation"]`);
+    const test = view.excessVariationCell(year.time);
     close(Number(await test.getAttribute('data-p-value')), year.excess_variation.p_value, `${year.time} p`);
   }
-  const trend = section.locator('[data-testid="adjusted-trend"] tr[data-adjusted="gini"]');
+  const trend = view.adjustedTrend('gini');
   close(Number(await trend.getAttribute('data-slope')), doc.trend_adjusted.gini.slope, 'slope');
   close(Number(await trend.getAttribute('data-ci-low')), doc.trend_adjusted.gini.ci_low, 'slope low');
   close(Number(await trend.getAttribute('data-ci-high')), doc.trend_adjusted.gini.ci_high, 'slope high');
   // The observed table says it includes random variation; the method is behind a disclosure.
   assert.match(await page.locator('#ineq-table-h').textContent(), /random variation|variación aleatoria/);
-  assert.equal(await page.getByTestId('ineq-adjusted-method').evaluate((d) => d.tagName), 'DETAILS');
+  assert.equal(await view.adjustedMethod().evaluate((d) => d.tagName), 'DETAILS');
   assert.deepEqual(errors, []);
 });
 
@@ -200,19 +202,16 @@ test('the adjusted measures on screen equal the command line\'s, led by the answ
 // panel leads with the correlation of the adjusted Gini, the same r and interval that
 // `imr inequality --against … --format json` prints with the command the panel shows.
 test('the answer precedes the settings, and the adjusted correlation on screen equals the command line\'s', async () => {
-  const { page, errors } = await ViewPage.open(browser, server.origin, 'inequality');
-  await page.getByTestId('ineq-answer').waitFor({ timeout: 60_000 });
-  const before = (a, b) => page.evaluate(([a, b]) => {
-    const [x, y] = [a, b].map((id) => document.querySelector(`[data-testid="${id}"]`));
-    return Boolean(x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING);
-  }, [a, b]);
-  assert.ok(await before('ineq-answer', 'ineq-replicates'), 'the answer comes before the settings');
-  assert.ok(await before('ineq-answer', 'ineq-adjusted'), 'the answer comes before the adjusted section');
-  const lead = page.getByTestId('ineq-correlation-adjusted');
+  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const { errors } = view;
+  await view.answer().waitFor({ timeout: 60_000 });
+  assert.ok(await view.precedes('answer', 'replicates'), 'the answer comes before the settings');
+  assert.ok(await view.precedes('answer', 'adjusted'), 'the answer comes before the adjusted section');
+  const lead = view.adjustedCorrelation();
   await lead.waitFor({ timeout: 60_000 });
-  assert.ok(await before('ineq-correlation-adjusted', 'ineq-of'), 'the adjusted correlation leads the panel');
-  assert.ok(await before('ineq-correlation-adjusted', 'ineq-correlation'), 'before the observed correlation');
-  const command = (await page.getByTestId('ineq-correlation-command').textContent()).trim();
+  assert.ok(await view.precedes('adjustedCorrelation', 'against'), 'the adjusted correlation leads the panel');
+  assert.ok(await view.precedes('adjustedCorrelation', 'correlation'), 'before the observed correlation');
+  const command = await view.correlationCommandText();
   assert.match(command, / --against ingreso_salud_pc --against-weight births/);
   const words = command.split(/\s+/);
   assert.deepEqual(words.slice(0, 2), ['imr', 'inequality']);
@@ -228,7 +227,7 @@ test('the answer precedes the settings, and the adjusted correlation on screen e
   const dec = (x) => [x.toFixed(2), x.toFixed(2).replace('.', ',')];
   assert.ok(dec(c.r).some((t) => text.includes(`r = ${t}`)), `${text} lacks r = ${c.r}`);
   assert.match(text, /Only 4 years|Solo 4 años/);
-  const observed = (await page.getByTestId('ineq-correlation-observed').textContent()).trim();
+  const observed = (await view.observedCorrelation().textContent()).trim();
   assert.match(observed, /^(Observed Gini \(includes random variation\)|Gini observado \(incluye variación aleatoria\))/);
   assert.ok(dec(c.observed.r).some((t) => observed.includes(`r = ${t}`)), `${observed} lacks ${c.observed.r}`);
   assert.deepEqual(errors, []);
@@ -238,15 +237,16 @@ test('the answer precedes the settings, and the adjusted correlation on screen e
 // is left out of the measures by default (as in `imr inequality`, `imr fit` and the Findings) and
 // listed with its reason among the rows not measured; so it sets no part of the box plot.
 test('the box plot axis stays below 1000: the flagged 15202/2023 row is left out and listed', async () => {
-  const { page, errors } = await ViewPage.open(browser, server.origin, 'inequality');
-  const chart = page.locator('[data-testid="ineq-box-chart"] svg');
+  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const { errors } = view;
+  const chart = view.chart('box').locator('svg');
   await chart.waitFor({ timeout: 60_000 });
   const ticks = await chart.locator('g.y-axis text[text-anchor="end"]').evaluateAll(
     (ts) => ts.map((t) => Number(t.textContent.replace(/[^\d.-]/g, ''))));
   assert.ok(ticks.length >= 2, `ticks ${ticks}`);
   assert.ok(Math.max(...ticks) < 1000, `axis reaches ${Math.max(...ticks)}`);
   assert.equal(await chart.locator('.off-scale').count(), 0);
-  const listed = page.getByTestId('ineq-flagged-row').filter({ hasText: /15202 2023 — (flagged as implausible|marcada como inverosímil): / });
+  const listed = view.flaggedRows().filter({ hasText: /15202 2023 — (flagged as implausible|marcada como inverosímil): / });
   assert.equal(await listed.count(), 1);
   assert.deepEqual(errors, []);
 });
@@ -257,12 +257,12 @@ test('the box plot axis stays below 1000: the flagged 15202/2023 row is left out
 test('the repeated year 2022 is marked and left out of trends until its checkbox keeps it', async () => {
   const view = await ViewPage.open(browser, server.origin, 'inequality');
   const { page } = view;
-  await page.locator('[data-testid="adjusted-table"] tr[data-time="2022"][data-repeat-of="2021"]').waitFor();
-  assert.match(await page.getByTestId('repeated-note').first().textContent(), /2022/);
-  assert.match(await page.getByTestId('bundled-births-note').textContent(), /each commune's births are an estimate/);
-  await page.getByTestId('include-repeated-years').first().check();
+  await view.adjustedRow(2022, { repeatOf: 2021 }).waitFor();
+  assert.match(await view.repeatedNote().first().textContent(), /2022/);
+  assert.match(await view.bundledBirthsNote().textContent(), /each commune's births are an estimate/);
+  await view.includeRepeatedYears().check();
   await page.waitForFunction(() => location.hash.includes('include-repeated-years=true'));
-  assert.equal(await page.getByTestId('repeated-note').count(), 0);
+  assert.equal(await view.repeatedNote().count(), 0);
   assert.deepEqual(view.errors, []);
   await view.close();
 });

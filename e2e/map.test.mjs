@@ -4,50 +4,45 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openPage, outsideRequests } from './harness.mjs';
-import { ViewPage, runInBundledFolder, flagValue, assertSameBytes, downloadFile } from './views.mjs';
+import { ViewPage, runInBundledFolder, flagValue, assertSameBytes } from './views.mjs';
+import { MapPage } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const PATHS = 'svg[data-testid="choropleth"] path[data-code]';
-
 async function openMap({ url = '', ...options } = {}) {
-  const opened = await openPage(browser, server.origin + '/' + url, options);
-  if (!url) await opened.page.getByTestId('tab-map').click();
-  await opened.page.locator(PATHS).first().waitFor();
+  const view = MapPage.attach(await openPage(browser, server.origin + '/' + url, options));
+  if (!url) await view.openTab('map');
+  await view.communes().first().waitFor();
   // The classes are in place once the legend is drawn.
-  await opened.page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor();
-  return opened;
+  await view.legendRow(0).waitFor();
+  return view;
 }
 
-const values = (page) => page.$$eval(PATHS, (ps) => ps.map((p) => `${p.dataset.code}=${p.dataset.value}`));
-
-const download = downloadFile;
-
 test('the map draws every commune with a class legend, and the tooltip names the commune', async () => {
-  const { page, requests, errors } = await openMap();
-  assert.equal(await page.locator(PATHS).count(), 345);
+  const view = await openMap();
+  const { page, requests, errors } = view;
+  assert.equal(await view.communes().count(), 345);
   // Every commune has a class (0 = lowest), "none", or "flagged" (its 2023 row flagged as
   // implausible and left out: 13 communes on the bundled data).
-  const classes = await page.$$eval(PATHS, (ps) => ps.map((p) => p.dataset.class));
+  const classes = await view.classes();
   assert.ok(classes.every((c) => c === 'none' || c === 'flagged' || /^\d+$/.test(c)));
   assert.equal(classes.filter((c) => c === 'flagged').length, 13);
   const distinct = new Set(classes.filter((c) => c !== 'none' && c !== 'flagged'));
   // Five quantiles asked; tied rates (many communes with zero deaths) merge coinciding breaks.
   assert.ok(distinct.size >= 3 && distinct.size <= 5, `quantile classes: ${[...distinct]}`);
   // Legend: one row per class with its count, the hatched no-data entry and the flagged one.
-  const legend = page.getByTestId('map-legend');
-  assert.equal(await legend.locator('[data-legend-class]').count(), distinct.size + 2);
-  assert.match(await legend.locator('[data-legend-class="none"]').textContent(), /no data|sin datos/i);
-  assert.match(await legend.locator('[data-legend-class="flagged"]').textContent(), /Flagged, left out \(13\)/);
-  const counts = (await legend.locator('[data-legend-class]').allTextContents())
+  assert.equal(await view.legendRows().count(), distinct.size + 2);
+  assert.match(await view.legendRow('none').textContent(), /no data|sin datos/i);
+  assert.match(await view.legendRow('flagged').textContent(), /Flagged, left out \(13\)/);
+  const counts = (await view.legendRows().allTextContents())
     .map((t) => Number(t.match(/\((\d+)\)\s*$/)[1]));
   assert.equal(counts.reduce((a, b) => a + b, 0), 345);
 
   // Hover: Santiago (13101), with its rate, interval, births and deaths.
   await page.locator('path[data-code="13101"]').hover();
-  const tooltip = page.getByTestId('map-tooltip');
+  const tooltip = view.tooltip();
   await tooltip.waitFor();
   assert.match(await tooltip.locator('[data-field="name"]').textContent(), /Santiago \(13101\)/);
   assert.match(await tooltip.textContent(), /95%/);
@@ -55,41 +50,39 @@ test('the map draws every commune with a class legend, and the tooltip names the
   assert.match(await tooltip.locator('[data-field="deaths"]').textContent(), /\d/);
   // Keyboard: focusing a commune shows its tooltip too.
   await page.locator('path[data-code="13114"]').focus();
-  await page.getByTestId('map-tooltip').filter({ hasText: 'Las Condes (13114)' }).waitFor();
+  await view.tooltip().filter({ hasText: 'Las Condes (13114)' }).waitFor();
 
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
 
 test('changing the year recolours without redrawing the paths, and the switch is timed', async () => {
-  const { page, requests } = await openMap();
-  const before = await values(page);
+  const view = await openMap();
+  const { page, requests } = view;
+  const before = await view.values();
   const dBefore = await page.$eval('path[data-code="13101"]', (p) => p.getAttribute('d'));
-  const years = await page.getByTestId('year-select').locator('option').allTextContents();
+  const years = await view.yearOptions().allTextContents();
   assert.deepEqual(years.map((y) => y.trim()), ['2019', '2020', '2021', '2022', '2023']);
   // Mark a path element: recolouring must keep the same element (no re-render).
   await page.$eval('path[data-code="13101"]', (p) => { p.__kept = true; });
-  await page.getByTestId('year-select').selectOption('2019');
-  await page.waitForFunction((b) => {
-    const now = [...document.querySelectorAll('svg[data-testid="choropleth"] path[data-code]')]
-      .map((p) => `${p.dataset.code}=${p.dataset.value}`);
-    return now.some((v, i) => v !== b[i]);
-  }, before);
-  const after = await values(page);
+  await view.chooseYear('2019');
+  await view.waitForValuesOtherThan(before);
+  const after = await view.values();
   assert.equal(after.length, 345);
   assert.ok(after.filter((v, i) => v !== before[i]).length > 100, 'most communes change value');
   assert.equal(await page.$eval('path[data-code="13101"]', (p) => p.__kept === true), true);
   assert.equal(await page.$eval('path[data-code="13101"]', (p) => p.getAttribute('d')), dBefore);
-  const timing = page.getByTestId('switch-time');
+  const timing = view.switchTime();
   await timing.filter({ hasText: 'ms' }).waitFor();
   console.log(`year switch: ${(await timing.textContent()).trim()}`);
-  assert.match(await page.getByTestId('map-year-label').textContent(), /2019/);
+  assert.match(await view.yearLabel().textContent(), /2019/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
 });
 
 test('the SVG, PNG and CSV downloads hold every commune, made in the page', async () => {
-  const { page, requests, errors } = await openMap();
-  const svg = await download(page, 'download-svg');
+  const view = await openMap();
+  const { page, requests, errors } = view;
+  const svg = await view.downloadSvg();
   assert.match(svg.name, /^mapa_tmi_2023\.svg$/);
   const text = svg.bytes.toString('utf8');
   assert.equal((text.match(/<path data-code="/g) || []).length, 345);
@@ -104,14 +97,14 @@ test('the SVG, PNG and CSV downloads hold every commune, made in the page', asyn
   const onPage = await page.$eval('path[data-code="13101"]', (p) => p.dataset.value);
   assert.ok(text.includes(`data-code="13101" data-class="`) && text.includes(`data-value="${onPage}"`));
 
-  const png = await download(page, 'download-png');
+  const png = await view.downloadPng();
   assert.match(png.name, /\.png$/);
   assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
   // 640 × 1200 drawn at twice the size.
   assert.equal(png.bytes.readUInt32BE(16), 1280);
   assert.equal(png.bytes.readUInt32BE(20), 2400);
 
-  const csvText = (await download(page, 'download-csv')).bytes.toString('utf8');
+  const csvText = (await view.downloadCsv()).bytes.toString('utf8');
   assert.match(csvText, /^# Source: chile_imr_2019_2023\.csv\n# imr-atlas engine .*\n# Generated: \d{4}-\d{2}-\d{2}\n/);
   // The data part: the lines after the provenance comments.
   const csv = csvText.trim().split('\n').filter((l) => !l.startsWith('#'));
@@ -119,54 +112,53 @@ test('the SVG, PNG and CSV downloads hold every commune, made in the page', asyn
   assert.match(csv[0], /^code,name,year,births,deaths,rate_per_1000,ci95_low,ci95_high,eb_global,eb_spatial,excess_risk,value,class$/);
   assert.ok(csv.some((l) => l.startsWith('13101,Santiago,2023,')));
 
-  assert.match(await page.getByTestId('map-command').textContent(), /^imr map public\/data\/chile_imr_2019_2023\.csv .*--year 2023 .*--scheme quantile --classes 5/);
+  assert.match(await view.commandLine().textContent(), /^imr map public\/data\/chile_imr_2019_2023\.csv .*--year 2023 .*--scheme quantile --classes 5/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
 
 test('selecting a commune in the funnel plot outlines it on the map; smoothing, classes, zoom and the table follow', async () => {
-  const { page, requests } = await openMap();
-  await page.locator('[data-testid="funnel-box"] circle[data-code="13101"]').click({ force: true });
-  await page.getByTestId('map-selection').filter({ hasText: 'Santiago (13101)' }).waitFor();
+  const view = await openMap();
+  const { page, requests } = view;
+  await view.funnelPoint('13101').click({ force: true });
+  await view.selection().filter({ hasText: 'Santiago (13101)' }).waitFor();
   assert.equal(await page.$eval('path[data-code="13101"]', (p) => p.getAttribute('aria-pressed')), 'true');
-  const outline = await page.$eval('[data-testid="map-selected"]', (p) => p.getAttribute('d'));
+  const outline = await view.selectedOutlinePath();
   assert.equal(outline, await page.$eval('path[data-code="13101"]', (p) => p.getAttribute('d')));
   // And from the map to the funnel: the selected point is drawn larger.
   await page.locator('path[data-code="13114"]').click();
-  await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="funnel-box"] circle[data-code="13114"]')).r === '7px');
+  await view.waitForFunnelRadius('13114', '7px');
 
   // Spatial EB pulls small communes towards their neighbours: values change.
-  const raw = await values(page);
-  await page.getByTestId('smooth-select').selectOption('spatial-eb');
-  await page.waitForFunction((b) => [...document.querySelectorAll('svg[data-testid="choropleth"] path[data-code]')]
-    .some((p, i) => `${p.dataset.code}=${p.dataset.value}` !== b[i]), raw);
+  const raw = await view.values();
+  await view.chooseSmoothing('spatial-eb');
+  await view.waitForValuesOtherThan(raw);
   // Queen neighbours (a border or a corner) are the default; rook (a border only) changes the
   // spatial EB rate of the communes with corner-only neighbours (19 in 2023), and the choice is
   // kept in the link and in the shown command.
-  const queen = await values(page);
-  await page.getByTestId('contiguity-select').selectOption('rook');
-  await page.waitForFunction((b) => [...document.querySelectorAll('svg[data-testid="choropleth"] path[data-code]')]
-    .some((p, i) => `${p.dataset.code}=${p.dataset.value}` !== b[i]), queen);
+  const queen = await view.values();
+  await view.chooseContiguity('rook');
+  await view.waitForValuesOtherThan(queen);
   await page.waitForFunction(() => location.hash.includes('contiguity=rook'));
-  assert.match(await page.getByTestId('map-command').textContent(), / --contiguity rook /);
+  assert.match(await view.commandLine().textContent(), / --contiguity rook /);
   // A box map has six classes (then no data, and the flagged communes left out).
-  await page.getByTestId('classify-select').selectOption('box');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map-legend"] [data-legend-class]:not([data-legend-class="flagged"])').length === 7);
-  assert.equal(await page.locator('[data-testid="map-legend"] [data-legend-class="flagged"]').count(), 1);
+  await view.chooseClassification('box');
+  await view.waitForLegendRowsBesidesFlagged(7);
+  assert.equal(await view.legendRow('flagged').count(), 1);
 
   // Zoom to the Santiago Metropolitan Region changes the view box.
-  const full = await page.getByTestId('choropleth').getAttribute('viewBox');
-  await page.getByTestId('region-select').selectOption('13');
-  assert.notEqual(await page.getByTestId('choropleth').getAttribute('viewBox'), full);
-  await page.getByTestId('zoom-reset').click();
-  assert.equal(await page.getByTestId('choropleth').getAttribute('viewBox'), full);
+  const full = await view.choropleth().getAttribute('viewBox');
+  await view.chooseRegion('13');
+  assert.notEqual(await view.choropleth().getAttribute('viewBox'), full);
+  await view.resetZoom();
+  assert.equal(await view.choropleth().getAttribute('viewBox'), full);
 
   // The table shows raw and smoothed rates side by side.
-  await page.getByTestId('map-table-toggle').click();
-  const row = page.locator('[data-testid="map-table"] tr[data-code="13101"]');
+  await view.toggleTable();
+  const row = view.tableRow('13101');
   assert.match(await row.locator('[data-field="raw"]').textContent(), /\d/);
   assert.match(await row.locator('[data-field="seb"]').textContent(), /\d/);
-  assert.equal(await page.locator('[data-testid="map-table"] tbody tr').count(), 345);
+  assert.equal(await view.tableRows().count(), 345);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
 });
 
@@ -178,13 +170,13 @@ for (const lang of ['en', 'es']) {
     const view = await ViewPage.open(browser, server.origin, 'map', { lang });
     for (const lisa of [false, true]) {
       if (lisa) {
-        await view.page.getByTestId('lisa-toggle').check();
-        await view.page.getByTestId('map-command').filter({ hasText: '--lisa' }).waitFor();
+        await view.lisaToggle().check();
+        await view.commandLine().filter({ hasText: '--lisa' }).waitFor();
       }
-      const words = await view.command('map-command');
+      const words = await view.commandWords();
       assert.equal(words[1], 'map');
       assert.equal(words.includes('--lang'), lang === 'es');
-      const [svg, csv] = [await view.download('download-svg'), await view.download('download-csv')];
+      const [svg, csv] = [await view.downloadSvg(), await view.downloadCsv()];
       assert.equal(flagValue(words, '--out'), svg.name);
       assert.equal(flagValue(words, '--csv'), csv.name);
       const imr = runInBundledFolder(words);
@@ -208,9 +200,9 @@ for (const lang of ['en', 'es']) {
 test('flagged rows are left out of the map by default and named; the include toggle brings them back, and the command follows', async () => {
   const view = await ViewPage.open(browser, server.origin, 'map', { lang: 'en' });
   const { page } = view;
-  await page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor();
-  assert.equal(await page.getByTestId('map-year-label').textContent(), '2023');
-  const legend = page.getByTestId('map-legend');
+  await view.legendRow(0).waitFor();
+  assert.equal(await view.yearLabel().textContent(), '2023');
+  const legend = view.legend();
   const topLabel = async () => {
     const rows = await legend.locator('[data-legend-class]:not([data-legend-class="none"]):not([data-legend-class="flagged"])').evaluateAll(
       (ls) => ls.map((l) => [Number(l.dataset.legendClass), l.textContent]));
@@ -218,31 +210,31 @@ test('flagged rows are left out of the map by default and named; the include tog
     return rows[0];
   };
   const lagos = page.locator('path[data-code="15202"]');
-  const funnelLagos = page.locator('[data-testid="funnel-box"] circle[data-code="15202"]');
-  await page.locator('[data-testid="funnel-box"] circle[data-code="13101"]').waitFor();
+  const funnelLagos = view.funnelPoint('15202');
+  await view.funnelPoint('13101').waitFor();
   assert.doesNotMatch((await topLabel())[1], /1000/);
   assert.equal(await lagos.getAttribute('data-class'), 'flagged');
   assert.equal(await lagos.getAttribute('data-value'), '');
   assert.equal(await lagos.getAttribute('data-flagged'), 'true');
   assert.equal(await lagos.getAttribute('fill'), 'url(#flagged)');
   assert.equal(await funnelLagos.count(), 0, 'left out of the funnel plot');
-  assert.match(await legend.locator('[data-legend-class="flagged"]').textContent(), /Flagged, left out \(13\)/);
-  assert.match(await legend.locator('[data-legend-class="none"]').textContent(), /\(0\)/);
-  assert.match(await page.getByTestId('map-flagged-note').textContent(), /^13 flagged row\(s\) left out of classes, smoothing, Moran, funnel$/);
-  const list = page.getByTestId('map-flagged-list');
+  assert.match(await view.legendRow('flagged').textContent(), /Flagged, left out \(13\)/);
+  assert.match(await view.legendRow('none').textContent(), /\(0\)/);
+  assert.match(await view.flaggedNote().textContent(), /^13 flagged row\(s\) left out of classes, smoothing, Moran, funnel$/);
+  const list = view.flaggedList();
   assert.match(await list.textContent(), /Left out as implausible \(13\):/);
   assert.equal(await list.locator('li').count(), 13);
   assert.match(await list.locator('li[data-code="15202"]').textContent(), /General Lagos \(15202\)/);
   assert.match(await list.locator('li[data-code="15202"]').getAttribute('title'), /rate above 200 per 1,000/);
   await lagos.hover();
-  assert.match(await page.getByTestId('map-tooltip').locator('[data-field="flagged"]').textContent(), /left out of the map: rate above 200/);
-  assert.doesNotMatch(await page.getByTestId('map-command').textContent(), /--include-flagged/);
-  const moranLeftOut = await page.getByTestId('moran').textContent();
+  assert.match(await view.tooltip().locator('[data-field="flagged"]').textContent(), /left out of the map: rate above 200/);
+  assert.doesNotMatch(await view.commandLine().textContent(), /--include-flagged/);
+  const moranLeftOut = await view.moran().textContent();
 
   // The shown command writes the page's SVG and CSV, with and without the flagged rows.
   const sameAsCommand = async () => {
-    const words = await view.command('map-command');
-    const [svg, csv] = [await view.download('download-svg'), await view.download('download-csv')];
+    const words = await view.commandWords();
+    const [svg, csv] = [await view.downloadSvg(), await view.downloadCsv()];
     const imr = runInBundledFolder(words);
     assertSameBytes(svg.bytes, imr.file(flagValue(words, '--out')), svg.name);
     assertSameBytes(csv.bytes, imr.file(flagValue(words, '--csv')), csv.name);
@@ -255,19 +247,18 @@ test('flagged rows are left out of the map by default and named; the include tog
   assert.match(svg, /Flagged, left out <tspan[^>]*>\(13\)/);
   assert.match(csv, /\n15202,General Lagos,2023,8,8,1000,[^\n]*,,,,,flagged\n/);
 
-  await page.getByTestId('include-flagged').check();
-  await page.getByTestId('map-command').filter({ hasText: '--include-flagged' }).waitFor();
-  await page.waitForFunction(() => /1000/.test([...document.querySelectorAll('[data-testid="map-legend"] [data-legend-class]')]
-    .map((l) => l.textContent).join(' ')));
+  await view.includeFlagged().check();
+  await view.commandLine().filter({ hasText: '--include-flagged' }).waitFor();
+  await view.waitForLegendText(/1000/);
   assert.match((await topLabel())[1], /1000\.0/);
   assert.match(await lagos.getAttribute('data-class'), /^\d+$/);
   assert.equal(await lagos.getAttribute('data-value'), '1000');
   assert.equal(await lagos.getAttribute('data-flagged'), 'true');
-  assert.equal(await legend.locator('[data-legend-class="flagged"]').count(), 0);
-  assert.equal(await page.getByTestId('map-flagged-list').count(), 0);
-  assert.match(await page.getByTestId('map-flagged-note').textContent(), /13 flagged value\(s\) included in the class breaks/);
+  assert.equal(await view.legendRow('flagged').count(), 0);
+  assert.equal(await view.flaggedList().count(), 0);
+  assert.match(await view.flaggedNote().textContent(), /13 flagged value\(s\) included in the class breaks/);
   await funnelLagos.waitFor();
-  await page.waitForFunction((before) => document.querySelector('[data-testid="moran"]')?.textContent !== before, moranLeftOut);
+  await view.waitForMoranOtherThan(moranLeftOut);
   [words, svg, csv] = await sameAsCommand();
   assert.ok(words.includes('--include-flagged'));
   assert.doesNotMatch(svg, /data-class="flagged"/);
@@ -282,22 +273,22 @@ test('flagged rows are left out of the map by default and named; the include tog
 // a link with it set opens with the toggle on and 15202/2023's 1000 per 1,000 inside the top
 // class's breaks; toggling rewrites the fragment.
 test('include-flagged=true in the link includes the flagged values, and toggling updates the link', async () => {
-  const { page, requests, errors } = await openMap({ url: '#view=map&include-flagged=true' });
-  const toggle = page.getByTestId('include-flagged');
+  const view = await openMap({ url: '#view=map&include-flagged=true' });
+  const { page, requests, errors } = view;
+  const toggle = view.includeFlagged();
   assert.equal(await toggle.isChecked(), true);
   const topLabel = async () => {
-    const rows = await page.getByTestId('map-legend').locator('[data-legend-class]:not([data-legend-class="none"])').evaluateAll(
+    const rows = await view.legend().locator('[data-legend-class]:not([data-legend-class="none"])').evaluateAll(
       (ls) => ls.map((l) => [Number(l.dataset.legendClass), l.textContent]));
     return rows.sort((a, b) => b[0] - a[0])[0][1];
   };
   assert.match(await topLabel(), /1000\.0/);
-  assert.match(await page.getByTestId('map-command').textContent(), /--include-flagged/);
+  assert.match(await view.commandLine().textContent(), /--include-flagged/);
   assert.match(await page.evaluate(() => location.hash), /(^#|&)include-flagged=true(&|$)/);
 
   await toggle.uncheck();
   await page.waitForFunction(() => /(^#|&)include-flagged=false(&|$)/.test(location.hash));
-  await page.waitForFunction(() => !/1000/.test([...document.querySelectorAll('[data-testid="map-legend"] [data-legend-class]')]
-    .map((l) => l.textContent).join(' ')));
+  await view.waitForLegendText(/1000/, false);
   assert.doesNotMatch(await topLabel(), /1000/);
   await toggle.check();
   await page.waitForFunction(() => /(^#|&)include-flagged=true(&|$)/.test(location.hash));
@@ -309,8 +300,9 @@ test('include-flagged=true in the link includes the flagged values, and toggling
 // calculated" disclosure, closed by default, in the page's language.
 for (const [locale, summary, funnel] of [['en-US', 'How this is calculated', /99\.8% control limits/], ['es-CL', 'Cómo se calcula', /99,8%/]]) {
   test(`the map's methods are behind "${summary}"`, async () => {
-    const { page } = await openMap({ locale });
-    const how = page.getByTestId('map-method');
+    const view = await openMap({ locale });
+    const { page } = view;
+    const how = view.method();
     assert.equal(await how.evaluate((d) => d.tagName + (d.open ? ' open' : '')), 'DETAILS');
     assert.equal((await how.locator('summary').textContent()).trim(), summary);
     assert.equal(await how.locator('[data-method="smoothing"]').isVisible(), false);

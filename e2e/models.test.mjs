@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
-import { chooseModels, downloadFile } from './views.mjs';
+import { ModelsPage } from './pages/index.mjs';
 
 const DATA = 'public/data/chile_imr_2019_2023.csv';
 const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'nacidos_vivos_est', '--rate', 'tmi'];
@@ -34,29 +34,25 @@ function assertClose(what, actual, expected, rel = 1e-9) {
 
 // Opens the Models tab and sets models, standard errors and regressors.
 async function openModels(models, vcov, regressors = REGRESSORS) {
-  const opened = await openPage(browser, server.origin + '/');
-  const { page } = opened;
-  await page.getByTestId('tab-models').click();
-  await page.getByTestId('coef-table').waitFor({ timeout: 60_000 });
-  await chooseModels(page, { models, vcov, regressors });
-  return opened;
+  const view = ModelsPage.attach(await openPage(browser, server.origin + '/'));
+  await view.openTab('models');
+  await view.coefTable().waitFor({ timeout: 60_000 });
+  await view.choose({ models, vcov, regressors });
+  return view;
 }
 
-const cell = (page, term, field, model) =>
-  page.locator(`[data-testid="coef-table"] tr[data-term="${term}"] td[data-field="${field}"][data-model="${model}"]`);
-
 // Every coefficient of the CLI's fit is on the page with the same estimate and SE.
-async function assertTableMatches(page, fit, decimalComma = false) {
+async function assertTableMatches(view, fit, decimalComma = false) {
   for (const c of fit.coefficients) {
-    const estimate = cell(page, c.term, 'estimate', fit.model);
-    const stdError = cell(page, c.term, 'std_error', fit.model);
+    const estimate = view.coefCell(c.term, 'estimate', fit.model);
+    const stdError = view.coefCell(c.term, 'std_error', fit.model);
     assertClose(`${fit.model} ${c.term} estimate`, Number(await estimate.getAttribute('data-value')), c.estimate);
     assertClose(`${fit.model} ${c.term} std_error`, Number(await stdError.getAttribute('data-value')), c.std_error);
     // The rounded text shown is the same number.
     const text = (await estimate.textContent()).trim();
     const shown = parseFloat(decimalComma ? text.replace(',', '.') : text);
     assert.ok(Math.abs(shown - c.estimate) <= 5e-4 * Math.max(1, Math.abs(c.estimate)), `${c.term}: shown ${shown}`);
-    const interval = cell(page, c.term, 'conf_int', fit.model);
+    const interval = view.coefCell(c.term, 'conf_int', fit.model);
     assertClose(`${fit.model} ${c.term} conf_low`, Number(await interval.getAttribute('data-low')), c.conf_low, 1e-7);
     assertClose(`${fit.model} ${c.term} conf_high`, Number(await interval.getAttribute('data-high')), c.conf_high, 1e-7);
   }
@@ -67,81 +63,84 @@ before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 test('fixed effects with clustered errors on screen are what imr fit prints', async () => {
-  const { page, requests, errors } = await openModels(['fe'], 'cluster');
-  await page.locator('[data-testid="coef-table"] th[data-model="fe"]').waitFor();
-  assert.equal(await page.locator('[data-testid="coef-table"] thead th[data-model]').count(), 1);
+  const view = await openModels(['fe'], 'cluster');
+  const { page, requests, errors } = view;
+  await view.modelHeading('fe').waitFor();
+  assert.equal(await view.modelHeadings().count(), 1);
   const fit = cliFit('fe', 'cluster');
   assert.deepEqual(fit.coefficients.map((c) => c.term), ['pobreza', 'ingreso_salud_pc', 'ruralidad']);
-  await page.waitForFunction(() => document.querySelector('[data-testid="coef-table"] tr[data-term="ruralidad"] td[data-field="estimate"]')?.dataset.value);
-  await assertTableMatches(page, fit);
+  await view.waitForEstimate('ruralidad');
+  await assertTableMatches(view, fit);
   // sapu does not vary within communes: dropped from fe, with the reason and cre/re suggested.
-  assert.match(await cell(page, 'sapu', 'estimate', 'fe').textContent(), /omitida|dropped/);
-  const diagnostics = await page.locator('[data-testid="diagnostics"] article[data-model="fe"]').textContent();
+  assert.match(await view.coefCell('sapu', 'estimate', 'fe').textContent(), /omitida|dropped/);
+  const diagnostics = await view.diagnostics('fe').textContent();
   assert.match(diagnostics, /«sapu».*does not vary within entities.*use `cre` or `re`/);
   assert.match(diagnostics, new RegExp(`F\\(${fit.tests.f_effects.df1}, ${fit.tests.f_effects.df2}\\)`));
   assert.match(diagnostics, /Hausman FE vs RE/);
   assert.match(diagnostics, /R²: within/);
   // Footer: observations and entities of the fit.
-  assert.match(await page.getByTestId('coef-table').locator('tfoot').textContent(), new RegExp(`${fit.nobs}.*${fit.n_entities}`));
+  assert.match(await view.coefTable().locator('tfoot').textContent(), new RegExp(`${fit.nobs}.*${fit.n_entities}`));
   // The coefficient plot draws the table's intervals.
-  const svg = page.locator('[data-testid="coef-plot"] svg');
+  const svg = view.coefPlot().locator('svg');
   await svg.waitFor();
   for (const c of fit.coefficients) {
-    const mark = page.locator(`[data-testid="coef-plot"] g[data-term="${c.term}"][data-model="fe"]`);
-    const interval = cell(page, c.term, 'conf_int', 'fe');
+    const mark = view.plotMark(c.term, 'fe');
+    const interval = view.coefCell(c.term, 'conf_int', 'fe');
     assert.equal(await mark.getAttribute('data-conf-low'), await interval.getAttribute('data-low'));
     assert.equal(await mark.getAttribute('data-conf-high'), await interval.getAttribute('data-high'));
   }
   // The other language: same numbers, labels and decimal mark of that language.
   const before = await page.locator('#coef-h').textContent();
-  await page.getByTestId('lang-switch').click();
+  await view.switchLanguage();
   await page.waitForFunction((h) => document.querySelector('#coef-h').textContent !== h, before);
   const spanish = (await page.locator('#coef-h').textContent()) === 'Coeficientes';
-  const shown = (await cell(page, 'pobreza', 'estimate', 'fe').textContent()).trim();
+  const shown = (await view.coefCell('pobreza', 'estimate', 'fe').textContent()).trim();
   assert.match(shown, spanish ? /^-?\d+,\d+/ : /^-?\d+\.\d+/);
-  assert.match(await page.getByTestId('regressor-choices').textContent(),
+  assert.match(await view.regressorChoices().textContent(),
     spanish ? /Pobreza por ingresos/ : /Income poverty/);
-  await assertTableMatches(page, fit, spanish);
+  await assertTableMatches(view, fit, spanish);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
 
 test('several models side by side: first model first, each matching imr fit', async () => {
-  const { page, requests, errors } = await openModels(['pooled', 'fe', 're', 'cre'], 'iid');
-  await page.locator('[data-testid="coef-table"] th[data-model="cre"]').waitFor();
-  const models = await page.locator('[data-testid="coef-table"] thead th[data-model]')
+  const view = await openModels(['pooled', 'fe', 're', 'cre'], 'iid');
+  const { requests, errors } = view;
+  await view.modelHeading('cre').waitFor();
+  const models = await view.modelHeadings()
     .evaluateAll((ths) => ths.map((th) => th.dataset.model));
   assert.deepEqual(models, ['pooled', 'fe', 're', 'cre']);
-  await page.waitForFunction(() => document.querySelector('[data-testid="coef-table"] td[data-field="std_error"][data-model="cre"]'));
+  await view.waitForColumn('std_error', 'cre');
   // In every row the first model's cells come first.
-  const firstCells = await page.locator('[data-testid="coef-table"] tbody tr').evaluateAll((rows) =>
+  const firstCells = await view.coefRows().evaluateAll((rows) =>
     rows.map((r) => [r.querySelector('[data-field="estimate"]').dataset.model, r.querySelector('[data-field="std_error"]').dataset.model]));
   for (const pair of firstCells) assert.deepEqual(pair, ['pooled', 'pooled']);
   for (const model of ['pooled', 'fe', 're', 'cre']) {
-    await assertTableMatches(page, cliFit(model, 'iid'));
+    await assertTableMatches(view, cliFit(model, 'iid'));
   }
   // The time-invariant sapu is dropped from fe but estimated by re and cre.
-  assert.match(await cell(page, 'sapu', 'estimate', 'fe').textContent(), /omitida|dropped/);
-  assert.ok(Number.isFinite(Number(await cell(page, 'sapu', 'estimate', 'cre').getAttribute('data-value'))));
-  const diagnostics = await page.getByTestId('diagnostics').textContent();
+  assert.match(await view.coefCell('sapu', 'estimate', 'fe').textContent(), /omitida|dropped/);
+  assert.ok(Number.isFinite(Number(await view.coefCell('sapu', 'estimate', 'cre').getAttribute('data-value'))));
+  const diagnostics = await view.diagnostics().textContent();
   assert.match(diagnostics, /Breusch–Pagan/);
   // Flagged rows left out make the panel unbalanced: θ differs by entity.
   assert.match(diagnostics, /θ = |θ_i ranges from/);
   assert.match(diagnostics, /Mundlak/);
-  assert.equal(await page.locator('[data-testid="coef-plot"] svg g[data-model="cre"]').count() > 0, true);
+  assert.equal(await view.coefPlot().locator('svg g[data-model="cre"]').count() > 0, true);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
 
 test('the downloaded data and the command shown reproduce the table', async () => {
-  const { page, requests, errors } = await openModels(['fe', 'poisson-fe'], 'cluster');
-  await page.locator('[data-testid="coef-table"] th[data-model="poisson-fe"]').waitFor();
+  const view = await openModels(['fe', 'poisson-fe'], 'cluster');
+  const { requests, errors } = view;
+  await view.modelHeading('poisson-fe').waitFor();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-models-e2e-'));
   try {
-    const save = async (testid) => (await downloadFile(page, page.getByTestId(testid), dir)).path;
-    const data = await save('download-data');
+    const save = async (name) => (await view.downloadTo(name, dir)).path;
+    const data = await save('data');
     assert.equal(path.basename(data), 'imr_modelos_datos.csv');
-    const commands = await page.locator('[data-testid="imr-commands"] [data-command]').allTextContents();
+    const commands = await view.commands().allTextContents();
     assert.equal(commands.length, 2);
     for (const command of commands) {
       // e.g. imr fit imr_modelos_datos.csv --entity codigo_comuna --time anio --y rate --x … --format json
@@ -151,26 +150,26 @@ test('the downloaded data and the command shown reproduce the table', async () =
       assert.equal(args[2], 'imr_modelos_datos.csv');
       const fit = JSON.parse(execFileSync(imrBinary(), ['fit', data, ...args.slice(3, -2), '--format', 'json'],
         { cwd: dir, encoding: 'utf8' }));
-      await assertTableMatches(page, fit);
+      await assertTableMatches(view, fit);
     }
     // poisson-fe models the deaths with births as exposure and reports rate ratios.
     assert.match(commands[1], /--y deaths .*--model poisson-fe .*--exposure births/);
-    assert.match(await page.locator('[data-testid="diagnostics"] article[data-model="poisson-fe"]').textContent(), /Razón de tasas de incidencia|Incidence-rate ratio/);
+    assert.match(await view.diagnostics('poisson-fe').textContent(), /Razón de tasas de incidencia|Incidence-rate ratio/);
     // The code files read the downloaded data.
-    const r = fs.readFileSync(await save('download-r'), 'utf8');
+    const r = fs.readFileSync(await save('r'), 'utf8');
     assert.match(r, /read\.csv\("imr_modelos_datos\.csv", check\.names = FALSE, comment\.char = "#", /);
     assert.match(r, /X <- as\.matrix\(d\[, c\("pobreza", "ingreso_salud_pc", "ruralidad", "sapu"\), drop = FALSE\]\)\n/);
     assert.match(r, /m <- lm\(Y ~ factor\(entity\) \+ X_w\)/);
     assert.match(r, /glm\(Y ~ factor\(entity\) \+ X_w \+ offset\(log\(exposure\)\), family = poisson\(\)/);
-    const stata = fs.readFileSync(await save('download-stata'), 'utf8');
+    const stata = fs.readFileSync(await save('stata'), 'utf8');
     // The data file starts with three provenance lines: names on row 4, data from row 5.
     assert.match(stata, /import delimited using "imr_modelos_datos\.csv", clear case\(preserve\) varnames\(4\) rowrange\(5\)/);
     assert.match(fs.readFileSync(data, 'utf8'), /^# Source: [^\n]*\n# imr-atlas engine [^\n]*\n# Generated: [^\n]*\n[^#]/);
     assert.match(stata, /xtreg rate pobreza ingreso_salud_pc ruralidad sapu, fe vce\(cluster entity_id\)/);
-    assert.match(fs.readFileSync(await save('download-latex'), 'utf8'), /\\begin\{tabular\}/);
-    assert.match(fs.readFileSync(await save('download-markdown'), 'utf8'), /^\| \| \(1\) fe \| \(2\) poisson-fe \|/);
+    assert.match(fs.readFileSync(await save('latex'), 'utf8'), /\\begin\{tabular\}/);
+    assert.match(fs.readFileSync(await save('markdown'), 'utf8'), /^\| \| \(1\) fe \| \(2\) poisson-fe \|/);
     // The coefficient CSV: provenance lines, then the table.
-    const csv = fs.readFileSync(await save('download-coef-csv'), 'utf8').split('\n').filter((l) => !l.startsWith('#'));
+    const csv = fs.readFileSync(await save('coef-csv'), 'utf8').split('\n').filter((l) => !l.startsWith('#'));
     assert.equal(csv[0], 'model,vcov,term,estimate,std_error,statistic,p_value,conf_low,conf_high');
     assert.ok(csv.some((l) => l.startsWith('fe,cluster,pobreza,')));
   } finally {
@@ -181,14 +180,15 @@ test('the downloaded data and the command shown reproduce the table', async () =
 });
 
 test('adding a model fits only that model, without a visible pause', async () => {
-  const { page, errors } = await openModels(['fe'], 'cluster');
-  await page.locator('[data-testid="coef-table"] th[data-model="fe"]').waitFor();
+  const view = await openModels(['fe'], 'cluster');
+  const { errors } = view;
+  await view.modelHeading('fe').waitFor();
   const started = Date.now();
-  await page.getByTestId('model-twfe').check();
-  await page.locator('[data-testid="coef-table"] th[data-model="twfe"]').waitFor();
+  await view.checkModel('twfe');
+  await view.modelHeading('twfe').waitFor();
   const elapsed = Date.now() - started;
   assert.ok(elapsed < 1500, `adding twfe took ${elapsed} ms`);
-  await assertTableMatches(page, cliFit('twfe', 'cluster'));
+  await assertTableMatches(view, cliFit('twfe', 'cluster'));
   assert.deepEqual(errors, []);
 });
 
@@ -196,28 +196,27 @@ test('adding a model fits only that model, without a visible pause', async () =>
 // does; the shown command carries --fe, runs on the downloaded data (which holds the text
 // column region) and gives the table on screen; the effects are in the link (URL fragment).
 test('absorbed fixed effects on screen are what imr fit --fe prints, and the command reproduces them', async () => {
-  const { page, errors } = await openModels(['fe', 're'], 'cluster', ['pobreza', 'ingreso_salud_pc']);
-  await page.getByTestId('model-absorb').fill('codigo_comuna,region^anio');
-  await page.getByTestId('model-absorb').press('Enter');
-  await page.getByTestId('model-absorb').blur();
-  const command = page.locator('[data-testid="imr-commands"] [data-command]').first();
-  await page.waitForFunction(() => document.querySelector('[data-testid="imr-commands"] [data-command]')?.textContent.includes('--fe'));
+  const view = await openModels(['fe', 're'], 'cluster', ['pobreza', 'ingreso_salud_pc']);
+  const { page, errors } = view;
+  await view.absorb('codigo_comuna,region^anio');
+  const command = view.commands().first();
+  await view.waitForFirstCommandIncluding('--fe');
   const fe = imrFit([DATA, ...INPUT, '--y', 'rate', '--x', 'pobreza,ingreso_salud_pc', '--fe', 'codigo_comuna,region^anio']);
   assert.deepEqual(fe.fixed_effects.map((f) => f.name), ['codigo_comuna', 'region^anio']);
-  await assertTableMatches(page, fe);
+  await assertTableMatches(view, fe);
   // re does not take absorbed effects: it is fitted as before, without them.
-  await assertTableMatches(page, cliFit('re', 'cluster', ['pobreza', 'ingreso_salud_pc']));
+  await assertTableMatches(view, cliFit('re', 'cluster', ['pobreza', 'ingreso_salud_pc']));
   const text = (await command.textContent()).trim();
   assert.match(text, /--model fe --vcov cluster --fe 'codigo_comuna,region\^anio' --format json$/);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-models-fe-'));
   try {
-    const data = (await downloadFile(page, page.getByTestId('download-data'), dir)).path;
+    const data = (await view.downloadTo('data', dir)).path;
     const header = fs.readFileSync(data, 'utf8').split('\n').find((l) => !l.startsWith('#'));
     assert.ok(header.split(',').includes('region'), header);
     // The shown words, unquoted as a shell would (the only quoted word is the --fe list).
     const words = text.replace(/'([^']*)'/g, '$1').split(/\s+/);
     const again = JSON.parse(execFileSync(imrBinary(), ['fit', data, ...words.slice(3)], { cwd: dir, encoding: 'utf8' }));
-    await assertTableMatches(page, again);
+    await assertTableMatches(view, again);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -229,20 +228,18 @@ test('absorbed fixed effects on screen are what imr fit --fe prints, and the com
 // column chosen (imr fit --cluster), for fe and for poisson-fe (pyfixest's fepois); the column is
 // in the link.
 test('a cluster column on screen is what imr fit --fe --cluster prints, for fe and poisson-fe', async () => {
-  const { page, errors } = await openModels(['fe', 'poisson-fe'], 'cluster', ['pobreza', 'ingreso_salud_pc']);
-  await page.getByTestId('model-absorb').fill('codigo_comuna');
-  await page.getByTestId('model-absorb').press('Enter');
-  await page.getByTestId('model-absorb').blur();
-  await page.getByTestId('model-cluster').selectOption('region');
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="imr-commands"] [data-command]')]
-    .every((c) => c.textContent.includes('--cluster region')));
+  const view = await openModels(['fe', 'poisson-fe'], 'cluster', ['pobreza', 'ingreso_salud_pc']);
+  const { page, errors } = view;
+  await view.absorb('codigo_comuna');
+  await view.chooseCluster('region');
+  await view.waitForEveryCommandIncluding('--cluster region');
   const x = ['--x', 'pobreza,ingreso_salud_pc', '--fe', 'codigo_comuna', '--cluster', 'region'];
   const fe = imrFit([DATA, ...INPUT, '--y', 'rate', ...x]);
   assert.match(fe.vcov_convention, /^clustered by `region`/);
-  await assertTableMatches(page, fe);
+  await assertTableMatches(view, fe);
   const poisson = imrFit([DATA, ...INPUT, '--y', 'deaths', '--exposure', 'births', ...x, '--model', 'poisson-fe']);
   assert.deepEqual(poisson.fixed_effects.map((f) => f.name), ['codigo_comuna']);
-  await assertTableMatches(page, poisson);
+  await assertTableMatches(view, poisson);
   assert.match(page.url(), /[#&]cluster=region(&|$)/);
   assert.deepEqual(errors, []);
 });

@@ -6,49 +6,50 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { ROOT, startServer, launch, openPage, outsideRequests, fixture, testidText, cargoBinary } from './harness.mjs';
-import { downloadFile } from './views.mjs';
+import { ROOT, startServer, launch, openPage, outsideRequests, fixture, cargoBinary } from './harness.mjs';
+import { DataPage, InequalityPage, ModelsPage, MapPage } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 test('a shared link reopens the same view and language', async () => {
-  const { page } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
-  await page.getByTestId('tab-inequality').click();
+  const data = DataPage.attach(await openPage(browser, server.origin + '/'));
+  const { page } = data;
+  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.openTab('inequality');
   await page.waitForFunction(() => location.hash.includes('view=inequality'));
   const link = page.url();
   assert.match(link, /#.*lang=en/);
-  const other = await openPage(browser, link, { locale: 'es-CL' });
-  await other.page.getByTestId('tab-inequality').and(other.page.locator('[aria-selected="true"]')).waitFor();
-  assert.equal((await other.page.getByTestId('tab-data').textContent()).trim(), 'Data');
+  const other = InequalityPage.attach(await openPage(browser, link, { locale: 'es-CL' }));
+  await other.waitForTabSelected('inequality');
+  assert.equal((await other.tab('data').textContent()).trim(), 'Data');
 });
 
 test('a saved analysis reopens with the same table, in the page and in imr', async () => {
-  const { page, requests } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('file-input').setInputFiles(fixture('good_latin1.csv'));
-  await page.getByTestId('rows-read').filter({ hasText: /^4$/ }).waitFor();
+  const view = DataPage.attach(await openPage(browser, server.origin + '/'));
+  const { requests } = view;
+  await view.upload(fixture('good_latin1.csv'));
+  await view.rowCount('read').filter({ hasText: /^4$/ }).waitFor();
   // A non-default choice that must survive: deaths from the "Pobreza" column.
-  await page.getByTestId('role-deaths').selectOption({ label: 'Pobreza' });
-  const cell = '[data-testid="rates-table"] tr[data-entity="01101"][data-time="2019"] [data-field="rate"]';
-  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '3.50', cell);
+  await view.chooseRole('deaths', { label: 'Pobreza' });
+  await view.waitForRateText('01101', 2019, 'rate', '3.50');
   // Chillán's "n/a" poverty is now a missing death count: that row is excluded.
-  assert.equal(await testidText(page, 'rows-used'), '3');
-  const download = await downloadFile(page, 'save-analysis', fs.mkdtempSync(path.join(os.tmpdir(), 'imr-')));
+  assert.equal(await view.rowCountText('used'), '3');
+  const download = await view.saveAnalysis(fs.mkdtempSync(path.join(os.tmpdir(), 'imr-')));
   assert.match(download.name, /\.json$/);
   const saved = download.path;
   const doc = JSON.parse(download.text);
   assert.equal(doc.format, 'imr-atlas-analysis/1');
   assert.equal(doc.files[0].roles.deaths, 'Pobreza');
 
-  const again = await openPage(browser, server.origin + '/');
-  await again.page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
-  await again.page.getByTestId('file-input').setInputFiles(saved);
-  await again.page.getByTestId('rows-read').filter({ hasText: /^4$/ }).waitFor();
-  await again.page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '3.50', cell);
-  assert.equal(await testidText(again.page, 'rows-used'), '3');
-  assert.match((await again.page.getByTestId('excluded-list').textContent()), /line 4: column `Pobreza`: missing value/);
+  const again = DataPage.attach(await openPage(browser, server.origin + '/'));
+  await again.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await again.upload(saved);
+  await again.rowCount('read').filter({ hasText: /^4$/ }).waitFor();
+  await again.waitForRateText('01101', 2019, 'rate', '3.50');
+  assert.equal(await again.rowCountText('used'), '3');
+  assert.match((await again.excludedList().textContent()), /line 4: column `Pobreza`: missing value/);
 
   // The command line reads the same file and prints the same rate.
   const out = JSON.parse(execFileSync(cargoBinary('imr-cli', 'imr'), ['rates', saved, '--format', 'json']));
@@ -60,11 +61,10 @@ test('a saved analysis reopens with the same table, in the page and in imr', asy
 // Every option of a view is in its link, the display choices too: the Data view's search and
 // sort, the Models view's interval columns and the Map view's Moran's I.
 test('a shared link keeps the rates search and sort, the models CI columns and the map Moran toggle', async () => {
-  const data = await openPage(browser, `${server.origin}/#view=data&lang=en&rates-q=2021&rates-sort=-rate_per_1000`);
-  const rows = '[data-testid="rates-table"] tbody tr[data-entity]';
-  await data.page.locator(rows).first().waitFor({ timeout: 60000 });
-  assert.equal(await data.page.getByTestId('rates-search').inputValue(), '2021');
-  const shown = await data.page.locator(rows).evaluateAll((trs) => trs.map((tr) => ({
+  const data = DataPage.attach(await openPage(browser, `${server.origin}/#view=data&lang=en&rates-q=2021&rates-sort=-rate_per_1000`));
+  await data.entityRows().first().waitFor({ timeout: 60000 });
+  assert.equal(await data.searchField().inputValue(), '2021');
+  const shown = await data.entityRows().evaluateAll((trs) => trs.map((tr) => ({
     time: tr.dataset.time,
     rate: Number(tr.querySelector('[data-field="rate"]').textContent.trim().replace(/,/g, '')),
   })));
@@ -73,21 +73,21 @@ test('a shared link keeps the rates search and sort, the models CI columns and t
   const rates = shown.map((r) => r.rate).filter((x) => !Number.isNaN(x));
   assert.deepEqual(rates, [...rates].sort((a, b) => b - a), 'highest rate first');
   // Sorting by births writes the new sort into the link.
-  await data.page.getByTestId('rates-table').getByRole('button', { name: 'Births', exact: true }).click();
+  await data.sortTableBy('Births');
   await data.page.waitForFunction(() => location.hash.includes('rates-sort=births'));
   await data.context.close();
 
-  const models = await openPage(browser, `${server.origin}/#view=models&lang=en&ci=false`);
-  await models.page.getByTestId('coef-table').waitFor({ timeout: 60000 });
-  assert.equal(await models.page.getByTestId('show-ci').isChecked(), false);
+  const models = ModelsPage.attach(await openPage(browser, `${server.origin}/#view=models&lang=en&ci=false`));
+  await models.coefTable().waitFor({ timeout: 60000 });
+  assert.equal(await models.showCi().isChecked(), false);
   await models.context.close();
 
-  const map = await openPage(browser, `${server.origin}/#view=map&lang=en&moran=false`);
-  await map.page.locator('svg[data-testid="choropleth"]').waitFor({ timeout: 60000 });
-  assert.equal(await map.page.locator('#map-moran').isChecked(), false);
-  assert.equal(await map.page.getByTestId('moran').count(), 0, "Moran's I is not computed");
-  await map.page.locator('#map-moran').check();
-  await map.page.getByTestId('moran').waitFor({ timeout: 60000 });
+  const map = MapPage.attach(await openPage(browser, `${server.origin}/#view=map&lang=en&moran=false`));
+  await map.choroplethSvg().waitFor({ timeout: 60000 });
+  assert.equal(await map.moranToggle().isChecked(), false);
+  assert.equal(await map.moran().count(), 0, "Moran's I is not computed");
+  await map.moranToggle().check();
+  await map.moran().waitFor({ timeout: 60000 });
   await map.page.waitForFunction(() => location.hash.includes('moran=true'));
   await map.context.close();
 });
@@ -95,19 +95,20 @@ test('a shared link keeps the rates search and sort, the models CI columns and t
 // The commune picked on the map is in the link by its code: the shared link opens with it
 // outlined and named, a click elsewhere rewrites it, and clearing the selection removes it.
 test('a shared link keeps the selected commune of the map', async () => {
-  const { page, requests } = await openPage(browser, `${server.origin}/#view=map&lang=en&year=2021&commune=13201`);
-  await page.getByTestId('map-selection').filter({ hasText: 'Puente Alto (13201)' }).waitFor({ timeout: 60000 });
+  const view = MapPage.attach(await openPage(browser, `${server.origin}/#view=map&lang=en&year=2021&commune=13201`));
+  const { page, requests } = view;
+  await view.selection().filter({ hasText: 'Puente Alto (13201)' }).waitFor({ timeout: 60000 });
   assert.equal(await page.$eval('path[data-code="13201"]', (p) => p.getAttribute('aria-pressed')), 'true');
   assert.equal(
-    await page.$eval('[data-testid="map-selected"]', (p) => p.getAttribute('d')),
+    await view.selectedOutlinePath(),
     await page.$eval('path[data-code="13201"]', (p) => p.getAttribute('d')),
   );
   await page.locator('path[data-code="08101"]').click();
-  await page.getByTestId('map-selection').filter({ hasText: '(08101)' }).waitFor();
+  await view.selection().filter({ hasText: '(08101)' }).waitFor();
   await page.waitForFunction(() => location.hash.includes('commune=08101'));
-  await page.getByTestId('map-selection').getByRole('button').click();
+  await view.clearSelection();
   await page.waitForFunction(() => !/commune=\d/.test(location.hash));
-  assert.equal(await page.getByTestId('map-selection').count(), 0);
+  assert.equal(await view.selection().count(), 0);
   assert.equal(await page.$eval('path[data-code="08101"]', (p) => p.getAttribute('aria-pressed')), 'false');
   assert.deepEqual(outsideRequests(requests, server.origin), []);
 });
@@ -116,31 +117,33 @@ test('a shared link keeps the selected commune of the map', async () => {
 // view, and a link pasted into the open tab (only the fragment differs) moves to its view and
 // options, all without a reload: the uploaded file stays loaded.
 test('Back, Forward and a pasted link move between views with the uploaded data kept', async () => {
-  const { page, errors } = await openPage(browser, server.origin + '/');
-  const selected = (tab) => page.getByTestId(tab).and(page.locator('[aria-selected="true"]')).waitFor();
-  await page.getByTestId('file-input').setInputFiles(fixture('good_latin1.csv'));
-  await page.getByTestId('rows-read').filter({ hasText: /^4$/ }).waitFor();
-  await page.getByTestId('tab-findings').click();
+  const opened = await openPage(browser, server.origin + '/');
+  const [data, map] = [DataPage.attach(opened), MapPage.attach(opened)];
+  const { page, errors } = opened;
+  const selected = (view) => data.waitForTabSelected(view);
+  await data.upload(fixture('good_latin1.csv'));
+  await data.rowCount('read').filter({ hasText: /^4$/ }).waitFor();
+  await data.openTab('findings');
   await page.waitForFunction(() => location.hash.includes('view=findings'));
-  await page.getByTestId('tab-inequality').click();
+  await data.openTab('inequality');
   await page.waitForFunction(() => location.hash.includes('view=inequality'));
 
   await page.goBack();
-  await selected('tab-findings');
+  await selected('findings');
   assert.match(page.url(), /view=findings/);
   await page.goBack();
-  await selected('tab-data');
-  assert.equal(await testidText(page, 'rows-read'), '4', 'the upload survives Back');
+  await selected('data');
+  assert.equal(await data.rowCountText('read'), '4', 'the upload survives Back');
   await page.goForward();
-  await selected('tab-findings');
+  await selected('findings');
 
   // A shared link pasted into the same tab: the map of 2020 on the data already loaded.
   await page.goto(`${server.origin}/#view=map&lang=en&year=2020`);
-  await selected('tab-map');
-  await page.waitForFunction(() => document.querySelector('[data-testid="year-select"]')?.value === '2020');
-  await page.getByTestId('tab-data').click();
-  assert.equal(await testidText(page, 'rows-read'), '4', 'the upload survives a pasted link');
+  await selected('map');
+  await map.waitForYear('2020');
+  await map.openTab('data');
+  assert.equal(await data.rowCountText('read'), '4', 'the upload survives a pasted link');
   await page.goBack();
-  await selected('tab-map');
+  await selected('map');
   assert.deepEqual(errors, []);
 });

@@ -1,6 +1,7 @@
-// Page objects of the five views: how a view is opened, when its results are on screen, its
-// downloads, and the `imr` command it shows — run here, in a folder holding the bundled data, to
-// check that the command writes what the page offers, byte for byte.
+// The page objects' base, `ViewPage` (one class per view extends it in pages/): how a view is
+// opened, when its results are on screen, its downloads, and the `imr` command it shows — run
+// here, in a folder holding the bundled data, to check that the command writes what the page
+// offers, byte for byte.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,16 +29,41 @@ export class ViewPage {
     Object.assign(this, opened); // page, context, requests, errors
   }
 
-  /** Opens `view` through its link (`#view=…&lang=…` and any other `fragment` options) in a new
-   * browser context and waits until its results are on screen. */
+  /** Opens `view` by its link (`lang`, more `fragment` options) in a new context, waits for its results; returns its page object. */
   static async open(browser, origin, view, { lang = 'en', fragment = '', ...options } = {}) {
     const locale = lang === 'es' ? 'es-CL' : 'en-US';
     const url = `${origin}/#view=${view}&lang=${lang}${fragment ? `&${fragment}` : ''}`;
-    const opened = new ViewPage(view, await openPage(browser, url, { locale, ...options }));
+    const { PAGE_CLASSES } = await import('./pages/index.mjs');
+    const opened = new (PAGE_CLASSES[view] ?? ViewPage)(view, await openPage(browser, url, { locale, ...options }));
     await opened.ready();
     return opened;
   }
 
+  /** This view's page object over a page opened otherwise (`openPage`), waiting for nothing. */
+  static attach(opened) { return new this(this.VIEW, opened); }
+
+  /** The element with this test id (the page objects' one way to reach one). */
+  testid(id) { return this.page.getByTestId(id); }
+
+  /** Clicks the language switch (English ⇄ Spanish). */
+  async switchLanguage() { await this.testid('lang-switch').click(); }
+
+  /** The tab of `view` (findings, data, inequality, models, map). */
+  tab(view) { return this.testid(`tab-${view}`); }
+
+  /** Waits until the tab of `view` reads `text` (trimmed). */
+  async waitForTabText(view, text) {
+    await this.page.waitForFunction(([selector, text]) => document.querySelector(selector).textContent.trim() === text,
+      [`[data-testid="tab-${view}"]`, text]);
+  }
+
+  /** Waits until the tab of `view` is the selected one. */
+  async waitForTabSelected(view) { await this.tab(view).and(this.page.locator('[aria-selected="true"]')).waitFor(); }
+
+  /** Clicks the tab of `view`. */
+  async openTab(view) { await this.tab(view).click(); }
+
+  /** Waits until the view's results are on screen (the elements of `READY`). */
   async ready() {
     for (const selector of READY[this.view]) await this.page.locator(selector).first().waitFor({ timeout: 60000 });
   }

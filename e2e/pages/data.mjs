@@ -1,0 +1,89 @@
+// The Data view: the upload, the counts of rows read, used and excluded, the rates table (search,
+// sort), the national rates, the column roles, the excluded rows and the conflicts between files.
+import { ViewPage, downloadFile } from '../views.mjs';
+
+const RATES = '[data-testid="rates-table"]';
+
+export class DataPage extends ViewPage {
+  static VIEW = 'data';
+
+  /** Uploads files (paths or Playwright file payloads) through the file input. */
+  async upload(files) { await this.testid('file-input').setInputFiles(files); }
+
+  /** The count of rows `kind` (read, used, excluded). */
+  rowCount(kind) { return this.testid(`rows-${kind}`); }
+
+  /** The text of the count of rows `kind` (read, used, excluded), trimmed. */
+  async rowCountText(kind) { return (await this.rowCount(kind).first().textContent()).trim(); }
+
+  /** The rates table's row of `entity` in `time` (every year's row without `time`). */
+  rateRow(entity, time) { return this.page.locator(`${RATES} tr[data-entity="${entity}"]${time === undefined ? '' : `[data-time="${time}"]`}`); }
+
+  /** The rates table's cell of `field` (rate, ci_low, ci_high, births…) in the row of `entity` in `time`. */
+  rateCell(entity, time, field) { return this.page.locator(`${RATES} tr[data-entity="${entity}"][data-time="${time}"] [data-field="${field}"]`); }
+
+  /** The rates table's body rows. */
+  rateRows() { return this.page.locator(`${RATES} tbody tr`); }
+
+  /** Waits until the cell of `field` of `entity` in `time` reads `text` (trimmed). */
+  async waitForRateText(entity, time, field, text) {
+    await this.page.waitForFunction(([selector, text]) => document.querySelector(selector)?.textContent.trim() === text,
+      [`${RATES} tr[data-entity="${entity}"][data-time="${time}"] [data-field="${field}"]`, text]);
+  }
+
+  /** Waits until the rates table has `count` body rows. */
+  async waitForRateRowCount(count) {
+    await this.page.waitForFunction(([selector, count]) => document.querySelectorAll(selector).length === count, [`${RATES} tbody tr`, count]);
+  }
+
+  /** Types into the rates table's search field. */
+  async search(text) { await this.testid('rates-search').fill(text); }
+
+  /** Clicks the rates table's sort button named `label` (e.g. "Rate ‰"). */
+  async sortBy(label) { await this.page.getByRole('button', { name: label }).click(); }
+
+  /** The national rate's cell of `time`. */
+  nationalRate(time) { return this.page.locator(`[data-testid="national-rate"] tr[data-time="${time}"] [data-field="rate"]`); }
+
+  /** The national rates' rows, one per year. */
+  nationalRows() { return this.page.locator('[data-testid="national-rate"] tr[data-time]'); }
+
+  /** Chooses the column of a role (births, deaths…) by the option `option` (`{ label }` or a value). */
+  async chooseRole(role, option) { await this.testid(`role-${role}`).selectOption(option); }
+
+  /** The note that the bundled data is shown. */
+  bundledNote() { return this.testid('bundled-note'); }
+
+  /** The note that the intervals are approximate (derived deaths). */
+  approximateNote() { return this.testid('approximate-note'); }
+
+  /** The text of the data sources, trimmed. */
+  async sourcesText() { return (await this.testid('data-sources').first().textContent()).trim(); }
+
+  /** The excluded rows' items. */
+  excludedItems() { return this.testid('excluded-list').locator('li'); }
+
+  /** The excluded rows' item of input line `line`. */
+  excludedLine(line) { return this.testid('excluded-list').locator(`li[data-line="${line}"]`); }
+
+  /** The disclosure of the cells that differ between joined files. */
+  conflicts() { return this.testid('conflicts'); }
+
+  /** The file of the "save analysis" button (the first one), kept in the folder `saveIn`. */
+  saveAnalysis(saveIn) { return downloadFile(this.page, 'save-analysis', saveIn); }
+
+  /** The excluded rows' list. */
+  excludedList() { return this.testid('excluded-list'); }
+
+  /** The summary of the rows flagged as implausible. */
+  flaggedSummary() { return this.testid('flagged-summary'); }
+
+  /** The rates table's body rows that are a commune's (`data-entity`). */
+  entityRows() { return this.page.locator(`${RATES} tbody tr[data-entity]`); }
+
+  /** The rates table's search field. */
+  searchField() { return this.testid('rates-search'); }
+
+  /** Clicks the rates table's own sort button named exactly `label` (e.g. "Births"). */
+  async sortTableBy(label) { await this.testid('rates-table').getByRole('button', { name: label, exact: true }).click(); }
+}

@@ -1,0 +1,157 @@
+// The Map view: the choropleth's communes and legend, the controls (year, smoothing, contiguity,
+// classes, region, LISA, flagged rows), the tooltip, the funnel plot, the table, the methods'
+// disclosure, the downloads and the shown `imr map` command.
+import { ViewPage } from '../views.mjs';
+
+const PATHS = 'svg[data-testid="choropleth"] path[data-code]';
+const LEGEND_ROWS = '[data-testid="map-legend"] [data-legend-class]';
+
+export class MapPage extends ViewPage {
+  static VIEW = 'map';
+
+  /** The choropleth (its viewBox is the zoom). */
+  choropleth() { return this.testid('choropleth'); }
+
+  /** The choropleth's SVG element. */
+  choroplethSvg() { return this.page.locator('svg[data-testid="choropleth"]'); }
+
+  /** The choropleth's commune paths. */
+  communes() { return this.page.locator(PATHS); }
+
+  /** Each commune path as `code=value`, in document order. */
+  values() { return this.page.$$eval(PATHS, (ps) => ps.map((p) => `${p.dataset.code}=${p.dataset.value}`)); }
+
+  /** Each commune path's class (a number, "none" or "flagged"), in document order. */
+  classes() { return this.page.$$eval(PATHS, (ps) => ps.map((p) => p.dataset.class)); }
+
+  /** Waits until some commune's `code=value` differs from `before` (a `values()` result). */
+  async waitForValuesOtherThan(before) {
+    await this.page.waitForFunction(([selector, b]) => [...document.querySelectorAll(selector)]
+      .some((p, i) => `${p.dataset.code}=${p.dataset.value}` !== b[i]), [PATHS, before]);
+  }
+
+  /** The legend. */
+  legend() { return this.testid('map-legend'); }
+
+  /** The legend's row of class `name` (a number, "none" or "flagged"). */
+  legendRow(name) { return this.legend().locator(`[data-legend-class="${name}"]`); }
+
+  /** The legend's rows. */
+  legendRows() { return this.legend().locator('[data-legend-class]'); }
+
+  /** Waits until the legend has `count` rows besides the flagged one. */
+  async waitForLegendRowsBesidesFlagged(count) {
+    await this.page.waitForFunction(([selector, count]) => document.querySelectorAll(selector).length === count,
+      [`${LEGEND_ROWS}:not([data-legend-class="flagged"])`, count]);
+  }
+
+  /** Waits until the legend's text matches `pattern` (or, with `matches` false, no longer does). */
+  async waitForLegendText(pattern, matches = true) {
+    await this.page.waitForFunction(([selector, source, flags, matches]) => new RegExp(source, flags).test(
+      [...document.querySelectorAll(selector)].map((l) => l.textContent).join(' ')) === matches,
+    [LEGEND_ROWS, pattern.source, pattern.flags, matches]);
+  }
+
+  /** The tooltip of the hovered or focused commune. */
+  tooltip() { return this.testid('map-tooltip'); }
+
+  /** The year choice's options. */
+  yearOptions() { return this.testid('year-select').locator('option'); }
+
+  /** Waits until the year choice's value is `year`. */
+  async waitForYear(year) {
+    await this.page.waitForFunction((year) => document.querySelector('[data-testid="year-select"]')?.value === year, year);
+  }
+
+  /** Chooses the year shown. */
+  async chooseYear(year) { await this.testid('year-select').selectOption(year); }
+
+  /** The year written on the map. */
+  yearLabel() { return this.testid('map-year-label'); }
+
+  /** The time the last year switch took. */
+  switchTime() { return this.testid('switch-time'); }
+
+  /** Chooses the smoothing (raw, global-eb, spatial-eb). */
+  async chooseSmoothing(value) { await this.testid('smooth-select').selectOption(value); }
+
+  /** Chooses the neighbours of spatial smoothing (queen, rook). */
+  async chooseContiguity(value) { await this.testid('contiguity-select').selectOption(value); }
+
+  /** Chooses the classification (quantile, box…). */
+  async chooseClassification(value) { await this.testid('classify-select').selectOption(value); }
+
+  /** Zooms to a region by its code. */
+  async chooseRegion(code) { await this.testid('region-select').selectOption(code); }
+
+  /** Clicks the zoom reset. */
+  async resetZoom() { await this.testid('zoom-reset').click(); }
+
+  /** The LISA cluster map's checkbox. */
+  lisaToggle() { return this.testid('lisa-toggle'); }
+
+  /** The checkbox that includes the flagged rows. */
+  includeFlagged() { return this.testid('include-flagged'); }
+
+  /** The note on the flagged rows. */
+  flaggedNote() { return this.testid('map-flagged-note'); }
+
+  /** The list of the flagged communes left out. */
+  flaggedList() { return this.testid('map-flagged-list'); }
+
+  /** The checkbox that computes Moran's I. */
+  moranToggle() { return this.page.locator('#map-moran'); }
+
+  /** Moran's I. */
+  moran() { return this.testid('moran'); }
+
+  /** Waits until Moran's I's text differs from `before`. */
+  async waitForMoranOtherThan(before) {
+    await this.page.waitForFunction((before) => document.querySelector('[data-testid="moran"]')?.textContent !== before, before);
+  }
+
+  /** The funnel plot's point of commune `code`. */
+  funnelPoint(code) { return this.page.locator(`[data-testid="funnel-box"] circle[data-code="${code}"]`); }
+
+  /** Waits until the funnel plot's point of `code` has the radius `radius` (a CSS length). */
+  async waitForFunnelRadius(code, radius) {
+    await this.page.waitForFunction(([selector, radius]) => getComputedStyle(document.querySelector(selector)).r === radius,
+      [`[data-testid="funnel-box"] circle[data-code="${code}"]`, radius]);
+  }
+
+  /** The sentence naming the selected commune. */
+  selection() { return this.testid('map-selection'); }
+
+  /** Clears the selected commune (the selection sentence's button). */
+  async clearSelection() { await this.selection().getByRole('button').click(); }
+
+  /** The `d` of the selected commune's outline (read at once, no wait). */
+  selectedOutlinePath() { return this.page.$eval('[data-testid="map-selected"]', (p) => p.getAttribute('d')); }
+
+  /** Opens (or closes) the table of rates. */
+  async toggleTable() { await this.testid('map-table-toggle').click(); }
+
+  /** The table's row of commune `code`. */
+  tableRow(code) { return this.page.locator(`[data-testid="map-table"] tr[data-code="${code}"]`); }
+
+  /** The table's body rows. */
+  tableRows() { return this.page.locator('[data-testid="map-table"] tbody tr'); }
+
+  /** The "How this is calculated" disclosure. */
+  method() { return this.testid('map-method'); }
+
+  /** The shown `imr map` command. */
+  commandLine() { return this.testid('map-command'); }
+
+  /** The words of the shown `imr map` command. */
+  commandWords() { return this.command('map-command'); }
+
+  /** The file of the SVG download. */
+  downloadSvg() { return this.download('download-svg'); }
+
+  /** The file of the PNG download. */
+  downloadPng() { return this.download('download-png'); }
+
+  /** The file of the CSV download. */
+  downloadCsv() { return this.download('download-csv'); }
+}

@@ -1,0 +1,88 @@
+// The Models view: the choices (models, standard errors, regressors, absorbed effects, cluster),
+// the coefficient table and plot, the diagnostics, the shown `imr fit` commands and the downloads.
+import { ViewPage, chooseModels, downloadFile } from '../views.mjs';
+
+const TABLE = '[data-testid="coef-table"]';
+const COMMANDS = '[data-testid="imr-commands"] [data-command]';
+
+export class ModelsPage extends ViewPage {
+  static VIEW = 'models';
+
+  /** Ticks exactly these models and regressors and picks the standard errors (see `chooseModels`). */
+  async choose({ models, vcov, regressors }) { await chooseModels(this.page, { models, vcov, regressors }); }
+
+  /** Ticks the checkbox of one model (twfe, re…). */
+  async checkModel(model) { await this.testid(`model-${model}`).check(); }
+
+  /** Types the absorbed fixed effects (`codigo_comuna,region^anio`) and leaves the field. */
+  async absorb(effects) {
+    const field = this.testid('model-absorb');
+    await field.fill(effects);
+    await field.press('Enter');
+    await field.blur();
+  }
+
+  /** Chooses the column the standard errors cluster by. */
+  async chooseCluster(column) { await this.testid('model-cluster').selectOption(column); }
+
+  /** The checkbox that shows the intervals' columns. */
+  showCi() { return this.testid('show-ci'); }
+
+  /** The coefficient table. */
+  coefTable() { return this.testid('coef-table'); }
+
+  /** The table's cell of `field` (estimate, std_error, conf_int) for `term` in `model`'s column. */
+  coefCell(term, field, model) { return this.page.locator(`${TABLE} tr[data-term="${term}"] td[data-field="${field}"][data-model="${model}"]`); }
+
+  /** The table's column heading of `model`. */
+  modelHeading(model) { return this.page.locator(`${TABLE} th[data-model="${model}"]`); }
+
+  /** The table's column headings, one per model. */
+  modelHeadings() { return this.page.locator(`${TABLE} thead th[data-model]`); }
+
+  /** The table's body rows, one per term. */
+  coefRows() { return this.page.locator(`${TABLE} tbody tr`); }
+
+  /** Waits until `term`'s estimate cell carries its value. */
+  async waitForEstimate(term) {
+    await this.page.waitForFunction((selector) => document.querySelector(selector)?.dataset.value,
+      `${TABLE} tr[data-term="${term}"] td[data-field="estimate"]`);
+  }
+
+  /** Waits until a cell of `field` exists in `model`'s column. */
+  async waitForColumn(field, model) {
+    await this.page.waitForFunction((selector) => document.querySelector(selector),
+      `${TABLE} td[data-field="${field}"][data-model="${model}"]`);
+  }
+
+  /** The diagnostics; with `model`, that model's article. */
+  diagnostics(model) {
+    return model === undefined ? this.testid('diagnostics') : this.page.locator(`[data-testid="diagnostics"] article[data-model="${model}"]`);
+  }
+
+  /** The coefficient plot. */
+  coefPlot() { return this.testid('coef-plot'); }
+
+  /** The plot's mark of `term` in `model`. */
+  plotMark(term, model) { return this.page.locator(`[data-testid="coef-plot"] g[data-term="${term}"][data-model="${model}"]`); }
+
+  /** The regressor checkboxes with their labels. */
+  regressorChoices() { return this.testid('regressor-choices'); }
+
+  /** The shown `imr fit` commands, one per model. */
+  commands() { return this.page.locator(COMMANDS); }
+
+  /** Waits until the first shown command includes `text`. */
+  async waitForFirstCommandIncluding(text) {
+    await this.page.waitForFunction(([selector, text]) => document.querySelector(selector)?.textContent.includes(text), [COMMANDS, text]);
+  }
+
+  /** Waits until every shown command includes `text`. */
+  async waitForEveryCommandIncluding(text) {
+    await this.page.waitForFunction(([selector, text]) => [...document.querySelectorAll(selector)]
+      .every((c) => c.textContent.includes(text)), [COMMANDS, text]);
+  }
+
+  /** The file of download `name` (data, r, stata, latex, markdown, coef-csv; one button), kept in `saveIn`. */
+  downloadTo(name, saveIn) { return downloadFile(this.page, this.testid(`download-${name}`), saveIn); }
+}
