@@ -158,13 +158,14 @@ fn fits_of(case: &Case) -> Vec<Vec<String>> {
         }
         out
     };
-    for &vcov in case.vcovs {
-        for model in ["pooled", "fe", "twfe", "re", "be", "fd", "cre"] {
-            fits.push(words(&[
-                "--y", "rate", "--x", "X", "--model", model, "--vcov", vcov,
-            ]));
-        }
-        fits.push(words(&[
+    // the rate on the regressors, and the deaths with the births as exposure, then `extra`
+    let rate = |model: &str, vcov: &str, extra: &[&str]| {
+        let mut w = words(&["--y", "rate", "--x", "X", "--model", model, "--vcov", vcov]);
+        w.extend(extra.iter().map(|e| e.to_string()));
+        w
+    };
+    let poisson = |vcov: &str, extra: &[&str]| {
+        let mut w = words(&[
             "--y",
             "deaths",
             "--exposure",
@@ -175,73 +176,35 @@ fn fits_of(case: &Case) -> Vec<Vec<String>> {
             "poisson-fe",
             "--vcov",
             vcov,
-        ]));
+        ]);
+        w.extend(extra.iter().map(|e| e.to_string()));
+        w
+    };
+    let first_fe = case.absorbed[0];
+    for &vcov in case.vcovs {
+        for model in ["pooled", "fe", "twfe", "re", "be", "fd", "cre"] {
+            fits.push(rate(model, vcov, &[]));
+        }
+        fits.push(poisson(vcov, &[]));
         for model in ["pooled", "fe", "twfe"] {
-            fits.push(words(&[
-                "--y",
-                "rate",
-                "--x",
-                "X",
-                "--model",
-                model,
-                "--vcov",
-                vcov,
-                "--weights",
-                "births",
-            ]));
+            fits.push(rate(model, vcov, &["--weights", "births"]));
         }
         for fe in case.absorbed {
-            fits.push(words(&[
-                "--y", "rate", "--x", "X", "--model", "fe", "--vcov", vcov, "--fe", fe,
-            ]));
+            fits.push(rate("fe", vcov, &["--fe", fe]));
         }
-        fits.push(words(&poisson_absorbed(vcov, case.absorbed[0])));
+        fits.push(poisson(vcov, &["--fe", first_fe]));
     }
     for cluster in case.clusters {
-        let mut linear = words(&[
-            "--y", "rate", "--x", "X", "--model", "fe", "--vcov", "cluster", "--fe",
-        ]);
-        linear.push(case.absorbed[0].to_string());
-        let mut poisson = words(&poisson_absorbed("cluster", case.absorbed[0]));
-        for fit in [&mut linear, &mut poisson] {
-            fit.extend(["--cluster".to_string(), cluster.to_string()]);
-        }
-        fits.extend([linear, poisson]);
+        let absorbed_and_clustered = ["--fe", first_fe, "--cluster", cluster];
+        fits.push(rate("fe", "cluster", &absorbed_and_clustered));
+        fits.push(poisson("cluster", &absorbed_and_clustered));
     }
-    fits.push(words(&[
-        "--y",
-        "rate",
-        "--x",
-        "X",
-        "--model",
+    fits.push(rate(
         "fe",
-        "--vcov",
         "cluster",
-        "--fe",
-        case.absorbed[0],
-        "--weights",
-        "births",
-    ]));
+        &["--fe", first_fe, "--weights", "births"],
+    ));
     fits
-}
-
-/// The words of a Poisson fit of the deaths on the births as exposure with the absorbed effects
-/// `fe` (`X` for the case's regressors).
-fn poisson_absorbed<'a>(vcov: &'a str, fe: &'a str) -> [&'a str; 12] {
-    [
-        "--y",
-        "deaths",
-        "--exposure",
-        "births",
-        "--x",
-        "X",
-        "--model",
-        "poisson-fe",
-        "--vcov",
-        vcov,
-        "--fe",
-        fe,
-    ]
 }
 
 /// One section of the results the R script prints: `## imr-atlas <label>: <part>` and a CSV
