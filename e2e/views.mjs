@@ -130,7 +130,10 @@ export async function downloadFile(page, target, saveIn = null) {
 /** What the browser's own download manager (chrome://downloads of the page's context) holds:
  * each download's file, state, interrupt reason and danger type, as Chromium reports them. A
  * dropped download that is not there was refused before it began (a download limiter or
- * policy); one that is there says why it stopped. */
+ * policy); one that is there says why it stopped, and one listed as complete reached the
+ * browser's disk but never reached Playwright (its `Browser.downloadWillBegin` named no frame of
+ * the page). Then the browser's own counters (chrome://histograms): how many downloads it was
+ * asked for, started, interrupted and why, and whether a blob broke on the way. */
 async function browserDownloads(page) {
   const manager = await page.context().newPage();
   try {
@@ -142,12 +145,33 @@ async function browserDownloads(page) {
         file: d?.fileName, state: d?.state, reason: d?.lastReasonText, danger: d?.dangerType, url: d?.url?.slice(0, 60),
       }));
     });
-    return `chrome://downloads lists ${items.length}: ${JSON.stringify(items)}`;
+    return `chrome://downloads lists ${items.length}: ${JSON.stringify(items)}; ${await browserCounters(manager)}`;
   } catch (error) {
     return `chrome://downloads could not be read (${error.message.split('\n')[0]})`;
   } finally {
     await manager.close();
   }
+}
+
+/** The browser process's histograms whose names start with Download or Blob (or Storage.Blob),
+ * each as `name: n [bucket×count …]`, leaving out the sizes, speeds and timings that cannot say
+ * why a download stopped; the buckets are the values of Chromium's enums (Download.Counts:
+ * DownloadCountTypes in components/download/public/common/download_stats.h). One successful
+ * blob download on Chromium 156 reads `Download.Counts: 7 [5×1 6×1 8×1 19×1 25×1 26×1 28×1]`. */
+const UNINFORMATIVE_HISTOGRAM = /Bandwidth|Memory|History|WebUi|Database|NetworkConnectionType|PerProfileType|DownloadSize|HttpResponseCode|ContentType|OpenDownloads/;
+async function browserCounters(manager) {
+  const lines = [];
+  for (const prefix of ['Download', 'Blob', 'Storage.Blob']) {
+    await manager.goto(`chrome://histograms/${prefix}`);
+    const text = await manager.evaluate(() => document.body.innerText);
+    for (const block of text.split(/\n(?=- Histogram: )/).slice(1)) {
+      const head = block.match(/^- Histogram: (\S+) recorded (\d+) samples/);
+      if (!head || !head[1].startsWith(prefix) || UNINFORMATIVE_HISTOGRAM.test(head[1])) continue;
+      const buckets = [...block.matchAll(/^(\d+)\s+-?O\s+\((\d+) = /gm)].filter((m) => m[2] !== '0').map((m) => `${m[1]}×${m[2]}`);
+      lines.push(`${head[1]}: ${head[2]} [${buckets.slice(0, 12).join(' ')}]`);
+    }
+  }
+  return `chrome://histograms: ${lines.join('; ') || 'no Download or Blob histogram'}`;
 }
 
 /** The words of a command as a POSIX shell splits them (the page quotes with single quotes and
