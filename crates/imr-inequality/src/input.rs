@@ -134,6 +134,40 @@ impl BirthsRatioRange {
     }
 }
 
+impl std::fmt::Display for BirthsRatioRange {
+    /// `LOW,HIGH` as `imr inequality --births-ratio` takes it and the page's link keeps it
+    /// (shortest decimals: `0.9,1`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{},{}", self.low, self.high)
+    }
+}
+
+impl std::str::FromStr for BirthsRatioRange {
+    /// Why the text is not a range, in English (the command line's words).
+    type Err = String;
+
+    /// `LOW,HIGH`: two ratios with 0.01 ≤ LOW ≤ HIGH ≤ 100 (spaces around each allowed).
+    fn from_str(text: &str) -> Result<Self, String> {
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        let number = |s: &str| {
+            s.parse::<f64>()
+                .ok()
+                .filter(|v| (0.01..=100.0).contains(v))
+                .ok_or_else(|| format!("`{s}` is not a ratio between 0.01 and 100"))
+        };
+        match parts.as_slice() {
+            [low, high] => {
+                let (low, high) = (number(low)?, number(high)?);
+                if low > high {
+                    return Err(format!("the low end {low} is above the high end {high}"));
+                }
+                Ok(BirthsRatioRange { low, high })
+            }
+            _ => Err("expected LOW,HIGH, e.g. 0.9,1.1".to_string()),
+        }
+    }
+}
+
 /// A weighted value column.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ValueInput {
@@ -348,4 +382,41 @@ fn complete_column<T>(
         }
     }
     Ok(Some(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BirthsRatioRange;
+    use proptest::prelude::*;
+
+    #[test]
+    fn a_births_ratio_range_reads_low_comma_high_and_says_what_is_wrong() {
+        let range: BirthsRatioRange = " 0.9 , 1.1 ".parse().unwrap();
+        assert_eq!((range.low, range.high), (0.9, 1.1));
+        assert_eq!(BirthsRatioRange::default().to_string(), "0.7,1");
+        for (text, why) in [
+            ("1.1,0.9", "the low end 1.1 is above the high end 0.9"),
+            ("0,1", "`0` is not a ratio between 0.01 and 100"),
+            ("0.9,x", "`x` is not a ratio between 0.01 and 100"),
+            ("0.9,NaN", "`NaN` is not a ratio between 0.01 and 100"),
+            ("0.9", "expected LOW,HIGH, e.g. 0.9,1.1"),
+            ("0.7,0.8,0.9", "expected LOW,HIGH, e.g. 0.9,1.1"),
+        ] {
+            assert_eq!(
+                text.parse::<BirthsRatioRange>(),
+                Err(why.to_string()),
+                "{text}"
+            );
+        }
+    }
+
+    proptest! {
+        /// What is written (the command's argument, the page's link) reads back as the same
+        /// range, bit for bit.
+        #[test]
+        fn a_written_range_reads_back_the_same(low in 0.01f64..=100.0, high in 0.01f64..=100.0) {
+            let range = BirthsRatioRange { low: low.min(high), high: low.max(high) };
+            prop_assert_eq!(range.to_string().parse::<BirthsRatioRange>(), Ok(range));
+        }
+    }
 }

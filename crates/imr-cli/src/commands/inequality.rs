@@ -84,7 +84,7 @@ pub struct Args {
     /// which the adjusted measures are recomputed when deaths are derived from published rates;
     /// the answer then reads "between X and Y". Default 0.7,1.0, wide enough for a population
     /// aged 0 standing in for births; narrower for registered births
-    #[arg(long, value_name = "LOW,HIGH", value_parser = parse_births_ratio)]
+    #[arg(long, value_name = "LOW,HIGH", value_parser = str::parse::<BirthsRatioRange>)]
     pub births_ratio: Option<BirthsRatioRange>,
 }
 
@@ -134,27 +134,6 @@ impl From<&Args> for InequalityRequest {
             include_repeated_years: args.include_repeated_years,
             births_ratio: args.births_ratio,
         }
-    }
-}
-
-/// `LOW,HIGH`: two ratios with 0.01 ≤ LOW ≤ HIGH ≤ 100.
-fn parse_births_ratio(text: &str) -> Result<BirthsRatioRange, String> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    let number = |s: &str| {
-        s.parse::<f64>()
-            .ok()
-            .filter(|v| (0.01..=100.0).contains(v))
-            .ok_or_else(|| format!("`{s}` is not a ratio between 0.01 and 100"))
-    };
-    match parts.as_slice() {
-        [low, high] => {
-            let (low, high) = (number(low)?, number(high)?);
-            if low > high {
-                return Err(format!("the low end {low} is above the high end {high}"));
-            }
-            Ok(BirthsRatioRange { low, high })
-        }
-        _ => Err("expected LOW,HIGH, e.g. 0.9,1.1".to_string()),
     }
 }
 

@@ -303,7 +303,7 @@ impl InequalityRequest {
         }
         if let Some(range) = self.births_ratio {
             args.push("--births-ratio".to_string());
-            args.push(format!("{},{}", range.low, range.high));
+            args.push(range.to_string());
         }
         args
     }
