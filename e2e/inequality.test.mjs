@@ -198,6 +198,40 @@ test('the adjusted measures on screen equal the command line\'s, led by the answ
   assert.deepEqual(errors, []);
 });
 
+// The range of true births over the births given (deaths derived from published rates): set
+// in percent on the page, in the link as ineq-births-ratio, in the command as --births-ratio,
+// and the answer's "between X and Y" bounds are those `imr inequality` prints with that command.
+// A range the command would refuse is not applied, and the page says so.
+test('the births-ratio range set on the page is the command\'s --births-ratio, and the answer\'s bounds are imr\'s', async () => {
+  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const { page, errors } = view;
+  assert.deepEqual([await view.birthsRatio('low'), await view.birthsRatio('high')], ['70', '100']);
+  assert.doesNotMatch(await view.commandText(), /--births-ratio/);
+  await view.setBirthsRatio('high', 110);
+  await view.setBirthsRatio('low', 90);
+  await view.waitForCommand(/--births-ratio 0\.9,1\.1 /);
+  assert.match(page.url(), /[#&]ineq-births-ratio=0\.9(,|%2C)1\.1(&|$)/);
+  await view.answer().filter({ hasText: 'from 90% to 110% of the births given' }).waitFor();
+  const answer = (await view.answer().textContent()).trim();
+  const doc = JSON.parse(execFileSync(imrBinary(), (await view.commandText()).split(/\s+/).slice(1), { cwd: ROOT, encoding: 'utf8' }));
+  for (const year of [doc.years[0], doc.years[doc.years.length - 1]]) {
+    const s = year.adjusted_sensitivity;
+    assert.deepEqual(s.births_ratio, { low: 0.9, high: 1.1 });
+    const bounds = `between ${s.range.gini[0].toFixed(3)} and ${s.range.gini[1].toFixed(3)} in ${year.time}`;
+    assert.ok(answer.includes(bounds), `${answer} lacks "${bounds}"`);
+  }
+  // An upper end below the lower one is refused: the range, command and link stay as they were.
+  await view.setBirthsRatio('high', 80);
+  await view.birthsRatioRefused().waitFor();
+  assert.match(await view.commandText(), /--births-ratio 0\.9,1\.1 /);
+  // Back to the default range: no option in the command.
+  await view.setBirthsRatio('high', 100);
+  await view.setBirthsRatio('low', 70);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="ineq-command"]').textContent.includes('--births-ratio'));
+  assert.equal(await view.birthsRatioRefused().count(), 0);
+  assert.deepEqual(errors, []);
+});
+
 // The view leads with the answer, above the settings; and the IMR vs health-income
 // panel leads with the correlation of the adjusted Gini, the same r and interval that
 // `imr inequality --against … --format json` prints with the command the panel shows.

@@ -41,6 +41,20 @@ export class InequalityPage extends ViewPage {
   /** The warning that an observed measure is inflated by random variation. */
   biasWarning() { return this.testid('ineq-bias-warning'); }
 
+  /** Sets one end of the births-ratio range (`low` or `high`), in percent of the births given, as a reader types it. */
+  async setBirthsRatio(end, percent) { await this.testid(`ineq-births-ratio-${end}`).fill(String(percent)); await this.testid(`ineq-births-ratio-${end}`).press('Enter'); }
+
+  /** The value an end of the births-ratio range shows (percent). */
+  async birthsRatio(end) { return this.testid(`ineq-births-ratio-${end}`).inputValue(); }
+
+  /** The note that a births-ratio range was not applied. */
+  birthsRatioRefused() { return this.testid('ineq-births-ratio-refused'); }
+
+  /** Waits until the shown command matches `pattern`. */
+  async waitForCommand(pattern) {
+    await this.page.waitForFunction(([source]) => new RegExp(source).test(document.querySelector('[data-testid="ineq-command"]')?.textContent ?? ''), [pattern.source]);
+  }
+
   /** The answer sentence leading the view. */
   answer() { return this.testid('ineq-answer'); }
 

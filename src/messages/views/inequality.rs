@@ -39,6 +39,13 @@ pub struct InequalityMessages {
     pub replicates_label: &'static str,
     pub seed_label: &'static str,
     pub derived_deaths_note: &'static str,
+    /// Before the lower end of the births-ratio range (percent inputs).
+    pub births_ratio_label: &'static str,
+    /// Between the two ends of the births-ratio range.
+    pub births_ratio_to: &'static str,
+    /// After the upper end: what the range does.
+    pub births_ratio_help: &'static str,
+    pub births_ratio_invalid: &'static str,
     pub command_label: &'static str,
     pub command_aria: &'static str,
     pub bias_corrected: &'static str,

@@ -13,7 +13,8 @@
 //! analysis: `ineq-group`, `ineq-rank` (a column, `-` for none, empty for the data's default),
 //! `ineq-replicates`, `ineq-seed`, `ineq-measure` (the line chart's measure, a JSON key),
 //! `ineq-lorenz` (the Lorenz years, comma-separated; `-` for none, empty for the first and last),
-//! `ineq-of`, `ineq-weight` (the second subject and its weight) and `ineq-panel-measure`. The
+//! `ineq-of`, `ineq-weight` (the second subject and its weight), `ineq-panel-measure` and
+//! `ineq-births-ratio` (`LOW,HIGH` as `--births-ratio` takes it; empty for 0.7–1.0). The
 //! include-flagged and include-repeated-years choices are the views' shared ones
 //! (`include-flagged`, `include-repeated-years`).
 //!
@@ -74,8 +75,7 @@ pub fn InequalityPage() -> impl IntoView {
             against: None,
             include_flagged: flags.include.get(),
             include_repeated_years: flags.include_repeated.get(),
-            // the engine's range; `imr inequality --births-ratio` narrows it
-            births_ratio: None,
+            births_ratio: options.births_ratio.get(),
         })
     });
     let with_against = Memo::new(move |_| {

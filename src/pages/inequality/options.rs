@@ -3,6 +3,7 @@
 //! tested natively.
 
 use crate::fragment::fragment;
+use imr_core::inequality::adjusted::BirthsRatioRange;
 use imr_core::inequality::{Measure, SubjectKind, DEFAULT_SEED};
 use imr_core::panel::Panel;
 use leptos::prelude::*;
@@ -156,6 +157,48 @@ pub fn read_replicates(s: &str) -> Option<usize> {
         .map(|n| n.min(MAX_REPLICATES))
 }
 
+/// The births-ratio range in the fragment: empty for the engine's default, else `LOW,HIGH` as
+/// `imr inequality --births-ratio` takes it.
+pub fn write_births_ratio(range: &Option<BirthsRatioRange>) -> String {
+    range.map(|r| r.to_string()).unwrap_or_default()
+}
+
+/// The range from the fragment (`None` when it does not read: the default).
+pub fn read_births_ratio(s: &str) -> Option<Option<BirthsRatioRange>> {
+    match s {
+        "" => Some(None),
+        s => s.parse().ok().map(Some),
+    }
+}
+
+/// The range after one end is set to `percent` (of the births given) from an input: `Ok(None)`
+/// when it is the default range, `Err` when the text is not a number or the range is not one
+/// `imr inequality --births-ratio` takes (the same rule, [`BirthsRatioRange`]'s `FromStr`).
+pub fn births_ratio_with_end(
+    range: Option<BirthsRatioRange>,
+    high_end: bool,
+    percent: &str,
+) -> Result<Option<BirthsRatioRange>, String> {
+    let ratio = percent
+        .trim()
+        .parse::<f64>()
+        .map_err(|_| format!("`{percent}` is not a number"))?
+        / 100.0;
+    let mut new = range.unwrap_or_default();
+    match high_end {
+        true => new.high = ratio,
+        false => new.low = ratio,
+    }
+    let new: BirthsRatioRange = new.to_string().parse()?;
+    Ok((new != BirthsRatioRange::default()).then_some(new))
+}
+
+/// A ratio as the percent an input shows (at most two decimals: 1.1 is `110`, not
+/// `110.00000000000001`).
+pub fn ratio_percent(ratio: f64) -> String {
+    ((ratio * 10_000.0).round() / 100.0).to_string()
+}
+
 /// The reader's choices, each kept in the URL fragment under its key.
 #[derive(Clone, Copy)]
 pub struct InequalityOptions {
@@ -169,6 +212,8 @@ pub struct InequalityOptions {
     pub panel_measure: RwSignal<Measure>,
     /// `None`: the first and last year.
     pub lorenz_years: RwSignal<Option<Vec<i64>>>,
+    /// `None`: the engine's range (0.7–1.0).
+    pub births_ratio: RwSignal<Option<BirthsRatioRange>>,
 }
 
 impl InequalityOptions {
@@ -202,6 +247,12 @@ impl InequalityOptions {
                 read_measure,
             ),
             lorenz_years: f.synced_with("ineq-lorenz", None, write_years, read_years),
+            births_ratio: f.synced_with(
+                "ineq-births-ratio",
+                None,
+                write_births_ratio,
+                read_births_ratio,
+            ),
         }
     }
 
@@ -282,6 +333,34 @@ mod tests {
         );
         assert_eq!(toggle_year(&[2019, 2023], 2023, true), vec![2019, 2023]);
         assert_eq!(toggle_year(&[2019, 2023], 2019, false), vec![2023]);
+    }
+
+    #[test]
+    fn the_births_ratio_range_round_trips_and_an_end_set_in_percent_keeps_the_rule() {
+        let narrow = BirthsRatioRange {
+            low: 0.9,
+            high: 1.1,
+        };
+        for range in [None, Some(narrow)] {
+            assert_eq!(read_births_ratio(&write_births_ratio(&range)), Some(range));
+        }
+        assert_eq!(write_births_ratio(&Some(narrow)), "0.9,1.1");
+        assert_eq!(read_births_ratio("1.1,0.9"), None);
+        // From the default 70–100: the upper end to 110, then the lower to 90.
+        let wider = births_ratio_with_end(None, true, "110").unwrap();
+        assert_eq!(wider.map(|r| (r.low, r.high)), Some((0.7, 1.1)));
+        assert_eq!(
+            births_ratio_with_end(wider, false, " 90 "),
+            Ok(Some(narrow))
+        );
+        // Back to the default is no range at all (the command stays without the option).
+        assert_eq!(births_ratio_with_end(wider, true, "100"), Ok(None));
+        assert!(births_ratio_with_end(Some(narrow), false, "120").is_err());
+        assert!(births_ratio_with_end(None, true, "0").is_err());
+        assert!(births_ratio_with_end(None, true, "abc").is_err());
+        assert_eq!(ratio_percent(1.1), "110");
+        assert_eq!(ratio_percent(0.7), "70");
+        assert_eq!(ratio_percent(0.125), "12.5");
     }
 
     #[test]

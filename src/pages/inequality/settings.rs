@@ -3,11 +3,15 @@
 //! command that reproduces the analysis; and the select controls the other sections reuse.
 
 use super::downloads::command_line;
-use super::options::{read_replicates, ColumnChoice, InequalityOptions, PAGE_REPLICATES};
+use super::options::{
+    births_ratio_with_end, ratio_percent, read_replicates, ColumnChoice, InequalityOptions,
+    PAGE_REPLICATES,
+};
 use super::outcome::Outcome;
 use crate::i18n::{format_number, lang, Lang};
 use crate::messages::{messages, msg, Text};
 use crate::state::{AppState, Shared};
+use imr_core::inequality::adjusted::BirthsRatioRange;
 use imr_core::inequality::{Measure, DEFAULT_REPLICATES};
 use imr_core::panel::Panel;
 use imr_core::request::InequalityRequest;
@@ -71,6 +75,42 @@ fn bootstrap_note(lang: Lang, replicates: usize, seed: u64) -> String {
     (messages(lang).inequality.bootstrap_note)(&n, &s.to_string(), &default, &page)
 }
 
+/// The range of true births over the births given, in percent (`imr inequality
+/// --births-ratio`): shown when deaths were derived from published rates, where the adjusted
+/// measures are recomputed over it. A range the command would refuse is not applied and says so.
+fn births_ratio_field(births_ratio: RwSignal<Option<BirthsRatioRange>>) -> impl IntoView {
+    let refused = RwSignal::new(false);
+    let input = move |id: &'static str, high_end: bool| {
+        let shown = move || {
+            let range = births_ratio.get().unwrap_or_default();
+            ratio_percent(if high_end { range.high } else { range.low })
+        };
+        view! {
+            <input id=id data-testid=id type="number" min="1" max="10000" step="1" style="width:6em"
+                prop:value=shown
+                on:change=move |ev| match births_ratio_with_end(births_ratio.get_untracked(), high_end, &event_target_value(&ev)) {
+                    Ok(range) => {
+                        refused.set(false);
+                        births_ratio.set(range);
+                    }
+                    Err(_) => refused.set(true),
+                }/>
+        }
+    };
+    view! {
+        <p class="field" data-testid="ineq-births-ratio">
+            <label for="ineq-births-ratio-low">{msg(|m| m.inequality.births_ratio_label)}</label>
+            {input("ineq-births-ratio-low", false)}
+            <label for="ineq-births-ratio-high">{msg(|m| m.inequality.births_ratio_to)}</label>
+            {input("ineq-births-ratio-high", true)}
+            {msg(|m| m.inequality.births_ratio_help)}
+        </p>
+        {move || refused.get().then(|| view! {
+            <p class="warn" role="alert" data-testid="ineq-births-ratio-refused">{msg(|m| m.inequality.births_ratio_invalid)}</p>
+        })}
+    }
+}
+
 /// The heading, the answer, the settings, the intervals' note and the command.
 #[component]
 pub fn Settings(
@@ -86,6 +126,7 @@ pub fn Settings(
         rank,
         replicates,
         seed,
+        births_ratio,
         ..
     } = options;
     let answer = move || {
@@ -137,6 +178,7 @@ pub fn Settings(
             <p class="note" data-testid="ineq-bootstrap-note">{move || bootstrap_note(language.get(), replicates.get(), seed.get())}</p>
             {move || panel.get().filter(|p| p.deaths_derived).map(|_| view! {
                 <p class="warn" data-testid="ineq-approximate">{msg(|m| m.inequality.derived_deaths_note)}</p>
+                {births_ratio_field(births_ratio)}
             })}
             <p>{msg(|m| m.inequality.command_label)}</p>
             <pre data-testid="ineq-command" tabindex="0" aria-label=msg(|m| m.inequality.command_aria) style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{move || request.get().map(|r| command_line(&state, &r, &["--format", "json"]))}</code></pre>
