@@ -270,7 +270,7 @@ test('the answer precedes the settings, and the adjusted correlation on screen e
 // Plausibility flags: General Lagos (15202) 2023, a published 1000 per 1,000 on 9 children aged 0,
 // is left out of the measures by default (as in `imr inequality`, `imr fit` and the Findings) and
 // listed with its reason among the rows not measured; so it sets no part of the box plot.
-test('the box plot axis stays below 1000: the flagged 15202/2023 row is left out and listed', async () => {
+test('the box plot axis stays below 1000: the flagged 15202/2023 row is left out and listed, or included off scale', async () => {
   const view = await ViewPage.open(browser, server.origin, 'inequality');
   const { errors } = view;
   const chart = view.chart('box').locator('svg');
@@ -283,6 +283,17 @@ test('the box plot axis stays below 1000: the flagged 15202/2023 row is left out
   const listed = view.flaggedRows().filter({ hasText: /15202 2023 — (flagged as implausible|marcada como inverosímil): / });
   assert.equal(await listed.count(), 1);
   assert.deepEqual(errors, []);
+  await view.close();
+  // Included (the shared toggle, here from the link), it counts in the boxes but stays off the
+  // axis: one "off scale" mark at the plot's edge, as `imr inequality --include-flagged` draws.
+  const included = await ViewPage.open(browser, server.origin, 'inequality', { fragment: 'include-flagged=true' });
+  const box = included.chart('box').locator('svg');
+  await box.waitFor({ timeout: 60_000 });
+  const top = Math.max(...await box.locator('g.y-axis text[text-anchor="end"]').evaluateAll(
+    (ts) => ts.map((t) => Number(t.textContent.replace(/[^\d.-]/g, '')))));
+  assert.ok(top < 1000, `axis reaches ${top} with the flagged rows included`);
+  assert.deepEqual(await box.locator('.off-scale').evaluateAll((gs) => gs.map((g) => g.dataset.value)), ['1000']);
+  assert.deepEqual(included.errors, []);
 });
 
 // SINIM's 2022 repeats 2021 in every commune: the view marks it in the table, says in one

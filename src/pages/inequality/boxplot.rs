@@ -1,6 +1,7 @@
-//! The distribution of commune rates per year as box plots; flagged (implausible) values stay
-//! off the axis unless the shared include toggle is on. SVG as `imr inequality --format
-//! svg-box`, CSVs as `--format csv-box` and `--format csv-outliers`.
+//! The distribution of commune rates per year as box plots; flagged (implausible) values are
+//! left out, or with the shared include toggle counted in the boxes but kept off the axis (drawn
+//! "off scale" at its edge). SVG as `imr inequality --format svg-box`, CSVs as `--format csv-box`
+//! and `--format csv-outliers`.
 
 use super::downloads::{chart_commands, chart_downloads, csv_download, export_command, ChartFiles};
 use crate::components::download::chart_caption;

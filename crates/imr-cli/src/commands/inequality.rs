@@ -72,7 +72,8 @@ pub struct Args {
     pub format: Format,
     /// Keep the rows flagged as implausible (e.g. a rate of 1000 per 1,000 on 9 births) in the
     /// measures; by default, as in `imr fit`, `imr findings` and the page, they are left out and
-    /// listed in `rows_not_measured` with their reasons
+    /// listed in `rows_not_measured` with their reasons. Kept, they count in the box plot's
+    /// statistics but stay off its axis (`svg-box` draws them "off scale" at the edge)
     #[arg(long)]
     pub include_flagged: bool,
     /// Keep a year whose values repeat the previous year's in nearly every area (a year the

@@ -96,6 +96,7 @@ pub struct ValidatedInequality {
     against: Option<(imr_inequality::Subject, Vec<NotMeasured>)>,
     spec: InequalitySpec,
     flagged: Vec<FlaggedRow>,
+    flagged_kept: Vec<FlaggedRow>,
     repeated: Vec<RepeatedYear>,
 }
 
@@ -110,6 +111,10 @@ pub struct InequalityResult {
     /// Rows flagged as implausible and left out of the measures (empty with
     /// `include_flagged`), with their reasons.
     pub flagged: Vec<FlaggedRow>,
+    /// With `include_flagged`: the flagged rows, kept in the measures; the box plot keeps them
+    /// off its axis scale (drawn "off scale" beyond it) so that one implausible rate does not
+    /// flatten every box. Empty otherwise.
+    pub flagged_kept: Vec<FlaggedRow>,
     /// Years measured but left out of the trends and correlations as repeats of the previous
     /// year (empty with `include_repeated_years`).
     pub repeated: Vec<RepeatedYear>,
@@ -194,9 +199,11 @@ impl InequalityRequest {
     /// group may be any column), the rates need births and deaths, the group and rank need a
     /// value in every row.
     pub fn validate(&self, panel: &Panel) -> Result<ValidatedInequality, RequestError> {
-        let flags = (!self.include_flagged)
-            .then(|| Plausibility::check(panel))
-            .filter(|f| !f.is_empty());
+        let flags = Some(Plausibility::check(panel)).filter(|f| !f.is_empty());
+        let (flags, flagged_kept) = match (flags, self.include_flagged) {
+            (Some(f), true) => (None, f.flagged),
+            (flags, _) => (flags, Vec::new()),
+        };
         let kept = flags.as_ref().map(|f| f.without_flagged(panel));
         let repeated = if self.include_repeated_years {
             Vec::new()
@@ -237,6 +244,7 @@ impl InequalityRequest {
             left_out,
             against,
             flagged: flags.map(|f| f.flagged).unwrap_or_default(),
+            flagged_kept,
             repeated,
             spec: InequalitySpec {
                 bootstrap: BootstrapSpec {
@@ -393,6 +401,7 @@ impl ValidatedInequality {
             analysis,
             left_out: self.left_out,
             flagged: self.flagged,
+            flagged_kept: self.flagged_kept,
             repeated,
             against,
         })

@@ -207,9 +207,10 @@ impl InequalityExport {
             }
             Self::LorenzPoints => lorenz_csv_of_years(&analysis.lorenz, choices.years),
             Self::BoxChart => {
+                // Flagged rows left out are not in the boxes; kept ones stay off the axis.
                 let is_flagged = |entity: &str, time: i64| {
                     result
-                        .flagged
+                        .flagged_kept
                         .iter()
                         .any(|f| f.time == time && f.entity == entity)
                 };
