@@ -8,8 +8,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, launch, openPage, outsideRequests, testidText } from './harness.mjs';
-import { downloadFile, ViewPage } from './views.mjs';
+import { startServer, launch, openPage, outsideRequests } from './harness.mjs';
+import { ViewPage } from './views.mjs';
+import { DataPage, InequalityPage, MapPage, ModelsPage } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -17,8 +18,6 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 // The page dates its exports with the browser's clock, in UTC, as this does.
 const today = () => new Date().toISOString().slice(0, 10);
-
-const download = downloadFile;
 
 function assertCsvProvenance(what, text) {
   const lines = text.split('\n');
@@ -41,37 +40,35 @@ function assertSvgProvenance(what, text) {
 // ten other downloads in the same page).
 test('a download from the Data view starts with the provenance lines and carries the date', async () => {
   const view = await ViewPage.open(browser, server.origin, 'data');
-  assertCsvProvenance('rates', (await view.download('rates-csv-download')).text);
+  assertCsvProvenance('rates', (await view.downloadRates()).text);
   await assertStayedLocal(view);
 });
 
 test('downloads from the Inequality view carry the provenance lines and the date', async () => {
   const view = await ViewPage.open(browser, server.origin, 'inequality');
-  const { page } = view;
-  await page.locator('[data-testid="inequality-table"] tr[data-time="2019"]').waitFor({ timeout: 60_000 });
-  assertCsvProvenance('inequality table', (await view.download('inequality-table-csv-download')).text);
-  assertCsvProvenance('inequality trend', (await view.download('inequality-trend-csv-download')).text);
-  await page.locator('[data-testid="ineq-line-chart"] svg').waitFor({ timeout: 60_000 });
-  assertCsvProvenance('inequality series', (await view.download('desigualdad_medida_por_anio-csv-download')).text);
-  assertSvgProvenance('inequality chart', (await view.download('desigualdad_medida_por_anio-svg-download')).text);
-  assertCsvProvenance('outliers', (await view.download('tasas_comunales_atipicos-csv-download')).text);
+  await view.row(2019).waitFor({ timeout: 60_000 });
+  assertCsvProvenance('inequality table', (await view.downloadChart('inequality-table-csv')).text);
+  assertCsvProvenance('inequality trend', (await view.downloadChart('inequality-trend-csv')).text);
+  await view.chart('line').locator('svg').waitFor({ timeout: 60_000 });
+  assertCsvProvenance('inequality series', (await view.downloadChart('desigualdad_medida_por_anio-csv')).text);
+  assertSvgProvenance('inequality chart', (await view.downloadChart('desigualdad_medida_por_anio-svg')).text);
+  assertCsvProvenance('outliers', (await view.downloadChart('tasas_comunales_atipicos-csv')).text);
   await assertStayedLocal(view);
 });
 
 test('downloads from the Models view carry the provenance lines and the date', async () => {
   const view = await ViewPage.open(browser, server.origin, 'models');
-  await view.page.getByTestId('download-data').waitFor({ timeout: 60_000 });
-  assertCsvProvenance('model data', (await view.download('download-data')).text);
-  assertCsvProvenance('coefficients', (await view.download('download-coef-csv')).text);
-  assertSvgProvenance('coefficient plot', (await view.download('download-plot')).text);
+  assertCsvProvenance('model data', (await view.downloadTo('data')).text);
+  assertCsvProvenance('coefficients', (await view.downloadTo('coef-csv')).text);
+  assertSvgProvenance('coefficient plot', (await view.downloadTo('plot')).text);
   await assertStayedLocal(view);
 });
 
 test('downloads from the Map view carry the provenance lines and the date', async () => {
   // The map's CSV and SVG (the PNG is drawn from this SVG).
   const view = await ViewPage.open(browser, server.origin, 'map');
-  assertCsvProvenance('map', (await view.download('download-csv')).text);
-  assertSvgProvenance('map', (await view.download('download-svg')).text);
+  assertCsvProvenance('map', (await view.downloadCsv()).text);
+  assertSvgProvenance('map', (await view.downloadSvg()).text);
   await assertStayedLocal(view);
 });
 
@@ -82,64 +79,63 @@ async function assertStayedLocal(view) {
 }
 
 test('a downloaded CSV read again reports its comment lines as metadata, not as rows', async () => {
-  const { page, requests, errors } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('tab-models').click();
-  await page.getByTestId('download-data').waitFor({ timeout: 60_000 });
+  const opened = await openPage(browser, server.origin + '/');
+  const [models, data] = [ModelsPage.attach(opened), DataPage.attach(opened)];
+  await models.openTab('models');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-provenance-e2e-'));
   try {
-    const data = await download(page, 'download-data', dir);
-    const file = data.path;
-    const rows = data.text.split('\n').filter((l) => l && !l.startsWith('#')).length - 1;
-    await page.getByTestId('tab-data').click();
-    await page.getByTestId('file-input').setInputFiles(file);
-    await page.getByTestId('file-summary').filter({ hasText: '3 metadata lines (#) skipped' }).waitFor();
-    assert.equal(await testidText(page, 'rows-read'), String(rows));
+    const downloaded = await models.downloadTo('data', dir);
+    const rows = downloaded.text.split('\n').filter((l) => l && !l.startsWith('#')).length - 1;
+    await data.openTab('data');
+    await data.upload(downloaded.path);
+    await data.fileSummary().filter({ hasText: '3 metadata lines (#) skipped' }).waitFor();
+    assert.equal(await data.rowCountText('read'), String(rows));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  assert.deepEqual(outsideRequests(requests, server.origin), []);
-  assert.deepEqual(errors, []);
+  assert.deepEqual(outsideRequests(opened.requests, server.origin), []);
+  assert.deepEqual(opened.errors, []);
 });
 
 test('on the Spanish page, model diagnostics, inequality notes and chart titles are in Spanish', async () => {
-  const { page, requests, errors } = await openPage(browser, server.origin + '/', { locale: 'es-CL' });
-  await page.getByTestId('tab-models').click();
-  await page.getByTestId('coef-table').waitFor({ timeout: 60_000 });
-  await page.getByTestId('model-poisson-fe').check();
+  const opened = await openPage(browser, server.origin + '/', { locale: 'es-CL' });
+  const [models, inequality, map] = [ModelsPage, InequalityPage, MapPage].map((P) => P.attach(opened));
+  await models.openTab('models');
+  await models.coefTable().waitFor({ timeout: 60_000 });
+  await models.checkModel('poisson-fe');
   // The diagnostics sit behind the closed "How this is calculated" disclosure: open it as a reader would.
-  await page.getByTestId('diagnostics-method').locator(':scope > summary').click();
-  const poisson = page.locator('[data-testid="diagnostics"] article[data-model="poisson-fe"]');
+  await models.openMethod();
+  const poisson = models.diagnostics('poisson-fe');
   await poisson.waitFor({ timeout: 60_000 });
   await poisson.filter({ hasText: /poisson-fe convergió en \d+ iteración\(es\) de Newton/ }).waitFor();
-  const diagnostics = await page.getByTestId('diagnostics').textContent();
+  const diagnostics = await models.diagnostics().textContent();
   assert.doesNotMatch(diagnostics, /converged in|row\(s\) excluded|singleton|does not vary within|all entity effects/);
   // Fixed effects drop the time-invariant characteristics, with the reason and the test in Spanish.
   assert.match(diagnostics, /no varía dentro de las entidades/);
   assert.match(diagnostics, /H0: todos los efectos de entidad son cero/);
-  const plot = await page.getByTestId('coef-plot').innerHTML();
+  const plot = await models.coefPlot().innerHTML();
   assert.match(plot, /Estimación con intervalo de confianza/);
   assert.match(plot, /Fuente: chile_imr_2019_2023\.csv · motor imr-atlas/);
 
-  await page.getByTestId('tab-inequality').click();
-  await page.locator('[data-testid="ineq-line-chart"] svg').waitFor({ timeout: 60_000 });
-  const notes = (await page.getByTestId('ineq-note').allTextContents()).join('\n');
+  await inequality.openTab('inequality');
+  await inequality.chart('line').locator('svg').waitFor({ timeout: 60_000 });
+  const notes = await inequality.notesText();
   assert.match(notes, /Se consideran las comunas con nacidos vivos > 0 en el año; las tasas son por 1\.000 nacidos vivos/);
   assert.doesNotMatch(notes, /Areas are those|Median, percentiles|not available in|logarithm of 0|so no interval is given/);
-  assert.equal(await page.locator('[data-testid="ineq-line-chart"] svg > title').textContent(),
-    'Gini (ponderado): tasa de mortalidad infantil, por año');
-  assert.match(await page.locator('[data-testid="ineq-box-chart"] svg > title').textContent(), /^Distribución de la tasa de mortalidad infantil/);
-  assert.match(await page.locator('[data-testid="ineq-lorenz-chart"] svg > title').textContent(), /^Curvas de Lorenz/);
+  assert.equal(await inequality.chartTitle('line'), 'Gini (ponderado): tasa de mortalidad infantil, por año');
+  assert.match(await inequality.chartTitle('box'), /^Distribución de la tasa de mortalidad infantil/);
+  assert.match(await inequality.chartTitle('lorenz'), /^Curvas de Lorenz/);
 
-  await page.getByTestId('tab-map').click();
-  await page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor({ timeout: 60_000 });
+  await map.openTab('map');
+  await map.legendRow('0').waitFor({ timeout: 60_000 });
   // The downloaded SVG: Spanish title and legend, Spanish source line.
-  const svg = (await download(page, 'download-svg')).text;
+  const svg = (await map.downloadSvg()).text;
   assert.match(svg, /<text id="map-title"[^>]*>Tasa de mortalidad infantil<\/text>/);
   assert.match(svg, />Datos: chile_imr_2019_2023\.csv\. Límites: /);
   assert.match(svg, />Sin datos </);
-  assert.equal((await page.getByTestId('map-title').textContent()).trim(), 'Tasa de mortalidad infantil');
+  assert.equal(await map.titleText(), 'Tasa de mortalidad infantil');
   // The command that writes the same SVG asks for Spanish too.
-  assert.match(await page.getByTestId('map-command').textContent(), / --lang es /);
-  assert.deepEqual(outsideRequests(requests, server.origin), []);
-  assert.deepEqual(errors, []);
+  assert.match(await map.commandLine().textContent(), / --lang es /);
+  assert.deepEqual(outsideRequests(opened.requests, server.origin), []);
+  assert.deepEqual(opened.errors, []);
 });

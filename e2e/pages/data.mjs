@@ -7,6 +7,12 @@ const RATES = '[data-testid="rates-table"]';
 export class DataPage extends ViewPage {
   static VIEW = 'data';
 
+  /** The summary of the files read (delimiter, encoding, metadata lines skipped). */
+  fileSummary() { return this.testid('file-summary'); }
+
+  /** The file of the rates table's CSV download (see `downloadFile`). */
+  downloadRates() { return this.download('rates-csv-download'); }
+
   /** Uploads files (paths or Playwright file payloads) through the file input. */
   async upload(files) { await this.testid('file-input').setInputFiles(files); }
 

@@ -119,6 +119,12 @@ export class InequalityPage extends ViewPage {
     }, [ids[a], ids[b]]);
   }
 
+  /** The text of every note of the view's measures (areas, units, what is not available), one per line. */
+  async notesText() { return (await this.testid('ineq-note').allTextContents()).join('\n'); }
+
+  /** The title of a chart's SVG (`name` as in `chart`). */
+  async chartTitle(name) { return this.chart(name).locator('svg > title').textContent(); }
+
   /** The listed rows not measured (flagged as implausible). */
   flaggedRows() { return this.testid('ineq-flagged-row'); }
 

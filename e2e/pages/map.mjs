@@ -149,6 +149,9 @@ export class MapPage extends ViewPage {
   /** The file of the SVG download. */
   downloadSvg() { return this.download('download-svg'); }
 
+  /** The map's title on screen, trimmed. */
+  async titleText() { return (await this.testid('map-title').textContent()).trim(); }
+
   /** The file of the PNG download. */
   downloadPng() { return this.download('download-png'); }
 

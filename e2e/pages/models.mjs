@@ -60,6 +60,9 @@ export class ModelsPage extends ViewPage {
     return model === undefined ? this.testid('diagnostics') : this.page.locator(`[data-testid="diagnostics"] article[data-model="${model}"]`);
   }
 
+  /** Opens the closed "How this is calculated" disclosure of the diagnostics, as a reader would. */
+  async openMethod() { await this.testid('diagnostics-method').locator(':scope > summary').click(); }
+
   /** The coefficient plot. */
   coefPlot() { return this.testid('coef-plot'); }
 
