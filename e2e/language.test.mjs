@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, launch, openPage, ROOT } from './harness.mjs';
 import { ViewPage, READY } from './views.mjs';
+import { DataPage, InequalityPage, MapPage, ModelsPage } from './pages/index.mjs';
 
 const FUNCTION_WORDS = {
   // English words that Spanish text does not use.
@@ -113,99 +114,97 @@ test('the language check flags a foreign sentence and not place names or identif
 // the Spanish page, and again in English when the language is switched (no English sentence
 // from the reader, the validation, the background worker or the microdata reader).
 test('errors about uploaded files are worded in the page language, also from the worker', async () => {
-  const opened = await ViewPage.open(browser, server.origin, 'data', { lang: 'es' });
-  const { page } = opened;
-  const input = page.getByTestId('file-input');
-  const shown = async (testid, name) => {
-    const el = page.getByTestId(testid).filter({ hasText: name }).first();
+  const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'es' });
+  const { page } = data;
+  const shown = async (locator, name) => {
+    const el = locator.filter({ hasText: name }).first();
     await el.waitFor({ timeout: 60000 });
     return (await el.textContent()).trim();
   };
   const cases = [
-    ['file-error', { name: 'vacio.csv', mimeType: 'text/csv', buffer: Buffer.from('') }, /vacio\.csv: el archivo está vacío/],
-    ['file-error', { name: 'planilla.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x00, 0x14]) }, /parece un archivo binario/],
-    ['panel-error', { name: 'negativos.csv', mimeType: 'text/csv', buffer: Buffer.from('codigo_comuna,anio,nacimientos,defunciones\n13101,2020,-5,1\n') },
+    ['file', { name: 'vacio.csv', mimeType: 'text/csv', buffer: Buffer.from('') }, /vacio\.csv: el archivo está vacío/],
+    ['file', { name: 'planilla.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x00, 0x14]) }, /parece un archivo binario/],
+    ['panel', { name: 'negativos.csv', mimeType: 'text/csv', buffer: Buffer.from('codigo_comuna,anio,nacimientos,defunciones\n13101,2020,-5,1\n') },
       /ninguna fila utilizable: se excluyeron todas las filas leídas \(1\) \(la primera: línea 2, columna `nacimientos`: conteo negativo -5\)/],
-    ['panel-error', { name: 'xy.csv', mimeType: 'text/csv', buffer: Buffer.from('x,y\n1,2\n') }, /ninguna columna para código de comuna \(entidad\)/],
+    ['panel', { name: 'xy.csv', mimeType: 'text/csv', buffer: Buffer.from('x,y\n1,2\n') }, /ninguna columna para código de comuna \(entidad\)/],
     // Above the worker's threshold (4 MiB): parsed in the background, refused there.
-    ['upload-error', { name: 'grande.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(5 * 1024 * 1024, 0) }, /grande\.bin: parece un archivo binario/],
+    ['upload', { name: 'grande.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(5 * 1024 * 1024, 0) }, /grande\.bin: parece un archivo binario/],
   ];
-  for (const [testid, file, expected] of cases) {
-    await input.setInputFiles(file);
-    const text = await shown(testid, file.name);
+  for (const [kind, file, expected] of cases) {
+    await data.upload(file);
+    const text = await shown(data.error(kind), file.name);
     assert.match(text, expected, text);
     assert.deepEqual(foreignWords(text, 'en'), [], text);
   }
   // The microdata reader's refusal comes from its worker, as a value too.
-  await page.getByTestId('microdata-deaths-file').setInputFiles({ name: 'otro.csv', mimeType: 'text/csv', buffer: Buffer.from('x;y\n1;2\n') });
-  await page.getByTestId('microdata-start').click();
-  const refusal = await shown('microdata-error', 'otro.csv');
+  await data.chooseMicrodataDeaths({ name: 'otro.csv', mimeType: 'text/csv', buffer: Buffer.from('x;y\n1;2\n') });
+  await data.startMicrodata();
+  const refusal = await shown(data.microdataError(), 'otro.csv');
   assert.match(refusal, /otro\.csv: línea 1: no son los microdatos de defunciones del Ministerio de Salud: se esperaba un encabezado/, refusal);
   assert.deepEqual(foreignWords(refusal, 'en'), [], refusal);
   // The errors follow a switch of language: they are values, not sentences kept as written.
-  await page.getByTestId('lang-switch').click();
+  await data.switchLanguage();
   await page.locator('html[lang=en]').waitFor();
-  const english = await shown('upload-error', 'grande.bin');
+  const english = await shown(data.error('upload'), 'grande.bin');
   assert.match(english, /grande\.bin: this looks like a binary file, not text \(a zero byte at offset 0\)/, english);
   assert.deepEqual(foreignWords(english, 'es'), [], english);
-  assert.match(await shown('microdata-error', 'otro.csv'), /otro\.csv: line 1: this is not the health ministry's deaths microdata/);
-  assert.deepEqual(opened.errors, []);
-  await opened.close();
+  assert.match(await shown(data.microdataError(), 'otro.csv'), /otro\.csv: line 1: this is not the health ministry's deaths microdata/);
+  assert.deepEqual(data.errors, []);
+  await data.close();
 });
 
 // The Map view's errors are values too: unreadable custom breaks from a shared link, in
 // Spanish, then in English after the switch.
 test('a map error is worded in the page language and follows a switch', async () => {
-  const { page, context, errors } = await openPage(browser, `${server.origin}/#view=map&lang=es&scheme=custom&breaks=cuatro`, { locale: 'es-CL' });
-  const error = page.getByTestId('map-error');
+  const map = MapPage.attach(await openPage(browser, `${server.origin}/#view=map&lang=es&scheme=custom&breaks=cuatro`, { locale: 'es-CL' }));
+  const error = map.error();
   await error.filter({ hasText: 'cuatro' }).waitFor({ timeout: 60000 });
   const spanish = (await error.textContent()).trim();
   assert.match(spanish, /^Cortes propios: escriba números crecientes separados por comas, p\. ej\. 4,6,8; se leyó «cuatro»$/, spanish);
   assert.deepEqual(foreignWords(spanish, 'en'), [], spanish);
-  await page.getByTestId('lang-switch').click();
+  await map.switchLanguage();
   await error.filter({ hasText: 'read «cuatro»' }).waitFor();
   const english = (await error.textContent()).trim();
   assert.deepEqual(foreignWords(english, 'es'), [], english);
-  assert.deepEqual(errors, []);
-  await context.close();
+  assert.deepEqual(map.errors, []);
+  await map.close();
 });
 
 // A boundary file the map cannot use: its error is a value, in Spanish and then in English.
 test('a boundary file error is worded in the page language and follows a switch', async () => {
-  const opened = await ViewPage.open(browser, server.origin, 'map', { lang: 'es' });
-  const { page } = opened;
-  await page.getByTestId('geometry-input').setInputFiles({ name: 'limites.json', mimeType: 'application/json', buffer: Buffer.from('{"type":"FeatureCollection","features":[]}') });
-  const status = page.getByTestId('geometry-status');
+  const map = await ViewPage.open(browser, server.origin, 'map', { lang: 'es' });
+  await map.uploadBoundaries({ name: 'limites.json', mimeType: 'application/json', buffer: Buffer.from('{"type":"FeatureCollection","features":[]}') });
+  const status = map.boundaryStatus();
   await status.filter({ hasText: 'limites.json' }).waitFor({ timeout: 60000 });
   const spanish = (await status.textContent()).trim();
   assert.equal(spanish, 'limites.json: el archivo de límites no tiene polígonos');
-  await page.getByTestId('lang-switch').click();
+  await map.switchLanguage();
   await status.filter({ hasText: 'polygon' }).waitFor();
   assert.equal((await status.textContent()).trim(), 'limites.json: the boundary file has no polygon features');
-  assert.deepEqual(opened.errors, []);
-  await opened.close();
+  assert.deepEqual(map.errors, []);
+  await map.close();
 });
 
 // A model the engine cannot fit says why in the page's language: first differences on one year.
 test('a model that cannot be fitted is explained in the page language and follows a switch', async () => {
-  const opened = await ViewPage.open(browser, server.origin, 'data', { lang: 'es', fragment: 'models=fd&x=pobreza' });
-  const { page } = opened;
-  await page.getByTestId('file-input').setInputFiles({
+  const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'es', fragment: 'models=fd&x=pobreza' });
+  const models = ModelsPage.attach(data);
+  await data.upload({
     name: 'un_anio.csv', mimeType: 'text/csv',
     buffer: Buffer.from('codigo_comuna,anio,nacimientos,defunciones,pobreza\n13101,2020,100,1,10\n13102,2020,200,3,12\n13103,2020,150,2,9\n13104,2020,120,1,14\n'),
   });
-  await page.getByTestId('rows-used').filter({ hasText: '4' }).waitFor();
-  await page.getByTestId('tab-models').click();
-  const failure = page.getByTestId('fit-errors').locator('li[data-model="fd"]');
+  await data.rowCount('used').filter({ hasText: '4' }).waitFor();
+  await models.openTab('models');
+  const failure = models.fitError('fd');
   await failure.waitFor({ timeout: 60000 });
   const spanish = (await failure.textContent()).trim();
   assert.equal(spanish, 'fd: ninguna entidad tiene dos períodos consecutivos, así que no hay primera diferencia');
   assert.deepEqual(foreignWords(spanish, 'en'), [], spanish);
-  await page.getByTestId('lang-switch').click();
+  await models.switchLanguage();
   await failure.filter({ hasText: 'consecutive' }).waitFor();
   assert.equal((await failure.textContent()).trim(), 'fd: no entity has two consecutive periods, so there is no first difference');
-  assert.deepEqual(opened.errors, []);
-  await opened.close();
+  assert.deepEqual(data.errors, []);
+  await data.close();
 });
 
 // The engines' reasons for leaving rows and entities out are values worded by the page: a
@@ -241,21 +240,21 @@ async function engineEnglish(page) {
 /** Opens the Data view in Spanish with the Models options `fragment`, loads the fixture and
  * opens the Models view once its diagnostics name `waitFor`. */
 async function modelsOnFixture(fragment, waitFor) {
-  const opened = await ViewPage.open(browser, server.origin, 'data', { lang: 'es', fragment });
-  const { page } = opened;
-  await page.getByTestId('file-input').setInputFiles(EXCLUSIONS_CSV);
+  const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'es', fragment });
+  await data.upload(EXCLUSIONS_CSV);
   // the fixture's 19 rows replace the bundled data
-  await page.getByTestId('rows-read').filter({ hasText: /^19$/ }).waitFor({ timeout: 60000 });
-  await page.getByTestId('tab-models').click();
-  await page.getByTestId('diagnostics').filter({ hasText: waitFor }).waitFor({ timeout: 60000 });
-  return opened;
+  await data.rowCount('read').filter({ hasText: /^19$/ }).waitFor({ timeout: 60000 });
+  const models = ModelsPage.attach(data);
+  await models.openTab('models');
+  await models.diagnostics().filter({ hasText: waitFor }).waitFor({ timeout: 60000 });
+  return models;
 }
 
 test('the engines\' reasons for leaving rows out are in Spanish on the Spanish page', async () => {
   // no rank column: the fixture's row without `pobreza` would stop the concentration index
-  const opened = await modelsOnFixture('models=pooled,poisson-fe&x=pobreza&weights=peso&vcov=hc1&ineq-rank=-', '13103');
-  const { page } = opened;
-  const diagnostics = (await page.getByTestId('diagnostics').textContent()).replace(/\s+/g, ' ');
+  const models = await modelsOnFixture('models=pooled,poisson-fe&x=pobreza&weights=peso&vcov=hc1&ineq-rank=-', '13103');
+  const { page } = models;
+  const diagnostics = (await models.diagnostics().textContent()).replace(/\s+/g, ' ');
   for (const spanish of [
     'falta el valor de `pobreza`', 'el peso `peso` es 0 (los pesos deben ser positivos)',
     'la entidad `13103` tiene `deaths` = 0 en todos los períodos (excluida de poisson-fe)',
@@ -264,23 +263,23 @@ test('the engines\' reasons for leaving rows out are in Spanish on the Spanish p
   ]) assert.ok(diagnostics.includes(spanish), `${spanish} not in: ${diagnostics.slice(0, 600)}`);
   assert.deepEqual(await engineEnglish(page), [], 'Models');
 
-  for (const [tab, ready] of [['tab-inequality', 'inequality-table'], ['tab-data', 'rates-table']]) {
-    await page.getByTestId(tab).click();
-    await page.getByTestId(ready).waitFor({ timeout: 60000 });
+  for (const [tab, ready] of [['inequality', InequalityPage.attach(models).table()], ['data', DataPage.attach(models).ratesTable()]]) {
+    await models.openTab(tab);
+    await ready.waitFor({ timeout: 60000 });
     assert.deepEqual(await engineEnglish(page), [], tab);
   }
   // Values, not sentences kept as written: the same reasons turn English on a switch.
-  await page.getByTestId('tab-models').click();
-  await page.getByTestId('lang-switch').click();
-  await page.getByTestId('diagnostics').filter({ hasText: 'weights must be positive' }).waitFor();
-  const english = (await page.getByTestId('diagnostics').textContent()).replace(/\s+/g, ' ');
+  await models.openTab('models');
+  await models.switchLanguage();
+  await models.diagnostics().filter({ hasText: 'weights must be positive' }).waitFor();
+  const english = (await models.diagnostics().textContent()).replace(/\s+/g, ' ');
   assert.ok(english.includes('entity `13105` has a single row (dropped from poisson-fe)'), english.slice(0, 600));
-  assert.deepEqual(opened.errors, []);
-  await opened.close();
+  assert.deepEqual(models.errors, []);
+  await models.close();
 
   // Absorbed effects: the rows alone in their level and the levels without a death.
   const absorbed = await modelsOnFixture('models=poisson-fe&x=pobreza&fe=entity', 'fixest');
-  const text = (await absorbed.page.getByTestId('diagnostics').textContent()).replace(/\s+/g, ' ');
+  const text = (await absorbed.diagnostics().textContent()).replace(/\s+/g, ' ');
   assert.ok(text.includes('observación única de su nivel del efecto fijo `entity`'), text.slice(0, 600));
   assert.ok(text.includes('es cero en todas las filas de su nivel del efecto fijo `entity`'), text.slice(0, 600));
   assert.deepEqual(await engineEnglish(absorbed.page), [], 'Models with absorbed effects');

@@ -7,6 +7,21 @@ const RATES = '[data-testid="rates-table"]';
 export class DataPage extends ViewPage {
   static VIEW = 'data';
 
+  /** An error about the uploaded files: `kind` file (unreadable), panel (no usable panel) or upload (the background reader's). */
+  error(kind) { return this.testid(`${kind}-error`); }
+
+  /** Sets the deaths file of the microdata reader (a path or a Playwright file payload). */
+  async chooseMicrodataDeaths(file) { await this.testid('microdata-deaths-file').setInputFiles(file); }
+
+  /** Starts the microdata reader on the chosen files. */
+  async startMicrodata() { await this.testid('microdata-start').click(); }
+
+  /** The microdata reader's error. */
+  microdataError() { return this.testid('microdata-error'); }
+
+  /** The rates table. */
+  ratesTable() { return this.testid('rates-table'); }
+
   /** The summary of the files read (delimiter, encoding, metadata lines skipped). */
   fileSummary() { return this.testid('file-summary'); }
 

@@ -13,6 +13,9 @@ export class InequalityPage extends ViewPage {
   /** The observed table's row of `time`. */
   row(time) { return this.page.locator(`${TABLE} tr[data-time="${time}"]`); }
 
+  /** The observed table. */
+  table() { return this.testid('inequality-table'); }
+
   /** The observed table's body rows. */
   rows() { return this.page.locator(`${TABLE} tbody tr`); }
 

@@ -9,6 +9,15 @@ const LEGEND_ROWS = '[data-testid="map-legend"] [data-legend-class]';
 export class MapPage extends ViewPage {
   static VIEW = 'map';
 
+  /** The view's error (unreadable custom breaks…). */
+  error() { return this.testid('map-error'); }
+
+  /** Uploads a boundary file (a path or a Playwright file payload). */
+  async uploadBoundaries(file) { await this.testid('geometry-input').setInputFiles(file); }
+
+  /** What the view says of the boundary file (read, or why not). */
+  boundaryStatus() { return this.testid('geometry-status'); }
+
   /** The choropleth (its viewBox is the zoom). */
   choropleth() { return this.testid('choropleth'); }
 

@@ -63,6 +63,9 @@ export class ModelsPage extends ViewPage {
   /** Opens the closed "How this is calculated" disclosure of the diagnostics, as a reader would. */
   async openMethod() { await this.testid('diagnostics-method').locator(':scope > summary').click(); }
 
+  /** Why `model` could not be fitted (its item in the list of fits that failed). */
+  fitError(model) { return this.page.locator(`[data-testid="fit-errors"] li[data-model="${model}"]`); }
+
   /** The coefficient plot. */
   coefPlot() { return this.testid('coef-plot'); }
 
