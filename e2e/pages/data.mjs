@@ -19,6 +19,9 @@ export class DataPage extends ViewPage {
   /** The microdata reader's error. */
   microdataError() { return this.testid('microdata-error'); }
 
+  /** The texts of the options of a role's column select (`role` deaths, births…), the first select. */
+  roleOptionTexts(role) { return this.testid(`role-${role}`).first().locator('option').allTextContents(); }
+
   /** The rates table. */
   ratesTable() { return this.testid('rates-table'); }
 
