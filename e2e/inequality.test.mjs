@@ -227,7 +227,7 @@ test('the births-ratio range set on the page is the command\'s --births-ratio, a
   // Back to the default range: no option in the command.
   await view.setBirthsRatio('high', 100);
   await view.setBirthsRatio('low', 70);
-  await page.waitForFunction(() => !document.querySelector('[data-testid="ineq-command"]').textContent.includes('--births-ratio'));
+  await view.waitForCommand(/--births-ratio/, false);
   assert.equal(await view.birthsRatioRefused().count(), 0);
   assert.deepEqual(errors, []);
 });

@@ -12,29 +12,27 @@ let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const PATHS = 'svg[data-testid="choropleth"] path[data-code]';
-
-/** The map view on a touch phone, in Spanish, with every request and error recorded. */
+/** The map view (its page object) on a touch phone, in Spanish, with every request and error
+ * recorded and a DevTools session for the touches (`cdp`). */
 async function openTouchMap() {
-  const view = await ViewPage.open(browser, server.origin, 'map',
+  const map = await ViewPage.open(browser, server.origin, 'map',
     { lang: 'es', viewport: { width: 390, height: 844 }, hasTouch: true });
-  const cdp = await view.context.newCDPSession(view.page);
-  return { page: view.page, context: view.context, cdp, requests: view.requests, errors: view.errors };
+  map.cdp = await map.context.newCDPSession(map.page);
+  return map;
 }
 
 /** A point inside the commune's path (not only in its bounding box), in CSS pixels of the page,
  * found by asking the page what is drawn there; the map is scrolled into view first. */
-async function pointInside(page, code) {
-  await page.locator(`path[data-code="${code}"]`).scrollIntoViewIfNeeded();
-  const point = await page.evaluate((code) => {
-    const path = document.querySelector(`svg[data-testid="choropleth"] path[data-code="${code}"]`);
+async function pointInside(map, code) {
+  await map.commune(code).scrollIntoViewIfNeeded();
+  const point = await map.commune(code).evaluate((path) => {
     const r = path.getBoundingClientRect();
     for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
       const [x, y] = [r.left + (r.width * i) / 12, r.top + (r.height * j) / 12];
       if (document.elementFromPoint(x, y) === path) return { x, y };
     }
     return null;
-  }, code);
+  });
   assert.ok(point, `no visible point inside ${code}`);
   return point;
 }
@@ -46,14 +44,15 @@ async function tap(cdp, { x, y }) {
 }
 
 /** The two largest communes with a value on the map (easiest to hit with a finger). */
-async function largestCommunes(page) {
-  return page.$$eval(PATHS, (ps) => ps.filter((p) => p.dataset.value)
+async function largestCommunes(map) {
+  return map.communes().evaluateAll((ps) => ps.filter((p) => p.dataset.value)
     .map((p) => { const r = p.getBoundingClientRect(); return [p.dataset.code, r.width * r.height]; })
     .sort((a, b) => b[1] - a[1]).slice(0, 2).map((c) => c[0]));
 }
 
 test('a tap on a commune shows its tooltip with name and rate and selects it; a tap elsewhere hides it', async () => {
-  const { page, context, cdp, requests, errors } = await openTouchMap();
+  const map = await openTouchMap();
+  const { page, cdp, requests, errors } = map;
   // Chromium follows a tap with emulated mouse events (mouseenter, click), which alone would
   // show the hover tooltip; not every touch browser sends them, so they are stopped here and
   // the tap must work from its pointer events.
@@ -62,37 +61,38 @@ test('a tap on a commune shows its tooltip with name and rate and selects it; a 
       window.addEventListener(type, (e) => e.stopImmediatePropagation(), true);
     }
   });
-  const [code, other] = await largestCommunes(page);
-  const name = await page.$eval(`path[data-code="${code}"]`, (p) => p.getAttribute('aria-label').split(' (')[0]);
-  await tap(cdp, await pointInside(page, code));
-  const tooltip = page.getByTestId('map-tooltip');
+  const [code, other] = await largestCommunes(map);
+  const name = (await map.commune(code).getAttribute('aria-label')).split(' (')[0];
+  await tap(cdp, await pointInside(map, code));
+  const tooltip = map.tooltip();
   await tooltip.waitFor({ timeout: 5000 });
   assert.equal((await tooltip.locator('[data-field="name"]').textContent()).trim(), `${name} (${code})`);
   assert.match(await tooltip.locator('[data-field="rate"]').textContent(), /^Tasa: [\d.,]+ ‰ \(IC 95% [\d.,]+–[\d.,]+\)$/);
-  assert.equal(await page.$eval(`path[data-code="${code}"]`, (p) => p.getAttribute('aria-pressed')), 'true');
-  await page.getByTestId('map-selection').filter({ hasText: `(${code})` }).waitFor({ timeout: 5000 });
+  assert.equal(await map.commune(code).getAttribute('aria-pressed'), 'true');
+  await map.selection().filter({ hasText: `(${code})` }).waitFor({ timeout: 5000 });
 
   // A second tap on another commune moves the tooltip there.
-  await tap(cdp, await pointInside(page, other));
-  await page.getByTestId('map-tooltip').locator('[data-field="name"]').filter({ hasText: `(${other})` }).waitFor({ timeout: 5000 });
-  assert.equal(await page.getByTestId('map-tooltip').count(), 1);
+  await tap(cdp, await pointInside(map, other));
+  await tooltip.locator('[data-field="name"]').filter({ hasText: `(${other})` }).waitFor({ timeout: 5000 });
+  assert.equal(await tooltip.count(), 1);
 
-  assert.equal(await page.$eval(`path[data-code="${other}"]`, (p) => p.getAttribute('aria-pressed')), 'true');
+  assert.equal(await map.commune(other).getAttribute('aria-pressed'), 'true');
 
   // A tap outside any commune (the map's top-left corner, over the sea) hides it.
-  const box = await page.getByTestId('choropleth').boundingBox();
+  const box = await map.choropleth().boundingBox();
   const corner = { x: box.x + 4, y: box.y + 4 };
   assert.equal(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y).closest('path[data-code]'), corner), null);
   await tap(cdp, corner);
-  await page.getByTestId('map-tooltip').waitFor({ state: 'detached', timeout: 5000 });
+  await tooltip.waitFor({ state: 'detached', timeout: 5000 });
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
-  await context.close();
+  await map.close();
 });
 
 test('a two-finger pinch zooms the map in about the fingers, and pinching back zooms out', async () => {
-  const { page, context, cdp, errors } = await openTouchMap();
-  const svg = page.getByTestId('choropleth');
+  const map = await openTouchMap();
+  const { cdp, errors } = map;
+  const svg = map.choropleth();
   await svg.scrollIntoViewIfNeeded();
   const viewBox = async () => (await svg.getAttribute('viewBox')).split(' ').map(Number);
   const full = await viewBox();
@@ -114,7 +114,7 @@ test('a two-finger pinch zooms the map in about the fingers, and pinching back z
   const after = zoomed[0] + fx * zoomed[2];
   assert.ok(Math.abs(before - after) < 1, `midpoint moved from ${before} to ${after}`);
   // No tooltip from a pinch (it is not a tap).
-  assert.equal(await page.getByTestId('map-tooltip').count(), 0);
+  assert.equal(await map.tooltip().count(), 0);
 
   // Pinching in again zooms back out.
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(45) });
@@ -123,5 +123,5 @@ test('a two-finger pinch zooms the map in about the fingers, and pinching back z
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   assert.ok((await viewBox())[2] > zoomed[2] * 2, 'zoomed out');
   assert.deepEqual(errors, []);
-  await context.close();
+  await map.close();
 });

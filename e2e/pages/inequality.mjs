@@ -53,9 +53,10 @@ export class InequalityPage extends ViewPage {
   /** The note that a births-ratio range was not applied. */
   birthsRatioRefused() { return this.testid('ineq-births-ratio-refused'); }
 
-  /** Waits until the shown command matches `pattern`. */
-  async waitForCommand(pattern) {
-    await this.page.waitForFunction(([source]) => new RegExp(source).test(document.querySelector('[data-testid="ineq-command"]')?.textContent ?? ''), [pattern.source]);
+  /** Waits until the shown command matches `pattern` (with `matches` false: no longer matches). */
+  async waitForCommand(pattern, matches = true) {
+    await this.page.waitForFunction(([source, matches]) => new RegExp(source).test(document.querySelector('[data-testid="ineq-command"]')?.textContent ?? '') === matches,
+      [pattern.source, matches]);
   }
 
   /** The answer sentence leading the view. */

@@ -18,6 +18,9 @@ export class MapPage extends ViewPage {
   /** What the view says of the boundary file (read, or why not). */
   boundaryStatus() { return this.testid('geometry-status'); }
 
+  /** The path of the commune `code` on the choropleth. */
+  commune(code) { return this.page.locator(`svg[data-testid="choropleth"] path[data-code="${code}"]`); }
+
   /** The choropleth (its viewBox is the zoom). */
   choropleth() { return this.testid('choropleth'); }
 
