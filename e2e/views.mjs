@@ -68,8 +68,8 @@ export class ViewPage {
     for (const selector of READY[this.view]) await this.page.locator(selector).first().waitFor({ timeout: 60000 });
   }
 
-  /** The file a download button gives (see [`downloadFile`]). */
-  download(testid) { return downloadFile(this.page, testid); }
+  /** The file a download button gives (see [`downloadFile`]), kept in `saveIn` when given. */
+  download(testid, saveIn = null) { return downloadFile(this.page, testid, saveIn); }
 
   /** The words of a shown `imr` command, as a shell splits them. */
   async command(testid) {

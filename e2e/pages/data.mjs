@@ -19,6 +19,24 @@ export class DataPage extends ViewPage {
   /** The microdata reader's error. */
   microdataError() { return this.testid('microdata-error'); }
 
+  /** A breakdown checkbox of the microdata reader (`neonatal`, `cause`). */
+  microdataBreakdown(name) { return this.testid(`microdata-${name}`); }
+
+  /** What the reader says of the chosen deaths file. */
+  microdataDeathsChosen() { return this.testid('microdata-deaths-chosen'); }
+
+  /** The microdata reader's result. */
+  microdataResult() { return this.testid('microdata-result'); }
+
+  /** The `imr microdata` command the reader shows. */
+  microdataCommand() { return this.testid('microdata-command'); }
+
+  /** The words of the shown `imr rates` command (see `command`). */
+  ratesCommand() { return this.command('rates-command'); }
+
+  /** The shown `imr rates` command's element. */
+  ratesCommandLine() { return this.testid('rates-command'); }
+
   /** The texts of the options of a role's column select (`role` deaths, births…), the first select. */
   roleOptionTexts(role) { return this.testid(`role-${role}`).first().locator('option').allTextContents(); }
 
@@ -28,8 +46,8 @@ export class DataPage extends ViewPage {
   /** The summary of the files read (delimiter, encoding, metadata lines skipped). */
   fileSummary() { return this.testid('file-summary'); }
 
-  /** The file of the rates table's CSV download (see `downloadFile`). */
-  downloadRates() { return this.download('rates-csv-download'); }
+  /** The file of the rates table's CSV download (see `downloadFile`), kept in `saveIn` when given. */
+  downloadRates(saveIn = null) { return this.download('rates-csv-download', saveIn); }
 
   /** Uploads files (paths or Playwright file payloads) through the file input. */
   async upload(files) { await this.testid('file-input').setInputFiles(files); }

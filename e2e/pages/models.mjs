@@ -60,6 +60,12 @@ export class ModelsPage extends ViewPage {
     return model === undefined ? this.testid('diagnostics') : this.page.locator(`[data-testid="diagnostics"] article[data-model="${model}"]`);
   }
 
+  /** Waits until `count` models each have a column in the table and a shown command. */
+  async waitForModelCount(count) {
+    await this.page.waitForFunction(([n, commands, headings]) => document.querySelectorAll(commands).length === n
+      && document.querySelectorAll(headings).length === n, [count, COMMANDS, `${TABLE} thead th[data-model]`]);
+  }
+
   /** Opens the closed "How this is calculated" disclosure of the diagnostics, as a reader would. */
   async openMethod() { await this.testid('diagnostics-method').locator(':scope > summary').click(); }
 
