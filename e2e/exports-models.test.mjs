@@ -14,7 +14,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, cargoBinary, fixture, ROOT } from './harness.mjs';
 import { shellWords } from './views.mjs';
-import { DataPage, ModelsPage } from './pages/index.mjs';
+import { DataPage, MicrodataPage, ModelsPage } from './pages/index.mjs';
 
 const BUNDLED = 'chile_imr_2019_2023.csv';
 const REGRESSORS = ['pobreza', 'ingreso_salud_pc', 'ruralidad', 'sapu'];
@@ -169,23 +169,23 @@ test('the microdata breakdowns are in the link, and a shared link runs the job w
   const deaths = path.join(dir, 'defunciones.csv');
   execFileSync(cargoBinary('imr-microdata', 'imr-gen-deaths'),
     ['--out', deaths, '--expected', deaths + '.expected', '--rows', '5000', '--seed', '11', '--years', '2015-2016'], { stdio: 'pipe' });
-  const data = DataPage.attach(await openPage(browser, server.origin + '/'));
-  const { page, errors } = data;
-  await data.microdataBreakdown('neonatal').check();
+  const microdata = MicrodataPage.attach(await openPage(browser, server.origin + '/'));
+  const { page, errors } = microdata;
+  await microdata.breakdown('neonatal').check();
   await page.waitForFunction(() => /[#&]md-neonatal=true(&|$)/.test(location.hash));
   assert.match(page.url(), /[#&]md-cause=false(&|$)/);
   const link = page.url();
 
-  const shared = DataPage.attach(await openPage(browser, link));
-  assert.equal(await shared.microdataBreakdown('neonatal').isChecked(), true);
-  assert.equal(await shared.microdataBreakdown('cause').isChecked(), false);
-  await shared.microdataBreakdown('cause').check();
+  const shared = MicrodataPage.attach(await openPage(browser, link));
+  assert.equal(await shared.breakdown('neonatal').isChecked(), true);
+  assert.equal(await shared.breakdown('cause').isChecked(), false);
+  await shared.breakdown('cause').check();
   await shared.page.waitForFunction(() => /[#&]md-cause=true(&|$)/.test(location.hash));
-  await shared.chooseMicrodataDeaths(deaths);
-  await shared.microdataDeathsChosen().filter({ hasText: 'recognised as deaths microdata' }).waitFor();
-  await shared.startMicrodata();
-  await shared.microdataResult().waitFor({ timeout: 60_000 });
-  assert.match(await shared.microdataCommand().textContent(), /--breakdown neonatal --breakdown cause/);
+  await shared.chooseDeaths(deaths);
+  await shared.deathsChosen().filter({ hasText: 'recognised as deaths microdata' }).waitFor();
+  await shared.start();
+  await shared.result().waitFor({ timeout: 60_000 });
+  assert.match(await shared.commandText(), /--breakdown neonatal --breakdown cause/);
   assert.deepEqual(errors, []);
   assert.deepEqual(shared.errors, []);
 });

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, launch, openPage, ROOT } from './harness.mjs';
 import { ViewPage, READY } from './views.mjs';
-import { DataPage, InequalityPage, MapPage, ModelsPage } from './pages/index.mjs';
+import { DataPage, InequalityPage, MapPage, MicrodataPage, ModelsPage } from './pages/index.mjs';
 
 const FUNCTION_WORDS = {
   // English words that Spanish text does not use.
@@ -137,9 +137,10 @@ test('errors about uploaded files are worded in the page language, also from the
     assert.deepEqual(foreignWords(text, 'en'), [], text);
   }
   // The microdata reader's refusal comes from its worker, as a value too.
-  await data.chooseMicrodataDeaths({ name: 'otro.csv', mimeType: 'text/csv', buffer: Buffer.from('x;y\n1;2\n') });
-  await data.startMicrodata();
-  const refusal = await shown(data.microdataError(), 'otro.csv');
+  const microdata = MicrodataPage.attach(data);
+  await microdata.chooseDeaths({ name: 'otro.csv', mimeType: 'text/csv', buffer: Buffer.from('x;y\n1;2\n') });
+  await microdata.start();
+  const refusal = await shown(microdata.error(), 'otro.csv');
   assert.match(refusal, /otro\.csv: línea 1: no son los microdatos de defunciones del Ministerio de Salud: se esperaba un encabezado/, refusal);
   assert.deepEqual(foreignWords(refusal, 'en'), [], refusal);
   // The errors follow a switch of language: they are values, not sentences kept as written.
@@ -148,7 +149,7 @@ test('errors about uploaded files are worded in the page language, also from the
   const english = await shown(data.error('upload'), 'grande.bin');
   assert.match(english, /grande\.bin: this looks like a binary file, not text \(a zero byte at offset 0\)/, english);
   assert.deepEqual(foreignWords(english, 'es'), [], english);
-  assert.match(await shown(data.microdataError(), 'otro.csv'), /otro\.csv: line 1: this is not the health ministry's deaths microdata/);
+  assert.match(await shown(microdata.error(), 'otro.csv'), /otro\.csv: line 1: this is not the health ministry's deaths microdata/);
   assert.deepEqual(data.errors, []);
   await data.close();
 });

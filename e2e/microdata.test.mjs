@@ -11,8 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { startServer, launch, openPage, outsideRequests, testidText, cargoBinary, DIST } from './harness.mjs';
-import { ViewPage, downloadFile } from './views.mjs';
+import { startServer, launch, openPage, outsideRequests, cargoBinary, DIST } from './harness.mjs';
+import { ViewPage } from './views.mjs';
+import { DataPage, MapPage, MicrodataPage, ModelsPage } from './pages/index.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-microdata-'));
 
@@ -57,39 +58,31 @@ function recordAll(context) {
   return requests;
 }
 
-// Records every value the progress bar takes (it may be on screen only briefly).
-async function watchProgress(page) {
-  await page.evaluate(() => {
-    window.__progress = [];
-    new MutationObserver(() => {
-      const bar = document.querySelector('[data-testid=microdata-progress]');
-      if (bar) window.__progress.push([Number(bar.value), Number(bar.max)]);
-    }).observe(document.body, { subtree: true, childList: true, attributes: true });
-  });
-}
-
-async function aggregate(page, { deaths, births: birthsPath }) {
-  await page.getByTestId('microdata-deaths-file').setInputFiles(deaths);
-  await page.getByTestId('microdata-deaths-chosen').filter({ hasText: 'recognised as deaths microdata' }).waitFor();
+// Chooses the files in the reader (a MicrodataPage), starts it and waits for its result.
+async function aggregate(microdata, { deaths, births: birthsPath }) {
+  await microdata.chooseDeaths(deaths);
+  await microdata.deathsChosen().filter({ hasText: 'recognised as deaths microdata' }).waitFor();
   if (birthsPath) {
-    await page.getByTestId('microdata-births-file').setInputFiles(birthsPath);
-    await page.getByTestId('microdata-births-columns').waitFor();
+    await microdata.chooseBirths(birthsPath);
+    await microdata.birthsColumns().waitFor();
   }
-  await watchProgress(page);
-  await page.getByTestId('microdata-start').click();
-  const result = page.getByTestId('microdata-result');
+  await microdata.watchProgress();
+  await microdata.start();
+  const result = microdata.result();
   await result.waitFor({ timeout: 120_000 });
   return result;
 }
 
 test('deaths and births microdata are aggregated in a worker to the known counts, with progress, and join the data', async () => {
-  const { page, context, requests: pageRequests, errors } = await ViewPage.open(browser, server.origin, 'data');
+  const data = await ViewPage.open(browser, server.origin, 'data');
+  const microdata = MicrodataPage.attach(data);
+  const { context, requests: pageRequests, errors } = data;
   const requests = recordAll(context);
-  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
-  const result = await aggregate(page, { deaths: small.path, births });
+  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  const result = await aggregate(microdata, { deaths: small.path, births });
 
   // Every row accounted for, as the generator tallied them.
-  const deathsSummary = page.getByTestId('microdata-summary-deaths');
+  const deathsSummary = microdata.summary('deaths');
   const expectedDeaths = small.expected.trim().split('\n').slice(1)
     .reduce((sum, row) => sum + Number(row.split(',')[2]), 0);
   assert.equal(await deathsSummary.getAttribute('data-rows-read'), '200000');
@@ -97,20 +90,20 @@ test('deaths and births microdata are aggregated in a worker to the known counts
   const sum = ['data-rows-counted', 'data-rows-not-infant', 'data-rows-excluded']
     .map(async (a) => Number(await deathsSummary.getAttribute(a)));
   assert.equal((await Promise.all(sum)).reduce((a, b) => a + b), 200000);
-  const birthsSummary = page.getByTestId('microdata-summary-births');
+  const birthsSummary = microdata.summary('births');
   assert.equal(await birthsSummary.getAttribute('data-rows-excluded'), '3');
   assert.equal(await birthsSummary.locator('li[data-reason=unknown_commune]').getAttribute('data-count'), '3');
-  assert.match(await testidText(page, 'microdata-command'),
+  assert.match(await microdata.commandText(),
     /^imr microdata deaths defunciones\.csv --births nacimientos\.csv --births-year 1 --births-commune 2 --out conteos_microdatos\.csv$/);
 
   // The downloaded counts are the generator's known answer, with the births column joined.
-  const counts = (await downloadFile(page, page.getByTestId('microdata-download'))).text.replace(/^#.*\n/gm, '');
+  const counts = (await microdata.downloadCounts()).text.replace(/^#.*\n/gm, '');
   const expectedRows = small.expected.trim().split('\n').slice(1)
     .map((row) => { const [code, year, deaths] = row.split(','); return `${code},${year},${BIRTHS},${deaths}`; });
   assert.deepEqual(counts.trim().split('\n'), ['codigo_comuna,anio,nacimientos,defunciones', ...expectedRows]);
 
   // The progress bar moved forward chunk by chunk up to the whole size.
-  const progress = await page.evaluate(() => window.__progress);
+  const progress = await microdata.progressSeen();
   const total = fs.statSync(small.path).size + fs.statSync(births).size;
   assert.ok(progress.length >= 2, `progress seen ${progress.length} times`);
   for (let i = 1; i < progress.length; i++) assert.ok(progress[i][0] >= progress[i - 1][0], 'progress never goes back');
@@ -120,9 +113,9 @@ test('deaths and births microdata are aggregated in a worker to the known counts
   console.log(`# microdata worker: ${(total / 1e6).toFixed(1)} MB in ${ms} ms`);
 
   // The counts replaced the bundled data: 345 communes × 5 years, rates = deaths / 40 × 1,000.
-  await page.getByTestId('rows-read').filter({ hasText: String(expectedRows.length) }).waitFor();
+  await data.rowCount('read').filter({ hasText: String(expectedRows.length) }).waitFor();
   const [code, year, , deaths] = expectedRows.find((r) => Number(r.split(',')[3]) > 0).split(',');
-  const rate = page.locator(`[data-testid="rates-table"] tr[data-entity="${code}"][data-time="${year}"] [data-field="rate"]`);
+  const rate = data.rateCell(code, year, 'rate');
   assert.equal((await rate.textContent()).trim(), (Number(deaths) / BIRTHS * 1000).toFixed(2));
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(outsideRequests(pageRequests, server.origin), []);
@@ -137,22 +130,24 @@ test('Cancel stops the worker part-way and loads nothing', async () => {
   const bytes = fs.readFileSync(part.path);
   for (let i = 0; i < 6; i++) fs.appendFileSync(big.path, bytes);
   fs.rmSync(part.path);
-  const { page, context, errors } = await ViewPage.open(browser, server.origin, 'data');
+  const data = await ViewPage.open(browser, server.origin, 'data');
+  const microdata = MicrodataPage.attach(data);
+  const { page, context, errors } = data;
   const requests = recordAll(context);
-  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
-  await page.getByTestId('microdata-deaths-file').setInputFiles(big.path);
-  await page.getByTestId('microdata-start').click();
-  await page.getByTestId('microdata-progress').waitFor();
-  await page.getByTestId('microdata-cancel').click();
-  const cancelled = page.getByTestId('microdata-cancelled');
+  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await microdata.chooseDeaths(big.path);
+  await microdata.start();
+  await microdata.progress().waitFor();
+  await microdata.cancel();
+  const cancelled = microdata.cancelled();
   await cancelled.waitFor();
   const [read, of] = (await cancelled.textContent()).match(/[\d.,]+/g);
   assert.ok(Number(read.replace(/,/g, '')) < Number(of.replace(/,/g, '')), `cancelled at ${read} of ${of} MB`);
   // Nothing arrives after the cancel: the worker was terminated.
   await page.waitForTimeout(1500);
-  assert.equal(await page.getByTestId('microdata-result').count(), 0);
-  assert.equal(await testidText(page, 'rows-read'), '1725');
-  assert.equal(await page.getByTestId('microdata-start').isEnabled(), true);
+  assert.equal(await microdata.result().count(), 0);
+  assert.equal(await data.rowCountText('read'), '1725');
+  assert.equal(await microdata.startButton().isEnabled(), true);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
   fs.rmSync(big.path);
@@ -163,48 +158,52 @@ test('a deaths file given to the main upload goes to the worker, and its counts 
   const birthsTable = path.join(tmp, 'nacimientos_comuna.csv');
   const rows = small.expected.trim().split('\n').slice(1).map((r) => r.split(','));
   fs.writeFileSync(birthsTable, 'codigo_comuna;anio;nacimientos\n' + rows.map(([c, y]) => `${c};${y};${BIRTHS}`).join('\n') + '\n');
-  const { page, errors } = await ViewPage.open(browser, server.origin, 'data', { lang: 'es' });
-  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
-  await page.getByTestId('file-input').setInputFiles([small.path, birthsTable]);
-  await page.getByTestId('microdata-deaths-chosen').filter({ hasText: 'reconocido como microdatos de defunciones' }).waitFor();
+  const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'es' });
+  const microdata = MicrodataPage.attach(data);
+  const { errors } = data;
+  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.upload([small.path, birthsTable]);
+  await microdata.deathsChosen().filter({ hasText: 'reconocido como microdatos de defunciones' }).waitFor();
   // The births table is loaded; the raw deaths file was not parsed as a table.
-  await page.getByTestId('rows-read').filter({ hasText: String(rows.length) }).waitFor();
-  assert.equal(await page.getByTestId('file-error').count(), 0);
-  await page.getByTestId('microdata-start').click();
-  await page.getByTestId('microdata-summary-deaths').waitFor({ timeout: 120_000 });
-  assert.match(await testidText(page, 'microdata-result'), /MB\/s/);
+  await data.rowCount('read').filter({ hasText: String(rows.length) }).waitFor();
+  assert.equal(await data.error('file').count(), 0);
+  await microdata.start();
+  await microdata.summary('deaths').waitFor({ timeout: 120_000 });
+  assert.match(await microdata.result().textContent(), /MB\/s/);
   // Both tables: every row used, the counts joined to the births by commune and year.
-  await page.getByTestId('rows-read').filter({ hasText: String(2 * rows.length) }).waitFor();
-  assert.equal(await testidText(page, 'rows-excluded'), '0');
-  await page.getByTestId('merged-note').filter({ hasText: new RegExp(`^${rows.length.toLocaleString('es-CL')} filas de un archivo se unieron`) }).waitFor();
+  await data.rowCount('read').filter({ hasText: String(2 * rows.length) }).waitFor();
+  assert.equal(await data.rowCountText('excluded'), '0');
+  await data.mergedNote().filter({ hasText: new RegExp(`^${rows.length.toLocaleString('es-CL')} filas de un archivo se unieron`) }).waitFor();
   const [code, year, deaths] = rows.find((r) => Number(r[2]) > 0);
-  const rate = page.locator(`[data-testid="rates-table"] tr[data-entity="${code}"][data-time="${year}"] [data-field="rate"]`);
+  const rate = data.rateCell(code, year, 'rate');
   assert.equal((await rate.textContent()).trim(), (Number(deaths) / BIRTHS * 1000).toFixed(2).replace('.', ','));
   assert.deepEqual(errors, []);
 });
 
 test('the single file from file:// renders and exports the bundled map, fits a model and aggregates microdata', async () => {
   const url = pathToFileURL(path.join(DIST, 'imr-atlas.html')).href;
-  const { page, context, errors } = await openPage(browser, url);
+  const opened = await openPage(browser, url);
+  const [data, map, models, microdata] = [DataPage, MapPage, ModelsPage, MicrodataPage].map((P) => P.attach(opened));
+  const { context, errors } = opened;
   const requests = recordAll(context);
-  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
+  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
   // The bundled map.
-  await page.getByTestId('tab-map').click();
-  await page.locator('svg[data-testid="choropleth"] path[data-code]').first().waitFor({ timeout: 60_000 });
-  assert.equal(await page.locator('svg[data-testid="choropleth"] path[data-code]').count(), 345);
+  await map.openTab('map');
+  await map.communes().first().waitFor({ timeout: 60_000 });
+  assert.equal(await map.communes().count(), 345);
   // Exporting the map (SVG and PNG) makes no request either.
-  for (const testid of ['download-svg', 'download-png']) {
-    const file = await downloadFile(page, page.getByTestId(testid));
-    assert.ok(file.bytes.length > 10_000, `${testid} has content`);
+  for (const [format, download] of [['svg', () => map.downloadSvg()], ['png', () => map.downloadPng()]]) {
+    assert.ok((await download()).bytes.length > 10_000, `${format} has content`);
   }
   // A model (fixed effects on the bundled data, fitted when the view opens).
-  await page.getByTestId('tab-models').click();
-  await page.locator('[data-testid="coef-table"] td[data-field="estimate"]').first().waitFor({ timeout: 60_000 });
-  assert.ok(Number.isFinite(Number(await page.locator('[data-testid="coef-table"] td[data-field="estimate"]').first().getAttribute('data-value'))));
+  await models.openTab('models');
+  const estimate = models.coefTable().locator('td[data-field="estimate"]').first();
+  await estimate.waitFor({ timeout: 60_000 });
+  assert.ok(Number.isFinite(Number(await estimate.getAttribute('data-value'))));
   // The worker from embedded assets (no fetch is possible from file://).
-  await page.getByTestId('tab-data').click();
-  await aggregate(page, { deaths: small.path, births });
-  assert.equal(await page.getByTestId('microdata-summary-births').getAttribute('data-rows-counted'),
+  await data.openTab('data');
+  await aggregate(microdata, { deaths: small.path, births });
+  assert.equal(await microdata.summary('births').getAttribute('data-rows-counted'),
     String((small.expected.trim().split('\n').length - 1) * BIRTHS));
   assert.deepEqual(requests.filter((u) => u !== url && !u.startsWith(url + '#') && !u.startsWith('data:') && !u.startsWith('blob:')), []);
   assert.deepEqual(errors, []);

@@ -10,27 +10,6 @@ export class DataPage extends ViewPage {
   /** An error about the uploaded files: `kind` file (unreadable), panel (no usable panel) or upload (the background reader's). */
   error(kind) { return this.testid(`${kind}-error`); }
 
-  /** Sets the deaths file of the microdata reader (a path or a Playwright file payload). */
-  async chooseMicrodataDeaths(file) { await this.testid('microdata-deaths-file').setInputFiles(file); }
-
-  /** Starts the microdata reader on the chosen files. */
-  async startMicrodata() { await this.testid('microdata-start').click(); }
-
-  /** The microdata reader's error. */
-  microdataError() { return this.testid('microdata-error'); }
-
-  /** A breakdown checkbox of the microdata reader (`neonatal`, `cause`). */
-  microdataBreakdown(name) { return this.testid(`microdata-${name}`); }
-
-  /** What the reader says of the chosen deaths file. */
-  microdataDeathsChosen() { return this.testid('microdata-deaths-chosen'); }
-
-  /** The microdata reader's result. */
-  microdataResult() { return this.testid('microdata-result'); }
-
-  /** The `imr microdata` command the reader shows. */
-  microdataCommand() { return this.testid('microdata-command'); }
-
   /** The words of the shown `imr rates` command (see `command`). */
   ratesCommand() { return this.command('rates-command'); }
 
@@ -39,6 +18,9 @@ export class DataPage extends ViewPage {
 
   /** The texts of the options of a role's column select (`role` deaths, births…), the first select. */
   roleOptionTexts(role) { return this.testid(`role-${role}`).first().locator('option').allTextContents(); }
+
+  /** The note on rows of one file joined to another's. */
+  mergedNote() { return this.testid('merged-note'); }
 
   /** The rates table. */
   ratesTable() { return this.testid('rates-table'); }

@@ -5,7 +5,8 @@ import { ModelsPage } from './models.mjs';
 import { MapPage } from './map.mjs';
 import { DataPage } from './data.mjs';
 import { FindingsPage } from './findings.mjs';
+import { MicrodataPage } from './microdata.mjs';
 
-export { InequalityPage, ModelsPage, MapPage, DataPage, FindingsPage };
+export { InequalityPage, ModelsPage, MapPage, DataPage, FindingsPage, MicrodataPage };
 
 export const PAGE_CLASSES = { inequality: InequalityPage, models: ModelsPage, map: MapPage, data: DataPage, findings: FindingsPage };
