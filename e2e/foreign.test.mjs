@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, launch, openPage, outsideRequests, testidText, ROOT } from './harness.mjs';
-import { chooseModels } from './views.mjs';
+import { startServer, launch, openPage, outsideRequests, ROOT } from './harness.mjs';
+import { DataPage, InequalityPage, MapPage, ModelsPage } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -38,30 +38,30 @@ function foreignPanel() {
 
 test('a panel and boundaries of another place: data, map, inequality and models all work', async () => {
   const { file, rows, areas } = foreignPanel();
-  const { page, requests, errors } = await openPage(browser, server.origin + '/');
-  await page.getByTestId('file-input').setInputFiles(file);
+  const opened = await openPage(browser, server.origin + '/');
+  const { requests, errors } = opened;
+  const [data, map, inequality, models] = [DataPage, MapPage, InequalityPage, ModelsPage].map((P) => P.attach(opened));
+  await data.upload(file);
   // `area` is not a name the page guesses as the area code: the user picks it.
-  await page.getByTestId('role-entity').selectOption({ label: 'area' });
-  await page.getByTestId('rows-read').filter({ hasText: new RegExp(`^${rows}$`) }).waitFor();
-  assert.equal(await testidText(page, 'rows-used'), String(rows));
+  await data.chooseRole('entity', { label: 'area' });
+  await data.rowCount('read').filter({ hasText: new RegExp(`^${rows}$`) }).waitFor();
+  assert.equal(await data.rowCountText('used'), String(rows));
 
-  await page.getByTestId('tab-map').click();
+  await map.openTab('map');
   // The layer's code property is `code` (GeoDa too asks which property is the key).
-  await page.getByTestId('geometry-code-property').fill('code');
-  await page.getByTestId('geometry-code-property').dispatchEvent('change');
-  await page.getByTestId('geometry-input').setInputFiles(LAYER);
-  const drawn = page.locator('svg[data-testid="choropleth"] path[data-code]');
-  await page.waitForFunction((n) => document.querySelectorAll('svg[data-testid="choropleth"] path[data-code]').length === n, areas);
-  assert.equal(await drawn.count(), areas);
-  await page.locator('[data-testid="map-legend"] [data-legend-class="0"]').waitFor();
+  await map.setCodeProperty('code');
+  await map.uploadBoundaries(LAYER);
+  await map.waitForCommuneCount(areas);
+  assert.equal(await map.communes().count(), areas);
+  await map.legendRow('0').waitFor();
 
-  await page.getByTestId('tab-inequality').click();
-  await page.getByTestId('ineq-answer').waitFor({ timeout: 60_000 });
-  await page.locator('[data-testid="inequality-table"] tr[data-time="2015"]').waitFor();
+  await inequality.openTab('inequality');
+  await inequality.answer().waitFor({ timeout: 60_000 });
+  await inequality.row(2015).waitFor();
 
-  await page.getByTestId('tab-models').click();
-  await chooseModels(page, { models: ['fe'], vcov: 'cluster', regressors: ['income'] });
-  const estimate = page.locator('[data-testid="coef-table"] tr[data-term="income"] td[data-field="estimate"][data-model="fe"]');
+  await models.openTab('models');
+  await models.choose({ models: ['fe'], vcov: 'cluster', regressors: ['income'] });
+  const estimate = models.coefCell('income', 'estimate', 'fe');
   await estimate.waitFor({ timeout: 60_000 });
   assert.ok(Number.isFinite(Number(await estimate.getAttribute('data-value'))));
 

@@ -15,6 +15,17 @@ export class MapPage extends ViewPage {
   /** Uploads a boundary file (a path or a Playwright file payload). */
   async uploadBoundaries(file) { await this.testid('geometry-input').setInputFiles(file); }
 
+  /** Names the boundary layer's property that holds the area code (GeoDa too asks for the key). */
+  async setCodeProperty(name) {
+    await this.testid('geometry-code-property').fill(name);
+    await this.testid('geometry-code-property').dispatchEvent('change');
+  }
+
+  /** Waits until `count` areas are drawn on the choropleth. */
+  async waitForCommuneCount(count) {
+    await this.page.waitForFunction(([selector, n]) => document.querySelectorAll(selector).length === n, [PATHS, count]);
+  }
+
   /** What the view says of the boundary file (read, or why not). */
   boundaryStatus() { return this.testid('geometry-status'); }
 
