@@ -19,6 +19,44 @@ export class DataPage extends ViewPage {
   /** The texts of the options of a role's column select (`role` deaths, births…), the first select. */
   roleOptionTexts(role) { return this.testid(`role-${role}`).first().locator('option').allTextContents(); }
 
+  /** Waits until the count of rows `kind` (read, used, excluded) reads `text` exactly (with
+   * `equal` false: until it reads anything else). */
+  async waitForRowCountText(kind, text, equal = true) {
+    await this.page.waitForFunction(([id, text, equal]) => (document.querySelector(`[data-testid=${id}]`)?.textContent.trim() === text) === equal,
+      [`rows-${kind}`, text, equal]);
+  }
+
+  /** Starts recording whether the background upload's progress bar is ever shown (a fast parse may show it only briefly). */
+  async watchUploadProgress() {
+    await this.page.evaluate(() => {
+      window.__progressSeen = false;
+      const seen = () => { if (document.querySelector('[data-testid=upload-progress]')) window.__progressSeen = true; };
+      new MutationObserver(seen).observe(document.body, { childList: true, subtree: true });
+      seen();
+    });
+  }
+
+  /** Whether the upload's progress bar was shown since `watchUploadProgress`. */
+  uploadProgressSeen() { return this.page.evaluate(() => window.__progressSeen); }
+
+  /** The background upload's `state` element: progress, running, done or cancelled. */
+  uploadStatus(state) { return this.testid(`upload-${state}`); }
+
+  /** The text of the upload's `state` element, trimmed. */
+  async uploadStatusText(state) { return (await this.uploadStatus(state).textContent()).trim(); }
+
+  /** Cancels the background upload. */
+  async cancelUpload() { await this.testid('upload-cancel').click(); }
+
+  /** The total of physical lines of the files read, trimmed. */
+  async physicalLinesText() { return (await this.testid('physical-lines').textContent()).trim(); }
+
+  /** The line accounting of one file (its attributes: lines, other lines). */
+  lineAccounting(file) { return this.testid('line-accounting').locator(`li[data-file="${file}"]`); }
+
+  /** The label of the column chosen for a role (the first select). */
+  roleChosen(role) { return this.testid(`role-${role}`).first().locator('option:checked').textContent(); }
+
   /** The note on rows of one file joined to another's. */
   mergedNote() { return this.testid('merged-note'); }
 
