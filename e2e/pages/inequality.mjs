@@ -10,6 +10,9 @@ export class InequalityPage extends ViewPage {
   /** The observed table's cell of `measure` (gini, theil_between…) in the row of `time`. */
   measureCell(time, measure) { return this.page.locator(`${TABLE} tr[data-time="${time}"] td[data-measure="${measure}"]`); }
 
+  /** The observed table's cells of `measure`, every year. */
+  measureCells(measure) { return this.page.locator(`${TABLE} td[data-measure="${measure}"]`); }
+
   /** The observed table's row of `time`. */
   row(time) { return this.page.locator(`${TABLE} tr[data-time="${time}"]`); }
 
@@ -140,6 +143,70 @@ export class InequalityPage extends ViewPage {
 
   /** The checkbox that keeps repeated years in trends and correlations (the first one). */
   includeRepeatedYears() { return this.testid('include-repeated-years').first(); }
+
+  /** The shown command that writes the file of download `name` (`desigualdad_lorenz-svg`…), trimmed. */
+  async exportCommand(name) { return (await this.testid(`${name}-command`).textContent()).trim(); }
+
+  /** Sets the controls given: `group`, `rank`, `measure`, `of`, `weight`, `panelMeasure` (select
+   * values), `replicates`, `seed` (numbers, typed as a reader does) and `lorenz` ({year: ticked}). */
+  async choose({ group, rank, replicates, seed, measure, lorenz = {}, of, weight, panelMeasure }) {
+    const select = async (id, value) => { if (value !== undefined) await this.testid(id).selectOption(value); };
+    const type = async (id, value) => {
+      if (value === undefined) return;
+      await this.testid(id).fill(String(value));
+      await this.testid(id).dispatchEvent('change');
+    };
+    await select('ineq-group', group);
+    await select('ineq-rank', rank);
+    await type('ineq-replicates', replicates);
+    await type('ineq-seed', seed);
+    await select('ineq-measure', measure);
+    for (const [year, on] of Object.entries(lorenz)) await this.testid(`ineq-lorenz-${year}`).setChecked(on);
+    await select('ineq-of', of);
+    await select('ineq-weight', weight);
+    await select('ineq-panel-measure', panelMeasure);
+  }
+
+  /** Every control of the view: selects and number inputs by value, Lorenz checkboxes by state (keyed by test id). */
+  controls() {
+    return this.page.evaluate(() => {
+      const out = {};
+      for (const id of ['ineq-group', 'ineq-rank', 'ineq-replicates', 'ineq-seed', 'ineq-measure', 'ineq-of',
+        'ineq-weight', 'ineq-panel-measure']) {
+        out[id] = document.querySelector(`[data-testid="${id}"]`)?.value;
+      }
+      for (const box of document.querySelectorAll('input[type="checkbox"][data-testid^="ineq-lorenz-"]')) {
+        out[box.dataset.testid] = box.checked;
+      }
+      return out;
+    });
+  }
+
+  /** The numbers and texts the view shows for the analysis (values in the attributes, as computed). */
+  shown() {
+    return this.page.evaluate(() => {
+      const text = (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim();
+      const values = [...document.querySelectorAll('[data-testid="inequality-table"] td')]
+        .map((td) => `${td.closest('tr').dataset.time} ${td.dataset.measure} ${td.dataset.value} ${td.textContent.trim()}`);
+      const adjusted = [...document.querySelectorAll('[data-testid="adjusted-table"] td')]
+        .map((td) => `${td.dataset.adjusted} ${td.dataset.value} ${td.dataset.ciLow} ${td.dataset.ciHigh}`);
+      const chart = (id) => document.querySelector(`[data-testid="${id}"] svg > title`)?.textContent;
+      return {
+        values, adjusted,
+        trend: text('inequality-trend'),
+        command: text('ineq-command'),
+        correlation: text('ineq-correlation'),
+        adjustedCorrelation: document.querySelector('[data-testid="ineq-correlation-adjusted"]')?.dataset.r,
+        line: chart('ineq-line-chart'), lorenz: chart('ineq-lorenz-chart'), panel: chart('ineq-panel-chart'),
+      };
+    });
+  }
+
+  /** Waits until the title of chart `name` (line, lorenz, box, panel) matches `pattern`. */
+  async waitForChartTitle(name, pattern, options = {}) {
+    await this.page.waitForFunction(([selector, source, flags]) => new RegExp(source, flags).test(
+      document.querySelector(selector)?.textContent || ''), [`[data-testid="ineq-${name}-chart"] svg > title`, pattern.source, pattern.flags], options);
+  }
 
   /** The file of a chart's download button (`desigualdad_lorenz-csv`…), strictly one button; see `downloadFile`. */
   downloadChart(name) { return downloadFile(this.page, this.testid(`${name}-download`)); }
