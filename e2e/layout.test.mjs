@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, launch, openPage, ROOT } from './harness.mjs';
+import { READY } from './views.mjs';
 
 const SHOTS = path.join(ROOT, 'e2e', 'screenshots');
 const PIN = `*, *::before, *::after { font-family: "DejaVu Sans", sans-serif !important;
@@ -49,13 +50,8 @@ async function layoutProblems(page) {
   });
 }
 
-const VIEWS = [
-  ['findings', '[data-question="where"] [data-testid="finding-headline"]'],
-  ['data', '[data-testid="rates-table"]'],
-  ['inequality', '[data-testid="ineq-answer"]'],
-  ['models', '[data-testid="coef-table"]'],
-  ['map', 'svg[data-testid="choropleth"]'],
-];
+// Each view with the element that says its answer is on screen (the first of READY).
+const VIEWS = Object.entries(READY).map(([view, parts]) => [view, parts[0]]);
 
 for (const width of [360, 390, 1400]) {
   test(`no two labelled controls overlap and labels sit with their controls at ${width} px`, async () => {
@@ -96,7 +92,7 @@ for (const [width, height] of [[390, 844], [1400, 1000]]) {
     const { page, context } = await openPage(browser, `${server.origin}/#view=findings&lang=es`,
       { locale: 'es-CL', viewport: { width, height } });
     await page.addStyleTag({ content: PIN });
-    await page.locator('[data-question="where"] [data-testid="finding-headline"]').waitFor({ timeout: 60000 });
+    await page.locator(READY.findings[0]).waitFor({ timeout: 60000 });
     await page.evaluate(() => document.fonts.ready);
     const shot = await page.screenshot({ animations: 'disabled' });
     const file = path.join(SHOTS, `findings-${width}x${height}.png`);

@@ -10,7 +10,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { ROOT, launch, openPage, outsideRequests, testidText } from './harness.mjs';
+import { ROOT, launch, openPage, outsideRequests } from './harness.mjs';
+import { DataPage, MapPage } from './pages/index.mjs';
 
 let trunk, browser, origin, distDir;
 
@@ -56,11 +57,13 @@ after(async () => {
 });
 
 test('make run serves the page on the bundled data, with no console error and no outside request', async () => {
-  const { page, requests, errors } = await openPage(browser, `${origin}/#view=data&lang=en`);
-  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor({ timeout: 120000 });
-  assert.equal(await testidText(page, 'rows-read'), '1725');
-  await page.getByTestId('tab-map').click();
-  await page.locator('svg[data-testid="choropleth"] path[data-code="13101"]').waitFor({ timeout: 120000 });
+  const opened = await openPage(browser, `${origin}/#view=data&lang=en`);
+  const { requests, errors } = opened;
+  const [data, map] = [DataPage.attach(opened), MapPage.attach(opened)];
+  await data.rowCount('read').filter({ hasText: '1725' }).waitFor({ timeout: 120000 });
+  assert.equal(await data.rowCountText('read'), '1725');
+  await map.openTab('map');
+  await map.commune('13101').waitFor({ timeout: 120000 });
   assert.deepEqual(errors, []);
   assert.deepEqual(outsideRequests(requests, origin), []);
 });

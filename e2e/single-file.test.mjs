@@ -3,7 +3,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DIST, launch, openPage, outsideRequests, fixture, testidText } from './harness.mjs';
+import { DIST, launch, openPage, outsideRequests, fixture } from './harness.mjs';
+import { DataPage } from './pages/index.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -11,11 +12,12 @@ after(async () => { await browser?.close(); });
 
 test('the single HTML file opens from file:// on the bundled data and reads an upload', async () => {
   const url = pathToFileURL(path.join(DIST, 'imr-atlas.html')).href;
-  const { page, requests, errors } = await openPage(browser, url);
-  await page.getByTestId('rows-read').filter({ hasText: '1725' }).waitFor();
-  await page.getByTestId('file-input').setInputFiles(fixture('good_latin1.csv'));
-  await page.getByTestId('rows-read').filter({ hasText: /^4$/ }).waitFor();
-  assert.equal(await testidText(page, 'rows-used'), '4');
+  const data = DataPage.attach(await openPage(browser, url));
+  const { requests, errors } = data;
+  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.upload(fixture('good_latin1.csv'));
+  await data.rowCount('read').filter({ hasText: /^4$/ }).waitFor();
+  assert.equal(await data.rowCountText('used'), '4');
   // Only the file itself was loaded: no fetch of wasm, scripts, styles or data.
   assert.deepEqual(requests.filter((u) => u !== url && !u.startsWith('data:') && !u.startsWith('blob:')), []);
   assert.deepEqual(outsideRequests(requests, 'file://'), []);
