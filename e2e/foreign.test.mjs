@@ -69,3 +69,23 @@ test('a panel and boundaries of another place: data, map, inequality and models 
   assert.deepEqual(errors, []);
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
+
+// The reader does not know the layer's key: with the default code property (which the GeoJSON
+// lacks) the page finds the property holding the data's codes, says so, fills the field and
+// names it in the shown `imr map` command.
+test('boundaries whose code property is not the one typed are matched by the property that holds the codes', async () => {
+  const { file, rows, areas } = foreignPanel();
+  const opened = await openPage(browser, server.origin + '/');
+  const [data, map] = [DataPage.attach(opened), MapPage.attach(opened)];
+  await data.upload(file);
+  await data.chooseRole('entity', { label: 'area' });
+  await data.rowCount('read').filter({ hasText: new RegExp(`^${rows}$`) }).waitFor();
+  await map.openTab('map');
+  await map.uploadBoundaries(LAYER);
+  await map.waitForCommuneCount(areas);
+  assert.match(await map.codePropertyChosen().textContent(), new RegExp(`«code», which holds ${areas} of the data's ${areas} codes`));
+  assert.equal(await map.codeProperty(), 'code');
+  assert.match(await map.commandLine().textContent(), / --code-property code /);
+  assert.deepEqual(opened.errors, []);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});

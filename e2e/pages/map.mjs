@@ -26,6 +26,12 @@ export class MapPage extends ViewPage {
     await this.page.waitForFunction(([selector, n]) => document.querySelectorAll(selector).length === n, [PATHS, count]);
   }
 
+  /** The note that the page chose the code property itself (the typed one matched nothing). */
+  codePropertyChosen() { return this.testid('geometry-code-chosen'); }
+
+  /** The code property field's value. */
+  codeProperty() { return this.testid('geometry-code-property').inputValue(); }
+
   /** What the view says of the boundary file (read, or why not). */
   boundaryStatus() { return this.testid('geometry-status'); }
 

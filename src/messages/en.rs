@@ -327,6 +327,7 @@ pub static EN: Messages = Messages {
         scheme_burd: "Blue–red (diverging)",
         scheme_puor: "Purple–orange (diverging)",
         codes_matched: |matched, total| format!("{matched} of the {total} data codes of the year are in the boundaries."),
+        code_property_chosen: |property, matched, total| format!("The file has no usable property with the code name given, so the areas are matched by its property «{property}», which holds {matched} of the data's {total} codes."),
         moran_method: |permutations, seed| format!("Moran's I and LISA clusters (Anselin 1995): neighbours = communes sharing a border or a corner (queen, the default) or a border (rook), row-standardised weights; p-values from {permutations} permutations with seed {seed}, as in GeoDa."),
         moran_compute: |permutations, seed| format!("Compute Moran's I ({permutations} permutations, seed {seed})"),
         moran_detail: |permutations, n| format!(", {permutations} permutations, {n} communes with data)."),

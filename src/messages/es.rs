@@ -327,6 +327,7 @@ pub static ES: Messages = Messages {
         scheme_burd: "Azul–rojo (divergente)",
         scheme_puor: "Morado–naranja (divergente)",
         codes_matched: |matched, total| format!("{matched} de los {total} códigos de datos del año están en los límites."),
+        code_property_chosen: |property, matched, total| format!("El archivo no tiene una propiedad utilizable con el nombre de código dado, así que las áreas se unen por su propiedad «{property}», que contiene {matched} de los {total} códigos de los datos."),
         moran_method: |permutations, seed| format!("I de Moran y clusters LISA (Anselin 1995): vecinas = comunas que comparten un borde o un vértice (reina, por defecto) o un borde (torre), pesos estandarizados por fila; valores p por {permutations} permutaciones con semilla {seed}, como en GeoDa."),
         moran_compute: |permutations, seed| format!("Calcular la I de Moran ({permutations} permutaciones, semilla {seed})"),
         moran_detail: |permutations, n| format!(", {permutations} permutaciones, {n} comunas con dato)."),

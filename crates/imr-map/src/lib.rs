@@ -23,6 +23,7 @@
 
 pub mod autocorrelation;
 pub mod classify;
+pub mod code_match;
 pub mod colour;
 pub mod funnel;
 pub mod geometry;

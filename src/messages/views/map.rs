@@ -94,6 +94,9 @@ pub struct MapMessages {
     /// (data codes matched to an area, data codes of the year)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub codes_matched: fn(&str, &str) -> String,
+    /// (the code property the page chose, data codes it matches, data codes)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub code_property_chosen: fn(&str, &str, &str) -> String,
     /// (permutations, seed)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub moran_method: fn(&str, &str) -> String,

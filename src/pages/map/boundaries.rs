@@ -4,8 +4,9 @@ use super::error::{BoundaryError, BoundaryWhy};
 use super::Drawn;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
-use crate::state::Shared;
-use imr_core::map::geometry::PropertyKeys;
+use crate::state::{AppState, Shared};
+use imr_core::map::code_match::{best_code_property, CodeMatch};
+use imr_core::map::geometry::{code_key, PropertyKeys};
 use imr_core::map::year_map::BUNDLED_CREDIT;
 use imr_core::request::PreparedBoundaries;
 use leptos::prelude::*;
@@ -50,6 +51,44 @@ impl Geometry {
     }
 }
 
+/// The reader's boundaries with the code property typed; when that property is missing on a
+/// feature or matches none of the data's codes (`data_codes`), with the property that matches
+/// the most of them ([`best_code_property`]), returned as chosen so that the page says so and
+/// the shown `imr map` command names it. Without data codes, the typed property only.
+fn build_matching(
+    text: &str,
+    keys: PropertyKeys,
+    file: &str,
+    data_codes: &[&str],
+) -> (Result<Geometry, BoundaryError>, Option<CodeMatch>) {
+    let typed = Geometry::build(text, &keys, Some(file.to_owned()));
+    let wanted: std::collections::BTreeSet<String> =
+        data_codes.iter().map(|c| code_key(c)).collect();
+    let matches = |g: &Geometry| {
+        g.prepared
+            .layer
+            .areas
+            .iter()
+            .any(|a| wanted.contains(&code_key(&a.code)))
+    };
+    if wanted.is_empty() || typed.as_ref().is_ok_and(matches) {
+        return (typed, None);
+    }
+    match best_code_property(text, None, data_codes) {
+        Some(best) if best.property != keys.code => {
+            let keys = PropertyKeys {
+                code: best.property.clone(),
+                ..keys
+            };
+            match Geometry::build(text, &keys, Some(file.to_owned())) {
+                Ok(g) => (Ok(g), Some(best)),
+                Err(_) => (typed, None),
+            }
+        }
+        _ => (typed, None),
+    }
+}
+
 /// The bundled geometry, built on first use and kept for the life of the page (switching tabs
 /// does not rebuild it).
 pub(super) fn bundled_geometry() -> Result<Shared<Geometry>, BoundaryError> {
@@ -70,7 +109,10 @@ pub(super) fn GeometryInput(
     result: Memo<Option<Shared<Drawn>>>,
 ) -> impl IntoView {
     let lang = lang();
+    let state = expect_context::<AppState>();
     let code_property = RwSignal::new("codigo_comuna".to_string());
+    // The property the page chose when the typed one matched nothing, and how it matched.
+    let chosen = RwSignal::new(None::<CodeMatch>);
     let name_property = RwSignal::new("nombre_comuna".to_string());
     let on_file = move |ev: leptos::ev::Event| {
         let Some(file) = ev
@@ -91,7 +133,14 @@ pub(super) fn GeometryInput(
                         name: Some(name_property.get_untracked()).filter(|n| !n.is_empty()),
                         ..PropertyKeys::default()
                     };
-                    Geometry::build(&text, &keys, Some(name.clone())).map(|g| Shared(Arc::new(g)))
+                    let panel = state.panel.get_untracked().and_then(|p| p.ok());
+                    let codes = panel.as_ref().map(|p| p.entities()).unwrap_or_default();
+                    let (built, picked) = build_matching(&text, keys, &name, &codes);
+                    if let Some(best) = &picked {
+                        code_property.set(best.property.clone());
+                    }
+                    chosen.set(picked);
+                    built.map(|g| Shared(Arc::new(g)))
                 }
                 Err(e) => Err(BoundaryError {
                     file: Some(name.clone()),
@@ -119,6 +168,9 @@ pub(super) fn GeometryInput(
                 Ok(g) => format!("{}: {} — {} {}.", messages(lang.get()).map.in_use, g.file.clone().unwrap_or_else(|| format!("comunas.topojson ({BUNDLED_CREDIT})")), g.prepared.layer.areas.len(), messages(lang.get()).map.areas),
                 Err(e) => e.text(lang.get()),
             }}</p>
+            {move || chosen.get().map(|c| view! {
+                <p class="note" data-testid="geometry-code-chosen">{(messages(lang.get()).map.code_property_chosen)(&c.property, &c.matched.to_string(), &c.data_codes.to_string())}</p>
+            })}
             <span>
                 <label for="geo-code">{msg(|m| m.map.code_property)}</label>
                 <input id="geo-code" type="text" data-testid="geometry-code-property" prop:value=move || code_property.get() on:change=move |ev| code_property.set(event_target_value(&ev))/>
@@ -131,8 +183,48 @@ pub(super) fn GeometryInput(
                 <label for="geo-file">{msg(|m| m.map.boundaries_file_label)}</label>
                 <input id="geo-file" type="file" accept=".json,.geojson,.topojson,application/json" data-testid="geometry-input" on:change=on_file/>
             </span>
-            <button class="secondary" on:click=move |_| geometry.set(bundled_geometry())>{msg(|m| m.map.use_bundled_boundaries)}</button>
+            <button class="secondary" on:click=move |_| { chosen.set(None); geometry.set(bundled_geometry()) }>{msg(|m| m.map.use_bundled_boundaries)}</button>
             {unmatched}
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The esda grid's GeoJSON: 22 areas whose text code (r0c0 … island) is in `code`.
+    const GRID: &str = include_str!("../../../crates/imr-map/tests/data/esda/grid.geojson");
+
+    #[test]
+    fn a_typed_property_that_matches_nothing_gives_way_to_the_one_that_matches() {
+        let typed = PropertyKeys::default(); // codigo_comuna: not in the grid
+        let (built, chosen) = build_matching(
+            GRID,
+            typed.clone(),
+            "grid.geojson",
+            &["r0c0", "r0c1", "elsewhere"],
+        );
+        let chosen = chosen.expect("a property was chosen");
+        assert_eq!(
+            (chosen.property.as_str(), chosen.matched, chosen.data_codes),
+            ("code", 2, 3)
+        );
+        let geometry = built.expect("built with the chosen property");
+        assert_eq!(geometry.code_property, "code");
+        assert_eq!(geometry.prepared.layer.areas.len(), 22);
+        // The typed property kept when it matches; no data codes, no choice.
+        let code = PropertyKeys {
+            code: "code".into(),
+            ..typed.clone()
+        };
+        assert!(build_matching(GRID, code, "grid.geojson", &["r0c0"])
+            .1
+            .is_none());
+        let (unmatched, none) = build_matching(GRID, typed.clone(), "grid.geojson", &[]);
+        assert!(unmatched.is_err() && none.is_none());
+        // Nothing matches anywhere: the typed property's own error stays.
+        let (still, none) = build_matching(GRID, typed, "grid.geojson", &["13101"]);
+        assert!(still.is_err() && none.is_none());
     }
 }
