@@ -232,6 +232,55 @@ fn boundaries_without_any_data_code_name_both_sides_and_the_files_properties() {
     assert!(!err.contains("classify"), "{err}");
 }
 
+/// Boundaries keyed by another property than --code-property: whether the property is missing
+/// (the file has no `codigo_comuna`) or holds other codes, the error names the property that
+/// holds the data's codes and the option to use, as the page chooses it itself.
+#[test]
+fn boundaries_keyed_by_another_property_name_the_property_that_matches() {
+    let path = out_path("cells-by-cut.geojson");
+    let cell = |x: f64, cut: &str, other: &str| {
+        format!(
+            r#"{{"type":"Feature","properties":{{"id":"{other}","cut":"{cut}"}},"geometry":{{"type":"Polygon","coordinates":[[[{x},-33],[{x1},-33],[{x1},-32],[{x},-32],[{x},-33]]]}}}}"#,
+            x1 = x + 1.0
+        )
+    };
+    std::fs::write(
+        &path,
+        format!(
+            r#"{{"type":"FeatureCollection","features":[{},{}]}}"#,
+            cell(-71.0, "13101", "a"),
+            cell(-70.0, "13102", "b")
+        ),
+    )
+    .unwrap();
+    let run = |property: &str| {
+        fails(
+            1,
+            &[
+                "map",
+                "tests/data/map_rates.csv",
+                "--year",
+                "2019",
+                "--geometry",
+                &path,
+                "--code-property",
+                property,
+                "--out",
+                &out_path("cells-by-cut.svg"),
+            ],
+        )
+    };
+    for property in ["codigo_comuna", "id"] {
+        let err = run(property);
+        assert!(
+            err.contains(
+                "the property `cut` holds 2 of the data's 6 codes: use --code-property cut"
+            ),
+            "{property}: {err}"
+        );
+    }
+}
+
 #[test]
 fn a_year_without_data_is_an_input_error_listing_the_years() {
     let err = fails(

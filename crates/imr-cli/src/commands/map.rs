@@ -8,6 +8,7 @@
 
 use super::input::{load_panel, InputArgs};
 use super::CliError;
+use imr_core::map::code_match::best_code_property;
 use imr_core::map::year_map::BUNDLED_CREDIT;
 use imr_core::request::{
     Boundaries, ClassScheme, Contiguity, MapContext, MapRequest, RequestError, Smooth,
@@ -40,7 +41,8 @@ pub struct Args {
     /// Boundaries as TopoJSON or GeoJSON in WGS84 lon/lat (default: Chile's communes, public/data/comunas.topojson, built into imr)
     #[arg(long, value_name = "FILE")]
     pub geometry: Option<PathBuf>,
-    /// Feature property holding the area code matched to --entity
+    /// Feature property holding the area code matched to --entity (when it matches none of the
+    /// data's codes, the error names the property that does)
     #[arg(long, value_name = "PROP", default_value = "codigo_comuna")]
     pub code_property: String,
     /// Feature property holding the area name
@@ -147,6 +149,21 @@ fn cli_error(err: RequestError) -> CliError {
     }
 }
 
+/// "the property `code` holds 22 of the data's 22 codes: use --code-property code", when a
+/// property of the boundary features other than --code-property matches data codes (the page
+/// chooses that property itself: `imr_map::code_match`).
+fn code_property_hint(args: &Args, data_codes: &[&str], text: &str) -> Option<String> {
+    let best = best_code_property(text, args.object.as_deref(), data_codes)?;
+    (best.property != args.code_property).then(|| {
+        format!(
+            "the property `{p}` holds {} of the data's {} codes: use --code-property {p}",
+            best.matched,
+            best.data_codes,
+            p = best.property
+        )
+    })
+}
+
 /// The boundaries' text, their name in messages and how they are credited on the map.
 fn geometry(args: &Args) -> Result<Boundaries, CliError> {
     let Some(path) = &args.geometry else {
@@ -192,7 +209,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 with_funnel: args.funnel.is_some(),
             },
         )
-        .map_err(cli_error)?;
+        .map_err(|err| {
+            // Boundaries that do not fit the data: name the property that holds the codes.
+            let hint = matches!(err, RequestError::Boundaries { .. })
+                .then(|| code_property_hint(&args, &panel.entities(), &boundaries.text))
+                .flatten();
+            match (cli_error(err), hint) {
+                (CliError::Input(message), Some(hint)) => {
+                    CliError::Input(format!("{message}; {hint}"))
+                }
+                (other, _) => other,
+            }
+        })?;
     std::fs::write(&args.out, &result.svg)?;
     if let Some(path) = &args.csv {
         std::fs::write(path, args.input.with_csv_header(&result.csv))?;
