@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startServer, launch, openPage, outsideRequests, cargoBinary, fixture, ROOT } from './harness.mjs';
+import { startServer, launch, openPage, outsideRequests, cargoBinary, fixture, exportDate, imrEnv, ROOT } from './harness.mjs';
 import { shellWords } from './views.mjs';
 import { DataPage, MicrodataPage, ModelsPage } from './pages/index.mjs';
 
@@ -30,8 +30,10 @@ function assertSameCsv(page, cli, what) {
   assert.fail(`${what}: the page and imr differ at line ${line + 1}:\n page: ${a[line]}\n imr:  ${b[line]}`);
 }
 
-// `imr` run in `dir` with these words (after `imr`), its standard output.
-const imr = (dir, words) => execFileSync(cargoBinary('imr-cli', 'imr'), words, { cwd: dir, encoding: 'utf8' });
+// `imr` run in `dir` with these words (after `imr`), its standard output; with `datedLike`, a
+// download of the page, its exports dated as that download is (see imrEnv).
+const imr = (dir, words, datedLike = null) => execFileSync(cargoBinary('imr-cli', 'imr'), words,
+  { cwd: dir, encoding: 'utf8', env: datedLike === null ? process.env : imrEnv(exportDate(datedLike)) });
 
 let server, browser, dir;
 before(async () => {
@@ -113,7 +115,7 @@ test('one model: every Models download is what imr fit prints for the shown comm
   // table after the provenance lines (the analysis data reproduce the fit bit for bit).
   const [, coefficients] = await save(view.downloadTo('coef-csv', dir));
   assert.deepEqual(input, [`public/data/${BUNDLED}`, '--entity', 'codigo_comuna', '--time', 'anio', '--births', 'nacidos_vivos_est', '--rate', 'tmi']);
-  const onBundled = imr(dir, ['fit', ...input, ...requestWords(command), '--format', 'csv']);
+  const onBundled = imr(dir, ['fit', ...input, ...requestWords(command), '--format', 'csv'], coefficients);
   assertSameCsv(coefficients, onBundled, 'coefficient CSV vs imr fit --format csv');
   assert.match(coefficients, new RegExp(`^# Source: ${BUNDLED}\n`));
   assertSameCsv(body(coefficients), body(onData('csv')), 'coefficient CSV vs imr fit on the analysis data');
@@ -149,7 +151,7 @@ test('the rates CSV is what the shown imr rates command prints, for the bundled 
   await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
   const [name, csv] = await save(data.downloadRates(dir));
   assert.equal(name, 'tasas_imr.csv');
-  assertSameCsv(csv, imr(dir, (await ratesCommand(data)).slice(1)), 'rates CSV');
+  assertSameCsv(csv, imr(dir, (await ratesCommand(data)).slice(1), csv), 'rates CSV');
 
   fs.copyFileSync(fixture('good_latin1.csv'), path.join(dir, 'good_latin1.csv'));
   await data.upload(fixture('good_latin1.csv'));
@@ -159,7 +161,7 @@ test('the rates CSV is what the shown imr rates command prints, for the bundled 
   const words = await ratesCommand(data);
   assert.equal(words[2], 'good_latin1.csv');
   const [, uploaded] = await save(data.downloadRates(dir));
-  assertSameCsv(uploaded, imr(dir, words.slice(1)), 'rates CSV of the upload');
+  assertSameCsv(uploaded, imr(dir, words.slice(1), uploaded), 'rates CSV of the upload');
   assert.match(uploaded, /^# Source: good_latin1\.csv\n/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);

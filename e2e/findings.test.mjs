@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, launch, openPage, outsideRequests, injectAxe, ROOT } from './harness.mjs';
-import { ViewPage, runInBundledFolder, flagValue, assertSameBytes, BUNDLED_PATH } from './views.mjs';
+import { ViewPage, flagValue, assertImrWrites, BUNDLED_PATH } from './views.mjs';
 import { FindingsPage, DataPage } from './pages/index.mjs';
 
 const QUESTIONS = ['rates', 'inequality', 'health-income', 'models', 'where'];
@@ -140,9 +140,7 @@ for (const [lang, include] of [['es', false], ['en', true]]) {
     assert.equal(words.includes('--include-flagged'), include);
     const report = await view.downloadReport();
     assert.equal(flagValue(words, '--out'), report.name);
-    const imr = runInBundledFolder(words);
-    assertSameBytes(report.bytes, imr.file(report.name), report.name);
-    imr.remove();
+    assertImrWrites(words, [[report, report.name]]);
     assert.deepEqual(view.errors, []);
     await view.close();
   });

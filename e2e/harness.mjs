@@ -85,6 +85,30 @@ export async function injectAxe(page) {
 
 export const fixture = (name) => path.join(ROOT, 'e2e', 'fixtures', name);
 
+// The date a download of the page carries (`YYYY-MM-DD`): its `# Generated:` line (a CSV) or the
+// date that ends its provenance line (a chart's foot, a report's).
+export function exportDate(text) {
+  const found = text.match(/^# Generated: (\d{4}-\d{2}-\d{2})$/m) ?? text.match(/ · (\d{4}-\d{2}-\d{2})</);
+  if (!found) throw new Error(`no provenance date in the download: ${text.slice(0, 300)}`);
+  return found[1];
+}
+
+// The environment of an `imr` run whose exports carry `date` (SOURCE_DATE_EPOCH, which imr
+// honours): the page's download and imr's file can then be compared byte for byte whatever the
+// clocks say, also when a test crosses midnight UTC between the two.
+export function imrEnv(date) {
+  const seconds = Date.parse(`${date}T00:00:00Z`) / 1000;
+  if (!Number.isInteger(seconds)) throw new Error(`not a date: ${date}`);
+  return { ...process.env, SOURCE_DATE_EPOCH: String(seconds) };
+}
+
+// Today in UTC, as the page and imr date their exports.
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+// The dates an export made since `startedOn` may carry: that day, and today (a test that crosses
+// midnight UTC sees both).
+export const datesSince = (startedOn) => [...new Set([startedOn, todayUtc()])];
+
 // Text of the element with a data-testid, trimmed.
 export async function testidText(page, id) {
   return (await page.getByTestId(id).first().textContent()).trim();

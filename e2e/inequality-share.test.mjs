@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { startServer, launch, openPage, cargoBinary, ROOT } from './harness.mjs';
+import { startServer, launch, openPage, cargoBinary, exportDate, imrEnv, ROOT } from './harness.mjs';
 import { InequalityPage } from './pages/index.mjs';
 
 let server, browser;
@@ -85,7 +85,8 @@ for (const [name, fragment, locale] of [
       const match = command.match(/^imr inequality (.*) > (\S+)$/);
       assert.ok(match, `${commandId}: ${command}`);
       assert.equal(match[2], download.name, `${commandId} writes the file the button downloads`);
-      const out = execFileSync(imr, ['inequality', ...match[1].split(/\s+/)], { cwd: ROOT, maxBuffer: 64 << 20 });
+      // imr's exports dated as the page's download (a run crossing midnight UTC compares too).
+      const out = execFileSync(imr, ['inequality', ...match[1].split(/\s+/)], { cwd: ROOT, maxBuffer: 64 << 20, env: imrEnv(exportDate(download.text)) });
       assert.ok(bytes.length > 100, `${button}: ${bytes.length} bytes`);
       // IMR_E2E_DIFF_DIR keeps both files of a difference for a closer look.
       if (!out.equals(bytes) && process.env.IMR_E2E_DIFF_DIR) {

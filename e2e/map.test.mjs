@@ -3,11 +3,13 @@
 // to the map; no request leaves 127.0.0.1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, outsideRequests } from './harness.mjs';
-import { ViewPage, runInBundledFolder, flagValue, assertSameBytes } from './views.mjs';
+import { startServer, launch, openPage, outsideRequests, exportDate, datesSince, todayUtc } from './harness.mjs';
+import { ViewPage, flagValue, assertImrWrites } from './views.mjs';
 import { MapPage } from './pages/index.mjs';
 
 let server, browser;
+// The day this file started: a download made since carries it, or today's date past midnight UTC.
+const startedOn = todayUtc();
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
@@ -90,7 +92,8 @@ test('the SVG, PNG and CSV downloads hold every commune, made in the page', asyn
   assert.match(text, />2023<\/text>/);
   assert.match(text, /Data: chile_imr_2019_2023\.csv\. Boundaries: chilemapas/);
   // Engine and date on the source line and in <metadata>.
-  const today = new Date().toISOString().slice(0, 10);
+  const today = exportDate(text);
+  assert.ok(datesSince(startedOn).includes(today), `${today}: the day the test ran`);
   assert.match(text, new RegExp(`<metadata>[^<]*imr-atlas [^<]* · ${today}</metadata>`));
   assert.match(text, new RegExp(`data-testid="map-source"[^>]*>imr-atlas \\S+ · ${today}</text>`));
   // The SVG's values are the page's values.
@@ -179,10 +182,7 @@ for (const lang of ['en', 'es']) {
       const [svg, csv] = [await view.downloadSvg(), await view.downloadCsv()];
       assert.equal(flagValue(words, '--out'), svg.name);
       assert.equal(flagValue(words, '--csv'), csv.name);
-      const imr = runInBundledFolder(words);
-      assertSameBytes(svg.bytes, imr.file(svg.name), svg.name);
-      assertSameBytes(csv.bytes, imr.file(csv.name), csv.name);
-      imr.remove();
+      assertImrWrites(words, [[svg, svg.name], [csv, csv.name]]);
       if (lisa) assert.ok(svg.bytes.toString('utf8').includes(lang === 'es' ? '>Alto-Alto' : '>High-High'), 'LISA legend in the page language');
     }
     assert.deepEqual(outsideRequests(view.requests, server.origin), []);
@@ -235,10 +235,7 @@ test('flagged rows are left out of the map by default and named; the include tog
   const sameAsCommand = async () => {
     const words = await view.commandWords();
     const [svg, csv] = [await view.downloadSvg(), await view.downloadCsv()];
-    const imr = runInBundledFolder(words);
-    assertSameBytes(svg.bytes, imr.file(flagValue(words, '--out')), svg.name);
-    assertSameBytes(csv.bytes, imr.file(flagValue(words, '--csv')), csv.name);
-    imr.remove();
+    assertImrWrites(words, [[svg, flagValue(words, '--out')], [csv, flagValue(words, '--csv')]]);
     return [words, svg.bytes.toString('utf8'), csv.bytes.toString('utf8')];
   };
   let [words, svg, csv] = await sameAsCommand();

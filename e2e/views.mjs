@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { openPage, cargoBinary, ROOT } from './harness.mjs';
+import { openPage, cargoBinary, exportDate, imrEnv, ROOT } from './harness.mjs';
 
 // For each view, the elements that say its results are on screen: the first one the answer,
 // the others the parts drawn after it.
@@ -215,12 +215,14 @@ export async function chooseModels(page, { models, vcov, regressors }) {
 
 /** Runs the command words (`imr …`) in a fresh folder holding the bundled data file where the
  * page's commands name it (`public/data/…`, as in a checkout), and returns a reader of the files
- * it wrote (and its stdout). */
-export function runInBundledFolder(words) {
+ * it wrote (and its stdout). `datedLike`, a download of the page, dates imr's exports as that
+ * download is dated (see [`imrEnv`]), for a comparison byte for byte. */
+export function runInBundledFolder(words, datedLike = null) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-'));
   fs.mkdirSync(path.join(dir, 'public', 'data'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, BUNDLED_PATH), path.join(dir, BUNDLED_PATH));
-  const stdout = execFileSync(cargoBinary('imr-cli', 'imr'), words.slice(1), { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = datedLike ? imrEnv(exportDate(datedLike.text)) : process.env;
+  const stdout = execFileSync(cargoBinary('imr-cli', 'imr'), words.slice(1), { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   return {
     stdout,
     file: (name) => fs.readFileSync(path.join(dir, name)),
@@ -242,4 +244,24 @@ export function assertSameBytes(ours, theirs, what) {
   const [a, b] = [ours.toString('utf8').split('\n'), theirs.toString('utf8').split('\n')];
   const line = a.findIndex((l, i) => l !== b[i]);
   assert.fail(`${what}: the page and imr differ at line ${line + 1}:\n page: ${a[line]}\n imr:  ${b[line]}`);
+}
+
+/** Asserts that the command words (`imr …`, run as [`runInBundledFolder`] runs them) write each
+ * download byte for byte: `files` pairs a download of the page with the name of imr's file.
+ * imr's exports are dated as each download is, one run per date: the page dates a chart when it
+ * draws it and a CSV when it is clicked, so a midnight UTC may fall between two downloads. */
+export function assertImrWrites(words, files) {
+  const byDate = new Map();
+  for (const [download, name] of files) {
+    const date = exportDate(download.text);
+    byDate.set(date, [...(byDate.get(date) ?? []), [download, name]]);
+  }
+  for (const same of byDate.values()) {
+    const imr = runInBundledFolder(words, same[0][0]);
+    try {
+      for (const [download, name] of same) assertSameBytes(download.bytes, imr.file(name), download.name);
+    } finally {
+      imr.remove();
+    }
+  }
 }

@@ -17,7 +17,11 @@ use clap::{Parser, Subcommand};
         Reads CSV files (delimiter, decimal comma, encoding and header are detected), validates every \
         row (each is used or reported as excluded with its line and reason) and computes infant \
         mortality rates per 1,000 births with exact Poisson intervals, inequality measures per year, \
-        panel-data models and choropleth maps. The web page runs the same engine."
+        panel-data models and choropleth maps. The web page runs the same engine.",
+    after_help = "Environment:\n  \
+        SOURCE_DATE_EPOCH  Fixes the date line of every export (\"# Generated:\", a chart's foot):\n                     \
+        seconds since 1970-01-01 UTC, as `date +%s` prints them. Unset, exports carry\n                     \
+        today's date in UTC; set, runs on different days write the same bytes."
 )]
 pub struct Cli {
     #[command(subcommand)]

@@ -27,6 +27,16 @@ fn main() -> ExitCode {
     commands::set_csv_options(imr_core::escape::CsvOptions {
         formula_guard: !cli.no_formula_guard,
     });
+    match commands::input::fixed_date(
+        std::env::var_os(commands::input::SOURCE_DATE_EPOCH).as_deref(),
+    ) {
+        Ok(Some(date)) => commands::input::set_fixed_date(date),
+        Ok(None) => {}
+        Err(err) => {
+            eprintln!("imr: {err}");
+            return ExitCode::from(err.exit_code());
+        }
+    }
     let result = cli.command.run();
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,7 @@
 //! `imr rates|inequality|fit|map` print the same bytes as before they ran on the engine's
 //! requests: the expected outputs in tests/data/snapshots were written by the `imr` of commit
-//! dcb7ece (tests/data/snapshots/make.sh, dates as `<DATE>`, the map's path as `<OUT>`). A change
+//! dcb7ece (tests/data/snapshots/make.sh, dates as `<DATE>`: the runs here fix the date with
+//! `SOURCE_DATE_EPOCH`; the map's path as `<OUT>`). A change
 //! of output must be deliberate: re-record with make.sh and say why in the commit.
 
 use imr_cli::commands::fit::{FitDocument, FitRows};
@@ -13,18 +14,10 @@ mod common;
 
 const SNAPSHOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/snapshots");
 
-/// Today as the exports write it.
-fn today() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs() as i64;
-    imr_core::provenance::date_from_unix_seconds(seconds)
-}
-
-/// The stdout of `imr args` run in the crate's directory, with today's date as `<DATE>`.
+/// The stdout of `imr args` run in the crate's directory, its exports dated
+/// [`common::FIXED_DATE`] (`SOURCE_DATE_EPOCH`), written `<DATE>` as in the snapshots.
 fn imr(args: &[&str]) -> String {
-    common::stdout(args).replace(&today(), "<DATE>")
+    common::stdout_dated(args).replace(common::FIXED_DATE, "<DATE>")
 }
 
 fn snapshot(name: &str) -> String {
@@ -181,7 +174,7 @@ fn map_prints_and_draws_what_it_did() {
     assert_same("map.json", &summary.replace(out_str, "<OUT>"));
     let svg = std::fs::read_to_string(&out)
         .unwrap()
-        .replace(&today(), "<DATE>");
+        .replace(common::FIXED_DATE, "<DATE>");
     assert_same("map.svg", &svg);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -7,6 +7,7 @@ use imr_core::ingest::{
 };
 use imr_core::panel::Panel;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 /// Input files and column choices. A flag that is absent leaves the guess from the column names.
 #[derive(clap::Args, Debug, Clone)]
@@ -66,8 +67,52 @@ impl InputArgs {
     }
 }
 
-/// Today's date in UTC (`YYYY-MM-DD`), the date line of every export.
+/// The environment variable that fixes the date line of every export: seconds since
+/// 1970-01-01 00:00 UTC, as `date +%s` prints them (reproducible-builds.org's
+/// `SOURCE_DATE_EPOCH`, which Debian's and Nix's builds also set). With it, an export written
+/// today and one written next year are the same bytes.
+pub const SOURCE_DATE_EPOCH: &str = "SOURCE_DATE_EPOCH";
+
+/// The date of this run's exports when [`SOURCE_DATE_EPOCH`] fixes it (set once, by `main`).
+static FIXED_DATE: OnceLock<String> = OnceLock::new();
+
+/// The export date that a value of [`SOURCE_DATE_EPOCH`] fixes: `None` when the variable is
+/// unset or empty (exports carry today's date); an error, naming the variable and the value,
+/// when it is not a whole number of seconds (the specification asks tools to fail then rather
+/// than guess).
+pub fn fixed_date(value: Option<&std::ffi::OsStr>) -> Result<Option<String>, CliError> {
+    let Some(value) = value.filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    let seconds = value
+        .to_str()
+        .filter(|v| {
+            let digits = v.strip_prefix('-').unwrap_or(v);
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        })
+        .and_then(|v| v.parse::<i64>().ok())
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "{SOURCE_DATE_EPOCH}={} is not a date: it must be whole seconds since \
+                 1970-01-01 UTC, as `date +%s` prints them (e.g. {SOURCE_DATE_EPOCH}=1764547200 \
+                 dates exports 2025-12-01)",
+                value.to_string_lossy()
+            ))
+        })?;
+    Ok(Some(imr_core::provenance::date_from_unix_seconds(seconds)))
+}
+
+/// Fixes the date of this run's exports (from [`SOURCE_DATE_EPOCH`]); called once, by `main`.
+pub fn set_fixed_date(date: String) {
+    let _ = FIXED_DATE.set(date);
+}
+
+/// The date line of every export (`YYYY-MM-DD`): the date [`SOURCE_DATE_EPOCH`] fixes, else
+/// today's date in UTC (the page uses the browser's clock in UTC).
 pub fn today() -> String {
+    if let Some(date) = FIXED_DATE.get() {
+        return date.clone();
+    }
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)

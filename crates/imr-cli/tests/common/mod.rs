@@ -11,11 +11,34 @@ const CRATE_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
 /// `imr args…`, run in `dir` (the relative paths of `args` resolve there).
 pub fn imr_in(dir: impl AsRef<Path>, args: &[&str]) -> Output {
+    imr_env_in(dir, args, &[])
+}
+
+/// `imr args…` run in `dir` with these environment variables set (the rest inherited).
+pub fn imr_env_in(dir: impl AsRef<Path>, args: &[&str], env: &[(&str, &str)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_imr"))
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(dir)
         .output()
         .expect("the imr binary runs")
+}
+
+/// `SOURCE_DATE_EPOCH` of a run whose exports are dated [`FIXED_DATE`], so that a comparison
+/// of whole files does not depend on the day (or on a run crossing midnight UTC).
+pub const FIXED_EPOCH: (&str, &str) = ("SOURCE_DATE_EPOCH", "1764547200");
+/// The date [`FIXED_EPOCH`] fixes.
+pub const FIXED_DATE: &str = "2025-12-01";
+
+/// The stdout of a run in the crate's directory, dated [`FIXED_DATE`], that must succeed.
+pub fn stdout_dated(args: &[&str]) -> String {
+    let out = imr_env_in(CRATE_DIR, args, &[FIXED_EPOCH]);
+    assert!(
+        out.status.success(),
+        "imr {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("imr prints UTF-8")
 }
 
 /// `imr args…`, run in the crate's directory.

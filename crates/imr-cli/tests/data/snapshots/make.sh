@@ -5,11 +5,13 @@
 # it gained `flagged_left_out`, the communes left out as flagged), kept so that tests/snapshots.rs can
 # check that the request-based commands print the same bytes. Run from crates/imr-cli with the
 # imr binary to record as $1: sh tests/data/snapshots/make.sh /path/to/imr
-# Dates (today) are written as <DATE> and the map's output path as <OUT>.
+# Dates are written as <DATE> (the runs are dated 2025-12-01 by SOURCE_DATE_EPOCH, as the test
+# runs them) and the map's output path as <OUT>.
 set -e
 IMR=$1
 S=tests/data/snapshots
-D=$(date -u +%F)
+export SOURCE_DATE_EPOCH=1764547200
+D=2025-12-01
 norm() { sed -e "s/$D/<DATE>/g" -e "s#$S/tmp.svg#<OUT>#g"; }
 $IMR rates tests/data/inequality_communes.csv | norm > $S/rates.json
 $IMR rates tests/data/inequality_communes.csv --format csv | norm > $S/rates.csv
