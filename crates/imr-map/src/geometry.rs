@@ -282,6 +282,36 @@ pub(crate) fn polygon_bounds(polygon: &Polygon) -> [f64; 4] {
     b
 }
 
+/// The object of a topology that is read, among the topology's object `names`: `object` when
+/// given (an error listing the names when there is none of that name), else the only object,
+/// else `comunas` (the bundled boundaries' object); several others are ambiguous.
+pub(crate) fn topology_object<'a>(
+    names: impl Iterator<Item = &'a str> + Clone,
+    object: Option<&'a str>,
+) -> Result<&'a str, GeometryError> {
+    let available = || names.clone().collect::<Vec<_>>().join(", ");
+    let mut all = names.clone();
+    match object {
+        Some(wanted) if all.any(|n| n == wanted) => Ok(wanted),
+        Some(wanted) => Err(GeometryError::UnknownObject {
+            wanted: wanted.into(),
+            available: available(),
+        }),
+        None => {
+            let mut only = names.clone();
+            match (only.next(), only.next()) {
+                (Some(one), None) => Ok(one),
+                (None, _) => Err(GeometryError::Empty),
+                _ => names.clone().find(|n| *n == "comunas").ok_or_else(|| {
+                    GeometryError::AmbiguousObject {
+                        available: available(),
+                    }
+                }),
+            }
+        }
+    }
+}
+
 impl GeoLayer {
     /// Decodes TopoJSON or GeoJSON text, whichever it is.
     ///
@@ -328,25 +358,7 @@ impl GeoLayer {
         object: Option<&str>,
         keys: &PropertyKeys,
     ) -> Result<Self, GeometryError> {
-        let names: Vec<&String> = topology.objects.keys().collect();
-        let available = names
-            .iter()
-            .map(|n| n.as_str())
-            .collect::<Vec<_>>()
-            .join(", ");
-        let name = match object {
-            Some(wanted) if topology.objects.contains_key(wanted) => wanted,
-            Some(wanted) => {
-                return Err(GeometryError::UnknownObject {
-                    wanted: wanted.into(),
-                    available,
-                })
-            }
-            None if names.len() == 1 => names[0].as_str(),
-            None if topology.objects.contains_key("comunas") => "comunas",
-            None if names.is_empty() => return Err(GeometryError::Empty),
-            None => return Err(GeometryError::AmbiguousObject { available }),
-        };
+        let name = topology_object(topology.objects.keys().map(String::as_str), object)?;
         let Some(named) = topology.objects.get(name) else {
             return Err(GeometryError::Empty);
         };
@@ -680,7 +692,7 @@ pub fn code_key(code: &str) -> String {
 
 /// A property value as a code string: strings as they are, integers without a decimal point
 /// (also when written `1101.0`, as some tools write numbers).
-fn code_string(v: &JsonValue) -> Option<String> {
+pub(crate) fn code_string(v: &JsonValue) -> Option<String> {
     /// Integers up to 2⁵³ are exact in f64.
     const EXACT: f64 = 9_007_199_254_740_992.0;
     match v {
