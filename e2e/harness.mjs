@@ -109,11 +109,6 @@ export const todayUtc = () => new Date().toISOString().slice(0, 10);
 // midnight UTC sees both).
 export const datesSince = (startedOn) => [...new Set([startedOn, todayUtc()])];
 
-// Text of the element with a data-testid, trimmed.
-export async function testidText(page, id) {
-  return (await page.getByTestId(id).first().textContent()).trim();
-}
-
 // A binary of this source tree (`imr`, `imr-gen-deaths`): built with cargo (a no-op when up to
 // date) into CARGO_TARGET_DIR or target/, debug profile, as `make e2e` builds them. IMR_BIN
 // overrides the `imr` binary.

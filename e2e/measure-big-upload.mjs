@@ -9,7 +9,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, openPage, startServer, testidText } from './harness.mjs';
+import { launch, startServer } from './harness.mjs';
+import { DataPage } from './pages/index.mjs';
 import { writePanelCsv } from './big-csv.mjs';
 
 const megabytes = Number(process.argv[2] || 20);
@@ -31,44 +32,42 @@ try {
   page.on('crash', () => errors.push('the page crashed'));
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const data = DataPage.attach({ page, context, requests: [], errors });
   await page.goto(`${server.origin}/#view=data`);
-  await page.getByTestId('rows-read').waitFor();
+  await data.rowCount('read').waitFor();
   const memory = () => page.evaluate(() => (window.__imrMemory ? window.__imrMemory.buffer.byteLength : null));
   const mib = (b) => (b / 1048576).toFixed(0);
   const bundled = await memory();
   const started = Date.now();
-  await page.getByTestId('file-input').setInputFiles(file);
-  // The counts of the upload, or the file's error (a file too big for the browser's memory).
-  await page.waitForFunction((n) => document.querySelector('[data-testid=rows-read]')?.textContent.trim() === String(n)
-    || document.querySelector('[data-testid=file-error], [data-testid=upload-error]'), rows, { timeout: 1_200_000 });
+  await data.upload(file);
+  // The counts of the upload, or the file's error (a file too big for the browser's memory), or
+  // the upload's (the worker out of memory, the table refused).
+  const counted = data.rowCount('read').filter({ hasText: new RegExp(`^\\s*${rows}\\s*$`) });
+  const refusal = data.error('file').or(data.error('upload'));
+  await counted.or(refusal).first().waitFor({ timeout: 1_200_000 });
   const seconds = (Date.now() - started) / 1000;
   const loaded = await memory();
-  // A file's parse error, or the upload's (the worker out of memory, the table refused).
-  const refusal = page.locator('[data-testid=file-error], [data-testid=upload-error]');
   const failed = await refusal.count();
   if (failed) {
     console.log(JSON.stringify({ file_mb: +(bytes / 1e6).toFixed(1), rows, seconds_to_message: seconds,
       wasm_mib_after_upload: +mib(loaded), message: (await refusal.first().textContent()).trim(), errors }));
   } else {
     console.error(`counts after ${seconds} s; wasm ${mib(loaded)} MiB`);
-    const deaths = page.getByTestId('role-deaths').first();
+    const deaths = data.roleSelect('deaths');
     const chosen = await deaths.inputValue();
     const afterRoles = [];
     for (let i = 0; i < 3; i++) {
       await deaths.selectOption('');
       await deaths.selectOption(chosen);
-      await page.waitForFunction((n) => document.querySelector('[data-testid=rows-read]')?.textContent.trim() === String(n), rows);
+      await counted.waitFor();
       afterRoles.push(+mib(await memory()));
     }
     console.log(JSON.stringify({
       file_mb: +(bytes / 1e6).toFixed(1), rows, covariates, seconds_to_counts: seconds,
       wasm_mib_bundled: +mib(bundled), wasm_mib_after_upload: +mib(loaded), wasm_mib_after_each_role_cycle: afterRoles,
-      rows_used: await testidText(page, 'rows-used'),
+      rows_used: await data.rowCountText('used'),
       // Worker: read + parse + encode; decode: the table turned back into Rust on the page's thread.
-      ...(await page.evaluate(() => {
-        const done = document.querySelector('[data-testid=upload-done]');
-        return done ? { worker_ms: Number(done.dataset.workerMs), decode_ms: Number(done.dataset.decodeMs) } : {};
-      })),
+      ...(await data.uploadTimings()),
       errors,
     }));
   }

@@ -113,6 +113,18 @@ export class DataPage extends ViewPage {
   /** Chooses the column of a role (births, deaths…) by the option `option` (`{ label }` or a value). */
   async chooseRole(role, option) { await this.testid(`role-${role}`).selectOption(option); }
 
+  /** The select of a column role (the first file's). */
+  roleSelect(role) { return this.testid(`role-${role}`).first(); }
+
+  /** The worker's and the decoding's milliseconds of the last upload (read + parse + encode in
+   * the worker; the table turned back into Rust on the page's thread), or {} before one. */
+  async uploadTimings() {
+    const done = this.uploadStatus('done');
+    if (await done.count() === 0) return {};
+    const ms = async (name) => Number(await done.first().getAttribute(name));
+    return { worker_ms: await ms('data-worker-ms'), decode_ms: await ms('data-decode-ms') };
+  }
+
   /** The note that the bundled data is shown. */
   bundledNote() { return this.testid('bundled-note'); }
 
