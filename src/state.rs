@@ -141,6 +141,9 @@ pub struct AppState {
     pub files: RwSignal<Vec<LoadedFile>>,
     /// Column roles of each readable file, same order as `files`.
     pub roles: RwSignal<Vec<ColumnRoles>>,
+    /// The year of the rows of data files without a year column (data of one year), kept in
+    /// the link and the saved analysis as `time-value`; `None` until the reader gives one.
+    pub time_value: RwSignal<Option<i64>>,
     /// True while the bundled dataset is the data shown.
     pub bundled: RwSignal<bool>,
     pub view: RwSignal<View>,
@@ -154,10 +157,16 @@ impl AppState {
     pub fn new(fragment: &crate::fragment::Fragment) -> Self {
         let files = RwSignal::new(Vec::<LoadedFile>::new());
         let roles = RwSignal::new(Vec::<ColumnRoles>::new());
+        let time_value =
+            fragment.synced_with("time-value", None, write_time_value, read_time_value);
         // `with`, not `get`: the memo reads the files and roles in place (no clone of the list).
         let panel = Memo::new(move |_| {
+            let options = IngestOptions {
+                time_value: time_value.get(),
+                ..IngestOptions::default()
+            };
             files
-                .with(|files| roles.with(|roles| panel_from(files, roles)))
+                .with(|files| roles.with(|roles| panel_from(files, roles, &options)))
                 .map(|r| r.map(|p| Shared(Arc::new(p))))
         });
         let rates = Memo::new(move |_| {
@@ -169,6 +178,7 @@ impl AppState {
         AppState {
             files,
             roles,
+            time_value,
             bundled: RwSignal::new(false),
             // The study's answers first.
             view: fragment.synced("view", View::Findings),
@@ -216,7 +226,12 @@ impl AppState {
                     .zip(roles)
                     .map(|(t, r)| (t.columns.as_slice(), r))
                     .collect();
-                InputSpec::of_tables(names, &tables)
+                // The year of files without a year column, when one of them reads it.
+                let time_value = self
+                    .time_value
+                    .get()
+                    .filter(|_| imr_core::ingest::time_value_applies(roles));
+                InputSpec::of_tables(names, &tables).with_time_value(time_value)
             })
         })
     }
@@ -270,11 +285,45 @@ pub fn read_owned_file(name: &str, bytes: Vec<u8>) -> LoadedFile {
 pub fn panel_from(
     files: &[LoadedFile],
     roles: &[ColumnRoles],
+    options: &IngestOptions,
 ) -> Option<Result<Panel, IngestError>> {
     let tables: Vec<&Arc<RawTable>> = files.iter().filter_map(|f| f.table.as_ref().ok()).collect();
     if tables.is_empty() || tables.len() != roles.len() {
         return None;
     }
     let tables: Vec<&RawTable> = tables.into_iter().map(|t| &**t).collect();
-    Some(build_panel(&tables, roles, &IngestOptions::default()))
+    Some(build_panel(&tables, roles, options))
+}
+
+/// The year of files without a year column in the link: empty when none was given.
+fn write_time_value(year: &Option<i64>) -> String {
+    year.map(|y| y.to_string()).unwrap_or_default()
+}
+
+/// A year from the link (`None`: not a year within the range a year column may hold, ignored).
+fn read_time_value(s: &str) -> Option<Option<i64>> {
+    if s.is_empty() {
+        return Some(None);
+    }
+    s.parse::<i64>()
+        .ok()
+        .filter(|y| (imr_core::ingest::MIN_YEAR..=imr_core::ingest::MAX_YEAR).contains(y))
+        .map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_year_of_files_without_a_year_column_round_trips_through_the_link() {
+        for year in [None, Some(2023), Some(-5), Some(imr_core::ingest::MAX_YEAR)] {
+            assert_eq!(read_time_value(&write_time_value(&year)), Some(year));
+        }
+        assert_eq!(write_time_value(&None), "");
+        // Not a year a year column may hold: ignored (the default stays).
+        for bad in ["20.5", "x", "1000000", " 2023"] {
+            assert_eq!(read_time_value(bad), None, "{bad}");
+        }
+    }
 }

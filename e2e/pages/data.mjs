@@ -113,6 +113,24 @@ export class DataPage extends ViewPage {
   /** Chooses the column of a role (births, deaths…) by the option `option` (`{ label }` or a value). */
   async chooseRole(role, option) { await this.testid(`role-${role}`).selectOption(option); }
 
+  /** The error of the panel (the files' roles or rows cannot make a panel). */
+  panelError() { return this.testid('panel-error'); }
+
+  /** The field "Year of files without a year column". */
+  timeValue() { return this.testid('time-value'); }
+
+  /** Types `text` in the year field and commits it (Enter), as a reader does. */
+  async giveTimeValue(text) {
+    await this.timeValue().fill(text);
+    await this.timeValue().press('Enter');
+  }
+
+  /** The year field's "not a year" message. */
+  timeValueInvalid() { return this.testid('time-value-invalid'); }
+
+  /** The note naming the files read as rows of the year given. */
+  timeValueApplied() { return this.testid('time-value-applied'); }
+
   /** The select of a column role (the first file's). */
   roleSelect(role) { return this.testid(`role-${role}`).first(); }
 

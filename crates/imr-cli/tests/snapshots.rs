@@ -133,6 +133,7 @@ fn fit_prints_what_it_printed_and_the_request_runs_to_the_same_json() {
         deaths: None,
         births: None,
         rate: None,
+        time_value: None,
     })
     .unwrap();
     let fit = FitRequest {

@@ -274,6 +274,10 @@ pub struct FileReport {
     pub roles: std::collections::BTreeMap<&'static str, String>,
     /// How the key was joined for characteristics files: "entity" or "entity and time".
     pub join: Option<&'static str>,
+    /// The year every row of a main file without a time column was given
+    /// (`IngestOptions::time_value`); absent for a file with its own years.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_given: Option<i64>,
 }
 
 /// What happened to every row of every file.

@@ -1,7 +1,7 @@
 //! Ingest from files to a validated panel: dialects of real agency files and the accounting of
 //! every row.
 
-use imr_core::ingest::{build_panel, ExclusionReason, IngestOptions, RawTable};
+use imr_core::ingest::{build_panel, time_value_applies, ExclusionReason, IngestOptions, RawTable};
 use imr_core::panel::Panel;
 use imr_core::rates::RateTable;
 
@@ -458,4 +458,85 @@ fn repeated_keys_are_kept_as_rows_when_asked_and_characteristics_join_every_one(
         .map(|(_, v)| v)
         .collect();
     assert_eq!(a2001, vec![Some(10.0), Some(10.0)]);
+}
+
+/// Data of one year whose year is not a column (the year in the file's name, as agencies
+/// publish yearly files): with `time_value` every row of such a file is of that year, the file's
+/// report says so and the panel's time is `year`; a file with its own year column keeps its
+/// years; a characteristics file without a year joins by code as always. Without the option
+/// the file is the error naming the missing year column.
+#[test]
+fn a_file_of_one_year_without_a_year_column_takes_the_year_given() {
+    let deaths_2023 = b"comuna;nacimientos;defunciones\n01101;1500;6\n05101;900;3\n13101;2000;4\n";
+    let with_years = b"comuna,anio,nacimientos,defunciones\n01101,2022,1480,5\n05101,2022,910,4\n";
+    let poverty = b"comuna,pobreza\n01101,12.5\n05101,9.1\n13101,5.0\n";
+    let files: [(&str, &[u8]); 3] = [
+        ("defunciones_2023.csv", deaths_2023),
+        ("serie.csv", with_years),
+        ("pobreza.csv", poverty),
+    ];
+    let tables: Vec<RawTable> = files
+        .iter()
+        .map(|(name, bytes)| RawTable::from_bytes(name, bytes).unwrap())
+        .collect();
+    let roles: Vec<_> = tables.iter().map(|t| t.guessed_roles.clone()).collect();
+    assert_eq!(roles[0].time, None, "no column of the first file is a year");
+    // The year given dates the first file; not the series (its own years) nor the poverty
+    // file (characteristics, joined by code).
+    assert!(time_value_applies(&roles));
+    assert!(!time_value_applies(&roles[1..]));
+    assert!(!time_value_applies(&[roles[1].clone(), roles[2].clone()]));
+    // Without any outcome role the first table is the data: a year is needed there.
+    assert!(time_value_applies(&roles[2..]));
+
+    let err = build_panel(&tables, &roles, &IngestOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("defunciones_2023.csv"), "{err}");
+    assert!(err.to_string().contains("year"), "{err}");
+
+    let options = IngestOptions {
+        time_value: Some(2023),
+        ..IngestOptions::default()
+    };
+    let panel = build_panel(&tables, &roles, &options).unwrap();
+    let r = &panel.report;
+    // 3 + 2 main rows and 3 characteristics rows, all used.
+    assert_eq!(
+        (r.rows_read, r.rows_excluded),
+        (3 + 2 + 3, 0),
+        "{:?}",
+        r.excluded
+    );
+    assert_eq!(panel.times(), vec![2022, 2023]);
+    let row = |code: &str, year: i64| {
+        panel
+            .rows()
+            .find(|row| row.entity == code && row.time == year)
+            .unwrap_or_else(|| panic!("{code} {year}"))
+    };
+    assert_eq!(
+        (row("01101", 2023).births, row("01101", 2023).deaths),
+        (Some(1500.0), Some(6.0))
+    );
+    assert_eq!(
+        (row("01101", 2022).births, row("01101", 2022).deaths),
+        (Some(1480.0), Some(5.0))
+    );
+    assert_eq!(row("13101", 2023).deaths, Some(4.0));
+    // Characteristics join by code onto both years.
+    assert_eq!(
+        panel
+            .numeric_column("pobreza")
+            .unwrap()
+            .iter()
+            .flatten()
+            .count(),
+        5
+    );
+    // The report says which file took the year; the other keeps its own.
+    let given: Vec<Option<i64>> = r.files.iter().map(|f| f.time_given).collect();
+    assert_eq!(given, vec![Some(2023), None, None]);
+    let json = serde_json::to_value(r).unwrap();
+    assert_eq!(json["files"][0]["time_given"], 2023);
+    assert!(json["files"][1].get("time_given").is_none());
+    assert_eq!(panel.time_column, "year");
 }

@@ -39,6 +39,12 @@ pub struct DataMessages {
     pub upload_drop_hint: &'static str,
     pub upload_privacy_note: &'static str,
     pub show_all: &'static str,
+    pub time_value_label: &'static str,
+    pub time_value_hint: &'static str,
+    pub time_value_invalid: &'static str,
+    /// (year, the files whose rows are of that year)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub time_value_applied: fn(&str, &str) -> String,
     /// (rows, delimiter, decimal mark, encoding, header, metadata note or nothing)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub file_summary: fn(&str, &str, &str, &str, &str, &str) -> String,

@@ -5,7 +5,7 @@ use super::HowCalculated;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::AppState;
-use imr_core::ingest::{delimiter_label, Role};
+use imr_core::ingest::{delimiter_label, Role, MAX_YEAR, MIN_YEAR};
 use leptos::prelude::*;
 
 #[component]
@@ -90,6 +90,7 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
             <section aria-labelledby="files-h">
                 <h3 id="files-h">{msg(|m| m.data.files_columns)}</h3>
                 <ul>{items}</ul>
+                <TimeValue/>
                 <HowCalculated testid="files-method">
                     <p class="note">{msg(|m| m.data.covariates_note)}</p>
                 </HowCalculated>
@@ -105,5 +106,77 @@ fn role_label(role: Role) -> impl Fn() -> &'static str + Copy {
         Role::Births => msg(|m| m.common.births),
         Role::Deaths => msg(|m| m.common.infant_deaths),
         Role::Rate => msg(|m| m.data.rate),
+    }
+}
+
+/// The year of files without a year column ([`AppState::time_value`]): offered while a data
+/// file has no year column (or once a year is given), with the files read as rows of that year.
+/// A value that is not a year within the range a year column may hold is not applied, and the
+/// field says so.
+#[component]
+fn TimeValue() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let invalid = RwSignal::new(false);
+    let shown = move || {
+        state.time_value.with(Option::is_some)
+            || state
+                .roles
+                .with(|r| imr_core::ingest::time_value_applies(r))
+    };
+    let on_change = move |ev: leptos::ev::Event| {
+        let text = event_target_value(&ev);
+        let text = text.trim();
+        if text.is_empty() {
+            invalid.set(false);
+            state.time_value.set(None);
+            return;
+        }
+        match text
+            .parse::<i64>()
+            .ok()
+            .filter(|y| (MIN_YEAR..=MAX_YEAR).contains(y))
+        {
+            Some(year) => {
+                invalid.set(false);
+                state.time_value.set(Some(year));
+            }
+            None => invalid.set(true),
+        }
+    };
+    // The files that took the year, from the ingest report.
+    let applied = move || {
+        let year = state.time_value.get()?;
+        let panel = state.panel.get()?.ok()?;
+        let files: Vec<&str> = panel
+            .report
+            .files
+            .iter()
+            .filter(|f| f.time_given.is_some())
+            .map(|f| f.file.as_str())
+            .collect();
+        (!files.is_empty()).then(|| (year.to_string(), files.join(", ")))
+    };
+    move || {
+        shown().then(|| {
+            view! {
+                <div class="time-value">
+                    <label for="time-value">{msg(|m| m.data.time_value_label)}</label>" "
+                    <input id="time-value" data-testid="time-value" type="number" step="1"
+                        min=MIN_YEAR.to_string() max=MAX_YEAR.to_string() inputmode="numeric"
+                        aria-describedby="time-value-hint" aria-invalid=move || invalid.get().to_string()
+                        prop:value=move || state.time_value.get().map(|y| y.to_string()).unwrap_or_default()
+                        on:change=on_change/>
+                    <p class="note" id="time-value-hint">{msg(|m| m.data.time_value_hint)}</p>
+                    {move || invalid.get().then(|| view! {
+                        <p class="error" role="alert" data-testid="time-value-invalid">{msg(|m| m.data.time_value_invalid)}</p>
+                    })}
+                    {move || applied().map(|(year, files)| view! {
+                        <p class="note" role="status" data-testid="time-value-applied">
+                            {move || (messages(lang().get()).data.time_value_applied)(&year, &files)}
+                        </p>
+                    })}
+                </div>
+            }
+        })
     }
 }

@@ -3,7 +3,8 @@
 use super::CliError;
 use imr_core::analysis::{is_saved_analysis, SavedAnalysis};
 use imr_core::ingest::{
-    build_panel, columns::find_column, ColumnRoles, IngestOptions, RawTable, Role,
+    build_panel, columns::find_column, fragment::parse_fragment, ColumnRoles, IngestOptions,
+    RawTable, Role, MAX_YEAR, MIN_YEAR,
 };
 use imr_core::panel::Panel;
 use std::path::PathBuf;
@@ -34,6 +35,12 @@ pub struct InputArgs {
     /// (guessed from tmi, tasa, imr, rate)
     #[arg(long, value_name = "COL")]
     pub rate: Option<String>,
+    /// The year of every row of a data file without a year column (data of one year, the year
+    /// in the file's name: defunciones_2023.csv); files with a year column keep their years.
+    /// A saved analysis brings the year chosen on the page
+    #[arg(long, value_name = "YEAR", allow_hyphen_values = true,
+          value_parser = clap::value_parser!(i64).range(MIN_YEAR..=MAX_YEAR))]
+    pub time_value: Option<i64>,
 }
 
 impl InputArgs {
@@ -129,6 +136,8 @@ pub fn load_panel(args: &InputArgs) -> Result<Panel, CliError> {
 pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Panel, CliError> {
     let mut tables = Vec::with_capacity(args.files.len());
     let mut preset = Vec::with_capacity(args.files.len());
+    // The year of files without a year column: the flag's, else a saved analysis's.
+    let mut time_value = args.time_value;
     for path in &args.files {
         let bytes = std::fs::read(path).map_err(|e| {
             CliError::Input(format!("{}: cannot read the file: {e}", path.display()))
@@ -136,8 +145,13 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
         let name = path.display().to_string();
         if is_saved_analysis(&bytes) {
             // A saved analysis of the page: its files, with the roles chosen there.
-            let saved = SavedAnalysis::from_json(&name, &bytes)
-                .and_then(|a| a.tables_and_roles(&name))
+            let analysis = SavedAnalysis::from_json(&name, &bytes)
+                .map_err(|e| CliError::Input(e.to_string()))?;
+            if time_value.is_none() {
+                time_value = saved_time_value(&analysis.options);
+            }
+            let saved = analysis
+                .tables_and_roles(&name)
                 .map_err(|e| CliError::Input(e.to_string()))?;
             for (table, roles) in saved {
                 tables.push(table);
@@ -152,7 +166,20 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
         }
     }
     let roles = choose_roles(&tables, preset, args)?;
-    build_panel(&tables, &roles, options).map_err(|e| CliError::Input(e.to_string()))
+    let options = IngestOptions {
+        time_value: time_value.or(options.time_value),
+        ..options.clone()
+    };
+    build_panel(&tables, &roles, &options).map_err(|e| CliError::Input(e.to_string()))
+}
+
+/// The year of files without a year column that a saved analysis's view options carry
+/// (`time-value=2023`, as the page's link writes it); `None` when absent, empty or not a year.
+fn saved_time_value(options: &str) -> Option<i64> {
+    parse_fragment(options)
+        .get("time-value")
+        .and_then(|v| v.parse::<i64>().ok())
+        .filter(|y| (MIN_YEAR..=MAX_YEAR).contains(y))
 }
 
 /// The guessed (or saved) roles of each table with the user's choices applied. A named column must exist

@@ -188,9 +188,15 @@ impl IngestError {
                 },
                 Lang::En,
             ) => format!(
-                "{file}: no column for the {} (columns are: {}); choose one",
+                "{file}: no column for the {} (columns are: {}); choose one{}",
                 role_name(*role, lang),
-                columns.text(lang)
+                columns.text(lang),
+                if *role == Role::Time {
+                    ", or, when the file holds one year, give that year (imr --time-value 2023; \
+                     in the Data view, \"Year of files without a year column\")"
+                } else {
+                    ""
+                }
             ),
             (
                 MissingRole {
@@ -200,9 +206,15 @@ impl IngestError {
                 },
                 Lang::Es,
             ) => format!(
-                "{file}: ninguna columna para {} (las columnas son: {}); elija una",
+                "{file}: ninguna columna para {} (las columnas son: {}); elija una{}",
                 role_name(*role, lang),
-                columns.text(lang)
+                columns.text(lang),
+                if *role == Role::Time {
+                    ", o, si el archivo es de un solo año, indique ese año (imr --time-value 2023; \
+                     en la vista Datos, «Año de los archivos sin columna de año»)"
+                } else {
+                    ""
+                }
             ),
             (UnknownColumn { column, columns }, Lang::En) => format!(
                 "no file has a column named `{column}` (columns are: {})",

@@ -26,7 +26,9 @@ pub use number::Decimal;
 pub use sniff::Dialect;
 pub use store::{RawRecord, Records};
 pub use table::{RawTable, UnterminatedQuote};
-pub use validate::{build_panel, CodeSystem, IngestOptions};
+pub use validate::{
+    build_panel, time_value_applies, CodeSystem, IngestOptions, MAX_YEAR, MIN_YEAR,
+};
 
 /// The printable name of a delimiter byte.
 pub fn delimiter_label(delimiter: u8) -> String {

@@ -220,6 +220,9 @@ pub struct InputSpec {
     /// Column chosen for each role (`entity`, `time`, `births`, `deaths`, `rate`), in the
     /// order of [`crate::ingest::Role::ALL`].
     pub roles: Vec<(crate::ingest::Role, String)>,
+    /// The year of the rows of files without a year column
+    /// ([`crate::ingest::IngestOptions::time_value`]), when given.
+    pub time_value: Option<i64>,
 }
 
 impl InputSpec {
@@ -240,15 +243,29 @@ impl InputSpec {
                 Some((role, column))
             })
             .collect();
-        InputSpec { files, roles }
+        InputSpec {
+            files,
+            roles,
+            time_value: None,
+        }
     }
 
-    /// The files, then `--<role> <column>` for each chosen role.
+    /// This input with the year of the rows of files without a year column.
+    pub fn with_time_value(self, time_value: Option<i64>) -> InputSpec {
+        InputSpec { time_value, ..self }
+    }
+
+    /// The files, then `--<role> <column>` for each chosen role, then `--time-value <year>`
+    /// when given.
     pub fn to_args(&self) -> Vec<String> {
         let mut args = self.files.clone();
         for (role, column) in &self.roles {
             args.push(format!("--{}", role.label()));
             args.push(column.clone());
+        }
+        if let Some(year) = self.time_value {
+            args.push("--time-value".into());
+            args.push(year.to_string());
         }
         args
     }
@@ -534,6 +551,7 @@ mod tests {
         let input = InputSpec {
             files: vec!["mis datos.csv".into()],
             roles: vec![(Role::Births, "nacimientos".into())],
+            time_value: None,
         };
         let request = InequalityRequest {
             subject: InequalitySubject::Values {
@@ -552,6 +570,12 @@ mod tests {
             )),
             "imr inequality 'mis datos.csv' --births nacimientos --of pobreza --weight births \
              --group region --bootstrap 200 --seed 20240601"
+        );
+        // The year of files without a year column follows the roles.
+        let of_2023 = input.with_time_value(Some(2023));
+        assert_eq!(
+            crate::escape::shell_join(command_line(RatesRequest::SUBCOMMAND, &of_2023, vec![])),
+            "imr rates 'mis datos.csv' --births nacimientos --time-value 2023"
         );
     }
 

@@ -142,6 +142,7 @@ pub fn analysis_commands(requests: &[FitRequest], entity: &str, time: &str) -> V
             (Role::Entity, entity.to_owned()),
             (Role::Time, time.to_owned()),
         ],
+        time_value: None,
     };
     requests
         .iter()

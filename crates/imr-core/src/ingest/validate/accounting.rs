@@ -53,6 +53,7 @@ pub(super) fn file_report(
         rows_excluded: excluded,
         roles,
         join,
+        time_given: None,
     }
 }
 
@@ -76,6 +77,7 @@ pub(super) fn finish(
     (tables, roles): (&[&RawTable], &[ColumnRoles]),
     plan: &Plan,
     chile_codes: bool,
+    time_value: Option<i64>,
 ) -> Result<Panel, IngestError> {
     total(&mut report, tables);
     let first_main = plan.main[0];
@@ -91,9 +93,12 @@ pub(super) fn finish(
     let (table, r) = (tables[first_main], &roles[first_main]);
     Ok(rows.finish(PanelMeta {
         entity_column: table.columns[r.entity.expect("checked")].clone(),
-        time_column: r
-            .time
-            .map_or_else(String::new, |t| table.columns[t].clone()),
+        // Without a time column: `year` for the year given, none for a cross-section.
+        time_column: match (r.time, time_value) {
+            (Some(t), _) => table.columns[t].clone(),
+            (None, Some(_)) => "year".into(),
+            (None, None) => String::new(),
+        },
         deaths_derived: plan.deaths_derived,
         chile_codes,
         report,
@@ -173,7 +178,15 @@ mod tests {
             line: 2,
         });
         let both = [roles(), roles()];
-        let panel = finish(rows, report.clone(), (&[&a, &b], &both), &plan(), false).unwrap();
+        let panel = finish(
+            rows,
+            report.clone(),
+            (&[&a, &b], &both),
+            &plan(),
+            false,
+            None,
+        )
+        .unwrap();
         let r = &panel.report;
         assert_eq!((r.rows_read, r.rows_used, r.rows_excluded), (3, 1, 2));
         let places: Vec<(&str, u64)> = r
@@ -190,7 +203,7 @@ mod tests {
 
         // No row left: the error names the first main file and the first exclusion.
         let empty = PanelBuilder::new(Vec::new(), Vec::new(), true, false, 0);
-        let err = finish(empty, report, (&[&a, &b], &both), &plan(), false).unwrap_err();
+        let err = finish(empty, report, (&[&a, &b], &both), &plan(), false, None).unwrap_err();
         assert_eq!(
             err,
             IngestError::NoUsableRows {

@@ -44,6 +44,28 @@ pub struct IngestOptions {
     /// one row per area), every row then in one period, time 0. Without it (the default) a
     /// main file without a time column is an error naming the missing role.
     pub time_optional: bool,
+    /// The year of every row of a main file without a time column: data of one year whose
+    /// year is not a column (a file named `defunciones_2023.csv`). Such a file is then read
+    /// with each row of that year, and its [`super::FileReport::time_given`] says so; a file
+    /// with a time column keeps its own years. `imr --time-value`, the Data view's "of year"
+    /// field. Within [`MIN_YEAR`]..=[`MAX_YEAR`], as a year read from a column.
+    pub time_value: Option<i64>,
+}
+
+/// The least year a time column or [`IngestOptions::time_value`] may hold (a year read from a
+/// column is a whole number of absolute value below a million).
+pub const MIN_YEAR: i64 = -999_999;
+/// The greatest such year.
+pub const MAX_YEAR: i64 = 999_999;
+
+/// Whether a table of the main data has no time column with these roles (one per table): the
+/// tables [`IngestOptions::time_value`] dates, main as [`build_panel`] decides (an outcome
+/// role; without one anywhere, the first table).
+pub fn time_value_applies(roles: &[ColumnRoles]) -> bool {
+    roles
+        .iter()
+        .zip(roles::table_kinds(roles))
+        .any(|(r, kind)| kind == roles::TableKind::Main && r.time.is_none())
 }
 
 /// Builds the validated panel from tables and the roles chosen for each (same order).
@@ -71,10 +93,8 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
         .collect();
     let codes = keys::EntityCodes::choose(options.code_system, &parsed);
     let mut report = IngestReport::default();
-    let keep_repeated = options.keep_repeated_keys;
     let input = (tables.as_slice(), roles);
-    let mut rows =
-        stack::stack_main_tables(input, &plan, parsed, &codes, keep_repeated, &mut report);
+    let mut rows = stack::stack_main_tables(input, &plan, parsed, &codes, options, &mut report);
     join::join_characteristics(&mut rows, input, &plan, &codes, &mut report);
-    accounting::finish(rows, report, input, &plan, codes.chile)
+    accounting::finish(rows, report, input, &plan, codes.chile, options.time_value)
 }

@@ -75,7 +75,7 @@ pub(super) fn plan(
 /// Tables with an outcome role (births, deaths or rate) are main data, the others
 /// characteristics; when no table has an outcome role, the first is the main data (a generic
 /// panel, e.g. for models).
-fn table_kinds(roles: &[ColumnRoles]) -> Vec<TableKind> {
+pub(super) fn table_kinds(roles: &[ColumnRoles]) -> Vec<TableKind> {
     let any_outcome = roles.iter().any(ColumnRoles::has_outcome);
     roles
         .iter()
@@ -92,7 +92,7 @@ fn table_kinds(roles: &[ColumnRoles]) -> Vec<TableKind> {
 
 /// The checks of one table's roles, in this order: every role on a column of the table, no
 /// column in two roles, an entity column, and a time column for a main table (unless
-/// [`IngestOptions::time_optional`]).
+/// [`IngestOptions::time_optional`] or [`IngestOptions::time_value`]).
 fn check_roles(
     table: &RawTable,
     r: &ColumnRoles,
@@ -125,7 +125,11 @@ fn check_roles(
     if r.entity.is_none() {
         return Err(missing_role(table, Role::Entity));
     }
-    if kind == TableKind::Main && r.time.is_none() && !options.time_optional {
+    if kind == TableKind::Main
+        && r.time.is_none()
+        && !options.time_optional
+        && options.time_value.is_none()
+    {
         return Err(missing_role(table, Role::Time));
     }
     Ok(())
@@ -244,6 +248,11 @@ mod tests {
             ..IngestOptions::default()
         };
         assert!(check(roles(Some(0), None), &cross_section).is_ok());
+        let of_one_year = IngestOptions {
+            time_value: Some(2023),
+            ..IngestOptions::default()
+        };
+        assert!(check(roles(Some(0), None), &of_one_year).is_ok());
         let rate_alone = ColumnRoles {
             rate: Some(3),
             ..roles(Some(0), Some(1))

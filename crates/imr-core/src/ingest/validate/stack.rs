@@ -7,12 +7,13 @@
 use super::super::columns::ColumnRoles;
 use super::super::store::RawRecord;
 use super::super::table::RawTable;
-use super::super::{ExclusionReason, IngestReport};
+use super::super::{ExclusionReason, FileReport, IngestReport};
 use super::accounting::{exclude, file_report};
 use super::conflicts::{on_repeated_key, Incoming, KeysSeen, Repeat};
 use super::keys::{record_key, EntityCodes, EntityIds, Known};
 use super::roles::Plan;
 use super::values::{read_counts, ExtraColumn, ParsedExtras, RowCells};
+use super::IngestOptions;
 use crate::panel::{NewRow, PanelBuilder};
 use std::collections::HashMap;
 
@@ -72,7 +73,7 @@ pub(super) fn stack_main_tables<'t>(
     plan: &Plan,
     parsed: Vec<ParsedExtras<'t>>,
     codes: &EntityCodes,
-    keep_repeated_keys: bool,
+    options: &IngestOptions,
     report: &mut IngestReport,
 ) -> PanelBuilder {
     let (numeric_names, text_names, columns) = place_columns(parsed);
@@ -91,7 +92,8 @@ pub(super) fn stack_main_tables<'t>(
         cells,
         plan,
         codes,
-        keep_repeated_keys,
+        keep_repeated_keys: options.keep_repeated_keys,
+        time_given: options.time_value,
     };
     for (&t, columns) in plan.main.iter().zip(columns) {
         let table = tables[t];
@@ -129,6 +131,8 @@ struct Stack<'t, 'a> {
     plan: &'a Plan,
     codes: &'a EntityCodes,
     keep_repeated_keys: bool,
+    /// The year of the rows of a table without a time column ([`IngestOptions::time_value`]).
+    time_given: Option<i64>,
 }
 
 impl<'t> Stack<'t, '_> {
@@ -161,9 +165,10 @@ impl<'t> Stack<'t, '_> {
         main.columns.values.clear();
         self.rows.pad_numeric();
         let excluded = report.excluded.len() - excluded_before;
-        report
-            .files
-            .push(file_report(main.table, main.roles, "main", excluded, None));
+        report.files.push(FileReport {
+            time_given: self.time_given.filter(|_| main.roles.time.is_none()),
+            ..file_report(main.table, main.roles, "main", excluded, None)
+        });
     }
 
     /// The numeric slots of a table, each with the first of its columns (a name may come
@@ -193,8 +198,9 @@ impl<'t> Stack<'t, '_> {
         let (table, columns) = (main.table, &main.columns);
         let known = Known::walked(&columns.width_ok, &columns.years, read);
         let (raw_entity, time) = record_key(table, &rec, main.roles, known)?;
-        // No time column (a cross-section, `time_optional`): one period, time 0.
-        let time = time.unwrap_or(0);
+        // No time column: the year given (`time_value`), else a cross-section (`time_optional`):
+        // one period, time 0.
+        let time = time.unwrap_or(self.time_given.unwrap_or(0));
         let (births, deaths) = read_counts(table, &rec, main.roles)?;
         let (entity, recoded) = self
             .entities
@@ -325,7 +331,14 @@ mod tests {
         ];
         let codes = EntityCodes::choose(super::super::CodeSystem::ChileCut, &parsed);
         let mut report = IngestReport::default();
-        let rows = stack_main_tables((&tables, &roles), &plan, parsed, &codes, false, &mut report);
+        let rows = stack_main_tables(
+            (&tables, &roles),
+            &plan,
+            parsed,
+            &codes,
+            &IngestOptions::default(),
+            &mut report,
+        );
         // 13101 births, Chillán (recoded) births, 13103 deaths; 13101's deaths merged in.
         assert_eq!(rows.len(), 3);
         assert_eq!((report.merged_rows, report.recoded_codes), (1, 1));

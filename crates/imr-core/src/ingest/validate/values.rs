@@ -11,6 +11,7 @@ use super::super::number::{is_missing_token, parse_number, Decimal};
 use super::super::store::RawRecord;
 use super::super::table::RawTable;
 use super::super::{CellWarning, ExclusionReason, MAX_COUNT};
+use super::{MAX_YEAR, MIN_YEAR};
 use std::collections::HashSet;
 
 /// A non-role column of a table, classified once.
@@ -318,7 +319,7 @@ fn parse_threads(rows: usize) -> usize {
 /// A time field read as a year: a whole number below a million in magnitude.
 pub(super) fn whole_year(raw: &str, decimal: Decimal) -> Option<i64> {
     parse_number(raw, decimal)
-        .filter(|v| v.fract() == 0.0 && v.abs() < 1e6)
+        .filter(|v| v.fract() == 0.0 && (MIN_YEAR as f64..=MAX_YEAR as f64).contains(v))
         .map(|v| v as i64)
 }
 
