@@ -212,18 +212,25 @@ mod properties {
             roles.time = Some(1);
             roles.births = Some(2);
             roles.deaths = Some(3);
-            // the default, repeated keys kept (`imr fit --fe`), and a cross-section without
-            // the year (`imr fit`): every row used or excluded either way
-            for (keep_repeated_keys, time_optional) in
-                [(false, false), (true, false), (false, true), (true, true)]
-            {
+            // the default, repeated keys kept (`imr fit --fe`), a cross-section without the
+            // year (`imr fit`) and the year column left out with a year given
+            // (`--time-value`): every row used or excluded either way
+            for (keep_repeated_keys, time_optional, time_value) in [
+                (false, false, None),
+                (true, false, None),
+                (false, true, None),
+                (true, true, None),
+                (false, false, Some(2023)),
+                (true, false, Some(2023)),
+            ] {
                 let mut roles = roles.clone();
-                if time_optional {
+                if time_optional || time_value.is_some() {
                     roles.time = None;
                 }
                 let options = IngestOptions {
                     keep_repeated_keys,
                     time_optional,
+                    time_value,
                     ..IngestOptions::default()
                 };
                 match build_panel(std::slice::from_ref(&table), &[roles], &options) {
@@ -233,6 +240,9 @@ mod properties {
                         prop_assert_eq!(r.rows_read, r.rows_used + r.rows_excluded);
                         prop_assert_eq!(r.rows_used, panel.len());
                         prop_assert_eq!(r.rows_excluded, r.excluded.len());
+                        if let Some(year) = time_value {
+                            prop_assert!(panel.times().iter().all(|&t| t == year));
+                        }
                     }
                     Err(imr_core::ingest::IngestError::NoUsableRows { rows_read, .. }) => {
                         prop_assert_eq!(rows_read, table.records.len());
