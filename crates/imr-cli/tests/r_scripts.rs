@@ -531,6 +531,138 @@ fn the_r_scripts_read_a_semicolon_file_with_decimal_commas() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// 80 areas of one year, `;`-separated, without a year column (the year only in the file's
+/// name): births, deaths, two covariates and a text region; one area has no death.
+fn one_year_file() -> String {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let mut out = String::from("area;births;deaths;x1;x3;region\n");
+    for a in 0..80 {
+        let births = 50 + (next() * 2000.0) as u64;
+        let x1 = (next() * 30.0 * 100.0).round() / 100.0;
+        let x3 = (next() * 10.0 * 100.0).round() / 100.0;
+        let expected = births as f64 * (4.0 + 0.15 * x1 + 0.2 * x3) / 1000.0;
+        let deaths = if a == 7 {
+            0
+        } else {
+            (expected * (0.5 + next())).round() as u64
+        };
+        out.push_str(&format!("A{a:02};{births};{deaths};{x1};{x3};R{}\n", a % 5));
+    }
+    out
+}
+
+#[test]
+fn the_r_scripts_of_a_file_of_one_year_without_a_year_column_give_imrs_numbers() {
+    // `imr fit --time-value 2023` on a file without a year column: the script creates the
+    // column as imr does and gives imr's numbers for the models one period allows.
+    let dir = temp_dir("one-year");
+    std::fs::write(dir.join("defunciones_2023.csv"), one_year_file()).unwrap();
+    let rate = ["--y", "rate", "--x", "x1", "--x", "x3"];
+    let poisson = [
+        "--y",
+        "deaths",
+        "--exposure",
+        "births",
+        "--x",
+        "x1",
+        "--x",
+        "x3",
+    ];
+    let fits: Vec<Vec<&str>> = vec![
+        [&rate[..], &["--model", "pooled", "--vcov", "iid"]].concat(),
+        [&rate[..], &["--model", "pooled", "--vcov", "hc1"]].concat(),
+        [
+            &rate[..],
+            &[
+                "--model",
+                "pooled",
+                "--vcov",
+                "cluster",
+                "--weights",
+                "births",
+            ],
+        ]
+        .concat(),
+        [
+            &rate[..],
+            &["--model", "fe", "--fe", "region", "--vcov", "iid"],
+        ]
+        .concat(),
+        [
+            &rate[..],
+            &[
+                "--model",
+                "fe",
+                "--fe",
+                "region",
+                "--vcov",
+                "cluster",
+                "--cluster",
+                "region",
+            ],
+        ]
+        .concat(),
+        [
+            &poisson[..],
+            &["--model", "poisson-fe", "--fe", "region", "--vcov", "hc1"],
+        ]
+        .concat(),
+    ];
+    let scripts: Vec<Script> = fits
+        .iter()
+        .map(|args| {
+            let mut full = vec![
+                "fit",
+                "defunciones_2023.csv",
+                "--entity",
+                "area",
+                "--time-value",
+                "2023",
+            ];
+            full.extend(args);
+            let json = common::json_in(&dir, &full);
+            full.extend(["--format", "r"]);
+            Script {
+                what: args.join(" "),
+                json,
+                r: common::stdout_in(&dir, &full),
+            }
+        })
+        .collect();
+    let first = &scripts[0].r;
+    assert!(
+        first.contains("d[[\"year\"]] <- 2023  # the file has no year column")
+            && first.contains("imr fit defunciones_2023.csv --entity area --time-value 2023 "),
+        "{first}"
+    );
+    let stata = common::stdout_in(
+        &dir,
+        &[
+            &[
+                "fit",
+                "defunciones_2023.csv",
+                "--entity",
+                "area",
+                "--time-value",
+                "2023",
+            ][..],
+            &fits[0],
+            &["--format", "stata"],
+        ]
+        .concat(),
+    );
+    assert!(stata.contains("generate year = 2023"), "{stata}");
+    let matched = run_scripts("one-year", &dir, &scripts);
+    assert_eq!(matched.len(), fits.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_models_views_r_code_runs_on_its_data_download() {
     // What the Models view does (src/pages/models/downloads.rs): the analysis data
@@ -595,6 +727,7 @@ fn the_models_views_r_code_runs_on_its_data_download() {
         csv_file: ANALYSIS_DATA_FILE,
         entity: &panel.entity_column,
         time: &panel.time_column,
+        time_value: None,
         comment_lines: imr_core::provenance::CSV_HEADER_LINES,
         delimiter: ',',
         decimal: '.',

@@ -29,6 +29,7 @@ const CTX: CodeContext = CodeContext {
     csv_file: "grunfeld.csv",
     entity: "firm",
     time: "year",
+    time_value: None,
     comment_lines: 0,
     delimiter: ',',
     decimal: '.',

@@ -32,6 +32,8 @@ pub(super) fn Downloads(
             csv_file: DATA_FILE,
             entity: &panel.entity_column,
             time: &panel.time_column,
+            // the analysis data have the time column, also for a file of one year
+            time_value: None,
             comment_lines: imr_core::provenance::CSV_HEADER_LINES,
             delimiter: ',',
             decimal: '.',

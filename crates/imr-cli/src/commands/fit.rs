@@ -206,6 +206,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let comment_lines = first_file.map_or(0, |f| f.metadata_lines.len());
     let role = |name: &str| first_file.and_then(|f| f.roles.get(name).cloned());
     let (births, deaths, rate) = (role("births"), role("deaths"), role("rate"));
+    // the year given to the rows of a first file without a year column (`--time-value`)
+    let time_value = first_file.and_then(|f| f.time_given);
     // the report writes a tab as `\t`
     let delimiter = first_file.map_or(',', |f| match f.delimiter.as_str() {
         "\\t" => '\t',
@@ -232,6 +234,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         csv_file: &csv_file,
         entity: &entity_column,
         time: &time_column,
+        time_value,
         comment_lines,
         delimiter,
         decimal,

@@ -22,6 +22,10 @@ pub struct CodeContext<'a> {
     pub entity: &'a str,
     /// Time column.
     pub time: &'a str,
+    /// The year of every row when the file has no time column (`imr fit --time-value`): the
+    /// command carries the flag instead of `--time`, and the code creates the column `time`
+    /// holding it.
+    pub time_value: Option<i64>,
     /// Comment lines (`#`, the export's provenance) before the CSV's header row: R skips them
     /// with `comment.char = "#"`, Stata with `varnames()`/`rowrange()`.
     pub comment_lines: usize,
@@ -144,17 +148,13 @@ impl FitOptions<'_> {
 /// one comma-separated `--x`, or one `--x` per regressor when a name holds a comma (then each
 /// names a column whole).
 pub fn imr_command_args(fit: &Fit, ctx: &CodeContext) -> Vec<String> {
-    let mut args: Vec<String> = [
-        "imr",
-        "fit",
-        ctx.csv_file,
-        "--entity",
-        ctx.entity,
-        "--time",
-        ctx.time,
-    ]
-    .map(String::from)
-    .to_vec();
+    let mut args: Vec<String> = ["imr", "fit", ctx.csv_file, "--entity", ctx.entity]
+        .map(String::from)
+        .to_vec();
+    match ctx.time_value {
+        Some(year) => args.extend(["--time-value".to_string(), year.to_string()]),
+        None => args.extend(["--time".to_string(), ctx.time.to_string()]),
+    }
     for (flag, column) in [
         ("--births", ctx.births),
         ("--deaths", ctx.deaths),
@@ -263,6 +263,12 @@ fn r_read(ctx: &CodeContext) -> String {
         },
         r_string(ctx.entity)
     );
+    if let Some(year) = ctx.time_value {
+        out.push_str(&format!(
+            "d[[{}]] <- {year}  # the file has no year column: every row is of {year} (imr --time-value)\n",
+            r_string(ctx.time)
+        ));
+    }
     let column = |name: &str| format!("suppressWarnings(as.numeric(d[[{}]]))", r_string(name));
     let Some(births) = ctx.births else {
         return out;
@@ -332,7 +338,8 @@ X_w <- X[, varies, drop = FALSE]\n";
 /// The Breusch–Pagan LM test in R.
 const R_BREUSCH_PAGAN: &str = "# Breusch–Pagan LM test of no random effects on pooled residuals e (Breusch & Pagan 1980;\n\
 # Baltagi & Li 1990 for unbalanced panels; as plm::plmtest(type = \"bp\")): χ²(1)\n\
-breusch_pagan <- function(e, entity) {\n  T_i <- table(entity)\n  S <- tapply(e, entity, sum)\n  length(e)^2 / (2 * sum(T_i * (T_i - 1))) * (sum(S^2) / sum(e^2) - 1)^2\n}\n";
+# NA (no test, as imr) when no entity is seen twice (one period) or nothing is left over\n\
+breusch_pagan <- function(e, entity) {\n  T_i <- table(entity)\n  S <- tapply(e, entity, sum)\n  pairs <- sum(T_i * (T_i - 1))\n  if (pairs == 0 || sum(e^2) == 0) return(NA)\n  length(e)^2 / (2 * pairs) * (sum(S^2) / sum(e^2) - 1)^2\n}\n";
 
 /// Swamy–Arora random effects in R, as the engine computes them.
 const R_SWAMY_ARORA: &str = "# Random effects (Swamy & Arora 1972) as imr and Stata xtreg, re: σ²_e from the within fit,\n\
@@ -516,7 +523,7 @@ fn r_model(fit: &Fit) -> String {
             out.push_str(&sample(""));
             if fit.weights.is_none() {
                 out.push_str(R_BREUSCH_PAGAN);
-                out.push_str("bp <- breusch_pagan(residuals(m), entity)\ntests <- data.frame(test = \"breusch_pagan\", statistic = bp, df1 = 1, df2 = NA)\n");
+                out.push_str("bp <- breusch_pagan(residuals(m), entity)\ntests <- data.frame(test = \"breusch_pagan\", statistic = bp, df1 = 1, df2 = NA)[!is.na(bp), ]\n");
             } else {
                 out.push_str(no_tests);
             }
@@ -575,7 +582,7 @@ fn r_model(fit: &Fit) -> String {
             out.push_str("ref_df <- Inf  # normal reference, as Stata xtreg, re\n");
             out.push_str("sizes <- data.frame(quantity = c(\"nobs\", \"entities\", \"sigma2_u\", \"sigma2_e\"), value = c(length(Y), length(unique(entity)), re$sigma2_u, re$sigma2_e))\n");
             out.push_str(R_BREUSCH_PAGAN);
-            out.push_str("bp <- breusch_pagan(residuals(lm(Y ~ X)), entity)\ntests <- data.frame(test = \"breusch_pagan\", statistic = bp, df1 = 1, df2 = NA)\n");
+            out.push_str("bp <- breusch_pagan(residuals(lm(Y ~ X)), entity)\ntests <- data.frame(test = \"breusch_pagan\", statistic = bp, df1 = 1, df2 = NA)[!is.na(bp), ]\n");
             if fit.model == Estimator::Re {
                 out.push_str(R_HAUSMAN);
                 out.push_str("h <- hausman(slopes(lm(Y ~ factor(entity) + X), \"X\"), slopes(m, \"Z\"))\ntests <- rbind(tests, data.frame(test = \"hausman\", statistic = h[[\"statistic\"]], df1 = h[[\"df\"]], df2 = NA))\n");
@@ -958,6 +965,12 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
             ""
         }
     ));
+    if let Some(year) = ctx.time_value {
+        out.push_str(&format!(
+            "generate {} = {year}  // the file has no year column: every row is of {year} (imr --time-value)\n",
+            stata(ctx.time)
+        ));
+    }
     out.push_str(&stata_counts(ctx));
     out.push_str(&format!(
         "capture confirm string variable {entity}\n\
