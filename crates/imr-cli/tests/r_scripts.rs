@@ -614,17 +614,19 @@ fn the_r_scripts_of_a_file_of_one_year_without_a_year_column_give_imrs_numbers()
         ]
         .concat(),
     ];
+    // The last without the year: a cross-section, one period (time 0), as `imr fit` reads it.
     let scripts: Vec<Script> = fits
         .iter()
-        .map(|args| {
-            let mut full = vec![
-                "fit",
-                "defunciones_2023.csv",
-                "--entity",
-                "area",
-                "--time-value",
-                "2023",
-            ];
+        .chain([&fits[0]])
+        .enumerate()
+        .map(|(k, args)| {
+            let year: &[&str] = if k < fits.len() {
+                &["--time-value", "2023"]
+            } else {
+                &[]
+            };
+            let mut full = vec!["fit", "defunciones_2023.csv", "--entity", "area"];
+            full.extend(year);
             full.extend(args);
             let json = common::json_in(&dir, &full);
             full.extend(["--format", "r"]);
@@ -658,8 +660,14 @@ fn the_r_scripts_of_a_file_of_one_year_without_a_year_column_give_imrs_numbers()
         .concat(),
     );
     assert!(stata.contains("generate year = 2023"), "{stata}");
+    let cross_section = &scripts[fits.len()].r;
+    assert!(
+        cross_section.contains("d[[\"year\"]] <- 0  # the file has no year column")
+            && cross_section.contains("--entity area --time-value 0 "),
+        "{cross_section}"
+    );
     let matched = run_scripts("one-year", &dir, &scripts);
-    assert_eq!(matched.len(), fits.len());
+    assert_eq!(matched.len(), fits.len() + 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -206,8 +206,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let comment_lines = first_file.map_or(0, |f| f.metadata_lines.len());
     let role = |name: &str| first_file.and_then(|f| f.roles.get(name).cloned());
     let (births, deaths, rate) = (role("births"), role("deaths"), role("rate"));
-    // the year given to the rows of a first file without a year column (`--time-value`)
-    let time_value = first_file.and_then(|f| f.time_given);
+    // the year given to the rows of a first file without a year column (`--time-value`); a
+    // cross-section (no year column, no year given) is read as one period, time 0, and its
+    // code makes that column, named `year`, the same way (the command then says
+    // `--time-value 0`, which reads the file alike)
+    let (time_column, time_value) = match first_file.and_then(|f| f.time_given) {
+        None if time_column.is_empty() => ("year".to_string(), Some(0)),
+        given => (time_column, given),
+    };
     // the report writes a tab as `\t`
     let delimiter = first_file.map_or(',', |f| match f.delimiter.as_str() {
         "\\t" => '\t',
