@@ -42,19 +42,24 @@ fn rscript() -> Command {
     Command::new("Rscript")
 }
 
+/// Uniform numbers in [0, 1) from `seed` (xorshift64): the same data on every machine.
+fn uniforms(seed: u64) -> impl FnMut() -> f64 {
+    let mut state = seed;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
 /// A deterministic panel of 40 entities over 2015–2022: entities enter and leave in different
 /// years, some years are missing inside an entity's span, covariates have missing cells (empty
 /// and `NA`), one row has no births (left out when read), one entity never has a death (left
 /// out of poisson-fe), `x3` does not vary within entities, `region` is text and the second
 /// regressor's name, `x "2", ok`, holds a space, quotes and a comma.
 fn generated_panel(delimiter: char, decimal: char) -> String {
-    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = uniforms(0x2545_f491_4f6c_dd1d);
     let regions = ["Norte", "Centro", "Sur"];
     let mut out = [
         "id",
@@ -534,13 +539,7 @@ fn the_r_scripts_read_a_semicolon_file_with_decimal_commas() {
 /// 80 areas of one year, `;`-separated, without a year column (the year only in the file's
 /// name): births, deaths, two covariates and a text region; one area has no death.
 fn one_year_file() -> String {
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = uniforms(0x9e37_79b9_7f4a_7c15);
     let mut out = String::from("area;births;deaths;x1;x3;region\n");
     for a in 0..80 {
         let births = 50 + (next() * 2000.0) as u64;

@@ -5,6 +5,14 @@ use imr_core::ingest::{build_panel, time_value_applies, ExclusionReason, IngestO
 use imr_core::panel::Panel;
 use imr_core::rates::RateTable;
 
+/// The panel's row of this area and year.
+fn row_of<'p>(panel: &'p Panel, code: &str, year: i64) -> imr_core::panel::Row<'p> {
+    panel
+        .rows()
+        .find(|row| row.entity == code && row.time == year)
+        .unwrap_or_else(|| panic!("no row of {code} in {year}"))
+}
+
 fn load(files: &[(&str, &[u8])]) -> Panel {
     let tables: Vec<RawTable> = files
         .iter()
@@ -266,12 +274,7 @@ fn births_in_one_file_and_deaths_in_another_join_into_one_row_per_commune_and_ye
     // and 2 excluded: 05101 has 2 deaths for 1 birth, and 01101-2019 comes twice in births.
     assert_eq!((r.rows_read, r.rows_used, r.rows_excluded), (8, 6, 2));
     assert_eq!(r.merged_rows, 2);
-    let row = |code: &str, year: i64| {
-        panel
-            .rows()
-            .find(|row| row.entity == code && row.time == year)
-            .unwrap()
-    };
+    let row = |code: &str, year: i64| row_of(&panel, code, year);
     assert_eq!(
         (row("01101", 2019).births, row("01101", 2019).deaths),
         (Some(1500.0), Some(3.0))
@@ -517,12 +520,7 @@ fn a_file_of_one_year_without_a_year_column_takes_the_year_given() {
         r.excluded
     );
     assert_eq!(panel.times(), vec![2022, 2023]);
-    let row = |code: &str, year: i64| {
-        panel
-            .rows()
-            .find(|row| row.entity == code && row.time == year)
-            .unwrap_or_else(|| panic!("{code} {year}"))
-    };
+    let row = |code: &str, year: i64| row_of(&panel, code, year);
     assert_eq!(
         (row("01101", 2023).births, row("01101", 2023).deaths),
         (Some(1500.0), Some(6.0))
