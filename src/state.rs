@@ -142,7 +142,8 @@ pub struct AppState {
     /// Column roles of each readable file, same order as `files`.
     pub roles: RwSignal<Vec<ColumnRoles>>,
     /// The year of the rows of data files without a year column (data of one year), kept in
-    /// the link and the saved analysis as `time-value`; `None` until the reader gives one.
+    /// the link and the saved analysis as `time-value`; `None` until the reader gives one, and
+    /// again when other files are uploaded or the bundled data loaded.
     pub time_value: RwSignal<Option<i64>>,
     /// True while the bundled dataset is the data shown.
     pub bundled: RwSignal<bool>,
@@ -256,6 +257,8 @@ impl AppState {
             vec![roles]
         });
         self.bundled.set(true);
+        // The bundled data have their year column.
+        self.time_value.set(None);
         self.load(vec![file], preset);
     }
 }

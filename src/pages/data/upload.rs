@@ -74,6 +74,9 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
             return;
         }
         state.bundled.set(false);
+        // The year of files without a year column was given for the files it replaced: new
+        // files start without one (never a year read silently into another file).
+        state.time_value.set(None);
         state.load(loaded, None);
     });
 }
@@ -102,7 +105,13 @@ pub(super) fn Upload() -> impl IntoView {
         let input = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
-        load_file_list(state, input.and_then(|i| i.files()));
+        load_file_list(state, input.as_ref().and_then(|i| i.files()));
+        // The files were taken (load_file_list lists them before it awaits anything): emptied,
+        // the input fires `change` again when the same file is chosen again, as after fixing it
+        // in a spreadsheet; the browser fires nothing for an unchanged choice.
+        if let Some(input) = input {
+            input.set_value("");
+        }
     };
     let on_drop = move |ev: leptos::ev::DragEvent| {
         ev.prevent_default();
