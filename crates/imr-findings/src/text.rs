@@ -170,6 +170,16 @@ fn table(header: &[&str], rows: Vec<Vec<String>>) -> Table {
     }
 }
 
+/// A number of years in words: "1 year", "3 years" ("1 año", "3 años").
+fn years(lang: Lang, n: usize) -> String {
+    match (lang, n) {
+        (Lang::Es, 1) => "1 año".to_string(),
+        (Lang::Es, n) => format!("{n} años"),
+        (Lang::En, 1) => "1 year".to_string(),
+        (Lang::En, n) => format!("{n} years"),
+    }
+}
+
 /// A trend sentence by the wording rules: "too few years to say" below
 /// [`MIN_YEARS_FOR_TREND`] or without an interval; a direction only when the interval excludes
 /// zero. `what_es`/`what_en` name the quantity, `unit_*` its unit per year.
@@ -188,8 +198,14 @@ fn trend_sentence(
 ) -> String {
     let (Some(slope), Some(ci), true) = (slope, ci, n_years >= MIN_YEARS_FOR_TREND) else {
         return match lang {
-            Lang::Es => format!("Con {n_years} años, son muy pocos años para decir si {what_es} baja o sube."),
-            Lang::En => format!("With {n_years} years, too few years to say whether {what_en} is falling or rising."),
+            Lang::Es => format!(
+                "Con {}, son muy pocos años para decir si {what_es} baja o sube.",
+                years(lang, n_years)
+            ),
+            Lang::En => format!(
+                "With {}, too few years to say whether {what_en} is falling or rising.",
+                years(lang, n_years)
+            ),
         };
     };
     let d = decimals_for(ci[0].abs().max(ci[1].abs())).max(2);
@@ -481,8 +497,8 @@ fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
     let n = c.n_years;
     let headline = match (c.pearson, c.pearson_ci) {
         (None, _) => match lang {
-            Lang::Es => format!("Con {n} años en común no se puede calcular una correlación entre la desigualdad de la mortalidad infantil y la del ingreso municipal de salud."),
-            Lang::En => format!("With {n} years in common, no correlation between the inequality of infant mortality and that of municipal health income can be computed."),
+            Lang::Es => format!("Con {} en común no se puede calcular una correlación entre la desigualdad de la mortalidad infantil y la del ingreso municipal de salud.", years(lang, n)),
+            Lang::En => format!("With {} in common, no correlation between the inequality of infant mortality and that of municipal health income can be computed.", years(lang, n)),
         },
         (Some(r), None) => {
             let rt = number(lang, r, 2);
@@ -906,6 +922,31 @@ impl Findings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn too_few_years_are_counted_in_the_singular_and_the_plural() {
+        let sentence = |lang, n| {
+            trend_sentence(
+                lang, "la tasa", "the rate", "", "", n, 2023, 2023, None, None,
+            )
+        };
+        assert_eq!(
+            sentence(Lang::En, 1),
+            "With 1 year, too few years to say whether the rate is falling or rising."
+        );
+        assert_eq!(
+            sentence(Lang::En, 0),
+            "With 0 years, too few years to say whether the rate is falling or rising."
+        );
+        assert_eq!(
+            sentence(Lang::Es, 1),
+            "Con 1 año, son muy pocos años para decir si la tasa baja o sube."
+        );
+        assert_eq!(
+            sentence(Lang::Es, 2),
+            "Con 2 años, son muy pocos años para decir si la tasa baja o sube."
+        );
+    }
 
     #[test]
     fn every_question_has_its_own_title_in_both_languages() {
