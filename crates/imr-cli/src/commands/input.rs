@@ -21,8 +21,8 @@ pub struct InputArgs {
     /// Column with the area code (guessed from comuna, codigo_comuna, cut, cod_com, code, id)
     #[arg(long, value_name = "COL")]
     pub entity: Option<String>,
-    /// Column with the year (guessed from año, anio, ano, year; `imr fit` reads data without
-    /// one as a cross-section)
+    /// Column with the year (guessed from año, anio, ano, year). A file of one year without one:
+    /// --time-value; `imr fit` reads data without one as a cross-section
     #[arg(long, value_name = "COL")]
     pub time: Option<String>,
     /// Column with infant deaths (guessed from defunciones, defunciones_infantiles, muertes_menores_1, deaths)
