@@ -14,6 +14,12 @@ export class ModelsPage extends ViewPage {
   /** Ticks the checkbox of one model (twfe, re…). */
   async checkModel(model) { await this.testid(`model-${model}`).check(); }
 
+  /** Unticks the checkbox of one model. */
+  async uncheckModel(model) { await this.testid(`model-${model}`).uncheck(); }
+
+  /** How many fits the view has computed since the page opened (the table's `data-fits-run`). */
+  async fitsRun() { return Number(await this.coefTable().getAttribute('data-fits-run')); }
+
   /** Types the absorbed fixed effects (`codigo_comuna,region^anio`) and leaves the field. */
   async absorb(effects) {
     const field = this.testid('model-absorb');

@@ -16,6 +16,8 @@ pub struct RequestCache<R, O> {
     panel: Option<Shared<Panel>>,
     entries: Vec<(R, O)>,
     capacity: usize,
+    /// How many results were computed (not taken from the cache) since the page opened.
+    runs: u64,
 }
 
 impl<R: PartialEq + Clone, O: Clone> RequestCache<R, O> {
@@ -25,7 +27,15 @@ impl<R: PartialEq + Clone, O: Clone> RequestCache<R, O> {
             panel: None,
             entries: Vec::new(),
             capacity,
+            runs: 0,
         }
+    }
+
+    /// How many results this cache computed since the page opened (a result taken from the
+    /// cache is not counted): what a view shows of its work, for a reader or a test to check
+    /// that a choice ran only what it changed.
+    pub fn runs(&self) -> u64 {
+        self.runs
     }
 
     /// The result of `request` on `panel`: the kept one, or `run()`'s, then kept.
@@ -38,6 +48,7 @@ impl<R: PartialEq + Clone, O: Clone> RequestCache<R, O> {
             return result.clone();
         }
         let result = run();
+        self.runs += 1;
         if self.entries.len() >= self.capacity.max(1) {
             self.entries.remove(0);
         }
@@ -80,5 +91,6 @@ mod tests {
         // an equal panel loaded again is other data: its results are computed anew
         assert_eq!(get(&mut cache, &b, 3), 30);
         assert_eq!(runs.get(), 5);
+        assert_eq!(cache.runs(), 5, "the cache counts what it computed");
     }
 }

@@ -196,6 +196,12 @@ pub fn ModelsPage() -> impl IntoView {
                 .collect::<ModelFits>(),
         )
     });
+    // How many fits the view has computed (the cache's count, read after the fits): on the
+    // table as `data-fits-run`, so that a test checks that adding a model fitted only that one.
+    let fits_run = Memo::new(move |_| {
+        fits.track();
+        FITS.with(|cache| cache.borrow().runs())
+    });
     let ok_fits = Memo::new(move |_| {
         fits.get()
             .unwrap_or_default()
@@ -221,7 +227,7 @@ pub fn ModelsPage() -> impl IntoView {
             Some(_) if options.models.with(|m| m.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{msg(|m| m.models.choose_least_one_model)}</p> }.into_any()),
             Some(_) => None,
         }}
-        <table::CoefTable fits=ok_fits regressors=regressors show_ci=show_ci/>
+        <table::CoefTable fits=ok_fits regressors=regressors show_ci=show_ci fits_run=fits_run/>
         <plot::FitErrors fits=fits/>
         <plot::CoefPlot fits=ok_fits/>
         <downloads::Downloads fits=ok_fits requests=ok_requests panel=panel/>

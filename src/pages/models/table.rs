@@ -15,6 +15,8 @@ pub(super) fn CoefTable(
     fits: Memo<Vec<Shared<Fit>>>,
     regressors: Memo<Vec<String>>,
     show_ci: RwSignal<bool>,
+    /// How many fits the view has computed since the page opened (`data-fits-run`).
+    fits_run: Memo<u64>,
 ) -> impl IntoView {
     move || {
         let fits = fits.get();
@@ -115,7 +117,7 @@ pub(super) fn CoefTable(
                     {messages(l).models.show_confidence_intervals}
                 </label>
                 <div style="overflow-x:auto" tabindex="0" role="region" aria-labelledby="coef-h">
-                    <table data-testid="coef-table">
+                    <table data-testid="coef-table" data-fits-run=move || fits_run.get().to_string()>
                         <thead>
                             <tr><th class="text" rowspan="2">{messages(l).models.term}</th>{head_models}</tr>
                             <tr>{head_fields}</tr>
