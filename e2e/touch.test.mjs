@@ -65,15 +65,15 @@ test('a tap on a commune shows its tooltip with name and rate and selects it; a 
   const name = (await map.commune(code).getAttribute('aria-label')).split(' (')[0];
   await tap(cdp, await pointInside(map, code));
   const tooltip = map.tooltip();
-  await tooltip.waitFor({ timeout: 5000 });
+  await tooltip.waitFor();
   assert.equal((await tooltip.locator('[data-field="name"]').textContent()).trim(), `${name} (${code})`);
   assert.match(await tooltip.locator('[data-field="rate"]').textContent(), /^Tasa: [\d.,]+ ‰ \(IC 95% [\d.,]+–[\d.,]+\)$/);
   assert.equal(await map.commune(code).getAttribute('aria-pressed'), 'true');
-  await map.selection().filter({ hasText: `(${code})` }).waitFor({ timeout: 5000 });
+  await map.selection().filter({ hasText: `(${code})` }).waitFor();
 
   // A second tap on another commune moves the tooltip there.
   await tap(cdp, await pointInside(map, other));
-  await tooltip.locator('[data-field="name"]').filter({ hasText: `(${other})` }).waitFor({ timeout: 5000 });
+  await tooltip.locator('[data-field="name"]').filter({ hasText: `(${other})` }).waitFor();
   assert.equal(await tooltip.count(), 1);
 
   assert.equal(await map.commune(other).getAttribute('aria-pressed'), 'true');
@@ -83,7 +83,7 @@ test('a tap on a commune shows its tooltip with name and rate and selects it; a 
   const corner = { x: box.x + 4, y: box.y + 4 };
   assert.equal(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y).closest('path[data-code]'), corner), null);
   await tap(cdp, corner);
-  await tooltip.waitFor({ state: 'detached', timeout: 5000 });
+  await tooltip.waitFor({ state: 'detached' });
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
   await map.close();
