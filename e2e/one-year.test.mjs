@@ -44,6 +44,8 @@ test('a file of one year without a year column is read as rows of the year given
   assert.equal(await view.timeValueInvalid().count(), 0);
   assert.equal(await view.panelError().count(), 0);
   assert.equal((await view.timeValueApplied().textContent()).trim(), `Rows of 2023: ${FILE}.`);
+  // The field was not built again under the reader's keyboard: it keeps the focus.
+  assert.equal(await view.page.evaluate(() => document.activeElement?.dataset.testid), 'time-value');
   // 6 deaths / 1,500 births = 4.00 per 1,000, in 2023.
   assert.equal((await view.rateCell('01101', 2023, 'rate').textContent()).trim(), '4.00');
   assert.equal(await view.rateRows().count(), 4);

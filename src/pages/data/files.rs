@@ -117,12 +117,14 @@ fn role_label(role: Role) -> impl Fn() -> &'static str + Copy {
 fn TimeValue() -> impl IntoView {
     let state = expect_context::<AppState>();
     let invalid = RwSignal::new(false);
-    let shown = move || {
+    // A memo: the field is built again only when it appears or goes, not on each year typed
+    // (which would take the focus from it).
+    let shown = Memo::new(move |_| {
         state.time_value.with(Option::is_some)
             || state
                 .roles
                 .with(|r| imr_core::ingest::time_value_applies(r))
-    };
+    });
     let on_change = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
         let text = text.trim();
@@ -157,7 +159,7 @@ fn TimeValue() -> impl IntoView {
         (!files.is_empty()).then(|| (year.to_string(), files.join(", ")))
     };
     move || {
-        shown().then(|| {
+        shown.get().then(|| {
             view! {
                 <div class="time-value">
                     <label for="time-value">{msg(|m| m.data.time_value_label)}</label>" "
