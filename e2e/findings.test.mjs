@@ -168,3 +168,34 @@ test('one figure embeds as a snippet that renders offline in a blank HTML page',
   assert.deepEqual(requests.filter((u) => !u.startsWith('data:') && u !== 'about:blank'), []);
   await context.close();
 });
+
+// One births-ratio setting: the range set in the Inequality view (in the link as
+// ineq-births-ratio) is the range of the Findings' inequality answer too. Its sentence names it,
+// the shown command carries --births-ratio, and that command writes the page's report byte for
+// byte; back to 70–100 %, the option leaves the command.
+test('the births-ratio range set in the Inequality view is the Findings\' range, and their command writes the report', async () => {
+  const inequality = await ViewPage.open(browser, server.origin, 'inequality', { lang: 'en' });
+  await inequality.setBirthsRatio('low', 90);
+  await inequality.setBirthsRatio('high', 110);
+  await inequality.waitForCommand(/--births-ratio 0\.9,1\.1 /);
+  await inequality.tab('findings').click();
+  const view = FindingsPage.attach(inequality);
+  await view.commandLine().filter({ hasText: '--births-ratio 0.9,1.1' }).waitFor();
+  await view.section().filter({ hasText: 'from 90% to 110% of the births given' }).waitFor();
+  const words = await view.commandWords();
+  assert.equal(flagValue(words, '--births-ratio'), '0.9,1.1');
+  const report = await view.downloadReport();
+  assert.match(report.text, /from 90% to 110% of the births given/);
+  assertImrWrites(words, [[report, report.name]]);
+
+  await view.tab('inequality').click();
+  await inequality.setBirthsRatio('low', 70);
+  await inequality.setBirthsRatio('high', 100);
+  await inequality.waitForCommand(/--births-ratio/, false);
+  await view.tab('findings').click();
+  await view.section().filter({ hasText: 'from 70% to 100% of the births given' }).waitFor();
+  assert.doesNotMatch(await view.commandLine().textContent(), /--births-ratio/);
+  assert.deepEqual(outsideRequests(view.requests, server.origin), []);
+  assert.deepEqual(view.errors, []);
+  await view.close();
+});

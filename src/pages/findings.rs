@@ -26,6 +26,10 @@ pub struct FlagState {
     pub repeats: Memo<Option<Shared<Vec<RepeatedYear>>>>,
     /// Whether trends and correlations keep the repeated years (default: no).
     pub include_repeated: RwSignal<bool>,
+    /// Where deaths are derived from published rates, the range of true births over the births
+    /// given (`None`: 0.7–1.0): set in the Inequality view, read by its measures and by the
+    /// Findings' inequality answer alike (one setting, in the link as `ineq-births-ratio`).
+    pub births_ratio: RwSignal<Option<imr_core::inequality::adjusted::BirthsRatioRange>>,
     /// The findings of the current data and choice, computed when first read (memos are lazy)
     /// and kept across tab switches.
     pub findings: Memo<Option<Shared<Findings>>>,
@@ -51,6 +55,12 @@ impl FlagState {
         // In the URL fragment (`include-flagged=true`), so a shared link keeps the choice.
         let include = crate::fragment::fragment().synced("include-flagged", false);
         let include_repeated = crate::fragment::fragment().synced("include-repeated-years", false);
+        let births_ratio = crate::fragment::fragment().synced_with(
+            "ineq-births-ratio",
+            None,
+            crate::pages::inequality::options::write_births_ratio,
+            crate::pages::inequality::options::read_births_ratio,
+        );
         let findings = Memo::new(move |_| match state.panel.get() {
             Some(Ok(p)) => {
                 // The request `imr findings` runs too (the inequality answer: the Gini of true
@@ -59,6 +69,7 @@ impl FlagState {
                     include_flagged: include.get(),
                     include_repeated_years: include_repeated.get(),
                     bundled_data: state.bundled.get(),
+                    births_ratio: births_ratio.get(),
                 };
                 Some(FINDINGS.with(|cache| {
                     cache
@@ -73,6 +84,7 @@ impl FlagState {
             include,
             repeats,
             include_repeated,
+            births_ratio,
             findings,
         }
     }
@@ -172,6 +184,7 @@ pub fn FindingsPage() -> impl IntoView {
             include_flagged: flags.include.get(),
             include_repeated_years: flags.include_repeated.get(),
             bundled_data: false,
+            births_ratio: flags.births_ratio.get(),
         };
         let args = request.to_args(l, FindingsRequest::report_name(l));
         shell_join(command_line(

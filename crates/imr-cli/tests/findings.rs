@@ -80,3 +80,52 @@ fn out_writes_the_report_to_a_file_and_an_unreadable_input_is_an_input_error() {
     let stderr = fails(1, &["findings", "no/such/file.csv"]);
     assert!(stderr.contains("no/such/file.csv"), "{stderr}");
 }
+
+/// `--births-ratio` reaches the inequality answer as it reaches `imr inequality`: the same
+/// range of true births over the births given, and for every year the same "between X and Y"
+/// of the Gini of true rates (the bundled deaths are derived from published rates).
+#[test]
+fn the_births_ratio_range_gives_the_inequality_answer_imr_inequality_gives() {
+    for range in ["0.9,1.1", "0.7,1.0"] {
+        let findings: serde_json::Value =
+            serde_json::from_str(&findings(&["--births-ratio", range, "--format", "json"]))
+                .unwrap();
+        let inequality = common::json(&[
+            "inequality",
+            BUNDLED,
+            "--births",
+            "nacidos_vivos_est",
+            "--bootstrap",
+            "0",
+            "--births-ratio",
+            range,
+        ]);
+        let series = &findings["inequality"]["series"];
+        let (low, high) = range.split_once(',').unwrap();
+        assert_eq!(
+            series["births_ratio"],
+            serde_json::json!([low.parse::<f64>().unwrap(), high.parse::<f64>().unwrap()])
+        );
+        let answered: Vec<(i64, serde_json::Value)> = series["years"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|y| (y["time"].as_i64().unwrap(), y["range"].clone()))
+            .collect();
+        let expected: Vec<(i64, serde_json::Value)> = inequality["years"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|y| {
+                (
+                    y["time"].as_i64().unwrap(),
+                    y["adjusted_sensitivity"]["range"]["gini"].clone(),
+                )
+            })
+            .collect();
+        assert_eq!(answered, expected, "--births-ratio {range}");
+    }
+    // A range imr would refuse is a usage error, as for `imr inequality`.
+    let stderr = fails(2, &["findings", BUNDLED, "--births-ratio", "1.1,0.9"]);
+    assert!(stderr.contains("--births-ratio"), "{stderr}");
+}

@@ -244,14 +244,19 @@ fn rates_requests_round_trip() {
 
 #[test]
 fn findings_requests_round_trip_with_the_language_and_the_report_name() {
-    for (include_flagged, include_repeated_years) in
-        [(false, false), (true, false), (false, true), (true, true)]
-    {
+    let narrow = Some("0.9,1.1".parse().unwrap());
+    for (include_flagged, include_repeated_years, births_ratio) in [
+        (false, false, None),
+        (true, false, narrow),
+        (false, true, None),
+        (true, true, narrow),
+    ] {
         for lang in [Lang::Es, Lang::En] {
             let request = FindingsRequest {
                 include_flagged,
                 include_repeated_years,
                 bundled_data: false,
+                births_ratio,
             };
             let out = FindingsRequest::report_name(lang);
             let Command::Findings(args) = parse("findings", request.to_args(lang, out)) else {

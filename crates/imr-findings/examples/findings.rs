@@ -24,7 +24,7 @@ fn main() {
         Err(e) => return eprintln!("{e}"),
     };
     let start = std::time::Instant::now();
-    let f = compute(&panel, &Options::default(), &AdjustedGini);
+    let f = compute(&panel, &Options::default(), &AdjustedGini::default());
     let took = start.elapsed();
     for lang in [imr_core::Lang::Es, imr_core::Lang::En] {
         if let Some(n) = f.flagged_note(lang) {

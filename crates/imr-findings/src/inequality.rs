@@ -9,7 +9,7 @@
 //! Poisson noise inflates) remains for comparison and is marked [`SeriesKind::ObservedPlaceholder`]
 //! in every sentence.
 
-use imr_core::inequality::adjusted::AdjustedMeasure;
+use imr_core::inequality::adjusted::{AdjustedMeasure, BirthsRatioRange};
 use imr_core::inequality::panel_input::{subject_from_rows, SubjectColumns};
 use imr_core::inequality::{
     linear_trend, BootstrapSpec, InequalitySpec, Measure, RepeatedYear, DEFAULT_SEED,
@@ -90,12 +90,13 @@ fn analyse_rates(
     panel: &Panel,
     replicates: usize,
     repeated: &[RepeatedYear],
+    births_ratio: Option<BirthsRatioRange>,
 ) -> Result<imr_core::inequality::InequalityReport, String> {
     if !panel.has_rates() {
         return Err("the data have no births and deaths (or rate)".into());
     }
     let rows = panel.inequality_rows();
-    let (subject, _left_out) = subject_from_rows(
+    let (mut subject, _left_out) = subject_from_rows(
         &rows,
         SubjectColumns::Rates {
             deaths_derived: panel.deaths_derived,
@@ -104,6 +105,11 @@ fn analyse_rates(
         None,
     )
     .map_err(|e| e.to_string())?;
+    // The range the Inequality view and `imr inequality --births-ratio` apply, the same way.
+    if let (imr_core::inequality::Subject::Rates(rates), Some(range)) = (&mut subject, births_ratio)
+    {
+        rates.births_ratio = range;
+    }
     let spec = InequalitySpec {
         bootstrap: BootstrapSpec {
             replicates,
@@ -119,7 +125,7 @@ fn analyse_rates(
 
 impl InequalitySource for ObservedGiniPlaceholder {
     fn series(&self, panel: &Panel, repeated: &[RepeatedYear]) -> Result<InequalitySeries, String> {
-        let report = analyse_rates(panel, self.replicates, repeated)?;
+        let report = analyse_rates(panel, self.replicates, repeated, None)?;
         // The bootstrap's bias-corrected value, on which its basic interval is centred (the
         // observed Gini of small areas is inflated by Poisson noise; the interval may not even
         // contain it). Without replicates, the observed value and no interval.
@@ -153,12 +159,17 @@ impl InequalitySource for ObservedGiniPlaceholder {
 /// profile-likelihood interval), and its trend by inverse-variance weighted least squares with
 /// the Knapp–Hartung variance ([`imr_core::inequality::adjusted::AdjustedTrend`]). Years where the
 /// model cannot be fitted (fewer than 10 communes or 10 deaths) are left out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct AdjustedGini;
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct AdjustedGini {
+    /// Where deaths are derived from published rates, the range of true births over the births
+    /// given over which the answer is recomputed ("between X and Y"); `None`: the engine's
+    /// default, 0.7–1.0 (`imr inequality --births-ratio`, the Inequality view's field).
+    pub births_ratio: Option<BirthsRatioRange>,
+}
 
 impl InequalitySource for AdjustedGini {
     fn series(&self, panel: &Panel, repeated: &[RepeatedYear]) -> Result<InequalitySeries, String> {
-        let report = analyse_rates(panel, 0, repeated)?;
+        let report = analyse_rates(panel, 0, repeated, self.births_ratio)?;
         let measure = AdjustedMeasure::Gini;
         let years: Vec<InequalityYear> = report
             .years

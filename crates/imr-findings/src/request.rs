@@ -2,13 +2,14 @@
 //! command line that reproduces the view's report.
 
 use crate::{compute, AdjustedGini, Findings, Options};
+use imr_core::inequality::adjusted::BirthsRatioRange;
 use imr_core::panel::Panel;
 use imr_core::Lang;
 
 /// What a user can choose about the Findings: whether the rows flagged as implausible enter the
 /// answers. Everything else (the questions, the regressors and their units, the inequality
 /// measure: the Gini of true rates, [`AdjustedGini`]) is fixed by the study.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct FindingsRequest {
     /// Keep the rows flagged as implausible (by default they are left out).
     pub include_flagged: bool,
@@ -19,6 +20,11 @@ pub struct FindingsRequest {
     /// shows its bundled data, `imr findings` when its one input is the bundled file byte for
     /// byte), so that both write the same report.
     pub bundled_data: bool,
+    /// Where deaths are derived from published rates, the range of true births over the births
+    /// given for the inequality answer's "between X and Y" (`None`: 0.7–1.0), as
+    /// `imr inequality --births-ratio` and the Inequality view's field (one setting, in the link
+    /// as `ineq-births-ratio`).
+    pub births_ratio: Option<BirthsRatioRange>,
 }
 
 impl FindingsRequest {
@@ -37,7 +43,10 @@ impl FindingsRequest {
 
     /// The five answers on `panel`.
     pub fn run(&self, panel: &Panel) -> Findings {
-        compute(panel, &self.options(), &AdjustedGini)
+        let inequality = AdjustedGini {
+            births_ratio: self.births_ratio,
+        };
+        compute(panel, &self.options(), &inequality)
     }
 
     /// The file name of the printable report in `lang` (as the page downloads it).
@@ -55,6 +64,9 @@ impl FindingsRequest {
         if self.include_repeated_years {
             args.push("--include-repeated-years".to_string());
         }
+        if let Some(range) = self.births_ratio {
+            args.extend(["--births-ratio".to_string(), range.to_string()]);
+        }
         args.extend(["--lang".to_string(), lang.tag().to_string()]);
         args.extend(["--out".to_string(), out.to_string()]);
         args
@@ -71,6 +83,7 @@ mod tests {
             include_flagged: true,
             include_repeated_years: false,
             bundled_data: false,
+            births_ratio: None,
         };
         assert_eq!(
             r.to_args(Lang::Es, FindingsRequest::report_name(Lang::Es)),
@@ -85,6 +98,21 @@ mod tests {
         assert_eq!(
             FindingsRequest::default().to_args(Lang::En, "x.html"),
             ["--lang", "en", "--out", "x.html"]
+        );
+        let narrow = FindingsRequest {
+            births_ratio: Some("0.9,1.1".parse().unwrap()),
+            ..FindingsRequest::default()
+        };
+        assert_eq!(
+            narrow.to_args(Lang::En, "x.html"),
+            [
+                "--births-ratio",
+                "0.9,1.1",
+                "--lang",
+                "en",
+                "--out",
+                "x.html"
+            ]
         );
         assert!(r.options().include_flagged);
         assert!(!FindingsRequest::default().options().include_flagged);

@@ -19,7 +19,7 @@ fn panel_of(csv: &str) -> Panel {
 }
 
 fn findings_of(panel: &Panel) -> Findings {
-    compute(panel, &Options::default(), &AdjustedGini)
+    compute(panel, &Options::default(), &AdjustedGini::default())
 }
 
 fn all_text(f: &Findings, lang: Lang) -> String {
@@ -187,7 +187,7 @@ fn including_flagged_rows_puts_general_lagos_back() {
             include_flagged: true,
             ..Options::default()
         },
-        &AdjustedGini,
+        &AdjustedGini::default(),
     );
     assert_eq!(f.flagged_left_out, 0);
     assert!(f.flagged_note(Lang::En).is_none());

@@ -27,7 +27,7 @@ mod boxplot;
 mod downloads;
 mod line;
 mod lorenz;
-mod options;
+pub(crate) mod options;
 mod outcome;
 mod second;
 mod settings;

@@ -247,12 +247,8 @@ impl InequalityOptions {
                 read_measure,
             ),
             lorenz_years: f.synced_with("ineq-lorenz", None, write_years, read_years),
-            births_ratio: f.synced_with(
-                "ineq-births-ratio",
-                None,
-                write_births_ratio,
-                read_births_ratio,
-            ),
+            // One setting with the Findings' inequality answer (kept by the app's FlagState).
+            births_ratio: expect_context::<crate::pages::findings::FlagState>().births_ratio,
         }
     }
 

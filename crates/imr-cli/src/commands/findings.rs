@@ -3,6 +3,7 @@
 
 use super::input::{load_panel, today, InputArgs};
 use super::CliError;
+use imr_core::inequality::adjusted::BirthsRatioRange;
 use imr_core::Lang;
 use imr_findings::report::report_html;
 use imr_findings::FindingsRequest;
@@ -31,6 +32,11 @@ pub struct Args {
     /// as in the page, and still shown year by year)
     #[arg(long)]
     pub include_repeated_years: bool,
+    /// Where deaths are derived from published rates, the plausible range of true births over
+    /// the births given (LOW,HIGH, e.g. 0.9,1.1) for the inequality answer's "between X and Y",
+    /// as `imr inequality --births-ratio` (default 0.7,1.0)
+    #[arg(long, value_name = "LOW,HIGH", value_parser = str::parse::<BirthsRatioRange>)]
+    pub births_ratio: Option<BirthsRatioRange>,
     /// Language of the report: en or es
     #[arg(long, value_name = "LANG", default_value = "en")]
     pub lang: Lang,
@@ -48,6 +54,7 @@ impl From<&Args> for FindingsRequest {
             include_flagged: args.include_flagged,
             include_repeated_years: args.include_repeated_years,
             bundled_data: false,
+            births_ratio: args.births_ratio,
         }
     }
 }
