@@ -92,7 +92,7 @@ test('the line accounting shows the lines an unterminated quote swallowed', asyn
   const data = await ViewPage.open(browser, server.origin, 'data');
   const { errors } = data;
   await data.upload(hostile);
-  await data.rowCount('excluded').filter({ hasText: '1' }).waitFor();
+  await data.waitForRowCount('excluded', 1);
   assert.equal(await data.physicalLinesText(), '6');
   const item = data.lineAccounting('unterminated_quote.csv');
   assert.equal(await item.textContent(),

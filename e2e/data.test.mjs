@@ -13,7 +13,7 @@ test('uploading a Latin-1 semicolon file shows its rates with exact intervals', 
   const view = await ViewPage.open(browser, server.origin, 'data');
   const { requests, errors } = view;
   await view.upload(fixture('good_latin1.csv'));
-  await view.rowCount('read').filter({ hasText: '4' }).waitFor();
+  await view.waitForRowCount('read', 4);
   assert.equal(await view.rowCountText('used'), '4');
   assert.equal(await view.rowCountText('excluded'), '0');
   const row = view.rateRow('01101', 2019);
@@ -35,7 +35,7 @@ test('a broken file lists every excluded line with its reason', async () => {
   const view = await ViewPage.open(browser, server.origin, 'data');
   const { requests } = view;
   await view.upload(fixture('broken.csv'));
-  await view.rowCount('excluded').filter({ hasText: '8' }).waitFor();
+  await view.waitForRowCount('excluded', 8);
   assert.equal(await view.rowCountText('read'), '10');
   assert.equal(await view.rowCountText('used'), '2');
   const items = view.excludedItems();
@@ -52,7 +52,7 @@ test('a broken file lists every excluded line with its reason', async () => {
 test('changing a column role recomputes the rates', async () => {
   const view = await ViewPage.open(browser, server.origin, 'data');
   await view.upload(fixture('good_latin1.csv'));
-  await view.rowCount('read').filter({ hasText: '4' }).waitFor();
+  await view.waitForRowCount('read', 4);
   // Use "Pobreza" as the deaths column: 10,5 deaths in 3,000 births = 3.50 per 1,000.
   await view.chooseRole('deaths', { label: 'Pobreza' });
   const rate = view.rateCell('01101', 2019, 'rate');
@@ -63,7 +63,7 @@ test('changing a column role recomputes the rates', async () => {
 test('the page opens on the bundled Chilean dataset with derived, approximate intervals', async () => {
   const view = await ViewPage.open(browser, server.origin, 'data');
   const { requests, errors } = view;
-  await view.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await view.waitForRowCount('read', 1725);
   assert.equal(await view.rowCountText('used'), '1725');
   assert.equal(await view.rowCountText('excluded'), '0');
   assert.equal(await view.bundledNote().count(), 1);
@@ -82,7 +82,7 @@ test('a characteristics file joins by code, and the rates table searches and sor
   const view = await ViewPage.open(browser, server.origin, 'data');
   await view.upload([fixture('good_latin1.csv'), fixture('characteristics.csv')]);
   // 4 rows of rates + 2 of characteristics; 13101 has no rates row, so it is excluded (not joined).
-  await view.rowCount('read').filter({ hasText: /^6$/ }).waitFor();
+  await view.waitForRowCount('read', 6);
   assert.equal(await view.rowCountText('used'), '5');
   assert.equal(await view.rowCountText('excluded'), '1');
   assert.match((await view.excludedItems().first().textContent()), /characteristics\.csv, line 3: no row of the main data for 13101/);
@@ -100,7 +100,7 @@ test('the interface follows the browser language and switches, with numbers per 
   // Opened without a language in the link: the page takes the browser's.
   const view = DataPage.attach(await openPage(browser, server.origin + '/', { locale: 'es-CL' }));
   const { page } = view;
-  await view.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await view.waitForRowCount('read', 1725);
   const rate = view.rateCell('01101', 2019, 'rate');
   const births = view.rateCell('01101', 2019, 'births');
   assert.equal((await rate.textContent()).trim(), '7,00');
@@ -118,7 +118,7 @@ test('the interface follows the browser language and switches, with numbers per 
 test('excluded rows give their reasons in the page language', async () => {
   const view = DataPage.attach(await openPage(browser, server.origin + '/', { locale: 'es-CL' }));
   await view.upload(fixture('broken.csv'));
-  await view.rowCount('excluded').filter({ hasText: '8' }).waitFor();
+  await view.waitForRowCount('excluded', 8);
   const first = view.excludedLine(3);
   assert.match(await first.textContent(), /^broken\.csv, línea 3: columna `.+`: se esperaba un número y dice/);
   await view.switchLanguage();

@@ -72,7 +72,7 @@ async function ratesCommand(data) {
 async function openModels(models, vcov) {
   const opened = await openPage(browser, server.origin + '/');
   const data = DataPage.attach(opened);
-  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.waitForRowCount('read', 1725);
   const view = ModelsPage.attach(opened);
   view.input = (await ratesCommand(data)).slice(2, -2);
   await view.openTab('models');
@@ -148,14 +148,14 @@ test('several models: the coefficient CSV and the code are each shown command\'s
 test('the rates CSV is what the shown imr rates command prints, for the bundled data and an upload with a changed role', async () => {
   const data = DataPage.attach(await openPage(browser, server.origin + '/'));
   const { requests, errors } = data;
-  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.waitForRowCount('read', 1725);
   const [name, csv] = await save(data.downloadRates(dir));
   assert.equal(name, 'tasas_imr.csv');
   assertSameCsv(csv, imr(dir, (await ratesCommand(data)).slice(1), csv), 'rates CSV');
 
   fs.copyFileSync(fixture('good_latin1.csv'), path.join(dir, 'good_latin1.csv'));
   await data.upload(fixture('good_latin1.csv'));
-  await data.rowCount('read').filter({ hasText: /^4$/ }).waitFor();
+  await data.waitForRowCount('read', 4);
   await data.chooseRole('deaths', { label: 'Pobreza' });
   await data.ratesCommandLine().filter({ hasText: '--deaths Pobreza' }).waitFor();
   const words = await ratesCommand(data);

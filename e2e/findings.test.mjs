@@ -59,7 +59,7 @@ test('in Spanish at 390×844 the page opens on Findings and answers the five que
 
 test('General Lagos 2023 (1000 per 1,000 on 9 children) is flagged in the Data view', async () => {
   const view = DataPage.attach(await openPage(browser, server.origin + '/'));
-  await view.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await view.waitForRowCount('read', 1725);
   assert.match(await view.flaggedSummary().textContent(), /rate above 200 ‰: 15202 General Lagos 2023/);
   await view.search('15202');
   const flagged = view.rateRow('15202', 2023);
@@ -103,7 +103,7 @@ test('uploading a modified file changes every sentence computed from it', async 
   const { file, rate2023 } = modifiedBundled();
   await view.openTab('data');
   await data.upload(file);
-  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.waitForRowCount('read', 1725);
   await data.openTab('findings');
   await view.waitForHeadlineOtherThan('rates', before.rates);
   const after = await view.headlineText('rates');

@@ -44,7 +44,7 @@ test('a panel and boundaries of another place: data, map, inequality and models 
   await data.upload(file);
   // `area` is not a name the page guesses as the area code: the user picks it.
   await data.chooseRole('entity', { label: 'area' });
-  await data.rowCount('read').filter({ hasText: new RegExp(`^${rows}$`) }).waitFor();
+  await data.waitForRowCount('read', rows);
   assert.equal(await data.rowCountText('used'), String(rows));
 
   await map.openTab('map');
@@ -79,7 +79,7 @@ test('boundaries whose code property is not the one typed are matched by the pro
   const [data, map] = [DataPage.attach(opened), MapPage.attach(opened)];
   await data.upload(file);
   await data.chooseRole('entity', { label: 'area' });
-  await data.rowCount('read').filter({ hasText: new RegExp(`^${rows}$`) }).waitFor();
+  await data.waitForRowCount('read', rows);
   await map.openTab('map');
   await map.uploadBoundaries(LAYER);
   await map.waitForCommuneCount(areas);

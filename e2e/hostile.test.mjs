@@ -26,7 +26,7 @@ test('a <script>-named column is shown as text and runs nothing', async () => {
   const data = await guardedPage();
   const { page, requests, errors, dialogs } = data;
   await data.upload(hostile('script_column.csv'));
-  await data.rowCount('read').filter({ hasText: '2' }).waitFor();
+  await data.waitForRowCount('read', 2);
   assert.equal(await data.rowCountText('used'), '2');
   // The name is an <option>'s text, not markup.
   const labels = await data.roleOptionTexts('deaths');
@@ -42,7 +42,7 @@ test('an unterminated quote is reported with its line and the lines it swallowed
   const data = await guardedPage();
   const { errors, dialogs } = data;
   await data.upload(hostile('unterminated_quote.csv'));
-  await data.rowCount('excluded').filter({ hasText: '1' }).waitFor();
+  await data.waitForRowCount('excluded', 1);
   assert.equal(await data.rowCountText('read'), '2');
   assert.equal(await data.rowCountText('used'), '1');
   const items = await data.excludedItems().allTextContents();
@@ -58,7 +58,7 @@ test('a formula-named column is read, and the rates download still arrives', asy
   const data = await guardedPage();
   const { errors, dialogs } = data;
   await data.upload(hostile('formula_column.csv'));
-  await data.rowCount('read').filter({ hasText: '3' }).waitFor();
+  await data.waitForRowCount('read', 3);
   assert.equal(await data.rowCountText('used'), '3');
   const labels = await data.roleOptionTexts('deaths');
   assert.ok(labels.includes('=HYPERLINK("http://x";"y")'), JSON.stringify(labels));

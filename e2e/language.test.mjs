@@ -194,7 +194,7 @@ test('a model that cannot be fitted is explained in the page language and follow
     name: 'un_anio.csv', mimeType: 'text/csv',
     buffer: Buffer.from('codigo_comuna,anio,nacimientos,defunciones,pobreza\n13101,2020,100,1,10\n13102,2020,200,3,12\n13103,2020,150,2,9\n13104,2020,120,1,14\n'),
   });
-  await data.rowCount('used').filter({ hasText: '4' }).waitFor();
+  await data.waitForRowCount('used', 4);
   await models.openTab('models');
   const failure = models.fitError('fd');
   await failure.waitFor({ timeout: 60000 });
@@ -244,7 +244,7 @@ async function modelsOnFixture(fragment, waitFor) {
   const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'es', fragment });
   await data.upload(EXCLUSIONS_CSV);
   // the fixture's 19 rows replace the bundled data
-  await data.rowCount('read').filter({ hasText: /^19$/ }).waitFor({ timeout: 60000 });
+  await data.waitForRowCount('read', 19, { timeout: 60000 });
   const models = ModelsPage.attach(data);
   await models.openTab('models');
   await models.diagnostics().filter({ hasText: waitFor }).waitFor({ timeout: 60000 });

@@ -78,7 +78,7 @@ test('deaths and births microdata are aggregated in a worker to the known counts
   const microdata = MicrodataPage.attach(data);
   const { context, requests: pageRequests, errors } = data;
   const requests = recordAll(context);
-  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.waitForRowCount('read', 1725);
   const result = await aggregate(microdata, { deaths: small.path, births });
 
   // Every row accounted for, as the generator tallied them.
@@ -113,7 +113,7 @@ test('deaths and births microdata are aggregated in a worker to the known counts
   console.log(`# microdata worker: ${(total / 1e6).toFixed(1)} MB in ${ms} ms`);
 
   // The counts replaced the bundled data: 345 communes × 5 years, rates = deaths / 40 × 1,000.
-  await data.rowCount('read').filter({ hasText: String(expectedRows.length) }).waitFor();
+  await data.waitForRowCount('read', expectedRows.length);
   const [code, year, , deaths] = expectedRows.find((r) => Number(r.split(',')[3]) > 0).split(',');
   const rate = data.rateCell(code, year, 'rate');
   assert.equal((await rate.textContent()).trim(), (Number(deaths) / BIRTHS * 1000).toFixed(2));
@@ -134,7 +134,7 @@ test('Cancel stops the worker part-way and loads nothing', async () => {
   const microdata = MicrodataPage.attach(data);
   const { page, context, errors } = data;
   const requests = recordAll(context);
-  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.waitForRowCount('read', 1725);
   await microdata.chooseDeaths(big.path);
   await microdata.start();
   await microdata.progress().waitFor();
@@ -161,17 +161,17 @@ test('a deaths file given to the main upload goes to the worker, and its counts 
   const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'es' });
   const microdata = MicrodataPage.attach(data);
   const { errors } = data;
-  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.waitForRowCount('read', 1725);
   await data.upload([small.path, birthsTable]);
   await microdata.deathsChosen().filter({ hasText: 'reconocido como microdatos de defunciones' }).waitFor();
   // The births table is loaded; the raw deaths file was not parsed as a table.
-  await data.rowCount('read').filter({ hasText: String(rows.length) }).waitFor();
+  await data.waitForRowCount('read', rows.length);
   assert.equal(await data.error('file').count(), 0);
   await microdata.start();
   await microdata.summary('deaths').waitFor({ timeout: 120_000 });
   assert.match(await microdata.result().textContent(), /MB\/s/);
   // Both tables: every row used, the counts joined to the births by commune and year.
-  await data.rowCount('read').filter({ hasText: String(2 * rows.length) }).waitFor();
+  await data.waitForRowCount('read', 2 * rows.length);
   assert.equal(await data.rowCountText('excluded'), '0');
   await data.mergedNote().filter({ hasText: new RegExp(`^${rows.length.toLocaleString('es-CL')} filas de un archivo se unieron`) }).waitFor();
   const [code, year, deaths] = rows.find((r) => Number(r[2]) > 0);
@@ -186,7 +186,7 @@ test('the single file from file:// renders and exports the bundled map, fits a m
   const [data, map, models, microdata] = [DataPage, MapPage, ModelsPage, MicrodataPage].map((P) => P.attach(opened));
   const { context, errors } = opened;
   const requests = recordAll(context);
-  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.waitForRowCount('read', 1725);
   // The bundled map.
   await map.openTab('map');
   await map.communes().first().waitFor({ timeout: 60_000 });

@@ -40,7 +40,7 @@ test('a file of one year without a year column is read as rows of the year given
   assert.deepEqual(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), []);
 
   await view.giveTimeValue('2023');
-  await view.rowCount('read').filter({ hasText: /^\s*4\s*$/ }).waitFor();
+  await view.waitForRowCount('read', 4);
   assert.equal(await view.timeValueInvalid().count(), 0);
   assert.equal(await view.panelError().count(), 0);
   assert.equal((await view.timeValueApplied().textContent()).trim(), `Rows of 2023: ${FILE}.`);
@@ -89,7 +89,7 @@ test('a file of one year without a year column is read as rows of the year given
 
 test('the bundled data, with its year column, do not offer the year field', async () => {
   const view = await ViewPage.open(browser, server.origin, 'data');
-  await view.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await view.waitForRowCount('read', 1725);
   assert.equal(await view.timeValue().count(), 0);
   assert.doesNotMatch(await view.ratesCommandLine().textContent(), /--time-value/);
   await view.close();

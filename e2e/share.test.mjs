@@ -16,7 +16,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 test('a shared link reopens the same view and language', async () => {
   const data = DataPage.attach(await openPage(browser, server.origin + '/'));
   const { page } = data;
-  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.waitForRowCount('read', 1725);
   await data.openTab('inequality');
   await page.waitForFunction(() => location.hash.includes('view=inequality'));
   const link = page.url();
@@ -30,7 +30,7 @@ test('a saved analysis reopens with the same table, in the page and in imr', asy
   const view = DataPage.attach(await openPage(browser, server.origin + '/'));
   const { requests } = view;
   await view.upload(fixture('good_latin1.csv'));
-  await view.rowCount('read').filter({ hasText: /^4$/ }).waitFor();
+  await view.waitForRowCount('read', 4);
   // A non-default choice that must survive: deaths from the "Pobreza" column.
   await view.chooseRole('deaths', { label: 'Pobreza' });
   await view.waitForRateText('01101', 2019, 'rate', '3.50');
@@ -44,9 +44,9 @@ test('a saved analysis reopens with the same table, in the page and in imr', asy
   assert.equal(doc.files[0].roles.deaths, 'Pobreza');
 
   const again = DataPage.attach(await openPage(browser, server.origin + '/'));
-  await again.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await again.waitForRowCount('read', 1725);
   await again.upload(saved);
-  await again.rowCount('read').filter({ hasText: /^4$/ }).waitFor();
+  await again.waitForRowCount('read', 4);
   await again.waitForRateText('01101', 2019, 'rate', '3.50');
   assert.equal(await again.rowCountText('used'), '3');
   assert.match((await again.excludedList().textContent()), /line 4: column `Pobreza`: missing value/);
@@ -122,7 +122,7 @@ test('Back, Forward and a pasted link move between views with the uploaded data 
   const { page, errors } = opened;
   const selected = (view) => data.waitForTabSelected(view);
   await data.upload(fixture('good_latin1.csv'));
-  await data.rowCount('read').filter({ hasText: /^4$/ }).waitFor();
+  await data.waitForRowCount('read', 4);
   await data.openTab('findings');
   await page.waitForFunction(() => location.hash.includes('view=findings'));
   await data.openTab('inequality');

@@ -14,9 +14,9 @@ test('the single HTML file opens from file:// on the bundled data and reads an u
   const url = pathToFileURL(path.join(DIST, 'imr-atlas.html')).href;
   const data = DataPage.attach(await openPage(browser, url));
   const { requests, errors } = data;
-  await data.rowCount('read').filter({ hasText: '1725' }).waitFor();
+  await data.waitForRowCount('read', 1725);
   await data.upload(fixture('good_latin1.csv'));
-  await data.rowCount('read').filter({ hasText: /^4$/ }).waitFor();
+  await data.waitForRowCount('read', 4);
   assert.equal(await data.rowCountText('used'), '4');
   // Only the file itself was loaded: no fetch of wasm, scripts, styles or data.
   assert.deepEqual(requests.filter((u) => u !== url && !u.startsWith('data:') && !u.startsWith('blob:')), []);

@@ -21,6 +21,12 @@ export class DataPage extends ViewPage {
 
   /** Waits until the count of rows `kind` (read, used, excluded) reads `text` exactly (with
    * `equal` false: until it reads anything else). */
+  /** Waits until the count of `kind` (read, used, excluded) is exactly `count` (not a number
+   * that merely contains it: `2` must not match the bundled data's 1725 before an upload lands). */
+  async waitForRowCount(kind, count, options = {}) {
+    await this.rowCount(kind).filter({ hasText: new RegExp(`^\\s*${count}\\s*$`) }).waitFor(options);
+  }
+
   async waitForRowCountText(kind, text, equal = true) {
     await this.page.waitForFunction(([id, text, equal]) => (document.querySelector(`[data-testid=${id}]`)?.textContent.trim() === text) === equal,
       [`rows-${kind}`, text, equal]);
