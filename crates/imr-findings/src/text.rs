@@ -930,22 +930,30 @@ mod tests {
                 lang, "la tasa", "the rate", "", "", n, 2023, 2023, None, None,
             )
         };
-        assert_eq!(
-            sentence(Lang::En, 1),
-            "With 1 year, too few years to say whether the rate is falling or rising."
-        );
-        assert_eq!(
-            sentence(Lang::En, 0),
-            "With 0 years, too few years to say whether the rate is falling or rising."
-        );
-        assert_eq!(
-            sentence(Lang::Es, 1),
-            "Con 1 año, son muy pocos años para decir si la tasa baja o sube."
-        );
-        assert_eq!(
-            sentence(Lang::Es, 2),
-            "Con 2 años, son muy pocos años para decir si la tasa baja o sube."
-        );
+        for (lang, n, expected) in [
+            (
+                Lang::En,
+                1,
+                "With 1 year, too few years to say whether the rate is falling or rising.",
+            ),
+            (
+                Lang::En,
+                0,
+                "With 0 years, too few years to say whether the rate is falling or rising.",
+            ),
+            (
+                Lang::Es,
+                1,
+                "Con 1 año, son muy pocos años para decir si la tasa baja o sube.",
+            ),
+            (
+                Lang::Es,
+                2,
+                "Con 2 años, son muy pocos años para decir si la tasa baja o sube.",
+            ),
+        ] {
+            assert_eq!(sentence(lang, n), expected);
+        }
     }
 
     #[test]
