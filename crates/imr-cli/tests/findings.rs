@@ -61,7 +61,17 @@ fn json_holds_the_values_or_the_reason_an_answer_is_unavailable() {
         "json",
     ]))
     .unwrap();
-    assert_eq!(doc["models"]["unavailable"]["reason"], "missing_column");
+    assert_eq!(doc["models"]["unavailable"]["reason"], "missing_columns");
+    assert_eq!(
+        doc["models"]["unavailable"]["columns"][0], "pobreza",
+        "each column named on its own"
+    );
+    // Worded as a list of names, not as one name.
+    let report = stdout(&["findings", small.to_str().unwrap()]);
+    assert!(
+        report.contains("The data have none of the columns `pobreza`, `ingreso_salud_pc`,"),
+        "{report}"
+    );
     assert_eq!(doc["rates"]["years"][0]["pooled_per_1000"], 10.0);
     std::fs::remove_dir_all(&dir).unwrap();
 }

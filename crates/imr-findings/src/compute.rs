@@ -272,12 +272,8 @@ fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsFinding> {
         .iter()
         .partition(|(c, _)| panel.numeric_names.iter().any(|n| n == c));
     if present.is_empty() {
-        return Err(Unavailable::MissingColumn {
-            column: wanted
-                .iter()
-                .map(|(c, _)| c.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
+        return Err(Unavailable::MissingColumns {
+            columns: wanted.iter().map(|(c, _)| c.clone()).collect(),
         });
     }
     let names: Vec<String> = present.iter().map(|(c, _)| c.clone()).collect();

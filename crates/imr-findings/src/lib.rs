@@ -148,6 +148,8 @@ pub enum Unavailable {
     NoRates,
     /// A column the question needs is absent.
     MissingColumn { column: String },
+    /// None of the columns the question can use is present (the regressors of question 4).
+    MissingColumns { columns: Vec<String> },
     /// The engine could not compute it; its message (English).
     Engine { message: String },
 }

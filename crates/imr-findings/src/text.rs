@@ -48,6 +48,14 @@ fn unavailable(lang: Lang, why: &Unavailable) -> String {
         (Unavailable::MissingColumn { column }, Lang::En) => {
             format!("The data have no column `{column}`.")
         }
+        (Unavailable::MissingColumns { columns }, Lang::Es) => format!(
+            "Los datos no tienen ninguna de las columnas {}.",
+            quoted_list(columns)
+        ),
+        (Unavailable::MissingColumns { columns }, Lang::En) => format!(
+            "The data have none of the columns {}.",
+            quoted_list(columns)
+        ),
         (Unavailable::Engine { message }, Lang::Es) => format!("No se pudo calcular: {message}"),
         (Unavailable::Engine { message }, Lang::En) => format!("Could not compute: {message}"),
     }
@@ -168,6 +176,15 @@ fn table(header: &[&str], rows: Vec<Vec<String>>) -> Table {
         header: header.iter().map(|h| (*h).to_owned()).collect(),
         rows,
     }
+}
+
+/// Column names as the texts quote them: `a`, `b`, `c`.
+fn quoted_list(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A number of years in words: "1 year", "3 years" ("1 año", "3 años").
