@@ -106,10 +106,7 @@ fn analyse_rates(
     )
     .map_err(|e| e.to_string())?;
     // The range the Inequality view and `imr inequality --births-ratio` apply, the same way.
-    if let (imr_core::inequality::Subject::Rates(rates), Some(range)) = (&mut subject, births_ratio)
-    {
-        rates.births_ratio = range;
-    }
+    subject.set_births_ratio(births_ratio);
     let spec = InequalitySpec {
         bootstrap: BootstrapSpec {
             replicates,

@@ -196,6 +196,14 @@ impl Subject {
         }
     }
 
+    /// Rates with deaths derived from published rates are recomputed over this range of true
+    /// births over the births given (`None` keeps the default); a value column has no births.
+    pub fn set_births_ratio(&mut self, range: Option<BirthsRatioRange>) {
+        if let (Subject::Rates(rates), Some(range)) = (self, range) {
+            rates.births_ratio = range;
+        }
+    }
+
     /// What the area value is (the infant mortality rate or the value column).
     pub fn value_name(&self) -> Quantity {
         match self {
@@ -386,8 +394,29 @@ fn complete_column<T>(
 
 #[cfg(test)]
 mod tests {
-    use super::BirthsRatioRange;
+    use super::{BirthsRatioRange, RateInput, Subject, ValueInput};
     use proptest::prelude::*;
+
+    #[test]
+    fn a_births_ratio_range_is_set_on_rates_and_none_keeps_the_default() {
+        let narrow: BirthsRatioRange = "0.9,1.1".parse().unwrap();
+        let mut rates = Subject::Rates(RateInput::per_1000(Vec::new(), true));
+        rates.set_births_ratio(None);
+        assert!(
+            matches!(&rates, Subject::Rates(r) if r.births_ratio == BirthsRatioRange::default())
+        );
+        rates.set_births_ratio(Some(narrow));
+        assert!(matches!(&rates, Subject::Rates(r) if r.births_ratio == narrow));
+        let values = Subject::Values(ValueInput {
+            observations: Vec::new(),
+            value_name: "x".into(),
+            weight_name: "w".into(),
+            unit: String::new(),
+        });
+        let mut changed = values.clone();
+        changed.set_births_ratio(Some(narrow));
+        assert_eq!(changed, values, "a value column has no births");
+    }
 
     #[test]
     fn a_births_ratio_range_reads_low_comma_high_and_says_what_is_wrong() {

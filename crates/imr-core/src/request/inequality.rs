@@ -218,11 +218,7 @@ impl InequalityRequest {
             self.group.as_deref(),
             self.rank.as_deref(),
         )?;
-        if let (imr_inequality::Subject::Rates(rates), Some(range)) =
-            (&mut subject, self.births_ratio)
-        {
-            rates.births_ratio = range;
-        }
+        subject.set_births_ratio(self.births_ratio);
         let against = self
             .against
             .as_ref()
