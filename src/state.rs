@@ -308,10 +308,7 @@ fn read_time_value(s: &str) -> Option<Option<i64>> {
     if s.is_empty() {
         return Some(None);
     }
-    s.parse::<i64>()
-        .ok()
-        .filter(|y| (imr_core::ingest::MIN_YEAR..=imr_core::ingest::MAX_YEAR).contains(y))
-        .map(Some)
+    imr_core::ingest::parse_year(s).map(Some)
 }
 
 #[cfg(test)]

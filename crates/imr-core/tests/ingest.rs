@@ -548,3 +548,17 @@ fn a_file_of_one_year_without_a_year_column_takes_the_year_given() {
     assert!(json["files"][1].get("time_given").is_none());
     assert_eq!(panel.time_column, "year");
 }
+
+/// The year typed for `time_value` (flag, field, link): a plain whole number within the range a
+/// year column may hold.
+#[test]
+fn a_year_given_is_a_plain_whole_number_within_the_years_a_column_may_hold() {
+    use imr_core::ingest::{parse_year, MAX_YEAR, MIN_YEAR};
+    assert_eq!(parse_year("2023"), Some(2023));
+    assert_eq!(parse_year("-5"), Some(-5));
+    assert_eq!(parse_year(&MAX_YEAR.to_string()), Some(MAX_YEAR));
+    assert_eq!(parse_year(&MIN_YEAR.to_string()), Some(MIN_YEAR));
+    for bad in ["", " 2023", "20.5", "x", "1000000", "-1000000"] {
+        assert_eq!(parse_year(bad), None, "{bad:?}");
+    }
+}

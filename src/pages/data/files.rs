@@ -133,11 +133,7 @@ fn TimeValue() -> impl IntoView {
             state.time_value.set(None);
             return;
         }
-        match text
-            .parse::<i64>()
-            .ok()
-            .filter(|y| (MIN_YEAR..=MAX_YEAR).contains(y))
-        {
+        match imr_core::ingest::parse_year(text) {
             Some(year) => {
                 invalid.set(false);
                 state.time_value.set(Some(year));

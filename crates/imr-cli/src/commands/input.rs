@@ -3,8 +3,8 @@
 use super::CliError;
 use imr_core::analysis::{is_saved_analysis, SavedAnalysis};
 use imr_core::ingest::{
-    build_panel, columns::find_column, fragment::parse_fragment, ColumnRoles, IngestOptions,
-    RawTable, Role, MAX_YEAR, MIN_YEAR,
+    build_panel, columns::find_column, fragment::parse_fragment, parse_year, ColumnRoles,
+    IngestOptions, RawTable, Role, MAX_YEAR, MIN_YEAR,
 };
 use imr_core::panel::Panel;
 use std::path::PathBuf;
@@ -178,8 +178,7 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
 fn saved_time_value(options: &str) -> Option<i64> {
     parse_fragment(options)
         .get("time-value")
-        .and_then(|v| v.parse::<i64>().ok())
-        .filter(|y| (MIN_YEAR..=MAX_YEAR).contains(y))
+        .and_then(|v| parse_year(v))
 }
 
 /// The guessed (or saved) roles of each table with the user's choices applied. A named column must exist

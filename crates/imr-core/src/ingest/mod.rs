@@ -27,7 +27,7 @@ pub use sniff::Dialect;
 pub use store::{RawRecord, Records};
 pub use table::{RawTable, UnterminatedQuote};
 pub use validate::{
-    build_panel, time_value_applies, CodeSystem, IngestOptions, MAX_YEAR, MIN_YEAR,
+    build_panel, parse_year, time_value_applies, CodeSystem, IngestOptions, MAX_YEAR, MIN_YEAR,
 };
 
 /// The printable name of a delimiter byte.

@@ -58,6 +58,15 @@ pub const MIN_YEAR: i64 = -999_999;
 /// The greatest such year.
 pub const MAX_YEAR: i64 = 999_999;
 
+/// A year as typed for [`IngestOptions::time_value`] (`--time-value`, the Data view's field, the
+/// link's `time-value`): a whole number written plainly, within [`MIN_YEAR`]..=[`MAX_YEAR`];
+/// `None` otherwise (spaces included: callers trim what a reader typed).
+pub fn parse_year(text: &str) -> Option<i64> {
+    text.parse::<i64>()
+        .ok()
+        .filter(|y| (MIN_YEAR..=MAX_YEAR).contains(y))
+}
+
 /// Whether a table of the main data has no time column with these roles (one per table): the
 /// tables [`IngestOptions::time_value`] dates, main as [`build_panel`] decides (an outcome
 /// role; without one anywhere, the first table).
