@@ -100,16 +100,7 @@ fn the_births_ratio_range_gives_the_inequality_answer_imr_inequality_gives() {
         let findings: serde_json::Value =
             serde_json::from_str(&findings(&["--births-ratio", range, "--format", "json"]))
                 .unwrap();
-        let inequality = common::json(&[
-            "inequality",
-            BUNDLED,
-            "--births",
-            "nacidos_vivos_est",
-            "--bootstrap",
-            "0",
-            "--births-ratio",
-            range,
-        ]);
+        let inequality = common::json(&common::bundled_inequality(&["--births-ratio", range]));
         let series = &findings["inequality"]["series"];
         let (low, high) = range.split_once(',').unwrap();
         assert_eq!(

@@ -680,16 +680,8 @@ fn every_file_of_the_inequality_view_is_a_format_of_imr_inequality() {
 /// ratios in order is a usage error that says why.
 #[test]
 fn the_births_ratio_range_is_the_users_to_narrow() {
-    let base = [
-        "inequality",
-        BUNDLED,
-        "--births",
-        "nacidos_vivos_est",
-        "--bootstrap",
-        "0",
-    ];
     let sensitivity = |extra: &[&str]| -> Vec<serde_json::Value> {
-        let doc = json(&[&base[..], extra].concat());
+        let doc = json(&common::bundled_inequality(extra));
         doc["years"]
             .as_array()
             .unwrap()
@@ -722,7 +714,7 @@ fn the_births_ratio_range_is_the_users_to_narrow() {
         ("0,1", "not a ratio between 0.01 and 100"),
         ("0.9", "expected LOW,HIGH"),
     ] {
-        let stderr = fails(2, &[&base[..], &["--births-ratio", bad]].concat());
+        let stderr = fails(2, &common::bundled_inequality(&["--births-ratio", bad]));
         assert!(stderr.contains(said), "{bad}: {stderr}");
     }
 }

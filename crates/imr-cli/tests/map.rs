@@ -205,22 +205,20 @@ fn boundaries_without_any_data_code_name_both_sides_and_the_files_properties() {
           {"type":"Feature","properties":{"FIPS":"37003","NAME":"Alexander"},"geometry":{"type":"Polygon","coordinates":[[[-79,35],[-78,35],[-78,36],[-79,36],[-79,35]]]}}]}"#,
     )
     .unwrap();
+    let out = out_path("counties.svg");
     let err = fails(
         1,
-        &[
-            "map",
-            "tests/data/map_rates.csv",
-            "--year",
-            "2019",
-            "--geometry",
+        &common::map_2019_on(
             &path,
-            "--code-property",
-            "FIPS",
-            "--name-property",
-            "NAME",
-            "--out",
-            &out_path("counties.svg"),
-        ],
+            &[
+                "--code-property",
+                "FIPS",
+                "--name-property",
+                "NAME",
+                "--out",
+                &out,
+            ],
+        ),
     );
     assert!(
         err.contains(
@@ -253,21 +251,11 @@ fn boundaries_keyed_by_another_property_name_the_property_that_matches() {
         ),
     )
     .unwrap();
+    let out = out_path("cells-by-cut.svg");
     let run = |property: &str| {
         fails(
             1,
-            &[
-                "map",
-                "tests/data/map_rates.csv",
-                "--year",
-                "2019",
-                "--geometry",
-                &path,
-                "--code-property",
-                property,
-                "--out",
-                &out_path("cells-by-cut.svg"),
-            ],
+            &common::map_2019_on(&path, &["--code-property", property, "--out", &out]),
         )
     };
     for property in ["codigo_comuna", "id"] {

@@ -117,13 +117,33 @@ pub fn grunfeld_args<'a>(x: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
 
 /// `imr map` on the six cells for 2019, then `rest`.
 pub fn cells_2019<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+    map_2019_on("tests/data/map_cells.topojson", rest)
+}
+
+/// `imr map` of the six cells' data for 2019 on the boundaries `geometry`, then `rest`.
+pub fn map_2019_on<'a>(geometry: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "map",
         "tests/data/map_rates.csv",
         "--year",
         "2019",
         "--geometry",
-        "tests/data/map_cells.topojson",
+        geometry,
+    ];
+    args.extend_from_slice(rest);
+    args
+}
+
+/// `imr inequality` on the bundled data with its registered births and no bootstrap, then
+/// `rest`.
+pub fn bundled_inequality<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "inequality",
+        BUNDLED,
+        "--births",
+        "nacidos_vivos_est",
+        "--bootstrap",
+        "0",
     ];
     args.extend_from_slice(rest);
     args
