@@ -6,7 +6,7 @@ use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::{AppState, Shared};
 use imr_core::map::code_match::{best_code_property, CodeMatch};
-use imr_core::map::geometry::{code_key, PropertyKeys};
+use imr_core::map::geometry::PropertyKeys;
 use imr_core::map::year_map::BUNDLED_CREDIT;
 use imr_core::request::PreparedBoundaries;
 use leptos::prelude::*;
@@ -62,16 +62,16 @@ fn build_matching(
     data_codes: &[&str],
 ) -> (Result<Geometry, BoundaryError>, Option<CodeMatch>) {
     let typed = Geometry::build(text, &keys, Some(file.to_owned()));
-    let wanted: std::collections::BTreeSet<String> =
-        data_codes.iter().map(|c| code_key(c)).collect();
+    // As the map matches the data to the areas (GeoLayer::match_codes).
     let matches = |g: &Geometry| {
         g.prepared
             .layer
-            .areas
+            .match_codes(data_codes)
+            .area_of_entity
             .iter()
-            .any(|a| wanted.contains(&code_key(&a.code)))
+            .any(Option::is_some)
     };
-    if wanted.is_empty() || typed.as_ref().is_ok_and(matches) {
+    if data_codes.is_empty() || typed.as_ref().is_ok_and(matches) {
         return (typed, None);
     }
     match best_code_property(text, None, data_codes) {
