@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
-import { ViewPage } from './views.mjs';
+import { ViewPage, dataPart } from './views.mjs';
 
 const imrBinary = () => cargoBinary('imr-cli', 'imr');
 
@@ -37,8 +37,6 @@ function cliYear2019(command) {
   return { ...JSON.parse(out).years.find((y) => y.time === 2019), from: bin };
 }
 
-// A CSV download without its leading provenance (#) lines.
-const dataPart = (text) => text.split('\n').filter((l) => !l.startsWith('#')).join('\n');
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });

@@ -11,14 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, outsideRequests, fixture, cargoBinary, exportDate, imrEnv, injectAxe } from './harness.mjs';
-import { ViewPage, assertSameBytes, flagValue } from './views.mjs';
+import { ViewPage, assertSameBytes, flagValue, dataPart } from './views.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 const FILE = 'defunciones_2023.csv';
-const dataPart = (text) => text.split('\n').filter((l) => !l.startsWith('#')).join('\n');
 
 test('a file of one year without a year column is read as rows of the year given, as imr reads it', async () => {
   const view = await ViewPage.open(browser, server.origin, 'data');

@@ -237,6 +237,9 @@ export const flagValue = (words, flag) => {
   return words[at + 1];
 };
 
+/** A CSV's text without its provenance (#) lines: the data part two exports of one table share. */
+export const dataPart = (text) => text.split('\n').filter((l) => !l.startsWith('#')).join('\n');
+
 /** Asserts that the page's download and imr's file are the same bytes (the first differing
  * line is shown when not). */
 export function assertSameBytes(ours, theirs, what) {
