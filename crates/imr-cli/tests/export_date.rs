@@ -18,13 +18,10 @@ fn stdout_with(args: &[&str], env: &[(&str, &str)]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// Today in UTC as the exports write it.
+/// Today in UTC as the exports write it: imr's own function (no date is fixed in this
+/// process, so it reads the clock).
 fn today() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs() as i64;
-    imr_core::provenance::date_from_unix_seconds(seconds)
+    imr_cli::commands::input::today()
 }
 
 #[test]
