@@ -325,7 +325,10 @@ fn r_read(ctx: &CodeContext) -> String {
 /// The R helpers every fit uses: the kept coefficients of a model among the columns of a
 /// matrix, and the results block.
 const R_KEPT: &str = "# the coefficients of m on the columns of the matrix `prefix`, those not dropped as collinear\n\
-kept <- function(m, prefix) { b <- coef(m); names(b)[!is.na(b) & startsWith(names(b), prefix)] }\n";
+kept <- function(m, prefix) { b <- coef(m); names(b)[!is.na(b) & startsWith(names(b), prefix)] }\n\
+# the columns (of `cols`, the matrix's) those coefficients belong to: R names the coefficient of a\n\
+# one-column matrix by the matrix alone (\"X_w\", not \"X_wpobreza\")\n\
+column_of <- function(s, prefix, cols) if (length(cols) == 1) rep(cols, length(s)) else substring(s, nchar(prefix) + 1)\n";
 
 /// The regressors that vary within entities, `X_w`: the others are absorbed by the entity
 /// effects (the engine's rule, `linear::varies_within`), dropped before the fit rather than left
@@ -365,11 +368,11 @@ swamy_arora <- function(Y, X, entity) {\n\
 const R_HAUSMAN: &str = "# Hausman test, fixed against random effects, on the common slopes with classical\n\
 # covariances (as plm::phtest and Stata hausman): q'(V_fe − V_re)⁻¹q, through the eigenvalues\n\
 # above 1e-12 of the largest when the difference is not positive definite\n\
-slopes <- function(m, prefix) {\n\
+slopes <- function(m, prefix, cols) {\n\
 \x20 s <- kept(m, prefix)\n\
 \x20 b <- coef(m)[s]\n\
 \x20 V <- vcov(m)[s, s, drop = FALSE]\n\
-\x20 names(b) <- rownames(V) <- colnames(V) <- substring(s, nchar(prefix) + 1)\n\
+\x20 names(b) <- rownames(V) <- colnames(V) <- column_of(s, prefix, cols)\n\
 \x20 list(b = b, V = V)\n\
 }\n\
 hausman <- function(fe, re) {\n\
@@ -420,14 +423,14 @@ fn r_absorbed(fit: &Fit) -> String {
              # the effects' dummies reduced to full rank (they overlap when one effect is nested in\n\
              # another) at lm's tolerance: glm's own check, at epsilon/1000, misses both and diverges\n\
              linear <- lm(Y ~ {effects} + X)\n\
-             X_w <- X[, substring(kept(linear, \"X\"), 2), drop = FALSE]\n\
+             X_w <- X[, column_of(kept(linear, \"X\"), \"X\", colnames(X)), drop = FALSE]\n\
              D <- model.matrix(~ {effects} + X_w)\n\
              rank_D <- qr(D, tol = 1e-7)\n\
              D <- D[, rank_D$pivot[seq_len(rank_D$rank)], drop = FALSE]\n\
              m <- suppressWarnings(glm(Y ~ 0 + D{offset}, family = poisson(),\n\
              \x20                         control = glm.control(epsilon = 1e-12, maxit = 100)))\n\
              stopifnot(m$converged)\n\
-             prefix <- \"DX_w\"\n"
+             prefix <- \"DX_w\"; cols <- colnames(X_w)\n"
         )
     } else {
         let w = if fit.weights.is_some() {
@@ -435,7 +438,7 @@ fn r_absorbed(fit: &Fit) -> String {
         } else {
             ""
         };
-        format!("m <- lm(Y ~ {effects} + X{w})\nprefix <- \"X\"\n")
+        format!("m <- lm(Y ~ {effects} + X{w})\nprefix <- \"X\"; cols <- colnames(X)\n")
     };
     out.push_str(
         "s <- kept(m, prefix)\n\
@@ -516,7 +519,7 @@ fn r_model(fit: &Fit) -> String {
     match fit.model {
         Estimator::Pooled => {
             out.push_str(&format!(
-                "Z <- cbind(\"(Intercept)\" = 1, X)\nm <- lm(Y ~ 0 + Z{w})\nprefix <- \"Z\"\ns <- kept(m, prefix)\n"
+                "Z <- cbind(\"(Intercept)\" = 1, X)\nm <- lm(Y ~ 0 + Z{w})\nprefix <- \"Z\"; cols <- colnames(Z)\ns <- kept(m, prefix)\n"
             ));
             out.push_str(&r_linear_vcov(fit.vcov, "entity"));
             out.push_str(&t_df("length(unique(entity))"));
@@ -540,7 +543,7 @@ fn r_model(fit: &Fit) -> String {
             };
             out.push_str(R_VARIES);
             out.push_str(&format!(
-                "# the effects as dummies: the slopes are the within estimates\nm <- lm(Y ~ {effects} + X_w{w})\nprefix <- \"X_w\"\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n"
+                "# the effects as dummies: the slopes are the within estimates\nm <- lm(Y ~ {effects} + X_w{w})\nprefix <- \"X_w\"; cols <- colnames(X_w)\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n"
             ));
             out.push_str(match fit.vcov {
                 VcovKind::Iid => "V <- vcov(m)[s, s, drop = FALSE]\n",
@@ -555,7 +558,7 @@ fn r_model(fit: &Fit) -> String {
             out.push_str(&sample(", deviance(m) / m$df.residual"));
             out.push_str(&format!(
                 "# F test that all effects are zero: the pooled regression on the same slopes against m\n\
-                 m0 <- lm(Y ~ X[, substring(s, nchar(prefix) + 1), drop = FALSE]{w})\n\
+                 m0 <- lm(Y ~ X[, column_of(s, prefix, cols), drop = FALSE]{w})\n\
                  df1 <- m0$df.residual - m$df.residual\n\
                  F_stat <- ((deviance(m0) - deviance(m)) / df1) / (deviance(m) / m$df.residual)\n\
                  tests <- data.frame(test = \"f_effects\", statistic = F_stat, df1 = df1, df2 = m$df.residual)\n"
@@ -563,7 +566,7 @@ fn r_model(fit: &Fit) -> String {
             if fit.model == Estimator::Fe && fit.weights.is_none() {
                 out.push_str(R_SWAMY_ARORA);
                 out.push_str(R_HAUSMAN);
-                out.push_str("h <- hausman(slopes(m, \"X_w\"), slopes(swamy_arora(Y, X, entity)$m, \"Z\"))\ntests <- rbind(tests, data.frame(test = \"hausman\", statistic = h[[\"statistic\"]], df1 = h[[\"df\"]], df2 = NA))\n");
+                out.push_str("h <- hausman(slopes(m, \"X_w\", colnames(X_w)), slopes(swamy_arora(Y, X, entity)$m, \"Z\", c(\"(Intercept)\", colnames(X))))\ntests <- rbind(tests, data.frame(test = \"hausman\", statistic = h[[\"statistic\"]], df1 = h[[\"df\"]], df2 = NA))\n");
             }
         }
         Estimator::Re | Estimator::Cre => {
@@ -577,7 +580,7 @@ fn r_model(fit: &Fit) -> String {
                      X <- cbind(X, X_mean)\n",
                 );
             }
-            out.push_str("re <- swamy_arora(Y, X, entity)\nm <- re$m\nprefix <- \"Z\"\ns <- kept(m, prefix)\n");
+            out.push_str("re <- swamy_arora(Y, X, entity)\nm <- re$m\nprefix <- \"Z\"; cols <- c(\"(Intercept)\", colnames(X))\ns <- kept(m, prefix)\n");
             out.push_str(&r_linear_vcov(fit.vcov, "entity"));
             out.push_str("ref_df <- Inf  # normal reference, as Stata xtreg, re\n");
             out.push_str("sizes <- data.frame(quantity = c(\"nobs\", \"entities\", \"sigma2_u\", \"sigma2_e\"), value = c(length(Y), length(unique(entity)), re$sigma2_u, re$sigma2_e))\n");
@@ -585,7 +588,7 @@ fn r_model(fit: &Fit) -> String {
             out.push_str("bp <- breusch_pagan(residuals(lm(Y ~ X)), entity)\ntests <- data.frame(test = \"breusch_pagan\", statistic = bp, df1 = 1, df2 = NA)[!is.na(bp), ]\n");
             if fit.model == Estimator::Re {
                 out.push_str(R_HAUSMAN);
-                out.push_str("h <- hausman(slopes(lm(Y ~ factor(entity) + X), \"X\"), slopes(m, \"Z\"))\ntests <- rbind(tests, data.frame(test = \"hausman\", statistic = h[[\"statistic\"]], df1 = h[[\"df\"]], df2 = NA))\n");
+                out.push_str("h <- hausman(slopes(lm(Y ~ factor(entity) + X), \"X\", colnames(X)), slopes(m, \"Z\", cols))\ntests <- rbind(tests, data.frame(test = \"hausman\", statistic = h[[\"statistic\"]], df1 = h[[\"df\"]], df2 = NA))\n");
             } else {
                 out.push_str(
                     "# Mundlak test: the coefficients on the entity means are zero, Wald χ² under V\n\
@@ -601,7 +604,7 @@ fn r_model(fit: &Fit) -> String {
                 "# one row per entity: the entity means, with an intercept\n\
                  Y_b <- as.vector(tapply(Y, entity, mean))\n\
                  Z_b <- cbind(\"(Intercept)\" = 1, matrix(apply(X, 2, function(v) tapply(v, entity, mean)), ncol = ncol(X), dimnames = list(NULL, colnames(X))))\n\
-                 m <- lm(Y_b ~ 0 + Z_b)\nprefix <- \"Z_b\"\ns <- kept(m, prefix)\n",
+                 m <- lm(Y_b ~ 0 + Z_b)\nprefix <- \"Z_b\"; cols <- colnames(Z_b)\ns <- kept(m, prefix)\n",
             );
             out.push_str(&r_linear_vcov(fit.vcov, "seq_along(Y_b)"));
             out.push_str(&t_df("length(Y_b)"));
@@ -616,7 +619,7 @@ fn r_model(fit: &Fit) -> String {
                  i <- which(entity[-1] == entity[-length(entity)] & p[-1] == p[-length(p)] + 1) + 1\n\
                  dY <- Y[i] - Y[i - 1]\n\
                  dX <- X[i, , drop = FALSE] - X[i - 1, , drop = FALSE]\n\
-                 m <- lm(dY ~ 0 + dX)\nprefix <- \"dX\"\ns <- kept(m, prefix)\n",
+                 m <- lm(dY ~ 0 + dX)\nprefix <- \"dX\"; cols <- colnames(dX)\ns <- kept(m, prefix)\n",
             );
             out.push_str(&r_linear_vcov(fit.vcov, "entity[i]"));
             out.push_str(&t_df("length(unique(entity[i]))"));
@@ -640,7 +643,7 @@ fn r_model(fit: &Fit) -> String {
                  m <- suppressWarnings(glm(Y ~ factor(entity) + X_w{offset}, family = poisson(),\n\
                  \x20                         control = glm.control(epsilon = 1e-12, maxit = 100)))\n\
                  stopifnot(m$converged)\n\
-                 prefix <- \"X_w\"\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n",
+                 prefix <- \"X_w\"; cols <- colnames(X_w)\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n",
                 if fit.exposure.is_some() { "; exposure <- exposure[events]" } else { "" }
             ));
             out.push_str(match fit.vcov {
@@ -793,7 +796,7 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
     let label = format!("{}, {}", fit.model.name(), fit.vcov.name());
     out.push_str(&format!(
         "# Results in full precision (compare with the command above): sample, coefficients, tests\n\
-         coefs <- data.frame(term = substring(s, nchar(prefix) + 1), estimate = unname(coef(m)[s]),\n\
+         coefs <- data.frame(term = column_of(s, prefix, cols), estimate = unname(coef(m)[s]),\n\
          \x20                   std_error = unname(sqrt(diag(V))))\n\
          coefs$statistic <- coefs$estimate / coefs$std_error\n\
          coefs$p_value <- 2 * pt(-abs(coefs$statistic), df = ref_df)  # df = Inf: normal\n{}\
