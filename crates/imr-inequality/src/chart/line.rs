@@ -36,6 +36,29 @@ pub(crate) struct SeriesStyle<'a> {
     pub x_label: Option<&'a str>,
     /// The values the series can take ([`LineChart::range`]).
     pub range: (f64, f64),
+    /// The language of the missing years' titles.
+    pub lang: Lang,
+}
+
+/// The years on the points' step (the smallest difference between consecutive years) from the
+/// first point to the last that have no point: drawn as gaps, never bridged by a line or a band.
+pub(crate) fn gap_years(points: &[SeriesPoint]) -> (i64, Vec<i64>) {
+    let times: Vec<i64> = points.iter().map(|p| p.time).collect();
+    let step = times
+        .windows(2)
+        .map(|w| w[1] - w[0])
+        .filter(|d| *d > 0)
+        .min()
+        .unwrap_or(1);
+    let gaps = match (times.first(), times.last()) {
+        (Some(&first), Some(&last)) => (0..)
+            .map(|k| first + k * step)
+            .take_while(|t| *t <= last)
+            .filter(|t| !times.contains(t))
+            .collect(),
+        _ => Vec::new(),
+    };
+    (step, gaps)
 }
 
 /// Draw one series (line, points, band from `ci`) in `frame` on a year axis from `first` to
@@ -52,6 +75,7 @@ pub(crate) fn series_in_frame(
         y_label,
         x_label,
         range,
+        lang,
     } = *style;
     let clip = |v: f64| v.max(range.0).min(range.1);
     let pad = if first == last { 1.0 } else { 0.0 };
@@ -80,6 +104,22 @@ pub(crate) fn series_in_frame(
     };
     y_axis(s, frame, &y, &ticks, y_label);
     x_axis(s, frame, &year_ticks(first, last, &x), x_label);
+    // A year without a value is a grey band; lines and bands stop at it.
+    let (step, gaps) = gap_years(points);
+    let half = (x.map(step as f64) - x.map(0.0)).abs() / 2.0;
+    for t in &gaps {
+        writeln!(
+            s,
+            "<rect class=\"gap\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#eeeeee\"><title>{t}: {}</title></rect>",
+            c(x.map(*t as f64) - half),
+            c(frame.top),
+            c(2.0 * half),
+            c(frame.height),
+            lang.pick("sin valor", "no value")
+        )
+        .expect("write to String");
+    }
+    let after_gap = |previous: Option<i64>, t: i64| previous.is_some_and(|p| t - p > step);
     // Band: one polygon per run of consecutive points that have an interval.
     let mut run: Vec<(f64, [f64; 2])> = Vec::new();
     let flush = |s: &mut String, run: &mut Vec<(f64, [f64; 2])>| {
@@ -110,18 +150,35 @@ pub(crate) fn series_in_frame(
         }
         run.clear();
     };
+    let mut previous = None;
     for p in points {
+        if after_gap(previous, p.time) {
+            flush(s, &mut run);
+        }
+        previous = Some(p.time);
         match p.ci {
             Some([a, b]) => run.push((p.time as f64, [clip(a), clip(b)])),
             None => flush(s, &mut run),
         }
     }
     flush(s, &mut run);
-    if points.len() > 1 {
-        let line: Vec<String> = points
-            .iter()
-            .map(|p| format!("{},{}", c(x.map(p.time as f64)), c(y.map(clip(p.value)))))
-            .collect();
+    // One polyline per run of consecutive years.
+    let mut lines: Vec<Vec<String>> = Vec::new();
+    let mut previous = None;
+    for p in points {
+        if previous.is_none() || after_gap(previous, p.time) {
+            lines.push(Vec::new());
+        }
+        previous = Some(p.time);
+        if let Some(line) = lines.last_mut() {
+            line.push(format!(
+                "{},{}",
+                c(x.map(p.time as f64)),
+                c(y.map(clip(p.value)))
+            ));
+        }
+    }
+    for line in lines.iter().filter(|l| l.len() > 1) {
         writeln!(
             s,
             "<polyline class=\"series\" points=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"/>",
@@ -182,6 +239,7 @@ pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
                 y_label: &chart.y_label,
                 x_label: Some(lang.pick("Año", "Year")),
                 range: chart.range,
+                lang,
             },
         );
     }

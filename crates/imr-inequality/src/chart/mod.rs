@@ -394,6 +394,43 @@ mod tests {
         assert_eq!(ticks_within(below.clone(), (0.0, 1.0)).values, below.values);
     }
 
+    /// A year without a value (2016 here) is a grey band titled as such, and neither the line
+    /// nor the interval band crosses it.
+    #[test]
+    fn a_year_without_a_value_is_a_gap_in_the_line_and_the_band() {
+        use crate::report::SeriesPoint;
+        let points: Vec<SeriesPoint> = [2014, 2015, 2017, 2018]
+            .iter()
+            .map(|&time| SeriesPoint {
+                time,
+                value: 0.1,
+                ci: Some([0.05, 0.15]),
+            })
+            .collect();
+        assert_eq!(line::gap_years(&points), (1, vec![2016]));
+        let svg = line::line_chart_svg_in(
+            &line::LineChart {
+                title: "t".into(),
+                subtitle: None,
+                desc: "d".into(),
+                y_label: "y".into(),
+                points: &points,
+                range: (0.0, 1.0),
+            },
+            &imr_stats::Caption {
+                lang: imr_stats::Lang::Es,
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            svg.matches("<polyline class=\"series\"").count(),
+            2,
+            "{svg}"
+        );
+        assert_eq!(svg.matches("<polygon class=\"ci\"").count(), 2, "{svg}");
+        assert!(svg.contains("<title>2016: sin valor</title>"), "{svg}");
+    }
+
     #[test]
     fn ticks_of_zero_to_one_step_by_two_tenths() {
         let t = nice_ticks(0.0, 1.0, 5, false);

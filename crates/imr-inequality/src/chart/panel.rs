@@ -150,6 +150,7 @@ pub fn two_series_svg_in(
         y_label,
         x_label,
         range: (f64::NEG_INFINITY, f64::INFINITY),
+        lang,
     };
     series_in_frame(
         &mut s,
