@@ -47,8 +47,48 @@ fn range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
     Some(((lo - pad).max(floor), hi + pad))
 }
 
-/// A yearly chart: each series as a line through its points, intervals as vertical bars; the
-/// axis spans the values and intervals shown (nothing else sets it).
+/// The step between a chart's years: the smallest difference between two consecutive years
+/// (1 for yearly data); `None` with fewer than two years.
+fn year_step(years: &[i64]) -> Option<i64> {
+    years
+        .windows(2)
+        .map(|w| w[1] - w[0])
+        .filter(|d| *d > 0)
+        .min()
+}
+
+/// The years between the first and the last, on the data's step, that no series has: a gap is
+/// drawn as one (a band, no line across it), never bridged.
+pub fn missing_years(years: &[i64]) -> Vec<i64> {
+    let (Some(step), Some(first), Some(last)) = (year_step(years), years.first(), years.last())
+    else {
+        return Vec::new();
+    };
+    (0..)
+        .map(|k| first + k * step)
+        .take_while(|t| t <= last)
+        .filter(|t| !years.contains(t))
+        .collect()
+}
+
+/// The years whose label is written under the axis: all of them up to 8, else the first, the
+/// last and every fifth year not crowding them.
+fn labelled_years(years: &[i64]) -> Vec<i64> {
+    let (Some(&first), Some(&last)) = (years.first(), years.last()) else {
+        return Vec::new();
+    };
+    if years.len() <= 8 {
+        return years.to_vec();
+    }
+    let mut labels = vec![first];
+    labels.extend((first + 1..last).filter(|t| t % 5 == 0 && t - first >= 3 && last - t >= 3));
+    labels.push(last);
+    labels
+}
+
+/// A yearly chart: each series as a line through its points, broken where a year is missing,
+/// intervals as vertical bars, missing years as grey bands; the axis spans the values and
+/// intervals shown (nothing else sets it), years at their place on a linear scale.
 pub fn year_chart(lang: Lang, title: &str, series: &[Series]) -> String {
     let h = 150.0;
     let (left, right, top, bottom) = (44.0, 20.0, 10.0, 40.0);
@@ -71,15 +111,16 @@ pub fn year_chart(lang: Lang, title: &str, series: &[Series]) -> String {
         svg.push_str("</svg>");
         return svg;
     };
+    let (first, last) = (years[0], years[years.len() - 1]);
     let x_of = |t: i64| {
-        let k = years.iter().position(|y| *y == t).unwrap_or(0) as f64;
-        let n = (years.len().max(2) - 1) as f64;
-        if years.len() == 1 {
+        if first == last {
             left + (W - left - right) / 2.0
         } else {
-            left + k / n * (W - left - right)
+            left + (t - first) as f64 / (last - first) as f64 * (W - left - right)
         }
     };
+    let step = year_step(&years).unwrap_or(1);
+    let gaps = missing_years(&years);
     let y_of = |v: f64| top + (hi - v) / (hi - lo) * (h - top - bottom);
     let d = decimals_for(hi.abs().max(lo.abs()));
     let _ = write!(
@@ -93,11 +134,26 @@ pub fn year_chart(lang: Lang, title: &str, series: &[Series]) -> String {
         h - bottom,
         number(lang, lo, d)
     );
-    for t in &years {
+    let half = if first == last {
+        0.0
+    } else {
+        0.5 * step as f64 / (last - first) as f64 * (W - left - right)
+    };
+    for t in &gaps {
+        let _ = write!(
+            svg,
+            r##"<rect x="{:.1}" y="{top}" width="{:.1}" height="{}" fill="#eee"><title>{t}: {}</title></rect>"##,
+            x_of(*t) - half,
+            2.0 * half,
+            h - bottom - top,
+            lang.pick("sin datos", "no data")
+        );
+    }
+    for t in labelled_years(&years) {
         let _ = write!(
             svg,
             r#"<text x="{:.1}" y="{}" text-anchor="middle">{t}</text>"#,
-            x_of(*t),
+            x_of(t),
             h - bottom + 12.0
         );
     }
@@ -108,16 +164,25 @@ pub fn year_chart(lang: Lang, title: &str, series: &[Series]) -> String {
         } else {
             ""
         };
-        let path: Vec<String> = s
-            .points
-            .iter()
-            .map(|&(t, v, _)| format!("{:.1},{:.1}", x_of(t), y_of(v)))
-            .collect();
-        let _ = write!(
-            svg,
-            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="1.5"{dash}/>"#,
-            path.join(" ")
-        );
+        // One polyline per run of consecutive years: no line crosses a missing year.
+        let mut runs: Vec<Vec<String>> = Vec::new();
+        let mut previous: Option<i64> = None;
+        for &(t, v, _) in &s.points {
+            if previous.is_none_or(|p| t - p > step) {
+                runs.push(Vec::new());
+            }
+            if let Some(run) = runs.last_mut() {
+                run.push(format!("{:.1},{:.1}", x_of(t), y_of(v)));
+            }
+            previous = Some(t);
+        }
+        for run in runs.iter().filter(|r| r.len() > 1) {
+            let _ = write!(
+                svg,
+                r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="1.5"{dash}/>"#,
+                run.join(" ")
+            );
+        }
         for &(t, v, ci) in &s.points {
             let x = x_of(t);
             if let Some([a, b]) = ci {
@@ -258,6 +323,57 @@ mod tests {
         // Negative values keep their padding below.
         let (lo, hi) = range([-1.0, 1.0].into_iter()).unwrap();
         assert!((lo + 1.16).abs() < 1e-12 && (hi - 1.16).abs() < 1e-12);
+    }
+
+    /// 2016 and 2020 are missing: no line is drawn across them, each is a grey band titled as
+    /// missing, and the years keep their place on the axis (2017 is as far from 2015 as 2015 from
+    /// 2013).
+    #[test]
+    fn a_missing_year_is_a_gap_not_a_line() {
+        let points = |years: &[i64]| {
+            years
+                .iter()
+                .map(|&t| (t, t as f64 - 2000.0, None))
+                .collect()
+        };
+        let s = Series {
+            name: "a".into(),
+            points: points(&[2013, 2014, 2015, 2017, 2018, 2019, 2021]),
+            secondary: false,
+        };
+        let svg = year_chart(Lang::Es, "t", &[s]);
+        assert_eq!(
+            missing_years(&[2013, 2014, 2015, 2017, 2018, 2019, 2021]),
+            [2016, 2020]
+        );
+        // Runs 2013–2015 and 2017–2019 are lines; 2021 alone is a point.
+        assert_eq!(svg.matches("<polyline").count(), 2, "{svg}");
+        assert!(svg.contains("<title>2016: sin datos</title>"), "{svg}");
+        assert!(svg.contains("<title>2020: sin datos</title>"), "{svg}");
+        // Linear axis: the plotting width 256 over 8 years is 32 per year.
+        let circle_x: Vec<f64> = svg
+            .split("<circle cx=\"")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(circle_x.len(), 7);
+        assert!((circle_x[3] - circle_x[2] - 2.0 * (circle_x[2] - circle_x[1])).abs() < 0.2);
+        // With no gap, one line and no band.
+        let full = Series {
+            name: "b".into(),
+            points: points(&[2001, 2002, 2003]),
+            secondary: false,
+        };
+        let svg = year_chart(Lang::En, "t", &[full]);
+        assert_eq!(svg.matches("<polyline").count(), 1);
+        assert!(!svg.contains("no data"));
+    }
+
+    #[test]
+    fn many_years_are_labelled_sparsely() {
+        let years: Vec<i64> = (2001..=2021).collect();
+        assert_eq!(labelled_years(&years), [2001, 2005, 2010, 2015, 2021]);
+        assert_eq!(labelled_years(&[2019, 2020, 2021]), [2019, 2020, 2021]);
     }
 
     #[test]
