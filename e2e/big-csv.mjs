@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ROOT } from './harness.mjs';
 
 export function communeCodes() {
-  const text = fs.readFileSync(path.join(ROOT, 'public', 'data', 'chile_imr_2019_2023.csv'), 'utf8');
+  const text = fs.readFileSync(path.join(ROOT, 'public', 'data', 'chile_imr_2001_2021.csv'), 'utf8');
   const codes = new Set();
   for (const line of text.split('\n').slice(1)) {
     const code = line.split(',')[0];

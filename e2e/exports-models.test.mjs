@@ -16,7 +16,7 @@ import { startServer, launch, openPage, outsideRequests, cargoBinary, fixture, e
 import { shellWords } from './views.mjs';
 import { DataPage, MicrodataPage, ModelsPage } from './pages/index.mjs';
 
-const BUNDLED = 'chile_imr_2019_2023.csv';
+const BUNDLED = 'chile_imr_2001_2021.csv';
 const REGRESSORS = ['pobreza', 'ingreso_salud_pc', 'ruralidad', 'sapu'];
 
 // Asserts that a CSV of the page equals imr's, byte for byte (the first differing line is

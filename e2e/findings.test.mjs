@@ -75,7 +75,7 @@ test('General Lagos 2023 (1000 per 1,000 on 9 children) is flagged in the Data v
  * dropped (they would be guessed as deaths); and the pooled 2023 rate the page must state,
  * computed here independently: rows flagged by the rules (rate > 200, < 10 births) left out. */
 function modifiedBundled() {
-  const lines = fs.readFileSync(path.join(ROOT, 'public/data/chile_imr_2019_2023.csv'), 'utf8').trim().split('\n');
+  const lines = fs.readFileSync(path.join(ROOT, 'public/data/chile_imr_2001_2021.csv'), 'utf8').trim().split('\n');
   const header = lines[0].split(',');
   const [iYear, iTmi, iPop, iDer] = ['anio', 'tmi', 'nacidos_vivos_est', 'defunciones_derivadas'].map((c) => header.indexOf(c));
   let deaths = 0, births = 0;
@@ -123,7 +123,7 @@ test('the findings download as a printable HTML report in the page language', as
   for (const q of QUESTIONS) assert.ok(html.includes(`data-question="${q}"`), q);
   assert.match(html, /@media print/);
   assert.ok(!html.includes('<script'));
-  assert.match(html, /Fuente: chile_imr_2019_2023\.csv|chile_imr_2019_2023\.csv/);
+  assert.match(html, /Fuente: chile_imr_2001_2021\.csv|chile_imr_2001_2021\.csv/);
 });
 
 // The command the view shows writes its report: `imr findings` on the same files and columns,
@@ -152,7 +152,7 @@ test('one figure embeds as a snippet that renders offline in a blank HTML page',
   const { name, text: snippet } = await view.downloadEmbed('rates');
   assert.equal(name, 'figura_rates.html');
   assert.match(snippet, /GPL-3/);
-  assert.match(snippet, /chile_imr_2019_2023\.csv/);
+  assert.match(snippet, /chile_imr_2001_2021\.csv/);
   // A blank page with no network at all: the figure, its data and its credits are all there.
   const context = await browser.newContext({ offline: true });
   const blank = await context.newPage();

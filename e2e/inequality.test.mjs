@@ -12,7 +12,7 @@ const imrBinary = () => cargoBinary('imr-cli', 'imr');
 // the `imr` of this source tree (the point estimate does not depend on the bootstrap).
 function cliGini2019() {
   const bin = imrBinary();
-  const out = execFileSync(bin, ['inequality', 'public/data/chile_imr_2019_2023.csv', '--births', 'nacidos_vivos_est',
+  const out = execFileSync(bin, ['inequality', 'public/data/chile_imr_2001_2021.csv', '--births', 'nacidos_vivos_est',
     '--rate', 'tmi', '--bootstrap', '0', '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
   const year = JSON.parse(out).years.find((y) => y.time === 2019);
   return { gini: year.gini, from: bin };
@@ -21,7 +21,7 @@ function cliGini2019() {
 // What `imr inequality` prints for 2019 when run with the exact command the page shows (same
 // replicates, seed, group and rank), so the bootstrap quantities are comparable. Without a built
 // `imr`, the values it printed on 2025-06 with the basic-interval engine are used:
-//   imr inequality public/data/chile_imr_2019_2023.csv --births nacidos_vivos_est --rate tmi --group region
+//   imr inequality public/data/chile_imr_2001_2021.csv --births nacidos_vivos_est --rate tmi --group region
 //     --rank pobreza --bootstrap 200 --seed 20240601 --format json
 //   → years[0].bias_corrected.gini = 0.15286319999322895, ci.gini = [0.12806847327643167, 0.175499133874723]
 function cliYear2019(command) {
@@ -57,7 +57,7 @@ test('the Gini of 2019 on screen is the one the command line prints', async () =
   assert.equal(await view.rows().count(), 5);
   // The command that reproduces the page, with its replicates and seed.
   const command = await view.commandText();
-  assert.match(command, /^imr inequality public\/data\/chile_imr_2019_2023\.csv .*--births nacidos_vivos_est --rate tmi/);
+  assert.match(command, /^imr inequality public\/data\/chile_imr_2001_2021\.csv .*--births nacidos_vivos_est --rate tmi/);
   assert.match(command, /--group region --rank pobreza --bootstrap 200 --seed \d+ --format json$/);
   assert.match(await view.bootstrapNote().textContent(), /200/);
   await view.approximateNote().waitFor();
@@ -120,7 +120,7 @@ test('every chart is an SVG with download buttons, and the IMR vs health-income 
   assert.match(svg, /Theil T/);
   const { text: lorenz } = await view.downloadChart('desigualdad_lorenz-csv');
   // Provenance lines first, then the data part.
-  assert.match(lorenz, /^# Source: chile_imr_2019_2023\.csv\n# imr-atlas engine /);
+  assert.match(lorenz, /^# Source: chile_imr_2001_2021\.csv\n# imr-atlas engine /);
   assert.match(dataPart(lorenz), /^time,weight_share,total_share\n2019,/);
   // Back to Data and again to Inequality: the cached analysis is shown at once.
   await view.openTab('data');

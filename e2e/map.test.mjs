@@ -90,7 +90,7 @@ test('the SVG, PNG and CSV downloads hold every commune, made in the page', asyn
   assert.equal((text.match(/<path data-code="/g) || []).length, 345);
   assert.match(text, /data-testid="choropleth"/);
   assert.match(text, />2023<\/text>/);
-  assert.match(text, /Data: chile_imr_2019_2023\.csv\. Boundaries: chilemapas/);
+  assert.match(text, /Data: chile_imr_2001_2021\.csv\. Boundaries: chilemapas/);
   // Engine and date on the source line and in <metadata>.
   const today = exportDate(text);
   assert.ok(datesSince(startedOn).includes(today), `${today}: the day the test ran`);
@@ -108,14 +108,14 @@ test('the SVG, PNG and CSV downloads hold every commune, made in the page', asyn
   assert.equal(png.bytes.readUInt32BE(20), 2400);
 
   const csvText = (await view.downloadCsv()).bytes.toString('utf8');
-  assert.match(csvText, /^# Source: chile_imr_2019_2023\.csv\n# imr-atlas engine .*\n# Generated: \d{4}-\d{2}-\d{2}\n/);
+  assert.match(csvText, /^# Source: chile_imr_2001_2021\.csv\n# imr-atlas engine .*\n# Generated: \d{4}-\d{2}-\d{2}\n/);
   // The data part: the lines after the provenance comments.
   const csv = csvText.trim().split('\n').filter((l) => !l.startsWith('#'));
   assert.equal(csv.length, 346);
   assert.match(csv[0], /^code,name,year,births,deaths,rate_per_1000,ci95_low,ci95_high,eb_global,eb_spatial,excess_risk,value,class$/);
   assert.ok(csv.some((l) => l.startsWith('13101,Santiago,2023,')));
 
-  assert.match(await view.commandLine().textContent(), /^imr map public\/data\/chile_imr_2019_2023\.csv .*--year 2023 .*--scheme quantile --classes 5/);
+  assert.match(await view.commandLine().textContent(), /^imr map public\/data\/chile_imr_2001_2021\.csv .*--year 2023 .*--scheme quantile --classes 5/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });

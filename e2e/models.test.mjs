@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
 import { ModelsPage } from './pages/index.mjs';
 
-const DATA = 'public/data/chile_imr_2019_2023.csv';
+const DATA = 'public/data/chile_imr_2001_2021.csv';
 const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'nacidos_vivos_est', '--rate', 'tmi'];
 // Regressors chosen in the tests: two that vary over time, one time-invariant (dropped by fe).
 const REGRESSORS = ['pobreza', 'ingreso_salud_pc', 'ruralidad', 'sapu'];

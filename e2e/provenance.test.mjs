@@ -23,7 +23,7 @@ const dates = () => `(?:${datesSince(startedOn).join('|')})`;
 
 function assertCsvProvenance(what, text) {
   const lines = text.split('\n');
-  assert.equal(lines[0], '# Source: chile_imr_2019_2023.csv', what);
+  assert.equal(lines[0], '# Source: chile_imr_2001_2021.csv', what);
   assert.match(lines[1], /^# imr-atlas engine \d+\.\d+\.\d+ \(imr-core \d+\.\d+\.\d+\)$/, what);
   assert.match(lines[2], new RegExp(`^# Generated: ${dates()}$`), what);
   assert.doesNotMatch(lines[3], /^#/, `${what}: the header row follows the comment lines`);
@@ -34,7 +34,7 @@ function assertSvgProvenance(what, text) {
   assert.match(text, new RegExp(`<metadata>[^<]*imr-atlas[^<]*${dates()}</metadata>`), what);
   // Visible: the engine and date (and, on the same or the line above, the source).
   assert.match(text, new RegExp(`>[^<]*imr-atlas[^<]*${dates()}</text>`), what);
-  assert.match(text, />[^<]*chile_imr_2019_2023\.csv[^<]*<\/text>/, what);
+  assert.match(text, />[^<]*chile_imr_2001_2021\.csv[^<]*<\/text>/, what);
 }
 
 // One test per view, each in a browser context of its own: a download's fate must not depend
@@ -117,7 +117,7 @@ test('on the Spanish page, model diagnostics, inequality notes and chart titles 
   assert.match(diagnostics, /H0: todos los efectos de entidad son cero/);
   const plot = await models.coefPlot().innerHTML();
   assert.match(plot, /Estimación con intervalo de confianza/);
-  assert.match(plot, /Fuente: chile_imr_2019_2023\.csv · motor imr-atlas/);
+  assert.match(plot, /Fuente: chile_imr_2001_2021\.csv · motor imr-atlas/);
 
   await inequality.openTab('inequality');
   await inequality.chart('line').locator('svg').waitFor({ timeout: 60_000 });
@@ -133,7 +133,7 @@ test('on the Spanish page, model diagnostics, inequality notes and chart titles 
   // The downloaded SVG: Spanish title and legend, Spanish source line.
   const svg = (await map.downloadSvg()).text;
   assert.match(svg, /<text id="map-title"[^>]*>Tasa de mortalidad infantil<\/text>/);
-  assert.match(svg, />Datos: chile_imr_2019_2023\.csv\. Límites: /);
+  assert.match(svg, />Datos: chile_imr_2001_2021\.csv\. Límites: /);
   assert.match(svg, />Sin datos </);
   assert.equal(await map.titleText(), 'Tasa de mortalidad infantil');
   // The command that writes the same SVG asks for Spanish too.

@@ -19,7 +19,7 @@ export const READY = {
   map: ['svg[data-testid="choropleth"]', '[data-testid="map-legend"] [data-legend-class="0"]'],
 };
 
-export const BUNDLED_CSV = 'chile_imr_2019_2023.csv';
+export const BUNDLED_CSV = 'chile_imr_2001_2021.csv';
 // The bundled file as the page's commands name it.
 export const BUNDLED_PATH = `public/data/${BUNDLED_CSV}`;
 

@@ -69,10 +69,16 @@ fn DataSources() -> impl IntoView {
     view! {
         <section data-testid="data-sources" aria-labelledby="sources-h">
             <h2 id="sources-h">{msg(|m| m.app.sources_heading)}</h2>
-            {move || (lang().get() == Lang::Es).then(|| view! { <p>"Datos incluidos: tasa de mortalidad infantil publicada por SINIM–SUBDERE (cifra del Ministerio de Salud, copiada con rezago), 2019–2023; nacidos vivos inscritos: DEIS–MINSAL por región, repartidos entre las comunas según la población de edad 0 del INE (una estimación comunal); covariables: SINIM–SUBDERE, Censo 2017 (INE), directorio de establecimientos MINSAL (CC0). "
-            <strong>"Las defunciones son derivadas (tasa × nacidos vivos / 1.000), no un recuento"</strong>
-            ", por lo que sus intervalos son aproximados. Mapas: chilemapas (M. Vargas et al.), con datos de INE, SUBDERE y BCN (GPL-3)."</p> })}
-            {move || (lang().get() == Lang::En).then(|| view! { <p>"Bundled data: infant mortality rate as published by SINIM–SUBDERE (the health ministry's figure, copied with a lag), 2019–2023; registered live births: DEIS–MINSAL by region, spread over the communes by INE's population aged 0 (a commune estimate); covariates: SINIM–SUBDERE, Census 2017 (INE), MINSAL establishment directory (CC0). Deaths are derived (rate × live births / 1,000), not counted, so their intervals are approximate. Maps: chilemapas (M. Vargas et al.), with data from INE, SUBDERE and BCN (GPL-3)."</p> })}
+            {move || (lang().get() == Lang::Es).then(|| view! { <p>"Datos incluidos (2001–2021, cada fila el año en que ocurrieron las defunciones): defunciones de menores de un año por comuna de residencia publicadas por el INE (2001–2015) y "
+            <strong>"reconstruidas de la tasa de mortalidad infantil de SINIM–SUBDERE, que la publica con dos años de rezago,"</strong>
+            " con los nacidos vivos del INE (2017–2019 y 2021); nacidos vivos: microdatos DEIS–MINSAL (2001–2009) y anuarios del INE (2010–2021); "
+            <strong>"2016 y 2020 no tienen datos comunales publicados"</strong>
+            ". Covariables: SINIM–SUBDERE (2006–2012 y 2019–2021), Censo 2017 (INE), directorio de establecimientos MINSAL (CC0). Mapas: chilemapas (M. Vargas et al.), con datos de INE, SUBDERE y BCN (GPL-3)."</p> })}
+            {move || (lang().get() == Lang::En).then(|| view! { <p>"Bundled data (2001–2021, each row the year the deaths happened): infant deaths by commune of residence published by INE (2001–2015) and "
+            <strong>"reconstructed from the infant mortality rate of SINIM–SUBDERE, which publishes it two years late,"</strong>
+            " with INE's births (2017–2019 and 2021); live births: DEIS–MINSAL microdata (2001–2009) and INE's yearbooks (2010–2021); "
+            <strong>"2016 and 2020 have no published commune figures"</strong>
+            ". Covariates: SINIM–SUBDERE (2006–2012 and 2019–2021), Census 2017 (INE), MINSAL establishment directory (CC0). Maps: chilemapas (M. Vargas et al.), with data from INE, SUBDERE and BCN (GPL-3)."</p> })}
         </section>
     }
 }

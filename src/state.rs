@@ -238,22 +238,24 @@ impl AppState {
     }
 }
 
-/// The bundled dataset: Chile's 345 communes, 2019–2023 (see `public/data/SOURCES.md`).
+/// The bundled dataset: Chile's 345 communes, 2001–2021 (see `public/data/SOURCES.md`).
 pub const BUNDLED_NAME: &str = imr_core::data::BUNDLED_PANEL_FILE;
 const BUNDLED_CSV: &[u8] = imr_core::data::BUNDLED_PANEL_CSV;
-/// The births of the bundled dataset: registered births per region and year (DEIS) spread over
-/// the communes by INE's population aged 0 (`public/data/SOURCES.md`). Its name is guessed as
-/// births; the preset names it anyway, so that the population aged 0 beside it is never taken.
-pub const BUNDLED_BIRTHS: &str = "nacidos_vivos_est";
+/// The births and infant deaths of the bundled dataset (`public/data/SOURCES.md`). Their names
+/// are guessed; the preset names them anyway, so that no other column is ever taken for them.
+pub const BUNDLED_BIRTHS: &str = "nacidos_vivos";
+pub const BUNDLED_DEATHS: &str = "defunciones_infantiles";
 
 impl AppState {
     /// Loads the bundled dataset with its column preset: entity `codigo_comuna`, time `anio`,
-    /// births `nacidos_vivos_est`, rate `tmi` (deaths derived from it, and marked so).
+    /// births `nacidos_vivos`, deaths `defunciones_infantiles` (counts; the published rate beside
+    /// them, `tmi_sinim`, is guessed as the rate and not read where deaths are given).
     pub fn load_bundled(&self) {
         let file = read_file(BUNDLED_NAME, BUNDLED_CSV);
         let preset = file.table.as_ref().ok().map(|t| {
             let mut roles = t.guessed_roles.clone();
             roles.births = t.columns.iter().position(|c| c == BUNDLED_BIRTHS);
+            roles.deaths = t.columns.iter().position(|c| c == BUNDLED_DEATHS);
             vec![roles]
         });
         self.bundled.set(true);

@@ -5,8 +5,9 @@ This is NOT part of the regular build (the build is `imr dataset build`, pure Ru
 data/raw/). It documents exactly how each committed extract was cut from the originals, so that
 anyone holding ../shared/data (see each PROVENANCE.md there) can re-create it.
 
-Needs: Python 3 with pandas and pyarrow (to read the SINIM parquet), and ../shared/data.
-Run from the repository root:  python3 data/raw/extract_from_shared.py [path/to/shared/data]
+Needs: ../shared/data and Python 3; pandas and pyarrow only for the SINIM 2019–2023 parquet, the
+MINSAL directory and the census (imported where used).
+Run from the repository root:  python3 data/raw/extract_from_shared.py [path/to/shared/data] [--no-pandas]
 Output is deterministic (sorted rows, fixed value formatting, LF line endings, UTF-8).
 """
 import csv
@@ -15,9 +16,8 @@ import shutil
 import sys
 from pathlib import Path
 
-import pandas as pd
-
-SHARED = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/data")
+ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
+SHARED = Path(ARGS[0] if ARGS else "../shared/data")
 RAW = Path(__file__).resolve().parent
 
 YEARS = range(2019, 2024)
@@ -49,6 +49,8 @@ def sinim_text(value):
 
 
 def extract_sinim():
+    import pandas as pd
+
     p = pd.read_parquet(SHARED / "sinim_2019_2023" / "sinim_2019-2023.parquet")
     p = p[p["variable_id"].isin(SINIM_VARIABLES) & p["año"].isin(list(YEARS))]
     # One value per (comuna, year, variable) in the source (checked); index it directly.
@@ -65,14 +67,48 @@ def extract_sinim():
     return len(rows)
 
 
-def extract_ine():
-    df = pd.read_csv(
-        SHARED / "ine_proyecciones_poblacion" / "poblacion_edad0_0a4_por_comuna_anio.csv", dtype={"codigo_comuna": str}
-    )
-    df = df[df["anio"].isin(list(YEARS))].sort_values(["codigo_comuna", "anio"])
-    cols = ["codigo_comuna", "anio", "poblacion_edad_0", "poblacion_total"]
-    write_csv(RAW / "ine" / "poblacion_edad0_2019_2023.csv", cols, df[cols].astype(str).values.tolist())
-    return len(df)
+def extract_ine_population():
+    """INE's total population by commune, 2006–2012: the denominator of SINIM 2006–2012 health
+    spending per inhabitant (the years the spending covers)."""
+    rows = []
+    with open(SHARED / "ine_proyecciones_poblacion" / "poblacion_edad0_0a4_por_comuna_anio.csv", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            if 2006 <= int(r["anio"]) <= 2012:
+                rows.append([r["codigo_comuna"], r["anio"], r["poblacion_total"]])
+    rows.sort()
+    write_csv(RAW / "ine" / "poblacion_total_2006_2012.csv", ["codigo_comuna", "anio", "poblacion_total"], rows)
+    return len(rows)
+
+
+def copy_vital_statistics():
+    """INE's infant deaths 2000–2015 and births 2010–2023, DEIS microdata births 2000–2011: verbatim."""
+    pairs = [
+        ("ine_defunciones_infantiles_comuna_2000_2015/defunciones_comuna_residencia_2000_2015.csv",
+         "ine/defunciones_comuna_residencia_2000_2015.csv"),
+        ("ine_defunciones_infantiles_comuna_2000_2015/totales_nacionales.csv",
+         "ine/defunciones_totales_nacionales_2000_2015.csv"),
+        ("ine_nacimientos_comuna_2010_2023/nacidos_vivos_comuna_residencia_2010_2023.csv",
+         "ine/nacidos_vivos_comuna_residencia_2010_2023.csv"),
+        ("deis_nacimientos_comuna_2000_2011/nacimientos_madre_15_49_comuna_2000_2011.csv",
+         "deis/nacimientos_madre_15_49_comuna_2000_2011.csv"),
+    ]
+    for source, target in pairs:
+        shutil.copyfile(SHARED / source, RAW / target)
+
+
+# Columns of SINIM's ficha comunal 2006–2012 used by the dataset (see data/raw/sinim/PROVENANCE.md).
+FICHA_COLUMNS = ["codigo_comuna", "municipio", "year", "saludtotal", "pobreza", "rur"]
+
+
+def extract_sinim_2006_2012():
+    """The ficha comunal's health spending, poverty and rurality, verbatim, codes zero-padded."""
+    rows = []
+    with open(SHARED / "sinim_2006_2012" / "sinim_ficha_comunal_2006_2012.csv", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            rows.append([r["codigo_comuna"].zfill(5)] + [r[c] for c in FICHA_COLUMNS[1:]])
+    rows.sort(key=lambda r: (r[0], int(r[2])))
+    write_csv(RAW / "sinim" / "sinim_2006_2012_extract.csv", ["codigo_comuna", "municipio", "anio"] + FICHA_COLUMNS[3:], rows)
+    return len(rows)
 
 
 def copy_cut():
@@ -81,6 +117,8 @@ def copy_cut():
 
 
 def extract_minsal():
+    import pandas as pd
+
     m = pd.read_csv(SHARED / "minsal_establecimientos_salud" / "establecimientos_salud.csv", dtype=str, keep_default_na=False)
     keep = m["tipo_establecimiento"].isin(
         [
@@ -99,6 +137,8 @@ def extract_minsal():
 
 
 def extract_census():
+    import pandas as pd
+
     c = pd.read_csv(SHARED / "censo2017_comunal_makehealth" / "consolidado_censo_241022.csv")
     cols = [
         "PERSONAS", "EducacionFormal_Si", "EducacionFormal_Noasisteactualmente",
@@ -120,9 +160,13 @@ def copy_boundaries():
 
 
 if __name__ == "__main__":
-    print("sinim rows", extract_sinim())
-    print("ine rows", extract_ine())
+    copy_vital_statistics()
+    print("ine population rows", extract_ine_population())
+    print("sinim 2006-2012 rows", extract_sinim_2006_2012())
+    if "--no-pandas" not in sys.argv:
+        print("sinim rows", extract_sinim())
     copy_cut()
-    print("minsal rows", extract_minsal())
-    print("census rows", extract_census())
+    if "--no-pandas" not in sys.argv:
+        print("minsal rows", extract_minsal())
+        print("census rows", extract_census())
     copy_boundaries()

@@ -12,7 +12,7 @@ use imr_core::escape::shell_join;
 use imr_core::plausibility::Plausibility;
 use imr_core::repeats::{repeated_years, RepeatedYear};
 use imr_core::request::command_line;
-use imr_findings::{Findings, FindingsRequest};
+use imr_findings::{Findings, FindingsRequest, YearSpan};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -30,9 +30,23 @@ pub struct FlagState {
     /// given (`None`: 0.7–1.0): set in the Inequality view, read by its measures and by the
     /// Findings' inequality answer alike (one setting, in the link as `ineq-births-ratio`).
     pub births_ratio: RwSignal<Option<imr_core::inequality::adjusted::BirthsRatioRange>>,
+    /// The years the Findings' five answers cover (`None`: all), in the link as
+    /// `findings-years` (`imr findings --years`).
+    pub findings_years: RwSignal<Option<YearSpan>>,
     /// The findings of the current data and choice, computed when first read (memos are lazy)
     /// and kept across tab switches.
     pub findings: Memo<Option<Shared<Findings>>>,
+}
+
+fn write_years(span: &Option<YearSpan>) -> String {
+    span.map(|s| s.to_string()).unwrap_or_default()
+}
+
+fn read_years(s: &str) -> Option<Option<YearSpan>> {
+    match s {
+        "" => Some(None),
+        s => s.parse().ok().map(Some),
+    }
 }
 
 thread_local! {
@@ -61,6 +75,12 @@ impl FlagState {
             crate::pages::inequality::options::write_births_ratio,
             crate::pages::inequality::options::read_births_ratio,
         );
+        let findings_years = crate::fragment::fragment().synced_with(
+            "findings-years",
+            None,
+            write_years,
+            read_years,
+        );
         let findings = Memo::new(move |_| match state.panel.get() {
             Some(Ok(p)) => {
                 // The request `imr findings` runs too (the inequality answer: the Gini of true
@@ -70,6 +90,7 @@ impl FlagState {
                     include_repeated_years: include_repeated.get(),
                     bundled_data: state.bundled.get(),
                     births_ratio: births_ratio.get(),
+                    years: findings_years.get(),
                 };
                 Some(FINDINGS.with(|cache| {
                     cache
@@ -85,6 +106,7 @@ impl FlagState {
             repeats,
             include_repeated,
             births_ratio,
+            findings_years,
             findings,
         }
     }
@@ -174,7 +196,8 @@ pub fn FindingsPage() -> impl IntoView {
         };
         let l = lang().get_untracked();
         let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
-        let html = imr_findings::report::report_html(&f, l, &line);
+        let chosen = flags.findings_years.get_untracked().is_some();
+        let html = imr_findings::report::report_html_spanned(&f, l, &line, chosen);
         download_text(FindingsRequest::report_name(l), "text/html", &html);
     };
     // The command that writes the same report: the files, their columns and the request.
@@ -185,6 +208,7 @@ pub fn FindingsPage() -> impl IntoView {
             include_repeated_years: flags.include_repeated.get(),
             bundled_data: false,
             births_ratio: flags.births_ratio.get(),
+            years: flags.findings_years.get(),
         };
         let args = request.to_args(l, FindingsRequest::report_name(l));
         shell_join(command_line(
@@ -197,11 +221,14 @@ pub fn FindingsPage() -> impl IntoView {
         <section data-testid="findings" aria-labelledby="findings-h" class="findings">
             <h2 id="findings-h">{msg(|m| m.common.view_findings)}</h2>
             <p class="lead">{msg(|m| m.findings.lead)}</p>
+            <PeriodChoice/>
             {move || match flags.findings.get() {
                 None => view! { <p class="note">{msg(|m| m.common.load_data_in_data_view)}</p> }.into_any(),
                 Some(f) => {
                     let l = lang().get();
-                    f.answers(l).into_iter().enumerate().map(|(k, a)| {
+                    f.answers(l).into_iter().map(|a| {
+                        // The answer on the study comes first, unnumbered; the five keep 1–5.
+                        let title = a.heading();
                         let target = view_of(a.view);
                         let embed_answer = a.clone();
                         let heading = format!("finding-{}-h", a.question);
@@ -219,7 +246,7 @@ pub fn FindingsPage() -> impl IntoView {
                         };
                         view! {
                             <article class="finding" data-question=a.question aria-labelledby=labelled_by>
-                                <h3 id=heading>{format!("{}. {}", k + 1, a.title)}</h3>
+                                <h3 id=heading>{title}</h3>
                                 <p class="headline" data-testid="finding-headline">{a.headline}</p>
                                 <div class="finding-body">
                                     <div class="finding-chart" inner_html=svg></div>
@@ -256,6 +283,59 @@ pub fn FindingsPage() -> impl IntoView {
                 })}
             </div>
         </section>
+    }
+}
+
+/// The period the five answers cover: every year of the data, or the reference study's years
+/// when the data have them (two buttons; the answer on the study reads every year either way).
+#[component]
+fn PeriodChoice() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let flags = expect_context::<FlagState>();
+    // The data's years and the study's span within them, from the panel (not the findings, so
+    // that the buttons do not wait for the answers).
+    let spans = Memo::new(move |_| {
+        let panel = match state.panel.get() {
+            Some(Ok(p)) => p,
+            _ => return None,
+        };
+        let times = panel.times();
+        let all = YearSpan {
+            first: *times.first()?,
+            last: *times.last()?,
+        };
+        let study = imr_findings::STUDY;
+        let in_study = times
+            .iter()
+            .filter(|t| (study.first..=study.last).contains(*t))
+            .count();
+        let study_span = (panel.chile_codes
+            && in_study >= imr_findings::words::MIN_YEARS_FOR_TREND
+            && (study.first, study.last) != (all.first, all.last))
+            .then_some(YearSpan {
+                first: study.first,
+                last: study.last,
+            });
+        Some((all, study_span))
+    });
+    move || {
+        let (all, study) = spans.get()?;
+        let study = study?;
+        let texts = &messages(lang().get()).findings;
+        let button = move |span: Option<YearSpan>, label: String, id: &'static str| {
+            let pressed = move || flags.findings_years.get() == span;
+            view! {
+                <button type="button" class="segment" data-testid=id
+                    aria-pressed=move || pressed().to_string()
+                    on:click=move |_| flags.findings_years.set(span)>{label}</button>
+            }
+        };
+        Some(view! {
+            <div class="segmented" role="group" aria-label=texts.period_label data-testid="findings-period">
+                {button(None, (texts.period_all)(&all.first.to_string(), &all.last.to_string()), "findings-period-all")}
+                {button(Some(study), (texts.period_study)(&study.first.to_string(), &study.last.to_string()), "findings-period-study")}
+            </div>
+        })
     }
 }
 

@@ -23,7 +23,7 @@ fn dataset_build_writes_the_committed_files_byte_for_byte() {
         ],
     );
     for name in [
-        "chile_imr_2019_2023.csv",
+        "chile_imr_2001_2021.csv",
         "codebook.csv",
         "cut_2018.csv",
         "nuble_crosswalk.csv",

@@ -263,18 +263,16 @@ fn y_ticks(svg: &str) -> Vec<f64> {
         .collect()
 }
 
-/// On the bundled data General Lagos (15202) has, in 2023, the published rate 1000 per 1,000 on
-/// 9 children aged 0. As a flagged row it is left out of the measures and of the box plot, as
-/// the page does; --include-flagged keeps it in the box statistics but off the axis, drawn as
+/// On the bundled data General Lagos (15202) had, in 2021, one infant death among one birth:
+/// 1000 per 1,000. As a flagged row it is left out of the measures and of the box plot, as the
+/// page does; --include-flagged keeps it in the box statistics but off the axis, drawn as
 /// "off scale: 1000 (flagged)" at the plot's edge, so that it does not flatten every box.
 #[test]
 fn the_box_plot_leaves_flagged_rates_out_unless_included() {
-    let bundled = "../../public/data/chile_imr_2019_2023.csv";
+    let bundled = "../../public/data/chile_imr_2001_2021.csv";
     let args = [
         "inequality",
         bundled,
-        "--births",
-        "nacidos_vivos_est",
         "--bootstrap",
         "0",
         "--format",
@@ -299,7 +297,7 @@ fn the_box_plot_leaves_flagged_rates_out_unless_included() {
         1
     );
     assert!(included.contains(r#"class="off-scale" data-flagged="true" data-value="1000""#));
-    // Kept in the statistics: the 2023 box's outliers list it (the default's do not).
+    // Kept in the statistics: the 2021 box's outliers list it (the default's do not).
     let csv = |extra: &[&str]| {
         let mut words = args[..args.len() - 1].to_vec();
         words.extend_from_slice(&["csv-outliers"]);
@@ -402,15 +400,25 @@ fn simulate_has_the_inputs_grid_with_the_answer_as_shown() {
     assert!(text.contains("counted deaths, 10% of communes at 3x"));
 }
 
-/// Deaths derived from a published rate: every year's adjusted measures carry their range over
-/// the births ratio 0.7–1.0 and the rounding step read from the rates (integers in the bundled
-/// `tmi`), and the interval of range and chance together contains the plain interval.
+/// Deaths derived from a published rate (SINIM's integer rates on INE's births): every year's
+/// adjusted measures carry their range over the births ratio 0.7–1.0 and the rounding step read
+/// from the rates (integers), and the interval of range and chance together contains the plain
+/// interval. Counted deaths (the bundled data) carry none.
 #[test]
 fn derived_deaths_carry_the_sensitivity_range_in_the_json() {
-    let mut args = vec!["inequality", BUNDLED];
-    args.extend(BUNDLED_ROLES);
-    args.extend(["--bootstrap", "0"]);
-    let doc = json(&args);
+    let published = common::sinim_as_published();
+    let doc = json(&[
+        "inequality",
+        published.to_str().unwrap(),
+        "--bootstrap",
+        "0",
+    ]);
+    let counted = json(&common::bundled_inequality(&[]));
+    assert!(counted["years"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|y| y.get("adjusted_sensitivity").is_none()));
     for year in doc["years"].as_array().unwrap() {
         let Some(sens) = year.get("adjusted_sensitivity") else {
             panic!("no adjusted_sensitivity in {year}");
@@ -442,14 +450,19 @@ fn pearson(x: &[f64], y: &[f64]) -> f64 {
     sxy / (sxx * syy).sqrt()
 }
 
-/// The Gini per year (`observed` or `adjusted`), without the years left out of the trends and
-/// correlations (2022 of the bundled data repeats 2021).
-fn gini_series(doc: &serde_json::Value, key: &str) -> Vec<f64> {
+/// The Gini per year (`observed` or `adjusted`) of the years in `years`, without those left out
+/// of the trends and correlations.
+fn gini_series(
+    doc: &serde_json::Value,
+    key: &str,
+    years: std::ops::RangeInclusive<i64>,
+) -> Vec<f64> {
     doc["years"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|y| y.get("repeat_of").is_none() && y["time"] != 2022)
+        .filter(|y| y.get("repeat_of").is_none())
+        .filter(|y| years.contains(&y["time"].as_i64().unwrap()))
         .map(|y| {
             if key == "adjusted" {
                 y["adjusted"]["gini"].as_f64().unwrap()
@@ -471,12 +484,7 @@ fn against_adds_the_adjusted_correlation_and_leaves_the_other_keys_alone() {
     let with: Vec<&str> = base
         .iter()
         .copied()
-        .chain([
-            "--against",
-            "ingreso_salud_pc",
-            "--against-weight",
-            "births",
-        ])
+        .chain(["--against", "gasto_salud_pc", "--against-weight", "births"])
         .collect();
     let doc = json(&with);
     for (k, v) in plain.as_object().unwrap() {
@@ -489,24 +497,26 @@ fn against_adds_the_adjusted_correlation_and_leaves_the_other_keys_alone() {
             "--bootstrap",
             "0",
             "--of",
-            "ingreso_salud_pc",
+            "gasto_salud_pc",
             "--weight",
             "births",
         ])
         .collect();
-    let income = gini_series(&json(&of), "observed");
+    // Health spending per inhabitant covers 2006–2012 in the bundled data.
+    let spending = 2006..=2012;
+    let income = gini_series(&json(&of), "observed", spending.clone());
     let c = &doc["correlation_adjusted"];
-    // 2019–2023 without 2022, a copy of 2021 in the published rates.
-    assert_eq!(c["n_years"], 4);
-    assert_eq!(doc["left_out_of_trends"][0]["time"], 2022);
-    assert_eq!(doc["left_out_of_trends"][0]["repeat_of"], 2021);
-    assert_eq!(c["against"], "ingreso_salud_pc");
+    assert_eq!(c["n_years"], 7);
+    assert_eq!(c["against"], "gasto_salud_pc");
     assert_eq!(c["method"], "monte_carlo_profile_draws_fisher_z");
     let r = c["r"].as_f64().unwrap();
-    same(r, pearson(&gini_series(&doc, "adjusted"), &income));
+    same(
+        r,
+        pearson(&gini_series(&doc, "adjusted", spending.clone()), &income),
+    );
     same(
         c["observed"]["r"].as_f64().unwrap(),
-        pearson(&gini_series(&doc, "observed"), &income),
+        pearson(&gini_series(&doc, "observed", spending), &income),
     );
     let (lo, hi) = (
         c["ci_low"].as_f64().unwrap(),
@@ -675,13 +685,15 @@ fn every_file_of_the_inequality_view_is_a_format_of_imr_inequality() {
 }
 
 /// `--births-ratio LOW,HIGH` sets the range of true over given births over which the adjusted
-/// measures are recomputed (deaths derived from the bundled file's published rate): each year
-/// reports the range it used, and another range gives other bounds; a range that is not two
-/// ratios in order is a usage error that says why.
+/// measures are recomputed (deaths derived from SINIM's published rates): each year reports the
+/// range it used, and another range gives other bounds; a range that is not two ratios in order
+/// is a usage error that says why.
 #[test]
 fn the_births_ratio_range_is_the_users_to_narrow() {
+    let published = common::sinim_as_published();
+    let file = published.to_str().unwrap();
     let sensitivity = |extra: &[&str]| -> Vec<serde_json::Value> {
-        let doc = json(&common::bundled_inequality(extra));
+        let doc = json(&[&["inequality", file, "--bootstrap", "0"][..], extra].concat());
         doc["years"]
             .as_array()
             .unwrap()

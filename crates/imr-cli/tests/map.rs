@@ -299,34 +299,22 @@ fn a_missing_code_property_names_the_file_and_the_property() {
     );
 }
 
-/// The bundled data, 2023: commune 15202 (General Lagos) has a published rate of 1000 per 1,000
-/// on 8 births, which the plausibility rules flag, with twelve more rows (rates given on fewer
-/// than 10 births). By default they are left out of the map's estimates: drawn as "flagged,
-/// left out" (not in a class, not as no data), named in the summary and on stderr, absent from
-/// the funnel plot. `--include-flagged` puts them back, and the two SVGs differ exactly on the
+/// The bundled data, 2021: commune 15202 (General Lagos) had one infant death among one birth,
+/// 1000 per 1,000, which the plausibility rules flag. By default it is left out of the map's
+/// estimates: drawn as "flagged, left out" (not in a class, not as no data), named in the
+/// summary and on stderr, absent from the funnel plot. `--include-flagged` puts them back, and the two SVGs differ exactly on the
 /// flagged communes' paths and on the others' whose class moved with the breaks.
 #[test]
 fn flagged_rows_are_left_out_of_the_map_unless_included() {
     let data = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../public/data/chile_imr_2019_2023.csv"
+        "/../../public/data/chile_imr_2001_2021.csv"
     );
     let run_map = |name: &str, extra: &[&str]| {
         let out = out_path(name);
         let funnel = out_path(&format!("funnel-{name}"));
         let mut args = vec![
-            "map",
-            data,
-            "--births",
-            "nacidos_vivos_est",
-            "--year",
-            "2023",
-            "--moran",
-            "99",
-            "--funnel",
-            &funnel,
-            "--out",
-            &out,
+            "map", data, "--year", "2021", "--moran", "99", "--funnel", &funnel, "--out", &out,
         ];
         args.extend_from_slice(extra);
         let run = succeeds(&args);
@@ -344,12 +332,12 @@ fn flagged_rows_are_left_out_of_the_map_unless_included() {
         .iter()
         .map(|c| c.as_str().unwrap())
         .collect();
-    assert_eq!(flagged.len(), 13, "{flagged:?}");
+    assert_eq!(flagged.len(), 1, "{flagged:?}");
     assert!(flagged.contains(&"15202"));
     assert_eq!(summary["flagged_left_out"], serde_json::json!(flagged));
     assert_eq!(summary["flagged_in_breaks"], false);
     assert!(stderr.contains(&format!(
-        "13 row(s) flagged as implausible left out of the map's estimates (drawn as flagged; \
+        "1 row(s) flagged as implausible left out of the map's estimates (drawn as flagged; \
          --include-flagged keeps them): {}",
         flagged.join(", ")
     )));
@@ -363,13 +351,13 @@ fn flagged_rows_are_left_out_of_the_map_unless_included() {
             .unwrap()
             .contains(&serde_json::json!(code)));
     }
-    assert_eq!(svg.matches("data-class=\"flagged\"").count(), 13);
-    assert!(svg.contains("Flagged, left out <tspan fill=\"#666666\">(13)</tspan>"));
-    assert!(svg.contains("13 flagged row(s) left out of classes, smoothing, Moran, funnel"));
+    assert_eq!(svg.matches("data-class=\"flagged\"").count(), 1);
+    assert!(svg.contains("Flagged, left out <tspan fill=\"#666666\">(1)</tspan>"));
+    assert!(svg.contains("1 flagged row(s) left out of classes, smoothing, Moran, funnel"));
     let classes = summary["classes"].as_array().unwrap();
     let counted: u64 = classes.iter().map(|c| c["count"].as_u64().unwrap()).sum();
     let no_data = summary["no_data"].as_array().unwrap().len() as u64;
-    assert_eq!(counted + no_data + 13, 345);
+    assert_eq!(counted + no_data + 1, 345);
 
     let (included, svg_in, funnel_in, stderr_in) = run_map(
         "flags-included.svg",
@@ -380,7 +368,7 @@ fn flagged_rows_are_left_out_of_the_map_unless_included() {
     assert_eq!(included["flagged"], summary["flagged"]);
     assert!(!stderr_in.contains("flagged"), "{stderr_in}");
     assert!(!svg_in.contains("data-class=\"flagged\""));
-    assert!(svg_in.contains("13 flagged value(s) included in the class breaks"));
+    assert!(svg_in.contains("1 flagged value(s) included in the class breaks"));
     assert!(funnel_in.contains("data-code=\"15202\""));
     assert_ne!(included["moran"]["i"], summary["moran"]["i"]);
     // Path by path, the two maps differ on the flagged communes (always) and elsewhere only

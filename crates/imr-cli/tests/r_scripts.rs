@@ -455,11 +455,13 @@ fn run_case(case: &Case, data: &Path) {
 
 #[test]
 fn the_r_scripts_of_the_bundled_data_run_and_give_imrs_numbers() {
+    // Counted deaths on registered births; the covariates of 2006–2012 (rows of other years are
+    // left out of each fit for a missing value, in R as in imr).
     let case = Case {
         name: "bundled",
-        file: "chile_imr_2019_2023.csv",
-        input: &["--births", "nacidos_vivos_est"],
-        x: &["pobreza", "ingreso_salud_pc", "sapu"],
+        file: "chile_imr_2001_2021.csv",
+        input: &[],
+        x: &["pobreza", "gasto_salud_pc", "sapu"],
         absorbed: &["codigo_comuna,region^anio", "region,anio"],
         clusters: &["region", "region,anio", "anio,codigo_comuna"],
         vcovs: &["iid", "hc1", "cluster"],
@@ -468,19 +470,40 @@ fn the_r_scripts_of_the_bundled_data_run_and_give_imrs_numbers() {
 }
 
 #[test]
-fn the_r_scripts_of_the_bundled_data_with_the_population_aged_0_as_births_give_imrs_numbers() {
-    // The births proxy of earlier versions (README before the registered births): the rate is
-    // then derived from `tmi` with other births, which the script must do the same way.
+fn the_r_scripts_of_published_rates_give_imrs_numbers() {
+    // The bundled file without its deaths: the rate is derived from SINIM's published `tmi_sinim`
+    // on the births (2017–2021), which the script must do the same way; the covariates of 2019
+    // and 2021.
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(BUNDLED)).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let keep: Vec<usize> = (0..header.len())
+        .filter(|&i| !header[i].starts_with("defunciones_"))
+        .collect();
+    let tmi = header.iter().position(|h| *h == "tmi_sinim").unwrap();
+    let rates: String = text
+        .lines()
+        .enumerate()
+        .filter(|(k, l)| *k == 0 || !l.split(',').nth(tmi).unwrap_or("").is_empty())
+        .map(|(_, l)| {
+            let f: Vec<&str> = l.split(',').collect();
+            keep.iter().map(|&i| f[i]).collect::<Vec<_>>().join(",") + "\n"
+        })
+        .collect();
+    let dir = temp_dir("published-source");
+    let data = dir.join("tasas.csv");
+    std::fs::write(&data, rates).unwrap();
     let case = Case {
-        name: "bundled-population",
-        file: "chile_imr_2019_2023.csv",
-        input: &["--births", "poblacion_0"],
+        name: "published-rates",
+        file: "tasas.csv",
+        input: &["--rate", "tmi_sinim"],
         x: &["pobreza", "ingreso_salud_pc", "sapu"],
         absorbed: &["codigo_comuna,region^anio"],
         clusters: &["region"],
         vcovs: &["cluster"],
     };
-    run_case(&case, &Path::new(env!("CARGO_MANIFEST_DIR")).join(BUNDLED));
+    run_case(&case, &data);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -495,6 +518,27 @@ fn the_r_scripts_of_an_unbalanced_panel_with_missing_values_give_imrs_numbers() 
         vcovs: &["iid", "hc1", "cluster"],
     };
     let dir = temp_dir("generated-source");
+    let data = dir.join("panel.csv");
+    std::fs::write(&data, generated_panel(',', '.')).unwrap();
+    run_case(&case, &data);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One regressor: R names the coefficient of a one-column matrix by the matrix alone (`X_w`,
+/// `dX`), not by matrix and column; the code must still find it (it did not: found on the
+/// bundled data, whose fixed-effects fits have one regressor that varies within communes).
+#[test]
+fn the_r_scripts_of_one_regressor_give_imrs_numbers() {
+    let case = Case {
+        name: "one-regressor",
+        file: "panel.csv",
+        input: &["--entity", "id", "--time", "year"],
+        x: &["x1"],
+        absorbed: &["id,region^year"],
+        clusters: &["region"],
+        vcovs: &["iid", "cluster"],
+    };
+    let dir = temp_dir("one-regressor-source");
     let data = dir.join("panel.csv");
     std::fs::write(&data, generated_panel(',', '.')).unwrap();
     run_case(&case, &data);
@@ -685,8 +729,7 @@ fn the_models_views_r_code_runs_on_its_data_download() {
         imr_core::data::BUNDLED_PANEL_CSV,
     )
     .unwrap();
-    let mut roles = table.guessed_roles.clone();
-    roles.births = table.columns.iter().position(|c| c == "nacidos_vivos_est");
+    let roles = table.guessed_roles.clone();
     let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
     let base = FitRequest {
         x: imr_core::view::DEFAULT_REGRESSORS
@@ -768,10 +811,10 @@ fn the_stata_code_of_absorbed_fits_names_their_commands_and_clusters() {
     let dir = temp_dir("stata");
     std::fs::copy(
         Path::new(env!("CARGO_MANIFEST_DIR")).join(BUNDLED),
-        dir.join("chile_imr_2019_2023.csv"),
+        dir.join("chile_imr_2001_2021.csv"),
     )
     .unwrap();
-    let base = ["fit", "chile_imr_2019_2023.csv", "--x", "pobreza"];
+    let base = ["fit", "chile_imr_2001_2021.csv", "--x", "pobreza"];
     let cases: [(&[&str], &[&str]); 2] = [
         (
             &[

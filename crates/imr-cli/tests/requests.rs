@@ -245,11 +245,12 @@ fn rates_requests_round_trip() {
 #[test]
 fn findings_requests_round_trip_with_the_language_and_the_report_name() {
     let narrow = Some("0.9,1.1".parse().unwrap());
-    for (include_flagged, include_repeated_years, births_ratio) in [
-        (false, false, None),
-        (true, false, narrow),
-        (false, true, None),
-        (true, true, narrow),
+    let study = Some("2001-2011".parse().unwrap());
+    for (include_flagged, include_repeated_years, births_ratio, years) in [
+        (false, false, None, None),
+        (true, false, narrow, study),
+        (false, true, None, study),
+        (true, true, narrow, None),
     ] {
         for lang in [Lang::Es, Lang::En] {
             let request = FindingsRequest {
@@ -257,6 +258,7 @@ fn findings_requests_round_trip_with_the_language_and_the_report_name() {
                 include_repeated_years,
                 bundled_data: false,
                 births_ratio,
+                years,
             };
             let out = FindingsRequest::report_name(lang);
             let Command::Findings(args) = parse("findings", request.to_args(lang, out)) else {

@@ -20,8 +20,9 @@
 //!   births (default 10): one death more or less moves such a rate by 100 per 1,000 or more, and a
 //!   published rate on so few births is usually a rounding or denominator artefact.
 //!
-//! Example on the bundled data: commune 15202 (General Lagos), 2023, published rate 1000 per 1,000
-//! on 9 children aged 0 (derived deaths 9) breaks all three rules.
+//! Example on the bundled data: commune 15202 (General Lagos), one infant death among one birth
+//! in 2021 (the "1,000 per 1,000" SINIM published as 2023) breaks the first rule; a file of
+//! published rates on a few births would break the other two.
 
 use crate::panel::Panel;
 use imr_stats::Lang;
@@ -224,70 +225,61 @@ mod tests {
 
     use crate::test_support::bundled_panel as bundled;
 
+    /// The bundled deaths are counts: only the rate rule applies. General Lagos (15202) had one
+    /// infant death among 4 births in 2004 (INE) and among 1 birth in 2021 (SINIM 2023's
+    /// "1,000 per 1,000"): both above 200 per 1,000; no other commune-year is.
     #[test]
-    fn general_lagos_2023_breaks_all_three_rules_on_the_bundled_data() {
+    fn general_lagos_2004_and_2021_are_the_bundled_rates_above_200() {
         let panel = bundled();
-        assert!(panel.deaths_derived);
+        assert!(!panel.deaths_derived);
         let p = Plausibility::check(&panel);
-        let row = p
+        let flagged: Vec<_> = p
             .flagged
             .iter()
-            .find(|f| f.entity == "15202" && f.time == 2023)
-            .expect("15202/2023 flagged");
-        assert_eq!(row.reasons, Rule::DEFAULTS.to_vec());
-        assert_eq!(row.rate_per_1000, Some(1000.0));
-        // 9 children aged 0 (INE); 8 of Arica y Parinacota's 2,752 registered births of 2023.
-        assert_eq!(row.births, Some(8.0));
-        assert!(p.is_flagged("15202", 2023));
-        // Its other years have as few births but rate 0: only the few-births rule.
-        let y2019 = p
-            .flagged
-            .iter()
-            .find(|f| f.entity == "15202" && f.time == 2019)
-            .unwrap();
+            .map(|f| (f.entity.as_str(), f.time, f.reasons.clone()))
+            .collect();
+        let above = vec![Rule::RateAbove {
+            max_per_1000: 200.0,
+        }];
         assert_eq!(
-            y2019.reasons,
-            vec![Rule::RateOnFewBirths { min_births: 10.0 }]
+            flagged,
+            vec![("15202", 2004, above.clone()), ("15202", 2021, above)]
         );
+        let row = &p.flagged[1];
+        assert_eq!(row.rate_per_1000, Some(1000.0));
+        assert_eq!((row.births, row.deaths), (Some(1.0), Some(1.0)));
+        assert!(p.is_flagged("15202", 2021) && !p.is_flagged("15202", 2019));
     }
 
     #[test]
-    fn on_the_bundled_data_only_general_lagos_2023_is_above_200_and_flags_match_a_direct_count() {
+    fn on_the_bundled_data_the_flags_match_a_direct_count() {
         let panel = bundled();
         let p = Plausibility::check(&panel);
-        let above: Vec<_> = p
-            .flagged
-            .iter()
-            .filter(|f| {
-                f.reasons.contains(&Rule::RateAbove {
-                    max_per_1000: 200.0,
-                })
-            })
-            .map(|f| (f.entity.as_str(), f.time))
-            .collect();
-        assert_eq!(above, vec![("15202", 2023)]);
         let too_high: Vec<_> = p
             .flagged
             .iter()
             .filter(|f| f.rate_too_high())
             .map(|f| (f.entity.as_str(), f.time))
             .collect();
-        assert_eq!(too_high, above);
-        // Independent count straight from the CSV text: rows with births (nacidos_vivos_est) in
-        // 1..=9 or tmi > 200.
+        assert_eq!(too_high.len(), p.len());
+        // Independent count straight from the CSV text: rows with births > 0 and
+        // 1000 × defunciones_infantiles / nacidos_vivos > 200.
         let text = std::str::from_utf8(BUNDLED).unwrap();
+        let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+        let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+        let (deaths, births) = (at("defunciones_infantiles"), at("nacidos_vivos"));
         let expected = text
             .lines()
             .skip(1)
             .filter(|l| {
                 let f: Vec<&str> = l.split(',').collect();
-                let tmi: f64 = f[5].parse().unwrap();
-                let pop: f64 = f[7].parse().unwrap();
-                pop > 0.0 && (pop < 10.0 || tmi > 200.0)
+                match (f[deaths].parse::<f64>(), f[births].parse::<f64>()) {
+                    (Ok(d), Ok(b)) => b > 0.0 && 1000.0 * d / b > 200.0,
+                    _ => false,
+                }
             })
             .count();
         assert_eq!(p.len(), expected);
-        assert!(p.len() > 5);
         // Flagged rows are left out of the copy, and only those.
         let kept = p.without_flagged(&panel);
         assert_eq!(kept.len(), panel.len() - p.len());

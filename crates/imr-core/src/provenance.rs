@@ -96,10 +96,10 @@ mod tests {
 
     #[test]
     fn the_csv_header_names_source_engine_and_date_in_comment_lines() {
-        let h = csv_header("chile_imr_2019_2023.csv", "2026-11-30");
+        let h = csv_header("chile_imr_2001_2021.csv", "2026-11-30");
         let lines: Vec<&str> = h.lines().collect();
         assert_eq!(lines.len(), CSV_HEADER_LINES);
-        assert_eq!(lines[0], "# Source: chile_imr_2019_2023.csv");
+        assert_eq!(lines[0], "# Source: chile_imr_2001_2021.csv");
         assert_eq!(
             lines[1],
             format!(

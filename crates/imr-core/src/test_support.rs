@@ -11,8 +11,8 @@ pub fn panel_of(csv: &str) -> Panel {
     build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
 }
 
-/// The bundled dataset with the page's preset: births = nacidos_vivos_est, deaths derived from the
-/// published rate `tmi`.
+/// The bundled dataset with the page's preset: births `nacidos_vivos`, deaths
+/// `defunciones_infantiles`.
 pub fn bundled_panel() -> Panel {
     let table = RawTable::from_bytes(
         crate::data::BUNDLED_PANEL_FILE,
@@ -20,6 +20,10 @@ pub fn bundled_panel() -> Panel {
     )
     .unwrap();
     let mut roles = table.guessed_roles.clone();
-    roles.births = table.columns.iter().position(|c| c == "nacidos_vivos_est");
+    roles.births = table.columns.iter().position(|c| c == "nacidos_vivos");
+    roles.deaths = table
+        .columns
+        .iter()
+        .position(|c| c == "defunciones_infantiles");
     build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
 }

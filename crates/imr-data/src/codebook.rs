@@ -12,9 +12,12 @@ pub struct ColumnDoc {
     pub column: String,
     pub label_es: String,
     pub label_en: String,
-    /// Unit ("%", "CLP per person", …); empty for codes and names.
+    /// Unit in English ("% of persons", "km", …); empty for codes and names.
     #[serde(default)]
     pub unit: String,
+    /// Unit in Spanish ("% de personas", …); empty for codes and names.
+    #[serde(default)]
+    pub unit_es: String,
     #[serde(default)]
     pub source: String,
     #[serde(default)]

@@ -15,11 +15,11 @@ pub mod codebook;
 pub mod cut;
 pub mod names;
 
-/// File name of the bundled commune-year panel (SINIM IMR 2019–2023 with covariates).
-pub const BUNDLED_PANEL_FILE: &str = "chile_imr_2019_2023.csv";
+/// File name of the bundled commune-year panel (infant deaths and births 2001–2021 with covariates).
+pub const BUNDLED_PANEL_FILE: &str = "chile_imr_2001_2021.csv";
 
 /// The bundled panel as shipped: UTF-8 CSV, built by `imr dataset` from `data/raw`.
-pub const BUNDLED_PANEL_CSV: &[u8] = include_bytes!("../../../public/data/chile_imr_2019_2023.csv");
+pub const BUNDLED_PANEL_CSV: &[u8] = include_bytes!("../../../public/data/chile_imr_2001_2021.csv");
 
 /// Commune boundaries of Chile (TopoJSON, simplified; licence and source in `SOURCES.md`).
 pub const BOUNDARIES_TOPOJSON: &str = include_str!("../../../public/data/comunas.topojson");

@@ -1,37 +1,47 @@
-//! The deterministic build of imr-atlas' bundled dataset: Chile's 345 communes, 2019–2023.
+//! The deterministic build of imr-atlas' bundled dataset: Chile's 345 communes, 2001–2021, each
+//! year the year the deaths happened.
 //!
 //! [`build`] reads only the raw extracts under `data/raw/` (see the PROVENANCE.md in each of its
 //! folders) and returns the bundled CSV files as bytes; [`Build::write_to`] writes them into
 //! `public/data/`. The same raw files always give the same bytes: rows are sorted by commune
-//! code and year, numbers have a fixed format, lines end in `\n`.
+//! code and year, numbers have a fixed format, lines end in `\n`. What each row's deaths and
+//! births are is in [`rows`]; [`check`] verifies the result against the sources' own totals.
 //!
 //! The boundary file `public/data/comunas.topojson` is made by `scripts/build-boundaries.sh`
 //! (mapshaper); this crate only reads the raw, unsimplified boundaries, for the codes of the
 //! panel and the commune centroids.
 
-mod births;
+pub mod check;
 mod codebook;
 mod error;
+mod ficha;
+pub mod reconstruct;
+pub mod rows;
 mod sources;
 mod table;
 pub mod topojson;
+mod vital;
 
 pub use codebook::{ColumnDoc, COLUMNS};
 pub use error::DatasetError;
+pub use ficha::{FICHA_FILE, POPULATION_FILE};
 pub use sources::{
-    BOUNDARIES_FILE, CENSUS_FILE, CUT_FILE, DEIS_BIRTHS_FILE, INE_FILE, MINSAL_FILE, NUBLE_FILE,
-    SINIM_FILE,
+    BOUNDARIES_FILE, CENSUS_FILE, CUT_FILE, DEIS_BIRTHS_FILE, MINSAL_FILE, NUBLE_FILE, SINIM_FILE,
+};
+pub use vital::{
+    DEIS_COMMUNE_BIRTHS_FILE, INE_BIRTHS_FILE, INE_DEATHS_FILE, INE_DEATH_TOTALS_FILE,
 };
 
+use rows::PanelRow;
 use sources::{CutCommune, Hospital};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The years of the panel.
-pub const YEARS: std::ops::RangeInclusive<u16> = 2019..=2023;
+/// The years of the panel: the years the deaths happened.
+pub const YEARS: std::ops::RangeInclusive<u16> = 2001..=2021;
 
 /// The panel file, relative to the output directory.
-pub const PANEL_FILE: &str = "chile_imr_2019_2023.csv";
+pub const PANEL_FILE: &str = "chile_imr_2001_2021.csv";
 /// The codebook of the panel.
 pub const CODEBOOK_FILE: &str = "codebook.csv";
 /// The CUT 2018 code list used by ingest to validate codes.
@@ -75,6 +85,10 @@ pub struct Build {
     pub exclusions: Vec<Exclusion>,
     /// Number of communes in the panel.
     pub communes: usize,
+    /// The panel's rows as values, in file order.
+    pub rows: Vec<PanelRow>,
+    /// The result against the sources' own totals ([`check::run`]).
+    pub checks: Vec<check::Check>,
 }
 
 impl Build {
@@ -110,9 +124,9 @@ impl Build {
 /// Builds the bundled dataset from the raw extracts in `raw_dir`.
 ///
 /// The panel's communes are those of the CUT 2018 list that have a boundary (345: Antártica,
-/// 12202, has neither boundary nor SINIM data). Every source must then cover every panel
-/// commune (and year): a gap is an error, not an empty row; values the source leaves empty stay
-/// empty.
+/// 12202, has none), each with a row for every year of [`YEARS`]. Every source must cover every
+/// commune of the years it gives: a gap is an error, not an empty row; values a source leaves
+/// empty stay empty, and a year no source covers is empty with the row's note saying why.
 pub fn build(raw_dir: &Path) -> Result<Build, DatasetError> {
     let mut exclusions = Vec::new();
     let cut = sources::read_cut(raw_dir)?;
@@ -133,9 +147,21 @@ pub fn build(raw_dir: &Path) -> Result<Build, DatasetError> {
         .collect();
 
     let sinim = sources::read_sinim(raw_dir, &panel, &mut exclusions)?;
-    let ine = sources::read_ine(raw_dir, &panel, &mut exclusions)?;
-    let regional_births = sources::read_regional_births(raw_dir, &panel, &mut exclusions)?;
-    let births = births::apportion(&panel, &ine, &regional_births)?;
+    for ((_, year), values) in &sinim {
+        if *year == 2022 {
+            exclusions.push(Exclusion::new(
+                SINIM_FILE,
+                values.line,
+                "SINIM 2022: its rate repeats SINIM 2021's (the deaths of 2019) and the panel has \
+                 no infant deaths of 2022 for its covariates",
+            ));
+        }
+    }
+    let ine_deaths = vital::read_ine_deaths(raw_dir, &panel, &mut exclusions)?;
+    let ine_births = vital::read_ine_births(raw_dir, &panel, &mut exclusions)?;
+    let deis_births = vital::read_deis_births(raw_dir, &panel, &mut exclusions)?;
+    let ficha = ficha::read_ficha(raw_dir, &panel, &mut exclusions)?;
+    let population = ficha::read_population(raw_dir, &panel, &mut exclusions)?;
     let (sapu_communes, hospitals) = sources::read_minsal(raw_dir, &cut, &mut exclusions)?;
     let census = sources::read_census(raw_dir, &panel, &mut exclusions)?;
     if hospitals.is_empty() {
@@ -143,7 +169,16 @@ pub fn build(raw_dir: &Path) -> Result<Build, DatasetError> {
             "{MINSAL_FILE}: no open hospital of second or third level"
         )));
     }
+    let row_sources = rows::Sources {
+        ine_deaths: &ine_deaths,
+        ine_births: &ine_births,
+        deis_births: &deis_births,
+        sinim: &sinim,
+        ficha: &ficha,
+        population: &population,
+    };
 
+    let mut rows = Vec::with_capacity(panel.len() * YEARS.count());
     let mut panel_csv = csv_writer();
     let header: Vec<&str> = COLUMNS.iter().map(|c| c.column).collect();
     write_record(&mut panel_csv, &header);
@@ -160,46 +195,38 @@ pub fn build(raw_dir: &Path) -> Result<Build, DatasetError> {
             format!("{:.2}", 100.0 * c.never_attended as f64 / answered as f64)
         });
         for year in YEARS {
-            let key = (code.clone(), year);
-            let sinim_values = sinim.get(&key).ok_or_else(|| {
-                DatasetError::Inconsistent(format!(
-                    "{SINIM_FILE}: no row for commune {code}, year {year}"
-                ))
-            })?;
-            let age0 = *ine.get(&key).ok_or_else(|| {
-                DatasetError::Inconsistent(format!(
-                    "{INE_FILE}: no row for commune {code}, year {year}"
-                ))
-            })?;
-            let births = births[&key];
-            let derived_deaths = sinim_values.tmi.map(|rate| thousandths(rate * births));
-            let per_capita = |money: Option<f64>| match (money, sinim_values.poblacion) {
-                (Some(money), Some(population)) if population > 0.0 => {
-                    Some(format!("{:.3}", money / population))
-                }
-                _ => None,
-            };
-            let row = [
+            let row = rows::row(&row_sources, code, year).map_err(DatasetError::Inconsistent)?;
+            let count = |n: Option<u64>| n.map(|n| n.to_string());
+            let notes: Vec<&str> = row.notes.iter().map(|n| n.code()).collect();
+            let record = [
                 code.clone(),
                 commune.name.clone(),
                 commune.region_code.clone(),
                 commune.region_name.clone(),
                 year.to_string(),
-                opt(sinim_values.tmi.map(|t| t.to_string())),
-                age0.to_string(),
-                births.to_string(),
-                opt(derived_deaths),
-                opt(sinim_values.pobreza.clone()),
-                opt(per_capita(sinim_values.ingreso_salud)),
-                opt(per_capita(sinim_values.aporte_municipal)),
-                opt(sinim_values.cobertura_aps.clone()),
-                opt(sinim_values.ruralidad.clone()),
-                opt(sinim_values.dist_capital.clone()),
+                opt(count(row.deaths)),
+                opt(count(row.deaths_low)),
+                opt(count(row.deaths_high)),
+                opt(count(row.births)),
+                row.deaths_source.code().to_owned(),
+                row.births_source.code().to_owned(),
+                opt(count(row.sinim_rate)),
+                opt(row.sinim_year.map(|y| y.to_string())),
+                notes.join(";"),
+                opt(row.poverty.clone()),
+                opt(row.poverty_survey.map(|s| s.code().to_owned())),
+                opt(row.health_spending_pc.map(|v| format!("{v:.3}"))),
+                opt(row.health_income_pc.map(|v| format!("{v:.3}"))),
+                opt(row.municipal_contribution_pc.map(|v| format!("{v:.3}"))),
+                opt(row.primary_care_coverage.clone()),
+                opt(row.rural.clone()),
+                opt(row.distance_regional_capital.clone()),
                 sapu.to_owned(),
                 format!("{dist_hospital:.1}"),
                 opt(schooling.clone()),
             ];
-            write_record(&mut panel_csv, &row);
+            write_record(&mut panel_csv, &record);
+            rows.push(row);
         }
     }
 
@@ -211,6 +238,7 @@ pub fn build(raw_dir: &Path) -> Result<Build, DatasetError> {
             "label_es",
             "label_en",
             "unit",
+            "unit_es",
             "source",
             "time_invariant",
             "derived",
@@ -225,6 +253,7 @@ pub fn build(raw_dir: &Path) -> Result<Build, DatasetError> {
                 doc.label_es,
                 doc.label_en,
                 doc.unit,
+                doc.unit_es,
                 doc.source,
                 bool_text(doc.time_invariant),
                 bool_text(doc.derived),
@@ -290,6 +319,8 @@ pub fn build(raw_dir: &Path) -> Result<Build, DatasetError> {
         ],
         exclusions,
         communes: panel.len(),
+        checks: check::run(raw_dir, &panel, &rows, &ine_births, &deis_births)?,
+        rows,
     })
 }
 
@@ -311,11 +342,6 @@ fn nearest_distance_km(centroid: [f64; 2], hospitals: &[Hospital]) -> f64 {
         .iter()
         .map(|h| great_circle_km(centroid, [h.lon, h.lat]))
         .fold(f64::INFINITY, f64::min)
-}
-
-/// An exact decimal of n / 1000 with 3 decimals ("19.998").
-fn thousandths(n: u64) -> String {
-    format!("{}.{:03}", n / 1000, n % 1000)
 }
 
 fn opt(value: Option<String>) -> String {
@@ -360,12 +386,5 @@ mod tests {
         assert!((great_circle_km([0.0, 0.0], [90.0, 0.0]) - quarter).abs() < 1e-9);
         let (a, b) = ([-70.6483, -33.4569], [-71.6127, -33.0472]);
         assert_eq!(great_circle_km(a, b), great_circle_km(b, a));
-    }
-
-    #[test]
-    fn thousandths_are_exact_decimals() {
-        assert_eq!(thousandths(7 * 2888), "20.216");
-        assert_eq!(thousandths(0), "0.000");
-        assert_eq!(thousandths(1000 * 3), "3.000");
     }
 }

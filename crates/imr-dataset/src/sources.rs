@@ -3,15 +3,15 @@
 
 use crate::table::Table;
 use crate::topojson::Topology;
-use crate::{DatasetError, Exclusion, YEARS};
+use crate::{DatasetError, Exclusion};
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 use std::path::Path;
 
 /// Paths of the raw extracts, relative to the raw directory (see data/raw/*/PROVENANCE.md).
 pub const CUT_FILE: &str = "cut/subdere_CUT_2018_v04.csv";
 pub const NUBLE_FILE: &str = "cut/nuble_2018_crosswalk_chilemapas.csv";
 pub const SINIM_FILE: &str = "sinim/sinim_2019_2023_extract.csv";
-pub const INE_FILE: &str = "ine/poblacion_edad0_2019_2023.csv";
 pub const DEIS_BIRTHS_FILE: &str = "deis/nacidos_vivos_region_residencia_2019_2023.csv";
 pub const MINSAL_FILE: &str = "minsal/establecimientos_sapu_sar_hospital.csv";
 pub const CENSUS_FILE: &str = "censo2017/censo2017_educacion_formal.csv";
@@ -119,6 +119,9 @@ fn fold(name: &str) -> String {
         .collect()
 }
 
+/// The years of the SINIM 2019–2023 extract.
+pub const SINIM_YEARS: RangeInclusive<u16> = 2019..=2023;
+
 /// The SINIM values of one commune and year, as published (text kept verbatim).
 pub struct SinimValues {
     pub line: u64,
@@ -160,7 +163,7 @@ pub fn read_sinim(
         &table,
         SINIM_FILE,
         &code_col,
-        Some(&year_col),
+        Some((&year_col, SINIM_YEARS)),
         panel,
         "not in the CUT 2018 list with a boundary",
         exclusions,
@@ -205,42 +208,11 @@ pub fn read_sinim(
     Ok(values)
 }
 
-/// INE population aged 0 by (code, year) for the panel communes.
-pub fn read_ine(
-    raw: &Path,
-    panel: &BTreeMap<String, CutCommune>,
-    exclusions: &mut Vec<Exclusion>,
-) -> Result<BTreeMap<(String, u16), u64>, DatasetError> {
-    let table = Table::read(&raw.join(INE_FILE))?;
-    let code_col = table.column("codigo_comuna")?;
-    let year_col = table.column("anio")?;
-    let age0_col = table.column("poblacion_edad_0")?;
-    let mut values = BTreeMap::new();
-    let rows = panel_rows(
-        &table,
-        INE_FILE,
-        &code_col,
-        Some(&year_col),
-        panel,
-        "Antártica has no boundary and no SINIM data",
-        exclusions,
-    )?;
-    for (record, code, year) in rows {
-        let age0 = table.count(record, &age0_col)?;
-        if values.insert((code.clone(), year), age0).is_some() {
-            return Err(table.value_error(record, &code_col, format!("duplicate {code} {year}")));
-        }
-    }
-    Ok(values)
-}
-
-/// DEIS registered live births by (region code, year) of the mother's residence: every region
-/// of the panel must have a row for every year of [`YEARS`]; a row of another year is excluded
-/// with its line.
+/// DEIS registered live births by (region code, year) of the mother's residence, 2019–2023 (for
+/// the check of INE's births by commune): every region of the panel must have a row every year.
 pub fn read_regional_births(
     raw: &Path,
     panel: &BTreeMap<String, CutCommune>,
-    exclusions: &mut Vec<Exclusion>,
 ) -> Result<BTreeMap<(String, u16), u64>, DatasetError> {
     let table = Table::read(&raw.join(DEIS_BIRTHS_FILE))?;
     let year_col = table.column("anio")?;
@@ -259,14 +231,6 @@ pub fn read_regional_births(
                 format!("{region:?} is not the region code of any commune of the panel"),
             ));
         }
-        if !YEARS.contains(&year) {
-            exclusions.push(Exclusion::new(
-                DEIS_BIRTHS_FILE,
-                record.line,
-                format!("year {year} outside 2019–2023"),
-            ));
-            continue;
-        }
         let count = table.count(record, &births_col)?;
         if births.insert((region.to_owned(), year), count).is_some() {
             return Err(table.value_error(
@@ -277,7 +241,7 @@ pub fn read_regional_births(
         }
     }
     for region in &regions {
-        for year in YEARS {
+        for year in SINIM_YEARS {
             if !births.contains_key(&(region.to_string(), year)) {
                 return Err(DatasetError::Inconsistent(format!(
                     "{DEIS_BIRTHS_FILE}: no registered births for region {region}, year {year}"
@@ -464,12 +428,12 @@ pub fn read_centroids(raw: &Path) -> Result<BTreeMap<String, [f64; 2]>, DatasetE
 
 /// The records of `table` that belong to the panel, with their commune code and year (0 without
 /// a year column); the others are pushed to `exclusions` with their line and reason: a code not
-/// in the panel (`why_not` adds the cause, in parentheses), a year outside [`YEARS`].
-fn panel_rows<'t>(
+/// in the panel (`why_not` adds the cause, in parentheses), a year outside the years given.
+pub(crate) fn panel_rows<'t>(
     table: &'t Table,
     file: &'static str,
     code_col: &crate::table::Column,
-    year_col: Option<&crate::table::Column>,
+    year_col: Option<(&crate::table::Column, RangeInclusive<u16>)>,
     panel: &BTreeMap<String, CutCommune>,
     why_not: &str,
     exclusions: &mut Vec<Exclusion>,
@@ -477,8 +441,8 @@ fn panel_rows<'t>(
     let mut rows = Vec::with_capacity(table.records.len());
     for record in &table.records {
         let code = table.commune_code(record, code_col)?;
-        let year = match year_col {
-            Some(column) => year_of(table, record, column)?,
+        let year = match &year_col {
+            Some((column, _)) => year_of(table, record, column)?,
             None => 0,
         };
         let reason = if !panel.contains_key(&code) {
@@ -486,10 +450,15 @@ fn panel_rows<'t>(
                 "" => format!("{code} is not a commune of the panel"),
                 why => format!("{code} is not a commune of the panel ({why})"),
             })
-        } else if year_col.is_some() && !YEARS.contains(&year) {
-            Some(format!("year {year} outside 2019–2023"))
         } else {
-            None
+            match &year_col {
+                Some((_, years)) if !years.contains(&year) => Some(format!(
+                    "year {year} outside the years this source gives the panel ({}–{})",
+                    years.start(),
+                    years.end()
+                )),
+                _ => None,
+            }
         };
         match reason {
             Some(reason) => exclusions.push(Exclusion::new(file, record.line, reason)),
@@ -499,7 +468,7 @@ fn panel_rows<'t>(
     Ok(rows)
 }
 
-fn year_of(
+pub(crate) fn year_of(
     table: &Table,
     record: &crate::table::Record,
     column: &crate::table::Column,

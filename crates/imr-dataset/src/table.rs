@@ -17,10 +17,17 @@ pub(crate) struct Record {
 
 impl Table {
     pub(crate) fn read(path: &Path) -> Result<Table, DatasetError> {
-        let bytes = std::fs::read(path).map_err(|source| DatasetError::Io {
+        let mut bytes = std::fs::read(path).map_err(|source| DatasetError::Io {
             path: path.to_path_buf(),
             source,
         })?;
+        // The csv crate numbers the lines of a CRLF file one short (the first record after the
+        // header comes out as line 1): line ends are made LF first, so a line is the file's.
+        if bytes.contains(&b'\r') {
+            bytes = String::from_utf8_lossy(&bytes)
+                .replace("\r\n", "\n")
+                .into_bytes();
+        }
         let csv_error = |source| DatasetError::Csv {
             path: path.to_path_buf(),
             source,

@@ -65,13 +65,13 @@ fn building_twice_gives_identical_bytes_equal_to_the_committed_files() {
 }
 
 #[test]
-fn the_panel_has_345_communes_times_the_five_years_2019_to_2023() {
+fn the_panel_has_345_communes_times_the_21_years_2001_to_2021() {
     let panel = committed_panel();
-    assert_eq!(panel.len(), 345 * 5);
+    assert_eq!(panel.len(), 345 * 21);
     let communes: BTreeSet<_> = panel.keys().map(|(code, _)| code.clone()).collect();
     assert_eq!(communes.len(), 345);
     for code in &communes {
-        for year in 2019..=2023 {
+        for year in 2001..=2021 {
             assert!(
                 panel.contains_key(&(code.clone(), year.to_string())),
                 "{code} {year}"
@@ -185,176 +185,303 @@ fn shared_borders_stay_shared_after_simplification() {
     );
 }
 
+fn cell<'a>(
+    panel: &'a BTreeMap<(String, String), BTreeMap<String, String>>,
+    code: &str,
+    year: u16,
+    column: &str,
+) -> &'a str {
+    &panel[&(code.to_owned(), year.to_string())][column]
+}
+
 /// Expected values copied from the raw extracts (line numbers as committed):
-/// - data/raw/sinim/sinim_2019_2023_extract.csv (columns v839, v744, v1124, v826, v953, v788,
-///   v835, v824): Iquique lines 2–6, Punta Arenas lines 1237–1241, Santiago lines 1287–1291;
-/// - data/raw/ine/poblacion_edad0_2019_2023.csv (poblacion_edad_0): Iquique lines 2–6,
-///   Punta Arenas 1232–1236, Santiago 1287–1291;
-/// - data/raw/censo2017/censo2017_educacion_formal.csv: Iquique line 2 (Si 58282, No asiste
-///   122415, Nunca 7007), Punta Arenas line 248 (37747, 88057, 3679), Santiago line 259
-///   (96920, 285813, 12767);
-/// - data/raw/minsal/establecimientos_sapu_sar_hospital.csv: open SAPUs in all three (lines 3,
-///   361, 377).
+/// - data/raw/ine/defunciones_comuna_residencia_2000_2015.csv (`defunciones_menores_1_anio`):
+///   Iquique 2006 line 2078 (16), 2010 line 3462 (20); Santiago 2006 line 2335 (19), 2010 line
+///   3719 (26); Punta Arenas 2008 line 3016 (19);
+/// - data/raw/deis/nacimientos_madre_15_49_comuna_2000_2011.csv: Iquique 2006 line 2048 (3017),
+///   Santiago 2006 line 2301 (3613), Punta Arenas 2008 line 2977 (1853); the same file's 2010
+///   values (Iquique 3398, line 3419) are NOT used: INE's are (line 2: 3427);
+/// - data/raw/ine/nacidos_vivos_comuna_residencia_2010_2023.csv: Iquique 2010 line 2 (3427),
+///   2017 line 2424 (2811), 2021 line 3808 (2225); Santiago 2010 line 259 (4503), 2017 line
+///   2681 (5714), 2019 line 3373 (5930), 2021 line 4065 (4385); General Lagos 2021 line 4132 (1);
+///   Teodoro Schmidt 2017 line 2614 (127);
+/// - data/raw/sinim/sinim_2019_2023_extract.csv (v839 and the covariates): Iquique 2019 line 2
+///   (7; 4.38; 23008273 / 216514; 500000), 2023 line 6 (6); Santiago 2019 line 1287 (8), 2021
+///   line 1289 (5; 8.43), 2023 line 1291 (5); General Lagos 2023 line 1626 (1000); Teodoro
+///   Schmidt 2019 line 952 (32);
+/// - data/raw/sinim/sinim_2006_2012_extract.csv and data/raw/ine/poblacion_total_2006_2012.csv:
+///   Iquique 2006 lines 2 (3752495; 10.24286; 1.76) and 2 (169377).
 ///
-/// Derived values worked by hand: Iquique 2019 deaths 7 × 2888 / 1000 = 20.216; health income
-/// per capita 23008273 / 216514 = 106.2669… → 106.267; contribution 500000 / 216514 = 2.3093… →
-/// 2.309; schooling 100 × 7007 / (58282 + 122415 + 7007) = 3.7330… → 3.73.
+/// Reconstructions worked by hand: Iquique 2017, rate 7 on 2,811 births: 1000·d/2811 rounds to 7
+/// for d = 19 (6.76), 20 (7.11) and 21 (7.47), not 18 (6.40) or 22 (7.83); nearest to 19.68 is 20.
+/// Santiago 2019, rate 5 on 5,930: d from 27 (4.55) to 32 (5.40), nearest to 29.65 is 30. General
+/// Lagos 2021: 1 death among 1 birth is the "1,000 per 1,000". Teodoro Schmidt 2017, rate 32 on 127:
+/// 4 deaths give 31.496 (more than one half below 32) and 5 give 39.37: none fits, the nearest
+/// (4) is kept with the range 4–5.
 #[test]
-fn values_match_the_raw_extracts_for_iquique_santiago_and_punta_arenas() {
+fn values_match_the_raw_extracts() {
     let panel = committed_panel();
-    // (code, year, tmi, poblacion_0, pobreza, v1124, v826, v953, cobertura_aps, ruralidad, dist_capital)
-    type Expected = (
-        &'static str,
-        u32,
-        &'static str,
-        &'static str,
-        &'static str,
-        f64,
-        f64,
-        f64,
-        &'static str,
-        &'static str,
-        &'static str,
-    );
-    let expected: [Expected; 15] = [
-        (
-            "01101", 2019, "7", "2888", "4.38", 23008273.0, 216514.0, 500000.0, "81.77", "1.26",
-            "0",
-        ),
-        (
-            "01101", 2020, "7", "3003", "4.38", 28378813.0, 223463.0, 1400000.0, "80.15", "1.67",
-            "0",
-        ),
-        (
-            "01101", 2021, "6", "3054", "12.35", 31642878.0, 227127.0, 41400.0, "79.17", "1.67",
-            "0",
-        ),
-        (
-            "01101", 2022, "6", "3053", "12.32", 34607551.0, 229072.0, 15128.0, "81.64", "1.69",
-            "0",
-        ),
-        (
-            "01101", 2023, "6", "3033", "7.9", 40590643.0, 230595.0, 2291436.0, "", "1.69", "0",
-        ),
-        (
-            "12101", 2019, "7", "1502", "2.07", 14769615.0, 140132.0, 632754.0, "68.98", "4.3", "0",
-        ),
-        (
-            "12101", 2020, "7", "1522", "2.07", 19353792.0, 141984.0, 1597358.0, "68.51", "4.93",
-            "0",
-        ),
-        (
-            "12101", 2021, "4", "1531", "5.37", 23545588.0, 143205.0, 2192100.0, "69.14", "4.93",
-            "0",
-        ),
-        (
-            "12101", 2022, "4", "1529", "5.37", 24500219.0, 144116.0, 1900886.0, "70.84", "4.95",
-            "0",
-        ),
-        (
-            "12101", 2023, "10", "1522", "3.5", 25816129.0, 144938.0, 1457871.0, "", "4.97", "0",
-        ),
-        (
-            "13101", 2019, "8", "5195", "4.08", 17410648.0, 486838.0, 1875000.0, "30", "0", "",
-        ),
-        (
-            "13101", 2020, "8", "5396", "4.08", 20191829.0, 503147.0, 1225000.0, "29.26", "0", "",
-        ),
-        (
-            "13101", 2021, "5", "5584", "8.43", 24148541.0, 517280.0, 1000000.0, "29.38", "0", "",
-        ),
-        (
-            "13101", 2022, "5", "5681", "8.41", 26576896.0, 527014.0, 1100000.0, "30.96", "0", "",
-        ),
-        (
-            "13101", 2023, "5", "5744", "3.9", 29942676.0, 536089.0, 1000000.0, "", "0", "",
-        ),
-    ];
-    for (
-        code,
-        year,
-        tmi,
-        age0,
-        poverty,
-        income,
-        population,
-        contribution,
-        coverage,
-        rural,
-        distance,
-    ) in expected
-    {
-        let row = &panel[&(code.to_owned(), year.to_string())];
-        let at = format!("{code} {year}");
-        assert_eq!(row["tmi"], tmi, "{at}");
-        assert_eq!(row["poblacion_0"], age0, "{at}");
-        let deaths: f64 = row["defunciones_derivadas"].parse().unwrap();
-        let births: f64 = row["nacidos_vivos_est"].parse().unwrap();
-        let expected_deaths = tmi.parse::<f64>().unwrap() * births / 1000.0;
-        assert!((deaths - expected_deaths).abs() < 1e-9, "{at}: {deaths}");
-        assert_eq!(row["pobreza"], poverty, "{at}");
-        let income_pc: f64 = row["ingreso_salud_pc"].parse().unwrap();
-        assert!(
-            (income_pc - income / population).abs() <= 0.0005,
-            "{at}: {income_pc}"
+    let expect = |code: &str, year: u16, column: &str, value: &str| {
+        assert_eq!(
+            cell(&panel, code, year, column),
+            value,
+            "{code} {year} {column}"
         );
-        let contribution_pc: f64 = row["aporte_municipal_salud_pc"].parse().unwrap();
-        assert!(
-            (contribution_pc - contribution / population).abs() <= 0.0005,
-            "{at}"
-        );
-        assert_eq!(row["cobertura_aps"], coverage, "{at}");
-        assert_eq!(row["ruralidad"], rural, "{at}");
-        assert_eq!(row["dist_capital_regional_km"], distance, "{at}");
-        assert_eq!(row["sapu"], "1", "{at}");
+    };
+    // INE's published deaths and the births of their named source.
+    for (code, year, deaths, births, births_source) in [
+        ("01101", 2006, "16", "3017", "deis_microdatos"),
+        ("01101", 2010, "20", "3427", "ine_anuario"),
+        ("13101", 2006, "19", "3613", "deis_microdatos"),
+        ("13101", 2010, "26", "4503", "ine_anuario"),
+        ("12101", 2008, "19", "1853", "deis_microdatos"),
+    ] {
+        expect(code, year, "defunciones_infantiles", deaths);
+        expect(code, year, "defunciones_min", deaths);
+        expect(code, year, "defunciones_max", deaths);
+        expect(code, year, "nacidos_vivos", births);
+        expect(code, year, "fuente_defunciones", "ine_publicadas");
+        expect(code, year, "fuente_nacidos", births_source);
+        expect(code, year, "tmi_sinim", "");
     }
+    // SINIM's rate in the year it describes, with the deaths that reproduce it.
+    for (code, year, rate, sinim_year, births, deaths, low, high, note) in [
+        (
+            "01101",
+            2017,
+            "7",
+            "2019",
+            "2811",
+            "20",
+            "19",
+            "21",
+            "tmi_compatible_con_varios_enteros",
+        ),
+        (
+            "01101",
+            2021,
+            "6",
+            "2023",
+            "2225",
+            "13",
+            "13",
+            "14",
+            "tmi_compatible_con_varios_enteros",
+        ),
+        (
+            "13101",
+            2019,
+            "5",
+            "2021",
+            "5930",
+            "30",
+            "27",
+            "32",
+            "tmi_compatible_con_varios_enteros",
+        ),
+        (
+            "13101",
+            2021,
+            "5",
+            "2023",
+            "4385",
+            "22",
+            "20",
+            "24",
+            "tmi_compatible_con_varios_enteros",
+        ),
+        ("15202", 2021, "1000", "2023", "1", "1", "1", "1", ""),
+        (
+            "09117",
+            2017,
+            "32",
+            "2019",
+            "127",
+            "4",
+            "4",
+            "5",
+            "tmi_no_reproducible_con_nacidos_ine",
+        ),
+    ] {
+        expect(code, year, "tmi_sinim", rate);
+        expect(code, year, "anio_sinim", sinim_year);
+        expect(code, year, "nacidos_vivos", births);
+        expect(code, year, "defunciones_infantiles", deaths);
+        expect(code, year, "defunciones_min", low);
+        expect(code, year, "defunciones_max", high);
+        expect(code, year, "nota", note);
+        expect(code, year, "fuente_defunciones", "sinim_tmi_reconstruidas");
+    }
+    // Covariates of the row's own year: SINIM 2019 in 2019 (not the rate's SINIM 2021).
+    expect("01101", 2019, "pobreza", "4.38");
+    expect("01101", 2019, "pobreza_fuente", "casen_2017");
+    // 23008273 / 216514 = 106.2669… ; 500000 / 216514 = 2.3093…
+    expect("01101", 2019, "ingreso_salud_pc", "106.267");
+    expect("01101", 2019, "aporte_municipal_salud_pc", "2.309");
+    expect("13101", 2021, "pobreza", "8.43");
+    expect("13101", 2021, "pobreza_fuente", "casen_2020");
+    // 3752495 / 169377 = 22.1546… ; the ficha's poverty and rurality as published.
+    expect("01101", 2006, "gasto_salud_pc", "22.155");
+    expect("01101", 2006, "pobreza", "10.24286");
+    expect("01101", 2006, "pobreza_fuente", "casen_promedio_2006_2012");
+    expect("01101", 2006, "ruralidad", "1.76");
+    expect("01101", 2006, "ingreso_salud_pc", "");
+    // No source: empty, never another year's value.
+    for column in ["pobreza", "gasto_salud_pc", "ingreso_salud_pc", "ruralidad"] {
+        expect("01101", 2005, column, "");
+        expect("01101", 2015, column, "");
+        expect("01101", 2017, column, "");
+    }
+    expect("01101", 2019, "sin_educacion_formal_2017", "3.73");
     let iquique = &panel[&("01101".to_owned(), "2019".to_owned())];
     assert_eq!(iquique["comuna"], "Iquique");
     assert_eq!(iquique["region"], "Tarapacá");
-    // Tarapacá's 4,878 registered births of 2019 (DEIS) × 2,888 / 5,564 (population aged 0 of
-    // Iquique / of the region) = 2,531.9 → 2,532 births; 7 per 1,000 of them = 17.724 deaths.
-    assert_eq!(iquique["nacidos_vivos_est"], "2532");
-    assert_eq!(iquique["defunciones_derivadas"], "17.724");
-    assert_eq!(iquique["ingreso_salud_pc"], "106.267");
-    assert_eq!(iquique["aporte_municipal_salud_pc"], "2.309");
-    assert_eq!(iquique["sin_educacion_formal_2017"], "3.73");
     // 100 × 3679 / (37747 + 88057 + 3679) = 2.8412… ; 100 × 12767 / (96920 + 285813 + 12767) = 3.2281…
-    assert_eq!(
-        panel[&("12101".to_owned(), "2020".to_owned())]["sin_educacion_formal_2017"],
-        "2.84"
-    );
-    assert_eq!(
-        panel[&("13101".to_owned(), "2020".to_owned())]["sin_educacion_formal_2017"],
-        "3.23"
-    );
+    expect("12101", 2020, "sin_educacion_formal_2017", "2.84");
+    expect("13101", 2020, "sin_educacion_formal_2017", "3.23");
     // Santiago's centroid lies about 1–2 km from the Hospital San Borja Arriarán (line 372).
-    let santiago_km: f64 = panel[&("13101".to_owned(), "2019".to_owned())]["dist_hospital_km"]
+    let santiago_km: f64 = cell(&panel, "13101", 2019, "dist_hospital_km")
         .parse()
         .unwrap();
     assert!(santiago_km < 3.0, "{santiago_km}");
 }
 
+/// 2016 and 2020 have no infant deaths by commune in any published source: every row of those
+/// years keeps its births, has no deaths, and says why; nothing is interpolated.
+#[test]
+fn the_years_without_a_source_are_empty_and_say_why() {
+    let panel = committed_panel();
+    for ((code, year), row) in &panel {
+        if year == "2016" || year == "2020" {
+            assert_eq!(row["defunciones_infantiles"], "", "{code} {year}");
+            assert_eq!(row["fuente_defunciones"], "sin_fuente", "{code} {year}");
+            assert_eq!(row["nota"], "sin_fuente_publicada", "{code} {year}");
+            assert!(!row["nacidos_vivos"].is_empty(), "{code} {year}");
+        } else {
+            assert_ne!(row["fuente_defunciones"], "sin_fuente", "{code} {year}");
+        }
+    }
+}
+
+/// The four communes created in 2004 have no rows of their own before it (INE and the
+/// microdata count them in their parents), and their parents say so.
+#[test]
+fn the_communes_created_in_2004_are_counted_in_their_parents_before_it() {
+    let panel = committed_panel();
+    for (new, parent) in [
+        ("01107", "01101"),
+        ("08112", "08110"),
+        ("08314", "08311"),
+        ("09121", "09111"),
+    ] {
+        for year in 2001..=2003 {
+            assert_eq!(cell(&panel, new, year, "defunciones_infantiles"), "");
+            assert_eq!(cell(&panel, new, year, "nacidos_vivos"), "");
+            assert_eq!(cell(&panel, new, year, "nota"), "comuna_aun_no_creada");
+            assert_eq!(
+                cell(&panel, parent, year, "nota"),
+                "incluye_comuna_creada_2004"
+            );
+        }
+        assert_eq!(
+            cell(&panel, new, 2004, "nota"),
+            "anio_de_creacion_2004_parcial"
+        );
+        assert_eq!(
+            cell(&panel, parent, 2004, "nota"),
+            "anio_de_creacion_2004_parcial"
+        );
+        assert_eq!(cell(&panel, new, 2005, "nota"), "");
+    }
+}
+
+/// Every check of `imr dataset check` passes on the committed raw files: the deaths sum to INE's
+/// national rows (2,159 in 2001 … 1,683 in 2015), the births to INE's published national births
+/// (250,643 in 2010 … 177,273 in 2021) and DEIS's regional ones, and every reconstructed count
+/// reproduces its SINIM rate.
+#[test]
+fn the_build_agrees_with_the_sources_own_totals() {
+    let build = imr_dataset::build(&raw_dir()).unwrap();
+    for check in &build.checks {
+        assert!(check.passed, "{}: {}", check.name, check.detail);
+    }
+    assert_eq!(build.checks.len(), 6);
+    let deaths = &build.checks[0];
+    assert!(
+        deaths.detail.starts_with("2001 2159, "),
+        "{}",
+        deaths.detail
+    );
+    assert!(deaths.detail.ends_with("2015 1683"), "{}", deaths.detail);
+    // Deaths per year from the committed file, against INE's Total País rows
+    // (data/raw/ine/defunciones_totales_nacionales_2000_2015.csv).
+    let panel = committed_panel();
+    for (year, total) in [(2001, 2159u64), (2004, 2034), (2010, 1862), (2015, 1683)] {
+        let sum: u64 = panel
+            .iter()
+            .filter(|((_, y), _)| *y == year.to_string())
+            .filter_map(|(_, row)| row["defunciones_infantiles"].parse::<u64>().ok())
+            .sum();
+        assert_eq!(sum, total, "{year}");
+    }
+}
+
+/// Every reconstructed row's deaths reproduce its published rate unless its note says none can;
+/// the range is exactly the whole numbers that do.
+#[test]
+fn reconstructed_deaths_reproduce_the_published_rates() {
+    use imr_dataset::reconstruct::reproduces;
+    let panel = committed_panel();
+    let mut reconstructed = 0;
+    for ((code, year), row) in &panel {
+        if row["fuente_defunciones"] != "sinim_tmi_reconstruidas"
+            || row["defunciones_min"].is_empty()
+        {
+            continue;
+        }
+        reconstructed += 1;
+        let rate: u64 = row["tmi_sinim"].parse().unwrap();
+        let births: u64 = row["nacidos_vivos"].parse().unwrap();
+        let low: u64 = row["defunciones_min"].parse().unwrap();
+        let high: u64 = row["defunciones_max"].parse().unwrap();
+        let deaths: u64 = row["defunciones_infantiles"].parse().unwrap();
+        assert!((low..=high).contains(&deaths), "{code} {year}");
+        let fits = (low..=high)
+            .filter(|d| reproduces(rate, *d, births))
+            .count() as u64;
+        if row["nota"].contains("tmi_no_reproducible_con_nacidos_ine") {
+            assert_eq!(fits, 0, "{code} {year}");
+        } else {
+            assert_eq!(fits, high - low + 1, "{code} {year}");
+            assert!(!reproduces(rate, high + 1, births), "{code} {year}");
+        }
+    }
+    // 345 communes × 4 years, less those without a rate or births.
+    assert!(reconstructed > 1350, "{reconstructed}");
+}
+
+/// Outliers as published are kept: General Lagos' "1,000 per 1,000" of SINIM 2023 is one death
+/// among one birth in 2021. San Nicolás 16305 is absent from the census 2017 file: empty, never
+/// invented.
 #[test]
 fn published_outliers_are_kept_and_missing_census_values_stay_empty() {
     let panel = committed_panel();
-    // data/raw/sinim/sinim_2019_2023_extract.csv: General Lagos 15202, 2023, v839 = 1000.
-    let general_lagos = &panel[&("15202".to_owned(), "2023".to_owned())];
-    assert_eq!(general_lagos["tmi"], "1000");
-    assert_eq!(general_lagos["poblacion_0"], "9");
-    // Arica y Parinacota's 2,752 births of 2023 spread by population aged 0: 8 here.
-    assert_eq!(general_lagos["nacidos_vivos_est"], "8");
-    assert_eq!(general_lagos["defunciones_derivadas"], "8.000");
-    // San Nicolás 16305 is absent from the census 2017 file: empty, never invented.
-    for year in 2019..=2023 {
-        let row = &panel[&("16305".to_owned(), year.to_string())];
-        assert_eq!(row["sin_educacion_formal_2017"], "", "{year}");
+    assert_eq!(cell(&panel, "15202", 2021, "tmi_sinim"), "1000");
+    assert_eq!(cell(&panel, "15202", 2021, "defunciones_infantiles"), "1");
+    assert_eq!(cell(&panel, "15202", 2021, "nacidos_vivos"), "1");
+    for year in 2001..=2021 {
+        assert_eq!(
+            cell(&panel, "16305", year, "sin_educacion_formal_2017"),
+            "",
+            "{year}"
+        );
     }
     let empty_schooling = panel
         .values()
         .filter(|r| r["sin_educacion_formal_2017"].is_empty())
         .count();
     assert_eq!(
-        empty_schooling, 5,
+        empty_schooling, 21,
         "only San Nicolás lacks the census value"
     );
 }
@@ -406,79 +533,25 @@ fn the_crosswalk_maps_the_21_nuble_communes_to_codes_of_the_cut_list() {
     );
 }
 
-/// The births column sums, per year, to the registered live births published for Chile: INE,
-/// Estadísticas Vitales 2019 (press release 2021-12-03: 210,188) and 2020 (definitive: 194,978);
-/// DEIS-MINSAL Serie_Nacimientos_2020_2023 for 2021-2023 (177,273; 189,303; 174,057). 2019 is
-/// one short: one birth of unknown residence is in no region. Within 2% is the promise to users;
-/// the build is exact.
-#[test]
-fn yearly_births_sum_to_the_published_registered_births_of_chile() {
-    let panel = committed_panel();
-    let published = [
-        (2019, 210_188.0),
-        (2020, 194_978.0),
-        (2021, 177_273.0),
-        (2022, 189_303.0),
-        (2023, 174_057.0),
-    ];
-    for (year, registered) in published {
-        let sum: f64 = panel
-            .iter()
-            .filter(|((_, y), _)| *y == year.to_string())
-            .map(|(_, row)| row["nacidos_vivos_est"].parse::<f64>().unwrap())
-            .sum();
-        assert!(
-            (sum - registered).abs() <= 0.02 * registered,
-            "{year}: {sum} vs {registered}"
-        );
-        assert!(
-            (sum - registered).abs() <= 1.0,
-            "{year}: {sum} vs {registered}"
-        );
-    }
-}
-
-/// Each region's communes carry exactly the region's registered births of the year (DEIS, by the
-/// mother's region of residence; data/raw/deis), and each commune's births are its region's
-/// births times its share of the region's population aged 0, within one birth.
-#[test]
-fn regional_births_are_spread_by_population_aged_0_within_one_birth() {
-    let panel = committed_panel();
-    // DEIS Serie_Nacimientos_2020_2023, 2023: Metropolitana 68,866; Aysén 986.
-    for (region, registered) in [("13", 68_866u64), ("11", 986)] {
-        let rows: Vec<_> = panel
-            .iter()
-            .filter(|((_, y), row)| y == "2023" && row["codigo_region"] == region)
-            .map(|(_, row)| row)
-            .collect();
-        let births: Vec<u64> = rows
-            .iter()
-            .map(|r| r["nacidos_vivos_est"].parse().unwrap())
-            .collect();
-        let age0: Vec<f64> = rows
-            .iter()
-            .map(|r| r["poblacion_0"].parse().unwrap())
-            .collect();
-        assert_eq!(births.iter().sum::<u64>(), registered, "region {region}");
-        let age0_sum: f64 = age0.iter().sum();
-        for (b, p) in births.iter().zip(&age0) {
-            let exact = registered as f64 * p / age0_sum;
-            assert!(
-                (*b as f64 - exact).abs() < 1.0,
-                "region {region}: {b} vs {exact}"
-            );
-        }
-    }
-}
-
-/// Every raw row is used or reported: rows of the SINIM and INE extracts not in the panel are
-/// exactly those of codes outside it (SINIM's pseudo-commune 11111 "SUBDERE_", INE's Antártica).
+/// Every raw row is used or reported: SINIM's pseudo-commune 11111 "SUBDERE_" and its 2022 (a
+/// copy of 2021), Antártica (no boundary) in every source, the years a source does not give the
+/// panel (INE deaths of 2000, microdata births of 2000 and 2010–2011, INE births of 2022–2023).
 #[test]
 fn every_unused_raw_row_is_reported_with_its_line_and_reason() {
     let build = imr_dataset::build(&raw_dir()).unwrap();
     let count = |file: &str| build.exclusions.iter().filter(|e| e.file == file).count();
-    assert_eq!(count(imr_dataset::SINIM_FILE), 5);
-    assert_eq!(count(imr_dataset::INE_FILE), 5);
+    assert_eq!(count(imr_dataset::SINIM_FILE), 5 + 345);
+    // 16 years of Antártica, 345 rows of 2000.
+    assert_eq!(count(imr_dataset::INE_DEATHS_FILE), 16 + 345);
+    // 14 years of Antártica, 2 × 345 rows of 2022–2023.
+    assert_eq!(count(imr_dataset::INE_BIRTHS_FILE), 14 + 2 * 345);
+    // The microdata of 2000 (340 communes), 2010 (286) and 2011 (301), and Antártica's 9 rows.
+    assert_eq!(
+        count(imr_dataset::DEIS_COMMUNE_BIRTHS_FILE),
+        340 + 286 + 301 + 9
+    );
+    assert_eq!(count(imr_dataset::POPULATION_FILE), 7);
+    assert_eq!(count(imr_dataset::FICHA_FILE), 0);
     assert_eq!(count(imr_dataset::CENSUS_FILE), 1);
     // 595 rows in the MINSAL extract: 148 communes' SAPU/SAR + 124 hospitals used, the rest reported.
     assert!(count(imr_dataset::MINSAL_FILE) > 0);

@@ -6,7 +6,7 @@ use imr_findings::{compute, AdjustedGini, Options};
 fn main() {
     let path = std::env::args()
         .nth(1)
-        .unwrap_or_else(|| "public/data/chile_imr_2019_2023.csv".into());
+        .unwrap_or_else(|| "public/data/chile_imr_2001_2021.csv".into());
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
         Err(e) => return eprintln!("{path}: {e}"),
@@ -15,10 +15,7 @@ fn main() {
         Ok(t) => t,
         Err(e) => return eprintln!("{e}"),
     };
-    let mut roles = table.guessed_roles.clone();
-    if let Some(i) = table.columns.iter().position(|c| c == "nacidos_vivos_est") {
-        roles.births = Some(i);
-    }
+    let roles = table.guessed_roles.clone();
     let panel = match build_panel(&[table], &[roles], &IngestOptions::default()) {
         Ok(p) => p,
         Err(e) => return eprintln!("{e}"),

@@ -1,6 +1,8 @@
 //! Computing the five answers from a panel, with the engines the detailed views use.
 
-use crate::inequality::InequalitySource;
+use crate::inequality::{InequalitySeries, InequalitySource, ObservedGini};
+use crate::request::YearSpan;
+use crate::study::StudyComparison;
 use crate::{
     CommuneRate, Findings, HealthIncomeFinding, InequalityFinding, ModelTerm, ModelsFinding,
     Outcome, RatesFinding, Unavailable, WhereFinding, YearRate,
@@ -34,13 +36,19 @@ pub struct Options {
     /// [`FindingsRequest::bundled_data`]: crate::FindingsRequest::bundled_data
     /// [`bundled_births_note`]: crate::bundled_births_note
     pub bundled_data: bool,
-    /// Column of municipal health income per capita (question 3 and a regressor of question 4).
-    pub health_income_column: String,
-    /// Regressors of question 4 with the change each sentence is about, in the column's unit:
-    /// the Models view's defaults (`imr_core::view::DEFAULT_REGRESSORS`).
+    /// Columns of municipal health money per inhabitant (question 3 and a regressor of question
+    /// 4), each with the change a model sentence is about: the one with the most years in common
+    /// with the inequality of infant mortality is used (the bundled data have health spending
+    /// for 2006–2012 and health income for 2019–2021, two measures kept apart).
+    pub health_income_columns: Vec<(String, f64)>,
+    /// The other regressors of question 4 with the change each sentence is about, in the
+    /// column's unit: the Models view's defaults (`imr_core::view::DEFAULT_REGRESSORS`).
     pub regressors: Vec<(String, f64)>,
-    /// Communes listed in question 5.
+    /// Communes listed in question 5 at most (only those whose interval lies above the national
+    /// rate are named).
     pub top_communes: usize,
+    /// The years the five answers cover (`None`: all).
+    pub span: Option<YearSpan>,
 }
 
 impl Default for Options {
@@ -49,20 +57,24 @@ impl Default for Options {
             include_flagged: false,
             include_repeated_years: false,
             bundled_data: false,
-            health_income_column: "ingreso_salud_pc".into(),
+            health_income_columns: vec![
+                ("ingreso_salud_pc".into(), 100.0),
+                ("gasto_salud_pc".into(), 10.0),
+            ],
             regressors: vec![
                 ("pobreza".into(), 10.0),
-                ("ingreso_salud_pc".into(), 100.0),
                 ("sin_educacion_formal_2017".into(), 5.0),
                 ("sapu".into(), 1.0),
                 ("dist_hospital_km".into(), 50.0),
             ],
             top_communes: 5,
+            span: None,
         }
     }
 }
 
-/// All five answers on `panel` (flagged rows left out unless `options.include_flagged`).
+/// All five answers on `panel` (flagged rows left out unless `options.include_flagged`), on the
+/// years of `options.span`, and the answer on the reference study from every year.
 pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySource) -> Findings {
     let flags = Plausibility::check(panel);
     // Found on the data as loaded, flagged rows included: a copied year is a property of the
@@ -80,23 +92,62 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
         kept = flags.without_flagged(panel);
         &kept
     };
-    let series = if used.has_rates() {
+    // Every year: the study's comparison reads them all; the span's answers are cut from them
+    // (the inequality of each year does not depend on the others).
+    let all_rates = rates(used, &for_trends);
+    let all_inequality: Outcome<InequalityFinding> = if used.has_rates() {
         inequality
             .series(used, &for_trends)
             .map_err(|message| Unavailable::Engine { message })
+            .map(|series| InequalityFinding {
+                series,
+                observed: ObservedGini.series(used, &for_trends).ok(),
+            })
     } else {
         Err(Unavailable::NoRates)
     };
-    let health_income = match &series {
-        Ok(s) => health_income(used, &options.health_income_column, s),
-        Err(e) => Err(e.clone()),
+    let study = match (&all_rates, &all_inequality) {
+        (Ok(r), Ok(i)) if used.chile_codes => StudyComparison::of(r, i),
+        _ => None,
     };
+    let spanned;
+    let (in_span, rates_found, inequality_found) = match options.span {
+        None => (used, all_rates, all_inequality),
+        Some(span) => {
+            spanned = used.filtered(|r| span.contains(r.time));
+            let found = all_inequality.map(|f| InequalityFinding {
+                series: f.series.within(span.first, span.last),
+                observed: f.observed.map(|o| o.within(span.first, span.last)),
+            });
+            (&spanned, rates(&spanned, &for_trends), found)
+        }
+    };
+    let health_column = health_column(in_span, &options.health_income_columns, &inequality_found);
+    let health_income = match (&inequality_found, &health_column) {
+        (Ok(f), Some((column, _))) => health_income(in_span, column, &f.series),
+        (Err(e), _) => Err(e.clone()),
+        (Ok(_), None) => Err(Unavailable::MissingColumns {
+            columns: options
+                .health_income_columns
+                .iter()
+                .map(|(c, _)| c.clone())
+                .collect(),
+        }),
+    };
+    let mut regressors = options.regressors.clone();
+    regressors.insert(
+        regressors.len().min(1),
+        health_column
+            .clone()
+            .unwrap_or_else(|| options.health_income_columns[0].clone()),
+    );
+    let times = in_span.times();
     Findings {
-        rates: rates(used, &for_trends),
-        inequality: series.map(|series| InequalityFinding { series }),
+        rates: rates_found,
+        inequality: inequality_found,
         health_income,
-        models: models(used, &options.regressors),
-        where_highest: where_highest(used, options.top_communes),
+        models: models(in_span, &regressors),
+        where_highest: where_highest(in_span, options.top_communes),
         flagged_left_out: if options.include_flagged {
             0
         } else {
@@ -110,7 +161,39 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
             flags.flagged.clone()
         },
         repeated_left_out: repeated,
+        span: times.first().zip(times.last()).map(|(a, b)| [*a, *b]),
+        study,
     }
+}
+
+/// The health-money column of `candidates` with values in the most years that also have a
+/// value of infant-mortality inequality (the first on a tie); `None` when the data have none.
+fn health_column(
+    panel: &Panel,
+    candidates: &[(String, f64)],
+    inequality: &Outcome<InequalityFinding>,
+) -> Option<(String, f64)> {
+    let imr_years: std::collections::BTreeSet<i64> = match inequality {
+        Ok(f) => f.series.years.iter().map(|y| y.time).collect(),
+        Err(_) => panel.times().into_iter().collect(),
+    };
+    candidates
+        .iter()
+        .filter_map(|(column, per)| {
+            let values = panel.numeric_column(column)?;
+            let years: std::collections::BTreeSet<i64> = panel
+                .rows()
+                .zip(values)
+                .filter(|(r, v)| v.is_some() && imr_years.contains(&r.time))
+                .map(|(r, _)| r.time)
+                .collect();
+            Some((years.len(), column, per))
+        })
+        .filter(|(n, _, _)| *n > 0)
+        // The most years; on a tie the earlier candidate (max_by keeps the last maximum).
+        .rev()
+        .max_by_key(|(n, _, _)| *n)
+        .map(|(_, column, per)| (column.clone(), *per))
 }
 
 /// Question 1 from the rate table: pooled rate with its exact interval, median commune rate,
@@ -144,13 +227,20 @@ fn rates(panel: &Panel, repeated: &[RepeatedYear]) -> Outcome<RatesFinding> {
             }
         })
         .collect();
+    let in_trend = |y: &&YearRate| !repeated.iter().any(|r| r.time == y.time);
     let points: Vec<(i64, f64)> = years
         .iter()
-        .filter(|y| !repeated.iter().any(|r| r.time == y.time))
+        .filter(in_trend)
         .filter_map(|y| y.pooled_per_1000.map(|r| (y.time, r)))
+        .collect();
+    let medians: Vec<(i64, f64)> = years
+        .iter()
+        .filter(in_trend)
+        .filter_map(|y| y.median_per_1000.map(|m| (y.time, m)))
         .collect();
     Ok(RatesFinding {
         trend: linear_trend(&points, 0.95),
+        median_trend: linear_trend(&medians, 0.95),
         years,
         approximate: table.approximate_intervals,
     })
@@ -161,7 +251,7 @@ fn rates(panel: &Panel, repeated: &[RepeatedYear]) -> Outcome<RatesFinding> {
 fn health_income(
     panel: &Panel,
     column: &str,
-    imr: &crate::InequalitySeries,
+    imr: &InequalitySeries,
 ) -> Outcome<HealthIncomeFinding> {
     let values = panel
         .numeric_column(column)
@@ -367,7 +457,9 @@ fn quantile(g: &Gamma, p: f64) -> f64 {
 }
 
 /// Question 5: deaths and births of each commune summed over the years, smoothed by global
-/// empirical Bayes (the map engine's [`global_eb`]), highest first, with posterior intervals.
+/// empirical Bayes (the map engine's [`global_eb`]), with posterior intervals; the communes whose
+/// whole interval lies above the national rate, highest first (at most `top`, more when the last
+/// one ties with others).
 fn where_highest(panel: &Panel, top: usize) -> Outcome<WhereFinding> {
     if !panel.has_rates() {
         return Err(Unavailable::NoRates);
@@ -408,16 +500,27 @@ fn where_highest(panel: &Panel, top: usize) -> Outcome<WhereFinding> {
         })
         .collect();
     let n_communes = communes.len();
-    let n_above_national = communes
-        .iter()
-        .filter(|c| c.ci.is_some_and(|[lo, _]| lo > eb.prior_rate))
-        .count();
+    // Only the communes whose whole interval lies above the national rate are named: a sentence
+    // about "the highest rates" names no commune that chance alone could put there.
+    communes.retain(|c| c.ci.is_some_and(|[lo, _]| lo > eb.prior_rate));
+    let n_above_national = communes.len();
     communes.sort_by(|a, b| {
         b.smoothed_per_1000
             .total_cmp(&a.smoothed_per_1000)
             .then(a.entity.cmp(&b.entity))
     });
-    communes.truncate(top);
+    // Never cut inside a tie: every commune equal to the last one named is named too.
+    let keep = match communes.get(top.saturating_sub(1)) {
+        Some(last) if top > 0 => {
+            let cut = last.smoothed_per_1000;
+            communes
+                .iter()
+                .take_while(|c| c.smoothed_per_1000 >= cut)
+                .count()
+        }
+        _ => communes.len().min(top),
+    };
+    communes.truncate(keep);
     let times = panel.times();
     Ok(WhereFinding {
         first_time: times.first().copied().unwrap_or_default(),

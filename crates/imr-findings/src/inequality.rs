@@ -5,11 +5,11 @@
 //! communes' *true* rates (Poisson–gamma fit per year, profile-likelihood intervals, and the
 //! inverse-variance trend that carries each year's uncertainty; `imr_inequality::adjusted`), the
 //! same numbers as the Inequality view and `imr inequality`'s `adjusted` / `trend_adjusted`.
-//! [`ObservedGiniPlaceholder`] (the bootstrap bias-corrected Gini of the *observed* rates, which
-//! Poisson noise inflates) remains for comparison and is marked [`SeriesKind::ObservedPlaceholder`]
-//! in every sentence.
+//! [`ObservedGini`] (the Gini of the *observed* rates, which Poisson noise inflates, and its OLS
+//! trend) is shown beside it for comparison with studies that measured that one, and is marked
+//! [`SeriesKind::Observed`] in every sentence.
 
-use imr_core::inequality::adjusted::{AdjustedMeasure, BirthsRatioRange};
+use imr_core::inequality::adjusted::{adjusted_trend, AdjustedMeasure, BirthsRatioRange};
 use imr_core::inequality::panel_input::{subject_from_rows, SubjectColumns};
 use imr_core::inequality::{
     linear_trend, BootstrapSpec, InequalitySpec, Measure, RepeatedYear, DEFAULT_SEED,
@@ -21,9 +21,9 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeriesKind {
-    /// Gini of observed rates, bootstrap bias-corrected: a placeholder until the adjusted
-    /// measure is wired in.
-    ObservedPlaceholder,
+    /// Gini of the observed rates (inflated by Poisson noise), no interval per year; its trend
+    /// is the OLS line through the yearly values.
+    Observed,
     /// Inequality of true rates, adjusted for Poisson noise.
     Adjusted,
 }
@@ -74,15 +74,11 @@ pub trait InequalitySource {
     fn series(&self, panel: &Panel, repeated: &[RepeatedYear]) -> Result<InequalitySeries, String>;
 }
 
-/// Placeholder source: the Gini of the observed commune rates weighted by births, bias-corrected
-/// by the Inequality view's bootstrap (Poisson-redrawn deaths; value = estimate − bias, basic
-/// interval, seed [`DEFAULT_SEED`]) and the OLS trend of the yearly values
-/// ([`imr_core::inequality::linear_trend`]). See the module documentation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ObservedGiniPlaceholder {
-    /// Bootstrap replicates (the Inequality view uses 200).
-    pub replicates: usize,
-}
+/// The Gini of the observed commune rates weighted by births, per year (as `imr inequality`'s
+/// `gini`, no bootstrap), and the OLS trend of the yearly values
+/// ([`imr_core::inequality::linear_trend`]): the measure a study of observed rates reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ObservedGini;
 
 /// The inequality analysis of the panel's rates with `replicates` bootstrap replicates (the
 /// adjusted measures need none).
@@ -120,28 +116,24 @@ fn analyse_rates(
         .report)
 }
 
-impl InequalitySource for ObservedGiniPlaceholder {
+impl InequalitySource for ObservedGini {
     fn series(&self, panel: &Panel, repeated: &[RepeatedYear]) -> Result<InequalitySeries, String> {
-        let report = analyse_rates(panel, self.replicates, repeated, None)?;
-        // The bootstrap's bias-corrected value, on which its basic interval is centred (the
-        // observed Gini of small areas is inflated by Poisson noise; the interval may not even
-        // contain it). Without replicates, the observed value and no interval.
+        let report = analyse_rates(panel, 0, repeated, None)?;
         let years: Vec<InequalityYear> = report
             .years
             .iter()
             .filter_map(|y| {
-                let observed = y.measures.get(Measure::Gini)?;
                 Some(InequalityYear {
                     time: y.time(),
-                    value: y.bias_corrected(Measure::Gini).unwrap_or(observed),
-                    ci: y.interval(Measure::Gini),
+                    value: y.measures.get(Measure::Gini)?,
+                    ci: None,
                     range: None,
                     range_ci: None,
                 })
             })
             .collect();
         Ok(InequalitySeries::with_trend(
-            SeriesKind::ObservedPlaceholder,
+            SeriesKind::Observed,
             "Gini",
             "Gini",
             years,
@@ -235,5 +227,68 @@ impl InequalitySeries {
             births_ratio: None,
             left_out_of_trend: left_out,
         }
+    }
+}
+
+impl InequalitySeries {
+    /// The series restricted to the years `first..=last`, with its trend recomputed on them by
+    /// its own method: the inverse-variance trend of the adjusted measure
+    /// ([`imr_core::inequality::adjusted::adjusted_trend`], as the engine's report computes it),
+    /// the OLS line of the observed one.
+    pub fn within(&self, first: i64, last: i64) -> InequalitySeries {
+        let years: Vec<InequalityYear> = self
+            .years
+            .iter()
+            .filter(|y| (first..=last).contains(&y.time))
+            .copied()
+            .collect();
+        let in_trend = |y: &&InequalityYear| !self.left_out_of_trend.contains(&y.time);
+        let (slope, ci) = match self.kind {
+            SeriesKind::Adjusted => {
+                let points: Vec<(i64, f64, [f64; 2])> = years
+                    .iter()
+                    .filter(in_trend)
+                    .filter_map(|y| y.ci.map(|ci| (y.time, y.value, ci)))
+                    .collect();
+                let t = adjusted_trend(&points, 0.95);
+                (t.map(|t| t.slope), t.map(|t| [t.ci_low, t.ci_high]))
+            }
+            SeriesKind::Observed => {
+                let points: Vec<(i64, f64)> = years
+                    .iter()
+                    .filter(in_trend)
+                    .map(|y| (y.time, y.value))
+                    .collect();
+                let t = linear_trend(&points, 0.95);
+                (
+                    t.as_ref().map(|t| t.slope),
+                    t.and_then(|t| t.ci_low.zip(t.ci_high).map(|(a, b)| [a, b])),
+                )
+            }
+        };
+        InequalitySeries {
+            kind: self.kind,
+            measure_es: self.measure_es.clone(),
+            measure_en: self.measure_en.clone(),
+            slope_per_year: slope,
+            slope_ci: ci,
+            approximate: self.approximate,
+            births_ratio: self.births_ratio,
+            left_out_of_trend: self
+                .left_out_of_trend
+                .iter()
+                .copied()
+                .filter(|t| (first..=last).contains(t))
+                .collect(),
+            years,
+        }
+    }
+
+    /// The number of years the trend rests on.
+    pub fn years_in_trend(&self) -> usize {
+        self.years
+            .iter()
+            .filter(|y| !self.left_out_of_trend.contains(&y.time))
+            .count()
     }
 }

@@ -10,6 +10,12 @@
 //!    distance to hospital, per meaningful unit;
 //! 5. **where** — the communes with the highest empirical-Bayes smoothed rates, with intervals.
 //!
+//! Before them, when the data are Chile's communes and cover the study's years, [`study`] sets the
+//! reference study's conclusion (Morales 2016: over 2001–2011 the median commune rate was stable
+//! and inequality between communes rose) beside what the loaded counts show, on the study's
+//! period and on the whole series. The answers cover the years a request chooses
+//! ([`FindingsRequest::years`]), by default all of them.
+//!
 //! Every sentence is generated from these values by the wording rules of [`words`] (association,
 //! not causation; "not distinguishable from zero" when an interval covers zero; "too few years to
 //! say"), in Spanish or English ([`Findings::answers`]). Nothing here knows of the browser.
@@ -20,15 +26,16 @@ pub mod embed;
 pub mod inequality;
 pub mod report;
 pub mod request;
+pub mod study;
 pub mod text;
 pub mod words;
 
 pub use compute::{compute, Options};
 pub use inequality::{
-    AdjustedGini, InequalitySeries, InequalitySource, InequalityYear, ObservedGiniPlaceholder,
-    SeriesKind,
+    AdjustedGini, InequalitySeries, InequalitySource, InequalityYear, ObservedGini, SeriesKind,
 };
-pub use request::FindingsRequest;
+pub use request::{FindingsRequest, YearSpan};
+pub use study::{PeriodTrends, StudyComparison, STUDY};
 pub use text::{bundled_births_note, Answer, Table};
 
 use imr_core::inequality::Correlation;
@@ -54,6 +61,8 @@ pub struct RatesFinding {
     pub years: Vec<YearRate>,
     /// OLS trend of the pooled rate, per 1,000 per year ([`imr_core::inequality::linear_trend`]).
     pub trend: Option<Trend>,
+    /// OLS trend of the median commune rate, per 1,000 per year.
+    pub median_trend: Option<Trend>,
     /// Deaths derived from published rates: the intervals are approximate.
     pub approximate: bool,
 }
@@ -61,7 +70,11 @@ pub struct RatesFinding {
 /// Question 2: how unequal are the rates, and did that change?
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct InequalityFinding {
+    /// The inequality of true rates (adjusted for Poisson noise): the answer.
     pub series: InequalitySeries,
+    /// The Gini of the observed rates and its trend, for comparison with studies that measured
+    /// it (Poisson noise inflates it, more in years with fewer births).
+    pub observed: Option<InequalitySeries>,
 }
 
 /// Question 3: does the inequality of IMR move with the inequality of municipal health income?
@@ -130,9 +143,10 @@ pub struct WhereFinding {
     pub last_time: i64,
     /// The prior (national pooled) rate per 1,000 the communes are shrunk towards.
     pub national_per_1000: f64,
-    /// The highest smoothed rates, highest first.
+    /// Communes whose whole interval lies above the national rate, highest smoothed rate first:
+    /// at most the request's number, more when the last one named ties with others.
     pub top: Vec<CommuneRate>,
-    /// Communes whose whole interval lies above the national rate.
+    /// Communes whose whole interval lies above the national rate (all of them, named or not).
     pub n_above_national: usize,
     pub n_communes: usize,
 }
@@ -172,9 +186,18 @@ pub struct Findings {
     /// Years left out of the trends and the correlation (questions 1–3) as repeats of the
     /// previous year (empty when included); still shown year by year.
     pub repeated_left_out: Vec<imr_core::repeats::RepeatedYear>,
-    /// The answers are about the bundled dataset, whose births are estimates.
+    /// The answers are about the bundled dataset.
     pub bundled_data: bool,
+    /// The first and last year the answers cover (all the data's years unless a request chose
+    /// a span).
+    pub span: Option<[i64; 2]>,
+    /// The reference study's conclusion set beside these data (Chilean communes covering the
+    /// study's years; computed on every year of the data whatever the span).
+    pub study: Option<StudyComparison>,
 }
 
 /// The five questions, in order, by their test id (`data-question`).
 pub const QUESTIONS: [&str; 5] = ["rates", "inequality", "health-income", "models", "where"];
+
+/// The test id of the answer on the reference study, shown before the five when there is one.
+pub const STUDY_QUESTION: &str = "study";

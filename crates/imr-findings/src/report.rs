@@ -8,6 +8,16 @@ use imr_core::Lang;
 /// The report in `lang`; `provenance` is the line naming the data, engine and date
 /// (`imr_core::provenance`), `licence` the boundaries' credit.
 pub fn report_html(findings: &Findings, lang: Lang, provenance: &str) -> String {
+    report_html_spanned(findings, lang, provenance, false)
+}
+
+/// [`report_html`], saying the years the answers cover when `chosen` (a request chose a span).
+pub fn report_html_spanned(
+    findings: &Findings,
+    lang: Lang,
+    provenance: &str,
+    chosen: bool,
+) -> String {
     let title = lang.pick("Hallazgos — imr-atlas", "Findings — imr-atlas");
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{title}</title>\
@@ -17,18 +27,20 @@ section{{border-top:1px solid #ccc;padding:.5rem 0 1rem;break-inside:avoid;page-
 @media print{{body{{margin:0}}section{{break-inside:avoid}}}}</style></head><body>\n<h1>{title}</h1>\n",
         lang.tag()
     );
+    if let Some(note) = findings.span_note(lang, chosen) {
+        out.push_str(&format!("<p>{}</p>\n", escape(&note)));
+    }
     if let Some(note) = findings.flagged_note(lang) {
         out.push_str(&format!("<p class=\"caveat\">{}</p>\n", escape(&note)));
     }
     if let Some(note) = findings.repeated_note(lang) {
         out.push_str(&format!("<p class=\"caveat\">{}</p>\n", escape(&note)));
     }
-    for (k, a) in findings.answers(lang).iter().enumerate() {
+    for a in findings.answers(lang).iter() {
         out.push_str(&format!(
-            "<section data-question=\"{}\"><h2>{}. {}</h2>\n<p><strong>{}</strong></p>\n",
+            "<section data-question=\"{}\"><h2>{}</h2>\n<p><strong>{}</strong></p>\n",
             a.question,
-            k + 1,
-            escape(&a.title),
+            escape(&a.heading()),
             escape(&a.headline)
         ));
         for d in &a.details {

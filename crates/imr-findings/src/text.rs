@@ -15,8 +15,11 @@ use serde::Serialize;
 /// One question answered: what the page and the report show.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Answer {
-    /// The test id of the question (`rates`, `inequality`, `health-income`, `models`, `where`).
+    /// The test id of the question (`study`, `rates`, `inequality`, `health-income`, `models`,
+    /// `where`).
     pub question: &'static str,
+    /// Its number among the five questions (1–5); `None` for the answer on the study.
+    pub number: Option<usize>,
     /// The question itself.
     pub title: String,
     /// The one-sentence answer.
@@ -61,6 +64,16 @@ fn unavailable(lang: Lang, why: &Unavailable) -> String {
     }
 }
 
+impl Answer {
+    /// The heading as shown: "3. Are communes growing apart?" (no number for the study).
+    pub fn heading(&self) -> String {
+        match self.number {
+            Some(n) => format!("{n}. {}", self.title),
+            None => self.title.clone(),
+        }
+    }
+}
+
 /// A question's title in `lang` and the view that answers it in full, by its id in
 /// [`crate::QUESTIONS`].
 fn question_title_and_view(lang: Lang, question: &str) -> (&'static str, &'static str) {
@@ -78,8 +91,15 @@ fn question_title_and_view(lang: Lang, question: &str) -> (&'static str, &'stati
         ),
         "health-income" => (
             lang.pick(
-                "¿Va con la desigualdad del ingreso municipal de salud?",
-                "Does it go with unequal municipal health income?",
+                "¿Va con la desigualdad del dinero municipal para salud?",
+                "Does it go with unequal municipal health money?",
+            ),
+            "inequality",
+        ),
+        "study" => (
+            lang.pick(
+                "¿Confirman estos datos el estudio?",
+                "Do these data bear out the study?",
             ),
             "inequality",
         ),
@@ -122,6 +142,10 @@ fn answer_or<T>(
     };
     Answer {
         question,
+        number: crate::QUESTIONS
+            .iter()
+            .position(|q| *q == question)
+            .map(|k| k + 1),
         title: title.into(),
         headline,
         details,
@@ -132,23 +156,23 @@ fn answer_or<T>(
     }
 }
 
-/// What the bundled dataset's births are and what that means for the inequality answer, in one
+/// What the bundled dataset's counts are and what that means for the inequality answer, in one
 /// plain sentence: the Findings' inequality caveat on the bundled data, and the Inequality
-/// view's note (public/data/SOURCES.md, "Births column").
+/// view's note (public/data/SOURCES.md).
 pub fn bundled_births_note(lang: Lang) -> &'static str {
     lang.pick(
-        "Sobre los datos incluidos: los nacimientos de cada comuna son una estimación (los nacidos vivos inscritos de su región según DEIS, repartidos por la población de 0 años del INE) y las defunciones se derivan de la tasa publicada, un entero; con tan pocas defunciones por comuna, una desigualdad ajustada cercana a cero significa que estos datos no distinguen diferencias reales entre comunas del azar, no que no las haya.",
-        "About the bundled data: each commune's births are an estimate (its region's registered live births from DEIS, spread by INE's population aged 0) and deaths are derived from the published rate, an integer; with so few deaths per commune, an adjusted inequality near zero means these data cannot tell real differences between communes from chance, not that there are none.",
+        "Sobre los datos incluidos: las defunciones de 2001–2015 son las publicadas por el INE; las de 2017–2019 y 2021 se reconstruyeron de la tasa entera que publica SINIM con los nacidos vivos del INE (donde varias cifras calzan, el intervalo las incluye); 2016 y 2020 no tienen datos comunales publicados. Los nacimientos de 2001–2009 (microdatos del Ministerio de Salud) suman cerca de 5% menos que los inscritos, lo que sube la tasa nacional de esos años pero no cambia la desigualdad entre comunas. Una desigualdad ajustada cercana a cero significa que estos datos no distinguen diferencias reales entre comunas del azar, no que no las haya.",
+        "About the bundled data: the deaths of 2001–2015 are INE's published counts; those of 2017–2019 and 2021 were reconstructed from SINIM's integer rate and INE's births (where several counts fit, the interval includes them); 2016 and 2020 have no published commune figures. The births of 2001–2009 (health ministry microdata) sum to about 5% fewer than the registered births, which raises those years' national rate but does not change the inequality between communes. An adjusted inequality near zero means these data cannot tell real differences between communes from chance, not that there are none.",
     )
 }
 
 /// What one question's renderer produces.
-struct Parts {
-    headline: String,
-    details: Vec<String>,
-    caveats: Vec<String>,
-    chart: String,
-    data: Table,
+pub(crate) struct Parts {
+    pub(crate) headline: String,
+    pub(crate) details: Vec<String>,
+    pub(crate) caveats: Vec<String>,
+    pub(crate) chart: String,
+    pub(crate) data: Table,
 }
 
 /// The numbers behind a chart, machine-readable (decimal point, no grouping).
@@ -158,7 +182,7 @@ pub struct Table {
     pub rows: Vec<Vec<String>>,
 }
 
-fn cell(v: Option<f64>) -> String {
+pub(crate) fn cell(v: Option<f64>) -> String {
     // An open upper limit (+∞) is an empty cell, like a missing one.
     v.filter(|x| x.is_finite())
         .map(|x| format!("{}", (x * 1e6).round() / 1e6))
@@ -201,7 +225,7 @@ fn years(lang: Lang, n: usize) -> String {
 /// [`MIN_YEARS_FOR_TREND`] or without an interval; a direction only when the interval excludes
 /// zero. `what_es`/`what_en` name the quantity, `unit_*` its unit per year.
 #[allow(clippy::too_many_arguments)]
-fn trend_sentence(
+pub(crate) fn trend_sentence(
     lang: Lang,
     what_es: &str,
     what_en: &str,
@@ -263,19 +287,27 @@ fn rates_answer(lang: Lang, f: &RatesFinding) -> Parts {
             }
         }
     };
-    let t = f.trend.as_ref();
-    let details = vec![trend_sentence(
-        lang,
-        "la tasa nacional",
-        "the national rate",
-        "por 1.000",
-        "per 1,000",
-        t.map_or(f.years.len(), |t| t.n_years),
-        t.map_or(0, |t| t.first_time),
-        t.map_or(0, |t| t.last_time),
-        t.map(|t| t.slope),
-        t.and_then(|t| t.ci_low.zip(t.ci_high).map(|(a, b)| [a, b])),
-    )];
+    let sentence = |what: [&str; 2], t: Option<&imr_core::inequality::Trend>| {
+        trend_sentence(
+            lang,
+            what[0],
+            what[1],
+            "por 1.000",
+            "per 1,000",
+            t.map_or(f.years.len(), |t| t.n_years),
+            t.map_or(0, |t| t.first_time),
+            t.map_or(0, |t| t.last_time),
+            t.map(|t| t.slope),
+            t.and_then(|t| t.ci_low.zip(t.ci_high).map(|(a, b)| [a, b])),
+        )
+    };
+    let details = vec![
+        sentence(["la tasa nacional", "the national rate"], f.trend.as_ref()),
+        sentence(
+            ["la tasa de la comuna mediana", "the median commune's rate"],
+            f.median_trend.as_ref(),
+        ),
+    ];
     let mut caveats = vec![lang
         .pick(
             "El intervalo de la tendencia refleja solo la dispersión entre años.",
@@ -426,12 +458,8 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
                     "de las tasas verdaderas (ajustado por el ruido de Poisson)"
                 }
                 (SeriesKind::Adjusted, Lang::En) => "of true rates (adjusted for Poisson noise)",
-                (SeriesKind::ObservedPlaceholder, Lang::Es) => {
-                    "de las tasas observadas (corregido por el sesgo del bootstrap)"
-                }
-                (SeriesKind::ObservedPlaceholder, Lang::En) => {
-                    "of observed rates (bootstrap bias-corrected)"
-                }
+                (SeriesKind::Observed, Lang::Es) => "de las tasas observadas",
+                (SeriesKind::Observed, Lang::En) => "of observed rates",
             };
             let (year, value) = (y.time, number(lang, y.value, 3));
             match lang {
@@ -467,11 +495,23 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
             "Approximate: deaths were derived from published rates and births, not counted; the model of true rates was fitted by quasi-likelihood.",
         ).into());
     }
-    if s.kind == SeriesKind::ObservedPlaceholder {
-        caveats.push(lang.pick(
-            "Provisional: las tasas observadas de comunas pequeñas incluyen variación por azar (ruido de Poisson), que infla la desigualdad; la desigualdad ajustada de las tasas verdaderas la reemplazará.",
-            "Placeholder: observed rates of small communes include chance (Poisson) variation, which inflates inequality; the adjusted inequality of true rates will replace it.",
-        ).into());
+    if let Some(observed) = &f.observed {
+        let (first, last) = (
+            observed.years.first().map_or(0, |y| y.time),
+            observed.years.last().map_or(0, |y| y.time),
+        );
+        details.push(trend_sentence(
+            lang,
+            &format!("el {m} de las tasas observadas (con el azar de las comunas pequeñas)"),
+            &format!("the {m} of the observed rates (chance of small communes included)"),
+            "",
+            "",
+            observed.years_in_trend(),
+            first,
+            last,
+            observed.slope_per_year,
+            observed.slope_ci,
+        ));
     }
     let chart = year_chart(
         lang,
@@ -479,7 +519,7 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
             Lang::Es => format!("{m} por año (IC 95%)"),
             Lang::En => format!("{m} per year (95% CI)"),
         },
-        &[Series {
+        &std::iter::once(Series {
             name: format!("{m} ({})", lang.pick("IC 95%", "95% CI")),
             // An open upper limit has no band to draw (the sentence says so).
             points: s
@@ -488,15 +528,30 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
                 .map(|y| (y.time, y.value, y.ci.filter(|c| c[1].is_finite())))
                 .collect(),
             secondary: false,
-        }],
+        })
+        .chain(f.observed.as_ref().map(|o| {
+            Series {
+                name: lang
+                    .pick("Gini de las tasas observadas", "Gini of observed rates")
+                    .into(),
+                points: o.years.iter().map(|y| (y.time, y.value, None)).collect(),
+                secondary: true,
+            }
+        }))
+        .collect::<Vec<_>>(),
     );
     let data = table(
-        &["year", "value", "ci_low", "ci_high"],
+        &["year", "value", "ci_low", "ci_high", "observed_gini"],
         s.years
             .iter()
             .map(|y| {
                 let [value, ci_low, ci_high] = estimate_cells(Some(y.value), y.ci);
-                vec![y.time.to_string(), value, ci_low, ci_high]
+                let observed = f
+                    .observed
+                    .as_ref()
+                    .and_then(|o| o.years.iter().find(|o| o.time == y.time))
+                    .map(|o| o.value);
+                vec![y.time.to_string(), value, ci_low, ci_high, cell(observed)]
             })
             .collect(),
     );
@@ -509,31 +564,49 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
     }
 }
 
+/// The municipal health money a column measures, in words.
+fn health_money(lang: Lang, column: &str) -> String {
+    match (column, lang) {
+        ("gasto_salud_pc", Lang::Es) => "el gasto municipal en salud por habitante".into(),
+        ("gasto_salud_pc", Lang::En) => "municipal health spending per inhabitant".into(),
+        ("ingreso_salud_pc", Lang::Es) => "el ingreso municipal de salud por habitante".into(),
+        ("ingreso_salud_pc", Lang::En) => "municipal health income per inhabitant".into(),
+        (other, _) => format!("`{other}`"),
+    }
+}
+
 fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
     let c = &f.correlation;
     let n = c.n_years;
+    let money = health_money(lang, &f.column);
+    // "de el gasto" → "del gasto"
+    let of_money = match lang {
+        Lang::Es => format!("de {money}").replace("de el ", "del "),
+        Lang::En => format!("of {money}"),
+    };
     let headline = match (c.pearson, c.pearson_ci) {
         (None, _) => match lang {
-            Lang::Es => format!("Con {} en común no se puede calcular una correlación entre la desigualdad de la mortalidad infantil y la del ingreso municipal de salud.", years(lang, n)),
-            Lang::En => format!("With {} in common, no correlation between the inequality of infant mortality and that of municipal health income can be computed.", years(lang, n)),
+            Lang::Es => format!("Con {} en común no se puede calcular una correlación entre la desigualdad de la mortalidad infantil y la {of_money}.", years(lang, n)),
+            Lang::En => format!("With {} in common, no correlation between the inequality of infant mortality and that {of_money} can be computed.", years(lang, n)),
         },
         (Some(r), None) => {
             let rt = number(lang, r, 2);
             match lang {
-                Lang::Es => format!("Con solo {n} años, la correlación entre el {m} de la mortalidad infantil y el {m} del ingreso municipal de salud per cápita (r = {rt}) no tiene intervalo: son muy pocos años para decir si hay relación."),
-                Lang::En => format!("With only {n} years, the correlation between the {m} of infant mortality and the {m} of municipal health income per capita (r = {rt}) has no interval: too few years to say whether they are linked."),
+                Lang::Es => format!("Con solo {n} años, la correlación entre el {m} de la mortalidad infantil y el {m} {of_money} (r = {rt}) no tiene intervalo: son muy pocos años para decir si hay relación."),
+                Lang::En => format!("With only {n} years, the correlation between the {m} of infant mortality and the {m} {of_money} (r = {rt}) has no interval: too few years to say whether they are linked."),
             }
         }
         (Some(r), Some(ci)) => {
             let rt = number(lang, r, 2);
             let cit = interval(lang, ci, 2);
+            let bare = money.trim_start_matches("el ");
             match (Direction::of(ci, 0.0), lang) {
-                (Direction::NotDistinguishable, Lang::Es) => format!("En {n} años, la correlación entre el {m} de la mortalidad infantil y el {m} del ingreso municipal de salud per cápita es r = {rt} ({cit}): no distinguible de cero."),
-                (Direction::NotDistinguishable, Lang::En) => format!("Over {n} years, the correlation between the {m} of infant mortality and the {m} of municipal health income per capita is r = {rt} ({cit}): not distinguishable from zero."),
-                (Direction::Above, Lang::Es) => format!("En {n} años, los años con ingreso municipal de salud más desigual tuvieron mortalidad infantil más desigual: r = {rt} ({cit}), una asociación."),
-                (Direction::Above, Lang::En) => format!("Over {n} years, years with more unequal municipal health income had more unequal infant mortality: r = {rt} ({cit}), an association."),
-                (Direction::Below, Lang::Es) => format!("En {n} años, los años con ingreso municipal de salud más desigual tuvieron mortalidad infantil menos desigual: r = {rt} ({cit}), una asociación."),
-                (Direction::Below, Lang::En) => format!("Over {n} years, years with more unequal municipal health income had less unequal infant mortality: r = {rt} ({cit}), an association."),
+                (Direction::NotDistinguishable, Lang::Es) => format!("En {n} años, la correlación entre el {m} de la mortalidad infantil y el {m} {of_money} es r = {rt} ({cit}): no distinguible de cero."),
+                (Direction::NotDistinguishable, Lang::En) => format!("Over {n} years, the correlation between the {m} of infant mortality and the {m} {of_money} is r = {rt} ({cit}): not distinguishable from zero."),
+                (Direction::Above, Lang::Es) => format!("En {n} años, los años con {bare} más desigual tuvieron mortalidad infantil más desigual: r = {rt} ({cit}), una asociación."),
+                (Direction::Above, Lang::En) => format!("Over {n} years, years with more unequal {bare} had more unequal infant mortality: r = {rt} ({cit}), an association."),
+                (Direction::Below, Lang::Es) => format!("En {n} años, los años con {bare} más desigual tuvieron mortalidad infantil menos desigual: r = {rt} ({cit}), una asociación."),
+                (Direction::Below, Lang::En) => format!("Over {n} years, years with more unequal {bare} had less unequal infant mortality: r = {rt} ({cit}), an association."),
             }
         }
     };
@@ -553,8 +626,8 @@ fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
     let chart = year_chart(
         lang,
         &match lang {
-            Lang::Es => format!("{m} de la mortalidad infantil y del ingreso municipal de salud"),
-            Lang::En => format!("{m} of infant mortality and of municipal health income"),
+            Lang::Es => format!("{m} de la mortalidad infantil y {of_money}"),
+            Lang::En => format!("{m} of infant mortality and {of_money}"),
         },
         &[
             Series {
@@ -567,7 +640,12 @@ fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
                 secondary: false,
             },
             Series {
-                name: lang.pick("Ingreso de salud", "Health income").into(),
+                name: match (f.column.as_str(), lang) {
+                    ("gasto_salud_pc", Lang::Es) => "Gasto en salud".into(),
+                    ("gasto_salud_pc", Lang::En) => "Health spending".into(),
+                    (_, Lang::Es) => "Ingreso de salud".into(),
+                    (_, Lang::En) => "Health income".into(),
+                },
                 points: f.income_gini.iter().map(|&(t, v)| (t, v, None)).collect(),
                 secondary: true,
             },
@@ -603,7 +681,7 @@ struct TermWords {
 }
 
 /// The covariates of the bundled panel, in words (public/data/codebook.csv describes the columns).
-const TERMS: [TermWords; 5] = [
+const TERMS: [TermWords; 6] = [
     TermWords {
         column: "pobreza",
         phrase: [
@@ -621,6 +699,15 @@ const TERMS: [TermWords; 5] = [
         ],
         label: ["Ingreso salud +M${p}", "Health income +M${p}"],
         name: ["Ingreso salud", "Health income"],
+    },
+    TermWords {
+        column: "gasto_salud_pc",
+        phrase: [
+            "M${p} más de gasto municipal en salud por habitante",
+            "M${p} (thousand pesos) more municipal health spending per inhabitant",
+        ],
+        label: ["Gasto salud +M${p}", "Health spending +M${p}"],
+        name: ["Gasto salud", "Health spending"],
     },
     TermWords {
         column: "sin_educacion_formal_2017",
@@ -823,17 +910,20 @@ fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
         .join(", ");
     let nat = number(lang, f.national_per_1000, 2);
     let (a, b) = (f.first_time, f.last_time);
-    let headline = match lang {
-        Lang::Es => format!("Suavizadas con Bayes empírico y sumando {a}–{b}, las tasas más altas están en {list} por 1.000."),
-        Lang::En => format!("Smoothed by empirical Bayes with {a}–{b} pooled, the highest rates are in {list} per 1,000."),
-    };
     let (k, n) = (f.n_above_national, f.n_communes);
-    let details = vec![match (k, lang) {
-        (0, Lang::Es) => format!("Ninguna comuna tiene su intervalo entero sobre la tasa nacional de {nat} por 1.000: las diferencias no son distinguibles del azar."),
-        (0, Lang::En) => format!("No commune has its whole interval above the national rate of {nat} per 1,000: the differences are not distinguishable from chance."),
-        (_, Lang::Es) => format!("{k} de {n} comunas tienen su intervalo entero sobre la tasa nacional de {nat} por 1.000."),
-        (_, Lang::En) => format!("{k} of {n} communes have their whole interval above the national rate of {nat} per 1,000."),
-    }];
+    let named = f.top.len();
+    let headline = match (k, lang) {
+        (0, Lang::Es) => format!("Ninguna comuna tiene, con {a}–{b} sumados, una tasa distinguible del azar por encima de la tasa de las comunas cargadas ({nat} por 1.000): no se puede decir dónde es más alta."),
+        (0, Lang::En) => format!("With {a}–{b} pooled, no commune has a rate distinguishable from chance above the rate of the communes loaded ({nat} per 1,000): these data cannot say where it is highest."),
+        (_, Lang::Es) if named < k => format!("Con {a}–{b} sumados, {k} de {n} comunas tienen una tasa claramente sobre la de las comunas cargadas ({nat} por 1.000); las más altas son {list} por 1.000."),
+        (_, Lang::En) if named < k => format!("With {a}–{b} pooled, {k} of {n} communes have a rate clearly above that of the communes loaded ({nat} per 1,000); the highest are {list} per 1,000."),
+        (_, Lang::Es) => format!("Con {a}–{b} sumados, {k} de {n} comunas tienen una tasa claramente sobre la de las comunas cargadas ({nat} por 1.000): {list} por 1.000."),
+        (_, Lang::En) => format!("With {a}–{b} pooled, {k} of {n} communes have a rate clearly above that of the communes loaded ({nat} per 1,000): {list} per 1,000."),
+    };
+    let details = vec![lang.pick(
+        "«Claramente» quiere decir que el intervalo de 95% entero de la tasa suavizada (Bayes empírico) queda sobre esa tasa; las demás comunas pueden estar por encima o por debajo por azar.",
+        "\"Clearly\" means that the whole 95% interval of the smoothed (empirical Bayes) rate lies above that rate; the other communes may be above or below it by chance.",
+    ).to_string()];
     let caveats = vec![lang.pick(
         "El suavizado acerca las comunas pequeñas a la tasa nacional, así que una tasa alta aquí descansa en muchos nacimientos o en un exceso persistente. Intervalos: posterior gamma del Bayes empírico (Clayton y Kaldor 1987).",
         "Smoothing pulls small communes towards the national rate, so a high rate here rests on many births or a persistent excess. Intervals: the empirical-Bayes gamma posterior (Clayton & Kaldor 1987).",
@@ -892,38 +982,59 @@ fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
 }
 
 impl Findings {
-    /// The five answers in `lang`, in the order of [`crate::QUESTIONS`].
+    /// The answers in `lang`: the one on the reference study when there is one
+    /// ([`crate::STUDY_QUESTION`]), then the five in the order of [`crate::QUESTIONS`].
     pub fn answers(&self, lang: Lang) -> Vec<Answer> {
         let m = self
             .inequality
             .as_ref()
             .map(|f| measure_name(lang, f))
             .unwrap_or_else(|_| "Gini".into());
-        vec![
-            answer_or(lang, "rates", &self.rates, |f| rates_answer(lang, f)),
-            answer_or(lang, "inequality", &self.inequality, |f| {
-                let mut parts = inequality_answer(lang, f);
-                if self.bundled_data {
+        let study = self.study.as_ref().map(|c| {
+            let ok: Outcome<&crate::StudyComparison> = Ok(c);
+            answer_or(lang, crate::STUDY_QUESTION, &ok, |c| {
+                crate::study::study_answer(lang, c, self.bundled_data)
+            })
+        });
+        study
+            .into_iter()
+            .chain([
+                answer_or(lang, "rates", &self.rates, |f| rates_answer(lang, f)),
+                answer_or(lang, "inequality", &self.inequality, |f| {
+                    let mut parts = inequality_answer(lang, f);
+                    if self.bundled_data {
+                        parts
+                            .caveats
+                            .insert(0, bundled_births_note(lang).to_string());
+                    }
                     parts
-                        .caveats
-                        .insert(0, bundled_births_note(lang).to_string());
-                }
-                parts
-            }),
-            answer_or(lang, "health-income", &self.health_income, |f| {
-                health_income_answer(lang, f, &m)
-            }),
-            answer_or(lang, "models", &self.models, |f| models_answer(lang, f)),
-            answer_or(lang, "where", &self.where_highest, |f| {
-                where_answer(lang, f)
-            }),
-        ]
+                }),
+                answer_or(lang, "health-income", &self.health_income, |f| {
+                    health_income_answer(lang, f, &m)
+                }),
+                answer_or(lang, "models", &self.models, |f| models_answer(lang, f)),
+                answer_or(lang, "where", &self.where_highest, |f| {
+                    where_answer(lang, f)
+                }),
+            ])
+            .collect()
     }
 
     /// The one sentence on the years left out of the trends and the correlation as repeats of
     /// the previous year, when there are some.
     pub fn repeated_note(&self, lang: Lang) -> Option<String> {
         imr_core::repeats::RepeatedYear::left_out_text(&self.repeated_left_out, lang)
+    }
+
+    /// The years the answers cover, when a request chose a span ("Respuestas sobre 2001–2011.").
+    pub fn span_note(&self, lang: Lang, chosen: bool) -> Option<String> {
+        let [a, b] = self.span?;
+        chosen.then(|| match lang {
+            Lang::Es => format!(
+                "Respuestas sobre {a}–{b} (la respuesta sobre el estudio lee todos los años)."
+            ),
+            Lang::En => format!("Answers on {a}–{b} (the answer on the study reads every year)."),
+        })
     }
 
     /// The note on implausible rows, when some were left out.

@@ -7,14 +7,13 @@ use imr_core::panel::Panel;
 use imr_core::rates::RateTable;
 use imr_core::Lang;
 use imr_findings::words::{number, CAUSAL_WORDS};
-use imr_findings::{compute, AdjustedGini, Findings, Options, QUESTIONS};
+use imr_findings::{compute, AdjustedGini, Findings, Options, QUESTIONS, STUDY_QUESTION};
 
-const BUNDLED: &str = include_str!("../../../public/data/chile_imr_2019_2023.csv");
+const BUNDLED: &str = include_str!("../../../public/data/chile_imr_2001_2021.csv");
 
 fn panel_of(csv: &str) -> Panel {
-    let table = RawTable::from_bytes("chile_imr_2019_2023.csv", csv.as_bytes()).unwrap();
-    let mut roles = table.guessed_roles.clone();
-    roles.births = table.columns.iter().position(|c| c == "nacidos_vivos_est");
+    let table = RawTable::from_bytes("chile_imr_2001_2021.csv", csv.as_bytes()).unwrap();
+    let roles = table.guessed_roles.clone();
     build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
 }
 
@@ -34,14 +33,35 @@ fn all_text(f: &Findings, lang: Lang) -> String {
         .join("\n")
 }
 
-/// The bundled CSV with the `tmi` of every row of `year` multiplied by `factor`.
-fn with_rates_scaled(year: &str, factor: f64) -> String {
+/// The answer to `question` in `lang`.
+fn answer(f: &Findings, lang: Lang, question: &str) -> imr_findings::Answer {
+    f.answers(lang)
+        .into_iter()
+        .find(|a| a.question == question)
+        .unwrap_or_else(|| panic!("no answer {question}"))
+}
+
+/// The bundled CSV with the infant deaths of every row of `year` multiplied by `factor`.
+fn with_deaths_scaled(year: &str, factor: u64) -> String {
+    let header: Vec<&str> = BUNDLED.lines().next().unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (year_col, columns) = (
+        at("anio"),
+        [
+            at("defunciones_infantiles"),
+            at("defunciones_min"),
+            at("defunciones_max"),
+        ],
+    );
     let mut out = String::new();
     for (k, line) in BUNDLED.lines().enumerate() {
         let mut f: Vec<String> = line.split(',').map(str::to_owned).collect();
-        if k > 0 && f[4] == year {
-            let tmi: f64 = f[5].parse().unwrap();
-            f[5] = format!("{}", tmi * factor);
+        if k > 0 && f[year_col] == year {
+            for c in columns {
+                if let Ok(d) = f[c].parse::<u64>() {
+                    f[c] = (d * factor).to_string();
+                }
+            }
         }
         out.push_str(&f.join(","));
         out.push('\n');
@@ -49,8 +69,35 @@ fn with_rates_scaled(year: &str, factor: f64) -> String {
     out
 }
 
+/// SINIM's integer rates as published (data/raw/sinim, v839 labelled 2019–2023) on INE's births
+/// of the same labelled year (data/raw/ine): deaths derived from a published rate.
+fn sinim_as_published() -> String {
+    let raw = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/raw");
+    let read = |file: &str| std::fs::read_to_string(format!("{raw}/{file}")).unwrap();
+    let births: std::collections::BTreeMap<(String, String), String> =
+        read("ine/nacidos_vivos_comuna_residencia_2010_2023.csv")
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                ((f[0].to_owned(), f[1].to_owned()), f[2].to_owned())
+            })
+            .collect();
+    let mut csv = String::from("codigo_comuna,anio,tmi,nacidos_vivos\n");
+    for line in read("sinim/sinim_2019_2023_extract.csv").lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        if let (Some(b), false) = (
+            births.get(&(f[0].to_owned(), f[2].to_owned())),
+            f[3].is_empty(),
+        ) {
+            csv.push_str(&format!("{},{},{},{b}\n", f[0], f[2], f[3]));
+        }
+    }
+    csv
+}
+
 #[test]
-fn the_five_questions_are_answered_on_the_bundled_data_in_both_languages() {
+fn the_five_questions_and_the_study_are_answered_on_the_bundled_data_in_both_languages() {
     let panel = panel_of(BUNDLED);
     let f = findings_of(&panel);
     assert!(f.rates.is_ok(), "{:?}", f.rates);
@@ -58,21 +105,194 @@ fn the_five_questions_are_answered_on_the_bundled_data_in_both_languages() {
     assert!(f.health_income.is_ok(), "{:?}", f.health_income);
     assert!(f.models.is_ok(), "{:?}", f.models);
     assert!(f.where_highest.is_ok(), "{:?}", f.where_highest);
+    assert!(f.study.is_some());
+    assert_eq!(f.span, Some([2001, 2021]));
     for lang in [Lang::Es, Lang::En] {
         let answers = f.answers(lang);
         let ids: Vec<&str> = answers.iter().map(|a| a.question).collect();
-        assert_eq!(ids, QUESTIONS);
+        let mut expected = vec![STUDY_QUESTION];
+        expected.extend(QUESTIONS);
+        assert_eq!(ids, expected);
         for a in &answers {
             assert!(!a.headline.is_empty());
-            assert!(a.chart_svg.starts_with("<svg"), "{}", a.question);
+            if a.question != STUDY_QUESTION {
+                assert!(a.chart_svg.starts_with("<svg"), "{}", a.question);
+            }
         }
+        assert_eq!(answers[0].number, None);
+        assert_eq!(answers[1].heading().chars().next(), Some('1'));
     }
-    // 15202/2023 (1000 per 1,000 on 9 children) and the other rates on < 10 births are left out.
-    assert!(f.flagged_left_out > 5);
+    // General Lagos (15202): 1 death among 4 births in 2004 and among 1 in 2021, left out.
+    assert_eq!(f.flagged_left_out, 2);
     assert_eq!(f.flagged_left_out, f.flagged_total);
     let top = &f.where_highest.as_ref().unwrap().top;
     assert!(top.iter().all(|c| c.entity != "15202"));
     assert!(f.flagged_note(Lang::Es).unwrap().contains("inverosímiles"));
+    // 2016 and 2020 have no deaths: no year of the answers is either.
+    let years: Vec<i64> = f
+        .rates
+        .as_ref()
+        .unwrap()
+        .years
+        .iter()
+        .map(|y| y.time)
+        .collect();
+    assert_eq!(years.len(), 19);
+    assert!(!years.contains(&2016) && !years.contains(&2020));
+}
+
+/// The study's conclusion (2001–2011: median stable, inequality rising) beside the bundled
+/// counts: every number the answer gives is a trend of the data computed here again, and the
+/// verdict follows the adjusted Gini's interval. On INE's counts the adjusted Gini fell over
+/// 2001–2011 (its interval is below zero) and the median commune's rate fell too.
+#[test]
+fn the_study_answer_sets_the_studys_conclusion_beside_the_counts() {
+    use imr_core::inequality::{adjusted::adjusted_trend, linear_trend};
+    use imr_findings::words::{interval, Direction};
+    let bundled = Options {
+        bundled_data: true,
+        ..Options::default()
+    };
+    let f = compute(&panel_of(BUNDLED), &bundled, &AdjustedGini::default());
+    let c = f.study.as_ref().unwrap();
+    assert_eq!((c.study_period.first, c.study_period.last), (2001, 2011));
+    assert_eq!((c.whole_series.first, c.whole_series.last), (2001, 2021));
+    // Independently: the trends from the per-year values of the answers.
+    let rates = f.rates.as_ref().unwrap();
+    let medians: Vec<(i64, f64)> = rates
+        .years
+        .iter()
+        .filter(|y| y.time <= 2011)
+        .map(|y| (y.time, y.median_per_1000.unwrap()))
+        .collect();
+    let median = linear_trend(&medians, 0.95).unwrap();
+    let study_median = c.study_period.median.unwrap();
+    assert!((study_median.slope - median.slope).abs() < 1e-12);
+    let series = &f.inequality.as_ref().unwrap().series;
+    let points: Vec<(i64, f64, [f64; 2])> = series
+        .years
+        .iter()
+        .filter(|y| y.time <= 2011)
+        .map(|y| (y.time, y.value, y.ci.unwrap()))
+        .collect();
+    let adjusted = adjusted_trend(&points, 0.95).unwrap();
+    let study_adjusted = c.study_period.adjusted_gini.unwrap();
+    assert!((study_adjusted.slope - adjusted.slope).abs() < 1e-12);
+    assert_eq!(study_adjusted.n_years, 11);
+    // The verdicts as the data give them, and the headline that says them.
+    assert_eq!(c.inequality_verdict(), Some(Direction::Below));
+    assert_eq!(study_median.direction(), Some(Direction::Below));
+    let es = answer(&f, Lang::Es, STUDY_QUESTION);
+    assert!(es.headline.starts_with("No: con los recuentos publicados por el INE, la desigualdad entre comunas bajó entre 2001 y 2011"), "{}", es.headline);
+    assert!(
+        es.headline.contains("la tasa de la comuna mediana bajó"),
+        "{}",
+        es.headline
+    );
+    let en = answer(&f, Lang::En, STUDY_QUESTION);
+    assert!(
+        en.headline.starts_with(
+            "No: with the counts INE published, inequality between communes fell from 2001 to 2011"
+        ),
+        "{}",
+        en.headline
+    );
+    // The adjusted trend's interval is in a sentence, as computed.
+    let ci = interval(Lang::En, [adjusted.ci_low, adjusted.ci_high], 4);
+    assert!(
+        en.details.iter().any(|d| d.contains(&ci)),
+        "{ci} in {:?}",
+        en.details
+    );
+    // The whole series is there too.
+    assert!(en
+        .details
+        .iter()
+        .any(|d| d.starts_with("Over the whole series (2001–2021)")));
+}
+
+/// A series cut to its own years is the series: the trend of `within` is the engine's.
+#[test]
+fn a_series_within_all_its_years_has_the_engines_trend() {
+    let f = findings_of(&panel_of(BUNDLED));
+    let i = f.inequality.as_ref().unwrap();
+    for s in std::iter::once(&i.series).chain(i.observed.as_ref()) {
+        let (first, last) = (s.years[0].time, s.years.last().unwrap().time);
+        let w = s.within(first, last);
+        assert!((w.slope_per_year.unwrap() - s.slope_per_year.unwrap()).abs() < 1e-12);
+        let (a, b) = (w.slope_ci.unwrap(), s.slope_ci.unwrap());
+        assert!((a[0] - b[0]).abs() < 1e-12 && (a[1] - b[1]).abs() < 1e-12);
+        assert_eq!(w.years, s.years);
+    }
+}
+
+/// The answers on the study's period read only its years; the answer on the study is the same
+/// whichever span is shown.
+#[test]
+fn a_span_of_years_restricts_the_five_answers_and_not_the_study() {
+    let panel = panel_of(BUNDLED);
+    let all = findings_of(&panel);
+    let span = "2001-2011".parse().unwrap();
+    let f = compute(
+        &panel,
+        &Options {
+            span: Some(span),
+            ..Options::default()
+        },
+        &AdjustedGini::default(),
+    );
+    assert_eq!(f.span, Some([2001, 2011]));
+    assert_eq!(f.study, all.study);
+    let years: Vec<i64> = f
+        .rates
+        .as_ref()
+        .unwrap()
+        .years
+        .iter()
+        .map(|y| y.time)
+        .collect();
+    assert_eq!(years, (2001..=2011).collect::<Vec<_>>());
+    let gini: Vec<i64> = f
+        .inequality
+        .as_ref()
+        .unwrap()
+        .series
+        .years
+        .iter()
+        .map(|y| y.time)
+        .collect();
+    assert_eq!(gini, years);
+    let w = f.where_highest.as_ref().unwrap();
+    assert_eq!((w.first_time, w.last_time), (2001, 2011));
+    // Health spending (2006–2012) is the money column of the study's years: 6 years in common.
+    let h = f.health_income.as_ref().unwrap();
+    assert_eq!(h.column, "gasto_salud_pc");
+    assert_eq!(h.correlation.n_years, 6);
+    assert!(f
+        .span_note(Lang::Es, true)
+        .unwrap()
+        .starts_with("Respuestas sobre 2001–2011"));
+}
+
+/// Data that are not Chile's communes, or without the study's years, get no answer on the study.
+#[test]
+fn the_study_answer_needs_chiles_communes_in_the_studys_years() {
+    let late: String = BUNDLED
+        .lines()
+        .enumerate()
+        .filter(|(k, l)| *k == 0 || l.split(',').nth(4).is_some_and(|y| y >= "2012"))
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    assert!(findings_of(&panel_of(&late)).study.is_none());
+    let mut other = String::from("id,year,births,deaths\n");
+    for id in 0..40 {
+        for year in 2001..=2011 {
+            other.push_str(&format!("A{id},{year},{},{}\n", 200 + 7 * id, id % 5));
+        }
+    }
+    let f = findings_of(&panel_of(&other));
+    assert!(f.rates.is_ok());
+    assert!(f.study.is_none());
 }
 
 #[test]
@@ -83,15 +303,16 @@ fn the_rates_headline_states_the_pooled_rate_of_the_rate_table() {
     let kept = imr_core::plausibility::Plausibility::check(&panel).without_flagged(&panel);
     let table = RateTable::from_panel(&kept).unwrap();
     let last = table.national.last().unwrap();
-    let headline = &f.answers(Lang::En)[0].headline;
+    assert_eq!(last.time, 2021);
+    let headline = answer(&f, Lang::En, "rates").headline;
     assert!(
         headline.contains(&format!(
-            "In 2023, the national pooled rate was {} per 1,000",
+            "In 2021, the national pooled rate was {} per 1,000",
             number(Lang::En, last.estimate.rate.unwrap(), 2)
         )),
         "{headline}"
     );
-    let es = &f.answers(Lang::Es)[0].headline;
+    let es = answer(&f, Lang::Es, "rates").headline;
     assert!(
         es.contains(&number(Lang::Es, last.estimate.rate.unwrap(), 2)),
         "{es}"
@@ -101,16 +322,22 @@ fn the_rates_headline_states_the_pooled_rate_of_the_rate_table() {
 #[test]
 fn changing_the_data_changes_the_sentences() {
     let before = findings_of(&panel_of(BUNDLED));
-    let after = findings_of(&panel_of(&with_rates_scaled("2023", 3.0)));
+    let after = findings_of(&panel_of(&with_deaths_scaled("2021", 3)));
     for lang in [Lang::Es, Lang::En] {
-        let (a, b) = (before.answers(lang), after.answers(lang));
-        // Rates, inequality, its link to health income and where it is highest all move.
-        for k in [0usize, 1, 4] {
-            assert_ne!(a[k].headline, b[k].headline, "question {}", a[k].question);
+        // Rates, inequality and where it is highest all move.
+        for q in ["rates", "inequality", "where"] {
+            assert_ne!(
+                answer(&before, lang, q).headline,
+                answer(&after, lang, q).headline,
+                "question {q}"
+            );
         }
-        assert_ne!(a[0].details, b[0].details);
+        assert_ne!(
+            answer(&before, lang, "rates").details,
+            answer(&after, lang, "rates").details
+        );
     }
-    // Tripling 2023 makes the national rate rise distinguishably in the last year.
+    // Tripling 2021 triples the national rate of the last year.
     let r = after.rates.as_ref().unwrap();
     let y = r.years.last().unwrap();
     let y0 = &before.rates.as_ref().unwrap().years.last().unwrap();
@@ -122,26 +349,32 @@ fn two_years_are_too_few_years_to_say() {
     let two: String = BUNDLED
         .lines()
         .enumerate()
-        // The year is the fifth field (a births count can read 2019 too).
-        .filter(|(k, l)| *k == 0 || matches!(l.split(',').nth(4), Some("2019" | "2020")))
+        // The year is the fifth field (a births count can read 2014 too).
+        .filter(|(k, l)| *k == 0 || matches!(l.split(',').nth(4), Some("2014" | "2015")))
         .map(|(_, l)| format!("{l}\n"))
         .collect();
     let f = findings_of(&panel_of(&two));
-    let en = f.answers(Lang::En);
+    assert!(f.study.is_none());
+    let rates = answer(&f, Lang::En, "rates");
     assert!(
-        en[0].details[0].contains("too few years to say"),
+        rates.details[0].contains("too few years to say"),
         "{:?}",
-        en[0].details
+        rates.details
     );
-    assert!(en[1].details[0].contains("too few years to say"));
-    assert!(en[2].headline.contains("too few years") || en[2].headline.contains("no correlation"));
-    let es = f.answers(Lang::Es);
-    assert!(es[0].details[0].contains("muy pocos años"));
+    assert!(answer(&f, Lang::En, "inequality").details[0].contains("too few years to say"));
+    let h = answer(&f, Lang::En, "health-income").headline;
+    assert!(
+        h.contains("too few years")
+            || h.contains("no correlation")
+            || h.contains("none of the columns"),
+        "{h}"
+    );
+    assert!(answer(&f, Lang::Es, "rates").details[0].contains("muy pocos años"));
 }
 
 #[test]
 fn no_sentence_claims_a_cause_and_covering_intervals_say_not_distinguishable() {
-    for csv in [BUNDLED.to_string(), with_rates_scaled("2023", 3.0)] {
+    for csv in [BUNDLED.to_string(), with_deaths_scaled("2021", 3)] {
         let f = findings_of(&panel_of(&csv));
         for lang in [Lang::Es, Lang::En] {
             let text = all_text(&f, lang).to_lowercase();
@@ -157,24 +390,32 @@ fn no_sentence_claims_a_cause_and_covering_intervals_say_not_distinguishable() {
         }
         // Every model term whose interval covers zero is worded so, and only those.
         let models = f.models.as_ref().unwrap();
-        let en = f.answers(Lang::En);
-        for (t, s) in models.terms.iter().zip(&en[3].details) {
+        let en = answer(&f, Lang::En, "models");
+        for (t, s) in models.terms.iter().zip(&en.details) {
             let covers = t.ci[0] <= 0.0 && 0.0 <= t.ci[1];
             assert_eq!(s.contains("not distinguishable from zero"), covers, "{s}");
         }
     }
 }
 
+/// Over every year the covariates have (2006–2012 for health spending and poverty): health
+/// spending varies within communes and is answered by fixed effects; the ficha's poverty is one
+/// value per commune, so it, SAPU, schooling and the distance come from random effects.
 #[test]
 fn models_use_fixed_effects_and_say_what_they_cannot_estimate() {
     let f = findings_of(&panel_of(BUNDLED));
     let m = f.models.as_ref().unwrap();
     use imr_core::models::Estimator;
     let by = |c: &str| m.terms.iter().find(|t| t.column == c).unwrap();
-    assert_eq!(by("pobreza").estimator, Estimator::Fe);
+    assert_eq!(by("gasto_salud_pc").estimator, Estimator::Fe);
+    assert_eq!(by("gasto_salud_pc").per, 10.0);
+    assert_eq!(by("pobreza").estimator, Estimator::Re);
     assert_eq!(by("dist_hospital_km").estimator, Estimator::Re);
     assert!(m.time_invariant.contains(&"sapu".to_string()));
-    let caveats = f.answers(Lang::En)[3].caveats.join(" ");
+    assert!(m.time_invariant.contains(&"pobreza".to_string()));
+    // Only rows with every covariate of their own year: 2006–2012 (345 × 7 at most).
+    assert!(m.nobs <= 345 * 7 && m.nobs > 2000, "{}", m.nobs);
+    let caveats = answer(&f, Lang::En, "models").caveats.join(" ");
     assert!(caveats.contains("do not estimate factors that do not change within a commune"));
 }
 
@@ -191,19 +432,27 @@ fn including_flagged_rows_puts_general_lagos_back() {
     );
     assert_eq!(f.flagged_left_out, 0);
     assert!(f.flagged_note(Lang::En).is_none());
-    let n_with = f.where_highest.as_ref().unwrap().n_communes;
-    let n_without = findings_of(&panel).where_highest.unwrap().n_communes;
-    assert!(n_with > n_without);
+    let with = f.rates.as_ref().unwrap().years.last().unwrap().n_areas;
+    let without = findings_of(&panel)
+        .rates
+        .unwrap()
+        .years
+        .last()
+        .unwrap()
+        .n_areas;
+    assert_eq!(with, without + 1);
 }
 
 #[test]
 fn the_report_is_self_contained_html_with_every_question() {
     let f = findings_of(&panel_of(BUNDLED));
-    let html = imr_findings::report::report_html(&f, Lang::Es, "Fuente: chile_imr_2019_2023.csv");
+    let html = imr_findings::report::report_html(&f, Lang::Es, "Fuente: chile_imr_2001_2021.csv");
     assert!(html.starts_with("<!DOCTYPE html>"));
-    for q in QUESTIONS {
+    for q in QUESTIONS.iter().chain([&STUDY_QUESTION]) {
         assert!(html.contains(&format!("data-question=\"{q}\"")));
     }
+    assert!(html.contains("<h2>¿Confirman estos datos el estudio?</h2>"));
+    assert!(html.contains("<h2>1. ¿Baja la mortalidad infantil?</h2>"));
     // No request can leave a printed report: the only URL is the SVG namespace.
     assert_eq!(
         html.matches("http").count(),
@@ -237,15 +486,14 @@ fn the_eb_posterior_interval_matches_scipy() {
 #[test]
 fn an_embed_snippet_carries_its_chart_data_source_and_licence_without_requests() {
     let f = findings_of(&panel_of(BUNDLED));
-    let answers = f.answers(Lang::En);
-    let rates = &answers[0];
+    let rates = &answer(&f, Lang::En, "rates");
     let s = imr_findings::embed::snippet(
         rates,
-        "Source: chile_imr_2019_2023.csv",
+        "Source: chile_imr_2001_2021.csv",
         imr_findings::embed::BUNDLED_CREDIT,
     );
     assert!(s.contains("<svg") && s.contains("</figure>"));
-    assert!(s.contains("GPL-3") && s.contains("Source: chile_imr_2019_2023.csv"));
+    assert!(s.contains("GPL-3") && s.contains("Source: chile_imr_2001_2021.csv"));
     // One data row per year, with the pooled rate of the answer.
     let years = f.rates.as_ref().unwrap().years.len();
     assert_eq!(s.matches("<tr><td").count(), years);
@@ -278,14 +526,22 @@ fn the_health_income_interval_carries_the_yearly_uncertainty_of_the_adjusted_gin
     );
 }
 
-/// The bundled deaths are derived from published rates on the population aged 0: the
-/// inequality answer says between which values the adjusted Gini lies over the births ratio
-/// 0.7–1.0 (one sentence, both languages), and each year's range sits inside the interval of
-/// range and chance together, which contains the year's own interval.
+/// Counted deaths on registered births (the bundled data) have no births-ratio range: the
+/// answer gives none. SINIM's rates as published, on INE's births, are rates: the deaths are
+/// derived, and the inequality answer says between which values the adjusted Gini lies over the
+/// births ratio 0.7–1.0 (one sentence, both languages); each year's range sits inside the
+/// interval of range and chance together, which contains the year's own interval.
 #[test]
-fn the_inequality_answer_gives_the_range_over_the_births_ratio() {
-    let f = findings_of(&panel_of(BUNDLED));
+fn the_inequality_answer_gives_the_range_over_the_births_ratio_for_published_rates() {
+    let counted = findings_of(&panel_of(BUNDLED));
+    let s = &counted.inequality.as_ref().unwrap().series;
+    assert_eq!(s.births_ratio, None);
+    assert!(s.years.iter().all(|y| y.range.is_none()));
+    assert!(!all_text(&counted, Lang::En).contains("Depending on how many births"));
+
+    let f = findings_of(&panel_of(&sinim_as_published()));
     let s = &f.inequality.as_ref().expect("inequality answered").series;
+    assert!(s.approximate);
     assert_eq!(s.births_ratio, Some([0.7, 1.0]));
     for y in &s.years {
         let (range, shown, ci) = (y.range.unwrap(), y.range_ci.unwrap(), y.ci.unwrap());
@@ -315,5 +571,49 @@ fn the_inequality_answer_gives_the_range_over_the_births_ratio() {
         "Según a cuántos nacimientos se refieran las tasas publicadas",
     );
     assert!(es.contains("el Gini está entre 0,"), "{es}");
-    println!("{en}\n{es}");
+}
+
+/// Question 5 names only communes whose whole interval lies above the rate it names, and
+/// counts them all (any panel: random births and deaths, some communes with a real excess).
+mod where_sentences {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+        #[test]
+        fn every_commune_named_is_above_the_rate_named(
+            areas in proptest::collection::vec((20u32..5000, 0u32..60, 0u32..3), 5..60),
+            years in 1usize..4,
+        ) {
+            let mut csv = String::from("id,year,births,deaths\n");
+            for (k, (births, deaths, excess)) in areas.iter().enumerate() {
+                for y in 0..years {
+                    let d = (deaths * (1 + excess) + y as u32) % births.max(&1);
+                    csv.push_str(&format!("A{k:03},{},{births},{d}\n", 2001 + y));
+                }
+            }
+            let f = findings_of(&panel_of(&csv));
+            let Ok(w) = f.where_highest.as_ref() else { return Ok(()) };
+            for c in &w.top {
+                let ci = c.ci.expect("a named commune has an interval");
+                prop_assert!(ci[0] > w.national_per_1000, "{c:?} vs {}", w.national_per_1000);
+            }
+            prop_assert!(w.top.len() <= w.n_above_national);
+            // Highest first, and ties are never cut: beyond the five asked for, only communes
+            // equal to the fifth are named.
+            prop_assert!(w.top.windows(2).all(|p| p[0].smoothed_per_1000 >= p[1].smoothed_per_1000));
+            if w.top.len() > 5 {
+                prop_assert!(w.top[5..].iter().all(|c| c.smoothed_per_1000 == w.top[4].smoothed_per_1000));
+            }
+            let en = answer(&f, Lang::En, "where").headline;
+            for c in &w.top {
+                prop_assert!(en.contains(&c.entity), "{en}");
+            }
+            if w.n_above_national == 0 {
+                prop_assert!(en.starts_with("With"), "{en}");
+                prop_assert!(en.contains("no commune"), "{en}");
+            }
+        }
+    }
 }

@@ -7,7 +7,7 @@ use imr_core::ingest::{build_panel, IngestOptions, RawTable};
 use imr_core::rates::{rate_with_interval, RateTable};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-const BUNDLED: &[u8] = include_bytes!("../../../public/data/chile_imr_2019_2023.csv");
+const BUNDLED: &[u8] = include_bytes!("../../../public/data/chile_imr_2001_2021.csv");
 const LATIN1: &[u8] = include_bytes!("../../imr-core/tests/data/latin1_semicolon.csv");
 const GRUNFELD: &[u8] = include_bytes!("../../imr-cli/tests/data/grunfeld.csv");
 
@@ -16,18 +16,25 @@ fn close(a: f64, b: f64, tol: f64) -> bool {
 }
 
 #[wasm_bindgen_test]
-fn the_bundled_dataset_loads_whole_with_derived_deaths() {
-    let table = RawTable::from_bytes("chile_imr_2019_2023.csv", BUNDLED).unwrap();
-    let mut roles = table.guessed_roles.clone();
-    roles.births = table.columns.iter().position(|c| c == "nacidos_vivos_est");
+fn the_bundled_dataset_loads_whole_with_counted_deaths() {
+    let table = RawTable::from_bytes("chile_imr_2001_2021.csv", BUNDLED).unwrap();
+    let roles = table.guessed_roles.clone();
     let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
-    assert_eq!(panel.report.rows_read, 1725);
-    assert_eq!(panel.report.rows_used, 1725);
+    // 345 communes × 21 years; the rows without deaths (2016, 2020, the communes before their
+    // creation in 2004, rates SINIM did not publish) are excluded with their reason.
+    assert_eq!(panel.report.rows_read, 7245);
+    assert_eq!(
+        panel.report.rows_used + panel.report.rows_excluded,
+        panel.report.rows_read
+    );
+    assert!(panel.report.rows_excluded >= 690);
     assert_eq!(panel.entities().len(), 345);
-    assert!(panel.deaths_derived);
+    assert!(!panel.deaths_derived);
     let rates = RateTable::from_panel(&panel).unwrap();
-    assert!(rates.approximate_intervals);
-    assert_eq!(rates.national.len(), 5);
+    assert!(!rates.approximate_intervals);
+    // 2001–2021 without 2016 and 2020; INE's national count of 2001.
+    assert_eq!(rates.national.len(), 19);
+    assert_eq!(rates.national[0].deaths, 2159.0);
 }
 
 #[wasm_bindgen_test]

@@ -19,4 +19,12 @@ pub struct FindingsMessages {
     /// correlations.
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub include_repeated: fn(&str) -> String,
+    /// The label of the period buttons (read by screen readers).
+    pub period_label: &'static str,
+    /// (first year, last year) Every year of the data.
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub period_all: fn(&str, &str) -> String,
+    /// (first year, last year) The reference study's years.
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub period_study: fn(&str, &str) -> String,
 }

@@ -13,9 +13,12 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum Action {
-    /// Write chile_imr_2019_2023.csv, codebook.csv, cut_2018.csv and nuble_crosswalk.csv
+    /// Write chile_imr_2001_2021.csv, codebook.csv, cut_2018.csv and nuble_crosswalk.csv
     Build(Paths),
-    /// Build in memory and fail (exit 1) if the files in --out differ from the build
+    /// Build in memory, verify it against the sources' own totals (infant deaths against INE's
+    /// national rows, births against INE's and DEIS's published totals, reconstructed deaths
+    /// against every SINIM rate), and fail (exit 1) if a check fails or the files in --out
+    /// differ from the build
     Check(Paths),
 }
 
@@ -39,6 +42,22 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     let build = imr_dataset::build(&paths.raw).map_err(|e| CliError::Input(e.to_string()))?;
     report_exclusions(&build.exclusions, paths.verbose);
+    let failed: Vec<&str> = build
+        .checks
+        .iter()
+        .filter(|c| !c.passed)
+        .map(|c| c.name)
+        .collect();
+    for check in &build.checks {
+        let verdict = if check.passed { "ok" } else { "FAILED" };
+        eprintln!("check {verdict}: {}: {}", check.name, check.detail);
+    }
+    if !failed.is_empty() {
+        return Err(CliError::Input(format!(
+            "the build does not match its sources: {}",
+            failed.join("; ")
+        )));
+    }
     if write {
         build.write_to(&paths.out)?;
         for file in &build.files {

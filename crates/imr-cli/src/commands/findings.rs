@@ -5,8 +5,8 @@ use super::input::{load_panel, today, InputArgs};
 use super::CliError;
 use imr_core::inequality::adjusted::BirthsRatioRange;
 use imr_core::Lang;
-use imr_findings::report::report_html;
-use imr_findings::FindingsRequest;
+use imr_findings::report::report_html_spanned;
+use imr_findings::{FindingsRequest, YearSpan};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -37,6 +37,11 @@ pub struct Args {
     /// as `imr inequality --births-ratio` (default 0.7,1.0)
     #[arg(long, value_name = "LOW,HIGH", value_parser = str::parse::<BirthsRatioRange>)]
     pub births_ratio: Option<BirthsRatioRange>,
+    /// The years the five answers cover, FIRST-LAST (e.g. 2001-2011, the reference study's
+    /// period); by default every year of the data. The answer on the reference study always
+    /// reads every year.
+    #[arg(long, value_name = "FIRST-LAST", value_parser = str::parse::<YearSpan>)]
+    pub years: Option<YearSpan>,
     /// Language of the report: en or es
     #[arg(long, value_name = "LANG", default_value = "en")]
     pub lang: Lang,
@@ -55,12 +60,13 @@ impl From<&Args> for FindingsRequest {
             include_repeated_years: args.include_repeated_years,
             bundled_data: false,
             births_ratio: args.births_ratio,
+            years: args.years,
         }
     }
 }
 
 /// Whether the input is the bundled dataset, byte for byte (as the page opens it): the report
-/// then says what its births are, as the page's does.
+/// then names its sources, as the page's does.
 fn is_bundled_data(files: &[std::path::PathBuf]) -> bool {
     match files {
         [only] => std::fs::read(only).is_ok_and(|bytes| bytes == imr_core::data::BUNDLED_PANEL_CSV),
@@ -78,7 +84,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let text = match args.format {
         Format::Html => {
             let line = imr_core::provenance::footer_line(args.lang, &args.input.source(), &today());
-            report_html(&findings, args.lang, &line)
+            report_html_spanned(&findings, args.lang, &line, args.years.is_some())
         }
         Format::Json => {
             let mut doc = serde_json::to_value(&findings).map_err(std::io::Error::from)?;

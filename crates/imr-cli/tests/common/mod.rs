@@ -134,17 +134,9 @@ pub fn map_2019_on<'a>(geometry: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
     args
 }
 
-/// `imr inequality` on the bundled data with its registered births and no bootstrap, then
-/// `rest`.
+/// `imr inequality` on the bundled data with no bootstrap, then `rest`.
 pub fn bundled_inequality<'a>(rest: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "inequality",
-        BUNDLED,
-        "--births",
-        "nacidos_vivos_est",
-        "--bootstrap",
-        "0",
-    ];
+    let mut args = vec!["inequality", BUNDLED, "--bootstrap", "0"];
     args.extend_from_slice(rest);
     args
 }
@@ -168,7 +160,7 @@ pub fn pyfixest_golden(name: &str) -> std::collections::HashMap<String, f64> {
 }
 
 /// The bundled dataset, from a test's working directory (crates/imr-cli).
-pub const BUNDLED: &str = "../../public/data/chile_imr_2019_2023.csv";
+pub const BUNDLED: &str = "../../public/data/chile_imr_2001_2021.csv";
 /// The column roles of the page's bundled preset.
 pub const BUNDLED_ROLES: [&str; 8] = [
     "--entity",
@@ -176,7 +168,45 @@ pub const BUNDLED_ROLES: [&str; 8] = [
     "--time",
     "anio",
     "--births",
-    "nacidos_vivos_est",
-    "--rate",
-    "tmi",
+    "nacidos_vivos",
+    "--deaths",
+    "defunciones_infantiles",
 ];
+
+/// SINIM's integer rates as published (data/raw/sinim, v839 labelled 2019–2023) on INE's births
+/// of the same labelled year (data/raw/ine), written once per test process to a temporary file:
+/// a file of published rates, whose deaths imr derives (`tmi × births / 1000`).
+#[allow(dead_code)]
+pub fn sinim_as_published() -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("imr-sinim-published-{}.csv", std::process::id()));
+    if path.exists() {
+        return path;
+    }
+    let raw = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/raw");
+    let read = |file: &str| std::fs::read_to_string(format!("{raw}/{file}")).unwrap();
+    let births: std::collections::BTreeMap<(String, String), String> =
+        read("ine/nacidos_vivos_comuna_residencia_2010_2023.csv")
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                ((f[0].to_owned(), f[1].to_owned()), f[2].to_owned())
+            })
+            .collect();
+    let mut csv = String::from("codigo_comuna,anio,tmi,nacidos_vivos\n");
+    for line in read("sinim/sinim_2019_2023_extract.csv").lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        if let (Some(b), false) = (
+            births.get(&(f[0].to_owned(), f[2].to_owned())),
+            f[3].is_empty(),
+        ) {
+            csv.push_str(&format!("{},{},{},{b}\n", f[0], f[2], f[3]));
+        }
+    }
+    // Written under another name first, so that a parallel test never reads half a file.
+    let partial = path
+        .with_extension(format!("{:?}.part", std::thread::current().id()).replace(['(', ')'], ""));
+    std::fs::write(&partial, csv).unwrap();
+    std::fs::rename(&partial, &path).unwrap();
+    path
+}

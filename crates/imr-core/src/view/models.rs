@@ -10,14 +10,21 @@ use crate::request::{command_line, FitRequest, InputSpec, RequestError};
 use imr_models::{parse_fixed_effects, Estimator, Fit, INTERCEPT};
 
 /// Regressors checked when the view opens, where the data have them (the original study's
-/// poverty, health income, schooling, SAPU and distance to the base hospital).
+/// poverty, municipal health money, schooling, SAPU and distance to the base hospital). The
+/// bundled data's health money is spending per inhabitant in 2006–2012 (`gasto_salud_pc`) and
+/// income per inhabitant in 2019–2021 (`ingreso_salud_pc`), never both in one year: the second
+/// is checked only in data without the first ([`DEFAULT_ALTERNATES`]).
 pub const DEFAULT_REGRESSORS: [&str; 5] = [
     "pobreza",
-    "ingreso_salud_pc",
+    "gasto_salud_pc",
     "sin_educacion_formal_2017",
     "sapu",
     "dist_hospital_km",
 ];
+
+/// Regressors checked by default in place of one of [`DEFAULT_REGRESSORS`] that the data lack:
+/// (the default, its stand-in).
+pub const DEFAULT_ALTERNATES: [(&str, &str); 1] = [("gasto_salud_pc", "ingreso_salud_pc")];
 
 /// Models shown when the view opens: fixed effects drop the time-invariant characteristics,
 /// random and correlated random effects estimate them.
@@ -37,18 +44,26 @@ pub fn regressor_candidates(panel: &Panel) -> Vec<String> {
 }
 
 /// The regressors of the view: the `candidates` other than the `outcome` that were `chosen`, or,
-/// before any choice, those of [`DEFAULT_REGRESSORS`] (in the candidates' order).
+/// before any choice, those of [`DEFAULT_REGRESSORS`] and the [`DEFAULT_ALTERNATES`] of the
+/// ones missing (in the candidates' order).
 pub fn chosen_regressors(
     candidates: &[String],
     outcome: &str,
     chosen: Option<&[String]>,
 ) -> Vec<String> {
+    let has = |name: &str| candidates.iter().any(|c| c == name);
+    let by_default = |c: &str| {
+        DEFAULT_REGRESSORS.contains(&c)
+            || DEFAULT_ALTERNATES
+                .iter()
+                .any(|(default, alternate)| *alternate == c && !has(default))
+    };
     candidates
         .iter()
         .filter(|c| c.as_str() != outcome)
         .filter(|c| match chosen {
             Some(list) => list.contains(c),
-            None => DEFAULT_REGRESSORS.contains(&c.as_str()),
+            None => by_default(c),
         })
         .cloned()
         .collect()
@@ -278,6 +293,18 @@ mod tests {
             ["pobreza", "altitud"]
         );
         assert!(chosen_regressors(&candidates, "rate", Some(&[])).is_empty());
+        // Health income stands in for health spending only where spending is absent.
+        let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let both = names(&["gasto_salud_pc", "ingreso_salud_pc", "sapu"]);
+        assert_eq!(
+            chosen_regressors(&both, "rate", None),
+            ["gasto_salud_pc", "sapu"]
+        );
+        let income = names(&["ingreso_salud_pc", "sapu"]);
+        assert_eq!(
+            chosen_regressors(&income, "rate", None),
+            ["ingreso_salud_pc", "sapu"]
+        );
     }
 
     #[test]

@@ -20,7 +20,7 @@ fn the_pages_stages_draw_what_run_draws() {
         credit: imr_map::year_map::BUNDLED_CREDIT.into(),
     };
     let context = MapContext {
-        source: "chile_imr_2019_2023.csv",
+        source: "chile_imr_2001_2021.csv",
         today: "2026-12-01",
         csv: crate::escape::CsvOptions::default(),
         with_funnel: true,
@@ -31,7 +31,7 @@ fn the_pages_stages_draw_what_run_draws() {
     let flags = Plausibility::check(&panel);
     let requests = [
         MapRequest {
-            year: 2023,
+            year: 2021,
             moran: Some(99),
             ..MapRequest::default()
         },
@@ -137,13 +137,13 @@ fn unreadable_boundaries_are_a_value_in_either_language() {
         credit: String::new(),
     };
     let context = MapContext {
-        source: "chile_imr_2019_2023.csv",
+        source: "chile_imr_2001_2021.csv",
         today: "2026-12-01",
         csv: crate::escape::CsvOptions::default(),
         with_funnel: false,
     };
     let request = MapRequest {
-        year: 2023,
+        year: 2021,
         ..MapRequest::default()
     };
     let error = request.run(&panel, &boundaries, context).unwrap_err();
@@ -196,13 +196,13 @@ fn boundaries_matching_no_data_code_say_what_each_side_has() {
         credit: String::new(),
     };
     let context = MapContext {
-        source: "chile_imr_2019_2023.csv",
+        source: "chile_imr_2001_2021.csv",
         today: "2026-12-01",
         csv: crate::escape::CsvOptions::default(),
         with_funnel: false,
     };
     let request = MapRequest {
-        year: 2023,
+        year: 2015,
         code_property: "FIPS".into(),
         name_property: "NAME".into(),
         ..MapRequest::default()
@@ -242,7 +242,7 @@ fn boundaries_matching_no_data_code_say_what_each_side_has() {
         credit: String::new(),
     };
     let request = MapRequest {
-        year: 2023,
+        year: 2015,
         ..MapRequest::default()
     };
     let result = request.run(&panel, &boundaries, context).unwrap();
@@ -251,9 +251,8 @@ fn boundaries_matching_no_data_code_say_what_each_side_has() {
     assert!(!result.unmatched_data.iter().any(|c| c == "01101"));
 }
 
-/// The bundled data have flagged rows (General Lagos 2023: 1000 per 1,000 on 8 births, and
-/// twelve more 2023 rows with a rate given on fewer than 10 births). By default the map leaves
-/// them out of everything it estimates: its smoothed rates, classes, Moran's I (plain and EB),
+/// The bundled data have a flagged row in 2021 (General Lagos: one death among one birth, 1,000
+/// per 1,000). By default the map leaves it out of everything it estimates: its smoothed rates, classes, Moran's I (plain and EB),
 /// LISA and funnel plot are those of the same request on the panel without the flagged rows
 /// (`Plausibility::without_flagged`, the rule the other views use), and the flagged communes
 /// are drawn as "flagged, left out", not as no data. `include_flagged` brings them back.
@@ -268,7 +267,7 @@ fn flagged_rows_are_left_out_of_smoothing_moran_lisa_and_funnel_unless_included(
         credit: imr_map::year_map::BUNDLED_CREDIT.into(),
     };
     let context = MapContext {
-        source: "chile_imr_2019_2023.csv",
+        source: "chile_imr_2001_2021.csv",
         today: "2026-12-01",
         csv: crate::escape::CsvOptions::default(),
         with_funnel: true,
@@ -286,7 +285,7 @@ fn flagged_rows_are_left_out_of_smoothing_moran_lisa_and_funnel_unless_included(
         (Smooth::None, true),
     ] {
         let request = MapRequest {
-            year: 2023,
+            year: 2021,
             smooth,
             moran: Some(99),
             lisa,
@@ -306,7 +305,7 @@ fn flagged_rows_are_left_out_of_smoothing_moran_lisa_and_funnel_unless_included(
         .run(&panel, &boundaries, context)
         .unwrap();
         let left_out = default.summary["flagged_left_out"].as_array().unwrap();
-        assert_eq!(left_out.len(), 13, "{smooth:?}");
+        assert_eq!(left_out.len(), 1, "{smooth:?}");
         assert!(left_out.contains(&serde_json::json!("15202")));
         assert_eq!(default.summary["flagged"], included.summary["flagged"]);
         assert_eq!(included.summary["flagged_left_out"], serde_json::json!([]));
@@ -321,19 +320,19 @@ fn flagged_rows_are_left_out_of_smoothing_moran_lisa_and_funnel_unless_included(
         // The reference has no row there (no data); the default map says why they are empty.
         let reference_no_data = reference.summary["no_data"].as_array().unwrap();
         let default_no_data = default.summary["no_data"].as_array().unwrap();
-        assert_eq!(reference_no_data.len(), default_no_data.len() + 13);
+        assert_eq!(reference_no_data.len(), default_no_data.len() + 1);
         assert!(!default_no_data.contains(&serde_json::json!("15202")));
         assert!(default
             .svg
             .contains("data-code=\"15202\" data-class=\"flagged\" data-value=\"\""));
-        assert_eq!(default.svg.matches("data-class=\"flagged\"").count(), 13);
-        assert!(default.svg.contains("13 flagged row(s) left out"));
+        assert_eq!(default.svg.matches("data-class=\"flagged\"").count(), 1);
+        assert!(default.svg.contains("1 flagged row(s) left out"));
         for code in ["15202", "13101", "12101"] {
             let ours = csv_columns(&default.csv, code);
             if code == "15202" {
                 // Its counts and raw rate stay in the table; no estimate, class `flagged`.
                 assert_eq!(ours, ["", "", "", "", "flagged"]);
-                assert!(default.csv.contains("15202,General Lagos,2023,8,8,1000,"));
+                assert!(default.csv.contains("15202,General Lagos,2021,1,1,1000,"));
             } else {
                 assert_eq!(ours, csv_columns(&reference.csv, code), "{code}");
             }
