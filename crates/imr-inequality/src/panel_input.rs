@@ -122,8 +122,10 @@ impl KeyRole {
     }
 }
 
-/// A row without a value in the group or rank column. Leaving such a row out would silently
-/// change the decomposition or the gradient, so it is an error rather than a row left out.
+/// A row without a value in the group column, or in the rank column while other rows of its year
+/// have one. Leaving such a row out would silently change the decomposition or the gradient, so
+/// it is an error rather than a row left out. (A year where no row has a rank — a covariate
+/// published for some years only — has no rank measures; that is no error.)
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{file}, line {line}, column `{column}`: the {} column needs a value in every row, found none", role.flag())]
 pub struct MissingKey {
@@ -135,19 +137,32 @@ pub struct MissingKey {
 
 /// The subject of the analysis from the panel rows, and the rows left out with reasons.
 ///
-/// A row missing its group or rank is an error ([`MissingKey`], the first such row, group checked
-/// before rank); a row missing births, deaths, the value or the weight is listed in the returned
-/// [`NotMeasured`] and left out. `group` and `rank` cells must have one entry per row.
+/// A row missing its group, or its rank in a year where other rows have one, is an error
+/// ([`MissingKey`], the first such row, group checked before rank); a year where no row has a
+/// rank has no rank measures. A row missing births, deaths, the value or the weight is listed in
+/// the returned [`NotMeasured`] and left out. `group` and `rank` cells must have one entry per
+/// row.
 pub fn subject_from_rows(
     rows: &[PanelRowRef],
     subject: SubjectColumns,
     group: Option<Column<String>>,
     rank: Option<Column<f64>>,
 ) -> Result<(Subject, Vec<NotMeasured>), MissingKey> {
+    let ranked_years: std::collections::BTreeSet<i64> = match &rank {
+        Some(r) => rows
+            .iter()
+            .zip(r.cells)
+            .filter(|(_, cell)| cell.is_some())
+            .map(|(row, _)| row.time)
+            .collect(),
+        None => Default::default(),
+    };
     for (i, row) in rows.iter().enumerate() {
         let missing = match (&group, &rank) {
             (Some(g), _) if g.cells[i].is_none() => Some((KeyRole::Group, g.name)),
-            (_, Some(r)) if r.cells[i].is_none() => Some((KeyRole::Rank, r.name)),
+            (_, Some(r)) if r.cells[i].is_none() && ranked_years.contains(&row.time) => {
+                Some((KeyRole::Rank, r.name))
+            }
             _ => None,
         };
         if let Some((role, column)) = missing {
@@ -268,6 +283,43 @@ mod tests {
             births,
             deaths,
         }
+    }
+
+    /// A rank published for some years (poverty of 2006–2012 and 2019–2021 in the bundled data):
+    /// a year where no row has it has no rank measures, a year where some rows lack it is an
+    /// error naming the first such row.
+    #[test]
+    fn a_rank_missing_in_a_whole_year_is_no_error_and_in_part_of_a_year_is() {
+        let at = |line, entity, time| PanelRowRef {
+            time,
+            ..row(line, entity, Some(100.0), Some(1.0))
+        };
+        let rows = [
+            at(2, "01101", 2005),
+            at(3, "01107", 2005),
+            at(4, "01101", 2006),
+            at(5, "01107", 2006),
+        ];
+        let rates = SubjectColumns::Rates {
+            deaths_derived: false,
+        };
+        let whole_years = [None, None, Some(3.0), Some(5.0)];
+        let rank = Column {
+            name: "pobreza",
+            cells: &whole_years,
+        };
+        assert!(subject_from_rows(&rows, rates, None, Some(rank)).is_ok());
+        let part_of_a_year = [None, None, Some(3.0), None];
+        let rank = Column {
+            name: "pobreza",
+            cells: &part_of_a_year,
+        };
+        let error = subject_from_rows(&rows, rates, None, Some(rank)).unwrap_err();
+        assert_eq!((error.line, error.role), (5, KeyRole::Rank));
+        assert_eq!(
+            error.to_string(),
+            "f.csv, line 5, column `pobreza`: the rank column needs a value in every row, found none"
+        );
     }
 
     #[test]

@@ -96,7 +96,12 @@ impl Defaults {
         Defaults {
             group: has_text("region").then_some("region"),
             rank: has_num("pobreza").then_some("pobreza"),
-            of: has_num("ingreso_salud_pc").then_some("ingreso_salud_pc"),
+            // Municipal health money: spending per inhabitant (2006–2012 in the bundled data),
+            // else income (2019–2021), the study's Models defaults (imr_core::view).
+            of: imr_core::view::DEFAULT_ALTERNATES
+                .iter()
+                .flat_map(|(default, alternate)| [*default, *alternate])
+                .find(|c| has_num(c)),
             weight: panel.has_births.then_some("births"),
         }
     }

@@ -9,6 +9,7 @@ pub mod rates;
 
 pub use models::{
     absorbed_columns, analysis_commands, analysis_csv, chosen_regressors, fit_failure_text,
-    regressor_candidates, table_terms, ANALYSIS_DATA_FILE, DEFAULT_MODELS, DEFAULT_REGRESSORS,
+    regressor_candidates, table_terms, ANALYSIS_DATA_FILE, DEFAULT_ALTERNATES, DEFAULT_MODELS,
+    DEFAULT_REGRESSORS,
 };
 pub use rates::{commune_name, search_rates, LineAccount, RateSort, RatesExtent};
