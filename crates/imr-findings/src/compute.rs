@@ -166,6 +166,12 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
     }
 }
 
+/// Whether the panel is the whole country: Chile's communes, at least
+/// [`crate::WHOLE_COUNTRY_COMMUNES`] of them.
+fn whole_country(panel: &Panel) -> bool {
+    panel.chile_codes && panel.entities().len() >= crate::WHOLE_COUNTRY_COMMUNES
+}
+
 /// The health-money column of `candidates` with values in the most years that also have a
 /// value of infant-mortality inequality (the first on a tie); `None` when the data have none.
 fn health_column(
@@ -239,6 +245,7 @@ fn rates(panel: &Panel, repeated: &[RepeatedYear]) -> Outcome<RatesFinding> {
         .filter_map(|y| y.median_per_1000.map(|m| (y.time, m)))
         .collect();
     Ok(RatesFinding {
+        whole_country: whole_country(panel),
         trend: linear_trend(&points, 0.95),
         median_trend: linear_trend(&medians, 0.95),
         years,
@@ -372,6 +379,7 @@ fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsFinding> {
     let re = fit(panel, Estimator::Re, &names).map_err(engine)?;
     let mut terms = Vec::new();
     let mut time_invariant = Vec::new();
+    let mut random_effects = Vec::new();
     for (column, per) in present {
         let from = |f: &imr_core::models::Fit| {
             f.coefficients
@@ -394,10 +402,13 @@ fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsFinding> {
                 }
             }
         }
+        random_effects.extend(from(&re));
     }
     Ok(ModelsFinding {
         outcome: "rate".into(),
         terms,
+        random_effects,
+        hausman_p: fe.tests.hausman.as_ref().map(|h| h.p_value),
         time_invariant,
         missing: missing.iter().map(|(c, _)| c.clone()).collect(),
         nobs: fe.nobs,
@@ -523,6 +534,7 @@ fn where_highest(panel: &Panel, top: usize) -> Outcome<WhereFinding> {
     communes.truncate(keep);
     let times = panel.times();
     Ok(WhereFinding {
+        whole_country: whole_country(panel),
         first_time: times.first().copied().unwrap_or_default(),
         last_time: times.last().copied().unwrap_or_default(),
         national_per_1000: eb.prior_rate,

@@ -42,7 +42,11 @@ use imr_core::inequality::Correlation;
 use imr_core::inequality::Trend;
 use serde::Serialize;
 
-/// The national rate of one year.
+/// Communes of Chile's 345 that make the data "the whole country" (95%): fewer, and the pooled
+/// rate is the rate of the communes loaded, not a national rate.
+pub const WHOLE_COUNTRY_COMMUNES: usize = 328;
+
+/// The pooled rate of one year.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct YearRate {
     pub time: i64,
@@ -63,6 +67,9 @@ pub struct RatesFinding {
     pub trend: Option<Trend>,
     /// OLS trend of the median commune rate, per 1,000 per year.
     pub median_trend: Option<Trend>,
+    /// The data are the whole country (Chile's communes, nearly all of them): the pooled rate
+    /// is then called national, else "the rate of the communes loaded".
+    pub whole_country: bool,
     /// Deaths derived from published rates: the intervals are approximate.
     pub approximate: bool,
 }
@@ -112,7 +119,15 @@ pub struct ModelTerm {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ModelsFinding {
     pub outcome: String,
+    /// The answer: fixed effects where they estimate a term, random effects for the terms
+    /// constant within communes.
     pub terms: Vec<ModelTerm>,
+    /// Every term as random effects estimate it (Swamy–Arora, clustered): what the other model
+    /// says, shown when the Hausman test does not reject it.
+    pub random_effects: Vec<ModelTerm>,
+    /// p-value of the Hausman test of fixed against random effects (classical covariances), when
+    /// computed: below 0.05 random effects are rejected as inconsistent.
+    pub hausman_p: Option<f64>,
     /// Regressors the fixed-effects model cannot estimate (constant within communes), answered
     /// from random effects instead.
     pub time_invariant: Vec<String>,
@@ -141,8 +156,10 @@ pub struct CommuneRate {
 pub struct WhereFinding {
     pub first_time: i64,
     pub last_time: i64,
-    /// The prior (national pooled) rate per 1,000 the communes are shrunk towards.
+    /// The prior (pooled) rate per 1,000 the communes are shrunk towards.
     pub national_per_1000: f64,
+    /// As [`RatesFinding::whole_country`].
+    pub whole_country: bool,
     /// Communes whose whole interval lies above the national rate, highest smoothed rate first:
     /// at most the request's number, more when the last one named ties with others.
     pub top: Vec<CommuneRate>,

@@ -265,8 +265,50 @@ pub(crate) fn trend_sentence(
     sentence.replace(" de el ", " del ").replace("  ", " ")
 }
 
+/// The pooled rate named in words: national when the data are the whole country, else the rate
+/// of the communes loaded (one definition everywhere: every commune-year with births, pooled).
+pub(crate) fn pooled_rate_name(lang: Lang, whole_country: bool) -> &'static str {
+    match (whole_country, lang) {
+        (true, Lang::Es) => "la tasa nacional (todas las comunas con datos)",
+        (true, Lang::En) => "the national rate (all communes with data)",
+        (false, Lang::Es) => "la tasa de las comunas cargadas",
+        (false, Lang::En) => "the rate of the communes loaded",
+    }
+}
+
 fn rates_answer(lang: Lang, f: &RatesFinding) -> Parts {
+    let name = pooled_rate_name(lang, f.whole_country);
     let last = f.years.iter().rev().find(|y| y.pooled_per_1000.is_some());
+    let t = f.trend.as_ref();
+    let ci_of = |t: &imr_core::inequality::Trend| t.ci_low.zip(t.ci_high).map(|(a, b)| [a, b]);
+    // The answer first ("Yes, it is falling"), then the number of the last year.
+    let verdict = t
+        .filter(|t| t.n_years >= MIN_YEARS_FOR_TREND)
+        .and_then(|t| Some((t, ci_of(t)?)));
+    let answer = match (verdict, lang) {
+        (None, Lang::Es) => format!(
+            "No se puede decir: con {} no se sabe si baja.",
+            years(lang, t.map_or(f.years.len(), |t| t.n_years))
+        ),
+        (None, Lang::En) => format!(
+            "Cannot say: with {}, there is no telling whether it is falling.",
+            years(lang, t.map_or(f.years.len(), |t| t.n_years))
+        ),
+        (Some((t, ci)), _) => {
+            let d = decimals_for(ci[0].abs().max(ci[1].abs())).max(2);
+            let (a, b) = (t.first_time, t.last_time);
+            let s = number(lang, t.slope.abs(), d);
+            let ci_text = interval(lang, ci, d);
+            match (Direction::of(ci, 0.0), lang) {
+                (Direction::Below, Lang::Es) => format!("Sí, baja: entre {a} y {b}, {name} bajó {s} por 1.000 nacidos vivos al año ({ci_text})."),
+                (Direction::Below, Lang::En) => format!("Yes, it is falling: from {a} to {b}, {name} fell by {s} per 1,000 live births a year ({ci_text})."),
+                (Direction::Above, Lang::Es) => format!("No, sube: entre {a} y {b}, {name} subió {s} por 1.000 nacidos vivos al año ({ci_text})."),
+                (Direction::Above, Lang::En) => format!("No, it is rising: from {a} to {b}, {name} rose by {s} per 1,000 live births a year ({ci_text})."),
+                (Direction::NotDistinguishable, Lang::Es) => format!("No se puede decir que baje: entre {a} y {b}, el cambio de {name} ({} por 1.000 al año; {ci_text}) no se distingue de cero.", number(lang, t.slope, d)),
+                (Direction::NotDistinguishable, Lang::En) => format!("Cannot say it is falling: from {a} to {b}, the change in {name} ({} per 1,000 a year; {ci_text}) is not distinguishable from zero.", number(lang, t.slope, d)),
+            }
+        }
+    };
     let headline = match last {
         None => lang
             .pick("No hay tasas que mostrar.", "There are no rates to show.")
@@ -282,32 +324,23 @@ fn rates_answer(lang: Lang, f: &RatesFinding) -> Parts {
                 .map(|m| number(lang, m, 2))
                 .unwrap_or_else(|| "–".into());
             match lang {
-                Lang::Es => format!("En {}, la tasa nacional agrupada fue {rate} por 1.000 nacidos vivos{ci}; la comuna mediana tuvo {median}.", y.time),
-                Lang::En => format!("In {}, the national pooled rate was {rate} per 1,000 live births{ci}; the median commune had {median}.", y.time),
+                Lang::Es => format!("{answer} En {} fue {rate} por 1.000 nacidos vivos{ci}; la comuna mediana tuvo {median}.", y.time),
+                Lang::En => format!("{answer} In {} it was {rate} per 1,000 live births{ci}; the median commune had {median}.", y.time),
             }
         }
     };
-    let sentence = |what: [&str; 2], t: Option<&imr_core::inequality::Trend>| {
-        trend_sentence(
-            lang,
-            what[0],
-            what[1],
-            "por 1.000",
-            "per 1,000",
-            t.map_or(f.years.len(), |t| t.n_years),
-            t.map_or(0, |t| t.first_time),
-            t.map_or(0, |t| t.last_time),
-            t.map(|t| t.slope),
-            t.and_then(|t| t.ci_low.zip(t.ci_high).map(|(a, b)| [a, b])),
-        )
-    };
-    let details = vec![
-        sentence(["la tasa nacional", "the national rate"], f.trend.as_ref()),
-        sentence(
-            ["la tasa de la comuna mediana", "the median commune's rate"],
-            f.median_trend.as_ref(),
-        ),
-    ];
+    let details = vec![trend_sentence(
+        lang,
+        "la tasa de la comuna mediana",
+        "the median commune's rate",
+        "por 1.000",
+        "per 1,000",
+        f.median_trend.as_ref().map_or(f.years.len(), |t| t.n_years),
+        f.median_trend.as_ref().map_or(0, |t| t.first_time),
+        f.median_trend.as_ref().map_or(0, |t| t.last_time),
+        f.median_trend.as_ref().map(|t| t.slope),
+        f.median_trend.as_ref().and_then(ci_of),
+    )];
     let mut caveats = vec![lang
         .pick(
             "El intervalo de la tendencia refleja solo la dispersión entre años.",
@@ -325,15 +358,24 @@ fn rates_answer(lang: Lang, f: &RatesFinding) -> Parts {
     }
     let chart = year_chart(
         lang,
-        lang.pick(
-            "Tasa nacional agrupada y mediana comunal por año",
-            "National pooled rate and median commune rate per year",
-        ),
+        &match (f.whole_country, lang) {
+            (true, Lang::Es) => "Tasa nacional y mediana comunal por año".to_string(),
+            (true, Lang::En) => "National rate and median commune rate per year".to_string(),
+            (false, Lang::Es) => {
+                "Tasa de las comunas cargadas y mediana comunal por año".to_string()
+            }
+            (false, Lang::En) => {
+                "Rate of the communes loaded and median commune rate per year".to_string()
+            }
+        },
         &[
             Series {
-                name: lang
-                    .pick("Tasa agrupada (IC 95%)", "Pooled rate (95% CI)")
-                    .into(),
+                name: match (f.whole_country, lang) {
+                    (true, Lang::Es) => "Tasa nacional (IC 95%)".into(),
+                    (true, Lang::En) => "National rate (95% CI)".into(),
+                    (false, Lang::Es) => "Tasa de las comunas (IC 95%)".into(),
+                    (false, Lang::En) => "Communes' rate (95% CI)".into(),
+                },
                 points: f
                     .years
                     .iter()
@@ -430,7 +472,7 @@ fn range_sentence(lang: Lang, s: &InequalitySeries) -> Option<String> {
     let (lo, hi) = (pct(low), pct(high));
     Some(match lang {
         Lang::Es => format!(
-            "Según a cuántos nacimientos se refieran las tasas publicadas (del {lo} al {hi} de los nacimientos dados) y su redondeo, el {m} está {} (IC 95% de rango y azar juntos: {}).",
+            "Dependiendo de a cuántos nacimientos se refieran las tasas publicadas (del {lo} al {hi} de los nacimientos dados) y de su redondeo, el {m} está {} (IC 95% de rango y azar juntos: {}).",
             between.join(" y "),
             cis.join(" y ")
         ),
@@ -450,21 +492,36 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
             .pick("No hay años que medir.", "There are no years to measure.")
             .to_string(),
         Some(y) => {
-            let ci =
-                y.ci.map(|c| format!(" ({})", interval(lang, c, 3)))
-                    .unwrap_or_default();
+            let (year, value) = (y.time, number(lang, y.value, 3));
             let what = match (s.kind, lang) {
                 (SeriesKind::Adjusted, Lang::Es) => {
-                    "de las tasas verdaderas (ajustado por el ruido de Poisson)"
+                    "de las tasas sin el azar de las comunas pequeñas"
                 }
-                (SeriesKind::Adjusted, Lang::En) => "of true rates (adjusted for Poisson noise)",
+                (SeriesKind::Adjusted, Lang::En) => {
+                    "of the rates without the chance of small communes"
+                }
                 (SeriesKind::Observed, Lang::Es) => "de las tasas observadas",
                 (SeriesKind::Observed, Lang::En) => "of observed rates",
             };
-            let (year, value) = (y.time, number(lang, y.value, 3));
-            match lang {
-                Lang::Es => format!("En {year}, el {m} {what} entre comunas fue {value}{ci}."),
-                Lang::En => format!("In {year}, the {m} {what} across communes was {value}{ci}."),
+            // An interval reaching zero means the data cannot tell real differences from chance:
+            // said in those words, with how large the differences could be, never "0.000" alone.
+            match (y.ci, lang) {
+                (Some([lo, hi]), Lang::Es) if lo <= 1e-9 && hi.is_finite() => format!(
+                    "En {year}, estos datos no distinguen diferencias reales entre comunas más allá del azar: el {m} {what} podría ir de 0 a {} (IC 95%).",
+                    number(lang, hi, 3)
+                ),
+                (Some([lo, hi]), Lang::En) if lo <= 1e-9 && hi.is_finite() => format!(
+                    "In {year}, these data cannot tell real differences between communes from chance: the {m} {what} could be anywhere from 0 to {} (95% CI).",
+                    number(lang, hi, 3)
+                ),
+                (ci, Lang::Es) => format!(
+                    "En {year}, el {m} {what} entre comunas fue {value}{}.",
+                    ci.map(|c| format!(" ({})", interval(lang, c, 3))).unwrap_or_default()
+                ),
+                (ci, Lang::En) => format!(
+                    "In {year}, the {m} {what} across communes was {value}{}.",
+                    ci.map(|c| format!(" ({})", interval(lang, c, 3))).unwrap_or_default()
+                ),
             }
         }
     };
@@ -788,6 +845,47 @@ fn model_name(lang: Lang, e: Estimator) -> String {
     )
 }
 
+/// Which model answers and why: fixed effects compare each commune with itself; the Hausman
+/// test says whether random effects, which also use the differences between communes, are
+/// rejected; when they are not, what they find that fixed effects do not (a term whose interval
+/// excludes zero under one model and not under the other).
+fn model_choice(lang: Lang, f: &ModelsFinding) -> Option<String> {
+    let p = f.hausman_p?;
+    let p_text = number(lang, p, if p < 0.001 { 4 } else { 3 });
+    if p < 0.05 {
+        return Some(match lang {
+            Lang::Es => format!("Por qué efectos fijos: comparan cada comuna consigo misma en el tiempo, y la prueba de Hausman (p = {p_text}) descarta el modelo de efectos aleatorios, que también compara comunas entre sí; lo que no cambia en el tiempo solo lo estima ese modelo, así que esas cifras pueden estar sesgadas."),
+            Lang::En => format!("Why fixed effects: they compare each commune with itself over time, and the Hausman test (p = {p_text}) rejects the random-effects model, which also compares communes with each other; what does not change over time only that model estimates, so those figures may be biased."),
+        });
+    }
+    let differs: Vec<String> = f
+        .random_effects
+        .iter()
+        .filter(|re| {
+            f.terms.iter().any(|t| {
+                t.column == re.column
+                    && t.estimator != re.estimator
+                    && Direction::of(t.ci, 0.0) != Direction::of(re.ci, 0.0)
+            })
+        })
+        .map(|re| {
+            let d = decimals_for(re.ci[0].abs().max(re.ci[1].abs())).max(2);
+            let phrase = term_phrase(lang, &re.column, re.per);
+            let (x, ci) = (number(lang, re.estimate, d), interval(lang, re.ci, d));
+            match lang {
+                Lang::Es => format!("{phrase}: {x} por 1.000 ({ci})"),
+                Lang::En => format!("{phrase}: {x} per 1,000 ({ci})"),
+            }
+        })
+        .collect();
+    Some(match (differs.is_empty(), lang) {
+        (true, Lang::Es) => format!("Por qué efectos fijos: comparan cada comuna consigo misma en el tiempo. La prueba de Hausman (p = {p_text}) no descarta el modelo de efectos aleatorios, que también compara comunas entre sí, y este no llega a otra conclusión."),
+        (true, Lang::En) => format!("Why fixed effects: they compare each commune with itself over time. The Hausman test (p = {p_text}) does not reject the random-effects model, which also compares communes with each other, and it reaches no other conclusion."),
+        (false, Lang::Es) => format!("Por qué efectos fijos: comparan cada comuna consigo misma en el tiempo. La prueba de Hausman (p = {p_text}) no descarta el modelo de efectos aleatorios, que también compara comunas entre sí; con él cambia la conclusión sobre: {}.", differs.join("; ")),
+        (false, Lang::En) => format!("Why fixed effects: they compare each commune with itself over time. The Hausman test (p = {p_text}) does not reject the random-effects model, which also compares communes with each other; with it the conclusion changes for: {}.", differs.join("; ")),
+    })
+}
+
 fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
     let sentences: Vec<String> = f
         .terms
@@ -819,6 +917,10 @@ fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
         Lang::Es => format!("En los modelos de panel ({} observaciones, {} comunas), {k} de {n} características se asocian con la tasa de forma distinguible de cero.", f.nobs, f.n_entities),
         Lang::En => format!("In the panel models ({} observations, {} communes), {k} of {n} characteristics go with the rate in a way distinguishable from zero.", f.nobs, f.n_entities),
     };
+    let mut sentences = sentences;
+    if let Some(choice) = model_choice(lang, f) {
+        sentences.push(choice);
+    }
     let mut caveats = vec![lang
         .pick(
             "Son asociaciones en estos datos, no causas.",
@@ -911,14 +1013,25 @@ fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
     let nat = number(lang, f.national_per_1000, 2);
     let (a, b) = (f.first_time, f.last_time);
     let (k, n) = (f.n_above_national, f.n_communes);
+    // "the national rate of 7.65 per 1,000 (all communes with data)"
+    let reference = match (f.whole_country, lang) {
+        (true, Lang::Es) => {
+            format!("la tasa nacional de {a}–{b}, {nat} por 1.000 (todas las comunas con datos)")
+        }
+        (true, Lang::En) => {
+            format!("the national rate of {a}–{b}, {nat} per 1,000 (all communes with data)")
+        }
+        (false, Lang::Es) => format!("la tasa de las comunas cargadas en {a}–{b}, {nat} por 1.000"),
+        (false, Lang::En) => format!("the rate of the communes loaded in {a}–{b}, {nat} per 1,000"),
+    };
     let named = f.top.len();
     let headline = match (k, lang) {
-        (0, Lang::Es) => format!("Ninguna comuna tiene, con {a}–{b} sumados, una tasa distinguible del azar por encima de la tasa de las comunas cargadas ({nat} por 1.000): no se puede decir dónde es más alta."),
-        (0, Lang::En) => format!("With {a}–{b} pooled, no commune has a rate distinguishable from chance above the rate of the communes loaded ({nat} per 1,000): these data cannot say where it is highest."),
-        (_, Lang::Es) if named < k => format!("Con {a}–{b} sumados, {k} de {n} comunas tienen una tasa claramente sobre la de las comunas cargadas ({nat} por 1.000); las más altas son {list} por 1.000."),
-        (_, Lang::En) if named < k => format!("With {a}–{b} pooled, {k} of {n} communes have a rate clearly above that of the communes loaded ({nat} per 1,000); the highest are {list} per 1,000."),
-        (_, Lang::Es) => format!("Con {a}–{b} sumados, {k} de {n} comunas tienen una tasa claramente sobre la de las comunas cargadas ({nat} por 1.000): {list} por 1.000."),
-        (_, Lang::En) => format!("With {a}–{b} pooled, {k} of {n} communes have a rate clearly above that of the communes loaded ({nat} per 1,000): {list} per 1,000."),
+        (0, Lang::Es) => format!("Ninguna comuna tiene, con {a}–{b} sumados, una tasa distinguible del azar por encima de {reference}: no se puede decir dónde es más alta."),
+        (0, Lang::En) => format!("With {a}–{b} pooled, no commune has a rate distinguishable from chance above {reference}: these data cannot say where it is highest."),
+        (_, Lang::Es) if named < k => format!("Con {a}–{b} sumados, {k} de {n} comunas tienen una tasa claramente sobre {reference}; las más altas son {list} por 1.000."),
+        (_, Lang::En) if named < k => format!("With {a}–{b} pooled, {k} of {n} communes have a rate clearly above {reference}; the highest are {list} per 1,000."),
+        (_, Lang::Es) => format!("Con {a}–{b} sumados, {k} de {n} comunas tienen una tasa claramente sobre {reference}: {list} por 1.000."),
+        (_, Lang::En) => format!("With {a}–{b} pooled, {k} of {n} communes have a rate clearly above {reference}: {list} per 1,000."),
     };
     let details = vec![lang.pick(
         "«Claramente» quiere decir que el intervalo de 95% entero de la tasa suavizada (Bayes empírico) queda sobre esa tasa; las demás comunas pueden estar por encima o por debajo por azar.",

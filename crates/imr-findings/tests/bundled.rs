@@ -307,7 +307,7 @@ fn the_rates_headline_states_the_pooled_rate_of_the_rate_table() {
     let headline = answer(&f, Lang::En, "rates").headline;
     assert!(
         headline.contains(&format!(
-            "In 2021, the national pooled rate was {} per 1,000",
+            "In 2021 it was {} per 1,000 live births",
             number(Lang::En, last.estimate.rate.unwrap(), 2)
         )),
         "{headline}"
@@ -568,7 +568,7 @@ fn the_inequality_answer_gives_the_range_over_the_births_ratio_for_published_rat
     assert!(en.contains("in 2019 and between"), "{en}");
     let es = sentence(
         &es,
-        "Según a cuántos nacimientos se refieran las tasas publicadas",
+        "Dependiendo de a cuántos nacimientos se refieran las tasas publicadas",
     );
     assert!(es.contains("el Gini está entre 0,"), "{es}");
 }
