@@ -22,7 +22,7 @@ async function seriousViolations(page) {
 for (const view of ['data', 'inequality', 'models', 'map']) {
   test(`the ${view} view has no serious accessibility violation`, async () => {
     const data = DataPage.attach(await openPage(browser, server.origin + '/'));
-    await data.waitForRowCount('read', 1725);
+    await data.waitForRowCount('read', 7245);
     await data.openTab(view);
     for (const selector of READY[view]) await data.page.locator(selector).first().waitFor({ timeout: 60000 });
     assert.deepEqual(await seriousViolations(data.page), []);
@@ -32,7 +32,7 @@ for (const view of ['data', 'inequality', 'models', 'map']) {
 test('every control is reachable by keyboard with a visible focus', async () => {
   const data = DataPage.attach(await openPage(browser, server.origin + '/'));
   const { page } = data;
-  await data.waitForRowCount('read', 1725);
+  await data.waitForRowCount('read', 7245);
   const seen = new Set();
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press('Tab');

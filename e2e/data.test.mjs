@@ -60,20 +60,25 @@ test('changing a column role recomputes the rates', async () => {
   assert.equal((await rate.textContent()).trim(), '3.50');
 });
 
-test('the page opens on the bundled Chilean dataset with derived, approximate intervals', async () => {
+test('the page opens on the bundled Chilean dataset with counted deaths and exact intervals', async () => {
   const view = await ViewPage.open(browser, server.origin, 'data');
   const { requests, errors } = view;
-  await view.waitForRowCount('read', 1725);
-  assert.equal(await view.rowCountText('used'), '1725');
-  assert.equal(await view.rowCountText('excluded'), '0');
+  // 345 communes × 2001–2021; 712 rows without deaths or births (2016, 2020, the communes
+  // created in 2004 before it, rates SINIM did not publish) are excluded with their reason.
+  await view.waitForRowCount('read', 7245);
+  assert.equal(await view.rowCountText('used'), '6533');
+  assert.equal(await view.rowCountText('excluded'), '712');
   assert.equal(await view.bundledNote().count(), 1);
-  assert.equal(await view.approximateNote().count(), 1);
-  assert.equal(await view.nationalRows().count(), 5);
-  // Iquique 2019: tmi 7 (SINIM v839), nacidos_vivos_est 2532 → derived deaths 17.724, rate 7.00.
+  assert.equal(await view.approximateNote().count(), 0);
+  // 2001–2021 without 2016 and 2020.
+  assert.equal(await view.nationalRows().count(), 19);
+  // Iquique 2019: 16 deaths (the whole number nearest SINIM 2021's rate 6 × 2,620 / 1,000) among
+  // INE's 2,620 births → 6.11 per 1,000.
   const row = view.rateRow('01101', 2019);
-  assert.equal((await row.locator('[data-field="rate"]').textContent()).trim(), '7.00');
-  assert.equal((await row.locator('[data-field="births"]').textContent()).trim(), '2,532');
+  assert.equal((await row.locator('[data-field="rate"]').textContent()).trim(), '6.11');
+  assert.equal((await row.locator('[data-field="births"]').textContent()).trim(), '2,620');
   assert.match(await view.sourcesText(), /SINIM/);
+  assert.match(await view.sourcesText(), /INE/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
@@ -100,18 +105,18 @@ test('the interface follows the browser language and switches, with numbers per 
   // Opened without a language in the link: the page takes the browser's.
   const view = DataPage.attach(await openPage(browser, server.origin + '/', { locale: 'es-CL' }));
   const { page } = view;
-  await view.waitForRowCount('read', 1725);
+  await view.waitForRowCount('read', 7245);
   const rate = view.rateCell('01101', 2019, 'rate');
   const births = view.rateCell('01101', 2019, 'births');
-  assert.equal((await rate.textContent()).trim(), '7,00');
-  // Iquique 2019: 2,532 births (Tarapacá's registered births spread by population aged 0).
-  assert.equal((await births.textContent()).trim(), '2.532');
+  assert.equal((await rate.textContent()).trim(), '6,11');
+  // Iquique 2019: INE's 2,620 registered births.
+  assert.equal((await births.textContent()).trim(), '2.620');
   assert.equal(await page.getAttribute('html', 'lang'), 'es');
   assert.equal((await view.tab('data').textContent()).trim(), 'Datos');
   await view.switchLanguage();
   await view.waitForTabText('data', 'Data');
-  assert.equal((await rate.textContent()).trim(), '7.00');
-  assert.equal((await births.textContent()).trim(), '2,532');
+  assert.equal((await rate.textContent()).trim(), '6.11');
+  assert.equal((await births.textContent()).trim(), '2,620');
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
 });
 

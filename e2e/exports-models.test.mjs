@@ -72,7 +72,7 @@ async function ratesCommand(data) {
 async function openModels(models, vcov) {
   const opened = await openPage(browser, server.origin + '/');
   const data = DataPage.attach(opened);
-  await data.waitForRowCount('read', 1725);
+  await data.waitForRowCount('read', 7245);
   const view = ModelsPage.attach(opened);
   view.input = (await ratesCommand(data)).slice(2, -2);
   await view.openTab('models');
@@ -114,7 +114,7 @@ test('one model: every Models download is what imr fit prints for the shown comm
   // file, read with the page's roles, prints it byte for byte; on the downloaded data the same
   // table after the provenance lines (the analysis data reproduce the fit bit for bit).
   const [, coefficients] = await save(view.downloadTo('coef-csv', dir));
-  assert.deepEqual(input, [`public/data/${BUNDLED}`, '--entity', 'codigo_comuna', '--time', 'anio', '--births', 'nacidos_vivos_est', '--rate', 'tmi']);
+  assert.deepEqual(input, [`public/data/${BUNDLED}`, '--entity', 'codigo_comuna', '--time', 'anio', '--births', 'nacidos_vivos', '--deaths', 'defunciones_infantiles', '--rate', 'tmi_sinim']);
   const onBundled = imr(dir, ['fit', ...input, ...requestWords(command), '--format', 'csv'], coefficients);
   assertSameCsv(coefficients, onBundled, 'coefficient CSV vs imr fit --format csv');
   assert.match(coefficients, new RegExp(`^# Source: ${BUNDLED}\n`));
@@ -148,7 +148,7 @@ test('several models: the coefficient CSV and the code are each shown command\'s
 test('the rates CSV is what the shown imr rates command prints, for the bundled data and an upload with a changed role', async () => {
   const data = DataPage.attach(await openPage(browser, server.origin + '/'));
   const { requests, errors } = data;
-  await data.waitForRowCount('read', 1725);
+  await data.waitForRowCount('read', 7245);
   const [name, csv] = await save(data.downloadRates(dir));
   assert.equal(name, 'tasas_imr.csv');
   assertSameCsv(csv, imr(dir, (await ratesCommand(data)).slice(1), csv), 'rates CSV');

@@ -1,16 +1,18 @@
-// The Findings view: the page opens on it, answers the five questions on the bundled
-// data in the browser's language, flags the implausible 15202/2023 value, recomputes every
-// sentence when another file is uploaded, and offers a printable report.
+// The Findings view: the page opens on it, sets the reference study's conclusion beside the
+// bundled counts and answers the five questions in the browser's language, flags the implausible
+// 15202 values, recomputes every sentence when another file is uploaded, answers on the study's
+// period on request, and offers a printable report.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, launch, openPage, outsideRequests, injectAxe, ROOT } from './harness.mjs';
-import { ViewPage, flagValue, assertImrWrites, BUNDLED_PATH } from './views.mjs';
-import { FindingsPage, DataPage } from './pages/index.mjs';
+import { ViewPage, flagValue, assertImrWrites, BUNDLED_PATH, sinimAsPublished } from './views.mjs';
+import { FindingsPage, DataPage, InequalityPage } from './pages/index.mjs';
 
 const QUESTIONS = ['rates', 'inequality', 'health-income', 'models', 'where'];
+const ANSWERS = ['study', ...QUESTIONS];
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -27,27 +29,30 @@ test('in Spanish at 390×844 the page opens on Findings and answers the five que
   assert.equal(await view.tab('findings').getAttribute('aria-selected'), 'true');
   assert.equal(await view.section().locator('h2').textContent(), 'Hallazgos');
   const ids = await view.questions().evaluateAll((els) => els.map((e) => e.dataset.question));
-  assert.deepEqual(ids, QUESTIONS);
+  assert.deepEqual(ids, ANSWERS);
   const texts = {};
-  for (const q of QUESTIONS) texts[q] = await view.headlineText(q);
-  assert.match(texts.rates, /^En 2023, la tasa nacional agrupada fue \d+,\d\d por 1\.000 nacidos vivos \(IC 95%: \d+,\d\d a \d+,\d\d\)/);
+  for (const q of ANSWERS) texts[q] = await view.headlineText(q);
+  // The study's conclusion beside INE's counts (imr findings --format json: the adjusted Gini's
+  // 2001–2011 slope −0.0070 per year, interval below zero; the median's too).
+  assert.match(texts.study, /^No: con los recuentos publicados por el INE, la desigualdad entre comunas bajó entre 2001 y 2011/);
+  assert.match(texts.rates, /^Sí, baja: entre 2001 y 2021, la tasa nacional \(todas las comunas con datos\) bajó .* En 2021 fue \d+,\d\d por 1\.000 nacidos vivos \(IC 95%: \d+,\d\d a \d+,\d\d\)/);
   assert.match(texts.inequality, /Gini/);
   assert.match(texts['health-income'], /correlación/);
   assert.match(texts.models, /modelos de panel/);
-  assert.match(texts.where, /las tasas más altas están en/);
+  assert.match(texts.where, /comunas tienen una tasa claramente sobre/);
   // Every question has a chart and a link to its detailed view.
   assert.equal(await view.charts().count(), 5);
   assert.match(await view.flaggedNote().textContent(), /inverosímiles/);
-  // Answers first: the first sentence and its chart are above the fold of a 390×844 phone, and
-  // what was left out, the options, the report and its command come after the five answers.
-  for (const part of [view.headline('rates'), view.question('rates').locator('.finding-chart svg')]) {
+  // Answers first: the first answer is above the fold of a 390×844 phone, and what was left out,
+  // the options, the report and its command come after the answers.
+  for (const part of [view.headline('study')]) {
     const box = await part.boundingBox();
     assert.ok(box.y + box.height <= 844, `below the fold: ${JSON.stringify(box)}`);
   }
   assert.ok(await view.optionsFollowAnswers());
-  // On the bundled data the inequality answer says what its births are and what that means.
+  // On the bundled data the inequality answer says what its counts are and what that means.
   assert.match(await view.question('inequality').textContent(),
-    /Sobre los datos incluidos: los nacimientos de cada comuna son una estimación/);
+    /Sobre los datos incluidos: las defunciones de 2001–2015 son las publicadas por el INE/);
   await injectAxe(page);
   const axe = await page.evaluate(async () => window.axe.run(document.querySelector('main'), { resultTypes: ['violations'] }));
   assert.deepEqual(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), []);
@@ -57,41 +62,44 @@ test('in Spanish at 390×844 the page opens on Findings and answers the five que
   assert.equal(await view.tab('models').getAttribute('aria-selected'), 'true');
 });
 
-test('General Lagos 2023 (1000 per 1,000 on 9 children) is flagged in the Data view', async () => {
+test('General Lagos 2004 and 2021 (1 death among 4 births, among 1) are flagged in the Data view', async () => {
   const view = DataPage.attach(await openPage(browser, server.origin + '/'));
-  await view.waitForRowCount('read', 1725);
-  assert.match(await view.flaggedSummary().textContent(), /rate above 200 ‰: 15202 General Lagos 2023/);
+  await view.waitForRowCount('read', 7245);
+  assert.match(await view.flaggedSummary().textContent(), /rate above 200 ‰: 15202 General Lagos 2004, 15202 General Lagos 2021/);
   await view.search('15202');
-  const flagged = view.rateRow('15202', 2023);
+  const flagged = view.rateRow('15202', 2004);
   await flagged.waitFor();
   assert.equal(await flagged.getAttribute('data-flagged'), 'true');
   await view.search('01101');
-  const plain = view.rateRow('01101', 2023);
+  const plain = view.rateRow('01101', 2005);
   await plain.waitFor();
   assert.equal(await plain.getAttribute('data-flagged'), null);
 });
 
-/** The bundled CSV with 2023's rates tripled, births named so they are guessed, derived deaths
- * dropped (they would be guessed as deaths); and the pooled 2023 rate the page must state,
- * computed here independently: rows flagged by the rules (rate > 200, < 10 births) left out. */
+/** The bundled CSV with 2021's infant deaths tripled; and the pooled 2021 rate the page must
+ * state, computed here independently: rows flagged by the rule (rate > 200 per 1,000) left out. */
 function modifiedBundled() {
   const lines = fs.readFileSync(path.join(ROOT, 'public/data/chile_imr_2001_2021.csv'), 'utf8').trim().split('\n');
   const header = lines[0].split(',');
-  const [iYear, iTmi, iPop, iDer] = ['anio', 'tmi', 'nacidos_vivos_est', 'defunciones_derivadas'].map((c) => header.indexOf(c));
+  const at = (c) => header.indexOf(c);
+  const [iYear, iDeaths, iBirths] = [at('anio'), at('defunciones_infantiles'), at('nacidos_vivos')];
+  const counts = ['defunciones_infantiles', 'defunciones_min', 'defunciones_max'].map(at);
   let deaths = 0, births = 0;
-  const out = [header.map((c) => (c === 'nacidos_vivos_est' ? 'nacimientos' : c)).filter((_, i) => i !== iDer).join(',')];
+  const out = [lines[0]];
   for (const line of lines.slice(1)) {
     const f = line.split(',');
-    if (f[iYear] === '2023') {
-      f[iTmi] = String(Number(f[iTmi]) * 3);
-      const [rate, pop] = [Number(f[iTmi]), Number(f[iPop])];
-      if (pop >= 10 && rate <= 200) { deaths += rate * pop / 1000; births += pop; }
+    if (f[iYear] === '2021') {
+      for (const i of counts) if (f[i] !== '') f[i] = String(Number(f[i]) * 3);
+      if (f[iDeaths] !== '' && f[iBirths] !== '') {
+        const [d, b] = [Number(f[iDeaths]), Number(f[iBirths])];
+        if (b > 0 && 1000 * d / b <= 200) { deaths += d; births += b; }
+      }
     }
-    out.push(f.filter((_, i) => i !== iDer).join(','));
+    out.push(f.join(','));
   }
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'imr-findings-')), 'modificado.csv');
   fs.writeFileSync(file, out.join('\n') + '\n');
-  return { file, rate2023: (1000 * deaths / births).toFixed(2).replace('.', ',') };
+  return { file, rate2021: (1000 * deaths / births).toFixed(2).replace('.', ',') };
 }
 
 test('uploading a modified file changes every sentence computed from it', async () => {
@@ -99,17 +107,18 @@ test('uploading a modified file changes every sentence computed from it', async 
   const [view, data] = [FindingsPage.attach(opened), DataPage.attach(opened)];
   await view.headline('where').waitFor({ timeout: 30000 });
   const before = {};
-  for (const q of QUESTIONS) before[q] = await view.headlineText(q);
-  const { file, rate2023 } = modifiedBundled();
+  for (const q of ANSWERS) before[q] = await view.headlineText(q);
+  const { file, rate2021 } = modifiedBundled();
   await view.openTab('data');
   await data.upload(file);
-  await data.waitForRowCount('read', 1725);
+  await data.waitForRowCount('read', 7245);
   await data.openTab('findings');
   await view.waitForHeadlineOtherThan('rates', before.rates);
   const after = await view.headlineText('rates');
-  assert.match(after, new RegExp(`^En 2023, la tasa nacional agrupada fue ${rate2023} por 1\\.000`));
-  // Every answer is recomputed: each of the other four headlines changes with the data too.
-  for (const q of ['inequality', 'health-income', 'models', 'where']) {
+  assert.match(after, new RegExp(`En 2021 fue ${rate2021} por 1\\.000`));
+  // Every answer computed from 2021 is recomputed: inequality (its last year) and where (the
+  // pooled rates); the study's answer names the data, no longer INE's counts.
+  for (const q of ['inequality', 'where', 'study']) {
     assert.notEqual(await view.headlineText(q), before[q], q);
   }
 });
@@ -120,7 +129,7 @@ test('the findings download as a printable HTML report in the page language', as
   const { name, text: html } = await view.downloadReport();
   assert.equal(name, 'hallazgos_imr.html');
   assert.match(html, /^<!DOCTYPE html>\n<html lang="es">/);
-  for (const q of QUESTIONS) assert.ok(html.includes(`data-question="${q}"`), q);
+  for (const q of ANSWERS) assert.ok(html.includes(`data-question="${q}"`), q);
   assert.match(html, /@media print/);
   assert.ok(!html.includes('<script'));
   assert.match(html, /Fuente: chile_imr_2001_2021\.csv|chile_imr_2001_2021\.csv/);
@@ -163,8 +172,9 @@ test('one figure embeds as a snippet that renders offline in a blank HTML page',
   assert.equal(await svg.count(), 1);
   const box = await svg.boundingBox();
   assert.ok(box.width > 200 && box.height > 100, JSON.stringify(box));
-  assert.equal(await blank.locator('figure table tbody tr').count(), 5);
-  assert.match(await blank.locator('figcaption').textContent(), /tasa nacional agrupada/);
+  // One row per year with deaths: 2001–2021 without 2016 and 2020.
+  assert.equal(await blank.locator('figure table tbody tr').count(), 19);
+  assert.match(await blank.locator('figcaption').textContent(), /tasa nacional/);
   assert.deepEqual(requests.filter((u) => !u.startsWith('data:') && u !== 'about:blank'), []);
   await context.close();
 });
@@ -174,7 +184,13 @@ test('one figure embeds as a snippet that renders offline in a blank HTML page',
 // the shown command carries --births-ratio, and that command writes the page's report byte for
 // byte; back to 70–100 %, the option leaves the command.
 test('the births-ratio range set in the Inequality view is the Findings\' range, and their command writes the report', async () => {
-  const inequality = await ViewPage.open(browser, server.origin, 'inequality', { lang: 'en' });
+  // Published rates (deaths derived): the range over the births ratio applies.
+  const { file: rates, rows } = sinimAsPublished();
+  const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'en' });
+  await data.upload(rates);
+  await data.waitForRowCount('read', rows);
+  await data.tab('inequality').click();
+  const inequality = InequalityPage.attach(data);
   await inequality.setBirthsRatio('low', 90);
   await inequality.setBirthsRatio('high', 110);
   await inequality.waitForCommand(/--births-ratio 0\.9,1\.1 /);
@@ -186,7 +202,7 @@ test('the births-ratio range set in the Inequality view is the Findings\' range,
   assert.equal(flagValue(words, '--births-ratio'), '0.9,1.1');
   const report = await view.downloadReport();
   assert.match(report.text, /from 90% to 110% of the births given/);
-  assertImrWrites(words, [[report, report.name]]);
+  assertImrWrites(words, [[report, report.name]], [rates]);
 
   await view.tab('inequality').click();
   await inequality.setBirthsRatio('low', 70);
@@ -195,6 +211,38 @@ test('the births-ratio range set in the Inequality view is the Findings\' range,
   await view.tab('findings').click();
   await view.section().filter({ hasText: 'from 70% to 100% of the births given' }).waitFor();
   assert.doesNotMatch(await view.commandLine().textContent(), /--births-ratio/);
+  assert.deepEqual(outsideRequests(view.requests, server.origin), []);
+  assert.deepEqual(view.errors, []);
+  await view.close();
+});
+
+// The study's period: two buttons above the answers; the study's one answers every year's
+// trends either way, the five answers cover 2001–2011, the link and the shown command say so,
+// and that command writes the page's report byte for byte.
+test('the answers on the study\'s period: buttons, link, command and report', async () => {
+  const view = await ViewPage.open(browser, server.origin, 'findings', { lang: 'es' });
+  const page = FindingsPage.attach(view);
+  const study = await page.headlineText('study');
+  assert.match(study, /entre 2001 y 2011/);
+  assert.match(await page.periodButton('all').textContent(), /Todos los años \(2001–2021\)/);
+  assert.equal(await page.periodButton('all').getAttribute('aria-pressed'), 'true');
+  const before = await page.headlineText('rates');
+  await page.periodButton('study').click();
+  await page.waitForHeadlineOtherThan('rates', before);
+  assert.match(await page.headlineText('rates'), /En 2011 fue \d+,\d\d por 1\.000/);
+  assert.equal(await page.periodButton('study').getAttribute('aria-pressed'), 'true');
+  assert.equal(await page.headlineText('study'), study);
+  assert.match(view.page.url(), /findings-years=2001-2011/);
+  await view.commandLine().filter({ hasText: '--years 2001-2011' }).waitFor();
+  const words = await view.commandWords();
+  assert.equal(flagValue(words, '--years'), '2001-2011');
+  const report = await view.downloadReport();
+  assert.match(report.text, /Respuestas sobre 2001–2011/);
+  assertImrWrites(words, [[report, report.name]]);
+  // A link with the period opens on it.
+  const again = FindingsPage.attach(await openPage(browser, `${server.origin}/#view=findings&lang=es&findings-years=2001-2011`));
+  await again.headline('where').waitFor({ timeout: 30000 });
+  assert.match(await again.headlineText('rates'), /En 2011 fue/);
   assert.deepEqual(outsideRequests(view.requests, server.origin), []);
   assert.deepEqual(view.errors, []);
   await view.close();

@@ -21,20 +21,20 @@ test('a shared link reopens the Inequality view with every option and the same n
   await view.choose({ group: '', rank: 'ruralidad', replicates: 60, seed: 7 });
   await view.waitForCommand(/--rank ruralidad --bootstrap 60 --seed 7 --format json$/);
   await view.measureCells('theil_between').first().waitFor({ state: 'detached' });
-  await view.choose({ measure: 'theil_t', lorenz: { 2019: false, 2021: true }, of: 'aporte_municipal_salud_pc',
+  await view.choose({ measure: 'theil_t', lorenz: { 2001: false, 2019: true }, of: 'aporte_municipal_salud_pc',
     weight: 'ruralidad', panelMeasure: 'cov' });
   await view.waitForChartTitle('panel', /aporte_municipal_salud_pc/);
   await page.waitForFunction(() => location.hash.includes('ineq-panel-measure=cov'));
   const link = page.url();
   for (const pair of ['ineq-group=-', 'ineq-rank=ruralidad', 'ineq-replicates=60', 'ineq-seed=7',
-    'ineq-measure=theil_t', 'ineq-lorenz=2021,2023', 'ineq-of=aporte_municipal_salud_pc',
+    'ineq-measure=theil_t', 'ineq-lorenz=2019,2021', 'ineq-of=aporte_municipal_salud_pc',
     'ineq-weight=ruralidad', 'ineq-panel-measure=cov']) {
     assert.ok(link.includes(pair), `${link} lacks ${pair}`);
   }
   const before = { controls: await view.controls(), shown: await view.shown() };
   assert.equal(before.controls['ineq-group'], '');
-  assert.equal(before.controls['ineq-lorenz-2019'], false);
-  assert.equal(before.controls['ineq-lorenz-2021'], true);
+  assert.equal(before.controls['ineq-lorenz-2001'], false);
+  assert.equal(before.controls['ineq-lorenz-2019'], true);
   assert.match(before.shown.line, /Theil/);
 
   // A fresh browser context (no state but the link).
@@ -46,7 +46,7 @@ test('a shared link reopens the Inequality view with every option and the same n
   // Switching views and back keeps the options.
   await other.openTab('data');
   await other.openTab('inequality');
-  await other.row(2023).waitFor({ timeout: 5_000 });
+  await other.row(2021).waitFor({ timeout: 5_000 });
   assert.deepEqual(await other.controls(), before.controls);
   // The link's options are all still there (a visited view may add its own keys, e.g. the Data
   // view's md-* defaults).
@@ -70,7 +70,7 @@ const DOWNLOADS = [
 for (const [name, fragment, locale] of [
   ['the default options in English', '#view=inequality', 'en-US'],
   ['other options in Spanish', '#view=inequality&lang=es&ineq-replicates=50&ineq-seed=11&ineq-measure=theil_t'
-    + '&ineq-lorenz=2020,2022&ineq-panel-measure=cov&ineq-rank=-&include-flagged=true', 'es-CL'],
+    + '&ineq-lorenz=2010,2015&ineq-panel-measure=cov&ineq-rank=-&include-flagged=true', 'es-CL'],
 ]) {
   test(`every download of the view is what its imr command writes (${name})`, async () => {
     const view = InequalityPage.attach(await openPage(browser, server.origin + '/' + fragment, { locale }));
@@ -97,7 +97,7 @@ for (const [name, fragment, locale] of [
     }
     if (fragment.includes('include-flagged=true')) {
       assert.match(await view.exportCommand('tasas_comunales_caja-svg'), /--include-flagged/);
-      assert.match(await view.exportCommand('desigualdad_lorenz-svg'), /--years 2020,2022 /);
+      assert.match(await view.exportCommand('desigualdad_lorenz-svg'), /--years 2010,2015 /);
       assert.match(await view.exportCommand('desigualdad_medida_por_anio-svg'), /--measure theil_t --lang es /);
     }
     assert.deepEqual(errors, []);

@@ -26,18 +26,18 @@ test('the map draws every commune with a class legend, and the tooltip names the
   const view = await openMap();
   const { page, requests, errors } = view;
   assert.equal(await view.communes().count(), 345);
-  // Every commune has a class (0 = lowest), "none", or "flagged" (its 2023 row flagged as
-  // implausible and left out: 13 communes on the bundled data).
+  // Every commune has a class (0 = lowest), "none", or "flagged" (its 2021 row flagged as
+  // implausible and left out: General Lagos, one death among one birth).
   const classes = await view.classes();
   assert.ok(classes.every((c) => c === 'none' || c === 'flagged' || /^\d+$/.test(c)));
-  assert.equal(classes.filter((c) => c === 'flagged').length, 13);
+  assert.equal(classes.filter((c) => c === 'flagged').length, 1);
   const distinct = new Set(classes.filter((c) => c !== 'none' && c !== 'flagged'));
   // Five quantiles asked; tied rates (many communes with zero deaths) merge coinciding breaks.
   assert.ok(distinct.size >= 3 && distinct.size <= 5, `quantile classes: ${[...distinct]}`);
   // Legend: one row per class with its count, the hatched no-data entry and the flagged one.
   assert.equal(await view.legendRows().count(), distinct.size + 2);
   assert.match(await view.legendRow('none').textContent(), /no data|sin datos/i);
-  assert.match(await view.legendRow('flagged').textContent(), /Flagged, left out \(13\)/);
+  assert.match(await view.legendRow('flagged').textContent(), /Flagged, left out \(1\)/);
   const counts = (await view.legendRows().allTextContents())
     .map((t) => Number(t.match(/\((\d+)\)\s*$/)[1]));
   assert.equal(counts.reduce((a, b) => a + b, 0), 345);
@@ -64,7 +64,9 @@ test('changing the year recolours without redrawing the paths, and the switch is
   const before = await view.values();
   const dBefore = await page.$eval('path[data-code="13101"]', (p) => p.getAttribute('d'));
   const years = await view.yearOptions().allTextContents();
-  assert.deepEqual(years.map((y) => y.trim()), ['2019', '2020', '2021', '2022', '2023']);
+  // The years with infant deaths: 2001–2021 without 2016 and 2020.
+  assert.deepEqual(years.map((y) => y.trim()),
+    Array.from({ length: 21 }, (_, k) => String(2001 + k)).filter((y) => y !== '2016' && y !== '2020'));
   // Mark a path element: recolouring must keep the same element (no re-render).
   await page.$eval('path[data-code="13101"]', (p) => { p.__kept = true; });
   await view.chooseYear('2019');
@@ -85,11 +87,11 @@ test('the SVG, PNG and CSV downloads hold every commune, made in the page', asyn
   const view = await openMap();
   const { page, requests, errors } = view;
   const svg = await view.downloadSvg();
-  assert.match(svg.name, /^mapa_tmi_2023\.svg$/);
+  assert.match(svg.name, /^mapa_tmi_2021\.svg$/);
   const text = svg.bytes.toString('utf8');
   assert.equal((text.match(/<path data-code="/g) || []).length, 345);
   assert.match(text, /data-testid="choropleth"/);
-  assert.match(text, />2023<\/text>/);
+  assert.match(text, />2021<\/text>/);
   assert.match(text, /Data: chile_imr_2001_2021\.csv\. Boundaries: chilemapas/);
   // Engine and date on the source line and in <metadata>.
   const today = exportDate(text);
@@ -113,9 +115,9 @@ test('the SVG, PNG and CSV downloads hold every commune, made in the page', asyn
   const csv = csvText.trim().split('\n').filter((l) => !l.startsWith('#'));
   assert.equal(csv.length, 346);
   assert.match(csv[0], /^code,name,year,births,deaths,rate_per_1000,ci95_low,ci95_high,eb_global,eb_spatial,excess_risk,value,class$/);
-  assert.ok(csv.some((l) => l.startsWith('13101,Santiago,2023,')));
+  assert.ok(csv.some((l) => l.startsWith('13101,Santiago,2021,')));
 
-  assert.match(await view.commandLine().textContent(), /^imr map public\/data\/chile_imr_2001_2021\.csv .*--year 2023 .*--scheme quantile --classes 5/);
+  assert.match(await view.commandLine().textContent(), /^imr map public\/data\/chile_imr_2001_2021\.csv .*--year 2021 .*--scheme quantile --classes 5/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
@@ -137,7 +139,7 @@ test('selecting a commune in the funnel plot outlines it on the map; smoothing, 
   await view.chooseSmoothing('spatial-eb');
   await view.waitForValuesOtherThan(raw);
   // Queen neighbours (a border or a corner) are the default; rook (a border only) changes the
-  // spatial EB rate of the communes with corner-only neighbours (19 in 2023), and the choice is
+  // spatial EB rate of the communes with corner-only neighbours, and the choice is
   // kept in the link and in the shown command.
   const queen = await view.values();
   await view.chooseContiguity('rook');
@@ -191,9 +193,8 @@ for (const lang of ['en', 'es']) {
   });
 }
 
-// Plausibility flags: on the bundled data General Lagos (15202) has, in 2023, a published rate of
-// 1000 per 1,000 on 8 births, and twelve more communes a rate given on fewer than 10 births. As in
-// the other views they are left out by default — of the classes, the smoothing, Moran's I and the
+// Plausibility flags: on the bundled data General Lagos (15202) had, in 2021, one infant death
+// among one birth: 1000 per 1,000. As in the other views it is left out by default — of the classes, the smoothing, Moran's I and the
 // funnel plot — drawn as "flagged, left out" (not as no data), counted in the legend and named
 // under it; the shown command writes the same SVG and CSV. One click on the include toggle brings
 // them back everywhere, and the command (with --include-flagged) still writes the page's files.
@@ -201,7 +202,7 @@ test('flagged rows are left out of the map by default and named; the include tog
   const view = await ViewPage.open(browser, server.origin, 'map', { lang: 'en' });
   const { page } = view;
   await view.legendRow(0).waitFor();
-  assert.equal(await view.yearLabel().textContent(), '2023');
+  assert.equal(await view.yearLabel().textContent(), '2021');
   const legend = view.legend();
   const topLabel = async () => {
     const rows = await legend.locator('[data-legend-class]:not([data-legend-class="none"]):not([data-legend-class="flagged"])').evaluateAll(
@@ -218,12 +219,13 @@ test('flagged rows are left out of the map by default and named; the include tog
   assert.equal(await lagos.getAttribute('data-flagged'), 'true');
   assert.equal(await lagos.getAttribute('fill'), 'url(#flagged)');
   assert.equal(await funnelLagos.count(), 0, 'left out of the funnel plot');
-  assert.match(await view.legendRow('flagged').textContent(), /Flagged, left out \(13\)/);
-  assert.match(await view.legendRow('none').textContent(), /\(0\)/);
-  assert.match(await view.flaggedNote().textContent(), /^13 flagged row\(s\) left out of classes, smoothing, Moran, funnel$/);
+  assert.match(await view.legendRow('flagged').textContent(), /Flagged, left out \(1\)/);
+  // No deaths in 2021 for 4 communes (no rate published by SINIM, or no births).
+  assert.match(await view.legendRow('none').textContent(), /\(4\)/);
+  assert.match(await view.flaggedNote().textContent(), /^1 flagged row\(s\) left out of classes, smoothing, Moran, funnel$/);
   const list = view.flaggedList();
-  assert.match(await list.textContent(), /Left out as implausible \(13\):/);
-  assert.equal(await list.locator('li').count(), 13);
+  assert.match(await list.textContent(), /Left out as implausible \(1\):/);
+  assert.equal(await list.locator('li').count(), 1);
   assert.match(await list.locator('li[data-code="15202"]').textContent(), /General Lagos \(15202\)/);
   assert.match(await list.locator('li[data-code="15202"]').getAttribute('title'), /rate above 200 per 1,000/);
   await lagos.hover();
@@ -240,9 +242,9 @@ test('flagged rows are left out of the map by default and named; the include tog
   };
   let [words, svg, csv] = await sameAsCommand();
   assert.ok(!words.includes('--include-flagged'));
-  assert.equal((svg.match(/data-class="flagged"/g) || []).length, 13);
-  assert.match(svg, /Flagged, left out <tspan[^>]*>\(13\)/);
-  assert.match(csv, /\n15202,General Lagos,2023,8,8,1000,[^\n]*,,,,,flagged\n/);
+  assert.equal((svg.match(/data-class="flagged"/g) || []).length, 1);
+  assert.match(svg, /Flagged, left out <tspan[^>]*>\(1\)/);
+  assert.match(csv, /\n15202,General Lagos,2021,1,1,1000,[^\n]*,,,,,flagged\n/);
 
   await view.includeFlagged().check();
   await view.commandLine().filter({ hasText: '--include-flagged' }).waitFor();
@@ -253,13 +255,13 @@ test('flagged rows are left out of the map by default and named; the include tog
   assert.equal(await lagos.getAttribute('data-flagged'), 'true');
   assert.equal(await view.legendRow('flagged').count(), 0);
   assert.equal(await view.flaggedList().count(), 0);
-  assert.match(await view.flaggedNote().textContent(), /13 flagged value\(s\) included in the class breaks/);
+  assert.match(await view.flaggedNote().textContent(), /1 flagged value\(s\) included in the class breaks/);
   await funnelLagos.waitFor();
   await view.waitForMoranOtherThan(moranLeftOut);
   [words, svg, csv] = await sameAsCommand();
   assert.ok(words.includes('--include-flagged'));
   assert.doesNotMatch(svg, /data-class="flagged"/);
-  assert.match(svg, /13 flagged value\(s\) included in the class breaks/);
+  assert.match(svg, /1 flagged value\(s\) included in the class breaks/);
   assert.doesNotMatch(csv, /,flagged\n/);
   assert.deepEqual(outsideRequests(view.requests, server.origin), []);
   assert.deepEqual(view.errors, []);
@@ -267,7 +269,7 @@ test('flagged rows are left out of the map by default and named; the include tog
 });
 
 // The include toggle lives in the URL fragment (`include-flagged`), like the map's other options:
-// a link with it set opens with the toggle on and 15202/2023's 1000 per 1,000 inside the top
+// a link with it set opens with the toggle on and 15202/2021's 1000 per 1,000 inside the top
 // class's breaks; toggling rewrites the fragment.
 test('include-flagged=true in the link includes the flagged values, and toggling updates the link', async () => {
   const view = await openMap({ url: '#view=map&include-flagged=true' });

@@ -78,7 +78,7 @@ test('deaths and births microdata are aggregated in a worker to the known counts
   const microdata = MicrodataPage.attach(data);
   const { context, requests: pageRequests, errors } = data;
   const requests = recordAll(context);
-  await data.waitForRowCount('read', 1725);
+  await data.waitForRowCount('read', 7245);
   const result = await aggregate(microdata, { deaths: small.path, births });
 
   // Every row accounted for, as the generator tallied them.
@@ -134,7 +134,7 @@ test('Cancel stops the worker part-way and loads nothing', async () => {
   const microdata = MicrodataPage.attach(data);
   const { page, context, errors } = data;
   const requests = recordAll(context);
-  await data.waitForRowCount('read', 1725);
+  await data.waitForRowCount('read', 7245);
   await microdata.chooseDeaths(big.path);
   await microdata.start();
   await microdata.progress().waitFor();
@@ -146,7 +146,7 @@ test('Cancel stops the worker part-way and loads nothing', async () => {
   // Nothing arrives after the cancel: the worker was terminated.
   await page.waitForTimeout(1500);
   assert.equal(await microdata.result().count(), 0);
-  assert.equal(await data.rowCountText('read'), '1725');
+  assert.equal(await data.rowCountText('read'), '7245');
   assert.equal(await microdata.startButton().isEnabled(), true);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
@@ -161,7 +161,7 @@ test('a deaths file given to the main upload goes to the worker, and its counts 
   const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'es' });
   const microdata = MicrodataPage.attach(data);
   const { errors } = data;
-  await data.waitForRowCount('read', 1725);
+  await data.waitForRowCount('read', 7245);
   await data.upload([small.path, birthsTable]);
   await microdata.deathsChosen().filter({ hasText: 'reconocido como microdatos de defunciones' }).waitFor();
   // The births table is loaded; the raw deaths file was not parsed as a table.
@@ -186,7 +186,7 @@ test('the single file from file:// renders and exports the bundled map, fits a m
   const [data, map, models, microdata] = [DataPage, MapPage, ModelsPage, MicrodataPage].map((P) => P.attach(opened));
   const { context, errors } = opened;
   const requests = recordAll(context);
-  await data.waitForRowCount('read', 1725);
+  await data.waitForRowCount('read', 7245);
   // The bundled map.
   await map.openTab('map');
   await map.communes().first().waitFor({ timeout: 60_000 });

@@ -12,7 +12,7 @@ import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } fro
 import { ModelsPage } from './pages/index.mjs';
 
 const DATA = 'public/data/chile_imr_2001_2021.csv';
-const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'nacidos_vivos_est', '--rate', 'tmi'];
+const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'nacidos_vivos', '--deaths', 'defunciones_infantiles', '--rate', 'tmi_sinim'];
 // Regressors chosen in the tests: two that vary over time, one time-invariant (dropped by fe).
 const REGRESSORS = ['pobreza', 'ingreso_salud_pc', 'ruralidad', 'sapu'];
 

@@ -88,7 +88,7 @@ test('a file of one year without a year column is read as rows of the year given
 
 test('the bundled data, with its year column, do not offer the year field', async () => {
   const view = await ViewPage.open(browser, server.origin, 'data');
-  await view.waitForRowCount('read', 1725);
+  await view.waitForRowCount('read', 7245);
   assert.equal(await view.timeValue().count(), 0);
   assert.doesNotMatch(await view.ratesCommandLine().textContent(), /--time-value/);
   await view.close();

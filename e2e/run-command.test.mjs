@@ -60,8 +60,8 @@ test('make run serves the page on the bundled data, with no console error and no
   const opened = await openPage(browser, `${origin}/#view=data&lang=en`);
   const { requests, errors } = opened;
   const [data, map] = [DataPage.attach(opened), MapPage.attach(opened)];
-  await data.waitForRowCount('read', 1725, { timeout: 120000 });
-  assert.equal(await data.rowCountText('read'), '1725');
+  await data.waitForRowCount('read', 7245, { timeout: 120000 });
+  assert.equal(await data.rowCountText('read'), '7245');
   await map.openTab('map');
   await map.commune('13101').waitFor({ timeout: 120000 });
   assert.deepEqual(errors, []);

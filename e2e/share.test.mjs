@@ -16,7 +16,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 test('a shared link reopens the same view and language', async () => {
   const data = DataPage.attach(await openPage(browser, server.origin + '/'));
   const { page } = data;
-  await data.waitForRowCount('read', 1725);
+  await data.waitForRowCount('read', 7245);
   await data.openTab('inequality');
   await page.waitForFunction(() => location.hash.includes('view=inequality'));
   const link = page.url();
@@ -44,7 +44,7 @@ test('a saved analysis reopens with the same table, in the page and in imr', asy
   assert.equal(doc.files[0].roles.deaths, 'Pobreza');
 
   const again = DataPage.attach(await openPage(browser, server.origin + '/'));
-  await again.waitForRowCount('read', 1725);
+  await again.waitForRowCount('read', 7245);
   await again.upload(saved);
   await again.waitForRowCount('read', 4);
   await again.waitForRateText('01101', 2019, 'rate', '3.50');

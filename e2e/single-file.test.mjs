@@ -14,7 +14,7 @@ test('the single HTML file opens from file:// on the bundled data and reads an u
   const url = pathToFileURL(path.join(DIST, 'imr-atlas.html')).href;
   const data = DataPage.attach(await openPage(browser, url));
   const { requests, errors } = data;
-  await data.waitForRowCount('read', 1725);
+  await data.waitForRowCount('read', 7245);
   await data.upload(fixture('good_latin1.csv'));
   await data.waitForRowCount('read', 4);
   assert.equal(await data.rowCountText('used'), '4');

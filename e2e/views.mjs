@@ -214,13 +214,15 @@ export async function chooseModels(page, { models, vcov, regressors }) {
 }
 
 /** Runs the command words (`imr …`) in a fresh folder holding the bundled data file where the
- * page's commands name it (`public/data/…`, as in a checkout), and returns a reader of the files
- * it wrote (and its stdout). `datedLike`, a download of the page, dates imr's exports as that
- * download is dated (see [`imrEnv`]), for a comparison byte for byte. */
-export function runInBundledFolder(words, datedLike = null) {
+ * page's commands name it (`public/data/…`, as in a checkout) and the `uploaded` files (paths,
+ * copied by their base name, as the page names an uploaded file), and returns a reader of the
+ * files it wrote (and its stdout). `datedLike`, a download of the page, dates imr's exports as
+ * that download is dated (see [`imrEnv`]), for a comparison byte for byte. */
+export function runInBundledFolder(words, datedLike = null, uploaded = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-'));
   fs.mkdirSync(path.join(dir, 'public', 'data'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, BUNDLED_PATH), path.join(dir, BUNDLED_PATH));
+  for (const file of uploaded) fs.copyFileSync(file, path.join(dir, path.basename(file)));
   const env = datedLike ? imrEnv(exportDate(datedLike.text)) : process.env;
   const stdout = execFileSync(cargoBinary('imr-cli', 'imr'), words.slice(1), { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   return {
@@ -253,18 +255,38 @@ export function assertSameBytes(ours, theirs, what) {
  * download byte for byte: `files` pairs a download of the page with the name of imr's file.
  * imr's exports are dated as each download is, one run per date: the page dates a chart when it
  * draws it and a CSV when it is clicked, so a midnight UTC may fall between two downloads. */
-export function assertImrWrites(words, files) {
+export function assertImrWrites(words, files, uploaded = []) {
   const byDate = new Map();
   for (const [download, name] of files) {
     const date = exportDate(download.text);
     byDate.set(date, [...(byDate.get(date) ?? []), [download, name]]);
   }
   for (const same of byDate.values()) {
-    const imr = runInBundledFolder(words, same[0][0]);
+    const imr = runInBundledFolder(words, same[0][0], uploaded);
     try {
       for (const [download, name] of same) assertSameBytes(download.bytes, imr.file(name), download.name);
     } finally {
       imr.remove();
     }
   }
+}
+
+/** SINIM's integer rates as published (data/raw/sinim, v839 labelled 2019–2023) on INE's births of
+ * the same labelled year (data/raw/ine), written to a temporary `tasas_sinim.csv`: a file of
+ * published rates (deaths derived), the kind whose births ratio the Inequality view offers. */
+export function sinimAsPublished() {
+  const read = (file) => fs.readFileSync(path.join(ROOT, 'data/raw', file), 'utf8').trim().split('\n').slice(1);
+  const births = new Map(read('ine/nacidos_vivos_comuna_residencia_2010_2023.csv').map((l) => {
+    const [code, year, b] = l.split(',');
+    return [`${code},${year}`, b];
+  }));
+  const out = ['codigo_comuna,anio,tmi,nacidos_vivos'];
+  for (const line of read('sinim/sinim_2019_2023_extract.csv')) {
+    const f = line.split(',');
+    const b = births.get(`${f[0]},${f[2]}`);
+    if (b !== undefined && f[3] !== '') out.push(`${f[0]},${f[2]},${f[3]},${b}`);
+  }
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'imr-sinim-')), 'tasas_sinim.csv');
+  fs.writeFileSync(file, out.join('\n') + '\n');
+  return { file, rows: out.length - 1 };
 }

@@ -11,7 +11,7 @@ export class FindingsPage extends ViewPage {
   /** The answers, one per question, in document order. */
   questions() { return this.page.locator('[data-testid="findings"] [data-question]'); }
 
-  /** The answer to question `q` (rates, inequality, health-income, models, where). */
+  /** The answer to question `q` (study, rates, inequality, health-income, models, where). */
   question(q) { return this.page.locator(`[data-testid="findings"] [data-question="${q}"]`); }
 
   /** The headline sentence of question `q`. */
@@ -27,6 +27,9 @@ export class FindingsPage extends ViewPage {
       return el && el.textContent.trim() !== t;
     }, [`[data-question="${q}"] [data-testid="finding-headline"]`, before]);
   }
+
+  /** The period button: `all` (every year of the data) or `study` (the reference study's). */
+  periodButton(which) { return this.testid(`findings-period-${which}`); }
 
   /** The answers' charts. */
   charts() { return this.page.locator('[data-testid="findings"] [data-question] svg'); }

@@ -53,6 +53,9 @@ export class InequalityPage extends ViewPage {
   /** The value an end of the births-ratio range shows (percent). */
   async birthsRatio(end) { return this.testid(`ineq-births-ratio-${end}`).inputValue(); }
 
+  /** The births-ratio field of `end` (`low` or `high`): absent where deaths are counted. */
+  birthsRatioField(end) { return this.testid(`ineq-births-ratio-${end}`); }
+
   /** The note that a births-ratio range was not applied. */
   birthsRatioRefused() { return this.testid('ineq-births-ratio-refused'); }
 
