@@ -40,8 +40,8 @@ test('in Spanish at 390×844 the page opens on Findings and answers the five que
   assert.match(texts['health-income'], /correlación/);
   assert.match(texts.models, /modelos de panel/);
   assert.match(texts.where, /comunas tienen una tasa claramente sobre/);
-  // Every question has a chart and a link to its detailed view.
-  assert.equal(await view.charts().count(), 5);
+  // Every answer (the study's too) has a chart and a link to its detailed view.
+  assert.equal(await view.charts().count(), 6);
   assert.match(await view.flaggedNote().textContent(), /inverosímiles/);
   // Answers first: the first answer is above the fold of a 390×844 phone, and what was left out,
   // the options, the report and its command come after the answers.

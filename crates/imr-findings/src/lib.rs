@@ -35,7 +35,7 @@ pub use inequality::{
     AdjustedGini, InequalitySeries, InequalitySource, InequalityYear, ObservedGini, SeriesKind,
 };
 pub use request::{FindingsRequest, YearSpan};
-pub use study::{PeriodTrends, StudyComparison, STUDY};
+pub use study::{PeriodTrends, StudyComparison, StudyYear, STUDY};
 pub use text::{bundled_births_note, Answer, Table};
 
 use imr_core::inequality::Correlation;

@@ -19,6 +19,7 @@
 //! de salud chileno", *Revista Estudios de Políticas Públicas* 1(2):1–16,
 //! doi:10.5354/0719-6296.2015.38425.
 
+use crate::chart::{year_chart, Series};
 use crate::inequality::InequalitySeries;
 use crate::text::{trend_sentence, Parts, Table};
 use crate::words::{Direction, MIN_YEARS_FOR_TREND};
@@ -123,10 +124,21 @@ impl PeriodTrends {
     }
 }
 
+/// One year of the comparison's chart: the adjusted Gini with its interval and the observed one.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct StudyYear {
+    pub time: i64,
+    pub adjusted_gini: f64,
+    pub adjusted_ci: Option<[f64; 2]>,
+    pub observed_gini: Option<f64>,
+}
+
 /// The study's conclusion beside the loaded data: on the study's years and on all of them.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct StudyComparison {
     pub study: Study,
+    /// Every year of the data: what the chart draws.
+    pub years: Vec<StudyYear>,
     /// The study's years as these data have them.
     pub study_period: PeriodTrends,
     /// Every year of the data.
@@ -148,8 +160,26 @@ impl StudyComparison {
         }
         let times: Vec<i64> = rates.years.iter().map(|y| y.time).collect();
         let (first, last) = (*times.first()?, *times.last()?);
+        let observed = |t: i64| {
+            inequality
+                .observed
+                .as_ref()
+                .and_then(|o| o.years.iter().find(|y| y.time == t))
+                .map(|y| y.value)
+        };
         Some(StudyComparison {
             study: STUDY,
+            years: inequality
+                .series
+                .years
+                .iter()
+                .map(|y| StudyYear {
+                    time: y.time,
+                    adjusted_gini: y.value,
+                    adjusted_ci: y.ci.filter(|c| c[1].is_finite()),
+                    observed_gini: observed(y.time),
+                })
+                .collect(),
             study_period: PeriodTrends::of(rates, inequality, STUDY.first, STUDY.last),
             whole_series: PeriodTrends::of(rates, inequality, first, last),
         })
@@ -278,43 +308,61 @@ pub(crate) fn study_answer(lang: Lang, c: &StudyComparison, bundled: bool) -> Pa
         "En comunas con pocos nacimientos, una o dos muertes más cambian mucho la tasa: el Gini de las tasas observadas incluye ese azar y sube cuando nacen menos niños. El Gini sin el azar lo descuenta (modelo de Poisson y gamma por año); su intervalo dice cuánto se sabe.",
         "In communes with few births, one or two more deaths change the rate a lot: the Gini of the observed rates includes that chance and rises when fewer children are born. The Gini without chance takes it out (a Poisson–gamma model per year); its interval says how much is known.",
     ).to_string()];
-    let rows = [("study", &c.study_period), ("whole", w)]
+    let cell = crate::text::cell;
+    let rows = c
+        .years
         .iter()
-        .flat_map(|(span, p)| {
-            [
-                ("median_rate_per_1000", p.median),
-                ("observed_gini", p.observed_gini),
-                ("adjusted_gini", p.adjusted_gini),
+        .map(|y| {
+            vec![
+                y.time.to_string(),
+                cell(Some(y.adjusted_gini)),
+                cell(y.adjusted_ci.map(|c| c[0])),
+                cell(y.adjusted_ci.map(|c| c[1])),
+                cell(y.observed_gini),
             ]
-            .into_iter()
-            .map(move |(measure, s)| {
-                let cell = |v: Option<f64>| crate::text::cell(v);
-                vec![
-                    span.to_string(),
-                    format!("{}-{}", p.first, p.last),
-                    measure.to_string(),
-                    cell(s.map(|s| s.slope)),
-                    cell(s.and_then(|s| s.ci.map(|c| c[0]))),
-                    cell(s.and_then(|s| s.ci.map(|c| c[1]))),
-                    s.map_or(String::new(), |s| s.n_years.to_string()),
-                ]
-            })
         })
         .collect();
+    let chart = year_chart(
+        lang,
+        &match lang {
+            Lang::Es => format!("Gini por año; el estudio cubrió {a}–{b}"),
+            Lang::En => format!("Gini per year; the study covered {a}–{b}"),
+        },
+        &[
+            Series {
+                name: lang
+                    .pick("Sin el azar (IC 95%)", "Without chance (95% CI)")
+                    .into(),
+                points: c
+                    .years
+                    .iter()
+                    .map(|y| (y.time, y.adjusted_gini, y.adjusted_ci))
+                    .collect(),
+                secondary: false,
+            },
+            Series {
+                name: lang.pick("Observado", "Observed").into(),
+                points: c
+                    .years
+                    .iter()
+                    .filter_map(|y| y.observed_gini.map(|g| (y.time, g, None)))
+                    .collect(),
+                secondary: true,
+            },
+        ],
+    );
     Parts {
         headline,
         details,
         caveats,
-        chart: String::new(),
+        chart,
         data: Table {
             header: [
-                "span",
-                "years",
-                "measure",
-                "slope_per_year",
+                "year",
+                "adjusted_gini",
                 "ci_low",
                 "ci_high",
-                "n_years",
+                "observed_gini",
             ]
             .iter()
             .map(|h| (*h).to_owned())
