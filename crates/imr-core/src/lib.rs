@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod ingest;
+pub mod lag;
 pub mod panel;
 pub mod plausibility;
 pub mod provenance;

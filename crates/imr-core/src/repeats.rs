@@ -46,6 +46,14 @@ impl RepeatRule {
         min_areas: 10,
         min_nonzero_equal: 10,
     };
+
+    /// Whether a year is a repeat of the one before when `compared` areas have the outcome in
+    /// both, `equal` of them the same value, `nonzero_equal` of those not zero.
+    pub fn holds(&self, compared: usize, equal: usize, nonzero_equal: usize) -> bool {
+        compared >= self.min_areas
+            && nonzero_equal >= self.min_nonzero_equal
+            && equal as f64 >= self.min_share * compared as f64
+    }
 }
 
 /// A year found to repeat the previous one.
@@ -173,15 +181,13 @@ pub fn repeated_years_with(panel: &Panel, rule: &RepeatRule) -> Vec<RepeatedYear
                     }
                 }
             }
-            let repeat = compared >= rule.min_areas
-                && nonzero_equal >= rule.min_nonzero_equal
-                && equal as f64 >= rule.min_share * compared as f64;
-            repeat.then_some(RepeatedYear {
-                time: w[1],
-                repeat_of: w[0],
-                equal_areas: equal,
-                compared_areas: compared,
-            })
+            rule.holds(compared, equal, nonzero_equal)
+                .then_some(RepeatedYear {
+                    time: w[1],
+                    repeat_of: w[0],
+                    equal_areas: equal,
+                    compared_areas: compared,
+                })
         })
         .collect()
 }
