@@ -59,7 +59,7 @@
 //! is chosen. It is pure and deterministic (ordered maps, no randomness): the page (wasm) and
 //! `imr` report the same numbers.
 
-use crate::repeats::{same, RepeatRule};
+use crate::copied::{same, RepeatRule};
 use imr_inequality::RepeatedYear;
 use imr_stats::Lang;
 use serde::Serialize;
