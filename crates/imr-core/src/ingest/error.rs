@@ -298,19 +298,19 @@ impl IngestError {
                     .map_or_else(|| "sin filas de datos".into(), |r| r.text(lang))
             ),
             (RateLagWithoutRate { lag, deaths: None }, Lang::En) => format!(
-                "a rate lag of {} moves published rates to the year they describe, and no data file has a rate column: choose the rate column, or give no lag (imr: leave out --rate-lag; in the Data view, \"the same year\")",
+                "a rate lag of {} moves published rates to the year they describe, and no data file has a rate column: choose the rate column, or give no lag (imr: leave out --rate-lag; in the Data view, \"The rates describe the year\": \"the same\")",
                 lag_years(*lag, lang)
             ),
             (RateLagWithoutRate { lag, deaths: None }, Lang::Es) => format!(
-                "un desfase de las tasas de {} mueve las tasas publicadas al año que describen, y ningún archivo de datos tiene una columna de tasa: elija la columna de tasa, o no indique desfase (imr: sin --rate-lag; en la vista Datos, «el mismo año»)",
+                "un desfase de las tasas de {} mueve las tasas publicadas al año que describen, y ningún archivo de datos tiene una columna de tasa: elija la columna de tasa, o no indique desfase (imr: sin --rate-lag; en la vista Datos, «Las tasas describen el año»: «el mismo»)",
                 lag_years(*lag, lang)
             ),
             (RateLagWithoutRate { lag, deaths: Some((file, column)) }, Lang::En) => format!(
-                "a rate lag of {} moves published rates to the year they describe, and the deaths here are counted ({file}, column `{column}`), not derived from a rate: give no lag (imr: leave out --rate-lag; in the Data view, \"the same year\"), or choose no deaths column to derive them from the rate",
+                "a rate lag of {} moves published rates to the year they describe, and the deaths here are counted ({file}, column `{column}`), not derived from a rate: give no lag (imr: leave out --rate-lag; in the Data view, \"The rates describe the year\": \"the same\"), or choose no deaths column to derive them from the rate",
                 lag_years(*lag, lang)
             ),
             (RateLagWithoutRate { lag, deaths: Some((file, column)) }, Lang::Es) => format!(
-                "un desfase de las tasas de {} mueve las tasas publicadas al año que describen, y aquí las defunciones se cuentan ({file}, columna `{column}`), no se derivan de una tasa: no indique desfase (imr: sin --rate-lag; en la vista Datos, «el mismo año»), o no elija columna de defunciones para derivarlas de la tasa",
+                "un desfase de las tasas de {} mueve las tasas publicadas al año que describen, y aquí las defunciones se cuentan ({file}, columna `{column}`), no se derivan de una tasa: no indique desfase (imr: sin --rate-lag; en la vista Datos, «Las tasas describen el año»: «el mismo»), o no elija columna de defunciones para derivarlas de la tasa",
                 lag_years(*lag, lang)
             ),
         }
@@ -417,7 +417,7 @@ mod tests {
             texts[11],
             "a rate lag of 1 year moves published rates to the year they describe, and the deaths \
              here are counted (a.csv, column `defunciones`), not derived from a rate: give no lag \
-             (imr: leave out --rate-lag; in the Data view, \"the same year\"), or choose no deaths \
+             (imr: leave out --rate-lag; in the Data view, \"The rates describe the year\": \"the same\"), or choose no deaths \
              column to derive them from the rate"
         );
     }
