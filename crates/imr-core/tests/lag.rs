@@ -493,3 +493,24 @@ fn a_lag_for_data_without_a_rate_column_is_an_error_naming_why() {
     assert_eq!(panel.report.rate_lag, None);
     assert_eq!(panel.len(), 1);
 }
+
+#[test]
+fn with_repeated_keys_kept_the_rate_of_a_year_is_its_first_rows() {
+    // `imr fit --fe` keeps rows that repeat a key: the row of 2017 takes the first 2019 rate.
+    let text = b"codigo_comuna,anio,tmi,nacidos_vivos\n01101,2017,,100\n01101,2019,5,90\n01101,2019,9,80\n";
+    let table = RawTable::from_bytes("d.csv", text).unwrap();
+    let roles = table.guessed_roles.clone();
+    let options = IngestOptions {
+        rate_lag: Some(2),
+        keep_repeated_keys: true,
+        ..IngestOptions::default()
+    };
+    let panel = build_panel(&[table], &[roles], &options).unwrap();
+    let kept: Vec<(i64, Option<f64>)> = panel.rows().map(|r| (r.time, r.deaths)).collect();
+    assert_eq!(kept, [(2017, Some(5.0 * 100.0 / 1000.0))]);
+    let r = &panel.report;
+    assert_eq!((r.rows_read, r.rows_used, r.rows_excluded), (3, 1, 2));
+    assert!(r.excluded.iter().all(|e| e
+        .reason
+        .ends_with("in the row of 2021, which the data do not have")));
+}

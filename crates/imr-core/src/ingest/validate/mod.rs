@@ -61,8 +61,10 @@ pub struct IngestOptions {
     /// ([`super::ExclusionReason::NoLaggedRate`]), and a rate whose row of Y − lag does not
     /// exist is listed in [`super::IngestReport::unplaced_rates`]. `None` and `Some(0)` read
     /// the rates as describing their own year. A lag above 0 for data whose deaths are not
-    /// derived from a rate is [`IngestError::RateLagWithoutRate`]. `imr --rate-lag`, the Data
-    /// view's "The rates describe"; within 0..=[`MAX_RATE_LAG`] there (any lag is safe here).
+    /// derived from a rate is [`IngestError::RateLagWithoutRate`]. With
+    /// [`IngestOptions::keep_repeated_keys`] the rate of an area and year is its first row's.
+    /// `imr --rate-lag`, the Data view's "The rates describe the year"; within
+    /// 0..=[`MAX_RATE_LAG`] there (any lag is safe here).
     pub rate_lag: Option<u32>,
 }
 
