@@ -28,8 +28,8 @@
 //! window width, reported as [`LagCount::chance`] (about 0.19 on SINIM's rates). Why 0.4:
 //! below it chance stays under 40% for every pair, so a lag that fits nearly all pairs cannot
 //! owe it to chance; above it the test discriminates less and less (at 1, never). On SINIM's
-//! integer rates, 0.4 (400 births) leaves 110–140 testable communes a year, and the true lag
-//! fits 94–100% of them while every other lag fits 18–48%.
+//! integer rates, 0.4 (400 births) leaves 117–140 testable communes a year, and the true lag
+//! fits 94–100% of them while every other lag fits 26–48%.
 //!
 //! # The verdict ([`LagRule::DEFAULT`])
 //! The pairs are counted per lag over every rate year that is not a copy of the year before
