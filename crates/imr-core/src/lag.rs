@@ -390,7 +390,7 @@ impl YearLags {
             (Some(k), _) => {
                 let count = self.lags.iter().find(|c| c.lag == k);
                 let count = count.map(|c| of(c, lang)).unwrap_or_default();
-                let births_year = year - i64::from(k);
+                let births_year = year.saturating_sub(i64::from(k));
                 match (lang, self.repeats) {
                     (Lang::En, None) => format!("{year}: the births of {births_year} ({count})"),
                     (Lang::En, Some(r)) => format!(
@@ -405,7 +405,7 @@ impl YearLags {
                 }
             }
             (None, Some(best)) if !self.too_few => {
-                let births_year = year - i64::from(best.lag);
+                let births_year = year.saturating_sub(i64::from(best.lag));
                 match lang {
                     Lang::En => format!(
                         "{year}: undetermined (best, the births of {births_year}: {})",
@@ -546,8 +546,11 @@ pub fn detect_with<E: Ord + Clone>(observations: &[Observation<E>], rule: &LagRu
                     fits: 0,
                     chance: 0.0,
                 };
-                let (Some(step), Some(earlier)) = (step, births.get(&(year - i64::from(lag))))
-                else {
+                // Years are any i64 here: one without a year `lag` before it has no births then.
+                let earlier = year
+                    .checked_sub(i64::from(lag))
+                    .and_then(|y| births.get(&y));
+                let (Some(step), Some(earlier)) = (step, earlier) else {
                     return count;
                 };
                 let mut widths = 0.0;

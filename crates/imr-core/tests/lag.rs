@@ -514,3 +514,41 @@ fn with_repeated_keys_kept_the_rate_of_a_year_is_its_first_rows() {
         .reason
         .ends_with("in the row of 2021, which the data do not have")));
 }
+
+#[test]
+fn years_at_the_ends_of_the_range_do_not_overflow() {
+    // A caller may give any year to the rows of a file without a year column; the page and imr
+    // keep it within ±999,999. With the year at either end of i64, no row is found past it.
+    let text = b"codigo_comuna,tmi,nacidos_vivos\n01101,7,130\n";
+    for year in [i64::MAX, i64::MIN] {
+        let table = RawTable::from_bytes("d.csv", text).unwrap();
+        let roles = table.guessed_roles.clone();
+        let options = IngestOptions {
+            time_value: Some(year),
+            rate_lag: Some(3),
+            ..IngestOptions::default()
+        };
+        let err = build_panel(&[table], &[roles], &options).unwrap_err();
+        assert!(
+            matches!(
+                &err,
+                IngestError::NoUsableRows {
+                    first_reason: Some(ExclusionReason::NoLaggedRate { .. }),
+                    ..
+                }
+            ),
+            "{err}"
+        );
+    }
+    // The test itself on observations of any year.
+    let observations: Vec<imr_core::lag::Observation<u8>> = [i64::MIN, i64::MAX]
+        .into_iter()
+        .map(|year| imr_core::lag::Observation {
+            entity: 1,
+            year,
+            rate: Some(7.0),
+            births: Some(130.0),
+        })
+        .collect();
+    assert!(imr_core::lag::detect(&observations).years.len() == 2);
+}

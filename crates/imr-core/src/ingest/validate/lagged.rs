@@ -178,17 +178,20 @@ pub(super) fn finish(
         first.entry(rows.key_of(i)).or_insert(i);
     }
     let rate_of = |j: usize| cells.row_rates.get(j).copied().filter(|r| !r.is_nan());
-    // Rates describing a year without a row of their area.
+    // Rates describing a year without a row of their area. (Years are within ±999,999 from a
+    // file, but any i64 from a caller: saturated, a year out of range has no row.)
     for j in 0..n {
         let (entity, time) = rows.key_of(j);
-        if rate_of(j).is_some() && !first.contains_key(&(entity, time - i64::from(lag))) {
+        let describes = time.saturating_sub(i64::from(lag));
+        if rate_of(j).is_some() && (describes == time || !first.contains_key(&(entity, describes)))
+        {
             let row = rows.row(j);
             report.unplaced_rates.push(UnplacedRate {
                 file: row.file.to_owned(),
                 line: row.line,
                 entity: row.entity.to_owned(),
                 time,
-                describes: time - i64::from(lag),
+                describes,
             });
         }
     }
@@ -197,8 +200,10 @@ pub(super) fn finish(
     let mut excluded_in = vec![0usize; report.files.len()];
     for (i, kept) in keep.iter_mut().enumerate() {
         let (entity, time) = rows.key_of(i);
-        let published_in = time + i64::from(lag);
-        let source = first.get(&(entity, published_in)).copied();
+        let published_in = time.saturating_add(i64::from(lag));
+        let source = (published_in != time)
+            .then(|| first.get(&(entity, published_in)).copied())
+            .flatten();
         let births = rows.row(i).births;
         let reason = match source.and_then(rate_of) {
             Some(rate) => match counts_of(births, None, Some(rate)) {
