@@ -145,6 +145,10 @@ pub struct AppState {
     /// the link and the saved analysis as `time-value`; `None` until the reader gives one, and
     /// again when other files are uploaded or the bundled data loaded.
     pub time_value: RwSignal<Option<i64>>,
+    /// The publication lag of the rate column in years, 0 for none
+    /// ([`IngestOptions::rate_lag`]), kept in the link and the saved analysis as `rate-lag`; 0
+    /// again when other files are uploaded or the bundled data loaded.
+    pub rate_lag: RwSignal<u32>,
     /// True while the bundled dataset is the data shown.
     pub bundled: RwSignal<bool>,
     pub view: RwSignal<View>,
@@ -160,10 +164,12 @@ impl AppState {
         let roles = RwSignal::new(Vec::<ColumnRoles>::new());
         let time_value =
             fragment.synced_with("time-value", None, write_time_value, read_time_value);
+        let rate_lag = fragment.synced_with("rate-lag", 0, write_rate_lag, read_rate_lag);
         // `with`, not `get`: the memo reads the files and roles in place (no clone of the list).
         let panel = Memo::new(move |_| {
             let options = IngestOptions {
                 time_value: time_value.get(),
+                rate_lag: Some(rate_lag.get()).filter(|&k| k > 0),
                 ..IngestOptions::default()
             };
             files
@@ -180,6 +186,7 @@ impl AppState {
             files,
             roles,
             time_value,
+            rate_lag,
             bundled: RwSignal::new(false),
             // The study's answers first.
             view: fragment.synced("view", View::Findings),
@@ -232,7 +239,12 @@ impl AppState {
                     .time_value
                     .get()
                     .filter(|_| imr_core::ingest::time_value_applies(roles));
-                InputSpec::of_tables(names, &tables).with_time_value(time_value)
+                // The rates' lag, when the data have a rate column it moves.
+                let rate_lag = Some(self.rate_lag.get())
+                    .filter(|&k| k > 0 && imr_core::ingest::rate_lag_applies(roles));
+                InputSpec::of_tables(names, &tables)
+                    .with_time_value(time_value)
+                    .with_rate_lag(rate_lag)
             })
         })
     }
@@ -259,8 +271,9 @@ impl AppState {
             vec![roles]
         });
         self.bundled.set(true);
-        // The bundled data have their year column.
+        // The bundled data have their year column, and their rates are read as published.
         self.time_value.set(None);
+        self.rate_lag.set(0);
         self.load(vec![file], preset);
     }
 }
@@ -313,9 +326,37 @@ fn read_time_value(s: &str) -> Option<Option<i64>> {
     imr_core::ingest::parse_year(s).map(Some)
 }
 
+/// The rates' lag in the link: empty for none.
+fn write_rate_lag(lag: &u32) -> String {
+    if *lag == 0 {
+        String::new()
+    } else {
+        lag.to_string()
+    }
+}
+
+/// A rate lag from the link (`None`: not a lag `imr --rate-lag` takes, ignored).
+fn read_rate_lag(s: &str) -> Option<u32> {
+    if s.is_empty() {
+        return Some(0);
+    }
+    imr_core::ingest::parse_rate_lag(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rates_lag_round_trips_through_the_link() {
+        for lag in [0, 1, 2, imr_core::ingest::MAX_RATE_LAG] {
+            assert_eq!(read_rate_lag(&write_rate_lag(&lag)), Some(lag));
+        }
+        assert_eq!(write_rate_lag(&0), "");
+        for bad in ["11", "-1", "2.0", "x", " 2"] {
+            assert_eq!(read_rate_lag(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn the_year_of_files_without_a_year_column_round_trips_through_the_link() {

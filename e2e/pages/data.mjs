@@ -137,6 +137,30 @@ export class DataPage extends ViewPage {
   /** The note naming the files read as rows of the year given. */
   timeValueApplied() { return this.testid('time-value-applied'); }
 
+  /** The engine's sentence on which year's births the loaded rates fit. */
+  rateLagTest() { return this.testid('rate-lag-test'); }
+
+  /** Each rate year and the births it fits, in the lag test's "How this is calculated" (opened). */
+  async rateLagYearsText() {
+    await this.testid('rate-lag-method').locator('summary').click();
+    return (await this.testid('rate-lag-years').textContent()).trim();
+  }
+
+  /** The choice "The rates describe the year" (its value is the lag in years). */
+  rateLag() { return this.testid('rate-lag'); }
+
+  /** The text of the chosen option of "The rates describe the year", trimmed. */
+  async rateLagChosen() { return (await this.rateLag().locator('option:checked').textContent()).trim(); }
+
+  /** Chooses the rates' lag, in years. */
+  async chooseRateLag(years) { await this.rateLag().selectOption(String(years)); }
+
+  /** The button that takes the lag the test found. */
+  rateLagAccept() { return this.testid('rate-lag-accept'); }
+
+  /** The note on what the lag applied moved. */
+  rateLagApplied() { return this.testid('rate-lag-applied'); }
+
   /** The select of a column role (the first file's). */
   roleSelect(role) { return this.testid(`role-${role}`).first(); }
 

@@ -134,6 +134,7 @@ fn fit_prints_what_it_printed_and_the_request_runs_to_the_same_json() {
         births: None,
         rate: None,
         time_value: None,
+        rate_lag: None,
     })
     .unwrap();
     let fit = FitRequest {

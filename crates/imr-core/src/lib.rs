@@ -6,7 +6,9 @@
 //! compiles and is tested on its own (see ARCHITECTURE.md).
 
 pub mod analysis;
+pub mod copied;
 pub mod ingest;
+pub mod lag;
 pub mod panel;
 pub mod plausibility;
 pub mod provenance;

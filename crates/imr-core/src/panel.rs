@@ -686,6 +686,32 @@ impl PanelBuilder {
         }
     }
 
+    /// Keeps the rows whose `keep` is true (a row past the end of `keep` is kept), in order:
+    /// the ingest's lag phase drops the rows it excludes.
+    pub(crate) fn retain_rows(&mut self, keep: &[bool]) {
+        fn retain<T>(column: &mut Vec<T>, keep: &[bool]) {
+            let mut i = 0;
+            column.retain(|_| {
+                let kept = keep.get(i).copied().unwrap_or(true);
+                i += 1;
+                kept
+            });
+        }
+        let p = &mut self.panel;
+        retain(&mut p.entity, keep);
+        retain(&mut p.time, keep);
+        retain(&mut p.births, keep);
+        retain(&mut p.deaths, keep);
+        for column in &mut p.numeric {
+            retain(column, keep);
+        }
+        for column in &mut p.text {
+            retain(&mut column.ids, keep);
+        }
+        retain(&mut p.file, keep);
+        retain(&mut p.line, keep);
+    }
+
     /// Extends every covariate column to the rows so far with missing values.
     pub(crate) fn pad_numeric(&mut self) {
         let n = self.panel.len();

@@ -22,31 +22,12 @@
 //! 2019→2020, 2020→2021 and 2022→2023 have the same published rate in 95, 82 and 85 of 345
 //! communes (24–28%, about two thirds of them 0 → 0); 2021→2022 in 345 of 345.
 
+pub use crate::copied::{same, RepeatRule};
 use crate::panel::Panel;
 use imr_inequality::{Note, RepeatedYear as TrendRepeat};
 use imr_stats::Lang;
 use serde::Serialize;
 use std::collections::BTreeMap;
-
-/// The thresholds of the repeated-year rule (see the module documentation).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct RepeatRule {
-    /// Least share of the compared areas with equal values.
-    pub min_share: f64,
-    /// Least number of areas compared.
-    pub min_areas: usize,
-    /// Least number of equal areas with a non-zero outcome.
-    pub min_nonzero_equal: usize,
-}
-
-impl RepeatRule {
-    /// 95% of at least 10 areas, 10 of them non-zero.
-    pub const DEFAULT: RepeatRule = RepeatRule {
-        min_share: 0.95,
-        min_areas: 10,
-        min_nonzero_equal: 10,
-    };
-}
 
 /// A year found to repeat the previous one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -94,13 +75,6 @@ impl RepeatedYear {
             .render(lang)
         })
     }
-}
-
-/// Whether two outcome values are the same figure: |a − b| ≤ 1e-9 · max(|a|, |b|, 1). Rates
-/// recomputed from derived deaths (`rate · births / 1000`, then `1000 · deaths / births`) differ
-/// from the published figure by a few units in the last place, never by 1e-9 of it.
-pub fn same(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
 
 /// One area's outcome in a year: the rate (published rates) or (deaths, births).
@@ -173,15 +147,13 @@ pub fn repeated_years_with(panel: &Panel, rule: &RepeatRule) -> Vec<RepeatedYear
                     }
                 }
             }
-            let repeat = compared >= rule.min_areas
-                && nonzero_equal >= rule.min_nonzero_equal
-                && equal as f64 >= rule.min_share * compared as f64;
-            repeat.then_some(RepeatedYear {
-                time: w[1],
-                repeat_of: w[0],
-                equal_areas: equal,
-                compared_areas: compared,
-            })
+            rule.holds(compared, equal, nonzero_equal)
+                .then_some(RepeatedYear {
+                    time: w[1],
+                    repeat_of: w[0],
+                    equal_areas: equal,
+                    compared_areas: compared,
+                })
         })
         .collect()
 }

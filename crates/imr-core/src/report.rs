@@ -86,6 +86,59 @@ pub enum ExclusionReason {
         entity: String,
         time: Option<i64>,
     },
+    /// With a rate lag ([`crate::ingest::IngestOptions::rate_lag`]): the rate describing the
+    /// row's year `time` is published `lag` years later, in the row of the same area and year
+    /// `published_in`, and `found` says why that row gives none.
+    NoLaggedRate {
+        lag: u32,
+        time: i64,
+        published_in: i64,
+        found: LaggedRateSource,
+    },
+}
+
+/// Why the row that publishes a lagged rate gives none ([`ExclusionReason::NoLaggedRate`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "row", rename_all = "snake_case")]
+pub enum LaggedRateSource {
+    /// The data have no row of that area and year.
+    NoRow,
+    /// The row (its file and line) has no rate: the rate cell is empty, or its file has no
+    /// rate column.
+    NoRate { file: String, line: u64 },
+    /// The row (its file and line) is excluded for a reason of its own.
+    Excluded { file: String, line: u64 },
+}
+
+/// "1 year", "2 years" in `lang`.
+fn years_word(n: u32, lang: crate::Lang) -> String {
+    match (lang, n) {
+        (crate::Lang::En, 1) => "1 year".into(),
+        (crate::Lang::En, n) => format!("{n} years"),
+        (crate::Lang::Es, 1) => "1 año".into(),
+        (crate::Lang::Es, n) => format!("{n} años"),
+    }
+}
+
+impl LaggedRateSource {
+    /// ", which the data do not have", ", which has none", … in `lang` (after "the row of Y").
+    fn text(&self, lang: crate::Lang) -> String {
+        use crate::Lang::{En, Es};
+        match (self, lang) {
+            (Self::NoRow, En) => ", which the data do not have".into(),
+            (Self::NoRow, Es) => ", que los datos no tienen".into(),
+            (Self::NoRate { file, line }, En) => format!(" ({file}, line {line}), which has none"),
+            (Self::NoRate { file, line }, Es) => {
+                format!(" ({file}, línea {line}), que no tiene tasa")
+            }
+            (Self::Excluded { file, line }, En) => {
+                format!(" ({file}, line {line}), which is excluded")
+            }
+            (Self::Excluded { file, line }, Es) => {
+                format!(" ({file}, línea {line}), que está excluida")
+            }
+        }
+    }
 }
 
 impl ExclusionReason {
@@ -153,6 +206,16 @@ impl ExclusionReason {
             NotJoined { entity, time: None } => {
                 format!("ninguna fila de los datos principales para {entity}")
             }
+            NoLaggedRate {
+                lag,
+                time,
+                published_in,
+                found,
+            } => format!(
+                "sin tasa: con un desfase de {}, la tasa de {time} se publica en la fila de {published_in}{}",
+                years_word(*lag, lang),
+                found.text(lang)
+            ),
         }
     }
 }
@@ -226,6 +289,17 @@ impl std::fmt::Display for ExclusionReason {
                 time: Some(t),
             } => write!(f, "no row of the main data for {entity} in {t}"),
             NotJoined { entity, time: None } => write!(f, "no row of the main data for {entity}"),
+            NoLaggedRate {
+                lag,
+                time,
+                published_in,
+                found,
+            } => write!(
+                f,
+                "no rate: with a lag of {} the rate of {time} is published in the row of {published_in}{}",
+                years_word(*lag, crate::Lang::En),
+                found.text(crate::Lang::En)
+            ),
         }
     }
 }
@@ -278,6 +352,11 @@ pub struct FileReport {
     /// (`IngestOptions::time_value`); absent for a file with its own years.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_given: Option<i64>,
+    /// The lag by which the published rates of this main file were moved
+    /// (`IngestOptions::rate_lag`): the rate in its row of year Y was paired with the births of
+    /// the same area in year Y − lag. Absent without a lag or without a rate column.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate_lag: Option<u32>,
 }
 
 /// What happened to every row of every file.
@@ -299,6 +378,56 @@ pub struct IngestReport {
     /// deaths in another, both with the covariate): the first file's value is kept.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub conflicts: Vec<CellConflict>,
+    /// With a rate lag: the published rates that describe a year of which their area has no
+    /// row, so no births to pair with (not exclusions: the row of each is used or excluded by
+    /// the rate published after it).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unplaced_rates: Vec<UnplacedRate>,
+    /// Which year's births the published rates fit ([`crate::lag::detect`] on the rates and
+    /// births as read, before any lag is applied); absent when deaths are not derived from a
+    /// rate column.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate_lag: Option<crate::lag::LagReport>,
+}
+
+/// A published rate that a rate lag moves to a year of which its area has no row
+/// ([`IngestReport::unplaced_rates`]): the rate in `file`, line `line`, of `entity` in `time`
+/// describes `describes`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct UnplacedRate {
+    pub file: String,
+    pub line: u64,
+    pub entity: String,
+    pub time: i64,
+    pub describes: i64,
+}
+
+impl UnplacedRate {
+    /// "a.csv, line 5: the rate of 01101 in 2019 describes 2017, a year without a row of
+    /// 01101; it is not used", in `lang`.
+    pub fn text(&self, lang: crate::Lang) -> String {
+        let UnplacedRate {
+            file,
+            line,
+            entity,
+            time,
+            describes,
+        } = self;
+        match lang {
+            crate::Lang::En => format!(
+                "{file}, line {line}: the rate of {entity} in {time} describes {describes}, a year without a row of {entity}; it is not used"
+            ),
+            crate::Lang::Es => format!(
+                "{file}, línea {line}: la tasa de {entity} en {time} describe {describes}, un año sin fila de {entity}; no se usa"
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for UnplacedRate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(crate::Lang::En))
+    }
 }
 
 impl IngestReport {

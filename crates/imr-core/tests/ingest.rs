@@ -259,6 +259,74 @@ mod properties {
                 }
             }
         }
+
+        /// Published rates read with a lag (`--rate-lag`), alone or beside a births file whose
+        /// rows merge into theirs, with repeated keys kept or not: every row is still used or
+        /// excluded, each file's counts add up, and every row left without a rate names the lag
+        /// and the year it looked in.
+        #[test]
+        fn every_row_is_used_or_excluded_with_a_rate_lag(
+            rows in proptest::collection::vec((code(), 2015i32..2022, cell(), cell()), 1..40),
+            births in proptest::collection::vec((code(), 2015i32..2022, cell()), 0..12),
+            lag in 0u32..4,
+            keep_repeated_keys in proptest::bool::ANY,
+        ) {
+            let q = |c: &String| if c.contains(',') && !c.starts_with('"') { format!("\"{c}\"") } else { c.clone() };
+            let mut rates = String::from("codigo_comuna,anio,tmi,nacimientos\n");
+            for (c, y, r, b) in &rows {
+                rates.push_str(&format!("{c},{y},{},{}\n", q(r), q(b)));
+            }
+            let mut births_text = String::from("codigo_comuna,anio,nacimientos\n");
+            for (c, y, b) in &births {
+                births_text.push_str(&format!("{c},{y},{}\n", q(b)));
+            }
+            let tables = [
+                RawTable::from_bytes("tasas.csv", rates.as_bytes()).unwrap(),
+                RawTable::from_bytes("nacimientos.csv", births_text.as_bytes()).unwrap(),
+            ];
+            let mut roles = [tables[0].guessed_roles.clone(), tables[1].guessed_roles.clone()];
+            (roles[0].entity, roles[0].time, roles[0].rate, roles[0].births) = (Some(0), Some(1), Some(2), Some(3));
+            (roles[1].entity, roles[1].time, roles[1].births) = (Some(0), Some(1), Some(2));
+            let options = IngestOptions {
+                rate_lag: Some(lag),
+                keep_repeated_keys,
+                ..IngestOptions::default()
+            };
+            let records = tables[0].records.len() + tables[1].records.len();
+            match build_panel(&tables, &roles, &options) {
+                Ok(panel) => {
+                    let r = &panel.report;
+                    prop_assert_eq!(r.rows_read, records);
+                    prop_assert_eq!(r.rows_read, r.rows_used + r.rows_excluded);
+                    prop_assert_eq!(r.rows_used, panel.len() + r.merged_rows);
+                    prop_assert_eq!(r.rows_excluded, r.excluded.len());
+                    for (f, t) in r.files.iter().zip(&tables) {
+                        prop_assert_eq!(f.rows_read, t.records.len());
+                        prop_assert_eq!(f.rows_read, f.rows_used + f.rows_excluded);
+                        let excluded = r.excluded.iter().filter(|e| e.file == f.file).count();
+                        prop_assert_eq!(f.rows_excluded, excluded);
+                    }
+                    prop_assert_eq!(r.files[0].rate_lag, (lag > 0).then_some(lag));
+                    prop_assert_eq!(r.files[1].rate_lag, None);
+                    prop_assert!(r.rate_lag.is_some());
+                    for e in &r.excluded {
+                        if let ExclusionReason::NoLaggedRate { lag: l, time, published_in, .. } = &e.kind {
+                            prop_assert_eq!(*l, lag);
+                            prop_assert!(lag > 0);
+                            prop_assert_eq!(*published_in, time + i64::from(lag));
+                        }
+                    }
+                    for u in &r.unplaced_rates {
+                        prop_assert_eq!(u.describes, u.time - i64::from(lag));
+                        prop_assert!(!panel.rows().any(|row| row.entity == u.entity && row.time == u.describes));
+                    }
+                }
+                Err(imr_core::ingest::IngestError::NoUsableRows { rows_read, .. }) => {
+                    prop_assert_eq!(rows_read, records);
+                }
+                Err(e) => prop_assert!(false, "unexpected error {e}"),
+            }
+        }
     }
 }
 

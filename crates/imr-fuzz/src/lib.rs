@@ -87,10 +87,25 @@ fn panel_and_rates(
     tables: &[imr_core::ingest::RawTable],
     roles: &[imr_core::ingest::ColumnRoles],
 ) -> Result<(), String> {
-    use imr_core::ingest::{build_panel, IngestOptions};
+    panel_and_rates_with(tables, roles, &imr_core::ingest::IngestOptions::default())
+}
+
+fn panel_and_rates_with(
+    tables: &[imr_core::ingest::RawTable],
+    roles: &[imr_core::ingest::ColumnRoles],
+    options: &imr_core::ingest::IngestOptions,
+) -> Result<(), String> {
+    use imr_core::ingest::build_panel;
     let rows: usize = tables.iter().map(|t| t.records.len()).sum();
-    if let Ok(panel) = build_panel(tables, roles, &IngestOptions::default()) {
+    if let Ok(panel) = build_panel(tables, roles, options) {
         check_report(&panel, rows)?;
+        // The lag test's words, in both languages.
+        if let Some(lag) = &panel.report.rate_lag {
+            let _ = (
+                lag.text(imr_core::Lang::Es),
+                lag.by_year_text(imr_core::Lang::En),
+            );
+        }
         if let Ok(rates) = imr_core::rates::RateTable::from_panel(&panel) {
             let _ = imr_core::rates::rates_csv(&rates);
         }
@@ -120,7 +135,17 @@ fn run_csv(input: &[u8]) -> Result<(), String> {
         births_only.deaths = None;
         let mut deaths_only = roles.clone();
         deaths_only.births = None;
-        panel_and_rates(&[table.clone(), table], &[births_only, deaths_only])?;
+        panel_and_rates(&[table.clone(), table.clone()], &[births_only, deaths_only])?;
+        // The fourth column as a published rate read with a lag (`--rate-lag 2`): the lag test
+        // and the rates moved to the year they describe.
+        let mut with_rate = roles.clone();
+        with_rate.deaths = None;
+        with_rate.rate = Some(3);
+        let lagged = imr_core::ingest::IngestOptions {
+            rate_lag: Some(2),
+            ..imr_core::ingest::IngestOptions::default()
+        };
+        panel_and_rates_with(std::slice::from_ref(&table), &[with_rate], &lagged)?;
     }
     Ok(())
 }

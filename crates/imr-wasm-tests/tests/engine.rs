@@ -10,6 +10,8 @@ use wasm_bindgen_test::wasm_bindgen_test;
 const BUNDLED: &[u8] = include_bytes!("../../../public/data/chile_imr_2001_2021.csv");
 const LATIN1: &[u8] = include_bytes!("../../imr-core/tests/data/latin1_semicolon.csv");
 const GRUNFELD: &[u8] = include_bytes!("../../imr-cli/tests/data/grunfeld.csv");
+const SINIM_LAG: &[u8] =
+    include_bytes!("../../imr-core/tests/data/lag/sinim_tmi_ine_nacimientos_2017_2023.csv");
 
 fn close(a: f64, b: f64, tol: f64) -> bool {
     (a - b).abs() <= tol
@@ -46,6 +48,37 @@ fn a_latin1_semicolon_file_reads_as_natively() {
     let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
     assert_eq!(panel.report.rows_used, 4);
     assert!(panel.rows().any(|r| r.entity == "16101"));
+}
+
+/// SINIM's rates as labelled 2019–2023 beside INE's births 2017–2023
+/// (crates/imr-core/tests/data/lag/PROVENANCE.md): the rates of 2019 fit the births of 2017 in
+/// 126 of 127 testable communes, pooled 496 of 508 (the native test's numbers), and a lag of 2
+/// moves them to 2017–2021.
+#[wasm_bindgen_test]
+fn sinim_rates_are_found_two_years_late_and_moved() {
+    let table = RawTable::from_bytes("sinim.csv", SINIM_LAG).unwrap();
+    let roles = table.guessed_roles.clone();
+    let panel = build_panel(
+        std::slice::from_ref(&table),
+        std::slice::from_ref(&roles),
+        &IngestOptions::default(),
+    )
+    .unwrap();
+    let report = panel.report.rate_lag.as_ref().unwrap();
+    assert_eq!(report.lag, Some(2));
+    let y2019 = report.years[0].lags[2];
+    assert_eq!((y2019.fits, y2019.testable), (126, 127));
+    assert_eq!((report.lags[2].fits, report.lags[2].testable), (496, 508));
+    let lagged = IngestOptions {
+        rate_lag: Some(2),
+        ..IngestOptions::default()
+    };
+    let panel = build_panel(&[table], &[roles], &lagged).unwrap();
+    assert_eq!(panel.times(), vec![2017, 2018, 2019, 2020, 2021]);
+    assert_eq!(
+        (panel.report.rows_used, panel.report.rows_excluded),
+        (1725, 697)
+    );
 }
 
 /// Garwood 95% for 0 events: upper 3.688879 (−ln 0.025); 21 events in 3,000 births:

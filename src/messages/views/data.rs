@@ -45,6 +45,22 @@ pub struct DataMessages {
     /// (year, the files whose rows are of that year)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub time_value_applied: fn(&str, &str) -> String,
+    pub rate_lag_label: &'static str,
+    pub rate_lag_same: &'static str,
+    pub rate_lag_one_year: &'static str,
+    /// (years, 2 or more)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub rate_lag_years: fn(&str) -> String,
+    pub rate_lag_hint: &'static str,
+    /// (the lag found, as its option reads: "2 years before")
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub rate_lag_accept: fn(&str) -> String,
+    /// (the lag applied as its option reads, the files whose rates were moved)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub rate_lag_applied: fn(&str, &str) -> String,
+    /// (rates that describe a year without a row of their area)
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub rate_lag_unplaced: fn(&str) -> String,
     /// (rows, delimiter, decimal mark, encoding, header, metadata note or nothing)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub file_summary: fn(&str, &str, &str, &str, &str, &str) -> String,

@@ -91,6 +91,7 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                 <h3 id="files-h">{msg(|m| m.data.files_columns)}</h3>
                 <ul>{items}</ul>
                 <TimeValue/>
+                <super::rate_lag::RateLag/>
                 <HowCalculated testid="files-method">
                     <p class="note">{msg(|m| m.data.covariates_note)}</p>
                 </HowCalculated>

@@ -3,12 +3,13 @@
 //!
 //! Components: [`upload`] (files in, big ones through the worker), [`saved`] (save and reopen an
 //! analysis), the microdata section (src/components/microdata/), [`files`] (dialect and roles),
-//! [`report`] (validation), [`flagged`] (implausible values), [`rates`] (the tables, their CSV
-//! and command). What they count, search and sort is in the engine
+//! [`rate_lag`] (the year published rates describe), [`report`] (validation), [`flagged`]
+//! (implausible values), [`rates`] (the tables, their CSV and command). What they count, search and sort is in the engine
 //! (`imr_core::request::{search_rates, RatesExtent, LineAccount}`), tested natively.
 
 mod files;
 mod flagged;
+mod rate_lag;
 mod rates;
 mod report;
 mod saved;

@@ -77,6 +77,8 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
         // The year of files without a year column was given for the files it replaced: new
         // files start without one (never a year read silently into another file).
         state.time_value.set(None);
+        // So is the rates' lag: new data are read as published until the reader says otherwise.
+        state.rate_lag.set(0);
         state.load(loaded, None);
     });
 }

@@ -198,6 +198,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ..IngestOptions::default()
     };
     let mut panel = load_panel_with(&args.input, &options)?;
+    let rate_lag = panel.report.files.iter().find_map(|f| f.rate_lag);
+    if let (Format::File(export), Some(lag)) = (args.format, rate_lag) {
+        if export.is_code() {
+            return Err(CliError::Usage(format!(
+                "--format {}: the R and Stata code derive each row's deaths from the rate in its own row and do not move the rates by --rate-lag {lag}; write the code for the Models view's analysis data (imr_modelos_datos.csv, whose deaths carry the lag), or leave out --rate-lag",
+                export.format()
+            )));
+        }
+    }
     let validated = request.validate(&panel).map_err(cli_error)?;
     // What the code exports need of the panel; the panel itself is dropped before the fit,
     // which holds the model's own copy of the columns (peak memory).

@@ -95,6 +95,9 @@ pub use imr_core::inequality::panel_input::NotMeasured;
 struct Output<'a> {
     engine_version: &'static str,
     input: InputSummary<'a>,
+    /// Which year's births the published rates fit (with a rate column).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rate_lag: Option<&'a imr_core::lag::LagReport>,
     /// Panel rows left out of the measures (births or the value missing, or flagged as
     /// implausible), with file, line and reason.
     rows_not_measured: &'a [NotMeasured],
@@ -198,6 +201,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let doc = Output {
             engine_version: imr_core::ENGINE_VERSION,
             input: InputSummary::new(&panel),
+            rate_lag: panel.report.rate_lag.as_ref(),
             rows_not_measured: &result.rows_not_measured(),
             report: &result.analysis.report,
             correlation_adjusted,

@@ -3,8 +3,8 @@
 use super::CliError;
 use imr_core::analysis::{is_saved_analysis, SavedAnalysis};
 use imr_core::ingest::{
-    build_panel, columns::find_column, fragment::parse_fragment, parse_year, ColumnRoles,
-    IngestOptions, RawTable, Role, MAX_YEAR, MIN_YEAR,
+    build_panel, columns::find_column, fragment::parse_fragment, parse_rate_lag, parse_year,
+    ColumnRoles, IngestOptions, RawTable, Role, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
 };
 use imr_core::panel::Panel;
 use std::path::PathBuf;
@@ -41,6 +41,14 @@ pub struct InputArgs {
     #[arg(long, value_name = "YEAR", allow_hyphen_values = true,
           value_parser = clap::value_parser!(i64).range(MIN_YEAR..=MAX_YEAR))]
     pub time_value: Option<i64>,
+    /// The publication lag of the rate column, in years (0 to 10): the rate in the row of year Y
+    /// describes year Y − K (SINIM's infant mortality rate: 2). Each rate is paired with the
+    /// births of the year it describes; rows left without a rate are excluded naming the lag.
+    /// 0, the default, reads each rate as of its own year; `imr rates` and `imr inequality`
+    /// report which lag the data show (`rate_lag`). A saved analysis brings the page's lag
+    #[arg(long, value_name = "K",
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_RATE_LAG)))]
+    pub rate_lag: Option<u32>,
 }
 
 impl InputArgs {
@@ -136,8 +144,10 @@ pub fn load_panel(args: &InputArgs) -> Result<Panel, CliError> {
 pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Panel, CliError> {
     let mut tables = Vec::with_capacity(args.files.len());
     let mut preset = Vec::with_capacity(args.files.len());
-    // The year of files without a year column: the flag's, else a saved analysis's.
+    // The year of files without a year column and the rates' lag: the flag's, else a saved
+    // analysis's.
     let mut time_value = args.time_value;
+    let mut rate_lag = args.rate_lag;
     for path in &args.files {
         let bytes = std::fs::read(path).map_err(|e| {
             CliError::Input(format!("{}: cannot read the file: {e}", path.display()))
@@ -149,6 +159,11 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
                 .map_err(|e| CliError::Input(e.to_string()))?;
             if time_value.is_none() {
                 time_value = saved_time_value(&analysis.options);
+            }
+            if rate_lag.is_none() {
+                rate_lag = parse_fragment(&analysis.options)
+                    .get("rate-lag")
+                    .and_then(|v| parse_rate_lag(v));
             }
             let saved = analysis
                 .tables_and_roles(&name)
@@ -168,6 +183,7 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
     let roles = choose_roles(&tables, preset, args)?;
     let options = IngestOptions {
         time_value: time_value.or(options.time_value),
+        rate_lag: rate_lag.or(options.rate_lag),
         ..options.clone()
     };
     build_panel(&tables, &roles, &options).map_err(|e| CliError::Input(e.to_string()))

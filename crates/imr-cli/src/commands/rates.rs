@@ -40,6 +40,9 @@ pub struct InputSummary<'a> {
     pub merged_rows: usize,
     pub cell_warnings: &'a [imr_core::ingest::CellWarning],
     pub deaths_derived: bool,
+    /// With --rate-lag: rates that describe a year of which their area has no row (not used).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub unplaced_rates: &'a [imr_core::ingest::UnplacedRate],
 }
 
 impl<'a> InputSummary<'a> {
@@ -64,6 +67,7 @@ impl<'a> InputSummary<'a> {
             merged_rows: report.merged_rows,
             cell_warnings: &report.cell_warnings,
             deaths_derived,
+            unplaced_rates: &report.unplaced_rates,
         }
     }
 }
@@ -72,6 +76,9 @@ impl<'a> InputSummary<'a> {
 struct Output<'a> {
     engine_version: &'static str,
     input: InputSummary<'a>,
+    /// Which year's births the published rates fit (with a rate column).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rate_lag: Option<&'a imr_core::lag::LagReport>,
     approximate_intervals: bool,
     rows: &'a [imr_core::rates::AreaRate],
     national: &'a [imr_core::rates::NationalRate],
@@ -96,6 +103,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let doc = Output {
                 engine_version: imr_core::ENGINE_VERSION,
                 input: InputSummary::new(&panel),
+                rate_lag: panel.report.rate_lag.as_ref(),
                 approximate_intervals: table.approximate_intervals,
                 rows: &table.rows,
                 national: &table.national,

@@ -48,6 +48,13 @@ pub enum IngestError {
         first_line: u64,
         first_reason: Option<ExclusionReason>,
     },
+    /// A rate lag ([`super::IngestOptions::rate_lag`], `imr --rate-lag`) for data whose deaths
+    /// are not derived from a published rate: no main file has a rate column (`deaths: None`),
+    /// or deaths are counted in a column (`deaths`: its file and column), which wins over a rate.
+    RateLagWithoutRate {
+        lag: u32,
+        deaths: Option<(String, String)>,
+    },
 }
 
 /// Why a file cannot be split into records.
@@ -156,6 +163,16 @@ impl Malformed {
             ),
             (Malformed::Reader { detail }, _) => detail.clone(),
         }
+    }
+}
+
+/// "1 year", "2 years" ("1 año", "2 años").
+fn lag_years(lag: u32, lang: Lang) -> String {
+    match (lang, lag) {
+        (Lang::En, 1) => "1 year".into(),
+        (Lang::En, n) => format!("{n} years"),
+        (Lang::Es, 1) => "1 año".into(),
+        (Lang::Es, n) => format!("{n} años"),
     }
 }
 
@@ -280,6 +297,22 @@ impl IngestError {
                     .as_ref()
                     .map_or_else(|| "sin filas de datos".into(), |r| r.text(lang))
             ),
+            (RateLagWithoutRate { lag, deaths: None }, Lang::En) => format!(
+                "a rate lag of {} moves published rates to the year they describe, and no data file has a rate column: choose the rate column, or give no lag (imr: leave out --rate-lag; in the Data view, \"The rates describe the year\": \"the same\")",
+                lag_years(*lag, lang)
+            ),
+            (RateLagWithoutRate { lag, deaths: None }, Lang::Es) => format!(
+                "un desfase de las tasas de {} mueve las tasas publicadas al año que describen, y ningún archivo de datos tiene una columna de tasa: elija la columna de tasa, o no indique desfase (imr: sin --rate-lag; en la vista Datos, «Las tasas describen el año»: «el mismo»)",
+                lag_years(*lag, lang)
+            ),
+            (RateLagWithoutRate { lag, deaths: Some((file, column)) }, Lang::En) => format!(
+                "a rate lag of {} moves published rates to the year they describe, and the deaths here are counted ({file}, column `{column}`), not derived from a rate: give no lag (imr: leave out --rate-lag; in the Data view, \"The rates describe the year\": \"the same\"), or choose no deaths column to derive them from the rate",
+                lag_years(*lag, lang)
+            ),
+            (RateLagWithoutRate { lag, deaths: Some((file, column)) }, Lang::Es) => format!(
+                "un desfase de las tasas de {} mueve las tasas publicadas al año que describen, y aquí las defunciones se cuentan ({file}, columna `{column}`), no se derivan de una tasa: no indique desfase (imr: sin --rate-lag; en la vista Datos, «Las tasas describen el año»: «el mismo»), o no elija columna de defunciones para derivarlas de la tasa",
+                lag_years(*lag, lang)
+            ),
         }
     }
 }
@@ -349,6 +382,14 @@ mod tests {
                 first_line: 0,
                 first_reason: None,
             },
+            IngestError::RateLagWithoutRate {
+                lag: 2,
+                deaths: None,
+            },
+            IngestError::RateLagWithoutRate {
+                lag: 1,
+                deaths: Some(("a.csv".into(), "defunciones".into())),
+            },
         ]
     }
 
@@ -371,6 +412,13 @@ mod tests {
         assert_eq!(
             texts[9],
             "a.csv: no usable rows: all 0 rows were excluded (first: line 0, no data rows)"
+        );
+        assert_eq!(
+            texts[11],
+            "a rate lag of 1 year moves published rates to the year they describe, and the deaths \
+             here are counted (a.csv, column `defunciones`), not derived from a rate: give no lag \
+             (imr: leave out --rate-lag; in the Data view, \"The rates describe the year\": \"the same\"), or choose no deaths \
+             column to derive them from the rate"
         );
     }
 

@@ -16,8 +16,8 @@ pub mod table;
 mod validate;
 
 pub use crate::report::{
-    CellConflict, CellWarning, Exclusion, ExclusionReason, FileReport, IngestReport, MetadataLine,
-    MAX_COUNT,
+    CellConflict, CellWarning, Exclusion, ExclusionReason, FileReport, IngestReport,
+    LaggedRateSource, MetadataLine, UnplacedRate, MAX_COUNT,
 };
 pub use columns::{ColumnRoles, Role};
 pub use decode::Encoding;
@@ -27,7 +27,8 @@ pub use sniff::Dialect;
 pub use store::{RawRecord, Records};
 pub use table::{RawTable, UnterminatedQuote};
 pub use validate::{
-    build_panel, parse_year, time_value_applies, CodeSystem, IngestOptions, MAX_YEAR, MIN_YEAR,
+    build_panel, parse_rate_lag, parse_year, rate_lag_applies, time_value_applies, CodeSystem,
+    IngestOptions, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
 };
 
 /// The printable name of a delimiter byte.

@@ -223,6 +223,10 @@ pub struct InputSpec {
     /// The year of the rows of files without a year column
     /// ([`crate::ingest::IngestOptions::time_value`]), when given.
     pub time_value: Option<i64>,
+    /// The publication lag of the rate column ([`crate::ingest::IngestOptions::rate_lag`]),
+    /// when given; 0 is none.
+    #[serde(default)]
+    pub rate_lag: Option<u32>,
 }
 
 impl InputSpec {
@@ -247,6 +251,7 @@ impl InputSpec {
             files,
             roles,
             time_value: None,
+            rate_lag: None,
         }
     }
 
@@ -255,8 +260,13 @@ impl InputSpec {
         InputSpec { time_value, ..self }
     }
 
+    /// This input with the publication lag of the rate column.
+    pub fn with_rate_lag(self, rate_lag: Option<u32>) -> InputSpec {
+        InputSpec { rate_lag, ..self }
+    }
+
     /// The files, then `--<role> <column>` for each chosen role, then `--time-value <year>`
-    /// when given.
+    /// when given, then `--rate-lag <years>` for a lag above 0.
     pub fn to_args(&self) -> Vec<String> {
         let mut args = self.files.clone();
         for (role, column) in &self.roles {
@@ -266,6 +276,10 @@ impl InputSpec {
         if let Some(year) = self.time_value {
             args.push("--time-value".into());
             args.push(year.to_string());
+        }
+        if let Some(lag) = self.rate_lag.filter(|&k| k > 0) {
+            args.push("--rate-lag".into());
+            args.push(lag.to_string());
         }
         args
     }
@@ -552,6 +566,7 @@ mod tests {
             files: vec!["mis datos.csv".into()],
             roles: vec![(Role::Births, "nacimientos".into())],
             time_value: None,
+            rate_lag: None,
         };
         let request = InequalityRequest {
             subject: InequalitySubject::Values {
@@ -577,6 +592,14 @@ mod tests {
             crate::escape::shell_join(command_line(RatesRequest::SUBCOMMAND, &of_2023, vec![])),
             "imr rates 'mis datos.csv' --births nacimientos --time-value 2023"
         );
+        // The rates' lag comes last, when above 0.
+        let lagged = of_2023.with_rate_lag(Some(2));
+        assert_eq!(
+            crate::escape::shell_join(command_line(RatesRequest::SUBCOMMAND, &lagged, vec![])),
+            "imr rates 'mis datos.csv' --births nacimientos --time-value 2023 --rate-lag 2"
+        );
+        let same_year = lagged.with_rate_lag(Some(0));
+        assert!(!same_year.to_args().contains(&"--rate-lag".to_owned()));
     }
 
     #[test]

@@ -158,6 +158,7 @@ pub fn analysis_commands(requests: &[FitRequest], entity: &str, time: &str) -> V
             (Role::Time, time.to_owned()),
         ],
         time_value: None,
+        rate_lag: None,
     };
     requests
         .iter()

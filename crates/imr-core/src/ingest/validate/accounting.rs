@@ -54,6 +54,7 @@ pub(super) fn file_report(
         roles,
         join,
         time_given: None,
+        rate_lag: None,
     }
 }
 

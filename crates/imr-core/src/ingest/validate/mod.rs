@@ -13,12 +13,15 @@
 //! 5. [`accounting`] — every record used or excluded with its reason, per file and in total.
 //!
 //! [`stack`] runs each record of the main tables through them into the panel's rows, then
-//! [`join`] each record of the characteristics tables onto those rows.
+//! [`lagged`] tests which year's births published rates fit and, with a rate lag, pairs each
+//! row's births with the rate published `lag` years later (excluding the rows left without
+//! one), then [`join`] each record of the characteristics tables onto those rows.
 
 mod accounting;
 mod conflicts;
 mod join;
 mod keys;
+mod lagged;
 mod roles;
 mod stack;
 mod values;
@@ -50,6 +53,43 @@ pub struct IngestOptions {
     /// with a time column keeps its own years. `imr --time-value`, the Data view's "of year"
     /// field. Within [`MIN_YEAR`]..=[`MAX_YEAR`], as a year read from a column.
     pub time_value: Option<i64>,
+    /// The publication lag of a published rate column, in years: the rate in the row of year Y
+    /// describes year Y − lag (SINIM's infant mortality rate of Y is that of Y − 2). The rate
+    /// of each row then goes to the row of the same area and year Y − lag and is paired with
+    /// that row's births (deaths = rate × births(Y − lag) / 1000); a row whose area has no
+    /// usable rate in year Y + lag is excluded naming the lag
+    /// ([`super::ExclusionReason::NoLaggedRate`]), and a rate whose row of Y − lag does not
+    /// exist is listed in [`super::IngestReport::unplaced_rates`]. `None` and `Some(0)` read
+    /// the rates as describing their own year. A lag above 0 for data whose deaths are not
+    /// derived from a rate is [`IngestError::RateLagWithoutRate`]. With
+    /// [`IngestOptions::keep_repeated_keys`] the rate of an area and year is its first row's.
+    /// `imr --rate-lag`, the Data view's "The rates describe the year"; within
+    /// 0..=[`MAX_RATE_LAG`] there (any lag is safe here).
+    pub rate_lag: Option<u32>,
+}
+
+/// The greatest rate lag `imr --rate-lag`, the Data view and the link accept: 10 years. Agencies
+/// publish a few years late ([`crate::lag`] tests 0 to 3); a rate published ten years after
+/// the year it describes is another series, and a larger number is a typing error.
+pub const MAX_RATE_LAG: u32 = 10;
+
+/// A rate lag as typed (`--rate-lag`, the link's `rate-lag`, a saved analysis): a whole number
+/// written plainly within 0..=[`MAX_RATE_LAG`]; `None` otherwise.
+pub fn parse_rate_lag(text: &str) -> Option<u32> {
+    text.parse::<u32>().ok().filter(|&k| k <= MAX_RATE_LAG)
+}
+
+/// Whether deaths are derived from a published rate with these roles (one per table): a main
+/// table has a rate column and none a deaths column, as [`build_panel`] decides. Where
+/// [`IngestOptions::rate_lag`] applies; the Data view offers the lag then.
+pub fn rate_lag_applies(roles: &[ColumnRoles]) -> bool {
+    let main: Vec<&ColumnRoles> = roles
+        .iter()
+        .zip(roles::table_kinds(roles))
+        .filter(|(_, kind)| *kind == roles::TableKind::Main)
+        .map(|(r, _)| r)
+        .collect();
+    main.iter().any(|r| r.rate.is_some()) && main.iter().all(|r| r.deaths.is_none())
 }
 
 /// The least year a time column or [`IngestOptions::time_value`] may hold (a year read from a
@@ -94,6 +134,10 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     }
     assert_eq!(tables.len(), roles.len(), "one ColumnRoles per table");
     let plan = roles::plan(&tables, roles, options)?;
+    let lag = options.rate_lag.filter(|&k| k > 0);
+    if let (Some(lag), false) = (lag, plan.deaths_derived) {
+        return Err(lagged::without_rate(lag, &tables, roles, &plan));
+    }
     // The main tables' other columns, parsed (and their entities listed) in one walk.
     let parsed: Vec<values::ParsedExtras> = plan
         .main
@@ -103,7 +147,11 @@ pub fn build_panel<T: std::borrow::Borrow<RawTable>>(
     let codes = keys::EntityCodes::choose(options.code_system, &parsed);
     let mut report = IngestReport::default();
     let input = (tables.as_slice(), roles);
-    let mut rows = stack::stack_main_tables(input, &plan, parsed, &codes, options, &mut report);
+    let (mut rows, rates) =
+        stack::stack_main_tables(input, &plan, parsed, &codes, options, &mut report);
+    if let Some(rates) = rates {
+        lagged::finish(&mut rows, rates, lag, &mut report);
+    }
     join::join_characteristics(&mut rows, input, &plan, &codes, &mut report);
     accounting::finish(rows, report, input, &plan, codes.chile, options.time_value)
 }

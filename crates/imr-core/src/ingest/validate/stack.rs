@@ -4,15 +4,16 @@
 //! allocation per row, each numeric column being the one the values phase parsed, compacted in
 //! place to the rows kept.
 
-use super::super::columns::ColumnRoles;
+use super::super::columns::{ColumnRoles, Role};
 use super::super::store::RawRecord;
 use super::super::table::RawTable;
 use super::super::{ExclusionReason, FileReport, IngestReport};
 use super::accounting::{exclude, file_report};
 use super::conflicts::{on_repeated_key, Incoming, KeysSeen, Repeat};
 use super::keys::{record_key, EntityCodes, EntityIds, Known};
+use super::lagged::RateCells;
 use super::roles::Plan;
-use super::values::{read_counts, ExtraColumn, ParsedExtras, RowCells};
+use super::values::{read_count, read_counts, ExtraColumn, ParsedExtras, RowCells};
 use super::IngestOptions;
 use crate::panel::{NewRow, PanelBuilder};
 use std::collections::HashMap;
@@ -68,6 +69,8 @@ fn place_columns(parsed: Vec<ParsedExtras>) -> (Vec<String>, Vec<String>, Vec<Ma
 /// The main tables of `plan` stacked into a [`PanelBuilder`], with each table's
 /// [`super::super::FileReport`], exclusions, merges, conflicts, recoded codes and cell warnings
 /// in `report`. `parsed`: the values phase's reading of each main table, in the plan's order.
+/// When deaths are derived from a rate, also what the lag phase needs of the rates
+/// ([`RateCells`]).
 pub(super) fn stack_main_tables<'t>(
     (tables, roles): (&[&'t RawTable], &[ColumnRoles]),
     plan: &Plan,
@@ -75,7 +78,7 @@ pub(super) fn stack_main_tables<'t>(
     codes: &EntityCodes,
     options: &IngestOptions,
     report: &mut IngestReport,
-) -> PanelBuilder {
+) -> (PanelBuilder, Option<RateCells>) {
     let (numeric_names, text_names, columns) = place_columns(parsed);
     let main_records: usize = plan.main.iter().map(|&t| tables[t].records.len()).sum();
     let cells = RowCells::new(numeric_names.len(), text_names.len());
@@ -94,6 +97,9 @@ pub(super) fn stack_main_tables<'t>(
         codes,
         keep_repeated_keys: options.keep_repeated_keys,
         time_given: options.time_value,
+        rates: plan
+            .deaths_derived
+            .then(|| RateCells::new(options.rate_lag)),
     };
     for (&t, columns) in plan.main.iter().zip(columns) {
         let table = tables[t];
@@ -108,7 +114,7 @@ pub(super) fn stack_main_tables<'t>(
         };
         stack.add_table(&mut main, report);
     }
-    stack.rows
+    (stack.rows, stack.rates)
 }
 
 /// A main table being stacked: its index among all tables, the table, its roles, its file id
@@ -133,6 +139,8 @@ struct Stack<'t, 'a> {
     keep_repeated_keys: bool,
     /// The year of the rows of a table without a time column ([`IngestOptions::time_value`]).
     time_given: Option<i64>,
+    /// When deaths are derived from a rate: the rates and births as read, for the lag phase.
+    rates: Option<RateCells>,
 }
 
 impl<'t> Stack<'t, '_> {
@@ -145,8 +153,16 @@ impl<'t> Stack<'t, '_> {
         let table = main.table;
         for (read, rec) in table.records.iter().enumerate() {
             let line = rec.line;
+            if let Some(rates) = &mut self.rates {
+                rates.start_record();
+            }
             match self.add_record(main, read, rec, report) {
-                Err(kind) => exclude(report, &table.file, line, kind),
+                Err(kind) => {
+                    if let Some(rates) = &mut self.rates {
+                        rates.excluded_record(&table.file, line);
+                    }
+                    exclude(report, &table.file, line, kind)
+                }
                 Ok(Repeat::Merged) => {}
                 Ok(_) => {
                     // Row `kept` from record `read ≥ kept`, read before it is written.
@@ -201,7 +217,23 @@ impl<'t> Stack<'t, '_> {
         // No time column: the year given (`time_value`), else a cross-section (`time_optional`):
         // one period, time 0.
         let time = time.unwrap_or(self.time_given.unwrap_or(0));
-        let (births, deaths) = read_counts(table, &rec, main.roles)?;
+        let (births, deaths, rate) = match &mut self.rates {
+            None => {
+                let (births, deaths) = read_counts(table, &rec, main.roles)?;
+                (births, deaths, None)
+            }
+            // Deaths derived from a rate: births and rate read apart, noted for the lag test
+            // (whatever becomes of the record), then combined, or kept apart with a lag.
+            Some(rates) => {
+                let births = read_count(table, &rec, main.roles, Role::Births);
+                let rate = read_count(table, &rec, main.roles, Role::Rate);
+                if let Ok((entity, _)) = self.entities.id_of(raw_entity, self.codes, &mut self.rows)
+                {
+                    rates.observe(entity, time, &births, &rate);
+                }
+                rates.counts(births, rate)?
+            }
+        };
         let (entity, recoded) = self
             .entities
             .id_of(raw_entity, self.codes, &mut self.rows)?;
@@ -233,6 +265,9 @@ impl<'t> Stack<'t, '_> {
                 conflicts,
             ) {
                 Repeat::Merged => {
+                    if let Some(rates) = &mut self.rates {
+                        rates.merged(first, main.file, &table.file, rec.line, rate);
+                    }
                     report.cell_warnings.append(&mut self.cells.warnings);
                     report.merged_rows += 1;
                     return Ok(Repeat::Merged);
@@ -253,6 +288,9 @@ impl<'t> Stack<'t, '_> {
             file: main.file,
             line: rec.line,
         });
+        if let Some(rates) = &mut self.rates {
+            rates.push_row(rate);
+        }
         for (slot, &value) in self.cells.text.iter().enumerate() {
             if value.is_some() {
                 self.rows.set_text(index, slot, value);
@@ -331,7 +369,7 @@ mod tests {
         ];
         let codes = EntityCodes::choose(super::super::CodeSystem::ChileCut, &parsed);
         let mut report = IngestReport::default();
-        let rows = stack_main_tables(
+        let (rows, _) = stack_main_tables(
             (&tables, &roles),
             &plan,
             parsed,

@@ -341,6 +341,17 @@ pub(super) fn read_counts(
     } else {
         None
     };
+    counts_of(births, deaths, rate)
+}
+
+/// The births and deaths of a record from its cells: the deaths given, else derived from the
+/// rate (`rate × births / 1000`); deaths above births exclude the record. [`read_counts`] once
+/// the cells are read (the stacking reads a rate's cells itself: [`super::lagged`]).
+pub(super) fn counts_of(
+    births: Option<f64>,
+    deaths: Option<f64>,
+    rate: Option<f64>,
+) -> Result<(Option<f64>, Option<f64>), ExclusionReason> {
     let deaths = match (deaths, rate, births) {
         (Some(d), _, _) => Some(d),
         (None, Some(rate), Some(b)) => Some(rate * b / 1000.0),
@@ -359,7 +370,7 @@ pub(super) fn read_counts(
 
 /// The value of `role` (births, deaths or rate) in a record: `None` when the table has no such
 /// column, else the number, or why it cannot be used.
-fn read_count(
+pub(super) fn read_count(
     table: &RawTable,
     rec: &RawRecord<'_>,
     roles: &ColumnRoles,
