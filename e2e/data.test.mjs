@@ -70,6 +70,9 @@ test('the page opens on the bundled Chilean dataset with counted deaths and exac
   assert.equal(await view.rowCountText('excluded'), '712');
   assert.equal(await view.bundledNote().count(), 1);
   assert.equal(await view.approximateNote().count(), 0);
+  // The deaths reconstructed from SINIM's rounded rate with several (or no) whole numbers
+  // fitting carry their range into the intervals, and the method note says so.
+  assert.match(await view.rangeNote().textContent(), /In 215 rows the deaths are known only within a range of whole numbers \(defunciones_min to defunciones_max/);
   // 2001–2021 without 2016 and 2020.
   assert.equal(await view.nationalRows().count(), 19);
   // Iquique 2019: 16 deaths (the whole number nearest SINIM 2021's rate 6 × 2,620 / 1,000) among

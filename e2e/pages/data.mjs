@@ -179,6 +179,9 @@ export class DataPage extends ViewPage {
   /** The note that the intervals are approximate (derived deaths). */
   approximateNote() { return this.testid('approximate-note'); }
 
+  /** The note on counts known within a range (in the rates' "How this is calculated"). */
+  rangeNote() { return this.testid('rates-range-note'); }
+
   /** The text of the data sources, trimmed. */
   async sourcesText() { return (await this.testid('data-sources').first().textContent()).trim(); }
 

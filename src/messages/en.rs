@@ -59,6 +59,7 @@ pub static EN: Messages = Messages {
         rates_heading: "Infant mortality rate by commune and year (per 1,000 live births)",
         rates_formula_note: "Rate = infant deaths / live births × 1,000. Exact Poisson (Garwood) 95% confidence interval.",
         rates_approximate_note: " Approximate: deaths were derived from rates.",
+        rates_range_note: |n, low, high| format!(" In {n} rows the deaths are known only within a range of whole numbers ({low} to {high}: those that reproduce a rounded published rate); their interval runs from the lower limit of the least to the upper limit of the greatest."),
         search_commune_year: "Search commune or year: ",
         rates_command_label: "The same CSV from the command line: ",
         column_word: "column",

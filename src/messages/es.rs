@@ -59,6 +59,7 @@ pub static ES: Messages = Messages {
         rates_heading: "Tasa de mortalidad infantil por comuna y año (por 1.000 nacidos vivos)",
         rates_formula_note: "Tasa = defunciones de menores de 1 año / nacidos vivos × 1.000. Intervalo de confianza 95% exacto de Poisson (Garwood).",
         rates_approximate_note: " Aproximado: las defunciones se derivaron de tasas.",
+        rates_range_note: |n, low, high| format!(" En {n} filas las defunciones se conocen solo dentro de un rango de enteros ({low} a {high}: las que reproducen una tasa publicada redondeada); su intervalo va del límite inferior del menor al superior del mayor."),
         search_commune_year: "Buscar comuna o año: ",
         rates_command_label: "El mismo CSV con la línea de comandos: ",
         column_word: "columna",

@@ -34,6 +34,7 @@ fn fixture_rates() -> Subject {
                 exposure: f[3].parse().unwrap(),
                 group: Some(f[4].into()),
                 rank: Some(f[5].parse().unwrap()),
+                events_range: None,
             }
         })
         .collect();

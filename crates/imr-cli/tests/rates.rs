@@ -123,3 +123,40 @@ fn a_csv_written_by_imr_reads_back_with_its_comment_lines_reported() {
     assert_eq!(doc["rows"].as_array().unwrap().len(), 4);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The bundled deaths reconstructed from SINIM's rate carry their range of whole numbers
+/// (`defunciones_min`–`defunciones_max`) into each interval, named in the JSON; INE's counts and
+/// the adjusted measures' years without ranges are as before.
+#[test]
+fn the_bundled_ranges_of_deaths_are_named_and_widen_their_intervals() {
+    let doc = common::json(&["rates", common::BUNDLED, "--format", "json"]);
+    assert_eq!(
+        doc["deaths_range"],
+        serde_json::json!({"low": "defunciones_min", "high": "defunciones_max", "ranged_rows": 215, "inconsistent_rows": 0})
+    );
+    let row = |entity: &str, time: i64| {
+        doc["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["entity"] == entity && r["time"] == time)
+            .unwrap()
+            .clone()
+    };
+    // Santiago 2019: 30 deaths (27 to 32 reproduce SINIM's 5 per 1,000) in 5,930 births; R 4.2.2
+    // qchisq(0.025, 54) / 2 = 17.79317 and qchisq(0.975, 66) / 2 = 45.17445.
+    let santiago = row("13101", 2019);
+    let per = |deaths: f64| deaths * 1000.0 / 5930.0;
+    assert!((santiago["ci_low"].as_f64().unwrap() - per(17.79317)).abs() < 1e-4);
+    assert!((santiago["ci_high"].as_f64().unwrap() - per(45.17445)).abs() < 1e-4);
+    let inequality = common::json(&common::bundled_inequality(&[]));
+    for year in inequality["years"].as_array().unwrap() {
+        let carried = year["adjusted_model"].get("count_range").is_some();
+        assert_eq!(
+            carried,
+            [2017, 2018, 2019, 2021].contains(&year["time"].as_i64().unwrap()),
+            "{}",
+            year["time"]
+        );
+    }
+}

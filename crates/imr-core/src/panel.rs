@@ -45,6 +45,42 @@ impl TextColumn {
     }
 }
 
+/// Pairs of covariate columns (normalised names) read as the range of whole deaths of each row:
+/// the least and greatest counts consistent with the sources ([`Panel::deaths_range`]).
+pub const DEATHS_RANGE_COLUMNS: [(&str, &str); 3] = [
+    ("defunciones_min", "defunciones_max"),
+    ("deaths_low", "deaths_high"),
+    ("deaths_min", "deaths_max"),
+];
+
+/// The range of each row's deaths ([`Panel::deaths_range`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeathsRange {
+    /// The columns it was read from.
+    pub low_column: String,
+    pub high_column: String,
+    /// Per row, `[low, high]` where the row has a consistent range.
+    rows: Vec<Option<[f64; 2]>>,
+    /// Rows whose range does not contain their deaths (taken as exact).
+    pub inconsistent: Vec<usize>,
+}
+
+impl DeathsRange {
+    /// The range of row `index`, if it has one.
+    pub fn of_row(&self, index: usize) -> Option<[f64; 2]> {
+        self.rows.get(index).copied().flatten()
+    }
+
+    /// The rows whose range holds more than one count.
+    pub fn ranged_rows(&self) -> usize {
+        self.rows
+            .iter()
+            .flatten()
+            .filter(|[lo, hi]| hi > lo)
+            .count()
+    }
+}
+
 /// One entity-time observation of a [`Panel`], borrowed from it.
 #[derive(Clone, Copy)]
 pub struct Row<'a> {
@@ -316,10 +352,12 @@ impl Panel {
         }
     }
 
-    /// The rows as the inequality engine reads them (file, line, entity, time, births, deaths),
-    /// borrowed: the one adaptation of the panel for `imr_inequality::panel_input`, used by
-    /// `imr inequality`, the Inequality view and the Findings.
+    /// The rows as the inequality engine reads them (file, line, entity, time, births, deaths,
+    /// the range of the deaths), borrowed: the one adaptation of the panel for
+    /// `imr_inequality::panel_input`, used by `imr inequality`, the Inequality view and the
+    /// Findings.
     pub fn inequality_rows(&self) -> Vec<imr_inequality::panel_input::PanelRowRef<'_>> {
+        let range = self.deaths_range();
         self.rows()
             .map(|r| imr_inequality::panel_input::PanelRowRef {
                 file: r.file,
@@ -328,8 +366,50 @@ impl Panel {
                 time: r.time,
                 births: r.births,
                 deaths: r.deaths,
+                deaths_range: range.as_ref().and_then(|d| d.of_row(r.index())),
             })
             .collect()
+    }
+
+    /// The range of whole deaths each row's count is known within, where the data give one: two
+    /// covariate columns named as [`DEATHS_RANGE_COLUMNS`] pairs them (the bundled data's
+    /// `defunciones_min` and `defunciones_max`, for deaths reconstructed from a rounded rate). A
+    /// row's range counts only when `low ≤ deaths ≤ high` (else it is listed in
+    /// [`DeathsRange::inconsistent`] and its deaths are taken as exact); `None` when the data
+    /// have no such pair or the deaths are derived from a rate (those carry the rate's rounding
+    /// instead).
+    pub fn deaths_range(&self) -> Option<DeathsRange> {
+        if self.deaths_derived || !self.has_deaths {
+            return None;
+        }
+        let (low_name, high_name) = DEATHS_RANGE_COLUMNS.iter().find_map(|(low, high)| {
+            let l = Self::find(&self.numeric_names, low)?;
+            let h = Self::find(&self.numeric_names, high)?;
+            Some((self.numeric_names[l].clone(), self.numeric_names[h].clone()))
+        })?;
+        let (low, high) = (
+            self.numeric_column(&low_name)?,
+            self.numeric_column(&high_name)?,
+        );
+        let mut rows = vec![None; self.len()];
+        let mut inconsistent = Vec::new();
+        for r in self.rows() {
+            let i = r.index();
+            let (Some(d), Some(lo), Some(hi)) = (r.deaths, low[i], high[i]) else {
+                continue;
+            };
+            if 0.0 <= lo && lo <= d && d <= hi {
+                rows[i] = Some([lo, hi]);
+            } else {
+                inconsistent.push(i);
+            }
+        }
+        Some(DeathsRange {
+            low_column: low_name,
+            high_column: high_name,
+            rows,
+            inconsistent,
+        })
     }
 
     /// The panel as the models engine reads it: the `columns` of [`imr_models::ModelColumns`]

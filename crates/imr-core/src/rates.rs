@@ -8,6 +8,12 @@
 //!
 //! When deaths are derived from a published rate (D = rate · B / 1000, not an integer count),
 //! the interval treats D as if it were a count and is therefore approximate; every result says so.
+//!
+//! When a count is known only within a range of whole numbers [L, H] (deaths reconstructed from a
+//! rounded rate: [`crate::panel::Panel::deaths_range`]), the interval is the union of the exact
+//! intervals over the range: from the lower Garwood limit of L to the upper one of H (each
+//! count's interval is contained in it, so it covers the true rate at least as often). A year's
+//! pooled interval does the same with ΣL and ΣH.
 
 use crate::panel::Panel;
 use imr_stats::poisson_exact_interval;
@@ -29,6 +35,21 @@ pub struct RateEstimate {
 }
 
 impl RateEstimate {
+    /// The rate of `deaths` in `births` with the interval of a count known within
+    /// `[low, high]` (see the module's formula); [`RateEstimate::of`] when `low == high`.
+    pub fn of_range(deaths: f64, [low, high]: [f64; 2], births: f64) -> RateEstimate {
+        let (rate, _, _) = rate_with_interval(deaths, births);
+        let (_, ci_low, _) = rate_with_interval(low, births);
+        let (_, _, ci_high) = rate_with_interval(high, births);
+        RateEstimate {
+            births,
+            deaths,
+            rate,
+            ci_low,
+            ci_high,
+        }
+    }
+
     /// The rate of `deaths` in `births` with its interval ([`rate_with_interval`]).
     pub fn of(deaths: f64, births: f64) -> RateEstimate {
         let (rate, ci_low, ci_high) = rate_with_interval(deaths, births);
@@ -67,6 +88,21 @@ pub struct RateTable {
     pub national: Vec<NationalRate>,
     /// True when deaths were derived from rates, so the intervals are approximate.
     pub approximate_intervals: bool,
+    /// The columns of the deaths' range when the intervals carry one, and how many rows have a
+    /// range of more than one count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deaths_range: Option<RangeColumns>,
+}
+
+/// Where the intervals' ranges of deaths come from ([`crate::panel::Panel::deaths_range`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RangeColumns {
+    pub low: String,
+    pub high: String,
+    /// Rows whose range holds more than one count.
+    pub ranged_rows: usize,
+    /// Rows whose range does not contain their deaths: taken as exact.
+    pub inconsistent_rows: usize,
 }
 
 /// Errors of the rate computation.
@@ -117,27 +153,36 @@ impl RateTable {
                 missing: crate::ingest::Role::Deaths,
             });
         }
+        let range = panel.deaths_range();
         let mut rows = Vec::with_capacity(panel.len());
-        let mut by_year: std::collections::BTreeMap<i64, (f64, f64, usize)> = Default::default();
+        // Per year: births, deaths, areas, and the deaths' least and greatest sums.
+        let mut by_year: std::collections::BTreeMap<i64, (f64, f64, usize, [f64; 2])> =
+            Default::default();
         for r in panel.rows() {
             let (Some(births), Some(deaths)) = (r.births, r.deaths) else {
                 continue;
             };
+            let bounds = range
+                .as_ref()
+                .and_then(|d| d.of_row(r.index()))
+                .unwrap_or([deaths, deaths]);
             rows.push(AreaRate {
                 entity: r.entity.to_owned(),
                 time: r.time,
-                estimate: RateEstimate::of(deaths, births),
+                estimate: RateEstimate::of_range(deaths, bounds, births),
             });
             let year = by_year.entry(r.time).or_default();
             year.0 += births;
             year.1 += deaths;
             year.2 += 1;
+            year.3[0] += bounds[0];
+            year.3[1] += bounds[1];
         }
         let national = by_year
             .into_iter()
-            .map(|(time, (births, deaths, n_areas))| NationalRate {
+            .map(|(time, (births, deaths, n_areas, bounds))| NationalRate {
                 time,
-                estimate: RateEstimate::of(deaths, births),
+                estimate: RateEstimate::of_range(deaths, bounds, births),
                 n_areas,
             })
             .collect();
@@ -145,6 +190,12 @@ impl RateTable {
             rows,
             national,
             approximate_intervals: panel.deaths_derived,
+            deaths_range: range.map(|d| RangeColumns {
+                ranged_rows: d.ranged_rows(),
+                inconsistent_rows: d.inconsistent.len(),
+                low: d.low_column,
+                high: d.high_column,
+            }),
         })
     }
 }
@@ -194,6 +245,59 @@ mod tests {
         assert_eq!(rate, Some(0.0));
         assert_eq!(lo, Some(0.0));
         assert!((hi.unwrap() - 3.688879).abs() < 1e-5);
+    }
+
+    /// 30 deaths known between 27 and 32 in 5,930 births (Santiago 2019 in the bundled data):
+    /// the interval runs from the lower exact limit of 27 to the upper one of 32 (R 4.2.2,
+    /// `qchisq(0.025, 54) / 2 = 17.79317` and `qchisq(0.975, 66) / 2 = 45.17445` deaths), and holds
+    /// the exact interval of 30.
+    #[test]
+    fn a_range_of_counts_widens_the_interval_to_the_union() {
+        let ranged = RateEstimate::of_range(30.0, [27.0, 32.0], 5930.0);
+        let exact = RateEstimate::of(30.0, 5930.0);
+        assert_eq!(ranged.rate, exact.rate);
+        let (lo, hi) = (ranged.ci_low.unwrap(), ranged.ci_high.unwrap());
+        assert!((lo * 5.93 - 17.79317).abs() < 1e-4, "{lo}");
+        assert!((hi * 5.93 - 45.17445).abs() < 1e-4, "{hi}");
+        assert!(lo < exact.ci_low.unwrap() && hi > exact.ci_high.unwrap());
+        assert_eq!(RateEstimate::of_range(30.0, [30.0, 30.0], 5930.0), exact);
+    }
+
+    /// On the bundled data, the rows reconstructed from SINIM's integer rate with several (or no)
+    /// whole numbers fitting carry their range (`defunciones_min`–`_max`): 195 + 20 rows; INE's
+    /// counts are exact; Santiago 2019's interval is the union over 27–32 deaths.
+    #[test]
+    fn the_bundled_reconstructed_counts_carry_their_range() {
+        let panel = crate::test_support::bundled_panel();
+        let table = RateTable::from_panel(&panel).unwrap();
+        let range = table.deaths_range.as_ref().unwrap();
+        assert_eq!(
+            (range.low.as_str(), range.high.as_str()),
+            ("defunciones_min", "defunciones_max")
+        );
+        assert_eq!((range.ranged_rows, range.inconsistent_rows), (215, 0));
+        let row = |entity: &str, time: i64| {
+            table
+                .rows
+                .iter()
+                .find(|r| r.entity == entity && r.time == time)
+                .unwrap()
+                .estimate
+        };
+        assert_eq!(
+            row("13101", 2019),
+            RateEstimate::of_range(30.0, [27.0, 32.0], 5930.0)
+        );
+        assert_eq!(row("13101", 2010), RateEstimate::of(26.0, 4503.0));
+        // The pooled interval of a year with ranges is wider than its counts' alone.
+        let y2019 = table.national.iter().find(|n| n.time == 2019).unwrap();
+        let plain = RateEstimate::of(y2019.estimate.deaths, y2019.estimate.births);
+        assert!(y2019.estimate.ci_low < plain.ci_low && y2019.estimate.ci_high > plain.ci_high);
+        let y2010 = table.national.iter().find(|n| n.time == 2010).unwrap();
+        assert_eq!(
+            y2010.estimate,
+            RateEstimate::of(1862.0, y2010.estimate.births)
+        );
     }
 
     #[test]

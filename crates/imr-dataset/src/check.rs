@@ -1,12 +1,12 @@
 //! What `imr dataset check` verifies of a build beyond its bytes: the panel against the sources'
 //! own totals, and the reconstructed deaths against every SINIM integer they come from.
 
-use crate::reconstruct::reproduces;
 use crate::rows::{DeathsSource, PanelRow, RowNote};
 use crate::sources::CutCommune;
 use crate::table::Table;
 use crate::vital::{DEIS_BIRTH_YEARS, INE_BIRTHS_FILE, INE_BIRTH_YEARS, INE_DEATH_YEARS};
 use crate::DatasetError;
+use imr_stats::rounded::reproduces;
 use std::collections::BTreeMap;
 use std::path::Path;
 

@@ -15,7 +15,6 @@ pub mod check;
 mod codebook;
 mod error;
 mod ficha;
-pub mod reconstruct;
 pub mod rows;
 mod sources;
 mod table;
@@ -25,6 +24,8 @@ mod vital;
 pub use codebook::{ColumnDoc, COLUMNS};
 pub use error::DatasetError;
 pub use ficha::{FICHA_FILE, POPULATION_FILE};
+/// Whole deaths from a rounded rate (the shared formula, [`imr_stats::rounded`]).
+pub use imr_stats::rounded as reconstruct;
 pub use sources::{
     BOUNDARIES_FILE, CENSUS_FILE, CUT_FILE, DEIS_BIRTHS_FILE, MINSAL_FILE, NUBLE_FILE, SINIM_FILE,
 };

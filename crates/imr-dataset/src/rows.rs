@@ -12,9 +12,9 @@
 //! Covariates are those of the row's own year; a year a source does not cover stays empty.
 
 use crate::ficha::FichaValues;
-use crate::reconstruct::{deaths_from_rate, Reconstruction};
 use crate::sources::SinimValues;
 use crate::vital::{DeathsNote, InfantDeaths, DEIS_BIRTH_YEARS, INE_DEATH_YEARS};
+use imr_stats::rounded::{deaths_from_rate, Reconstruction};
 use std::collections::BTreeMap;
 
 /// How many years after the deaths SINIM publishes their rate.

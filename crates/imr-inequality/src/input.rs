@@ -29,6 +29,11 @@ pub struct AreaObservation {
     /// Socioeconomic rank variable (e.g. poverty rate), when requested; areas are ordered by it
     /// ascending.
     pub rank: Option<f64>,
+    /// The least and greatest whole deaths consistent with the sources when `events` is not
+    /// exactly known (reconstructed from a rounded rate); `None`: exact. The adjusted measures
+    /// carry it ([`crate::adjusted::CountRangeBound`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events_range: Option<[f64; 2]>,
 }
 
 impl AreaObservation {
@@ -41,6 +46,7 @@ impl AreaObservation {
             exposure,
             group: None,
             rank: None,
+            events_range: None,
         }
     }
 }
@@ -224,6 +230,9 @@ pub(crate) struct YearAreas {
     pub weights: Vec<f64>,
     /// Events (deaths) per area, rates only: the Poisson bootstrap redraws these.
     pub events: Option<Vec<f64>>,
+    /// The range of each area's events where some area's are not exactly known (`[e, e]` for
+    /// the exact ones); `None` when every area's are.
+    pub event_ranges: Option<Vec<[f64; 2]>>,
     /// Group index per area (into `group_names`), when every area has a group.
     pub groups: Option<Vec<usize>>,
     pub group_names: Vec<String>,
@@ -239,6 +248,7 @@ struct Row<'a> {
     value: f64,
     weight: f64,
     events: Option<f64>,
+    events_range: Option<[f64; 2]>,
     group: Option<&'a str>,
     rank: Option<f64>,
 }
@@ -281,6 +291,7 @@ pub(crate) fn years_from_subject(subject: &Subject) -> Result<Vec<YearAreas>, In
                     value,
                     weight: obs.exposure,
                     events: Some(obs.events),
+                    events_range: obs.events_range,
                     group: obs.group.as_deref(),
                     rank: obs.rank,
                 });
@@ -296,6 +307,7 @@ pub(crate) fn years_from_subject(subject: &Subject) -> Result<Vec<YearAreas>, In
                     value: obs.value,
                     weight: obs.weight,
                     events: None,
+                    events_range: None,
                     group: obs.group.as_deref(),
                     rank: obs.rank,
                 });
@@ -350,12 +362,24 @@ pub(crate) fn years_from_subject(subject: &Subject) -> Result<Vec<YearAreas>, In
             Subject::Rates(_) => Some(rows.iter().map(|r| r.events.unwrap_or(0.0)).collect()),
             Subject::Values(_) => None,
         };
+        let event_ranges = rows
+            .iter()
+            .any(|r| r.events_range.is_some_and(|[lo, hi]| hi > lo))
+            .then(|| {
+                rows.iter()
+                    .map(|r| {
+                        let e = r.events.unwrap_or(0.0);
+                        r.events_range.unwrap_or([e, e])
+                    })
+                    .collect()
+            });
         years.push(YearAreas {
             time,
             entities: rows.iter().map(|r| r.entity.to_string()).collect(),
             values: rows.iter().map(|r| r.value).collect(),
             weights: rows.iter().map(|r| r.weight).collect(),
             events,
+            event_ranges,
             groups,
             group_names,
             ranks,

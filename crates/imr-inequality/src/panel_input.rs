@@ -18,6 +18,9 @@ pub struct PanelRowRef<'a> {
     pub time: i64,
     pub births: Option<f64>,
     pub deaths: Option<f64>,
+    /// The least and greatest whole deaths consistent with the sources, when the data give a
+    /// range (deaths reconstructed from a rounded rate); `None`: the deaths are exact.
+    pub deaths_range: Option<[f64; 2]>,
 }
 
 /// A named column, one cell per panel row (same order as the rows).
@@ -231,6 +234,7 @@ pub fn subject_from_rows(
                         exposure,
                         group: group_of(i),
                         rank: rank_of(i),
+                        events_range: row.deaths_range,
                     }),
                     (None, _) => leave(row, NotMeasuredReason::DeathsMissing),
                     (_, None) => leave(row, NotMeasuredReason::BirthsMissing),
@@ -282,6 +286,7 @@ mod tests {
             time: 2019,
             births,
             deaths,
+            deaths_range: None,
         }
     }
 

@@ -168,6 +168,7 @@ mod tests {
                     exposure: births,
                     group: None,
                     rank: None,
+                    events_range: None,
                 });
             }
         }

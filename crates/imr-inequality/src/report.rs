@@ -175,6 +175,7 @@ impl Serialize for YearResult {
                         scv_moment: adj.scv_moment,
                         n_areas: adj.n_areas,
                         deaths: adj.deaths,
+                        count_range: adj.count_range,
                     },
                 )?;
                 if let Some(why) = adj.left_out_of_trend() {
@@ -232,6 +233,9 @@ struct AdjustedModelJson {
     scv_moment: Option<f64>,
     n_areas: usize,
     deaths: f64,
+    /// Counts known only within a range, carried into the lower limits (`adjusted_ci`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count_range: Option<crate::adjusted::CountRangeBound>,
 }
 
 #[derive(serde::Serialize)]
@@ -556,7 +560,13 @@ impl InequalitySpec {
             let measures = compute_year(&YearData::from_areas(areas, kind));
             let intervals = bootstrap_year(areas, kind, per, &self.bootstrap, &measures)?;
             let adjusted = areas.events.as_ref().map(|deaths| {
-                fit_year_with(areas.time, deaths, &areas.weights, per, level, births_ratio)
+                let year =
+                    fit_year_with(areas.time, deaths, &areas.weights, per, level, births_ratio)?;
+                Ok(match &areas.event_ranges {
+                    // Areas of zero births are not in `areas` (their weight is 0).
+                    Some(ranges) => year.carrying_count_ranges(ranges, &areas.weights),
+                    None => year,
+                })
             });
             years.push(YearResult {
                 measures,

@@ -63,6 +63,11 @@ pub struct Scenario {
     /// Step (per 1,000) to which the published rate is rounded before deaths are derived back
     /// (with `births_ratio`, or alone with a ratio of 1).
     pub rounding_step: Option<f64>,
+    /// The rate is published as an integer per 1,000 on the true births and the deaths are
+    /// reconstructed from it as the bundled data's 2017–2021 are: the whole number nearest
+    /// rate × births / 1000 among those that reproduce it, with their range carried
+    /// ([`imr_stats::rounded`], [`crate::adjusted::CountRangeBound`]). Counted, not derived.
+    pub reconstructed: bool,
 }
 
 impl Scenario {
@@ -284,21 +289,30 @@ pub fn run(scenario: &Scenario, replicates: usize, bootstrap: usize, seed: u64) 
                 } else {
                     0.0
                 };
-                let (deaths, exposure) = if scenario.derived() {
+                let (deaths, exposure, range) = if scenario.derived() {
                     let rate = if b > 0.0 { 1000.0 * deaths / b } else { 0.0 };
                     let published = scenario
                         .rounding_step
                         .map_or(rate, |step| (rate / step).round() * step);
-                    (published * p / 1000.0, p)
+                    (published * p / 1000.0, p, None)
+                } else if scenario.reconstructed && b > 0.0 {
+                    // Rounded half up, as a published integer rate is.
+                    let rate = (1000.0 * deaths / b + 0.5).floor() as u64;
+                    match imr_stats::deaths_from_rate(rate, b as u64) {
+                        imr_stats::Reconstruction::Exact(d) => (d as f64, b, None),
+                        imr_stats::Reconstruction::Range { low, high, nearest }
+                        | imr_stats::Reconstruction::NoneFits { low, high, nearest } => {
+                            (nearest as f64, b, Some([low as f64, high as f64]))
+                        }
+                        imr_stats::Reconstruction::NoBirths => (0.0, b, None),
+                    }
                 } else {
-                    (deaths, b)
+                    (deaths, b, None)
                 };
-                observations.push(AreaObservation::new(
-                    format!("{i:05}"),
-                    2019 + t as i64,
-                    deaths,
-                    exposure,
-                ));
+                let mut observation =
+                    AreaObservation::new(format!("{i:05}"), 2019 + t as i64, deaths, exposure);
+                observation.events_range = range;
+                observations.push(observation);
             }
             births_by_year.push(births);
         }

@@ -24,6 +24,7 @@ fn subject(areas: &[(u32, u32, u8, u8)], order: &[usize]) -> Subject {
                 exposure: b as f64,
                 group: Some(format!("g{g}")),
                 rank: Some(r as f64),
+                events_range: None,
             }
         })
         .collect();
@@ -157,6 +158,7 @@ fn a_years_interval_does_not_depend_on_the_other_years() {
                     exposure: (300 + 50 * i) as f64,
                     group: None,
                     rank: None,
+                    events_range: None,
                 })
             })
             .collect();
@@ -211,6 +213,7 @@ fn derived_deaths_make_the_notes_say_intervals_are_approximate() {
             exposure: 300.0,
             group: None,
             rank: None,
+            events_range: None,
         },
         AreaObservation {
             entity: "b".into(),
@@ -219,6 +222,7 @@ fn derived_deaths_make_the_notes_say_intervals_are_approximate() {
             exposure: 900.0,
             group: None,
             rank: None,
+            events_range: None,
         },
     ];
     let r = spec(20, 1)
@@ -241,6 +245,7 @@ fn duplicate_areas_in_a_year_are_an_error_naming_the_area() {
         exposure: 10.0,
         group: None,
         rank: None,
+        events_range: None,
     };
     let err = spec(0, 1)
         .analyse(&Subject::Rates(RateInput::per_1000(
@@ -263,6 +268,7 @@ fn a_group_missing_for_one_area_is_an_error_not_a_silent_drop() {
         exposure: 10.0,
         group: g.map(String::from),
         rank: None,
+        events_range: None,
     };
     let err = spec(0, 1)
         .analyse(&Subject::Rates(RateInput::per_1000(
@@ -293,6 +299,7 @@ fn a_repeated_year_is_measured_but_left_out_of_trends_and_correlations() {
                     exposure: (400 + 60 * i) as f64,
                     group: None,
                     rank: None,
+                    events_range: None,
                 })
             })
             .collect();

@@ -5,7 +5,9 @@
 
 pub mod poisson;
 pub mod quantile;
+pub mod rounded;
 
 pub use imr_lang::{Caption, Lang, Worded};
 pub use poisson::{poisson_exact_interval, PoissonInterval};
 pub use quantile::quantile_type7;
+pub use rounded::{deaths_from_rate, reproduces, Reconstruction};

@@ -25,6 +25,10 @@ pub struct DataMessages {
     pub rates_heading: &'static str,
     pub rates_formula_note: &'static str,
     pub rates_approximate_note: &'static str,
+    /// (rows with a range, the low column, the high column) The intervals of counts known within
+    /// a range of whole numbers.
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub rates_range_note: fn(&str, &str, &str) -> String,
     pub search_commune_year: &'static str,
     pub rates_command_label: &'static str,
     pub column_word: &'static str,

@@ -97,6 +97,8 @@ pub(super) fn RatesTable() -> impl IntoView {
     move || {
         let table = state.rates.get()?;
         let approximate = table.approximate_intervals;
+        // Counts known within a range: the intervals are the union over it, and say so.
+        let ranged = table.deaths_range.clone().filter(|r| r.ranged_rows > 0);
         let csv_table = table.clone();
         let body = move || {
             let l = lang().get();
@@ -152,7 +154,8 @@ pub(super) fn RatesTable() -> impl IntoView {
                 <h3 id="rates-h">{msg(|m| m.data.rates_heading)}</h3>
                 <HowCalculated testid="rates-method">
                     <p class="note">{msg(|m| m.data.rates_formula_note)}
-                        {approximate.then(|| msg(|m| m.data.rates_approximate_note))}</p>
+                        {approximate.then(|| msg(|m| m.data.rates_approximate_note))}
+                        {ranged.map(|r| view! { <span data-testid="rates-range-note">{move || (messages(lang().get()).data.rates_range_note)(&format_number(lang().get(), r.ranged_rows as f64, 0), &r.low, &r.high)}</span> })}</p>
                 </HowCalculated>
                 <label for="rates-search">{msg(|m| m.data.search_commune_year)}</label>
                 <input id="rates-search" type="search" data-testid="rates-search" prop:value=move || search.get() on:input=move |ev| search.set(event_target_value(&ev))/>

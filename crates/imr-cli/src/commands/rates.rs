@@ -80,6 +80,9 @@ struct Output<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     rate_lag: Option<&'a imr_core::lag::LagReport>,
     approximate_intervals: bool,
+    /// The columns of the deaths' ranges the intervals carry, when the data give ranges.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deaths_range: Option<&'a imr_core::rates::RangeColumns>,
     rows: &'a [imr_core::rates::AreaRate],
     national: &'a [imr_core::rates::NationalRate],
 }
@@ -105,6 +108,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 input: InputSummary::new(&panel),
                 rate_lag: panel.report.rate_lag.as_ref(),
                 approximate_intervals: table.approximate_intervals,
+                deaths_range: table.deaths_range.as_ref(),
                 rows: &table.rows,
                 national: &table.national,
             };

@@ -276,6 +276,7 @@ mod tests {
             rows: vec![],
             national: vec![],
             approximate_intervals: false,
+            deaths_range: None,
         };
         let csv = crate::rates::rates_csv(&empty);
         let header = csv.lines().find(|l| !l.starts_with('#')).unwrap();

@@ -256,9 +256,93 @@ pub struct AdjustedYear {
     /// The range over the births ratio and the rounding of the rates, when deaths were derived
     /// from published rates ([`sensitivity`]).
     pub sensitivity: Option<Sensitivity>,
+    /// The bound of the counts known only within a range, carried into `intervals`
+    /// ([`AdjustedYear::carrying_count_ranges`]).
+    pub count_range: Option<CountRangeBound>,
+}
+
+/// Counts known only within a range of whole numbers (deaths reconstructed from a rate rounded
+/// to an integer per 1,000: every count from `l` to `h` reproduces it), carried into the
+/// interval of the adjusted measures.
+///
+/// # Formula
+/// The count used, d_i, is one of the whole numbers l_i…h_i; with nothing to prefer one, its
+/// error has at most the variance of a count uniform on them, V_i = ((h_i − l_i + 1)² − 1) / 12.
+/// The model gives d_i the variance m_i + θ m_i² (m_i = b_i μ̂); an extra V_i looks like true
+/// variation, which the fit absorbs into θ̂. For the estimating equation of θ that weights each
+/// area's squared deviation by w_i = 1 / (m_i + θ̂ m_i²)² (the second-moment equations of the
+/// negative binomial; Breslow 1984, "Extra-Poisson variation in log-linear models", *Applied
+/// Statistics* 33:38–44), the extra variances raise θ̂ by
+///
+/// ```text
+/// θ_c = Σ_i w_i V_i / Σ_i w_i m_i²      (all areas in the sums; V_i = 0 where the count is exact)
+/// ```
+///
+/// which is subtracted from the lower limit of θ's interval (clipped at 0), as the rounding
+/// bound of derived deaths is ([`sensitivity::RoundingBound`]). An approximation of the
+/// likelihood fit's own bias, not a bound: it weights areas as the fit does, so a small commune
+/// whose count is off by one moves it little, as it moves θ̂ little.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct CountRangeBound {
+    /// θ_c, the squared CV the ranges add.
+    pub theta: f64,
+    /// Areas whose count has a range of more than one whole number.
+    pub areas: usize,
+}
+
+impl CountRangeBound {
+    /// The bound of `ranges` (`[l, h]` per area, aligned with `births`) at the fitted mean
+    /// `mean_per_birth` and `theta`; `None` when no area's range holds more than one count.
+    pub fn of(
+        ranges: &[[f64; 2]],
+        births: &[f64],
+        mean_per_birth: f64,
+        theta: f64,
+    ) -> Option<CountRangeBound> {
+        let (mut numerator, mut denominator, mut areas) = (0.0, 0.0, 0);
+        for ([lo, hi], b) in ranges.iter().zip(births) {
+            let m = b * mean_per_birth;
+            if m <= 0.0 {
+                continue;
+            }
+            let w = 1.0 / (m + theta * m * m).powi(2);
+            let width = hi - lo + 1.0;
+            if hi > lo {
+                numerator += w * (width * width - 1.0) / 12.0;
+                areas += 1;
+            }
+            denominator += w * m * m;
+        }
+        (areas > 0 && denominator > 0.0).then(|| CountRangeBound {
+            theta: numerator / denominator,
+            areas,
+        })
+    }
 }
 
 impl AdjustedYear {
+    /// The year with counts known only within `ranges` (`[l, h]` per area with births > 0, in
+    /// the fit's order) carried into its intervals: their lower limits are the measure at
+    /// max(θ_low − θ_c, 0) ([`CountRangeBound`]); the value stays the fit's.
+    pub fn carrying_count_ranges(mut self, ranges: &[[f64; 2]], births: &[f64]) -> AdjustedYear {
+        let births: Vec<f64> = births.iter().copied().filter(|b| *b > 0.0).collect();
+        let ranges: Vec<[f64; 2]> = ranges.to_vec();
+        if ranges.len() != births.len() {
+            return self;
+        }
+        let Some(bound) =
+            CountRangeBound::of(&ranges, &births, self.fit.mean_per_birth, self.fit.theta)
+        else {
+            return self;
+        };
+        let low = (self.fit.theta_ci[0] - bound.theta).max(0.0);
+        for m in AdjustedMeasure::ALL {
+            self.intervals[m as usize][0] = m.of_theta(low);
+        }
+        self.count_range = Some(bound);
+        self
+    }
+
     pub fn value(&self, measure: AdjustedMeasure) -> f64 {
         self.values[measure as usize]
     }
@@ -419,12 +503,62 @@ pub fn fit_year_with(
         scv_moment: shape::scv_moment(&deaths, &births),
         level,
         sensitivity,
+        count_range: None,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bound of counts known within a range: Σ w V / Σ w m² with w = 1/(m + θ m²)². By hand,
+    /// at μ̂ = 0.006 and θ = 0.01: 6 whole numbers (27–32) in 5,930 births, m = 35.58, V = 35/12,
+    /// w = 1/(35.58 + 12.659364)² = 4.2973117e-4; an exact count of 4 in 300 births, m = 1.8,
+    /// w = 1/(1.8 + 0.0324)² = 0.29782382. θ_c = 4.2973117e-4 × 2.916667 / (4.2973117e-4 ×
+    /// 1265.9364 + 0.29782382 × 3.24) = 1.2533826e-3 / 1.5089615 = 8.306259e-4. An area alone:
+    /// V / m².
+    #[test]
+    fn a_range_of_counts_lowers_the_interval_by_its_bound() {
+        let b = CountRangeBound::of(&[[27.0, 32.0], [4.0, 4.0]], &[5930.0, 300.0], 0.006, 0.01)
+            .unwrap();
+        assert_eq!(b.areas, 1);
+        assert!((b.theta - 8.306259e-4).abs() < 1e-10, "{}", b.theta);
+        let alone = CountRangeBound::of(&[[27.0, 32.0]], &[5930.0], 0.006, 0.01).unwrap();
+        assert!((alone.theta - (35.0 / 12.0) / (5930.0f64 * 0.006).powi(2)).abs() < 1e-15);
+        assert_eq!(
+            CountRangeBound::of(&[[4.0, 4.0]], &[300.0], 0.006, 0.01),
+            None
+        );
+        // Carried into a fitted year: the lower limits drop, the values and upper limits stay.
+        let births: Vec<f64> = (0..40).map(|i| 200.0 + 60.0 * i as f64).collect();
+        let deaths: Vec<f64> = births
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b * 0.007 * (1.0 + 0.4 * ((i % 5) as f64 - 2.0) / 2.0)).round())
+            .collect();
+        let year = fit_year(2019, &deaths, &births, 1000.0, 0.95).unwrap();
+        let ranges: Vec<[f64; 2]> = deaths
+            .iter()
+            .zip(&births)
+            .map(|(d, b)| {
+                if *b >= 1000.0 {
+                    [d - 1.0, d + 1.0]
+                } else {
+                    [*d, *d]
+                }
+            })
+            .collect();
+        let carried = year.clone().carrying_count_ranges(&ranges, &births);
+        let bound = carried.count_range.unwrap();
+        assert_eq!(bound.areas, births.iter().filter(|b| **b >= 1000.0).count());
+        for m in AdjustedMeasure::ALL {
+            assert_eq!(carried.value(m), year.value(m));
+            assert_eq!(carried.interval(m)[1], year.interval(m)[1]);
+            let low = (year.fit.theta_ci[0] - bound.theta).max(0.0);
+            assert_eq!(carried.interval(m)[0], m.of_theta(low));
+            assert!(carried.interval(m)[0] <= year.interval(m)[0]);
+        }
+    }
 
     #[test]
     fn few_areas_or_deaths_are_typed_reasons() {

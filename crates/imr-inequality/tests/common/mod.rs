@@ -47,6 +47,7 @@ pub fn fixture_rates(with_group: bool, with_rank: bool) -> Subject {
             exposure: r.births,
             group: with_group.then_some(r.region),
             rank: with_rank.then_some(r.poverty),
+            events_range: None,
         })
         .collect();
     Subject::Rates(RateInput::per_1000(obs, false))
