@@ -55,7 +55,66 @@ pub fn run(
     checks.push(regional_births_equal_deis(&all_births, &regional));
     checks.push(reconstructed_deaths_reproduce_sinim(rows));
     checks.push(every_row_is_the_year_it_describes(rows));
+    checks.push(sinim_rates_lag_two_years(raw, &all_births)?);
+    checks.push(placed_rates_fit_their_own_year(rows));
     Ok(checks)
+}
+
+/// The engine's publication-lag test (`imr_core::lag`, the one `imr rates` and the Data view
+/// run) on SINIM's rates as labelled and INE's births of the labelled years: the rates describe
+/// the year two before their label — the reason the build moves them.
+fn sinim_rates_lag_two_years(
+    raw: &Path,
+    births: &BTreeMap<(String, u16), u64>,
+) -> Result<Check, DatasetError> {
+    let table = Table::read(&raw.join(crate::SINIM_FILE))?;
+    let code_col = table.column("codigo_comuna")?;
+    let year_col = table.column("anio")?;
+    let rate_col = table.column("v839")?;
+    let mut observations = Vec::new();
+    for record in &table.records {
+        let code = table.commune_code(record, &code_col)?;
+        let year = crate::sources::year_of(&table, record, &year_col)?;
+        observations.push(imr_core::lag::Observation {
+            entity: code,
+            year: i64::from(year),
+            rate: table.optional_number(record, &rate_col)?,
+            births: None,
+        });
+    }
+    for ((code, year), b) in births {
+        observations.push(imr_core::lag::Observation {
+            entity: code.clone(),
+            year: i64::from(*year),
+            rate: None,
+            births: Some(*b as f64),
+        });
+    }
+    let report = imr_core::lag::detect(&observations);
+    Ok(Check {
+        name: "SINIM's rates as labelled fit INE's births of two years before (the lag test)",
+        passed: report.lag == Some(2),
+        detail: report.verdict.to_string(),
+    })
+}
+
+/// The same test on the panel: the rates now sit in the year whose births they fit (lag 0).
+fn placed_rates_fit_their_own_year(rows: &[PanelRow]) -> Check {
+    let observations: Vec<imr_core::lag::Observation<String>> = rows
+        .iter()
+        .map(|r| imr_core::lag::Observation {
+            entity: r.code.clone(),
+            year: i64::from(r.year),
+            rate: r.sinim_rate.map(|t| t as f64),
+            births: r.births.map(|b| b as f64),
+        })
+        .collect();
+    let report = imr_core::lag::detect(&observations);
+    Check {
+        name: "SINIM's rates in the panel fit the births of their own row (lag 0)",
+        passed: report.lag == Some(0),
+        detail: report.verdict.to_string(),
+    }
 }
 
 fn sum_by_year(rows: &[PanelRow], value: impl Fn(&PanelRow) -> Option<u64>) -> BTreeMap<u16, u64> {

@@ -405,7 +405,7 @@ fn the_build_agrees_with_the_sources_own_totals() {
     for check in &build.checks {
         assert!(check.passed, "{}: {}", check.name, check.detail);
     }
-    assert_eq!(build.checks.len(), 6);
+    assert_eq!(build.checks.len(), 8);
     let deaths = &build.checks[0];
     assert!(
         deaths.detail.starts_with("2001 2159, "),

@@ -17,8 +17,8 @@ enum Action {
     Build(Paths),
     /// Build in memory, verify it against the sources' own totals (infant deaths against INE's
     /// national rows, births against INE's and DEIS's published totals, reconstructed deaths
-    /// against every SINIM rate), and fail (exit 1) if a check fails or the files in --out
-    /// differ from the build
+    /// against every SINIM rate, SINIM's two-year lag by the engine's lag test), and fail
+    /// (exit 1) if a check fails or the files in --out differ from the build
     Check(Paths),
 }
 
