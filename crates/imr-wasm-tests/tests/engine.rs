@@ -36,7 +36,7 @@ fn the_bundled_dataset_loads_whole_with_counted_deaths() {
     assert!(!rates.approximate_intervals);
     // 2001–2021 without 2016 and 2020; INE's national count of 2001.
     assert_eq!(rates.national.len(), 19);
-    assert_eq!(rates.national[0].deaths, 2159.0);
+    assert_eq!(rates.national[0].estimate.deaths, 2159.0);
 }
 
 #[wasm_bindgen_test]
