@@ -21,6 +21,79 @@ pub struct ColumnDoc {
     pub notes: String,
 }
 
+impl ColumnDoc {
+    /// The column's label in `lang` (`label_es` or `label_en`).
+    pub fn label(&self, lang: imr_lang::Lang) -> &str {
+        lang.pick(&self.label_es, &self.label_en)
+    }
+
+    /// The unit in `lang`: the codebook's (English) unit, or its Spanish words ([`unit_es`]);
+    /// `None` when the column has no unit, or when a Spanish page would get an English unit
+    /// the table below does not word (a new column of the codebook: add its unit there).
+    pub fn unit_in(&self, lang: imr_lang::Lang) -> Option<&str> {
+        match (self.unit.as_str(), lang) {
+            ("", _) => None,
+            (unit, imr_lang::Lang::En) => Some(unit),
+            (unit, imr_lang::Lang::Es) => unit_es(unit),
+        }
+    }
+
+    /// "Label (unit)" in `lang`, or the label alone when there is no unit to show.
+    pub fn label_with_unit(&self, lang: imr_lang::Lang) -> String {
+        match self.unit_in(lang) {
+            Some(unit) => format!("{} ({unit})", self.label(lang)),
+            None => self.label(lang).to_owned(),
+        }
+    }
+}
+
+/// The codebook's units (written in English, `public/data/codebook.csv`) in Spanish words.
+const UNITS_ES: [(&str, &str); 20] = [
+    ("year", "año"),
+    (
+        "deaths under 1 year per 1,000 live births",
+        "defunciones de menores de 1 año por 1.000 nacidos vivos",
+    ),
+    ("per 1,000 live births", "por 1.000 nacidos vivos"),
+    ("persons", "personas"),
+    ("live births", "nacidos vivos"),
+    ("births", "nacimientos"),
+    ("deaths", "defunciones"),
+    ("infant deaths", "defunciones infantiles"),
+    (
+        "deaths (derived, not a count)",
+        "defunciones (derivadas, no un recuento)",
+    ),
+    ("%", "%"),
+    ("% of persons", "% de las personas"),
+    (
+        "% of persons answering",
+        "% de las personas que respondieron",
+    ),
+    ("% of commune population", "% de la población comunal"),
+    (
+        "% of commune population (validated enrolled population)",
+        "% de la población comunal (población inscrita validada)",
+    ),
+    (
+        "thousands of pesos (M$) per person, nominal",
+        "miles de pesos (M$) por persona, nominales",
+    ),
+    ("thousands of pesos (M$)", "miles de pesos (M$)"),
+    ("pesos", "pesos"),
+    ("km", "km"),
+    ("km (great-circle)", "km (en línea recta)"),
+    ("0/1", "0/1"),
+];
+
+/// A codebook unit in Spanish, if the table knows it.
+pub fn unit_es(unit: &str) -> Option<&'static str> {
+    UNITS_ES
+        .iter()
+        .find(|(en, _)| *en == unit)
+        .map(|(_, es)| *es)
+}
+
 /// The codebook's rows by column name, parsed once.
 pub fn codebook() -> &'static BTreeMap<String, ColumnDoc> {
     static CODEBOOK: OnceLock<BTreeMap<String, ColumnDoc>> = OnceLock::new();
@@ -53,6 +126,38 @@ mod tests {
             assert!(column_doc(column).is_some(), "{column} has no codebook row");
         }
         assert_eq!(codebook().len(), header.split(',').count());
+    }
+
+    /// Every unit of the codebook has Spanish words without English in them, so the Spanish
+    /// page never shows "(persons)" or "(km (great-circle))". A new column whose unit this
+    /// fails on needs its row in `UNITS_ES`.
+    #[test]
+    fn every_unit_is_worded_in_spanish() {
+        use imr_lang::Lang;
+        for doc in codebook().values() {
+            if doc.unit.is_empty() {
+                continue;
+            }
+            let es = doc.unit_in(Lang::Es);
+            assert!(
+                es.is_some(),
+                "{}: no Spanish for the unit {:?}",
+                doc.column,
+                doc.unit
+            );
+            let label = doc.label_with_unit(Lang::Es);
+            assert!(imr_lang::english_words(&label).is_empty(), "{label}");
+            assert_eq!(doc.unit_in(Lang::En), Some(doc.unit.as_str()));
+        }
+        let poverty = column_doc("pobreza").unwrap();
+        assert_eq!(
+            poverty.label_with_unit(Lang::Es),
+            "Pobreza por ingresos (CASEN, última encuesta vigente) (% de las personas)"
+        );
+        for (en, es) in UNITS_ES {
+            let words = imr_lang::english_words(es);
+            assert!(words.is_empty(), "{en} → {es}: {words:?}");
+        }
     }
 
     #[test]
