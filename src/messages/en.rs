@@ -339,4 +339,10 @@ pub static EN: Messages = Messages {
         switch_time: |script, painted| format!("Last year switch: map recoloured in {script} ms (script and DOM), {painted} ms to the next frame."),
         breaks_unreadable: |text| format!("Custom breaks: type increasing numbers separated by commas, e.g. 4,6,8; read «{text}»"),
     },
+    page: PageMessages {
+        map_options: "Map options",
+        find_commune: "Find a commune",
+        find_commune_placeholder: "Name or code",
+        commune_not_found: |text| format!("No commune is called «{text}»."),
+    },
 };

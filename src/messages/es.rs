@@ -339,4 +339,10 @@ pub static ES: Messages = Messages {
         switch_time: |script, painted| format!("Último cambio de año: mapa recoloreado en {script} ms (cálculo y DOM), {painted} ms hasta el cuadro siguiente."),
         breaks_unreadable: |text| format!("Cortes propios: escriba números crecientes separados por comas, p. ej. 4,6,8; se leyó «{text}»"),
     },
+    page: PageMessages {
+        map_options: "Opciones del mapa",
+        find_commune: "Buscar comuna",
+        find_commune_placeholder: "Nombre o código",
+        commune_not_found: |text| format!("Ninguna comuna se llama «{text}»."),
+    },
 };

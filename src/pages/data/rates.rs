@@ -71,10 +71,12 @@ pub(super) fn NationalRates() -> impl IntoView {
         Some(view! {
             <section aria-labelledby="national-h">
                 <h3 id="national-h">{msg(|m| m.data.national_rate_heading)}</h3>
+                <div class="scroll-x" tabindex="0" role="region" aria-labelledby="national-h">
                 <table data-testid="national-rate">
                     <thead><tr><th>{msg(|m| m.common.year)}</th><th>{msg(|m| m.common.births)}</th><th>{msg(|m| m.common.deaths)}</th><th>{msg(|m| m.data.rate)}</th><th>{msg(|m| m.data.ci95_low)}</th><th>{msg(|m| m.data.ci95_high)}</th><th>{msg(|m| m.data.communes_column)}</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
+                </div>
             </section>
         })
     }
