@@ -1,4 +1,5 @@
-//! The page: header, view tabs, the active view, and the sources footer.
+//! The page: header, view tabs, the reader's data named above every view (kept in this browser: [`crate::components::kept`]), the active
+//! view, and the sources footer (the bundled data's sources, or the reader's files).
 
 use crate::fragment::Fragment;
 use crate::i18n::{lang, Lang};
@@ -32,8 +33,11 @@ pub fn App() -> impl IntoView {
     provide_context(state);
     provide_context(FlagState::new(state));
     provide_context(crate::components::microdata::MicrodataInputs::new());
-    provide_context(crate::components::csv_upload::CsvUpload::new());
-    state.load_bundled();
+    let upload = crate::components::csv_upload::CsvUpload::new();
+    provide_context(upload);
+    // The reader's files kept in this browser come back, or the bundled data load.
+    let kept = crate::components::kept::start(state, upload);
+    provide_context(kept);
     view! {
         <header class="top">
             <h1>"imr-atlas"</h1>
@@ -47,6 +51,7 @@ pub fn App() -> impl IntoView {
             {tab(state, View::Models, msg(|m| m.common.view_models), "tab-models")}
             {tab(state, View::Map, msg(|m| m.common.view_map), "tab-map")}
         </nav>
+        <YourData/>
         <main>
             {move || match state.view.get() {
                 View::Findings => view! { <FindingsPage/> }.into_any(),
@@ -63,16 +68,79 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// The attribution notice of the bundled data (full details: `public/data/SOURCES.md`).
+/// The reader's files named above every view, kept in this browser only, with the button that
+/// removes them; or what the page says of them (being restored, removed, or not kept).
+#[component]
+fn YourData() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let kept = expect_context::<crate::components::kept::Kept>();
+    let names = move || {
+        state.files.with(|files| {
+            files
+                .iter()
+                .filter(|f| f.table.is_ok())
+                .map(|f| f.name.clone())
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+    };
+    let status = move || {
+        use crate::components::kept::KeptStatus;
+        let page = &messages(lang().get()).page;
+        match kept.status.get() {
+            KeptStatus::Quiet => None,
+            KeptStatus::Restoring => Some(page.restoring.to_owned()),
+            KeptStatus::Removed => Some(page.removed.to_owned()),
+            KeptStatus::NotKept(reason) => Some((page.not_kept)(
+                reason.as_deref().unwrap_or(page.no_storage_here),
+            )),
+        }
+    };
+    view! {
+        <div class="your-data" data-testid="your-data" role="status">
+            {move || (!state.bundled.get() && !names().is_empty()).then(|| view! {
+                <p>
+                    <strong>{msg(|m| m.page.your_data)}</strong>" "
+                    <span data-testid="your-data-files">{names}</span>" "
+                    {move || (!matches!(kept.status.get(), crate::components::kept::KeptStatus::NotKept(_)))
+                        .then(|| view! { <span class="note">{msg(|m| m.page.kept_here)}</span> })}
+                    " "<button class="secondary" data-testid="remove-my-data"
+                        on:click=move |_| crate::components::kept::remove_my_data(state, kept)>{msg(|m| m.page.remove_my_data)}</button>
+                </p>
+            })}
+            {move || status().map(|text| view! { <p class="note" data-testid="your-data-status">{text}</p> })}
+        </div>
+    }
+}
+
+/// The attribution notice of the data shown: the bundled data's (full details:
+/// `public/data/SOURCES.md`), or, under the reader's own files, those files by name (their
+/// sources are the reader's, not the bundled data's).
 #[component]
 fn DataSources() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let user_files = move || {
+        (!state.bundled.get()).then(|| {
+            state.files.with(|files| {
+                files
+                    .iter()
+                    .filter(|f| f.table.is_ok())
+                    .map(|f| f.name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+        })
+    };
     view! {
         <section data-testid="data-sources" aria-labelledby="sources-h">
             <h2 id="sources-h">{msg(|m| m.app.sources_heading)}</h2>
-            {move || (lang().get() == Lang::Es).then(|| view! { <p>"Datos incluidos: tasa de mortalidad infantil publicada por SINIM–SUBDERE (cifra del Ministerio de Salud, copiada con rezago), 2019–2023; nacidos vivos inscritos: DEIS–MINSAL por región, repartidos entre las comunas según la población de edad 0 del INE (una estimación comunal); covariables: SINIM–SUBDERE, Censo 2017 (INE), directorio de establecimientos MINSAL (CC0). "
+            {move || user_files().filter(|f| !f.is_empty()).map(|files| view! {
+                <p data-testid="user-data-source">{move || (messages(lang().get()).page.user_data_source)(&files)}</p>
+            })}
+            {move || (state.bundled.get() && lang().get() == Lang::Es).then(|| view! { <p>"Datos incluidos: tasa de mortalidad infantil publicada por SINIM–SUBDERE (cifra del Ministerio de Salud, copiada con rezago), 2019–2023; nacidos vivos inscritos: DEIS–MINSAL por región, repartidos entre las comunas según la población de edad 0 del INE (una estimación comunal); covariables: SINIM–SUBDERE, Censo 2017 (INE), directorio de establecimientos MINSAL (CC0). "
             <strong>"Las defunciones son derivadas (tasa × nacidos vivos / 1.000), no un recuento"</strong>
             ", por lo que sus intervalos son aproximados. Mapas: chilemapas (M. Vargas et al.), con datos de INE, SUBDERE y BCN (GPL-3)."</p> })}
-            {move || (lang().get() == Lang::En).then(|| view! { <p>"Bundled data: infant mortality rate as published by SINIM–SUBDERE (the health ministry's figure, copied with a lag), 2019–2023; registered live births: DEIS–MINSAL by region, spread over the communes by INE's population aged 0 (a commune estimate); covariates: SINIM–SUBDERE, Census 2017 (INE), MINSAL establishment directory (CC0). Deaths are derived (rate × live births / 1,000), not counted, so their intervals are approximate. Maps: chilemapas (M. Vargas et al.), with data from INE, SUBDERE and BCN (GPL-3)."</p> })}
+            {move || (state.bundled.get() && lang().get() == Lang::En).then(|| view! { <p>"Bundled data: infant mortality rate as published by SINIM–SUBDERE (the health ministry's figure, copied with a lag), 2019–2023; registered live births: DEIS–MINSAL by region, spread over the communes by INE's population aged 0 (a commune estimate); covariates: SINIM–SUBDERE, Census 2017 (INE), MINSAL establishment directory (CC0). Deaths are derived (rate × live births / 1,000), not counted, so their intervals are approximate. Maps: chilemapas (M. Vargas et al.), with data from INE, SUBDERE and BCN (GPL-3)."</p> })}
         </section>
     }
 }

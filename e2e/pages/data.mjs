@@ -75,6 +75,15 @@ export class DataPage extends ViewPage {
   /** The file of the rates table's CSV download (see `downloadFile`), kept in `saveIn` when given. */
   downloadRates(saveIn = null) { return this.download('rates-csv-download', saveIn); }
 
+  /** The note that the bundled data are shown. */
+  bundledNote() { return this.testid('bundled-note'); }
+
+  /** From the next load on, the page has no IndexedDB (as a browser that keeps nothing for a
+   * page: some browsers for a file opened from disk, private windows). */
+  async withoutStorage() {
+    await this.context.addInitScript(() => { Object.defineProperty(window, 'indexedDB', { value: undefined }); });
+  }
+
   /** Uploads files (paths or Playwright file payloads) through the file input. */
   async upload(files) { await this.testid('file-input').setInputFiles(files); }
 

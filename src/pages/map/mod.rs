@@ -91,9 +91,13 @@ pub fn MapPage() -> impl IntoView {
 
     let panel = Memo::new(move |_| state.panel.get().and_then(|p| p.ok()));
     let years = Memo::new(move |_| panel.get().map(|p| p.times()).unwrap_or_default());
-    // Open on the latest year; keep the chosen year while it exists.
+    // Open on the latest year; keep the chosen year while it exists. Without data (while the
+    // reader's kept files are read again after a reload) the link's year is left as it is.
     Effect::new(move |_| {
         let ys = years.get();
+        if ys.is_empty() {
+            return;
+        }
         if year.get_untracked().is_none_or(|y| !ys.contains(&y)) {
             year.set(ys.last().copied());
         }
