@@ -352,5 +352,7 @@ pub static EN: Messages = Messages {
         find_commune: "Find a commune",
         find_commune_placeholder: "Name or code",
         commune_not_found: |text| format!("No commune is called «{text}»."),
+        derived_deaths: "Derived deaths",
+        derived_deaths_title: "Derived from the published rate × births / 1,000: not a count of deaths.",
     },
 };

@@ -352,5 +352,7 @@ pub static ES: Messages = Messages {
         find_commune: "Buscar comuna",
         find_commune_placeholder: "Nombre o código",
         commune_not_found: |text| format!("Ninguna comuna se llama «{text}»."),
+        derived_deaths: "Defunciones derivadas",
+        derived_deaths_title: "Derivadas de la tasa publicada × nacimientos / 1.000: no son un recuento de defunciones.",
     },
 };

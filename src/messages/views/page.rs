@@ -1,6 +1,6 @@
 //! Texts of the page frame for a reader who publishes from it: the reader's own data named
-//! above every view (kept in this browser, removable), the sources of those data, and the
-//! map's options panel and its commune search.
+//! above every view (kept in this browser, removable), the sources of those data, the map's
+//! options panel and its commune search, and the words of derived deaths.
 
 /// The frame around the views, and the map's reading aids.
 #[derive(Debug)]
@@ -32,4 +32,8 @@ pub struct PageMessages {
     /// (what was typed)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub commune_not_found: fn(&str) -> String,
+    /// The deaths column when deaths are derived from a published rate.
+    pub derived_deaths: &'static str,
+    /// The title of a derived deaths cell.
+    pub derived_deaths_title: &'static str,
 }

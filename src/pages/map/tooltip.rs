@@ -74,6 +74,15 @@ pub(super) fn Tooltip(
             })
             .unwrap_or_else(|| "—".into())
         };
+        let derived = crate::i18n::deaths_derived();
+        let deaths_text = deaths
+            .map(|v| crate::i18n::format_deaths(lang.get(), v, derived))
+            .unwrap_or_else(|| "—".into());
+        let deaths_label = if derived {
+            messages(lang.get()).page.derived_deaths
+        } else {
+            messages(lang.get()).common.infant_deaths
+        };
         let flagged_line = r.slice.flagged[area].then(|| {
             let m = messages(lang.get());
             let state = if r.slice.left_out[area] {
@@ -99,7 +108,7 @@ pub(super) fn Tooltip(
             <div data-field="rate">{rate_line}</div>
             {measure_line.map(|l| view! { <div data-field="shown">{l}</div> })}
             <div data-field="births">{format!("{}: {}", messages(lang.get()).common.births, count(births))}</div>
-            <div data-field="deaths">{format!("{}: {}", messages(lang.get()).common.infant_deaths, count(deaths))}</div>
+            <div data-field="deaths">{format!("{deaths_label}: {deaths_text}")}</div>
         })
     };
     let node = NodeRef::<leptos::html::Div>::new();
