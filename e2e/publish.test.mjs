@@ -57,6 +57,41 @@ for (const [lang, size, viewport] of CASES) {
     assert.match(await data.deathsHeader(), lang === 'es' ? /^Defunciones derivadas$/ : /^Derived deaths$/);
     await data.close();
   });
+
+  test(`the view tabs move with the arrow keys, Home and End, and are one tab stop (${lang}, ${size})`, async () => {
+    const page = await ViewPage.open(browser, server.origin, 'data', { lang, viewport });
+    assert.deepEqual(await page.tabStops(), ['tab-data']);
+    await page.tab('data').focus();
+    await page.press('ArrowRight');
+    await page.waitForTabSelected('inequality');
+    assert.equal(await page.focused(), 'tab-inequality');
+    assert.deepEqual(await page.tabStops(), ['tab-inequality']);
+    assert.equal(await page.tabPanelLabel(), 'tab-inequality');
+    await page.press('End');
+    await page.waitForTabSelected('map');
+    assert.equal(await page.focused(), 'tab-map');
+    await page.press('ArrowRight');
+    await page.waitForTabSelected('findings');
+    await page.press('ArrowLeft');
+    await page.waitForTabSelected('map');
+    await page.press('Home');
+    await page.waitForTabSelected('findings');
+    assert.equal(await page.focused(), 'tab-findings');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test(`a link skips the map's communes to its downloads (${lang}, ${size})`, async () => {
+    const map = await ViewPage.open(browser, server.origin, 'map', { lang, viewport });
+    await map.tab('map').focus();
+    await map.press('Tab');
+    assert.equal(await map.focused(), 'skip-map');
+    assert.equal(await map.skipLink().isVisible(), true);
+    await map.press('Enter');
+    assert.equal(await map.focused(), 'download-svg');
+    assert.deepEqual(map.errors, []);
+    await map.close();
+  });
 }
 
 for (const [lang, size, viewport] of CASES.slice(0, 2)) {

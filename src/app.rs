@@ -1,4 +1,5 @@
-//! The page: header, view tabs, the reader's data named above every view (kept in this browser: [`crate::components::kept`]), the active
+//! The page: header, view tabs (the ARIA tabs pattern: arrow keys, Home and End), the reader's
+//! data named above every view (kept in this browser: [`crate::components::kept`]), the active
 //! view, and the sources footer (the bundled data's sources, or the reader's files).
 
 use crate::fragment::Fragment;
@@ -12,6 +13,7 @@ use crate::pages::models::ModelsPage;
 use crate::state::{AppState, View};
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -45,14 +47,11 @@ pub fn App() -> impl IntoView {
             <LanguageSwitch/>
         </header>
         <nav class="tabs" role="tablist" aria-label=msg(|m| m.app.tabs_label)>
-            {tab(state, View::Findings, msg(|m| m.common.view_findings), "tab-findings")}
-            {tab(state, View::Data, msg(|m| m.common.view_data), "tab-data")}
-            {tab(state, View::Inequality, msg(|m| m.common.view_inequality), "tab-inequality")}
-            {tab(state, View::Models, msg(|m| m.common.view_models), "tab-models")}
-            {tab(state, View::Map, msg(|m| m.common.view_map), "tab-map")}
+            {VIEWS.into_iter().map(|(view, label)| tab(state, view, label)).collect_view()}
         </nav>
         <YourData/>
-        <main>
+        <main id="view-panel" role="tabpanel" tabindex="-1"
+            aria-labelledby=move || format!("tab-{}", state.view.get())>
             {move || match state.view.get() {
                 View::Findings => view! { <FindingsPage/> }.into_any(),
                 View::Data => view! { <DataPage/> }.into_any(),
@@ -145,16 +144,47 @@ fn DataSources() -> impl IntoView {
     }
 }
 
-/// One tab of the view switcher.
-fn tab(
-    state: AppState,
-    view: View,
-    label: impl Fn() -> &'static str + Send + Sync + 'static,
-    testid: &'static str,
-) -> impl IntoView {
+/// The views in the order of their tabs, with their names.
+const VIEWS: [(View, crate::messages::Text); 5] = [
+    (View::Findings, |m| m.common.view_findings),
+    (View::Data, |m| m.common.view_data),
+    (View::Inequality, |m| m.common.view_inequality),
+    (View::Models, |m| m.common.view_models),
+    (View::Map, |m| m.common.view_map),
+];
+
+/// One tab of the view switcher (WAI-ARIA tabs, automatic activation): only the selected tab
+/// is a tab stop; the arrow keys move to the previous or next tab (wrapping), Home and End to
+/// the first and last, each selecting its view and taking the focus.
+fn tab(state: AppState, view: View, label: crate::messages::Text) -> impl IntoView {
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+        let at = VIEWS.iter().position(|(v, _)| *v == view).unwrap_or(0);
+        let next = match ev.key().as_str() {
+            "ArrowRight" => (at + 1) % VIEWS.len(),
+            "ArrowLeft" => (at + VIEWS.len() - 1) % VIEWS.len(),
+            "Home" => 0,
+            "End" => VIEWS.len() - 1,
+            _ => return,
+        };
+        ev.prevent_default();
+        let target = VIEWS[next].0;
+        state.view.set(target);
+        let button = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(&format!("tab-{target}")))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(button) = button {
+            let _ = button.focus();
+        }
+    };
+    let selected = move || state.view.get() == view;
     view! {
-        <button role="tab" data-testid=testid aria-selected=move || (state.view.get() == view).to_string()
-            on:click=move |_| state.view.set(view)>{label}</button>
+        <button role="tab" id=format!("tab-{view}") data-testid=format!("tab-{view}")
+            aria-selected=move || selected().to_string()
+            aria-controls="view-panel"
+            tabindex=move || if selected() { "0" } else { "-1" }
+            on:keydown=on_keydown
+            on:click=move |_| state.view.set(view)>{msg(label)}</button>
     }
 }
 

@@ -348,6 +348,7 @@ pub static ES: Messages = Messages {
         not_kept: |reason| format!("No se pudieron guardar en este navegador ({reason}): si recarga la página volverán los datos incluidos y tendrá que cargarlos de nuevo."),
         no_storage_here: "este navegador no guarda datos de esta página, por ejemplo abierta desde un archivo o en una ventana privada",
         user_data_source: |files| format!("Datos del usuario ({files}). Las fuentes, licencias y definiciones de esos datos son las de su archivo; los cálculos son de imr-atlas."),
+        skip_map: "Saltar las comunas del mapa (ir a las descargas)",
         map_options: "Opciones del mapa",
         find_commune: "Buscar comuna",
         find_commune_placeholder: "Nombre o código",

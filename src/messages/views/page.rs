@@ -1,6 +1,7 @@
 //! Texts of the page frame for a reader who publishes from it: the reader's own data named
-//! above every view (kept in this browser, removable), the sources of those data, the map's
-//! options panel and its commune search, and the words of derived deaths.
+//! above every view (kept in this browser, removable), the sources of those data, the skip
+//! link past the map's communes, the map's options panel and its commune search, and the
+//! words of derived deaths.
 
 /// The frame around the views, and the map's reading aids.
 #[derive(Debug)]
@@ -24,6 +25,8 @@ pub struct PageMessages {
     /// (file names) The sources footer under the reader's own data.
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub user_data_source: fn(&str) -> String,
+    /// The link that jumps over the map's communes to its downloads.
+    pub skip_map: &'static str,
     /// The map's options, below the map.
     pub map_options: &'static str,
     /// The commune search of the map (reaches communes too small to tap).

@@ -1,7 +1,8 @@
 //! The interactive map: the communes ([`super::paths`]) in an SVG whose view box follows zoom
 //! (wheel, [`super::zoom`]'s buttons and regions), drag, two-finger pinch and taps
 //! ([`super::gestures`]); the selected commune's outline, the tooltip, the legend drawn on the
-//! map ([`super::legend`]) and the commune search ([`super::search`]).
+//! map ([`super::legend`]), the commune search ([`super::search`]) and the link that skips the
+//! communes' tab stops.
 //!
 //! The map is as tall as the screen allows (its width follows from the layout's aspect), so
 //! that on a phone the map and its legend are the view's first screen.
@@ -14,6 +15,7 @@ use super::selection::Selection;
 use super::tooltip::{Hover, Tooltip};
 use super::zoom::ZoomBar;
 use super::{Drawn, Geometry};
+use crate::messages::msg;
 use crate::state::Shared;
 use imr_core::map::svg::Colouring;
 use leptos::prelude::*;
@@ -77,6 +79,7 @@ pub(super) fn MapFigure(
     view! {
         <div class="map-figure">
             <div class="map" node_ref=hover.container>
+                <button class="skip-link" data-testid="skip-map" on:click=move |_| skip_to_downloads()>{msg(|m| m.page.skip_map)}</button>
                 <div class="map-canvas" style=canvas_style>
                 <svg node_ref=view.svg_ref data-testid="choropleth" xmlns="http://www.w3.org/2000/svg"
                     viewBox=move || { let vb = view.view_box.get(); format!("{} {} {} {}", vb.0, vb.1, vb.2, vb.3) }
@@ -104,6 +107,22 @@ pub(super) fn MapFigure(
             </div>
             <LegendNotes geo=geo.clone() colouring=colouring result=result/>
         </div>
+    }
+}
+
+/// The skip link's target: the map's first download button, focused (the communes are one tab
+/// stop each).
+fn skip_to_downloads() {
+    let button = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("[data-testid=download-svg]")
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(button) = button {
+        let _ = button.focus();
     }
 }
 
