@@ -135,6 +135,8 @@ test('a browser that keeps nothing for the page says so, and the data stay loade
   await data.withoutStorage();
   await data.page.reload();
   await data.bundledNote().waitFor({ timeout: 60000 });
+  // Nothing to say on the bundled data.
+  assert.equal(await data.yourDataStatus().count(), 0);
   await data.upload(MINE);
   await data.waitForRowCount('read', 4);
   await data.yourDataFiles().filter({ hasText: MINE.name }).waitFor();

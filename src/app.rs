@@ -90,6 +90,8 @@ fn YourData() -> impl IntoView {
             KeptStatus::Quiet => None,
             KeptStatus::Restoring => Some(page.restoring.to_owned()),
             KeptStatus::Removed => Some(page.removed.to_owned()),
+            // Said of the reader's own files only.
+            KeptStatus::NotKept(_) if state.bundled.get() => None,
             KeptStatus::NotKept(reason) => Some((page.not_kept)(
                 reason.as_deref().unwrap_or(page.no_storage_here),
             )),

@@ -16,7 +16,9 @@
 //! key; each file is its own record, written once (a role change rewrites `meta` only).
 //!
 //! When the bundled data are loaded (the "remove my data" button, "Use bundled data", or no
-//! file readable) the store is emptied. A browser that keeps nothing for this page (a file
+//! file readable) the store is emptied. A `localStorage` hint says whether files are kept, so
+//! that a visit with nothing kept loads the bundled data at once, without waiting for the
+//! store to open. A browser that keeps nothing for this page (a file
 //! opened from disk in some browsers, private windows, a full disk) says so above the views:
 //! the data stay loaded until the page is reloaded.
 
@@ -96,28 +98,61 @@ thread_local! {
     static NEXT_KEY: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
+/// The `localStorage` key that says files are kept: read synchronously at start, so that a
+/// page with nothing kept (the usual visit) loads the bundled data at once, as it always did,
+/// instead of after the store has opened.
+const HINT: &str = "imr-atlas-kept";
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Whether the last write kept files (the hint; the store itself decides).
+fn hinted() -> bool {
+    local_storage().is_some_and(|s| s.get_item(HINT).ok().flatten().is_some())
+}
+
+fn set_hint(kept: bool) {
+    if let Some(storage) = local_storage() {
+        let _ = match kept {
+            true => storage.set_item(HINT, "1"),
+            false => storage.remove_item(HINT),
+        };
+    }
+}
+
 /// Opens the store and loads what it keeps, or the bundled data when it keeps nothing; from
-/// then on keeps every change of the loaded files. Called once, by the app.
+/// then on keeps every change of the loaded files. Called once, by the app. With nothing kept
+/// (no hint) the bundled data load at once and the store opens behind them.
 pub fn start(state: AppState, upload: CsvUpload) -> Kept {
     let kept = Kept {
         status: RwSignal::new(KeptStatus::Quiet),
     };
+    let hinted = hinted();
+    if !hinted {
+        state.load_bundled();
+    }
     spawn_local(async move {
         let opened = open().await;
-        let restored = match opened {
+        // Whether data are shown: the bundled data loaded at once, or the kept files restored.
+        let shown = match opened {
             Ok(db) => {
                 OPEN.with(|o| *o.borrow_mut() = Some(db));
-                kept.status.set(KeptStatus::Restoring);
-                let restored = restore(state, upload).await;
-                kept.status.set(KeptStatus::Quiet);
-                restored
+                if hinted {
+                    kept.status.set(KeptStatus::Restoring);
+                    let restored = restore(state, upload).await;
+                    kept.status.set(KeptStatus::Quiet);
+                    restored
+                } else {
+                    true
+                }
             }
             Err(_) => {
                 kept.status.set(KeptStatus::NotKept(None));
-                false
+                !hinted
             }
         };
-        if !restored {
+        if !shown {
             state.load_bundled();
         }
         // From now on every change of the loaded files is kept.
@@ -132,7 +167,11 @@ pub fn start(state: AppState, upload: CsvUpload) -> Kept {
             });
             if let Some(pending) = outcome {
                 spawn_local(async move {
-                    match (pending.await, bundled) {
+                    let written = pending.await;
+                    if written.is_ok() {
+                        set_hint(!bundled);
+                    }
+                    match (written, bundled) {
                         (Ok(()), _) => kept.status.update(|s| {
                             if matches!(s, KeptStatus::NotKept(Some(_))) {
                                 *s = KeptStatus::Quiet;
