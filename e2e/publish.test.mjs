@@ -48,7 +48,14 @@ for (const [lang, size, viewport] of CASES) {
 
   test(`deaths derived from a published rate are marked, not shown as a count with decimals (${lang}, ${size})`, async () => {
     const data = await ViewPage.open(browser, server.origin, 'data', { lang, viewport });
+    // Rates without deaths: the deaths are derived (rate × births / 1,000), not whole numbers.
+    await data.upload({
+      name: 'tasas_publicadas.csv', mimeType: 'text/csv',
+      buffer: Buffer.from('codigo_comuna,anio,nacimientos,tasa\n13101,2020,1234,7.3\n13101,2021,1180,6.1\n05101,2020,2377,5.9\n'),
+    });
+    await data.waitForRowCount('read', 3);
     const cells = await data.deathCells();
+    assert.equal(cells.length, 3);
     assert.ok(cells.length > 0);
     for (const { text, title } of cells) {
       assert.match(text, /^≈\d{1,3}([.,]\d{3})*$/, text);
