@@ -78,8 +78,9 @@ test('fixed effects with clustered errors on screen are what imr fit prints', as
   assert.match(diagnostics, new RegExp(`F\\(${fit.tests.f_effects.df1}, ${fit.tests.f_effects.df2}\\)`));
   assert.match(diagnostics, /Hausman FE vs RE/);
   assert.match(diagnostics, /R²: within/);
-  // Footer: observations and entities of the fit.
-  assert.match(await view.coefTable().locator('tfoot').textContent(), new RegExp(`${fit.nobs}.*${fit.n_entities}`));
+  // Footer: observations and entities of the fit, in the page's number format (1,725).
+  const grouped = (n) => n.toLocaleString('en-US');
+  assert.match(await view.coefTable().locator('tfoot').textContent(), new RegExp(`${grouped(fit.nobs)}.*${grouped(fit.n_entities)}`));
   // The coefficient plot draws the table's intervals.
   const svg = view.coefPlot().locator('svg');
   await svg.waitFor();

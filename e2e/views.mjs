@@ -48,6 +48,150 @@ export class ViewPage {
   /** Clicks the language switch (English ⇄ Spanish). */
   async switchLanguage() { await this.testid('lang-switch').click(); }
 
+  /** The line above every view naming the reader's own files (empty on the bundled data). */
+  yourData() { return this.testid('your-data'); }
+
+  /** The names of the reader's files in that line. */
+  yourDataFiles() { return this.testid('your-data-files'); }
+
+  /** What that line says of the kept data (restoring, removed, not kept), if anything. */
+  yourDataStatus() { return this.testid('your-data-status'); }
+
+  /** Clicks "remove my data". */
+  async removeMyData() { await this.testid('remove-my-data').click(); }
+
+  /** The sources footer. */
+  dataSources() { return this.testid('data-sources'); }
+
+  /** The sources footer's line naming the reader's files. */
+  userDataSource() { return this.testid('user-data-source'); }
+
+  /** Every download button of the view (its files, charts, code and figures). */
+  downloadButtons() {
+    return this.page.locator('main button[data-testid*="download"], main button[data-testid^="finding-embed-"], main button[data-testid="findings-report"]');
+  }
+
+  /** The view tabs that are tab stops (their test ids). */
+  tabStops() {
+    return this.page.$$eval('[role=tab]', (tabs) => tabs.filter((t) => t.tabIndex >= 0).map((t) => t.dataset.testid));
+  }
+
+  /** The test id of the tab that labels the tab panel (the view shown). */
+  tabPanelLabel() {
+    return this.page.evaluate(() => document.getElementById(document.querySelector('[role=tabpanel]').getAttribute('aria-labelledby'))?.dataset.testid);
+  }
+
+  /** The test id of the element that has the keyboard focus (its tag name without one). */
+  focused() { return this.page.evaluate(() => document.activeElement?.dataset.testid ?? document.activeElement?.tagName); }
+
+  /** Presses `key` on the keyboard (where the focus is). */
+  async press(key) { await this.page.keyboard.press(key); }
+
+  /** The width of the page's content and of the window: a page no wider than the screen has
+   * `content <= window`. */
+  widths() {
+    return this.page.evaluate(() => ({ content: document.scrollingElement.scrollWidth, window: window.innerWidth }));
+  }
+
+  /** The boxes (viewport coordinates) of the header and of each tab. */
+  headerBoxes() {
+    return this.page.evaluate(() => ({
+      header: document.querySelector('header.top').getBoundingClientRect().toJSON(),
+      tabs: [...document.querySelectorAll('[role=tab]')].map((t) => t.getBoundingClientRect().toJSON()),
+    }));
+  }
+
+  /** Every chart's SVG text that runs past its own chart (its title cut at an edge), as
+   * "testid: text". */
+  clippedChartTexts() {
+    return this.page.evaluate(() => {
+      const out = [];
+      for (const svg of document.querySelectorAll('main .chart svg')) {
+        const box = svg.getBoundingClientRect();
+        for (const t of svg.querySelectorAll('text')) {
+          const b = t.getBoundingClientRect();
+          if (b.width === 0) continue;
+          if (b.left < box.left - 1 || b.right > box.right + 1) {
+            out.push(`${svg.closest('[data-testid]')?.dataset.testid}: ${t.textContent}`);
+          }
+        }
+      }
+      return out;
+    });
+  }
+
+  /** Table cells with a word cut across lines (one character per line), as "testid: text":
+   * a text node laid out on more lines than it has words (a hyphen may end a line). */
+  squeezedCells() {
+    return this.page.evaluate(() => {
+      const out = [];
+      const range = document.createRange();
+      for (const cell of document.querySelectorAll('main table td, main table th')) {
+        if (cell.getClientRects().length === 0) continue;
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const words = node.textContent.split(/[\s\-–]+/).filter(Boolean).length;
+          if (words === 0) continue;
+          range.selectNodeContents(node);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > words) {
+            out.push(`${cell.closest('[data-testid]')?.dataset.testid}: ${node.textContent.trim().slice(0, 40)} (${lines.size} lines)`);
+          }
+        }
+      }
+      return out;
+    });
+  }
+
+  /** The view tabs that are tab stops (their test ids). */
+  tabStops() {
+    return this.page.$$eval('[role=tab]', (tabs) => tabs.filter((t) => t.tabIndex >= 0).map((t) => t.dataset.testid));
+  }
+
+  /** The test id of the tab that labels the tab panel (the view shown). */
+  tabPanelLabel() {
+    return this.page.evaluate(() => document.getElementById(document.querySelector('[role=tabpanel]').getAttribute('aria-labelledby'))?.dataset.testid);
+  }
+
+  /** The test id of the element that has the keyboard focus (its tag name without one). */
+  focused() { return this.page.evaluate(() => document.activeElement?.dataset.testid ?? document.activeElement?.tagName); }
+
+  /** Presses `key` on the keyboard (where the focus is). */
+  async press(key) { await this.page.keyboard.press(key); }
+
+  /** The width of the page's content and of the window: a page no wider than the screen has
+   * `content <= window`. */
+  widths() {
+    return this.page.evaluate(() => ({ content: document.scrollingElement.scrollWidth, window: window.innerWidth }));
+  }
+
+  /** The boxes (viewport coordinates) of the header and of each tab. */
+  headerBoxes() {
+    return this.page.evaluate(() => ({
+      header: document.querySelector('header.top').getBoundingClientRect().toJSON(),
+      tabs: [...document.querySelectorAll('[role=tab]')].map((t) => t.getBoundingClientRect().toJSON()),
+    }));
+  }
+
+  /** Every chart's SVG text that runs past its own chart (its title cut at an edge), as
+   * "testid: text". */
+  clippedChartTexts() {
+    return this.page.evaluate(() => {
+      const out = [];
+      for (const svg of document.querySelectorAll('main .chart svg')) {
+        const box = svg.getBoundingClientRect();
+        for (const t of svg.querySelectorAll('text')) {
+          const b = t.getBoundingClientRect();
+          if (b.width === 0) continue;
+          if (b.left < box.left - 1 || b.right > box.right + 1) {
+            out.push(`${svg.closest('[data-testid]')?.dataset.testid}: ${t.textContent}`);
+          }
+        }
+      }
+      return out;
+    });
+  }
+
   /** The tab of `view` (findings, data, inequality, models, map). */
   tab(view) { return this.testid(`tab-${view}`); }
 

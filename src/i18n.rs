@@ -28,6 +28,23 @@ pub fn format_number(lang: Lang, value: f64, decimals: usize) -> String {
     lang.grouped(value, decimals)
 }
 
+/// Deaths for reading: a count as a whole number (with decimals only if it has some); deaths
+/// `derived` from a published rate (rate × births / 1,000: not a count, and not whole) rounded
+/// and marked "≈" — the exact values are in the downloads.
+pub fn format_deaths(lang: Lang, value: f64, derived: bool) -> String {
+    match derived {
+        true => format!("≈{}", format_number(lang, value, 0)),
+        false => format_number(lang, value, if value.fract() == 0.0 { 0 } else { 2 }),
+    }
+}
+
+/// Whether the loaded panel's deaths are derived from a published rate (tracked).
+pub fn deaths_derived() -> bool {
+    leptos::prelude::expect_context::<crate::state::AppState>()
+        .panel
+        .with(|p| matches!(p, Some(Ok(p)) if p.deaths_derived))
+}
+
 /// [`format_number`] for an optional value ("—" when missing).
 pub fn format_opt(lang: Lang, value: Option<f64>, decimals: usize) -> String {
     value

@@ -19,16 +19,18 @@ export class DataPage extends ViewPage {
   /** The texts of the options of a role's column select (`role` deaths, births…), the first select. */
   roleOptionTexts(role) { return this.testid(`role-${role}`).first().locator('option').allTextContents(); }
 
-  /** Waits until the count of rows `kind` (read, used, excluded) reads `text` exactly (with
-   * `equal` false: until it reads anything else). */
   /** Waits until the count of `kind` (read, used, excluded) is exactly `count` (not a number
-   * that merely contains it: `2` must not match the bundled data's 1725 before an upload lands). */
+   * that merely contains it: `2` must not match the bundled data's 1725 before an upload lands).
+   * The count is read as a plain number (its `data-count`: the text is in the page's number
+   * format, "1.725" or "1,725"). */
   async waitForRowCount(kind, count, options = {}) {
-    await this.rowCount(kind).filter({ hasText: new RegExp(`^\\s*${count}\\s*$`) }).waitFor(options);
+    await this.page.locator(`[data-testid="rows-${kind}"][data-count="${count}"]`).waitFor(options);
   }
 
+  /** Waits until the count of rows `kind` (read, used, excluded) is `text` (a plain number) (with
+   * `equal` false: until it is anything else). */
   async waitForRowCountText(kind, text, equal = true) {
-    await this.page.waitForFunction(([id, text, equal]) => (document.querySelector(`[data-testid=${id}]`)?.textContent.trim() === text) === equal,
+    await this.page.waitForFunction(([id, text, equal]) => (document.querySelector(`[data-testid=${id}]`)?.dataset.count === text) === equal,
       [`rows-${kind}`, text, equal]);
   }
 
@@ -54,8 +56,11 @@ export class DataPage extends ViewPage {
   /** Cancels the background upload. */
   async cancelUpload() { await this.testid('upload-cancel').click(); }
 
-  /** The total of physical lines of the files read, trimmed. */
-  async physicalLinesText() { return (await this.testid('physical-lines').textContent()).trim(); }
+  /** The total of physical lines of the files read, as a plain number. */
+  async physicalLinesText() { return this.testid('physical-lines').getAttribute('data-count'); }
+
+  /** The total of physical lines as the page writes it (its number format). */
+  async physicalLinesShown() { return (await this.testid('physical-lines').textContent()).trim(); }
 
   /** The line accounting of one file (its attributes: lines, other lines). */
   lineAccounting(file) { return this.testid('line-accounting').locator(`li[data-file="${file}"]`); }
@@ -75,14 +80,48 @@ export class DataPage extends ViewPage {
   /** The file of the rates table's CSV download (see `downloadFile`), kept in `saveIn` when given. */
   downloadRates(saveIn = null) { return this.download('rates-csv-download', saveIn); }
 
+  /** How many of the rates table's body rows are on screen (not collapsed). */
+  visibleRateRows() {
+    return this.page.$$eval(`${RATES} tbody tr`, (rows) => rows.filter((r) => r.getClientRects().length > 0).length);
+  }
+
+  /** The note under the open rates table on how many of its rows it shows. */
+  ratesShownNote() { return this.testid('rates-shown'); }
+
+  /** The button that opens (or folds) the rates table. */
+  ratesToggle() { return this.testid('rates-toggle'); }
+
+  /** The rates table's deaths cells (the first rows'): their text and title. */
+  deathCells() {
+    return this.page.$$eval(`${RATES} tbody tr td[data-field="deaths"]`, (cells) => cells.slice(0, 50)
+      .map((c) => ({ text: c.textContent.trim(), title: c.getAttribute('title') ?? '' })));
+  }
+
+  /** The rates table's deaths column header, trimmed. */
+  async deathsHeader() {
+    return (await this.page.locator(`${RATES} thead th`).nth(4).textContent()).trim();
+  }
+
+  /** The note that the bundled data are shown. */
+  bundledNote() { return this.testid('bundled-note'); }
+
+  /** From the next load on, the page has no IndexedDB (as a browser that keeps nothing for a
+   * page: some browsers for a file opened from disk, private windows). */
+  async withoutStorage() {
+    await this.context.addInitScript(() => { Object.defineProperty(window, 'indexedDB', { value: undefined }); });
+  }
+
   /** Uploads files (paths or Playwright file payloads) through the file input. */
   async upload(files) { await this.testid('file-input').setInputFiles(files); }
 
   /** The count of rows `kind` (read, used, excluded). */
   rowCount(kind) { return this.testid(`rows-${kind}`); }
 
-  /** The text of the count of rows `kind` (read, used, excluded), trimmed. */
-  async rowCountText(kind) { return (await this.rowCount(kind).first().textContent()).trim(); }
+  /** The count of rows `kind` (read, used, excluded) as a plain number ("1725"). */
+  async rowCountText(kind) { return this.rowCount(kind).first().getAttribute('data-count'); }
+
+  /** The count of rows `kind` as the page writes it (its number format: "1.725", "1,725"). */
+  async rowCountShown(kind) { return (await this.rowCount(kind).first().textContent()).trim(); }
 
   /** The rates table's row of `entity` in `time` (every year's row without `time`). */
   rateRow(entity, time) { return this.page.locator(`${RATES} tr[data-entity="${entity}"]${time === undefined ? '' : `[data-time="${time}"]`}`); }

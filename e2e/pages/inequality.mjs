@@ -19,6 +19,9 @@ export class InequalityPage extends ViewPage {
   /** The observed table. */
   table() { return this.testid('inequality-table'); }
 
+  /** The table of the trends of every measure. */
+  trendTable() { return this.testid('inequality-trend'); }
+
   /** The observed table's body rows. */
   rows() { return this.page.locator(`${TABLE} tbody tr`); }
 

@@ -186,4 +186,77 @@ export class MapPage extends ViewPage {
 
   /** The file of the CSV download. */
   downloadCsv() { return this.download('download-csv'); }
+
+  /** The file of the funnel plot's download. */
+  downloadFunnel() { return this.download('download-funnel'); }
+
+  /** The boxes (viewport coordinates) of the map and of its legend. */
+  mapAndLegendBoxes() {
+    return this.page.evaluate(() => ({
+      map: document.querySelector('svg[data-testid="choropleth"]').getBoundingClientRect().toJSON(),
+      legend: document.querySelector('[data-testid="map-legend"]').getBoundingClientRect().toJSON(),
+      legendRows: [...document.querySelectorAll('[data-testid="map-legend"] [data-legend-class]')].map((r) => r.getBoundingClientRect().toJSON()),
+      window: { width: window.innerWidth, height: window.innerHeight },
+    }));
+  }
+
+  /** The tooltip's box (viewport coordinates) and the window's size. */
+  tooltipBox() {
+    return this.page.evaluate(() => ({
+      tooltip: document.querySelector('[data-testid="map-tooltip"]').getBoundingClientRect().toJSON(),
+      window: { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight },
+    }));
+  }
+
+  /** Chooses a commune in the commune search (as picked from its list: "Santiago (13101)",
+   * or a name or code typed). */
+  async findCommune(text) {
+    await this.testid('commune-search').fill(text);
+    await this.testid('commune-search').dispatchEvent('change');
+  }
+
+  /** The commune search's field. */
+  communeSearch() { return this.testid('commune-search'); }
+
+  /** The choices the commune search offers. */
+  communeChoices() { return this.page.locator('#map-find-list option').evaluateAll((os) => os.map((o) => o.value)); }
+
+  /** What the search says when no commune has the name typed. */
+  communeNotFound() { return this.testid('commune-not-found'); }
+
+  /** Taps the commune `code` with one finger (a touch through the DevTools protocol, as a
+   * touchscreen's: the page sees pointer events of type "touch"), at a point inside its path;
+   * the map must have been opened with `hasTouch`. */
+  async tapCommune(code) {
+    await this.commune(code).scrollIntoViewIfNeeded();
+    const point = await this.commune(code).evaluate((path) => {
+      const r = path.getBoundingClientRect();
+      for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
+        const [x, y] = [r.left + (r.width * i) / 12, r.top + (r.height * j) / 12];
+        if (document.elementFromPoint(x, y) === path) return { x, y };
+      }
+      return null;
+    });
+    if (!point) throw new Error(`no visible point inside ${code}`);
+    this.cdp ??= await this.context.newCDPSession(this.page);
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...point, id: 1 }] });
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+
+  /** The code of the commune with a value drawn furthest right on the map (its right edge). */
+  rightmostCommune() {
+    return this.communes().evaluateAll((ps) => ps.filter((p) => p.dataset.value)
+      .map((p) => [p.dataset.code, p.getBoundingClientRect()])
+      .filter(([, r]) => r.width >= 4 && r.height >= 4)
+      .sort((a, b) => b[1].right - a[1].right)[0][0]);
+  }
+
+  /** The box of the commune `code` on screen. */
+  communeBox(code) { return this.commune(code).evaluate((p) => p.getBoundingClientRect().toJSON()); }
+
+  /** The link that skips the communes' tab stops. */
+  skipLink() { return this.testid('skip-map'); }
+
+  /** The panel of the map's options. */
+  optionsPanel() { return this.testid('map-options'); }
 }

@@ -28,6 +28,7 @@ pub struct Messages {
     pub inequality: InequalityMessages,
     pub models: ModelsMessages,
     pub map: MapMessages,
+    pub page: PageMessages,
 }
 
 /// One text of the page, chosen by field: `|m| m.common.download_csv`.

@@ -24,6 +24,29 @@ pub struct ColumnDoc {
     pub notes: String,
 }
 
+impl ColumnDoc {
+    /// The column's label in `lang` (`label_es` or `label_en`).
+    pub fn label(&self, lang: imr_lang::Lang) -> &str {
+        lang.pick(&self.label_es, &self.label_en)
+    }
+
+    /// The unit in `lang`: the codebook's `unit` or `unit_es` column (`imr dataset` writes both
+    /// from `imr_dataset::codebook::COLUMNS`); `None` when the column has no unit, or when a
+    /// Spanish page would otherwise get an English unit (a codebook row without `unit_es`).
+    pub fn unit_in(&self, lang: imr_lang::Lang) -> Option<&str> {
+        let unit = lang.pick(&self.unit_es, &self.unit);
+        (!unit.is_empty()).then_some(unit)
+    }
+
+    /// "Label (unit)" in `lang`, or the label alone when there is no unit to show.
+    pub fn label_with_unit(&self, lang: imr_lang::Lang) -> String {
+        match self.unit_in(lang) {
+            Some(unit) => format!("{} ({unit})", self.label(lang)),
+            None => self.label(lang).to_owned(),
+        }
+    }
+}
+
 /// The codebook's rows by column name, parsed once.
 pub fn codebook() -> &'static BTreeMap<String, ColumnDoc> {
     static CODEBOOK: OnceLock<BTreeMap<String, ColumnDoc>> = OnceLock::new();
@@ -56,6 +79,34 @@ mod tests {
             assert!(column_doc(column).is_some(), "{column} has no codebook row");
         }
         assert_eq!(codebook().len(), header.split(',').count());
+    }
+
+    /// Every unit of the codebook has Spanish words without English in them, so the Spanish
+    /// page never shows "(persons)" or "(km (great-circle))". A new column whose unit this
+    /// fails on needs its `unit_es` in `imr_dataset::codebook::COLUMNS`.
+    #[test]
+    fn every_unit_is_worded_in_spanish() {
+        use imr_lang::Lang;
+        for doc in codebook().values() {
+            if doc.unit.is_empty() {
+                continue;
+            }
+            let es = doc.unit_in(Lang::Es);
+            assert!(
+                es.is_some(),
+                "{}: no Spanish for the unit {:?}",
+                doc.column,
+                doc.unit
+            );
+            let label = doc.label_with_unit(Lang::Es);
+            assert!(imr_lang::english_words(&label).is_empty(), "{label}");
+            assert_eq!(doc.unit_in(Lang::En), Some(doc.unit.as_str()));
+        }
+        let poverty = column_doc("pobreza").unwrap();
+        assert_eq!(
+            poverty.label_with_unit(Lang::Es),
+            "Pobreza por ingresos (CASEN) (% de personas)"
+        );
     }
 
     #[test]

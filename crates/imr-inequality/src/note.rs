@@ -110,6 +110,27 @@ fn list_measures(flagged: &FlaggedMeasures) -> String {
         .join(", ")
 }
 
+/// A measure of a note by its JSON key, for a reader of `lang`: the key in English (as the JSON
+/// and CSV columns name it), the measure's label in Spanish (`median` would be English there).
+fn measure_name(key: &str, lang: Lang) -> String {
+    match (lang, crate::year::Measure::from_key(key)) {
+        (Lang::Es, Some(measure)) => measure.label_in(lang).to_string(),
+        _ => key.to_string(),
+    }
+}
+
+/// [`list_measures`] in `lang`, each measure by [`measure_name`].
+fn list_measures_in(flagged: &FlaggedMeasures, lang: Lang) -> String {
+    match lang {
+        Lang::En => list_measures(flagged),
+        Lang::Es => flagged
+            .iter()
+            .map(|(key, times)| format!("{} ({})", measure_name(key, lang), join_years(times)))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
 impl Note {
     /// The note in `lang`.
     pub fn render(&self, lang: Lang) -> String {
@@ -197,7 +218,7 @@ impl Note {
             }
             (Note::DerivedDeaths, Lang::Es) => "Las defunciones se derivaron de las tasas publicadas y los nacidos vivos, por lo que los intervalos de Poisson son aproximados.".into(),
             (Note::Trend { percent }, Lang::Es) => format!(
-                "trend: pendiente MCO por año con intervalo de confianza al {percent}% (t de Student, n − 2 g.l.), tratando el valor de cada año como exacto; cambio = último año − primer año."
+                "Tendencia: pendiente MCO por año con intervalo de confianza al {percent}% (t de Student, n − 2 g.l.), tratando el valor de cada año como exacto; cambio = último año − primer año."
             ),
             (Note::ZeroWeightRows { weight, rows }, Lang::Es) => format!(
                 "Las filas con {} = 0 no son comunas de ese año y se dejaron fuera: {}.",
@@ -207,10 +228,13 @@ impl Note {
             (Note::InflatedInequality { kind, measures, example }, Lang::Es) => {
                 let example = example
                     .as_ref()
-                    .map(|e| format!(
-                        " Por ejemplo, {} en {}: observado {:.4}, corregido por sesgo {:.4}, intervalo de percentiles {:.4}–{:.4}, ci {:.4}–{:.4}.",
-                        e.key, e.time, e.observed, e.bias_corrected, e.percentile[0], e.percentile[1], e.ci[0], e.ci[1]
-                    ))
+                    .map(|e| {
+                        let n = |x: f64| lang.decimal(x, 4);
+                        format!(
+                            " Por ejemplo, {} en {}: observado {}, corregido por sesgo {}, intervalo de percentiles {}–{}, ci {}–{}.",
+                            measure_name(&e.key, lang), e.time, n(e.observed), n(e.bias_corrected), n(e.percentile[0]), n(e.percentile[1]), n(e.ci[0]), n(e.ci[1])
+                        )
+                    })
                     .unwrap_or_default();
                 let cause = match kind {
                     SubjectKind::Rate => "La variación aleatoria (Poisson) en comunas con pocos nacidos vivos hace que las tasas observadas estén más dispersas que las tasas subyacentes, de modo que la desigualdad observada sobrestima la real, y las réplicas bootstrap la sobrestiman otra vez",
@@ -218,16 +242,17 @@ impl Note {
                 };
                 format!(
                     "Desigualdad inflada: en {} las réplicas bootstrap promedian más de un 10% por encima de la estimación, o el intervalo de percentiles no la contiene. {cause}. Lea bias_corrected y ci (ambos corregidos a primer orden) en lugar del valor observado con ci_percentile; la corrección es aproximada y tiende a quedarse corta cuando muchas comunas tienen 0 defunciones.{example}",
-                    list_measures(measures)
+                    list_measures_in(measures, lang)
                 )
             }
             (Note::ShiftedReplicates { measures }, Lang::Es) => format!(
                 "Réplicas desplazadas: en {} las réplicas bootstrap promedian más de un 10% lejos de la estimación, o el intervalo de percentiles no la contiene, de modo que la estimación no está en el centro de su distribución muestral; ci y bias_corrected corrigen el desplazamiento a primer orden.",
-                list_measures(measures)
+                list_measures_in(measures, lang)
             ),
             (Note::NotAvailable { key, why, years }, Lang::Es) => {
                 format!(
-                    "{key} no disponible en {}: {}.",
+                    "{} no disponible en {}: {}.",
+                    measure_name(key, lang),
                     join_years(years),
                     why.note_text(lang)
                 )

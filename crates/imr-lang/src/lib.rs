@@ -85,6 +85,26 @@ impl Lang {
         out
     }
 
+    /// `x` with `decimals` decimals as an exported chart or map writes it: in English as Rust
+    /// formats it (`12345.6`, the form the English snapshots fix), in Spanish with the thousands
+    /// point and decimal comma of the page (`12.345,6`, [`Lang::grouped`]); a value that rounds
+    /// to zero has no minus sign in either. For the words of a figure, never for its
+    /// coordinates or a CSV cell.
+    pub fn figure(self, x: f64, decimals: usize) -> String {
+        match self {
+            Lang::Es => self.grouped(x, decimals),
+            Lang::En => {
+                let s = format!("{x:.decimals$}");
+                match s.strip_prefix('-') {
+                    Some(rest) if !rest.chars().any(|c| c.is_ascii_digit() && c != '0') => {
+                        rest.to_owned()
+                    }
+                    _ => s,
+                }
+            }
+        }
+    }
+
     /// "en" or "es".
     pub fn tag(self) -> &'static str {
         match self {
@@ -156,21 +176,133 @@ pub const ENGLISH_MARKERS: [&str; 50] = [
     "removed", "flagged", "single",
 ];
 
-/// The [`ENGLISH_MARKERS`] among the words of `text` (lower-cased, in order): the check that a
-/// Spanish wording of an engine's value has no English left. Identifiers (a word with `_` or a
-/// digit, or in backquotes, such as `rows_not_measured` or a column name) are not words.
-pub fn english_words(text: &str) -> Vec<String> {
+/// English words of labels, units and names that a Spanish page showed as they were ("(persons)",
+/// "(km (great-circle))", "Pesos (pooled, fe, twfe)", "EE cluster", "(Intercept)", "▸ Data"):
+/// with [`ENGLISH_MARKERS`], the words one of which is enough to call a text of a Spanish page
+/// or export English ([`english_label_words`]). Spanish uses none of them (it says "per
+/// cápita", so "per" is not here). e2e/spanish.mjs reads this list and the markers from this
+/// file, so the page's test and the engines' tests share one list.
+pub const ENGLISH_LABEL_WORDS: [&str; 30] = [
+    "persons",
+    "person",
+    "derived",
+    "count",
+    "counts",
+    "great-circle",
+    "pooled",
+    "within",
+    "cluster",
+    "clusters",
+    "clustered",
+    "intercept",
+    "data",
+    "live",
+    "commune",
+    "communes",
+    "population",
+    "answering",
+    "outlier",
+    "mean",
+    "all",
+    "death",
+    "birth",
+    "median",
+    "percentile",
+    "share",
+    "cumulative",
+    "trend",
+    "value",
+    "values",
+];
+
+/// The words of `text` that are [`ENGLISH_MARKERS`] or [`ENGLISH_LABEL_WORDS`] (lower-cased, in
+/// order, identifiers left out as in [`english_words`]): one is enough to call a label, unit or
+/// number of a Spanish figure English.
+pub fn english_label_words(text: &str) -> Vec<String> {
+    words(text)
+        .filter(|word| {
+            ENGLISH_MARKERS.contains(&word.as_str()) || ENGLISH_LABEL_WORDS.contains(&word.as_str())
+        })
+        .collect()
+}
+
+/// The lower-cased words of `text`, identifiers (a word with `_`, a digit or a backquote) left
+/// out.
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split_whitespace()
         .filter(|token| {
             !token.contains(['_', '`']) && !token.contains(|c: char| c.is_ascii_digit())
         })
         .map(|token| {
             token
-                .trim_matches(|c: char| !c.is_alphabetic())
+                .trim_matches(|c: char| !c.is_alphabetic() && c != '-')
+                .trim_matches('-')
                 .to_lowercase()
         })
+}
+
+/// The [`ENGLISH_MARKERS`] among the words of `text` (lower-cased, in order): the check that a
+/// Spanish wording of an engine's value has no English left. Identifiers (a word with `_` or a
+/// digit, or in backquotes, such as `rows_not_measured` or a column name) are not words.
+pub fn english_words(text: &str) -> Vec<String> {
+    words(text)
         .filter(|word| ENGLISH_MARKERS.contains(&word.as_str()))
         .collect()
+}
+
+/// The numbers of `text` written with a decimal point, which a Spanish text must not hold (it
+/// writes `0,25` and `1.480,97`): a `.` between digits that is not a thousands point (a group of
+/// one to three digits not starting with 0, then groups of exactly three), so `1.725` and
+/// `12.345.678,9` pass and `0.1050`, `5.80` and `9.0` do not. A version after `imr-atlas `,
+/// `imr-core `, `motor `, `engine ` (or any word ending in `v`) is not a number. Each found number is returned as written.
+pub fn decimal_points(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if !chars[i].is_ascii_digit() || (i > 0 && chars[i - 1].is_ascii_digit()) {
+            i += 1;
+            continue;
+        }
+        // A run of digits and single points or commas between digits.
+        let start = i;
+        let mut end = i;
+        while end < chars.len() {
+            let c = chars[end];
+            let joins = (c == '.' || c == ',')
+                && end + 1 < chars.len()
+                && chars[end + 1].is_ascii_digit()
+                && end > start;
+            if c.is_ascii_digit() || joins {
+                end += 1;
+            } else {
+                break;
+            }
+        }
+        let number: String = chars[start..end].iter().collect();
+        i = end;
+        if !number.contains('.') {
+            continue;
+        }
+        let before: String = chars[..start].iter().collect();
+        let version = before.ends_with("imr-atlas ")
+            || before.ends_with("imr-core ")
+            || before.ends_with('v')
+            || before.ends_with("motor ")
+            || before.ends_with("engine ");
+        if version {
+            continue;
+        }
+        let whole = number.split(',').next().unwrap_or_default();
+        let groups: Vec<&str> = whole.split('.').collect();
+        let thousands = (1..=3).contains(&groups[0].len())
+            && !(groups[0].starts_with('0'))
+            && groups[1..].iter().all(|g| g.len() == 3);
+        if !thousands {
+            found.push(number);
+        }
+    }
+    found
 }
 
 impl std::fmt::Display for Lang {
@@ -190,6 +322,45 @@ mod tests {
             ["the", "rate", "of", "is", "missing"]
         );
         assert!(super::english_words("falta el valor de `rows_not_measured` en 2019").is_empty());
+    }
+
+    #[test]
+    fn label_words_are_found_one_at_a_time() {
+        assert_eq!(
+            super::english_label_words("Pesos (pooled, fe, twfe) · (km (great-circle)) · ▸ Data"),
+            ["pooled", "great-circle", "data"]
+        );
+        assert!(super::english_label_words(
+            "Ingresos municipales de salud per cápita (miles de pesos (M$) por persona, nominales)"
+        )
+        .is_empty());
+        // No label word is Spanish too: a Spanish sentence of the page does not trip it.
+        assert!(super::english_label_words(
+            "Tasa de mortalidad infantil por comuna y año; la media, la mediana y todos los valores"
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn decimal_points_are_found_and_thousands_points_are_not() {
+        assert_eq!(
+            super::decimal_points("z = -1,12, p = 0.1050; 9.0 – 111.0 (5.80)"),
+            ["0.1050", "9.0", "111.0", "5.80"]
+        );
+        assert!(super::decimal_points(
+            "1.725 filas · 1.480,97 · 12.345.678,9 · 0,25 · 2019–2023 · imr-atlas 0.1.0 (imr-core 0.1.0)"
+        )
+        .is_empty());
+        assert_eq!(super::decimal_points("0.200 y 1.72"), ["0.200", "1.72"]);
+    }
+
+    #[test]
+    fn figures_are_plain_in_english_and_grouped_in_spanish() {
+        assert_eq!(Lang::En.figure(12345.67, 1), "12345.7");
+        assert_eq!(Lang::Es.figure(12345.67, 1), "12.345,7");
+        assert_eq!(Lang::En.figure(-0.001, 2), "0.00");
+        assert_eq!(Lang::Es.figure(-0.001, 2), "0,00");
+        assert_eq!(Lang::En.figure(-2.5, 1), "-2.5");
     }
 
     #[test]

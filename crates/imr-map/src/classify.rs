@@ -123,26 +123,64 @@ pub struct ClassInfo {
 impl ClassInfo {
     /// "5.0 – 7.3", "< −4.0", "≥ 14.0", prefixed by the class name if any.
     pub fn label(&self, decimals: usize) -> String {
-        let f = |v: f64| format_number(v, decimals);
+        self.label_in(decimals, imr_stats::Lang::En)
+    }
+
+    /// [`ClassInfo::label`] in a language: the limits with its decimal mark (`9,0 – 111,0`,
+    /// [`format_number_in`]) and GeoDa's class name in its words ([`class_name_in`]).
+    pub fn label_in(&self, decimals: usize, lang: imr_stats::Lang) -> String {
+        let f = |v: f64| format_number_in(v, decimals, lang);
         let limits = match (self.lower.is_finite(), self.upper.is_finite()) {
             (true, true) => format!("{} – {}", f(self.lower), f(self.upper)),
             (false, true) => format!("< {}", f(self.upper)),
             (true, false) => format!("> {}", f(self.lower)),
-            (false, false) => "all".into(),
+            (false, false) => lang.pick("todos", "all").into(),
         };
         match &self.name {
-            Some(name) => format!("{name}: {limits}"),
+            Some(name) => format!("{}: {limits}", class_name_in(name, lang)),
             None => limits,
         }
     }
 }
 
+/// GeoDa's class names ([`classify_excluding`] gives them to box, standard-deviation and
+/// percentile maps) in Spanish and English.
+const CLASS_NAMES: [(&str, &str); 9] = [
+    ("Lower outlier", "Atípico inferior"),
+    ("Upper outlier", "Atípico superior"),
+    ("< −2 SD", "< −2 DE"),
+    ("−2 SD to −1 SD", "−2 DE a −1 DE"),
+    ("−1 SD to mean", "−1 DE a la media"),
+    ("mean to 1 SD", "media a 1 DE"),
+    ("1 SD to 2 SD", "1 DE a 2 DE"),
+    ("> 2 SD", "> 2 DE"),
+    ("", ""),
+];
+
+/// A class name in `lang`: GeoDa's English name, its Spanish words, or the name as it is (a
+/// percentage range such as "25% – 50%" reads the same in both).
+pub fn class_name_in(name: &str, lang: imr_stats::Lang) -> &str {
+    match lang {
+        imr_stats::Lang::En => name,
+        imr_stats::Lang::Es => CLASS_NAMES
+            .iter()
+            .find(|(en, _)| *en == name)
+            .map(|(_, es)| *es)
+            .unwrap_or(name),
+    }
+}
+
 /// Formats with a fixed number of decimals and a true minus sign (U+2212), as in print.
 pub fn format_number(v: f64, decimals: usize) -> String {
-    let s = format!("{:.*}", decimals, v);
+    format_number_in(v, decimals, imr_stats::Lang::En)
+}
+
+/// [`format_number`] in a language: in Spanish with its thousands point and decimal comma
+/// (`1.234,5`, as the page writes numbers), in English as [`format_number`] always did.
+pub fn format_number_in(v: f64, decimals: usize, lang: imr_stats::Lang) -> String {
+    let s = lang.figure(v, decimals);
     match s.strip_prefix('-') {
-        Some(rest) if rest.chars().any(|c| c.is_ascii_digit() && c != '0') => format!("−{rest}"),
-        Some(rest) => rest.to_string(),
+        Some(rest) => format!("−{rest}"),
         None => s,
     }
 }
@@ -645,6 +683,35 @@ mod tests {
             classify(&one_to_nine(), &Method::Quantile { classes: 0 }),
             Err(ClassifyError::BadClassCount(0))
         );
+    }
+
+    #[test]
+    fn labels_read_in_spanish_with_a_decimal_comma_and_spanish_class_names() {
+        use imr_stats::Lang;
+        let c = classify(
+            &one_to_nine(),
+            &Method::Custom {
+                breaks: vec![2.5, 5000.0],
+            },
+        )
+        .unwrap();
+        assert_eq!(c.classes[1].label_in(1, Lang::Es), "2,5 – 5.000,0");
+        assert_eq!(c.classes[0].label_in(1, Lang::Es), "< 2,5");
+        let b = classify(&one_to_nine(), &Method::BoxMap { hinge: 1.5 }).unwrap();
+        let s = classify(&one_to_nine(), &Method::StdDev).unwrap();
+        let p = classify(&one_to_nine(), &Method::Percentile).unwrap();
+        for class in b.classes.iter().chain(&s.classes).chain(&p.classes) {
+            let es = class.label_in(1, Lang::Es);
+            assert!(!es.contains("SD"), "{es}");
+            assert!(!es.contains("outlier") && !es.contains("mean"), "{es}");
+            assert!(imr_lang_check(&es), "{es}");
+        }
+        assert_eq!(format_number_in(-1234.5, 1, Lang::Es), "−1.234,5");
+    }
+
+    /// No decimal point and no English word (as `imr_lang` checks a Spanish text).
+    fn imr_lang_check(text: &str) -> bool {
+        imr_lang::decimal_points(text).is_empty() && imr_lang::english_words(text).is_empty()
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use std::fmt::Write;
 
 use crate::autocorrelation::LisaCluster;
-use crate::classify::{format_number, Classification};
+use crate::classify::{format_number_in, Classification};
 use crate::colour::{Scheme, FLAGGED_FILL, NO_DATA_FILL};
 use crate::funnel::{Funnel, FunnelPosition};
 use crate::layout::MapLayout;
@@ -63,6 +63,18 @@ impl Colouring {
         scheme: Scheme,
         decimals: usize,
     ) -> Self {
+        Self::from_classification_in(values, classification, scheme, decimals, Lang::En)
+    }
+
+    /// [`Colouring::from_classification`] with the legend's limits, class names and method
+    /// line in `lang` (`9,0 – 111,0` in Spanish).
+    pub fn from_classification_in(
+        values: &[Option<f64>],
+        classification: &Classification,
+        scheme: Scheme,
+        decimals: usize,
+        lang: Lang,
+    ) -> Self {
         let k = classification.classes.len();
         let class_fills = scheme.colours(k);
         let legend = classification
@@ -70,12 +82,12 @@ impl Colouring {
             .iter()
             .zip(&class_fills)
             .map(|(c, fill)| LegendEntry {
-                label: c.label(decimals),
+                label: c.label_in(decimals, lang),
                 fill: fill.clone(),
                 count: c.count,
             })
             .collect();
-        let method_note = method_note(&classification.method, k, Lang::En);
+        let method_note = method_note(&classification.method, k, lang);
         Colouring {
             values: values.to_vec(),
             classes: classification.class_of.clone(),
@@ -131,7 +143,10 @@ impl Colouring {
             legend,
             method_note: match lang {
                 Lang::En => format!("LISA clusters, p ≤ {alpha}"),
-                Lang::Es => format!("Clusters LISA, p ≤ {alpha}"),
+                Lang::Es => format!(
+                    "Conglomerados LISA, p ≤ {}",
+                    lang.with_decimal_mark(alpha.to_string())
+                ),
             },
             flagged: Vec::new(),
             flagged_note: String::new(),
@@ -226,7 +241,10 @@ pub fn method_note(method: &crate::classify::Method, classes: usize, lang: Lang)
     match (method, lang) {
         (crate::classify::Method::BoxMap { hinge }, Lang::En) => format!("Box map (hinge {hinge})"),
         (crate::classify::Method::BoxMap { hinge }, Lang::Es) => {
-            format!("Mapa de caja (bisagra {hinge})")
+            format!(
+                "Mapa de caja (bisagra {})",
+                lang.with_decimal_mark(hinge.to_string())
+            )
         }
         (m, Lang::En) => format!("Classes: {}, {} classes", m.name(), classes),
         (m, Lang::Es) => format!("Clases: {}, {} clases", m.name_in(lang), classes),
@@ -249,6 +267,8 @@ pub struct MapText {
     pub no_data: String,
     /// Provenance written into the SVG's `<metadata>` (none: no element).
     pub metadata: Option<String>,
+    /// The language of the texts, and of the numbers in each area's `<title>`.
+    pub lang: Lang,
 }
 
 impl MapText {
@@ -306,6 +326,7 @@ impl MapText {
             source: Vec::new(),
             no_data: String::new(),
             metadata: None,
+            lang,
         }
         .with_sources(lang, data_source, geometry_source, date)
     }
@@ -335,6 +356,7 @@ impl MapText {
             source: Vec::new(),
             no_data: String::new(),
             metadata: None,
+            lang,
         }
         .with_sources(lang, data_source, geometry_source, date)
     }
@@ -368,6 +390,19 @@ impl MapText {
 /// characters as entities, characters XML 1.0 forbids replaced, so the SVG stays well-formed).
 pub fn escape(text: &str) -> String {
     imr_escape::xml_text(text)
+}
+
+/// A number shown in a figure: [`format_value`] in English (the form the snapshots fix), and in
+/// Spanish with its thousands point and decimal comma (`10.000`, `2,5`).
+fn figure_value(v: f64, lang: Lang) -> String {
+    let plain = format_value(v);
+    match lang {
+        Lang::En => plain,
+        Lang::Es => {
+            let decimals = plain.split_once('.').map_or(0, |(_, f)| f.len());
+            lang.grouped(v, decimals)
+        }
+    }
 }
 
 /// A value for `data-value`: at most 6 decimals, no trailing zeros, `-0` written as `0`.
@@ -471,9 +506,9 @@ pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText)
                 let value = colouring.values.get(area).copied().flatten();
                 let class = colouring.class_name(area);
                 let shown = match value {
-                    Some(v) => format_number(v, 1),
+                    Some(v) => format_number_in(v, 1, text.lang),
                     None if colouring.is_left_out(area) => escape(&colouring.left_out_label),
-                    None => "no data".into(),
+                    None => text.lang.pick("sin datos", "no data").into(),
                 };
                 let flagged = if colouring.flagged.get(area).copied().unwrap_or(false) {
                     " data-flagged=\"true\" stroke=\"#1a1a1a\" stroke-width=\"1.2\""
@@ -708,11 +743,11 @@ pub fn funnel_svg(
         match text.lang {
             Lang::En => format!(
                 "National rate {} per 1,000; limits from exact Poisson, 95% (dashed) and 99.8% (solid)",
-                format_number(funnel.national_rate_per_1000, 2)
+                format_number_in(funnel.national_rate_per_1000, 2, text.lang)
             ),
             Lang::Es => format!(
                 "Tasa nacional {} por 1.000; límites de Poisson exactos, 95% (discontinuo) y 99,8% (continuo)",
-                format_number(funnel.national_rate_per_1000, 2)
+                format_number_in(funnel.national_rate_per_1000, 2, text.lang)
             ),
         }
     );
@@ -730,7 +765,7 @@ pub fn funnel_svg(
             num(y),
             num(plot.x - 6.0),
             num(y + 3.5),
-            format_value(tick)
+            figure_value(tick, text.lang)
         );
         tick += step;
     }
@@ -746,7 +781,7 @@ pub fn funnel_svg(
             num(plot.y + plot.height),
             num(x),
             num(plot.y + plot.height + 14.0),
-            format_value(10f64.powf(e))
+            figure_value(10f64.powf(e), text.lang)
         );
         e += 1.0;
     }
@@ -808,9 +843,9 @@ pub fn funnel_svg(
             num(sx(p.births)),
             num(sy(p.rate_per_1000)),
             escape(name),
-            format_number(p.rate_per_1000, 1),
+            format_number_in(p.rate_per_1000, 1, text.lang),
             text.lang.pick("por 1.000", "per 1,000"),
-            format_value(p.births),
+            figure_value(p.births, text.lang),
             text.lang.pick("nacimientos", "births")
         );
     }
@@ -852,7 +887,7 @@ mod lisa_legend_tests {
             labels(&es)[..3],
             ["No significativo", "Alto-Alto", "Bajo-Bajo"]
         );
-        assert_eq!(es.method_note, "Clusters LISA, p ≤ 0.05");
+        assert_eq!(es.method_note, "Conglomerados LISA, p ≤ 0,05");
         assert_eq!(en.method_note, "LISA clusters, p ≤ 0.05");
         assert_eq!((en.legend[1].count, en.no_data), (1, 1));
     }

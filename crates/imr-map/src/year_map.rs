@@ -161,7 +161,7 @@ pub fn colour_values_flagged(
             .min(classification.no_data);
     }
     let mut colouring =
-        Colouring::from_classification(&classified, &classification, scheme, decimals);
+        Colouring::from_classification_in(&classified, &classification, scheme, decimals, lang);
     colouring.mark_flagged(flagged, include_flagged, lang);
     Ok((classification, colouring))
 }

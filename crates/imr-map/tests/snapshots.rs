@@ -35,6 +35,7 @@ fn text(year: &str) -> MapText {
         ],
         no_data: "No data".into(),
         metadata: None,
+        lang: imr_map::Lang::En,
     }
 }
 

@@ -119,7 +119,7 @@ impl Diagnostic {
                 entities(lang, e)
             ),
             (Singletons { entities: e }, Lang::Es) => format!(
-                "{} {} con una sola observación: {}; no aportan a las estimaciones within, \
+                "{} {} con una sola observación: {}; no aportan a las estimaciones intragrupos, \
                  pero se conservan y cuentan en los grados de libertad, como en Stata xtreg",
                 e.len(),
                 entity_word(lang, e.len()),

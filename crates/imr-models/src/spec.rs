@@ -72,12 +72,12 @@ impl Estimator {
     }
 
     /// The estimator's one short label in a language ("Fixed effects (within)", "Efectos fijos
-    /// (within)"): the Models view, the coefficient plot, the exported code and the findings'
+    /// (intragrupos)"): the Models view, the coefficient plot, the exported code and the findings'
     /// longer phrases all start from it.
     pub fn label_in(self, lang: imr_stats::Lang) -> &'static str {
         let (es, en) = match self {
             Estimator::Pooled => ("MCO agrupado", "Pooled OLS"),
-            Estimator::Fe => ("Efectos fijos (within)", "Fixed effects (within)"),
+            Estimator::Fe => ("Efectos fijos (intragrupos)", "Fixed effects (within)"),
             Estimator::Twfe => (
                 "Efectos fijos de entidad y año",
                 "Entity and year fixed effects",

@@ -7,6 +7,7 @@ mod findings;
 mod inequality;
 mod map;
 mod models;
+mod page;
 
 pub use app::*;
 pub use common::*;
@@ -15,3 +16,4 @@ pub use findings::*;
 pub use inequality::*;
 pub use map::*;
 pub use models::*;
+pub use page::*;

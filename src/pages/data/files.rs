@@ -30,7 +30,7 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                     let summary = move || {
                         let texts = messages(lang().get());
                         (texts.data.file_summary)(
-                            &n_records.to_string(),
+                            &crate::i18n::format_number(lang().get(), n_records as f64, 0),
                             &delimiter,
                             &d.decimal.as_char().to_string(),
                             encoding,

@@ -38,11 +38,13 @@ fn fmt_count(lang: Lang, v: f64) -> String {
 }
 
 /// The births, deaths, rate and 95% interval cells of a rates row (a commune's or the nation's),
-/// each named by `data-field`.
-fn count_and_rate_cells(l: Lang, e: &RateEstimate) -> impl IntoView {
+/// each named by `data-field`; `derived` deaths are marked as such
+/// ([`crate::i18n::format_deaths`]).
+fn count_and_rate_cells(l: Lang, e: &RateEstimate, derived: bool) -> impl IntoView {
+    let title = derived.then(|| messages(l).page.derived_deaths_title);
     view! {
         <td data-field="births">{fmt_count(l, e.births)}</td>
-        <td data-field="deaths">{fmt_count(l, e.deaths)}</td>
+        <td data-field="deaths" data-derived=derived.then_some("true") title=title>{crate::i18n::format_deaths(l, e.deaths, derived)}</td>
         <td data-field="rate">{format_opt(l, e.rate, 2)}</td>
         <td data-field="ci_low">{format_opt(l, e.ci_low, 2)}</td>
         <td data-field="ci_high">{format_opt(l, e.ci_high, 2)}</td>
@@ -55,6 +57,7 @@ pub(super) fn NationalRates() -> impl IntoView {
     move || {
         let table = state.rates.get()?;
         let l = lang().get();
+        let derived = table.approximate_intervals;
         let rows = table
             .national
             .iter()
@@ -62,7 +65,7 @@ pub(super) fn NationalRates() -> impl IntoView {
                 view! {
                     <tr data-time=n.time.to_string()>
                         <td>{n.time}</td>
-                        {count_and_rate_cells(l, &n.estimate)}
+                        {count_and_rate_cells(l, &n.estimate, derived)}
                         <td>{n.n_areas}</td>
                     </tr>
                 }
@@ -71,10 +74,12 @@ pub(super) fn NationalRates() -> impl IntoView {
         Some(view! {
             <section aria-labelledby="national-h">
                 <h3 id="national-h">{msg(|m| m.data.national_rate_heading)}</h3>
+                <div class="scroll-x" tabindex="0" role="region" aria-labelledby="national-h">
                 <table data-testid="national-rate">
-                    <thead><tr><th>{msg(|m| m.common.year)}</th><th>{msg(|m| m.common.births)}</th><th>{msg(|m| m.common.deaths)}</th><th>{msg(|m| m.data.rate)}</th><th>{msg(|m| m.data.ci95_low)}</th><th>{msg(|m| m.data.ci95_high)}</th><th>{msg(|m| m.data.communes_column)}</th></tr></thead>
+                    <thead><tr><th>{msg(|m| m.common.year)}</th><th>{msg(|m| m.common.births)}</th><th>{deaths_header(derived)}</th><th>{msg(|m| m.data.rate)}</th><th>{msg(|m| m.data.ci95_low)}</th><th>{msg(|m| m.data.ci95_high)}</th><th>{msg(|m| m.data.communes_column)}</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
+                </div>
             </section>
         })
     }
@@ -99,6 +104,7 @@ pub(super) fn RatesTable() -> impl IntoView {
         let approximate = table.approximate_intervals;
         // Counts known within a range: the intervals are the union over it, and say so.
         let ranged = table.deaths_range.clone().filter(|r| r.ranged_rows > 0);
+        let derived = approximate;
         let csv_table = table.clone();
         let body = move || {
             let l = lang().get();
@@ -123,12 +129,19 @@ pub(super) fn RatesTable() -> impl IntoView {
                             <td class="text">{r.entity.clone()}</td>
                             <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
                             <td>{r.time}</td>
-                            {count_and_rate_cells(l, &r.estimate)}
+                            {count_and_rate_cells(l, &r.estimate, derived)}
                         </tr>
                     }
                 })
                 .collect_view();
-            let more = (total > PAGE_ROWS).then(|| view! { <p class="note">{move || (messages(lang().get()).data.showing_first)(&PAGE_ROWS.to_string(), &total.to_string())}</p> });
+            // Only when the table is open: collapsed, it shows the first rows and says so in its
+            // footer (the button that opens it).
+            let more = (total > PAGE_ROWS).then(|| view! {
+                <p class="note" data-testid="rates-shown" hidden=move || !expanded.get()>{move || {
+                    let l = lang().get();
+                    (messages(l).data.showing_first)(&format_number(l, PAGE_ROWS as f64, 0), &format_number(l, total as f64, 0))
+                }}</p>
+            });
             let toggle = (total > PREVIEW_ROWS).then(|| {
                 let label = move || {
                     let l = lang().get();
@@ -172,7 +185,7 @@ pub(super) fn RatesTable() -> impl IntoView {
                                     <th class="text">{msg(|m| m.common.commune)}</th>
                                     {sort_header(sort, msg(|m| m.common.year), RateSort::Time)}
                                     {sort_header(sort, msg(|m| m.common.births), RateSort::Births)}
-                                    {sort_header(sort, msg(|m| m.common.deaths), RateSort::Deaths)}
+                                    {sort_header(sort, move || deaths_header(derived)(), RateSort::Deaths)}
                                     {sort_header(sort, msg(|m| m.data.rate), RateSort::Rate)}
                                     {sort_header(sort, msg(|m| m.data.ci95_low), RateSort::CiLow)}
                                     {sort_header(sort, msg(|m| m.data.ci95_high), RateSort::CiHigh)}
@@ -186,6 +199,20 @@ pub(super) fn RatesTable() -> impl IntoView {
                 }}
             </section>
         })
+    }
+}
+
+/// The deaths column's header: "Deaths", or "Derived deaths" when they are derived from a
+/// published rate.
+fn deaths_header(derived: bool) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = lang();
+    move || {
+        let m = messages(lang.get());
+        if derived {
+            m.page.derived_deaths
+        } else {
+            m.common.deaths
+        }
     }
 }
 

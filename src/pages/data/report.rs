@@ -52,10 +52,10 @@ pub(super) fn Report() -> impl IntoView {
                     <section aria-labelledby="report-h">
                         <h3 id="report-h">{msg(|m| m.data.validation)}</h3>
                         <div class="counts">
-                            <div>{msg(|m| m.data.lines)}<strong data-testid="physical-lines">{total_lines}</strong></div>
-                            <div>{msg(|m| m.data.rows_read)}<strong data-testid="rows-read">{r.rows_read}</strong></div>
-                            <div>{msg(|m| m.data.used)}<strong data-testid="rows-used">{r.rows_used}</strong></div>
-                            <div>{msg(|m| m.data.excluded)}<strong data-testid="rows-excluded">{r.rows_excluded}</strong></div>
+                            <div>{msg(|m| m.data.lines)}{count("physical-lines", total_lines)}</div>
+                            <div>{msg(|m| m.data.rows_read)}{count("rows-read", r.rows_read as u64)}</div>
+                            <div>{msg(|m| m.data.used)}{count("rows-used", r.rows_used as u64)}</div>
+                            <div>{msg(|m| m.data.excluded)}{count("rows-excluded", r.rows_excluded as u64)}</div>
                         </div>
                         <ul class="note" data-testid="line-accounting">{file_lines}</ul>
                         {derived}
@@ -73,6 +73,15 @@ pub(super) fn Report() -> impl IntoView {
                 .into_any()
             }
         })
+    }
+}
+
+/// A count of the validation, in the language's number format ("1.725", "1,725"; the same
+/// number the line accounting and the rates table write), with the plain number as
+/// `data-count`.
+fn count(testid: &'static str, n: u64) -> impl IntoView {
+    view! {
+        <strong data-testid=testid data-count=n.to_string()>{move || format_number(lang().get(), n as f64, 0)}</strong>
     }
 }
 

@@ -39,7 +39,7 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
     };
     let test = y.adjusted_year().map(|a| {
         let p = a.excess_variation.p_value;
-        let p_text = if p < 0.001 { "< 0.001".to_string() } else { format_number(lang, p, 3) };
+        let p_text = if p < 0.001 { format!("< {}", format_number(lang, 0.001, 3)) } else { format_number(lang, p, 3) };
         view! {
             <td data-field="excess_variation" data-statistic=a.excess_variation.statistic.to_string() data-p-value=p.to_string()>
                 {format!("LR = {}, p {}{}", format_number(lang, a.excess_variation.statistic, 2), if p < 0.001 { "" } else { "= " }, p_text)}

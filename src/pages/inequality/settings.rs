@@ -33,7 +33,9 @@ pub fn column_select(
                 {move || options().into_iter().map(|c| {
                     let value = c.clone();
                     let selected = move || signal.with(|s| s.column() == Some(value.as_str()));
-                    view! { <option value=c.clone() selected=selected>{c.clone()}</option> }
+                    let name = c.clone();
+                    let label = move || imr_core::view::model_words::choice_label(lang().get(), &name);
+                    view! { <option value=c.clone() selected=selected>{label}</option> }
                 }).collect_view()}
             </select>
         </span>

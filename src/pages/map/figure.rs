@@ -1,14 +1,21 @@
 //! The interactive map: the communes ([`super::paths`]) in an SVG whose view box follows zoom
 //! (wheel, [`super::zoom`]'s buttons and regions), drag, two-finger pinch and taps
-//! ([`super::gestures`]); the selected commune's outline, the tooltip and the legend.
+//! ([`super::gestures`]); the selected commune's outline, the tooltip, the legend drawn on the
+//! map ([`super::legend`]), the commune search ([`super::search`]) and the link that skips the
+//! communes' tab stops.
+//!
+//! The map is as tall as the screen allows (its width follows from the layout's aspect), so
+//! that on a phone the map and its legend are the view's first screen.
 
 use super::gestures::{Gestures, MapView};
-use super::legend::Legend;
+use super::legend::{Legend, LegendNotes};
 use super::paths::map_panels;
+use super::search::CommuneSearch;
 use super::selection::Selection;
 use super::tooltip::{Hover, Tooltip};
 use super::zoom::ZoomBar;
 use super::{Drawn, Geometry};
+use crate::messages::msg;
 use crate::state::Shared;
 use imr_core::map::svg::Colouring;
 use leptos::prelude::*;
@@ -63,11 +70,17 @@ pub(super) fn MapFigure(
         .collect();
     let panels = map_panels(&geo, colouring, hover, selected);
     let geo_tooltip = geo.clone();
+    // As wide as the column, and no taller than the screen under the header and tabs.
+    let canvas_style = format!(
+        "width:min(100%, calc((100svh - 10rem) * {:.4}))",
+        layout.width / layout.height
+    );
 
     view! {
-        <div class="map-figure" style="display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start">
-            <div class="map" node_ref=hover.container style="position:relative;flex:1 1 420px;max-width:620px">
-                <ZoomBar view=view regions=layout.regions.clone()/>
+        <div class="map-figure">
+            <div class="map" node_ref=hover.container>
+                <button class="skip-link" data-testid="skip-map" on:click=move |_| skip_to_downloads()>{msg(|m| m.page.skip_map)}</button>
+                <div class="map-canvas" style=canvas_style>
                 <svg node_ref=view.svg_ref data-testid="choropleth" xmlns="http://www.w3.org/2000/svg"
                     viewBox=move || { let vb = view.view_box.get(); format!("{} {} {} {}", vb.0, vb.1, vb.2, vb.3) }
                     role="group" aria-label=move || result.with(|r| r.as_ref().map(|r| format!("{} {}", r.text.title, r.year)).unwrap_or_default())
@@ -84,12 +97,32 @@ pub(super) fn MapFigure(
                     <path data-testid="map-selected" fill="none" stroke="#000000" stroke-width="1.6" pointer-events="none"
                         d=move || selected.get().and_then(|a| outline_paths.get(a).cloned()).unwrap_or_default()/>
                 </svg>
+                <Legend geo=geo.clone() colouring=colouring result=result/>
+                </div>
                 {move || hover.at.get().map(|(area, x, y)| view! {
                     <Tooltip geo=geo_tooltip.clone() result=result area=area x=x y=y/>
                 })}
+                <ZoomBar view=view regions=layout.regions.clone()/>
+                <CommuneSearch geo=geo.clone() view=view hover=hover selected=selected/>
             </div>
-            <Legend geo=geo.clone() colouring=colouring result=result/>
+            <LegendNotes geo=geo.clone() colouring=colouring result=result/>
         </div>
+    }
+}
+
+/// The skip link's target: the map's first download button, focused (the communes are one tab
+/// stop each).
+fn skip_to_downloads() {
+    let button = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("[data-testid=download-svg]")
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(button) = button {
+        let _ = button.focus();
     }
 }
 

@@ -63,7 +63,7 @@ pub(super) fn FunnelPanel(
                 Ok(s) => view! { <div data-testid="funnel-box" class="chart" style="max-width:640px;cursor:pointer" on:click=on_click inner_html=s></div> }.into_any(),
                 Err(e) => view! { <p class="warn">{move || format!("{}: {}", messages(lang.get()).map.funnel_plot_not_available, e.text(lang.get()))}</p> }.into_any(),
             })}
-            <button class="secondary" on:click=download>{msg(|m| m.map.download_funnel_svg)}</button>
+            <button class="secondary" data-testid="download-funnel" on:click=download>{msg(|m| m.map.download_funnel_svg)}</button>
             {move || selected.get().and_then(|a| {
                 let r = result.get()?;
                 let geo = geometry.get().ok()?;

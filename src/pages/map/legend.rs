@@ -1,7 +1,10 @@
-//! The map's legend, beside the map, with the communes flagged as implausible and left out.
+//! The map's legend, drawn on the map where the exported SVG draws it (the layout's legend box,
+//! empty on the page's map: on a phone the map and its legend are one screen, and a screenshot
+//! of the map has its legend), and its notes under the map: what the colours show, how the
+//! classes were made, and the communes flagged as implausible and left out.
 
 use super::{Drawn, Geometry};
-use crate::i18n::lang;
+use crate::i18n::{format_number, lang};
 use crate::messages::{messages, msg};
 use crate::pages::findings::FlagState;
 use crate::state::Shared;
@@ -14,14 +17,25 @@ const FLAGGED_SWATCH: &str =
      background:repeating-linear-gradient(45deg,transparent 0 3px,#5e3c99 3px 4px),\
      repeating-linear-gradient(-45deg,#efe6f5 0 3px,#5e3c99 3px 4px)";
 
-/// The legend: class limits and counts (highest first), the hatched no-data entry, the
-/// flagged-and-left-out entry when there is one, the notes, and the left-out communes named.
+/// The legend on the map: title and year, the legend's heading (the unit), class limits and
+/// counts (highest first), the hatched no-data entry and the flagged-and-left-out entry when
+/// there is one; placed over the layout's legend box (in percent of the map, so it follows the
+/// map's size) and letting taps through to the map.
 #[component]
 pub(super) fn Legend(
     geo: Shared<Geometry>,
     colouring: Memo<Option<Shared<Colouring>>>,
     result: Memo<Option<Shared<Drawn>>>,
 ) -> impl IntoView {
+    let layout = &geo.prepared.layout;
+    let (w, h) = (layout.width, layout.height);
+    let at = layout.legend;
+    let place = format!(
+        "left:{:.2}%;top:{:.2}%;max-width:{:.2}%",
+        100.0 * at.x / w,
+        100.0 * at.y / h,
+        100.0 * at.width / w
+    );
     move || {
         let c = colouring.get()?;
         let r = result.get()?;
@@ -32,9 +46,9 @@ pub(super) fn Legend(
             .rev()
             .map(|(k, e)| {
                 view! {
-                    <li data-legend-class=k.to_string() style="display:flex;align-items:center;gap:0.5rem;margin:0.2rem 0">
-                        <span aria-hidden="true" style=format!("display:inline-block;width:24px;height:16px;border:1px solid #777;background:{}", e.fill)></span>
-                        <span>{e.label.clone()}" "<span class="note">{format!("({})", e.count)}</span></span>
+                    <li data-legend-class=k.to_string()>
+                        <span aria-hidden="true" class="swatch" style=format!("background:{}", e.fill)></span>
+                        <span>{e.label.clone()}" "<span class="note">{format!("({})", format_number(lang().get(), e.count as f64, 0))}</span></span>
                     </li>
                 }
             })
@@ -42,25 +56,43 @@ pub(super) fn Legend(
         let left_out = c.left_out_count();
         let flagged_row = (left_out > 0).then(|| {
             view! {
-                <li data-legend-class="flagged" style="display:flex;align-items:center;gap:0.5rem;margin:0.2rem 0">
-                    <span aria-hidden="true" style=FLAGGED_SWATCH></span>
+                <li data-legend-class="flagged">
+                    <span aria-hidden="true" class="swatch" style=FLAGGED_SWATCH></span>
                     <span>{c.left_out_label.clone()}" "<span class="note">{format!("({left_out})")}</span></span>
                 </li>
             }
         });
         Some(view! {
-            <div data-testid="map-legend" style="flex:0 1 18rem">
-                <p style="margin:0 0 0.2rem"><strong data-testid="map-title">{r.text.title.clone()}</strong>" "<strong data-testid="map-year-label" style="font-size:1.4rem">{r.year}</strong></p>
-                <p class="note" style="margin:0 0 0.4rem">{r.text.subtitle.clone()}</p>
-                <p style="margin:0.2rem 0;font-weight:600">{r.text.legend_title.clone()}</p>
-                <ul style="list-style:none;padding:0;margin:0">
+            <div class="map-legend" data-testid="map-legend" style=place.clone()>
+                <p class="map-legend-title"><strong data-testid="map-title">{r.text.title.clone()}</strong>" "<strong data-testid="map-year-label" class="map-year">{r.year}</strong></p>
+                <p class="map-legend-heading">{r.text.legend_title.clone()}</p>
+                <ul>
                     {rows}
-                    <li data-legend-class="none" style="display:flex;align-items:center;gap:0.5rem;margin:0.2rem 0">
-                        <span aria-hidden="true" style="display:inline-block;width:24px;height:16px;border:1px solid #777;background:repeating-linear-gradient(45deg,#fff 0 2px,#8c8c8c 2px 3.5px)"></span>
-                        <span>{msg(|m| m.map.legend_no_data)}<span class="note">{format!("({})", c.no_data)}</span></span>
+                    <li data-legend-class="none">
+                        <span aria-hidden="true" class="swatch" style="background:repeating-linear-gradient(45deg,#fff 0 2px,#8c8c8c 2px 3.5px)"></span>
+                        <span>{msg(|m| m.map.legend_no_data)}" "<span class="note">{format!("({})", format_number(lang().get(), c.no_data as f64, 0))}</span></span>
                     </li>
                     {flagged_row}
                 </ul>
+            </div>
+        })
+    }
+}
+
+/// The legend's notes, under the map: what the colours show, how the classes were made, the
+/// flagged rows' line and the left-out communes named, and how to pick a commune.
+#[component]
+pub(super) fn LegendNotes(
+    geo: Shared<Geometry>,
+    colouring: Memo<Option<Shared<Colouring>>>,
+    result: Memo<Option<Shared<Drawn>>>,
+) -> impl IntoView {
+    move || {
+        let c = colouring.get()?;
+        let r = result.get()?;
+        Some(view! {
+            <div class="map-notes" data-testid="map-legend-notes">
+                <p class="note" data-testid="map-subtitle">{r.text.subtitle.clone()}</p>
                 <p class="note">{c.method_note.clone()}</p>
                 {(!c.flagged_note.is_empty()).then(|| view! { <p class="note" data-testid="map-flagged-note">{c.flagged_note.clone()}</p> })}
                 <LeftOutList geo=geo.clone() colouring=c.clone() year=r.year/>

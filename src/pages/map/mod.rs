@@ -17,7 +17,8 @@
 //! Components: [`controls`] (what to show), [`options`] (the choices in the link and their
 //! request), [`figure`] (the SVG: [`paths`] the communes, [`gestures`] zoom, pan, pinch and taps,
 //! [`pan_zoom`] their geometry, [`zoom`] the zoom bar),
-//! [`tooltip`], [`legend`], [`downloads`] (and the command), [`moran`], [`funnel`], [`table`],
+//! [`tooltip`], [`legend`] (on the map, notes under it), [`search`] (a commune by name),
+//! [`downloads`] (and the command), [`moran`], [`funnel`], [`table`],
 //! [`boundaries`] (your own GeoJSON/TopoJSON), [`selection`] (the commune picked, kept in the link),
 //! [`methods`] and [`timing`] (the year-switch line).
 
@@ -34,6 +35,7 @@ mod moran;
 mod options;
 mod pan_zoom;
 mod paths;
+mod search;
 mod selection;
 mod table;
 mod timing;
@@ -89,9 +91,13 @@ pub fn MapPage() -> impl IntoView {
 
     let panel = Memo::new(move |_| state.panel.get().and_then(|p| p.ok()));
     let years = Memo::new(move |_| panel.get().map(|p| p.times()).unwrap_or_default());
-    // Open on the latest year; keep the chosen year while it exists.
+    // Open on the latest year; keep the chosen year while it exists. Without data (while the
+    // reader's kept files are read again after a reload) the link's year is left as it is.
     Effect::new(move |_| {
         let ys = years.get();
+        if ys.is_empty() {
+            return;
+        }
         if year.get_untracked().is_none_or(|y| !ys.contains(&y)) {
             year.set(ys.last().copied());
         }
@@ -232,11 +238,11 @@ pub fn MapPage() -> impl IntoView {
     let switch_year =
         Callback::new(move |y: i64| timing::time_switch(switch_ms, || year.set(Some(y))));
 
+    // The map and its legend first (on a phone, the first screen), then the answer in words and
+    // the options, open in a panel the reader can fold.
     view! {
-        <section aria-labelledby="map-h">
+        <section aria-labelledby="map-h" class="map-view">
             <h2 id="map-h">{msg(|m| m.common.view_map)}</h2>
-            <crate::pages::findings::Takeaway question="where"/>
-            <controls::MapControls options=options years=years variables=variables switch_year=switch_year/>
             {move || match result.get() {
                 Some(Err(error)) => Some(view! { <p class="error" role="alert" data-testid="map-error">{move || error.text(lang.get())}</p> }.into_any()),
                 None => panel.get().is_none().then(|| view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }.into_any()),
@@ -248,6 +254,11 @@ pub fn MapPage() -> impl IntoView {
                     <figure::MapFigure geo=geo result=ok_result colouring=colouring selected=selected/>
                 }.into_any(),
             }}
+            <crate::pages::findings::Takeaway question="where"/>
+            <details class="map-options" open data-testid="map-options">
+                <summary>{msg(|m| m.page.map_options)}</summary>
+                <controls::MapControls options=options years=years variables=variables switch_year=switch_year/>
+            </details>
             <timing::SwitchTime ms=switch_ms/>
             <methods::MapMethods/>
             <downloads::Downloads geometry=geometry request=request result=ok_result colouring=colouring/>

@@ -71,7 +71,7 @@ pub(super) fn MoranPanel(
                     <p data-testid="moran">
                         {msg(|m| m.map.moran_i_equals)}<strong data-field="moran-i">{crate::i18n::format_number(lang.get_untracked(), m.i, 4)}</strong>
                         {format!(" (E[I] = {}, z = {}, ", crate::i18n::format_number(lang.get_untracked(), m.expected, 4), crate::i18n::format_number(lang.get_untracked(), m.z, 2))}
-                        "p = "<strong data-field="moran-p">{format!("{:.4}", m.p_value)}</strong>
+                        "p = "<strong data-field="moran-p">{crate::i18n::format_number(lang.get_untracked(), m.p_value, 4)}</strong>
                         {(messages(lang.get()).map.moran_detail)(&m.permutations.to_string(), &m.n.to_string())}
                         {move || format!(" {}: {}.", messages(lang.get()).map.neighbours, contiguity.get().described(lang.get()))}
                     </p>
@@ -83,14 +83,14 @@ pub(super) fn MoranPanel(
                 Ok(m) => view! {
                     <p data-testid="eb-moran">
                         {msg(|m| m.map.eb_moran_equals)}<strong data-field="eb-moran-i">{crate::i18n::format_number(lang.get_untracked(), m.i, 4)}</strong>
-                        {format!(" (p = {:.4}; ", m.p_value)}{analytical(lang.get_untracked(), &m)}")"
+                        {format!(" (p = {}; ", crate::i18n::format_number(lang.get_untracked(), m.p_value, 4))}{analytical(lang.get_untracked(), &m)}")"
                     </p>
                 }.into_any(),
                 Err(e) => view! { <p class="warn" data-testid="eb-moran">{move || format!("{}: {}", messages(lang.get()).map.moran_not_available, e.text(lang.get()))}</p> }.into_any(),
             })}
             {move || lisa.get().and_then(|l| l.err()).map(|e| view! { <p class="warn">{move || e.text(lang.get())}</p> })}
             {move || lisa.get().and_then(|l| l.ok()).map(|_| view! {
-                <p class="note">{(messages(lang.get()).map.lisa_note)(&PERMUTATIONS.to_string(), &LISA_ALPHA.to_string())}</p>
+                <p class="note">{(messages(lang.get()).map.lisa_note)(&PERMUTATIONS.to_string(), &lang.get().with_decimal_mark(LISA_ALPHA.to_string()))}</p>
             })}
         </section>
     }
@@ -101,17 +101,19 @@ pub(super) fn MoranPanel(
 fn analytical(lang: crate::i18n::Lang, m: &Moran) -> String {
     let words = &messages(lang).map;
     let number = |v: f64| crate::i18n::format_number(lang, v, 2);
+    let p_value = |v: f64| crate::i18n::format_number(lang, v, 4);
     let mut text = format!(
-        "{}z = {}, p = {:.4} {}",
+        "{}z = {}, p = {} {}",
         words.moran_analytical,
         number(m.z_norm),
-        m.p_norm,
+        p_value(m.p_norm),
         words.under_normality
     );
     if let (Some(z), Some(p)) = (m.z_rand, m.p_rand) {
         text.push_str(&format!(
-            "; z = {}, p = {p:.4} {}",
+            "; z = {}, p = {} {}",
             number(z),
+            p_value(p),
             words.under_randomisation
         ));
     }

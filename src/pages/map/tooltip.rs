@@ -74,6 +74,15 @@ pub(super) fn Tooltip(
             })
             .unwrap_or_else(|| "—".into())
         };
+        let derived = crate::i18n::deaths_derived();
+        let deaths_text = deaths
+            .map(|v| crate::i18n::format_deaths(lang.get(), v, derived))
+            .unwrap_or_else(|| "—".into());
+        let deaths_label = if derived {
+            messages(lang.get()).page.derived_deaths
+        } else {
+            messages(lang.get()).common.infant_deaths
+        };
         let flagged_line = r.slice.flagged[area].then(|| {
             let m = messages(lang.get());
             let state = if r.slice.left_out[area] {
@@ -99,16 +108,56 @@ pub(super) fn Tooltip(
             <div data-field="rate">{rate_line}</div>
             {measure_line.map(|l| view! { <div data-field="shown">{l}</div> })}
             <div data-field="births">{format!("{}: {}", messages(lang.get()).common.births, count(births))}</div>
-            <div data-field="deaths">{format!("{}: {}", messages(lang.get()).common.infant_deaths, count(deaths))}</div>
+            <div data-field="deaths">{format!("{deaths_label}: {deaths_text}")}</div>
         })
     };
+    let node = NodeRef::<leptos::html::Div>::new();
+    // Once drawn (its size known), the tooltip is moved inside the window.
+    Effect::new(move |_| {
+        if let Some(el) = node.get() {
+            keep_inside_window(&el, x, y);
+        }
+    });
     view! {
-        <div data-testid="map-tooltip" role="tooltip"
-            style=format!("position:absolute;left:{}px;top:{}px;transform:translate(12px,-50%);background:#fff;border:1px solid #4a5562;border-radius:4px;padding:0.4rem 0.6rem;font-size:0.85rem;pointer-events:none;box-shadow:0 2px 6px rgba(0,0,0,0.2);z-index:5;min-width:14rem", x, y)>
+        <div class="map-tooltip" data-testid="map-tooltip" role="tooltip" node_ref=node
+            style=format!("left:{}px;top:{}px", x + GAP, y)>
             <strong data-field="name">{format!("{name} ({code})")}</strong>
             {body}
         </div>
     }
+}
+
+/// Pixels between the point and the tooltip, and between the tooltip and the window's edges.
+const GAP: f64 = 12.0;
+const MARGIN: f64 = 4.0;
+
+/// Places the tooltip `el` (absolutely positioned in its container) beside the point (`x`, `y`)
+/// of the container: to its right and centred on it, or to its left when the right side has no
+/// room, and then within the window (the visible width of the page, its height) with a small
+/// margin, so that it is never cut off at an edge nor makes the page wider than the screen.
+fn keep_inside_window(el: &web_sys::HtmlDivElement, x: f64, y: f64) {
+    let (Some(window), Some(container)) = (web_sys::window(), el.offset_parent()) else {
+        return;
+    };
+    let root = window.document().and_then(|d| d.document_element());
+    let (width, height) = match root {
+        Some(r) => (r.client_width() as f64, r.client_height() as f64),
+        None => return,
+    };
+    let c = container.get_bounding_client_rect();
+    let t = el.get_bounding_client_rect();
+    let (w, h) = (t.width(), t.height());
+    // In the window's coordinates.
+    let mut left = c.left() + x + GAP;
+    if left + w > width - MARGIN {
+        left = c.left() + x - GAP - w;
+    }
+    left = left.min(width - MARGIN - w).max(MARGIN);
+    let top = (c.top() + y - h / 2.0).min(height - MARGIN - h).max(MARGIN);
+    let style = web_sys::HtmlElement::style(el);
+    let _ = style.set_property("left", &format!("{}px", left - c.left()));
+    let _ = style.set_property("top", &format!("{}px", top - c.top()));
+    let _ = style.set_property("visibility", "visible");
 }
 
 /// The commune under the pointer or focus, with the tooltip's place in the figure (CSS pixels

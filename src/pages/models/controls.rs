@@ -7,7 +7,7 @@ use crate::components::choice::choice_select;
 use crate::i18n::lang;
 use crate::messages::msg;
 use imr_core::models::{Estimator, VcovKind};
-use imr_core::view::model_words::{column_label, estimator_label, vcov_label};
+use imr_core::view::model_words::{choice_label, column_label, estimator_label, vcov_label};
 use leptos::prelude::*;
 
 #[component]
@@ -57,7 +57,7 @@ pub(super) fn Controls(
                         <option value="" selected=move || weights.get().is_none()>{msg(|m| m.models.no_weights)}</option>
                         {move || outcomes.get().into_iter().map(|name| {
                             let selected = name.clone();
-                            view! { <option value=name.clone() selected=move || weights.get().as_deref() == Some(selected.as_str())>{name.clone()}</option> }
+                            view! { <option value=name.clone() selected=move || weights.get().as_deref() == Some(selected.as_str())>{choice_label(lang().get(), &name)}</option> }
                         }).collect_view()}
                     </select>
                 </span>
@@ -84,7 +84,7 @@ pub(super) fn Controls(
                         <option value="" selected=move || cluster.get().is_none()>{msg(|m| m.models.cluster_entity)}</option>
                         {move || cluster_columns.get().into_iter().map(|name| {
                             let selected = name.clone();
-                            view! { <option value=name.clone() selected=move || cluster.get().as_deref() == Some(selected.as_str())>{name.clone()}</option> }
+                            view! { <option value=name.clone() selected=move || cluster.get().as_deref() == Some(selected.as_str())>{choice_label(lang().get(), &name)}</option> }
                         }).collect_view()}
                     </select>
                     <small id="model-cluster-help">{msg(|m| m.models.cluster_help)}</small>

@@ -6,7 +6,9 @@ use crate::messages::messages;
 use crate::state::Shared;
 use imr_core::models::report::significance_stars;
 use imr_core::models::Fit;
-use imr_core::view::model_words::{column_label, estimator_label, number_in, opt_number_in};
+use imr_core::view::model_words::{
+    column_label, estimator_label, number_in, opt_number_in, r2_names,
+};
 use imr_core::view::table_terms;
 use leptos::prelude::*;
 
@@ -97,13 +99,13 @@ pub(super) fn CoefTable(
             view! { <tr><th class="text" scope="row">{label}</th>{cells}</tr> }
         };
         let foot = view! {
-            {stat_row(messages(l).models.standard_errors, &|f| f.vcov.name().to_string())}
-            {stat_row(messages(l).models.observations, &|f| f.nobs.to_string())}
-            {stat_row(messages(l).models.entities, &|f| f.n_entities.to_string())}
+            {stat_row(messages(l).models.standard_errors, &|f| imr_core::view::model_words::vcov_label(l, f.vcov).to_string())}
+            {stat_row(messages(l).models.observations, &|f| crate::i18n::format_number(l, f.nobs as f64, 0))}
+            {stat_row(messages(l).models.entities, &|f| crate::i18n::format_number(l, f.n_entities as f64, 0))}
             {stat_row(messages(l).models.periods, &|f| f.n_periods.to_string())}
-            {stat_row("R² within", &|f| opt_number_in(l, f.r2_within))}
-            {stat_row("R² between", &|f| opt_number_in(l, f.r2_between))}
-            {stat_row("R² overall", &|f| opt_number_in(l, f.r2_overall))}
+            {stat_row(&format!("R² {}", r2_names(l)[0]), &|f| opt_number_in(l, f.r2_within))}
+            {stat_row(&format!("R² {}", r2_names(l)[1]), &|f| opt_number_in(l, f.r2_between))}
+            {stat_row(&format!("R² {}", r2_names(l)[2]), &|f| opt_number_in(l, f.r2_overall))}
             {stat_row("σ²_u", &|f| opt_number_in(l, f.sigma2_u))}
             {stat_row("σ²_e", &|f| opt_number_in(l, f.sigma2_e))}
             {stat_row("θ", &|f| opt_number_in(l, f.theta))}

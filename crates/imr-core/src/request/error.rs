@@ -66,32 +66,93 @@ impl From<KeyRole> for ColumnUse {
     }
 }
 
+/// A column the request names that the data do not have (or not as numbers), for a reader
+/// who did not write the request (a shared link, a question of the Findings): the column by
+/// its codebook label, not its internal name in back-ticks, and a hint that one of the loaded
+/// columns can be chosen in its place, each by its label too. `imr` prints the `Display` text.
+fn missing_column(lang: Lang, role: ColumnUse, name: &str, available: &[String]) -> String {
+    let label = |column: &str| {
+        let words = crate::view::model_words::choice_label(lang, column);
+        if words == column {
+            format!("«{column}»")
+        } else {
+            format!("«{words}» ({column})")
+        }
+    };
+    let choices = available
+        .iter()
+        .map(|c| label(c))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match (lang, available.is_empty()) {
+        (Lang::Es, false) => format!(
+            "Sus datos no tienen {}. Puede elegir en su lugar una columna parecida de sus datos como {}: {choices}.",
+            label(name),
+            role_name_in(role, lang)
+        ),
+        (Lang::Es, true) => format!(
+            "Sus datos no tienen {}, ni otra columna numérica que pueda usarse como {}.",
+            label(name),
+            role_name_in(role, lang)
+        ),
+        (Lang::En, false) => format!(
+            "Your data have no {}. You can choose a similar column of your data as the {} instead: {choices}.",
+            label(name),
+            role_name_in(role, lang)
+        ),
+        (Lang::En, true) => format!(
+            "Your data have no {}, nor another numeric column to use as the {}.",
+            label(name),
+            role_name_in(role, lang)
+        ),
+    }
+}
+
+/// A column's use as a noun ("el valor", "the weight").
+fn role_name_in(role: ColumnUse, lang: Lang) -> &'static str {
+    if lang == Lang::En {
+        return role.word();
+    }
+    match role {
+        ColumnUse::Value => "valor",
+        ColumnUse::Weight => "peso",
+        ColumnUse::Against => "segunda serie",
+        ColumnUse::AgainstWeight => "peso de la segunda serie",
+        ColumnUse::Group => "grupo",
+        ColumnUse::Rank => "orden",
+        ColumnUse::Outcome => "resultado",
+        ColumnUse::Regressor => "regresor",
+        ColumnUse::Weights => "pesos",
+        ColumnUse::Exposure => "exposición",
+        ColumnUse::FixedEffect => "efecto fijo",
+        ColumnUse::Cluster => "grupos de los errores estándar",
+        ColumnUse::MapValue => "valor del mapa",
+    }
+}
+
 impl RequestError {
-    /// The error in `lang`. English is the `Display` text.
+    /// The error in `lang`. English is the `Display` text, but for a column the data do not
+    /// have, which names it by its label and says what can be chosen instead.
     pub fn text(&self, lang: Lang) -> String {
         use RequestError::*;
-        if lang == Lang::En {
-            return self.to_string();
-        }
         match self {
             NoNumericColumn {
                 role,
                 name,
                 available,
-            } => format!(
-                "la columna {} `{name}` no es numérica (las numéricas son: {})",
-                role.word_in(lang),
-                available.join(", ")
-            ),
-            NoColumn {
+            }
+            | NoColumn {
                 role,
                 name,
                 available,
-            } => format!(
-                "la columna {} `{name}` no está en los datos (las columnas son: {})",
-                role.word_in(lang),
-                available.join(", ")
-            ),
+            } => return missing_column(lang, *role, name, available),
+            _ => {}
+        }
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            NoNumericColumn { .. } | NoColumn { .. } => unreachable!("worded above"),
             NoRates => "los datos no tienen columnas de nacimientos y defunciones (o tasa)".into(),
             MissingKey(key) => format!(
                 "{}, línea {}, columna `{}`: la columna {} necesita un valor en cada fila y esta no tiene",
@@ -370,6 +431,26 @@ mod tests {
             "the", "is", "are", "not", "and", "has", "have", "year", "values", "area", "needs",
             "column", "births", "group", "missing",
         ];
+        // A column the data do not have: by its label, with the loaded columns to choose.
+        let missing = RequestError::NoNumericColumn {
+            role: ColumnUse::Against,
+            name: "ingreso_salud_pc".into(),
+            available: vec!["pobreza".into(), "mi_variable".into()],
+        };
+        assert_eq!(
+            missing.text(Lang::Es),
+            "Sus datos no tienen «Ingresos municipales de salud por habitante» (ingreso_salud_pc). \
+             Puede elegir en su lugar una columna parecida de sus datos como segunda serie: \
+             «Pobreza por ingresos (CASEN)» (pobreza), «mi_variable»."
+        );
+        assert!(!missing.text(Lang::Es).contains('`'));
+        assert!(missing.text(Lang::En).starts_with(
+            "Your data have no «Municipal health income per inhabitant» (ingreso_salud_pc). You can choose"
+        ));
+        // `imr` prints what it printed.
+        assert!(missing
+            .to_string()
+            .starts_with("the second series column `ingreso_salud_pc`"));
         for error in &errors {
             let text = error.text(Lang::Es);
             assert_ne!(&text, &error.to_string());

@@ -318,6 +318,9 @@ pub(crate) fn push_opt(args: &mut Vec<String>, flag: &str, value: Option<&str>) 
 }
 
 #[cfg(test)]
+mod spanish;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::ingest::{RawTable, Role};

@@ -7,7 +7,7 @@ use imr_models::report::format_number;
 use imr_models::{ChiSquaredTest, Estimator, Fit, VcovKind, INTERCEPT};
 use imr_stats::Lang;
 
-/// "Pobreza por ingresos (CASEN…) (% of persons)" for a column in `lang`: the built-in columns,
+/// "Pobreza por ingresos (CASEN…) (% de las personas)" for a column in `lang`: the built-in columns,
 /// the intercept, `x_mean` (the entity means of `cre`), the codebook's label and unit, or the
 /// name when the codebook does not know it.
 pub fn column_label(lang: Lang, name: &str) -> String {
@@ -34,11 +34,21 @@ pub fn column_label(lang: Lang, name: &str) -> String {
                 }
             }
             match column_doc(name) {
-                Some(l) if l.unit.is_empty() => lang.pick(&l.label_es, &l.label_en).to_string(),
-                Some(l) => format!("{} ({})", lang.pick(&l.label_es, &l.label_en), l.unit),
+                Some(l) => l.label_with_unit(lang),
                 None => name.to_string(),
             }
         }
+    }
+}
+
+/// A column as a select list offers it in `lang`: the words of the panel's own columns
+/// (`rate`, `births`, `deaths`: "Tasa de mortalidad infantil (por 1.000 nacidos vivos)",
+/// "Nacimientos", …), the codebook's label without its unit, or the name as it is (a column of
+/// the reader's own file). Never the engine's English names.
+pub fn choice_label(lang: Lang, name: &str) -> String {
+    match name {
+        "rate" | "births" | "deaths" => column_label(lang, name),
+        _ => short_label(lang, name),
     }
 }
 
@@ -86,6 +96,15 @@ pub fn vcov_label(lang: Lang, vcov: VcovKind) -> &'static str {
         other => (other.name(), other.name()),
     };
     lang.pick(es, en)
+}
+
+/// The three R² of a panel fit, named in `lang`: within ("intragrupos"), between ("entre
+/// grupos"), overall ("global").
+pub fn r2_names(lang: Lang) -> [&'static str; 3] {
+    match lang {
+        Lang::En => ["within", "between", "overall"],
+        Lang::Es => ["intragrupos", "entre grupos", "global"],
+    }
 }
 
 /// The verdict of a test at the 5% level: rejected when p < 0.05.
@@ -191,10 +210,11 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
     if let Some(t) = &fit.tests.mundlak {
         items.push(chi2_words(lang, "Mundlak", t));
     }
+    let [within, between, overall] = r2_names(lang);
     let r2: Vec<String> = [
-        ("within", fit.r2_within),
-        ("between", fit.r2_between),
-        ("overall", fit.r2_overall),
+        (within, fit.r2_within),
+        (between, fit.r2_between),
+        (overall, fit.r2_overall),
     ]
     .into_iter()
     .filter_map(|(name, v)| v.map(|v| format!("{name} {}", show(v))))
@@ -286,6 +306,28 @@ mod tests {
         assert_eq!(column_label(Lang::En, "unknown_col"), "unknown_col");
         assert_eq!(column_label(Lang::En, "unknown_mean"), "unknown_mean");
         assert_eq!(column_label(Lang::Es, INTERCEPT), "Constante");
+        // Select lists: Spanish words for the panel's own columns, labels without units.
+        for name in [
+            "rate",
+            "births",
+            "deaths",
+            "pobreza",
+            "dist_hospital_km",
+            "tmi",
+        ] {
+            let es = choice_label(Lang::Es, name);
+            assert!(
+                imr_lang::english_label_words(&es).is_empty(),
+                "{name}: {es}"
+            );
+            assert!(imr_lang::decimal_points(&es).is_empty(), "{name}: {es}");
+            let with_unit = column_label(Lang::Es, name);
+            assert!(
+                imr_lang::english_label_words(&with_unit).is_empty(),
+                "{name}: {with_unit}"
+            );
+        }
+        assert_eq!(choice_label(Lang::Es, "mi_columna"), "mi_columna");
     }
 
     #[test]

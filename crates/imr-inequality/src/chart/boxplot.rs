@@ -1,8 +1,7 @@
 //! Distribution of area values per year as Tukey box plots.
 
 use super::{
-    c, close_svg, escape, heading, nice_ticks, open_svg_captioned, x_axis, y_axis, Frame, Scale,
-    PALETTE,
+    c, close_chart, escape, nice_ticks, num_in, open_chart, x_axis, y_axis, Frame, Scale, PALETTE,
 };
 use crate::distribution::BoxPlotStats;
 use crate::report::SubjectInfo;
@@ -57,22 +56,18 @@ pub fn box_plot_svg_flagged(
             value_name, boxes.len(), a.time, b.time, n_outliers, a.median, a.time, b.median, b.time
         ),
         ((Some(a), Some(b)), Lang::Es) => format!(
-            "Diagramas de caja de la {} de cada comuna, una caja por año, {} años de {} a {} (sin ponderar: cada comuna cuenta una vez). Caja: percentiles 25 a 75; línea: mediana; bigotes: valores más extremos dentro de 1,5 veces el rango intercuartílico; {} comunas más allá, dibujadas como círculos. Mediana {:.2} en {} y {:.2} en {}.",
-            value_name, boxes.len(), a.time, b.time, n_outliers, a.median, a.time, b.median, b.time
+            "Diagramas de caja de la {} de cada comuna, una caja por año, {} años de {} a {} (sin ponderar: cada comuna cuenta una vez). Caja: percentiles 25 a 75; línea: mediana; bigotes: valores más extremos dentro de 1,5 veces el rango intercuartílico; {} comunas más allá, dibujadas como círculos. Mediana {} en {} y {} en {}.",
+            value_name, boxes.len(), a.time, b.time, n_outliers, num_in(lang, a.median, 2), a.time, num_in(lang, b.median, 2), b.time
         ),
         (_, Lang::En) => format!("Box plots of the {value_name}: no year has an area."),
         (_, Lang::Es) => format!("Diagramas de caja de la {value_name}: ningún año tiene comunas."),
     };
-    let mut s = open_svg_captioned(WIDTH, HEIGHT, &title, &desc, caption);
-    heading(
-        &mut s,
-        WIDTH,
-        &title,
-        Some(lang.pick(
-            "Bigotes: 1,5 × RIC; círculos: comunas más allá",
-            "Whiskers: 1.5 × IQR; circles: areas beyond",
-        )),
+    let subtitle = lang.pick(
+        "Bigotes: 1,5 × RIC; círculos: comunas más allá",
+        "Whiskers: 1.5 × IQR; circles: areas beyond",
     );
+    let mut opened = open_chart(WIDTH, HEIGHT, (&title, Some(subtitle)), &desc, caption);
+    let s = &mut opened.svg;
     let frame = Frame {
         left: 80.0,
         top: 56.0,
@@ -80,8 +75,7 @@ pub fn box_plot_svg_flagged(
         height: HEIGHT - 56.0 - 60.0,
     };
     if boxes.is_empty() {
-        close_svg(&mut s, HEIGHT, caption);
-        return s;
+        return close_chart(opened, HEIGHT, caption);
     }
     // The scale: whiskers and unflagged outliers (with no flag this is every box's min and max).
     let scaled = |b: &BoxPlotStats| {
@@ -109,7 +103,7 @@ pub fn box_plot_svg_flagged(
         r0: frame.bottom(),
         r1: frame.top,
     };
-    y_axis(&mut s, &frame, &y, &ticks, &y_label);
+    y_axis(s, &frame, &y, (&ticks, lang), &y_label);
     let slot = frame.width / boxes.len() as f64;
     let half = (slot * 0.3).min(18.0);
     let centre = |k: usize| frame.left + slot * (k as f64 + 0.5);
@@ -120,7 +114,7 @@ pub fn box_plot_svg_flagged(
         .collect();
     let every = boxes.len() / 12 + 1;
     let xt: Vec<(f64, String)> = xt.into_iter().step_by(every).collect();
-    x_axis(&mut s, &frame, &xt, Some(lang.pick("Año", "Year")));
+    x_axis(s, &frame, &xt, Some(lang.pick("Año", "Year")));
     let color = PALETTE[0];
     for (k, b) in boxes.iter().enumerate() {
         let x = centre(k);
@@ -158,8 +152,12 @@ pub fn box_plot_svg_flagged(
                     b.time, b.median, b.q1, b.q3, b.n_areas
                 ),
                 Lang::Es => format!(
-                    "{}: mediana {:.2}, RIC {:.2} a {:.2}, {} comunas",
-                    b.time, b.median, b.q1, b.q3, b.n_areas
+                    "{}: mediana {}, RIC {} a {}, {} comunas",
+                    b.time,
+                    num_in(lang, b.median, 2),
+                    num_in(lang, b.q1, 2),
+                    num_in(lang, b.q3, 2),
+                    b.n_areas
                 ),
             }
         )
@@ -174,23 +172,22 @@ pub fn box_plot_svg_flagged(
         .expect("write to String");
         for o in &b.outliers {
             if is_flagged(&o.entity, b.time) {
-                flagged_outlier(&mut s, lang, x, &y, &frame, &o.entity, o.value);
+                flagged_outlier(s, lang, x, &y, &frame, &o.entity, o.value);
                 continue;
             }
             writeln!(
                 s,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"2.5\" fill=\"none\" stroke=\"#333333\"><title>{}: {:.2}</title></circle>",
+                "<circle cx=\"{}\" cy=\"{}\" r=\"2.5\" fill=\"none\" stroke=\"#333333\"><title>{}: {}</title></circle>",
                 c(x),
                 c(y.map(o.value)),
                 escape(&o.entity),
-                o.value
+                num_in(lang, o.value, 2)
             )
             .expect("write to String");
         }
         s.push_str("</g>\n");
     }
-    close_svg(&mut s, HEIGHT, caption);
-    s
+    close_chart(opened, HEIGHT, caption)
 }
 
 /// A flagged outlier: a dashed circle inside the scale, or a triangle at the plot's edge with
@@ -210,11 +207,11 @@ fn flagged_outlier(
     if (top..=bottom).contains(&at) {
         writeln!(
             s,
-            "<circle data-flagged=\"true\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"none\" stroke=\"#b2182b\" stroke-dasharray=\"2 1.5\"><title>{}: {:.2} ({flagged})</title></circle>",
+            "<circle data-flagged=\"true\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"none\" stroke=\"#b2182b\" stroke-dasharray=\"2 1.5\"><title>{}: {} ({flagged})</title></circle>",
             c(x),
             c(at),
             escape(entity),
-            value
+            num_in(lang, value, 2)
         )
         .expect("write to String");
         return;
@@ -222,10 +219,13 @@ fn flagged_outlier(
     let above = at < top;
     let edge = if above { top } else { bottom };
     let tip = if above { edge - 7.0 } else { edge + 7.0 };
+    let shown = match lang {
+        Lang::En => value.to_string(),
+        Lang::Es => lang.with_decimal_mark(value.to_string()),
+    };
     let note = format!(
-        "{}: {} ({flagged})",
+        "{}: {shown} ({flagged})",
         lang.pick("fuera de escala", "off scale"),
-        value
     );
     writeln!(
         s,

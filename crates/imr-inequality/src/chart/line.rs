@@ -1,7 +1,7 @@
 //! A measure over the years, with its confidence band.
 
 use super::{
-    c, close_svg, escape, heading, nice_ticks, open_svg_captioned, ticks_within, x_axis, y_axis,
+    c, close_chart, escape, nice_ticks, num_in, open_chart, ticks_within, x_axis, y_axis,
     year_ticks, Frame, Scale,
 };
 use crate::quantity::Unit;
@@ -36,7 +36,7 @@ pub(crate) struct SeriesStyle<'a> {
     pub x_label: Option<&'a str>,
     /// The values the series can take ([`LineChart::range`]).
     pub range: (f64, f64),
-    /// The language of the missing years' titles.
+    /// The language of the axis numbers, the points' values and the missing years' titles.
     pub lang: Lang,
 }
 
@@ -102,7 +102,7 @@ pub(crate) fn series_in_frame(
         r0: frame.bottom(),
         r1: frame.top,
     };
-    y_axis(s, frame, &y, &ticks, y_label);
+    y_axis(s, frame, &y, (&ticks, lang), y_label);
     x_axis(s, frame, &year_ticks(first, last, &x), x_label);
     // A year without a value is a grey band; lines and bands stop at it.
     let (step, gaps) = gap_years(points);
@@ -193,7 +193,7 @@ pub(crate) fn series_in_frame(
             c(x.map(p.time as f64)),
             c(y.map(clip(p.value))),
             p.time,
-            escape(&format!("{:.4}", p.value))
+            escape(&num_in(lang, p.value, 4))
         )
         .expect("write to String");
     }
@@ -207,8 +207,14 @@ pub fn line_chart_svg(chart: &LineChart) -> String {
 /// [`line_chart_svg`] with its fixed words in the caption's language and its provenance line.
 pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
     let lang = caption.lang;
-    let mut s = open_svg_captioned(WIDTH, HEIGHT, &chart.title, &chart.desc, caption);
-    heading(&mut s, WIDTH, &chart.title, chart.subtitle.as_deref());
+    let mut opened = open_chart(
+        WIDTH,
+        HEIGHT,
+        (&chart.title, chart.subtitle.as_deref()),
+        &chart.desc,
+        caption,
+    );
+    let s = &mut opened.svg;
     let frame = Frame {
         left: 80.0,
         top: 56.0,
@@ -230,7 +236,7 @@ pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
         let first = times.clone().min().expect("non-empty");
         let last = times.max().expect("non-empty");
         series_in_frame(
-            &mut s,
+            s,
             &frame,
             (first, last),
             chart.points,
@@ -243,8 +249,7 @@ pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
             },
         );
     }
-    close_svg(&mut s, HEIGHT, caption);
-    s
+    close_chart(opened, HEIGHT, caption)
 }
 
 /// Axis label of a measure: "Gini (weighted), ratio, no unit" or "Pooled rate (per 1,000 live
@@ -286,7 +291,7 @@ pub fn measure_over_years_svg_in(
         Lang::En => format!("{label} of the {value_name} by year"),
         Lang::Es => format!("{label}: {value_name}, por año"),
     };
-    let pct = info.level * 100.0;
+    let pct = lang.with_decimal_mark((info.level * 100.0).to_string());
     let with_ci = points.iter().filter(|p| p.ci.is_some()).count();
     let subtitle = if with_ci > 0 {
         Some(match lang {
@@ -310,8 +315,11 @@ pub fn measure_over_years_svg_in(
                 t.slope, t.first_time, t.last_time, t.change
             ),
             Lang::Es => format!(
-                " Tendencia lineal {:.4} por año; cambio de {} a {}: {:.4}.",
-                t.slope, t.first_time, t.last_time, t.change
+                " Tendencia lineal {} por año; cambio de {} a {}: {}.",
+                num_in(lang, t.slope, 4),
+                t.first_time,
+                t.last_time,
+                num_in(lang, t.change, 4)
             ),
         })
         .unwrap_or_default();
@@ -324,7 +332,9 @@ pub fn measure_over_years_svg_in(
                     "Line chart of the {label} of the {value_name} across areas, one point per year, {years} years from {from} to {to}; {with_ci} of them with a shaded {pct}% bootstrap interval. Value {first:.4} in {from} and {last:.4} in {to}.{trend}"
                 ),
                 Lang::Es => format!(
-                    "Gráfico de líneas de {label} ({value_name}) entre comunas, un punto por año, {years} años de {from} a {to}; {with_ci} de ellos con un intervalo bootstrap al {pct}% sombreado. Valor {first:.4} en {from} y {last:.4} en {to}.{trend}"
+                    "Gráfico de líneas de {label} ({value_name}) entre comunas, un punto por año, {years} años de {from} a {to}; {with_ci} de ellos con un intervalo bootstrap al {pct}% sombreado. Valor {} en {from} y {} en {to}.{trend}",
+                    num_in(lang, first, 4),
+                    num_in(lang, last, 4)
                 ),
             }
         }

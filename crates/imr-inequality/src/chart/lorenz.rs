@@ -1,8 +1,8 @@
 //! Lorenz curves for chosen years.
 
 use super::{
-    c, close_svg, escape, heading, label_number, nice_ticks, open_svg_captioned, x_axis, y_axis,
-    Frame, Scale, FONT, PALETTE,
+    c, close_chart, escape, label_number_in, nice_ticks, open_chart, x_axis, y_axis, Frame, Scale,
+    FONT, PALETTE,
 };
 use crate::distribution::LorenzCurve;
 use crate::report::SubjectInfo;
@@ -77,13 +77,9 @@ pub fn lorenz_svg_in(
             y_label.to_lowercase()
         ),
     };
-    let mut s = open_svg_captioned(WIDTH, HEIGHT, &title, &desc, caption);
-    heading(
-        &mut s,
-        WIDTH,
-        &title,
-        Some(lang.pick("Línea discontinua: igualdad", "Dashed line: equality")),
-    );
+    let subtitle = lang.pick("Línea discontinua: igualdad", "Dashed line: equality");
+    let mut opened = open_chart(WIDTH, HEIGHT, (&title, Some(subtitle)), &desc, caption);
+    let s = &mut opened.svg;
     let frame = Frame {
         left: 80.0,
         top: 56.0,
@@ -103,13 +99,13 @@ pub fn lorenz_svg_in(
         r0: frame.bottom(),
         r1: frame.top,
     };
-    y_axis(&mut s, &frame, &y, &ticks, &y_label);
+    y_axis(s, &frame, &y, (&ticks, lang), &y_label);
     let xt: Vec<(f64, String)> = ticks
         .values
         .iter()
-        .map(|t| (x.map(*t), label_number(*t, ticks.decimals)))
+        .map(|t| (x.map(*t), label_number_in(*t, ticks.decimals, lang)))
         .collect();
-    x_axis(&mut s, &frame, &xt, Some(&x_label));
+    x_axis(s, &frame, &xt, Some(&x_label));
     writeln!(
         s,
         "<line class=\"equality\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#888888\" stroke-dasharray=\"4 4\"/>",
@@ -151,6 +147,5 @@ pub fn lorenz_svg_in(
         )
         .expect("write to String");
     }
-    close_svg(&mut s, HEIGHT, caption);
-    s
+    close_chart(opened, HEIGHT, caption)
 }

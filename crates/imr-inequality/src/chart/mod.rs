@@ -27,7 +27,7 @@ pub use panel::{
     two_series_of, two_series_report_svg_in, two_series_svg, two_series_svg_in, SeriesSpec,
 };
 
-use imr_stats::Caption;
+use imr_stats::{Caption, Lang};
 use std::fmt::Write;
 
 /// Height added at the foot of a chart for its provenance line.
@@ -40,6 +40,78 @@ pub(crate) fn total_height(height: f64, caption: &Caption) -> f64 {
     } else {
         height
     }
+}
+
+/// Characters of a line of the title (15 px bold) and of the subtitle (12 px) that fit the
+/// width of a chart, leaving 10 px at each side, in the widest common sans-serif (DejaVu Sans,
+/// Linux's default: about 0.64 em a bold character and 0.62 em a regular one).
+fn heading_chars(width: f64) -> (usize, usize) {
+    let room = (width - 20.0).max(60.0);
+    ((room / 9.6) as usize, (room / 7.4) as usize)
+}
+
+/// `text` on as few lines of at most `chars` characters as [`wrap`] needs, as even as they can
+/// be (the lines' width lowered while their number stays: no last word alone on its line).
+fn balanced_lines(text: &str, chars: usize) -> Vec<String> {
+    let lines = wrap(text, chars);
+    if lines.len() < 2 {
+        return if lines.is_empty() {
+            vec![text.to_string()]
+        } else {
+            lines
+        };
+    }
+    let even = text.chars().count().div_ceil(lines.len());
+    (even..chars)
+        .map(|width| wrap(text, width))
+        .find(|l| l.len() == lines.len())
+        .unwrap_or(lines)
+}
+
+/// Height of each line the title or subtitle wraps onto.
+const HEADING_LINE: f64 = 18.0;
+
+/// An opened chart: the SVG so far and how far its body is moved down (`dy`) to make room for
+/// a title or subtitle wrapped onto more than one line each.
+pub(crate) struct Opened {
+    pub svg: String,
+    pub dy: f64,
+}
+
+/// Opens a chart: [`open_svg_captioned`] and its [`heading`], the title and the subtitle each
+/// wrapped at spaces to the chart's width instead of running past its edges (a title longer
+/// than the width is centred and cut on both sides otherwise). Each extra line moves the body
+/// down by [`HEADING_LINE`] (a `<g transform>` around it, closed by [`close_chart`]) and makes
+/// the chart as much taller; with no extra line the bytes are those of `open_svg_captioned`
+/// then `heading`.
+pub(crate) fn open_chart(
+    width: f64,
+    height: f64,
+    (title, subtitle): (&str, Option<&str>),
+    desc: &str,
+    caption: &Caption,
+) -> Opened {
+    let (title_chars, subtitle_chars) = heading_chars(width);
+    let title_lines = balanced_lines(title, title_chars).len();
+    let subtitle_lines = subtitle.map_or(0, |t| balanced_lines(t, subtitle_chars).len());
+    let extra = (title_lines - 1) + subtitle_lines.saturating_sub(1);
+    let dy = extra as f64 * HEADING_LINE;
+    let mut svg = open_svg_captioned(width, height + dy, title, desc, caption);
+    heading(&mut svg, width, title, subtitle);
+    if dy > 0.0 {
+        writeln!(svg, "<g transform=\"translate(0 {})\">", c(dy)).expect("write to String");
+    }
+    Opened { svg, dy }
+}
+
+/// Ends a chart opened with [`open_chart`]: the body's group, the provenance line, `</svg>`.
+pub(crate) fn close_chart(opened: Opened, height: f64, caption: &Caption) -> String {
+    let Opened { mut svg, dy } = opened;
+    if dy > 0.0 {
+        svg.push_str("</g>\n");
+    }
+    close_svg(&mut svg, height + dy, caption);
+    svg
 }
 
 /// [`open_svg`] with room for the caption's provenance line, which also goes into `<metadata>`.
@@ -93,6 +165,23 @@ pub(crate) fn c(x: f64) -> String {
 /// characters as entities, characters XML 1.0 forbids replaced, so the SVG stays well-formed).
 pub(crate) fn escape(s: &str) -> String {
     imr_escape::xml_text(s)
+}
+
+/// A number in a chart's words in `lang`: as `format!("{x:.decimals$}")` writes it in English,
+/// with the thousands point and decimal comma in Spanish (`0,1050`, `1.234,5`).
+pub(crate) fn num_in(lang: Lang, x: f64, decimals: usize) -> String {
+    match lang {
+        Lang::En => format!("{x:.decimals$}"),
+        Lang::Es => lang.grouped(x, decimals),
+    }
+}
+
+/// [`label_number`] in `lang` (an axis tick: `0,05` in Spanish).
+pub(crate) fn label_number_in(x: f64, decimals: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => label_number(x, decimals),
+        Lang::Es => lang.grouped(x, decimals),
+    }
 }
 
 /// A number for labels: `decimals` places, never "-0".
@@ -247,28 +336,44 @@ pub(crate) fn open_svg(width: f64, height: f64, title: &str, desc: &str) -> Stri
     s
 }
 
-/// Title (bold) and optional subtitle at the top.
+/// Title (bold) and optional subtitle at the top, each on as many lines as the width needs
+/// ([`open_chart`] makes room for them).
 pub(crate) fn heading(s: &mut String, width: f64, title: &str, subtitle: Option<&str>) {
-    writeln!(
-        s,
-        "<text x=\"{}\" y=\"20\" text-anchor=\"middle\" {FONT} font-size=\"15\" font-weight=\"bold\">{}</text>",
-        c(width / 2.0),
-        escape(title)
-    )
-    .expect("write to String");
-    if let Some(sub) = subtitle {
+    let (title_chars, subtitle_chars) = heading_chars(width);
+    let title_lines = balanced_lines(title, title_chars);
+    for (k, line) in title_lines.iter().enumerate() {
         writeln!(
             s,
-            "<text x=\"{}\" y=\"38\" text-anchor=\"middle\" {FONT} font-size=\"12\" fill=\"#444444\">{}</text>",
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" {FONT} font-size=\"15\" font-weight=\"bold\">{}</text>",
             c(width / 2.0),
-            escape(sub)
+            20.0 + HEADING_LINE * k as f64,
+            escape(line)
         )
         .expect("write to String");
     }
+    if let Some(sub) = subtitle {
+        let below = HEADING_LINE * (title_lines.len() - 1) as f64;
+        for (k, line) in balanced_lines(sub, subtitle_chars).iter().enumerate() {
+            writeln!(
+                s,
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" {FONT} font-size=\"12\" fill=\"#444444\">{}</text>",
+                c(width / 2.0),
+                38.0 + below + HEADING_LINE * k as f64,
+                escape(line)
+            )
+            .expect("write to String");
+        }
+    }
 }
 
-/// Left axis with ticks, grid lines and a rotated label.
-pub(crate) fn y_axis(s: &mut String, frame: &Frame, scale: &Scale, ticks: &Ticks, label: &str) {
+/// Left axis with ticks (numbers in `lang`), grid lines and a rotated label.
+pub(crate) fn y_axis(
+    s: &mut String,
+    frame: &Frame,
+    scale: &Scale,
+    (ticks, lang): (&Ticks, Lang),
+    label: &str,
+) {
     s.push_str("<g class=\"y-axis\">\n");
     for &t in &ticks.values {
         let y = c(scale.map(t));
@@ -278,7 +383,7 @@ pub(crate) fn y_axis(s: &mut String, frame: &Frame, scale: &Scale, ticks: &Ticks
             c(frame.left),
             c(frame.right()),
             c(frame.left - 6.0),
-            label_number(t, ticks.decimals)
+            label_number_in(t, ticks.decimals, lang)
         )
         .expect("write to String");
     }
@@ -466,5 +571,44 @@ mod tests {
     #[test]
     fn long_text_wraps_at_spaces() {
         assert_eq!(wrap("aa bb cc dd", 5), vec!["aa bb", "cc dd"]);
+    }
+
+    #[test]
+    fn a_long_title_wraps_within_the_width_and_moves_the_body_down() {
+        let long = "Gini (ponderado por nacimientos): tasa de mortalidad infantil de cada comuna, por año y región";
+        let caption = Caption::default();
+        let opened = open_chart(640.0, 400.0, (long, Some("Banda")), "d", &caption);
+        let (title_chars, _) = heading_chars(640.0);
+        assert!(long.chars().count() > title_chars);
+        assert_eq!(opened.dy, HEADING_LINE);
+        let svg = close_chart(opened, 400.0, &caption);
+        let titles = svg.matches("font-weight=\"bold\"").count();
+        assert_eq!(titles, 2, "{svg}");
+        // Balanced: neither line is a word alone.
+        let lines = balanced_lines(long, title_chars);
+        let (a, b) = (lines[0].chars().count(), lines[1].chars().count());
+        assert!(a.abs_diff(b) <= 12, "{lines:?}");
+        assert!(svg.contains("height=\"418\""), "{svg}");
+        assert!(
+            svg.contains("<g transform=\"translate(0 18.00)\">"),
+            "{svg}"
+        );
+        // A short title: the chart as it always was.
+        let short = close_chart(
+            open_chart(640.0, 400.0, ("Gini", None), "d", &caption),
+            400.0,
+            &caption,
+        );
+        let mut before = open_svg_captioned(640.0, 400.0, "Gini", "d", &caption);
+        heading(&mut before, 640.0, "Gini", None);
+        close_svg(&mut before, 400.0, &caption);
+        assert_eq!(short, before);
+    }
+
+    #[test]
+    fn spanish_numbers_have_a_decimal_comma() {
+        assert_eq!(label_number_in(0.05, 2, Lang::Es), "0,05");
+        assert_eq!(num_in(Lang::Es, 1234.56789, 4), "1.234,5679");
+        assert_eq!(num_in(Lang::En, 1234.56789, 4), "1234.5679");
     }
 }

@@ -3,7 +3,7 @@
 
 use super::line::measure_axis_label_in;
 use super::line::{series_in_frame, SeriesStyle};
-use super::{c, close_svg, escape, heading, open_svg_captioned, wrap, Frame, FONT, PALETTE};
+use super::{c, close_chart, escape, num_in, open_chart, wrap, Frame, FONT, PALETTE};
 use crate::report::{correlate_reports, InequalityReport, SeriesPoint};
 use crate::trend::Correlation;
 use crate::year::Measure;
@@ -68,13 +68,18 @@ const HEIGHT: f64 = 600.0;
 fn fmt_r(r: Option<f64>, lang: Lang) -> String {
     r.map_or(
         lang.pick("no disponible", "not available").to_string(),
-        |r| format!("{r:.2}"),
+        |r| num_in(lang, r, 2),
     )
 }
 
 fn fmt_ci(ci: Option<[f64; 2]>, lang: Lang) -> String {
     ci.map_or(String::new(), |[a, b]| {
-        format!(" ({a:.2} {} {b:.2})", lang.pick("a", "to"))
+        format!(
+            " ({} {} {})",
+            num_in(lang, a, 2),
+            lang.pick("a", "to"),
+            num_in(lang, b, 2)
+        )
     })
 }
 
@@ -117,8 +122,8 @@ pub fn two_series_svg_in(
             top.name, top.y_label, bottom.name, bottom.y_label, subtitle, warning
         ),
     };
-    let mut s = open_svg_captioned(WIDTH, HEIGHT, &title, &desc, caption);
-    heading(&mut s, WIDTH, &title, Some(&subtitle));
+    let mut opened = open_chart(WIDTH, HEIGHT, (&title, Some(&subtitle)), &desc, caption);
+    let s = &mut opened.svg;
     let all: Vec<i64> = top
         .points
         .iter()
@@ -127,10 +132,7 @@ pub fn two_series_svg_in(
         .collect();
     let (first, last) = match (all.iter().min(), all.iter().max()) {
         (Some(a), Some(b)) => (*a, *b),
-        _ => {
-            close_svg(&mut s, HEIGHT, caption);
-            return s;
-        }
+        _ => return close_chart(opened, HEIGHT, caption),
     };
     let upper = Frame {
         left: 80.0,
@@ -153,14 +155,14 @@ pub fn two_series_svg_in(
         lang,
     };
     series_in_frame(
-        &mut s,
+        s,
         &upper,
         (first, last),
         &top.points,
         &style(PALETTE[0], &top.y_label, None),
     );
     series_in_frame(
-        &mut s,
+        s,
         &lower,
         (first, last),
         &bottom.points,
@@ -176,6 +178,5 @@ pub fn two_series_svg_in(
         )
         .expect("write to String");
     }
-    close_svg(&mut s, HEIGHT, caption);
-    s
+    close_chart(opened, HEIGHT, caption)
 }

@@ -44,14 +44,15 @@ fn escape(s: &str) -> String {
     imr_escape::xml_text(s)
 }
 
-/// A tick value without trailing zeros ("0.1", not "0.1000").
-fn tick_label(t: f64) -> String {
+/// A tick value without trailing zeros ("0.1", not "0.1000"; "0,1" in Spanish).
+fn tick_label(t: f64, lang: Lang) -> String {
     let s = format_number(t);
-    if s.contains('.') && !s.contains('e') {
+    let s = if s.contains('.') && !s.contains('e') {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
         s
-    }
+    };
+    lang.with_decimal_mark(s)
 }
 
 /// "Nice" ticks covering `[lo, hi]` (steps of 1, 2 or 5 × 10ᵏ).
@@ -142,7 +143,7 @@ pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
         s.push_str(&format!(
             "<line x1=\"{x:.2}\" y1=\"{top:.2}\" x2=\"{x:.2}\" y2=\"{axis_y:.2}\" stroke=\"#e5e5e5\"/>\n<text x=\"{x:.2}\" y=\"{:.2}\" text-anchor=\"middle\">{}</text>\n",
             axis_y + 16.0,
-            tick_label(if t.abs() < 1e-12 * (hi - lo) { 0.0 } else { t })
+            tick_label(if t.abs() < 1e-12 * (hi - lo) { 0.0 } else { t }, lang)
         ));
     }
     s.push_str(&format!(
@@ -169,7 +170,11 @@ pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
             "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{}</text>\n",
             left - 8.0,
             row_top + options.row_height / 2.0 + 4.0,
-            escape(term)
+            escape(if term == INTERCEPT {
+                lang.pick("(Constante)", INTERCEPT)
+            } else {
+                term
+            })
         ));
         for (i, fit) in fits.iter().enumerate() {
             let Some(c) = fit.coefficient(term) else {
@@ -215,9 +220,13 @@ fn legend_entry(fit: &Fit, lang: Lang) -> String {
     match lang {
         Lang::En => format!("{}, {} SE, {pct}% CI", fit.model.label(), fit.vcov.name()),
         Lang::Es => format!(
-            "{}, EE {}, IC {pct}%",
+            "{}, {}, IC {pct}%",
             fit.model.label_in(lang),
-            fit.vcov.name()
+            match fit.vcov {
+                crate::VcovKind::Iid => "EE clásicos",
+                crate::VcovKind::Hc1 => "EE robustos (HC1)",
+                crate::VcovKind::Cluster => "EE agrupados (CR1)",
+            }
         ),
     }
 }

@@ -1,0 +1,107 @@
+// The page on a phone (issue 42, item 7), 390×844 as a journalist holds it, and on a desktop:
+// the first screen of Mapa is the map with its legend on it (a screenshot of the map has its
+// legend; the options are below it), the header is one compact row with the five tabs on one
+// row, a tap near the screen's edge opens a tooltip inside the screen, a commune too small to
+// tap (Santiago, 7×7 px in the region inset) is reached from the commune search, no view is
+// wider than the screen, chart titles wrap inside their chart instead of being cut, and table
+// cells keep their words whole. Spanish and English.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch } from './harness.mjs';
+import { ViewPage, READY } from './views.mjs';
+import { InequalityPage } from './pages/index.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1400, height: 1000 };
+const inside = (box, area, slack = 1) => box.left >= area.left - slack && box.right <= area.right + slack
+  && box.top >= area.top - slack && box.bottom <= area.bottom + slack;
+
+for (const lang of ['es', 'en']) {
+  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+    test(`the map and its legend are the first screen of the map view (${lang}, ${size})`, async () => {
+      const map = await ViewPage.open(browser, server.origin, 'map', { lang, viewport });
+      const { map: box, legend, legendRows, window } = await map.mapAndLegendBoxes();
+      const screen = { left: 0, top: 0, right: window.width, bottom: window.height };
+      // The whole map on the first screen, not under the controls.
+      assert.ok(inside(box, screen), `map ${JSON.stringify(box)} in ${JSON.stringify(screen)}`);
+      // Its legend on it: every row within the map and the screen.
+      assert.ok(legendRows.length >= 3, `${legendRows.length} legend rows`);
+      for (const row of legendRows) assert.ok(inside(row, box) && inside(row, screen), `legend row ${JSON.stringify(row)} on the map ${JSON.stringify(box)}`);
+      assert.ok(inside(legend, box), `legend ${JSON.stringify(legend)} on the map`);
+      // The options below it.
+      const options = await map.optionsPanel().boundingBox();
+      assert.ok(options.y >= box.bottom - 1, 'the options are below the map');
+      assert.deepEqual(map.errors, []);
+      await map.close();
+    });
+  }
+
+  test(`the header is one compact row with the five tabs on one row (${lang}, phone)`, async () => {
+    const page = await ViewPage.open(browser, server.origin, 'map', { lang, viewport: PHONE });
+    const { header, tabs } = await page.headerBoxes();
+    assert.equal(tabs.length, 5);
+    assert.ok(tabs.every((t) => Math.abs(t.top - tabs[0].top) < 1), `tabs on more than one row: ${tabs.map((t) => t.top).join(', ')}`);
+    assert.ok(tabs.every((t) => t.right <= PHONE.width + 0.5), 'a tab beyond the screen');
+    assert.ok(header.height <= 56, `header ${header.height} px tall`);
+    assert.ok(tabs[0].bottom <= 0.13 * PHONE.height, `header and tabs take ${tabs[0].bottom} px of ${PHONE.height}`);
+    await page.close();
+  });
+
+  test(`a tap at the screen's edge opens the tooltip inside the screen and the page stays as wide (${lang}, phone)`, async () => {
+    const map = await ViewPage.open(browser, server.origin, 'map', { lang, viewport: PHONE, hasTouch: true });
+    const code = await map.rightmostCommune();
+    await map.tapCommune(code);
+    await map.tooltip().locator('[data-field="name"]').filter({ hasText: `(${code})` }).waitFor();
+    const { tooltip, window } = await map.tooltipBox();
+    assert.ok(inside(tooltip, { left: 0, top: 0, right: window.width, bottom: window.height }), `tooltip ${JSON.stringify(tooltip)} in ${JSON.stringify(window)}`);
+    const { content, window: width } = await map.widths();
+    assert.ok(content <= width, `the page is ${content} px wide on a ${width} px screen`);
+    assert.deepEqual(map.errors, []);
+    await map.close();
+  });
+
+  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+    test(`a commune too small to tap is found by name, zoomed to and shown (${lang}, ${size})`, async () => {
+      const map = await ViewPage.open(browser, server.origin, 'map', { lang, viewport });
+      const before = await map.communeBox('13101');
+      const choice = (await map.communeChoices()).find((c) => c.endsWith('(13101)'));
+      assert.ok(choice, 'Santiago is in the list');
+      await map.findCommune(choice);
+      await map.tooltip().locator('[data-field="name"]').filter({ hasText: '(13101)' }).waitFor();
+      assert.equal(await map.commune('13101').getAttribute('aria-pressed'), 'true');
+      const after = await map.communeBox('13101');
+      assert.ok(after.width >= 24 && after.width > before.width * 2, `13101 is ${after.width} px wide after the search (${before.width} before)`);
+      const { tooltip, window } = await map.tooltipBox();
+      assert.ok(inside(tooltip, { left: 0, top: 0, right: window.width, bottom: window.height }), `tooltip ${JSON.stringify(tooltip)}`);
+      // A name that is no commune says so.
+      await map.findCommune(lang === 'es' ? 'Atlántida' : 'Atlantis');
+      await map.communeNotFound().waitFor();
+      assert.deepEqual(map.errors, []);
+      await map.close();
+    });
+  }
+
+  test(`no view is wider than a 390 px screen (${lang})`, async () => {
+    for (const view of Object.keys(READY)) {
+      const page = await ViewPage.open(browser, server.origin, view, { lang, viewport: PHONE });
+      const { content, window } = await page.widths();
+      assert.ok(content <= window, `${view}: ${content} px wide on a ${window} px screen`);
+      await page.close();
+    }
+  });
+
+  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+    test(`chart titles wrap inside their charts and table cells keep their words whole (${lang}, ${size})`, async () => {
+      const view = await ViewPage.open(browser, server.origin, 'inequality', { lang, viewport });
+      await InequalityPage.attach(view).trendTable().waitFor({ timeout: 60000 });
+      assert.deepEqual(await view.clippedChartTexts(), []);
+      assert.deepEqual(await view.squeezedCells(), []);
+      assert.deepEqual(view.errors, []);
+      await view.close();
+    });
+  }
+}
