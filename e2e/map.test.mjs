@@ -64,9 +64,12 @@ test('changing the year recolours without redrawing the paths, and the switch is
   const before = await view.values();
   const dBefore = await page.$eval('path[data-code="13101"]', (p) => p.getAttribute('d'));
   const years = await view.yearOptions().allTextContents();
-  // The years with infant deaths: 2001–2021 without 2016 and 2020.
+  // Every year from 2001 to 2021; 2016 and 2020 (no commune figures published) are listed as
+  // gaps that cannot be chosen.
   assert.deepEqual(years.map((y) => y.trim()),
-    Array.from({ length: 21 }, (_, k) => String(2001 + k)).filter((y) => y !== '2016' && y !== '2020'));
+    Array.from({ length: 21 }, (_, k) => 2001 + k).map((y) => (y === 2016 || y === 2020 ? `${y} — no data` : String(y))));
+  const disabled = await view.yearOptions().evaluateAll((os) => os.filter((o) => o.disabled).map((o) => o.value));
+  assert.deepEqual(disabled, ['2016', '2020']);
   // Mark a path element: recolouring must keep the same element (no re-render).
   await page.$eval('path[data-code="13101"]', (p) => { p.__kept = true; });
   await view.chooseYear('2019');

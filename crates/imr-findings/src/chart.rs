@@ -47,29 +47,10 @@ fn range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
     Some(((lo - pad).max(floor), hi + pad))
 }
 
-/// The step between a chart's years: the smallest difference between two consecutive years
-/// (1 for yearly data); `None` with fewer than two years.
-fn year_step(years: &[i64]) -> Option<i64> {
-    years
-        .windows(2)
-        .map(|w| w[1] - w[0])
-        .filter(|d| *d > 0)
-        .min()
-}
-
 /// The years between the first and the last, on the data's step, that no series has: a gap is
 /// drawn as one (a band, no line across it), never bridged.
-pub fn missing_years(years: &[i64]) -> Vec<i64> {
-    let (Some(step), Some(first), Some(last)) = (year_step(years), years.first(), years.last())
-    else {
-        return Vec::new();
-    };
-    (0..)
-        .map(|k| first + k * step)
-        .take_while(|t| t <= last)
-        .filter(|t| !years.contains(t))
-        .collect()
-}
+pub use imr_core::stats::years::missing_years;
+use imr_core::stats::years::year_step;
 
 /// The years whose label is written under the axis: all of them up to 8, else the first, the
 /// last and every fifth year not crowding them.

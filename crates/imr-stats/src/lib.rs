@@ -6,6 +6,7 @@
 pub mod poisson;
 pub mod quantile;
 pub mod rounded;
+pub mod years;
 
 pub use imr_lang::{Caption, Lang, Worded};
 pub use poisson::{poisson_exact_interval, PoissonInterval};

@@ -143,9 +143,20 @@ pub(super) fn MapControls(
                 <label for="map-year">{msg(|m| m.common.year)}</label>
                 <select id="map-year" data-testid="year-select"
                     on:change=move |ev| { if let Ok(y) = event_target_value(&ev).parse::<i64>() { switch_year.run(y) } }>
-                    {move || years.get().into_iter().map(|y| view! {
-                        <option value=y.to_string() selected=move || year.get() == Some(y)>{y}</option>
-                    }).collect_view()}
+                    // The years without data between the first and the last (2016 and 2020 in
+                    // the bundled data) are listed as gaps that cannot be chosen, so that 2015
+                    // and 2017 are never taken for consecutive years.
+                    {move || {
+                        let ys = years.get();
+                        let mut listed: Vec<(i64, bool)> = ys.iter().map(|&y| (y, true))
+                            .chain(imr_core::stats::years::missing_years(&ys).into_iter().map(|y| (y, false)))
+                            .collect();
+                        listed.sort_unstable();
+                        listed.into_iter().map(|(y, has_data)| match has_data {
+                            true => view! { <option value=y.to_string() selected=move || year.get() == Some(y)>{y}</option> }.into_any(),
+                            false => view! { <option value=y.to_string() disabled data-gap="true">{move || format!("{y} — {}", messages(lang.get()).map.no_data)}</option> }.into_any(),
+                        }).collect_view()
+                    }}
                 </select>
                 <button class="secondary" data-testid="play" aria-pressed=move || playing.get().to_string() on:click=play>
                     {move || if playing.get() { messages(lang.get()).map.pause } else { messages(lang.get()).map.play_years }}

@@ -44,21 +44,8 @@ pub(crate) struct SeriesStyle<'a> {
 /// first point to the last that have no point: drawn as gaps, never bridged by a line or a band.
 pub(crate) fn gap_years(points: &[SeriesPoint]) -> (i64, Vec<i64>) {
     let times: Vec<i64> = points.iter().map(|p| p.time).collect();
-    let step = times
-        .windows(2)
-        .map(|w| w[1] - w[0])
-        .filter(|d| *d > 0)
-        .min()
-        .unwrap_or(1);
-    let gaps = match (times.first(), times.last()) {
-        (Some(&first), Some(&last)) => (0..)
-            .map(|k| first + k * step)
-            .take_while(|t| *t <= last)
-            .filter(|t| !times.contains(t))
-            .collect(),
-        _ => Vec::new(),
-    };
-    (step, gaps)
+    let step = imr_stats::years::year_step(&times).unwrap_or(1);
+    (step, imr_stats::years::missing_years(&times))
 }
 
 /// Draw one series (line, points, band from `ci`) in `frame` on a year axis from `first` to
