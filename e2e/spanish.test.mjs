@@ -69,8 +69,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
 test('every download of every view in Spanish writes decimal commas and no English label', async () => {
   const problems = [];
   const names = [];
-  // The Findings' report and embeds are written by crates/imr-findings, being rewritten (the
-  // todo test below).
+  // The Findings' report and embeds: the test below.
   for (const view of Object.keys(READY).filter((v) => v !== 'findings')) {
     let opened = null;
     let n = Infinity;
@@ -110,7 +109,7 @@ test('every download of every view in Spanish writes decimal commas and no Engli
   assert.deepEqual(problems, []);
 });
 
-test('the Findings\' report and embeddable figures are in Spanish too', { todo: 'written by crates/imr-findings (embed.rs: <summary>Data</summary>, "year", data tables with decimal points), being rewritten' }, async () => {
+test('the Findings\' report and embeddable figures are in Spanish too', async () => {
   const opened = await ViewPage.open(browser, server.origin, 'findings', { lang: 'es', viewport: DESKTOP });
   const problems = [];
   const n = await opened.downloadButtons().count();

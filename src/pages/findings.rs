@@ -240,8 +240,8 @@ pub fn FindingsPage() -> impl IntoView {
                         let embed = move |_| {
                             let l = lang().get_untracked();
                             let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
-                            let credit = if state.bundled.get_untracked() { imr_findings::embed::BUNDLED_CREDIT } else { "" };
-                            let html = imr_findings::embed::snippet(&embed_answer, &line, credit);
+                            let credit = if state.bundled.get_untracked() { imr_findings::embed::bundled_credit(l) } else { "" };
+                            let html = imr_findings::embed::snippet(&embed_answer, l, &line, credit);
                             download_text(&format!("figura_{question}.html"), "text/html", &html);
                         };
                         view! {

@@ -1,35 +1,120 @@
 //! One figure to paste into an article: a self-contained HTML snippet with the chart as inline
 //! SVG, the numbers it draws as a table, the source line and the licence of the data and
 //! boundaries. No script, no stylesheet link, no image or font request: it renders offline in a
-//! blank page (tested in `e2e/findings.test.mjs`).
+//! blank page (tested in `e2e/findings.test.mjs`). Its words and numbers are in the answer's
+//! language: a Spanish article gets "Año" and decimal commas (`e2e/spanish.test.mjs`).
 
 use crate::chart::escape;
 use crate::text::Answer;
+use imr_core::Lang;
 
-/// Credit of the bundled dataset and boundaries (see `public/data/SOURCES.md`).
-pub const BUNDLED_CREDIT: &str = "Datos/Data: SINIM–SUBDERE, INE, MINSAL (CC0). Límites/Boundaries: chilemapas (M. Vargas et al.; INE, SUBDERE, BCN), GPL-3.";
+/// Credit of the bundled dataset and boundaries in `lang` (see `public/data/SOURCES.md`).
+pub fn bundled_credit(lang: Lang) -> &'static str {
+    lang.pick(
+        "Datos: SINIM–SUBDERE, INE, MINSAL (CC0). Límites: chilemapas (M. Vargas et al.; INE, SUBDERE, BCN), GPL-3.",
+        "Data: SINIM–SUBDERE, INE, MINSAL (CC0). Boundaries: chilemapas (M. Vargas et al.; INE, SUBDERE, BCN), GPL-3.",
+    )
+}
 
-/// The snippet of one answer: `<figure>` with the SVG, the headline as caption, the data table
-/// (in a `<details>`), `provenance` (source files, engine, date) and `credit` (licences).
-pub fn snippet(answer: &Answer, provenance: &str, credit: &str) -> String {
+/// The reader's words for a column of an answer's table (`Table::header`, machine names that
+/// the page's JSON and CSV keep): Spanish and English. A name not listed is shown as it is.
+const COLUMN_WORDS: [(&str, &str, &str); 19] = [
+    ("year", "Año", "Year"),
+    (
+        "pooled_rate_per_1000",
+        "Tasa del conjunto (por 1.000)",
+        "Pooled rate (per 1,000)",
+    ),
+    (
+        "median_rate_per_1000",
+        "Tasa comunal mediana (por 1.000)",
+        "Median commune rate (per 1,000)",
+    ),
+    ("ci_low", "IC 95 %: desde", "95% CI: low"),
+    ("ci_high", "IC 95 %: hasta", "95% CI: high"),
+    ("value", "Valor", "Value"),
+    ("observed_gini", "Gini observado", "Observed Gini"),
+    ("adjusted_gini", "Gini ajustado", "Adjusted Gini"),
+    (
+        "imr_inequality",
+        "Desigualdad de la mortalidad infantil",
+        "Inequality of infant mortality",
+    ),
+    (
+        "health_income_gini",
+        "Gini de los recursos municipales de salud",
+        "Gini of municipal health resources",
+    ),
+    ("term", "Variable", "Term"),
+    ("per", "Por", "Per"),
+    (
+        "change_per_1000",
+        "Cambio de la tasa (por 1.000)",
+        "Change in the rate (per 1,000)",
+    ),
+    ("model", "Modelo", "Model"),
+    ("code", "Código", "Code"),
+    ("name", "Comuna", "Commune"),
+    (
+        "smoothed_rate_per_1000",
+        "Tasa suavizada (por 1.000)",
+        "Smoothed rate (per 1,000)",
+    ),
+    (
+        "raw_rate_per_1000",
+        "Tasa observada (por 1.000)",
+        "Raw rate (per 1,000)",
+    ),
+    ("births", "Nacidos vivos", "Live births"),
+];
+
+/// The column's words in `lang`, or its name when the list has none.
+pub fn column_words(lang: Lang, column: &str) -> &str {
+    COLUMN_WORDS
+        .iter()
+        .find(|(name, _, _)| *name == column)
+        .map(|(_, es, en)| lang.pick(es, en))
+        .unwrap_or(column)
+}
+
+/// A cell of an answer's table as a reader of `lang` writes it: a number with a decimal part
+/// gets a decimal comma in Spanish; codes, names and whole numbers are left as they are.
+fn cell_in(lang: Lang, cell: &str) -> String {
+    match (lang, cell.parse::<f64>()) {
+        (Lang::Es, Ok(_)) if cell.contains('.') => cell.replacen('.', ",", 1),
+        _ => cell.to_owned(),
+    }
+}
+
+/// The snippet of one answer in `lang` (the answer's): `<figure>` with the SVG, the headline as
+/// caption, the data table (in a `<details>`), `provenance` (source files, engine, date) and
+/// `credit` (licences).
+pub fn snippet(answer: &Answer, lang: Lang, provenance: &str, credit: &str) -> String {
     let mut out = format!(
-        "<figure class=\"imr-atlas-figure\" data-question=\"{}\" style=\"margin:1em 0;max-width:340px;font-family:sans-serif;font-size:13px;color:#222\">\n{}\n<figcaption style=\"margin-top:.4em\"><strong>{}</strong>",
+        "<figure class=\"imr-atlas-figure\" data-question=\"{}\" lang=\"{}\" style=\"margin:1em 0;max-width:340px;font-family:sans-serif;font-size:13px;color:#222\">\n{}\n<figcaption style=\"margin-top:.4em\"><strong>{}</strong>",
         answer.question,
+        lang.tag(),
         answer.chart_svg,
         escape(&answer.headline)
     );
-    out.push_str("<details style=\"margin-top:.4em\"><summary>Data</summary><table style=\"border-collapse:collapse;font-size:12px\"><thead><tr>");
+    out.push_str(&format!(
+        "<details style=\"margin-top:.4em\"><summary>{}</summary><table style=\"border-collapse:collapse;font-size:12px\"><thead><tr>",
+        lang.pick("Datos", "Data")
+    ));
     for h in &answer.data.header {
         out.push_str(&format!(
             "<th style=\"border-bottom:1px solid #999;padding:2px 4px;text-align:left\">{}</th>",
-            escape(h)
+            escape(column_words(lang, h))
         ));
     }
     out.push_str("</tr></thead><tbody>");
     for row in &answer.data.rows {
         out.push_str("<tr>");
         for c in row {
-            out.push_str(&format!("<td style=\"padding:2px 4px\">{}</td>", escape(c)));
+            out.push_str(&format!(
+                "<td style=\"padding:2px 4px\">{}</td>",
+                escape(&cell_in(lang, c))
+            ));
         }
         out.push_str("</tr>");
     }
@@ -39,4 +124,30 @@ pub fn snippet(answer: &Answer, provenance: &str, credit: &str) -> String {
         escape(credit)
     ));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spanish_cells_take_a_decimal_comma_and_codes_stay() {
+        assert_eq!(cell_in(Lang::Es, "7.123456"), "7,123456");
+        assert_eq!(cell_in(Lang::Es, "-0.5"), "-0,5");
+        assert_eq!(cell_in(Lang::Es, "13101"), "13101");
+        assert_eq!(cell_in(Lang::Es, "Santiago"), "Santiago");
+        assert_eq!(cell_in(Lang::Es, "gasto_salud_pc"), "gasto_salud_pc");
+        assert_eq!(cell_in(Lang::En, "7.123456"), "7.123456");
+        assert_eq!(cell_in(Lang::Es, ""), "");
+    }
+
+    #[test]
+    fn every_column_has_words_without_english_in_the_spanish() {
+        for (name, es, en) in COLUMN_WORDS {
+            assert!(imr_lang::english_words(es).is_empty(), "{name}: {es}");
+            assert_eq!(column_words(Lang::En, name), en);
+        }
+        assert!(imr_lang::english_words(bundled_credit(Lang::Es)).is_empty());
+        assert_eq!(column_words(Lang::Es, "unknown_column"), "unknown_column");
+    }
 }

@@ -491,8 +491,9 @@ fn an_embed_snippet_carries_its_chart_data_source_and_licence_without_requests()
     let rates = &answer(&f, Lang::En, "rates");
     let s = imr_findings::embed::snippet(
         rates,
+        Lang::En,
         "Source: chile_imr_2001_2021.csv",
-        imr_findings::embed::BUNDLED_CREDIT,
+        imr_findings::embed::bundled_credit(Lang::En),
     );
     assert!(s.contains("<svg") && s.contains("</figure>"));
     assert!(s.contains("GPL-3") && s.contains("Source: chile_imr_2001_2021.csv"));
@@ -501,6 +502,25 @@ fn an_embed_snippet_carries_its_chart_data_source_and_licence_without_requests()
     assert_eq!(s.matches("<tr><td").count(), years);
     assert_eq!(rates.data.rows.len(), years);
     assert!(!s.contains("<script") && !s.contains("src=") && !s.contains("href="));
+    // In Spanish: Spanish words, and the table's numbers with a decimal comma.
+    let rates_es = &answer(&f, Lang::Es, "rates");
+    let es = imr_findings::embed::snippet(
+        rates_es,
+        Lang::Es,
+        "Fuente: chile_imr_2001_2021.csv",
+        imr_findings::embed::bundled_credit(Lang::Es),
+    );
+    assert!(es.contains("<summary>Datos</summary>") && es.contains("<th style=\"border-bottom:1px solid #999;padding:2px 4px;text-align:left\">Año</th>"));
+    let first = &rates_es.data.rows[0];
+    assert!(first[1].contains('.'), "{first:?}");
+    assert!(es.contains(&format!(
+        "<td style=\"padding:2px 4px\">{}</td>",
+        first[1].replace('.', ",")
+    )));
+    for cell in es.split("<td style=\"padding:2px 4px\">").skip(1) {
+        let text = &cell[..cell.find("</td>").unwrap()];
+        assert!(imr_lang::decimal_points(text).is_empty(), "{text}");
+    }
 }
 
 /// The health-income correlation is of the adjusted Gini, and its Pearson interval carries each
