@@ -2,7 +2,8 @@
 // (file://, where a browser refuses to fetch a .wasm file). The stylesheet is inlined, the
 // wasm-bindgen glue becomes an inline module (its `export` statements removed) and the wasm is
 // embedded as base64 and instantiated with `initSync` — no fetch, no request of any kind.
-// The bundled dataset and boundaries are already inside the wasm (include_bytes!).
+// The bundled dataset and boundaries (dist/data/, not in the wasm) are embedded as base64 blocks
+// that the page reads instead of fetching them (src/components/assets.rs).
 // Its Content-Security-Policy allows the inline scripts by SHA-256 hash (scripts/csp-hashes.mjs),
 // not 'unsafe-inline'. Prints the sizes (raw and gzip) of the wasm and of the single file.
 import fs from 'node:fs';
@@ -58,6 +59,17 @@ const workerWasmBuf = fs.readFileSync(workerWasm);
 const block = (id, buf) => `<script type="application/octet-stream" id="${id}">${buf.toString('base64')}</script>`;
 out = out.replace('</body>', () =>
   `${block('imr-worker-js', fs.readFileSync(workerJs))}\n${block('imr-worker-wasm', workerWasmBuf)}\n</body>`);
+
+// The bundled data: the ids and paths of src/components/assets.rs.
+const dataBlocks = [
+  ['imr-data-panel', 'data/chile_imr_2001_2021.csv'],
+  ['imr-data-boundaries', 'data/comunas.topojson'],
+];
+for (const [id, file] of dataBlocks) {
+  const p = path.join(dist, file);
+  if (!fs.existsSync(p)) throw new Error(`single-file: no ${file} in ${dist}`);
+  out = out.replace('</body>', () => `${block(id, fs.readFileSync(p))}\n</body>`);
+}
 
 // The inline scripts changed (glue and wasm inlined): script-src allows exactly these by hash.
 out = withScriptHashes(out);

@@ -110,6 +110,7 @@ fn YourData() -> impl IntoView {
                 </p>
             })}
             {move || status().map(|text| view! { <p class="note" data-testid="your-data-status">{text}</p> })}
+            {move || state.bundled_loading.get().then(|| view! { <p class="note" data-testid="loading-bundled">{msg(|m| m.app.loading_bundled)}</p> })}
         </div>
     }
 }

@@ -2,6 +2,7 @@
 //! and rates derived from them. Core results are wrapped in [`Shared`] so memos compare by
 //! identity instead of deep equality.
 
+use crate::components::assets;
 use imr_core::analysis::AnalysisError;
 use imr_core::ingest::{build_panel, ColumnRoles, IngestError, IngestOptions, RawTable};
 use imr_core::panel::Panel;
@@ -149,8 +150,10 @@ pub struct AppState {
     /// ([`IngestOptions::rate_lag`]), kept in the link and the saved analysis as `rate-lag`; 0
     /// again when other files are uploaded or the bundled data loaded.
     pub rate_lag: RwSignal<u32>,
-    /// True while the bundled dataset is the data shown.
+    /// True while the bundled dataset is the data shown (or being read to be shown).
     pub bundled: RwSignal<bool>,
+    /// True while the bundled dataset's file is being read (fetched, the first time on a page).
+    pub bundled_loading: RwSignal<bool>,
     pub view: RwSignal<View>,
     pub panel: Memo<Option<Result<Shared<Panel>, IngestError>>>,
     /// The rates of the panel; `None` also when the panel has none (its error is shown).
@@ -188,6 +191,7 @@ impl AppState {
             time_value,
             rate_lag,
             bundled: RwSignal::new(false),
+            bundled_loading: RwSignal::new(false),
             // The study's answers first.
             view: fragment.synced("view", View::Findings),
             panel,
@@ -252,7 +256,6 @@ impl AppState {
 
 /// The bundled dataset: Chile's 345 communes, 2001–2021 (see `public/data/SOURCES.md`).
 pub const BUNDLED_NAME: &str = imr_core::data::BUNDLED_PANEL_FILE;
-const BUNDLED_CSV: &[u8] = imr_core::data::BUNDLED_PANEL_CSV;
 /// The births and infant deaths of the bundled dataset (`public/data/SOURCES.md`). Their names
 /// are guessed; the preset names them anyway, so that no other column is ever taken for them.
 pub const BUNDLED_BIRTHS: &str = "nacidos_vivos";
@@ -262,18 +265,50 @@ impl AppState {
     /// Loads the bundled dataset with its column preset: entity `codigo_comuna`, time `anio`,
     /// births `nacidos_vivos`, deaths `defunciones_infantiles` (counts; the published rate beside
     /// them, `tmi_sinim`, is guessed as the rate and not read where deaths are given).
+    ///
+    /// The file is the page's own (src/components/assets.rs), read the first time it is needed:
+    /// until it arrives `bundled_loading` is true, and if other data are loaded meanwhile
+    /// (`bundled` false again) it is not shown. A file the browser cannot read is shown as
+    /// the Data view shows an unreadable upload.
     pub fn load_bundled(&self) {
-        let file = read_file(BUNDLED_NAME, BUNDLED_CSV);
+        self.bundled.set(true);
+        // The bundled data have their year column, and their rates are read as published.
+        self.time_value.set(None);
+        self.rate_lag.set(0);
+        if let Some(bytes) = assets::cached(assets::BUNDLED_PANEL) {
+            self.show_bundled(Ok(&bytes));
+            return;
+        }
+        self.bundled_loading.set(true);
+        let state = *self;
+        leptos::task::spawn_local(async move {
+            let read = assets::load(assets::BUNDLED_PANEL).await;
+            state.bundled_loading.set(false);
+            if state.bundled.get_untracked() {
+                state.show_bundled(read.as_deref().map_err(String::clone));
+            }
+        });
+    }
+
+    fn show_bundled(&self, read: Result<&[u8], String>) {
+        let file = match read {
+            Ok(bytes) => read_file(BUNDLED_NAME, bytes),
+            Err(detail) => LoadedFile {
+                name: BUNDLED_NAME.to_owned(),
+                bytes: Arc::new(Vec::new()),
+                blob: None,
+                table: Err(FileError::Unreadable {
+                    name: BUNDLED_NAME.to_owned(),
+                    detail,
+                }),
+            },
+        };
         let preset = file.table.as_ref().ok().map(|t| {
             let mut roles = t.guessed_roles.clone();
             roles.births = t.columns.iter().position(|c| c == BUNDLED_BIRTHS);
             roles.deaths = t.columns.iter().position(|c| c == BUNDLED_DEATHS);
             vec![roles]
         });
-        self.bundled.set(true);
-        // The bundled data have their year column, and their rates are read as published.
-        self.time_value.set(None);
-        self.rate_lag.set(0);
         self.load(vec![file], preset);
     }
 }

@@ -1,5 +1,6 @@
 //! Small reusable pieces of the page.
 
+pub mod assets;
 pub mod cache;
 pub mod choice;
 pub mod csv_upload;

@@ -4,13 +4,14 @@
 //! The worker is started from a `blob:` URL (CSP `worker-src blob:`) made of its wasm-bindgen
 //! glue; the glue and wasm come from the page's own files (`imr-worker.js`,
 //! `imr-worker_bg.wasm`) or, in the single-file build, from base64 `<script>` blocks embedded by
-//! scripts/single-file.mjs (no fetch is possible from `file://`). The page posts the wasm bytes
+//! scripts/single-file.mjs (no fetch is possible from `file://`), read as the page's other
+//! assets are (src/components/assets.rs). The page posts the wasm bytes
 //! as the first message; the job follows as the second.
 
+use super::assets::{embedded, fetch_body};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 
 /// A running worker with the handlers it calls (dropped, so released, with it). Each user keeps
 /// its own in a `thread_local` and terminates it on Cancel or when done.
@@ -30,37 +31,6 @@ impl RunningWorker {
 thread_local! {
     /// The worker's glue and wasm, loaded once.
     static ASSETS: RefCell<Option<(String, js_sys::Uint8Array)>> = const { RefCell::new(None) };
-}
-
-/// Base64 text of an embedded `<script type="application/octet-stream">` block, decoded.
-fn embedded(id: &str) -> Option<Vec<u8>> {
-    let window = web_sys::window()?;
-    let text = window.document()?.get_element_by_id(id)?.text_content()?;
-    let binary = window.atob(text.trim()).ok()?;
-    Some(binary.chars().map(|c| c as u8).collect())
-}
-
-async fn fetch_response(path: &str) -> Result<web_sys::Response, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(path))
-        .await
-        .map_err(|e| format!("{path}: {e:?}"))?
-        .unchecked_into();
-    if !response.ok() {
-        return Err(format!("{path}: HTTP {}", response.status()));
-    }
-    Ok(response)
-}
-
-/// The body of the page's file `path`, read by `read` (`Response::text`, `::array_buffer`).
-async fn fetch_body(
-    path: &str,
-    read: fn(&web_sys::Response) -> Result<js_sys::Promise, JsValue>,
-) -> Result<JsValue, String> {
-    let body = read(&fetch_response(path).await?).map_err(|e| format!("{path}: {e:?}"))?;
-    JsFuture::from(body)
-        .await
-        .map_err(|e| format!("{path}: {e:?}"))
 }
 
 /// The worker's glue and wasm: embedded in the single file, else the page's own files.

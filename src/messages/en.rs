@@ -36,6 +36,7 @@ pub static EN: Messages = Messages {
         sources_heading: "Data sources",
         language_switch_label: "Cambiar a español",
         language_switch_button: "Español",
+        loading_bundled: "Loading the bundled Chilean data…",
         footer: |version| format!("imr-atlas, engine {version} — everything is computed in your browser; no data leave it."),
     },
     data: DataMessages {
@@ -270,6 +271,7 @@ pub static EN: Messages = Messages {
         name_property: "Name property",
         boundaries_file_label: "Your own GeoJSON or TopoJSON (WGS84 lon/lat): ",
         use_bundled_boundaries: "Use the bundled boundaries",
+        loading_boundaries: "Loading the commune boundaries…",
         raw_rate: "Raw rate",
         global_empirical_bayes: "Global empirical Bayes",
         spatial_empirical_bayes: "Spatial empirical Bayes",

@@ -36,6 +36,7 @@ pub static ES: Messages = Messages {
         sources_heading: "Fuentes de datos",
         language_switch_label: "Switch to English",
         language_switch_button: "English",
+        loading_bundled: "Cargando los datos de Chile incluidos…",
         footer: |version| format!("imr-atlas, motor {version} — todo el cálculo ocurre en su navegador; ningún dato sale de él."),
     },
     data: DataMessages {
@@ -270,6 +271,7 @@ pub static ES: Messages = Messages {
         name_property: "Propiedad con el nombre",
         boundaries_file_label: "GeoJSON o TopoJSON propio (lon/lat WGS84): ",
         use_bundled_boundaries: "Usar límites incluidos",
+        loading_boundaries: "Cargando los límites comunales…",
         raw_rate: "Tasa bruta",
         global_empirical_bayes: "Bayes empírico global",
         spatial_empirical_bayes: "Bayes empírico espacial",

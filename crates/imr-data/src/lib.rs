@@ -9,7 +9,10 @@
 //!   crosswalk, with the normalisation every reader of commune codes applies.
 //! - [`codebook`]: Spanish and English labels and units of the bundled panel's columns.
 //! - [`names`]: the normalisation of column names ("Código Comuna" → `codigo_comuna`).
-//! - The raw bundled files: [`BUNDLED_PANEL_CSV`], [`BOUNDARIES_TOPOJSON`].
+//! - The raw bundled files: `BUNDLED_PANEL_CSV`, `BOUNDARIES_TOPOJSON` — in native builds only
+//!   (`imr`, tests). The page reads them as its own files, `data/…` beside the wasm or blocks
+//!   of the single file (src/components/assets.rs), so that its wasm carries code, not 1.2 MB
+//!   of data (issue 43); a wasm build that names them does not compile.
 
 pub mod codebook;
 pub mod cut;
@@ -19,9 +22,11 @@ pub mod names;
 pub const BUNDLED_PANEL_FILE: &str = "chile_imr_2001_2021.csv";
 
 /// The bundled panel as shipped: UTF-8 CSV, built by `imr dataset` from `data/raw`.
+#[cfg(not(target_arch = "wasm32"))]
 pub const BUNDLED_PANEL_CSV: &[u8] = include_bytes!("../../../public/data/chile_imr_2001_2021.csv");
 
 /// Commune boundaries of Chile (TopoJSON, simplified; licence and source in `SOURCES.md`).
+#[cfg(not(target_arch = "wasm32"))]
 pub const BOUNDARIES_TOPOJSON: &str = include_str!("../../../public/data/comunas.topojson");
 
 /// The codebook of the bundled panel as shipped (one row per column).

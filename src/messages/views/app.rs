@@ -9,6 +9,8 @@ pub struct AppMessages {
     pub sources_heading: &'static str,
     pub language_switch_label: &'static str,
     pub language_switch_button: &'static str,
+    /// While the bundled dataset's file is read (the first time, before any number).
+    pub loading_bundled: &'static str,
     /// (engine version)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub footer: fn(&str) -> String,

@@ -13,6 +13,8 @@ pub struct MapMessages {
     pub name_property: &'static str,
     pub boundaries_file_label: &'static str,
     pub use_bundled_boundaries: &'static str,
+    /// While the bundled boundaries' file is read (the first time the map is shown).
+    pub loading_boundaries: &'static str,
     pub raw_rate: &'static str,
     pub global_empirical_bayes: &'static str,
     pub spatial_empirical_bayes: &'static str,

@@ -2,6 +2,7 @@
 
 use super::error::{BoundaryError, BoundaryWhy};
 use super::Drawn;
+use crate::components::assets;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::{AppState, Shared};
@@ -13,9 +14,6 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::sync::{Arc, OnceLock};
 use wasm_bindgen::JsCast;
-
-/// The bundled boundaries (345 communes, chilemapas), embedded so that no request is made.
-const BUNDLED_TOPOJSON: &str = imr_core::data::BOUNDARIES_TOPOJSON;
 
 /// Boundaries decoded, projected and weighted once ([`PreparedBoundaries`], as `imr map` prepares
 /// them), with what the page says of them.
@@ -89,16 +87,53 @@ fn build_matching(
     }
 }
 
-/// The bundled geometry, built on first use and kept for the life of the page (switching tabs
-/// does not rebuild it).
+/// The bundled geometry (345 communes, chilemapas: the page's own file
+/// `data/comunas.topojson`, src/components/assets.rs) once its file has been read: built on
+/// first use and kept for the life of the page (switching tabs does not rebuild it). Before
+/// that, [`BoundaryWhy::Loading`]: [`load_bundled_geometry`] reads it.
 pub(super) fn bundled_geometry() -> Result<Shared<Geometry>, BoundaryError> {
     static BUNDLED: OnceLock<Result<Arc<Geometry>, BoundaryError>> = OnceLock::new();
+    let loading = BoundaryError {
+        file: None,
+        why: BoundaryWhy::Loading,
+    };
+    let Some(bytes) = assets::cached(assets::BUNDLED_BOUNDARIES) else {
+        return Err(loading);
+    };
     BUNDLED
         .get_or_init(|| {
-            Geometry::build(BUNDLED_TOPOJSON, &PropertyKeys::default(), None).map(Arc::new)
+            let text = std::str::from_utf8(&bytes).map_err(|e| BoundaryError {
+                file: None,
+                why: BoundaryWhy::Unreadable(e.to_string()),
+            })?;
+            Geometry::build(text, &PropertyKeys::default(), None).map(Arc::new)
         })
         .clone()
         .map(Shared)
+}
+
+/// Shows the bundled geometry in `geometry`: at once when its file has been read, else once it
+/// arrives — unless the reader has chosen their own boundaries meanwhile. A file the browser
+/// cannot read is its error.
+pub(super) fn load_bundled_geometry(geometry: RwSignal<Result<Shared<Geometry>, BoundaryError>>) {
+    geometry.set(bundled_geometry());
+    if assets::cached(assets::BUNDLED_BOUNDARIES).is_some() {
+        return;
+    }
+    spawn_local(async move {
+        let read = assets::load(assets::BUNDLED_BOUNDARIES).await;
+        let waiting = geometry.with_untracked(|g| g.as_ref().is_err_and(BoundaryError::is_loading));
+        if !waiting {
+            return;
+        }
+        geometry.set(match read {
+            Ok(_) => bundled_geometry(),
+            Err(detail) => Err(BoundaryError {
+                file: None,
+                why: BoundaryWhy::Unreadable(detail),
+            }),
+        });
+    });
 }
 
 /// The user's own boundaries (GeoJSON or TopoJSON in WGS84), matched by a chosen property, with
@@ -183,7 +218,7 @@ pub(super) fn GeometryInput(
                 <label for="geo-file">{msg(|m| m.map.boundaries_file_label)}</label>
                 <input id="geo-file" type="file" accept=".json,.geojson,.topojson,application/json" data-testid="geometry-input" on:change=on_file/>
             </span>
-            <button class="secondary" on:click=move |_| { chosen.set(None); geometry.set(bundled_geometry()) }>{msg(|m| m.map.use_bundled_boundaries)}</button>
+            <button class="secondary" on:click=move |_| { chosen.set(None); load_bundled_geometry(geometry) }>{msg(|m| m.map.use_bundled_boundaries)}</button>
             {unmatched}
         </section>
     }

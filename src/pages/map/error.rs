@@ -35,18 +35,26 @@ pub(super) enum BoundaryWhy {
     Engine(BoundaryProblem),
     /// The browser could not read the file (its error).
     Unreadable(String),
+    /// The bundled boundaries' file is still being read (src/components/assets.rs).
+    Loading,
 }
 
 impl BoundaryError {
+    /// True while the bundled boundaries are still being read (a note, not an error).
+    pub(super) fn is_loading(&self) -> bool {
+        self.why == BoundaryWhy::Loading
+    }
+
     pub(super) fn text(&self, lang: Lang) -> String {
-        // Only a file the user chose can be unreadable (the bundled boundaries are compiled in).
-        let file = self.file.as_deref().unwrap_or_default();
+        // The bundled boundaries are the page's own file (`data/comunas.topojson`).
+        let file = self.file.as_deref().unwrap_or("comunas.topojson");
         let why = match &self.why {
             BoundaryWhy::Engine(problem) => problem.text(lang),
             // The Data view's words for a file the browser cannot read.
             BoundaryWhy::Unreadable(detail) => {
                 return (messages(lang).data.cannot_read_file)(file, detail)
             }
+            BoundaryWhy::Loading => return messages(lang).map.loading_boundaries.to_owned(),
         };
         match &self.file {
             Some(file) => format!("{file}: {why}"),

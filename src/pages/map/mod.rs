@@ -42,8 +42,8 @@ mod timing;
 mod tooltip;
 mod zoom;
 
-use boundaries::bundled_geometry;
 pub use boundaries::Geometry;
+use boundaries::{bundled_geometry, load_bundled_geometry};
 use error::{BoundaryError, MapError};
 pub(crate) use options::MapOptions;
 
@@ -81,6 +81,7 @@ pub fn MapPage() -> impl IntoView {
     let lang = lang();
     let state = expect_context::<AppState>();
     let geometry = RwSignal::new(bundled_geometry());
+    load_bundled_geometry(geometry);
     let options = MapOptions::from_fragment();
     let MapOptions { year, variable, .. } = options;
     // Flagged rows are left out of the map's estimates unless the shared include toggle is on.
@@ -249,6 +250,7 @@ pub fn MapPage() -> impl IntoView {
                 _ => None,
             }}
             {move || match geometry.get() {
+                Err(error) if error.is_loading() => view! { <p class="note" data-testid="map-loading">{move || error.text(lang.get())}</p> }.into_any(),
                 Err(error) => view! { <p class="error" role="alert">{move || format!("{}: {}", messages(lang.get()).map.boundaries, error.text(lang.get()))}</p> }.into_any(),
                 Ok(geo) => view! {
                     <figure::MapFigure geo=geo result=ok_result colouring=colouring selected=selected/>
