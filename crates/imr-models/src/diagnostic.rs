@@ -233,8 +233,9 @@ impl Diagnostic {
                  so θ = 0 and random effects coincide with pooled OLS"
             ),
             (NegativeSigmaU { value }, Lang::Es) => format!(
-                "la estimación de Swamy–Arora de σ²_u es negativa ({value:.4e}); se fija en 0, \
-                 de modo que θ = 0 y los efectos aleatorios coinciden con MCO agrupado"
+                "la estimación de Swamy–Arora de σ²_u es negativa ({}); se fija en 0, \
+                 de modo que θ = 0 y los efectos aleatorios coinciden con MCO agrupado",
+                lang.with_decimal_mark(format!("{value:.4e}"))
             ),
             (PoissonConverged { iterations }, Lang::En) => {
                 format!("poisson-fe converged in {iterations} Newton iteration(s)")
@@ -300,7 +301,7 @@ mod tests {
             },
             Diagnostic::NoConsecutivePeriods { entities: names(7) },
             Diagnostic::UnbalancedTheta,
-            Diagnostic::NegativeSigmaU { value: -0.5 },
+            Diagnostic::NegativeSigmaU { value: -0.139187 },
             Diagnostic::PoissonConverged { iterations: 4 },
             Diagnostic::AllZeroEntities {
                 outcome: "deaths".into(),
@@ -326,6 +327,7 @@ mod tests {
             assert_ne!(en, es, "{en}");
             assert_eq!(d.to_string(), en);
             assert_eq!(imr_lang::english_words(&es), Vec::<String>::new(), "{es}");
+            assert_eq!(imr_lang::decimal_points(&es), Vec::<String>::new(), "{es}");
         }
     }
 
