@@ -95,7 +95,7 @@ test('the SVG, PNG and CSV downloads hold every commune, made in the page', asyn
   assert.equal((text.match(/<path data-code="/g) || []).length, 345);
   assert.match(text, /data-testid="choropleth"/);
   assert.match(text, />2021<\/text>/);
-  assert.match(text, /Data: chile_imr_2001_2021\.csv\. Boundaries: chilemapas/);
+  assert.match(text, /Data: INE, DEIS–MINSAL and SINIM–SUBDERE \(chile_imr_2001_2021\.csv\)\. Boundaries: chilemapas/);
   // Engine and date on the source line and in <metadata>.
   const today = exportDate(text);
   assert.ok(datesSince(startedOn).includes(today), `${today}: the day the test ran`);
@@ -225,7 +225,7 @@ test('flagged rows are left out of the map by default and named; the include tog
   assert.match(await view.legendRow('flagged').textContent(), /Flagged, left out \(1\)/);
   // No deaths in 2021 for 4 communes (no rate published by SINIM, or no births).
   assert.match(await view.legendRow('none').textContent(), /\(4\)/);
-  assert.match(await view.flaggedNote().textContent(), /^1 flagged row\(s\) left out of classes, smoothing, Moran, funnel$/);
+  assert.match(await view.flaggedNote().textContent(), /^1 implausible row left out of the map figures$/);
   const list = view.flaggedList();
   assert.match(await list.textContent(), /Left out as implausible \(1\):/);
   assert.equal(await list.locator('li').count(), 1);

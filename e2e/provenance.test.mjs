@@ -133,7 +133,7 @@ test('on the Spanish page, model diagnostics, inequality notes and chart titles 
   // The downloaded SVG: Spanish title and legend, Spanish source line.
   const svg = (await map.downloadSvg()).text;
   assert.match(svg, /<text id="map-title"[^>]*>Tasa de mortalidad infantil<\/text>/);
-  assert.match(svg, />Datos: chile_imr_2001_2021\.csv\. Límites: /);
+  assert.match(svg, />Datos: INE, DEIS–MINSAL y SINIM–SUBDERE \(chile_imr_2001_2021\.csv\)\. Límites: /);
   assert.match(svg, />Sin datos </);
   assert.equal(await map.titleText(), 'Tasa de mortalidad infantil');
   // The command that writes the same SVG asks for Spanish too.

@@ -353,7 +353,7 @@ fn flagged_rows_are_left_out_of_the_map_unless_included() {
     }
     assert_eq!(svg.matches("data-class=\"flagged\"").count(), 1);
     assert!(svg.contains("Flagged, left out <tspan fill=\"#666666\">(1)</tspan>"));
-    assert!(svg.contains("1 flagged row(s) left out of classes, smoothing, Moran, funnel"));
+    assert!(svg.contains("1 implausible row left out of the map figures"));
     let classes = summary["classes"].as_array().unwrap();
     let counted: u64 = classes.iter().map(|c| c["count"].as_u64().unwrap()).sum();
     let no_data = summary["no_data"].as_array().unwrap().len() as u64;

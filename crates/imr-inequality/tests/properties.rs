@@ -370,9 +370,15 @@ fn the_adjusted_measures_do_not_move_when_every_area_s_births_take_one_ratio() {
         assert!((moved.mean_rate * ratio - base.mean_rate).abs() < 1e-6 * base.mean_rate);
         for m in AdjustedMeasure::ALL {
             let (a, b) = (base.value(m), moved.value(m));
-            assert!((a - b).abs() <= 1e-6 * a.abs().max(1e-9), "{m:?} at {ratio}: {a} vs {b}");
+            assert!(
+                (a - b).abs() <= 1e-6 * a.abs().max(1e-9),
+                "{m:?} at {ratio}: {a} vs {b}"
+            );
             for (x, y) in base.interval(m).iter().zip(moved.interval(m)) {
-                assert!((x - y).abs() <= 1e-5 * x.abs().max(1e-6), "{m:?} interval at {ratio}: {x} vs {y}");
+                assert!(
+                    (x - y).abs() <= 1e-5 * x.abs().max(1e-6),
+                    "{m:?} interval at {ratio}: {x} vs {y}"
+                );
             }
         }
     }

@@ -37,6 +37,17 @@ pub enum Method {
 }
 
 impl Method {
+    /// The number of classes asked for, for the methods that take one (quantiles, equal
+    /// intervals, natural breaks); the others fix theirs.
+    pub fn requested_classes(&self) -> Option<usize> {
+        match self {
+            Method::Quantile { classes }
+            | Method::EqualInterval { classes }
+            | Method::NaturalBreaks { classes } => Some(*classes),
+            _ => None,
+        }
+    }
+
     /// A short name for legends and file names.
     pub fn name(&self) -> &'static str {
         match self {

@@ -227,11 +227,12 @@ pub fn flagged_note(flagged: usize, left_out: bool, lang: Lang) -> String {
         (0, _, _) => String::new(),
         (n, false, Lang::En) => format!("{n} flagged value(s) included in the class breaks"),
         (n, false, Lang::Es) => format!("{n} valor(es) marcado(s) incluido(s) en los cortes"),
-        (n, true, Lang::En) => {
-            format!("{n} flagged row(s) left out of classes, smoothing, Moran, funnel")
-        }
+        // Plain words on the map; which computations leave them out is the methods' text.
+        (1, true, Lang::En) => "1 implausible row left out of the map figures".into(),
+        (n, true, Lang::En) => format!("{n} implausible rows left out of the map figures"),
+        (1, true, Lang::Es) => "1 fila inverosímil queda fuera de las cifras del mapa".into(),
         (n, true, Lang::Es) => {
-            format!("{n} fila(s) marcada(s) fuera de clases, suavizado, Moran, embudo")
+            format!("{n} filas inverosímiles quedan fuera de las cifras del mapa")
         }
     }
 }
@@ -246,8 +247,42 @@ pub fn method_note(method: &crate::classify::Method, classes: usize, lang: Lang)
                 lang.with_decimal_mark(hinge.to_string())
             )
         }
-        (m, Lang::En) => format!("Classes: {}, {} classes", m.name(), classes),
-        (m, Lang::Es) => format!("Clases: {}, {} clases", m.name_in(lang), classes),
+        (m, Lang::En) => format!(
+            "Classes: {}, {} classes{}",
+            m.name(),
+            classes,
+            fewer_classes(m, classes, lang)
+        ),
+        (m, Lang::Es) => format!(
+            "Clases: {}, {} clases{}",
+            m.name_in(lang),
+            classes,
+            fewer_classes(m, classes, lang)
+        ),
+    }
+}
+
+/// Why a map has fewer classes than were asked for (after the class count, or empty): equal
+/// values make quantile breaks coincide (many communes with no death share the rate 0), natural
+/// breaks cannot have more classes than distinct values, equal intervals need a spread.
+fn fewer_classes(method: &crate::classify::Method, classes: usize, lang: Lang) -> String {
+    use crate::classify::Method;
+    let Some(asked) = method.requested_classes().filter(|&k| k > classes) else {
+        return String::new();
+    };
+    let why = match (method, lang) {
+        (Method::Quantile { .. }, Lang::Es) => {
+            "muchas áreas tienen el mismo valor y sus cortes coinciden"
+        }
+        (Method::Quantile { .. }, Lang::En) => "many areas share a value and their breaks coincide",
+        (Method::NaturalBreaks { .. }, Lang::Es) => "hay menos valores distintos que clases",
+        (Method::NaturalBreaks { .. }, Lang::En) => "there are fewer distinct values than classes",
+        (_, Lang::Es) => "todos los valores son iguales",
+        (_, Lang::En) => "every value is the same",
+    };
+    match lang {
+        Lang::Es => format!(" ({asked} pedidas: {why})"),
+        Lang::En => format!(" ({asked} asked for: {why})"),
     }
 }
 
@@ -374,10 +409,11 @@ impl MapText {
             None => format!("imr-atlas {}", env!("CARGO_PKG_VERSION")),
         };
         self.source = vec![
-            match lang {
-                Lang::En => format!("Data: {data_source}. Boundaries: {geometry_source}."),
-                Lang::Es => format!("Datos: {data_source}. Límites: {geometry_source}."),
-            },
+            format!(
+                "{}. {}: {geometry_source}.",
+                data_credit(lang, data_source),
+                lang.pick("Límites", "Boundaries")
+            ),
             engine,
         ];
         self.no_data = lang.pick("Sin datos", "No data").into();
@@ -862,6 +898,20 @@ pub fn funnel_svg(
     s
 }
 
+/// Whose figures a map shows: the institutions behind the bundled panel (with its file name),
+/// else the reader's own files by name ("Datos del usuario (archivo.csv)"), so that a published
+/// map never credits an agency for numbers it did not publish.
+pub fn data_credit(lang: Lang, data_source: &str) -> String {
+    if data_source == crate::year_map::BUNDLED_DATA_FILE {
+        let who = crate::year_map::bundled_data_credit(lang);
+        return format!("{}: {who} ({data_source})", lang.pick("Datos", "Data"));
+    }
+    match lang {
+        Lang::Es => format!("Datos del usuario ({data_source})"),
+        Lang::En => format!("User's data ({data_source})"),
+    }
+}
+
 #[cfg(test)]
 mod lisa_legend_tests {
     use super::*;
@@ -890,5 +940,42 @@ mod lisa_legend_tests {
         assert_eq!(es.method_note, "Conglomerados LISA, p ≤ 0,05");
         assert_eq!(en.method_note, "LISA clusters, p ≤ 0.05");
         assert_eq!((en.legend[1].count, en.no_data), (1, 1));
+    }
+}
+
+#[cfg(test)]
+mod method_note_tests {
+    use super::*;
+    use crate::classify::{classify, Method};
+
+    /// Five quantiles asked of rates where most areas have none (0 per 1,000): the breaks
+    /// coincide, the map has fewer classes, and its note says how many were asked and why.
+    #[test]
+    fn fewer_classes_than_asked_are_said_with_their_reason() {
+        let values: Vec<Option<f64>> = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 3.0, 5.0, 8.0, 12.0]
+            .into_iter()
+            .map(Some)
+            .collect();
+        let method = Method::Quantile { classes: 5 };
+        let c = classify(&values, &method).unwrap();
+        let drawn = c.classes.len();
+        assert!(drawn < 5, "{drawn} classes");
+        assert_eq!(
+            method_note(&method, drawn, Lang::Es),
+            format!("Clases: cuantiles, {drawn} clases (5 pedidas: muchas áreas tienen el mismo valor y sus cortes coinciden)")
+        );
+        assert_eq!(
+            method_note(&method, drawn, Lang::En),
+            format!("Classes: quantile, {drawn} classes (5 asked for: many areas share a value and their breaks coincide)")
+        );
+        // As many as asked: no reason to give.
+        assert_eq!(
+            method_note(&method, 5, Lang::En),
+            "Classes: quantile, 5 classes"
+        );
+        let jenks = Method::NaturalBreaks { classes: 4 };
+        assert!(method_note(&jenks, 2, Lang::Es)
+            .ends_with("(4 pedidas: hay menos valores distintos que clases)"));
+        assert!(imr_lang::english_words(&method_note(&jenks, 2, Lang::Es)).is_empty());
     }
 }

@@ -18,6 +18,18 @@ use imr_stats::Lang;
 /// public/data/SOURCES.md).
 pub const BUNDLED_CREDIT: &str = "chilemapas (INE, SUBDERE, BCN), GPL-3";
 
+/// File name of the bundled panel (`imr_data::BUNDLED_PANEL_FILE`; imr-core's tests hold them
+/// equal): a map of it credits the institutions behind it, not only its file name.
+pub const BUNDLED_DATA_FILE: &str = "chile_imr_2001_2021.csv";
+
+/// Who the bundled panel's figures come from (public/data/SOURCES.md), in `lang`.
+pub fn bundled_data_credit(lang: Lang) -> &'static str {
+    lang.pick(
+        "INE, DEIS–MINSAL y SINIM–SUBDERE",
+        "INE, DEIS–MINSAL and SINIM–SUBDERE",
+    )
+}
+
 /// Confidence level of the intervals in the data table.
 pub const CONFIDENCE_LEVEL: f64 = 0.95;
 
@@ -404,7 +416,7 @@ mod tests {
                 (en.no_data.as_str(), es.no_data.as_str()),
                 ("No data", "Sin datos")
             );
-            assert!(es.source[0].starts_with("Datos: x.csv. Límites: chilemapas."));
+            assert!(es.source[0].starts_with("Datos del usuario (x.csv). Límites: chilemapas."));
             assert!(en.source[1].ends_with(" · 2026-11-30"));
             assert!(en.metadata.as_deref().unwrap().contains("2026-11-30"));
             // Without a date the English texts are those of `text`, as the snapshots fix them.
@@ -537,7 +549,7 @@ mod tests {
         assert_eq!(colouring.fill_of(1), crate::colour::FLAGGED_FILL);
         assert_eq!(
             colouring.flagged_note,
-            "1 flagged row(s) left out of classes, smoothing, Moran, funnel"
+            "1 implausible row left out of the map figures"
         );
         let layout =
             crate::layout::MapLayout::build(&layer, &crate::layout::LayoutSpec::auto(&layer))

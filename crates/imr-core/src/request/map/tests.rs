@@ -326,7 +326,9 @@ fn flagged_rows_are_left_out_of_smoothing_moran_lisa_and_funnel_unless_included(
             .svg
             .contains("data-code=\"15202\" data-class=\"flagged\" data-value=\"\""));
         assert_eq!(default.svg.matches("data-class=\"flagged\"").count(), 1);
-        assert!(default.svg.contains("1 flagged row(s) left out"));
+        assert!(default
+            .svg
+            .contains("1 implausible row left out of the map figures"));
         for code in ["15202", "13101", "12101"] {
             let ours = csv_columns(&default.csv, code);
             if code == "15202" {
@@ -359,4 +361,22 @@ fn flagged_rows_are_left_out_of_smoothing_moran_lisa_and_funnel_unless_included(
         assert!(!included.svg.contains("data-class=\"flagged\""));
         assert_ne!(csv_columns(&included.csv, "15202")[4], "flagged");
     }
+}
+
+/// The map credits the bundled panel's institutions by its file name: the two crates' names
+/// for that file are one.
+#[test]
+fn the_map_knows_the_bundled_file_by_its_name() {
+    assert_eq!(
+        imr_map::year_map::BUNDLED_DATA_FILE,
+        crate::data::BUNDLED_PANEL_FILE
+    );
+    assert_eq!(
+        imr_map::svg::data_credit(crate::Lang::Es, crate::data::BUNDLED_PANEL_FILE),
+        "Datos: INE, DEIS–MINSAL y SINIM–SUBDERE (chile_imr_2001_2021.csv)"
+    );
+    assert_eq!(
+        imr_map::svg::data_credit(crate::Lang::Es, "mis_datos.csv"),
+        "Datos del usuario (mis_datos.csv)"
+    );
 }
