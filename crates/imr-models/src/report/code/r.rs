@@ -1,225 +1,11 @@
-//! R and Stata code that reproduces a fit on the downloaded CSV, and the `imr fit` command.
-//!
-//! R: base R (`lm`, `glm`) and `sandwich` (Zeileis 2004, 2006), every package in Debian's
-//! `r-cran-*` (fixest is not), with each estimator's transformation, degrees of freedom and
-//! small-sample factor written out where packages differ from `imr` (Swamy–Arora with Stata's
-//! harmonic-mean T̄, CR1 of xtreg, fe, the absorbed effects' K of pyfixest). The script ends
-//! with the sample, coefficients and tests in full precision; `crates/imr-cli/tests/r_scripts.rs`
-//! runs it in R and compares it with `imr fit`. Stata: `regress`, `xtreg`, `xtpoisson`,
-//! `reghdfe`, `ppmlhdfe` — never executed by the tests (no Stata here), which the do-file says.
+//! The R code of a fit: base R (`lm`, `glm`) and `sandwich`.
 
-use crate::convention::Convention;
+use super::{
+    absorbed_names, cluster_columns, code_header, fe_column, regressors, CodeContext, FLAG_RULES,
+};
 use crate::fit::Fit;
 use crate::spec::{Estimator, VcovKind};
-use imr_escape::{comment_line, r_string, shell_join, stata_comment, stata_name, stata_string};
-
-/// The names the code needs: the CSV file and its entity and time columns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CodeContext<'a> {
-    /// File name of the downloaded data (as written next to the code).
-    pub csv_file: &'a str,
-    /// Entity column.
-    pub entity: &'a str,
-    /// Time column.
-    pub time: &'a str,
-    /// The year of every row when the file has no time column (`imr fit --time-value`): the
-    /// command carries the flag instead of `--time`, and the code creates the column `time`
-    /// holding it.
-    pub time_value: Option<i64>,
-    /// Comment lines (`#`, the export's provenance) before the CSV's header row: R skips them
-    /// with `comment.char = "#"`, Stata with `varnames()`/`rowrange()`.
-    pub comment_lines: usize,
-    /// Field delimiter of the file (`,`, `;`, tab…).
-    pub delimiter: char,
-    /// Decimal mark of its numbers (`.` or `,`).
-    pub decimal: char,
-    /// Column of live births (`--births`), if the data have one.
-    pub births: Option<&'a str>,
-    /// Column of infant deaths (`--deaths`), if the data have one.
-    pub deaths: Option<&'a str>,
-    /// Column of a published rate per 1,000 (`--rate`) the deaths are derived from
-    /// (`rate · births / 1000`) when there is no deaths column.
-    pub rate: Option<&'a str>,
-    /// Leave out the rows `imr` flags as implausible, as the fit did (`imr fit` without
-    /// `--include-flagged`): the rules of `imr_core::plausibility` with their default thresholds,
-    /// a rate above 200 per 1,000 and, for deaths derived from a published rate, deaths that
-    /// reach half the births or a rate on fewer than 10 births (`FLAG_RULES`).
-    pub drop_flagged: bool,
-}
-
-/// The thresholds of `imr_core::plausibility::Rule::DEFAULTS` (imr-models cannot depend on
-/// imr-core; the R tests of imr-cli run the code against `imr fit` on the bundled data, whose
-/// flagged rows break each rule): rate per 1,000 above, share of births reached by derived
-/// deaths, births below which a published rate is not taken.
-pub const FLAG_RULES: (f64, f64, f64) = (200.0, 0.5, 10.0);
-
-/// A column name in Stata code (see [`stata_name`]).
-fn stata(name: &str) -> String {
-    stata_name(name).name
-}
-
-/// Comment lines saying which columns the Stata code names differently because their own names
-/// are not valid Stata names.
-fn stata_renames<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
-    let mut out = String::new();
-    let mut seen: Vec<&str> = Vec::new();
-    for name in names {
-        let mapped = stata_name(name);
-        if !mapped.is_original && !seen.contains(&name) {
-            seen.push(name);
-            out.push_str(&format!(
-                "* column \"{}\" is not a valid Stata name: the code calls it {} (check the name import delimited gives it)\n",
-                stata_comment(name),
-                mapped.name
-            ));
-        }
-    }
-    out
-}
-
-/// The `import delimited` options that start at the header row after `comment_lines` comment
-/// lines: names on row `comment_lines + 1`, data from the row after it.
-fn stata_rows(comment_lines: usize) -> String {
-    if comment_lines == 0 {
-        "varnames(1)".to_string()
-    } else {
-        format!(
-            "varnames({}) rowrange({})",
-            comment_lines + 1,
-            comment_lines + 2
-        )
-    }
-}
-
-fn regressors(fit: &Fit) -> Vec<String> {
-    fit.regressors.clone()
-}
-
-/// The absorbed fixed effects of the fit as `imr fit --fe` names them (`region^year`).
-fn absorbed_names(fit: &Fit) -> Vec<String> {
-    fit.fixed_effects.iter().map(|f| f.name.clone()).collect()
-}
-
-/// The options of `imr fit` that set what is fitted (the input, its columns, the level and the
-/// output format aside). One definition of these words for every command shown: the command of
-/// an exported fit ([`imr_command_args`]) and the request's `to_args` in imr-core.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FitOptions<'a> {
-    /// Outcome column (`--y`).
-    pub y: &'a str,
-    /// The `--x` values, one `--x` each (a value may list several regressors, `a,b`).
-    pub x: &'a [String],
-    /// Estimator (`--model`).
-    pub model: Estimator,
-    /// Standard errors (`--vcov`).
-    pub vcov: VcovKind,
-    /// Weights column (`--weights`), if any.
-    pub weights: Option<&'a str>,
-    /// Exposure column (`--exposure`), if any.
-    pub exposure: Option<&'a str>,
-    /// Absorbed fixed effects as fixest writes them (`--fe`, `commune,region^year`), if any.
-    pub fe: Option<&'a str>,
-}
-
-impl FitOptions<'_> {
-    /// `--y`, one `--x` per value, `--model`, `--vcov`, then `--weights`, `--exposure` and
-    /// `--fe` when set.
-    pub fn to_args(&self) -> Vec<String> {
-        let mut args = vec!["--y".to_string(), self.y.to_string()];
-        for x in self.x {
-            args.push("--x".into());
-            args.push(x.clone());
-        }
-        args.extend(["--model", self.model.name(), "--vcov", self.vcov.name()].map(String::from));
-        for (flag, value) in [
-            ("--weights", self.weights),
-            ("--exposure", self.exposure),
-            ("--fe", self.fe),
-        ] {
-            if let Some(value) = value {
-                args.extend([flag.to_string(), value.to_string()]);
-            }
-        }
-        args
-    }
-}
-
-/// The arguments of the `imr fit` command that produces `fit` from the CSV: the regressors as
-/// one comma-separated `--x`, or one `--x` per regressor when a name holds a comma (then each
-/// names a column whole).
-pub fn imr_command_args(fit: &Fit, ctx: &CodeContext) -> Vec<String> {
-    let mut args: Vec<String> = ["imr", "fit", ctx.csv_file, "--entity", ctx.entity]
-        .map(String::from)
-        .to_vec();
-    match ctx.time_value {
-        Some(year) => args.extend(["--time-value".to_string(), year.to_string()]),
-        None => args.extend(["--time".to_string(), ctx.time.to_string()]),
-    }
-    for (flag, column) in [
-        ("--births", ctx.births),
-        ("--deaths", ctx.deaths),
-        ("--rate", ctx.rate.filter(|_| ctx.deaths.is_none())),
-    ] {
-        if let Some(column) = column {
-            args.extend([flag.to_string(), column.to_string()]);
-        }
-    }
-    let joined;
-    let x = if fit.regressors.iter().any(|x| x.contains(',')) {
-        &fit.regressors[..]
-    } else {
-        joined = [fit.regressors.join(",")];
-        &joined[..]
-    };
-    let fe = (!fit.fixed_effects.is_empty()).then(|| absorbed_names(fit).join(","));
-    args.extend(
-        FitOptions {
-            y: &fit.outcome,
-            x,
-            model: fit.model,
-            vcov: fit.vcov,
-            weights: fit.weights.as_deref(),
-            exposure: fit.exposure.as_deref(),
-            fe: fe.as_deref(),
-        }
-        .to_args(),
-    );
-    let clusters = cluster_columns(fit);
-    if !clusters.is_empty() {
-        args.extend(["--cluster".to_string(), clusters.join(",")]);
-    }
-    args.extend(["--format", "json"].map(String::from));
-    args
-}
-
-/// The columns a fit's errors are clustered by when they are not the entity (`--cluster a` or
-/// `--cluster a,b`): empty for every other fit.
-fn cluster_columns(fit: &Fit) -> Vec<String> {
-    match &fit.vcov_convention {
-        Convention::ClusterBy { column, .. } => vec![column.clone()],
-        Convention::TwoWayCluster { columns, .. } => columns.to_vec(),
-        _ => Vec::new(),
-    }
-}
-
-/// The `imr fit` command line that produces `fit` from the CSV, every word shell-quoted
-/// ([`imr_escape::shell_join`]).
-pub fn imr_command(fit: &Fit, ctx: &CodeContext) -> String {
-    shell_join(imr_command_args(fit, ctx))
-}
-
-/// The comment lines that open the R and Stata code, each starting with `mark` and its text
-/// made safe by `comment`: the model and its errors, their convention, and the `imr fit`
-/// command that gives the same numbers.
-fn code_header(fit: &Fit, ctx: &CodeContext, mark: &str, comment: fn(&str) -> String) -> String {
-    format!(
-        "{mark} imr-atlas: {} — {} standard errors\n{mark} {}\n{mark} Same numbers as: {}\n",
-        fit.model.label(),
-        fit.vcov.name(),
-        comment(&fit.vcov_convention.to_string()),
-        comment(&imr_command(fit, ctx))
-    )
-}
+use imr_escape::{comment_line, r_string};
 
 /// Tokens `imr` reads as a missing value (`imr_core::ingest::number::is_missing_token`, which
 /// compares them case-insensitively) as R's `na.strings`, in the cases met in practice.
@@ -229,16 +15,6 @@ const R_NA_STRINGS: &str = "c(\"\", \"NA\", \"na\", \"N/A\", \"n/a\", \"NaN\", \
 fn r_strings<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     let items: Vec<String> = names.into_iter().map(r_string).collect();
     format!("c({})", items.join(", "))
-}
-
-/// The column of the data file that an absorbed fixed effect's part names: `entity` and `time`
-/// are the panel's entity and time columns, as `imr fit --fe` reads them.
-fn fe_column<'a>(part: &'a str, ctx: &CodeContext<'a>) -> &'a str {
-    match part {
-        "entity" => ctx.entity,
-        "time" => ctx.time,
-        other => other,
-    }
 }
 
 /// R code reading the data file as `imr` reads it: the provenance lines skipped, the entity as
@@ -666,6 +442,53 @@ fn r_model(fit: &Fit) -> String {
 pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
     let mut out = code_header(fit, ctx, "#", comment_line);
     out.push_str(&r_read(ctx));
+    out.push_str(&r_model_rows(fit));
+    let fe_parts: Vec<Vec<String>> = absorbed_names(fit)
+        .iter()
+        .map(|f| {
+            f.split('^')
+                .map(|p| fe_column(p, ctx).to_string())
+                .collect()
+        })
+        .collect();
+    let clusters: Vec<String> = cluster_columns(fit)
+        .iter()
+        .map(|c| fe_column(c, ctx).to_string())
+        .collect();
+    if !fe_parts.is_empty() {
+        out.push_str(&r_absorbed_rows(fit, &fe_parts, &clusters));
+    }
+    let xs = regressors(fit);
+    out.push_str(&format!(
+        "d <- d[order(d[[{e}]], d[[{t}]], method = \"radix\"), ]\n\
+         Y <- d[[{y}]]\n\
+         X <- as.matrix(d[, {x}, drop = FALSE])\n\
+         entity <- d[[{e}]]\n\
+         period <- d[[{t}]]\n",
+        e = r_string(ctx.entity),
+        t = r_string(ctx.time),
+        y = r_string(&fit.outcome),
+        x = r_strings(xs.iter().map(String::as_str)),
+    ));
+    if !fe_parts.is_empty() {
+        out.push_str(&r_absorbed_columns(&clusters));
+    }
+    if let Some(w) = &fit.weights {
+        out.push_str(&format!("w <- d[[{}]]\n", r_string(w)));
+    }
+    if let Some(e) = &fit.exposure {
+        out.push_str(&format!("exposure <- d[[{}]]\n", r_string(e)));
+    }
+    out.push_str(R_KEPT);
+    out.push_str(&r_model(fit));
+    out.push_str(&r_results(fit));
+    out
+}
+
+/// R code keeping the rows of the model: outcome and regressors present (and numeric), weights
+/// or exposure positive.
+fn r_model_rows(fit: &Fit) -> String {
+    let mut out = String::new();
     let xs = regressors(fit);
     let mut numeric: Vec<&str> = std::iter::once(fit.outcome.as_str())
         .chain(xs.iter().map(String::as_str))
@@ -687,114 +510,98 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
     if let Some(w) = fit.weights.as_deref().or(fit.exposure.as_deref()) {
         out.push_str(&format!("d <- d[d[[{}]] > 0, ]\n", r_string(w)));
     }
-    let fe_parts: Vec<Vec<String>> = absorbed_names(fit)
+    out
+}
+
+/// R code of the rows of a fit with absorbed effects: rows missing a level (or a cluster) left
+/// out, then singletons (and, Poisson, levels with a zero count in every row) removed until
+/// none is left; defines `fixed_effects(d)`.
+fn r_absorbed_rows(fit: &Fit, fe_parts: &[Vec<String>], clusters: &[String]) -> String {
+    let mut out = String::new();
+    let poisson = fit.model == Estimator::PoissonFe;
+    let mut columns: Vec<&str> = Vec::new();
+    for part in fe_parts.iter().flatten().chain(clusters) {
+        if !columns.contains(&part.as_str()) {
+            columns.push(part);
+        }
+    }
+    if poisson {
+        out.push_str(&format!(
+            "d <- d[d[[{}]] >= 0, ]  # a count cannot be negative\n",
+            r_string(&fit.outcome)
+        ));
+    }
+    out.push_str(&format!(
+        "# absorbed fixed effects: rows with a level{} missing are left out, then the rows alone in a\n\
+         # level (singletons, fitted exactly by it){} until none is left, as imr, fixest and pyfixest\n\
+         d <- d[stats::complete.cases(d[, {}, drop = FALSE]), ]\n\
+         fixed_effects <- function(d) list(\n",
+        if clusters.is_empty() { "" } else { " or a cluster" },
+        if poisson {
+            " and the rows of a level whose count is zero in\n# every row (its effect would be −∞: pyfixest fepois, Stata ppmlhdfe),"
+        } else {
+            ""
+        },
+        r_strings(columns.iter().copied())
+    ));
+    let items: Vec<String> = fit
+        .fixed_effects
         .iter()
-        .map(|f| {
-            f.split('^')
-                .map(|p| fe_column(p, ctx).to_string())
-                .collect()
+        .zip(fe_parts)
+        .map(|(f, parts)| {
+            let value = if parts.len() == 1 {
+                format!("factor(d[[{}]])", r_string(&parts[0]))
+            } else {
+                format!(
+                    "interaction({}, drop = TRUE)",
+                    parts
+                        .iter()
+                        .map(|p| format!("d[[{}]]", r_string(p)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            format!("  {} = {value}", r_string(&f.name))
         })
         .collect();
-    let clusters: Vec<String> = cluster_columns(fit)
-        .iter()
-        .map(|c| fe_column(c, ctx).to_string())
-        .collect();
-    let poisson = fit.model == Estimator::PoissonFe;
-    if !fe_parts.is_empty() {
-        let mut columns: Vec<&str> = Vec::new();
-        for part in fe_parts.iter().flatten().chain(&clusters) {
-            if !columns.contains(&part.as_str()) {
-                columns.push(part);
-            }
-        }
-        if poisson {
-            out.push_str(&format!(
-                "d <- d[d[[{}]] >= 0, ]  # a count cannot be negative\n",
-                r_string(&fit.outcome)
-            ));
-        }
-        out.push_str(&format!(
-            "# absorbed fixed effects: rows with a level{} missing are left out, then the rows alone in a\n\
-             # level (singletons, fitted exactly by it){} until none is left, as imr, fixest and pyfixest\n\
-             d <- d[stats::complete.cases(d[, {}, drop = FALSE]), ]\n\
-             fixed_effects <- function(d) list(\n",
-            if clusters.is_empty() { "" } else { " or a cluster" },
-            if poisson {
-                " and the rows of a level whose count is zero in\n# every row (its effect would be −∞: pyfixest fepois, Stata ppmlhdfe),"
-            } else {
-                ""
-            },
-            r_strings(columns.iter().copied())
-        ));
-        let items: Vec<String> = fit
-            .fixed_effects
-            .iter()
-            .zip(&fe_parts)
-            .map(|(f, parts)| {
-                let value = if parts.len() == 1 {
-                    format!("factor(d[[{}]])", r_string(&parts[0]))
-                } else {
-                    format!(
-                        "interaction({}, drop = TRUE)",
-                        parts
-                            .iter()
-                            .map(|p| format!("d[[{}]]", r_string(p)))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                };
-                format!("  {} = {value}", r_string(&f.name))
-            })
-            .collect();
-        out.push_str(&items.join(",\n"));
-        let zero = if poisson {
-            format!(
-                " |\n    ave(d[[{}]], f, FUN = sum) == 0",
-                r_string(&fit.outcome)
-            )
-        } else {
-            String::new()
-        };
-        out.push_str(&format!(
-            ")\nrepeat {{\n  alone <- Reduce(`|`, lapply(fixed_effects(d), function(f) ave(seq_along(f), f, FUN = length) == 1{zero}))\n  if (!any(alone)) break\n  d <- d[!alone, ]\n}}\n",
-        ));
-    }
+    out.push_str(&items.join(",\n"));
+    let zero = if poisson {
+        format!(
+            " |\n    ave(d[[{}]], f, FUN = sum) == 0",
+            r_string(&fit.outcome)
+        )
+    } else {
+        String::new()
+    };
     out.push_str(&format!(
-        "d <- d[order(d[[{e}]], d[[{t}]], method = \"radix\"), ]\n\
-         Y <- d[[{y}]]\n\
-         X <- as.matrix(d[, {x}, drop = FALSE])\n\
-         entity <- d[[{e}]]\n\
-         period <- d[[{t}]]\n",
-        e = r_string(ctx.entity),
-        t = r_string(ctx.time),
-        y = r_string(&fit.outcome),
-        x = r_strings(xs.iter().map(String::as_str)),
+        ")\nrepeat {{\n  alone <- Reduce(`|`, lapply(fixed_effects(d), function(f) ave(seq_along(f), f, FUN = length) == 1{zero}))\n  if (!any(alone)) break\n  d <- d[!alone, ]\n}}\n",
     ));
-    if !fe_parts.is_empty() {
-        out.push_str("fe <- fixed_effects(d)  # in the sorted order\n");
-        out.push_str(&format!(
-            "clusters <- list({})  # what the errors are clustered by (vcov cluster)\n",
-            if clusters.is_empty() {
-                "entity".to_string()
-            } else {
-                clusters
-                    .iter()
-                    .map(|c| format!("d[[{}]]", r_string(c)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }
-        ));
-    }
-    if let Some(w) = &fit.weights {
-        out.push_str(&format!("w <- d[[{}]]\n", r_string(w)));
-    }
-    if let Some(e) = &fit.exposure {
-        out.push_str(&format!("exposure <- d[[{}]]\n", r_string(e)));
-    }
-    out.push_str(R_KEPT);
-    out.push_str(&r_model(fit));
-    let label = format!("{}, {}", fit.model.name(), fit.vcov.name());
+    out
+}
+
+/// R code of the absorbed effects and the clusters in the sorted rows: `fe` and `clusters`.
+fn r_absorbed_columns(clusters: &[String]) -> String {
+    let mut out = String::new();
+    out.push_str("fe <- fixed_effects(d)  # in the sorted order\n");
     out.push_str(&format!(
+        "clusters <- list({})  # what the errors are clustered by (vcov cluster)\n",
+        if clusters.is_empty() {
+            "entity".to_string()
+        } else {
+            clusters
+                .iter()
+                .map(|c| format!("d[[{}]]", r_string(c)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    ));
+    out
+}
+
+/// The R code's last lines: the sample, coefficients and tests in full precision as CSV blocks.
+fn r_results(fit: &Fit) -> String {
+    let label = format!("{}, {}", fit.model.name(), fit.vcov.name());
+    format!(
         "# Results in full precision (compare with the command above): sample, coefficients, tests\n\
          coefs <- data.frame(term = column_of(s, prefix, cols), estimate = unname(coef(m)[s]),\n\
          \x20                   std_error = unname(sqrt(diag(V))))\n\
@@ -810,253 +617,5 @@ pub fn r_code(fit: &Fit, ctx: &CodeContext) -> String {
         } else {
             ""
         }
-    ));
-    out
-}
-
-/// Stata lines deriving births, deaths and the rate per 1,000 as `imr` reads them (see
-/// [`r_read`]): deaths from a published rate, rows with a count missing or negative or more
-/// deaths than births dropped.
-fn stata_counts(ctx: &CodeContext) -> String {
-    let Some(births) = ctx.births else {
-        return String::new();
-    };
-    let mut out = String::from("* births, deaths and the rate per 1,000 as imr reads them\n");
-    if births != "births" {
-        out.push_str(&format!("generate double births = {}\n", stata(births)));
-    }
-    match (ctx.deaths, ctx.rate) {
-        (Some(deaths), _) if deaths != "deaths" => {
-            out.push_str(&format!("generate double deaths = {}\n", stata(deaths)));
-        }
-        (None, Some(rate)) => out.push_str(&format!(
-            "drop if missing({r}) | {r} < 0\ngenerate double deaths = {r} * births / 1000\n",
-            r = stata(rate)
-        )),
-        _ => {}
-    }
-    if ctx.deaths.is_some() || ctx.rate.is_some() {
-        out.push_str(
-            "drop if missing(births) | births < 0 | missing(deaths) | deaths < 0 | deaths > births\n\
-             capture drop rate\n\
-             generate double rate = 1000 * deaths / births if births > 0\n",
-        );
-        if ctx.drop_flagged {
-            let (above, share, few) = FLAG_RULES;
-            let derived = if ctx.deaths.is_none() {
-                format!(" | deaths >= {share} * births | births < {few}")
-            } else {
-                String::new()
-            };
-            out.push_str(&format!(
-                "* rows flagged as implausible, left out as imr does (imr fit --include-flagged keeps them)\n\
-                 drop if births > 0 & (1000 * deaths / births > {above}{derived})\n"
-            ));
-        }
-    } else {
-        out.push_str("drop if missing(births) | births < 0\n");
-    }
-    out
-}
-
-/// Stata lines of a fit with absorbed fixed effects: `reghdfe` (linear) or `ppmlhdfe` (Poisson),
-/// each effect as one group variable (text columns and interactions alike), the errors
-/// clustered by the entity or the `--cluster` columns (two: two-way, as both commands do it).
-fn stata_absorbed(fit: &Fit, y: &str, rhs: &str) -> String {
-    let poisson = fit.model == Estimator::PoissonFe;
-    let mut out = format!(
-        "* absorbed fixed effects: {} (ssc install {} ftools)\n",
-        if poisson { "ppmlhdfe" } else { "reghdfe" },
-        if poisson {
-            "ppmlhdfe reghdfe"
-        } else {
-            "reghdfe"
-        }
-    );
-    let mut groups = Vec::new();
-    for (k, name) in absorbed_names(fit).iter().enumerate() {
-        let parts: Vec<String> = name.split('^').map(stata).collect();
-        out.push_str(&format!("egen fe_{} = group({})\n", k + 1, parts.join(" ")));
-        groups.push(format!("fe_{}", k + 1));
-    }
-    let mut clusters = Vec::new();
-    for (k, column) in cluster_columns(fit).iter().enumerate() {
-        let column = match column.as_str() {
-            "entity" => "entity_id".to_string(),
-            other => stata(other),
-        };
-        out.push_str(&format!("egen cluster_{} = group({column})\n", k + 1));
-        clusters.push(format!("cluster_{}", k + 1));
-    }
-    if clusters.is_empty() {
-        clusters.push("entity_id".into());
-    }
-    let vce = match fit.vcov {
-        VcovKind::Iid if poisson => {
-            out.push_str(
-                "* model-based errors; imr multiplies them by (N - 1)/(N - K) as pyfixest\n",
-            );
-            " vce(ols)".to_string()
-        }
-        VcovKind::Iid => String::new(),
-        VcovKind::Hc1 => " vce(robust)".to_string(),
-        VcovKind::Cluster => format!(" vce(cluster {})", clusters.join(" ")),
-    };
-    if poisson {
-        let exposure = fit
-            .exposure
-            .as_ref()
-            .map(|e| format!(" exposure({})", stata(e)))
-            .unwrap_or_default();
-        out.push_str(&format!(
-            "ppmlhdfe {y} {rhs}, absorb({}){exposure}{vce} irr\n",
-            groups.join(" ")
-        ));
-    } else {
-        out.push_str(&format!(
-            "reghdfe {y} {rhs}, absorb({}){vce}\n",
-            groups.join(" ")
-        ));
-    }
-    out
-}
-
-/// Stata code reproducing the fit.
-pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
-    let y = stata(&fit.outcome);
-    let xs: Vec<String> = regressors(fit).iter().map(|x| stata(x)).collect();
-    let rhs = xs.join(" ");
-    let entity = stata(ctx.entity);
-    let time = stata(ctx.time);
-    let weight = fit
-        .weights
-        .as_ref()
-        .map(|w| format!(" [aweight = {}]", stata(w)))
-        .unwrap_or_default();
-    let mut out = code_header(fit, ctx, "*", stata_comment);
-    out.push_str(
-        "* Not executed by imr's tests (there is no Stata here): the R code is, and this do-file\n\
-         * follows it; check its numbers against the command above before relying on them\n",
-    );
-    let names = std::iter::once(fit.outcome.as_str())
-        .chain(fit.regressors.iter().map(String::as_str))
-        .chain([ctx.entity, ctx.time])
-        .chain(fit.weights.as_deref())
-        .chain(fit.exposure.as_deref());
-    out.push_str(&stata_renames(names));
-    let file = stata_string(ctx.csv_file).unwrap_or_else(|| {
-        out.push_str(&format!(
-            "* the file name \"{}\" cannot be written in Stata code: save the data as data.csv\n",
-            stata_comment(ctx.csv_file)
-        ));
-        "\"data.csv\"".to_string()
-    });
-    out.push_str(&format!(
-        "import delimited using {}, clear case(preserve) {}{}{}\n",
-        file,
-        stata_rows(ctx.comment_lines),
-        match ctx.delimiter {
-            ',' => String::new(),
-            '\t' => " delimiter(tab)".to_string(),
-            other => stata_string(&other.to_string())
-                .map(|d| format!(" delimiter({d})"))
-                .unwrap_or_default(),
-        },
-        if ctx.decimal == ',' {
-            " decimalseparator(,)"
-        } else {
-            ""
-        }
-    ));
-    if let Some(year) = ctx.time_value {
-        out.push_str(&format!(
-            "generate {} = {year}  // the file has no year column: every row is of {year} (imr --time-value)\n",
-            stata(ctx.time)
-        ));
-    }
-    out.push_str(&stata_counts(ctx));
-    out.push_str(&format!(
-        "capture confirm string variable {entity}\n\
-         if !_rc encode {entity}, generate(entity_id)\n\
-         else generate entity_id = {entity}\n\
-         xtset entity_id {time}\n"
-    ));
-    let vce = |kind: VcovKind| match kind {
-        VcovKind::Iid => String::new(),
-        VcovKind::Hc1 => " vce(robust)".to_string(),
-        VcovKind::Cluster => " vce(cluster entity_id)".to_string(),
-    };
-    let opts = |model: &str| {
-        let v = vce(fit.vcov);
-        if model.is_empty() && v.is_empty() {
-            String::new()
-        } else {
-            format!(",{}{}", if model.is_empty() { "" } else { " " }, model) + &v
-        }
-    };
-    match fit.model {
-        Estimator::Pooled => out.push_str(&format!("regress {y} {rhs}{weight}{}\n", opts(""))),
-        Estimator::Fe | Estimator::PoissonFe if !fit.fixed_effects.is_empty() => {
-            out.push_str(&stata_absorbed(fit, &y, &rhs));
-        }
-        Estimator::Fe if fit.vcov == VcovKind::Hc1 => out.push_str(&format!(
-            "* HC1 on the dummy-variable regression (n/(n - K), K counting the effects)\nregress {y} {rhs} i.entity_id{weight}, vce(robust)\n"
-        )),
-        Estimator::Fe => out.push_str(&format!("xtreg {y} {rhs}{weight}{}\n", opts("fe"))),
-        Estimator::Twfe => out.push_str(&format!(
-            "xtreg {y} {rhs} i.{time}{weight}{}\n",
-            if fit.vcov == VcovKind::Hc1 {
-                ", fe vce(robust)  // Stata treats robust as clustered here".to_string()
-            } else {
-                opts("fe")
-            }
-        )),
-        Estimator::Re => {
-            out.push_str(&format!("xtreg {y} {rhs}{}\n", opts("re")));
-            out.push_str("xttest0\n");
-            out.push_str(&format!(
-                "quietly xtreg {y} {rhs}, fe\nestimates store fe\nquietly xtreg {y} {rhs}, re\nestimates store re\nhausman fe re\n"
-            ));
-        }
-        Estimator::Be => out.push_str(&format!(
-            "xtreg {y} {rhs}, be{}\n",
-            if fit.vcov == VcovKind::Iid { "" } else { "  // xtreg, be has classical errors only; imr's robust ones: regress on entity means" }
-        )),
-        Estimator::Fd => {
-            let d: Vec<String> = std::iter::once(&y).chain(&xs).map(|v| format!("D.{v}")).collect();
-            out.push_str(
-                "* D. differences years one apart; imr (and the R code) differences consecutive years present\n",
-            );
-            out.push_str(&format!("regress {}, noconstant{}\n", d.join(" "), vce(fit.vcov)));
-        }
-        Estimator::Cre => {
-            let means: Vec<String> = fit
-                .coefficients
-                .iter()
-                .filter_map(|c| c.term.strip_suffix("_mean").map(stata))
-                .collect();
-            out.push_str(&format!("generate byte touse = !missing({y}, {})\n", xs.join(", ")));
-            for x in &means {
-                out.push_str(&format!(
-                    "bysort entity_id: egen {x}_mean = mean(cond(touse, {x}, .))\n"
-                ));
-            }
-            let m: Vec<String> = means.iter().map(|x| format!("{x}_mean")).collect();
-            out.push_str(&format!("xtreg {y} {rhs} {} if touse{}\n", m.join(" "), opts("re")));
-            out.push_str(&format!("test {}\n", m.join(" ")));
-        }
-        Estimator::PoissonFe => {
-            let exposure = fit
-                .exposure
-                .as_ref()
-                .map(|e| format!(" exposure({})", stata(e)))
-                .unwrap_or_default();
-            let v = match fit.vcov {
-                VcovKind::Iid => "",
-                _ => " vce(robust)",
-            };
-            out.push_str(&format!("xtpoisson {y} {rhs}, fe{exposure}{v}\nxtpoisson, irr\n"));
-        }
-    }
-    out
+    )
 }
