@@ -3,50 +3,49 @@
 use crate::absorb::{
     absorbed_rows, fixed_effect_parameters, nested_in, AbsorbedEffect, Demeaner, FixedEffect,
 };
-use crate::data::{prepare, ExcludedRow, Needs, PanelData, Prepared};
+use crate::data::{prepare, ExcludedRow, Needs, PanelData};
 use crate::error::{InvalidValue, NoRegressors, NotConverged, NotEnoughData, Unsupported};
-use crate::exclusion::{EntityDropReason, ExclusionReason};
+use crate::estimators::{labels, no_regressors, Absorbs};
 use crate::fit::{
-    coefficient_table, ChiSquaredTest, DroppedEntity, DroppedTerm, Fit, Inference, Reference,
-    Tests, ThetaSummary,
+    coefficient_table, DroppedEntity, DroppedTerm, Fit, Inference, Reference, Tests, ThetaSummary,
 };
-use crate::hypothesis::{breusch_pagan, f_effects, hausman, wald};
-use crate::linear::{
-    be_core, fd_core, fe_core, pooled_core, r2_stata, twfe_core, Clusters, CoefficientVcov,
-    LinearCore,
-};
-use crate::random::{mundlak_augment, re_core, re_core_given};
-use crate::spec::{Estimator, PanelSpec, VcovKind};
+use crate::linear::{Clusters, CoefficientVcov, LinearCore};
+use crate::spec::{PanelSpec, VcovKind};
 use crate::{Diagnostic, ModelError};
 use nalgebra::{DMatrix, DVector};
 use std::borrow::Cow;
 
-/// Everything estimator-specific that goes into a [`Fit`].
-struct Estimated {
-    terms: Vec<String>,
-    beta: DVector<f64>,
-    covariance: DMatrix<f64>,
-    reference: Reference,
-    df: Option<usize>,
-    convention: crate::convention::Convention,
-    dropped_terms: Vec<DroppedTerm>,
-    r2: (Option<f64>, Option<f64>, Option<f64>),
-    sigma2_u: Option<f64>,
-    sigma2_e: Option<f64>,
-    theta: Option<f64>,
-    theta_summary: Option<ThetaSummary>,
-    tests: Tests,
-    nobs: usize,
-    n_entities: usize,
-    diagnostics: Vec<Diagnostic>,
-    irr: bool,
+/// Everything estimator-specific that goes into a [`Fit`]: what each estimator's `fit`
+/// returns ([`crate::estimators::Room::fit`]).
+pub(crate) struct Estimated {
+    pub terms: Vec<String>,
+    pub beta: DVector<f64>,
+    pub covariance: DMatrix<f64>,
+    pub reference: Reference,
+    pub df: Option<usize>,
+    pub convention: crate::convention::Convention,
+    pub dropped_terms: Vec<DroppedTerm>,
+    /// Entities left out of the fit, with the reason (poisson-fe).
+    pub dropped_entities: Vec<DroppedEntity>,
+    /// Within, between and overall R².
+    pub r2: (Option<f64>, Option<f64>, Option<f64>),
+    pub sigma2_u: Option<f64>,
+    pub sigma2_e: Option<f64>,
+    pub theta: Option<f64>,
+    pub theta_summary: Option<ThetaSummary>,
+    pub tests: Tests,
+    pub nobs: usize,
+    pub n_entities: usize,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Report incidence-rate ratios (Poisson).
+    pub irr: bool,
 }
 
 impl Estimated {
     /// The coefficients and their covariance with nothing estimator-specific yet: no dropped
     /// terms, R², variance components, specification tests or diagnostics (each estimator adds
     /// its own).
-    fn bare(
+    pub fn bare(
         terms: Vec<String>,
         beta: DVector<f64>,
         vcov: CoefficientVcov,
@@ -61,6 +60,7 @@ impl Estimated {
             df: vcov.df,
             convention: vcov.convention,
             dropped_terms: Vec::new(),
+            dropped_entities: Vec::new(),
             r2: (None, None, None),
             sigma2_u: None,
             sigma2_e: None,
@@ -74,14 +74,15 @@ impl Estimated {
         }
     }
 
-    fn linear(core: &LinearCore, vcov: VcovKind, use_z: bool) -> Result<Self, ModelError> {
+    /// The coefficients of a linear fit with `spec`'s covariance.
+    pub fn linear(core: &LinearCore, spec: &PanelSpec) -> Result<Self, ModelError> {
         if core.df_resid == 0 {
             return Err(ModelError::NotEnoughData(NotEnoughData::NoResidualDf {
                 n: core.n,
                 k: core.ls.kept.len(),
             }));
         }
-        let v = core.covariance(vcov, use_z)?;
+        let v = core.covariance(spec.vcov, spec.estimator)?;
         Ok(Estimated::bare(
             core.terms.clone(),
             core.ls.beta.clone(),
@@ -90,365 +91,6 @@ impl Estimated {
             core.n_clusters,
         ))
     }
-}
-
-fn sub_vector(v: &DVector<f64>, idx: &[usize]) -> DVector<f64> {
-    DVector::from_iterator(idx.len(), idx.iter().map(|&i| v[i]))
-}
-
-fn sub_matrix(m: &DMatrix<f64>, idx: &[usize]) -> DMatrix<f64> {
-    DMatrix::from_fn(idx.len(), idx.len(), |a, b| m[(idx[a], idx[b])])
-}
-
-/// Hausman FE vs RE on the common slopes, with classical covariances. An `Err` says why the
-/// test is not available (the fit itself goes on: the test is a diagnostic).
-///
-/// `fe` is the unweighted within regression on every regressor, with its number of kept
-/// regressors, and `re` the random-effects fit, when the caller has them already (each is
-/// computed here otherwise; the same numbers either way).
-fn hausman_test(
-    prep: &Prepared,
-    fe: Option<(&LinearCore, usize)>,
-    re: Option<&crate::random::ReCore>,
-) -> Result<Option<ChiSquaredTest>, ModelError> {
-    let all: Vec<usize> = (0..prep.x.len()).collect();
-    let owned_fe;
-    let (fe, fe_kept) = match fe {
-        Some(given) => given,
-        None => {
-            let (core, _, kept) = fe_core(prep, &all, false);
-            owned_fe = core;
-            (&owned_fe, kept.len())
-        }
-    };
-    if fe.df_resid == 0 {
-        return Ok(None);
-    }
-    let owned_re;
-    let re = match re {
-        Some(re) => re,
-        None => {
-            owned_re = re_core_given(prep, fe, fe_kept)?;
-            &owned_re
-        }
-    };
-    let mut fe_idx = Vec::new();
-    let mut re_idx = Vec::new();
-    for (i, term) in fe.terms.iter().enumerate() {
-        if let Some(r) = re.core.terms.iter().position(|t| t == term) {
-            fe_idx.push(i);
-            re_idx.push(r);
-        }
-    }
-    Ok(hausman(
-        &sub_vector(&fe.ls.beta, &fe_idx),
-        &sub_matrix(&fe.classical(), &fe_idx),
-        &sub_vector(&re.core.ls.beta, &re_idx),
-        &sub_matrix(&re.core.classical(), &re_idx),
-    ))
-}
-
-fn slopes_of(core: &LinearCore, prep: &Prepared, has_intercept: bool) -> (Vec<usize>, Vec<f64>) {
-    let offset = usize::from(has_intercept);
-    let columns = core.terms[offset..]
-        .iter()
-        .map(|t| {
-            prep.x_names
-                .iter()
-                .position(|n| n == t)
-                .expect("term is a column")
-        })
-        .collect();
-    (columns, core.ls.beta.iter().skip(offset).copied().collect())
-}
-
-fn labels(labels: Vec<&String>) -> Vec<String> {
-    labels.into_iter().cloned().collect()
-}
-
-fn fit_pooled(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated, ModelError> {
-    let all: Vec<usize> = (0..prep.x.len()).collect();
-    let (core, dropped) = pooled_core(prep, &all);
-    let mut est = Estimated::linear(&core, spec.vcov, false)?;
-    est.dropped_terms = dropped;
-    let (columns, beta) = slopes_of(&core, prep, true);
-    est.r2 = r2_stata(prep, &columns, &beta, weighted);
-    if !weighted {
-        est.tests.breusch_pagan = breusch_pagan(&core.ls.resid, &prep.entity, prep.n_entities());
-    }
-    Ok(est)
-}
-
-fn fit_fe(prep: &Prepared, spec: &PanelSpec, weighted: bool) -> Result<Estimated, ModelError> {
-    let all: Vec<usize> = (0..prep.x.len()).collect();
-    let (core, dropped, kept) = fe_core(prep, &all, weighted);
-    if kept.is_empty() {
-        return Err(no_regressors("fe", &dropped));
-    }
-    let mut est = Estimated::linear(&core, spec.vcov, false)?;
-    est.dropped_terms = dropped;
-    est.sigma2_e = Some(core.s2());
-    let (columns, beta) = slopes_of(&core, prep, false);
-    est.r2 = r2_stata(prep, &columns, &beta, weighted);
-    // What follows reads the within fit's coefficients, (XᵀX)⁻¹ and residuals only: its design
-    // and clusters go, and the pooled fit of the F test is dropped once its SSR is read (each
-    // was a copy of the regressors held through the Hausman test's random-effects fit).
-    let mut core = core;
-    core.design = Vec::new();
-    core.cluster = Vec::new();
-    let pooled_ssr = pooled_core(prep, &kept).0.ls.ssr();
-    est.tests.f_effects = f_effects(
-        pooled_ssr,
-        core.ls.ssr(),
-        prep.n_entities() - 1,
-        core.df_resid,
-        crate::Hypothesis::NoEntityEffects,
-    );
-    if weighted {
-        est.diagnostics.push(Diagnostic::HausmanWeighted);
-    } else {
-        // the fit above is the unweighted within regression on every regressor: reused
-        match hausman_test(prep, Some((&core, kept.len())), None) {
-            Ok(test) => est.tests.hausman = test,
-            Err(why) => est.diagnostics.push(Diagnostic::HausmanUnavailable { why }),
-        }
-    }
-    Ok(est)
-}
-
-fn fit_twfe(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
-    let (core, dropped, kept, absorbed) = twfe_core(prep)?;
-    if kept.is_empty() {
-        return Err(no_regressors("twfe", &dropped));
-    }
-    let mut est = Estimated::linear(&core, spec.vcov, false)?;
-    est.dropped_terms = dropped;
-    est.sigma2_e = Some(core.s2());
-    // within R² of the model with year effects: 1 − SSR / Σ w (y − ȳ_i)²
-    let y_within = crate::within::demean(
-        &prep.y,
-        &prep.entity,
-        prep.n_entities(),
-        prep.weights.as_deref(),
-    );
-    let tss: f64 = match &prep.weights {
-        Some(w) => y_within.iter().zip(w).map(|(v, w)| w * v * v).sum(),
-        None => y_within.iter().map(|v| v * v).sum(),
-    };
-    est.r2 = (Some(1.0 - core.ls.ssr() / tss), None, None);
-    let pooled_ssr = pooled_core(prep, &kept).0.ls.ssr();
-    est.tests.f_effects = f_effects(
-        pooled_ssr,
-        core.ls.ssr(),
-        absorbed - 1,
-        core.df_resid,
-        crate::Hypothesis::NoEntityOrYearEffects,
-    );
-    Ok(est)
-}
-
-fn fit_be(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
-    let all: Vec<usize> = (0..prep.x.len()).collect();
-    let (core, dropped) = be_core(prep, &all);
-    let mut est = Estimated::linear(&core, spec.vcov, false)?;
-    est.dropped_terms = dropped;
-    est.nobs = prep.n();
-    let (columns, beta) = slopes_of(&core, prep, true);
-    est.r2 = r2_stata(prep, &columns, &beta, false);
-    Ok(est)
-}
-
-fn fit_fd(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
-    let (core, dropped, kept, per_entity) = fd_core(prep);
-    if core.n == 0 {
-        return Err(ModelError::NotEnoughData(NotEnoughData::NoFirstDifference));
-    }
-    if kept.is_empty() {
-        return Err(no_regressors("fd", &dropped));
-    }
-    let mut est = Estimated::linear(&core, spec.vcov, false)?;
-    est.dropped_terms = dropped;
-    let breaks = prep.n() - core.n - prep.n_entities();
-    let without: Vec<&String> = per_entity
-        .iter()
-        .zip(&prep.entity_labels)
-        .filter_map(|(&c, l)| (c == 0).then_some(l))
-        .collect();
-    est.diagnostics.push(Diagnostic::FirstDifferences {
-        differences: core.n,
-        rows: prep.n(),
-        after_gap: breaks,
-    });
-    if !without.is_empty() {
-        est.diagnostics.push(Diagnostic::NoConsecutivePeriods {
-            entities: labels(without),
-        });
-    }
-    Ok(est)
-}
-
-fn fit_re(
-    prep: &Prepared,
-    spec: &PanelSpec,
-    mean_columns: &[usize],
-) -> Result<Estimated, ModelError> {
-    let re = re_core(prep)?;
-    let mut est = Estimated::linear(&re.core, spec.vcov, true)?;
-    est.dropped_terms = re.dropped.clone();
-    est.diagnostics.extend(re.diagnostics.iter().cloned());
-    est.sigma2_u = Some(re.sigma2_u);
-    est.sigma2_e = Some(re.sigma2_e);
-    let counts = prep.entity_counts();
-    if counts.iter().all(|&c| c == counts[0]) {
-        est.theta = Some(re.theta[0]);
-    } else {
-        let mut sorted = re.theta.clone();
-        sorted.sort_by(f64::total_cmp);
-        est.theta_summary = Some(ThetaSummary {
-            min: sorted[0],
-            median: imr_stats::quantile_type7(&sorted, 0.5).unwrap_or(f64::NAN),
-            max: sorted[sorted.len() - 1],
-        });
-        est.diagnostics.push(Diagnostic::UnbalancedTheta);
-    }
-    let (columns, beta) = slopes_of(&re.core, prep, re.has_intercept);
-    est.r2 = r2_stata(prep, &columns, &beta, false);
-    let all: Vec<usize> = (0..prep.x.len()).collect();
-    let (pooled, _) = pooled_core(prep, &all);
-    est.tests.breusch_pagan = breusch_pagan(&pooled.ls.resid, &prep.entity, prep.n_entities());
-    if mean_columns.is_empty() {
-        est.tests.hausman = hausman_test(prep, None, Some(&re))?;
-    } else {
-        let idx: Vec<usize> = mean_columns
-            .iter()
-            .filter_map(|&j| est.terms.iter().position(|t| *t == prep.x_names[j]))
-            .collect();
-        est.tests.mundlak = wald(
-            &sub_vector(&est.beta, &idx),
-            &sub_matrix(&est.covariance, &idx),
-            crate::Hypothesis::MundlakMeansZero,
-        );
-    }
-    Ok(est)
-}
-
-fn no_regressors(model: &str, dropped: &[DroppedTerm]) -> ModelError {
-    ModelError::NoRegressors(NoRegressors::AllDropped {
-        model: model.to_owned(),
-        reasons: dropped.iter().map(|d| d.reason.clone()).collect(),
-    })
-}
-
-fn fit_poisson(
-    prep: &mut Prepared,
-    spec: &PanelSpec,
-) -> Result<(Estimated, Vec<DroppedEntity>), ModelError> {
-    let negative: Vec<usize> = prep
-        .y
-        .iter()
-        .zip(&prep.row_label)
-        .filter_map(|(&y, &row)| (y < 0.0).then_some(row))
-        .collect();
-    if !negative.is_empty() {
-        let rows: Vec<String> = negative.iter().take(10).map(|r| r.to_string()).collect();
-        return Err(ModelError::InvalidValue(InvalidValue::NegativeCount {
-            outcome: prep.y_name.clone(),
-            rows: rows.join(", "),
-        }));
-    }
-    // Entities that carry no information on the coefficients: the outcome zero in every
-    // period (the entity's effect would be −∞) or a single row (its effect fits the row
-    // exactly). Both are dropped and listed, as Stata `xtpoisson, fe` and pyfixest `fepois`.
-    let g = prep.n_entities();
-    let mut sum_y = vec![0.0; g];
-    let mut rows_of = vec![0usize; g];
-    for (&y, &e) in prep.y.iter().zip(&prep.entity) {
-        sum_y[e] += y;
-        rows_of[e] += 1;
-    }
-    let all_zero = |e: usize| sum_y[e] == 0.0;
-    let single = |e: usize| !all_zero(e) && rows_of[e] == 1;
-    let mut dropped_entities = Vec::new();
-    let (mut zero_labels, mut single_labels) = (Vec::new(), Vec::new());
-    for (e, label) in prep.entity_labels.iter().enumerate() {
-        let reason = if all_zero(e) {
-            zero_labels.push(label.clone());
-            EntityDropReason::AllZeroOutcome {
-                outcome: prep.y_name.clone(),
-            }
-        } else if single(e) {
-            single_labels.push(label.clone());
-            EntityDropReason::SingleRow
-        } else {
-            continue;
-        };
-        dropped_entities.push(DroppedEntity {
-            entity: label.clone(),
-            reason,
-        });
-    }
-    if !dropped_entities.is_empty() {
-        let keep: Vec<bool> = prep
-            .entity
-            .iter()
-            .map(|&e| !all_zero(e) && !single(e))
-            .collect();
-        for (i, &k) in keep.iter().enumerate() {
-            if !k {
-                let e = prep.entity[i];
-                let label = &prep.entity_labels[e];
-                prep.excluded.push(ExcludedRow {
-                    row: prep.row_label[i],
-                    reason: if all_zero(e) {
-                        ExclusionReason::EntityAllZero {
-                            entity: label.clone(),
-                            outcome: prep.y_name.clone(),
-                        }
-                    } else {
-                        ExclusionReason::EntitySingleRow {
-                            entity: label.clone(),
-                        }
-                    },
-                });
-            }
-        }
-        prep.retain_rows(&keep);
-    }
-    if prep.n_entities() == 0 {
-        return Err(ModelError::NotEnoughData(NotEnoughData::OutcomeAllZero {
-            outcome: prep.y_name.clone(),
-        }));
-    }
-    let core = crate::poisson::poisson_fe(prep, spec.vcov)?;
-    let mut diagnostics = vec![Diagnostic::PoissonConverged {
-        iterations: core.iterations,
-    }];
-    if !zero_labels.is_empty() {
-        diagnostics.push(Diagnostic::AllZeroEntities {
-            outcome: prep.y_name.clone(),
-            entities: zero_labels,
-        });
-    }
-    if !single_labels.is_empty() {
-        diagnostics.push(Diagnostic::SingleRowEntities {
-            entities: single_labels,
-        });
-    }
-    let vcov = CoefficientVcov {
-        covariance: core.covariance,
-        reference: Reference::Z,
-        df: None,
-        convention: core.convention,
-    };
-    Ok((
-        Estimated {
-            dropped_terms: core.dropped,
-            diagnostics,
-            irr: true,
-            ..Estimated::bare(core.terms, core.beta, vcov, prep.n(), prep.n_entities())
-        },
-        dropped_entities,
-    ))
 }
 
 /// The clusters of an absorbed fit: the codes of the first (or only) clustering, their number,
@@ -464,7 +106,6 @@ struct Extras {
     n_periods: usize,
     excluded: Vec<ExcludedRow>,
     diagnostics: Vec<Diagnostic>,
-    dropped_entities: Vec<DroppedEntity>,
     weighted: bool,
     uses_exposure: bool,
     fixed_effects: Vec<crate::AbsorbedEffect>,
@@ -511,14 +152,15 @@ impl PanelSpec {
             }));
         }
         let estimator = self.estimator;
+        let room = estimator.room();
         let weighted = data.weights.is_some();
-        if weighted && !estimator.takes_weights() {
+        if weighted && !room.takes_weights {
             return Err(ModelError::Unsupported(Unsupported::Weights {
                 model: estimator.to_string(),
-                poisson: estimator == Estimator::PoissonFe,
+                poisson: room.takes_exposure,
             }));
         }
-        let uses_exposure = estimator == Estimator::PoissonFe && data.exposure.is_some();
+        let uses_exposure = room.takes_exposure && data.exposure.is_some();
         let mut prep = prepare(
             &data,
             Needs {
@@ -543,13 +185,10 @@ impl PanelSpec {
         if data.exposure.is_some() && !uses_exposure {
             diagnostics.push(Diagnostic::ExposureIgnored { estimator });
         }
-        if estimator == Estimator::PoissonFe && data.exposure.is_none() {
+        if room.takes_exposure && data.exposure.is_none() {
             diagnostics.push(Diagnostic::NoExposure);
         }
-        if matches!(
-            estimator,
-            Estimator::Fe | Estimator::Twfe | Estimator::Re | Estimator::Cre | Estimator::Fd
-        ) {
+        if room.lists_singletons {
             let counts = prep.entity_counts();
             let singletons: Vec<&String> = counts
                 .iter()
@@ -562,28 +201,7 @@ impl PanelSpec {
                 });
             }
         }
-        let mut dropped_entities = Vec::new();
-        let mut est = match estimator {
-            Estimator::Pooled => fit_pooled(&prep, self, weighted)?,
-            Estimator::Fe => fit_fe(&prep, self, weighted)?,
-            Estimator::Twfe => fit_twfe(&prep, self)?,
-            Estimator::Be => fit_be(&prep, self)?,
-            Estimator::Fd => fit_fd(&prep, self)?,
-            Estimator::Re => fit_re(&prep, self, &[])?,
-            Estimator::Cre => {
-                let (augmented, means) = mundlak_augment(&prep);
-                let mut est = fit_re(&augmented, self, &means)?;
-                // the mean columns are added by the model: never report them as dropped
-                est.dropped_terms
-                    .retain(|d| !means.iter().any(|&j| augmented.x_names[j] == d.term));
-                est
-            }
-            Estimator::PoissonFe => {
-                let (est, dropped) = fit_poisson(&mut prep, self)?;
-                dropped_entities = dropped;
-                est
-            }
-        };
+        let mut est = (room.fit)(&mut prep, self)?;
         diagnostics.append(&mut est.diagnostics);
         Ok(self.assemble(
             &data,
@@ -592,7 +210,6 @@ impl PanelSpec {
                 n_periods: prep.n_periods(),
                 excluded: prep.excluded,
                 diagnostics,
-                dropped_entities,
                 weighted,
                 uses_exposure,
                 fixed_effects: Vec::new(),
@@ -604,12 +221,12 @@ impl PanelSpec {
     /// The within regression off every fixed effect of `data.fixed_effects` (see
     /// [`crate::absorb`] for the formulas), clustered by entity.
     fn fit_absorbed(&self, mut data: Cow<'_, PanelData>) -> Result<Fit, ModelError> {
-        let poisson = self.estimator == Estimator::PoissonFe;
-        if self.estimator != Estimator::Fe && !poisson {
+        let Some(absorbs) = self.estimator.room().absorbs else {
             return Err(ModelError::Unsupported(Unsupported::Absorbed {
                 model: self.estimator.to_string(),
             }));
-        }
+        };
+        let poisson = absorbs == Absorbs::Poisson;
         let rows = absorbed_rows(&data, poisson)?;
         if let Cow::Owned(data) = &mut data {
             data.release_rows();
@@ -747,7 +364,7 @@ impl PanelSpec {
         let mut core =
             LinearCore::within(terms, design, ls, cluster, n_clusters, k_fe, k_fe_cluster);
         core.clusters = clusters;
-        let mut est = Estimated::linear(&core, self.vcov, false)?;
+        let mut est = Estimated::linear(&core, self)?;
         est.n_entities = n_entities;
         est.dropped_terms = dropped;
         est.sigma2_e = Some(core.s2());
@@ -766,7 +383,6 @@ impl PanelSpec {
                 n_periods: rows.times,
                 excluded: rows.excluded,
                 diagnostics,
-                dropped_entities: Vec::new(),
                 weighted: sqrt_w.is_some(),
                 uses_exposure: false,
                 fixed_effects: absorbed,
@@ -941,14 +557,15 @@ impl PanelSpec {
         let vcov = match self.vcov {
             VcovKind::Iid => {
                 let df = core.df_resid;
+                let (reference, t_df) = Reference::of(self.estimator, df);
                 CoefficientVcov {
                     covariance: bread * ((n - 1) as f64 / df as f64),
-                    reference: Reference::Z,
-                    df: None,
+                    reference,
+                    df: t_df,
                     convention: crate::convention::Convention::PoissonAbsorbedModel { n, df },
                 }
             }
-            kind => core.covariance(kind, true)?,
+            kind => core.covariance(kind, self.estimator)?,
         };
         let beta = core.ls.beta.clone();
         let mut est = Estimated::bare(terms, beta, vcov, n, n_entities);
@@ -976,7 +593,6 @@ impl PanelSpec {
                 n_periods: rows.times,
                 excluded: rows.excluded,
                 diagnostics,
-                dropped_entities: Vec::new(),
                 weighted: false,
                 uses_exposure,
                 fixed_effects: absorbed,
@@ -991,7 +607,6 @@ impl PanelSpec {
             n_periods,
             excluded,
             diagnostics,
-            dropped_entities,
             weighted,
             uses_exposure,
             fixed_effects,
@@ -1052,7 +667,7 @@ impl PanelSpec {
             theta_summary: est.theta_summary,
             diagnostics,
             excluded_rows: excluded,
-            dropped_entities,
+            dropped_entities: est.dropped_entities,
             fixed_effects,
             singletons_removed,
             covariance,

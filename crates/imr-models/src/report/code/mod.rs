@@ -9,8 +9,8 @@
 //! `reghdfe`, `ppmlhdfe` — never executed by the tests (no Stata here), which the do-file says.
 
 mod command;
-mod r;
-mod stata;
+pub(crate) mod r;
+pub(crate) mod stata;
 
 pub use command::{imr_command, imr_command_args, FitOptions};
 pub use r::r_code;

@@ -109,19 +109,19 @@ column_of <- function(s, prefix, cols) if (length(cols) == 1) rep(cols, length(s
 /// The regressors that vary within entities, `X_w`: the others are absorbed by the entity
 /// effects (the engine's rule, `linear::varies_within`), dropped before the fit rather than left
 /// to the collinearity check of `lm`/`glm`, which misses them in a Poisson fit.
-const R_VARIES: &str =
+pub(crate) const R_VARIES: &str =
     "# regressors constant within every entity are absorbed by the entity effects: left out\n\
 varies <- apply(X, 2, function(v) sqrt(sum((v - ave(v, entity))^2)) > 1e-10 * sqrt(sum(v^2)))\n\
 X_w <- X[, varies, drop = FALSE]\n";
 
 /// The Breusch–Pagan LM test in R.
-const R_BREUSCH_PAGAN: &str = "# Breusch–Pagan LM test of no random effects on pooled residuals e (Breusch & Pagan 1980;\n\
+pub(crate) const R_BREUSCH_PAGAN: &str = "# Breusch–Pagan LM test of no random effects on pooled residuals e (Breusch & Pagan 1980;\n\
 # Baltagi & Li 1990 for unbalanced panels; as plm::plmtest(type = \"bp\")): χ²(1)\n\
 # NA (no test, as imr) when no entity is seen twice (one period) or nothing is left over\n\
 breusch_pagan <- function(e, entity) {\n  T_i <- table(entity)\n  S <- tapply(e, entity, sum)\n  pairs <- sum(T_i * (T_i - 1))\n  if (pairs == 0 || sum(e^2) == 0) return(NA)\n  length(e)^2 / (2 * pairs) * (sum(S^2) / sum(e^2) - 1)^2\n}\n";
 
 /// Swamy–Arora random effects in R, as the engine computes them.
-const R_SWAMY_ARORA: &str = "# Random effects (Swamy & Arora 1972) as imr and Stata xtreg, re: σ²_e from the within fit,\n\
+pub(crate) const R_SWAMY_ARORA: &str = "# Random effects (Swamy & Arora 1972) as imr and Stata xtreg, re: σ²_e from the within fit,\n\
 # σ²_u = SSR_between/(G − K_b) − σ²_e/T̄ with T̄ the harmonic mean of the entity sizes (T when\n\
 # balanced: plm(model = \"random\", random.method = \"swar\") gives the same numbers on balanced\n\
 # panels; on unbalanced ones plm corrects σ²_u by a trace instead), θ_i = 1 − √(σ²_e/(T_i σ²_u + σ²_e)),\n\
@@ -141,7 +141,7 @@ swamy_arora <- function(Y, X, entity) {\n\
 }\n";
 
 /// The Hausman test in R, as the engine computes it.
-const R_HAUSMAN: &str = "# Hausman test, fixed against random effects, on the common slopes with classical\n\
+pub(crate) const R_HAUSMAN: &str = "# Hausman test, fixed against random effects, on the common slopes with classical\n\
 # covariances (as plm::phtest and Stata hausman): q'(V_fe − V_re)⁻¹q, through the eigenvalues\n\
 # above 1e-12 of the largest when the difference is not positive definite\n\
 slopes <- function(m, prefix, cols) {\n\
@@ -162,7 +162,7 @@ hausman <- function(fe, re) {\n\
 /// The covariance of a linear model `m` (rows of the clusters `cluster`) whose parameters are all
 /// in `s` (pooled, between, first differences, random effects): classical, HC1 `n/(n − K)`, or
 /// CR1 `G/(G−1)·(N−1)/(N−K)` (Stata `regress, vce(cluster)`).
-fn r_linear_vcov(vcov: VcovKind, cluster: &str) -> String {
+pub(crate) fn r_linear_vcov(vcov: VcovKind, cluster: &str) -> String {
     match vcov {
         VcovKind::Iid => "V <- vcov(m)[s, s, drop = FALSE]\n".into(),
         VcovKind::Hc1 => {
@@ -274,165 +274,41 @@ fn r_absorbed(fit: &Fit) -> String {
 /// The R code of the model itself: sets `m`, `s` (its kept coefficients), `prefix` (their
 /// names' prefix), `V`, `ref_df` (the t degrees of freedom, `Inf` for z), `sizes` (the sample section) and `tests`.
 fn r_model(fit: &Fit) -> String {
-    let w = if fit.weights.is_some() {
+    if fit.fixed_effects.is_empty() {
+        (fit.model.room().r_model)(fit)
+    } else {
+        r_absorbed(fit) + R_NO_TESTS
+    }
+}
+
+/// The weights argument of `lm` when the fit is weighted.
+pub(crate) fn r_weights(fit: &Fit) -> &'static str {
+    if fit.weights.is_some() {
         ", weights = w"
     } else {
         ""
-    };
-    let t_df = |cluster_g: &str| match fit.vcov {
+    }
+}
+
+/// `ref_df`: the t degrees of freedom, `cluster_g − 1` when clustered, else the residual ones.
+pub(crate) fn r_t_df(fit: &Fit, cluster_g: &str) -> String {
+    match fit.vcov {
         VcovKind::Cluster => format!("ref_df <- {cluster_g} - 1\n"),
         _ => "ref_df <- m$df.residual\n".into(),
-    };
-    let no_tests = "tests <- data.frame(test = character(), statistic = numeric(), df1 = numeric(), df2 = numeric())\n";
-    let sample = |extra: &str| {
-        format!(
-            "sizes <- data.frame(quantity = c(\"nobs\", \"entities\"{}), value = c(length(Y), length(unique(entity)){}))\n",
-            if extra.is_empty() { "" } else { ", \"sigma2_e\"" },
-            extra
-        )
-    };
-    let mut out = String::new();
-    match fit.model {
-        Estimator::Pooled => {
-            out.push_str(&format!(
-                "Z <- cbind(\"(Intercept)\" = 1, X)\nm <- lm(Y ~ 0 + Z{w})\nprefix <- \"Z\"; cols <- colnames(Z)\ns <- kept(m, prefix)\n"
-            ));
-            out.push_str(&r_linear_vcov(fit.vcov, "entity"));
-            out.push_str(&t_df("length(unique(entity))"));
-            out.push_str(&sample(""));
-            if fit.weights.is_none() {
-                out.push_str(R_BREUSCH_PAGAN);
-                out.push_str("bp <- breusch_pagan(residuals(m), entity)\ntests <- data.frame(test = \"breusch_pagan\", statistic = bp, df1 = 1, df2 = NA)[!is.na(bp), ]\n");
-            } else {
-                out.push_str(no_tests);
-            }
-        }
-        Estimator::Fe | Estimator::PoissonFe if !fit.fixed_effects.is_empty() => {
-            out.push_str(&r_absorbed(fit));
-            out.push_str(no_tests);
-        }
-        Estimator::Fe | Estimator::Twfe => {
-            let effects = if fit.model == Estimator::Fe {
-                "factor(entity)"
-            } else {
-                "factor(entity) + factor(period)"
-            };
-            out.push_str(R_VARIES);
-            out.push_str(&format!(
-                "# the effects as dummies: the slopes are the within estimates\nm <- lm(Y ~ {effects} + X_w{w})\nprefix <- \"X_w\"; cols <- colnames(X_w)\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n"
-            ));
-            out.push_str(match fit.vcov {
-                VcovKind::Iid => "V <- vcov(m)[s, s, drop = FALSE]\n",
-                VcovKind::Hc1 => "# HC1 on the dummy-variable regression: n/(n − K), K counting the effects\nV <- sandwich::vcovHC(m, type = \"HC1\")[s, s, drop = FALSE]\n",
-                VcovKind::Cluster => "# CR1 by entity as Stata xtreg, fe vce(cluster): G/(G − 1)·(N − 1)/(N − K), K the slopes, the\n\
-                     # constant and the effects not nested in the entities (the year effects of twfe);\n\
-                     # estimatr::lm_robust(se_type = \"stata\") counts every absorbed effect in K instead\n\
-                     K <- m$rank - G + 1\n\
-                     V <- sandwich::vcovCL(m, cluster = entity, type = \"HC0\")[s, s, drop = FALSE] * (N - 1) / (N - K)\n",
-            });
-            out.push_str(&t_df("G"));
-            out.push_str(&sample(", deviance(m) / m$df.residual"));
-            out.push_str(&format!(
-                "# F test that all effects are zero: the pooled regression on the same slopes against m\n\
-                 m0 <- lm(Y ~ X[, column_of(s, prefix, cols), drop = FALSE]{w})\n\
-                 df1 <- m0$df.residual - m$df.residual\n\
-                 F_stat <- ((deviance(m0) - deviance(m)) / df1) / (deviance(m) / m$df.residual)\n\
-                 tests <- data.frame(test = \"f_effects\", statistic = F_stat, df1 = df1, df2 = m$df.residual)\n"
-            ));
-            if fit.model == Estimator::Fe && fit.weights.is_none() {
-                out.push_str(R_SWAMY_ARORA);
-                out.push_str(R_HAUSMAN);
-                out.push_str("h <- hausman(slopes(m, \"X_w\", colnames(X_w)), slopes(swamy_arora(Y, X, entity)$m, \"Z\", c(\"(Intercept)\", colnames(X))))\ntests <- rbind(tests, data.frame(test = \"hausman\", statistic = h[[\"statistic\"]], df1 = h[[\"df\"]], df2 = NA))\n");
-            }
-        }
-        Estimator::Re | Estimator::Cre => {
-            out.push_str(R_SWAMY_ARORA);
-            if fit.model == Estimator::Cre {
-                out.push_str(
-                    "# Mundlak: the entity means of the regressors that vary within entities, `<x>_mean`\n\
-                     varies <- apply(X, 2, function(v) sqrt(sum((v - ave(v, entity))^2)) > 1e-10 * sqrt(sum(v^2)))\n\
-                     X_mean <- apply(X[, varies, drop = FALSE], 2, ave, entity)\n\
-                     colnames(X_mean) <- paste0(colnames(X)[varies], \"_mean\")\n\
-                     X <- cbind(X, X_mean)\n",
-                );
-            }
-            out.push_str("re <- swamy_arora(Y, X, entity)\nm <- re$m\nprefix <- \"Z\"; cols <- c(\"(Intercept)\", colnames(X))\ns <- kept(m, prefix)\n");
-            out.push_str(&r_linear_vcov(fit.vcov, "entity"));
-            out.push_str("ref_df <- Inf  # normal reference, as Stata xtreg, re\n");
-            out.push_str("sizes <- data.frame(quantity = c(\"nobs\", \"entities\", \"sigma2_u\", \"sigma2_e\"), value = c(length(Y), length(unique(entity)), re$sigma2_u, re$sigma2_e))\n");
-            out.push_str(R_BREUSCH_PAGAN);
-            out.push_str("bp <- breusch_pagan(residuals(lm(Y ~ X)), entity)\ntests <- data.frame(test = \"breusch_pagan\", statistic = bp, df1 = 1, df2 = NA)[!is.na(bp), ]\n");
-            if fit.model == Estimator::Re {
-                out.push_str(R_HAUSMAN);
-                out.push_str("h <- hausman(slopes(lm(Y ~ factor(entity) + X), \"X\", colnames(X)), slopes(m, \"Z\", cols))\ntests <- rbind(tests, data.frame(test = \"hausman\", statistic = h[[\"statistic\"]], df1 = h[[\"df\"]], df2 = NA))\n");
-            } else {
-                out.push_str(
-                    "# Mundlak test: the coefficients on the entity means are zero, Wald χ² under V\n\
-                     means <- intersect(paste0(prefix, colnames(X_mean)), s)\n\
-                     b_means <- coef(m)[means]\n\
-                     W <- drop(crossprod(b_means, solve(V[means, means, drop = FALSE], b_means)))\n\
-                     tests <- rbind(tests, data.frame(test = \"mundlak\", statistic = W, df1 = length(means), df2 = NA))\n",
-                );
-            }
-        }
-        Estimator::Be => {
-            out.push_str(
-                "# one row per entity: the entity means, with an intercept\n\
-                 Y_b <- as.vector(tapply(Y, entity, mean))\n\
-                 Z_b <- cbind(\"(Intercept)\" = 1, matrix(apply(X, 2, function(v) tapply(v, entity, mean)), ncol = ncol(X), dimnames = list(NULL, colnames(X))))\n\
-                 m <- lm(Y_b ~ 0 + Z_b)\nprefix <- \"Z_b\"; cols <- colnames(Z_b)\ns <- kept(m, prefix)\n",
-            );
-            out.push_str(&r_linear_vcov(fit.vcov, "seq_along(Y_b)"));
-            out.push_str(&t_df("length(Y_b)"));
-            out.push_str(&sample(""));
-            out.push_str(no_tests);
-        }
-        Estimator::Fd => {
-            out.push_str(
-                "# differences between consecutive periods of an entity, the periods being the years present\n\
-                 # among the rows used (as imr; Stata's D. needs the years one apart)\n\
-                 p <- match(period, sort(unique(period)))\n\
-                 i <- which(entity[-1] == entity[-length(entity)] & p[-1] == p[-length(p)] + 1) + 1\n\
-                 dY <- Y[i] - Y[i - 1]\n\
-                 dX <- X[i, , drop = FALSE] - X[i - 1, , drop = FALSE]\n\
-                 m <- lm(dY ~ 0 + dX)\nprefix <- \"dX\"; cols <- colnames(dX)\ns <- kept(m, prefix)\n",
-            );
-            out.push_str(&r_linear_vcov(fit.vcov, "entity[i]"));
-            out.push_str(&t_df("length(unique(entity[i]))"));
-            out.push_str("sizes <- data.frame(quantity = c(\"nobs\", \"entities\"), value = c(length(i), length(unique(entity[i]))))\n");
-            out.push_str(no_tests);
-        }
-        Estimator::PoissonFe => {
-            let offset = if fit.exposure.is_some() {
-                " + offset(log(exposure))"
-            } else {
-                ""
-            };
-            out.push_str(&format!(
-                "# entities whose outcome is zero in every period, or with a single row, carry no information\n\
-                 # on the slopes: left out (as Stata xtpoisson, fe and pyfixest fepois)\n\
-                 events <- ave(Y, entity, FUN = sum) > 0 & ave(Y, entity, FUN = length) > 1\n\
-                 Y <- Y[events]; X <- X[events, , drop = FALSE]; entity <- entity[events]{}\n\
-                 {R_VARIES}\
-                 # Poisson with entity dummies: the same slopes as the conditional (fixed-effects) Poisson.\n\
-                 # Deaths derived from a published rate are not whole numbers: glm's warnings about it are muted\n\
-                 m <- suppressWarnings(glm(Y ~ factor(entity) + X_w{offset}, family = poisson(),\n\
-                 \x20                         control = glm.control(epsilon = 1e-12, maxit = 100)))\n\
-                 stopifnot(m$converged)\n\
-                 prefix <- \"X_w\"; cols <- colnames(X_w)\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n",
-                if fit.exposure.is_some() { "; exposure <- exposure[events]" } else { "" }
-            ));
-            out.push_str(match fit.vcov {
-                VcovKind::Iid => "V <- vcov(m)[s, s, drop = FALSE]  # inverse information\n",
-                VcovKind::Hc1 => "# robust: N/(N − G − k), G the entity effects and k the slopes\nV <- sandwich::vcovHC(m, type = \"HC0\")[s, s, drop = FALSE] * N / (N - G - length(s))\n",
-                VcovKind::Cluster => "# clustered by entity with G/(G − 1) only, as Stata xtpoisson, fe vce(robust)\nV <- sandwich::vcovCL(m, cluster = entity, type = \"HC0\")[s, s, drop = FALSE]\n",
-            });
-            out.push_str("ref_df <- Inf  # normal reference\n");
-            out.push_str(&sample(""));
-            out.push_str(no_tests);
-        }
     }
-    out
+}
+
+/// No specification test.
+pub(crate) const R_NO_TESTS: &str = "tests <- data.frame(test = character(), statistic = numeric(), df1 = numeric(), df2 = numeric())\n";
+
+/// `sizes`: the number of observations and entities, and σ²_e when `extra` (its R
+/// expression, after a comma) is not empty.
+pub(crate) fn r_sample(extra: &str) -> String {
+    format!(
+        "sizes <- data.frame(quantity = c(\"nobs\", \"entities\"{}), value = c(length(Y), length(unique(entity)){}))\n",
+        if extra.is_empty() { "" } else { ", \"sigma2_e\"" },
+        extra
+    )
 }
 
 /// R code reproducing the fit from the data file, with base R (`lm`, `glm`) and `sandwich`

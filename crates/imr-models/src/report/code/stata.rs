@@ -6,7 +6,7 @@ use crate::spec::{Estimator, VcovKind};
 use imr_escape::{stata_comment, stata_name, stata_string};
 
 /// A column name in Stata code (see [`stata_name`]).
-fn stata(name: &str) -> String {
+pub(crate) fn stata(name: &str) -> String {
     stata_name(name).name
 }
 
@@ -152,16 +152,37 @@ fn stata_absorbed(fit: &Fit, y: &str, rhs: &str) -> String {
 
 /// Stata code reproducing the fit.
 pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
-    let y = stata(&fit.outcome);
-    let xs: Vec<String> = regressors(fit).iter().map(|x| stata(x)).collect();
-    let rhs = xs.join(" ");
+    let mut out = stata_read(fit, ctx);
     let entity = stata(ctx.entity);
-    let time = stata(ctx.time);
-    let weight = fit
-        .weights
-        .as_ref()
-        .map(|w| format!(" [aweight = {}]", stata(w)))
-        .unwrap_or_default();
+    let model = StataModel {
+        fit,
+        y: stata(&fit.outcome),
+        xs: regressors(fit).iter().map(|x| stata(x)).collect(),
+        time: stata(ctx.time),
+        weight: fit
+            .weights
+            .as_ref()
+            .map(|w| format!(" [aweight = {}]", stata(w)))
+            .unwrap_or_default(),
+    };
+    out.push_str(&format!(
+        "capture confirm string variable {entity}\n\
+         if !_rc encode {entity}, generate(entity_id)\n\
+         else generate entity_id = {entity}\n\
+         xtset entity_id {}\n",
+        model.time
+    ));
+    if fit.fixed_effects.is_empty() {
+        out.push_str(&(fit.model.room().stata_model)(&model));
+    } else {
+        out.push_str(&stata_absorbed(fit, &model.y, &model.rhs()));
+    }
+    out
+}
+
+/// The do-file up to its panel: the header, the renamed columns, `import delimited`, the
+/// year of a file without one, and births, deaths and the rate as `imr` reads them.
+fn stata_read(fit: &Fit, ctx: &CodeContext) -> String {
     let mut out = code_header(fit, ctx, "*", stata_comment);
     out.push_str(
         "* Not executed by imr's tests (there is no Stata here): the R code is, and this do-file\n\
@@ -204,88 +225,44 @@ pub fn stata_code(fit: &Fit, ctx: &CodeContext) -> String {
         ));
     }
     out.push_str(&stata_counts(ctx));
-    out.push_str(&format!(
-        "capture confirm string variable {entity}\n\
-         if !_rc encode {entity}, generate(entity_id)\n\
-         else generate entity_id = {entity}\n\
-         xtset entity_id {time}\n"
-    ));
-    let vce = |kind: VcovKind| match kind {
-        VcovKind::Iid => String::new(),
-        VcovKind::Hc1 => " vce(robust)".to_string(),
-        VcovKind::Cluster => " vce(cluster entity_id)".to_string(),
-    };
-    let opts = |model: &str| {
-        let v = vce(fit.vcov);
+    out
+}
+
+/// What every estimator's Stata lines read: the fit and its columns as Stata names them.
+pub(crate) struct StataModel<'a> {
+    pub fit: &'a Fit,
+    /// The outcome.
+    pub y: String,
+    /// The regressors.
+    pub xs: Vec<String>,
+    /// The time column.
+    pub time: String,
+    /// ` [aweight = w]` when the fit is weighted, else empty.
+    pub weight: String,
+}
+
+impl StataModel<'_> {
+    /// The regressors as the right-hand side of a command.
+    pub fn rhs(&self) -> String {
+        self.xs.join(" ")
+    }
+
+    /// The `vce()` option of `kind`, clustered by entity.
+    pub fn vce(&self, kind: VcovKind) -> String {
+        match kind {
+            VcovKind::Iid => String::new(),
+            VcovKind::Hc1 => " vce(robust)".to_string(),
+            VcovKind::Cluster => " vce(cluster entity_id)".to_string(),
+        }
+    }
+
+    /// The options of a command: `model` (`fe`, `re`, or none) and the fit's `vce()`.
+    pub fn opts(&self, model: &str) -> String {
+        let v = self.vce(self.fit.vcov);
         if model.is_empty() && v.is_empty() {
             String::new()
         } else {
             format!(",{}{}", if model.is_empty() { "" } else { " " }, model) + &v
         }
-    };
-    match fit.model {
-        Estimator::Pooled => out.push_str(&format!("regress {y} {rhs}{weight}{}\n", opts(""))),
-        Estimator::Fe | Estimator::PoissonFe if !fit.fixed_effects.is_empty() => {
-            out.push_str(&stata_absorbed(fit, &y, &rhs));
-        }
-        Estimator::Fe if fit.vcov == VcovKind::Hc1 => out.push_str(&format!(
-            "* HC1 on the dummy-variable regression (n/(n - K), K counting the effects)\nregress {y} {rhs} i.entity_id{weight}, vce(robust)\n"
-        )),
-        Estimator::Fe => out.push_str(&format!("xtreg {y} {rhs}{weight}{}\n", opts("fe"))),
-        Estimator::Twfe => out.push_str(&format!(
-            "xtreg {y} {rhs} i.{time}{weight}{}\n",
-            if fit.vcov == VcovKind::Hc1 {
-                ", fe vce(robust)  // Stata treats robust as clustered here".to_string()
-            } else {
-                opts("fe")
-            }
-        )),
-        Estimator::Re => {
-            out.push_str(&format!("xtreg {y} {rhs}{}\n", opts("re")));
-            out.push_str("xttest0\n");
-            out.push_str(&format!(
-                "quietly xtreg {y} {rhs}, fe\nestimates store fe\nquietly xtreg {y} {rhs}, re\nestimates store re\nhausman fe re\n"
-            ));
-        }
-        Estimator::Be => out.push_str(&format!(
-            "xtreg {y} {rhs}, be{}\n",
-            if fit.vcov == VcovKind::Iid { "" } else { "  // xtreg, be has classical errors only; imr's robust ones: regress on entity means" }
-        )),
-        Estimator::Fd => {
-            let d: Vec<String> = std::iter::once(&y).chain(&xs).map(|v| format!("D.{v}")).collect();
-            out.push_str(
-                "* D. differences years one apart; imr (and the R code) differences consecutive years present\n",
-            );
-            out.push_str(&format!("regress {}, noconstant{}\n", d.join(" "), vce(fit.vcov)));
-        }
-        Estimator::Cre => {
-            let means: Vec<String> = fit
-                .coefficients
-                .iter()
-                .filter_map(|c| c.term.strip_suffix("_mean").map(stata))
-                .collect();
-            out.push_str(&format!("generate byte touse = !missing({y}, {})\n", xs.join(", ")));
-            for x in &means {
-                out.push_str(&format!(
-                    "bysort entity_id: egen {x}_mean = mean(cond(touse, {x}, .))\n"
-                ));
-            }
-            let m: Vec<String> = means.iter().map(|x| format!("{x}_mean")).collect();
-            out.push_str(&format!("xtreg {y} {rhs} {} if touse{}\n", m.join(" "), opts("re")));
-            out.push_str(&format!("test {}\n", m.join(" ")));
-        }
-        Estimator::PoissonFe => {
-            let exposure = fit
-                .exposure
-                .as_ref()
-                .map(|e| format!(" exposure({})", stata(e)))
-                .unwrap_or_default();
-            let v = match fit.vcov {
-                VcovKind::Iid => "",
-                _ => " vce(robust)",
-            };
-            out.push_str(&format!("xtpoisson {y} {rhs}, fe{exposure}{v}\nxtpoisson, irr\n"));
-        }
     }
-    out
 }

@@ -1,4 +1,5 @@
-//! Poisson regression with entity fixed effects.
+//! Poisson regression with entity fixed effects (conditional ML); with absorbed effects, see
+//! `crate::absorbed`.
 //!
 //! # Formula
 //! `E[y_it] = exp(α_i + x_itᵀβ + o_it)`, `o_it = ln(exposure_it)`. Maximising the Poisson
@@ -16,15 +17,21 @@
 //! Entities whose outcome is zero in every period have `α̂_i = −∞` and carry no
 //! information on β: they are dropped and listed.
 
+use super::{Absorbs, Room};
 use crate::convention::Convention;
-use crate::data::Prepared;
-use crate::error::{NoRegressors, NotConverged, NotEnoughData};
-use crate::fit::DroppedTerm;
+use crate::data::{ExcludedRow, Prepared};
+use crate::engine::Estimated;
+use crate::error::{InvalidValue, NoRegressors, NotConverged, NotEnoughData};
+use crate::exclusion::{EntityDropReason, ExclusionReason};
+use crate::fit::{DroppedEntity, DroppedTerm, Fit, Reference};
 use crate::linalg::{least_squares, spd_inverse};
-use crate::spec::VcovKind;
+use crate::linear::CoefficientVcov;
+use crate::report::code::r::{r_sample, R_NO_TESTS, R_VARIES};
+use crate::report::code::stata::{stata, StataModel};
+use crate::spec::{PanelSpec, VcovKind};
 use crate::vcov::{cluster_meat, hc_meat, sandwich};
 use crate::within::demean;
-use crate::ModelError;
+use crate::{Diagnostic, ModelError};
 use nalgebra::{DMatrix, DVector};
 
 pub(crate) struct PoissonCore {
@@ -246,3 +253,180 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
         iterations,
     })
 }
+
+fn fit(prep: &mut Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
+    let negative: Vec<usize> = prep
+        .y
+        .iter()
+        .zip(&prep.row_label)
+        .filter_map(|(&y, &row)| (y < 0.0).then_some(row))
+        .collect();
+    if !negative.is_empty() {
+        let rows: Vec<String> = negative.iter().take(10).map(|r| r.to_string()).collect();
+        return Err(ModelError::InvalidValue(InvalidValue::NegativeCount {
+            outcome: prep.y_name.clone(),
+            rows: rows.join(", "),
+        }));
+    }
+    // Entities that carry no information on the coefficients: the outcome zero in every
+    // period (the entity's effect would be −∞) or a single row (its effect fits the row
+    // exactly). Both are dropped and listed, as Stata `xtpoisson, fe` and pyfixest `fepois`.
+    let g = prep.n_entities();
+    let mut sum_y = vec![0.0; g];
+    let mut rows_of = vec![0usize; g];
+    for (&y, &e) in prep.y.iter().zip(&prep.entity) {
+        sum_y[e] += y;
+        rows_of[e] += 1;
+    }
+    let all_zero = |e: usize| sum_y[e] == 0.0;
+    let single = |e: usize| !all_zero(e) && rows_of[e] == 1;
+    let mut dropped_entities = Vec::new();
+    let (mut zero_labels, mut single_labels) = (Vec::new(), Vec::new());
+    for (e, label) in prep.entity_labels.iter().enumerate() {
+        let reason = if all_zero(e) {
+            zero_labels.push(label.clone());
+            EntityDropReason::AllZeroOutcome {
+                outcome: prep.y_name.clone(),
+            }
+        } else if single(e) {
+            single_labels.push(label.clone());
+            EntityDropReason::SingleRow
+        } else {
+            continue;
+        };
+        dropped_entities.push(DroppedEntity {
+            entity: label.clone(),
+            reason,
+        });
+    }
+    if !dropped_entities.is_empty() {
+        let keep: Vec<bool> = prep
+            .entity
+            .iter()
+            .map(|&e| !all_zero(e) && !single(e))
+            .collect();
+        for (i, &k) in keep.iter().enumerate() {
+            if !k {
+                let e = prep.entity[i];
+                let label = &prep.entity_labels[e];
+                prep.excluded.push(ExcludedRow {
+                    row: prep.row_label[i],
+                    reason: if all_zero(e) {
+                        ExclusionReason::EntityAllZero {
+                            entity: label.clone(),
+                            outcome: prep.y_name.clone(),
+                        }
+                    } else {
+                        ExclusionReason::EntitySingleRow {
+                            entity: label.clone(),
+                        }
+                    },
+                });
+            }
+        }
+        prep.retain_rows(&keep);
+    }
+    if prep.n_entities() == 0 {
+        return Err(ModelError::NotEnoughData(NotEnoughData::OutcomeAllZero {
+            outcome: prep.y_name.clone(),
+        }));
+    }
+    let core = poisson_fe(prep, spec.vcov)?;
+    let mut diagnostics = vec![Diagnostic::PoissonConverged {
+        iterations: core.iterations,
+    }];
+    if !zero_labels.is_empty() {
+        diagnostics.push(Diagnostic::AllZeroEntities {
+            outcome: prep.y_name.clone(),
+            entities: zero_labels,
+        });
+    }
+    if !single_labels.is_empty() {
+        diagnostics.push(Diagnostic::SingleRowEntities {
+            entities: single_labels,
+        });
+    }
+    // the residual degrees of freedom of the dummy-variable model, for a t reference
+    let df = prep
+        .n()
+        .saturating_sub(prep.n_entities() + core.terms.len());
+    let (reference, df) = Reference::of(spec.estimator, df);
+    let vcov = CoefficientVcov {
+        covariance: core.covariance,
+        reference,
+        df,
+        convention: core.convention,
+    };
+    Ok(Estimated {
+        dropped_terms: core.dropped,
+        dropped_entities,
+        diagnostics,
+        irr: true,
+        ..Estimated::bare(core.terms, core.beta, vcov, prep.n(), prep.n_entities())
+    })
+}
+
+/// Poisson with entity dummies (`glm`): the slopes of the conditional Poisson.
+fn r_model(fit: &Fit) -> String {
+    let mut out = String::new();
+    let offset = if fit.exposure.is_some() {
+        " + offset(log(exposure))"
+    } else {
+        ""
+    };
+    out.push_str(&format!(
+        "# entities whose outcome is zero in every period, or with a single row, carry no information\n\
+         # on the slopes: left out (as Stata xtpoisson, fe and pyfixest fepois)\n\
+         events <- ave(Y, entity, FUN = sum) > 0 & ave(Y, entity, FUN = length) > 1\n\
+         Y <- Y[events]; X <- X[events, , drop = FALSE]; entity <- entity[events]{}\n\
+         {R_VARIES}\
+         # Poisson with entity dummies: the same slopes as the conditional (fixed-effects) Poisson.\n\
+         # Deaths derived from a published rate are not whole numbers: glm's warnings about it are muted\n\
+         m <- suppressWarnings(glm(Y ~ factor(entity) + X_w{offset}, family = poisson(),\n\
+         \x20                         control = glm.control(epsilon = 1e-12, maxit = 100)))\n\
+         stopifnot(m$converged)\n\
+         prefix <- \"X_w\"; cols <- colnames(X_w)\ns <- kept(m, prefix)\nN <- length(Y); G <- length(unique(entity))\n",
+        if fit.exposure.is_some() { "; exposure <- exposure[events]" } else { "" }
+    ));
+    out.push_str(match fit.vcov {
+        VcovKind::Iid => "V <- vcov(m)[s, s, drop = FALSE]  # inverse information\n",
+        VcovKind::Hc1 => "# robust: N/(N − G − k), G the entity effects and k the slopes\nV <- sandwich::vcovHC(m, type = \"HC0\")[s, s, drop = FALSE] * N / (N - G - length(s))\n",
+        VcovKind::Cluster => "# clustered by entity with G/(G − 1) only, as Stata xtpoisson, fe vce(robust)\nV <- sandwich::vcovCL(m, cluster = entity, type = \"HC0\")[s, s, drop = FALSE]\n",
+    });
+    out.push_str("ref_df <- Inf  # normal reference\n");
+    out.push_str(&r_sample(""));
+    out.push_str(R_NO_TESTS);
+    out
+}
+
+fn stata_model(m: &StataModel) -> String {
+    let exposure = m
+        .fit
+        .exposure
+        .as_ref()
+        .map(|e| format!(" exposure({})", stata(e)))
+        .unwrap_or_default();
+    let v = match m.fit.vcov {
+        VcovKind::Iid => "",
+        _ => " vce(robust)",
+    };
+    format!(
+        "xtpoisson {} {}, fe{exposure}{v}\nxtpoisson, irr\n",
+        m.y,
+        m.rhs()
+    )
+}
+
+/// The estimator's room (registered in `Estimator::room`).
+pub(crate) const ROOM: Room = Room {
+    name: "poisson-fe",
+    label: ("Poisson con efectos fijos", "Poisson fixed effects"),
+    takes_weights: false,
+    uses_z: true,
+    takes_exposure: true,
+    lists_singletons: false,
+    fit,
+    absorbs: Some(Absorbs::Poisson),
+    r_model,
+    stata_model,
+};
