@@ -37,7 +37,7 @@ macro_rules! english_display_and_json {
     )+};
 }
 
-mod absorb;
+mod absorbed;
 pub mod convention;
 mod data;
 pub mod diagnostic;
@@ -55,7 +55,7 @@ mod spec;
 pub mod vcov;
 mod within;
 
-pub use absorb::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
+pub use absorbed::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use data::{Column, Entities, ExcludedRow, PanelData};
 pub use diagnostic::{Diagnostic, DropReason, Hypothesis, Stage};
 pub use error::{InvalidValue, ModelError, NoRegressors, NotConverged, NotEnoughData, Unsupported};
