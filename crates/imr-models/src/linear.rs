@@ -274,8 +274,33 @@ pub(crate) fn varies_within(column: &[f64], entity: &[usize], n_entities: usize)
 }
 
 /// [`varies_within`] with the column's (unweighted) within transformation already computed.
-pub(crate) fn varies_within_given(column: &[f64], within: &[f64]) -> bool {
+fn varies_within_given(column: &[f64], within: &[f64]) -> bool {
     norm(within) > 1e-10 * norm(column).max(f64::MIN_POSITIVE)
+}
+
+/// The regressors among `columns` that vary within entities, each with its design column
+/// `design_of(j, within)` made from its unweighted within transformation (which decides
+/// whether it varies, and is computed once), and the others dropped as time-invariant.
+pub(crate) fn varying_within(
+    prep: &Prepared,
+    columns: &[usize],
+    mut design_of: impl FnMut(usize, Vec<f64>) -> Vec<f64>,
+) -> (Vec<usize>, Vec<Vec<f64>>, Vec<DroppedTerm>) {
+    let g = prep.n_entities();
+    let (mut candidates, mut design, mut dropped) = (Vec::new(), Vec::new(), Vec::new());
+    for &j in columns {
+        let within = demean(&prep.x[j], &prep.entity, g, None);
+        if varies_within_given(&prep.x[j], &within) {
+            candidates.push(j);
+            design.push(design_of(j, within));
+        } else {
+            dropped.push(DroppedTerm {
+                term: prep.x_names[j].clone(),
+                reason: time_invariant_reason(&prep.x_names[j]),
+            });
+        }
+    }
+    (candidates, design, dropped)
 }
 
 pub(crate) fn time_invariant_reason(name: &str) -> DropReason {

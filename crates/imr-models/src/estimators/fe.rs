@@ -13,9 +13,7 @@ use crate::engine::Estimated;
 use crate::fit::{DroppedTerm, Fit};
 use crate::hypothesis::f_effects;
 use crate::linalg::least_squares;
-use crate::linear::{
-    collinear_terms, r2_stata, scaled_owned, time_invariant_reason, varies_within_given, LinearCore,
-};
+use crate::linear::{collinear_terms, r2_stata, scaled_owned, varying_within, LinearCore};
 use crate::report::code::r::{r_sample, r_t_df, r_weights, R_HAUSMAN, R_SWAMY_ARORA, R_VARIES};
 use crate::report::code::stata::StataModel;
 use crate::spec::{Estimator, PanelSpec, VcovKind};
@@ -36,29 +34,15 @@ pub(crate) fn fe_core(
         None
     };
     let sqrt_w: Option<Vec<f64>> = weights.map(|w| w.iter().map(|v| v.sqrt()).collect());
-    let mut dropped = Vec::new();
-    let mut candidates = Vec::new();
-    let mut design: Vec<Vec<f64>> = Vec::new();
-    for &j in columns {
-        // The unweighted within transformation decides whether the column varies; unweighted,
-        // it is also the column of the design (computed once, not twice).
-        let within = demean(&prep.x[j], &prep.entity, g, None);
-        if varies_within_given(&prep.x[j], &within) {
-            candidates.push(j);
-            design.push(match weights {
-                None => within,
-                Some(_) => scaled_owned(
-                    demean(&prep.x[j], &prep.entity, g, weights),
-                    sqrt_w.as_deref(),
-                ),
-            });
-        } else {
-            dropped.push(DroppedTerm {
-                term: prep.x_names[j].clone(),
-                reason: time_invariant_reason(&prep.x_names[j]),
-            });
-        }
-    }
+    // unweighted, the within transformation is the design column; weighted, the weighted one
+    let (candidates, design, mut dropped) =
+        varying_within(prep, columns, |j, within| match weights {
+            None => within,
+            Some(_) => scaled_owned(
+                demean(&prep.x[j], &prep.entity, g, weights),
+                sqrt_w.as_deref(),
+            ),
+        });
     let y = scaled_owned(demean(&prep.y, &prep.entity, g, weights), sqrt_w.as_deref());
     let ls = least_squares(&design, &y);
     dropped.extend(collinear_terms(

@@ -17,31 +17,22 @@
 //! Entities whose outcome is zero in every period have `α̂_i = −∞` and carry no
 //! information on β: they are dropped and listed.
 
-use super::{Absorbs, Room};
+use super::{all_columns, Absorbs, Room};
 use crate::convention::Convention;
-use crate::data::{ExcludedRow, Prepared};
+use crate::data::Prepared;
 use crate::engine::Estimated;
 use crate::error::{InvalidValue, NoRegressors, NotConverged, NotEnoughData};
 use crate::exclusion::{EntityDropReason, ExclusionReason};
 use crate::fit::{DroppedEntity, DroppedTerm, Fit, Reference};
 use crate::linalg::{least_squares, spd_inverse};
-use crate::linear::CoefficientVcov;
+use crate::linear::{varying_within, CoefficientVcov};
 use crate::report::code::r::{r_sample, R_NO_TESTS, R_VARIES};
-use crate::report::code::stata::{stata, StataModel};
+use crate::report::code::stata::{stata_exposure, StataModel};
 use crate::spec::{PanelSpec, VcovKind};
-use crate::vcov::{cluster_meat, hc_meat, sandwich};
+use crate::vcov::{cluster_meat, hc_meat, sandwich, weighted_cross_product};
 use crate::within::demean;
 use crate::{Diagnostic, ModelError};
 use nalgebra::{DMatrix, DVector};
-
-pub(crate) struct PoissonCore {
-    pub terms: Vec<String>,
-    pub beta: DVector<f64>,
-    pub covariance: DMatrix<f64>,
-    pub convention: Convention,
-    pub dropped: Vec<DroppedTerm>,
-    pub iterations: usize,
-}
 
 struct State {
     loglik: f64,
@@ -93,44 +84,13 @@ fn mu_demeaned(prep: &Prepared, columns: &[&[f64]], mu: &[f64]) -> Vec<Vec<f64>>
         .collect()
 }
 
-fn information(tilde: &[Vec<f64>], mu: &[f64]) -> DMatrix<f64> {
-    let k = tilde.len();
-    let mut h = DMatrix::zeros(k, k);
-    for a in 0..k {
-        for b in 0..=a {
-            let s: f64 = tilde[a]
-                .iter()
-                .zip(&tilde[b])
-                .zip(mu)
-                .map(|((xa, xb), m)| m * xa * xb)
-                .sum();
-            h[(a, b)] = s;
-            h[(b, a)] = s;
-        }
-    }
-    h
-}
-
-pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore, ModelError> {
+/// The conditional Poisson fit of the panel (see the module's formula).
+fn poisson_fe(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
     let n = prep.n();
     let g = prep.n_entities();
-    let mut dropped = Vec::new();
-    let mut candidates = Vec::new();
-    for j in 0..prep.x.len() {
-        if crate::linear::varies_within(&prep.x[j], &prep.entity, g) {
-            candidates.push(j);
-        } else {
-            dropped.push(DroppedTerm {
-                term: prep.x_names[j].clone(),
-                reason: crate::linear::time_invariant_reason(&prep.x_names[j]),
-            });
-        }
-    }
-    // collinearity among the within-transformed regressors
-    let demeaned: Vec<Vec<f64>> = candidates
-        .iter()
-        .map(|&j| demean(&prep.x[j], &prep.entity, g, None))
-        .collect();
+    // collinearity among the within-transformed regressors that vary within entities
+    let (candidates, demeaned, mut dropped) =
+        varying_within(prep, &all_columns(prep), |_, within| within);
     let rank = least_squares(&demeaned, &vec![0.0; n]);
     for &d in &rank.dropped {
         dropped.push(DroppedTerm {
@@ -147,19 +107,50 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
         ));
     }
     let columns: Vec<&[f64]> = kept.iter().map(|&j| prep.x[j].as_slice()).collect();
-    let k = columns.len();
     let mut entity_sum_y = vec![0.0; g];
     for (&y, &e) in prep.y.iter().zip(&prep.entity) {
         entity_sum_y[e] += y;
     }
 
+    let (beta, state, iterations) = newton(prep, &columns, &entity_sum_y)?;
+    let tilde = mu_demeaned(prep, &columns, &state.mu);
+    let h = weighted_cross_product(&tilde, &state.mu);
+    let bread = spd_inverse(&h).ok_or(ModelError::NotConverged(
+        NotConverged::SingularPoissonAtEstimate,
+    ))?;
+    let (covariance, convention) = covariance(prep, spec.vcov, &bread, &tilde, &state.mu)?;
+    let terms: Vec<String> = kept.iter().map(|&j| prep.x_names[j].clone()).collect();
+    // the residual degrees of freedom of the dummy-variable model, for a t reference
+    let (reference, df) = Reference::of(spec.estimator, n.saturating_sub(g + terms.len()));
+    let vcov = CoefficientVcov {
+        covariance,
+        reference,
+        df,
+        convention,
+    };
+    Ok(Estimated {
+        dropped_terms: dropped,
+        diagnostics: vec![Diagnostic::PoissonConverged { iterations }],
+        irr: true,
+        ..Estimated::bare(terms, DVector::from_vec(beta), vcov, n, g)
+    })
+}
+
+/// Newton's method on β from zero, with step halving: the estimate, the state there and the
+/// number of steps; an error when the information is singular or the steps do not settle.
+fn newton(
+    prep: &Prepared,
+    columns: &[&[f64]],
+    entity_sum_y: &[f64],
+) -> Result<(Vec<f64>, State, usize), ModelError> {
+    let k = columns.len();
     let mut beta = vec![0.0; k];
-    let mut state = evaluate(prep, &columns, &beta, &entity_sum_y);
+    let mut state = evaluate(prep, columns, &beta, entity_sum_y);
     let mut iterations = 0;
     let mut converged = false;
     while iterations < 200 {
         iterations += 1;
-        let tilde = mu_demeaned(prep, &columns, &state.mu);
+        let tilde = mu_demeaned(prep, columns, &state.mu);
         let score = DVector::from_iterator(
             k,
             columns.iter().map(|c| {
@@ -170,7 +161,7 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
                     .sum::<f64>()
             }),
         );
-        let h = information(&tilde, &state.mu);
+        let h = weighted_cross_product(&tilde, &state.mu);
         let Some(cholesky) = nalgebra::Cholesky::new(h) else {
             return Err(ModelError::NotConverged(
                 NotConverged::SingularPoissonInformation,
@@ -190,7 +181,7 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
                 .zip(delta.iter())
                 .map(|(b, d)| b + step * d)
                 .collect();
-            let trial_state = evaluate(prep, &columns, &trial, &entity_sum_y);
+            let trial_state = evaluate(prep, columns, &trial, entity_sum_y);
             if trial_state.loglik.is_finite()
                 && trial_state.loglik >= state.loglik - 1e-12 * state.loglik.abs()
             {
@@ -212,19 +203,27 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
             iterations,
         }));
     }
-    let tilde = mu_demeaned(prep, &columns, &state.mu);
-    let h = information(&tilde, &state.mu);
-    let bread = spd_inverse(&h).ok_or(ModelError::NotConverged(
-        NotConverged::SingularPoissonAtEstimate,
-    ))?;
-    let resid: Vec<f64> = prep.y.iter().zip(&state.mu).map(|(y, m)| y - m).collect();
+    Ok((beta, state, iterations))
+}
+
+/// The covariance under `kind` from the bread `H⁻¹` at the estimate and the μ-demeaned
+/// regressors (see the module's formulas).
+fn covariance(
+    prep: &Prepared,
+    kind: VcovKind,
+    bread: &DMatrix<f64>,
+    tilde: &[Vec<f64>],
+    mu: &[f64],
+) -> Result<(DMatrix<f64>, Convention), ModelError> {
+    let (n, g, k) = (prep.n(), prep.n_entities(), tilde.len());
+    let resid: Vec<f64> = prep.y.iter().zip(mu).map(|(y, m)| y - m).collect();
     let tilde_refs: Vec<&[f64]> = tilde.iter().map(|c| c.as_slice()).collect();
-    let (covariance, convention) = match kind {
+    Ok(match kind {
         VcovKind::Iid => (bread.clone(), Convention::PoissonModel),
         VcovKind::Hc1 => {
             let df = n.saturating_sub(g + k).max(1);
             (
-                sandwich(&bread, &hc_meat(&tilde_refs, &resid), n as f64 / df as f64),
+                sandwich(bread, &hc_meat(&tilde_refs, &resid), n as f64 / df as f64),
                 Convention::PoissonHc1 { n, df },
             )
         }
@@ -236,41 +235,40 @@ pub(crate) fn poisson_fe(prep: &Prepared, kind: VcovKind) -> Result<PoissonCore,
             }
             (
                 sandwich(
-                    &bread,
+                    bread,
                     &cluster_meat(&tilde_refs, &resid, &prep.entity, g),
                     g as f64 / (g - 1) as f64,
                 ),
                 Convention::PoissonCluster { g },
             )
         }
-    };
-    Ok(PoissonCore {
-        terms: kept.iter().map(|&j| prep.x_names[j].clone()).collect(),
-        beta: DVector::from_vec(beta),
-        covariance,
-        convention,
-        dropped,
-        iterations,
     })
 }
 
-fn fit(prep: &mut Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
-    let negative: Vec<usize> = prep
+/// The counts of the fit are whole or not, but never negative: an error listing the first
+/// rows that are.
+fn check_counts(prep: &Prepared) -> Result<(), ModelError> {
+    let negative: Vec<String> = prep
         .y
         .iter()
         .zip(&prep.row_label)
-        .filter_map(|(&y, &row)| (y < 0.0).then_some(row))
+        .filter_map(|(&y, &row)| (y < 0.0).then_some(row.to_string()))
+        .take(10)
         .collect();
-    if !negative.is_empty() {
-        let rows: Vec<String> = negative.iter().take(10).map(|r| r.to_string()).collect();
-        return Err(ModelError::InvalidValue(InvalidValue::NegativeCount {
-            outcome: prep.y_name.clone(),
-            rows: rows.join(", "),
-        }));
+    if negative.is_empty() {
+        return Ok(());
     }
-    // Entities that carry no information on the coefficients: the outcome zero in every
-    // period (the entity's effect would be −∞) or a single row (its effect fits the row
-    // exactly). Both are dropped and listed, as Stata `xtpoisson, fe` and pyfixest `fepois`.
+    Err(ModelError::InvalidValue(InvalidValue::NegativeCount {
+        outcome: prep.y_name.clone(),
+        rows: negative.join(", "),
+    }))
+}
+
+/// Drops the entities that carry no information on the coefficients: the outcome zero in
+/// every period (the entity's effect would be −∞) or a single row (its effect fits the row
+/// exactly). Both are dropped and listed, as Stata `xtpoisson, fe` and pyfixest `fepois`;
+/// returns them and the diagnostics naming them.
+fn drop_uninformative(prep: &mut Prepared) -> (Vec<DroppedEntity>, Vec<Diagnostic>) {
     let g = prep.n_entities();
     let mut sum_y = vec![0.0; g];
     let mut rows_of = vec![0usize; g];
@@ -278,66 +276,40 @@ fn fit(prep: &mut Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
         sum_y[e] += y;
         rows_of[e] += 1;
     }
-    let all_zero = |e: usize| sum_y[e] == 0.0;
-    let single = |e: usize| !all_zero(e) && rows_of[e] == 1;
-    let mut dropped_entities = Vec::new();
-    let (mut zero_labels, mut single_labels) = (Vec::new(), Vec::new());
+    let outcome = prep.y_name.clone();
+    let mut dropped = Vec::new();
+    let mut reasons = vec![None; g];
     for (e, label) in prep.entity_labels.iter().enumerate() {
-        let reason = if all_zero(e) {
-            zero_labels.push(label.clone());
-            EntityDropReason::AllZeroOutcome {
-                outcome: prep.y_name.clone(),
-            }
-        } else if single(e) {
-            single_labels.push(label.clone());
-            EntityDropReason::SingleRow
+        let entity = label.clone();
+        let (reason, row_reason) = if sum_y[e] == 0.0 {
+            let outcome = outcome.clone();
+            let row_reason = ExclusionReason::EntityAllZero {
+                entity: entity.clone(),
+                outcome: outcome.clone(),
+            };
+            (EntityDropReason::AllZeroOutcome { outcome }, row_reason)
+        } else if rows_of[e] == 1 {
+            let row_reason = ExclusionReason::EntitySingleRow {
+                entity: entity.clone(),
+            };
+            (EntityDropReason::SingleRow, row_reason)
         } else {
             continue;
         };
-        dropped_entities.push(DroppedEntity {
-            entity: label.clone(),
-            reason,
-        });
+        reasons[e] = Some(row_reason);
+        dropped.push(DroppedEntity { entity, reason });
     }
-    if !dropped_entities.is_empty() {
-        let keep: Vec<bool> = prep
-            .entity
-            .iter()
-            .map(|&e| !all_zero(e) && !single(e))
-            .collect();
-        for (i, &k) in keep.iter().enumerate() {
-            if !k {
-                let e = prep.entity[i];
-                let label = &prep.entity_labels[e];
-                prep.excluded.push(ExcludedRow {
-                    row: prep.row_label[i],
-                    reason: if all_zero(e) {
-                        ExclusionReason::EntityAllZero {
-                            entity: label.clone(),
-                            outcome: prep.y_name.clone(),
-                        }
-                    } else {
-                        ExclusionReason::EntitySingleRow {
-                            entity: label.clone(),
-                        }
-                    },
-                });
-            }
-        }
-        prep.retain_rows(&keep);
-    }
-    if prep.n_entities() == 0 {
-        return Err(ModelError::NotEnoughData(NotEnoughData::OutcomeAllZero {
-            outcome: prep.y_name.clone(),
-        }));
-    }
-    let core = poisson_fe(prep, spec.vcov)?;
-    let mut diagnostics = vec![Diagnostic::PoissonConverged {
-        iterations: core.iterations,
-    }];
+    prep.drop_entities(&reasons);
+    let labels = |single: bool| -> Vec<String> {
+        let dropped = dropped.iter();
+        let of_kind = dropped.filter(|d| (d.reason == EntityDropReason::SingleRow) == single);
+        of_kind.map(|d| d.entity.clone()).collect()
+    };
+    let (zero_labels, single_labels) = (labels(false), labels(true));
+    let mut diagnostics = Vec::new();
     if !zero_labels.is_empty() {
         diagnostics.push(Diagnostic::AllZeroEntities {
-            outcome: prep.y_name.clone(),
+            outcome,
             entities: zero_labels,
         });
     }
@@ -346,24 +318,21 @@ fn fit(prep: &mut Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
             entities: single_labels,
         });
     }
-    // the residual degrees of freedom of the dummy-variable model, for a t reference
-    let df = prep
-        .n()
-        .saturating_sub(prep.n_entities() + core.terms.len());
-    let (reference, df) = Reference::of(spec.estimator, df);
-    let vcov = CoefficientVcov {
-        covariance: core.covariance,
-        reference,
-        df,
-        convention: core.convention,
-    };
-    Ok(Estimated {
-        dropped_terms: core.dropped,
-        dropped_entities,
-        diagnostics,
-        irr: true,
-        ..Estimated::bare(core.terms, core.beta, vcov, prep.n(), prep.n_entities())
-    })
+    (dropped, diagnostics)
+}
+
+fn fit(prep: &mut Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
+    check_counts(prep)?;
+    let (dropped_entities, dropped_diagnostics) = drop_uninformative(prep);
+    if prep.n_entities() == 0 {
+        return Err(ModelError::NotEnoughData(NotEnoughData::OutcomeAllZero {
+            outcome: prep.y_name.clone(),
+        }));
+    }
+    let mut est = poisson_fe(prep, spec)?;
+    est.diagnostics.extend(dropped_diagnostics);
+    est.dropped_entities = dropped_entities;
+    Ok(est)
 }
 
 /// Poisson with entity dummies (`glm`): the slopes of the conditional Poisson.
@@ -400,12 +369,7 @@ fn r_model(fit: &Fit) -> String {
 }
 
 fn stata_model(m: &StataModel) -> String {
-    let exposure = m
-        .fit
-        .exposure
-        .as_ref()
-        .map(|e| format!(" exposure({})", stata(e)))
-        .unwrap_or_default();
+    let exposure = stata_exposure(m.fit);
     let v = match m.fit.vcov {
         VcovKind::Iid => "",
         _ => " vce(robust)",

@@ -132,11 +132,7 @@ fn stata_absorbed(fit: &Fit, y: &str, rhs: &str) -> String {
         VcovKind::Cluster => format!(" vce(cluster {})", clusters.join(" ")),
     };
     if poisson {
-        let exposure = fit
-            .exposure
-            .as_ref()
-            .map(|e| format!(" exposure({})", stata(e)))
-            .unwrap_or_default();
+        let exposure = stata_exposure(fit);
         out.push_str(&format!(
             "ppmlhdfe {y} {rhs}, absorb({}){exposure}{vce} irr\n",
             groups.join(" ")
@@ -226,6 +222,14 @@ fn stata_read(fit: &Fit, ctx: &CodeContext) -> String {
     }
     out.push_str(&stata_counts(ctx));
     out
+}
+
+/// The ` exposure(e)` option of a Poisson fit with an exposure, else empty.
+pub(crate) fn stata_exposure(fit: &Fit) -> String {
+    fit.exposure
+        .as_ref()
+        .map(|e| format!(" exposure({})", stata(e)))
+        .unwrap_or_default()
 }
 
 /// What every estimator's Stata lines read: the fit and its columns as Stata names them.
