@@ -67,134 +67,137 @@ fn reference(t_df: &Option<usize>) -> String {
 impl Convention {
     /// The convention in words, in `lang`.
     pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.english(),
+            Lang::Es => self.spanish(),
+        }
+    }
+
+    /// The English text (the JSON's and the code comments').
+    fn english(&self) -> String {
         use Convention::*;
-        match (self, lang) {
-            (Classical { df, t_df }, Lang::En) => format!(
+        match self {
+            Classical { df, t_df } => format!(
                 "classical: s²(X'X)⁻¹ with s² = SSR/{df} (observations minus every estimated \
-                 parameter, absorbed effects included); inference {}",
+             parameter, absorbed effects included); inference {}",
                 reference(t_df)
             ),
-            (Classical { df, t_df }, Lang::Es) => format!(
-                "clásica: s²(X'X)⁻¹ con s² = SCR/{df} (observaciones menos todos los parámetros \
-                 estimados, incluidos los efectos absorbidos); inferencia {}",
-                reference(t_df)
-            ),
-            (Hc1 { n, df, t_df }, Lang::En) => format!(
-                "heteroskedasticity-robust HC1: White sandwich × n/(n − K) = {n}/{df}; inference {}",
-                reference(t_df)
-            ),
-            (Hc1 { n, df, t_df }, Lang::Es) => format!(
-                "robusta a heterocedasticidad HC1: sándwich de White × n/(n − K) = {n}/{df}; \
-                 inferencia {}",
-                reference(t_df)
-            ),
-            (Cluster { g, n, k, t_df }, Lang::En) => format!(
+            Hc1 { n, df, t_df } => format!(
+            "heteroskedasticity-robust HC1: White sandwich × n/(n − K) = {n}/{df}; inference {}",
+            reference(t_df)
+        ),
+            Cluster { g, n, k, t_df } => format!(
                 "clustered by entity (CR1): sandwich × G/(G−1)·(N−1)/(N−K) with G = {g}, N = {n}, \
-                 K = {k} (coefficients not absorbed by the entity effects, counting the constant; \
-                 as Stata xtreg/regress vce(cluster)); inference {}",
+             K = {k} (coefficients not absorbed by the entity effects, counting the constant; \
+             as Stata xtreg/regress vce(cluster)); inference {}",
                 reference(t_df)
             ),
-            (Cluster { g, n, k, t_df }, Lang::Es) => format!(
-                "agrupada por entidad (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, N = {n}, \
-                 K = {k} (coeficientes no absorbidos por los efectos de entidad, contando la \
-                 constante; como Stata xtreg/regress vce(cluster)); inferencia {}",
-                reference(t_df)
-            ),
-            (
-                ClusterBy {
-                    column,
-                    g,
-                    n,
-                    k,
-                    t_df,
-                },
-                Lang::En,
-            ) => format!(
+            ClusterBy {
+                column,
+                g,
+                n,
+                k,
+                t_df,
+            } => format!(
                 "clustered by `{column}` (CR1): sandwich × G/(G−1)·(N−1)/(N−K) with G = {g}, \
-                 N = {n}, K = {k} (coefficients and the fixed effects not nested in the \
-                 clusters; as pyfixest CRV1); inference {}",
+             N = {n}, K = {k} (coefficients and the fixed effects not nested in the \
+             clusters; as pyfixest CRV1); inference {}",
                 reference(t_df)
             ),
-            (
-                ClusterBy {
-                    column,
-                    g,
-                    n,
-                    k,
-                    t_df,
-                },
-                Lang::Es,
-            ) => format!(
-                "agrupada por `{column}` (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, \
-                 N = {n}, K = {k} (coeficientes y efectos fijos no anidados en los grupos; como \
-                 pyfixest CRV1); inferencia {}",
-                reference(t_df)
-            ),
-            (
-                TwoWayCluster {
-                    columns: [a, b],
-                    g_a,
-                    g_b,
-                    n,
-                    k,
-                    t_df,
-                },
-                Lang::En,
-            ) => format!(
+            TwoWayCluster {
+                columns: [a, b],
+                g_a,
+                g_b,
+                n,
+                k,
+                t_df,
+            } => format!(
                 "two-way clustered by `{a}` and `{b}` (Cameron–Gelbach–Miller: V_a + V_b − V_ab), \
-                 each term × G/(G−1)·(N−1)/(N−K) with G = min({g_a}, {g_b}), N = {n}, K = {k} \
-                 (as pyfixest and fixest); inference {}",
+             each term × G/(G−1)·(N−1)/(N−K) with G = min({g_a}, {g_b}), N = {n}, K = {k} \
+             (as pyfixest and fixest); inference {}",
                 reference(t_df)
             ),
-            (
-                TwoWayCluster {
-                    columns: [a, b],
-                    g_a,
-                    g_b,
-                    n,
-                    k,
-                    t_df,
-                },
-                Lang::Es,
-            ) => format!(
-                "agrupada en dos dimensiones por `{a}` y `{b}` (Cameron–Gelbach–Miller: \
-                 V_a + V_b − V_ab), cada término × G/(G−1)·(N−1)/(N−K) con G = mín({g_a}, {g_b}), \
-                 N = {n}, K = {k} (como pyfixest y fixest); inferencia {}",
-                reference(t_df)
-            ),
-            (PoissonModel, Lang::En) => {
+            PoissonModel => {
                 "model-based: inverse information of the Poisson likelihood; inference normal (z)"
                     .to_string()
             }
-            (PoissonModel, Lang::Es) => "basada en el modelo: inversa de la información de la \
-                 verosimilitud de Poisson; inferencia normal (z)"
-                .to_string(),
-            (PoissonAbsorbedModel { n, df }, Lang::En) => format!(
+            PoissonAbsorbedModel { n, df } => format!(
                 "model-based: inverse information of the Poisson likelihood × (N−1)/(N−K) = \
-                 {}/{df} (K: coefficients and absorbed levels; as pyfixest fepois); inference \
-                 normal (z)",
+             {}/{df} (K: coefficients and absorbed levels; as pyfixest fepois); inference \
+             normal (z)",
                 n.saturating_sub(1)
             ),
-            (PoissonAbsorbedModel { n, df }, Lang::Es) => format!(
-                "basada en el modelo: inversa de la información de la verosimilitud de Poisson × \
-                 (N−1)/(N−K) = {}/{df} (K: coeficientes y niveles absorbidos; como pyfixest \
-                 fepois); inferencia normal (z)",
-                n.saturating_sub(1)
-            ),
-            (PoissonHc1 { n, df }, Lang::En) => format!(
-                "heteroskedasticity-robust sandwich × n/(n − G − k) = {n}/{df}; inference normal (z)"
-            ),
-            (PoissonHc1 { n, df }, Lang::Es) => format!(
-                "sándwich robusto a heterocedasticidad × n/(n − G − k) = {n}/{df}; inferencia \
-                 normal (z)"
-            ),
-            (PoissonCluster { g }, Lang::En) => format!(
+            PoissonHc1 { n, df } => format!(
+            "heteroskedasticity-robust sandwich × n/(n − G − k) = {n}/{df}; inference normal (z)"
+        ),
+            PoissonCluster { g } => format!(
                 "clustered by entity: sandwich × G/(G−1) with G = {g} (as Stata xtpoisson, fe \
-                 vce(robust)); inference normal (z)"
+             vce(robust)); inference normal (z)"
             ),
-            (PoissonCluster { g }, Lang::Es) => format!(
+        }
+    }
+
+    /// The Spanish text.
+    fn spanish(&self) -> String {
+        use Convention::*;
+        match self {
+            Classical { df, t_df } => format!(
+                "clásica: s²(X'X)⁻¹ con s² = SCR/{df} (observaciones menos todos los parámetros \
+             estimados, incluidos los efectos absorbidos); inferencia {}",
+                reference(t_df)
+            ),
+            Hc1 { n, df, t_df } => format!(
+                "robusta a heterocedasticidad HC1: sándwich de White × n/(n − K) = {n}/{df}; \
+             inferencia {}",
+                reference(t_df)
+            ),
+            Cluster { g, n, k, t_df } => format!(
+                "agrupada por entidad (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, N = {n}, \
+             K = {k} (coeficientes no absorbidos por los efectos de entidad, contando la \
+             constante; como Stata xtreg/regress vce(cluster)); inferencia {}",
+                reference(t_df)
+            ),
+            ClusterBy {
+                column,
+                g,
+                n,
+                k,
+                t_df,
+            } => format!(
+                "agrupada por `{column}` (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, \
+             N = {n}, K = {k} (coeficientes y efectos fijos no anidados en los grupos; como \
+             pyfixest CRV1); inferencia {}",
+                reference(t_df)
+            ),
+            TwoWayCluster {
+                columns: [a, b],
+                g_a,
+                g_b,
+                n,
+                k,
+                t_df,
+            } => format!(
+                "agrupada en dos dimensiones por `{a}` y `{b}` (Cameron–Gelbach–Miller: \
+             V_a + V_b − V_ab), cada término × G/(G−1)·(N−1)/(N−K) con G = mín({g_a}, {g_b}), \
+             N = {n}, K = {k} (como pyfixest y fixest); inferencia {}",
+                reference(t_df)
+            ),
+            PoissonModel => "basada en el modelo: inversa de la información de la \
+             verosimilitud de Poisson; inferencia normal (z)"
+                .to_string(),
+            PoissonAbsorbedModel { n, df } => format!(
+                "basada en el modelo: inversa de la información de la verosimilitud de Poisson × \
+             (N−1)/(N−K) = {}/{df} (K: coeficientes y niveles absorbidos; como pyfixest \
+             fepois); inferencia normal (z)",
+                n.saturating_sub(1)
+            ),
+            PoissonHc1 { n, df } => format!(
+                "sándwich robusto a heterocedasticidad × n/(n − G − k) = {n}/{df}; inferencia \
+             normal (z)"
+            ),
+            PoissonCluster { g } => format!(
                 "agrupada por entidad: sándwich × G/(G−1) con G = {g} (como Stata xtpoisson, fe \
-                 vce(robust)); inferencia normal (z)"
+             vce(robust)); inferencia normal (z)"
             ),
         }
     }

@@ -330,6 +330,24 @@ impl Prepared {
         counts
     }
 
+    /// Leaves out every row of the entities given a reason (`reasons[e]`), each row listed
+    /// with it in `excluded`, and re-indexes entities and periods.
+    pub fn drop_entities(&mut self, reasons: &[Option<ExclusionReason>]) {
+        let keep: Vec<bool> = self.entity.iter().map(|&e| reasons[e].is_none()).collect();
+        if keep.iter().all(|&k| k) {
+            return;
+        }
+        for (&e, &row) in self.entity.iter().zip(&self.row_label) {
+            if let Some(reason) = &reasons[e] {
+                self.excluded.push(ExcludedRow {
+                    row,
+                    reason: reason.clone(),
+                });
+            }
+        }
+        self.retain_rows(&keep);
+    }
+
     /// Keeps only the rows where `keep` is true and re-indexes entities and periods.
     pub fn retain_rows(&mut self, keep: &[bool]) {
         fn filter<T: Copy>(values: &[T], keep: &[bool]) -> Vec<T> {

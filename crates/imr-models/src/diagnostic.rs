@@ -85,188 +85,201 @@ fn entity_word(lang: Lang, n: usize) -> &'static str {
     }
 }
 
+/// "N row(s) excluded … (rows …)".
+fn rows_excluded(lang: Lang, rows: &[usize]) -> String {
+    let n = rows.len();
+    let rows: Vec<String> = rows.iter().map(usize::to_string).collect();
+    let listed = list(lang, &rows, 10, false);
+    match lang {
+        Lang::En => format!(
+            "{n} row(s) excluded for missing or unusable values (rows {listed}); see excluded_rows"
+        ),
+        Lang::Es => format!(
+            "{n} fila(s) excluidas por valores faltantes o no utilizables (filas {listed}); vea excluded_rows"
+        ),
+    }
+}
+
+/// The absorbed fixed effects and their levels.
+fn absorbed_effects(lang: Lang, effects: &[(String, usize)]) -> String {
+    let listed = effects
+        .iter()
+        .map(|(name, levels)| format!("`{name}` ({levels})"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match lang {
+        Lang::En => format!("absorbed fixed effects (levels): {listed}"),
+        Lang::Es => format!("efectos fijos absorbidos (niveles): {listed}"),
+    }
+}
+
 impl Diagnostic {
     /// The remark in `lang`.
     pub fn render(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.english(),
+            Lang::Es => self.spanish(),
+        }
+    }
+
+    /// The English remark (the JSON's).
+    fn english(&self) -> String {
         use Diagnostic::*;
-        match (self, lang) {
-            (RowsExcluded { rows }, _) => {
-                let n = rows.len();
-                let rows: Vec<String> = rows.iter().map(usize::to_string).collect();
-                let listed = list(lang, &rows, 10, false);
-                match lang {
-                    Lang::En => format!(
-                        "{n} row(s) excluded for missing or unusable values (rows {listed}); see excluded_rows"
-                    ),
-                    Lang::Es => format!(
-                        "{n} fila(s) excluidas por valores faltantes o no utilizables (filas {listed}); vea excluded_rows"
-                    ),
-                }
+        let lang = Lang::En;
+        match self {
+        ExposureIgnored { estimator } => {
+            format!("the exposure column is used only by poisson-fe; `{estimator}` ignores it")
+        }
+        NoExposure => "no exposure given: poisson-fe models counts, not rates (give the births as exposure to model the rate)".into(),
+        Singletons { entities: e } => format!(
+            "{} singleton entit{} (one observation): {}; they add nothing to the within \
+             estimates but are kept and counted in the degrees of freedom, as Stata xtreg",
+            e.len(),
+            if e.len() == 1 { "y" } else { "ies" },
+            entities(lang, e)
+        ),
+        SingleRowEntities { entities: e } => format!(
+            "{} entit{} with a single row dropped (the entity's effect fits that row \
+             exactly: no information on the coefficients; as Stata xtpoisson, fe and \
+             pyfixest fepois): {}; see excluded_rows",
+            e.len(),
+            if e.len() == 1 { "y" } else { "ies" },
+            entities(lang, e)
+        ),
+        ZeroOutcomeRowsRemoved { outcome, rows } => format!(
+            "{rows} observation(s) removed: `{outcome}` is zero in every row of their level \
+             of a fixed effect (the level's effect would be −∞; as pyfixest fepois); see \
+             excluded_rows"
+        ),
+        SingletonsRemoved { rows } => format!(
+            "{rows} singleton observation(s) removed (alone in a level of a fixed effect, \
+             repeatedly, as fixest and pyfixest); see excluded_rows"
+        ),
+        HausmanWeighted => "the Hausman test is not computed for weighted fits".into(),
+        HausmanUnavailable { why } => {
+            format!("the Hausman test is not available: {}", why.text(lang))
+        }
+        FirstDifferences {
+                differences,
+                rows,
+                after_gap,
+            } => format!(
+            "first differences: {differences} differences from {rows} rows; the first row of \
+             each entity starts the differences{}",
+            if *after_gap > 0 {
+                format!(", and {after_gap} row(s) follow a gap in the periods and start a new run")
+            } else {
+                String::new()
             }
-            (ExposureIgnored { estimator }, Lang::En) => {
-                format!("the exposure column is used only by poisson-fe; `{estimator}` ignores it")
+        ),
+        NoConsecutivePeriods { entities: e } => format!(
+            "{} entit{} without two consecutive periods contribute no difference: {}",
+            e.len(),
+            if e.len() == 1 { "y" } else { "ies" },
+            entities(lang, e)
+        ),
+        UnbalancedTheta => {
+            "the panel is unbalanced: θ differs by entity (θ_i from T_i), see theta_summary".into()
+        }
+        NegativeSigmaU { value } => format!(
+            "the Swamy–Arora estimate of σ²_u is negative ({value:.4e}); it is set to 0, \
+             so θ = 0 and random effects coincide with pooled OLS"
+        ),
+        PoissonConverged { iterations } => {
+            format!("poisson-fe converged in {iterations} Newton iteration(s)")
+        }
+        AllZeroEntities {
+                outcome,
+                entities: e,
+            } => format!(
+            "{} entit{} with `{outcome}` = 0 in every period dropped: {}",
+            e.len(),
+            if e.len() == 1 { "y" } else { "ies" },
+            entities(lang, e)
+        ),
+        RowsExcluded { rows } => rows_excluded(lang, rows),
+        AbsorbedEffects { effects } => absorbed_effects(lang, effects),
+        }
+    }
+
+    /// The Spanish remark.
+    fn spanish(&self) -> String {
+        use Diagnostic::*;
+        let lang = Lang::Es;
+        match self {
+        ExposureIgnored { estimator } => format!(
+            "la columna de exposición solo la usa poisson-fe; `{estimator}` la ignora"
+        ),
+        NoExposure => "sin exposición: poisson-fe modela conteos, no tasas (indique los nacidos vivos como exposición para modelar la tasa)".into(),
+        Singletons { entities: e } => format!(
+            "{} {} con una sola observación: {}; no aportan a las estimaciones intragrupos, \
+             pero se conservan y cuentan en los grados de libertad, como en Stata xtreg",
+            e.len(),
+            entity_word(lang, e.len()),
+            entities(lang, e)
+        ),
+        SingleRowEntities { entities: e } => format!(
+            "{} {} con una sola fila excluidas (el efecto de la entidad ajusta esa fila \
+             exactamente: no informa sobre los coeficientes; como Stata xtpoisson, fe y \
+             pyfixest fepois): {}; vea excluded_rows",
+            e.len(),
+            entity_word(lang, e.len()),
+            entities(lang, e)
+        ),
+        ZeroOutcomeRowsRemoved { outcome, rows } => format!(
+            "{rows} observación(es) eliminadas: `{outcome}` es cero en todas las filas de su \
+             nivel de un efecto fijo (el efecto del nivel sería −∞; como pyfixest fepois); \
+             vea excluded_rows"
+        ),
+        SingletonsRemoved { rows } => format!(
+            "{rows} observación(es) únicas en un nivel de un efecto fijo eliminadas \
+             (repetidamente, como fixest y pyfixest); vea excluded_rows"
+        ),
+        HausmanWeighted => "la prueba de Hausman no se calcula en ajustes ponderados".into(),
+        HausmanUnavailable { why } => {
+            format!("la prueba de Hausman no está disponible: {}", why.text(lang))
+        }
+        FirstDifferences {
+                differences,
+                rows,
+                after_gap,
+            } => format!(
+            "primeras diferencias: {differences} diferencias a partir de {rows} filas; la \
+             primera fila de cada entidad inicia las diferencias{}",
+            if *after_gap > 0 {
+                format!(", y {after_gap} fila(s) siguen a un salto en los períodos e inician una nueva serie")
+            } else {
+                String::new()
             }
-            (ExposureIgnored { estimator }, Lang::Es) => format!(
-                "la columna de exposición solo la usa poisson-fe; `{estimator}` la ignora"
-            ),
-            (NoExposure, Lang::En) => "no exposure given: poisson-fe models counts, not rates (give the births as exposure to model the rate)".into(),
-            (NoExposure, Lang::Es) => "sin exposición: poisson-fe modela conteos, no tasas (indique los nacidos vivos como exposición para modelar la tasa)".into(),
-            (Singletons { entities: e }, Lang::En) => format!(
-                "{} singleton entit{} (one observation): {}; they add nothing to the within \
-                 estimates but are kept and counted in the degrees of freedom, as Stata xtreg",
-                e.len(),
-                if e.len() == 1 { "y" } else { "ies" },
-                entities(lang, e)
-            ),
-            (Singletons { entities: e }, Lang::Es) => format!(
-                "{} {} con una sola observación: {}; no aportan a las estimaciones intragrupos, \
-                 pero se conservan y cuentan en los grados de libertad, como en Stata xtreg",
-                e.len(),
-                entity_word(lang, e.len()),
-                entities(lang, e)
-            ),
-            (SingleRowEntities { entities: e }, Lang::En) => format!(
-                "{} entit{} with a single row dropped (the entity's effect fits that row \
-                 exactly: no information on the coefficients; as Stata xtpoisson, fe and \
-                 pyfixest fepois): {}; see excluded_rows",
-                e.len(),
-                if e.len() == 1 { "y" } else { "ies" },
-                entities(lang, e)
-            ),
-            (SingleRowEntities { entities: e }, Lang::Es) => format!(
-                "{} {} con una sola fila excluidas (el efecto de la entidad ajusta esa fila \
-                 exactamente: no informa sobre los coeficientes; como Stata xtpoisson, fe y \
-                 pyfixest fepois): {}; vea excluded_rows",
-                e.len(),
-                entity_word(lang, e.len()),
-                entities(lang, e)
-            ),
-            (ZeroOutcomeRowsRemoved { outcome, rows }, Lang::En) => format!(
-                "{rows} observation(s) removed: `{outcome}` is zero in every row of their level \
-                 of a fixed effect (the level's effect would be −∞; as pyfixest fepois); see \
-                 excluded_rows"
-            ),
-            (ZeroOutcomeRowsRemoved { outcome, rows }, Lang::Es) => format!(
-                "{rows} observación(es) eliminadas: `{outcome}` es cero en todas las filas de su \
-                 nivel de un efecto fijo (el efecto del nivel sería −∞; como pyfixest fepois); \
-                 vea excluded_rows"
-            ),
-            (SingletonsRemoved { rows }, Lang::En) => format!(
-                "{rows} singleton observation(s) removed (alone in a level of a fixed effect, \
-                 repeatedly, as fixest and pyfixest); see excluded_rows"
-            ),
-            (SingletonsRemoved { rows }, Lang::Es) => format!(
-                "{rows} observación(es) únicas en un nivel de un efecto fijo eliminadas \
-                 (repetidamente, como fixest y pyfixest); vea excluded_rows"
-            ),
-            (AbsorbedEffects { effects }, _) => {
-                let listed = effects
-                    .iter()
-                    .map(|(name, levels)| format!("`{name}` ({levels})"))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                match lang {
-                    Lang::En => format!("absorbed fixed effects (levels): {listed}"),
-                    Lang::Es => format!("efectos fijos absorbidos (niveles): {listed}"),
-                }
-            }
-            (HausmanWeighted, Lang::En) => "the Hausman test is not computed for weighted fits".into(),
-            (HausmanWeighted, Lang::Es) => "la prueba de Hausman no se calcula en ajustes ponderados".into(),
-            (HausmanUnavailable { why }, Lang::En) => {
-                format!("the Hausman test is not available: {}", why.text(lang))
-            }
-            (HausmanUnavailable { why }, Lang::Es) => {
-                format!("la prueba de Hausman no está disponible: {}", why.text(lang))
-            }
-            (
-                FirstDifferences {
-                    differences,
-                    rows,
-                    after_gap,
-                },
-                Lang::En,
-            ) => format!(
-                "first differences: {differences} differences from {rows} rows; the first row of \
-                 each entity starts the differences{}",
-                if *after_gap > 0 {
-                    format!(", and {after_gap} row(s) follow a gap in the periods and start a new run")
-                } else {
-                    String::new()
-                }
-            ),
-            (
-                FirstDifferences {
-                    differences,
-                    rows,
-                    after_gap,
-                },
-                Lang::Es,
-            ) => format!(
-                "primeras diferencias: {differences} diferencias a partir de {rows} filas; la \
-                 primera fila de cada entidad inicia las diferencias{}",
-                if *after_gap > 0 {
-                    format!(", y {after_gap} fila(s) siguen a un salto en los períodos e inician una nueva serie")
-                } else {
-                    String::new()
-                }
-            ),
-            (NoConsecutivePeriods { entities: e }, Lang::En) => format!(
-                "{} entit{} without two consecutive periods contribute no difference: {}",
-                e.len(),
-                if e.len() == 1 { "y" } else { "ies" },
-                entities(lang, e)
-            ),
-            (NoConsecutivePeriods { entities: e }, Lang::Es) => format!(
-                "{} {} sin dos períodos consecutivos no aportan diferencias: {}",
-                e.len(),
-                entity_word(lang, e.len()),
-                entities(lang, e)
-            ),
-            (UnbalancedTheta, Lang::En) => {
-                "the panel is unbalanced: θ differs by entity (θ_i from T_i), see theta_summary".into()
-            }
-            (UnbalancedTheta, Lang::Es) => {
-                "el panel no está balanceado: θ varía por entidad (θ_i según T_i), vea theta_summary".into()
-            }
-            (NegativeSigmaU { value }, Lang::En) => format!(
-                "the Swamy–Arora estimate of σ²_u is negative ({value:.4e}); it is set to 0, \
-                 so θ = 0 and random effects coincide with pooled OLS"
-            ),
-            (NegativeSigmaU { value }, Lang::Es) => format!(
-                "la estimación de Swamy–Arora de σ²_u es negativa ({}); se fija en 0, \
-                 de modo que θ = 0 y los efectos aleatorios coinciden con MCO agrupado",
-                lang.with_decimal_mark(format!("{value:.4e}"))
-            ),
-            (PoissonConverged { iterations }, Lang::En) => {
-                format!("poisson-fe converged in {iterations} Newton iteration(s)")
-            }
-            (PoissonConverged { iterations }, Lang::Es) => {
-                format!("poisson-fe convergió en {iterations} iteración(es) de Newton")
-            }
-            (
-                AllZeroEntities {
-                    outcome,
-                    entities: e,
-                },
-                Lang::En,
-            ) => format!(
-                "{} entit{} with `{outcome}` = 0 in every period dropped: {}",
-                e.len(),
-                if e.len() == 1 { "y" } else { "ies" },
-                entities(lang, e)
-            ),
-            (
-                AllZeroEntities {
-                    outcome,
-                    entities: e,
-                },
-                Lang::Es,
-            ) => format!(
-                "{} {} con `{outcome}` = 0 en todos los períodos excluidas: {}",
-                e.len(),
-                entity_word(lang, e.len()),
-                entities(lang, e)
-            ),
+        ),
+        NoConsecutivePeriods { entities: e } => format!(
+            "{} {} sin dos períodos consecutivos no aportan diferencias: {}",
+            e.len(),
+            entity_word(lang, e.len()),
+            entities(lang, e)
+        ),
+        UnbalancedTheta => {
+            "el panel no está balanceado: θ varía por entidad (θ_i según T_i), vea theta_summary".into()
+        }
+        NegativeSigmaU { value } => format!(
+            "la estimación de Swamy–Arora de σ²_u es negativa ({}); se fija en 0, \
+             de modo que θ = 0 y los efectos aleatorios coinciden con MCO agrupado",
+            lang.with_decimal_mark(format!("{value:.4e}"))
+        ),
+        PoissonConverged { iterations } => {
+            format!("poisson-fe convergió en {iterations} iteración(es) de Newton")
+        }
+        AllZeroEntities {
+                outcome,
+                entities: e,
+            } => format!(
+            "{} {} con `{outcome}` = 0 en todos los períodos excluidas: {}",
+            e.len(),
+            entity_word(lang, e.len()),
+            entities(lang, e)
+        ),
+        RowsExcluded { rows } => rows_excluded(lang, rows),
+        AbsorbedEffects { effects } => absorbed_effects(lang, effects),
         }
     }
 }

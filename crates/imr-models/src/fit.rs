@@ -207,6 +207,18 @@ pub(crate) enum Reference {
 }
 
 impl Reference {
+    /// The reference distribution of `estimator`'s Wald statistics, and the t degrees of
+    /// freedom the fit reports: normal when [`Estimator::uses_z`] (no degrees of freedom),
+    /// else Student's t with `df`. The one place that decides z or t; every estimator's
+    /// covariance goes through it.
+    pub fn of(estimator: Estimator, df: usize) -> (Reference, Option<usize>) {
+        if estimator.uses_z() {
+            (Reference::Z, None)
+        } else {
+            (Reference::T(df as f64), Some(df))
+        }
+    }
+
     pub fn p_value(&self, statistic: f64) -> f64 {
         if !statistic.is_finite() {
             return f64::NAN;

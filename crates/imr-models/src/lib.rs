@@ -37,26 +37,25 @@ macro_rules! english_display_and_json {
     )+};
 }
 
-mod absorb;
+mod absorbed;
 pub mod convention;
 mod data;
 pub mod diagnostic;
 mod engine;
 mod error;
+mod estimators;
 mod exclusion;
 mod fit;
 mod hypothesis;
 mod input;
 mod linalg;
 mod linear;
-mod poisson;
-mod random;
 pub mod report;
 mod spec;
 pub mod vcov;
 mod within;
 
-pub use absorb::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
+pub use absorbed::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use data::{Column, Entities, ExcludedRow, PanelData};
 pub use diagnostic::{Diagnostic, DropReason, Hypothesis, Stage};
 pub use error::{InvalidValue, ModelError, NoRegressors, NotConverged, NotEnoughData, Unsupported};

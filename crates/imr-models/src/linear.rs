@@ -1,25 +1,15 @@
-//! The linear estimators: pooled, fe, twfe, be, fd; shared pieces used by re and cre.
-//!
-//! # Formulas
-//! - `pooled`: OLS of `y_it` on `(1, x_it)` (weighted: rows scaled by `√w_it`).
-//! - `fe`: OLS of `y_it − ȳ_i` on `x_it − x̄_i` without intercept (Wooldridge 2010, §10.5);
-//!   `s² = SSR/(n − G − k)`. Weighted: `w`-weighted entity means, rows scaled by `√w_it`
-//!   (as fixest and linearmodels).
-//! - `twfe`: OLS on the two-way within transformation (see [`crate::within`]); the number of
-//!   absorbed effects is `G + T − c`, c the connected components of the entity–period graph.
-//! - `be`: OLS of `ȳ_i` on `(1, x̄_i)`, one row per entity (Baltagi 2021, §2.6; Stata
-//!   `xtreg, be`; R plm `model = "between"`).
-//! - `fd`: OLS of `Δy_it` on `Δx_it` without intercept, Δ over consecutive periods of the panel
-//!   (a gap breaks the difference), as Stata `regress D.y D.x, noconstant` and linearmodels
-//!   `FirstDifferenceOLS`.
+//! The linear fit every linear estimator ends in ([`LinearCore`]) and its covariance, with
+//! the pieces the estimators share: weights, norms, the within-variation test, collinear and
+//! time-invariant terms, and Stata's R². The estimators themselves are in
+//! [`crate::estimators`].
 
 use crate::convention::Convention;
 use crate::data::Prepared;
 use crate::diagnostic::{DropReason, Stage};
-use crate::error::{NotConverged, NotEnoughData};
+use crate::error::NotEnoughData;
 use crate::fit::{DroppedTerm, Reference};
-use crate::linalg::{least_squares, LeastSquares};
-use crate::spec::VcovKind;
+use crate::linalg::LeastSquares;
+use crate::spec::{Estimator, VcovKind};
 use crate::vcov::{cluster_meat, hc_meat, sandwich};
 use crate::within::{demean, group_means};
 use crate::ModelError;
@@ -142,17 +132,16 @@ impl LinearCore {
         &self.ls.xtx_inv * self.s2()
     }
 
-    /// The covariance under `kind`; `z` chooses the normal reference (re, cre).
-    pub fn covariance(&self, kind: VcovKind, use_z: bool) -> Result<CoefficientVcov, ModelError> {
+    /// The covariance under `kind`, with `estimator`'s reference distribution
+    /// ([`Reference::of`]: t with the residual degrees of freedom, or `G − 1` clustered).
+    pub fn covariance(
+        &self,
+        kind: VcovKind,
+        estimator: Estimator,
+    ) -> Result<CoefficientVcov, ModelError> {
         let n = self.n;
         let df = self.df_resid;
-        let z_or_t = |df: usize| -> (Reference, Option<usize>) {
-            if use_z {
-                (Reference::Z, None)
-            } else {
-                (Reference::T(df as f64), Some(df))
-            }
-        };
+        let z_or_t = |df: usize| Reference::of(estimator, df);
         match kind {
             VcovKind::Iid => {
                 let (reference, dfi) = z_or_t(df);
@@ -260,7 +249,7 @@ pub(crate) fn sqrt_weights(prep: &Prepared) -> Option<Vec<f64>> {
         .map(|w| w.iter().map(|v| v.sqrt()).collect())
 }
 
-fn scaled(values: &[f64], sqrt_w: Option<&[f64]>) -> Vec<f64> {
+pub(crate) fn scaled(values: &[f64], sqrt_w: Option<&[f64]>) -> Vec<f64> {
     match sqrt_w {
         Some(s) => values.iter().zip(s).map(|(v, s)| v * s).collect(),
         None => values.to_vec(),
@@ -289,6 +278,31 @@ fn varies_within_given(column: &[f64], within: &[f64]) -> bool {
     norm(within) > 1e-10 * norm(column).max(f64::MIN_POSITIVE)
 }
 
+/// The regressors among `columns` that vary within entities, each with its design column
+/// `design_of(j, within)` made from its unweighted within transformation (which decides
+/// whether it varies, and is computed once), and the others dropped as time-invariant.
+pub(crate) fn varying_within(
+    prep: &Prepared,
+    columns: &[usize],
+    mut design_of: impl FnMut(usize, Vec<f64>) -> Vec<f64>,
+) -> (Vec<usize>, Vec<Vec<f64>>, Vec<DroppedTerm>) {
+    let g = prep.n_entities();
+    let (mut candidates, mut design, mut dropped) = (Vec::new(), Vec::new(), Vec::new());
+    for &j in columns {
+        let within = demean(&prep.x[j], &prep.entity, g, None);
+        if varies_within_given(&prep.x[j], &within) {
+            candidates.push(j);
+            design.push(design_of(j, within));
+        } else {
+            dropped.push(DroppedTerm {
+                term: prep.x_names[j].clone(),
+                reason: time_invariant_reason(&prep.x_names[j]),
+            });
+        }
+    }
+    (candidates, design, dropped)
+}
+
 pub(crate) fn time_invariant_reason(name: &str) -> DropReason {
     DropReason::TimeInvariant {
         name: name.to_string(),
@@ -312,251 +326,12 @@ pub(crate) fn collinear_terms(
         .collect()
 }
 
-fn collinear_reason(name: &str, earlier: &[String], stage: Stage) -> DropReason {
+pub(crate) fn collinear_reason(name: &str, earlier: &[String], stage: Stage) -> DropReason {
     DropReason::Collinear {
         name: name.to_string(),
         earlier: earlier.to_vec(),
         stage,
     }
-}
-
-/// OLS with intercept on untransformed (weighted) data: the pooled model, and the restricted
-/// model of the F test.
-pub(crate) fn pooled_core(prep: &Prepared, columns: &[usize]) -> (LinearCore, Vec<DroppedTerm>) {
-    let sqrt_w = sqrt_weights(prep);
-    let n = prep.n();
-    let mut design = Vec::with_capacity(columns.len() + 1);
-    design.push(match &sqrt_w {
-        Some(s) => s.clone(),
-        None => vec![1.0; n],
-    });
-    for &j in columns {
-        design.push(scaled(&prep.x[j], sqrt_w.as_deref()));
-    }
-    let y = scaled(&prep.y, sqrt_w.as_deref());
-    let ls = least_squares(&design, &y);
-    let names = prep.names_with_intercept(columns);
-    let dropped = ls
-        .collinear(|c| names[c].clone())
-        .into_iter()
-        .zip(&ls.dropped)
-        .map(|((name, earlier), &d)| {
-            let constant = prep.x[columns[d - 1]]
-                .iter()
-                .all(|v| *v == prep.x[columns[d - 1]][0]);
-            let reason = if constant {
-                DropReason::Constant { name: name.clone() }
-            } else {
-                collinear_reason(&name, &earlier, Stage::Pooled)
-            };
-            DroppedTerm { term: name, reason }
-        })
-        .collect();
-    let core = LinearCore::of_kept(&names, design, ls, prep.entity.clone(), prep.n_entities());
-    (core, dropped)
-}
-
-/// The within (entity fixed effects) regression on the given regressors; regressors without
-/// within variation are dropped with the reason.
-pub(crate) fn fe_core(
-    prep: &Prepared,
-    columns: &[usize],
-    weighted: bool,
-) -> (LinearCore, Vec<DroppedTerm>, Vec<usize>) {
-    let g = prep.n_entities();
-    let weights = if weighted {
-        prep.weights.as_deref()
-    } else {
-        None
-    };
-    let sqrt_w: Option<Vec<f64>> = weights.map(|w| w.iter().map(|v| v.sqrt()).collect());
-    let mut dropped = Vec::new();
-    let mut candidates = Vec::new();
-    let mut design: Vec<Vec<f64>> = Vec::new();
-    for &j in columns {
-        // The unweighted within transformation decides whether the column varies; unweighted,
-        // it is also the column of the design (computed once, not twice).
-        let within = demean(&prep.x[j], &prep.entity, g, None);
-        if varies_within_given(&prep.x[j], &within) {
-            candidates.push(j);
-            design.push(match weights {
-                None => within,
-                Some(_) => scaled_owned(
-                    demean(&prep.x[j], &prep.entity, g, weights),
-                    sqrt_w.as_deref(),
-                ),
-            });
-        } else {
-            dropped.push(DroppedTerm {
-                term: prep.x_names[j].clone(),
-                reason: time_invariant_reason(&prep.x_names[j]),
-            });
-        }
-    }
-    let y = scaled_owned(demean(&prep.y, &prep.entity, g, weights), sqrt_w.as_deref());
-    let ls = least_squares(&design, &y);
-    dropped.extend(collinear_terms(
-        &ls,
-        |c| prep.x_names[candidates[c]].clone(),
-        Stage::EntityEffects,
-    ));
-    let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
-    let terms = kept.iter().map(|&j| prep.x_names[j].clone()).collect();
-    // the g entity effects are nested in the entity clusters: only the constant counts in CR1
-    let core = LinearCore::within(terms, design, ls, prep.entity.clone(), g, g, 1);
-    (core, dropped, kept)
-}
-
-/// Two-way fixed effects regression.
-pub(crate) fn twfe_core(
-    prep: &Prepared,
-) -> Result<(LinearCore, Vec<DroppedTerm>, Vec<usize>, usize), ModelError> {
-    let g = prep.n_entities();
-    let t = prep.n_periods();
-    let weights = prep.weights.as_deref();
-    let sqrt_w = sqrt_weights(prep);
-    let mut dropped = Vec::new();
-    let mut candidates = Vec::new();
-    let mut design = Vec::new();
-    let two_way = |values: &[f64]| {
-        crate::within::demean_two_way(values, &prep.entity, g, &prep.period, t, weights)
-    };
-    for j in 0..prep.x.len() {
-        let name = &prep.x_names[j];
-        if !varies_within(&prep.x[j], &prep.entity, g) {
-            dropped.push(DroppedTerm {
-                term: name.clone(),
-                reason: time_invariant_reason(name),
-            });
-            continue;
-        }
-        let one_way = demean(&prep.x[j], &prep.entity, g, weights);
-        let result = two_way(&prep.x[j]);
-        if !result.converged {
-            return Err(ModelError::NotConverged(NotConverged::TwoWay {
-                column: name.clone(),
-            }));
-        }
-        if norm(&result.values) <= 1e-9 * norm(&one_way) {
-            dropped.push(DroppedTerm {
-                term: name.clone(),
-                reason: DropReason::YearCollinear { name: name.clone() },
-            });
-            continue;
-        }
-        candidates.push(j);
-        design.push(scaled_owned(result.values, sqrt_w.as_deref()));
-    }
-    let y_two_way = two_way(&prep.y);
-    if !y_two_way.converged {
-        return Err(ModelError::NotConverged(NotConverged::TwoWayOutcome));
-    }
-    let y = scaled_owned(y_two_way.values, sqrt_w.as_deref());
-    let ls = least_squares(&design, &y);
-    dropped.extend(collinear_terms(
-        &ls,
-        |c| prep.x_names[candidates[c]].clone(),
-        Stage::EntityAndYearEffects,
-    ));
-    let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
-    let components = crate::within::connected_components(&prep.entity, g, &prep.period, t);
-    let absorbed = g + t - components;
-    let terms = kept.iter().map(|&j| prep.x_names[j].clone()).collect();
-    // year effects are not nested in entity clusters: counted, plus the constant
-    let core = LinearCore::within(
-        terms,
-        design,
-        ls,
-        prep.entity.clone(),
-        g,
-        absorbed,
-        absorbed - g + 1,
-    );
-    Ok((core, dropped, kept, absorbed))
-}
-
-/// Between regression: entity means with intercept.
-pub(crate) fn be_core(prep: &Prepared, columns: &[usize]) -> (LinearCore, Vec<DroppedTerm>) {
-    let g = prep.n_entities();
-    let mut design = vec![vec![1.0; g]];
-    for &j in columns {
-        design.push(group_means(&prep.x[j], &prep.entity, g, None));
-    }
-    let y = group_means(&prep.y, &prep.entity, g, None);
-    let ls = least_squares(&design, &y);
-    let names = prep.names_with_intercept(columns);
-    let dropped = ls
-        .collinear(|c| names[c].clone())
-        .into_iter()
-        .map(|(name, earlier)| DroppedTerm {
-            reason: collinear_reason(&name, &earlier, Stage::EntityMeans),
-            term: name,
-        })
-        .collect();
-    let core = LinearCore::of_kept(&names, design, ls, (0..g).collect(), g);
-    (core, dropped)
-}
-
-/// First-difference regression; also returns the number of differences per entity.
-pub(crate) fn fd_core(prep: &Prepared) -> (LinearCore, Vec<DroppedTerm>, Vec<usize>, Vec<usize>) {
-    // pairs (previous row, row) of consecutive periods within an entity
-    let pairs: Vec<(usize, usize)> = (1..prep.n())
-        .filter(|&i| {
-            prep.entity[i] == prep.entity[i - 1] && prep.period[i] == prep.period[i - 1] + 1
-        })
-        .map(|i| (i - 1, i))
-        .collect();
-    let diff = |values: &[f64]| -> Vec<f64> {
-        pairs.iter().map(|&(a, b)| values[b] - values[a]).collect()
-    };
-    let mut dropped = Vec::new();
-    let mut candidates = Vec::new();
-    let mut design = Vec::new();
-    for j in 0..prep.x.len() {
-        let d = diff(&prep.x[j]);
-        if d.iter().all(|v| *v == 0.0) {
-            dropped.push(DroppedTerm {
-                term: prep.x_names[j].clone(),
-                reason: DropReason::TimeInvariant {
-                    name: prep.x_names[j].clone(),
-                    differences: true,
-                },
-            });
-        } else {
-            candidates.push(j);
-            design.push(d);
-        }
-    }
-    let y = diff(&prep.y);
-    let ls = least_squares(&design, &y);
-    dropped.extend(collinear_terms(
-        &ls,
-        |c| prep.x_names[candidates[c]].clone(),
-        Stage::FirstDifferences,
-    ));
-    // clusters: entities with at least one difference, renumbered
-    let mut cluster_of_entity = vec![usize::MAX; prep.n_entities()];
-    let mut n_clusters = 0;
-    let mut per_entity = vec![0usize; prep.n_entities()];
-    let cluster: Vec<usize> = pairs
-        .iter()
-        .map(|&(_, b)| {
-            let e = prep.entity[b];
-            per_entity[e] += 1;
-            if cluster_of_entity[e] == usize::MAX {
-                cluster_of_entity[e] = n_clusters;
-                n_clusters += 1;
-            }
-            cluster_of_entity[e]
-        })
-        .collect();
-    let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
-    let names: Vec<String> = candidates
-        .iter()
-        .map(|&j| prep.x_names[j].clone())
-        .collect();
-    let core = LinearCore::of_kept(&names, design, ls, cluster, n_clusters);
-    (core, dropped, kept, per_entity)
 }
 
 /// Squared correlation, weighted; `None` without variation.

@@ -1,5 +1,6 @@
 //! What to fit: the estimator, the covariance convention and the confidence level.
 
+use crate::estimators::{self, Room};
 use serde::{Deserialize, Serialize};
 
 /// The term name of the intercept, in every estimator that has one.
@@ -57,43 +58,32 @@ impl Estimator {
         Estimator::PoissonFe,
     ];
 
+    /// The estimator's room: its file under `estimators/`, where everything that makes it
+    /// what it is lives. Registering an estimator is its variant above, its place in
+    /// [`Estimator::ALL`] and its arm here.
+    pub(crate) fn room(self) -> &'static Room {
+        match self {
+            Estimator::Pooled => &estimators::pooled::ROOM,
+            Estimator::Fe => &estimators::fe::ROOM,
+            Estimator::Twfe => &estimators::twfe::ROOM,
+            Estimator::Re => &estimators::re::ROOM,
+            Estimator::Be => &estimators::be::ROOM,
+            Estimator::Fd => &estimators::fd::ROOM,
+            Estimator::Cre => &estimators::cre::ROOM,
+            Estimator::PoissonFe => &estimators::poisson_fe::ROOM,
+        }
+    }
+
     /// The name used on the command line and in JSON (`fe`, `poisson-fe`, …).
     pub fn name(self) -> &'static str {
-        match self {
-            Estimator::Pooled => "pooled",
-            Estimator::Fe => "fe",
-            Estimator::Twfe => "twfe",
-            Estimator::Re => "re",
-            Estimator::Be => "be",
-            Estimator::Fd => "fd",
-            Estimator::Cre => "cre",
-            Estimator::PoissonFe => "poisson-fe",
-        }
+        self.room().name
     }
 
     /// The estimator's one short label in a language ("Fixed effects (within)", "Efectos fijos
     /// (intragrupos)"): the Models view, the coefficient plot, the exported code and the findings'
     /// longer phrases all start from it.
     pub fn label_in(self, lang: imr_stats::Lang) -> &'static str {
-        let (es, en) = match self {
-            Estimator::Pooled => ("MCO agrupado", "Pooled OLS"),
-            Estimator::Fe => ("Efectos fijos (intragrupos)", "Fixed effects (within)"),
-            Estimator::Twfe => (
-                "Efectos fijos de entidad y año",
-                "Entity and year fixed effects",
-            ),
-            Estimator::Re => (
-                "Efectos aleatorios (Swamy–Arora)",
-                "Random effects (Swamy–Arora)",
-            ),
-            Estimator::Be => ("Entre entidades (medias)", "Between (entity means)"),
-            Estimator::Fd => ("Primeras diferencias", "First differences"),
-            Estimator::Cre => (
-                "Efectos aleatorios correlacionados (Mundlak)",
-                "Correlated random effects (Mundlak)",
-            ),
-            Estimator::PoissonFe => ("Poisson con efectos fijos", "Poisson fixed effects"),
-        };
+        let (es, en) = self.room().label;
         lang.pick(es, en)
     }
 
@@ -110,12 +100,13 @@ impl Estimator {
     /// Whether the estimator takes analytic weights: pooled, fe and twfe, as R and Stata do
     /// (the others are fitted unweighted in R plm and Stata).
     pub fn takes_weights(self) -> bool {
-        matches!(self, Estimator::Pooled | Estimator::Fe | Estimator::Twfe)
+        self.room().takes_weights
     }
 
-    /// Inference uses the normal distribution (z) rather than Student's t.
+    /// Inference uses the normal distribution (z) rather than Student's t (re, cre,
+    /// poisson-fe, as Stata). The rule every fit follows: `Reference::of` reads it.
     pub fn uses_z(self) -> bool {
-        matches!(self, Estimator::Re | Estimator::Cre | Estimator::PoissonFe)
+        self.room().uses_z
     }
 }
 

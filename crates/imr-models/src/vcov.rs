@@ -73,6 +73,26 @@ pub(crate) fn cluster_meat(
     meat
 }
 
+/// `Σ_i w_i z_i z_iᵀ`: the information `H` of the Poisson fit with `w = μ` (see
+/// `estimators::poisson_fe`).
+pub(crate) fn weighted_cross_product(z: &[Vec<f64>], w: &[f64]) -> DMatrix<f64> {
+    let k = z.len();
+    let mut h = DMatrix::zeros(k, k);
+    for a in 0..k {
+        for b in 0..=a {
+            let s: f64 = z[a]
+                .iter()
+                .zip(&z[b])
+                .zip(w)
+                .map(|((xa, xb), m)| m * xa * xb)
+                .sum();
+            h[(a, b)] = s;
+            h[(b, a)] = s;
+        }
+    }
+    h
+}
+
 /// `factor · B M B`.
 pub(crate) fn sandwich(bread: &DMatrix<f64>, meat: &DMatrix<f64>, factor: f64) -> DMatrix<f64> {
     let v = bread * meat * bread * factor;

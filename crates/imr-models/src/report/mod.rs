@@ -2,7 +2,7 @@
 //! equivalent R and Stata code, and a deterministic SVG coefficient plot whose intervals are
 //! the `conf_low`/`conf_high` of the table.
 
-mod code;
+pub(crate) mod code;
 mod csv;
 mod plot;
 mod table;

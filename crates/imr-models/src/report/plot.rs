@@ -72,38 +72,16 @@ fn ticks(lo: f64, hi: f64) -> Vec<f64> {
 
 /// The SVG text of a coefficient plot of one or more fits.
 pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
-    let mut terms: Vec<String> = Vec::new();
-    for fit in fits {
-        for c in &fit.coefficients {
-            if (options.include_intercept || c.term != INTERCEPT) && !terms.contains(&c.term) {
-                terms.push(c.term.clone());
-            }
-        }
-    }
-    let (mut lo, mut hi) = (0.0f64, 0.0f64);
-    for fit in fits {
-        for c in fit.coefficients.iter().filter(|c| terms.contains(&c.term)) {
-            if c.conf_low.is_finite() && c.conf_high.is_finite() {
-                lo = lo.min(c.conf_low);
-                hi = hi.max(c.conf_high);
-            }
-        }
-    }
-    if hi - lo <= 0.0 {
-        hi = lo + 1.0;
-    }
-    let pad = 0.05 * (hi - lo);
-    let (lo, hi) = (lo - pad, hi + pad);
-    let left = 150.0;
-    let right = 20.0;
-    let top = if options.title.is_empty() { 16.0 } else { 36.0 } + 20.0 * fits.len() as f64;
-    let plot_height = options.row_height * terms.len().max(1) as f64;
+    let terms = plotted_terms(fits, options);
+    let frame = Frame::new(fits, &terms, options);
+    let Frame {
+        left,
+        width,
+        height,
+        ..
+    } = frame;
     let footer = options.caption.provenance.as_deref();
-    let height = top + plot_height + 44.0 + if footer.is_some() { 22.0 } else { 0.0 };
     let lang = options.caption.lang;
-    let width = options.width;
-    let x_of = |v: f64| left + (v - lo) / (hi - lo) * (width - left - right);
-
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\" role=\"img\" aria-label=\"{}\">\n",
         lang.pick("Gráfico de coeficientes", "Coefficient plot")
@@ -136,73 +114,8 @@ pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
             escape(&legend_entry(fit, lang))
         ));
     }
-    // axis, grid and zero line
-    let axis_y = top + plot_height;
-    for t in ticks(lo, hi) {
-        let x = x_of(t);
-        s.push_str(&format!(
-            "<line x1=\"{x:.2}\" y1=\"{top:.2}\" x2=\"{x:.2}\" y2=\"{axis_y:.2}\" stroke=\"#e5e5e5\"/>\n<text x=\"{x:.2}\" y=\"{:.2}\" text-anchor=\"middle\">{}</text>\n",
-            axis_y + 16.0,
-            tick_label(if t.abs() < 1e-12 * (hi - lo) { 0.0 } else { t }, lang)
-        ));
-    }
-    s.push_str(&format!(
-        "<line x1=\"{left:.2}\" y1=\"{axis_y:.2}\" x2=\"{:.2}\" y2=\"{axis_y:.2}\" stroke=\"#333333\"/>\n",
-        width - right
-    ));
-    let zero = x_of(0.0);
-    s.push_str(&format!(
-        "<line x1=\"{zero:.2}\" y1=\"{top:.2}\" x2=\"{zero:.2}\" y2=\"{axis_y:.2}\" stroke=\"#333333\" stroke-dasharray=\"4 3\"/>\n"
-    ));
-    s.push_str(&format!(
-        "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"middle\">{}</text>\n",
-        left + (width - left - right) / 2.0,
-        axis_y + 36.0,
-        lang.pick(
-            "Estimación con intervalo de confianza",
-            "Estimate with confidence interval"
-        )
-    ));
-    // rows
-    for (r, term) in terms.iter().enumerate() {
-        let row_top = top + options.row_height * r as f64;
-        s.push_str(&format!(
-            "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{}</text>\n",
-            left - 8.0,
-            row_top + options.row_height / 2.0 + 4.0,
-            escape(if term == INTERCEPT {
-                lang.pick("(Constante)", INTERCEPT)
-            } else {
-                term
-            })
-        ));
-        for (i, fit) in fits.iter().enumerate() {
-            let Some(c) = fit.coefficient(term) else {
-                continue;
-            };
-            let y = row_top + options.row_height * (i as f64 + 1.0) / (fits.len() as f64 + 1.0);
-            let colour = PALETTE[i % PALETTE.len()];
-            s.push_str(&format!(
-                "<g data-term=\"{}\" data-model=\"{}\" data-estimate=\"{}\" data-conf-low=\"{}\" data-conf-high=\"{}\">",
-                escape(term),
-                fit.model.name(),
-                c.estimate,
-                c.conf_low,
-                c.conf_high
-            ));
-            if c.conf_low.is_finite() && c.conf_high.is_finite() {
-                s.push_str(&format!(
-                    "<line x1=\"{:.2}\" y1=\"{y:.2}\" x2=\"{:.2}\" y2=\"{y:.2}\" stroke=\"{colour}\" stroke-width=\"2\"/>",
-                    x_of(c.conf_low),
-                    x_of(c.conf_high)
-                ));
-            }
-            s.push_str(&format!(
-                "<circle cx=\"{:.2}\" cy=\"{y:.2}\" r=\"4\" fill=\"{colour}\"/></g>\n",
-                x_of(c.estimate)
-            ));
-        }
-    }
+    s.push_str(&frame.axis(lang));
+    s.push_str(&frame.rows(fits, &terms, options));
     if let Some(line) = footer {
         s.push_str(&format!(
             "<text data-provenance=\"\" x=\"8\" y=\"{:.2}\" font-size=\"10\" fill=\"#555555\">{}</text>\n",
@@ -212,6 +125,166 @@ pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// The terms of the plot, in order of first appearance (the intercept only when asked).
+fn plotted_terms(fits: &[Fit], options: &PlotOptions) -> Vec<String> {
+    let mut terms: Vec<String> = Vec::new();
+    for fit in fits {
+        for c in &fit.coefficients {
+            if (options.include_intercept || c.term != INTERCEPT) && !terms.contains(&c.term) {
+                terms.push(c.term.clone());
+            }
+        }
+    }
+    terms
+}
+
+/// Where things go: the value range, the margins and the plot's size.
+#[derive(Clone, Copy)]
+struct Frame {
+    lo: f64,
+    hi: f64,
+    left: f64,
+    right: f64,
+    top: f64,
+    plot_height: f64,
+    width: f64,
+    height: f64,
+}
+
+impl Frame {
+    /// The range of every interval shown, padded by 5%, and the layout of `terms` rows.
+    fn new(fits: &[Fit], terms: &[String], options: &PlotOptions) -> Self {
+        let (mut lo, mut hi) = (0.0f64, 0.0f64);
+        for fit in fits {
+            for c in fit.coefficients.iter().filter(|c| terms.contains(&c.term)) {
+                if c.conf_low.is_finite() && c.conf_high.is_finite() {
+                    lo = lo.min(c.conf_low);
+                    hi = hi.max(c.conf_high);
+                }
+            }
+        }
+        if hi - lo <= 0.0 {
+            hi = lo + 1.0;
+        }
+        let pad = 0.05 * (hi - lo);
+        let (lo, hi) = (lo - pad, hi + pad);
+        let left = 150.0;
+        let right = 20.0;
+        let top = if options.title.is_empty() { 16.0 } else { 36.0 } + 20.0 * fits.len() as f64;
+        let plot_height = options.row_height * terms.len().max(1) as f64;
+        let footer = options.caption.provenance.as_deref();
+        let height = top + plot_height + 44.0 + if footer.is_some() { 22.0 } else { 0.0 };
+        Frame {
+            lo,
+            hi,
+            left,
+            right,
+            top,
+            plot_height,
+            width: options.width,
+            height,
+        }
+    }
+
+    /// The x coordinate of a value.
+    fn x_of(&self, v: f64) -> f64 {
+        self.left + (v - self.lo) / (self.hi - self.lo) * (self.width - self.left - self.right)
+    }
+
+    /// The axis, its grid, the zero line and the axis title.
+    fn axis(&self, lang: Lang) -> String {
+        let Frame {
+            lo,
+            hi,
+            left,
+            right,
+            top,
+            plot_height,
+            width,
+            ..
+        } = *self;
+        let x_of = |v: f64| self.x_of(v);
+        let mut s = String::new();
+        // axis, grid and zero line
+        let axis_y = top + plot_height;
+        for t in ticks(lo, hi) {
+            let x = x_of(t);
+            s.push_str(&format!(
+                "<line x1=\"{x:.2}\" y1=\"{top:.2}\" x2=\"{x:.2}\" y2=\"{axis_y:.2}\" stroke=\"#e5e5e5\"/>\n<text x=\"{x:.2}\" y=\"{:.2}\" text-anchor=\"middle\">{}</text>\n",
+                axis_y + 16.0,
+                tick_label(if t.abs() < 1e-12 * (hi - lo) { 0.0 } else { t }, lang)
+            ));
+        }
+        s.push_str(&format!(
+            "<line x1=\"{left:.2}\" y1=\"{axis_y:.2}\" x2=\"{:.2}\" y2=\"{axis_y:.2}\" stroke=\"#333333\"/>\n",
+            width - right
+        ));
+        let zero = x_of(0.0);
+        s.push_str(&format!(
+            "<line x1=\"{zero:.2}\" y1=\"{top:.2}\" x2=\"{zero:.2}\" y2=\"{axis_y:.2}\" stroke=\"#333333\" stroke-dasharray=\"4 3\"/>\n"
+        ));
+        s.push_str(&format!(
+            "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"middle\">{}</text>\n",
+            left + (width - left - right) / 2.0,
+            axis_y + 36.0,
+            lang.pick(
+                "Estimación con intervalo de confianza",
+                "Estimate with confidence interval"
+            )
+        ));
+        s
+    }
+
+    /// One row per term: its label and each fit's estimate with its interval.
+    fn rows(&self, fits: &[Fit], terms: &[String], options: &PlotOptions) -> String {
+        let (top, left) = (self.top, self.left);
+        let x_of = |v: f64| self.x_of(v);
+        let lang = options.caption.lang;
+        let mut s = String::new();
+        // rows
+        for (r, term) in terms.iter().enumerate() {
+            let row_top = top + options.row_height * r as f64;
+            s.push_str(&format!(
+                "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{}</text>\n",
+                left - 8.0,
+                row_top + options.row_height / 2.0 + 4.0,
+                escape(if term == INTERCEPT {
+                    lang.pick("(Constante)", INTERCEPT)
+                } else {
+                    term
+                })
+            ));
+            for (i, fit) in fits.iter().enumerate() {
+                let Some(c) = fit.coefficient(term) else {
+                    continue;
+                };
+                let y = row_top + options.row_height * (i as f64 + 1.0) / (fits.len() as f64 + 1.0);
+                let colour = PALETTE[i % PALETTE.len()];
+                s.push_str(&format!(
+                    "<g data-term=\"{}\" data-model=\"{}\" data-estimate=\"{}\" data-conf-low=\"{}\" data-conf-high=\"{}\">",
+                    escape(term),
+                    fit.model.name(),
+                    c.estimate,
+                    c.conf_low,
+                    c.conf_high
+                ));
+                if c.conf_low.is_finite() && c.conf_high.is_finite() {
+                    s.push_str(&format!(
+                        "<line x1=\"{:.2}\" y1=\"{y:.2}\" x2=\"{:.2}\" y2=\"{y:.2}\" stroke=\"{colour}\" stroke-width=\"2\"/>",
+                        x_of(c.conf_low),
+                        x_of(c.conf_high)
+                    ));
+                }
+                s.push_str(&format!(
+                    "<circle cx=\"{:.2}\" cy=\"{y:.2}\" r=\"4\" fill=\"{colour}\"/></g>\n",
+                    x_of(c.estimate)
+                ));
+            }
+        }
+        s
+    }
 }
 
 /// The legend text of one fit: "fe (…), cluster SE, 95% CI".

@@ -1,0 +1,106 @@
+//! One file per estimator, as linfa keeps one per algorithm: the core that fits it on the
+//! [`Prepared`] panel, the adapter that turns the core into the [`Estimated`] part of a
+//! [`crate::Fit`], and the R and Stata lines that reproduce it. Each file ends in a [`Room`],
+//! which `Estimator::room` (spec.rs) registers; nothing else names an estimator.
+//!
+//! Adding one: write `estimators/<name>.rs` with its `ROOM`, then in spec.rs add the variant
+//! of [`crate::Estimator`] (with its `clap` help), its place in `Estimator::ALL` and its arm in
+//! `Estimator::room`.
+
+pub(crate) mod be;
+pub(crate) mod cre;
+pub(crate) mod fd;
+pub(crate) mod fe;
+pub(crate) mod poisson_fe;
+pub(crate) mod pooled;
+pub(crate) mod re;
+pub(crate) mod twfe;
+
+use crate::data::Prepared;
+use crate::engine::Estimated;
+use crate::error::NoRegressors;
+use crate::fit::{DroppedTerm, Fit};
+use crate::linear::LinearCore;
+use crate::report::code::stata::StataModel;
+use crate::spec::PanelSpec;
+use crate::ModelError;
+use nalgebra::{DMatrix, DVector};
+
+/// How an estimator fits with absorbed fixed effects (`PanelData::absorb`, `imr fit --fe`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Absorbs {
+    /// The within regression off every effect (pyfixest `feols`).
+    Linear,
+    /// Poisson off every effect (pyfixest `fepois`).
+    Poisson,
+}
+
+/// Everything that makes an estimator what it is, in its own file.
+pub(crate) struct Room {
+    /// The `--model` value and JSON name ([`crate::Estimator::name`]).
+    pub name: &'static str,
+    /// The short label in Spanish and in English ([`crate::Estimator::label_in`]).
+    pub label: (&'static str, &'static str),
+    /// Takes analytic weights ([`crate::Estimator::takes_weights`]).
+    pub takes_weights: bool,
+    /// Inference on the normal distribution (z) rather than Student's t: read through
+    /// [`crate::Estimator::uses_z`] by [`crate::fit::Reference::of`], the one place that
+    /// decides.
+    pub uses_z: bool,
+    /// Takes an exposure, entering as a log offset (a count model).
+    pub takes_exposure: bool,
+    /// Reports the entities seen once (`Diagnostic::Singletons`).
+    pub lists_singletons: bool,
+    /// Fits the prepared panel (sorted by entity and time, complete rows only).
+    pub fit: fn(&mut Prepared, &PanelSpec) -> Result<Estimated, ModelError>,
+    /// Fits with absorbed fixed effects, if the estimator can.
+    pub absorbs: Option<Absorbs>,
+    /// The R code of the model itself (see `report::code::r`): sets `m`, `s`, `prefix`,
+    /// `cols`, `V`, `ref_df`, `sizes` and `tests`.
+    pub r_model: fn(&Fit) -> String,
+    /// The Stata lines of the model, after the data are read and `xtset`.
+    pub stata_model: fn(&StataModel) -> String,
+}
+
+pub(crate) fn sub_vector(v: &DVector<f64>, idx: &[usize]) -> DVector<f64> {
+    DVector::from_iterator(idx.len(), idx.iter().map(|&i| v[i]))
+}
+
+pub(crate) fn sub_matrix(m: &DMatrix<f64>, idx: &[usize]) -> DMatrix<f64> {
+    DMatrix::from_fn(idx.len(), idx.len(), |a, b| m[(idx[a], idx[b])])
+}
+
+/// Every regressor column of the panel.
+pub(crate) fn all_columns(prep: &Prepared) -> Vec<usize> {
+    (0..prep.x.len()).collect()
+}
+
+/// The regressor columns of a fit's slopes and the slopes, its intercept (first) left out.
+pub(crate) fn slopes_of(
+    core: &LinearCore,
+    prep: &Prepared,
+    has_intercept: bool,
+) -> (Vec<usize>, Vec<f64>) {
+    let offset = usize::from(has_intercept);
+    let columns = core.terms[offset..]
+        .iter()
+        .map(|t| {
+            prep.x_names
+                .iter()
+                .position(|n| n == t)
+                .expect("term is a column")
+        })
+        .collect();
+    (columns, core.ls.beta.iter().skip(offset).copied().collect())
+}
+
+pub(crate) fn labels(labels: Vec<&String>) -> Vec<String> {
+    labels.into_iter().cloned().collect()
+}
+
+pub(crate) fn no_regressors(model: &str, dropped: &[DroppedTerm]) -> ModelError {
+    ModelError::NoRegressors(NoRegressors::AllDropped {
+        model: model.to_owned(),
+        reasons: dropped.iter().map(|d| d.reason.clone()).collect(),
+    })
+}
