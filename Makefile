@@ -1,5 +1,5 @@
 # imr-atlas — the two commands a user needs:
-#   make run    install what is missing, build the page and serve it on http://127.0.0.1:8080
+#   make run    install what is missing, build the page and serve it (compressed) on http://127.0.0.1:8080
 #   make test   every test: fmt, clippy, docs, native tests, wasm tests, release build, end-to-end
 # Tool installs are skipped when the right version is already there (scripts/setup.sh).
 
@@ -11,14 +11,17 @@ export PATH := $(CURDIR)/tools/node/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 setup:
 	@scripts/setup.sh
 
-# The page on the bundled data, served by trunk on 127.0.0.1:8080.
-run: setup
-	trunk serve --release=true
+# The page on the bundled data: dist/ built, then served on 127.0.0.1:8080 as a static host
+# serves it (brotli or gzip copies when the browser accepts them; scripts/serve.mjs).
+run: dist
+	node scripts/serve.mjs dist 8080
 
-# dist/ for hosting, plus dist/imr-atlas.html: the whole page in one file that works from disk.
+# dist/ for hosting, plus dist/imr-atlas.html: the whole page in one file that works from disk;
+# then a .br and a .gz copy beside each file a browser fetches (scripts/compress.mjs).
 dist: setup
 	trunk build --release=true
 	node scripts/single-file.mjs
+	node scripts/compress.mjs
 
 fmt-check:
 	cargo fmt --all -- --check

@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { DIST, ROOT, startServer, launch, openPage, outsideRequests } from './harness.mjs';
 import { DataPage, MapPage } from './pages/index.mjs';
@@ -65,4 +66,32 @@ test('the single file draws the map from its embedded boundaries with no request
   assert.deepEqual(requests.filter((u) => u !== url + '#view=map' && u !== url && !u.startsWith('data:') && !u.startsWith('blob:')), []);
   assert.deepEqual(errors, []);
   await map.close();
+});
+
+// Served compressed (issue 43): make dist writes .br and .gz beside each file and the server
+// (scripts/serve.mjs, as `make run`) sends brotli to a browser that accepts it; the page gets the
+// same bytes as the files, and a client that accepts nothing gets the files themselves.
+test('dist is served brotli-compressed, and the compressed copies are the files', async () => {
+  const view = DataPage.attach(await openPage(browser, server.origin + '/#view=data&lang=en'));
+  const responses = [];
+  view.page.on('response', (r) => responses.push(r));
+  await view.page.reload();
+  await view.waitForRowCount('read', 7245);
+  const encodings = {};
+  for (const r of responses) encodings[new URL(r.url()).pathname] = (await r.allHeaders())['content-encoding'];
+  const wasm = Object.keys(encodings).find((p) => /imr-atlas-.*_bg\.wasm$/.test(p));
+  assert.ok(wasm, Object.keys(encodings).join(' '));
+  assert.equal(encodings[wasm], 'br');
+  assert.equal(encodings[`/data/${PANEL}`], 'br');
+  assert.equal(encodings['/'], 'br');
+  await view.close();
+  for (const name of [wasm.slice(1), `data/${PANEL}`, `data/${BOUNDARIES}`, 'imr-atlas.html']) {
+    const file = fs.readFileSync(path.join(DIST, name));
+    assert.deepEqual(zlib.brotliDecompressSync(fs.readFileSync(path.join(DIST, `${name}.br`))), file, name);
+    assert.deepEqual(zlib.gunzipSync(fs.readFileSync(path.join(DIST, `${name}.gz`))), file, name);
+  }
+  // Without Accept-Encoding: the file itself, no encoding header.
+  const plain = await fetch(`${server.origin}/data/${PANEL}`, { headers: { 'accept-encoding': 'identity' } });
+  assert.equal(plain.headers.get('content-encoding'), null);
+  assert.equal(Buffer.from(await plain.arrayBuffer()).length, fs.statSync(path.join(DIST, 'data', PANEL)).size);
 });

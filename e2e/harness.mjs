@@ -1,17 +1,12 @@
 // Shared end-to-end fixtures: a static server for the built page on 127.0.0.1 (no python, no
 // external server process), headless Debian Chromium driven by playwright-core, and a log of
 // every request the page makes, to prove that nothing leaves the machine.
-import http from 'node:http';
+import { serve } from '../scripts/serve.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.css': 'text/css', '.json': 'application/json', '.csv': 'text/csv', '.svg': 'image/svg+xml',
-  '.topojson': 'application/json', '.md': 'text/markdown',
-};
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 // IMR_DIST lets a developer test a build in another folder (e.g. trunk build --dist /tmp/x).
@@ -20,24 +15,10 @@ export const DIST = process.env.IMR_DIST ? path.resolve(process.env.IMR_DIST) : 
 export const toolsRequire = createRequire(path.join(ROOT, 'tools', 'node', 'package.json'));
 const { chromium } = toolsRequire('playwright-core');
 
+// dist/ served as `make run` serves it (scripts/serve.mjs): brotli or gzip copies when the
+// browser accepts them, so the tests load what a reader's browser gets.
 export function startServer(dir = DIST) {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://127.0.0.1');
-    let file = path.join(dir, decodeURIComponent(url.pathname));
-    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    fs.readFile(file, (err, body) => {
-      if (err) { res.writeHead(404).end('not found'); return; }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
-      res.end(body);
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      resolve({ origin: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) });
-    });
-  });
+  return serve(dir);
 }
 
 export async function launch() {
