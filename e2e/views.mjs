@@ -143,55 +143,6 @@ export class ViewPage {
     });
   }
 
-  /** The view tabs that are tab stops (their test ids). */
-  tabStops() {
-    return this.page.$$eval('[role=tab]', (tabs) => tabs.filter((t) => t.tabIndex >= 0).map((t) => t.dataset.testid));
-  }
-
-  /** The test id of the tab that labels the tab panel (the view shown). */
-  tabPanelLabel() {
-    return this.page.evaluate(() => document.getElementById(document.querySelector('[role=tabpanel]').getAttribute('aria-labelledby'))?.dataset.testid);
-  }
-
-  /** The test id of the element that has the keyboard focus (its tag name without one). */
-  focused() { return this.page.evaluate(() => document.activeElement?.dataset.testid ?? document.activeElement?.tagName); }
-
-  /** Presses `key` on the keyboard (where the focus is). */
-  async press(key) { await this.page.keyboard.press(key); }
-
-  /** The width of the page's content and of the window: a page no wider than the screen has
-   * `content <= window`. */
-  widths() {
-    return this.page.evaluate(() => ({ content: document.scrollingElement.scrollWidth, window: window.innerWidth }));
-  }
-
-  /** The boxes (viewport coordinates) of the header and of each tab. */
-  headerBoxes() {
-    return this.page.evaluate(() => ({
-      header: document.querySelector('header.top').getBoundingClientRect().toJSON(),
-      tabs: [...document.querySelectorAll('[role=tab]')].map((t) => t.getBoundingClientRect().toJSON()),
-    }));
-  }
-
-  /** Every chart's SVG text that runs past its own chart (its title cut at an edge), as
-   * "testid: text". */
-  clippedChartTexts() {
-    return this.page.evaluate(() => {
-      const out = [];
-      for (const svg of document.querySelectorAll('main .chart svg')) {
-        const box = svg.getBoundingClientRect();
-        for (const t of svg.querySelectorAll('text')) {
-          const b = t.getBoundingClientRect();
-          if (b.width === 0) continue;
-          if (b.left < box.left - 1 || b.right > box.right + 1) {
-            out.push(`${svg.closest('[data-testid]')?.dataset.testid}: ${t.textContent}`);
-          }
-        }
-      }
-      return out;
-    });
-  }
-
   /** The tab of `view` (findings, data, inequality, models, map). */
   tab(view) { return this.testid(`tab-${view}`); }
 
