@@ -73,27 +73,7 @@ fn with_deaths_scaled(year: &str, factor: u64) -> String {
 /// of the same labelled year (data/raw/ine): deaths derived from a published rate.
 fn sinim_as_published() -> String {
     let raw = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/raw");
-    let read = |file: &str| std::fs::read_to_string(format!("{raw}/{file}")).unwrap();
-    let births: std::collections::BTreeMap<(String, String), String> =
-        read("ine/nacidos_vivos_comuna_residencia_2010_2023.csv")
-            .lines()
-            .skip(1)
-            .map(|l| {
-                let f: Vec<&str> = l.split(',').collect();
-                ((f[0].to_owned(), f[1].to_owned()), f[2].to_owned())
-            })
-            .collect();
-    let mut csv = String::from("codigo_comuna,anio,tmi,nacidos_vivos\n");
-    for line in read("sinim/sinim_2019_2023_extract.csv").lines().skip(1) {
-        let f: Vec<&str> = line.split(',').collect();
-        if let (Some(b), false) = (
-            births.get(&(f[0].to_owned(), f[2].to_owned())),
-            f[3].is_empty(),
-        ) {
-            csv.push_str(&format!("{},{},{},{b}\n", f[0], f[2], f[3]));
-        }
-    }
-    csv
+    imr_dataset::sinim_rates_as_labelled(std::path::Path::new(raw)).unwrap()
 }
 
 #[test]
