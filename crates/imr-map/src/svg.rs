@@ -898,12 +898,24 @@ pub fn funnel_svg(
     s
 }
 
+/// File name of the bundled panel (`imr_data::BUNDLED_PANEL_FILE`; imr-core's tests hold them
+/// equal): a map of it credits the institutions behind it, not only its file name.
+pub const BUNDLED_DATA_FILE: &str = "chile_imr_2001_2021.csv";
+
+/// Who the bundled panel's figures come from (public/data/SOURCES.md), in `lang`.
+pub fn bundled_data_credit(lang: Lang) -> &'static str {
+    lang.pick(
+        "INE, DEIS–MINSAL y SINIM–SUBDERE",
+        "INE, DEIS–MINSAL and SINIM–SUBDERE",
+    )
+}
+
 /// Whose figures a map shows: the institutions behind the bundled panel (with its file name),
 /// else the reader's own files by name ("Datos del usuario (archivo.csv)"), so that a published
 /// map never credits an agency for numbers it did not publish.
 pub fn data_credit(lang: Lang, data_source: &str) -> String {
-    if data_source == crate::year_map::BUNDLED_DATA_FILE {
-        let who = crate::year_map::bundled_data_credit(lang);
+    if data_source == BUNDLED_DATA_FILE {
+        let who = bundled_data_credit(lang);
         return format!("{}: {who} ({data_source})", lang.pick("Datos", "Data"));
     }
     match lang {

@@ -18,18 +18,6 @@ use imr_stats::Lang;
 /// public/data/SOURCES.md).
 pub const BUNDLED_CREDIT: &str = "chilemapas (INE, SUBDERE, BCN), GPL-3";
 
-/// File name of the bundled panel (`imr_data::BUNDLED_PANEL_FILE`; imr-core's tests hold them
-/// equal): a map of it credits the institutions behind it, not only its file name.
-pub const BUNDLED_DATA_FILE: &str = "chile_imr_2001_2021.csv";
-
-/// Who the bundled panel's figures come from (public/data/SOURCES.md), in `lang`.
-pub fn bundled_data_credit(lang: Lang) -> &'static str {
-    lang.pick(
-        "INE, DEIS–MINSAL y SINIM–SUBDERE",
-        "INE, DEIS–MINSAL and SINIM–SUBDERE",
-    )
-}
-
 /// Confidence level of the intervals in the data table.
 pub const CONFIDENCE_LEVEL: f64 = 0.95;
 

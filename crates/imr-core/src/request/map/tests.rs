@@ -368,7 +368,7 @@ fn flagged_rows_are_left_out_of_smoothing_moran_lisa_and_funnel_unless_included(
 #[test]
 fn the_map_knows_the_bundled_file_by_its_name() {
     assert_eq!(
-        imr_map::year_map::BUNDLED_DATA_FILE,
+        imr_map::svg::BUNDLED_DATA_FILE,
         crate::data::BUNDLED_PANEL_FILE
     );
     assert_eq!(
