@@ -16,10 +16,13 @@ setup:
 run: dist
 	node scripts/serve.mjs dist 8080
 
-# dist/ for hosting, plus dist/imr-atlas.html: the whole page in one file that works from disk;
-# then a .br and a .gz copy beside each file a browser fetches (scripts/compress.mjs).
+# dist/ for hosting: the Findings of the bundled data written into index.html in both languages,
+# read before the wasm arrives (scripts/prerender.mjs, in headless Chromium); dist/imr-atlas.html,
+# the whole page in one file that works from disk; then a .br and a .gz copy beside each file a
+# browser fetches (scripts/compress.mjs).
 dist: setup
 	trunk build --release=true
+	node scripts/prerender.mjs
 	node scripts/single-file.mjs
 	node scripts/compress.mjs
 

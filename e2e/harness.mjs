@@ -37,7 +37,11 @@ export async function launch() {
 // view, so a URL without a fragment gets `#view=data` unless `firstView` asks for the page as a
 // visitor opens it. `viewport` sets the window size (default Playwright's 1280×720); other
 // options (e.g. `hasTouch`) go to the browser context as they are.
-export async function openPage(browser, url, { locale = 'en-US', firstView = false, viewport, ...contextOptions } = {}) {
+//
+// A page opened on the bundled data's Findings first shows their prerendered copy
+// (scripts/prerender.mjs) until the app takes its place; openPage waits for the app unless
+// `awaitApp` is false (the tests of the copy itself), so a test acts on the app, never on the copy.
+export async function openPage(browser, url, { locale = 'en-US', firstView = false, viewport, awaitApp = true, ...contextOptions } = {}) {
   if (!firstView && !url.includes('#')) url += '#view=data';
   const context = await browser.newContext({ acceptDownloads: true, locale, ...(viewport ? { viewport } : {}), ...contextOptions });
   const page = await context.newPage();
@@ -47,7 +51,14 @@ export async function openPage(browser, url, { locale = 'en-US', firstView = fal
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
+  if (awaitApp) await appShown(page);
   return { page, context, requests, errors };
+}
+
+// The app is in the page (its root `#app`) and no prerendered copy is left.
+export async function appShown(page, timeout = 60_000) {
+  await page.waitForFunction(() => document.getElementById('app')?.isConnected && !document.getElementById('prerendered'),
+    null, { timeout });
 }
 
 // Requests that are not the page's own: anything but the server's origin, data: and blob: URLs.

@@ -3,6 +3,13 @@
 // or `make run` (scripts/serve.mjs) can send the compressed bytes (issue 43: the page wasm is
 // 3.3 MB raw, about 1 MB in brotli). Skips files under 1 KB and the compressed copies
 // themselves. Prints each file's three sizes and the totals.
+//
+// Then the first view's size budget (issue 43), in brotli bytes as a static host sends them:
+//   - the first answer: index.html (with the prerendered Findings, scripts/prerender.mjs) and the
+//     stylesheet it waits for — FIRST_ANSWER_BUDGET;
+//   - the first interaction: those, the wasm-bindgen glue, the page wasm and the dataset the page
+//     preloads — FIRST_INTERACTION_BUDGET.
+// Over either budget, `make dist` fails with the files and their sizes.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -21,6 +28,8 @@ function* files(dir) {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+export const FIRST_ANSWER_BUDGET = 64 * 1024;
+export const FIRST_INTERACTION_BUDGET = 1150 * 1024;
 let raw = 0, br = 0, gz = 0;
 for (const file of files(dist)) {
   if (!COMPRESSED.has(path.extname(file))) continue;
@@ -39,3 +48,25 @@ for (const file of files(dist)) {
   console.log(`compress: ${path.relative(dist, file)} ${kb(body.length)} → br ${kb(brotli.length)}, gz ${kb(gzip.length)}`);
 }
 console.log(`compress: total ${kb(raw)} → br ${kb(br)}, gz ${kb(gz)}`);
+
+// What the first view fetches: the files index.html names in its <head> (stylesheet, glue
+// module, wasm and preloaded data), each in brotli as sent.
+const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const named = (re) => [...index.matchAll(re)].map((m) => m[1]);
+const brSize = (name) => {
+  const p = path.join(dist, name);
+  return fs.existsSync(`${p}.br`) ? fs.statSync(`${p}.br`).size : fs.statSync(p).size;
+};
+const answerFiles = ['index.html', ...named(/<link rel="stylesheet" href="\.\/([^"]+)"/g)];
+const interactionFiles = [...answerFiles, ...named(/<link rel="modulepreload" href="\.\/([^"]+)"/g),
+  ...named(/<link rel="preload" href="\.\/([^"]+)"/g)];
+for (const [what, list, budget] of [['first answer', answerFiles, FIRST_ANSWER_BUDGET],
+  ['first interaction', interactionFiles, FIRST_INTERACTION_BUDGET]]) {
+  const sizes = list.map((f) => [f, brSize(f)]);
+  const total = sizes.reduce((t, [, n]) => t + n, 0);
+  console.log(`compress: ${what} needs ${kb(total)} in brotli (budget ${kb(budget)}): ${sizes.map(([f, n]) => `${f} ${kb(n)}`).join(', ')}`);
+  if (total > budget) {
+    console.error(`compress: the ${what} is over its budget of ${kb(budget)}`);
+    process.exit(1);
+  }
+}

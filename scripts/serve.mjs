@@ -26,8 +26,10 @@ export function acceptedEncodings(accept = '') {
   return [['br', '.br'], ['gzip', '.gz']].filter(([name]) => ok(name));
 }
 
-/** Serves `dir` on 127.0.0.1:`port` (0: any free port); resolves to its origin and a close(). */
-export function serve(dir, port = 0) {
+/** Serves `dir` on 127.0.0.1:`port` (0: any free port); resolves to its origin and a close().
+ * `compressed: false` serves every file as it is, as a plain static server does (the
+ * uncompressed case of bench/page-ready.mjs). */
+export function serve(dir, port = 0, { compressed = true } = {}) {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
@@ -40,7 +42,7 @@ export function serve(dir, port = 0) {
       vary: 'Accept-Encoding',
     };
     let body = file;
-    for (const [name, ext] of acceptedEncodings(req.headers['accept-encoding'])) {
+    for (const [name, ext] of compressed ? acceptedEncodings(req.headers['accept-encoding']) : []) {
       if (fs.existsSync(file + ext)) { body = file + ext; headers['content-encoding'] = name; break; }
     }
     fs.readFile(body, (err, bytes) => {

@@ -40,6 +40,8 @@ pub fn App() -> impl IntoView {
     // The reader's files kept in this browser come back, or the bundled data load.
     let kept = crate::components::kept::start(state, upload);
     provide_context(kept);
+    // The prerendered Findings, if shown, give way once the app shows the same.
+    crate::prerender::take_over(state);
     view! {
         <header class="top">
             <h1>"imr-atlas"</h1>

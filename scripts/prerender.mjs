@@ -1,0 +1,110 @@
+// The answers before the engine (issue 43): writes into dist/index.html the page as the app
+// renders it on the bundled data's Findings, in Spanish and in English, so that a reader sees
+// the five answers while the wasm is still on its way. Run by `make dist` after `trunk build`
+// (the single file, built next, keeps them).
+//
+// How: dist/ is served, the built page is opened in headless Chromium (the e2e tests' browser)
+// once per language at a phone's width, and when its fifth Findings answer is in place the
+// app's root (`#app`) is copied as it is: the same engine, the same data, the same markup, so
+// the printed numbers are the engine's bytes. Each copy goes into a <template>; an inline script
+// (allowed by its SHA-256 hash in the CSP) shows the reader's language when the page opens on
+// the bundled data's Findings, and src/prerender.rs puts the app in its place once it shows
+// the same. A click on one of the copy's tabs asks the app, by the address, for that view.
+//   node scripts/prerender.mjs [dist]
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve } from './serve.mjs';
+import { launch } from '../e2e/harness.mjs';
+import { withScriptHashes } from './csp-hashes.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dist = path.resolve(root, process.argv[2] || 'dist');
+const indexPath = path.join(dist, 'index.html');
+const BEGIN = '<!-- prerendered: begin -->';
+const END = '<!-- prerendered: end -->';
+const ANSWERED = '#app [data-question="where"] [data-testid="finding-headline"]';
+
+// A rebuilt index.html has no copies; a second run replaces the first run's.
+let html = fs.readFileSync(indexPath, 'utf8');
+const begin = html.indexOf(BEGIN);
+if (begin >= 0) html = html.slice(0, begin) + html.slice(html.indexOf(END) + END.length);
+fs.writeFileSync(indexPath, html);
+
+const server = await serve(dist);
+const browser = await launch();
+const copies = {};
+try {
+  for (const [lang, locale] of [['es', 'es-CL'], ['en', 'en-US']]) {
+    const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(server.origin + '/');
+    await page.locator(ANSWERED).waitFor({ timeout: 120_000 });
+    // Two frames: whatever the app does after the answer is in place is done.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    if (errors.length) throw new Error(`prerender (${lang}): the page logged errors: ${errors.join('; ')}`);
+    copies[lang] = await page.evaluate(() => document.getElementById('app').innerHTML);
+    if (!copies[lang].includes('data-question="where"')) throw new Error(`prerender (${lang}): no Findings in the copy`);
+    if (/<script/i.test(copies[lang])) throw new Error(`prerender (${lang}): a script in the copy`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+// Shown at once, before the body's end is parsed: the reader's language (the address's `lang`,
+// else the browser's, as src/i18n.rs decides), only on the bundled data's Findings (no other
+// view or option in the address, no files kept in this browser: src/components/kept.rs).
+const show = `
+(function () {
+  var params = new URLSearchParams(location.hash.slice(1));
+  var view = params.get('view');
+  var asked = params.get('lang');
+  var lang = asked === 'en' || asked === 'es' ? asked
+    : ((navigator.language || '').toLowerCase().indexOf('en') === 0 ? 'en' : 'es');
+  var kept = false;
+  try { kept = localStorage.getItem('imr-atlas-kept') !== null; } catch (e) { kept = false; }
+  var others = Array.from(params.keys()).some(function (k) { return k !== 'lang' && k !== 'view'; });
+  if (kept || others || (view && view !== 'findings')) return;
+  var template = document.getElementById('prerendered-' + lang);
+  if (!template) return;
+  var copy = document.createElement('div');
+  copy.id = 'prerendered';
+  copy.style.display = 'contents';
+  copy.appendChild(template.content.cloneNode(true));
+  document.body.insertBefore(copy, document.body.firstChild);
+  document.documentElement.lang = lang;
+  var opening = lang === 'es' ? 'Abriendo la vista: la página termina de cargarse…'
+    : 'Opening the view: the page is still loading…';
+  copy.addEventListener('click', function (event) {
+    var tab = event.target.closest('[role="tab"]');
+    if (!tab || !tab.id || tab.id.indexOf('tab-') !== 0) return;
+    params.set('view', tab.id.slice(4));
+    location.hash = params.toString();
+    copy.querySelectorAll('[role="tab"]').forEach(function (t) {
+      t.setAttribute('aria-selected', String(t === tab));
+    });
+    var panel = copy.querySelector('#view-panel');
+    if (panel && tab.id !== 'tab-findings') {
+      var note = document.createElement('p');
+      note.className = 'note';
+      note.setAttribute('role', 'status');
+      note.textContent = opening;
+      panel.replaceChildren(note);
+    }
+  });
+})();
+`;
+const block = `${BEGIN}
+<template id="prerendered-es">${copies.es}</template>
+<template id="prerendered-en">${copies.en}</template>
+<script>${show}</script>
+${END}`;
+html = fs.readFileSync(indexPath, 'utf8');
+html = html.replace(/<body>/, () => `<body>\n${block}`);
+fs.writeFileSync(indexPath, withScriptHashes(html));
+const kb = (s) => `${(Buffer.byteLength(s) / 1024).toFixed(0)} KB`;
+console.log(`prerender: ${path.relative(root, indexPath)} with the Findings in Spanish (${kb(copies.es)}) and English (${kb(copies.en)})`);
