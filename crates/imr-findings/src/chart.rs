@@ -5,7 +5,8 @@
 //! Hand-written rather than taken from the engines' chart modules: those draw full-size figures
 //! with axes titles and provenance; these are thumbnails that must stay a few hundred bytes.
 
-use crate::words::{decimals_for, number};
+use crate::words::number;
+use imr_core::stats::axis::{nice_ticks, ticks_within, Ticks};
 use imr_core::Lang;
 use std::fmt::Write;
 
@@ -28,7 +29,10 @@ pub fn escape(text: &str) -> String {
 
 const W: f64 = 320.0;
 
-fn range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+/// The axis of the values shown: "nice" ticks (imr_stats::axis) covering them, about `target`
+/// of them; values that cannot be negative (rates, Gini, intervals reaching 0) keep the axis at
+/// 0. `None` without a finite value. The axis spans the first to the last tick.
+fn axis(values: impl Iterator<Item = f64>, target: usize) -> Option<Ticks> {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for v in values.filter(|v| v.is_finite()) {
         lo = lo.min(v);
@@ -37,14 +41,12 @@ fn range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
     if !lo.is_finite() {
         return None;
     }
-    // Values that cannot be negative (rates, Gini, intervals reaching 0) keep the axis at 0.
-    let floor = if lo >= 0.0 { 0.0 } else { f64::NEG_INFINITY };
-    if hi - lo < 1e-12 {
-        let pad = if lo == 0.0 { 1.0 } else { lo.abs() * 0.1 };
-        return Some(((lo - pad).max(floor), hi + pad));
-    }
-    let pad = (hi - lo) * 0.08;
-    Some(((lo - pad).max(floor), hi + pad))
+    let ticks = nice_ticks(lo, hi, target, false);
+    Some(if lo >= 0.0 {
+        ticks_within(ticks, (0.0, f64::INFINITY))
+    } else {
+        ticks
+    })
 }
 
 /// The years between the first and the last, on the data's step, that no series has: a gap is
@@ -88,10 +90,11 @@ pub fn year_chart(lang: Lang, title: &str, series: &[Series]) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {h}" width="{W}" height="{h}" role="img" class="finding-chart"><title>{}</title>"#,
         escape(title)
     );
-    let Some((lo, hi)) = range(all) else {
+    let Some(ticks) = axis(all, 4) else {
         svg.push_str("</svg>");
         return svg;
     };
+    let (lo, hi) = (ticks.lo(), ticks.hi());
     let (first, last) = (years[0], years[years.len() - 1]);
     let x_of = |t: i64| {
         if first == last {
@@ -103,18 +106,23 @@ pub fn year_chart(lang: Lang, title: &str, series: &[Series]) -> String {
     let step = year_step(&years).unwrap_or(1);
     let gaps = missing_years(&years);
     let y_of = |v: f64| top + (hi - v) / (hi - lo) * (h - top - bottom);
-    let d = decimals_for(hi.abs().max(lo.abs()));
     let _ = write!(
         svg,
-        r##"<g font-family="sans-serif" font-size="10" fill="#333"><line x1="{left}" x2="{left}" y1="{top}" y2="{}" stroke="#999"/><text x="{}" y="{}" text-anchor="end">{}</text><text x="{}" y="{}" text-anchor="end">{}</text>"##,
-        h - bottom,
-        left - 3.0,
-        top + 8.0,
-        number(lang, hi, d),
-        left - 3.0,
-        h - bottom,
-        number(lang, lo, d)
+        r##"<g font-family="sans-serif" font-size="10" fill="#333"><line x1="{left}" x2="{left}" y1="{top}" y2="{}" stroke="#999"/>"##,
+        h - bottom
     );
+    // A value on every tick, with a faint line across: a reader reads any point off the axis.
+    for &v in &ticks.values {
+        let y = y_of(v);
+        let _ = write!(
+            svg,
+            r##"<line x1="{left}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="#e4e4e4"/><text x="{}" y="{:.1}" text-anchor="end">{}</text>"##,
+            W - right,
+            left - 3.0,
+            y + 3.5,
+            number(lang, v, ticks.decimals)
+        );
+    }
     let half = if first == last {
         0.0
     } else {
@@ -218,25 +226,30 @@ pub fn interval_rows(lang: Lang, title: &str, rows: &[Row], reference: (f64, &st
         .iter()
         .flat_map(|r| std::iter::once(r.value).chain(r.ci.into_iter().flat_map(|c| c.into_iter())))
         .chain(std::iter::once(reference.0));
-    let Some((lo, hi)) = range(all) else {
+    let Some(ticks) = axis(all, 3) else {
         svg.push_str("</svg>");
         return svg;
     };
+    let (lo, hi) = (ticks.lo(), ticks.hi());
     let x_of = |v: f64| left + (v - lo) / (hi - lo) * (W - left - right);
     let bottom = top + row_h * rows.len() as f64;
-    let d = decimals_for(hi.abs().max(lo.abs()));
     let rx = x_of(reference.0);
     let _ = write!(
         svg,
-        r##"<g font-family="sans-serif" font-size="10" fill="#333"><line x1="{rx:.1}" x2="{rx:.1}" y1="{top}" y2="{bottom}" stroke="#555" stroke-dasharray="3 2"/><text x="{rx:.1}" y="{}" text-anchor="middle">{}</text><text x="{left}" y="{}" text-anchor="start">{}</text><text x="{}" y="{}" text-anchor="end">{}</text>"##,
+        r##"<g font-family="sans-serif" font-size="10" fill="#333"><line x1="{rx:.1}" x2="{rx:.1}" y1="{top}" y2="{bottom}" stroke="#555" stroke-dasharray="3 2"/><text x="{rx:.1}" y="{}" text-anchor="middle">{}</text>"##,
         bottom + 11.0,
         escape(reference.1),
-        bottom + 24.0,
-        number(lang, lo, d),
-        W - right,
-        bottom + 24.0,
-        number(lang, hi, d)
     );
+    // A value on every tick, under a faint line: the intervals are read off the axis.
+    for &v in &ticks.values {
+        let x = x_of(v);
+        let _ = write!(
+            svg,
+            r##"<line x1="{x:.1}" x2="{x:.1}" y1="{top}" y2="{bottom}" stroke="#e4e4e4"/><text x="{x:.1}" y="{}" text-anchor="middle">{}</text>"##,
+            bottom + 24.0,
+            number(lang, v, ticks.decimals)
+        );
+    }
     for (k, r) in rows.iter().enumerate() {
         let y = top + row_h * (k as f64 + 0.5);
         let _ = write!(
@@ -277,8 +290,11 @@ mod tests {
         };
         let svg = year_chart(Lang::En, "t <x>", &[s]);
         assert!(svg.contains("<title>t &lt;x&gt;</title>"));
-        // Limits 4 and 6 padded by 8% of the range: 3.84 and 6.16 (two decimals at this size).
-        assert!(svg.contains(">6.16<") && svg.contains(">3.84<"), "{svg}");
+        // Values 4 to 6: ticks every 0.5 from 4.0 to 6.0, each labelled, none beyond.
+        for label in ["4.0", "4.5", "5.0", "5.5", "6.0"] {
+            assert!(svg.contains(&format!(">{label}<")), "{label}: {svg}");
+        }
+        assert!(!svg.contains(">3.5<") && !svg.contains(">6.5<"), "{svg}");
     }
 
     /// A Gini whose interval reaches 0 (the adjusted Gini of a year without excess variation):
@@ -294,16 +310,16 @@ mod tests {
             secondary: false,
         };
         assert_eq!(
-            range([0.05, 0.0, 0.1, 0.1, 0.05, 0.15].into_iter())
+            axis([0.05, 0.0, 0.1, 0.1, 0.05, 0.15].into_iter(), 4)
                 .unwrap()
-                .0,
+                .lo(),
             0.0
         );
         let svg = year_chart(Lang::Es, "Gini", &[s]);
         assert!(!svg.contains(">-") && !svg.contains(">−"), "{svg}");
-        // Negative values keep their padding below.
-        let (lo, hi) = range([-1.0, 1.0].into_iter()).unwrap();
-        assert!((lo + 1.16).abs() < 1e-12 && (hi - 1.16).abs() < 1e-12);
+        // Values below zero keep an axis below zero.
+        let ticks = axis([-1.0, 1.0].into_iter(), 4).unwrap();
+        assert_eq!((ticks.lo(), ticks.hi()), (-1.0, 1.0));
     }
 
     /// 2016 and 2020 are missing: no line is drawn across them, each is a grey band titled as

@@ -3,6 +3,7 @@
 //! Kept in its own crate so that the rates, inequality, models and map engines use one
 //! implementation of each formula.
 
+pub mod axis;
 pub mod poisson;
 pub mod quantile;
 pub mod rounded;
