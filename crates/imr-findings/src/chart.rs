@@ -29,6 +29,13 @@ pub fn escape(text: &str) -> String {
 
 const W: f64 = 320.0;
 
+/// A drawn chart: its title (what it measures, its SVG `<title>`) and the SVG itself.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Chart {
+    pub title: String,
+    pub svg: String,
+}
+
 /// The axis of the values shown: "nice" ticks (imr_stats::axis) covering them, about `target`
 /// of them; values that cannot be negative (rates, Gini, intervals reaching 0) keep the axis at
 /// 0. `None` without a finite value. The axis spans the first to the last tick.
@@ -72,7 +79,14 @@ fn labelled_years(years: &[i64]) -> Vec<i64> {
 /// A yearly chart: each series as a line through its points, broken where a year is missing,
 /// intervals as vertical bars, missing years as grey bands; the axis spans the values and
 /// intervals shown (nothing else sets it), years at their place on a linear scale.
-pub fn year_chart(lang: Lang, title: &str, series: &[Series]) -> String {
+pub fn year_chart(lang: Lang, title: &str, series: &[Series]) -> Chart {
+    Chart {
+        title: title.to_owned(),
+        svg: year_chart_svg(lang, title, series),
+    }
+}
+
+fn year_chart_svg(lang: Lang, title: &str, series: &[Series]) -> String {
     let h = 150.0;
     let (left, right, top, bottom) = (44.0, 20.0, 10.0, 40.0);
     let mut years: Vec<i64> = series
@@ -214,7 +228,14 @@ pub struct Row {
 
 /// Rows of estimates with their intervals on one horizontal scale, with a vertical reference line
 /// (zero for coefficients, the national rate for communes).
-pub fn interval_rows(lang: Lang, title: &str, rows: &[Row], reference: (f64, &str)) -> String {
+pub fn interval_rows(lang: Lang, title: &str, rows: &[Row], reference: (f64, &str)) -> Chart {
+    Chart {
+        title: title.to_owned(),
+        svg: interval_rows_svg(lang, title, rows, reference),
+    }
+}
+
+fn interval_rows_svg(lang: Lang, title: &str, rows: &[Row], reference: (f64, &str)) -> String {
     let row_h = 22.0;
     let (left, right, top) = (130.0, 12.0, 8.0);
     let h = top + row_h * rows.len() as f64 + 30.0;
@@ -288,7 +309,7 @@ mod tests {
             points: vec![(2019, 5.0, Some([4.0, 6.0])), (2020, 6.0, None)],
             secondary: false,
         };
-        let svg = year_chart(Lang::En, "t <x>", &[s]);
+        let svg = year_chart(Lang::En, "t <x>", &[s]).svg;
         assert!(svg.contains("<title>t &lt;x&gt;</title>"));
         // Values 4 to 6: ticks every 0.5 from 4.0 to 6.0, each labelled, none beyond.
         for label in ["4.0", "4.5", "5.0", "5.5", "6.0"] {
@@ -315,7 +336,7 @@ mod tests {
                 .lo(),
             0.0
         );
-        let svg = year_chart(Lang::Es, "Gini", &[s]);
+        let svg = year_chart(Lang::Es, "Gini", &[s]).svg;
         assert!(!svg.contains(">-") && !svg.contains(">−"), "{svg}");
         // Values below zero keep an axis below zero.
         let ticks = axis([-1.0, 1.0].into_iter(), 4).unwrap();
@@ -338,7 +359,7 @@ mod tests {
             points: points(&[2013, 2014, 2015, 2017, 2018, 2019, 2021]),
             secondary: false,
         };
-        let svg = year_chart(Lang::Es, "t", &[s]);
+        let svg = year_chart(Lang::Es, "t", &[s]).svg;
         assert_eq!(
             missing_years(&[2013, 2014, 2015, 2017, 2018, 2019, 2021]),
             [2016, 2020]
@@ -361,7 +382,7 @@ mod tests {
             points: points(&[2001, 2002, 2003]),
             secondary: false,
         };
-        let svg = year_chart(Lang::En, "t", &[full]);
+        let svg = year_chart(Lang::En, "t", &[full]).svg;
         assert_eq!(svg.matches("<polyline").count(), 1);
         assert!(!svg.contains("no data"));
     }
@@ -375,9 +396,9 @@ mod tests {
 
     #[test]
     fn no_data_gives_an_empty_chart_not_a_panic() {
-        let svg = year_chart(Lang::Es, "vacío", &[]);
+        let svg = year_chart(Lang::Es, "vacío", &[]).svg;
         assert!(svg.ends_with("</svg>"));
-        let svg = interval_rows(Lang::Es, "vacío", &[], (f64::NAN, "0"));
+        let svg = interval_rows(Lang::Es, "vacío", &[], (f64::NAN, "0")).svg;
         assert!(svg.ends_with("</svg>"));
     }
 }

@@ -86,14 +86,35 @@ fn cell_in(lang: Lang, cell: &str) -> String {
     }
 }
 
-/// The snippet of one answer in `lang` (the answer's): `<figure>` with the SVG, the headline as
-/// caption, the data table (in a `<details>`), `provenance` (source files, engine, date) and
-/// `credit` (licences).
+/// The subtitle of an answer's figure: what its chart measures and, when its numbers are by
+/// year, the years they span ("Gini por año (IC 95%), 2001–2021").
+pub fn subtitle(answer: &Answer) -> String {
+    let years: Vec<i64> = match answer.data.header.iter().position(|h| h == "year") {
+        Some(col) => answer
+            .data
+            .rows
+            .iter()
+            .filter_map(|row| row.get(col)?.parse().ok())
+            .collect(),
+        None => Vec::new(),
+    };
+    match (years.iter().min(), years.iter().max()) {
+        (Some(a), Some(b)) if a < b => format!("{}, {a}–{b}", answer.chart_title),
+        (Some(a), _) => format!("{}, {a}", answer.chart_title),
+        _ => answer.chart_title.clone(),
+    }
+}
+
+/// The snippet of one answer in `lang` (the answer's): `<figure>` with the question as title,
+/// [`subtitle`], the SVG, the headline as caption, the data table (in a `<details>`),
+/// `provenance` (source files, engine and its version, date) and `credit` (licences).
 pub fn snippet(answer: &Answer, lang: Lang, provenance: &str, credit: &str) -> String {
     let mut out = format!(
-        "<figure class=\"imr-atlas-figure\" data-question=\"{}\" lang=\"{}\" style=\"margin:1em 0;max-width:340px;font-family:sans-serif;font-size:13px;color:#222\">\n{}\n<figcaption style=\"margin-top:.4em\"><strong>{}</strong>",
+        "<figure class=\"imr-atlas-figure\" data-question=\"{}\" lang=\"{}\" style=\"margin:1em 0;max-width:340px;font-family:sans-serif;font-size:13px;color:#222\">\n<p style=\"margin:0;font-size:15px;font-weight:bold\">{}</p>\n<p style=\"margin:.1em 0 .4em;color:#555\">{}</p>\n{}\n<figcaption style=\"margin-top:.4em\"><strong>{}</strong>",
         answer.question,
         lang.tag(),
+        escape(&answer.title),
+        escape(&subtitle(answer)),
         answer.chart_svg,
         escape(&answer.headline)
     );

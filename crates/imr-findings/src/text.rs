@@ -28,6 +28,8 @@ pub struct Answer {
     pub details: Vec<String>,
     /// What the answer cannot say.
     pub caveats: Vec<String>,
+    /// What the chart measures, in words (its SVG `<title>`; empty without a chart).
+    pub chart_title: String,
     /// A small inline SVG chart (empty when there is nothing to draw).
     pub chart_svg: String,
     /// The numbers the chart draws.
@@ -128,7 +130,7 @@ fn answer_or<T>(
         headline,
         details,
         caveats,
-        chart: chart_svg,
+        chart,
         data,
     } = match outcome {
         Ok(v) => render(v),
@@ -136,7 +138,7 @@ fn answer_or<T>(
             headline: unavailable(lang, why),
             details: vec![],
             caveats: vec![],
-            chart: String::new(),
+            chart: crate::chart::Chart::default(),
             data: Table::default(),
         },
     };
@@ -150,7 +152,8 @@ fn answer_or<T>(
         headline,
         details,
         caveats,
-        chart_svg,
+        chart_title: chart.title,
+        chart_svg: chart.svg,
         data,
         view,
     }
@@ -171,7 +174,7 @@ pub(crate) struct Parts {
     pub(crate) headline: String,
     pub(crate) details: Vec<String>,
     pub(crate) caveats: Vec<String>,
-    pub(crate) chart: String,
+    pub(crate) chart: crate::chart::Chart,
     pub(crate) data: Table,
 }
 

@@ -477,6 +477,16 @@ fn an_embed_snippet_carries_its_chart_data_source_and_licence_without_requests()
     );
     assert!(s.contains("<svg") && s.contains("</figure>"));
     assert!(s.contains("GPL-3") && s.contains("Source: chile_imr_2001_2021.csv"));
+    // Ready to publish: the question as title, then what the chart measures and its years.
+    let first_year = f.rates.as_ref().unwrap().years.first().unwrap().time;
+    let last_year = f.rates.as_ref().unwrap().years.last().unwrap().time;
+    assert!(s.contains(&format!(">{}</p>", rates.title)), "{s}");
+    assert!(
+        s.contains(&format!(
+            ">National rate and median commune rate per year, {first_year}–{last_year}</p>"
+        )),
+        "{s}"
+    );
     // One data row per year, with the pooled rate of the answer.
     let years = f.rates.as_ref().unwrap().years.len();
     assert_eq!(s.matches("<tr><td").count(), years);
