@@ -19,7 +19,6 @@ use imr_core::plausibility::Plausibility;
 use imr_core::rates::RateTable;
 use imr_core::repeats::repeated_years;
 use imr_core::stats::quantile::quantile_type7;
-use statrs::distribution::{ContinuousCDF, Gamma};
 use std::collections::BTreeMap;
 
 /// Settings of the answers.
@@ -416,56 +415,9 @@ fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsFinding> {
     })
 }
 
-/// The 95% interval of the gamma posterior behind a global empirical-Bayes rate, per 1,000.
-///
-/// # Formula
-/// The moment prior of [`imr_core::map::smoothing::global_eb`] (mean θ and variance σ² of the
-/// rate per birth) is the gamma distribution with shape α = θ²/σ² and rate β = θ/σ². With O
-/// deaths in P births (Poisson), the posterior is gamma with shape α + O and rate β + P; its mean
-/// (α + O)/(β + P) equals the EB rate w·O/P + (1 − w)·θ with w = σ²/(σ² + θ/P), and the interval
-/// is its 2.5% and 97.5% quantiles × 1000. `None` when σ² = 0 (no variation beyond Poisson
-/// noise: every commune is estimated at θ).
-///
-/// Reference: Clayton, D. & Kaldor, J. (1987) "Empirical Bayes estimates of age-standardized
-/// relative risks for use in disease mapping", *Biometrics* 43:671–681; Marshall (1991).
-pub fn eb_posterior_interval(
-    theta_per_birth: f64,
-    variance: f64,
-    deaths: f64,
-    births: f64,
-) -> Option<[f64; 2]> {
-    if !(variance > 0.0 && theta_per_birth > 0.0 && births > 0.0 && deaths >= 0.0) {
-        return None;
-    }
-    let shape = theta_per_birth * theta_per_birth / variance + deaths;
-    let rate = theta_per_birth / variance + births;
-    let g = Gamma::new(shape, rate).ok()?;
-    Some([1000.0 * quantile(&g, 0.025), 1000.0 * quantile(&g, 0.975)])
-}
-
-/// The `p` quantile of a gamma distribution by bisection on its CDF to machine precision.
-/// Hand-written because statrs 0.18's generic `inverse_cdf` stops at a loose tolerance (its
-/// 2.5% quantile was off by 1e-4 relative against scipy's `gamma.ppf`).
-fn quantile(g: &Gamma, p: f64) -> f64 {
-    use statrs::statistics::Distribution;
-    let (mean, sd) = (g.mean().unwrap_or(0.0), g.std_dev().unwrap_or(0.0));
-    let (mut lo, mut hi) = (0.0_f64, mean + 10.0 * sd + f64::MIN_POSITIVE);
-    while g.cdf(hi) < p && hi.is_finite() {
-        hi *= 2.0;
-    }
-    for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        if mid <= lo || mid >= hi {
-            break;
-        }
-        if g.cdf(mid) < p {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    0.5 * (lo + hi)
-}
+/// The 95% interval of the gamma posterior behind a global empirical-Bayes rate, per 1,000
+/// (the map's, where its formula and reference are).
+pub use imr_core::map::uncertainty::eb_posterior_interval;
 
 /// Question 5: deaths and births of each commune summed over the years, smoothed by global
 /// empirical Bayes (the map engine's [`global_eb`]), with posterior intervals; the communes whose

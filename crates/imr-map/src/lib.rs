@@ -33,6 +33,7 @@ pub mod projection;
 pub mod smoothing;
 pub mod svg;
 pub mod topojson;
+pub mod uncertainty;
 pub mod weights;
 pub mod year_map;
 

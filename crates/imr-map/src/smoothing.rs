@@ -154,7 +154,10 @@ fn usable(deaths: Option<f64>, births: Option<f64>) -> Option<(f64, f64)> {
 }
 
 /// [`usable`] for each area.
-fn usable_pairs(deaths: &[Option<f64>], births: &[Option<f64>]) -> Vec<Option<(f64, f64)>> {
+pub(crate) fn usable_pairs(
+    deaths: &[Option<f64>],
+    births: &[Option<f64>],
+) -> Vec<Option<(f64, f64)>> {
     deaths
         .iter()
         .zip(births)
@@ -212,7 +215,7 @@ pub struct GlobalEb {
 /// * EB_i = w_i r_i + (1 − w_i) θ
 ///
 /// When σ² = 0 every area gets θ (the data show no more variation than Poisson noise).
-fn eb_prior(set: impl Iterator<Item = (f64, f64)> + Clone) -> Option<(f64, f64)> {
+pub(crate) fn eb_prior(set: impl Iterator<Item = (f64, f64)> + Clone) -> Option<(f64, f64)> {
     let (mut sum_o, mut sum_p, mut n) = (0.0, 0.0, 0usize);
     for (o, p) in set.clone() {
         sum_o += o;
@@ -299,17 +302,32 @@ pub fn spatial_eb(
         return Err(SmoothError::NoUsableArea);
     }
     all_finite(
-        (0..pairs.len())
-            .map(|i| {
-                let (o, p) = pairs[i]?;
-                let set = std::iter::once(i)
-                    .chain(weights.neighbours(i).iter().copied())
-                    .filter_map(|j| pairs.get(j).copied().flatten());
-                let (theta, variance) = eb_prior(set)?;
+        spatial_priors(&pairs, weights)
+            .iter()
+            .zip(&pairs)
+            .map(|(prior, pair)| {
+                let ((theta, variance), (o, p)) = ((*prior)?, (*pair)?);
                 Some(PER * eb_shrink(theta, variance, o, p).1)
             })
             .collect(),
     )
+}
+
+/// The prior (θ_i, σ²_i) of each usable area's neighbourhood S_i = {i} ∪ N(i) (usable areas
+/// only), as [`spatial_eb`] shrinks it; `None` for an unusable area.
+pub(crate) fn spatial_priors(
+    pairs: &[Option<(f64, f64)>],
+    weights: &Weights,
+) -> Vec<Option<(f64, f64)>> {
+    (0..pairs.len())
+        .map(|i| {
+            pairs[i]?;
+            let set = std::iter::once(i)
+                .chain(weights.neighbours(i).iter().copied())
+                .filter_map(|j| pairs.get(j).copied().flatten());
+            eb_prior(set)
+        })
+        .collect()
 }
 
 /// EB-standardised rates of Assunção & Reis (1999, *Statistics in Medicine* 18:2147–2162), the

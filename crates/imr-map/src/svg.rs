@@ -52,6 +52,9 @@ pub struct Colouring {
     pub left_out: Vec<bool>,
     /// The legend row of the left-out areas ("Flagged, left out"), in the map's language.
     pub left_out_label: String,
+    /// A caution under the legend when the classes are finer than the mapped rates' own
+    /// uncertainty ([`crate::uncertainty::Resolution::caution`]); empty: none.
+    pub uncertainty_note: String,
 }
 
 impl Colouring {
@@ -99,6 +102,7 @@ impl Colouring {
             flagged_note: String::new(),
             left_out: Vec::new(),
             left_out_label: String::new(),
+            uncertainty_note: String::new(),
         }
     }
 
@@ -152,6 +156,7 @@ impl Colouring {
             flagged_note: String::new(),
             left_out: Vec::new(),
             left_out_label: String::new(),
+            uncertainty_note: String::new(),
         }
     }
 
@@ -680,16 +685,58 @@ fn legend(s: &mut String, at: Rect, colouring: &Colouring, heading: &str, no_dat
         num(y + 10.0),
         escape(&colouring.method_note)
     );
+    let mut below = y + 24.0;
     if !colouring.flagged_note.is_empty() {
         let _ = writeln!(
             s,
             "<text data-testid=\"legend-flagged\" x=\"{}\" y=\"{}\" font-size=\"10.5\" fill=\"#555555\">{}</text>",
             num(at.x),
-            num(y + 24.0),
+            num(below),
             escape(&colouring.flagged_note)
         );
+        below += 14.0;
+    }
+    if !colouring.uncertainty_note.is_empty() {
+        // Wrapped to the legend's width (about 5.6 px per character at 10.5 px).
+        let per_line = ((at.width / 5.6) as usize).max(20);
+        let _ = write!(
+            s,
+            "<text data-testid=\"legend-uncertainty\" x=\"{}\" y=\"{}\" font-size=\"10.5\" fill=\"#8a3b12\">",
+            num(at.x),
+            num(below)
+        );
+        for (k, line) in wrap(&colouring.uncertainty_note, per_line)
+            .iter()
+            .enumerate()
+        {
+            let dy = if k == 0 { 0.0 } else { 13.0 };
+            let _ = write!(
+                s,
+                "<tspan x=\"{}\" dy=\"{}\">{}</tspan>",
+                num(at.x),
+                num(dy),
+                escape(line)
+            );
+        }
+        s.push_str("</text>\n");
     }
     s.push_str("</g>\n");
+}
+
+/// `text` in lines of at most `width` characters, broken between words (a longer word keeps
+/// its own line).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
 }
 
 /// Texts of a funnel plot.

@@ -361,6 +361,19 @@ impl ValidatedMap {
         .map_err(|error| RequestError::Classification { year, error })?;
         colouring.method_note =
             imr_map::svg::method_note(&classification.method, classification.classes.len(), lang);
+        // A rate map whose classes are finer than its rates' own 95% intervals says so.
+        if let Measure::Rate(smoothing) = &self.measure {
+            let intervals = imr_map::uncertainty::rate_intervals(
+                *smoothing,
+                &slice.kept.deaths,
+                &slice.kept.births,
+                Some(weights),
+            );
+            colouring.uncertainty_note =
+                imr_map::uncertainty::Resolution::of(&classification, &intervals)
+                    .and_then(|r| r.caution(lang))
+                    .unwrap_or_default();
+        }
         let text = self.measure.text_in(
             lang,
             &request.year.to_string(),
