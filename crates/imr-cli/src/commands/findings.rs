@@ -3,7 +3,6 @@
 
 use super::input::{load_panel, today, InputArgs};
 use super::CliError;
-use imr_core::inequality::adjusted::BirthsRatioRange;
 use imr_core::Lang;
 use imr_findings::report::report_html_spanned;
 use imr_findings::{FindingsRequest, YearSpan};
@@ -23,20 +22,8 @@ pub enum Format {
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Keep the rows flagged as implausible in the answers (by default they are left out, as
-    /// in the page)
-    #[arg(long)]
-    pub include_flagged: bool,
-    /// Keep a year whose values repeat the previous year's in nearly every area (a year the
-    /// source copied) in the trends and the correlation (by default it is left out of those,
-    /// as in the page, and still shown year by year)
-    #[arg(long)]
-    pub include_repeated_years: bool,
-    /// Where deaths are derived from published rates, the plausible range of true births over
-    /// the births given (LOW,HIGH, e.g. 0.9,1.1) for the inequality answer's "between X and Y",
-    /// as `imr inequality --births-ratio` (default 0.7,1.0)
-    #[arg(long, value_name = "LOW,HIGH", value_parser = str::parse::<BirthsRatioRange>)]
-    pub births_ratio: Option<BirthsRatioRange>,
+    #[command(flatten)]
+    pub flags: super::flags::AnalysisFlags,
     /// The years the five answers cover, FIRST-LAST (e.g. 2001-2011, the reference study's
     /// period); by default every year of the data. The answer on the reference study always
     /// reads every year.
@@ -56,10 +43,10 @@ pub struct Args {
 impl From<&Args> for FindingsRequest {
     fn from(args: &Args) -> FindingsRequest {
         FindingsRequest {
-            include_flagged: args.include_flagged,
-            include_repeated_years: args.include_repeated_years,
+            include_flagged: args.flags.include_flagged,
+            include_repeated_years: args.flags.include_repeated_years,
             bundled_data: false,
-            births_ratio: args.births_ratio,
+            births_ratio: args.flags.births_ratio,
             years: args.years,
         }
     }

@@ -5,7 +5,6 @@ use super::input::{load_panel, InputArgs};
 use super::rates::InputSummary;
 use super::CliError;
 use imr_core::inequality::adjusted::AdjustedCorrelation;
-use imr_core::inequality::adjusted::BirthsRatioRange;
 use imr_core::inequality::{InequalityReport, Measure, DEFAULT_REPLICATES, DEFAULT_SEED};
 use imr_core::request::{
     ExportChoices, ExportError, InequalityExport, InequalityRequest, InequalitySubject,
@@ -70,23 +69,8 @@ pub struct Args {
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
-    /// Keep the rows flagged as implausible (e.g. a rate of 1000 per 1,000 on 9 births) in the
-    /// measures; by default, as in `imr fit`, `imr findings` and the page, they are left out and
-    /// listed in `rows_not_measured` with their reasons. Kept, they count in the box plot's
-    /// statistics but stay off its axis (`svg-box` draws them "off scale" at the edge)
-    #[arg(long)]
-    pub include_flagged: bool,
-    /// Keep a year whose values repeat the previous year's in nearly every area (a year the
-    /// source copied) in the trends and correlations; by default it is measured and shown
-    /// (`repeat_of`) but left out of them (`left_out_of_trends`)
-    #[arg(long)]
-    pub include_repeated_years: bool,
-    /// The plausible range of true births over the births given (LOW,HIGH, e.g. 0.9,1.1) over
-    /// which the adjusted measures are recomputed when deaths are derived from published rates;
-    /// the answer then reads "between X and Y". Default 0.7,1.0, wide enough for a population
-    /// aged 0 standing in for births; narrower for registered births
-    #[arg(long, value_name = "LOW,HIGH", value_parser = str::parse::<BirthsRatioRange>)]
-    pub births_ratio: Option<BirthsRatioRange>,
+    #[command(flatten)]
+    pub flags: super::flags::AnalysisFlags,
 }
 
 pub use imr_core::inequality::panel_input::NotMeasured;
@@ -134,9 +118,9 @@ impl From<&Args> for InequalityRequest {
             rank: args.rank.clone(),
             bootstrap: args.bootstrap,
             seed: args.seed,
-            include_flagged: args.include_flagged,
-            include_repeated_years: args.include_repeated_years,
-            births_ratio: args.births_ratio,
+            include_flagged: args.flags.include_flagged,
+            include_repeated_years: args.flags.include_repeated_years,
+            births_ratio: args.flags.births_ratio,
         }
     }
 }

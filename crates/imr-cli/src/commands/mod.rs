@@ -45,6 +45,7 @@ pub mod dataset;
 pub mod error;
 pub mod findings;
 pub mod fit;
+pub mod flags;
 pub mod inequality;
 pub mod input;
 pub mod map;
