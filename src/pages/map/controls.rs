@@ -5,9 +5,9 @@
 
 use super::{MapError, MapOptions};
 use crate::components::choice::choice_select;
+use crate::components::flag_choices::IncludeFlagged;
 use crate::i18n::lang;
 use crate::messages::{messages, msg, Text};
-use crate::pages::findings::IncludeFlagged;
 use imr_core::request::{ClassScheme, Contiguity, Smooth};
 use leptos::prelude::*;
 use std::time::Duration;

@@ -13,7 +13,7 @@ use leptos::prelude::*;
 /// `contiguity`
 /// (and the selected commune, [`super::selection::Selection`], under `commune`).
 /// The include-flagged choice is the views' shared one
-/// ([`crate::pages::findings::FlagState`], key `include-flagged`).
+/// ([`crate::state::AnalysisState`], key `include-flagged`).
 #[derive(Clone, Copy)]
 pub(crate) struct MapOptions {
     pub year: RwSignal<Option<i64>>,

@@ -34,7 +34,7 @@ pub(super) fn Controls(
     view! {
         <section aria-labelledby="models-h" data-testid="models-controls">
             <h2 id="models-h">{msg(|m| m.models.heading)}</h2>
-            <crate::pages::findings::Takeaway question="models"/>
+            <crate::components::takeaway::Takeaway question="models"/>
             <p class="note">{msg(|m| m.models.lead)}</p>
             <div class="roles">
                 <span>
