@@ -166,7 +166,7 @@ pub(super) fn MapControls(
                 <label for="map-variable">"Variable"</label>
                 <select id="map-variable" data-testid="variable-select" on:change=move |ev| variable.set(event_target_value(&ev))>
                     {move || variables.get().into_iter().map(|v| {
-                        let label = if v == "rate" { messages(lang.get()).map.variable_rate.to_string() } else { imr_core::view::model_words::choice_label(lang.get(), &v) };
+                        let label = if v == "rate" { messages(lang.get()).map.variable_rate.to_string() } else { imr_core::column_words::choice_label(lang.get(), &v) };
                         let value = v.clone();
                         view! { <option value=value selected=move || variable.get() == v>{label}</option> }
                     }).collect_view()}
