@@ -43,6 +43,7 @@ mod data;
 pub mod diagnostic;
 mod engine;
 mod error;
+mod estimated;
 mod estimators;
 mod exclusion;
 mod fit;

@@ -20,8 +20,8 @@ use super::{absorbed_term, demean_column, AbsorbedEffect, AbsorbedRows, ClusterS
 use crate::convention::Convention;
 use crate::data::PanelData;
 use crate::diagnostic::{Diagnostic, Stage};
-use crate::engine::Estimated;
 use crate::error::{NotConverged, NotEnoughData, Unsupported};
+use crate::estimated::Estimated;
 use crate::estimators::no_regressors;
 use crate::fit::{DroppedTerm, Reference};
 use crate::linalg::{least_squares, LeastSquares};

@@ -4,7 +4,7 @@
 use super::{all_columns, slopes_of, Room};
 use crate::data::Prepared;
 use crate::diagnostic::Stage;
-use crate::engine::Estimated;
+use crate::estimated::Estimated;
 use crate::fit::{DroppedTerm, Fit};
 use crate::linalg::least_squares;
 use crate::linear::{collinear_reason, r2_stata, LinearCore};
