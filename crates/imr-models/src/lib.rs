@@ -20,7 +20,7 @@
 //! ```
 
 /// `Display` and `Serialize` of a value rendered per language: both are its English text
-/// (`$type::$text(Lang::En)`), which `imr fit` prints and the JSON has always carried.
+/// (`$type::$text(Lang::En)`), which `imr fit` prints and the JSON carries.
 macro_rules! english_display_and_json {
     ($($type:ty => $text:ident),+ $(,)?) => {$(
         impl std::fmt::Display for $type {
