@@ -6,8 +6,9 @@ A module is a file of the folder or a sub-folder (all of its files).
 
 Rust: an edge m -> n is a path to n in m's code outside its test module: `crate::<prefix>::n`,
 or `super::n` from a file of the folder (`super::super::n` from a file of a sub-folder, and so
-on), also as the first name of a path in a `{…}` group. Comments are ignored, and so are the
-modules compiled only for tests (`#[cfg(test)] mod n;` in the folder's mod.rs, lib.rs or
+on), also as the first name of a path in a `{…}` group; a name the folder's root file
+re-exports (`pub use n::Name;`) is a path into n (`crate::Name` is `crate::n::Name`). Comments
+are ignored, and so are the modules compiled only for tests (`#[cfg(test)] mod n;` in the folder's mod.rs, lib.rs or
 main.rs).
 
 JavaScript (a folder of .mjs/.js files and no .rs): an edge m -> n is a relative import of a
@@ -62,8 +63,28 @@ def modules(folder):
     return found
 
 
+def reexports(folder, mods):
+    """The names the folder's root file re-exports from its modules (`pub use m::{A, b::C};`),
+    each with the module it comes from, so that `crate::A` counts as a path into `m`."""
+    names = {}
+    for root in ("mod.rs", "lib.rs", "main.rs"):
+        path = os.path.join(folder, root)
+        if not os.path.exists(path):
+            continue
+        text = re.sub(r"//[^\n]*", "", open(path, encoding="utf-8").read())
+        for m, rest in re.findall(r"\bpub(?:\([^)]*\))?\s+use\s+(?:self::)?(\w+)::([^;]*);", text):
+            if m not in mods:
+                continue
+            for name in re.findall(r"\b(\w+)\s*(?=,|}|$|\s+as\b)", rest):
+                names.setdefault(name, m)
+            for alias in re.findall(r"\bas\s+(\w+)", rest):
+                names.setdefault(alias, m)
+    return names
+
+
 def edges(folder, prefix):
     mods = modules(folder)
+    exported = reexports(folder, mods)
     base = "crate::" + (prefix + "::" if prefix else "")
     out = {m: set() for m in mods}
     for m, files in mods.items():
@@ -82,6 +103,7 @@ def edges(folder, prefix):
                 # `use super::{a::X, b}`: the names that open each path of the group
                 for group in re.findall(start + r"\{([^}]*)\}", text):
                     found += re.findall(r"(?:^|,)\s*(\w+)", group)
+            found = [exported.get(t, t) for t in found]
             out[m].update(t for t in found if t in mods and t != m)
     return out
 

@@ -1,7 +1,8 @@
 //! The Findings view (Hallazgos), opened first: the study's five questions answered on the
 //! loaded data by `imr-findings`, each with its number, interval, a small chart, what it cannot
-//! say, and a link to the view with the detail. Recomputed whenever the data (or the choice to
-//! include implausible rows) change; downloadable as a short printable HTML report.
+//! say, and a link to the view with the detail. The findings are the app's
+//! ([`crate::state::AnalysisState`]), recomputed whenever the data or the choices about them
+//! change; downloadable as a short printable HTML report.
 
 use crate::components::download::{data_source, download_text, today};
 use crate::components::flag_choices::{IncludeFlagged, IncludeRepeated, RepeatedNote};

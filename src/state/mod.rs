@@ -1,6 +1,8 @@
-//! Application state: the loaded files, the column roles chosen for each, and the validated panel
-//! and rates derived from them. Core results are wrapped in [`Shared`] so memos compare by
-//! identity instead of deep equality.
+//! Application state, provided through context: [`AppState`], the loaded files (files.rs), the
+//! column roles chosen for each, and the validated panel and rates derived from them; and
+//! [`AnalysisState`] (analysis.rs), what every view's analysis shares beside the data. The
+//! views' results are kept by [`cache::RequestCache`]. Core results are wrapped in [`Shared`]
+//! so memos compare by identity instead of deep equality.
 
 use crate::assets;
 use imr_core::ingest::{build_panel, ColumnRoles, IngestError, IngestOptions, RawTable};

@@ -4,7 +4,7 @@
 //! language; `imr fit` and the JSON carry the English text (`Display` and `Serialize`: the
 //! `render(Lang::En)` of each value).
 
-use crate::diagnostic::quoted;
+use crate::drop_reason::quoted;
 use imr_stats::{Lang, Worded};
 
 /// What is wrong with one value of a row ([`ExclusionReason::Values`]).

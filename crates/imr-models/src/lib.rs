@@ -41,12 +41,14 @@ mod absorbed;
 pub mod convention;
 mod data;
 pub mod diagnostic;
+mod drop_reason;
 mod engine;
 mod error;
 mod estimated;
 mod estimators;
 mod exclusion;
 mod fit;
+mod fixed_effect;
 mod hypothesis;
 mod input;
 mod linalg;
@@ -56,15 +58,16 @@ mod spec;
 pub mod vcov;
 mod within;
 
-pub use absorbed::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use data::{Column, Entities, ExcludedRow, PanelData};
-pub use diagnostic::{Diagnostic, DropReason, Hypothesis, Stage};
+pub use diagnostic::{Diagnostic, Hypothesis};
+pub use drop_reason::{DropReason, Stage};
 pub use error::{InvalidValue, ModelError, NoRegressors, NotConverged, NotEnoughData, Unsupported};
 pub use exclusion::{EntityDropReason, ExclusionReason, ValueProblem};
 pub use fit::{
     ChiSquaredTest, Coefficient, DroppedEntity, DroppedTerm, FTest, Fit, Inference, Tests,
     ThetaSummary,
 };
+pub use fixed_effect::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use imr_stats::{Caption, Lang};
 pub use input::{ColumnRole, MissingColumn, ModelColumns};
 pub use spec::{Estimator, PanelSpec, VcovKind, INTERCEPT};

@@ -4,7 +4,8 @@
 
 use super::{absorbed_term, demean_column, AbsorbedEffect, AbsorbedRows, ClusterSetup, Demeaner};
 use crate::data::PanelData;
-use crate::diagnostic::{Diagnostic, Stage};
+use crate::diagnostic::Diagnostic;
+use crate::drop_reason::Stage;
 use crate::estimated::Estimated;
 use crate::estimators::no_regressors;
 use crate::linalg::least_squares;

@@ -19,7 +19,8 @@
 use super::{absorbed_term, demean_column, AbsorbedEffect, AbsorbedRows, ClusterSetup, Demeaner};
 use crate::convention::Convention;
 use crate::data::PanelData;
-use crate::diagnostic::{Diagnostic, Stage};
+use crate::diagnostic::Diagnostic;
+use crate::drop_reason::Stage;
 use crate::error::{NotConverged, NotEnoughData, Unsupported};
 use crate::estimated::Estimated;
 use crate::estimators::no_regressors;

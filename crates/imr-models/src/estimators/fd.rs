@@ -4,7 +4,7 @@
 
 use super::{labels, no_regressors, Room};
 use crate::data::Prepared;
-use crate::diagnostic::{DropReason, Stage};
+use crate::drop_reason::{DropReason, Stage};
 use crate::error::NotEnoughData;
 use crate::estimated::Estimated;
 use crate::fit::{DroppedTerm, Fit};

@@ -95,7 +95,7 @@ fn poisson_fe(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError
     for &d in &rank.dropped {
         dropped.push(DroppedTerm {
             term: prep.x_names[candidates[d]].clone(),
-            reason: crate::diagnostic::DropReason::CombinationAfterEntityEffects {
+            reason: crate::drop_reason::DropReason::CombinationAfterEntityEffects {
                 name: prep.x_names[candidates[d]].clone(),
             },
         });

@@ -3,7 +3,7 @@
 
 use super::{all_columns, slopes_of, Room};
 use crate::data::Prepared;
-use crate::diagnostic::{DropReason, Stage};
+use crate::drop_reason::{DropReason, Stage};
 use crate::estimated::Estimated;
 use crate::fit::{DroppedTerm, Fit};
 use crate::hypothesis::breusch_pagan;

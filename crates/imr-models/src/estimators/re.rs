@@ -118,7 +118,7 @@ pub(crate) fn re_core_given(
         .into_iter()
         .map(|(name, earlier)| DroppedTerm {
             term: name.clone(),
-            reason: crate::diagnostic::DropReason::QuasiDemeanedCollinear { name, earlier },
+            reason: crate::drop_reason::DropReason::QuasiDemeanedCollinear { name, earlier },
         })
         .collect();
     let has_intercept = ls.kept.first() == Some(&0);

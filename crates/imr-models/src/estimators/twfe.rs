@@ -5,7 +5,7 @@
 use super::pooled::pooled_core;
 use super::{no_regressors, Room};
 use crate::data::Prepared;
-use crate::diagnostic::{DropReason, Stage};
+use crate::drop_reason::{DropReason, Stage};
 use crate::error::NotConverged;
 use crate::estimated::Estimated;
 use crate::fit::DroppedTerm;

@@ -3,7 +3,7 @@
 //! [`super::Room`].
 
 use crate::data::Prepared;
-use crate::diagnostic::Stage;
+use crate::drop_reason::Stage;
 use crate::fit::DroppedTerm;
 use crate::linalg::least_squares;
 use crate::linear::{collinear_terms, scaled_owned, varying_within, LinearCore};
