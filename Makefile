@@ -1,12 +1,12 @@
 # imr-atlas — the two commands a user needs:
 #   make run    install what is missing, build the page and serve it (compressed) on http://127.0.0.1:8080
-#   make test   every test: fmt, clippy, docs, native tests, wasm tests, release build, end-to-end
+#   make test   every test: fmt, import circles, clippy, docs, native tests, wasm tests, release build, end-to-end
 # Tool installs are skipped when the right version is already there (scripts/setup.sh).
 
 SHELL := /bin/bash
 export PATH := $(CURDIR)/tools/node/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: run test setup dist fmt-check clippy doc test-native test-wasm e2e bench-wasm bench-browser
+.PHONY: run test setup dist fmt-check modules clippy doc test-native test-wasm e2e bench-wasm bench-browser
 
 setup:
 	@scripts/setup.sh
@@ -28,6 +28,11 @@ dist: setup
 
 fmt-check:
 	cargo fmt --all -- --check
+
+# No import circle among the modules of any folder: every folder of the page's and each crate's
+# src/ (Rust), and of e2e/, scripts/ and bench/ (JavaScript); fails naming the folder and circle.
+modules:
+	python3 scripts/module-edges.py --check src crates/*/src e2e scripts bench
 
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
@@ -52,7 +57,7 @@ e2e: dist
 	cargo build -p imr-cli
 	node e2e/run.mjs
 
-test: setup fmt-check clippy doc test-native test-wasm e2e
+test: setup fmt-check modules clippy doc test-native test-wasm e2e
 
 # Benchmarks in headless Chromium (a harness, not a test): the engine benches compiled
 # to wasm32 with the page's release profile and wasm-opt -Oz (as trunk does for the page), then

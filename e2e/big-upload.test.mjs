@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, launch, outsideRequests, fixture } from './harness.mjs';
-import { ViewPage } from './views.mjs';
+import { openView } from './pages/index.mjs';
 import { writePanelCsv } from './big-csv.mjs';
 
 const THRESHOLD_BYTES = 4 * 1024 * 1024;
@@ -31,7 +31,7 @@ test('a 6 MB panel is parsed in the worker, with progress, and every row and lin
   const file = path.join(dir, 'panel_6mb.csv');
   const { rows, excluded, bytes } = writePanelCsv(file, { targetBytes: 6e6 });
   assert.ok(bytes > THRESHOLD_BYTES, `${bytes} bytes`);
-  const data = await ViewPage.open(browser, server.origin, 'data');
+  const data = await openView(browser, server.origin, 'data');
   const { requests, errors } = data;
   await data.rowCount('read').waitFor();
   await data.watchUploadProgress();
@@ -62,7 +62,7 @@ test('a 6 MB panel is parsed in the worker, with progress, and every row and lin
 test('Cancel during a big upload keeps the previous data and the page usable', async () => {
   const file = path.join(dir, 'panel_60mb.csv');
   writePanelCsv(file, { targetBytes: 60e6 });
-  const data = await ViewPage.open(browser, server.origin, 'data');
+  const data = await openView(browser, server.origin, 'data');
   const { requests, errors } = data;
   await data.rowCount('read').waitFor();
   const before = await data.rowCountText('read');
@@ -89,7 +89,7 @@ test('the line accounting shows the lines an unterminated quote swallowed', asyn
   // Six physical lines: the header, one good row, and a row whose `"` is never closed, so it
   // runs to the end of the file (lines 3–6): read 2, used 1, excluded 1, 3 lines inside it.
   const hostile = path.join(path.dirname(fixture('x')), '..', '..', 'crates', 'imr-core', 'tests', 'data', 'hostile', 'unterminated_quote.csv');
-  const data = await ViewPage.open(browser, server.origin, 'data');
+  const data = await openView(browser, server.origin, 'data');
   const { errors } = data;
   await data.upload(hostile);
   await data.waitForRowCount('excluded', 1);

@@ -2,15 +2,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openPage, outsideRequests, fixture } from './harness.mjs';
-import { ViewPage } from './views.mjs';
-import { DataPage } from './pages/index.mjs';
+import { openView, DataPage } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 test('uploading a Latin-1 semicolon file shows its rates with exact intervals', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'data');
+  const view = await openView(browser, server.origin, 'data');
   const { requests, errors } = view;
   await view.upload(fixture('good_latin1.csv'));
   await view.waitForRowCount('read', 4);
@@ -32,7 +31,7 @@ test('uploading a Latin-1 semicolon file shows its rates with exact intervals', 
 });
 
 test('a broken file lists every excluded line with its reason', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'data');
+  const view = await openView(browser, server.origin, 'data');
   const { requests } = view;
   await view.upload(fixture('broken.csv'));
   await view.waitForRowCount('excluded', 8);
@@ -50,7 +49,7 @@ test('a broken file lists every excluded line with its reason', async () => {
 });
 
 test('changing a column role recomputes the rates', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'data');
+  const view = await openView(browser, server.origin, 'data');
   await view.upload(fixture('good_latin1.csv'));
   await view.waitForRowCount('read', 4);
   // Use "Pobreza" as the deaths column: 10,5 deaths in 3,000 births = 3.50 per 1,000.
@@ -61,7 +60,7 @@ test('changing a column role recomputes the rates', async () => {
 });
 
 test('the page opens on the bundled Chilean dataset with counted deaths and exact intervals', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'data');
+  const view = await openView(browser, server.origin, 'data');
   const { requests, errors } = view;
   // 345 communes × 2001–2021; 712 rows without deaths or births (2016, 2020, the communes
   // created in 2004 before it, rates SINIM did not publish) are excluded with their reason.
@@ -87,7 +86,7 @@ test('the page opens on the bundled Chilean dataset with counted deaths and exac
 });
 
 test('a characteristics file joins by code, and the rates table searches and sorts', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'data');
+  const view = await openView(browser, server.origin, 'data');
   await view.upload([fixture('good_latin1.csv'), fixture('characteristics.csv')]);
   // 4 rows of rates + 2 of characteristics; 13101 has no rates row, so it is excluded (not joined).
   await view.waitForRowCount('read', 6);
@@ -136,7 +135,7 @@ test('excluded rows give their reasons in the page language', async () => {
 // A covariate on which a births file and a deaths file disagree is not dropped unseen:
 // the Data view lists the cell with both files and lines (the first file's value is used).
 test('a conflicting covariate between joined files is listed with both places', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'data');
+  const view = await openView(browser, server.origin, 'data');
   const { requests, errors } = view;
   await view.upload([
     { name: 'births.csv', mimeType: 'text/csv', buffer: Buffer.from('code,year,births,region\n01101,2019,100,Tarapaca\n01107,2019,200,Tarapaca\n') },

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, launch, openPage, outsideRequests, injectAxe, ROOT } from './harness.mjs';
-import { ViewPage, flagValue, assertImrWrites, BUNDLED_PATH, sinimAsPublished } from './views.mjs';
-import { FindingsPage, DataPage, InequalityPage } from './pages/index.mjs';
+import { flagValue, assertImrWrites, BUNDLED_PATH, sinimAsPublished } from './views.mjs';
+import { openView, FindingsPage, DataPage, InequalityPage } from './pages/index.mjs';
 
 const QUESTIONS = ['rates', 'inequality', 'health-income', 'models', 'where'];
 const ANSWERS = ['study', ...QUESTIONS];
@@ -139,7 +139,7 @@ test('the findings download as a printable HTML report in the page language', as
 // byte for byte, in Spanish with the flagged rows left out and in English with them included.
 for (const [lang, include] of [['es', false], ['en', true]]) {
   test(`the shown imr findings command writes the page's report (${lang}, include flagged ${include})`, async () => {
-    const view = await ViewPage.open(browser, server.origin, 'findings', { lang });
+    const view = await openView(browser, server.origin, 'findings', { lang });
     if (include) {
       await view.includeFlagged().check();
       await view.commandLine().filter({ hasText: '--include-flagged' }).waitFor();
@@ -186,7 +186,7 @@ test('one figure embeds as a snippet that renders offline in a blank HTML page',
 test('the births-ratio range set in the Inequality view is the Findings\' range, and their command writes the report', async () => {
   // Published rates (deaths derived): the range over the births ratio applies.
   const { file: rates, rows } = sinimAsPublished();
-  const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'en' });
+  const data = await openView(browser, server.origin, 'data', { lang: 'en' });
   await data.upload(rates);
   await data.waitForRowCount('read', rows);
   await data.tab('inequality').click();
@@ -220,7 +220,7 @@ test('the births-ratio range set in the Inequality view is the Findings\' range,
 // trends either way, the five answers cover 2001–2011, the link and the shown command say so,
 // and that command writes the page's report byte for byte.
 test('the answers on the study\'s period: buttons, link, command and report', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'findings', { lang: 'es' });
+  const view = await openView(browser, server.origin, 'findings', { lang: 'es' });
   const page = FindingsPage.attach(view);
   const study = await page.headlineText('study');
   assert.match(study, /entre 2001 y 2011/);

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startServer, launch, outsideRequests, ROOT } from './harness.mjs';
-import { ViewPage } from './views.mjs';
+import { openView } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -16,7 +16,7 @@ const hostile = (name) => path.join(ROOT, 'crates', 'imr-core', 'tests', 'data',
 
 // The Data view (its page object) recording any dialog (an executed alert) in `dialogs`.
 async function guardedPage() {
-  const data = await ViewPage.open(browser, server.origin, 'data');
+  const data = await openView(browser, server.origin, 'data');
   data.dialogs = [];
   data.page.on('dialog', async (d) => { data.dialogs.push(d.message()); await d.dismiss(); });
   return data;

@@ -4,7 +4,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
-import { ViewPage, dataPart, sinimAsPublished, runInBundledFolder } from './views.mjs';
+import { dataPart, sinimAsPublished, runInBundledFolder } from './views.mjs';
+import { openView, InequalityPage } from './pages/index.mjs';
 
 const imrBinary = () => cargoBinary('imr-cli', 'imr');
 
@@ -34,7 +35,7 @@ before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 test('the Gini of 2019 on screen is the one the command line prints', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const view = await openView(browser, server.origin, 'inequality');
   const { requests, errors } = view;
   const cell = view.measureCell(2019, 'gini');
   await cell.waitFor({ timeout: 60_000 });
@@ -60,7 +61,7 @@ test('the Gini of 2019 on screen is the one the command line prints', async () =
 });
 
 test('the bias-corrected Gini of 2019 is shown, flagged as inflated, and equals the command line\'s', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const view = await openView(browser, server.origin, 'inequality');
   const { errors } = view;
   const cell = view.measureCell(2019, 'gini');
   await cell.waitFor({ timeout: 60_000 });
@@ -93,7 +94,7 @@ test('the bias-corrected Gini of 2019 is shown, flagged as inflated, and equals 
 });
 
 test('every chart is an SVG with download buttons, and the IMR vs health-income panel warns about few years', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const view = await openView(browser, server.origin, 'inequality');
   const { requests, errors } = view;
   for (const name of ['line', 'lorenz', 'box', 'panel']) {
     await view.chart(name).locator('svg').waitFor({ timeout: 60_000 });
@@ -123,7 +124,7 @@ test('every chart is an SVG with download buttons, and the IMR vs health-income 
 });
 
 test('switching language changes the headings and the decimal mark of the measures', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const view = await openView(browser, server.origin, 'inequality');
   const { page, errors } = view;
   const cell = view.measureCell(2019, 'gini').locator('.value');
   await cell.waitFor({ timeout: 60_000 });
@@ -149,7 +150,7 @@ test('switching language changes the headings and the decimal mark of the measur
 // The adjusted (true-rate) inequality leads the view, and every adjusted number on
 // screen is the one `imr inequality --format json` prints with the command the page shows.
 test('the adjusted measures on screen equal the command line\'s, led by the answer sentence', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const view = await openView(browser, server.origin, 'inequality');
   const { page, errors } = view;
   const section = view.adjustedSection();
   await section.waitFor({ timeout: 60_000 });
@@ -198,12 +199,12 @@ test('the adjusted measures on screen equal the command line\'s, led by the answ
 test('the births-ratio range set on the page is the command\'s --births-ratio, and the answer\'s bounds are imr\'s', async () => {
   // Published rates (SINIM's, on INE's births): deaths derived, so the births ratio applies.
   const { file: rates, rows } = sinimAsPublished();
-  const view = await ViewPage.open(browser, server.origin, 'data', { lang: 'en' });
+  const view = await openView(browser, server.origin, 'data', { lang: 'en' });
   await view.upload(rates);
   await view.waitForRowCount('read', rows);
   await view.openTab('inequality');
   const { page, errors } = view;
-  const inequality = (await import('./pages/index.mjs')).InequalityPage.attach(view);
+  const inequality = InequalityPage.attach(view);
   assert.deepEqual([await inequality.birthsRatio('low'), await inequality.birthsRatio('high')], ['70', '100']);
   assert.doesNotMatch(await inequality.commandText(), /--births-ratio/);
   await inequality.setBirthsRatio('high', 110);
@@ -232,7 +233,7 @@ test('the births-ratio range set on the page is the command\'s --births-ratio, a
   assert.equal(await inequality.birthsRatioRefused().count(), 0);
   assert.deepEqual(errors, []);
   // Counted deaths (the bundled data) have no births ratio to set.
-  const bundled = await ViewPage.open(browser, server.origin, 'inequality', { lang: 'en' });
+  const bundled = await openView(browser, server.origin, 'inequality', { lang: 'en' });
   await bundled.answer().waitFor({ timeout: 60_000 });
   assert.equal(await bundled.birthsRatioField('low').count(), 0);
   await bundled.close();
@@ -242,7 +243,7 @@ test('the births-ratio range set on the page is the command\'s --births-ratio, a
 // panel leads with the correlation of the adjusted Gini, the same r and interval that
 // `imr inequality --against … --format json` prints with the command the panel shows.
 test('the answer precedes the settings, and the adjusted correlation on screen equals the command line\'s', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const view = await openView(browser, server.origin, 'inequality');
   const { errors } = view;
   await view.answer().waitFor({ timeout: 60_000 });
   assert.ok(await view.precedes('answer', 'replicates'), 'the answer comes before the settings');
@@ -278,7 +279,7 @@ test('the answer precedes the settings, and the adjusted correlation on screen e
 // in `imr inequality`, `imr fit` and the Findings) and listed with its reason among the rows not
 // measured; so it sets no part of the box plot.
 test('the box plot axis stays below 250: the flagged 15202 rows are left out and listed, or included off scale', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const view = await openView(browser, server.origin, 'inequality');
   const { errors } = view;
   const chart = view.chart('box').locator('svg');
   await chart.waitFor({ timeout: 60_000 });
@@ -295,7 +296,7 @@ test('the box plot axis stays below 250: the flagged 15202 rows are left out and
   await view.close();
   // Included (the shared toggle, here from the link), it counts in the boxes but stays off the
   // axis: one "off scale" mark at the plot's edge, as `imr inequality --include-flagged` draws.
-  const included = await ViewPage.open(browser, server.origin, 'inequality', { fragment: 'include-flagged=true' });
+  const included = await openView(browser, server.origin, 'inequality', { fragment: 'include-flagged=true' });
   const box = included.chart('box').locator('svg');
   await box.waitFor({ timeout: 60_000 });
   const top = Math.max(...await box.locator('g.y-axis text[text-anchor="end"]').evaluateAll(
@@ -312,11 +313,11 @@ test('the box plot axis stays below 250: the flagged 15202 rows are left out and
 // and the view says what their counts are.
 test('the repeated year 2022 is marked and left out of trends until its checkbox keeps it', async () => {
   const { file: rates, rows } = sinimAsPublished();
-  const view = await ViewPage.open(browser, server.origin, 'data', { lang: 'en' });
+  const view = await openView(browser, server.origin, 'data', { lang: 'en' });
   await view.upload(rates);
   await view.waitForRowCount('read', rows);
   await view.openTab('inequality');
-  const inequality = (await import('./pages/index.mjs')).InequalityPage.attach(view);
+  const inequality = InequalityPage.attach(view);
   const { page } = view;
   await inequality.adjustedRow(2022, { repeatOf: 2021 }).waitFor({ timeout: 60_000 });
   assert.match(await inequality.repeatedNote().first().textContent(), /2022/);
@@ -325,7 +326,7 @@ test('the repeated year 2022 is marked and left out of trends until its checkbox
   assert.equal(await inequality.repeatedNote().count(), 0);
   assert.deepEqual(view.errors, []);
   await view.close();
-  const bundled = await ViewPage.open(browser, server.origin, 'inequality', { lang: 'en' });
+  const bundled = await openView(browser, server.origin, 'inequality', { lang: 'en' });
   await bundled.answer().waitFor({ timeout: 60_000 });
   assert.equal(await bundled.repeatedNote().count(), 0);
   assert.match(await bundled.bundledBirthsNote().textContent(), /the deaths of 2001–2015 are INE's published counts/);

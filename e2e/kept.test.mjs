@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer, launch, openPage, outsideRequests, DIST } from './harness.mjs';
-import { ViewPage, READY } from './views.mjs';
-import { DataPage, MapPage } from './pages/index.mjs';
+import { READY } from './views.mjs';
+import { openView, DataPage, MapPage } from './pages/index.mjs';
 import { writePanelCsv } from './big-csv.mjs';
 
 let server, browser, dir;
@@ -42,7 +42,7 @@ const DESKTOP = { width: 1400, height: 1000 };
 
 for (const [lang, size, viewport] of [['es', 'phone', PHONE], ['en', 'desktop', DESKTOP]]) {
   test(`uploaded data come back after a reload with their roles and the link's year (${lang}, ${size})`, async () => {
-    const data = await ViewPage.open(browser, server.origin, 'data', { lang, viewport });
+    const data = await openView(browser, server.origin, 'data', { lang, viewport });
     const { page, requests } = data;
     await data.upload(MINE);
     await data.waitForRowCount('read', 4);
@@ -79,7 +79,7 @@ for (const [lang, size, viewport] of [['es', 'phone', PHONE], ['en', 'desktop', 
   });
 
   test(`"remove my data" deletes them and returns to the bundled data, also after a reload (${lang}, ${size})`, async () => {
-    const data = await ViewPage.open(browser, server.origin, 'data', { lang, viewport });
+    const data = await openView(browser, server.origin, 'data', { lang, viewport });
     const { page, requests } = data;
     await data.upload(MINE);
     await data.waitForRowCount('read', 4);
@@ -103,7 +103,7 @@ test('a big file read by the worker is kept and read again by the worker after a
   const file = path.join(dir, 'panel_5mb.csv');
   const { rows, bytes } = writePanelCsv(file, { targetBytes: 5e6 });
   assert.ok(bytes > 4 * 1024 * 1024, `${bytes} bytes`);
-  const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'es' });
+  const data = await openView(browser, server.origin, 'data', { lang: 'es' });
   const { page, requests } = data;
   await data.upload(file);
   await data.waitForRowCountText('read', String(rows));

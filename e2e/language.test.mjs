@@ -14,8 +14,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, launch, openPage, ROOT } from './harness.mjs';
-import { ViewPage, READY } from './views.mjs';
-import { DataPage, InequalityPage, MapPage, MicrodataPage, ModelsPage } from './pages/index.mjs';
+import { READY } from './views.mjs';
+import { openView, DataPage, InequalityPage, MapPage, MicrodataPage, ModelsPage } from './pages/index.mjs';
 
 const FUNCTION_WORDS = {
   // English words that Spanish text does not use.
@@ -86,7 +86,7 @@ for (const [lang, other] of [['es', 'en'], ['en', 'es']]) {
     const problems = [];
     let checked = 0;
     for (const view of Object.keys(READY)) {
-      const opened = await ViewPage.open(browser, server.origin, view, { lang });
+      const opened = await openView(browser, server.origin, view, { lang });
       assert.equal(await opened.page.locator('html').getAttribute('lang'), lang, `${view}: html lang`);
       for (const { where, text } of await sentences(opened.page)) {
         checked++;
@@ -114,7 +114,7 @@ test('the language check flags a foreign sentence and not place names or identif
 // the Spanish page, and again in English when the language is switched (no English sentence
 // from the reader, the validation, the background worker or the microdata reader).
 test('errors about uploaded files are worded in the page language, also from the worker', async () => {
-  const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'es' });
+  const data = await openView(browser, server.origin, 'data', { lang: 'es' });
   const { page } = data;
   const shown = async (locator, name) => {
     const el = locator.filter({ hasText: name }).first();
@@ -173,7 +173,7 @@ test('a map error is worded in the page language and follows a switch', async ()
 
 // A boundary file the map cannot use: its error is a value, in Spanish and then in English.
 test('a boundary file error is worded in the page language and follows a switch', async () => {
-  const map = await ViewPage.open(browser, server.origin, 'map', { lang: 'es' });
+  const map = await openView(browser, server.origin, 'map', { lang: 'es' });
   await map.uploadBoundaries({ name: 'limites.json', mimeType: 'application/json', buffer: Buffer.from('{"type":"FeatureCollection","features":[]}') });
   const status = map.boundaryStatus();
   await status.filter({ hasText: 'limites.json' }).waitFor({ timeout: 60000 });
@@ -188,7 +188,7 @@ test('a boundary file error is worded in the page language and follows a switch'
 
 // A model the engine cannot fit says why in the page's language: first differences on one year.
 test('a model that cannot be fitted is explained in the page language and follows a switch', async () => {
-  const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'es', fragment: 'models=fd&x=pobreza' });
+  const data = await openView(browser, server.origin, 'data', { lang: 'es', fragment: 'models=fd&x=pobreza' });
   const models = ModelsPage.attach(data);
   await data.upload({
     name: 'un_anio.csv', mimeType: 'text/csv',
@@ -241,7 +241,7 @@ async function engineEnglish(page) {
 /** Opens the Data view in Spanish with the Models options `fragment`, loads the fixture and
  * opens the Models view once its diagnostics name `waitFor`. */
 async function modelsOnFixture(fragment, waitFor) {
-  const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'es', fragment });
+  const data = await openView(browser, server.origin, 'data', { lang: 'es', fragment });
   await data.upload(EXCLUSIONS_CSV);
   // the fixture's 19 rows replace the bundled data
   await data.waitForRowCount('read', 19, { timeout: 60000 });

@@ -4,8 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openPage, outsideRequests, exportDate, datesSince, todayUtc } from './harness.mjs';
-import { ViewPage, flagValue, assertImrWrites } from './views.mjs';
-import { MapPage } from './pages/index.mjs';
+import { flagValue, assertImrWrites } from './views.mjs';
+import { openView, MapPage } from './pages/index.mjs';
 
 let server, browser;
 // The day this file started: a download made since carries it, or today's date past midnight UTC.
@@ -175,7 +175,7 @@ test('selecting a commune in the funnel plot outlines it on the map; smoothing, 
 // in Spanish.
 for (const lang of ['en', 'es']) {
   test(`the shown imr map command writes the same SVG and CSV as the page, for classes and for LISA clusters (${lang})`, async () => {
-    const view = await ViewPage.open(browser, server.origin, 'map', { lang });
+    const view = await openView(browser, server.origin, 'map', { lang });
     for (const lisa of [false, true]) {
       if (lisa) {
         await view.lisaToggle().check();
@@ -202,7 +202,7 @@ for (const lang of ['en', 'es']) {
 // under it; the shown command writes the same SVG and CSV. One click on the include toggle brings
 // them back everywhere, and the command (with --include-flagged) still writes the page's files.
 test('flagged rows are left out of the map by default and named; the include toggle brings them back, and the command follows', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'map', { lang: 'en' });
+  const view = await openView(browser, server.origin, 'map', { lang: 'en' });
   const { page } = view;
   await view.legendRow(0).waitFor();
   assert.equal(await view.yearLabel().textContent(), '2021');

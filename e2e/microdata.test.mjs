@@ -12,8 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, cargoBinary, DIST } from './harness.mjs';
-import { ViewPage } from './views.mjs';
-import { DataPage, MapPage, MicrodataPage, ModelsPage } from './pages/index.mjs';
+import { openView, DataPage, MapPage, MicrodataPage, ModelsPage } from './pages/index.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-e2e-microdata-'));
 
@@ -74,7 +73,7 @@ async function aggregate(microdata, { deaths, births: birthsPath }) {
 }
 
 test('deaths and births microdata are aggregated in a worker to the known counts, with progress, and join the data', async () => {
-  const data = await ViewPage.open(browser, server.origin, 'data');
+  const data = await openView(browser, server.origin, 'data');
   const microdata = MicrodataPage.attach(data);
   const { context, requests: pageRequests, errors } = data;
   const requests = recordAll(context);
@@ -130,7 +129,7 @@ test('Cancel stops the worker part-way and loads nothing', async () => {
   const bytes = fs.readFileSync(part.path);
   for (let i = 0; i < 6; i++) fs.appendFileSync(big.path, bytes);
   fs.rmSync(part.path);
-  const data = await ViewPage.open(browser, server.origin, 'data');
+  const data = await openView(browser, server.origin, 'data');
   const microdata = MicrodataPage.attach(data);
   const { page, context, errors } = data;
   const requests = recordAll(context);
@@ -158,7 +157,7 @@ test('a deaths file given to the main upload goes to the worker, and its counts 
   const birthsTable = path.join(tmp, 'nacimientos_comuna.csv');
   const rows = small.expected.trim().split('\n').slice(1).map((r) => r.split(','));
   fs.writeFileSync(birthsTable, 'codigo_comuna;anio;nacimientos\n' + rows.map(([c, y]) => `${c};${y};${BIRTHS}`).join('\n') + '\n');
-  const data = await ViewPage.open(browser, server.origin, 'data', { lang: 'es' });
+  const data = await openView(browser, server.origin, 'data', { lang: 'es' });
   const microdata = MicrodataPage.attach(data);
   const { errors } = data;
   await data.waitForRowCount('read', 7245);

@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, outsideRequests, fixture, cargoBinary, exportDate, imrEnv, injectAxe } from './harness.mjs';
-import { ViewPage, assertSameBytes, flagValue, dataPart } from './views.mjs';
+import { assertSameBytes, flagValue, dataPart } from './views.mjs';
+import { openView } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -20,7 +21,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 const FILE = 'defunciones_2023.csv';
 
 test('a file of one year without a year column is read as rows of the year given, as imr reads it', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'data');
+  const view = await openView(browser, server.origin, 'data');
   const { requests, errors } = view;
   await view.upload(fixture(FILE));
   // The error names the file and the way on; the field is offered, empty.
@@ -87,7 +88,7 @@ test('a file of one year without a year column is read as rows of the year given
 });
 
 test('the bundled data, with its year column, do not offer the year field', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'data');
+  const view = await openView(browser, server.origin, 'data');
   await view.waitForRowCount('read', 7245);
   assert.equal(await view.timeValue().count(), 0);
   assert.doesNotMatch(await view.ratesCommandLine().textContent(), /--time-value/);

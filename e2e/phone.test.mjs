@@ -8,8 +8,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch } from './harness.mjs';
-import { ViewPage, READY } from './views.mjs';
-import { InequalityPage } from './pages/index.mjs';
+import { READY } from './views.mjs';
+import { openView, InequalityPage } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -23,7 +23,7 @@ const inside = (box, area, slack = 1) => box.left >= area.left - slack && box.ri
 for (const lang of ['es', 'en']) {
   for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     test(`the map and its legend are the first screen of the map view (${lang}, ${size})`, async () => {
-      const map = await ViewPage.open(browser, server.origin, 'map', { lang, viewport });
+      const map = await openView(browser, server.origin, 'map', { lang, viewport });
       const { map: box, legend, legendRows, window } = await map.mapAndLegendBoxes();
       const screen = { left: 0, top: 0, right: window.width, bottom: window.height };
       // The whole map on the first screen, not under the controls.
@@ -41,7 +41,7 @@ for (const lang of ['es', 'en']) {
   }
 
   test(`the header is one compact row with the five tabs on one row (${lang}, phone)`, async () => {
-    const page = await ViewPage.open(browser, server.origin, 'map', { lang, viewport: PHONE });
+    const page = await openView(browser, server.origin, 'map', { lang, viewport: PHONE });
     const { header, tabs } = await page.headerBoxes();
     assert.equal(tabs.length, 5);
     assert.ok(tabs.every((t) => Math.abs(t.top - tabs[0].top) < 1), `tabs on more than one row: ${tabs.map((t) => t.top).join(', ')}`);
@@ -52,7 +52,7 @@ for (const lang of ['es', 'en']) {
   });
 
   test(`a tap at the screen's edge opens the tooltip inside the screen and the page stays as wide (${lang}, phone)`, async () => {
-    const map = await ViewPage.open(browser, server.origin, 'map', { lang, viewport: PHONE, hasTouch: true });
+    const map = await openView(browser, server.origin, 'map', { lang, viewport: PHONE, hasTouch: true });
     const code = await map.rightmostCommune();
     await map.tapCommune(code);
     await map.tooltip().locator('[data-field="name"]').filter({ hasText: `(${code})` }).waitFor();
@@ -66,7 +66,7 @@ for (const lang of ['es', 'en']) {
 
   for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     test(`a commune too small to tap is found by name, zoomed to and shown (${lang}, ${size})`, async () => {
-      const map = await ViewPage.open(browser, server.origin, 'map', { lang, viewport });
+      const map = await openView(browser, server.origin, 'map', { lang, viewport });
       const before = await map.communeBox('13101');
       const choice = (await map.communeChoices()).find((c) => c.endsWith('(13101)'));
       assert.ok(choice, 'Santiago is in the list');
@@ -87,7 +87,7 @@ for (const lang of ['es', 'en']) {
 
   test(`no view is wider than a 390 px screen (${lang})`, async () => {
     for (const view of Object.keys(READY)) {
-      const page = await ViewPage.open(browser, server.origin, view, { lang, viewport: PHONE });
+      const page = await openView(browser, server.origin, view, { lang, viewport: PHONE });
       const { content, window } = await page.widths();
       assert.ok(content <= window, `${view}: ${content} px wide on a ${window} px screen`);
       await page.close();
@@ -96,7 +96,7 @@ for (const lang of ['es', 'en']) {
 
   for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     test(`chart titles wrap inside their charts and table cells keep their words whole (${lang}, ${size})`, async () => {
-      const view = await ViewPage.open(browser, server.origin, 'inequality', { lang, viewport });
+      const view = await openView(browser, server.origin, 'inequality', { lang, viewport });
       await InequalityPage.attach(view).trendTable().waitFor({ timeout: 60000 });
       assert.deepEqual(await view.clippedChartTexts(), []);
       assert.deepEqual(await view.squeezedCells(), []);

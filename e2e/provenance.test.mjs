@@ -9,8 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, launch, openPage, outsideRequests, todayUtc, datesSince } from './harness.mjs';
-import { ViewPage } from './views.mjs';
-import { DataPage, InequalityPage, MapPage, ModelsPage } from './pages/index.mjs';
+import { openView, DataPage, InequalityPage, MapPage, ModelsPage } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -41,13 +40,13 @@ function assertSvgProvenance(what, text) {
 // on the downloads an earlier view made (a newcomer's machine once dropped the map's SVG after
 // ten other downloads in the same page).
 test('a download from the Data view starts with the provenance lines and carries the date', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'data');
+  const view = await openView(browser, server.origin, 'data');
   assertCsvProvenance('rates', (await view.downloadRates()).text);
   await assertStayedLocal(view);
 });
 
 test('downloads from the Inequality view carry the provenance lines and the date', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'inequality');
+  const view = await openView(browser, server.origin, 'inequality');
   await view.row(2019).waitFor({ timeout: 60_000 });
   assertCsvProvenance('inequality table', (await view.downloadChart('inequality-table-csv')).text);
   assertCsvProvenance('inequality trend', (await view.downloadChart('inequality-trend-csv')).text);
@@ -59,7 +58,7 @@ test('downloads from the Inequality view carry the provenance lines and the date
 });
 
 test('downloads from the Models view carry the provenance lines and the date', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'models');
+  const view = await openView(browser, server.origin, 'models');
   assertCsvProvenance('model data', (await view.downloadTo('data')).text);
   assertCsvProvenance('coefficients', (await view.downloadTo('coef-csv')).text);
   assertSvgProvenance('coefficient plot', (await view.downloadTo('plot')).text);
@@ -68,7 +67,7 @@ test('downloads from the Models view carry the provenance lines and the date', a
 
 test('downloads from the Map view carry the provenance lines and the date', async () => {
   // The map's CSV and SVG (the PNG is drawn from this SVG).
-  const view = await ViewPage.open(browser, server.origin, 'map');
+  const view = await openView(browser, server.origin, 'map');
   assertCsvProvenance('map', (await view.downloadCsv()).text);
   assertSvgProvenance('map', (await view.downloadSvg()).text);
   await assertStayedLocal(view);

@@ -9,8 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch } from './harness.mjs';
-import { ViewPage } from './views.mjs';
-import { ModelsPage } from './pages/index.mjs';
+import { openView, ModelsPage } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -24,7 +23,7 @@ const grouped = (lang, n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, lang ===
 
 for (const [lang, size, viewport] of CASES) {
   test(`the rates table says how many rows it shows when it shows them, in one number format (${lang}, ${size})`, async () => {
-    const data = await ViewPage.open(browser, server.origin, 'data', { lang, viewport });
+    const data = await openView(browser, server.origin, 'data', { lang, viewport });
     const used = Number(await data.rowCountText('used'));
     // Every count in the language's format, the plain number only as data.
     assert.equal(await data.rowCountShown('used'), grouped(lang, used));
@@ -47,7 +46,7 @@ for (const [lang, size, viewport] of CASES) {
   });
 
   test(`deaths derived from a published rate are marked, not shown as a count with decimals (${lang}, ${size})`, async () => {
-    const data = await ViewPage.open(browser, server.origin, 'data', { lang, viewport });
+    const data = await openView(browser, server.origin, 'data', { lang, viewport });
     // Rates without deaths: the deaths are derived (rate × births / 1,000), not whole numbers.
     await data.upload({
       name: 'tasas_publicadas.csv', mimeType: 'text/csv',
@@ -66,7 +65,7 @@ for (const [lang, size, viewport] of CASES) {
   });
 
   test(`the view tabs move with the arrow keys, Home and End, and are one tab stop (${lang}, ${size})`, async () => {
-    const page = await ViewPage.open(browser, server.origin, 'data', { lang, viewport });
+    const page = await openView(browser, server.origin, 'data', { lang, viewport });
     assert.deepEqual(await page.tabStops(), ['tab-data']);
     await page.tab('data').focus();
     await page.press('ArrowRight');
@@ -89,7 +88,7 @@ for (const [lang, size, viewport] of CASES) {
   });
 
   test(`a link skips the map's communes to its downloads (${lang}, ${size})`, async () => {
-    const map = await ViewPage.open(browser, server.origin, 'map', { lang, viewport });
+    const map = await openView(browser, server.origin, 'map', { lang, viewport });
     await map.tab('map').focus();
     await map.press('Tab');
     assert.equal(await map.focused(), 'skip-map');
@@ -103,7 +102,7 @@ for (const [lang, size, viewport] of CASES) {
 
 for (const [lang, size, viewport] of CASES.slice(0, 2)) {
   test(`a column the data do not have is named by its label, with the columns to choose instead (${lang}, ${size})`, async () => {
-    const data = await ViewPage.open(browser, server.origin, 'data', { lang, viewport, fragment: 'models=pooled&x=pobreza&weights=ingreso_salud_pc' });
+    const data = await openView(browser, server.origin, 'data', { lang, viewport, fragment: 'models=pooled&x=pobreza&weights=ingreso_salud_pc' });
     await data.upload({
       name: 'sin_ingreso.csv', mimeType: 'text/csv',
       buffer: Buffer.from('codigo_comuna,anio,nacimientos,defunciones,pobreza\n13101,2020,100,1,10\n13102,2020,200,3,12\n13101,2021,110,2,9\n13102,2021,190,1,14\n'),

@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, outsideRequests, fixture, cargoBinary, exportDate, imrEnv, injectAxe, ROOT } from './harness.mjs';
-import { ViewPage, assertSameBytes, flagValue, dataPart } from './views.mjs';
+import { assertSameBytes, flagValue, dataPart } from './views.mjs';
+import { openView } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -26,7 +27,7 @@ const FOUND_EN = 'The rates of year Y fit the births of year Y−2 in 496 of 508
   + "Left out: 2022, whose rates repeat 2021's.";
 
 test('SINIM rates are found to describe two years before; taking the lag moves them, as imr --rate-lag 2 does', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'data');
+  const view = await openView(browser, server.origin, 'data');
   const { requests, errors } = view;
   await view.upload(SINIM);
   await view.waitForRowCount('read', 2422);
@@ -101,7 +102,7 @@ test('SINIM rates are found to describe two years before; taking the lag moves t
 });
 
 test('in Spanish the sentence, the choice, the note and the reasons are Spanish, and follow the language switch', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'data', { lang: 'es' });
+  const view = await openView(browser, server.origin, 'data', { lang: 'es' });
   await view.upload(SINIM);
   await view.waitForRowCount('read', 2422);
   const sentence = (await view.rateLagTest().textContent()).trim();
@@ -129,7 +130,7 @@ test('in Spanish the sentence, the choice, the note and the reasons are Spanish,
 });
 
 test('births the same every year give no verdict, and data with counted deaths no lag to choose', async () => {
-  const view = await ViewPage.open(browser, server.origin, 'data');
+  const view = await openView(browser, server.origin, 'data');
   // 40 areas whose births do not change over 2016–2020: every lag fits every testable rate.
   await view.upload(fixture('tasas_nacimientos_fijos.csv'));
   await view.waitForRowCount('read', 200);

@@ -9,8 +9,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, outsideRequests } from './harness.mjs';
-import { ViewPage, READY } from './views.mjs';
-import { MapPage } from './pages/index.mjs';
+import { READY } from './views.mjs';
+import { openView, MapPage } from './pages/index.mjs';
 import { pageTexts, problem, markupTexts, decimalPoints } from './spanish.mjs';
 
 let server, browser;
@@ -43,7 +43,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const problems = [];
     let checked = 0;
     for (const view of Object.keys(READY)) {
-      const opened = await ViewPage.open(browser, server.origin, view, { lang: 'es', viewport });
+      const opened = await openView(browser, server.origin, view, { lang: 'es', viewport });
       if (view === 'map') {
         // The LISA clusters' legend and Moran's I are part of the view too.
         const map = MapPage.attach(opened);
@@ -81,7 +81,7 @@ test('every download of every view in Spanish writes decimal commas and no Engli
           assert.deepEqual(outsideRequests(opened.requests, server.origin), [], view);
           await opened.close();
         }
-        opened = await ViewPage.open(browser, server.origin, view, { lang: 'es', viewport: DESKTOP });
+        opened = await openView(browser, server.origin, view, { lang: 'es', viewport: DESKTOP });
         n = await opened.downloadButtons().count();
         assert.ok(n > 0, `${view}: no download button`);
       }
@@ -110,7 +110,7 @@ test('every download of every view in Spanish writes decimal commas and no Engli
 });
 
 test('the Findings\' report and embeddable figures are in Spanish too', async () => {
-  const opened = await ViewPage.open(browser, server.origin, 'findings', { lang: 'es', viewport: DESKTOP });
+  const opened = await openView(browser, server.origin, 'findings', { lang: 'es', viewport: DESKTOP });
   const problems = [];
   const n = await opened.downloadButtons().count();
   for (let i = 0; i < n; i++) {
@@ -124,7 +124,7 @@ test('the Findings\' report and embeddable figures are in Spanish too', async ()
 // The English page keeps its decimal point and its words: the Spanish wording is per language.
 for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`the English map on a ${size} writes its legend and Moran's I with decimal points`, async () => {
-    const map = await ViewPage.open(browser, server.origin, 'map', { lang: 'en', viewport });
+    const map = await openView(browser, server.origin, 'map', { lang: 'en', viewport });
     await map.moran().waitFor({ timeout: 60000 });
     const legend = (await map.legend().textContent());
     assert.ok(decimalPoints(legend).length > 0, legend);

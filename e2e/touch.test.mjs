@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, outsideRequests } from './harness.mjs';
-import { ViewPage } from './views.mjs';
+import { openView } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -15,7 +15,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 /** The map view (its page object) on a touch phone, in Spanish, with every request and error
  * recorded and a DevTools session for the touches (`cdp`). */
 async function openTouchMap() {
-  const map = await ViewPage.open(browser, server.origin, 'map',
+  const map = await openView(browser, server.origin, 'map',
     { lang: 'es', viewport: { width: 390, height: 844 }, hasTouch: true });
   map.cdp = await map.context.newCDPSession(map.page);
   return map;

@@ -1,5 +1,5 @@
-// The page objects' base, `ViewPage` (one class per view extends it in pages/): how a view is
-// opened, when its results are on screen, its downloads, and the `imr` command it shows — run
+// The page objects' base, `ViewPage` (one class per view extends it in pages/, which imports
+// this file and not the reverse): how a view is opened, when its results are on screen, its downloads, and the `imr` command it shows — run
 // here, in a folder holding the bundled data, to check that the command writes what the page
 // offers, byte for byte.
 import fs from 'node:fs';
@@ -29,12 +29,11 @@ export class ViewPage {
     Object.assign(this, opened); // page, context, requests, errors
   }
 
-  /** Opens `view` by its link (`lang`, more `fragment` options) in a new context, waits for its results; returns its page object. */
+  /** Opens `view` by its link (`lang`, more `fragment` options) in a new context, waits for its results; returns it as an instance of this class (`openView` in pages/index.mjs picks the view's class). */
   static async open(browser, origin, view, { lang = 'en', fragment = '', ...options } = {}) {
     const locale = lang === 'es' ? 'es-CL' : 'en-US';
     const url = `${origin}/#view=${view}&lang=${lang}${fragment ? `&${fragment}` : ''}`;
-    const { PAGE_CLASSES } = await import('./pages/index.mjs');
-    const opened = new (PAGE_CLASSES[view] ?? ViewPage)(view, await openPage(browser, url, { locale, ...options }));
+    const opened = new this(view, await openPage(browser, url, { locale, ...options }));
     await opened.ready();
     return opened;
   }

@@ -3,7 +3,7 @@
 // wasm-bindgen glue becomes an inline module (its `export` statements removed) and the wasm is
 // embedded as base64 and instantiated with `initSync` — no fetch, no request of any kind.
 // The bundled dataset and boundaries (dist/data/, not in the wasm) are embedded as base64 blocks
-// that the page reads instead of fetching them (src/components/assets.rs).
+// that the page reads instead of fetching them (src/assets.rs).
 // Its Content-Security-Policy allows the inline scripts by SHA-256 hash (scripts/csp-hashes.mjs),
 // not 'unsafe-inline'. Prints the sizes (raw and gzip) of the wasm and of the single file.
 import fs from 'node:fs';
@@ -60,7 +60,7 @@ const block = (id, buf) => `<script type="application/octet-stream" id="${id}">$
 out = out.replace('</body>', () =>
   `${block('imr-worker-js', fs.readFileSync(workerJs))}\n${block('imr-worker-wasm', workerWasmBuf)}\n</body>`);
 
-// The bundled data: the ids and paths of src/components/assets.rs.
+// The bundled data: the ids and paths of src/assets.rs.
 const dataBlocks = [
   ['imr-data-panel', 'data/chile_imr_2001_2021.csv'],
   ['imr-data-boundaries', 'data/comunas.topojson'],

@@ -6,10 +6,11 @@ use crate::fragment::Fragment;
 use crate::i18n::{lang, Lang};
 use crate::messages::{messages, msg};
 use crate::pages::data::DataPage;
-use crate::pages::findings::{FindingsPage, FlagState};
+use crate::pages::findings::FindingsPage;
 use crate::pages::inequality::InequalityPage;
 use crate::pages::map::MapPage;
 use crate::pages::models::ModelsPage;
+use crate::state::AnalysisState;
 use crate::state::{AppState, View};
 
 use leptos::prelude::*;
@@ -33,7 +34,7 @@ pub fn App() -> impl IntoView {
     });
     let state = AppState::new(&fragment);
     provide_context(state);
-    provide_context(FlagState::new(state));
+    provide_context(AnalysisState::new(state));
     provide_context(crate::components::microdata::MicrodataInputs::new());
     let upload = crate::components::csv_upload::CsvUpload::new();
     provide_context(upload);

@@ -38,13 +38,6 @@ pub fn format_deaths(lang: Lang, value: f64, derived: bool) -> String {
     }
 }
 
-/// Whether the loaded panel's deaths are derived from a published rate (tracked).
-pub fn deaths_derived() -> bool {
-    leptos::prelude::expect_context::<crate::state::AppState>()
-        .panel
-        .with(|p| matches!(p, Some(Ok(p)) if p.deaths_derived))
-}
-
 /// [`format_number`] for an optional value ("—" when missing).
 pub fn format_opt(lang: Lang, value: Option<f64>, decimals: usize) -> String {
     value

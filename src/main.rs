@@ -1,6 +1,7 @@
 //! Entry point of the page: install the panic hook and mount the app. Nothing else lives here.
 
 mod app;
+mod assets;
 mod components;
 mod fragment;
 mod i18n;

@@ -1,10 +1,10 @@
 //! Small reusable pieces of the page.
 
-pub mod assets;
-pub mod cache;
 pub mod choice;
 pub mod csv_upload;
 pub mod download;
+pub mod flag_choices;
 pub mod kept;
 pub mod microdata;
+pub mod takeaway;
 pub mod worker;

@@ -5,10 +5,10 @@
 //! glue; the glue and wasm come from the page's own files (`imr-worker.js`,
 //! `imr-worker_bg.wasm`) or, in the single-file build, from base64 `<script>` blocks embedded by
 //! scripts/single-file.mjs (no fetch is possible from `file://`), read as the page's other
-//! assets are (src/components/assets.rs). The page posts the wasm bytes
+//! assets are (src/assets.rs). The page posts the wasm bytes
 //! as the first message; the job follows as the second.
 
-use super::assets::{embedded, fetch_body};
+use crate::assets::{embedded, fetch_body};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

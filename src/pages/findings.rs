@@ -1,171 +1,18 @@
 //! The Findings view (Hallazgos), opened first: the study's five questions answered on the
 //! loaded data by `imr-findings`, each with its number, interval, a small chart, what it cannot
-//! say, and a link to the view with the detail. Recomputed whenever the data (or the choice to
-//! include implausible rows) change; downloadable as a short printable HTML report.
+//! say, and a link to the view with the detail. The findings are the app's
+//! ([`crate::state::AnalysisState`]), recomputed whenever the data or the choices about them
+//! change; downloadable as a short printable HTML report.
 
-use crate::components::cache::RequestCache;
 use crate::components::download::{data_source, download_text, today};
+use crate::components::flag_choices::{IncludeFlagged, IncludeRepeated, RepeatedNote};
 use crate::i18n::{lang, Lang};
 use crate::messages::{messages, msg};
-use crate::state::{AppState, Shared, View};
+use crate::state::{AnalysisState, AppState, View};
 use imr_core::escape::shell_join;
-use imr_core::plausibility::Plausibility;
-use imr_core::repeats::{repeated_years, RepeatedYear};
 use imr_core::request::command_line;
-use imr_findings::{Findings, FindingsRequest, YearSpan};
+use imr_findings::{FindingsRequest, YearSpan};
 use leptos::prelude::*;
-use std::sync::Arc;
-
-/// The plausibility flags of the loaded panel and whether the views include flagged rows
-/// (default: no — they are kept out of scales and answers). Provided in context by the app.
-#[derive(Clone, Copy)]
-pub struct FlagState {
-    pub flags: Memo<Option<Shared<Plausibility>>>,
-    pub include: RwSignal<bool>,
-    /// The years of the loaded panel that repeat the previous year (`imr_core::repeats`).
-    pub repeats: Memo<Option<Shared<Vec<RepeatedYear>>>>,
-    /// Whether trends and correlations keep the repeated years (default: no).
-    pub include_repeated: RwSignal<bool>,
-    /// Where deaths are derived from published rates, the range of true births over the births
-    /// given (`None`: 0.7–1.0): set in the Inequality view, read by its measures and by the
-    /// Findings' inequality answer alike (one setting, in the link as `ineq-births-ratio`).
-    pub births_ratio: RwSignal<Option<imr_core::inequality::adjusted::BirthsRatioRange>>,
-    /// The years the Findings' five answers cover (`None`: all), in the link as
-    /// `findings-years` (`imr findings --years`).
-    pub findings_years: RwSignal<Option<YearSpan>>,
-    /// The findings of the current data and choice, computed when first read (memos are lazy)
-    /// and kept across tab switches.
-    pub findings: Memo<Option<Shared<Findings>>>,
-}
-
-fn write_years(span: &Option<YearSpan>) -> String {
-    span.map(|s| s.to_string()).unwrap_or_default()
-}
-
-fn read_years(s: &str) -> Option<Option<YearSpan>> {
-    match s {
-        "" => Some(None),
-        s => s.parse().ok().map(Some),
-    }
-}
-
-thread_local! {
-    /// The findings of the loaded panel by choice: toggling an include option back shows the
-    /// earlier answers at once.
-    static FINDINGS: std::cell::RefCell<RequestCache<FindingsRequest, Shared<Findings>>> =
-        const { std::cell::RefCell::new(RequestCache::new(4)) };
-}
-
-impl FlagState {
-    pub fn new(state: AppState) -> FlagState {
-        let flags = Memo::new(move |_| match state.panel.get() {
-            Some(Ok(p)) => Some(Shared(Arc::new(Plausibility::check(&p)))),
-            _ => None,
-        });
-        let repeats = Memo::new(move |_| match state.panel.get() {
-            Some(Ok(p)) => Some(Shared(Arc::new(repeated_years(&p)))),
-            _ => None,
-        });
-        // In the URL fragment (`include-flagged=true`), so a shared link keeps the choice.
-        let include = crate::fragment::fragment().synced("include-flagged", false);
-        let include_repeated = crate::fragment::fragment().synced("include-repeated-years", false);
-        let births_ratio = crate::fragment::fragment().synced_with(
-            "ineq-births-ratio",
-            None,
-            crate::pages::inequality::options::write_births_ratio,
-            crate::pages::inequality::options::read_births_ratio,
-        );
-        let findings_years = crate::fragment::fragment().synced_with(
-            "findings-years",
-            None,
-            write_years,
-            read_years,
-        );
-        let findings = Memo::new(move |_| match state.panel.get() {
-            Some(Ok(p)) => {
-                // The request `imr findings` runs too (the inequality answer: the Gini of true
-                // rates, imr_findings::AdjustedGini).
-                let request = FindingsRequest {
-                    include_flagged: include.get(),
-                    include_repeated_years: include_repeated.get(),
-                    bundled_data: state.bundled.get(),
-                    births_ratio: births_ratio.get(),
-                    years: findings_years.get(),
-                };
-                Some(FINDINGS.with(|cache| {
-                    cache
-                        .borrow_mut()
-                        .get_or_run(&p, &request, || Shared(Arc::new(request.run(&p))))
-                }))
-            }
-            _ => None,
-        });
-        FlagState {
-            flags,
-            include,
-            repeats,
-            include_repeated,
-            births_ratio,
-            findings_years,
-            findings,
-        }
-    }
-}
-
-/// The checkbox that includes flagged rows, with the count, shown where flags matter.
-#[component]
-pub fn IncludeFlagged() -> impl IntoView {
-    let flags = expect_context::<FlagState>();
-    move || {
-        let n = flags.flags.get().map_or(0, |f| f.len());
-        (n > 0).then(|| view! {
-            <p class="flag-toggle">
-                <input id="include-flagged" type="checkbox" data-testid="include-flagged"
-                    prop:checked=move || flags.include.get()
-                    on:change=move |ev| flags.include.set(event_target_checked(&ev))/>
-                <label for="include-flagged">{move || (messages(lang().get()).findings.include_flagged)(&n.to_string())}</label>
-            </p>
-        })
-    }
-}
-
-/// The checkbox that keeps the repeated years in trends and correlations, shown when the data
-/// have one.
-#[component]
-pub fn IncludeRepeated() -> impl IntoView {
-    let flags = expect_context::<FlagState>();
-    move || {
-        let years = flags.repeats.get().filter(|r| !r.is_empty())?;
-        let list = years
-            .iter()
-            .map(|r| r.time.to_string())
-            .collect::<Vec<_>>()
-            .join(", ");
-        Some(view! {
-            <p class="flag-toggle">
-                <input id="include-repeated-years" type="checkbox" data-testid="include-repeated-years"
-                    prop:checked=move || flags.include_repeated.get()
-                    on:change=move |ev| flags.include_repeated.set(event_target_checked(&ev))/>
-                <label for="include-repeated-years">{move || (messages(lang().get()).findings.include_repeated)(&list)}</label>
-            </p>
-        })
-    }
-}
-
-/// The one sentence saying which repeated years the trends and correlations leave out and why,
-/// when they leave some out.
-#[component]
-pub fn RepeatedNote() -> impl IntoView {
-    let flags = expect_context::<FlagState>();
-    move || {
-        if flags.include_repeated.get() {
-            return None;
-        }
-        let years = flags.repeats.get().filter(|r| !r.is_empty())?;
-        RepeatedYear::left_out_text(&years, lang().get())
-            .map(|note| view! { <p class="note" data-testid="repeated-note">{note}</p> })
-    }
-}
 
 fn view_of(key: &str) -> View {
     match key {
@@ -189,14 +36,14 @@ fn view_name(lang: Lang, view: View) -> &'static str {
 #[component]
 pub fn FindingsPage() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let flags = expect_context::<FlagState>();
+    let analysis = expect_context::<AnalysisState>();
     let report = move |_| {
-        let Some(f) = flags.findings.get_untracked() else {
+        let Some(f) = analysis.findings.get_untracked() else {
             return;
         };
         let l = lang().get_untracked();
         let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
-        let chosen = flags.findings_years.get_untracked().is_some();
+        let chosen = analysis.findings_years.get_untracked().is_some();
         let html = imr_findings::report::report_html_spanned(&f, l, &line, chosen);
         download_text(FindingsRequest::report_name(l), "text/html", &html);
     };
@@ -204,11 +51,11 @@ pub fn FindingsPage() -> impl IntoView {
     let command = move || {
         let l = lang().get();
         let request = FindingsRequest {
-            include_flagged: flags.include.get(),
-            include_repeated_years: flags.include_repeated.get(),
+            include_flagged: analysis.include.get(),
+            include_repeated_years: analysis.include_repeated.get(),
             bundled_data: false,
-            births_ratio: flags.births_ratio.get(),
-            years: flags.findings_years.get(),
+            births_ratio: analysis.births_ratio.get(),
+            years: analysis.findings_years.get(),
         };
         let args = request.to_args(l, FindingsRequest::report_name(l));
         shell_join(command_line(
@@ -222,7 +69,7 @@ pub fn FindingsPage() -> impl IntoView {
             <h2 id="findings-h">{msg(|m| m.common.view_findings)}</h2>
             <p class="lead">{msg(|m| m.findings.lead)}</p>
             <PeriodChoice/>
-            {move || match flags.findings.get() {
+            {move || match analysis.findings.get() {
                 None => view! { <p class="note">{msg(|m| m.common.load_data_in_data_view)}</p> }.into_any(),
                 Some(f) => {
                     let l = lang().get();
@@ -271,7 +118,7 @@ pub fn FindingsPage() -> impl IntoView {
             // Answers first (as Datawrapper and OWID put the chart before the controls): what
             // was left out, the options, the report and its command come after them.
             <div class="findings-after" data-testid="findings-options">
-                {move || flags.findings.get().and_then(|f| f.flagged_note(lang().get())).map(|note| view! { <p class="note" data-testid="findings-flagged-note">{note}</p> })}
+                {move || analysis.findings.get().and_then(|f| f.flagged_note(lang().get())).map(|note| view! { <p class="note" data-testid="findings-flagged-note">{note}</p> })}
                 <IncludeFlagged/>
                 <RepeatedNote/>
                 <IncludeRepeated/>
@@ -291,7 +138,7 @@ pub fn FindingsPage() -> impl IntoView {
 #[component]
 fn PeriodChoice() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let flags = expect_context::<FlagState>();
+    let analysis = expect_context::<AnalysisState>();
     // The data's years and the study's span within them, from the panel (not the findings, so
     // that the buttons do not wait for the answers).
     let spans = Memo::new(move |_| {
@@ -323,11 +170,11 @@ fn PeriodChoice() -> impl IntoView {
         let study = study?;
         let texts = &messages(lang().get()).findings;
         let button = move |span: Option<YearSpan>, label: String, id: &'static str| {
-            let pressed = move || flags.findings_years.get() == span;
+            let pressed = move || analysis.findings_years.get() == span;
             view! {
                 <button type="button" class="segment" data-testid=id
                     aria-pressed=move || pressed().to_string()
-                    on:click=move |_| flags.findings_years.set(span)>{label}</button>
+                    on:click=move |_| analysis.findings_years.set(span)>{label}</button>
             }
         };
         Some(view! {
@@ -335,27 +182,6 @@ fn PeriodChoice() -> impl IntoView {
                 {button(None, (texts.period_all)(&all.first.to_string(), &all.last.to_string()), "findings-period-all")}
                 {button(Some(study), (texts.period_study)(&study.first.to_string(), &study.last.to_string()), "findings-period-study")}
             </div>
-        })
-    }
-}
-
-/// The one-line answer a detailed view leads with: the Findings' answer to `question` on the
-/// same data, prefixed by what it is computed on (it may differ from the view's own choices).
-#[component]
-pub fn Takeaway(question: &'static str) -> impl IntoView {
-    let flags = expect_context::<FlagState>();
-    move || {
-        let f = flags.findings.get()?;
-        let l = lang().get();
-        let answer = f.answers(l).into_iter().find(|a| a.question == question)?;
-        let texts = &messages(l).findings;
-        let basis = match question {
-            "models" => texts.takeaway_models,
-            "where" => texts.takeaway_where,
-            _ => texts.takeaway,
-        };
-        Some(view! {
-            <p class="takeaway" data-testid="takeaway"><strong>{basis}</strong>{answer.headline}</p>
         })
     }
 }

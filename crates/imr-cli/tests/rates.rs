@@ -125,8 +125,8 @@ fn a_csv_written_by_imr_reads_back_with_its_comment_lines_reported() {
 }
 
 /// The bundled deaths reconstructed from SINIM's rate carry their range of whole numbers
-/// (`defunciones_min`–`defunciones_max`) into each interval, named in the JSON; INE's counts and
-/// the adjusted measures' years without ranges are as before.
+/// (`defunciones_min`–`defunciones_max`) into each interval, named in the JSON; only the
+/// adjusted measures' years with such counts (2017–2019, 2021) carry a `count_range`.
 #[test]
 fn the_bundled_ranges_of_deaths_are_named_and_widen_their_intervals() {
     let doc = common::json(&["rates", common::BUNDLED, "--format", "json"]);

@@ -1,8 +1,7 @@
-//! `imr rates|inequality|fit|map` print the same bytes as before they ran on the engine's
-//! requests: the expected outputs in tests/data/snapshots were written by the `imr` of commit
-//! dcb7ece (tests/data/snapshots/make.sh, dates as `<DATE>`: the runs here fix the date with
-//! `SOURCE_DATE_EPOCH`; the map's path as `<OUT>`). A change
-//! of output must be deliberate: re-record with make.sh and say why in the commit.
+//! `imr rates|inequality|fit|map` print the bytes recorded in tests/data/snapshots, which
+//! tests/data/snapshots/make.sh wrote with the `imr` of commit dcb7ece (dates as `<DATE>`: the
+//! runs here fix the date with `SOURCE_DATE_EPOCH`; the map's path as `<OUT>`). A change of
+//! output must be deliberate: re-record with make.sh and say why in the commit.
 
 use imr_cli::commands::fit::{FitDocument, FitRows};
 use imr_cli::commands::input::{load_panel, InputArgs};

@@ -6,6 +6,7 @@
 //! compiles and is tested on its own (see ARCHITECTURE.md).
 
 pub mod analysis;
+pub mod column_words;
 pub mod copied;
 pub mod ingest;
 pub mod lag;

@@ -11,7 +11,7 @@
 //! - [`names`]: the normalisation of column names ("Código Comuna" → `codigo_comuna`).
 //! - The raw bundled files: `BUNDLED_PANEL_CSV`, `BOUNDARIES_TOPOJSON` — in native builds only
 //!   (`imr`, tests). The page reads them as its own files, `data/…` beside the wasm or blocks
-//!   of the single file (src/components/assets.rs), so that its wasm carries code, not 1.2 MB
+//!   of the single file (src/assets.rs), so that its wasm carries code, not 1.2 MB
 //!   of data (issue 43); a wasm build that names them does not compile.
 
 pub mod codebook;

@@ -27,11 +27,11 @@ pub use ficha::{FICHA_FILE, POPULATION_FILE};
 /// Whole deaths from a rounded rate (the shared formula, [`imr_stats::rounded`]).
 pub use imr_stats::rounded as reconstruct;
 pub use sources::{
-    sinim_rates_as_labelled, BOUNDARIES_FILE, CENSUS_FILE, CUT_FILE, DEIS_BIRTHS_FILE, MINSAL_FILE,
-    NUBLE_FILE, SINIM_FILE,
+    BOUNDARIES_FILE, CENSUS_FILE, CUT_FILE, DEIS_BIRTHS_FILE, MINSAL_FILE, NUBLE_FILE, SINIM_FILE,
 };
 pub use vital::{
-    DEIS_COMMUNE_BIRTHS_FILE, INE_BIRTHS_FILE, INE_DEATHS_FILE, INE_DEATH_TOTALS_FILE,
+    sinim_rates_as_labelled, DEIS_COMMUNE_BIRTHS_FILE, INE_BIRTHS_FILE, INE_DEATHS_FILE,
+    INE_DEATH_TOTALS_FILE,
 };
 
 use rows::PanelRow;

@@ -199,3 +199,31 @@ fn read_births(
     }
     Ok(values)
 }
+
+/// SINIM's integer rates as SINIM labels them (`tmi` of [`crate::SINIM_FILE`], 2019–2023) beside INE's
+/// registered births of the same labelled year ([`INE_BIRTHS_FILE`]): the file a user who
+/// downloads both and joins them by year gets, whose rates are two years late. It is the input
+/// of the tests of the publication-lag test and of deaths derived from rates. Columns
+/// `codigo_comuna,anio,tmi,nacidos_vivos`; rows without a rate or without births are left out.
+pub fn sinim_rates_as_labelled(raw: &Path) -> std::io::Result<String> {
+    let read = |file: &str| std::fs::read_to_string(raw.join(file));
+    let births: BTreeMap<(String, String), String> = read(INE_BIRTHS_FILE)?
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            ((f[0].to_owned(), f[1].to_owned()), f[2].to_owned())
+        })
+        .collect();
+    let mut csv = String::from("codigo_comuna,anio,tmi,nacidos_vivos\n");
+    for line in read(crate::SINIM_FILE)?.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        if let (Some(b), false) = (
+            births.get(&(f[0].to_owned(), f[2].to_owned())),
+            f[3].is_empty(),
+        ) {
+            csv.push_str(&format!("{},{},{},{b}\n", f[0], f[2], f[3]));
+        }
+    }
+    Ok(csv)
+}

@@ -1,8 +1,8 @@
 //! Computing the five answers from a panel, with the engines the detailed views use.
 
 use crate::inequality::{InequalitySeries, InequalitySource, ObservedGini};
-use crate::request::YearSpan;
 use crate::study::StudyComparison;
+use crate::year_span::YearSpan;
 use crate::{
     CommuneRate, Findings, HealthIncomeFinding, InequalityFinding, ModelTerm, ModelsFinding,
     Outcome, RatesFinding, Unavailable, WhereFinding, YearRate,

@@ -24,19 +24,23 @@ pub mod chart;
 pub mod compute;
 pub mod embed;
 pub mod inequality;
+mod parts;
 pub mod report;
 pub mod request;
 pub mod study;
 pub mod text;
 pub mod words;
+pub mod year_span;
 
 pub use compute::{compute, Options};
 pub use inequality::{
     AdjustedGini, InequalitySeries, InequalitySource, InequalityYear, ObservedGini, SeriesKind,
 };
-pub use request::{FindingsRequest, YearSpan};
+pub use parts::Table;
+pub use request::FindingsRequest;
 pub use study::{PeriodTrends, StudyComparison, StudyYear, STUDY};
-pub use text::{bundled_births_note, Answer, Table};
+pub use text::{bundled_births_note, Answer};
+pub use year_span::YearSpan;
 
 use imr_core::inequality::Correlation;
 use imr_core::inequality::Trend;

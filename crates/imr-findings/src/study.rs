@@ -21,8 +21,8 @@
 
 use crate::chart::{year_chart, Series};
 use crate::inequality::InequalitySeries;
-use crate::text::{trend_sentence, Parts, Table};
-use crate::words::{Direction, MIN_YEARS_FOR_TREND};
+use crate::parts::{cell, Parts, Table};
+use crate::words::{trend_sentence, Direction, MIN_YEARS_FOR_TREND};
 use crate::{InequalityFinding, RatesFinding};
 use imr_core::inequality::{linear_trend, Trend};
 use imr_core::Lang;
@@ -308,7 +308,6 @@ pub(crate) fn study_answer(lang: Lang, c: &StudyComparison, bundled: bool) -> Pa
         "En comunas con pocos nacimientos, una o dos muertes más cambian mucho la tasa: el Gini de las tasas observadas incluye ese azar y sube cuando nacen menos niños. El Gini sin el azar lo descuenta (modelo de Poisson y gamma por año); su intervalo dice cuánto se sabe.",
         "In communes with few births, one or two more deaths change the rate a lot: the Gini of the observed rates includes that chance and rises when fewer children are born. The Gini without chance takes it out (a Poisson–gamma model per year); its interval says how much is known.",
     ).to_string()];
-    let cell = crate::text::cell;
     let rows = c
         .years
         .iter()

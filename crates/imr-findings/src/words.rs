@@ -124,6 +124,60 @@ pub const CAUSAL_WORDS: [&str; 12] = [
     "provoca",
 ];
 
+/// A number of years in words: "1 year", "3 years" ("1 año", "3 años").
+pub(crate) fn years(lang: Lang, n: usize) -> String {
+    match (lang, n) {
+        (Lang::Es, 1) => "1 año".to_string(),
+        (Lang::Es, n) => format!("{n} años"),
+        (Lang::En, 1) => "1 year".to_string(),
+        (Lang::En, n) => format!("{n} years"),
+    }
+}
+
+/// A trend sentence by the wording rules: "too few years to say" below
+/// [`MIN_YEARS_FOR_TREND`] or without an interval; a direction only when the interval excludes
+/// zero. `what_es`/`what_en` name the quantity, `unit_*` its unit per year.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn trend_sentence(
+    lang: Lang,
+    what_es: &str,
+    what_en: &str,
+    unit_es: &str,
+    unit_en: &str,
+    n_years: usize,
+    first: i64,
+    last: i64,
+    slope: Option<f64>,
+    ci: Option<[f64; 2]>,
+) -> String {
+    let (Some(slope), Some(ci), true) = (slope, ci, n_years >= MIN_YEARS_FOR_TREND) else {
+        return match lang {
+            Lang::Es => format!(
+                "Con {}, son muy pocos años para decir si {what_es} baja o sube.",
+                years(lang, n_years)
+            ),
+            Lang::En => format!(
+                "With {}, too few years to say whether {what_en} is falling or rising.",
+                years(lang, n_years)
+            ),
+        };
+    };
+    let d = decimals_for(ci[0].abs().max(ci[1].abs())).max(2);
+    let s = number(lang, slope.abs(), d);
+    let signed = number(lang, slope, d);
+    let ci_text = interval(lang, ci, d);
+    let sentence = match (Direction::of(ci, 0.0), lang) {
+        (Direction::Below, Lang::Es) => format!("Entre {first} y {last}, {what_es} bajó {s} {unit_es} al año ({ci_text})."),
+        (Direction::Below, Lang::En) => format!("From {first} to {last}, {what_en} fell by {s} {unit_en} per year ({ci_text})."),
+        (Direction::Above, Lang::Es) => format!("Entre {first} y {last}, {what_es} subió {s} {unit_es} al año ({ci_text})."),
+        (Direction::Above, Lang::En) => format!("From {first} to {last}, {what_en} rose by {s} {unit_en} per year ({ci_text})."),
+        (Direction::NotDistinguishable, Lang::Es) => format!("Entre {first} y {last}, el cambio de {what_es} ({signed} {unit_es} al año; {ci_text}) no es distinguible de cero: estos años no muestran que baje ni que suba."),
+        (Direction::NotDistinguishable, Lang::En) => format!("From {first} to {last}, the change in {what_en} ({signed} {unit_en} per year; {ci_text}) is not distinguishable from zero: these years do not show it falling or rising."),
+    };
+    // Spanish contractions ("de el" → "del") and the empty unit of a unitless measure.
+    sentence.replace(" de el ", " del ").replace("  ", " ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

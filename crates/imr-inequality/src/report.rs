@@ -418,12 +418,6 @@ impl InequalityReport {
             .map(|(_, t)| t)
     }
 
-    /// The years that enter trends and correlations: every year but those in
-    /// [`InequalityReport::left_out_of_trends`].
-    pub fn years_in_trends(&self) -> impl Iterator<Item = &YearResult> {
-        self.years.iter().filter(|y| y.repeat_of.is_none())
-    }
-
     /// [`InequalityReport::series`] without the years left out of trends and correlations.
     pub fn series_in_trends(&self, measure: Measure) -> Vec<SeriesPoint> {
         let out = &self.left_out_of_trends;

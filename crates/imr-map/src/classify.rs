@@ -211,14 +211,6 @@ pub struct Classification {
     pub excluded_from_breaks: usize,
 }
 
-impl Classification {
-    /// Class of a value under these breaks (`None` if the value is missing or not finite).
-    pub fn class_for(&self, value: Option<f64>) -> Option<usize> {
-        let v = value.filter(|v| v.is_finite())?;
-        Some(class_of_value(&self.method, &self.breaks, v))
-    }
-}
-
 fn class_of_value(method: &Method, breaks: &[f64], v: f64) -> usize {
     if let Method::BoxMap { .. } = method {
         // Outlier classes are strict on both sides: v < lower fence, v > upper fence.

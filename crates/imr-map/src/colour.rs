@@ -38,11 +38,6 @@ impl Scheme {
         }
     }
 
-    /// True for the diverging schemes.
-    pub fn is_diverging(self) -> bool {
-        matches!(self, Scheme::BuRd | Scheme::PuOr)
-    }
-
     fn gradient(self) -> Gradient {
         match self {
             Scheme::YlOrRd => colorous::YELLOW_ORANGE_RED,

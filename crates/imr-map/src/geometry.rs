@@ -342,16 +342,6 @@ impl GeoLayer {
         Self::from_geojson_value(value, keys)
     }
 
-    /// Decodes a TopoJSON topology (arc indexes are kept for neighbours).
-    pub fn from_topojson_value(
-        value: JsonValue,
-        object: Option<&str>,
-        keys: &PropertyKeys,
-    ) -> Result<Self, GeometryError> {
-        let topology = Topology::from_value(value)?;
-        Self::from_topology(&topology, object, keys)
-    }
-
     /// The areas of one object of a decoded topology.
     pub fn from_topology(
         topology: &Topology,

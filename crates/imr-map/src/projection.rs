@@ -35,14 +35,6 @@ impl Rect {
             height: (self.height - 2.0 * margin).max(0.0),
         }
     }
-
-    /// True when `other` overlaps this rectangle (touching counts).
-    pub fn intersects(&self, other: &Rect) -> bool {
-        self.x <= other.x + other.width
-            && other.x <= self.x + self.width
-            && self.y <= other.y + other.height
-            && other.y <= self.y + self.height
-    }
 }
 
 /// Spherical transverse Mercator on the unit sphere.

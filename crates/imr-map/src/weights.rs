@@ -274,13 +274,6 @@ impl Weights {
         Ok(Self::from_pairs(layer.areas.len(), pairs))
     }
 
-    /// Rook contiguity from the arcs each area uses (TopoJSON).
-    pub fn rook_from_arcs(arcs_by_area: &[BTreeSet<usize>]) -> Result<Self, WeightsError> {
-        let codes: Vec<String> = (0..arcs_by_area.len()).map(|i| i.to_string()).collect();
-        let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
-        Self::rook_from_arcs_named(arcs_by_area, &codes)
-    }
-
     fn rook_from_arcs_named(
         arcs_by_area: &[BTreeSet<usize>],
         codes: &[&str],

@@ -85,9 +85,9 @@ pub struct BirthsAggregate {
     pub counts: BTreeMap<(String, u16), u64>,
 }
 
-/// Written by hand to keep the serialised form of before [`RowAccount`]: the row accounting
-/// under the births names (`births` counted, no `non_infant` field) and in the same places
-/// among the fields.
+/// Written by hand: the row accounting ([`RowAccount`]) goes out under the births names
+/// (`births` counted, no `non_infant` field), each field in its place among the aggregate's
+/// own.
 impl Serialize for BirthsAggregate {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;

@@ -82,8 +82,8 @@ pub struct DeathsAggregate {
     pub cells: Vec<DeathsCell>,
 }
 
-/// Written by hand to keep the JSON of before [`RowAccount`]: the row accounting under the
-/// deaths names (`infant_deaths`, `non_infant_rows`) and in the same places among the fields.
+/// Written by hand: the row accounting ([`RowAccount`]) goes out under the deaths names
+/// (`infant_deaths`, `non_infant_rows`), each field in its place among the aggregate's own.
 impl Serialize for DeathsAggregate {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;

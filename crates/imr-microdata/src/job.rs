@@ -126,8 +126,9 @@ pub struct FileSummary {
     pub rows_by_year: Vec<(u16, u64)>,
 }
 
-/// Written by hand to keep the JSON of before [`RowAccount`], field for field in the same order
-/// (a flattened account would move `blank_lines` and `recoded_rows` before `excluded`).
+/// Written by hand: the row accounting ([`RowAccount`]) goes out field by field in the
+/// summary's order (a flattened account would put `blank_lines` and `recoded_rows` before
+/// `excluded`).
 impl Serialize for FileSummary {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;

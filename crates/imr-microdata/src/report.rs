@@ -45,18 +45,6 @@ impl Reason {
         Reason::UnknownCommune,
     ];
 
-    /// Whether the reason is a malformed line (as opposed to a well-formed row whose age or
-    /// commune is unknown).
-    pub fn is_malformed(self) -> bool {
-        matches!(
-            self,
-            Reason::WrongFieldCount
-                | Reason::LineTooLong
-                | Reason::InvalidYear
-                | Reason::InvalidAge
-        )
-    }
-
     pub fn label(self) -> &'static str {
         match self {
             Reason::WrongFieldCount => "wrong_field_count",

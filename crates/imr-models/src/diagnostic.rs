@@ -290,6 +290,31 @@ english_display_and_json!(Diagnostic => render);
 mod tests {
     use super::*;
 
+    #[test]
+    fn every_hypothesis_renders_in_both_languages() {
+        assert_eq!(
+            Hypothesis::NoEntityEffects.text(Lang::Es),
+            "todos los efectos de entidad son cero"
+        );
+        for h in [
+            Hypothesis::NoEntityEffects,
+            Hypothesis::NoEntityOrYearEffects,
+            Hypothesis::NoEffectVariance,
+            Hypothesis::EffectsUncorrelated,
+            Hypothesis::MundlakMeansZero,
+        ] {
+            assert_ne!(h.text(Lang::Es), h.text(Lang::En));
+            assert_eq!(
+                imr_lang::english_words(h.text(Lang::Es)),
+                Vec::<String>::new()
+            );
+            assert_eq!(
+                serde_json::to_string(&h).unwrap(),
+                format!("\"{}\"", h.text(Lang::En))
+            );
+        }
+    }
+
     fn all() -> Vec<Diagnostic> {
         let names = |n: usize| (1..=n).map(|i| format!("e{i}")).collect::<Vec<_>>();
         vec![
@@ -370,190 +395,6 @@ mod tests {
         );
     }
 }
-
-/// Where a collinearity was found, appended to its reason.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stage {
-    /// In the untransformed design (pooled OLS).
-    Pooled,
-    /// After removing the entity effects (fe).
-    EntityEffects,
-    /// After removing entity and year effects (twfe).
-    EntityAndYearEffects,
-    /// Across entity means (be).
-    EntityMeans,
-    /// In first differences (fd).
-    FirstDifferences,
-    /// After removing the absorbed fixed effects (`--fe`).
-    AbsorbedEffects,
-}
-
-/// Why a regressor has no coefficient ([`crate::DroppedTerm::reason`]); rendered per language,
-/// serialised as its English text.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub enum DropReason {
-    /// The same value in every row: collinear with the intercept.
-    Constant { name: String },
-    /// Constant over time within every entity, absorbed by the entity effects; `differences`:
-    /// said of first differences (all zero).
-    TimeInvariant { name: String, differences: bool },
-    /// Changes over time the same way everywhere, absorbed by the year effects.
-    YearCollinear { name: String },
-    /// No variation left, or an exact combination of `earlier` (names), at a stage.
-    Collinear {
-        name: String,
-        earlier: Vec<String>,
-        stage: Stage,
-    },
-    /// Random effects' quasi-demeaned design.
-    QuasiDemeanedCollinear { name: String, earlier: Vec<String> },
-    /// An exact combination of the other regressors after removing the entity effects
-    /// (poisson-fe).
-    CombinationAfterEntityEffects { name: String },
-    /// No variation left after removing the absorbed fixed effects (named) (`--fe`).
-    AbsorbedByFixedEffects { name: String, effects: Vec<String> },
-}
-
-/// `a`, `b` in backquotes.
-pub(crate) fn quoted(names: &[String]) -> String {
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-impl DropReason {
-    /// The reason in `lang`.
-    pub fn render(&self, lang: Lang) -> String {
-        use DropReason::*;
-        match (self, lang) {
-            (Constant { name }, Lang::En) => format!(
-                "`{name}` takes the same value in every row, so it is collinear with the intercept"
-            ),
-            (Constant { name }, Lang::Es) => format!(
-                "`{name}` toma el mismo valor en todas las filas, por lo que es colineal con la constante"
-            ),
-            (TimeInvariant { name, differences }, Lang::En) => format!(
-                "`{name}` does not vary within entities (it is constant over time for every entity), so \
-                 the entity effects absorb it; use `cre` or `re` to estimate the effect of a \
-                 time-invariant characteristic{}",
-                if *differences { " (its first differences are all zero)" } else { "" }
-            ),
-            (TimeInvariant { name, differences }, Lang::Es) => format!(
-                "`{name}` no varía dentro de las entidades (es constante en el tiempo en cada una), por \
-                 lo que los efectos fijos la absorben; use `cre` o `re` para estimar el efecto de una \
-                 característica invariante en el tiempo{}",
-                if *differences { " (sus primeras diferencias son todas cero)" } else { "" }
-            ),
-            (YearCollinear { name }, Lang::En) => format!(
-                "`{name}` is collinear with the year effects: within entities it changes \
-                 over time in the same way everywhere (a national trend or a year-level \
-                 variable), so the year effects absorb it; use `fe` to estimate it"
-            ),
-            (YearCollinear { name }, Lang::Es) => format!(
-                "`{name}` es colineal con los efectos de año: dentro de las entidades cambia en el \
-                 tiempo igual en todas partes (una tendencia nacional o una variable anual), por lo \
-                 que los efectos de año la absorben; use `fe` para estimarla"
-            ),
-            (
-                Collinear {
-                    name,
-                    earlier,
-                    stage,
-                },
-                Lang::En,
-            ) => {
-                let base = if earlier.is_empty() {
-                    format!("`{name}` has no variation left to estimate its coefficient")
-                } else {
-                    format!(
-                        "`{name}` is an exact linear combination of {} (perfect collinearity), so its \
-                         coefficient is not identified",
-                        quoted(earlier)
-                    )
-                };
-                let at = match stage {
-                    Stage::Pooled => "",
-                    Stage::EntityEffects => " after removing the entity effects",
-                    Stage::EntityAndYearEffects => " after removing entity and year effects",
-                    Stage::EntityMeans => " across entity means",
-                    Stage::FirstDifferences => " in first differences",
-                    Stage::AbsorbedEffects => " after removing the absorbed fixed effects",
-                };
-                base + at
-            }
-            (
-                Collinear {
-                    name,
-                    earlier,
-                    stage,
-                },
-                Lang::Es,
-            ) => {
-                let base = if earlier.is_empty() {
-                    format!("`{name}` no tiene variación restante para estimar su coeficiente")
-                } else {
-                    format!(
-                        "`{name}` es una combinación lineal exacta de {} (colinealidad perfecta), por \
-                         lo que su coeficiente no está identificado",
-                        quoted(earlier)
-                    )
-                };
-                let at = match stage {
-                    Stage::Pooled => "",
-                    Stage::EntityEffects => " tras quitar los efectos fijos de entidad",
-                    Stage::EntityAndYearEffects => " tras quitar los efectos de entidad y de año",
-                    Stage::EntityMeans => " entre las medias por entidad",
-                    Stage::FirstDifferences => " en primeras diferencias",
-                    Stage::AbsorbedEffects => " tras quitar los efectos fijos absorbidos",
-                };
-                base + at
-            }
-            (AbsorbedByFixedEffects { name, effects }, Lang::En) => format!(
-                "`{name}` has no variation left once the fixed effects {} are removed (it is a \
-                 combination of them), so they absorb it",
-                quoted(effects)
-            ),
-            (AbsorbedByFixedEffects { name, effects }, Lang::Es) => format!(
-                "`{name}` no tiene variación una vez quitados los efectos fijos {} (es una \
-                 combinación de ellos), por lo que la absorben",
-                quoted(effects)
-            ),
-            (QuasiDemeanedCollinear { name, earlier }, Lang::En) => {
-                if earlier.is_empty() {
-                    format!("`{name}` has no variation to estimate its coefficient")
-                } else {
-                    format!(
-                        "`{name}` is an exact linear combination of {} (perfect collinearity)",
-                        quoted(earlier)
-                    )
-                }
-            }
-            (QuasiDemeanedCollinear { name, earlier }, Lang::Es) => {
-                if earlier.is_empty() {
-                    format!("`{name}` no tiene variación para estimar su coeficiente")
-                } else {
-                    format!(
-                        "`{name}` es una combinación lineal exacta de {} (colinealidad perfecta)",
-                        quoted(earlier)
-                    )
-                }
-            }
-            (CombinationAfterEntityEffects { name }, Lang::En) => format!(
-                "`{name}` is an exact linear combination of the other regressors after removing the \
-                 entity effects"
-            ),
-            (CombinationAfterEntityEffects { name }, Lang::Es) => format!(
-                "`{name}` es una combinación lineal exacta de los demás regresores tras quitar los \
-                 efectos de entidad"
-            ),
-        }
-    }
-}
-
-english_display_and_json!(DropReason => render);
 
 /// The null hypothesis of a specification test the engine reports ([`crate::ChiSquaredTest`],
 /// [`crate::FTest`]): a value rendered in a language; JSON carries the English text.
@@ -639,76 +480,3 @@ impl serde::Serialize for TestCaveat {
 }
 
 english_display_and_json!(Hypothesis => text);
-
-#[cfg(test)]
-mod drop_tests {
-    use super::*;
-
-    #[test]
-    fn every_drop_reason_renders_in_both_languages() {
-        let n = || "sapu".to_string();
-        let all = vec![
-            DropReason::Constant { name: n() },
-            DropReason::TimeInvariant {
-                name: n(),
-                differences: true,
-            },
-            DropReason::YearCollinear { name: n() },
-            DropReason::Collinear {
-                name: n(),
-                earlier: vec!["a".into()],
-                stage: Stage::EntityMeans,
-            },
-            DropReason::QuasiDemeanedCollinear {
-                name: n(),
-                earlier: vec![],
-            },
-            DropReason::CombinationAfterEntityEffects { name: n() },
-            DropReason::AbsorbedByFixedEffects {
-                name: n(),
-                effects: vec!["commune".into(), "year".into()],
-            },
-            DropReason::Collinear {
-                name: n(),
-                earlier: vec!["a".into()],
-                stage: Stage::AbsorbedEffects,
-            },
-        ];
-        for r in all {
-            let (en, es) = (r.render(Lang::En), r.render(Lang::Es));
-            assert_ne!(en, es);
-            assert!(en.starts_with("`sapu` ") && es.starts_with("`sapu` "));
-            assert_eq!(imr_lang::english_words(&es), Vec::<String>::new(), "{es}");
-        }
-        assert_eq!(
-            DropReason::Collinear {
-                name: "x".into(),
-                earlier: vec!["a".into(), "b".into()],
-                stage: Stage::EntityEffects
-            }
-            .to_string(),
-            "`x` is an exact linear combination of `a`, `b` (perfect collinearity), so its coefficient is not identified after removing the entity effects"
-        );
-        assert_eq!(
-            Hypothesis::NoEntityEffects.text(Lang::Es),
-            "todos los efectos de entidad son cero"
-        );
-        for h in [
-            Hypothesis::NoEntityEffects,
-            Hypothesis::NoEntityOrYearEffects,
-            Hypothesis::NoEffectVariance,
-            Hypothesis::EffectsUncorrelated,
-            Hypothesis::MundlakMeansZero,
-        ] {
-            assert_ne!(h.text(Lang::Es), h.text(Lang::En));
-            assert_eq!(
-                imr_lang::english_words(h.text(Lang::Es)),
-                Vec::<String>::new()
-            );
-            assert_eq!(
-                serde_json::to_string(&h).unwrap(),
-                format!("\"{}\"", h.text(Lang::En))
-            );
-        }
-    }
-}

@@ -56,7 +56,7 @@ pub enum NoRegressors {
     /// Every regressor of `model` was dropped, each for its reason.
     AllDropped {
         model: String,
-        reasons: Vec<crate::diagnostic::DropReason>,
+        reasons: Vec<crate::drop_reason::DropReason>,
     },
     NoneVariesWithinEntities,
 }
@@ -214,7 +214,7 @@ impl NotEnoughData {
     }
 }
 
-fn join_reasons(reasons: &[crate::diagnostic::DropReason], lang: Lang) -> String {
+fn join_reasons(reasons: &[crate::drop_reason::DropReason], lang: Lang) -> String {
     reasons
         .iter()
         .map(|r| r.render(lang))

@@ -1,10 +1,10 @@
 //! Why the model left a row or an entity out, as values: the engine records what it found (the
 //! columns, the value, the entity) and [`ExclusionReason::render`] and
 //! [`EntityDropReason::render`] word it in English or Spanish. The page shows them in its
-//! language; `imr fit` and the JSON carry the English text (`Display` and `Serialize`), worded
-//! as before these were values.
+//! language; `imr fit` and the JSON carry the English text (`Display` and `Serialize`: the
+//! `render(Lang::En)` of each value).
 
-use crate::diagnostic::quoted;
+use crate::drop_reason::quoted;
 use imr_stats::{Lang, Worded};
 
 /// What is wrong with one value of a row ([`ExclusionReason::Values`]).

@@ -46,7 +46,7 @@ pub struct DroppedTerm {
     /// The regressor.
     pub term: String,
     /// Why, in words, with what to do instead (rendered per language; English in the JSON).
-    pub reason: crate::diagnostic::DropReason,
+    pub reason: crate::drop_reason::DropReason,
 }
 
 /// An entity left out of the estimation (e.g. all-zero outcome in `poisson-fe`).

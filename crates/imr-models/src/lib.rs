@@ -20,7 +20,7 @@
 //! ```
 
 /// `Display` and `Serialize` of a value rendered per language: both are its English text
-/// (`$type::$text(Lang::En)`), which `imr fit` prints and the JSON has always carried.
+/// (`$type::$text(Lang::En)`), which `imr fit` prints and the JSON carries.
 macro_rules! english_display_and_json {
     ($($type:ty => $text:ident),+ $(,)?) => {$(
         impl std::fmt::Display for $type {
@@ -41,11 +41,14 @@ mod absorbed;
 pub mod convention;
 mod data;
 pub mod diagnostic;
+mod drop_reason;
 mod engine;
 mod error;
+mod estimated;
 mod estimators;
 mod exclusion;
 mod fit;
+mod fixed_effect;
 mod hypothesis;
 mod input;
 mod linalg;
@@ -55,15 +58,16 @@ mod spec;
 pub mod vcov;
 mod within;
 
-pub use absorbed::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use data::{Column, Entities, ExcludedRow, PanelData};
-pub use diagnostic::{Diagnostic, DropReason, Hypothesis, Stage};
+pub use diagnostic::{Diagnostic, Hypothesis};
+pub use drop_reason::{DropReason, Stage};
 pub use error::{InvalidValue, ModelError, NoRegressors, NotConverged, NotEnoughData, Unsupported};
 pub use exclusion::{EntityDropReason, ExclusionReason, ValueProblem};
 pub use fit::{
     ChiSquaredTest, Coefficient, DroppedEntity, DroppedTerm, FTest, Fit, Inference, Tests,
     ThetaSummary,
 };
+pub use fixed_effect::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use imr_stats::{Caption, Lang};
 pub use input::{ColumnRole, MissingColumn, ModelColumns};
 pub use spec::{Estimator, PanelSpec, VcovKind, INTERCEPT};

@@ -5,7 +5,7 @@
 
 use crate::convention::Convention;
 use crate::data::Prepared;
-use crate::diagnostic::{DropReason, Stage};
+use crate::drop_reason::{DropReason, Stage};
 use crate::error::NotEnoughData;
 use crate::fit::{DroppedTerm, Reference};
 use crate::linalg::LeastSquares;

@@ -1,6 +1,5 @@
 //! What to fit: the estimator, the covariance convention and the confidence level.
 
-use crate::estimators::{self, Room};
 use serde::{Deserialize, Serialize};
 
 /// The term name of the intercept, in every estimator that has one.
@@ -57,57 +56,6 @@ impl Estimator {
         Estimator::Cre,
         Estimator::PoissonFe,
     ];
-
-    /// The estimator's room: its file under `estimators/`, where everything that makes it
-    /// what it is lives. Registering an estimator is its variant above, its place in
-    /// [`Estimator::ALL`] and its arm here.
-    pub(crate) fn room(self) -> &'static Room {
-        match self {
-            Estimator::Pooled => &estimators::pooled::ROOM,
-            Estimator::Fe => &estimators::fe::ROOM,
-            Estimator::Twfe => &estimators::twfe::ROOM,
-            Estimator::Re => &estimators::re::ROOM,
-            Estimator::Be => &estimators::be::ROOM,
-            Estimator::Fd => &estimators::fd::ROOM,
-            Estimator::Cre => &estimators::cre::ROOM,
-            Estimator::PoissonFe => &estimators::poisson_fe::ROOM,
-        }
-    }
-
-    /// The name used on the command line and in JSON (`fe`, `poisson-fe`, …).
-    pub fn name(self) -> &'static str {
-        self.room().name
-    }
-
-    /// The estimator's one short label in a language ("Fixed effects (within)", "Efectos fijos
-    /// (intragrupos)"): the Models view, the coefficient plot, the exported code and the findings'
-    /// longer phrases all start from it.
-    pub fn label_in(self, lang: imr_stats::Lang) -> &'static str {
-        let (es, en) = self.room().label;
-        lang.pick(es, en)
-    }
-
-    /// The English [`Estimator::label_in`] (the exported R and Stata code, the JSON's words).
-    pub fn label(self) -> &'static str {
-        self.label_in(imr_stats::Lang::En)
-    }
-
-    /// Parses a `--model` value.
-    pub fn from_name(name: &str) -> Option<Estimator> {
-        Estimator::ALL.into_iter().find(|e| e.name() == name)
-    }
-
-    /// Whether the estimator takes analytic weights: pooled, fe and twfe, as R and Stata do
-    /// (the others are fitted unweighted in R plm and Stata).
-    pub fn takes_weights(self) -> bool {
-        self.room().takes_weights
-    }
-
-    /// Inference uses the normal distribution (z) rather than Student's t (re, cre,
-    /// poisson-fe, as Stata). The rule every fit follows: `Reference::of` reads it.
-    pub fn uses_z(self) -> bool {
-        self.room().uses_z
-    }
 }
 
 impl std::fmt::Display for Estimator {

@@ -2,9 +2,10 @@
 //! previous year (`imr_core::repeats`).
 
 use super::HowCalculated;
+use crate::components::flag_choices::{IncludeFlagged, IncludeRepeated};
 use crate::i18n::{format_opt, lang};
 use crate::messages::{messages, msg};
-use crate::pages::findings::{FlagState, IncludeFlagged, IncludeRepeated};
+use crate::state::AnalysisState;
 use imr_core::view::commune_name;
 use leptos::prelude::*;
 
@@ -13,10 +14,10 @@ use leptos::prelude::*;
 /// Findings unless included.
 #[component]
 pub(super) fn FlaggedRows() -> impl IntoView {
-    let flags = expect_context::<FlagState>();
+    let analysis = expect_context::<AnalysisState>();
     move || {
-        let f = flags.flags.get()?;
-        let repeats: Vec<_> = flags
+        let f = analysis.flags.get()?;
+        let repeats: Vec<_> = analysis
             .repeats
             .get()
             .map(|r| r.0.as_ref().clone())

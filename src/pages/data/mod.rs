@@ -29,7 +29,7 @@ pub fn DataPage() -> impl IntoView {
     view! {
         <section aria-labelledby="upload-h">
             <h2 id="upload-h">{msg(|m| m.common.view_data)}</h2>
-            <crate::pages::findings::Takeaway question="rates"/>
+            <crate::components::takeaway::Takeaway question="rates"/>
             <upload::Upload/>
             <UploadProgress/>
             <button class="secondary" data-testid="save-analysis" on:click=move |_| saved::save_analysis(state)>{msg(|m| m.data.save_analysis_json)}</button>

@@ -5,7 +5,7 @@ use super::HowCalculated;
 use crate::components::download::download_csv;
 use crate::i18n::{format_number, format_opt, lang, Lang};
 use crate::messages::{messages, msg};
-use crate::pages::findings::FlagState;
+use crate::state::AnalysisState;
 use crate::state::AppState;
 use imr_core::escape::shell_join;
 use imr_core::rates::{rates_csv, RateEstimate};
@@ -88,7 +88,7 @@ pub(super) fn NationalRates() -> impl IntoView {
 #[component]
 pub(super) fn RatesTable() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let flags = expect_context::<FlagState>();
+    let analysis = expect_context::<AnalysisState>();
     // The search and the sort are in the link (`rates-q`, `rates-sort=-rate_per_1000`).
     let fragment = crate::fragment::fragment();
     let search = fragment.synced("rates-q", String::new());
@@ -112,7 +112,7 @@ pub(super) fn RatesTable() -> impl IntoView {
             let rows = search_rates(&table, &search.get(), key, ascending);
             let extent = RatesExtent::of(&rows);
             let (total, communes, span) = (extent.rows, extent.areas, extent.years_text());
-            let flagged = flags.flags.get();
+            let flagged = analysis.flags.get();
             let shown = rows
                 .into_iter()
                 .take(PAGE_ROWS)

@@ -35,9 +35,10 @@ mod table;
 mod trend;
 
 use crate::components::download::chart_caption;
+use crate::components::flag_choices::{IncludeFlagged, IncludeRepeated, RepeatedNote};
 use crate::i18n::lang;
 use crate::messages::msg;
-use crate::pages::findings::{FlagState, IncludeFlagged, IncludeRepeated, RepeatedNote};
+use crate::state::AnalysisState;
 use crate::state::AppState;
 use imr_core::request::{InequalityRequest, InequalitySubject, SecondSeries};
 use leptos::prelude::*;
@@ -47,7 +48,7 @@ use outcome::cached_analysis;
 #[component]
 pub fn InequalityPage() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let flags = expect_context::<FlagState>();
+    let analysis = expect_context::<AnalysisState>();
     let language = lang();
     let options = InequalityOptions::from_fragment();
     let panel = Memo::new(move |_| state.panel.get().and_then(|p| p.ok()));
@@ -73,8 +74,8 @@ pub fn InequalityPage() -> impl IntoView {
             bootstrap: options.replicates.get(),
             seed: options.seed.get(),
             against: None,
-            include_flagged: flags.include.get(),
-            include_repeated_years: flags.include_repeated.get(),
+            include_flagged: analysis.include.get(),
+            include_repeated_years: analysis.include_repeated.get(),
             births_ratio: options.births_ratio.get(),
         })
     });

@@ -162,20 +162,6 @@ pub fn read_replicates(s: &str) -> Option<usize> {
         .map(|n| n.min(MAX_REPLICATES))
 }
 
-/// The births-ratio range in the fragment: empty for the engine's default, else `LOW,HIGH` as
-/// `imr inequality --births-ratio` takes it.
-pub fn write_births_ratio(range: &Option<BirthsRatioRange>) -> String {
-    range.map(|r| r.to_string()).unwrap_or_default()
-}
-
-/// The range from the fragment (`None` when it does not read: the default).
-pub fn read_births_ratio(s: &str) -> Option<Option<BirthsRatioRange>> {
-    match s {
-        "" => Some(None),
-        s => s.parse().ok().map(Some),
-    }
-}
-
 /// The range after one end is set to `percent` (of the births given) from an input: `Ok(None)`
 /// when it is the default range, `Err` when the text is not a number or the range is not one
 /// `imr inequality --births-ratio` takes (the same rule, [`BirthsRatioRange`]'s `FromStr`).
@@ -252,8 +238,8 @@ impl InequalityOptions {
                 read_measure,
             ),
             lorenz_years: f.synced_with("ineq-lorenz", None, write_years, read_years),
-            // One setting with the Findings' inequality answer (kept by the app's FlagState).
-            births_ratio: expect_context::<crate::pages::findings::FlagState>().births_ratio,
+            // One setting with the Findings' inequality answer (kept by the app's AnalysisState).
+            births_ratio: expect_context::<crate::state::AnalysisState>().births_ratio,
         }
     }
 
@@ -337,16 +323,11 @@ mod tests {
     }
 
     #[test]
-    fn the_births_ratio_range_round_trips_and_an_end_set_in_percent_keeps_the_rule() {
+    fn an_end_of_the_births_ratio_range_set_in_percent_keeps_the_rule() {
         let narrow = BirthsRatioRange {
             low: 0.9,
             high: 1.1,
         };
-        for range in [None, Some(narrow)] {
-            assert_eq!(read_births_ratio(&write_births_ratio(&range)), Some(range));
-        }
-        assert_eq!(write_births_ratio(&Some(narrow)), "0.9,1.1");
-        assert_eq!(read_births_ratio("1.1,0.9"), None);
         // From the default 70–100: the upper end to 110, then the lower to 90.
         let wider = births_ratio_with_end(None, true, "110").unwrap();
         assert_eq!(wider.map(|r| (r.low, r.high)), Some((0.7, 1.1)));

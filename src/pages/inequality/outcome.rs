@@ -1,9 +1,9 @@
 //! Running a request of the view: the engine's errors in the view's words, and a small cache of
 //! the last analyses so that leaving the tab and coming back does not run the bootstrap again.
 
-use crate::components::cache::RequestCache;
 use crate::i18n::Lang;
 use crate::messages::messages;
+use crate::state::cache::RequestCache;
 use crate::state::Shared;
 use imr_core::panel::Panel;
 use imr_core::request::{InequalityRequest, InequalityResult, RequestError};

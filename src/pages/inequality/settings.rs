@@ -34,7 +34,7 @@ pub fn column_select(
                     let value = c.clone();
                     let selected = move || signal.with(|s| s.column() == Some(value.as_str()));
                     let name = c.clone();
-                    let label = move || imr_core::view::model_words::choice_label(lang().get(), &name);
+                    let label = move || imr_core::column_words::choice_label(lang().get(), &name);
                     view! { <option value=c.clone() selected=selected>{label}</option> }
                 }).collect_view()}
             </select>

@@ -2,7 +2,7 @@
 
 use super::error::{BoundaryError, BoundaryWhy};
 use super::Drawn;
-use crate::components::assets;
+use crate::assets;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::{AppState, Shared};
@@ -88,7 +88,7 @@ fn build_matching(
 }
 
 /// The bundled geometry (345 communes, chilemapas: the page's own file
-/// `data/comunas.topojson`, src/components/assets.rs) once its file has been read: built on
+/// `data/comunas.topojson`, src/assets.rs) once its file has been read: built on
 /// first use and kept for the life of the page (switching tabs does not rebuild it). Before
 /// that, [`BoundaryWhy::Loading`]: [`load_bundled_geometry`] reads it.
 pub(super) fn bundled_geometry() -> Result<Shared<Geometry>, BoundaryError> {

@@ -3,11 +3,11 @@
 //! map, then the shared
 //! include-flagged toggle.
 
-use super::{MapError, MapOptions};
+use super::MapOptions;
 use crate::components::choice::choice_select;
+use crate::components::flag_choices::IncludeFlagged;
 use crate::i18n::lang;
 use crate::messages::{messages, msg, Text};
-use crate::pages::findings::IncludeFlagged;
 use imr_core::request::{ClassScheme, Contiguity, Smooth};
 use leptos::prelude::*;
 use std::time::Duration;
@@ -54,21 +54,6 @@ fn scheme_label(c: ClassScheme) -> Text {
         ClassScheme::Box => |m| m.map.box_map,
         ClassScheme::Stddev => |m| m.map.standard_deviations,
         ClassScheme::Custom => |m| m.map.custom_breaks,
-    }
-}
-
-/// The custom breaks as typed: numbers separated by commas, semicolons or spaces (at least one;
-/// the engine checks that they increase).
-/// The custom breaks as typed, or [`MapError::Breaks`] with the text.
-pub(super) fn parse_breaks(text: &str) -> Result<Vec<f64>, MapError> {
-    let parsed: Result<Vec<f64>, _> = text
-        .split([',', ';', ' '])
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| s.trim().parse::<f64>())
-        .collect();
-    match parsed {
-        Ok(b) if !b.is_empty() => Ok(b),
-        _ => Err(MapError::Breaks(text.to_owned())),
     }
 }
 
@@ -166,7 +151,7 @@ pub(super) fn MapControls(
                 <label for="map-variable">"Variable"</label>
                 <select id="map-variable" data-testid="variable-select" on:change=move |ev| variable.set(event_target_value(&ev))>
                     {move || variables.get().into_iter().map(|v| {
-                        let label = if v == "rate" { messages(lang.get()).map.variable_rate.to_string() } else { imr_core::view::model_words::choice_label(lang.get(), &v) };
+                        let label = if v == "rate" { messages(lang.get()).map.variable_rate.to_string() } else { imr_core::column_words::choice_label(lang.get(), &v) };
                         let value = v.clone();
                         view! { <option value=value selected=move || variable.get() == v>{label}</option> }
                     }).collect_view()}
@@ -207,22 +192,5 @@ pub(super) fn MapControls(
             </span>
         </fieldset>
         <IncludeFlagged/>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_breaks;
-
-    /// Breaks read with commas, semicolons or spaces; nothing or a word is an error quoting
-    /// what was read.
-    #[test]
-    fn custom_breaks_read_as_numbers_or_say_what_was_read() {
-        assert_eq!(parse_breaks("4, 6;8 12.5"), Ok(vec![4.0, 6.0, 8.0, 12.5]));
-        assert!(parse_breaks("").is_err());
-        assert_eq!(
-            parse_breaks("4, six").unwrap_err(),
-            super::MapError::Breaks("4, six".into())
-        );
     }
 }

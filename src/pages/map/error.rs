@@ -35,7 +35,7 @@ pub(super) enum BoundaryWhy {
     Engine(BoundaryProblem),
     /// The browser could not read the file (its error).
     Unreadable(String),
-    /// The bundled boundaries' file is still being read (src/components/assets.rs).
+    /// The bundled boundaries' file is still being read (src/assets.rs).
     Loading,
 }
 

@@ -6,7 +6,7 @@
 use super::{Drawn, Geometry};
 use crate::i18n::{format_number, lang};
 use crate::messages::{messages, msg};
-use crate::pages::findings::FlagState;
+use crate::state::AnalysisState;
 use crate::state::Shared;
 use imr_core::map::svg::Colouring;
 use leptos::prelude::*;
@@ -108,7 +108,7 @@ pub(super) fn LegendNotes(
 #[component]
 fn LeftOutList(geo: Shared<Geometry>, colouring: Shared<Colouring>, year: i64) -> impl IntoView {
     let lang = lang();
-    let flags = expect_context::<FlagState>().flags;
+    let flags = expect_context::<AnalysisState>().flags;
     let areas: Vec<usize> = (0..geo.prepared.layout.codes.len())
         .filter(|&a| colouring.is_left_out(a))
         .collect();

@@ -50,7 +50,7 @@ pub(crate) use options::MapOptions;
 use crate::components::download::today;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
-use crate::pages::findings::FlagState;
+use crate::state::AnalysisState;
 use crate::state::{AppState, Shared};
 use imr_core::map::classify::Classification;
 use imr_core::map::svg::{Colouring, MapText};
@@ -85,7 +85,7 @@ pub fn MapPage() -> impl IntoView {
     let options = MapOptions::from_fragment();
     let MapOptions { year, variable, .. } = options;
     // Flagged rows are left out of the map's estimates unless the shared include toggle is on.
-    let flag_state = expect_context::<FlagState>();
+    let analysis_state = expect_context::<AnalysisState>();
     let show_moran = crate::fragment::fragment().synced("moran", true);
     let selected = selection::Selection::from_fragment(geometry);
     let switch_ms = RwSignal::new(None::<(f64, f64)>);
@@ -116,7 +116,7 @@ pub fn MapPage() -> impl IntoView {
     // The request of the controls (the command shown is its `to_args`).
     let request = Memo::new(move |_| {
         let geo = geometry.get().ok()?;
-        options.request(lang.get(), &geo, flag_state.include.get())
+        options.request(lang.get(), &geo, analysis_state.include.get())
     });
     // The request coloured by class: the LISA toggle does not recompute values and classes.
     let class_request = Memo::new(move |_| {
@@ -137,7 +137,7 @@ pub fn MapPage() -> impl IntoView {
         let (year, value, include_flagged) = slice_key.get()?;
         let p = panel.get()?;
         let geo = geometry.get().ok()?;
-        let flags = flag_state.flags.get();
+        let flags = analysis_state.flags.get();
         // The boundaries' file and code property name them in the error when no code matches.
         let request = MapRequest {
             year,
@@ -256,7 +256,7 @@ pub fn MapPage() -> impl IntoView {
                     <figure::MapFigure geo=geo result=ok_result colouring=colouring selected=selected/>
                 }.into_any(),
             }}
-            <crate::pages::findings::Takeaway question="where"/>
+            <crate::components::takeaway::Takeaway question="where"/>
             <details class="map-options" open data-testid="map-options">
                 <summary>{msg(|m| m.page.map_options)}</summary>
                 <controls::MapControls options=options years=years variables=variables switch_year=switch_year/>

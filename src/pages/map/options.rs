@@ -1,7 +1,6 @@
 //! The reader's choices ([`MapOptions`]), kept in the URL fragment, and the [`MapRequest`] they
 //! make.
 
-use super::controls;
 use super::{Geometry, MapError};
 use crate::i18n::Lang;
 use imr_core::map::colour::Scheme;
@@ -13,7 +12,7 @@ use leptos::prelude::*;
 /// `contiguity`
 /// (and the selected commune, [`super::selection::Selection`], under `commune`).
 /// The include-flagged choice is the views' shared one
-/// ([`crate::pages::findings::FlagState`], key `include-flagged`).
+/// ([`crate::state::AnalysisState`], key `include-flagged`).
 #[derive(Clone, Copy)]
 pub(crate) struct MapOptions {
     pub year: RwSignal<Option<i64>>,
@@ -82,7 +81,7 @@ impl MapOptions {
         let rate = variable == "rate";
         let scheme = self.scheme.get();
         let breaks = if scheme == ClassScheme::Custom {
-            match controls::parse_breaks(&self.breaks.get()) {
+            match parse_breaks(&self.breaks.get()) {
                 Ok(b) => b,
                 Err(e) => return Some(Err(e)),
             }
@@ -112,5 +111,36 @@ impl MapOptions {
             include_flagged,
             ..MapRequest::default()
         }))
+    }
+}
+
+/// The custom breaks as typed: numbers separated by commas, semicolons or spaces (at least one;
+/// the engine checks that they increase), or [`MapError::Breaks`] with the text.
+fn parse_breaks(text: &str) -> Result<Vec<f64>, MapError> {
+    let parsed: Result<Vec<f64>, _> = text
+        .split([',', ';', ' '])
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.trim().parse::<f64>())
+        .collect();
+    match parsed {
+        Ok(b) if !b.is_empty() => Ok(b),
+        _ => Err(MapError::Breaks(text.to_owned())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_breaks;
+
+    /// Breaks read with commas, semicolons or spaces; nothing or a word is an error quoting
+    /// what was read.
+    #[test]
+    fn custom_breaks_read_as_numbers_or_say_what_was_read() {
+        assert_eq!(parse_breaks("4, 6;8 12.5"), Ok(vec![4.0, 6.0, 8.0, 12.5]));
+        assert!(parse_breaks("").is_err());
+        assert_eq!(
+            parse_breaks("4, six").unwrap_err(),
+            super::MapError::Breaks("4, six".into())
+        );
     }
 }

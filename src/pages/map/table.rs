@@ -29,7 +29,7 @@ pub(super) fn DataTable(
         let rates = AreaRates::of(&r.slice, geo.prepared.weights(r.request.contiguity));
         // Numbers and words in the page's language (decimal comma in Spanish).
         let l = lang.get();
-        let derived = crate::i18n::deaths_derived();
+        let derived = crate::state::deaths_derived();
         let f = move |v: Option<f64>, dec: usize| {
             v.map(|v| crate::i18n::format_number(l, v, dec))
                 .unwrap_or_else(|| "—".into())
@@ -65,7 +65,7 @@ pub(super) fn DataTable(
                 <table data-testid="map-table">
                     <caption class="note">{format!("{} — {}", r.text.title, r.year)}</caption>
                     <thead><tr>
-                        <th class="text">{msg(|m| m.common.code)}</th><th class="text">{msg(|m| m.common.commune)}</th><th>{msg(|m| m.common.births)}</th><th>{move || if crate::i18n::deaths_derived() { messages(lang.get()).page.derived_deaths } else { messages(lang.get()).common.deaths }}</th>
+                        <th class="text">{msg(|m| m.common.code)}</th><th class="text">{msg(|m| m.common.commune)}</th><th>{msg(|m| m.common.births)}</th><th>{move || if crate::state::deaths_derived() { messages(lang.get()).page.derived_deaths } else { messages(lang.get()).common.deaths }}</th>
                         <th>{msg(|m| m.map.table_raw_rate)}</th><th>{msg(|m| m.map.table_ci95)}</th><th>{msg(|m| m.map.table_global_eb)}</th><th>{msg(|m| m.map.table_spatial_eb)}</th>
                         <th>"O/E"</th><th>{msg(|m| m.map.table_mapped)}</th><th>{msg(|m| m.map.table_class)}</th>
                     </tr></thead>

@@ -23,7 +23,7 @@ pub(super) fn Tooltip(
     let lang = lang();
     let name = geo.prepared.layout.names[area].clone();
     let code = geo.prepared.layout.codes[area].clone();
-    let flags = expect_context::<crate::pages::findings::FlagState>().flags;
+    let flags = expect_context::<crate::state::AnalysisState>().flags;
     let code_for_flags = code.clone();
     let body = move || {
         let r = result.get()?;
@@ -74,7 +74,7 @@ pub(super) fn Tooltip(
             })
             .unwrap_or_else(|| "—".into())
         };
-        let derived = crate::i18n::deaths_derived();
+        let derived = crate::state::deaths_derived();
         let deaths_text = deaths
             .map(|v| crate::i18n::format_deaths(lang.get(), v, derived))
             .unwrap_or_else(|| "—".into());

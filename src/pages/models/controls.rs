@@ -6,8 +6,9 @@ use super::ModelOptions;
 use crate::components::choice::choice_select;
 use crate::i18n::lang;
 use crate::messages::msg;
+use imr_core::column_words::{choice_label, column_label};
 use imr_core::models::{Estimator, VcovKind};
-use imr_core::view::model_words::{choice_label, column_label, estimator_label, vcov_label};
+use imr_core::view::model_words::{estimator_label, vcov_label};
 use leptos::prelude::*;
 
 #[component]
@@ -34,7 +35,7 @@ pub(super) fn Controls(
     view! {
         <section aria-labelledby="models-h" data-testid="models-controls">
             <h2 id="models-h">{msg(|m| m.models.heading)}</h2>
-            <crate::pages::findings::Takeaway question="models"/>
+            <crate::components::takeaway::Takeaway question="models"/>
             <p class="note">{msg(|m| m.models.lead)}</p>
             <div class="roles">
                 <span>

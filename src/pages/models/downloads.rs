@@ -21,7 +21,7 @@ pub(super) fn Downloads(
     panel: Memo<Option<Shared<Panel>>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let flag_state = expect_context::<crate::pages::findings::FlagState>();
+    let analysis_state = expect_context::<crate::state::AnalysisState>();
     move || {
         let fits: Vec<Fit> = fits.get().iter().map(|f| (**f).clone()).collect();
         let panel = panel.get()?;
@@ -43,7 +43,7 @@ pub(super) fn Downloads(
             rate: None,
             // The rows the fits leave out as flagged are not in the analysis data (below); the
             // code applies the rule too, as `imr fit` on that file does.
-            drop_flagged: !flag_state.include.get(),
+            drop_flagged: !analysis_state.include.get(),
         };
         // The text columns of the absorbed fixed effects go into the data too.
         let fe_columns = absorbed_columns(&requests.get());
@@ -52,8 +52,8 @@ pub(super) fn Downloads(
         // The analysis data are the rows the fits use: without the rows flagged as implausible
         // unless the shared toggle includes them, so that `imr fit` and the R/Stata code on the
         // file reproduce the fits.
-        let flags = (!flag_state.include.get())
-            .then(|| flag_state.flags.get())
+        let flags = (!analysis_state.include.get())
+            .then(|| analysis_state.flags.get())
             .flatten()
             .filter(|f| !f.is_empty());
         let data_panel = match flags {

@@ -20,8 +20,8 @@ mod downloads;
 mod plot;
 mod table;
 
-use crate::components::cache::RequestCache;
 use crate::messages::msg;
+use crate::state::cache::RequestCache;
 use crate::state::{AppState, Shared};
 use imr_core::models::{Estimator, Fit, VcovKind};
 use imr_core::request::{FitRequest, RequestError};
@@ -169,8 +169,9 @@ pub fn ModelsPage() -> impl IntoView {
             .with(|chosen| chosen_regressors(&candidates, &out, chosen.as_deref()))
     });
     // The rows flagged as implausible are left out unless the views' shared toggle includes them.
-    let flag_state = expect_context::<crate::pages::findings::FlagState>();
-    let request = Memo::new(move |_| options.request(regressors.get(), flag_state.include.get()));
+    let analysis_state = expect_context::<crate::state::AnalysisState>();
+    let request =
+        Memo::new(move |_| options.request(regressors.get(), analysis_state.include.get()));
     // Selected estimators in the order of `Estimator::ALL`, each with its request and its
     // (memoised) fit.
     let fits = Memo::new(move |_| {
@@ -220,7 +221,7 @@ pub fn ModelsPage() -> impl IntoView {
 
     view! {
         <controls::Controls options=options outcomes=outcomes candidates=candidates regressors=regressors cluster_columns=cluster_columns/>
-        <crate::pages::findings::IncludeFlagged/>
+        <crate::components::flag_choices::IncludeFlagged/>
         {move || match panel.get() {
             None => Some(view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }.into_any()),
             Some(_) if regressors.with(|r| r.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{msg(|m| m.models.choose_least_one_regressor)}</p> }.into_any()),

@@ -4,11 +4,10 @@
 use crate::i18n::lang;
 use crate::messages::messages;
 use crate::state::Shared;
+use imr_core::column_words::column_label;
 use imr_core::models::report::significance_stars;
 use imr_core::models::Fit;
-use imr_core::view::model_words::{
-    column_label, estimator_label, number_in, opt_number_in, r2_names,
-};
+use imr_core::view::model_words::{estimator_label, number_in, opt_number_in, r2_names};
 use imr_core::view::table_terms;
 use leptos::prelude::*;
 

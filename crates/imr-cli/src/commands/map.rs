@@ -228,32 +228,30 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let (Some(path), Some(svg)) = (&args.funnel, &result.funnel_svg) {
         std::fs::write(path, svg)?;
     }
-    let mut summary = result.summary;
-    summary["out"] = serde_json::Value::String(args.out.display().to_string());
-    // every row of the input: used or excluded with its file, line and reason
-    summary["input"] = serde_json::to_value(super::rates::InputSummary::new(&panel))
+    // The summary with the output's path and every row of the input (used or excluded with its
+    // file, line and reason) beside its keys; serde_json's object keeps all of them sorted.
+    let mut document = serde_json::to_value(&result.summary).map_err(std::io::Error::from)?;
+    document["out"] = serde_json::Value::String(args.out.display().to_string());
+    document["input"] = serde_json::to_value(super::rates::InputSummary::new(&panel))
         .map_err(std::io::Error::from)?;
     std::io::stdout()
         .lock()
-        .write_all(super::json_text(&summary)?.as_bytes())?;
-    if let Some(left_out) = summary["flagged_left_out"]
-        .as_array()
-        .filter(|codes| !codes.is_empty())
-    {
-        let codes: Vec<&str> = left_out.iter().filter_map(|c| c.as_str()).collect();
+        .write_all(super::json_text(&document)?.as_bytes())?;
+    let left_out = &result.summary.flagged_left_out;
+    if !left_out.is_empty() {
         eprintln!(
             "imr map: {} row(s) flagged as implausible left out of the map's estimates (drawn as \
              flagged; --include-flagged keeps them): {}",
-            codes.len(),
-            codes.join(", ")
+            left_out.len(),
+            left_out.join(", ")
         );
     }
     if !result.unmatched_data.is_empty() {
-        let matched = summary["matched_data"].as_u64().unwrap_or(0);
+        let matched = result.summary.matched_data;
         eprintln!(
             "imr map: {matched} of {} data codes are in the boundaries; not drawn, with no \
              boundary: {}",
-            matched as usize + result.unmatched_data.len(),
+            matched + result.unmatched_data.len(),
             result.unmatched_data.join(", ")
         );
     }

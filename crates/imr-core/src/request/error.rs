@@ -72,7 +72,7 @@ impl From<KeyRole> for ColumnUse {
 /// columns can be chosen in its place, each by its label too. `imr` prints the `Display` text.
 fn missing_column(lang: Lang, role: ColumnUse, name: &str, available: &[String]) -> String {
     let label = |column: &str| {
-        let words = crate::view::model_words::choice_label(lang, column);
+        let words = crate::column_words::choice_label(lang, column);
         if words == column {
             format!("«{column}»")
         } else {

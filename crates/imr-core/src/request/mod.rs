@@ -1,8 +1,8 @@
 //! Requests as values: one analysis of the page and of `imr` as plain data.
 //!
 //! Each request ([`RatesRequest`], [`InequalityRequest`], [`FitRequest`], [`MapRequest`]) holds
-//! the options of one `imr` subcommand, is checked against a validated [`Panel`] by `validate`,
-//! runs with `run` (the one pipeline the command line and the page share) and gives back the
+//! the options of one `imr` subcommand, is checked against a validated [`Panel`] by `validate`
+//! (rates, with no options, have nothing to check), runs with `run` (the one pipeline the command line and the page share) and gives back the
 //! `imr` arguments that reproduce it with `to_args`. The input files and their column roles are
 //! not part of a request (a request runs on a panel already read): [`InputSpec`] holds them, and
 //! [`command_line`] joins both into the whole command.
@@ -33,11 +33,11 @@ pub use inequality::{
 };
 pub use inequality_export::{ExportChoices, ExportError, InequalityExport};
 pub use map::{
-    AreaRates, Boundaries, ClassScheme, Coloured, Contiguity, MapContext, MapCredits, MapExport,
-    MapRequest, MapResult, PreparedBoundaries, Smooth, ValidatedMap, YearSlice, LISA_ALPHA,
-    LISA_PERMUTATIONS,
+    AreaRates, Boundaries, ClassScheme, ClassSummary, Coloured, Contiguity, LisaSummary,
+    MapContext, MapCredits, MapExport, MapRequest, MapResult, MapSummary, MoranSummary,
+    PreparedBoundaries, Smooth, ValidatedMap, YearSlice, LISA_ALPHA, LISA_PERMUTATIONS,
 };
-pub use rates::{RatesRequest, ValidatedRates};
+pub use rates::RatesRequest;
 
 use serde::{Deserialize, Serialize};
 

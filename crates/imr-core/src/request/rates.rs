@@ -11,36 +11,18 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct RatesRequest {}
 
-/// A [`RatesRequest`] checked against a panel.
-#[derive(Debug, Clone, Copy)]
-pub struct ValidatedRates<'p> {
-    panel: &'p Panel,
-}
-
 impl RatesRequest {
     /// The subcommand of `imr` that runs this request.
     pub const SUBCOMMAND: &'static str = "rates";
 
-    /// Checks the request against `panel` (every panel has rates to compute or says why not in
-    /// [`RatesRequest::run`]).
-    pub fn validate<'p>(&self, panel: &'p Panel) -> Result<ValidatedRates<'p>, RequestError> {
-        Ok(ValidatedRates { panel })
-    }
-
-    /// The rate table of `panel` ([`RateTable::from_panel`]).
+    /// The rate table of `panel` ([`RateTable::from_panel`]). Nothing to check before: with no
+    /// options, a request cannot disagree with a panel, and a panel without rates says why here.
     pub fn run(&self, panel: &Panel) -> Result<RateTable, RequestError> {
-        self.validate(panel)?.run()
+        RateTable::from_panel(panel).map_err(RequestError::Rates)
     }
 
     /// The `imr rates` arguments after the input (none: the rates have no options).
     pub fn to_args(&self) -> Vec<String> {
         Vec::new()
-    }
-}
-
-impl ValidatedRates<'_> {
-    /// The rate table.
-    pub fn run(self) -> Result<RateTable, RequestError> {
-        RateTable::from_panel(self.panel).map_err(RequestError::Rates)
     }
 }

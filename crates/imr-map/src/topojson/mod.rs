@@ -186,12 +186,6 @@ impl Topology {
         Self::from_raw(raw)
     }
 
-    /// Decodes an already parsed JSON value.
-    pub fn from_value(value: JsonValue) -> Result<Topology, TopologyError> {
-        let raw: RawTopology = serde_json::from_value(value).map_err(not_topojson)?;
-        Self::from_raw(raw)
-    }
-
     fn from_raw(raw: RawTopology) -> Result<Topology, TopologyError> {
         if raw.kind != "Topology" {
             return Err(TopologyError::new(

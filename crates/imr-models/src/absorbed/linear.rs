@@ -4,8 +4,9 @@
 
 use super::{absorbed_term, demean_column, AbsorbedEffect, AbsorbedRows, ClusterSetup, Demeaner};
 use crate::data::PanelData;
-use crate::diagnostic::{Diagnostic, Stage};
-use crate::engine::Estimated;
+use crate::diagnostic::Diagnostic;
+use crate::drop_reason::Stage;
+use crate::estimated::Estimated;
 use crate::estimators::no_regressors;
 use crate::linalg::least_squares;
 use crate::linear::{collinear_terms, scaled_owned};

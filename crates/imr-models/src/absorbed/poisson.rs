@@ -19,9 +19,10 @@
 use super::{absorbed_term, demean_column, AbsorbedEffect, AbsorbedRows, ClusterSetup, Demeaner};
 use crate::convention::Convention;
 use crate::data::PanelData;
-use crate::diagnostic::{Diagnostic, Stage};
-use crate::engine::Estimated;
+use crate::diagnostic::Diagnostic;
+use crate::drop_reason::Stage;
 use crate::error::{NotConverged, NotEnoughData, Unsupported};
+use crate::estimated::Estimated;
 use crate::estimators::no_regressors;
 use crate::fit::{DroppedTerm, Reference};
 use crate::linalg::{least_squares, LeastSquares};

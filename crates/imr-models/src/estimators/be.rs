@@ -3,8 +3,8 @@
 
 use super::{all_columns, slopes_of, Room};
 use crate::data::Prepared;
-use crate::diagnostic::Stage;
-use crate::engine::Estimated;
+use crate::drop_reason::Stage;
+use crate::estimated::Estimated;
 use crate::fit::{DroppedTerm, Fit};
 use crate::linalg::least_squares;
 use crate::linear::{collinear_reason, r2_stata, LinearCore};

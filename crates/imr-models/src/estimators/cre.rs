@@ -6,7 +6,7 @@
 use super::re::fit_random;
 use super::Room;
 use crate::data::Prepared;
-use crate::engine::Estimated;
+use crate::estimated::Estimated;
 use crate::report::code::stata::{stata, StataModel};
 use crate::spec::PanelSpec;
 use crate::within::group_means;

@@ -4,9 +4,9 @@
 
 use super::{labels, no_regressors, Room};
 use crate::data::Prepared;
-use crate::diagnostic::{DropReason, Stage};
-use crate::engine::Estimated;
+use crate::drop_reason::{DropReason, Stage};
 use crate::error::NotEnoughData;
+use crate::estimated::Estimated;
 use crate::fit::{DroppedTerm, Fit};
 use crate::linalg::least_squares;
 use crate::linear::{collinear_terms, LinearCore};

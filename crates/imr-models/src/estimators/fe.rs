@@ -6,56 +6,17 @@
 
 use super::pooled::pooled_core;
 use super::re::hausman_test;
+use super::within_regression::fe_core;
 use super::{all_columns, no_regressors, slopes_of, Absorbs, Room};
 use crate::data::Prepared;
-use crate::diagnostic::Stage;
-use crate::engine::Estimated;
-use crate::fit::{DroppedTerm, Fit};
+use crate::estimated::Estimated;
+use crate::fit::Fit;
 use crate::hypothesis::f_effects;
-use crate::linalg::least_squares;
-use crate::linear::{collinear_terms, r2_stata, scaled_owned, varying_within, LinearCore};
+use crate::linear::r2_stata;
 use crate::report::code::r::{r_sample, r_t_df, r_weights, R_HAUSMAN, R_SWAMY_ARORA, R_VARIES};
 use crate::report::code::stata::StataModel;
 use crate::spec::{Estimator, PanelSpec, VcovKind};
-use crate::within::demean;
 use crate::{Diagnostic, ModelError};
-
-/// The within (entity fixed effects) regression on the given regressors; regressors without
-/// within variation are dropped with the reason.
-pub(crate) fn fe_core(
-    prep: &Prepared,
-    columns: &[usize],
-    weighted: bool,
-) -> (LinearCore, Vec<DroppedTerm>, Vec<usize>) {
-    let g = prep.n_entities();
-    let weights = if weighted {
-        prep.weights.as_deref()
-    } else {
-        None
-    };
-    let sqrt_w: Option<Vec<f64>> = weights.map(|w| w.iter().map(|v| v.sqrt()).collect());
-    // unweighted, the within transformation is the design column; weighted, the weighted one
-    let (candidates, design, mut dropped) =
-        varying_within(prep, columns, |j, within| match weights {
-            None => within,
-            Some(_) => scaled_owned(
-                demean(&prep.x[j], &prep.entity, g, weights),
-                sqrt_w.as_deref(),
-            ),
-        });
-    let y = scaled_owned(demean(&prep.y, &prep.entity, g, weights), sqrt_w.as_deref());
-    let ls = least_squares(&design, &y);
-    dropped.extend(collinear_terms(
-        &ls,
-        |c| prep.x_names[candidates[c]].clone(),
-        Stage::EntityEffects,
-    ));
-    let kept: Vec<usize> = ls.kept.iter().map(|&k| candidates[k]).collect();
-    let terms = kept.iter().map(|&j| prep.x_names[j].clone()).collect();
-    // the g entity effects are nested in the entity clusters: only the constant counts in CR1
-    let core = LinearCore::within(terms, design, ls, prep.entity.clone(), g, g, 1);
-    (core, dropped, kept)
-}
 
 fn fit(prep: &mut Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
     let weighted = prep.weights.is_some();

@@ -1,11 +1,15 @@
 //! One file per estimator, as linfa keeps one per algorithm: the core that fits it on the
 //! [`Prepared`] panel, the adapter that turns the core into the [`Estimated`] part of a
 //! [`crate::Fit`], and the R and Stata lines that reproduce it. Each file ends in a [`Room`],
-//! which `Estimator::room` (spec.rs) registers; nothing else names an estimator.
+//! which `Estimator::room` (below) registers; nothing else names an estimator. What an
+//! [`Estimator`] says of itself (name, label, weights, z or t) is read from its room here, so
+//! that spec.rs, which the estimators' code reads, does not read them.
 //!
-//! Adding one: write `estimators/<name>.rs` with its `ROOM`, then in spec.rs add the variant
-//! of [`crate::Estimator`] (with its `clap` help), its place in `Estimator::ALL` and its arm in
-//! `Estimator::room`.
+//! Beside them, within_regression.rs: the within regression that `fe` fits and `re` builds on.
+//!
+//! Adding one: write `estimators/<name>.rs` with its `ROOM`; in spec.rs add the variant of
+//! [`Estimator`] (with its `clap` help) and its place in `Estimator::ALL`; here its module and
+//! its arm in `Estimator::room`.
 
 pub(crate) mod be;
 pub(crate) mod cre;
@@ -15,14 +19,15 @@ pub(crate) mod poisson_fe;
 pub(crate) mod pooled;
 pub(crate) mod re;
 pub(crate) mod twfe;
+mod within_regression;
 
 use crate::data::Prepared;
-use crate::engine::Estimated;
 use crate::error::NoRegressors;
+use crate::estimated::Estimated;
 use crate::fit::{DroppedTerm, Fit};
 use crate::linear::LinearCore;
 use crate::report::code::stata::StataModel;
-use crate::spec::PanelSpec;
+use crate::spec::{Estimator, PanelSpec};
 use crate::ModelError;
 use nalgebra::{DMatrix, DVector};
 
@@ -60,6 +65,59 @@ pub(crate) struct Room {
     pub r_model: fn(&Fit) -> String,
     /// The Stata lines of the model, after the data are read and `xtset`.
     pub stata_model: fn(&StataModel) -> String,
+}
+
+impl Estimator {
+    /// The estimator's room: its file under `estimators/`, where everything that makes it
+    /// what it is lives. Registering an estimator is its variant and its place in
+    /// [`Estimator::ALL`] (spec.rs), its module above and its arm here.
+    pub(crate) fn room(self) -> &'static Room {
+        match self {
+            Estimator::Pooled => &pooled::ROOM,
+            Estimator::Fe => &fe::ROOM,
+            Estimator::Twfe => &twfe::ROOM,
+            Estimator::Re => &re::ROOM,
+            Estimator::Be => &be::ROOM,
+            Estimator::Fd => &fd::ROOM,
+            Estimator::Cre => &cre::ROOM,
+            Estimator::PoissonFe => &poisson_fe::ROOM,
+        }
+    }
+
+    /// The name used on the command line and in JSON (`fe`, `poisson-fe`, …).
+    pub fn name(self) -> &'static str {
+        self.room().name
+    }
+
+    /// The estimator's one short label in a language ("Fixed effects (within)", "Efectos fijos
+    /// (intragrupos)"): the Models view, the coefficient plot, the exported code and the findings'
+    /// longer phrases all start from it.
+    pub fn label_in(self, lang: imr_stats::Lang) -> &'static str {
+        let (es, en) = self.room().label;
+        lang.pick(es, en)
+    }
+
+    /// The English [`Estimator::label_in`] (the exported R and Stata code, the JSON's words).
+    pub fn label(self) -> &'static str {
+        self.label_in(imr_stats::Lang::En)
+    }
+
+    /// Parses a `--model` value.
+    pub fn from_name(name: &str) -> Option<Estimator> {
+        Estimator::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// Whether the estimator takes analytic weights: pooled, fe and twfe, as R and Stata do
+    /// (the others are fitted unweighted in R plm and Stata).
+    pub fn takes_weights(self) -> bool {
+        self.room().takes_weights
+    }
+
+    /// Inference uses the normal distribution (z) rather than Student's t (re, cre,
+    /// poisson-fe, as Stata). The rule every fit follows: `Reference::of` reads it.
+    pub fn uses_z(self) -> bool {
+        self.room().uses_z
+    }
 }
 
 pub(crate) fn sub_vector(v: &DVector<f64>, idx: &[usize]) -> DVector<f64> {

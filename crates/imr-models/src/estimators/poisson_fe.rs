@@ -20,8 +20,8 @@
 use super::{all_columns, Absorbs, Room};
 use crate::convention::Convention;
 use crate::data::Prepared;
-use crate::engine::Estimated;
 use crate::error::{InvalidValue, NoRegressors, NotConverged, NotEnoughData};
+use crate::estimated::Estimated;
 use crate::exclusion::{EntityDropReason, ExclusionReason};
 use crate::fit::{DroppedEntity, DroppedTerm, Fit, Reference};
 use crate::linalg::{least_squares, spd_inverse};
@@ -95,7 +95,7 @@ fn poisson_fe(prep: &Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError
     for &d in &rank.dropped {
         dropped.push(DroppedTerm {
             term: prep.x_names[candidates[d]].clone(),
-            reason: crate::diagnostic::DropReason::CombinationAfterEntityEffects {
+            reason: crate::drop_reason::DropReason::CombinationAfterEntityEffects {
                 name: prep.x_names[candidates[d]].clone(),
             },
         });

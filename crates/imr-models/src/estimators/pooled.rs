@@ -3,8 +3,8 @@
 
 use super::{all_columns, slopes_of, Room};
 use crate::data::Prepared;
-use crate::diagnostic::{DropReason, Stage};
-use crate::engine::Estimated;
+use crate::drop_reason::{DropReason, Stage};
+use crate::estimated::Estimated;
 use crate::fit::{DroppedTerm, Fit};
 use crate::hypothesis::breusch_pagan;
 use crate::linalg::least_squares;

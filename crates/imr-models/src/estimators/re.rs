@@ -17,12 +17,12 @@
 //! instead and can differ in σ²_u for unbalanced panels.
 
 use super::be::be_core;
-use super::fe::fe_core;
 use super::pooled::pooled_core;
+use super::within_regression::fe_core;
 use super::{all_columns, slopes_of, sub_matrix, sub_vector, Room};
 use crate::data::Prepared;
-use crate::engine::Estimated;
 use crate::error::NotEnoughData;
+use crate::estimated::Estimated;
 use crate::fit::{ChiSquaredTest, DroppedTerm, Fit, ThetaSummary};
 use crate::hypothesis::{breusch_pagan, hausman, wald};
 use crate::linalg::least_squares;
@@ -118,7 +118,7 @@ pub(crate) fn re_core_given(
         .into_iter()
         .map(|(name, earlier)| DroppedTerm {
             term: name.clone(),
-            reason: crate::diagnostic::DropReason::QuasiDemeanedCollinear { name, earlier },
+            reason: crate::drop_reason::DropReason::QuasiDemeanedCollinear { name, earlier },
         })
         .collect();
     let has_intercept = ls.kept.first() == Some(&0);

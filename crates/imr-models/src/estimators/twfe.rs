@@ -5,9 +5,9 @@
 use super::pooled::pooled_core;
 use super::{no_regressors, Room};
 use crate::data::Prepared;
-use crate::diagnostic::{DropReason, Stage};
-use crate::engine::Estimated;
+use crate::drop_reason::{DropReason, Stage};
 use crate::error::NotConverged;
+use crate::estimated::Estimated;
 use crate::fit::DroppedTerm;
 use crate::hypothesis::f_effects;
 use crate::linalg::least_squares;

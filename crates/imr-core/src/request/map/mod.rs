@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 mod exports;
 mod prepared;
 mod stages;
+mod summary;
 #[cfg(test)]
 mod tests;
 
@@ -23,6 +24,7 @@ pub use exports::MapExport;
 pub use imr_map::weights::Contiguity;
 pub use prepared::PreparedBoundaries;
 pub use stages::{AreaRates, Coloured, MapCredits, YearSlice};
+pub use summary::{ClassSummary, LisaSummary, MapSummary, MoranSummary};
 
 /// Permutations of the LISA test when the request does not say (the page uses 999 too).
 pub const LISA_PERMUTATIONS: usize = 999;
@@ -240,10 +242,9 @@ pub struct MapResult {
     pub csv: String,
     /// The funnel plot (SVG), when asked for.
     pub funnel_svg: Option<String>,
-    /// The JSON summary: classes with limits and counts, areas without data, codes matched and
-    /// unmatched on either side, Moran's I (permutation and analytical tests, and the
-    /// EB-standardised I of a rate map) and LISA counts.
-    pub summary: serde_json::Value,
+    /// The map in numbers, as `imr map` prints it: classes with limits and counts, areas
+    /// without data, codes matched and unmatched on either side, Moran's I and LISA counts.
+    pub summary: MapSummary,
     /// Data codes that have no boundary, listed in the request's language.
     pub unmatched_data: Vec<String>,
 }

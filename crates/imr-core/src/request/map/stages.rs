@@ -2,12 +2,13 @@
 //! Moran's I, the funnel plot and the table's rates; and `run`, which chains them for `imr map`.
 
 use super::super::{BoundaryProblem, CodeMismatch, ColumnUse, RequestError, SpatialStatistic};
+use super::summary::{ClassSummary, LisaSummary, MapSummary, MoranSummary};
 use super::{
     Boundaries, MapContext, MapRequest, MapResult, PreparedBoundaries, ValidatedMap, LISA_ALPHA,
     LISA_PERMUTATIONS,
 };
 use crate::panel::Panel;
-use imr_map::autocorrelation::{lisa, moran, moran_rate, Lisa, LisaCluster, Moran, MoranRateError};
+use imr_map::autocorrelation::{lisa, moran, moran_rate, Lisa, Moran, MoranRateError};
 use imr_map::classify::Classification;
 use imr_map::funnel::funnel;
 use imr_map::geometry::{GeoLayer, PropertyKeys};
@@ -16,13 +17,8 @@ use imr_map::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb};
 use imr_map::svg::{choropleth_svg, funnel_svg, Colouring, FunnelText, MapText};
 use imr_map::weights::Weights;
 use imr_map::year_map::{colour_values_flagged, Measure, YearData};
-use serde_json::json;
 
 /// JSON has no infinity: open class limits are null.
-fn finite(v: f64) -> Option<f64> {
-    v.is_finite().then_some(v)
-}
-
 /// One year's rows aligned to the areas of the boundaries, with each area's plausibility flag
 /// and the data the map's estimates use.
 #[derive(Debug, Clone, PartialEq)]
@@ -447,17 +443,9 @@ impl ValidatedMap {
         // The LISA cluster map colours by cluster instead of class (the page's "LISA cluster map").
         let (colouring, lisa_summary) = if request.lisa {
             let (colouring, l) = request.lisa_colouring(&values, &slice, weights)?;
-            let count = |c: LisaCluster| l.clusters.iter().filter(|&&k| k == c).count();
-            let summary = json!({
-                "alpha": l.alpha, "permutations": l.permutations, "seed": l.seed,
-                "high_high": count(LisaCluster::HighHigh), "low_low": count(LisaCluster::LowLow),
-                "high_low": count(LisaCluster::HighLow), "low_high": count(LisaCluster::LowHigh),
-                "not_significant": count(LisaCluster::NotSignificant),
-                "neighbourless": count(LisaCluster::Neighbourless), "no_data": count(LisaCluster::NoData),
-            });
-            (colouring, summary)
+            (colouring, Some(LisaSummary::from(&l)))
         } else {
-            (colouring, serde_json::Value::Null)
+            (colouring, None)
         };
         let svg = choropleth_svg(layout, &colouring, &map_text);
         let data = &slice.data;
@@ -468,53 +456,50 @@ impl ValidatedMap {
         } else {
             None
         };
-        let moran_json = |m: Moran| {
-            json!({"i": m.i, "expected": m.expected, "p_value": m.p_value, "z": m.z,
-                   "permutations": m.permutations, "seed": m.seed, "areas": m.n,
-                   "z_norm": finite(m.z_norm), "p_norm": finite(m.p_norm),
-                   "z_rand": m.z_rand.and_then(finite), "p_rand": m.p_rand.and_then(finite)})
-        };
-        let moran_summary = match request.moran_test(&values, &slice, weights) {
-            Some(m) => moran_json(m?),
-            None => serde_json::Value::Null,
-        };
-        let eb_moran_summary = match request.eb_moran_test(&slice, weights) {
-            Some(m) => moran_json(m?),
-            None => serde_json::Value::Null,
-        };
+        let moran_summary = request
+            .moran_test(&values, &slice, weights)
+            .transpose()?
+            .map(MoranSummary::from);
+        let eb_moran_summary = request
+            .eb_moran_test(&slice, weights)
+            .transpose()?
+            .map(MoranSummary::from);
         let matched = matching
             .area_of_entity
             .iter()
             .filter(|a| a.is_some())
             .count();
         let flagged = &slice.flagged;
-        let no_data: Vec<&str> = (0..n_areas)
-            .filter(|&a| classification.class_of[a].is_none() && !slice.left_out[a])
-            .map(|a| layer.areas[a].code.as_str())
-            .collect();
-        let summary = json!({
-            "year": request.year,
-            "value": request.value_column().unwrap_or("rate"),
-            "smoothing": request.smooth.name(),
-            "contiguity": request.contiguity.name(),
-            "method": self.method.name(),
-            "breaks": classification.breaks,
-            "classes": classification.classes.iter().map(|c| json!({
-                "lower": finite(c.lower), "upper": finite(c.upper), "count": c.count, "label": c.label(decimals)
-            })).collect::<Vec<_>>(),
-            "areas": n_areas,
-            "flagged": (0..n_areas).filter(|&a| flagged[a]).map(|a| layer.areas[a].code.as_str()).collect::<Vec<_>>(),
-            "flagged_in_breaks": request.include_flagged,
-            "flagged_left_out": slice.left_out_codes(layer),
-            "no_data": no_data,
-            "matched_data": matched,
-            "unmatched_data": matching.unmatched_data,
-            "unmatched_geometry": matching.unmatched_geometry,
-            "not_drawn": layout.not_drawn(),
-            "moran": moran_summary,
-            "eb_moran": eb_moran_summary,
-            "lisa": lisa_summary,
-        });
+        let codes = |keep: &dyn Fn(usize) -> bool| -> Vec<String> {
+            (0..n_areas)
+                .filter(|&a| keep(a))
+                .map(|a| layer.areas[a].code.clone())
+                .collect()
+        };
+        let owned = |codes: Vec<&str>| codes.into_iter().map(str::to_owned).collect();
+        let summary = MapSummary {
+            year: request.year,
+            value: request.value_column().unwrap_or("rate").to_owned(),
+            smoothing: request.smooth.name(),
+            contiguity: request.contiguity.name(),
+            method: self.method.name(),
+            classes: (classification.classes.iter())
+                .map(|c| ClassSummary::of(c, decimals))
+                .collect(),
+            breaks: classification.breaks,
+            areas: n_areas,
+            flagged: codes(&|a| flagged[a]),
+            flagged_in_breaks: request.include_flagged,
+            flagged_left_out: owned(slice.left_out_codes(layer)),
+            no_data: codes(&|a| classification.class_of[a].is_none() && !slice.left_out[a]),
+            matched_data: matched,
+            unmatched_data: matching.unmatched_data.clone(),
+            unmatched_geometry: matching.unmatched_geometry.clone(),
+            not_drawn: owned(layout.not_drawn()),
+            moran: moran_summary,
+            eb_moran: eb_moran_summary,
+            lisa: lisa_summary,
+        };
         Ok(MapResult {
             svg,
             csv,

@@ -1,33 +1,11 @@
-//! The reader's files kept in this browser, so that a reload (phones reload background tabs)
-//! brings back the data she uploaded instead of silently returning to the bundled dataset.
-//!
-//! The page's own storage, IndexedDB (database `imr-atlas`, store `kept`): nothing is sent
-//! anywhere (the page's Content-Security-Policy forbids any other connection). What is kept:
-//!
-//! - a file read on the page's thread (≤ 4 MiB): its exact bytes;
-//! - a big file read by the worker (> 4 MiB): its `File` object, which IndexedDB stores by
-//!   copying the file's contents into the browser's storage (the handle alone would not survive
-//!   a reload); on reload the worker reads that copy again, with its progress bar;
-//! - health-ministry microdata: not the file of hundreds of MB but the counts the worker
-//!   aggregated from it (`imr_microdata_conteos.csv`, a loaded file like any other);
-//!
-//! with each file's column roles (by position in its header, the same file gives the same
-//! header) and the year of files without a year column. One record `meta` lists the files by
-//! key; each file is its own record, written once (a role change rewrites `meta` only).
-//!
-//! When the bundled data are loaded (the "remove my data" button, "Use bundled data", or no
-//! file readable) the store is emptied. A `localStorage` hint says whether files are kept, so
-//! that a visit with nothing kept loads the bundled data at once, without waiting for the
-//! store to open. A browser that keeps nothing for this page (a file
-//! opened from disk in some browsers, private windows, a full disk) says so above the views:
-//! the data stay loaded until the page is reloaded.
+//! The store of the kept files: IndexedDB database `imr-atlas`, object store `kept`, one
+//! record `meta` listing the files by key and one record per file (its bytes, or its `File`,
+//! which IndexedDB stores by copying its contents). Writes start when asked, so that they keep
+//! the order of the changes; each returns a future that says when it is written.
 
-use crate::components::csv_upload::{parse_in_worker, CsvUpload, Stop, UploadStatus};
-use crate::state::{read_owned_file, AppState, BlobKey, LoadedFile};
+use crate::state::{BlobKey, LoadedFile};
 use imr_core::ingest::{ColumnRoles, Role};
 use js_sys::{Array, Object, Promise, Reflect, Uint8Array};
-use leptos::prelude::*;
-use leptos::task::spawn_local;
 use std::cell::RefCell;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -43,30 +21,10 @@ const FORMAT: u32 = 1;
 /// data instead (a storage that never answers must not leave the page empty).
 const OPEN_TIMEOUT_MS: i32 = 4000;
 
-/// What the page says about the reader's kept data, above the views.
-#[derive(Debug, Clone, PartialEq)]
-pub enum KeptStatus {
-    /// Nothing to add to the names of the files (or the bundled data are shown).
-    Quiet,
-    /// The kept files are being read again after a reload.
-    Restoring,
-    /// The reader removed her data.
-    Removed,
-    /// The files could not be kept: the browser's reason, or `None` when this browser keeps
-    /// nothing for this page.
-    NotKept(Option<String>),
-}
-
-/// The kept data's status, provided through context.
-#[derive(Clone, Copy)]
-pub struct Kept {
-    pub status: RwSignal<KeptStatus>,
-}
-
 /// A loaded file as the store knows it: by its `File` handle, or by its bytes (the same `Arc`,
 /// held here so that its address cannot be another file's while it is listed).
 #[derive(Debug, Clone)]
-enum Identity {
+pub(super) enum Identity {
     Blob(BlobKey),
     Bytes(Arc<Vec<u8>>),
 }
@@ -82,7 +40,7 @@ impl PartialEq for Identity {
 }
 
 impl Identity {
-    fn of(file: &LoadedFile) -> Identity {
+    pub(super) fn of(file: &LoadedFile) -> Identity {
         match file.blob {
             Some(key) => Identity::Blob(key),
             None => Identity::Bytes(file.bytes.clone()),
@@ -98,99 +56,12 @@ thread_local! {
     static NEXT_KEY: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
-/// The `localStorage` key that says files are kept: read synchronously at start, so that a
-/// page with nothing kept (the usual visit) loads the bundled data at once, as it always did,
-/// instead of after the store has opened.
-const HINT: &str = "imr-atlas-kept";
-
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
-/// Whether the last write kept files (the hint; the store itself decides).
-fn hinted() -> bool {
-    local_storage().is_some_and(|s| s.get_item(HINT).ok().flatten().is_some())
-}
-
-fn set_hint(kept: bool) {
-    if let Some(storage) = local_storage() {
-        let _ = match kept {
-            true => storage.set_item(HINT, "1"),
-            false => storage.remove_item(HINT),
-        };
-    }
-}
-
-/// Opens the store and loads what it keeps, or the bundled data when it keeps nothing; from
-/// then on keeps every change of the loaded files. Called once, by the app. With nothing kept
-/// (no hint) the bundled data load at once and the store opens behind them.
-pub fn start(state: AppState, upload: CsvUpload) -> Kept {
-    let kept = Kept {
-        status: RwSignal::new(KeptStatus::Quiet),
-    };
-    let hinted = hinted();
-    if !hinted {
-        state.load_bundled();
-    }
-    spawn_local(async move {
-        let opened = open().await;
-        // Whether data are shown: the bundled data loaded at once, or the kept files restored.
-        let shown = match opened {
-            Ok(db) => {
-                OPEN.with(|o| *o.borrow_mut() = Some(db));
-                if hinted {
-                    kept.status.set(KeptStatus::Restoring);
-                    let restored = restore(state, upload).await;
-                    kept.status.set(KeptStatus::Quiet);
-                    restored
-                } else {
-                    true
-                }
-            }
-            Err(_) => {
-                kept.status.set(KeptStatus::NotKept(None));
-                !hinted
-            }
-        };
-        if !shown {
-            state.load_bundled();
-        }
-        // From now on every change of the loaded files is kept.
-        Effect::new(move |_| {
-            let bundled = state.bundled.get();
-            let time_value = state.time_value.get();
-            let outcome = state.files.with(|files| {
-                state.roles.with(|roles| match bundled {
-                    true => forget(),
-                    false => keep(files, roles, time_value),
-                })
-            });
-            if let Some(pending) = outcome {
-                spawn_local(async move {
-                    let written = pending.await;
-                    if written.is_ok() {
-                        set_hint(!bundled);
-                    }
-                    match (written, bundled) {
-                        (Ok(()), _) => kept.status.update(|s| {
-                            if matches!(s, KeptStatus::NotKept(Some(_))) {
-                                *s = KeptStatus::Quiet;
-                            }
-                        }),
-                        (Err(reason), false) => kept.status.set(KeptStatus::NotKept(Some(reason))),
-                        (Err(_), true) => {}
-                    }
-                });
-            }
-        });
-    });
-    kept
-}
-
-/// "Remove my data": the store emptied (by the bundled data's load) and the bundled data shown.
-pub fn remove_my_data(state: AppState, kept: Kept) {
-    state.load_bundled();
-    kept.status.set(KeptStatus::Removed);
+/// Opens the database (created at the first visit) for the store's reads and writes; `Err`
+/// with the reason when this browser keeps nothing for the page.
+pub(super) async fn open_store() -> Result<(), String> {
+    let db = open().await?;
+    OPEN.with(|o| *o.borrow_mut() = Some(db));
+    Ok(())
 }
 
 /// The database, opened (created at the first visit).
@@ -279,11 +150,11 @@ fn transaction() -> Option<IdbTransaction> {
     })
 }
 
-type Pending = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>>;
+pub(super) type Pending = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>>;
 
 /// Empties the store (the bundled data are shown). Started now, so that writes keep the
 /// order of the changes; the future says when it is done.
-fn forget() -> Option<Pending> {
+pub(super) fn forget() -> Option<Pending> {
     let transaction = transaction()?;
     let cleared = transaction
         .object_store(STORE)
@@ -298,7 +169,11 @@ fn forget() -> Option<Pending> {
 /// Keeps the readable `files` with their `roles` and the year of files without a year
 /// column: each file not yet in the store is written, `meta` is rewritten, and the files no
 /// longer loaded are deleted. Started now (see [`forget`]).
-fn keep(files: &[LoadedFile], roles: &[ColumnRoles], time_value: Option<i64>) -> Option<Pending> {
+pub(super) fn keep(
+    files: &[LoadedFile],
+    roles: &[ColumnRoles],
+    time_value: Option<i64>,
+) -> Option<Pending> {
     let transaction = transaction()?;
     let written = (|| -> Result<(), JsValue> {
         let store = transaction.object_store(STORE)?;
@@ -399,12 +274,19 @@ async fn get(key: &str) -> Result<JsValue, String> {
     settle(&request, false).await
 }
 
-/// Loads the kept files with their roles and year; false when there are none (or none can be
-/// read again), and then the store is emptied of what it held.
-async fn restore(state: AppState, upload: CsvUpload) -> bool {
-    let Ok(meta) = get(META).await else {
-        return false;
-    };
+/// One kept file as the store holds it: its key, name, column roles and contents (a
+/// `Uint8Array` of its bytes or a `Blob` of the browser's copy).
+pub(super) struct KeptFile {
+    pub key: String,
+    pub name: String,
+    pub roles: ColumnRoles,
+    pub data: JsValue,
+}
+
+/// The kept files that can be read again, with the year of files without a year column; `None`
+/// when the store keeps none of this format (it is then emptied of what it held).
+pub(super) async fn kept_files() -> Option<(Vec<KeptFile>, Option<i64>)> {
+    let meta = get(META).await.ok()?;
     let format = Reflect::get(&meta, &"format".into())
         .ok()
         .and_then(|f| f.as_f64());
@@ -412,7 +294,7 @@ async fn restore(state: AppState, upload: CsvUpload) -> bool {
         if let Some(pending) = forget() {
             let _ = pending.await;
         }
-        return false;
+        return None;
     }
     let listed: Array = Reflect::get(&meta, &"files".into())
         .ok()
@@ -422,9 +304,7 @@ async fn restore(state: AppState, upload: CsvUpload) -> bool {
         .ok()
         .and_then(|y| y.as_f64())
         .map(|y| y as i64);
-    let mut loaded: Vec<LoadedFile> = Vec::new();
-    let mut roles: Vec<ColumnRoles> = Vec::new();
-    let mut stored: Vec<(Identity, String)> = Vec::new();
+    let mut files = Vec::new();
     for entry in listed.iter() {
         let text = |field: &str| {
             Reflect::get(&entry, &field.into())
@@ -434,50 +314,19 @@ async fn restore(state: AppState, upload: CsvUpload) -> bool {
         };
         let (key, name) = (text("key"), text("name"));
         let Ok(data) = get(&key).await else { continue };
-        let file = if let Some(bytes) = data.dyn_ref::<Uint8Array>() {
-            read_owned_file(&name, bytes.to_vec())
-        } else if let Some(blob) = data.dyn_ref::<web_sys::Blob>() {
-            let handle = match blob.dyn_ref::<web_sys::File>() {
-                Some(f) => f.clone(),
-                None => match web_sys::File::new_with_blob_sequence(&Array::of1(blob), &name) {
-                    Ok(f) => f,
-                    Err(_) => continue,
-                },
-            };
-            match parse_in_worker(&handle, upload).await {
-                Ok(table) => LoadedFile {
-                    name,
-                    bytes: Default::default(),
-                    blob: Some(BlobKey::keep(handle)),
-                    table: Ok(Arc::new(table)),
-                },
-                Err(Stop::Cancelled) => continue,
-                Err(Stop::Failed(failure)) => {
-                    upload.status.set(UploadStatus::Failed(failure));
-                    continue;
-                }
-            }
-        } else {
-            continue;
-        };
-        if file.table.is_err() {
-            continue;
-        }
-        roles.push(roles_from_js(
-            &Reflect::get(&entry, &"roles".into()).unwrap_or_default(),
-        ));
-        stored.push((Identity::of(&file), key));
-        loaded.push(file);
+        let roles = roles_from_js(&Reflect::get(&entry, &"roles".into()).unwrap_or_default());
+        files.push(KeptFile {
+            key,
+            name,
+            roles,
+            data,
+        });
     }
-    if loaded.is_empty() {
-        if let Some(pending) = forget() {
-            let _ = pending.await;
-        }
-        return false;
-    }
+    Some((files, time_value))
+}
+
+/// The loaded files the store holds, by key: set after the kept files are loaded again, so that
+/// the next write keeps them without writing them twice.
+pub(super) fn remember(stored: Vec<(Identity, String)>) {
     STORED.with(|s| *s.borrow_mut() = stored);
-    state.bundled.set(false);
-    state.time_value.set(time_value);
-    state.load(loaded, Some(roles));
-    true
 }

@@ -1,9 +1,10 @@
-//! Application state: the loaded files, the column roles chosen for each, and the validated panel
-//! and rates derived from them. Core results are wrapped in [`Shared`] so memos compare by
-//! identity instead of deep equality.
+//! Application state, provided through context: [`AppState`], the loaded files (files.rs), the
+//! column roles chosen for each, and the validated panel and rates derived from them; and
+//! [`AnalysisState`] (analysis.rs), what every view's analysis shares beside the data. The
+//! views' results are kept by [`cache::RequestCache`]. Core results are wrapped in [`Shared`]
+//! so memos compare by identity instead of deep equality.
 
-use crate::components::assets;
-use imr_core::analysis::AnalysisError;
+use crate::assets;
 use imr_core::ingest::{build_panel, ColumnRoles, IngestError, IngestOptions, RawTable};
 use imr_core::panel::Panel;
 use imr_core::rates::RateTable;
@@ -11,94 +12,14 @@ use imr_core::request::InputSpec;
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// An `Arc` whose equality is identity: a memo holding it notifies only when recomputed.
-#[derive(Debug)]
-pub struct Shared<T>(pub Arc<T>);
+mod analysis;
+pub mod cache;
+mod files;
+mod shared;
 
-impl<T> Clone for Shared<T> {
-    fn clone(&self) -> Self {
-        Shared(self.0.clone())
-    }
-}
-
-impl<T> PartialEq for Shared<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl<T> std::ops::Deref for Shared<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-/// One file the user gave: its bytes (kept for "save analysis") and the table read from them, or
-/// the reason it cannot be read. Cloning it clones `Arc`s only: no table or bytes are copied.
-#[derive(Debug, Clone)]
-pub struct LoadedFile {
-    pub name: String,
-    /// The file's bytes; empty when `blob` keeps the file instead.
-    pub bytes: Arc<Vec<u8>>,
-    /// A big upload parsed in the worker (src/components/csv_upload/) keeps the browser's
-    /// `File` handle instead of its bytes, read again only when the analysis is saved.
-    pub blob: Option<BlobKey>,
-    pub table: Result<Arc<RawTable>, FileError>,
-}
-
-/// Why a file gave no table: a value, worded in the page's language where it is shown.
-#[derive(Debug, Clone, PartialEq)]
-pub enum FileError {
-    Ingest(IngestError),
-    Analysis(AnalysisError),
-    /// The browser could not read the file; `detail` is its error.
-    Unreadable {
-        name: String,
-        detail: String,
-    },
-}
-
-impl FileError {
-    pub fn text(&self, lang: crate::i18n::Lang) -> String {
-        match self {
-            FileError::Ingest(e) => e.text(lang),
-            FileError::Analysis(e) => e.text(lang),
-            FileError::Unreadable { name, detail } => {
-                (crate::messages::messages(lang).data.cannot_read_file)(name, detail)
-            }
-        }
-    }
-}
-
-/// A `File` the page keeps in [`BLOBS`] (a `File` is not `Send`, so it cannot sit in a signal).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct BlobKey(u32);
-
-thread_local! {
-    /// The `File` handles of loaded big uploads; pruned by [`AppState::load`] to those loaded.
-    static BLOBS: std::cell::RefCell<std::collections::BTreeMap<BlobKey, web_sys::File>> =
-        const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
-    static NEXT_BLOB: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-impl BlobKey {
-    /// Keeps `file` and returns its key.
-    pub fn keep(file: web_sys::File) -> BlobKey {
-        let key = BlobKey(NEXT_BLOB.with(|n| {
-            let key = n.get();
-            n.set(key.wrapping_add(1));
-            key
-        }));
-        BLOBS.with(|b| b.borrow_mut().insert(key, file));
-        key
-    }
-
-    /// The kept file, if it is still loaded.
-    pub fn file(self) -> Option<web_sys::File> {
-        BLOBS.with(|b| b.borrow().get(&self).cloned())
-    }
-}
+pub use analysis::AnalysisState;
+pub use files::{read_file, read_owned_file, BlobKey, FileError, LoadedFile};
+pub use shared::Shared;
 
 /// The views of the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -211,7 +132,7 @@ impl AppState {
         // Forget the `File` handles of files no longer loaded.
         let kept: std::collections::BTreeSet<BlobKey> =
             loaded.iter().filter_map(|f| f.blob).collect();
-        BLOBS.with(|b| b.borrow_mut().retain(|key, _| kept.contains(key)));
+        BlobKey::keep_only(&kept);
         self.roles.set(roles);
         self.files.set(loaded);
     }
@@ -254,6 +175,14 @@ impl AppState {
     }
 }
 
+/// Whether the loaded panel's deaths are derived from a published rate (tracked; the
+/// [`AppState`] from context).
+pub fn deaths_derived() -> bool {
+    expect_context::<AppState>()
+        .panel
+        .with(|p| matches!(p, Some(Ok(p)) if p.deaths_derived))
+}
+
 /// The bundled dataset: Chile's 345 communes, 2001–2021 (see `public/data/SOURCES.md`).
 pub const BUNDLED_NAME: &str = imr_core::data::BUNDLED_PANEL_FILE;
 /// The births and infant deaths of the bundled dataset (`public/data/SOURCES.md`). Their names
@@ -266,7 +195,7 @@ impl AppState {
     /// births `nacidos_vivos`, deaths `defunciones_infantiles` (counts; the published rate beside
     /// them, `tmi_sinim`, is guessed as the rate and not read where deaths are given).
     ///
-    /// The file is the page's own (src/components/assets.rs), read the first time it is needed:
+    /// The file is the page's own (src/assets.rs), read the first time it is needed:
     /// until it arrives `bundled_loading` is true, and if other data are loaded meanwhile
     /// (`bundled` false again) it is not shown. A file the browser cannot read is shown as
     /// the Data view shows an unreadable upload.
@@ -310,24 +239,6 @@ impl AppState {
             vec![roles]
         });
         self.load(vec![file], preset);
-    }
-}
-
-/// Reads bytes into a loaded file (copying them: for bytes the caller keeps).
-pub fn read_file(name: &str, bytes: &[u8]) -> LoadedFile {
-    read_owned_file(name, bytes.to_vec())
-}
-
-/// Reads bytes into a loaded file, which keeps them (no copy).
-pub fn read_owned_file(name: &str, bytes: Vec<u8>) -> LoadedFile {
-    let table = RawTable::from_bytes(name, &bytes)
-        .map(Arc::new)
-        .map_err(FileError::Ingest);
-    LoadedFile {
-        name: name.to_owned(),
-        bytes: Arc::new(bytes),
-        blob: None,
-        table,
     }
 }
 
