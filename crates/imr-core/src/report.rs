@@ -95,6 +95,17 @@ pub enum ExclusionReason {
         published_in: i64,
         found: LaggedRateSource,
     },
+    /// A row of totals ("Total País", "Total", "TOTAL REGIÓN", "Subtotal"): its first filled
+    /// cell, `value`, starts with such a word. Agencies' tables end or interleave them; read as
+    /// an area they would count every death twice.
+    TotalsRow {
+        value: String,
+    },
+    /// A note under or above a table ("Fuente: …", "Nota: …", "(*) …"): its first filled cell,
+    /// `value` (the first 80 characters), starts so.
+    NoteRow {
+        value: String,
+    },
 }
 
 /// Why the row that publishes a lagged rate gives none ([`ExclusionReason::NoLaggedRate`]).
@@ -216,6 +227,10 @@ impl ExclusionReason {
                 years_word(*lag, lang),
                 found.text(lang)
             ),
+            TotalsRow { value } => {
+                format!("fila de totales (\"{value}\"), no una comuna")
+            }
+            NoteRow { value } => format!("nota al pie o encabezado (\"{value}\"), no un dato"),
         }
     }
 }
@@ -300,6 +315,8 @@ impl std::fmt::Display for ExclusionReason {
                 years_word(*lag, crate::Lang::En),
                 found.text(crate::Lang::En)
             ),
+            TotalsRow { value } => write!(f, "a totals row (\"{value}\"), not an area"),
+            NoteRow { value } => write!(f, "a note (\"{value}\"), not a data row"),
         }
     }
 }
