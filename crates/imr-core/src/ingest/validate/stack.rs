@@ -137,7 +137,8 @@ struct Stack<'t, 'a> {
     plan: &'a Plan,
     codes: &'a EntityCodes,
     keep_repeated_keys: bool,
-    /// The year of the rows of a table without a time column ([`IngestOptions::time_value`]).
+    /// The year of the rows of a table without a time column ([`IngestOptions::time_value`])
+    /// unless the table gives its own ([`RawTable::time_given`]).
     time_given: Option<i64>,
     /// When deaths are derived from a rate: the rates and births as read, for the lag phase.
     rates: Option<RateCells>,
@@ -182,7 +183,11 @@ impl<'t> Stack<'t, '_> {
         self.rows.pad_numeric();
         let excluded = report.excluded.len() - excluded_before;
         report.files.push(FileReport {
-            time_given: self.time_given.filter(|_| main.roles.time.is_none()),
+            time_given: main
+                .table
+                .time_given
+                .or(self.time_given)
+                .filter(|_| main.roles.time.is_none()),
             ..file_report(main.table, main.roles, "main", excluded, None)
         });
     }
@@ -214,9 +219,9 @@ impl<'t> Stack<'t, '_> {
         let (table, columns) = (main.table, &main.columns);
         let known = Known::walked(&columns.width_ok, &columns.years, read);
         let (raw_entity, time) = record_key(table, &rec, main.roles, known)?;
-        // No time column: the year given (`time_value`), else a cross-section (`time_optional`):
-        // one period, time 0.
-        let time = time.unwrap_or(self.time_given.unwrap_or(0));
+        // No time column: the year given to this table, else to every such table
+        // (`time_value`), else a cross-section (`time_optional`): one period, time 0.
+        let time = time.unwrap_or(table.time_given.or(self.time_given).unwrap_or(0));
         let (births, deaths, rate) = match &mut self.rates {
             None => {
                 let (births, deaths) = read_counts(table, &rec, main.roles)?;
