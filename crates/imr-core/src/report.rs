@@ -106,6 +106,31 @@ pub enum ExclusionReason {
     NoteRow {
         value: String,
     },
+    /// A code read in DEIS's code system of its year that is the code of a commune created
+    /// after that year: the commune did not exist then, and its code is not matched to another.
+    /// Boxed: the largest reason, it would widen every exclusion.
+    NotYetCreated(Box<NotYetCreated>),
+    /// A code read in DEIS's code system of its year that no commune had in that system.
+    UnknownCodeOfSystem {
+        code: String,
+        system: String,
+        time: i64,
+    },
+}
+
+/// A code of a commune not yet created in the year of its row ([`ExclusionReason::NotYetCreated`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NotYetCreated {
+    /// The code as written.
+    pub code: String,
+    /// DEIS's system it was read in ("desde 2000").
+    pub system: String,
+    /// The row's year.
+    pub time: i64,
+    /// The commune whose code it is, its 2018 code, and the year it was created.
+    pub commune: String,
+    pub code_2018: String,
+    pub created: i64,
 }
 
 /// Why the row that publishes a lagged rate gives none ([`ExclusionReason::NoLaggedRate`]).
@@ -231,6 +256,23 @@ impl ExclusionReason {
                 format!("fila de totales (\"{value}\"), no una comuna")
             }
             NoteRow { value } => format!("nota al pie o encabezado (\"{value}\"), no un dato"),
+            NotYetCreated(n) => {
+                let self::NotYetCreated {
+                    code,
+                    system,
+                    time,
+                    commune,
+                    code_2018,
+                    created,
+                } = n.as_ref();
+                format!(
+                "el código {code} (sistema DEIS «{system}», el de {time}) es de {commune} \
+                 ({code_2018}), creada en {created}: no existía en {time} y no se asigna a otra comuna"
+                )
+            }
+            UnknownCodeOfSystem { code, system, time } => format!(
+                "código de comuna desconocido \"{code}\" en el sistema DEIS «{system}» (el de {time})"
+            ),
         }
     }
 }
@@ -317,6 +359,26 @@ impl std::fmt::Display for ExclusionReason {
             ),
             TotalsRow { value } => write!(f, "a totals row (\"{value}\"), not an area"),
             NoteRow { value } => write!(f, "a note (\"{value}\"), not a data row"),
+            NotYetCreated(n) => {
+                let self::NotYetCreated {
+                    code,
+                    system,
+                    time,
+                    commune,
+                    code_2018,
+                    created,
+                } = n.as_ref();
+                write!(
+                f,
+                "code {code} (DEIS system \"{system}\", that of {time}) is {commune} \
+                 ({code_2018}), created in {created}: it did not exist in {time}, and the code is \
+                 not matched to another commune"
+                )
+            }
+            UnknownCodeOfSystem { code, system, time } => write!(
+                f,
+                "unknown commune code \"{code}\" in DEIS's \"{system}\" system (that of {time})"
+            ),
         }
     }
 }
@@ -386,6 +448,13 @@ pub struct IngestReport {
     pub files: Vec<FileReport>,
     /// Pre-2018 Ñuble codes (084xx) re-coded to 16xxx.
     pub recoded_codes: usize,
+    /// The years of main files whose codes were read in DEIS's code system of the year (the
+    /// engine's feature `historical-codes`; `imr`), not as 2018 codes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub code_systems: Vec<CodeSystemRead>,
+    /// Every code read in its year's system whose 2018 code differs, with the rows read so.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub historical_recodings: Vec<HistoricalRecoding>,
     /// Rows of a main file merged into the row of the same area and time from another main
     /// file because they carry the counts it lacks (births in one file, deaths in the other, as
     /// the health ministry publishes them). They count as used.
@@ -405,6 +474,30 @@ pub struct IngestReport {
     /// rate column.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rate_lag: Option<crate::lag::LagReport>,
+}
+
+/// A year of a main file whose codes were read in DEIS's code system of that year
+/// ([`IngestReport::code_systems`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CodeSystemRead {
+    pub file: String,
+    pub time: i64,
+    /// DEIS's name of the system: "hasta 1999", "desde 2000", "desde 2008".
+    pub system: &'static str,
+}
+
+/// A code of a year's system recoded to a different 2018 code
+/// ([`IngestReport::historical_recodings`]): in `file`, the rows of `time` with `code` (as
+/// written) are `commune`, `code_2018` today; `rows` of them were read.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HistoricalRecoding {
+    pub file: String,
+    pub time: i64,
+    pub system: &'static str,
+    pub code: String,
+    pub code_2018: String,
+    pub commune: String,
+    pub rows: usize,
 }
 
 /// A published rate that a rate lag moves to a year of which its area has no row

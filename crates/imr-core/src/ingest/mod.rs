@@ -19,8 +19,9 @@ pub mod table;
 mod validate;
 
 pub use crate::report::{
-    CellConflict, CellWarning, Exclusion, ExclusionReason, FileReport, IngestReport,
-    LaggedRateSource, MetadataLine, UnplacedRate, MAX_COUNT,
+    CellConflict, CellWarning, CodeSystemRead, Exclusion, ExclusionReason, FileReport,
+    HistoricalRecoding, IngestReport, LaggedRateSource, MetadataLine, NotYetCreated, UnplacedRate,
+    MAX_COUNT,
 };
 pub use columns::{ColumnRoles, Role};
 pub use decode::Encoding;

@@ -513,3 +513,64 @@ fn broken_or_hostile_spreadsheetml_gets_a_message() {
         (None, Problem::NoSuchSheet { sheet, .. }) if sheet == "2031"
     ));
 }
+
+/// The communes created in 2004, the only ones of the period whose codes in the older systems
+/// belong to their parent ("hasta 1999") or to no commune yet: Alto Hospicio (from Iquique),
+/// Hualpén (Talcahuano), Alto Biobío (Santa Bárbara), Cholchol (Nueva Imperial). INE's sheets
+/// list them from 2004 (`tests/data/ine_saip4026/PROVENANCE-counts.md` in imr-cli).
+const CREATED_2004: [&str; 4] = ["01107", "08112", "08314", "09121"];
+
+/// `imr-data`'s `cut_historico.csv` is DEIS's DPA2011 sheet as published
+/// (`tests/data/deis_dpa`): per commune, its 2018 CUT code (the "desde 2010" code, Ñuble's
+/// 084xx recoded), its name, its code in each of DEIS's four systems, and the year it was
+/// created when within the period (2004).
+#[test]
+fn the_historical_crosswalk_is_deis_table_as_published() {
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/deis_dpa/Division-Politico-Administrativa-y-Servicios-de-Salud-Historico.xls"
+    ))
+    .unwrap();
+    let table = Workbook::open("dpa.xls", bytes)
+        .unwrap()
+        .table("DPA2011")
+        .unwrap();
+    let cut = crate::ingest::codes::CutCodes::embedded();
+    let mut derived = String::from(
+        "codigo_comuna_2018,nombre_comuna,hasta_1999,desde_2000,desde_2008,desde_2010,creada\n",
+    );
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for r in table.records.iter() {
+        let f: Vec<&str> = r.fields().collect();
+        if f[3] == "99999" {
+            continue; // "Ignorada": no commune.
+        }
+        let (code_2018, _) = cut.normalise(f[3]);
+        assert!(cut.contains(&code_2018), "{f:?}");
+        let created = if CREATED_2004.contains(&code_2018.as_str()) {
+            "2004"
+        } else {
+            ""
+        };
+        rows.push((
+            code_2018.clone(),
+            format!(
+                "{code_2018},{},{},{},{},{},{created}\n",
+                f[4], f[0], f[1], f[2], f[3]
+            ),
+        ));
+    }
+    rows.sort();
+    for (_, line) in &rows {
+        derived.push_str(line);
+    }
+    assert_eq!(rows.len(), cut.codes().len());
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../imr-data/data/cut_historico.csv"
+    );
+    if std::env::var_os("IMR_WRITE_CROSSWALK").is_some() {
+        std::fs::write(path, &derived).unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(path).unwrap(), derived);
+}
