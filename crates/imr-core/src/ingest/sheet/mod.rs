@@ -36,6 +36,7 @@ use super::IngestError;
 use calamine::{Data, DataRef, Reader};
 use std::collections::BTreeMap;
 use std::io::Cursor;
+use std::path::Path;
 
 /// The largest workbook file read: 256 MiB. INE's workbook of 16 yearly sheets is 1.4 MB;
 /// larger exports belong in CSV, which has no such bound.
@@ -249,6 +250,9 @@ impl Workbook {
                         max_bytes: limits.max_unpacked_bytes,
                     }));
                 }
+                if format == WorkbookFormat::Xlsx {
+                    check_shared_strings(&mut archive, limits).map_err(error)?;
+                }
                 let cursor = Cursor::new(bytes);
                 let sheets = if format == WorkbookFormat::Xlsx {
                     calamine::open_workbook_from_rs(cursor)
@@ -262,7 +266,7 @@ impl Workbook {
                 Book::Calamine(Box::new(sheets?))
             }
             WorkbookFormat::Xls => Book::Calamine(Box::new(
-                calamine::open_workbook_from_rs(Cursor::new(bytes))
+                calamine::open_workbook_from_rs(Cursor::new(clean_ole(&bytes).map_err(error)?))
                     .map(calamine::Sheets::Xls)
                     .map_err(|e| reader(&e))?,
             )),
@@ -324,6 +328,99 @@ impl Workbook {
         let grid = self.grid(sheet)?;
         layout::table_of(&self.file, sheet, grid, self.limits.max_sheet_cells)
     }
+}
+
+/// A BIFF workbook's OLE container read by the `cfb` crate (which checks every sector chain)
+/// and written again, stream by stream: calamine then reads a container it cannot misread.
+/// calamine 0.38's own container reader panics on truncated or corrupted sector chains (a
+/// short sector's length asserted a multiple of four, a slice starting past the file's end;
+/// imr-fuzz's workbook target found both), and a panic is an abort in the page's and `imr`'s
+/// release builds. Every stream and storage is kept (calamine reads the workbook stream and
+/// expects the small streams that make a mini stream, as Excel writes them); their total is
+/// within the file's size.
+fn clean_ole(bytes: &[u8]) -> Result<Vec<u8>, Problem> {
+    use std::io::{Read, Write};
+    let reader = |e: std::io::Error| Problem::Reader {
+        detail: format!("the OLE container: {e}"),
+    };
+    let mut ole = cfb::CompoundFile::open(Cursor::new(bytes)).map_err(reader)?;
+    let entries: Vec<(std::path::PathBuf, bool)> = ole
+        .walk()
+        .filter(|e| !e.is_root())
+        .map(|e| (e.path().to_path_buf(), e.is_storage()))
+        .collect();
+    if !entries
+        .iter()
+        .any(|(p, storage)| !storage && (p == Path::new("/Workbook") || p == Path::new("/Book")))
+    {
+        return Err(Problem::Reader {
+            detail: "the OLE container has no Workbook stream: not an Excel workbook".into(),
+        });
+    }
+    let mut clean = cfb::CompoundFile::create(Cursor::new(Vec::new())).map_err(reader)?;
+    let mut budget = bytes.len() as u64;
+    for (path, storage) in entries {
+        if storage {
+            clean.create_storage(&path).map_err(reader)?;
+            continue;
+        }
+        let mut stream = Vec::new();
+        ole.open_stream(&path)
+            .map_err(reader)?
+            .take(budget)
+            .read_to_end(&mut stream)
+            .map_err(reader)?;
+        budget -= stream.len() as u64;
+        clean
+            .create_stream(&path)
+            .and_then(|mut s| s.write_all(&stream))
+            .map_err(reader)?;
+    }
+    clean.flush().map_err(reader)?;
+    Ok(clean.into_inner().into_inner())
+}
+
+/// The shared-string table's declared `uniqueCount` (ECMA-376 Part 1, §18.4.9), which calamine
+/// reserves room for before reading a string: a count above [`Limits::max_sheet_cells`], or
+/// above what the part's size can hold (an empty `<si/>` takes 5 bytes), is refused here, so
+/// that `uniqueCount="999999999999"` cannot make the reader allocate without bound.
+fn check_shared_strings(
+    archive: &mut zip::ZipArchive<Cursor<&[u8]>>,
+    limits: Limits,
+) -> Result<(), Problem> {
+    use std::io::Read;
+    let Ok(entry) = archive.by_name("xl/sharedStrings.xml") else {
+        return Ok(());
+    };
+    let size = entry.size();
+    let mut head = Vec::new();
+    // The `sst` element opens the part: its attributes are within the first 4 KiB.
+    entry
+        .take(4096)
+        .read_to_end(&mut head)
+        .map_err(|e| Problem::Reader {
+            detail: e.to_string(),
+        })?;
+    let head = String::from_utf8_lossy(&head);
+    let Some(at) = head.find("uniqueCount=") else {
+        return Ok(());
+    };
+    let digits: String = head[at + "uniqueCount=".len()..]
+        .chars()
+        .skip(1)
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let count = digits.parse::<u64>().unwrap_or(u64::MAX);
+    if count > limits.max_sheet_cells as u64 || count.saturating_mul(5) > size {
+        return Err(Problem::Reader {
+            detail: format!(
+                "the shared-string table declares {digits} strings, more than its {size} bytes or \
+                 the {} cells of a sheet can hold",
+                limits.max_sheet_cells
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// A calamine sheet's cells: an `.xlsx` sheet streamed cell by cell (its bounds checked as it

@@ -403,16 +403,49 @@ fn a_zip_bomb_is_refused_before_it_is_unpacked() {
     );
 }
 
+/// A shared-string table that declares more strings than it can hold (calamine reserves room
+/// for the declared count before reading one) is refused before calamine reads it.
+#[test]
+fn a_shared_string_count_beyond_its_part_is_refused() {
+    use std::io::{Read, Write};
+    let honest = ine_like_xlsx();
+    let mut zin = zip::ZipArchive::new(Cursor::new(&honest)).unwrap();
+    let mut zout = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let deflated = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for i in 0..zin.len() {
+        let mut f = zin.by_index(i).unwrap();
+        let mut data = String::new();
+        f.read_to_string(&mut data).unwrap();
+        let name = f.name().unwrap().into_owned();
+        if name == "xl/sharedStrings.xml" {
+            let at = data.find("uniqueCount=\"").unwrap() + "uniqueCount=\"".len();
+            let end = at + data[at..].find('"').unwrap();
+            data.replace_range(at..end, "999999999999");
+        }
+        zout.start_file(name, deflated).unwrap();
+        zout.write_all(data.as_bytes()).unwrap();
+    }
+    let hostile = zout.finish().unwrap().into_inner();
+    let (sheet, why) = problem(Workbook::open("sst.xlsx", hostile));
+    assert_eq!(sheet, None);
+    assert!(
+        matches!(&why, Problem::Reader { detail } if detail.contains("declares 999999999999 strings")),
+        "{why:?}"
+    );
+}
+
 #[test]
 fn a_sheet_above_the_cell_bound_is_refused_naming_it() {
+    // 11 distinct strings in the workbook, 22 filled cells in sheet "2010", 6 in "Fechas".
     let small = Limits {
-        max_sheet_cells: 8,
+        max_sheet_cells: 12,
         ..Limits::default()
     };
     let mut book = Workbook::open_with("ine.xlsx", ine_like_xlsx(), small).unwrap();
     let (sheet, why) = problem(book.table("2010"));
     assert_eq!(sheet.as_deref(), Some("2010"));
-    assert_eq!(why, Problem::TooManyCells { max_cells: 8 });
+    assert_eq!(why, Problem::TooManyCells { max_cells: 12 });
     assert!(book.table("Fechas").is_ok());
     let big = Limits::default();
     let error = Workbook::open_with(
