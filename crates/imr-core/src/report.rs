@@ -108,9 +108,12 @@ pub enum ExclusionReason {
     },
     /// A code read in DEIS's code system of its year that is the code of a commune created
     /// after that year: the commune did not exist then, and its code is not matched to another.
-    /// Boxed: the largest reason, it would widen every exclusion.
+    /// Boxed: the largest reason, it would widen every exclusion. Feature `historical-codes`.
+    #[cfg(feature = "historical-codes")]
     NotYetCreated(Box<NotYetCreated>),
     /// A code read in DEIS's code system of its year that no commune had in that system.
+    /// Feature `historical-codes`.
+    #[cfg(feature = "historical-codes")]
     UnknownCodeOfSystem {
         code: String,
         system: String,
@@ -119,6 +122,7 @@ pub enum ExclusionReason {
 }
 
 /// A code of a commune not yet created in the year of its row ([`ExclusionReason::NotYetCreated`]).
+#[cfg(feature = "historical-codes")]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NotYetCreated {
     /// The code as written.
@@ -256,6 +260,7 @@ impl ExclusionReason {
                 format!("fila de totales (\"{value}\"), no una comuna")
             }
             NoteRow { value } => format!("nota al pie o encabezado (\"{value}\"), no un dato"),
+            #[cfg(feature = "historical-codes")]
             NotYetCreated(n) => {
                 let self::NotYetCreated {
                     code,
@@ -270,6 +275,7 @@ impl ExclusionReason {
                  ({code_2018}), creada en {created}: no existía en {time} y no se asigna a otra comuna"
                 )
             }
+            #[cfg(feature = "historical-codes")]
             UnknownCodeOfSystem { code, system, time } => format!(
                 "código de comuna desconocido \"{code}\" en el sistema DEIS «{system}» (el de {time})"
             ),
@@ -359,6 +365,7 @@ impl std::fmt::Display for ExclusionReason {
             ),
             TotalsRow { value } => write!(f, "a totals row (\"{value}\"), not an area"),
             NoteRow { value } => write!(f, "a note (\"{value}\"), not a data row"),
+            #[cfg(feature = "historical-codes")]
             NotYetCreated(n) => {
                 let self::NotYetCreated {
                     code,
@@ -375,6 +382,7 @@ impl std::fmt::Display for ExclusionReason {
                  not matched to another commune"
                 )
             }
+            #[cfg(feature = "historical-codes")]
             UnknownCodeOfSystem { code, system, time } => write!(
                 f,
                 "unknown commune code \"{code}\" in DEIS's \"{system}\" system (that of {time})"
@@ -450,9 +458,11 @@ pub struct IngestReport {
     pub recoded_codes: usize,
     /// The years of main files whose codes were read in DEIS's code system of the year (the
     /// engine's feature `historical-codes`; `imr`), not as 2018 codes.
+    #[cfg(feature = "historical-codes")]
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub code_systems: Vec<CodeSystemRead>,
     /// Every code read in its year's system whose 2018 code differs, with the rows read so.
+    #[cfg(feature = "historical-codes")]
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub historical_recodings: Vec<HistoricalRecoding>,
     /// Rows of a main file merged into the row of the same area and time from another main
@@ -478,6 +488,7 @@ pub struct IngestReport {
 
 /// A year of a main file whose codes were read in DEIS's code system of that year
 /// ([`IngestReport::code_systems`]).
+#[cfg(feature = "historical-codes")]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CodeSystemRead {
     pub file: String,
@@ -489,6 +500,7 @@ pub struct CodeSystemRead {
 /// A code of a year's system recoded to a different 2018 code
 /// ([`IngestReport::historical_recodings`]): in `file`, the rows of `time` with `code` (as
 /// written) are `commune`, `code_2018` today; `rows` of them were read.
+#[cfg(feature = "historical-codes")]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct HistoricalRecoding {
     pub file: String,

@@ -49,7 +49,9 @@ pub enum IngestError {
         first_reason: Option<ExclusionReason>,
     },
     /// A spreadsheet, or one of its sheets (`sheet`), that cannot be read: a broken or hostile
-    /// workbook, or one above the bounds of `docs/INPUT-CONTRACT.md` ([`Workbook`]).
+    /// workbook, or one above the bounds of `docs/INPUT-CONTRACT.md` ([`Workbook`]). Feature
+    /// `sheets`: the page's main wasm, which reads no spreadsheet, carries none of these words.
+    #[cfg(feature = "sheets")]
     Workbook {
         file: String,
         sheet: Option<String>,
@@ -81,6 +83,7 @@ pub enum Malformed {
 }
 
 /// Why a spreadsheet or one of its sheets cannot be read ([`IngestError::Workbook`]).
+#[cfg(feature = "sheets")]
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Workbook {
@@ -112,6 +115,7 @@ pub enum Workbook {
     NotBuiltIn,
 }
 
+#[cfg(feature = "sheets")]
 impl Workbook {
     pub fn text(&self, lang: Lang) -> String {
         use Workbook::*;
@@ -393,6 +397,7 @@ impl IngestError {
                     .as_ref()
                     .map_or_else(|| "sin filas de datos".into(), |r| r.text(lang))
             ),
+            #[cfg(feature = "sheets")]
             (Workbook { file, sheet, why }, _) => {
                 let place = match sheet {
                     Some(sheet) => format!("{file} [{sheet}]"),
@@ -434,7 +439,8 @@ mod tests {
 
     fn every_kind() -> Vec<IngestError> {
         let columns = ColumnNames::of(&(1..=23).map(|i| format!("c{i}")).collect::<Vec<_>>());
-        vec![
+        #[allow(unused_mut)]
+        let mut kinds = vec![
             IngestError::Empty {
                 file: "a.csv".into(),
             },
@@ -489,6 +495,19 @@ mod tests {
                 lag: 2,
                 deaths: None,
             },
+            IngestError::RateLagWithoutRate {
+                lag: 1,
+                deaths: Some(("a.csv".into(), "defunciones".into())),
+            },
+        ];
+        #[cfg(feature = "sheets")]
+        kinds.extend(workbook_kinds());
+        kinds
+    }
+
+    #[cfg(feature = "sheets")]
+    fn workbook_kinds() -> Vec<IngestError> {
+        vec![
             IngestError::Workbook {
                 file: "a.xlsx".into(),
                 sheet: Some("2010".into()),
@@ -538,10 +557,6 @@ mod tests {
                 sheet: None,
                 why: Box::new(Workbook::NotBuiltIn),
             },
-            IngestError::RateLagWithoutRate {
-                lag: 1,
-                deaths: Some(("a.csv".into(), "defunciones".into())),
-            },
         ]
     }
 
@@ -567,18 +582,24 @@ mod tests {
         );
         assert_eq!(
             texts[11],
-            "a.xlsx [2010]: the sheet has more than 9 cells, the most a sheet may have here; export it as CSV"
-        );
-        assert_eq!(
-            texts[12],
-            "a.xlsx: no sheet named \"2030\" (sheets: 2010, Códigos)"
-        );
-        assert_eq!(
-            texts[19],
             "a rate lag of 1 year moves published rates to the year they describe, and the deaths \
              here are counted (a.csv, column `defunciones`), not derived from a rate: give no lag \
              (imr: leave out --rate-lag; in the Data view, \"The rates describe the year\": \"the same\"), or choose no deaths \
              column to derive them from the rate"
+        );
+    }
+
+    #[cfg(feature = "sheets")]
+    #[test]
+    fn workbook_errors_name_the_file_and_sheet() {
+        let texts: Vec<String> = workbook_kinds().iter().map(ToString::to_string).collect();
+        assert_eq!(
+            texts[0],
+            "a.xlsx [2010]: the sheet has more than 9 cells, the most a sheet may have here; export it as CSV"
+        );
+        assert_eq!(
+            texts[1],
+            "a.xlsx: no sheet named \"2030\" (sheets: 2010, Códigos)"
         );
     }
 

@@ -19,13 +19,16 @@ pub mod table;
 mod validate;
 
 pub use crate::report::{
-    CellConflict, CellWarning, CodeSystemRead, Exclusion, ExclusionReason, FileReport,
-    HistoricalRecoding, IngestReport, LaggedRateSource, MetadataLine, NotYetCreated, UnplacedRate,
-    MAX_COUNT,
+    CellConflict, CellWarning, Exclusion, ExclusionReason, FileReport, IngestReport,
+    LaggedRateSource, MetadataLine, UnplacedRate, MAX_COUNT,
 };
+#[cfg(feature = "historical-codes")]
+pub use crate::report::{CodeSystemRead, HistoricalRecoding, NotYetCreated};
 pub use columns::{ColumnRoles, Role};
 pub use decode::Encoding;
-pub use error::{role_name, role_word, ColumnNames, IngestError, Malformed, Workbook};
+#[cfg(feature = "sheets")]
+pub use error::Workbook;
+pub use error::{role_name, role_word, ColumnNames, IngestError, Malformed};
 pub use number::Decimal;
 pub use sniff::{workbook_format, Dialect, WorkbookFormat};
 pub use store::{RawRecord, Records};
