@@ -10,7 +10,7 @@ pub mod decode;
 mod error;
 pub mod fragment;
 pub mod number;
-/// Spreadsheets (feature `sheets`: `imr` and the worker; the page's main wasm builds without).
+// Spreadsheets (feature `sheets`: `imr`; the page's main wasm builds without).
 #[cfg(feature = "sheets")]
 pub mod sheet;
 pub mod sniff;

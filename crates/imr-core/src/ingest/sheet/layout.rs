@@ -17,7 +17,7 @@ use super::Grid;
 use crate::report::MetadataLine;
 
 /// Rows searched for the header row: the first 100 rows with a filled cell.
-const HEADER_SEARCH_ROWS: usize = 100;
+pub const HEADER_SEARCH_ROWS: usize = 100;
 
 /// The index (in `rows`) of the header row: among the first [`HEADER_SEARCH_ROWS`] rows, the
 /// first with at least two filled cells, at least half as many as the fullest of those rows,

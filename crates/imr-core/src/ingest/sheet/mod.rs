@@ -7,12 +7,13 @@
 //! - `.xlsx`, `.xls` and `.ods` are read by [calamine](https://docs.rs/calamine/0.38.0) (the
 //!   cached value of every formula, as Excel last computed it; calamine computes none).
 //!   calamine 0.38 has no reader of XML Spreadsheet 2003 (its `open_workbook_auto` tries xls,
-//!   xlsx, xlsb and ods only), so that format is read here with quick-xml ([`xml2003`]), the XML
-//!   parser calamine itself uses.
-//! - Each sheet becomes a grid of texts, each cell as a person reads it ([`Cell`] to text:
-//!   whole numbers without a decimal point, dates as `YYYY-MM-DD`, errors as `#DIV/0!`), then a
-//!   table laid out as people lay them out ([`layout`]: title rows and a super-header above
-//!   the header row, empty count cells that the row's total shows to be zeros).
+//!   xlsx, xlsb and ods only), so that format is read here with quick-xml (module `xml2003`),
+//!   the XML parser calamine itself uses.
+//! - Each sheet becomes a grid of texts, each cell as a person reads it ([`text_of`]: whole
+//!   numbers without a decimal point, dates as `YYYY-MM-DD`, errors as `#DIV/0!`), then a table
+//!   laid out as people lay them out ([`header_row`], [`zeros_by_total`]: title rows and a
+//!   super-header above the header row, empty count cells that the row's total shows to be
+//!   zeros).
 //! - A record's line is the sheet's row number (1-based, as the spreadsheet shows it); its file
 //!   is `file [sheet]` ([`sheet_label`]), so every exclusion and error names file, sheet and
 //!   row, and the cell's column by its header.
@@ -27,7 +28,7 @@
 mod layout;
 mod xml2003;
 
-pub use layout::{header_row, zeros_by_total};
+pub use layout::{header_row, zeros_by_total, HEADER_SEARCH_ROWS};
 
 use super::error::{ColumnNames, Workbook as Problem};
 use super::sniff::{workbook_format, WorkbookFormat};
@@ -322,8 +323,9 @@ impl Workbook {
         grid.map_err(error)
     }
 
-    /// Sheet `sheet` as a table ([`layout::table_of`]): named `file [sheet]`, its records the
-    /// rows below its header row, each with its row number as its line.
+    /// Sheet `sheet` as a table laid out as agencies lay them out (the module's documentation,
+    /// [`header_row`], [`zeros_by_total`]): named `file [sheet]`, its records the rows below its
+    /// header row, each with its row number as its line.
     pub fn table(&mut self, sheet: &str) -> Result<RawTable, IngestError> {
         let grid = self.grid(sheet)?;
         layout::table_of(&self.file, sheet, grid, self.limits.max_sheet_cells)
