@@ -24,14 +24,23 @@ fn folder(name: &str, files: &[(&str, &[u8])]) -> std::path::PathBuf {
 
 #[test]
 fn without_the_year_the_error_names_the_file_and_the_way_on() {
-    let dir = folder("error", &[("defunciones_2023.csv", DEATHS_2023.as_bytes())]);
-    let stderr = fails_in(&dir, 1, &["rates", "defunciones_2023.csv"]);
+    let dir = folder(
+        "error",
+        &[
+            ("defunciones.csv", DEATHS_2023.as_bytes()),
+            ("defunciones_2023.csv", DEATHS_2023.as_bytes()),
+        ],
+    );
+    let stderr = fails_in(&dir, 1, &["rates", "defunciones.csv"]);
     assert!(
-        stderr.contains("defunciones_2023.csv: no column for the year")
+        stderr.contains("defunciones.csv: no column for the year")
             && stderr.contains("--time-value 2023")
             && stderr.contains("Year of files without a year column"),
         "{stderr}"
     );
+    // A file whose name holds its year takes it (`time_given`).
+    let rates = json_in(&dir, &["rates", "defunciones_2023.csv"]);
+    assert_eq!(rates["input"]["files"][0]["time_given"], 2023);
     // A year out of the range a year column may hold is refused by the parser (exit 2).
     let stderr = fails_in(
         &dir,

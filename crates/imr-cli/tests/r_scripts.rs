@@ -603,9 +603,11 @@ fn one_year_file() -> String {
 #[test]
 fn the_r_scripts_of_a_file_of_one_year_without_a_year_column_give_imrs_numbers() {
     // `imr fit --time-value 2023` on a file without a year column: the script creates the
-    // column as imr does and gives imr's numbers for the models one period allows.
+    // column as imr does and gives imr's numbers for the models one period allows. (The file's
+    // name holds no year: one that did, `defunciones_2023.csv`, would take it without the flag,
+    // and the last fit here would be no cross-section.)
     let dir = temp_dir("one-year");
-    std::fs::write(dir.join("defunciones_2023.csv"), one_year_file()).unwrap();
+    std::fs::write(dir.join("defunciones.csv"), one_year_file()).unwrap();
     let rate = ["--y", "rate", "--x", "x1", "--x", "x3"];
     let poisson = [
         "--y",
@@ -668,7 +670,7 @@ fn the_r_scripts_of_a_file_of_one_year_without_a_year_column_give_imrs_numbers()
             } else {
                 &[]
             };
-            let mut full = vec!["fit", "defunciones_2023.csv", "--entity", "area"];
+            let mut full = vec!["fit", "defunciones.csv", "--entity", "area"];
             full.extend(year);
             full.extend(args);
             let json = common::json_in(&dir, &full);
@@ -683,7 +685,7 @@ fn the_r_scripts_of_a_file_of_one_year_without_a_year_column_give_imrs_numbers()
     let first = &scripts[0].r;
     assert!(
         first.contains("d[[\"year\"]] <- 2023  # the file has no year column")
-            && first.contains("imr fit defunciones_2023.csv --entity area --time-value 2023 "),
+            && first.contains("imr fit defunciones.csv --entity area --time-value 2023 "),
         "{first}"
     );
     let stata = common::stdout_in(
@@ -691,7 +693,7 @@ fn the_r_scripts_of_a_file_of_one_year_without_a_year_column_give_imrs_numbers()
         &[
             &[
                 "fit",
-                "defunciones_2023.csv",
+                "defunciones.csv",
                 "--entity",
                 "area",
                 "--time-value",

@@ -132,7 +132,9 @@ fn fit_prints_what_it_printed_and_the_request_runs_to_the_same_json() {
         deaths: None,
         births: None,
         rate: None,
-        time_value: None,
+        sheet: Vec::new(),
+        sheets: None,
+        time_value: Vec::new(),
         rate_lag: None,
     })
     .unwrap();

@@ -95,6 +95,46 @@ pub enum ExclusionReason {
         published_in: i64,
         found: LaggedRateSource,
     },
+    /// A row of totals ("Total País", "Total", "TOTAL REGIÓN", "Subtotal"): its first filled
+    /// cell, `value`, starts with such a word. Agencies' tables end or interleave them; read as
+    /// an area they would count every death twice.
+    TotalsRow {
+        value: String,
+    },
+    /// A note under or above a table ("Fuente: …", "Nota: …", "(*) …"): its first filled cell,
+    /// `value` (the first 80 characters), starts so.
+    NoteRow {
+        value: String,
+    },
+    /// A code read in DEIS's code system of its year that is the code of a commune created
+    /// after that year: the commune did not exist then, and its code is not matched to another.
+    /// Boxed: the largest reason, it would widen every exclusion. Feature `historical-codes`.
+    #[cfg(feature = "historical-codes")]
+    NotYetCreated(Box<NotYetCreated>),
+    /// A code read in DEIS's code system of its year that no commune had in that system.
+    /// Feature `historical-codes`.
+    #[cfg(feature = "historical-codes")]
+    UnknownCodeOfSystem {
+        code: String,
+        system: String,
+        time: i64,
+    },
+}
+
+/// A code of a commune not yet created in the year of its row ([`ExclusionReason::NotYetCreated`]).
+#[cfg(feature = "historical-codes")]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NotYetCreated {
+    /// The code as written.
+    pub code: String,
+    /// DEIS's system it was read in ("desde 2000").
+    pub system: String,
+    /// The row's year.
+    pub time: i64,
+    /// The commune whose code it is, its 2018 code, and the year it was created.
+    pub commune: String,
+    pub code_2018: String,
+    pub created: i64,
 }
 
 /// Why the row that publishes a lagged rate gives none ([`ExclusionReason::NoLaggedRate`]).
@@ -216,6 +256,29 @@ impl ExclusionReason {
                 years_word(*lag, lang),
                 found.text(lang)
             ),
+            TotalsRow { value } => {
+                format!("fila de totales (\"{value}\"), no una comuna")
+            }
+            NoteRow { value } => format!("nota al pie o encabezado (\"{value}\"), no un dato"),
+            #[cfg(feature = "historical-codes")]
+            NotYetCreated(n) => {
+                let self::NotYetCreated {
+                    code,
+                    system,
+                    time,
+                    commune,
+                    code_2018,
+                    created,
+                } = n.as_ref();
+                format!(
+                "el código {code} (sistema DEIS «{system}», el de {time}) es de {commune} \
+                 ({code_2018}), creada en {created}: no existía en {time} y no se asigna a otra comuna"
+                )
+            }
+            #[cfg(feature = "historical-codes")]
+            UnknownCodeOfSystem { code, system, time } => format!(
+                "código de comuna desconocido \"{code}\" en el sistema DEIS «{system}» (el de {time})"
+            ),
         }
     }
 }
@@ -300,6 +363,30 @@ impl std::fmt::Display for ExclusionReason {
                 years_word(*lag, crate::Lang::En),
                 found.text(crate::Lang::En)
             ),
+            TotalsRow { value } => write!(f, "a totals row (\"{value}\"), not an area"),
+            NoteRow { value } => write!(f, "a note (\"{value}\"), not a data row"),
+            #[cfg(feature = "historical-codes")]
+            NotYetCreated(n) => {
+                let self::NotYetCreated {
+                    code,
+                    system,
+                    time,
+                    commune,
+                    code_2018,
+                    created,
+                } = n.as_ref();
+                write!(
+                f,
+                "code {code} (DEIS system \"{system}\", that of {time}) is {commune} \
+                 ({code_2018}), created in {created}: it did not exist in {time}, and the code is \
+                 not matched to another commune"
+                )
+            }
+            #[cfg(feature = "historical-codes")]
+            UnknownCodeOfSystem { code, system, time } => write!(
+                f,
+                "unknown commune code \"{code}\" in DEIS's \"{system}\" system (that of {time})"
+            ),
         }
     }
 }
@@ -369,6 +456,15 @@ pub struct IngestReport {
     pub files: Vec<FileReport>,
     /// Pre-2018 Ñuble codes (084xx) re-coded to 16xxx.
     pub recoded_codes: usize,
+    /// The years of main files whose codes were read in DEIS's code system of the year (the
+    /// engine's feature `historical-codes`; `imr`), not as 2018 codes.
+    #[cfg(feature = "historical-codes")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub code_systems: Vec<CodeSystemRead>,
+    /// Every code read in its year's system whose 2018 code differs, with the rows read so.
+    #[cfg(feature = "historical-codes")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub historical_recodings: Vec<HistoricalRecoding>,
     /// Rows of a main file merged into the row of the same area and time from another main
     /// file because they carry the counts it lacks (births in one file, deaths in the other, as
     /// the health ministry publishes them). They count as used.
@@ -388,6 +484,32 @@ pub struct IngestReport {
     /// rate column.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rate_lag: Option<crate::lag::LagReport>,
+}
+
+/// A year of a main file whose codes were read in DEIS's code system of that year
+/// ([`IngestReport::code_systems`]).
+#[cfg(feature = "historical-codes")]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CodeSystemRead {
+    pub file: String,
+    pub time: i64,
+    /// DEIS's name of the system: "hasta 1999", "desde 2000", "desde 2008".
+    pub system: &'static str,
+}
+
+/// A code of a year's system recoded to a different 2018 code
+/// ([`IngestReport::historical_recodings`]): in `file`, the rows of `time` with `code` (as
+/// written) are `commune`, `code_2018` today; `rows` of them were read.
+#[cfg(feature = "historical-codes")]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HistoricalRecoding {
+    pub file: String,
+    pub time: i64,
+    pub system: &'static str,
+    pub code: String,
+    pub code_2018: String,
+    pub commune: String,
+    pub rows: usize,
 }
 
 /// A published rate that a rate lag moves to a year of which its area has no row

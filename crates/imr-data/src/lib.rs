@@ -16,6 +16,10 @@
 
 pub mod codebook;
 pub mod cut;
+// DEIS's historical commune code systems (feature `historical`: `imr`; the page's main wasm
+// builds without the table).
+#[cfg(feature = "historical")]
+pub mod historical;
 pub mod names;
 
 /// File name of the bundled commune-year panel (infant deaths and births 2001–2021 with covariates).
@@ -34,6 +38,12 @@ pub const CODEBOOK_CSV: &str = include_str!("../../../public/data/codebook.csv")
 
 /// SUBDERE's 2018 list of communes (`codigo_comuna,nombre_comuna,codigo_region,nombre_region`).
 pub const CUT_2018_CSV: &str = include_str!("../../../public/data/cut_2018.csv");
+
+/// Each commune's codes in DEIS's four systems since 1999 and its 2018 code, derived from DEIS's
+/// historical DPA table (`data/PROVENANCE.md`;
+/// `codigo_comuna_2018,nombre_comuna,hasta_1999,desde_2000,desde_2008,desde_2010,creada`).
+#[cfg(feature = "historical")]
+pub const HISTORICAL_CODES_CSV: &str = include_str!("../data/cut_historico.csv");
 
 /// Pre-2018 Ñuble codes (084xx, region VIII) and their 2018 codes (16xxx, region XVI).
 pub const NUBLE_CROSSWALK_CSV: &str = include_str!("../../../public/data/nuble_crosswalk.csv");

@@ -1,5 +1,5 @@
 //! A fuzzing harness on stable Rust for every input kind of imr-atlas: CSV tables,
-//! saved analyses, the URL fragment, the ministry's microdata and boundary files.
+//! spreadsheets, saved analyses, the URL fragment, the ministry's microdata and boundary files.
 //!
 //! Each iteration takes an input of the committed corpus (crates/imr-core/tests/data/hostile),
 //! applies one to eight seeded mutations (bit flips, deletions, duplications, insertions of
@@ -31,15 +31,27 @@ pub enum Target {
     Microdata,
     /// `GeoLayer::from_str` on TopoJSON or GeoJSON text (imr-map's public entry point).
     Boundaries,
+    /// `Workbook::open_with` (xlsx, xls, ods, XML Spreadsheet 2003, told by their bytes; small
+    /// bounds, [`WORKBOOK_LIMITS`]) → every sheet's `table` → `build_panel` → rates.
+    Workbook,
 }
 
+/// The bounds of the workbook target: small enough that a mutated input reaches each of them
+/// (the zip bomb's unpacked size, the cell count) within the 64 KiB inputs.
+pub const WORKBOOK_LIMITS: imr_core::ingest::sheet::Limits = imr_core::ingest::sheet::Limits {
+    max_workbook_bytes: 1 << 20,
+    max_unpacked_bytes: 4 << 20,
+    max_sheet_cells: 100_000,
+};
+
 impl Target {
-    pub const ALL: [Target; 5] = [
+    pub const ALL: [Target; 6] = [
         Target::Csv,
         Target::Analysis,
         Target::Fragment,
         Target::Microdata,
         Target::Boundaries,
+        Target::Workbook,
     ];
 
     pub fn name(self) -> &'static str {
@@ -49,6 +61,7 @@ impl Target {
             Target::Fragment => "fragment",
             Target::Microdata => "microdata",
             Target::Boundaries => "boundaries",
+            Target::Workbook => "workbook",
         }
     }
 
@@ -65,6 +78,7 @@ impl Target {
             Target::Fragment => run_fragment(input),
             Target::Microdata => run_microdata(input),
             Target::Boundaries => run_boundaries(input),
+            Target::Workbook => run_workbook(input),
         }
     }
 }
@@ -146,6 +160,42 @@ fn run_csv(input: &[u8]) -> Result<(), String> {
             ..imr_core::ingest::IngestOptions::default()
         };
         panel_and_rates_with(std::slice::from_ref(&table), &[with_rate], &lagged)?;
+    }
+    Ok(())
+}
+
+fn run_workbook(input: &[u8]) -> Result<(), String> {
+    use imr_core::ingest::sheet::Workbook;
+    use imr_core::ingest::IngestError;
+    let mut book = match Workbook::open_with("fuzz.xlsx", input.to_vec(), WORKBOOK_LIMITS) {
+        Ok(book) => book,
+        // Every refusal names the file.
+        Err(e) => {
+            return match e.to_string().starts_with("fuzz.xlsx") {
+                true => Ok(()),
+                false => Err(format!("an error without the file's name: {e}")),
+            }
+        }
+    };
+    let sheets = book.sheet_names().to_vec();
+    let mut tables = Vec::new();
+    for sheet in &sheets {
+        match book.table(sheet) {
+            Ok(mut table) => {
+                if !table.file.starts_with("fuzz.xlsx [") {
+                    return Err(format!("a table not named by its sheet: {}", table.file));
+                }
+                table.time_given = imr_core::ingest::year_in_name(sheet).or(Some(2010));
+                tables.push(table);
+            }
+            Err(IngestError::Empty { .. }) => {}
+            Err(e) if e.to_string().starts_with("fuzz.xlsx") => {}
+            Err(e) => return Err(format!("an error without the file's name: {e}")),
+        }
+    }
+    let roles: Vec<_> = tables.iter().map(|t| t.guessed_roles.clone()).collect();
+    if !tables.is_empty() {
+        panel_and_rates(&tables, &roles)?;
     }
     Ok(())
 }
@@ -500,6 +550,15 @@ pub fn corpus(target: Target, hostile_dir: &Path) -> Vec<Vec<u8>> {
         };
         if imr_microdata::synth::write_deaths(&mut deaths, &options).is_ok() {
             out.push(deaths);
+        }
+    }
+    if target == Target::Workbook {
+        // DEIS's BIFF table (146 KB; inputs are cut to 64 KiB, so mutations reach its start).
+        let dpa = hostile_dir.join(
+            "../deis_dpa/Division-Politico-Administrativa-y-Servicios-de-Salud-Historico.xls",
+        );
+        if let Ok(bytes) = std::fs::read(dpa) {
+            out.push(bytes);
         }
     }
     if target == Target::Analysis {

@@ -55,6 +55,11 @@ fn boundaries_survive_a_short_run() {
 }
 
 #[test]
+fn workbooks_survive_a_short_run() {
+    short_run(Target::Workbook, 2_000);
+}
+
+#[test]
 fn the_mutator_is_deterministic_for_a_seed() {
     let seeds = corpus(Target::Csv, &hostile_dir());
     let mut a = imr_fuzz::Mutator::new(7, seeds.clone());

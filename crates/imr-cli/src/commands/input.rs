@@ -4,7 +4,8 @@ use super::CliError;
 use imr_core::analysis::{is_saved_analysis, SavedAnalysis};
 use imr_core::ingest::{
     build_panel, columns::find_column, fragment::parse_fragment, parse_rate_lag, parse_year,
-    ColumnRoles, IngestOptions, RawTable, Role, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
+    sheet::Workbook, workbook_format, year_in_name, ColumnNames, ColumnRoles, IngestError,
+    IngestOptions, RawTable, Role, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
 };
 use imr_core::panel::Panel;
 use std::path::PathBuf;
@@ -13,11 +14,22 @@ use std::sync::OnceLock;
 /// Input files and column choices. A flag that is absent leaves the guess from the column names.
 #[derive(clap::Args, Debug, Clone)]
 pub struct InputArgs {
-    /// CSV files: data with births and deaths (or a rate) are stacked; files without them are
-    /// commune characteristics joined by code (and year when they have a year column). A saved
-    /// analysis of the page (.json) is read as its files with the columns chosen there
+    /// CSV files or spreadsheets (.xlsx, .xls, .ods, XML Spreadsheet 2003 .xls/.xml, told by
+    /// their contents): data with births and deaths (or a rate) are stacked; files without them
+    /// are commune characteristics joined by code (and year when they have a year column). A
+    /// saved analysis of the page (.json) is read as its files with the columns chosen there
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    /// The sheet of a spreadsheet to read, by name (repeat for several: --sheet 2010 --sheet
+    /// 2011). A workbook of one sheet needs none. Title rows above the header, totals and notes
+    /// rows are found and reported; each row is named `file [sheet]` and its row number
+    #[arg(long, value_name = "NAME")]
+    pub sheet: Vec<String>,
+    /// `--sheets all`: every sheet of each spreadsheet. When some sheets are named by a year
+    /// (INE's "2000" … "2015"), only those are read, each sheet's name the year of its rows
+    /// when it has no year column; the others are named on stderr
+    #[arg(long, value_name = "all", value_parser = ["all"], conflicts_with = "sheet")]
+    pub sheets: Option<String>,
     /// Column with the area code (guessed from comuna, codigo_comuna, cut, cod_com, code, id)
     #[arg(long, value_name = "COL")]
     pub entity: Option<String>,
@@ -35,12 +47,13 @@ pub struct InputArgs {
     /// (guessed from tmi, tasa, imr, rate)
     #[arg(long, value_name = "COL")]
     pub rate: Option<String>,
-    /// The year of every row of a data file without a year column (data of one year, the year
-    /// in the file's name: defunciones_2023.csv); files with a year column keep their years.
-    /// A saved analysis brings the year chosen on the page
-    #[arg(long, value_name = "YEAR", allow_hyphen_values = true,
-          value_parser = clap::value_parser!(i64).range(MIN_YEAR..=MAX_YEAR))]
-    pub time_value: Option<i64>,
+    /// The year of every row of a data file without a year column; FILE=YEAR for one file
+    /// (its path as given or its name; repeat for several). Without it, such a file or sheet
+    /// takes the year its name holds (defunciones_2022.csv, sheet "2010"); files with a year
+    /// column keep their years. A saved analysis brings the year chosen on the page
+    #[arg(long, value_name = "YEAR|FILE=YEAR", allow_hyphen_values = true,
+          value_parser = parse_time_value)]
+    pub time_value: Vec<TimeValue>,
     /// The publication lag of the rate column, in years (0 to 10): the rate in the row of year Y
     /// describes year Y − K (SINIM's infant mortality rate: 2). Each rate is paired with the
     /// births of the year it describes; rows left without a rate are excluded naming the lag.
@@ -51,7 +64,53 @@ pub struct InputArgs {
     pub rate_lag: Option<u32>,
 }
 
+/// A `--time-value`: a year for every file without a year column, or (`FILE=YEAR`) for one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeValue {
+    /// The file it is for, as typed; `None` for every file.
+    pub file: Option<String>,
+    pub year: i64,
+}
+
+/// A `--time-value` as typed: `YEAR` or `FILE=YEAR` (split at the last `=`), the year a whole
+/// number within [`MIN_YEAR`]..=[`MAX_YEAR`].
+fn parse_time_value(text: &str) -> Result<TimeValue, String> {
+    let (file, year) = match text.rsplit_once('=') {
+        Some((file, year)) if !file.is_empty() => (Some(file.to_owned()), year),
+        Some(_) => return Err(format!("`{text}`: give a file before `=` (FILE=YEAR)")),
+        None => (None, text),
+    };
+    let year = parse_year(year.trim()).ok_or_else(|| {
+        format!("`{year}` is not a year (a whole number from {MIN_YEAR} to {MAX_YEAR})")
+    })?;
+    Ok(TimeValue { file, year })
+}
+
 impl InputArgs {
+    /// The year of every file without a year column (`--time-value YEAR`), if given.
+    pub fn time_value_for_all(&self) -> Option<i64> {
+        self.time_value
+            .iter()
+            .rev()
+            .find(|t| t.file.is_none())
+            .map(|t| t.year)
+    }
+
+    /// The year given to file `path` alone (`--time-value FILE=YEAR`, FILE its path as typed or
+    /// its name), if any.
+    fn time_value_of(&self, path: &std::path::Path) -> Option<i64> {
+        let name = path.file_name().map(|n| n.to_string_lossy());
+        self.time_value
+            .iter()
+            .rev()
+            .find(|t| {
+                t.file
+                    .as_deref()
+                    .is_some_and(|f| std::path::Path::new(f) == path || name.as_deref() == Some(f))
+            })
+            .map(|t| t.year)
+    }
+
     /// The data source written into every export: the input files' names, comma-separated (the
     /// page writes the names of its files the same way).
     pub fn source(&self) -> String {
@@ -146,8 +205,10 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
     let mut preset = Vec::with_capacity(args.files.len());
     // The year of files without a year column and the rates' lag: the flag's, else a saved
     // analysis's.
-    let mut time_value = args.time_value;
+    let mut time_value = args.time_value_for_all();
     let mut rate_lag = args.rate_lag;
+    check_time_values(args)?;
+    let mut workbooks = 0usize;
     for path in &args.files {
         let bytes = std::fs::read(path).map_err(|e| {
             CliError::Input(format!("{}: cannot read the file: {e}", path.display()))
@@ -172,13 +233,28 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
                 tables.push(table);
                 preset.push(roles);
             }
+        } else if workbook_format(&bytes).is_some() {
+            workbooks += 1;
+            for mut table in read_sheets(&name, bytes, args)? {
+                table.time_given = year_of(args, path, Some(&table.file));
+                preset.push(table.guessed_roles.clone());
+                tables.push(table);
+            }
         } else {
             // The bytes become the table's text (no copy of the file).
-            let table =
+            let mut table =
                 RawTable::from_vec(&name, bytes).map_err(|e| CliError::Input(e.to_string()))?;
+            table.time_given = year_of(args, path, None);
             preset.push(table.guessed_roles.clone());
             tables.push(table);
         }
+    }
+    if workbooks == 0 && (!args.sheet.is_empty() || args.sheets.is_some()) {
+        return Err(CliError::Usage(format!(
+            "--sheet/--sheets: no file is a spreadsheet (xlsx, xls, ods or XML Spreadsheet \
+             2003): {}",
+            args.source()
+        )));
     }
     let roles = choose_roles(&tables, preset, args)?;
     let options = IngestOptions {
@@ -187,6 +263,109 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
         ..options.clone()
     };
     build_panel(&tables, &roles, &options).map_err(|e| CliError::Input(e.to_string()))
+}
+
+/// Each `--time-value FILE=YEAR` names a file given, and `--time-value YEAR` comes once.
+fn check_time_values(args: &InputArgs) -> Result<(), CliError> {
+    if args.time_value.iter().filter(|t| t.file.is_none()).count() > 1 {
+        return Err(CliError::Usage(
+            "--time-value YEAR is given more than once: give it once, or FILE=YEAR per file".into(),
+        ));
+    }
+    for t in &args.time_value {
+        let Some(file) = &t.file else { continue };
+        let names = |p: &PathBuf| {
+            std::path::Path::new(file) == p.as_path()
+                || p.file_name()
+                    .is_some_and(|n| n.to_string_lossy() == file.as_str())
+        };
+        if !args.files.iter().any(names) {
+            return Err(CliError::Usage(format!(
+                "--time-value {file}={}: no input file is {file} (files: {})",
+                t.year,
+                args.source()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The year of the rows of file `path` (of its sheet `sheet_label`, `file [sheet]`, for a
+/// spreadsheet) when it has no year column: `--time-value FILE=YEAR` for it; else, without a
+/// `--time-value YEAR` for every file, the year its sheet's name holds, else its file's name
+/// ([`year_in_name`]); `None` leaves it to `--time-value YEAR`. A table with a year column
+/// keeps its own years whatever this says.
+fn year_of(args: &InputArgs, path: &std::path::Path, sheet_label: Option<&str>) -> Option<i64> {
+    if let Some(year) = args.time_value_of(path) {
+        return Some(year);
+    }
+    if args.time_value_for_all().is_some() {
+        return None;
+    }
+    let sheet = sheet_label
+        .and_then(|label| label.rsplit_once(" ["))
+        .and_then(|(_, sheet)| sheet.strip_suffix(']'))
+        .and_then(year_in_name);
+    sheet.or_else(|| {
+        path.file_name()
+            .and_then(|n| year_in_name(&n.to_string_lossy()))
+    })
+}
+
+/// The tables of the sheets of a spreadsheet that the arguments choose: `--sheet NAME`
+/// (each must exist), `--sheets all` (the sheets named by a year when some are, each other
+/// sheet named on stderr as left out; a sheet without cells left out so too), or the only
+/// sheet of a workbook of one; a workbook of several without a choice is a usage error
+/// listing them.
+fn read_sheets(name: &str, bytes: Vec<u8>, args: &InputArgs) -> Result<Vec<RawTable>, CliError> {
+    let mut book = Workbook::open(name, bytes).map_err(|e| CliError::Input(e.to_string()))?;
+    let all: Vec<String> = book.sheet_names().to_vec();
+    let chosen: Vec<String> = if args.sheets.is_some() {
+        let years: Vec<String> = all
+            .iter()
+            .filter(|s| year_in_name(s).is_some())
+            .cloned()
+            .collect();
+        if years.is_empty() {
+            all.clone()
+        } else {
+            for other in all.iter().filter(|s| year_in_name(s).is_none()) {
+                eprintln!(
+                    "{name}: sheet \"{other}\" left out: --sheets all reads the sheets named by \
+                     a year (read it with --sheet \"{other}\")"
+                );
+            }
+            years
+        }
+    } else if !args.sheet.is_empty() {
+        args.sheet.clone()
+    } else if all.len() == 1 {
+        all.clone()
+    } else {
+        return Err(CliError::Usage(format!(
+            "{name} has {} sheets ({}): choose one with --sheet NAME, or read all with \
+             --sheets all",
+            all.len(),
+            ColumnNames::of(&all).text(imr_core::Lang::En)
+        )));
+    };
+    let mut tables = Vec::with_capacity(chosen.len());
+    for sheet in &chosen {
+        match book.table(sheet) {
+            Ok(table) => tables.push(table),
+            Err(IngestError::Empty { file }) if args.sheets.is_some() => {
+                eprintln!("{file}: left out: the sheet has no cells");
+            }
+            Err(e) => return Err(CliError::Input(e.to_string())),
+        }
+    }
+    if tables.is_empty() {
+        return Err(CliError::Input(format!(
+            "{name}: no sheet with cells among {}",
+            ColumnNames::of(&chosen).text(imr_core::Lang::En)
+        )));
+    }
+    Ok(tables)
 }
 
 /// The year of files without a year column that a saved analysis's view options carry

@@ -36,6 +36,12 @@ pub struct InputSummary<'a> {
     pub encoding: &'a str,
     pub files: &'a [imr_core::ingest::FileReport],
     pub recoded_codes: usize,
+    /// The years of files whose commune codes were read in DEIS's code system of the year
+    /// (INE's sheets of 2000–2009), and each code so recoded to a different 2018 code.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub code_systems: &'a [imr_core::ingest::CodeSystemRead],
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub historical_recodings: &'a [imr_core::ingest::HistoricalRecoding],
     /// Rows joined to the same area and time of another main file (births + deaths files).
     pub merged_rows: usize,
     pub cell_warnings: &'a [imr_core::ingest::CellWarning],
@@ -64,6 +70,8 @@ impl<'a> InputSummary<'a> {
             encoding: first.encoding,
             files: &report.files,
             recoded_codes: report.recoded_codes,
+            code_systems: &report.code_systems,
+            historical_recodings: &report.historical_recodings,
             merged_rows: report.merged_rows,
             cell_warnings: &report.cell_warnings,
             deaths_derived,

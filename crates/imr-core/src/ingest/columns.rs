@@ -60,6 +60,20 @@ impl Role {
                 "defunciones",
                 "deaths",
                 "infant_deaths",
+                // A column named by the age, as in an agency's table of deaths by age: INE's
+                // "Men de 1 año" (SAIP4026) and "Men 1 año", "Menores de un año", "< 1 año"
+                // (read by `under_one_year`), "Under 1 year".
+                "men_de_1_ano",
+                "men_1_ano",
+                "menores_de_1_ano",
+                "menores_de_un_ano",
+                "menores_1_ano",
+                "menor_de_1_ano",
+                "menor_de_un_ano",
+                "menos_de_1_ano",
+                "under_1",
+                "under_1_year",
+                "under_one_year",
             ],
             Role::Rate => &["tmi", "tasa", "imr", "rate", "tasa_mortalidad_infantil"],
         }
@@ -115,7 +129,7 @@ impl ColumnRoles {
 /// A column gets at most one role.
 pub fn guess_roles(columns: &[String]) -> ColumnRoles {
     use std::collections::HashMap;
-    let normalised: Vec<String> = columns.iter().map(|c| normalise_name(c)).collect();
+    let normalised: Vec<String> = columns.iter().map(|c| under_one_year(c)).collect();
     // Columns by normalised name, and by every prefix that ends before a `_` and is a
     // recognised name: one pass over the header, so that a header of hundreds of thousands of
     // names costs time linear in its length.
@@ -171,6 +185,23 @@ pub fn guess_roles(columns: &[String]) -> ColumnRoles {
         }
     }
     roles
+}
+
+/// A column name normalised ([`normalise_name`]), where "< 1 año" (`<` then one year: `< 1`,
+/// `<1 año`, `< 1 year`) reads as "menores_de_1_ano": normalising drops the `<` and would leave
+/// "1_ano", the name of the column of deaths at age one in the same tables.
+fn under_one_year(name: &str) -> String {
+    let normalised = normalise_name(name);
+    let under = name.trim_start().starts_with('<')
+        && matches!(
+            normalised.as_str(),
+            "1" | "1_ano" | "1_anos" | "1_year" | "1_years"
+        );
+    if under {
+        "menores_de_1_ano".into()
+    } else {
+        normalised
+    }
 }
 
 fn is_derived(normalised: &str) -> bool {
@@ -233,6 +264,26 @@ mod tests {
             "defunciones_derivadas",
         ]));
         assert_eq!((r.deaths, r.rate), (None, Some(2)));
+    }
+
+    /// The age-named columns of agencies' tables of deaths by age are infant deaths; the
+    /// column of age one ("1", "1 año") is not.
+    #[test]
+    fn a_column_named_by_the_age_under_one_is_infant_deaths() {
+        for name in [
+            "Men de 1 año",
+            "Men 1 año",
+            "< 1 año",
+            "<1 año",
+            "Menores de un año",
+            "MENORES DE 1 AÑO",
+            "Under 1 year",
+        ] {
+            let r = guess_roles(&cols(&["Comuna", "1 año", name, "1", "2", "Total"]));
+            assert_eq!((r.entity, r.deaths), (Some(0), Some(2)), "{name}");
+        }
+        let r = guess_roles(&cols(&["Comuna", "1 año", "1", "Total"]));
+        assert_eq!(r.deaths, None);
     }
 
     #[test]

@@ -48,6 +48,16 @@ pub enum IngestError {
         first_line: u64,
         first_reason: Option<ExclusionReason>,
     },
+    /// A spreadsheet, or one of its sheets (`sheet`), that cannot be read: a broken or hostile
+    /// workbook, or one above the bounds of `docs/INPUT-CONTRACT.md` ([`Workbook`]). Feature
+    /// `sheets`: the page's main wasm, which reads no spreadsheet, carries none of these words.
+    #[cfg(feature = "sheets")]
+    Workbook {
+        file: String,
+        sheet: Option<String>,
+        /// Boxed: the largest of the reasons, it would double every `Result` of the ingest.
+        why: Box<Workbook>,
+    },
     /// A rate lag ([`super::IngestOptions::rate_lag`], `imr --rate-lag`) for data whose deaths
     /// are not derived from a published rate: no main file has a rate column (`deaths: None`),
     /// or deaths are counted in a column (`deaths`: its file and column), which wins over a rate.
@@ -70,6 +80,96 @@ pub enum Malformed {
     },
     /// The csv reader's own error, as it words it.
     Reader { detail: String },
+}
+
+/// Why a spreadsheet or one of its sheets cannot be read ([`IngestError::Workbook`]).
+#[cfg(feature = "sheets")]
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Workbook {
+    /// The file is larger than a workbook may be.
+    FileTooLarge { bytes: u64, max_bytes: u64 },
+    /// A zip container (`.xlsx`, `.ods`) that would unpack to more than the bound: a zip bomb
+    /// or a workbook too large to read here.
+    UnpacksTooLarge {
+        unpacked_bytes: u128,
+        max_bytes: u64,
+    },
+    /// A sheet with more cells than the bound (filled cells, merged areas and the empty cells
+    /// between them on a row counted).
+    TooManyCells { max_cells: usize },
+    /// A cell outside the largest grid a spreadsheet may have (1,048,576 rows × 16,384
+    /// columns), or a row or cell index that goes back; row and column 1-based.
+    CellOutsideGrid { row: u64, column: u64 },
+    /// No sheet of that name; the workbook's sheets listed.
+    NoSuchSheet { sheet: String, sheets: ColumnNames },
+    /// The workbook has no sheet with data.
+    NoSheets,
+    /// `imr --sheet` or `--sheets all` given for a file that is not a spreadsheet.
+    NotAWorkbook,
+    /// The reader's own words (calamine's, the zip or XML parser's), with the byte offset in
+    /// the XML when the parser gives one.
+    Reader { detail: String },
+    /// This build reads no spreadsheets (the page's first screen; the reader is in the worker
+    /// and in `imr`).
+    NotBuiltIn,
+}
+
+#[cfg(feature = "sheets")]
+impl Workbook {
+    pub fn text(&self, lang: Lang) -> String {
+        use Workbook::*;
+        match (self, lang) {
+            (FileTooLarge { bytes, max_bytes }, Lang::En) => format!(
+                "the workbook has {bytes} bytes, above the {max_bytes} a workbook may have here; export the sheet as CSV"
+            ),
+            (FileTooLarge { bytes, max_bytes }, Lang::Es) => format!(
+                "el libro tiene {bytes} bytes, más que los {max_bytes} admitidos; exporte la hoja como CSV"
+            ),
+            (UnpacksTooLarge { unpacked_bytes, max_bytes }, Lang::En) => format!(
+                "the workbook would unpack to {unpacked_bytes} bytes, above the {max_bytes} allowed (a zip bomb, or a workbook to export as CSV)"
+            ),
+            (UnpacksTooLarge { unpacked_bytes, max_bytes }, Lang::Es) => format!(
+                "el libro se descomprimiría en {unpacked_bytes} bytes, más que los {max_bytes} admitidos (una bomba zip, o un libro que conviene exportar como CSV)"
+            ),
+            (TooManyCells { max_cells }, Lang::En) => format!(
+                "the sheet has more than {max_cells} cells, the most a sheet may have here; export it as CSV"
+            ),
+            (TooManyCells { max_cells }, Lang::Es) => format!(
+                "la hoja tiene más de {max_cells} celdas, el máximo admitido; expórtela como CSV"
+            ),
+            (CellOutsideGrid { row, column }, Lang::En) => format!(
+                "a cell at row {row}, column {column} is outside a spreadsheet's grid (1,048,576 rows × 16,384 columns) or goes back"
+            ),
+            (CellOutsideGrid { row, column }, Lang::Es) => format!(
+                "una celda en la fila {row}, columna {column} está fuera de la cuadrícula de una planilla (1.048.576 filas × 16.384 columnas) o retrocede"
+            ),
+            (NoSuchSheet { sheet, sheets }, Lang::En) => format!(
+                "no sheet named \"{sheet}\" (sheets: {})",
+                sheets.text(lang)
+            ),
+            (NoSuchSheet { sheet, sheets }, Lang::Es) => format!(
+                "no hay una hoja llamada \"{sheet}\" (hojas: {})",
+                sheets.text(lang)
+            ),
+            (NoSheets, Lang::En) => "the workbook has no sheet with cells".into(),
+            (NoSheets, Lang::Es) => "el libro no tiene hojas con celdas".into(),
+            (NotAWorkbook, Lang::En) => {
+                "not a spreadsheet (xlsx, xls, ods or XML Spreadsheet 2003): a sheet cannot be chosen".into()
+            }
+            (NotAWorkbook, Lang::Es) => {
+                "no es una planilla (xlsx, xls, ods o XML Spreadsheet 2003): no se puede elegir una hoja".into()
+            }
+            (Reader { detail }, Lang::En) => format!("cannot read the workbook: {detail}"),
+            (Reader { detail }, Lang::Es) => format!("no se puede leer el libro: {detail}"),
+            (NotBuiltIn, Lang::En) => {
+                "spreadsheets are not read here; export the sheet as CSV".into()
+            }
+            (NotBuiltIn, Lang::Es) => {
+                "aquí no se leen planillas; exporte la hoja como CSV".into()
+            }
+        }
+    }
 }
 
 /// The columns of a file as an error shows them: the first [`ColumnNames::SHOWN`] and how many
@@ -297,6 +397,14 @@ impl IngestError {
                     .as_ref()
                     .map_or_else(|| "sin filas de datos".into(), |r| r.text(lang))
             ),
+            #[cfg(feature = "sheets")]
+            (Workbook { file, sheet, why }, _) => {
+                let place = match sheet {
+                    Some(sheet) => format!("{file} [{sheet}]"),
+                    None => file.clone(),
+                };
+                format!("{place}: {}", why.text(lang))
+            }
             (RateLagWithoutRate { lag, deaths: None }, Lang::En) => format!(
                 "a rate lag of {} moves published rates to the year they describe, and no data file has a rate column: choose the rate column, or give no lag (imr: leave out --rate-lag; in the Data view, \"The rates describe the year\": \"the same\")",
                 lag_years(*lag, lang)
@@ -331,7 +439,8 @@ mod tests {
 
     fn every_kind() -> Vec<IngestError> {
         let columns = ColumnNames::of(&(1..=23).map(|i| format!("c{i}")).collect::<Vec<_>>());
-        vec![
+        #[allow(unused_mut)]
+        let mut kinds = vec![
             IngestError::Empty {
                 file: "a.csv".into(),
             },
@@ -390,6 +499,64 @@ mod tests {
                 lag: 1,
                 deaths: Some(("a.csv".into(), "defunciones".into())),
             },
+        ];
+        #[cfg(feature = "sheets")]
+        kinds.extend(workbook_kinds());
+        kinds
+    }
+
+    #[cfg(feature = "sheets")]
+    fn workbook_kinds() -> Vec<IngestError> {
+        vec![
+            IngestError::Workbook {
+                file: "a.xlsx".into(),
+                sheet: Some("2010".into()),
+                why: Box::new(Workbook::TooManyCells { max_cells: 9 }),
+            },
+            IngestError::Workbook {
+                file: "a.xlsx".into(),
+                sheet: None,
+                why: Box::new(Workbook::NoSuchSheet {
+                    sheet: "2030".into(),
+                    sheets: ColumnNames::of(&["2010".into(), "Códigos".into()]),
+                }),
+            },
+            IngestError::Workbook {
+                file: "a.xlsx".into(),
+                sheet: None,
+                why: Box::new(Workbook::UnpacksTooLarge {
+                    unpacked_bytes: 9,
+                    max_bytes: 1,
+                }),
+            },
+            IngestError::Workbook {
+                file: "a.xlsx".into(),
+                sheet: Some("x".into()),
+                why: Box::new(Workbook::CellOutsideGrid { row: 1, column: 2 }),
+            },
+            IngestError::Workbook {
+                file: "a.xlsx".into(),
+                sheet: None,
+                why: Box::new(Workbook::FileTooLarge {
+                    bytes: 9,
+                    max_bytes: 1,
+                }),
+            },
+            IngestError::Workbook {
+                file: "a.xml".into(),
+                sheet: None,
+                why: Box::new(Workbook::NotAWorkbook),
+            },
+            IngestError::Workbook {
+                file: "a.xml".into(),
+                sheet: None,
+                why: Box::new(Workbook::NoSheets),
+            },
+            IngestError::Workbook {
+                file: "a.xml".into(),
+                sheet: None,
+                why: Box::new(Workbook::NotBuiltIn),
+            },
         ]
     }
 
@@ -419,6 +586,20 @@ mod tests {
              here are counted (a.csv, column `defunciones`), not derived from a rate: give no lag \
              (imr: leave out --rate-lag; in the Data view, \"The rates describe the year\": \"the same\"), or choose no deaths \
              column to derive them from the rate"
+        );
+    }
+
+    #[cfg(feature = "sheets")]
+    #[test]
+    fn workbook_errors_name_the_file_and_sheet() {
+        let texts: Vec<String> = workbook_kinds().iter().map(ToString::to_string).collect();
+        assert_eq!(
+            texts[0],
+            "a.xlsx [2010]: the sheet has more than 9 cells, the most a sheet may have here; export it as CSV"
+        );
+        assert_eq!(
+            texts[1],
+            "a.xlsx: no sheet named \"2030\" (sheets: 2010, Códigos)"
         );
     }
 

@@ -10,6 +10,9 @@ pub mod decode;
 mod error;
 pub mod fragment;
 pub mod number;
+// Spreadsheets (feature `sheets`: `imr`; the page's main wasm builds without).
+#[cfg(feature = "sheets")]
+pub mod sheet;
 pub mod sniff;
 pub mod store;
 pub mod table;
@@ -19,13 +22,17 @@ pub use crate::report::{
     CellConflict, CellWarning, Exclusion, ExclusionReason, FileReport, IngestReport,
     LaggedRateSource, MetadataLine, UnplacedRate, MAX_COUNT,
 };
+#[cfg(feature = "historical-codes")]
+pub use crate::report::{CodeSystemRead, HistoricalRecoding, NotYetCreated};
 pub use columns::{ColumnRoles, Role};
 pub use decode::Encoding;
+#[cfg(feature = "sheets")]
+pub use error::Workbook;
 pub use error::{role_name, role_word, ColumnNames, IngestError, Malformed};
 pub use number::Decimal;
-pub use sniff::Dialect;
+pub use sniff::{workbook_format, Dialect, WorkbookFormat};
 pub use store::{RawRecord, Records};
-pub use table::{RawTable, UnterminatedQuote};
+pub use table::{year_in_name, RawTable, UnterminatedQuote};
 pub use validate::{
     build_panel, parse_rate_lag, parse_year, rate_lag_applies, time_value_applies, CodeSystem,
     IngestOptions, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,

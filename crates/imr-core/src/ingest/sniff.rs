@@ -203,9 +203,119 @@ fn guess_header(records: &[Vec<String>], decimal: Decimal) -> bool {
         })
 }
 
+/// The container of a spreadsheet, recognised by its bytes ([`workbook_format`]), whatever its
+/// file's extension says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkbookFormat {
+    /// Office Open XML (`.xlsx`, `.xlsm`): a zip archive (ECMA-376 Part 2).
+    Xlsx,
+    /// OpenDocument spreadsheet (`.ods`): a zip archive whose first entry, `mimetype`, says
+    /// `application/vnd.oasis.opendocument.spreadsheet` (OASIS ODF 1.2 Part 3, §3.3).
+    Ods,
+    /// Excel 97–2003 binary (`.xls`, BIFF8): an OLE compound file ([MS-CFB] §2.2).
+    Xls,
+    /// XML Spreadsheet 2003 ("SpreadsheetML"): XML whose root `Workbook` is in the namespace
+    /// `urn:schemas-microsoft-com:office:spreadsheet`; saved as `.xls` or `.xml` (SINIM's
+    /// exports are this).
+    SpreadsheetMl2003,
+}
+
+impl WorkbookFormat {
+    /// The format's usual name, for messages and reports.
+    pub fn label(self) -> &'static str {
+        match self {
+            WorkbookFormat::Xlsx => "xlsx",
+            WorkbookFormat::Ods => "ods",
+            WorkbookFormat::Xls => "xls (BIFF)",
+            WorkbookFormat::SpreadsheetMl2003 => "XML Spreadsheet 2003",
+        }
+    }
+}
+
+/// The local file header signature that opens every zip archive (PKWARE APPNOTE 4.3.7).
+const ZIP_MAGIC: &[u8] = b"PK\x03\x04";
+/// The signature of an OLE compound file ([MS-CFB] §2.2, "Header Signature").
+const OLE_MAGIC: &[u8] = &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
+/// The namespace of XML Spreadsheet 2003's elements.
+pub const SPREADSHEETML_2003_NAMESPACE: &str = "urn:schemas-microsoft-com:office:spreadsheet";
+
+/// The spreadsheet container `bytes` hold, by content: zip (then `.ods` by its `mimetype`
+/// entry, else `.xlsx`), OLE (`.xls`), or XML naming SpreadsheetML 2003's namespace in its
+/// first 4 KiB (after an optional byte-order mark; UTF-16 included); `None` for anything else,
+/// a CSV above all. A zip that is not a spreadsheet (a `.docx`) is [`WorkbookFormat::Xlsx`] here
+/// and fails to open as one, with a message.
+pub fn workbook_format(bytes: &[u8]) -> Option<WorkbookFormat> {
+    if bytes.starts_with(ZIP_MAGIC) {
+        // The `mimetype` entry is stored first and uncompressed: its name at offset 30, its
+        // content right after (ODF 1.2 Part 3, §3.3).
+        let head = &bytes[..bytes.len().min(128)];
+        let ods = head.get(30..38) == Some(b"mimetype".as_slice())
+            && head
+                .windows(b"opendocument.spreadsheet".len())
+                .any(|w| w == b"opendocument.spreadsheet");
+        return Some(if ods {
+            WorkbookFormat::Ods
+        } else {
+            WorkbookFormat::Xlsx
+        });
+    }
+    if bytes.starts_with(OLE_MAGIC) {
+        return Some(WorkbookFormat::Xls);
+    }
+    let head = &bytes[..bytes.len().min(4096)];
+    // UTF-16 (a BOM, then every other byte zero for ASCII): the ASCII bytes alone.
+    let narrowed: Vec<u8>;
+    let head = if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
+        narrowed = head.iter().copied().filter(|&b| b != 0).collect();
+        &narrowed[2.min(narrowed.len())..]
+    } else {
+        head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head)
+    };
+    let start = head.iter().position(|b| !b.is_ascii_whitespace())?;
+    let namespace = SPREADSHEETML_2003_NAMESPACE.as_bytes();
+    (head[start] == b'<' && head.windows(namespace.len()).any(|w| w == namespace))
+        .then_some(WorkbookFormat::SpreadsheetMl2003)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn workbooks_are_told_by_their_bytes_not_their_names() {
+        let mut ods = b"PK\x03\x04".to_vec();
+        ods.extend([0u8; 26]);
+        ods.extend(b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet");
+        let mut xlsx = b"PK\x03\x04".to_vec();
+        xlsx.extend([0u8; 26]);
+        xlsx.extend(b"[Content_Types].xml");
+        let xml = "<?xml version=\"1.0\"?>\n<?mso-application progid=\"Excel.Sheet\"?>\n\
+                   <Workbook xmlns=\"urn:schemas-microsoft-com:office:spreadsheet\">";
+        let mut utf16 = vec![0xFF, 0xFE];
+        utf16.extend(xml.encode_utf16().flat_map(u16::to_le_bytes));
+        let cases: [(&[u8], Option<WorkbookFormat>); 8] = [
+            (&ods, Some(WorkbookFormat::Ods)),
+            (&xlsx, Some(WorkbookFormat::Xlsx)),
+            (
+                &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, 0],
+                Some(WorkbookFormat::Xls),
+            ),
+            (xml.as_bytes(), Some(WorkbookFormat::SpreadsheetMl2003)),
+            (&utf16, Some(WorkbookFormat::SpreadsheetMl2003)),
+            (b"<html><body>urn:other</body></html>", None),
+            (b"codigo;anio\n01101;2020\n", None),
+            (b"", None),
+        ];
+        for (bytes, format) in cases {
+            assert_eq!(
+                workbook_format(bytes),
+                format,
+                "{:?}",
+                String::from_utf8_lossy(bytes)
+            );
+        }
+    }
 
     /// The dialect of a file with a header row.
     fn with_header(delimiter: u8, decimal: Decimal) -> Dialect {

@@ -43,6 +43,13 @@ pub struct RawTable {
     pub unterminated_quote: Option<UnterminatedQuote>,
     /// Physical lines of the file (a last line without a line end counts).
     pub physical_lines: u64,
+    /// The year of every row of this table when it has no time column, given for this table
+    /// alone: the year in its file's or sheet's name ([`year_in_name`]) or the reader's choice
+    /// for this file (`imr --time-value FILE=YEAR`). It wins over
+    /// [`super::IngestOptions::time_value`], the year of every such table; a table with a time
+    /// column keeps its own years. `None` from the readers: the caller decides.
+    #[serde(default)]
+    pub time_given: Option<i64>,
 }
 
 impl RawTable {
@@ -143,6 +150,7 @@ impl RawTable {
             guessed_roles,
             unterminated_quote,
             physical_lines,
+            time_given: None,
         })
     }
 
@@ -174,6 +182,21 @@ impl RawTable {
     pub fn decimal(&self) -> Decimal {
         self.dialect.decimal
     }
+}
+
+/// The year a file's or sheet's name holds (`defunciones_2022.csv` → 2022, sheet "2010" →
+/// 2010, `INE 2015 (rev).xlsx` → 2015): the one run of exactly four digits from 1800 to 2199
+/// not touching other digits, or `None` when there is none or more than one (`2010_2015.csv`
+/// names a period, not a year). The folders of a path are not read.
+pub fn year_in_name(name: &str) -> Option<i64> {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let mut years = base
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|run| run.len() == 4)
+        .filter_map(|run| run.parse::<i64>().ok())
+        .filter(|y| (1800..=2199).contains(y));
+    let year = years.next()?;
+    years.next().is_none().then_some(year)
 }
 
 /// The data part of a file as bytes: where it starts in the decoded text and how many physical
@@ -438,7 +461,7 @@ fn unclosed_quote(bytes: &[u8], delimiter: u8) -> Option<usize> {
 /// `name_3_2`, … if that is taken too) so each is unique. Linear in the number of names: a
 /// hash set of the names given so far (a 5 MB header of 669,249 names hung the former
 /// quadratic search).
-fn header_names<'r>(record: impl Iterator<Item = &'r str> + Clone) -> Vec<String> {
+pub(super) fn header_names<'r>(record: impl Iterator<Item = &'r str> + Clone) -> Vec<String> {
     let mut names: Vec<String> = Vec::with_capacity(record.size_hint().0);
     let mut taken: std::collections::HashSet<String> =
         record.clone().map(|raw| raw.trim().to_owned()).collect();
@@ -582,6 +605,23 @@ mod tests {
             }
             let t = RawTable::from_bytes("x.csv", text.as_bytes()).unwrap();
             assert_eq!(t.column_is_numeric(0), by_counting(&t, 0), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_year_of_a_name_is_its_one_four_digit_year() {
+        for (name, year) in [
+            ("defunciones_2022.csv", Some(2022)),
+            ("2010", Some(2010)),
+            ("data/2019/INE 2015 (rev).xlsx", Some(2015)),
+            ("nacimientos-1999.CSV", Some(1999)),
+            ("defunciones_2010_2015.csv", None),
+            ("comunas.csv", None),
+            ("codigo_01101.csv", None),
+            ("serie_20221.csv", None),
+            ("anio_3000.csv", None),
+        ] {
+            assert_eq!(year_in_name(name), year, "{name}");
         }
     }
 

@@ -95,7 +95,7 @@ pub(super) fn finish(
     Ok(rows.finish(PanelMeta {
         entity_column: table.columns[r.entity.expect("checked")].clone(),
         // Without a time column: `year` for the year given, none for a cross-section.
-        time_column: match (r.time, time_value) {
+        time_column: match (r.time, table.time_given.or(time_value)) {
             (Some(t), _) => table.columns[t].clone(),
             (None, Some(_)) => "year".into(),
             (None, None) => String::new(),

@@ -5,7 +5,7 @@
 //! the reason a record has none.
 
 use super::super::codes::CutCodes;
-use super::super::columns::ColumnRoles;
+use super::super::columns::{normalise_name, ColumnRoles};
 use super::super::number::is_missing_token;
 use super::super::store::RawRecord;
 use super::super::table::RawTable;
@@ -69,17 +69,23 @@ impl EntityCodes {
 /// True when at least 80% of the distinct non-empty entity values of the main tables are CUT
 /// codes after normalisation; the values as the walk that parsed each main table listed them.
 fn looks_like_cut(parsed: &[ParsedExtras], codes: &CutCodes) -> bool {
+    // Totals and notes rows ("Total País") are not areas: they do not vote.
     let distinct: HashSet<&str> = parsed
         .iter()
         .flat_map(|p| p.entities.iter().copied())
+        .filter(|v| summary_or_note_text(v.trim()).is_none())
         .collect();
     if distinct.is_empty() {
         return false;
     }
-    let known = distinct
-        .iter()
-        .filter(|v| codes.contains(&codes.normalise(v).0))
-        .count();
+    // A code of one of DEIS's older systems (INE's 2000 sheet has three-digit codes) is a
+    // Chilean code too, read in its year's system by the stacking.
+    #[cfg(feature = "historical-codes")]
+    let chilean =
+        |v: &str| codes.contains(&codes.normalise(v).0) || super::historical::is_historical_code(v);
+    #[cfg(not(feature = "historical-codes"))]
+    let chilean = |v: &str| codes.contains(&codes.normalise(v).0);
+    let known = distinct.iter().filter(|v| chilean(v)).count();
     known * 5 >= distinct.len() * 4
 }
 
@@ -124,6 +130,60 @@ impl<'t> EntityIds<'t> {
     }
 }
 
+/// Words that open a row of totals, normalised ([`normalise_name`]'s form): "Total País",
+/// "TOTAL", "Total Región", "Subtotal", "Totales".
+const TOTALS_WORDS: [&str; 3] = ["total", "totales", "subtotal"];
+
+/// Words that open a note under or above an agency's table, normalised: "Fuente: INE",
+/// "Nota: …", "Notas", "Source", "Elaboración propia".
+const NOTE_WORDS: [&str; 7] = [
+    "fuente",
+    "fuentes",
+    "nota",
+    "notas",
+    "source",
+    "note",
+    "elaboracion",
+];
+
+/// Whether a record is a row of totals or a note rather than an area ([`ExclusionReason::TotalsRow`],
+/// [`ExclusionReason::NoteRow`]), from its first filled cell: its first word (accents and case
+/// aside) is one of [`TOTALS_WORDS`] or [`NOTE_WORDS`], or it opens with a footnote mark (`*`,
+/// `(*)`, `(1)`). A code such as `01101` or a name such as "Totoral" is neither. Checked before
+/// the record's width, since a note is one cell of a wider table.
+pub(super) fn summary_or_note(rec: &RawRecord<'_>) -> Option<ExclusionReason> {
+    summary_or_note_text(rec.fields().map(str::trim).find(|v| !v.is_empty())?)
+}
+
+/// [`summary_or_note`] of a record whose first filled cell is `first` (trimmed).
+fn summary_or_note_text(first: &str) -> Option<ExclusionReason> {
+    // Codes and most names are neither: decided on the first character, without a copy (this
+    // runs on every record of every file).
+    let opening = first.chars().next()?.to_ascii_lowercase();
+    if !matches!(opening, 't' | 's' | 'f' | 'n' | 'e' | '*' | '(') {
+        return None;
+    }
+    let word: String = first
+        .chars()
+        .take_while(|c| c.is_alphanumeric())
+        .take(16)
+        .collect();
+    let word = normalise_name(&word);
+    let shown = || first.chars().take(80).collect::<String>();
+    if TOTALS_WORDS.contains(&word.as_str()) {
+        return Some(ExclusionReason::TotalsRow { value: shown() });
+    }
+    let footnote = first.starts_with('*')
+        || (first.starts_with('(')
+            && first[1..]
+                .split_once(')')
+                .is_some_and(|(mark, _)| mark == "*" || mark.parse::<u8>().is_ok()));
+    if NOTE_WORDS.contains(&word.as_str()) || footnote {
+        return Some(ExclusionReason::NoteRow { value: shown() });
+    }
+    None
+}
+
 /// What the walk of [`super::values::parsed_extra_columns`] found of a record (all `None`: read it).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Known {
@@ -164,6 +224,9 @@ pub(super) fn record_key<'a>(
                 lines_swallowed: q.lines_swallowed,
             });
         }
+    }
+    if let Some(reason) = summary_or_note(rec) {
+        return Err(reason);
     }
     let width = table.columns.len();
     if !has_width.unwrap_or_else(|| rec.len() == width) {
@@ -219,6 +282,47 @@ mod tests {
             .iter()
             .map(|rec| record_key(t, &rec, roles, Known::default()))
             .collect()
+    }
+
+    /// Totals and notes rows, as agencies' CSV exports end, are excluded with their reason
+    /// whatever their width; names that merely start like the words are areas.
+    #[test]
+    fn totals_and_notes_rows_are_not_areas() {
+        let t = table(
+            "comuna,year,x\nTotoral,2019,1\nTOTAL PAÍS,2019,9\nSubtotal región,2019,3\n\
+             Fuente: DEIS\n(*) cifras provisorias\n\"Notas: a, b\",,\nSanta Bárbara,2019,2\n\
+             Elaboración propia\n",
+        );
+        let roles = ColumnRoles {
+            entity: Some(0),
+            time: Some(1),
+            ..ColumnRoles::default()
+        };
+        let read = keys(&t, &roles);
+        assert_eq!(read[0], Ok(("Totoral", Some(2019))));
+        let reason = |i: usize| read[i].as_ref().err().cloned();
+        for (i, value) in [(1, "TOTAL PAÍS"), (2, "Subtotal región")] {
+            assert_eq!(
+                reason(i),
+                Some(ExclusionReason::TotalsRow {
+                    value: value.into()
+                })
+            );
+        }
+        for (i, value) in [
+            (3, "Fuente: DEIS"),
+            (4, "(*) cifras provisorias"),
+            (5, "Notas: a, b"),
+            (7, "Elaboración propia"),
+        ] {
+            assert_eq!(
+                reason(i),
+                Some(ExclusionReason::NoteRow {
+                    value: value.into()
+                })
+            );
+        }
+        assert_eq!(read[6], Ok(("Santa Bárbara", Some(2019))));
     }
 
     #[test]

@@ -19,6 +19,8 @@
 
 mod accounting;
 mod conflicts;
+#[cfg(feature = "historical-codes")]
+mod historical;
 mod join;
 mod keys;
 mod lagged;

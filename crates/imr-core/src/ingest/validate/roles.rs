@@ -129,6 +129,7 @@ fn check_roles(
         && r.time.is_none()
         && !options.time_optional
         && options.time_value.is_none()
+        && table.time_given.is_none()
     {
         return Err(missing_role(table, Role::Time));
     }

@@ -111,6 +111,14 @@ pub(super) fn stack_main_tables<'t>(
             roles: &roles[t],
             file,
             columns,
+            #[cfg(feature = "historical-codes")]
+            systems: codes.chile.then(|| {
+                super::historical::TableSystems::choose(
+                    table,
+                    &roles[t],
+                    table.time_given.or(options.time_value),
+                )
+            }),
         };
         stack.add_table(&mut main, report);
     }
@@ -125,6 +133,10 @@ struct MainTable<'t, 'a> {
     roles: &'a ColumnRoles,
     file: u32,
     columns: MainColumns,
+    /// The years whose codes are read in DEIS's system of the year (chosen per table when
+    /// entities are Chilean codes).
+    #[cfg(feature = "historical-codes")]
+    systems: Option<super::historical::TableSystems>,
 }
 
 /// The stacking's state across the main tables.
@@ -137,7 +149,8 @@ struct Stack<'t, 'a> {
     plan: &'a Plan,
     codes: &'a EntityCodes,
     keep_repeated_keys: bool,
-    /// The year of the rows of a table without a time column ([`IngestOptions::time_value`]).
+    /// The year of the rows of a table without a time column ([`IngestOptions::time_value`])
+    /// unless the table gives its own ([`RawTable::time_given`]).
     time_given: Option<i64>,
     /// When deaths are derived from a rate: the rates and births as read, for the lag phase.
     rates: Option<RateCells>,
@@ -180,9 +193,19 @@ impl<'t> Stack<'t, '_> {
         }
         main.columns.values.clear();
         self.rows.pad_numeric();
+        #[cfg(feature = "historical-codes")]
+        if let Some(systems) = main.systems.take() {
+            let (read, recodings) = systems.finish(&table.file);
+            report.code_systems.extend(read);
+            report.historical_recodings.extend(recodings);
+        }
         let excluded = report.excluded.len() - excluded_before;
         report.files.push(FileReport {
-            time_given: self.time_given.filter(|_| main.roles.time.is_none()),
+            time_given: main
+                .table
+                .time_given
+                .or(self.time_given)
+                .filter(|_| main.roles.time.is_none()),
             ..file_report(main.table, main.roles, "main", excluded, None)
         });
     }
@@ -206,7 +229,7 @@ impl<'t> Stack<'t, '_> {
     /// ([`Repeat::KeptApart`] stands for both a new key and a repeat kept apart).
     fn add_record(
         &mut self,
-        main: &MainTable<'t, '_>,
+        main: &mut MainTable<'t, '_>,
         read: usize,
         rec: RawRecord<'t>,
         report: &mut IngestReport,
@@ -214,9 +237,17 @@ impl<'t> Stack<'t, '_> {
         let (table, columns) = (main.table, &main.columns);
         let known = Known::walked(&columns.width_ok, &columns.years, read);
         let (raw_entity, time) = record_key(table, &rec, main.roles, known)?;
-        // No time column: the year given (`time_value`), else a cross-section (`time_optional`):
-        // one period, time 0.
-        let time = time.unwrap_or(self.time_given.unwrap_or(0));
+        // No time column: the year given to this table, else to every such table
+        // (`time_value`), else a cross-section (`time_optional`): one period, time 0.
+        let time = time.unwrap_or(table.time_given.or(self.time_given).unwrap_or(0));
+        // A code of the system of its year, recoded to 2018's (a 'static code of the table).
+        #[cfg(feature = "historical-codes")]
+        let raw_entity: &'t str = match &mut main.systems {
+            Some(systems) => systems
+                .read(&table.file, raw_entity, time)?
+                .unwrap_or(raw_entity),
+            None => raw_entity,
+        };
         let (births, deaths, rate) = match &mut self.rates {
             None => {
                 let (births, deaths) = read_counts(table, &rec, main.roles)?;
