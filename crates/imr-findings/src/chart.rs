@@ -261,8 +261,12 @@ fn interval_rows_svg(lang: Lang, title: &str, rows: &[Row], reference: (f64, &st
         bottom + 11.0,
         escape(reference.1),
     );
-    // A value on every tick, under a faint line: the intervals are read off the axis.
-    for &v in &ticks.values {
+    // A value on every tick, under a faint line: the intervals are read off the axis. The
+    // reference's own label already names a tick it stands on (the "0" of coefficients).
+    let labelled_by_reference = |v: f64| {
+        (v - reference.0).abs() < 1e-9 * (1.0 + v.abs()) && reference.1.parse::<f64>().is_ok()
+    };
+    for &v in ticks.values.iter().filter(|&&v| !labelled_by_reference(v)) {
         let x = x_of(v);
         let _ = write!(
             svg,
@@ -392,6 +396,28 @@ mod tests {
         let years: Vec<i64> = (2001..=2021).collect();
         assert_eq!(labelled_years(&years), [2001, 2005, 2010, 2015, 2021]);
         assert_eq!(labelled_years(&[2019, 2020, 2021]), [2019, 2020, 2021]);
+    }
+
+    #[test]
+    fn a_reference_on_a_tick_is_labelled_once() {
+        let rows = [
+            Row {
+                label: "a".into(),
+                value: -1.0,
+                ci: Some([-2.0, 0.5]),
+            },
+            Row {
+                label: "b".into(),
+                value: 2.0,
+                ci: Some([1.0, 3.5]),
+            },
+        ];
+        let svg = interval_rows(Lang::En, "t", &rows, (0.0, "0")).svg;
+        assert_eq!(svg.matches(">0<").count(), 1, "{svg}");
+        assert!(svg.contains(">2<") || svg.contains(">2.0<"), "{svg}");
+        // A named reference ("national") leaves the tick's number in place.
+        let svg = interval_rows(Lang::En, "t", &rows, (0.0, "national")).svg;
+        assert_eq!(svg.matches(">0<").count(), 1, "{svg}");
     }
 
     #[test]

@@ -678,49 +678,52 @@ fn legend(s: &mut String, at: Rect, colouring: &Colouring, heading: &str, no_dat
             left_out,
         );
     }
-    let _ = writeln!(
-        s,
-        "<text x=\"{}\" y=\"{}\" font-size=\"10.5\" fill=\"#555555\">{}</text>",
-        num(at.x),
-        num(y + 10.0),
-        escape(&colouring.method_note)
-    );
-    let mut below = y + 24.0;
-    if !colouring.flagged_note.is_empty() {
-        let _ = writeln!(
-            s,
-            "<text data-testid=\"legend-flagged\" x=\"{}\" y=\"{}\" font-size=\"10.5\" fill=\"#555555\">{}</text>",
-            num(at.x),
-            num(below),
-            escape(&colouring.flagged_note)
-        );
-        below += 14.0;
-    }
-    if !colouring.uncertainty_note.is_empty() {
-        // Wrapped to the legend's width (about 5.6 px per character at 10.5 px).
-        let per_line = ((at.width / 5.6) as usize).max(20);
-        let _ = write!(
-            s,
-            "<text data-testid=\"legend-uncertainty\" x=\"{}\" y=\"{}\" font-size=\"10.5\" fill=\"#8a3b12\">",
-            num(at.x),
-            num(below)
-        );
-        for (k, line) in wrap(&colouring.uncertainty_note, per_line)
-            .iter()
-            .enumerate()
-        {
-            let dy = if k == 0 { 0.0 } else { 13.0 };
-            let _ = write!(
-                s,
-                "<tspan x=\"{}\" dy=\"{}\">{}</tspan>",
-                num(at.x),
-                num(dy),
-                escape(line)
-            );
+    // The notes under the legend, each wrapped to the legend's width.
+    let mut below = y + 10.0;
+    for (testid, fill, note) in [
+        ("legend-method", "#555555", &colouring.method_note),
+        ("legend-flagged", "#555555", &colouring.flagged_note),
+        ("legend-uncertainty", "#8a3b12", &colouring.uncertainty_note),
+    ] {
+        if !note.is_empty() {
+            below = wrapped_text(s, (at.x, below), at.width, (testid, fill), note);
         }
-        s.push_str("</text>\n");
     }
     s.push_str("</g>\n");
+}
+
+/// Writes `text` as one `<text data-testid>` of 10.5 px lines wrapped to `width` px (about 5.6
+/// px per character), the first line's baseline at `(x, y)`; returns the baseline of the line
+/// that would follow. Each line but the last ends in a space, so the element's text is `text`.
+fn wrapped_text(
+    s: &mut String,
+    (x, y): (f64, f64),
+    width: f64,
+    (testid, fill): (&str, &str),
+    text: &str,
+) -> f64 {
+    let lines = wrap(text, ((width / 5.6) as usize).max(20));
+    let _ = write!(
+        s,
+        "<text data-testid=\"{testid}\" x=\"{}\" y=\"{}\" font-size=\"10.5\" fill=\"{fill}\">",
+        num(x),
+        num(y)
+    );
+    for (k, line) in lines.iter().enumerate() {
+        let (dy, gap) = (
+            if k == 0 { 0.0 } else { 13.0 },
+            if k + 1 < lines.len() { " " } else { "" },
+        );
+        let _ = write!(
+            s,
+            "<tspan x=\"{}\" dy=\"{}\">{}{gap}</tspan>",
+            num(x),
+            num(dy),
+            escape(line)
+        );
+    }
+    s.push_str("</text>\n");
+    y + 13.0 * lines.len() as f64 + 1.0
 }
 
 /// `text` in lines of at most `width` characters, broken between words (a longer word keeps
