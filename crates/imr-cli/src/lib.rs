@@ -14,8 +14,10 @@ use clap::{Parser, Subcommand};
     version = imr_core::ENGINE_VERSION,
     about = "Infant mortality rates, their inequality across areas, panel models and maps",
     long_about = "imr: the engine of imr-atlas on the command line.\n\n\
-        Reads CSV files (delimiter, decimal comma, encoding and header are detected), validates every \
-        row (each is used or reported as excluded with its line and reason) and computes infant \
+        Reads CSV files (delimiter, decimal comma, encoding and header are detected) and \
+        spreadsheets (.xlsx, .xls, .ods, XML Spreadsheet 2003: --sheet NAME or --sheets all), \
+        validates every row (each is used or reported as excluded with its file, sheet, line and \
+        reason) and computes infant \
         mortality rates per 1,000 births with exact Poisson intervals, inequality measures per year, \
         panel-data models and choropleth maps. The web page runs the same engine.",
     after_help = "Environment:\n  \

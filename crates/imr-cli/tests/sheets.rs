@@ -383,3 +383,20 @@ fn a_workbook_without_a_sheet_choice_or_a_broken_one_gets_a_message() {
     assert!(stderr.contains("no file is a spreadsheet"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_help_says_how_to_choose_sheets_and_years() {
+    let out = common::imr(&["rates", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    for words in [
+        "--sheet <NAME>",
+        "--sheets <all>",
+        "--time-value <YEAR|FILE=YEAR>",
+        "XML Spreadsheet 2003",
+        "Men de 1 año",
+    ] {
+        assert!(help.contains(words), "{words}: {help}");
+    }
+    let out = common::imr(&["--help"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("--sheets all"));
+}

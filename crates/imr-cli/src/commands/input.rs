@@ -37,7 +37,8 @@ pub struct InputArgs {
     /// --time-value; `imr fit` reads data without one as a cross-section
     #[arg(long, value_name = "COL")]
     pub time: Option<String>,
-    /// Column with infant deaths (guessed from defunciones, defunciones_infantiles, muertes_menores_1, deaths)
+    /// Column with infant deaths (guessed from defunciones, defunciones_infantiles, muertes_menores_1,
+    /// deaths, or a column named by the age under one: "Men de 1 año", "< 1 año", "Menores de un año")
     #[arg(long, value_name = "COL")]
     pub deaths: Option<String>,
     /// Column with live births (guessed from nacimientos, nacidos_vivos, births)
