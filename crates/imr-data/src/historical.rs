@@ -130,6 +130,16 @@ impl HistoricalCodes {
         self.by_code[system.index()].contains_key(&code)
     }
 
+    /// Whether a raw value, as written in a table, could be a code of some historical system
+    /// (three digits or more, all digits, known to one of the systems).
+    pub fn knows_raw(&self, raw: &str) -> bool {
+        let raw = raw.trim();
+        raw.len() >= 3
+            && raw
+                .parse::<u32>()
+                .is_ok_and(|code| System::ALL.into_iter().any(|s| self.knows(s, code)))
+    }
+
     /// The commune `code` of `system` names in `year`: the one that had it and existed then,
     /// else the one created later that had it ([`Lookup::NotYetCreated`]), else
     /// [`Lookup::Unknown`] (also when two communes existing that year shared it, which DEIS's

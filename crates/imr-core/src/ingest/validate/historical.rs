@@ -21,18 +21,6 @@ use crate::report::{CodeSystemRead, HistoricalRecoding, NotYetCreated};
 use imr_data::historical::{HistoricalCodes, Lookup, System};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// Whether a raw entity value could be a code of some historical system (three digits or more,
-/// all digits, known to one of the systems): [`super::keys::EntityCodes::choose`] counts such
-/// values as Chilean codes.
-pub(super) fn is_historical_code(raw: &str) -> bool {
-    let raw = raw.trim();
-    raw.len() >= 3
-        && raw.parse::<u32>().is_ok_and(|code| {
-            let codes = HistoricalCodes::embedded();
-            System::ALL.into_iter().any(|s| codes.knows(s, code))
-        })
-}
-
 /// The years of a main table whose codes are read in their year's system.
 #[derive(Debug, Default)]
 pub(super) struct TableSystems {

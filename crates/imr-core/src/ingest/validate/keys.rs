@@ -81,8 +81,10 @@ fn looks_like_cut(parsed: &[ParsedExtras], codes: &CutCodes) -> bool {
     // A code of one of DEIS's older systems (INE's 2000 sheet has three-digit codes) is a
     // Chilean code too, read in its year's system by the stacking.
     #[cfg(feature = "historical-codes")]
-    let chilean =
-        |v: &str| codes.contains(&codes.normalise(v).0) || super::historical::is_historical_code(v);
+    let chilean = |v: &str| {
+        codes.contains(&codes.normalise(v).0)
+            || imr_data::historical::HistoricalCodes::embedded().knows_raw(v)
+    };
     #[cfg(not(feature = "historical-codes"))]
     let chilean = |v: &str| codes.contains(&codes.normalise(v).0);
     let known = distinct.iter().filter(|v| chilean(v)).count();
