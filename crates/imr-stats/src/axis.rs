@@ -19,7 +19,7 @@ impl Ticks {
     }
 }
 
-/// `ticks` kept within the values a measure can take (`range`, e.g. [`crate::Measure::range`]):
+/// `ticks` kept within the values a measure can take (`range`, e.g. imr-inequality's `Measure::range`):
 /// a tick beyond a bound becomes the bound (duplicates dropped), so the axis of a measure that
 /// cannot be negative starts at max(0, nice floor). Unchanged if fewer than two ticks would
 /// remain (values all outside the range: the caller's data, drawn as they are).
