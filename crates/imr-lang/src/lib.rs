@@ -215,6 +215,26 @@ pub const ENGLISH_LABEL_WORDS: [&str; 30] = [
     "values",
 ];
 
+/// `text` in lines of at most `width` characters, broken at spaces (a longer word keeps a line
+/// of its own): the wrapping of the charts' and maps' titles and notes.
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// The words of `text` that are [`ENGLISH_MARKERS`] or [`ENGLISH_LABEL_WORDS`] (lower-cased, in
 /// order, identifiers left out as in [`english_words`]): one is enough to call a label, unit or
 /// number of a Spanish figure English.

@@ -702,7 +702,7 @@ fn wrapped_text(
     (testid, fill): (&str, &str),
     text: &str,
 ) -> f64 {
-    let lines = wrap(text, ((width / 5.6) as usize).max(20));
+    let lines = imr_stats::wrap_words(text, ((width / 5.6) as usize).max(20));
     let _ = write!(
         s,
         "<text data-testid=\"{testid}\" x=\"{}\" y=\"{}\" font-size=\"10.5\" fill=\"{fill}\">",
@@ -724,22 +724,6 @@ fn wrapped_text(
     }
     s.push_str("</text>\n");
     y + 13.0 * lines.len() as f64 + 1.0
-}
-
-/// `text` in lines of at most `width` characters, broken between words (a longer word keeps
-/// its own line).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_owned()),
-        }
-    }
-    lines
 }
 
 /// Texts of a funnel plot.

@@ -375,24 +375,7 @@ pub(crate) fn capitalised(text: &str) -> String {
     }
 }
 
-/// Split text into lines of at most `width` characters at spaces.
-pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
+pub(crate) use imr_stats::wrap_words as wrap;
 
 #[cfg(test)]
 mod tests {
