@@ -30,7 +30,7 @@ pub struct InputArgs {
     /// when it has no year column; the others are named on stderr
     #[arg(long, value_name = "all", value_parser = ["all"], conflicts_with = "sheet")]
     pub sheets: Option<String>,
-    /// Column with the area code (guessed from comuna, codigo_comuna, cut, cod_com, code, id)
+    /// Column with the area code (guessed from codigo_comuna, cod_comuna, cut, codigo, cod, comuna, code, id: a code column before a column of names)
     #[arg(long, value_name = "COL")]
     pub entity: Option<String>,
     /// Column with the year (guessed from año, anio, ano, year). A file of one year without one:

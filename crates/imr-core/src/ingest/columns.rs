@@ -47,6 +47,13 @@ impl Role {
                 "cod_com",
                 "cut",
                 "cut_comuna",
+                "codigo_cut",
+                "cod_cut",
+                "codigo_territorial",
+                // A bare "código" beside a "comuna" of names (a common export): the code, not
+                // the name, identifies the commune.
+                "codigo",
+                "cod",
                 "comuna",
                 "code",
                 "id",
@@ -236,6 +243,20 @@ mod tests {
             (r.entity, r.time, r.births, r.deaths),
             (Some(0), Some(1), Some(2), Some(3))
         );
+    }
+
+    #[test]
+    fn a_bare_code_column_is_the_entity_before_a_column_of_names() {
+        let r = guess_roles(&cols(&[
+            "código",
+            "comuna",
+            "año",
+            "nacimientos",
+            "defunciones",
+        ]));
+        assert_eq!((r.entity, r.time), (Some(0), Some(2)));
+        let r = guess_roles(&cols(&["Comuna", "Cod", "Año", "Tasa"]));
+        assert_eq!(r.entity, Some(1));
     }
 
     #[test]
