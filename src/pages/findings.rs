@@ -82,6 +82,16 @@ pub fn FindingsPage() -> impl IntoView {
                         let labelled_by = heading.clone();
                         let details = a.details.into_iter().map(|d| view! { <p>{d}</p> }).collect_view();
                         let caveats = a.caveats.into_iter().map(|c| view! { <li>{c}</li> }).collect_view();
+                        // The terms and methods behind the numbers, folded: the answer reads without them.
+                        let method = (!a.method.is_empty()).then(|| {
+                            let terms = a.method.into_iter().map(|t| view! { <dt>{t.term}</dt><dd>{t.meaning}</dd> }).collect_view();
+                            view! {
+                                <details class="how" data-testid="finding-method">
+                                    <summary>{imr_findings::method::heading(l)}</summary>
+                                    <dl>{terms}</dl>
+                                </details>
+                            }
+                        });
                         let svg = a.chart_svg.clone();
                         let question = a.question;
                         let embed = move |_| {
@@ -100,6 +110,7 @@ pub fn FindingsPage() -> impl IntoView {
                                     <div class="finding-text">
                                         {details}
                                         <ul class="caveats">{caveats}</ul>
+                                        {method}
                                         <button class="link" data-testid=format!("finding-link-{}", a.question)
                                             on:click=move |_| state.view.set(target)>
                                             {format!("{} → {}", messages(l).findings.see_detail, view_name(l, target))}

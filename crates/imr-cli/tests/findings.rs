@@ -30,7 +30,9 @@ fn the_report_answers_the_five_questions_in_the_language_asked() {
     assert!(es.contains("<h2>¿Confirman estos datos el estudio?</h2>"));
     // The bundled file byte for byte: the answer on the study names INE's counts.
     assert!(es.contains("con los recuentos publicados por el INE"));
-    assert!(es.contains("Fuente: chile_imr_2001_2021.csv · motor imr-atlas"));
+    assert!(es.contains(
+        "Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE (chile_imr_2001_2021.csv) · motor imr-atlas"
+    ));
     // The 2 implausible rows of the bundled data (General Lagos 2004 and 2021, above 200 per
     // 1,000: counted from the CSV text by plausibility.rs's test) are left out, and it says so.
     assert!(es.contains("2 filas marcadas como inverosímiles quedan fuera"));

@@ -166,8 +166,9 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
 }
 
 /// Whether the panel is the whole country: Chile's communes, at least
-/// [`crate::WHOLE_COUNTRY_COMMUNES`] of them.
-fn whole_country(panel: &Panel) -> bool {
+/// [`crate::WHOLE_COUNTRY_COMMUNES`] of them. The pooled rate is then called national (on every
+/// view: the Data view's table says the same as the Findings).
+pub fn whole_country(panel: &Panel) -> bool {
     panel.chile_codes && panel.entities().len() >= crate::WHOLE_COUNTRY_COMMUNES
 }
 
@@ -408,6 +409,7 @@ fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsFinding> {
         terms,
         random_effects,
         hausman_p: fe.tests.hausman.as_ref().map(|h| h.p_value),
+        random_effects_pooled: re.sigma2_u.is_some_and(|s| s <= 0.0),
         time_invariant,
         missing: missing.iter().map(|(c, _)| c.clone()).collect(),
         nobs: fe.nobs,

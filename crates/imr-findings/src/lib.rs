@@ -24,6 +24,7 @@ pub mod chart;
 pub mod compute;
 pub mod embed;
 pub mod inequality;
+pub mod method;
 mod parts;
 pub mod report;
 pub mod request;
@@ -132,6 +133,9 @@ pub struct ModelsFinding {
     /// p-value of the Hausman test of fixed against random effects (classical covariances), when
     /// computed: below 0.05 random effects are rejected as inconsistent.
     pub hausman_p: Option<f64>,
+    /// The random-effects model estimated no variance between communes (Swamy–Arora σ²_u
+    /// truncated at 0): it is then pooled OLS, treating every commune-year as independent.
+    pub random_effects_pooled: bool,
     /// Regressors the fixed-effects model cannot estimate (constant within communes), answered
     /// from random effects instead.
     pub time_invariant: Vec<String>,

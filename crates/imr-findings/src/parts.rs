@@ -8,6 +8,8 @@ pub(crate) struct Parts {
     pub(crate) headline: String,
     pub(crate) details: Vec<String>,
     pub(crate) caveats: Vec<String>,
+    /// How it was computed: the terms and methods behind the answer ([`crate::method`]).
+    pub(crate) method: Vec<crate::method::Term>,
     pub(crate) chart: crate::chart::Chart,
     pub(crate) data: Table,
 }

@@ -23,7 +23,7 @@ pub fn report_html_spanned(
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{title}</title>\
 <style>body{{font-family:sans-serif;max-width:46rem;margin:1.5rem auto;padding:0 1rem;line-height:1.45;color:#222}}\
 section{{border-top:1px solid #ccc;padding:.5rem 0 1rem;break-inside:avoid;page-break-inside:avoid}}\
-.caveat{{color:#555;font-size:.9em}}footer{{color:#555;font-size:.85em;border-top:1px solid #ccc;margin-top:1rem}}\
+.caveat{{color:#555;font-size:.9em}}.how{{color:#444;font-size:.9em}}.how dt{{font-weight:bold}}.how dd{{margin:0 0 .3rem 0}}footer{{color:#555;font-size:.85em;border-top:1px solid #ccc;margin-top:1rem}}\
 @media print{{body{{margin:0}}section{{break-inside:avoid}}}}</style></head><body>\n<h1>{title}</h1>\n",
         lang.tag()
     );
@@ -50,6 +50,21 @@ section{{border-top:1px solid #ccc;padding:.5rem 0 1rem;break-inside:avoid;page-
         out.push('\n');
         for c in &a.caveats {
             out.push_str(&format!("<p class=\"caveat\">{}</p>\n", escape(c)));
+        }
+        if !a.method.is_empty() {
+            // Open: a printed page cannot be unfolded (the reader may fold it on screen).
+            out.push_str(&format!(
+                "<details class=\"how\" open><summary>{}</summary><dl>",
+                escape(crate::method::heading(lang))
+            ));
+            for t in &a.method {
+                out.push_str(&format!(
+                    "<dt>{}</dt><dd>{}</dd>",
+                    escape(&t.term),
+                    escape(&t.meaning)
+                ));
+            }
+            out.push_str("</dl></details>\n");
         }
         out.push_str("</section>\n");
     }

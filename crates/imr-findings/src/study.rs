@@ -248,7 +248,13 @@ fn period_sentences(lang: Lang, p: &PeriodTrends) -> Vec<String> {
 }
 
 /// The answer on the study: the verdict first, then the trends of both spans.
-pub(crate) fn study_answer(lang: Lang, c: &StudyComparison, bundled: bool) -> Parts {
+/// `approximate`: the deaths were derived from rates (the adjusted Gini is a quasi-likelihood fit).
+pub(crate) fn study_answer(
+    lang: Lang,
+    c: &StudyComparison,
+    bundled: bool,
+    approximate: bool,
+) -> Parts {
     let (a, b) = (c.study.first, c.study.last);
     let counts = if bundled {
         lang.pick(
@@ -354,6 +360,7 @@ pub(crate) fn study_answer(lang: Lang, c: &StudyComparison, bundled: bool) -> Pa
         headline,
         details,
         caveats,
+        method: crate::method::inequality(lang, approximate),
         chart,
         data: Table {
             header: [

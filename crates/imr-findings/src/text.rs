@@ -31,6 +31,9 @@ pub struct Answer {
     pub details: Vec<String>,
     /// What the answer cannot say.
     pub caveats: Vec<String>,
+    /// How it was computed: a short glossary of the terms and methods behind the numbers, shown
+    /// folded under the answer ("¿Cómo se calculó?").
+    pub method: Vec<crate::method::Term>,
     /// What the chart measures, in words (its SVG `<title>`; empty without a chart).
     pub chart_title: String,
     /// A small inline SVG chart (empty when there is nothing to draw).
@@ -133,6 +136,7 @@ fn answer_or<T>(
         headline,
         details,
         caveats,
+        method,
         chart,
         data,
     } = match outcome {
@@ -141,6 +145,7 @@ fn answer_or<T>(
             headline: unavailable(lang, why),
             details: vec![],
             caveats: vec![],
+            method: vec![],
             chart: crate::chart::Chart::default(),
             data: Table::default(),
         },
@@ -155,6 +160,7 @@ fn answer_or<T>(
         headline,
         details,
         caveats,
+        method,
         chart_title: chart.title,
         chart_svg: chart.svg,
         data,
@@ -349,6 +355,7 @@ fn rates_answer(lang: Lang, f: &RatesFinding) -> Parts {
         headline,
         details,
         caveats,
+        method: crate::method::rates(lang, f.whole_country),
         chart,
         data,
     }
@@ -381,9 +388,12 @@ fn range_sentence(lang: Lang, s: &InequalitySeries) -> Option<String> {
         .iter()
         .map(|(t, r, _)| {
             let (a, b) = (number(lang, r[0], 3), number(lang, r[1], 3));
-            match lang {
-                Lang::Es => format!("entre {a} y {b} en {t}"),
-                Lang::En => format!("between {a} and {b} in {t}"),
+            // "between 0.000 and 0.000" says nothing: the range rounds to zero.
+            match (lang, r[1] < 0.0005) {
+                (Lang::Es, true) => format!("en cero en {t}"),
+                (Lang::En, true) => format!("at zero in {t}"),
+                (Lang::Es, false) => format!("entre {a} y {b} en {t}"),
+                (Lang::En, false) => format!("between {a} and {b} in {t}"),
             }
         })
         .collect();
@@ -401,7 +411,7 @@ fn range_sentence(lang: Lang, s: &InequalitySeries) -> Option<String> {
     let (lo, hi) = (pct(low), pct(high));
     Some(match lang {
         Lang::Es => format!(
-            "Dependiendo de a cuántos nacimientos se refieran las tasas publicadas (del {lo} al {hi} de los nacimientos dados) y de su redondeo, el {m} está {} (IC 95% de rango y azar juntos: {}).",
+            "Según cuántos nacimientos estén detrás de las tasas publicadas (del {lo} al {hi} de los nacimientos dados) y según su redondeo, el {m} está {} (IC 95% de rango y azar juntos: {}).",
             between.join(" y "),
             cis.join(" y ")
         ),
@@ -477,8 +487,8 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
     let mut caveats = Vec::new();
     if s.kind == SeriesKind::Adjusted && s.approximate {
         caveats.push(lang.pick(
-            "Aproximado: las defunciones se derivaron de tasas publicadas y de los nacimientos, no se contaron; el modelo de tasas verdaderas se ajustó por cuasi-verosimilitud.",
-            "Approximate: deaths were derived from published rates and births, not counted; the model of true rates was fitted by quasi-likelihood.",
+            "Aproximado: las defunciones se derivaron de tasas publicadas y de los nacimientos, no se contaron.",
+            "Approximate: deaths were derived from published rates and births, not counted.",
         ).into());
     }
     if let Some(observed) = &f.observed {
@@ -545,6 +555,7 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
         headline,
         details,
         caveats,
+        method: crate::method::inequality(lang, s.approximate),
         chart,
         data,
     }
@@ -598,16 +609,27 @@ fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
     };
     let details = match (c.spearman, c.spearman_ci) {
         (Some(rho), Some(ci)) => vec![format!(
-            "Spearman ρ = {} ({}).",
+            "{} ρ = {} ({}).",
+            lang.pick(
+                "Con el orden de los años en vez de sus valores:",
+                "With the order of the years instead of their values:"
+            ),
             number(lang, rho, 2),
             interval(lang, ci, 2)
         )],
-        (Some(rho), None) => vec![format!("Spearman ρ = {}.", number(lang, rho, 2))],
+        (Some(rho), None) => vec![format!(
+            "{} ρ = {}.",
+            lang.pick(
+                "Con el orden de los años en vez de sus valores:",
+                "With the order of the years instead of their values:"
+            ),
+            number(lang, rho, 2)
+        )],
         _ => vec![],
     };
     let caveats = vec![match lang {
-        Lang::Es => format!("Solo {n} años: una correlación sobre tan pocos puntos tiene muy poca potencia y un intervalo amplio, y dos series que derivan en el tiempo se correlacionan aun sin vínculo. Es descripción, no evidencia de causalidad."),
-        Lang::En => format!("Only {n} years: a correlation over so few points has little power and a wide interval, and two series that both drift over time correlate even with no link. Read it as description, not evidence of a cause."),
+        Lang::Es => format!("Solo {n} años: con tan pocos puntos una correlación real puede pasar inadvertida y el intervalo es amplio, y dos series que cambian con los años se correlacionan aun sin vínculo. Es descripción, no evidencia de causa."),
+        Lang::En => format!("Only {n} years: with so few points a real correlation can go unnoticed and the interval is wide, and two series that both change over the years correlate even with no link. Read it as description, not evidence of a cause."),
     }];
     let chart = year_chart(
         lang,
@@ -651,6 +673,7 @@ fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
         headline,
         details,
         caveats,
+        method: crate::method::correlation(lang),
         chart,
         data,
     }
@@ -757,34 +780,44 @@ fn term_label(lang: Lang, column: &str, per: f64) -> String {
     term_words(lang, column, &p, |t| &t.label).unwrap_or_else(|| format!("{column} +{p}"))
 }
 
-/// The estimator's one label ([`Estimator::label_in`]) inside a sentence, with the standard
-/// errors every finding's fit uses: "fixed effects (within), SE clustered by commune".
+/// The model of a sentence in plain words ("fixed effects"); its estimator, standard errors and
+/// references are in the answer's "How was it computed?" ([`crate::method::models`]).
 fn model_name(lang: Lang, e: Estimator) -> String {
-    let label = e.label_in(lang);
-    // a capital opening a word ("Fixed"), not an acronym ("MCO"), is lowered
-    let acronym = label.chars().nth(1).is_some_and(char::is_uppercase);
-    let mut chars = label.chars();
-    let lowered: String = match chars.next() {
-        Some(first) if !acronym => first.to_lowercase().chain(chars).collect(),
-        _ => label.to_string(),
-    };
-    format!(
-        "{lowered}, {}",
-        lang.pick("EE agrupados por comuna", "SE clustered by commune")
-    )
+    match e {
+        Estimator::Fe => lang.pick("efectos fijos", "fixed effects").to_owned(),
+        Estimator::Re => lang.pick("efectos aleatorios", "random effects").to_owned(),
+        // The Findings fit only the two above; another estimator keeps its one label.
+        other => {
+            let label = other.label_in(lang);
+            let acronym = label.chars().nth(1).is_some_and(char::is_uppercase);
+            let mut chars = label.chars();
+            match chars.next() {
+                Some(first) if !acronym => first.to_lowercase().chain(chars).collect(),
+                _ => label.to_string(),
+            }
+        }
+    }
 }
 
-/// Which model answers and why: fixed effects compare each commune with itself; the Hausman
-/// test says whether random effects, which also use the differences between communes, are
-/// rejected; when they are not, what they find that fixed effects do not (a term whose interval
-/// excludes zero under one model and not under the other).
+/// Which model answers and why: fixed effects compare each commune with itself, so they hold
+/// whether or not communes differ in what the data do not measure; the Hausman test says whether
+/// random effects (which also compare communes with each other) are rejected. When they are not,
+/// the sentence says that this does not make them right, and what they find that fixed effects
+/// do not (a term whose interval excludes zero under one model and not under the other); when
+/// they estimated no variance between communes, that they are then a pooled regression.
 fn model_choice(lang: Lang, f: &ModelsFinding) -> Option<String> {
     let p = f.hausman_p?;
     let p_text = number(lang, p, if p < 0.001 { 4 } else { 3 });
+    let why = match (f.time_invariant.is_empty(), lang) {
+        (true, Lang::Es) => "Responde el modelo de efectos fijos: compara cada comuna consigo misma a lo largo de los años, así que vale aunque las comunas difieran en lo que estos datos no miden.",
+        (true, Lang::En) => "The fixed-effects model answers: it compares each commune with itself over the years, so it holds even if communes differ in what these data do not measure.",
+        (false, Lang::Es) => "Responde el modelo de efectos fijos donde puede: compara cada comuna consigo misma a lo largo de los años, así que vale aunque las comunas difieran en lo que estos datos no miden; lo que no cambia en el tiempo solo lo estima el modelo de efectos aleatorios.",
+        (false, Lang::En) => "The fixed-effects model answers where it can: it compares each commune with itself over the years, so it holds even if communes differ in what these data do not measure; what does not change over time only the random-effects model estimates.",
+    };
     if p < 0.05 {
         return Some(match lang {
-            Lang::Es => format!("Por qué efectos fijos: comparan cada comuna consigo misma en el tiempo, y la prueba de Hausman (p = {p_text}) descarta el modelo de efectos aleatorios, que también compara comunas entre sí; lo que no cambia en el tiempo solo lo estima ese modelo, así que esas cifras pueden estar sesgadas."),
-            Lang::En => format!("Why fixed effects: they compare each commune with itself over time, and the Hausman test (p = {p_text}) rejects the random-effects model, which also compares communes with each other; what does not change over time only that model estimates, so those figures may be biased."),
+            Lang::Es => format!("{why} La prueba de Hausman (p = {p_text}) rechaza el modelo de efectos aleatorios, que también compara comunas entre sí: sus cifras pueden estar sesgadas por esas diferencias."),
+            Lang::En => format!("{why} The Hausman test (p = {p_text}) rejects the random-effects model, which also compares communes with each other: its figures may be biased by those differences."),
         });
     }
     let differs: Vec<String> = f
@@ -807,12 +840,27 @@ fn model_choice(lang: Lang, f: &ModelsFinding) -> Option<String> {
             }
         })
         .collect();
-    Some(match (differs.is_empty(), lang) {
-        (true, Lang::Es) => format!("Por qué efectos fijos: comparan cada comuna consigo misma en el tiempo. La prueba de Hausman (p = {p_text}) no descarta el modelo de efectos aleatorios, que también compara comunas entre sí, y este no llega a otra conclusión."),
-        (true, Lang::En) => format!("Why fixed effects: they compare each commune with itself over time. The Hausman test (p = {p_text}) does not reject the random-effects model, which also compares communes with each other, and it reaches no other conclusion."),
-        (false, Lang::Es) => format!("Por qué efectos fijos: comparan cada comuna consigo misma en el tiempo. La prueba de Hausman (p = {p_text}) no descarta el modelo de efectos aleatorios, que también compara comunas entre sí; con él cambia la conclusión sobre: {}.", differs.join("; ")),
-        (false, Lang::En) => format!("Why fixed effects: they compare each commune with itself over time. The Hausman test (p = {p_text}) does not reject the random-effects model, which also compares communes with each other; with it the conclusion changes for: {}.", differs.join("; ")),
-    })
+    let not_rejected = match lang {
+        Lang::Es => format!("La prueba de Hausman (p = {p_text}) no rechaza el modelo de efectos aleatorios, que también compara comunas entre sí, pero eso no prueba que sea válido: con pocos años la prueba distingue poco."),
+        Lang::En => format!("The Hausman test (p = {p_text}) does not reject the random-effects model, which also compares communes with each other, but that does not prove it valid: with few years the test tells little apart."),
+    };
+    let pooled = f.random_effects_pooled.then(|| lang.pick(
+        " Además, ese modelo estimó que las comunas no difieren en su nivel (varianza entre comunas igual a cero): equivale a una regresión que compara comunas distintas sin descontar lo que las diferencia y estos datos no miden.",
+        " Moreover, that model estimated that communes do not differ in their level (a variance between communes of zero): it amounts to a regression that compares different communes without taking out what sets them apart and these data do not measure.",
+    )).unwrap_or_default();
+    let verdict = match (differs.is_empty(), lang) {
+        (true, Lang::Es) => "Ese modelo no llega a otra conclusión.".to_string(),
+        (true, Lang::En) => "That model reaches no other conclusion.".to_string(),
+        (false, Lang::Es) => format!(
+            "Con ese modelo cambia la conclusión sobre: {}.",
+            differs.join("; ")
+        ),
+        (false, Lang::En) => format!(
+            "With that model the conclusion changes for: {}.",
+            differs.join("; ")
+        ),
+    };
+    Some(format!("{why} {not_rejected} {verdict}{pooled}"))
 }
 
 fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
@@ -843,8 +891,8 @@ fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
         .count();
     let (k, n) = (distinguishable, f.terms.len());
     let headline = match lang {
-        Lang::Es => format!("En los modelos de panel ({} observaciones, {} comunas), {k} de {n} características se asocian con la tasa de forma distinguible de cero.", f.nobs, f.n_entities),
-        Lang::En => format!("In the panel models ({} observations, {} communes), {k} of {n} characteristics go with the rate in a way distinguishable from zero.", f.nobs, f.n_entities),
+        Lang::Es => format!("En los modelos de panel ({} observaciones, {} comunas), {k} de {n} características se asocian con la tasa de forma distinguible de cero.", lang.grouped(f.nobs as f64, 0), lang.grouped(f.n_entities as f64, 0)),
+        Lang::En => format!("In the panel models ({} observations, {} communes), {k} of {n} characteristics go with the rate in a way distinguishable from zero.", lang.grouped(f.nobs as f64, 0), lang.grouped(f.n_entities as f64, 0)),
     };
     let mut sentences = sentences;
     if let Some(choice) = model_choice(lang, f) {
@@ -921,6 +969,7 @@ fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
         headline,
         details: sentences,
         caveats,
+        method: crate::method::models(lang),
         chart,
         data,
     }
@@ -963,12 +1012,12 @@ fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
         (_, Lang::En) => format!("With {a}–{b} pooled, {k} of {n} communes have a rate clearly above {reference}: {list} per 1,000."),
     };
     let details = vec![lang.pick(
-        "«Claramente» quiere decir que el intervalo de 95% entero de la tasa suavizada (Bayes empírico) queda sobre esa tasa; las demás comunas pueden estar por encima o por debajo por azar.",
-        "\"Clearly\" means that the whole 95% interval of the smoothed (empirical Bayes) rate lies above that rate; the other communes may be above or below it by chance.",
+        "«Claramente» quiere decir que el intervalo de 95% entero de la tasa suavizada queda sobre esa tasa; las demás comunas pueden estar por encima o por debajo por azar.",
+        "\"Clearly\" means that the whole 95% interval of the smoothed rate lies above that rate; the other communes may be above or below it by chance.",
     ).to_string()];
     let caveats = vec![lang.pick(
-        "El suavizado acerca las comunas pequeñas a la tasa nacional, así que una tasa alta aquí descansa en muchos nacimientos o en un exceso persistente. Intervalos: posterior gamma del Bayes empírico (Clayton y Kaldor 1987).",
-        "Smoothing pulls small communes towards the national rate, so a high rate here rests on many births or a persistent excess. Intervals: the empirical-Bayes gamma posterior (Clayton & Kaldor 1987).",
+        "El suavizado acerca las comunas pequeñas a la tasa de referencia, así que una tasa alta aquí descansa en muchos nacimientos o en un exceso persistente.",
+        "Smoothing pulls small communes towards the reference rate, so a high rate here rests on many births or a persistent excess.",
     ).into()];
     let rows: Vec<Row> = f
         .top
@@ -986,7 +1035,15 @@ fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
             "Highest smoothed rates per 1,000 (95% CI)",
         ),
         &rows,
-        (f.national_per_1000, lang.pick("nacional", "national")),
+        (
+            f.national_per_1000,
+            match (f.whole_country, lang) {
+                (true, Lang::Es) => "nacional",
+                (true, Lang::En) => "national",
+                (false, Lang::Es) => "comunas cargadas",
+                (false, Lang::En) => "communes loaded",
+            },
+        ),
     );
     let data = table(
         &[
@@ -1018,6 +1075,7 @@ fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
         headline,
         details,
         caveats,
+        method: crate::method::smoothed(lang),
         chart,
         data,
     }
@@ -1034,8 +1092,9 @@ impl Findings {
             .unwrap_or_else(|_| "Gini".into());
         let study = self.study.as_ref().map(|c| {
             let ok: Outcome<&crate::StudyComparison> = Ok(c);
+            let approximate = self.inequality.as_ref().is_ok_and(|f| f.series.approximate);
             answer_or(lang, crate::STUDY_QUESTION, &ok, |c| {
-                crate::study::study_answer(lang, c, self.bundled_data)
+                crate::study::study_answer(lang, c, self.bundled_data, approximate)
             })
         });
         study
@@ -1124,6 +1183,57 @@ mod tests {
         ] {
             assert_eq!(sentence(lang, n), expected);
         }
+    }
+
+    /// Question 4's choice of model says what the Hausman test found, never that it rejected
+    /// random effects when it did not; and, when random effects estimated no variance between
+    /// communes, that they are then a pooled comparison of different communes.
+    #[test]
+    fn the_model_choice_says_what_the_hausman_test_and_random_effects_found() {
+        let term = |estimator, ci: [f64; 2]| crate::ModelTerm {
+            column: "pobreza".into(),
+            per: 10.0,
+            estimate: (ci[0] + ci[1]) / 2.0,
+            ci,
+            estimator,
+        };
+        let finding = |p: f64, pooled: bool| ModelsFinding {
+            outcome: "rate".into(),
+            terms: vec![term(Estimator::Fe, [-0.5, 0.5])],
+            random_effects: vec![term(Estimator::Re, [0.1, 0.9])],
+            hausman_p: Some(p),
+            random_effects_pooled: pooled,
+            time_invariant: vec![],
+            missing: vec![],
+            nobs: 2387,
+            n_entities: 344,
+        };
+        let rejects = model_choice(Lang::Es, &finding(0.01, false)).unwrap();
+        assert!(rejects.contains("(p = 0,010) rechaza"), "{rejects}");
+        assert!(!rejects.contains("no rechaza"), "{rejects}");
+        let keeps = model_choice(Lang::Es, &finding(0.054, true)).unwrap();
+        assert!(keeps.contains("(p = 0,054) no rechaza"), "{keeps}");
+        assert!(keeps.contains("no prueba que sea válido"), "{keeps}");
+        // The term whose interval excludes zero under random effects only is named.
+        assert!(
+            keeps.contains("cambia la conclusión sobre: 10 puntos porcentuales"),
+            "{keeps}"
+        );
+        assert!(
+            keeps.contains("varianza entre comunas igual a cero"),
+            "{keeps}"
+        );
+        let en = model_choice(Lang::En, &finding(0.054, false)).unwrap();
+        assert!(
+            en.contains("does not reject") && !en.contains("variance between communes of zero"),
+            "{en}"
+        );
+        // The headline's count of observations has its thousands separator.
+        let headline = models_answer(Lang::Es, &finding(0.054, false)).headline;
+        assert!(
+            headline.contains("(2.387 observaciones, 344 comunas)"),
+            "{headline}"
+        );
     }
 
     #[test]
