@@ -18,6 +18,11 @@ pub struct DataMessages {
     pub bundled_dataset_note: &'static str,
     pub choose_files_prompt: &'static str,
     pub national_rate_heading: &'static str,
+    /// The same table when the data are not the whole country.
+    pub loaded_rate_heading: &'static str,
+    /// Under the table: which rows it pools (`{n}`: flagged rows left out).
+    pub national_rate_note: &'static str,
+    pub national_rate_note_flagged: &'static str,
     pub ci95_low: &'static str,
     pub ci95_high: &'static str,
     pub communes_column: &'static str,

@@ -7,11 +7,13 @@ use crate::i18n::{format_number, format_opt, lang, Lang};
 use crate::messages::{messages, msg};
 use crate::state::AnalysisState;
 use crate::state::AppState;
+use crate::state::Shared;
 use imr_core::escape::shell_join;
-use imr_core::rates::{rates_csv, RateEstimate};
+use imr_core::rates::{rates_csv, RateEstimate, RateTable};
 use imr_core::request::{command_line, RatesRequest};
 use imr_core::view::{commune_name, search_rates, RateSort, RatesExtent};
 use leptos::prelude::*;
+use std::sync::Arc;
 
 /// Rows shown at once; the search narrows the rest.
 const PAGE_ROWS: usize = 400;
@@ -51,11 +53,35 @@ fn count_and_rate_cells(l: Lang, e: &RateEstimate, derived: bool) -> impl IntoVi
     }
 }
 
+/// The pooled rate per year with one definition on every view: every commune with data, the
+/// flagged rows left out unless the reader includes them (as the Findings do), named national
+/// only when the data are the whole country ([`imr_findings::compute::whole_country`]).
 #[component]
 pub(super) fn NationalRates() -> impl IntoView {
     let state = expect_context::<AppState>();
+    let analysis = expect_context::<AnalysisState>();
+    let pooled = Memo::new(move |_| {
+        let Some(Ok(panel)) = state.panel.get() else {
+            return None;
+        };
+        let flags = analysis.flags.get();
+        let left_out = flags
+            .as_ref()
+            .filter(|f| !analysis.include.get() && !f.is_empty());
+        let table = match left_out {
+            Some(f) => RateTable::from_panel(&f.without_flagged(&panel)),
+            None => RateTable::from_panel(&panel),
+        }
+        .ok()?;
+        let whole_country = imr_findings::compute::whole_country(&panel);
+        Some((
+            Shared(Arc::new(table)),
+            whole_country,
+            left_out.map_or(0, |f| f.len()),
+        ))
+    });
     move || {
-        let table = state.rates.get()?;
+        let (table, whole_country, left_out) = pooled.get()?;
         let l = lang().get();
         let derived = table.approximate_intervals;
         let rows = table
@@ -71,9 +97,22 @@ pub(super) fn NationalRates() -> impl IntoView {
                 }
             })
             .collect_view();
+        let m = &messages(l).data;
+        let heading = if whole_country {
+            m.national_rate_heading
+        } else {
+            m.loaded_rate_heading
+        };
+        let note = match left_out {
+            0 => m.national_rate_note.to_string(),
+            n => m
+                .national_rate_note_flagged
+                .replace("{n}", &format_number(l, n as f64, 0)),
+        };
         Some(view! {
             <section aria-labelledby="national-h">
-                <h3 id="national-h">{msg(|m| m.data.national_rate_heading)}</h3>
+                <h3 id="national-h" data-testid="national-rate-heading">{heading}</h3>
+                <p class="note" data-testid="national-rate-note">{note}</p>
                 <div class="scroll-x" tabindex="0" role="region" aria-labelledby="national-h">
                 <table data-testid="national-rate">
                     <thead><tr><th>{msg(|m| m.common.year)}</th><th>{msg(|m| m.common.births)}</th><th>{deaths_header(derived)}</th><th>{msg(|m| m.data.rate)}</th><th>{msg(|m| m.data.ci95_low)}</th><th>{msg(|m| m.data.ci95_high)}</th><th>{msg(|m| m.data.communes_column)}</th></tr></thead>
