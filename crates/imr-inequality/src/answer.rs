@@ -128,14 +128,17 @@ pub fn range_sentence(
     let and = lang.pick(" y ", " and ");
     let ranges: Vec<String> = with
         .iter()
-        .map(|(y, r, _)| match lang {
-            Lang::En => format!(
+        .map(|(y, r, _)| match (lang, r[1] < 0.0005) {
+            // "between 0.000 and 0.000" says nothing: the range rounds to zero.
+            (Lang::En, true) => format!("at zero in {}", y.time),
+            (Lang::Es, true) => format!("en cero en {}", y.time),
+            (Lang::En, false) => format!(
                 "between {} and {} in {}",
                 num(lang, r[0], 3),
                 num(lang, r[1], 3),
                 y.time
             ),
-            Lang::Es => format!(
+            (Lang::Es, false) => format!(
                 "entre {} y {} en {}",
                 num(lang, r[0], 3),
                 num(lang, r[1], 3),
@@ -154,70 +157,114 @@ pub fn range_sentence(
             cis.join(and)
         ),
         Lang::Es => format!(
-            " Los nacimientos dados son una aproximación o las tasas se redondearon: según a cuántos nacimientos se refieran las tasas publicadas (del {lo} al {hi} de los nacimientos dados) y el redondeo, el {measure_name} está {} (IC 95% de rango y azar juntos: {}).",
+            " Los nacimientos dados son una aproximación o las tasas se redondearon: según cuántos nacimientos estén detrás de las tasas publicadas (del {lo} al {hi} de los nacimientos dados) y según el redondeo, el {measure_name} está {} (IC 95% de rango y azar juntos: {}).",
             ranges.join(and),
             cis.join(and)
         ),
     })
 }
 
-/// `x` in `lang` (`+ 0.0`: a negative zero is written `0`).
+/// `x` in `lang` (`+ 0.0`: a negative zero is written `0`), a negative with the minus sign
+/// (U+2212) as the Findings write it.
 fn num(lang: Lang, x: f64, decimals: usize) -> String {
-    lang.decimal(x + 0.0, decimals)
+    lang.decimal(x + 0.0, decimals).replacen('-', "−", 1)
+}
+
+/// A year's adjusted Gini for reading: its value and interval, or, when the interval reaches
+/// zero and the value rounds to it, what that means ("no real differences beyond chance can be
+/// told apart; they could reach …"), never "0.000" alone.
+fn year_value_text(lang: Lang, y: &YearValue) -> String {
+    let zero = y.ci[0] <= 1e-9 && y.value < 0.0005;
+    match (zero, lang) {
+        (true, Lang::Es) if y.ci[1].is_finite() => format!(
+            "indistinguible de cero (podría llegar a {})",
+            num(lang, y.ci[1], 3)
+        ),
+        (true, Lang::En) if y.ci[1].is_finite() => format!(
+            "indistinguishable from zero (it could reach {})",
+            num(lang, y.ci[1], 3)
+        ),
+        (_, Lang::Es) => format!(
+            "{} (IC 95%: {})",
+            num(lang, y.value, 3),
+            interval_text(lang, y.ci)
+        ),
+        (_, Lang::En) => format!(
+            "{} (95% CI {})",
+            num(lang, y.value, 3),
+            interval_text(lang, y.ci)
+        ),
+    }
 }
 
 impl Answer {
-    /// The sentence in `lang`.
+    /// The sentence in `lang`: the verdict on the trend first ("No clear change:", "It rose:",
+    /// "It fell:"), then the values of the first and last year, then the trend with its
+    /// interval; a value indistinguishable from zero is said in words.
     pub fn render(&self, lang: Lang) -> String {
-        let v = |y: &YearValue| {
-            let ci = interval_text(lang, y.ci);
-            match lang {
-                Lang::En => format!("{} (95% CI {ci})", num(lang, y.value, 3)),
-                Lang::Es => format!("{} (IC 95% {ci})", num(lang, y.value, 3)),
-            }
-        };
-        let mut text = match (&self.last, lang) {
-            (Some(last), Lang::En) => format!(
-                "Between {} and {} the inequality of true infant mortality across communes (birth-weighted Gini of the true rates) went from {} to {}",
-                self.first.time, last.time, v(&self.first), v(last)
-            ),
-            (Some(last), Lang::Es) => format!(
-                "Entre {} y {} la desigualdad de la mortalidad infantil verdadera entre comunas (Gini de las tasas verdaderas ponderado por nacimientos) pasó de {} a {}",
-                self.first.time, last.time, v(&self.first), v(last)
-            ),
-            (None, Lang::En) => format!(
-                "In {} the inequality of true infant mortality across communes (birth-weighted Gini of the true rates) was {}",
-                self.first.time, v(&self.first)
-            ),
-            (None, Lang::Es) => format!(
-                "En {} la desigualdad de la mortalidad infantil verdadera entre comunas (Gini de las tasas verdaderas ponderado por nacimientos) fue {}",
-                self.first.time, v(&self.first)
-            ),
-        };
-        if let Some(t) = &self.trend {
-            let slope = num(lang, t.slope, 4);
-            let ci = format!("{}–{}", num(lang, t.ci_low, 4), num(lang, t.ci_high, 4));
+        let what = lang.pick(
+            "la desigualdad de la mortalidad infantil entre comunas, sin el azar de las comunas pequeñas (Gini ponderado por nacimientos)",
+            "the inequality of infant mortality across communes, without the chance of small communes (birth-weighted Gini)",
+        );
+        let verdict = self.trend.as_ref().map(|t| {
             let clear = t.ci_low > 0.0 || t.ci_high < 0.0;
-            text.push_str(&match (lang, clear, t.slope > 0.0) {
-                (Lang::En, false, _) => {
-                    format!("; trend {slope} per year (95% CI {ci}): no clear change")
-                }
-                (Lang::En, true, true) => format!("; trend {slope} per year (95% CI {ci}): a rise"),
-                (Lang::En, true, false) => {
-                    format!("; trend {slope} per year (95% CI {ci}): a fall")
-                }
-                (Lang::Es, false, _) => {
-                    format!("; tendencia {slope} por año (IC 95% {ci}): sin cambio claro")
-                }
-                (Lang::Es, true, true) => {
-                    format!("; tendencia {slope} por año (IC 95% {ci}): un aumento")
-                }
-                (Lang::Es, true, false) => {
-                    format!("; tendencia {slope} por año (IC 95% {ci}): una disminución")
-                }
-            });
-        }
+            let slope = num(lang, t.slope, 4);
+            let ci = format!("{} a {}", num(lang, t.ci_low, 4), num(lang, t.ci_high, 4));
+            let ci_en = format!("{} to {}", num(lang, t.ci_low, 4), num(lang, t.ci_high, 4));
+            match (lang, clear, t.slope > 0.0) {
+                (Lang::Es, false, _) => ("Sin cambio claro", format!("su tendencia ({slope} por año; IC 95%: {ci}) no se distingue de cero")),
+                (Lang::Es, true, true) => ("Aumentó", format!("su tendencia es {slope} por año (IC 95%: {ci})")),
+                (Lang::Es, true, false) => ("Disminuyó", format!("su tendencia es {slope} por año (IC 95%: {ci})")),
+                (Lang::En, false, _) => ("No clear change", format!("its trend ({slope} a year; 95% CI {ci_en}) is not distinguishable from zero")),
+                (Lang::En, true, true) => ("It rose", format!("its trend is {slope} a year (95% CI {ci_en})")),
+                (Lang::En, true, false) => ("It fell", format!("its trend is {slope} a year (95% CI {ci_en})")),
+            }
+        });
+        let first = year_value_text(lang, &self.first);
+        let mut text = match (&self.last, &verdict, lang) {
+            (Some(last), Some((head, trend)), Lang::Es) => format!(
+                "{head}: entre {} y {}, {what} fue {first} en {} y {} en {}; {trend}",
+                self.first.time,
+                last.time,
+                self.first.time,
+                year_value_text(lang, last),
+                last.time
+            ),
+            (Some(last), Some((head, trend)), Lang::En) => format!(
+                "{head}: between {} and {}, {what} was {first} in {} and {} in {}; {trend}",
+                self.first.time,
+                last.time,
+                self.first.time,
+                year_value_text(lang, last),
+                last.time
+            ),
+            (Some(last), None, Lang::Es) => format!(
+                "Entre {} y {}, {what} fue {first} en {} y {} en {}",
+                self.first.time,
+                last.time,
+                self.first.time,
+                year_value_text(lang, last),
+                last.time
+            ),
+            (Some(last), None, Lang::En) => format!(
+                "Between {} and {}, {what} was {first} in {} and {} in {}",
+                self.first.time,
+                last.time,
+                self.first.time,
+                year_value_text(lang, last),
+                last.time
+            ),
+            (None, _, Lang::Es) => format!("En {}, {what} fue {first}", self.first.time),
+            (None, _, Lang::En) => format!("In {}, {what} was {first}", self.first.time),
+        };
         text.push('.');
+        let zero = |y: &YearValue| y.ci[0] <= 1e-9 && y.value < 0.0005 && y.ci[1].is_finite();
+        if zero(&self.first) || self.last.as_ref().is_some_and(zero) {
+            text.push_str(lang.pick(
+                " Indistinguible de cero quiere decir que estos datos no distinguen diferencias reales entre comunas más allá del azar, no que no las haya.",
+                " Indistinguishable from zero means these data cannot tell real differences between communes from chance, not that there are none.",
+            ));
+        }
         if let Some(share) = self.noise_share {
             let pct = format!("{:.0}", (100.0 * share.clamp(0.0, 1.0)) + 0.0);
             let year = self.last.as_ref().map_or(self.first.time, |l| l.time);
@@ -328,21 +375,59 @@ mod tests {
             births_ratio: Some(BirthsRatioRange::default()),
         };
         let en = a.render(Lang::En);
-        assert!(en.starts_with("Between 2019 and 2023"), "{en}");
+        // The verdict first, then the two years, then the trend it rests on.
+        assert!(
+            en.starts_with("No clear change: between 2019 and 2023"),
+            "{en}"
+        );
         assert!(en.contains(
-            "from 0.050 (95% CI 0.000–0.100) to 0.120 (95% CI from 0.050, no upper limit)"
-        ));
+            "was 0.050 (95% CI 0.000–0.100) in 2019 and 0.120 (95% CI from 0.050, no upper limit) in 2023; its trend (0.0200 a year; 95% CI −0.0070 to 0.0550) is not distinguishable from zero."
+        ), "{en}");
         assert!(
             en.contains("(from 70% to 100% of the births given)"),
             "{en}"
         );
         assert!(en.contains("the Gini is between 0.010 and 0.050 in 2019 and between 0.020 and 0.120 in 2023 (95% CI of range and chance together: 0.000–0.100 and from 0.000, no upper limit)"), "{en}");
-        assert!(en.contains("no clear change"));
         assert!(en.contains("About 56% of the observed inequality (2023)"));
         assert!(en.contains("Approximate"));
         let es = a.render(Lang::Es);
-        assert!(es.starts_with("Entre 2019 y 2023"), "{es}");
-        assert!(es.contains("pasó de 0,050 (IC 95% 0,000–0,100) a 0,120"));
+        assert!(
+            es.starts_with("Sin cambio claro: entre 2019 y 2023"),
+            "{es}"
+        );
+        assert!(
+            es.contains("fue 0,050 (IC 95%: 0,000–0,100) en 2019 y 0,120 (IC 95%: desde 0,050, sin límite superior) en 2023; su tendencia (0,0200 por año; IC 95%: −0,0070 a 0,0550) no se distingue de cero."),
+            "{es}"
+        );
+        // A year whose interval reaches zero is said in words, never "0,000" alone; a clear
+        // fall is said first.
+        let zero = Answer {
+            first: YearValue {
+                ci: [0.0, 0.123],
+                value: 0.0,
+                ..a.first
+            },
+            trend: Some(AdjustedTrend {
+                slope: -0.01,
+                ci_low: -0.02,
+                ci_high: -0.001,
+                ..a.trend.unwrap()
+            }),
+            births_ratio: None,
+            ..a.clone()
+        };
+        let es = zero.render(Lang::Es);
+        assert!(es.starts_with("Disminuyó: entre 2019 y 2023"), "{es}");
+        assert!(
+            es.contains("fue indistinguible de cero (podría llegar a 0,123) en 2019"),
+            "{es}"
+        );
+        assert!(
+            es.contains("no distinguen diferencias reales entre comunas más allá del azar"),
+            "{es}"
+        );
+        assert!(!es.contains("0,000 (IC"), "{es}");
+        let es = a.render(Lang::Es);
         assert!(es.contains("Cerca del 56%"));
         assert!(
             es.contains("el Gini está entre 0,010 y 0,050 en 2019 y entre 0,020 y 0,120 en 2023"),
