@@ -51,6 +51,17 @@ pub fn choice_label(lang: Lang, name: &str) -> String {
     }
 }
 
+/// A term as a chart's row names it in `lang`: the codebook's label without its unit, the
+/// intercept and the entity means of `cre` in words ([`column_label`]), or the name of a column
+/// the codebook does not know.
+pub fn plot_label(lang: Lang, term: &str) -> String {
+    if term == INTERCEPT || term.ends_with("_mean") {
+        column_label(lang, term)
+    } else {
+        short_label(lang, term)
+    }
+}
+
 /// The codebook label alone, or the name.
 pub fn short_label(lang: Lang, name: &str) -> String {
     column_doc(name)

@@ -67,6 +67,32 @@ fn the_coefficient_plot_of_grunfeld_fits_matches_its_snapshot_byte_for_byte() {
     );
 }
 
+/// A reader's words name the rows (the page passes the codebook's labels), and the margin
+/// grows to hold the longest; terms without a label keep their name.
+#[test]
+fn the_plot_names_terms_by_their_labels_with_room_for_them() {
+    let labelled = coefficient_plot_svg(
+        &fits(),
+        &PlotOptions {
+            term_labels: vec![(
+                "value".into(),
+                "Market value of the firm, millions of 1947 dollars".into(),
+            )],
+            ..PlotOptions::default()
+        },
+    );
+    assert!(labelled.contains(">Market value of the firm, millions of 1947 dollars</text>"));
+    assert!(!labelled.contains(">value</text>"));
+    assert!(labelled.contains(">capital</text>"));
+    // The estimates move right to leave the label its room: every x is beyond the margin.
+    let plain = coefficient_plot_svg(&fits(), &PlotOptions::default());
+    let first_circle_x = |svg: &str| -> f64 {
+        let at = svg.find("<circle cx=\"").expect("a point") + "<circle cx=\"".len();
+        svg[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    assert!(first_circle_x(&labelled) > first_circle_x(&plain));
+}
+
 #[test]
 fn the_plot_intervals_are_the_table_intervals() {
     let fits = fits();

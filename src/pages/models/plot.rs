@@ -41,13 +41,26 @@ pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
     let lang = lang();
     let svg = Memo::new(move |_| {
         let fits: Vec<Fit> = fits.get().iter().map(|f| (**f).clone()).collect();
-        let caption = chart_caption(&state, lang.get());
+        let l = lang.get();
+        let caption = chart_caption(&state, l);
+        // The reader's words for each term (the codebook's label, "Constante"), not column names.
+        let term_labels = fits
+            .iter()
+            .flat_map(|f| f.coefficients.iter().map(|c| c.term.clone()))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .map(|term| {
+                let label = imr_core::column_words::plot_label(l, &term);
+                (term, label)
+            })
+            .collect();
         (!fits.is_empty()).then(|| {
             report::coefficient_plot_svg(
                 &fits,
                 &PlotOptions {
                     width: 760.0,
                     caption,
+                    term_labels,
                     ..PlotOptions::default()
                 },
             )

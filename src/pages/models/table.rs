@@ -33,7 +33,8 @@ pub(super) fn CoefTable(
             .iter()
             .enumerate()
             .map(|(i, f)| view! {
-                <th colspan=span data-model=f.model.name() title=estimator_label(l, f.model)>{format!("({}) {}", i + 1, f.model.name())}</th>
+                // The model in words; its code (the command's `--model`) beside it for analysts.
+                <th colspan=span data-model=f.model.name()>{format!("({}) {} ", i + 1, estimator_label(l, f.model))}<code>{f.model.name()}</code></th>
             })
             .collect_view();
         let head_fields = fits

@@ -21,6 +21,9 @@ pub struct PlotOptions {
     pub title: String,
     /// Language of the plot's texts and its provenance line (none by default).
     pub caption: Caption,
+    /// Words for terms, by term (a reader's label for a column name); a term not listed is
+    /// written as it is (the intercept in the plot's language).
+    pub term_labels: Vec<(String, String)>,
 }
 
 impl Default for PlotOptions {
@@ -31,6 +34,19 @@ impl Default for PlotOptions {
             include_intercept: false,
             title: String::new(),
             caption: Caption::default(),
+            term_labels: Vec::new(),
+        }
+    }
+}
+
+impl PlotOptions {
+    /// The words of `term` in the plot: its label when given, the intercept in the plot's
+    /// language, else the term as it is.
+    fn term_label(&self, term: &str) -> String {
+        match self.term_labels.iter().find(|(t, _)| t == term) {
+            Some((_, label)) => label.clone(),
+            None if term == INTERCEPT => self.caption.lang.pick("(Constante)", INTERCEPT).into(),
+            None => term.to_owned(),
         }
     }
 }
@@ -170,7 +186,14 @@ impl Frame {
         }
         let pad = 0.05 * (hi - lo);
         let (lo, hi) = (lo - pad, hi + pad);
-        let left = 150.0;
+        // Room for the longest term label (about 6.5 px a character at the labels' size),
+        // at least 150 px and at most 45% of the width.
+        let longest = terms
+            .iter()
+            .map(|t| options.term_label(t).chars().count())
+            .max()
+            .unwrap_or(0);
+        let left = (16.0 + 6.5 * longest as f64).clamp(150.0, (0.45 * options.width).max(150.0));
         let right = 20.0;
         let top = if options.title.is_empty() { 16.0 } else { 36.0 } + 20.0 * fits.len() as f64;
         let plot_height = options.row_height * terms.len().max(1) as f64;
@@ -241,7 +264,6 @@ impl Frame {
     fn rows(&self, fits: &[Fit], terms: &[String], options: &PlotOptions) -> String {
         let (top, left) = (self.top, self.left);
         let x_of = |v: f64| self.x_of(v);
-        let lang = options.caption.lang;
         let mut s = String::new();
         // rows
         for (r, term) in terms.iter().enumerate() {
@@ -250,11 +272,7 @@ impl Frame {
                 "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{}</text>\n",
                 left - 8.0,
                 row_top + options.row_height / 2.0 + 4.0,
-                escape(if term == INTERCEPT {
-                    lang.pick("(Constante)", INTERCEPT)
-                } else {
-                    term
-                })
+                escape(&options.term_label(term))
             ));
             for (i, fit) in fits.iter().enumerate() {
                 let Some(c) = fit.coefficient(term) else {
