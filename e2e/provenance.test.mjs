@@ -116,7 +116,8 @@ test('on the Spanish page, model diagnostics, inequality notes and chart titles 
   assert.match(diagnostics, /H0: todos los efectos de entidad son cero/);
   const plot = await models.coefPlot().innerHTML();
   assert.match(plot, /Estimación con intervalo de confianza/);
-  assert.match(plot, /Fuente: chile_imr_2001_2021\.csv · motor imr-atlas/);
+  // The institutions on the chart's source line, not only the file's name (issue 42).
+  assert.match(plot, /Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE \(chile_imr_2001_2021\.csv\) · motor imr-atlas/);
 
   await inequality.openTab('inequality');
   await inequality.chart('line').locator('svg').waitFor({ timeout: 60_000 });

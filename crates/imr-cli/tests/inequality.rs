@@ -239,7 +239,9 @@ fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
         common::stdout(&[&base[..], extra].concat())
     };
     let en = box_plot(&[]);
-    assert!(en.contains("<metadata>Source: inequality_communes.csv · imr-atlas engine "));
+    assert!(
+        en.contains("<metadata>Source: User's data (inequality_communes.csv) · imr-atlas engine ")
+    );
     assert!(en.contains(
         "<title>Distribution of the infant mortality rate across areas, by year</title>"
     ));
@@ -247,7 +249,7 @@ fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
     assert!(es.contains(
         "<title>Distribución de la tasa de mortalidad infantil entre comunas, por año</title>"
     ));
-    assert!(es.contains(">Fuente: inequality_communes.csv · motor imr-atlas "));
+    assert!(es.contains(">Fuente: Datos del usuario (inequality_communes.csv) · motor imr-atlas "));
 }
 
 /// The tick values of a chart's y axis (the `text-anchor="end"` labels of `<g class="y-axis">`).
@@ -667,7 +669,7 @@ fn every_file_of_the_inequality_view_is_a_format_of_imr_inequality() {
         if export.is_svg() {
             assert!(text.starts_with("<svg "), "{export:?}");
             assert!(
-                text.contains("<metadata>Source: inequality_communes.csv"),
+                text.contains("<metadata>Source: User's data (inequality_communes.csv)"),
                 "{export:?}"
             );
         } else {

@@ -54,19 +54,23 @@ pub fn csv_body(text: &str) -> &str {
     rest
 }
 
-/// The provenance line at the foot of a chart, in `lang`:
-/// "Source: x.csv · imr-atlas engine 0.1.0 (imr-core 0.1.0) · 2026-11-30".
+/// The provenance line at the foot of a chart, in `lang`, crediting whose figures it shows
+/// ([`crate::map::svg::publishers`]: the institutions behind the bundled panel, else the
+/// reader's own files by name) on the line a published chart keeps:
+/// "Source: INE, DEIS–MINSAL and SINIM–SUBDERE (chile_imr_2001_2021.csv) · imr-atlas
+/// engine 0.1.0 (imr-core 0.1.0) · 2026-11-30", "Fuente: Datos del usuario (x.csv) · …".
 pub fn footer_line(lang: Lang, source: &str, date: &str) -> String {
+    let credit = crate::map::svg::publishers(lang, &one_line(source));
     match lang {
         Lang::En => format!(
             "Source: {} · {} · {}",
-            one_line(source),
+            credit,
             engine_label(),
             one_line(date)
         ),
         Lang::Es => format!(
             "Fuente: {} · motor imr-atlas {} (imr-core {}) · {}",
-            one_line(source),
+            credit,
             crate::ENGINE_VERSION,
             env!("CARGO_PKG_VERSION"),
             one_line(date)
@@ -130,8 +134,13 @@ mod tests {
     fn the_footer_line_is_in_the_language_asked() {
         let en = footer_line(Lang::En, "x.csv", "2026-11-30");
         let es = footer_line(Lang::Es, "x.csv", "2026-11-30");
-        assert!(en.starts_with("Source: x.csv · imr-atlas engine "));
-        assert!(es.starts_with("Fuente: x.csv · motor imr-atlas "));
+        // A reader's file is credited as hers; the bundled panel by its institutions.
+        assert!(en.starts_with("Source: User's data (x.csv) · imr-atlas engine "));
+        assert!(es.starts_with("Fuente: Datos del usuario (x.csv) · motor imr-atlas "));
+        let bundled = footer_line(Lang::Es, crate::data::BUNDLED_PANEL_FILE, "2026-11-30");
+        assert!(bundled.starts_with(
+            "Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE (chile_imr_2001_2021.csv) · motor"
+        ));
         assert!(en.ends_with(" · 2026-11-30") && es.ends_with(" · 2026-11-30"));
     }
 

@@ -812,11 +812,11 @@ pub fn funnel_svg(
         "<text x=\"20\" y=\"50\" font-size=\"11\" fill=\"#444444\">{}</text>",
         match text.lang {
             Lang::En => format!(
-                "National rate {} per 1,000; limits from exact Poisson, 95% (dashed) and 99.8% (solid)",
+                "Rate of all communes shown {} per 1,000; limits from exact Poisson, 95% (dashed) and 99.8% (solid)",
                 format_number_in(funnel.national_rate_per_1000, 2, text.lang)
             ),
             Lang::Es => format!(
-                "Tasa nacional {} por 1.000; límites de Poisson exactos, 95% (discontinuo) y 99,8% (continuo)",
+                "Tasa de todas las comunas del gráfico {} por 1.000; límites de Poisson exactos, 95% (discontinuo) y 99,8% (continuo)",
                 format_number_in(funnel.national_rate_per_1000, 2, text.lang)
             ),
         }
@@ -949,8 +949,18 @@ pub fn bundled_data_credit(lang: Lang) -> &'static str {
 /// map never credits an agency for numbers it did not publish.
 pub fn data_credit(lang: Lang, data_source: &str) -> String {
     if data_source == BUNDLED_DATA_FILE {
-        let who = bundled_data_credit(lang);
-        return format!("{}: {who} ({data_source})", lang.pick("Datos", "Data"));
+        let who = publishers(lang, data_source);
+        return format!("{}: {who}", lang.pick("Datos", "Data"));
+    }
+    publishers(lang, data_source)
+}
+
+/// Who published a chart's figures, for a source line: "INE, DEIS–MINSAL y SINIM–SUBDERE
+/// (chile_imr_2001_2021.csv)" for the bundled panel, "Datos del usuario (archivo.csv)" for the
+/// reader's own files.
+pub fn publishers(lang: Lang, data_source: &str) -> String {
+    if data_source == BUNDLED_DATA_FILE {
+        return format!("{} ({data_source})", bundled_data_credit(lang));
     }
     match lang {
         Lang::Es => format!("Datos del usuario ({data_source})"),
