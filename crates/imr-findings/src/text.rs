@@ -54,21 +54,60 @@ fn unavailable(lang: Lang, why: &Unavailable) -> String {
             "The data have no births and deaths (or rate): choose them in the Data view.".into()
         }
         (Unavailable::MissingColumn { column }, Lang::Es) => {
-            format!("Los datos no tienen la columna `{column}`.")
+            format!(
+                "Los datos no tienen la columna {}.",
+                column_words(lang, column)
+            )
         }
         (Unavailable::MissingColumn { column }, Lang::En) => {
-            format!("The data have no column `{column}`.")
+            format!("The data have no column {}.", column_words(lang, column))
         }
         (Unavailable::MissingColumns { columns }, Lang::Es) => format!(
-            "Los datos no tienen ninguna de las columnas {}.",
-            quoted_list(columns)
+            "Los datos no tienen ninguna de las columnas que usa esta pregunta: {}.",
+            word_list(lang, columns)
         ),
         (Unavailable::MissingColumns { columns }, Lang::En) => format!(
-            "The data have none of the columns {}.",
-            quoted_list(columns)
+            "The data have none of the columns this question uses: {}.",
+            word_list(lang, columns)
         ),
         (Unavailable::Engine { message }, Lang::Es) => format!("No se pudo calcular: {message}"),
         (Unavailable::Engine { message }, Lang::En) => format!("Could not compute: {message}"),
+    }
+}
+
+/// A column as a reader knows it: the codebook's words with the name a file must use
+/// ("pobreza por ingresos «pobreza»"), or the name alone in quotes.
+fn column_words(lang: Lang, column: &str) -> String {
+    let label = imr_core::column_words::short_label(lang, column);
+    let quoted = match lang {
+        Lang::Es => format!("«{column}»"),
+        Lang::En => format!("“{column}”"),
+    };
+    if label == column {
+        quoted
+    } else {
+        format!("{} {quoted}", lowercase_first(&label))
+    }
+}
+
+/// `text` with its first letter lowered unless it opens an acronym ("SAPU").
+fn lowercase_first(text: &str) -> String {
+    let acronym = text.chars().nth(1).is_some_and(char::is_uppercase);
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) if !acronym => first.to_lowercase().chain(chars).collect(),
+        _ => text.to_string(),
+    }
+}
+
+/// Columns in words, "a, b y c" / "a, b and c".
+fn word_list(lang: Lang, names: &[String]) -> String {
+    let words: Vec<String> = names.iter().map(|n| column_words(lang, n)).collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{} {} {last}", rest.join(", "), lang.pick("y", "and"))
+        }
+        _ => words.join(""),
     }
 }
 
@@ -189,15 +228,6 @@ fn table(header: &[&str], rows: Vec<Vec<String>>) -> Table {
         header: header.iter().map(|h| (*h).to_owned()).collect(),
         rows,
     }
-}
-
-/// Column names as the texts quote them: `a`, `b`, `c`.
-fn quoted_list(names: &[String]) -> String {
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// The pooled rate named in words: national when the data are the whole country, else the rate
@@ -426,7 +456,22 @@ fn range_sentence(lang: Lang, s: &InequalitySeries) -> Option<String> {
 fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
     let s = &f.series;
     let m = measure_name(lang, f);
+    // No year the model of true rates can be fitted on, but observed values: say why, and give
+    // the observed measure as what it is.
+    let observed_last = f.observed.as_ref().and_then(|o| o.years.last());
     let headline = match s.years.last() {
+        None if s.kind == SeriesKind::Adjusted && observed_last.is_some() => {
+            let o = observed_last.expect("checked");
+            let (areas, deaths) = (
+                imr_core::inequality::adjusted::MIN_AREAS,
+                imr_core::inequality::adjusted::MIN_DEATHS,
+            );
+            let v = number(lang, o.value, 3);
+            match lang {
+                Lang::Es => format!("No se puede separar la desigualdad real del azar: ningún año tiene las {areas} comunas y {deaths} defunciones que necesita el modelo. El {m} de las tasas observadas, que incluye el azar, fue {v} en {}.", o.time),
+                Lang::En => format!("Real inequality cannot be told from chance: no year has the {areas} communes and {deaths} deaths the model needs. The {m} of the observed rates, chance included, was {v} in {}.", o.time),
+            }
+        }
         None => lang
             .pick("No hay años que medir.", "There are no years to measure.")
             .to_string(),
@@ -468,19 +513,24 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
         s.years.first().map_or(0, |y| y.time),
         s.years.last().map_or(0, |y| y.time),
     );
-    let details = vec![trend_sentence(
-        lang,
-        &format!("el {m}"),
-        &format!("the {m}"),
-        "",
-        "",
-        s.years.len(),
-        first,
-        last,
-        s.slope_per_year,
-        s.slope_ci,
-    )];
-    let mut details = details;
+    // A trend of no years says nothing: the headline already said why there are none.
+    let mut details: Vec<String> = (!s.years.is_empty())
+        .then(|| {
+            trend_sentence(
+                lang,
+                &format!("el {m}"),
+                &format!("the {m}"),
+                "",
+                "",
+                s.years.len(),
+                first,
+                last,
+                s.slope_per_year,
+                s.slope_ci,
+            )
+        })
+        .into_iter()
+        .collect();
     if let Some(sentence) = range_sentence(lang, s) {
         details.push(sentence);
     }
@@ -511,10 +561,13 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
     }
     let chart = year_chart(
         lang,
-        &match lang {
-            Lang::Es => format!("{m} por año (IC 95%)"),
-            Lang::En => format!("{m} per year (95% CI)"),
+        &match (s.years.is_empty(), lang) {
+            (false, Lang::Es) => format!("{m} por año (IC 95%)"),
+            (false, Lang::En) => format!("{m} per year (95% CI)"),
+            (true, Lang::Es) => format!("{m} de las tasas observadas por año"),
+            (true, Lang::En) => format!("{m} of the observed rates per year"),
         },
+        // A series without a year is not drawn, nor named in the legend.
         &std::iter::once(Series {
             name: format!("{m} ({})", lang.pick("IC 95%", "95% CI")),
             // An open upper limit has no band to draw (the sentence says so).
@@ -525,6 +578,7 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
                 .collect(),
             secondary: false,
         })
+        .filter(|series| !series.points.is_empty())
         .chain(f.observed.as_ref().map(|o| {
             Series {
                 name: lang
@@ -568,7 +622,7 @@ fn health_money(lang: Lang, column: &str) -> String {
         ("gasto_salud_pc", Lang::En) => "municipal health spending per inhabitant".into(),
         ("ingreso_salud_pc", Lang::Es) => "el ingreso municipal de salud por habitante".into(),
         ("ingreso_salud_pc", Lang::En) => "municipal health income per inhabitant".into(),
-        (other, _) => format!("`{other}`"),
+        (other, _) => column_words(lang, other),
     }
 }
 
@@ -787,15 +841,7 @@ fn model_name(lang: Lang, e: Estimator) -> String {
         Estimator::Fe => lang.pick("efectos fijos", "fixed effects").to_owned(),
         Estimator::Re => lang.pick("efectos aleatorios", "random effects").to_owned(),
         // The Findings fit only the two above; another estimator keeps its one label.
-        other => {
-            let label = other.label_in(lang);
-            let acronym = label.chars().nth(1).is_some_and(char::is_uppercase);
-            let mut chars = label.chars();
-            match chars.next() {
-                Some(first) if !acronym => first.to_lowercase().chain(chars).collect(),
-                _ => label.to_string(),
-            }
-        }
+        other => lowercase_first(other.label_in(lang)),
     }
 }
 

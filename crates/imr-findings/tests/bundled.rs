@@ -580,7 +580,7 @@ fn the_inequality_answer_gives_the_range_over_the_births_ratio_for_published_rat
     assert!(en.contains("in 2019 and between"), "{en}");
     let es = sentence(
         &es,
-        "Dependiendo de a cuántos nacimientos se refieran las tasas publicadas",
+        "Según cuántos nacimientos estén detrás de las tasas publicadas",
     );
     assert!(es.contains("el Gini está entre 0,"), "{es}");
 }
@@ -627,5 +627,48 @@ mod where_sentences {
                 prop_assert!(en.contains("no commune"), "{en}");
             }
         }
+    }
+}
+
+/// Five communes (a reader's small file): the model of true rates needs ten, so the inequality
+/// answer says why it has no adjusted value and gives the observed Gini as what it is, with
+/// neither "no years to measure" beside a chart of two years nor a trend "with 0 years".
+#[test]
+fn too_few_communes_for_the_adjusted_gini_are_said_so_beside_the_observed_one() {
+    let csv = "codigo_comuna;anio;nacimientos;defunciones\n\
+               13101;2020;1234;9\n13101;2021;1180;7\n05101;2020;2377;14\n05101;2021;2200;12\n\
+               08101;2020;3000;20\n08101;2021;2900;18\n09101;2020;3100;25\n09101;2021;3000;21\n\
+               13114;2020;4000;15\n13114;2021;3900;14\n";
+    let f = findings_of(&panel_of(csv));
+    let observed = f.inequality.as_ref().unwrap().observed.as_ref().unwrap();
+    let last = observed.years.last().unwrap();
+    for (lang, starts, zero_years) in [
+        (
+            Lang::Es,
+            "No se puede separar la desigualdad real del azar",
+            "Con 0 años",
+        ),
+        (
+            Lang::En,
+            "Real inequality cannot be told from chance",
+            "With 0 years",
+        ),
+    ] {
+        let a = answer(&f, lang, "inequality");
+        assert!(a.headline.starts_with(starts), "{}", a.headline);
+        let value = imr_findings::words::number(lang, last.value, 3);
+        assert!(
+            a.headline
+                .contains(&format!("{value} {}", lang.pick("en 2021", "in 2021"))),
+            "{}",
+            a.headline
+        );
+        let text = all_text(&f, lang);
+        assert!(!text.contains(zero_years), "{text}");
+        assert!(!text.contains("No hay años que medir") && !text.contains("no years to measure"));
+        // The chart names only the series it draws.
+        assert!(!a
+            .chart_svg
+            .contains(lang.pick("Gini (IC 95%)", "Gini (95% CI)")));
     }
 }
