@@ -155,6 +155,10 @@ export class DataPage extends ViewPage {
   /** The national rates' rows, one per year. */
   nationalRows() { return this.page.locator('[data-testid="national-rate"] tr[data-time]'); }
 
+  /** The national (or loaded communes') rate table's heading and the note of what it pools. */
+  nationalHeading() { return this.testid('national-rate-heading'); }
+  nationalNote() { return this.testid('national-rate-note'); }
+
   /** Chooses the column of a role (births, deaths…) by the option `option` (`{ label }` or a value). */
   async chooseRole(role, option) { await this.testid(`role-${role}`).selectOption(option); }
 

@@ -14,6 +14,18 @@ export class FindingsPage extends ViewPage {
   /** The answer to question `q` (study, rates, inequality, health-income, models, where). */
   question(q) { return this.page.locator(`[data-testid="findings"] [data-question="${q}"]`); }
 
+  /** The "How was it computed?" fold under the answer to `q`. */
+  method(q) { return this.page.locator(`[data-testid="findings"] [data-question="${q}"] [data-testid="finding-method"]`); }
+
+  /** The text of the answer to `q` a reader reads without opening its "How was it computed?". */
+  answerOutsideMethod(q) {
+    return this.question(q).evaluate((article) => {
+      const copy = article.cloneNode(true);
+      copy.querySelectorAll('[data-testid="finding-method"], svg').forEach((e) => e.remove());
+      return copy.textContent.replace(/\s+/g, ' ').trim();
+    });
+  }
+
   /** The headline sentence of question `q`. */
   headline(q) { return this.page.locator(`[data-testid="findings"] [data-question="${q}"] [data-testid="finding-headline"]`); }
 
