@@ -128,7 +128,7 @@ pub(crate) fn models(lang: Lang) -> Vec<Term> {
             lang,
             ["Efectos fijos", "Fixed effects"],
             [
-                "Compara cada comuna consigo misma en distintos años (estimador intragrupos, «within»): lo que no cambia dentro de una comuna no puede confundir el resultado, pero tampoco se puede estimar.",
+                "Compara cada comuna consigo misma en distintos años (estimador intragrupos): lo que no cambia dentro de una comuna no puede confundir el resultado, pero tampoco se puede estimar.",
                 "Compares each commune with itself in different years (the within estimator): what does not change within a commune cannot confound the result, but cannot be estimated either.",
             ],
         ),
@@ -181,4 +181,36 @@ pub(crate) fn smoothed(lang: Lang) -> Vec<Term> {
         ),
         interval(lang),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every glossary in both languages: the Spanish one has no English word of the page's list
+    /// (the e2e check of the Spanish page found "«within»" here), and every one explains the 95%
+    /// interval the answers give.
+    #[test]
+    fn every_glossary_is_in_its_language_and_explains_the_interval() {
+        let all = |lang| {
+            [
+                rates(lang, true),
+                rates(lang, false),
+                inequality(lang, true),
+                correlation(lang),
+                models(lang),
+                smoothed(lang),
+            ]
+        };
+        for glossary in all(Lang::Es) {
+            for t in &glossary {
+                let words = imr_lang::english_label_words(&format!("{} {}", t.term, t.meaning));
+                assert!(words.is_empty(), "{words:?} in {t:?}");
+            }
+            assert!(glossary.iter().any(|t| t.term == "IC 95%"));
+        }
+        for glossary in all(Lang::En) {
+            assert!(glossary.iter().any(|t| t.term == "95% CI"));
+        }
+    }
 }
