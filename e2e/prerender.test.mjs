@@ -71,17 +71,50 @@ for (const [lang, locale, heading] of [['es', 'es-CL', 'Hallazgos'], ['en', 'en-
   });
 }
 
-test('a tab chosen on the copy opens that view once the app is there', async () => {
+// Each view's first screen on the bundled data is written beside the page (dist/prerendered/):
+// a tab chosen on the copy shows it before the wasm arrives, with the results the app then
+// prints in the same places; the app takes its place once it shows the same.
+const FIRST = {
+  data: '[data-testid="rates-table"]',
+  inequality: '[data-testid="ineq-answer"]',
+  models: '[data-testid="coef-table"]',
+  map: '[data-testid="map-legend"]',
+};
+for (const [view, selector] of Object.entries(FIRST)) {
+  test(`a tab chosen on the copy shows the ${view} view before the engine, and the app takes over showing the same`, async () => {
+    const early = await openWithoutEngine(server.origin + '/', 'es-CL');
+    const copy = early.page.locator('#prerendered');
+    await copy.getByTestId(`tab-${view}`).click();
+    assert.equal(await copy.getByTestId(`tab-${view}`).getAttribute('aria-selected'), 'true');
+    assert.match(early.page.url(), new RegExp(`#view=${view}$`));
+    // The view's results, from the file make dist wrote, while the wasm is still held back.
+    await copy.locator(`#view-panel ${selector}`).waitFor({ timeout: 30_000 });
+    assert.equal(await early.page.locator('#app').count(), 0, 'no app yet');
+    const before = (await copy.locator(`#view-panel ${selector}`).innerText()).trim();
+    assert.ok(before.length > 0);
+    await early.release();
+    await appShown(early.page);
+    await early.page.locator(`#app #view-panel ${selector}`).waitFor({ timeout: 60_000 });
+    assert.equal((await early.page.locator(`#app #view-panel ${selector}`).innerText()).trim(), before,
+      'the app prints what the copy printed');
+    assert.equal(await early.page.getByTestId(`tab-${view}`).getAttribute('aria-selected'), 'true');
+    assert.deepEqual(outsideRequests(early.requests, server.origin), []);
+    assert.deepEqual(early.errors, []);
+    await early.context.close();
+  });
+}
+
+test('going back to the Findings on the copy shows them again; a view without its file says it is opening', async () => {
   const early = await openWithoutEngine(server.origin + '/', 'es-CL');
   const copy = early.page.locator('#prerendered');
-  await copy.getByTestId('tab-data').click();
-  assert.equal(await copy.getByTestId('tab-data').getAttribute('aria-selected'), 'true');
-  assert.match(await copy.locator('#view-panel').textContent(), /Abriendo la vista/);
-  assert.match(early.page.url(), /#view=data$/);
+  await early.context.route(/prerendered\/models-es\.html$/, (route) => route.abort());
+  await copy.getByTestId('tab-models').click();
+  await copy.locator('#view-panel').filter({ hasText: 'Abriendo la vista' }).waitFor();
+  await copy.getByTestId('tab-findings').click();
+  await copy.locator('#view-panel [data-question="where"] [data-testid="finding-headline"]').waitFor();
   await early.release();
   await appShown(early.page);
-  await early.page.getByTestId('rates-table').waitFor({ timeout: 30_000 });
-  assert.equal(await early.page.getByTestId('tab-data').getAttribute('aria-selected'), 'true');
+  await early.page.locator('#app [data-question="where"] [data-testid="finding-headline"]').waitFor({ timeout: 60_000 });
   assert.deepEqual(early.errors, []);
   await early.context.close();
 });
@@ -120,7 +153,14 @@ test('the single file from disk shows the copy too and the app takes over', asyn
   await context.close();
 });
 
-test('index.html carries both copies and no script but its own, allowed by hash', () => {
+test('index.html carries both copies and no script but its own, allowed by hash; each view has its copy', () => {
+  for (const view of Object.keys(FIRST)) {
+    for (const lang of ['es', 'en']) {
+      const panel = fs.readFileSync(path.join(DIST, 'prerendered', `${view}-${lang}.html`), 'utf8');
+      assert.ok(panel.length > 1000, `${view}-${lang}`);
+      assert.doesNotMatch(panel, /<script/i);
+    }
+  }
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
   for (const lang of ['es', 'en']) assert.match(html, new RegExp(`<template id="prerendered-${lang}">`));
   const csp = html.match(/script-src ([^;]*);/)[1];

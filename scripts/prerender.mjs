@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from './serve.mjs';
 import { launch } from '../e2e/harness.mjs';
+import { READY } from '../e2e/views.mjs';
 import { withScriptHashes } from './csp-hashes.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -33,6 +34,9 @@ fs.writeFileSync(indexPath, html);
 const server = await serve(dist);
 const browser = await launch();
 const copies = {};
+// The views besides the Findings whose first screen on the bundled data is written too.
+const VIEWS = ['data', 'inequality', 'models', 'map'];
+const views = {};
 try {
   for (const [lang, locale] of [['es', 'es-CL'], ['en', 'en-US']]) {
     const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
@@ -49,6 +53,29 @@ try {
     if (!copies[lang].includes('data-question="where"')) throw new Error(`prerender (${lang}): no Findings in the copy`);
     if (/<script/i.test(copies[lang])) throw new Error(`prerender (${lang}): a script in the copy`);
     await context.close();
+  }
+  // The other views as the app renders them on the bundled data (their panel only: the header
+  // and tabs are the Findings copy's), one file per view and language, fetched by the copy when
+  // the reader picks the view's tab before the wasm has arrived.
+  fs.rmSync(path.join(dist, 'prerendered'), { recursive: true, force: true });
+  fs.mkdirSync(path.join(dist, 'prerendered'));
+  for (const view of VIEWS) {
+    for (const [lang, locale] of [['es', 'es-CL'], ['en', 'en-US']]) {
+      const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      await page.goto(`${server.origin}/#view=${view}&lang=${lang}`);
+      for (const selector of READY[view]) await page.locator(`#view-panel ${selector}`).first().waitFor({ timeout: 180_000 });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      if (errors.length) throw new Error(`prerender (${view}, ${lang}): the page logged errors: ${errors.join('; ')}`);
+      const panel = await page.evaluate(() => document.getElementById('view-panel').innerHTML);
+      if (/<script/i.test(panel)) throw new Error(`prerender (${view}, ${lang}): a script in the copy`);
+      fs.writeFileSync(path.join(dist, 'prerendered', `${view}-${lang}.html`), panel);
+      views[`${view}-${lang}`] = panel;
+      await context.close();
+    }
   }
 } finally {
   await browser.close();
@@ -79,6 +106,9 @@ const show = `
   document.documentElement.lang = lang;
   var opening = lang === 'es' ? 'Abriendo la vista: la página termina de cargarse…'
     : 'Opening the view: the page is still loading…';
+  copy.setAttribute('data-prerendered-view', 'findings');
+  var findings = document.createDocumentFragment();
+  Array.from(copy.querySelector('#view-panel').childNodes).forEach(function (n) { findings.appendChild(n.cloneNode(true)); });
   copy.addEventListener('click', function (event) {
     var tab = event.target.closest('[role="tab"]');
     if (!tab || !tab.id || tab.id.indexOf('tab-') !== 0) return;
@@ -88,13 +118,29 @@ const show = `
       t.setAttribute('aria-selected', String(t === tab));
     });
     var panel = copy.querySelector('#view-panel');
-    if (panel && tab.id !== 'tab-findings') {
-      var note = document.createElement('p');
-      note.className = 'note';
-      note.setAttribute('role', 'status');
-      note.textContent = opening;
-      panel.replaceChildren(note);
+    if (!panel) return;
+    var view = tab.id.slice(4);
+    panel.setAttribute('aria-labelledby', tab.id);
+    copy.removeAttribute('data-prerendered-view');
+    if (view === 'findings') {
+      panel.replaceChildren(findings.cloneNode(true));
+      copy.setAttribute('data-prerendered-view', 'findings');
+      return;
     }
+    var note = document.createElement('p');
+    note.className = 'note';
+    note.setAttribute('role', 'status');
+    note.textContent = opening;
+    panel.replaceChildren(note);
+    // The view as the app renders it on these data (written by make dist); from a file on disk
+    // there is nothing to fetch and the note stays until the app is there.
+    fetch('prerendered/' + view + '-' + lang + '.html').then(function (r) {
+      return r.ok ? r.text() : Promise.reject(r.status);
+    }).then(function (html) {
+      if (params.get('view') !== view || !copy.isConnected) return;
+      panel.innerHTML = html;
+      copy.setAttribute('data-prerendered-view', view);
+    }).catch(function () {});
   });
 })();
 `;
@@ -108,3 +154,4 @@ html = html.replace(/<body>/, () => `<body>\n${block}`);
 fs.writeFileSync(indexPath, withScriptHashes(html));
 const kb = (s) => `${(Buffer.byteLength(s) / 1024).toFixed(0)} KB`;
 console.log(`prerender: ${path.relative(root, indexPath)} with the Findings in Spanish (${kb(copies.es)}) and English (${kb(copies.en)})`);
+console.log(`prerender: dist/prerendered/ with ${Object.entries(views).map(([k, v]) => `${k} ${kb(v)}`).join(', ')}`);

@@ -1,11 +1,14 @@
 //! The answers before the engine. `make dist` writes into `index.html` the page as this app
-//! renders it on the bundled data's Findings, once per language (scripts/prerender.mjs); an
-//! inline script there shows the reader's language at once (`#prerendered`) when the page opens
-//! on those Findings, so a phone reads the answers while the wasm is still downloading.
+//! renders it on the bundled data's Findings, once per language, and into `prerendered/` the
+//! panel of each other view (scripts/prerender.mjs); an inline script there shows the reader's
+//! language at once (`#prerendered`) when the page opens on those Findings, so a phone reads the
+//! answers while the wasm is still downloading, and fetches a view's panel when its tab is
+//! chosen before the app is there.
 //!
 //! The app then renders into its own root, kept out of the document until it shows what the
-//! copy shows (its fifth Findings answer is in place), or shows something else on purpose (the
-//! reader chose another view on the copy's tabs, or the reader's own files came back); then its
+//! copy shows (the results of the view the copy shows are in place: [`ready_markers`]), or shows
+//! something else on purpose (a view the copy has not fetched, or the reader's own files came
+//! back); then its
 //! root takes the copy's place in one step. Both are the same markup in a `display: contents`
 //! wrapper, so nothing on the first screen moves (e2e/prerender.test.mjs compares them).
 //! Without the copy (another view in the address, a shared link's options, kept files, a page
@@ -19,8 +22,45 @@ use wasm_bindgen::JsCast;
 const COPY_ID: &str = "prerendered";
 /// The id of the app's root.
 const ROOT_ID: &str = "app";
-/// The app's fifth Findings answer: once it is in the root, the root shows what the copy shows.
-const ANSWERED: &str = r#"[data-question="where"] [data-testid="finding-headline"]"#;
+/// What says a view's results are on screen (e2e/views.mjs `READY`, which scripts/prerender.mjs
+/// waits for before it copies a view): once all of them are in the app's root, the root shows
+/// what the copy of that view shows.
+fn ready_markers(view: View) -> &'static [&'static str] {
+    match view {
+        View::Findings => &[r#"[data-question="where"] [data-testid="finding-headline"]"#],
+        View::Data => &[
+            r#"[data-testid="rates-table"]"#,
+            r#"[data-testid="flagged-summary"]"#,
+        ],
+        View::Inequality => &[
+            r#"[data-testid="ineq-answer"]"#,
+            r#"[data-testid="inequality-table"]"#,
+            r#"[data-testid="ineq-adjusted"]"#,
+        ],
+        View::Models => &[
+            r#"[data-testid="coef-table"]"#,
+            r#"[data-testid="diagnostics"]"#,
+        ],
+        View::Map => &[
+            r#"svg[data-testid="choropleth"]"#,
+            r#"[data-testid="map-legend"] [data-legend-class="0"]"#,
+        ],
+    }
+}
+
+/// The view the copy shows, as the inline script of scripts/prerender.mjs marks it (absent
+/// while it fetches one, or when a view has no copy).
+const COPY_VIEW: &str = "data-prerendered-view";
+
+/// Frames after the data are loaded before the app takes the place of a copy that it does not
+/// (yet) show: a few for the Findings (a file the browser could not read has no fifth answer),
+/// more for the other views, whose results take longer on a phone (the inequality bootstrap).
+fn patience(view: View) -> u32 {
+    match view {
+        View::Findings => 3,
+        _ => 600,
+    }
+}
 
 /// The element the app mounts into: a `display: contents` `<div id="app">`, in the body at once
 /// unless a prerendered copy is shown (then [`take_over`] puts it in place).
@@ -59,15 +99,21 @@ fn check_each_frame(state: AppState, frames_since_loaded: u32) {
         let (Some(copy), Some(root)) = (document.get_element_by_id(COPY_ID), detached) else {
             return;
         };
-        let answered = root.query_selector(ANSWERED).ok().flatten().is_some();
+        let view = state.view.get_untracked();
+        let shown = copy.get_attribute(COPY_VIEW);
+        let answered = ready_markers(view)
+            .iter()
+            .all(|m| root.query_selector(m).ok().flatten().is_some());
+        // The copy shows another view than the app (or none, while it fetches one), or the
+        // data are not the bundled ones: nothing to wait for.
         let elsewhere =
-            state.view.get_untracked() != View::Findings || !state.bundled.get_untracked();
+            shown.as_deref() != Some(view.to_string().as_str()) || !state.bundled.get_untracked();
         let loaded = !state.bundled_loading.get_untracked()
             && state.files.with_untracked(|files| !files.is_empty());
-        // A bundled file the browser could not read has no fifth answer: its message is shown
-        // a few frames after the load, like any other state of the Findings.
+        // A view whose results never come (a bundled file the browser could not read) shows
+        // its message after a while, like any other state of the view.
         let frames_since_loaded = if loaded { frames_since_loaded + 1 } else { 0 };
-        if answered || elsewhere || frames_since_loaded > 3 {
+        if answered || elsewhere || frames_since_loaded > patience(view) {
             swap(&document, &copy, &root);
         } else {
             check_each_frame(state, frames_since_loaded);
