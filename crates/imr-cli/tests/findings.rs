@@ -29,7 +29,7 @@ fn the_report_answers_the_five_questions_in_the_language_asked() {
     assert!(es.contains("<h2>1. ¿Baja la mortalidad infantil?</h2>"));
     assert!(es.contains("<h2>¿Confirman estos datos el estudio?</h2>"));
     // The bundled file byte for byte: the answer on the study names INE's counts.
-    assert!(es.contains("con los recuentos publicados por el INE"));
+    assert!(es.contains("con las defunciones publicadas por el INE"));
     assert!(es.contains(
         "Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE (chile_imr_2001_2021.csv) · motor imr-atlas"
     ));

@@ -8,11 +8,13 @@ use crate::chart::escape;
 use crate::text::Answer;
 use imr_core::Lang;
 
-/// Credit of the bundled dataset and boundaries in `lang` (see `public/data/SOURCES.md`).
+/// The licence of the bundled dataset in `lang` (see `public/data/SOURCES.md`), under a chart
+/// whose source line already names the institutions (`imr_core::provenance::footer_line`): the
+/// Findings' charts draw no boundaries, so they credit none.
 pub fn bundled_credit(lang: Lang) -> &'static str {
     lang.pick(
-        "Datos: SINIM–SUBDERE, INE, MINSAL (CC0). Límites: chilemapas (M. Vargas et al.; INE, SUBDERE, BCN), GPL-3.",
-        "Data: SINIM–SUBDERE, INE, MINSAL (CC0). Boundaries: chilemapas (M. Vargas et al.; INE, SUBDERE, BCN), GPL-3.",
+        "Datos públicos de INE (CC BY 4.0), DEIS–MINSAL y SINIM–SUBDERE, de uso libre citando la fuente.",
+        "Public data of INE (CC BY 4.0), DEIS–MINSAL and SINIM–SUBDERE, free to use with attribution.",
     )
 }
 
@@ -22,7 +24,7 @@ const COLUMN_WORDS: [(&str, &str, &str); 19] = [
     ("year", "Año", "Year"),
     (
         "pooled_rate_per_1000",
-        "Tasa del conjunto (por 1.000)",
+        "Tasa de todas las comunas (por 1.000)",
         "Pooled rate (per 1,000)",
     ),
     (
@@ -30,8 +32,8 @@ const COLUMN_WORDS: [(&str, &str, &str); 19] = [
         "Tasa comunal mediana (por 1.000)",
         "Median commune rate (per 1,000)",
     ),
-    ("ci_low", "IC 95 %: desde", "95% CI: low"),
-    ("ci_high", "IC 95 %: hasta", "95% CI: high"),
+    ("ci_low", "IC 95%: desde", "95% CI: low"),
+    ("ci_high", "IC 95%: hasta", "95% CI: high"),
     ("value", "Valor", "Value"),
     ("observed_gini", "Gini observado", "Observed Gini"),
     ("adjusted_gini", "Gini ajustado", "Adjusted Gini"),

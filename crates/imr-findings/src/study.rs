@@ -258,8 +258,8 @@ pub(crate) fn study_answer(
     let (a, b) = (c.study.first, c.study.last);
     let counts = if bundled {
         lang.pick(
-            "con los recuentos publicados por el INE",
-            "with the counts INE published",
+            "con las defunciones publicadas por el INE",
+            "with the deaths INE published",
         )
     } else {
         lang.pick("con estos datos", "with these data")
@@ -311,8 +311,8 @@ pub(crate) fn study_answer(
         details.extend(period_sentences(lang, w));
     }
     let caveats = vec![lang.pick(
-        "En comunas con pocos nacimientos, una o dos muertes más cambian mucho la tasa: el Gini de las tasas observadas incluye ese azar y sube cuando nacen menos niños. El Gini sin el azar lo descuenta (modelo de Poisson y gamma por año); su intervalo dice cuánto se sabe.",
-        "In communes with few births, one or two more deaths change the rate a lot: the Gini of the observed rates includes that chance and rises when fewer children are born. The Gini without chance takes it out (a Poisson–gamma model per year); its interval says how much is known.",
+        "En comunas con pocos nacimientos, una o dos muertes más cambian mucho la tasa: el Gini de las tasas observadas incluye ese azar y sube cuando nacen menos niños. El Gini sin el azar lo descuenta; su intervalo dice cuánto se sabe.",
+        "In communes with few births, one or two more deaths change the rate a lot: the Gini of the observed rates includes that chance and rises when fewer children are born. The Gini without chance takes it out; its interval says how much is known.",
     ).to_string()];
     let rows = c
         .years

@@ -217,6 +217,15 @@ pub fn bundled_births_note(lang: Lang) -> &'static str {
     )
 }
 
+/// What the bundled dataset's births mean for the rates' trend (question 1): the births of
+/// 2001–2009 fall short of the registered ones, which raises those years' rates.
+pub fn bundled_rates_note(lang: Lang) -> &'static str {
+    lang.pick(
+        "Sobre los datos incluidos: los nacimientos de 2001–2009 (microdatos del Ministerio de Salud) suman cerca de 5% menos que los inscritos, así que la tasa de esos años sale algo más alta y la baja desde ellos, algo exagerada; 2016 y 2020 no tienen datos comunales publicados.",
+        "About the bundled data: the births of 2001–2009 (health ministry microdata) sum to about 5% fewer than the registered births, so those years' rates come out somewhat higher and the fall since them somewhat overstated; 2016 and 2020 have no published commune figures.",
+    )
+}
+
 /// The cells of an estimate and its 95% interval: `value`, `ci_low`, `ci_high` (empty where there
 /// is no value or no interval).
 fn estimate_cells(value: Option<f64>, ci: Option<[f64; 2]>) -> [String; 3] {
@@ -420,10 +429,10 @@ fn range_sentence(lang: Lang, s: &InequalitySeries) -> Option<String> {
             let (a, b) = (number(lang, r[0], 3), number(lang, r[1], 3));
             // "between 0.000 and 0.000" says nothing: the range rounds to zero.
             match (lang, r[1] < 0.0005) {
-                (Lang::Es, true) => format!("en cero en {t}"),
-                (Lang::En, true) => format!("at zero in {t}"),
-                (Lang::Es, false) => format!("entre {a} y {b} en {t}"),
-                (Lang::En, false) => format!("between {a} and {b} in {t}"),
+                (Lang::Es, true) => format!("es indistinguible de cero en {t}"),
+                (Lang::En, true) => format!("is indistinguishable from zero in {t}"),
+                (Lang::Es, false) => format!("está entre {a} y {b} en {t}"),
+                (Lang::En, false) => format!("is between {a} and {b} in {t}"),
             }
         })
         .collect();
@@ -441,12 +450,12 @@ fn range_sentence(lang: Lang, s: &InequalitySeries) -> Option<String> {
     let (lo, hi) = (pct(low), pct(high));
     Some(match lang {
         Lang::Es => format!(
-            "Según cuántos nacimientos estén detrás de las tasas publicadas (del {lo} al {hi} de los nacimientos dados) y según su redondeo, el {m} está {} (IC 95% de rango y azar juntos: {}).",
+            "Según cuántos nacimientos estén detrás de las tasas publicadas (del {lo} al {hi} de los nacimientos dados) y según su redondeo, el {m} {} (IC 95% de rango y azar juntos: {}).",
             between.join(" y "),
             cis.join(" y ")
         ),
         Lang::En => format!(
-            "Depending on how many births the published rates refer to (from {lo} to {hi} of the births given) and on their rounding, the {m} is {} (95% CI of range and chance together: {}).",
+            "Depending on how many births the published rates refer to (from {lo} to {hi} of the births given) and on their rounding, the {m} {} (95% CI of range and chance together: {}).",
             between.join(" and "),
             cis.join(" and ")
         ),
@@ -1023,14 +1032,20 @@ fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
 
 fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
     let name = |c: &crate::CommuneRate| c.name.clone().unwrap_or_else(|| c.entity.clone());
+    // One decimal, two when two communes of the list would read alike: a ranking never shows
+    // equal numbers in different places.
+    let alike = f.top.windows(2).any(|w| {
+        number(lang, w[0].smoothed_per_1000, 1) == number(lang, w[1].smoothed_per_1000, 1)
+    });
+    let d = if alike { 2 } else { 1 };
     let list = f
         .top
         .iter()
         .map(|c| {
             let ci =
-                c.ci.map(|ci| format!("; {}", interval(lang, ci, 1)))
+                c.ci.map(|ci| format!("; {}", interval(lang, ci, d)))
                     .unwrap_or_default();
-            format!("{} ({}{ci})", name(c), number(lang, c.smoothed_per_1000, 1))
+            format!("{} ({}{ci})", name(c), number(lang, c.smoothed_per_1000, d))
         })
         .collect::<Vec<_>>()
         .join(", ");
@@ -1146,7 +1161,15 @@ impl Findings {
         study
             .into_iter()
             .chain([
-                answer_or(lang, "rates", &self.rates, |f| rates_answer(lang, f)),
+                answer_or(lang, "rates", &self.rates, |f| {
+                    let mut parts = rates_answer(lang, f);
+                    if self.bundled_data {
+                        parts
+                            .caveats
+                            .insert(0, bundled_rates_note(lang).to_string());
+                    }
+                    parts
+                }),
                 answer_or(lang, "inequality", &self.inequality, |f| {
                     let mut parts = inequality_answer(lang, f);
                     if self.bundled_data {
@@ -1279,6 +1302,43 @@ mod tests {
         assert!(
             headline.contains("(2.387 observaciones, 344 comunas)"),
             "{headline}"
+        );
+    }
+
+    /// Two communes that would read alike at one decimal are written with two: the ranking never
+    /// prints equal numbers in different places (the newcomer's "Arauco (9,5) … Cañete (9,5)").
+    #[test]
+    fn communes_that_would_read_alike_are_written_with_more_decimals() {
+        let commune = |name: &str, rate: f64| crate::CommuneRate {
+            entity: name.into(),
+            name: Some(name.into()),
+            smoothed_per_1000: rate,
+            ci: Some([rate - 1.0, rate + 1.0]),
+            raw_per_1000: rate,
+            births: 1000.0,
+        };
+        let finding = |rates: &[f64]| WhereFinding {
+            first_time: 2001,
+            last_time: 2021,
+            national_per_1000: 7.65,
+            whole_country: true,
+            top: rates
+                .iter()
+                .enumerate()
+                .map(|(i, r)| commune(&format!("C{i}"), *r))
+                .collect(),
+            n_above_national: rates.len(),
+            n_communes: 345,
+        };
+        let tied = where_answer(Lang::Es, &finding(&[10.15, 9.54, 9.53])).headline;
+        assert!(
+            tied.contains("C1 (9,54;") && tied.contains("C2 (9,53;"),
+            "{tied}"
+        );
+        let apart = where_answer(Lang::Es, &finding(&[10.15, 9.54, 9.13])).headline;
+        assert!(
+            apart.contains("C1 (9,5;") && apart.contains("C2 (9,1;"),
+            "{apart}"
         );
     }
 

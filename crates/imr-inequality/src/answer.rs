@@ -130,16 +130,16 @@ pub fn range_sentence(
         .iter()
         .map(|(y, r, _)| match (lang, r[1] < 0.0005) {
             // "between 0.000 and 0.000" says nothing: the range rounds to zero.
-            (Lang::En, true) => format!("at zero in {}", y.time),
-            (Lang::Es, true) => format!("en cero en {}", y.time),
+            (Lang::En, true) => format!("is indistinguishable from zero in {}", y.time),
+            (Lang::Es, true) => format!("es indistinguible de cero en {}", y.time),
             (Lang::En, false) => format!(
-                "between {} and {} in {}",
+                "is between {} and {} in {}",
                 num(lang, r[0], 3),
                 num(lang, r[1], 3),
                 y.time
             ),
             (Lang::Es, false) => format!(
-                "entre {} y {} en {}",
+                "está entre {} y {} en {}",
                 num(lang, r[0], 3),
                 num(lang, r[1], 3),
                 y.time
@@ -152,12 +152,12 @@ pub fn range_sentence(
         .collect();
     Some(match lang {
         Lang::En => format!(
-            " The births given are a proxy or the rates were rounded: depending on how many births the published rates refer to (from {lo} to {hi} of the births given) and on the rounding, the {measure_name} is {} (95% CI of range and chance together: {}).",
+            " The births given are a proxy or the rates were rounded: depending on how many births the published rates refer to (from {lo} to {hi} of the births given) and on the rounding, the {measure_name} {} (95% CI of range and chance together: {}).",
             ranges.join(and),
             cis.join(and)
         ),
         Lang::Es => format!(
-            " Los nacimientos dados son una aproximación o las tasas se redondearon: según cuántos nacimientos estén detrás de las tasas publicadas (del {lo} al {hi} de los nacimientos dados) y según el redondeo, el {measure_name} está {} (IC 95% de rango y azar juntos: {}).",
+            " Los nacimientos dados son una aproximación o las tasas se redondearon: según cuántos nacimientos estén detrás de las tasas publicadas (del {lo} al {hi} de los nacimientos dados) y según el redondeo, el {measure_name} {} (IC 95% de rango y azar juntos: {}).",
             ranges.join(and),
             cis.join(and)
         ),
@@ -306,11 +306,11 @@ pub fn adjusted_svg_in(
     let label = measure.label(lang);
     let (title, desc) = match lang {
         Lang::En => (
-            format!("{label} of the true rates (adjusted for random variation)"),
+            format!("{label} without the chance of small communes"),
             format!("{label} of the communes' true infant mortality rates per year, from a Poisson–gamma model of deaths with births as exposure, with its 95% profile-likelihood interval as a band."),
         ),
         Lang::Es => (
-            format!("{label} de las tasas verdaderas (ajustado por variación aleatoria)"),
+            format!("{label} sin el azar de las comunas pequeñas"),
             format!("{label} de las tasas verdaderas de mortalidad infantil de las comunas por año, de un modelo Poisson–gamma de las defunciones con los nacimientos como exposición, con su intervalo de verosimilitud perfil al 95% como banda."),
         ),
     };
@@ -387,7 +387,7 @@ mod tests {
             en.contains("(from 70% to 100% of the births given)"),
             "{en}"
         );
-        assert!(en.contains("the Gini is between 0.010 and 0.050 in 2019 and between 0.020 and 0.120 in 2023 (95% CI of range and chance together: 0.000–0.100 and from 0.000, no upper limit)"), "{en}");
+        assert!(en.contains("the Gini is between 0.010 and 0.050 in 2019 and is between 0.020 and 0.120 in 2023 (95% CI of range and chance together: 0.000–0.100 and from 0.000, no upper limit)"), "{en}");
         assert!(en.contains("About 56% of the observed inequality (2023)"));
         assert!(en.contains("Approximate"));
         let es = a.render(Lang::Es);
@@ -430,7 +430,9 @@ mod tests {
         let es = a.render(Lang::Es);
         assert!(es.contains("Cerca del 56%"));
         assert!(
-            es.contains("el Gini está entre 0,010 y 0,050 en 2019 y entre 0,020 y 0,120 en 2023"),
+            es.contains(
+                "el Gini está entre 0,010 y 0,050 en 2019 y está entre 0,020 y 0,120 en 2023"
+            ),
             "{es}"
         );
         assert!(es.contains("desde 0,050, sin límite superior"), "{es}");

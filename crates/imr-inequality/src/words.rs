@@ -13,7 +13,7 @@ impl Measure {
     pub fn label_in(self, lang: Lang) -> &'static str {
         let es = match self {
             Measure::NAreas => "Número de comunas",
-            Measure::PooledRate => "Tasa agrupada",
+            Measure::PooledRate => "Tasa de todas las comunas",
             Measure::Median => "Mediana",
             Measure::P10 => "Percentil 10",
             Measure::P25 => "Percentil 25",

@@ -916,7 +916,12 @@ pub fn funnel_svg(
             format_number_in(p.rate_per_1000, 1, text.lang),
             text.lang.pick("por 1.000", "per 1,000"),
             figure_value(p.births, text.lang),
-            text.lang.pick("nacimientos", "births")
+            match (p.births == 1.0, text.lang) {
+                (true, Lang::Es) => "nacimiento",
+                (true, Lang::En) => "birth",
+                (false, Lang::Es) => "nacimientos",
+                (false, Lang::En) => "births",
+            }
         );
     }
     s.push_str("</g>\n");

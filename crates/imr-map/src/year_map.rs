@@ -75,7 +75,7 @@ impl Measure {
                 );
                 text.subtitle = lang
                     .pick(
-                        "Exceso de riesgo: defunciones infantiles observadas / esperadas con la tasa agrupada del año (1 = lo esperado)",
+                        "Exceso de riesgo: defunciones infantiles observadas / esperadas con la tasa de todas las comunas del año (1 = lo esperado)",
                         "Excess risk: observed / expected infant deaths at the pooled rate of the year (1 = as expected)",
                     )
                     .into();
