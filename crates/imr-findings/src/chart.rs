@@ -80,15 +80,50 @@ fn labelled_years(years: &[i64]) -> Vec<i64> {
 /// intervals as vertical bars, missing years as grey bands; the axis spans the values and
 /// intervals shown (nothing else sets it), years at their place on a linear scale.
 pub fn year_chart(lang: Lang, title: &str, series: &[Series]) -> Chart {
+    year_chart_with_copies(lang, title, series, &[])
+}
+
+/// [`year_chart`] where the years of `copies` (`(year, the year it repeats)`, from
+/// `imr_core::repeats`) are drawn as what they are: a dashed band titled "2024: copia de 2023"
+/// and hollow points, never as a year like the others.
+pub fn year_chart_with_copies(
+    lang: Lang,
+    title: &str,
+    series: &[Series],
+    copies: &[(i64, i64)],
+) -> Chart {
     Chart {
         title: title.to_owned(),
-        svg: year_chart_svg(lang, title, series),
+        svg: year_chart_svg(lang, title, series, copies),
     }
 }
 
-fn year_chart_svg(lang: Lang, title: &str, series: &[Series]) -> String {
-    let h = 150.0;
-    let (left, right, top, bottom) = (44.0, 20.0, 10.0, 40.0);
+/// Where each series' legend entry goes: `(x, row)`, entries side by side as wide as their
+/// names (about 5.6 px a character at the chart's 10 px), a new row when one would not end
+/// inside the chart.
+fn legend_layout(series: &[Series], left: f64) -> Vec<(f64, usize)> {
+    let mut out = Vec::with_capacity(series.len());
+    let (mut x, mut row) = (left, 0);
+    // The line and the name must end inside the chart; a gap of 14 px before the next entry.
+    for s in series {
+        let drawn = 18.0 + 5.6 * s.name.chars().count() as f64;
+        if x > left && x + drawn > W - 4.0 {
+            x = left;
+            row += 1;
+        }
+        out.push((x, row));
+        x += drawn + 14.0;
+    }
+    out
+}
+
+fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i64)]) -> String {
+    let legend = legend_layout(series, 44.0);
+    let legend_rows = legend.iter().map(|(_, r)| r + 1).max().unwrap_or(1);
+    // One legend row fits the chart's foot; each further row adds its height.
+    let h = 150.0 + 13.0 * (legend_rows - 1) as f64;
+    let (left, right, top) = (44.0, 20.0, 10.0);
+    let bottom = h - 110.0;
     let mut years: Vec<i64> = series
         .iter()
         .flat_map(|s| s.points.iter().map(|p| p.0))
@@ -152,6 +187,16 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series]) -> String {
             lang.pick("sin datos", "no data")
         );
     }
+    for &(t, of) in copies.iter().filter(|(t, _)| years.contains(t)) {
+        let _ = write!(
+            svg,
+            r##"<rect class="copy" x="{:.1}" y="{top}" width="{:.1}" height="{}" fill="#f4f4f4" stroke="#999" stroke-dasharray="2 2"><title>{t}: {} {of}</title></rect>"##,
+            x_of(t) - half,
+            2.0 * half,
+            h - bottom - top,
+            lang.pick("copia de", "a copy of")
+        );
+    }
     for t in labelled_years(&years) {
         let _ = write!(
             svg,
@@ -196,14 +241,20 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series]) -> String {
                     y_of(b)
                 );
             }
+            // A copied year's point is hollow: its value is the previous year's.
+            let fill = if copies.iter().any(|(c, _)| *c == t) {
+                "#fff"
+            } else {
+                colour
+            };
             let _ = write!(
                 svg,
-                r#"<circle cx="{x:.1}" cy="{:.1}" r="2.5" fill="{colour}"/>"#,
+                r#"<circle cx="{x:.1}" cy="{:.1}" r="2.5" fill="{fill}" stroke="{colour}"/>"#,
                 y_of(v)
             );
         }
-        let ly = h - 12.0 + 0.0 * k as f64;
-        let lx = left + k as f64 * 140.0;
+        let (lx, row) = legend[k];
+        let ly = h - 12.0 - 13.0 * (legend_rows - 1 - row) as f64;
         let _ = write!(
             svg,
             r#"<line x1="{lx}" x2="{}" y1="{}" y2="{}" stroke="{colour}" stroke-width="1.5"{dash}/><text x="{}" y="{ly}">{}</text>"#,
@@ -350,6 +401,38 @@ mod tests {
     /// 2016 and 2020 are missing: no line is drawn across them, each is a grey band titled as
     /// missing, and the years keep their place on the axis (2017 is as far from 2015 as 2015 from
     /// 2013).
+    /// Legend entries sit side by side as wide as their names, and a name that would run past
+    /// the chart's edge starts a new row (the newcomer saw "Gini de las tasas observad…" cut).
+    #[test]
+    fn legend_entries_never_run_past_the_edge() {
+        let series = |name: &str| Series {
+            name: name.into(),
+            points: vec![(2019, 1.0, None), (2020, 2.0, None)],
+            secondary: false,
+        };
+        // The bundled rates chart's two entries fit on one row.
+        let short = [series("Tasa nacional (IC 95%)"), series("Mediana comunal")];
+        assert_eq!(
+            legend_layout(&short, 44.0),
+            [(44.0, 0), (44.0 + 18.0 + 5.6 * 22.0 + 14.0, 0)]
+        );
+        let long = [
+            series("Gini sin el azar (IC 95%)"),
+            series("Gini de las tasas observadas"),
+        ];
+        let layout = legend_layout(&long, 44.0);
+        assert_eq!(layout, [(44.0, 0), (44.0, 1)]);
+        for ((x, _), s) in layout.iter().zip(&long) {
+            assert!(
+                x + 18.0 + 5.6 * s.name.chars().count() as f64 <= W,
+                "{}",
+                s.name
+            );
+        }
+        let svg = year_chart(Lang::Es, "t", &long).svg;
+        assert!(svg.contains(r#"viewBox="0 0 320 163""#), "{svg}");
+    }
+
     #[test]
     fn a_missing_year_is_a_gap_not_a_line() {
         let points = |years: &[i64]| {

@@ -1,7 +1,7 @@
 //! The answers in words: each question's headline, details and caveats generated from the
 //! values by the rules of [`crate::words`], with its small chart and the view that has the detail.
 
-use crate::chart::{interval_rows, year_chart, Row, Series};
+use crate::chart::{interval_rows, year_chart_with_copies, Row, Series};
 use crate::inequality::{InequalitySeries, SeriesKind};
 use crate::parts::{cell, Parts, Table};
 use crate::words::{
@@ -250,7 +250,7 @@ pub(crate) fn pooled_rate_name(lang: Lang, whole_country: bool) -> &'static str 
     }
 }
 
-fn rates_answer(lang: Lang, f: &RatesFinding) -> Parts {
+fn rates_answer(lang: Lang, f: &RatesFinding, copies: &[(i64, i64)]) -> Parts {
     let name = pooled_rate_name(lang, f.whole_country);
     let last = f.years.iter().rev().find(|y| y.pooled_per_1000.is_some());
     let t = f.trend.as_ref();
@@ -330,7 +330,7 @@ fn rates_answer(lang: Lang, f: &RatesFinding) -> Parts {
             .into(),
         );
     }
-    let chart = year_chart(
+    let chart = year_chart_with_copies(
         lang,
         &match (f.whole_country, lang) {
             (true, Lang::Es) => "Tasa nacional y mediana comunal por año".to_string(),
@@ -367,6 +367,7 @@ fn rates_answer(lang: Lang, f: &RatesFinding) -> Parts {
                 secondary: true,
             },
         ],
+        copies,
     );
     let data = table(
         &[
@@ -462,7 +463,7 @@ fn range_sentence(lang: Lang, s: &InequalitySeries) -> Option<String> {
     })
 }
 
-fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
+fn inequality_answer(lang: Lang, f: &InequalityFinding, copies: &[(i64, i64)]) -> Parts {
     let s = &f.series;
     let m = measure_name(lang, f);
     // No year the model of true rates can be fitted on, but observed values: say why, and give
@@ -568,7 +569,7 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
             observed.slope_ci,
         ));
     }
-    let chart = year_chart(
+    let chart = year_chart_with_copies(
         lang,
         &match (s.years.is_empty(), lang) {
             (false, Lang::Es) => format!("{m} por año (IC 95%)"),
@@ -598,6 +599,7 @@ fn inequality_answer(lang: Lang, f: &InequalityFinding) -> Parts {
             }
         }))
         .collect::<Vec<_>>(),
+        copies,
     );
     let data = table(
         &["year", "value", "ci_low", "ci_high", "observed_gini"],
@@ -635,7 +637,12 @@ fn health_money(lang: Lang, column: &str) -> String {
     }
 }
 
-fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
+fn health_income_answer(
+    lang: Lang,
+    f: &HealthIncomeFinding,
+    m: &str,
+    copies: &[(i64, i64)],
+) -> Parts {
     let c = &f.correlation;
     let n = c.n_years;
     let money = health_money(lang, &f.column);
@@ -694,7 +701,7 @@ fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
         Lang::Es => format!("Solo {n} años: con tan pocos puntos una correlación real puede pasar inadvertida y el intervalo es amplio, y dos series que cambian con los años se correlacionan aun sin vínculo. Es descripción, no evidencia de causa."),
         Lang::En => format!("Only {n} years: with so few points a real correlation can go unnoticed and the interval is wide, and two series that both change over the years correlate even with no link. Read it as description, not evidence of a cause."),
     }];
-    let chart = year_chart(
+    let chart = year_chart_with_copies(
         lang,
         &match lang {
             Lang::Es => format!("{m} de la mortalidad infantil y {of_money}"),
@@ -721,6 +728,7 @@ fn health_income_answer(lang: Lang, f: &HealthIncomeFinding, m: &str) -> Parts {
                 secondary: true,
             },
         ],
+        copies,
     );
     let data = table(
         &["year", "imr_inequality", "health_income_gini"],
@@ -1151,18 +1159,24 @@ impl Findings {
             .as_ref()
             .map(|f| measure_name(lang, f))
             .unwrap_or_else(|_| "Gini".into());
+        // The years that repeat the previous one (left out of trends): every year chart marks them.
+        let copies: Vec<(i64, i64)> = self
+            .repeated_left_out
+            .iter()
+            .map(|r| (r.time, r.repeat_of))
+            .collect();
         let study = self.study.as_ref().map(|c| {
             let ok: Outcome<&crate::StudyComparison> = Ok(c);
             let approximate = self.inequality.as_ref().is_ok_and(|f| f.series.approximate);
             answer_or(lang, crate::STUDY_QUESTION, &ok, |c| {
-                crate::study::study_answer(lang, c, self.bundled_data, approximate)
+                crate::study::study_answer(lang, c, self.bundled_data, approximate, &copies)
             })
         });
         study
             .into_iter()
             .chain([
                 answer_or(lang, "rates", &self.rates, |f| {
-                    let mut parts = rates_answer(lang, f);
+                    let mut parts = rates_answer(lang, f, &copies);
                     if self.bundled_data {
                         parts
                             .caveats
@@ -1171,7 +1185,7 @@ impl Findings {
                     parts
                 }),
                 answer_or(lang, "inequality", &self.inequality, |f| {
-                    let mut parts = inequality_answer(lang, f);
+                    let mut parts = inequality_answer(lang, f, &copies);
                     if self.bundled_data {
                         parts
                             .caveats
@@ -1180,7 +1194,7 @@ impl Findings {
                     parts
                 }),
                 answer_or(lang, "health-income", &self.health_income, |f| {
-                    health_income_answer(lang, f, &m)
+                    health_income_answer(lang, f, &m, &copies)
                 }),
                 answer_or(lang, "models", &self.models, |f| models_answer(lang, f)),
                 answer_or(lang, "where", &self.where_highest, |f| {

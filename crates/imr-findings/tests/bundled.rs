@@ -674,3 +674,42 @@ fn too_few_communes_for_the_adjusted_gini_are_said_so_beside_the_observed_one() 
             .contains(lang.pick("Gini (IC 95%)", "Gini (95% CI)")));
     }
 }
+
+/// A year that copies the previous one (2022 = 2021 in every commune, as a careless update
+/// makes it) is drawn as a copy in every Findings chart that shows it: a dashed band titled
+/// "2022: copia de 2021" and hollow points, never as a year like the others.
+#[test]
+fn a_copied_year_is_drawn_as_a_copy_in_the_charts() {
+    let header = BUNDLED.lines().next().unwrap();
+    let year_col = header.split(',').position(|h| h == "anio").unwrap();
+    let mut csv = BUNDLED.to_string();
+    for line in BUNDLED.lines().skip(1) {
+        let mut f: Vec<&str> = line.split(',').collect();
+        if f[year_col] == "2021" {
+            f[year_col] = "2022";
+            csv.push_str(&f.join(","));
+            csv.push('\n');
+        }
+    }
+    let f = findings_of(&panel_of(&csv));
+    assert_eq!(f.repeated_left_out.len(), 1, "{:?}", f.repeated_left_out);
+    for (lang, title) in [
+        (Lang::Es, "2022: copia de 2021"),
+        (Lang::En, "2022: a copy of 2021"),
+    ] {
+        let rates = answer(&f, lang, "rates");
+        assert!(
+            rates.chart_svg.contains(&format!("<title>{title}</title>")),
+            "{}",
+            rates.chart_svg
+        );
+        assert!(rates
+            .chart_svg
+            .contains(r##"fill="#fff" stroke="#b3361b""##));
+    }
+    // Without a copy, no band.
+    let plain = findings_of(&panel_of(BUNDLED));
+    assert!(!answer(&plain, Lang::Es, "rates")
+        .chart_svg
+        .contains("copia de"));
+}
