@@ -79,10 +79,12 @@ pub fn column_words(lang: Lang, column: &str) -> &str {
         .unwrap_or(column)
 }
 
-/// A cell of an answer's table as a reader of `lang` writes it: a number with a decimal part
-/// gets a decimal comma in Spanish; codes, names and whole numbers are left as they are.
-fn cell_in(lang: Lang, cell: &str) -> String {
+/// A cell of column `column` of an answer's table as a reader of `lang` writes it: a count
+/// with the language's thousands separator ("24.158"), a number with a decimal part with a
+/// decimal comma in Spanish; codes, years and names as they are.
+fn cell_in(lang: Lang, column: &str, cell: &str) -> String {
     match (lang, cell.parse::<f64>()) {
+        (_, Ok(count)) if column == "births" => lang.grouped(count, 0),
         (Lang::Es, Ok(_)) if cell.contains('.') => cell.replacen('.', ",", 1),
         _ => cell.to_owned(),
     }
@@ -133,10 +135,10 @@ pub fn snippet(answer: &Answer, lang: Lang, provenance: &str, credit: &str) -> S
     out.push_str("</tr></thead><tbody>");
     for row in &answer.data.rows {
         out.push_str("<tr>");
-        for c in row {
+        for (c, column) in row.iter().zip(&answer.data.header) {
             out.push_str(&format!(
                 "<td style=\"padding:2px 4px\">{}</td>",
-                escape(&cell_in(lang, c))
+                escape(&cell_in(lang, column, c))
             ));
         }
         out.push_str("</tr>");
@@ -155,13 +157,20 @@ mod tests {
 
     #[test]
     fn spanish_cells_take_a_decimal_comma_and_codes_stay() {
-        assert_eq!(cell_in(Lang::Es, "7.123456"), "7,123456");
-        assert_eq!(cell_in(Lang::Es, "-0.5"), "-0,5");
-        assert_eq!(cell_in(Lang::Es, "13101"), "13101");
-        assert_eq!(cell_in(Lang::Es, "Santiago"), "Santiago");
-        assert_eq!(cell_in(Lang::Es, "gasto_salud_pc"), "gasto_salud_pc");
-        assert_eq!(cell_in(Lang::En, "7.123456"), "7.123456");
-        assert_eq!(cell_in(Lang::Es, ""), "");
+        assert_eq!(cell_in(Lang::Es, "value", "7.123456"), "7,123456");
+        assert_eq!(cell_in(Lang::Es, "value", "-0.5"), "-0,5");
+        assert_eq!(cell_in(Lang::Es, "value", "13101"), "13101");
+        assert_eq!(cell_in(Lang::Es, "value", "Santiago"), "Santiago");
+        assert_eq!(
+            cell_in(Lang::Es, "value", "gasto_salud_pc"),
+            "gasto_salud_pc"
+        );
+        assert_eq!(cell_in(Lang::En, "value", "7.123456"), "7.123456");
+        assert_eq!(cell_in(Lang::Es, "value", ""), "");
+        // Counts with the thousands separator; a code of the same digits stays as it is.
+        assert_eq!(cell_in(Lang::Es, "births", "24158"), "24.158");
+        assert_eq!(cell_in(Lang::En, "births", "24158"), "24,158");
+        assert_eq!(cell_in(Lang::Es, "code", "13101"), "13101");
     }
 
     #[test]
