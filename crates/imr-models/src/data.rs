@@ -255,6 +255,7 @@ impl PanelData {
         }
     }
 
+    /// The label of `row` given by the caller (its line number), or its 1-based index.
     pub(crate) fn row_label(&self, row: usize) -> usize {
         if self.row_labels.is_empty() {
             row + 1
