@@ -722,10 +722,10 @@ fn the_models_views_r_code_runs_on_its_data_download() {
     // (`imr_modelos_datos.csv`, provenance lines first) and the R code of each fit, written by
     // the same library functions, saved in one folder.
     use imr_core::ingest::{build_panel, IngestOptions, RawTable};
-    use imr_core::models::report::{r_code, CodeContext};
+    use imr_core::models::report::r_code;
     use imr_core::models::{Estimator, VcovKind};
     use imr_core::request::FitRequest;
-    use imr_core::view::{absorbed_columns, analysis_csv, ANALYSIS_DATA_FILE};
+    use imr_core::view::{AnalysisData, ANALYSIS_DATA_FILE};
     let table = RawTable::from_bytes(
         imr_core::data::BUNDLED_PANEL_FILE,
         imr_core::data::BUNDLED_PANEL_CSV,
@@ -734,9 +734,8 @@ fn the_models_views_r_code_runs_on_its_data_download() {
     let roles = table.guessed_roles.clone();
     let panel = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
     let base = FitRequest {
-        x: imr_core::view::DEFAULT_REGRESSORS
-            .iter()
-            .map(|x| x.to_string())
+        x: imr_core::data::study::default_regressors()
+            .map(str::to_string)
             .collect(),
         ..FitRequest::default()
     };
@@ -765,29 +764,18 @@ fn the_models_views_r_code_runs_on_its_data_download() {
         ..base.for_model(Estimator::PoissonFe)
     });
     let dir = temp_dir("analysis");
-    let data = imr_core::provenance::with_csv_header(
+    // The view's analysis data and code context, for fits that leave the flagged rows out.
+    let data = AnalysisData {
+        panel: &panel,
+        include_flagged: false,
+    };
+    let csv = imr_core::provenance::with_csv_header(
         imr_core::data::BUNDLED_PANEL_FILE,
         "2026-12-04",
-        // as the view: the rows the fits leave out as flagged are not in the data
-        &analysis_csv(
-            &imr_core::plausibility::Plausibility::check(&panel).without_flagged(&panel),
-            &absorbed_columns(&requests),
-        ),
+        &data.csv(&requests),
     );
-    std::fs::write(dir.join(ANALYSIS_DATA_FILE), data).unwrap();
-    let ctx = CodeContext {
-        csv_file: ANALYSIS_DATA_FILE,
-        entity: &panel.entity_column,
-        time: &panel.time_column,
-        time_value: None,
-        comment_lines: imr_core::provenance::CSV_HEADER_LINES,
-        delimiter: ',',
-        decimal: '.',
-        births: panel.has_births.then_some("births"),
-        deaths: panel.has_deaths.then_some("deaths"),
-        rate: None,
-        drop_flagged: false,
-    };
+    std::fs::write(dir.join(ANALYSIS_DATA_FILE), csv).unwrap();
+    let ctx = data.code_context();
     let scripts: Vec<Script> = requests
         .iter()
         .map(|request| {

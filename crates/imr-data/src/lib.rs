@@ -9,6 +9,8 @@
 //!   crosswalk, with the normalisation every reader of commune codes applies.
 //! - [`codebook`]: Spanish and English labels and units of the bundled panel's columns.
 //! - [`names`]: the normalisation of column names ("Código Comuna" → `codigo_comuna`).
+//! - [`study`]: the reference study's covariates (the dataset's preset the views and the
+//!   Findings read: default regressors, health money, the change each sentence is about).
 //! - The raw bundled files: `BUNDLED_PANEL_CSV`, `BOUNDARIES_TOPOJSON` — in native builds only
 //!   (`imr`, tests). The page reads them as its own files, `data/…` beside the wasm or blocks
 //!   of the single file (src/assets.rs), so that its wasm carries code, not 1.2 MB
@@ -21,6 +23,7 @@ pub mod cut;
 #[cfg(feature = "historical")]
 pub mod historical;
 pub mod names;
+pub mod study;
 
 /// File name of the bundled commune-year panel (infant deaths and births 2001–2021 with covariates).
 pub const BUNDLED_PANEL_FILE: &str = "chile_imr_2001_2021.csv";

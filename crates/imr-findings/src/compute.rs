@@ -41,7 +41,8 @@ pub struct Options {
     /// for 2006–2012 and health income for 2019–2021, two measures kept apart).
     pub health_income_columns: Vec<(String, f64)>,
     /// The other regressors of question 4 with the change each sentence is about, in the
-    /// column's unit: the Models view's defaults (`imr_core::view::DEFAULT_REGRESSORS`).
+    /// column's unit: the study's covariates (`imr_core::data::study`), the Models view's
+    /// defaults.
     pub regressors: Vec<(String, f64)>,
     /// Communes listed in question 5 at most (only those whose interval lies above the national
     /// rate are named).
@@ -56,20 +57,21 @@ impl Default for Options {
             include_flagged: false,
             include_repeated_years: false,
             bundled_data: false,
-            health_income_columns: vec![
-                ("ingreso_salud_pc".into(), 100.0),
-                ("gasto_salud_pc".into(), 10.0),
-            ],
-            regressors: vec![
-                ("pobreza".into(), 10.0),
-                ("sin_educacion_formal_2017".into(), 5.0),
-                ("sapu".into(), 1.0),
-                ("dist_hospital_km".into(), 50.0),
-            ],
+            health_income_columns: study_covariates(true),
+            regressors: study_covariates(false),
             top_communes: 5,
             span: None,
         }
     }
+}
+
+/// The study's covariates (`imr_core::data::study::STUDY_COVARIATES`) that are health money, or
+/// the others, each with the change a sentence is about.
+fn study_covariates(health_money: bool) -> Vec<(String, f64)> {
+    (imr_core::data::study::STUDY_COVARIATES.iter())
+        .filter(|c| c.health_money == health_money)
+        .map(|c| (c.column.to_owned(), c.per))
+        .collect()
 }
 
 /// All five answers on `panel` (flagged rows left out unless `options.include_flagged`), on the

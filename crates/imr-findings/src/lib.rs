@@ -193,13 +193,36 @@ pub enum Unavailable {
     Engine { message: String },
 }
 
-/// All five answers.
+/// Serialises an [`Outcome`] as its answer's values, or `{"unavailable": reason}` when the data
+/// cannot answer it (not serde's `{"Ok": …}` / `{"Err": …}` of a `Result`).
+fn plain_outcome<T: Serialize, S: serde::Serializer>(
+    outcome: &Outcome<T>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    match outcome {
+        Ok(answer) => answer.serialize(serializer),
+        Err(why) => {
+            let mut map = serializer.serialize_map(Some(1))?;
+            map.serialize_entry("unavailable", why)?;
+            map.end()
+        }
+    }
+}
+
+/// All five answers. Serialised (`imr findings --format json`), each answer is its values or
+/// `{"unavailable": reason}`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Findings {
+    #[serde(serialize_with = "plain_outcome")]
     pub rates: Outcome<RatesFinding>,
+    #[serde(serialize_with = "plain_outcome")]
     pub inequality: Outcome<InequalityFinding>,
+    #[serde(serialize_with = "plain_outcome")]
     pub health_income: Outcome<HealthIncomeFinding>,
+    #[serde(serialize_with = "plain_outcome")]
     pub models: Outcome<ModelsFinding>,
+    #[serde(serialize_with = "plain_outcome")]
     pub where_highest: Outcome<WhereFinding>,
     /// Rows flagged as implausible and left out of every answer (0 when included).
     pub flagged_left_out: usize,

@@ -10,7 +10,7 @@ use crate::births::{BirthsAggregate, BirthsAggregator, BirthsOptions, ColumnRef}
 use crate::deaths::{DeathsAggregate, DeathsAggregator, DeathsOptions};
 use crate::error::{ColumnError, JobFailure};
 use crate::output::counts_csv;
-use crate::report::{Excluded, RowAccount};
+use crate::report::{Excluded, Reason, RowAccount};
 use serde::{Deserialize, Serialize};
 
 /// The chunk size the page reads files with (`File.slice`): 16 MiB. Chromium hands a file's
@@ -90,8 +90,8 @@ pub enum FileKind {
 /// Rows excluded for one reason, as the page shows them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExcludedRows {
-    /// The reason's stable label (`unknown_commune`, …; see [`crate::Reason::label`]).
-    pub reason: String,
+    /// Why (in the JSON its stable label, `unknown_commune`, …: [`crate::Reason::label`]).
+    pub reason: Reason,
     pub description: String,
     pub count: u64,
     pub first_lines: Vec<u64>,
@@ -100,7 +100,7 @@ pub struct ExcludedRows {
 impl From<&Excluded> for ExcludedRows {
     fn from(e: &Excluded) -> Self {
         ExcludedRows {
-            reason: e.reason.label().to_owned(),
+            reason: e.reason,
             description: e.description.to_owned(),
             count: e.count,
             first_lines: e.first_lines.clone(),
@@ -610,7 +610,7 @@ mod tests {
         assert!(result.counts_csv.contains("\n13101,2019,2,"));
         let births = &result.files[1];
         assert_eq!((births.rows.rows_read, births.rows.rows_counted), (4, 3));
-        assert_eq!(births.excluded[0].reason, "unknown_commune");
+        assert_eq!(births.excluded[0].reason, Reason::UnknownCommune);
         assert_eq!(
             equivalent_command(Some("d.csv"), Some("n.csv"), &options, "conteos.csv"),
             "imr microdata deaths d.csv --births n.csv --births-year ANO_NAC --births-commune 2 --out conteos.csv"

@@ -15,7 +15,9 @@ use serde::{Deserialize, Serialize};
 pub const MAX_LINES_PER_REASON: usize = 100;
 
 /// Why a row of a microdata file was not counted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+/// Serialised as its stable label ([`Reason::label`]), which is how the worker's events carry
+/// it to the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Reason {
@@ -54,11 +56,6 @@ impl Reason {
             Reason::UnknownAge => "unknown_age",
             Reason::UnknownCommune => "unknown_commune",
         }
-    }
-
-    /// The reason of a stable label ([`Reason::label`]), as the worker's events carry it.
-    pub fn from_label(label: &str) -> Option<Reason> {
-        Reason::ALL.into_iter().find(|r| r.label() == label)
     }
 
     /// The reason in words, in `lang` (English: [`Reason::describe`]).
@@ -309,12 +306,14 @@ mod tests {
     use imr_lang::Lang;
 
     #[test]
-    fn every_reason_has_a_label_that_reads_back_and_a_spanish_text() {
+    fn every_reason_goes_out_as_its_label_reads_back_and_has_a_spanish_text() {
         for reason in Reason::ALL {
-            assert_eq!(Reason::from_label(reason.label()), Some(reason));
+            let json = serde_json::to_string(&reason).unwrap();
+            assert_eq!(json, format!("\"{}\"", reason.label()));
+            assert_eq!(serde_json::from_str::<Reason>(&json).unwrap(), reason);
             assert_ne!(reason.text(Lang::Es), reason.text(Lang::En));
             assert_eq!(reason.text(Lang::En), reason.describe());
         }
-        assert_eq!(Reason::from_label("no_such_reason"), None);
+        assert!(serde_json::from_str::<Reason>("\"no_such_reason\"").is_err());
     }
 }

@@ -21,6 +21,33 @@ pub enum Stage {
     AbsorbedEffects,
 }
 
+impl Stage {
+    /// Where, in `lang`, as appended to a collinearity's reason ("" in the untransformed design).
+    fn words(self, lang: Lang) -> &'static str {
+        match self {
+            Stage::Pooled => "",
+            Stage::EntityEffects => lang.pick(
+                " tras quitar los efectos fijos de entidad",
+                " after removing the entity effects",
+            ),
+            Stage::EntityAndYearEffects => lang.pick(
+                " tras quitar los efectos de entidad y de año",
+                " after removing entity and year effects",
+            ),
+            Stage::EntityMeans => {
+                lang.pick(" entre las medias por entidad", " across entity means")
+            }
+            Stage::FirstDifferences => {
+                lang.pick(" en primeras diferencias", " in first differences")
+            }
+            Stage::AbsorbedEffects => lang.pick(
+                " tras quitar los efectos fijos absorbidos",
+                " after removing the absorbed fixed effects",
+            ),
+        }
+    }
+}
+
 /// Why a regressor has no coefficient ([`crate::DroppedTerm::reason`]); rendered per language,
 /// serialised as its English text.
 #[derive(Debug, Clone, PartialEq)]
@@ -107,15 +134,7 @@ impl DropReason {
                         quoted(earlier)
                     )
                 };
-                let at = match stage {
-                    Stage::Pooled => "",
-                    Stage::EntityEffects => " after removing the entity effects",
-                    Stage::EntityAndYearEffects => " after removing entity and year effects",
-                    Stage::EntityMeans => " across entity means",
-                    Stage::FirstDifferences => " in first differences",
-                    Stage::AbsorbedEffects => " after removing the absorbed fixed effects",
-                };
-                base + at
+                base + stage.words(lang)
             }
             (
                 Collinear {
@@ -134,15 +153,7 @@ impl DropReason {
                         quoted(earlier)
                     )
                 };
-                let at = match stage {
-                    Stage::Pooled => "",
-                    Stage::EntityEffects => " tras quitar los efectos fijos de entidad",
-                    Stage::EntityAndYearEffects => " tras quitar los efectos de entidad y de año",
-                    Stage::EntityMeans => " entre las medias por entidad",
-                    Stage::FirstDifferences => " en primeras diferencias",
-                    Stage::AbsorbedEffects => " tras quitar los efectos fijos absorbidos",
-                };
-                base + at
+                base + stage.words(lang)
             }
             (AbsorbedByFixedEffects { name, effects }, Lang::En) => format!(
                 "`{name}` has no variation left once the fixed effects {} are removed (it is a \

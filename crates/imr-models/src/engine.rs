@@ -1,10 +1,11 @@
 //! `PanelSpec::fit`: from plain data to a [`Fit`].
 
-use crate::data::{prepare, ExcludedRow, Needs, PanelData};
+use crate::data::{ExcludedRow, PanelData};
 use crate::error::{InvalidValue, NoRegressors, NotEnoughData, Unsupported};
 use crate::estimated::Estimated;
 use crate::estimators::labels;
 use crate::fit::{coefficient_table, Fit, Inference};
+use crate::prepared::{prepare, Needs};
 use crate::spec::PanelSpec;
 use crate::{Diagnostic, ModelError};
 use std::borrow::Cow;

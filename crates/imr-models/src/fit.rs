@@ -71,7 +71,7 @@ pub struct ChiSquaredTest {
     pub hypothesis: crate::Hypothesis,
     /// A caveat, e.g. a covariance difference that is not positive definite.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<crate::diagnostic::TestCaveat>,
+    pub note: Option<crate::test_words::TestCaveat>,
 }
 
 /// A test with an F reference distribution.

@@ -146,7 +146,7 @@ pub(crate) fn hausman(
     }
     let mut eigenvalues: Vec<f64> = eigen.eigenvalues.iter().copied().collect();
     eigenvalues.sort_by(f64::total_cmp);
-    let note = crate::diagnostic::TestCaveat::GeneralisedInverse { eigenvalues, rank };
+    let note = crate::test_words::TestCaveat::GeneralisedInverse { eigenvalues, rank };
     Some(ChiSquaredTest {
         statistic,
         df: rank,

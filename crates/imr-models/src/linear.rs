@@ -4,11 +4,11 @@
 //! [`crate::estimators`].
 
 use crate::convention::Convention;
-use crate::data::Prepared;
 use crate::drop_reason::{DropReason, Stage};
 use crate::error::NotEnoughData;
 use crate::fit::{DroppedTerm, Reference};
 use crate::linalg::LeastSquares;
+use crate::prepared::Prepared;
 use crate::spec::{Estimator, VcovKind};
 use crate::vcov::{cluster_meat, hc_meat, sandwich};
 use crate::within::{demean, group_means};

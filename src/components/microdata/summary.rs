@@ -1,17 +1,10 @@
 //! The summary of each file a job read: rows read, counted, not infant and excluded (with the
 //! reasons and first lines), years and unknown codes.
 
-use crate::i18n::{format_number, lang, Lang};
+use crate::i18n::{format_number, lang};
 use crate::messages::{messages, msg};
 use imr_microdata::{FileKind, FileSummary};
 use leptos::prelude::*;
-
-/// An exclusion reason of the worker's summary (its stable label) in the page's language, from
-/// the engine's words; a label this page does not know keeps the worker's English description.
-fn reason_text(l: Lang, reason: &str, english: &str) -> String {
-    imr_microdata::Reason::from_label(reason)
-        .map_or_else(|| english.to_owned(), |r| r.text(l).to_owned())
-}
 
 pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
     let kind = f.kind;
@@ -41,17 +34,16 @@ pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
                 ""
             };
             let lines = lines.join(", ");
-            let (reason, description, count) = (e.reason.clone(), e.description.clone(), e.count);
-            let reason_attr = reason.clone();
+            let (reason, count) = (e.reason, e.count);
             view! {
-                <li data-reason=reason_attr data-count=count.to_string()>
+                <li data-reason=reason.label() data-count=count.to_string()>
                     {move || {
                         let l = lang().get();
                         format!(
                             "{} {}: {} ({} {lines}{more})",
                             format_number(l, count as f64, 0),
                             messages(l).common.rows,
-                            reason_text(l, &reason, &description),
+                            reason.text(l),
                             messages(l).microdata.lines_word,
                         )
                     }}

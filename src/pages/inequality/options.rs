@@ -97,10 +97,9 @@ impl Defaults {
             group: has_text("region").then_some("region"),
             rank: has_num("pobreza").then_some("pobreza"),
             // Municipal health money: spending per inhabitant (2006–2012 in the bundled data),
-            // else income (2019–2021), the study's Models defaults (imr_core::view).
-            of: imr_core::view::DEFAULT_ALTERNATES
-                .iter()
-                .flat_map(|(default, alternate)| [*default, *alternate])
+            // else income (2019–2021), the study's Models defaults (imr_core::data::study).
+            of: imr_core::data::study::stand_ins()
+                .flat_map(|(default, stand_in)| [default, stand_in])
                 .find(|c| has_num(c)),
             weight: panel.has_births.then_some("births"),
         }

@@ -6,8 +6,8 @@ use super::{BoundaryError, Drawn, Geometry, MapError};
 use crate::components::download::{download_csv, download_text};
 use crate::messages::msg;
 use crate::state::{AppState, Shared};
-use imr_core::escape::shell_join;
-use imr_core::map::svg::{choropleth_svg, Colouring};
+use imr_core::escape::{shell_join, CsvOptions};
+use imr_core::map::svg::Colouring;
 use imr_core::request::{command_line, MapExport, MapRequest};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -23,29 +23,29 @@ pub(super) fn Downloads(
     colouring: Memo<Option<Shared<Colouring>>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    // the name of a file of the map as drawn (the LISA option from the controls)
+    // the name of a file of the map as drawn (the LISA option from the controls' request)
     let file_name = move |export: MapExport, r: &Drawn| {
-        let lisa = request.with_untracked(|q| matches!(q, Some(Ok(q)) if q.lisa));
-        let request = MapRequest {
-            lisa,
-            ..r.request.clone()
-        };
-        export.file_name(&request, &r.measure)
+        request.with_untracked(|q| match q {
+            Some(Ok(q)) => export.file_name(q, r.map.measure()),
+            _ => export.file_name(r.map.request(), r.map.measure()),
+        })
     };
-    let svg_text = move || -> Option<(String, String)> {
+    // a file of the map as drawn, written by the engine as `imr map` writes it
+    let file = move |export: MapExport| -> Option<(String, String)> {
         let geo = geometry.get_untracked().ok()?;
         let r = result.get_untracked()?;
         let c = colouring.get_untracked()?;
-        let svg = choropleth_svg(&geo.prepared.layout, &c, &r.text);
-        Some((file_name(MapExport::Map, &r), svg))
+        let figure = r.figure(&geo.prepared, &c);
+        let text = export.write(&figure, CsvOptions::default()).ok()?;
+        Some((file_name(export, &r), text))
     };
     let download_svg = move |_| {
-        if let Some((file, svg)) = svg_text() {
+        if let Some((file, svg)) = file(MapExport::Map) {
             download_text(&file, "image/svg+xml", &svg);
         }
     };
     let download_png = move |_| {
-        if let Some((file, svg)) = svg_text() {
+        if let Some((file, svg)) = file(MapExport::Map) {
             let geo = geometry.get_untracked().ok();
             let (w, h) = geo
                 .map(|g| (g.prepared.layout.width, g.prepared.layout.height))
@@ -59,16 +59,9 @@ pub(super) fn Downloads(
         }
     };
     let download_csv = move |_| {
-        let (Some(geo), Some(r)) = (geometry.get_untracked().ok(), result.get_untracked()) else {
-            return;
-        };
-        let csv = r.request.data_csv(
-            &geo.prepared,
-            &r.slice,
-            (&r.values, &r.classification),
-            imr_core::escape::CsvOptions::default(),
-        );
-        download_csv(&state, &file_name(MapExport::Data, &r), &csv);
+        if let Some((file, csv)) = file(MapExport::Data) {
+            download_csv(&state, &file, &csv);
+        }
     };
     // The request's own arguments after the files and the column roles of the first file; the
     // SVG and CSV named as the page's downloads.
@@ -76,7 +69,7 @@ pub(super) fn Downloads(
         let request = request.get()?.ok()?;
         let r = result.get()?;
         let input = state.input_spec();
-        let args = request.export_args(&r.measure, &[MapExport::Map, MapExport::Data]);
+        let args = request.export_args(r.map.measure(), &[MapExport::Map, MapExport::Data]);
         Some(shell_join(command_line(
             MapRequest::SUBCOMMAND,
             &input,

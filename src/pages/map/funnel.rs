@@ -1,4 +1,4 @@
-//! The funnel plot of the year (drawn by the request, [`imr_core::request::MapRequest::funnel_figure`]),
+//! The funnel plot of the year (the engine's file, [`imr_core::request::MapExport::Funnel`]),
 //! linked to the map through the selection.
 
 use super::selection::Selection;
@@ -7,6 +7,7 @@ use crate::components::download::download_text;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::Shared;
+use imr_core::escape::CsvOptions;
 use imr_core::request::MapExport;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -22,9 +23,10 @@ pub(super) fn FunnelPanel(
     let svg = Memo::new(move |_| -> Option<Result<String, MapError>> {
         let r = result.get()?;
         let geo = geometry.get().ok()?;
+        let figure = r.figure(&geo.prepared, &r.colouring);
         Some(
-            r.request
-                .funnel_figure(&r.slice, &geo.prepared.layout, &r.text)
+            MapExport::Funnel
+                .write(&figure, CsvOptions::default())
                 .map_err(MapError::Request),
         )
     });
@@ -50,7 +52,7 @@ pub(super) fn FunnelPanel(
     let download = move |_| {
         if let (Some(Some(Ok(svg))), Some(r)) = (Some(svg.get_untracked()), result.get_untracked())
         {
-            let file = MapExport::Funnel.file_name(&r.request, &r.measure);
+            let file = MapExport::Funnel.file_name(r.map.request(), r.map.measure());
             download_text(&file, "image/svg+xml", &svg);
         }
     };

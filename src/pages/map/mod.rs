@@ -2,12 +2,14 @@
 //! the reader, a tooltip per commune, zoom and pan, a funnel plot and a data table linked to the
 //! map, Moran's I and LISA clusters, and downloads (SVG identical to `imr map`, PNG, CSV).
 //!
-//! The view holds one [`MapRequest`] built from its controls ([`MapOptions::request`]) and runs
-//! the engine's stages of that request, the same ones `imr map` runs: the boundaries are decoded,
-//! projected and written as path strings once ([`Geometry`]); a new year, variable, smoothing or
-//! classification only re-slices the year ([`MapRequest::year_slice`]) and recolours
-//! ([`imr_core::request::ValidatedMap::colour`]), updating each path's `fill`, `data-class` and
-//! `data-value`. The command shown is the request's `to_args`.
+//! The view holds one [`MapRequest`](imr_core::request::MapRequest) built from its controls ([`MapOptions::request`]),
+//! validates it against the data as `imr map` does ([`MapRequest::validate`](imr_core::request::MapRequest::validate)) and runs the
+//! engine's stages of the validated map, the same ones `imr map` runs: the boundaries are
+//! decoded, projected and written as path strings once ([`Geometry`]); a new year, variable,
+//! smoothing or classification only re-slices the year ([`ValidatedMap::year_slice`]) and
+//! recolours ([`ValidatedMap::colour`]), updating each path's `fill`, `data-class` and
+//! `data-value`. Its downloads are written by the engine's [`MapExport::write`](imr_core::request::MapExport::write) and the command
+//! shown is the request's `to_args`.
 //!
 //! Rows flagged as implausible (`imr_core::plausibility`, the views' shared rule and include
 //! toggle) are left out of the map's estimates by default — classes, smoothed rates, Moran's I
@@ -54,9 +56,8 @@ use crate::state::AnalysisState;
 use crate::state::{AppState, Shared};
 use imr_core::map::classify::Classification;
 use imr_core::map::svg::{Colouring, MapText};
-use imr_core::map::year_map::Measure;
 use imr_core::panel::Panel;
-use imr_core::request::{MapCredits, MapRequest, RequestError, YearSlice};
+use imr_core::request::{MapCredits, MapFigure, PreparedBoundaries, ValidatedMap, YearSlice};
 use leptos::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
@@ -64,16 +65,35 @@ use std::time::Duration;
 /// What the map shows for the current request (LISA aside): the request's values, classes,
 /// colours and texts on the year's data.
 pub(crate) struct Drawn {
-    /// The request drawn, with `lisa` off (the LISA colouring follows on its own).
-    pub request: MapRequest,
+    /// The request drawn, validated, with `lisa` off (the LISA colouring follows on its own).
+    pub map: Shared<ValidatedMap>,
     pub year: i64,
-    pub measure: Measure,
     pub values: Vec<Option<f64>>,
     pub classification: Classification,
     pub colouring: Colouring,
     pub text: MapText,
     /// The year's rows on the areas, the flagged ones and the data without those left out.
     pub slice: Shared<YearSlice>,
+}
+
+impl Drawn {
+    /// The map as drawn on `boundaries` with `colouring` (the classes' or the LISA clusters'),
+    /// from which its files are written ([`MapExport::write`](imr_core::request::MapExport::write)).
+    pub fn figure<'a>(
+        &'a self,
+        boundaries: &'a PreparedBoundaries,
+        colouring: &'a Colouring,
+    ) -> MapFigure<'a> {
+        MapFigure {
+            map: &self.map,
+            boundaries,
+            slice: &self.slice,
+            values: &self.values,
+            classification: &self.classification,
+            colouring,
+            text: &self.text,
+        }
+    }
 }
 
 #[component]
@@ -127,40 +147,35 @@ pub fn MapPage() -> impl IntoView {
             })
         })
     });
-    // One year's rows aligned to the areas (rebuilt on a new year, variable, include choice or
-    // geometry).
-    let slice_key = Memo::new(move |_| match request.get() {
-        Some(Ok(r)) => Some((r.year, r.value, r.include_flagged)),
-        _ => None,
-    });
-    let year_slice = Memo::new(move |_| -> Option<Result<Shared<YearSlice>, MapError>> {
-        let (year, value, include_flagged) = slice_key.get()?;
-        let p = panel.get()?;
-        let geo = geometry.get().ok()?;
-        let flags = analysis_state.flags.get();
-        // The boundaries' file and code property name them in the error when no code matches.
-        let request = MapRequest {
-            year,
-            value,
-            geometry: geo.file.clone(),
-            code_property: geo.code_property.clone(),
-            include_flagged,
-            ..MapRequest::default()
+    // The request coloured by class validated against the data, as `imr map` validates it.
+    let validated = Memo::new(move |_| -> Option<Result<Shared<ValidatedMap>, MapError>> {
+        let request = match class_request.get()? {
+            Ok(r) => r,
+            Err(e) => return Some(Err(e)),
         };
-        // The plausibility rule every view and command shares.
-        let is_flagged = |code: &str, y: i64| flags.as_ref().is_some_and(|f| f.is_flagged(code, y));
+        let p = panel.get()?;
         Some(
             request
-                .year_slice(&p, &geo.prepared.layer, is_flagged)
+                .validate(&p)
+                .map(|v| Shared(Arc::new(v)))
+                .map_err(MapError::Request),
+        )
+    });
+    // One year's rows aligned to the areas (the boundaries' file and code property name them
+    // in the error when no code matches).
+    let year_slice = Memo::new(move |_| -> Option<Result<Shared<YearSlice>, MapError>> {
+        let map = validated.get()?.ok()?;
+        let geo = geometry.get().ok()?;
+        Some(
+            map.year_slice(&geo.prepared.layer)
                 .map(|s| Shared(Arc::new(s)))
                 .map_err(MapError::Request),
         )
     });
     // Values, classes and colours of the current choices: no geometry is touched.
     let result = Memo::new(move |_| -> Option<Result<Shared<Drawn>, MapError>> {
-        let p = panel.get()?;
-        let request = match class_request.get()? {
-            Ok(r) => r,
+        let map = match validated.get()? {
+            Ok(m) => m,
             Err(e) => return Some(Err(e)),
         };
         let slice = match year_slice.get()? {
@@ -168,34 +183,29 @@ pub fn MapPage() -> impl IntoView {
             Err(e) => return Some(Err(e)),
         };
         let geo = geometry.get().ok()?;
-        let run = || -> Result<Drawn, RequestError> {
-            let validated = request.check()?;
-            // The source lines carry today's date, as `imr map` writes them.
-            let coloured = validated.colour(
-                &request,
-                &p,
-                &slice,
-                geo.prepared.weights(request.contiguity),
-                MapCredits {
-                    source: &data_source.get(),
-                    boundaries: &geo.credit,
-                    today: &today(),
-                },
-            )?;
-            Ok(Drawn {
-                year: request.year,
-                measure: validated.measure().clone(),
-                values: coloured.values,
-                classification: coloured.classification,
-                colouring: coloured.colouring,
-                text: coloured.text,
-                slice: slice.clone(),
-                request,
-            })
-        };
+        // The source lines carry today's date, as `imr map` writes them.
+        let coloured = map.colour(
+            &slice,
+            geo.prepared.weights(map.request().contiguity),
+            MapCredits {
+                source: &data_source.get(),
+                boundaries: &geo.credit,
+                today: &today(),
+            },
+        );
         Some(
-            run()
-                .map(|r| Shared(Arc::new(r)))
+            coloured
+                .map(|coloured| {
+                    Shared(Arc::new(Drawn {
+                        year: map.request().year,
+                        values: coloured.values,
+                        classification: coloured.classification,
+                        colouring: coloured.colouring,
+                        text: coloured.text,
+                        slice: slice.clone(),
+                        map: map.clone(),
+                    }))
+                })
                 .map_err(MapError::Request),
         )
     });
@@ -209,11 +219,11 @@ pub fn MapPage() -> impl IntoView {
         let r = ok_result.get()?;
         let geo = geometry.get().ok()?;
         Some(
-            r.request
+            r.map
                 .lisa_colouring(
                     &r.values,
                     &r.slice,
-                    geo.prepared.weights(r.request.contiguity),
+                    geo.prepared.weights(r.map.request().contiguity),
                 )
                 .map(|(c, _)| Shared(Arc::new(c)))
                 .map_err(MapError::Request),

@@ -28,11 +28,11 @@ pub(super) fn moran_tests(
         }
         let r = drawn.get()?;
         let geo = geometry.get().ok()?;
-        r.request
+        r.map
             .moran_test(
                 &r.values,
                 &r.slice,
-                geo.prepared.weights(r.request.contiguity),
+                geo.prepared.weights(r.map.request().contiguity),
             )
             .map(|m| m.map_err(MapError::Request))
     });
@@ -42,8 +42,8 @@ pub(super) fn moran_tests(
         }
         let r = drawn.get()?;
         let geo = geometry.get().ok()?;
-        r.request
-            .eb_moran_test(&r.slice, geo.prepared.weights(r.request.contiguity))
+        r.map
+            .eb_moran_test(&r.slice, geo.prepared.weights(r.map.request().contiguity))
             .map(|m| m.map_err(MapError::Request))
     });
     (moran, eb_moran)

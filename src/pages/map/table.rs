@@ -26,7 +26,7 @@ pub(super) fn DataTable(
         let geo = geometry.get().ok()?;
         let n = geo.prepared.layer.areas.len();
         let (d, b) = (&r.slice.data.deaths, &r.slice.data.births);
-        let rates = AreaRates::of(&r.slice, geo.prepared.weights(r.request.contiguity));
+        let rates = AreaRates::of(&r.slice, geo.prepared.weights(r.map.request().contiguity));
         // Numbers and words in the page's language (decimal comma in Spanish).
         let l = lang.get();
         let derived = crate::state::deaths_derived();

@@ -34,7 +34,7 @@ pub(super) fn Tooltip(
             _ => (None, None, None),
         };
         let shown = r.values.get(area).copied().flatten();
-        let measure_line = match &r.measure {
+        let measure_line = match r.map.measure() {
             Measure::Rate(Smoothing::None) => None,
             Measure::Rate(_) => Some(format!(
                 "{}: {} ‰",

@@ -5,13 +5,11 @@ use crate::components::download::{csv_with_provenance, download_csv, download_te
 use crate::i18n::lang;
 use crate::messages::{messages, msg, Text};
 use crate::state::{AppState, Shared};
-use imr_core::models::report::{CodeContext, CsvOptions};
+use imr_core::models::report::CsvOptions;
 use imr_core::models::Fit;
 use imr_core::panel::Panel;
 use imr_core::request::{FitExport, FitRequest};
-use imr_core::view::{
-    absorbed_columns, analysis_commands, analysis_csv, ANALYSIS_DATA_FILE as DATA_FILE,
-};
+use imr_core::view::{AnalysisData, ANALYSIS_DATA_FILE as DATA_FILE};
 use leptos::prelude::*;
 
 #[component]
@@ -28,37 +26,29 @@ pub(super) fn Downloads(
         if fits.is_empty() {
             return None;
         }
-        let ctx = CodeContext {
-            csv_file: DATA_FILE,
-            entity: &panel.entity_column,
-            time: &panel.time_column,
-            // the analysis data have the time column, also for a file of one year
-            time_value: None,
-            comment_lines: imr_core::provenance::CSV_HEADER_LINES,
-            delimiter: ',',
-            decimal: '.',
-            // the analysis data's own columns (`analysis_csv`): births, deaths, rate
-            births: panel.has_births.then_some("births"),
-            deaths: panel.has_deaths.then_some("deaths"),
-            rate: None,
-            // The rows the fits leave out as flagged are not in the analysis data (below); the
-            // code applies the rule too, as `imr fit` on that file does.
-            drop_flagged: !analysis_state.include.get(),
-        };
-        // The text columns of the absorbed fixed effects go into the data too.
-        let fe_columns = absorbed_columns(&requests.get());
-        // `imr fit` on the downloaded data, with the entity and time columns named.
-        let commands = analysis_commands(&requests.get(), &panel.entity_column, &panel.time_column);
         // The analysis data are the rows the fits use: without the rows flagged as implausible
         // unless the shared toggle includes them, so that `imr fit` and the R/Stata code on the
         // file reproduce the fits.
-        let flags = (!analysis_state.include.get())
-            .then(|| analysis_state.flags.get())
-            .flatten()
-            .filter(|f| !f.is_empty());
-        let data_panel = match flags {
-            Some(f) => Shared(std::sync::Arc::new(f.without_flagged(&panel))),
-            None => panel.clone(),
+        let include_flagged = analysis_state.include.get();
+        let data = AnalysisData {
+            panel: &panel,
+            include_flagged,
+        };
+        let ctx = data.code_context();
+        let requests = requests.get();
+        // `imr fit` on the downloaded data, with the entity and time columns named.
+        let commands = data.commands(&requests);
+        // the file itself is written when asked for
+        let download_data = {
+            let panel = panel.clone();
+            let requests = requests.clone();
+            move |_| {
+                let data = AnalysisData {
+                    panel: &panel,
+                    include_flagged,
+                };
+                download_csv(&state, DATA_FILE, &data.csv(&requests));
+            }
         };
         // each file of the fits, as `imr fit --format <export.format()>` writes it for one fit
         let buttons = FitExport::ALL
@@ -86,7 +76,7 @@ pub(super) fn Downloads(
                 <h3 id="downloads-h">{msg(|m| m.models.downloads_heading)}</h3>
                 <p class="note">{move || (messages(lang().get()).models.data_file_note)(DATA_FILE)}</p>
                 <div class="roles">
-                    <button class="secondary" data-testid="download-data" on:click=move |_| download_csv(&state, DATA_FILE, &analysis_csv(&data_panel, &fe_columns))>{msg(|m| m.models.data_csv)}</button>
+                    <button class="secondary" data-testid="download-data" on:click=download_data>{msg(|m| m.models.data_csv)}</button>
                     {buttons}
                 </div>
                 <p>{msg(|m| m.models.commands_label)}</p>

@@ -74,8 +74,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             report_html_spanned(&findings, args.lang, &line, args.years.is_some())
         }
         Format::Json => {
+            // each answer its values, or `{"unavailable": reason}` (`Findings`' own Serialize)
             let mut doc = serde_json::to_value(&findings).map_err(std::io::Error::from)?;
-            plain_outcomes(&mut doc);
             doc["engine_version"] = imr_core::ENGINE_VERSION.into();
             doc["source"] = args.input.source().into();
             // every row of the input: used or excluded with its file, line and reason
@@ -89,22 +89,4 @@ pub fn run(args: Args) -> Result<(), CliError> {
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(())
-}
-
-/// Each answer as its values, or `{"unavailable": reason}` when the data cannot answer it,
-/// instead of serde's `{"Ok": …}` / `{"Err": …}` of a `Result`.
-fn plain_outcomes(doc: &mut serde_json::Value) {
-    let Some(answers) = doc.as_object_mut() else {
-        return;
-    };
-    for value in answers.values_mut() {
-        let Some(outcome) = value.as_object_mut().filter(|o| o.len() == 1) else {
-            continue;
-        };
-        if let Some(ok) = outcome.remove("Ok") {
-            *value = ok;
-        } else if let Some(why) = outcome.remove("Err") {
-            *value = serde_json::json!({ "unavailable": why });
-        }
-    }
 }

@@ -191,16 +191,15 @@ fn geometry(args: &Args) -> Result<Boundaries, CliError> {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let request = MapRequest::from(&args);
-    let validated = request.check().map_err(cli_error)?;
     let panel = load_panel(&args.input)?;
+    let validated = MapRequest::from(&args)
+        .validate(&panel)
+        .map_err(cli_error)?;
     let boundaries = geometry(&args)?;
     let today = super::input::today();
     let source = args.input.source();
     let result = validated
         .run(
-            &request,
-            &panel,
             &boundaries,
             MapContext {
                 source: &source,

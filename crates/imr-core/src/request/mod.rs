@@ -34,7 +34,7 @@ pub use inequality::{
 pub use inequality_export::{ExportChoices, ExportError, InequalityExport};
 pub use map::{
     AreaRates, Boundaries, ClassScheme, ClassSummary, Coloured, Contiguity, LisaSummary,
-    MapContext, MapCredits, MapExport, MapRequest, MapResult, MapSummary, MoranSummary,
+    MapContext, MapCredits, MapExport, MapFigure, MapRequest, MapResult, MapSummary, MoranSummary,
     PreparedBoundaries, Smooth, ValidatedMap, YearSlice, LISA_ALPHA, LISA_PERMUTATIONS,
 };
 pub use rates::RatesRequest;

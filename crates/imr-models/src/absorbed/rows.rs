@@ -50,14 +50,6 @@ impl AbsorbedRows {
     }
 }
 
-fn row_label(data: &PanelData, row: usize) -> usize {
-    if data.row_labels.is_empty() {
-        row + 1
-    } else {
-        data.row_labels[row]
-    }
-}
-
 /// Dense codes `0..L` in order of first appearance, for the rows listed.
 fn densify(codes: &[Option<u32>], rows: &[u32]) -> (Vec<u32>, usize) {
     let max = rows
@@ -176,7 +168,7 @@ pub(crate) fn absorbed_rows(data: &PanelData, poisson: bool) -> Result<AbsorbedR
                 Some(Removal::Singleton(f)) => {
                     singletons += 1;
                     excluded.push(ExcludedRow {
-                        row: row_label(data, row as usize),
+                        row: data.row_label(row as usize),
                         reason: ExclusionReason::Singleton {
                             effect: data.fixed_effects[*f].name.clone(),
                         },
@@ -185,7 +177,7 @@ pub(crate) fn absorbed_rows(data: &PanelData, poisson: bool) -> Result<AbsorbedR
                 Some(Removal::ZeroOutcome(f)) => {
                     zero_outcome += 1;
                     excluded.push(ExcludedRow {
-                        row: row_label(data, row as usize),
+                        row: data.row_label(row as usize),
                         reason: ExclusionReason::ZeroOutcomeLevel {
                             outcome: data.y.name.clone(),
                             effect: data.fixed_effects[*f].name.clone(),
@@ -319,7 +311,7 @@ fn usable_rows(
             continue;
         }
         excluded.push(ExcludedRow {
-            row: row_label(data, row),
+            row: data.row_label(row),
             reason: exclusion_reason(data, exposure, poisson, row),
         });
     }

@@ -2,12 +2,12 @@
 //! `xtreg, be`; R plm `model = "between"`).
 
 use super::{all_columns, slopes_of, Room};
-use crate::data::Prepared;
 use crate::drop_reason::Stage;
 use crate::estimated::Estimated;
 use crate::fit::{DroppedTerm, Fit};
 use crate::linalg::least_squares;
 use crate::linear::{collinear_reason, r2_stata, LinearCore};
+use crate::prepared::Prepared;
 use crate::report::code::r::{r_linear_vcov, r_sample, r_t_df, R_NO_TESTS};
 use crate::report::code::stata::StataModel;
 use crate::spec::{PanelSpec, VcovKind};

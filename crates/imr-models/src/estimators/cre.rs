@@ -5,8 +5,8 @@
 
 use super::re::fit_random;
 use super::Room;
-use crate::data::Prepared;
 use crate::estimated::Estimated;
+use crate::prepared::Prepared;
 use crate::report::code::stata::{stata, StataModel};
 use crate::spec::PanelSpec;
 use crate::within::group_means;

@@ -3,13 +3,13 @@
 //! linearmodels `FirstDifferenceOLS`.
 
 use super::{labels, no_regressors, Room};
-use crate::data::Prepared;
 use crate::drop_reason::{DropReason, Stage};
 use crate::error::NotEnoughData;
 use crate::estimated::Estimated;
 use crate::fit::{DroppedTerm, Fit};
 use crate::linalg::least_squares;
 use crate::linear::{collinear_terms, LinearCore};
+use crate::prepared::Prepared;
 use crate::report::code::r::{r_linear_vcov, r_t_df, R_NO_TESTS};
 use crate::report::code::stata::StataModel;
 use crate::spec::PanelSpec;

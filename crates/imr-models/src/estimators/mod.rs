@@ -21,11 +21,11 @@ pub(crate) mod re;
 pub(crate) mod twfe;
 mod within_regression;
 
-use crate::data::Prepared;
 use crate::error::NoRegressors;
 use crate::estimated::Estimated;
 use crate::fit::{DroppedTerm, Fit};
 use crate::linear::LinearCore;
+use crate::prepared::Prepared;
 use crate::report::code::stata::StataModel;
 use crate::spec::{Estimator, PanelSpec};
 use crate::ModelError;

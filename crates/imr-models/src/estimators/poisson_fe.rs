@@ -19,13 +19,13 @@
 
 use super::{all_columns, Absorbs, Room};
 use crate::convention::Convention;
-use crate::data::Prepared;
 use crate::error::{InvalidValue, NoRegressors, NotConverged, NotEnoughData};
 use crate::estimated::Estimated;
 use crate::exclusion::{EntityDropReason, ExclusionReason};
 use crate::fit::{DroppedEntity, DroppedTerm, Fit, Reference};
 use crate::linalg::{least_squares, spd_inverse};
 use crate::linear::{varying_within, CoefficientVcov};
+use crate::prepared::Prepared;
 use crate::report::code::r::{r_sample, R_NO_TESTS, R_VARIES};
 use crate::report::code::stata::{stata_exposure, StataModel};
 use crate::spec::{PanelSpec, VcovKind};

@@ -2,13 +2,13 @@
 //! scaled by `√w_it`); the Breusch–Pagan test of no random effects on its residuals.
 
 use super::{all_columns, slopes_of, Room};
-use crate::data::Prepared;
 use crate::drop_reason::{DropReason, Stage};
 use crate::estimated::Estimated;
 use crate::fit::{DroppedTerm, Fit};
 use crate::hypothesis::breusch_pagan;
 use crate::linalg::least_squares;
 use crate::linear::{collinear_reason, r2_stata, scaled, sqrt_weights, LinearCore};
+use crate::prepared::Prepared;
 use crate::report::code::r::{
     r_linear_vcov, r_sample, r_t_df, r_weights, R_BREUSCH_PAGAN, R_NO_TESTS,
 };

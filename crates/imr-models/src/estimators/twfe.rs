@@ -4,7 +4,6 @@
 
 use super::pooled::pooled_core;
 use super::{no_regressors, Room};
-use crate::data::Prepared;
 use crate::drop_reason::{DropReason, Stage};
 use crate::error::NotConverged;
 use crate::estimated::Estimated;
@@ -15,6 +14,7 @@ use crate::linear::{
     collinear_terms, norm, scaled_owned, sqrt_weights, time_invariant_reason, varies_within,
     LinearCore,
 };
+use crate::prepared::Prepared;
 use crate::report::code::stata::StataModel;
 use crate::spec::{PanelSpec, VcovKind};
 use crate::within::demean;

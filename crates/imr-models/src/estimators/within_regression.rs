@@ -2,11 +2,11 @@
 //! σ²_e, and the Hausman test's fixed-effects side). Not an estimator of its own: it has no
 //! [`super::Room`].
 
-use crate::data::Prepared;
 use crate::drop_reason::Stage;
 use crate::fit::DroppedTerm;
 use crate::linalg::least_squares;
 use crate::linear::{collinear_terms, scaled_owned, varying_within, LinearCore};
+use crate::prepared::Prepared;
 use crate::within::demean;
 
 /// The within (entity fixed effects) regression on the given regressors; regressors without

@@ -1,11 +1,30 @@
 //! The files of a map: one value per file, naming the `imr map` option that writes it and the
-//! name the Map view downloads it under, and the map's data table written once for both.
+//! name the Map view downloads it under, and writing it ([`MapExport::write`]) for both.
 
-use super::{MapRequest, PreparedBoundaries, YearSlice};
+use super::super::RequestError;
+use super::{MapRequest, PreparedBoundaries, ValidatedMap, YearSlice};
 use crate::escape::CsvOptions;
 use imr_map::classify::Classification;
 use imr_map::smoothing::Smoothing;
+use imr_map::svg::{choropleth_svg, Colouring, MapText};
 use imr_map::year_map::{map_csv_left_out, Measure};
+
+/// A map as drawn, what its files are written from: the validated request, the boundaries,
+/// the year's slice and the stages' results ([`ValidatedMap::colour`]), with the colouring
+/// drawn (the classes', or the LISA clusters' of [`ValidatedMap::lisa_colouring`]).
+#[derive(Clone, Copy)]
+pub struct MapFigure<'a> {
+    pub map: &'a ValidatedMap,
+    pub boundaries: &'a PreparedBoundaries,
+    pub slice: &'a YearSlice,
+    /// The mapped value per area.
+    pub values: &'a [Option<f64>],
+    pub classification: &'a Classification,
+    /// Fill, class and legend of each area: by class, or by LISA cluster.
+    pub colouring: &'a Colouring,
+    /// Title, subtitle, legend title and source lines.
+    pub text: &'a MapText,
+}
 
 /// One file of a map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -56,6 +75,32 @@ impl MapExport {
     }
 }
 
+impl MapExport {
+    /// The file's text (a CSV without its provenance lines, which the caller adds for the
+    /// input it read): the choropleth as coloured by `figure`; the data table of every area of
+    /// the boundaries with the year's counts and the estimates (none for the areas left out),
+    /// classed, neighbours by the request's contiguity, its cells written with `csv`'s options;
+    /// the funnel plot, which fails when the year's rates cannot make one.
+    pub fn write(self, figure: &MapFigure<'_>, csv: CsvOptions) -> Result<String, RequestError> {
+        let boundaries = figure.boundaries;
+        Ok(match self {
+            Self::Map => choropleth_svg(&boundaries.layout, figure.colouring, figure.text),
+            Self::Data => map_csv_left_out(
+                &boundaries.layer,
+                boundaries.weights(figure.map.request().contiguity),
+                &figure.slice.year.to_string(),
+                (&figure.slice.data, &figure.slice.left_out),
+                figure.values,
+                figure.classification,
+                csv,
+            ),
+            Self::Funnel => {
+                (figure.map).funnel_figure(figure.slice, &boundaries.layout, figure.text)?
+            }
+        })
+    }
+}
+
 impl MapRequest {
     /// The `imr map` arguments after the input that write the files `exports` of this request
     /// under the Map view's names ([`MapExport::file_name`]); the map itself always (`--out`).
@@ -65,27 +110,6 @@ impl MapRequest {
             args.extend([export.flag().to_string(), export.file_name(self, measure)]);
         }
         args
-    }
-
-    /// The map's data table ([`MapExport::Data`]): every area of the boundaries with the year's
-    /// counts of `slice` and the estimates of `values` (none for the areas left out), classed by
-    /// `classification`, neighbours by the request's contiguity.
-    pub fn data_csv(
-        &self,
-        prepared: &PreparedBoundaries,
-        slice: &YearSlice,
-        (values, classification): (&[Option<f64>], &Classification),
-        options: CsvOptions,
-    ) -> String {
-        map_csv_left_out(
-            &prepared.layer,
-            prepared.weights(self.contiguity),
-            &slice.year.to_string(),
-            (&slice.data, &slice.left_out),
-            values,
-            classification,
-            options,
-        )
     }
 }
 

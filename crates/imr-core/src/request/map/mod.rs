@@ -1,11 +1,14 @@
 //! [`MapRequest`]: the choropleth of one year, its summary, its data table and its funnel plot
-//! (`imr map`). The command line runs it whole ([`MapRequest::run`]); the page's Map view runs
-//! its stages on boundaries it decoded once ([`MapRequest::year_slice`], [`ValidatedMap::colour`],
-//! [`MapRequest::lisa_colouring`], [`MapRequest::moran_test`], [`MapRequest::funnel_figure`],
-//! [`AreaRates::of`]), so that a new year only recolours.
+//! (`imr map`). Both callers validate it against the panel ([`MapRequest::validate`], the one
+//! check); the command line then runs it whole ([`ValidatedMap::run`]); the page's Map view runs
+//! its stages on boundaries it decoded once ([`ValidatedMap::year_slice`],
+//! [`ValidatedMap::colour`], [`ValidatedMap::lisa_colouring`], [`ValidatedMap::moran_test`],
+//! [`AreaRates::of`]) and writes the same files ([`MapExport::write`]), so that a new year only
+//! recolours.
 
 use super::{push_opt, ColumnUse, RequestError};
 use crate::panel::Panel;
+use crate::plausibility::Plausibility;
 use crate::Lang;
 use imr_map::classify::Method;
 use imr_map::colour::Scheme;
@@ -15,12 +18,13 @@ use serde::{Deserialize, Serialize};
 
 mod exports;
 mod prepared;
+mod run;
 mod stages;
 mod summary;
 #[cfg(test)]
 mod tests;
 
-pub use exports::MapExport;
+pub use exports::{MapExport, MapFigure};
 pub use imr_map::weights::Contiguity;
 pub use prepared::PreparedBoundaries;
 pub use stages::{AreaRates, Coloured, MapCredits, YearSlice};
@@ -225,12 +229,27 @@ pub struct MapContext<'a> {
     pub with_funnel: bool,
 }
 
-/// A [`MapRequest`] checked without the data: classification, measure and colours.
+/// A [`MapRequest`] checked against a panel ([`MapRequest::validate`]): the request, its
+/// classification, measure and colours, and the year's rows it maps.
 #[derive(Debug, Clone)]
 pub struct ValidatedMap {
+    request: MapRequest,
     method: Method,
     measure: Measure,
     scheme: Scheme,
+    rows: YearRows,
+}
+
+/// The rows of the mapped year, one per entity in panel order: code, counts, the mapped
+/// column's value (none for the rate) and whether the row is flagged as implausible
+/// ([`Plausibility::is_flagged`], the rule every view and command shares).
+#[derive(Debug, Clone)]
+struct YearRows {
+    codes: Vec<String>,
+    deaths: Vec<Option<f64>>,
+    births: Vec<Option<f64>>,
+    column: Option<Vec<Option<f64>>>,
+    flagged: Vec<bool>,
 }
 
 /// What a [`MapRequest`] draws.
@@ -258,9 +277,9 @@ impl MapRequest {
         self.value.as_deref().filter(|v| *v != "rate")
     }
 
-    /// The checks that need no data: breaks go with the custom classification (which needs
-    /// them), smoothing with the rate, the colour scheme must exist.
-    pub fn check(&self) -> Result<ValidatedMap, RequestError> {
+    /// The request's own settings checked: breaks go with the custom classification (which
+    /// needs them), smoothing with the rate, the colour scheme must exist.
+    fn settings(&self) -> Result<(Method, Measure, Scheme), RequestError> {
         if self.scheme != ClassScheme::Custom && !self.breaks.is_empty() {
             return Err(RequestError::BreaksWithoutCustom);
         }
@@ -300,41 +319,63 @@ impl MapRequest {
             }
             None => default_scheme(&method),
         };
-        Ok(ValidatedMap {
-            method,
-            measure,
-            scheme,
-        })
+        Ok((method, measure, scheme))
     }
 
-    /// [`MapRequest::check`], then against `panel`: the year has rows, the mapped column is
-    /// numeric, the rate (or its smoothing) has births and deaths to work from. The boundaries
-    /// are checked when the map is drawn.
+    /// The one check of a map, before anything is drawn: the request's own settings (breaks
+    /// with the custom classification, smoothing with the rate, a known colour scheme), then
+    /// against `panel`: the year has rows, the mapped column is numeric, the rate (or its
+    /// smoothing) has births and deaths to work from. The validated map keeps the year's rows;
+    /// the boundaries are checked when it is drawn ([`ValidatedMap::year_slice`]).
     pub fn validate(&self, panel: &Panel) -> Result<ValidatedMap, RequestError> {
-        let validated = self.check()?;
-        if !panel.time_values().contains(&self.year) {
+        let (method, measure, scheme) = self.settings()?;
+        let year_rows: Vec<usize> = (0..panel.len())
+            .filter(|&i| panel.time_values()[i] == self.year)
+            .collect();
+        if year_rows.is_empty() {
             return Err(RequestError::NoYear {
                 year: self.year,
                 years: panel.times(),
             });
         }
-        if let Some(name) = self.value_column() {
-            super::numeric(panel, name, ColumnUse::MapValue)?;
-        }
-        if validated.measure.needs_counts() && !panel.has_rates() {
+        let column = self
+            .value_column()
+            .map(|name| super::numeric(panel, name, ColumnUse::MapValue))
+            .transpose()?;
+        if measure.needs_counts() && !panel.has_rates() {
             return Err(RequestError::MapNeedsCounts);
         }
-        Ok(validated)
+        let plausibility = Plausibility::check(panel);
+        let codes: Vec<String> = year_rows
+            .iter()
+            .map(|&i| panel.entity(i).to_owned())
+            .collect();
+        let rows = YearRows {
+            flagged: (codes.iter())
+                .map(|code| plausibility.is_flagged(code, self.year))
+                .collect(),
+            deaths: year_rows.iter().map(|&i| panel.row(i).deaths).collect(),
+            births: year_rows.iter().map(|&i| panel.row(i).births).collect(),
+            column: column.map(|col| year_rows.iter().map(|&i| col[i]).collect()),
+            codes,
+        };
+        Ok(ValidatedMap {
+            request: self.clone(),
+            method,
+            measure,
+            scheme,
+            rows,
+        })
     }
 
-    /// Draws the map of `panel` on `boundaries` (see [`ValidatedMap::run`]).
+    /// Validates and draws the map of `panel` on `boundaries` (see [`ValidatedMap::run`]).
     pub fn run(
         &self,
         panel: &Panel,
         boundaries: &Boundaries,
         context: MapContext<'_>,
     ) -> Result<MapResult, RequestError> {
-        self.check()?.run(self, panel, boundaries, context)
+        self.validate(panel)?.run(boundaries, context)
     }
 
     /// The `imr map` arguments after the input that reproduce this request, with the map

@@ -4,13 +4,12 @@ use super::*;
 use crate::plausibility::Plausibility;
 use crate::request::BoundaryProblem;
 use imr_map::geometry::PropertyKeys;
-use imr_map::svg::choropleth_svg;
 
 use crate::test_support::bundled_panel;
 
-/// The stages the page runs on boundaries decoded once (year slice, colour, LISA, funnel)
-/// give the SVG, CSV and funnel plot of `run` (what `imr map` writes), byte for byte; and the
-/// table's rates are the CSV's columns.
+/// The stages the page runs on boundaries decoded once (year slice, colour, LISA) and the
+/// files it writes from them give the SVG, CSV and funnel plot of `run` (what `imr map`
+/// writes), byte for byte; and the table's rates are the CSV's columns.
 #[test]
 fn the_pages_stages_draw_what_run_draws() {
     let panel = bundled_panel();
@@ -27,7 +26,7 @@ fn the_pages_stages_draw_what_run_draws() {
     };
     let prepared =
         PreparedBoundaries::prepare(&boundaries.text, None, &PropertyKeys::default()).unwrap();
-    let (layer, layout) = (&prepared.layer, &prepared.layout);
+    let layer = &prepared.layer;
     let flags = Plausibility::check(&panel);
     let requests = [
         MapRequest {
@@ -57,33 +56,50 @@ fn the_pages_stages_draw_what_run_draws() {
     for request in requests {
         let weights = prepared.weights(request.contiguity);
         let whole = request.run(&panel, &boundaries, context).unwrap();
-        let validated = request.check().unwrap();
-        let slice = request
-            .year_slice(&panel, layer, |c, y| flags.is_flagged(c, y))
-            .unwrap();
+        let validated = request.validate(&panel).unwrap();
+        let slice = validated.year_slice(layer).unwrap();
+        // The year's areas are flagged as the plausibility rule every view shares says.
+        for (a, area) in layer.areas.iter().enumerate() {
+            let row = slice
+                .data
+                .matching
+                .area_of_entity
+                .iter()
+                .position(|&x| x == Some(a));
+            assert_eq!(
+                slice.flagged[a],
+                row.is_some() && flags.is_flagged(&area.code, request.year)
+            );
+        }
         let credits = MapCredits {
             source: context.source,
             boundaries: &boundaries.credit,
             today: context.today,
         };
-        let coloured = validated
-            .colour(&request, &panel, &slice, weights, credits)
-            .unwrap();
-        let colouring = if request.lisa {
-            request
-                .lisa_colouring(&coloured.values, &slice, weights)
+        let coloured = validated.colour(&slice, weights, credits).unwrap();
+        let lisa = request.lisa.then(|| {
+            (validated.lisa_colouring(&coloured.values, &slice, weights))
                 .unwrap()
                 .0
-        } else {
-            coloured.colouring.clone()
+        });
+        let figure = MapFigure {
+            map: &validated,
+            boundaries: &prepared,
+            slice: &slice,
+            values: &coloured.values,
+            classification: &coloured.classification,
+            colouring: lisa.as_ref().unwrap_or(&coloured.colouring),
+            text: &coloured.text,
         };
-        let svg = choropleth_svg(layout, &colouring, &coloured.text);
-        assert_eq!(svg, whole.svg, "{request:?}");
-        let funnel = request
-            .funnel_figure(&slice, layout, &coloured.text)
-            .unwrap();
-        assert_eq!(Some(funnel), whole.funnel_svg, "{request:?}");
-        let moran = request.moran_test(&coloured.values, &slice, weights);
+        let write = |export: MapExport| export.write(&figure, context.csv).unwrap();
+        assert_eq!(write(MapExport::Map), whole.svg, "{request:?}");
+        assert_eq!(write(MapExport::Data), whole.csv, "{request:?}");
+        assert_eq!(
+            Some(write(MapExport::Funnel)),
+            whole.funnel_svg,
+            "{request:?}"
+        );
+        let moran = validated.moran_test(&coloured.values, &slice, weights);
         assert_eq!(moran.is_some(), request.moran.is_some());
         if let Some(m) = moran {
             let m = m.unwrap();
@@ -91,7 +107,7 @@ fn the_pages_stages_draw_what_run_draws() {
             assert_eq!(m.i, summary.i);
             assert_eq!(Some(m.z_norm), summary.z_norm);
             assert_eq!(m.p_rand, summary.p_rand);
-            let eb = request.eb_moran_test(&slice, weights).unwrap().unwrap();
+            let eb = validated.eb_moran_test(&slice, weights).unwrap().unwrap();
             assert_eq!(Some(eb.i), whole.summary.eb_moran.as_ref().map(|m| m.i));
         }
         assert_eq!(whole.summary.contiguity, request.contiguity.name());
