@@ -1,8 +1,8 @@
 // A year per file (issue 45): yearly files without a year column (defunciones_2022.csv,
 // defunciones_2023.csv) take the year of their name, as `imr` does, shown on each file with
 // where it comes from; the two make a panel of two years, and the shown `imr rates` command
-// writes the page's CSV byte for byte. A file's year changed moves its rows (and survives a
-// reload); a file whose name has no year is given one. No request leaves 127.0.0.1.
+// writes the page's CSV byte for byte. A file's year changed moves its rows (in a saved
+// analysis too, as imr reads it, and after a reload); a file whose name has no year is given one. No request leaves 127.0.0.1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, outsideRequests, cargoBinary, exportDate, imrEnv } from './harness.mjs';
-import { assertSameBytes } from './views.mjs';
+import { assertSameBytes, dataPart } from './views.mjs';
 import { openView, DataPage } from './pages/index.mjs';
 
 let server, browser, dir;
@@ -64,6 +64,12 @@ test('two yearly files without a year column make a two-year panel; a file\'s ye
   assert.equal(await view.rateRow('01101', 2022).count(), 0);
   // The field kept the reader's focus (it was not built again).
   assert.equal(await view.focused(), 'file-year');
+  // A saved analysis keeps the year given: imr reads it so.
+  const saved = await view.saveAnalysis(dir);
+  const moved = await view.downloadRates(dir);
+  const fromSaved = execFileSync(imr, ['rates', saved.path, '--format', 'csv'],
+    { cwd: dir, env: imrEnv(exportDate(moved.text)), encoding: 'utf8' });
+  assert.equal(dataPart(fromSaved), dataPart(moved.text));
 
   // Kept on reload with the year given.
   await page.reload();

@@ -230,7 +230,11 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
             let saved = analysis
                 .tables_and_roles(&name)
                 .map_err(|e| CliError::Input(e.to_string()))?;
-            for (table, roles) in saved {
+            for (mut table, roles) in saved {
+                // Dated as the page dated it: the year the analysis gives the file, else its
+                // name's unless a year is given for every file (the flag's or the analysis').
+                table.time_given =
+                    table_year(table.time_given, time_value, year_in_name(&table.file));
                 tables.push(table);
                 preset.push(roles);
             }
