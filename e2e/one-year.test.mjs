@@ -1,9 +1,9 @@
-// Data of one year without a year column (the year only in the file's name, as agencies publish
-// yearly files): the Data view's error says how to go on, the field "Year of files without a
-// year column" reads every row as a row of that year and names the files that took it, a value
-// that is not a year is refused; the shown `imr rates` command (with --time-value) writes the
-// page's CSV byte for byte, and a saved analysis brings the year to imr. No request leaves
-// 127.0.0.1.
+// Data of one year without a year column, whose name holds no year either (a name with one,
+// defunciones_2023.csv, gives its rows that year: file-years.test.mjs): the Data view's error
+// says how to go on, the field "Year of files without a year column" reads every row as a row
+// of that year and names the files that took it, a value that is not a year is refused; the
+// shown `imr rates` command (with --time-value) writes the page's CSV byte for byte, and a saved
+// analysis brings the year to imr. No request leaves 127.0.0.1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -18,7 +18,7 @@ let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const FILE = 'defunciones_2023.csv';
+const FILE = 'defunciones.csv';
 
 test('a file of one year without a year column is read as rows of the year given, as imr reads it', async () => {
   const view = await openView(browser, server.origin, 'data');

@@ -1,4 +1,4 @@
-// Runs every end-to-end test file with node's test runner and prints one closing line
+// Runs every end-to-end test file (or those named) with node's test runner and prints one closing line
 // "e2e: N passed, M failed" (the line CI reads); exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,8 +9,10 @@ if (!fs.existsSync(path.join(DIST, 'index.html'))) {
   console.error('e2e: dist/index.html is missing; run `make dist` first');
   process.exit(1);
 }
-const files = fs.readdirSync(path.join(ROOT, 'e2e')).filter((f) => f.endsWith('.test.mjs')).sort()
-  .map((f) => path.join('e2e', f));
+// The files named on the command line (`node e2e/run.mjs e2e/paste.test.mjs …`), else every one.
+const named = process.argv.slice(2).map((f) => path.relative(ROOT, path.resolve(f)));
+const files = named.length > 0 ? named : fs.readdirSync(path.join(ROOT, 'e2e'))
+  .filter((f) => f.endsWith('.test.mjs')).sort().map((f) => path.join('e2e', f));
 const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=tap', ...files], {
   cwd: ROOT, encoding: 'utf8',
 });

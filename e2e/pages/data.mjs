@@ -254,4 +254,51 @@ export class DataPage extends ViewPage {
 
   /** Clicks the rates table's own sort button named exactly `label` (e.g. "Births"). */
   async sortTableBy(label) { await this.testid('rates-table').getByRole('button', { name: label, exact: true }).click(); }
+
+  /** Pastes `text` into the paste area (as the browser's paste does: one input) and reads it. */
+  async pasteTable(text) {
+    const area = this.testid('paste-area');
+    await area.focus();
+    await this.page.evaluate((text) => document.execCommand('insertText', false, text), text);
+    await this.testid('paste-read').click();
+  }
+
+  /** The paste area's text. */
+  pasteAreaText() { return this.testid('paste-area').inputValue(); }
+
+  /** The names of the readable files in the list of files and columns. */
+  fileNames() { return this.testid('file-name').allTextContents(); }
+
+  /** Waits until the list of files and columns names exactly `names` (in order). */
+  async waitForFileNames(names) {
+    await this.page.waitForFunction((names) => JSON.stringify([...document.querySelectorAll('[data-testid=file-name]')]
+      .map((e) => e.textContent.trim())) === JSON.stringify(names), names);
+  }
+
+  /** The item of file `name` in the list of files and columns. */
+  fileItem(name) { return this.page.locator(`[data-testid="file"][data-file="${name}"]`); }
+
+  /** Removes file `name` with its own button. */
+  async removeFile(name) { await this.fileItem(name).getByTestId('remove-file').click(); }
+
+  /** The field "Year of its rows" of file `name`. */
+  fileYear(name) { return this.fileItem(name).getByTestId('file-year'); }
+
+  /** Where the year of file `name` comes from (given, its name, every file's, none), trimmed. */
+  async fileYearSource(name) { return (await this.fileItem(name).getByTestId('file-year-source').textContent()).trim(); }
+
+  /** Types `text` in the year of file `name` and commits it (Enter). */
+  async giveFileYear(name, text) {
+    await this.fileYear(name).fill(text);
+    await this.fileYear(name).press('Enter');
+  }
+
+  /** The "not a year" message of file `name`'s year. */
+  fileYearInvalid(name) { return this.fileItem(name).getByTestId('file-year-invalid'); }
+
+  /** Waits until the national rates have exactly the rows of `years` (in order). */
+  async waitForNationalYears(years) {
+    await this.page.waitForFunction((years) => JSON.stringify([...document.querySelectorAll('[data-testid="national-rate"] tr[data-time]')]
+      .map((r) => r.dataset.time)) === JSON.stringify(years.map(String)), years);
+  }
 }

@@ -103,6 +103,18 @@ pub static EN: Messages = Messages {
         showing_first: |shown, total| format!("Showing {shown} of {total} rows: use the search."),
         show_only: |n| format!("show only {n}"),
         cannot_read_file: |name, detail| format!("{name}: the browser cannot read the file ({detail})"),
+        // Issue 45: a pasted table; a file's removal and the year of its rows.
+        paste_label: "Or paste a table copied from a spreadsheet or a web page:",
+        paste_hint: "It is read as an uploaded file: columns separated by tabs (or “;”, “,”), decimal comma or point, with or without a header. It is added to your files.",
+        paste_read: "Read the pasted table",
+        pasted_name: "pasted_table",
+        remove_file: "Remove",
+        remove_file_named: |file| format!("Remove {file}"),
+        file_year_label: "Year of its rows:",
+        file_year_given: "given here",
+        file_year_from_name: "taken from the file's name",
+        file_year_for_all: "that of the files without a year column",
+        file_year_missing: "no year: write the year of its rows",
     },
     upload: UploadMessages {
         done: |name, mb, worker_s, decode_s| format!("{name} ({mb} MB) was read in the background in {worker_s} s; the table loaded in {decode_s} s."),

@@ -103,6 +103,18 @@ pub static ES: Messages = Messages {
         showing_first: |shown, total| format!("Se muestran {shown} de {total} filas: use la búsqueda."),
         show_only: |n| format!("mostrar solo {n}"),
         cannot_read_file: |name, detail| format!("{name}: el navegador no puede leer el archivo ({detail})"),
+        // Issue 45: a pasted table; a file's removal and the year of its rows.
+        paste_label: "O pegue una tabla copiada de una planilla o de una página web:",
+        paste_hint: "Se lee como un archivo subido: columnas separadas por tabulaciones (o «;», «,»), coma o punto decimal, con o sin encabezado. Se agrega a sus archivos.",
+        paste_read: "Leer la tabla pegada",
+        pasted_name: "tabla_pegada",
+        remove_file: "Quitar",
+        remove_file_named: |file| format!("Quitar {file}"),
+        file_year_label: "Año de sus filas:",
+        file_year_given: "indicado aquí",
+        file_year_from_name: "tomado del nombre del archivo",
+        file_year_for_all: "el de los archivos sin columna de año",
+        file_year_missing: "sin año: escriba el año de sus filas",
     },
     upload: UploadMessages {
         done: |name, mb, worker_s, decode_s| format!("{name} ({mb} MB) se leyó en segundo plano en {worker_s} s; la tabla se cargó en {decode_s} s."),

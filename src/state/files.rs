@@ -2,7 +2,7 @@
 //! handle, and the table read from them or why there is none.
 
 use imr_core::analysis::AnalysisError;
-use imr_core::ingest::{IngestError, RawTable};
+use imr_core::ingest::{year_in_name, IngestError, RawTable};
 use std::sync::Arc;
 
 /// One file the user gave: its bytes (kept for "save analysis") and the table read from them, or
@@ -82,9 +82,15 @@ pub fn read_file(name: &str, bytes: &[u8]) -> LoadedFile {
 }
 
 /// Reads bytes into a loaded file, which keeps them (no copy).
+/// The table is dated by the year its name holds ([`year_in_name`]), as `imr` reads it: the
+/// panel then reads it in place unless the reader gives another year (see
+/// [`crate::state::panel_from`]).
 pub fn read_owned_file(name: &str, bytes: Vec<u8>) -> LoadedFile {
     let table = RawTable::from_bytes(name, &bytes)
-        .map(Arc::new)
+        .map(|mut table| {
+            table.time_given = year_in_name(name);
+            Arc::new(table)
+        })
         .map_err(FileError::Ingest);
     LoadedFile {
         name: name.to_owned(),

@@ -5,7 +5,10 @@
 //! so memos compare by identity instead of deep equality.
 
 use crate::assets;
-use imr_core::ingest::{build_panel, ColumnRoles, IngestError, IngestOptions, RawTable};
+use imr_core::ingest::{
+    build_panel, table_year, undated_tables, year_in_name, ColumnRoles, IngestError, IngestOptions,
+    RawTable,
+};
 use imr_core::panel::Panel;
 use imr_core::rates::RateTable;
 use imr_core::request::InputSpec;
@@ -63,6 +66,10 @@ pub struct AppState {
     pub files: RwSignal<Vec<LoadedFile>>,
     /// Column roles of each readable file, same order as `files`.
     pub roles: RwSignal<Vec<ColumnRoles>>,
+    /// The year the reader gave each readable file (same order as `roles`) for its rows when it
+    /// has no year column (`imr --time-value FILE=YEAR`); `None`: the year its name holds, or
+    /// [`AppState::time_value`] (the rule of [`table_year`]).
+    pub years: RwSignal<Vec<Option<i64>>>,
     /// The year of the rows of data files without a year column (data of one year), kept in
     /// the link and the saved analysis as `time-value`; `None` until the reader gives one, and
     /// again when other files are uploaded or the bundled data loaded.
@@ -86,6 +93,7 @@ impl AppState {
     pub fn new(fragment: &crate::fragment::Fragment) -> Self {
         let files = RwSignal::new(Vec::<LoadedFile>::new());
         let roles = RwSignal::new(Vec::<ColumnRoles>::new());
+        let years = RwSignal::new(Vec::<Option<i64>>::new());
         let time_value =
             fragment.synced_with("time-value", None, write_time_value, read_time_value);
         let rate_lag = fragment.synced_with("rate-lag", 0, write_rate_lag, read_rate_lag);
@@ -97,7 +105,10 @@ impl AppState {
                 ..IngestOptions::default()
             };
             files
-                .with(|files| roles.with(|roles| panel_from(files, roles, &options)))
+                .with(|files| {
+                    roles
+                        .with(|roles| years.with(|years| panel_from(files, roles, years, &options)))
+                })
                 .map(|r| r.map(|p| Shared(Arc::new(p))))
         });
         let rates = Memo::new(move |_| {
@@ -109,6 +120,7 @@ impl AppState {
         AppState {
             files,
             roles,
+            years,
             time_value,
             rate_lag,
             bundled: RwSignal::new(false),
@@ -133,8 +145,60 @@ impl AppState {
         let kept: std::collections::BTreeSet<BlobKey> =
             loaded.iter().filter_map(|f| f.blob).collect();
         BlobKey::keep_only(&kept);
+        self.years.set(vec![None; roles.len()]);
         self.roles.set(roles);
         self.files.set(loaded);
+    }
+
+    /// Adds a file to the reader's loaded files (a pasted table), its roles guessed; in place
+    /// of the bundled data, as an upload (and then without a year for every file or a rates'
+    /// lag, given for other data).
+    pub fn add(&self, file: LoadedFile) {
+        if self.bundled.get_untracked() || self.files.with_untracked(Vec::is_empty) {
+            self.bundled.set(false);
+            self.time_value.set(None);
+            self.rate_lag.set(0);
+            self.load(vec![file], None);
+            return;
+        }
+        if let Ok(table) = &file.table {
+            let guessed = table.guessed_roles.clone();
+            self.years.update(|y| y.push(None));
+            self.roles.update(|r| r.push(guessed));
+        }
+        self.files.update(|f| f.push(file));
+    }
+
+    /// Removes the loaded file at `index` (of `files`) with its roles and year; the bundled
+    /// data load when it was the last.
+    pub fn remove(&self, index: usize) {
+        let Some((readable, removed_readable)) = self.files.with_untracked(|files| {
+            let file = files.get(index)?;
+            let before = files[..index].iter().filter(|f| f.table.is_ok()).count();
+            Some((before, file.table.is_ok()))
+        }) else {
+            return;
+        };
+        if self.files.with_untracked(|f| f.len()) == 1 {
+            self.load_bundled();
+            return;
+        }
+        if removed_readable {
+            fn drop_at<T>(v: &mut Vec<T>, at: usize) {
+                if at < v.len() {
+                    v.remove(at);
+                }
+            }
+            self.years.update(|y| drop_at(y, readable));
+            self.roles.update(|r| drop_at(r, readable));
+        }
+        self.files.update(|f| {
+            f.remove(index);
+        });
+        let kept: std::collections::BTreeSet<BlobKey> = self
+            .files
+            .with_untracked(|f| f.iter().filter_map(|f| f.blob).collect());
+        BlobKey::keep_only(&kept);
     }
 
     /// The input of a shown `imr` command: the readable files (the bundled one by its path in
@@ -245,17 +309,41 @@ impl AppState {
 /// The validated panel of the readable files, `None` when there are none.
 ///
 /// The tables are passed to the engine in place (`build_panel` reads shared `Arc`s): a role
-/// change rebuilds the panel without copying any table.
+/// change rebuilds the panel without copying any table. A table of the main data without a
+/// year column takes the year [`table_year`] gives it (the reader's for the file in `years`,
+/// else its name's unless `options` give one for every file); it is read in place when it
+/// holds that year already (its name's: [`read_owned_file`]), else a copy dated so is read.
 pub fn panel_from(
     files: &[LoadedFile],
     roles: &[ColumnRoles],
+    years: &[Option<i64>],
     options: &IngestOptions,
 ) -> Option<Result<Panel, IngestError>> {
-    let tables: Vec<&Arc<RawTable>> = files.iter().filter_map(|f| f.table.as_ref().ok()).collect();
+    let tables: Vec<(&str, &Arc<RawTable>)> = files
+        .iter()
+        .filter_map(|f| Some((f.name.as_str(), f.table.as_ref().ok()?)))
+        .collect();
     if tables.is_empty() || tables.len() != roles.len() {
         return None;
     }
-    let tables: Vec<&RawTable> = tables.into_iter().map(|t| &**t).collect();
+    let undated = undated_tables(roles);
+    let tables: Vec<std::borrow::Cow<RawTable>> = tables
+        .into_iter()
+        .enumerate()
+        .map(|(i, (name, table))| {
+            let year = table_year(
+                years.get(i).copied().flatten(),
+                options.time_value,
+                year_in_name(name),
+            );
+            if !undated[i] || table.time_given == year {
+                return std::borrow::Cow::Borrowed(&**table);
+            }
+            let mut dated = (**table).clone();
+            dated.time_given = year;
+            std::borrow::Cow::Owned(dated)
+        })
+        .collect();
     Some(build_panel(&tables, roles, options))
 }
 

@@ -156,3 +156,41 @@ fn a_saved_analysis_brings_the_year_chosen_on_the_page() {
     assert!(csv.contains("01101,2021,"), "{csv}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A saved analysis of yearly files without a year column: each file takes its name's year, as
+/// the page read it, or the year the reader gave it there (the file's `year`).
+#[test]
+fn a_saved_analysis_dates_each_file_as_the_page_did() {
+    const DEATHS_2022: &str = "comuna;nacimientos;defunciones\n01101;1400;7\n05101;800;2\n";
+    let files = [
+        ("defunciones_2022.csv", DEATHS_2022),
+        ("defunciones_2023.csv", DEATHS_2023),
+    ];
+    let tables: Vec<RawTable> = files
+        .iter()
+        .map(|(name, text)| RawTable::from_bytes(name, text.as_bytes()).unwrap())
+        .collect();
+    let entries: Vec<_> = files
+        .iter()
+        .zip(&tables)
+        .map(|((name, text), t)| (*name, text.as_bytes(), t, &t.guessed_roles))
+        .collect();
+    let years = |analysis: SavedAnalysis| -> Vec<String> {
+        let dir = folder("dated", &[("analisis.json", analysis.to_json().as_bytes())]);
+        let csv = stdout_in(&dir, &["rates", "analisis.json", "--format", "csv"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+        let mut years: Vec<String> = csv
+            .lines()
+            .filter(|l| l.starts_with("01101,"))
+            .map(|l| l.split(',').nth(1).unwrap().to_owned())
+            .collect();
+        years.sort();
+        years
+    };
+    let by_name = SavedAnalysis::new(&entries, "view=data", "2026-12-05T12:00:00Z");
+    assert_eq!(years(by_name.clone()), vec!["2022", "2023"]);
+    assert_eq!(
+        years(by_name.with_years(&[Some(2021), None])),
+        vec!["2021", "2023"]
+    );
+}

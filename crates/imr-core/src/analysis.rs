@@ -5,7 +5,7 @@
 //! The files are stored as base64 of their original bytes, so encoding and dialect detection run
 //! again exactly as they did; roles are stored by column name.
 
-use crate::ingest::{role_word, ColumnRoles, IngestError, RawTable, Role};
+use crate::ingest::{role_word, ColumnRoles, IngestError, RawTable, Role, MAX_YEAR, MIN_YEAR};
 use crate::Lang;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
@@ -22,6 +22,12 @@ pub struct SavedFile {
     pub bytes_base64: String,
     /// Column name per role (`entity`, `time`, `births`, `deaths`, `rate`); absent = no column.
     pub roles: BTreeMap<String, String>,
+    /// The year the reader gave this file's rows when it has no year column (the Data view's
+    /// year of a file, as `imr --time-value FILE=YEAR`); absent: its name's year, or the
+    /// analysis' `time-value` (the rule of [`crate::ingest::table_year`]). A year outside
+    /// [`crate::ingest::MIN_YEAR`]..=[`crate::ingest::MAX_YEAR`] is not read (as in a link).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub year: Option<i64>,
 }
 
 /// The whole saved analysis.
@@ -207,6 +213,7 @@ impl SavedAnalysis {
                             .map(|i| (r.label().to_owned(), table.columns[i].clone()))
                     })
                     .collect(),
+                year: None,
             })
             .collect();
         SavedAnalysis {
@@ -216,6 +223,23 @@ impl SavedAnalysis {
             options: options.to_owned(),
             files,
         }
+    }
+
+    /// This analysis with the year the reader gave each file (same order as the files; `None`
+    /// for a file without one).
+    pub fn with_years(mut self, years: &[Option<i64>]) -> SavedAnalysis {
+        for (file, year) in self.files.iter_mut().zip(years) {
+            file.year = *year;
+        }
+        self
+    }
+
+    /// The year the reader gave each file, within the years a year column may hold.
+    pub fn years(&self) -> Vec<Option<i64>> {
+        self.files
+            .iter()
+            .map(|f| f.year.filter(|y| (MIN_YEAR..=MAX_YEAR).contains(y)))
+            .collect()
     }
 
     pub fn to_json(&self) -> String {
@@ -262,15 +286,19 @@ impl SavedAnalysis {
             .collect()
     }
 
-    /// Reads every file again and applies the saved roles.
+    /// Reads every file again and applies the saved roles; each table's
+    /// [`RawTable::time_given`] is the year the reader gave it ([`SavedAnalysis::years`]), for
+    /// the caller to complete by [`crate::ingest::table_year`] (a name's year, a year for
+    /// every file).
     pub fn tables_and_roles(
         &self,
         file: &str,
     ) -> Result<Vec<(RawTable, ColumnRoles)>, AnalysisError> {
         let bytes = self.file_bytes(file)?;
         let mut out = Vec::with_capacity(bytes.len());
-        for ((name, data), saved) in bytes.iter().zip(&self.files) {
-            let table = RawTable::from_bytes(name, data)?;
+        for (((name, data), saved), year) in bytes.iter().zip(&self.files).zip(self.years()) {
+            let mut table = RawTable::from_bytes(name, data)?;
+            table.time_given = year;
             let mut roles = ColumnRoles::default();
             let mut role_of_column: BTreeMap<&str, Role> = BTreeMap::new();
             for role in Role::ALL {
@@ -339,6 +367,30 @@ mod tests {
         let after = build_panel(&tables, &roles2, &IngestOptions::default()).unwrap();
         assert!(before.rows().eq(after.rows()));
         assert_eq!(after.report.files[0].encoding, "windows-1252");
+    }
+
+    /// The year the reader gave a file without a year column travels with it: absent from the
+    /// JSON when none was given (older analyses read as before), a year out of range not read.
+    #[test]
+    fn the_year_given_a_file_is_saved_with_it() {
+        let bytes: &[u8] = b"comuna;nacimientos;defunciones\n01101;1500;6\n";
+        let table = RawTable::from_bytes("defunciones_2022.csv", bytes).unwrap();
+        let roles = table.guessed_roles.clone();
+        let entries = [("defunciones_2022.csv", bytes, &table, &roles)];
+        let plain = SavedAnalysis::new(&entries, "", "x");
+        assert!(!plain.to_json().contains("\"year\""));
+        let given = plain.clone().with_years(&[Some(2021)]);
+        let reopened = SavedAnalysis::from_json("a.json", given.to_json().as_bytes()).unwrap();
+        assert_eq!(reopened.years(), vec![Some(2021)]);
+        let tables = reopened.tables_and_roles("a.json").unwrap();
+        assert_eq!(tables[0].0.time_given, Some(2021));
+        let none = SavedAnalysis::from_json("a.json", plain.to_json().as_bytes()).unwrap();
+        assert_eq!(
+            none.tables_and_roles("a.json").unwrap()[0].0.time_given,
+            None
+        );
+        let far = plain.with_years(&[Some(MAX_YEAR + 1)]);
+        assert_eq!(far.years(), vec![None]);
     }
 
     #[test]

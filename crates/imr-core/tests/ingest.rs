@@ -1,7 +1,10 @@
 //! Ingest from files to a validated panel: dialects of real agency files and the accounting of
 //! every row.
 
-use imr_core::ingest::{build_panel, time_value_applies, ExclusionReason, IngestOptions, RawTable};
+use imr_core::ingest::{
+    build_panel, table_year, time_value_applies, undated_tables, year_in_name, ExclusionReason,
+    IngestOptions, RawTable,
+};
 use imr_core::panel::Panel;
 use imr_core::rates::RateTable;
 
@@ -569,6 +572,9 @@ fn a_file_of_one_year_without_a_year_column_takes_the_year_given() {
     assert!(!time_value_applies(&[roles[1].clone(), roles[2].clone()]));
     // Without any outcome role the first table is the data: a year is needed there.
     assert!(time_value_applies(&roles[2..]));
+    // Table by table: only the first file takes a year (the Data view's year per file).
+    assert_eq!(undated_tables(&roles), vec![true, false, false]);
+    assert_eq!(undated_tables(&roles[2..]), vec![true]);
 
     let err = build_panel(&tables, &roles, &IngestOptions::default()).unwrap_err();
     assert!(err.to_string().contains("defunciones_2023.csv"), "{err}");
@@ -629,4 +635,60 @@ fn a_year_given_is_a_plain_whole_number_within_the_years_a_column_may_hold() {
     for bad in ["", " 2023", "20.5", "x", "1000000", "-1000000"] {
         assert_eq!(parse_year(bad), None, "{bad:?}");
     }
+}
+
+/// The year of each yearly file without a year column, as `imr` and the Data view decide it:
+/// the year given for the file, else (unless a year is given for every such file) the year its
+/// name holds; two such files make a panel of two years, and the year given for one file wins
+/// over its name's.
+#[test]
+fn yearly_files_without_a_year_column_take_their_own_years() {
+    // The rule, case by case: given, for every file, named.
+    assert_eq!(table_year(Some(2021), None, Some(2022)), Some(2021));
+    assert_eq!(table_year(Some(2021), Some(2020), Some(2022)), Some(2021));
+    assert_eq!(table_year(None, None, Some(2022)), Some(2022));
+    // A year for every file wins over the names' (left to `time_value`).
+    assert_eq!(table_year(None, Some(2020), Some(2022)), None);
+    assert_eq!(table_year(None, None, None), None);
+
+    let files: [(&str, &[u8]); 2] = [
+        (
+            "defunciones_2022.csv",
+            b"comuna;nacimientos;defunciones\n01101;1400;7\n05101;800;2\n",
+        ),
+        (
+            "defunciones_2023.csv",
+            b"comuna;nacimientos;defunciones\n01101;1500;6\n05101;900;3\n",
+        ),
+    ];
+    let read = |given: [Option<i64>; 2]| -> Vec<RawTable> {
+        files
+            .iter()
+            .zip(given)
+            .map(|((name, bytes), given)| {
+                let mut table = RawTable::from_bytes(name, bytes).unwrap();
+                table.time_given = table_year(given, None, year_in_name(name));
+                table
+            })
+            .collect()
+    };
+    let tables = read([None, None]);
+    let roles: Vec<_> = tables.iter().map(|t| t.guessed_roles.clone()).collect();
+    assert_eq!(undated_tables(&roles), vec![true, true]);
+    let panel = build_panel(&tables, &roles, &IngestOptions::default()).unwrap();
+    assert_eq!(panel.times(), vec![2022, 2023]);
+    assert_eq!(
+        panel
+            .report
+            .files
+            .iter()
+            .map(|f| f.time_given)
+            .collect::<Vec<_>>(),
+        vec![Some(2022), Some(2023)]
+    );
+    assert_eq!(row_of(&panel, "01101", 2022).deaths, Some(7.0));
+    // The first file's year changed: the panel follows.
+    let panel = build_panel(&read([Some(2021), None]), &roles, &IngestOptions::default()).unwrap();
+    assert_eq!(panel.times(), vec![2021, 2023]);
+    assert_eq!(row_of(&panel, "01101", 2021).deaths, Some(7.0));
 }

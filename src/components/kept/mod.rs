@@ -12,7 +12,8 @@
 //!   aggregated from it (`imr_microdata_conteos.csv`, a loaded file like any other);
 //!
 //! with each file's column roles (by position in its header, the same file gives the same
-//! header) and the year of files without a year column. One record `meta` lists the files by
+//! header), the year the reader gave it (for its rows without a year column) and the year of
+//! files without a year column. One record `meta` lists the files by
 //! key; each file is its own record, written once (a role change rewrites `meta` only).
 //!
 //! When the bundled data are loaded (the "remove my data" button, "Use bundled data", or no
@@ -115,9 +116,11 @@ pub fn start(state: AppState, upload: CsvUpload) -> Kept {
             let bundled = state.bundled.get();
             let time_value = state.time_value.get();
             let outcome = state.files.with(|files| {
-                state.roles.with(|roles| match bundled {
-                    true => forget(),
-                    false => keep(files, roles, time_value),
+                state.roles.with(|roles| {
+                    state.years.with(|years| match bundled {
+                        true => forget(),
+                        false => keep(files, roles, years, time_value),
+                    })
                 })
             });
             if let Some(pending) = outcome {
@@ -156,11 +159,13 @@ async fn restore(state: AppState, upload: CsvUpload) -> bool {
     };
     let mut loaded: Vec<LoadedFile> = Vec::new();
     let mut roles: Vec<ColumnRoles> = Vec::new();
+    let mut years: Vec<Option<i64>> = Vec::new();
     let mut stored: Vec<(Identity, String)> = Vec::new();
     for KeptFile {
         key,
         name,
         roles: file_roles,
+        year,
         data,
     } in kept
     {
@@ -194,6 +199,7 @@ async fn restore(state: AppState, upload: CsvUpload) -> bool {
             continue;
         }
         roles.push(file_roles);
+        years.push(year);
         stored.push((Identity::of(&file), key));
         loaded.push(file);
     }
@@ -207,5 +213,6 @@ async fn restore(state: AppState, upload: CsvUpload) -> bool {
     state.bundled.set(false);
     state.time_value.set(time_value);
     state.load(loaded, Some(roles));
+    state.years.set(years);
     true
 }

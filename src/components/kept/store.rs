@@ -166,12 +166,13 @@ pub(super) fn forget() -> Option<Pending> {
     }))
 }
 
-/// Keeps the readable `files` with their `roles` and the year of files without a year
-/// column: each file not yet in the store is written, `meta` is rewritten, and the files no
-/// longer loaded are deleted. Started now (see [`forget`]).
+/// Keeps the readable `files` with their `roles`, the year the reader gave each (`years`) and
+/// the year of files without a year column: each file not yet in the store is written, `meta`
+/// is rewritten, and the files no longer loaded are deleted. Started now (see [`forget`]).
 pub(super) fn keep(
     files: &[LoadedFile],
     roles: &[ColumnRoles],
+    years: &[Option<i64>],
     time_value: Option<i64>,
 ) -> Option<Pending> {
     let transaction = transaction()?;
@@ -180,7 +181,7 @@ pub(super) fn keep(
         let readable: Vec<&LoadedFile> = files.iter().filter(|f| f.table.is_ok()).collect();
         let listed = Array::new();
         let mut now: Vec<(Identity, String)> = Vec::new();
-        for (file, roles) in readable.iter().zip(roles) {
+        for (k, (file, roles)) in readable.iter().zip(roles).enumerate() {
             let identity = Identity::of(file);
             let known = STORED.with(|s| {
                 s.borrow()
@@ -204,14 +205,18 @@ pub(super) fn keep(
             Reflect::set(&entry, &"key".into(), &JsValue::from_str(&key))?;
             Reflect::set(&entry, &"name".into(), &JsValue::from_str(&file.name))?;
             Reflect::set(&entry, &"roles".into(), &roles_to_js(roles))?;
+            Reflect::set(
+                &entry,
+                &"year".into(),
+                &year_to_js(years.get(k).copied().flatten()),
+            )?;
             listed.push(&entry);
             now.push((identity, key));
         }
         let meta = Object::new();
         Reflect::set(&meta, &"format".into(), &JsValue::from(FORMAT))?;
         Reflect::set(&meta, &"files".into(), &listed)?;
-        let year = time_value.map_or(JsValue::NULL, |y| JsValue::from_f64(y as f64));
-        Reflect::set(&meta, &"timeValue".into(), &year)?;
+        Reflect::set(&meta, &"timeValue".into(), &year_to_js(time_value))?;
         store.put_with_key(&meta, &JsValue::from_str(META))?;
         let before = STORED.with(|s| std::mem::replace(&mut *s.borrow_mut(), now.clone()));
         for (_, key) in before
@@ -235,6 +240,19 @@ fn new_key() -> String {
         k.get()
     });
     format!("file-{}-{n}", js_sys::Date::now() as u64)
+}
+
+/// A year as the store keeps it (`null`: none).
+fn year_to_js(year: Option<i64>) -> JsValue {
+    year.map_or(JsValue::NULL, |y| JsValue::from_f64(y as f64))
+}
+
+/// A year the store kept: a whole number within the years a year column may hold, else none.
+fn year_from_js(value: &JsValue) -> Option<i64> {
+    value
+        .as_f64()
+        .filter(|y| y.fract() == 0.0)
+        .and_then(|y| imr_core::ingest::parse_year(&(y as i64).to_string()))
 }
 
 /// The roles as the column positions of entity, time, births, deaths and rate (−1: none).
@@ -274,12 +292,13 @@ async fn get(key: &str) -> Result<JsValue, String> {
     settle(&request, false).await
 }
 
-/// One kept file as the store holds it: its key, name, column roles and contents (a
-/// `Uint8Array` of its bytes or a `Blob` of the browser's copy).
+/// One kept file as the store holds it: its key, name, column roles, the year the reader gave
+/// it and contents (a `Uint8Array` of its bytes or a `Blob` of the browser's copy).
 pub(super) struct KeptFile {
     pub key: String,
     pub name: String,
     pub roles: ColumnRoles,
+    pub year: Option<i64>,
     pub data: JsValue,
 }
 
@@ -302,8 +321,7 @@ pub(super) async fn kept_files() -> Option<(Vec<KeptFile>, Option<i64>)> {
         .unwrap_or_default();
     let time_value = Reflect::get(&meta, &"timeValue".into())
         .ok()
-        .and_then(|y| y.as_f64())
-        .map(|y| y as i64);
+        .and_then(|y| year_from_js(&y));
     let mut files = Vec::new();
     for entry in listed.iter() {
         let text = |field: &str| {
@@ -315,10 +333,14 @@ pub(super) async fn kept_files() -> Option<(Vec<KeptFile>, Option<i64>)> {
         let (key, name) = (text("key"), text("name"));
         let Ok(data) = get(&key).await else { continue };
         let roles = roles_from_js(&Reflect::get(&entry, &"roles".into()).unwrap_or_default());
+        let year = Reflect::get(&entry, &"year".into())
+            .ok()
+            .and_then(|y| year_from_js(&y));
         files.push(KeptFile {
             key,
             name,
             roles,
+            year,
             data,
         });
     }

@@ -61,19 +61,28 @@ pub(super) async fn start_worker(
 /// next to the user's other files (an aggregated births table, commune characteristics).
 pub(super) fn add_counts(state: AppState, csv: &str) {
     let counts = read_file(COUNTS_FILE, csv.as_bytes());
-    let (files, roles): (Vec<LoadedFile>, Vec<_>) = if state.bundled.get_untracked() {
-        (Vec::new(), Vec::new())
+    let (files, roles, years): (Vec<LoadedFile>, Vec<_>, Vec<_>) = if state.bundled.get_untracked()
+    {
+        (Vec::new(), Vec::new(), Vec::new())
     } else {
-        (state.files.get_untracked(), state.roles.get_untracked())
+        (
+            state.files.get_untracked(),
+            state.roles.get_untracked(),
+            state.years.get_untracked(),
+        )
     };
     // Roles are kept per readable file, in order: drop the earlier counts file and its roles.
     let mut readable = 0usize;
     let mut kept_files = Vec::new();
     let mut kept_roles = Vec::new();
+    let mut kept_years = Vec::new();
     for file in files {
         let is_readable = file.table.is_ok();
         if is_readable && file.name != COUNTS_FILE {
-            kept_roles.extend(roles.get(readable).cloned());
+            if let Some(r) = roles.get(readable) {
+                kept_roles.push(r.clone());
+                kept_years.push(years.get(readable).copied().flatten());
+            }
         }
         if is_readable {
             readable += 1;
@@ -84,8 +93,10 @@ pub(super) fn add_counts(state: AppState, csv: &str) {
     }
     if let Ok(table) = &counts.table {
         kept_roles.push(table.guessed_roles.clone());
+        kept_years.push(None);
     }
     kept_files.push(counts);
     state.bundled.set(false);
     state.load(kept_files, Some(kept_roles));
+    state.years.set(kept_years);
 }

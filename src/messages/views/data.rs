@@ -109,6 +109,22 @@ pub struct DataMessages {
     /// (file, the browser's error)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub cannot_read_file: fn(&str, &str) -> String,
+    // A pasted table, read as a file (pages/data/paste.rs).
+    pub paste_label: &'static str,
+    pub paste_hint: &'static str,
+    pub paste_read: &'static str,
+    /// The name of a pasted table in the file list (a file name: no spaces, `.txt` added).
+    pub pasted_name: &'static str,
+    // One file of the list: removing it, the year of its rows (pages/data/files.rs).
+    pub remove_file: &'static str,
+    /// (file) The remove button's accessible name.
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub remove_file_named: fn(&str) -> String,
+    pub file_year_label: &'static str,
+    pub file_year_given: &'static str,
+    pub file_year_from_name: &'static str,
+    pub file_year_for_all: &'static str,
+    pub file_year_missing: &'static str,
 }
 
 /// The CSV upload (Data view): reading in the background, progress, memory errors.

@@ -1,11 +1,12 @@
-//! The files read, how each was read (dialect, encoding, metadata lines) and the column role
-//! chosen for each of its columns.
+//! The files read, how each was read (dialect, encoding, metadata lines), the column role
+//! chosen for each of its columns, the year of its rows when it has no year column, and its
+//! removal.
 
 use super::HowCalculated;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::AppState;
-use imr_core::ingest::{delimiter_label, Role, MAX_YEAR, MIN_YEAR};
+use imr_core::ingest::{delimiter_label, table_year, year_in_name, Role, MAX_YEAR, MIN_YEAR};
 use leptos::prelude::*;
 
 #[component]
@@ -19,8 +20,12 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
         let mut readable = 0usize;
         let items = files
             .into_iter()
-            .map(|f| match f.table {
-                Err(error) => view! { <li class="error" data-testid="file-error">{move || error.text(lang().get())}</li> }.into_any(),
+            .enumerate()
+            .map(|(at, f)| match f.table {
+                Err(error) => view! {
+                    <li class="error" data-testid="file-error">{move || error.text(lang().get())}
+                        " "<RemoveFile at name=f.name.clone()/></li>
+                }.into_any(),
                 Ok(table) => {
                     let idx = readable;
                     readable += 1;
@@ -76,10 +81,18 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                             }
                         })
                         .collect_view();
+                    // The year of its rows, while it is a file of the main data without a year
+                    // column (a memo: the field is built again only when it appears or goes).
+                    let undated = Memo::new(move |_| {
+                        state.roles.with(|r| imr_core::ingest::undated_tables(r).get(idx).copied().unwrap_or(false))
+                    });
+                    let named = year_in_name(&f.name);
                     view! {
-                        <li>
-                            <strong>{f.name.clone()}</strong>" — "<span data-testid="file-summary">{summary}</span>
+                        <li data-testid="file" data-file=f.name.clone()>
+                            <strong data-testid="file-name">{f.name.clone()}</strong>" — "<span data-testid="file-summary">{summary}</span>
+                            " "<RemoveFile at name=f.name.clone()/>
                             <div class="roles">{selectors}</div>
+                            {move || undated.get().then(|| view! { <FileYear idx named/> })}
                         </li>
                     }
                     .into_any()
@@ -177,5 +190,77 @@ fn TimeValue() -> impl IntoView {
                 </div>
             }
         })
+    }
+}
+
+/// The button that removes one file (`at` in the loaded files) from the data.
+#[component]
+fn RemoveFile(at: usize, name: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    view! {
+        <button class="secondary" data-testid="remove-file"
+            aria-label=move || (messages(lang().get()).data.remove_file_named)(&name)
+            on:click=move |_| state.remove(at)>{msg(|m| m.data.remove_file)}</button>
+    }
+}
+
+/// The year of the rows of one file without a year column (readable file `idx`,
+/// [`AppState::years`]), shown with where it comes from: given here, its name's (`named`), that
+/// of every file without a year column ([`AppState::time_value`]), or none yet. Changed, the
+/// panel is read again; emptied, the file takes its name's year (or every file's) again.
+#[component]
+fn FileYear(idx: usize, named: Option<i64>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let invalid = RwSignal::new(false);
+    let given = move || state.years.with(|y| y.get(idx).copied().flatten());
+    let for_all = move || state.time_value.get();
+    // The year its rows take, as the engine dates them (`state::panel_from`).
+    let year = move || table_year(given(), for_all(), named).or_else(for_all);
+    let source = move || {
+        let texts = &messages(lang().get()).data;
+        match (given(), for_all(), named) {
+            (Some(_), _, _) => texts.file_year_given,
+            (None, None, Some(_)) => texts.file_year_from_name,
+            (None, Some(_), _) => texts.file_year_for_all,
+            (None, None, None) => texts.file_year_missing,
+        }
+    };
+    let on_change = move |ev: leptos::ev::Event| {
+        let text = event_target_value(&ev);
+        let text = text.trim();
+        let chosen = match text.is_empty() {
+            true => None,
+            false => match imr_core::ingest::parse_year(text) {
+                Some(year) => Some(year),
+                None => {
+                    invalid.set(true);
+                    return;
+                }
+            },
+        };
+        invalid.set(false);
+        state.years.update(|y| {
+            if let Some(slot) = y.get_mut(idx) {
+                *slot = chosen;
+            }
+        });
+    };
+    let (id, hint) = (
+        format!("file-year-{idx}"),
+        format!("file-year-{idx}-source"),
+    );
+    view! {
+        <div class="file-year">
+            <label for=id.clone()>{msg(|m| m.data.file_year_label)}</label>" "
+            <input id=id data-testid="file-year" type="number" step="1"
+                min=MIN_YEAR.to_string() max=MAX_YEAR.to_string() inputmode="numeric"
+                aria-describedby=hint.clone() aria-invalid=move || invalid.get().to_string()
+                prop:value=move || year().map(|y| y.to_string()).unwrap_or_default()
+                on:change=on_change/>
+            " "<span class="note" id=hint data-testid="file-year-source">{source}</span>
+            {move || invalid.get().then(|| view! {
+                <p class="error" role="alert" data-testid="file-year-invalid">{msg(|m| m.data.time_value_invalid)}</p>
+            })}
+        </div>
     }
 }

@@ -1,14 +1,16 @@
 //! The Data view: choose or drop CSV files, check how they were read, fix column roles, see every
 //! excluded row, and read rates per commune and year with their exact intervals.
 //!
-//! Components: [`upload`] (files in, big ones through the worker), [`saved`] (save and reopen an
-//! analysis), the microdata section (src/components/microdata/), [`files`] (dialect and roles),
+//! Components: [`upload`] (files in, big ones through the worker), [`paste`] (a pasted table,
+//! read as a file), [`saved`] (save and reopen an analysis), the microdata section
+//! (src/components/microdata/), [`files`] (dialect, roles, the year of a file's rows, removal),
 //! [`rate_lag`] (the year published rates describe), [`report`] (validation), [`flagged`]
 //! (implausible values), [`rates`] (the tables, their CSV and command). What they count, search and sort is in the engine
 //! (`imr_core::request::{search_rates, RatesExtent, LineAccount}`), tested natively.
 
 mod files;
 mod flagged;
+mod paste;
 mod rate_lag;
 mod rates;
 mod report;
@@ -31,6 +33,7 @@ pub fn DataPage() -> impl IntoView {
             <h2 id="upload-h">{msg(|m| m.common.view_data)}</h2>
             <crate::components::takeaway::Takeaway question="rates"/>
             <upload::Upload/>
+            <paste::Paste/>
             <UploadProgress/>
             <button class="secondary" data-testid="save-analysis" on:click=move |_| saved::save_analysis(state)>{msg(|m| m.data.save_analysis_json)}</button>
             " "

@@ -22,6 +22,7 @@ pub(super) fn open_saved_analysis(state: AppState, name: &str, bytes: &[u8]) {
             let roles = tables.into_iter().map(|(_, r)| r).collect();
             state.bundled.set(false);
             state.load(loaded, Some(roles));
+            state.years.set(analysis.years());
             fragment().restore(&analysis.options);
         }
         Err(e) => {
@@ -39,11 +40,13 @@ pub(super) fn open_saved_analysis(state: AppState, name: &str, bytes: &[u8]) {
     }
 }
 
-/// Downloads the current analysis: input files, chosen roles, view options, engine version. A
+/// Downloads the current analysis: input files, chosen roles, the year given each file, view
+/// options, engine version. A
 /// big upload's bytes are read again from its `File` (they are not kept in memory).
 pub(super) fn save_analysis(state: AppState) {
     let files = state.files.get_untracked();
     let roles = state.roles.get_untracked();
+    let years = state.years.get_untracked();
     // Read before the task: the fragment comes from the context, which a task may not see.
     let options = fragment().text();
     spawn_local(async move {
@@ -79,7 +82,7 @@ pub(super) fn save_analysis(state: AppState) {
             .to_iso_string()
             .as_string()
             .unwrap_or_default();
-        let saved = SavedAnalysis::new(&entries, &options, &now);
+        let saved = SavedAnalysis::new(&entries, &options, &now).with_years(&years);
         download_text(
             "imr-atlas-analysis.json",
             "application/json",

@@ -4,8 +4,8 @@ use super::CliError;
 use imr_core::analysis::{is_saved_analysis, SavedAnalysis};
 use imr_core::ingest::{
     build_panel, columns::find_column, fragment::parse_fragment, parse_rate_lag, parse_year,
-    sheet::Workbook, workbook_format, year_in_name, ColumnNames, ColumnRoles, IngestError,
-    IngestOptions, RawTable, Role, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
+    sheet::Workbook, table_year, workbook_format, year_in_name, ColumnNames, ColumnRoles,
+    IngestError, IngestOptions, RawTable, Role, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
 };
 use imr_core::panel::Panel;
 use std::path::PathBuf;
@@ -230,7 +230,11 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
             let saved = analysis
                 .tables_and_roles(&name)
                 .map_err(|e| CliError::Input(e.to_string()))?;
-            for (table, roles) in saved {
+            for (mut table, roles) in saved {
+                // Dated as the page dated it: the year the analysis gives the file, else its
+                // name's unless a year is given for every file (the flag's or the analysis').
+                table.time_given =
+                    table_year(table.time_given, time_value, year_in_name(&table.file));
                 tables.push(table);
                 preset.push(roles);
             }
@@ -297,20 +301,16 @@ fn check_time_values(args: &InputArgs) -> Result<(), CliError> {
 /// ([`year_in_name`]); `None` leaves it to `--time-value YEAR`. A table with a year column
 /// keeps its own years whatever this says.
 fn year_of(args: &InputArgs, path: &std::path::Path, sheet_label: Option<&str>) -> Option<i64> {
-    if let Some(year) = args.time_value_of(path) {
-        return Some(year);
-    }
-    if args.time_value_for_all().is_some() {
-        return None;
-    }
     let sheet = sheet_label
         .and_then(|label| label.rsplit_once(" ["))
         .and_then(|(_, sheet)| sheet.strip_suffix(']'))
         .and_then(year_in_name);
-    sheet.or_else(|| {
+    let named = sheet.or_else(|| {
         path.file_name()
             .and_then(|n| year_in_name(&n.to_string_lossy()))
-    })
+    });
+    // The page's rule too (its year per file).
+    table_year(args.time_value_of(path), args.time_value_for_all(), named)
 }
 
 /// The tables of the sheets of a spreadsheet that the arguments choose: `--sheet NAME`

@@ -34,8 +34,8 @@ pub use sniff::{workbook_format, Dialect, WorkbookFormat};
 pub use store::{RawRecord, Records};
 pub use table::{year_in_name, RawTable, UnterminatedQuote};
 pub use validate::{
-    build_panel, parse_rate_lag, parse_year, rate_lag_applies, time_value_applies, CodeSystem,
-    IngestOptions, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
+    build_panel, parse_rate_lag, parse_year, rate_lag_applies, table_year, time_value_applies,
+    undated_tables, CodeSystem, IngestOptions, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
 };
 
 /// The printable name of a delimiter byte.

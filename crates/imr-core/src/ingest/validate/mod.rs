@@ -113,10 +113,29 @@ pub fn parse_year(text: &str) -> Option<i64> {
 /// tables [`IngestOptions::time_value`] dates, main as [`build_panel`] decides (an outcome
 /// role; without one anywhere, the first table).
 pub fn time_value_applies(roles: &[ColumnRoles]) -> bool {
+    undated_tables(roles).into_iter().any(|undated| undated)
+}
+
+/// For each table (one [`ColumnRoles`] per table), whether it is a table of the main data
+/// without a time column: the tables whose rows take a year given for them
+/// ([`RawTable::time_given`], chosen by [`table_year`]) or for every such table
+/// ([`IngestOptions::time_value`]). The Data view offers a year per such file.
+pub fn undated_tables(roles: &[ColumnRoles]) -> Vec<bool> {
     roles
         .iter()
         .zip(roles::table_kinds(roles))
-        .any(|(r, kind)| kind == roles::TableKind::Main && r.time.is_none())
+        .map(|(r, kind)| kind == roles::TableKind::Main && r.time.is_none())
+        .collect()
+}
+
+/// The year of the rows of one table without a time column ([`RawTable::time_given`]), as
+/// `imr` and the page both decide it: the year `given` for its file (`imr --time-value
+/// FILE=YEAR`, the Data view's year of a file); else, when no year is given for every such
+/// table (`for_all`: [`IngestOptions::time_value`], `imr --time-value YEAR`, which then
+/// applies), the year its names hold (`named`: its sheet's, else its file's, by
+/// [`super::year_in_name`]); `None` leaves the table to `for_all`.
+pub fn table_year(given: Option<i64>, for_all: Option<i64>, named: Option<i64>) -> Option<i64> {
+    given.or(named.filter(|_| for_all.is_none()))
 }
 
 /// Builds the validated panel from tables and the roles chosen for each (same order).
