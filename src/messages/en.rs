@@ -376,7 +376,7 @@ pub static EN: Messages = Messages {
         removed: "Your data were deleted from this browser; the bundled data are shown.",
         not_kept: |reason| format!("They could not be kept in this browser ({reason}): if you reload the page the bundled data come back and you will have to load yours again."),
         no_storage_here: "this browser keeps no data for this page, e.g. opened from a file or in a private window",
-        user_data_source: |files| format!("User's data ({files}). The sources, licences and definitions of these data are those of your file; the calculations are imr-atlas's."),
+        user_data_source: |files| format!("User data ({files}). The sources, licences and definitions of these data are those of your file; the calculations are imr-atlas's."),
         skip_map: "Skip the map's communes (go to the downloads)",
         map_options: "Map options",
         find_commune: "Find a commune",

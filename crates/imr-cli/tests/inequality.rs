@@ -240,7 +240,7 @@ fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
     };
     let en = box_plot(&[]);
     assert!(
-        en.contains("<metadata>Source: User's data (inequality_communes.csv) · imr-atlas engine ")
+        en.contains("<metadata>Source: User data (inequality_communes.csv) · imr-atlas engine ")
     );
     assert!(en.contains(
         "<title>Distribution of the infant mortality rate across areas, by year</title>"
@@ -669,7 +669,7 @@ fn every_file_of_the_inequality_view_is_a_format_of_imr_inequality() {
         if export.is_svg() {
             assert!(text.starts_with("<svg "), "{export:?}");
             assert!(
-                text.contains("<metadata>Source: User's data (inequality_communes.csv)"),
+                text.contains("<metadata>Source: User data (inequality_communes.csv)"),
                 "{export:?}"
             );
         } else {

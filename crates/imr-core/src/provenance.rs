@@ -135,7 +135,7 @@ mod tests {
         let en = footer_line(Lang::En, "x.csv", "2026-11-30");
         let es = footer_line(Lang::Es, "x.csv", "2026-11-30");
         // A reader's file is credited as hers; the bundled panel by its institutions.
-        assert!(en.starts_with("Source: User's data (x.csv) · imr-atlas engine "));
+        assert!(en.starts_with("Source: User data (x.csv) · imr-atlas engine "));
         assert!(es.starts_with("Fuente: Datos del usuario (x.csv) · motor imr-atlas "));
         let bundled = footer_line(Lang::Es, crate::data::BUNDLED_PANEL_FILE, "2026-11-30");
         assert!(bundled.starts_with(

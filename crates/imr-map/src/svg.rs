@@ -969,7 +969,7 @@ pub fn publishers(lang: Lang, data_source: &str) -> String {
     }
     match lang {
         Lang::Es => format!("Datos del usuario ({data_source})"),
-        Lang::En => format!("User's data ({data_source})"),
+        Lang::En => format!("User data ({data_source})"),
     }
 }
 
