@@ -4,12 +4,16 @@
 // 3.3 MB raw, about 1 MB in brotli). Skips files under 1 KB and the compressed copies
 // themselves. Prints each file's three sizes and the totals.
 //
-// Then the first view's size budget (issue 43), in brotli bytes as a static host sends them:
+// Then the first view's size budgets (issue 43), in brotli bytes as a static host sends them:
 //   - the first answer: index.html (with the prerendered Findings, scripts/prerender.mjs) and the
 //     stylesheet it waits for — FIRST_ANSWER_BUDGET;
-//   - the first interaction: those, the wasm-bindgen glue, the page wasm and the dataset the page
-//     preloads — FIRST_INTERACTION_BUDGET.
-// Over either budget, `make dist` fails with the files and their sizes.
+//   - the first interaction, a tab chosen before the app is there: those and the largest of the
+//     views' prerendered panels (dist/prerendered/) — FIRST_INTERACTION_BUDGET;
+//   - the app itself (uploads and options): those, the wasm-bindgen glue, the page wasm and the
+//     dataset the page preloads — APP_BUDGET (1,150 KB until the views were prerendered, when it
+//     measured the first interaction; 1,152 KB used after the merges of 2026-12-05, hence 1,200:
+//     a guard against growth, not a target; bench/RESULTS.md "Issue 43").
+// Over any budget, `make dist` fails with the files and their sizes.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -29,7 +33,8 @@ function* files(dir) {
 
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 export const FIRST_ANSWER_BUDGET = 64 * 1024;
-export const FIRST_INTERACTION_BUDGET = 1150 * 1024;
+export const FIRST_INTERACTION_BUDGET = 160 * 1024;
+export const APP_BUDGET = 1200 * 1024;
 let raw = 0, br = 0, gz = 0;
 for (const file of files(dist)) {
   if (!COMPRESSED.has(path.extname(file))) continue;
@@ -58,10 +63,15 @@ const brSize = (name) => {
   return fs.existsSync(`${p}.br`) ? fs.statSync(`${p}.br`).size : fs.statSync(p).size;
 };
 const answerFiles = ['index.html', ...named(/<link rel="stylesheet" href="\.\/([^"]+)"/g)];
-const interactionFiles = [...answerFiles, ...named(/<link rel="modulepreload" href="\.\/([^"]+)"/g),
+const prerendered = path.join(dist, 'prerendered');
+const views = fs.existsSync(prerendered)
+  ? fs.readdirSync(prerendered).filter((f) => f.endsWith('.html')).map((f) => `prerendered/${f}`) : [];
+const largestView = views.sort((a, b) => brSize(b) - brSize(a)).slice(0, 1);
+const interactionFiles = [...answerFiles, ...largestView];
+const appFiles = [...answerFiles, ...named(/<link rel="modulepreload" href="\.\/([^"]+)"/g),
   ...named(/<link rel="preload" href="\.\/([^"]+)"/g)];
 for (const [what, list, budget] of [['first answer', answerFiles, FIRST_ANSWER_BUDGET],
-  ['first interaction', interactionFiles, FIRST_INTERACTION_BUDGET]]) {
+  ['first interaction', interactionFiles, FIRST_INTERACTION_BUDGET], ['app', appFiles, APP_BUDGET]]) {
   const sizes = list.map((f) => [f, brSize(f)]);
   const total = sizes.reduce((t, [, n]) => t + n, 0);
   console.log(`compress: ${what} needs ${kb(total)} in brotli (budget ${kb(budget)}): ${sizes.map(([f, n]) => `${f} ${kb(n)}`).join(', ')}`);
