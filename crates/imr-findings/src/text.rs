@@ -1356,6 +1356,15 @@ mod tests {
         );
     }
 
+    /// Every covariate of the study's preset (imr_data::study, the one list of them) has the
+    /// Findings' words: a sentence never falls back to "unidades más de pobreza".
+    #[test]
+    fn every_study_covariate_has_its_words() {
+        for c in imr_core::data::study::STUDY_COVARIATES {
+            assert!(TERMS.iter().any(|t| t.column == c.column), "{}", c.column);
+        }
+    }
+
     #[test]
     fn every_question_has_its_own_title_in_both_languages() {
         for lang in [Lang::Es, Lang::En] {
