@@ -907,10 +907,14 @@ fn model_choice(lang: Lang, f: &ModelsFinding) -> Option<String> {
         Lang::Es => format!("La prueba de Hausman (p = {p_text}) no rechaza el modelo de efectos aleatorios, que también compara comunas entre sí, pero eso no prueba que sea válido: con pocos años la prueba distingue poco."),
         Lang::En => format!("The Hausman test (p = {p_text}) does not reject the random-effects model, which also compares communes with each other, but that does not prove it valid: with few years the test tells little apart."),
     };
-    let pooled = f.random_effects_pooled.then(|| lang.pick(
-        " Además, ese modelo estimó que las comunas no difieren en su nivel (varianza entre comunas igual a cero): equivale a una regresión que compara comunas distintas sin descontar lo que las diferencia y estos datos no miden.",
-        " Moreover, that model estimated that communes do not differ in their level (a variance between communes of zero): it amounts to a regression that compares different communes without taking out what sets them apart and these data do not measure.",
-    )).unwrap_or_default();
+    let pooled = if f.random_effects_pooled {
+        lang.pick(
+            " Además, ese modelo estimó que las comunas no difieren en su nivel (varianza entre comunas igual a cero): equivale a una regresión que compara comunas distintas sin descontar lo que las diferencia y estos datos no miden.",
+            " Moreover, that model estimated that communes do not differ in their level (a variance between communes of zero): it amounts to a regression that compares different communes without taking out what sets them apart and these data do not measure.",
+        )
+    } else {
+        ""
+    };
     let verdict = match (differs.is_empty(), lang) {
         (true, Lang::Es) => "Ese modelo no llega a otra conclusión.".to_string(),
         (true, Lang::En) => "That model reaches no other conclusion.".to_string(),
