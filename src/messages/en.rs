@@ -81,7 +81,7 @@ pub static EN: Messages = Messages {
         file_summary: |rows, delimiter, decimal, encoding, header, metadata| format!("{rows} rows · delimiter «{delimiter}» · decimal «{decimal}» · {encoding} · {header}{metadata}"),
         metadata_skipped: |n| format!(" · {n} metadata lines (#) skipped"),
         time_value_label: "Year of files without a year column",
-        time_value_hint: "A file of one year whose year is only in its name (defunciones_2023.csv): give that year and each of its rows is read as a row of it. Files with a year column keep their years.",
+        time_value_hint: "For every file without a year column, instead of the year in its name (defunciones_2023.csv is read as 2023 without it): each of its rows is read as a row of this year; a year given on a file wins. Files with a year column keep their years.",
         time_value_invalid: "Not a year: write a whole number, such as 2023.",
         time_value_applied: |year, files| format!("Rows of {year}: {files}."),
         rate_lag_label: "The rates describe the year",

@@ -81,7 +81,7 @@ pub static ES: Messages = Messages {
         file_summary: |rows, delimiter, decimal, encoding, header, metadata| format!("{rows} filas · separador «{delimiter}» · decimal «{decimal}» · {encoding} · {header}{metadata}"),
         metadata_skipped: |n| format!(" · {n} líneas de metadatos (#) omitidas"),
         time_value_label: "Año de los archivos sin columna de año",
-        time_value_hint: "Un archivo de un solo año cuyo año está solo en su nombre (defunciones_2023.csv): indique ese año y cada una de sus filas se lee como fila de ese año. Los archivos con columna de año conservan sus años.",
+        time_value_hint: "Para cada archivo sin columna de año, en lugar del año de su nombre (defunciones_2023.csv se lee como de 2023 sin indicarlo): cada una de sus filas se lee como fila de este año; el año indicado en un archivo prevalece. Los archivos con columna de año conservan sus años.",
         time_value_invalid: "No es un año: escriba un número entero, como 2023.",
         time_value_applied: |year, files| format!("Filas de {year}: {files}."),
         rate_lag_label: "Las tasas describen el año",

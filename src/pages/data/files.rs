@@ -82,17 +82,17 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                         })
                         .collect_view();
                     // The year of its rows, while it is a file of the main data without a year
-                    // column (a memo: the field is built again only when it appears or goes).
-                    let undated = Memo::new(move |_| {
+                    // column (built again when the roles change, not when the year does).
+                    let undated = move || {
                         state.roles.with(|r| imr_core::ingest::undated_tables(r).get(idx).copied().unwrap_or(false))
-                    });
+                    };
                     let named = year_in_name(&f.name);
                     view! {
                         <li data-testid="file" data-file=f.name.clone()>
                             <strong data-testid="file-name">{f.name.clone()}</strong>" — "<span data-testid="file-summary">{summary}</span>
                             " "<RemoveFile at name=f.name.clone()/>
                             <div class="roles">{selectors}</div>
-                            {move || undated.get().then(|| view! { <FileYear idx named/> })}
+                            {move || undated().then(|| view! { <FileYear idx named/> })}
                         </li>
                     }
                     .into_any()
@@ -193,15 +193,18 @@ fn TimeValue() -> impl IntoView {
     }
 }
 
-/// The button that removes one file (`at` in the loaded files) from the data.
+/// The button that removes one of the reader's files (`at` in the loaded files) from the data;
+/// none beside the bundled data, which are not the reader's to remove.
 #[component]
 fn RemoveFile(at: usize, name: String) -> impl IntoView {
     let state = expect_context::<AppState>();
-    view! {
-        <button class="secondary" data-testid="remove-file"
-            aria-label=move || (messages(lang().get()).data.remove_file_named)(&name)
-            on:click=move |_| state.remove(at)>{msg(|m| m.data.remove_file)}</button>
-    }
+    (!state.bundled.get_untracked()).then(|| {
+        view! {
+            <button class="secondary" data-testid="remove-file"
+                aria-label=move || (messages(lang().get()).data.remove_file_named)(&name)
+                on:click=move |_| state.remove(at)>{msg(|m| m.data.remove_file)}</button>
+        }
+    })
 }
 
 /// The year of the rows of one file without a year column (readable file `idx`,
