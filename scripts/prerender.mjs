@@ -23,7 +23,7 @@ const dist = path.resolve(root, process.argv[2] || 'dist');
 const indexPath = path.join(dist, 'index.html');
 const BEGIN = '<!-- prerendered: begin -->';
 const END = '<!-- prerendered: end -->';
-const ANSWERED = '#app [data-question="where"] [data-testid="finding-headline"]';
+const ANSWERED = '[data-question="where"] [data-testid="finding-headline"]';
 
 // A rebuilt index.html has no copies; a second run replaces the first run's.
 let html = fs.readFileSync(indexPath, 'utf8');
@@ -37,22 +37,29 @@ const copies = {};
 // The views besides the Findings whose first screen on the bundled data is written too.
 const VIEWS = ['data', 'inequality', 'models', 'map'];
 const views = {};
+/** The app's markup inside `root` once every selector of `ready` is in it, at a phone's width,
+ * the page at `hash` in `locale`; throws if the page logged an error or the copy holds a script. */
+async function rendered(hash, locale, ready, root, what) {
+  const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${server.origin}/${hash}`);
+  for (const selector of ready) await page.locator(`#${root} ${selector}`).first().waitFor({ timeout: 180_000 });
+  // Two frames: whatever the app does after its results are in place is done.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  if (errors.length) throw new Error(`prerender (${what}): the page logged errors: ${errors.join('; ')}`);
+  const html = await page.evaluate((id) => document.getElementById(id).innerHTML, root);
+  if (/<script/i.test(html)) throw new Error(`prerender (${what}): a script in the copy`);
+  await context.close();
+  return html;
+}
+
 try {
   for (const [lang, locale] of [['es', 'es-CL'], ['en', 'en-US']]) {
-    const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    await page.goto(server.origin + '/');
-    await page.locator(ANSWERED).waitFor({ timeout: 120_000 });
-    // Two frames: whatever the app does after the answer is in place is done.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    if (errors.length) throw new Error(`prerender (${lang}): the page logged errors: ${errors.join('; ')}`);
-    copies[lang] = await page.evaluate(() => document.getElementById('app').innerHTML);
+    copies[lang] = await rendered('', locale, [ANSWERED], 'app', lang);
     if (!copies[lang].includes('data-question="where"')) throw new Error(`prerender (${lang}): no Findings in the copy`);
-    if (/<script/i.test(copies[lang])) throw new Error(`prerender (${lang}): a script in the copy`);
-    await context.close();
   }
   // The other views as the app renders them on the bundled data (their panel only: the header
   // and tabs are the Findings copy's), one file per view and language, fetched by the copy when
@@ -61,20 +68,9 @@ try {
   fs.mkdirSync(path.join(dist, 'prerendered'));
   for (const view of VIEWS) {
     for (const [lang, locale] of [['es', 'es-CL'], ['en', 'en-US']]) {
-      const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
-      const page = await context.newPage();
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-      await page.goto(`${server.origin}/#view=${view}&lang=${lang}`);
-      for (const selector of READY[view]) await page.locator(`#view-panel ${selector}`).first().waitFor({ timeout: 180_000 });
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      if (errors.length) throw new Error(`prerender (${view}, ${lang}): the page logged errors: ${errors.join('; ')}`);
-      const panel = await page.evaluate(() => document.getElementById('view-panel').innerHTML);
-      if (/<script/i.test(panel)) throw new Error(`prerender (${view}, ${lang}): a script in the copy`);
+      const panel = await rendered(`#view=${view}&lang=${lang}`, locale, READY[view], 'view-panel', `${view}, ${lang}`);
       fs.writeFileSync(path.join(dist, 'prerendered', `${view}-${lang}.html`), panel);
       views[`${view}-${lang}`] = panel;
-      await context.close();
     }
   }
 } finally {

@@ -13,8 +13,8 @@ use imr_core::Lang;
 /// Findings' charts draw no boundaries, so they credit none.
 pub fn bundled_credit(lang: Lang) -> &'static str {
     lang.pick(
-        "Datos públicos de INE (CC-BY 4.0), DEIS–MINSAL y SINIM–SUBDERE, de uso libre citando la fuente.",
-        "Public data of INE (CC-BY 4.0), DEIS–MINSAL and SINIM–SUBDERE, free to use with attribution.",
+        "Datos públicos de INE (CC-BY), DEIS–MINSAL y SINIM–SUBDERE, de uso libre citando la fuente.",
+        "Public data of INE (CC-BY), DEIS–MINSAL and SINIM–SUBDERE, free to use with attribution.",
     )
 }
 

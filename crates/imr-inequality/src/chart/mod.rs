@@ -33,12 +33,28 @@ use std::fmt::Write;
 /// Height added at the foot of a chart for its provenance line.
 const FOOTER_HEIGHT: f64 = 20.0;
 
-/// The chart's height with room for the caption's provenance line.
-pub(crate) fn total_height(height: f64, caption: &Caption) -> f64 {
-    if caption.provenance.is_some() {
-        height + FOOTER_HEIGHT
-    } else {
-        height
+/// Height of each further line the provenance line wraps onto.
+const FOOTER_LINE: f64 = 12.0;
+
+/// The caption's provenance line wrapped to a chart `width` wide (10 px sans-serif, about 6 px a
+/// character, 8 px from each side): a long source and engine never run past the chart's edge.
+fn provenance_lines(width: f64, caption: &Caption) -> Vec<String> {
+    caption.provenance.as_deref().map_or_else(Vec::new, |line| {
+        let chars = (((width - 16.0) / 6.0) as usize).max(20);
+        let lines = wrap(line, chars);
+        if lines.is_empty() {
+            vec![line.to_string()]
+        } else {
+            lines
+        }
+    })
+}
+
+/// The chart's height with room for the caption's provenance line(s).
+pub(crate) fn total_height(width: f64, height: f64, caption: &Caption) -> f64 {
+    match provenance_lines(width, caption).len() {
+        0 => height,
+        n => height + FOOTER_HEIGHT + FOOTER_LINE * (n - 1) as f64,
     }
 }
 
@@ -76,6 +92,7 @@ const HEADING_LINE: f64 = 18.0;
 pub(crate) struct Opened {
     pub svg: String,
     pub dy: f64,
+    pub width: f64,
 }
 
 /// Opens a chart: [`open_svg_captioned`] and its [`heading`], the title and the subtitle each
@@ -101,16 +118,16 @@ pub(crate) fn open_chart(
     if dy > 0.0 {
         writeln!(svg, "<g transform=\"translate(0 {})\">", c(dy)).expect("write to String");
     }
-    Opened { svg, dy }
+    Opened { svg, dy, width }
 }
 
 /// Ends a chart opened with [`open_chart`]: the body's group, the provenance line, `</svg>`.
 pub(crate) fn close_chart(opened: Opened, height: f64, caption: &Caption) -> String {
-    let Opened { mut svg, dy } = opened;
+    let Opened { mut svg, dy, width } = opened;
     if dy > 0.0 {
         svg.push_str("</g>\n");
     }
-    close_svg(&mut svg, height + dy, caption);
+    close_svg(&mut svg, width, height + dy, caption);
     svg
 }
 
@@ -123,7 +140,7 @@ pub(crate) fn open_svg_captioned(
     desc: &str,
     caption: &Caption,
 ) -> String {
-    let mut s = open_svg(width, total_height(height, caption), title, desc);
+    let mut s = open_svg(width, total_height(width, height, caption), title, desc);
     if let Some(line) = &caption.provenance {
         writeln!(s, "<metadata>{}</metadata>", escape(line)).expect("write to String");
     }
@@ -131,12 +148,12 @@ pub(crate) fn open_svg_captioned(
 }
 
 /// Ends a chart opened with [`open_svg_captioned`]: the visible provenance line, then `</svg>`.
-pub(crate) fn close_svg(s: &mut String, height: f64, caption: &Caption) {
-    if let Some(line) = &caption.provenance {
+pub(crate) fn close_svg(s: &mut String, width: f64, height: f64, caption: &Caption) {
+    for (k, line) in provenance_lines(width, caption).iter().enumerate() {
         writeln!(
             s,
             "<text class=\"provenance\" x=\"8\" y=\"{}\" {FONT} font-size=\"10\" fill=\"#555555\">{}</text>",
-            c(height + FOOTER_HEIGHT - 6.0),
+            c(height + FOOTER_HEIGHT - 6.0 + FOOTER_LINE * k as f64),
             escape(line)
         )
         .expect("write to String");
@@ -468,7 +485,7 @@ mod tests {
         );
         let mut before = open_svg_captioned(640.0, 400.0, "Gini", "d", &caption);
         heading(&mut before, 640.0, "Gini", None);
-        close_svg(&mut before, 400.0, &caption);
+        close_svg(&mut before, 640.0, 400.0, &caption);
         assert_eq!(short, before);
     }
 
