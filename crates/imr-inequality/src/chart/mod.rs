@@ -39,9 +39,22 @@ const FOOTER_LINE: f64 = 12.0;
 /// The caption's provenance line wrapped to a chart `width` wide (10 px sans-serif, about 6 px a
 /// character, 8 px from each side): a long source and engine never run past the chart's edge.
 fn provenance_lines(width: f64, caption: &Caption) -> Vec<String> {
+    // A version stays with the name before it ("imr-core 0.1.0"): a line never starts with one.
+    const GLUE: char = '\u{1f}';
     caption.provenance.as_deref().map_or_else(Vec::new, |line| {
         let chars = (((width - 16.0) / 6.0) as usize).max(20);
-        let lines = wrap(line, chars);
+        let glued = line.split(' ').fold(String::new(), |mut out, word| {
+            let version = word.starts_with(|c: char| c.is_ascii_digit()) && word.contains('.');
+            if !out.is_empty() {
+                out.push(if version { GLUE } else { ' ' });
+            }
+            out.push_str(word);
+            out
+        });
+        let lines: Vec<String> = wrap(&glued, chars)
+            .into_iter()
+            .map(|l| l.replace(GLUE, " "))
+            .collect();
         if lines.is_empty() {
             vec![line.to_string()]
         } else {
@@ -396,6 +409,31 @@ pub(crate) use imr_stats::wrap_words as wrap;
 
 #[cfg(test)]
 mod tests {
+    /// A long source line wraps to a narrow chart, and a version never starts a line (the
+    /// Spanish page's check reads a line starting "0.1.0)" as a decimal point).
+    #[test]
+    fn the_provenance_line_wraps_and_keeps_versions_with_their_names() {
+        let caption = Caption::new(
+            Lang::Es,
+            "Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE (chile_imr_2001_2021.csv) · motor imr-atlas 0.1.0 (imr-core 0.1.0) · 2026-12-05".to_string(),
+        );
+        for width in [240.0, 320.0, 420.0, 640.0] {
+            let lines = provenance_lines(width, &caption);
+            assert!(!lines.is_empty());
+            for l in &lines {
+                assert!(
+                    l.chars().count() as f64 * 6.0 <= width - 16.0 + 1e-9 || !l.contains(' '),
+                    "{l}"
+                );
+                let first = l.split(' ').next().unwrap_or("");
+                let version =
+                    first.starts_with(|c: char| c.is_ascii_digit()) && first.contains('.');
+                assert!(!version, "{width}: {lines:?}");
+            }
+            assert_eq!(lines.join(" "), caption.provenance.clone().unwrap());
+        }
+    }
+
     use super::*;
 
     /// A year without a value (2016 here) is a grey band titled as such, and neither the line
