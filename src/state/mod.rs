@@ -5,10 +5,7 @@
 //! so memos compare by identity instead of deep equality.
 
 use crate::assets;
-use imr_core::ingest::{
-    build_panel, table_year, undated_tables, year_in_name, ColumnRoles, IngestError, IngestOptions,
-    RawTable,
-};
+use imr_core::ingest::{ColumnRoles, IngestError, IngestOptions};
 use imr_core::panel::Panel;
 use imr_core::rates::RateTable;
 use imr_core::request::InputSpec;
@@ -18,10 +15,12 @@ use std::sync::Arc;
 mod analysis;
 pub mod cache;
 mod files;
+mod panel;
 mod shared;
 
 pub use analysis::AnalysisState;
 pub use files::{read_file, read_owned_file, BlobKey, FileError, LoadedFile};
+pub use panel::panel_from;
 pub use shared::Shared;
 
 /// The views of the page.
@@ -304,47 +303,6 @@ impl AppState {
         });
         self.load(vec![file], preset);
     }
-}
-
-/// The validated panel of the readable files, `None` when there are none.
-///
-/// The tables are passed to the engine in place (`build_panel` reads shared `Arc`s): a role
-/// change rebuilds the panel without copying any table. A table of the main data without a
-/// year column takes the year [`table_year`] gives it (the reader's for the file in `years`,
-/// else its name's unless `options` give one for every file); it is read in place when it
-/// holds that year already (its name's: [`read_owned_file`]), else a copy dated so is read.
-pub fn panel_from(
-    files: &[LoadedFile],
-    roles: &[ColumnRoles],
-    years: &[Option<i64>],
-    options: &IngestOptions,
-) -> Option<Result<Panel, IngestError>> {
-    let tables: Vec<(&str, &Arc<RawTable>)> = files
-        .iter()
-        .filter_map(|f| Some((f.name.as_str(), f.table.as_ref().ok()?)))
-        .collect();
-    if tables.is_empty() || tables.len() != roles.len() {
-        return None;
-    }
-    let undated = undated_tables(roles);
-    let tables: Vec<std::borrow::Cow<RawTable>> = tables
-        .into_iter()
-        .enumerate()
-        .map(|(i, (name, table))| {
-            let year = table_year(
-                years.get(i).copied().flatten(),
-                options.time_value,
-                year_in_name(name),
-            );
-            if !undated[i] || table.time_given == year {
-                return std::borrow::Cow::Borrowed(&**table);
-            }
-            let mut dated = (**table).clone();
-            dated.time_given = year;
-            std::borrow::Cow::Owned(dated)
-        })
-        .collect();
-    Some(build_panel(&tables, roles, options))
 }
 
 /// The year of files without a year column in the link: empty when none was given.
