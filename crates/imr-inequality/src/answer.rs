@@ -19,6 +19,12 @@ pub struct YearValue {
 }
 
 impl YearValue {
+    /// The value rounds to zero at three decimals and its interval starts at zero, with a finite
+    /// upper limit: said in words ("indistinguishable from zero, it could reach …").
+    fn indistinguishable_from_zero(&self) -> bool {
+        self.ci[0] <= 1e-9 && self.value < 0.0005 && self.ci[1].is_finite()
+    }
+
     /// `measure` of an adjusted year.
     pub fn of(a: &AdjustedYear, measure: AdjustedMeasure) -> YearValue {
         YearValue {
@@ -174,13 +180,12 @@ fn num(lang: Lang, x: f64, decimals: usize) -> String {
 /// zero and the value rounds to it, what that means ("no real differences beyond chance can be
 /// told apart; they could reach …"), never "0.000" alone.
 fn year_value_text(lang: Lang, y: &YearValue) -> String {
-    let zero = y.ci[0] <= 1e-9 && y.value < 0.0005;
-    match (zero, lang) {
-        (true, Lang::Es) if y.ci[1].is_finite() => format!(
+    match (y.indistinguishable_from_zero(), lang) {
+        (true, Lang::Es) => format!(
             "indistinguible de cero (podría llegar a {})",
             num(lang, y.ci[1], 3)
         ),
-        (true, Lang::En) if y.ci[1].is_finite() => format!(
+        (true, Lang::En) => format!(
             "indistinguishable from zero (it could reach {})",
             num(lang, y.ci[1], 3)
         ),
@@ -258,8 +263,12 @@ impl Answer {
             (None, _, Lang::En) => format!("In {}, {what} was {first}", self.first.time),
         };
         text.push('.');
-        let zero = |y: &YearValue| y.ci[0] <= 1e-9 && y.value < 0.0005 && y.ci[1].is_finite();
-        if zero(&self.first) || self.last.as_ref().is_some_and(zero) {
+        if self.first.indistinguishable_from_zero()
+            || self
+                .last
+                .as_ref()
+                .is_some_and(YearValue::indistinguishable_from_zero)
+        {
             text.push_str(lang.pick(
                 " Indistinguible de cero quiere decir que estos datos no distinguen diferencias reales entre comunas más allá del azar, no que no las haya.",
                 " Indistinguishable from zero means these data cannot tell real differences between communes from chance, not that there are none.",
