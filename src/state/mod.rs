@@ -67,7 +67,7 @@ pub struct AppState {
     pub roles: RwSignal<Vec<ColumnRoles>>,
     /// The year the reader gave each readable file (same order as `roles`) for its rows when it
     /// has no year column (`imr --time-value FILE=YEAR`); `None`: the year its name holds, or
-    /// [`AppState::time_value`] (the rule of [`table_year`]).
+    /// [`AppState::time_value`] (the rule of [`table_year`](imr_core::ingest::table_year)).
     pub years: RwSignal<Vec<Option<i64>>>,
     /// The year of the rows of data files without a year column (data of one year), kept in
     /// the link and the saved analysis as `time-value`; `None` until the reader gives one, and

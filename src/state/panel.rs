@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// change rebuilds the panel without copying any table. A table of the main data without a
 /// year column takes the year [`table_year`] gives it (the reader's for the file in `years`,
 /// else its name's unless `options` give one for every file); it is read in place when it
-/// holds that year already (its name's: [`read_owned_file`]), else a copy dated so is read.
+/// holds that year already (its name's: [`read_owned_file`](crate::state::read_owned_file)), else a copy dated so is read.
 pub fn panel_from(
     files: &[LoadedFile],
     roles: &[ColumnRoles],
