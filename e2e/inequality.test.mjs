@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
 import { dataPart, sinimAsPublished, runInBundledFolder } from './views.mjs';
-import { openView, InequalityPage } from './pages/index.mjs';
+import { openView, InequalityPage, MapPage } from './pages/index.mjs';
 
 const imrBinary = () => cargoBinary('imr-cli', 'imr');
 
@@ -328,6 +328,33 @@ test('the repeated year 2022 is marked and left out of trends until its checkbox
   const { page } = view;
   await inequality.adjustedRow(2022, { repeatOf: 2021 }).waitFor({ timeout: 60_000 });
   assert.match(await inequality.repeatedNote().first().textContent(), /2022/);
+  // The charts over the years draw 2022 as a copy (a dashed band saying so, a hollow point),
+  // not as a year like the others (issue 42, point 4).
+  for (const name of ['line', 'adjusted']) {
+    const copy = inequality.chart(name).locator('svg rect.copy');
+    await copy.waitFor({ timeout: 60_000 });
+    assert.equal(await copy.count(), 1, name);
+    assert.equal(await copy.locator('title').textContent(), '2022: a copy of 2021', name);
+    assert.equal(await inequality.chart(name).locator('svg text.copy-label').textContent(), 'copy', name);
+  }
+  // The map of 2022 says it repeats 2021 beside the year, under its legend, in the exported
+  // SVG, and in the year list.
+  await view.openTab('map');
+  const map = MapPage.attach(view);
+  await map.chooseYear('2022');
+  await view.testid('map-copy-note').waitFor({ timeout: 60_000 });
+  assert.match(await view.testid('map-copy-note').textContent(), /^2022 is a copy of 2021: the source published the same values in \d+ of \d+ areas/);
+  assert.equal(await view.testid('map-copy-mark').textContent(), '(a copy of 2021)');
+  assert.match(await view.testid('year-select').locator('option[value="2022"]').textContent(), /^2022 \(a copy of 2021\)$/);
+  assert.equal(await view.testid('year-select').locator('option[value="2021"]').textContent(), '2021');
+  const svg = (await map.downloadSvg()).bytes.toString('utf8');
+  assert.match(svg, /<text data-testid="legend-copy"[^>]*>(<tspan[^>]*>[^<]*<\/tspan>)+<\/text>/);
+  assert.match(svg.replace(/<[^>]+>/g, ''), /2022 is a copy of 2021: the source published the same values/);
+  const funnel = (await map.downloadFunnel()).bytes.toString('utf8');
+  assert.match(funnel, /2022 \(a copy of 2021\)/);
+  await map.chooseYear('2021');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="map-copy-note"]'));
+  await view.openTab('inequality');
   await inequality.includeRepeatedYears().check();
   await page.waitForFunction(() => location.hash.includes('include-repeated-years=true'));
   assert.equal(await inequality.repeatedNote().count(), 0);

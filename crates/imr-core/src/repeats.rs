@@ -57,6 +57,39 @@ impl RepeatedYear {
         }
     }
 
+    /// What the year is, beside it: "(copia de 2021)".
+    pub fn mark(&self, lang: Lang) -> String {
+        format!(
+            "({} {})",
+            lang.pick("copia de", "a copy of"),
+            self.repeat_of
+        )
+    }
+
+    /// The year with what it is, for a year list or a chart's year: "2022 (copia de 2021)".
+    pub fn label(&self, lang: Lang) -> String {
+        format!("{} {}", self.time, self.mark(lang))
+    }
+
+    /// The caution a map of the year carries under its legend (page, SVG and PNG alike): the
+    /// map shows the earlier year's values again, not new data.
+    pub fn map_note(&self, lang: Lang) -> String {
+        let (t, of, equal, compared) = (
+            self.time,
+            self.repeat_of,
+            lang.grouped(self.equal_areas as f64, 0),
+            lang.grouped(self.compared_areas as f64, 0),
+        );
+        match lang {
+            Lang::En => format!(
+                "{t} is a copy of {of}: the source published the same values in {equal} of {compared} areas, so this map repeats {of}'s and shows no new data for {t}."
+            ),
+            Lang::Es => format!(
+                "{t} es una copia de {of}: la fuente publicó los mismos valores en {equal} de {compared} comunas, así que este mapa repite el de {of} y no muestra datos nuevos de {t}."
+            ),
+        }
+    }
+
     /// The year as the trends' engine takes it.
     pub fn for_trends(&self) -> TrendRepeat {
         TrendRepeat {
@@ -295,6 +328,17 @@ mod tests {
             "2022 repeats 2021: the same values in 345 of 345 areas (a year the source copied)"
         );
         assert!(r.text(Lang::Es).starts_with("2022 repite 2021"));
+        assert_eq!(r.label(Lang::Es), "2022 (copia de 2021)");
+        assert_eq!(r.label(Lang::En), "2022 (a copy of 2021)");
+        let many = RepeatedYear {
+            equal_areas: 1_200,
+            compared_areas: 1_250,
+            ..r
+        };
+        assert!(many
+            .map_note(Lang::Es)
+            .contains("los mismos valores en 1.200 de 1.250 comunas"));
+        assert!(many.map_note(Lang::En).contains("1,200 of 1,250 areas"));
     }
 
     proptest! {

@@ -345,6 +345,7 @@ pub fn adjusted_svg_in(
             points: &points,
             // Every adjusted measure is a non-negative function of θ ≥ 0.
             range: (0.0, f64::INFINITY),
+            copies: report.copies(),
         },
         caption,
     ))

@@ -380,6 +380,14 @@ pub struct SeriesPoint {
 }
 
 impl InequalityReport {
+    /// The years left out of the trends as copies of an earlier year, `(year, the year it
+    /// repeats)`: what the charts draw as copies.
+    pub fn copies(&self) -> Vec<(i64, i64)> {
+        (self.years.iter())
+            .filter_map(|y| y.repeat_of.map(|of| (y.time(), of)))
+            .collect()
+    }
+
     /// The years where `measure` has a value, ascending, with their intervals.
     pub fn series(&self, measure: Measure) -> Vec<SeriesPoint> {
         self.years

@@ -118,6 +118,7 @@ fn a_gini_near_zero_keeps_its_axis_and_band_at_zero() {
         y_label: "Gini (ratio, no unit)".into(),
         points: &points,
         range,
+        copies: Vec::new(),
     };
     let unbounded = line_chart_svg(&chart((f64::NEG_INFINITY, f64::INFINITY)));
     assert_eq!(
@@ -188,11 +189,13 @@ fn imr_versus_health_income_panel_matches_its_snapshot() {
             name: "Gini of infant mortality".into(),
             y_label: "Gini (ratio, no unit)".into(),
             points: imr.series(Measure::Gini),
+            copies: Vec::new(),
         },
         &SeriesSpec {
             name: "Gini of health income per capita".into(),
             y_label: "Gini (ratio, no unit)".into(),
             points: income.series(Measure::Gini),
+            copies: Vec::new(),
         },
         &corr,
     );
@@ -238,6 +241,7 @@ fn every_chart_speaks_spanish_and_carries_its_provenance_line() {
         name: "Gini".into(),
         y_label: "Gini".into(),
         points,
+        copies: Vec::new(),
     };
     let charts = [
         (

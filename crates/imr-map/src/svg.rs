@@ -55,6 +55,9 @@ pub struct Colouring {
     /// A caution under the legend when the classes are finer than the mapped rates' own
     /// uncertainty ([`crate::uncertainty::Resolution::caution`]); empty: none.
     pub uncertainty_note: String,
+    /// A caution under the legend when the mapped year copies an earlier one (the source
+    /// published the earlier year's values again); empty: not a copy.
+    pub copy_note: String,
 }
 
 impl Colouring {
@@ -103,6 +106,7 @@ impl Colouring {
             left_out: Vec::new(),
             left_out_label: String::new(),
             uncertainty_note: String::new(),
+            copy_note: String::new(),
         }
     }
 
@@ -157,6 +161,7 @@ impl Colouring {
             left_out: Vec::new(),
             left_out_label: String::new(),
             uncertainty_note: String::new(),
+            copy_note: String::new(),
         }
     }
 
@@ -684,6 +689,7 @@ fn legend(s: &mut String, at: Rect, colouring: &Colouring, heading: &str, no_dat
         ("legend-method", "#555555", &colouring.method_note),
         ("legend-flagged", "#555555", &colouring.flagged_note),
         ("legend-uncertainty", "#8a3b12", &colouring.uncertainty_note),
+        ("legend-copy", "#8a3b12", &colouring.copy_note),
     ] {
         if !note.is_empty() {
             below = wrapped_text(s, (at.x, below), at.width, (testid, fill), note);

@@ -8,6 +8,7 @@ use crate::components::choice::choice_select;
 use crate::components::flag_choices::IncludeFlagged;
 use crate::i18n::lang;
 use crate::messages::{messages, msg, Text};
+use crate::state::AnalysisState;
 use imr_core::request::{ClassScheme, Contiguity, Smooth};
 use leptos::prelude::*;
 use std::time::Duration;
@@ -66,6 +67,7 @@ pub(super) fn MapControls(
     switch_year: Callback<i64>,
 ) -> impl IntoView {
     let lang = lang();
+    let analysis = expect_context::<AnalysisState>();
     let MapOptions {
         year,
         variable,
@@ -77,6 +79,15 @@ pub(super) fn MapControls(
         lisa: show_lisa,
         contiguity,
     } = options;
+    // A year that copies an earlier one is listed as what it is ("2022 (copia de 2021)") when
+    // the map shows rates (a copy of the outcome; another column's map is not one).
+    let year_label = move |y: i64| {
+        (variable.get() == "rate")
+            .then(|| analysis.repeats.get())
+            .flatten()
+            .and_then(|r| r.iter().find(|r| r.time == y).map(|r| r.label(lang.get())))
+            .unwrap_or_else(|| y.to_string())
+    };
 
     // Play: step through the years, then stop on the last one.
     let play_handle = StoredValue::new_local(None::<IntervalHandle>);
@@ -138,7 +149,7 @@ pub(super) fn MapControls(
                             .collect();
                         listed.sort_unstable();
                         listed.into_iter().map(|(y, has_data)| match has_data {
-                            true => view! { <option value=y.to_string() selected=move || year.get() == Some(y)>{y}</option> }.into_any(),
+                            true => view! { <option value=y.to_string() selected=move || year.get() == Some(y)>{move || year_label(y)}</option> }.into_any(),
                             false => view! { <option value=y.to_string() disabled data-gap="true">{move || format!("{y} — {}", messages(lang.get()).map.no_data)}</option> }.into_any(),
                         }).collect_view()
                     }}

@@ -53,6 +53,10 @@ pub(super) fn Legend(
                 }
             })
             .collect_view();
+        // A copied year says so beside the year, where a screenshot of the map keeps it.
+        let copy_mark = r.map.copy_of().map(|copy| {
+            view! { " "<span class="warn" data-testid="map-copy-mark">{copy.mark(lang().get())}</span> }
+        });
         let left_out = c.left_out_count();
         let flagged_row = (left_out > 0).then(|| {
             view! {
@@ -64,7 +68,7 @@ pub(super) fn Legend(
         });
         Some(view! {
             <div class="map-legend" data-testid="map-legend" style=place.clone()>
-                <p class="map-legend-title"><strong data-testid="map-title">{r.text.title.clone()}</strong>" "<strong data-testid="map-year-label" class="map-year">{r.year}</strong></p>
+                <p class="map-legend-title"><strong data-testid="map-title">{r.text.title.clone()}</strong>" "<strong data-testid="map-year-label" class="map-year">{r.year}</strong>{copy_mark}</p>
                 <p class="map-legend-heading">{r.text.legend_title.clone()}</p>
                 <ul>
                     {rows}
@@ -96,6 +100,7 @@ pub(super) fn LegendNotes(
                 <p class="note">{c.method_note.clone()}</p>
                 {(!c.flagged_note.is_empty()).then(|| view! { <p class="note" data-testid="map-flagged-note">{c.flagged_note.clone()}</p> })}
                 {(!c.uncertainty_note.is_empty()).then(|| view! { <p class="note caution" data-testid="map-uncertainty-note">{c.uncertainty_note.clone()}</p> })}
+                {(!c.copy_note.is_empty()).then(|| view! { <p class="note caution" data-testid="map-copy-note">{c.copy_note.clone()}</p> })}
                 <LeftOutList geo=geo.clone() colouring=c.clone() year=r.year/>
                 <p class="note">{msg(|m| m.map.select_commune_hint)}</p>
             </div>

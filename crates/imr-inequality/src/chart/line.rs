@@ -24,6 +24,8 @@ pub struct LineChart<'a> {
     /// within them — a measure that cannot be negative (Gini, Theil, ratios, rates…) has its
     /// axis start at max(0, nice floor) — and points and bands are drawn clipped to them.
     pub range: (f64, f64),
+    /// Years that copy an earlier one, `(year, the year it repeats)`: drawn as copies.
+    pub copies: Vec<(i64, i64)>,
 }
 
 const WIDTH: f64 = 640.0;
@@ -38,6 +40,10 @@ pub(crate) struct SeriesStyle<'a> {
     pub range: (f64, f64),
     /// The language of the axis numbers, the points' values and the missing years' titles.
     pub lang: Lang,
+    /// Years that copy an earlier one (`(year, the year it repeats)`,
+    /// [`InequalityReport::copies`]): a dashed band titled "2022: copia de 2021" and a hollow
+    /// point, never drawn as a year like the others (the Findings' charts draw them alike).
+    pub copies: &'a [(i64, i64)],
 }
 
 /// The years on the points' step (the smallest difference between consecutive years) from the
@@ -63,6 +69,7 @@ pub(crate) fn series_in_frame(
         x_label,
         range,
         lang,
+        copies,
     } = *style;
     let clip = |v: f64| v.max(range.0).min(range.1);
     let pad = if first == last { 1.0 } else { 0.0 };
@@ -103,6 +110,31 @@ pub(crate) fn series_in_frame(
             c(2.0 * half),
             c(frame.height),
             lang.pick("sin valor", "no value")
+        )
+        .expect("write to String");
+    }
+    for &(t, of) in copies
+        .iter()
+        .filter(|(t, _)| points.iter().any(|p| p.time == *t))
+    {
+        writeln!(
+            s,
+            "<rect class=\"copy\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4f4f4\" stroke=\"#999999\" stroke-dasharray=\"2 2\"><title>{t}: {} {of}</title></rect>",
+            c(x.map(t as f64) - half),
+            c(frame.top),
+            c(2.0 * half),
+            c(frame.height),
+            lang.pick("copia de", "a copy of")
+        )
+        .expect("write to String");
+        // Said on the chart's face too, so a printed copy or a PNG says it.
+        writeln!(
+            s,
+            "<text class=\"copy-label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" {} font-size=\"9\" fill=\"#555555\">{}</text>",
+            c(x.map(t as f64)),
+            c(frame.top + 10.0),
+            super::FONT,
+            lang.pick("copia", "copy")
         )
         .expect("write to String");
     }
@@ -174,9 +206,17 @@ pub(crate) fn series_in_frame(
         .expect("write to String");
     }
     for p in points {
+        // A copied year's point is hollow and says what it copies.
+        let (paint, copy) = match copies.iter().find(|(t, _)| *t == p.time) {
+            Some((_, of)) => (
+                format!("fill=\"#ffffff\" stroke=\"{color}\""),
+                format!(" ({} {of})", lang.pick("copia de", "a copy of")),
+            ),
+            None => (format!("fill=\"{color}\""), String::new()),
+        };
         writeln!(
             s,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{color}\"><title>{}: {}</title></circle>",
+            "<circle cx=\"{}\" cy=\"{}\" r=\"3\" {paint}><title>{}{copy}: {}</title></circle>",
             c(x.map(p.time as f64)),
             c(y.map(clip(p.value))),
             p.time,
@@ -233,6 +273,7 @@ pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
                 x_label: Some(lang.pick("Año", "Year")),
                 range: chart.range,
                 lang,
+                copies: &chart.copies,
             },
         );
     }
@@ -310,16 +351,26 @@ pub fn measure_over_years_svg_in(
             ),
         })
         .unwrap_or_default();
+    let copies = report.copies();
+    let copied = copies
+        .iter()
+        .map(|(t, of)| match lang {
+            Lang::En => format!(" {t} is a copy of {of}, drawn as such and left out of the trend."),
+            Lang::Es => format!(
+                " {t} es una copia de {of}: se dibuja como tal y no cuenta en la tendencia."
+            ),
+        })
+        .collect::<String>();
     let desc = match ((points.first(), points.last()), lang) {
         ((Some(a), Some(b)), _) => {
             let (years, from, to) = (points.len(), a.time, b.time);
             let (first, last) = (a.value, b.value);
             match lang {
                 Lang::En => format!(
-                    "Line chart of the {label} of the {value_name} across areas, one point per year, {years} years from {from} to {to}; {with_ci} of them with a shaded {pct}% bootstrap interval. Value {first:.4} in {from} and {last:.4} in {to}.{trend}"
+                    "Line chart of the {label} of the {value_name} across areas, one point per year, {years} years from {from} to {to}; {with_ci} of them with a shaded {pct}% bootstrap interval. Value {first:.4} in {from} and {last:.4} in {to}.{trend}{copied}"
                 ),
                 Lang::Es => format!(
-                    "Gráfico de líneas de {label} ({value_name}) entre comunas, un punto por año, {years} años de {from} a {to}; {with_ci} de ellos con un intervalo bootstrap al {pct}% sombreado. Valor {} en {from} y {} en {to}.{trend}",
+                    "Gráfico de líneas de {label} ({value_name}) entre comunas, un punto por año, {years} años de {from} a {to}; {with_ci} de ellos con un intervalo bootstrap al {pct}% sombreado. Valor {} en {from} y {} en {to}.{trend}{copied}",
                     num_in(lang, first, 4),
                     num_in(lang, last, 4)
                 ),
@@ -342,6 +393,7 @@ pub fn measure_over_years_svg_in(
             y_label: measure_axis_label_in(measure, &info.unit, lang),
             points: &points,
             range: measure.range(),
+            copies,
         },
         caption,
     )

@@ -458,6 +458,7 @@ mod tests {
                 y_label: "y".into(),
                 points: &points,
                 range: (0.0, 1.0),
+                copies: Vec::new(),
             },
             &imr_stats::Caption {
                 lang: imr_stats::Lang::Es,
@@ -471,6 +472,48 @@ mod tests {
         );
         assert_eq!(svg.matches("<polygon class=\"ci\"").count(), 2, "{svg}");
         assert!(svg.contains("<title>2016: sin valor</title>"), "{svg}");
+    }
+
+    /// A year that copies the one before is a dashed band titled as a copy with a hollow
+    /// point, while the other years' points stay filled.
+    #[test]
+    fn a_copied_year_is_drawn_as_a_copy() {
+        use crate::report::SeriesPoint;
+        let points: Vec<SeriesPoint> = [2020, 2021, 2022]
+            .iter()
+            .map(|&time| SeriesPoint {
+                time,
+                value: 0.1,
+                ci: Some([0.05, 0.15]),
+            })
+            .collect();
+        let chart = |lang| {
+            line::line_chart_svg_in(
+                &line::LineChart {
+                    title: "t".into(),
+                    subtitle: None,
+                    desc: "d".into(),
+                    y_label: "y".into(),
+                    points: &points,
+                    range: (0.0, 1.0),
+                    copies: vec![(2022, 2021)],
+                },
+                &imr_stats::Caption {
+                    lang,
+                    ..Default::default()
+                },
+            )
+        };
+        let es = chart(imr_stats::Lang::Es);
+        assert_eq!(es.matches("<rect class=\"copy\"").count(), 1, "{es}");
+        assert!(es.contains("<title>2022: copia de 2021</title>"), "{es}");
+        assert!(
+            es.contains("<title>2022 (copia de 2021): 0,1000</title>"),
+            "{es}"
+        );
+        assert_eq!(es.matches("fill=\"#ffffff\" stroke=").count(), 1, "{es}");
+        let en = chart(imr_stats::Lang::En);
+        assert!(en.contains("<title>2022: a copy of 2021</title>"), "{en}");
     }
 
     #[test]

@@ -17,6 +17,8 @@ pub struct SeriesSpec {
     pub name: String,
     pub y_label: String,
     pub points: Vec<SeriesPoint>,
+    /// Years that copy an earlier one, `(year, the year it repeats)`: drawn as copies.
+    pub copies: Vec<(i64, i64)>,
 }
 
 /// The two series of `measure` in the infant mortality report `imr` (top) and the value report
@@ -37,6 +39,7 @@ pub fn two_series_of(
         },
         y_label: measure_axis_label_in(measure, &imr.subject.unit, lang),
         points: imr.series(measure),
+        copies: imr.copies(),
     };
     let value_name = other.subject.value_name.text(lang);
     let bottom = SeriesSpec {
@@ -46,6 +49,7 @@ pub fn two_series_of(
         },
         y_label: measure_axis_label_in(measure, &other.subject.unit, lang),
         points: other.series(measure),
+        copies: other.copies(),
     };
     let correlation = correlate_reports(imr, measure, other, measure, 0.95);
     (top, bottom, correlation)
@@ -147,26 +151,32 @@ pub fn two_series_svg_in(
         height: 190.0,
     };
     // The series are the caller's (any measure): drawn over the values they have.
-    let style = |color, y_label, x_label| SeriesStyle {
+    let style = |color, y_label, x_label, copies| SeriesStyle {
         color,
         y_label,
         x_label,
         range: (f64::NEG_INFINITY, f64::INFINITY),
         lang,
+        copies,
     };
     series_in_frame(
         s,
         &upper,
         (first, last),
         &top.points,
-        &style(PALETTE[0], &top.y_label, None),
+        &style(PALETTE[0], &top.y_label, None, &top.copies),
     );
     series_in_frame(
         s,
         &lower,
         (first, last),
         &bottom.points,
-        &style(PALETTE[1], &bottom.y_label, Some(lang.pick("Año", "Year"))),
+        &style(
+            PALETTE[1],
+            &bottom.y_label,
+            Some(lang.pick("Año", "Year")),
+            &bottom.copies,
+        ),
     );
     for (k, line) in wrap(&warning, 96).iter().enumerate() {
         writeln!(

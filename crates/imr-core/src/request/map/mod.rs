@@ -9,6 +9,7 @@
 use super::{push_opt, ColumnUse, RequestError};
 use crate::panel::Panel;
 use crate::plausibility::Plausibility;
+use crate::repeats::{repeated_years, RepeatedYear};
 use crate::Lang;
 use imr_map::classify::Method;
 use imr_map::colour::Scheme;
@@ -152,6 +153,9 @@ pub struct ValidatedMap {
     measure: Measure,
     scheme: Scheme,
     rows: YearRows,
+    /// The mapped year when it copies an earlier one ([`crate::repeats`]) and the map shows
+    /// rates (a copy of the outcome; a column's map is not one).
+    copy_of: Option<RepeatedYear>,
 }
 
 /// The rows of the mapped year, one per entity in panel order: code, counts, the mapped
@@ -273,12 +277,21 @@ impl MapRequest {
             column: column.map(|col| year_rows.iter().map(|&i| col[i]).collect()),
             codes,
         };
+        let copy_of = measure
+            .needs_counts()
+            .then(|| {
+                repeated_years(panel)
+                    .into_iter()
+                    .find(|r| r.time == self.year)
+            })
+            .flatten();
         Ok(ValidatedMap {
             request: self.clone(),
             method,
             measure,
             scheme,
             rows,
+            copy_of,
         })
     }
 

@@ -108,6 +108,7 @@ impl ValidatedMap {
         let decimals = self.measure().decimals();
         Ok(MapSummary {
             year: request.year,
+            copy_of: self.copy_of.map(|c| c.repeat_of),
             value: request.value_column().unwrap_or("rate").to_owned(),
             smoothing: request.smooth.name(),
             contiguity: request.contiguity.name(),

@@ -4,6 +4,7 @@
 
 use super::super::{CodeMismatch, RequestError, SpatialStatistic};
 use super::{MapRequest, ValidatedMap, LISA_ALPHA, LISA_PERMUTATIONS};
+use crate::repeats::RepeatedYear;
 use imr_map::autocorrelation::{lisa, moran, moran_rate, Lisa, Moran, MoranRateError};
 use imr_map::classify::{Classification, Method};
 use imr_map::funnel::funnel;
@@ -140,6 +141,27 @@ impl ValidatedMap {
         &self.measure
     }
 
+    /// The mapped year when it copies an earlier one (a rate map of a year the source copied,
+    /// [`crate::repeats`]): its legend, funnel and year lists say so.
+    pub fn copy_of(&self) -> Option<&RepeatedYear> {
+        self.copy_of.as_ref()
+    }
+
+    /// The year as the map's texts name it: "2022", or "2022 (copia de 2021)" for a copy.
+    fn year_label(&self) -> String {
+        match &self.copy_of {
+            Some(copy) => copy.label(self.request.lang),
+            None => self.request.year.to_string(),
+        }
+    }
+
+    /// The caution under the legend of a copied year's map; empty otherwise.
+    fn copy_note(&self) -> String {
+        (self.copy_of.as_ref())
+            .map(|copy| copy.map_note(self.request.lang))
+            .unwrap_or_default()
+    }
+
     /// The classification's method.
     pub(super) fn method(&self) -> &Method {
         &self.method
@@ -214,6 +236,7 @@ impl ValidatedMap {
             })?;
         let mut colouring = Colouring::from_lisa_in(&values, &l.clusters, LISA_ALPHA, request.lang);
         colouring.mark_flagged(&slice.flagged, request.include_flagged, request.lang);
+        colouring.copy_note = self.copy_note();
         Ok((colouring, l))
     }
 
@@ -293,7 +316,7 @@ impl ValidatedMap {
             &layout.names,
             &FunnelText {
                 title: title.into(),
-                year: request.year.to_string(),
+                year: self.year_label(),
                 source: text.source.clone(),
                 lang: request.lang,
                 metadata: text.metadata.clone(),
@@ -342,6 +365,7 @@ impl ValidatedMap {
                     .and_then(|r| r.caution(lang))
                     .unwrap_or_default();
         }
+        colouring.copy_note = self.copy_note();
         let text = self.measure.text_in(
             lang,
             &request.year.to_string(),

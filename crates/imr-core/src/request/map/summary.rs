@@ -19,6 +19,10 @@ pub(super) fn finite(v: f64) -> Option<f64> {
 pub struct MapSummary {
     /// The year mapped.
     pub year: i64,
+    /// The earlier year whose values the mapped year repeats (a year the source copied,
+    /// [`crate::repeats`]); absent when it is not a copy.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub copy_of: Option<i64>,
     /// The mapped column, `rate` for the rate.
     pub value: String,
     /// The smoothing's `--smooth` name.
