@@ -133,6 +133,7 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
                 .iter()
                 .map(|(c, _)| c.clone())
                 .collect(),
+            other_columns: in_span.numeric_names.clone(),
         }),
     };
     let mut regressors = options.regressors.clone();
@@ -373,6 +374,7 @@ fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsFinding> {
     if present.is_empty() {
         return Err(Unavailable::MissingColumns {
             columns: wanted.iter().map(|(c, _)| c.clone()).collect(),
+            other_columns: panel.numeric_names.clone(),
         });
     }
     let names: Vec<String> = present.iter().map(|(c, _)| c.clone()).collect();

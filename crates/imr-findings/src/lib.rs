@@ -187,8 +187,14 @@ pub enum Unavailable {
     NoRates,
     /// A column the question needs is absent.
     MissingColumn { column: String },
-    /// None of the columns the question can use is present (the regressors of question 4).
-    MissingColumns { columns: Vec<String> },
+    /// None of the columns the question can use is present (the regressors of question 4),
+    /// with the data's other numeric columns, which the reader may choose instead in the view
+    /// that answers the question in full.
+    MissingColumns {
+        columns: Vec<String>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        other_columns: Vec<String>,
+    },
     /// The engine could not compute it; its message (English).
     Engine { message: String },
 }

@@ -713,3 +713,41 @@ fn a_copied_year_is_drawn_as_a_copy_in_the_charts() {
         .chart_svg
         .contains("copia de"));
 }
+
+/// Data without the study's covariates but with a column of the reader's own: questions 3 and
+/// 4 say which columns they need and name hers as what she can choose instead, and where.
+#[test]
+fn missing_covariates_point_to_the_readers_own_columns() {
+    let own: String = BUNDLED
+        .lines()
+        .enumerate()
+        .map(|(k, l)| {
+            let f: Vec<&str> = l.split(',').collect();
+            let extra = if k == 0 { "pobreza_propia" } else { "12.5" };
+            // code, year, deaths, births and a column of her own.
+            format!("{},{},{},{},{extra}\n", f[0], f[4], f[5], f[8])
+        })
+        .collect();
+    let f = findings_of(&panel_of(&own));
+    for question in ["health-income", "models"] {
+        let es = answer(&f, Lang::Es, question).headline;
+        assert!(
+            es.contains("Sus datos tienen otra columna numérica: «pobreza_propia». Puede elegirla como variable explicativa en la vista Modelos"),
+            "{question}: {es}"
+        );
+        let en = answer(&f, Lang::En, question).headline;
+        assert!(
+            en.contains("Your data have another numeric column: “pobreza_propia”."),
+            "{question}: {en}"
+        );
+    }
+    // With no column of her own there is nothing to point to.
+    let bare: String = own
+        .lines()
+        .map(|l| format!("{}\n", l.rsplit_once(',').unwrap().0))
+        .collect();
+    let f = findings_of(&panel_of(&bare));
+    assert!(!answer(&f, Lang::Es, "models")
+        .headline
+        .contains("Sus datos tienen"));
+}
