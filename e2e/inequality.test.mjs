@@ -337,6 +337,9 @@ test('the repeated year 2022 is marked and left out of trends until its checkbox
     assert.equal(await copy.locator('title').textContent(), '2022: a copy of 2021', name);
     assert.equal(await inequality.chart(name).locator('svg text.copy-label').textContent(), 'copy', name);
   }
+  const copiedBox = inequality.chart('box').locator('svg rect.copy');
+  await copiedBox.waitFor({ timeout: 60_000 });
+  assert.match(await copiedBox.locator('title').textContent(), /^2022 \(a copy of 2021\): median/);
   // The map of 2022 says it repeats 2021 beside the year, under its legend, in the exported
   // SVG, and in the year list.
   await view.openTab('map');

@@ -249,7 +249,7 @@ fn every_chart_speaks_spanish_and_carries_its_provenance_line() {
             "Gini (ponderado): tasa de mortalidad infantil, por año",
         ),
         (
-            lorenz_svg_in(&a.lorenz, &[], &a.report.subject, &caption),
+            lorenz_svg_in(&a.lorenz, &[], &a.report.subject, &caption, &[]),
             "Curvas de Lorenz: tasa de mortalidad infantil",
         ),
         (

@@ -203,7 +203,14 @@ impl InequalityExport {
             Self::MeasureChart => measure_over_years_svg_in(report, choices.measure, caption),
             Self::MeasureSeries => measure_series_csv(report, choices.measure),
             Self::LorenzChart => {
-                lorenz_svg_in(&analysis.lorenz, choices.years, &report.subject, caption)
+                let copies = report.copies();
+                lorenz_svg_in(
+                    &analysis.lorenz,
+                    choices.years,
+                    &report.subject,
+                    caption,
+                    &copies,
+                )
             }
             Self::LorenzPoints => lorenz_csv_of_years(&analysis.lorenz, choices.years),
             Self::BoxChart => {
@@ -214,7 +221,13 @@ impl InequalityExport {
                         .iter()
                         .any(|f| f.time == time && f.entity == entity)
                 };
-                box_plot_svg_flagged(&analysis.box_plots, &report.subject, caption, &is_flagged)
+                box_plot_svg_flagged(
+                    &analysis.box_plots,
+                    &report.subject,
+                    caption,
+                    &is_flagged,
+                    &report.copies(),
+                )
             }
             Self::BoxStatistics => box_plot_csv(&analysis.box_plots),
             Self::Outliers => box_plot_outliers_csv(&analysis.box_plots),

@@ -1,7 +1,8 @@
 //! Distribution of area values per year as Tukey box plots.
 
 use super::{
-    c, close_chart, escape, nice_ticks, num_in, open_chart, x_axis, y_axis, Frame, Scale, PALETTE,
+    c, close_chart, escape, nice_ticks, num_in, open_chart, x_axis, y_axis, Frame, Scale, FONT,
+    PALETTE,
 };
 use crate::distribution::BoxPlotStats;
 use crate::report::SubjectInfo;
@@ -19,7 +20,7 @@ pub fn box_plot_svg(boxes: &[BoxPlotStats], subject: &SubjectInfo) -> String {
 
 /// [`box_plot_svg`] in the caption's language, with its provenance line.
 pub fn box_plot_svg_in(boxes: &[BoxPlotStats], subject: &SubjectInfo, caption: &Caption) -> String {
-    box_plot_svg_flagged(boxes, subject, caption, &|_, _| false)
+    box_plot_svg_flagged(boxes, subject, caption, &|_, _| false, &[])
 }
 
 /// [`box_plot_svg_in`] with the outliers for which `is_flagged(entity, time)` holds (rows flagged
@@ -27,12 +28,15 @@ pub fn box_plot_svg_in(boxes: &[BoxPlotStats], subject: &SubjectInfo, caption: &
 /// the other outliers only. A flagged outlier inside that scale is drawn as a dashed circle; one
 /// beyond it is drawn as a triangle at the edge of the plot with the note
 /// "off scale: 1000 (flagged)". The box statistics themselves are unchanged (they are the
-/// caller's; see [`crate::distribution::box_plot_stats`]).
+/// caller's; see [`crate::distribution::box_plot_stats`]). The years of `copies` (`(year, the
+/// year it repeats)`, [`crate::report::InequalityReport::copies`]) are hollow dashed boxes
+/// labelled "copia", never boxes like the others.
 pub fn box_plot_svg_flagged(
     boxes: &[BoxPlotStats],
     subject: &SubjectInfo,
     caption: &Caption,
     is_flagged: &dyn Fn(&str, i64) -> bool,
+    copies: &[(i64, i64)],
 ) -> String {
     let lang = caption.lang;
     let value_name = subject.value_name.text(lang);
@@ -139,21 +143,41 @@ pub fn box_plot_svg_flagged(
             )
             .expect("write to String");
         }
+        let copy = copies.iter().find(|(t, _)| *t == b.time);
+        let (paint, year) = match copy {
+            Some((t, of)) => {
+                writeln!(
+                    s,
+                    "<text class=\"copy-label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" {FONT} font-size=\"9\" fill=\"#555555\">{}</text>",
+                    c(x),
+                    c(frame.top + 10.0),
+                    lang.pick("copia", "copy")
+                )
+                .expect("write to String");
+                (
+                    "fill=\"#ffffff\" stroke-dasharray=\"3 2\" class=\"copy\"".to_string(),
+                    format!("{t} ({} {of})", lang.pick("copia de", "a copy of")),
+                )
+            }
+            None => (
+                format!("fill=\"{color}\" fill-opacity=\"0.25\""),
+                b.time.to_string(),
+            ),
+        };
         writeln!(
             s,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{color}\" fill-opacity=\"0.25\" stroke=\"{color}\"><title>{}</title></rect>",
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" {paint} stroke=\"{color}\"><title>{}</title></rect>",
             c(x - half),
             c(y.map(b.q3)),
             c(2.0 * half),
             c(y.map(b.q1) - y.map(b.q3)),
             match lang {
                 Lang::En => format!(
-                    "{}: median {:.2}, IQR {:.2} to {:.2}, {} areas",
-                    b.time, b.median, b.q1, b.q3, b.n_areas
+                    "{year}: median {:.2}, IQR {:.2} to {:.2}, {} areas",
+                    b.median, b.q1, b.q3, b.n_areas
                 ),
                 Lang::Es => format!(
-                    "{}: mediana {}, RIC {} a {}, {} comunas",
-                    b.time,
+                    "{year}: mediana {}, RIC {} a {}, {} comunas",
                     num_in(lang, b.median, 2),
                     num_in(lang, b.q1, 2),
                     num_in(lang, b.q3, 2),
@@ -294,17 +318,53 @@ mod tests {
         assert!(top_tick(&plain) >= 1000.0);
         assert!(!plain.contains("off scale"));
 
-        let flagged = box_plot_svg_flagged(&boxes, &subject, &caption, &|e, t| {
-            e == "15202" && t == 2023
-        });
+        let flagged = box_plot_svg_flagged(
+            &boxes,
+            &subject,
+            &caption,
+            &|e, t| e == "15202" && t == 2023,
+            &[],
+        );
         let top = top_tick(&flagged);
         assert!((20.0..1000.0).contains(&top), "top tick {top}");
         assert!(flagged.contains("off scale: 1000 (flagged)"));
         assert_eq!(flagged.matches("class=\"off-scale\"").count(), 1);
         // The same outlier flagged in another year is not this one.
-        let other = box_plot_svg_flagged(&boxes, &subject, &caption, &|e, t| {
-            e == "15202" && t == 2022
-        });
+        let other = box_plot_svg_flagged(
+            &boxes,
+            &subject,
+            &caption,
+            &|e, t| e == "15202" && t == 2022,
+            &[],
+        );
         assert_eq!(other, plain);
+    }
+
+    /// A year that copies another is a hollow dashed box labelled as a copy; the others stay.
+    #[test]
+    fn a_copied_year_is_a_hollow_dashed_box() {
+        let subject = SubjectInfo {
+            kind: crate::year::SubjectKind::Rate,
+            value_name: crate::words::Quantity::InfantMortalityRate,
+            unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
+            weight_name: crate::words::Quantity::Births,
+            deaths_derived: false,
+            bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
+            bootstrap_replicates: 0,
+            seed: 1,
+            level: 0.95,
+        };
+        let caption = Caption {
+            lang: Lang::Es,
+            ..Caption::default()
+        };
+        let svg =
+            box_plot_svg_flagged(&boxes(), &subject, &caption, &|_, _| false, &[(2023, 2022)]);
+        assert_eq!(svg.matches("class=\"copy\"").count(), 1, "{svg}");
+        assert!(
+            svg.contains("<title>2023 (copia de 2022): mediana"),
+            "{svg}"
+        );
+        assert_eq!(svg.matches("class=\"copy-label\"").count(), 1);
     }
 }

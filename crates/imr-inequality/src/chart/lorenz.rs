@@ -17,15 +17,18 @@ const HEIGHT: f64 = 520.0;
 /// equality. Axes in percent: cumulative share of births (weights) against cumulative share of
 /// deaths (the weighted total), areas ordered from the lowest to the highest value.
 pub fn lorenz_svg(curves: &[LorenzCurve], years: &[i64], subject: &SubjectInfo) -> String {
-    lorenz_svg_in(curves, years, subject, &Caption::default())
+    lorenz_svg_in(curves, years, subject, &Caption::default(), &[])
 }
 
-/// [`lorenz_svg`] in the caption's language, with its provenance line.
+/// [`lorenz_svg`] in the caption's language, with its provenance line; the curve of a year of
+/// `copies` (`(year, the year it repeats)`, [`crate::report::InequalityReport::copies`]) is
+/// dashed and its legend says "2022 (copia de 2021)".
 pub fn lorenz_svg_in(
     curves: &[LorenzCurve],
     years: &[i64],
     subject: &SubjectInfo,
     caption: &Caption,
+    copies: &[(i64, i64)],
 ) -> String {
     let lang = caption.lang;
     let value_name = subject.value_name.text(lang);
@@ -128,9 +131,17 @@ pub fn lorenz_svg_in(
                 )
             })
             .collect();
+        let copy = copies.iter().find(|(t, _)| *t == curve.time);
+        let (dash, label) = match copy {
+            Some((t, of)) => (
+                " stroke-dasharray=\"5 3\"",
+                format!("{t} ({} {of})", lang.pick("copia de", "a copy of")),
+            ),
+            None => ("", curve.time.to_string()),
+        };
         writeln!(
             s,
-            "<polyline class=\"lorenz\" data-time=\"{}\" points=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"/>",
+            "<polyline class=\"lorenz\" data-time=\"{}\" points=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"{dash}/>",
             curve.time,
             pts.join(" ")
         )
@@ -138,11 +149,11 @@ pub fn lorenz_svg_in(
         let ly = frame.top + 16.0 + 18.0 * k as f64;
         writeln!(
             s,
-            "<line x1=\"{}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{color}\" stroke-width=\"2\"/>\n<text x=\"{}\" y=\"{ly}\" dy=\"0.32em\" {FONT} font-size=\"12\">{}</text>",
+            "<line x1=\"{}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{color}\" stroke-width=\"2\"{dash}/>\n<text x=\"{}\" y=\"{ly}\" dy=\"0.32em\" {FONT} font-size=\"12\">{}</text>",
             c(frame.left + 12.0),
             c(frame.left + 36.0),
             c(frame.left + 42.0),
-            escape(&curve.time.to_string()),
+            escape(&label),
             ly = c(ly)
         )
         .expect("write to String");
