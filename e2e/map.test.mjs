@@ -5,6 +5,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openPage, outsideRequests, exportDate, datesSince, todayUtc } from './harness.mjs';
 import { flagValue, assertImrWrites } from './views.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { openView, MapPage } from './pages/index.mjs';
 
 let server, browser;
@@ -318,3 +321,41 @@ for (const [locale, summary, funnel] of [['en-US', 'How this is calculated', /99
     assert.doesNotMatch(await page.locator('section[aria-labelledby="funnel-h"] p.note').first().textContent(), /Poisson/);
   });
 }
+
+// A file of five communes of Concepción's province opens the map on them, not on the whole
+// country where they would be a few pixels (issue 42.10); "Whole country" shows all of it and
+// "Communes with data" returns. The bundled data (every commune) open on the whole country.
+test('an upload of a few communes opens the map on them', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imr-few-'));
+  const file = path.join(dir, 'concepcion.csv');
+  const rows = [['08101', 31], ['08102', 4], ['08103', 12], ['08108', 9], ['08110', 15]];
+  fs.writeFileSync(file, 'codigo,anio,nacidos_vivos,defunciones\n'
+    + rows.map(([code, d]) => `${code},2021,${d * 150},${d}`).join('\n') + '\n');
+  const data = await openView(browser, server.origin, 'data', { lang: 'en' });
+  await data.upload(file);
+  await data.waitForRowCount('read', rows.length);
+  await data.openTab('map');
+  const view = MapPage.attach(data);
+  await view.communes().first().waitFor();
+  await view.testid('zoom-data').waitFor({ timeout: 60_000 });
+  const box = async () => (await view.choropleth().getAttribute('viewBox')).split(' ').map(Number);
+  const zoomed = await box();
+  await view.resetZoom();
+  const full = await box();
+  assert.ok(zoomed[2] * zoomed[3] < 0.1 * full[2] * full[3], `${zoomed} within ${full}`);
+  // Each commune with data is inside the view it opened on.
+  for (const [code] of rows) {
+    const b = await view.page.locator(`svg[data-testid="choropleth"] path[data-code="${code}"]`).evaluate((p) => {
+      const r = p.getBBox();
+      return [r.x, r.y, r.x + r.width, r.y + r.height];
+    });
+    assert.ok(b[0] >= zoomed[0] && b[1] >= zoomed[1] && b[2] <= zoomed[0] + zoomed[2] && b[3] <= zoomed[1] + zoomed[3], `${code}: ${b}`);
+  }
+  await view.testid('zoom-data').click();
+  assert.deepEqual(await box(), zoomed);
+  assert.deepEqual(view.errors, []);
+  await view.close();
+  const bundled = await openMap();
+  assert.equal(await bundled.testid('zoom-data').count(), 0);
+  await bundled.close();
+});

@@ -318,6 +318,7 @@ pub static EN: Messages = Messages {
         zoom: "Zoom in",
         zoom_out: "Zoom out",
         whole_country: "Whole country",
+        zoom_data: "Communes with data",
         zoom_region: "Zoom to region",
         all_regions: "(all)",
         funnel_plot: "Funnel plot",

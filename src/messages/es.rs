@@ -318,6 +318,7 @@ pub static ES: Messages = Messages {
         zoom: "Acercar",
         zoom_out: "Alejar",
         whole_country: "Todo el país",
+        zoom_data: "Comunas con datos",
         zoom_region: "Ir a región",
         all_regions: "(todas)",
         funnel_plot: "Gráfico de embudo",

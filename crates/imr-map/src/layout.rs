@@ -231,6 +231,21 @@ pub struct MapLayout {
 }
 
 impl MapLayout {
+    /// The screen box of the primary shapes of `areas` (area indices of the layer), `None` when
+    /// none of them is drawn: what the page fits when the data cover part of the country.
+    pub fn bounds_of(&self, areas: impl IntoIterator<Item = usize>) -> Option<Rect> {
+        let mut b = EMPTY_BOUNDS;
+        let mut any = false;
+        for area in areas {
+            if let Some(Some(s)) = self.primary_shape.get(area) {
+                let r = &self.shapes[*s].bounds;
+                extend_bounds(&mut b, &[r.x, r.y, r.x + r.width, r.y + r.height]);
+                any = true;
+            }
+        }
+        any.then(|| Rect::new(b[0], b[1], b[2] - b[0], b[3] - b[1]))
+    }
+
     /// Projects and writes the path of every area in every panel of `spec`.
     pub fn build(layer: &GeoLayer, spec: &LayoutSpec) -> Result<Self, LayoutError> {
         if !(spec.width > 0.0 && spec.height > 0.0) {

@@ -156,3 +156,38 @@ fn region_boxes_enclose_their_communes_for_zoom_to_region() {
     let codes: Vec<&str> = layout.regions.iter().map(|r| r.code.as_str()).collect();
     assert_eq!(codes, ["05", "12", "13", "15"]);
 }
+
+/// The box of a few communes encloses each of their primary shapes and nothing beyond them,
+/// and is `None` for no commune drawn (what the page's "Communes with data" zoom fits).
+#[test]
+fn the_box_of_some_communes_encloses_exactly_their_shapes() {
+    let layer = layer();
+    let layout = MapLayout::build(&layer, &LayoutSpec::chile()).unwrap();
+    let some: Vec<usize> = ["13101", "13120"]
+        .iter()
+        .map(|c| layer.index_of(c).unwrap())
+        .collect();
+    let b = layout.bounds_of(some.iter().copied()).unwrap();
+    let mut edges = [
+        f64::INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NEG_INFINITY,
+    ];
+    for &a in &some {
+        let r = &layout.shapes[layout.primary_shape[a].unwrap()].bounds;
+        assert!(r.x >= b.x - 1e-9 && r.y >= b.y - 1e-9);
+        assert!(r.x + r.width <= b.x + b.width + 1e-9);
+        assert!(r.y + r.height <= b.y + b.height + 1e-9);
+        edges = [
+            edges[0].min(r.x),
+            edges[1].min(r.y),
+            edges[2].max(r.x + r.width),
+            edges[3].max(r.y + r.height),
+        ];
+    }
+    // Tight: each edge of the box is an edge of one of the shapes.
+    assert_eq!([b.x, b.y, b.x + b.width, b.y + b.height], edges);
+    assert!(layout.bounds_of(std::iter::empty()).is_none());
+    assert!(layout.bounds_of([usize::MAX]).is_none());
+}

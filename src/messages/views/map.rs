@@ -49,6 +49,8 @@ pub struct MapMessages {
     pub zoom: &'static str,
     pub zoom_out: &'static str,
     pub whole_country: &'static str,
+    /// Zoom to the communes that have data (an upload of part of the country).
+    pub zoom_data: &'static str,
     pub zoom_region: &'static str,
     pub all_regions: &'static str,
     pub funnel_plot: &'static str,

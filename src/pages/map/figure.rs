@@ -9,6 +9,7 @@
 
 use super::gestures::{Gestures, MapView};
 use super::legend::{Legend, LegendNotes};
+use super::pan_zoom::{data_view_box, ViewBox};
 use super::paths::map_panels;
 use super::search::CommuneSearch;
 use super::selection::Selection;
@@ -68,6 +69,25 @@ pub(super) fn MapFigure(
         .iter()
         .map(|s| s.map(|s| layout.shapes[s].d.clone()).unwrap_or_default())
         .collect();
+    // Data that cover part of the country (an upload of a few communes) are zoomed to, once
+    // per set of communes; "Whole country" goes back, "Communes with data" returns.
+    let layout_fit = geo.prepared.layout.clone();
+    let data_box = Memo::new(move |_| {
+        result.with(|r| {
+            let r = r.as_ref()?;
+            let has_data: Vec<bool> = r.values.iter().map(Option::is_some).collect();
+            data_view_box(&layout_fit, &has_data)
+        })
+    });
+    let fitted = StoredValue::new(None::<ViewBox>);
+    Effect::new(move |_| {
+        if let Some(vb) = data_box.get() {
+            if fitted.get_value() != Some(vb) {
+                fitted.set_value(Some(vb));
+                view.view_box.set(vb);
+            }
+        }
+    });
     let panels = map_panels(&geo, colouring, hover, selected);
     let geo_tooltip = geo.clone();
     // As wide as the column, and no taller than the screen under the header and tabs.
@@ -102,7 +122,7 @@ pub(super) fn MapFigure(
                 {move || hover.at.get().map(|(area, x, y)| view! {
                     <Tooltip geo=geo_tooltip.clone() result=result area=area x=x y=y/>
                 })}
-                <ZoomBar view=view regions=layout.regions.clone()/>
+                <ZoomBar view=view regions=layout.regions.clone() data_box=data_box/>
                 <CommuneSearch geo=geo.clone() view=view hover=hover selected=selected/>
             </div>
             <LegendNotes geo=geo.clone() colouring=colouring result=result/>

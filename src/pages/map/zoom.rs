@@ -1,7 +1,7 @@
 //! The zoom bar above the map: zoom in and out, the whole country, and zoom to a region.
 
 use super::gestures::MapView;
-use super::pan_zoom::fit_aspect;
+use super::pan_zoom::{fit_aspect, ViewBox};
 use crate::messages::msg;
 use imr_core::map::layout::RegionBox;
 use leptos::prelude::*;
@@ -9,7 +9,13 @@ use leptos::prelude::*;
 /// Buttons to zoom about the centre, back to the whole country, and a select of the regions
 /// (each fitted to the page's aspect).
 #[component]
-pub(super) fn ZoomBar(view: MapView, regions: Vec<RegionBox>) -> impl IntoView {
+pub(super) fn ZoomBar(
+    view: MapView,
+    regions: Vec<RegionBox>,
+    /// The view of the communes with data when they are part of the country
+    /// ([`super::pan_zoom::data_view_box`]): a button returns to it.
+    data_box: Memo<Option<ViewBox>>,
+) -> impl IntoView {
     let (page_w, page_h) = view.page;
     let options = regions
         .iter()
@@ -36,6 +42,9 @@ pub(super) fn ZoomBar(view: MapView, regions: Vec<RegionBox>) -> impl IntoView {
             <button class="secondary" data-testid="zoom-out" aria-label=msg(|m| m.map.zoom_out)
                 on:click=move |_| view.zoom_centre(1.0 / 0.6)>"−"</button>
             <button class="secondary" data-testid="zoom-reset" on:click=move |_| view.view_box.set(view.full())>{msg(|m| m.map.whole_country)}</button>
+            {move || data_box.get().map(|vb| view! {
+                <button class="secondary" data-testid="zoom-data" on:click=move |_| view.view_box.set(vb)>{msg(|m| m.map.zoom_data)}</button>
+            })}
             <label for="map-region">{msg(|m| m.map.zoom_region)}</label>
             <select id="map-region" data-testid="region-select" on:change=on_region>
                 <option value="">{msg(|m| m.map.all_regions)}</option>
