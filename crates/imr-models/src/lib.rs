@@ -54,6 +54,7 @@ mod input;
 mod linalg;
 mod linear;
 mod prepared;
+mod registry;
 pub mod report;
 mod spec;
 mod test_words;
