@@ -2,7 +2,10 @@
 //! Poisson, all-zero levels removed until none is left), the effects' columns, and the model
 //! with its one- or two-way clustered covariance.
 
-use super::*;
+use super::r_strings;
+use crate::fit::Fit;
+use crate::spec::{Estimator, VcovKind};
+use imr_escape::r_string;
 
 /// R code of a fit with absorbed fixed effects (`--fe`), linear (`lm`) or Poisson (`glm`), the
 /// effects as dummies (`fe`, one factor each) and the errors of `imr` and pyfixest: the
