@@ -1,6 +1,7 @@
 //! The words of each kind of model error, in either language ([`super::ModelError::text`]).
 
 use super::{InvalidValue, NoRegressors, NotConverged, NotEnoughData, Unsupported};
+use crate::reader::Reader;
 use crate::Lang;
 
 impl NotEnoughData {
@@ -66,10 +67,16 @@ impl NotEnoughData {
     }
 }
 
+/// The reasons every regressor was dropped: in English as the JSON words them (what `imr`
+/// prints), in Spanish with the names as they are.
 fn join_reasons(reasons: &[crate::drop_reason::DropReason], lang: Lang) -> String {
+    let reader = Reader::new(lang, |_, name| name.to_owned());
     reasons
         .iter()
-        .map(|r| r.render(lang))
+        .map(|r| match lang {
+            Lang::En => r.json_text(),
+            Lang::Es => r.render(reader),
+        })
         .collect::<Vec<_>>()
         .join("; ")
 }
