@@ -244,7 +244,10 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
         items.push(format!(
             "{} {} ({}): {}.",
             count(entities.len()),
-            lang.pick("entidades excluidas", "entities dropped"),
+            match entities.len() {
+                1 => lang.pick("entidad excluida", "entity dropped"),
+                _ => lang.pick("entidades excluidas", "entities dropped"),
+            },
             reason.render(reader(lang)),
             entities.join(", ")
         ));

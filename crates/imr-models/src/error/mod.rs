@@ -120,7 +120,7 @@ impl ModelError {
                     "column `{column}` has {found} values but the panel has {expected} rows"
                 ),
                 Lang::Es => format!(
-                    "la columna `{column}` tiene {found} valores pero el panel tiene {expected} filas"
+                    "la columna «{column}» tiene {found} valores pero el panel tiene {expected} filas"
                 ),
             },
             DuplicateObservation {
@@ -133,7 +133,7 @@ impl ModelError {
                     "entity `{entity}` has two rows for time {time} (rows {first} and {second}); a panel needs at most one row per entity and period"
                 ),
                 Lang::Es => format!(
-                    "la entidad `{entity}` tiene dos filas en el período {time} (filas {first} y {second}); un panel admite a lo sumo una fila por entidad y período"
+                    "la entidad «{entity}» tiene dos filas en el período {time} (filas {first} y {second}); un panel admite a lo sumo una fila por entidad y período"
                 ),
             },
             NotEnoughData(why) => why.text(lang),

@@ -25,7 +25,7 @@ impl NotEnoughData {
                 format!("`{outcome}` is zero everywhere: poisson-fe has nothing to estimate")
             }
             (OutcomeAllZero { outcome }, Lang::Es) => {
-                format!("`{outcome}` es cero en todas partes: poisson-fe no tiene nada que estimar")
+                format!("«{outcome}» es cero en todas partes: poisson-fe no tiene nada que estimar")
             }
             (NoCompleteRow { excluded }, Lang::En) => format!(
                 "no row has values for every variable of the model ({excluded} rows excluded)"
@@ -91,7 +91,7 @@ impl NoRegressors {
                 join_reasons(reasons, Lang::En)
             ),
             (NoRegressors::AllDropped { model, reasons }, Lang::Es) => format!(
-                "`{model}` no tiene ningún regresor que estimar: {}",
+                "«{model}» no tiene ningún regresor que estimar: {}",
                 join_reasons(reasons, Lang::Es)
             ),
             (NoRegressors::NoneVariesWithinEntities, Lang::En) => {
@@ -117,7 +117,7 @@ impl Unsupported {
                 }
             ),
             (Unsupported::Weights { model, poisson }, Lang::Es) => format!(
-                "los pesos se aceptan en pooled, fe y twfe; `{model}` se estima sin pesos en R plm y Stata, así que estímelo sin pesos{}",
+                "los pesos se aceptan en pooled, fe y twfe; «{model}» se estima sin pesos en R plm y Stata, así que estímelo sin pesos{}",
                 if *poisson {
                     " (para tasas indique una columna de exposición, que entra como offset logarítmico)"
                 } else {
@@ -128,13 +128,13 @@ impl Unsupported {
                 "absorbed fixed effects go with the within model and poisson-fe; `{model}` does not take them (use the fe or poisson-fe estimator)"
             ),
             (Unsupported::Absorbed { model }, Lang::Es) => format!(
-                "los efectos fijos absorbidos van con el modelo within y poisson-fe; `{model}` no los acepta (use el estimador fe o poisson-fe)"
+                "los efectos fijos absorbidos van con el modelo within y poisson-fe; «{model}» no los acepta (use el estimador fe o poisson-fe)"
             ),
             (Unsupported::ClusterColumn { model }, Lang::En) => format!(
                 "clusters other than the entity go with absorbed fixed effects; `{model}` without them clusters by entity (give the fixed effects to absorb)"
             ),
             (Unsupported::ClusterColumn { model }, Lang::Es) => format!(
-                "los grupos distintos de la entidad van con efectos fijos absorbidos; `{model}` sin ellos agrupa por entidad (indique los efectos fijos a absorber)"
+                "los grupos distintos de la entidad van con efectos fijos absorbidos; «{model}» sin ellos agrupa por entidad (indique los efectos fijos a absorber)"
             ),
             (Unsupported::ClusterWays { given }, Lang::En) => format!(
                 "standard errors cluster by one or two columns, not {given}"
@@ -154,7 +154,7 @@ impl InvalidValue {
                 "poisson-fe needs a non-negative outcome (a count), but `{outcome}` is negative in row(s) {rows}"
             ),
             (NegativeCount { outcome, rows }, Lang::Es) => format!(
-                "poisson-fe necesita un resultado no negativo (un conteo), pero `{outcome}` es negativo en las filas {rows}"
+                "poisson-fe necesita un resultado no negativo (un conteo), pero «{outcome}» es negativo en las filas {rows}"
             ),
             (Level(level), Lang::En) => {
                 format!("the confidence level must be between 0 and 1, got {level}")
@@ -172,7 +172,7 @@ impl InvalidValue {
                 "fixed effects `{spec}`: empty column name in `{term}` (write columns separated by commas, interactions with ^, e.g. commune,year,region^year)"
             ),
             (EmptyFixedEffect { spec, term }, Lang::Es) => format!(
-                "efectos fijos `{spec}`: nombre de columna vacío en `{term}` (escriba las columnas separadas por comas, las interacciones con ^, p. ej. commune,year,region^year)"
+                "efectos fijos «{spec}»: nombre de columna vacío en «{term}» (escriba las columnas separadas por comas, las interacciones con ^, p. ej. commune,year,region^year)"
             ),
         }
     }
@@ -186,13 +186,13 @@ impl NotConverged {
                 format!("removing the fixed effects {effects} from `{column}` did not converge")
             }
             (Absorb { effects, column }, Lang::Es) => {
-                format!("quitar los efectos fijos {effects} de `{column}` no convergió")
+                format!("quitar los efectos fijos {effects} de «{column}» no convergió")
             }
             (TwoWay { column }, Lang::En) => {
                 format!("removing entity and year effects from `{column}` did not converge")
             }
             (TwoWay { column }, Lang::Es) => {
-                format!("quitar los efectos de entidad y de año de `{column}` no convergió")
+                format!("quitar los efectos de entidad y de año de «{column}» no convergió")
             }
             (TwoWayOutcome, Lang::En) => {
                 "removing entity and year effects from the outcome did not converge".into()
