@@ -225,6 +225,9 @@ const ENGINE_ENGLISH = [
   'deaths are missing', 'births are missing', 'is missing',
   'infant mortality rate', 'live births', 'ratio, no unit',
   'Pooled OLS', 'Fixed effects (within)', 'Poisson fixed effects', 'entities dropped',
+  // the page's English of the same values (imr_models::Reader)
+  'no value of', 'no level of the fixed effect', 'left out of the Poisson model',
+  'the only observation of its level', 'the Poisson model converged', 'excluded rows',
 ];
 
 const EXCLUSIONS_CSV = {
@@ -257,9 +260,9 @@ test('the engines\' reasons for leaving rows out are in Spanish on the Spanish p
   const { page } = models;
   const diagnostics = (await models.diagnostics().textContent()).replace(/\s+/g, ' ');
   for (const spanish of [
-    'falta el valor de `pobreza`', 'el peso `peso` es 0 (los pesos deben ser positivos)',
-    'la entidad `13103` tiene `deaths` = 0 en todos los períodos (excluida de poisson-fe)',
-    'la entidad `13105` tiene una sola fila (excluida de poisson-fe)', 'marcada como inverosímil',
+    'falta el valor de «Pobreza', 'el peso «peso» es 0 (los pesos deben ser positivos)',
+    'la entidad 13103 tiene «Defunciones de menores de 1 año» = 0 en todos los períodos (excluida del modelo de Poisson)',
+    'la entidad 13105 tiene una sola fila (excluida del modelo de Poisson)', 'marcada como inverosímil',
     'MCO agrupado', 'Poisson con efectos fijos',
   ]) assert.ok(diagnostics.includes(spanish), `${spanish} not in: ${diagnostics.slice(0, 600)}`);
   assert.deepEqual(await engineEnglish(page), [], 'Models');
@@ -274,15 +277,16 @@ test('the engines\' reasons for leaving rows out are in Spanish on the Spanish p
   await models.switchLanguage();
   await models.diagnostics().filter({ hasText: 'weights must be positive' }).waitFor();
   const english = (await models.diagnostics().textContent()).replace(/\s+/g, ' ');
-  assert.ok(english.includes('entity `13105` has a single row (dropped from poisson-fe)'), english.slice(0, 600));
+  assert.ok(english.includes('entity 13105 has a single row (left out of the Poisson model)'), english.slice(0, 600));
   assert.deepEqual(models.errors, []);
   await models.close();
 
   // Absorbed effects: the rows alone in their level and the levels without a death.
   const absorbed = await modelsOnFixture('models=poisson-fe&x=pobreza&fe=entity', 'fixest');
   const text = (await absorbed.diagnostics().textContent()).replace(/\s+/g, ' ');
-  assert.ok(text.includes('observación única de su nivel del efecto fijo `entity`'), text.slice(0, 600));
-  assert.ok(text.includes('es cero en todas las filas de su nivel del efecto fijo `entity`'), text.slice(0, 600));
+  assert.ok(text.includes('observación única de su nivel del efecto fijo «Entidad»'), text.slice(0, 600));
+  assert.ok(text.includes('es cero en todas las filas de su nivel del efecto fijo «Entidad»'), text.slice(0, 600));
+  assert.ok(!text.includes('`'), `an engine name in back-ticks: ${text.slice(0, 600)}`);
   assert.deepEqual(await engineEnglish(absorbed.page), [], 'Models with absorbed effects');
   assert.deepEqual(absorbed.errors, []);
   await absorbed.close();

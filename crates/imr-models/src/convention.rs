@@ -69,7 +69,7 @@ impl Convention {
     pub fn text(&self, lang: Lang) -> String {
         match lang {
             Lang::En => self.english(),
-            Lang::Es => self.spanish(),
+            Lang::Es => grouped_integers(&self.spanish()),
         }
     }
 
@@ -164,7 +164,7 @@ impl Convention {
                 k,
                 t_df,
             } => format!(
-                "agrupada por `{column}` (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, \
+                "agrupada por «{column}» (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, \
              N = {n}, K = {k} (coeficientes y efectos fijos no anidados en los grupos; como \
              pyfixest CRV1); inferencia {}",
                 reference(t_df)
@@ -177,7 +177,7 @@ impl Convention {
                 k,
                 t_df,
             } => format!(
-                "agrupada en dos dimensiones por `{a}` y `{b}` (Cameron–Gelbach–Miller: \
+                "agrupada en dos dimensiones por «{a}» y «{b}» (Cameron–Gelbach–Miller: \
              V_a + V_b − V_ab), cada término × G/(G−1)·(N−1)/(N−K) con G = mín({g_a}, {g_b}), \
              N = {n}, K = {k} (como pyfixest y fixest); inferencia {}",
                 reference(t_df)
@@ -206,9 +206,49 @@ impl Convention {
 // The English text: the JSON output and the comments of the R and Stata code.
 english_display_and_json!(Convention => text);
 
+/// `text` with the thousands point in every whole number of four or more digits ("N = 4.144"),
+/// as the Spanish page writes counts; a number with a decimal part, or in a name («region2019»),
+/// is left as it is.
+fn grouped_integers(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut i = 0;
+    while i < chars.len() {
+        if !chars[i].is_ascii_digit() {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        let joined = |at: Option<&char>| matches!(at, Some(',' | '.'));
+        let in_name = start > 0 && (chars[start - 1].is_alphabetic() || chars[start - 1] == '_');
+        let part_of_decimal = (start > 0 && joined(chars.get(start - 1)))
+            || (joined(chars.get(i)) && chars.get(i + 1).is_some_and(char::is_ascii_digit));
+        let digits: String = chars[start..i].iter().collect();
+        if in_name || part_of_decimal || digits.len() < 4 {
+            out.push_str(&digits);
+        } else {
+            let n: f64 = digits.parse().unwrap_or(f64::NAN);
+            out.push_str(&Lang::Es.grouped(n, 0));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spanish_counts_take_the_thousands_point_and_decimals_stay() {
+        assert_eq!(
+            grouped_integers("N = 4144, K = 12, G = 345; 4144/4132; s² = 0,01234; 12345,5 «r2019»"),
+            "N = 4.144, K = 12, G = 345; 4.144/4.132; s² = 0,01234; 12345,5 «r2019»"
+        );
+    }
 
     #[test]
     fn every_convention_has_its_numbers_in_both_languages() {
@@ -260,7 +300,12 @@ mod tests {
                 .split(|ch: char| !ch.is_ascii_digit())
                 .filter(|s| !s.is_empty())
             {
-                assert!(es.contains(number), "{number} of «{en}» missing in «{es}»");
+                // grouped in Spanish: 1587 is 1.587
+                let grouped = Lang::Es.grouped(number.parse().unwrap(), 0);
+                assert!(
+                    es.contains(number) || es.contains(&grouped),
+                    "{number} of «{en}» missing in «{es}»"
+                );
             }
         }
         assert!(all[2]

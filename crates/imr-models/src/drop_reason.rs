@@ -2,6 +2,7 @@
 //! was found: values rendered per language, serialised as their English text. Below the errors
 //! (a model with every regressor dropped says why) and the diagnostics.
 
+use crate::reader::Reader;
 use imr_stats::Lang;
 
 /// Where a collinearity was found, appended to its reason.
@@ -75,47 +76,135 @@ pub enum DropReason {
     AbsorbedByFixedEffects { name: String, effects: Vec<String> },
 }
 
-/// `a`, `b` in backquotes.
-pub(crate) fn quoted(names: &[String]) -> String {
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
+/// How a reason writes its names: the JSON's backquotes, or a reader's words.
+#[derive(Clone, Copy)]
+enum Naming {
+    Json,
+    Reader(Reader),
+}
+
+impl Naming {
+    fn lang(self) -> Lang {
+        match self {
+            Naming::Json => Lang::En,
+            Naming::Reader(reader) => reader.lang(),
+        }
+    }
+
+    /// A column or an absorbed effect: `x`, or «words» («Región» × «Año»).
+    fn name(self, name: &str) -> String {
+        match self {
+            Naming::Json => format!("`{name}`"),
+            Naming::Reader(reader) => reader.effect(name),
+        }
+    }
+
+    /// Names already written by [`Naming::name`]: "`a`, `b`", or "«a» y «b»".
+    fn list(self, names: &[String]) -> String {
+        match self {
+            Naming::Json => names.join(", "),
+            Naming::Reader(reader) => reader.and(names),
+        }
+    }
+
+    /// An estimator's `--model` name: `cre`, or cre.
+    fn model(self, name: &str) -> String {
+        match self {
+            Naming::Json => format!("`{name}`"),
+            Naming::Reader(_) => name.to_owned(),
+        }
+    }
 }
 
 impl DropReason {
-    /// The reason in `lang`.
-    pub fn render(&self, lang: Lang) -> String {
+    /// The reason for `reader`: in its language, the regressors in its words.
+    pub fn render(&self, reader: Reader) -> String {
+        self.worded(Naming::Reader(reader))
+    }
+
+    /// The English sentence of the JSON and of `imr`'s errors (names in backquotes), kept word
+    /// for word.
+    pub(crate) fn json_text(&self) -> String {
+        self.worded(Naming::Json)
+    }
+
+    /// The same with every column named by `name`.
+    fn named(&self, name: &dyn Fn(&str) -> String) -> DropReason {
         use DropReason::*;
-        match (self, lang) {
+        let all = |names: &[String]| names.iter().map(|n| name(n)).collect();
+        match self {
+            Constant { name: n } => Constant { name: name(n) },
+            TimeInvariant {
+                name: n,
+                differences,
+            } => TimeInvariant {
+                name: name(n),
+                differences: *differences,
+            },
+            YearCollinear { name: n } => YearCollinear { name: name(n) },
+            Collinear {
+                name: n,
+                earlier,
+                stage,
+            } => Collinear {
+                name: name(n),
+                earlier: all(earlier),
+                stage: *stage,
+            },
+            QuasiDemeanedCollinear { name: n, earlier } => QuasiDemeanedCollinear {
+                name: name(n),
+                earlier: all(earlier),
+            },
+            CombinationAfterEntityEffects { name: n } => {
+                CombinationAfterEntityEffects { name: name(n) }
+            }
+            AbsorbedByFixedEffects { name: n, effects } => AbsorbedByFixedEffects {
+                name: name(n),
+                effects: all(effects),
+            },
+        }
+    }
+
+    /// The reason with its names as `naming` writes them.
+    fn worded(&self, naming: Naming) -> String {
+        use DropReason::*;
+        let lang = naming.lang();
+        let quoted = |names: &[String]| naming.list(names);
+        let model = |name: &str| naming.model(name);
+        match (&self.named(&|n| naming.name(n)), lang) {
             (Constant { name }, Lang::En) => format!(
-                "`{name}` takes the same value in every row, so it is collinear with the intercept"
+                "{name} takes the same value in every row, so it is collinear with the intercept"
             ),
             (Constant { name }, Lang::Es) => format!(
-                "`{name}` toma el mismo valor en todas las filas, por lo que es colineal con la constante"
+                "{name} toma el mismo valor en todas las filas, por lo que es colineal con la constante"
             ),
             (TimeInvariant { name, differences }, Lang::En) => format!(
-                "`{name}` does not vary within entities (it is constant over time for every entity), so \
-                 the entity effects absorb it; use `cre` or `re` to estimate the effect of a \
+                "{name} does not vary within entities (it is constant over time for every entity), so \
+                 the entity effects absorb it; use {} or {} to estimate the effect of a \
                  time-invariant characteristic{}",
+                model("cre"),
+                model("re"),
                 if *differences { " (its first differences are all zero)" } else { "" }
             ),
             (TimeInvariant { name, differences }, Lang::Es) => format!(
-                "`{name}` no varía dentro de las entidades (es constante en el tiempo en cada una), por \
-                 lo que los efectos fijos la absorben; use `cre` o `re` para estimar el efecto de una \
+                "{name} no varía dentro de las entidades (es constante en el tiempo en cada una), por \
+                 lo que los efectos fijos la absorben; use {} o {} para estimar el efecto de una \
                  característica invariante en el tiempo{}",
+                model("cre"),
+                model("re"),
                 if *differences { " (sus primeras diferencias son todas cero)" } else { "" }
             ),
             (YearCollinear { name }, Lang::En) => format!(
-                "`{name}` is collinear with the year effects: within entities it changes \
+                "{name} is collinear with the year effects: within entities it changes \
                  over time in the same way everywhere (a national trend or a year-level \
-                 variable), so the year effects absorb it; use `fe` to estimate it"
+                 variable), so the year effects absorb it; use {} to estimate it",
+                model("fe")
             ),
             (YearCollinear { name }, Lang::Es) => format!(
-                "`{name}` es colineal con los efectos de año: dentro de las entidades cambia en el \
+                "{name} es colineal con los efectos de año: dentro de las entidades cambia en el \
                  tiempo igual en todas partes (una tendencia nacional o una variable anual), por lo \
-                 que los efectos de año la absorben; use `fe` para estimarla"
+                 que los efectos de año la absorben; use {} para estimarla",
+                model("fe")
             ),
             (
                 Collinear {
@@ -126,10 +215,10 @@ impl DropReason {
                 Lang::En,
             ) => {
                 let base = if earlier.is_empty() {
-                    format!("`{name}` has no variation left to estimate its coefficient")
+                    format!("{name} has no variation left to estimate its coefficient")
                 } else {
                     format!(
-                        "`{name}` is an exact linear combination of {} (perfect collinearity), so its \
+                        "{name} is an exact linear combination of {} (perfect collinearity), so its \
                          coefficient is not identified",
                         quoted(earlier)
                     )
@@ -145,10 +234,10 @@ impl DropReason {
                 Lang::Es,
             ) => {
                 let base = if earlier.is_empty() {
-                    format!("`{name}` no tiene variación restante para estimar su coeficiente")
+                    format!("{name} no tiene variación restante para estimar su coeficiente")
                 } else {
                     format!(
-                        "`{name}` es una combinación lineal exacta de {} (colinealidad perfecta), por \
+                        "{name} es una combinación lineal exacta de {} (colinealidad perfecta), por \
                          lo que su coeficiente no está identificado",
                         quoted(earlier)
                     )
@@ -156,48 +245,58 @@ impl DropReason {
                 base + stage.words(lang)
             }
             (AbsorbedByFixedEffects { name, effects }, Lang::En) => format!(
-                "`{name}` has no variation left once the fixed effects {} are removed (it is a \
+                "{name} has no variation left once the fixed effects {} are removed (it is a \
                  combination of them), so they absorb it",
                 quoted(effects)
             ),
             (AbsorbedByFixedEffects { name, effects }, Lang::Es) => format!(
-                "`{name}` no tiene variación una vez quitados los efectos fijos {} (es una \
+                "{name} no tiene variación una vez quitados los efectos fijos {} (es una \
                  combinación de ellos), por lo que la absorben",
                 quoted(effects)
             ),
             (QuasiDemeanedCollinear { name, earlier }, Lang::En) => {
                 if earlier.is_empty() {
-                    format!("`{name}` has no variation to estimate its coefficient")
+                    format!("{name} has no variation to estimate its coefficient")
                 } else {
                     format!(
-                        "`{name}` is an exact linear combination of {} (perfect collinearity)",
+                        "{name} is an exact linear combination of {} (perfect collinearity)",
                         quoted(earlier)
                     )
                 }
             }
             (QuasiDemeanedCollinear { name, earlier }, Lang::Es) => {
                 if earlier.is_empty() {
-                    format!("`{name}` no tiene variación para estimar su coeficiente")
+                    format!("{name} no tiene variación para estimar su coeficiente")
                 } else {
                     format!(
-                        "`{name}` es una combinación lineal exacta de {} (colinealidad perfecta)",
+                        "{name} es una combinación lineal exacta de {} (colinealidad perfecta)",
                         quoted(earlier)
                     )
                 }
             }
             (CombinationAfterEntityEffects { name }, Lang::En) => format!(
-                "`{name}` is an exact linear combination of the other regressors after removing the \
+                "{name} is an exact linear combination of the other regressors after removing the \
                  entity effects"
             ),
             (CombinationAfterEntityEffects { name }, Lang::Es) => format!(
-                "`{name}` es una combinación lineal exacta de los demás regresores tras quitar los \
+                "{name} es una combinación lineal exacta de los demás regresores tras quitar los \
                  efectos de entidad"
             ),
         }
     }
 }
 
-english_display_and_json!(DropReason => render);
+impl std::fmt::Display for DropReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.json_text())
+    }
+}
+
+impl serde::Serialize for DropReason {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -225,7 +324,7 @@ mod tests {
             DropReason::CombinationAfterEntityEffects { name: n() },
             DropReason::AbsorbedByFixedEffects {
                 name: n(),
-                effects: vec!["commune".into(), "year".into()],
+                effects: vec!["comuna".into(), "anio".into()],
             },
             DropReason::Collinear {
                 name: n(),
@@ -233,11 +332,17 @@ mod tests {
                 stage: Stage::AbsorbedEffects,
             },
         ];
+        let reader = |lang| Reader::new(lang, |_, n| n.to_uppercase());
         for r in all {
-            let (en, es) = (r.render(Lang::En), r.render(Lang::Es));
+            let (en, es) = (r.render(reader(Lang::En)), r.render(reader(Lang::Es)));
             assert_ne!(en, es);
-            assert!(en.starts_with("`sapu` ") && es.starts_with("`sapu` "));
+            assert!(
+                en.starts_with("“SAPU” ") && es.starts_with("«SAPU» "),
+                "{en}"
+            );
+            assert!(!en.contains('`') && !es.contains('`'), "{en} / {es}");
             assert_eq!(imr_lang::english_words(&es), Vec::<String>::new(), "{es}");
+            assert!(r.to_string().starts_with("`sapu` "));
         }
         assert_eq!(
             DropReason::Collinear {

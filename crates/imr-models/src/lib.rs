@@ -54,6 +54,8 @@ mod input;
 mod linalg;
 mod linear;
 mod prepared;
+mod reader;
+mod registry;
 pub mod report;
 mod spec;
 mod test_words;
@@ -72,5 +74,6 @@ pub use fit::{
 pub use fixed_effect::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use imr_stats::{Caption, Lang};
 pub use input::{ColumnRole, MissingColumn, ModelColumns};
+pub use reader::Reader;
 pub use spec::{Estimator, PanelSpec, VcovKind, INTERCEPT};
 pub use test_words::{Hypothesis, TestCaveat};

@@ -5,58 +5,32 @@ use serde::{Deserialize, Serialize};
 /// The term name of the intercept, in every estimator that has one.
 pub const INTERCEPT: &str = "(Intercept)";
 
-/// A panel-data estimator. The serialised names are the `--model` values of `imr fit`
-/// ([`Estimator::name`]: the variant in kebab case, as clap names the values too).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
-#[non_exhaustive]
-pub enum Estimator {
-    /// Pooled OLS with an intercept, ignoring the panel structure.
-    #[cfg_attr(feature = "clap", value(help = "Pooled OLS with intercept"))]
-    Pooled,
-    /// Entity fixed effects (the within estimator).
-    #[cfg_attr(feature = "clap", value(help = "Entity fixed effects (within)"))]
-    Fe,
-    /// Entity and period (year) fixed effects.
-    #[cfg_attr(feature = "clap", value(help = "Entity and year fixed effects"))]
-    Twfe,
-    /// Random effects, Swamy–Arora variance components.
-    #[cfg_attr(feature = "clap", value(help = "Random effects, Swamy–Arora"))]
-    Re,
-    /// Between estimator: OLS on entity means, with intercept.
-    #[cfg_attr(feature = "clap", value(help = "Between (OLS on entity means)"))]
-    Be,
-    /// First differences, no intercept.
-    #[cfg_attr(feature = "clap", value(help = "First differences, no intercept"))]
-    Fd,
-    /// Mundlak correlated random effects: `re` plus the entity means of the time-varying regressors.
-    #[cfg_attr(
-        feature = "clap",
-        value(help = "Mundlak correlated random effects (re + entity means)")
-    )]
-    Cre,
-    /// Poisson with entity fixed effects (conditional ML), exposure as log offset.
-    #[cfg_attr(
-        feature = "clap",
-        value(help = "Poisson with entity effects; --exposure enters as log offset")
-    )]
-    PoissonFe,
+/// The enum of the registered estimators ([`crate::registry`]) and [`Estimator::ALL`].
+macro_rules! estimator_enum {
+    ($($(#[doc = $doc:literal])* $variant:ident = $module:ident, $help:literal;)+) => {
+        /// A panel-data estimator. The serialised names are the `--model` values of `imr fit`
+        /// ([`Estimator::name`]: the variant in kebab case, as clap names the values too).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "kebab-case")]
+        #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+        #[non_exhaustive]
+        pub enum Estimator {
+            $(
+                $(#[doc = $doc])*
+                #[cfg_attr(feature = "clap", value(help = $help))]
+                $variant,
+            )+
+        }
+
+        impl Estimator {
+            /// Every estimator, in the order shown to users.
+            pub const ALL: [Estimator; [$(stringify!($variant)),+].len()] =
+                [$(Estimator::$variant),+];
+        }
+    };
 }
 
-impl Estimator {
-    /// Every estimator, in the order shown to users.
-    pub const ALL: [Estimator; 8] = [
-        Estimator::Pooled,
-        Estimator::Fe,
-        Estimator::Twfe,
-        Estimator::Re,
-        Estimator::Be,
-        Estimator::Fd,
-        Estimator::Cre,
-        Estimator::PoissonFe,
-    ];
-}
+crate::registry::estimators!(estimator_enum);
 
 impl std::fmt::Display for Estimator {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -72,7 +72,7 @@ impl TestCaveat {
                     Lang::Es => format!(
                         "V_FE − V_RE no es definida positiva (valores propios {listed}); el estadístico usa una inversa \
                          generalizada sobre {rank} valor(es) propio(s) positivo(s) y su referencia χ² es solo aproximada. \
-                         Prefiera la prueba de Mundlak (modelo `cre`) con errores agrupados."
+                         Prefiera la prueba de Mundlak (modelo cre) con errores agrupados."
                     ),
                 }
             }

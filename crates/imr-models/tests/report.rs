@@ -5,8 +5,8 @@
 mod common;
 use common::grunfeld;
 use imr_models::report::{
-    coefficient_plot_svg, coefficients_csv, coefficients_csv_many, imr_command, latex_table,
-    markdown_table, r_code, stata_code, CodeContext, PlotOptions,
+    coefficient_plot_svg, coefficients_csv_many_with, imr_command, latex_table, markdown_table,
+    r_code, stata_code, CodeContext, PlotOptions,
 };
 use imr_models::{Estimator, Fit, PanelSpec, VcovKind};
 
@@ -109,10 +109,15 @@ fn the_plot_intervals_are_the_table_intervals() {
     assert!(!svg.contains("data-term=\"(Intercept)\""));
 }
 
+/// The coefficient table with the default options (formula guard on), as `imr fit --format csv`.
+fn coefficients_csv(fits: &[Fit]) -> String {
+    coefficients_csv_many_with(fits, Default::default())
+}
+
 #[test]
 fn the_csv_has_one_row_per_coefficient_with_full_precision() {
     let fit = &fits()[1];
-    let csv = coefficients_csv(fit);
+    let csv = coefficients_csv(std::slice::from_ref(fit));
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
@@ -140,12 +145,16 @@ fn the_csv_has_one_row_per_coefficient_with_full_precision() {
             c.conf_high
         ]
     );
-    // One fit's table is the many-fit table of that fit alone (the page's download of one model).
-    assert_eq!(csv, coefficients_csv_many(std::slice::from_ref(fit)));
-    let all = coefficients_csv_many(&fits());
+    let all = coefficients_csv(&fits());
     let bodies: String = fits()
         .iter()
-        .map(|f| coefficients_csv(f).split_once('\n').unwrap().1.to_owned())
+        .map(|f| {
+            coefficients_csv(std::slice::from_ref(f))
+                .split_once('\n')
+                .unwrap()
+                .1
+                .to_owned()
+        })
         .collect();
     assert_eq!(all.split_once('\n').unwrap().1, bodies);
 }

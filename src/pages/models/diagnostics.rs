@@ -7,7 +7,7 @@ use crate::messages::messages;
 use crate::pages::data::HowCalculated;
 use crate::state::Shared;
 use imr_core::models::Fit;
-use imr_core::view::model_words::{diagnostic_lines, estimator_label};
+use imr_core::view::model_words::{diagnostic_lines, estimator_label, reader};
 use imr_core::Lang;
 use leptos::prelude::*;
 
@@ -19,9 +19,9 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
         let rows = fit
             .excluded_rows
             .iter()
-            .map(|r| view! { <li data-line=r.row.to_string()>{format!("{line} {}: {}", r.row, r.reason.render(lang))}</li> })
+            .map(|r| view! { <li data-line=r.row.to_string()>{format!("{line} {}: {}", r.row, r.reason.render(reader(lang)))}</li> })
             .collect_view();
-        let summary = (messages(lang).models.rows_with_missing)(&fit.rows_excluded.to_string());
+        let summary = (messages(lang).models.rows_with_missing)(&lang.grouped(fit.rows_excluded as f64, 0));
         view! {
             <details>
                 <summary class="warn">{summary}</summary>

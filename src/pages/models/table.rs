@@ -7,7 +7,7 @@ use crate::state::Shared;
 use imr_core::column_words::column_label;
 use imr_core::models::report::significance_stars;
 use imr_core::models::Fit;
-use imr_core::view::model_words::{estimator_label, number_in, opt_number_in, r2_names};
+use imr_core::view::model_words::{estimator_label, number_in, opt_number_in, r2_names, reader};
 use imr_core::view::table_terms;
 use leptos::prelude::*;
 
@@ -69,7 +69,7 @@ pub(super) fn CoefTable(
                             None => {
                                 let dropped = fit.dropped_terms.iter().find(|d| d.term == *term);
                                 let (text, title) = match dropped {
-                                    Some(d) => (messages(l).models.dropped, d.reason.render(l)),
+                                    Some(d) => (messages(l).models.dropped, d.reason.render(reader(l))),
                                     None => ("", String::new()),
                                 };
                                 view! {

@@ -221,8 +221,8 @@ mod tests {
                 request.for_model(model).run(&again).unwrap(),
             );
             assert_eq!(
-                imr_models::report::coefficients_csv(&a),
-                imr_models::report::coefficients_csv(&b)
+                imr_models::report::coefficients_csv_many_with(&[a], Default::default()),
+                imr_models::report::coefficients_csv_many_with(&[b], Default::default())
             );
         }
     }

@@ -2,10 +2,21 @@
 //! natively: estimator and standard-error names (a column's words: [`crate::column_words`]), numbers with
 //! the language's decimal mark, and the diagnostics of a fit as sentences.
 
-use crate::column_words::short_label;
+use crate::column_words::{choice_label, short_label};
 use imr_models::report::format_number;
-use imr_models::{ChiSquaredTest, Estimator, Fit, VcovKind};
+use imr_models::{ChiSquaredTest, Estimator, Fit, Reader, VcovKind};
 use imr_stats::Lang;
+
+/// The reader of the engine's remarks in `lang`: columns named by their words
+/// ([`choice_label`]; `entity` and `time`, the names `--fe` and `--cluster` give the panel's
+/// keys, as "Entidad" and "Período"), never by the engine's names.
+pub fn reader(lang: Lang) -> Reader {
+    Reader::new(lang, |lang, name| match name {
+        "entity" => lang.pick("Entidad", "Entity").to_owned(),
+        "time" => lang.pick("Período", "Period").to_owned(),
+        _ => choice_label(lang, name),
+    })
+}
 
 /// A number with about four significant digits ([`format_number`]), with the decimal comma in
 /// Spanish.
@@ -94,7 +105,8 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
         (Some(df), false) => format!("t with {df} df"),
         (None, _) => "normal (z)".into(),
     };
-    let (nobs, entities, periods) = (fit.nobs, fit.n_entities, fit.n_periods);
+    let count = |n: usize| lang.grouped(n as f64, 0);
+    let (nobs, entities, periods) = (count(fit.nobs), count(fit.n_entities), count(fit.n_periods));
     items.push(if es {
         format!("{nobs} observaciones de {entities} entidades en {periods} períodos; inferencia: {inference}.")
     } else {
@@ -119,7 +131,7 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
             lang.pick("Término omitido", "Dropped term"),
             d.term,
             short_label(lang, &d.term),
-            d.reason.render(lang)
+            d.reason.render(reader(lang))
         ));
     }
     if let Some(t) = &fit.tests.f_effects {
@@ -219,7 +231,7 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
             ));
         }
     }
-    items.extend(fit.diagnostics.iter().map(|d| d.render(lang)));
+    items.extend(fit.diagnostics.iter().map(|d| d.render(reader(lang))));
     // Dropped entities grouped by reason: "27 entities dropped (reason): 01402, 01403, …".
     let mut by_reason: Vec<(&imr_models::EntityDropReason, Vec<&str>)> = Vec::new();
     for d in &fit.dropped_entities {
@@ -231,9 +243,12 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
     for (reason, entities) in by_reason {
         items.push(format!(
             "{} {} ({}): {}.",
-            entities.len(),
-            lang.pick("entidades excluidas", "entities dropped"),
-            reason.render(lang),
+            count(entities.len()),
+            match entities.len() {
+                1 => lang.pick("entidad excluida", "entity dropped"),
+                _ => lang.pick("entidades excluidas", "entities dropped"),
+            },
+            reason.render(reader(lang)),
             entities.join(", ")
         ));
     }
@@ -250,6 +265,31 @@ mod tests {
         assert_eq!(number_in(Lang::En, 0.07634), "0.07634");
         assert_eq!(number_in(Lang::Es, 0.07634), "0,07634");
         assert_eq!(opt_number_in(Lang::Es, None), "—");
+    }
+
+    #[test]
+    fn the_engines_remarks_name_columns_in_words_with_grouped_counts() {
+        use imr_models::{Diagnostic, ExclusionReason, ValueProblem};
+        let missing = ExclusionReason::Values(vec![ValueProblem::MissingValue {
+            columns: vec!["rate".into(), "births".into()],
+        }]);
+        assert_eq!(
+            missing.render(reader(Lang::Es)),
+            "falta el valor de «Tasa de mortalidad infantil (por 1.000 nacidos vivos)» y \
+             «Nacimientos»"
+        );
+        assert_eq!(missing.to_string(), "missing value in `rate`, `births`");
+        let effects = Diagnostic::AbsorbedEffects {
+            effects: vec![("entity".into(), 4144), ("time".into(), 1)],
+        };
+        assert_eq!(
+            effects.render(reader(Lang::Es)),
+            "efectos fijos absorbidos: «Entidad» (4.144 niveles) y «Período» (1 nivel)"
+        );
+        assert_eq!(
+            effects.render(reader(Lang::En)),
+            "absorbed fixed effects: “Entity” (4,144 levels) and “Period” (1 level)"
+        );
     }
 
     #[test]

@@ -31,6 +31,7 @@ mod demean;
 mod linear;
 mod poisson;
 mod rows;
+mod usable;
 
 pub(crate) use demean::Demeaner;
 pub(crate) use rows::{absorbed_rows, AbsorbedRows};

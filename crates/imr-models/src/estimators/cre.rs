@@ -68,7 +68,7 @@ fn stata_model(m: &StataModel) -> String {
     out
 }
 
-/// The estimator's room (registered in `Estimator::room`).
+/// The estimator's room (registered in registry.rs).
 pub(crate) const ROOM: Room = Room {
     name: "cre",
     label: (

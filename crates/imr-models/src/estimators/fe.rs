@@ -107,7 +107,7 @@ fn stata_model(m: &StataModel) -> String {
     }
 }
 
-/// The estimator's room (registered in `Estimator::room`).
+/// The estimator's room (registered in registry.rs).
 pub(crate) const ROOM: Room = Room {
     name: "fe",
     label: ("Efectos fijos (intragrupos)", "Fixed effects (within)"),

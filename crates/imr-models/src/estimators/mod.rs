@@ -1,24 +1,17 @@
 //! One file per estimator, as linfa keeps one per algorithm: the core that fits it on the
 //! [`Prepared`] panel, the adapter that turns the core into the [`Estimated`] part of a
 //! [`crate::Fit`], and the R and Stata lines that reproduce it. Each file ends in a [`Room`],
-//! which `Estimator::room` (below) registers; nothing else names an estimator. What an
+//! which `Estimator::room` (below, made from the one registry, [`crate::registry`]) returns;
+//! nothing else names an estimator. What an
 //! [`Estimator`] says of itself (name, label, weights, z or t) is read from its room here, so
 //! that spec.rs, which the estimators' code reads, does not read them.
 //!
 //! Beside them, within_regression.rs: the within regression that `fe` fits and `re` builds on.
 //!
-//! Adding one: write `estimators/<name>.rs` with its `ROOM`; in spec.rs add the variant of
-//! [`Estimator`] (with its `clap` help) and its place in `Estimator::ALL`; here its module and
-//! its arm in `Estimator::room`.
+//! Adding one: write `estimators/<name>.rs` with its `ROOM` and add its line to the registry
+//! (registry.rs): the variant of [`Estimator`], its place in `Estimator::ALL`, its module and
+//! its arm in `Estimator::room` all come from that line.
 
-pub(crate) mod be;
-pub(crate) mod cre;
-pub(crate) mod fd;
-pub(crate) mod fe;
-pub(crate) mod poisson_fe;
-pub(crate) mod pooled;
-pub(crate) mod re;
-pub(crate) mod twfe;
 mod within_regression;
 
 use crate::error::NoRegressors;
@@ -67,23 +60,26 @@ pub(crate) struct Room {
     pub stata_model: fn(&StataModel) -> String,
 }
 
-impl Estimator {
-    /// The estimator's room: its file under `estimators/`, where everything that makes it
-    /// what it is lives. Registering an estimator is its variant and its place in
-    /// [`Estimator::ALL`] (spec.rs), its module above and its arm here.
-    pub(crate) fn room(self) -> &'static Room {
-        match self {
-            Estimator::Pooled => &pooled::ROOM,
-            Estimator::Fe => &fe::ROOM,
-            Estimator::Twfe => &twfe::ROOM,
-            Estimator::Re => &re::ROOM,
-            Estimator::Be => &be::ROOM,
-            Estimator::Fd => &fd::ROOM,
-            Estimator::Cre => &cre::ROOM,
-            Estimator::PoissonFe => &poisson_fe::ROOM,
-        }
-    }
+/// Each registered estimator's module ([`crate::registry`]) and `Estimator::room`.
+macro_rules! estimator_rooms {
+    ($($(#[doc = $doc:literal])* $variant:ident = $module:ident, $help:literal;)+) => {
+        $(pub(crate) mod $module;)+
 
+        impl Estimator {
+            /// The estimator's room: its file under `estimators/`, where everything that
+            /// makes it what it is lives.
+            pub(crate) fn room(self) -> &'static Room {
+                match self {
+                    $(Estimator::$variant => &$module::ROOM,)+
+                }
+            }
+        }
+    };
+}
+
+crate::registry::estimators!(estimator_rooms);
+
+impl Estimator {
     /// The name used on the command line and in JSON (`fe`, `poisson-fe`, …).
     pub fn name(self) -> &'static str {
         self.room().name

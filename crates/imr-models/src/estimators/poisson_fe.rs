@@ -381,7 +381,7 @@ fn stata_model(m: &StataModel) -> String {
     )
 }
 
-/// The estimator's room (registered in `Estimator::room`).
+/// The estimator's room (registered in registry.rs).
 pub(crate) const ROOM: Room = Room {
     name: "poisson-fe",
     label: ("Poisson con efectos fijos", "Poisson fixed effects"),

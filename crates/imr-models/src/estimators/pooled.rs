@@ -88,7 +88,7 @@ fn stata_model(m: &StataModel) -> String {
     format!("regress {} {}{}{}\n", m.y, m.rhs(), m.weight, m.opts(""))
 }
 
-/// The estimator's room (registered in `Estimator::room`).
+/// The estimator's room (registered in registry.rs).
 pub(crate) const ROOM: Room = Room {
     name: "pooled",
     label: ("MCO agrupado", "Pooled OLS"),

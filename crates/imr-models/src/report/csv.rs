@@ -37,28 +37,11 @@ fn numbers(c: &crate::fit::Coefficient) -> [String; 6] {
     ]
 }
 
-/// `model,vcov,term,estimate,std_error,statistic,p_value,conf_low,conf_high` (plus
-/// `irr,irr_conf_low,irr_conf_high` for `poisson-fe`), one row per coefficient — the
-/// `imr fit --format csv` output, and the page's coefficient CSV of that one model
-/// ([`coefficients_csv_many`] of one fit). Formula guard on ([`CsvOptions::default`]).
-pub fn coefficients_csv(fit: &Fit) -> String {
-    coefficients_csv_with(fit, CsvOptions::default())
-}
-
-/// [`coefficients_csv`] with the writer's options.
-pub fn coefficients_csv_with(fit: &Fit, options: CsvOptions) -> String {
-    coefficients_csv_many_with(std::slice::from_ref(fit), options)
-}
-
 /// Several fits in one long CSV: `model` and `vcov` columns first, then one row per coefficient
-/// of each fit in turn; the rate-ratio columns `irr,irr_conf_low,irr_conf_high` when every fit
-/// reports them (one `poisson-fe` model), so that the table of one model is what `imr fit
-/// --format csv` prints for it. Formula guard on.
-pub fn coefficients_csv_many(fits: &[Fit]) -> String {
-    coefficients_csv_many_with(fits, CsvOptions::default())
-}
-
-/// [`coefficients_csv_many`] with the writer's options.
+/// (`term,estimate,std_error,statistic,p_value,conf_low,conf_high`) of each fit in turn; the
+/// rate-ratio columns `irr,irr_conf_low,irr_conf_high` when every fit reports them (one
+/// `poisson-fe` model), so that the table of one model is what `imr fit --format csv` prints
+/// for it; written with `options` (the formula guard, the delimiter).
 pub fn coefficients_csv_many_with(fits: &[Fit], options: CsvOptions) -> String {
     let irr = !fits.is_empty()
         && fits

@@ -8,9 +8,7 @@ mod plot;
 mod table;
 
 pub use code::{imr_command, imr_command_args, r_code, stata_code, CodeContext, FitOptions};
-pub use csv::{
-    coefficients_csv, coefficients_csv_many, coefficients_csv_many_with, coefficients_csv_with,
-};
+pub use csv::coefficients_csv_many_with;
 pub use imr_escape::CsvOptions;
 pub use plot::{coefficient_plot_svg, PlotOptions};
 pub use table::{latex_table, markdown_table, significance_stars};

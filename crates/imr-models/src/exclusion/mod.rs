@@ -1,10 +1,12 @@
 //! Why the model left a row or an entity out, as values: the engine records what it found (the
 //! columns, the value, the entity) and [`ExclusionReason::render`] and
-//! [`EntityDropReason::render`] word it in English or Spanish. The page shows them in its
-//! language; `imr fit` and the JSON carry the English text (`Display` and `Serialize`: the
-//! `render(Lang::En)` of each value).
+//! [`EntityDropReason::render`] word it for a [`Reader`], in English or Spanish with the
+//! reader's words for a column. `imr fit` and the JSON carry a fixed English sentence (json.rs:
+//! `Display` and `Serialize`).
 
-use crate::drop_reason::quoted;
+mod json;
+
+use crate::reader::Reader;
 use imr_stats::{Lang, Worded};
 
 /// What is wrong with one value of a row ([`ExclusionReason::Values`]).
@@ -58,58 +60,73 @@ pub enum EntityDropReason {
 }
 
 impl ValueProblem {
-    /// The problem in `lang`.
-    pub fn render(&self, lang: Lang) -> String {
+    /// The problem for `reader`: in its language, columns in its words.
+    pub fn render(&self, reader: Reader) -> String {
         use ValueProblem::*;
-        let number = |v: &f64| lang.with_decimal_mark(v.to_string());
-        match (self, lang) {
-            (MissingValue { columns }, Lang::En) => format!("missing value in {}", quoted(columns)),
+        let number = |v: &f64| reader.lang().with_decimal_mark(v.to_string());
+        let effects = |names: &[String]| {
+            let words: Vec<String> = names.iter().map(|n| reader.effect(n)).collect();
+            reader.and(&words)
+        };
+        match (self, reader.lang()) {
+            (MissingValue { columns }, Lang::En) => {
+                format!("no value of {}", reader.columns(columns))
+            }
             (MissingValue { columns }, Lang::Es) => {
-                format!("falta el valor de {}", quoted(columns))
+                format!("falta el valor de {}", reader.columns(columns))
             }
-            (MissingFixedEffect { effects }, Lang::En) => {
-                format!("missing fixed effect {}", quoted(effects))
+            (MissingFixedEffect { effects: e }, Lang::En) => {
+                format!("no level of the fixed effect {}", effects(e))
             }
-            (MissingFixedEffect { effects }, Lang::Es) => {
-                format!("falta el nivel del efecto fijo {}", quoted(effects))
+            (MissingFixedEffect { effects: e }, Lang::Es) => {
+                format!("falta el nivel del efecto fijo {}", effects(e))
             }
             (MissingCluster { clusters }, Lang::En) => {
-                format!("missing cluster {}", quoted(clusters))
+                format!("no value of the cluster {}", reader.columns(clusters))
             }
             (MissingCluster { clusters }, Lang::Es) => {
-                format!("falta el conglomerado {}", quoted(clusters))
+                format!("falta el conglomerado {}", reader.columns(clusters))
             }
             (NonPositiveWeight { column, value }, Lang::En) => format!(
-                "weight `{column}` is {} (weights must be positive)",
+                "the weight {} is {} (weights must be positive)",
+                reader.column(column),
                 number(value)
             ),
             (NonPositiveWeight { column, value }, Lang::Es) => format!(
-                "el peso `{column}` es {} (los pesos deben ser positivos)",
+                "el peso {} es {} (los pesos deben ser positivos)",
+                reader.column(column),
                 number(value)
             ),
             (NegativeCount { column, value }, Lang::En) => format!(
-                "`{column}` is {} (a count cannot be negative)",
+                "{} is {} (a count cannot be negative)",
+                reader.column(column),
                 number(value)
             ),
             (NegativeCount { column, value }, Lang::Es) => format!(
-                "`{column}` es {} (un conteo no puede ser negativo)",
+                "{} es {} (un conteo no puede ser negativo)",
+                reader.column(column),
                 number(value)
             ),
             (ExposureWithoutLogarithm { column, value }, Lang::En) => format!(
-                "exposure `{column}` is {}: its logarithm, the offset, is not defined",
+                "the exposure {} is {}: its logarithm, which the Poisson model needs, is not \
+                 defined",
+                reader.column(column),
                 number(value)
             ),
             (ExposureWithoutLogarithm { column, value }, Lang::Es) => format!(
-                "la exposición `{column}` es {}: su logaritmo, el término de ajuste (offset), no \
+                "la exposición {} es {}: su logaritmo, que el modelo de Poisson necesita, no \
                  está definido",
+                reader.column(column),
                 number(value)
             ),
             (NonPositiveExposure { column, value }, Lang::En) => format!(
-                "exposure `{column}` is {} (an exposure must be positive)",
+                "the exposure {} is {} (an exposure must be positive)",
+                reader.column(column),
                 number(value)
             ),
             (NonPositiveExposure { column, value }, Lang::Es) => format!(
-                "la exposición `{column}` es {} (una exposición debe ser positiva)",
+                "la exposición {} es {} (una exposición debe ser positiva)",
+                reader.column(column),
                 number(value)
             ),
         }
@@ -117,46 +134,54 @@ impl ValueProblem {
 }
 
 impl ExclusionReason {
-    /// The reason in `lang`.
-    pub fn render(&self, lang: Lang) -> String {
+    /// The reason for `reader`: in its language, columns in its words.
+    pub fn render(&self, reader: Reader) -> String {
         use ExclusionReason::*;
+        let lang = reader.lang();
         match (self, lang) {
             (Values(problems), _) => problems
                 .iter()
-                .map(|p| p.render(lang))
+                .map(|p| p.render(reader))
                 .collect::<Vec<_>>()
                 .join("; "),
             (EntityAllZero { entity, outcome }, Lang::En) => format!(
-                "entity `{entity}` has `{outcome}` = 0 in every period (dropped from poisson-fe)"
+                "entity {entity} has {} = 0 in every period (left out of the Poisson model)",
+                reader.column(outcome)
             ),
             (EntityAllZero { entity, outcome }, Lang::Es) => format!(
-                "la entidad `{entity}` tiene `{outcome}` = 0 en todos los períodos (excluida de \
-                 poisson-fe)"
+                "la entidad {entity} tiene {} = 0 en todos los períodos (excluida del modelo de \
+                 Poisson)",
+                reader.column(outcome)
             ),
             (EntitySingleRow { entity }, Lang::En) => {
-                format!("entity `{entity}` has a single row (dropped from poisson-fe)")
+                format!("entity {entity} has a single row (left out of the Poisson model)")
             }
             (EntitySingleRow { entity }, Lang::Es) => {
-                format!("la entidad `{entity}` tiene una sola fila (excluida de poisson-fe)")
+                format!("la entidad {entity} tiene una sola fila (excluida del modelo de Poisson)")
             }
             (Singleton { effect }, Lang::En) => format!(
-                "singleton: the only observation of its level of fixed effect `{effect}` \
-                 (removed, as fixest and pyfixest do: it is fitted exactly and carries no \
-                 information on the slopes)"
+                "the only observation of its level of the fixed effect {} (removed, as fixest \
+                 and pyfixest do: it is fitted exactly and carries no information on the slopes)",
+                reader.effect(effect)
             ),
             (Singleton { effect }, Lang::Es) => format!(
-                "observación única de su nivel del efecto fijo `{effect}` (eliminada, como hacen \
-                 fixest y pyfixest: se ajusta exactamente y no informa sobre las pendientes)"
+                "observación única de su nivel del efecto fijo {} (eliminada, como hacen fixest \
+                 y pyfixest: se ajusta exactamente y no informa sobre las pendientes)",
+                reader.effect(effect)
             ),
             (ZeroOutcomeLevel { outcome, effect }, Lang::En) => format!(
-                "`{outcome}` is zero in every row of its level of fixed effect `{effect}` \
-                 (removed, as pyfixest fepois and Stata xtpoisson, fe do: the level's effect \
-                 would be −∞, and it carries no information on the slopes)"
+                "{} is zero in every row of its level of the fixed effect {} (removed, as \
+                 pyfixest fepois and Stata xtpoisson, fe do: the level's effect would be −∞, and \
+                 it carries no information on the slopes)",
+                reader.column(outcome),
+                reader.effect(effect)
             ),
             (ZeroOutcomeLevel { outcome, effect }, Lang::Es) => format!(
-                "`{outcome}` es cero en todas las filas de su nivel del efecto fijo `{effect}` \
-                 (eliminada, como hacen pyfixest fepois y Stata xtpoisson, fe: el efecto del \
-                 nivel sería −∞ y no informa sobre las pendientes)"
+                "{} es cero en todas las filas de su nivel del efecto fijo {} (eliminada, como \
+                 hacen pyfixest fepois y Stata xtpoisson, fe: el efecto del nivel sería −∞ y no \
+                 informa sobre las pendientes)",
+                reader.column(outcome),
+                reader.effect(effect)
             ),
             (Flagged { reasons }, Lang::En) => {
                 format!("flagged as implausible: {}", reasons.text(lang))
@@ -169,16 +194,18 @@ impl ExclusionReason {
 }
 
 impl EntityDropReason {
-    /// The reason in `lang`.
-    pub fn render(&self, lang: Lang) -> String {
-        match (self, lang) {
+    /// The reason for `reader`: in its language, columns in its words.
+    pub fn render(&self, reader: Reader) -> String {
+        match (self, reader.lang()) {
             (EntityDropReason::AllZeroOutcome { outcome }, Lang::En) => format!(
-                "`{outcome}` is zero in every period: with entity effects such an entity carries \
-                 no information on the coefficients (its effect would be −∞)"
+                "{} is zero in every period: with entity effects such an entity carries no \
+                 information on the coefficients (its effect would be −∞)",
+                reader.column(outcome)
             ),
             (EntityDropReason::AllZeroOutcome { outcome }, Lang::Es) => format!(
-                "`{outcome}` es cero en todos los períodos: con efectos de entidad, una entidad \
-                 así no informa sobre los coeficientes (su efecto sería −∞)"
+                "{} es cero en todos los períodos: con efectos de entidad, una entidad así no \
+                 informa sobre los coeficientes (su efecto sería −∞)",
+                reader.column(outcome)
             ),
             (EntityDropReason::SingleRow, Lang::En) => "a single row: the entity's effect fits it \
                  exactly, so it carries no information on the coefficients"
@@ -189,8 +216,6 @@ impl EntityDropReason {
         }
     }
 }
-
-english_display_and_json!(ValueProblem => render, ExclusionReason => render, EntityDropReason => render);
 
 #[cfg(test)]
 mod tests {
@@ -251,8 +276,17 @@ mod tests {
         ]
     }
 
+    /// A reader whose words for `nacimientos` are the page's.
+    fn reader(lang: Lang) -> Reader {
+        Reader::new(lang, |lang, name| match name {
+            "nacimientos" => lang.pick("Nacimientos", "Births").to_owned(),
+            other => other.to_owned(),
+        })
+    }
+
     fn assert_spanish(es: &str, en: &str) {
         assert_ne!(es, en);
+        assert!(!es.contains('`') && !en.contains('`'), "{es} / {en}");
         assert!(!es.is_empty());
         assert_eq!(imr_lang::english_words(es), Vec::<String>::new(), "{es}");
         assert!(
@@ -265,14 +299,20 @@ mod tests {
     fn every_exclusion_reason_is_worded_in_spanish_without_english_words() {
         let reasons = examples();
         for reason in &reasons {
-            assert_spanish(&reason.render(Lang::Es), &reason.render(Lang::En));
-            assert_eq!(reason.to_string(), reason.render(Lang::En));
+            assert_spanish(
+                &reason.render(reader(Lang::Es)),
+                &reason.render(reader(Lang::En)),
+            );
+            assert!(!reason.to_string().is_empty());
         }
         let ExclusionReason::Values(problems) = &reasons[0] else {
             unreachable!("the first example lists the value problems")
         };
         for problem in problems {
-            assert_spanish(&problem.render(Lang::Es), &problem.render(Lang::En));
+            assert_spanish(
+                &problem.render(reader(Lang::Es)),
+                &problem.render(reader(Lang::En)),
+            );
         }
         for reason in [
             EntityDropReason::AllZeroOutcome {
@@ -280,8 +320,26 @@ mod tests {
             },
             EntityDropReason::SingleRow,
         ] {
-            assert_spanish(&reason.render(Lang::Es), &reason.render(Lang::En));
+            assert_spanish(
+                &reason.render(reader(Lang::Es)),
+                &reason.render(reader(Lang::En)),
+            );
         }
+    }
+
+    #[test]
+    fn a_missing_value_names_the_column_in_the_readers_words() {
+        let missing = ExclusionReason::Values(vec![ValueProblem::MissingValue {
+            columns: vec!["nacimientos".into(), "pobreza".into()],
+        }]);
+        assert_eq!(
+            missing.render(reader(Lang::Es)),
+            "falta el valor de «Nacimientos» y «pobreza»"
+        );
+        assert_eq!(
+            missing.render(reader(Lang::En)),
+            "no value of “Births” and “pobreza”"
+        );
     }
 
     #[test]
@@ -302,8 +360,8 @@ mod tests {
             "weight `w` is -0.5 (weights must be positive)"
         );
         assert_eq!(
-            weight.render(Lang::Es),
-            "el peso `w` es -0,5 (los pesos deben ser positivos)"
+            weight.render(reader(Lang::Es)),
+            "el peso «w» es -0,5 (los pesos deben ser positivos)"
         );
     }
 }
