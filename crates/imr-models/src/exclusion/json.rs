@@ -20,54 +20,28 @@ impl ValueProblem {
         let lang = Lang::En;
         use ValueProblem::*;
         let number = |v: &f64| lang.with_decimal_mark(v.to_string());
-        match (self, lang) {
-            (MissingValue { columns }, Lang::En) => format!("missing value in {}", quoted(columns)),
-            (MissingValue { columns }, Lang::Es) => {
-                format!("falta el valor de {}", quoted(columns))
-            }
-            (MissingFixedEffect { effects }, Lang::En) => {
+        match self {
+            MissingValue { columns } => format!("missing value in {}", quoted(columns)),
+            MissingFixedEffect { effects } => {
                 format!("missing fixed effect {}", quoted(effects))
             }
-            (MissingFixedEffect { effects }, Lang::Es) => {
-                format!("falta el nivel del efecto fijo {}", quoted(effects))
-            }
-            (MissingCluster { clusters }, Lang::En) => {
+            MissingCluster { clusters } => {
                 format!("missing cluster {}", quoted(clusters))
             }
-            (MissingCluster { clusters }, Lang::Es) => {
-                format!("falta el conglomerado {}", quoted(clusters))
-            }
-            (NonPositiveWeight { column, value }, Lang::En) => format!(
+            NonPositiveWeight { column, value } => format!(
                 "weight `{column}` is {} (weights must be positive)",
                 number(value)
             ),
-            (NonPositiveWeight { column, value }, Lang::Es) => format!(
-                "el peso `{column}` es {} (los pesos deben ser positivos)",
-                number(value)
-            ),
-            (NegativeCount { column, value }, Lang::En) => format!(
+            NegativeCount { column, value } => format!(
                 "`{column}` is {} (a count cannot be negative)",
                 number(value)
             ),
-            (NegativeCount { column, value }, Lang::Es) => format!(
-                "`{column}` es {} (un conteo no puede ser negativo)",
-                number(value)
-            ),
-            (ExposureWithoutLogarithm { column, value }, Lang::En) => format!(
+            ExposureWithoutLogarithm { column, value } => format!(
                 "exposure `{column}` is {}: its logarithm, the offset, is not defined",
                 number(value)
             ),
-            (ExposureWithoutLogarithm { column, value }, Lang::Es) => format!(
-                "la exposición `{column}` es {}: su logaritmo, el término de ajuste (offset), no \
-                 está definido",
-                number(value)
-            ),
-            (NonPositiveExposure { column, value }, Lang::En) => format!(
+            NonPositiveExposure { column, value } => format!(
                 "exposure `{column}` is {} (an exposure must be positive)",
-                number(value)
-            ),
-            (NonPositiveExposure { column, value }, Lang::Es) => format!(
-                "la exposición `{column}` es {} (una exposición debe ser positiva)",
                 number(value)
             ),
         }
@@ -79,49 +53,30 @@ impl ExclusionReason {
     pub(crate) fn json_text(&self) -> String {
         let lang = Lang::En;
         use ExclusionReason::*;
-        match (self, lang) {
-            (Values(problems), _) => problems
+        match self {
+            Values(problems) => problems
                 .iter()
                 .map(|p| p.json_text())
                 .collect::<Vec<_>>()
                 .join("; "),
-            (EntityAllZero { entity, outcome }, Lang::En) => format!(
+            EntityAllZero { entity, outcome } => format!(
                 "entity `{entity}` has `{outcome}` = 0 in every period (dropped from poisson-fe)"
             ),
-            (EntityAllZero { entity, outcome }, Lang::Es) => format!(
-                "la entidad `{entity}` tiene `{outcome}` = 0 en todos los períodos (excluida de \
-                 poisson-fe)"
-            ),
-            (EntitySingleRow { entity }, Lang::En) => {
+            EntitySingleRow { entity } => {
                 format!("entity `{entity}` has a single row (dropped from poisson-fe)")
             }
-            (EntitySingleRow { entity }, Lang::Es) => {
-                format!("la entidad `{entity}` tiene una sola fila (excluida de poisson-fe)")
-            }
-            (Singleton { effect }, Lang::En) => format!(
+            Singleton { effect } => format!(
                 "singleton: the only observation of its level of fixed effect `{effect}` \
                  (removed, as fixest and pyfixest do: it is fitted exactly and carries no \
                  information on the slopes)"
             ),
-            (Singleton { effect }, Lang::Es) => format!(
-                "observación única de su nivel del efecto fijo `{effect}` (eliminada, como hacen \
-                 fixest y pyfixest: se ajusta exactamente y no informa sobre las pendientes)"
-            ),
-            (ZeroOutcomeLevel { outcome, effect }, Lang::En) => format!(
+            ZeroOutcomeLevel { outcome, effect } => format!(
                 "`{outcome}` is zero in every row of its level of fixed effect `{effect}` \
                  (removed, as pyfixest fepois and Stata xtpoisson, fe do: the level's effect \
                  would be −∞, and it carries no information on the slopes)"
             ),
-            (ZeroOutcomeLevel { outcome, effect }, Lang::Es) => format!(
-                "`{outcome}` es cero en todas las filas de su nivel del efecto fijo `{effect}` \
-                 (eliminada, como hacen pyfixest fepois y Stata xtpoisson, fe: el efecto del \
-                 nivel sería −∞ y no informa sobre las pendientes)"
-            ),
-            (Flagged { reasons }, Lang::En) => {
+            Flagged { reasons } => {
                 format!("flagged as implausible: {}", reasons.text(lang))
-            }
-            (Flagged { reasons }, Lang::Es) => {
-                format!("marcada como inverosímil: {}", reasons.text(lang))
             }
         }
     }
@@ -130,21 +85,13 @@ impl ExclusionReason {
 impl EntityDropReason {
     /// The English of the JSON.
     pub(crate) fn json_text(&self) -> String {
-        let lang = Lang::En;
-        match (self, lang) {
-            (EntityDropReason::AllZeroOutcome { outcome }, Lang::En) => format!(
+        match self {
+            EntityDropReason::AllZeroOutcome { outcome } => format!(
                 "`{outcome}` is zero in every period: with entity effects such an entity carries \
                  no information on the coefficients (its effect would be −∞)"
             ),
-            (EntityDropReason::AllZeroOutcome { outcome }, Lang::Es) => format!(
-                "`{outcome}` es cero en todos los períodos: con efectos de entidad, una entidad \
-                 así no informa sobre los coeficientes (su efecto sería −∞)"
-            ),
-            (EntityDropReason::SingleRow, Lang::En) => "a single row: the entity's effect fits it \
+            EntityDropReason::SingleRow => "a single row: the entity's effect fits it \
                  exactly, so it carries no information on the coefficients"
-                .into(),
-            (EntityDropReason::SingleRow, Lang::Es) => "una sola fila: el efecto de la entidad la \
-                 ajusta exactamente, por lo que no informa sobre los coeficientes"
                 .into(),
         }
     }
