@@ -306,6 +306,9 @@ pub struct MapText {
     pub legend_title: String,
     /// The year (or period) shown large in the corner.
     pub year: String,
+    /// A short line under the year ("(copia de 2021)" for a year the source copied); empty:
+    /// none.
+    pub year_note: String,
     /// Source and method lines at the foot (one per line).
     pub source: Vec<String>,
     /// The legend entry of areas without data ("No data").
@@ -368,6 +371,7 @@ impl MapText {
             subtitle,
             legend_title,
             year: year.into(),
+            year_note: String::new(),
             source: Vec::new(),
             no_data: String::new(),
             metadata: None,
@@ -398,6 +402,7 @@ impl MapText {
             },
             legend_title: column.into(),
             year: year.into(),
+            year_note: String::new(),
             source: Vec::new(),
             no_data: String::new(),
             metadata: None,
@@ -521,6 +526,14 @@ pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText)
         num(w - 20.0),
         escape(&text.year)
     );
+    if !text.year_note.is_empty() {
+        let _ = writeln!(
+            s,
+            "<text data-testid=\"map-year-note\" x=\"{}\" y=\"58\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"end\" fill=\"#8a3b12\">{}</text>",
+            num(w - 20.0),
+            escape(&text.year_note)
+        );
+    }
     for (p, panel) in layout.panels.iter().enumerate() {
         if panel.boxed {
             if let Some(title) = &panel.title {

@@ -29,6 +29,7 @@ fn text(year: &str) -> MapText {
         subtitle: "Deaths under 1 year per 1,000 live births".into(),
         legend_title: "Per 1,000 live births".into(),
         year: year.into(),
+        year_note: String::new(),
         source: vec![
             "Source: test fixture & hand-made cells".into(),
             "imr-atlas".into(),

@@ -366,13 +366,16 @@ impl ValidatedMap {
                     .unwrap_or_default();
         }
         colouring.copy_note = self.copy_note();
-        let text = self.measure.text_in(
+        let mut text = self.measure.text_in(
             lang,
             &request.year.to_string(),
             credits.source,
             credits.boundaries,
             Some(credits.today),
         );
+        if let Some(copy) = &self.copy_of {
+            text.year_note = copy.mark(lang);
+        }
         Ok(Coloured {
             values,
             classification,

@@ -433,6 +433,11 @@ fn a_copied_years_map_says_it_is_a_copy() {
         copy.svg
     );
     assert!(copy.svg.contains("2022 es una copia de 2021"));
+    // Beside the year in the corner too, where a cropped picture of the map keeps it.
+    assert!(
+        copy.svg.contains("data-testid=\"map-year-note\" x=\"")
+            && copy.svg.contains(">(copia de 2021)</text>")
+    );
     let funnel = copy.funnel_svg.unwrap();
     assert!(funnel.contains("2022 (copia de 2021)"), "{funnel}");
     let en = map(2022, Lang::En);
