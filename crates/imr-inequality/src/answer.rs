@@ -216,6 +216,19 @@ impl Answer {
             let slope = num(lang, t.slope, 4);
             let ci = format!("{} a {}", num(lang, t.ci_low, 4), num(lang, t.ci_high, 4));
             let ci_en = format!("{} to {}", num(lang, t.ci_low, 4), num(lang, t.ci_high, 4));
+            // Two years make a difference, not a trend: said so, as the Findings do, with the
+            // difference and its interval and no verdict of a rise or a fall.
+            if t.n_years < 3 {
+                let apart = if clear {
+                    ""
+                } else {
+                    lang.pick(", que no se distingue de cero", ", not distinguishable from zero")
+                };
+                return match lang {
+                    Lang::Es => ("Solo dos años", format!("con dos años no hay tendencia que medir: el cambio entre ellos es {slope} por año (IC 95%: {ci}){apart}")),
+                    Lang::En => ("Only two years", format!("with two years there is no trend to measure: the change between them is {slope} a year (95% CI {ci_en}){apart}")),
+                };
+            }
             match (lang, clear, t.slope > 0.0) {
                 (Lang::Es, false, _) => ("Sin cambio claro", format!("su tendencia ({slope} por año; IC 95%: {ci}) no se distingue de cero")),
                 (Lang::Es, true, true) => ("Aumentó", format!("su tendencia es {slope} por año (IC 95%: {ci})")),
@@ -409,6 +422,28 @@ mod tests {
             es.contains("fue 0,050 (IC 95%: 0,000–0,100) en 2019 y 0,120 (IC 95%: desde 0,050, sin límite superior) en 2023; su tendencia (0,0200 por año; IC 95%: −0,0070 a 0,0550) no se distingue de cero."),
             "{es}"
         );
+        // Two years: the change between them, no trend and no verdict of a rise.
+        let two = Answer {
+            trend: Some(AdjustedTrend {
+                n_years: 2,
+                ci_low: 0.004,
+                ..a.trend.unwrap()
+            }),
+            ..a
+        };
+        let es2 = two.render(Lang::Es);
+        assert!(es2.starts_with("Solo dos años: entre 2019 y 2023"), "{es2}");
+        assert!(es2.contains("con dos años no hay tendencia que medir: el cambio entre ellos es 0,0200 por año (IC 95%: 0,0040 a 0,0550)."), "{es2}");
+        assert!(!es2.contains("Aumentó") && !es2.contains("tendencia es"));
+        let en2 = Answer {
+            trend: Some(AdjustedTrend {
+                n_years: 2,
+                ..a.trend.unwrap()
+            }),
+            ..a
+        }
+        .render(Lang::En);
+        assert!(en2.contains("the change between them is 0.0200 a year (95% CI −0.0070 to 0.0550), not distinguishable from zero."), "{en2}");
         // A year whose interval reaches zero is said in words, never "0,000" alone; a clear
         // fall is said first.
         let zero = Answer {
