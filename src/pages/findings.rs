@@ -69,6 +69,8 @@ pub fn FindingsPage() -> impl IntoView {
             <h2 id="findings-h">{msg(|m| m.common.view_findings)}</h2>
             <p class="lead">{msg(|m| m.findings.lead)}</p>
             <PeriodChoice/>
+            // Rates published years late are said first: every answer's years depend on it.
+            {move || analysis.findings.get().and_then(|f| f.lag_note(lang().get())).map(|note| view! { <p class="warn" role="note" data-testid="findings-lag-note"><strong>{note}</strong></p> })}
             {move || match analysis.findings.get() {
                 None => view! { <p class="note">{msg(|m| m.common.load_data_in_data_view)}</p> }.into_any(),
                 Some(f) => {

@@ -163,8 +163,21 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
             flags.flagged.clone()
         },
         repeated_left_out: repeated,
+        unapplied_rate_lag: unapplied_rate_lag(panel),
         span: times.first().zip(times.last()).map(|(a, b)| [*a, *b]),
         study,
+    }
+}
+
+/// The lag the published rates were found to have ([`imr_core::lag::detect`], in the ingest
+/// report) when it is not zero and no file had it applied (`--rate-lag`, the Data view's "use
+/// the lag found"): the answers then read each rate in the year it was published with.
+fn unapplied_rate_lag(panel: &Panel) -> Option<imr_core::lag::LagCount> {
+    let report = panel.report.rate_lag.as_ref()?;
+    let applied = panel.report.files.iter().any(|f| f.rate_lag.is_some());
+    match &report.verdict {
+        imr_core::lag::LagVerdict::Describes { lag, .. } if lag.lag > 0 && !applied => Some(*lag),
+        _ => None,
     }
 }
 

@@ -240,6 +240,11 @@ pub struct Findings {
     /// Years left out of the trends and the correlation (questions 1–3) as repeats of the
     /// previous year (empty when included); still shown year by year.
     pub repeated_left_out: Vec<imr_core::repeats::RepeatedYear>,
+    /// The publication lag found in the published rates and not applied ([`imr_core::lag`]):
+    /// the rates of year Y fit the births of year Y − lag, so the answers' years are those the
+    /// rates were published with, not those they describe ([`Findings::lag_note`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unapplied_rate_lag: Option<imr_core::lag::LagCount>,
     /// The answers are about the bundled dataset.
     pub bundled_data: bool,
     /// The first and last year the answers cover (all the data's years unless a request chose

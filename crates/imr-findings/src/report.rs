@@ -27,6 +27,12 @@ section{{border-top:1px solid #ccc;padding:.5rem 0 1rem;break-inside:avoid;page-
 @media print{{body{{margin:0}}section{{break-inside:avoid}}}}</style></head><body>\n<h1>{title}</h1>\n",
         lang.tag()
     );
+    if let Some(note) = findings.lag_note(lang) {
+        out.push_str(&format!(
+            "<p class=\"warn\"><strong>{}</strong></p>\n",
+            escape(&note)
+        ));
+    }
     if let Some(note) = findings.span_note(lang, chosen) {
         out.push_str(&format!("<p>{}</p>\n", escape(&note)));
     }

@@ -1262,6 +1262,43 @@ impl Findings {
         imr_core::repeats::RepeatedYear::left_out_text(&self.repeated_left_out, lang)
     }
 
+    /// The warning, first above the answers, when the published rates describe an earlier year
+    /// than the one they carry and the lag was not applied: a journalist would otherwise
+    /// publish SINIM's rates of 2017–2021 as 2019–2023.
+    pub fn lag_note(&self, lang: Lang) -> Option<String> {
+        let lag = self.unapplied_rate_lag.as_ref()?;
+        let (k, fits, testable) = (
+            lag.lag,
+            lang.grouped(lag.fits as f64, 0),
+            lang.grouped(lag.testable as f64, 0),
+        );
+        let years = |n: u32| match (n, lang) {
+            (1, Lang::Es) => "un año".to_string(),
+            (1, Lang::En) => "one year".to_string(),
+            (n, Lang::Es) => format!("{n} años"),
+            (n, Lang::En) => format!("{n} years"),
+        };
+        // The last year as an example: "the rate «of 2023» is 2021's".
+        let example = self.span.map(|[_, last]| match lang {
+            Lang::Es => format!(
+                ", así que la tasa «de {last}» es la de {}",
+                last - i64::from(k)
+            ),
+            Lang::En => format!(", so the rate \"of {last}\" is {}'s", last - i64::from(k)),
+        });
+        let example = example.unwrap_or_default();
+        Some(match lang {
+            Lang::Es => format!(
+                "Atención: estas tasas publicadas describen un año anterior al que llevan. La tasa de cada año calza con los nacimientos de {} antes ({fits} de {testable} comunas comprobables){example}. Las respuestas usan el año con que se publicaron; en la vista Datos, «Usar el desfase encontrado» pone cada tasa en el año que describe.",
+                years(k)
+            ),
+            Lang::En => format!(
+                "Warning: these published rates describe an earlier year than the one they carry. Each year's rate fits the births of {} before ({fits} of {testable} testable communes){example}. The answers use the year they were published with; in the Data view, \"Use the lag found\" puts each rate in the year it describes.",
+                years(k)
+            ),
+        })
+    }
+
     /// The years the answers cover, when a request chose a span ("Respuestas sobre 2001–2011.").
     pub fn span_note(&self, lang: Lang, chosen: bool) -> Option<String> {
         let [a, b] = self.span?;

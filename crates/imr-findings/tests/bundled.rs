@@ -751,3 +751,39 @@ fn missing_covariates_point_to_the_readers_own_columns() {
         .headline
         .contains("Sus datos tienen"));
 }
+
+/// SINIM's rates as published are two years late (the births say so): the Findings say it
+/// first, with the counts and the years of an example, unless the lag was applied; the
+/// bundled data (counts) carry no such warning.
+#[test]
+fn rates_published_two_years_late_are_said_first_unless_the_lag_is_applied() {
+    let csv = sinim_as_published();
+    let table = RawTable::from_bytes("tasas_sinim.csv", csv.as_bytes()).unwrap();
+    let roles = vec![table.guessed_roles.clone()];
+    let late = build_panel(&[table.clone()], &roles, &IngestOptions::default()).unwrap();
+    let f = findings_of(&late);
+    let lag = f.unapplied_rate_lag.expect("the lag of SINIM's rates");
+    assert_eq!(lag.lag, 2);
+    let es = f.lag_note(Lang::Es).unwrap();
+    assert!(
+        es.starts_with("Atención: estas tasas publicadas describen un año anterior al que llevan."),
+        "{es}"
+    );
+    assert!(es.contains(&format!("calza con los nacimientos de 2 años antes ({} de {} comunas comprobables), así que la tasa «de 2023» es la de 2021.", lag.fits, lag.testable)), "{es}");
+    assert!(lag.fits * 10 >= lag.testable * 9, "{lag:?}");
+    assert!(f
+        .lag_note(Lang::En)
+        .unwrap()
+        .contains("so the rate \"of 2023\" is 2021's"));
+    // The printed report carries it too.
+    let report = imr_findings::report::report_html(&f, Lang::Es, "Fuente: tasas_sinim.csv");
+    assert!(report.contains("Atención: estas tasas publicadas"));
+    // Applied, the years are those the rates describe: nothing to warn about.
+    let options = IngestOptions {
+        rate_lag: Some(2),
+        ..IngestOptions::default()
+    };
+    let moved = build_panel(&[table], &roles, &options).unwrap();
+    assert!(findings_of(&moved).lag_note(Lang::Es).is_none());
+    assert!(findings_of(&panel_of(BUNDLED)).lag_note(Lang::Es).is_none());
+}
