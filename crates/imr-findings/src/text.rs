@@ -1124,13 +1124,18 @@ fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
         (false, Lang::En) => format!("the rate of the communes loaded in {a}–{b}, {nat} per 1,000"),
     };
     let named = f.top.len();
+    let (tiene, has) = if k == 1 {
+        ("tiene", "has")
+    } else {
+        ("tienen", "have")
+    };
     let headline = match (k, lang) {
         (0, Lang::Es) => format!("Ninguna comuna tiene, con {a}–{b} sumados, una tasa distinguible del azar por encima de {reference}: no se puede decir dónde es más alta."),
         (0, Lang::En) => format!("With {a}–{b} pooled, no commune has a rate distinguishable from chance above {reference}: these data cannot say where it is highest."),
-        (_, Lang::Es) if named < k => format!("Con {a}–{b} sumados, {k} de {n} comunas tienen una tasa claramente sobre {reference}; las más altas son {list} por 1.000."),
-        (_, Lang::En) if named < k => format!("With {a}–{b} pooled, {k} of {n} communes have a rate clearly above {reference}; the highest are {list} per 1,000."),
-        (_, Lang::Es) => format!("Con {a}–{b} sumados, {k} de {n} comunas tienen una tasa claramente sobre {reference}: {list} por 1.000."),
-        (_, Lang::En) => format!("With {a}–{b} pooled, {k} of {n} communes have a rate clearly above {reference}: {list} per 1,000."),
+        (_, Lang::Es) if named < k => format!("Con {a}–{b} sumados, {k} de {n} comunas {tiene} una tasa claramente sobre {reference}; las más altas son {list} por 1.000."),
+        (_, Lang::En) if named < k => format!("With {a}–{b} pooled, {k} of {n} communes {has} a rate clearly above {reference}; the highest are {list} per 1,000."),
+        (_, Lang::Es) => format!("Con {a}–{b} sumados, {k} de {n} comunas {tiene} una tasa claramente sobre {reference}: {list} por 1.000."),
+        (_, Lang::En) => format!("With {a}–{b} pooled, {k} of {n} communes {has} a rate clearly above {reference}: {list} per 1,000."),
     };
     let details = vec![lang.pick(
         "«Claramente» quiere decir que el intervalo de 95% entero de la tasa suavizada queda sobre esa tasa; las demás comunas pueden estar por encima o por debajo por azar.",
@@ -1443,6 +1448,31 @@ mod tests {
             apart.contains("C1 (9,5;") && apart.contains("C2 (9,1;"),
             "{apart}"
         );
+    }
+
+    /// One commune above the reference is "1 de 345 comunas tiene", never "tienen".
+    #[test]
+    fn one_commune_above_takes_the_singular() {
+        let one = WhereFinding {
+            first_time: 2001,
+            last_time: 2021,
+            national_per_1000: 7.65,
+            whole_country: true,
+            top: vec![crate::CommuneRate {
+                entity: "08301".into(),
+                name: Some("Antuco".into()),
+                smoothed_per_1000: 15.3,
+                ci: Some([7.5, 25.8]),
+                raw_per_1000: 15.3,
+                births: 300.0,
+            }],
+            n_above_national: 1,
+            n_communes: 345,
+        };
+        let es = where_answer(Lang::Es, &one).headline;
+        assert!(es.contains("1 de 345 comunas tiene una tasa"), "{es}");
+        let en = where_answer(Lang::En, &one).headline;
+        assert!(en.contains("1 of 345 communes has a rate"), "{en}");
     }
 
     /// Every covariate of the study's preset (imr_data::study, the one list of them) has the
