@@ -169,7 +169,7 @@ impl Resolution {
             );
             match lang {
                 Lang::Es => format!(
-                    "Cuidado: las clases tienen un ancho típico de {class} por 1.000, menor que la incertidumbre de las tasas (intervalo de 95 % típico: {interval} por 1.000): dos comunas de distinto color pueden tener la misma tasa real."
+                    "Cuidado: las clases tienen un ancho típico de {class} por 1.000, menor que la incertidumbre de las tasas (intervalo típico de 95%: {interval} por 1.000): dos comunas de distinto color pueden tener la misma tasa real."
                 ),
                 Lang::En => format!(
                     "Caution: the classes are typically {class} per 1,000 wide, less than the rates' own uncertainty (typical 95% interval: {interval} per 1,000): two communes of different colours may have the same true rate."
