@@ -120,8 +120,11 @@ fn legend_layout(series: &[Series], left: f64) -> Vec<(f64, usize)> {
 fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i64)]) -> String {
     let legend = legend_layout(series, 44.0);
     let legend_rows = legend.iter().map(|(_, r)| r + 1).max().unwrap_or(1);
-    // One legend row fits the chart's foot; each further row adds its height.
-    let h = 150.0 + 13.0 * (legend_rows - 1) as f64;
+    let marks = marks_note(lang, series, copies);
+    let note_h = if marks.is_some() { 13.0 } else { 0.0 };
+    // One legend row fits the chart's foot; each further row, and the marks' line, adds its
+    // height.
+    let h = 150.0 + 13.0 * (legend_rows - 1) as f64 + note_h;
     let (left, right, top) = (44.0, 20.0, 10.0);
     let bottom = h - 110.0;
     let mut years: Vec<i64> = series
@@ -254,7 +257,7 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i6
             );
         }
         let (lx, row) = legend[k];
-        let ly = h - 12.0 - 13.0 * (legend_rows - 1 - row) as f64;
+        let ly = h - 12.0 - note_h - 13.0 * (legend_rows - 1 - row) as f64;
         let _ = write!(
             svg,
             r#"<line x1="{lx}" x2="{}" y1="{}" y2="{}" stroke="{colour}" stroke-width="1.5"{dash}/><text x="{}" y="{ly}">{}</text>"#,
@@ -265,8 +268,53 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i6
             escape(&s.name)
         );
     }
+    // What the dashed and grey bands are, in words on the chart's face: its `<title>`s are
+    // tooltips, which a printed page or a published picture does not show.
+    if let Some(marks) = marks {
+        let _ = write!(
+            svg,
+            r##"<text class="marks" x="{left}" y="{}" fill="#555">{}</text>"##,
+            h - 8.0,
+            escape(&marks)
+        );
+    }
     svg.push_str("</g></svg>");
     svg
+}
+
+/// The line under a year chart saying what its marked years are: "Punteado: 2022, copia de
+/// 2021 · Gris: 2016, sin datos"; `None` when no year is copied or missing.
+fn marks_note(lang: Lang, series: &[Series], copies: &[(i64, i64)]) -> Option<String> {
+    let mut years: Vec<i64> = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.0))
+        .collect();
+    years.sort_unstable();
+    years.dedup();
+    let mut parts = Vec::new();
+    let copied: Vec<String> = (copies.iter())
+        .filter(|(t, _)| years.contains(t))
+        .map(|(t, of)| format!("{t}, {} {of}", lang.pick("copia de", "a copy of")))
+        .collect();
+    if !copied.is_empty() {
+        parts.push(format!(
+            "{}: {}",
+            lang.pick("Punteado", "Dashed"),
+            copied.join("; ")
+        ));
+    }
+    let gaps = missing_years(&years);
+    if !gaps.is_empty() {
+        let listed: Vec<String> = gaps.iter().take(3).map(i64::to_string).collect();
+        let more = if gaps.len() > 3 { "…" } else { "" };
+        parts.push(format!(
+            "{}: {}{more}, {}",
+            lang.pick("Gris", "Grey"),
+            listed.join(", "),
+            lang.pick("sin datos", "no data")
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 /// One row of an interval chart.
@@ -509,5 +557,37 @@ mod tests {
         assert!(svg.ends_with("</svg>"));
         let svg = interval_rows(Lang::Es, "vacío", &[], (f64::NAN, "0")).svg;
         assert!(svg.ends_with("</svg>"));
+    }
+
+    /// A copied and a missing year are said in words on the chart's face (a printed chart has
+    /// no tooltips); a chart without either has no such line.
+    #[test]
+    fn copied_and_missing_years_are_said_under_the_chart() {
+        let s = Series {
+            name: "Tasa".into(),
+            points: vec![
+                (2014, 7.0, None),
+                (2015, 7.1, None),
+                (2017, 6.9, None),
+                (2018, 6.9, None),
+            ],
+            secondary: false,
+        };
+        let svg =
+            year_chart_with_copies(Lang::Es, "t", std::slice::from_ref(&s), &[(2018, 2017)]).svg;
+        assert!(
+            svg.contains(">Punteado: 2018, copia de 2017 · Gris: 2016, sin datos</text>"),
+            "{svg}"
+        );
+        let en =
+            year_chart_with_copies(Lang::En, "t", std::slice::from_ref(&s), &[(2018, 2017)]).svg;
+        assert!(en.contains(">Dashed: 2018, a copy of 2017 · Grey: 2016, no data</text>"));
+        let plain = Series {
+            points: vec![(2014, 7.0, None), (2015, 7.1, None)],
+            ..s
+        };
+        assert!(!year_chart(Lang::Es, "t", &[plain])
+            .svg
+            .contains("class=\"marks\""));
     }
 }
