@@ -235,6 +235,31 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// A source line ("Fuente: … · motor imr-atlas 0.1.0 (imr-core 0.1.0) · 2026-12-05") in lines
+/// of at most `width` characters, as [`wrap_words`], except that a version stays with the
+/// name before it: a line never starts with "0.1.0)", which a reader (and the Spanish page's
+/// check for decimal points) would take for a number. Never empty for a non-empty line.
+pub fn wrap_source_line(line: &str, width: usize) -> Vec<String> {
+    const GLUE: char = '\u{1f}';
+    let glued = line.split(' ').fold(String::new(), |mut out, word| {
+        let version = word.starts_with(|c: char| c.is_ascii_digit()) && word.contains('.');
+        if !out.is_empty() {
+            out.push(if version { GLUE } else { ' ' });
+        }
+        out.push_str(word);
+        out
+    });
+    let lines: Vec<String> = wrap_words(&glued, width)
+        .into_iter()
+        .map(|l| l.replace(GLUE, " "))
+        .collect();
+    if lines.is_empty() && !line.trim().is_empty() {
+        vec![line.to_string()]
+    } else {
+        lines
+    }
+}
+
 /// The words of `text` that are [`ENGLISH_MARKERS`] or [`ENGLISH_LABEL_WORDS`] (lower-cased, in
 /// order, identifiers left out as in [`english_words`]): one is enough to call a label, unit or
 /// number of a Spanish figure English.
@@ -422,5 +447,24 @@ mod tests {
             proptest::prop_assert_eq!(&en, &plain);
             proptest::prop_assert_eq!(&es, &plain);
         }
+    }
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::*;
+
+    /// A version keeps its name's line, and the words are all there, in order.
+    #[test]
+    fn a_source_line_never_starts_a_line_with_a_version() {
+        let line = "Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE (chile_imr_2001_2021.csv) · motor imr-atlas 0.1.0 (imr-core 0.1.0) · 2026-12-05";
+        for width in 20..=line.len() {
+            let lines = wrap_source_line(line, width);
+            assert_eq!(lines.join(" "), line, "{width}");
+            for l in &lines {
+                assert!(!l.starts_with("0.1.0"), "{width}: {lines:?}");
+            }
+        }
+        assert!(wrap_source_line("", 30).is_empty());
     }
 }

@@ -81,14 +81,39 @@ fn the_plot_names_terms_by_their_labels_with_room_for_them() {
             ..PlotOptions::default()
         },
     );
-    assert!(labelled.contains(">Market value of the firm, millions of 1947 dollars</text>"));
-    assert!(!labelled.contains(">value</text>"));
-    assert!(labelled.contains(">capital</text>"));
+    // The label is longer than the margin may grow (45% of the width): it wraps onto lines
+    // that each fit the margin, and none is lost or clipped.
+    let label_lines: Vec<&str> = labelled
+        .split("<tspan ")
+        .skip(1)
+        .filter_map(|t| t.split_once('>').map(|(_, rest)| rest))
+        .map(|rest| rest.split("</tspan>").next().unwrap())
+        .collect();
+    let words = "Market value of the firm, millions of 1947 dollars";
+    let wrapped: Vec<&str> = label_lines
+        .iter()
+        .copied()
+        .filter(|l| words.contains(*l))
+        .collect();
+    assert!(wrapped.len() >= 2, "{labelled}");
+    assert_eq!(wrapped.join(" "), words);
+    let margin = 0.45 * PlotOptions::default().width;
+    assert!(wrapped
+        .iter()
+        .all(|l| 16.0 + 6.5 * l.chars().count() as f64 <= margin));
+    assert!(!labelled.contains(">value</tspan>"));
+    assert!(labelled.contains(">capital</tspan>"));
+    // A legend entry wider than the plot wraps too: no line is longer than the width holds.
+    for line in &label_lines {
+        assert!(22.0 + 6.5 * line.chars().count() as f64 <= 640.0, "{line}");
+    }
     // The estimates move right to leave the label its room: every x is beyond the margin.
     let plain = coefficient_plot_svg(&fits(), &PlotOptions::default());
     let first_circle_x = |svg: &str| -> f64 {
-        let at = svg.find("<circle cx=\"").expect("a point") + "<circle cx=\"".len();
-        svg[at..].split('"').next().unwrap().parse().unwrap()
+        // The first estimate's point (the legend's circles come before the rows).
+        let row = &svg[svg.find("<g data-term=").expect("a row")..];
+        let at = row.find("<circle cx=\"").expect("a point") + "<circle cx=\"".len();
+        row[at..].split('"').next().unwrap().parse().unwrap()
     };
     assert!(first_circle_x(&labelled) > first_circle_x(&plain));
 }

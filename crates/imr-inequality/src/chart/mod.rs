@@ -39,27 +39,8 @@ const FOOTER_LINE: f64 = 12.0;
 /// The caption's provenance line wrapped to a chart `width` wide (10 px sans-serif, about 6 px a
 /// character, 8 px from each side): a long source and engine never run past the chart's edge.
 fn provenance_lines(width: f64, caption: &Caption) -> Vec<String> {
-    // A version stays with the name before it ("imr-core 0.1.0"): a line never starts with one.
-    const GLUE: char = '\u{1f}';
     caption.provenance.as_deref().map_or_else(Vec::new, |line| {
-        let chars = (((width - 16.0) / 6.0) as usize).max(20);
-        let glued = line.split(' ').fold(String::new(), |mut out, word| {
-            let version = word.starts_with(|c: char| c.is_ascii_digit()) && word.contains('.');
-            if !out.is_empty() {
-                out.push(if version { GLUE } else { ' ' });
-            }
-            out.push_str(word);
-            out
-        });
-        let lines: Vec<String> = wrap(&glued, chars)
-            .into_iter()
-            .map(|l| l.replace(GLUE, " "))
-            .collect();
-        if lines.is_empty() {
-            vec![line.to_string()]
-        } else {
-            lines
-        }
+        imr_stats::wrap_source_line(line, (((width - 16.0) / 6.0) as usize).max(20))
     })
 }
 

@@ -90,12 +90,7 @@ fn ticks(lo: f64, hi: f64) -> Vec<f64> {
 pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
     let terms = plotted_terms(fits, options);
     let frame = Frame::new(fits, &terms, options);
-    let Frame {
-        left,
-        width,
-        height,
-        ..
-    } = frame;
+    let (width, height) = (frame.width, frame.height);
     let footer = options.caption.provenance.as_deref();
     let lang = options.caption.lang;
     let mut s = format!(
@@ -110,34 +105,34 @@ pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
     ));
     if !options.title.is_empty() {
         s.push_str(&format!(
-            "<text x=\"{:.2}\" y=\"20\" font-size=\"14\" font-weight=\"bold\">{}</text>\n",
-            left,
+            "<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">{}</text>\n",
             escape(&options.title)
         ));
     }
-    // legend
-    let legend_top = if options.title.is_empty() { 16.0 } else { 36.0 };
-    for (i, fit) in fits.iter().enumerate() {
-        let y = legend_top + 20.0 * i as f64;
+    // legend: at the left edge across the whole width, each entry wrapped to it
+    for (i, (first_y, lines)) in frame.legend.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
         s.push_str(&format!(
-            "<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"4\" fill=\"{colour}\"/><text x=\"{:.2}\" y=\"{:.2}\">({}) {}</text>\n",
-            left,
-            y - 4.0,
-            left + 10.0,
-            y,
-            i + 1,
-            escape(&legend_entry(fit, lang))
+            "<circle cx=\"12\" cy=\"{:.2}\" r=\"4\" fill=\"{colour}\"/>",
+            first_y - 4.0
         ));
+        s.push_str(&text_lines(22.0, *first_y, LINE_HEIGHT, "", lines));
+        s.push('\n');
     }
     s.push_str(&frame.axis(lang));
-    s.push_str(&frame.rows(fits, &terms, options));
-    if let Some(line) = footer {
-        s.push_str(&format!(
-            "<text data-provenance=\"\" x=\"8\" y=\"{:.2}\" font-size=\"10\" fill=\"#555555\">{}</text>\n",
-            height - 8.0,
-            escape(line)
-        ));
+    s.push_str(&frame.rows(fits, &terms));
+    if footer.is_some() {
+        // The source line wrapped to the width (about 5.5 px a character at 10 px), its
+        // last line 8 px above the bottom.
+        let lines = &frame.footer;
+        let first = height - 8.0 - FOOTER_LINE * (lines.len() as f64 - 1.0);
+        let mut text = text_lines(8.0, first, FOOTER_LINE, "", lines);
+        text.insert_str(
+            "<text".len(),
+            " data-provenance=\"\" font-size=\"10\" fill=\"#555555\"",
+        );
+        s.push_str(&text);
+        s.push('\n');
     }
     s.push_str("</svg>\n");
     s
@@ -156,17 +151,50 @@ fn plotted_terms(fits: &[Fit], options: &PlotOptions) -> Vec<String> {
     terms
 }
 
-/// Where things go: the value range, the margins and the plot's size.
-#[derive(Clone, Copy)]
+/// Height of a line of the labels and the legend (12 px text).
+const LINE_HEIGHT: f64 = 15.0;
+
+/// Width of a character of the 12 px labels, about.
+const CHAR_WIDTH: f64 = 6.5;
+
+/// Height of a line of the 10 px source line.
+const FOOTER_LINE: f64 = 12.0;
+
+/// `lines` as one `<text>` of `<tspan>`s at `x`, the first baseline at `y`, `dy` apart;
+/// `anchor` is an attribute string (`text-anchor="end"` or empty).
+fn text_lines(x: f64, y: f64, dy: f64, anchor: &str, lines: &[String]) -> String {
+    let mut s = format!("<text x=\"{x:.2}\" y=\"{y:.2}\"{anchor}>");
+    for (k, line) in lines.iter().enumerate() {
+        let step = if k == 0 { 0.0 } else { dy };
+        s.push_str(&format!(
+            "<tspan x=\"{x:.2}\" dy=\"{step:.2}\">{}</tspan>",
+            escape(line)
+        ));
+    }
+    s.push_str("</text>");
+    s
+}
+
+/// Where things go: the value range, the margins, the legend's and the labels' lines (wrapped
+/// to their room, never clipped) and the plot's size.
+#[derive(Clone)]
 struct Frame {
     lo: f64,
     hi: f64,
     left: f64,
     right: f64,
     top: f64,
+    /// Height of one term's row: the option's, or more when a label needs more lines.
+    row_height: f64,
     plot_height: f64,
     width: f64,
     height: f64,
+    /// Each fit's legend entry: its first baseline and its lines.
+    legend: Vec<(f64, Vec<String>)>,
+    /// Each term's label in lines that fit the left margin.
+    labels: Vec<Vec<String>>,
+    /// The source line in lines that fit the width (none without one).
+    footer: Vec<String>,
 }
 
 impl Frame {
@@ -187,27 +215,64 @@ impl Frame {
         let pad = 0.05 * (hi - lo);
         let (lo, hi) = (lo - pad, hi + pad);
         // Room for the longest term label (about 6.5 px a character at the labels' size),
-        // at least 150 px and at most 45% of the width.
+        // at least 150 px and at most 45% of the width; a longer label wraps onto more lines.
         let longest = terms
             .iter()
             .map(|t| options.term_label(t).chars().count())
             .max()
             .unwrap_or(0);
-        let left = (16.0 + 6.5 * longest as f64).clamp(150.0, (0.45 * options.width).max(150.0));
+        let left =
+            (16.0 + CHAR_WIDTH * longest as f64).clamp(150.0, (0.45 * options.width).max(150.0));
+        let label_chars = (((left - 16.0) / CHAR_WIDTH) as usize).max(10);
+        let labels: Vec<Vec<String>> = terms
+            .iter()
+            .map(|t| imr_stats::wrap_words(&options.term_label(t), label_chars))
+            .collect();
+        let most_lines = labels.iter().map(Vec::len).max().unwrap_or(1);
+        let row_height = options
+            .row_height
+            .max(LINE_HEIGHT * most_lines as f64 + 8.0);
+        let lang = options.caption.lang;
+        let legend_chars = (((options.width - 30.0) / CHAR_WIDTH) as usize).max(20);
+        let mut y = if options.title.is_empty() { 16.0 } else { 36.0 };
+        let legend: Vec<(f64, Vec<String>)> = fits
+            .iter()
+            .enumerate()
+            .map(|(i, fit)| {
+                let text = format!("({}) {}", i + 1, legend_entry(fit, lang));
+                let lines = imr_stats::wrap_words(&text, legend_chars);
+                let first = y;
+                y += LINE_HEIGHT * lines.len() as f64 + 5.0;
+                (first, lines)
+            })
+            .collect();
         let right = 20.0;
-        let top = if options.title.is_empty() { 16.0 } else { 36.0 } + 20.0 * fits.len() as f64;
-        let plot_height = options.row_height * terms.len().max(1) as f64;
-        let footer = options.caption.provenance.as_deref();
-        let height = top + plot_height + 44.0 + if footer.is_some() { 22.0 } else { 0.0 };
+        let top = y;
+        let plot_height = row_height * terms.len().max(1) as f64;
+        let footer: Vec<String> = (options.caption.provenance.as_deref())
+            .map(|line| {
+                imr_stats::wrap_source_line(line, (((options.width - 16.0) / 5.5) as usize).max(20))
+            })
+            .unwrap_or_default();
+        let footer_height = if footer.is_empty() {
+            0.0
+        } else {
+            22.0 + FOOTER_LINE * (footer.len() as f64 - 1.0)
+        };
+        let height = top + plot_height + 44.0 + footer_height;
         Frame {
             lo,
             hi,
             left,
             right,
             top,
+            row_height,
             plot_height,
             width: options.width,
             height,
+            legend,
+            labels,
+            footer,
         }
     }
 
@@ -227,7 +292,7 @@ impl Frame {
             plot_height,
             width,
             ..
-        } = *self;
+        } = self.clone();
         let x_of = |v: f64| self.x_of(v);
         let mut s = String::new();
         // axis, grid and zero line
@@ -261,24 +326,30 @@ impl Frame {
     }
 
     /// One row per term: its label and each fit's estimate with its interval.
-    fn rows(&self, fits: &[Fit], terms: &[String], options: &PlotOptions) -> String {
+    fn rows(&self, fits: &[Fit], terms: &[String]) -> String {
         let (top, left) = (self.top, self.left);
         let x_of = |v: f64| self.x_of(v);
         let mut s = String::new();
         // rows
         for (r, term) in terms.iter().enumerate() {
-            let row_top = top + options.row_height * r as f64;
-            s.push_str(&format!(
-                "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{}</text>\n",
+            let row_top = top + self.row_height * r as f64;
+            // The label's lines centred on the row.
+            let lines = &self.labels[r];
+            let first = row_top + self.row_height / 2.0 + 4.0
+                - LINE_HEIGHT * (lines.len() as f64 - 1.0) / 2.0;
+            s.push_str(&text_lines(
                 left - 8.0,
-                row_top + options.row_height / 2.0 + 4.0,
-                escape(&options.term_label(term))
+                first,
+                LINE_HEIGHT,
+                " text-anchor=\"end\"",
+                lines,
             ));
+            s.push('\n');
             for (i, fit) in fits.iter().enumerate() {
                 let Some(c) = fit.coefficient(term) else {
                     continue;
                 };
-                let y = row_top + options.row_height * (i as f64 + 1.0) / (fits.len() as f64 + 1.0);
+                let y = row_top + self.row_height * (i as f64 + 1.0) / (fits.len() as f64 + 1.0);
                 let colour = PALETTE[i % PALETTE.len()];
                 s.push_str(&format!(
                     "<g data-term=\"{}\" data-model=\"{}\" data-estimate=\"{}\" data-conf-low=\"{}\" data-conf-high=\"{}\">",
