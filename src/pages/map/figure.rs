@@ -112,7 +112,7 @@ pub(super) fn MapFigure(
                     on:pointerup=pointer_up
                     on:pointercancel=move |ev| gestures.end(&ev)
                     on:pointerleave=move |ev| gestures.end(&ev)>
-                    <Patterns/>
+                    <Patterns view=view/>
                     {panels}
                     <path data-testid="map-selected" fill="none" stroke="#000000" stroke-width="1.6" pointer-events="none"
                         d=move || selected.get().and_then(|a| outline_paths.get(a).cloned()).unwrap_or_default()/>
@@ -150,13 +150,19 @@ fn skip_to_downloads() {
 /// (`url(#no-data)`) and the purple cross-hatch of the flagged areas left out
 /// (`url(#flagged)`, `imr_core::map::svg::FLAGGED_PATTERN`).
 #[component]
-fn Patterns() -> impl IntoView {
+fn Patterns(view: MapView) -> impl IntoView {
+    // The hatches keep their on-screen size under zoom: scaled by the view box's share of the
+    // page (they are in the map's units, which zooming in enlarges).
+    let scale = move || {
+        let vb = view.view_box.get();
+        (vb.2 / view.page.0).clamp(1e-3, 1.0)
+    };
     view! {
         <defs>
-            <pattern id="no-data" patternUnits="userSpaceOnUse" width="5" height="5" patternTransform="rotate(45)">
+            <pattern id="no-data" patternUnits="userSpaceOnUse" width="5" height="5" patternTransform=move || format!("rotate(45) scale({:.4})", scale())>
                 <rect width="5" height="5" fill="#ffffff"/><line x1="0" y1="0" x2="0" y2="5" stroke="#8c8c8c" stroke-width="1.6"/>
             </pattern>
-            <pattern id="flagged" patternUnits="userSpaceOnUse" width="6" height="6">
+            <pattern id="flagged" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform=move || format!("scale({:.4})", scale())>
                 <rect width="6" height="6" fill="#efe6f5"/><path d="M0,0L6,6M6,0L0,6" stroke="#5e3c99" stroke-width="1"/>
             </pattern>
         </defs>
