@@ -2,7 +2,8 @@
 // request. The Models view's downloads (R and Stata code, Markdown and LaTeX tables byte for
 // byte; the coefficient CSV too) are compared with what `imr fit` prints when run with the
 // command the page shows (on the downloaded analysis data, and on the bundled file with the
-// page's roles), and the Data view's rates CSV with what its shown `imr rates` command prints,
+// page's roles; on the Spanish page the tables are Spanish, with the decimal comma, and its
+// commands name `--lang es`), and the Data view's rates CSV with what its shown `imr rates` command prints,
 // byte for byte. The microdata
 // breakdowns live in the URL fragment: a shared link reopens them and the job uses them.
 // No request leaves 127.0.0.1.
@@ -15,6 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, cargoBinary, fixture, exportDate, imrEnv, ROOT } from './harness.mjs';
 import { shellWords } from './views.mjs';
 import { DataPage, MicrodataPage, ModelsPage } from './pages/index.mjs';
+import { decimalPoints, englishWords } from './spanish.mjs';
 
 const BUNDLED = 'chile_imr_2001_2021.csv';
 const REGRESSORS = ['pobreza', 'ingreso_salud_pc', 'ruralidad', 'sapu'];
@@ -68,9 +70,11 @@ async function ratesCommand(data) {
 
 // Opens the Models view (its page object) with these models, standard errors and regressors,
 // and waits for every model's column; `input` is the page's input (files and roles), from the
-// Data view's command.
-async function openModels(models, vcov) {
-  const opened = await openPage(browser, server.origin + '/');
+// Data view's command. With `lang` 'es', the Spanish page (a browser in es-CL).
+async function openModels(models, vcov, { lang = 'en' } = {}) {
+  const opened = lang === 'es'
+    ? await openPage(browser, `${server.origin}/#lang=es`, { locale: 'es-CL' })
+    : await openPage(browser, server.origin + '/');
   const data = DataPage.attach(opened);
   await data.waitForRowCount('read', 7245);
   const view = ModelsPage.attach(opened);
@@ -121,6 +125,42 @@ test('one model: every Models download is what imr fit prints for the shown comm
   assertSameCsv(body(coefficients), body(onData('csv')), 'coefficient CSV vs imr fit on the analysis data');
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
+});
+
+test('the Spanish page: its tables have the decimal comma and Spanish words, and its command (with --lang es) prints them', async () => {
+  const view = await openModels(['re', 'pooled'], 'cluster', { lang: 'es' });
+  const { requests, errors } = view;
+  await save(view.downloadTo('data', dir));
+  const commands = await fitCommands(view);
+  for (const words of commands) assert.deepEqual(words.slice(-4), ['--lang', 'es', '--format', 'json']);
+  const onData = (words, format) => imr(dir, [...words.slice(1, -2), '--format', format]);
+  const [, markdown] = await save(view.downloadTo('markdown', dir));
+  const [, latex] = await save(view.downloadTo('latex', dir));
+  // Each column is its command's table: with one model the page's file is imr's, byte for byte.
+  const single = await openModels(['re'], 'cluster', { lang: 'es' });
+  await save(single.downloadTo('data', dir));
+  const [command] = await fitCommands(single);
+  for (const format of ['markdown', 'latex']) {
+    const [name, text] = await save(single.downloadTo(format, dir));
+    assert.equal(text, onData(command, format), `${name} differs from imr fit --lang es --format ${format}`);
+  }
+  // Decimal commas (braced in LaTeX math), no decimal point, no English word of the lists.
+  assert.match(markdown, /\| -?\d+,\d+\**\s\|/, markdown);
+  assert.match(latex, /\$-?\d+\{,\}\d+(\^\{\*+\})?\$/, latex);
+  for (const [name, text] of [['markdown', markdown], ['latex', latex]]) {
+    assert.deepEqual(decimalPoints(text), [], `${name}: ${text}`);
+    assert.deepEqual(englishWords(text), [], `${name}: ${text}`);
+  }
+  assert.match(markdown, /^\| \| \(1\) Efectos aleatorios \(Swamy–Arora\) \| \(2\) MCO agrupado \|\n/);
+  assert.match(markdown, /\n\| Observaciones \|/);
+  assert.match(markdown, /\nErrores estándar entre paréntesis\. \* p < 0,05/);
+  // The CSV and the code are the machine-readable files of the English page.
+  const [, rCode] = await save(view.downloadTo('r', dir));
+  const english = commands.map((w) => w.filter((_, i) => !(w[i] === '--lang' || w[i - 1] === '--lang')));
+  assert.equal(rCode, english.map((w) => onData(w, 'r')).join('\n'));
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(single.errors, []);
 });
 
 test('several models: the coefficient CSV and the code are each shown command\'s output in turn', async () => {

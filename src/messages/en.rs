@@ -274,7 +274,10 @@ pub static EN: Messages = Messages {
         term: "Term",
         table_note: "Standard errors in parentheses. * p < 0.05, ** p < 0.01, *** p < 0.001.",
         data_file_note: |file| format!("The R, Stata and imr code read the data file «{file}»: download it next to the code."),
-        rows_with_missing: |n| format!("{n} rows were not used (missing values, or flagged as implausible)"),
+        rows_with_missing: |n| match n {
+            "1" => "1 row was not used (missing values, or flagged as implausible)".to_owned(),
+            n => format!("{n} rows were not used (missing values, or flagged as implausible)"),
+        },
     },
     map: MapMessages {
         data_codes_without_boundary: "Data codes without a boundary",

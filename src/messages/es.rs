@@ -274,7 +274,10 @@ pub static ES: Messages = Messages {
         term: "Término",
         table_note: "Errores estándar entre paréntesis. * p < 0,05; ** p < 0,01; *** p < 0,001.",
         data_file_note: |file| format!("El código R, Stata e imr lee el archivo de datos «{file}»: descárguelo junto al código."),
-        rows_with_missing: |n| format!("{n} filas no se usaron (valores faltantes o marcadas como inverosímiles)"),
+        rows_with_missing: |n| match n {
+            "1" => "1 fila no se usó (valores faltantes o marcada como inverosímil)".to_owned(),
+            n => format!("{n} filas no se usaron (valores faltantes o marcadas como inverosímiles)"),
+        },
     },
     map: MapMessages {
         data_codes_without_boundary: "Códigos de datos sin límite",

@@ -173,3 +173,12 @@ fn a_sampled_format_shows_its_markers() {
     assert_eq!(format.sample(), "‹1›: ‹2› rows");
     assert_eq!(markers(&format.sample()), vec!["1", "2"]);
 }
+
+#[test]
+fn one_row_not_used_is_said_in_the_singular() {
+    let (es, en) = (ES.models.rows_with_missing, EN.models.rows_with_missing);
+    assert!(es("1").starts_with("1 fila no se usó ("), "{}", es("1"));
+    assert!(es("1.725").starts_with("1.725 filas no se usaron ("));
+    assert!(en("1").starts_with("1 row was not used ("), "{}", en("1"));
+    assert!(en("2").starts_with("2 rows were not used ("));
+}

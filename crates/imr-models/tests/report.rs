@@ -8,7 +8,7 @@ use imr_models::report::{
     coefficient_plot_svg, coefficients_csv_many_with, imr_command, latex_table, markdown_table,
     r_code, stata_code, CodeContext, PlotOptions,
 };
-use imr_models::{Estimator, Fit, PanelSpec, VcovKind};
+use imr_models::{Estimator, Fit, Lang, PanelSpec, VcovKind};
 
 fn fits() -> Vec<Fit> {
     let data = grunfeld();
@@ -186,7 +186,7 @@ fn the_csv_has_one_row_per_coefficient_with_full_precision() {
 
 #[test]
 fn the_markdown_table_shows_estimates_with_stars_and_errors_in_parentheses() {
-    let md = markdown_table(&fits());
+    let md = markdown_table(&fits(), Lang::En);
     // fe clustered: value 0.1101238 (0.0151945), t(9) = 7.25 → p < 0.001
     assert!(md.contains("| value | 0.1101*** |"), "{md}");
     assert!(md.contains("| | (0.01519) |"), "{md}");
@@ -199,7 +199,7 @@ fn the_markdown_table_shows_estimates_with_stars_and_errors_in_parentheses() {
 
 #[test]
 fn the_latex_table_escapes_names_and_uses_booktabs() {
-    let tex = latex_table(&fits());
+    let tex = latex_table(&fits(), Lang::En);
     assert!(tex.starts_with("\\begin{tabular}{lrrr}\n\\toprule"));
     assert!(tex.contains("value & $0.1101^{***}$"));
     assert!(tex.contains("R$^2$ within"));

@@ -45,7 +45,7 @@ pub struct ModelsMessages {
     /// (data file)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub data_file_note: fn(&str) -> String,
-    /// (rows)
+    /// (rows, grouped: "1" is said in the singular)
     #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
     pub rows_with_missing: fn(&str) -> String,
 }

@@ -1,5 +1,6 @@
 //! The downloads of the Models view (analysis data, coefficient CSV, LaTeX and Markdown tables,
-//! R and Stata code) and the `imr fit` commands that print the same numbers from the data file.
+//! R and Stata code) and the `imr fit` commands that print the same numbers from the data file;
+//! the tables in the page's language (`--lang es` in the commands of the Spanish page).
 
 use crate::components::download::{csv_with_provenance, download_csv, download_text};
 use crate::i18n::lang;
@@ -36,8 +37,10 @@ pub(super) fn Downloads(
         };
         let ctx = data.code_context();
         let requests = requests.get();
+        // the tables in the page's language; the commands name it, so that they write them
+        let l = lang().get();
         // `imr fit` on the downloaded data, with the entity and time columns named.
-        let commands = data.commands(&requests);
+        let commands = data.commands(&requests, l);
         // the file itself is written when asked for
         let download_data = {
             let panel = panel.clone();
@@ -50,11 +53,12 @@ pub(super) fn Downloads(
                 download_csv(&state, DATA_FILE, &data.csv(&requests));
             }
         };
-        // each file of the fits, as `imr fit --format <export.format()>` writes it for one fit
+        // each file of the fits, as `imr fit --format <export.format()> [--lang es]` writes it
+        // for one fit
         let buttons = FitExport::ALL
             .into_iter()
             .map(|export| {
-                let text = export.write(&fits, &ctx, CsvOptions::default());
+                let text = export.write(&fits, &ctx, CsvOptions::default(), l);
                 let text = if export.is_csv() {
                     csv_with_provenance(&state, &text)
                 } else {

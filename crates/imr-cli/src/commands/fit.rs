@@ -74,6 +74,10 @@ pub struct Args {
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
+    /// Language of the Markdown and LaTeX tables (words, and in Spanish numbers with a decimal
+    /// comma and thousands point): en or es. JSON, CSV, R and Stata are the same in both
+    #[arg(long, value_name = "LANG", default_value = "en")]
+    pub lang: imr_core::Lang,
 }
 
 impl From<&Args> for FitRequest {
@@ -271,7 +275,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         .to_json()?,
         Format::File(export) => {
-            let text = export.write(std::slice::from_ref(&fit), &ctx, super::csv_options());
+            let text = export.write(
+                std::slice::from_ref(&fit),
+                &ctx,
+                super::csv_options(),
+                args.lang,
+            );
             if export.is_csv() {
                 args.input.with_csv_header(&text)
             } else {

@@ -5,6 +5,7 @@
 
 use crate::models::report::{self, CodeContext, CsvOptions};
 use crate::models::Fit;
+use crate::Lang;
 
 /// One file of fitted models (besides the JSON document of `imr fit`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -88,10 +89,17 @@ impl FitExport {
         matches!(self, Self::RCode | Self::StataCode)
     }
 
+    /// Whether the file is written for a reader in a language (`imr fit --lang`): the Markdown
+    /// and LaTeX tables, whose words and numbers are Spanish or English. The CSV and the code
+    /// are machine-readable, the same in both.
+    pub fn is_worded(self) -> bool {
+        matches!(self, Self::Latex | Self::Markdown)
+    }
+
     /// The file of `fits` (a CSV without its provenance lines, which the caller adds for the
     /// input it read): the code of each fit in turn reads the data file as `code` says, the CSV
-    /// cells are written with `csv`'s options.
-    pub fn write(self, fits: &[Fit], code: &CodeContext, csv: CsvOptions) -> String {
+    /// cells are written with `csv`'s options, the tables in `lang` ([`FitExport::is_worded`]).
+    pub fn write(self, fits: &[Fit], code: &CodeContext, csv: CsvOptions, lang: Lang) -> String {
         let each = |write: fn(&Fit, &CodeContext) -> String| {
             fits.iter()
                 .map(|f| write(f, code))
@@ -100,8 +108,8 @@ impl FitExport {
         };
         match self {
             Self::Coefficients => report::coefficients_csv_many_with(fits, csv),
-            Self::Latex => report::latex_table(fits),
-            Self::Markdown => report::markdown_table(fits),
+            Self::Latex => report::latex_table(fits, lang),
+            Self::Markdown => report::markdown_table(fits, lang),
             Self::RCode => each(report::r_code),
             Self::StataCode => each(report::stata_code),
         }

@@ -8,6 +8,7 @@ use crate::models::report::CodeContext;
 use crate::panel::{Panel, BUILTIN_COLUMNS};
 use crate::plausibility::Plausibility;
 use crate::request::{command_line, FitRequest, InputSpec};
+use crate::Lang;
 use imr_models::parse_fixed_effects;
 
 /// File name of the analysis data the Models view downloads; its R, Stata and `imr` code read it.
@@ -60,8 +61,10 @@ impl<'a> AnalysisData<'a> {
 
     /// The `imr fit` command of each request on the downloaded analysis data
     /// ([`ANALYSIS_DATA_FILE`], its entity and time columns named), printing JSON: what the view
-    /// shows under its downloads.
-    pub fn commands(&self, requests: &[FitRequest]) -> Vec<String> {
+    /// shows under its downloads. For a reader of another language than English it names
+    /// `--lang` too, so that the same command with `--format markdown|latex` writes the tables
+    /// the view downloads in that language.
+    pub fn commands(&self, requests: &[FitRequest], lang: Lang) -> Vec<String> {
         let input = InputSpec {
             files: vec![ANALYSIS_DATA_FILE.to_string()],
             roles: vec![
@@ -75,6 +78,9 @@ impl<'a> AnalysisData<'a> {
             .iter()
             .map(|r| {
                 let mut args = r.to_args();
+                if lang != Lang::En {
+                    args.extend(["--lang".to_string(), lang.tag().to_string()]);
+                }
                 args.extend(["--format".to_string(), "json".to_string()]);
                 shell_join(command_line(FitRequest::SUBCOMMAND, &input, args))
             })
@@ -256,17 +262,22 @@ mod tests {
             fe: Some("comuna,region^anio".into()),
             ..FitRequest::default()
         };
-        assert_eq!(
-            AnalysisData {
-                panel: &panel("codigo_comuna,anio,pobreza\n01101,2019,1\n"),
-                include_flagged: false,
-            }
-            .commands(&[request]),
-            [
-                "imr fit imr_modelos_datos.csv --entity codigo_comuna --time anio --y rate \
+        let panel = panel("codigo_comuna,anio,pobreza\n01101,2019,1\n");
+        let data = AnalysisData {
+            panel: &panel,
+            include_flagged: false,
+        };
+        let english = "imr fit imr_modelos_datos.csv --entity codigo_comuna --time anio --y rate \
               --x pobreza --x 'a b' --model fe --vcov cluster --fe 'comuna,region^anio' \
-              --format json"
-            ]
+              --format json";
+        assert_eq!(
+            data.commands(std::slice::from_ref(&request), Lang::En),
+            [english]
+        );
+        // a Spanish reader's command writes the Spanish tables she downloads
+        assert_eq!(
+            data.commands(&[request], Lang::Es),
+            [english.replace(" --format json", " --lang es --format json")]
         );
     }
 }

@@ -105,12 +105,31 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
         (Some(df), false) => format!("t with {df} df"),
         (None, _) => "normal (z)".into(),
     };
+    // "1 observación", "1.725 observaciones": the count grouped, its noun singular for one
     let count = |n: usize| lang.grouped(n as f64, 0);
-    let (nobs, entities, periods) = (count(fit.nobs), count(fit.n_entities), count(fit.n_periods));
+    let counted = |n: usize, es: [&str; 2], en: [&str; 2]| {
+        let [one, many] = if lang == Lang::Es { es } else { en };
+        format!("{} {}", count(n), if n == 1 { one } else { many })
+    };
+    let nobs = counted(
+        fit.nobs,
+        ["observación", "observaciones"],
+        ["observation", "observations"],
+    );
+    let entities = counted(
+        fit.n_entities,
+        ["entidad", "entidades"],
+        ["entity", "entities"],
+    );
+    let periods = counted(
+        fit.n_periods,
+        ["período", "períodos"],
+        ["period", "periods"],
+    );
     items.push(if es {
-        format!("{nobs} observaciones de {entities} entidades en {periods} períodos; inferencia: {inference}.")
+        format!("{nobs} de {entities} en {periods}; inferencia: {inference}.")
     } else {
-        format!("{nobs} observations of {entities} entities over {periods} periods; inference: {inference}.")
+        format!("{nobs} of {entities} over {periods}; inference: {inference}.")
     });
     items.push(format!(
         "{}: {}.",
@@ -328,6 +347,15 @@ mod tests {
         assert!(en.iter().any(|l| l.starts_with("Breusch–Pagan LM (H0: ")));
         let es = diagnostic_lines(Lang::Es, &re, false);
         assert!(es[0].starts_with("12 observaciones de 4 entidades en 3 períodos"));
+        // one entity, one period: said in the singular
+        let one = Fit {
+            n_entities: 1,
+            n_periods: 1,
+            ..re.clone()
+        };
+        let first = |lang| diagnostic_lines(lang, &one, false).remove(0);
+        assert!(first(Lang::Es).starts_with("12 observaciones de 1 entidad en 1 período;"));
+        assert!(first(Lang::En).starts_with("12 observations of 1 entity over 1 period;"));
         assert!(!es.iter().any(|l| l.contains("pesos")));
         // The covariance convention in the page's language, too.
         assert!(es

@@ -6,6 +6,7 @@ pub(crate) mod code;
 mod csv;
 mod plot;
 mod table;
+mod table_words;
 
 pub use code::{imr_command, imr_command_args, r_code, stata_code, CodeContext, FitOptions};
 pub use csv::coefficients_csv_many_with;

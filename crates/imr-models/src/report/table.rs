@@ -1,9 +1,11 @@
 //! Side-by-side regression tables: estimate with significance stars, standard error in
-//! parentheses below, and the fit statistics, one column per model.
+//! parentheses below, and the fit statistics, one column per model; their words and numbers in
+//! a language ([`super::table_words`]).
 
-use super::format_number;
+use super::table_words::{self as words, Cell as Named, Place};
 use crate::fit::Fit;
 use crate::spec::INTERCEPT;
+use crate::Lang;
 use imr_escape::{latex_text, markdown_cell};
 
 /// `***` p < 0.001, `**` p < 0.01, `*` p < 0.05.
@@ -36,28 +38,35 @@ fn terms(fits: &[Fit]) -> Vec<String> {
 }
 
 struct Cell {
-    estimate: String,
+    estimate: f64,
     stars: &'static str,
-    std_error: String,
+    std_error: f64,
 }
 
 fn cell(fit: &Fit, term: &str) -> Option<Cell> {
     fit.coefficient(term).map(|c| Cell {
-        estimate: format_number(c.estimate),
+        estimate: c.estimate,
         stars: significance_stars(c.p_value),
-        std_error: format_number(c.std_error),
+        std_error: c.std_error,
     })
 }
 
-fn footer(fit: &Fit) -> Vec<(&'static str, String)> {
-    let opt = |v: Option<f64>| v.map(format_number).unwrap_or_default();
+/// A fit's statistics under the coefficients, each a cell of words and names
+/// ([`words::Cell`]), numbers written for `place`.
+fn footer(fit: &Fit, lang: Lang, place: Place) -> Vec<(&'static str, Vec<Named>)> {
+    let opt = |v: Option<f64>| {
+        let text = v.map(|x| words::number(lang, x, place)).unwrap_or_default();
+        vec![Named::Words(text)]
+    };
+    let count = |n: usize| vec![Named::Words(words::count(lang, n))];
+    let [model, vcov, nobs, entities, within, overall] = words::footer_labels(lang);
     vec![
-        ("Model", fit.model.name().to_string()),
-        ("Standard errors", fit.vcov.name().to_string()),
-        ("Observations", fit.nobs.to_string()),
-        ("Entities", fit.n_entities.to_string()),
-        ("R² within", opt(fit.r2_within)),
-        ("R² overall", opt(fit.r2_overall)),
+        (model, vec![words::model_cell(lang, fit)]),
+        (vcov, words::vcov_cells(lang, fit)),
+        (nobs, count(fit.nobs)),
+        (entities, count(fit.n_entities)),
+        (within, opt(fit.r2_within)),
+        (overall, opt(fit.r2_overall)),
     ]
 }
 
@@ -74,8 +83,9 @@ fn term_rows(fits: &[Fit]) -> Vec<(String, Vec<Option<Cell>>)> {
 }
 
 /// The footer of the fits side by side: each statistic's label with its value in every fit.
-fn footer_rows(fits: &[Fit]) -> Vec<(&'static str, Vec<String>)> {
-    let footers: Vec<Vec<(&'static str, String)>> = fits.iter().map(footer).collect();
+fn footer_rows(fits: &[Fit], lang: Lang, place: Place) -> Vec<(&'static str, Vec<Vec<Named>>)> {
+    let footers: Vec<Vec<(&'static str, Vec<Named>)>> =
+        fits.iter().map(|f| footer(f, lang, place)).collect();
     let Some(first) = footers.first() else {
         return Vec::new();
     };
@@ -86,43 +96,62 @@ fn footer_rows(fits: &[Fit]) -> Vec<(&'static str, Vec<String>)> {
         .collect()
 }
 
-const NOTE: &str = "Standard errors in parentheses. * p < 0.05, ** p < 0.01, *** p < 0.001.";
+/// A footer cell in Markdown: names of the command line as code (a name of other characters
+/// than letters, digits and `_^.-` escaped as a cell instead).
+fn markdown_named(cell: &[Named]) -> String {
+    let plain = |name: &str| {
+        name.chars()
+            .all(|c| c.is_alphanumeric() || "_^.-".contains(c))
+    };
+    cell.iter()
+        .map(|part| match part {
+            Named::Words(text) => text.clone(),
+            Named::Code(name) if plain(name) => format!("`{name}`"),
+            Named::Code(name) => markdown_cell(name),
+        })
+        .collect()
+}
 
-/// A Markdown (GitHub pipe) table of several fits side by side.
-pub fn markdown_table(fits: &[Fit]) -> String {
+/// A Markdown (GitHub pipe) table of several fits side by side, its words and numbers in
+/// `lang` (English: as `imr fit --format markdown` always wrote it).
+pub fn markdown_table(fits: &[Fit], lang: Lang) -> String {
+    let num = |x: f64| words::number(lang, x, Place::Markdown);
     let mut out = String::from("| |");
     for (i, fit) in fits.iter().enumerate() {
-        out.push_str(&format!(" ({}) {} |", i + 1, fit.model.name()));
+        out.push_str(&format!(" ({}) {} |", i + 1, words::model_head(lang, fit)));
     }
     out.push_str("\n|---|");
     out.push_str(&"---:|".repeat(fits.len()));
     out.push('\n');
     for (term, cells) in term_rows(fits) {
-        out.push_str(&format!("| {} |", markdown_cell(&term)));
+        out.push_str(&format!(
+            "| {} |",
+            markdown_cell(&words::term_name(lang, &term))
+        ));
         for c in &cells {
             match c {
-                Some(c) => out.push_str(&format!(" {}{} |", c.estimate, c.stars)),
+                Some(c) => out.push_str(&format!(" {}{} |", num(c.estimate), c.stars)),
                 None => out.push_str(" |"),
             }
         }
         out.push_str("\n| |");
         for c in &cells {
             match c {
-                Some(c) => out.push_str(&format!(" ({}) |", c.std_error)),
+                Some(c) => out.push_str(&format!(" ({}) |", num(c.std_error))),
                 None => out.push_str(" |"),
             }
         }
         out.push('\n');
     }
-    for (label, values) in footer_rows(fits) {
+    for (label, values) in footer_rows(fits, lang, Place::Markdown) {
         out.push_str(&format!("| {label} |"));
         for v in &values {
-            out.push_str(&format!(" {v} |"));
+            out.push_str(&format!(" {} |", markdown_named(v)));
         }
         out.push('\n');
     }
     out.push('\n');
-    out.push_str(NOTE);
+    out.push_str(words::note(lang));
     out.push('\n');
     out
 }
@@ -132,8 +161,20 @@ fn latex_escape(s: &str) -> String {
     latex_text(s).replace('²', "$^2$")
 }
 
-/// A LaTeX `tabular` (booktabs) of several fits side by side.
-pub fn latex_table(fits: &[Fit]) -> String {
+/// A footer cell in LaTeX text: names of the command line in `\texttt`.
+fn latex_named(cell: &[Named]) -> String {
+    cell.iter()
+        .map(|part| match part {
+            Named::Words(text) => latex_escape(text),
+            Named::Code(name) => format!("\\texttt{{{}}}", latex_escape(name)),
+        })
+        .collect()
+}
+
+/// A LaTeX `tabular` (booktabs) of several fits side by side, its words and numbers in `lang`
+/// (English: as `imr fit --format latex` always wrote it; Spanish: `0{,}1101` in math).
+pub fn latex_table(fits: &[Fit], lang: Lang) -> String {
+    let num = |x: f64| words::number(lang, x, Place::Math);
     let mut out = format!(
         "\\begin{{tabular}}{{l{}}}\n\\toprule\n",
         "r".repeat(fits.len())
@@ -143,37 +184,37 @@ pub fn latex_table(fits: &[Fit]) -> String {
         out.push_str(&format!(
             " & ({}) {}",
             i + 1,
-            latex_escape(fit.model.name())
+            latex_escape(words::model_head(lang, fit))
         ));
     }
     out.push_str(" \\\\\n\\midrule\n");
     for (term, cells) in term_rows(fits) {
-        out.push_str(&latex_escape(&term));
+        out.push_str(&latex_escape(&words::term_name(lang, &term)));
         for c in &cells {
             match c {
-                Some(c) if c.stars.is_empty() => out.push_str(&format!(" & ${}$", c.estimate)),
-                Some(c) => out.push_str(&format!(" & ${}^{{{}}}$", c.estimate, c.stars)),
+                Some(c) if c.stars.is_empty() => out.push_str(&format!(" & ${}$", num(c.estimate))),
+                Some(c) => out.push_str(&format!(" & ${}^{{{}}}$", num(c.estimate), c.stars)),
                 None => out.push_str(" &"),
             }
         }
         out.push_str(" \\\\\n");
         for c in &cells {
             match c {
-                Some(c) => out.push_str(&format!(" & $({})$", c.std_error)),
+                Some(c) => out.push_str(&format!(" & $({})$", num(c.std_error))),
                 None => out.push_str(" &"),
             }
         }
         out.push_str(" \\\\\n");
     }
     out.push_str("\\midrule\n");
-    for (label, values) in footer_rows(fits) {
+    for (label, values) in footer_rows(fits, lang, Place::Text) {
         out.push_str(&latex_escape(label));
         for v in &values {
-            out.push_str(&format!(" & {}", latex_escape(v)));
+            out.push_str(&format!(" & {}", latex_named(v)));
         }
         out.push_str(" \\\\\n");
     }
     out.push_str("\\bottomrule\n\\end{tabular}\n");
-    out.push_str(&format!("% {}\n", NOTE.replace("p < ", "p<")));
+    out.push_str(&format!("% {}\n", words::note(lang).replace("p < ", "p<")));
     out
 }

@@ -26,6 +26,12 @@ $IMR fit tests/data/grunfeld.csv --entity firm --time year --y invest --x value,
   --model re --vcov cluster | norm > $S/fit_re.json
 $IMR fit tests/data/grunfeld.csv --entity firm --time year --y invest --x value --x capital \
   --weights capital --model twfe --vcov hc1 --level 0.9 | norm > $S/fit_twfe.json
+# fit_re.md and fit_twfe.tex: the English tables, recorded with the imr of commit 0330e41 before
+# `imr fit --lang` existed (tests/fit_lang.rs: English stays as it was)
+$IMR fit tests/data/grunfeld.csv --entity firm --time year --y invest --x value,capital \
+  --model re --vcov cluster --format markdown > $S/fit_re.md
+$IMR fit tests/data/grunfeld.csv --entity firm --time year --y invest --x value --x capital \
+  --weights capital --model twfe --vcov hc1 --level 0.9 --format latex > $S/fit_twfe.tex
 $IMR map tests/data/map_rates.csv --year 2019 --geometry tests/data/map_cells.topojson \
   --smooth eb --classes 3 --moran 99 --lisa --lang es --out $S/tmp.svg | norm > $S/map.json
 norm < $S/tmp.svg > $S/map.svg

@@ -1,0 +1,179 @@
+//! The words and numbers of the regression tables ([`super::markdown_table`],
+//! [`super::latex_table`]) in a language. English writes what the tables always wrote (the
+//! model's `--model` name as column head, `cluster` for the standard errors, numbers as
+//! [`format_number`] gives them); Spanish writes the page's words (the estimator's label, the
+//! standard errors in words, "Constante") and its numbers: decimal comma and thousands point,
+//! in LaTeX math the comma braced (`0{,}25`, the ordinary character siunitx's
+//! `output-decimal-marker = {,}` sets) so that TeX does not space it as punctuation.
+
+use super::format_number;
+use crate::convention::Convention;
+use crate::fit::Fit;
+use crate::spec::INTERCEPT;
+use crate::Lang;
+
+/// Where a number is written: a Markdown cell, LaTeX math (`$…$`) or LaTeX text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    Markdown,
+    Math,
+    Text,
+}
+
+/// `x` with about four significant digits ([`format_number`]) in `lang`: in Spanish with the
+/// same digits, a decimal comma and thousands points (`1.234`, `0,1101`), a power of ten
+/// `1,234e-5` (`1{,}234 \times 10^{-5}` in LaTeX math).
+pub(super) fn number(lang: Lang, x: f64, place: Place) -> String {
+    let plain = format_number(x);
+    if lang == Lang::En || !x.is_finite() {
+        return plain;
+    }
+    let comma = |s: String| match place {
+        Place::Math => s.replace(',', "{,}"),
+        Place::Markdown | Place::Text => s,
+    };
+    if let Some((mantissa, exponent)) = plain.split_once('e') {
+        let mantissa = comma(mantissa.replace('.', ","));
+        return match place {
+            Place::Math => format!("{mantissa} \\times 10^{{{exponent}}}"),
+            Place::Markdown | Place::Text => format!("{mantissa}e{exponent}"),
+        };
+    }
+    let decimals = plain.split_once('.').map_or(0, |(_, f)| f.len());
+    comma(lang.grouped(x, decimals))
+}
+
+/// A count in `lang`: `1725` as the English tables always wrote it, `1.725` in Spanish.
+pub(super) fn count(lang: Lang, n: usize) -> String {
+    match lang {
+        Lang::En => n.to_string(),
+        Lang::Es => lang.grouped(n as f64, 0),
+    }
+}
+
+/// The head of a fit's column: its `--model` name in English, its label in Spanish
+/// ("Efectos fijos (intragrupos)").
+pub(super) fn model_head(lang: Lang, fit: &Fit) -> &'static str {
+    match lang {
+        Lang::En => fit.model.name(),
+        Lang::Es => fit.model.label_in(lang),
+    }
+}
+
+/// A term's row name: the column's name, the intercept "Constante" in Spanish.
+pub(super) fn term_name(lang: Lang, term: &str) -> String {
+    match lang {
+        Lang::Es if term == INTERCEPT => "Constante".to_owned(),
+        _ => term.to_owned(),
+    }
+}
+
+/// The statistics under the coefficients, in order: model, standard errors, observations,
+/// entities, R² within, R² overall.
+pub(super) fn footer_labels(lang: Lang) -> [&'static str; 6] {
+    match lang {
+        Lang::En => [
+            "Model",
+            "Standard errors",
+            "Observations",
+            "Entities",
+            "R² within",
+            "R² overall",
+        ],
+        Lang::Es => [
+            "Modelo",
+            "Errores estándar",
+            "Observaciones",
+            "Entidades",
+            "R² intragrupos",
+            "R² global",
+        ],
+    }
+}
+
+/// A name of the command line (a `--model` value, a column) written as code, so that it is read
+/// as a name and not as a word: in Spanish only (English keeps the tables' plain names).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Cell {
+    Words(String),
+    Code(String),
+}
+
+/// The model's row: its `--model` name (as code in Spanish, whose head gives the label).
+pub(super) fn model_cell(lang: Lang, fit: &Fit) -> Cell {
+    let name = fit.model.name().to_owned();
+    match lang {
+        Lang::En => Cell::Words(name),
+        Lang::Es => Cell::Code(name),
+    }
+}
+
+/// The standard errors' row: `fit.vcov`'s name in English (`cluster`); in Spanish in words,
+/// naming the cluster columns: "Agrupados por entidad (CR1)", "Agrupados por `region` y `anio`
+/// (CR1)".
+pub(super) fn vcov_cells(lang: Lang, fit: &Fit) -> Vec<Cell> {
+    if lang == Lang::En {
+        return vec![Cell::Words(fit.vcov.name().to_owned())];
+    }
+    let words = |s: &str| Cell::Words(s.to_owned());
+    // `entity` and `time` name the panel's keys (`--cluster entity`): words, not columns
+    let column = |name: &str| match name {
+        "entity" => words("entidad"),
+        "time" => words("período"),
+        other => Cell::Code(other.to_owned()),
+    };
+    use Convention::*;
+    match &fit.vcov_convention {
+        Classical { .. } | PoissonModel | PoissonAbsorbedModel { .. } => vec![words("Clásicos")],
+        Hc1 { .. } | PoissonHc1 { .. } => vec![words("Robustos (HC1)")],
+        Cluster { .. } => vec![words("Agrupados por entidad (CR1)")],
+        PoissonCluster { .. } => vec![words("Agrupados por entidad")],
+        ClusterBy { column: c, .. } => vec![words("Agrupados por "), column(c), words(" (CR1)")],
+        TwoWayCluster {
+            columns: [a, b], ..
+        } => vec![
+            words("Agrupados por "),
+            column(a),
+            words(" y "),
+            column(b),
+            words(" (CR1)"),
+        ],
+    }
+}
+
+/// The note under the table.
+pub(super) fn note(lang: Lang) -> &'static str {
+    lang.pick(
+        "Errores estándar entre paréntesis. * p < 0,05, ** p < 0,01, *** p < 0,001.",
+        "Standard errors in parentheses. * p < 0.05, ** p < 0.01, *** p < 0.001.",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spanish_numbers_keep_the_digits_with_a_decimal_comma_and_thousands_points() {
+        let es = |x| number(Lang::Es, x, Place::Markdown);
+        let math = |x| number(Lang::Es, x, Place::Math);
+        assert_eq!(es(0.1101238), "0,1101");
+        assert_eq!(es(-0.004449), "-0,004449");
+        assert_eq!(es(12345.6), "12.346");
+        assert_eq!(es(123456.7), "123.457");
+        assert_eq!(es(5.801), "5,801");
+        assert_eq!(es(0.0), "0");
+        assert_eq!(es(f64::NAN), "NA");
+        assert_eq!(es(1.234e-5), "1,234e-5");
+        assert_eq!(math(0.1101238), "0{,}1101");
+        assert_eq!(math(1.234e-5), "1{,}234 \\times 10^{-5}");
+        assert_eq!(math(1234.5), "1.234");
+        assert_eq!(number(Lang::Es, 1234.5, Place::Text), "1.234");
+        for x in [0.1101238, -0.004449, 12345.6, 1.234e-5, 7.0e7, 99999.9] {
+            assert_eq!(number(Lang::En, x, Place::Math), format_number(x));
+            assert!(imr_lang::decimal_points(&es(x)).is_empty(), "{}", es(x));
+        }
+        assert_eq!(count(Lang::Es, 1725), "1.725");
+        assert_eq!(count(Lang::En, 1725), "1725");
+    }
+}

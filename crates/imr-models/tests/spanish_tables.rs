@@ -1,0 +1,145 @@
+//! The regression tables for a Spanish reader (issue 42, "Spanish all the way"): the page's
+//! words (estimator labels, standard errors in words, "Constante", "Observaciones"), numbers
+//! with the decimal comma and thousands point, in LaTeX math the comma braced (`0{,}1101`), and
+//! no English word of the engines' lists; compiled by pdflatex where it is installed.
+
+mod common;
+use common::grunfeld;
+use imr_models::report::{latex_table, markdown_table};
+use imr_models::{Estimator, Fit, Lang, PanelSpec, VcovKind};
+
+/// fe clustered by entity, re classical, pooled HC1: the three kinds of standard errors, a
+/// column without an intercept beside two with one.
+fn fits() -> Vec<Fit> {
+    let data = grunfeld();
+    vec![
+        PanelSpec::new(Estimator::Fe).fit(&data).unwrap(),
+        PanelSpec::new(Estimator::Re)
+            .with_vcov(VcovKind::Iid)
+            .fit(&data)
+            .unwrap(),
+        PanelSpec::new(Estimator::Pooled)
+            .with_vcov(VcovKind::Hc1)
+            .fit(&data)
+            .unwrap(),
+    ]
+}
+
+/// The table's lines a reader reads as words: the terms' rows (Grunfeld's columns `value` and
+/// `capital`, names of the data, as in English) left out.
+fn worded_lines(table: &str) -> Vec<&str> {
+    table
+        .lines()
+        .filter(|l| {
+            !["value", "capital", "| value", "| capital"]
+                .iter()
+                .any(|t| l.starts_with(t))
+        })
+        .collect()
+}
+
+#[test]
+fn the_spanish_markdown_table_has_the_page_words_and_decimal_commas() {
+    let md = markdown_table(&fits(), Lang::Es);
+    let head = "| | (1) Efectos fijos (intragrupos) | (2) Efectos aleatorios (Swamy–Arora) | (3) MCO agrupado |";
+    assert!(md.starts_with(head), "{md}");
+    // fe clustered: value 0.1101238 (0.0151945), t(9) = 7.25 → p < 0.001
+    assert!(md.contains("| value | 0,1101*** |"), "{md}");
+    assert!(md.contains("| | (0,01519) |"), "{md}");
+    assert!(
+        md.contains("| Constante | |"),
+        "the fe column has no intercept: {md}"
+    );
+    assert!(md.contains("| Modelo | `fe` | `re` | `pooled` |"), "{md}");
+    assert!(
+        md.contains(
+            "| Errores estándar | Agrupados por entidad (CR1) | Clásicos | Robustos (HC1) |"
+        ),
+        "{md}"
+    );
+    assert!(md.contains("| Observaciones | 200 | 200 | 200 |"), "{md}");
+    assert!(md.contains("| Entidades | 10 | 10 | 10 |"), "{md}");
+    assert!(
+        md.contains("| R² intragrupos |") && md.contains("| R² global |"),
+        "{md}"
+    );
+    assert!(md.ends_with(
+        "\nErrores estándar entre paréntesis. * p < 0,05, ** p < 0,01, *** p < 0,001.\n"
+    ));
+    assert_eq!(imr_lang::decimal_points(&md), Vec::<String>::new(), "{md}");
+    for line in worded_lines(&md) {
+        assert_eq!(
+            imr_lang::english_label_words(line),
+            Vec::<String>::new(),
+            "{line}"
+        );
+    }
+    // the same table in English, as imr fit always wrote it
+    let en = markdown_table(&fits(), Lang::En);
+    assert!(en.starts_with("| | (1) fe | (2) re | (3) pooled |"), "{en}");
+    assert_eq!(en.lines().count(), md.lines().count());
+}
+
+#[test]
+fn the_spanish_latex_table_braces_its_decimal_commas_in_math() {
+    let tex = latex_table(&fits(), Lang::Es);
+    assert!(tex.starts_with("\\begin{tabular}{lrrr}\n\\toprule"));
+    assert!(tex.contains(
+        "  & (1) Efectos fijos (intragrupos) & (2) Efectos aleatorios (Swamy–Arora) & (3) MCO agrupado \\\\"
+    ));
+    assert!(tex.contains("value & $0{,}1101^{***}$"), "{tex}");
+    assert!(tex.contains(" & $(0{,}01519)$"), "{tex}");
+    assert!(tex.contains("Modelo & \\texttt{fe} & \\texttt{re} & \\texttt{pooled} \\\\"));
+    assert!(tex.contains("R$^2$ intragrupos"), "{tex}");
+    assert!(tex.trim_end().ends_with("p<0,001."), "{tex}");
+    // In math every comma is braced (TeX would space a bare one as punctuation), and no
+    // number has a decimal point.
+    for (i, math) in tex.split('$').enumerate().filter(|(i, _)| i % 2 == 1) {
+        assert!(
+            !math.replace("{,}", "").contains(','),
+            "math #{i} {math:?} has a bare comma"
+        );
+    }
+    assert_eq!(
+        imr_lang::decimal_points(&tex),
+        Vec::<String>::new(),
+        "{tex}"
+    );
+    for line in worded_lines(&tex) {
+        // `\texttt{pooled}` names the `--model` value, not an English word
+        let line = line.replace("\\texttt{pooled}", "");
+        assert_eq!(
+            imr_lang::english_label_words(&line),
+            Vec::<String>::new(),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn the_spanish_latex_table_compiles_where_pdflatex_is_installed() {
+    let Ok(found) = std::process::Command::new("pdflatex")
+        .arg("--version")
+        .output()
+    else {
+        eprintln!("pdflatex is not installed: the Spanish LaTeX table was not compiled");
+        return;
+    };
+    assert!(found.status.success());
+    let dir = std::env::temp_dir().join(format!("imr-spanish-tex-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let document = format!(
+        "\\documentclass{{article}}\n\\usepackage[T1]{{fontenc}}\n\\usepackage{{booktabs}}\n\
+         \\begin{{document}}\n{}\\end{{document}}\n",
+        latex_table(&fits(), Lang::Es)
+    );
+    std::fs::write(dir.join("tabla.tex"), document).unwrap();
+    let run = std::process::Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "tabla.tex"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&run.stdout).into_owned();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(run.status.success(), "pdflatex failed:\n{log}");
+}
