@@ -176,6 +176,9 @@ test('one figure embeds as a snippet that renders offline in a blank HTML page',
   // One row per year with deaths: 2001–2021 without 2016 and 2020.
   assert.equal(await blank.locator('figure table tbody tr').count(), 19);
   assert.match(await blank.locator('figcaption').textContent(), /tasa nacional/);
+  // Its numbers rounded for reading (the newcomer saw "7,073504"): no cell with four decimals.
+  const cells = await blank.locator('figure table tbody td').allTextContents();
+  assert.ok(cells.length > 0 && cells.every((c) => !/\d[.,]\d{4}/.test(c)), cells.join(' | '));
   assert.deepEqual(requests.filter((u) => !u.startsWith('data:') && u !== 'about:blank'), []);
   await context.close();
 });

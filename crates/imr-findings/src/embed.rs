@@ -80,12 +80,16 @@ pub fn column_words(lang: Lang, column: &str) -> &str {
 }
 
 /// A cell of column `column` of an answer's table as a reader of `lang` writes it: a count
-/// with the language's thousands separator ("24.158"), a number with a decimal part with a
-/// decimal comma in Spanish; codes, years and names as they are.
+/// with the language's thousands separator ("24.158"); a number with a decimal part rounded
+/// for reading — two decimals from 1 up (a rate: "7,07"), three below (a Gini: "0,052") — in
+/// the language's marks; codes, years and names as they are. The full precision is in the
+/// answer's CSV.
 fn cell_in(lang: Lang, column: &str, cell: &str) -> String {
-    match (lang, cell.parse::<f64>()) {
-        (_, Ok(count)) if column == "births" => lang.grouped(count, 0),
-        (Lang::Es, Ok(_)) if cell.contains('.') => cell.replacen('.', ",", 1),
+    match cell.parse::<f64>() {
+        Ok(count) if column == "births" => lang.grouped(count, 0),
+        Ok(x) if cell.contains('.') && x.is_finite() => {
+            lang.grouped(x, if x.abs() >= 1.0 { 2 } else { 3 })
+        }
         _ => cell.to_owned(),
     }
 }
@@ -157,15 +161,17 @@ mod tests {
 
     #[test]
     fn spanish_cells_take_a_decimal_comma_and_codes_stay() {
-        assert_eq!(cell_in(Lang::Es, "value", "7.123456"), "7,123456");
-        assert_eq!(cell_in(Lang::Es, "value", "-0.5"), "-0,5");
+        assert_eq!(cell_in(Lang::Es, "value", "7.123456"), "7,12");
+        assert_eq!(cell_in(Lang::Es, "value", "-0.5"), "-0,500");
+        assert_eq!(cell_in(Lang::Es, "value", "0.052381"), "0,052");
+        assert_eq!(cell_in(Lang::Es, "value", "1234.5678"), "1.234,57");
         assert_eq!(cell_in(Lang::Es, "value", "13101"), "13101");
         assert_eq!(cell_in(Lang::Es, "value", "Santiago"), "Santiago");
         assert_eq!(
             cell_in(Lang::Es, "value", "gasto_salud_pc"),
             "gasto_salud_pc"
         );
-        assert_eq!(cell_in(Lang::En, "value", "7.123456"), "7.123456");
+        assert_eq!(cell_in(Lang::En, "value", "7.123456"), "7.12");
         assert_eq!(cell_in(Lang::Es, "value", ""), "");
         // Counts with the thousands separator; a code of the same digits stays as it is.
         assert_eq!(cell_in(Lang::Es, "births", "24158"), "24.158");
