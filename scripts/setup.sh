@@ -46,6 +46,16 @@ if ! command -v Rscript >/dev/null || ! Rscript -e "$R_CHECK" >/dev/null 2>&1; t
   apt-get install -y -qq r-base-core r-cran-plm r-cran-sandwich r-cran-lmtest r-cran-estimatr r-cran-mass >/dev/null
 fi
 
+# pdflatex compiles the LaTeX tables `imr fit --format latex` writes, in both languages
+# (crates/imr-models/tests/spanish_tables.rs): Debian's texlive-latex-base, and -recommended for
+# booktabs.
+if ! command -v pdflatex >/dev/null || ! kpsewhich booktabs.sty >/dev/null 2>&1; then
+  say "installing Debian texlive-latex-base and texlive-latex-recommended (pdflatex, booktabs)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends texlive-latex-base texlive-latex-recommended >/dev/null
+fi
+
 # Node tools live in the repo's tools/node (package.json + package-lock.json committed). npm's own
 # node_modules/.package-lock.json never equals the committed lock byte for byte, so the install
 # leaves a copy of the lock it installed as a stamp: a later run skips npm ci while they match.
