@@ -272,7 +272,8 @@ test('the answer precedes the settings, and the adjusted correlation on screen e
   // The years of health spending per inhabitant (2006–2012).
   assert.equal(Number(await lead.getAttribute('data-n-years')), 7);
   const text = (await lead.textContent()).trim();
-  const dec = (x) => [x.toFixed(2), x.toFixed(2).replace('.', ',')];
+  // Either decimal mark; a negative r with the minus sign (−0,08), never a hyphen.
+  const dec = (x) => [x.toFixed(2), x.toFixed(2).replace('.', ',')].map((t) => t.replace('-', '−'));
   assert.ok(dec(c.r).some((t) => text.includes(`r = ${t}`)), `${text} lacks r = ${c.r}`);
   assert.match(text, /Only 7 years|Solo 7 años/);
   const observed = (await view.observedCorrelation().textContent()).trim();

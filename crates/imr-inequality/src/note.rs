@@ -201,8 +201,14 @@ impl Note {
             ),
             (Note::ValueAreas { value, weight }, Lang::Es) => {
                 let (value, weight) = (value.text(lang), weight.text(lang));
+                // The page's words, not the file's internal names in back-ticks.
+                let weight = if weight == "births" {
+                    "nacidos vivos".to_string()
+                } else {
+                    format!("«{weight}»")
+                };
                 format!(
-                    "Variable: `{value}` ponderada por `{weight}`; se consideran las comunas con {weight} > 0 en el año."
+                    "Variable: «{value}» ponderada por {weight}; se consideran las comunas con {weight} > 0 en el año."
                 )
             }
             (Note::UnweightedQuantiles, Lang::Es) => "La mediana, los percentiles, el mínimo y el máximo no se ponderan entre comunas (cuantiles de tipo 7, como R y NumPy).".into(),

@@ -182,8 +182,9 @@ pub fn correlate_adjusted(
     })
 }
 
+/// `x` with two decimals in `lang`, a negative one with the minus sign (−0,08), not a hyphen.
 fn num(lang: Lang, x: f64) -> String {
-    lang.decimal(x, 2)
+    lang.decimal(x, 2).replacen('-', "−", 1)
 }
 
 impl AdjustedCorrelation {
