@@ -474,16 +474,7 @@ fn range_sentence(lang: Lang, s: &InequalitySeries) -> Option<String> {
     let m = lang.pick(&s.measure_es, &s.measure_en);
     let between: Vec<String> = ends
         .iter()
-        .map(|(t, r, _)| {
-            let (a, b) = (number(lang, r[0], 3), number(lang, r[1], 3));
-            // "between 0.000 and 0.000" says nothing: the range rounds to zero.
-            match (lang, r[1] < 0.0005) {
-                (Lang::Es, true) => format!("es indistinguible de cero en {t}"),
-                (Lang::En, true) => format!("is indistinguishable from zero in {t}"),
-                (Lang::Es, false) => format!("está entre {a} y {b} en {t}"),
-                (Lang::En, false) => format!("is between {a} and {b} in {t}"),
-            }
-        })
+        .map(|(t, r, _)| imr_core::inequality::answer::year_range_words(lang, *t, *r))
         .collect();
     let cis: Vec<String> = ends
         .iter()

@@ -505,9 +505,11 @@ fn an_embed_snippet_carries_its_chart_data_source_and_licence_without_requests()
     assert!(es.contains("<summary>Datos</summary>") && es.contains("<th style=\"border-bottom:1px solid #999;padding:2px 4px;text-align:left\">Año</th>"));
     let first = &rates_es.data.rows[0];
     assert!(first[1].contains('.'), "{first:?}");
+    // Rounded for reading: a rate with two decimals, in the Spanish marks.
+    let rate: f64 = first[1].parse().unwrap();
     assert!(es.contains(&format!(
         "<td style=\"padding:2px 4px\">{}</td>",
-        first[1].replace('.', ",")
+        Lang::Es.grouped(rate, 2)
     )));
     for cell in es.split("<td style=\"padding:2px 4px\">").skip(1) {
         let text = &cell[..cell.find("</td>").unwrap()];
@@ -578,13 +580,16 @@ fn the_inequality_answer_gives_the_range_over_the_births_ratio_for_published_rat
         en.contains("(from 70% to 100% of the births given)"),
         "{en}"
     );
-    assert!(en.contains("the Gini is between 0."), "{en}");
+    // SINIM's ranges start at zero: said as their upper end, never "between 0.000 and …".
+    assert!(en.contains("the Gini is at most 0.0"), "{en}");
     assert!(en.contains("in 2019 and is "), "{en}");
+    assert!(!en.contains("between 0.000"), "{en}");
     let es = sentence(
         &es,
         "Según cuántos nacimientos estén detrás de las tasas publicadas",
     );
-    assert!(es.contains("el Gini está entre 0,"), "{es}");
+    assert!(es.contains("el Gini no pasa de 0,0"), "{es}");
+    assert!(!es.contains("entre 0,000"), "{es}");
 }
 
 /// Question 5 names only communes whose whole interval lies above the rate it names, and

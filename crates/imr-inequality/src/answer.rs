@@ -134,23 +134,7 @@ pub fn range_sentence(
     let and = lang.pick(" y ", " and ");
     let ranges: Vec<String> = with
         .iter()
-        .map(|(y, r, _)| match (lang, r[1] < 0.0005) {
-            // "between 0.000 and 0.000" says nothing: the range rounds to zero.
-            (Lang::En, true) => format!("is indistinguishable from zero in {}", y.time),
-            (Lang::Es, true) => format!("es indistinguible de cero en {}", y.time),
-            (Lang::En, false) => format!(
-                "is between {} and {} in {}",
-                num(lang, r[0], 3),
-                num(lang, r[1], 3),
-                y.time
-            ),
-            (Lang::Es, false) => format!(
-                "está entre {} y {} en {}",
-                num(lang, r[0], 3),
-                num(lang, r[1], 3),
-                y.time
-            ),
-        })
+        .map(|(y, r, _)| year_range_words(lang, y.time, *r))
         .collect();
     let cis: Vec<String> = with
         .iter()
@@ -168,6 +152,22 @@ pub fn range_sentence(
             cis.join(and)
         ),
     })
+}
+
+/// What a year's range of a measure says, in words: "está entre 0,020 y 0,120 en 2023"; a
+/// range from zero, "no pasa de 0,009 en 2019" ("entre 0,000 y 0,009" reads as none); a range
+/// that rounds to zero, "es indistinguible de cero en 2019" ("entre 0,000 y 0,000" says
+/// nothing). The Inequality view's answer and the Findings both say it so.
+pub fn year_range_words(lang: Lang, time: i64, r: [f64; 2]) -> String {
+    let (a, b) = (num(lang, r[0], 3), num(lang, r[1], 3));
+    match (lang, r[1] < 0.0005, r[0] < 0.0005) {
+        (Lang::En, true, _) => format!("is indistinguishable from zero in {time}"),
+        (Lang::Es, true, _) => format!("es indistinguible de cero en {time}"),
+        (Lang::En, false, true) => format!("is at most {b} in {time}"),
+        (Lang::Es, false, true) => format!("no pasa de {b} en {time}"),
+        (Lang::En, false, false) => format!("is between {a} and {b} in {time}"),
+        (Lang::Es, false, false) => format!("está entre {a} y {b} en {time}"),
+    }
 }
 
 /// `x` in `lang` (`+ 0.0`: a negative zero is written `0`), a negative with the minus sign
@@ -481,5 +481,22 @@ mod tests {
             "{es}"
         );
         assert!(es.contains("desde 0,050, sin límite superior"), "{es}");
+        // A range from zero is said as its upper end, never "entre 0,000 y 0,009".
+        let from_zero = Answer {
+            first: YearValue {
+                range: Some([0.0, 0.009]),
+                ..a.first
+            },
+            ..a
+        };
+        let es = from_zero.render(Lang::Es);
+        assert!(
+            es.contains("el Gini no pasa de 0,009 en 2019 y está entre 0,020 y 0,120 en 2023"),
+            "{es}"
+        );
+        assert!(!es.contains("entre 0,000"), "{es}");
+        assert!(from_zero
+            .render(Lang::En)
+            .contains("the Gini is at most 0.009 in 2019"));
     }
 }
