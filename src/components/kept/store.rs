@@ -205,6 +205,11 @@ pub(super) fn keep(
             Reflect::set(&entry, &"key".into(), &JsValue::from_str(&key))?;
             Reflect::set(&entry, &"name".into(), &JsValue::from_str(&file.name))?;
             Reflect::set(&entry, &"roles".into(), &roles_to_js(roles))?;
+            // A spreadsheet's sheet: its workbook, sheet and choice, to read it again.
+            if let Some(origin) = &file.sheet {
+                let json = serde_json::to_string(origin).unwrap_or_default();
+                Reflect::set(&entry, &"sheet".into(), &JsValue::from_str(&json))?;
+            }
             Reflect::set(
                 &entry,
                 &"year".into(),
@@ -293,13 +298,16 @@ async fn get(key: &str) -> Result<JsValue, String> {
 }
 
 /// One kept file as the store holds it: its key, name, column roles, the year the reader gave
-/// it and contents (a `Uint8Array` of its bytes or a `Blob` of the browser's copy).
+/// it, contents (a `Uint8Array` of its bytes or a `Blob` of the browser's copy) and, for a
+/// spreadsheet's sheet, where it came from.
 pub(super) struct KeptFile {
     pub key: String,
     pub name: String,
     pub roles: ColumnRoles,
     pub year: Option<i64>,
     pub data: JsValue,
+    /// The sheet of a spreadsheet it is, if it is one (its `data` the workbook's `File`).
+    pub sheet: Option<imr_core::ingest::SheetOrigin>,
 }
 
 /// The kept files that can be read again, with the year of files without a year column; `None`
@@ -336,12 +344,17 @@ pub(super) async fn kept_files() -> Option<(Vec<KeptFile>, Option<i64>)> {
         let year = Reflect::get(&entry, &"year".into())
             .ok()
             .and_then(|y| year_from_js(&y));
+        let sheet = Reflect::get(&entry, &"sheet".into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .and_then(|json| serde_json::from_str(&json).ok());
         files.push(KeptFile {
             key,
             name,
             roles,
             year,
             data,
+            sheet,
         });
     }
     Some((files, time_value))
