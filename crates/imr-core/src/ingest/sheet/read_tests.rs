@@ -7,10 +7,13 @@ use crate::ingest::sheet_choice::SheetChoice;
 use crate::ingest::{build_panel, ColumnRoles, ExclusionReason, IngestOptions};
 use rust_xlsxwriter::Workbook as XlsxWriter;
 
+/// A commune's row: code, name, births, deaths.
+type Commune = (u32, &'static str, u32, u32);
+
 /// The rows of each yearly sheet of the e2e workbook: code (a number, as INE writes it), name,
 /// births, deaths. 2023's are `e2e/fixtures/defunciones_2023.csv`'s; 2022's those of
 /// `e2e/file-years.test.mjs`'s `defunciones_2022.csv` and two more communes.
-const YEARS: [(&str, [(u32, &str, u32, u32); 4]); 2] = [
+const YEARS: [(&str, [Commune; 4]); 2] = [
     (
         "2022",
         [
