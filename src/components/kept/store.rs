@@ -206,9 +206,17 @@ pub(super) fn keep(
             Reflect::set(&entry, &"name".into(), &JsValue::from_str(&file.name))?;
             Reflect::set(&entry, &"roles".into(), &roles_to_js(roles))?;
             // A spreadsheet's sheet: its workbook, sheet and choice, to read it again.
+            // (Plain fields, not serde JSON: no decoder of its own in the main wasm.)
             if let Some(origin) = &file.sheet {
-                let json = serde_json::to_string(origin).unwrap_or_default();
-                Reflect::set(&entry, &"sheet".into(), &JsValue::from_str(&json))?;
+                let sheet = Object::new();
+                Reflect::set(
+                    &sheet,
+                    &"workbook".into(),
+                    &JsValue::from_str(&origin.workbook),
+                )?;
+                Reflect::set(&sheet, &"sheet".into(), &JsValue::from_str(&origin.sheet))?;
+                Reflect::set(&sheet, &"all".into(), &JsValue::from_bool(origin.all))?;
+                Reflect::set(&entry, &"sheet".into(), &sheet)?;
             }
             Reflect::set(
                 &entry,
@@ -346,8 +354,15 @@ pub(super) async fn kept_files() -> Option<(Vec<KeptFile>, Option<i64>)> {
             .and_then(|y| year_from_js(&y));
         let sheet = Reflect::get(&entry, &"sheet".into())
             .ok()
-            .and_then(|v| v.as_string())
-            .and_then(|json| serde_json::from_str(&json).ok());
+            .filter(|v| v.is_object())
+            .and_then(|v| {
+                let text = |field: &str| Reflect::get(&v, &field.into()).ok()?.as_string();
+                Some(imr_core::ingest::SheetOrigin {
+                    workbook: text("workbook")?,
+                    sheet: text("sheet")?,
+                    all: Reflect::get(&v, &"all".into()).ok()?.as_bool()?,
+                })
+            });
         files.push(KeptFile {
             key,
             name,

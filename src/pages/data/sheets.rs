@@ -199,9 +199,7 @@ fn Picker(waiting: Waiting) -> impl IntoView {
 pub(super) fn SheetPickers() -> impl IntoView {
     let picks = expect_context::<SheetPicks>();
     view! {
-        <For each=move || picks.waiting.get() key=|w| w.id let:waiting>
-            <Picker waiting/>
-        </For>
+        {move || picks.waiting.get().into_iter().map(|waiting| view! { <Picker waiting/> }).collect_view()}
         {move || {
             let left_out = picks.left_out.get();
             (!left_out.is_empty()).then(|| view! {
