@@ -37,6 +37,7 @@ modules:
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p imr-core -p imr-atlas -p imr-microdata -p imr-worker --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy -p imr-worker --features sheets --target wasm32-unknown-unknown -- -D warnings
 	cargo clippy -p imr-wasm-tests --target wasm32-unknown-unknown --all-targets -- -D warnings
 	cargo clippy -p imr-bench-wasm --target wasm32-unknown-unknown -- -D warnings
 

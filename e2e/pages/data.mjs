@@ -301,4 +301,22 @@ export class DataPage extends ViewPage {
     await this.page.waitForFunction((years) => JSON.stringify([...document.querySelectorAll('[data-testid="national-rate"] tr[data-time]')]
       .map((r) => r.dataset.time)) === JSON.stringify(years.map(String)), years);
   }
+
+  /** The sheet picker of workbook `file` (shown when it has several sheets). */
+  sheetPicker(file) { return this.page.locator(`[data-testid="sheet-picker"][data-file="${file}"]`); }
+
+  /** The sheets workbook `file`'s picker offers. */
+  sheetOptions(file) { return this.sheetPicker(file).getByTestId('sheet-select').locator('option').allTextContents(); }
+
+  /** Reads sheet `sheet` of workbook `file`. */
+  async readSheet(file, sheet) {
+    await this.sheetPicker(file).getByTestId('sheet-select').selectOption(sheet);
+    await this.sheetPicker(file).getByTestId('sheet-read-one').click();
+  }
+
+  /** Reads every sheet of workbook `file`, as `imr --sheets all`. */
+  async readAllSheets(file) { await this.sheetPicker(file).getByTestId('sheet-read-all').click(); }
+
+  /** The list of the sheets left out by "every sheet". */
+  sheetsLeftOut() { return this.testid('sheets-left-out'); }
 }

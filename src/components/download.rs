@@ -16,14 +16,18 @@ pub fn today() -> String {
 }
 
 /// The data source of every export: the loaded files' names, comma-separated (as `imr` names its
-/// input files).
+/// input files); a spreadsheet's sheets by their workbook's name, once.
 pub fn data_source(state: &AppState) -> String {
     state.files.with_untracked(|files| {
-        files
-            .iter()
-            .map(|f| f.name.clone())
-            .collect::<Vec<_>>()
-            .join(", ")
+        let mut names: Vec<&str> = Vec::with_capacity(files.len());
+        for f in files {
+            match &f.sheet {
+                Some(origin) if names.contains(&origin.workbook.as_str()) => {}
+                Some(origin) => names.push(&origin.workbook),
+                None => names.push(&f.name),
+            }
+        }
+        names.join(", ")
     })
 }
 

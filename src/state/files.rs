@@ -2,7 +2,7 @@
 //! handle, and the table read from them or why there is none.
 
 use imr_core::analysis::AnalysisError;
-use imr_core::ingest::{year_in_name, IngestError, RawTable};
+use imr_core::ingest::{year_in_name, IngestError, RawTable, SheetOrigin};
 use std::sync::Arc;
 
 /// One file the user gave: its bytes (kept for "save analysis") and the table read from them, or
@@ -16,6 +16,21 @@ pub struct LoadedFile {
     /// `File` handle instead of its bytes, read again only when the analysis is saved.
     pub blob: Option<BlobKey>,
     pub table: Result<Arc<RawTable>, FileError>,
+    /// A sheet of a spreadsheet (read in the worker, src/components/csv_upload/workbook.rs):
+    /// its workbook, the sheet and how it was chosen, for the shown `imr` command (`--sheet`,
+    /// `--sheets all`) and to read it again after a reload. `name` is then `file [sheet]`.
+    pub sheet: Option<SheetOrigin>,
+}
+
+impl LoadedFile {
+    /// The year its name holds, for its rows when it has no year column: a sheet's, else its
+    /// workbook's (`sheet_year`, as `imr` reads a sheet), else the file's ([`year_in_name`]).
+    pub fn name_year(&self) -> Option<i64> {
+        match &self.sheet {
+            Some(o) => imr_core::ingest::sheet_choice::sheet_year(&o.workbook, &o.sheet),
+            None => year_in_name(&self.name),
+        }
+    }
 }
 
 /// Why a file gave no table: a value, worded in the page's language where it is shown.
@@ -97,5 +112,6 @@ pub fn read_owned_file(name: &str, bytes: Vec<u8>) -> LoadedFile {
         bytes: Arc::new(bytes),
         blob: None,
         table,
+        sheet: None,
     }
 }

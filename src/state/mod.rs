@@ -5,6 +5,8 @@
 //! so memos compare by identity instead of deep equality.
 
 use crate::assets;
+use imr_core::ingest::sheet_choice::workbook_inputs;
+use imr_core::ingest::SheetOrigin;
 use imr_core::ingest::{ColumnRoles, IngestError, IngestOptions};
 use imr_core::panel::Panel;
 use imr_core::rates::RateTable;
@@ -192,7 +194,20 @@ impl AppState {
             self.roles.update(|r| drop_at(r, readable));
         }
         self.files.update(|f| {
-            f.remove(index);
+            let removed = f.remove(index);
+            // A sheet of those read by "every sheet" removed: the others are no longer every
+            // sheet (the shown command names them one by one).
+            if let Some(origin) = removed.sheet.filter(|o| o.all) {
+                for file in f.iter_mut() {
+                    if let Some(o) = file
+                        .sheet
+                        .as_mut()
+                        .filter(|o| o.workbook == origin.workbook)
+                    {
+                        o.all = false;
+                    }
+                }
+            }
         });
         let kept: std::collections::BTreeSet<BlobKey> = self
             .files
@@ -210,13 +225,15 @@ impl AppState {
         self.files.with(|files| {
             self.roles.with(|roles| {
                 let readable = files.iter().filter(|f| f.table.is_ok());
-                let names = readable
+                let named: Vec<(String, Option<SheetOrigin>)> = readable
                     .clone()
                     .map(|f| match bundled && f.name == BUNDLED_NAME {
-                        true => format!("public/data/{BUNDLED_NAME}"),
-                        false => f.name.clone(),
+                        true => (format!("public/data/{BUNDLED_NAME}"), None),
+                        false => (f.name.clone(), f.sheet.clone()),
                     })
                     .collect();
+                // A spreadsheet's sheets: the workbook once, and `--sheet`/`--sheets all`.
+                let (names, sheets) = workbook_inputs(&named);
                 let tables: Vec<(&[String], &ColumnRoles)> = readable
                     .filter_map(|f| f.table.as_ref().ok())
                     .zip(roles)
@@ -231,6 +248,7 @@ impl AppState {
                 let rate_lag = Some(self.rate_lag.get())
                     .filter(|&k| k > 0 && imr_core::ingest::rate_lag_applies(roles));
                 InputSpec::of_tables(names, &tables)
+                    .with_sheets(sheets)
                     .with_time_value(time_value)
                     .with_rate_lag(rate_lag)
             })
@@ -293,6 +311,7 @@ impl AppState {
                     name: BUNDLED_NAME.to_owned(),
                     detail,
                 }),
+                sheet: None,
             },
         };
         let preset = file.table.as_ref().ok().map(|t| {

@@ -3,8 +3,7 @@
 
 use crate::state::LoadedFile;
 use imr_core::ingest::{
-    build_panel, table_year, undated_tables, year_in_name, ColumnRoles, IngestError, IngestOptions,
-    RawTable,
+    build_panel, table_year, undated_tables, ColumnRoles, IngestError, IngestOptions, RawTable,
 };
 use imr_core::panel::Panel;
 use std::sync::Arc;
@@ -22,9 +21,9 @@ pub fn panel_from(
     years: &[Option<i64>],
     options: &IngestOptions,
 ) -> Option<Result<Panel, IngestError>> {
-    let tables: Vec<(&str, &Arc<RawTable>)> = files
+    let tables: Vec<(Option<i64>, &Arc<RawTable>)> = files
         .iter()
-        .filter_map(|f| Some((f.name.as_str(), f.table.as_ref().ok()?)))
+        .filter_map(|f| Some((f.name_year(), f.table.as_ref().ok()?)))
         .collect();
     if tables.is_empty() || tables.len() != roles.len() {
         return None;
@@ -33,12 +32,8 @@ pub fn panel_from(
     let tables: Vec<std::borrow::Cow<RawTable>> = tables
         .into_iter()
         .enumerate()
-        .map(|(i, (name, table))| {
-            let year = table_year(
-                years.get(i).copied().flatten(),
-                options.time_value,
-                year_in_name(name),
-            );
+        .map(|(i, (named, table))| {
+            let year = table_year(years.get(i).copied().flatten(), options.time_value, named);
             if !undated[i] || table.time_given == year {
                 return std::borrow::Cow::Borrowed(&**table);
             }

@@ -11,6 +11,16 @@
 //!
 //! The encoding is postcard (compact binary serde), chosen by measurement over serde JSON: see
 //! README.md, "Big files".
+//!
+//! A spreadsheet (`.xlsx`, `.xls`, `.ods`, XML Spreadsheet 2003) is a job of its own: the page
+//! posts `{kind: "sheets", file: File, choice: SheetChoice as JSON}` ([`SHEETS_JOB_KIND`]); the
+//! worker, built with imr-core's `sheets` feature (Trunk's `data-cargo-features`, index.html;
+//! the page's main wasm has no spreadsheet reader), reads the file whole, opens it within the
+//! workbook bounds of `docs/INPUT-CONTRACT.md` and reads the chosen sheets as `imr` does
+//! (`imr_core::ingest::sheet::read_sheets`). It answers [`CsvEvent::Sheets`] when the workbook
+//! has several sheets and no choice was given (the page shows its sheet picker), else
+//! [`CsvEvent::Done`] with the sheets' tables encoded by [`encode_tables`] and the sheets left
+//! out worded in each language, or [`CsvEvent::Failed`] naming file, sheet and row.
 
 mod failure;
 
@@ -23,6 +33,11 @@ use serde::{Deserialize, Serialize};
 /// `file` field holds the `File` (posting a `File` passes a handle: the bytes are not copied).
 pub const CSV_JOB_KIND: &str = "csv";
 
+/// The `kind` field of the job message that asks the worker to read a spreadsheet's sheets;
+/// the message's `file` field holds the `File`, its `choice` field the
+/// [`imr_core::ingest::SheetChoice`] as JSON.
+pub const SHEETS_JOB_KIND: &str = "sheets";
+
 /// Bytes read per chunk (`File.slice` + `Blob.arrayBuffer()`): one progress event each.
 pub const CSV_CHUNK_BYTES: u64 = 4 * 1024 * 1024;
 
@@ -34,13 +49,19 @@ pub enum CsvEvent {
     Reading { bytes_read: u64, total_bytes: u64 },
     /// The whole file is read; the table is being parsed.
     Parsing { total_bytes: u64 },
-    /// The table is parsed; its encoding ([`encode_table`]) is the message's `table` field.
+    /// The table is parsed; its encoding ([`encode_table`]; a spreadsheet's tables,
+    /// [`encode_tables`]) is the message's `table` field.
     Done {
         /// Milliseconds from the job's start to the encoded table (reading and parsing).
         worker_ms: u64,
         /// Length of the encoded table in bytes.
         encoded_bytes: u64,
+        /// The sheets of a spreadsheet that were not read, each worded in both languages.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        left_out: Vec<WordedFailure>,
     },
+    /// The spreadsheet has these sheets and no choice was given: the page asks which to read.
+    Sheets { sheets: Vec<String> },
     /// The file cannot be read or parsed, or the worker ran out of memory: why, worded by the
     /// engine in every language the page speaks ([`CsvEvent::failed`]).
     Failed { failure: WordedFailure },
@@ -74,6 +95,20 @@ pub fn encode_table(table: &RawTable) -> Result<Vec<u8>, CsvFailure> {
         file: table.file.clone(),
         detail: e.to_string(),
     })
+}
+
+/// A spreadsheet's tables as the worker sends them to the page (postcard), in the order read.
+pub fn encode_tables(tables: &[RawTable]) -> Result<Vec<u8>, CsvFailure> {
+    postcard::to_allocvec(tables).map_err(|e| CsvFailure::Send {
+        file: tables.first().map(|t| t.file.clone()).unwrap_or_default(),
+        detail: e.to_string(),
+    })
+}
+
+/// A spreadsheet's tables the worker sent ([`encode_tables`]), back into `RawTable`s.
+pub fn decode_tables(bytes: &[u8]) -> Result<Vec<RawTable>, String> {
+    postcard::from_bytes(bytes)
+        .map_err(|e| format!("the tables from the worker cannot be read: {e}"))
 }
 
 /// Whether `bytes` more can be allocated now: reserved, then freed (the memory stays with the
@@ -129,6 +164,16 @@ mod tests {
     }
 
     #[test]
+    fn a_workbook_s_tables_survive_the_trip_to_the_page_in_order() {
+        let a = RawTable::from_bytes("libro.xlsx [2010]", b"comuna,n\n1101,3\n").unwrap();
+        let b = RawTable::from_bytes("libro.xlsx [2011]", b"comuna,n\n1101,4\n").unwrap();
+        let back = decode_tables(&encode_tables(&[a, b]).unwrap()).unwrap();
+        let names: Vec<&str> = back.iter().map(|t| t.file.as_str()).collect();
+        assert_eq!(names, ["libro.xlsx [2010]", "libro.xlsx [2011]"]);
+        assert!(decode_tables(b"\xff\xff").is_err());
+    }
+
+    #[test]
     fn a_truncated_or_foreign_encoding_is_an_error() {
         let table = RawTable::from_bytes("t.csv", b"a,b\n1,2\n").unwrap();
         let bytes = encode_table(&table).unwrap();
@@ -155,6 +200,18 @@ mod tests {
             CsvEvent::Done {
                 worker_ms: 3,
                 encoded_bytes: 7,
+                left_out: vec![],
+            },
+            CsvEvent::Done {
+                worker_ms: 3,
+                encoded_bytes: 7,
+                left_out: vec![WordedFailure {
+                    es: "libro.xlsx: la hoja «Notas» no se leyó".into(),
+                    en: "libro.xlsx: sheet \"Notas\" left out".into(),
+                }],
+            },
+            CsvEvent::Sheets {
+                sheets: vec!["2010".into(), "Hoja \"1\"".into()],
             },
             CsvEvent::failed(&CsvFailure::Unreadable {
                 file: "x.csv".into(),

@@ -1,6 +1,8 @@
 use imr_core::ingest::RawTable;
 use imr_microdata::{FileKind, Job, JobFailure, JobOptions, WorkerEvent};
-use imr_worker::{check_size, encode_table, CsvEvent, CsvFailure, CSV_CHUNK_BYTES, CSV_JOB_KIND};
+use imr_worker::{
+    check_size, encode_table, CsvEvent, CsvFailure, CSV_CHUNK_BYTES, CSV_JOB_KIND, SHEETS_JOB_KIND,
+};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -232,15 +234,113 @@ async fn handle_csv(scope: DedicatedWorkerGlobalScope, data: JsValue) {
     let done = CsvEvent::Done {
         worker_ms: elapsed().max(0.0) as u64,
         encoded_bytes: encoded.len() as u64,
+        left_out: Vec::new(),
     };
     drop(encoded);
     post_csv(&scope, &done, Some(array), &name);
 }
 
-/// Runs one job message and posts its events: a CSV table ([`CSV_JOB_KIND`]) or microdata.
+/// Reads a spreadsheet and posts the tables of the sheets the job's `choice` chooses (or its
+/// sheets, when it has several and no choice was given), or why it cannot: the workbook bounds
+/// and messages of `imr` (imr-core's `sheets` feature).
+#[cfg(feature = "sheets")]
+async fn handle_sheets(scope: DedicatedWorkerGlobalScope, data: JsValue) {
+    use imr_core::ingest::sheet::{read_sheets, SheetsRead, Workbook, MAX_WORKBOOK_BYTES};
+    use imr_core::ingest::{IngestError, SheetChoice};
+    use imr_worker::{encode_tables, WordedFailure};
+    let Some(file) = field(&data, "file").and_then(|v| v.dyn_into::<File>().ok()) else {
+        return post_csv(&scope, &CsvEvent::failed(&CsvFailure::NoFile), None, "");
+    };
+    let name = file.name();
+    let fail = |failure: CsvFailure| post_csv(&scope, &CsvEvent::failed(&failure), None, &name);
+    let ingest = |error: IngestError| CsvFailure::Ingest { error };
+    let choice: SheetChoice = match field(&data, "choice")
+        .and_then(|v| v.as_string())
+        .map(|text| serde_json::from_str(&text))
+    {
+        Some(Ok(choice)) => choice,
+        None => SheetChoice::Unspecified,
+        Some(Err(e)) => {
+            return fail(CsvFailure::Send {
+                file: name.clone(),
+                detail: format!("the sheet choice: {e}"),
+            })
+        }
+    };
+    let size = file.size() as u64;
+    if size > MAX_WORKBOOK_BYTES {
+        // Refused before a byte is read: the bound `Workbook::open` checks.
+        return fail(ingest(IngestError::Workbook {
+            file: name.clone(),
+            sheet: None,
+            why: Box::new(imr_core::ingest::Workbook::FileTooLarge {
+                bytes: size,
+                max_bytes: MAX_WORKBOOK_BYTES,
+            }),
+        }));
+    }
+    let elapsed = stopwatch(&scope);
+    let bytes = match read_whole(&scope, &file).await {
+        Ok(bytes) => bytes,
+        Err(failure) => return fail(failure),
+    };
+    post_csv(
+        &scope,
+        &CsvEvent::Parsing { total_bytes: size },
+        None,
+        &name,
+    );
+    let read = Workbook::open(&name, bytes).and_then(|mut book| read_sheets(&mut book, &choice));
+    let (tables, left_out) = match read {
+        Ok(SheetsRead::Choose { sheets }) => {
+            return post_csv(&scope, &CsvEvent::Sheets { sheets }, None, &name)
+        }
+        Ok(SheetsRead::Tables { tables, left_out }) => (tables, left_out),
+        Err(error) => return fail(ingest(error)),
+    };
+    let encoded = match encode_tables(&tables) {
+        Ok(encoded) => encoded,
+        Err(failure) => return fail(failure),
+    };
+    drop(tables);
+    let array = js_sys::Uint8Array::new_with_length(encoded.len() as u32);
+    array.copy_from(&encoded);
+    let done = CsvEvent::Done {
+        worker_ms: elapsed().max(0.0) as u64,
+        encoded_bytes: encoded.len() as u64,
+        left_out: left_out
+            .iter()
+            .map(|l| WordedFailure {
+                es: l.text(imr_core::Lang::Es),
+                en: l.text(imr_core::Lang::En),
+            })
+            .collect(),
+    };
+    drop(encoded);
+    post_csv(&scope, &done, Some(array), &name);
+}
+
+/// Without imr-core's `sheets` feature the worker reads no spreadsheet: it says so.
+#[cfg(not(feature = "sheets"))]
+async fn handle_sheets(scope: DedicatedWorkerGlobalScope, data: JsValue) {
+    let name = field(&data, "file")
+        .and_then(|v| v.dyn_into::<File>().ok())
+        .map(|f| f.name())
+        .unwrap_or_default();
+    let failure = CsvFailure::Send {
+        file: name.clone(),
+        detail: "this build of the worker reads no spreadsheets".into(),
+    };
+    post_csv(&scope, &CsvEvent::failed(&failure), None, &name);
+}
+
+/// Runs one job message and posts its events: a CSV table ([`CSV_JOB_KIND`]), a spreadsheet's
+/// sheets ([`SHEETS_JOB_KIND`]) or microdata.
 async fn handle(scope: DedicatedWorkerGlobalScope, data: JsValue) {
-    if field(&data, "kind").and_then(|k| k.as_string()).as_deref() == Some(CSV_JOB_KIND) {
-        return handle_csv(scope, data).await;
+    match field(&data, "kind").and_then(|k| k.as_string()).as_deref() {
+        Some(CSV_JOB_KIND) => return handle_csv(scope, data).await,
+        Some(SHEETS_JOB_KIND) => return handle_sheets(scope, data).await,
+        _ => {}
     }
     let options: JobOptions = match field(&data, "options")
         .and_then(|v| v.as_string())

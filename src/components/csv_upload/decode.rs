@@ -19,6 +19,22 @@ const PEAK_PER_ENCODED_BYTE: usize = 5;
 /// for it and its panel ([`imr_worker::can_allocate`]), so a table too big is a message instead
 /// of an abort.
 pub(super) fn decode_received(name: &str, table: &JsValue) -> Result<RawTable, UploadFailure> {
+    decode_with(name, table, decode_table)
+}
+
+/// A spreadsheet's tables the worker sent, decoded after the same memory check.
+pub(super) fn decode_received_tables(
+    name: &str,
+    tables: &JsValue,
+) -> Result<Vec<RawTable>, UploadFailure> {
+    decode_with(name, tables, imr_worker::decode_tables)
+}
+
+fn decode_with<T>(
+    name: &str,
+    table: &JsValue,
+    decode: fn(&[u8]) -> Result<T, String>,
+) -> Result<T, UploadFailure> {
     let page_failed = |detail: String| UploadFailure::Page {
         name: name.to_owned(),
         detail,
@@ -39,5 +55,5 @@ pub(super) fn decode_received(name: &str, table: &JsValue) -> Result<RawTable, U
     bytes.try_reserve_exact(len).map_err(|_| no_memory())?;
     bytes.resize(len, 0);
     array.copy_to(&mut bytes);
-    decode_table(&bytes).map_err(page_failed)
+    decode(&bytes).map_err(page_failed)
 }

@@ -6,20 +6,26 @@
 //! terminates the worker and leaves the loaded data as they were. A worker that fails or runs
 //! out of memory is reported as the file's error; the page goes on.
 //!
+//! A spreadsheet, whatever its size, is read by the same worker ([`read_workbook`]): the page's
+//! main wasm has no spreadsheet reader. It answers the workbook's sheets when it has several
+//! and no choice was given (the Data view's sheet picker asks), else the chosen sheets' tables.
+//!
 //! Components: [`decode`] (the table received, after a memory check), [`progress`] (the
 //! progress bar, Cancel, and the outcome).
 
 mod decode;
 mod progress;
+mod workbook;
 
 pub use progress::UploadProgress;
+pub use workbook::{read_workbook, WorkbookRead};
 
 use crate::components::worker::{spawn_worker, RunningWorker};
 use crate::i18n::{format_number, Lang};
 use crate::messages::messages;
 use decode::decode_received;
-use imr_core::ingest::RawTable;
-use imr_worker::{CsvEvent, WordedFailure, CSV_JOB_KIND};
+use imr_core::ingest::{RawTable, SheetChoice};
+use imr_worker::{CsvEvent, WordedFailure, CSV_JOB_KIND, SHEETS_JOB_KIND};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -174,6 +180,28 @@ fn now_ms() -> f64 {
 /// Parses `file` in the worker, reporting progress in `status`; a parse already running is
 /// cancelled first.
 pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<RawTable, Stop> {
+    let answer = run_job(file, upload, None).await?;
+    let received = answer.received.clone();
+    answer.finish(|| decode_received(&file.name(), &received))
+}
+
+/// A job's answer: the file's name and size, the status as this job may write it, the encoded
+/// tables, the event that settled the job (Done or Sheets) and the worker's time.
+struct Answer {
+    name: String,
+    total_bytes: u64,
+    status: Status,
+    received: JsValue,
+    event: Option<CsvEvent>,
+    worker_ms: u64,
+}
+
+/// Runs one job in the worker: a CSV table, or (`choice` given) a spreadsheet's sheets.
+async fn run_job(
+    file: &web_sys::File,
+    upload: CsvUpload,
+    choice: Option<&SheetChoice>,
+) -> Result<Answer, Stop> {
     let status = upload.status;
     cancel();
     let generation = GENERATION.with(|g| {
@@ -202,6 +230,8 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
         return Err(page_failed("Promise".to_owned()));
     };
     let failure: Rc<RefCell<Option<UploadFailure>>> = Rc::default();
+    // The event that settled the job (Done or Sheets).
+    let answer: Rc<RefCell<Option<CsvEvent>>> = Rc::default();
     let fail = {
         let (failure, reject) = (failure.clone(), reject.clone());
         move |why: UploadFailure| {
@@ -211,6 +241,7 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
     };
     let on_message = {
         let (name, resolve, fail) = (name.clone(), resolve.clone(), fail.clone());
+        let answer = answer.clone();
         move |message: web_sys::MessageEvent| {
             let data = message.data();
             let text = js_sys::Reflect::get(&data, &"event".into())
@@ -230,9 +261,15 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
                     name: name.clone(),
                     total_bytes,
                 }),
-                Ok(CsvEvent::Done { worker_ms, .. }) => {
+                Ok(event @ CsvEvent::Done { worker_ms, .. }) => {
                     let table = js_sys::Reflect::get(&data, &"table".into()).unwrap_or_default();
                     let result = js_sys::Array::of2(&table, &JsValue::from_f64(worker_ms as f64));
+                    *answer.borrow_mut() = Some(event);
+                    let _ = resolve.call1(&JsValue::NULL, &result);
+                }
+                Ok(event @ CsvEvent::Sheets { .. }) => {
+                    *answer.borrow_mut() = Some(event);
+                    let result = js_sys::Array::of2(&JsValue::UNDEFINED, &JsValue::from_f64(0.0));
                     let _ = resolve.call1(&JsValue::NULL, &result);
                 }
                 Ok(CsvEvent::Failed { failure }) => fail(UploadFailure::Worker(failure)),
@@ -253,7 +290,15 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
         }
     };
     let job = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&job, &"kind".into(), &CSV_JOB_KIND.into());
+    let kind = match choice {
+        None => CSV_JOB_KIND,
+        Some(choice) => {
+            let json = serde_json::to_string(choice).unwrap_or_default();
+            let _ = js_sys::Reflect::set(&job, &"choice".into(), &json.into());
+            SHEETS_JOB_KIND
+        }
+    };
+    let _ = js_sys::Reflect::set(&job, &"kind".into(), &kind.into());
     let _ = js_sys::Reflect::set(&job, &"file".into(), file);
     let worker = spawn_worker(&job, on_message, on_error)
         .await
@@ -295,28 +340,50 @@ pub async fn parse_in_worker(file: &web_sys::File, upload: CsvUpload) -> Result<
             });
         }
     };
-    status.set(UploadStatus::Receiving {
-        name: name.clone(),
-        total_bytes,
-    });
     let result: js_sys::Array = result.unchecked_into();
     let worker_ms = result.get(1).as_f64().unwrap_or(0.0) as u64;
-    let started = now_ms();
-    let table = decode_received(&name, &result.get(0));
-    let decode_ms = (now_ms() - started).max(0.0) as u64;
-    match table {
-        Ok(table) => {
-            status.set(UploadStatus::Done {
-                name,
-                total_bytes,
-                worker_ms,
-                decode_ms,
-            });
-            Ok(table)
-        }
-        Err(why) => {
-            status.set(UploadStatus::Idle);
-            Err(Stop::Failed(why))
+    let event = answer.borrow_mut().take();
+    Ok(Answer {
+        name,
+        total_bytes,
+        status,
+        received: result.get(0),
+        event,
+        worker_ms,
+    })
+}
+
+impl Answer {
+    /// Decodes what the worker sent (`decode`), timing it, and says so in the status.
+    fn finish<T>(self, decode: impl FnOnce() -> Result<T, UploadFailure>) -> Result<T, Stop> {
+        let Answer {
+            name,
+            total_bytes,
+            status,
+            worker_ms,
+            ..
+        } = self;
+        status.set(UploadStatus::Receiving {
+            name: name.clone(),
+            total_bytes,
+        });
+        let started = now_ms();
+        let table = decode();
+        let decode_ms = (now_ms() - started).max(0.0) as u64;
+        match table {
+            Ok(table) => {
+                status.set(UploadStatus::Done {
+                    name,
+                    total_bytes,
+                    worker_ms,
+                    decode_ms,
+                });
+                Ok(table)
+            }
+            Err(why) => {
+                status.set(UploadStatus::Idle);
+                Err(Stop::Failed(why))
+            }
         }
     }
 }

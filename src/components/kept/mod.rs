@@ -5,6 +5,8 @@
 //! anywhere (the page's Content-Security-Policy forbids any other connection). What is kept:
 //!
 //! - a file read on the page's thread (≤ 4 MiB): its exact bytes;
+//! - a spreadsheet's sheet: the workbook's `File` object (once for its sheets), with the sheet
+//!   and how it was chosen; on reload the worker reads that sheet of the copy again;
 //! - a big file read by the worker (> 4 MiB): its `File` object, which IndexedDB stores by
 //!   copying the file's contents into the browser's storage (the handle alone would not survive
 //!   a reload); on reload the worker reads that copy again, with its progress bar;
@@ -23,9 +25,11 @@
 //! opened from disk in some browsers, private windows, a full disk) says so above the views:
 //! the data stay loaded until the page is reloaded.
 
-use crate::components::csv_upload::{parse_in_worker, CsvUpload, Stop, UploadStatus};
+use crate::components::csv_upload::{
+    parse_in_worker, read_workbook, CsvUpload, Stop, UploadStatus, WorkbookRead,
+};
 use crate::state::{read_owned_file, AppState, BlobKey, LoadedFile};
-use imr_core::ingest::ColumnRoles;
+use imr_core::ingest::{ColumnRoles, SheetChoice};
 use js_sys::{Array, Uint8Array};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -167,6 +171,7 @@ async fn restore(state: AppState, upload: CsvUpload) -> bool {
         roles: file_roles,
         year,
         data,
+        sheet,
     } in kept
     {
         let file = if let Some(bytes) = data.dyn_ref::<Uint8Array>() {
@@ -174,17 +179,35 @@ async fn restore(state: AppState, upload: CsvUpload) -> bool {
         } else if let Some(blob) = data.dyn_ref::<web_sys::Blob>() {
             let handle = match blob.dyn_ref::<web_sys::File>() {
                 Some(f) => f.clone(),
-                None => match web_sys::File::new_with_blob_sequence(&Array::of1(blob), &name) {
+                None => match web_sys::File::new_with_blob_sequence(
+                    &Array::of1(blob),
+                    sheet.as_ref().map_or(&name, |o| &o.workbook),
+                ) {
                     Ok(f) => f,
                     Err(_) => continue,
                 },
             };
-            match parse_in_worker(&handle, upload).await {
+            let read = match &sheet {
+                // A spreadsheet's sheet: the workbook read again, that sheet by name.
+                Some(origin) => {
+                    let choice = SheetChoice::Named(vec![origin.sheet.clone()]);
+                    match read_workbook(&handle, upload, &choice).await {
+                        Ok(WorkbookRead::Tables { tables, .. }) => {
+                            tables.into_iter().next().ok_or(Stop::Cancelled)
+                        }
+                        Ok(WorkbookRead::Choose(_)) => Err(Stop::Cancelled),
+                        Err(stop) => Err(stop),
+                    }
+                }
+                None => parse_in_worker(&handle, upload).await,
+            };
+            match read {
                 Ok(table) => LoadedFile {
                     name,
                     bytes: Default::default(),
                     blob: Some(BlobKey::keep(handle)),
                     table: Ok(Arc::new(table)),
+                    sheet,
                 },
                 Err(Stop::Cancelled) => continue,
                 Err(Stop::Failed(failure)) => {

@@ -205,6 +205,19 @@ pub(super) fn keep(
             Reflect::set(&entry, &"key".into(), &JsValue::from_str(&key))?;
             Reflect::set(&entry, &"name".into(), &JsValue::from_str(&file.name))?;
             Reflect::set(&entry, &"roles".into(), &roles_to_js(roles))?;
+            // A spreadsheet's sheet: its workbook, sheet and choice, to read it again.
+            // (Plain fields, not serde JSON: no decoder of its own in the main wasm.)
+            if let Some(origin) = &file.sheet {
+                let sheet = Object::new();
+                Reflect::set(
+                    &sheet,
+                    &"workbook".into(),
+                    &JsValue::from_str(&origin.workbook),
+                )?;
+                Reflect::set(&sheet, &"sheet".into(), &JsValue::from_str(&origin.sheet))?;
+                Reflect::set(&sheet, &"all".into(), &JsValue::from_bool(origin.all))?;
+                Reflect::set(&entry, &"sheet".into(), &sheet)?;
+            }
             Reflect::set(
                 &entry,
                 &"year".into(),
@@ -293,13 +306,16 @@ async fn get(key: &str) -> Result<JsValue, String> {
 }
 
 /// One kept file as the store holds it: its key, name, column roles, the year the reader gave
-/// it and contents (a `Uint8Array` of its bytes or a `Blob` of the browser's copy).
+/// it, contents (a `Uint8Array` of its bytes or a `Blob` of the browser's copy) and, for a
+/// spreadsheet's sheet, where it came from.
 pub(super) struct KeptFile {
     pub key: String,
     pub name: String,
     pub roles: ColumnRoles,
     pub year: Option<i64>,
     pub data: JsValue,
+    /// The sheet of a spreadsheet it is, if it is one (its `data` the workbook's `File`).
+    pub sheet: Option<imr_core::ingest::SheetOrigin>,
 }
 
 /// The kept files that can be read again, with the year of files without a year column; `None`
@@ -336,12 +352,24 @@ pub(super) async fn kept_files() -> Option<(Vec<KeptFile>, Option<i64>)> {
         let year = Reflect::get(&entry, &"year".into())
             .ok()
             .and_then(|y| year_from_js(&y));
+        let sheet = Reflect::get(&entry, &"sheet".into())
+            .ok()
+            .filter(|v| v.is_object())
+            .and_then(|v| {
+                let text = |field: &str| Reflect::get(&v, &field.into()).ok()?.as_string();
+                Some(imr_core::ingest::SheetOrigin {
+                    workbook: text("workbook")?,
+                    sheet: text("sheet")?,
+                    all: Reflect::get(&v, &"all".into()).ok()?.as_bool()?,
+                })
+            });
         files.push(KeptFile {
             key,
             name,
             roles,
             year,
             data,
+            sheet,
         });
     }
     Some((files, time_value))

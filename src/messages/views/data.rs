@@ -125,6 +125,17 @@ pub struct DataMessages {
     pub file_year_from_name: &'static str,
     pub file_year_for_all: &'static str,
     pub file_year_missing: &'static str,
+    // Spreadsheets, read in the background reader; the sheet picker (pages/data/sheets.rs).
+    pub upload_sheets_hint: &'static str,
+    /// (workbook, how many sheets) The picker's question.
+    #[cfg_attr(test, serde(serialize_with = "crate::messages::tests::sampled"))]
+    pub sheet_pick_question: fn(&str, &str) -> String,
+    pub sheet_pick_label: &'static str,
+    pub sheet_read_one: &'static str,
+    pub sheet_read_all: &'static str,
+    pub sheet_read_all_hint: &'static str,
+    pub sheet_pick_dismiss: &'static str,
+    pub sheets_left_out: &'static str,
 }
 
 /// The CSV upload (Data view): reading in the background, progress, memory errors.

@@ -6,7 +6,7 @@ use super::HowCalculated;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::AppState;
-use imr_core::ingest::{delimiter_label, table_year, year_in_name, Role, MAX_YEAR, MIN_YEAR};
+use imr_core::ingest::{delimiter_label, table_year, Role, MAX_YEAR, MIN_YEAR};
 use leptos::prelude::*;
 
 #[component]
@@ -21,7 +21,8 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
         let items = files
             .into_iter()
             .enumerate()
-            .map(|(at, f)| match f.table {
+            .map(|(at, f)| (at, f.name_year(), f))
+            .map(|(at, named, f)| match f.table {
                 Err(error) => view! {
                     <li class="error" data-testid="file-error">{move || error.text(lang().get())}
                         " "<RemoveFile at name=f.name.clone()/></li>
@@ -86,7 +87,6 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                     let undated = move || {
                         state.roles.with(|r| imr_core::ingest::undated_tables(r).get(idx).copied().unwrap_or(false))
                     };
-                    let named = year_in_name(&f.name);
                     view! {
                         <li data-testid="file" data-file=f.name.clone()>
                             <strong data-testid="file-name">{f.name.clone()}</strong>" — "<span data-testid="file-summary">{summary}</span>

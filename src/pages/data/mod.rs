@@ -1,7 +1,8 @@
 //! The Data view: choose or drop CSV files, check how they were read, fix column roles, see every
 //! excluded row, and read rates per commune and year with their exact intervals.
 //!
-//! Components: [`upload`] (files in, big ones through the worker), [`paste`] (a pasted table,
+//! Components: [`upload`] (files in, big ones through the worker), [`sheets`] (spreadsheets,
+//! read by the worker, and the sheet picker), [`paste`] (a pasted table,
 //! read as a file), [`saved`] (save and reopen an analysis), the microdata section
 //! (src/components/microdata/), [`files`] (dialect, roles, the year of a file's rows, removal),
 //! [`rate_lag`] (the year published rates describe), [`report`] (validation), [`flagged`]
@@ -15,6 +16,7 @@ mod rate_lag;
 mod rates;
 mod report;
 mod saved;
+mod sheets;
 mod upload;
 
 use crate::components::csv_upload::UploadProgress;
@@ -28,11 +30,13 @@ use wasm_bindgen::JsCast;
 #[component]
 pub fn DataPage() -> impl IntoView {
     let state = expect_context::<AppState>();
+    provide_context(sheets::SheetPicks::new());
     view! {
         <section aria-labelledby="upload-h">
             <h2 id="upload-h">{msg(|m| m.common.view_data)}</h2>
             <crate::components::takeaway::Takeaway question="rates"/>
             <upload::Upload/>
+            <sheets::SheetPickers/>
             <paste::Paste/>
             <UploadProgress/>
             <button class="secondary" data-testid="save-analysis" on:click=move |_| saved::save_analysis(state)>{msg(|m| m.data.save_analysis_json)}</button>

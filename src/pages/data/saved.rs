@@ -33,6 +33,7 @@ pub(super) fn open_saved_analysis(state: AppState, name: &str, bytes: &[u8]) {
                     bytes: Default::default(),
                     blob: None,
                     table: Err(FileError::Analysis(e)),
+                    sheet: None,
                 }],
                 None,
             );

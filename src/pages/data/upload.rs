@@ -1,7 +1,9 @@
-//! Choosing or dropping files: CSV files are read here (big ones in the worker), a deaths
-//! microdata file goes to the microdata section, and a saved analysis reopens.
+//! Choosing or dropping files: CSV files are read here (big ones in the worker), spreadsheets
+//! in the worker with their sheets chosen ([`super::sheets`]), a deaths microdata file goes to
+//! the microdata section, and a saved analysis reopens.
 
 use super::saved::open_saved_analysis;
+use super::sheets::{read_dropped_workbook, SheetPicks};
 use crate::components::csv_upload::{
     parse_in_worker, CsvUpload, Stop, UploadStatus, WORKER_THRESHOLD_BYTES,
 };
@@ -9,6 +11,7 @@ use crate::components::microdata::{read_head, MicrodataInputs};
 use crate::messages::msg;
 use crate::state::{read_owned_file, AppState, BlobKey, FileError, LoadedFile};
 use imr_core::analysis::is_saved_analysis;
+use imr_core::ingest::workbook_format;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::sync::Arc;
@@ -21,6 +24,7 @@ use wasm_bindgen::JsCast;
 fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
     let microdata = expect_context::<MicrodataInputs>();
     let upload = expect_context::<CsvUpload>();
+    let picks = expect_context::<SheetPicks>();
     let Some(list) = list else { return };
     let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.item(i)).collect();
     if files.is_empty() {
@@ -37,6 +41,15 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
                 focus_microdata();
                 continue;
             }
+            // A spreadsheet, told by its bytes (SINIM's `.xls` is XML): read by the worker, its
+            // sheets chosen there when it has several.
+            if workbook_format(&head).is_some() {
+                match read_dropped_workbook(file, upload, picks).await {
+                    Some(files) => loaded.extend(files),
+                    None => return,
+                }
+                continue;
+            }
             if file.size() > WORKER_THRESHOLD_BYTES && !is_saved_analysis(&head) {
                 match parse_in_worker(&file, upload).await {
                     Ok(table) => loaded.push(LoadedFile {
@@ -44,6 +57,7 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
                         bytes: Default::default(),
                         blob: Some(BlobKey::keep(file)),
                         table: Ok(Arc::new(table)),
+                        sheet: None,
                     }),
                     Err(Stop::Cancelled) => return,
                     // Shown under the upload; the loaded data stay unless other files of this
@@ -67,6 +81,7 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
                         name: name.clone(),
                         detail: e.to_string(),
                     }),
+                    sheet: None,
                 }),
             }
         }
@@ -126,9 +141,10 @@ pub(super) fn Upload() -> impl IntoView {
             on:dragleave=move |_| over.set(false)
             on:drop=on_drop>
             <label for="file-input">{msg(|m| m.data.upload_files_label)}</label>
-            <input id="file-input" type="file" multiple accept=".csv,.txt,.tsv,.json,text/csv,text/plain,application/json"
+            <input id="file-input" type="file" multiple accept=".csv,.txt,.tsv,.json,.xlsx,.xls,.ods,.xml,text/csv,text/plain,application/json"
                 data-testid="file-input" on:change=on_change/>
             <p class="note">{msg(|m| m.data.upload_drop_hint)}</p>
+            <p class="note">{msg(|m| m.data.upload_sheets_hint)}</p>
             <p class="privacy">{msg(|m| m.data.upload_privacy_note)}</p>
         </div>
     }

@@ -3,9 +3,13 @@
 use super::CliError;
 use imr_core::analysis::{is_saved_analysis, SavedAnalysis};
 use imr_core::ingest::{
-    build_panel, columns::find_column, fragment::parse_fragment, parse_rate_lag, parse_year,
-    sheet::Workbook, table_year, workbook_format, year_in_name, ColumnNames, ColumnRoles,
-    IngestError, IngestOptions, RawTable, Role, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
+    build_panel,
+    columns::find_column,
+    fragment::parse_fragment,
+    parse_rate_lag, parse_year,
+    sheet::{self, LeftOut, SheetsRead, Workbook},
+    table_year, workbook_format, year_in_name, ColumnRoles, IngestOptions, RawTable, Role,
+    SheetChoice, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
 };
 use imr_core::panel::Panel;
 use std::path::PathBuf;
@@ -313,60 +317,47 @@ fn year_of(args: &InputArgs, path: &std::path::Path, sheet_label: Option<&str>) 
     table_year(args.time_value_of(path), args.time_value_for_all(), named)
 }
 
-/// The tables of the sheets of a spreadsheet that the arguments choose: `--sheet NAME`
-/// (each must exist), `--sheets all` (the sheets named by a year when some are, each other
-/// sheet named on stderr as left out; a sheet without cells left out so too), or the only
-/// sheet of a workbook of one; a workbook of several without a choice is a usage error
-/// listing them.
+/// The sheets the arguments choose: `--sheets all`, `--sheet NAME…`, or none.
+fn sheet_choice(args: &InputArgs) -> SheetChoice {
+    match (&args.sheets, args.sheet.is_empty()) {
+        (Some(_), _) => SheetChoice::All,
+        (None, false) => SheetChoice::Named(args.sheet.clone()),
+        (None, true) => SheetChoice::Unspecified,
+    }
+}
+
+/// The tables of the sheets of a spreadsheet that the arguments choose, read by the page's
+/// worker's rule (`imr_core::ingest::sheet::read_sheets`): `--sheet NAME` (each must exist),
+/// `--sheets all` (the sheets named by a year when some are, each other sheet named on stderr
+/// as left out; a sheet without cells left out so too), or the only sheet of a workbook of
+/// one; a workbook of several without a choice is a usage error listing them.
 fn read_sheets(name: &str, bytes: Vec<u8>, args: &InputArgs) -> Result<Vec<RawTable>, CliError> {
     let mut book = Workbook::open(name, bytes).map_err(|e| CliError::Input(e.to_string()))?;
-    let all: Vec<String> = book.sheet_names().to_vec();
-    let chosen: Vec<String> = if args.sheets.is_some() {
-        let years: Vec<String> = all
-            .iter()
-            .filter(|s| year_in_name(s).is_some())
-            .cloned()
-            .collect();
-        if years.is_empty() {
-            all.clone()
-        } else {
-            for other in all.iter().filter(|s| year_in_name(s).is_none()) {
-                eprintln!(
-                    "{name}: sheet \"{other}\" left out: --sheets all reads the sheets named by \
-                     a year (read it with --sheet \"{other}\")"
-                );
-            }
-            years
-        }
-    } else if !args.sheet.is_empty() {
-        args.sheet.clone()
-    } else if all.len() == 1 {
-        all.clone()
-    } else {
-        return Err(CliError::Usage(format!(
+    match sheet::read_sheets(&mut book, &sheet_choice(args))
+        .map_err(|e| CliError::Input(e.to_string()))?
+    {
+        SheetsRead::Choose { sheets } => Err(CliError::Usage(format!(
             "{name} has {} sheets ({}): choose one with --sheet NAME, or read all with \
              --sheets all",
-            all.len(),
-            ColumnNames::of(&all).text(imr_core::Lang::En)
-        )));
-    };
-    let mut tables = Vec::with_capacity(chosen.len());
-    for sheet in &chosen {
-        match book.table(sheet) {
-            Ok(table) => tables.push(table),
-            Err(IngestError::Empty { file }) if args.sheets.is_some() => {
-                eprintln!("{file}: left out: the sheet has no cells");
+            sheets.len(),
+            sheet::sheet_list(&sheets, imr_core::Lang::En)
+        ))),
+        SheetsRead::Tables { tables, left_out } => {
+            for left in left_out {
+                match left {
+                    LeftOut::NotAYear { file, sheet } => eprintln!(
+                        "{file}: sheet \"{sheet}\" left out: --sheets all reads the sheets named \
+                         by a year (read it with --sheet \"{sheet}\")"
+                    ),
+                    LeftOut::Empty { file, sheet } => eprintln!(
+                        "{}: left out: the sheet has no cells",
+                        sheet::sheet_label(&file, &sheet)
+                    ),
+                }
             }
-            Err(e) => return Err(CliError::Input(e.to_string())),
+            Ok(tables)
         }
     }
-    if tables.is_empty() {
-        return Err(CliError::Input(format!(
-            "{name}: no sheet with cells among {}",
-            ColumnNames::of(&chosen).text(imr_core::Lang::En)
-        )));
-    }
-    Ok(tables)
 }
 
 /// The year of files without a year column that a saved analysis's view options carry

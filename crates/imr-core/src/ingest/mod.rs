@@ -13,6 +13,7 @@ pub mod number;
 // Spreadsheets (feature `sheets`: `imr`; the page's main wasm builds without).
 #[cfg(feature = "sheets")]
 pub mod sheet;
+pub mod sheet_choice;
 pub mod sniff;
 pub mod store;
 pub mod table;
@@ -30,6 +31,7 @@ pub use decode::Encoding;
 pub use error::Workbook;
 pub use error::{role_name, role_word, ColumnNames, IngestError, Malformed};
 pub use number::Decimal;
+pub use sheet_choice::{SheetChoice, SheetOrigin};
 pub use sniff::{workbook_format, Dialect, WorkbookFormat};
 pub use store::{RawRecord, Records};
 pub use table::{year_in_name, RawTable, UnterminatedQuote};

@@ -227,6 +227,9 @@ pub struct InputSpec {
     /// when given; 0 is none.
     #[serde(default)]
     pub rate_lag: Option<u32>,
+    /// The sheets read of the spreadsheets among `files` (`--sheet NAME…`, `--sheets all`).
+    #[serde(default)]
+    pub sheets: crate::ingest::SheetChoice,
 }
 
 impl InputSpec {
@@ -252,7 +255,13 @@ impl InputSpec {
             roles,
             time_value: None,
             rate_lag: None,
+            sheets: crate::ingest::SheetChoice::Unspecified,
         }
+    }
+
+    /// This input with the sheets read of its spreadsheets.
+    pub fn with_sheets(self, sheets: crate::ingest::SheetChoice) -> InputSpec {
+        InputSpec { sheets, ..self }
     }
 
     /// This input with the year of the rows of files without a year column.
@@ -265,10 +274,12 @@ impl InputSpec {
         InputSpec { rate_lag, ..self }
     }
 
-    /// The files, then `--<role> <column>` for each chosen role, then `--time-value <year>`
-    /// when given, then `--rate-lag <years>` for a lag above 0.
+    /// The files, then the sheets of their spreadsheets (`--sheet NAME…`, `--sheets all`),
+    /// then `--<role> <column>` for each chosen role, then `--time-value <year>` when given,
+    /// then `--rate-lag <years>` for a lag above 0.
     pub fn to_args(&self) -> Vec<String> {
         let mut args = self.files.clone();
+        args.extend(self.sheets.to_args());
         for (role, column) in &self.roles {
             args.push(format!("--{}", role.label()));
             args.push(column.clone());
@@ -570,6 +581,7 @@ mod tests {
             roles: vec![(Role::Births, "nacimientos".into())],
             time_value: None,
             rate_lag: None,
+            sheets: crate::ingest::SheetChoice::Unspecified,
         };
         let request = InequalityRequest {
             subject: InequalitySubject::Values {

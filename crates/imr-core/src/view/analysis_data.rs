@@ -73,6 +73,7 @@ impl<'a> AnalysisData<'a> {
             ],
             time_value: None,
             rate_lag: None,
+            sheets: crate::ingest::SheetChoice::Unspecified,
         };
         requests
             .iter()

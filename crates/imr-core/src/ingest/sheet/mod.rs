@@ -26,9 +26,11 @@
 //! [`IngestError::Workbook`] naming the file and sheet, never a panic or an unbounded wait.
 
 mod layout;
+mod read;
 mod xml2003;
 
 pub use layout::{header_row, zeros_by_total, HEADER_SEARCH_ROWS};
+pub use read::{read_sheets, sheet_list, LeftOut, SheetsRead};
 
 use super::error::{ColumnNames, Workbook as Problem};
 use super::sniff::{workbook_format, WorkbookFormat};
@@ -556,5 +558,7 @@ pub fn number_text(f: f64) -> String {
     format!("{f}")
 }
 
+#[cfg(test)]
+mod read_tests;
 #[cfg(test)]
 mod tests;
