@@ -31,9 +31,12 @@ function assertCsvProvenance(what, text) {
 function assertSvgProvenance(what, text) {
   assert.match(text, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, what);
   assert.match(text, new RegExp(`<metadata>[^<]*imr-atlas[^<]*${dates()}</metadata>`), what);
-  // Visible: the engine and date (and, on the same or the line above, the source).
-  assert.match(text, new RegExp(`>[^<]*imr-atlas[^<]*${dates()}</text>`), what);
-  assert.match(text, />[^<]*chile_imr_2001_2021\.csv[^<]*<\/text>/, what);
+  // Visible: the source, the engine and the date, on one line or on the few lines a long source
+  // line wraps onto at the chart's width (each <text> or <tspan> a line).
+  const lines = [...text.matchAll(/>([^<>]+)<\/(?:text|tspan)>/g)].map((m) => m[1].trim());
+  const foot = lines.join('\n');
+  assert.match(foot, new RegExp(`imr-atlas[^\\n]*(?:\\n[^\\n]*){0,2}${dates()}`), what);
+  assert.ok(lines.some((l) => l.includes('chile_imr_2001_2021.csv')), what);
 }
 
 // One test per view, each in a browser context of its own: a download's fate must not depend

@@ -127,12 +127,7 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i6
     let h = 150.0 + 13.0 * (legend_rows - 1) as f64 + note_h;
     let (left, right, top) = (44.0, 20.0, 10.0);
     let bottom = h - 110.0;
-    let mut years: Vec<i64> = series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.0))
-        .collect();
-    years.sort_unstable();
-    years.dedup();
+    let years = years_of(series);
     let all = series.iter().flat_map(|s| {
         s.points.iter().flat_map(|&(_, v, ci)| {
             std::iter::once(v).chain(ci.into_iter().flat_map(|c| c.into_iter()))
@@ -282,15 +277,21 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i6
     svg
 }
 
-/// The line under a year chart saying what its marked years are: "Punteado: 2022, copia de
-/// 2021 · Gris: 2016, sin datos"; `None` when no year is copied or missing.
-fn marks_note(lang: Lang, series: &[Series], copies: &[(i64, i64)]) -> Option<String> {
+/// The years of the series' points, ascending, each once.
+fn years_of(series: &[Series]) -> Vec<i64> {
     let mut years: Vec<i64> = series
         .iter()
         .flat_map(|s| s.points.iter().map(|p| p.0))
         .collect();
     years.sort_unstable();
     years.dedup();
+    years
+}
+
+/// The line under a year chart saying what its marked years are: "Punteado: 2022, copia de
+/// 2021 · Gris: 2016, sin datos"; `None` when no year is copied or missing.
+fn marks_note(lang: Lang, series: &[Series], copies: &[(i64, i64)]) -> Option<String> {
+    let years = years_of(series);
     let mut parts = Vec::new();
     let copied: Vec<String> = (copies.iter())
         .filter(|(t, _)| years.contains(t))

@@ -417,19 +417,22 @@ mod tests {
 
     use super::*;
 
-    /// A year without a value (2016 here) is a grey band titled as such, and neither the line
-    /// nor the interval band crosses it.
-    #[test]
-    fn a_year_without_a_value_is_a_gap_in_the_line_and_the_band() {
-        use crate::report::SeriesPoint;
-        let points: Vec<SeriesPoint> = [2014, 2015, 2017, 2018]
-            .iter()
-            .map(|&time| SeriesPoint {
+    /// A point of 0.1 with the interval 0.05–0.15 in each of `years`.
+    fn points_at(years: &[i64]) -> Vec<crate::report::SeriesPoint> {
+        (years.iter())
+            .map(|&time| crate::report::SeriesPoint {
                 time,
                 value: 0.1,
                 ci: Some([0.05, 0.15]),
             })
-            .collect();
+            .collect()
+    }
+
+    /// A year without a value (2016 here) is a grey band titled as such, and neither the line
+    /// nor the interval band crosses it.
+    #[test]
+    fn a_year_without_a_value_is_a_gap_in_the_line_and_the_band() {
+        let points = points_at(&[2014, 2015, 2017, 2018]);
         assert_eq!(line::gap_years(&points), (1, vec![2016]));
         let svg = line::line_chart_svg_in(
             &line::LineChart {
@@ -459,15 +462,7 @@ mod tests {
     /// point, while the other years' points stay filled.
     #[test]
     fn a_copied_year_is_drawn_as_a_copy() {
-        use crate::report::SeriesPoint;
-        let points: Vec<SeriesPoint> = [2020, 2021, 2022]
-            .iter()
-            .map(|&time| SeriesPoint {
-                time,
-                value: 0.1,
-                ci: Some([0.05, 0.15]),
-            })
-            .collect();
+        let points = points_at(&[2020, 2021, 2022]);
         let chart = |lang| {
             line::line_chart_svg_in(
                 &line::LineChart {

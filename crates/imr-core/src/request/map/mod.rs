@@ -25,6 +25,8 @@ mod stages;
 mod summary;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod copy_tests;
 
 pub use choices::{ClassScheme, Smooth};
 pub use exports::{MapExport, MapFigure};

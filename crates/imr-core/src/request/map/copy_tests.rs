@@ -1,0 +1,67 @@
+//! The map of a year the source copied from the one before says so (issue 42.4).
+
+use super::*;
+use crate::test_support::bundled_panel;
+
+/// A rate map of a year that copies the one before says so under its legend (SVG and page
+/// alike), in the funnel's year and in the summary; the year it copies is drawn as it is.
+#[test]
+fn a_copied_years_map_says_it_is_a_copy() {
+    let bundled = bundled_panel();
+    let mut csv = String::from("codigo,anio,nacidos_vivos,defunciones\n");
+    for i in (0..bundled.len()).filter(|&i| bundled.time_values()[i] == 2021) {
+        let row = bundled.row(i);
+        if let (Some(b), Some(d)) = (row.births, row.deaths) {
+            for year in [2021, 2022] {
+                csv += &format!("{},{year},{b},{d}\n", bundled.entity(i));
+            }
+        }
+    }
+    let panel = crate::test_support::panel_of(&csv);
+    let boundaries = Boundaries {
+        text: crate::data::BOUNDARIES_TOPOJSON.to_string(),
+        name: "comunas.topojson".into(),
+        credit: imr_map::year_map::BUNDLED_CREDIT.into(),
+    };
+    let context = MapContext {
+        source: "tasas.csv",
+        today: "2026-12-05",
+        csv: crate::escape::CsvOptions::default(),
+        with_funnel: true,
+    };
+    let map = |year, lang| {
+        let request = MapRequest {
+            year,
+            lang,
+            ..MapRequest::default()
+        };
+        request.run(&panel, &boundaries, context).unwrap()
+    };
+    let copy = map(2022, Lang::Es);
+    assert_eq!(copy.summary.copy_of, Some(2021));
+    assert!(
+        copy.svg.contains("data-testid=\"legend-copy\""),
+        "{}",
+        copy.svg
+    );
+    assert!(copy.svg.contains("2022 es una copia de 2021"));
+    // Beside the year in the corner too, where a cropped picture of the map keeps it.
+    assert!(
+        copy.svg.contains("data-testid=\"map-year-note\" x=\"")
+            && copy.svg.contains(">(copia de 2021)</text>")
+    );
+    let funnel = copy.funnel_svg.unwrap();
+    assert!(funnel.contains("2022 (copia de 2021)"), "{funnel}");
+    let en = map(2022, Lang::En);
+    assert!(en.svg.contains("2022 is a copy of 2021"));
+    let original = map(2021, Lang::Es);
+    assert_eq!(original.summary.copy_of, None);
+    assert!(!original.svg.contains("legend-copy"));
+    assert!(!original.funnel_svg.unwrap().contains("copia"));
+    // Serialised, the summary names the copy only when there is one.
+    let json = serde_json::to_string(&copy.summary).unwrap();
+    assert!(json.contains("\"copy_of\":2021"));
+    assert!(!serde_json::to_string(&original.summary)
+        .unwrap()
+        .contains("copy_of"));
+}
