@@ -73,7 +73,7 @@ async function ratesCommand(data) {
 // Data view's command. With `lang` 'es', the Spanish page (a browser in es-CL).
 async function openModels(models, vcov, { lang = 'en' } = {}) {
   const opened = lang === 'es'
-    ? await openPage(browser, `${server.origin}/#lang=es`, { locale: 'es-CL' })
+    ? await openPage(browser, `${server.origin}/#view=data&lang=es`, { locale: 'es-CL' })
     : await openPage(browser, server.origin + '/');
   const data = DataPage.attach(opened);
   await data.waitForRowCount('read', 7245);

@@ -224,9 +224,12 @@ test('the births-ratio range set on the page is the command\'s --births-ratio, a
   for (const year of [doc.years[0], doc.years[doc.years.length - 1]]) {
     const s = year.adjusted_sensitivity;
     assert.deepEqual(s.births_ratio, { low: 0.9, high: 1.1 });
-    // A range that rounds to zero is said so, not "between 0.000 and 0.000".
-    const bounds = s.range.gini[1] < 0.0005 ? `is indistinguishable from zero in ${year.time}`
-      : `is between ${s.range.gini[0].toFixed(3)} and ${s.range.gini[1].toFixed(3)} in ${year.time}`;
+    // A range that rounds to zero is said so, not "between 0.000 and 0.000"; one from zero as
+    // its upper end, not "between 0.000 and 0.048".
+    const [low, high] = s.range.gini;
+    const bounds = high < 0.0005 ? `is indistinguishable from zero in ${year.time}`
+      : low < 0.0005 ? `is at most ${high.toFixed(3)} in ${year.time}`
+        : `is between ${low.toFixed(3)} and ${high.toFixed(3)} in ${year.time}`;
     assert.ok(answer.includes(bounds), `${answer} lacks "${bounds}"`);
   }
   // An upper end below the lower one is refused: the range, command and link stay as they were.

@@ -765,7 +765,12 @@ fn rates_published_two_years_late_are_said_first_unless_the_lag_is_applied() {
     let csv = sinim_as_published();
     let table = RawTable::from_bytes("tasas_sinim.csv", csv.as_bytes()).unwrap();
     let roles = vec![table.guessed_roles.clone()];
-    let late = build_panel(&[table.clone()], &roles, &IngestOptions::default()).unwrap();
+    let late = build_panel(
+        std::slice::from_ref(&table),
+        &roles,
+        &IngestOptions::default(),
+    )
+    .unwrap();
     let f = findings_of(&late);
     let lag = f.unapplied_rate_lag.expect("the lag of SINIM's rates");
     assert_eq!(lag.lag, 2);

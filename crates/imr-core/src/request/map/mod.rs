@@ -18,6 +18,8 @@ use imr_map::year_map::{default_scheme, Measure};
 use serde::{Deserialize, Serialize};
 
 mod choices;
+#[cfg(test)]
+mod copy_tests;
 mod exports;
 mod prepared;
 mod run;
@@ -25,8 +27,6 @@ mod stages;
 mod summary;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod copy_tests;
 
 pub use choices::{ClassScheme, Smooth};
 pub use exports::{MapExport, MapFigure};
