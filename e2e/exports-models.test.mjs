@@ -151,7 +151,8 @@ test('the Spanish page: its tables have the decimal comma and Spanish words, and
     assert.deepEqual(decimalPoints(text), [], `${name}: ${text}`);
     assert.deepEqual(englishWords(text), [], `${name}: ${text}`);
   }
-  assert.match(markdown, /^\| \| \(1\) Efectos aleatorios \(Swamy–Arora\) \| \(2\) MCO agrupado \|\n/);
+  // The page's model order (the estimators' own), each headed by its Spanish name.
+  assert.match(markdown, /^\| \| \(1\) MCO agrupado \| \(2\) Efectos aleatorios \(Swamy–Arora\) \|\n/);
   assert.match(markdown, /\n\| Observaciones \|/);
   assert.match(markdown, /\nErrores estándar entre paréntesis\. \* p < 0,05/);
   // The CSV and the code are the machine-readable files of the English page.
