@@ -3,27 +3,12 @@
 //! `UPDATE_EXPECT=1 cargo test -p imr-models --test report` and review the diff.
 
 mod common;
-use common::grunfeld;
+use common::{grunfeld, grunfeld_fits};
 use imr_models::report::{
     coefficient_plot_svg, coefficients_csv_many_with, imr_command, latex_table, markdown_table,
     r_code, stata_code, CodeContext, PlotOptions,
 };
-use imr_models::{Estimator, Fit, Lang, PanelSpec, VcovKind};
-
-fn fits() -> Vec<Fit> {
-    let data = grunfeld();
-    vec![
-        PanelSpec::new(Estimator::Fe).fit(&data).unwrap(),
-        PanelSpec::new(Estimator::Re)
-            .with_vcov(VcovKind::Iid)
-            .fit(&data)
-            .unwrap(),
-        PanelSpec::new(Estimator::Pooled)
-            .with_vcov(VcovKind::Hc1)
-            .fit(&data)
-            .unwrap(),
-    ]
-}
+use imr_models::{Estimator, Fit, Lang, PanelSpec};
 
 const CTX: CodeContext = CodeContext {
     csv_file: "grunfeld.csv",
@@ -47,7 +32,7 @@ fn assert_snapshot(name: &str, actual: &str) {
 #[test]
 fn the_coefficient_plot_of_grunfeld_fits_matches_its_snapshot_byte_for_byte() {
     let svg = coefficient_plot_svg(
-        &fits(),
+        &grunfeld_fits(),
         &PlotOptions {
             title: "Grunfeld: invest on value and capital".into(),
             ..PlotOptions::default()
@@ -58,7 +43,7 @@ fn the_coefficient_plot_of_grunfeld_fits_matches_its_snapshot_byte_for_byte() {
     assert_eq!(
         svg,
         coefficient_plot_svg(
-            &fits(),
+            &grunfeld_fits(),
             &PlotOptions {
                 title: "Grunfeld: invest on value and capital".into(),
                 ..PlotOptions::default()
@@ -72,7 +57,7 @@ fn the_coefficient_plot_of_grunfeld_fits_matches_its_snapshot_byte_for_byte() {
 #[test]
 fn the_plot_names_terms_by_their_labels_with_room_for_them() {
     let labelled = coefficient_plot_svg(
-        &fits(),
+        &grunfeld_fits(),
         &PlotOptions {
             term_labels: vec![(
                 "value".into(),
@@ -108,7 +93,7 @@ fn the_plot_names_terms_by_their_labels_with_room_for_them() {
         assert!(22.0 + 6.5 * line.chars().count() as f64 <= 640.0, "{line}");
     }
     // The estimates move right to leave the label its room: every x is beyond the margin.
-    let plain = coefficient_plot_svg(&fits(), &PlotOptions::default());
+    let plain = coefficient_plot_svg(&grunfeld_fits(), &PlotOptions::default());
     let first_circle_x = |svg: &str| -> f64 {
         // The first estimate's point (the legend's circles come before the rows).
         let row = &svg[svg.find("<g data-term=").expect("a row")..];
@@ -120,7 +105,7 @@ fn the_plot_names_terms_by_their_labels_with_room_for_them() {
 
 #[test]
 fn the_plot_intervals_are_the_table_intervals() {
-    let fits = fits();
+    let fits = grunfeld_fits();
     let svg = coefficient_plot_svg(&fits, &PlotOptions::default());
     for fit in &fits {
         for c in fit.coefficients.iter().filter(|c| c.term != "(Intercept)") {
@@ -141,7 +126,7 @@ fn coefficients_csv(fits: &[Fit]) -> String {
 
 #[test]
 fn the_csv_has_one_row_per_coefficient_with_full_precision() {
-    let fit = &fits()[1];
+    let fit = &grunfeld_fits()[1];
     let csv = coefficients_csv(std::slice::from_ref(fit));
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
@@ -170,8 +155,8 @@ fn the_csv_has_one_row_per_coefficient_with_full_precision() {
             c.conf_high
         ]
     );
-    let all = coefficients_csv(&fits());
-    let bodies: String = fits()
+    let all = coefficients_csv(&grunfeld_fits());
+    let bodies: String = grunfeld_fits()
         .iter()
         .map(|f| {
             coefficients_csv(std::slice::from_ref(f))
@@ -186,7 +171,7 @@ fn the_csv_has_one_row_per_coefficient_with_full_precision() {
 
 #[test]
 fn the_markdown_table_shows_estimates_with_stars_and_errors_in_parentheses() {
-    let md = markdown_table(&fits(), Lang::En);
+    let md = markdown_table(&grunfeld_fits(), Lang::En);
     // fe clustered: value 0.1101238 (0.0151945), t(9) = 7.25 → p < 0.001
     assert!(md.contains("| value | 0.1101*** |"), "{md}");
     assert!(md.contains("| | (0.01519) |"), "{md}");
@@ -199,7 +184,7 @@ fn the_markdown_table_shows_estimates_with_stars_and_errors_in_parentheses() {
 
 #[test]
 fn the_latex_table_escapes_names_and_uses_booktabs() {
-    let tex = latex_table(&fits(), Lang::En);
+    let tex = latex_table(&grunfeld_fits(), Lang::En);
     assert!(tex.starts_with("\\begin{tabular}{lrrr}\n\\toprule"));
     assert!(tex.contains("value & $0.1101^{***}$"));
     assert!(tex.contains("R$^2$ within"));
@@ -208,7 +193,7 @@ fn the_latex_table_escapes_names_and_uses_booktabs() {
 
 #[test]
 fn r_and_stata_code_name_the_model_the_errors_and_the_reproducing_command() {
-    let fits = fits();
+    let fits = grunfeld_fits();
     let r = r_code(&fits[0], &CTX);
     assert!(r.contains("X <- as.matrix(d[, c(\"value\", \"capital\"), drop = FALSE])\n"));
     assert!(r.contains("m <- lm(Y ~ factor(entity) + X_w)\n"));
@@ -231,7 +216,7 @@ fn r_and_stata_code_name_the_model_the_errors_and_the_reproducing_command() {
 
 #[test]
 fn the_json_has_the_keys_of_the_imr_fit_contract() {
-    let json: serde_json::Value = serde_json::from_str(&fits()[0].to_json()).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&grunfeld_fits()[0].to_json()).unwrap();
     for key in [
         "model",
         "vcov",
@@ -272,7 +257,7 @@ fn the_json_has_the_keys_of_the_imr_fit_contract() {
     for key in ["statistic", "df1", "df2", "p_value"] {
         assert!(json["tests"]["f_effects"].get(key).is_some());
     }
-    let re: serde_json::Value = serde_json::from_str(&fits()[1].to_json()).unwrap();
+    let re: serde_json::Value = serde_json::from_str(&grunfeld_fits()[1].to_json()).unwrap();
     assert_eq!(re["coefficients"][0]["term"], "(Intercept)");
 }
 
@@ -293,7 +278,7 @@ fn code_drops_the_rows_flagged_as_implausible_by_the_same_rules() {
         drop_flagged: true,
         ..CTX
     };
-    let fits = fits();
+    let fits = grunfeld_fits();
     let r = r_code(&fits[0], &derived);
     assert!(r.contains(
         "flagged <- d$births > 0 & (1000 * d$deaths / d$births > 200 | d$deaths >= 0.5 * d$births | d$births < 10)\nd <- d[!flagged, ]\n"
@@ -329,7 +314,7 @@ fn code_for_a_csv_with_provenance_lines_skips_them() {
         comment_lines: 3,
         ..CTX
     };
-    let fits = fits();
+    let fits = grunfeld_fits();
     assert!(r_code(&fits[0], &ctx)
         .contains("read.csv(\"grunfeld.csv\", check.names = FALSE, comment.char = \"#\", "));
     assert!(stata_code(&fits[0], &ctx).contains(
@@ -341,7 +326,7 @@ fn code_for_a_csv_with_provenance_lines_skips_them() {
 #[test]
 fn the_coefficient_plot_speaks_spanish_and_carries_its_provenance_line() {
     let svg = coefficient_plot_svg(
-        &fits(),
+        &grunfeld_fits(),
         &PlotOptions {
             caption: imr_models::Caption::new(
                 imr_models::Lang::Es,

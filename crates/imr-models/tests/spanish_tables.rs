@@ -4,26 +4,9 @@
 //! no English word of the engines' lists; compiled by pdflatex in both languages.
 
 mod common;
-use common::grunfeld;
+use common::grunfeld_fits;
 use imr_models::report::{latex_table, markdown_table};
-use imr_models::{Estimator, Fit, Lang, PanelSpec, VcovKind};
-
-/// fe clustered by entity, re classical, pooled HC1: the three kinds of standard errors, a
-/// column without an intercept beside two with one.
-fn fits() -> Vec<Fit> {
-    let data = grunfeld();
-    vec![
-        PanelSpec::new(Estimator::Fe).fit(&data).unwrap(),
-        PanelSpec::new(Estimator::Re)
-            .with_vcov(VcovKind::Iid)
-            .fit(&data)
-            .unwrap(),
-        PanelSpec::new(Estimator::Pooled)
-            .with_vcov(VcovKind::Hc1)
-            .fit(&data)
-            .unwrap(),
-    ]
-}
+use imr_models::Lang;
 
 /// The table's lines a reader reads as words: the terms' rows (Grunfeld's columns `value` and
 /// `capital`, names of the data, as in English) left out.
@@ -40,7 +23,7 @@ fn worded_lines(table: &str) -> Vec<&str> {
 
 #[test]
 fn the_spanish_markdown_table_has_the_page_words_and_decimal_commas() {
-    let md = markdown_table(&fits(), Lang::Es);
+    let md = markdown_table(&grunfeld_fits(), Lang::Es);
     let head = "| | (1) Efectos fijos (intragrupos) | (2) Efectos aleatorios (Swamy–Arora) | (3) MCO agrupado |";
     assert!(md.starts_with(head), "{md}");
     // fe clustered: value 0.1101238 (0.0151945), t(9) = 7.25 → p < 0.001
@@ -75,14 +58,14 @@ fn the_spanish_markdown_table_has_the_page_words_and_decimal_commas() {
         );
     }
     // the same table in English, as imr fit always wrote it
-    let en = markdown_table(&fits(), Lang::En);
+    let en = markdown_table(&grunfeld_fits(), Lang::En);
     assert!(en.starts_with("| | (1) fe | (2) re | (3) pooled |"), "{en}");
     assert_eq!(en.lines().count(), md.lines().count());
 }
 
 #[test]
 fn the_spanish_latex_table_braces_its_decimal_commas_in_math() {
-    let tex = latex_table(&fits(), Lang::Es);
+    let tex = latex_table(&grunfeld_fits(), Lang::Es);
     assert!(tex.starts_with("\\begin{tabular}{lrrr}\n\\toprule"));
     assert!(tex.contains(
         "  & (1) Efectos fijos (intragrupos) & (2) Efectos aleatorios (Swamy–Arora) & (3) MCO agrupado \\\\"
@@ -133,7 +116,7 @@ fn the_latex_tables_compile_with_pdflatex() {
         let document = format!(
             "\\documentclass{{article}}\n\\usepackage[T1]{{fontenc}}\n\\usepackage{{booktabs}}\n\
              \\begin{{document}}\n{}\\end{{document}}\n",
-            latex_table(&fits(), lang)
+            latex_table(&grunfeld_fits(), lang)
         );
         std::fs::write(dir.join("tabla.tex"), document).unwrap();
         let run = std::process::Command::new("pdflatex")

@@ -84,6 +84,17 @@ pub fn fit(data: &PanelData, estimator: Estimator, vcov: VcovKind) -> Fit {
     PanelSpec::new(estimator).with_vcov(vcov).fit(data).unwrap()
 }
 
+/// The report tests' three Grunfeld fits: fe clustered by entity, re classical, pooled HC1 —
+/// the three kinds of standard errors, a column without an intercept beside two with one.
+pub fn grunfeld_fits() -> Vec<Fit> {
+    let data = grunfeld();
+    vec![
+        fit(&data, Estimator::Fe, VcovKind::Cluster),
+        fit(&data, Estimator::Re, VcovKind::Iid),
+        fit(&data, Estimator::Pooled, VcovKind::Hc1),
+    ]
+}
+
 pub fn grunfeld() -> PanelData {
     read_table("data/grunfeld.csv").panel("firm", "year", "invest", &["value", "capital"])
 }
