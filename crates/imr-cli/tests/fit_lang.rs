@@ -23,18 +23,7 @@ fn re(extra: &[&str]) -> String {
 
 /// The twfe fit of the snapshot fit_twfe.json plus `extra`.
 fn twfe(extra: &[&str]) -> String {
-    let mut args = vec![
-        "--x",
-        "capital",
-        "--weights",
-        "capital",
-        "--model",
-        "twfe",
-        "--vcov",
-        "hc1",
-        "--level",
-        "0.9",
-    ];
+    let mut args = common::TWFE_SNAPSHOT_ARGS.to_vec();
     args.extend_from_slice(extra);
     common::stdout(&grunfeld_args("value", &args))
 }

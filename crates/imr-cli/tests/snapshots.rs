@@ -107,21 +107,7 @@ fn fit_prints_what_it_printed_and_the_request_runs_to_the_same_json() {
     assert_same("fit_re.json", &re);
     assert_same(
         "fit_twfe.json",
-        &imr(&common::grunfeld_args(
-            "value",
-            &[
-                "--x",
-                "capital",
-                "--weights",
-                "capital",
-                "--model",
-                "twfe",
-                "--vcov",
-                "hc1",
-                "--level",
-                "0.9",
-            ],
-        )),
+        &imr(&common::grunfeld_args("value", &common::TWFE_SNAPSHOT_ARGS)),
     );
     // The request itself, as the Models view runs it, gives the recorded JSON.
     let panel = load_panel(&InputArgs {

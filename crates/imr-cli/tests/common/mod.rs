@@ -98,6 +98,21 @@ pub fn fails(status: i32, args: &[&str]) -> String {
 }
 
 /// `imr fit` on the Grunfeld panel (firm, year, invest on the regressors `x`) plus `extra`.
+/// The options of the twfe fit of snapshot fit_twfe.json (and its .tex): invest on value with
+/// capital as regressor and weight, HC1, 90% intervals.
+pub const TWFE_SNAPSHOT_ARGS: [&str; 10] = [
+    "--x",
+    "capital",
+    "--weights",
+    "capital",
+    "--model",
+    "twfe",
+    "--vcov",
+    "hc1",
+    "--level",
+    "0.9",
+];
+
 pub fn grunfeld_args<'a>(x: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "fit",
