@@ -428,27 +428,36 @@ mod tests {
             .collect()
     }
 
+    /// A plain line chart of `points` (range 0 to 1) with the years of `copies` drawn as copies.
+    fn line_chart_of(
+        points: &[crate::report::SeriesPoint],
+        copies: &[(i64, i64)],
+        lang: imr_stats::Lang,
+    ) -> String {
+        line::line_chart_svg_in(
+            &line::LineChart {
+                title: "t".into(),
+                subtitle: None,
+                desc: "d".into(),
+                y_label: "y".into(),
+                points,
+                range: (0.0, 1.0),
+                copies: copies.to_vec(),
+            },
+            &imr_stats::Caption {
+                lang,
+                ..Default::default()
+            },
+        )
+    }
+
     /// A year without a value (2016 here) is a grey band titled as such, and neither the line
     /// nor the interval band crosses it.
     #[test]
     fn a_year_without_a_value_is_a_gap_in_the_line_and_the_band() {
         let points = points_at(&[2014, 2015, 2017, 2018]);
         assert_eq!(line::gap_years(&points), (1, vec![2016]));
-        let svg = line::line_chart_svg_in(
-            &line::LineChart {
-                title: "t".into(),
-                subtitle: None,
-                desc: "d".into(),
-                y_label: "y".into(),
-                points: &points,
-                range: (0.0, 1.0),
-                copies: Vec::new(),
-            },
-            &imr_stats::Caption {
-                lang: imr_stats::Lang::Es,
-                ..Default::default()
-            },
-        );
+        let svg = line_chart_of(&points, &[], imr_stats::Lang::Es);
         assert_eq!(
             svg.matches("<polyline class=\"series\"").count(),
             2,
@@ -463,23 +472,7 @@ mod tests {
     #[test]
     fn a_copied_year_is_drawn_as_a_copy() {
         let points = points_at(&[2020, 2021, 2022]);
-        let chart = |lang| {
-            line::line_chart_svg_in(
-                &line::LineChart {
-                    title: "t".into(),
-                    subtitle: None,
-                    desc: "d".into(),
-                    y_label: "y".into(),
-                    points: &points,
-                    range: (0.0, 1.0),
-                    copies: vec![(2022, 2021)],
-                },
-                &imr_stats::Caption {
-                    lang,
-                    ..Default::default()
-                },
-            )
-        };
+        let chart = |lang| line_chart_of(&points, &[(2022, 2021)], lang);
         let es = chart(imr_stats::Lang::Es);
         assert_eq!(es.matches("<rect class=\"copy\"").count(), 1, "{es}");
         assert!(es.contains("<title>2022: copia de 2021</title>"), "{es}");
