@@ -57,18 +57,15 @@ impl RepeatedYear {
         }
     }
 
-    /// What the year is, beside it: "(copia de 2021)".
+    /// What the year is, beside it: "(copia de 2021)" ([`TrendRepeat::mark`], the charts'
+    /// words).
     pub fn mark(&self, lang: Lang) -> String {
-        format!(
-            "({} {})",
-            lang.pick("copia de", "a copy of"),
-            self.repeat_of
-        )
+        self.for_trends().mark(lang)
     }
 
     /// The year with what it is, for a year list or a chart's year: "2022 (copia de 2021)".
     pub fn label(&self, lang: Lang) -> String {
-        format!("{} {}", self.time, self.mark(lang))
+        self.for_trends().label(lang)
     }
 
     /// The caution a map of the year carries under its legend (page, SVG and PNG alike): the

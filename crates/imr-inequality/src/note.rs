@@ -22,6 +22,23 @@ pub struct RepeatedYear {
     pub repeat_of: i64,
 }
 
+impl RepeatedYear {
+    /// What the year is, beside it: "(copia de 2021)".
+    pub fn mark(&self, lang: Lang) -> String {
+        format!(
+            "({} {})",
+            lang.pick("copia de", "a copy of"),
+            self.repeat_of
+        )
+    }
+
+    /// The year with what it is, for a year list, a legend or a point's title: "2022 (copia
+    /// de 2021)".
+    pub fn label(&self, lang: Lang) -> String {
+        format!("{} {}", self.time, self.mark(lang))
+    }
+}
+
 /// The numbers of the example in the inflated-inequality note.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BiasExample {

@@ -156,7 +156,11 @@ pub fn box_plot_svg_flagged(
                 .expect("write to String");
                 (
                     "fill=\"#ffffff\" stroke-dasharray=\"3 2\" class=\"copy\"".to_string(),
-                    format!("{t} ({} {of})", lang.pick("copia de", "a copy of")),
+                    crate::RepeatedYear {
+                        time: *t,
+                        repeat_of: *of,
+                    }
+                    .label(lang),
                 )
             }
             None => (

@@ -210,7 +210,14 @@ pub(crate) fn series_in_frame(
         let (paint, copy) = match copies.iter().find(|(t, _)| *t == p.time) {
             Some((_, of)) => (
                 format!("fill=\"#ffffff\" stroke=\"{color}\""),
-                format!(" ({} {of})", lang.pick("copia de", "a copy of")),
+                format!(
+                    " {}",
+                    crate::RepeatedYear {
+                        time: p.time,
+                        repeat_of: *of,
+                    }
+                    .mark(lang)
+                ),
             ),
             None => (format!("fill=\"{color}\""), String::new()),
         };

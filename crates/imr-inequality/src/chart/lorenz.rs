@@ -135,7 +135,11 @@ pub fn lorenz_svg_in(
         let (dash, label) = match copy {
             Some((t, of)) => (
                 " stroke-dasharray=\"5 3\"",
-                format!("{t} ({} {of})", lang.pick("copia de", "a copy of")),
+                crate::RepeatedYear {
+                    time: *t,
+                    repeat_of: *of,
+                }
+                .label(lang),
             ),
             None => ("", curve.time.to_string()),
         };
