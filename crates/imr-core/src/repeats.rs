@@ -139,11 +139,31 @@ pub fn repeated_years(panel: &Panel) -> Vec<RepeatedYear> {
 /// The repeated years of `panel` under `rule`, ascending. A panel without births and deaths (or
 /// a rate) has none.
 pub fn repeated_years_with(panel: &Panel, rule: &RepeatRule) -> Vec<RepeatedYear> {
-    if !panel.has_rates() {
-        return Vec::new();
-    }
+    let by_year = outcomes(panel, |_| true);
+    panel
+        .times()
+        .windows(2)
+        .filter_map(|w| compare(&by_year, (w[0], w[1]), rule))
+        .collect()
+}
+
+/// Whether `year` repeats the year before it in `panel` under [`RepeatRule::DEFAULT`]: the
+/// entry of [`repeated_years`] for `year`, reading only the rows of the two years (what a map
+/// of one year asks on every change, without comparing every pair of years).
+pub fn repeat_of_year(panel: &Panel, year: i64) -> Option<RepeatedYear> {
+    let before = panel.times().into_iter().take_while(|t| *t < year).last()?;
+    let by_year = outcomes(panel, |t| t == before || t == year);
+    compare(&by_year, (before, year), &RepeatRule::DEFAULT)
+}
+
+/// Each area's outcome per year, for the years `wanted` keeps; empty for a panel without
+/// births and deaths (or a rate).
+fn outcomes(panel: &Panel, wanted: impl Fn(i64) -> bool) -> BTreeMap<i64, BTreeMap<&str, Outcome>> {
     let mut by_year: BTreeMap<i64, BTreeMap<&str, Outcome>> = BTreeMap::new();
-    for r in panel.rows() {
+    if !panel.has_rates() {
+        return by_year;
+    }
+    for r in panel.rows().filter(|r| wanted(r.time)) {
         let outcome = if panel.deaths_derived {
             r.rate_per_1000().map(Outcome::Rate)
         } else {
@@ -158,34 +178,37 @@ pub fn repeated_years_with(panel: &Panel, rule: &RepeatRule) -> Vec<RepeatedYear
                 .or_insert(o);
         }
     }
-    let times: Vec<i64> = panel.times();
-    times
-        .windows(2)
-        .filter_map(|w| {
-            let (before, after) = (by_year.get(&w[0])?, by_year.get(&w[1])?);
-            let mut compared = 0usize;
-            let mut equal = 0usize;
-            let mut nonzero_equal = 0usize;
-            for (area, o1) in after {
-                if let Some(o0) = before.get(area) {
-                    compared += 1;
-                    if o0.same(*o1) {
-                        equal += 1;
-                        if !o1.is_zero() {
-                            nonzero_equal += 1;
-                        }
-                    }
+    by_year
+}
+
+/// `t1` compared with `t0` (consecutive years of the panel) under `rule`: a repeat, or `None`.
+fn compare(
+    by_year: &BTreeMap<i64, BTreeMap<&str, Outcome>>,
+    (t0, t1): (i64, i64),
+    rule: &RepeatRule,
+) -> Option<RepeatedYear> {
+    let (before, after) = (by_year.get(&t0)?, by_year.get(&t1)?);
+    let mut compared = 0usize;
+    let mut equal = 0usize;
+    let mut nonzero_equal = 0usize;
+    for (area, o1) in after {
+        if let Some(o0) = before.get(area) {
+            compared += 1;
+            if o0.same(*o1) {
+                equal += 1;
+                if !o1.is_zero() {
+                    nonzero_equal += 1;
                 }
             }
-            rule.holds(compared, equal, nonzero_equal)
-                .then_some(RepeatedYear {
-                    time: w[1],
-                    repeat_of: w[0],
-                    equal_areas: equal,
-                    compared_areas: compared,
-                })
+        }
+    }
+    rule.holds(compared, equal, nonzero_equal)
+        .then_some(RepeatedYear {
+            time: t1,
+            repeat_of: t0,
+            equal_areas: equal,
+            compared_areas: compared,
         })
-        .collect()
 }
 
 /// The years of `repeats` as the trends' engine takes them.
@@ -225,8 +248,17 @@ mod tests {
             }
             tmi.insert(key, f[3].to_owned());
         }
-        let repeats = repeated_years(&panel_of(&csv));
+        let sinim = panel_of(&csv);
+        let repeats = repeated_years(&sinim);
         assert_eq!(repeats.len(), 1, "{repeats:?}");
+        // One year asked alone (the map's question) is the same entry, whichever year.
+        for year in sinim.times().into_iter().chain([2018, 2030]) {
+            assert_eq!(
+                repeat_of_year(&sinim, year),
+                repeats.iter().find(|r| r.time == year).copied(),
+                "{year}"
+            );
+        }
         let r = &repeats[0];
         assert_eq!((r.time, r.repeat_of), (2022, 2021));
         assert_eq!(r.equal_areas, r.compared_areas);
@@ -246,7 +278,12 @@ mod tests {
             .unwrap()
             .contains("2022 (repetición de 2021)"));
         assert_eq!(RepeatedYear::left_out_text(&[], Lang::En), None);
-        assert_eq!(repeated_years(&bundled_panel()), vec![]);
+        let bundled = bundled_panel();
+        assert_eq!(repeated_years(&bundled), vec![]);
+        assert!(bundled
+            .times()
+            .iter()
+            .all(|&y| repeat_of_year(&bundled, y).is_none()));
     }
 
     /// A CSV of `areas` areas over 2019..=2021 with counted deaths: 2020's counts are `copy(i)`

@@ -9,7 +9,7 @@
 use super::{push_opt, ColumnUse, RequestError};
 use crate::panel::Panel;
 use crate::plausibility::Plausibility;
-use crate::repeats::{repeated_years, RepeatedYear};
+use crate::repeats::{repeat_of_year, RepeatedYear};
 use crate::Lang;
 use imr_map::classify::Method;
 use imr_map::colour::Scheme;
@@ -281,11 +281,7 @@ impl MapRequest {
         };
         let copy_of = measure
             .needs_counts()
-            .then(|| {
-                repeated_years(panel)
-                    .into_iter()
-                    .find(|r| r.time == self.year)
-            })
+            .then(|| repeat_of_year(panel, self.year))
             .flatten();
         Ok(ValidatedMap {
             request: self.clone(),
