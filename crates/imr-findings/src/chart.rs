@@ -120,14 +120,15 @@ fn legend_layout(series: &[Series], left: f64) -> Vec<(f64, usize)> {
 fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i64)]) -> String {
     let legend = legend_layout(series, 44.0);
     let legend_rows = legend.iter().map(|(_, r)| r + 1).max().unwrap_or(1);
-    let marks = marks_note(lang, series, copies);
+    let years = years_of(series);
+    let gaps = missing_years(&years);
+    let marks = marks_note(lang, &years, &gaps, copies);
     let note_h = if marks.is_some() { 13.0 } else { 0.0 };
     // One legend row fits the chart's foot; each further row, and the marks' line, adds its
     // height.
     let h = 150.0 + 13.0 * (legend_rows - 1) as f64 + note_h;
     let (left, right, top) = (44.0, 20.0, 10.0);
     let bottom = h - 110.0;
-    let years = years_of(series);
     let all = series.iter().flat_map(|s| {
         s.points.iter().flat_map(|&(_, v, ci)| {
             std::iter::once(v).chain(ci.into_iter().flat_map(|c| c.into_iter()))
@@ -151,7 +152,6 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i6
         }
     };
     let step = year_step(&years).unwrap_or(1);
-    let gaps = missing_years(&years);
     let y_of = |v: f64| top + (hi - v) / (hi - lo) * (h - top - bottom);
     let _ = write!(
         svg,
@@ -288,10 +288,10 @@ fn years_of(series: &[Series]) -> Vec<i64> {
     years
 }
 
-/// The line under a year chart saying what its marked years are: "Punteado: 2022, copia de
-/// 2021 · Gris: 2016, sin datos"; `None` when no year is copied or missing.
-fn marks_note(lang: Lang, series: &[Series], copies: &[(i64, i64)]) -> Option<String> {
-    let years = years_of(series);
+/// The line under a year chart of `years` (with the missing `gaps`) saying what its marked
+/// years are: "Punteado: 2022, copia de 2021 · Gris: 2016, sin datos"; `None` when no year is
+/// copied or missing.
+fn marks_note(lang: Lang, years: &[i64], gaps: &[i64], copies: &[(i64, i64)]) -> Option<String> {
     let mut parts = Vec::new();
     let copied: Vec<String> = (copies.iter())
         .filter(|(t, _)| years.contains(t))
@@ -304,7 +304,6 @@ fn marks_note(lang: Lang, series: &[Series], copies: &[(i64, i64)]) -> Option<St
             copied.join("; ")
         ));
     }
-    let gaps = missing_years(&years);
     if !gaps.is_empty() {
         let listed: Vec<String> = gaps.iter().take(3).map(i64::to_string).collect();
         let more = if gaps.len() > 3 { "…" } else { "" };
