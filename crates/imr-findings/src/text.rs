@@ -1268,12 +1268,6 @@ impl Findings {
             lang.grouped(lag.fits as f64, 0),
             lang.grouped(lag.testable as f64, 0),
         );
-        let years = |n: u32| match (n, lang) {
-            (1, Lang::Es) => "un año".to_string(),
-            (1, Lang::En) => "one year".to_string(),
-            (n, Lang::Es) => format!("{n} años"),
-            (n, Lang::En) => format!("{n} years"),
-        };
         // The last year as an example: "the rate «of 2023» is 2021's".
         let example = self.span.map(|[_, last]| match lang {
             Lang::Es => format!(
@@ -1286,11 +1280,11 @@ impl Findings {
         Some(match lang {
             Lang::Es => format!(
                 "Atención: estas tasas publicadas describen un año anterior al que llevan. La tasa de cada año calza con los nacimientos de {} antes ({fits} de {testable} comunas comprobables){example}. Las respuestas usan el año con que se publicaron; en la vista Datos, «Usar el desfase encontrado» pone cada tasa en el año que describe.",
-                years(k)
+                years(lang, k as usize)
             ),
             Lang::En => format!(
                 "Warning: these published rates describe an earlier year than the one they carry. Each year's rate fits the births of {} before ({fits} of {testable} testable communes){example}. The answers use the year they were published with; in the Data view, \"Use the lag found\" puts each rate in the year it describes.",
-                years(k)
+                years(lang, k as usize)
             ),
         })
     }
