@@ -182,9 +182,10 @@ pub fn correlate_adjusted(
     })
 }
 
-/// `x` with two decimals in `lang`, a negative one with the minus sign (−0,08), not a hyphen.
+/// `x` with two decimals in `lang`, a negative one with the minus sign (−0,08), as the
+/// answer's numbers ([`crate::answer::num`]).
 fn num(lang: Lang, x: f64) -> String {
-    lang.decimal(x, 2).replacen('-', "−", 1)
+    crate::answer::num(lang, x, 2)
 }
 
 impl AdjustedCorrelation {
