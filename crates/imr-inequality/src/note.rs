@@ -217,15 +217,10 @@ impl Note {
                 unit.text(lang)
             ),
             (Note::ValueAreas { value, weight }, Lang::Es) => {
-                let (value, weight) = (value.text(lang), weight.text(lang));
-                // The page's words, not the file's internal names in back-ticks.
-                let weight = if weight == "births" {
-                    "nacidos vivos".to_string()
-                } else {
-                    format!("«{weight}»")
-                };
+                // The engine's quantities in words, a column by its name in «».
+                let (value, weight) = (value.quoted_es(), weight.quoted_es());
                 format!(
-                    "Variable: «{value}» ponderada por {weight}; se consideran las comunas con {weight} > 0 en el año."
+                    "Variable: {value} ponderada por {weight}; se consideran las comunas con {weight} > 0 en el año."
                 )
             }
             (Note::UnweightedQuantiles, Lang::Es) => "La mediana, los percentiles, el mínimo y el máximo no se ponderan entre comunas (cuantiles de tipo 7, como R y NumPy).".into(),

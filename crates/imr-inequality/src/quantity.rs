@@ -30,6 +30,24 @@ impl Quantity {
             Quantity::Column(name) => name.clone(),
         }
     }
+
+    /// A column of the input by its name: the panel's births column (`births`, the name the
+    /// ingest gives it) is the engine's [`Quantity::Births`], worded per language; any other
+    /// column is [`Quantity::Column`].
+    pub fn of_column(name: &str) -> Self {
+        match name {
+            "births" => Quantity::Births,
+            _ => Quantity::Column(name.to_owned()),
+        }
+    }
+
+    /// The quantity in a Spanish sentence: its words, or a column's name in «».
+    pub fn quoted_es(&self) -> String {
+        match self {
+            Quantity::Column(name) => format!("«{name}»"),
+            _ => self.text(Lang::Es),
+        }
+    }
 }
 
 /// The unit of the area values ([`crate::SubjectInfo::unit`]) or of a measure

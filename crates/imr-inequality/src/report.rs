@@ -552,7 +552,7 @@ impl InequalitySpec {
                 SubjectKind::Value,
                 1.0,
                 BootstrapMethod::ResampleAreas,
-                Quantity::Column(v.weight_name.clone()),
+                Quantity::of_column(&v.weight_name),
                 false,
                 None,
             ),

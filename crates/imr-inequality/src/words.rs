@@ -111,4 +111,17 @@ mod tests {
             "razón, sin unidad"
         );
     }
+
+    /// The panel's births column is the engine's births, worded per language (its English is
+    /// the column's name, so English texts and the JSON are unchanged); any other column keeps
+    /// its name, in «» in a Spanish sentence.
+    #[test]
+    fn the_births_column_is_births_and_other_columns_keep_their_names() {
+        assert_eq!(Quantity::of_column("births"), Quantity::Births);
+        assert_eq!(Quantity::of_column("births").text(Lang::En), "births");
+        assert_eq!(Quantity::of_column("births").quoted_es(), "nacidos vivos");
+        let other = Quantity::of_column("poblacion");
+        assert_eq!(other, Quantity::Column("poblacion".into()));
+        assert_eq!(other.quoted_es(), "«poblacion»");
+    }
 }

@@ -82,10 +82,19 @@ fn content(
         e.write(rates, Some(second), &choices, &caption)
             .unwrap_or_default()
     });
-    let weight_name = b.subject.weight_name.text(lang);
-    let value_name = b.subject.value_name.text(lang);
+    // In Spanish the engine's quantities in words and a column in «» (no back-ticked names).
+    let (weight_name, value_name) = match lang {
+        Lang::Es => (
+            b.subject.weight_name.quoted_es(),
+            b.subject.value_name.quoted_es(),
+        ),
+        Lang::En => (
+            b.subject.weight_name.text(lang),
+            b.subject.value_name.text(lang),
+        ),
+    };
     // the panel's births column (its role's name), not a column the user named
-    let by_births = matches!(&b.subject.weight_name, Quantity::Column(c) if c == "births");
+    let by_births = matches!(&b.subject.weight_name, Quantity::Births);
     let births_note = by_births.then(|| messages(lang).inequality.second_births_weight_note);
     let subject_note = (messages(lang).inequality.second_subject_note)(&value_name, &weight_name);
     let (pearson, spearman, n_years) = (
