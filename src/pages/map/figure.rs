@@ -71,12 +71,12 @@ pub(super) fn MapFigure(
         .collect();
     // Data that cover part of the country (an upload of a few communes) are zoomed to, once
     // per set of communes; "Whole country" goes back, "Communes with data" returns.
-    let layout_fit = geo.prepared.layout.clone();
+    let geo_fit = geo.clone();
     let data_box = Memo::new(move |_| {
         result.with(|r| {
             let r = r.as_ref()?;
             let has_data: Vec<bool> = r.values.iter().map(Option::is_some).collect();
-            data_view_box(&layout_fit, &has_data)
+            data_view_box(&geo_fit.prepared.layout, &has_data)
         })
     });
     let fitted = StoredValue::new(None::<ViewBox>);
