@@ -172,8 +172,8 @@ pub fn year_range_words(lang: Lang, time: i64, r: [f64; 2]) -> String {
 
 /// `x` in `lang` (`+ 0.0`: a negative zero is written `0`), a negative with the minus sign
 /// (U+2212) as the Findings write it.
-pub(crate) fn num(lang: Lang, x: f64, decimals: usize) -> String {
-    lang.decimal(x + 0.0, decimals).replacen('-', "−", 1)
+fn num(lang: Lang, x: f64, decimals: usize) -> String {
+    lang.decimal_signed(x, decimals)
 }
 
 /// A year's adjusted Gini for reading: its value and interval, or, when the interval reaches

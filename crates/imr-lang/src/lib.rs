@@ -41,6 +41,12 @@ impl Lang {
         self.with_decimal_mark(format!("{x:.decimals$}"))
     }
 
+    /// [`Lang::decimal`] for a sentence: a negative with the minus sign (U+2212, "−0,08") rather
+    /// than a hyphen, and a negative zero written as zero.
+    pub fn decimal_signed(self, x: f64, decimals: usize) -> String {
+        self.decimal(x + 0.0, decimals).replacen('-', "−", 1)
+    }
+
     /// A number written with a decimal point (`0.25`, as Rust formats it) in this language's
     /// decimal mark (`0,25` in Spanish).
     pub fn with_decimal_mark(self, number: String) -> String {

@@ -182,10 +182,9 @@ pub fn correlate_adjusted(
     })
 }
 
-/// `x` with two decimals in `lang`, a negative one with the minus sign (−0,08), as the
-/// answer's numbers ([`crate::answer::num`]).
+/// `x` with two decimals in `lang`, a negative one with the minus sign (−0,08).
 fn num(lang: Lang, x: f64) -> String {
-    crate::answer::num(lang, x, 2)
+    lang.decimal_signed(x, 2)
 }
 
 impl AdjustedCorrelation {
