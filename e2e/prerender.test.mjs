@@ -119,6 +119,55 @@ test('going back to the Findings on the copy shows them again; a view without it
   await early.context.close();
 });
 
+// Before the app: the language switch shows the other language's copy (and its views), and any
+// other control is held with a word at the bottom of the screen instead of doing nothing; the
+// app then takes over in the language chosen.
+test('on the copy the language switch works and other controls say they wait for the page', async () => {
+  const early = await openWithoutEngine(server.origin + '/', 'es-CL');
+  const copy = early.page.locator('#prerendered');
+  await copy.locator('[data-question="where"] [data-testid="finding-headline"]').waitFor({ timeout: 30_000 });
+  // A checkbox and a button of the Findings: held, said, nothing moved or changed (where each
+  // element is on the page, wherever the clicks scrolled to).
+  const onPage = () => early.page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-testid]')]
+    .filter((el) => el.dataset.testid !== 'prerendered-held' && el.getBoundingClientRect().width > 0)
+    .map((el) => { const r = el.getBoundingClientRect(); return [el.dataset.testid + (el.closest('[data-question]')?.dataset.question ?? ''), [r.x + scrollX, r.y + scrollY, r.width, r.height].map((v) => Math.round(v))]; })));
+  const boxesBefore = await onPage();
+  await copy.getByTestId('include-flagged').click();
+  assert.equal(await copy.getByTestId('include-flagged').isChecked(), false);
+  await copy.getByTestId('findings-report').click();
+  const held = copy.getByTestId('prerendered-held');
+  assert.match(await held.innerText(), /funciona cuando la página termine de cargarse/);
+  assert.deepEqual(await onPage(), boxesBefore, 'the word on hold moves nothing');
+  // The language switch: English copy, English address, English views.
+  await copy.getByTestId('lang-switch').click();
+  assert.equal(await early.page.evaluate(() => document.documentElement.lang), 'en');
+  assert.equal(await copy.locator('[data-testid="findings"] h2').first().textContent(), 'Findings');
+  assert.match(early.page.url(), /lang=en/);
+  assert.equal(await copy.getByTestId('prerendered-held').count(), 0, 'the word went with the Spanish copy');
+  await copy.getByTestId('tab-data').click();
+  await copy.locator('#view-panel [data-testid="rates-table"]').waitFor({ timeout: 30_000 });
+  assert.equal(await copy.getByTestId('tab-data').getAttribute('aria-selected'), 'true');
+  const englishPanel = await copy.locator('#view-panel').innerText();
+  assert.doesNotMatch(englishPanel, /Comuna/);
+  // Back to Spanish on the Data view: the Spanish Data copy.
+  await copy.getByTestId('lang-switch').click();
+  await copy.locator('#view-panel [data-testid="rates-table"]').waitFor({ timeout: 30_000 });
+  assert.match(await copy.locator('#view-panel').innerText(), /Comuna/);
+  assert.equal(await copy.getByTestId('tab-data').getAttribute('aria-selected'), 'true');
+  await copy.getByTestId('lang-switch').click();
+  await copy.locator('#view-panel [data-testid="rates-table"]').waitFor({ timeout: 30_000 });
+  // The engine arrives: the app takes over in English, on the Data view.
+  await early.release();
+  await appShown(early.page);
+  assert.equal(await early.page.evaluate(() => document.documentElement.lang), 'en');
+  await early.page.locator('#app #view-panel [data-testid="rates-table"]').waitFor({ timeout: 60_000 });
+  assert.equal(await early.page.getByTestId('tab-data').getAttribute('aria-selected'), 'true');
+  assert.equal(await early.page.getByTestId('prerendered-held').count(), 0);
+  assert.deepEqual(outsideRequests(early.requests, server.origin), []);
+  assert.deepEqual(early.errors, []);
+  await early.context.close();
+});
+
 test('the copy is shown only on the bundled data\'s Findings', async () => {
   for (const hash of ['#view=data', '#view=map&lang=en', '#view=findings&flagged=true']) {
     const early = await openWithoutEngine(server.origin + '/' + hash, 'es-CL');

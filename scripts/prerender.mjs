@@ -81,6 +81,10 @@ try {
 // Shown at once, before the body's end is parsed: the reader's language (the address's `lang`,
 // else the browser's, as src/i18n.rs decides), only on the bundled data's Findings (no other
 // view or option in the address, no files kept in this browser: src/components/kept.rs).
+// While the app is on its way the copy answers what it can: its tabs (each view's copy, fetched),
+// its language switch (the other language's copy, and `lang` in the address for the app) and its
+// folds; any other control (an option, a download, a checkbox) is held and a note at the bottom of
+// the screen says it works once the page has loaded, instead of a click that does nothing.
 const show = `
 (function () {
   var params = new URLSearchParams(location.hash.slice(1));
@@ -92,52 +96,103 @@ const show = `
   try { kept = localStorage.getItem('imr-atlas-kept') !== null; } catch (e) { kept = false; }
   var others = Array.from(params.keys()).some(function (k) { return k !== 'lang' && k !== 'view'; });
   if (kept || others || (view && view !== 'findings')) return;
-  var template = document.getElementById('prerendered-' + lang);
-  if (!template) return;
+  if (!document.getElementById('prerendered-' + lang)) return;
+  var WORDS = {
+    es: { opening: 'Abriendo la vista: la página termina de cargarse…',
+          held: 'Esta opción funciona cuando la página termine de cargarse (unos segundos); mientras tanto puede leer los resultados y cambiar de vista.' },
+    en: { opening: 'Opening the view: the page is still loading…',
+          held: 'This option works once the page has finished loading (a few seconds); meanwhile you can read the results and switch views.' }
+  };
   var copy = document.createElement('div');
   copy.id = 'prerendered';
   copy.style.display = 'contents';
-  copy.appendChild(template.content.cloneNode(true));
-  document.body.insertBefore(copy, document.body.firstChild);
-  document.documentElement.lang = lang;
-  var opening = lang === 'es' ? 'Abriendo la vista: la página termina de cargarse…'
-    : 'Opening the view: the page is still loading…';
-  copy.setAttribute('data-prerendered-view', 'findings');
-  var findings = document.createDocumentFragment();
-  Array.from(copy.querySelector('#view-panel').childNodes).forEach(function (n) { findings.appendChild(n.cloneNode(true)); });
-  copy.addEventListener('click', function (event) {
-    var tab = event.target.closest('[role="tab"]');
-    if (!tab || !tab.id || tab.id.indexOf('tab-') !== 0) return;
-    params.set('view', tab.id.slice(4));
-    location.hash = params.toString();
+  var findings = null;
+  var shown = 'findings';
+  var note = null;
+  // The copy of the Findings in language l, then the view shown before, in that language.
+  function fill(l) {
+    lang = l;
+    copy.replaceChildren(document.getElementById('prerendered-' + l).content.cloneNode(true));
+    document.documentElement.lang = l;
+    findings = document.createDocumentFragment();
+    Array.from(copy.querySelector('#view-panel').childNodes).forEach(function (n) { findings.appendChild(n.cloneNode(true)); });
+    note = null;
+    open(shown);
+  }
+  function open(v) {
+    shown = v;
     copy.querySelectorAll('[role="tab"]').forEach(function (t) {
-      t.setAttribute('aria-selected', String(t === tab));
+      t.setAttribute('aria-selected', String(t.id === 'tab-' + v));
     });
     var panel = copy.querySelector('#view-panel');
     if (!panel) return;
-    var view = tab.id.slice(4);
-    panel.setAttribute('aria-labelledby', tab.id);
+    panel.setAttribute('aria-labelledby', 'tab-' + v);
     copy.removeAttribute('data-prerendered-view');
-    if (view === 'findings') {
+    if (v === 'findings') {
       panel.replaceChildren(findings.cloneNode(true));
       copy.setAttribute('data-prerendered-view', 'findings');
       return;
     }
-    var note = document.createElement('p');
-    note.className = 'note';
-    note.setAttribute('role', 'status');
-    note.textContent = opening;
-    panel.replaceChildren(note);
+    var opening = document.createElement('p');
+    opening.className = 'note';
+    opening.setAttribute('role', 'status');
+    opening.textContent = WORDS[lang].opening;
+    panel.replaceChildren(opening);
     // The view as the app renders it on these data (written by make dist); from a file on disk
     // there is nothing to fetch and the note stays until the app is there.
-    fetch('prerendered/' + view + '-' + lang + '.html').then(function (r) {
+    var l = lang;
+    fetch('prerendered/' + v + '-' + l + '.html').then(function (r) {
       return r.ok ? r.text() : Promise.reject(r.status);
     }).then(function (html) {
-      if (params.get('view') !== view || !copy.isConnected) return;
+      if (shown !== v || lang !== l || !copy.isConnected) return;
       panel.innerHTML = html;
-      copy.setAttribute('data-prerendered-view', view);
+      copy.setAttribute('data-prerendered-view', v);
     }).catch(function () {});
-  });
+  }
+  function hold() {
+    if (!note) {
+      note = document.createElement('p');
+      note.className = 'note held-note';
+      note.setAttribute('role', 'status');
+      note.setAttribute('data-testid', 'prerendered-held');
+      copy.appendChild(note);
+    }
+    note.textContent = WORDS[lang].held;
+  }
+  copy.addEventListener('click', function (event) {
+    var tab = event.target.closest('[role="tab"]');
+    if (tab && tab.id && tab.id.indexOf('tab-') === 0) {
+      open(tab.id.slice(4));
+      params.set('view', shown);
+      location.hash = params.toString();
+      return;
+    }
+    if (event.target.closest('[data-testid="lang-switch"]')) {
+      event.preventDefault();
+      fill(lang === 'es' ? 'en' : 'es');
+      params.set('lang', lang);
+      location.hash = params.toString();
+      return;
+    }
+    if (event.target.closest('button, input, select, textarea, label')) {
+      event.preventDefault();
+      event.stopPropagation();
+      hold();
+    }
+  }, true);
+  // A list opens on the press, before any click; a value changed from the keyboard goes back.
+  copy.addEventListener('mousedown', function (event) {
+    if (event.target.closest('select')) { event.preventDefault(); hold(); }
+  }, true);
+  copy.addEventListener('change', function (event) {
+    var t = event.target;
+    if (t.options) Array.from(t.options).forEach(function (o) { o.selected = o.defaultSelected; });
+    if ('defaultChecked' in t) t.checked = t.defaultChecked;
+    if ('defaultValue' in t && t.type !== 'file') t.value = t.defaultValue;
+    hold();
+  }, true);
+  document.body.insertBefore(copy, document.body.firstChild);
+  fill(lang);
 })();
 `;
 const block = `${BEGIN}
