@@ -144,9 +144,13 @@ test('on the copy the language switch works and other controls say they wait for
   assert.equal(await copy.locator('[data-testid="findings"] h2').first().textContent(), 'Findings');
   assert.match(early.page.url(), /lang=en/);
   assert.equal(await copy.getByTestId('prerendered-held').count(), 0, 'the word went with the Spanish copy');
-  await copy.getByTestId('tab-data').click();
+  // The tabs answer the arrow keys as the app's do.
+  await copy.getByTestId('tab-findings').focus();
+  await early.page.keyboard.press('ArrowRight');
   await copy.locator('#view-panel [data-testid="rates-table"]').waitFor({ timeout: 30_000 });
   assert.equal(await copy.getByTestId('tab-data').getAttribute('aria-selected'), 'true');
+  assert.equal(await copy.getByTestId('tab-data').getAttribute('tabindex'), '0');
+  assert.equal(await early.page.evaluate(() => document.activeElement.dataset.testid), 'tab-data');
   const englishPanel = await copy.locator('#view-panel').innerText();
   assert.doesNotMatch(englishPanel, /Comuna/);
   // Back to Spanish on the Data view: the Spanish Data copy.

@@ -123,6 +123,7 @@ const show = `
     shown = v;
     copy.querySelectorAll('[role="tab"]').forEach(function (t) {
       t.setAttribute('aria-selected', String(t.id === 'tab-' + v));
+      t.setAttribute('tabindex', t.id === 'tab-' + v ? '0' : '-1');
     });
     var panel = copy.querySelector('#view-panel');
     if (!panel) return;
@@ -179,6 +180,19 @@ const show = `
       event.stopPropagation();
       hold();
     }
+  }, true);
+  // Tabs with the arrow keys, Home and End, as the app's (src/app.rs).
+  copy.addEventListener('keydown', function (event) {
+    var tab = event.target.closest('[role="tab"]');
+    if (!tab) return;
+    var tabs = Array.from(copy.querySelectorAll('[role="tab"]'));
+    var i = tabs.indexOf(tab);
+    var next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    var to = tabs[(next + tabs.length) % tabs.length];
+    to.focus();
+    to.click();
   }, true);
   // A list opens on the press, before any click; a value changed from the keyboard goes back.
   copy.addEventListener('mousedown', function (event) {
