@@ -25,6 +25,7 @@ pub mod autocorrelation;
 pub mod classify;
 pub mod code_match;
 pub mod colour;
+pub mod focus;
 pub mod funnel;
 pub mod geometry;
 pub mod layout;

@@ -1,36 +1,25 @@
 //! The map's view box under zoom, pan and pinch: plain geometry, tested natively.
 
+use imr_core::map::focus::FRAME_MARGIN;
 use imr_core::map::layout::MapLayout;
+use imr_core::map::projection::Rect;
 
 /// The current viewBox of the map: x, y, width, height.
 pub(super) type ViewBox = (f64, f64, f64, f64);
 
 /// Grows `rect` about its centre to the aspect ratio of the page, with a margin, so that the
-/// region fills the view without distortion.
+/// region fills the view without distortion (the engine's [`imr_core::map::projection::Rect::framed`]).
 pub(super) fn fit_aspect(x: f64, y: f64, w: f64, h: f64, page_w: f64, page_h: f64) -> ViewBox {
-    let (cx, cy) = (x + w / 2.0, y + h / 2.0);
-    let (mut w, mut h) = (w.max(1.0) * 1.15, h.max(1.0) * 1.15);
-    let aspect = page_w / page_h;
-    if w / h > aspect {
-        h = w / aspect;
-    } else {
-        w = h * aspect;
-    }
-    (cx - w / 2.0, cy - h / 2.0, w, h)
+    let r = Rect::new(x, y, w, h).framed(FRAME_MARGIN, page_w / page_h);
+    (r.x, r.y, r.width, r.height)
 }
 
 /// The view the map opens on when the data cover part of the country (an upload of a few
-/// communes): the box of the areas with data fitted to the page ([`fit_aspect`]); `None` when
-/// half of the areas or more have data, or when their box would fill half the page or more.
+/// communes): the engine's [`MapLayout::data_focus`], the rule that also makes the exported
+/// map one of those communes alone.
 pub(super) fn data_view_box(layout: &MapLayout, has_data: &[bool]) -> Option<ViewBox> {
-    let with = has_data.iter().filter(|d| **d).count();
-    if with == 0 || 2 * with >= has_data.len() {
-        return None;
-    }
-    let areas = (has_data.iter().enumerate()).filter_map(|(a, d)| d.then_some(a));
-    let r = layout.bounds_of(areas)?;
-    let vb = fit_aspect(r.x, r.y, r.width, r.height, layout.width, layout.height);
-    (vb.2 * vb.3 < 0.5 * layout.width * layout.height).then_some(vb)
+    let r = layout.data_focus(has_data)?;
+    Some((r.x, r.y, r.width, r.height))
 }
 
 /// How far (CSS pixels) a finger may move between touching and lifting for a tap.
@@ -66,42 +55,6 @@ pub(super) fn pinched(
 mod tests {
     use super::*;
 
-    /// A few communes of the bundled map are zoomed to (their box inside the view); most of
-    /// the country, or none, keeps the whole page.
-    #[test]
-    fn a_few_communes_with_data_are_zoomed_to_and_most_of_the_country_is_not() {
-        let geometry = imr_core::map::geometry::GeoLayer::from_str(
-            imr_core::data::BOUNDARIES_TOPOJSON,
-            None,
-            &Default::default(),
-        )
-        .unwrap();
-        let layout =
-            MapLayout::build(&geometry, &imr_core::map::layout::LayoutSpec::chile()).unwrap();
-        let n = geometry.areas.len();
-        // Concepción's province (8101…8112 in the Biobío region).
-        let mut few = vec![false; n];
-        for code in ["08101", "08102", "08103", "08108", "08110"] {
-            few[geometry.index_of(code).unwrap()] = true;
-        }
-        let vb = data_view_box(&layout, &few).unwrap();
-        let r = layout.bounds_of((0..n).filter(|&a| few[a])).unwrap();
-        assert!(vb.0 <= r.x && vb.1 <= r.y);
-        assert!(vb.0 + vb.2 >= r.x + r.width && vb.1 + vb.3 >= r.y + r.height);
-        assert!(vb.2 * vb.3 < 0.1 * layout.width * layout.height, "{vb:?}");
-        assert!((vb.2 / vb.3 - layout.width / layout.height).abs() < 1e-9);
-        assert_eq!(data_view_box(&layout, &vec![true; n]), None);
-        assert_eq!(data_view_box(&layout, &vec![false; n]), None);
-        // One commune at each end of the country: their box is most of the page.
-        let mut ends = vec![false; n];
-        for code in ["15101", "12101"] {
-            ends[geometry.index_of(code).unwrap()] = true;
-        }
-        assert_eq!(data_view_box(&layout, &ends), None);
-    }
-
-    /// Fingers twice as far apart halve the view box; the map point that was under their
-    /// midpoint stays under it, wherever the midpoint moved.
     #[test]
     fn a_pinch_scales_the_view_box_about_the_fingers() {
         let (page_w, page_h) = (640.0, 1200.0);

@@ -90,7 +90,8 @@ pub struct Args {
     /// risk, value and class per commune) to this CSV file
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Where to write the map
+    /// Where to write the map (SVG; of the communes with data alone, on a page of their own, when
+    /// they are fewer than half of the boundaries' areas and lie in under half of the country's map)
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
 }

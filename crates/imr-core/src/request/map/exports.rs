@@ -5,6 +5,7 @@ use super::super::RequestError;
 use super::{MapRequest, PreparedBoundaries, ValidatedMap, YearSlice};
 use crate::escape::CsvOptions;
 use imr_map::classify::Classification;
+use imr_map::focus::focused;
 use imr_map::smoothing::Smoothing;
 use imr_map::svg::{choropleth_svg, Colouring, MapText};
 use imr_map::year_map::{map_csv_left_out, Measure};
@@ -77,14 +78,24 @@ impl MapExport {
 
 impl MapExport {
     /// The file's text (a CSV without its provenance lines, which the caller adds for the
-    /// input it read): the choropleth as coloured by `figure`; the data table of every area of
+    /// input it read): the choropleth as coloured by `figure` (of the communes with data alone
+    /// when they are a small part of the country, [`imr_map::focus::focused`]); the data table of every area of
     /// the boundaries with the year's counts and the estimates (none for the areas left out),
     /// classed, neighbours by the request's contiguity, its cells written with `csv`'s options;
     /// the funnel plot, which fails when the year's rates cannot make one.
     pub fn write(self, figure: &MapFigure<'_>, csv: CsvOptions) -> Result<String, RequestError> {
         let boundaries = figure.boundaries;
         Ok(match self {
-            Self::Map => choropleth_svg(&boundaries.layout, figure.colouring, figure.text),
+            // Data of a few communes: a map of them alone (imr_map::focus), not of the country.
+            Self::Map => match focused(
+                &boundaries.layer,
+                &boundaries.layout,
+                figure.colouring,
+                figure.text,
+            ) {
+                Some((layout, colouring, text)) => choropleth_svg(&layout, &colouring, &text),
+                None => choropleth_svg(&boundaries.layout, figure.colouring, figure.text),
+            },
             Self::Data => map_csv_left_out(
                 &boundaries.layer,
                 boundaries.weights(figure.map.request().contiguity),

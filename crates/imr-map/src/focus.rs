@@ -1,0 +1,184 @@
+//! A map of part of the country: when the data cover a few areas (an upload of a province's
+//! communes), the page opens its map on them and the exported map draws only them, on a page of
+//! their own, instead of the whole country where they would be a few pixels (issue 42.8 and
+//! 42.10). The rule that decides it ([`MapLayout::data_focus`]) is the same for both.
+
+use crate::layout::{LayoutSpec, MapLayout, Members};
+use crate::projection::Rect;
+use crate::svg::{Colouring, MapText};
+use crate::Lang;
+
+/// How much room is left around the areas framed ([`Rect::framed`]): 15 % of their box.
+pub const FRAME_MARGIN: f64 = 1.15;
+
+impl Rect {
+    /// The rectangle grown about its centre by `margin` (a factor: 1.15 is 15 % more; at least
+    /// one unit on each side) and then to the aspect ratio `aspect` (width / height), so that
+    /// what it frames fills a page of that shape without distortion.
+    pub fn framed(&self, margin: f64, aspect: f64) -> Rect {
+        let (cx, cy) = (self.x + self.width / 2.0, self.y + self.height / 2.0);
+        let (mut w, mut h) = (self.width.max(1.0) * margin, self.height.max(1.0) * margin);
+        if w / h > aspect {
+            h = w / aspect;
+        } else {
+            w = h * aspect;
+        }
+        Rect::new(cx - w / 2.0, cy - h / 2.0, w, h)
+    }
+}
+
+impl MapLayout {
+    /// The box of the areas with data (`has_data[area]`), framed to the page's shape
+    /// ([`Rect::framed`] with [`FRAME_MARGIN`]), when the data cover a small part of the map:
+    /// fewer than half of the areas, whose framed box is under half of the page. `None` when
+    /// the whole map is the right view (most areas have data, none has, or they are spread
+    /// over most of the page, such as one commune at each end of Chile).
+    pub fn data_focus(&self, has_data: &[bool]) -> Option<Rect> {
+        let with = has_data.iter().filter(|d| **d).count();
+        if with == 0 || 2 * with >= has_data.len() {
+            return None;
+        }
+        let areas = (has_data.iter().enumerate()).filter_map(|(a, d)| d.then_some(a));
+        let framed = self
+            .bounds_of(areas)?
+            .framed(FRAME_MARGIN, self.width / self.height);
+        (framed.width * framed.height < 0.5 * self.width * self.height).then_some(framed)
+    }
+}
+
+impl LayoutSpec {
+    /// One panel drawing only the areas of `codes`, the legend on the right, on an 800 × 800
+    /// page ([`LayoutSpec::single`]): the exported map of data that cover part of the country.
+    pub fn focus(codes: Vec<String>) -> Self {
+        let mut spec = Self::single(800.0, 800.0);
+        spec.panels[0].members = Members::Codes(codes);
+        spec
+    }
+}
+
+/// The exported map of data that cover part of the country ([`MapLayout::data_focus`] of
+/// `layout`, the whole map's): its layout draws only the areas with data or left out (flagged),
+/// its legend counts only the areas drawn, and its texts say so in a source line above the
+/// others ("Se muestran solo las 5 comunas con datos (de 345)."). `None` when the whole map is
+/// the right view, or the areas cannot be laid out alone.
+pub fn focused(
+    layer: &crate::geometry::GeoLayer,
+    layout: &MapLayout,
+    colouring: &Colouring,
+    text: &MapText,
+) -> Option<(MapLayout, Colouring, MapText)> {
+    let has_data: Vec<bool> = colouring.values.iter().map(Option::is_some).collect();
+    layout.data_focus(&has_data)?;
+    let drawn: Vec<usize> = (0..layer.areas.len())
+        .filter(|&a| has_data.get(a) == Some(&true) || colouring.is_left_out(a))
+        .collect();
+    let codes = drawn.iter().map(|&a| layer.areas[a].code.clone()).collect();
+    let focus = MapLayout::build(layer, &LayoutSpec::focus(codes)).ok()?;
+    let mut colouring = colouring.clone();
+    colouring.no_data = 0;
+    let with = has_data.iter().filter(|d| **d).count();
+    let mut text = text.clone();
+    text.source
+        .insert(0, shown_note(text.lang, with, layer.areas.len()));
+    Some((focus, colouring, text))
+}
+
+/// The source line of a focused map: how many areas with data it shows, of how many.
+fn shown_note(lang: Lang, with: usize, of: usize) -> String {
+    match (lang, with) {
+        (Lang::Es, 1) => format!("Se muestra solo la comuna con datos (de {of})."),
+        (Lang::Es, _) => format!("Se muestran solo las {with} comunas con datos (de {of})."),
+        (Lang::En, 1) => format!("Only the commune with data is shown (of {of})."),
+        (Lang::En, _) => format!("Only the {with} communes with data are shown (of {of})."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::GeoLayer;
+
+    fn chile() -> (GeoLayer, MapLayout) {
+        let topology = include_str!("../../../public/data/comunas.topojson");
+        let layer = GeoLayer::from_str(topology, None, &Default::default()).unwrap();
+        let layout = MapLayout::build(&layer, &LayoutSpec::chile()).unwrap();
+        (layer, layout)
+    }
+
+    fn with(layer: &GeoLayer, codes: &[&str]) -> Vec<bool> {
+        let mut has = vec![false; layer.areas.len()];
+        for code in codes {
+            has[layer.index_of(code).unwrap()] = true;
+        }
+        has
+    }
+
+    #[test]
+    fn framed_keeps_the_centre_and_takes_the_page_shape() {
+        let r = Rect::new(10.0, 20.0, 100.0, 10.0).framed(1.15, 0.5);
+        assert!((r.x + r.width / 2.0 - 60.0).abs() < 1e-9);
+        assert!((r.y + r.height / 2.0 - 25.0).abs() < 1e-9);
+        assert!((r.width / r.height - 0.5).abs() < 1e-12);
+        assert!((r.width - 115.0).abs() < 1e-9);
+        // A point still gets a box.
+        let p = Rect::new(5.0, 5.0, 0.0, 0.0).framed(1.15, 1.0);
+        assert!(p.width > 0.0 && p.height > 0.0);
+    }
+
+    /// Five communes of Concepción's province are a small part of Chile; all of them, none,
+    /// or one at each end of the country are not.
+    #[test]
+    fn a_few_communes_are_focused_and_most_of_the_country_is_not() {
+        let (layer, layout) = chile();
+        let few = with(&layer, &["08101", "08102", "08103", "08108", "08110"]);
+        let r = layout.data_focus(&few).unwrap();
+        let inside = layout
+            .bounds_of((0..few.len()).filter(|&a| few[a]))
+            .unwrap();
+        assert!(r.x <= inside.x && r.y <= inside.y);
+        assert!(r.x + r.width >= inside.x + inside.width);
+        assert!(r.y + r.height >= inside.y + inside.height);
+        assert!(r.width * r.height < 0.1 * layout.width * layout.height);
+        let n = layer.areas.len();
+        assert_eq!(layout.data_focus(&vec![true; n]), None);
+        assert_eq!(layout.data_focus(&vec![false; n]), None);
+        assert_eq!(layout.data_focus(&with(&layer, &["15101", "12101"])), None);
+    }
+
+    #[test]
+    fn the_focused_export_draws_only_the_communes_with_data_and_says_so() {
+        let (layer, layout) = chile();
+        let codes = ["08101", "08102", "08103", "08108", "08110"];
+        let has = with(&layer, &codes);
+        let values: Vec<Option<f64>> = (has.iter().enumerate())
+            .map(|(a, h)| h.then_some(5.0 + a as f64 / 100.0))
+            .collect();
+        let method = crate::Method::Quantile { classes: 2 };
+        let classification = crate::classify(&values, &method).unwrap();
+        let scheme = crate::colour::Scheme::YlOrRd;
+        let colouring = Colouring::from_classification(&values, &classification, scheme, 1);
+        let text = MapText::for_rates(
+            crate::smoothing::Smoothing::None,
+            "2021",
+            "concepcion.csv",
+            "chilemapas",
+        );
+        let (focus, colouring_f, text_f) = focused(&layer, &layout, &colouring, &text).unwrap();
+        let svg = crate::svg::choropleth_svg(&focus, &colouring_f, &text_f);
+        let mut drawn: Vec<&str> = svg
+            .match_indices("data-code=\"")
+            .map(|(i, m)| &svg[i + m.len()..i + m.len() + 5])
+            .collect();
+        drawn.sort_unstable();
+        assert_eq!(drawn, codes);
+        assert!(svg.contains("Only the 5 communes with data are shown (of 345)."));
+        assert!(svg.contains("viewBox=\"0 0 800 800\""));
+        // The legend's "no data" counts what is drawn: none.
+        let none = svg.split("data-legend-class=\"none\"").nth(1).unwrap();
+        assert!(none[..none.find("</g>").unwrap()].contains("(0)"), "{none}");
+        // The whole country is not focused.
+        let all: Vec<Option<f64>> = vec![Some(7.5); layer.areas.len()];
+        let whole = Colouring::from_classification(&all, &classification, scheme, 1);
+        assert!(focused(&layer, &layout, &whole, &text).is_none());
+    }
+}
