@@ -125,3 +125,28 @@ test('a two-finger pinch zooms the map in about the fingers, and pinching back z
   assert.deepEqual(errors, []);
   await map.close();
 });
+
+// A commune too small for a finger (Santiago, a few pixels in the Metropolitan Region's inset on
+// a phone) is zoomed to by a tap, about the finger, with no tooltip yet; once it is big enough,
+// a tap selects it (issue 42.7; WCAG 2.2's 24 px target size).
+test('a tap on a commune too small for a finger zooms to it first, and the next tap selects it', async () => {
+  const map = await openTouchMap();
+  const { cdp, errors } = map;
+  const viewBox = async () => (await map.choropleth().getAttribute('viewBox')).split(' ').map(Number);
+  const full = await viewBox();
+  const small = await map.communeBox('13101');
+  assert.ok(Math.max(small.width, small.height) < 24, `Santiago is ${small.width}×${small.height} px`);
+  await tap(cdp, await pointInside(map, '13101'));
+  await map.page.waitForFunction((w) => Number(document.querySelector('svg[data-testid="choropleth"]')
+    .getAttribute('viewBox').split(' ')[2]) < w, full[2]);
+  assert.equal(await map.tooltip().count(), 0, 'no tooltip on the zooming tap');
+  assert.notEqual(await map.commune('13101').getAttribute('aria-pressed'), 'true');
+  const big = await map.communeBox('13101');
+  assert.ok(Math.max(big.width, big.height) >= 24, `Santiago is ${big.width}×${big.height} px after the tap`);
+  assert.ok((await viewBox())[2] < full[2] / 2);
+  await tap(cdp, await pointInside(map, '13101'));
+  await map.tooltip().locator('[data-field="name"]').filter({ hasText: '(13101)' }).waitFor();
+  assert.equal(await map.commune('13101').getAttribute('aria-pressed'), 'true');
+  assert.deepEqual(errors, []);
+  await map.close();
+});

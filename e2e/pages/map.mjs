@@ -247,7 +247,8 @@ export class MapPage extends ViewPage {
   rightmostCommune() {
     return this.communes().evaluateAll((ps) => ps.filter((p) => p.dataset.value)
       .map((p) => [p.dataset.code, p.getBoundingClientRect()])
-      .filter(([, r]) => r.width >= 4 && r.height >= 4)
+      // Big enough for a finger (a smaller one is zoomed to by a tap: src/pages/map/pan_zoom.rs).
+      .filter(([, r]) => Math.max(r.width, r.height) >= 24)
       .sort((a, b) => b[1].right - a[1].right)[0][0]);
   }
 

@@ -9,7 +9,7 @@
 
 use super::gestures::{Gestures, MapView};
 use super::legend::{Legend, LegendNotes};
-use super::pan_zoom::{data_view_box, ViewBox};
+use super::pan_zoom::{data_view_box, tap_zoom, ViewBox};
 use super::paths::map_panels;
 use super::search::CommuneSearch;
 use super::selection::Selection;
@@ -36,21 +36,37 @@ pub(super) fn MapFigure(
     let hover = Hover::new();
     // A tap shows the commune's tooltip and selects it (the mouse's hover and click); a tap
     // elsewhere on the map hides the tooltip. Touch pointers are captured by the element they
-    // went down on.
+    // went down on. A commune too small for a finger (the Santiago inset's on a phone) is
+    // zoomed to first, about the finger; the next tap selects it.
     let geo_tap = geo.clone();
     let pointer_up = move |ev: leptos::ev::PointerEvent| {
         if !gestures.up(&ev) {
             return;
         }
-        let area = ev
+        let path = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.closest("path[data-code]").ok().flatten())
+            .and_then(|e| e.closest("path[data-code]").ok().flatten());
+        let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
+        if let Some(path) = &path {
+            let r = path.get_bounding_client_rect();
+            if let (Some(factor), Some((mx, my))) =
+                (tap_zoom(r.width(), r.height()), view.map_point(x, y))
+            {
+                let before = view.view_box.get_untracked();
+                view.zoom_by(factor, mx, my);
+                if view.view_box.get_untracked() != before {
+                    hover.clear();
+                    return;
+                }
+            }
+        }
+        let area = path
             .and_then(|e| e.get_attribute("data-code"))
             .and_then(|code| geo_tap.prepared.layer.index_of(&code));
         match area {
             Some(area) => {
-                hover.place(area, ev.client_x() as f64, ev.client_y() as f64);
+                hover.place(area, x, y);
                 selected.set(Some(area));
             }
             None => hover.clear(),

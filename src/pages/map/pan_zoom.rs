@@ -22,6 +22,19 @@ pub(super) fn data_view_box(layout: &MapLayout, has_data: &[bool]) -> Option<Vie
     Some((r.x, r.y, r.width, r.height))
 }
 
+/// The smallest a commune may be on screen (CSS pixels, its larger side) for a finger to tap it:
+/// WCAG 2.2's minimum target size (success criterion 2.5.8) is 24 × 24 px.
+pub(super) const MIN_TAP_TARGET_PX: f64 = 24.0;
+
+/// The zoom factor (of the view box's width; below 1 zooms in) a tap on a commune drawn `w` × `h`
+/// CSS pixels asks for: `None` when the commune is big enough to tap ([`MIN_TAP_TARGET_PX`]),
+/// else the factor that draws it twice that size (a 7 px commune of the Santiago inset on a
+/// phone: about 7×), the map's own zoom limit still applying.
+pub(super) fn tap_zoom(w: f64, h: f64) -> Option<f64> {
+    let side = w.max(h);
+    (side < MIN_TAP_TARGET_PX).then(|| side.max(1.0) / (2.0 * MIN_TAP_TARGET_PX))
+}
+
 /// How far (CSS pixels) a finger may move between touching and lifting for a tap.
 pub(super) const TAP_SLOP_PX: f64 = 10.0;
 
@@ -54,6 +67,16 @@ pub(super) fn pinched(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_commune_too_small_for_a_finger_is_zoomed_to_twice_the_target() {
+        assert_eq!(tap_zoom(30.0, 5.0), None);
+        assert_eq!(tap_zoom(24.0, 24.0), None);
+        let f = tap_zoom(7.0, 6.0).unwrap();
+        assert!((7.0 / f - 2.0 * MIN_TAP_TARGET_PX).abs() < 1e-9);
+        // A commune drawn as a dot still zooms, by a bounded factor.
+        assert!(tap_zoom(0.0, 0.0).unwrap() > 0.0);
+    }
 
     #[test]
     fn a_pinch_scales_the_view_box_about_the_fingers() {
