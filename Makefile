@@ -31,8 +31,10 @@ fmt-check:
 
 # No import circle among the modules of any folder: every folder of the page's and each crate's
 # src/ (Rust), and of e2e/, scripts/ and bench/ (JavaScript); fails naming the folder and circle.
+# No public function that nothing calls (scripts/uncalled.py): fails naming each one.
 modules:
 	python3 scripts/module-edges.py --check src crates/*/src e2e scripts bench
+	python3 scripts/uncalled.py
 
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
