@@ -7,7 +7,7 @@ the function is dead, or only its tests call it (then it belongs in the tests).
 
 Names are matched as whole words, so a function shares its count with every other item of the
 same name (a `new` is never reported): the check finds the uncalled, never a false caller.
-Trait methods are skipped (called through the trait). Exits 1 naming each one found.
+(Methods of a trait's impl are never `pub`, so they are not looked at.) Exits 1 naming each one.
   python3 scripts/uncalled.py [root]
 """
 import re
@@ -37,19 +37,10 @@ for path in rust + script:
 
 found = []
 for path in rust:
-    in_trait_impl = False
-    depth_at_impl = None
-    depth = 0
     for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
-        stripped = line.strip()
-        if depth_at_impl is None and re.match(r"^(unsafe\s+)?impl\b.*\bfor\b", stripped):
-            depth_at_impl = depth
         m = DEF.match(line)
-        if m and depth_at_impl is None and words[m.group(1)] <= 1:
+        if m and words[m.group(1)] <= 1:
             found.append(f"{path.relative_to(root)}:{number}: {m.group(1)}")
-        depth += line.count("{") - line.count("}")
-        if depth_at_impl is not None and depth <= depth_at_impl and "}" in line:
-            depth_at_impl = None
 
 if found:
     print("functions nothing calls (remove them, or move them into the tests that use them):")
