@@ -10,7 +10,9 @@ use crate::error::MicrodataError;
 use crate::fields::{parse_year, Fields};
 use crate::layout::{header_names, shorten};
 use crate::lines::{LineEvent, LineSink, Streamed};
-use crate::report::{sorted_unknown_codes, Excluded, Progress, RowAccount, RowShape, Tally};
+use crate::report::{
+    sorted_unknown_codes, AccountNames, Excluded, Progress, RowAccount, RowShape, Tally,
+};
 use imr_data::names::normalise_name;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -98,14 +100,17 @@ impl Serialize for BirthsAggregate {
         s.serialize_field("year_column", &self.year_column)?;
         s.serialize_field("commune_column", &self.commune_column)?;
         s.serialize_field("bytes", &self.bytes)?;
-        s.serialize_field("rows_read", &rows.rows_read)?;
-        s.serialize_field("births", &rows.rows_counted)?;
-        s.serialize_field("rows_excluded", &rows.rows_excluded)?;
-        s.serialize_field("excluded", &self.excluded)?;
-        s.serialize_field("unknown_codes", &self.unknown_codes)?;
-        s.serialize_field("blank_lines", &rows.blank_lines)?;
-        s.serialize_field("recoded_rows", &rows.recoded_rows)?;
-        s.serialize_field("rows_by_year", &self.rows_by_year)?;
+        let names = AccountNames {
+            counted: "births",
+            not_infant: None,
+        };
+        rows.serialize_into(
+            &mut s,
+            names,
+            &self.excluded,
+            &self.unknown_codes,
+            &self.rows_by_year,
+        )?;
         s.serialize_field("counts", &self.counts)?;
         s.end()
     }

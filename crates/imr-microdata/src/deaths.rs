@@ -24,7 +24,7 @@ use crate::fields::{parse_digits, Fields};
 use crate::layout::{shorten, DeathsLayout, DELIMITER};
 use crate::lines::{LineEvent, LineSink, Streamed};
 use crate::report::{
-    sorted_unknown_codes, Excluded, Progress, Reason, RowAccount, RowShape, Tally,
+    sorted_unknown_codes, AccountNames, Excluded, Progress, Reason, RowAccount, RowShape, Tally,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -92,15 +92,17 @@ impl Serialize for DeathsAggregate {
         s.serialize_field("layout", &self.layout)?;
         s.serialize_field("options", &self.options)?;
         s.serialize_field("bytes", &self.bytes)?;
-        s.serialize_field("rows_read", &rows.rows_read)?;
-        s.serialize_field("infant_deaths", &rows.rows_counted)?;
-        s.serialize_field("non_infant_rows", &rows.rows_not_infant)?;
-        s.serialize_field("rows_excluded", &rows.rows_excluded)?;
-        s.serialize_field("excluded", &self.excluded)?;
-        s.serialize_field("unknown_codes", &self.unknown_codes)?;
-        s.serialize_field("blank_lines", &rows.blank_lines)?;
-        s.serialize_field("recoded_rows", &rows.recoded_rows)?;
-        s.serialize_field("rows_by_year", &self.rows_by_year)?;
+        let names = AccountNames {
+            counted: "infant_deaths",
+            not_infant: Some("non_infant_rows"),
+        };
+        rows.serialize_into(
+            &mut s,
+            names,
+            &self.excluded,
+            &self.unknown_codes,
+            &self.rows_by_year,
+        )?;
         s.serialize_field("cells", &self.cells)?;
         s.end()
     }

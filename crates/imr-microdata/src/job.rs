@@ -10,7 +10,7 @@ use crate::births::{BirthsAggregate, BirthsAggregator, BirthsOptions, ColumnRef}
 use crate::deaths::{DeathsAggregate, DeathsAggregator, DeathsOptions};
 use crate::error::{ColumnError, JobFailure};
 use crate::output::counts_csv;
-use crate::report::{Excluded, Reason, RowAccount};
+use crate::report::{AccountNames, Excluded, Reason, RowAccount};
 use serde::{Deserialize, Serialize};
 
 /// The chunk size the page reads files with (`File.slice`): 16 MiB. Chromium hands a file's
@@ -138,15 +138,17 @@ impl Serialize for FileSummary {
         s.serialize_field("name", &self.name)?;
         s.serialize_field("bytes", &self.bytes)?;
         s.serialize_field("has_header", &self.has_header)?;
-        s.serialize_field("rows_read", &rows.rows_read)?;
-        s.serialize_field("rows_counted", &rows.rows_counted)?;
-        s.serialize_field("rows_not_infant", &rows.rows_not_infant)?;
-        s.serialize_field("rows_excluded", &rows.rows_excluded)?;
-        s.serialize_field("excluded", &self.excluded)?;
-        s.serialize_field("unknown_codes", &self.unknown_codes)?;
-        s.serialize_field("blank_lines", &rows.blank_lines)?;
-        s.serialize_field("recoded_rows", &rows.recoded_rows)?;
-        s.serialize_field("rows_by_year", &self.rows_by_year)?;
+        let names = AccountNames {
+            counted: "rows_counted",
+            not_infant: Some("rows_not_infant"),
+        };
+        rows.serialize_into(
+            &mut s,
+            names,
+            &self.excluded,
+            &self.unknown_codes,
+            &self.rows_by_year,
+        )?;
         s.end()
     }
 }

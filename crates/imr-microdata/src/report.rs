@@ -162,6 +162,42 @@ pub struct RowAccount {
     pub recoded_rows: u64,
 }
 
+/// The names a file's JSON gives its counted rows and, for deaths, its rows of people one year
+/// old or more ([`RowAccount::serialize_into`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AccountNames {
+    pub counted: &'static str,
+    pub not_infant: Option<&'static str>,
+}
+
+impl RowAccount {
+    /// Writes the account among a file's own fields in its JSON, in the order the births and
+    /// deaths aggregates and the job's file summary have always had (`rows_read`, the counted
+    /// rows, the not-infant rows when named, `rows_excluded`, `excluded`, `unknown_codes`,
+    /// `blank_lines`, `recoded_rows`, `rows_by_year`): the lists are the file's, given here
+    /// (a flattened account would put `blank_lines` and `recoded_rows` before `excluded`).
+    pub(crate) fn serialize_into<S: serde::ser::SerializeStruct>(
+        &self,
+        s: &mut S,
+        names: AccountNames,
+        excluded: &(impl Serialize + ?Sized),
+        unknown_codes: &(impl Serialize + ?Sized),
+        rows_by_year: &(impl Serialize + ?Sized),
+    ) -> Result<(), S::Error> {
+        s.serialize_field("rows_read", &self.rows_read)?;
+        s.serialize_field(names.counted, &self.rows_counted)?;
+        if let Some(not_infant) = names.not_infant {
+            s.serialize_field(not_infant, &self.rows_not_infant)?;
+        }
+        s.serialize_field("rows_excluded", &self.rows_excluded)?;
+        s.serialize_field("excluded", excluded)?;
+        s.serialize_field("unknown_codes", unknown_codes)?;
+        s.serialize_field("blank_lines", &self.blank_lines)?;
+        s.serialize_field("recoded_rows", &self.recoded_rows)?;
+        s.serialize_field("rows_by_year", rows_by_year)
+    }
+}
+
 /// What every data row of a microdata file adds to, births or deaths: rows read, blank lines,
 /// rows whose commune was recoded, the exclusions with their first lines and the unknown commune
 /// codes. The one place where the accounting `rows_read = counted + excluded (+ not infant)`
