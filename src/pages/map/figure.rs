@@ -56,7 +56,7 @@ pub(super) fn MapFigure(
                 let before = view.view_box.get_untracked();
                 view.zoom_by(factor, mx, my);
                 if view.view_box.get_untracked() != before {
-                    hover.clear();
+                    hover.tap_zoomed();
                     return;
                 }
             }

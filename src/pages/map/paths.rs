@@ -125,7 +125,9 @@ fn commune_path(
     };
     let flagged = move || paint.flagged(area);
     let place = move |ev: leptos::ev::MouseEvent| {
-        hover.place(area, ev.client_x() as f64, ev.client_y() as f64)
+        if !hover.after_tap() {
+            hover.place(area, ev.client_x() as f64, ev.client_y() as f64)
+        }
     };
     view! {
         <path data-code=code data-class=move || paint.class(area)
@@ -146,7 +148,7 @@ fn commune_path(
                 }
             }
             on:blur=move |_| hover.clear()
-            on:click=move |_| selected.set(Some(area))
+            on:click=move |_| if !hover.after_tap() { selected.set(Some(area)) }
             on:keydown=move |ev: leptos::ev::KeyboardEvent| {
                 if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); selected.set(Some(area)); }
             }/>

@@ -166,14 +166,33 @@ fn keep_inside_window(el: &web_sys::HtmlDivElement, x: f64, y: f64) {
 pub(super) struct Hover {
     pub at: RwSignal<Option<(usize, f64, f64)>>,
     pub container: NodeRef<leptos::html::Div>,
+    /// When (ms, `Date.now()`) a tap last zoomed instead of selecting: the mouse events a
+    /// browser sends after a tap (hover, click) are not the reader's for a moment.
+    tap_zoomed_at: StoredValue<f64>,
 }
+
+/// How long after a zooming tap the browser's compatibility mouse events are ignored (ms).
+const AFTER_TAP_MS: f64 = 800.0;
 
 impl Hover {
     pub fn new() -> Self {
         Hover {
             at: RwSignal::new(None),
             container: NodeRef::new(),
+            tap_zoomed_at: StoredValue::new(f64::NEG_INFINITY),
         }
+    }
+
+    /// A tap zoomed to a commune instead of selecting it: hides the tooltip, and the mouse
+    /// events the browser sends for that tap ([`Hover::after_tap`]) neither show nor select.
+    pub fn tap_zoomed(&self) {
+        self.tap_zoomed_at.set_value(js_sys::Date::now());
+        self.clear();
+    }
+
+    /// Whether a mouse event is the browser's echo of a tap that zoomed.
+    pub fn after_tap(&self) -> bool {
+        js_sys::Date::now() - self.tap_zoomed_at.get_value() < AFTER_TAP_MS
     }
 
     /// Shows the tooltip of `area` at the client point (`client_x`, `client_y`).
