@@ -142,6 +142,7 @@ fn commune_path(
             on:mousemove=place
             on:mouseleave=move |_| hover.clear()
             on:focus=move |ev: leptos::ev::FocusEvent| {
+                if hover.after_tap() { return; }
                 if let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
                     let r = el.get_bounding_client_rect();
                     hover.place(area, r.right(), r.top() + r.height() / 2.0);

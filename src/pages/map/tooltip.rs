@@ -184,7 +184,8 @@ impl Hover {
     }
 
     /// A tap zoomed to a commune instead of selecting it: hides the tooltip, and the mouse
-    /// events the browser sends for that tap ([`Hover::after_tap`]) neither show nor select.
+    /// events the browser sends for that tap ([`Hover::after_tap`]: hover, the focus of its
+    /// mouse press, click) neither show nor select.
     pub fn tap_zoomed(&self) {
         self.tap_zoomed_at.set_value(js_sys::Date::now());
         self.clear();
