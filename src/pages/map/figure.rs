@@ -123,7 +123,7 @@ pub(super) fn MapFigure(
                     style="width:100%;height:auto;display:block;border:1px solid #c9d1da;touch-action:none;cursor:grab;background:#fff"
                     font-family="Helvetica, Arial, sans-serif"
                     on:wheel=on_wheel
-                    on:pointerdown=move |ev| gestures.down(&ev)
+                    on:pointerdown=move |ev| { hover.next_pointer(); gestures.down(&ev) }
                     on:pointermove=move |ev| gestures.moved(&ev)
                     on:pointerup=pointer_up
                     on:pointercancel=move |ev| gestures.end(&ev)

@@ -191,7 +191,13 @@ impl Hover {
         self.clear();
     }
 
-    /// Whether a mouse event is the browser's echo of a tap that zoomed.
+    /// A new pointer went down on the map: what follows is not the echo of an earlier tap.
+    pub fn next_pointer(&self) {
+        self.tap_zoomed_at.set_value(f64::NEG_INFINITY);
+    }
+
+    /// Whether a mouse event is the browser's echo of a tap that zoomed (until the next
+    /// pointer goes down, for at most [`AFTER_TAP_MS`]).
     pub fn after_tap(&self) -> bool {
         js_sys::Date::now() - self.tap_zoomed_at.get_value() < AFTER_TAP_MS
     }
