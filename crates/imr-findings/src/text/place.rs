@@ -24,17 +24,10 @@ pub(super) fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
     let nat = number(lang, f.national_per_1000, 2);
     let (a, b) = (f.first_time, f.last_time);
     let (k, n) = (f.n_above_national, f.n_communes);
-    // "the national rate of 7.65 per 1,000 (all communes with data)"
-    let reference = match (f.whole_country, lang) {
-        (true, Lang::Es) => {
-            format!("la tasa nacional de {a}–{b}, {nat} por 1.000 (todas las comunas con datos)")
-        }
-        (true, Lang::En) => {
-            format!("the national rate of {a}–{b}, {nat} per 1,000 (all communes with data)")
-        }
-        (false, Lang::Es) => format!("la tasa de las comunas cargadas en {a}–{b}, {nat} por 1.000"),
-        (false, Lang::En) => format!("the rate of the communes loaded in {a}–{b}, {nat} per 1,000"),
-    };
+    // The reference is the rate of every commune-year pooled over the span (the smoothing's
+    // prior), not any year's national rate: it is named as what it is ("all communes with data,
+    // those years together"), and "the communes loaded" when the data are not the whole country.
+    let reference = reference_rate(lang, f.whole_country, &nat);
     let named = f.top.len();
     let (tiene, has) = if k == 1 {
         ("tiene", "has")
@@ -76,8 +69,8 @@ pub(super) fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
         (
             f.national_per_1000,
             match (f.whole_country, lang) {
-                (true, Lang::Es) => "nacional",
-                (true, Lang::En) => "national",
+                (true, Lang::Es) => "todas las comunas",
+                (true, Lang::En) => "all communes",
                 (false, Lang::Es) => "comunas cargadas",
                 (false, Lang::En) => "communes loaded",
             },
@@ -116,5 +109,27 @@ pub(super) fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
         method: crate::method::smoothed(lang),
         chart,
         data,
+    }
+}
+
+/// Question 5's reference in words: the rate of all the communes with data (or of the communes
+/// loaded, when they are not the whole country) with the years pooled, never "national" (which
+/// on every other view is one year's rate), and its value `nat`.
+pub(super) fn reference_rate(lang: Lang, whole_country: bool, nat: &str) -> String {
+    match (whole_country, lang) {
+        (true, Lang::Es) => {
+            format!("la tasa de todas las comunas con datos en esos años juntos ({nat} por 1.000)")
+        }
+        (true, Lang::En) => {
+            format!(
+                "the rate of all communes with data over those years together ({nat} per 1,000)"
+            )
+        }
+        (false, Lang::Es) => {
+            format!("la tasa de las comunas cargadas en esos años juntos ({nat} por 1.000)")
+        }
+        (false, Lang::En) => {
+            format!("the rate of the communes loaded over those years together ({nat} per 1,000)")
+        }
     }
 }
