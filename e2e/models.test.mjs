@@ -100,6 +100,23 @@ test('fixed effects with clustered errors on screen are what imr fit prints', as
   assert.match(await view.regressorChoices().textContent(),
     spanish ? /Pobreza por ingresos/ : /Income poverty/);
   await assertTableMatches(view, fit, spanish);
+  // The words alone, in either language: the code names (`fe`, `pobreza`, `(Intercept)`) are in
+  // the shown commands, not beside the words ("Efectos fijos (intragrupos) fe").
+  for (const language of [spanish ? 'es' : 'en', spanish ? 'en' : 'es']) {
+    if (language !== (spanish ? 'es' : 'en')) {
+      const heading = await page.locator('#coef-h').textContent();
+      await view.switchLanguage();
+      await page.waitForFunction((h) => document.querySelector('#coef-h').textContent !== h, heading);
+    }
+    assert.equal((await view.modelHeading('fe').textContent()).trim(),
+      language === 'es' ? '(1) Efectos fijos (intragrupos)' : '(1) Fixed effects (within)');
+    const term = (await view.termHeading('pobreza').textContent()).trim();
+    assert.match(term, language === 'es' ? /^Pobreza por ingresos \(CASEN\) \([^)]*\)$/ : /^Income poverty \(CASEN\) \([^)]*\)$/);
+    assert.equal(await view.coefTable().locator('code').count(), 0);
+    assert.equal(await view.regressorChoices().locator('code').count(), 0);
+    assert.equal(await view.testid('model-choices').locator('code').count(), 0);
+    assert.doesNotMatch(await view.diagnostics('fe').locator('h4').textContent(), /^fe\b/);
+  }
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
