@@ -1,7 +1,7 @@
 //! Question 4: what goes with higher mortality?
 
-use super::unavailable::lowercase_first;
 use super::*;
+use imr_core::column_words::lowercase_first;
 
 /// The words of a covariate the Findings know: what one more unit of it is (`{p}` stands for the
 /// amount) and its short label, in Spanish and English.

@@ -2,6 +2,7 @@
 //! codebook's words.
 
 use super::*;
+use imr_core::column_words::lowercase_first;
 
 pub(super) fn unavailable(lang: Lang, why: &Unavailable) -> String {
     match (why, lang) {
@@ -94,16 +95,6 @@ pub(super) fn column_words(lang: Lang, column: &str) -> String {
         quoted
     } else {
         format!("{} {quoted}", lowercase_first(&label))
-    }
-}
-
-/// `text` with its first letter lowered unless it opens an acronym ("SAPU").
-pub(super) fn lowercase_first(text: &str) -> String {
-    let acronym = text.chars().nth(1).is_some_and(char::is_uppercase);
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) if !acronym => first.to_lowercase().chain(chars).collect(),
-        _ => text.to_string(),
     }
 }
 
