@@ -295,7 +295,7 @@ test('the box plot axis stays below 250: the flagged 15202 rows are left out and
   const chart = view.chart('box').locator('svg');
   await chart.waitFor({ timeout: 60_000 });
   const ticks = await chart.locator('g.y-axis text[text-anchor="end"]').evaluateAll(
-    (ts) => ts.map((t) => Number(t.textContent.replace(/[^\d.-]/g, ''))));
+    (ts) => ts.map((t) => Number(t.textContent.replace('−', '-').replace(/[^\d.-]/g, ''))));
   assert.ok(ticks.length >= 2, `ticks ${ticks}`);
   assert.ok(Math.max(...ticks) < 250, `axis reaches ${Math.max(...ticks)}`);
   assert.equal(await chart.locator('.off-scale').count(), 0);
@@ -311,7 +311,7 @@ test('the box plot axis stays below 250: the flagged 15202 rows are left out and
   const box = included.chart('box').locator('svg');
   await box.waitFor({ timeout: 60_000 });
   const top = Math.max(...await box.locator('g.y-axis text[text-anchor="end"]').evaluateAll(
-    (ts) => ts.map((t) => Number(t.textContent.replace(/[^\d.-]/g, '')))));
+    (ts) => ts.map((t) => Number(t.textContent.replace('−', '-').replace(/[^\d.-]/g, '')))));
   assert.ok(top < 250, `axis reaches ${top} with the flagged rows included`);
   // As `imr inequality --include-flagged --format svg-box` draws them.
   assert.deepEqual(await box.locator('.off-scale').evaluateAll((gs) => gs.map((g) => g.dataset.value)), ['250', '1000']);
