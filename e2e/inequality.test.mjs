@@ -139,6 +139,12 @@ test('switching language changes the headings and the decimal mark of the measur
   assert.match(await page.locator('#ineq-table-h').textContent(), /^Medidas observadas por año \(incluyen variación aleatoria/);
   // The verdict first (issue 42): a trend said as what it is before the numbers.
   assert.match(await view.answer().textContent(), /^(Sin cambio claro|Aumentó|Disminuyó): entre 2001 y 2021, la desigualdad de la mortalidad infantil entre comunas, sin el azar/);
+  // Plain words in the headline; the measure's name and the bootstrap in the fold under it.
+  assert.doesNotMatch(await view.answer().textContent(), /ponderado/);
+  assert.equal(await view.method().evaluate((d) => d.tagName), 'DETAILS');
+  assert.equal(await view.method().evaluate((d) => d.open), false, 'folded');
+  assert.equal(await view.method().locator('[data-testid="ineq-bootstrap-note"]').count(), 1);
+  assert.match(await view.method().textContent(), /Gini ponderado por nacimientos/);
   assert.match(await view.adjustedMethod().locator('summary').textContent(), /^Cómo se calcula$/);
   assert.match(await view.correlation().textContent(), /\d años\.$/);
   // No English-and-Spanish text side by side.
