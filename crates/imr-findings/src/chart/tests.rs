@@ -178,6 +178,14 @@ fn copied_and_missing_years_are_said_under_the_chart() {
     );
     let en = year_chart_with_copies(Lang::En, "t", std::slice::from_ref(&s), &[(2018, 2017)]).svg;
     assert!(en.contains(">Dashed: 2018, a copy of 2017 · Grey: 2016, no data</text>"));
+    // The band's title is the Inequality view's line chart's, from the one function.
+    for (lang, svg) in [(Lang::Es, &svg), (Lang::En, &en)] {
+        let title = imr_core::inequality::words::copy_title(lang, 2018, 2017);
+        assert!(
+            svg.contains(&format!("<title>{title}</title></rect>")),
+            "{svg}"
+        );
+    }
     let plain = Series {
         points: vec![(2014, 7.0, None), (2015, 7.1, None)],
         ..s

@@ -114,11 +114,11 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i6
     for &(t, of) in copies.iter().filter(|(t, _)| years.contains(t)) {
         let _ = write!(
             svg,
-            r##"<rect class="copy" x="{:.1}" y="{top}" width="{:.1}" height="{}" fill="#f4f4f4" stroke="#999" stroke-dasharray="2 2"><title>{t}: {} {of}</title></rect>"##,
+            r##"<rect class="copy" x="{:.1}" y="{top}" width="{:.1}" height="{}" fill="#f4f4f4" stroke="#999" stroke-dasharray="2 2"><title>{}</title></rect>"##,
             x_of(t) - half,
             2.0 * half,
             h - bottom - top,
-            lang.pick("copia de", "a copy of")
+            imr_core::inequality::words::copy_title(lang, t, of)
         );
     }
     for t in labelled_years(&years) {
