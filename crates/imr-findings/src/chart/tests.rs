@@ -194,3 +194,86 @@ fn copied_and_missing_years_are_said_under_the_chart() {
         .svg
         .contains("class=\"marks\""));
 }
+
+/// The `<text>` elements of `svg`: `(x, y, text-anchor, content)`.
+fn texts(svg: &str) -> Vec<(f64, f64, String, String)> {
+    let attr = |tag: &str, name: &str| -> Option<String> {
+        let from = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        Some(tag[from..].split('"').next()?.to_owned())
+    };
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|rest| {
+            let (tag, after) = rest.split_once('>')?;
+            let content = after.split("</text>").next()?.to_owned();
+            Some((
+                attr(tag, "x")?.parse().ok()?,
+                attr(tag, "y")?.parse().ok()?,
+                attr(tag, "text-anchor").unwrap_or_else(|| "start".into()),
+                content,
+            ))
+        })
+        .collect()
+}
+
+/// A label's box at the charts' 10 px: about 5.6 px a character, the digits 7.2 px above the
+/// baseline, a comma 2 px below it.
+fn label_box((x, y, anchor, text): &(f64, f64, String, String)) -> [f64; 4] {
+    let w = 5.6 * text.chars().count() as f64;
+    let left = match anchor.as_str() {
+        "end" => x - w,
+        "middle" => x - w / 2.0,
+        _ => *x,
+    };
+    [left, y - 7.2, left + w, y + 2.0]
+}
+
+/// Boxes `a` and `b` overlap horizontally but at least `gap` px lie between them vertically.
+fn apart_vertically(a: [f64; 4], b: [f64; 4], gap: f64) -> bool {
+    let side_by_side = a[2] <= b[0] || b[2] <= a[0];
+    side_by_side || b[1] - a[3] >= gap || a[1] - b[3] >= gap
+}
+
+/// On a small chart the lowest value's label sits at the axis' foot, just left of the first
+/// year's label: they must not touch (issue 42), nor the years the legend under them.
+#[test]
+fn the_lowest_value_label_and_the_first_year_label_have_room() {
+    for (lang, years) in [(Lang::Es, 2001..=2021), (Lang::En, 2019..=2023)] {
+        let s = Series {
+            name: "Tasa de todas las comunas".into(),
+            points: years
+                .map(|t| (t, 5.0 + 0.1 * (t % 7) as f64, Some([4.1, 7.3])))
+                .collect(),
+            secondary: false,
+        };
+        let svg = year_chart(lang, "t", &[s]).svg;
+        let all = texts(&svg);
+        let lowest = all
+            .iter()
+            .filter(|t| t.2 == "end")
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("value labels");
+        let years: Vec<_> = all
+            .iter()
+            .filter(|t| t.2 == "middle" && t.3.parse::<i64>().is_ok())
+            .collect();
+        let first = years
+            .iter()
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .expect("year labels");
+        let (low, year) = (label_box(lowest), label_box(first));
+        // They are side by side horizontally, so only height can keep them apart.
+        assert!(low[2] > year[0], "{low:?} {year:?}");
+        assert!(apart_vertically(low, year, 2.0), "{low:?} {year:?}");
+        let legend = all
+            .iter()
+            .find(|t| t.3 == "Tasa de todas las comunas")
+            .expect("legend");
+        for y in &years {
+            assert!(
+                apart_vertically(label_box(y), label_box(legend), 2.0),
+                "{y:?} {legend:?}"
+            );
+        }
+    }
+}

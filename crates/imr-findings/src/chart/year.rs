@@ -43,6 +43,9 @@ pub(super) fn legend_layout(series: &[Series], left: f64) -> Vec<(f64, usize)> {
     out
 }
 
+/// How far under the axis the years' labels sit (their baseline), in px.
+const YEAR_LABEL_DROP: f64 = 16.0;
+
 fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i64)]) -> String {
     let legend = legend_layout(series, 44.0);
     let legend_rows = legend.iter().map(|(_, r)| r + 1).max().unwrap_or(1);
@@ -121,12 +124,14 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i6
             imr_core::inequality::words::copy_title(lang, t, of)
         );
     }
+    // The years' baseline 16 px under the axis: the lowest value's label ends 3.5 px + its
+    // descent below the axis, just left of the first year's label, which must not touch it.
     for t in labelled_years(&years) {
         let _ = write!(
             svg,
             r#"<text x="{:.1}" y="{}" text-anchor="middle">{t}</text>"#,
             x_of(t),
-            h - bottom + 12.0
+            h - bottom + YEAR_LABEL_DROP
         );
     }
     for (k, s) in series.iter().enumerate() {
