@@ -88,10 +88,12 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
     let flags = Plausibility::check(panel);
     // Found on the data as loaded, flagged rows included: a copied year is a property of the
     // source, the same whichever rows an answer uses.
+    // Every copy is drawn as one; only those not included are left out of the trends.
+    let copied = repeated_years(panel);
     let repeated = if options.include_repeated_years {
         Vec::new()
     } else {
-        repeated_years(panel)
+        copied.clone()
     };
     let for_trends = imr_core::repeats::for_trends(&repeated);
     let kept;
@@ -171,6 +173,7 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
             flags.flagged.clone()
         },
         repeated_left_out: repeated,
+        copied_years: copied,
         unapplied_rate_lag: unapplied_rate_lag(panel),
         span: times.first().zip(times.last()).map(|(a, b)| [*a, *b]),
         study,

@@ -203,9 +203,10 @@ impl Findings {
             .as_ref()
             .map(|f| measure_name(lang, f))
             .unwrap_or_else(|_| "Gini".into());
-        // The years that repeat the previous one (left out of trends): every year chart marks them.
+        // The years that repeat the previous one, left out of the trends or included: every
+        // year chart marks them as copies either way.
         let copies: Vec<(i64, i64)> = self
-            .repeated_left_out
+            .copied_years
             .iter()
             .map(|r| (r.time, r.repeat_of))
             .collect();
