@@ -1,6 +1,8 @@
 //! [`InequalityRequest`]: inequality of area rates (or of a weighted column) per year, with
 //! bootstrap intervals, trends and notes (`imr inequality`, the Inequality view).
 
+mod subject;
+
 use super::{numeric, push_opt, ColumnUse, RequestError};
 use crate::panel::Panel;
 use crate::plausibility::{FlaggedRow, Plausibility};
@@ -14,6 +16,7 @@ use imr_inequality::{
     DEFAULT_REPLICATES, DEFAULT_SEED,
 };
 use serde::{Deserialize, Serialize};
+use subject::subject_of;
 
 /// What is measured.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -121,74 +124,6 @@ pub struct InequalityResult {
     /// With a second series: the correlation of the adjusted Gini with its Gini (`None` when
     /// there are fewer than 4 common years with an adjusted Gini), and the rows it left out.
     pub against: Option<(Option<AdjustedCorrelation>, Vec<NotMeasured>)>,
-}
-
-/// The engine's subject of `panel` for `subject`, grouped and ranked, and the rows left out.
-/// A row missing its group or rank is an error (leaving it out would silently change the
-/// decomposition or the gradient); a row missing births, deaths, the value or the weight is
-/// listed and left out.
-fn subject_of(
-    panel: &Panel,
-    subject: &InequalitySubject,
-    roles: (ColumnUse, ColumnUse),
-    group: Option<&str>,
-    rank: Option<&str>,
-) -> Result<(imr_inequality::Subject, Vec<NotMeasured>), RequestError> {
-    let groups = group
-        .map(|g| {
-            panel.key_column(g).ok_or_else(|| {
-                let mut available = panel.numeric_variables();
-                available.extend(panel.text_names.iter().cloned());
-                RequestError::NoColumn {
-                    role: ColumnUse::Group,
-                    name: g.to_string(),
-                    available,
-                }
-            })
-        })
-        .transpose()?;
-    let ranks = rank
-        .map(|r| numeric(panel, r, ColumnUse::Rank))
-        .transpose()?;
-    let values = match subject {
-        InequalitySubject::Values { of, weight } => Some((
-            numeric(panel, of, roles.0)?,
-            numeric(panel, weight, roles.1)?,
-        )),
-        InequalitySubject::Rates => None,
-    };
-    let columns = match (subject, &values) {
-        (InequalitySubject::Values { of, weight }, Some((values, weights))) => {
-            SubjectColumns::Values {
-                values: Column {
-                    name: of,
-                    cells: values,
-                },
-                weights: Column {
-                    name: weight,
-                    cells: weights,
-                },
-            }
-        }
-        _ => {
-            if !panel.has_rates() {
-                return Err(RequestError::NoRates);
-            }
-            SubjectColumns::Rates {
-                deaths_derived: panel.deaths_derived,
-            }
-        }
-    };
-    let rows = panel.inequality_rows();
-    let group = match (group, &groups) {
-        (Some(name), Some(cells)) => Some(Column { name, cells }),
-        _ => None,
-    };
-    let rank = match (rank, &ranks) {
-        (Some(name), Some(cells)) => Some(Column { name, cells }),
-        _ => None,
-    };
-    Ok(subject_from_rows(&rows, columns, group, rank)?)
 }
 
 impl InequalityRequest {
@@ -405,42 +340,4 @@ impl ValidatedInequality {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_second_series_is_its_column_by_its_weight_with_the_same_bootstrap() {
-        let rates = InequalityRequest {
-            group: Some("region".into()),
-            rank: Some("pobreza".into()),
-            bootstrap: 200,
-            seed: 7,
-            ..InequalityRequest::default()
-        };
-        assert_eq!(rates.second_series(), None);
-        let with = InequalityRequest {
-            against: Some(SecondSeries {
-                column: "ingreso".into(),
-                weight: "births".into(),
-            }),
-            ..rates
-        };
-        assert_eq!(
-            with.second_series(),
-            Some(InequalityRequest {
-                subject: InequalitySubject::Values {
-                    of: "ingreso".into(),
-                    weight: "births".into(),
-                },
-                against: None,
-                group: None,
-                rank: None,
-                bootstrap: 200,
-                seed: 7,
-                include_flagged: false,
-                include_repeated_years: false,
-                births_ratio: None,
-            })
-        );
-    }
-}
+mod tests;
