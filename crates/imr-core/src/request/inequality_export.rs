@@ -4,9 +4,7 @@
 //! come from the same values, so a downloaded file and the command beside it cannot disagree.
 
 use super::inequality::InequalityResult;
-use crate::inequality::chart::{
-    box_plot_svg_flagged, lorenz_svg_in, measure_over_years_svg_in, two_series_report_svg_in,
-};
+use crate::inequality::chart::{box_plot_svg_flagged, lorenz_svg_in, two_series_report_svg_in};
 use crate::inequality::csv::{
     box_plot_csv, box_plot_outliers_csv, lorenz_csv_of_years, measure_series_csv, trend_csv,
     two_series_report_csv, years_csv,
@@ -200,10 +198,15 @@ impl InequalityExport {
         Ok(match self {
             Self::Table => years_csv(report),
             Self::Trends => trend_csv(report),
-            Self::MeasureChart => measure_over_years_svg_in(report, choices.measure, caption),
+            Self::MeasureChart => imr_inequality::chart::line::measure_over_years_svg_with(
+                report,
+                choices.measure,
+                caption,
+                &result.copies(),
+            ),
             Self::MeasureSeries => measure_series_csv(report, choices.measure),
             Self::LorenzChart => {
-                let copies = report.copies();
+                let copies = result.copies();
                 lorenz_svg_in(
                     &analysis.lorenz,
                     choices.years,
@@ -226,7 +229,7 @@ impl InequalityExport {
                     &report.subject,
                     caption,
                     &is_flagged,
-                    &report.copies(),
+                    &result.copies(),
                 )
             }
             Self::BoxStatistics => box_plot_csv(&analysis.box_plots),
@@ -282,5 +285,64 @@ mod tests {
                 .join(" "),
             "--format svg-lorenz --lang en"
         );
+    }
+
+    /// A copied year looks like a copy in the Lorenz curves and the box plot whether it is left
+    /// out of the trends or included (`--include-repeated-years`): included, it counts in the
+    /// trends, and it is still drawn as what it is (issue 42: "a copy must look like a copy
+    /// wherever it is drawn, included or not").
+    #[test]
+    fn a_copied_year_is_drawn_as_a_copy_included_or_not() {
+        use crate::request::InequalityRequest;
+        let bundled = crate::test_support::bundled_panel();
+        let mut csv = String::from("codigo,anio,nacidos_vivos,defunciones\n");
+        for i in 0..bundled.len() {
+            let row = bundled.row(i);
+            let years: &[i64] = match bundled.time_values()[i] {
+                2019 => &[2019],
+                2021 => &[2021, 2022],
+                _ => &[],
+            };
+            if let (Some(b), Some(d)) = (row.births, row.deaths) {
+                for year in years {
+                    csv += &format!("{},{year},{b},{d}\n", bundled.entity(i));
+                }
+            }
+        }
+        let panel = crate::test_support::panel_of(&csv);
+        for include in [false, true] {
+            let request = InequalityRequest {
+                bootstrap: 0,
+                include_repeated_years: include,
+                ..InequalityRequest::default()
+            };
+            let result = request.validate(&panel).unwrap().run().unwrap();
+            assert_eq!(result.repeated.is_empty(), include);
+            assert_eq!(result.copies(), vec![(2022, 2021)]);
+            for (lang, mark) in [
+                (imr_stats::Lang::Es, "2022 (copia de 2021)"),
+                (imr_stats::Lang::En, "2022 (a copy of 2021)"),
+            ] {
+                let caption = imr_stats::Caption {
+                    lang,
+                    ..imr_stats::Caption::default()
+                };
+                for export in [InequalityExport::LorenzChart, InequalityExport::BoxChart] {
+                    let svg = export
+                        .write(&result, None, &ExportChoices::default(), &caption)
+                        .unwrap();
+                    assert!(svg.contains(mark), "{include} {export:?}: {svg}");
+                }
+                // The measure over the years: the copy's band, and what it is in its description.
+                let line = InequalityExport::MeasureChart
+                    .write(&result, None, &ExportChoices::default(), &caption)
+                    .unwrap();
+                let title = imr_inequality::words::copy_title(lang, 2022, 2021);
+                assert!(line.contains(&format!("<title>{title}</title>")), "{line}");
+                let counted =
+                    lang.pick("incluida, cuenta en la tendencia", "it counts in the trend");
+                assert_eq!(line.contains(counted), include, "{line}");
+            }
+        }
     }
 }

@@ -101,6 +101,7 @@ pub struct ValidatedInequality {
     flagged: Vec<FlaggedRow>,
     flagged_kept: Vec<FlaggedRow>,
     repeated: Vec<RepeatedYear>,
+    copied: Vec<RepeatedYear>,
 }
 
 /// The analysis, the rows it left out and, with a second series, the adjusted correlation.
@@ -121,6 +122,10 @@ pub struct InequalityResult {
     /// Years measured but left out of the trends and correlations as repeats of the previous
     /// year (empty with `include_repeated_years`).
     pub repeated: Vec<RepeatedYear>,
+    /// Every year of the rates repeating the previous one, left out of the trends or included
+    /// (`include_repeated_years`): the charts of single years draw each as a copy either way
+    /// ([`InequalityResult::copies`]). Empty for a value column.
+    pub copied: Vec<RepeatedYear>,
     /// With a second series: the correlation of the adjusted Gini with its Gini (`None` when
     /// there are fewer than 4 common years with an adjusted Gini), and the rows it left out.
     pub against: Option<(Option<AdjustedCorrelation>, Vec<NotMeasured>)>,
@@ -140,10 +145,12 @@ impl InequalityRequest {
             (flags, _) => (flags, Vec::new()),
         };
         let kept = flags.as_ref().map(|f| f.without_flagged(panel));
+        // Every copy is drawn as one; only those not included are left out of the trends.
+        let copied = repeated_years(panel);
         let repeated = if self.include_repeated_years {
             Vec::new()
         } else {
-            repeated_years(panel)
+            copied.clone()
         };
         let panel = kept.as_ref().unwrap_or(panel);
         let (mut subject, left_out) = subject_of(
@@ -177,6 +184,7 @@ impl InequalityRequest {
             flagged: flags.map(|f| f.flagged).unwrap_or_default(),
             flagged_kept,
             repeated,
+            copied,
             spec: InequalitySpec {
                 bootstrap: BootstrapSpec {
                     replicates: self.bootstrap,
@@ -249,6 +257,12 @@ impl InequalityRequest {
 }
 
 impl InequalityResult {
+    /// The years drawn as copies, `(year, the year it repeats)`: every copy found, left out of
+    /// the trends or included, so that an included copy still looks like one.
+    pub fn copies(&self) -> Vec<(i64, i64)> {
+        self.copied.iter().map(|r| (r.time, r.repeat_of)).collect()
+    }
+
     /// Every panel row left out of the measures with its reason in English (the JSON's
     /// `rows_not_measured`): those without the values and the flagged ones ("flagged as
     /// implausible: rate above 200 per 1,000; …"), in file and line order.
@@ -289,9 +303,11 @@ impl ValidatedInequality {
     pub fn run(self) -> Result<InequalityResult, RequestError> {
         // Repeats are of the infant mortality rate: a value column keeps every year (its
         // correlation with the rates still leaves the rates' repeated years out).
-        let repeated = match self.subject {
-            imr_inequality::Subject::Rates(_) => crate::repeats::for_trends(&self.repeated),
-            imr_inequality::Subject::Values(_) => Vec::new(),
+        let (repeated, copied) = match self.subject {
+            imr_inequality::Subject::Rates(_) => {
+                (crate::repeats::for_trends(&self.repeated), self.copied)
+            }
+            imr_inequality::Subject::Values(_) => (Vec::new(), Vec::new()),
         };
         let mut analysis = self
             .spec
@@ -334,6 +350,7 @@ impl ValidatedInequality {
             flagged: self.flagged,
             flagged_kept: self.flagged_kept,
             repeated,
+            copied,
             against,
         })
     }

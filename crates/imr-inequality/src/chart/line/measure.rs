@@ -38,6 +38,19 @@ pub fn measure_over_years_svg_in(
     measure: Measure,
     caption: &Caption,
 ) -> String {
+    measure_over_years_svg_with(report, measure, caption, &report.copies())
+}
+
+/// [`measure_over_years_svg_in`] drawing the years of `copies` (`(year, the year it repeats)`)
+/// as copies: every copy found, also those included in the trend (imr-core's
+/// `InequalityResult::copies`), each said to be left out of the trend or counted in it as
+/// the report has it.
+pub fn measure_over_years_svg_with(
+    report: &InequalityReport,
+    measure: Measure,
+    caption: &Caption,
+    copies: &[(i64, i64)],
+) -> String {
     let lang = caption.lang;
     let points = report.series(measure);
     let info = &report.subject;
@@ -79,16 +92,27 @@ pub fn measure_over_years_svg_in(
             ),
         })
         .unwrap_or_default();
-    let copies = report.copies();
+    let left_out = report.copies();
     let copied = copies
         .iter()
-        .map(|(t, of)| match lang {
-            Lang::En => format!(" {t} is a copy of {of}, drawn as such and left out of the trend."),
-            Lang::Es => format!(
-                " {t} es una copia de {of}: se dibuja como tal y no cuenta en la tendencia."
+        .map(|(t, of)| match (lang, left_out.contains(&(*t, *of))) {
+            (Lang::En, true) => {
+                format!(" {t} is a copy of {of}, drawn as such and left out of the trend.")
+            }
+            (Lang::Es, true) => {
+                format!(
+                    " {t} es una copia de {of}: se dibuja como tal y no cuenta en la tendencia."
+                )
+            }
+            (Lang::En, false) => {
+                format!(" {t} is a copy of {of}, drawn as such; included, it counts in the trend.")
+            }
+            (Lang::Es, false) => format!(
+                " {t} es una copia de {of}: se dibuja como tal; incluida, cuenta en la tendencia."
             ),
         })
         .collect::<String>();
+    let copies = copies.to_vec();
     let desc = match ((points.first(), points.last()), lang) {
         ((Some(a), Some(b)), _) => {
             let (years, from, to) = (points.len(), a.time, b.time);

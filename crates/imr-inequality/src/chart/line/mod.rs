@@ -11,6 +11,7 @@ use std::fmt::Write;
 mod measure;
 pub use measure::{
     measure_axis_label, measure_axis_label_in, measure_over_years_svg, measure_over_years_svg_in,
+    measure_over_years_svg_with,
 };
 
 /// What a line chart shows.
