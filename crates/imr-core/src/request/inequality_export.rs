@@ -339,6 +339,18 @@ mod tests {
                     .unwrap();
                 let title = imr_inequality::words::copy_title(lang, 2022, 2021);
                 assert!(line.contains(&format!("<title>{title}</title>")), "{line}");
+                // The adjusted Gini over the years, as the Inequality view draws it.
+                let adjusted = crate::inequality::answer::adjusted_svg_with(
+                    &result.analysis.report,
+                    crate::inequality::adjusted::AdjustedMeasure::Gini,
+                    &caption,
+                    &result.copies(),
+                )
+                .unwrap();
+                assert!(
+                    adjusted.contains(&format!("<title>{title}</title>")),
+                    "{adjusted}"
+                );
                 let counted =
                     lang.pick("incluida, cuenta en la tendencia", "it counts in the trend");
                 assert_eq!(line.contains(counted), include, "{line}");

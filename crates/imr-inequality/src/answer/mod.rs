@@ -330,6 +330,17 @@ pub fn adjusted_svg_in(
     measure: AdjustedMeasure,
     caption: &Caption,
 ) -> Option<String> {
+    adjusted_svg_with(report, measure, caption, &report.copies())
+}
+
+/// [`adjusted_svg_in`] drawing the years of `copies` (`(year, the year it repeats)`) as copies:
+/// every copy found, also those included in the trend (imr-core's `InequalityResult::copies`).
+pub fn adjusted_svg_with(
+    report: &InequalityReport,
+    measure: AdjustedMeasure,
+    caption: &Caption,
+    copies: &[(i64, i64)],
+) -> Option<String> {
     let points = adjusted_series(report, measure);
     if points.is_empty() {
         return None;
@@ -368,7 +379,7 @@ pub fn adjusted_svg_in(
             points: &points,
             // Every adjusted measure is a non-negative function of θ ≥ 0.
             range: (0.0, f64::INFINITY),
-            copies: report.copies(),
+            copies: copies.to_vec(),
         },
         caption,
     ))
