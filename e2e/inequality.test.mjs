@@ -377,6 +377,14 @@ test('the repeated year 2022 is marked and left out of trends until its checkbox
   await inequality.includeRepeatedYears().check();
   await page.waitForFunction(() => location.hash.includes('include-repeated-years=true'));
   assert.equal(await inequality.repeatedNote().count(), 0);
+  // Included, 2022 counts in the trends and is still drawn as a copy (issue 42: a copy looks
+  // like one wherever it is drawn, included or not).
+  await page.waitForFunction(() => document.querySelector('[data-testid="ineq-line-chart"] svg')
+    ?.textContent.includes('included, it counts in the trend'), null, { timeout: 60_000 });
+  for (const name of ['line', 'adjusted']) {
+    assert.equal(await inequality.chart(name).locator('svg rect.copy').count(), 1, `${name}, included`);
+  }
+  assert.match(await inequality.chart('box').locator('svg rect.copy title').textContent(), /^2022 \(a copy of 2021\): median/);
   assert.deepEqual(view.errors, []);
   await view.close();
   const bundled = await openView(browser, server.origin, 'inequality', { lang: 'en' });
