@@ -4,7 +4,9 @@
 //! come from the same values, so a downloaded file and the command beside it cannot disagree.
 
 use super::inequality::InequalityResult;
-use crate::inequality::chart::{box_plot_svg_flagged, lorenz_svg_in, two_series_report_svg_in};
+use crate::inequality::chart::{
+    box_plot_svg_flagged, lorenz_svg_in, two_series_of, two_series_svg_in,
+};
 use crate::inequality::csv::{
     box_plot_csv, box_plot_outliers_csv, lorenz_csv_of_years, measure_series_csv, trend_csv,
     two_series_report_csv, years_csv,
@@ -235,7 +237,11 @@ impl InequalityExport {
             Self::BoxStatistics => box_plot_csv(&analysis.box_plots),
             Self::Outliers => box_plot_outliers_csv(&analysis.box_plots),
             Self::AgainstChart => {
-                two_series_report_svg_in(report, other()?, choices.measure, caption)
+                // The rates' series draws every copy found, included or not.
+                let (mut top, bottom, correlation) =
+                    two_series_of(report, other()?, choices.measure, caption.lang);
+                top.copies = result.copies();
+                two_series_svg_in(&top, &bottom, &correlation, caption)
             }
             Self::AgainstSeries => two_series_report_csv(report, other()?, choices.measure),
         })
@@ -295,7 +301,7 @@ mod tests {
     fn a_copied_year_is_drawn_as_a_copy_included_or_not() {
         use crate::request::InequalityRequest;
         let bundled = crate::test_support::bundled_panel();
-        let mut csv = String::from("codigo,anio,nacidos_vivos,defunciones\n");
+        let mut csv = String::from("codigo,anio,nacidos_vivos,defunciones,gasto\n");
         for i in 0..bundled.len() {
             let row = bundled.row(i);
             let years: &[i64] = match bundled.time_values()[i] {
@@ -305,7 +311,9 @@ mod tests {
             };
             if let (Some(b), Some(d)) = (row.births, row.deaths) {
                 for year in years {
-                    csv += &format!("{},{year},{b},{d}\n", bundled.entity(i));
+                    // A second series that varies between communes and years.
+                    let gasto = (b % 97.0) + *year as f64 % 7.0;
+                    csv += &format!("{},{year},{b},{d},{gasto}\n", bundled.entity(i));
                 }
             }
         }
@@ -317,6 +325,14 @@ mod tests {
                 ..InequalityRequest::default()
             };
             let result = request.validate(&panel).unwrap().run().unwrap();
+            let second = InequalityRequest {
+                subject: crate::request::InequalitySubject::Values {
+                    of: "gasto".into(),
+                    weight: "births".into(),
+                },
+                ..request.clone()
+            };
+            let second = second.validate(&panel).unwrap().run().unwrap();
             assert_eq!(result.repeated.is_empty(), include);
             assert_eq!(result.copies(), vec![(2022, 2021)]);
             for (lang, mark) in [
@@ -339,6 +355,14 @@ mod tests {
                     .unwrap();
                 let title = imr_inequality::words::copy_title(lang, 2022, 2021);
                 assert!(line.contains(&format!("<title>{title}</title>")), "{line}");
+                // The rates beside a second series: the rates' series draws the copy.
+                let against = InequalityExport::AgainstChart
+                    .write(&result, Some(&second), &ExportChoices::default(), &caption)
+                    .unwrap();
+                assert!(
+                    against.contains(&format!("<title>{title}</title>")),
+                    "{against}"
+                );
                 // The adjusted Gini over the years, as the Inequality view draws it.
                 let adjusted = crate::inequality::answer::adjusted_svg_with(
                     &result.analysis.report,
