@@ -145,7 +145,7 @@ test('the Spanish page: its tables have the decimal comma and Spanish words, and
     assert.equal(text, onData(command, format), `${name} differs from imr fit --lang es --format ${format}`);
   }
   // Decimal commas (braced in LaTeX math), no decimal point, no English word of the lists.
-  assert.match(markdown, /\| -?\d+,\d+\**\s\|/, markdown);
+  assert.match(markdown, /\| [-−]?\d+,\d+\**\s\|/, markdown);
   assert.match(latex, /\$-?\d+\{,\}\d+(\^\{\*+\})?\$/, latex);
   for (const [name, text] of [['markdown', markdown], ['latex', latex]]) {
     assert.deepEqual(decimalPoints(text), [], `${name}: ${text}`);

@@ -139,6 +139,12 @@ test('switching language changes the headings and the decimal mark of the measur
   assert.match(await page.locator('#ineq-table-h').textContent(), /^Medidas observadas por año \(incluyen variación aleatoria/);
   // The verdict first (issue 42): a trend said as what it is before the numbers.
   assert.match(await view.answer().textContent(), /^(Sin cambio claro|Aumentó|Disminuyó): entre 2001 y 2021, la desigualdad de la mortalidad infantil entre comunas, sin el azar/);
+  // Plain words in the headline; the measure's name and the bootstrap in the fold under it.
+  assert.doesNotMatch(await view.answer().textContent(), /ponderado/);
+  assert.equal(await view.method().evaluate((d) => d.tagName), 'DETAILS');
+  assert.equal(await view.method().evaluate((d) => d.open), false, 'folded');
+  assert.equal(await view.method().locator('[data-testid="ineq-bootstrap-note"]').count(), 1);
+  assert.match(await view.method().textContent(), /Gini ponderado por nacimientos/);
   assert.match(await view.adjustedMethod().locator('summary').textContent(), /^Cómo se calcula$/);
   assert.match(await view.correlation().textContent(), /\d años\.$/);
   // No English-and-Spanish text side by side.
@@ -295,7 +301,7 @@ test('the box plot axis stays below 250: the flagged 15202 rows are left out and
   const chart = view.chart('box').locator('svg');
   await chart.waitFor({ timeout: 60_000 });
   const ticks = await chart.locator('g.y-axis text[text-anchor="end"]').evaluateAll(
-    (ts) => ts.map((t) => Number(t.textContent.replace(/[^\d.-]/g, ''))));
+    (ts) => ts.map((t) => Number(t.textContent.replace('−', '-').replace(/[^\d.-]/g, ''))));
   assert.ok(ticks.length >= 2, `ticks ${ticks}`);
   assert.ok(Math.max(...ticks) < 250, `axis reaches ${Math.max(...ticks)}`);
   assert.equal(await chart.locator('.off-scale').count(), 0);
@@ -311,7 +317,7 @@ test('the box plot axis stays below 250: the flagged 15202 rows are left out and
   const box = included.chart('box').locator('svg');
   await box.waitFor({ timeout: 60_000 });
   const top = Math.max(...await box.locator('g.y-axis text[text-anchor="end"]').evaluateAll(
-    (ts) => ts.map((t) => Number(t.textContent.replace(/[^\d.-]/g, '')))));
+    (ts) => ts.map((t) => Number(t.textContent.replace('−', '-').replace(/[^\d.-]/g, '')))));
   assert.ok(top < 250, `axis reaches ${top} with the flagged rows included`);
   // As `imr inequality --include-flagged --format svg-box` draws them.
   assert.deepEqual(await box.locator('.off-scale').evaluateAll((gs) => gs.map((g) => g.dataset.value)), ['250', '1000']);
@@ -371,6 +377,14 @@ test('the repeated year 2022 is marked and left out of trends until its checkbox
   await inequality.includeRepeatedYears().check();
   await page.waitForFunction(() => location.hash.includes('include-repeated-years=true'));
   assert.equal(await inequality.repeatedNote().count(), 0);
+  // Included, 2022 counts in the trends and is still drawn as a copy (issue 42: a copy looks
+  // like one wherever it is drawn, included or not).
+  await page.waitForFunction(() => document.querySelector('[data-testid="ineq-line-chart"] svg')
+    ?.textContent.includes('included, it counts in the trend'), null, { timeout: 60_000 });
+  for (const name of ['line', 'adjusted']) {
+    assert.equal(await inequality.chart(name).locator('svg rect.copy').count(), 1, `${name}, included`);
+  }
+  assert.match(await inequality.chart('box').locator('svg rect.copy title').textContent(), /^2022 \(a copy of 2021\): median/);
   assert.deepEqual(view.errors, []);
   await view.close();
   const bundled = await openView(browser, server.origin, 'inequality', { lang: 'en' });

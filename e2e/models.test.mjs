@@ -50,7 +50,8 @@ async function assertTableMatches(view, fit, decimalComma = false) {
     assertClose(`${fit.model} ${c.term} std_error`, Number(await stdError.getAttribute('data-value')), c.std_error);
     // The rounded text shown is the same number.
     const text = (await estimate.textContent()).trim();
-    const shown = parseFloat(decimalComma ? text.replace(',', '.') : text);
+    // The minus sign is U+2212 in either language, as in every table of the page.
+    const shown = parseFloat((decimalComma ? text.replace(',', '.') : text).replace('−', '-'));
     assert.ok(Math.abs(shown - c.estimate) <= 5e-4 * Math.max(1, Math.abs(c.estimate)), `${c.term}: shown ${shown}`);
     const interval = view.coefCell(c.term, 'conf_int', fit.model);
     assertClose(`${fit.model} ${c.term} conf_low`, Number(await interval.getAttribute('data-low')), c.conf_low, 1e-7);
@@ -96,10 +97,27 @@ test('fixed effects with clustered errors on screen are what imr fit prints', as
   await page.waitForFunction((h) => document.querySelector('#coef-h').textContent !== h, before);
   const spanish = (await page.locator('#coef-h').textContent()) === 'Coeficientes';
   const shown = (await view.coefCell('pobreza', 'estimate', 'fe').textContent()).trim();
-  assert.match(shown, spanish ? /^-?\d+,\d+/ : /^-?\d+\.\d+/);
+  assert.match(shown, spanish ? /^−?\d+,\d+/ : /^−?\d+\.\d+/);
   assert.match(await view.regressorChoices().textContent(),
     spanish ? /Pobreza por ingresos/ : /Income poverty/);
   await assertTableMatches(view, fit, spanish);
+  // The words alone, in either language: the code names (`fe`, `pobreza`, `(Intercept)`) are in
+  // the shown commands, not beside the words ("Efectos fijos (intragrupos) fe").
+  for (const language of [spanish ? 'es' : 'en', spanish ? 'en' : 'es']) {
+    if (language !== (spanish ? 'es' : 'en')) {
+      const heading = await page.locator('#coef-h').textContent();
+      await view.switchLanguage();
+      await page.waitForFunction((h) => document.querySelector('#coef-h').textContent !== h, heading);
+    }
+    assert.equal((await view.modelHeading('fe').textContent()).trim(),
+      language === 'es' ? '(1) Efectos fijos (intragrupos)' : '(1) Fixed effects (within)');
+    const term = (await view.termHeading('pobreza').textContent()).trim();
+    assert.match(term, language === 'es' ? /^Pobreza por ingresos \(CASEN\) \([^)]*\)$/ : /^Income poverty \(CASEN\) \([^)]*\)$/);
+    assert.equal(await view.coefTable().locator('code').count(), 0);
+    assert.equal(await view.regressorChoices().locator('code').count(), 0);
+    assert.equal(await view.testid('model-choices').locator('code').count(), 0);
+    assert.doesNotMatch(await view.diagnostics('fe').locator('h4').textContent(), /^fe\b/);
+  }
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });

@@ -72,6 +72,10 @@ for (const [lang, viewport] of [['es', PHONE], ['en', DESKTOP]]) {
     // Question 5's chart names its reference for what it is.
     const whereChart = await findings.question('where').locator('svg').textContent();
     assert.doesNotMatch(whereChart, /nacional|national/);
+    // …and so does its headline: the years pooled, the communes loaded, never "national".
+    const where = (await findings.headline('where').textContent()).trim();
+    assert.doesNotMatch(where, /nacional|national/);
+    assert.match(where, lang === 'es' ? /la tasa de las comunas cargadas en esos años juntos/ : /the rate of the communes loaded over those years together/);
     // The missing covariates are named in words, without back-ticks.
     const models = (await findings.headline('models').textContent()).trim();
     assert.doesNotMatch(models, /`/);

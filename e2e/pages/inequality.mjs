@@ -44,6 +44,9 @@ export class InequalityPage extends ViewPage {
   /** The note on the bootstrap (replicates, interval). */
   bootstrapNote() { return this.testid('ineq-bootstrap-note'); }
 
+  /** The fold under the answer: what the answer measures and how its intervals are made. */
+  method() { return this.testid('ineq-method'); }
+
   /** The note that the intervals are approximate. */
   approximateNote() { return this.testid('ineq-approximate'); }
 

@@ -43,6 +43,9 @@ export class ModelsPage extends ViewPage {
   /** The table's column heading of `model`. */
   modelHeading(model) { return this.page.locator(`${TABLE} th[data-model="${model}"]`); }
 
+  /** The table's row heading of `term` (its words). */
+  termHeading(term) { return this.page.locator(`${TABLE} tr[data-term="${term}"] th`); }
+
   /** The table's column headings, one per model. */
   modelHeadings() { return this.page.locator(`${TABLE} thead th[data-model]`); }
 

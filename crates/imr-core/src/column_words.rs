@@ -3,6 +3,7 @@
 //! the intercept, the codebook's labels, or the name of a column the codebook does not know.
 
 use crate::data::codebook::column_doc;
+use crate::inequality::adjusted::AdjustedCorrelation;
 use imr_models::INTERCEPT;
 use imr_stats::Lang;
 
@@ -69,6 +70,36 @@ pub fn short_label(lang: Lang, name: &str) -> String {
         .unwrap_or_else(|| name.to_string())
 }
 
+/// A column inside a sentence in `lang`: the codebook's label with its first letter lowered
+/// ("gasto municipal en salud por habitante"), or the name of a column the codebook does not
+/// know in quotes («mi_columna», “mi_columna”).
+pub fn in_sentence(lang: Lang, name: &str) -> String {
+    match column_doc(name) {
+        Some(_) => lowercase_first(&short_label(lang, name)),
+        None => match lang {
+            Lang::Es => format!("«{name}»"),
+            Lang::En => format!("“{name}”"),
+        },
+    }
+}
+
+/// The correlation's sentence with the other series in words ([`in_sentence`]), not the column
+/// name it carries: "el Gini de gasto municipal en salud por habitante", not "el Gini de
+/// gasto_salud_pc".
+pub fn correlation_sentence(lang: Lang, c: &AdjustedCorrelation) -> String {
+    c.sentence(lang, &in_sentence(lang, &c.against))
+}
+
+/// `text` with its first letter lowered unless it opens an acronym ("SAPU").
+pub fn lowercase_first(text: &str) -> String {
+    let acronym = text.chars().nth(1).is_some_and(char::is_uppercase);
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) if !acronym => first.to_lowercase().chain(chars).collect(),
+        _ => text.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +135,38 @@ mod tests {
             );
         }
         assert_eq!(choice_label(Lang::Es, "mi_columna"), "mi_columna");
+    }
+
+    #[test]
+    fn the_correlation_names_the_other_series_in_words_in_both_languages() {
+        let adjusted: Vec<(i64, f64, [f64; 2])> = (0..5)
+            .map(|k| (2006 + k, 0.1 + 0.01 * k as f64, [0.09, 0.12]))
+            .collect();
+        let other: Vec<(i64, f64)> = [0.3, 0.2, 0.5, 0.4, 0.6]
+            .iter()
+            .enumerate()
+            .map(|(k, v)| (2006 + k as i64, *v))
+            .collect();
+        let mut c =
+            crate::inequality::adjusted::correlate_adjusted(&adjusted, &other, &[], 0.95, 200, 1)
+                .expect("five years");
+        c.against = "gasto_salud_pc".into();
+        let es = correlation_sentence(Lang::Es, &c);
+        let en = correlation_sentence(Lang::En, &c);
+        assert!(
+            es.contains("el Gini de gasto municipal en salud por habitante es r ="),
+            "{es}"
+        );
+        assert!(
+            en.contains("the Gini of municipal health spending per inhabitant is r ="),
+            "{en}"
+        );
+        for text in [&es, &en] {
+            assert!(!text.contains("gasto_salud_pc"), "{text}");
+        }
+        // A column the codebook does not know keeps its name, quoted.
+        c.against = "mi_columna".into();
+        assert!(correlation_sentence(Lang::Es, &c).contains("el Gini de «mi_columna» es"));
+        assert_eq!(lowercase_first("SAPU o SAR"), "SAPU o SAR");
     }
 }

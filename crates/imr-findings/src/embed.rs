@@ -162,7 +162,7 @@ mod tests {
     #[test]
     fn spanish_cells_take_a_decimal_comma_and_codes_stay() {
         assert_eq!(cell_in(Lang::Es, "value", "7.123456"), "7,12");
-        assert_eq!(cell_in(Lang::Es, "value", "-0.5"), "-0,500");
+        assert_eq!(cell_in(Lang::Es, "value", "-0.5"), "−0,500");
         assert_eq!(cell_in(Lang::Es, "value", "0.052381"), "0,052");
         assert_eq!(cell_in(Lang::Es, "value", "1234.5678"), "1.234,57");
         assert_eq!(cell_in(Lang::Es, "value", "13101"), "13101");

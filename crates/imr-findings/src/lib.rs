@@ -240,6 +240,11 @@ pub struct Findings {
     /// Years left out of the trends and the correlation (questions 1–3) as repeats of the
     /// previous year (empty when included); still shown year by year.
     pub repeated_left_out: Vec<imr_core::repeats::RepeatedYear>,
+    /// Every year whose values repeat the year before, left out of the trends or included
+    /// (`--include-repeated-years`): each chart over the years draws it as a copy either way.
+    /// Not in the JSON, which lists the years left out.
+    #[serde(skip)]
+    pub copied_years: Vec<imr_core::repeats::RepeatedYear>,
     /// The publication lag found in the published rates and not applied ([`imr_core::lag`]):
     /// the rates of year Y fit the births of year Y − lag, so the answers' years are those the
     /// rates were published with, not those they describe ([`Findings::lag_note`]).

@@ -8,6 +8,12 @@ use crate::trend::Correlation;
 use crate::year::Measure;
 use imr_stats::Lang;
 
+/// The title of a copied year's band in a chart over the years: "2022: copia de 2021" (the
+/// Inequality view's line charts and the Findings' year charts write it with this one function).
+pub fn copy_title(lang: Lang, time: i64, of: i64) -> String {
+    format!("{time}: {} {of}", lang.pick("copia de", "a copy of"))
+}
+
 impl Measure {
     /// [`Measure::label`] in a language.
     pub fn label_in(self, lang: Lang) -> &'static str {
@@ -118,6 +124,14 @@ mod tests {
     #[test]
     fn the_births_column_is_births_and_other_columns_keep_their_names() {
         assert_eq!(Quantity::of_column("births"), Quantity::Births);
+        assert_eq!(
+            super::copy_title(Lang::Es, 2022, 2021),
+            "2022: copia de 2021"
+        );
+        assert_eq!(
+            super::copy_title(Lang::En, 2022, 2021),
+            "2022: a copy of 2021"
+        );
         assert_eq!(Quantity::of_column("births").text(Lang::En), "births");
         assert_eq!(Quantity::of_column("births").quoted_es(), "nacidos vivos");
         let other = Quantity::of_column("poblacion");

@@ -6,7 +6,7 @@
 use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
 use imr_core::inequality::adjusted::{method_note, AdjustedMeasure};
-use imr_core::inequality::answer::adjusted_svg_in;
+use imr_core::inequality::answer::adjusted_svg_with;
 use imr_core::inequality::{InequalityReport, YearResult};
 use leptos::prelude::*;
 
@@ -83,9 +83,11 @@ pub fn adjusted_section(
     report: &InequalityReport,
     caption: imr_core::Caption,
     bundled_data: bool,
+    copies: &[(i64, i64)],
 ) -> Option<impl IntoView> {
     let method = report.adjusted_method.as_ref()?;
-    let chart = adjusted_svg_in(report, AdjustedMeasure::Gini, &caption);
+    // Every copy drawn as one, also an included one (the result's copies, not the report's).
+    let chart = adjusted_svg_with(report, AdjustedMeasure::Gini, &caption, copies);
     let header = AdjustedMeasure::ALL
         .iter()
         .map(|m| view! { <th data-adjusted=m.key()>{m.label(lang)}</th> })

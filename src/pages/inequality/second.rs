@@ -43,7 +43,7 @@ fn adjusted_lead(
     command: String,
 ) -> Option<AnyView> {
     let c = correlate_reports_adjusted(a, b)?;
-    let sentence = c.sentence(lang);
+    let sentence = imr_core::column_words::correlation_sentence(lang, &c);
     let observed = c.observed_sentence(lang);
     Some(view! {
         <p class="answer" data-testid="ineq-correlation-adjusted" data-r=c.r.to_string() data-ci-low=c.ci_low.to_string() data-ci-high=c.ci_high.to_string() data-n-years=c.n_years.to_string()><strong>{sentence}</strong></p>

@@ -177,7 +177,13 @@ pub fn Settings(
                         }/>
                 </span>
             </div>
-            <p class="note" data-testid="ineq-bootstrap-note">{move || bootstrap_note(language.get(), replicates.get(), seed.get())}</p>
+            // The headline in plain words above; what it measures and how the intervals are
+            // made, folded (issue 42: no jargon in the headline, the method in the fold).
+            <details data-testid="ineq-method">
+                <summary>{msg(|m| m.common.how_this_calculated)}</summary>
+                <p data-testid="ineq-answer-method">{move || imr_core::inequality::answer::method(language.get())}</p>
+                <p class="note" data-testid="ineq-bootstrap-note">{move || bootstrap_note(language.get(), replicates.get(), seed.get())}</p>
+            </details>
             {move || panel.get().filter(|p| p.deaths_derived).map(|_| view! {
                 <p class="warn" data-testid="ineq-approximate">{msg(|m| m.inequality.derived_deaths_note)}</p>
                 {births_ratio_field(births_ratio)}

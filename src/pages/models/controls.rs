@@ -106,7 +106,7 @@ pub(super) fn Controls(
                                         if on { m.push(e); }
                                     });
                                 }/>
-                            " "<code>{e.name()}</code>" "{move || estimator_label(lang().get(), e)}
+                            " "{move || estimator_label(lang().get(), e)}
                         </label><br/>
                     }
                 }).collect_view()}
@@ -130,7 +130,7 @@ pub(super) fn Controls(
                                         if on { list.push(toggled.clone()); }
                                         chosen.set(Some(list));
                                     }/>
-                                " "{column_label(lang().get(), &name)}" "<code>{name.clone()}</code>
+                                " "{column_label(lang().get(), &name)}
                             </label><br/>
                         }
                     }).collect_view()

@@ -31,7 +31,7 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
     });
     view! {
         <article data-model=fit.model.name()>
-            <h4>{format!("{} — {}", fit.model.name(), estimator_label(lang, fit.model))}</h4>
+            <h4>{estimator_label(lang, fit.model)}</h4>
             <ul>{items.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
             {excluded}
         </article>

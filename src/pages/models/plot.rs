@@ -9,6 +9,7 @@ use imr_core::models::report::{self, PlotOptions};
 use imr_core::models::{Estimator, Fit};
 use imr_core::request::RequestError;
 use imr_core::view::fit_failure_text;
+use imr_core::view::model_words::estimator_label;
 use leptos::prelude::*;
 
 #[component]
@@ -23,7 +24,7 @@ pub(super) fn FitErrors(fits: Memo<Option<ModelFits>>) -> impl IntoView {
         (!errors.is_empty()).then(|| {
             let items = errors
                 .into_iter()
-                .map(|(e, m)| view! { <li data-model=e.name()><code>{e.name()}</code>": "{move || fit_failure_text(&m, lang().get())}</li> })
+                .map(|(e, m)| view! { <li data-model=e.name()>{move || estimator_label(lang().get(), e)}": "{move || fit_failure_text(&m, lang().get())}</li> })
                 .collect_view();
             view! {
                 <section data-testid="fit-errors">

@@ -33,8 +33,8 @@ pub(super) fn CoefTable(
             .iter()
             .enumerate()
             .map(|(i, f)| view! {
-                // The model in words; its code (the command's `--model`) beside it for analysts.
-                <th colspan=span data-model=f.model.name()>{format!("({}) {} ", i + 1, estimator_label(l, f.model))}<code>{f.model.name()}</code></th>
+                // The model in words alone: its code (`--model fe`) is in the shown commands.
+                <th colspan=span data-model=f.model.name()>{format!("({}) {}", i + 1, estimator_label(l, f.model))}</th>
             })
             .collect_view();
         let head_fields = fits
@@ -84,7 +84,7 @@ pub(super) fn CoefTable(
                     .collect_view();
                 view! {
                     <tr data-term=term.clone()>
-                        <th class="text" scope="row">{column_label(l, term)}" "<code>{term.clone()}</code></th>
+                        <th class="text" scope="row">{column_label(l, term)}</th>
                         {cells}
                     </tr>
                 }

@@ -5,7 +5,7 @@
 
 use super::inequality::InequalityResult;
 use crate::inequality::chart::{
-    box_plot_svg_flagged, lorenz_svg_in, measure_over_years_svg_in, two_series_report_svg_in,
+    box_plot_svg_flagged, lorenz_svg_in, two_series_of, two_series_svg_in,
 };
 use crate::inequality::csv::{
     box_plot_csv, box_plot_outliers_csv, lorenz_csv_of_years, measure_series_csv, trend_csv,
@@ -200,10 +200,15 @@ impl InequalityExport {
         Ok(match self {
             Self::Table => years_csv(report),
             Self::Trends => trend_csv(report),
-            Self::MeasureChart => measure_over_years_svg_in(report, choices.measure, caption),
+            Self::MeasureChart => imr_inequality::chart::line::measure_over_years_svg_with(
+                report,
+                choices.measure,
+                caption,
+                &result.copies(),
+            ),
             Self::MeasureSeries => measure_series_csv(report, choices.measure),
             Self::LorenzChart => {
-                let copies = report.copies();
+                let copies = result.copies();
                 lorenz_svg_in(
                     &analysis.lorenz,
                     choices.years,
@@ -226,13 +231,17 @@ impl InequalityExport {
                     &report.subject,
                     caption,
                     &is_flagged,
-                    &report.copies(),
+                    &result.copies(),
                 )
             }
             Self::BoxStatistics => box_plot_csv(&analysis.box_plots),
             Self::Outliers => box_plot_outliers_csv(&analysis.box_plots),
             Self::AgainstChart => {
-                two_series_report_svg_in(report, other()?, choices.measure, caption)
+                // The rates' series draws every copy found, included or not.
+                let (mut top, bottom, correlation) =
+                    two_series_of(report, other()?, choices.measure, caption.lang);
+                top.copies = result.copies();
+                two_series_svg_in(&top, &bottom, &correlation, caption)
             }
             Self::AgainstSeries => two_series_report_csv(report, other()?, choices.measure),
         })
@@ -282,5 +291,94 @@ mod tests {
                 .join(" "),
             "--format svg-lorenz --lang en"
         );
+    }
+
+    /// A copied year looks like a copy in the Lorenz curves and the box plot whether it is left
+    /// out of the trends or included (`--include-repeated-years`): included, it counts in the
+    /// trends, and it is still drawn as what it is (issue 42: "a copy must look like a copy
+    /// wherever it is drawn, included or not").
+    #[test]
+    fn a_copied_year_is_drawn_as_a_copy_included_or_not() {
+        use crate::request::InequalityRequest;
+        let bundled = crate::test_support::bundled_panel();
+        let mut csv = String::from("codigo,anio,nacidos_vivos,defunciones,gasto\n");
+        for i in 0..bundled.len() {
+            let row = bundled.row(i);
+            let years: &[i64] = match bundled.time_values()[i] {
+                2019 => &[2019],
+                2021 => &[2021, 2022],
+                _ => &[],
+            };
+            if let (Some(b), Some(d)) = (row.births, row.deaths) {
+                for year in years {
+                    // A second series that varies between communes and years.
+                    let gasto = (b % 97.0) + *year as f64 % 7.0;
+                    csv += &format!("{},{year},{b},{d},{gasto}\n", bundled.entity(i));
+                }
+            }
+        }
+        let panel = crate::test_support::panel_of(&csv);
+        for include in [false, true] {
+            let request = InequalityRequest {
+                bootstrap: 0,
+                include_repeated_years: include,
+                ..InequalityRequest::default()
+            };
+            let result = request.validate(&panel).unwrap().run().unwrap();
+            let second = InequalityRequest {
+                subject: crate::request::InequalitySubject::Values {
+                    of: "gasto".into(),
+                    weight: "births".into(),
+                },
+                ..request.clone()
+            };
+            let second = second.validate(&panel).unwrap().run().unwrap();
+            assert_eq!(result.repeated.is_empty(), include);
+            assert_eq!(result.copies(), vec![(2022, 2021)]);
+            for (lang, mark) in [
+                (imr_stats::Lang::Es, "2022 (copia de 2021)"),
+                (imr_stats::Lang::En, "2022 (a copy of 2021)"),
+            ] {
+                let caption = imr_stats::Caption {
+                    lang,
+                    ..imr_stats::Caption::default()
+                };
+                for export in [InequalityExport::LorenzChart, InequalityExport::BoxChart] {
+                    let svg = export
+                        .write(&result, None, &ExportChoices::default(), &caption)
+                        .unwrap();
+                    assert!(svg.contains(mark), "{include} {export:?}: {svg}");
+                }
+                // The measure over the years: the copy's band, and what it is in its description.
+                let line = InequalityExport::MeasureChart
+                    .write(&result, None, &ExportChoices::default(), &caption)
+                    .unwrap();
+                let title = imr_inequality::words::copy_title(lang, 2022, 2021);
+                assert!(line.contains(&format!("<title>{title}</title>")), "{line}");
+                // The rates beside a second series: the rates' series draws the copy.
+                let against = InequalityExport::AgainstChart
+                    .write(&result, Some(&second), &ExportChoices::default(), &caption)
+                    .unwrap();
+                assert!(
+                    against.contains(&format!("<title>{title}</title>")),
+                    "{against}"
+                );
+                // The adjusted Gini over the years, as the Inequality view draws it.
+                let adjusted = crate::inequality::answer::adjusted_svg_with(
+                    &result.analysis.report,
+                    crate::inequality::adjusted::AdjustedMeasure::Gini,
+                    &caption,
+                    &result.copies(),
+                )
+                .unwrap();
+                assert!(
+                    adjusted.contains(&format!("<title>{title}</title>")),
+                    "{adjusted}"
+                );
+                let counted =
+                    lang.pick("incluida, cuenta en la tendencia", "it counts in the trend");
+                assert_eq!(line.contains(counted), include, "{line}");
+            }
+        }
     }
 }

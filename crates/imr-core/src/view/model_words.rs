@@ -19,9 +19,13 @@ pub fn reader(lang: Lang) -> Reader {
 }
 
 /// A number with about four significant digits ([`format_number`]), with the decimal comma in
-/// Spanish.
+/// Spanish and a negative's minus sign (U+2212) as every table of the page writes it.
 pub fn number_in(lang: Lang, x: f64) -> String {
-    lang.with_decimal_mark(format_number(x))
+    let plain = lang.with_decimal_mark(format_number(x));
+    match plain.strip_prefix('-') {
+        Some(rest) => format!("−{rest}"),
+        None => plain,
+    }
 }
 
 /// [`number_in`], or "—" when absent.
@@ -284,6 +288,8 @@ mod tests {
         assert_eq!(number_in(Lang::En, 0.07634), "0.07634");
         assert_eq!(number_in(Lang::Es, 0.07634), "0,07634");
         assert_eq!(opt_number_in(Lang::Es, None), "—");
+        assert_eq!(number_in(Lang::Es, -0.07634), "−0,07634");
+        assert_eq!(number_in(Lang::En, -0.07634), "−0.07634");
     }
 
     #[test]

@@ -188,15 +188,18 @@ fn num(lang: Lang, x: f64) -> String {
 }
 
 impl AdjustedCorrelation {
-    /// The sentence that leads the panel, generated from the results.
-    pub fn sentence(&self, lang: Lang) -> String {
+    /// The sentence that leads the panel, generated from the results; `against` is the other
+    /// series in the reader's words ("gasto municipal en salud por habitante", the codebook's
+    /// label as imr-core's `column_words::in_sentence` gives it), not its column name
+    /// ([`AdjustedCorrelation::against`], which stays the JSON's).
+    pub fn sentence(&self, lang: Lang, against: &str) -> String {
         let (r, lo, hi) = (
             num(lang, self.r),
             num(lang, self.ci_low),
             num(lang, self.ci_high),
         );
         let pct = format!("{:.0}", self.level * 100.0);
-        let (a, b, n, against) = (self.first_time, self.last_time, self.n_years, &self.against);
+        let (a, b, n) = (self.first_time, self.last_time, self.n_years);
         let excludes_zero = self.ci_low > 0.0 || self.ci_high < 0.0;
         match lang {
             Lang::En => format!(
@@ -315,11 +318,19 @@ mod tests {
         let (adjusted, other) = known();
         let mut c = correlate_adjusted(&adjusted, &other, &[], 0.95, 1000, 1).unwrap();
         c.against = "ingreso_salud_pc".into();
-        let en = c.sentence(Lang::En);
+        let en = c.sentence(Lang::En, "municipal health income");
+        assert!(
+            en.contains("the Gini of municipal health income is"),
+            "{en}"
+        );
         assert!(en.contains("r = 0.80"), "{en}");
         assert!(en.contains("includes zero"), "{en}");
         assert!(en.contains("Only 5 years"), "{en}");
-        let es = c.sentence(Lang::Es);
+        let es = c.sentence(Lang::Es, "ingresos municipales de salud");
+        assert!(
+            es.contains("el Gini de ingresos municipales de salud es"),
+            "{es}"
+        );
         assert!(es.contains("r = 0,80"), "{es}");
         assert!(es.contains("Solo 5 años"), "{es}");
     }

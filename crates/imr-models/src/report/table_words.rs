@@ -28,9 +28,12 @@ pub(super) fn number(lang: Lang, x: f64, place: Place) -> String {
     if lang == Lang::En || !x.is_finite() {
         return plain;
     }
+    // LaTeX takes the hyphen-minus as its minus (math and text alike, where U+2212 would need
+    // a package); Markdown keeps the page's minus sign (U+2212).
     let comma = |s: String| match place {
-        Place::Math => s.replace(',', "{,}"),
-        Place::Markdown | Place::Text => s,
+        Place::Math => s.replace(',', "{,}").replace('−', "-"),
+        Place::Text => s.replace('−', "-"),
+        Place::Markdown => s,
     };
     if let Some((mantissa, exponent)) = plain.split_once('e') {
         let mantissa = comma(mantissa.replace('.', ","));
@@ -158,7 +161,10 @@ mod tests {
         let es = |x| number(Lang::Es, x, Place::Markdown);
         let math = |x| number(Lang::Es, x, Place::Math);
         assert_eq!(es(0.1101238), "0,1101");
-        assert_eq!(es(-0.004449), "-0,004449");
+        // A negative has the page's minus sign in Markdown, LaTeX's own in LaTeX.
+        assert_eq!(es(-0.004449), "−0,004449");
+        assert_eq!(math(-0.004449), "-0{,}004449");
+        assert_eq!(number(Lang::Es, -1234.5, Place::Text), "-1.234");
         assert_eq!(es(12345.6), "12.346");
         assert_eq!(es(123456.7), "123.457");
         assert_eq!(es(5.801), "5,801");

@@ -1,5 +1,13 @@
 //! Computing the five answers from a panel, with the engines the detailed views use.
 
+mod health;
+mod models;
+mod place;
+
+use health::health_income;
+use models::models;
+use place::where_highest;
+
 use crate::inequality::{InequalitySeries, InequalitySource, ObservedGini};
 use crate::study::StudyComparison;
 use crate::year_span::YearSpan;
@@ -80,10 +88,12 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
     let flags = Plausibility::check(panel);
     // Found on the data as loaded, flagged rows included: a copied year is a property of the
     // source, the same whichever rows an answer uses.
+    // Every copy is drawn as one; only those not included are left out of the trends.
+    let copied = repeated_years(panel);
     let repeated = if options.include_repeated_years {
         Vec::new()
     } else {
-        repeated_years(panel)
+        copied.clone()
     };
     let for_trends = imr_core::repeats::for_trends(&repeated);
     let kept;
@@ -163,6 +173,7 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
             flags.flagged.clone()
         },
         repeated_left_out: repeated,
+        copied_years: copied,
         unapplied_rate_lag: unapplied_rate_lag(panel),
         span: times.first().zip(times.last()).map(|(a, b)| [*a, *b]),
         study,
@@ -269,248 +280,6 @@ fn rates(panel: &Panel, repeated: &[RepeatedYear]) -> Outcome<RatesFinding> {
     })
 }
 
-/// Question 3: Gini of health income per capita per year (weighted by births, no bootstrap:
-/// only the yearly values enter the correlation) correlated with the IMR inequality series.
-fn health_income(
-    panel: &Panel,
-    column: &str,
-    imr: &InequalitySeries,
-) -> Outcome<HealthIncomeFinding> {
-    let values = panel
-        .numeric_column(column)
-        .ok_or_else(|| Unavailable::MissingColumn {
-            column: column.into(),
-        })?;
-    let weights = panel.numeric_column("births").ok_or(Unavailable::NoRates)?;
-    let rows = panel.inequality_rows();
-    let (subject, _) = subject_from_rows(
-        &rows,
-        SubjectColumns::Values {
-            values: Column {
-                name: column,
-                cells: &values,
-            },
-            weights: Column {
-                name: "births",
-                cells: &weights,
-            },
-        },
-        None,
-        None,
-    )
-    .map_err(|e| Unavailable::Engine {
-        message: e.to_string(),
-    })?;
-    let spec = InequalitySpec {
-        bootstrap: BootstrapSpec {
-            replicates: 0,
-            ..BootstrapSpec::default()
-        },
-    };
-    let analysis = spec.analyse(&subject).map_err(|e| Unavailable::Engine {
-        message: e.to_string(),
-    })?;
-    // The years the IMR series leaves out of its trend (repeats) leave the correlation too.
-    let kept = |t: i64| !imr.left_out_of_trend.contains(&t);
-    let income_gini: Vec<(i64, f64)> = analysis
-        .report
-        .series(Measure::Gini)
-        .iter()
-        .filter(|p| kept(p.time))
-        .map(|p| (p.time, p.value))
-        .collect();
-    let imr_inequality: Vec<(i64, f64)> = imr
-        .years
-        .iter()
-        .filter(|y| kept(y.time))
-        .map(|y| (y.time, y.value))
-        .collect();
-    let mut correlation = correlate(&imr_inequality, &income_gini, 0.95);
-    // With the adjusted series, the Pearson interval carries each year's own uncertainty (the
-    // Inequality view's and `imr inequality --against`'s method: Monte Carlo draws of each
-    // year's adjusted value from its interval, composed with Fisher z; JCGM 101:2008), not the
-    // yearly values taken as exact.
-    if imr.kind == crate::SeriesKind::Adjusted {
-        let with_intervals: Vec<(i64, f64, [f64; 2])> = imr
-            .years
-            .iter()
-            .filter(|y| kept(y.time))
-            .filter_map(|y| y.ci.map(|ci| (y.time, y.value, ci)))
-            .collect();
-        if let Some(adjusted) = correlate_adjusted(
-            &with_intervals,
-            &income_gini,
-            &[],
-            0.95,
-            CORRELATION_DRAWS,
-            DEFAULT_SEED,
-        ) {
-            correlation.pearson = Some(adjusted.r);
-            correlation.pearson_ci = Some([adjusted.ci_low, adjusted.ci_high]);
-        }
-    }
-    Ok(HealthIncomeFinding {
-        column: column.into(),
-        correlation,
-        income_gini,
-        imr_inequality,
-    })
-}
-
-/// Fits one linear estimator of the rate on `regressors`, clustered by commune (the Models
-/// view's default standard errors).
-fn fit(
-    panel: &Panel,
-    estimator: Estimator,
-    regressors: &[String],
-) -> Result<imr_core::models::Fit, String> {
-    let data = panel
-        .model_data(&ModelColumns::new("rate", regressors.to_vec()))
-        .map_err(|e| e.to_string())?;
-    PanelSpec::new(estimator)
-        .with_vcov(VcovKind::Cluster)
-        .fit(&data)
-        .map_err(|e| e.to_string())
-}
-
-/// Question 4: the Models view's first default model, fixed effects (within communes,
-/// clustered CR1 standard errors), for what it estimates; the regressors it drops as constant
-/// within communes from its second default model, random effects (Swamy–Arora).
-fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsFinding> {
-    if !panel.has_rates() {
-        return Err(Unavailable::NoRates);
-    }
-    type Wanted<'a> = Vec<&'a (String, f64)>;
-    let (present, missing): (Wanted, Wanted) = wanted
-        .iter()
-        .partition(|(c, _)| panel.numeric_names.iter().any(|n| n == c));
-    if present.is_empty() {
-        return Err(Unavailable::MissingColumns {
-            columns: wanted.iter().map(|(c, _)| c.clone()).collect(),
-            other_columns: panel.numeric_names.clone(),
-        });
-    }
-    let names: Vec<String> = present.iter().map(|(c, _)| c.clone()).collect();
-    let engine = |message: String| Unavailable::Engine { message };
-    let fe = fit(panel, Estimator::Fe, &names).map_err(engine)?;
-    let re = fit(panel, Estimator::Re, &names).map_err(engine)?;
-    let mut terms = Vec::new();
-    let mut time_invariant = Vec::new();
-    let mut random_effects = Vec::new();
-    for (column, per) in present {
-        let from = |f: &imr_core::models::Fit| {
-            f.coefficients
-                .iter()
-                .find(|c| &c.term == column)
-                .map(|c| ModelTerm {
-                    column: column.clone(),
-                    per: *per,
-                    estimate: c.estimate * per,
-                    ci: [c.conf_low * per, c.conf_high * per],
-                    estimator: f.model,
-                })
-        };
-        match from(&fe) {
-            Some(t) => terms.push(t),
-            None => {
-                time_invariant.push(column.clone());
-                if let Some(t) = from(&re) {
-                    terms.push(t);
-                }
-            }
-        }
-        random_effects.extend(from(&re));
-    }
-    Ok(ModelsFinding {
-        outcome: "rate".into(),
-        terms,
-        random_effects,
-        hausman_p: fe.tests.hausman.as_ref().map(|h| h.p_value),
-        random_effects_pooled: re.sigma2_u.is_some_and(|s| s <= 0.0),
-        time_invariant,
-        missing: missing.iter().map(|(c, _)| c.clone()).collect(),
-        nobs: fe.nobs,
-        n_entities: fe.n_entities,
-    })
-}
-
 /// The 95% interval of the gamma posterior behind a global empirical-Bayes rate, per 1,000
 /// (the map's, where its formula and reference are).
 pub use imr_core::map::uncertainty::eb_posterior_interval;
-
-/// Question 5: deaths and births of each commune summed over the years, smoothed by global
-/// empirical Bayes (the map engine's [`global_eb`]), with posterior intervals; the communes whose
-/// whole interval lies above the national rate, highest first (at most `top`, more when the last
-/// one ties with others).
-fn where_highest(panel: &Panel, top: usize) -> Outcome<WhereFinding> {
-    if !panel.has_rates() {
-        return Err(Unavailable::NoRates);
-    }
-    let mut sums: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
-    for r in panel.rows() {
-        if let (Some(b), Some(d)) = (r.births, r.deaths) {
-            let e = sums.entry(r.entity).or_default();
-            e.0 += d;
-            e.1 += b;
-        }
-    }
-    let entities: Vec<&str> = sums.keys().copied().collect();
-    let deaths: Vec<Option<f64>> = sums.values().map(|v| Some(v.0)).collect();
-    let births: Vec<Option<f64>> = sums.values().map(|v| Some(v.1)).collect();
-    let eb = global_eb(&deaths, &births).map_err(|e| Unavailable::Engine {
-        message: e.to_string(),
-    })?;
-    let theta = eb.prior_rate / 1000.0;
-    let names = imr_core::ingest::codes::CutCodes::embedded();
-    let mut communes: Vec<CommuneRate> = entities
-        .iter()
-        .enumerate()
-        .filter_map(|(i, e)| {
-            let (d, b) = (deaths[i]?, births[i]?);
-            let smoothed = eb.rates[i]?;
-            Some(CommuneRate {
-                entity: (*e).to_owned(),
-                name: panel
-                    .chile_codes
-                    .then(|| names.commune(e).map(|c| c.name.clone()))
-                    .flatten(),
-                smoothed_per_1000: smoothed,
-                ci: eb_posterior_interval(theta, eb.prior_variance, d, b),
-                raw_per_1000: 1000.0 * d / b,
-                births: b,
-            })
-        })
-        .collect();
-    let n_communes = communes.len();
-    // Only the communes whose whole interval lies above the national rate are named: a sentence
-    // about "the highest rates" names no commune that chance alone could put there.
-    communes.retain(|c| c.ci.is_some_and(|[lo, _]| lo > eb.prior_rate));
-    let n_above_national = communes.len();
-    communes.sort_by(|a, b| {
-        b.smoothed_per_1000
-            .total_cmp(&a.smoothed_per_1000)
-            .then(a.entity.cmp(&b.entity))
-    });
-    // Never cut inside a tie: every commune equal to the last one named is named too.
-    let keep = match communes.get(top.saturating_sub(1)) {
-        Some(last) if top > 0 => {
-            let cut = last.smoothed_per_1000;
-            communes
-                .iter()
-                .take_while(|c| c.smoothed_per_1000 >= cut)
-                .count()
-        }
-        _ => communes.len().min(top),
-    };
-    communes.truncate(keep);
-    let times = panel.times();
-    Ok(WhereFinding {
-        whole_country: whole_country(panel),
-        first_time: times.first().copied().unwrap_or_default(),
-        last_time: times.last().copied().unwrap_or_default(),
-        national_per_1000: eb.prior_rate,
-        top: communes,
-        n_above_national,
-        n_communes,
-    })
-}

@@ -4,11 +4,15 @@ use super::{
     c, close_chart, escape, nice_ticks, num_in, open_chart, ticks_within, x_axis, y_axis,
     year_ticks, Frame, Scale,
 };
-use crate::quantity::Unit;
-use crate::report::{InequalityReport, SeriesPoint};
-use crate::year::Measure;
+use crate::report::SeriesPoint;
 use imr_stats::{Caption, Lang};
 use std::fmt::Write;
+
+mod measure;
+pub use measure::{
+    measure_axis_label, measure_axis_label_in, measure_over_years_svg, measure_over_years_svg_in,
+    measure_over_years_svg_with,
+};
 
 /// What a line chart shows.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,7 +24,7 @@ pub struct LineChart<'a> {
     /// Y axis label, with the unit.
     pub y_label: String,
     pub points: &'a [SeriesPoint],
-    /// The values the measure can take ([`Measure::range`]; (−∞, ∞) when any): the axis stays
+    /// The values the measure can take ([`crate::year::Measure::range`]; (−∞, ∞) when any): the axis stays
     /// within them — a measure that cannot be negative (Gini, Theil, ratios, rates…) has its
     /// axis start at max(0, nice floor) — and points and bands are drawn clipped to them.
     pub range: (f64, f64),
@@ -119,12 +123,12 @@ pub(crate) fn series_in_frame(
     {
         writeln!(
             s,
-            "<rect class=\"copy\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4f4f4\" stroke=\"#999999\" stroke-dasharray=\"2 2\"><title>{t}: {} {of}</title></rect>",
+            "<rect class=\"copy\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4f4f4\" stroke=\"#999999\" stroke-dasharray=\"2 2\"><title>{}</title></rect>",
             c(x.map(t as f64) - half),
             c(frame.top),
             c(2.0 * half),
             c(frame.height),
-            lang.pick("copia de", "a copy of")
+            crate::words::copy_title(lang, t, of)
         )
         .expect("write to String");
         // Said on the chart's face too, so a printed copy or a PNG says it.
@@ -285,123 +289,4 @@ pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
         );
     }
     close_chart(opened, HEIGHT, caption)
-}
-
-/// Axis label of a measure: "Gini (weighted), ratio, no unit" or "Pooled rate (per 1,000 live
-/// births)".
-pub fn measure_axis_label(measure: Measure, value_unit: &Unit) -> String {
-    measure_axis_label_in(measure, value_unit, Lang::En)
-}
-
-/// [`measure_axis_label`] in a language.
-pub fn measure_axis_label_in(measure: Measure, value_unit: &Unit, lang: Lang) -> String {
-    let unit = measure.unit(value_unit).text(lang);
-    let label = measure.label_in(lang);
-    if unit.is_empty() {
-        label.to_string()
-    } else if label.ends_with(')') {
-        format!("{label}, {unit}")
-    } else {
-        format!("{label} ({unit})")
-    }
-}
-
-/// A measure of the report over the years, with its bootstrap band.
-pub fn measure_over_years_svg(report: &InequalityReport, measure: Measure) -> String {
-    measure_over_years_svg_in(report, measure, &Caption::default())
-}
-
-/// [`measure_over_years_svg`] in the caption's language, with its provenance line.
-pub fn measure_over_years_svg_in(
-    report: &InequalityReport,
-    measure: Measure,
-    caption: &Caption,
-) -> String {
-    let lang = caption.lang;
-    let points = report.series(measure);
-    let info = &report.subject;
-    let value_name = info.value_name.text(lang);
-    let label = measure.label_in(lang);
-    let title = match lang {
-        Lang::En => format!("{label} of the {value_name} by year"),
-        Lang::Es => format!("{label}: {value_name}, por año"),
-    };
-    let pct = lang.with_decimal_mark((info.level * 100.0).to_string());
-    let with_ci = points.iter().filter(|p| p.ci.is_some()).count();
-    let subtitle = if with_ci > 0 {
-        Some(match lang {
-            Lang::En => format!(
-                "Band: {pct}% bootstrap percentile interval ({} replicates, seed {})",
-                info.bootstrap_replicates, info.seed
-            ),
-            Lang::Es => format!(
-                "Banda: intervalo bootstrap de percentiles al {pct}% ({} réplicas, semilla {})",
-                info.bootstrap_replicates, info.seed
-            ),
-        })
-    } else {
-        None
-    };
-    let trend = report
-        .trend_of(measure)
-        .map(|t| match lang {
-            Lang::En => format!(
-                " Linear trend {:.4} per year; change {} to {}: {:.4}.",
-                t.slope, t.first_time, t.last_time, t.change
-            ),
-            Lang::Es => format!(
-                " Tendencia lineal {} por año; cambio de {} a {}: {}.",
-                num_in(lang, t.slope, 4),
-                t.first_time,
-                t.last_time,
-                num_in(lang, t.change, 4)
-            ),
-        })
-        .unwrap_or_default();
-    let copies = report.copies();
-    let copied = copies
-        .iter()
-        .map(|(t, of)| match lang {
-            Lang::En => format!(" {t} is a copy of {of}, drawn as such and left out of the trend."),
-            Lang::Es => format!(
-                " {t} es una copia de {of}: se dibuja como tal y no cuenta en la tendencia."
-            ),
-        })
-        .collect::<String>();
-    let desc = match ((points.first(), points.last()), lang) {
-        ((Some(a), Some(b)), _) => {
-            let (years, from, to) = (points.len(), a.time, b.time);
-            let (first, last) = (a.value, b.value);
-            match lang {
-                Lang::En => format!(
-                    "Line chart of the {label} of the {value_name} across areas, one point per year, {years} years from {from} to {to}; {with_ci} of them with a shaded {pct}% bootstrap interval. Value {first:.4} in {from} and {last:.4} in {to}.{trend}{copied}"
-                ),
-                Lang::Es => format!(
-                    "Gráfico de líneas de {label} ({value_name}) entre comunas, un punto por año, {years} años de {from} a {to}; {with_ci} de ellos con un intervalo bootstrap al {pct}% sombreado. Valor {} en {from} y {} en {to}.{trend}{copied}",
-                    num_in(lang, first, 4),
-                    num_in(lang, last, 4)
-                ),
-            }
-        }
-        (_, Lang::En) => format!(
-            "Line chart of the {} of the {}: no year has a value.",
-            label, value_name
-        ),
-        (_, Lang::Es) => format!(
-            "Gráfico de líneas de {} ({}): ningún año tiene un valor.",
-            label, value_name
-        ),
-    };
-    line_chart_svg_in(
-        &LineChart {
-            title,
-            subtitle,
-            desc,
-            y_label: measure_axis_label_in(measure, &info.unit, lang),
-            points: &points,
-            range: measure.range(),
-            copies,
-        },
-        caption,
-    )
 }

@@ -202,14 +202,24 @@ fn year_value_text(lang: Lang, y: &YearValue) -> String {
     }
 }
 
+/// What the answer's sentence measures and how, for the fold under it ("¿Cómo se calculó?"):
+/// the measure's name, the model that takes chance out and what the interval is.
+pub fn method(lang: Lang) -> &'static str {
+    lang.pick(
+        "La desigualdad de la respuesta es el Gini ponderado por nacimientos (0 si todas las comunas tuvieran la misma tasa; cuanto mayor, más desiguales) de las tasas verdaderas de las comunas: un modelo de Poisson y gamma separa de la variación observada la que darían solas las pocas muertes de las comunas pequeñas. Su intervalo de 95% es de verosimilitud perfilada; la tendencia por año lleva la incertidumbre de cada año. Las medidas observadas de la tabla, en cambio, incluyen esa variación aleatoria; sus intervalos son los del bootstrap:",
+        "The answer's inequality is the birth-weighted Gini (0 if every commune had the same rate; the higher, the more unequal) of the communes' true rates: a Poisson–gamma model separates from the observed variation what the few deaths of small communes would give alone. Its 95% interval is a profile-likelihood one; the trend per year carries each year's uncertainty. The observed measures of the table, by contrast, include that random variation; their intervals are the bootstrap's:",
+    )
+}
+
 impl Answer {
     /// The sentence in `lang`: the verdict on the trend first ("No clear change:", "It rose:",
     /// "It fell:"), then the values of the first and last year, then the trend with its
     /// interval; a value indistinguishable from zero is said in words.
     pub fn render(&self, lang: Lang) -> String {
+        // Plain words: the measure's name and how it is made are in [`method`], folded.
         let what = lang.pick(
-            "la desigualdad de la mortalidad infantil entre comunas, sin el azar de las comunas pequeñas (Gini ponderado por nacimientos)",
-            "the inequality of infant mortality across communes, without the chance of small communes (birth-weighted Gini)",
+            "la desigualdad de la mortalidad infantil entre comunas, sin el azar de las comunas pequeñas",
+            "the inequality of infant mortality across communes, without the chance of small communes",
         );
         let verdict = self.trend.as_ref().map(|t| {
             let clear = t.ci_low > 0.0 || t.ci_high < 0.0;
@@ -320,6 +330,17 @@ pub fn adjusted_svg_in(
     measure: AdjustedMeasure,
     caption: &Caption,
 ) -> Option<String> {
+    adjusted_svg_with(report, measure, caption, &report.copies())
+}
+
+/// [`adjusted_svg_in`] drawing the years of `copies` (`(year, the year it repeats)`) as copies:
+/// every copy found, also those included in the trend (imr-core's `InequalityResult::copies`).
+pub fn adjusted_svg_with(
+    report: &InequalityReport,
+    measure: AdjustedMeasure,
+    caption: &Caption,
+    copies: &[(i64, i64)],
+) -> Option<String> {
     let points = adjusted_series(report, measure);
     if points.is_empty() {
         return None;
@@ -358,145 +379,11 @@ pub fn adjusted_svg_in(
             points: &points,
             // Every adjusted measure is a non-negative function of θ ≥ 0.
             range: (0.0, f64::INFINITY),
-            copies: report.copies(),
+            copies: copies.to_vec(),
         },
         caption,
     ))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::adjusted::TrendMethod;
-
-    #[test]
-    fn the_answer_speaks_both_languages_with_its_numbers() {
-        let a = Answer {
-            first: YearValue {
-                time: 2019,
-                value: 0.05,
-                ci: [0.0, 0.1],
-                range: Some([0.01, 0.05]),
-                range_ci: Some([0.0, 0.1]),
-            },
-            last: Some(YearValue {
-                time: 2023,
-                value: 0.12,
-                ci: [0.05, f64::INFINITY],
-                range: Some([0.02, 0.12]),
-                range_ci: Some([0.0, f64::INFINITY]),
-            }),
-            trend: Some(AdjustedTrend {
-                slope: 0.02,
-                ci_low: -0.007,
-                ci_high: 0.055,
-                n_years: 5,
-                method: TrendMethod::InverseVarianceWls,
-            }),
-            noise_share: Some(0.557),
-            approximate: true,
-            births_ratio: Some(BirthsRatioRange::default()),
-        };
-        let en = a.render(Lang::En);
-        // The verdict first, then the two years, then the trend it rests on.
-        assert!(
-            en.starts_with("No clear change: between 2019 and 2023"),
-            "{en}"
-        );
-        assert!(en.contains(
-            "was 0.050 (95% CI 0.000–0.100) in 2019 and 0.120 (95% CI from 0.050, no upper limit) in 2023; its trend (0.0200 a year; 95% CI −0.0070 to 0.0550) is not distinguishable from zero."
-        ), "{en}");
-        assert!(
-            en.contains("(from 70% to 100% of the births given)"),
-            "{en}"
-        );
-        assert!(en.contains("the Gini is between 0.010 and 0.050 in 2019 and is between 0.020 and 0.120 in 2023 (95% CI of range and chance together: 0.000–0.100 and from 0.000, no upper limit)"), "{en}");
-        assert!(en.contains("About 56% of the observed inequality (2023)"));
-        assert!(en.contains("Approximate"));
-        let es = a.render(Lang::Es);
-        assert!(
-            es.starts_with("Sin cambio claro: entre 2019 y 2023"),
-            "{es}"
-        );
-        assert!(
-            es.contains("fue 0,050 (IC 95%: 0,000–0,100) en 2019 y 0,120 (IC 95%: desde 0,050, sin límite superior) en 2023; su tendencia (0,0200 por año; IC 95%: −0,0070 a 0,0550) no se distingue de cero."),
-            "{es}"
-        );
-        // Two years: the change between them, no trend and no verdict of a rise.
-        let two = Answer {
-            trend: Some(AdjustedTrend {
-                n_years: 2,
-                ci_low: 0.004,
-                ..a.trend.unwrap()
-            }),
-            ..a
-        };
-        let es2 = two.render(Lang::Es);
-        assert!(es2.starts_with("Solo dos años: entre 2019 y 2023"), "{es2}");
-        assert!(es2.contains("con dos años no hay tendencia que medir: el cambio entre ellos es 0,0200 por año (IC 95%: 0,0040 a 0,0550)."), "{es2}");
-        assert!(!es2.contains("Aumentó") && !es2.contains("tendencia es"));
-        let en2 = Answer {
-            trend: Some(AdjustedTrend {
-                n_years: 2,
-                ..a.trend.unwrap()
-            }),
-            ..a
-        }
-        .render(Lang::En);
-        assert!(en2.contains("the change between them is 0.0200 a year (95% CI −0.0070 to 0.0550), not distinguishable from zero."), "{en2}");
-        // A year whose interval reaches zero is said in words, never "0,000" alone; a clear
-        // fall is said first.
-        let zero = Answer {
-            first: YearValue {
-                ci: [0.0, 0.123],
-                value: 0.0,
-                ..a.first
-            },
-            trend: Some(AdjustedTrend {
-                slope: -0.01,
-                ci_low: -0.02,
-                ci_high: -0.001,
-                ..a.trend.unwrap()
-            }),
-            births_ratio: None,
-            ..a.clone()
-        };
-        let es = zero.render(Lang::Es);
-        assert!(es.starts_with("Disminuyó: entre 2019 y 2023"), "{es}");
-        assert!(
-            es.contains("fue indistinguible de cero (podría llegar a 0,123) en 2019"),
-            "{es}"
-        );
-        assert!(
-            es.contains("no distinguen diferencias reales entre comunas más allá del azar"),
-            "{es}"
-        );
-        assert!(!es.contains("0,000 (IC"), "{es}");
-        let es = a.render(Lang::Es);
-        assert!(es.contains("Cerca del 56%"));
-        assert!(
-            es.contains(
-                "el Gini está entre 0,010 y 0,050 en 2019 y está entre 0,020 y 0,120 en 2023"
-            ),
-            "{es}"
-        );
-        assert!(es.contains("desde 0,050, sin límite superior"), "{es}");
-        // A range from zero is said as its upper end, never "entre 0,000 y 0,009".
-        let from_zero = Answer {
-            first: YearValue {
-                range: Some([0.0, 0.009]),
-                ..a.first
-            },
-            ..a
-        };
-        let es = from_zero.render(Lang::Es);
-        assert!(
-            es.contains("el Gini no pasa de 0,009 en 2019 y está entre 0,020 y 0,120 en 2023"),
-            "{es}"
-        );
-        assert!(!es.contains("entre 0,000"), "{es}");
-        assert!(from_zero
-            .render(Lang::En)
-            .contains("the Gini is at most 0.009 in 2019"));
-    }
-}
+mod tests;

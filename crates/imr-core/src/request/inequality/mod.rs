@@ -1,6 +1,8 @@
 //! [`InequalityRequest`]: inequality of area rates (or of a weighted column) per year, with
 //! bootstrap intervals, trends and notes (`imr inequality`, the Inequality view).
 
+mod subject;
+
 use super::{numeric, push_opt, ColumnUse, RequestError};
 use crate::panel::Panel;
 use crate::plausibility::{FlaggedRow, Plausibility};
@@ -14,6 +16,7 @@ use imr_inequality::{
     DEFAULT_REPLICATES, DEFAULT_SEED,
 };
 use serde::{Deserialize, Serialize};
+use subject::subject_of;
 
 /// What is measured.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -98,6 +101,7 @@ pub struct ValidatedInequality {
     flagged: Vec<FlaggedRow>,
     flagged_kept: Vec<FlaggedRow>,
     repeated: Vec<RepeatedYear>,
+    copied: Vec<RepeatedYear>,
 }
 
 /// The analysis, the rows it left out and, with a second series, the adjusted correlation.
@@ -118,77 +122,13 @@ pub struct InequalityResult {
     /// Years measured but left out of the trends and correlations as repeats of the previous
     /// year (empty with `include_repeated_years`).
     pub repeated: Vec<RepeatedYear>,
+    /// Every year of the rates repeating the previous one, left out of the trends or included
+    /// (`include_repeated_years`): the charts of single years draw each as a copy either way
+    /// ([`InequalityResult::copies`]). Empty for a value column.
+    pub copied: Vec<RepeatedYear>,
     /// With a second series: the correlation of the adjusted Gini with its Gini (`None` when
     /// there are fewer than 4 common years with an adjusted Gini), and the rows it left out.
     pub against: Option<(Option<AdjustedCorrelation>, Vec<NotMeasured>)>,
-}
-
-/// The engine's subject of `panel` for `subject`, grouped and ranked, and the rows left out.
-/// A row missing its group or rank is an error (leaving it out would silently change the
-/// decomposition or the gradient); a row missing births, deaths, the value or the weight is
-/// listed and left out.
-fn subject_of(
-    panel: &Panel,
-    subject: &InequalitySubject,
-    roles: (ColumnUse, ColumnUse),
-    group: Option<&str>,
-    rank: Option<&str>,
-) -> Result<(imr_inequality::Subject, Vec<NotMeasured>), RequestError> {
-    let groups = group
-        .map(|g| {
-            panel.key_column(g).ok_or_else(|| {
-                let mut available = panel.numeric_variables();
-                available.extend(panel.text_names.iter().cloned());
-                RequestError::NoColumn {
-                    role: ColumnUse::Group,
-                    name: g.to_string(),
-                    available,
-                }
-            })
-        })
-        .transpose()?;
-    let ranks = rank
-        .map(|r| numeric(panel, r, ColumnUse::Rank))
-        .transpose()?;
-    let values = match subject {
-        InequalitySubject::Values { of, weight } => Some((
-            numeric(panel, of, roles.0)?,
-            numeric(panel, weight, roles.1)?,
-        )),
-        InequalitySubject::Rates => None,
-    };
-    let columns = match (subject, &values) {
-        (InequalitySubject::Values { of, weight }, Some((values, weights))) => {
-            SubjectColumns::Values {
-                values: Column {
-                    name: of,
-                    cells: values,
-                },
-                weights: Column {
-                    name: weight,
-                    cells: weights,
-                },
-            }
-        }
-        _ => {
-            if !panel.has_rates() {
-                return Err(RequestError::NoRates);
-            }
-            SubjectColumns::Rates {
-                deaths_derived: panel.deaths_derived,
-            }
-        }
-    };
-    let rows = panel.inequality_rows();
-    let group = match (group, &groups) {
-        (Some(name), Some(cells)) => Some(Column { name, cells }),
-        _ => None,
-    };
-    let rank = match (rank, &ranks) {
-        (Some(name), Some(cells)) => Some(Column { name, cells }),
-        _ => None,
-    };
-    Ok(subject_from_rows(&rows, columns, group, rank)?)
 }
 
 impl InequalityRequest {
@@ -205,10 +145,12 @@ impl InequalityRequest {
             (flags, _) => (flags, Vec::new()),
         };
         let kept = flags.as_ref().map(|f| f.without_flagged(panel));
+        // Every copy is drawn as one; only those not included are left out of the trends.
+        let copied = repeated_years(panel);
         let repeated = if self.include_repeated_years {
             Vec::new()
         } else {
-            repeated_years(panel)
+            copied.clone()
         };
         let panel = kept.as_ref().unwrap_or(panel);
         let (mut subject, left_out) = subject_of(
@@ -242,6 +184,7 @@ impl InequalityRequest {
             flagged: flags.map(|f| f.flagged).unwrap_or_default(),
             flagged_kept,
             repeated,
+            copied,
             spec: InequalitySpec {
                 bootstrap: BootstrapSpec {
                     replicates: self.bootstrap,
@@ -314,6 +257,12 @@ impl InequalityRequest {
 }
 
 impl InequalityResult {
+    /// The years drawn as copies, `(year, the year it repeats)`: every copy found, left out of
+    /// the trends or included, so that an included copy still looks like one.
+    pub fn copies(&self) -> Vec<(i64, i64)> {
+        self.copied.iter().map(|r| (r.time, r.repeat_of)).collect()
+    }
+
     /// Every panel row left out of the measures with its reason in English (the JSON's
     /// `rows_not_measured`): those without the values and the flagged ones ("flagged as
     /// implausible: rate above 200 per 1,000; …"), in file and line order.
@@ -354,9 +303,11 @@ impl ValidatedInequality {
     pub fn run(self) -> Result<InequalityResult, RequestError> {
         // Repeats are of the infant mortality rate: a value column keeps every year (its
         // correlation with the rates still leaves the rates' repeated years out).
-        let repeated = match self.subject {
-            imr_inequality::Subject::Rates(_) => crate::repeats::for_trends(&self.repeated),
-            imr_inequality::Subject::Values(_) => Vec::new(),
+        let (repeated, copied) = match self.subject {
+            imr_inequality::Subject::Rates(_) => {
+                (crate::repeats::for_trends(&self.repeated), self.copied)
+            }
+            imr_inequality::Subject::Values(_) => (Vec::new(), Vec::new()),
         };
         let mut analysis = self
             .spec
@@ -399,48 +350,11 @@ impl ValidatedInequality {
             flagged: self.flagged,
             flagged_kept: self.flagged_kept,
             repeated,
+            copied,
             against,
         })
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_second_series_is_its_column_by_its_weight_with_the_same_bootstrap() {
-        let rates = InequalityRequest {
-            group: Some("region".into()),
-            rank: Some("pobreza".into()),
-            bootstrap: 200,
-            seed: 7,
-            ..InequalityRequest::default()
-        };
-        assert_eq!(rates.second_series(), None);
-        let with = InequalityRequest {
-            against: Some(SecondSeries {
-                column: "ingreso".into(),
-                weight: "births".into(),
-            }),
-            ..rates
-        };
-        assert_eq!(
-            with.second_series(),
-            Some(InequalityRequest {
-                subject: InequalitySubject::Values {
-                    of: "ingreso".into(),
-                    weight: "births".into(),
-                },
-                against: None,
-                group: None,
-                rank: None,
-                bootstrap: 200,
-                seed: 7,
-                include_flagged: false,
-                include_repeated_years: false,
-                births_ratio: None,
-            })
-        );
-    }
-}
+mod tests;

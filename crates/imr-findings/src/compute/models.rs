@@ -1,0 +1,80 @@
+//! Question 4: the panel models of the Models view's defaults.
+
+use super::*;
+
+/// Fits one linear estimator of the rate on `regressors`, clustered by commune (the Models
+/// view's default standard errors).
+pub(super) fn fit(
+    panel: &Panel,
+    estimator: Estimator,
+    regressors: &[String],
+) -> Result<imr_core::models::Fit, String> {
+    let data = panel
+        .model_data(&ModelColumns::new("rate", regressors.to_vec()))
+        .map_err(|e| e.to_string())?;
+    PanelSpec::new(estimator)
+        .with_vcov(VcovKind::Cluster)
+        .fit(&data)
+        .map_err(|e| e.to_string())
+}
+
+/// Question 4: the Models view's first default model, fixed effects (within communes,
+/// clustered CR1 standard errors), for what it estimates; the regressors it drops as constant
+/// within communes from its second default model, random effects (Swamy–Arora).
+pub(super) fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsFinding> {
+    if !panel.has_rates() {
+        return Err(Unavailable::NoRates);
+    }
+    type Wanted<'a> = Vec<&'a (String, f64)>;
+    let (present, missing): (Wanted, Wanted) = wanted
+        .iter()
+        .partition(|(c, _)| panel.numeric_names.iter().any(|n| n == c));
+    if present.is_empty() {
+        return Err(Unavailable::MissingColumns {
+            columns: wanted.iter().map(|(c, _)| c.clone()).collect(),
+            other_columns: panel.numeric_names.clone(),
+        });
+    }
+    let names: Vec<String> = present.iter().map(|(c, _)| c.clone()).collect();
+    let engine = |message: String| Unavailable::Engine { message };
+    let fe = fit(panel, Estimator::Fe, &names).map_err(engine)?;
+    let re = fit(panel, Estimator::Re, &names).map_err(engine)?;
+    let mut terms = Vec::new();
+    let mut time_invariant = Vec::new();
+    let mut random_effects = Vec::new();
+    for (column, per) in present {
+        let from = |f: &imr_core::models::Fit| {
+            f.coefficients
+                .iter()
+                .find(|c| &c.term == column)
+                .map(|c| ModelTerm {
+                    column: column.clone(),
+                    per: *per,
+                    estimate: c.estimate * per,
+                    ci: [c.conf_low * per, c.conf_high * per],
+                    estimator: f.model,
+                })
+        };
+        match from(&fe) {
+            Some(t) => terms.push(t),
+            None => {
+                time_invariant.push(column.clone());
+                if let Some(t) = from(&re) {
+                    terms.push(t);
+                }
+            }
+        }
+        random_effects.extend(from(&re));
+    }
+    Ok(ModelsFinding {
+        outcome: "rate".into(),
+        terms,
+        random_effects,
+        hausman_p: fe.tests.hausman.as_ref().map(|h| h.p_value),
+        random_effects_pooled: re.sigma2_u.is_some_and(|s| s <= 0.0),
+        time_invariant,
+        missing: missing.iter().map(|(c, _)| c.clone()).collect(),
+        nobs: fe.nobs,
+        n_entities: fe.n_entities,
+    })
+}

@@ -1,0 +1,202 @@
+use super::*;
+use super::{models::*, place::*};
+
+#[test]
+fn too_few_years_are_counted_in_the_singular_and_the_plural() {
+    let sentence = |lang, n| {
+        trend_sentence(
+            lang, "la tasa", "the rate", "", "", n, 2023, 2023, None, None,
+        )
+    };
+    for (lang, n, expected) in [
+        (
+            Lang::En,
+            1,
+            "With 1 year, too few years to say whether the rate is falling or rising.",
+        ),
+        (
+            Lang::En,
+            0,
+            "With 0 years, too few years to say whether the rate is falling or rising.",
+        ),
+        (
+            Lang::Es,
+            1,
+            "Con 1 año, son muy pocos años para decir si la tasa baja o sube.",
+        ),
+        (
+            Lang::Es,
+            2,
+            "Con 2 años, son muy pocos años para decir si la tasa baja o sube.",
+        ),
+    ] {
+        assert_eq!(sentence(lang, n), expected);
+    }
+}
+
+/// Question 4's choice of model says what the Hausman test found, never that it rejected
+/// random effects when it did not; and, when random effects estimated no variance between
+/// communes, that they are then a pooled comparison of different communes.
+#[test]
+fn the_model_choice_says_what_the_hausman_test_and_random_effects_found() {
+    let term = |estimator, ci: [f64; 2]| crate::ModelTerm {
+        column: "pobreza".into(),
+        per: 10.0,
+        estimate: (ci[0] + ci[1]) / 2.0,
+        ci,
+        estimator,
+    };
+    let finding = |p: f64, pooled: bool| ModelsFinding {
+        outcome: "rate".into(),
+        terms: vec![term(Estimator::Fe, [-0.5, 0.5])],
+        random_effects: vec![term(Estimator::Re, [0.1, 0.9])],
+        hausman_p: Some(p),
+        random_effects_pooled: pooled,
+        time_invariant: vec![],
+        missing: vec![],
+        nobs: 2387,
+        n_entities: 344,
+    };
+    let rejects = model_choice(Lang::Es, &finding(0.01, false)).unwrap();
+    assert!(rejects.contains("(p = 0,010) rechaza"), "{rejects}");
+    assert!(!rejects.contains("no rechaza"), "{rejects}");
+    let keeps = model_choice(Lang::Es, &finding(0.054, true)).unwrap();
+    assert!(keeps.contains("(p = 0,054) no rechaza"), "{keeps}");
+    assert!(keeps.contains("no prueba que sea válido"), "{keeps}");
+    // The term whose interval excludes zero under random effects only is named.
+    assert!(
+        keeps.contains("cambia la conclusión sobre: 10 puntos porcentuales"),
+        "{keeps}"
+    );
+    assert!(
+        keeps.contains("varianza entre comunas igual a cero"),
+        "{keeps}"
+    );
+    let en = model_choice(Lang::En, &finding(0.054, false)).unwrap();
+    assert!(
+        en.contains("does not reject") && !en.contains("variance between communes of zero"),
+        "{en}"
+    );
+    // The headline's count of observations has its thousands separator.
+    let headline = models_answer(Lang::Es, &finding(0.054, false)).headline;
+    assert!(
+        headline.contains("(2.387 observaciones, 344 comunas)"),
+        "{headline}"
+    );
+}
+
+/// Two communes that would read alike at one decimal are written with two: the ranking never
+/// prints equal numbers in different places (the newcomer's "Arauco (9,5) … Cañete (9,5)").
+#[test]
+fn communes_that_would_read_alike_are_written_with_more_decimals() {
+    let commune = |name: &str, rate: f64| crate::CommuneRate {
+        entity: name.into(),
+        name: Some(name.into()),
+        smoothed_per_1000: rate,
+        ci: Some([rate - 1.0, rate + 1.0]),
+        raw_per_1000: rate,
+        births: 1000.0,
+    };
+    let finding = |rates: &[f64]| WhereFinding {
+        first_time: 2001,
+        last_time: 2021,
+        national_per_1000: 7.65,
+        whole_country: true,
+        top: rates
+            .iter()
+            .enumerate()
+            .map(|(i, r)| commune(&format!("C{i}"), *r))
+            .collect(),
+        n_above_national: rates.len(),
+        n_communes: 345,
+    };
+    let tied = where_answer(Lang::Es, &finding(&[10.15, 9.54, 9.53])).headline;
+    assert!(
+        tied.contains("C1 (9,54;") && tied.contains("C2 (9,53;"),
+        "{tied}"
+    );
+    let apart = where_answer(Lang::Es, &finding(&[10.15, 9.54, 9.13])).headline;
+    assert!(
+        apart.contains("C1 (9,5;") && apart.contains("C2 (9,1;"),
+        "{apart}"
+    );
+}
+
+/// One commune above the reference is "1 de 345 comunas tiene", never "tienen".
+#[test]
+fn one_commune_above_takes_the_singular() {
+    let one = WhereFinding {
+        first_time: 2001,
+        last_time: 2021,
+        national_per_1000: 7.65,
+        whole_country: true,
+        top: vec![crate::CommuneRate {
+            entity: "08301".into(),
+            name: Some("Antuco".into()),
+            smoothed_per_1000: 15.3,
+            ci: Some([7.5, 25.8]),
+            raw_per_1000: 15.3,
+            births: 300.0,
+        }],
+        n_above_national: 1,
+        n_communes: 345,
+    };
+    let es = where_answer(Lang::Es, &one).headline;
+    assert!(es.contains("1 de 345 comunas tiene una tasa"), "{es}");
+    let en = where_answer(Lang::En, &one).headline;
+    assert!(en.contains("1 of 345 communes has a rate"), "{en}");
+}
+
+/// Every covariate of the study's preset (imr_data::study, the one list of them) has the
+/// Findings' words: a sentence never falls back to "unidades más de pobreza".
+#[test]
+fn every_study_covariate_has_its_words() {
+    for c in imr_core::data::study::STUDY_COVARIATES {
+        assert!(TERMS.iter().any(|t| t.column == c.column), "{}", c.column);
+    }
+}
+
+#[test]
+fn every_question_has_its_own_title_in_both_languages() {
+    for lang in [Lang::Es, Lang::En] {
+        let titles: std::collections::BTreeSet<_> = crate::QUESTIONS
+            .iter()
+            .map(|q| question_title_and_view(lang, q).0)
+            .collect();
+        assert_eq!(titles.len(), crate::QUESTIONS.len(), "{lang:?}");
+    }
+}
+
+#[test]
+fn a_known_covariate_is_worded_with_its_amount_and_an_unknown_one_by_its_name() {
+    assert_eq!(
+        term_phrase(Lang::En, "pobreza", 10.0),
+        "10 percentage points more income poverty"
+    );
+    assert_eq!(
+        term_phrase(Lang::Es, "dist_hospital_km", 10.0),
+        "10 km más de distancia al hospital de segundo o tercer nivel más cercano"
+    );
+    assert_eq!(
+        term_label(Lang::Es, "ingreso_salud_pc", 10.0),
+        "Ingreso salud +M$10"
+    );
+    assert_eq!(term_label(Lang::En, "sapu", 1.0), "SAPU/SAR");
+    assert_eq!(term_phrase(Lang::Es, "otra", 1.0), "1 unidades más de otra");
+    assert_eq!(term_label(Lang::En, "otra", 1.0), "otra +1");
+    // The label's name without its amount, as the time-invariant list writes it.
+    let name = |lang, column| term_words(lang, column, "", |t| &t.name);
+    assert_eq!(
+        name(Lang::En, "dist_hospital_km").as_deref(),
+        Some("Hospital dist.")
+    );
+    assert_eq!(
+        name(Lang::Es, "sin_educacion_formal_2017").as_deref(),
+        Some("Sin escolaridad")
+    );
+    for t in &TERMS {
+        for (label, name) in t.label.iter().zip(t.name) {
+            assert!(label.starts_with(name), "{label} / {name}");
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! A measure of a report over the years: its axis label and its line chart with the bootstrap
+//! band.
+
+use super::{line_chart_svg_in, LineChart};
+use crate::chart::num_in;
+use crate::quantity::Unit;
+use crate::report::InequalityReport;
+use crate::year::Measure;
+use imr_stats::{Caption, Lang};
+
+/// Axis label of a measure: "Gini (weighted), ratio, no unit" or "Pooled rate (per 1,000 live
+/// births)".
+pub fn measure_axis_label(measure: Measure, value_unit: &Unit) -> String {
+    measure_axis_label_in(measure, value_unit, Lang::En)
+}
+
+/// [`measure_axis_label`] in a language.
+pub fn measure_axis_label_in(measure: Measure, value_unit: &Unit, lang: Lang) -> String {
+    let unit = measure.unit(value_unit).text(lang);
+    let label = measure.label_in(lang);
+    if unit.is_empty() {
+        label.to_string()
+    } else if label.ends_with(')') {
+        format!("{label}, {unit}")
+    } else {
+        format!("{label} ({unit})")
+    }
+}
+
+/// A measure of the report over the years, with its bootstrap band.
+pub fn measure_over_years_svg(report: &InequalityReport, measure: Measure) -> String {
+    measure_over_years_svg_in(report, measure, &Caption::default())
+}
+
+/// [`measure_over_years_svg`] in the caption's language, with its provenance line.
+pub fn measure_over_years_svg_in(
+    report: &InequalityReport,
+    measure: Measure,
+    caption: &Caption,
+) -> String {
+    measure_over_years_svg_with(report, measure, caption, &report.copies())
+}
+
+/// [`measure_over_years_svg_in`] drawing the years of `copies` (`(year, the year it repeats)`)
+/// as copies: every copy found, also those included in the trend (imr-core's
+/// `InequalityResult::copies`), each said to be left out of the trend or counted in it as
+/// the report has it.
+pub fn measure_over_years_svg_with(
+    report: &InequalityReport,
+    measure: Measure,
+    caption: &Caption,
+    copies: &[(i64, i64)],
+) -> String {
+    let lang = caption.lang;
+    let points = report.series(measure);
+    let info = &report.subject;
+    let value_name = info.value_name.text(lang);
+    let label = measure.label_in(lang);
+    let title = match lang {
+        Lang::En => format!("{label} of the {value_name} by year"),
+        Lang::Es => format!("{label}: {value_name}, por año"),
+    };
+    let pct = lang.with_decimal_mark((info.level * 100.0).to_string());
+    let with_ci = points.iter().filter(|p| p.ci.is_some()).count();
+    let subtitle = if with_ci > 0 {
+        Some(match lang {
+            Lang::En => format!(
+                "Band: {pct}% bootstrap percentile interval ({} replicates, seed {})",
+                info.bootstrap_replicates, info.seed
+            ),
+            Lang::Es => format!(
+                "Banda: intervalo bootstrap de percentiles al {pct}% ({} réplicas, semilla {})",
+                info.bootstrap_replicates, info.seed
+            ),
+        })
+    } else {
+        None
+    };
+    let trend = report
+        .trend_of(measure)
+        .map(|t| match lang {
+            Lang::En => format!(
+                " Linear trend {:.4} per year; change {} to {}: {:.4}.",
+                t.slope, t.first_time, t.last_time, t.change
+            ),
+            Lang::Es => format!(
+                " Tendencia lineal {} por año; cambio de {} a {}: {}.",
+                num_in(lang, t.slope, 4),
+                t.first_time,
+                t.last_time,
+                num_in(lang, t.change, 4)
+            ),
+        })
+        .unwrap_or_default();
+    let left_out = report.copies();
+    let copied = copies
+        .iter()
+        .map(|(t, of)| match (lang, left_out.contains(&(*t, *of))) {
+            (Lang::En, true) => {
+                format!(" {t} is a copy of {of}, drawn as such and left out of the trend.")
+            }
+            (Lang::Es, true) => {
+                format!(
+                    " {t} es una copia de {of}: se dibuja como tal y no cuenta en la tendencia."
+                )
+            }
+            (Lang::En, false) => {
+                format!(" {t} is a copy of {of}, drawn as such; included, it counts in the trend.")
+            }
+            (Lang::Es, false) => format!(
+                " {t} es una copia de {of}: se dibuja como tal; incluida, cuenta en la tendencia."
+            ),
+        })
+        .collect::<String>();
+    let copies = copies.to_vec();
+    let desc = match ((points.first(), points.last()), lang) {
+        ((Some(a), Some(b)), _) => {
+            let (years, from, to) = (points.len(), a.time, b.time);
+            let (first, last) = (a.value, b.value);
+            match lang {
+                Lang::En => format!(
+                    "Line chart of the {label} of the {value_name} across areas, one point per year, {years} years from {from} to {to}; {with_ci} of them with a shaded {pct}% bootstrap interval. Value {first:.4} in {from} and {last:.4} in {to}.{trend}{copied}"
+                ),
+                Lang::Es => format!(
+                    "Gráfico de líneas de {label} ({value_name}) entre comunas, un punto por año, {years} años de {from} a {to}; {with_ci} de ellos con un intervalo bootstrap al {pct}% sombreado. Valor {} en {from} y {} en {to}.{trend}{copied}",
+                    num_in(lang, first, 4),
+                    num_in(lang, last, 4)
+                ),
+            }
+        }
+        (_, Lang::En) => format!(
+            "Line chart of the {} of the {}: no year has a value.",
+            label, value_name
+        ),
+        (_, Lang::Es) => format!(
+            "Gráfico de líneas de {} ({}): ningún año tiene un valor.",
+            label, value_name
+        ),
+    };
+    line_chart_svg_in(
+        &LineChart {
+            title,
+            subtitle,
+            desc,
+            y_label: measure_axis_label_in(measure, &info.unit, lang),
+            points: &points,
+            range: measure.range(),
+            copies,
+        },
+        caption,
+    )
+}
