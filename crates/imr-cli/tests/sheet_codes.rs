@@ -15,11 +15,14 @@ fn fixture(name: &str) -> String {
     format!("{CRATE_DIR}/../../e2e/fixtures/{name}")
 }
 
+/// A commune's row of a sheet: code, infant deaths, deaths at every age.
+type Row = (u32, u32, u32);
+
 /// Per sheet (its year), each row: INE's code in the system of the year, infant deaths ("Men de
 /// 1 año") and deaths at every age ("Total") — INE's SAIP4026 counts
 /// (`tests/data/ine_saip4026`), except 2003's row 1107 (Alto Hospicio, created in 2004), added
 /// to be reported as not yet created.
-const SHEETS: [(&str, &[(u32, u32, u32)]); 2] = [
+const SHEETS: [(&str, &[Row]); 2] = [
     (
         "2010",
         &[

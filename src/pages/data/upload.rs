@@ -69,7 +69,7 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
             let gloo = gloo_file::File::from(file);
             match gloo_file::futures::read_as_bytes(&gloo).await {
                 Ok(bytes) if is_saved_analysis(&bytes) => {
-                    open_saved_analysis(state, &name, &bytes);
+                    open_saved_analysis(state, upload, &name, &bytes);
                     return;
                 }
                 Ok(bytes) => loaded.push(read_owned_file(&name, bytes)),

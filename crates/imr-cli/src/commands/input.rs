@@ -4,8 +4,8 @@ use super::CliError;
 use imr_core::analysis::{is_saved_analysis, SavedAnalysis};
 use imr_core::ingest::{
     build_panel, columns::find_column, fragment::parse_fragment, parse_rate_lag, parse_year,
-    table_year, workbook_format, year_in_name, ColumnRoles, IngestOptions, RawTable, Role,
-    MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
+    sheet_choice::sheet_year, table_year, workbook_format, year_in_name, ColumnRoles,
+    IngestOptions, RawTable, Role, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
 };
 use imr_core::panel::Panel;
 use std::path::PathBuf;
@@ -233,11 +233,15 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
             let saved = analysis
                 .tables_and_roles(&name)
                 .map_err(|e| CliError::Input(e.to_string()))?;
-            for (mut table, roles) in saved {
+            for ((mut table, roles), sheet) in saved.into_iter().zip(analysis.sheets()) {
                 // Dated as the page dated it: the year the analysis gives the file, else its
-                // name's unless a year is given for every file (the flag's or the analysis').
-                table.time_given =
-                    table_year(table.time_given, time_value, year_in_name(&table.file));
+                // name's (a sheet's, else its workbook's) unless a year is given for every file
+                // (the flag's or the analysis').
+                let named = match &sheet {
+                    Some(o) => sheet_year(&o.workbook, &o.sheet),
+                    None => year_in_name(&table.file),
+                };
+                table.time_given = table_year(table.time_given, time_value, named);
                 tables.push(table);
                 preset.push(roles);
             }
