@@ -90,6 +90,15 @@ fn parse_time_value(text: &str) -> Result<TimeValue, String> {
 }
 
 impl InputArgs {
+    /// The sheet options, for the reading of spreadsheets (commands/sheets.rs).
+    fn sheet_args(&self) -> super::sheets::SheetArgs<'_> {
+        super::sheets::SheetArgs {
+            files: &self.files,
+            sheet: &self.sheet,
+            all: self.sheets.is_some(),
+        }
+    }
+
     /// The year of every file without a year column (`--time-value YEAR`), if given.
     pub fn time_value_for_all(&self) -> Option<i64> {
         self.time_value
@@ -211,7 +220,7 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
     let mut time_value = args.time_value_for_all();
     let mut rate_lag = args.rate_lag;
     check_time_values(args)?;
-    super::sheets::check_choices(args)?;
+    super::sheets::check_choices(args.sheet_args())?;
     let mut workbooks: Vec<&std::path::Path> = Vec::new();
     for path in &args.files {
         let bytes = std::fs::read(path).map_err(|e| {
@@ -247,7 +256,7 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
             }
         } else if workbook_format(&bytes).is_some() {
             workbooks.push(path);
-            for mut table in super::sheets::read(&name, path, bytes, args)? {
+            for mut table in super::sheets::read(&name, path, bytes, args.sheet_args())? {
                 table.time_given = year_of(args, path, Some(&table.file));
                 preset.push(table.guessed_roles.clone());
                 tables.push(table);
@@ -261,7 +270,7 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
             tables.push(table);
         }
     }
-    super::sheets::check(args, &workbooks)?;
+    super::sheets::check(args.sheet_args(), &workbooks, &args.source())?;
     let roles = choose_roles(&tables, preset, args)?;
     let options = IngestOptions {
         time_value: time_value.or(options.time_value),

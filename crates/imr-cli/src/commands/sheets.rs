@@ -2,11 +2,18 @@
 //! workbook), `--sheet FILE=NAME` (that workbook only), `--sheets all` — one choice per workbook,
 //! read by the page's worker's rule (`imr_core::ingest::sheet::read_sheets`).
 
-use super::input::InputArgs;
 use super::CliError;
 use imr_core::ingest::sheet::{self, LeftOut, SheetsRead, Workbook};
 use imr_core::ingest::{RawTable, SheetChoice};
 use std::path::{Path, PathBuf};
+
+/// The sheet options of a data subcommand (`InputArgs`' `files`, `--sheet`, `--sheets all`).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct SheetArgs<'a> {
+    pub files: &'a [PathBuf],
+    pub sheet: &'a [String],
+    pub all: bool,
+}
 
 /// A `--sheet` value: the sheet's name and, for `FILE=NAME` whose FILE is an input file (its
 /// path as typed or its name), that file's path. Any other value is a sheet's name, `=` and
@@ -29,10 +36,10 @@ fn split<'a>(files: &'a [PathBuf], value: &'a str) -> (Option<&'a Path>, &'a str
 
 /// The sheets the arguments choose of the workbook at `path`: its own `--sheet FILE=NAME`s,
 /// else the `--sheet NAME`s for every workbook, else `--sheets all`, else none.
-pub(super) fn choice_for(args: &InputArgs, path: &Path) -> SheetChoice {
+pub(super) fn choice_for(args: SheetArgs, path: &Path) -> SheetChoice {
     let (mut own, mut every) = (Vec::new(), Vec::new());
-    for value in &args.sheet {
-        match split(&args.files, value) {
+    for value in args.sheet {
+        match split(args.files, value) {
             (Some(file), sheet) if file == path => own.push(sheet.to_owned()),
             (Some(_), _) => {}
             (None, sheet) => every.push(sheet.to_owned()),
@@ -42,7 +49,7 @@ pub(super) fn choice_for(args: &InputArgs, path: &Path) -> SheetChoice {
         SheetChoice::Named(own)
     } else if !every.is_empty() {
         SheetChoice::Named(every)
-    } else if args.sheets.is_some() {
+    } else if args.all {
         SheetChoice::All
     } else {
         SheetChoice::Unspecified
@@ -50,8 +57,8 @@ pub(super) fn choice_for(args: &InputArgs, path: &Path) -> SheetChoice {
 }
 
 /// Before any file is read: `--sheet NAME` for every workbook and `--sheets all` not both.
-pub(super) fn check_choices(args: &InputArgs) -> Result<(), CliError> {
-    if args.sheets.is_some() && args.sheet.iter().any(|v| split(&args.files, v).0.is_none()) {
+pub(super) fn check_choices(args: SheetArgs) -> Result<(), CliError> {
+    if args.all && args.sheet.iter().any(|v| split(args.files, v).0.is_none()) {
         return Err(CliError::Usage(
             "--sheet NAME and --sheets all both choose the sheets of every workbook: give one, \
              or --sheet FILE=NAME for one workbook beside --sheets all"
@@ -62,10 +69,11 @@ pub(super) fn check_choices(args: &InputArgs) -> Result<(), CliError> {
 }
 
 /// After the files are read: a `--sheet FILE=NAME` only for a spreadsheet, and a sheet choice
-/// only with some spreadsheet among the files (`workbooks`, their paths).
-pub(super) fn check(args: &InputArgs, workbooks: &[&Path]) -> Result<(), CliError> {
+/// only with some spreadsheet among the files (`workbooks`, their paths; `source` names the
+/// files in the error).
+pub(super) fn check(args: SheetArgs, workbooks: &[&Path], source: &str) -> Result<(), CliError> {
     let split: Vec<(Option<&Path>, &str)> =
-        args.sheet.iter().map(|v| split(&args.files, v)).collect();
+        args.sheet.iter().map(|v| split(args.files, v)).collect();
     if let Some((file, sheet)) = split
         .iter()
         .find_map(|(f, s)| f.filter(|f| !workbooks.contains(f)).map(|f| (f, s)))
@@ -77,11 +85,10 @@ pub(super) fn check(args: &InputArgs, workbooks: &[&Path]) -> Result<(), CliErro
             file.display()
         )));
     }
-    if workbooks.is_empty() && (!args.sheet.is_empty() || args.sheets.is_some()) {
+    if workbooks.is_empty() && (!args.sheet.is_empty() || args.all) {
         return Err(CliError::Usage(format!(
             "--sheet/--sheets: no file is a spreadsheet (xlsx, xls, ods or XML Spreadsheet \
-             2003): {}",
-            args.source()
+             2003): {source}"
         )));
     }
     Ok(())
@@ -96,7 +103,7 @@ pub(super) fn read(
     name: &str,
     path: &Path,
     bytes: Vec<u8>,
-    args: &InputArgs,
+    args: SheetArgs,
 ) -> Result<Vec<RawTable>, CliError> {
     let mut book = Workbook::open(name, bytes).map_err(|e| CliError::Input(e.to_string()))?;
     match sheet::read_sheets(&mut book, &choice_for(args, path))
