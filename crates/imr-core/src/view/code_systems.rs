@@ -8,7 +8,7 @@ use crate::report::{CodeSystemRead, HistoricalRecoding};
 use crate::Lang;
 
 impl CodeSystemRead {
-    /// "a.xlsx [2003]: the codes of 2003 read in DEIS's system "desde 2000"", in `lang`.
+    /// `a.xlsx [2003]: the codes of 2003, read in DEIS's "desde 2000" system`, in `lang`.
     pub fn text(&self, lang: Lang) -> String {
         let CodeSystemRead { file, time, system } = self;
         match lang {
@@ -21,7 +21,7 @@ impl CodeSystemRead {
 }
 
 impl HistoricalRecoding {
-    /// "a.xlsx [2003], 2003: code 1201 ("desde 2000") is Arica, 15101 today (3 rows)", in
+    /// `a.xlsx [2003], 2003: code 1201 ("desde 2000") is Arica, 15101 today (3 rows)`, in
     /// `lang`.
     pub fn text(&self, lang: Lang) -> String {
         let HistoricalRecoding {
