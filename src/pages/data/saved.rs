@@ -19,13 +19,16 @@ pub(super) fn open_saved_analysis(state: AppState, upload: CsvUpload, name: &str
     match SavedAnalysis::from_json(name, bytes) {
         Ok(a) if a.files.iter().any(|f| f.sheet.is_some()) => {
             let name = name.to_owned();
+            // Read before the task: the fragment comes from the context, which a task may not
+            // see.
+            let frag = fragment();
             spawn_local(async move {
                 match open_with_sheets(&a, &name, upload).await {
                     Ok(Some((loaded, roles))) => {
                         state.bundled.set(false);
                         state.load(loaded, Some(roles));
                         state.years.set(a.years());
-                        fragment().restore(&a.options);
+                        frag.restore(&a.options);
                     }
                     // Cancelled, or failed with the worker's message under the upload.
                     Ok(None) => {}
