@@ -5,7 +5,7 @@
 
 use crate::components::csv_upload::{read_workbook, CsvUpload, Stop, UploadStatus, WorkbookRead};
 use crate::components::download::download_text;
-use crate::fragment::fragment;
+use crate::fragment::{fragment, Fragment};
 use crate::state::{read_file, AppState, BlobKey, FileError, LoadedFile};
 use imr_core::analysis::{AnalysisError, SavedAnalysis};
 use imr_core::ingest::{ColumnRoles, SheetChoice, SheetOrigin};
@@ -13,15 +13,19 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::sync::Arc;
 
-/// Opens a saved analysis: its files with the roles chosen then, and its view options; one
-/// with sheets of spreadsheets has them read again by the worker.
-pub(super) fn open_saved_analysis(state: AppState, upload: CsvUpload, name: &str, bytes: &[u8]) {
+/// Opens a saved analysis: its files with the roles chosen then, and its view options (into
+/// `frag`, the page's fragment, taken from the context by the caller: an upload's task does not
+/// see the context); one with sheets of spreadsheets has them read again by the worker.
+pub(super) fn open_saved_analysis(
+    state: AppState,
+    upload: CsvUpload,
+    frag: Fragment,
+    name: &str,
+    bytes: &[u8],
+) {
     match SavedAnalysis::from_json(name, bytes) {
         Ok(a) if a.files.iter().any(|f| f.sheet.is_some()) => {
             let name = name.to_owned();
-            // Read before the task: the fragment comes from the context, which a task may not
-            // see.
-            let frag = fragment();
             spawn_local(async move {
                 match open_with_sheets(&a, &name, upload).await {
                     Ok(Some((loaded, roles))) => {
@@ -51,7 +55,7 @@ pub(super) fn open_saved_analysis(state: AppState, upload: CsvUpload, name: &str
             state.bundled.set(false);
             state.load(loaded, Some(roles));
             state.years.set(analysis.years());
-            fragment().restore(&analysis.options);
+            frag.restore(&analysis.options);
         }
         Err(e) => show_error(state, name, e),
     }
