@@ -68,7 +68,7 @@ test('sheets in the codes of their year are recoded as imr recodes them, each re
   assert.deepEqual(await view.codeSystems().evaluateAll((li) => li.map((l) => l.dataset.time)),
     input.code_systems.map((s) => String(s.time)));
   assert.deepEqual(
-    await view.historicalRecodings().evaluateAll((li) => li.map((l) => `${l.dataset.time} ${l.dataset.code}→${l.dataset.code2018}`)),
+    await view.historicalRecodings().evaluateAll((li) => li.map((l) => `${l.dataset.time} ${l.dataset.code}→${l.getAttribute('data-code-2018')}`)),
     input.historical_recodings.map((r) => `${r.time} ${r.code}→${r.code_2018}`));
   assert.equal(input.historical_recodings.length, 4);
   const recodings = (await view.historicalRecodings().allTextContents()).join('\n');
