@@ -135,7 +135,9 @@ test('a chosen sheet survives a reload and a saved analysis, which imr reads too
   const again = await restored.ratesCommand();
   assert.deepEqual(again.slice(again.indexOf(BOOK), again.indexOf(BOOK) + 3), [BOOK, '--sheet', '2003'], again.join(' '));
   assert.equal(dataPart((await restored.downloadRates(dir)).text), dataPart(csv.text));
-  // And it is kept like an upload: a reload brings the sheet back once more.
+  // And it is kept like an upload: a reload brings the sheet back once more (after the store's
+  // write, which sets the hint the bundled data removed).
+  await page.waitForFunction(() => localStorage.getItem('imr-atlas-kept') === '1');
   await page.reload();
   const kept = DataPage.attach(view);
   await kept.waitForFileNames(names);
