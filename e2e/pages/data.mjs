@@ -319,4 +319,13 @@ export class DataPage extends ViewPage {
 
   /** The list of the sheets left out by "every sheet". */
   sheetsLeftOut() { return this.testid('sheets-left-out'); }
+
+  /** The report's codes read in the system of their year: the years (`li[data-time]`). */
+  codeSystems() { return this.testid('code-systems').locator('li'); }
+
+  /** The report's codes recoded to 2018's (`li[data-code][data-code-2018][data-time]`). */
+  historicalRecodings() { return this.testid('historical-recodings').locator('li'); }
+
+  /** The summary line of the codes read in the system of their year. */
+  async historicalCodesSummary() { return (await this.testid('historical-codes').locator('summary').textContent()).trim(); }
 }

@@ -15,7 +15,8 @@ use clap::{Parser, Subcommand};
     about = "Infant mortality rates, their inequality across areas, panel models and maps",
     long_about = "imr: the engine of imr-atlas on the command line.\n\n\
         Reads CSV files (delimiter, decimal comma, encoding and header are detected) and \
-        spreadsheets (.xlsx, .xls, .ods, XML Spreadsheet 2003: --sheet NAME or --sheets all), \
+        spreadsheets (.xlsx, .xls, .ods, XML Spreadsheet 2003: --sheet NAME, --sheet FILE=NAME or \
+        --sheets all), \
         validates every row (each is used or reported as excluded with its file, sheet, line and \
         reason) and computes infant \
         mortality rates per 1,000 births with exact Poisson intervals, inequality measures per year, \

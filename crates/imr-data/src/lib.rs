@@ -18,8 +18,8 @@
 
 pub mod codebook;
 pub mod cut;
-// DEIS's historical commune code systems (feature `historical`: `imr`; the page's main wasm
-// builds without the table).
+// DEIS's historical commune code systems (feature `historical`: `imr` and the page's main wasm,
+// through imr-core's `historical-codes`).
 #[cfg(feature = "historical")]
 pub mod historical;
 pub mod names;

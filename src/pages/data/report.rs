@@ -1,5 +1,6 @@
 //! The validation report: every line of every file accounted for, rows used and excluded with
-//! their reasons, derived deaths, recoded codes, joined rows and conflicting cells.
+//! their reasons, derived deaths, recoded codes (Ñuble's, and codes of
+//! their year's system), joined rows and conflicting cells.
 
 use super::collapse_if_long;
 use crate::i18n::{format_number, lang, Lang};
@@ -32,6 +33,7 @@ pub(super) fn Report() -> impl IntoView {
                     <p class="warn" data-testid="approximate-note">{msg(|m| m.data.report_derived_deaths_note)}</p>
                 });
                 let recoded = (r.recoded_codes > 0).then(|| view! { <p class="note">{let n = r.recoded_codes; move || (messages(lang().get()).data.recoded_codes)(&n.to_string())}</p> });
+                let historical = historical_codes(r);
                 let merged = (r.merged_rows > 0).then(|| view! { <p class="note" data-testid="merged-note">{let n = r.merged_rows as f64; move || { let l = lang().get(); (messages(l).data.merged_rows)(&format_number(l, n, 0)) }}</p> });
                 // Cells on which two joined files disagree (the first file's value is used):
                 // listed with both places, so no value is dropped unseen.
@@ -60,6 +62,7 @@ pub(super) fn Report() -> impl IntoView {
                         <ul class="note" data-testid="line-accounting">{file_lines}</ul>
                         {derived}
                         {recoded}
+                        {historical}
                         {merged}
                         {conflicts}
                         {warnings}
@@ -74,6 +77,42 @@ pub(super) fn Report() -> impl IntoView {
             }
         })
     }
+}
+
+/// The years read in the code system of their year and every code recoded to a different 2018
+/// code (as `imr`'s `code_systems` and `historical_recodings`); a commune not yet created in
+/// its year is an exclusion, listed with the others.
+fn historical_codes(r: &imr_core::ingest::IngestReport) -> Option<impl IntoView> {
+    use imr_core::view::code_systems::code_systems_summary;
+    if r.code_systems.is_empty() {
+        return None;
+    }
+    let (years, recoded) = (r.code_systems.len(), r.historical_recodings.len());
+    let items = r
+        .code_systems
+        .iter()
+        .cloned()
+        .map(|s| {
+            let (file, time) = (s.file.clone(), s.time.to_string());
+            view! { <li data-file=file data-time=time>{move || s.text(lang().get())}</li> }
+        })
+        .collect_view();
+    let recodings = r
+        .historical_recodings
+        .iter()
+        .cloned()
+        .map(|c| {
+            let (code, code_2018, time) = (c.code.clone(), c.code_2018.clone(), c.time.to_string());
+            view! { <li data-code=code data-code-2018=code_2018 data-time=time>{move || c.text(lang().get())}</li> }
+        })
+        .collect_view();
+    Some(view! {
+        <details class="note" data-testid="historical-codes">
+            <summary>{move || code_systems_summary(lang().get(), years, recoded)}</summary>
+            <ul data-testid="code-systems">{items}</ul>
+            <ul data-testid="historical-recodings">{recodings}</ul>
+        </details>
+    })
 }
 
 /// A count of the validation, in the language's number format ("1.725", "1,725"; the same

@@ -25,6 +25,8 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
     let microdata = expect_context::<MicrodataInputs>();
     let upload = expect_context::<CsvUpload>();
     let picks = expect_context::<SheetPicks>();
+    // Taken here: the task below does not see the context (a saved analysis restores it).
+    let frag = crate::fragment::fragment();
     let Some(list) = list else { return };
     let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.item(i)).collect();
     if files.is_empty() {
@@ -69,7 +71,7 @@ fn load_file_list(state: AppState, list: Option<web_sys::FileList>) {
             let gloo = gloo_file::File::from(file);
             match gloo_file::futures::read_as_bytes(&gloo).await {
                 Ok(bytes) if is_saved_analysis(&bytes) => {
-                    open_saved_analysis(state, &name, &bytes);
+                    open_saved_analysis(state, upload, frag, &name, &bytes);
                     return;
                 }
                 Ok(bytes) => loaded.push(read_owned_file(&name, bytes)),

@@ -3,13 +3,9 @@
 use super::CliError;
 use imr_core::analysis::{is_saved_analysis, SavedAnalysis};
 use imr_core::ingest::{
-    build_panel,
-    columns::find_column,
-    fragment::parse_fragment,
-    parse_rate_lag, parse_year,
-    sheet::{self, LeftOut, SheetsRead, Workbook},
-    table_year, workbook_format, year_in_name, ColumnRoles, IngestOptions, RawTable, Role,
-    SheetChoice, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
+    build_panel, columns::find_column, fragment::parse_fragment, parse_rate_lag, parse_year,
+    sheet_choice::sheet_year, table_year, workbook_format, year_in_name, ColumnRoles,
+    IngestOptions, RawTable, Role, MAX_RATE_LAG, MAX_YEAR, MIN_YEAR,
 };
 use imr_core::panel::Panel;
 use std::path::PathBuf;
@@ -25,14 +21,16 @@ pub struct InputArgs {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// The sheet of a spreadsheet to read, by name (repeat for several: --sheet 2010 --sheet
-    /// 2011). A workbook of one sheet needs none. Title rows above the header, totals and notes
+    /// 2011), in every workbook given; FILE=NAME for one workbook only (FILE its path as given
+    /// or its name; e.g. --sheet a.xlsx=2010 --sheet b.xlsx=Hoja1), which then reads only its
+    /// own. A workbook of one sheet needs none. Title rows above the header, totals and notes
     /// rows are found and reported; each row is named `file [sheet]` and its row number
     #[arg(long, value_name = "NAME")]
     pub sheet: Vec<String>,
-    /// `--sheets all`: every sheet of each spreadsheet. When some sheets are named by a year
-    /// (INE's "2000" … "2015"), only those are read, each sheet's name the year of its rows
-    /// when it has no year column; the others are named on stderr
-    #[arg(long, value_name = "all", value_parser = ["all"], conflicts_with = "sheet")]
+    /// `--sheets all`: every sheet of each spreadsheet not given --sheet FILE=NAME. When some
+    /// sheets are named by a year (INE's "2000" … "2015"), only those are read, each sheet's
+    /// name the year of its rows when it has no year column; the others are named on stderr
+    #[arg(long, value_name = "all", value_parser = ["all"])]
     pub sheets: Option<String>,
     /// Column with the area code (guessed from codigo_comuna, cod_comuna, cut, codigo, cod, comuna, code, id: a code column before a column of names)
     #[arg(long, value_name = "COL")]
@@ -92,6 +90,15 @@ fn parse_time_value(text: &str) -> Result<TimeValue, String> {
 }
 
 impl InputArgs {
+    /// The sheet options, for the reading of spreadsheets (commands/sheets.rs).
+    fn sheet_args(&self) -> super::sheets::SheetArgs<'_> {
+        super::sheets::SheetArgs {
+            files: &self.files,
+            sheet: &self.sheet,
+            all: self.sheets.is_some(),
+        }
+    }
+
     /// The year of every file without a year column (`--time-value YEAR`), if given.
     pub fn time_value_for_all(&self) -> Option<i64> {
         self.time_value
@@ -213,7 +220,8 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
     let mut time_value = args.time_value_for_all();
     let mut rate_lag = args.rate_lag;
     check_time_values(args)?;
-    let mut workbooks = 0usize;
+    super::sheets::check_choices(args.sheet_args())?;
+    let mut workbooks: Vec<&std::path::Path> = Vec::new();
     for path in &args.files {
         let bytes = std::fs::read(path).map_err(|e| {
             CliError::Input(format!("{}: cannot read the file: {e}", path.display()))
@@ -234,17 +242,21 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
             let saved = analysis
                 .tables_and_roles(&name)
                 .map_err(|e| CliError::Input(e.to_string()))?;
-            for (mut table, roles) in saved {
+            for ((mut table, roles), sheet) in saved.into_iter().zip(analysis.sheets()) {
                 // Dated as the page dated it: the year the analysis gives the file, else its
-                // name's unless a year is given for every file (the flag's or the analysis').
-                table.time_given =
-                    table_year(table.time_given, time_value, year_in_name(&table.file));
+                // name's (a sheet's, else its workbook's) unless a year is given for every file
+                // (the flag's or the analysis').
+                let named = match &sheet {
+                    Some(o) => sheet_year(&o.workbook, &o.sheet),
+                    None => year_in_name(&table.file),
+                };
+                table.time_given = table_year(table.time_given, time_value, named);
                 tables.push(table);
                 preset.push(roles);
             }
         } else if workbook_format(&bytes).is_some() {
-            workbooks += 1;
-            for mut table in read_sheets(&name, bytes, args)? {
+            workbooks.push(path);
+            for mut table in super::sheets::read(&name, path, bytes, args.sheet_args())? {
                 table.time_given = year_of(args, path, Some(&table.file));
                 preset.push(table.guessed_roles.clone());
                 tables.push(table);
@@ -258,13 +270,7 @@ pub fn load_panel_with(args: &InputArgs, options: &IngestOptions) -> Result<Pane
             tables.push(table);
         }
     }
-    if workbooks == 0 && (!args.sheet.is_empty() || args.sheets.is_some()) {
-        return Err(CliError::Usage(format!(
-            "--sheet/--sheets: no file is a spreadsheet (xlsx, xls, ods or XML Spreadsheet \
-             2003): {}",
-            args.source()
-        )));
-    }
+    super::sheets::check(args.sheet_args(), &workbooks, &args.source())?;
     let roles = choose_roles(&tables, preset, args)?;
     let options = IngestOptions {
         time_value: time_value.or(options.time_value),
@@ -315,49 +321,6 @@ fn year_of(args: &InputArgs, path: &std::path::Path, sheet_label: Option<&str>) 
     });
     // The page's rule too (its year per file).
     table_year(args.time_value_of(path), args.time_value_for_all(), named)
-}
-
-/// The sheets the arguments choose: `--sheets all`, `--sheet NAME…`, or none.
-fn sheet_choice(args: &InputArgs) -> SheetChoice {
-    match (&args.sheets, args.sheet.is_empty()) {
-        (Some(_), _) => SheetChoice::All,
-        (None, false) => SheetChoice::Named(args.sheet.clone()),
-        (None, true) => SheetChoice::Unspecified,
-    }
-}
-
-/// The tables of the sheets of a spreadsheet that the arguments choose, read by the page's
-/// worker's rule (`imr_core::ingest::sheet::read_sheets`): `--sheet NAME` (each must exist),
-/// `--sheets all` (the sheets named by a year when some are, each other sheet named on stderr
-/// as left out; a sheet without cells left out so too), or the only sheet of a workbook of
-/// one; a workbook of several without a choice is a usage error listing them.
-fn read_sheets(name: &str, bytes: Vec<u8>, args: &InputArgs) -> Result<Vec<RawTable>, CliError> {
-    let mut book = Workbook::open(name, bytes).map_err(|e| CliError::Input(e.to_string()))?;
-    match sheet::read_sheets(&mut book, &sheet_choice(args))
-        .map_err(|e| CliError::Input(e.to_string()))?
-    {
-        SheetsRead::Choose { sheets } => Err(CliError::Usage(format!(
-            "{name} has {} sheets ({}): choose one with --sheet NAME, or read all with \
-             --sheets all",
-            sheets.len(),
-            sheet::sheet_list(&sheets, imr_core::Lang::En)
-        ))),
-        SheetsRead::Tables { tables, left_out } => {
-            for left in left_out {
-                match left {
-                    LeftOut::NotAYear { file, sheet } => eprintln!(
-                        "{file}: sheet \"{sheet}\" left out: --sheets all reads the sheets named \
-                         by a year (read it with --sheet \"{sheet}\")"
-                    ),
-                    LeftOut::Empty { file, sheet } => eprintln!(
-                        "{}: left out: the sheet has no cells",
-                        sheet::sheet_label(&file, &sheet)
-                    ),
-                }
-            }
-            Ok(tables)
-        }
-    }
 }
 
 /// The year of files without a year column that a saved analysis's view options carry

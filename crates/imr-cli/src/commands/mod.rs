@@ -51,6 +51,7 @@ pub mod input;
 pub mod map;
 pub mod microdata;
 pub mod rates;
+mod sheets;
 pub mod simulate;
 
 pub use error::CliError;

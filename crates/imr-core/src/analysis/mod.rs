@@ -5,11 +5,15 @@
 //! The files are stored as base64 of their original bytes, so encoding and dialect detection run
 //! again exactly as they did; roles are stored by column name.
 
-use crate::ingest::{role_word, ColumnRoles, IngestError, RawTable, Role, MAX_YEAR, MIN_YEAR};
+use crate::ingest::{
+    role_word, ColumnRoles, IngestError, RawTable, Role, SheetOrigin, MAX_YEAR, MIN_YEAR,
+};
 use crate::Lang;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+mod sheets;
 
 /// The marker and format version of a saved analysis.
 pub const FORMAT: &str = "imr-atlas-analysis/1";
@@ -28,6 +32,11 @@ pub struct SavedFile {
     /// [`crate::ingest::MIN_YEAR`]..=[`crate::ingest::MAX_YEAR`] is not read (as in a link).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub year: Option<i64>,
+    /// When the file is a sheet of a spreadsheet: its workbook, the sheet and whether it was
+    /// read as every sheet; `bytes_base64` is then the workbook's (empty for a later sheet of a
+    /// workbook stored before: see [`SavedAnalysis::with_sheets`]). Absent: a CSV file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<SheetOrigin>,
 }
 
 /// The whole saved analysis.
@@ -67,6 +76,12 @@ pub enum AnalysisError {
         column: String,
         first: Role,
         second: Role,
+    },
+    /// A sheet of a spreadsheet that this build cannot read again (no spreadsheet reader: the
+    /// page reads it in its worker) or whose workbook no longer gives it.
+    SheetUnread {
+        file: String,
+        inner: String,
     },
     Ingest(IngestError),
 }
@@ -167,6 +182,12 @@ impl AnalysisError {
                     ),
                 }
             }
+            (SheetUnread { file, inner }, Lang::En) => {
+                format!("{file}: the sheet `{inner}` of the analysis cannot be read here")
+            }
+            (SheetUnread { file, inner }, Lang::Es) => {
+                format!("{file}: la hoja `{inner}` del análisis no se puede leer aquí")
+            }
             (Ingest(error), _) => error.text(lang),
         }
     }
@@ -214,6 +235,7 @@ impl SavedAnalysis {
                     })
                     .collect(),
                 year: None,
+                sheet: None,
             })
             .collect();
         SavedAnalysis {
@@ -274,9 +296,10 @@ impl SavedAnalysis {
     pub fn file_bytes(&self, file: &str) -> Result<Vec<(String, Vec<u8>)>, AnalysisError> {
         self.files
             .iter()
-            .map(|f| {
+            .enumerate()
+            .map(|(i, f)| {
                 base64::engine::general_purpose::STANDARD
-                    .decode(&f.bytes_base64)
+                    .decode(self.stored_base64(i))
                     .map(|b| (f.name.clone(), b))
                     .map_err(|_| AnalysisError::BadBytes {
                         file: file.to_owned(),
@@ -296,203 +319,59 @@ impl SavedAnalysis {
     ) -> Result<Vec<(RawTable, ColumnRoles)>, AnalysisError> {
         let bytes = self.file_bytes(file)?;
         let mut out = Vec::with_capacity(bytes.len());
-        for (((name, data), saved), year) in bytes.iter().zip(&self.files).zip(self.years()) {
-            let mut table = RawTable::from_bytes(name, data)?;
+        for (i, ((name, data), year)) in bytes.iter().zip(self.years()).enumerate() {
+            let sheet = self.files[i].sheet.as_ref();
+            let mut table = sheets::read_table(file, name, data, sheet)?;
             table.time_given = year;
-            let mut roles = ColumnRoles::default();
-            let mut role_of_column: BTreeMap<&str, Role> = BTreeMap::new();
-            for role in Role::ALL {
-                if let Some(column) = saved.roles.get(role.label()) {
-                    if let Some(first) = role_of_column.insert(column, role) {
-                        return Err(AnalysisError::SameColumnForTwoRoles {
-                            file: file.to_owned(),
-                            inner: name.clone(),
-                            column: column.clone(),
-                            first,
-                            second: role,
-                        });
-                    }
-                }
-            }
-            for role in Role::ALL {
-                if let Some(column) = saved.roles.get(role.label()) {
-                    let index =
-                        table
-                            .columns
-                            .iter()
-                            .position(|c| c == column)
-                            .ok_or_else(|| AnalysisError::MissingColumn {
-                                file: file.to_owned(),
-                                inner: name.clone(),
-                                role,
-                                column: column.clone(),
-                            })?;
-                    roles.set(role, Some(index));
-                }
-            }
+            let roles = self.saved_roles(file, i, &table)?;
             out.push((table, roles));
         }
         Ok(out)
     }
+
+    /// The roles saved for file `index` as columns of `table` (that file read again); `file`
+    /// names the analysis in errors.
+    pub fn saved_roles(
+        &self,
+        file: &str,
+        index: usize,
+        table: &RawTable,
+    ) -> Result<ColumnRoles, AnalysisError> {
+        let saved = &self.files[index];
+        let mut roles = ColumnRoles::default();
+        let mut role_of_column: BTreeMap<&str, Role> = BTreeMap::new();
+        for role in Role::ALL {
+            if let Some(column) = saved.roles.get(role.label()) {
+                if let Some(first) = role_of_column.insert(column, role) {
+                    return Err(AnalysisError::SameColumnForTwoRoles {
+                        file: file.to_owned(),
+                        inner: saved.name.clone(),
+                        column: column.clone(),
+                        first,
+                        second: role,
+                    });
+                }
+            }
+        }
+        for role in Role::ALL {
+            if let Some(column) = saved.roles.get(role.label()) {
+                let column_index =
+                    table
+                        .columns
+                        .iter()
+                        .position(|c| c == column)
+                        .ok_or_else(|| AnalysisError::MissingColumn {
+                            file: file.to_owned(),
+                            inner: saved.name.clone(),
+                            role,
+                            column: column.clone(),
+                        })?;
+                roles.set(role, Some(column_index));
+            }
+        }
+        Ok(roles)
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ingest::{build_panel, IngestOptions};
-
-    #[test]
-    fn a_saved_analysis_reopens_to_the_same_panel() {
-        let bytes: &[u8] =
-            b"Comuna;A\xf1o;Nacimientos;Tasa\n01101;2019;3.000;7\n01107;2019;2500;6\n";
-        let table = RawTable::from_bytes("x.csv", bytes).unwrap();
-        let mut roles = table.guessed_roles.clone();
-        roles.deaths = None;
-        let saved = SavedAnalysis::new(
-            &[("x.csv", bytes, &table, &roles)],
-            "view=map&year=2019",
-            "2026-11-30",
-        );
-        let json = saved.to_json();
-        assert!(is_saved_analysis(json.as_bytes()));
-        let reopened = SavedAnalysis::from_json("a.json", json.as_bytes()).unwrap();
-        assert_eq!(reopened, saved);
-        let (tables, roles2): (Vec<_>, Vec<_>) = reopened
-            .tables_and_roles("a.json")
-            .unwrap()
-            .into_iter()
-            .unzip();
-        assert_eq!(roles2[0], roles);
-        let before = build_panel(&[table], &[roles], &IngestOptions::default()).unwrap();
-        let after = build_panel(&tables, &roles2, &IngestOptions::default()).unwrap();
-        assert!(before.rows().eq(after.rows()));
-        assert_eq!(after.report.files[0].encoding, "windows-1252");
-    }
-
-    /// The year the reader gave a file without a year column travels with it: absent from the
-    /// JSON when none was given (older analyses read as before), a year out of range not read.
-    #[test]
-    fn the_year_given_a_file_is_saved_with_it() {
-        let bytes: &[u8] = b"comuna;nacimientos;defunciones\n01101;1500;6\n";
-        let table = RawTable::from_bytes("defunciones_2022.csv", bytes).unwrap();
-        let roles = table.guessed_roles.clone();
-        let entries = [("defunciones_2022.csv", bytes, &table, &roles)];
-        let plain = SavedAnalysis::new(&entries, "", "x");
-        assert!(!plain.to_json().contains("\"year\""));
-        let given = plain.clone().with_years(&[Some(2021)]);
-        let reopened = SavedAnalysis::from_json("a.json", given.to_json().as_bytes()).unwrap();
-        assert_eq!(reopened.years(), vec![Some(2021)]);
-        let tables = reopened.tables_and_roles("a.json").unwrap();
-        assert_eq!(tables[0].0.time_given, Some(2021));
-        let none = SavedAnalysis::from_json("a.json", plain.to_json().as_bytes()).unwrap();
-        assert_eq!(
-            none.tables_and_roles("a.json").unwrap()[0].0.time_given,
-            None
-        );
-        let far = plain.with_years(&[Some(MAX_YEAR + 1)]);
-        assert_eq!(far.years(), vec![None]);
-    }
-
-    #[test]
-    fn other_json_is_refused_with_the_file_name() {
-        assert!(!is_saved_analysis(b"{\"a\": 1}"));
-        let err = SavedAnalysis::from_json("b.json", b"{\"a\": 1}").unwrap_err();
-        assert!(err
-            .to_string()
-            .starts_with("b.json: not a saved imr-atlas analysis"));
-    }
-
-    fn saved_json(format: &str, roles: &str) -> String {
-        let bytes = base64::engine::general_purpose::STANDARD
-            .encode(b"code,year,births,deaths\n01101,2019,100,1\n");
-        format!(
-            r#"{{"format":"{format}","engine_version":"0.1.0","saved_at":"x","options":"","files":[{{"name":"a.csv","bytes_base64":"{bytes}","roles":{roles}}}]}}"#
-        )
-    }
-
-    #[test]
-    fn only_the_exact_format_version_is_opened() {
-        let roles = r#"{"entity":"code","time":"year","births":"births","deaths":"deaths"}"#;
-        assert!(SavedAnalysis::from_json("a.json", saved_json(FORMAT, roles).as_bytes()).is_ok());
-        for other in [
-            "imr-atlas-analysis/2",
-            "imr-atlas-analysis/1.1",
-            "imr-atlas-analysis/",
-            "imr-atlas-analysis/10",
-        ] {
-            let err = SavedAnalysis::from_json("a.json", saved_json(other, roles).as_bytes())
-                .unwrap_err()
-                .to_string();
-            assert!(
-                err.starts_with("a.json: not a saved imr-atlas analysis: it is in format"),
-                "{err}"
-            );
-            assert!(err.contains("reads only `imr-atlas-analysis/1`"), "{err}");
-        }
-        let err = SavedAnalysis::from_json("a.json", saved_json("other/1", roles).as_bytes())
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("unknown format `other/1` (expected `imr-atlas-analysis/1`)"),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn two_roles_on_one_column_are_refused() {
-        let roles = r#"{"entity":"code","time":"year","births":"births","deaths":"births"}"#;
-        let saved =
-            SavedAnalysis::from_json("a.json", saved_json(FORMAT, roles).as_bytes()).unwrap();
-        let err = saved.tables_and_roles("a.json").unwrap_err().to_string();
-        assert_eq!(
-            err,
-            "a.json: file `a.csv` gives column `births` both the births and the deaths role; each role needs its own column"
-        );
-    }
-
-    #[test]
-    fn every_error_is_worded_in_spanish_without_english_words() {
-        let file = || "a.json".to_owned();
-        let errors = [
-            AnalysisError::NotAnAnalysis {
-                file: file(),
-                why: NotAnAnalysis::OtherVersion {
-                    format: "imr-atlas-analysis/9".into(),
-                },
-            },
-            AnalysisError::NotAnAnalysis {
-                file: file(),
-                why: NotAnAnalysis::UnknownFormat { format: "x".into() },
-            },
-            AnalysisError::BadBytes {
-                file: file(),
-                inner: "a.csv".into(),
-            },
-            AnalysisError::MissingColumn {
-                file: file(),
-                inner: "a.csv".into(),
-                role: Role::Births,
-                column: "nac".into(),
-            },
-            AnalysisError::SameColumnForTwoRoles {
-                file: file(),
-                inner: "a.csv".into(),
-                column: "n".into(),
-                first: Role::Births,
-                second: Role::Deaths,
-            },
-            AnalysisError::Ingest(IngestError::NoFiles),
-        ];
-        for error in errors {
-            let text = error.text(Lang::Es);
-            assert_ne!(text, error.to_string());
-            for word in text.split(|c: char| !c.is_alphanumeric()) {
-                assert!(
-                    !["the", "file", "has", "for", "role", "not", "and", "format", "files"]
-                        .contains(&word),
-                    "{word:?} in {text:?}"
-                );
-            }
-        }
-    }
-}
+mod tests;
