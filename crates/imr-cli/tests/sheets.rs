@@ -241,6 +241,51 @@ fn a_sheet_chosen_by_name_takes_its_name_as_the_year() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The command the page shows for two workbooks read with different sheets (its
+/// `workbook_inputs`) runs, and reads of each workbook its own sheets only.
+#[test]
+fn the_pages_command_for_two_workbooks_of_different_sheets_reads_each_its_own() {
+    use imr_core::ingest::sheet_choice::{workbook_inputs, SheetOrigin};
+    let book = std::fs::read(workbook()).unwrap();
+    let dir = folder(
+        "two-books",
+        &[
+            ("a.xlsx", &book),
+            ("b.xlsx", &book),
+            ("nacimientos.csv", births_csv().as_bytes()),
+        ],
+    );
+    let sheet = |workbook: &str, sheet: &str| {
+        (
+            format!("{workbook} [{sheet}]"),
+            Some(SheetOrigin {
+                workbook: workbook.into(),
+                sheet: sheet.into(),
+                all: false,
+            }),
+        )
+    };
+    let loaded = [
+        sheet("a.xlsx", "2010"),
+        sheet("b.xlsx", "2012"),
+        ("nacimientos.csv".to_owned(), None),
+    ];
+    let (files, choice) = workbook_inputs(&loaded);
+    let mut args = vec!["rates".to_owned()];
+    args.extend(files);
+    args.extend(choice.to_args());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let doc = json_in(&dir, &args);
+    let read: Vec<&str> = doc["input"]["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(read, ["a.xlsx [2010]", "b.xlsx [2012]", "nacimientos.csv"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn two_yearly_files_without_a_year_column_are_a_two_year_panel() {
     let dir = folder(

@@ -6,6 +6,7 @@
 
 use super::table::year_in_name;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 /// The sheets of a workbook to read.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -98,20 +99,21 @@ pub struct SheetOrigin {
 /// The input files of an `imr` command reading these loaded tables (each a file's name and,
 /// for a sheet, where it came from), and the sheet choice that reads the same sheets: each
 /// workbook named once, at its first sheet's place; `--sheets all` when every sheet was read
-/// that way, else `--sheet NAME` per sheet (each name once, in the order first loaded).
-/// `--sheet` reads the named sheets of every workbook given, as `imr` does: workbooks read
-/// with different sheets of each cannot be written as one command.
+/// that way, else `--sheet NAME` per sheet (each name once, in the order first loaded) when
+/// every workbook was read with the same sheets (`--sheet NAME` reads the named sheets of every
+/// workbook given), else `--sheet FILE=NAME` per workbook and sheet (`imr` reads those of FILE
+/// alone).
 pub fn workbook_inputs(tables: &[(String, Option<SheetOrigin>)]) -> (Vec<String>, SheetChoice) {
     let mut files: Vec<String> = Vec::with_capacity(tables.len());
+    // Each workbook's sheets, in the order first loaded.
+    let mut workbooks: Vec<(&str, Vec<&str>)> = Vec::new();
     let mut named: Vec<String> = Vec::new();
     let mut all = true;
-    let mut any = false;
     for (name, origin) in tables {
         let Some(origin) = origin else {
             files.push(name.clone());
             continue;
         };
-        any = true;
         all &= origin.all;
         if !files.contains(&origin.workbook) {
             files.push(origin.workbook.clone());
@@ -119,11 +121,27 @@ pub fn workbook_inputs(tables: &[(String, Option<SheetOrigin>)]) -> (Vec<String>
         if !named.contains(&origin.sheet) {
             named.push(origin.sheet.clone());
         }
+        match workbooks.iter_mut().find(|(w, _)| *w == origin.workbook) {
+            Some((_, sheets)) => sheets.push(&origin.sheet),
+            None => workbooks.push((&origin.workbook, vec![&origin.sheet])),
+        }
     }
-    let choice = match (any, all) {
-        (false, _) => SheetChoice::Unspecified,
-        (true, true) => SheetChoice::All,
-        (true, false) => SheetChoice::Named(named),
+    fn sheet_set<'a>(sheets: &[&'a str]) -> BTreeSet<&'a str> {
+        sheets.iter().copied().collect()
+    }
+    let same_sheets = workbooks
+        .windows(2)
+        .all(|pair| sheet_set(&pair[0].1) == sheet_set(&pair[1].1));
+    let choice = match (workbooks.is_empty(), all, same_sheets) {
+        (true, _, _) => SheetChoice::Unspecified,
+        (false, true, _) => SheetChoice::All,
+        (false, false, true) => SheetChoice::Named(named),
+        (false, false, false) => SheetChoice::Named(
+            workbooks
+                .iter()
+                .flat_map(|(w, sheets)| sheets.iter().map(move |s| format!("{w}={s}")))
+                .collect(),
+        ),
     };
     (files, choice)
 }
@@ -206,6 +224,41 @@ mod tests {
         assert_eq!(
             choice.to_args(),
             names(&["--sheet", "2010", "--sheet", "2011"])
+        );
+        // Two workbooks read with the same sheets: `--sheet NAME`, which reads them of both.
+        let origin_of = |workbook: &str, sheet: &str| {
+            Some(SheetOrigin {
+                workbook: workbook.into(),
+                sheet: sheet.into(),
+                all: false,
+            })
+        };
+        let same = vec![
+            ("a.xlsx [2010]".to_owned(), origin_of("a.xlsx", "2010")),
+            ("b.xlsx [2010]".to_owned(), origin_of("b.xlsx", "2010")),
+        ];
+        let (files, choice) = workbook_inputs(&same);
+        assert_eq!(files, names(&["a.xlsx", "b.xlsx"]));
+        assert_eq!(choice.to_args(), names(&["--sheet", "2010"]));
+        // Different sheets of each: `--sheet FILE=NAME`, each workbook's own (a plain
+        // `--sheet 2010 --sheet Hoja1` would ask both workbooks for both sheets).
+        let different = vec![
+            ("a.xlsx [2010]".to_owned(), origin_of("a.xlsx", "2010")),
+            ("b.xlsx [Hoja1]".to_owned(), origin_of("b.xlsx", "Hoja1")),
+            ("a.xlsx [2011]".to_owned(), origin_of("a.xlsx", "2011")),
+        ];
+        let (files, choice) = workbook_inputs(&different);
+        assert_eq!(files, names(&["a.xlsx", "b.xlsx"]));
+        assert_eq!(
+            choice.to_args(),
+            names(&[
+                "--sheet",
+                "a.xlsx=2010",
+                "--sheet",
+                "a.xlsx=2011",
+                "--sheet",
+                "b.xlsx=Hoja1"
+            ])
         );
         // No workbook: no sheet argument.
         let (files, choice) = workbook_inputs(&[("a.csv".to_owned(), None)]);
