@@ -162,8 +162,12 @@ pub struct CommuneRate {
 /// Question 5: where are rates highest?
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct WhereFinding {
+    /// The first and last of [`WhereFinding::years`].
     pub first_time: i64,
     pub last_time: i64,
+    /// The years summed: those with deaths and births of some commune (the bundled 2016 and
+    /// 2020 have none and are not among them).
+    pub years: Vec<i64>,
     /// The prior (pooled) rate per 1,000 the communes are shrunk towards.
     pub national_per_1000: f64,
     /// As [`RatesFinding::whole_country`].

@@ -112,6 +112,34 @@ impl Lang {
         }
     }
 
+    /// A set of years in words, consecutive years as one span: `[2001, …, 2015, 2017, 2018,
+    /// 2019, 2021]` is "2001–2015, 2017–2019 y 2021" ("… and 2021"); a single span is
+    /// "2001–2021", one year "2021", none "". Unsorted or repeated years are read as the set.
+    /// A span printed as "2001–2021" would claim the years between it skips.
+    pub fn years(self, years: &[i64]) -> String {
+        let mut sorted = years.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let mut spans: Vec<String> = Vec::new();
+        let mut rest = sorted.as_slice();
+        while let Some(&first) = rest.first() {
+            let run = rest.windows(2).take_while(|w| w[1] == w[0] + 1).count();
+            let last = rest[run];
+            spans.push(match run {
+                0 => first.to_string(),
+                _ => format!("{first}–{last}"),
+            });
+            rest = &rest[run + 1..];
+        }
+        match spans.split_last() {
+            Some((last, init)) if !init.is_empty() => {
+                format!("{} {} {last}", init.join(", "), self.pick("y", "and"))
+            }
+            Some((last, _)) => last.clone(),
+            None => String::new(),
+        }
+    }
+
     /// "en" or "es".
     pub fn tag(self) -> &'static str {
         match self {

@@ -125,3 +125,39 @@ fn a_grouped_negative_has_the_minus_sign_of_a_sentence() {
     // A chart's Spanish figure is the table's number.
     assert_eq!(Lang::Es.figure(-2.5, 1), "−2,5");
 }
+
+#[test]
+fn years_are_written_as_their_spans_and_never_claim_a_year_they_skip() {
+    let bundled: Vec<i64> = (2001..=2021)
+        .filter(|y| ![2016, 2020].contains(y))
+        .collect();
+    assert_eq!(Lang::Es.years(&bundled), "2001–2015, 2017–2019 y 2021");
+    assert_eq!(Lang::En.years(&bundled), "2001–2015, 2017–2019 and 2021");
+    assert_eq!(Lang::Es.years(&[2021, 2019, 2020, 2019]), "2019–2021");
+    assert_eq!(Lang::En.years(&[2019, 2021]), "2019 and 2021");
+    assert_eq!(Lang::Es.years(&[2021]), "2021");
+    assert_eq!(Lang::Es.years(&[]), "");
+    assert_eq!(
+        Lang::Es.years(&[i64::MAX, i64::MAX - 1]),
+        format!("{}–{}", i64::MAX - 1, i64::MAX)
+    );
+}
+
+proptest::proptest! {
+    /// Every year given is inside a span written, and every year a span covers was given.
+    #[test]
+    fn the_spans_cover_the_years_given_and_no_other(years in proptest::collection::vec(1990i64..2030, 0..30)) {
+        let text = Lang::En.years(&years);
+        let mut covered = Vec::new();
+        for part in text.split([',', ' ']).filter(|p| !p.is_empty() && *p != "and") {
+            match part.split_once('–') {
+                Some((a, b)) => covered.extend(a.parse::<i64>().unwrap()..=b.parse::<i64>().unwrap()),
+                None => covered.push(part.parse::<i64>().unwrap()),
+            }
+        }
+        let mut given = years.clone();
+        given.sort_unstable();
+        given.dedup();
+        proptest::prop_assert_eq!(covered, given);
+    }
+}

@@ -11,8 +11,10 @@ pub(super) fn where_highest(panel: &Panel, top: usize) -> Outcome<WhereFinding> 
         return Err(Unavailable::NoRates);
     }
     let mut sums: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
+    let mut years: Vec<i64> = Vec::new();
     for r in panel.rows() {
         if let (Some(b), Some(d)) = (r.births, r.deaths) {
+            years.push(r.time);
             let e = sums.entry(r.entity).or_default();
             e.0 += d;
             e.1 += b;
@@ -67,11 +69,13 @@ pub(super) fn where_highest(panel: &Panel, top: usize) -> Outcome<WhereFinding> 
         _ => communes.len().min(top),
     };
     communes.truncate(keep);
-    let times = panel.times();
+    years.sort_unstable();
+    years.dedup();
     Ok(WhereFinding {
         whole_country: whole_country(panel),
-        first_time: times.first().copied().unwrap_or_default(),
-        last_time: times.last().copied().unwrap_or_default(),
+        first_time: years.first().copied().unwrap_or_default(),
+        last_time: years.last().copied().unwrap_or_default(),
+        years,
         national_per_1000: eb.prior_rate,
         top: communes,
         n_above_national,

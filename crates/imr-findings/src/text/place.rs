@@ -22,7 +22,9 @@ pub(super) fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
         .collect::<Vec<_>>()
         .join(", ");
     let nat = number(lang, f.national_per_1000, 2);
-    let (a, b) = (f.first_time, f.last_time);
+    // The years summed, as spans: "2001–2015, 2017–2019 y 2021", never a span over a year
+    // without data.
+    let years = lang.years(&f.years);
     let (k, n) = (f.n_above_national, f.n_communes);
     // The reference is the rate of every commune-year pooled over the span (the smoothing's
     // prior), not any year's national rate: it is named as what it is ("all communes with data,
@@ -35,12 +37,12 @@ pub(super) fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
         ("tienen", "have")
     };
     let headline = match (k, lang) {
-        (0, Lang::Es) => format!("Ninguna comuna tiene, con {a}–{b} sumados, una tasa distinguible del azar por encima de {reference}: no se puede decir dónde es más alta."),
-        (0, Lang::En) => format!("With {a}–{b} pooled, no commune has a rate distinguishable from chance above {reference}: these data cannot say where it is highest."),
-        (_, Lang::Es) if named < k => format!("Con {a}–{b} sumados, {k} de {n} comunas {tiene} una tasa claramente sobre {reference}; las más altas son {list} por 1.000."),
-        (_, Lang::En) if named < k => format!("With {a}–{b} pooled, {k} of {n} communes {has} a rate clearly above {reference}; the highest are {list} per 1,000."),
-        (_, Lang::Es) => format!("Con {a}–{b} sumados, {k} de {n} comunas {tiene} una tasa claramente sobre {reference}: {list} por 1.000."),
-        (_, Lang::En) => format!("With {a}–{b} pooled, {k} of {n} communes {has} a rate clearly above {reference}: {list} per 1,000."),
+        (0, Lang::Es) => format!("Ninguna comuna tiene, con {years} sumados, una tasa distinguible del azar por encima de {reference}: no se puede decir dónde es más alta."),
+        (0, Lang::En) => format!("With {years} pooled, no commune has a rate distinguishable from chance above {reference}: these data cannot say where it is highest."),
+        (_, Lang::Es) if named < k => format!("Con {years} sumados, {k} de {n} comunas {tiene} una tasa claramente sobre {reference}; las más altas son {list} por 1.000."),
+        (_, Lang::En) if named < k => format!("With {years} pooled, {k} of {n} communes {has} a rate clearly above {reference}; the highest are {list} per 1,000."),
+        (_, Lang::Es) => format!("Con {years} sumados, {k} de {n} comunas {tiene} una tasa claramente sobre {reference}: {list} por 1.000."),
+        (_, Lang::En) => format!("With {years} pooled, {k} of {n} communes {has} a rate clearly above {reference}: {list} per 1,000."),
     };
     let details = vec![lang.pick(
         "«Claramente» quiere decir que el intervalo de 95% entero de la tasa suavizada queda sobre esa tasa; las demás comunas pueden estar por encima o por debajo por azar.",

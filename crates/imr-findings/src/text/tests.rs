@@ -100,6 +100,9 @@ fn communes_that_would_read_alike_are_written_with_more_decimals() {
     let finding = |rates: &[f64]| WhereFinding {
         first_time: 2001,
         last_time: 2021,
+        years: (2001..=2021)
+            .filter(|y| ![2016, 2020].contains(y))
+            .collect(),
         national_per_1000: 7.65,
         whole_country: true,
         top: rates
@@ -128,6 +131,9 @@ fn one_commune_above_takes_the_singular() {
     let one = WhereFinding {
         first_time: 2001,
         last_time: 2021,
+        years: (2001..=2021)
+            .filter(|y| ![2016, 2020].contains(y))
+            .collect(),
         national_per_1000: 7.65,
         whole_country: true,
         top: vec![crate::CommuneRate {
@@ -143,6 +149,11 @@ fn one_commune_above_takes_the_singular() {
     };
     let es = where_answer(Lang::Es, &one).headline;
     assert!(es.contains("1 de 345 comunas tiene una tasa"), "{es}");
+    // The years summed as they are: the two without data are not inside a span.
+    assert!(
+        es.starts_with("Con 2001–2015, 2017–2019 y 2021 sumados,"),
+        "{es}"
+    );
     let en = where_answer(Lang::En, &one).headline;
     assert!(en.contains("1 of 345 communes has a rate"), "{en}");
 }
