@@ -145,7 +145,7 @@ test('switching language changes the headings and the decimal mark of the measur
   assert.equal(await view.method().evaluate((d) => d.open), false, 'folded');
   assert.equal(await view.method().locator('[data-testid="ineq-bootstrap-note"]').count(), 1);
   assert.match(await view.method().textContent(), /Gini ponderado por nacimientos/);
-  assert.match(await view.adjustedMethod().locator('summary').textContent(), /^Cómo se calcula$/);
+  assert.match(await view.adjustedMethod().locator('summary').textContent(), /^¿Cómo se calculó\?$/);
   assert.match(await view.correlation().textContent(), /\d años\.$/);
   // No English-and-Spanish text side by side.
   assert.doesNotMatch(await page.locator('#ineq-trend-h').textContent(), / \/ /);

@@ -199,11 +199,12 @@ test('a model that cannot be fitted is explained in the page language and follow
   const failure = models.fitError('fd');
   await failure.waitFor({ timeout: 60000 });
   const spanish = (await failure.textContent()).trim();
-  assert.equal(spanish, 'fd: ninguna entidad tiene dos períodos consecutivos, así que no hay primera diferencia');
+  // The model by its name in words (as the Models view names every model), then the reason.
+  assert.equal(spanish, 'Primeras diferencias: ninguna entidad tiene dos períodos consecutivos, así que no hay primera diferencia');
   assert.deepEqual(foreignWords(spanish, 'en'), [], spanish);
   await models.switchLanguage();
   await failure.filter({ hasText: 'consecutive' }).waitFor();
-  assert.equal((await failure.textContent()).trim(), 'fd: no entity has two consecutive periods, so there is no first difference');
+  assert.equal((await failure.textContent()).trim(), 'First differences: no entity has two consecutive periods, so there is no first difference');
   assert.deepEqual(data.errors, []);
   await data.close();
 });

@@ -303,7 +303,7 @@ test('include-flagged=true in the link includes the flagged values, and toggling
 
 // Answer first: the map's methods sit behind the views' shared "How this is
 // calculated" disclosure, closed by default, in the page's language.
-for (const [locale, summary, funnel] of [['en-US', 'How this is calculated', /99\.8% control limits/], ['es-CL', 'Cómo se calcula', /99,8%/]]) {
+for (const [locale, summary, funnel] of [['en-US', 'How was it computed?', /99\.8% control limits/], ['es-CL', '¿Cómo se calculó?', /99,8%/]]) {
   test(`the map's methods are behind "${summary}"`, async () => {
     const view = await openMap({ locale });
     const { page } = view;

@@ -107,7 +107,7 @@ test('on the Spanish page, model diagnostics, inequality notes and chart titles 
   await models.openTab('models');
   await models.coefTable().waitFor({ timeout: 60_000 });
   await models.checkModel('poisson-fe');
-  // The diagnostics sit behind the closed "How this is calculated" disclosure: open it as a reader would.
+  // The diagnostics sit behind the closed "How was it computed?" disclosure: open it as a reader would.
   await models.openMethod();
   const poisson = models.diagnostics('poisson-fe');
   await poisson.waitFor({ timeout: 60_000 });

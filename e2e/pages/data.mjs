@@ -183,7 +183,7 @@ export class DataPage extends ViewPage {
   /** The engine's sentence on which year's births the loaded rates fit. */
   rateLagTest() { return this.testid('rate-lag-test'); }
 
-  /** Each rate year and the births it fits, in the lag test's "How this is calculated" (opened). */
+  /** Each rate year and the births it fits, in the lag test's "How was it computed?" (opened). */
   async rateLagYearsText() {
     await this.testid('rate-lag-method').locator('summary').click();
     return (await this.testid('rate-lag-years').textContent()).trim();
@@ -222,7 +222,7 @@ export class DataPage extends ViewPage {
   /** The note that the intervals are approximate (derived deaths). */
   approximateNote() { return this.testid('approximate-note'); }
 
-  /** The note on counts known within a range (in the rates' "How this is calculated"). */
+  /** The note on counts known within a range (in the rates' "How was it computed?"). */
   rangeNote() { return this.testid('rates-range-note'); }
 
   /** The text of the data sources, trimmed. */

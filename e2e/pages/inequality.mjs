@@ -83,7 +83,7 @@ export class InequalityPage extends ViewPage {
   /** The note that the adjusted intervals are approximate. */
   adjustedApproximateNote() { return this.testid('ineq-adjusted-approximate'); }
 
-  /** The "How this is calculated" disclosure of the adjusted measures. */
+  /** The "How was it computed?" disclosure of the adjusted measures. */
   adjustedMethod() { return this.testid('ineq-adjusted-method'); }
 
   /** The adjusted table's row of `time`; with `repeatOf`, only if it is marked as a repeat of that year. */

@@ -166,7 +166,7 @@ export class MapPage extends ViewPage {
   /** The table's body rows. */
   tableRows() { return this.page.locator('[data-testid="map-table"] tbody tr'); }
 
-  /** The "How this is calculated" disclosure. */
+  /** The "How was it computed?" disclosure. */
   method() { return this.testid('map-method'); }
 
   /** The shown `imr map` command. */

@@ -75,7 +75,7 @@ export class ModelsPage extends ViewPage {
       && document.querySelectorAll(headings).length === n, [count, COMMANDS, `${TABLE} thead th[data-model]`]);
   }
 
-  /** Opens the closed "How this is calculated" disclosure of the diagnostics, as a reader would. */
+  /** Opens the closed "How was it computed?" disclosure of the diagnostics, as a reader would. */
   async openMethod() { await this.testid('diagnostics-method').locator(':scope > summary').click(); }
 
   /** Why `model` could not be fitted (its item in the list of fits that failed). */

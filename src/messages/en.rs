@@ -20,7 +20,7 @@ pub static EN: Messages = Messages {
         load_data_in_data_view: "Load data in the Data view.",
         year: "Year",
         ci95: "95% CI",
-        how_this_calculated: "How this is calculated",
+        how_this_calculated: "How was it computed?",
         download_svg: "Download SVG",
         line: "line",
         rows: "rows",

@@ -20,7 +20,7 @@ pub static ES: Messages = Messages {
         load_data_in_data_view: "Cargue datos en la vista Datos.",
         year: "Año",
         ci95: "IC 95%",
-        how_this_calculated: "Cómo se calcula",
+        how_this_calculated: "¿Cómo se calculó?",
         download_svg: "Descargar SVG",
         line: "línea",
         rows: "filas",

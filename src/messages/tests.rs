@@ -182,3 +182,19 @@ fn one_row_not_used_is_said_in_the_singular() {
     assert!(en("1").starts_with("1 row was not used ("), "{}", en("1"));
     assert!(en("2").starts_with("2 rows were not used ("));
 }
+
+/// The page's "how was it computed" folds and the Findings answers' fold (written by the
+/// engine, `imr_findings::method::heading`) have one title: a reader meets one name for one
+/// kind of fold.
+#[test]
+fn the_method_folds_have_the_engines_title() {
+    use imr_core::Lang;
+    assert_eq!(
+        ES.common.how_this_calculated,
+        imr_findings::method::heading(Lang::Es)
+    );
+    assert_eq!(
+        EN.common.how_this_calculated,
+        imr_findings::method::heading(Lang::En)
+    );
+}
