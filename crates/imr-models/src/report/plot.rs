@@ -376,19 +376,18 @@ impl Frame {
     }
 }
 
-/// The legend text of one fit: "fe (…), cluster SE, 95% CI".
+/// The legend text of one fit, the model and its standard errors in words: "Fixed effects
+/// (within), clustered SE (CR1), 95% CI" / "Efectos fijos (within), EE agrupados (CR1), IC 95%".
 fn legend_entry(fit: &Fit, lang: Lang) -> String {
     let pct = format!("{:.0}", fit.inference.conf_level * 100.0);
+    let se = match fit.vcov {
+        crate::VcovKind::Iid => lang.pick("EE clásicos", "classical SE"),
+        crate::VcovKind::Hc1 => lang.pick("EE robustos (HC1)", "robust SE (HC1)"),
+        crate::VcovKind::Cluster => lang.pick("EE agrupados (CR1)", "clustered SE (CR1)"),
+    };
+    let model = fit.model.label_in(lang);
     match lang {
-        Lang::En => format!("{}, {} SE, {pct}% CI", fit.model.label(), fit.vcov.name()),
-        Lang::Es => format!(
-            "{}, {}, IC {pct}%",
-            fit.model.label_in(lang),
-            match fit.vcov {
-                crate::VcovKind::Iid => "EE clásicos",
-                crate::VcovKind::Hc1 => "EE robustos (HC1)",
-                crate::VcovKind::Cluster => "EE agrupados (CR1)",
-            }
-        ),
+        Lang::En => format!("{model}, {se}, {pct}% CI"),
+        Lang::Es => format!("{model}, {se}, IC {pct}%"),
     }
 }
