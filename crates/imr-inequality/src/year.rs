@@ -198,7 +198,8 @@ impl Measure {
     }
 
     /// The values the measure can take, (low, high): the bias-corrected value and the basic
-    /// interval are clipped to it. Rates, counts, dispersion and ratio measures are ≥ 0; the
+    /// interval are clipped to it. Rates, counts, dispersion and ratio measures are ≥ 0 (the
+    /// P90/P10 ratio ≥ 1); the
     /// Gini indices and the Atkinson index are in [0, 1], the concentration index in [−1, 1];
     /// the slope index, the relative index (whose intercept can be negative) and the quintile
     /// difference are unbounded.
@@ -206,6 +207,9 @@ impl Measure {
         match self {
             Measure::Gini | Measure::GiniUnweighted | Measure::Atkinson05 => (0.0, 1.0),
             Measure::ConcentrationIndex => (-1.0, 1.0),
+            // The 90th percentile over the 10th of non-negative values: never below 1 (a
+            // bias-corrected value below it is clipped to it, not printed as 0,82).
+            Measure::P90P10 => (1.0, f64::INFINITY),
             Measure::Sii | Measure::Rii | Measure::QuintileDifference => {
                 (f64::NEG_INFINITY, f64::INFINITY)
             }

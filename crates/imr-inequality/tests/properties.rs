@@ -383,3 +383,30 @@ fn the_adjusted_measures_do_not_move_when_every_area_s_births_take_one_ratio() {
         }
     }
 }
+
+proptest! {
+    /// Every bias-corrected value and basic interval lies in its measure's range: the P90/P10
+    /// ratio of non-negative rates is never below 1 (the page once printed a corrected 0,8188
+    /// with an interval from 0), a Gini stays in [0, 1].
+    #[test]
+    fn corrected_values_and_intervals_stay_in_the_measures_range(areas in areas(), seed in any::<u64>()) {
+        let order: Vec<usize> = (0..areas.len()).collect();
+        let report = spec(40, seed).analyse(&subject(&areas, &order)).unwrap().report;
+        // The bounds by definition, not `Measure::range` (which is what is checked).
+        let bounds = [
+            (Measure::P90P10, 1.0, f64::INFINITY),
+            (Measure::Gini, 0.0, 1.0),
+            (Measure::Cov, 0.0, f64::INFINITY),
+        ];
+        for year in &report.years {
+            for (measure, low, high) in bounds {
+                if let Some(v) = year.bias_corrected(measure) {
+                    prop_assert!(low <= v && v <= high, "{measure:?} corrected {v}");
+                }
+                if let Some([a, b]) = year.interval(measure) {
+                    prop_assert!(low <= a && a <= b && b <= high, "{measure:?} [{a}, {b}]");
+                }
+            }
+        }
+    }
+}

@@ -3,7 +3,9 @@
 # imr took the page's floating-point functions, src/same_math.rs; map.json re-recorded when queen
 # contiguity became the default and the summary gained the analytical and EB Moran's I, and when
 # it gained `flagged_left_out`, the communes left out as flagged; inequality_trend.svg and map.svg
-# when Spanish figures took the decimal comma and thousands point, issue 42), kept so that tests/snapshots.rs can
+# when Spanish figures took the decimal comma and thousands point, issue 42; inequality.json and
+# inequality_trend.svg when the P90/P10 ratio was kept at 1 or above and the trend chart drew the
+# bias-corrected values inside their band), kept so that tests/snapshots.rs can
 # check that the request-based commands print the same bytes. Run from crates/imr-cli with the
 # imr binary to record as $1: sh tests/data/snapshots/make.sh /path/to/imr
 # Dates are written as <DATE> (the runs are dated 2025-12-01 by SOURCE_DATE_EPOCH, as the test

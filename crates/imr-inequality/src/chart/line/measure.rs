@@ -52,7 +52,25 @@ pub fn measure_over_years_svg_with(
     copies: &[(i64, i64)],
 ) -> String {
     let lang = caption.lang;
-    let points = report.series(measure);
+    // The band is the basic bootstrap interval, centred on the bias-corrected value
+    // ([`crate::bootstrap`]): a year with a band is drawn at that value, so that the line runs
+    // inside its band (the observed value, inflated by Poisson noise, can lie above all of it).
+    let points: Vec<_> = report
+        .series(measure)
+        .into_iter()
+        .zip(
+            report
+                .years
+                .iter()
+                .filter(|y| y.measures.get(measure).is_some()),
+        )
+        .map(|(mut p, y)| {
+            if let (Some(_), Some(corrected)) = (p.ci, y.bias_corrected(measure)) {
+                p.value = corrected;
+            }
+            p
+        })
+        .collect();
     let info = &report.subject;
     let value_name = info.value_name.text(lang);
     let label = measure.label_in(lang);
@@ -65,11 +83,11 @@ pub fn measure_over_years_svg_with(
     let subtitle = if with_ci > 0 {
         Some(match lang {
             Lang::En => format!(
-                "Band: {pct}% bootstrap percentile interval ({} replicates, seed {})",
+                "Bias-corrected value and its {pct}% interval (basic bootstrap, {} replicates, seed {}); the observed values are in the table",
                 info.bootstrap_replicates, info.seed
             ),
             Lang::Es => format!(
-                "Banda: intervalo bootstrap de percentiles al {pct}% ({} réplicas, semilla {})",
+                "Valor corregido por sesgo y su intervalo al {pct}% (bootstrap básico, {} réplicas, semilla {}); los valores observados están en la tabla",
                 info.bootstrap_replicates, info.seed
             ),
         })
@@ -84,7 +102,7 @@ pub fn measure_over_years_svg_with(
                 t.slope, t.first_time, t.last_time, t.change
             ),
             Lang::Es => format!(
-                " Tendencia lineal {} por año; cambio de {} a {}: {}.",
+                " Tendencia lineal de los valores observados {} por año; cambio de {} a {}: {}.",
                 num_in(lang, t.slope, 4),
                 t.first_time,
                 t.last_time,
@@ -119,10 +137,10 @@ pub fn measure_over_years_svg_with(
             let (first, last) = (a.value, b.value);
             match lang {
                 Lang::En => format!(
-                    "Line chart of the {label} of the {value_name} across areas, one point per year, {years} years from {from} to {to}; {with_ci} of them with a shaded {pct}% bootstrap interval. Value {first:.4} in {from} and {last:.4} in {to}.{trend}{copied}"
+                    "Line chart of the {label} of the {value_name} across areas, one point per year, {years} years from {from} to {to}; {with_ci} of them drawn at their bias-corrected value with a shaded {pct}% bootstrap interval. Value drawn {first:.4} in {from} and {last:.4} in {to}.{trend}{copied}"
                 ),
                 Lang::Es => format!(
-                    "Gráfico de líneas de {label} ({value_name}) entre comunas, un punto por año, {years} años de {from} a {to}; {with_ci} de ellos con un intervalo bootstrap al {pct}% sombreado. Valor {} en {from} y {} en {to}.{trend}{copied}",
+                    "Gráfico de líneas de {label} ({value_name}) entre comunas, un punto por año, {years} años de {from} a {to}; {with_ci} de ellos en su valor corregido por sesgo con un intervalo bootstrap al {pct}% sombreado. Valor dibujado {} en {from} y {} en {to}.{trend}{copied}",
                     num_in(lang, first, 4),
                     num_in(lang, last, 4)
                 ),
