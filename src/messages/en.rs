@@ -247,7 +247,7 @@ pub static EN: Messages = Messages {
         lead: "Relate infant mortality to commune characteristics over the years. Everything is computed in your browser.",
         outcome: "Outcome",
         standard_errors: "Standard errors",
-        weights_label: "Weights (pooled, fe, twfe)",
+        weights_label: "Weights (pooled OLS and linear fixed effects)",
         no_weights: "(none)",
         absorb_label: "Absorbed fixed effects (fe and poisson-fe models)",
         absorb_help: "Columns separated by commas; ^ interacts them. They replace the entity effects, so list the entity too (e.g. codigo_comuna,region^anio).",

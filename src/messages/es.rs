@@ -247,7 +247,7 @@ pub static ES: Messages = Messages {
         lead: "Relacione la mortalidad infantil con características comunales a lo largo de los años. Todo se calcula en su navegador.",
         outcome: "Variable dependiente",
         standard_errors: "Errores estándar",
-        weights_label: "Pesos (MCO agrupado, fe, twfe)",
+        weights_label: "Pesos (MCO agrupado y efectos fijos lineales)",
         no_weights: "(sin pesos)",
         absorb_label: "Efectos fijos absorbidos (modelos fe y poisson-fe)",
         absorb_help: "Columnas separadas por comas; ^ las cruza. Reemplazan los efectos de comuna: inclúyala (p. ej. codigo_comuna,region^anio).",

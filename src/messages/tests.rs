@@ -198,3 +198,24 @@ fn the_method_folds_have_the_engines_title() {
         imr_findings::method::heading(Lang::En)
     );
 }
+
+/// The weights' label names in words the models that take weights, and those are the linear
+/// pooled and fixed-effects models (the engine's registry): a claim, so tested.
+#[test]
+fn the_weights_label_names_the_models_that_take_weights() {
+    use imr_core::models::Estimator;
+    let weighted: Vec<&str> = Estimator::ALL
+        .into_iter()
+        .filter(|e| e.takes_weights())
+        .map(|e| e.name())
+        .collect();
+    assert_eq!(weighted, ["pooled", "fe", "twfe"]);
+    assert_eq!(
+        ES.models.weights_label,
+        "Pesos (MCO agrupado y efectos fijos lineales)"
+    );
+    assert_eq!(
+        EN.models.weights_label,
+        "Weights (pooled OLS and linear fixed effects)"
+    );
+}

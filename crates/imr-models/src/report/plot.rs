@@ -60,7 +60,7 @@ fn escape(s: &str) -> String {
     imr_escape::xml_text(s)
 }
 
-/// A tick value without trailing zeros ("0.1", not "0.1000"; "0,1" in Spanish).
+/// A tick without trailing zeros ("0.1"; Spanish "0,1", minus U+2212: "−0,5").
 fn tick_label(t: f64, lang: Lang) -> String {
     let s = format_number(t);
     let s = if s.contains('.') && !s.contains('e') {
@@ -68,7 +68,11 @@ fn tick_label(t: f64, lang: Lang) -> String {
     } else {
         s
     };
-    lang.with_decimal_mark(s)
+    let s = lang.with_decimal_mark(s);
+    match (lang, s.strip_prefix('-')) {
+        (Lang::Es, Some(rest)) => format!("−{rest}"),
+        _ => s,
+    }
 }
 
 /// "Nice" ticks covering `[lo, hi]` (steps of 1, 2 or 5 × 10ᵏ).
@@ -391,3 +395,6 @@ fn legend_entry(fit: &Fit, lang: Lang) -> String {
         Lang::Es => format!("{model}, {se}, IC {pct}%"),
     }
 }
+#[cfg(test)]
+#[path = "plot_tests.rs"]
+mod tests;
