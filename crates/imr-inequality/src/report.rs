@@ -402,6 +402,29 @@ impl InequalityReport {
             .collect()
     }
 
+    /// [`InequalityReport::series`] as a chart with bands draws it: a year with an interval at
+    /// its bias-corrected value, on which its basic bootstrap interval is centred
+    /// ([`crate::bootstrap`]), so that the line runs inside its band (the observed value,
+    /// inflated by Poisson noise, can lie above all of it); a year without one at its value.
+    pub fn series_in_band(&self, measure: Measure) -> Vec<SeriesPoint> {
+        self.years
+            .iter()
+            .filter_map(|y| {
+                let ci = y.interval(measure);
+                let observed = y.measures.get(measure)?;
+                let value = match ci {
+                    Some(_) => y.bias_corrected(measure).unwrap_or(observed),
+                    None => observed,
+                };
+                Some(SeriesPoint {
+                    time: y.time(),
+                    value,
+                    ci,
+                })
+            })
+            .collect()
+    }
+
     /// The trend of a measure, if it has one.
     pub fn trend_of(&self, measure: Measure) -> Option<&Trend> {
         self.trend

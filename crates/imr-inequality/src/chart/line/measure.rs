@@ -52,25 +52,8 @@ pub fn measure_over_years_svg_with(
     copies: &[(i64, i64)],
 ) -> String {
     let lang = caption.lang;
-    // The band is the basic bootstrap interval, centred on the bias-corrected value
-    // ([`crate::bootstrap`]): a year with a band is drawn at that value, so that the line runs
-    // inside its band (the observed value, inflated by Poisson noise, can lie above all of it).
-    let points: Vec<_> = report
-        .series(measure)
-        .into_iter()
-        .zip(
-            report
-                .years
-                .iter()
-                .filter(|y| y.measures.get(measure).is_some()),
-        )
-        .map(|(mut p, y)| {
-            if let (Some(_), Some(corrected)) = (p.ci, y.bias_corrected(measure)) {
-                p.value = corrected;
-            }
-            p
-        })
-        .collect();
+    // Each year with a band at the value the band is centred on.
+    let points = report.series_in_band(measure);
     let info = &report.subject;
     let value_name = info.value_name.text(lang);
     let label = measure.label_in(lang);
