@@ -43,10 +43,7 @@ pub fn download_csv(state: &AppState, file_name: &str, body: &str) {
 
 /// The caption of a chart drawn now: its texts in `lang` and the provenance line at its foot.
 pub fn chart_caption(state: &AppState, lang: Lang) -> imr_core::Caption {
-    imr_core::Caption::new(
-        lang,
-        provenance::footer_line(lang, &data_source(state), &today()),
-    )
+    provenance::caption(lang, &data_source(state), &today())
 }
 
 /// Offers `contents` for download as `file_name` with the given MIME type.

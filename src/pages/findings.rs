@@ -42,7 +42,7 @@ pub fn FindingsPage() -> impl IntoView {
             return;
         };
         let l = lang().get_untracked();
-        let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
+        let line = imr_core::provenance::report_line(l, &data_source(&state), &today());
         let chosen = analysis.findings_years.get_untracked().is_some();
         let html = imr_findings::report::report_html_spanned(&f, l, &line, chosen);
         download_text(FindingsRequest::report_name(l), "text/html", &html);

@@ -239,9 +239,16 @@ fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
         common::stdout(&[&base[..], extra].concat())
     };
     let en = box_plot(&[]);
+    // The visible line names the source, the tool and the date; the engine's version is in
+    // the metadata, after the same line.
+    let metadata = &en[en.find("<metadata>").unwrap()..en.find("</metadata>").unwrap()];
     assert!(
-        en.contains("<metadata>Source: User data (inequality_communes.csv) · imr-atlas engine ")
+        metadata
+            .starts_with("<metadata>Source: User data (inequality_communes.csv) · imr-atlas · ")
+            && metadata.contains(" · imr-atlas engine "),
+        "{metadata}"
     );
+    assert!(!en.contains(">Source: User data (inequality_communes.csv) · imr-atlas engine"));
     assert!(en.contains(
         "<title>Distribution of the infant mortality rate across areas, by year</title>"
     ));
@@ -249,7 +256,7 @@ fn svg_charts_carry_the_provenance_line_and_speak_spanish_with_lang_es() {
     assert!(es.contains(
         "<title>Distribución de la tasa de mortalidad infantil entre comunas, por año</title>"
     ));
-    assert!(es.contains(">Fuente: Datos del usuario (inequality_communes.csv) · motor imr-atlas "));
+    assert!(es.contains(">Fuente: Datos del usuario (inequality_communes.csv) · imr-atlas · "));
 }
 
 /// The tick values of a chart's y axis (the `text-anchor="end"` labels of `<g class="y-axis">`).

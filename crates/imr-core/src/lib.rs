@@ -14,6 +14,7 @@ pub mod panel;
 pub mod plausibility;
 pub mod provenance;
 pub mod rates;
+pub mod reconstructed;
 pub mod repeats;
 pub mod report;
 pub mod request;

@@ -56,21 +56,31 @@ pub fn csv_body(text: &str) -> &str {
 
 /// The provenance line at the foot of a chart, in `lang`, crediting whose figures it shows
 /// ([`crate::map::svg::publishers`]: the institutions behind the bundled panel, else the
-/// reader's own files by name) on the line a published chart keeps:
-/// "Source: INE, DEIS–MINSAL and SINIM–SUBDERE (chile_imr_2001_2021.csv) · imr-atlas
-/// engine 0.1.0 (imr-core 0.1.0) · 2026-11-30", "Fuente: Datos del usuario (x.csv) · …".
+/// reader's own files by name) on the line a published chart keeps, as a newsroom's charts do:
+/// source, the tool, the date — "Source: INE, DEIS–MINSAL and SINIM–SUBDERE
+/// (chile_imr_2001_2021.csv) · imr-atlas · 2026-11-30", "Fuente: Datos del usuario (x.csv) ·
+/// …". The engine's version goes into the chart's `<metadata>` ([`caption`]), not on its face.
 pub fn footer_line(lang: Lang, source: &str, date: &str) -> String {
     let credit = crate::map::svg::publishers(lang, &one_line(source));
+    let source_word = lang.pick("Fuente", "Source");
+    format!("{source_word}: {credit} · imr-atlas · {}", one_line(date))
+}
+
+/// The caption of a chart in `lang`: its [`footer_line`] and, in its `<metadata>`, the engine
+/// that made it ([`engine_label`]).
+pub fn caption(lang: Lang, source: &str, date: &str) -> imr_stats::Caption {
+    imr_stats::Caption::new(lang, footer_line(lang, source, date)).with_engine(engine_label())
+}
+
+/// The line at the foot of a report (the Findings' HTML), which names the engine with its
+/// version since a report is what a reader reproduces a published number from: "Fuente: … ·
+/// motor imr-atlas 0.1.0 (imr-core 0.1.0) · 2026-11-30".
+pub fn report_line(lang: Lang, source: &str, date: &str) -> String {
+    let credit = crate::map::svg::publishers(lang, &one_line(source));
     match lang {
-        Lang::En => format!(
-            "Source: {} · {} · {}",
-            credit,
-            engine_label(),
-            one_line(date)
-        ),
+        Lang::En => format!("Source: {credit} · {} · {}", engine_label(), one_line(date)),
         Lang::Es => format!(
-            "Fuente: {} · motor imr-atlas {} (imr-core {}) · {}",
-            credit,
+            "Fuente: {credit} · motor imr-atlas {} (imr-core {}) · {}",
             crate::ENGINE_VERSION,
             env!("CARGO_PKG_VERSION"),
             one_line(date)
@@ -135,13 +145,26 @@ mod tests {
         let en = footer_line(Lang::En, "x.csv", "2026-11-30");
         let es = footer_line(Lang::Es, "x.csv", "2026-11-30");
         // A reader's file is credited as hers; the bundled panel by its institutions.
-        assert!(en.starts_with("Source: User data (x.csv) · imr-atlas engine "));
-        assert!(es.starts_with("Fuente: Datos del usuario (x.csv) · motor imr-atlas "));
+        assert_eq!(en, "Source: User data (x.csv) · imr-atlas · 2026-11-30");
+        assert_eq!(
+            es,
+            "Fuente: Datos del usuario (x.csv) · imr-atlas · 2026-11-30"
+        );
         let bundled = footer_line(Lang::Es, crate::data::BUNDLED_PANEL_FILE, "2026-11-30");
-        assert!(bundled.starts_with(
-            "Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE (chile_imr_2001_2021.csv) · motor"
-        ));
-        assert!(en.ends_with(" · 2026-11-30") && es.ends_with(" · 2026-11-30"));
+        assert_eq!(
+            bundled,
+            "Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE (chile_imr_2001_2021.csv) · imr-atlas · 2026-11-30"
+        );
+        // The version is in the chart's metadata and at the foot of a report, not on a chart.
+        let caption = caption(Lang::Es, "x.csv", "2026-11-30");
+        assert_eq!(caption.provenance.as_deref(), Some(es.as_str()));
+        assert_eq!(
+            caption.metadata().unwrap(),
+            format!("{es} · {}", engine_label())
+        );
+        let report = report_line(Lang::Es, "x.csv", "2026-11-30");
+        assert!(report.starts_with("Fuente: Datos del usuario (x.csv) · motor imr-atlas "));
+        assert!(report.ends_with(" · 2026-11-30"));
     }
 
     #[test]

@@ -249,6 +249,10 @@ pub struct Findings {
     /// Not in the JSON, which lists the years left out.
     #[serde(skip)]
     pub copied_years: Vec<imr_core::repeats::RepeatedYear>,
+    /// Years whose deaths were reconstructed from a published rate ([`imr_core::reconstructed`]):
+    /// in every answer like the others, drawn as what they are on each chart over the years.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reconstructed_years: Vec<imr_core::reconstructed::ReconstructedYear>,
     /// The publication lag found in the published rates and not applied ([`imr_core::lag`]):
     /// the rates of year Y fit the births of year Y − lag, so the answers' years are those the
     /// rates were published with, not those they describe ([`Findings::lag_note`]).

@@ -6,7 +6,7 @@ use crate::Findings;
 use imr_core::Lang;
 
 /// The report in `lang`; `provenance` is the line naming the data, engine and date
-/// (`imr_core::provenance`), `licence` the boundaries' credit.
+/// (`imr_core::provenance::report_line`).
 pub fn report_html(findings: &Findings, lang: Lang, provenance: &str) -> String {
     report_html_spanned(findings, lang, provenance, false)
 }

@@ -19,7 +19,7 @@
 //! de salud chileno", *Revista Estudios de Políticas Públicas* 1(2):1–16,
 //! doi:10.5354/0719-6296.2015.38425.
 
-use crate::chart::{year_chart_with_copies, Series};
+use crate::chart::{year_chart_labelled, Series};
 use crate::inequality::InequalitySeries;
 use crate::parts::{cell, Parts, Table};
 use crate::words::{trend_sentence, Direction, MIN_YEARS_FOR_TREND};
@@ -254,7 +254,7 @@ pub(crate) fn study_answer(
     c: &StudyComparison,
     bundled: bool,
     approximate: bool,
-    copies: &[(i64, i64)],
+    marks: &imr_core::inequality::YearMarks,
 ) -> Parts {
     let (a, b) = (c.study.first, c.study.last);
     let counts = if bundled {
@@ -328,12 +328,13 @@ pub(crate) fn study_answer(
             ]
         })
         .collect();
-    let chart = year_chart_with_copies(
+    let chart = year_chart_labelled(
         lang,
         &match lang {
             Lang::Es => format!("Gini por año; el estudio cubrió {a}–{b}"),
             Lang::En => format!("Gini per year; the study covered {a}–{b}"),
         },
+        lang.pick("Gini (0 = todas iguales)", "Gini (0 = all equal)"),
         &[
             Series {
                 name: lang
@@ -356,7 +357,7 @@ pub(crate) fn study_answer(
                 secondary: true,
             },
         ],
-        copies,
+        marks,
     );
     Parts {
         headline,

@@ -35,6 +35,7 @@ pub mod simulate;
 pub mod trend;
 pub mod words;
 pub mod year;
+pub mod year_marks;
 
 pub use bootstrap::{
     BootstrapMethod, BootstrapSpec, YearIntervals, DEFAULT_REPLICATES, DEFAULT_SEED,
@@ -55,3 +56,4 @@ pub use report::{
 };
 pub use trend::{correlate, linear_trend, Correlation, Trend};
 pub use year::{Measure, Needs, SubjectKind, YearMeasures};
+pub use year_marks::YearMarks;

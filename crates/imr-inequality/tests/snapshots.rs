@@ -118,7 +118,7 @@ fn a_gini_near_zero_keeps_its_axis_and_band_at_zero() {
         y_label: "Gini (ratio, no unit)".into(),
         points: &points,
         range,
-        copies: Vec::new(),
+        marks: Default::default(),
     };
     let unbounded = line_chart_svg(&chart((f64::NEG_INFINITY, f64::INFINITY)));
     assert_eq!(
@@ -189,13 +189,13 @@ fn imr_versus_health_income_panel_matches_its_snapshot() {
             name: "Gini of infant mortality".into(),
             y_label: "Gini (ratio, no unit)".into(),
             points: imr.series(Measure::Gini),
-            copies: Vec::new(),
+            marks: Default::default(),
         },
         &SeriesSpec {
             name: "Gini of health income per capita".into(),
             y_label: "Gini (ratio, no unit)".into(),
             points: income.series(Measure::Gini),
-            copies: Vec::new(),
+            marks: Default::default(),
         },
         &corr,
     );
@@ -241,7 +241,7 @@ fn every_chart_speaks_spanish_and_carries_its_provenance_line() {
         name: "Gini".into(),
         y_label: "Gini".into(),
         points,
-        copies: Vec::new(),
+        marks: Default::default(),
     };
     let charts = [
         (
@@ -249,7 +249,13 @@ fn every_chart_speaks_spanish_and_carries_its_provenance_line() {
             "Gini (ponderado): tasa de mortalidad infantil, por año",
         ),
         (
-            lorenz_svg_in(&a.lorenz, &[], &a.report.subject, &caption, &[]),
+            lorenz_svg_in(
+                &a.lorenz,
+                &[],
+                &a.report.subject,
+                &caption,
+                &Default::default(),
+            ),
             "Curvas de Lorenz: tasa de mortalidad infantil",
         ),
         (
@@ -276,4 +282,23 @@ fn every_chart_speaks_spanish_and_carries_its_provenance_line() {
         assert!(!svg.contains(">Year<"));
     }
     assert!(charts[3].0.contains("Solo 3 años en común"));
+}
+
+/// The page's second panel and `imr inequality --format svg-against` draw each year with a band
+/// at its bias-corrected value, on which the band is centred: the line runs inside its band (the
+/// observed value, inflated by noise, can lie above all of it), as on the trend chart.
+#[test]
+fn the_two_series_panel_draws_each_point_inside_its_band() {
+    use imr_inequality::chart::two_series_of;
+    let imr = analyse(&fixture_rates(false, false)).report;
+    let income = analyse(&fixture_income(false)).report;
+    let (top, bottom, _) = two_series_of(&imr, &income, Measure::Gini, imr_stats::Lang::Es);
+    assert_eq!(top.points, imr.series_in_band(Measure::Gini));
+    assert_eq!(bottom.points, income.series_in_band(Measure::Gini));
+    let banded = (top.points.iter().chain(&bottom.points)).filter(|p| p.ci.is_some());
+    assert!(banded.clone().count() > 0);
+    for p in banded {
+        let [a, b] = p.ci.unwrap();
+        assert!(a <= p.value && p.value <= b, "{p:?}");
+    }
 }

@@ -55,9 +55,10 @@ pub struct Colouring {
     /// A caution under the legend when the classes are finer than the mapped rates' own
     /// uncertainty ([`crate::uncertainty::Resolution::caution`]); empty: none.
     pub uncertainty_note: String,
-    /// A caution under the legend when the mapped year copies an earlier one (the source
-    /// published the earlier year's values again); empty: not a copy.
-    pub copy_note: String,
+    /// A caution under the legend when the mapped year is not a year of data like the others:
+    /// it copies an earlier one (the source published the earlier year's values again), or its
+    /// deaths were reconstructed from a published rate; empty: neither.
+    pub year_caution: String,
 }
 
 impl Colouring {
@@ -106,7 +107,7 @@ impl Colouring {
             left_out: Vec::new(),
             left_out_label: String::new(),
             uncertainty_note: String::new(),
-            copy_note: String::new(),
+            year_caution: String::new(),
         }
     }
 
@@ -161,7 +162,7 @@ impl Colouring {
             left_out: Vec::new(),
             left_out_label: String::new(),
             uncertainty_note: String::new(),
-            copy_note: String::new(),
+            year_caution: String::new(),
         }
     }
 
@@ -306,8 +307,8 @@ pub struct MapText {
     pub legend_title: String,
     /// The year (or period) shown large in the corner.
     pub year: String,
-    /// A short line under the year ("(copia de 2021)" for a year the source copied); empty:
-    /// none.
+    /// A short line under the year ("(copia de 2021)" for a year the source copied,
+    /// "(defunciones reconstruidas)" for one whose deaths were reconstructed); empty: none.
     pub year_note: String,
     /// Source and method lines at the foot (one per line).
     pub source: Vec<String>,
@@ -419,20 +420,25 @@ impl MapText {
         geometry_source: &str,
         date: Option<&str>,
     ) -> Self {
-        let engine = match date {
-            Some(d) => format!("imr-atlas {} · {d}", env!("CARGO_PKG_VERSION")),
-            None => format!("imr-atlas {}", env!("CARGO_PKG_VERSION")),
+        // The tool and the date on the map's face, as a newsroom's maps credit theirs; the
+        // engine's version in its metadata.
+        let made = |version: &str| match date {
+            Some(d) => format!("imr-atlas{version} · {d}"),
+            None => format!("imr-atlas{version}"),
         };
-        self.source = vec![
+        let credit = format!(
+            "{}. {}: {geometry_source}.",
+            data_credit(lang, data_source),
+            lang.pick("Límites", "Boundaries")
+        );
+        self.metadata = date.map(|_| {
             format!(
-                "{}. {}: {geometry_source}.",
-                data_credit(lang, data_source),
-                lang.pick("Límites", "Boundaries")
-            ),
-            engine,
-        ];
+                "{credit} {}",
+                made(&format!(" {}", env!("CARGO_PKG_VERSION")))
+            )
+        });
+        self.source = vec![credit, made("")];
         self.no_data = lang.pick("Sin datos", "No data").into();
-        self.metadata = date.map(|_| self.source.join(" "));
         self
     }
 }
@@ -702,7 +708,7 @@ fn legend(s: &mut String, at: Rect, colouring: &Colouring, heading: &str, no_dat
         ("legend-method", "#555555", &colouring.method_note),
         ("legend-flagged", "#555555", &colouring.flagged_note),
         ("legend-uncertainty", "#8a3b12", &colouring.uncertainty_note),
-        ("legend-copy", "#8a3b12", &colouring.copy_note),
+        ("legend-copy", "#8a3b12", &colouring.year_caution),
     ] {
         if !note.is_empty() {
             below = wrapped_text(s, (at.x, below), at.width, (testid, fill), note);

@@ -83,11 +83,12 @@ pub fn adjusted_section(
     report: &InequalityReport,
     caption: imr_core::Caption,
     bundled_data: bool,
-    copies: &[(i64, i64)],
+    marks: &imr_core::inequality::YearMarks,
 ) -> Option<impl IntoView> {
     let method = report.adjusted_method.as_ref()?;
-    // Every copy drawn as one, also an included one (the result's copies, not the report's).
-    let chart = adjusted_svg_with(report, AdjustedMeasure::Gini, &caption, copies);
+    // Every copy drawn as one, also an included one (the result's marks, not the report's),
+    // and every reconstructed year.
+    let chart = adjusted_svg_with(report, AdjustedMeasure::Gini, &caption, marks);
     let header = AdjustedMeasure::ALL
         .iter()
         .map(|m| view! { <th data-adjusted=m.key()>{m.label(lang)}</th> })

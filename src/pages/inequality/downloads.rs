@@ -52,6 +52,7 @@ pub fn export_text(result: &InequalityResult, export: InequalityExport) -> Strin
     let caption = imr_core::Caption {
         lang: Lang::En,
         provenance: None,
+        engine: None,
     };
     export
         .write(result, None, &ExportChoices::default(), &caption)

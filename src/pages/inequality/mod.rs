@@ -111,7 +111,7 @@ pub fn InequalityPage() -> impl IntoView {
             &outcome.analysis.report,
             chart_caption(&state, lang),
             state.bundled.get(),
-            &outcome.copies(),
+            &outcome.year_marks(),
         );
         view! {
             <RepeatedNote/>

@@ -100,7 +100,7 @@ pub(super) fn LegendNotes(
                 <p class="note">{c.method_note.clone()}</p>
                 {(!c.flagged_note.is_empty()).then(|| view! { <p class="note" data-testid="map-flagged-note">{c.flagged_note.clone()}</p> })}
                 {(!c.uncertainty_note.is_empty()).then(|| view! { <p class="note caution" data-testid="map-uncertainty-note">{c.uncertainty_note.clone()}</p> })}
-                {(!c.copy_note.is_empty()).then(|| view! { <p class="note caution" data-testid="map-copy-note">{c.copy_note.clone()}</p> })}
+                {(!c.year_caution.is_empty()).then(|| view! { <p class="note caution" data-testid="map-copy-note">{c.year_caution.clone()}</p> })}
                 <LeftOutList geo=geo.clone() colouring=c.clone() year=r.year/>
                 <p class="note">{msg(|m| m.map.select_commune_hint)}</p>
             </div>

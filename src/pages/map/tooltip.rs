@@ -75,9 +75,23 @@ pub(super) fn Tooltip(
             .unwrap_or_else(|| "—".into())
         };
         let derived = crate::state::deaths_derived();
+        // A year that is a copy, or whose deaths were reconstructed, says so beside the year
+        // and the deaths (the engine's words, as under the map's legend).
+        let reconstructed = r.map.reconstructed().filter(|_| r.map.copy_of().is_none());
         let deaths_text = deaths
-            .map(|v| crate::i18n::format_deaths(lang.get(), v, derived))
+            .map(|v| {
+                let text = crate::i18n::format_deaths(lang.get(), v, derived);
+                match reconstructed {
+                    Some(year) => format!("{text} {}", year.deaths_mark(lang.get())),
+                    None => text,
+                }
+            })
             .unwrap_or_else(|| "—".into());
+        let year_text = match (r.map.copy_of(), reconstructed) {
+            (Some(copy), _) => copy.label(lang.get()),
+            (None, Some(year)) => format!("{} {}", r.year, year.mark(lang.get())),
+            (None, None) => r.year.to_string(),
+        };
         let deaths_label = if derived {
             messages(lang.get()).page.derived_deaths
         } else {
@@ -103,7 +117,7 @@ pub(super) fn Tooltip(
             format!("{state}: {reasons}")
         });
         Some(view! {
-            <div data-field="year">{format!("{}", r.year)}</div>
+            <div data-field="year">{year_text}</div>
             {flagged_line.map(|l| view! { <div data-field="flagged">{l}</div> })}
             <div data-field="rate">{rate_line}</div>
             {measure_line.map(|l| view! { <div data-field="shown">{l}</div> })}

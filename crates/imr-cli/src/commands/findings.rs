@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let findings = request.run(&panel);
     let text = match args.format {
         Format::Html => {
-            let line = imr_core::provenance::footer_line(args.lang, &args.input.source(), &today());
+            let line = imr_core::provenance::report_line(args.lang, &args.input.source(), &today());
             report_html_spanned(&findings, args.lang, &line, args.years.is_some())
         }
         Format::Json => {

@@ -209,10 +209,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A chart's language and provenance line (input files, engine, today's date).
+/// A chart's language, provenance line (input files, today's date) and engine (in its
+/// metadata).
 fn caption(args: &Args) -> imr_core::Caption {
-    imr_core::Caption::new(
-        args.lang,
-        imr_core::provenance::footer_line(args.lang, &args.input.source(), &super::input::today()),
-    )
+    imr_core::provenance::caption(args.lang, &args.input.source(), &super::input::today())
 }

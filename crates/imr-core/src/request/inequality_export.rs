@@ -204,19 +204,16 @@ impl InequalityExport {
                 report,
                 choices.measure,
                 caption,
-                &result.copies(),
+                &result.year_marks(),
             ),
             Self::MeasureSeries => measure_series_csv(report, choices.measure),
-            Self::LorenzChart => {
-                let copies = result.copies();
-                lorenz_svg_in(
-                    &analysis.lorenz,
-                    choices.years,
-                    &report.subject,
-                    caption,
-                    &copies,
-                )
-            }
+            Self::LorenzChart => lorenz_svg_in(
+                &analysis.lorenz,
+                choices.years,
+                &report.subject,
+                caption,
+                &result.year_marks(),
+            ),
             Self::LorenzPoints => lorenz_csv_of_years(&analysis.lorenz, choices.years),
             Self::BoxChart => {
                 // Flagged rows left out are not in the boxes; kept ones stay off the axis.
@@ -231,16 +228,16 @@ impl InequalityExport {
                     &report.subject,
                     caption,
                     &is_flagged,
-                    &result.copies(),
+                    &result.year_marks(),
                 )
             }
             Self::BoxStatistics => box_plot_csv(&analysis.box_plots),
             Self::Outliers => box_plot_outliers_csv(&analysis.box_plots),
             Self::AgainstChart => {
-                // The rates' series draws every copy found, included or not.
+                // The rates' series draws every copy found, included or not, and reconstructed year.
                 let (mut top, bottom, correlation) =
                     two_series_of(report, other()?, choices.measure, caption.lang);
-                top.copies = result.copies();
+                top.marks = result.year_marks();
                 two_series_svg_in(&top, &bottom, &correlation, caption)
             }
             Self::AgainstSeries => two_series_report_csv(report, other()?, choices.measure),
@@ -368,7 +365,7 @@ mod tests {
                     &result.analysis.report,
                     crate::inequality::adjusted::AdjustedMeasure::Gini,
                     &caption,
-                    &result.copies(),
+                    &result.year_marks(),
                 )
                 .unwrap();
                 assert!(

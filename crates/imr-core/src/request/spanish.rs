@@ -52,10 +52,7 @@ fn problems(what: &str, markup: &str) -> Vec<String> {
 }
 
 fn caption() -> Caption {
-    Caption::new(
-        Lang::Es,
-        crate::provenance::footer_line(Lang::Es, "datos.csv", "2026-12-01"),
-    )
+    crate::provenance::caption(Lang::Es, "datos.csv", "2026-12-01")
 }
 
 #[test]

@@ -77,7 +77,7 @@ fn labelled_years(years: &[i64]) -> Vec<i64> {
 }
 
 mod year;
-pub use year::{year_chart, year_chart_with_copies};
+pub use year::{year_chart, year_chart_labelled, year_chart_with_marks};
 
 /// One row of an interval chart.
 #[derive(Debug, Clone, PartialEq)]

@@ -2,6 +2,7 @@
 
 use super::year::legend_layout;
 use super::*;
+use imr_core::inequality::YearMarks;
 
 #[test]
 fn the_axis_spans_the_points_and_intervals_only() {
@@ -171,13 +172,29 @@ fn copied_and_missing_years_are_said_under_the_chart() {
         ],
         secondary: false,
     };
-    let svg = year_chart_with_copies(Lang::Es, "t", std::slice::from_ref(&s), &[(2018, 2017)]).svg;
+    let svg = year_chart_with_marks(
+        Lang::Es,
+        "t",
+        std::slice::from_ref(&s),
+        &YearMarks::of_copies(vec![(2018, 2017)]),
+    )
+    .svg;
     assert!(
-        svg.contains(">Punteado: 2018, copia de 2017 · Gris: 2016, sin datos</text>"),
+        svg.contains(">Punteado: 2018, copia de 2017</text>")
+            && svg.contains(">Gris: 2016, sin datos</text>"),
         "{svg}"
     );
-    let en = year_chart_with_copies(Lang::En, "t", std::slice::from_ref(&s), &[(2018, 2017)]).svg;
-    assert!(en.contains(">Dashed: 2018, a copy of 2017 · Grey: 2016, no data</text>"));
+    let en = year_chart_with_marks(
+        Lang::En,
+        "t",
+        std::slice::from_ref(&s),
+        &YearMarks::of_copies(vec![(2018, 2017)]),
+    )
+    .svg;
+    assert!(
+        en.contains(">Dashed: 2018, a copy of 2017</text>")
+            && en.contains(">Grey: 2016, no data</text>")
+    );
     // The band's title is the Inequality view's line chart's, from the one function.
     for (lang, svg) in [(Lang::Es, &svg), (Lang::En, &en)] {
         let title = imr_core::inequality::words::copy_title(lang, 2018, 2017);
@@ -193,6 +210,45 @@ fn copied_and_missing_years_are_said_under_the_chart() {
     assert!(!year_chart(Lang::Es, "t", &[plain])
         .svg
         .contains("class=\"marks\""));
+}
+
+/// Years whose deaths were reconstructed are diamonds, said under the chart in lines that end
+/// inside it (the chart is 320 px wide); a copy of a reconstructed year is drawn as a copy.
+#[test]
+fn reconstructed_years_are_diamonds_said_under_the_chart() {
+    let s = Series {
+        name: "Tasa".into(),
+        points: [2015, 2017, 2018, 2019, 2021, 2022]
+            .iter()
+            .map(|&t| (t, 7.0, Some([6.0, 8.0])))
+            .collect(),
+        secondary: false,
+    };
+    let marks = YearMarks {
+        copies: vec![(2022, 2021)],
+        reconstructed: vec![2017, 2018, 2019, 2021, 2022],
+    };
+    let svg = year_chart_with_marks(Lang::Es, "t", &[s], &marks).svg;
+    assert_eq!(
+        svg.matches("<polygon class=\"reconstructed\"").count(),
+        4,
+        "{svg}"
+    );
+    assert_eq!(svg.matches(r##"fill="#fff" stroke="##).count(), 1, "{svg}");
+    let lines: Vec<String> = texts(&svg)
+        .into_iter()
+        .filter(|(x, ..)| *x == 44.0)
+        .map(|(.., text)| text)
+        .collect();
+    let said = lines.join(" ");
+    assert!(
+        said.contains("Rombos: 2017–2019 y 2021, defunciones reconstruidas de una tasa publicada"),
+        "{said}"
+    );
+    assert!(said.contains("Gris: 2016 y 2020, sin datos"), "{said}");
+    for text in &lines {
+        assert!(44.0 + 5.6 * text.chars().count() as f64 <= 320.0, "{text}");
+    }
 }
 
 /// The `<text>` elements of `svg`: `(x, y, text-anchor, content)`.
@@ -276,4 +332,31 @@ fn the_lowest_value_label_and_the_first_year_label_have_room() {
             );
         }
     }
+}
+
+/// A labelled chart names what its axis measures above the plot, where no tick label is (a
+/// published figure needs its unit: the embeds had only numbers on their axis).
+#[test]
+fn the_axis_label_is_written_above_the_plot() {
+    let s = Series {
+        name: "Tasa".into(),
+        points: vec![(2014, 7.0, None), (2015, 7.5, None)],
+        secondary: false,
+    };
+    let svg = year_chart_labelled(
+        Lang::Es,
+        "t",
+        "Por 1.000 nacidos vivos",
+        &[s.clone()],
+        &YearMarks::default(),
+    )
+    .svg;
+    assert!(svg.contains(r#"<text class="y-label" x="4" y="12">Por 1.000 nacidos vivos</text>"#));
+    let label_y = 12.0;
+    for (_, y, anchor, text) in texts(&svg) {
+        if anchor == "end" {
+            assert!(y - 3.5 > label_y + 4.0, "tick {text} at {y} touches the label");
+        }
+    }
+    assert!(!year_chart(Lang::Es, "t", &[s]).svg.contains("y-label"));
 }

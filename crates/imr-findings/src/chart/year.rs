@@ -1,26 +1,43 @@
-//! The yearly chart: lines through the years with their intervals, gaps and copies marked.
+//! The yearly chart: lines through the years with their intervals, gaps, copies and
+//! reconstructed years marked.
 
 use super::*;
+use imr_core::inequality::year_marks::diamond_points;
+use imr_core::inequality::YearMarks;
 
 /// A yearly chart: each series as a line through its points, broken where a year is missing,
 /// intervals as vertical bars, missing years as grey bands; the axis spans the values and
 /// intervals shown (nothing else sets it), years at their place on a linear scale.
 pub fn year_chart(lang: Lang, title: &str, series: &[Series]) -> Chart {
-    year_chart_with_copies(lang, title, series, &[])
+    year_chart_with_marks(lang, title, series, &YearMarks::default())
 }
 
-/// [`year_chart`] where the years of `copies` (`(year, the year it repeats)`, from
-/// `imr_core::repeats`) are drawn as what they are: a dashed band titled "2024: copia de 2023"
-/// and hollow points, never as a year like the others.
-pub fn year_chart_with_copies(
+/// [`year_chart`] where the marked years are drawn as what they are, never as a year like the
+/// others: a copy (`imr_core::repeats`) as a dashed band titled "2024: copia de 2023" with
+/// hollow points, a year whose deaths were reconstructed from a published rate
+/// (`imr_core::reconstructed`) with diamonds; the Inequality view's charts draw them alike.
+pub fn year_chart_with_marks(
     lang: Lang,
     title: &str,
     series: &[Series],
-    copies: &[(i64, i64)],
+    marks: &YearMarks,
+) -> Chart {
+    year_chart_labelled(lang, title, "", series, marks)
+}
+
+/// [`year_chart_with_marks`] with what the vertical axis measures written above it
+/// (`y_label`, e.g. "Por 1.000 nacidos vivos"), as a newsroom's chart names its unit; an
+/// empty label writes nothing.
+pub fn year_chart_labelled(
+    lang: Lang,
+    title: &str,
+    y_label: &str,
+    series: &[Series],
+    marks: &YearMarks,
 ) -> Chart {
     Chart {
         title: title.to_owned(),
-        svg: year_chart_svg(lang, title, series, copies),
+        svg: year_chart_svg(lang, (title, y_label), series, marks),
     }
 }
 
@@ -46,17 +63,24 @@ pub(super) fn legend_layout(series: &[Series], left: f64) -> Vec<(f64, usize)> {
 /// How far under the axis the years' labels sit (their baseline), in px.
 const YEAR_LABEL_DROP: f64 = 16.0;
 
-fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i64)]) -> String {
+fn year_chart_svg(
+    lang: Lang,
+    (title, y_label): (&str, &str),
+    series: &[Series],
+    marks: &YearMarks,
+) -> String {
     let legend = legend_layout(series, 44.0);
     let legend_rows = legend.iter().map(|(_, r)| r + 1).max().unwrap_or(1);
     let years = years_of(series);
     let gaps = missing_years(&years);
-    let marks = marks_note(lang, &years, &gaps, copies);
-    let note_h = if marks.is_some() { 13.0 } else { 0.0 };
+    let note = note_lines(marks.note(lang, &years, &gaps));
+    let note_h = 13.0 * note.len() as f64;
     // One legend row fits the chart's foot; each further row, and the marks' line, adds its
     // height.
     let h = 150.0 + 13.0 * (legend_rows - 1) as f64 + note_h;
-    let (left, right, top) = (44.0, 20.0, 10.0);
+    // The axis' label, when there is one, takes a line above the plot.
+    let top = if y_label.is_empty() { 10.0 } else { 24.0 };
+    let (left, right) = (44.0, 20.0);
     let bottom = h - 110.0;
     let all = series.iter().flat_map(|s| {
         s.points.iter().flat_map(|&(_, v, ci)| {
@@ -87,6 +111,13 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i6
         r##"<g font-family="sans-serif" font-size="10" fill="#333"><line x1="{left}" x2="{left}" y1="{top}" y2="{}" stroke="#999"/>"##,
         h - bottom
     );
+    if !y_label.is_empty() {
+        let _ = write!(
+            svg,
+            r#"<text class="y-label" x="4" y="12">{}</text>"#,
+            escape(y_label)
+        );
+    }
     // A value on every tick, with a faint line across: a reader reads any point off the axis.
     for &v in &ticks.values {
         let y = y_of(v);
@@ -114,7 +145,7 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i6
             lang.pick("sin datos", "no data")
         );
     }
-    for &(t, of) in copies.iter().filter(|(t, _)| years.contains(t)) {
+    for &(t, of) in marks.copies.iter().filter(|(t, _)| years.contains(t)) {
         let _ = write!(
             svg,
             r##"<rect class="copy" x="{:.1}" y="{top}" width="{:.1}" height="{}" fill="#f4f4f4" stroke="#999" stroke-dasharray="2 2"><title>{}</title></rect>"##,
@@ -170,8 +201,18 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i6
                     y_of(b)
                 );
             }
-            // A copied year's point is hollow: its value is the previous year's.
-            let fill = if copies.iter().any(|(c, _)| *c == t) {
+            // A copied year's point is hollow: its value is the previous year's (a copy of a
+            // reconstructed year is a copy first). A reconstructed year's is a diamond.
+            if marks.copy_of(t).is_none() && marks.is_reconstructed(t) {
+                let _ = write!(
+                    svg,
+                    r#"<polygon class="reconstructed" points="{}" fill="{colour}"><title>{t} ({})</title></polygon>"#,
+                    diamond_points(x, y_of(v), 3.5),
+                    YearMarks::reconstructed_words(lang)
+                );
+                continue;
+            }
+            let fill = if marks.copy_of(t).is_some() {
                 "#fff"
             } else {
                 colour
@@ -196,12 +237,12 @@ fn year_chart_svg(lang: Lang, title: &str, series: &[Series], copies: &[(i64, i6
     }
     // What the dashed and grey bands are, in words on the chart's face: its `<title>`s are
     // tooltips, which a printed page or a published picture does not show.
-    if let Some(marks) = marks {
+    for (k, line) in note.iter().enumerate() {
         let _ = write!(
             svg,
             r##"<text class="marks" x="{left}" y="{}" fill="#555">{}</text>"##,
-            h - 8.0,
-            escape(&marks)
+            h - 8.0 - 13.0 * (note.len() - 1 - k) as f64,
+            escape(line)
         );
     }
     svg.push_str("</g></svg>");
@@ -219,31 +260,15 @@ fn years_of(series: &[Series]) -> Vec<i64> {
     years
 }
 
-/// The line under a year chart of `years` (with the missing `gaps`) saying what its marked
-/// years are: "Punteado: 2022, copia de 2021 · Gris: 2016, sin datos"; `None` when no year is
-/// copied or missing.
-fn marks_note(lang: Lang, years: &[i64], gaps: &[i64], copies: &[(i64, i64)]) -> Option<String> {
-    let mut parts = Vec::new();
-    let copied: Vec<String> = (copies.iter())
-        .filter(|(t, _)| years.contains(t))
-        .map(|(t, of)| format!("{t}, {} {of}", lang.pick("copia de", "a copy of")))
-        .collect();
-    if !copied.is_empty() {
-        parts.push(format!(
-            "{}: {}",
-            lang.pick("Punteado", "Dashed"),
-            copied.join("; ")
-        ));
-    }
-    if !gaps.is_empty() {
-        let listed: Vec<String> = gaps.iter().take(3).map(i64::to_string).collect();
-        let more = if gaps.len() > 3 { "…" } else { "" };
-        parts.push(format!(
-            "{}: {}{more}, {}",
-            lang.pick("Gris", "Grey"),
-            listed.join(", "),
-            lang.pick("sin datos", "no data")
-        ));
-    }
-    (!parts.is_empty()).then(|| parts.join(" · "))
+/// The marks' note ([`YearMarks::note`]) in lines that end inside the chart: each mark on its
+/// own line(s), at most [`NOTE_CHARS`] characters a line (about 5.6 px a character at 10 px, from
+/// the axis to the chart's edge).
+fn note_lines(note: Option<String>) -> Vec<String> {
+    note.iter()
+        .flat_map(|n| n.split(" · ").map(str::to_owned).collect::<Vec<_>>())
+        .flat_map(|part| imr_core::stats::wrap_words(&part, NOTE_CHARS))
+        .collect()
 }
+
+/// Characters of a line of the marks' note: (320 − 44 − 4) px at about 5.6 px a character.
+const NOTE_CHARS: usize = 48;

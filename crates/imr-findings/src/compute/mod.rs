@@ -174,6 +174,7 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
         },
         repeated_left_out: repeated,
         copied_years: copied,
+        reconstructed_years: imr_core::reconstructed::reconstructed_years(panel),
         unapplied_rate_lag: unapplied_rate_lag(panel),
         span: times.first().zip(times.last()).map(|(a, b)| [*a, *b]),
         study,

@@ -19,7 +19,7 @@ pub(super) fn health_income_answer(
     lang: Lang,
     f: &HealthIncomeFinding,
     m: &str,
-    copies: &[(i64, i64)],
+    marks: &imr_core::inequality::YearMarks,
 ) -> Parts {
     let c = &f.correlation;
     let n = c.n_years;
@@ -79,12 +79,13 @@ pub(super) fn health_income_answer(
         Lang::Es => format!("Solo {n} años: con tan pocos puntos una correlación real puede pasar inadvertida y el intervalo es amplio, y dos series que cambian con los años se correlacionan aun sin vínculo. Es descripción, no evidencia de causa."),
         Lang::En => format!("Only {n} years: with so few points a real correlation can go unnoticed and the interval is wide, and two series that both change over the years correlate even with no link. Read it as description, not evidence of a cause."),
     }];
-    let chart = year_chart_with_copies(
+    let chart = year_chart_labelled(
         lang,
         &match lang {
             Lang::Es => format!("{m} de la mortalidad infantil y {of_money}"),
             Lang::En => format!("{m} of infant mortality and {of_money}"),
         },
+        &inequality_axis_label(lang, &m),
         &[
             Series {
                 name: lang.pick("Mortalidad infantil", "Infant mortality").into(),
@@ -106,7 +107,7 @@ pub(super) fn health_income_answer(
                 secondary: true,
             },
         ],
-        copies,
+        marks,
     );
     let data = table(
         &["year", "imr_inequality", "health_income_gini"],

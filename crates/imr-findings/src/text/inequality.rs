@@ -57,7 +57,11 @@ pub(super) fn range_sentence(lang: Lang, s: &InequalitySeries) -> Option<String>
     })
 }
 
-pub(super) fn inequality_answer(lang: Lang, f: &InequalityFinding, copies: &[(i64, i64)]) -> Parts {
+pub(super) fn inequality_answer(
+    lang: Lang,
+    f: &InequalityFinding,
+    marks: &imr_core::inequality::YearMarks,
+) -> Parts {
     let s = &f.series;
     let m = measure_name(lang, f);
     // No year the model of true rates can be fitted on, but observed values: say why, and give
@@ -163,7 +167,7 @@ pub(super) fn inequality_answer(lang: Lang, f: &InequalityFinding, copies: &[(i6
             observed.slope_ci,
         ));
     }
-    let chart = year_chart_with_copies(
+    let chart = year_chart_labelled(
         lang,
         &match (s.years.is_empty(), lang) {
             (false, Lang::Es) => format!("{m} por año (IC 95%)"),
@@ -171,6 +175,7 @@ pub(super) fn inequality_answer(lang: Lang, f: &InequalityFinding, copies: &[(i6
             (true, Lang::Es) => format!("{m} de las tasas observadas por año"),
             (true, Lang::En) => format!("{m} of the observed rates per year"),
         },
+        &inequality_axis_label(lang, &m),
         // A series without a year is not drawn, nor named in the legend.
         &std::iter::once(Series {
             name: format!("{m} ({})", lang.pick("IC 95%", "95% CI")),
@@ -193,7 +198,7 @@ pub(super) fn inequality_answer(lang: Lang, f: &InequalityFinding, copies: &[(i6
             }
         }))
         .collect::<Vec<_>>(),
-        copies,
+        marks,
     );
     let data = table(
         &["year", "value", "ci_low", "ci_high", "observed_gini"],

@@ -10,7 +10,7 @@ mod rates;
 mod tests;
 mod unavailable;
 
-use crate::chart::{interval_rows, year_chart_with_copies, Row, Series};
+use crate::chart::{interval_rows, year_chart_labelled, Row, Series};
 use crate::parts::{cell, Parts, Table};
 use crate::words::{
     decimals_for, interval, number, trend_sentence, years, Direction, MIN_YEARS_FOR_TREND,
@@ -170,6 +170,12 @@ pub fn bundled_rates_note(lang: Lang) -> &'static str {
     )
 }
 
+/// What the vertical axis of a chart of an inequality measure `m` measures, above it: "Gini (0 =
+/// igualdad)" (every measure the answers draw is 0 when all communes have the same rate).
+fn inequality_axis_label(lang: Lang, m: &str) -> String {
+    format!("{m} ({})", lang.pick("0 = igualdad", "0 = equality"))
+}
+
 /// The cells of an estimate and its 95% interval: `value`, `ci_low`, `ci_high` (empty where there
 /// is no value or no interval).
 fn estimate_cells(value: Option<f64>, ci: Option<[f64; 2]>) -> [String; 3] {
@@ -195,6 +201,17 @@ pub(crate) fn pooled_rate_name(lang: Lang, whole_country: bool) -> &'static str 
 }
 
 impl Findings {
+    /// What every chart over the years marks: each copied year (left out of the trends or
+    /// included) and each year whose deaths were reconstructed.
+    pub fn year_marks(&self) -> imr_core::inequality::YearMarks {
+        imr_core::inequality::YearMarks {
+            copies: (self.copied_years.iter())
+                .map(|r| (r.time, r.repeat_of))
+                .collect(),
+            reconstructed: imr_core::reconstructed::times(&self.reconstructed_years),
+        }
+    }
+
     /// The answers in `lang`: the one on the reference study when there is one
     /// ([`crate::STUDY_QUESTION`]), then the five in the order of [`crate::QUESTIONS`].
     pub fn answers(&self, lang: Lang) -> Vec<Answer> {
@@ -203,13 +220,9 @@ impl Findings {
             .as_ref()
             .map(|f| measure_name(lang, f))
             .unwrap_or_else(|_| "Gini".into());
-        // The years that repeat the previous one, left out of the trends or included: every
-        // year chart marks them as copies either way.
-        let copies: Vec<(i64, i64)> = self
-            .copied_years
-            .iter()
-            .map(|r| (r.time, r.repeat_of))
-            .collect();
+        // The years that repeat the previous one, left out of the trends or included, and
+        // those whose deaths were reconstructed: every year chart marks them either way.
+        let copies = self.year_marks();
         let study = self.study.as_ref().map(|c| {
             let ok: Outcome<&crate::StudyComparison> = Ok(c);
             let approximate = self.inequality.as_ref().is_ok_and(|f| f.series.approximate);
@@ -227,6 +240,7 @@ impl Findings {
                             .caveats
                             .insert(0, bundled_rates_note(lang).to_string());
                     }
+                    parts.caveats.extend(self.reconstructed_note(lang));
                     parts
                 }),
                 answer_or(lang, "inequality", &self.inequality, |f| {
@@ -236,6 +250,7 @@ impl Findings {
                             .caveats
                             .insert(0, bundled_births_note(lang).to_string());
                     }
+                    parts.caveats.extend(self.reconstructed_note(lang));
                     parts
                 }),
                 answer_or(lang, "health-income", &self.health_income, |f| {
@@ -247,6 +262,27 @@ impl Findings {
                 }),
             ])
             .collect()
+    }
+
+    /// The caveat of the answers over the years when some of the years they cover have deaths
+    /// reconstructed from a published rate: which years, what that means, how the charts mark
+    /// them. `None` when none does.
+    pub fn reconstructed_note(&self, lang: Lang) -> Option<String> {
+        let years: Vec<i64> = imr_core::reconstructed::times(&self.reconstructed_years)
+            .into_iter()
+            .filter(|t| self.span.is_none_or(|[a, b]| (a..=b).contains(t)))
+            .collect();
+        (!years.is_empty()).then(|| {
+            let years = lang.years(&years);
+            match lang {
+                Lang::Es => format!(
+                    "Las defunciones de {years} no son conteos publicados: se reconstruyeron de la tasa entera que publicó la fuente y de los nacimientos de cada año, así que sus tasas son cercanas a las reales, no iguales. En los gráficos son rombos."
+                ),
+                Lang::En => format!(
+                    "The deaths of {years} are not published counts: they were reconstructed from the whole-number rate the source published and each year's births, so their rates are close to the real ones, not equal to them. The charts draw them as diamonds."
+                ),
+            }
+        })
     }
 
     /// The one sentence on the years left out of the trends and the correlation as repeats of

@@ -2,7 +2,11 @@
 
 use super::*;
 
-pub(super) fn rates_answer(lang: Lang, f: &RatesFinding, copies: &[(i64, i64)]) -> Parts {
+pub(super) fn rates_answer(
+    lang: Lang,
+    f: &RatesFinding,
+    marks: &imr_core::inequality::YearMarks,
+) -> Parts {
     let name = pooled_rate_name(lang, f.whole_country);
     let last = f.years.iter().rev().find(|y| y.pooled_per_1000.is_some());
     let t = f.trend.as_ref();
@@ -82,7 +86,7 @@ pub(super) fn rates_answer(lang: Lang, f: &RatesFinding, copies: &[(i64, i64)]) 
             .into(),
         );
     }
-    let chart = year_chart_with_copies(
+    let chart = year_chart_labelled(
         lang,
         &match (f.whole_country, lang) {
             (true, Lang::Es) => "Tasa nacional y mediana comunal por año".to_string(),
@@ -94,6 +98,7 @@ pub(super) fn rates_answer(lang: Lang, f: &RatesFinding, copies: &[(i64, i64)]) 
                 "Rate of the communes loaded and median commune rate per year".to_string()
             }
         },
+        lang.pick("Por 1.000 nacidos vivos", "Per 1,000 live births"),
         &[
             Series {
                 name: match (f.whole_country, lang) {
@@ -119,7 +124,7 @@ pub(super) fn rates_answer(lang: Lang, f: &RatesFinding, copies: &[(i64, i64)]) 
                 secondary: true,
             },
         ],
-        copies,
+        marks,
     );
     let data = table(
         &[

@@ -330,16 +330,22 @@ pub fn adjusted_svg_in(
     measure: AdjustedMeasure,
     caption: &Caption,
 ) -> Option<String> {
-    adjusted_svg_with(report, measure, caption, &report.copies())
+    adjusted_svg_with(
+        report,
+        measure,
+        caption,
+        &crate::YearMarks::of_copies(report.copies()),
+    )
 }
 
-/// [`adjusted_svg_in`] drawing the years of `copies` (`(year, the year it repeats)`) as copies:
-/// every copy found, also those included in the trend (imr-core's `InequalityResult::copies`).
+/// [`adjusted_svg_in`] drawing the marked years as what they are: every copy found, also those
+/// included in the trend, and the reconstructed years (imr-core's
+/// `InequalityResult::year_marks`).
 pub fn adjusted_svg_with(
     report: &InequalityReport,
     measure: AdjustedMeasure,
     caption: &Caption,
-    copies: &[(i64, i64)],
+    marks: &crate::YearMarks,
 ) -> Option<String> {
     let points = adjusted_series(report, measure);
     if points.is_empty() {
@@ -379,7 +385,7 @@ pub fn adjusted_svg_with(
             points: &points,
             // Every adjusted measure is a non-negative function of θ ≥ 0.
             range: (0.0, f64::INFINITY),
-            copies: copies.to_vec(),
+            marks: marks.clone(),
         },
         caption,
     ))

@@ -20,7 +20,13 @@ pub fn box_plot_svg(boxes: &[BoxPlotStats], subject: &SubjectInfo) -> String {
 
 /// [`box_plot_svg`] in the caption's language, with its provenance line.
 pub fn box_plot_svg_in(boxes: &[BoxPlotStats], subject: &SubjectInfo, caption: &Caption) -> String {
-    box_plot_svg_flagged(boxes, subject, caption, &|_, _| false, &[])
+    box_plot_svg_flagged(
+        boxes,
+        subject,
+        caption,
+        &|_, _| false,
+        &crate::YearMarks::default(),
+    )
 }
 
 /// [`box_plot_svg_in`] with the outliers for which `is_flagged(entity, time)` holds (rows flagged
@@ -28,15 +34,15 @@ pub fn box_plot_svg_in(boxes: &[BoxPlotStats], subject: &SubjectInfo, caption: &
 /// the other outliers only. A flagged outlier inside that scale is drawn as a dashed circle; one
 /// beyond it is drawn as a triangle at the edge of the plot with the note
 /// "off scale: 1000 (flagged)". The box statistics themselves are unchanged (they are the
-/// caller's; see [`crate::distribution::box_plot_stats`]). The years of `copies` (`(year, the
-/// year it repeats)`, [`crate::report::InequalityReport::copies`]) are hollow dashed boxes
-/// labelled "copia", never boxes like the others.
+/// caller's; see [`crate::distribution::box_plot_stats`]). The copied years of `marks` are
+/// hollow dashed boxes labelled "copia", its reconstructed years boxes with a diamond on the
+/// median, said under the chart; never boxes like the others.
 pub fn box_plot_svg_flagged(
     boxes: &[BoxPlotStats],
     subject: &SubjectInfo,
     caption: &Caption,
     is_flagged: &dyn Fn(&str, i64) -> bool,
-    copies: &[(i64, i64)],
+    marks: &crate::YearMarks,
 ) -> String {
     let lang = caption.lang;
     let value_name = subject.value_name.text(lang);
@@ -143,7 +149,7 @@ pub fn box_plot_svg_flagged(
             )
             .expect("write to String");
         }
-        let copy = copies.iter().find(|(t, _)| *t == b.time);
+        let copy = marks.copy_of(b.time).map(|of| (b.time, of));
         let (paint, year) = match copy {
             Some((t, of)) => {
                 writeln!(
@@ -157,12 +163,20 @@ pub fn box_plot_svg_flagged(
                 (
                     "fill=\"#ffffff\" stroke-dasharray=\"3 2\" class=\"copy\"".to_string(),
                     crate::RepeatedYear {
-                        time: *t,
-                        repeat_of: *of,
+                        time: t,
+                        repeat_of: of,
                     }
                     .label(lang),
                 )
             }
+            None if marks.is_reconstructed(b.time) => (
+                format!("fill=\"{color}\" fill-opacity=\"0.25\""),
+                format!(
+                    "{} ({})",
+                    b.time,
+                    crate::YearMarks::reconstructed_words(lang)
+                ),
+            ),
             None => (
                 format!("fill=\"{color}\" fill-opacity=\"0.25\""),
                 b.time.to_string(),
@@ -198,6 +212,14 @@ pub fn box_plot_svg_flagged(
             m = c(y.map(b.median))
         )
         .expect("write to String");
+        if copy.is_none() && marks.is_reconstructed(b.time) {
+            writeln!(
+                s,
+                "<polygon class=\"reconstructed\" points=\"{}\" fill=\"{color}\" stroke=\"#ffffff\"/>",
+                crate::year_marks::diamond_points(x, y.map(b.median), 4.5)
+            )
+            .expect("write to String");
+        }
         for o in &b.outliers {
             if is_flagged(&o.entity, b.time) {
                 flagged_outlier(s, lang, x, &y, &frame, &o.entity, o.value);
@@ -214,6 +236,17 @@ pub fn box_plot_svg_flagged(
             .expect("write to String");
         }
         s.push_str("</g>\n");
+    }
+    // The boxes stand side by side whatever years lie between them: only the marks are said.
+    let drawn: Vec<i64> = boxes.iter().map(|b| b.time).collect();
+    if let Some(note) = marks.note(lang, &drawn, &[]) {
+        writeln!(
+            s,
+            "<text class=\"marks\" x=\"20\" y=\"{}\" {FONT} font-size=\"10\" fill=\"#555555\">{}</text>",
+            c(HEIGHT - 4.0),
+            escape(&note)
+        )
+        .expect("write to String");
     }
     close_chart(opened, HEIGHT, caption)
 }
@@ -274,101 +307,5 @@ fn flagged_outlier(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::distribution::box_plot_stats;
-
-    /// The largest y-axis tick label of a chart.
-    fn top_tick(svg: &str) -> f64 {
-        let axis = &svg[svg.find("<g class=\"y-axis\">").unwrap()..];
-        let axis = &axis[..axis.find("</g>").unwrap()];
-        axis.split("<text")
-            .skip(1)
-            .filter(|t| t.contains("text-anchor=\"end\""))
-            .map(|t| {
-                let label = &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()];
-                let digits: String = label.chars().filter(char::is_ascii_digit).collect();
-                digits.parse::<f64>().unwrap()
-            })
-            .fold(f64::NEG_INFINITY, f64::max)
-    }
-
-    /// Rates 1..20 of twenty areas and 1000 for area "15202", as on the bundled 2023 data.
-    fn boxes() -> Vec<BoxPlotStats> {
-        let mut entities: Vec<String> = (1..=20).map(|k| format!("a{k}")).collect();
-        entities.push("15202".into());
-        let mut values: Vec<f64> = (1..=20).map(f64::from).collect();
-        values.push(1000.0);
-        vec![box_plot_stats(2023, &entities, &values).unwrap()]
-    }
-
-    #[test]
-    fn a_flagged_outlier_does_not_set_the_axis_and_is_marked_off_scale() {
-        let boxes = boxes();
-        assert_eq!(boxes[0].outliers.len(), 1);
-        let subject = SubjectInfo {
-            kind: crate::year::SubjectKind::Rate,
-            value_name: crate::words::Quantity::InfantMortalityRate,
-            unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
-            weight_name: crate::words::Quantity::Births,
-            deaths_derived: true,
-            bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
-            bootstrap_replicates: 0,
-            seed: 1,
-            level: 0.95,
-        };
-        let caption = Caption::default();
-        let plain = box_plot_svg_in(&boxes, &subject, &caption);
-        assert!(top_tick(&plain) >= 1000.0);
-        assert!(!plain.contains("off scale"));
-
-        let flagged = box_plot_svg_flagged(
-            &boxes,
-            &subject,
-            &caption,
-            &|e, t| e == "15202" && t == 2023,
-            &[],
-        );
-        let top = top_tick(&flagged);
-        assert!((20.0..1000.0).contains(&top), "top tick {top}");
-        assert!(flagged.contains("off scale: 1000 (flagged)"));
-        assert_eq!(flagged.matches("class=\"off-scale\"").count(), 1);
-        // The same outlier flagged in another year is not this one.
-        let other = box_plot_svg_flagged(
-            &boxes,
-            &subject,
-            &caption,
-            &|e, t| e == "15202" && t == 2022,
-            &[],
-        );
-        assert_eq!(other, plain);
-    }
-
-    /// A year that copies another is a hollow dashed box labelled as a copy; the others stay.
-    #[test]
-    fn a_copied_year_is_a_hollow_dashed_box() {
-        let subject = SubjectInfo {
-            kind: crate::year::SubjectKind::Rate,
-            value_name: crate::words::Quantity::InfantMortalityRate,
-            unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
-            weight_name: crate::words::Quantity::Births,
-            deaths_derived: false,
-            bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
-            bootstrap_replicates: 0,
-            seed: 1,
-            level: 0.95,
-        };
-        let caption = Caption {
-            lang: Lang::Es,
-            ..Caption::default()
-        };
-        let svg =
-            box_plot_svg_flagged(&boxes(), &subject, &caption, &|_, _| false, &[(2023, 2022)]);
-        assert_eq!(svg.matches("class=\"copy\"").count(), 1, "{svg}");
-        assert!(
-            svg.contains("<title>2023 (copia de 2022): mediana"),
-            "{svg}"
-        );
-        assert_eq!(svg.matches("class=\"copy-label\"").count(), 1);
-    }
-}
+#[path = "boxplot_tests.rs"]
+mod tests;

@@ -17,18 +17,24 @@ const HEIGHT: f64 = 520.0;
 /// equality. Axes in percent: cumulative share of births (weights) against cumulative share of
 /// deaths (the weighted total), areas ordered from the lowest to the highest value.
 pub fn lorenz_svg(curves: &[LorenzCurve], years: &[i64], subject: &SubjectInfo) -> String {
-    lorenz_svg_in(curves, years, subject, &Caption::default(), &[])
+    lorenz_svg_in(
+        curves,
+        years,
+        subject,
+        &Caption::default(),
+        &crate::YearMarks::default(),
+    )
 }
 
-/// [`lorenz_svg`] in the caption's language, with its provenance line; the curve of a year of
-/// `copies` (`(year, the year it repeats)`, [`crate::report::InequalityReport::copies`]) is
-/// dashed and its legend says "2022 (copia de 2021)".
+/// [`lorenz_svg`] in the caption's language, with its provenance line; the curve of a copied
+/// year of `marks` is dashed and its legend says "2022 (copia de 2021)", a reconstructed year's
+/// legend says "2021 (defunciones reconstruidas)".
 pub fn lorenz_svg_in(
     curves: &[LorenzCurve],
     years: &[i64],
     subject: &SubjectInfo,
     caption: &Caption,
-    copies: &[(i64, i64)],
+    marks: &crate::YearMarks,
 ) -> String {
     let lang = caption.lang;
     let value_name = subject.value_name.text(lang);
@@ -131,15 +137,22 @@ pub fn lorenz_svg_in(
                 )
             })
             .collect();
-        let copy = copies.iter().find(|(t, _)| *t == curve.time);
-        let (dash, label) = match copy {
-            Some((t, of)) => (
+        let (dash, label) = match marks.copy_of(curve.time) {
+            Some(of) => (
                 " stroke-dasharray=\"5 3\"",
                 crate::RepeatedYear {
-                    time: *t,
-                    repeat_of: *of,
+                    time: curve.time,
+                    repeat_of: of,
                 }
                 .label(lang),
+            ),
+            None if marks.is_reconstructed(curve.time) => (
+                "",
+                format!(
+                    "{} {}",
+                    curve.time,
+                    lang.pick("(defunciones reconstruidas)", "(deaths reconstructed)")
+                ),
             ),
             None => ("", curve.time.to_string()),
         };

@@ -125,7 +125,8 @@ pub(crate) fn close_chart(opened: Opened, height: f64, caption: &Caption) -> Str
     svg
 }
 
-/// [`open_svg`] with room for the caption's provenance line, which also goes into `<metadata>`.
+/// [`open_svg`] with room for the caption's provenance line, which also goes into `<metadata>`
+/// with the caption's engine.
 /// Without a provenance line the output is exactly `open_svg`'s.
 pub(crate) fn open_svg_captioned(
     width: f64,
@@ -135,8 +136,8 @@ pub(crate) fn open_svg_captioned(
     caption: &Caption,
 ) -> String {
     let mut s = open_svg(width, total_height(width, height, caption), title, desc);
-    if let Some(line) = &caption.provenance {
-        writeln!(s, "<metadata>{}</metadata>", escape(line)).expect("write to String");
+    if let Some(line) = caption.metadata() {
+        writeln!(s, "<metadata>{}</metadata>", escape(&line)).expect("write to String");
     }
     s
 }
@@ -434,6 +435,7 @@ mod tests {
         copies: &[(i64, i64)],
         lang: imr_stats::Lang,
     ) -> String {
+        let marks = crate::YearMarks::of_copies(copies.to_vec());
         line::line_chart_svg_in(
             &line::LineChart {
                 title: "t".into(),
@@ -442,7 +444,7 @@ mod tests {
                 y_label: "y".into(),
                 points,
                 range: (0.0, 1.0),
-                copies: copies.to_vec(),
+                marks,
             },
             &imr_stats::Caption {
                 lang,

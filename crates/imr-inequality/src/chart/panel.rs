@@ -2,11 +2,12 @@
 //! health-income inequality.
 
 use super::line::measure_axis_label_in;
-use super::line::{series_in_frame, SeriesStyle};
+use super::line::{marks_note, series_in_frame, SeriesStyle};
 use super::{c, close_chart, escape, num_in, open_chart, wrap, Frame, FONT, PALETTE};
 use crate::report::{correlate_reports, InequalityReport, SeriesPoint};
 use crate::trend::Correlation;
 use crate::year::Measure;
+use crate::year_marks::YearMarks;
 use imr_stats::{Caption, Lang};
 use std::fmt::Write;
 
@@ -17,8 +18,8 @@ pub struct SeriesSpec {
     pub name: String,
     pub y_label: String,
     pub points: Vec<SeriesPoint>,
-    /// Years that copy an earlier one, `(year, the year it repeats)`: drawn as copies.
-    pub copies: Vec<(i64, i64)>,
+    /// Copied and reconstructed years: drawn as what they are.
+    pub marks: YearMarks,
 }
 
 /// The two series of `measure` in the infant mortality report `imr` (top) and the value report
@@ -38,8 +39,8 @@ pub fn two_series_of(
             Lang::En => format!("{label} of the infant mortality rate"),
         },
         y_label: measure_axis_label_in(measure, &imr.subject.unit, lang),
-        points: imr.series(measure),
-        copies: imr.copies(),
+        points: imr.series_in_band(measure),
+        marks: YearMarks::of_copies(imr.copies()),
     };
     let value_name = other.subject.value_name.text(lang);
     let bottom = SeriesSpec {
@@ -48,8 +49,8 @@ pub fn two_series_of(
             Lang::En => format!("{label} of {value_name}"),
         },
         y_label: measure_axis_label_in(measure, &other.subject.unit, lang),
-        points: other.series(measure),
-        copies: other.copies(),
+        points: other.series_in_band(measure),
+        marks: YearMarks::of_copies(other.copies()),
     };
     let correlation = correlate_reports(imr, measure, other, measure, 0.95);
     (top, bottom, correlation)
@@ -118,11 +119,11 @@ pub fn two_series_svg_in(
     );
     let desc = match lang {
         Lang::En => format!(
-            "Two line charts on the same year axis: above, {} ({}); below, {} ({}), each with its bootstrap interval band where available. {}. {}",
+            "Two line charts on the same year axis: above, {} ({}); below, {} ({}), each with its bootstrap interval band where available (a year with a band drawn at its bias-corrected value, on which the band is centred). {}. {}",
             top.name, top.y_label, bottom.name, bottom.y_label, subtitle, warning
         ),
         Lang::Es => format!(
-            "Dos gráficos de líneas sobre el mismo eje de años: arriba, {} ({}); abajo, {} ({}), cada uno con su banda de intervalo bootstrap cuando existe. {}. {}",
+            "Dos gráficos de líneas sobre el mismo eje de años: arriba, {} ({}); abajo, {} ({}), cada uno con su banda de intervalo bootstrap cuando existe (un año con banda, en su valor corregido por sesgo, en el que se centra la banda). {}. {}",
             top.name, top.y_label, bottom.name, bottom.y_label, subtitle, warning
         ),
     };
@@ -151,20 +152,20 @@ pub fn two_series_svg_in(
         height: 190.0,
     };
     // The series are the caller's (any measure): drawn over the values they have.
-    let style = |color, y_label, x_label, copies| SeriesStyle {
+    let style = |color, y_label, x_label, marks| SeriesStyle {
         color,
         y_label,
         x_label,
         range: (f64::NEG_INFINITY, f64::INFINITY),
         lang,
-        copies,
+        marks,
     };
     series_in_frame(
         s,
         &upper,
         (first, last),
         &top.points,
-        &style(PALETTE[0], &top.y_label, None, &top.copies),
+        &style(PALETTE[0], &top.y_label, None, &top.marks),
     );
     series_in_frame(
         s,
@@ -175,9 +176,19 @@ pub fn two_series_svg_in(
             PALETTE[1],
             &bottom.y_label,
             Some(lang.pick("Año", "Year")),
-            &bottom.copies,
+            &bottom.marks,
         ),
     );
+    // The rates' marks say the line: the second series (a value column) has copies only.
+    let mut all_points = top.points.clone();
+    all_points.extend(bottom.points.iter().cloned());
+    all_points.sort_by_key(|p| p.time);
+    all_points.dedup_by_key(|p| p.time);
+    let mut marks = top.marks.clone();
+    marks.copies.extend(bottom.marks.copies.iter().copied());
+    marks.copies.sort_unstable();
+    marks.copies.dedup();
+    marks_note(s, &marks, &all_points, lang, HEIGHT - 6.0);
     for (k, line) in wrap(&warning, 96).iter().enumerate() {
         writeln!(
             s,

@@ -101,8 +101,8 @@ pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\" role=\"img\" aria-label=\"{}\">\n",
         lang.pick("Gráfico de coeficientes", "Coefficient plot")
     );
-    if let Some(line) = footer {
-        s.push_str(&format!("<metadata>{}</metadata>\n", escape(line)));
+    if let Some(line) = options.caption.metadata() {
+        s.push_str(&format!("<metadata>{}</metadata>\n", escape(&line)));
     }
     s.push_str(&format!(
         "<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"#ffffff\"/>\n"

@@ -6,6 +6,7 @@ mod subject;
 use super::{numeric, push_opt, ColumnUse, RequestError};
 use crate::panel::Panel;
 use crate::plausibility::{FlaggedRow, Plausibility};
+use crate::reconstructed::{reconstructed_years, ReconstructedYear};
 use crate::repeats::{repeated_years, RepeatedYear};
 use imr_inequality::adjusted::{AdjustedCorrelation, BirthsRatioRange};
 use imr_inequality::panel_input::{
@@ -102,6 +103,7 @@ pub struct ValidatedInequality {
     flagged_kept: Vec<FlaggedRow>,
     repeated: Vec<RepeatedYear>,
     copied: Vec<RepeatedYear>,
+    reconstructed: Vec<ReconstructedYear>,
 }
 
 /// The analysis, the rows it left out and, with a second series, the adjusted correlation.
@@ -126,6 +128,10 @@ pub struct InequalityResult {
     /// (`include_repeated_years`): the charts of single years draw each as a copy either way
     /// ([`InequalityResult::copies`]). Empty for a value column.
     pub copied: Vec<RepeatedYear>,
+    /// Years of the rates whose deaths were reconstructed from a published rate
+    /// ([`crate::reconstructed`]): measured like the others, drawn as what they are. Empty for
+    /// a value column.
+    pub reconstructed: Vec<ReconstructedYear>,
     /// With a second series: the correlation of the adjusted Gini with its Gini (`None` when
     /// there are fewer than 4 common years with an adjusted Gini), and the rows it left out.
     pub against: Option<(Option<AdjustedCorrelation>, Vec<NotMeasured>)>,
@@ -185,6 +191,7 @@ impl InequalityRequest {
             flagged_kept,
             repeated,
             copied,
+            reconstructed: reconstructed_years(panel),
             spec: InequalitySpec {
                 bootstrap: BootstrapSpec {
                     replicates: self.bootstrap,
@@ -263,6 +270,15 @@ impl InequalityResult {
         self.copied.iter().map(|r| (r.time, r.repeat_of)).collect()
     }
 
+    /// What the charts over the years mark: every copy ([`InequalityResult::copies`]) and every
+    /// reconstructed year.
+    pub fn year_marks(&self) -> imr_inequality::YearMarks {
+        imr_inequality::YearMarks {
+            copies: self.copies(),
+            reconstructed: crate::reconstructed::times(&self.reconstructed),
+        }
+    }
+
     /// Every panel row left out of the measures with its reason in English (the JSON's
     /// `rows_not_measured`): those without the values and the flagged ones ("flagged as
     /// implausible: rate above 200 per 1,000; …"), in file and line order.
@@ -303,11 +319,13 @@ impl ValidatedInequality {
     pub fn run(self) -> Result<InequalityResult, RequestError> {
         // Repeats are of the infant mortality rate: a value column keeps every year (its
         // correlation with the rates still leaves the rates' repeated years out).
-        let (repeated, copied) = match self.subject {
-            imr_inequality::Subject::Rates(_) => {
-                (crate::repeats::for_trends(&self.repeated), self.copied)
-            }
-            imr_inequality::Subject::Values(_) => (Vec::new(), Vec::new()),
+        let (repeated, copied, reconstructed) = match self.subject {
+            imr_inequality::Subject::Rates(_) => (
+                crate::repeats::for_trends(&self.repeated),
+                self.copied,
+                self.reconstructed,
+            ),
+            imr_inequality::Subject::Values(_) => (Vec::new(), Vec::new(), Vec::new()),
         };
         let mut analysis = self
             .spec
@@ -351,6 +369,7 @@ impl ValidatedInequality {
             flagged_kept: self.flagged_kept,
             repeated,
             copied,
+            reconstructed,
             against,
         })
     }

@@ -65,3 +65,63 @@ fn a_copied_years_map_says_it_is_a_copy() {
         .unwrap()
         .contains("copy_of"));
 }
+
+/// A rate map of a year whose deaths were reconstructed from SINIM's rates (the bundled 2021)
+/// says so beside the year and under its legend, in the funnel's year and in the summary; a
+/// year of INE's counts (2015) says nothing of it, and neither does a map of a column.
+#[test]
+fn a_reconstructed_years_map_says_its_deaths_are_reconstructed() {
+    let panel = bundled_panel();
+    let boundaries = Boundaries {
+        text: crate::data::BOUNDARIES_TOPOJSON.to_string(),
+        name: "comunas.topojson".into(),
+        credit: imr_map::year_map::BUNDLED_CREDIT.into(),
+    };
+    let context = MapContext {
+        source: crate::data::BUNDLED_PANEL_FILE,
+        today: "2026-12-05",
+        csv: crate::escape::CsvOptions::default(),
+        with_funnel: true,
+    };
+    let map = |year, lang, column: Option<&str>| {
+        let request = MapRequest {
+            year,
+            lang,
+            value: column.map(str::to_owned),
+            ..MapRequest::default()
+        };
+        request.run(&panel, &boundaries, context).unwrap()
+    };
+    let es = map(2021, Lang::Es, None);
+    assert!(es.summary.deaths_reconstructed);
+    assert!(
+        es.svg.contains(">(defunciones reconstruidas)</text>"),
+        "{}",
+        es.svg
+    );
+    assert!(
+        es.svg.contains("data-testid=\"legend-copy\"")
+            && es
+                .svg
+                .contains("Las defunciones de 2021 no son conteos publicados"),
+        "{}",
+        es.svg
+    );
+    let funnel = es.funnel_svg.unwrap();
+    assert!(
+        funnel.contains("2021 (defunciones reconstruidas)"),
+        "{funnel}"
+    );
+    let en = map(2021, Lang::En, None);
+    assert!(en
+        .svg
+        .contains("The deaths of 2021 are not published counts"));
+    let counted = map(2015, Lang::Es, None);
+    assert!(!counted.summary.deaths_reconstructed);
+    assert!(!counted.svg.contains("reconstru"));
+    assert!(!serde_json::to_string(&counted.summary)
+        .unwrap()
+        .contains("deaths_reconstructed"));
+    let column = map(2021, Lang::Es, Some("pobreza"));
+    assert!(!column.svg.contains("reconstru"));
+}

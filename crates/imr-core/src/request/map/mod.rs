@@ -158,6 +158,9 @@ pub struct ValidatedMap {
     /// The mapped year when it copies an earlier one ([`crate::repeats`]) and the map shows
     /// rates (a copy of the outcome; a column's map is not one).
     copy_of: Option<RepeatedYear>,
+    /// The mapped year when its deaths were reconstructed from a published rate
+    /// ([`crate::reconstructed`]) and the map shows rates.
+    reconstructed: Option<crate::reconstructed::ReconstructedYear>,
 }
 
 /// The rows of the mapped year, one per entity in panel order: code, counts, the mapped
@@ -283,6 +286,13 @@ impl MapRequest {
             .needs_counts()
             .then(|| repeat_of_year(panel, self.year))
             .flatten();
+        let reconstructed = measure
+            .needs_counts()
+            .then(|| {
+                (crate::reconstructed::reconstructed_years(panel).into_iter())
+                    .find(|y| y.time == self.year)
+            })
+            .flatten();
         Ok(ValidatedMap {
             request: self.clone(),
             method,
@@ -290,6 +300,7 @@ impl MapRequest {
             scheme,
             rows,
             copy_of,
+            reconstructed,
         })
     }
 

@@ -109,6 +109,7 @@ impl ValidatedMap {
         Ok(MapSummary {
             year: request.year,
             copy_of: self.copy_of.map(|c| c.repeat_of),
+            deaths_reconstructed: self.reconstructed.is_some(),
             value: request.value_column().unwrap_or("rate").to_owned(),
             smoothing: request.smooth.name(),
             contiguity: request.contiguity.name(),

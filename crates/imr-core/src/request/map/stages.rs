@@ -147,19 +147,40 @@ impl ValidatedMap {
         self.copy_of.as_ref()
     }
 
-    /// The year as the map's texts name it: "2022", or "2022 (copia de 2021)" for a copy.
+    /// The mapped year when its deaths were reconstructed from a published rate.
+    pub fn reconstructed(&self) -> Option<&crate::reconstructed::ReconstructedYear> {
+        self.reconstructed.as_ref()
+    }
+
+    /// What the mapped year is besides a year of data, beside it: "(copia de 2021)",
+    /// "(defunciones reconstruidas)"; `None` for a year like the others. A copy is a copy
+    /// first.
+    fn year_mark(&self) -> Option<String> {
+        let lang = self.request.lang;
+        match (&self.copy_of, &self.reconstructed) {
+            (Some(copy), _) => Some(copy.mark(lang)),
+            (None, Some(year)) => Some(year.mark(lang)),
+            (None, None) => None,
+        }
+    }
+
+    /// The year as the map's texts name it: "2022", "2022 (copia de 2021)" for a copy, "2021
+    /// (defunciones reconstruidas)" for a reconstructed year.
     fn year_label(&self) -> String {
-        match &self.copy_of {
-            Some(copy) => copy.label(self.request.lang),
+        match self.year_mark() {
+            Some(mark) => format!("{} {mark}", self.request.year),
             None => self.request.year.to_string(),
         }
     }
 
-    /// The caution under the legend of a copied year's map; empty otherwise.
-    fn copy_note(&self) -> String {
-        (self.copy_of.as_ref())
-            .map(|copy| copy.map_note(self.request.lang))
-            .unwrap_or_default()
+    /// The caution under the legend of a copied or reconstructed year's map; empty otherwise.
+    fn year_caution(&self) -> String {
+        let lang = self.request.lang;
+        match (&self.copy_of, &self.reconstructed) {
+            (Some(copy), _) => copy.map_note(lang),
+            (None, Some(year)) => year.map_note(lang),
+            (None, None) => String::new(),
+        }
     }
 
     /// The classification's method.
@@ -236,7 +257,7 @@ impl ValidatedMap {
             })?;
         let mut colouring = Colouring::from_lisa_in(&values, &l.clusters, LISA_ALPHA, request.lang);
         colouring.mark_flagged(&slice.flagged, request.include_flagged, request.lang);
-        colouring.copy_note = self.copy_note();
+        colouring.year_caution = self.year_caution();
         Ok((colouring, l))
     }
 
@@ -365,7 +386,7 @@ impl ValidatedMap {
                     .and_then(|r| r.caution(lang))
                     .unwrap_or_default();
         }
-        colouring.copy_note = self.copy_note();
+        colouring.year_caution = self.year_caution();
         let mut text = self.measure.text_in(
             lang,
             &request.year.to_string(),
@@ -373,8 +394,8 @@ impl ValidatedMap {
             credits.boundaries,
             Some(credits.today),
         );
-        if let Some(copy) = &self.copy_of {
-            text.year_note = copy.mark(lang);
+        if let Some(mark) = self.year_mark() {
+            text.year_note = mark;
         }
         Ok(Coloured {
             values,

@@ -23,6 +23,10 @@ pub struct MapSummary {
     /// [`crate::repeats`]); absent when it is not a copy.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub copy_of: Option<i64>,
+    /// Whether the mapped year's deaths were reconstructed from a published rate
+    /// ([`crate::reconstructed`]); absent when they were not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub deaths_reconstructed: bool,
     /// The mapped column, `rate` for the rate.
     pub value: String,
     /// The smoothing's `--smooth` name.

@@ -6,6 +6,7 @@ use crate::chart::num_in;
 use crate::quantity::Unit;
 use crate::report::InequalityReport;
 use crate::year::Measure;
+use crate::year_marks::YearMarks;
 use imr_stats::{Caption, Lang};
 
 /// Axis label of a measure: "Gini (weighted), ratio, no unit" or "Pooled rate (per 1,000 live
@@ -38,18 +39,23 @@ pub fn measure_over_years_svg_in(
     measure: Measure,
     caption: &Caption,
 ) -> String {
-    measure_over_years_svg_with(report, measure, caption, &report.copies())
+    measure_over_years_svg_with(
+        report,
+        measure,
+        caption,
+        &YearMarks::of_copies(report.copies()),
+    )
 }
 
-/// [`measure_over_years_svg_in`] drawing the years of `copies` (`(year, the year it repeats)`)
-/// as copies: every copy found, also those included in the trend (imr-core's
-/// `InequalityResult::copies`), each said to be left out of the trend or counted in it as
-/// the report has it.
+/// [`measure_over_years_svg_in`] drawing the marked years as what they are: the copies of
+/// `marks` (every copy found, also those included in the trend: imr-core's
+/// `InequalityResult::year_marks`), each said to be left out of the trend or counted in it as
+/// the report has it, and its reconstructed years.
 pub fn measure_over_years_svg_with(
     report: &InequalityReport,
     measure: Measure,
     caption: &Caption,
-    copies: &[(i64, i64)],
+    marks: &YearMarks,
 ) -> String {
     let lang = caption.lang;
     // Each year with a band at the value the band is centred on.
@@ -94,8 +100,7 @@ pub fn measure_over_years_svg_with(
         })
         .unwrap_or_default();
     let left_out = report.copies();
-    let copied = copies
-        .iter()
+    let copied = (marks.copies.iter())
         .map(|(t, of)| match (lang, left_out.contains(&(*t, *of))) {
             (Lang::En, true) => {
                 format!(" {t} is a copy of {of}, drawn as such and left out of the trend.")
@@ -113,7 +118,20 @@ pub fn measure_over_years_svg_with(
             ),
         })
         .collect::<String>();
-    let copies = copies.to_vec();
+    let reconstructed: Vec<i64> = (marks.reconstructed.iter())
+        .copied()
+        .filter(|t| points.iter().any(|p| p.time == *t))
+        .collect();
+    let copied = if reconstructed.is_empty() {
+        copied
+    } else {
+        format!(
+            "{copied} {}: {}{}.",
+            lang.years(&reconstructed),
+            YearMarks::reconstructed_words(lang),
+            lang.pick(", dibujados como rombos", ", drawn as diamonds")
+        )
+    };
     let desc = match ((points.first(), points.last()), lang) {
         ((Some(a), Some(b)), _) => {
             let (years, from, to) = (points.len(), a.time, b.time);
@@ -146,7 +164,7 @@ pub fn measure_over_years_svg_with(
             y_label: measure_axis_label_in(measure, &info.unit, lang),
             points: &points,
             range: measure.range(),
-            copies,
+            marks: marks.clone(),
         },
         caption,
     )

@@ -5,6 +5,7 @@ use super::{
     year_ticks, Frame, Scale,
 };
 use crate::report::SeriesPoint;
+use crate::year_marks::{diamond_points, YearMarks};
 use imr_stats::{Caption, Lang};
 use std::fmt::Write;
 
@@ -28,8 +29,8 @@ pub struct LineChart<'a> {
     /// within them — a measure that cannot be negative (Gini, Theil, ratios, rates…) has its
     /// axis start at max(0, nice floor) — and points and bands are drawn clipped to them.
     pub range: (f64, f64),
-    /// Years that copy an earlier one, `(year, the year it repeats)`: drawn as copies.
-    pub copies: Vec<(i64, i64)>,
+    /// Copied and reconstructed years: drawn as what they are.
+    pub marks: YearMarks,
 }
 
 const WIDTH: f64 = 640.0;
@@ -44,10 +45,10 @@ pub(crate) struct SeriesStyle<'a> {
     pub range: (f64, f64),
     /// The language of the axis numbers, the points' values and the missing years' titles.
     pub lang: Lang,
-    /// Years that copy an earlier one (`(year, the year it repeats)`,
-    /// [`InequalityReport::copies`]): a dashed band titled "2022: copia de 2021" and a hollow
-    /// point, never drawn as a year like the others (the Findings' charts draw them alike).
-    pub copies: &'a [(i64, i64)],
+    /// Copied and reconstructed years ([`YearMarks`]): a copy is a dashed band titled "2022:
+    /// copia de 2021" and a hollow point, a reconstructed year a diamond, never drawn as a year
+    /// like the others (the Findings' charts draw them alike).
+    pub marks: &'a YearMarks,
 }
 
 /// The years on the points' step (the smallest difference between consecutive years) from the
@@ -73,7 +74,7 @@ pub(crate) fn series_in_frame(
         x_label,
         range,
         lang,
-        copies,
+        marks,
     } = *style;
     let clip = |v: f64| v.max(range.0).min(range.1);
     let pad = if first == last { 1.0 } else { 0.0 };
@@ -117,7 +118,8 @@ pub(crate) fn series_in_frame(
         )
         .expect("write to String");
     }
-    for &(t, of) in copies
+    for &(t, of) in marks
+        .copies
         .iter()
         .filter(|(t, _)| points.iter().any(|p| p.time == *t))
     {
@@ -210,28 +212,60 @@ pub(crate) fn series_in_frame(
         .expect("write to String");
     }
     for p in points {
-        // A copied year's point is hollow and says what it copies.
-        let (paint, copy) = match copies.iter().find(|(t, _)| *t == p.time) {
-            Some((_, of)) => (
-                format!("fill=\"#ffffff\" stroke=\"{color}\""),
-                format!(
-                    " {}",
-                    crate::RepeatedYear {
-                        time: p.time,
-                        repeat_of: *of,
-                    }
-                    .mark(lang)
-                ),
+        // A copied year's point is hollow and says what it copies; a reconstructed year's is a
+        // diamond and says so.
+        let (cx, cy) = (x.map(p.time as f64), y.map(clip(p.value)));
+        let value = escape(&num_in(lang, p.value, 4));
+        match marks.copy_of(p.time) {
+            Some(of) => writeln!(
+                s,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"#ffffff\" stroke=\"{color}\"><title>{} {}: {value}</title></circle>",
+                c(cx),
+                c(cy),
+                p.time,
+                crate::RepeatedYear {
+                    time: p.time,
+                    repeat_of: of,
+                }
+                .mark(lang)
             ),
-            None => (format!("fill=\"{color}\""), String::new()),
-        };
+            None if marks.is_reconstructed(p.time) => writeln!(
+                s,
+                "<polygon class=\"reconstructed\" points=\"{}\" fill=\"{color}\"><title>{} ({}): {value}</title></polygon>",
+                diamond_points(cx, cy, 4.0),
+                p.time,
+                YearMarks::reconstructed_words(lang)
+            ),
+            None => writeln!(
+                s,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{color}\"><title>{}: {value}</title></circle>",
+                c(cx),
+                c(cy),
+                p.time
+            ),
+        }
+        .expect("write to String");
+    }
+}
+
+/// The line saying what a chart's marked years are ([`YearMarks::note`]) at `y`, under its
+/// frame: nothing when no year drawn is marked or missing.
+pub(crate) fn marks_note(
+    s: &mut String,
+    marks: &YearMarks,
+    points: &[SeriesPoint],
+    lang: Lang,
+    y: f64,
+) {
+    let drawn: Vec<i64> = points.iter().map(|p| p.time).collect();
+    let (_, gaps) = gap_years(points);
+    if let Some(note) = marks.note(lang, &drawn, &gaps) {
         writeln!(
             s,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"3\" {paint}><title>{}{copy}: {}</title></circle>",
-            c(x.map(p.time as f64)),
-            c(y.map(clip(p.value))),
-            p.time,
-            escape(&num_in(lang, p.value, 4))
+            "<text class=\"marks\" x=\"20\" y=\"{}\" {} font-size=\"10\" fill=\"#555555\">{}</text>",
+            c(y),
+            super::FONT,
+            escape(&note)
         )
         .expect("write to String");
     }
@@ -284,9 +318,10 @@ pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
                 x_label: Some(lang.pick("Año", "Year")),
                 range: chart.range,
                 lang,
-                copies: &chart.copies,
+                marks: &chart.marks,
             },
         );
+        marks_note(s, &chart.marks, chart.points, lang, HEIGHT - 4.0);
     }
     close_chart(opened, HEIGHT, caption)
 }

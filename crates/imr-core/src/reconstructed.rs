@@ -1,0 +1,176 @@
+//! Reconstructed years: years whose infant deaths are not a source's counts but whole numbers
+//! worked back from a published rate. In the bundled panel these are 2017–2019 and 2021, whose
+//! deaths reproduce SINIM's integer rate on INE's births (`imr_dataset::reconstruct`); a rate
+//! rounded to a whole number per 1,000 fits several counts in a commune with many births, so
+//! such a year's rates are close to, not equal to, the counted ones.
+//!
+//! Like a copied year ([`crate::repeats`]), a reconstructed year stays in every analysis and is
+//! drawn as what it is wherever it is drawn or exported: a diamond on the charts over the years
+//! ([`imr_inequality::YearMarks`]), a sentence under the map's legend ([`ReconstructedYear::map_note`]),
+//! the row's source beside its deaths in the map's tooltip.
+//!
+//! # Rule
+//! A panel says where each row's deaths come from in a text column named
+//! [`DEATHS_SOURCE_COLUMNS`] (`fuente_defunciones`, the bundled codebook's, or `deaths_source`);
+//! a row's deaths are reconstructed when its value is one of [`RECONSTRUCTED_CODES`]
+//! (case-insensitive). A year is reconstructed when more than half of its rows with deaths are.
+//! A panel without the column has no reconstructed year; a panel whose deaths were all derived
+//! from a published rate (`Panel::deaths_derived`) says so for the whole panel instead.
+
+use crate::panel::Panel;
+use imr_stats::Lang;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The columns that can say where a row's deaths come from, in the order they are looked for.
+pub const DEATHS_SOURCE_COLUMNS: [&str; 2] = ["fuente_defunciones", "deaths_source"];
+
+/// The values of [`DEATHS_SOURCE_COLUMNS`] that mark deaths reconstructed from a published rate
+/// (the bundled codebook's `sinim_tmi_reconstruidas`, and plain words in both languages).
+pub const RECONSTRUCTED_CODES: [&str; 4] = [
+    "sinim_tmi_reconstruidas",
+    "reconstruidas",
+    "reconstructed",
+    "reconstructed_from_rate",
+];
+
+/// A year whose deaths were, in most of its rows, reconstructed from a published rate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ReconstructedYear {
+    pub time: i64,
+    /// Rows of the year whose deaths are reconstructed.
+    pub reconstructed_rows: usize,
+    /// Rows of the year with deaths.
+    pub rows_with_deaths: usize,
+}
+
+impl ReconstructedYear {
+    /// What the year is, beside it: "(defunciones reconstruidas)".
+    pub fn mark(&self, lang: Lang) -> String {
+        lang.pick("(defunciones reconstruidas)", "(deaths reconstructed)")
+            .to_string()
+    }
+
+    /// What a commune's deaths of the year are, after the number: "(reconstruidas de la tasa
+    /// publicada)" (the map's tooltip).
+    pub fn deaths_mark(&self, lang: Lang) -> &'static str {
+        lang.pick(
+            "(reconstruidas de la tasa publicada)",
+            "(reconstructed from the published rate)",
+        )
+    }
+
+    /// The caution a map of the year carries under its legend (page, SVG and PNG alike).
+    pub fn map_note(&self, lang: Lang) -> String {
+        let (t, n, of) = (
+            self.time,
+            lang.grouped(self.reconstructed_rows as f64, 0),
+            lang.grouped(self.rows_with_deaths as f64, 0),
+        );
+        match lang {
+            Lang::Es => format!(
+                "Las defunciones de {t} no son conteos publicados: se reconstruyeron de la tasa entera que publicó la fuente y de los nacimientos del año, en {n} de {of} comunas. Cada tasa es cercana a la real, no igual."
+            ),
+            Lang::En => format!(
+                "The deaths of {t} are not published counts: they were reconstructed from the whole-number rate the source published and the year's births, in {n} of {of} areas. Each rate is close to the real one, not equal to it."
+            ),
+        }
+    }
+}
+
+/// Whether a value of the deaths' source column marks reconstructed deaths.
+pub fn is_reconstructed_code(value: &str) -> bool {
+    let value = value.trim();
+    RECONSTRUCTED_CODES
+        .iter()
+        .any(|code| code.eq_ignore_ascii_case(value))
+}
+
+/// Each row's deaths' source as the panel gives it, `None` without the column.
+pub fn deaths_sources(panel: &Panel) -> Option<Vec<Option<String>>> {
+    DEATHS_SOURCE_COLUMNS
+        .iter()
+        .find(|name| panel.text_names.iter().any(|n| n == *name))
+        .and_then(|name| panel.key_column(name))
+}
+
+/// The panel's reconstructed years, ascending ([the rule](self)).
+pub fn reconstructed_years(panel: &Panel) -> Vec<ReconstructedYear> {
+    let Some(sources) = deaths_sources(panel) else {
+        return Vec::new();
+    };
+    let mut by_year: BTreeMap<i64, (usize, usize)> = BTreeMap::new();
+    for (row, source) in panel.rows().zip(&sources) {
+        if row.deaths.is_none() {
+            continue;
+        }
+        let entry = by_year.entry(row.time).or_default();
+        entry.1 += 1;
+        if source.as_deref().is_some_and(is_reconstructed_code) {
+            entry.0 += 1;
+        }
+    }
+    by_year
+        .into_iter()
+        .filter(|(_, (reconstructed, with_deaths))| 2 * reconstructed > *with_deaths)
+        .map(
+            |(time, (reconstructed_rows, rows_with_deaths))| ReconstructedYear {
+                time,
+                reconstructed_rows,
+                rows_with_deaths,
+            },
+        )
+        .collect()
+}
+
+/// The years of `years`.
+pub fn times(years: &[ReconstructedYear]) -> Vec<i64> {
+    years.iter().map(|y| y.time).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::{bundled_panel, panel_of as panel};
+
+    #[test]
+    fn a_year_is_reconstructed_when_most_of_its_rows_with_deaths_are() {
+        let csv = "comuna,anio,nacimientos,defunciones,fuente_defunciones\n\
+                   a,2015,100,1,ine_publicadas\nb,2015,200,2,ine_publicadas\n\
+                   a,2016,100,,sin_fuente\nb,2016,200,,sin_fuente\n\
+                   a,2017,100,1,sinim_tmi_reconstruidas\nb,2017,200,3,SINIM_TMI_RECONSTRUIDAS\n\
+                   a,2018,100,1,sinim_tmi_reconstruidas\nb,2018,200,2,ine_publicadas\n";
+        let years = reconstructed_years(&panel(csv));
+        assert_eq!(
+            years,
+            vec![ReconstructedYear {
+                time: 2017,
+                reconstructed_rows: 2,
+                rows_with_deaths: 2
+            }]
+        );
+        assert_eq!(
+            years[0].map_note(Lang::Es),
+            "Las defunciones de 2017 no son conteos publicados: se reconstruyeron de la tasa entera que publicó la fuente y de los nacimientos del año, en 2 de 2 comunas. Cada tasa es cercana a la real, no igual."
+        );
+    }
+
+    /// The bundled codebook's years (imr-dataset's `RECONSTRUCTED_YEARS`): 2017–2019 and 2021,
+    /// each reconstructed in the communes with a SINIM rate.
+    #[test]
+    fn the_bundled_panels_reconstructed_years_are_its_codebooks() {
+        let years = reconstructed_years(&bundled_panel());
+        assert_eq!(times(&years), vec![2017, 2018, 2019, 2021]);
+        for y in &years {
+            assert_eq!(y.reconstructed_rows, y.rows_with_deaths, "{y:?}");
+            assert!(y.rows_with_deaths > 300, "{y:?}");
+        }
+    }
+
+    #[test]
+    fn without_the_column_no_year_is_reconstructed() {
+        let csv = "comuna,anio,nacimientos,defunciones,fuente\n\
+                   a,2017,100,1,sinim_tmi_reconstruidas\n";
+        assert!(reconstructed_years(&panel(csv)).is_empty());
+    }
+}

@@ -1,0 +1,113 @@
+//! Tests of the box plot chart.
+
+use super::*;
+use crate::distribution::box_plot_stats;
+
+/// The largest y-axis tick label of a chart.
+fn top_tick(svg: &str) -> f64 {
+    let axis = &svg[svg.find("<g class=\"y-axis\">").unwrap()..];
+    let axis = &axis[..axis.find("</g>").unwrap()];
+    axis.split("<text")
+        .skip(1)
+        .filter(|t| t.contains("text-anchor=\"end\""))
+        .map(|t| {
+            let label = &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()];
+            let digits: String = label.chars().filter(char::is_ascii_digit).collect();
+            digits.parse::<f64>().unwrap()
+        })
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// Rates 1..20 of twenty areas and 1000 for area "15202", as on the bundled 2023 data.
+fn boxes() -> Vec<BoxPlotStats> {
+    let mut entities: Vec<String> = (1..=20).map(|k| format!("a{k}")).collect();
+    entities.push("15202".into());
+    let mut values: Vec<f64> = (1..=20).map(f64::from).collect();
+    values.push(1000.0);
+    vec![box_plot_stats(2023, &entities, &values).unwrap()]
+}
+
+#[test]
+fn a_flagged_outlier_does_not_set_the_axis_and_is_marked_off_scale() {
+    let boxes = boxes();
+    assert_eq!(boxes[0].outliers.len(), 1);
+    let subject = SubjectInfo {
+        kind: crate::year::SubjectKind::Rate,
+        value_name: crate::words::Quantity::InfantMortalityRate,
+        unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
+        weight_name: crate::words::Quantity::Births,
+        deaths_derived: true,
+        bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
+        bootstrap_replicates: 0,
+        seed: 1,
+        level: 0.95,
+    };
+    let caption = Caption::default();
+    let plain = box_plot_svg_in(&boxes, &subject, &caption);
+    assert!(top_tick(&plain) >= 1000.0);
+    assert!(!plain.contains("off scale"));
+
+    let flagged = box_plot_svg_flagged(
+        &boxes,
+        &subject,
+        &caption,
+        &|e, t| e == "15202" && t == 2023,
+        &Default::default(),
+    );
+    let top = top_tick(&flagged);
+    assert!((20.0..1000.0).contains(&top), "top tick {top}");
+    assert!(flagged.contains("off scale: 1000 (flagged)"));
+    assert_eq!(flagged.matches("class=\"off-scale\"").count(), 1);
+    // The same outlier flagged in another year is not this one.
+    let other = box_plot_svg_flagged(
+        &boxes,
+        &subject,
+        &caption,
+        &|e, t| e == "15202" && t == 2022,
+        &Default::default(),
+    );
+    assert_eq!(other, plain);
+}
+
+/// A year that copies another is a hollow dashed box labelled as a copy; the others stay.
+#[test]
+fn a_copied_year_is_a_hollow_dashed_box() {
+    let subject = SubjectInfo {
+        kind: crate::year::SubjectKind::Rate,
+        value_name: crate::words::Quantity::InfantMortalityRate,
+        unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
+        weight_name: crate::words::Quantity::Births,
+        deaths_derived: false,
+        bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
+        bootstrap_replicates: 0,
+        seed: 1,
+        level: 0.95,
+    };
+    let caption = Caption {
+        lang: Lang::Es,
+        ..Caption::default()
+    };
+    let svg = box_plot_svg_flagged(
+        &boxes(),
+        &subject,
+        &caption,
+        &|_, _| false,
+        &crate::YearMarks::of_copies(vec![(2023, 2022)]),
+    );
+    assert_eq!(svg.matches("class=\"copy\"").count(), 1, "{svg}");
+    assert!(
+        svg.contains("<title>2023 (copia de 2022): mediana"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("class=\"copy-label\"").count(), 1);
+    // A reconstructed year: a diamond on its median, its title and the line under the chart.
+    let marks = crate::YearMarks {
+        copies: Vec::new(),
+        reconstructed: vec![2023],
+    };
+    let svg = box_plot_svg_flagged(&boxes(), &subject, &caption, &|_, _| false, &marks);
+    assert_eq!(svg.matches("class=\"reconstructed\"").count(), 1, "{svg}");
+    assert!(svg.contains("<title>2023 (defunciones reconstruidas de una tasa publicada): mediana"));
+    assert!(svg.contains(">Rombos: 2023, defunciones reconstruidas de una tasa publicada</text>"));
+    assert!(!svg.contains("Gris"));
+}
