@@ -347,7 +347,7 @@ fn the_axis_label_is_written_above_the_plot() {
         Lang::Es,
         "t",
         "Por 1.000 nacidos vivos",
-        &[s.clone()],
+        std::slice::from_ref(&s),
         &YearMarks::default(),
     )
     .svg;
@@ -355,7 +355,10 @@ fn the_axis_label_is_written_above_the_plot() {
     let label_y = 12.0;
     for (_, y, anchor, text) in texts(&svg) {
         if anchor == "end" {
-            assert!(y - 3.5 > label_y + 4.0, "tick {text} at {y} touches the label");
+            assert!(
+                y - 3.5 > label_y + 4.0,
+                "tick {text} at {y} touches the label"
+            );
         }
     }
     assert!(!year_chart(Lang::Es, "t", &[s]).svg.contains("y-label"));

@@ -85,7 +85,7 @@ pub(super) fn health_income_answer(
             Lang::Es => format!("{m} de la mortalidad infantil y {of_money}"),
             Lang::En => format!("{m} of infant mortality and {of_money}"),
         },
-        &inequality_axis_label(lang, &m),
+        &inequality_axis_label(lang, m),
         &[
             Series {
                 name: lang.pick("Mortalidad infantil", "Infant mortality").into(),
