@@ -30,13 +30,19 @@ function assertCsvProvenance(what, text) {
 
 function assertSvgProvenance(what, text) {
   assert.match(text, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, what);
-  assert.match(text, new RegExp(`<metadata>[^<]*imr-atlas[^<]*${dates()}</metadata>`), what);
-  // Visible: the source, the engine and the date, on one line or on the few lines a long source
-  // line wraps onto at the chart's width (each <text> or <tspan> a line).
+  // The metadata names the engine with its version and the date (a chart's line, then its engine;
+  // a map's sources, engine and date).
+  const metadata = text.match(/<metadata>([^<]*)<\/metadata>/)?.[1] ?? '';
+  assert.match(metadata, /imr-atlas (?:engine )?\d+\.\d+\.\d+/, what);
+  assert.match(metadata, new RegExp(dates()), what);
+  // Visible: the source, the tool and the date, on one line or on the few lines a long source
+  // line wraps onto at the chart's width (each <text> or <tspan> a line); the version is not
+  // there, as a newsroom's published chart has none (issue 42.8).
   const lines = [...text.matchAll(/>([^<>]+)<\/(?:text|tspan)>/g)].map((m) => m[1].trim());
   const foot = lines.join('\n');
   assert.match(foot, new RegExp(`imr-atlas[^\\n]*(?:\\n[^\\n]*){0,2}${dates()}`), what);
   assert.ok(lines.some((l) => l.includes('chile_imr_2001_2021.csv')), what);
+  assert.doesNotMatch(foot, /imr-atlas (?:engine )?\d+\.\d+|motor imr-atlas/, what);
 }
 
 // One test per view, each in a browser context of its own: a download's fate must not depend
@@ -120,7 +126,7 @@ test('on the Spanish page, model diagnostics, inequality notes and chart titles 
   const plot = await models.coefPlot().innerHTML();
   assert.match(plot, /Estimación con intervalo de confianza/);
   // The institutions on the chart's source line, not only the file's name (issue 42).
-  assert.match(plot, /Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE \(chile_imr_2001_2021\.csv\) · motor imr-atlas/);
+  assert.match(plot, /Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE \(chile_imr_2001_2021\.csv\) · imr-atlas · /);
 
   await inequality.openTab('inequality');
   await inequality.chart('line').locator('svg').waitFor({ timeout: 60_000 });
