@@ -308,3 +308,23 @@ fn the_colour_schemes_are_named_by_their_colours() {
     assert_eq!(ES.map.scheme_ylorrd, "Amarillo a rojo (secuencial)");
     assert_eq!(EN.map.scheme_ylorrd, "Yellow to red (sequential)");
 }
+
+/// The standard errors are offered and named on the Models view in words, in both languages:
+/// the conventions' names (iid, HC1, CR1) are in the diagnostics' "how was it computed" text.
+#[test]
+fn the_standard_errors_are_named_in_words() {
+    use imr_core::models::VcovKind;
+    use imr_core::view::model_words::vcov_label;
+    use imr_core::Lang;
+    for lang in [Lang::Es, Lang::En] {
+        for vcov in VcovKind::ALL {
+            let label = vcov_label(lang, vcov);
+            assert!(code_names_in(label).is_empty(), "{label}");
+            assert_ne!(label, vcov.name(), "{label}");
+        }
+    }
+    assert_eq!(
+        vcov_label(Lang::Es, VcovKind::Hc1),
+        "Robustos a heterocedasticidad"
+    );
+}
