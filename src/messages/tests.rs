@@ -328,3 +328,17 @@ fn the_standard_errors_are_named_in_words() {
         "Robustos a heterocedasticidad"
     );
 }
+
+/// A missing answer's hint in the Models and Data views names the place below it by its
+/// heading (`imr_findings`' `unavailable`: "más abajo, en «Regresores»"): the headings it names.
+#[test]
+fn the_takeaway_hints_name_the_views_headings() {
+    assert_eq!(
+        [ES.models.regressors, EN.models.regressors],
+        ["Regresores", "Regressors"]
+    );
+    assert_eq!(
+        [ES.data.files_columns, EN.data.files_columns],
+        ["Archivos y columnas", "Files and columns"]
+    );
+}
