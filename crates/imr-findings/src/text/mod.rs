@@ -249,29 +249,6 @@ impl Findings {
             .collect()
     }
 
-    /// The headline of `question`'s answer as its own view leads with it (the page's
-    /// takeaway): the Findings' headline, except that a missing answer's hint names the place
-    /// in that view ("más abajo, en «Regresores»") instead of sending the reader to the view
-    /// she is in ("en la vista Modelos").
-    pub fn headline_in_view(&self, lang: Lang, question: &str) -> Option<String> {
-        let answer = self
-            .answers(lang)
-            .into_iter()
-            .find(|a| a.question == question)?;
-        let why = match question {
-            "rates" => self.rates.as_ref().err(),
-            "inequality" => self.inequality.as_ref().err(),
-            "health-income" => self.health_income.as_ref().err(),
-            "models" => self.models.as_ref().err(),
-            "where" => self.where_highest.as_ref().err(),
-            _ => None,
-        };
-        Some(match why {
-            Some(why) => unavailable(lang, why, Some(answer.view)),
-            None => answer.headline,
-        })
-    }
-
     /// The one sentence on the years left out of the trends and the correlation as repeats of
     /// the previous year, when there are some.
     pub fn repeated_note(&self, lang: Lang) -> Option<String> {

@@ -56,6 +56,31 @@ pub(super) fn unavailable(lang: Lang, why: &Unavailable, here: Option<&str>) -> 
     }
 }
 
+impl Findings {
+    /// The headline of `question`'s answer as its own view leads with it (the page's
+    /// takeaway): the Findings' headline, except that a missing answer's hint names the place
+    /// in that view ("más abajo, en «Regresores»") instead of sending the reader to the view
+    /// she is in ("en la vista Modelos").
+    pub fn headline_in_view(&self, lang: Lang, question: &str) -> Option<String> {
+        let answer = self
+            .answers(lang)
+            .into_iter()
+            .find(|a| a.question == question)?;
+        let why = match question {
+            "rates" => self.rates.as_ref().err(),
+            "inequality" => self.inequality.as_ref().err(),
+            "health-income" => self.health_income.as_ref().err(),
+            "models" => self.models.as_ref().err(),
+            "where" => self.where_highest.as_ref().err(),
+            _ => None,
+        };
+        Some(match why {
+            Some(why) => unavailable(lang, why, Some(answer.view)),
+            None => answer.headline,
+        })
+    }
+}
+
 /// What the reader can do with the numeric columns her data do have when a question's own
 /// are missing: " Sus datos tienen otras columnas numéricas: «pobreza_pct»; elíjalas…" (at most
 /// five named, then how many more); empty when there are none. In the Models view (`here`) the
