@@ -159,7 +159,7 @@ test('one figure embeds as a snippet that renders offline in a blank HTML page',
   const view = FindingsPage.attach(await openPage(browser, server.origin + '/', { locale: 'es-CL', firstView: true }));
   await view.headline('where').waitFor({ timeout: 30000 });
   const { name, text: snippet } = await view.downloadEmbed('rates');
-  assert.equal(name, 'figura_rates.html');
+  assert.equal(name, 'imr-atlas_pregunta-1_baja-la-mortalidad-infantil.html');
   assert.match(snippet, /\(CC-BY\)/);
   assert.doesNotMatch(snippet, /chilemapas|GPL/);
   assert.match(snippet, /chile_imr_2001_2021\.csv/);

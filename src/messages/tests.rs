@@ -219,3 +219,126 @@ fn the_weights_label_names_the_models_that_take_weights() {
         "Weights (pooled OLS and linear fixed effects)"
     );
 }
+
+/// The engines' and libraries' names a reader of the Spanish page does not know (a colour
+/// ramp's code, a covariance's, a program's): the page's labels, options, headings and notes
+/// say what they are in words, and name them only where a method is described.
+const CODE_NAMES: [&str; 12] = [
+    "YlOrRd",
+    "Viridis",
+    "Cividis",
+    "iid",
+    "HC1",
+    "CR1",
+    "CRV1",
+    "LISA",
+    "GeoDa",
+    "bootstrap",
+    "pyfixest",
+    "sandwich",
+];
+
+/// The texts that describe a method (a "how was it computed" fold, the note on the
+/// intervals), where the technical names are kept for whoever wants to look them up.
+fn describes_a_method(field: &str) -> bool {
+    field.contains("method") || ["inequality.bootstrap_note", "map.lisa_note"].contains(&field)
+}
+
+/// The code names of `text` (whole words: "iid", not "liquidez").
+fn code_names_in(text: &str) -> Vec<&'static str> {
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .collect();
+    CODE_NAMES
+        .into_iter()
+        .filter(|name| words.iter().any(|w| w.eq_ignore_ascii_case(name)))
+        .collect()
+}
+
+#[test]
+fn no_spanish_label_names_a_code_outside_the_method_texts() {
+    let found: Vec<String> = texts(&ES)
+        .into_iter()
+        .filter(|(field, _)| !describes_a_method(field))
+        .filter_map(|(field, text)| {
+            let names = code_names_in(&text);
+            (!names.is_empty()).then(|| format!("{field}: {names:?} in {text:?}"))
+        })
+        .collect();
+    assert!(found.is_empty(), "code names in Spanish labels: {found:#?}");
+    assert_eq!(
+        code_names_in("Robustos (HC1), bootstrap"),
+        ["HC1", "bootstrap"]
+    );
+    assert!(code_names_in("liquidez y ganancias").is_empty());
+}
+
+/// A reader of the page can neither open the repository's files nor type the link's
+/// parameters: no text, method or not, sends her to `docs/…` or names a parameter of the link
+/// (`include-flagged`) other than as the command's option (`--include-flagged`).
+#[test]
+fn no_text_names_a_file_of_the_repository_or_a_parameter_of_the_link() {
+    for (lang, messages) in [("es", &ES), ("en", &EN)] {
+        for (field, text) in texts(messages) {
+            let without_options = text.replace("--include-flagged", "");
+            assert!(
+                !without_options.contains("include-flagged")
+                    && !text.contains("docs/")
+                    && !text.contains(".md"),
+                "{lang} {field}: {text:?}"
+            );
+        }
+    }
+}
+
+/// The map's colour schemes are named by their colours in both languages, never by the
+/// ramp's code name (the `value` of each option keeps it, for the link and `imr map --scheme`).
+#[test]
+fn the_colour_schemes_are_named_by_their_colours() {
+    for m in [&ES, &EN] {
+        for label in [
+            m.map.scheme_ylorrd,
+            m.map.scheme_blues,
+            m.map.scheme_viridis,
+            m.map.scheme_cividis,
+        ] {
+            assert!(code_names_in(label).is_empty(), "{label}");
+        }
+    }
+    assert_eq!(ES.map.scheme_ylorrd, "Amarillo a rojo (secuencial)");
+    assert_eq!(EN.map.scheme_ylorrd, "Yellow to red (sequential)");
+}
+
+/// The standard errors are offered and named on the Models view in words, in both languages:
+/// the conventions' names (iid, HC1, CR1) are in the diagnostics' "how was it computed" text.
+#[test]
+fn the_standard_errors_are_named_in_words() {
+    use imr_core::models::VcovKind;
+    use imr_core::view::model_words::vcov_label;
+    use imr_core::Lang;
+    for lang in [Lang::Es, Lang::En] {
+        for vcov in VcovKind::ALL {
+            let label = vcov_label(lang, vcov);
+            assert!(code_names_in(label).is_empty(), "{label}");
+            assert_ne!(label, vcov.name(), "{label}");
+        }
+    }
+    assert_eq!(
+        vcov_label(Lang::Es, VcovKind::Hc1),
+        "Robustos a heterocedasticidad"
+    );
+}
+
+/// A missing answer's hint in the Models and Data views names the place below it by its
+/// heading (`imr_findings`' `unavailable`: "más abajo, en «Regresores»"): the headings it names.
+#[test]
+fn the_takeaway_hints_name_the_views_headings() {
+    assert_eq!(
+        [ES.models.regressors, EN.models.regressors],
+        ["Regresores", "Regressors"]
+    );
+    assert_eq!(
+        [ES.data.files_columns, EN.data.files_columns],
+        ["Archivos y columnas", "Files and columns"]
+    );
+}

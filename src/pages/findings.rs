@@ -101,7 +101,7 @@ pub fn FindingsPage() -> impl IntoView {
                             let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
                             let credit = if state.bundled.get_untracked() { imr_findings::embed::bundled_credit(l) } else { "" };
                             let html = imr_findings::embed::snippet(&embed_answer, l, &line, credit);
-                            download_text(&format!("figura_{question}.html"), "text/html", &html);
+                            download_text(&imr_findings::embed::file_name(&embed_answer, l), "text/html", &html);
                         };
                         view! {
                             <article class="finding" data-question=a.question aria-labelledby=labelled_by>

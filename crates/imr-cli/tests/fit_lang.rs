@@ -76,7 +76,7 @@ fn the_spanish_markdown_table_differs_from_the_english_by_words_and_decimal_comm
         ("| Model | re |", "| Modelo | `re` |"),
         (
             "| Standard errors | cluster |",
-            "| Errores estándar | Agrupados por entidad (CR1) |",
+            "| Errores estándar | Agrupados por entidad |",
         ),
         ("| Observations |", "| Observaciones |"),
         ("| Entities |", "| Entidades |"),
@@ -109,7 +109,7 @@ fn the_spanish_latex_table_braces_its_decimal_commas_and_names_cluster_columns_a
         "{es}"
     );
     assert!(
-        es.contains("Errores estándar & Robustos (HC1) \\\\\n"),
+        es.contains("Errores estándar & Robustos a heterocedasticidad \\\\\n"),
         "{es}"
     );
     assert!(es.contains("R$^2$ intragrupos & 0,9037 \\\\\n"), "{es}");
@@ -129,9 +129,7 @@ fn the_spanish_latex_table_braces_its_decimal_commas_and_names_cluster_columns_a
         ],
     ));
     assert!(
-        clustered.contains(
-            "Errores estándar & Agrupados por \\texttt{firm} y \\texttt{year} (CR1) \\\\"
-        ),
+        clustered.contains("Errores estándar & Agrupados por \\texttt{firm} y \\texttt{year} \\\\"),
         "{clustered}"
     );
 }

@@ -8,8 +8,8 @@ use imr_models::INTERCEPT;
 use imr_stats::Lang;
 
 /// "Pobreza por ingresos (CASEN…) (% de las personas)" for a column in `lang`: the built-in columns,
-/// the intercept, `x_mean` (the entity means of `cre`), the codebook's label and unit, or the
-/// name when the codebook does not know it.
+/// the intercept, the codebook's label and unit, or the name when the codebook does not know it.
+/// A coefficient's term, which may be an entity mean of `cre`: [`term_label`].
 pub fn column_label(lang: Lang, name: &str) -> String {
     match name {
         "rate" => lang
@@ -23,21 +23,39 @@ pub fn column_label(lang: Lang, name: &str) -> String {
             .pick("Defunciones de menores de 1 año", "Infant deaths")
             .into(),
         INTERCEPT => lang.pick("Constante", "Intercept").into(),
-        _ => {
-            if let Some(base) = name.strip_suffix("_mean") {
-                if column_doc(base).is_some() {
-                    let label = short_label(lang, base);
-                    return match lang {
-                        Lang::Es => format!("Media por entidad: {label}"),
-                        Lang::En => format!("Entity mean: {label}"),
-                    };
-                }
-            }
-            match column_doc(name) {
-                Some(l) => l.label_with_unit(lang),
-                None => name.to_string(),
-            }
-        }
+        _ => match column_doc(name) {
+            Some(l) => l.label_with_unit(lang),
+            None => name.to_string(),
+        },
+    }
+}
+
+/// The regressor whose commune mean `term` is: `x` for the `x_mean` Mundlak's model (`cre`)
+/// adds for a regressor `x` that varies within communes, the name it keeps in the R and Stata
+/// code. `None` for any other term, a column of the data named `…_mean` among them.
+pub fn mean_of<'t>(term: &'t str, regressors: &[String]) -> Option<&'t str> {
+    let base = term.strip_suffix("_mean")?;
+    let is_regressor = |name: &str| regressors.iter().any(|r| r == name);
+    (is_regressor(base) && !is_regressor(term)).then_some(base)
+}
+
+/// A coefficient's row as the Models table names it in `lang`, given the fits' regressors: a
+/// commune mean of `cre` in words ("Pobreza (%), media de la comuna", never `Pobreza (%)_mean`),
+/// any other term as [`column_label`].
+pub fn term_label(lang: Lang, term: &str, regressors: &[String]) -> String {
+    match mean_of(term, regressors) {
+        Some(base) => mean_label(lang, base),
+        None => column_label(lang, term),
+    }
+}
+
+/// "Pobreza por ingresos (CASEN), media de la comuna": the words of `base` (its codebook label,
+/// or its name) as the commune mean of it.
+fn mean_label(lang: Lang, base: &str) -> String {
+    let label = short_label(lang, base);
+    match lang {
+        Lang::Es => format!("{label}, media de la comuna"),
+        Lang::En => format!("{label}, commune mean"),
     }
 }
 
@@ -52,12 +70,12 @@ pub fn choice_label(lang: Lang, name: &str) -> String {
     }
 }
 
-/// A term as a chart's row names it in `lang`: the codebook's label without its unit, the
-/// intercept and the entity means of `cre` in words ([`column_label`]), or the name of a column
-/// the codebook does not know.
-pub fn plot_label(lang: Lang, term: &str) -> String {
-    if term == INTERCEPT || term.ends_with("_mean") {
-        column_label(lang, term)
+/// A term as a chart's row names it in `lang`, given the fits' regressors: the codebook's label
+/// without its unit, the intercept and the commune means of `cre` in words ([`term_label`]), or
+/// the name of a column the codebook does not know.
+pub fn plot_label(lang: Lang, term: &str, regressors: &[String]) -> String {
+    if term == INTERCEPT || mean_of(term, regressors).is_some() {
+        term_label(lang, term, regressors)
     } else {
         short_label(lang, term)
     }
@@ -109,7 +127,6 @@ mod tests {
         assert!(column_label(Lang::Es, "pobreza").starts_with("Pobreza por ingresos"));
         assert!(column_label(Lang::En, "pobreza").starts_with("Income poverty"));
         assert!(column_label(Lang::En, "sapu").contains("SAPU"));
-        assert!(column_label(Lang::Es, "pobreza_mean").starts_with("Media por entidad"));
         assert_eq!(column_label(Lang::En, "unknown_col"), "unknown_col");
         assert_eq!(column_label(Lang::En, "unknown_mean"), "unknown_mean");
         assert_eq!(column_label(Lang::Es, INTERCEPT), "Constante");
@@ -135,6 +152,34 @@ mod tests {
             );
         }
         assert_eq!(choice_label(Lang::Es, "mi_columna"), "mi_columna");
+    }
+
+    /// Mundlak's commune means are named in words (a newcomer read "Pobreza (%)_mean" on the
+    /// Spanish page), and only they: a column of the data named `…_mean` keeps its name.
+    #[test]
+    fn the_commune_means_of_cre_are_named_in_words() {
+        let regressors: Vec<String> = ["Pobreza (%)", "pobreza", "gasto", "gasto_mean"]
+            .map(String::from)
+            .to_vec();
+        let es = |term| term_label(Lang::Es, term, &regressors);
+        assert_eq!(es("Pobreza (%)_mean"), "Pobreza (%), media de la comuna");
+        assert_eq!(
+            term_label(Lang::En, "Pobreza (%)_mean", &regressors),
+            "Pobreza (%), commune mean"
+        );
+        assert_eq!(
+            es("pobreza_mean"),
+            "Pobreza por ingresos (CASEN), media de la comuna"
+        );
+        assert_eq!(es("gasto_mean"), "gasto_mean");
+        assert_eq!(es("otra_mean"), "otra_mean");
+        assert_eq!(es("pobreza"), column_label(Lang::Es, "pobreza"));
+        assert_eq!(
+            plot_label(Lang::Es, "Pobreza (%)_mean", &regressors),
+            "Pobreza (%), media de la comuna"
+        );
+        assert_eq!(plot_label(Lang::Es, INTERCEPT, &regressors), "Constante");
+        assert_eq!(mean_of("pobreza_mean", &regressors), Some("pobreza"));
     }
 
     #[test]

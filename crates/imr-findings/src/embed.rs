@@ -113,6 +113,58 @@ pub fn subtitle(answer: &Answer) -> String {
     }
 }
 
+/// The file an answer's figure downloads as, named for a reader who finds it among her
+/// downloads: the project, the question's number and its title in ASCII words
+/// ("imr-atlas_pregunta-1_baja-la-mortalidad-infantil.html"; the answer on the study
+/// "imr-atlas_estudio_confirman-estos-datos-el-estudio.html"). Only `a`–`z`, `0`–`9`, `-`, `_`
+/// and the extension's dot: no path, no space, the same name on every system.
+pub fn file_name(answer: &Answer, lang: Lang) -> String {
+    let which = match answer.number {
+        Some(n) => format!("{}-{n}", lang.pick("pregunta", "question")),
+        None => lang.pick("estudio", "study").to_owned(),
+    };
+    match slug(&answer.title) {
+        title if title.is_empty() => format!("imr-atlas_{which}.html"),
+        title => format!("imr-atlas_{which}_{title}.html"),
+    }
+}
+
+/// `title` in lower-case ASCII words joined by `-`: accents dropped (á → a, ñ → n), any other
+/// character a break between words, at most 60 characters (cut after a whole word).
+fn slug(title: &str) -> String {
+    const MAX: usize = 60;
+    let plain = |c: char| match c {
+        'á' | 'à' | 'â' | 'ä' => 'a',
+        'é' | 'è' | 'ê' | 'ë' => 'e',
+        'í' | 'ì' | 'î' | 'ï' => 'i',
+        'ó' | 'ò' | 'ô' | 'ö' => 'o',
+        'ú' | 'ù' | 'û' | 'ü' => 'u',
+        'ñ' => 'n',
+        'ç' => 'c',
+        c => c,
+    };
+    let text: String = title
+        .chars()
+        .flat_map(char::to_lowercase)
+        .map(plain)
+        .collect();
+    let mut out = String::new();
+    for word in text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
+        if !out.is_empty() && out.len() + 1 + word.len() > MAX {
+            break;
+        }
+        if !out.is_empty() {
+            out.push('-');
+        }
+        out.push_str(word);
+    }
+    out.truncate(MAX);
+    out
+}
+
 /// The snippet of one answer in `lang` (the answer's): `<figure>` with the question as title,
 /// [`subtitle`], the SVG, the headline as caption, the data table (in a `<details>`),
 /// `provenance` (source files, engine and its version, date) and `credit` (licences).
@@ -177,6 +229,59 @@ mod tests {
         assert_eq!(cell_in(Lang::Es, "births", "24158"), "24.158");
         assert_eq!(cell_in(Lang::En, "births", "24158"), "24,158");
         assert_eq!(cell_in(Lang::Es, "code", "13101"), "13101");
+    }
+
+    /// The figure's file says what it is (issue 42: "figura_rates.html" named the question by
+    /// its code), in the answer's language, with safe characters only.
+    #[test]
+    fn a_figure_file_is_named_by_its_question_in_safe_characters() {
+        let answer = |number, title: &str| Answer {
+            question: "rates",
+            number,
+            title: title.into(),
+            headline: String::new(),
+            details: vec![],
+            caveats: vec![],
+            method: vec![],
+            chart_title: String::new(),
+            chart_svg: String::new(),
+            data: Default::default(),
+            view: "data",
+        };
+        let es = answer(Some(1), "¿Baja la mortalidad infantil?");
+        assert_eq!(
+            file_name(&es, Lang::Es),
+            "imr-atlas_pregunta-1_baja-la-mortalidad-infantil.html"
+        );
+        let en = answer(Some(1), "Is infant mortality falling?");
+        assert_eq!(
+            file_name(&en, Lang::En),
+            "imr-atlas_question-1_is-infant-mortality-falling.html"
+        );
+        let study = answer(None, "¿Confirman estos datos el estudio?");
+        assert_eq!(
+            file_name(&study, Lang::Es),
+            "imr-atlas_estudio_confirman-estos-datos-el-estudio.html"
+        );
+        let hostile = answer(Some(2), "../../etc/passwd \\ C:\\ ñandú «x» 日本 ");
+        let name = file_name(&hostile, Lang::Es);
+        assert_eq!(name, "imr-atlas_pregunta-2_etc-passwd-c-nandu-x.html");
+        assert_eq!(
+            file_name(&answer(Some(3), "日本"), Lang::En),
+            "imr-atlas_question-3.html"
+        );
+        let long = answer(Some(4), &"palabra ".repeat(40));
+        let name = file_name(&long, Lang::Es);
+        assert!(
+            name.len() <= "imr-atlas_pregunta-4_.html".len() + 60,
+            "{name}"
+        );
+        assert!(name.ends_with("-palabra.html"), "{name}");
+        for name in [file_name(&hostile, Lang::Es), file_name(&long, Lang::Es)] {
+            assert!(name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-_.".contains(c)));
+        }
     }
 
     #[test]

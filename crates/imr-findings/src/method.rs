@@ -83,12 +83,14 @@ pub(crate) fn inequality(lang: Lang, approximate: bool) -> Vec<Term> {
                 "A measure of inequality: 0 when every commune has the same rate, higher the further apart they are; each commune weighs by its births.",
             ],
         ),
+        // The coverage: docs/METHODS.md, "Simulation study" (a reader of the page cannot
+        // open the repository's files, so the text names the guide, not its path).
         term(
             lang,
             ["Sin el azar", "Without chance"],
             [
-                "En una comuna con pocos nacimientos una o dos muertes cambian mucho la tasa, y eso infla cualquier medida de desigualdad. Un modelo de Poisson y gamma, ajustado por máxima verosimilitud cada año, separa la variación real entre comunas de la que produce el azar; su intervalo es el de verosimilitud perfilada. En simulaciones con los nacimientos de Chile y tasas verdaderas conocidas, el intervalo las cubrió en 92–100% de los casos (docs/METHODS.md).",
-                "In a commune with few births one or two deaths change the rate a lot, which inflates any measure of inequality. A Poisson–gamma model, fitted by maximum likelihood each year, separates the real variation between communes from what chance produces; its interval is the profile-likelihood one. In simulations on Chile's births with known true rates, the interval covered them in 92–100% of cases (docs/METHODS.md).",
+                "En una comuna con pocos nacimientos una o dos muertes cambian mucho la tasa, y eso infla cualquier medida de desigualdad. Un modelo de Poisson y gamma, ajustado por máxima verosimilitud cada año, separa la variación real entre comunas de la que produce el azar; su intervalo es el de verosimilitud perfilada. En simulaciones con los nacimientos de Chile y tasas verdaderas conocidas, el intervalo las cubrió en 92–100% de los casos, como documenta la guía de métodos del proyecto.",
+                "In a commune with few births one or two deaths change the rate a lot, which inflates any measure of inequality. A Poisson–gamma model, fitted by maximum likelihood each year, separates the real variation between communes from what chance produces; its interval is the profile-likelihood one. In simulations on Chile's births with known true rates, the interval covered them in 92–100% of cases, as the project's methods guide documents.",
             ],
         ),
     ];
@@ -211,6 +213,16 @@ mod tests {
         }
         for glossary in all(Lang::En) {
             assert!(glossary.iter().any(|t| t.term == "95% CI"));
+        }
+        // A reader of the page cannot open the repository's files: no glossary sends her to
+        // one (the Spanish page said "(docs/METHODS.md)").
+        for lang in [Lang::Es, Lang::En] {
+            for t in all(lang).iter().flatten() {
+                assert!(
+                    !t.meaning.contains("docs/") && !t.meaning.contains(".md"),
+                    "{t:?}"
+                );
+            }
         }
     }
 }

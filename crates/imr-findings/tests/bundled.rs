@@ -746,6 +746,19 @@ fn missing_covariates_point_to_the_readers_own_columns() {
             "{question}: {en}"
         );
     }
+    // In the Models view, whose takeaway is question 4's answer, the hint points below, to
+    // its regressors, not to the view she is in.
+    let here = f.headline_in_view(Lang::Es, "models").unwrap();
+    assert!(
+        here.contains("Puede elegirla como variable explicativa más abajo, en «Regresores»,")
+            && !here.contains("vista Modelos"),
+        "{here}"
+    );
+    let here = f.headline_in_view(Lang::En, "models").unwrap();
+    assert!(here.contains("below, under “Regressors”,"), "{here}");
+    // Elsewhere the view's headline is the Findings' own.
+    let rates = f.headline_in_view(Lang::Es, "rates");
+    assert_eq!(rates, Some(answer(&f, Lang::Es, "rates").headline));
     // With no column of her own there is nothing to point to.
     let bare: String = own
         .lines()

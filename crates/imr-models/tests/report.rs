@@ -337,7 +337,7 @@ fn the_coefficient_plot_speaks_spanish_and_carries_its_provenance_line() {
     );
     assert!(svg.contains("aria-label=\"Gráfico de coeficientes\""));
     assert!(svg.contains(">Estimación con intervalo de confianza<"));
-    assert!(svg.contains("(1) Efectos fijos (intragrupos), EE agrupados (CR1), IC 95%"));
+    assert!(svg.contains("(1) Efectos fijos (intragrupos), EE agrupados, IC 95%"));
     assert!(svg.contains(
         "<metadata>Fuente: grunfeld.csv · motor imr-atlas 0.1.0 · 2026-11-30</metadata>"
     ));

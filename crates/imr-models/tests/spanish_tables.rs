@@ -36,7 +36,7 @@ fn the_spanish_markdown_table_has_the_page_words_and_decimal_commas() {
     assert!(md.contains("| Modelo | `fe` | `re` | `pooled` |"), "{md}");
     assert!(
         md.contains(
-            "| Errores estándar | Agrupados por entidad (CR1) | Clásicos | Robustos (HC1) |"
+            "| Errores estándar | Agrupados por entidad | Clásicos | Robustos a heterocedasticidad |"
         ),
         "{md}"
     );

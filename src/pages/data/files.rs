@@ -31,7 +31,7 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                     let idx = readable;
                     readable += 1;
                     let d = table.dialect;
-                    let (n_records, delimiter, encoding) = (table.records.len(), delimiter_label(d.delimiter), table.encoding.label());
+                    let (n_records, delimiter, encoding) = (table.records.len(), delimiter_label(d.delimiter), table.encoding);
                     let n_meta = table.metadata.len();
                     let summary = move || {
                         let texts = messages(lang().get());
@@ -39,7 +39,7 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                             &crate::i18n::format_number(lang().get(), n_records as f64, 0),
                             &delimiter,
                             &d.decimal.as_char().to_string(),
-                            encoding,
+                            encoding.reader_label(lang().get()),
                             if d.has_header { texts.common.with_header } else { texts.common.no_header },
                             &if n_meta > 0 { (texts.data.metadata_skipped)(&n_meta.to_string()) } else { String::new() },
                         )

@@ -44,14 +44,16 @@ pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
         let fits: Vec<Fit> = fits.get().iter().map(|f| (**f).clone()).collect();
         let l = lang.get();
         let caption = chart_caption(&state, l);
-        // The reader's words for each term (the codebook's label, "Constante"), not column names.
+        // The reader's words for each term (the codebook's label, "Constante", a commune mean of
+        // cre as "…, media de la comuna"), not column names.
+        let fitted: Vec<String> = fits.iter().flat_map(|f| f.regressors.clone()).collect();
         let term_labels = fits
             .iter()
             .flat_map(|f| f.coefficients.iter().map(|c| c.term.clone()))
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .map(|term| {
-                let label = imr_core::column_words::plot_label(l, &term);
+                let label = imr_core::column_words::plot_label(l, &term, &fitted);
                 (term, label)
             })
             .collect();

@@ -4,7 +4,7 @@
 use crate::i18n::lang;
 use crate::messages::messages;
 use crate::state::Shared;
-use imr_core::column_words::column_label;
+use imr_core::column_words::term_label;
 use imr_core::models::report::significance_stars;
 use imr_core::models::Fit;
 use imr_core::view::model_words::{estimator_label, number_in, opt_number_in, r2_names, reader};
@@ -28,6 +28,8 @@ pub(super) fn CoefTable(
         let with_ci = show_ci.get();
         let span = if with_ci { 3 } else { 2 };
         let terms = table_terms(fits.iter().map(|f| &*f.0), &regressors.get());
+        // The fits' regressors, whose commune means (cre's `x_mean`) are named in words.
+        let fitted: Vec<String> = fits.iter().flat_map(|f| f.regressors.clone()).collect();
         let level = fits[0].inference.conf_level * 100.0;
         let head_models = fits
             .iter()
@@ -84,7 +86,7 @@ pub(super) fn CoefTable(
                     .collect_view();
                 view! {
                     <tr data-term=term.clone()>
-                        <th class="text" scope="row">{column_label(l, term)}</th>
+                        <th class="text" scope="row">{term_label(l, term, &fitted)}</th>
                         {cells}
                     </tr>
                 }

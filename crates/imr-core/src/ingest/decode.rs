@@ -25,12 +25,25 @@ pub enum Encoding {
 }
 
 impl Encoding {
+    /// The machine name, as the JSON writes it (`windows-1252`).
     pub fn label(self) -> &'static str {
         match self {
             Encoding::Utf8 => "utf-8",
             Encoding::Utf8Bom => "utf-8-bom",
             Encoding::Utf16 => "utf-16",
             Encoding::Windows1252 => "windows-1252",
+        }
+    }
+
+    /// The encoding as a reader of `lang` knows it: "Latin-1 (windows-1252)" for the encoding
+    /// Chilean agencies' files come in, "UTF-8 (con marca BOM)"; [`Encoding::label`] stays the
+    /// JSON's name.
+    pub fn reader_label(self, lang: crate::Lang) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Utf8Bom => lang.pick("UTF-8 (con marca BOM)", "UTF-8 (with a BOM)"),
+            Encoding::Utf16 => "UTF-16",
+            Encoding::Windows1252 => "Latin-1 (windows-1252)",
         }
     }
 }
@@ -144,6 +157,21 @@ mod tests {
         assert!(err.to_string().contains("empty.csv"));
         let err = decode_bytes("img.png", b"\x89PNG\r\n\x1a\n\0\0\0").unwrap_err();
         assert!(err.to_string().contains("img.png") && err.to_string().contains("binary"));
+    }
+
+    /// A reader is told the encoding in words she may know (a newcomer who uploaded a Latin-1
+    /// file read "windows-1252"), the JSON keeps the machine name.
+    #[test]
+    fn a_reader_reads_latin_1_and_the_json_windows_1252() {
+        use crate::Lang;
+        let (_, latin1) = decode_bytes("x.csv", b"a\xf1o;x\n").unwrap();
+        assert_eq!(latin1.reader_label(Lang::Es), "Latin-1 (windows-1252)");
+        assert_eq!(latin1.reader_label(Lang::En), "Latin-1 (windows-1252)");
+        assert_eq!(latin1.label(), "windows-1252");
+        assert_eq!(serde_json::to_string(&latin1).unwrap(), "\"windows-1252\"");
+        let (_, bom) = decode_bytes("x.csv", "\u{feff}año\n".as_bytes()).unwrap();
+        assert_eq!(bom.reader_label(Lang::Es), "UTF-8 (con marca BOM)");
+        assert_eq!(Encoding::Utf8.reader_label(Lang::Es), "UTF-8");
     }
 
     /// The owned decoding gives the borrowed one's text and encoding for every kind of file.

@@ -50,12 +50,16 @@ pub fn estimator_label(lang: Lang, estimator: Estimator) -> String {
     }
 }
 
-/// The standard errors in words.
+/// The standard errors in words, as the page offers and names them: the conventions' names
+/// (iid, HC1, CR1) are in the diagnostics' method text ([`imr_models::Fit::vcov_convention`]).
 pub fn vcov_label(lang: Lang, vcov: VcovKind) -> &'static str {
     let (es, en) = match vcov {
-        VcovKind::Iid => ("Clásicos (iid)", "Classical (iid)"),
-        VcovKind::Hc1 => ("Robustos (HC1)", "Robust (HC1)"),
-        VcovKind::Cluster => ("Agrupados por comuna (CR1)", "Clustered by entity (CR1)"),
+        VcovKind::Iid => ("Clásicos", "Classical"),
+        VcovKind::Hc1 => (
+            "Robustos a heterocedasticidad",
+            "Robust to heteroskedasticity",
+        ),
+        VcovKind::Cluster => ("Agrupados por comuna", "Clustered by commune"),
         other => (other.name(), other.name()),
     };
     lang.pick(es, en)

@@ -125,7 +125,7 @@ fn answer_or<T>(
     } = match outcome {
         Ok(v) => render(v),
         Err(why) => Parts {
-            headline: unavailable(lang, why),
+            headline: unavailable(lang, why, None),
             details: vec![],
             caveats: vec![],
             method: vec![],

@@ -4,8 +4,18 @@
 use super::*;
 use imr_core::column_words::lowercase_first;
 
-pub(super) fn unavailable(lang: Lang, why: &Unavailable) -> String {
+/// Why an answer is missing, in `lang`, for a reader in the view `here` (`None`: the
+/// Findings). A hint names the place in her view ("más abajo, en «Regresores»") rather than
+/// sending her to the view she is in; the view's headings are the page's (`src/messages`,
+/// tested there).
+pub(super) fn unavailable(lang: Lang, why: &Unavailable, here: Option<&str>) -> String {
     match (why, lang) {
+        (Unavailable::NoRates, Lang::Es) if here == Some("data") => {
+            "Los datos no tienen nacimientos y defunciones (o tasa): elíjalos más abajo, en «Archivos y columnas».".into()
+        }
+        (Unavailable::NoRates, Lang::En) if here == Some("data") => {
+            "The data have no births and deaths (or rate): choose them below, under “Files and columns”.".into()
+        }
         (Unavailable::NoRates, Lang::Es) => {
             "Los datos no tienen nacimientos y defunciones (o tasa): elíjalos en la vista Datos."
                 .into()
@@ -39,17 +49,43 @@ pub(super) fn unavailable(lang: Lang, why: &Unavailable) -> String {
                     word_list(lang, columns)
                 ),
             };
-            missing + &own_columns_hint(lang, other_columns)
+            missing + &own_columns_hint(lang, other_columns, here)
         }
         (Unavailable::Engine { message }, Lang::Es) => format!("No se pudo calcular: {message}"),
         (Unavailable::Engine { message }, Lang::En) => format!("Could not compute: {message}"),
     }
 }
 
+impl Findings {
+    /// The headline of `question`'s answer as its own view leads with it (the page's
+    /// takeaway): the Findings' headline, except that a missing answer's hint names the place
+    /// in that view ("más abajo, en «Regresores»") instead of sending the reader to the view
+    /// she is in ("en la vista Modelos").
+    pub fn headline_in_view(&self, lang: Lang, question: &str) -> Option<String> {
+        let answer = self
+            .answers(lang)
+            .into_iter()
+            .find(|a| a.question == question)?;
+        let why = match question {
+            "rates" => self.rates.as_ref().err(),
+            "inequality" => self.inequality.as_ref().err(),
+            "health-income" => self.health_income.as_ref().err(),
+            "models" => self.models.as_ref().err(),
+            "where" => self.where_highest.as_ref().err(),
+            _ => None,
+        };
+        Some(match why {
+            Some(why) => unavailable(lang, why, Some(answer.view)),
+            None => answer.headline,
+        })
+    }
+}
+
 /// What the reader can do with the numeric columns her data do have when a question's own
 /// are missing: " Sus datos tienen otras columnas numéricas: «pobreza_pct»; elíjalas…" (at most
-/// five named, then how many more); empty when there are none.
-pub(super) fn own_columns_hint(lang: Lang, columns: &[String]) -> String {
+/// five named, then how many more); empty when there are none. In the Models view (`here`) the
+/// hint points to its regressors, below the answer.
+pub(super) fn own_columns_hint(lang: Lang, columns: &[String], here: Option<&str>) -> String {
     const NAMED: usize = 5;
     if columns.is_empty() {
         return String::new();
@@ -77,9 +113,11 @@ pub(super) fn own_columns_hint(lang: Lang, columns: &[String]) -> String {
         (true, Lang::En) => (one, "choose it as an explanatory variable"),
         (false, Lang::En) => (many, "choose them as explanatory variables"),
     };
-    match lang {
-        Lang::Es => format!(" {has}: {named}{more}. Puede {them} en la vista Modelos o como segunda serie en la vista Desigualdad."),
-        Lang::En => format!(" {has}: {named}{more}. You can {them} in the Models view or as a second series in the Inequality view."),
+    match (lang, here) {
+        (Lang::Es, Some("models")) => format!(" {has}: {named}{more}. Puede {them} más abajo, en «Regresores», o como segunda serie en la vista Desigualdad."),
+        (Lang::En, Some("models")) => format!(" {has}: {named}{more}. You can {them} below, under “Regressors”, or as a second series in the Inequality view."),
+        (Lang::Es, _) => format!(" {has}: {named}{more}. Puede {them} en la vista Modelos o como segunda serie en la vista Desigualdad."),
+        (Lang::En, _) => format!(" {has}: {named}{more}. You can {them} in the Models view or as a second series in the Inequality view."),
     }
 }
 

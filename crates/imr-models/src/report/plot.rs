@@ -381,13 +381,13 @@ impl Frame {
 }
 
 /// The legend text of one fit, the model and its standard errors in words: "Fixed effects
-/// (within), clustered SE (CR1), 95% CI" / "Efectos fijos (within), EE agrupados (CR1), IC 95%".
+/// (within), clustered SE, 95% CI" / "Efectos fijos (intragrupos), EE agrupados, IC 95%".
 fn legend_entry(fit: &Fit, lang: Lang) -> String {
     let pct = format!("{:.0}", fit.inference.conf_level * 100.0);
     let se = match fit.vcov {
         crate::VcovKind::Iid => lang.pick("EE clásicos", "classical SE"),
-        crate::VcovKind::Hc1 => lang.pick("EE robustos (HC1)", "robust SE (HC1)"),
-        crate::VcovKind::Cluster => lang.pick("EE agrupados (CR1)", "clustered SE (CR1)"),
+        crate::VcovKind::Hc1 => lang.pick("EE robustos", "robust SE"),
+        crate::VcovKind::Cluster => lang.pick("EE agrupados", "clustered SE"),
     };
     let model = fit.model.label_in(lang);
     match lang {

@@ -112,8 +112,9 @@ pub(super) fn model_cell(lang: Lang, fit: &Fit) -> Cell {
 }
 
 /// The standard errors' row: `fit.vcov`'s name in English (`cluster`); in Spanish in words,
-/// naming the cluster columns: "Agrupados por entidad (CR1)", "Agrupados por `region` y `anio`
-/// (CR1)".
+/// naming the cluster columns: "Agrupados por entidad", "Agrupados por `region` y `anio`". The
+/// conventions' names (HC1, CR1) are not words a reader knows: the diagnostics' method text
+/// ([`Convention::text`]) names them with their formulas.
 pub(super) fn vcov_cells(lang: Lang, fit: &Fit) -> Vec<Cell> {
     if lang == Lang::En {
         return vec![Cell::Words(fit.vcov.name().to_owned())];
@@ -128,19 +129,12 @@ pub(super) fn vcov_cells(lang: Lang, fit: &Fit) -> Vec<Cell> {
     use Convention::*;
     match &fit.vcov_convention {
         Classical { .. } | PoissonModel | PoissonAbsorbedModel { .. } => vec![words("Clásicos")],
-        Hc1 { .. } | PoissonHc1 { .. } => vec![words("Robustos (HC1)")],
-        Cluster { .. } => vec![words("Agrupados por entidad (CR1)")],
-        PoissonCluster { .. } => vec![words("Agrupados por entidad")],
-        ClusterBy { column: c, .. } => vec![words("Agrupados por "), column(c), words(" (CR1)")],
+        Hc1 { .. } | PoissonHc1 { .. } => vec![words("Robustos a heterocedasticidad")],
+        Cluster { .. } | PoissonCluster { .. } => vec![words("Agrupados por entidad")],
+        ClusterBy { column: c, .. } => vec![words("Agrupados por "), column(c)],
         TwoWayCluster {
             columns: [a, b], ..
-        } => vec![
-            words("Agrupados por "),
-            column(a),
-            words(" y "),
-            column(b),
-            words(" (CR1)"),
-        ],
+        } => vec![words("Agrupados por "), column(a), words(" y "), column(b)],
     }
 }
 
