@@ -8,6 +8,9 @@
 //! preference) and `imr` (`--lang`), in a crate of its own so that none of them depends on
 //! another for it.
 
+mod caption;
+pub use caption::Caption;
+
 /// Language of rendered texts. English is the default: the `imr` command, JSON and snapshots.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
@@ -157,47 +160,6 @@ impl std::str::FromStr for Lang {
             "es" => Ok(Lang::Es),
             other => Err(format!("unknown language `{other}` (use en or es)")),
         }
-    }
-}
-
-/// How a chart is captioned: the language of its texts, the provenance line at its foot
-/// (source and date; see `imr_core::provenance`) and the engine that made it, kept in the
-/// chart's `<metadata>`. The default, English with neither, draws the chart as the snapshots
-/// fix it.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Caption {
-    pub lang: Lang,
-    /// Shown at the foot of the chart and written into its `<metadata>`; none when `None`.
-    pub provenance: Option<String>,
-    /// The engine and its version ("imr-atlas engine 0.1.0 (imr-core 0.1.0)"), written into
-    /// the chart's `<metadata>` only: the line a published chart shows names its source, as a
-    /// newsroom's charts do, while the file still says what made it.
-    pub engine: Option<String>,
-}
-
-impl Caption {
-    pub fn new(lang: Lang, provenance: impl Into<String>) -> Caption {
-        Caption {
-            lang,
-            provenance: Some(provenance.into()),
-            engine: None,
-        }
-    }
-
-    /// The caption with the engine that made the chart, for its `<metadata>`.
-    pub fn with_engine(mut self, engine: impl Into<String>) -> Caption {
-        self.engine = Some(engine.into());
-        self
-    }
-
-    /// What the chart's `<metadata>` holds: the provenance line and the engine, joined by " · ";
-    /// `None` without either.
-    pub fn metadata(&self) -> Option<String> {
-        let parts: Vec<&str> = [self.provenance.as_deref(), self.engine.as_deref()]
-            .into_iter()
-            .flatten()
-            .collect();
-        (!parts.is_empty()).then(|| parts.join(" · "))
     }
 }
 

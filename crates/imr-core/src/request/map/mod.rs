@@ -27,6 +27,7 @@ mod stages;
 mod summary;
 #[cfg(test)]
 mod tests;
+mod year_marks;
 
 pub use choices::{ClassScheme, Smooth};
 pub use exports::{MapExport, MapFigure};
