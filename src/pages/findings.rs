@@ -80,6 +80,8 @@ pub fn FindingsPage() -> impl IntoView {
                         let title = a.heading();
                         let target = view_of(a.view);
                         let embed_answer = a.clone();
+                        // Only a figure is offered for an article: an unanswered question has none.
+                        let has_figure = a.has_figure();
                         let heading = format!("finding-{}-h", a.question);
                         let labelled_by = heading.clone();
                         let details = a.details.into_iter().map(|d| view! { <p>{d}</p> }).collect_view();
@@ -117,10 +119,12 @@ pub fn FindingsPage() -> impl IntoView {
                                             on:click=move |_| state.view.set(target)>
                                             {format!("{} → {}", messages(l).findings.see_detail, view_name(l, target))}
                                         </button>
-                                        " "
-                                        <button class="link" data-testid=format!("finding-embed-{question}") on:click=embed>
-                                            {messages(l).findings.embed_figure}
-                                        </button>
+                                        {has_figure.then(|| view! {
+                                            " "
+                                            <button class="link" data-testid=format!("finding-embed-{question}") on:click=embed>
+                                                {messages(l).findings.embed_figure}
+                                            </button>
+                                        })}
                                     </div>
                                 </div>
                             </article>

@@ -352,6 +352,34 @@ fn two_years_are_too_few_years_to_say() {
         "{h}"
     );
     assert!(answer(&f, Lang::Es, "rates").details[0].contains("muy pocos años"));
+    // No interval is stated, so no caveat on what it reflects; no figure to embed is missing.
+    assert!(
+        rates.caveats.iter().all(|c| !c.contains("interval")),
+        "{:?}",
+        rates.caveats
+    );
+    let bundled = findings_of(&panel_of(BUNDLED));
+    let full = answer(&bundled, Lang::En, "rates");
+    assert!(full.caveats.iter().any(|c| c.contains("trend's interval")));
+    assert!(full.has_figure());
+}
+
+/// An unanswered question has no figure to offer an article (its snippet would publish the
+/// reason it is unanswered).
+#[test]
+fn an_unanswered_question_has_no_figure() {
+    let no_deaths: String = BUNDLED
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            format!("{},{},{}\n", f[0], f[4], f[14])
+        })
+        .collect();
+    let f = findings_of(&panel_of(&no_deaths));
+    for question in ["rates", "inequality", "where"] {
+        let a = answer(&f, Lang::Es, question);
+        assert!(!a.has_figure(), "{question}: {}", a.headline);
+    }
 }
 
 #[test]

@@ -14,6 +14,24 @@ pub fn copy_title(lang: Lang, time: i64, of: i64) -> String {
     format!("{time}: {} {of}", lang.pick("copia de", "a copy of"))
 }
 
+/// The note over a table of trends of `years` years: how the slope and its interval are computed
+/// ([`crate::linear_trend`]); with fewer than 3 years, that there is a slope but no interval,
+/// since Student's t on n − 2 degrees of freedom needs at least one.
+pub fn trend_method_note(lang: Lang, years: usize) -> String {
+    if years >= 3 {
+        lang.pick(
+            "MCO sobre los valores anuales, t de Student con n − 2 g.l.; con pocos años el intervalo es ancho.",
+            "OLS over the yearly values, Student's t with n − 2 df; with few years the interval is wide.",
+        )
+        .to_string()
+    } else {
+        match lang {
+            Lang::Es => format!("MCO sobre los valores anuales: con {years} años hay pendiente pero no intervalo, que necesita al menos 3 años."),
+            Lang::En => format!("OLS over the yearly values: with {years} years there is a slope but no interval, which needs at least 3 years."),
+        }
+    }
+}
+
 impl Measure {
     /// [`Measure::label`] in a language.
     pub fn label_in(self, lang: Lang) -> &'static str {
@@ -67,6 +85,21 @@ impl Correlation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The note says an interval only where [`crate::linear_trend`] gives one (3 years or more):
+    /// a newcomer's two-year file read "Student's t with n − 2 df" over a table with none.
+    #[test]
+    fn the_trend_note_promises_an_interval_only_when_there_is_one() {
+        for years in 2..6 {
+            let points: Vec<(i64, f64)> = (0..years).map(|k| (2000 + k, (k * k) as f64)).collect();
+            let trend = crate::linear_trend(&points, 0.95).unwrap();
+            for lang in [Lang::Es, Lang::En] {
+                let note = trend_method_note(lang, years as usize);
+                let promises = note.contains("Student");
+                assert_eq!(promises, trend.ci_low.is_some(), "{years}: {note}");
+            }
+        }
+    }
 
     #[test]
     fn every_quantity_and_unit_is_worded_in_spanish_without_english_words() {

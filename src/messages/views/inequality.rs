@@ -55,7 +55,6 @@ pub struct InequalityMessages {
     pub observed_table_label: &'static str,
     pub calculation_notes: &'static str,
     pub trend_heading: &'static str,
-    pub trend_method_note: &'static str,
     pub trend_table_label: &'static str,
     pub measure_column: &'static str,
     pub change_column: &'static str,

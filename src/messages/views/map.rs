@@ -24,6 +24,8 @@ pub struct MapMessages {
     pub contiguity_rook: &'static str,
     /// Before the analytical z and p of Moran's I.
     pub moran_analytical: &'static str,
+    /// Why the permutation p and the analytical p differ (one tail against two).
+    pub moran_tails: &'static str,
     pub under_normality: &'static str,
     pub under_randomisation: &'static str,
     /// Before the EB-standardised Moran's I.

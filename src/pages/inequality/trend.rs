@@ -17,6 +17,13 @@ pub fn trend_table(
 ) -> impl IntoView {
     let report = &outcome.analysis.report;
     let kind = report.subject.kind;
+    // The most years a trend has: its interval needs 3.
+    let years = report
+        .trend
+        .iter()
+        .map(|(_, t)| t.n_years)
+        .max()
+        .unwrap_or(0);
     let rows = report
         .trend
         .iter()
@@ -51,7 +58,7 @@ pub fn trend_table(
     view! {
         <section aria-labelledby="ineq-trend-h">
             <h3 id="ineq-trend-h">{msg(|m| m.inequality.trend_heading)}</h3>
-            <p class="note">{msg(|m| m.inequality.trend_method_note)}</p>
+            <p class="note">{imr_core::inequality::words::trend_method_note(lang, years)}</p>
             <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.trend_table_label)>
                 <table data-testid="inequality-trend">
                     <thead><tr><th class="text">{msg(|m| m.inequality.measure_column)}</th><th>{msg(|m| m.inequality.slope_per_year)}</th><th>{msg(|m| m.common.ci95)}</th><th>{msg(|m| m.inequality.change_column)}</th></tr></thead>

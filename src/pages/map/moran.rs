@@ -76,6 +76,7 @@ pub(super) fn MoranPanel(
                         {move || format!(" {}: {}.", messages(lang.get()).map.neighbours, contiguity.get().described(lang.get()))}
                     </p>
                     <p data-testid="moran-analytical">{analytical(lang.get_untracked(), &m)}</p>
+                    <p class="note" data-testid="moran-tails">{msg(|m| m.map.moran_tails)}</p>
                 }.into_any(),
                 Err(e) => view! { <p class="warn" data-testid="moran">{move || format!("{}: {}", messages(lang.get()).map.moran_not_available, e.text(lang.get()))}</p> }.into_any(),
             })}

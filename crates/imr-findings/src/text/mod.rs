@@ -63,6 +63,12 @@ impl Answer {
             None => self.title.clone(),
         }
     }
+
+    /// Whether the answer has a figure to embed in an article: a chart. An unanswered question
+    /// (no chart, its headline the reason) offers none: its snippet would publish the reason.
+    pub fn has_figure(&self) -> bool {
+        !self.chart_svg.is_empty()
+    }
 }
 
 /// A question's title in `lang` and the view that answers it in full, by its id in

@@ -71,12 +71,19 @@ pub(super) fn rates_answer(
         f.median_trend.as_ref().map(|t| t.slope),
         f.median_trend.as_ref().and_then(ci_of),
     )];
-    let mut caveats = vec![lang
-        .pick(
-            "El intervalo de la tendencia refleja solo la dispersión entre años.",
-            "The trend's interval reflects year-to-year scatter only.",
-        )
-        .to_string()];
+    // What a trend's interval reflects, said only under an answer that gives one (a two-year
+    // file has a slope and no interval).
+    let stated = verdict.is_some() || f.median_trend.as_ref().and_then(ci_of).is_some();
+    let mut caveats: Vec<String> = stated
+        .then(|| {
+            lang.pick(
+                "El intervalo de la tendencia refleja solo la dispersión entre años.",
+                "The trend's interval reflects year-to-year scatter only.",
+            )
+            .to_string()
+        })
+        .into_iter()
+        .collect();
     if f.approximate {
         caveats.push(
             lang.pick(
