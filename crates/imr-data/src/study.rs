@@ -79,9 +79,34 @@ pub fn stand_ins() -> impl Iterator<Item = (&'static str, &'static str)> {
         .filter_map(|c| Some((c.stands_in_for?, c.column)))
 }
 
+/// The column of `names` that holds the study's `covariate`: the one named so, else the one a
+/// person wrote for it — the same name but for case, accents, spaces and a unit in parentheses
+/// ([`crate::names::normalise_name`]: "Pobreza (%)" holds `pobreza`); `None` when none does.
+pub fn column_for<'a>(covariate: &str, names: &'a [String]) -> Option<&'a String> {
+    let key = crate::names::normalise_name(covariate);
+    (names.iter().find(|n| n.as_str() == covariate)).or_else(|| {
+        names
+            .iter()
+            .find(|n| crate::names::normalise_name(n) == key)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A newcomer's "Pobreza (%)" is the study's poverty; a name that only starts alike is not.
+    #[test]
+    fn a_covariate_is_found_under_the_name_a_person_wrote() {
+        let names: Vec<String> = ["Comuna", "Pobreza (%)", "pobreza_2017", "SAPU"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(column_for("pobreza", &names).unwrap(), "Pobreza (%)");
+        assert_eq!(column_for("sapu", &names).unwrap(), "SAPU");
+        assert_eq!(column_for("dist_hospital_km", &names), None);
+        let exact: Vec<String> = ["Pobreza", "pobreza"].map(String::from).to_vec();
+        assert_eq!(column_for("pobreza", &exact).unwrap(), "pobreza");
+    }
     use crate::codebook::column_doc;
 
     /// Every covariate is a column of the codebook with a unit in both languages (the unit its

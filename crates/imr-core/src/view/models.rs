@@ -23,17 +23,19 @@ pub fn regressor_candidates(panel: &Panel) -> Vec<String> {
 
 /// The regressors of the view: the `candidates` other than the `outcome` that were `chosen`, or,
 /// before any choice, the study's covariates where the data have them
-/// ([`study::default_regressors`]) and the stand-ins of the ones missing ([`study::stand_ins`]),
-/// in the candidates' order.
+/// ([`study::default_regressors`], also under the name a person wrote: [`study::column_for`]) and
+/// the stand-ins of the ones missing ([`study::stand_ins`]), in the candidates' order.
 pub fn chosen_regressors(
     candidates: &[String],
     outcome: &str,
     chosen: Option<&[String]>,
 ) -> Vec<String> {
-    let has = |name: &str| candidates.iter().any(|c| c == name);
+    // A covariate under the name a person wrote for it ("Pobreza (%)") counts as the study's.
+    let is = |name: &str, c: &str| study::column_for(name, candidates).is_some_and(|n| n == c);
+    let has = |name: &str| study::column_for(name, candidates).is_some();
     let by_default = |c: &str| {
-        study::default_regressors().any(|d| d == c)
-            || study::stand_ins().any(|(default, stand_in)| stand_in == c && !has(default))
+        study::default_regressors().any(|d| is(d, c))
+            || study::stand_ins().any(|(default, stand_in)| is(stand_in, c) && !has(default))
     };
     candidates
         .iter()
@@ -120,6 +122,12 @@ mod tests {
         assert_eq!(
             chosen_regressors(&income, "rate", None),
             ["ingreso_salud_pc", "sapu"]
+        );
+        // A newcomer's "Pobreza (%)" and "SAPU" are the study's poverty and SAPU.
+        let hers = names(&["Pobreza (%)", "SAPU", "Población"]);
+        assert_eq!(
+            chosen_regressors(&hers, "rate", None),
+            ["Pobreza (%)", "SAPU"]
         );
     }
 

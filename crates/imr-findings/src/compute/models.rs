@@ -25,8 +25,15 @@ pub(super) fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsF
     if !panel.has_rates() {
         return Err(Unavailable::NoRates);
     }
+    // Each covariate under its name in the data, also as a person wrote it ("Pobreza (%)").
+    let found: Vec<(String, f64)> = (wanted.iter())
+        .map(|(c, per)| {
+            let column = imr_core::data::study::column_for(c, &panel.numeric_names);
+            (column.unwrap_or(c).clone(), *per)
+        })
+        .collect();
     type Wanted<'a> = Vec<&'a (String, f64)>;
-    let (present, missing): (Wanted, Wanted) = wanted
+    let (present, missing): (Wanted, Wanted) = found
         .iter()
         .partition(|(c, _)| panel.numeric_names.iter().any(|n| n == c));
     if present.is_empty() {

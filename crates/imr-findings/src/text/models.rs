@@ -79,7 +79,10 @@ pub(super) fn term_words(
     p: &str,
     pick: fn(&TermWords) -> &[&'static str; 2],
 ) -> Option<String> {
-    let words = TERMS.iter().find(|t| t.column == column)?;
+    // The study's words also for its covariate under the name a person wrote ("Pobreza (%)").
+    let key = imr_core::data::names::normalise_name(column);
+    let words = (TERMS.iter())
+        .find(|t| t.column == column || imr_core::data::names::normalise_name(t.column) == key)?;
     let [es, en] = pick(words);
     Some(lang.pick(es, en).replace("{p}", p))
 }
