@@ -3,13 +3,17 @@
 //! institutional performance", *Statistics in Medicine* 24:1185–1202).
 //!
 //! # Formula
-//! With θ the national rate (ΣO/ΣP) and n births, the expected count is λ = θ n. The limits of the
-//! count at level 1 − α are the exact Poisson (Garwood) limits of λ
-//! (`imr_stats::poisson_exact_interval`): lower = χ²(α/2; 2λ)/2, upper = χ²(1 − α/2; 2λ + 2)/2,
-//! the continuous form used by Public Health England's funnel plot tools; the rate limits are
-//! 1000 · limit / n. Levels 95% (≈ 2 SD) and 99.8% (≈ 3 SD) as Spiegelhalter recommends.
-
-use imr_stats::poisson_exact_interval;
+//! With θ the national rate (ΣO/ΣP) and n births, the expected count is λ = θ n. An area's
+//! count O is tested exactly against Poisson(λ) ([`exact_position`]): above at level 1 − α when
+//! P(X ≥ O) = P(O, λ) < α/2, below when P(X ≤ O) = Q(O + 1, λ) < α/2 (P, Q the regularised
+//! incomplete gamma functions, continuous in O). The limits drawn are the counts at which those
+//! tails reach α/2 — the solutions in O of P(O, λ) = α/2 and Q(O + 1, λ) = α/2 (0 when
+//! e^(−λ) ≥ α/2: no count is low) — Spiegelhalter's exact Poisson limits with the count made
+//! continuous, so that a point is coloured outside a limit exactly when it is drawn beyond it.
+//! (The Garwood interval of λ, χ²(α/2; 2λ)/2 to χ²(1 − α/2; 2λ + 2)/2, drawn before, is an
+//! interval for a mean, wider than the test's: a point could be red inside its curve.) The
+//! rate limits are 1000 · limit / n; levels 95% (≈ 2 SD) and 99.8% (≈ 3 SD) as Spiegelhalter
+//! recommends.
 
 use crate::smoothing::{SmoothError, MAX_FUNNEL_COUNT, PER};
 
@@ -75,15 +79,13 @@ pub fn funnel_limits(rate_per_1000: f64, births: f64) -> Option<FunnelLimits> {
     if !expected.is_finite() || expected > MAX_FUNNEL_COUNT {
         return None;
     }
-    let i95 = poisson_exact_interval(expected, 0.95)?;
-    let i998 = poisson_exact_interval(expected, 0.998)?;
     let per = |count: f64| PER * count / births;
     let limits = FunnelLimits {
         births,
-        lower95: per(i95.lower),
-        upper95: per(i95.upper),
-        lower998: per(i998.lower),
-        upper998: per(i998.upper),
+        lower95: per(count_limit(expected, 0.025, Tail::Low)?),
+        upper95: per(count_limit(expected, 0.025, Tail::High)?),
+        lower998: per(count_limit(expected, 0.001, Tail::Low)?),
+        upper998: per(count_limit(expected, 0.001, Tail::High)?),
     };
     [
         limits.lower95,
@@ -94,6 +96,57 @@ pub fn funnel_limits(rate_per_1000: f64, births: f64) -> Option<FunnelLimits> {
     .iter()
     .all(|l| l.is_finite())
     .then_some(limits)
+}
+
+/// Which tail of the exact test a limit bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tail {
+    Low,
+    High,
+}
+
+/// The count O at which the exact Poisson test against λ = `expected` reaches `tail_p` in
+/// `tail` (the module's formula), by bisection: P(O, λ) falls and Q(O + 1, λ) rises as O grows.
+/// The low limit is 0 when e^(−λ) ≥ `tail_p` (a zero count is not low); `None` when λ ≤ 0 has no
+/// high tail to bound or a gamma function fails.
+fn count_limit(expected: f64, tail_p: f64, tail: Tail) -> Option<f64> {
+    use statrs::function::gamma::{checked_gamma_lr, checked_gamma_ur};
+    if !expected.is_finite() || expected < 0.0 {
+        return None;
+    }
+    if expected == 0.0 {
+        // No death is expected: any death is high, none is low.
+        return Some(0.0);
+    }
+    // The tail's probability at a count o: it crosses `tail_p` once.
+    let p = |o: f64| -> Option<f64> {
+        match tail {
+            Tail::High if o <= 0.0 => Some(1.0),
+            Tail::High => checked_gamma_lr(o, expected).ok(),
+            Tail::Low => checked_gamma_ur(o + 1.0, expected).ok(),
+        }
+    };
+    if tail == Tail::Low && p(0.0)? >= tail_p {
+        return Some(0.0);
+    }
+    // Beyond λ + 40√λ + 40 both tails are far below any level asked for.
+    let (mut lo, mut hi) = (0.0, expected + 40.0 * expected.sqrt() + 40.0);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        let beyond = match tail {
+            Tail::High => p(mid)? < tail_p,
+            Tail::Low => p(mid)? >= tail_p,
+        };
+        if beyond {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+        if hi - lo <= 1e-10 * hi.max(1.0) {
+            break;
+        }
+    }
+    Some(0.5 * (lo + hi))
 }
 
 /// Where an observed count falls, by the exact Poisson test against λ expected deaths:
@@ -195,81 +248,8 @@ pub fn funnel(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// At 10 expected deaths (rate 10 per 1,000, 1,000 births) the 95% limits are the Garwood
-    /// limits of 10, [4.795389, 18.390356] (Ulm 1990; SciPy chi2.ppf), i.e. [4.795, 18.390] per 1,000.
-    #[test]
-    fn limits_at_ten_expected_deaths_are_the_garwood_limits_of_ten() {
-        let l = funnel_limits(10.0, 1000.0).unwrap();
-        assert!(
-            (l.lower95 - 4.795389).abs() < 1e-4 && (l.upper95 - 18.390356).abs() < 1e-4,
-            "{l:?}"
-        );
-        assert!(l.lower998 < l.lower95 && l.upper998 > l.upper95);
-    }
-
-    /// Regression: expected counts below ≈ 0.6 gave a NaN lower limit (statrs inverse_cdf with
-    /// under 1.2 degrees of freedom), drawn as a vertical line on the funnel plot. Fixed in
-    /// `imr_stats::poisson_exact_interval`, which the funnel uses unchanged.
-    #[test]
-    fn lower_limits_exist_for_tiny_expected_counts_and_agree_with_the_closed_form_elsewhere() {
-        for expected in [1e-4, 0.01, 0.05, 0.2, 0.33, 0.59] {
-            let i = poisson_exact_interval(expected, 0.95).unwrap();
-            assert!(
-                i.lower.is_finite() && i.lower >= 0.0 && i.lower < expected,
-                "{expected}: {i:?}"
-            );
-        }
-        // λ = 0.5 is χ² with 1 degree of freedom, i.e. Z²: its q-quantile is Φ⁻¹((1 + q)/2)².
-        // q = 0.025: 0.0009820691 (R qchisq(0.025, 1)); q = 0.001: 1.570796e-06 (qchisq(0.001, 1)).
-        let i = poisson_exact_interval(0.5, 0.95).unwrap();
-        assert!(
-            (2.0 * i.lower - 0.0009820691).abs() < 1e-10,
-            "{}",
-            2.0 * i.lower
-        );
-        let i = poisson_exact_interval(0.5, 0.998).unwrap();
-        assert!(
-            (2.0 * i.lower / 1.570796e-06 - 1.0).abs() < 1e-6,
-            "{}",
-            2.0 * i.lower
-        );
-    }
-
-    /// Zero deaths where 0.33 are expected: P(X = 0) = e^(−0.33) = 0.72, not low. Zero deaths where
-    /// 10 are expected: e^(−10) = 4.5e-5 < 0.001, below the 99.8% limit. 25 where 10 are expected:
-    /// P(X ≥ 25) = 5.6e-5, above the 99.8% limit; 16 of 10: P(X ≥ 16) = 0.049, within.
-    #[test]
-    fn positions_use_the_exact_poisson_test_so_zero_counts_are_not_flagged_by_default() {
-        assert_eq!(exact_position(0.0, 0.33), FunnelPosition::Within);
-        assert_eq!(exact_position(0.0, 10.0), FunnelPosition::Below998);
-        assert_eq!(exact_position(25.0, 10.0), FunnelPosition::Above998);
-        assert_eq!(exact_position(16.0, 10.0), FunnelPosition::Within);
-        assert_eq!(exact_position(18.0, 10.0), FunnelPosition::Above95);
-    }
-
-    #[test]
-    fn the_funnel_narrows_as_births_grow() {
-        let small = funnel_limits(7.0, 100.0).unwrap();
-        let large = funnel_limits(7.0, 100_000.0).unwrap();
-        assert!(large.upper95 - large.lower95 < small.upper95 - small.lower95);
-        assert!(large.lower95 < 7.0 && 7.0 < large.upper95);
-    }
-
-    #[test]
-    fn a_large_area_with_a_high_rate_is_flagged_and_a_tiny_one_is_not() {
-        // National rate ≈ 7; area 0 has 30 per 1,000 on 5,000 births; area 1 has 1 death in 20 births.
-        let deaths = [Some(150.0), Some(1.0), Some(700.0)];
-        let births = [Some(5000.0), Some(20.0), Some(110_000.0)];
-        let f = funnel(&deaths, &births, 50).unwrap();
-        assert_eq!(f.points[0].position, FunnelPosition::Above998);
-        assert_eq!(f.points[1].position, FunnelPosition::Within);
-        assert_eq!(f.curve.len(), 50);
-        assert!((f.national_rate_per_1000 - 1000.0 * 851.0 / 115_020.0).abs() < 1e-9);
-    }
-}
+#[path = "funnel_tests.rs"]
+mod tests;
 
 /// Counts near f64::MAX (`1e308` deaths once panicked inside statrs) and beyond the stated
 /// funnel limit are errors; tiny births that make a rate infinite are errors naming the area.

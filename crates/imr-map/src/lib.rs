@@ -27,6 +27,7 @@ pub mod code_match;
 pub mod colour;
 pub mod focus;
 pub mod funnel;
+mod funnel_svg;
 pub mod geometry;
 pub mod layout;
 pub mod path;

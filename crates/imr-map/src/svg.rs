@@ -12,7 +12,7 @@ use std::fmt::Write;
 use crate::autocorrelation::LisaCluster;
 use crate::classify::{format_number_in, Classification};
 use crate::colour::{Scheme, FLAGGED_FILL, NO_DATA_FILL};
-use crate::funnel::{Funnel, FunnelPosition};
+pub use crate::funnel_svg::{funnel_svg, FunnelText};
 use crate::layout::MapLayout;
 use crate::projection::Rect;
 use imr_stats::Lang;
@@ -451,7 +451,7 @@ pub fn escape(text: &str) -> String {
 
 /// A number shown in a figure: [`format_value`] in English (the form the snapshots fix), and in
 /// Spanish with its thousands point and decimal comma (`10.000`, `2,5`).
-fn figure_value(v: f64, lang: Lang) -> String {
+pub(crate) fn figure_value(v: f64, lang: Lang) -> String {
     let plain = format_value(v);
     match lang {
         Lang::En => plain,
@@ -472,7 +472,7 @@ pub fn format_value(v: f64) -> String {
     }
 }
 
-fn num(v: f64) -> String {
+pub(crate) fn num(v: f64) -> String {
     format_value((v * 10.0).round() / 10.0)
 }
 
@@ -486,7 +486,7 @@ fn rect_attrs(r: &Rect) -> String {
     )
 }
 
-const FONT: &str = "font-family=\"Helvetica, Arial, sans-serif\"";
+pub(crate) const FONT: &str = "font-family=\"Helvetica, Arial, sans-serif\"";
 
 /// The complete choropleth as an SVG document.
 pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText) -> String {
@@ -749,217 +749,6 @@ fn wrapped_text(
     }
     s.push_str("</text>\n");
     y + 13.0 * lines.len() as f64 + 1.0
-}
-
-/// Texts of a funnel plot.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FunnelText {
-    pub title: String,
-    pub year: String,
-    pub source: Vec<String>,
-    /// Language of the axis labels and the limits line.
-    pub lang: Lang,
-    /// Provenance written into `<metadata>` (none: no element), as [`MapText::metadata`].
-    pub metadata: Option<String>,
-}
-
-/// "Nice" tick step for a range: 1, 2 or 5 × 10^k giving about `target` ticks.
-fn nice_step(range: f64, target: f64) -> f64 {
-    let raw = (range / target).max(1e-12);
-    let magnitude = 10f64.powf(raw.log10().floor());
-    let f = raw / magnitude;
-    magnitude
-        * if f <= 1.0 {
-            1.0
-        } else if f <= 2.0 {
-            2.0
-        } else if f <= 5.0 {
-            5.0
-        } else {
-            10.0
-        }
-}
-
-/// The funnel plot as an SVG document: rate per 1,000 against births (log scale), 95% (dashed)
-/// and 99.8% (solid) limits, the national rate, and one `<circle data-code>` per area.
-pub fn funnel_svg(
-    funnel: &Funnel,
-    codes: &[String],
-    names: &[String],
-    text: &FunnelText,
-) -> String {
-    let (w, h) = (640.0, 440.0);
-    let plot = Rect::new(64.0, 70.0, 550.0, 300.0);
-    let min_b = funnel
-        .curve
-        .first()
-        .map(|c| c.births)
-        .unwrap_or(1.0)
-        .max(1.0);
-    let max_b = funnel
-        .curve
-        .last()
-        .map(|c| c.births)
-        .unwrap_or(10.0)
-        .max(min_b * 10.0);
-    let (lx0, lx1) = (min_b.log10().floor(), max_b.log10().ceil());
-    let max_point = funnel
-        .points
-        .iter()
-        .map(|p| p.rate_per_1000)
-        .fold(0.0, f64::max);
-    // Cap the y axis so the wide end of the funnel does not flatten everything else.
-    let y_max_raw = max_point.max(funnel.national_rate_per_1000 * 3.0).max(1.0);
-    let step = nice_step(y_max_raw, 6.0);
-    let y_max = (y_max_raw / step).ceil() * step;
-    let sx = |b: f64| plot.x + (b.max(1.0).log10() - lx0) / (lx1 - lx0) * plot.width;
-    let sy = |r: f64| plot.y + plot.height - (r.min(y_max) / y_max) * plot.height;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" data-testid=\"funnel\" role=\"img\" aria-label=\"{}, {}\" {FONT}>",
-        escape(&text.title),
-        escape(&text.year)
-    );
-    let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>");
-    if let Some(meta) = &text.metadata {
-        let _ = writeln!(s, "<metadata>{}</metadata>", escape(meta));
-    }
-    let _ = writeln!(
-        s,
-        "<text x=\"20\" y=\"30\" font-size=\"17\" font-weight=\"bold\">{}</text>\n<text x=\"{}\" y=\"32\" font-size=\"22\" font-weight=\"bold\" text-anchor=\"end\">{}</text>",
-        escape(&text.title),
-        w - 20.0,
-        escape(&text.year)
-    );
-    let _ = writeln!(
-        s,
-        "<text x=\"20\" y=\"50\" font-size=\"11\" fill=\"#444444\">{}</text>",
-        match text.lang {
-            Lang::En => format!(
-                "Rate of all communes shown {} per 1,000; limits from exact Poisson, 95% (dashed) and 99.8% (solid)",
-                format_number_in(funnel.national_rate_per_1000, 2, text.lang)
-            ),
-            Lang::Es => format!(
-                "Tasa de todas las comunas del gráfico {} por 1.000; límites de Poisson exactos, 95% (discontinuo) y 99,8% (continuo)",
-                format_number_in(funnel.national_rate_per_1000, 2, text.lang)
-            ),
-        }
-    );
-    // Axes and ticks.
-    s.push_str("<g font-size=\"10\" fill=\"#333333\" stroke=\"none\">\n");
-    let mut tick = 0.0;
-    while tick <= y_max + 1e-9 {
-        let y = sy(tick);
-        let _ = writeln!(
-            s,
-            "<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#e5e5e5\"/><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
-            num(plot.x),
-            num(plot.x + plot.width),
-            num(y),
-            num(y),
-            num(plot.x - 6.0),
-            num(y + 3.5),
-            figure_value(tick, text.lang)
-        );
-        tick += step;
-    }
-    let mut e = lx0;
-    while e <= lx1 + 1e-9 {
-        let x = sx(10f64.powf(e));
-        let _ = writeln!(
-            s,
-            "<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#e5e5e5\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
-            num(x),
-            num(x),
-            num(plot.y),
-            num(plot.y + plot.height),
-            num(x),
-            num(plot.y + plot.height + 14.0),
-            figure_value(10f64.powf(e), text.lang)
-        );
-        e += 1.0;
-    }
-    let _ = writeln!(
-        s,
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">{}</text>\
-         <text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\" font-size=\"11\">{}</text>",
-        num(plot.x + plot.width / 2.0),
-        num(plot.y + plot.height + 32.0),
-        text.lang
-            .pick("Nacidos vivos (escala logarítmica)", "Live births (log scale)"),
-        num(plot.y + plot.height / 2.0),
-        text.lang.pick(
-            "Defunciones de menores de 1 año por 1.000 nacidos vivos",
-            "Deaths under 1 year per 1,000 live births"
-        )
-    );
-    s.push_str("</g>\n");
-    let line = |pick: fn(&crate::funnel::FunnelLimits) -> f64| -> String {
-        // Points above the axis are left out (the upper limits at tiny births), not flattened.
-        funnel
-            .curve
-            .iter()
-            .filter(|c| pick(c) <= y_max)
-            .map(|c| format!("{},{}", num(sx(c.births)), num(sy(pick(c)))))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let _ = writeln!(
-        s,
-        "<g fill=\"none\" stroke=\"#555555\"><polyline data-limit=\"upper-99.8\" points=\"{}\"/><polyline data-limit=\"lower-99.8\" points=\"{}\"/>\
-         <polyline data-limit=\"upper-95\" stroke-dasharray=\"4 3\" points=\"{}\"/><polyline data-limit=\"lower-95\" stroke-dasharray=\"4 3\" points=\"{}\"/>\
-         <line data-limit=\"national\" x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#1a1a1a\"/></g>",
-        line(|c| c.upper998),
-        line(|c| c.lower998),
-        line(|c| c.upper95),
-        line(|c| c.lower95),
-        num(plot.x),
-        num(plot.x + plot.width),
-        num(sy(funnel.national_rate_per_1000)),
-        num(sy(funnel.national_rate_per_1000))
-    );
-    s.push_str("<g stroke=\"#ffffff\" stroke-width=\"0.5\">\n");
-    for p in &funnel.points {
-        let fill = match p.position {
-            FunnelPosition::Within => "#9e9e9e",
-            FunnelPosition::Above95 => "#fc8d59",
-            FunnelPosition::Above998 => "#d7301f",
-            FunnelPosition::Below95 => "#6baed6",
-            FunnelPosition::Below998 => "#2171b5",
-        };
-        let code = codes.get(p.area).map(String::as_str).unwrap_or("");
-        let name = names.get(p.area).map(String::as_str).unwrap_or(code);
-        let _ = writeln!(
-            s,
-            "<circle data-code=\"{}\" data-position=\"{}\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{fill}\"><title>{}: {} {}, {} {}</title></circle>",
-            escape(code),
-            p.position.as_str(),
-            num(sx(p.births)),
-            num(sy(p.rate_per_1000)),
-            escape(name),
-            format_number_in(p.rate_per_1000, 1, text.lang),
-            text.lang.pick("por 1.000", "per 1,000"),
-            figure_value(p.births, text.lang),
-            match (p.births == 1.0, text.lang) {
-                (true, Lang::Es) => "nacimiento",
-                (true, Lang::En) => "birth",
-                (false, Lang::Es) => "nacimientos",
-                (false, Lang::En) => "births",
-            }
-        );
-    }
-    s.push_str("</g>\n");
-    for (k, line) in text.source.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "<text x=\"20\" y=\"{}\" font-size=\"9.5\" fill=\"#555555\">{}</text>",
-            num(h - 12.0 - 13.0 * (text.source.len() - 1 - k) as f64),
-            escape(line)
-        );
-    }
-    s.push_str("</svg>\n");
-    s
 }
 
 /// File name of the bundled panel (`imr_data::BUNDLED_PANEL_FILE`; imr-core's tests hold them

@@ -53,9 +53,10 @@ pub(super) fn Legend(
                 }
             })
             .collect_view();
-        // A copied year says so beside the year, where a screenshot of the map keeps it.
-        let copy_mark = r.map.copy_of().map(|copy| {
-            view! { " "<span class="warn" data-testid="map-copy-mark">{copy.mark(lang().get())}</span> }
+        // A copied year, or one whose deaths were reconstructed, says so beside the year, where
+        // a screenshot of the map keeps it (the engine's mark, as the exported map has it).
+        let copy_mark = (!r.text.year_note.is_empty()).then(|| {
+            view! { " "<span class="warn" data-testid="map-copy-mark">{r.text.year_note.clone()}</span> }
         });
         let left_out = c.left_out_count();
         let flagged_row = (left_out > 0).then(|| {

@@ -235,8 +235,8 @@ impl Answer {
                     lang.pick(", que no se distingue de cero", ", not distinguishable from zero")
                 };
                 return match lang {
-                    Lang::Es => ("Solo dos años", format!("con dos años no hay tendencia que medir: el cambio entre ellos es {slope} por año (IC 95%: {ci}){apart}")),
-                    Lang::En => ("Only two years", format!("with two years there is no trend to measure: the change between them is {slope} a year (95% CI {ci_en}){apart}")),
+                    Lang::Es => ("Solo dos años", format!("con dos años hay un cambio, no una tendencia: de uno al otro, {slope} por año (IC 95%: {ci}){apart}")),
+                    Lang::En => ("Only two years", format!("with two years there is a change, not a trend: from one to the other, {slope} a year (95% CI {ci_en}){apart}")),
                 };
             }
             match (lang, clear, t.slope > 0.0) {

@@ -85,7 +85,7 @@ fn the_answer_speaks_both_languages_with_its_numbers() {
     };
     let es2 = two.render(Lang::Es);
     assert!(es2.starts_with("Solo dos años: entre 2019 y 2023"), "{es2}");
-    assert!(es2.contains("con dos años no hay tendencia que medir: el cambio entre ellos es 0,0200 por año (IC 95%: 0,0040 a 0,0550)."), "{es2}");
+    assert!(es2.contains("con dos años hay un cambio, no una tendencia: de uno al otro, 0,0200 por año (IC 95%: 0,0040 a 0,0550)."), "{es2}");
     assert!(!es2.contains("Aumentó") && !es2.contains("tendencia es"));
     let en2 = Answer {
         trend: Some(AdjustedTrend {
@@ -95,7 +95,7 @@ fn the_answer_speaks_both_languages_with_its_numbers() {
         ..a
     }
     .render(Lang::En);
-    assert!(en2.contains("the change between them is 0.0200 a year (95% CI −0.0070 to 0.0550), not distinguishable from zero."), "{en2}");
+    assert!(en2.contains("from one to the other, 0.0200 a year (95% CI −0.0070 to 0.0550), not distinguishable from zero."), "{en2}");
     // A year whose interval reaches zero is said in words, never "0,000" alone; a clear
     // fall is said first.
     let zero = Answer {

@@ -72,12 +72,12 @@ pub fn measure_over_years_svg_with(
     let subtitle = if with_ci > 0 {
         Some(match lang {
             Lang::En => format!(
-                "Bias-corrected value and its {pct}% interval (basic bootstrap, {} replicates, seed {}); the observed values are in the table",
-                info.bootstrap_replicates, info.seed
+                "Bias-corrected value and its {pct}% interval from {} resamples; each year's observed value is in the table of observed measures",
+                info.bootstrap_replicates
             ),
             Lang::Es => format!(
-                "Valor corregido por sesgo y su intervalo al {pct}% (bootstrap básico, {} réplicas, semilla {}); los valores observados están en la tabla",
-                info.bootstrap_replicates, info.seed
+                "Valor corregido por sesgo y su intervalo al {pct}% de {} remuestreos; el valor observado de cada año está en la tabla de medidas observadas",
+                info.bootstrap_replicates
             ),
         })
     } else {
