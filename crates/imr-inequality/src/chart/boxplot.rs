@@ -114,20 +114,39 @@ pub fn box_plot_svg_flagged(
         r1: frame.top,
     };
     y_axis(s, &frame, &y, (&ticks, lang), &y_label);
-    let slot = frame.width / boxes.len() as f64;
+    // One slot per year on the boxes' step from the first to the last, so that a year without a
+    // box (no data) keeps its place, drawn as a grey band, instead of two years touching.
+    let drawn: Vec<i64> = boxes.iter().map(|b| b.time).collect();
+    let gaps = imr_stats::years::missing_years(&drawn);
+    let mut slots: Vec<i64> = drawn.iter().chain(&gaps).copied().collect();
+    slots.sort_unstable();
+    slots.dedup();
+    let slot = frame.width / slots.len() as f64;
     let half = (slot * 0.3).min(18.0);
-    let centre = |k: usize| frame.left + slot * (k as f64 + 0.5);
-    let xt: Vec<(f64, String)> = boxes
-        .iter()
-        .enumerate()
-        .map(|(k, b)| (centre(k), b.time.to_string()))
+    let centre_of = |t: i64| {
+        let k = slots.iter().position(|&s| s == t).unwrap_or(0);
+        frame.left + slot * (k as f64 + 0.5)
+    };
+    let every = slots.len() / 12 + 1;
+    let xt: Vec<(f64, String)> = (slots.iter().step_by(every))
+        .map(|&t| (centre_of(t), t.to_string()))
         .collect();
-    let every = boxes.len() / 12 + 1;
-    let xt: Vec<(f64, String)> = xt.into_iter().step_by(every).collect();
     x_axis(s, &frame, &xt, Some(lang.pick("Año", "Year")));
+    for &t in &gaps {
+        writeln!(
+            s,
+            "<rect class=\"gap\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#eeeeee\"><title>{t}: {}</title></rect>",
+            c(centre_of(t) - slot / 2.0),
+            c(frame.top),
+            c(slot),
+            c(frame.height),
+            lang.pick("sin datos", "no data")
+        )
+        .expect("write to String");
+    }
     let color = PALETTE[0];
-    for (k, b) in boxes.iter().enumerate() {
-        let x = centre(k);
+    for b in boxes.iter() {
+        let x = centre_of(b.time);
         writeln!(s, "<g class=\"box\" data-time=\"{}\">", b.time).expect("write to String");
         writeln!(
             s,
@@ -237,9 +256,7 @@ pub fn box_plot_svg_flagged(
         }
         s.push_str("</g>\n");
     }
-    // The boxes stand side by side whatever years lie between them: only the marks are said.
-    let drawn: Vec<i64> = boxes.iter().map(|b| b.time).collect();
-    if let Some(note) = marks.note(lang, &drawn, &[]) {
+    if let Some(note) = marks.note(lang, &drawn, &gaps) {
         writeln!(
             s,
             "<text class=\"marks\" x=\"20\" y=\"{}\" {FONT} font-size=\"10\" fill=\"#555555\">{}</text>",

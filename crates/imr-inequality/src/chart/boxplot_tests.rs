@@ -111,3 +111,50 @@ fn a_copied_year_is_a_hollow_dashed_box() {
     assert!(svg.contains(">Rombos: 2023, defunciones reconstruidas de una tasa publicada</text>"));
     assert!(!svg.contains("Gris"));
 }
+
+/// A year without a box keeps its place as a grey band titled "sin datos", said under the
+/// chart: 2015 and 2017 do not stand side by side as if consecutive (a newcomer read the
+/// bundled 2015 box running into 2017's).
+#[test]
+fn a_year_without_data_keeps_its_place_as_a_grey_band() {
+    let one = |t: i64| {
+        let entities: Vec<String> = (1..=10).map(|k| format!("a{k}")).collect();
+        let values: Vec<f64> = (1..=10).map(f64::from).collect();
+        box_plot_stats(t, &entities, &values).unwrap()
+    };
+    let boxes = vec![one(2015), one(2017), one(2018)];
+    let subject = SubjectInfo {
+        kind: crate::year::SubjectKind::Rate,
+        value_name: crate::words::Quantity::InfantMortalityRate,
+        unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
+        weight_name: crate::words::Quantity::Births,
+        deaths_derived: false,
+        bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
+        bootstrap_replicates: 0,
+        seed: 1,
+        level: 0.95,
+    };
+    let caption = Caption {
+        lang: Lang::Es,
+        ..Caption::default()
+    };
+    let svg = box_plot_svg_in(&boxes, &subject, &caption);
+    assert_eq!(svg.matches("<rect class=\"gap\"").count(), 1, "{svg}");
+    assert!(svg.contains("<title>2016: sin datos</title>"));
+    assert!(svg.contains(">Gris: 2016, sin datos</text>"), "{svg}");
+    // Four slots: the boxes' centres are a quarter of the frame apart, 2016's left empty.
+    let centres: Vec<f64> = svg
+        .split("<g class=\"box\"")
+        .skip(1)
+        .map(|g| {
+            let x = &g[g.find("x1=\"").unwrap() + 4..];
+            x[..x.find('"').unwrap()].parse().unwrap()
+        })
+        .collect();
+    assert_eq!(centres.len(), 3);
+    let step = centres[2] - centres[1];
+    assert!(
+        (centres[1] - centres[0] - 2.0 * step).abs() < 0.01,
+        "{centres:?}"
+    );
+}

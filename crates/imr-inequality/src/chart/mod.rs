@@ -369,11 +369,26 @@ pub(crate) fn x_axis(s: &mut String, frame: &Frame, ticks: &[(f64, String)], lab
 }
 
 /// Year ticks for a year axis spanning `years` (at most about 10 labels).
+///
+/// The step is the smallest of 1, 2, 5, 10, 20, 25, 50, … years giving at most 10 steps, and
+/// the last year is always labelled (a reader looks for the latest year: a chart of 2001–2021
+/// labelled every third year stopped at 2019), the tick before it dropped when closer than
+/// three quarters of a step.
 pub(crate) fn year_ticks(first: i64, last: i64, scale: &Scale) -> Vec<(f64, String)> {
     let span = (last - first).max(0);
-    let step = (span / 10 + 1).max(1);
-    (0..=span / step)
-        .map(|k| first + k * step)
+    let step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]
+        .into_iter()
+        .find(|s| span / s <= 10)
+        .unwrap_or((span / 10).max(1));
+    let mut years: Vec<i64> = (0..=span / step).map(|k| first + k * step).collect();
+    if years.last() != Some(&last) {
+        if years.len() > 1 && 4 * (last - years[years.len() - 1]) < 3 * step {
+            years.pop();
+        }
+        years.push(last);
+    }
+    years
+        .into_iter()
         .map(|t| (scale.map(t as f64), t.to_string()))
         .collect()
 }
@@ -491,6 +506,37 @@ mod tests {
     fn year_ticks_never_step_below_one() {
         let t = nice_ticks(2019.0, 2020.0, 8, true);
         assert!(t.values.windows(2).all(|w| w[1] - w[0] >= 1.0));
+    }
+
+    /// The first and the last year are labelled, at most 11 labels, none closer than 3/4 of
+    /// the step to the last (2001–2021 had labels every third year up to 2019).
+    #[test]
+    fn year_ticks_label_the_first_and_the_last_year() {
+        let scale = Scale {
+            d0: 0.0,
+            d1: 1.0,
+            r0: 0.0,
+            r1: 1.0,
+        };
+        for (first, last) in [
+            (2001, 2021),
+            (2001, 2018),
+            (2019, 2023),
+            (2021, 2021),
+            (1990, 2023),
+        ] {
+            let years: Vec<i64> = year_ticks(first, last, &scale)
+                .into_iter()
+                .map(|(_, t)| t.parse().unwrap())
+                .collect();
+            assert_eq!(years.first(), Some(&first), "{years:?}");
+            assert_eq!(years.last(), Some(&last), "{years:?}");
+            assert!(years.len() <= 11, "{years:?}");
+            let gaps: Vec<i64> = years.windows(2).map(|w| w[1] - w[0]).collect();
+            if let Some(step) = gaps.first() {
+                assert!(gaps.iter().all(|g| 4 * g >= 3 * step), "{years:?}");
+            }
+        }
     }
 
     #[test]
