@@ -26,6 +26,7 @@ pub mod embed;
 pub mod inequality;
 pub mod method;
 mod parts;
+pub mod pivotal;
 pub mod report;
 pub mod request;
 pub mod study;

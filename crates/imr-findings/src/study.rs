@@ -65,7 +65,7 @@ impl Slope {
         }
     }
 
-    fn of_series(s: &InequalitySeries) -> Option<Slope> {
+    pub(crate) fn of_series(s: &InequalitySeries) -> Option<Slope> {
         let years: Vec<i64> = s
             .years
             .iter()
@@ -143,6 +143,10 @@ pub struct StudyComparison {
     pub study_period: PeriodTrends,
     /// Every year of the data.
     pub whole_series: PeriodTrends,
+    /// The study's years of the adjusted Gini whose leaving out alone changes what its trend's
+    /// interval says of the sign (a fall or rise becomes indistinguishable from zero, or the
+    /// reverse): the verdict rests on each of them ([`crate::pivotal::pivotal_years`]).
+    pub pivotal_years: Vec<i64>,
 }
 
 impl StudyComparison {
@@ -182,6 +186,11 @@ impl StudyComparison {
                 .collect(),
             study_period: PeriodTrends::of(rates, inequality, STUDY.first, STUDY.last),
             whole_series: PeriodTrends::of(rates, inequality, first, last),
+            pivotal_years: crate::pivotal::pivotal_years(
+                &inequality.series,
+                STUDY.first,
+                STUDY.last,
+            ),
         })
     }
 
@@ -289,10 +298,14 @@ pub(crate) fn study_answer(
         (None, Lang::En) => "there are too few years to say whether the median commune changed",
     };
     let headline = match (c.inequality_verdict(), lang) {
+        (Some(Direction::Above), Lang::Es) if !c.pivotal_years.is_empty() => format!("Sí, aunque por poco: {counts}, la desigualdad entre comunas subió entre {a} y {b}, como concluyó el estudio, aun descontando el azar de las comunas pequeñas; pero dejando fuera uno solo de estos años ({}), ese cambio ya no se distingue de cero; {median_words}.", lang.years(&c.pivotal_years)),
+        (Some(Direction::Above), Lang::En) if !c.pivotal_years.is_empty() => format!("Yes, though narrowly: {counts}, inequality between communes rose from {a} to {b}, as the study concluded, even with the chance of small communes taken out; but leaving out just one of these years ({}), that change is no longer distinguishable from zero; {median_words}.", lang.years(&c.pivotal_years)),
         (Some(Direction::Above), Lang::Es) => format!("Sí: {counts}, la desigualdad entre comunas subió entre {a} y {b}, como concluyó el estudio, aun descontando el azar de las comunas pequeñas; {median_words}."),
         (Some(Direction::Above), Lang::En) => format!("Yes: {counts}, inequality between communes rose from {a} to {b}, as the study concluded, even with the chance of small communes taken out; {median_words}."),
         (Some(Direction::NotDistinguishable), Lang::Es) => format!("No se confirma: {counts}, la desigualdad entre comunas no subió de forma distinguible entre {a} y {b} una vez descontado el azar de las comunas pequeñas, mientras el estudio concluyó que aumentó; {median_words}."),
         (Some(Direction::NotDistinguishable), Lang::En) => format!("Not borne out: {counts}, inequality between communes did not rise distinguishably from {a} to {b} once the chance of small communes is taken out, while the study concluded that it rose; {median_words}."),
+        (Some(Direction::Below), Lang::Es) if !c.pivotal_years.is_empty() => format!("Probablemente no, aunque por poco: {counts}, la desigualdad entre comunas bajó entre {a} y {b} una vez descontado el azar de las comunas pequeñas, mientras el estudio concluyó que aumentó; pero dejando fuera uno solo de estos años ({}), ese cambio ya no se distingue de cero; {median_words}.", lang.years(&c.pivotal_years)),
+        (Some(Direction::Below), Lang::En) if !c.pivotal_years.is_empty() => format!("Probably not, though narrowly: {counts}, inequality between communes fell from {a} to {b} once the chance of small communes is taken out, while the study concluded that it rose; but leaving out just one of these years ({}), that change is no longer distinguishable from zero; {median_words}.", lang.years(&c.pivotal_years)),
         (Some(Direction::Below), Lang::Es) => format!("No: {counts}, la desigualdad entre comunas bajó entre {a} y {b} una vez descontado el azar de las comunas pequeñas, mientras el estudio concluyó que aumentó; {median_words}."),
         (Some(Direction::Below), Lang::En) => format!("No: {counts}, inequality between communes fell from {a} to {b} once the chance of small communes is taken out, while the study concluded that it rose; {median_words}."),
         (None, Lang::Es) => format!("No se puede decir: {counts} hay muy pocos años entre {a} y {b} para saber si la desigualdad entre comunas subió, como concluyó el estudio."),

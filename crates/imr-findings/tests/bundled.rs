@@ -165,7 +165,8 @@ fn the_study_answer_sets_the_studys_conclusion_beside_the_counts() {
     assert_eq!(c.inequality_verdict(), Some(Direction::Below));
     assert_eq!(study_median.direction(), Some(Direction::Below));
     let es = answer(&f, Lang::Es, STUDY_QUESTION);
-    assert!(es.headline.starts_with("No: con las defunciones publicadas por el INE, la desigualdad entre comunas bajó entre 2001 y 2011"), "{}", es.headline);
+    // The fall rests on single years (tests/pivotal.rs): the answer hedges and names them.
+    assert!(es.headline.starts_with("Probablemente no, aunque por poco: con las defunciones publicadas por el INE, la desigualdad entre comunas bajó entre 2001 y 2011"), "{}", es.headline);
     assert!(
         es.headline.contains("la tasa de la comuna mediana bajó"),
         "{}",
@@ -174,7 +175,7 @@ fn the_study_answer_sets_the_studys_conclusion_beside_the_counts() {
     let en = answer(&f, Lang::En, STUDY_QUESTION);
     assert!(
         en.headline.starts_with(
-            "No: with the deaths INE published, inequality between communes fell from 2001 to 2011"
+            "Probably not, though narrowly: with the deaths INE published, inequality between communes fell from 2001 to 2011"
         ),
         "{}",
         en.headline
