@@ -619,6 +619,12 @@ fn the_two_series_need_against_and_bootstrap_the_second_one() {
     .concat();
     let svg = common::stdout(&[&base[..], &["--format", "svg-against"]].concat());
     assert!(svg.starts_with("<svg "), "{}", &svg[..40]);
+    // The column as the page's sentences name it (the codebook's words, else its name quoted:
+    // this file's own column), and the subtitle's correlation said to be of the observed
+    // values (the Findings' is of the adjusted Gini).
+    let title = &svg[svg.find("<title>").unwrap()..svg.find("</title>").unwrap()];
+    assert!(title.contains("of “ingreso_salud” by year"), "{title}");
+    assert!(svg.contains("Correlation of the observed values: Pearson r ="));
     let rows = csv_rows(&common::stdout(
         &[&base[..], &["--format", "csv-against"]].concat(),
     ));

@@ -235,9 +235,20 @@ impl InequalityExport {
             Self::Outliers => box_plot_outliers_csv(&analysis.box_plots),
             Self::AgainstChart => {
                 // The rates' series draws every copy found, included or not, and reconstructed year.
-                let (mut top, bottom, correlation) =
-                    two_series_of(report, other()?, choices.measure, caption.lang);
+                let other = other()?;
+                let (mut top, mut bottom, correlation) =
+                    two_series_of(report, other, choices.measure, caption.lang);
                 top.marks = result.year_marks();
+                // A column in the reader's words ("gasto municipal en salud por habitante"),
+                // not its code name, as the page's sentences name it.
+                if let imr_inequality::words::Quantity::Column(name) = &other.subject.value_name {
+                    let (lang, label) = (caption.lang, choices.measure.label_in(caption.lang));
+                    let words = crate::column_words::in_sentence(lang, name);
+                    bottom.name = match lang {
+                        crate::Lang::Es => format!("{label} de {words}"),
+                        crate::Lang::En => format!("{label} of {words}"),
+                    };
+                }
                 two_series_svg_in(&top, &bottom, &correlation, caption)
             }
             Self::AgainstSeries => two_series_report_csv(report, other()?, choices.measure),

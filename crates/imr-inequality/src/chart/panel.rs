@@ -109,7 +109,11 @@ pub fn two_series_svg_in(
         Lang::Es => format!("{} y {}, por año", top.name, bottom.name),
     };
     let subtitle = format!(
-        "Pearson r = {}{}, Spearman ρ = {}{}; {} {}",
+        "{}: Pearson r = {}{}, Spearman ρ = {}{}; {} {}",
+        lang.pick(
+            "Correlación de los valores observados",
+            "Correlation of the observed values"
+        ),
         fmt_r(correlation.pearson, lang),
         fmt_ci(correlation.pearson_ci, lang),
         fmt_r(correlation.spearman, lang),
