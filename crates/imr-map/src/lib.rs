@@ -30,6 +30,7 @@ pub mod funnel;
 pub mod geometry;
 pub mod layout;
 pub mod path;
+pub mod placement;
 pub mod projection;
 pub mod smoothing;
 pub mod svg;
