@@ -32,6 +32,7 @@ pub mod layout;
 pub mod path;
 pub mod placement;
 pub mod projection;
+mod regions;
 pub mod smoothing;
 pub mod svg;
 pub mod topojson;

@@ -191,6 +191,29 @@ impl MapLayout {
         legend_spot(view, size, Some(own), &occupied)
     }
 
+    /// Keeps the legend's box off every drawn shape (the exported map's rule): where the spec
+    /// puts it when it covers none (every layout of [`crate::layout::LayoutSpec`] does), else at
+    /// the page's free spot ([`legend_spot`]), else under everything drawn, the page made taller.
+    pub(crate) fn clear_legend(&mut self) {
+        let drawn: Vec<Rect> = self.shapes.iter().map(|s| s.bounds).collect();
+        if !drawn.iter().any(|b| overlaps(&self.legend, b)) {
+            return;
+        }
+        let (page, size) = (
+            Rect::new(0.0, 0.0, self.width, self.height),
+            (self.legend.width, self.legend.height),
+        );
+        let spot = legend_spot(page, size, None, &drawn);
+        if spot.covers == 0 && (spot.rect.width, spot.rect.height) == size {
+            self.legend = spot.rect;
+            return;
+        }
+        let bottom = drawn.iter().map(|b| b.y + b.height).fold(0.0, f64::max);
+        self.legend = Rect::new(20.0, bottom + 20.0, size.0.min(self.width - 40.0), size.1);
+        // Room under it for the source lines.
+        self.height = self.height.max(bottom + 20.0 + size.1 + 60.0);
+    }
+
     /// Where panel `p`'s areas lie in the main panel (panel 0): the box of their shapes there,
     /// drawn as the inset's locator; `None` when the main panel draws none of them.
     pub fn locator(&self, p: usize) -> Option<Rect> {

@@ -71,6 +71,36 @@ fn the_exported_legend_covers_no_commune() {
     }
 }
 
+/// A layout whose legend box is put over its map has it moved off every drawn shape: to a free
+/// spot of the page, else under the map, the page made taller.
+#[test]
+fn a_legend_put_over_the_map_is_moved_off_it() {
+    let (layer, _) = chile();
+    let codes = santiago();
+    let mut spec = LayoutSpec::focus(codes.clone());
+    spec.legend = Rect::new(100.0, 300.0, 150.0, 120.0);
+    let moved = MapLayout::build(&layer, &spec).unwrap();
+    let all = vec![true; layer.areas.len()];
+    assert_ne!(moved.legend, spec.legend);
+    assert_eq!(moved.height, spec.height);
+    for b in moved.data_boxes(&all) {
+        assert!(
+            !overlaps(&moved.legend, &b),
+            "{:?} over {b:?}",
+            moved.legend
+        );
+    }
+    // A legend as large as the page has no free spot: it goes under the map.
+    spec.legend = Rect::new(0.0, 0.0, 800.0, 800.0);
+    let below = MapLayout::build(&layer, &spec).unwrap();
+    let bottom = (below.data_boxes(&all).iter()).fold(0.0, |m: f64, b| m.max(b.y + b.height));
+    assert!(below.legend.y > bottom, "{:?} above {bottom}", below.legend);
+    assert!(below.height >= below.legend.y + below.legend.height + 60.0);
+    for b in below.data_boxes(&all) {
+        assert!(!overlaps(&below.legend, &b));
+    }
+}
+
 /// The page's map opens on the communes with data (the engine's `data_focus`, else the whole
 /// page); its legend, `px` CSS pixels on a map `canvas_px` wide, goes where it covers none, or
 /// under the map when no spot is free (`covers` > 0, the page's rule): either way it covers none.
