@@ -215,7 +215,7 @@ pub struct RegionBox {
 pub struct MapLayout {
     pub width: f64,
     pub height: f64,
-    /// The legend's box: the spec's, moved off any drawn shape ([`MapLayout::clear_legend`]).
+    /// The legend's box: the spec's, moved off any drawn shape when it covers one (placement.rs).
     pub legend: Rect,
     pub panels: Vec<PanelLayout>,
     /// Shapes in drawing order (panel by panel, areas in file order).
