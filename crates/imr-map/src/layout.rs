@@ -13,6 +13,7 @@
 use crate::geometry::{extend_bounds, polygon_bounds, GeoLayer, EMPTY_BOUNDS};
 use crate::path::PathWriter;
 use crate::projection::{FittedProjection, Rect, TransverseMercator};
+pub use crate::regions::RegionBox;
 
 /// Why a layout could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -201,15 +202,6 @@ pub struct PanelLayout {
     pub projection: FittedProjection,
 }
 
-/// Screen box of a region, for "zoom to region".
-#[derive(Debug, Clone, PartialEq)]
-pub struct RegionBox {
-    pub code: String,
-    pub name: String,
-    pub panel: usize,
-    pub rect: Rect,
-}
-
 /// Paths and boxes of every area, computed once per geometry and layout.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MapLayout {
@@ -344,7 +336,8 @@ impl MapLayout {
         for s in primary_shape.iter().flatten() {
             shapes[*s].primary = true;
         }
-        let regions = crate::regions::region_boxes(layer, &shapes);
+        let drawn = shapes.iter().map(|s| (s.area, s.panel, s.bounds));
+        let regions = crate::regions::region_boxes(layer, drawn);
         let mut layout = MapLayout {
             width: spec.width,
             height: spec.height,

@@ -3,32 +3,42 @@
 use std::collections::BTreeMap;
 
 use crate::geometry::{extend_bounds, GeoLayer, EMPTY_BOUNDS};
-use crate::layout::{RegionBox, Shape};
 use crate::projection::Rect;
 
-/// Regions in code order, each boxed in the lowest panel that draws it.
-pub(crate) fn region_boxes(layer: &GeoLayer, shapes: &[Shape]) -> Vec<RegionBox> {
+/// Screen box of a region, for "zoom to region".
+#[derive(Debug, Clone, PartialEq)]
+pub struct RegionBox {
+    pub code: String,
+    pub name: String,
+    pub panel: usize,
+    pub rect: Rect,
+}
+
+/// Regions in code order, each boxed in the lowest panel that draws it, from the drawn shapes'
+/// (area, panel, screen bounds).
+pub(crate) fn region_boxes(
+    layer: &GeoLayer,
+    shapes: impl Iterator<Item = (usize, usize, Rect)>,
+) -> Vec<RegionBox> {
     // (region code) -> (name, panel, bounds); the lowest panel index wins.
     let mut boxes: BTreeMap<String, (String, usize, [f64; 4])> = BTreeMap::new();
-    for shape in shapes {
-        let area = &layer.areas[shape.area];
+    for (area, panel, bounds) in shapes {
+        let area = &layer.areas[area];
         let Some(code) = area.region_code.clone() else {
             continue;
         };
         let b = [
-            shape.bounds.x,
-            shape.bounds.y,
-            shape.bounds.x + shape.bounds.width,
-            shape.bounds.y + shape.bounds.height,
+            bounds.x,
+            bounds.y,
+            bounds.x + bounds.width,
+            bounds.y + bounds.height,
         ];
         let name = area.region_name.clone().unwrap_or_else(|| code.clone());
-        let entry = boxes
-            .entry(code)
-            .or_insert((name, shape.panel, EMPTY_BOUNDS));
-        if shape.panel < entry.1 {
-            *entry = (entry.0.clone(), shape.panel, EMPTY_BOUNDS);
+        let entry = boxes.entry(code).or_insert((name, panel, EMPTY_BOUNDS));
+        if panel < entry.1 {
+            *entry = (entry.0.clone(), panel, EMPTY_BOUNDS);
         }
-        if shape.panel == entry.1 {
+        if panel == entry.1 {
             extend_bounds(&mut entry.2, &b);
         }
     }
