@@ -200,6 +200,31 @@ export class MapPage extends ViewPage {
     }));
   }
 
+  /** The codes of the communes with a value whose box (viewport coordinates) meets the legend's,
+   * and whether the legend is on the map or under it. */
+  legendCovers() {
+    return this.page.evaluate(() => {
+      const svg = document.querySelector('svg[data-testid="choropleth"]');
+      const m = svg.getBoundingClientRect();
+      const l = document.querySelector('[data-testid="map-legend"]').getBoundingClientRect();
+      const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const covered = [...svg.querySelectorAll('path[data-code]')]
+        .filter((p) => p.getAttribute('data-value') && meets(p.getBoundingClientRect(), l))
+        .map((p) => p.getAttribute('data-code'));
+      return { covered, onMap: l.top < m.bottom - 1 };
+    });
+  }
+
+  /** The insets' labels drawn (their text and box) and the map's box, in viewport coordinates. */
+  insetLabels() {
+    return this.page.evaluate(() => {
+      const svg = document.querySelector('svg[data-testid="choropleth"]');
+      const labels = [...svg.querySelectorAll(':scope > text')].filter((t) => t.textContent)
+        .map((t) => ({ text: t.textContent, box: t.getBoundingClientRect().toJSON() }));
+      return { labels, map: svg.getBoundingClientRect().toJSON() };
+    });
+  }
+
   /** The tooltip's box (viewport coordinates) and the window's size. */
   tooltipBox() {
     return this.page.evaluate(() => ({

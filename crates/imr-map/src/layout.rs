@@ -10,11 +10,10 @@
 //! and pointed at). Only primary shapes carry `data-code` in the SVG, so each area is one
 //! `path[data-code]`.
 
-use std::collections::BTreeMap;
-
 use crate::geometry::{extend_bounds, polygon_bounds, GeoLayer, EMPTY_BOUNDS};
 use crate::path::PathWriter;
 use crate::projection::{FittedProjection, Rect, TransverseMercator};
+pub use crate::regions::RegionBox;
 
 /// Why a layout could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -203,20 +202,12 @@ pub struct PanelLayout {
     pub projection: FittedProjection,
 }
 
-/// Screen box of a region, for "zoom to region".
-#[derive(Debug, Clone, PartialEq)]
-pub struct RegionBox {
-    pub code: String,
-    pub name: String,
-    pub panel: usize,
-    pub rect: Rect,
-}
-
 /// Paths and boxes of every area, computed once per geometry and layout.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MapLayout {
     pub width: f64,
     pub height: f64,
+    /// The legend's box: the spec's, moved off any drawn shape when it covers one (placement.rs).
     pub legend: Rect,
     pub panels: Vec<PanelLayout>,
     /// Shapes in drawing order (panel by panel, areas in file order).
@@ -345,8 +336,9 @@ impl MapLayout {
         for s in primary_shape.iter().flatten() {
             shapes[*s].primary = true;
         }
-        let regions = region_boxes(layer, &shapes);
-        Ok(MapLayout {
+        let drawn = shapes.iter().map(|s| (s.area, s.panel, s.bounds));
+        let regions = crate::regions::region_boxes(layer, drawn);
+        let mut layout = MapLayout {
             width: spec.width,
             height: spec.height,
             legend: spec.legend,
@@ -356,7 +348,9 @@ impl MapLayout {
             names: layer.areas.iter().map(|a| a.name.clone()).collect(),
             primary_shape,
             regions,
-        })
+        };
+        layout.clear_legend();
+        Ok(layout)
     }
 
     /// Codes of the areas that no panel draws (e.g. outside every extent).
@@ -386,40 +380,4 @@ fn is_member(members: &Members, area: &crate::geometry::Area) -> bool {
             area.region_code.as_deref().map(code_key) == Some(code_key(region))
         }
     }
-}
-
-fn region_boxes(layer: &GeoLayer, shapes: &[Shape]) -> Vec<RegionBox> {
-    // (region code) -> (name, panel, bounds); the lowest panel index wins.
-    let mut boxes: BTreeMap<String, (String, usize, [f64; 4])> = BTreeMap::new();
-    for shape in shapes {
-        let area = &layer.areas[shape.area];
-        let Some(code) = area.region_code.clone() else {
-            continue;
-        };
-        let b = [
-            shape.bounds.x,
-            shape.bounds.y,
-            shape.bounds.x + shape.bounds.width,
-            shape.bounds.y + shape.bounds.height,
-        ];
-        let name = area.region_name.clone().unwrap_or_else(|| code.clone());
-        let entry = boxes
-            .entry(code)
-            .or_insert((name, shape.panel, EMPTY_BOUNDS));
-        if shape.panel < entry.1 {
-            *entry = (entry.0.clone(), shape.panel, EMPTY_BOUNDS);
-        }
-        if shape.panel == entry.1 {
-            extend_bounds(&mut entry.2, &b);
-        }
-    }
-    boxes
-        .into_iter()
-        .map(|(code, (name, panel, b))| RegionBox {
-            code,
-            name,
-            panel,
-            rect: Rect::new(b[0], b[1], b[2] - b[0], b[3] - b[1]),
-        })
-        .collect()
 }

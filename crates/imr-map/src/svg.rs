@@ -540,14 +540,15 @@ pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText)
             escape(&text.year_note)
         );
     }
+    let labels = layout.inset_labels(Rect::new(0.0, 0.0, w, h));
     for (p, panel) in layout.panels.iter().enumerate() {
         if panel.boxed {
-            if let Some(title) = &panel.title {
+            if let Some((_, title, (x, y))) = labels.iter().find(|l| l.0 == p) {
                 let _ = writeln!(
                     s,
                     "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#333333\">{}</text>",
-                    num(panel.rect.x),
-                    num(panel.rect.y - 6.0),
+                    num(*x),
+                    num(*y),
                     escape(title)
                 );
             }
@@ -599,37 +600,14 @@ pub fn choropleth_svg(layout: &MapLayout, colouring: &Colouring, text: &MapText)
     }
     // Locators: where each inset's areas lie in the main panel.
     for (p, panel) in layout.panels.iter().enumerate().skip(1) {
-        let in_main: Vec<&Rect> = layout
-            .shapes
-            .iter()
-            .filter(|sh| sh.panel == p)
-            .filter_map(|sh| {
-                layout
-                    .shapes
-                    .iter()
-                    .find(|m| m.panel == 0 && m.area == sh.area)
-                    .map(|m| &m.bounds)
-            })
-            .collect();
-        if in_main.is_empty() || !panel.boxed {
-            continue;
+        if let Some(r) = layout.locator(p).filter(|_| panel.boxed) {
+            let _ = writeln!(
+                s,
+                "<rect data-locator=\"{}\" {} fill=\"none\" stroke=\"#333333\" stroke-width=\"0.8\"/>",
+                escape(&panel.id),
+                rect_attrs(&r.inset(-2.0))
+            );
         }
-        let x0 = in_main.iter().map(|r| r.x).fold(f64::INFINITY, f64::min);
-        let y0 = in_main.iter().map(|r| r.y).fold(f64::INFINITY, f64::min);
-        let x1 = in_main
-            .iter()
-            .map(|r| r.x + r.width)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let y1 = in_main
-            .iter()
-            .map(|r| r.y + r.height)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let _ = writeln!(
-            s,
-            "<rect data-locator=\"{}\" {} fill=\"none\" stroke=\"#333333\" stroke-width=\"0.8\"/>",
-            escape(&panel.id),
-            rect_attrs(&Rect::new(x0, y0, x1 - x0, y1 - y0).inset(-2.0))
-        );
     }
     legend(
         &mut s,

@@ -46,13 +46,9 @@ pub(super) fn Downloads(
     };
     let download_png = move |_| {
         if let Some((file, svg)) = file(MapExport::Map) {
-            let geo = geometry.get_untracked().ok();
-            let (w, h) = geo
-                .map(|g| (g.prepared.layout.width, g.prepared.layout.height))
-                .unwrap_or((640.0, 1200.0));
             let png = file.trim_end_matches(".svg").to_string() + ".png";
             spawn_local(async move {
-                if let Err(e) = svg_to_png(&svg, w, h, &png).await {
+                if let Err(e) = svg_to_png(&svg, &png).await {
                     leptos::logging::error!("PNG: {e:?}");
                 }
             });
@@ -90,14 +86,10 @@ pub(super) fn Downloads(
     }
 }
 
-/// Draws an SVG document into a canvas (twice its size) through an `Image` of a `blob:` URL, and
-/// downloads the canvas as PNG. No request leaves the page.
-async fn svg_to_png(
-    svg: &str,
-    width: f64,
-    height: f64,
-    file_name: &str,
-) -> Result<(), wasm_bindgen::JsValue> {
+/// Draws an SVG document into a canvas (twice its own size: the map of a few communes is 800 ×
+/// 800, not the whole country's 640 × 1200, which stretched it) through an `Image` of a `blob:`
+/// URL, and downloads the canvas as PNG. No request leaves the page.
+async fn svg_to_png(svg: &str, file_name: &str) -> Result<(), wasm_bindgen::JsValue> {
     use wasm_bindgen::JsValue;
     let document = web_sys::window()
         .and_then(|w| w.document())
@@ -116,6 +108,7 @@ async fn svg_to_png(
     let waited = wasm_bindgen_futures::JsFuture::from(loaded).await;
     let _ = web_sys::Url::revoke_object_url(&url);
     waited?;
+    let (width, height) = (image.natural_width() as f64, image.natural_height() as f64);
     let scale = 2.0;
     let canvas: web_sys::HtmlCanvasElement = document.create_element("canvas")?.dyn_into()?;
     canvas.set_width((width * scale) as u32);

@@ -9,6 +9,7 @@
 
 use super::gestures::{Gestures, MapView};
 use super::legend::{Legend, LegendNotes};
+use super::legend_spot::LegendSpot;
 use super::pan_zoom::{data_view_box, tap_zoom, ViewBox};
 use super::paths::map_panels;
 use super::search::CommuneSearch;
@@ -104,7 +105,8 @@ pub(super) fn MapFigure(
             }
         }
     });
-    let panels = map_panels(&geo, colouring, hover, selected);
+    let panels = map_panels(&geo, colouring, hover, selected, view);
+    let legend_spot = LegendSpot::follow(geo.clone(), view, colouring, result);
     let geo_tooltip = geo.clone();
     // As wide as the column, and no taller than the screen under the header and tabs.
     let canvas_style = format!(
@@ -133,7 +135,7 @@ pub(super) fn MapFigure(
                     <path data-testid="map-selected" fill="none" stroke="#000000" stroke-width="1.6" pointer-events="none"
                         d=move || selected.get().and_then(|a| outline_paths.get(a).cloned()).unwrap_or_default()/>
                 </svg>
-                <Legend geo=geo.clone() colouring=colouring result=result/>
+                <Legend geo=geo.clone() colouring=colouring result=result spot=legend_spot/>
                 </div>
                 {move || hover.at.get().map(|(area, x, y)| view! {
                     <Tooltip geo=geo_tooltip.clone() result=result area=area x=x y=y/>

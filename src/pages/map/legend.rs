@@ -1,8 +1,10 @@
-//! The map's legend, drawn on the map where the exported SVG draws it (the layout's legend box,
-//! empty on the page's map: on a phone the map and its legend are one screen, and a screenshot
-//! of the map has its legend), and its notes under the map: what the colours show, how the
+//! The map's legend, drawn on the map (on a phone the map and its legend are one screen, and a
+//! screenshot of the map has its legend) where it covers no commune with data
+//! ([`super::legend_spot`]: the layout's legend box on the whole country), and its notes under
+//! the map: what the colours show, how the
 //! classes were made, and the communes flagged as implausible and left out.
 
+use super::legend_spot::LegendSpot;
 use super::{Drawn, Geometry};
 use crate::i18n::{format_number, lang};
 use crate::messages::{messages, msg};
@@ -19,23 +21,17 @@ const FLAGGED_SWATCH: &str =
 
 /// The legend on the map: title and year, the legend's heading (the unit), class limits and
 /// counts (highest first), the hatched no-data entry and the flagged-and-left-out entry when
-/// there is one; placed over the layout's legend box (in percent of the map, so it follows the
-/// map's size) and letting taps through to the map.
+/// there is one; placed at `spot` (in percent of the map, so it follows the map's size), as
+/// wide as the layout's legend box at most, and letting taps through to the map.
 #[component]
 pub(super) fn Legend(
     geo: Shared<Geometry>,
     colouring: Memo<Option<Shared<Colouring>>>,
     result: Memo<Option<Shared<Drawn>>>,
+    spot: LegendSpot,
 ) -> impl IntoView {
     let layout = &geo.prepared.layout;
-    let (w, h) = (layout.width, layout.height);
-    let at = layout.legend;
-    let place = format!(
-        "left:{:.2}%;top:{:.2}%;max-width:{:.2}%",
-        100.0 * at.x / w,
-        100.0 * at.y / h,
-        100.0 * at.width / w
-    );
+    let max_width = 100.0 * layout.legend.width / layout.width;
     move || {
         let c = colouring.get()?;
         let r = result.get()?;
@@ -68,7 +64,7 @@ pub(super) fn Legend(
             }
         });
         Some(view! {
-            <div class="map-legend" data-testid="map-legend" style=place.clone()>
+            <div class="map-legend" data-testid="map-legend" node_ref=spot.node style=move || spot.style(max_width) data-view=move || spot.view()>
                 <p class="map-legend-title"><strong data-testid="map-title">{r.text.title.clone()}</strong>" "<strong data-testid="map-year-label" class="map-year">{r.year}</strong>{copy_mark}</p>
                 <p class="map-legend-heading">{r.text.legend_title.clone()}</p>
                 <ul>

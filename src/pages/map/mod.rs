@@ -18,11 +18,11 @@
 //!
 //! Components: [`controls`] (what to show), [`options`] (the choices in the link and their
 //! request), [`figure`] (the SVG: [`paths`] the communes, [`gestures`] zoom, pan, pinch and taps,
-//! [`pan_zoom`] their geometry, [`zoom`] the zoom bar),
-//! [`tooltip`], [`legend`] (on the map, notes under it), [`search`] (a commune by name),
-//! [`downloads`] (and the command), [`moran`], [`funnel`], [`table`],
-//! [`boundaries`] (your own GeoJSON/TopoJSON), [`selection`] (the commune picked, kept in the link),
-//! [`methods`] and [`timing`] (the year-switch line).
+//! [`pan_zoom`] their geometry, [`zoom`] the zoom bar), [`tooltip`], [`legend`] (on the map,
+//! notes under it; [`legend_spot`] where on the map it covers no commune with data),
+//! [`search`] (a commune by name), [`downloads`] (and the command), [`moran`], [`funnel`],
+//! [`table`], [`boundaries`] (your own GeoJSON/TopoJSON), [`selection`] (the commune picked,
+//! kept in the link), [`methods`] and [`timing`] (the year-switch line).
 
 mod boundaries;
 mod controls;
@@ -32,6 +32,7 @@ mod figure;
 mod funnel;
 mod gestures;
 mod legend;
+mod legend_spot;
 mod methods;
 mod moran;
 mod options;

@@ -2,6 +2,7 @@
 //! data attributes follow the colouring. A primary shape is a button (hover, focus, click,
 //! Enter) that shows the commune's tooltip and selects it.
 
+use super::gestures::MapView;
 use super::selection::Selection;
 use super::tooltip::Hover;
 use super::Geometry;
@@ -9,6 +10,8 @@ use crate::i18n::lang;
 use crate::messages::messages;
 use crate::state::Shared;
 use imr_core::map::colour::NO_DATA_FILL;
+use imr_core::map::placement::{inset_label, label_font};
+use imr_core::map::projection::Rect;
 use imr_core::map::svg::{format_value, Colouring};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -66,11 +69,14 @@ impl Paint {
 }
 
 /// The panels of the map (main and insets, boxed ones framed and titled) with their communes.
+/// An inset's title keeps its size on screen under zoom and stays within the view, shortened to
+/// its last words when the whole does not fit ([`inset_label`]).
 pub(super) fn map_panels(
     geo: &Geometry,
     colouring: Memo<Option<Shared<Colouring>>>,
     hover: Hover,
     selected: Selection,
+    view: MapView,
 ) -> impl IntoView {
     let paint = Paint { colouring };
     let layout = &geo.prepared.layout;
@@ -81,8 +87,16 @@ pub(super) fn map_panels(
         .map(|(p, panel)| {
             let frame = panel.boxed.then(|| {
                 let r = panel.rect.inset(-4.0);
+                let (title, rect) = (panel.title.clone().unwrap_or_default(), panel.rect);
+                let label = Memo::new(move |_| {
+                    let vb = view.view_box.get();
+                    let font = label_font(view.page.0, vb.2);
+                    let frame = Rect::new(vb.0, vb.1, vb.2, vb.3);
+                    let (text, (x, y)) = inset_label(&title, rect, font, frame).unwrap_or_default();
+                    (text, x, y, font)
+                });
                 view! {
-                    <text x=panel.rect.x y=panel.rect.y - 6.0 font-size="11" fill="#333333">{panel.title.clone().unwrap_or_default()}</text>
+                    <text x=move || label.get().1 y=move || label.get().2 font-size=move || label.get().3 fill="#333333">{move || label.get().0}</text>
                     <rect x=r.x y=r.y width=r.width height=r.height fill="none" stroke="#666666" stroke-width="0.8"/>
                 }
             });

@@ -1,0 +1,119 @@
+//! Where the legend sits on the map: in the part of the map in view, at the engine's spot that
+//! covers no commune with data ([`imr_core::map::layout::MapLayout::legend_in_view`]), measured
+//! after each view change (zoom, pan, "Communes with data"), new colours and window resize.
+//! The whole country keeps the layout's legend box, where the exported map draws it; a view
+//! with no free spot (communes in every corner and side) has the legend under the map.
+
+use super::gestures::MapView;
+use super::pan_zoom::ViewBox;
+use super::{Drawn, Geometry};
+use crate::state::Shared;
+use imr_core::map::projection::Rect;
+use imr_core::map::svg::Colouring;
+use leptos::html::Div;
+use leptos::prelude::*;
+
+/// The legend's place: percent of the map from its left and top, or under the map.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Spot {
+    On { left: f64, top: f64 },
+    Below,
+}
+
+/// The legend's element and its spot, kept up to date with the view: the spot and the view box
+/// it was chosen for (`None`: the layout's legend box, before any is measured).
+#[derive(Clone, Copy)]
+pub(super) struct LegendSpot {
+    pub node: NodeRef<Div>,
+    spot: RwSignal<(Spot, Option<ViewBox>)>,
+}
+
+impl LegendSpot {
+    /// Starts on the layout's legend box and follows the view, the colours and the window's size.
+    pub fn follow(
+        geo: Shared<Geometry>,
+        view: MapView,
+        colouring: Memo<Option<Shared<Colouring>>>,
+        result: Memo<Option<Shared<Drawn>>>,
+    ) -> Self {
+        let layout = &geo.prepared.layout;
+        let spot = RwSignal::new((
+            Spot::On {
+                left: 100.0 * layout.legend.x / layout.width,
+                top: 100.0 * layout.legend.y / layout.height,
+            },
+            None,
+        ));
+        let this = LegendSpot {
+            node: NodeRef::new(),
+            spot,
+        };
+        let resized = RwSignal::new(0u32);
+        let handle =
+            window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n += 1));
+        on_cleanup(move || handle.remove());
+        Effect::new(move |_| {
+            let vb = view.view_box.get();
+            colouring.track();
+            resized.track();
+            let has_data: Option<Vec<bool>> = result.with(|r| {
+                r.as_ref()
+                    .map(|r| r.values.iter().map(Option::is_some).collect())
+            });
+            let geo = geo.clone();
+            // Measured once the legend is drawn (its size in CSS pixels, the map's width).
+            request_animation_frame(move || {
+                let (Some(el), Some(svg), Some(has_data)) = (
+                    this.node.get_untracked(),
+                    view.svg_ref.get_untracked(),
+                    has_data,
+                ) else {
+                    return;
+                };
+                let map_px = svg.get_bounding_client_rect().width();
+                let (w, h) = (el.offset_width() as f64, el.offset_height() as f64);
+                if map_px <= 0.0 || w <= 0.0 {
+                    return;
+                }
+                let k = vb.2 / map_px;
+                let frame = Rect::new(vb.0, vb.1, vb.2, vb.3);
+                let at = geo
+                    .prepared
+                    .layout
+                    .legend_in_view(frame, (w * k, h * k), &has_data);
+                let next = if at.covers == 0 {
+                    Spot::On {
+                        left: 100.0 * (at.rect.x - vb.0) / vb.2,
+                        top: 100.0 * (at.rect.y - vb.1) / vb.3,
+                    }
+                } else {
+                    Spot::Below
+                };
+                if this.spot.get_untracked() != (next, Some(vb)) {
+                    this.spot.set((next, Some(vb)));
+                }
+            });
+        });
+        this
+    }
+
+    /// The legend's `style`: where it is, and its width at most `max_width` percent of the map.
+    pub fn style(&self, max_width: f64) -> String {
+        match self.spot.get().0 {
+            Spot::On { left, top } => {
+                format!("left:{left:.2}%;top:{top:.2}%;width:max-content;max-width:{max_width:.2}%")
+            }
+            Spot::Below => format!(
+                "position:static;width:max-content;max-width:{max_width:.2}%;margin-top:0.3rem"
+            ),
+        }
+    }
+
+    /// The view box the spot was chosen for, written as the map's `viewBox` (empty before the
+    /// legend is measured): `data-view` of the legend, for the tests to wait on.
+    pub fn view(&self) -> String {
+        (self.spot.get().1)
+            .map(|vb| format!("{} {} {} {}", vb.0, vb.1, vb.2, vb.3))
+            .unwrap_or_default()
+    }
+}
