@@ -29,6 +29,7 @@ mod parts;
 pub mod pivotal;
 pub mod report;
 pub mod request;
+pub mod slope;
 pub mod study;
 pub mod text;
 pub mod words;

@@ -2,7 +2,7 @@
 //! reference study's answer.
 
 use crate::inequality::InequalitySeries;
-use crate::study::Slope;
+use crate::slope::Slope;
 
 /// The years of `series` between `first` and `last` whose leaving out alone changes the
 /// direction its trend's interval gives (a leave-one-year-out check of a verdict, as a

@@ -4,7 +4,7 @@
 //!
 //! # Formula
 //! With θ the national rate (ΣO/ΣP) and n births, the expected count is λ = θ n. An area's
-//! count O is tested exactly against Poisson(λ) ([`exact_position`]): above at level 1 − α when
+//! count O is tested exactly against Poisson(λ) (`exact_position`): above at level 1 − α when
 //! P(X ≥ O) = P(O, λ) < α/2, below when P(X ≤ O) = Q(O + 1, λ) < α/2 (P, Q the regularised
 //! incomplete gamma functions, continuous in O). The limits drawn are the counts at which those
 //! tails reach α/2 — the solutions in O of P(O, λ) = α/2 and Q(O + 1, λ) = α/2 (0 when

@@ -16,7 +16,7 @@ pub struct FunnelText {
     pub source: Vec<String>,
     /// Language of the axis labels and the limits line.
     pub lang: Lang,
-    /// Provenance written into `<metadata>` (none: no element), as [`MapText::metadata`].
+    /// Provenance written into `<metadata>` (none: no element), as `MapText::metadata`.
     pub metadata: Option<String>,
 }
 

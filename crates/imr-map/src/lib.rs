@@ -11,7 +11,7 @@
 //!    area's SVG path once, with insets ([`layout::LayoutSpec::chile`]) and region boxes.
 //! 3. Per year or variable: values ([`smoothing`]: raw, global and spatial empirical Bayes, excess
 //!    risk), [`classify::classify`], then [`svg::Colouring`] — no geometry is touched.
-//! 4. [`svg::choropleth_svg`] writes the publishable SVG; [`funnel`] and [`svg::funnel_svg`] the
+//! 4. [`svg::choropleth_svg`] writes the publishable SVG; [`funnel`] and [`funnel_svg::funnel_svg`] the
 //!    funnel plot; [`autocorrelation`] Moran's I (permutation and Cliff–Ord analytical tests,
 //!    and the EB-standardised I of Assunção–Reis) and LISA clusters on [`weights::Weights`],
 //!    queen (shared points, the default) or rook (shared borders) contiguity
@@ -27,7 +27,7 @@ pub mod code_match;
 pub mod colour;
 pub mod focus;
 pub mod funnel;
-mod funnel_svg;
+pub mod funnel_svg;
 pub mod geometry;
 pub mod layout;
 pub mod path;

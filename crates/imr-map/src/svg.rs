@@ -12,7 +12,6 @@ use std::fmt::Write;
 use crate::autocorrelation::LisaCluster;
 use crate::classify::{format_number_in, Classification};
 use crate::colour::{Scheme, FLAGGED_FILL, NO_DATA_FILL};
-pub use crate::funnel_svg::{funnel_svg, FunnelText};
 use crate::layout::MapLayout;
 use crate::projection::Rect;
 use imr_stats::Lang;

@@ -5,10 +5,11 @@
 use imr_map::classify::{classify, Method};
 use imr_map::colour::Scheme;
 use imr_map::funnel::funnel;
+use imr_map::funnel_svg::{funnel_svg, FunnelText};
 use imr_map::geometry::{GeoLayer, PropertyKeys};
 use imr_map::layout::{LayoutSpec, MapLayout};
 use imr_map::smoothing::raw_rates;
-use imr_map::svg::{choropleth_svg, funnel_svg, Colouring, FunnelText, MapText};
+use imr_map::svg::{choropleth_svg, Colouring, MapText};
 
 /// Compares `actual` with `tests/snapshots/<name>` byte for byte; `UPDATE_EXPECT=1` rewrites it.
 fn check_snapshot(name: &str, actual: &str) {

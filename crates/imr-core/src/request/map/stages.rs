@@ -8,10 +8,11 @@ use crate::repeats::RepeatedYear;
 use imr_map::autocorrelation::{lisa, moran, moran_rate, Lisa, Moran, MoranRateError};
 use imr_map::classify::{Classification, Method};
 use imr_map::funnel::funnel;
+use imr_map::funnel_svg::{funnel_svg, FunnelText};
 use imr_map::geometry::GeoLayer;
 use imr_map::layout::MapLayout;
 use imr_map::smoothing::{excess_risk, global_eb, raw_rates, spatial_eb};
-use imr_map::svg::{funnel_svg, Colouring, FunnelText, MapText};
+use imr_map::svg::{Colouring, MapText};
 use imr_map::weights::Weights;
 use imr_map::year_map::{colour_values_flagged, Measure, YearData};
 
