@@ -23,7 +23,8 @@ test('a shared link reopens the Inequality view with every option and the same n
   await view.measureCells('theil_between').first().waitFor({ state: 'detached' });
   await view.choose({ measure: 'theil_t', lorenz: { 2001: false, 2019: true }, of: 'aporte_municipal_salud_pc',
     weight: 'ruralidad', panelMeasure: 'cov' });
-  await view.waitForChartTitle('panel', /aporte_municipal_salud_pc/);
+  // The column in the codebook's words, as the page's sentences name it.
+  await view.waitForChartTitle('panel', /municipal contribution to health per inhabitant/);
   await page.waitForFunction(() => location.hash.includes('ineq-panel-measure=cov'));
   const link = page.url();
   for (const pair of ['ineq-group=-', 'ineq-rank=ruralidad', 'ineq-replicates=60', 'ineq-seed=7',
@@ -40,7 +41,7 @@ test('a shared link reopens the Inequality view with every option and the same n
   // A fresh browser context (no state but the link).
   const other = InequalityPage.attach(await openPage(browser, link));
   await other.measureCell(2019, 'gini').waitFor({ timeout: 60_000 });
-  await other.waitForChartTitle('panel', /aporte_municipal_salud_pc/, { timeout: 60_000 });
+  await other.waitForChartTitle('panel', /municipal contribution to health per inhabitant/, { timeout: 60_000 });
   assert.deepEqual(await other.controls(), before.controls);
   assert.deepEqual(await other.shown(), before.shown);
   // Switching views and back keeps the options.

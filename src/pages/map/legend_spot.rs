@@ -49,8 +49,9 @@ impl LegendSpot {
             spot,
         };
         let resized = RwSignal::new(0u32);
-        let handle =
-            window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n += 1));
+        let handle = window_event_listener(leptos::ev::resize, move |_| {
+            resized.try_update(|n| *n += 1);
+        });
         on_cleanup(move || handle.remove());
         Effect::new(move |_| {
             let vb = view.view_box.get();
@@ -61,11 +62,13 @@ impl LegendSpot {
                     .map(|r| r.values.iter().map(Option::is_some).collect())
             });
             let geo = geo.clone();
-            // Measured once the legend is drawn (its size in CSS pixels, the map's width).
+            // Measured once the legend is drawn (its size in CSS pixels, the map's width). By
+            // then the map may be gone (new boundaries, another view): every value is read with
+            // `try_`, which gives nothing for a disposed one instead of panicking.
             request_animation_frame(move || {
                 let (Some(el), Some(svg), Some(has_data)) = (
-                    this.node.get_untracked(),
-                    view.svg_ref.get_untracked(),
+                    this.node.try_get_untracked().flatten(),
+                    view.svg_ref.try_get_untracked().flatten(),
                     has_data,
                 ) else {
                     return;
@@ -89,8 +92,8 @@ impl LegendSpot {
                 } else {
                     Spot::Below
                 };
-                if this.spot.get_untracked() != (next, Some(vb)) {
-                    this.spot.set((next, Some(vb)));
+                if this.spot.try_get_untracked() != Some((next, Some(vb))) {
+                    this.spot.try_set((next, Some(vb)));
                 }
             });
         });
