@@ -45,33 +45,7 @@ pub fn box_plot_svg_flagged(
     marks: &crate::YearMarks,
 ) -> String {
     let lang = caption.lang;
-    let value_name = subject.value_name.text(lang);
-    let title = match lang {
-        Lang::En => format!("Distribution of the {value_name} across areas, by year"),
-        Lang::Es => format!("Distribución de la {value_name} entre comunas, por año"),
-    };
-    let y_label = if subject.unit.is_empty() {
-        super::capitalised(&value_name)
-    } else {
-        format!(
-            "{} ({})",
-            super::capitalised(&value_name),
-            subject.unit.text(lang)
-        )
-    };
-    let n_outliers: usize = boxes.iter().map(|b| b.outliers.len()).sum();
-    let desc = match ((boxes.first(), boxes.last()), lang) {
-        ((Some(a), Some(b)), Lang::En) => format!(
-            "Box plots of the {} of each area, one box per year, {} years from {} to {} (unweighted: each area counts once). Box: 25th to 75th percentile; line: median; whiskers: most extreme values within 1.5 times the interquartile range; {} areas beyond them drawn as circles. Median {:.2} in {} and {:.2} in {}.",
-            value_name, boxes.len(), a.time, b.time, n_outliers, a.median, a.time, b.median, b.time
-        ),
-        ((Some(a), Some(b)), Lang::Es) => format!(
-            "Diagramas de caja de la {} de cada comuna, una caja por año, {} años de {} a {} (sin ponderar: cada comuna cuenta una vez). Caja: percentiles 25 a 75; línea: mediana; bigotes: valores más extremos dentro de 1,5 veces el rango intercuartílico; {} comunas más allá, dibujadas como círculos. Mediana {} en {} y {} en {}.",
-            value_name, boxes.len(), a.time, b.time, n_outliers, num_in(lang, a.median, 2), a.time, num_in(lang, b.median, 2), b.time
-        ),
-        (_, Lang::En) => format!("Box plots of the {value_name}: no year has an area."),
-        (_, Lang::Es) => format!("Diagramas de caja de la {value_name}: ningún año tiene comunas."),
-    };
+    let (title, y_label, desc) = chart_texts(boxes, subject, lang);
     let subtitle = lang.pick(
         "Bigotes: 1,5 × RIC; círculos: comunas más allá",
         "Whiskers: 1.5 × IQR; circles: areas beyond",
@@ -144,117 +118,14 @@ pub fn box_plot_svg_flagged(
         )
         .expect("write to String");
     }
-    let color = PALETTE[0];
     for b in boxes.iter() {
-        let x = centre_of(b.time);
-        writeln!(s, "<g class=\"box\" data-time=\"{}\">", b.time).expect("write to String");
-        writeln!(
-            s,
-            "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"#333333\"/>\n<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"#333333\"/>",
-            c(y.map(b.whisker_low)),
-            c(y.map(b.q1)),
-            c(y.map(b.q3)),
-            c(y.map(b.whisker_high)),
-            x = c(x)
-        )
-        .expect("write to String");
-        for w in [b.whisker_low, b.whisker_high] {
-            writeln!(
-                s,
-                "<line x1=\"{}\" y1=\"{yy}\" x2=\"{}\" y2=\"{yy}\" stroke=\"#333333\"/>",
-                c(x - half / 2.0),
-                c(x + half / 2.0),
-                yy = c(y.map(w))
-            )
-            .expect("write to String");
-        }
-        let copy = marks.copy_of(b.time).map(|of| (b.time, of));
-        let (paint, year) = match copy {
-            Some((t, of)) => {
-                writeln!(
-                    s,
-                    "<text class=\"copy-label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" {FONT} font-size=\"9\" fill=\"#555555\">{}</text>",
-                    c(x),
-                    c(frame.top + 10.0),
-                    lang.pick("copia", "copy")
-                )
-                .expect("write to String");
-                (
-                    "fill=\"#ffffff\" stroke-dasharray=\"3 2\" class=\"copy\"".to_string(),
-                    crate::RepeatedYear {
-                        time: t,
-                        repeat_of: of,
-                    }
-                    .label(lang),
-                )
-            }
-            None if marks.is_reconstructed(b.time) => (
-                format!("fill=\"{color}\" fill-opacity=\"0.25\""),
-                format!(
-                    "{} ({})",
-                    b.time,
-                    crate::YearMarks::reconstructed_words(lang)
-                ),
-            ),
-            None => (
-                format!("fill=\"{color}\" fill-opacity=\"0.25\""),
-                b.time.to_string(),
-            ),
+        let at = BoxAt {
+            x: centre_of(b.time),
+            half,
+            y: &y,
+            frame: &frame,
         };
-        writeln!(
-            s,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" {paint} stroke=\"{color}\"><title>{}</title></rect>",
-            c(x - half),
-            c(y.map(b.q3)),
-            c(2.0 * half),
-            c(y.map(b.q1) - y.map(b.q3)),
-            match lang {
-                Lang::En => format!(
-                    "{year}: median {:.2}, IQR {:.2} to {:.2}, {} areas",
-                    b.median, b.q1, b.q3, b.n_areas
-                ),
-                Lang::Es => format!(
-                    "{year}: mediana {}, RIC {} a {}, {} comunas",
-                    num_in(lang, b.median, 2),
-                    num_in(lang, b.q1, 2),
-                    num_in(lang, b.q3, 2),
-                    b.n_areas
-                ),
-            }
-        )
-        .expect("write to String");
-        writeln!(
-            s,
-            "<line class=\"median\" x1=\"{}\" y1=\"{m}\" x2=\"{}\" y2=\"{m}\" stroke=\"{color}\" stroke-width=\"2.5\"/>",
-            c(x - half),
-            c(x + half),
-            m = c(y.map(b.median))
-        )
-        .expect("write to String");
-        if copy.is_none() && marks.is_reconstructed(b.time) {
-            writeln!(
-                s,
-                "<polygon class=\"reconstructed\" points=\"{}\" fill=\"{color}\" stroke=\"#ffffff\"/>",
-                crate::year_marks::diamond_points(x, y.map(b.median), 4.5)
-            )
-            .expect("write to String");
-        }
-        for o in &b.outliers {
-            if is_flagged(&o.entity, b.time) {
-                flagged_outlier(s, lang, x, &y, &frame, &o.entity, o.value);
-                continue;
-            }
-            writeln!(
-                s,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"2.5\" fill=\"none\" stroke=\"#333333\"><title>{}: {}</title></circle>",
-                c(x),
-                c(y.map(o.value)),
-                escape(&o.entity),
-                num_in(lang, o.value, 2)
-            )
-            .expect("write to String");
-        }
-        s.push_str("</g>\n");
+        draw_box(s, b, &at, lang, marks, is_flagged);
     }
     if let Some(note) = marks.note(lang, &drawn, &gaps) {
         writeln!(
@@ -266,6 +137,174 @@ pub fn box_plot_svg_flagged(
         .expect("write to String");
     }
     close_chart(opened, HEIGHT, caption)
+}
+
+/// The title, the y axis' label and the `<desc>` of the box plot of `boxes`.
+fn chart_texts(
+    boxes: &[BoxPlotStats],
+    subject: &SubjectInfo,
+    lang: Lang,
+) -> (String, String, String) {
+    let value_name = subject.value_name.text(lang);
+    let title = match lang {
+        Lang::En => format!("Distribution of the {value_name} across areas, by year"),
+        Lang::Es => format!("Distribución de la {value_name} entre comunas, por año"),
+    };
+    let y_label = if subject.unit.is_empty() {
+        super::capitalised(&value_name)
+    } else {
+        format!(
+            "{} ({})",
+            super::capitalised(&value_name),
+            subject.unit.text(lang)
+        )
+    };
+    let n_outliers: usize = boxes.iter().map(|b| b.outliers.len()).sum();
+    let desc = match ((boxes.first(), boxes.last()), lang) {
+        ((Some(a), Some(b)), Lang::En) => format!(
+            "Box plots of the {} of each area, one box per year, {} years from {} to {} (unweighted: each area counts once). Box: 25th to 75th percentile; line: median; whiskers: most extreme values within 1.5 times the interquartile range; {} areas beyond them drawn as circles. Median {:.2} in {} and {:.2} in {}.",
+            value_name, boxes.len(), a.time, b.time, n_outliers, a.median, a.time, b.median, b.time
+        ),
+        ((Some(a), Some(b)), Lang::Es) => format!(
+            "Diagramas de caja de la {} de cada comuna, una caja por año, {} años de {} a {} (sin ponderar: cada comuna cuenta una vez). Caja: percentiles 25 a 75; línea: mediana; bigotes: valores más extremos dentro de 1,5 veces el rango intercuartílico; {} comunas más allá, dibujadas como círculos. Mediana {} en {} y {} en {}.",
+            value_name, boxes.len(), a.time, b.time, n_outliers, num_in(lang, a.median, 2), a.time, num_in(lang, b.median, 2), b.time
+        ),
+        (_, Lang::En) => format!("Box plots of the {value_name}: no year has an area."),
+        (_, Lang::Es) => format!("Diagramas de caja de la {value_name}: ningún año tiene comunas."),
+    };
+    (title, y_label, desc)
+}
+
+/// Where one year's box is drawn: its centre, its half width, the value scale and the frame.
+struct BoxAt<'a> {
+    x: f64,
+    half: f64,
+    y: &'a Scale,
+    frame: &'a Frame,
+}
+
+/// One year's box (`<g class="box">`): whiskers, the box titled with its figures (a copy hollow,
+/// dashed and labelled, a reconstructed year with a diamond on its median), the median and the
+/// outliers (flagged ones by [`flagged_outlier`]).
+fn draw_box(
+    s: &mut String,
+    b: &BoxPlotStats,
+    at: &BoxAt,
+    lang: Lang,
+    marks: &crate::YearMarks,
+    is_flagged: &dyn Fn(&str, i64) -> bool,
+) {
+    let BoxAt { x, half, y, frame } = *at;
+
+    let color = PALETTE[0];
+    writeln!(s, "<g class=\"box\" data-time=\"{}\">", b.time).expect("write to String");
+    writeln!(
+        s,
+        "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"#333333\"/>\n<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"#333333\"/>",
+        c(y.map(b.whisker_low)),
+        c(y.map(b.q1)),
+        c(y.map(b.q3)),
+        c(y.map(b.whisker_high)),
+        x = c(x)
+    )
+    .expect("write to String");
+    for w in [b.whisker_low, b.whisker_high] {
+        writeln!(
+            s,
+            "<line x1=\"{}\" y1=\"{yy}\" x2=\"{}\" y2=\"{yy}\" stroke=\"#333333\"/>",
+            c(x - half / 2.0),
+            c(x + half / 2.0),
+            yy = c(y.map(w))
+        )
+        .expect("write to String");
+    }
+    let copy = marks.copy_of(b.time).map(|of| (b.time, of));
+    let (paint, year) = match copy {
+        Some((t, of)) => {
+            writeln!(
+                s,
+                "<text class=\"copy-label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" {FONT} font-size=\"9\" fill=\"#555555\">{}</text>",
+                c(x),
+                c(frame.top + 10.0),
+                lang.pick("copia", "copy")
+            )
+            .expect("write to String");
+            (
+                "fill=\"#ffffff\" stroke-dasharray=\"3 2\" class=\"copy\"".to_string(),
+                crate::RepeatedYear {
+                    time: t,
+                    repeat_of: of,
+                }
+                .label(lang),
+            )
+        }
+        None if marks.is_reconstructed(b.time) => (
+            format!("fill=\"{color}\" fill-opacity=\"0.25\""),
+            format!(
+                "{} ({})",
+                b.time,
+                crate::YearMarks::reconstructed_words(lang)
+            ),
+        ),
+        None => (
+            format!("fill=\"{color}\" fill-opacity=\"0.25\""),
+            b.time.to_string(),
+        ),
+    };
+    writeln!(
+        s,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" {paint} stroke=\"{color}\"><title>{}</title></rect>",
+        c(x - half),
+        c(y.map(b.q3)),
+        c(2.0 * half),
+        c(y.map(b.q1) - y.map(b.q3)),
+        match lang {
+            Lang::En => format!(
+                "{year}: median {:.2}, IQR {:.2} to {:.2}, {} areas",
+                b.median, b.q1, b.q3, b.n_areas
+            ),
+            Lang::Es => format!(
+                "{year}: mediana {}, RIC {} a {}, {} comunas",
+                num_in(lang, b.median, 2),
+                num_in(lang, b.q1, 2),
+                num_in(lang, b.q3, 2),
+                b.n_areas
+            ),
+        }
+    )
+    .expect("write to String");
+    writeln!(
+        s,
+        "<line class=\"median\" x1=\"{}\" y1=\"{m}\" x2=\"{}\" y2=\"{m}\" stroke=\"{color}\" stroke-width=\"2.5\"/>",
+        c(x - half),
+        c(x + half),
+        m = c(y.map(b.median))
+    )
+    .expect("write to String");
+    if copy.is_none() && marks.is_reconstructed(b.time) {
+        writeln!(
+            s,
+            "<polygon class=\"reconstructed\" points=\"{}\" fill=\"{color}\" stroke=\"#ffffff\"/>",
+            crate::year_marks::diamond_points(x, y.map(b.median), 4.5)
+        )
+        .expect("write to String");
+    }
+    for o in &b.outliers {
+        if is_flagged(&o.entity, b.time) {
+            flagged_outlier(s, lang, x, y, frame, &o.entity, o.value);
+            continue;
+        }
+        writeln!(
+            s,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"2.5\" fill=\"none\" stroke=\"#333333\"><title>{}: {}</title></circle>",
+            c(x),
+            c(y.map(o.value)),
+            escape(&o.entity),
+            num_in(lang, o.value, 2)
+        )
+        .expect("write to String");
+    }
+    s.push_str("</g>\n");
 }
 
 /// A flagged outlier: a dashed circle inside the scale, or a triangle at the plot's edge with
