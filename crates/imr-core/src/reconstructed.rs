@@ -47,8 +47,7 @@ pub struct ReconstructedYear {
 impl ReconstructedYear {
     /// What the year is, beside it: "(defunciones reconstruidas)".
     pub fn mark(&self, lang: Lang) -> String {
-        lang.pick("(defunciones reconstruidas)", "(deaths reconstructed)")
-            .to_string()
+        imr_inequality::YearMarks::reconstructed_mark(lang).to_string()
     }
 
     /// What a commune's deaths of the year are, after the number: "(reconstruidas de la tasa

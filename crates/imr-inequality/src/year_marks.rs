@@ -48,6 +48,12 @@ impl YearMarks {
         )
     }
 
+    /// What a reconstructed year is, beside it: "(defunciones reconstruidas)" (the Lorenz
+    /// legend, the map's year, its tooltip).
+    pub fn reconstructed_mark(lang: Lang) -> &'static str {
+        lang.pick("(defunciones reconstruidas)", "(deaths reconstructed)")
+    }
+
     /// The line under a chart drawing the years `drawn` with the missing years `gaps`, saying
     /// what each mark is: "Punteado: 2022, copia de 2021 · Rombos: 2017–2019 y 2021,
     /// defunciones reconstruidas de una tasa publicada · Gris: 2016 y 2020, sin datos". Only

@@ -151,7 +151,7 @@ pub fn lorenz_svg_in(
                 format!(
                     "{} {}",
                     curve.time,
-                    lang.pick("(defunciones reconstruidas)", "(deaths reconstructed)")
+                    crate::YearMarks::reconstructed_mark(lang)
                 ),
             ),
             None => ("", curve.time.to_string()),
