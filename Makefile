@@ -26,8 +26,10 @@ dist: setup
 	node scripts/single-file.mjs
 	node scripts/compress.mjs
 
+# rustfmt for the Rust, leptosfmt for the view! macros of the page (rustfmt leaves macros alone).
 fmt-check:
 	cargo fmt --all -- --check
+	leptosfmt --check src
 
 # No import circle among the modules of any folder: every folder of the page's and each crate's
 # src/ (Rust), and of e2e/, scripts/ and bench/ (JavaScript); fails naming the folder and circle.

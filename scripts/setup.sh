@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.130
+LEPTOSFMT_VERSION=0.1.33
 NODE_TOOLS_DIR=tools/node   # npm packages: wasm-opt (binaryen), playwright-core, axe-core, mapshaper
 
 say() { printf '[setup] %s\n' "$*"; }
@@ -26,6 +27,12 @@ fi
 if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $WASM_BINDGEN_VERSION"; then
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+# leptosfmt formats the view! macros rustfmt leaves alone; `make fmt-check` runs it with --check.
+if ! leptosfmt --version 2>/dev/null | grep -q "leptosfmt $LEPTOSFMT_VERSION"; then
+  say "installing leptosfmt $LEPTOSFMT_VERSION"
+  cargo install --locked leptosfmt --version "$LEPTOSFMT_VERSION"
 fi
 
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then

@@ -47,24 +47,28 @@ pub fn App() -> impl IntoView {
         <header class="top">
             <h1>"imr-atlas"</h1>
             <p>{msg(|m| m.app.page_title)}</p>
-            <LanguageSwitch/>
+            <LanguageSwitch />
         </header>
         <nav class="tabs" role="tablist" aria-label=msg(|m| m.app.tabs_label)>
             {VIEWS.into_iter().map(|(view, label)| tab(state, view, label)).collect_view()}
         </nav>
-        <YourData/>
-        <main id="view-panel" role="tabpanel" tabindex="-1"
-            aria-labelledby=move || format!("tab-{}", state.view.get())>
+        <YourData />
+        <main
+            id="view-panel"
+            role="tabpanel"
+            tabindex="-1"
+            aria-labelledby=move || format!("tab-{}", state.view.get())
+        >
             {move || match state.view.get() {
-                View::Findings => view! { <FindingsPage/> }.into_any(),
-                View::Data => view! { <DataPage/> }.into_any(),
-                View::Inequality => view! { <InequalityPage/> }.into_any(),
-                View::Models => view! { <ModelsPage/> }.into_any(),
-                View::Map => view! { <MapPage/> }.into_any(),
+                View::Findings => view! { <FindingsPage /> }.into_any(),
+                View::Data => view! { <DataPage /> }.into_any(),
+                View::Inequality => view! { <InequalityPage /> }.into_any(),
+                View::Models => view! { <ModelsPage /> }.into_any(),
+                View::Map => view! { <MapPage /> }.into_any(),
             }}
         </main>
         <footer>
-            <DataSources/>
+            <DataSources />
             <p>{move || (messages(lang.get()).app.footer)(imr_core::ENGINE_VERSION)}</p>
         </footer>
     }
@@ -102,18 +106,63 @@ fn YourData() -> impl IntoView {
     };
     view! {
         <div class="your-data" data-testid="your-data" role="status">
-            {move || (!state.bundled.get() && !names().is_empty()).then(|| view! {
-                <p>
-                    <strong>{msg(|m| m.page.your_data)}</strong>" "
-                    <span data-testid="your-data-files">{names}</span>" "
-                    {move || (!matches!(kept.status.get(), crate::components::kept::KeptStatus::NotKept(_)))
-                        .then(|| view! { <span class="note">{msg(|m| m.page.kept_here)}</span> })}
-                    " "<button class="secondary" data-testid="remove-my-data"
-                        on:click=move |_| crate::components::kept::remove_my_data(state, kept)>{msg(|m| m.page.remove_my_data)}</button>
-                </p>
-            })}
-            {move || status().map(|text| view! { <p class="note" data-testid="your-data-status">{text}</p> })}
-            {move || state.bundled_loading.get().then(|| view! { <p class="note" data-testid="loading-bundled">{msg(|m| m.app.loading_bundled)}</p> })}
+            {move || {
+                (!state.bundled.get() && !names().is_empty())
+                    .then(|| {
+                        view! {
+                            <p>
+                                <strong>{msg(|m| m.page.your_data)}</strong>
+                                " "
+                                <span data-testid="your-data-files">{names}</span>
+                                " "
+                                {move || {
+                                    (!matches!(
+                                        kept.status.get(),
+                                        crate::components::kept::KeptStatus::NotKept(_)
+                                    ))
+                                        .then(|| {
+                                            view! {
+                                                <span class="note">{msg(|m| m.page.kept_here)}</span>
+                                            }
+                                        })
+                                }}
+                                " "
+                                <button
+                                    class="secondary"
+                                    data-testid="remove-my-data"
+                                    on:click=move |_| crate::components::kept::remove_my_data(
+                                        state,
+                                        kept,
+                                    )
+                                >
+                                    {msg(|m| m.page.remove_my_data)}
+                                </button>
+                            </p>
+                        }
+                    })
+            }}
+            {move || {
+                status()
+                    .map(|text| {
+                        view! {
+                            <p class="note" data-testid="your-data-status">
+                                {text}
+                            </p>
+                        }
+                    })
+            }}
+            {move || {
+                state
+                    .bundled_loading
+                    .get()
+                    .then(|| {
+                        view! {
+                            <p class="note" data-testid="loading-bundled">
+                                {msg(|m| m.app.loading_bundled)}
+                            </p>
+                        }
+                    })
+            }}
         </div>
     }
 }
@@ -139,19 +188,49 @@ fn DataSources() -> impl IntoView {
     view! {
         <section data-testid="data-sources" aria-labelledby="sources-h">
             <h2 id="sources-h">{msg(|m| m.app.sources_heading)}</h2>
-            {move || user_files().filter(|f| !f.is_empty()).map(|files| view! {
-                <p data-testid="user-data-source">{move || (messages(lang().get()).page.user_data_source)(&files)}</p>
-            })}
-            {move || (state.bundled.get() && lang().get() == Lang::Es).then(|| view! { <p>"Datos incluidos (2001–2021, cada fila el año en que ocurrieron las defunciones): defunciones de menores de un año por comuna de residencia publicadas por el INE (2001–2015) y "
-            <strong>"reconstruidas de la tasa de mortalidad infantil de SINIM–SUBDERE, que la publica con dos años de rezago,"</strong>
-            " con los nacidos vivos del INE (2017–2019 y 2021); nacidos vivos: microdatos DEIS–MINSAL (2001–2009) y anuarios del INE (2010–2021); "
-            <strong>"2016 y 2020 no tienen datos comunales publicados"</strong>
-            ". Covariables: SINIM–SUBDERE (2006–2012 y 2019–2021), Censo 2017 (INE), directorio de establecimientos MINSAL (CC0). Mapas: chilemapas (M. Vargas et al.), con datos de INE, SUBDERE y BCN (GPL-3)."</p> })}
-            {move || (state.bundled.get() && lang().get() == Lang::En).then(|| view! { <p>"Bundled data (2001–2021, each row the year the deaths happened): infant deaths by commune of residence published by INE (2001–2015) and "
-            <strong>"reconstructed from the infant mortality rate of SINIM–SUBDERE, which publishes it two years late,"</strong>
-            " with INE's births (2017–2019 and 2021); live births: DEIS–MINSAL microdata (2001–2009) and INE's yearbooks (2010–2021); "
-            <strong>"2016 and 2020 have no published commune figures"</strong>
-            ". Covariates: SINIM–SUBDERE (2006–2012 and 2019–2021), Census 2017 (INE), MINSAL establishment directory (CC0). Maps: chilemapas (M. Vargas et al.), with data from INE, SUBDERE and BCN (GPL-3)."</p> })}
+            {move || {
+                user_files()
+                    .filter(|f| !f.is_empty())
+                    .map(|files| {
+                        view! {
+                            <p data-testid="user-data-source">
+                                {move || (messages(lang().get()).page.user_data_source)(&files)}
+                            </p>
+                        }
+                    })
+            }}
+            {move || {
+                (state.bundled.get() && lang().get() == Lang::Es)
+                    .then(|| {
+                        view! {
+                            <p>
+                                "Datos incluidos (2001–2021, cada fila el año en que ocurrieron las defunciones): defunciones de menores de un año por comuna de residencia publicadas por el INE (2001–2015) y "
+                                <strong>
+                                    "reconstruidas de la tasa de mortalidad infantil de SINIM–SUBDERE, que la publica con dos años de rezago,"
+                                </strong>
+                                " con los nacidos vivos del INE (2017–2019 y 2021); nacidos vivos: microdatos DEIS–MINSAL (2001–2009) y anuarios del INE (2010–2021); "
+                                <strong>"2016 y 2020 no tienen datos comunales publicados"</strong>
+                                ". Covariables: SINIM–SUBDERE (2006–2012 y 2019–2021), Censo 2017 (INE), directorio de establecimientos MINSAL (CC0). Mapas: chilemapas (M. Vargas et al.), con datos de INE, SUBDERE y BCN (GPL-3)."
+                            </p>
+                        }
+                    })
+            }}
+            {move || {
+                (state.bundled.get() && lang().get() == Lang::En)
+                    .then(|| {
+                        view! {
+                            <p>
+                                "Bundled data (2001–2021, each row the year the deaths happened): infant deaths by commune of residence published by INE (2001–2015) and "
+                                <strong>
+                                    "reconstructed from the infant mortality rate of SINIM–SUBDERE, which publishes it two years late,"
+                                </strong>
+                                " with INE's births (2017–2019 and 2021); live births: DEIS–MINSAL microdata (2001–2009) and INE's yearbooks (2010–2021); "
+                                <strong>"2016 and 2020 have no published commune figures"</strong>
+                                ". Covariates: SINIM–SUBDERE (2006–2012 and 2019–2021), Census 2017 (INE), MINSAL establishment directory (CC0). Maps: chilemapas (M. Vargas et al.), with data from INE, SUBDERE and BCN (GPL-3)."
+                            </p>
+                        }
+                    })
+            }}
         </section>
     }
 }
@@ -191,12 +270,18 @@ fn tab(state: AppState, view: View, label: crate::messages::Text) -> impl IntoVi
     };
     let selected = move || state.view.get() == view;
     view! {
-        <button role="tab" id=format!("tab-{view}") data-testid=format!("tab-{view}")
+        <button
+            role="tab"
+            id=format!("tab-{view}")
+            data-testid=format!("tab-{view}")
             aria-selected=move || selected().to_string()
             aria-controls="view-panel"
             tabindex=move || if selected() { "0" } else { "-1" }
             on:keydown=on_keydown
-            on:click=move |_| state.view.set(view)>{msg(label)}</button>
+            on:click=move |_| state.view.set(view)
+        >
+            {msg(label)}
+        </button>
     }
 }
 
@@ -205,9 +290,12 @@ fn tab(state: AppState, view: View, label: crate::messages::Text) -> impl IntoVi
 fn LanguageSwitch() -> impl IntoView {
     let lang = lang();
     view! {
-        <button class="secondary" data-testid="lang-switch"
+        <button
+            class="secondary"
+            data-testid="lang-switch"
             aria-label=move || messages(lang.get()).app.language_switch_label
-            on:click=move |_| lang.update(|l| *l = if *l == Lang::Es { Lang::En } else { Lang::Es })>
+            on:click=move |_| lang.update(|l| *l = if *l == Lang::Es { Lang::En } else { Lang::Es })
+        >
             {move || messages(lang.get()).app.language_switch_button}
         </button>
     }

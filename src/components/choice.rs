@@ -26,14 +26,28 @@ where
     view! {
         <span>
             <label for=id>{msg(label)}</label>
-            <select id=id data-testid=testid disabled=disabled
+            <select
+                id=id
+                data-testid=testid
+                disabled=disabled
                 on:change=move |ev| {
                     let chosen = event_target_value(&ev);
-                    if let Some(c) = choices.iter().copied().find(|c| name(*c) == chosen) { value.set(c) }
-                }>
-                {choices.iter().copied().map(|c| view! {
-                    <option value=name(c) selected=move || value.get() == c>{move || text(language.get(), c)}</option>
-                }).collect_view()}
+                    if let Some(c) = choices.iter().copied().find(|c| name(*c) == chosen) {
+                        value.set(c)
+                    }
+                }
+            >
+                {choices
+                    .iter()
+                    .copied()
+                    .map(|c| {
+                        view! {
+                            <option value=name(c) selected=move || value.get() == c>
+                                {move || text(language.get(), c)}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
             </select>
         </span>
     }

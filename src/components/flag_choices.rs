@@ -14,13 +14,21 @@ pub fn IncludeFlagged() -> impl IntoView {
     let analysis = expect_context::<AnalysisState>();
     move || {
         let n = analysis.flags.get().map_or(0, |f| f.len());
-        (n > 0).then(|| view! {
-            <p class="flag-toggle">
-                <input id="include-flagged" type="checkbox" data-testid="include-flagged"
-                    prop:checked=move || analysis.include.get()
-                    on:change=move |ev| analysis.include.set(event_target_checked(&ev))/>
-                <label for="include-flagged">{move || (messages(lang().get()).findings.include_flagged)(&n.to_string())}</label>
-            </p>
+        (n > 0).then(|| {
+            view! {
+                <p class="flag-toggle">
+                    <input
+                        id="include-flagged"
+                        type="checkbox"
+                        data-testid="include-flagged"
+                        prop:checked=move || analysis.include.get()
+                        on:change=move |ev| analysis.include.set(event_target_checked(&ev))
+                    />
+                    <label for="include-flagged">
+                        {move || (messages(lang().get()).findings.include_flagged)(&n.to_string())}
+                    </label>
+                </p>
+            }
         })
     }
 }
@@ -39,10 +47,16 @@ pub fn IncludeRepeated() -> impl IntoView {
             .join(", ");
         Some(view! {
             <p class="flag-toggle">
-                <input id="include-repeated-years" type="checkbox" data-testid="include-repeated-years"
+                <input
+                    id="include-repeated-years"
+                    type="checkbox"
+                    data-testid="include-repeated-years"
                     prop:checked=move || analysis.include_repeated.get()
-                    on:change=move |ev| analysis.include_repeated.set(event_target_checked(&ev))/>
-                <label for="include-repeated-years">{move || (messages(lang().get()).findings.include_repeated)(&list)}</label>
+                    on:change=move |ev| analysis.include_repeated.set(event_target_checked(&ev))
+                />
+                <label for="include-repeated-years">
+                    {move || (messages(lang().get()).findings.include_repeated)(&list)}
+                </label>
             </p>
         })
     }
@@ -58,7 +72,12 @@ pub fn RepeatedNote() -> impl IntoView {
             return None;
         }
         let years = analysis.repeats.get().filter(|r| !r.is_empty())?;
-        RepeatedYear::left_out_text(&years, lang().get())
-            .map(|note| view! { <p class="note" data-testid="repeated-note">{note}</p> })
+        RepeatedYear::left_out_text(&years, lang().get()).map(|note| {
+            view! {
+                <p class="note" data-testid="repeated-note">
+                    {note}
+                </p>
+            }
+        })
     }
 }

@@ -22,7 +22,10 @@ pub fn Takeaway(question: &'static str) -> impl IntoView {
             _ => texts.takeaway,
         };
         Some(view! {
-            <p class="takeaway" data-testid="takeaway"><strong>{basis}</strong>{headline}</p>
+            <p class="takeaway" data-testid="takeaway">
+                <strong>{basis}</strong>
+                {headline}
+            </p>
         })
     }
 }

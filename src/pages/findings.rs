@@ -68,83 +68,179 @@ pub fn FindingsPage() -> impl IntoView {
         <section data-testid="findings" aria-labelledby="findings-h" class="findings">
             <h2 id="findings-h">{msg(|m| m.common.view_findings)}</h2>
             <p class="lead">{msg(|m| m.findings.lead)}</p>
-            <PeriodChoice/>
+            <PeriodChoice />
             // Rates published years late are said first: every answer's years depend on it.
-            {move || analysis.findings.get().and_then(|f| f.lag_note(lang().get())).map(|note| view! { <p class="warn" role="note" data-testid="findings-lag-note"><strong>{note}</strong></p> })}
+            {move || {
+                analysis
+                    .findings
+                    .get()
+                    .and_then(|f| f.lag_note(lang().get()))
+                    .map(|note| {
+                        view! {
+                            <p class="warn" role="note" data-testid="findings-lag-note">
+                                <strong>{note}</strong>
+                            </p>
+                        }
+                    })
+            }}
             {move || match analysis.findings.get() {
-                None => view! { <p class="note">{msg(|m| m.common.load_data_in_data_view)}</p> }.into_any(),
+                None => {
+                    view! { <p class="note">{msg(|m| m.common.load_data_in_data_view)}</p> }
+                        .into_any()
+                }
                 Some(f) => {
                     let l = lang().get();
-                    f.answers(l).into_iter().map(|a| {
-                        // The answer on the study comes first, unnumbered; the five keep 1–5.
-                        let title = a.heading();
-                        let target = view_of(a.view);
-                        let embed_answer = a.clone();
-                        // Only a figure is offered for an article: an unanswered question has none.
-                        let has_figure = a.has_figure();
-                        let heading = format!("finding-{}-h", a.question);
-                        let labelled_by = heading.clone();
-                        let details = a.details.into_iter().map(|d| view! { <p>{d}</p> }).collect_view();
-                        let caveats = a.caveats.into_iter().map(|c| view! { <li>{c}</li> }).collect_view();
-                        // The terms and methods behind the numbers, folded: the answer reads without them.
-                        let method = (!a.method.is_empty()).then(|| {
-                            let terms = a.method.into_iter().map(|t| view! { <dt>{t.term}</dt><dd>{t.meaning}</dd> }).collect_view();
+                    f.answers(l)
+                        .into_iter()
+                        .map(|a| {
+                            let title = a.heading();
+                            let target = view_of(a.view);
+                            let embed_answer = a.clone();
+                            let has_figure = a.has_figure();
+                            let heading = format!("finding-{}-h", a.question);
+                            let labelled_by = heading.clone();
+                            let details = a
+                                .details
+                                .into_iter()
+                                .map(|d| {
+                                    // The answer on the study comes first, unnumbered; the five keep 1–5.
+                                    // Only a figure is offered for an article: an unanswered question has none.
+                                    view! { <p>{d}</p> }
+                                })
+                                .collect_view();
+                            let caveats = a
+                                .caveats
+                                .into_iter()
+                                .map(|c| view! { <li>{c}</li> })
+                                .collect_view();
+                            let method = (!a.method.is_empty())
+                                .then(|| {
+                                    let terms = a
+                                        .method
+                                        .into_iter()
+                                        .map(|t| {
+                                            // The terms and methods behind the numbers, folded: the answer reads without them.
+                                            view! {
+                                                <dt>{t.term}</dt>
+                                                <dd>{t.meaning}</dd>
+                                            }
+                                        })
+                                        .collect_view();
+                                    view! {
+                                        <details class="how" data-testid="finding-method">
+                                            <summary>{imr_findings::method::heading(l)}</summary>
+                                            <dl>{terms}</dl>
+                                        </details>
+                                    }
+                                });
+                            let svg = a.chart_svg.clone();
+                            let question = a.question;
+                            let embed = move |_| {
+                                let l = lang().get_untracked();
+                                let line = imr_core::provenance::footer_line(
+                                    l,
+                                    &data_source(&state),
+                                    &today(),
+                                );
+                                let credit = if state.bundled.get_untracked() {
+                                    imr_findings::embed::bundled_credit(l)
+                                } else {
+                                    ""
+                                };
+                                let html = imr_findings::embed::snippet(
+                                    &embed_answer,
+                                    l,
+                                    &line,
+                                    credit,
+                                );
+                                download_text(
+                                    &imr_findings::embed::file_name(&embed_answer, l),
+                                    "text/html",
+                                    &html,
+                                );
+                            };
                             view! {
-                                <details class="how" data-testid="finding-method">
-                                    <summary>{imr_findings::method::heading(l)}</summary>
-                                    <dl>{terms}</dl>
-                                </details>
-                            }
-                        });
-                        let svg = a.chart_svg.clone();
-                        let question = a.question;
-                        let embed = move |_| {
-                            let l = lang().get_untracked();
-                            let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
-                            let credit = if state.bundled.get_untracked() { imr_findings::embed::bundled_credit(l) } else { "" };
-                            let html = imr_findings::embed::snippet(&embed_answer, l, &line, credit);
-                            download_text(&imr_findings::embed::file_name(&embed_answer, l), "text/html", &html);
-                        };
-                        view! {
-                            <article class="finding" data-question=a.question aria-labelledby=labelled_by>
-                                <h3 id=heading>{title}</h3>
-                                <p class="headline" data-testid="finding-headline">{a.headline}</p>
-                                <div class="finding-body">
-                                    <div class="finding-chart" inner_html=svg></div>
-                                    <div class="finding-text">
-                                        {details}
-                                        <ul class="caveats">{caveats}</ul>
-                                        {method}
-                                        <button class="link" data-testid=format!("finding-link-{}", a.question)
-                                            on:click=move |_| state.view.set(target)>
-                                            {format!("{} → {}", messages(l).findings.see_detail, view_name(l, target))}
-                                        </button>
-                                        {has_figure.then(|| view! {
-                                            " "
-                                            <button class="link" data-testid=format!("finding-embed-{question}") on:click=embed>
-                                                {messages(l).findings.embed_figure}
+                                <article
+                                    class="finding"
+                                    data-question=a.question
+                                    aria-labelledby=labelled_by
+                                >
+                                    <h3 id=heading>{title}</h3>
+                                    <p class="headline" data-testid="finding-headline">
+                                        {a.headline}
+                                    </p>
+                                    <div class="finding-body">
+                                        <div class="finding-chart" inner_html=svg></div>
+                                        <div class="finding-text">
+                                            {details} <ul class="caveats">{caveats}</ul> {method}
+                                            <button
+                                                class="link"
+                                                data-testid=format!("finding-link-{}", a.question)
+                                                on:click=move |_| state.view.set(target)
+                                            >
+                                                {format!(
+                                                    "{} → {}",
+                                                    messages(l).findings.see_detail,
+                                                    view_name(l, target),
+                                                )}
                                             </button>
-                                        })}
+                                            {has_figure
+                                                .then(|| {
+                                                    view! {
+                                                        " "
+                                                        <button
+                                                            class="link"
+                                                            data-testid=format!("finding-embed-{question}")
+                                                            on:click=embed
+                                                        >
+                                                            {messages(l).findings.embed_figure}
+                                                        </button>
+                                                    }
+                                                })}
+                                        </div>
                                     </div>
-                                </div>
-                            </article>
-                        }
-                    }).collect_view().into_any()
+                                </article>
+                            }
+                        })
+                        .collect_view()
+                        .into_any()
                 }
             }}
             // Answers first (as Datawrapper and OWID put the chart before the controls): what
             // was left out, the options, the report and its command come after them.
             <div class="findings-after" data-testid="findings-options">
-                {move || analysis.findings.get().and_then(|f| f.flagged_note(lang().get())).map(|note| view! { <p class="note" data-testid="findings-flagged-note">{note}</p> })}
-                <IncludeFlagged/>
-                <RepeatedNote/>
-                <IncludeRepeated/>
-                <p><button class="secondary" data-testid="findings-report" on:click=report>{msg(|m| m.findings.download_report)}</button></p>
-                {move || (!state.files.with(Vec::is_empty)).then(|| view! {
-                    <p class="note">{msg(|m| m.findings.report_command_label)}
-                        <code data-testid="findings-command">{command}</code>
-                    </p>
-                })}
+                {move || {
+                    analysis
+                        .findings
+                        .get()
+                        .and_then(|f| f.flagged_note(lang().get()))
+                        .map(|note| {
+                            view! {
+                                <p class="note" data-testid="findings-flagged-note">
+                                    {note}
+                                </p>
+                            }
+                        })
+                }}
+                <IncludeFlagged />
+                <RepeatedNote />
+                <IncludeRepeated />
+                <p>
+                    <button class="secondary" data-testid="findings-report" on:click=report>
+                        {msg(|m| m.findings.download_report)}
+                    </button>
+                </p>
+                {move || {
+                    (!state.files.with(Vec::is_empty))
+                        .then(|| {
+                            view! {
+                                <p class="note">
+                                    {msg(|m| m.findings.report_command_label)}
+                                    <code data-testid="findings-command">{command}</code>
+                                </p>
+                            }
+                        })
+                }}
             </div>
         </section>
     }
@@ -189,15 +285,34 @@ fn PeriodChoice() -> impl IntoView {
         let button = move |span: Option<YearSpan>, label: String, id: &'static str| {
             let pressed = move || analysis.findings_years.get() == span;
             view! {
-                <button type="button" class="segment" data-testid=id
+                <button
+                    type="button"
+                    class="segment"
+                    data-testid=id
                     aria-pressed=move || pressed().to_string()
-                    on:click=move |_| analysis.findings_years.set(span)>{label}</button>
+                    on:click=move |_| analysis.findings_years.set(span)
+                >
+                    {label}
+                </button>
             }
         };
         Some(view! {
-            <div class="segmented" role="group" aria-label=texts.period_label data-testid="findings-period">
-                {button(None, (texts.period_all)(&all.first.to_string(), &all.last.to_string()), "findings-period-all")}
-                {button(Some(study), (texts.period_study)(&study.first.to_string(), &study.last.to_string()), "findings-period-study")}
+            <div
+                class="segmented"
+                role="group"
+                aria-label=texts.period_label
+                data-testid="findings-period"
+            >
+                {button(
+                    None,
+                    (texts.period_all)(&all.first.to_string(), &all.last.to_string()),
+                    "findings-period-all",
+                )}
+                {button(
+                    Some(study),
+                    (texts.period_study)(&study.first.to_string(), &study.last.to_string()),
+                    "findings-period-study",
+                )}
             </div>
         })
     }

@@ -15,39 +15,76 @@ fn mb(bytes: u64) -> f64 {
 pub fn UploadProgress() -> impl IntoView {
     let upload = expect_context::<CsvUpload>();
     let status = upload.status;
-    move || {
-        match status.get() {
+    move || match status.get() {
         UploadStatus::Idle => None,
         UploadStatus::Reading {
             name,
             bytes_read,
             total_bytes,
-        } => Some(running_view(status, name, Some(bytes_read), total_bytes, Phase::Reading)),
-        UploadStatus::Parsing { name, total_bytes } => {
-            Some(running_view(status, name, None, total_bytes, Phase::Parsing))
-        }
-        UploadStatus::Receiving { name, total_bytes } => {
-            Some(running_view(status, name, None, total_bytes, Phase::Receiving))
-        }
+        } => Some(running_view(
+            status,
+            name,
+            Some(bytes_read),
+            total_bytes,
+            Phase::Reading,
+        )),
+        UploadStatus::Parsing { name, total_bytes } => Some(running_view(
+            status,
+            name,
+            None,
+            total_bytes,
+            Phase::Parsing,
+        )),
+        UploadStatus::Receiving { name, total_bytes } => Some(running_view(
+            status,
+            name,
+            None,
+            total_bytes,
+            Phase::Receiving,
+        )),
         UploadStatus::Done {
             name,
             total_bytes,
             worker_ms,
             decode_ms,
-        } => Some(view! {
-            <p class="note" role="status" data-testid="upload-done" data-worker-ms=worker_ms.to_string() data-decode-ms=decode_ms.to_string()>{move || {
-                let l = lang().get();
-                let (mb_text, worker_s, decode_s) = (format_number(l, mb(total_bytes), 1), format_number(l, worker_ms as f64 / 1000.0, 1), format_number(l, decode_ms as f64 / 1000.0, 1));
-                (messages(l).upload.done)(&name, &mb_text, &worker_s, &decode_s)
-            }}</p>
-        }.into_any()),
-        UploadStatus::Failed(failure) => Some(view! {
-            <p class="error" role="alert" data-testid="upload-error">{move || failure.text(lang().get())}</p>
-        }.into_any()),
-        UploadStatus::Cancelled { name } => Some(view! {
-            <p class="warn" role="status" data-testid="upload-cancelled">{move || (messages(lang().get()).upload.cancelled)(&name)}</p>
-        }.into_any()),
-    }
+        } => Some(
+            view! {
+                <p
+                    class="note"
+                    role="status"
+                    data-testid="upload-done"
+                    data-worker-ms=worker_ms.to_string()
+                    data-decode-ms=decode_ms.to_string()
+                >
+                    {move || {
+                        let l = lang().get();
+                        let (mb_text, worker_s, decode_s) = (
+                            format_number(l, mb(total_bytes), 1),
+                            format_number(l, worker_ms as f64 / 1000.0, 1),
+                            format_number(l, decode_ms as f64 / 1000.0, 1),
+                        );
+                        (messages(l).upload.done)(&name, &mb_text, &worker_s, &decode_s)
+                    }}
+                </p>
+            }
+            .into_any(),
+        ),
+        UploadStatus::Failed(failure) => Some(
+            view! {
+                <p class="error" role="alert" data-testid="upload-error">
+                    {move || failure.text(lang().get())}
+                </p>
+            }
+            .into_any(),
+        ),
+        UploadStatus::Cancelled { name } => Some(
+            view! {
+                <p class="warn" role="status" data-testid="upload-cancelled">
+                    {move || (messages(lang().get()).upload.cancelled)(&name)}
+                </p>
+            }
+            .into_any(),
+        ),
     }
 }
 
@@ -69,19 +106,38 @@ fn running_view(
     let value = bytes_read.map(|b| b.to_string());
     view! {
         <div role="status" data-testid="upload-running" class="upload-running">
-            <progress data-testid="upload-progress" max=total_bytes.max(1).to_string() value=value
-                aria-label=msg(|m| m.common.reading_progress)></progress>
-            <p class="note" data-testid="upload-progress-text">{move || {
-                let l = lang().get();
-                let total = format_number(l, mb(total_bytes), 1);
-                let texts = &messages(l).upload;
-                match phase {
-                    Phase::Reading => (texts.reading)(&name, &format_number(l, mb(bytes_read.unwrap_or(0)), 1), &total),
-                    Phase::Parsing => (texts.parsing)(&name, &total),
-                    Phase::Receiving => (texts.receiving)(&name),
-                }
-            }}</p>
-            <button class="secondary" data-testid="upload-cancel" on:click=move |_| cancel_upload(status)>{msg(|m| m.common.cancel)}</button>
+            <progress
+                data-testid="upload-progress"
+                max=total_bytes.max(1).to_string()
+                value=value
+                aria-label=msg(|m| m.common.reading_progress)
+            ></progress>
+            <p class="note" data-testid="upload-progress-text">
+                {move || {
+                    let l = lang().get();
+                    let total = format_number(l, mb(total_bytes), 1);
+                    let texts = &messages(l).upload;
+                    match phase {
+                        Phase::Reading => {
+                            (texts
+                                .reading)(
+                                &name,
+                                &format_number(l, mb(bytes_read.unwrap_or(0)), 1),
+                                &total,
+                            )
+                        }
+                        Phase::Parsing => (texts.parsing)(&name, &total),
+                        Phase::Receiving => (texts.receiving)(&name),
+                    }
+                }}
+            </p>
+            <button
+                class="secondary"
+                data-testid="upload-cancel"
+                on:click=move |_| cancel_upload(status)
+            >
+                {msg(|m| m.common.cancel)}
+            </button>
         </div>
     }
     .into_any()

@@ -17,10 +17,22 @@ fn column_select(
         <span>
             <label for=id>{label}</label>
             <select id=id data-testid=id on:change=move |ev| value.set(event_target_value(&ev))>
-                {move || head.get().map(|h| h.columns.into_iter().map(|(v, shown)| {
-                    let selected = value.get_untracked() == v;
-                    view! { <option value=v.clone() selected=selected>{shown}</option> }
-                }).collect_view())}
+                {move || {
+                    head.get()
+                        .map(|h| {
+                            h.columns
+                                .into_iter()
+                                .map(|(v, shown)| {
+                                    let selected = value.get_untracked() == v;
+                                    view! {
+                                        <option value=v.clone() selected=selected>
+                                            {shown}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()
+                        })
+                }}
             </select>
         </span>
     }
@@ -34,11 +46,23 @@ pub(super) fn BirthsColumnChoices(
     commune: RwSignal<String>,
 ) -> impl IntoView {
     move || {
-        head.get().is_some().then(|| view! {
-            <div class="roles" data-testid="microdata-births-columns">
-                {column_select(head, "microdata-births-year", || messages(lang().get_untracked()).microdata.year_column, year)}
-                {column_select(head, "microdata-births-commune", || messages(lang().get_untracked()).microdata.commune_column, commune)}
-            </div>
+        head.get().is_some().then(|| {
+            view! {
+                <div class="roles" data-testid="microdata-births-columns">
+                    {column_select(
+                        head,
+                        "microdata-births-year",
+                        || messages(lang().get_untracked()).microdata.year_column,
+                        year,
+                    )}
+                    {column_select(
+                        head,
+                        "microdata-births-commune",
+                        || messages(lang().get_untracked()).microdata.commune_column,
+                        commune,
+                    )}
+                </div>
+            }
         })
     }
 }

@@ -264,42 +264,104 @@ pub fn Microdata() -> impl IntoView {
             <div class="roles">
                 <span>
                     <label for="microdata-deaths">{msg(|m| m.microdata.deaths_file_label)}</label>
-                    <input id="microdata-deaths" type="file" accept=".csv,.txt,text/csv,text/plain" data-testid="microdata-deaths-file"
-                        on:change=move |ev| choose(ev, inputs.deaths) prop:disabled=move || run.get().is_running()/>
+                    <input
+                        id="microdata-deaths"
+                        type="file"
+                        accept=".csv,.txt,text/csv,text/plain"
+                        data-testid="microdata-deaths-file"
+                        on:change=move |ev| choose(ev, inputs.deaths)
+                        prop:disabled=move || run.get().is_running()
+                    />
                 </span>
                 <span>
                     <label for="microdata-births">{msg(|m| m.microdata.births_file_label)}</label>
-                    <input id="microdata-births" type="file" accept=".csv,.txt,text/csv,text/plain" data-testid="microdata-births-file"
-                        on:change=move |ev| choose(ev, inputs.births) prop:disabled=move || run.get().is_running()/>
+                    <input
+                        id="microdata-births"
+                        type="file"
+                        accept=".csv,.txt,text/csv,text/plain"
+                        data-testid="microdata-births-file"
+                        on:change=move |ev| choose(ev, inputs.births)
+                        prop:disabled=move || run.get().is_running()
+                    />
                 </span>
             </div>
-            {move || inputs.deaths.get().map(|f| {
-                let name = f.name();
-                let size = f.size();
-                view! { <p class="note" data-testid="microdata-deaths-chosen">{move || {
-                    let l = lang().get();
-                    let recognised = match deaths_note.get() {
-                        Some(true) => messages(l).microdata.is_deaths_microdata,
-                        Some(false) => messages(l).microdata.not_deaths_microdata,
-                        None => "",
-                    };
-                    format!("{name}: {} MB{recognised}", format_number(l, size / 1e6, 1))
-                }}</p> }
-            })}
-            <choices::BirthsColumnChoices head=births_head_signal year=births_year commune=births_commune/>
+            {move || {
+                inputs
+                    .deaths
+                    .get()
+                    .map(|f| {
+                        let name = f.name();
+                        let size = f.size();
+                        view! {
+                            <p class="note" data-testid="microdata-deaths-chosen">
+                                {move || {
+                                    let l = lang().get();
+                                    let recognised = match deaths_note.get() {
+                                        Some(true) => messages(l).microdata.is_deaths_microdata,
+                                        Some(false) => messages(l).microdata.not_deaths_microdata,
+                                        None => "",
+                                    };
+                                    format!(
+                                        "{name}: {} MB{recognised}",
+                                        format_number(l, size / 1e6, 1),
+                                    )
+                                }}
+                            </p>
+                        }
+                    })
+            }}
+            <choices::BirthsColumnChoices
+                head=births_head_signal
+                year=births_year
+                commune=births_commune
+            />
             <fieldset class="roles">
                 <legend>{msg(|m| m.microdata.breakdowns_legend)}</legend>
-                <span><input id="microdata-neonatal" type="checkbox" data-testid="microdata-neonatal" prop:checked=move || neonatal.get() on:change=move |ev| neonatal.set(event_target_checked(&ev))/>
-                    <label for="microdata-neonatal">{msg(|m| m.microdata.breakdown_neonatal)}</label></span>
-                <span><input id="microdata-cause" type="checkbox" data-testid="microdata-cause" prop:checked=move || cause.get() on:change=move |ev| cause.set(event_target_checked(&ev))/>
-                    <label for="microdata-cause">{msg(|m| m.microdata.breakdown_cause_chapter)}</label></span>
+                <span>
+                    <input
+                        id="microdata-neonatal"
+                        type="checkbox"
+                        data-testid="microdata-neonatal"
+                        prop:checked=move || neonatal.get()
+                        on:change=move |ev| neonatal.set(event_target_checked(&ev))
+                    />
+                    <label for="microdata-neonatal">
+                        {msg(|m| m.microdata.breakdown_neonatal)}
+                    </label>
+                </span>
+                <span>
+                    <input
+                        id="microdata-cause"
+                        type="checkbox"
+                        data-testid="microdata-cause"
+                        prop:checked=move || cause.get()
+                        on:change=move |ev| cause.set(event_target_checked(&ev))
+                    />
+                    <label for="microdata-cause">
+                        {msg(|m| m.microdata.breakdown_cause_chapter)}
+                    </label>
+                </span>
             </fieldset>
-            <button data-testid="microdata-start" on:click=start
-                prop:disabled=move || run.get().is_running() || (inputs.deaths.get().is_none() && inputs.births.get().is_none())>
-                {msg(|m| m.microdata.aggregate_button)}</button>
+            <button
+                data-testid="microdata-start"
+                on:click=start
+                prop:disabled=move || {
+                    run.get().is_running()
+                        || (inputs.deaths.get().is_none() && inputs.births.get().is_none())
+                }
+            >
+                {msg(|m| m.microdata.aggregate_button)}
+            </button>
             " "
-            <button class="secondary" data-testid="microdata-cancel" on:click=cancel prop:disabled=move || !run.get().is_running()>{msg(|m| m.common.cancel)}</button>
-            <status::RunStatus run=run/>
+            <button
+                class="secondary"
+                data-testid="microdata-cancel"
+                on:click=cancel
+                prop:disabled=move || !run.get().is_running()
+            >
+                {msg(|m| m.common.cancel)}
+            </button>
+            <status::RunStatus run=run />
         </section>
     }
 }

@@ -28,25 +28,55 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
     move || {
         match run.get() {
         Run::Idle => None,
-        Run::Starting => Some(view! { <p class="note" role="status">{msg(|m| m.microdata.starting)}</p> }.into_any()),
+        Run::Starting => Some(view! {
+            <p class="note" role="status">
+                {msg(|m| m.microdata.starting)}
+            </p>
+        }.into_any()),
         Run::Running { file, name, bytes_read, total_bytes, rows_read, elapsed_ms } => Some(view! {
             <div role="status" data-testid="microdata-running">
-                <progress data-testid="microdata-progress" max=total_bytes.max(1).to_string() value=bytes_read.to_string()
-                    aria-label=msg(|m| m.common.reading_progress)></progress>
-                <p class="note" data-testid="microdata-progress-text">{move || {
-                    let l = lang().get();
-                    let which = match file { FileKind::Deaths => messages(l).microdata.deaths_word, FileKind::Births => messages(l).microdata.births_word };
-                    format!("{name} ({which}): {}", progress_text(l, bytes_read, total_bytes, rows_read, elapsed_ms))
-                }}</p>
+                <progress
+                    data-testid="microdata-progress"
+                    max=total_bytes.max(1).to_string()
+                    value=bytes_read.to_string()
+                    aria-label=msg(|m| m.common.reading_progress)
+                ></progress>
+                <p class="note" data-testid="microdata-progress-text">
+                    {move || {
+                        let l = lang().get();
+                        let which = match file {
+                            FileKind::Deaths => messages(l).microdata.deaths_word,
+                            FileKind::Births => messages(l).microdata.births_word,
+                        };
+                        format!(
+                            "{name} ({which}): {}",
+                            progress_text(l, bytes_read, total_bytes, rows_read, elapsed_ms),
+                        )
+                    }}
+                </p>
             </div>
         }.into_any()),
         Run::Cancelled { bytes_read, total_bytes } => {
             let read = Throughput::new(bytes_read, total_bytes, 0, 0);
             Some(view! {
-            <p class="warn" role="status" data-testid="microdata-cancelled">{move || { let l = lang().get(); (messages(l).microdata.cancelled)(&format_number(l, read.mb_read, 1), &format_number(l, read.mb_total, 1)) }}</p>
-        }.into_any())
+                <p class="warn" role="status" data-testid="microdata-cancelled">
+                    {move || {
+                        let l = lang().get();
+                        (messages(l)
+                            .microdata
+                            .cancelled)(
+                            &format_number(l, read.mb_read, 1),
+                            &format_number(l, read.mb_total, 1),
+                        )
+                    }}
+                </p>
+            }.into_any())
         }
-        Run::Failed(failure) => Some(view! { <p class="error" role="alert" data-testid="microdata-error">{move || failure.text(lang().get())}</p> }.into_any()),
+        Run::Failed(failure) => Some(view! {
+            <p class="error" role="alert" data-testid="microdata-error">
+                {move || failure.text(lang().get())}
+            </p>
+        }.into_any()),
         Run::Done(result, command) => {
             // The download carries the provenance lines, the microdata files as source.
             let source: Vec<String> = result.files.iter().map(|f| f.name.clone()).collect();
@@ -54,16 +84,39 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
             let summaries = result.files.clone().into_iter().map(file_summary_view).collect_view();
             let (bytes, rows, ms) = (result.bytes, result.rows, result.elapsed_ms);
             Some(view! {
-                <div data-testid="microdata-result" data-bytes=bytes.to_string() data-rows=rows.to_string() data-elapsed-ms=ms.to_string() role="status">
-                    <p>{move || {
-                        let l = lang().get();
-                        let t = Throughput::new(bytes, bytes, rows, ms);
-                        (messages(l).microdata.done)(&format_number(l, t.seconds, 1), &format_number(l, t.mb_per_second, 1), &format_number(l, t.rows_per_second, 0), COUNTS_FILE)
-                    }}</p>
+                <div
+                    data-testid="microdata-result"
+                    data-bytes=bytes.to_string()
+                    data-rows=rows.to_string()
+                    data-elapsed-ms=ms.to_string()
+                    role="status"
+                >
+                    <p>
+                        {move || {
+                            let l = lang().get();
+                            let t = Throughput::new(bytes, bytes, rows, ms);
+                            (messages(l)
+                                .microdata
+                                .done)(
+                                &format_number(l, t.seconds, 1),
+                                &format_number(l, t.mb_per_second, 1),
+                                &format_number(l, t.rows_per_second, 0),
+                                COUNTS_FILE,
+                            )
+                        }}
+                    </p>
                     {summaries}
                     <p class="note">{msg(|m| m.microdata.same_result_from_command)}</p>
-                    <pre data-testid="microdata-command"><code>{command}</code></pre>
-                    <button class="secondary" data-testid="microdata-download" on:click=move |_| download_text(COUNTS_FILE, "text/csv", &csv)>{msg(|m| m.microdata.download_counts_csv)}</button>
+                    <pre data-testid="microdata-command">
+                        <code>{command}</code>
+                    </pre>
+                    <button
+                        class="secondary"
+                        data-testid="microdata-download"
+                        on:click=move |_| download_text(COUNTS_FILE, "text/csv", &csv)
+                    >
+                        {msg(|m| m.microdata.download_counts_csv)}
+                    </button>
                 </div>
             }.into_any())
         }

@@ -20,7 +20,12 @@ pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
     let unknown = f.unknown_codes_listed(10);
     let unknown = (!unknown.is_empty()).then(|| {
         let list = unknown;
-        view! { <p class="note" data-testid="microdata-unknown-codes">{msg(|m| m.microdata.unknown_commune_codes)}{list}</p> }
+        view! {
+            <p class="note" data-testid="microdata-unknown-codes">
+                {msg(|m| m.microdata.unknown_commune_codes)}
+                {list}
+            </p>
+        }
     });
     let excluded = f
         .excluded
@@ -61,20 +66,56 @@ pub(super) fn file_summary_view(f: FileSummary) -> impl IntoView {
         f.rows.recoded_rows,
     );
     view! {
-        <div data-testid=testid data-rows-read=read.to_string() data-rows-counted=counted.to_string()
-            data-rows-not-infant=not_infant.to_string() data-rows-excluded=excluded_n.to_string()>
+        <div
+            data-testid=testid
+            data-rows-read=read.to_string()
+            data-rows-counted=counted.to_string()
+            data-rows-not-infant=not_infant.to_string()
+            data-rows-excluded=excluded_n.to_string()
+        >
             <h4>{name}</h4>
-            <p>{move || {
-                let l = lang().get();
-                let n = |v: u64| format_number(l, v as f64, 0);
-                let texts = messages(l);
-                let header = if header { texts.common.with_header } else { texts.common.no_header };
-                match kind {
-                    FileKind::Deaths => (texts.microdata.deaths_summary)(&n(read), header, &years, &n(counted), &n(not_infant), &n(excluded_n), &n(recoded)),
-                    FileKind::Births => (texts.microdata.births_summary)(&n(read), header, &years, &n(counted), &n(excluded_n), &n(recoded)),
-                }
-            }}</p>
-            <ul class="excluded" data-testid="microdata-excluded">{excluded}</ul>
+            <p>
+                {move || {
+                    let l = lang().get();
+                    let n = |v: u64| format_number(l, v as f64, 0);
+                    let texts = messages(l);
+                    let header = if header {
+                        texts.common.with_header
+                    } else {
+                        texts.common.no_header
+                    };
+                    match kind {
+                        FileKind::Deaths => {
+                            (texts
+                                .microdata
+                                .deaths_summary)(
+                                &n(read),
+                                header,
+                                &years,
+                                &n(counted),
+                                &n(not_infant),
+                                &n(excluded_n),
+                                &n(recoded),
+                            )
+                        }
+                        FileKind::Births => {
+                            (texts
+                                .microdata
+                                .births_summary)(
+                                &n(read),
+                                header,
+                                &years,
+                                &n(counted),
+                                &n(excluded_n),
+                                &n(recoded),
+                            )
+                        }
+                    }
+                }}
+            </p>
+            <ul class="excluded" data-testid="microdata-excluded">
+                {excluded}
+            </ul>
             {unknown}
         </div>
     }

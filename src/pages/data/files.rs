@@ -24,14 +24,22 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
             .map(|(at, f)| (at, f.name_year(), f))
             .map(|(at, named, f)| match f.table {
                 Err(error) => view! {
-                    <li class="error" data-testid="file-error">{move || error.text(lang().get())}
-                        " "<RemoveFile at name=f.name.clone()/></li>
-                }.into_any(),
+                    <li class="error" data-testid="file-error">
+                        {move || error.text(lang().get())}
+                        " "
+                        <RemoveFile at name=f.name.clone() />
+                    </li>
+                }
+                .into_any(),
                 Ok(table) => {
                     let idx = readable;
                     readable += 1;
                     let d = table.dialect;
-                    let (n_records, delimiter, encoding) = (table.records.len(), delimiter_label(d.delimiter), table.encoding);
+                    let (n_records, delimiter, encoding) = (
+                        table.records.len(),
+                        delimiter_label(d.delimiter),
+                        table.encoding,
+                    );
                     let n_meta = table.metadata.len();
                     let summary = move || {
                         let texts = messages(lang().get());
@@ -40,8 +48,16 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                             &delimiter,
                             &d.decimal.as_char().to_string(),
                             encoding.reader_label(lang().get()),
-                            if d.has_header { texts.common.with_header } else { texts.common.no_header },
-                            &if n_meta > 0 { (texts.data.metadata_skipped)(&n_meta.to_string()) } else { String::new() },
+                            if d.has_header {
+                                texts.common.with_header
+                            } else {
+                                texts.common.no_header
+                            },
+                            &if n_meta > 0 {
+                                (texts.data.metadata_skipped)(&n_meta.to_string())
+                            } else {
+                                String::new()
+                            },
                         )
                     };
                     let selectors = Role::ALL
@@ -49,7 +65,8 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                         .map(|role| {
                             let columns = table.columns.clone();
                             let id = format!("role-{idx}-{}", role.label());
-                            let current = move || state.roles.with(|r| r.get(idx).and_then(|r| r.get(role)));
+                            let current =
+                                move || state.roles.with(|r| r.get(idx).and_then(|r| r.get(role)));
                             let on_change = move |ev: leptos::ev::Event| {
                                 let value = event_target_value(&ev);
                                 let choice = value.parse::<usize>().ok();
@@ -68,14 +85,27 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                                 .iter()
                                 .enumerate()
                                 .map(|(i, c)| {
-                                    view! { <option value=i.to_string() selected=move || current() == Some(i)>{c.clone()}</option> }
+                                    view! {
+                                        <option
+                                            value=i.to_string()
+                                            selected=move || current() == Some(i)
+                                        >
+                                            {c.clone()}
+                                        </option>
+                                    }
                                 })
                                 .collect_view();
                             view! {
                                 <span>
                                     <label for=id.clone()>{role_label(role)}</label>
-                                    <select id=id data-testid=format!("role-{}", role.label()) on:change=on_change>
-                                        <option value="" selected=move || current().is_none()>{msg(|m| m.common.no_column)}</option>
+                                    <select
+                                        id=id
+                                        data-testid=format!("role-{}", role.label())
+                                        on:change=on_change
+                                    >
+                                        <option value="" selected=move || current().is_none()>
+                                            {msg(|m| m.common.no_column)}
+                                        </option>
                                         {options}
                                     </select>
                                 </span>
@@ -85,14 +115,22 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                     // The year of its rows, while it is a file of the main data without a year
                     // column (built again when the roles change, not when the year does).
                     let undated = move || {
-                        state.roles.with(|r| imr_core::ingest::undated_tables(r).get(idx).copied().unwrap_or(false))
+                        state.roles.with(|r| {
+                            imr_core::ingest::undated_tables(r)
+                                .get(idx)
+                                .copied()
+                                .unwrap_or(false)
+                        })
                     };
                     view! {
                         <li data-testid="file" data-file=f.name.clone()>
-                            <strong data-testid="file-name">{f.name.clone()}</strong>" — "<span data-testid="file-summary">{summary}</span>
-                            " "<RemoveFile at name=f.name.clone()/>
+                            <strong data-testid="file-name">{f.name.clone()}</strong>
+                            " — "
+                            <span data-testid="file-summary">{summary}</span>
+                            " "
+                            <RemoveFile at name=f.name.clone() />
                             <div class="roles">{selectors}</div>
-                            {move || undated().then(|| view! { <FileYear idx named/> })}
+                            {move || undated().then(|| view! { <FileYear idx named /> })}
                         </li>
                     }
                     .into_any()
@@ -103,8 +141,8 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
             <section aria-labelledby="files-h">
                 <h3 id="files-h">{msg(|m| m.data.files_columns)}</h3>
                 <ul>{items}</ul>
-                <TimeValue/>
-                <super::rate_lag::RateLag/>
+                <TimeValue />
+                <super::rate_lag::RateLag />
                 <HowCalculated testid="files-method">
                     <p class="note">{msg(|m| m.data.covariates_note)}</p>
                 </HowCalculated>
@@ -172,21 +210,49 @@ fn TimeValue() -> impl IntoView {
         shown.get().then(|| {
             view! {
                 <div class="time-value">
-                    <label for="time-value">{msg(|m| m.data.time_value_label)}</label>" "
-                    <input id="time-value" data-testid="time-value" type="number" step="1"
-                        min=MIN_YEAR.to_string() max=MAX_YEAR.to_string() inputmode="numeric"
-                        aria-describedby="time-value-hint" aria-invalid=move || invalid.get().to_string()
-                        prop:value=move || state.time_value.get().map(|y| y.to_string()).unwrap_or_default()
-                        on:change=on_change/>
-                    <p class="note" id="time-value-hint">{msg(|m| m.data.time_value_hint)}</p>
-                    {move || invalid.get().then(|| view! {
-                        <p class="error" role="alert" data-testid="time-value-invalid">{msg(|m| m.data.time_value_invalid)}</p>
-                    })}
-                    {move || applied().map(|(year, files)| view! {
-                        <p class="note" role="status" data-testid="time-value-applied">
-                            {move || (messages(lang().get()).data.time_value_applied)(&year, &files)}
-                        </p>
-                    })}
+                    <label for="time-value">{msg(|m| m.data.time_value_label)}</label>
+                    " "
+                    <input
+                        id="time-value"
+                        data-testid="time-value"
+                        type="number"
+                        step="1"
+                        min=MIN_YEAR.to_string()
+                        max=MAX_YEAR.to_string()
+                        inputmode="numeric"
+                        aria-describedby="time-value-hint"
+                        aria-invalid=move || invalid.get().to_string()
+                        prop:value=move || {
+                            state.time_value.get().map(|y| y.to_string()).unwrap_or_default()
+                        }
+                        on:change=on_change
+                    />
+                    <p class="note" id="time-value-hint">
+                        {msg(|m| m.data.time_value_hint)}
+                    </p>
+                    {move || {
+                        invalid
+                            .get()
+                            .then(|| {
+                                view! {
+                                    <p class="error" role="alert" data-testid="time-value-invalid">
+                                        {msg(|m| m.data.time_value_invalid)}
+                                    </p>
+                                }
+                            })
+                    }}
+                    {move || {
+                        applied()
+                            .map(|(year, files)| {
+                                view! {
+                                    <p class="note" role="status" data-testid="time-value-applied">
+                                        {move || (messages(lang().get())
+                                            .data
+                                            .time_value_applied)(&year, &files)}
+                                    </p>
+                                }
+                            })
+                    }}
                 </div>
             }
         })
@@ -200,9 +266,14 @@ fn RemoveFile(at: usize, name: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     (!state.bundled.get_untracked()).then(|| {
         view! {
-            <button class="secondary" data-testid="remove-file"
+            <button
+                class="secondary"
+                data-testid="remove-file"
                 aria-label=move || (messages(lang().get()).data.remove_file_named)(&name)
-                on:click=move |_| state.remove(at)>{msg(|m| m.data.remove_file)}</button>
+                on:click=move |_| state.remove(at)
+            >
+                {msg(|m| m.data.remove_file)}
+            </button>
         }
     })
 }
@@ -254,16 +325,36 @@ fn FileYear(idx: usize, named: Option<i64>) -> impl IntoView {
     );
     view! {
         <div class="file-year">
-            <label for=id.clone()>{msg(|m| m.data.file_year_label)}</label>" "
-            <input id=id data-testid="file-year" type="number" step="1"
-                min=MIN_YEAR.to_string() max=MAX_YEAR.to_string() inputmode="numeric"
-                aria-describedby=hint.clone() aria-invalid=move || invalid.get().to_string()
+            <label for=id.clone()>{msg(|m| m.data.file_year_label)}</label>
+            " "
+            <input
+                id=id
+                data-testid="file-year"
+                type="number"
+                step="1"
+                min=MIN_YEAR.to_string()
+                max=MAX_YEAR.to_string()
+                inputmode="numeric"
+                aria-describedby=hint.clone()
+                aria-invalid=move || invalid.get().to_string()
                 prop:value=move || year().map(|y| y.to_string()).unwrap_or_default()
-                on:change=on_change/>
-            " "<span class="note" id=hint data-testid="file-year-source">{source}</span>
-            {move || invalid.get().then(|| view! {
-                <p class="error" role="alert" data-testid="file-year-invalid">{msg(|m| m.data.time_value_invalid)}</p>
-            })}
+                on:change=on_change
+            />
+            " "
+            <span class="note" id=hint data-testid="file-year-source">
+                {source}
+            </span>
+            {move || {
+                invalid
+                    .get()
+                    .then(|| {
+                        view! {
+                            <p class="error" role="alert" data-testid="file-year-invalid">
+                                {msg(|m| m.data.time_value_invalid)}
+                            </p>
+                        }
+                    })
+            }}
         </div>
     }
 }

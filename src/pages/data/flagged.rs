@@ -33,8 +33,10 @@ pub(super) fn FlaggedRows() -> impl IntoView {
                 .map(|r| view! { <li data-time=r.time.to_string()>{r.text(l)}</li> })
                 .collect_view();
             view! {
-                <ul class="warn" data-testid="repeated-years">{items}</ul>
-                <IncludeRepeated/>
+                <ul class="warn" data-testid="repeated-years">
+                    {items}
+                </ul>
+                <IncludeRepeated />
             }
         });
         let n = f.len();
@@ -79,22 +81,34 @@ pub(super) fn FlaggedRows() -> impl IntoView {
             <section aria-labelledby="flagged-h" data-testid="flagged-rows">
                 <h3 id="flagged-h">{msg(|m| m.data.flagged_heading)}</h3>
                 {repeated}
-                {(!f.is_empty()).then(|| view! {
-                <HowCalculated testid="flagged-method"><p class="note">{msg(|m| m.data.flagged_rules_note)}</p></HowCalculated>
-                <IncludeFlagged/>
-                <details>
-                    <summary data-testid="flagged-summary">{summary}</summary>
-                    <div class="scroll">
-                        <table data-testid="flagged-table">
-                            <thead><tr>
-                                <th class="text">{msg(|m| m.common.code)}</th><th class="text">{msg(|m| m.common.commune)}</th><th>{msg(|m| m.common.year)}</th>
-                                <th>{msg(|m| m.common.births)}</th><th>{msg(|m| m.data.rate)}</th><th class="text">{msg(|m| m.data.reasons)}</th><th class="text">{msg(|m| m.data.file_line)}</th>
-                            </tr></thead>
-                            <tbody>{rows}</tbody>
-                        </table>
-                    </div>
-                </details>
-                })}
+                {(!f.is_empty())
+                    .then(|| {
+                        view! {
+                            <HowCalculated testid="flagged-method">
+                                <p class="note">{msg(|m| m.data.flagged_rules_note)}</p>
+                            </HowCalculated>
+                            <IncludeFlagged />
+                            <details>
+                                <summary data-testid="flagged-summary">{summary}</summary>
+                                <div class="scroll">
+                                    <table data-testid="flagged-table">
+                                        <thead>
+                                            <tr>
+                                                <th class="text">{msg(|m| m.common.code)}</th>
+                                                <th class="text">{msg(|m| m.common.commune)}</th>
+                                                <th>{msg(|m| m.common.year)}</th>
+                                                <th>{msg(|m| m.common.births)}</th>
+                                                <th>{msg(|m| m.data.rate)}</th>
+                                                <th class="text">{msg(|m| m.data.reasons)}</th>
+                                                <th class="text">{msg(|m| m.data.file_line)}</th>
+                                            </tr>
+                                        </thead>
+                                        <tbody>{rows}</tbody>
+                                    </table>
+                                </div>
+                            </details>
+                        }
+                    })}
             </section>
         })
     }

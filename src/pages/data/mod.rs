@@ -34,27 +34,51 @@ pub fn DataPage() -> impl IntoView {
     view! {
         <section aria-labelledby="upload-h">
             <h2 id="upload-h">{msg(|m| m.common.view_data)}</h2>
-            <crate::components::takeaway::Takeaway question="rates"/>
-            <upload::Upload/>
-            <sheets::SheetPickers/>
-            <paste::Paste/>
-            <UploadProgress/>
-            <button class="secondary" data-testid="save-analysis" on:click=move |_| saved::save_analysis(state)>{msg(|m| m.data.save_analysis_json)}</button>
+            <crate::components::takeaway::Takeaway question="rates" />
+            <upload::Upload />
+            <sheets::SheetPickers />
+            <paste::Paste />
+            <UploadProgress />
+            <button
+                class="secondary"
+                data-testid="save-analysis"
+                on:click=move |_| saved::save_analysis(state)
+            >
+                {msg(|m| m.data.save_analysis_json)}
+            </button>
             " "
-            <button class="secondary" data-testid="load-bundled" on:click=move |_| state.load_bundled()>{msg(|m| m.data.use_bundled_data)}</button>
+            <button
+                class="secondary"
+                data-testid="load-bundled"
+                on:click=move |_| state.load_bundled()
+            >
+                {msg(|m| m.data.use_bundled_data)}
+            </button>
         </section>
-        {move || state.bundled.get().then(|| view! {
-            <p class="note" data-testid="bundled-note">{msg(|m| m.data.bundled_dataset_note)}</p>
-        })}
-        <Microdata/>
-        <files::FilesAndRoles/>
-        <report::Report/>
-        <flagged::FlaggedRows/>
-        <rates::NationalRates/>
-        <rates::RatesTable/>
-        {move || state.files.with(|f| f.is_empty()).then(|| view! {
-            <p class="note">{msg(|m| m.data.choose_files_prompt)}</p>
-        })}
+        {move || {
+            state
+                .bundled
+                .get()
+                .then(|| {
+                    view! {
+                        <p class="note" data-testid="bundled-note">
+                            {msg(|m| m.data.bundled_dataset_note)}
+                        </p>
+                    }
+                })
+        }}
+        <Microdata />
+        <files::FilesAndRoles />
+        <report::Report />
+        <flagged::FlaggedRows />
+        <rates::NationalRates />
+        <rates::RatesTable />
+        {move || {
+            state
+                .files
+                .with(|f| f.is_empty())
+                .then(|| view! { <p class="note">{msg(|m| m.data.choose_files_prompt)}</p> })
+        }}
     }
 }
 
@@ -79,8 +103,12 @@ pub(crate) fn HowCalculated(
         }
     };
     view! {
-        <details class="how" data-testid=testid
-            prop:open=move || open.is_some_and(|o| o.get()) on:toggle=on_toggle>
+        <details
+            class="how"
+            data-testid=testid
+            prop:open=move || open.is_some_and(|o| o.get())
+            on:toggle=on_toggle
+        >
             <summary>{msg(|m| m.common.how_this_calculated)}</summary>
             {children()}
         </details>
@@ -96,7 +124,12 @@ pub(super) fn collapse_if_long(
     if n > LONG_LIST {
         view! {
             <details class="long-list">
-                <summary>{move || { let l = lang().get(); summary(l, format_number(l, n as f64, 0)) }}</summary>
+                <summary>
+                    {move || {
+                        let l = lang().get();
+                        summary(l, format_number(l, n as f64, 0))
+                    }}
+                </summary>
                 {list}
             </details>
         }

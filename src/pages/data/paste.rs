@@ -43,14 +43,26 @@ pub(super) fn Paste() -> impl IntoView {
     view! {
         <div class="paste">
             <label for="paste-table">{msg(|m| m.data.paste_label)}</label>
-            <textarea id="paste-table" data-testid="paste-area" rows="4" spellcheck="false"
+            <textarea
+                id="paste-table"
+                data-testid="paste-area"
+                rows="4"
+                spellcheck="false"
                 aria-describedby="paste-hint"
                 prop:value=move || text.get()
-                on:input=move |ev| text.set(event_target_value(&ev))></textarea>
-            <p class="note" id="paste-hint">{msg(|m| m.data.paste_hint)}</p>
-            <button class="secondary" data-testid="paste-read"
+                on:input=move |ev| text.set(event_target_value(&ev))
+            ></textarea>
+            <p class="note" id="paste-hint">
+                {msg(|m| m.data.paste_hint)}
+            </p>
+            <button
+                class="secondary"
+                data-testid="paste-read"
                 disabled=move || text.with(|t| t.trim().is_empty())
-                on:click=read>{msg(|m| m.data.paste_read)}</button>
+                on:click=read
+            >
+                {msg(|m| m.data.paste_read)}
+            </button>
         </div>
     }
 }

@@ -57,9 +57,14 @@ pub(super) fn RateLag() -> impl IntoView {
         let found = report.get()?.lag?;
         (found != state.rate_lag.get()).then(|| {
             view! {
-                <button class="secondary" data-testid="rate-lag-accept"
-                    on:click=move |_| state.rate_lag.set(found)>
-                    {move || (messages(lang().get()).data.rate_lag_accept)(&lag_label(found, lang().get()))}
+                <button
+                    class="secondary"
+                    data-testid="rate-lag-accept"
+                    on:click=move |_| state.rate_lag.set(found)
+                >
+                    {move || (messages(lang().get())
+                        .data
+                        .rate_lag_accept)(&lag_label(found, lang().get()))}
                 </button>
             }
         })
@@ -82,10 +87,24 @@ pub(super) fn RateLag() -> impl IntoView {
         let unplaced = panel.report.unplaced_rates.len();
         Some(view! {
             <p class="note" role="status" data-testid="rate-lag-applied">
-                {move || { let l = lang().get(); (messages(l).data.rate_lag_applied)(&lag_label(lag, l), &files) }}
-                {(unplaced > 0).then(|| view! {
-                    " "<span data-testid="rate-lag-unplaced">{move || { let l = lang().get(); (messages(l).data.rate_lag_unplaced)(&format_number(l, unplaced as f64, 0)) }}</span>
-                })}
+                {move || {
+                    let l = lang().get();
+                    (messages(l).data.rate_lag_applied)(&lag_label(lag, l), &files)
+                }}
+                {(unplaced > 0)
+                    .then(|| {
+                        view! {
+                            " "
+                            <span data-testid="rate-lag-unplaced">
+                                {move || {
+                                    let l = lang().get();
+                                    (messages(l)
+                                        .data
+                                        .rate_lag_unplaced)(&format_number(l, unplaced as f64, 0))
+                                }}
+                            </span>
+                        }
+                    })}
             </p>
         })
     };
@@ -93,23 +112,36 @@ pub(super) fn RateLag() -> impl IntoView {
         shown.get().then(|| {
             view! {
                 <div class="rate-lag">
-                    {move || report.get().map(|r| {
-                        let years = r.clone();
-                        view! {
-                            <p class="note" data-testid="rate-lag-test">{move || r.text(lang().get())}</p>
-                            <details class="how" data-testid="rate-lag-method">
-                                <summary>{msg(|m| m.common.how_this_calculated)}</summary>
-                                <p class="note" data-testid="rate-lag-years">{move || years.by_year_text(lang().get()).unwrap_or_default()}</p>
-                            </details>
-                        }
-                    })}
-                    <label for="rate-lag">{msg(|m| m.data.rate_lag_label)}</label>" "
-                    <select id="rate-lag" data-testid="rate-lag" aria-describedby="rate-lag-hint" on:change=on_change>
+                    {move || {
+                        report
+                            .get()
+                            .map(|r| {
+                                let years = r.clone();
+                                view! {
+                                    <p class="note" data-testid="rate-lag-test">
+                                        {move || r.text(lang().get())}
+                                    </p>
+                                    <details class="how" data-testid="rate-lag-method">
+                                        <summary>{msg(|m| m.common.how_this_calculated)}</summary>
+                                        <p class="note" data-testid="rate-lag-years">
+                                            {move || {
+                                                years.by_year_text(lang().get()).unwrap_or_default()
+                                            }}
+                                        </p>
+                                    </details>
+                                }
+                            })
+                    }} <label for="rate-lag">{msg(|m| m.data.rate_lag_label)}</label>" "
+                    <select
+                        id="rate-lag"
+                        data-testid="rate-lag"
+                        aria-describedby="rate-lag-hint"
+                        on:change=on_change
+                    >
                         {options}
-                    </select>
-                    " "{accept}
-                    <p class="note" id="rate-lag-hint">{msg(|m| m.data.rate_lag_hint)}</p>
-                    {applied}
+                    </select> " "{accept} <p class="note" id="rate-lag-hint">
+                        {msg(|m| m.data.rate_lag_hint)}
+                    </p> {applied}
                 </div>
             }
         })

@@ -46,7 +46,9 @@ fn count_and_rate_cells(l: Lang, e: &RateEstimate, derived: bool) -> impl IntoVi
     let title = derived.then(|| messages(l).page.derived_deaths_title);
     view! {
         <td data-field="births">{fmt_count(l, e.births)}</td>
-        <td data-field="deaths" data-derived=derived.then_some("true") title=title>{crate::i18n::format_deaths(l, e.deaths, derived)}</td>
+        <td data-field="deaths" data-derived=derived.then_some("true") title=title>
+            {crate::i18n::format_deaths(l, e.deaths, derived)}
+        </td>
         <td data-field="rate">{format_opt(l, e.rate, 2)}</td>
         <td data-field="ci_low">{format_opt(l, e.ci_low, 2)}</td>
         <td data-field="ci_high">{format_opt(l, e.ci_high, 2)}</td>
@@ -111,13 +113,27 @@ pub(super) fn NationalRates() -> impl IntoView {
         };
         Some(view! {
             <section aria-labelledby="national-h">
-                <h3 id="national-h" data-testid="national-rate-heading">{heading}</h3>
-                <p class="note" data-testid="national-rate-note">{note}</p>
+                <h3 id="national-h" data-testid="national-rate-heading">
+                    {heading}
+                </h3>
+                <p class="note" data-testid="national-rate-note">
+                    {note}
+                </p>
                 <div class="scroll-x" tabindex="0" role="region" aria-labelledby="national-h">
-                <table data-testid="national-rate">
-                    <thead><tr><th>{msg(|m| m.common.year)}</th><th>{msg(|m| m.common.births)}</th><th>{deaths_header(derived)}</th><th>{msg(|m| m.data.rate)}</th><th>{msg(|m| m.data.ci95_low)}</th><th>{msg(|m| m.data.ci95_high)}</th><th>{msg(|m| m.data.communes_column)}</th></tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
+                    <table data-testid="national-rate">
+                        <thead>
+                            <tr>
+                                <th>{msg(|m| m.common.year)}</th>
+                                <th>{msg(|m| m.common.births)}</th>
+                                <th>{deaths_header(derived)}</th>
+                                <th>{msg(|m| m.data.rate)}</th>
+                                <th>{msg(|m| m.data.ci95_low)}</th>
+                                <th>{msg(|m| m.data.ci95_high)}</th>
+                                <th>{msg(|m| m.data.communes_column)}</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
                 </div>
             </section>
         })
@@ -162,9 +178,13 @@ pub(super) fn RatesTable() -> impl IntoView {
                         .as_ref()
                         .is_some_and(|f| f.is_flagged(&r.entity, r.time));
                     view! {
-                        <tr data-entity=r.entity.clone() data-time=r.time.to_string()
-                            data-flagged=is_flagged.then_some("true") class:flagged=is_flagged
-                            hidden=move || beyond_preview && !expanded.get()>
+                        <tr
+                            data-entity=r.entity.clone()
+                            data-time=r.time.to_string()
+                            data-flagged=is_flagged.then_some("true")
+                            class:flagged=is_flagged
+                            hidden=move || beyond_preview && !expanded.get()
+                        >
                             <td class="text">{r.entity.clone()}</td>
                             <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
                             <td>{r.time}</td>
@@ -175,28 +195,55 @@ pub(super) fn RatesTable() -> impl IntoView {
                 .collect_view();
             // Only when the table is open: collapsed, it shows the first rows and says so in its
             // footer (the button that opens it).
-            let more = (total > PAGE_ROWS).then(|| view! {
-                <p class="note" data-testid="rates-shown" hidden=move || !expanded.get()>{move || {
-                    let l = lang().get();
-                    (messages(l).data.showing_first)(&format_number(l, PAGE_ROWS as f64, 0), &format_number(l, total as f64, 0))
-                }}</p>
+            let more = (total > PAGE_ROWS).then(|| {
+                view! {
+                    <p class="note" data-testid="rates-shown" hidden=move || !expanded.get()>
+                        {move || {
+                            let l = lang().get();
+                            (messages(l)
+                                .data
+                                .showing_first)(
+                                &format_number(l, PAGE_ROWS as f64, 0),
+                                &format_number(l, total as f64, 0),
+                            )
+                        }}
+                    </p>
+                }
             });
             let toggle = (total > PREVIEW_ROWS).then(|| {
                 let label = move || {
                     let l = lang().get();
-                    let (rows_w, communes_w) = (messages(l).common.rows, messages(l).data.communes_word);
+                    let (rows_w, communes_w) =
+                        (messages(l).common.rows, messages(l).data.communes_word);
                     let action = if expanded.get() {
                         (messages(l).data.show_only)(&PREVIEW_ROWS.to_string())
                     } else {
                         messages(l).data.show_all.to_owned()
                     };
-                    format!("{} {rows_w} · {} {communes_w} · {span} — {action}", format_number(l, total as f64, 0), format_number(l, communes as f64, 0))
+                    format!(
+                        "{} {rows_w} · {} {communes_w} · {span} — {action}",
+                        format_number(l, total as f64, 0),
+                        format_number(l, communes as f64, 0)
+                    )
                 };
                 view! {
-                    <tfoot><tr class="summary-row"><td colspan="8" class="text">
-                        <button class="link" data-testid="rates-toggle" aria-controls="rates-table" aria-expanded=move || if expanded.get() { "true" } else { "false" }
-                            on:click=move |_| expanded.update(|e| *e = !*e)>{label}</button>
-                    </td></tr></tfoot>
+                    <tfoot>
+                        <tr class="summary-row">
+                            <td colspan="8" class="text">
+                                <button
+                                    class="link"
+                                    data-testid="rates-toggle"
+                                    aria-controls="rates-table"
+                                    aria-expanded=move || {
+                                        if expanded.get() { "true" } else { "false" }
+                                    }
+                                    on:click=move |_| expanded.update(|e| *e = !*e)
+                                >
+                                    {label}
+                                </button>
+                            </td>
+                        </tr>
+                    </tfoot>
                 }
             });
             (shown, more, toggle)
@@ -205,30 +252,79 @@ pub(super) fn RatesTable() -> impl IntoView {
             <section aria-labelledby="rates-h">
                 <h3 id="rates-h">{msg(|m| m.data.rates_heading)}</h3>
                 <HowCalculated testid="rates-method">
-                    <p class="note">{msg(|m| m.data.rates_formula_note)}
+                    <p class="note">
+                        {msg(|m| m.data.rates_formula_note)}
                         {approximate.then(|| msg(|m| m.data.rates_approximate_note))}
-                        {ranged.map(|r| view! { <span data-testid="rates-range-note">{move || (messages(lang().get()).data.rates_range_note)(&format_number(lang().get(), r.ranged_rows as f64, 0), &r.low, &r.high)}</span> })}</p>
+                        {ranged
+                            .map(|r| {
+                                view! {
+                                    <span data-testid="rates-range-note">
+                                        {move || (messages(lang().get())
+                                            .data
+                                            .rates_range_note)(
+                                            &format_number(lang().get(), r.ranged_rows as f64, 0),
+                                            &r.low,
+                                            &r.high,
+                                        )}
+                                    </span>
+                                }
+                            })}
+                    </p>
                 </HowCalculated>
                 <label for="rates-search">{msg(|m| m.data.search_commune_year)}</label>
-                <input id="rates-search" type="search" data-testid="rates-search" prop:value=move || search.get() on:input=move |ev| search.set(event_target_value(&ev))/>
-                <button class="secondary" data-testid="rates-csv-download" on:click=move |_| download_csv(&state, RATES_FILE, &rates_csv(&csv_table))>{msg(|m| m.common.download_csv)}</button>
-                <p class="note">{msg(|m| m.data.rates_command_label)}
-                    <code data-testid="rates-command">{move || rates_command(&state)}</code></p>
+                <input
+                    id="rates-search"
+                    type="search"
+                    data-testid="rates-search"
+                    prop:value=move || search.get()
+                    on:input=move |ev| search.set(event_target_value(&ev))
+                />
+                <button
+                    class="secondary"
+                    data-testid="rates-csv-download"
+                    on:click=move |_| download_csv(&state, RATES_FILE, &rates_csv(&csv_table))
+                >
+                    {msg(|m| m.common.download_csv)}
+                </button>
+                <p class="note">
+                    {msg(|m| m.data.rates_command_label)}
+                    <code data-testid="rates-command">{move || rates_command(&state)}</code>
+                </p>
                 {move || {
                     let (shown, more, toggle) = body();
                     view! {
                         <div class="scroll">
                             <table data-testid="rates-table" id="rates-table">
-                                <thead><tr>
-                                    {sort_header(sort, msg(|m| m.common.code), RateSort::Entity)}
-                                    <th class="text">{msg(|m| m.common.commune)}</th>
-                                    {sort_header(sort, msg(|m| m.common.year), RateSort::Time)}
-                                    {sort_header(sort, msg(|m| m.common.births), RateSort::Births)}
-                                    {sort_header(sort, move || deaths_header(derived)(), RateSort::Deaths)}
-                                    {sort_header(sort, msg(|m| m.data.rate), RateSort::Rate)}
-                                    {sort_header(sort, msg(|m| m.data.ci95_low), RateSort::CiLow)}
-                                    {sort_header(sort, msg(|m| m.data.ci95_high), RateSort::CiHigh)}
-                                </tr></thead>
+                                <thead>
+                                    <tr>
+                                        {sort_header(
+                                            sort,
+                                            msg(|m| m.common.code),
+                                            RateSort::Entity,
+                                        )} <th class="text">{msg(|m| m.common.commune)}</th>
+                                        {sort_header(sort, msg(|m| m.common.year), RateSort::Time)}
+                                        {sort_header(
+                                            sort,
+                                            msg(|m| m.common.births),
+                                            RateSort::Births,
+                                        )}
+                                        {sort_header(
+                                            sort,
+                                            move || deaths_header(derived)(),
+                                            RateSort::Deaths,
+                                        )} {sort_header(sort, msg(|m| m.data.rate), RateSort::Rate)}
+                                        {sort_header(
+                                            sort,
+                                            msg(|m| m.data.ci95_low),
+                                            RateSort::CiLow,
+                                        )}
+                                        {sort_header(
+                                            sort,
+                                            msg(|m| m.data.ci95_high),
+                                            RateSort::CiHigh,
+                                        )}
+                                    </tr>
+                                </thead>
                                 <tbody>{shown}</tbody>
                                 {toggle}
                             </table>
@@ -268,7 +364,9 @@ fn sort_header(
     };
     view! {
         <th aria-sort=aria class:text=key == RateSort::Entity>
-            <button on:click=move |_| sort.update(|s| *s = if s.0 == key { (key, !s.1) } else { (key, true) })>{label}</button>
+            <button on:click=move |_| {
+                sort.update(|s| *s = if s.0 == key { (key, !s.1) } else { (key, true) })
+            }>{label}</button>
         </th>
     }
 }

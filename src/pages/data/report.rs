@@ -15,39 +15,148 @@ pub(super) fn Report() -> impl IntoView {
     move || {
         let panel = state.panel.get()?;
         Some(match panel {
-            Err(error) => view! { <section><p class="error" data-testid="panel-error" role="alert">{move || error.text(lang().get())}</p></section> }.into_any(),
+            Err(error) => view! {
+                <section>
+                    <p class="error" data-testid="panel-error" role="alert">
+                        {move || error.text(lang().get())}
+                    </p>
+                </section>
+            }
+            .into_any(),
             Ok(panel) => {
                 let r = &panel.report;
                 let n_excluded = r.excluded.len();
                 let excluded = r
                     .excluded
                     .iter()
-                    .map(|e| view! { <li data-line=e.line.to_string()>{let (file, line, kind) = (e.file.clone(), e.line, e.kind.clone()); move || { let l = lang().get(); format!("{file}, {} {line}: {}", messages(l).common.line, kind.text(l)) }}</li> })
+                    .map(|e| view! {
+                        <li data-line=e
+                            .line
+                            .to_string()>
+                            {
+                                let (file, line, kind) = (e.file.clone(), e.line, e.kind.clone());
+                                move || {
+                                    let l = lang().get();
+                                    format!(
+                                        "{file}, {} {line}: {}",
+                                        messages(l).common.line,
+                                        kind.text(l),
+                                    )
+                                }
+                            }
+                        </li>
+                    })
                     .collect_view();
                 let warnings = (!r.cell_warnings.is_empty()).then(|| {
                     let n = r.cell_warnings.len();
-                    let first = r.cell_warnings.iter().take(20).cloned().map(|w| view! { <li>{move || { let l = lang().get(); format!("{}, {} {}, {} `{}`: «{}»", w.file, messages(l).common.line, w.line, messages(l).data.column_word, w.column, w.value) }}</li> }).collect_view();
-                    view! { <details><summary class="warn">{move || (messages(lang().get()).data.text_cells_missing)(&n.to_string())}</summary><ul>{first}</ul></details> }
+                    let first = r
+                        .cell_warnings
+                        .iter()
+                        .take(20)
+                        .cloned()
+                        .map(|w| {
+                            view! {
+                                <li>
+                                    {move || {
+                                        let l = lang().get();
+                                        format!(
+                                            "{}, {} {}, {} `{}`: «{}»",
+                                            w.file,
+                                            messages(l).common.line,
+                                            w.line,
+                                            messages(l).data.column_word,
+                                            w.column,
+                                            w.value,
+                                        )
+                                    }}
+                                </li>
+                            }
+                        })
+                        .collect_view();
+                    view! {
+                        <details>
+                            <summary class="warn">
+                                {move || (messages(lang().get())
+                                    .data
+                                    .text_cells_missing)(&n.to_string())}
+                            </summary>
+                            <ul>{first}</ul>
+                        </details>
+                    }
                 });
-                let derived = panel.deaths_derived.then(|| view! {
-                    <p class="warn" data-testid="approximate-note">{msg(|m| m.data.report_derived_deaths_note)}</p>
+                let derived = panel.deaths_derived.then(|| {
+                    view! {
+                        <p class="warn" data-testid="approximate-note">
+                            {msg(|m| m.data.report_derived_deaths_note)}
+                        </p>
+                    }
                 });
-                let recoded = (r.recoded_codes > 0).then(|| view! { <p class="note">{let n = r.recoded_codes; move || (messages(lang().get()).data.recoded_codes)(&n.to_string())}</p> });
+                let recoded = (r.recoded_codes > 0).then(|| {
+                    view! {
+                        <p class="note">
+                            {
+                                let n = r.recoded_codes;
+                                move || (messages(lang().get()).data.recoded_codes)(&n.to_string())
+                            }
+                        </p>
+                    }
+                });
                 let historical = historical_codes(r);
-                let merged = (r.merged_rows > 0).then(|| view! { <p class="note" data-testid="merged-note">{let n = r.merged_rows as f64; move || { let l = lang().get(); (messages(l).data.merged_rows)(&format_number(l, n, 0)) }}</p> });
+                let merged = (r.merged_rows > 0).then(|| {
+                    view! {
+                        <p class="note" data-testid="merged-note">
+                            {
+                                let n = r.merged_rows as f64;
+                                move || {
+                                    let l = lang().get();
+                                    (messages(l).data.merged_rows)(&format_number(l, n, 0))
+                                }
+                            }
+                        </p>
+                    }
+                });
                 // Cells on which two joined files disagree (the first file's value is used):
                 // listed with both places, so no value is dropped unseen.
-                let conflicts = (!r.conflicts.is_empty()).then(|| {
-                    let n = r.conflicts.len();
-                    let items = r
+                let conflicts =
+                    (!r.conflicts.is_empty()).then(|| {
+                        let n = r.conflicts.len();
+                        let items = r
                         .conflicts
                         .iter()
                         .take(50)
                         .cloned()
-                        .map(|c| view! { <li>{move || { let l = lang().get(); let line = messages(l).common.line; format!("{} {}, `{}`: {} ({}, {line} {}) / {} ({}, {line} {})", c.entity, c.time, c.column, c.kept_value, c.kept_file, c.kept_line, c.other_value, c.other_file, c.other_line) }}</li> })
+                        .map(|c| view! {
+                            <li>
+                                {move || {
+                                    let l = lang().get();
+                                    let line = messages(l).common.line;
+                                    format!(
+                                        "{} {}, `{}`: {} ({}, {line} {}) / {} ({}, {line} {})",
+                                        c.entity,
+                                        c.time,
+                                        c.column,
+                                        c.kept_value,
+                                        c.kept_file,
+                                        c.kept_line,
+                                        c.other_value,
+                                        c.other_file,
+                                        c.other_line,
+                                    )
+                                }}
+                            </li>
+                        })
                         .collect_view();
-                    view! { <details data-testid="conflicts"><summary class="warn">{move || (messages(lang().get()).data.conflicting_cells)(&n.to_string())}</summary><ul>{items}</ul></details> }
-                });
+                        view! {
+                            <details data-testid="conflicts">
+                                <summary class="warn">
+                                    {move || (messages(lang().get())
+                                        .data
+                                        .conflicting_cells)(&n.to_string())}
+                                </summary>
+                                <ul>{items}</ul>
+                            </details>
+                        }
+                    });
                 let total_lines = r.physical_lines();
                 let file_lines = r.files.iter().map(file_lines_item).collect_view();
                 view! {
@@ -55,11 +164,20 @@ pub(super) fn Report() -> impl IntoView {
                         <h3 id="report-h">{msg(|m| m.data.validation)}</h3>
                         <div class="counts">
                             <div>{msg(|m| m.data.lines)}{count("physical-lines", total_lines)}</div>
-                            <div>{msg(|m| m.data.rows_read)}{count("rows-read", r.rows_read as u64)}</div>
-                            <div>{msg(|m| m.data.used)}{count("rows-used", r.rows_used as u64)}</div>
-                            <div>{msg(|m| m.data.excluded)}{count("rows-excluded", r.rows_excluded as u64)}</div>
+                            <div>
+                                {msg(|m| m.data.rows_read)}{count("rows-read", r.rows_read as u64)}
+                            </div>
+                            <div>
+                                {msg(|m| m.data.used)}{count("rows-used", r.rows_used as u64)}
+                            </div>
+                            <div>
+                                {msg(|m| m.data.excluded)}
+                                {count("rows-excluded", r.rows_excluded as u64)}
+                            </div>
                         </div>
-                        <ul class="note" data-testid="line-accounting">{file_lines}</ul>
+                        <ul class="note" data-testid="line-accounting">
+                            {file_lines}
+                        </ul>
                         {derived}
                         {recoded}
                         {historical}
@@ -69,7 +187,15 @@ pub(super) fn Report() -> impl IntoView {
                         {collapse_if_long(
                             n_excluded,
                             move |l: Lang, n: String| (messages(l).data.excluded_show_all)(&n),
-                            view! { <ol class="excluded" data-testid="excluded-list" aria-label=msg(|m| m.data.excluded_rows)>{excluded}</ol> },
+                            view! {
+                                <ol
+                                    class="excluded"
+                                    data-testid="excluded-list"
+                                    aria-label=msg(|m| m.data.excluded_rows)
+                                >
+                                    {excluded}
+                                </ol>
+                            },
                         )}
                     </section>
                 }
@@ -94,7 +220,11 @@ fn historical_codes(r: &imr_core::ingest::IngestReport) -> Option<impl IntoView>
         .cloned()
         .map(|s| {
             let (file, time) = (s.file.clone(), s.time.to_string());
-            view! { <li data-file=file data-time=time>{move || s.text(lang().get())}</li> }
+            view! {
+                <li data-file=file data-time=time>
+                    {move || s.text(lang().get())}
+                </li>
+            }
         })
         .collect_view();
     let recodings = r
@@ -103,7 +233,11 @@ fn historical_codes(r: &imr_core::ingest::IngestReport) -> Option<impl IntoView>
         .cloned()
         .map(|c| {
             let (code, code_2018, time) = (c.code.clone(), c.code_2018.clone(), c.time.to_string());
-            view! { <li data-code=code data-code-2018=code_2018 data-time=time>{move || c.text(lang().get())}</li> }
+            view! {
+                <li data-code=code data-code-2018=code_2018 data-time=time>
+                    {move || c.text(lang().get())}
+                </li>
+            }
         })
         .collect_view();
     Some(view! {
@@ -120,7 +254,9 @@ fn historical_codes(r: &imr_core::ingest::IngestReport) -> Option<impl IntoView>
 /// `data-count`.
 fn count(testid: &'static str, n: u64) -> impl IntoView {
     view! {
-        <strong data-testid=testid data-count=n.to_string()>{move || format_number(lang().get(), n as f64, 0)}</strong>
+        <strong data-testid=testid data-count=n.to_string()>
+            {move || format_number(lang().get(), n as f64, 0)}
+        </strong>
     }
 }
 
@@ -141,10 +277,28 @@ fn file_lines_item(f: &imr_core::ingest::FileReport) -> impl IntoView {
     } = LineAccount::of(f);
     let file_attr = file.clone();
     view! {
-        <li data-file=file_attr data-lines=lines.to_string() data-rows-read=read.to_string() data-other-lines=other.to_string()>{move || {
-            let l = lang().get();
-            let n = |v: u64| format_number(l, v as f64, 0);
-            (messages(l).data.line_account)(&file, &n(lines), &n(header), &n(metadata), &n(read), &n(used), &n(excluded), &n(other))
-        }}</li>
+        <li
+            data-file=file_attr
+            data-lines=lines.to_string()
+            data-rows-read=read.to_string()
+            data-other-lines=other.to_string()
+        >
+            {move || {
+                let l = lang().get();
+                let n = |v: u64| format_number(l, v as f64, 0);
+                (messages(l)
+                    .data
+                    .line_account)(
+                    &file,
+                    &n(lines),
+                    &n(header),
+                    &n(metadata),
+                    &n(read),
+                    &n(used),
+                    &n(excluded),
+                    &n(other),
+                )
+            }}
+        </li>
     }
 }

@@ -172,21 +172,53 @@ fn Picker(waiting: Waiting) -> impl IntoView {
         .map(|s| view! { <option value=s.clone()>{s.clone()}</option> })
         .collect_view();
     view! {
-        <div class="sheet-picker" data-testid="sheet-picker" data-file=file role="group"
-            aria-labelledby=format!("sheet-question-{id}")>
-            <p id=format!("sheet-question-{id}")>
-                {move || (messages(lang().get()).data.sheet_pick_question)(&name, &count)}
-            </p>
-            <label for=select_id.clone()>{msg(|m| m.data.sheet_pick_label)}</label>" "
-            <select id=select_id data-testid="sheet-select"
-                on:change=move |ev| chosen.set(event_target_value(&ev))>{options}</select>" "
-            <button data-testid="sheet-read-one" on:click=move |_| {
-                read_chosen(state, upload, picks, id, SheetChoice::Named(vec![chosen.get_untracked()]))
-            }>{msg(|m| m.data.sheet_read_one)}</button>" "
-            <button data-testid="sheet-read-all" on:click=move |_| {
-                read_chosen(state, upload, picks, id, SheetChoice::All)
-            }>{msg(|m| m.data.sheet_read_all)}</button>" "
-            <button class="secondary" data-testid="sheet-dismiss" on:click=move |_| dismiss(picks, id)>
+        <div
+            class="sheet-picker"
+            data-testid="sheet-picker"
+            data-file=file
+            role="group"
+            aria-labelledby=format!("sheet-question-{id}")
+        >
+            <p id=format!(
+                "sheet-question-{id}",
+            )>{move || (messages(lang().get()).data.sheet_pick_question)(&name, &count)}</p>
+            <label for=select_id.clone()>{msg(|m| m.data.sheet_pick_label)}</label>
+            " "
+            <select
+                id=select_id
+                data-testid="sheet-select"
+                on:change=move |ev| chosen.set(event_target_value(&ev))
+            >
+                {options}
+            </select>
+            " "
+            <button
+                data-testid="sheet-read-one"
+                on:click=move |_| {
+                    read_chosen(
+                        state,
+                        upload,
+                        picks,
+                        id,
+                        SheetChoice::Named(vec![chosen.get_untracked()]),
+                    )
+                }
+            >
+                {msg(|m| m.data.sheet_read_one)}
+            </button>
+            " "
+            <button
+                data-testid="sheet-read-all"
+                on:click=move |_| { read_chosen(state, upload, picks, id, SheetChoice::All) }
+            >
+                {msg(|m| m.data.sheet_read_all)}
+            </button>
+            " "
+            <button
+                class="secondary"
+                data-testid="sheet-dismiss"
+                on:click=move |_| dismiss(picks, id)
+            >
                 {msg(|m| m.data.sheet_pick_dismiss)}
             </button>
             <p class="note">{msg(|m| m.data.sheet_read_all_hint)}</p>
@@ -199,19 +231,32 @@ fn Picker(waiting: Waiting) -> impl IntoView {
 pub(super) fn SheetPickers() -> impl IntoView {
     let picks = expect_context::<SheetPicks>();
     view! {
-        {move || picks.waiting.get().into_iter().map(|waiting| view! { <Picker waiting/> }).collect_view()}
+        {move || {
+            picks
+                .waiting
+                .get()
+                .into_iter()
+                .map(|waiting| view! { <Picker waiting /> })
+                .collect_view()
+        }}
         {move || {
             let left_out = picks.left_out.get();
-            (!left_out.is_empty()).then(|| view! {
-                <div class="note" data-testid="sheets-left-out">
-                    {msg(|m| m.data.sheets_left_out)}
-                    <ul>
-                        {left_out.into_iter().map(|l| view! {
-                            <li>{move || l.text(lang().get()).to_owned()}</li>
-                        }).collect_view()}
-                    </ul>
-                </div>
-            })
+            (!left_out.is_empty())
+                .then(|| {
+                    view! {
+                        <div class="note" data-testid="sheets-left-out">
+                            {msg(|m| m.data.sheets_left_out)}
+                            <ul>
+                                {left_out
+                                    .into_iter()
+                                    .map(|l| {
+                                        view! { <li>{move || l.text(lang().get()).to_owned()}</li> }
+                                    })
+                                    .collect_view()}
+                            </ul>
+                        </div>
+                    }
+                })
         }}
     }
 }

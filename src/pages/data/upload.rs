@@ -138,13 +138,25 @@ pub(super) fn Upload() -> impl IntoView {
         load_file_list(state, ev.data_transfer().and_then(|d| d.files()));
     };
     view! {
-        <div class="dropzone" class:over=move || over.get()
-            on:dragover=move |ev: leptos::ev::DragEvent| { ev.prevent_default(); over.set(true); }
+        <div
+            class="dropzone"
+            class:over=move || over.get()
+            on:dragover=move |ev: leptos::ev::DragEvent| {
+                ev.prevent_default();
+                over.set(true);
+            }
             on:dragleave=move |_| over.set(false)
-            on:drop=on_drop>
+            on:drop=on_drop
+        >
             <label for="file-input">{msg(|m| m.data.upload_files_label)}</label>
-            <input id="file-input" type="file" multiple accept=".csv,.txt,.tsv,.json,.xlsx,.xls,.ods,.xml,text/csv,text/plain,application/json"
-                data-testid="file-input" on:change=on_change/>
+            <input
+                id="file-input"
+                type="file"
+                multiple
+                accept=".csv,.txt,.tsv,.json,.xlsx,.xls,.ods,.xml,text/csv,text/plain,application/json"
+                data-testid="file-input"
+                on:change=on_change
+            />
             <p class="note">{msg(|m| m.data.upload_drop_hint)}</p>
             <p class="note">{msg(|m| m.data.upload_sheets_hint)}</p>
             <p class="privacy">{msg(|m| m.data.upload_privacy_note)}</p>

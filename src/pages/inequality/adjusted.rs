@@ -20,38 +20,88 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
             .map(|m| {
                 let d = m.display_decimals();
                 let [lo, hi] = a.interval(*m);
-                let noise = y.noise_share(*m).zip(y.noise_share_percent(*m)).map(|(s, percent)| {
-                    let label = messages(lang).inequality.noise_observed;
-                    view! { <br/><small class="noise" data-noise=s.to_string()>{format!("{label}: {}%", f(percent, 0))}</small> }
-                });
+                let noise = y
+                    .noise_share(*m)
+                    .zip(y.noise_share_percent(*m))
+                    .map(|(s, percent)| {
+                        let label = messages(lang).inequality.noise_observed;
+                        view! {
+                            <br />
+                            <small class="noise" data-noise=s.to_string()>
+                                {format!("{label}: {}%", f(percent, 0))}
+                            </small>
+                        }
+                    });
                 view! {
-                    <td data-adjusted=m.key() data-value=a.value(*m).to_string() data-ci-low=lo.to_string() data-ci-high=hi.to_string() style="white-space: nowrap">
+                    <td
+                        data-adjusted=m.key()
+                        data-value=a.value(*m).to_string()
+                        data-ci-low=lo.to_string()
+                        data-ci-high=hi.to_string()
+                        style="white-space: nowrap"
+                    >
                         <span class="value">{f(a.value(*m), d)}</span>
-                        <br/><small class="ci">{format!("{} – {}", f(lo, d), if hi.is_finite() { f(hi, d) } else { "∞".to_string() })}</small>
+                        <br />
+                        <small class="ci">
+                            {format!(
+                                "{} – {}",
+                                f(lo, d),
+                                if hi.is_finite() { f(hi, d) } else { "∞".to_string() },
+                            )}
+                        </small>
                         {noise}
                     </td>
                 }
             })
             .collect_view()
             .into_any(),
-        Some(Err(why)) => view! { <td colspan="7" class="note" data-adjusted-unavailable="true">{why.text(lang)}</td> }.into_any(),
+        Some(Err(why)) => view! {
+            <td colspan="7" class="note" data-adjusted-unavailable="true">
+                {why.text(lang)}
+            </td>
+        }
+        .into_any(),
         None => ().into_any(),
     };
     let test = y.adjusted_year().map(|a| {
         let p = a.excess_variation.p_value;
-        let p_text = if p < 0.001 { format!("< {}", format_number(lang, 0.001, 3)) } else { format_number(lang, p, 3) };
+        let p_text = if p < 0.001 {
+            format!("< {}", format_number(lang, 0.001, 3))
+        } else {
+            format_number(lang, p, 3)
+        };
         view! {
-            <td data-field="excess_variation" data-statistic=a.excess_variation.statistic.to_string() data-p-value=p.to_string()>
-                {format!("LR = {}, p {}{}", format_number(lang, a.excess_variation.statistic, 2), if p < 0.001 { "" } else { "= " }, p_text)}
+            <td
+                data-field="excess_variation"
+                data-statistic=a.excess_variation.statistic.to_string()
+                data-p-value=p.to_string()
+            >
+                {format!(
+                    "LR = {}, p {}{}",
+                    format_number(lang, a.excess_variation.statistic, 2),
+                    if p < 0.001 { "" } else { "= " },
+                    p_text,
+                )}
             </td>
         }
     });
     // A year that repeats the previous one is shown, marked; the trends leave it out.
     let repeat = y.repeat_of.map(|of| {
         let text = (messages(lang).inequality.repeat_of)(&of.to_string());
-        view! { <br/><small class="warn" data-testid="ineq-repeat-mark">{text}</small> }
+        view! {
+            <br />
+            <small class="warn" data-testid="ineq-repeat-mark">
+                {text}
+            </small>
+        }
     });
-    view! { <tr data-time=y.time().to_string() data-repeat-of=y.repeat_of.map(|t| t.to_string())><th scope="row">{y.time()}{repeat}</th>{cells}{test}</tr> }
+    view! {
+        <tr data-time=y.time().to_string() data-repeat-of=y.repeat_of.map(|t| t.to_string())>
+            <th scope="row">{y.time()}{repeat}</th>
+            {cells}
+            {test}
+        </tr>
+    }
 }
 
 /// The trend rows of the adjusted measures, with the split of the observed change.
@@ -62,14 +112,31 @@ fn trend_rows(lang: Lang, report: &InequalityReport) -> impl IntoView {
         .iter()
         .map(|(m, t)| {
             let split = report.change_split_of(*m).map(|c| {
-                let (o, t, n) = (f(c.observed_change, 3), f(c.true_change, 3), f(c.noise_change, 3));
-                (messages(lang).inequality.change_split)(&c.first_time.to_string(), &c.last_time.to_string(), &o, &t, &n)
+                let (o, t, n) = (
+                    f(c.observed_change, 3),
+                    f(c.true_change, 3),
+                    f(c.noise_change, 3),
+                );
+                (messages(lang).inequality.change_split)(
+                    &c.first_time.to_string(),
+                    &c.last_time.to_string(),
+                    &o,
+                    &t,
+                    &n,
+                )
             });
             view! {
-                <tr data-adjusted=m.key() data-slope=t.slope.to_string() data-ci-low=t.ci_low.to_string() data-ci-high=t.ci_high.to_string()>
+                <tr
+                    data-adjusted=m.key()
+                    data-slope=t.slope.to_string()
+                    data-ci-low=t.ci_low.to_string()
+                    data-ci-high=t.ci_high.to_string()
+                >
                     <td class="text">{m.label(lang)}</td>
                     <td data-field="slope">{f(t.slope, 4)}</td>
-                    <td data-field="slope_ci">{format!("{} – {}", f(t.ci_low, 4), f(t.ci_high, 4))}</td>
+                    <td data-field="slope_ci">
+                        {format!("{} – {}", f(t.ci_low, 4), f(t.ci_high, 4))}
+                    </td>
                     <td data-field="change_split">{split.unwrap_or_else(|| "—".into())}</td>
                 </tr>
             }
@@ -98,34 +165,79 @@ pub fn adjusted_section(
         .iter()
         .map(|y| year_row(lang, y))
         .collect_view();
-    let approximate = method.approximate.then(|| view! {
-        <p class="warn" data-testid="ineq-adjusted-approximate">{messages(lang).inequality.adjusted_approximate_warning}</p>
+    let approximate = method.approximate.then(|| {
+        view! {
+            <p class="warn" data-testid="ineq-adjusted-approximate">
+                {messages(lang).inequality.adjusted_approximate_warning}
+            </p>
+        }
     });
     let methods = method_note(method.approximate, lang);
     // On the bundled data: what its births are and what that means for this answer (the
     // Findings' inequality caveat, word for word).
-    let births_note = bundled_data.then(|| view! {
-        <p class="note" data-testid="bundled-births-note">{imr_findings::bundled_births_note(lang)}</p>
+    let births_note = bundled_data.then(|| {
+        view! {
+            <p class="note" data-testid="bundled-births-note">
+                {imr_findings::bundled_births_note(lang)}
+            </p>
+        }
     });
     Some(view! {
         <section aria-labelledby="ineq-adjusted-h" data-testid="ineq-adjusted">
             <h3 id="ineq-adjusted-h">{msg(|m| m.inequality.adjusted_heading)}</h3>
             {approximate}
             {births_note}
-            {chart.map(|svg| view! { <div class="chart" data-testid="ineq-adjusted-chart" role="img" aria-label=msg(|m| m.inequality.adjusted_chart_heading) inner_html=svg></div> })}
-            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.adjusted_table_label)>
+            {chart
+                .map(|svg| {
+                    view! {
+                        <div
+                            class="chart"
+                            data-testid="ineq-adjusted-chart"
+                            role="img"
+                            aria-label=msg(|m| m.inequality.adjusted_chart_heading)
+                            inner_html=svg
+                        ></div>
+                    }
+                })}
+            <div
+                class="scroll"
+                tabindex="0"
+                role="region"
+                aria-label=msg(|m| m.inequality.adjusted_table_label)
+            >
                 <table data-testid="adjusted-table">
-                    <thead><tr><th>{msg(|m| m.common.year)}</th>{header}<th>{msg(|m| m.inequality.beyond_chance)}</th></tr></thead>
+                    <thead>
+                        <tr>
+                            <th>{msg(|m| m.common.year)}</th>
+                            {header}
+                            <th>{msg(|m| m.inequality.beyond_chance)}</th>
+                        </tr>
+                    </thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.adjusted_trend_table_label)>
+            <div
+                class="scroll"
+                tabindex="0"
+                role="region"
+                aria-label=msg(|m| m.inequality.adjusted_trend_table_label)
+            >
                 <table data-testid="adjusted-trend">
-                    <thead><tr><th class="text">{msg(|m| m.inequality.adjusted_measure)}</th><th>{msg(|m| m.inequality.slope_per_year)}</th><th>{msg(|m| m.common.ci95)}</th><th>{msg(|m| m.inequality.change_split_heading)}</th></tr></thead>
+                    <thead>
+                        <tr>
+                            <th class="text">{msg(|m| m.inequality.adjusted_measure)}</th>
+                            <th>{msg(|m| m.inequality.slope_per_year)}</th>
+                            <th>{msg(|m| m.common.ci95)}</th>
+                            <th>{msg(|m| m.inequality.change_split_heading)}</th>
+                        </tr>
+                    </thead>
                     <tbody>{trend_rows(lang, report)}</tbody>
                 </table>
             </div>
-            <details data-testid="ineq-adjusted-method"><summary>{msg(|m| m.common.how_this_calculated)}</summary><p>{methods}</p></details>
+            <details data-testid="ineq-adjusted-method">
+                <summary>{msg(|m| m.common.how_this_calculated)}</summary>
+                <p>{methods}</p>
+            </details>
         </section>
     })
 }

@@ -43,15 +43,28 @@ pub fn BoxChart(
                 InequalityExport::BoxStatistics,
                 InequalityExport::Outliers,
             ]
-            .map(|e| e.write(&o, None, &ExportChoices::default(), &caption).unwrap_or_default());
+            .map(|e| {
+                e.write(&o, None, &ExportChoices::default(), &caption)
+                    .unwrap_or_default()
+            });
             let svg_dl = svg.clone();
             view! {
                 <section aria-labelledby="ineq-box-h">
                     <h3 id="ineq-box-h">{msg(|m| m.inequality.boxplot_heading)}</h3>
                     <div class="chart" data-testid="ineq-box-chart" inner_html=svg></div>
-                    {chart_downloads("tasas_comunales_caja", move || svg_dl.clone(), move || csv.clone(), commands)}
-                    {csv_download("tasas_comunales_atipicos", "tasas_comunales_atipicos-csv-download", |m| m.inequality.download_outliers_csv, move || outliers.clone(),
-                        outliers_command)}
+                    {chart_downloads(
+                        "tasas_comunales_caja",
+                        move || svg_dl.clone(),
+                        move || csv.clone(),
+                        commands,
+                    )}
+                    {csv_download(
+                        "tasas_comunales_atipicos",
+                        "tasas_comunales_atipicos-csv-download",
+                        |m| m.inequality.download_outliers_csv,
+                        move || outliers.clone(),
+                        outliers_command,
+                    )}
                 </section>
             }
         })

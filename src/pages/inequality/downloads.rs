@@ -82,10 +82,22 @@ fn commands_view(
     view! {
         <details class="export-commands" data-testid=format!("{stem}-commands")>
             <summary>{msg(|m| m.inequality.downloads_commands_summary)}</summary>
-            <pre tabindex="0" aria-label=msg(|m| m.inequality.downloads_commands_label) style="white-space: pre-wrap; overflow-wrap: anywhere">
-                {move || commands().into_iter().map(|(kind, c)| view! {
-                    <code data-testid=format!("{stem}-{kind}-command")>{c}</code>"\n"
-                }).collect_view()}
+            <pre
+                tabindex="0"
+                aria-label=msg(|m| m.inequality.downloads_commands_label)
+                style="white-space: pre-wrap; overflow-wrap: anywhere"
+            >
+                {move || {
+                    commands()
+                        .into_iter()
+                        .map(|(kind, c)| {
+                            view! {
+                                <code data-testid=format!("{stem}-{kind}-command")>{c}</code>
+                                "\n"
+                            }
+                        })
+                        .collect_view()
+                }}
             </pre>
         </details>
     }
@@ -114,14 +126,22 @@ pub fn chart_downloads(
     let csv_file = files.csv.clone();
     view! {
         <div class="downloads">
-            <button class="secondary" data-testid=format!("{stem}-svg-download")
-                on:click=move |_| download_text(&svg_file, "image/svg+xml", &svg())>{msg(|m| m.common.download_svg)}</button>
+            <button
+                class="secondary"
+                data-testid=format!("{stem}-svg-download")
+                on:click=move |_| download_text(&svg_file, "image/svg+xml", &svg())
+            >
+                {msg(|m| m.common.download_svg)}
+            </button>
             {csv_button(csv_file, format!("{stem}-csv-download"), |m| m.common.download_csv, csv)}
         </div>
-        {commands_view(stem, move || {
-            let [svg, csv] = commands(&files);
-            vec![("svg", svg), ("csv", csv)]
-        })}
+        {commands_view(
+            stem,
+            move || {
+                let [svg, csv] = commands(&files);
+                vec![("svg", svg), ("csv", csv)]
+            },
+        )}
     }
 }
 
@@ -168,7 +188,12 @@ fn csv_button(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     view! {
-        <button class="secondary" data-testid=testid
-            on:click=move |_| download_text(&file, "text/csv", &csv_with_provenance(&state, &csv()))>{msg(label)}</button>
+        <button
+            class="secondary"
+            data-testid=testid
+            on:click=move |_| download_text(&file, "text/csv", &csv_with_provenance(&state, &csv()))
+        >
+            {msg(label)}
+        </button>
     }
 }

@@ -79,9 +79,23 @@ pub fn LineChart(
             view! {
                 <section aria-labelledby="ineq-line-h">
                     <h3 id="ineq-line-h">{msg(|m| m.inequality.line_heading)}</h3>
-                    {measure_select("ineq-measure", |m| m.inequality.measure_label, measure, measures)}
-                    <div class="chart" data-testid="ineq-line-chart" inner_html=move || svg.get().unwrap_or_default()></div>
-                    {chart_downloads("desigualdad_medida_por_anio", move || svg.get_untracked().unwrap_or_default(), csv, commands)}
+                    {measure_select(
+                        "ineq-measure",
+                        |m| m.inequality.measure_label,
+                        measure,
+                        measures,
+                    )}
+                    <div
+                        class="chart"
+                        data-testid="ineq-line-chart"
+                        inner_html=move || svg.get().unwrap_or_default()
+                    ></div>
+                    {chart_downloads(
+                        "desigualdad_medida_por_anio",
+                        move || svg.get_untracked().unwrap_or_default(),
+                        csv,
+                        commands,
+                    )}
                 </section>
             }
         })

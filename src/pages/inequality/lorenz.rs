@@ -72,12 +72,21 @@ pub fn LorenzChart(
                 let id = format!("ineq-lorenz-{t}");
                 view! {
                     <span class="field">
-                        <input type="checkbox" id=id.clone() data-testid=id.clone()
+                        <input
+                            type="checkbox"
+                            id=id.clone()
+                            data-testid=id.clone()
                             prop:checked=move || chosen.get().contains(&t)
                             on:change=move |ev| {
-                                let ys = chosen.with_untracked(|ys| toggle_year(ys, t, event_target_checked(&ev)));
+                                let ys = chosen
+                                    .with_untracked(|ys| toggle_year(
+                                        ys,
+                                        t,
+                                        event_target_checked(&ev),
+                                    ));
                                 lorenz_years.set(Some(ys));
-                            }/>
+                            }
+                        />
                         <label for=id>{t}</label>
                     </span>
                 }
@@ -89,9 +98,21 @@ pub fn LorenzChart(
             view! {
                 <section aria-labelledby="ineq-lorenz-h">
                     <h3 id="ineq-lorenz-h">{msg(|m| m.inequality.lorenz_heading)}</h3>
-                    <fieldset><legend>{msg(|m| m.inequality.years)}</legend>{boxes}</fieldset>
-                    <div class="chart" data-testid="ineq-lorenz-chart" inner_html=move || drawn.get().map(|l| l.0).unwrap_or_default()></div>
-                    {chart_downloads("desigualdad_lorenz", move || drawn.get_untracked().map(|l| l.0).unwrap_or_default(), move || drawn.get_untracked().map(|l| l.1).unwrap_or_default(), commands)}
+                    <fieldset>
+                        <legend>{msg(|m| m.inequality.years)}</legend>
+                        {boxes}
+                    </fieldset>
+                    <div
+                        class="chart"
+                        data-testid="ineq-lorenz-chart"
+                        inner_html=move || drawn.get().map(|l| l.0).unwrap_or_default()
+                    ></div>
+                    {chart_downloads(
+                        "desigualdad_lorenz",
+                        move || drawn.get_untracked().map(|l| l.0).unwrap_or_default(),
+                        move || drawn.get_untracked().map(|l| l.1).unwrap_or_default(),
+                        commands,
+                    )}
                 </section>
             }
         })

@@ -98,8 +98,18 @@ pub fn InequalityPage() -> impl IntoView {
 
     let body = move || {
         let outcome = match rates.get() {
-            None => return view! { <p class="note">{msg(|m| m.common.load_data_in_data_view)}</p> }.into_any(),
-            Some(Err(message)) => return view! { <p class="error" role="alert" data-testid="ineq-error">{move || message.pick(language.get())}</p> }.into_any(),
+            None => {
+                return view! { <p class="note">{msg(|m| m.common.load_data_in_data_view)}</p> }
+                    .into_any()
+            }
+            Some(Err(message)) => {
+                return view! {
+                    <p class="error" role="alert" data-testid="ineq-error">
+                        {move || message.pick(language.get())}
+                    </p>
+                }
+                .into_any()
+            }
             Some(Ok(c)) => c,
         };
         let lang = language.get();
@@ -114,9 +124,9 @@ pub fn InequalityPage() -> impl IntoView {
             &outcome.year_marks(),
         );
         view! {
-            <RepeatedNote/>
-            <IncludeRepeated/>
-            <IncludeFlagged/>
+            <RepeatedNote />
+            <IncludeRepeated />
+            <IncludeFlagged />
             {adjusted}
             {table::observed_table(lang, outcome.clone(), request.clone())}
             {trend::trend_table(lang, outcome, request)}
@@ -125,11 +135,17 @@ pub fn InequalityPage() -> impl IntoView {
     };
 
     view! {
-        <settings::Settings options=options panel=panel rates=rates request=request/>
+        <settings::Settings options=options panel=panel rates=rates request=request />
         {body}
-        <line::LineChart result=rates_ok request=request measure=options.measure/>
-        <lorenz::LorenzChart result=rates_ok request=request lorenz_years=options.lorenz_years/>
-        <boxplot::BoxChart result=rates_ok request=request/>
-        <second::SecondPanel options=options panel=panel rates=rates_ok with_against=with_against second=second/>
+        <line::LineChart result=rates_ok request=request measure=options.measure />
+        <lorenz::LorenzChart result=rates_ok request=request lorenz_years=options.lorenz_years />
+        <boxplot::BoxChart result=rates_ok request=request />
+        <second::SecondPanel
+            options=options
+            panel=panel
+            rates=rates_ok
+            with_against=with_against
+            second=second
+        />
     }
 }

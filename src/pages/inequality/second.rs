@@ -45,16 +45,34 @@ fn adjusted_lead(
     let c = correlate_reports_adjusted(a, b)?;
     let sentence = imr_core::column_words::correlation_sentence(lang, &c);
     let observed = c.observed_sentence(lang);
-    Some(view! {
-        <p class="answer" data-testid="ineq-correlation-adjusted" data-r=c.r.to_string() data-ci-low=c.ci_low.to_string() data-ci-high=c.ci_high.to_string() data-n-years=c.n_years.to_string()><strong>{sentence}</strong></p>
-        {observed.map(|o| view! { <p data-testid="ineq-correlation-observed">{o}</p> })}
-        <details data-testid="ineq-correlation-method">
-            <summary>{msg(|m| m.common.how_this_calculated)}</summary>
-            <p>{msg(|m| m.inequality.second_correlation_method)}</p>
-            <pre tabindex="0" data-testid="ineq-correlation-command" aria-label=msg(|m| m.inequality.correlation_command_label) style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{command}</code></pre>
-        </details>
-    }
-    .into_any())
+    Some(
+        view! {
+            <p
+                class="answer"
+                data-testid="ineq-correlation-adjusted"
+                data-r=c.r.to_string()
+                data-ci-low=c.ci_low.to_string()
+                data-ci-high=c.ci_high.to_string()
+                data-n-years=c.n_years.to_string()
+            >
+                <strong>{sentence}</strong>
+            </p>
+            {observed.map(|o| view! { <p data-testid="ineq-correlation-observed">{o}</p> })}
+            <details data-testid="ineq-correlation-method">
+                <summary>{msg(|m| m.common.how_this_calculated)}</summary>
+                <p>{msg(|m| m.inequality.second_correlation_method)}</p>
+                <pre
+                    tabindex="0"
+                    data-testid="ineq-correlation-command"
+                    aria-label=msg(|m| m.inequality.correlation_command_label)
+                    style="white-space: pre-wrap; overflow-wrap: anywhere"
+                >
+                    <code>{command}</code>
+                </pre>
+            </details>
+        }
+        .into_any(),
+    )
 }
 
 /// The two series of measure `m` (the rates' result and the second series'), their
@@ -114,10 +132,23 @@ fn content(
         <p class="note">{subject_note}{births_note}</p>
         <div class="chart" data-testid="ineq-panel-chart" inner_html=svg></div>
         <p data-testid="ineq-correlation">{correlation_text}</p>
-        <p class="warn" data-testid="ineq-few-years">{few_years}</p>
-        {chart_downloads("desigualdad_tmi_vs_ingreso_salud", move || svg_dl.clone(), move || csv.clone(), commands)}
+        <p class="warn" data-testid="ineq-few-years">
+            {few_years}
+        </p>
+        {chart_downloads(
+            "desigualdad_tmi_vs_ingreso_salud",
+            move || svg_dl.clone(),
+            move || csv.clone(),
+            commands,
+        )}
         <p>{msg(|m| m.inequality.second_command_label)}</p>
-        <pre tabindex="0" aria-label=msg(|m| m.inequality.second_command_aria) style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{second_command}</code></pre>
+        <pre
+            tabindex="0"
+            aria-label=msg(|m| m.inequality.second_command_aria)
+            style="white-space: pre-wrap; overflow-wrap: anywhere"
+        >
+            <code>{second_command}</code>
+        </pre>
     }
     .into_any()
 }
@@ -181,9 +212,20 @@ pub fn SecondPanel(
         let imr = rates.get()?;
         let controls = view! {
             <div class="roles">
-                {column_select("ineq-of", |m| m.inequality.second_subject_label, of, covariates, Some(|m| m.common.no_column))}
+                {column_select(
+                    "ineq-of",
+                    |m| m.inequality.second_subject_label,
+                    of,
+                    covariates,
+                    Some(|m| m.common.no_column),
+                )}
                 {column_select("ineq-weight", |m| m.inequality.weight_label, weight, numeric, None)}
-                {measure_select("ineq-panel-measure", |m| m.inequality.measure_label, panel_measure, measures)}
+                {measure_select(
+                    "ineq-panel-measure",
+                    |m| m.inequality.measure_label,
+                    panel_measure,
+                    measures,
+                )}
             </div>
         };
         let lang = language.get();
@@ -195,8 +237,12 @@ pub fn SecondPanel(
             ),
             Some(Err(message)) => (
                 None,
-                view! { <p class="error" role="alert">{move || message.pick(language.get())}</p> }
-                    .into_any(),
+                view! {
+                    <p class="error" role="alert">
+                        {move || message.pick(language.get())}
+                    </p>
+                }
+                .into_any(),
             ),
             Some(Ok(inc)) => {
                 let request = with_against.get()?;

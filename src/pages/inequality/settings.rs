@@ -28,15 +28,40 @@ pub fn column_select(
     view! {
         <span class="field">
             <label for=id>{msg(label)}</label>
-            <select id=id data-testid=id on:change=move |ev| signal.set(ColumnChoice::from_select(event_target_value(&ev)))>
-                {none.map(|none| view! { <option value="" selected=move || signal.with(|c| c.column().is_none())>{msg(none)}</option> })}
-                {move || options().into_iter().map(|c| {
-                    let value = c.clone();
-                    let selected = move || signal.with(|s| s.column() == Some(value.as_str()));
-                    let name = c.clone();
-                    let label = move || imr_core::column_words::choice_label(lang().get(), &name);
-                    view! { <option value=c.clone() selected=selected>{label}</option> }
-                }).collect_view()}
+            <select
+                id=id
+                data-testid=id
+                on:change=move |ev| signal.set(ColumnChoice::from_select(event_target_value(&ev)))
+            >
+                {none
+                    .map(|none| {
+                        view! {
+                            <option value="" selected=move || signal.with(|c| c.column().is_none())>
+                                {msg(none)}
+                            </option>
+                        }
+                    })}
+                {move || {
+                    options()
+                        .into_iter()
+                        .map(|c| {
+                            let value = c.clone();
+                            let selected = move || {
+                                signal.with(|s| s.column() == Some(value.as_str()))
+                            };
+                            let name = c.clone();
+                            let label = move || imr_core::column_words::choice_label(
+                                lang().get(),
+                                &name,
+                            );
+                            view! {
+                                <option value=c.clone() selected=selected>
+                                    {label}
+                                </option>
+                            }
+                        })
+                        .collect_view()
+                }}
             </select>
         </span>
     }
@@ -52,15 +77,28 @@ pub fn measure_select(
     let language = lang();
     view! {
         <label for=id>{msg(label)}</label>
-        <select id=id data-testid=id on:change=move |ev| {
-            if let Some(m) = Measure::from_key(&event_target_value(&ev)) {
-                signal.set(m);
+        <select
+            id=id
+            data-testid=id
+            on:change=move |ev| {
+                if let Some(m) = Measure::from_key(&event_target_value(&ev)) {
+                    signal.set(m);
+                }
             }
-        }>
-            {move || measures().into_iter().map(|m| {
-                let key = super::options::write_measure(&m);
-                view! { <option value=key selected=move || signal.get() == m>{move || m.label_in(language.get())}</option> }
-            }).collect_view()}
+        >
+            {move || {
+                measures()
+                    .into_iter()
+                    .map(|m| {
+                        let key = super::options::write_measure(&m);
+                        view! {
+                            <option value=key selected=move || signal.get() == m>
+                                {move || m.label_in(language.get())}
+                            </option>
+                        }
+                    })
+                    .collect_view()
+            }}
         </select>
     }
 }
@@ -88,15 +126,27 @@ fn births_ratio_field(births_ratio: RwSignal<Option<BirthsRatioRange>>) -> impl 
             ratio_percent(if high_end { range.high } else { range.low })
         };
         view! {
-            <input id=id data-testid=id type="number" min="1" max="10000" step="1" style="width:6em"
+            <input
+                id=id
+                data-testid=id
+                type="number"
+                min="1"
+                max="10000"
+                step="1"
+                style="width:6em"
                 prop:value=shown
-                on:change=move |ev| match births_ratio_with_end(births_ratio.get_untracked(), high_end, &event_target_value(&ev)) {
+                on:change=move |ev| match births_ratio_with_end(
+                    births_ratio.get_untracked(),
+                    high_end,
+                    &event_target_value(&ev),
+                ) {
                     Ok(range) => {
                         refused.set(false);
                         births_ratio.set(range);
                     }
                     Err(_) => refused.set(true),
-                }/>
+                }
+            />
         }
     };
     view! {
@@ -107,9 +157,17 @@ fn births_ratio_field(births_ratio: RwSignal<Option<BirthsRatioRange>>) -> impl 
             {input("ineq-births-ratio-high", true)}
             {msg(|m| m.inequality.births_ratio_help)}
         </p>
-        {move || refused.get().then(|| view! {
-            <p class="warn" role="alert" data-testid="ineq-births-ratio-refused">{msg(|m| m.inequality.births_ratio_invalid)}</p>
-        })}
+        {move || {
+            refused
+                .get()
+                .then(|| {
+                    view! {
+                        <p class="warn" role="alert" data-testid="ineq-births-ratio-refused">
+                            {msg(|m| m.inequality.births_ratio_invalid)}
+                        </p>
+                    }
+                })
+        }}
     }
 }
 
@@ -135,7 +193,11 @@ pub fn Settings(
         let computed = rates.get()?.ok()?;
         let sentence =
             imr_core::inequality::answer::answer(&computed.analysis.report)?.render(language.get());
-        Some(view! { <p class="answer" data-testid="ineq-answer"><strong>{sentence}</strong></p> })
+        Some(view! {
+            <p class="answer" data-testid="ineq-answer">
+                <strong>{sentence}</strong>
+            </p>
+        })
     };
     let text_columns = move || {
         panel
@@ -154,42 +216,86 @@ pub fn Settings(
             <h2 id="ineq-settings-h">{msg(|m| m.inequality.heading)}</h2>
             {answer}
             <div class="roles">
-                {column_select("ineq-group", |m| m.inequality.group_label, group, text_columns, Some(|m| m.inequality.no_grouping_or_rank))}
-                {column_select("ineq-rank", |m| m.inequality.rank_label, rank, covariates, Some(|m| m.inequality.no_grouping_or_rank))}
-                <span class="field">
+                {column_select(
+                    "ineq-group",
+                    |m| m.inequality.group_label,
+                    group,
+                    text_columns,
+                    Some(|m| m.inequality.no_grouping_or_rank),
+                )}
+                {column_select(
+                    "ineq-rank",
+                    |m| m.inequality.rank_label,
+                    rank,
+                    covariates,
+                    Some(|m| m.inequality.no_grouping_or_rank),
+                )} <span class="field">
                     <label for="ineq-replicates">{msg(|m| m.inequality.replicates_label)}</label>
-                    <input id="ineq-replicates" data-testid="ineq-replicates" type="number" min="0" max="5000" step="50"
+                    <input
+                        id="ineq-replicates"
+                        data-testid="ineq-replicates"
+                        type="number"
+                        min="0"
+                        max="5000"
+                        step="50"
                         prop:value=move || replicates.get().to_string()
                         on:change=move |ev| {
                             if let Some(n) = read_replicates(&event_target_value(&ev)) {
                                 replicates.set(n);
                             }
-                        }/>
-                </span>
-                <span class="field">
+                        }
+                    />
+                </span> <span class="field">
                     <label for="ineq-seed">{msg(|m| m.inequality.seed_label)}</label>
-                    <input id="ineq-seed" data-testid="ineq-seed" type="number" min="0"
+                    <input
+                        id="ineq-seed"
+                        data-testid="ineq-seed"
+                        type="number"
+                        min="0"
                         prop:value=move || seed.get().to_string()
                         on:change=move |ev| {
                             if let Ok(n) = event_target_value(&ev).trim().parse::<u64>() {
                                 seed.set(n);
                             }
-                        }/>
+                        }
+                    />
                 </span>
             </div>
             // The headline in plain words above; what it measures and how the intervals are
             // made, folded (issue 42: no jargon in the headline, the method in the fold).
             <details data-testid="ineq-method">
                 <summary>{msg(|m| m.common.how_this_calculated)}</summary>
-                <p data-testid="ineq-answer-method">{move || imr_core::inequality::answer::method(language.get())}</p>
-                <p class="note" data-testid="ineq-bootstrap-note">{move || bootstrap_note(language.get(), replicates.get(), seed.get())}</p>
+                <p data-testid="ineq-answer-method">
+                    {move || imr_core::inequality::answer::method(language.get())}
+                </p>
+                <p class="note" data-testid="ineq-bootstrap-note">
+                    {move || bootstrap_note(language.get(), replicates.get(), seed.get())}
+                </p>
             </details>
-            {move || panel.get().filter(|p| p.deaths_derived).map(|_| view! {
-                <p class="warn" data-testid="ineq-approximate">{msg(|m| m.inequality.derived_deaths_note)}</p>
-                {births_ratio_field(births_ratio)}
-            })}
+            {move || {
+                panel
+                    .get()
+                    .filter(|p| p.deaths_derived)
+                    .map(|_| {
+                        view! {
+                            <p class="warn" data-testid="ineq-approximate">
+                                {msg(|m| m.inequality.derived_deaths_note)}
+                            </p>
+                            {births_ratio_field(births_ratio)}
+                        }
+                    })
+            }}
             <p>{msg(|m| m.inequality.command_label)}</p>
-            <pre data-testid="ineq-command" tabindex="0" aria-label=msg(|m| m.inequality.command_aria) style="white-space: pre-wrap; overflow-wrap: anywhere"><code>{move || request.get().map(|r| command_line(&state, &r, &["--format", "json"]))}</code></pre>
+            <pre
+                data-testid="ineq-command"
+                tabindex="0"
+                aria-label=msg(|m| m.inequality.command_aria)
+                style="white-space: pre-wrap; overflow-wrap: anywhere"
+            >
+                <code>
+                    {move || request.get().map(|r| command_line(&state, &r, &["--format", "json"]))}
+                </code>
+            </pre>
         </section>
     }
 }

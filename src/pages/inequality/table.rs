@@ -57,21 +57,46 @@ fn cell(lang: Lang, y: &YearResult, m: Measure, unit: &Unit) -> impl IntoView {
     let corrected = y.bias_corrected(m).map(|bc| {
         let label = messages(lang).inequality.bias_corrected;
         view! {
-            <br/><small class="bias-corrected" data-value=bc.to_string()>{format!("{label}: {}", format_number(lang, bc, bc_decimals))}</small>
+            <br />
+            <small class="bias-corrected" data-value=bc.to_string()>
+                {format!("{label}: {}", format_number(lang, bc, bc_decimals))}
+            </small>
         }
     });
     let biased = y.is_noticeably_biased(m);
     let flag = biased.then(|| {
         let explanation = bias_explanation(lang, y, m, d);
         view! {
-            " "<span class="bias-flag warn" data-testid="ineq-bias-flag" role="img" aria-label=explanation.clone() title=explanation>"⚠"</span>
+            " "
+            <span
+                class="bias-flag warn"
+                data-testid="ineq-bias-flag"
+                role="img"
+                aria-label=explanation.clone()
+                title=explanation
+            >
+                "⚠"
+            </span>
         }
     });
     view! {
-        <td data-measure=m.key(kind) data-value=value.map(|v| v.to_string()) data-biased=biased.then_some("true") title=reason style="white-space: nowrap">
-            <span class="value">{text}</span>{flag}
+        <td
+            data-measure=m.key(kind)
+            data-value=value.map(|v| v.to_string())
+            data-biased=biased.then_some("true")
+            title=reason
+            style="white-space: nowrap"
+        >
+            <span class="value">{text}</span>
+            {flag}
             {corrected}
-            {ci_text.map(|t| view! { <br/><small class="ci">{t}</small> })}
+            {ci_text
+                .map(|t| {
+                    view! {
+                        <br />
+                        <small class="ci">{t}</small>
+                    }
+                })}
         </td>
     }
 }
@@ -95,17 +120,57 @@ fn left_out(lang: Lang, outcome: &InequalityResult) -> Option<impl IntoView> {
         let items = outcome
             .left_out
             .iter()
-            .map(|r| view! { <li>{format!("{}, {line} {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.reason.text(lang))}</li> })
+            .map(|r| {
+                view! {
+                    <li>
+                        {format!(
+                            "{}, {line} {}: {} {} — {}",
+                            r.file,
+                            r.line,
+                            r.entity,
+                            r.time,
+                            r.reason.text(lang),
+                        )}
+                    </li>
+                }
+            })
             .collect_view();
         // The rows flagged as implausible, with their reasons in the interface language.
         let flagged = outcome
             .flagged
             .iter()
-            .map(|r| view! { <li data-testid="ineq-flagged-row">{format!("{}, {line} {}: {} {} — {}", r.file, r.line, r.entity, r.time, r.left_out_reason(lang))}</li> })
+            .map(|r| {
+                view! {
+                    <li data-testid="ineq-flagged-row">
+                        {format!(
+                            "{}, {line} {}: {} {} — {}",
+                            r.file,
+                            r.line,
+                            r.entity,
+                            r.time,
+                            r.left_out_reason(lang),
+                        )}
+                    </li>
+                }
+            })
             .collect_view();
-        let items = view! { {items}{flagged} };
+        let items = view! {
+            {items}
+            {flagged}
+        };
         let summary = (messages(lang).inequality.rows_not_measured_summary)(&n.to_string());
-        view! { <details><summary>{summary}</summary><ol class="excluded" tabindex="0" aria-label=msg(|m| m.inequality.rows_not_measured)>{items}</ol></details> }
+        view! {
+            <details>
+                <summary>{summary}</summary>
+                <ol
+                    class="excluded"
+                    tabindex="0"
+                    aria-label=msg(|m| m.inequality.rows_not_measured)
+                >
+                    {items}
+                </ol>
+            </details>
+        }
     })
 }
 
@@ -134,9 +199,22 @@ pub fn observed_table(
             // A year that repeats the previous one is shown, marked; the trends leave it out.
             let repeat = y.repeat_of.map(|of| {
                 let text = (messages(lang).inequality.repeat_of)(&of.to_string());
-                view! { <br/><small class="warn" data-testid="ineq-repeat-mark">{text}</small> }
+                view! {
+                    <br />
+                    <small class="warn" data-testid="ineq-repeat-mark">
+                        {text}
+                    </small>
+                }
             });
-            view! { <tr data-time=y.time().to_string() data-repeat-of=y.repeat_of.map(|t| t.to_string())><th scope="row">{y.time()}{repeat}</th>{cells}</tr> }
+            view! {
+                <tr
+                    data-time=y.time().to_string()
+                    data-repeat-of=y.repeat_of.map(|t| t.to_string())
+                >
+                    <th scope="row">{y.time()}{repeat}</th>
+                    {cells}
+                </tr>
+            }
         })
         .collect_view();
     let notes = report
@@ -146,7 +224,11 @@ pub fn observed_table(
         .collect_view();
     let flags = report.bias_flags();
     let warning = flags.any.then(|| {
-        view! { <p class="warn" data-testid="ineq-bias-warning">{bias_warning(lang, flags.inflated)}</p> }
+        view! {
+            <p class="warn" data-testid="ineq-bias-warning">
+                {bias_warning(lang, flags.inflated)}
+            </p>
+        }
     });
     let unit = unit.text(lang);
     let heading = (messages(lang).inequality.observed_heading)(&unit);
@@ -166,15 +248,28 @@ pub fn observed_table(
         <section aria-labelledby="ineq-table-h">
             <h3 id="ineq-table-h">{heading}</h3>
             {warning}
-            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.observed_table_label)>
+            <div
+                class="scroll"
+                tabindex="0"
+                role="region"
+                aria-label=msg(|m| m.inequality.observed_table_label)
+            >
                 <table data-testid="inequality-table">
-                    <thead><tr><th>{msg(|m| m.common.year)}</th>{header}</tr></thead>
+                    <thead>
+                        <tr>
+                            <th>{msg(|m| m.common.year)}</th>
+                            {header}
+                        </tr>
+                    </thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
             {download}
             {left_out}
-            <details><summary>{msg(|m| m.inequality.calculation_notes)}</summary><ul>{notes}</ul></details>
+            <details>
+                <summary>{msg(|m| m.inequality.calculation_notes)}</summary>
+                <ul>{notes}</ul>
+            </details>
         </section>
     }
 }

@@ -39,7 +39,9 @@ pub fn trend_table(
                     <td class="text">{m.label_in(lang)}</td>
                     <td data-field="slope">{f(t.slope)}</td>
                     <td data-field="slope_ci">{ci}</td>
-                    <td data-field="change">{format!("{} → {}: {}", t.first_time, t.last_time, f(t.change))}</td>
+                    <td data-field="change">
+                        {format!("{} → {}: {}", t.first_time, t.last_time, f(t.change))}
+                    </td>
                 </tr>
             }
         })
@@ -59,9 +61,21 @@ pub fn trend_table(
         <section aria-labelledby="ineq-trend-h">
             <h3 id="ineq-trend-h">{msg(|m| m.inequality.trend_heading)}</h3>
             <p class="note">{imr_core::inequality::words::trend_method_note(lang, years)}</p>
-            <div class="scroll" tabindex="0" role="region" aria-label=msg(|m| m.inequality.trend_table_label)>
+            <div
+                class="scroll"
+                tabindex="0"
+                role="region"
+                aria-label=msg(|m| m.inequality.trend_table_label)
+            >
                 <table data-testid="inequality-trend">
-                    <thead><tr><th class="text">{msg(|m| m.inequality.measure_column)}</th><th>{msg(|m| m.inequality.slope_per_year)}</th><th>{msg(|m| m.common.ci95)}</th><th>{msg(|m| m.inequality.change_column)}</th></tr></thead>
+                    <thead>
+                        <tr>
+                            <th class="text">{msg(|m| m.inequality.measure_column)}</th>
+                            <th>{msg(|m| m.inequality.slope_per_year)}</th>
+                            <th>{msg(|m| m.common.ci95)}</th>
+                            <th>{msg(|m| m.inequality.change_column)}</th>
+                        </tr>
+                    </thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>

@@ -190,35 +190,116 @@ pub(super) fn GeometryInput(
         let m = &r.slice.data.matching;
         Some(view! {
             <div data-testid="unmatched">
-                <p data-testid="codes-matched">{(messages(lang.get()).map.codes_matched)(&m.area_of_entity.iter().filter(|a| a.is_some()).count().to_string(), &m.area_of_entity.len().to_string())}</p>
-                <p>{format!("{} ({}): {}", messages(lang.get()).map.data_codes_without_boundary, m.unmatched_data.len(), if m.unmatched_data.is_empty() { "—".into() } else { m.unmatched_data_listed(lang.get()).join(", ") })}</p>
-                <p>{format!("{} ({}): {}", messages(lang.get()).map.boundaries_without_data_year, m.unmatched_geometry.len(), if m.unmatched_geometry.is_empty() { "—".into() } else { m.unmatched_geometry.join(", ") })}</p>
+                <p data-testid="codes-matched">
+                    {(messages(lang.get())
+                        .map
+                        .codes_matched)(
+                        &m.area_of_entity.iter().filter(|a| a.is_some()).count().to_string(),
+                        &m.area_of_entity.len().to_string(),
+                    )}
+                </p>
+                <p>
+                    {format!(
+                        "{} ({}): {}",
+                        messages(lang.get()).map.data_codes_without_boundary,
+                        m.unmatched_data.len(),
+                        if m.unmatched_data.is_empty() {
+                            "—".into()
+                        } else {
+                            m.unmatched_data_listed(lang.get()).join(", ")
+                        },
+                    )}
+                </p>
+                <p>
+                    {format!(
+                        "{} ({}): {}",
+                        messages(lang.get()).map.boundaries_without_data_year,
+                        m.unmatched_geometry.len(),
+                        if m.unmatched_geometry.is_empty() {
+                            "—".into()
+                        } else {
+                            m.unmatched_geometry.join(", ")
+                        },
+                    )}
+                </p>
             </div>
         })
     };
     view! {
         <section aria-labelledby="geo-h">
             <h3 id="geo-h">{msg(|m| m.map.boundaries)}</h3>
-            <p class="note" data-testid="geometry-status">{move || match geometry.get() {
-                Ok(g) => format!("{}: {} — {} {}.", messages(lang.get()).map.in_use, g.file.clone().unwrap_or_else(|| format!("comunas.topojson ({BUNDLED_CREDIT})")), g.prepared.layer.areas.len(), messages(lang.get()).map.areas),
-                Err(e) => e.text(lang.get()),
-            }}</p>
-            {move || chosen.get().map(|c| view! {
-                <p class="note" data-testid="geometry-code-chosen">{(messages(lang.get()).map.code_property_chosen)(&c.property, &c.matched.to_string(), &c.data_codes.to_string())}</p>
-            })}
+            <p class="note" data-testid="geometry-status">
+                {move || match geometry.get() {
+                    Ok(g) => {
+                        format!(
+                            "{}: {} — {} {}.",
+                            messages(lang.get()).map.in_use,
+                            g
+                                .file
+                                .clone()
+                                .unwrap_or_else(|| format!("comunas.topojson ({BUNDLED_CREDIT})")),
+                            g.prepared.layer.areas.len(),
+                            messages(lang.get()).map.areas,
+                        )
+                    }
+                    Err(e) => e.text(lang.get()),
+                }}
+            </p>
+            {move || {
+                chosen
+                    .get()
+                    .map(|c| {
+                        view! {
+                            <p class="note" data-testid="geometry-code-chosen">
+                                {(messages(lang.get())
+                                    .map
+                                    .code_property_chosen)(
+                                    &c.property,
+                                    &c.matched.to_string(),
+                                    &c.data_codes.to_string(),
+                                )}
+                            </p>
+                        }
+                    })
+            }}
             <span>
                 <label for="geo-code">{msg(|m| m.map.code_property)}</label>
-                <input id="geo-code" type="text" data-testid="geometry-code-property" prop:value=move || code_property.get() on:change=move |ev| code_property.set(event_target_value(&ev))/>
+                <input
+                    id="geo-code"
+                    type="text"
+                    data-testid="geometry-code-property"
+                    prop:value=move || code_property.get()
+                    on:change=move |ev| code_property.set(event_target_value(&ev))
+                />
             </span>
             <span>
                 <label for="geo-name">{msg(|m| m.map.name_property)}</label>
-                <input id="geo-name" type="text" prop:value=move || name_property.get() on:change=move |ev| name_property.set(event_target_value(&ev))/>
+                <input
+                    id="geo-name"
+                    type="text"
+                    prop:value=move || name_property.get()
+                    on:change=move |ev| name_property.set(event_target_value(&ev))
+                />
             </span>
             <span>
                 <label for="geo-file">{msg(|m| m.map.boundaries_file_label)}</label>
-                <input id="geo-file" type="file" accept=".json,.geojson,.topojson,application/json" data-testid="geometry-input" on:change=on_file/>
+                <input
+                    id="geo-file"
+                    type="file"
+                    accept=".json,.geojson,.topojson,application/json"
+                    data-testid="geometry-input"
+                    on:change=on_file
+                />
             </span>
-            <button class="secondary" on:click=move |_| { chosen.set(None); load_bundled_geometry(geometry) }>{msg(|m| m.map.use_bundled_boundaries)}</button>
+            <button
+                class="secondary"
+                on:click=move |_| {
+                    chosen.set(None);
+                    load_bundled_geometry(geometry)
+                }
+            >
+                {msg(|m| m.map.use_bundled_boundaries)}
+            </button>
             {unmatched}
         </section>
     }

@@ -137,71 +137,190 @@ pub(super) fn MapControls(
             <legend>{msg(|m| m.map.controls_legend)}</legend>
             <span>
                 <label for="map-year">{msg(|m| m.common.year)}</label>
-                <select id="map-year" data-testid="year-select"
-                    on:change=move |ev| { if let Ok(y) = event_target_value(&ev).parse::<i64>() { switch_year.run(y) } }>
+                <select
+                    id="map-year"
+                    data-testid="year-select"
+                    on:change=move |ev| {
+                        if let Ok(y) = event_target_value(&ev).parse::<i64>() {
+                            switch_year.run(y)
+                        }
+                    }
+                >
                     // The years without data between the first and the last (2016 and 2020 in
                     // the bundled data) are listed as gaps that cannot be chosen, so that 2015
                     // and 2017 are never taken for consecutive years.
                     {move || {
                         let ys = years.get();
-                        let mut listed: Vec<(i64, bool)> = ys.iter().map(|&y| (y, true))
-                            .chain(imr_core::stats::years::missing_years(&ys).into_iter().map(|y| (y, false)))
+                        let mut listed: Vec<(i64, bool)> = ys
+                            .iter()
+                            .map(|&y| (y, true))
+                            .chain(
+                                imr_core::stats::years::missing_years(&ys)
+                                    .into_iter()
+                                    .map(|y| (y, false)),
+                            )
                             .collect();
                         listed.sort_unstable();
-                        listed.into_iter().map(|(y, has_data)| match has_data {
-                            true => view! { <option value=y.to_string() selected=move || year.get() == Some(y)>{move || year_label(y)}</option> }.into_any(),
-                            false => view! { <option value=y.to_string() disabled data-gap="true">{move || format!("{y} — {}", messages(lang.get()).map.no_data)}</option> }.into_any(),
-                        }).collect_view()
+                        listed
+                            .into_iter()
+                            .map(|(y, has_data)| match has_data {
+                                true => {
+                                    view! {
+                                        <option
+                                            value=y.to_string()
+                                            selected=move || year.get() == Some(y)
+                                        >
+                                            {move || year_label(y)}
+                                        </option>
+                                    }
+                                        .into_any()
+                                }
+                                false => {
+                                    view! {
+                                        <option value=y.to_string() disabled data-gap="true">
+                                            {move || {
+                                                format!("{y} — {}", messages(lang.get()).map.no_data)
+                                            }}
+                                        </option>
+                                    }
+                                        .into_any()
+                                }
+                            })
+                            .collect_view()
                     }}
                 </select>
-                <button class="secondary" data-testid="play" aria-pressed=move || playing.get().to_string() on:click=play>
-                    {move || if playing.get() { messages(lang.get()).map.pause } else { messages(lang.get()).map.play_years }}
+                <button
+                    class="secondary"
+                    data-testid="play"
+                    aria-pressed=move || playing.get().to_string()
+                    on:click=play
+                >
+                    {move || {
+                        if playing.get() {
+                            messages(lang.get()).map.pause
+                        } else {
+                            messages(lang.get()).map.play_years
+                        }
+                    }}
                 </button>
             </span>
             <span>
                 <label for="map-variable">"Variable"</label>
-                <select id="map-variable" data-testid="variable-select" on:change=move |ev| variable.set(event_target_value(&ev))>
-                    {move || variables.get().into_iter().map(|v| {
-                        let label = if v == "rate" { messages(lang.get()).map.variable_rate.to_string() } else { imr_core::column_words::choice_label(lang.get(), &v) };
-                        let value = v.clone();
-                        view! { <option value=value selected=move || variable.get() == v>{label}</option> }
-                    }).collect_view()}
+                <select
+                    id="map-variable"
+                    data-testid="variable-select"
+                    on:change=move |ev| variable.set(event_target_value(&ev))
+                >
+                    {move || {
+                        variables
+                            .get()
+                            .into_iter()
+                            .map(|v| {
+                                let label = if v == "rate" {
+                                    messages(lang.get()).map.variable_rate.to_string()
+                                } else {
+                                    imr_core::column_words::choice_label(lang.get(), &v)
+                                };
+                                let value = v.clone();
+                                view! {
+                                    <option value=value selected=move || variable.get() == v>
+                                        {label}
+                                    </option>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </select>
             </span>
-            {choice_select("map-smooth", "smooth-select", |m| m.map.smoothing, &Smooth::ALL, Smooth::name,
-                |l, c| smooth_label(c)(messages(l)), smooth, move || variable.get() != "rate")}
-            {choice_select("map-contiguity", "contiguity-select", |m| m.map.neighbours, &Contiguity::ALL, Contiguity::name,
-                |l, c| contiguity_label(c)(messages(l)), contiguity, || false)}
-            {choice_select("map-classify", "classify-select", |m| m.map.classes, &ClassScheme::ALL, ClassScheme::name,
-                |l, c| scheme_label(c)(messages(l)), class_choice, || false)}
+            {choice_select(
+                "map-smooth",
+                "smooth-select",
+                |m| m.map.smoothing,
+                &Smooth::ALL,
+                Smooth::name,
+                |l, c| smooth_label(c)(messages(l)),
+                smooth,
+                move || variable.get() != "rate",
+            )}
+            {choice_select(
+                "map-contiguity",
+                "contiguity-select",
+                |m| m.map.neighbours,
+                &Contiguity::ALL,
+                Contiguity::name,
+                |l, c| contiguity_label(c)(messages(l)),
+                contiguity,
+                || false,
+            )}
+            {choice_select(
+                "map-classify",
+                "classify-select",
+                |m| m.map.classes,
+                &ClassScheme::ALL,
+                ClassScheme::name,
+                |l, c| scheme_label(c)(messages(l)),
+                class_choice,
+                || false,
+            )}
             <span>
                 <label for="map-classes">{msg(|m| m.map.number_classes)}</label>
-                <input id="map-classes" type="number" min="2" max="9" data-testid="classes-input"
+                <input
+                    id="map-classes"
+                    type="number"
+                    min="2"
+                    max="9"
+                    data-testid="classes-input"
                     disabled=move || !class_choice.get().uses_class_count()
                     prop:value=move || classes.get().to_string()
-                    on:change=move |ev| { if let Ok(k) = event_target_value(&ev).parse::<usize>() { classes.set(k.clamp(2, 9)) } }/>
+                    on:change=move |ev| {
+                        if let Ok(k) = event_target_value(&ev).parse::<usize>() {
+                            classes.set(k.clamp(2, 9))
+                        }
+                    }
+                />
             </span>
             <span>
                 <label for="map-breaks">{msg(|m| m.map.custom_breaks)}</label>
-                <input id="map-breaks" type="text" placeholder="4, 6, 8, 12" data-testid="breaks-input"
+                <input
+                    id="map-breaks"
+                    type="text"
+                    placeholder="4, 6, 8, 12"
+                    data-testid="breaks-input"
                     disabled=move || class_choice.get() != ClassScheme::Custom
                     prop:value=move || breaks.get()
-                    on:change=move |ev| breaks.set(event_target_value(&ev))/>
+                    on:change=move |ev| breaks.set(event_target_value(&ev))
+                />
             </span>
             <span>
                 <label for="map-scheme">{msg(|m| m.map.colours)}</label>
-                <select id="map-scheme" data-testid="scheme-select" on:change=move |ev| scheme_key.set(event_target_value(&ev))>
-                    {SCHEMES.into_iter().map(|(k, label)| view! {
-                        <option value=k selected=move || scheme_key.get() == k>{msg(label)}</option>
-                    }).collect_view()}
+                <select
+                    id="map-scheme"
+                    data-testid="scheme-select"
+                    on:change=move |ev| scheme_key.set(event_target_value(&ev))
+                >
+                    {SCHEMES
+                        .into_iter()
+                        .map(|(k, label)| {
+                            view! {
+                                <option value=k selected=move || scheme_key.get() == k>
+                                    {msg(label)}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
                 </select>
             </span>
             <span>
-                <input id="map-lisa" type="checkbox" data-testid="lisa-toggle" prop:checked=move || show_lisa.get()
-                    on:change=move |ev| show_lisa.set(event_target_checked(&ev))/>
+                <input
+                    id="map-lisa"
+                    type="checkbox"
+                    data-testid="lisa-toggle"
+                    prop:checked=move || show_lisa.get()
+                    on:change=move |ev| show_lisa.set(event_target_checked(&ev))
+                />
                 <label for="map-lisa">{msg(|m| m.map.lisa_cluster_map)}</label>
             </span>
         </fieldset>
-        <IncludeFlagged/>
+        <IncludeFlagged />
     }
 }

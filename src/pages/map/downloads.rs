@@ -73,16 +73,31 @@ pub(super) fn Downloads(
         )))
     };
     view! {
-        <div class="downloads" style="display:flex;flex-wrap:wrap;gap:0.5rem;align-items:center;margin:0.6rem 0">
-            <button class="secondary" data-testid="download-svg" on:click=download_svg>{msg(|m| m.common.download_svg)}</button>
-            <button class="secondary" data-testid="download-png" on:click=download_png>{msg(|m| m.map.download_png)}</button>
-            <button class="secondary" data-testid="download-csv" on:click=download_csv>{msg(|m| m.common.download_csv)}</button>
+        <div
+            class="downloads"
+            style="display:flex;flex-wrap:wrap;gap:0.5rem;align-items:center;margin:0.6rem 0"
+        >
+            <button class="secondary" data-testid="download-svg" on:click=download_svg>
+                {msg(|m| m.common.download_svg)}
+            </button>
+            <button class="secondary" data-testid="download-png" on:click=download_png>
+                {msg(|m| m.map.download_png)}
+            </button>
+            <button class="secondary" data-testid="download-csv" on:click=download_csv>
+                {msg(|m| m.common.download_csv)}
+            </button>
         </div>
-        {move || command().map(|c| view! {
-            <p class="note">{msg(|m| m.map.same_svg_from_command)}
-                <code data-testid="map-command">{c}</code>
-            </p>
-        })}
+        {move || {
+            command()
+                .map(|c| {
+                    view! {
+                        <p class="note">
+                            {msg(|m| m.map.same_svg_from_command)}
+                            <code data-testid="map-command">{c}</code>
+                        </p>
+                    }
+                })
+        }}
     }
 }
 

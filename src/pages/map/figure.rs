@@ -117,33 +117,75 @@ pub(super) fn MapFigure(
     view! {
         <div class="map-figure">
             <div class="map" node_ref=hover.container>
-                <button class="skip-link" data-testid="skip-map" on:click=move |_| skip_to_downloads()>{msg(|m| m.page.skip_map)}</button>
+                <button
+                    class="skip-link"
+                    data-testid="skip-map"
+                    on:click=move |_| skip_to_downloads()
+                >
+                    {msg(|m| m.page.skip_map)}
+                </button>
                 <div class="map-canvas" style=canvas_style>
-                <svg node_ref=view.svg_ref data-testid="choropleth" xmlns="http://www.w3.org/2000/svg"
-                    viewBox=move || { let vb = view.view_box.get(); format!("{} {} {} {}", vb.0, vb.1, vb.2, vb.3) }
-                    role="group" aria-label=move || result.with(|r| r.as_ref().map(|r| format!("{} {}", r.text.title, r.year)).unwrap_or_default())
-                    style="width:100%;height:auto;display:block;border:1px solid #c9d1da;touch-action:none;cursor:grab;background:#fff"
-                    font-family="Helvetica, Arial, sans-serif"
-                    on:wheel=on_wheel
-                    on:pointerdown=move |ev| { hover.next_pointer(); gestures.down(&ev) }
-                    on:pointermove=move |ev| gestures.moved(&ev)
-                    on:pointerup=pointer_up
-                    on:pointercancel=move |ev| gestures.end(&ev)
-                    on:pointerleave=move |ev| gestures.end(&ev)>
-                    <Patterns view=view/>
-                    {panels}
-                    <path data-testid="map-selected" fill="none" stroke="#000000" stroke-width="1.6" pointer-events="none"
-                        d=move || selected.get().and_then(|a| outline_paths.get(a).cloned()).unwrap_or_default()/>
-                </svg>
-                <Legend geo=geo.clone() colouring=colouring result=result spot=legend_spot/>
+                    <svg
+                        node_ref=view.svg_ref
+                        data-testid="choropleth"
+                        xmlns="http://www.w3.org/2000/svg"
+                        viewBox=move || {
+                            let vb = view.view_box.get();
+                            format!("{} {} {} {}", vb.0, vb.1, vb.2, vb.3)
+                        }
+                        role="group"
+                        aria-label=move || {
+                            result
+                                .with(|r| {
+                                    r.as_ref()
+                                        .map(|r| format!("{} {}", r.text.title, r.year))
+                                        .unwrap_or_default()
+                                })
+                        }
+                        style="width:100%;height:auto;display:block;border:1px solid #c9d1da;touch-action:none;cursor:grab;background:#fff"
+                        font-family="Helvetica, Arial, sans-serif"
+                        on:wheel=on_wheel
+                        on:pointerdown=move |ev| {
+                            hover.next_pointer();
+                            gestures.down(&ev)
+                        }
+                        on:pointermove=move |ev| gestures.moved(&ev)
+                        on:pointerup=pointer_up
+                        on:pointercancel=move |ev| gestures.end(&ev)
+                        on:pointerleave=move |ev| gestures.end(&ev)
+                    >
+                        <Patterns view=view />
+                        {panels}
+                        <path
+                            data-testid="map-selected"
+                            fill="none"
+                            stroke="#000000"
+                            stroke-width="1.6"
+                            pointer-events="none"
+                            d=move || {
+                                selected
+                                    .get()
+                                    .and_then(|a| outline_paths.get(a).cloned())
+                                    .unwrap_or_default()
+                            }
+                        />
+                    </svg>
+                    <Legend geo=geo.clone() colouring=colouring result=result spot=legend_spot />
                 </div>
-                {move || hover.at.get().map(|(area, x, y)| view! {
-                    <Tooltip geo=geo_tooltip.clone() result=result area=area x=x y=y/>
-                })}
-                <ZoomBar view=view regions=layout.regions.clone() data_box=data_box/>
-                <CommuneSearch geo=geo.clone() view=view hover=hover selected=selected/>
+                {move || {
+                    hover
+                        .at
+                        .get()
+                        .map(|(area, x, y)| {
+                            view! {
+                                <Tooltip geo=geo_tooltip.clone() result=result area=area x=x y=y />
+                            }
+                        })
+                }}
+                <ZoomBar view=view regions=layout.regions.clone() data_box=data_box />
+                <CommuneSearch geo=geo.clone() view=view hover=hover selected=selected />
             </div>
-            <LegendNotes geo=geo.clone() colouring=colouring result=result/>
+            <LegendNotes geo=geo.clone() colouring=colouring result=result />
         </div>
     }
 }
@@ -177,11 +219,25 @@ fn Patterns(view: MapView) -> impl IntoView {
     };
     view! {
         <defs>
-            <pattern id="no-data" patternUnits="userSpaceOnUse" width="5" height="5" patternTransform=move || format!("rotate(45) scale({:.4})", scale())>
-                <rect width="5" height="5" fill="#ffffff"/><line x1="0" y1="0" x2="0" y2="5" stroke="#8c8c8c" stroke-width="1.6"/>
+            <pattern
+                id="no-data"
+                patternUnits="userSpaceOnUse"
+                width="5"
+                height="5"
+                patternTransform=move || format!("rotate(45) scale({:.4})", scale())
+            >
+                <rect width="5" height="5" fill="#ffffff" />
+                <line x1="0" y1="0" x2="0" y2="5" stroke="#8c8c8c" stroke-width="1.6" />
             </pattern>
-            <pattern id="flagged" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform=move || format!("scale({:.4})", scale())>
-                <rect width="6" height="6" fill="#efe6f5"/><path d="M0,0L6,6M6,0L0,6" stroke="#5e3c99" stroke-width="1"/>
+            <pattern
+                id="flagged"
+                patternUnits="userSpaceOnUse"
+                width="6"
+                height="6"
+                patternTransform=move || format!("scale({:.4})", scale())
+            >
+                <rect width="6" height="6" fill="#efe6f5" />
+                <path d="M0,0L6,6M6,0L0,6" stroke="#5e3c99" stroke-width="1" />
             </pattern>
         </defs>
     }

@@ -61,22 +61,73 @@ pub(super) fn FunnelPanel(
             <h3 id="funnel-h">{msg(|m| m.map.funnel_plot)}</h3>
             <p class="note">{msg(|m| m.map.funnel_hint)}</p>
             <style>{highlight}</style>
-            {move || svg.get().map(|s| match s {
-                Ok(s) => view! { <div data-testid="funnel-box" class="chart" style="max-width:640px;cursor:pointer" on:click=on_click inner_html=s></div> }.into_any(),
-                Err(e) => view! { <p class="warn">{move || format!("{}: {}", messages(lang.get()).map.funnel_plot_not_available, e.text(lang.get()))}</p> }.into_any(),
-            })}
-            <button class="secondary" data-testid="download-funnel" on:click=download>{msg(|m| m.map.download_funnel_svg)}</button>
-            {move || selected.get().and_then(|a| {
-                let r = result.get()?;
-                let geo = geometry.get().ok()?;
-                let name = geo.prepared.layout.names.get(a)?.clone();
-                let code = geo.prepared.layout.codes.get(a)?.clone();
-                let v = r.values.get(a).copied().flatten();
-                Some(view! {
-                    <p data-testid="map-selection">{format!("{}: {name} ({code}) — {}", messages(lang.get()).map.selected, v.map(|v| crate::i18n::format_number(lang.get_untracked(), v, 2)).unwrap_or_else(|| messages(lang.get_untracked()).map.no_data.into()))}
-                        " "<button class="secondary" on:click=move |_| selected.set(None)>{msg(|m| m.map.clear)}</button></p>
-                })
-            })}
+            {move || {
+                svg.get()
+                    .map(|s| match s {
+                        Ok(s) => {
+                            view! {
+                                <div
+                                    data-testid="funnel-box"
+                                    class="chart"
+                                    style="max-width:640px;cursor:pointer"
+                                    on:click=on_click
+                                    inner_html=s
+                                ></div>
+                            }
+                                .into_any()
+                        }
+                        Err(e) => {
+                            view! {
+                                <p class="warn">
+                                    {move || {
+                                        format!(
+                                            "{}: {}",
+                                            messages(lang.get()).map.funnel_plot_not_available,
+                                            e.text(lang.get()),
+                                        )
+                                    }}
+                                </p>
+                            }
+                                .into_any()
+                        }
+                    })
+            }}
+            <button class="secondary" data-testid="download-funnel" on:click=download>
+                {msg(|m| m.map.download_funnel_svg)}
+            </button>
+            {move || {
+                selected
+                    .get()
+                    .and_then(|a| {
+                        let r = result.get()?;
+                        let geo = geometry.get().ok()?;
+                        let name = geo.prepared.layout.names.get(a)?.clone();
+                        let code = geo.prepared.layout.codes.get(a)?.clone();
+                        let v = r.values.get(a).copied().flatten();
+                        Some(
+                            view! {
+                                <p data-testid="map-selection">
+                                    {format!(
+                                        "{}: {name} ({code}) — {}",
+                                        messages(lang.get()).map.selected,
+                                        v
+                                            .map(|v| crate::i18n::format_number(
+                                                lang.get_untracked(),
+                                                v,
+                                                2,
+                                            ))
+                                            .unwrap_or_else(|| {
+                                                messages(lang.get_untracked()).map.no_data.into()
+                                            }),
+                                    )} " "
+                                    <button class="secondary" on:click=move |_| selected.set(None)>
+                                        {msg(|m| m.map.clear)}
+                                    </button>
+                                </p>
+                            },
+                        )
+                    })
+            }}
         </section>
     }
 }

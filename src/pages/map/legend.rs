@@ -43,8 +43,17 @@ pub(super) fn Legend(
             .map(|(k, e)| {
                 view! {
                     <li data-legend-class=k.to_string()>
-                        <span aria-hidden="true" class="swatch" style=format!("background:{}", e.fill)></span>
-                        <span>{e.label.clone()}" "<span class="note">{format!("({})", format_number(lang().get(), e.count as f64, 0))}</span></span>
+                        <span
+                            aria-hidden="true"
+                            class="swatch"
+                            style=format!("background:{}", e.fill)
+                        ></span>
+                        <span>
+                            {e.label.clone()}" "
+                            <span class="note">
+                                {format!("({})", format_number(lang().get(), e.count as f64, 0))}
+                            </span>
+                        </span>
                     </li>
                 }
             })
@@ -52,28 +61,56 @@ pub(super) fn Legend(
         // A copied year, or one whose deaths were reconstructed, says so beside the year, where
         // a screenshot of the map keeps it (the engine's mark, as the exported map has it).
         let copy_mark = (!r.text.year_note.is_empty()).then(|| {
-            view! { " "<span class="warn" data-testid="map-copy-mark">{r.text.year_note.clone()}</span> }
+            view! {
+                " "
+                <span class="warn" data-testid="map-copy-mark">
+                    {r.text.year_note.clone()}
+                </span>
+            }
         });
         let left_out = c.left_out_count();
         let flagged_row = (left_out > 0).then(|| {
             view! {
                 <li data-legend-class="flagged">
                     <span aria-hidden="true" class="swatch" style=FLAGGED_SWATCH></span>
-                    <span>{c.left_out_label.clone()}" "<span class="note">{format!("({left_out})")}</span></span>
+                    <span>
+                        {c.left_out_label.clone()}" "
+                        <span class="note">{format!("({left_out})")}</span>
+                    </span>
                 </li>
             }
         });
         Some(view! {
-            <div class="map-legend" data-testid="map-legend" node_ref=spot.node style=move || spot.style(max_width) data-view=move || spot.view()>
-                <p class="map-legend-title"><strong data-testid="map-title">{r.text.title.clone()}</strong>" "<strong data-testid="map-year-label" class="map-year">{r.year}</strong>{copy_mark}</p>
+            <div
+                class="map-legend"
+                data-testid="map-legend"
+                node_ref=spot.node
+                style=move || spot.style(max_width)
+                data-view=move || spot.view()
+            >
+                <p class="map-legend-title">
+                    <strong data-testid="map-title">{r.text.title.clone()}</strong>
+                    " "
+                    <strong data-testid="map-year-label" class="map-year">
+                        {r.year}
+                    </strong>
+                    {copy_mark}
+                </p>
                 <p class="map-legend-heading">{r.text.legend_title.clone()}</p>
                 <ul>
-                    {rows}
-                    <li data-legend-class="none">
-                        <span aria-hidden="true" class="swatch" style="background:repeating-linear-gradient(45deg,#fff 0 2px,#8c8c8c 2px 3.5px)"></span>
-                        <span>{msg(|m| m.map.legend_no_data)}" "<span class="note">{format!("({})", format_number(lang().get(), c.no_data as f64, 0))}</span></span>
-                    </li>
-                    {flagged_row}
+                    {rows} <li data-legend-class="none">
+                        <span
+                            aria-hidden="true"
+                            class="swatch"
+                            style="background:repeating-linear-gradient(45deg,#fff 0 2px,#8c8c8c 2px 3.5px)"
+                        ></span>
+                        <span>
+                            {msg(|m| m.map.legend_no_data)}" "
+                            <span class="note">
+                                {format!("({})", format_number(lang().get(), c.no_data as f64, 0))}
+                            </span>
+                        </span>
+                    </li> {flagged_row}
                 </ul>
             </div>
         })
@@ -93,12 +130,35 @@ pub(super) fn LegendNotes(
         let r = result.get()?;
         Some(view! {
             <div class="map-notes" data-testid="map-legend-notes">
-                <p class="note" data-testid="map-subtitle">{r.text.subtitle.clone()}</p>
+                <p class="note" data-testid="map-subtitle">
+                    {r.text.subtitle.clone()}
+                </p>
                 <p class="note">{c.method_note.clone()}</p>
-                {(!c.flagged_note.is_empty()).then(|| view! { <p class="note" data-testid="map-flagged-note">{c.flagged_note.clone()}</p> })}
-                {(!c.uncertainty_note.is_empty()).then(|| view! { <p class="note caution" data-testid="map-uncertainty-note">{c.uncertainty_note.clone()}</p> })}
-                {(!c.year_caution.is_empty()).then(|| view! { <p class="note caution" data-testid="map-copy-note">{c.year_caution.clone()}</p> })}
-                <LeftOutList geo=geo.clone() colouring=c.clone() year=r.year/>
+                {(!c.flagged_note.is_empty())
+                    .then(|| {
+                        view! {
+                            <p class="note" data-testid="map-flagged-note">
+                                {c.flagged_note.clone()}
+                            </p>
+                        }
+                    })}
+                {(!c.uncertainty_note.is_empty())
+                    .then(|| {
+                        view! {
+                            <p class="note caution" data-testid="map-uncertainty-note">
+                                {c.uncertainty_note.clone()}
+                            </p>
+                        }
+                    })}
+                {(!c.year_caution.is_empty())
+                    .then(|| {
+                        view! {
+                            <p class="note caution" data-testid="map-copy-note">
+                                {c.year_caution.clone()}
+                            </p>
+                        }
+                    })}
+                <LeftOutList geo=geo.clone() colouring=c.clone() year=r.year />
                 <p class="note">{msg(|m| m.map.select_commune_hint)}</p>
             </div>
         })
@@ -131,14 +191,22 @@ fn LeftOutList(geo: Shared<Geometry>, colouring: Shared<Colouring>, year: i64) -
                         .map(|f| f.reasons_text(lang.get()))
                         .unwrap_or_default();
                     view! {
-                        <li data-code=code.clone() title=reasons>{format!("{} ({code})", geo.prepared.layout.names[a])}</li>
+                        <li data-code=code.clone() title=reasons>
+                            {format!("{} ({code})", geo.prepared.layout.names[a])}
+                        </li>
                     }
                 })
                 .collect_view()
         };
         view! {
             <div class="note" data-testid="map-flagged-list">
-                {move || format!("{} ({}):", messages(lang.get()).map.flagged_left_out_list, colouring.left_out_count())}
+                {move || {
+                    format!(
+                        "{} ({}):",
+                        messages(lang.get()).map.flagged_left_out_list,
+                        colouring.left_out_count(),
+                    )
+                }}
                 <ul style="margin:0.2rem 0;padding-left:1.2rem">{items}</ul>
             </div>
         }

@@ -21,7 +21,11 @@ pub(super) fn MapMethods() -> impl IntoView {
             <p data-method="classes">{msg(|m| m.map.method_classes)}</p>
             <p data-method="flagged">{msg(|m| m.map.method_flagged)}</p>
             <p data-method="funnel">{msg(|m| m.map.method_funnel)}</p>
-            <p data-method="moran">{move || (messages(lang.get()).map.moran_method)(&PERMUTATIONS.to_string(), &SEED.to_string())}</p>
+            <p data-method="moran">
+                {move || (messages(lang.get())
+                    .map
+                    .moran_method)(&PERMUTATIONS.to_string(), &SEED.to_string())}
+            </p>
         </HowCalculated>
     }
 }

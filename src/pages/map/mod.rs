@@ -256,29 +256,90 @@ pub fn MapPage() -> impl IntoView {
         <section aria-labelledby="map-h" class="map-view">
             <h2 id="map-h">{msg(|m| m.common.view_map)}</h2>
             {move || match result.get() {
-                Some(Err(error)) => Some(view! { <p class="error" role="alert" data-testid="map-error">{move || error.text(lang.get())}</p> }.into_any()),
-                None => panel.get().is_none().then(|| view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }.into_any()),
+                Some(Err(error)) => {
+                    Some(
+                        view! {
+                            <p class="error" role="alert" data-testid="map-error">
+                                {move || error.text(lang.get())}
+                            </p>
+                        }
+                            .into_any(),
+                    )
+                }
+                None => {
+                    panel
+                        .get()
+                        .is_none()
+                        .then(|| {
+                            view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }
+                                .into_any()
+                        })
+                }
                 _ => None,
             }}
             {move || match geometry.get() {
-                Err(error) if error.is_loading() => view! { <p class="note" data-testid="map-loading">{move || error.text(lang.get())}</p> }.into_any(),
-                Err(error) => view! { <p class="error" role="alert">{move || format!("{}: {}", messages(lang.get()).map.boundaries, error.text(lang.get()))}</p> }.into_any(),
-                Ok(geo) => view! {
-                    <figure::MapFigure geo=geo result=ok_result colouring=colouring selected=selected/>
-                }.into_any(),
+                Err(error) if error.is_loading() => {
+                    view! {
+                        <p class="note" data-testid="map-loading">
+                            {move || error.text(lang.get())}
+                        </p>
+                    }
+                        .into_any()
+                }
+                Err(error) => {
+                    view! {
+                        <p class="error" role="alert">
+                            {move || {
+                                format!(
+                                    "{}: {}",
+                                    messages(lang.get()).map.boundaries,
+                                    error.text(lang.get()),
+                                )
+                            }}
+                        </p>
+                    }
+                        .into_any()
+                }
+                Ok(geo) => {
+                    view! {
+                        <figure::MapFigure
+                            geo=geo
+                            result=ok_result
+                            colouring=colouring
+                            selected=selected
+                        />
+                    }
+                        .into_any()
+                }
             }}
-            <crate::components::takeaway::Takeaway question="where"/>
+            <crate::components::takeaway::Takeaway question="where" />
             <details class="map-options" open data-testid="map-options">
                 <summary>{msg(|m| m.page.map_options)}</summary>
-                <controls::MapControls options=options years=years variables=variables switch_year=switch_year/>
+                <controls::MapControls
+                    options=options
+                    years=years
+                    variables=variables
+                    switch_year=switch_year
+                />
             </details>
-            <timing::SwitchTime ms=switch_ms/>
-            <methods::MapMethods/>
-            <downloads::Downloads geometry=geometry request=request result=ok_result colouring=colouring/>
-            <moran::MoranPanel moran=moran_result eb_moran=eb_moran_result contiguity=contiguity show=show_moran lisa=lisa_colouring/>
-            <funnel::FunnelPanel geometry=geometry result=settled.into() selected=selected/>
-            <table::DataTable geometry=geometry result=settled.into() selected=selected/>
-            <boundaries::GeometryInput geometry=geometry result=ok_result/>
+            <timing::SwitchTime ms=switch_ms />
+            <methods::MapMethods />
+            <downloads::Downloads
+                geometry=geometry
+                request=request
+                result=ok_result
+                colouring=colouring
+            />
+            <moran::MoranPanel
+                moran=moran_result
+                eb_moran=eb_moran_result
+                contiguity=contiguity
+                show=show_moran
+                lisa=lisa_colouring
+            />
+            <funnel::FunnelPanel geometry=geometry result=settled.into() selected=selected />
+            <table::DataTable geometry=geometry result=settled.into() selected=selected />
+            <boundaries::GeometryInput geometry=geometry result=ok_result />
         </section>
     }
 }

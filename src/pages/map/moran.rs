@@ -64,35 +64,143 @@ pub(super) fn MoranPanel(
     view! {
         <section aria-labelledby="moran-h">
             <h3 id="moran-h">{msg(|m| m.map.spatial_autocorrelation)}</h3>
-            <input id="map-moran" type="checkbox" prop:checked=move || show.get() on:change=move |ev| show.set(event_target_checked(&ev))/>
-            <label for="map-moran">{move || (messages(lang.get()).map.moran_compute)(&PERMUTATIONS.to_string(), &SEED.to_string())}</label>
-            {move || moran.get().map(|m| match m {
-                Ok(m) => view! {
-                    <p data-testid="moran">
-                        {msg(|m| m.map.moran_i_equals)}<strong data-field="moran-i">{crate::i18n::format_number(lang.get_untracked(), m.i, 4)}</strong>
-                        {format!(" (E[I] = {}, z = {}, ", crate::i18n::format_number(lang.get_untracked(), m.expected, 4), crate::i18n::format_number(lang.get_untracked(), m.z, 2))}
-                        "p = "<strong data-field="moran-p">{crate::i18n::format_number(lang.get_untracked(), m.p_value, 4)}</strong>
-                        {(messages(lang.get()).map.moran_detail)(&m.permutations.to_string(), &m.n.to_string())}
-                        {move || format!(" {}: {}.", messages(lang.get()).map.neighbours, contiguity.get().described(lang.get()))}
-                    </p>
-                    <p data-testid="moran-analytical">{analytical(lang.get_untracked(), &m)}</p>
-                    <p class="note" data-testid="moran-tails">{msg(|m| m.map.moran_tails)}</p>
-                }.into_any(),
-                Err(e) => view! { <p class="warn" data-testid="moran">{move || format!("{}: {}", messages(lang.get()).map.moran_not_available, e.text(lang.get()))}</p> }.into_any(),
-            })}
-            {move || eb_moran.get().map(|m| match m {
-                Ok(m) => view! {
-                    <p data-testid="eb-moran">
-                        {msg(|m| m.map.eb_moran_equals)}<strong data-field="eb-moran-i">{crate::i18n::format_number(lang.get_untracked(), m.i, 4)}</strong>
-                        {format!(" (p = {}; ", crate::i18n::format_number(lang.get_untracked(), m.p_value, 4))}{analytical(lang.get_untracked(), &m)}")"
-                    </p>
-                }.into_any(),
-                Err(e) => view! { <p class="warn" data-testid="eb-moran">{move || format!("{}: {}", messages(lang.get()).map.moran_not_available, e.text(lang.get()))}</p> }.into_any(),
-            })}
-            {move || lisa.get().and_then(|l| l.err()).map(|e| view! { <p class="warn">{move || e.text(lang.get())}</p> })}
-            {move || lisa.get().and_then(|l| l.ok()).map(|_| view! {
-                <p class="note">{(messages(lang.get()).map.lisa_note)(&PERMUTATIONS.to_string(), &lang.get().with_decimal_mark(LISA_ALPHA.to_string()))}</p>
-            })}
+            <input
+                id="map-moran"
+                type="checkbox"
+                prop:checked=move || show.get()
+                on:change=move |ev| show.set(event_target_checked(&ev))
+            />
+            <label for="map-moran">
+                {move || (messages(lang.get())
+                    .map
+                    .moran_compute)(&PERMUTATIONS.to_string(), &SEED.to_string())}
+            </label>
+            {move || {
+                moran
+                    .get()
+                    .map(|m| match m {
+                        Ok(m) => {
+                            view! {
+                                <p data-testid="moran">
+                                    {msg(|m| m.map.moran_i_equals)}
+                                    <strong data-field="moran-i">
+                                        {crate::i18n::format_number(lang.get_untracked(), m.i, 4)}
+                                    </strong>
+                                    {format!(
+                                        " (E[I] = {}, z = {}, ",
+                                        crate::i18n::format_number(
+                                            lang.get_untracked(),
+                                            m.expected,
+                                            4,
+                                        ),
+                                        crate::i18n::format_number(lang.get_untracked(), m.z, 2),
+                                    )} "p = "
+                                    <strong data-field="moran-p">
+                                        {crate::i18n::format_number(
+                                            lang.get_untracked(),
+                                            m.p_value,
+                                            4,
+                                        )}
+                                    </strong>
+                                    {(messages(lang.get())
+                                        .map
+                                        .moran_detail)(
+                                        &m.permutations.to_string(),
+                                        &m.n.to_string(),
+                                    )}
+                                    {move || {
+                                        format!(
+                                            " {}: {}.",
+                                            messages(lang.get()).map.neighbours,
+                                            contiguity.get().described(lang.get()),
+                                        )
+                                    }}
+                                </p>
+                                <p data-testid="moran-analytical">
+                                    {analytical(lang.get_untracked(), &m)}
+                                </p>
+                                <p class="note" data-testid="moran-tails">
+                                    {msg(|m| m.map.moran_tails)}
+                                </p>
+                            }
+                                .into_any()
+                        }
+                        Err(e) => {
+                            view! {
+                                <p class="warn" data-testid="moran">
+                                    {move || {
+                                        format!(
+                                            "{}: {}",
+                                            messages(lang.get()).map.moran_not_available,
+                                            e.text(lang.get()),
+                                        )
+                                    }}
+                                </p>
+                            }
+                                .into_any()
+                        }
+                    })
+            }}
+            {move || {
+                eb_moran
+                    .get()
+                    .map(|m| match m {
+                        Ok(m) => {
+                            view! {
+                                <p data-testid="eb-moran">
+                                    {msg(|m| m.map.eb_moran_equals)}
+                                    <strong data-field="eb-moran-i">
+                                        {crate::i18n::format_number(lang.get_untracked(), m.i, 4)}
+                                    </strong>
+                                    {format!(
+                                        " (p = {}; ",
+                                        crate::i18n::format_number(
+                                            lang.get_untracked(),
+                                            m.p_value,
+                                            4,
+                                        ),
+                                    )}{analytical(lang.get_untracked(), &m)}")"
+                                </p>
+                            }
+                                .into_any()
+                        }
+                        Err(e) => {
+                            view! {
+                                <p class="warn" data-testid="eb-moran">
+                                    {move || {
+                                        format!(
+                                            "{}: {}",
+                                            messages(lang.get()).map.moran_not_available,
+                                            e.text(lang.get()),
+                                        )
+                                    }}
+                                </p>
+                            }
+                                .into_any()
+                        }
+                    })
+            }}
+            {move || {
+                lisa.get()
+                    .and_then(|l| l.err())
+                    .map(|e| view! { <p class="warn">{move || e.text(lang.get())}</p> })
+            }}
+            {move || {
+                lisa.get()
+                    .and_then(|l| l.ok())
+                    .map(|_| {
+                        view! {
+                            <p class="note">
+                                {(messages(lang.get())
+                                    .map
+                                    .lisa_note)(
+                                    &PERMUTATIONS.to_string(),
+                                    &lang.get().with_decimal_mark(LISA_ALPHA.to_string()),
+                                )}
+                            </p>
+                        }
+                    })
+            }}
         </section>
     }
 }

@@ -96,8 +96,23 @@ pub(super) fn map_panels(
                     (text, x, y, font)
                 });
                 view! {
-                    <text x=move || label.get().1 y=move || label.get().2 font-size=move || label.get().3 fill="#333333">{move || label.get().0}</text>
-                    <rect x=r.x y=r.y width=r.width height=r.height fill="none" stroke="#666666" stroke-width="0.8"/>
+                    <text
+                        x=move || label.get().1
+                        y=move || label.get().2
+                        font-size=move || label.get().3
+                        fill="#333333"
+                    >
+                        {move || label.get().0}
+                    </text>
+                    <rect
+                        x=r.x
+                        y=r.y
+                        width=r.width
+                        height=r.height
+                        fill="none"
+                        stroke="#666666"
+                        stroke-width="0.8"
+                    />
                 }
             });
             let shapes = layout
@@ -109,13 +124,20 @@ pub(super) fn map_panels(
                     if shape.primary {
                         commune_path(geo, area, d, paint, hover, selected).into_any()
                     } else {
-                        view! { <path data-of=layout.codes[area].clone() fill=move || paint.fill(area) d=d/> }.into_any()
+                        view! { <path data-of=layout.codes[area].clone() fill=move || paint.fill(area) d=d /> }.into_any()
                     }
                 })
                 .collect_view();
             view! {
                 {frame}
-                <g data-panel=panel.id.clone() stroke="#ffffff" stroke-width=if panel.boxed { "0.6" } else { "0.25" } stroke-linejoin="round">{shapes}</g>
+                <g
+                    data-panel=panel.id.clone()
+                    stroke="#ffffff"
+                    stroke-width=if panel.boxed { "0.6" } else { "0.25" }
+                    stroke-linejoin="round"
+                >
+                    {shapes}
+                </g>
             }
         })
         .collect_view()
@@ -144,28 +166,43 @@ fn commune_path(
         }
     };
     view! {
-        <path data-code=code data-class=move || paint.class(area)
+        <path
+            data-code=code
+            data-class=move || paint.class(area)
             data-value=move || paint.value(area).map(format_value).unwrap_or_default()
             data-flagged=move || flagged().then_some("true")
             stroke=move || flagged().then_some("#1a1a1a")
             stroke-width=move || flagged().then_some("1.2")
-            fill=move || paint.fill(area) d=d tabindex="0" role="button"
+            fill=move || paint.fill(area)
+            d=d
+            tabindex="0"
+            role="button"
             aria-label=label
             aria-pressed=move || (selected.get() == Some(area)).to_string()
             on:mouseenter=place
             on:mousemove=place
             on:mouseleave=move |_| hover.clear()
             on:focus=move |ev: leptos::ev::FocusEvent| {
-                if hover.after_tap() { return; }
+                if hover.after_tap() {
+                    return;
+                }
                 if let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
                     let r = el.get_bounding_client_rect();
                     hover.place(area, r.right(), r.top() + r.height() / 2.0);
                 }
             }
             on:blur=move |_| hover.clear()
-            on:click=move |_| if !hover.after_tap() { selected.set(Some(area)) }
+            on:click=move |_| {
+                if !hover.after_tap() {
+                    selected.set(Some(area))
+                }
+            }
             on:keydown=move |ev: leptos::ev::KeyboardEvent| {
-                if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); selected.set(Some(area)); }
-            }/>
+                if ev.key() == "Enter" || ev.key() == " " {
+                    ev.prevent_default();
+                    selected.set(Some(area));
+                }
+            }
+        />
     }
 }

@@ -51,13 +51,27 @@ pub(super) fn CommuneSearch(
     view! {
         <div class="commune-search">
             <label for="map-find">{msg(|m| m.page.find_commune)}</label>
-            <input id="map-find" type="search" list="map-find-list" data-testid="commune-search"
-                autocomplete="off" placeholder=msg(|m| m.page.find_commune_placeholder)
-                on:change=on_change/>
+            <input
+                id="map-find"
+                type="search"
+                list="map-find-list"
+                data-testid="commune-search"
+                autocomplete="off"
+                placeholder=msg(|m| m.page.find_commune_placeholder)
+                on:change=on_change
+            />
             <datalist id="map-find-list">{options}</datalist>
-            {move || not_found.get().map(|text| view! {
-                <p class="warn" role="status" data-testid="commune-not-found">{move || (messages(lang.get()).page.commune_not_found)(&text)}</p>
-            })}
+            {move || {
+                not_found
+                    .get()
+                    .map(|text| {
+                        view! {
+                            <p class="warn" role="status" data-testid="commune-not-found">
+                                {move || (messages(lang.get()).page.commune_not_found)(&text)}
+                            </p>
+                        }
+                    })
+            }}
         </div>
     }
 }

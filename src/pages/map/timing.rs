@@ -40,6 +40,16 @@ pub(super) fn time_switch(ms: RwSignal<Option<(f64, f64)>>, switch: impl FnOnce(
 pub(super) fn SwitchTime(ms: RwSignal<Option<(f64, f64)>>) -> impl IntoView {
     let lang = lang();
     view! {
-        <p class="note" data-testid="switch-time" aria-live="polite">{move || ms.get().map(|(script, painted)| (messages(lang.get()).map.switch_time)(&crate::i18n::format_number(lang.get(), script, 1), &crate::i18n::format_number(lang.get(), painted, 1)))}</p>
+        <p class="note" data-testid="switch-time" aria-live="polite">
+            {move || {
+                ms.get()
+                    .map(|(script, painted)| (messages(lang.get())
+                        .map
+                        .switch_time)(
+                        &crate::i18n::format_number(lang.get(), script, 1),
+                        &crate::i18n::format_number(lang.get(), painted, 1),
+                    ))
+            }}
+        </p>
     }
 }

@@ -121,7 +121,9 @@ pub(super) fn Tooltip(
             {flagged_line.map(|l| view! { <div data-field="flagged">{l}</div> })}
             <div data-field="rate">{rate_line}</div>
             {measure_line.map(|l| view! { <div data-field="shown">{l}</div> })}
-            <div data-field="births">{format!("{}: {}", messages(lang.get()).common.births, count(births))}</div>
+            <div data-field="births">
+                {format!("{}: {}", messages(lang.get()).common.births, count(births))}
+            </div>
             <div data-field="deaths">{format!("{deaths_label}: {deaths_text}")}</div>
         })
     };
@@ -133,8 +135,13 @@ pub(super) fn Tooltip(
         }
     });
     view! {
-        <div class="map-tooltip" data-testid="map-tooltip" role="tooltip" node_ref=node
-            style=format!("left:{}px;top:{}px", x + GAP, y)>
+        <div
+            class="map-tooltip"
+            data-testid="map-tooltip"
+            role="tooltip"
+            node_ref=node
+            style=format!("left:{}px;top:{}px", x + GAP, y)
+        >
             <strong data-field="name">{format!("{name} ({code})")}</strong>
             {body}
         </div>

@@ -36,15 +36,50 @@ pub(super) fn ZoomBar(
         }
     };
     view! {
-        <div class="map-zoom" role="group" aria-label="Zoom" style="display:flex;flex-wrap:wrap;gap:0.3rem;margin-bottom:0.3rem">
-            <button class="secondary" data-testid="zoom-in" aria-label=msg(|m| m.map.zoom)
-                on:click=move |_| view.zoom_centre(0.6)>"+"</button>
-            <button class="secondary" data-testid="zoom-out" aria-label=msg(|m| m.map.zoom_out)
-                on:click=move |_| view.zoom_centre(1.0 / 0.6)>"−"</button>
-            <button class="secondary" data-testid="zoom-reset" on:click=move |_| view.view_box.set(view.full())>{msg(|m| m.map.whole_country)}</button>
-            {move || data_box.get().map(|vb| view! {
-                <button class="secondary" data-testid="zoom-data" on:click=move |_| view.view_box.set(vb)>{msg(|m| m.map.zoom_data)}</button>
-            })}
+        <div
+            class="map-zoom"
+            role="group"
+            aria-label="Zoom"
+            style="display:flex;flex-wrap:wrap;gap:0.3rem;margin-bottom:0.3rem"
+        >
+            <button
+                class="secondary"
+                data-testid="zoom-in"
+                aria-label=msg(|m| m.map.zoom)
+                on:click=move |_| view.zoom_centre(0.6)
+            >
+                "+"
+            </button>
+            <button
+                class="secondary"
+                data-testid="zoom-out"
+                aria-label=msg(|m| m.map.zoom_out)
+                on:click=move |_| view.zoom_centre(1.0 / 0.6)
+            >
+                "−"
+            </button>
+            <button
+                class="secondary"
+                data-testid="zoom-reset"
+                on:click=move |_| view.view_box.set(view.full())
+            >
+                {msg(|m| m.map.whole_country)}
+            </button>
+            {move || {
+                data_box
+                    .get()
+                    .map(|vb| {
+                        view! {
+                            <button
+                                class="secondary"
+                                data-testid="zoom-data"
+                                on:click=move |_| view.view_box.set(vb)
+                            >
+                                {msg(|m| m.map.zoom_data)}
+                            </button>
+                        }
+                    })
+            }}
             <label for="map-region">{msg(|m| m.map.zoom_region)}</label>
             <select id="map-region" data-testid="region-select" on:change=on_region>
                 <option value="">{msg(|m| m.map.all_regions)}</option>

@@ -19,9 +19,18 @@ fn fit_diagnostics(lang: Lang, fit: &Fit, weights_requested: bool) -> impl IntoV
         let rows = fit
             .excluded_rows
             .iter()
-            .map(|r| view! { <li data-line=r.row.to_string()>{format!("{line} {}: {}", r.row, r.reason.render(reader(lang)))}</li> })
+            .map(|r| {
+                view! {
+                    <li data-line=r
+                        .row
+                        .to_string()>
+                        {format!("{line} {}: {}", r.row, r.reason.render(reader(lang)))}
+                    </li>
+                }
+            })
             .collect_view();
-        let summary = (messages(lang).models.rows_with_missing)(&lang.grouped(fit.rows_excluded as f64, 0));
+        let summary =
+            (messages(lang).models.rows_with_missing)(&lang.grouped(fit.rows_excluded as f64, 0));
         view! {
             <details>
                 <summary class="warn">{summary}</summary>
@@ -58,7 +67,9 @@ pub(super) fn Diagnostics(
         Some(view! {
             <section aria-labelledby="diag-h" data-testid="diagnostics">
                 <h3 id="diag-h">{messages(l).models.diagnostics_heading}</h3>
-                <HowCalculated testid="diagnostics-method" open=methods_open>{articles}</HowCalculated>
+                <HowCalculated testid="diagnostics-method" open=methods_open>
+                    {articles}
+                </HowCalculated>
             </section>
         })
     }

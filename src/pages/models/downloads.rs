@@ -67,24 +67,46 @@ pub(super) fn Downloads(
                 let (testid, label) = button_of(export);
                 let (file, mime) = (export.file_name(), export.mime());
                 view! {
-                    <button class="secondary" data-testid=testid on:click=move |_| download_text(file, mime, &text)>{msg(label)}</button>
+                    <button
+                        class="secondary"
+                        data-testid=testid
+                        on:click=move |_| download_text(file, mime, &text)
+                    >
+                        {msg(label)}
+                    </button>
                 }
             })
             .collect_view();
         let command_lines = commands
             .iter()
-            .map(|c| view! { <code data-command>{c.clone()}</code><br/> })
+            .map(|c| {
+                view! {
+                    <code data-command>{c.clone()}</code>
+                    <br />
+                }
+            })
             .collect_view();
         Some(view! {
             <section aria-labelledby="downloads-h">
                 <h3 id="downloads-h">{msg(|m| m.models.downloads_heading)}</h3>
-                <p class="note">{move || (messages(lang().get()).models.data_file_note)(DATA_FILE)}</p>
+                <p class="note">
+                    {move || (messages(lang().get()).models.data_file_note)(DATA_FILE)}
+                </p>
                 <div class="roles">
-                    <button class="secondary" data-testid="download-data" on:click=download_data>{msg(|m| m.models.data_csv)}</button>
+                    <button class="secondary" data-testid="download-data" on:click=download_data>
+                        {msg(|m| m.models.data_csv)}
+                    </button>
                     {buttons}
                 </div>
                 <p>{msg(|m| m.models.commands_label)}</p>
-                <pre class="scroll" tabindex="0" aria-label=msg(|m| m.models.commands_aria) data-testid="imr-commands">{command_lines}</pre>
+                <pre
+                    class="scroll"
+                    tabindex="0"
+                    aria-label=msg(|m| m.models.commands_aria)
+                    data-testid="imr-commands"
+                >
+                    {command_lines}
+                </pre>
             </section>
         })
     }

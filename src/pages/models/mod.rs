@@ -220,18 +220,47 @@ pub fn ModelsPage() -> impl IntoView {
     });
 
     view! {
-        <controls::Controls options=options outcomes=outcomes candidates=candidates regressors=regressors cluster_columns=cluster_columns/>
-        <crate::components::flag_choices::IncludeFlagged/>
+        <controls::Controls
+            options=options
+            outcomes=outcomes
+            candidates=candidates
+            regressors=regressors
+            cluster_columns=cluster_columns
+        />
+        <crate::components::flag_choices::IncludeFlagged />
         {move || match panel.get() {
-            None => Some(view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }.into_any()),
-            Some(_) if regressors.with(|r| r.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{msg(|m| m.models.choose_least_one_regressor)}</p> }.into_any()),
-            Some(_) if options.models.with(|m| m.is_empty()) => Some(view! { <p class="note" data-testid="models-empty">{msg(|m| m.models.choose_least_one_model)}</p> }.into_any()),
+            None => {
+                Some(
+                    view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }
+                        .into_any(),
+                )
+            }
+            Some(_) if regressors.with(|r| r.is_empty()) => {
+                Some(
+                    view! {
+                        <p class="note" data-testid="models-empty">
+                            {msg(|m| m.models.choose_least_one_regressor)}
+                        </p>
+                    }
+                        .into_any(),
+                )
+            }
+            Some(_) if options.models.with(|m| m.is_empty()) => {
+                Some(
+                    view! {
+                        <p class="note" data-testid="models-empty">
+                            {msg(|m| m.models.choose_least_one_model)}
+                        </p>
+                    }
+                        .into_any(),
+                )
+            }
             Some(_) => None,
         }}
-        <table::CoefTable fits=ok_fits regressors=regressors show_ci=show_ci fits_run=fits_run/>
-        <plot::FitErrors fits=fits/>
-        <plot::CoefPlot fits=ok_fits/>
-        <downloads::Downloads fits=ok_fits requests=ok_requests panel=panel/>
-        <diagnostics::Diagnostics fits=ok_fits weights=options.weights/>
+        <table::CoefTable fits=ok_fits regressors=regressors show_ci=show_ci fits_run=fits_run />
+        <plot::FitErrors fits=fits />
+        <plot::CoefPlot fits=ok_fits />
+        <downloads::Downloads fits=ok_fits requests=ok_requests panel=panel />
+        <diagnostics::Diagnostics fits=ok_fits weights=options.weights />
     }
 }

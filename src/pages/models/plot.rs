@@ -24,11 +24,21 @@ pub(super) fn FitErrors(fits: Memo<Option<ModelFits>>) -> impl IntoView {
         (!errors.is_empty()).then(|| {
             let items = errors
                 .into_iter()
-                .map(|(e, m)| view! { <li data-model=e.name()>{move || estimator_label(lang().get(), e)}": "{move || fit_failure_text(&m, lang().get())}</li> })
+                .map(|(e, m)| {
+                    view! {
+                        <li data-model=e
+                            .name()>
+                            {move || estimator_label(lang().get(), e)}": "
+                            {move || fit_failure_text(&m, lang().get())}
+                        </li>
+                    }
+                })
                 .collect_view();
             view! {
                 <section data-testid="fit-errors">
-                    <p class="error" role="alert">{msg(|m| m.models.failed_models)}</p>
+                    <p class="error" role="alert">
+                        {msg(|m| m.models.failed_models)}
+                    </p>
                     <ul>{items}</ul>
                 </section>
             }
@@ -77,7 +87,17 @@ pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
                     <h3 id="plot-h">{msg(|m| m.models.plot_heading)}</h3>
                     <p class="note">{msg(|m| m.models.plot_note)}</p>
                     <div class="chart" data-testid="coef-plot" inner_html=svg></div>
-                    <button class="secondary" data-testid="download-plot" on:click=move |_| download_text("imr_modelos_coeficientes.svg", "image/svg+xml", &file)>{msg(|m| m.common.download_svg)}</button>
+                    <button
+                        class="secondary"
+                        data-testid="download-plot"
+                        on:click=move |_| download_text(
+                            "imr_modelos_coeficientes.svg",
+                            "image/svg+xml",
+                            &file,
+                        )
+                    >
+                        {msg(|m| m.common.download_svg)}
+                    </button>
                 </section>
             }
         })

@@ -34,17 +34,25 @@ pub(super) fn CoefTable(
         let head_models = fits
             .iter()
             .enumerate()
-            .map(|(i, f)| view! {
-                // The model in words alone: its code (`--model fe`) is in the shown commands.
-                <th colspan=span data-model=f.model.name()>{format!("({}) {}", i + 1, estimator_label(l, f.model))}</th>
+            .map(|(i, f)| {
+                view! {
+                    // The model in words alone: its code (`--model fe`) is in the shown commands.
+                    <th colspan=span data-model=f.model.name()>
+                        {format!("({}) {}", i + 1, estimator_label(l, f.model))}
+                    </th>
+                }
             })
             .collect_view();
         let head_fields = fits
             .iter()
             .map(|_| {
                 view! {
-                    <th>"Coef."</th><th>{messages(l).models.se}</th>
-                    {with_ci.then(|| view! { <th>{format!("{} {level:.0}%", messages(l).models.ci)}</th> })}
+                    <th>"Coef."</th>
+                    <th>{messages(l).models.se}</th>
+                    {with_ci
+                        .then(|| {
+                            view! { <th>{format!("{} {level:.0}%", messages(l).models.ci)}</th> }
+                        })}
                 }
             })
             .collect_view();
@@ -57,15 +65,39 @@ pub(super) fn CoefTable(
                         let model = fit.model.name();
                         match fit.coefficient(term) {
                             Some(c) => view! {
-                                <td data-field="estimate" data-model=model data-value=c.estimate.to_string()>
-                                    {number_in(l, c.estimate)}<sup class="stars">{significance_stars(c.p_value)}</sup>
+                                <td
+                                    data-field="estimate"
+                                    data-model=model
+                                    data-value=c.estimate.to_string()
+                                >
+                                    {number_in(l, c.estimate)}
+                                    <sup class="stars">{significance_stars(c.p_value)}</sup>
                                 </td>
-                                <td data-field="std_error" data-model=model data-value=c.std_error.to_string()>{format!("({})", number_in(l, c.std_error))}</td>
-                                {with_ci.then(|| view! {
-                                    <td data-field="conf_int" data-model=model style="white-space:nowrap" data-low=c.conf_low.to_string() data-high=c.conf_high.to_string()>
-                                        {format!("[{}; {}]", number_in(l, c.conf_low), number_in(l, c.conf_high))}
-                                    </td>
-                                })}
+                                <td
+                                    data-field="std_error"
+                                    data-model=model
+                                    data-value=c.std_error.to_string()
+                                >
+                                    {format!("({})", number_in(l, c.std_error))}
+                                </td>
+                                {with_ci
+                                    .then(|| {
+                                        view! {
+                                            <td
+                                                data-field="conf_int"
+                                                data-model=model
+                                                style="white-space:nowrap"
+                                                data-low=c.conf_low.to_string()
+                                                data-high=c.conf_high.to_string()
+                                            >
+                                                {format!(
+                                                    "[{}; {}]",
+                                                    number_in(l, c.conf_low),
+                                                    number_in(l, c.conf_high),
+                                                )}
+                                            </td>
+                                        }
+                                    })}
                             }
                             .into_any(),
                             None => {
@@ -75,9 +107,20 @@ pub(super) fn CoefTable(
                                     None => ("", String::new()),
                                 };
                                 view! {
-                                    <td data-field="estimate" data-model=model data-value="" class="note" title=title>{text}</td>
+                                    <td
+                                        data-field="estimate"
+                                        data-model=model
+                                        data-value=""
+                                        class="note"
+                                        title=title
+                                    >
+                                        {text}
+                                    </td>
                                     <td data-field="std_error" data-model=model data-value=""></td>
-                                    {with_ci.then(|| view! { <td data-field="conf_int" data-model=model></td> })}
+                                    {with_ci
+                                        .then(|| {
+                                            view! { <td data-field="conf_int" data-model=model></td> }
+                                        })}
                                 }
                                 .into_any()
                             }
@@ -86,7 +129,9 @@ pub(super) fn CoefTable(
                     .collect_view();
                 view! {
                     <tr data-term=term.clone()>
-                        <th class="text" scope="row">{term_label(l, term, &fitted)}</th>
+                        <th class="text" scope="row">
+                            {term_label(l, term, &fitted)}
+                        </th>
                         {cells}
                     </tr>
                 }
@@ -96,14 +141,36 @@ pub(super) fn CoefTable(
             let label = label.to_string();
             let cells = fits
                 .iter()
-                .map(|f| view! { <td colspan=span data-model=f.model.name()>{value(f)}</td> })
+                .map(|f| {
+                    view! {
+                        <td colspan=span data-model=f.model.name()>
+                            {value(f)}
+                        </td>
+                    }
+                })
                 .collect_view();
-            view! { <tr><th class="text" scope="row">{label}</th>{cells}</tr> }
+            view! {
+                <tr>
+                    <th class="text" scope="row">
+                        {label}
+                    </th>
+                    {cells}
+                </tr>
+            }
         };
         let foot = view! {
-            {stat_row(messages(l).models.standard_errors, &|f| imr_core::view::model_words::vcov_label(l, f.vcov).to_string())}
-            {stat_row(messages(l).models.observations, &|f| crate::i18n::format_number(l, f.nobs as f64, 0))}
-            {stat_row(messages(l).models.entities, &|f| crate::i18n::format_number(l, f.n_entities as f64, 0))}
+            {stat_row(
+                messages(l).models.standard_errors,
+                &|f| imr_core::view::model_words::vcov_label(l, f.vcov).to_string(),
+            )}
+            {stat_row(
+                messages(l).models.observations,
+                &|f| crate::i18n::format_number(l, f.nobs as f64, 0),
+            )}
+            {stat_row(
+                messages(l).models.entities,
+                &|f| crate::i18n::format_number(l, f.n_entities as f64, 0),
+            )}
             {stat_row(messages(l).models.periods, &|f| f.n_periods.to_string())}
             {stat_row(&format!("R² {}", r2_names(l)[0]), &|f| opt_number_in(l, f.r2_within))}
             {stat_row(&format!("R² {}", r2_names(l)[1]), &|f| opt_number_in(l, f.r2_between))}
@@ -116,14 +183,27 @@ pub(super) fn CoefTable(
             <section aria-labelledby="coef-h">
                 <h3 id="coef-h">{messages(l).models.coefficients_heading}</h3>
                 <label for="show-ci">
-                    <input type="checkbox" id="show-ci" data-testid="show-ci" prop:checked=move || show_ci.get()
-                        on:change=move |ev| show_ci.set(event_target_checked(&ev))/>
+                    <input
+                        type="checkbox"
+                        id="show-ci"
+                        data-testid="show-ci"
+                        prop:checked=move || show_ci.get()
+                        on:change=move |ev| show_ci.set(event_target_checked(&ev))
+                    />
                     {messages(l).models.show_confidence_intervals}
                 </label>
                 <div style="overflow-x:auto" tabindex="0" role="region" aria-labelledby="coef-h">
-                    <table data-testid="coef-table" data-fits-run=move || fits_run.get().to_string()>
+                    <table
+                        data-testid="coef-table"
+                        data-fits-run=move || fits_run.get().to_string()
+                    >
                         <thead>
-                            <tr><th class="text" rowspan="2">{messages(l).models.term}</th>{head_models}</tr>
+                            <tr>
+                                <th class="text" rowspan="2">
+                                    {messages(l).models.term}
+                                </th>
+                                {head_models}
+                            </tr>
                             <tr>{head_fields}</tr>
                         </thead>
                         <tbody>{rows}</tbody>
