@@ -334,6 +334,16 @@ pub(crate) fn collinear_reason(name: &str, earlier: &[String], stage: Stage) -> 
     }
 }
 
+/// Whether the within-entity deviations `demeaned` of `original` are rounding error only: their
+/// sum of squares below 1e-20 of the original's about its mean (a relative spread of 1e-10).
+fn rounding_only(demeaned: &[f64], original: &[f64]) -> bool {
+    let n = original.len().max(1) as f64;
+    let mean = original.iter().sum::<f64>() / n;
+    let spread: f64 = original.iter().map(|v| (v - mean) * (v - mean)).sum();
+    let left: f64 = demeaned.iter().map(|v| v * v).sum();
+    left <= 1e-20 * spread
+}
+
 /// Squared correlation, weighted; `None` without variation.
 fn corr2(a: &[f64], b: &[f64], w: Option<&[f64]>) -> Option<f64> {
     let weight = |i: usize| w.map_or(1.0, |w| w[i]);
@@ -376,7 +386,15 @@ pub(crate) fn r2_stata(
     let overall = corr2(&xb, &prep.y, weights);
     let xb_w = demean(&xb, &prep.entity, g, weights);
     let y_w = demean(&prep.y, &prep.entity, g, weights);
-    let within = corr2(&xb_w, &y_w, weights);
+    // Regressors constant within every entity (a random-effects fit of time-invariant
+    // characteristics) leave `x'β` no within variation: what demeaning leaves is rounding
+    // (~1e-16 of its size), whose correlation with y is noise ("8.46e-34"). Undefined, not a
+    // number, as plm reports no within R² for it.
+    let within = if rounding_only(&xb_w, &xb) {
+        None
+    } else {
+        corr2(&xb_w, &y_w, weights)
+    };
     let xb_b = group_means(&xb, &prep.entity, g, weights);
     let y_b = group_means(&prep.y, &prep.entity, g, weights);
     let between = corr2(&xb_b, &y_b, None);

@@ -128,6 +128,24 @@ fn time_invariant_regressors_are_dropped_from_fe_with_the_reason_and_kept_by_re(
 }
 
 #[test]
+fn random_effects_of_time_invariant_regressors_have_no_within_r2() {
+    // educ and black never change within a man: x'β has no within variation, so its within
+    // correlation with y is undefined (plm reports none); it was rounding noise (~1e-34).
+    let invariant = read_table("golden/data/wage_panel.csv").panel(
+        "nr",
+        "year",
+        "lwage",
+        &["educ", "black"],
+    );
+    let re = fit(&invariant, Estimator::Re, VcovKind::Cluster);
+    assert_eq!(re.r2_within, None);
+    assert!(re.r2_between.unwrap() > 0.01 && re.r2_overall.unwrap() > 0.01);
+    // One regressor that varies within men gives it back.
+    let re_all = fit(&wage(), Estimator::Re, VcovKind::Cluster);
+    assert!(re_all.r2_within.unwrap() > 0.01);
+}
+
+#[test]
 fn a_regressor_collinear_with_the_year_effects_is_named_by_twfe() {
     // exper rises by exactly one a year for every man in wage_panel
     let twfe = fit(&wage(), Estimator::Twfe, VcovKind::Iid);
