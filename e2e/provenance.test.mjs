@@ -121,10 +121,14 @@ test('on the Spanish page, model diagnostics, inequality notes and chart titles 
   const diagnostics = await models.diagnostics().textContent();
   assert.doesNotMatch(diagnostics, /converged in|rows? excluded|singleton|does not vary within|all entity effects|\((s|es)\)|excluded_rows|`/);
   // Fixed effects drop the time-invariant characteristics, with the reason and the test in Spanish.
-  assert.match(diagnostics, /no varía dentro de las entidades/);
+  assert.match(diagnostics, /no cambia en el tiempo dentro de ninguna comuna/);
   assert.match(diagnostics, /H0: todos los efectos de entidad son cero/);
   const plot = await models.coefPlot().innerHTML();
-  assert.match(plot, /Estimación con intervalo de confianza/);
+  // A chart to publish: a title naming the outcome, the axis saying what a coefficient is a
+  // change of, the models in plain words; their technical names only in the file's <desc>.
+  assert.match(plot, /Tasa de mortalidad infantil \(por 1\.000 nacidos vivos\): cambio asociado a cada característica/);
+  assert.match(plot, /Cambio por cada unidad más de la característica/);
+  assert.doesNotMatch(plot.split('</desc>')[1], /Swamy|intragrupos|EE agrupados/);
   // The institutions on the chart's source line, not only the file's name (issue 42).
   assert.match(plot, /Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE \(chile_imr_2001_2021\.csv\) · imr-atlas · /);
 

@@ -39,7 +39,7 @@ pub fn mean_of<'t>(term: &'t str, regressors: &[String]) -> Option<&'t str> {
     (is_regressor(base) && !is_regressor(term)).then_some(base)
 }
 
-/// A coefficient's row as the Models table names it in `lang`, given the fits' regressors: a
+/// A coefficient's row as the Models table and the coefficient plot name it in `lang`, given the fits' regressors: a
 /// commune mean of `cre` in words ("Pobreza (%), media de la comuna", never `Pobreza (%)_mean`),
 /// any other term as [`column_label`].
 pub fn term_label(lang: Lang, term: &str, regressors: &[String]) -> String {
@@ -49,10 +49,10 @@ pub fn term_label(lang: Lang, term: &str, regressors: &[String]) -> String {
     }
 }
 
-/// "Pobreza por ingresos (CASEN), media de la comuna": the words of `base` (its codebook label,
-/// or its name) as the commune mean of it.
+/// "Pobreza por ingresos (CASEN) (% de personas), media de la comuna": the words of `base` (its
+/// codebook label with its unit, or its name) as the commune mean of it.
 fn mean_label(lang: Lang, base: &str) -> String {
-    let label = short_label(lang, base);
+    let label = column_label(lang, base);
     match lang {
         Lang::Es => format!("{label}, media de la comuna"),
         Lang::En => format!("{label}, commune mean"),
@@ -67,17 +67,6 @@ pub fn choice_label(lang: Lang, name: &str) -> String {
     match name {
         "rate" | "births" | "deaths" => column_label(lang, name),
         _ => short_label(lang, name),
-    }
-}
-
-/// A term as a chart's row names it in `lang`, given the fits' regressors: the codebook's label
-/// without its unit, the intercept and the commune means of `cre` in words ([`term_label`]), or
-/// the name of a column the codebook does not know.
-pub fn plot_label(lang: Lang, term: &str, regressors: &[String]) -> String {
-    if term == INTERCEPT || mean_of(term, regressors).is_some() {
-        term_label(lang, term, regressors)
-    } else {
-        short_label(lang, term)
     }
 }
 
@@ -167,18 +156,16 @@ mod tests {
             term_label(Lang::En, "Pobreza (%)_mean", &regressors),
             "Pobreza (%), commune mean"
         );
+        // With its unit, as the rows of the characteristics themselves: the coefficient is a
+        // change per unit of it.
         assert_eq!(
             es("pobreza_mean"),
-            "Pobreza por ingresos (CASEN), media de la comuna"
+            "Pobreza por ingresos (CASEN) (% de personas), media de la comuna"
         );
         assert_eq!(es("gasto_mean"), "gasto_mean");
         assert_eq!(es("otra_mean"), "otra_mean");
         assert_eq!(es("pobreza"), column_label(Lang::Es, "pobreza"));
-        assert_eq!(
-            plot_label(Lang::Es, "Pobreza (%)_mean", &regressors),
-            "Pobreza (%), media de la comuna"
-        );
-        assert_eq!(plot_label(Lang::Es, INTERCEPT, &regressors), "Constante");
+        assert_eq!(es(INTERCEPT), "Constante");
         assert_eq!(mean_of("pobreza_mean", &regressors), Some("pobreza"));
     }
 

@@ -107,11 +107,14 @@ impl Naming {
         }
     }
 
-    /// An estimator's `--model` name: `cre`, or cre.
+    /// An estimator: its `--model` name in the JSON (`cre`), its plain name for a reader
+    /// ("efectos aleatorios correlacionados").
     fn model(self, name: &str) -> String {
         match self {
             Naming::Json => format!("`{name}`"),
-            Naming::Reader(_) => name.to_owned(),
+            Naming::Reader(reader) => crate::Estimator::from_name(name)
+                .map_or(name, |e| e.plain_in(reader.lang()))
+                .to_owned(),
         }
     }
 }
@@ -187,9 +190,9 @@ impl DropReason {
                 if *differences { " (its first differences are all zero)" } else { "" }
             ),
             (TimeInvariant { name, differences }, Lang::Es) => format!(
-                "{name} no varía dentro de las entidades (es constante en el tiempo en cada una), por \
-                 lo que los efectos fijos la absorben; use {} o {} para estimar el efecto de una \
-                 característica invariante en el tiempo{}",
+                "{name} no cambia en el tiempo dentro de ninguna comuna, así que los efectos fijos \
+                 la absorben; el efecto de lo que no cambia en el tiempo lo estiman los modelos de \
+                 {} o de {}{}",
                 model("cre"),
                 model("re"),
                 if *differences { " (sus primeras diferencias son todas cero)" } else { "" }

@@ -131,12 +131,8 @@ fn time_invariant_regressors_are_dropped_from_fe_with_the_reason_and_kept_by_re(
 fn random_effects_of_time_invariant_regressors_have_no_within_r2() {
     // educ and black never change within a man: x'β has no within variation, so its within
     // correlation with y is undefined (plm reports none); it was rounding noise (~1e-34).
-    let invariant = read_table("golden/data/wage_panel.csv").panel(
-        "nr",
-        "year",
-        "lwage",
-        &["educ", "black"],
-    );
+    let invariant =
+        read_table("golden/data/wage_panel.csv").panel("nr", "year", "lwage", &["educ", "black"]);
     let re = fit(&invariant, Estimator::Re, VcovKind::Cluster);
     assert_eq!(re.r2_within, None);
     assert!(re.r2_between.unwrap() > 0.01 && re.r2_overall.unwrap() > 0.01);

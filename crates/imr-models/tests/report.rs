@@ -323,6 +323,24 @@ fn code_for_a_csv_with_provenance_lines_skips_them() {
     assert!(stata_code(&fits[0], &CTX).contains("case(preserve) varnames(1)\n"));
 }
 
+/// The words an SVG shows, its wrapped lines joined by a space.
+fn visible_words(svg: &str) -> String {
+    let mut words = String::new();
+    let mut in_tag = false;
+    for c in svg.chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                words.push(' ');
+            }
+            '>' => in_tag = false,
+            c if !in_tag => words.push(c),
+            _ => {}
+        }
+    }
+    words.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[test]
 fn the_coefficient_plot_speaks_spanish_and_carries_its_provenance_line() {
     let svg = coefficient_plot_svg(
@@ -336,8 +354,22 @@ fn the_coefficient_plot_speaks_spanish_and_carries_its_provenance_line() {
         },
     );
     assert!(svg.contains("aria-label=\"Gráfico de coeficientes\""));
-    assert!(svg.contains(">Estimación con intervalo de confianza<"));
-    assert!(svg.contains("(1) Efectos fijos (intragrupos), EE agrupados, IC 95%"));
+    // A published chart reads without the page (issue 42: a newcomer's export had no way to
+    // tell what a coefficient is a change of, and a legend of "Swamy–Arora", "EE agrupados"):
+    // the axis says what the numbers are, the subtitle how to read a row, the legend names the
+    // models in plain words, and their technical names go in the file's description.
+    assert!(svg.contains(
+        ">Cambio por cada unidad más de la característica (su unidad, entre paréntesis)<"
+    ));
+    assert!(svg.contains(">Punto: estimación; línea: intervalo de confianza del 95%."));
+    assert!(visible_words(&svg).contains(
+        "(1) Efectos fijos: cada comuna comparada consigo misma en el tiempo; errores agrupados por comuna"
+    ));
+    assert!(svg.contains("<desc>(1) Efectos fijos (intragrupos), EE agrupados (CR1), IC 95%;"));
+    let drawn = svg.split("</desc>").nth(1).unwrap();
+    for jargon in ["Swamy", "intragrupos", "EE ", "IC 95", "CR1", "within"] {
+        assert!(!drawn.contains(jargon), "{jargon} drawn on the chart");
+    }
     assert!(svg.contains(
         "<metadata>Fuente: grunfeld.csv · motor imr-atlas 0.1.0 · 2026-11-30</metadata>"
     ));

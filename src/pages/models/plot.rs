@@ -10,6 +10,7 @@ use imr_core::models::{Estimator, Fit};
 use imr_core::request::RequestError;
 use imr_core::view::fit_failure_text;
 use imr_core::view::model_words::estimator_label;
+use imr_core::view::models::coef_plot_title;
 use leptos::prelude::*;
 
 #[component]
@@ -46,6 +47,16 @@ pub(super) fn FitErrors(fits: Memo<Option<ModelFits>>) -> impl IntoView {
     }
 }
 
+/// The plot drawn at the width it is shown (at most 760 px): on a 390 px phone its 12 px text
+/// stays 12 px instead of shrinking to 6 px with a 760 px drawing.
+fn plot_width() -> f64 {
+    let window_width = web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|w| w.as_f64())
+        .unwrap_or(760.0);
+    (window_width - 32.0).clamp(320.0, 760.0)
+}
+
 #[component]
 pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -54,8 +65,8 @@ pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
         let fits: Vec<Fit> = fits.get().iter().map(|f| (**f).clone()).collect();
         let l = lang.get();
         let caption = chart_caption(&state, l);
-        // The reader's words for each term (the codebook's label, "Constante", a commune mean of
-        // cre as "…, media de la comuna"), not column names.
+        // The reader's words for each term (the codebook's label with its unit, "Constante", a
+        // commune mean of cre as "…, media de la comuna"), not column names.
         let fitted: Vec<String> = fits.iter().flat_map(|f| f.regressors.clone()).collect();
         let term_labels = fits
             .iter()
@@ -63,7 +74,7 @@ pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .map(|term| {
-                let label = imr_core::column_words::plot_label(l, &term, &fitted);
+                let label = imr_core::column_words::term_label(l, &term, &fitted);
                 (term, label)
             })
             .collect();
@@ -71,7 +82,8 @@ pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
             report::coefficient_plot_svg(
                 &fits,
                 &PlotOptions {
-                    width: 760.0,
+                    width: plot_width(),
+                    title: coef_plot_title(l, &fits[0].outcome),
                     caption,
                     term_labels,
                     ..PlotOptions::default()

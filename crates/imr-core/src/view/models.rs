@@ -71,6 +71,17 @@ pub fn table_terms<'a>(
     terms
 }
 
+/// The coefficient plot's title: the outcome in the reader's words and what each row shows
+/// ("Tasa de mortalidad infantil (por 1.000 nacidos vivos): cambio asociado a cada
+/// característica").
+pub fn coef_plot_title(lang: crate::Lang, outcome: &str) -> String {
+    let outcome = crate::column_words::column_label(lang, outcome);
+    match lang {
+        crate::Lang::Es => format!("{outcome}: cambio asociado a cada característica"),
+        crate::Lang::En => format!("{outcome}: change associated with each characteristic"),
+    }
+}
+
 /// Why a model of the Models view cannot be fitted, in `lang`, as the view shows it beside the
 /// model's name (so a failed model's message does not name it again). A model's own reason
 /// ([`RequestError::ModelFailed`]) is the estimator's, in `lang` too.

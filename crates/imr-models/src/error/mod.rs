@@ -235,6 +235,38 @@ mod tests {
     }
 
     #[test]
+    fn a_model_left_without_regressors_is_named_in_words_with_what_would_estimate_them() {
+        // A newcomer's file with "Pobreza (%)" constant over years read «fe» no tiene ningún
+        // regresor …; use cre o re: estimator codes on the page.
+        let error = ModelError::NoRegressors(NoRegressors::AllDropped {
+            model: "fe".into(),
+            reasons: vec![crate::drop_reason::DropReason::TimeInvariant {
+                name: "Pobreza (%)".into(),
+                differences: false,
+            }],
+        });
+        let es = error.text(Lang::Es);
+        assert!(
+            es.starts_with("no puede estimar ninguna de las características elegidas: «Pobreza (%)» no cambia en el tiempo dentro de ninguna comuna"),
+            "{es}"
+        );
+        assert!(
+            es.ends_with(
+                "los modelos de efectos aleatorios correlacionados o de efectos aleatorios"
+            ),
+            "{es}"
+        );
+        assert!(
+            !es.contains("«fe»") && !es.contains(" cre") && !es.contains(" re "),
+            "{es}"
+        );
+        // The JSON and `imr` keep the codes, word for word.
+        assert!(error.to_string().ends_with(
+            "use `cre` or `re` to estimate the effect of a time-invariant characteristic"
+        ));
+    }
+
+    #[test]
     fn spanish_texts_have_no_english_words() {
         const ENGLISH: [&str; 16] = [
             "the",

@@ -90,8 +90,9 @@ impl NoRegressors {
                 "`{model}` has no regressor left to estimate: {}",
                 join_reasons(reasons, Lang::En)
             ),
-            (NoRegressors::AllDropped { model, reasons }, Lang::Es) => format!(
-                "«{model}» no tiene ningún regresor que estimar: {}",
+            // The page shows it beside the model's name: the model is not named again.
+            (NoRegressors::AllDropped { reasons, .. }, Lang::Es) => format!(
+                "no puede estimar ninguna de las características elegidas: {}",
                 join_reasons(reasons, Lang::Es)
             ),
             (NoRegressors::NoneVariesWithinEntities, Lang::En) => {

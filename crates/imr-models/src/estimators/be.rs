@@ -79,6 +79,11 @@ fn stata_model(m: &StataModel) -> String {
 pub(crate) const ROOM: Room = Room {
     name: "be",
     label: ("Entre entidades (medias)", "Between (entity means)"),
+    plain: ("entre comunas", "between communes"),
+    compares: (
+        "el promedio de cada comuna",
+        "each commune's average",
+    ),
     takes_weights: false,
     uses_z: false,
     takes_exposure: false,

@@ -75,6 +75,11 @@ pub(crate) const ROOM: Room = Room {
         "Efectos aleatorios correlacionados (Mundlak)",
         "Correlated random effects (Mundlak)",
     ),
+    plain: ("efectos aleatorios correlacionados", "correlated random effects"),
+    compares: (
+        "como efectos fijos, más lo que no cambia en el tiempo",
+        "as fixed effects, plus what does not change over time",
+    ),
     takes_weights: false,
     uses_z: true,
     takes_exposure: false,

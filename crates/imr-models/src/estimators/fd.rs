@@ -142,6 +142,11 @@ fn stata_model(m: &StataModel) -> String {
 pub(crate) const ROOM: Room = Room {
     name: "fd",
     label: ("Primeras diferencias", "First differences"),
+    plain: ("primeras diferencias", "first differences"),
+    compares: (
+        "el cambio de cada comuna de un año al siguiente",
+        "each commune's change from one year to the next",
+    ),
     takes_weights: false,
     uses_z: false,
     takes_exposure: false,

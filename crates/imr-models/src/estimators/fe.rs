@@ -111,6 +111,11 @@ fn stata_model(m: &StataModel) -> String {
 pub(crate) const ROOM: Room = Room {
     name: "fe",
     label: ("Efectos fijos (intragrupos)", "Fixed effects (within)"),
+    plain: ("efectos fijos", "fixed effects"),
+    compares: (
+        "cada comuna comparada consigo misma en el tiempo",
+        "each commune compared with itself over time",
+    ),
     takes_weights: true,
     uses_z: false,
     takes_exposure: false,

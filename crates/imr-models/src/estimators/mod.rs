@@ -39,6 +39,12 @@ pub(crate) struct Room {
     pub name: &'static str,
     /// The short label in Spanish and in English ([`crate::Estimator::label_in`]).
     pub label: (&'static str, &'static str),
+    /// Its name for a reader, in Spanish and English, lower case where the language writes it
+    /// so inside a sentence ("efectos fijos"): the page's sentences and the exported plot.
+    pub plain: (&'static str, &'static str),
+    /// What it compares, in plain words ("cada comuna comparada consigo misma en el tiempo"),
+    /// in Spanish and English: beside the plain name in the exported plot's legend.
+    pub compares: (&'static str, &'static str),
     /// Takes analytic weights ([`crate::Estimator::takes_weights`]).
     pub takes_weights: bool,
     /// Inference on the normal distribution (z) rather than Student's t: read through
@@ -90,6 +96,20 @@ impl Estimator {
     /// longer phrases all start from it.
     pub fn label_in(self, lang: imr_stats::Lang) -> &'static str {
         let (es, en) = self.room().label;
+        lang.pick(es, en)
+    }
+
+    /// The estimator's name for a reader, lower case inside a sentence ("efectos fijos",
+    /// "random effects"), without the technical detail of [`Estimator::label_in`].
+    pub fn plain_in(self, lang: imr_stats::Lang) -> &'static str {
+        let (es, en) = self.room().plain;
+        lang.pick(es, en)
+    }
+
+    /// What the estimator compares, in plain words ("each commune compared with itself over
+    /// time").
+    pub fn compares_in(self, lang: imr_stats::Lang) -> &'static str {
+        let (es, en) = self.room().compares;
         lang.pick(es, en)
     }
 

@@ -385,6 +385,11 @@ fn stata_model(m: &StataModel) -> String {
 pub(crate) const ROOM: Room = Room {
     name: "poisson-fe",
     label: ("Poisson con efectos fijos", "Poisson fixed effects"),
+    plain: ("Poisson con efectos fijos", "Poisson fixed effects"),
+    compares: (
+        "las defunciones de cada comuna en el tiempo",
+        "each commune's deaths over time",
+    ),
     takes_weights: false,
     uses_z: true,
     takes_exposure: true,

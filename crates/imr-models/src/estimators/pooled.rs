@@ -92,6 +92,11 @@ fn stata_model(m: &StataModel) -> String {
 pub(crate) const ROOM: Room = Room {
     name: "pooled",
     label: ("MCO agrupado", "Pooled OLS"),
+    plain: ("MCO agrupado", "pooled OLS"),
+    compares: (
+        "todas las filas juntas, sin distinguir comunas",
+        "all rows together, communes not told apart",
+    ),
     takes_weights: true,
     uses_z: false,
     takes_exposure: false,

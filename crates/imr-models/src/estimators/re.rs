@@ -285,6 +285,11 @@ pub(crate) const ROOM: Room = Room {
         "Efectos aleatorios (Swamy–Arora)",
         "Random effects (Swamy–Arora)",
     ),
+    plain: ("efectos aleatorios", "random effects"),
+    compares: (
+        "diferencias entre comunas y en el tiempo, juntas",
+        "differences between communes and over time, together",
+    ),
     takes_weights: false,
     uses_z: true,
     takes_exposure: false,

@@ -141,6 +141,11 @@ pub(crate) const ROOM: Room = Room {
         "Efectos fijos de entidad y año",
         "Entity and year fixed effects",
     ),
+    plain: ("efectos fijos de comuna y año", "commune and year fixed effects"),
+    compares: (
+        "cada comuna comparada consigo misma, sin lo que comparten todas en cada año",
+        "each commune compared with itself, net of what all share each year",
+    ),
     takes_weights: true,
     uses_z: false,
     takes_exposure: false,

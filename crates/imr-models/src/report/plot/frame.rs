@@ -1,62 +1,19 @@
-//! A deterministic SVG coefficient plot: one row per term, a point at the estimate and a line
-//! over the confidence interval (`conf_low` to `conf_high` of the coefficient table), models
-//! side by side within a row. Every number is written with fixed precision, so the same fits
-//! always give the same bytes.
+//! Where the coefficient plot's parts go and how they are drawn: value range and ticks, the
+//! margins, the title's, legend's, labels' and axis title's lines (wrapped to their room, never
+//! clipped) and the plot's size.
 
-use super::format_number;
+use super::options::PlotOptions;
+use super::words::{axis_title, legend_entry, subtitle};
 use crate::fit::Fit;
-use crate::spec::INTERCEPT;
-use imr_stats::{Caption, Lang};
+use crate::report::format_number;
+use imr_stats::Lang;
 
-/// Layout options of the coefficient plot.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlotOptions {
-    /// Total width in pixels.
-    pub width: f64,
-    /// Height of one term's row in pixels.
-    pub row_height: f64,
-    /// Include the `(Intercept)` row.
-    pub include_intercept: bool,
-    /// Title above the plot (empty: none).
-    pub title: String,
-    /// Language of the plot's texts and its provenance line (none by default).
-    pub caption: Caption,
-    /// Words for terms, by term (a reader's label for a column name); a term not listed is
-    /// written as it is (the intercept in the plot's language).
-    pub term_labels: Vec<(String, String)>,
-}
-
-impl Default for PlotOptions {
-    fn default() -> Self {
-        PlotOptions {
-            width: 640.0,
-            row_height: 32.0,
-            include_intercept: false,
-            title: String::new(),
-            caption: Caption::default(),
-            term_labels: Vec::new(),
-        }
-    }
-}
-
-impl PlotOptions {
-    /// The words of `term` in the plot: its label when given, the intercept in the plot's
-    /// language, else the term as it is.
-    fn term_label(&self, term: &str) -> String {
-        match self.term_labels.iter().find(|(t, _)| t == term) {
-            Some((_, label)) => label.clone(),
-            None if term == INTERCEPT => self.caption.lang.pick("(Constante)", INTERCEPT).into(),
-            None => term.to_owned(),
-        }
-    }
-}
-
-const PALETTE: [&str; 6] = [
+pub(super) const PALETTE: [&str; 6] = [
     "#1b6ca8", "#d1495b", "#2e933c", "#8f5ea2", "#e08e0b", "#555555",
 ];
 
 /// SVG-safe text ([`imr_escape::xml_text`]).
-fn escape(s: &str) -> String {
+pub(super) fn escape(s: &str) -> String {
     imr_escape::xml_text(s)
 }
 
@@ -90,83 +47,21 @@ fn ticks(lo: f64, hi: f64) -> Vec<f64> {
     (first..=last).map(|i| i as f64 * step).collect()
 }
 
-/// The SVG text of a coefficient plot of one or more fits.
-pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
-    let terms = plotted_terms(fits, options);
-    let frame = Frame::new(fits, &terms, options);
-    let (width, height) = (frame.width, frame.height);
-    let footer = options.caption.provenance.as_deref();
-    let lang = options.caption.lang;
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\" role=\"img\" aria-label=\"{}\">\n",
-        lang.pick("Gráfico de coeficientes", "Coefficient plot")
-    );
-    if let Some(line) = options.caption.metadata() {
-        s.push_str(&format!("<metadata>{}</metadata>\n", escape(&line)));
-    }
-    s.push_str(&format!(
-        "<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"#ffffff\"/>\n"
-    ));
-    if !options.title.is_empty() {
-        s.push_str(&format!(
-            "<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">{}</text>\n",
-            escape(&options.title)
-        ));
-    }
-    // legend: at the left edge across the whole width, each entry wrapped to it
-    for (i, (first_y, lines)) in frame.legend.iter().enumerate() {
-        let colour = PALETTE[i % PALETTE.len()];
-        s.push_str(&format!(
-            "<circle cx=\"12\" cy=\"{:.2}\" r=\"4\" fill=\"{colour}\"/>",
-            first_y - 4.0
-        ));
-        s.push_str(&text_lines(22.0, *first_y, LINE_HEIGHT, "", lines));
-        s.push('\n');
-    }
-    s.push_str(&frame.axis(lang));
-    s.push_str(&frame.rows(fits, &terms));
-    if footer.is_some() {
-        // The source line wrapped to the width (about 5.5 px a character at 10 px), its
-        // last line 8 px above the bottom.
-        let lines = &frame.footer;
-        let first = height - 8.0 - FOOTER_LINE * (lines.len() as f64 - 1.0);
-        let mut text = text_lines(8.0, first, FOOTER_LINE, "", lines);
-        text.insert_str(
-            "<text".len(),
-            " data-provenance=\"\" font-size=\"10\" fill=\"#555555\"",
-        );
-        s.push_str(&text);
-        s.push('\n');
-    }
-    s.push_str("</svg>\n");
-    s
-}
-
-/// The terms of the plot, in order of first appearance (the intercept only when asked).
-fn plotted_terms(fits: &[Fit], options: &PlotOptions) -> Vec<String> {
-    let mut terms: Vec<String> = Vec::new();
-    for fit in fits {
-        for c in &fit.coefficients {
-            if (options.include_intercept || c.term != INTERCEPT) && !terms.contains(&c.term) {
-                terms.push(c.term.clone());
-            }
-        }
-    }
-    terms
-}
-
 /// Height of a line of the labels and the legend (12 px text).
-const LINE_HEIGHT: f64 = 15.0;
+pub(super) const LINE_HEIGHT: f64 = 15.0;
 
 /// Width of a character of the 12 px labels, about.
 const CHAR_WIDTH: f64 = 6.5;
 
+/// Height of a line of the 14 px title.
+pub(super) const TITLE_LINE: f64 = 18.0;
+
 /// Height of a line of the 10 px source line.
-const FOOTER_LINE: f64 = 12.0;
+pub(super) const FOOTER_LINE: f64 = 12.0;
 
 /// `lines` as one `<text>` of `<tspan>`s at `x`, the first baseline at `y`, `dy` apart;
 /// `anchor` is an attribute string (`text-anchor="end"` or empty).
-fn text_lines(x: f64, y: f64, dy: f64, anchor: &str, lines: &[String]) -> String {
+pub(super) fn text_lines(x: f64, y: f64, dy: f64, anchor: &str, lines: &[String]) -> String {
     let mut s = format!("<text x=\"{x:.2}\" y=\"{y:.2}\"{anchor}>");
     for (k, line) in lines.iter().enumerate() {
         let step = if k == 0 { 0.0 } else { dy };
@@ -182,7 +77,7 @@ fn text_lines(x: f64, y: f64, dy: f64, anchor: &str, lines: &[String]) -> String
 /// Where things go: the value range, the margins, the legend's and the labels' lines (wrapped
 /// to their room, never clipped) and the plot's size.
 #[derive(Clone)]
-struct Frame {
+pub(super) struct Frame {
     lo: f64,
     hi: f64,
     left: f64,
@@ -191,19 +86,26 @@ struct Frame {
     /// Height of one term's row: the option's, or more when a label needs more lines.
     row_height: f64,
     plot_height: f64,
-    width: f64,
-    height: f64,
+    pub width: f64,
+    pub height: f64,
+    /// The title's lines (none without one).
+    pub title: Vec<String>,
+    /// The subtitle's first baseline and its lines.
+    pub subtitle_y: f64,
+    pub subtitle: Vec<String>,
+    /// The axis title's lines.
+    axis_title: Vec<String>,
     /// Each fit's legend entry: its first baseline and its lines.
-    legend: Vec<(f64, Vec<String>)>,
+    pub legend: Vec<(f64, Vec<String>)>,
     /// Each term's label in lines that fit the left margin.
     labels: Vec<Vec<String>>,
     /// The source line in lines that fit the width (none without one).
-    footer: Vec<String>,
+    pub footer: Vec<String>,
 }
 
 impl Frame {
     /// The range of every interval shown, padded by 5%, and the layout of `terms` rows.
-    fn new(fits: &[Fit], terms: &[String], options: &PlotOptions) -> Self {
+    pub(super) fn new(fits: &[Fit], terms: &[String], options: &PlotOptions) -> Self {
         let (mut lo, mut hi) = (0.0f64, 0.0f64);
         for fit in fits {
             for c in fit.coefficients.iter().filter(|c| terms.contains(&c.term)) {
@@ -238,7 +140,23 @@ impl Frame {
             .max(LINE_HEIGHT * most_lines as f64 + 8.0);
         let lang = options.caption.lang;
         let legend_chars = (((options.width - 30.0) / CHAR_WIDTH) as usize).max(20);
-        let mut y = if options.title.is_empty() { 16.0 } else { 36.0 };
+        let full_chars = (((options.width - 16.0) / CHAR_WIDTH) as usize).max(20);
+        // The title at 14 px bold, about 8 px a character.
+        let title = if options.title.is_empty() {
+            Vec::new()
+        } else {
+            imr_stats::wrap_words(
+                &options.title,
+                (((options.width - 16.0) / 8.0) as usize).max(16),
+            )
+        };
+        let subtitle_y = if title.is_empty() {
+            16.0
+        } else {
+            20.0 + TITLE_LINE * title.len() as f64 + 2.0
+        };
+        let subtitle = imr_stats::wrap_words(&subtitle(fits, lang), full_chars);
+        let mut y = subtitle_y + LINE_HEIGHT * subtitle.len() as f64 + 8.0;
         let legend: Vec<(f64, Vec<String>)> = fits
             .iter()
             .enumerate()
@@ -263,7 +181,12 @@ impl Frame {
         } else {
             22.0 + FOOTER_LINE * (footer.len() as f64 - 1.0)
         };
-        let height = top + plot_height + 44.0 + footer_height;
+        let axis_title = imr_stats::wrap_words(axis_title(lang), full_chars);
+        let height = top
+            + plot_height
+            + 44.0
+            + LINE_HEIGHT * (axis_title.len() as f64 - 1.0)
+            + footer_height;
         Frame {
             lo,
             hi,
@@ -274,6 +197,10 @@ impl Frame {
             plot_height,
             width: options.width,
             height,
+            title,
+            subtitle_y,
+            subtitle,
+            axis_title,
             legend,
             labels,
             footer,
@@ -286,7 +213,7 @@ impl Frame {
     }
 
     /// The axis, its grid, the zero line and the axis title.
-    fn axis(&self, lang: Lang) -> String {
+    pub(super) fn axis(&self, lang: Lang) -> String {
         let Frame {
             lo,
             hi,
@@ -317,20 +244,20 @@ impl Frame {
         s.push_str(&format!(
             "<line x1=\"{zero:.2}\" y1=\"{top:.2}\" x2=\"{zero:.2}\" y2=\"{axis_y:.2}\" stroke=\"#333333\" stroke-dasharray=\"4 3\"/>\n"
         ));
-        s.push_str(&format!(
-            "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"middle\">{}</text>\n",
-            left + (width - left - right) / 2.0,
+        // The axis title centred on the whole width (it wraps to it).
+        s.push_str(&text_lines(
+            width / 2.0,
             axis_y + 36.0,
-            lang.pick(
-                "Estimación con intervalo de confianza",
-                "Estimate with confidence interval"
-            )
+            LINE_HEIGHT,
+            " text-anchor=\"middle\"",
+            &self.axis_title,
         ));
+        s.push('\n');
         s
     }
 
     /// One row per term: its label and each fit's estimate with its interval.
-    fn rows(&self, fits: &[Fit], terms: &[String]) -> String {
+    pub(super) fn rows(&self, fits: &[Fit], terms: &[String]) -> String {
         let (top, left) = (self.top, self.left);
         let x_of = |v: f64| self.x_of(v);
         let mut s = String::new();
@@ -379,22 +306,3 @@ impl Frame {
         s
     }
 }
-
-/// The legend text of one fit, the model and its standard errors in words: "Fixed effects
-/// (within), clustered SE, 95% CI" / "Efectos fijos (intragrupos), EE agrupados, IC 95%".
-fn legend_entry(fit: &Fit, lang: Lang) -> String {
-    let pct = format!("{:.0}", fit.inference.conf_level * 100.0);
-    let se = match fit.vcov {
-        crate::VcovKind::Iid => lang.pick("EE clásicos", "classical SE"),
-        crate::VcovKind::Hc1 => lang.pick("EE robustos", "robust SE"),
-        crate::VcovKind::Cluster => lang.pick("EE agrupados", "clustered SE"),
-    };
-    let model = fit.model.label_in(lang);
-    match lang {
-        Lang::En => format!("{model}, {se}, {pct}% CI"),
-        Lang::Es => format!("{model}, {se}, IC {pct}%"),
-    }
-}
-#[cfg(test)]
-#[path = "plot_tests.rs"]
-mod tests;
