@@ -18,7 +18,7 @@ pub(super) fn escape(s: &str) -> String {
 }
 
 /// A tick without trailing zeros ("0.1"; Spanish "0,1", minus U+2212: "−0,5").
-fn tick_label(t: f64, lang: Lang) -> String {
+pub(super) fn tick_label(t: f64, lang: Lang) -> String {
     let s = format_number(t);
     let s = if s.contains('.') && !s.contains('e') {
         s.trim_end_matches('0').trim_end_matches('.').to_string()

@@ -1,6 +1,7 @@
 //! The coefficient plot's tick labels.
 
-use super::*;
+use super::frame::tick_label;
+use imr_stats::Lang;
 
 /// Spanish ticks take the decimal comma and the minus sign U+2212 of the page's Spanish numbers
 /// (a newcomer found "-1", "-0,5" on the Spanish chart); English keeps the ASCII hyphen of its
