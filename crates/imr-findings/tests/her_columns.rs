@@ -42,3 +42,58 @@ fn the_studys_poverty_under_the_name_she_wrote_answers_question_4() {
     let said = format!("{} {}", text.headline, text.details.join(" "));
     assert!(!said.contains("unidades más de Pobreza"), "{said}");
 }
+
+/// Her file gives one poverty figure per commune, the same every year: fixed effects have
+/// nothing to estimate, and question 4 said only "«fe» no tiene ningún regresor…" (issue 42).
+/// Random effects answer it, said to be so, and the study's columns her file lacks are named in
+/// words, not by the bundled data's column names.
+#[test]
+fn a_poverty_constant_over_the_years_is_answered_by_random_effects() {
+    let mut csv =
+        String::from("Código comuna;Comuna;Año;Nacidos vivos;Defunciones infantiles;Pobreza (%)\n");
+    for (i, poverty) in ["7,5", "12,0", "9,1", "15,3", "4,2", "11,8"]
+        .iter()
+        .enumerate()
+    {
+        for (year, deaths) in [(2010, 5 + i), (2011, 7 + i % 3), (2012, 4 + 2 * i)] {
+            csv.push_str(&format!(
+                "{};Comuna {i};{year};{};{deaths};{poverty}\n",
+                13101 + i,
+                800 + 150 * i
+            ));
+        }
+    }
+    let f = findings(&csv, &Options::default());
+    let models = f.models.as_ref().expect("question 4 answered");
+    assert_eq!(models.time_invariant, ["Pobreza (%)"]);
+    assert_eq!(models.terms.len(), 1);
+    assert_eq!(models.terms[0].estimator.name(), "re");
+    assert_eq!(models.hausman_p, None);
+    let answer = f
+        .answers(Lang::Es)
+        .into_iter()
+        .find(|a| a.question == "models")
+        .unwrap();
+    let said = format!(
+        "{} {} {}",
+        answer.headline,
+        answer.details.join(" "),
+        answer.caveats.join(" ")
+    );
+    assert!(
+        answer.headline.contains("la característica no se asocia")
+            || answer.headline.contains("la característica se asocia"),
+        "{}",
+        answer.headline
+    );
+    assert!(said.contains("efectos aleatorios"), "{said}");
+    for code in [
+        "ingreso_salud_pc",
+        "sin_educacion_formal_2017",
+        "dist_hospital_km",
+        "«fe»",
+    ] {
+        assert!(!said.contains(code), "{code} in {said}");
+    }
+    assert!(said.contains("Sin escolaridad"), "{said}");
+}

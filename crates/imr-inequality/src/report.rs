@@ -110,6 +110,13 @@ impl YearResult {
         self.adjusted_year()?.noise_share(measure, observed)
     }
 
+    /// The shares the adjusted interval allows (see [`AdjustedYear::noise_share_interval`]).
+    pub fn noise_share_interval(&self, measure: AdjustedMeasure) -> Option<[f64; 2]> {
+        let observed = self.measures.get(measure.observed()?);
+        self.adjusted_year()?
+            .noise_share_interval(measure, observed)
+    }
+
     /// Whether the bootstrap says the estimate is noticeably shifted: the bias is more than
     /// [`NOTABLE_RELATIVE_BIAS`] of the estimate, or the percentile interval excludes it.
     pub fn is_noticeably_biased(&self, measure: Measure) -> bool {

@@ -20,6 +20,13 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
             .map(|m| {
                 let d = m.display_decimals();
                 let [lo, hi] = a.interval(*m);
+                // The share with the range the adjusted interval allows: "33%" alone read as
+                // a finding beside an interval reaching zero inequality (issue 42).
+                let range = y
+                    .noise_share_interval(*m)
+                    .map_or(String::new(), |[lo, hi]| {
+                        format!(" ({}–{}%)", f(100.0 * lo, 0), f(100.0 * hi, 0))
+                    });
                 let noise = y
                     .noise_share(*m)
                     .zip(y.noise_share_percent(*m))
@@ -28,7 +35,7 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
                         view! {
                             <br />
                             <small class="noise" data-noise=s.to_string()>
-                                {format!("{label}: {}%", f(percent, 0))}
+                                {format!("{label}: {}%{range}", f(percent, 0))}
                             </small>
                         }
                     });

@@ -1,6 +1,7 @@
 //! Question 4: the panel models of the Models view's defaults.
 
 use super::*;
+use imr_core::models::{ModelError, NoRegressors};
 
 /// Fits one linear estimator of the rate on `regressors`, clustered by commune (the Models
 /// view's default standard errors).
@@ -9,13 +10,29 @@ pub(super) fn fit(
     estimator: Estimator,
     regressors: &[String],
 ) -> Result<imr_core::models::Fit, String> {
+    fit_or_nothing_to_estimate(panel, estimator, regressors)?
+        .ok_or_else(|| format!("{} has no regressor left to estimate", estimator.name()))
+}
+
+/// [`fit`], or `None` when the model has nothing to estimate: every regressor dropped (for
+/// fixed effects, every one constant within communes: a file with one poverty figure per
+/// commune), which random effects still answer.
+fn fit_or_nothing_to_estimate(
+    panel: &Panel,
+    estimator: Estimator,
+    regressors: &[String],
+) -> Result<Option<imr_core::models::Fit>, String> {
     let data = panel
         .model_data(&ModelColumns::new("rate", regressors.to_vec()))
         .map_err(|e| e.to_string())?;
-    PanelSpec::new(estimator)
+    match PanelSpec::new(estimator)
         .with_vcov(VcovKind::Cluster)
         .fit(&data)
-        .map_err(|e| e.to_string())
+    {
+        Ok(fit) => Ok(Some(fit)),
+        Err(ModelError::NoRegressors(NoRegressors::AllDropped { .. })) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Question 4: the Models view's first default model, fixed effects (within communes,
@@ -44,7 +61,9 @@ pub(super) fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsF
     }
     let names: Vec<String> = present.iter().map(|(c, _)| c.clone()).collect();
     let engine = |message: String| Unavailable::Engine { message };
-    let fe = fit(panel, Estimator::Fe, &names).map_err(engine)?;
+    // Fixed effects answer what changes within communes; with nothing that does, random
+    // effects answer every term (each said to be constant within communes).
+    let fe = fit_or_nothing_to_estimate(panel, Estimator::Fe, &names).map_err(engine)?;
     let re = fit(panel, Estimator::Re, &names).map_err(engine)?;
     let mut terms = Vec::new();
     let mut time_invariant = Vec::new();
@@ -62,7 +81,7 @@ pub(super) fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsF
                     estimator: f.model,
                 })
         };
-        match from(&fe) {
+        match fe.as_ref().and_then(from) {
             Some(t) => terms.push(t),
             None => {
                 time_invariant.push(column.clone());
@@ -77,11 +96,13 @@ pub(super) fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsF
         outcome: "rate".into(),
         terms,
         random_effects,
-        hausman_p: fe.tests.hausman.as_ref().map(|h| h.p_value),
+        hausman_p: (fe.as_ref())
+            .and_then(|fe| fe.tests.hausman.as_ref())
+            .map(|h| h.p_value),
         random_effects_pooled: re.sigma2_u.is_some_and(|s| s <= 0.0),
         time_invariant,
         missing: missing.iter().map(|(c, _)| c.clone()).collect(),
-        nobs: fe.nobs,
-        n_entities: fe.n_entities,
+        nobs: fe.as_ref().map_or(re.nobs, |fe| fe.nobs),
+        n_entities: fe.as_ref().map_or(re.n_entities, |fe| fe.n_entities),
     })
 }

@@ -213,9 +213,15 @@ pub(super) fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
         .filter(|t| Direction::of(t.ci, 0.0) != Direction::NotDistinguishable)
         .count();
     let (k, n) = (distinguishable, f.terms.len());
-    let headline = match lang {
-        Lang::Es => format!("En los modelos de panel ({} observaciones, {} comunas), {k} de {n} características se asocian con la tasa de forma distinguible de cero.", lang.grouped(f.nobs as f64, 0), lang.grouped(f.n_entities as f64, 0)),
-        Lang::En => format!("In the panel models ({} observations, {} communes), {k} of {n} characteristics go with the rate in a way distinguishable from zero.", lang.grouped(f.nobs as f64, 0), lang.grouped(f.n_entities as f64, 0)),
+    let (nobs, communes) = (
+        lang.grouped(f.nobs as f64, 0),
+        lang.grouped(f.n_entities as f64, 0),
+    );
+    let headline = match (n, lang) {
+        (1, Lang::Es) => format!("En los modelos de panel ({nobs} observaciones, {communes} comunas), la característica {} con la tasa de forma distinguible de cero.", if k == 1 { "se asocia" } else { "no se asocia" }),
+        (1, Lang::En) => format!("In the panel models ({nobs} observations, {communes} communes), the characteristic {} with the rate in a way distinguishable from zero.", if k == 1 { "goes" } else { "does not go" }),
+        (_, Lang::Es) => format!("En los modelos de panel ({nobs} observaciones, {communes} comunas), {k} de {n} características se asocian con la tasa de forma distinguible de cero."),
+        (_, Lang::En) => format!("In the panel models ({nobs} observations, {communes} communes), {k} of {n} characteristics go with the rate in a way distinguishable from zero."),
     };
     let mut sentences = sentences;
     if let Some(choice) = model_choice(lang, f) {
@@ -240,7 +246,12 @@ pub(super) fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
         });
     }
     if !f.missing.is_empty() {
-        let missing = f.missing.join(", ");
+        // In words, not the data's column names ("Sin escolaridad", never
+        // sin_educacion_formal_2017).
+        let missing = (f.missing.iter())
+            .map(|c| term_words(lang, c, "", |t| &t.name).unwrap_or_else(|| c.clone()))
+            .collect::<Vec<_>>()
+            .join(", ");
         caveats.push(match lang {
             Lang::Es => format!("No están en los datos: {missing}."),
             Lang::En => format!("Not in the data: {missing}."),

@@ -375,16 +375,43 @@ impl AdjustedYear {
     /// `None` without an observed counterpart or when the observed value is 0 or missing. It can
     /// be negative when the observed value happens to fall below the adjusted one.
     pub fn noise_share(&self, measure: AdjustedMeasure, observed: Option<f64>) -> Option<f64> {
+        AdjustedYear::noise_share_at(measure, observed, self.value(measure))
+    }
+
+    /// The shares of random variation the adjusted measure's interval allows,
+    /// (observed − upper) / observed to (observed − lower) / observed, each held to 0–1: a
+    /// point share of 33% whose interval reaches zero inequality is "between 0% and 100%",
+    /// which the sentence must say rather than "about 33%" beside "indistinguishable from
+    /// zero" (issue 42). `None` where [`AdjustedYear::noise_share`] is.
+    pub fn noise_share_interval(
+        &self,
+        measure: AdjustedMeasure,
+        observed: Option<f64>,
+    ) -> Option<[f64; 2]> {
+        let [lo, hi] = self.shown_interval(measure);
+        let share = |adjusted: f64| {
+            let at = AdjustedYear::noise_share_at(measure, observed, adjusted)?;
+            Some(at.clamp(0.0, 1.0))
+        };
+        let low = if hi.is_finite() { share(hi)? } else { 0.0 };
+        Some([low, share(lo)?])
+    }
+
+    /// (observed − adjusted) / (observed − its no-inequality value), or `None`.
+    fn noise_share_at(
+        measure: AdjustedMeasure,
+        observed: Option<f64>,
+        adjusted: f64,
+    ) -> Option<f64> {
         measure.observed()?;
         let obs = observed?;
         let baseline = if measure == AdjustedMeasure::P90P10 {
-            // A ratio whose "no inequality" value is 1.
             1.0
         } else {
             0.0
         };
         let excess = obs - baseline;
-        (excess > 0.0).then(|| (obs - self.value(measure)) / excess)
+        (excess > 0.0).then(|| (obs - adjusted) / excess)
     }
 }
 

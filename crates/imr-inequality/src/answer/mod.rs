@@ -6,6 +6,8 @@ use crate::chart::{line_chart_svg_in, LineChart};
 use crate::report::{InequalityReport, SeriesPoint};
 use imr_stats::{Caption, Lang};
 
+mod noise;
+
 /// An adjusted value of one year with its interval (upper limit +∞ when open).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct YearValue {
@@ -48,6 +50,8 @@ pub struct Answer {
     pub trend: Option<AdjustedTrend>,
     /// Share of the observed Gini that is noise, in the last year.
     pub noise_share: Option<f64>,
+    /// The shares the adjusted Gini's interval allows in that year (0–1).
+    pub noise_share_range: Option<[f64; 2]>,
     /// Deaths derived from published rates: approximate.
     pub approximate: bool,
     /// The births ratio range of `range` (with derived deaths).
@@ -82,16 +86,15 @@ pub fn answer(report: &InequalityReport) -> Option<Answer> {
     let first = *years.first()?;
     let last = (years.len() > 1).then(|| *years.last().expect("more than one"));
     let last_time = last.map_or(first.time, |l| l.time);
-    let noise_share = report
-        .years
-        .iter()
-        .find(|y| y.time() == last_time)
-        .and_then(|y| y.noise_share(m));
+    let last_year = report.years.iter().find(|y| y.time() == last_time);
+    let noise_share = last_year.and_then(|y| y.noise_share(m));
+    let noise_share_range = last_year.and_then(|y| y.noise_share_interval(m));
     Some(Answer {
         first,
         last,
         trend: report.trend_adjusted_of(m).copied(),
         noise_share,
+        noise_share_range,
         approximate: report
             .adjusted_method
             .as_ref()
@@ -298,12 +301,8 @@ impl Answer {
             ));
         }
         if let Some(share) = self.noise_share {
-            let pct = format!("{:.0}", (100.0 * share.clamp(0.0, 1.0)) + 0.0);
             let year = self.last.as_ref().map_or(self.first.time, |l| l.time);
-            text.push_str(&match lang {
-                Lang::En => format!(" About {pct}% of the observed inequality ({year}) is random variation from small numbers of births."),
-                Lang::Es => format!(" Cerca del {pct}% de la desigualdad observada ({year}) es variación aleatoria por el bajo número de nacimientos."),
-            });
+            text.push_str(&noise::sentence(lang, year, share, self.noise_share_range));
         }
         if let Some(ratio) = self.births_ratio {
             let years: Vec<YearValue> = std::iter::once(self.first).chain(self.last).collect();

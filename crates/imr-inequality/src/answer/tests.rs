@@ -28,6 +28,7 @@ fn the_answer_speaks_both_languages_with_its_numbers() {
             method: TrendMethod::InverseVarianceWls,
         }),
         noise_share: Some(0.557),
+        noise_share_range: None,
         approximate: true,
         births_ratio: Some(BirthsRatioRange::default()),
     };
