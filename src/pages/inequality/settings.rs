@@ -191,11 +191,16 @@ pub fn Settings(
     } = options;
     let answer = move || {
         let computed = rates.get()?.ok()?;
-        let sentence =
-            imr_core::inequality::answer::answer(&computed.analysis.report)?.render(language.get());
+        let report = &computed.analysis.report;
+        let sentence = imr_core::inequality::answer::answer(report)?.render(language.get());
+        // Three Ginis stand in the view (observed, bias-corrected, adjusted): which to quote.
+        let quote = imr_core::inequality::answer::which_gini_to_quote(report, language.get());
         Some(view! {
             <p class="answer" data-testid="ineq-answer">
                 <strong>{sentence}</strong>
+            </p>
+            <p class="note" data-testid="ineq-which-gini">
+                {quote}
             </p>
         })
     };

@@ -7,6 +7,9 @@ use crate::report::{InequalityReport, SeriesPoint};
 use imr_stats::{Caption, Lang};
 
 mod noise;
+mod quote;
+
+pub use quote::which_gini_to_quote;
 
 /// An adjusted value of one year with its interval (upper limit +∞ when open).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -23,7 +26,7 @@ pub struct YearValue {
 impl YearValue {
     /// The value rounds to zero at three decimals and its interval starts at zero, with a finite
     /// upper limit: said in words ("indistinguishable from zero, it could reach …").
-    fn indistinguishable_from_zero(&self) -> bool {
+    pub(crate) fn indistinguishable_from_zero(&self) -> bool {
         self.ci[0] <= 1e-9 && self.value < 0.0005 && self.ci[1].is_finite()
     }
 
@@ -175,14 +178,14 @@ pub fn year_range_words(lang: Lang, time: i64, r: [f64; 2]) -> String {
 
 /// `x` in `lang` (`+ 0.0`: a negative zero is written `0`), a negative with the minus sign
 /// (U+2212) as the Findings write it.
-fn num(lang: Lang, x: f64, decimals: usize) -> String {
+pub(crate) fn num(lang: Lang, x: f64, decimals: usize) -> String {
     lang.decimal_signed(x, decimals)
 }
 
 /// A year's adjusted Gini for reading: its value and interval, or, when the interval reaches
 /// zero and the value rounds to it, what that means ("no real differences beyond chance can be
 /// told apart; they could reach …"), never "0.000" alone.
-fn year_value_text(lang: Lang, y: &YearValue) -> String {
+pub(crate) fn year_value_text(lang: Lang, y: &YearValue) -> String {
     match (y.indistinguishable_from_zero(), lang) {
         (true, Lang::Es) => format!(
             "indistinguible de cero (podría llegar a {})",

@@ -72,11 +72,11 @@ pub fn measure_over_years_svg_with(
     let subtitle = if with_ci > 0 {
         Some(match lang {
             Lang::En => format!(
-                "Bias-corrected value and its {pct}% interval from {} resamples; each year's observed value is in the table of observed measures",
+                "Bias-corrected value and its {pct}% interval from {} resamples; each year's observed value is not drawn: it is in imr-atlas's table of measures by year and its CSV",
                 info.bootstrap_replicates
             ),
             Lang::Es => format!(
-                "Valor corregido por sesgo y su intervalo al {pct}% de {} remuestreos; el valor observado de cada año está en la tabla de medidas observadas",
+                "Valor corregido por sesgo y su intervalo al {pct}% de {} remuestreos; el valor observado de cada año no se dibuja: está en la tabla de medidas por año de imr-atlas y su CSV",
                 info.bootstrap_replicates
             ),
         })
