@@ -254,7 +254,7 @@ pub static EN: Messages = Messages {
         cluster_entity: "(the commune)",
         cluster_help: "Clustered standard errors group the rows by this column instead of the commune (“How was it computed?” under Diagnostics gives the correction).",
         models_label: "Models (several at once)",
-        regressors: "Regressors",
+        regressors: "Characteristics (explanatory variables)",
         diagnostics_heading: "Diagnostics",
         downloads_heading: "Downloads and reproducible code",
         data_csv: "Data as CSV",

@@ -330,12 +330,16 @@ fn the_standard_errors_are_named_in_words() {
 }
 
 /// A missing answer's hint in the Models and Data views names the place below it by its
-/// heading (`imr_findings`' `unavailable`: "más abajo, en «Regresores»"): the headings it names.
+/// heading (`imr_findings`' `unavailable`: "más abajo, en «Características (variables
+/// explicativas)»"): the headings it names.
 #[test]
 fn the_takeaway_hints_name_the_views_headings() {
     assert_eq!(
         [ES.models.regressors, EN.models.regressors],
-        ["Regresores", "Regressors"]
+        [
+            "Características (variables explicativas)",
+            "Characteristics (explanatory variables)"
+        ]
     );
     assert_eq!(
         [ES.data.files_columns, EN.data.files_columns],

@@ -779,12 +779,15 @@ fn missing_covariates_point_to_the_readers_own_columns() {
     // its regressors, not to the view she is in.
     let here = f.headline_in_view(Lang::Es, "models").unwrap();
     assert!(
-        here.contains("Puede elegirla como variable explicativa más abajo, en «Regresores»,")
+        here.contains("Puede elegirla como variable explicativa más abajo, en «Características (variables explicativas)»,")
             && !here.contains("vista Modelos"),
         "{here}"
     );
     let here = f.headline_in_view(Lang::En, "models").unwrap();
-    assert!(here.contains("below, under “Regressors”,"), "{here}");
+    assert!(
+        here.contains("below, under “Characteristics (explanatory variables)”,"),
+        "{here}"
+    );
     // Elsewhere the view's headline is the Findings' own.
     let rates = f.headline_in_view(Lang::Es, "rates");
     assert_eq!(rates, Some(answer(&f, Lang::Es, "rates").headline));

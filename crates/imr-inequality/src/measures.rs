@@ -123,7 +123,7 @@ impl Reason {
                 "not defined in {undefined} of {replicates} bootstrap replicates, so no interval is given"
             ),
             (Reason::UndefinedInReplicates { undefined, replicates }, Lang::Es) => format!(
-                "no está definida en {undefined} de {replicates} réplicas bootstrap, por lo que no hay intervalo"
+                "no está definida en {undefined} de {replicates} remuestreos, por lo que no hay intervalo"
             ),
         }
     }
@@ -581,7 +581,7 @@ mod tests {
         );
         assert_eq!(
             interval.note_text(Lang::Es),
-            "sin intervalo, no está definida en 3 de 200 réplicas bootstrap, por lo que no hay intervalo"
+            "sin intervalo, no está definida en 3 de 200 remuestreos, por lo que no hay intervalo"
         );
         assert!(interval
             .note_text(Lang::En)

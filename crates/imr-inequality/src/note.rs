@@ -224,7 +224,7 @@ impl Note {
                 )
             }
             (Note::UnweightedQuantiles, Lang::Es) => "La mediana, los percentiles, el mínimo y el máximo no se ponderan entre comunas (cuantiles de tipo 7, como R y NumPy).".into(),
-            (Note::NoBootstrap, Lang::Es) => "No se pidieron réplicas bootstrap: no hay intervalos.".into(),
+            (Note::NoBootstrap, Lang::Es) => "No se pidieron remuestreos: no hay intervalos.".into(),
             (Note::BootstrapIntervals { percent, replicates, method, seed }, Lang::Es) => {
                 let how = match method {
                     BootstrapMethod::PoissonDeaths => "bootstrap paramétrico: las defunciones se vuelven a sortear de una Poisson(defunciones observadas) con los nacidos vivos fijos; las comunas con 0 defunciones quedan en 0",
@@ -255,16 +255,16 @@ impl Note {
                     })
                     .unwrap_or_default();
                 let cause = match kind {
-                    SubjectKind::Rate => "La variación aleatoria (Poisson) en comunas con pocos nacidos vivos hace que las tasas observadas estén más dispersas que las tasas subyacentes, de modo que la desigualdad observada sobrestima la real, y las réplicas bootstrap la sobrestiman otra vez",
-                    SubjectKind::Value => "Las réplicas remuestreadas son más desiguales que las comunas observadas",
+                    SubjectKind::Rate => "La variación aleatoria (Poisson) en comunas con pocos nacidos vivos hace que las tasas observadas estén más dispersas que las tasas subyacentes, de modo que la desigualdad observada sobrestima la real, y los remuestreos la sobrestiman otra vez",
+                    SubjectKind::Value => "Los remuestreos son más desiguales que las comunas observadas",
                 };
                 format!(
-                    "Desigualdad inflada: en {} las réplicas bootstrap promedian más de un 10% por encima de la estimación, o el intervalo de percentiles no la contiene. {cause}. Lea bias_corrected y ci (ambos corregidos a primer orden) en lugar del valor observado con ci_percentile; la corrección es aproximada y tiende a quedarse corta cuando muchas comunas tienen 0 defunciones.{example}",
+                    "Desigualdad inflada: en {} los remuestreos promedian más de un 10% por encima de la estimación, o el intervalo de percentiles no la contiene. {cause}. Lea el valor corregido por sesgo y su intervalo (columnas bias_corrected y ci del CSV, ambos corregidos a primer orden) en lugar del valor observado con su intervalo de percentiles (ci_percentile); la corrección es aproximada y tiende a quedarse corta cuando muchas comunas tienen 0 defunciones.{example}",
                     list_measures_in(measures, lang)
                 )
             }
             (Note::ShiftedReplicates { measures }, Lang::Es) => format!(
-                "Réplicas desplazadas: en {} las réplicas bootstrap promedian más de un 10% lejos de la estimación, o el intervalo de percentiles no la contiene, de modo que la estimación no está en el centro de su distribución muestral; ci y bias_corrected corrigen el desplazamiento a primer orden.",
+                "Remuestreos desplazados: en {} los remuestreos promedian más de un 10% lejos de la estimación, o el intervalo de percentiles no la contiene, de modo que la estimación no está en el centro de su distribución muestral; el valor corregido por sesgo y su intervalo (columnas bias_corrected y ci del CSV) corrigen el desplazamiento a primer orden.",
                 list_measures_in(measures, lang)
             ),
             (Note::NotAvailable { key, why, years }, Lang::Es) => {

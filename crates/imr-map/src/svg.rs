@@ -150,9 +150,10 @@ impl Colouring {
             class_fills: order.iter().map(|c| c.colour().to_string()).collect(),
             legend,
             method_note: match lang {
-                Lang::En => format!("LISA clusters, p ≤ {alpha}"),
+                // What the classes are, in words; the method's name in brackets.
+                Lang::En => format!("Clusters of high or low rates (LISA, p ≤ {alpha})"),
                 Lang::Es => format!(
-                    "Conglomerados LISA, p ≤ {}",
+                    "Zonas de tasas altas o bajas (LISA, p ≤ {})",
                     lang.with_decimal_mark(alpha.to_string())
                 ),
             },
@@ -789,8 +790,14 @@ mod lisa_legend_tests {
             labels(&es)[..3],
             ["No significativo", "Alto-Alto", "Bajo-Bajo"]
         );
-        assert_eq!(es.method_note, "Conglomerados LISA, p ≤ 0,05");
-        assert_eq!(en.method_note, "LISA clusters, p ≤ 0.05");
+        assert_eq!(
+            es.method_note,
+            "Zonas de tasas altas o bajas (LISA, p ≤ 0,05)"
+        );
+        assert_eq!(
+            en.method_note,
+            "Clusters of high or low rates (LISA, p ≤ 0.05)"
+        );
         assert_eq!((en.legend[1].count, en.no_data), (1, 1));
     }
 }

@@ -5,7 +5,7 @@ use super::*;
 use imr_core::column_words::lowercase_first;
 
 /// Why an answer is missing, in `lang`, for a reader in the view `here` (`None`: the
-/// Findings). A hint names the place in her view ("más abajo, en «Regresores»") rather than
+/// Findings). A hint names the place in her view ("más abajo, en «Características (variables explicativas)»") rather than
 /// sending her to the view she is in; the view's headings are the page's (`src/messages`,
 /// tested there).
 pub(super) fn unavailable(lang: Lang, why: &Unavailable, here: Option<&str>) -> String {
@@ -59,7 +59,7 @@ pub(super) fn unavailable(lang: Lang, why: &Unavailable, here: Option<&str>) -> 
 impl Findings {
     /// The headline of `question`'s answer as its own view leads with it (the page's
     /// takeaway): the Findings' headline, except that a missing answer's hint names the place
-    /// in that view ("más abajo, en «Regresores»") instead of sending the reader to the view
+    /// in that view ("más abajo, en «Características (variables explicativas)»") instead of sending the reader to the view
     /// she is in ("en la vista Modelos").
     pub fn headline_in_view(&self, lang: Lang, question: &str) -> Option<String> {
         let answer = self
@@ -114,8 +114,8 @@ pub(super) fn own_columns_hint(lang: Lang, columns: &[String], here: Option<&str
         (false, Lang::En) => (many, "choose them as explanatory variables"),
     };
     match (lang, here) {
-        (Lang::Es, Some("models")) => format!(" {has}: {named}{more}. Puede {them} más abajo, en «Regresores», o como segunda serie en la vista Desigualdad."),
-        (Lang::En, Some("models")) => format!(" {has}: {named}{more}. You can {them} below, under “Regressors”, or as a second series in the Inequality view."),
+        (Lang::Es, Some("models")) => format!(" {has}: {named}{more}. Puede {them} más abajo, en «Características (variables explicativas)», o como segunda serie en la vista Desigualdad."),
+        (Lang::En, Some("models")) => format!(" {has}: {named}{more}. You can {them} below, under “Characteristics (explanatory variables)”, or as a second series in the Inequality view."),
         (Lang::Es, _) => format!(" {has}: {named}{more}. Puede {them} en la vista Modelos o como segunda serie en la vista Desigualdad."),
         (Lang::En, _) => format!(" {has}: {named}{more}. You can {them} in the Models view or as a second series in the Inequality view."),
     }
