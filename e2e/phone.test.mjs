@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch } from './harness.mjs';
 import { READY } from './views.mjs';
-import { openView, InequalityPage } from './pages/index.mjs';
+import { openView, InequalityPage, ModelsPage } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -92,6 +92,20 @@ for (const lang of ['es', 'en']) {
       assert.ok(content <= window, `${view}: ${content} px wide on a ${window} px screen`);
       await page.close();
     }
+  });
+
+  test(`the coefficient plot is drawn at the width shown, its text legible on a phone (${lang})`, async () => {
+    // Drawn 760 px wide and shrunk to the screen, its 12 px text read at 6 px (issue 42).
+    const view = await openView(browser, server.origin, 'models', { lang, viewport: PHONE });
+    const plot = ModelsPage.attach(view).coefPlot().locator('svg');
+    await plot.waitFor({ timeout: 60000 });
+    const { drawn, shown } = await plot.evaluate((svg) => ({
+      drawn: Number(svg.getAttribute('width')), shown: svg.getBoundingClientRect().width,
+    }));
+    assert.ok(drawn <= PHONE.width, `drawn ${drawn} px wide on a ${PHONE.width} px screen`);
+    assert.ok(12 * shown / drawn >= 11, `12 px text shown at ${(12 * shown / drawn).toFixed(1)} px`);
+    assert.deepEqual(view.errors, []);
+    await view.close();
   });
 
   for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {

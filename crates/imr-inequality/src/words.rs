@@ -18,7 +18,14 @@ pub fn copy_title(lang: Lang, time: i64, of: i64) -> String {
 /// ([`crate::linear_trend`]); with fewer than 3 years, that there is a slope but no interval,
 /// since Student's t on n − 2 degrees of freedom needs at least one.
 pub fn trend_method_note(lang: Lang, years: usize) -> String {
-    if years >= 3 {
+    if years < 2 {
+        // One year measured ("con 0 años hay pendiente" was said of a one-year file).
+        lang.pick(
+            "Con un solo año no hay tendencia que medir.",
+            "With a single year there is no trend to measure.",
+        )
+        .to_string()
+    } else if years >= 3 {
         lang.pick(
             "MCO sobre los valores anuales, t de Student con n − 2 g.l.; con pocos años el intervalo es ancho.",
             "OLS over the yearly values, Student's t with n − 2 df; with few years the interval is wide.",
@@ -30,6 +37,17 @@ pub fn trend_method_note(lang: Lang, years: usize) -> String {
             Lang::En => format!("OLS over the yearly values: with {years} years there is a slope but no interval, which needs at least 3 years."),
         }
     }
+}
+
+/// The note over the table of trends of the adjusted measures: their slope weighs each year by
+/// its precision and its interval carries each year's uncertainty, so it has one even with two
+/// years, unlike the observed measures' OLS trend ([`trend_method_note`]); both tables stand in
+/// one view and a reader saw the one contradict the other (issue 42 re-run).
+pub fn adjusted_trend_note(lang: Lang) -> &'static str {
+    lang.pick(
+        "Pendiente ponderada por la precisión de cada año (Knapp y Hartung): su intervalo lleva la incertidumbre de cada año, así que existe aun con 2 años, a diferencia de la tendencia de las medidas observadas.",
+        "Slope weighting each year by its precision (Knapp and Hartung): its interval carries each year's uncertainty, so it exists even with 2 years, unlike the trend of the observed measures.",
+    )
 }
 
 impl Measure {
@@ -90,6 +108,9 @@ mod tests {
     /// a newcomer's two-year file read "Student's t with n − 2 df" over a table with none.
     #[test]
     fn the_trend_note_promises_an_interval_only_when_there_is_one() {
+        let one = trend_method_note(Lang::Es, 1);
+        assert_eq!(one, "Con un solo año no hay tendencia que medir.");
+        assert_eq!(trend_method_note(Lang::Es, 0), one);
         for years in 2..6 {
             let points: Vec<(i64, f64)> = (0..years).map(|k| (2000 + k, (k * k) as f64)).collect();
             let trend = crate::linear_trend(&points, 0.95).unwrap();

@@ -223,6 +223,9 @@ pub fn adjusted_section(
                     <tbody>{rows}</tbody>
                 </table>
             </div>
+            <p class="note" data-testid="adjusted-trend-note">
+                {imr_core::inequality::words::adjusted_trend_note(lang)}
+            </p>
             <div
                 class="scroll"
                 tabindex="0"

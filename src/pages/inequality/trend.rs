@@ -17,13 +17,13 @@ pub fn trend_table(
 ) -> impl IntoView {
     let report = &outcome.analysis.report;
     let kind = report.subject.kind;
-    // The most years a trend has: its interval needs 3.
+    // The most years a trend has: its interval needs 3; with no trend, the years measured.
     let years = report
         .trend
         .iter()
         .map(|(_, t)| t.n_years)
         .max()
-        .unwrap_or(0);
+        .unwrap_or(report.years.len());
     let rows = report
         .trend
         .iter()

@@ -153,13 +153,23 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
             .clone()
             .unwrap_or_else(|| options.health_income_columns[0].clone()),
     );
+    // A copied year is not a second observation of the communes: the pooled rates of
+    // question 5 and the panel models leave out the copies not included, as the trends do (a
+    // copy of 2019 as 2020 made a commune "clearly above" the reference; issue 42 re-run).
+    let without_copies;
+    let pooled: &Panel = if repeated.is_empty() {
+        in_span
+    } else {
+        without_copies = in_span.filtered(|r| !repeated.iter().any(|y| y.time == r.time));
+        &without_copies
+    };
     let times = in_span.times();
     Findings {
         rates: rates_found,
         inequality: inequality_found,
         health_income,
-        models: models(in_span, &regressors),
-        where_highest: where_highest(in_span, options.top_communes),
+        models: models(pooled, &regressors),
+        where_highest: where_highest(pooled, options.top_communes),
         flagged_left_out: if options.include_flagged {
             0
         } else {

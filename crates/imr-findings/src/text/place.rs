@@ -29,7 +29,18 @@ pub(super) fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
     // The reference is the rate of every commune-year pooled over the span (the smoothing's
     // prior), not any year's national rate: it is named as what it is ("all communes with data,
     // those years together"), and "the communes loaded" when the data are not the whole country.
-    let reference = reference_rate(lang, f.whole_country, &nat);
+    let one_year = f.years.len() == 1;
+    let reference = reference_rate(lang, f.whole_country, &nat, one_year);
+    // "Con 2019 y 2021 sumados", or "En 2021" for one year (nothing is summed).
+    let (with_years_es, with_years_en) = if one_year {
+        (format!("En {years}"), format!("In {years}"))
+    } else {
+        (
+            format!("Con {years} sumados"),
+            format!("With {years} pooled"),
+        )
+    };
+    let within_es = with_years_es.to_lowercase();
     let named = f.top.len();
     let (tiene, has) = if k == 1 {
         ("tiene", "has")
@@ -37,12 +48,12 @@ pub(super) fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
         ("tienen", "have")
     };
     let headline = match (k, lang) {
-        (0, Lang::Es) => format!("Ninguna comuna tiene, con {years} sumados, una tasa distinguible del azar por encima de {reference}: no se puede decir dónde es más alta."),
-        (0, Lang::En) => format!("With {years} pooled, no commune has a rate distinguishable from chance above {reference}: these data cannot say where it is highest."),
-        (_, Lang::Es) if named < k => format!("Con {years} sumados, {k} de {n} comunas {tiene} una tasa claramente sobre {reference}; las más altas son {list} por 1.000."),
-        (_, Lang::En) if named < k => format!("With {years} pooled, {k} of {n} communes {has} a rate clearly above {reference}; the highest are {list} per 1,000."),
-        (_, Lang::Es) => format!("Con {years} sumados, {k} de {n} comunas {tiene} una tasa claramente sobre {reference}: {list} por 1.000."),
-        (_, Lang::En) => format!("With {years} pooled, {k} of {n} communes {has} a rate clearly above {reference}: {list} per 1,000."),
+        (0, Lang::Es) => format!("Ninguna comuna tiene, {within_es}, una tasa distinguible del azar por encima de {reference}: no se puede decir dónde es más alta."),
+        (0, Lang::En) => format!("{with_years_en}, no commune has a rate distinguishable from chance above {reference}: these data cannot say where it is highest."),
+        (_, Lang::Es) if named < k => format!("{with_years_es}, {k} de {n} comunas {tiene} una tasa claramente sobre {reference}; las más altas son {list} por 1.000."),
+        (_, Lang::En) if named < k => format!("{with_years_en}, {k} of {n} communes {has} a rate clearly above {reference}; the highest are {list} per 1,000."),
+        (_, Lang::Es) => format!("{with_years_es}, {k} de {n} comunas {tiene} una tasa claramente sobre {reference}: {list} por 1.000."),
+        (_, Lang::En) => format!("{with_years_en}, {k} of {n} communes {has} a rate clearly above {reference}: {list} per 1,000."),
     };
     let details = vec![lang.pick(
         "«Claramente» quiere decir que el intervalo de 95% entero de la tasa suavizada queda sobre esa tasa; las demás comunas pueden estar por encima o por debajo por azar.",
@@ -61,23 +72,29 @@ pub(super) fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
             ci: c.ci,
         })
         .collect();
-    let chart = interval_rows(
-        lang,
-        lang.pick(
-            "Tasas suavizadas más altas por 1.000 (IC 95%)",
-            "Highest smoothed rates per 1,000 (95% CI)",
-        ),
-        &rows,
-        (
-            f.national_per_1000,
-            match (f.whole_country, lang) {
-                (true, Lang::Es) => "todas las comunas",
-                (true, Lang::En) => "all communes",
-                (false, Lang::Es) => "comunas cargadas",
-                (false, Lang::En) => "communes loaded",
-            },
-        ),
-    );
+    // No commune named, nothing to draw: an axis alone (a reference line and no commune) was
+    // drawn, embedded and printed (issue 42 re-run).
+    let chart = if rows.is_empty() {
+        crate::chart::Chart::default()
+    } else {
+        interval_rows(
+            lang,
+            lang.pick(
+                "Tasas suavizadas más altas por 1.000 (IC 95%)",
+                "Highest smoothed rates per 1,000 (95% CI)",
+            ),
+            &rows,
+            (
+                f.national_per_1000,
+                match (f.whole_country, lang) {
+                    (true, Lang::Es) => "todas las comunas",
+                    (true, Lang::En) => "all communes",
+                    (false, Lang::Es) => "comunas cargadas",
+                    (false, Lang::En) => "communes loaded",
+                },
+            ),
+        )
+    };
     let data = table(
         &[
             "code",
@@ -117,21 +134,24 @@ pub(super) fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
 /// Question 5's reference in words: the rate of all the communes with data (or of the communes
 /// loaded, when they are not the whole country) with the years pooled, never "national" (which
 /// on every other view is one year's rate), and its value `nat`.
-pub(super) fn reference_rate(lang: Lang, whole_country: bool, nat: &str) -> String {
+pub(super) fn reference_rate(lang: Lang, whole_country: bool, nat: &str, one_year: bool) -> String {
+    let (years_es, years_en) = if one_year {
+        ("en ese año", "in that year")
+    } else {
+        ("en esos años juntos", "over those years together")
+    };
     match (whole_country, lang) {
         (true, Lang::Es) => {
-            format!("la tasa de todas las comunas con datos en esos años juntos ({nat} por 1.000)")
+            format!("la tasa de todas las comunas con datos {years_es} ({nat} por 1.000)")
         }
         (true, Lang::En) => {
-            format!(
-                "the rate of all communes with data over those years together ({nat} per 1,000)"
-            )
+            format!("the rate of all communes with data {years_en} ({nat} per 1,000)")
         }
         (false, Lang::Es) => {
-            format!("la tasa de las comunas cargadas en esos años juntos ({nat} por 1.000)")
+            format!("la tasa de las comunas cargadas {years_es} ({nat} por 1.000)")
         }
         (false, Lang::En) => {
-            format!("the rate of the communes loaded over those years together ({nat} per 1,000)")
+            format!("the rate of the communes loaded {years_en} ({nat} per 1,000)")
         }
     }
 }
