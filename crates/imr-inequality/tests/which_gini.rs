@@ -61,3 +61,47 @@ fn the_note_quotes_the_adjusted_gini_of_the_last_year_and_says_what_the_others_a
         "{en}"
     );
 }
+
+/// With too few communes no year is measured: the view's answer says why, where the answer
+/// would stand (a 5-commune file went from the title straight to the controls).
+#[test]
+fn with_too_few_communes_the_answer_says_why_there_is_none() {
+    use imr_inequality::answer::{answer, no_answer_reason};
+    use imr_inequality::{AreaObservation, RateInput, Subject};
+    let mut entities: Vec<String> = common::fixture_rows()
+        .into_iter()
+        .map(|r| r.entity)
+        .collect();
+    entities.sort();
+    entities.dedup();
+    entities.truncate(5);
+    let obs = common::fixture_rows()
+        .into_iter()
+        .filter(|r| entities.contains(&r.entity))
+        .map(|r| AreaObservation {
+            entity: r.entity,
+            time: r.time,
+            events: r.deaths,
+            exposure: r.births,
+            group: None,
+            rank: None,
+            events_range: None,
+        })
+        .collect();
+    let subject = Subject::Rates(RateInput::per_1000(obs, false));
+    let report = InequalitySpec::default().analyse(&subject).unwrap().report;
+    assert!(answer(&report).is_none());
+    let es = no_answer_reason(&report, Lang::Es).unwrap();
+    assert!(
+        es.starts_with("No se puede separar la desigualdad real del azar en "),
+        "{es}"
+    );
+    assert!(es.contains("comunas con nacimientos"), "{es}");
+    assert!(which_gini_to_quote(&report, Lang::Es).is_none());
+    // With adjusted years there is an answer and no reason.
+    let full = InequalitySpec::default()
+        .analyse(&fixture_rates(false, false))
+        .unwrap()
+        .report;
+    assert!(no_answer_reason(&full, Lang::Es).is_none());
+}

@@ -192,17 +192,32 @@ pub fn Settings(
     let answer = move || {
         let computed = rates.get()?.ok()?;
         let report = &computed.analysis.report;
-        let sentence = imr_core::inequality::answer::answer(report)?.render(language.get());
+        let Some(found) = imr_core::inequality::answer::answer(report) else {
+            // No year measured: why, where the answer would be.
+            let why = imr_core::inequality::answer::no_answer_reason(report, language.get())?;
+            return Some(
+                view! {
+                    <p class="answer" data-testid="ineq-answer">
+                        <strong>{why}</strong>
+                    </p>
+                }
+                .into_any(),
+            );
+        };
+        let sentence = found.render(language.get());
         // Three Ginis stand in the view (observed, bias-corrected, adjusted): which to quote.
         let quote = imr_core::inequality::answer::which_gini_to_quote(report, language.get());
-        Some(view! {
-            <p class="answer" data-testid="ineq-answer">
-                <strong>{sentence}</strong>
-            </p>
-            <p class="note" data-testid="ineq-which-gini">
-                {quote}
-            </p>
-        })
+        Some(
+            view! {
+                <p class="answer" data-testid="ineq-answer">
+                    <strong>{sentence}</strong>
+                </p>
+                <p class="note" data-testid="ineq-which-gini">
+                    {quote}
+                </p>
+            }
+            .into_any(),
+        )
     };
     let text_columns = move || {
         panel

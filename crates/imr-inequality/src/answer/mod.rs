@@ -9,7 +9,7 @@ use imr_stats::{Caption, Lang};
 mod noise;
 mod quote;
 
-pub use quote::which_gini_to_quote;
+pub use quote::{no_answer_reason, which_gini_to_quote};
 
 /// An adjusted value of one year with its interval (upper limit +∞ when open).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]

@@ -4,7 +4,7 @@
 //! found nothing saying which one a story should give (issue 42).
 
 use super::{num, year_value_text, YearValue};
-use crate::adjusted::AdjustedMeasure;
+use crate::adjusted::{AdjustedMeasure, AdjustedUnavailable};
 use crate::report::InequalityReport;
 use crate::year::Measure;
 use imr_stats::Lang;
@@ -48,5 +48,33 @@ pub fn which_gini_to_quote(report: &InequalityReport, lang: Lang) -> Option<Stri
                 if larger { " and so is larger" } else { "" }
             )
         }
+    })
+}
+
+/// Why the view has no answer, where its answer would stand: no year has adjusted measures
+/// (a 5-commune file went straight from the title to the controls, its reason only in a table
+/// row below). "No se puede separar la desigualdad real del azar en 2020 y 2021: solo 5
+/// comunas con nacimientos: …". `None` when some year has them, or for a value column (whose
+/// view measures no adjusted inequality).
+pub fn no_answer_reason(report: &InequalityReport, lang: Lang) -> Option<String> {
+    if report.years.iter().any(|y| y.adjusted_year().is_some()) {
+        return None;
+    }
+    let reasons: Vec<(i64, &AdjustedUnavailable)> = (report.years.iter())
+        .filter_map(|y| match &y.adjusted {
+            Some(Err(why)) => Some((y.time(), why)),
+            _ => None,
+        })
+        .collect();
+    let (_, first) = reasons.first()?;
+    if matches!(first, AdjustedUnavailable::NotRates) {
+        return None;
+    }
+    let times: Vec<i64> = reasons.iter().map(|(t, _)| *t).collect();
+    let years = lang.years(&times);
+    let why = first.text(lang);
+    Some(match lang {
+        Lang::Es => format!("No se puede separar la desigualdad real del azar en {years}: {why}."),
+        Lang::En => format!("Real inequality cannot be told from chance in {years}: {why}."),
     })
 }
