@@ -36,17 +36,14 @@ pub struct RateEstimate {
 
 impl RateEstimate {
     /// The rate of `deaths` in `births` with the interval of a count known within
-    /// `[low, high]` (see the module's formula); [`RateEstimate::of`] when `low == high`.
+    /// `[low, high]` (see the module's formula): [`RateEstimate::of`] `deaths`, with the lower
+    /// limit of `low`'s exact interval and the upper limit of `high`'s, so that the range and
+    /// the point estimate are built in one place ([`RateEstimate::of`] when `low == high`).
     pub fn of_range(deaths: f64, [low, high]: [f64; 2], births: f64) -> RateEstimate {
-        let (rate, _, _) = rate_with_interval(deaths, births);
-        let (_, ci_low, _) = rate_with_interval(low, births);
-        let (_, _, ci_high) = rate_with_interval(high, births);
         RateEstimate {
-            births,
-            deaths,
-            rate,
-            ci_low,
-            ci_high,
+            ci_low: RateEstimate::of(low, births).ci_low,
+            ci_high: RateEstimate::of(high, births).ci_high,
+            ..RateEstimate::of(deaths, births)
         }
     }
 

@@ -2,7 +2,7 @@
 //! bootstrap intervals, trends and notes; as JSON, CSV, or one of the page's SVG charts.
 
 use super::input::{load_panel, InputArgs};
-use super::rates::InputSummary;
+use super::rates::OutputHead;
 use super::CliError;
 use imr_core::inequality::adjusted::AdjustedCorrelation;
 use imr_core::inequality::{InequalityReport, Measure, DEFAULT_REPLICATES, DEFAULT_SEED};
@@ -77,11 +77,8 @@ pub use imr_core::inequality::panel_input::NotMeasured;
 
 #[derive(Serialize)]
 struct Output<'a> {
-    engine_version: &'static str,
-    input: InputSummary<'a>,
-    /// Which year's births the published rates fit (with a rate column).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rate_lag: Option<&'a imr_core::lag::LagReport>,
+    #[serde(flatten)]
+    head: OutputHead<'a>,
     /// Panel rows left out of the measures (births or the value missing, or flagged as
     /// implausible), with file, line and reason.
     rows_not_measured: &'a [NotMeasured],
@@ -183,9 +180,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             None => (None, None),
         };
         let doc = Output {
-            engine_version: imr_core::ENGINE_VERSION,
-            input: InputSummary::new(&panel),
-            rate_lag: panel.report.rate_lag.as_ref(),
+            head: OutputHead::new(&panel),
             rows_not_measured: &result.rows_not_measured(),
             report: &result.analysis.report,
             correlation_adjusted,

@@ -80,13 +80,33 @@ impl<'a> InputSummary<'a> {
     }
 }
 
+/// The fields a panel's JSON document opens with (`imr rates`, `imr inequality`): the engine's
+/// version, what became of every input row and, with a rate column, which year's births the
+/// published rates fit. One struct, flattened into each document, so the two open alike.
 #[derive(Serialize)]
-struct Output<'a> {
+pub struct OutputHead<'a> {
     engine_version: &'static str,
     input: InputSummary<'a>,
     /// Which year's births the published rates fit (with a rate column).
     #[serde(skip_serializing_if = "Option::is_none")]
     rate_lag: Option<&'a imr_core::lag::LagReport>,
+}
+
+impl<'a> OutputHead<'a> {
+    /// The head of `panel`'s document.
+    pub fn new(panel: &'a Panel) -> Self {
+        OutputHead {
+            engine_version: imr_core::ENGINE_VERSION,
+            input: InputSummary::new(panel),
+            rate_lag: panel.report.rate_lag.as_ref(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Output<'a> {
+    #[serde(flatten)]
+    head: OutputHead<'a>,
     approximate_intervals: bool,
     /// The columns of the deaths' ranges the intervals carry, when the data give ranges.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -112,9 +132,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     match args.format {
         Format::Json => {
             let doc = Output {
-                engine_version: imr_core::ENGINE_VERSION,
-                input: InputSummary::new(&panel),
-                rate_lag: panel.report.rate_lag.as_ref(),
+                head: OutputHead::new(&panel),
                 approximate_intervals: table.approximate_intervals,
                 deaths_range: table.deaths_range.as_ref(),
                 rows: &table.rows,

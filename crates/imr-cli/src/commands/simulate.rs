@@ -75,6 +75,22 @@ fn num(x: f64) -> String {
     }
 }
 
+/// A share as a percentage, "–" when there is none (a trend not measured).
+fn pct_or_dash(x: Option<f64>) -> String {
+    x.map(pct).unwrap_or_else(|| "–".into())
+}
+
+/// One row of a results table: the scenario's name and true CV and the measure's name, then
+/// the row's `cells`, between Markdown's bars. Both grids' tables write their rows here.
+fn table_row(r: &ScenarioResult, measure: &str, cells: &[String]) -> String {
+    format!(
+        "| {} | {:.2} | {measure} | {} |\n",
+        r.scenario.name,
+        r.scenario.true_cv,
+        cells.join(" | ")
+    )
+}
+
 fn markdown(results: &[ScenarioResult]) -> String {
     let mut out = String::from(
         "| scenario | true CV | measure | truth | observed | bias-corrected | bias-corrected `ci` covers | adjusted | adjusted bias | adjusted CI covers | excess test rejects | adjusted trend CI covers 0 | observed trend CI excludes 0 |\n\
@@ -82,26 +98,25 @@ fn markdown(results: &[ScenarioResult]) -> String {
     );
     for r in results {
         for (name, m) in [("Gini", r.gini), ("Theil T", r.theil_t)] {
-            let trend = |x: Option<f64>| x.map(pct).unwrap_or_else(|| "–".into());
-            out.push_str(&format!(
-                "| {} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                r.scenario.name,
-                r.scenario.true_cv,
+            out.push_str(&table_row(
+                r,
                 name,
-                num(m.truth_mean),
-                num(m.observed_mean),
-                num(m.bias_corrected_mean),
-                pct(m.bias_corrected_ci_coverage),
-                num(m.adjusted_mean),
-                if m.truth_mean > 1e-9 {
-                    format!("{:+.1}%", 100.0 * m.adjusted_relative_bias)
-                } else {
-                    "–".into()
-                },
-                pct(m.adjusted_coverage),
-                pct(r.excess_rejects_5pct),
-                trend(r.adjusted_trend_covers_zero),
-                trend(r.observed_trend_excludes_zero),
+                &[
+                    num(m.truth_mean),
+                    num(m.observed_mean),
+                    num(m.bias_corrected_mean),
+                    pct(m.bias_corrected_ci_coverage),
+                    num(m.adjusted_mean),
+                    if m.truth_mean > 1e-9 {
+                        format!("{:+.1}%", 100.0 * m.adjusted_relative_bias)
+                    } else {
+                        "–".into()
+                    },
+                    pct(m.adjusted_coverage),
+                    pct(r.excess_rejects_5pct),
+                    pct_or_dash(r.adjusted_trend_covers_zero),
+                    pct_or_dash(r.observed_trend_excludes_zero),
+                ],
             ));
         }
     }
@@ -129,23 +144,21 @@ fn markdown_inputs(results: &[ScenarioResult]) -> String {
             } else {
                 format!("{}–{}", num(m.range_low_mean), num(m.range_high_mean))
             };
-            out.push_str(&format!(
-                "| {} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                r.scenario.name,
-                r.scenario.true_cv,
+            out.push_str(&table_row(
+                r,
                 name,
-                num(m.truth_mean),
-                num(m.adjusted_mean),
-                bias(m.truth_mean, m.adjusted_relative_bias),
-                pct(m.adjusted_coverage),
-                range,
-                bias(m.truth_mean, m.range_mid_relative_bias),
-                pct(m.shown_coverage),
-                pct(r.excess_rejects_5pct),
-                pct(r.excess_rejects_5pct_every_ratio),
-                r.adjusted_trend_covers_truth
-                    .map(pct)
-                    .unwrap_or_else(|| "–".into()),
+                &[
+                    num(m.truth_mean),
+                    num(m.adjusted_mean),
+                    bias(m.truth_mean, m.adjusted_relative_bias),
+                    pct(m.adjusted_coverage),
+                    range,
+                    bias(m.truth_mean, m.range_mid_relative_bias),
+                    pct(m.shown_coverage),
+                    pct(r.excess_rejects_5pct),
+                    pct(r.excess_rejects_5pct_every_ratio),
+                    pct_or_dash(r.adjusted_trend_covers_truth),
+                ],
             ));
         }
     }
