@@ -355,10 +355,12 @@ test('an upload of a few communes opens the map on them', async () => {
   assert.deepEqual(await box(), zoomed);
   // The exported map is of those communes alone, and says so (the engine's rule, as imr map's).
   const svg = (await view.downloadSvg()).bytes.toString('utf8');
+  // …with the two communes without data that lie among them (San Pedro de la Paz, Hualpén) as
+  // no data, counted: not white holes beside "no data (0)".
   const drawn = [...svg.matchAll(/<path data-code="(\d+)"/g)].map((m) => m[1]).sort();
-  assert.deepEqual(drawn, rows.map(([code]) => code));
-  assert.match(svg, /Only the 5 communes with data are shown \(of 345\)\./);
-  assert.match(svg, /data-legend-class="none">[^]*?\(0\)<\/tspan>/);
+  assert.deepEqual(drawn, [...rows.map(([code]) => code), '08107', '08112'].sort());
+  assert.match(svg, /Only the 5 communes with data are shown \(of 345\) with the 2 communes without data between them\./);
+  assert.match(svg, /data-legend-class="none">[^]*?\(2\)<\/tspan>/);
   assert.deepEqual(view.errors, []);
   await view.close();
   const bundled = await openMap();

@@ -1,6 +1,7 @@
 //! `imr map` of data that cover part of the country (issue 42.8): the SVG draws the communes
-//! with data alone on a page of their own, says so, and counts no hatched "no data" areas it
-//! does not draw; data of the whole country keep the national layout (tests/map.rs, snapshots).
+//! with data on a page of their own, with the communes without data that lie among them
+//! (hatched "no data", counted, never white holes), and says so; data of the whole country keep
+//! the national layout (tests/map.rs, snapshots).
 
 mod common;
 use common::succeeds;
@@ -17,8 +18,14 @@ fn a_map_of_five_communes_draws_them_alone_and_says_so() {
     }
     std::fs::write(&csv, text).unwrap();
     for (lang, note) in [
-        ("en", "Only the 5 communes with data are shown (of 345)."),
-        ("es", "Se muestran solo las 5 comunas con datos (de 345)."),
+        (
+            "en",
+            "Only the 5 communes with data are shown (of 345) with the 2 communes without data between them.",
+        ),
+        (
+            "es",
+            "Se muestran solo las 5 comunas con datos (de 345) y las 2 comunas sin datos que quedan entre ellas.",
+        ),
     ] {
         let out = dir.join(format!("focus_{lang}.svg"));
         succeeds(&[
@@ -37,11 +44,16 @@ fn a_map_of_five_communes_draws_them_alone_and_says_so() {
             .map(|(i, m)| &svg[i + m.len()..i + m.len() + 5])
             .collect();
         drawn.sort_unstable();
-        assert_eq!(drawn, codes, "{lang}");
+        // San Pedro de la Paz and Hualpén lie among them, without data.
+        assert_eq!(
+            drawn,
+            ["08101", "08102", "08103", "08107", "08108", "08110", "08112"],
+            "{lang}"
+        );
         assert!(svg.contains(note), "{lang}");
         assert!(svg.contains("viewBox=\"0 0 800 800\""), "{lang}");
         let none = svg.split("data-legend-class=\"none\"").nth(1).unwrap();
-        assert!(none[..none.find("</g>").unwrap()].contains("(0)"), "{lang}");
+        assert!(none[..none.find("</g>").unwrap()].contains("(2)"), "{lang}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -69,28 +69,55 @@ pub fn focused(
 ) -> Option<(MapLayout, Colouring, MapText)> {
     let has_data: Vec<bool> = colouring.values.iter().map(Option::is_some).collect();
     layout.data_focus(&has_data)?;
+    let shown = |a: usize| has_data.get(a) == Some(&true) || colouring.is_left_out(a);
+    // The areas without data that lie wholly inside the box of those with data are drawn too,
+    // as "no data": left out, they were white holes beside a legend of "no data (0)" (a
+    // newcomer's 21 communes of Santiago without Providencia, Recoleta…).
+    let inside = layout.bounds_of((0..layer.areas.len()).filter(|&a| shown(a)))?;
+    let within = |a: usize| {
+        layout.bounds_of([a]).is_some_and(|b| {
+            b.x >= inside.x
+                && b.y >= inside.y
+                && b.x + b.width <= inside.x + inside.width
+                && b.y + b.height <= inside.y + inside.height
+        })
+    };
+    let holes: Vec<usize> = (0..layer.areas.len())
+        .filter(|&a| !shown(a) && within(a))
+        .collect();
     let drawn: Vec<usize> = (0..layer.areas.len())
-        .filter(|&a| has_data.get(a) == Some(&true) || colouring.is_left_out(a))
+        .filter(|&a| shown(a) || holes.contains(&a))
         .collect();
     let codes = drawn.iter().map(|&a| layer.areas[a].code.clone()).collect();
     let focus = MapLayout::build(layer, &LayoutSpec::focus(codes)).ok()?;
     let mut colouring = colouring.clone();
-    colouring.no_data = 0;
+    colouring.no_data = holes.len();
     let with = has_data.iter().filter(|d| **d).count();
     let mut text = text.clone();
-    text.source
-        .insert(0, shown_note(text.lang, with, layer.areas.len()));
+    text.source.insert(
+        0,
+        shown_note(text.lang, with, holes.len(), layer.areas.len()),
+    );
     Some((focus, colouring, text))
 }
 
-/// The source line of a focused map: how many areas with data it shows, of how many.
-fn shown_note(lang: Lang, with: usize, of: usize) -> String {
-    match (lang, with) {
-        (Lang::Es, 1) => format!("Se muestra solo la comuna con datos (de {of})."),
-        (Lang::Es, _) => format!("Se muestran solo las {with} comunas con datos (de {of})."),
-        (Lang::En, 1) => format!("Only the commune with data is shown (of {of})."),
-        (Lang::En, _) => format!("Only the {with} communes with data are shown (of {of})."),
-    }
+/// The source line of a focused map: how many areas with data it shows, of how many, and how
+/// many without data between them.
+fn shown_note(lang: Lang, with: usize, holes: usize, of: usize) -> String {
+    let shown = match (lang, with) {
+        (Lang::Es, 1) => format!("Se muestra solo la comuna con datos (de {of})"),
+        (Lang::Es, _) => format!("Se muestran solo las {with} comunas con datos (de {of})"),
+        (Lang::En, 1) => format!("Only the commune with data is shown (of {of})"),
+        (Lang::En, _) => format!("Only the {with} communes with data are shown (of {of})"),
+    };
+    let between = match (lang, holes) {
+        (_, 0) => String::new(),
+        (Lang::Es, 1) => " y la comuna sin datos que queda entre ellas".into(),
+        (Lang::Es, _) => format!(" y las {holes} comunas sin datos que quedan entre ellas"),
+        (Lang::En, 1) => " with the commune without data between them".into(),
+        (Lang::En, _) => format!(" with the {holes} communes without data between them"),
+    };
+    format!("{shown}{between}.")
 }
 
 #[cfg(test)]
@@ -111,6 +138,54 @@ mod tests {
             has[layer.index_of(code).unwrap()] = true;
         }
         has
+    }
+
+    /// Santiago's 21 communes of a newcomer's file, without Providencia, Recoleta and the others
+    /// between them: those are drawn as no data and counted, not left as white holes beside a
+    /// legend of "no data (0)".
+    #[test]
+    fn the_communes_without_data_between_those_with_data_are_drawn_as_no_data() {
+        let (layer, layout) = chile();
+        let codes = [
+            "13101", "13102", "13103", "13104", "13105", "13106", "13107", "13108", "13109",
+            "13110", "13111", "13112", "13113", "13114", "13115", "13116", "13117", "13118",
+            "13119", "13120", "13121",
+        ];
+        let mut has = with(&layer, &codes);
+        // Providencia and Recoleta (13123, 13127) have no data; nor do others outside.
+        for code in ["13123", "13127"] {
+            assert!(!has[layer.index_of(code).unwrap()]);
+        }
+        let values: Vec<Option<f64>> = (has.iter().enumerate())
+            .map(|(a, h)| h.then_some(5.0 + a as f64 / 100.0))
+            .collect();
+        let method = crate::Method::Quantile { classes: 3 };
+        let classification = crate::classify(&values, &method).unwrap();
+        let colouring = Colouring::from_classification(
+            &values,
+            &classification,
+            crate::colour::Scheme::YlOrRd,
+            1,
+        );
+        let text = MapText::for_rates(
+            crate::smoothing::Smoothing::None,
+            "2021",
+            "santiago.csv",
+            "chilemapas",
+        );
+        let (focus, colouring_f, text_f) = focused(&layer, &layout, &colouring, &text).unwrap();
+        let svg = crate::svg::choropleth_svg(&focus, &colouring_f, &text_f);
+        for hole in ["13123", "13127"] {
+            assert!(
+                svg.contains(&format!("data-code=\"{hole}\"")),
+                "{hole} not drawn"
+            );
+        }
+        assert!(colouring_f.no_data >= 2);
+        assert!(svg.contains(&format!(
+            "with the {} communes without data between them.",
+            colouring_f.no_data
+        )));
     }
 
     #[test]
@@ -170,12 +245,23 @@ mod tests {
             .map(|(i, m)| &svg[i + m.len()..i + m.len() + 5])
             .collect();
         drawn.sort_unstable();
-        assert_eq!(drawn, codes);
-        assert!(svg.contains("Only the 5 communes with data are shown (of 345)."));
+        // The communes with data, and those without that lie wholly among them, as no data.
+        let holes: Vec<&str> = drawn
+            .iter()
+            .copied()
+            .filter(|c| !codes.contains(c))
+            .collect();
+        assert!(codes.iter().all(|c| drawn.contains(c)));
+        assert_eq!(colouring_f.no_data, holes.len());
+        assert!(svg.contains("Only the 5 communes with data are shown (of 345)"));
         assert!(svg.contains("viewBox=\"0 0 800 800\""));
-        // The legend's "no data" counts what is drawn: none.
+        // The legend's "no data" counts what is drawn.
         let none = svg.split("data-legend-class=\"none\"").nth(1).unwrap();
-        assert!(none[..none.find("</g>").unwrap()].contains("(0)"), "{none}");
+        let count = format!("({})", holes.len());
+        assert!(
+            none[..none.find("</g>").unwrap()].contains(&count),
+            "{none}"
+        );
         // The whole country is not focused.
         let all: Vec<Option<f64>> = vec![Some(7.5); layer.areas.len()];
         let whole = Colouring::from_classification(&all, &classification, scheme, 1);
