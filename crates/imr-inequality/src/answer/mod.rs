@@ -371,11 +371,14 @@ pub fn adjusted_svg_with(
             subtitle: Some(
                 if report.adjusted_years().any(|a| a.sensitivity.is_some()) {
                     lang.pick(
-                        "banda: IC 95% junto con el rango según la razón de nacimientos y el redondeo",
+                        "banda: intervalo de confianza del 95% junto con el rango según la razón de nacimientos y el redondeo",
                         "band: 95% CI together with the range over the births ratio and rounding",
                     )
                 } else {
-                    lang.pick("banda: IC 95%", "band: 95% CI")
+                    lang.pick(
+                        "banda: intervalo de confianza del 95%",
+                        "band: 95% confidence interval",
+                    )
                 }
                 .to_string(),
             ),

@@ -47,8 +47,8 @@ pub fn box_plot_svg_flagged(
     let lang = caption.lang;
     let (title, y_label, desc) = chart_texts(boxes, subject, lang);
     let subtitle = lang.pick(
-        "Bigotes: 1,5 × RIC; círculos: comunas más allá",
-        "Whiskers: 1.5 × IQR; circles: areas beyond",
+        "Bigotes: hasta 1,5 veces el rango entre los cuartiles; círculos: comunas más allá",
+        "Whiskers: up to 1.5 times the interquartile range; circles: areas beyond",
     );
     let mut opened = open_chart(WIDTH, HEIGHT, (&title, Some(subtitle)), &desc, caption);
     let s = &mut opened.svg;
