@@ -72,8 +72,18 @@ test('the page opens on the bundled Chilean dataset with counted deaths and exac
   // The deaths reconstructed from SINIM's rounded rate with several (or no) whole numbers
   // fitting carry their range into the intervals, and the method note says so.
   assert.match(await view.rangeNote().textContent(), /In 215 rows the deaths are known only within a range of whole numbers \(defunciones_min to defunciones_max/);
-  // 2001–2021 without 2016 and 2020.
+  // 2001–2021 without 2016 and 2020, which have rows saying they have no data, and the
+  // reconstructed years marked ◆ in both tables, said in words (issue 42: they looked like
+  // published counts, and the missing years were skipped without a word).
   assert.equal(await view.nationalRows().count(), 19);
+  assert.deepEqual(await view.missingYearRows().evaluateAll((rows) => rows.map((r) => [r.dataset.time, r.textContent.trim()])),
+    [['2016', '2016no data'], ['2020', '2020no data']]);
+  const marked = await view.page.locator('[data-testid="national-rate"] td[data-reconstructed]').evaluateAll((cells) => cells.map((c) => c.textContent.trim()));
+  assert.deepEqual(marked, ['2017 ◆', '2018 ◆', '2019 ◆', '2021 ◆']);
+  assert.equal((await view.testid('national-years-note').textContent()).trim(),
+    '◆ 2017–2019 and 2021: deaths reconstructed from the published rate, not published counts. 2016 and 2020: no data in these files.');
+  assert.equal((await view.rateRow('01101', 2019).locator('td[data-reconstructed]').textContent()).trim(), '2019 ◆');
+  assert.equal(await view.rateRow('01101', 2015).locator('td[data-reconstructed]').count(), 0);
   // Iquique 2019: 16 deaths (the whole number nearest SINIM 2021's rate 6 × 2,620 / 1,000) among
   // INE's 2,620 births → 6.11 per 1,000.
   const row = view.rateRow('01101', 2019);

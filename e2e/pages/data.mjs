@@ -152,8 +152,12 @@ export class DataPage extends ViewPage {
   /** The national rate's cell of `time`. */
   nationalRate(time) { return this.page.locator(`[data-testid="national-rate"] tr[data-time="${time}"] [data-field="rate"]`); }
 
-  /** The national rates' rows, one per year. */
-  nationalRows() { return this.page.locator('[data-testid="national-rate"] tr[data-time]'); }
+  /** The national rates' rows, one per year with data (a year without data has a row of its own,
+   * `data-missing`: [`missingYearRows`]). */
+  nationalRows() { return this.page.locator('[data-testid="national-rate"] tr[data-time]:not([data-missing])'); }
+
+  /** The national rates' rows of the years without data between the first and the last. */
+  missingYearRows() { return this.page.locator('[data-testid="national-rate"] tr[data-missing]'); }
 
   /** The national (or loaded communes') rate table's heading and the note of what it pools. */
   nationalHeading() { return this.testid('national-rate-heading'); }
@@ -298,7 +302,7 @@ export class DataPage extends ViewPage {
 
   /** Waits until the national rates have exactly the rows of `years` (in order). */
   async waitForNationalYears(years) {
-    await this.page.waitForFunction((years) => JSON.stringify([...document.querySelectorAll('[data-testid="national-rate"] tr[data-time]')]
+    await this.page.waitForFunction((years) => JSON.stringify([...document.querySelectorAll('[data-testid="national-rate"] tr[data-time]:not([data-missing])')]
       .map((r) => r.dataset.time)) === JSON.stringify(years.map(String)), years);
   }
 

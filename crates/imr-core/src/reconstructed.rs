@@ -127,6 +127,52 @@ pub fn times(years: &[ReconstructedYear]) -> Vec<i64> {
     years.iter().map(|y| y.time).collect()
 }
 
+/// The mark a table puts beside a reconstructed year ("2021 ◆") and what the note under it
+/// says it is.
+pub const TABLE_MARK: &str = "◆";
+
+/// The note of a table whose rows include reconstructed years (`reconstructed`, their times)
+/// and years without data between its first and last (`missing`): "◆ 2017–2019 y 2021: defunciones reconstruidas de la tasa
+/// publicada, no conteos publicados. 2016 y 2020: sin datos publicados." `None` when there is
+/// neither (the Data view's tables showed reconstructed rows as published counts and skipped
+/// the missing years without a word; issue 42).
+pub fn table_note(reconstructed: &[i64], missing: &[i64], lang: Lang) -> Option<String> {
+    let mut parts = Vec::new();
+    if !reconstructed.is_empty() {
+        let list = lang.years(reconstructed);
+        parts.push(match lang {
+            Lang::Es => format!("{TABLE_MARK} {list}: defunciones reconstruidas de la tasa publicada, no conteos publicados."),
+            Lang::En => format!("{TABLE_MARK} {list}: deaths reconstructed from the published rate, not published counts."),
+        });
+    }
+    if !missing.is_empty() {
+        let list = lang.years(missing);
+        parts.push(match lang {
+            Lang::Es => format!("{list}: sin datos en estos archivos."),
+            Lang::En => format!("{list}: no data in these files."),
+        });
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+#[cfg(test)]
+mod table_note_tests {
+    use super::*;
+
+    #[test]
+    fn the_table_note_names_the_reconstructed_and_the_missing_years() {
+        assert_eq!(
+            table_note(&[2017, 2018, 2019, 2021], &[2016, 2020], Lang::Es).unwrap(),
+            "◆ 2017–2019 y 2021: defunciones reconstruidas de la tasa publicada, no conteos publicados. 2016 y 2020: sin datos en estos archivos."
+        );
+        assert_eq!(table_note(&[], &[], Lang::En), None);
+        assert_eq!(
+            table_note(&[], &[2016], Lang::En).unwrap(),
+            "2016: no data in these files."
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@
 
 mod files;
 mod flagged;
+mod national;
 mod paste;
 mod rate_lag;
 mod rates;
@@ -18,6 +19,7 @@ mod report;
 mod saved;
 mod sheets;
 mod upload;
+mod year_marks;
 
 use crate::components::csv_upload::UploadProgress;
 use crate::components::microdata::Microdata;
@@ -71,7 +73,7 @@ pub fn DataPage() -> impl IntoView {
         <files::FilesAndRoles />
         <report::Report />
         <flagged::FlaggedRows />
-        <rates::NationalRates />
+        <national::NationalRates />
         <rates::RatesTable />
         {move || {
             state

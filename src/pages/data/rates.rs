@@ -1,19 +1,18 @@
 //! Rates per commune and year with their exact intervals (searchable, sortable, with the CSV
 //! that `imr rates --format csv` prints and the command), and the national pooled rate.
 
+use super::year_marks::{note as year_note, reconstructed_times, year_cell};
 use super::HowCalculated;
 use crate::components::download::download_csv;
 use crate::i18n::{format_number, format_opt, lang, Lang};
 use crate::messages::{messages, msg};
 use crate::state::AnalysisState;
 use crate::state::AppState;
-use crate::state::Shared;
 use imr_core::escape::shell_join;
-use imr_core::rates::{rates_csv, RateEstimate, RateTable};
+use imr_core::rates::{rates_csv, RateEstimate};
 use imr_core::request::{command_line, RatesRequest};
 use imr_core::view::{commune_name, search_rates, RateSort, RatesExtent};
 use leptos::prelude::*;
-use std::sync::Arc;
 
 /// Rows shown at once; the search narrows the rest.
 const PAGE_ROWS: usize = 400;
@@ -42,7 +41,7 @@ fn fmt_count(lang: Lang, v: f64) -> String {
 /// The births, deaths, rate and 95% interval cells of a rates row (a commune's or the nation's),
 /// each named by `data-field`; `derived` deaths are marked as such
 /// ([`crate::i18n::format_deaths`]).
-fn count_and_rate_cells(l: Lang, e: &RateEstimate, derived: bool) -> impl IntoView {
+pub(super) fn count_and_rate_cells(l: Lang, e: &RateEstimate, derived: bool) -> impl IntoView {
     let title = derived.then(|| messages(l).page.derived_deaths_title);
     view! {
         <td data-field="births">{fmt_count(l, e.births)}</td>
@@ -52,91 +51,6 @@ fn count_and_rate_cells(l: Lang, e: &RateEstimate, derived: bool) -> impl IntoVi
         <td data-field="rate">{format_opt(l, e.rate, 2)}</td>
         <td data-field="ci_low">{format_opt(l, e.ci_low, 2)}</td>
         <td data-field="ci_high">{format_opt(l, e.ci_high, 2)}</td>
-    }
-}
-
-/// The pooled rate per year with one definition on every view: every commune with data, the
-/// flagged rows left out unless the reader includes them (as the Findings do), named national
-/// only when the data are the whole country ([`imr_findings::compute::whole_country`]).
-#[component]
-pub(super) fn NationalRates() -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let analysis = expect_context::<AnalysisState>();
-    let pooled = Memo::new(move |_| {
-        let Some(Ok(panel)) = state.panel.get() else {
-            return None;
-        };
-        let flags = analysis.flags.get();
-        let left_out = flags
-            .as_ref()
-            .filter(|f| !analysis.include.get() && !f.is_empty());
-        let table = match left_out {
-            Some(f) => RateTable::from_panel(&f.without_flagged(&panel)),
-            None => RateTable::from_panel(&panel),
-        }
-        .ok()?;
-        let whole_country = imr_findings::compute::whole_country(&panel);
-        Some((
-            Shared(Arc::new(table)),
-            whole_country,
-            left_out.map_or(0, |f| f.len()),
-        ))
-    });
-    move || {
-        let (table, whole_country, left_out) = pooled.get()?;
-        let l = lang().get();
-        let derived = table.approximate_intervals;
-        let rows = table
-            .national
-            .iter()
-            .map(|n| {
-                view! {
-                    <tr data-time=n.time.to_string()>
-                        <td>{n.time}</td>
-                        {count_and_rate_cells(l, &n.estimate, derived)}
-                        <td>{n.n_areas}</td>
-                    </tr>
-                }
-            })
-            .collect_view();
-        let m = &messages(l).data;
-        let heading = if whole_country {
-            m.national_rate_heading
-        } else {
-            m.loaded_rate_heading
-        };
-        let note = match left_out {
-            0 => m.national_rate_note.to_string(),
-            n => m
-                .national_rate_note_flagged
-                .replace("{n}", &format_number(l, n as f64, 0)),
-        };
-        Some(view! {
-            <section aria-labelledby="national-h">
-                <h3 id="national-h" data-testid="national-rate-heading">
-                    {heading}
-                </h3>
-                <p class="note" data-testid="national-rate-note">
-                    {note}
-                </p>
-                <div class="scroll-x" tabindex="0" role="region" aria-labelledby="national-h">
-                    <table data-testid="national-rate">
-                        <thead>
-                            <tr>
-                                <th>{msg(|m| m.common.year)}</th>
-                                <th>{msg(|m| m.common.births)}</th>
-                                <th>{deaths_header(derived)}</th>
-                                <th>{msg(|m| m.data.rate)}</th>
-                                <th>{msg(|m| m.data.ci95_low)}</th>
-                                <th>{msg(|m| m.data.ci95_high)}</th>
-                                <th>{msg(|m| m.data.communes_column)}</th>
-                            </tr>
-                        </thead>
-                        <tbody>{rows}</tbody>
-                    </table>
-                </div>
-            </section>
-        })
     }
 }
 
@@ -154,6 +68,7 @@ pub(super) fn RatesTable() -> impl IntoView {
         RateSort::read,
     );
     let expanded = RwSignal::new(false);
+    let reconstructed = reconstructed_times(&state);
     move || {
         let table = state.rates.get()?;
         let approximate = table.approximate_intervals;
@@ -168,6 +83,7 @@ pub(super) fn RatesTable() -> impl IntoView {
             let extent = RatesExtent::of(&rows);
             let (total, communes, span) = (extent.rows, extent.areas, extent.years_text());
             let flagged = analysis.flags.get();
+            let recon = reconstructed.get();
             let shown = rows
                 .into_iter()
                 .take(PAGE_ROWS)
@@ -187,7 +103,7 @@ pub(super) fn RatesTable() -> impl IntoView {
                         >
                             <td class="text">{r.entity.clone()}</td>
                             <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
-                            <td>{r.time}</td>
+                            {year_cell(r.time, &recon)}
                             {count_and_rate_cells(l, &r.estimate, derived)}
                         </tr>
                     }
@@ -251,6 +167,16 @@ pub(super) fn RatesTable() -> impl IntoView {
         Some(view! {
             <section aria-labelledby="rates-h">
                 <h3 id="rates-h">{msg(|m| m.data.rates_heading)}</h3>
+                {move || {
+                    year_note(&reconstructed.get(), &[], lang().get())
+                        .map(|text| {
+                            view! {
+                                <p class="note" data-testid="rates-years-note">
+                                    {text}
+                                </p>
+                            }
+                        })
+                }}
                 <HowCalculated testid="rates-method">
                     <p class="note">
                         {msg(|m| m.data.rates_formula_note)}
@@ -339,7 +265,9 @@ pub(super) fn RatesTable() -> impl IntoView {
 
 /// The deaths column's header: "Deaths", or "Derived deaths" when they are derived from a
 /// published rate.
-fn deaths_header(derived: bool) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+pub(super) fn deaths_header(
+    derived: bool,
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     let lang = lang();
     move || {
         let m = messages(lang.get());
