@@ -129,8 +129,12 @@ pub(super) fn RatesTable() -> impl IntoView {
             let toggle = (total > PREVIEW_ROWS).then(|| {
                 let label = move || {
                     let l = lang().get();
-                    let (rows_w, communes_w) =
-                        (messages(l).common.rows, messages(l).data.communes_word);
+                    let rows_w = messages(l).common.rows;
+                    // "1 comuna", never "1 comunas".
+                    let communes_w = match communes {
+                        1 => l.pick("comuna", "commune"),
+                        _ => messages(l).data.communes_word,
+                    };
                     let action = if expanded.get() {
                         (messages(l).data.show_only)(&PREVIEW_ROWS.to_string())
                     } else {
