@@ -87,25 +87,7 @@ pub(super) fn Controls(
                         <option value="" selected=move || weights.get().is_none()>
                             {msg(|m| m.models.no_weights)}
                         </option>
-                        {move || {
-                            outcomes
-                                .get()
-                                .into_iter()
-                                .map(|name| {
-                                    let selected = name.clone();
-                                    view! {
-                                        <option
-                                            value=name.clone()
-                                            selected=move || {
-                                                weights.get().as_deref() == Some(selected.as_str())
-                                            }
-                                        >
-                                            {choice_label(lang().get(), &name)}
-                                        </option>
-                                    }
-                                })
-                                .collect_view()
-                        }}
+                        {column_options(outcomes, weights)}
                     </select>
                 </span>
                 <span>
@@ -140,25 +122,7 @@ pub(super) fn Controls(
                         <option value="" selected=move || cluster.get().is_none()>
                             {msg(|m| m.models.cluster_entity)}
                         </option>
-                        {move || {
-                            cluster_columns
-                                .get()
-                                .into_iter()
-                                .map(|name| {
-                                    let selected = name.clone();
-                                    view! {
-                                        <option
-                                            value=name.clone()
-                                            selected=move || {
-                                                cluster.get().as_deref() == Some(selected.as_str())
-                                            }
-                                        >
-                                            {choice_label(lang().get(), &name)}
-                                        </option>
-                                    }
-                                })
-                                .collect_view()
-                        }}
+                        {column_options(cluster_columns, cluster)}
                     </select>
                     <small id="model-cluster-help">{msg(|m| m.models.cluster_help)}</small>
                 </span>
@@ -238,5 +202,27 @@ pub(super) fn Controls(
                 }}
             </fieldset>
         </section>
+    }
+}
+
+/// The options of a select of an optional column: each of `columns` in the reader's words, the
+/// one `chosen` selected (the weights and the cluster column).
+fn column_options(columns: Memo<Vec<String>>, chosen: RwSignal<Option<String>>) -> impl IntoView {
+    move || {
+        columns
+            .get()
+            .into_iter()
+            .map(|name| {
+                let selected = name.clone();
+                view! {
+                    <option
+                        value=name.clone()
+                        selected=move || chosen.get().as_deref() == Some(selected.as_str())
+                    >
+                        {choice_label(lang().get(), &name)}
+                    </option>
+                }
+            })
+            .collect_view()
     }
 }
