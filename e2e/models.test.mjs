@@ -75,7 +75,7 @@ test('fixed effects with clustered errors on screen are what imr fit prints', as
   // sapu does not vary within communes: dropped from fe, with the reason and cre/re suggested.
   assert.match(await view.coefCell('sapu', 'estimate', 'fe').textContent(), /omitida|dropped/);
   const diagnostics = await view.diagnostics('fe').textContent();
-  assert.match(diagnostics, /«sapu».*does not vary within entities.*use cre or re/);
+  assert.match(diagnostics, /«sapu».*does not vary within entities.*use correlated random effects or random effects/);
   assert.match(diagnostics, new RegExp(`F\\(${fit.tests.f_effects.df1}, ${fit.tests.f_effects.df2}\\)`));
   assert.match(diagnostics, /Hausman FE vs RE/);
   assert.match(diagnostics, /R²: within/);
