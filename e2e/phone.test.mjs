@@ -7,9 +7,9 @@
 // cells keep their words whole. Spanish and English.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch } from './harness.mjs';
+import { startServer, launch, openPage } from './harness.mjs';
 import { READY } from './views.mjs';
-import { openView, InequalityPage, ModelsPage } from './pages/index.mjs';
+import { openView, InequalityPage, MapPage, ModelsPage } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -60,6 +60,28 @@ for (const lang of ['es', 'en']) {
     assert.ok(inside(tooltip, { left: 0, top: 0, right: window.width, bottom: window.height }), `tooltip ${JSON.stringify(tooltip)} in ${JSON.stringify(window)}`);
     const { content, window: width } = await map.widths();
     assert.ok(content <= width, `the page is ${content} px wide on a ${width} px screen`);
+    assert.deepEqual(map.errors, []);
+    await map.close();
+  });
+
+  // As a reader reaches the map: the page opened at its address (the prerendered Findings, then
+  // the app in their place), the map's tab clicked with the mouse (a touchscreen laptop's reader,
+  // or Playwright's click), a commune tapped. The commune was outlined but its tooltip never came:
+  // after a tap Chromium moves its emulated mouse back to where the mouse last was (the tab), and
+  // that mouseleave hid the tooltip. Opened by its link, with no mouse yet, the map worked.
+  test(`a tap opens the tooltip on the map reached by its tab from the page's address (${lang}, phone)`, async () => {
+    const locale = lang === 'es' ? 'es-CL' : 'en-US';
+    const opened = await openPage(browser, `${server.origin}/`, { locale, firstView: true, viewport: PHONE, hasTouch: true });
+    const map = MapPage.attach(opened);
+    for (const selector of READY.findings) await map.page.locator(selector).first().waitFor({ timeout: 60000 });
+    await map.openTab('map');
+    await map.ready();
+    const code = await map.rightmostCommune();
+    await map.tapCommune(code);
+    await map.tooltip().locator('[data-field="name"]').filter({ hasText: `(${code})` }).waitFor({ state: 'visible', timeout: 5000 });
+    assert.equal(await map.commune(code).getAttribute('aria-pressed'), 'true');
+    const { tooltip, window } = await map.tooltipBox();
+    assert.ok(inside(tooltip, { left: 0, top: 0, right: window.width, bottom: window.height }), `tooltip ${JSON.stringify(tooltip)} in ${JSON.stringify(window)}`);
     assert.deepEqual(map.errors, []);
     await map.close();
   });

@@ -160,8 +160,14 @@ fn commune_path(
         move || paint.label(area, &name, &code)
     };
     let flagged = move || paint.flagged(area);
-    let place = move |ev: leptos::ev::MouseEvent| {
-        if !hover.after_tap() {
+    // Hover follows a pointer that hovers (mouse, pen) through its pointer events. Not the mouse
+    // events: a browser sends them for a touch too, and after a tap Chromium moves its emulated
+    // mouse back to where a real mouse last was (the tab clicked to get here), so a mouseleave
+    // would hide the tooltip the tap just opened. A touch's tooltip follows its tap
+    // (super::figure) and goes with a tap elsewhere.
+    let hovering = |ev: &leptos::ev::PointerEvent| ev.pointer_type() != "touch";
+    let place = move |ev: leptos::ev::PointerEvent| {
+        if hovering(&ev) && !hover.after_tap() {
             hover.place(area, ev.client_x() as f64, ev.client_y() as f64)
         }
     };
@@ -179,9 +185,13 @@ fn commune_path(
             role="button"
             aria-label=label
             aria-pressed=move || (selected.get() == Some(area)).to_string()
-            on:mouseenter=place
-            on:mousemove=place
-            on:mouseleave=move |_| hover.clear()
+            on:pointerenter=place
+            on:pointermove=place
+            on:pointerleave=move |ev| {
+                if hovering(&ev) {
+                    hover.clear()
+                }
+            }
             on:focus=move |ev: leptos::ev::FocusEvent| {
                 if hover.after_tap() {
                     return;
