@@ -28,6 +28,19 @@ pub fn engine_label() -> String {
     )
 }
 
+/// [`engine_label`] in `lang`: "motor imr-atlas 0.1.0 (imr-core 0.1.0)" in Spanish (a Spanish
+/// figure's `<metadata>` and report foot carried the English words).
+pub fn engine_label_in(lang: Lang) -> String {
+    match lang {
+        Lang::En => engine_label(),
+        Lang::Es => format!(
+            "motor imr-atlas {} (imr-core {})",
+            crate::ENGINE_VERSION,
+            env!("CARGO_PKG_VERSION")
+        ),
+    }
+}
+
 /// The comment lines that open every CSV export, each ending in `\n`.
 pub fn csv_header(source: &str, date: &str) -> String {
     format!(
@@ -67,9 +80,10 @@ pub fn footer_line(lang: Lang, source: &str, date: &str) -> String {
 }
 
 /// The caption of a chart in `lang`: its [`footer_line`] and, in its `<metadata>`, the engine
-/// that made it ([`engine_label`]).
+/// that made it ([`engine_label_in`]).
 pub fn caption(lang: Lang, source: &str, date: &str) -> imr_stats::Caption {
-    imr_stats::Caption::new(lang, footer_line(lang, source, date)).with_engine(engine_label())
+    imr_stats::Caption::new(lang, footer_line(lang, source, date))
+        .with_engine(engine_label_in(lang))
 }
 
 /// The line at the foot of a report (the Findings' HTML), which names the engine with its
@@ -77,15 +91,12 @@ pub fn caption(lang: Lang, source: &str, date: &str) -> imr_stats::Caption {
 /// motor imr-atlas 0.1.0 (imr-core 0.1.0) · 2026-11-30".
 pub fn report_line(lang: Lang, source: &str, date: &str) -> String {
     let credit = crate::map::svg::publishers(lang, &one_line(source));
-    match lang {
-        Lang::En => format!("Source: {credit} · {} · {}", engine_label(), one_line(date)),
-        Lang::Es => format!(
-            "Fuente: {credit} · motor imr-atlas {} (imr-core {}) · {}",
-            crate::ENGINE_VERSION,
-            env!("CARGO_PKG_VERSION"),
-            one_line(date)
-        ),
-    }
+    let source_word = lang.pick("Fuente", "Source");
+    format!(
+        "{source_word}: {credit} · {} · {}",
+        engine_label_in(lang),
+        one_line(date)
+    )
 }
 
 /// The UTC calendar date (`YYYY-MM-DD`) of a Unix time in seconds (proleptic Gregorian; the
@@ -158,10 +169,14 @@ mod tests {
         // The version is in the chart's metadata and at the foot of a report, not on a chart.
         let caption = caption(Lang::Es, "x.csv", "2026-11-30");
         assert_eq!(caption.provenance.as_deref(), Some(es.as_str()));
+        // …in the figure's language: no English words in a Spanish figure's metadata.
         assert_eq!(
             caption.metadata().unwrap(),
-            format!("{es} · {}", engine_label())
+            format!("{es} · {}", engine_label_in(Lang::Es))
         );
+        assert!(engine_label_in(Lang::Es).starts_with("motor imr-atlas "));
+        assert!(imr_lang::english_words(&caption.metadata().unwrap()).is_empty());
+        assert_eq!(engine_label_in(Lang::En), engine_label());
         let report = report_line(Lang::Es, "x.csv", "2026-11-30");
         assert!(report.starts_with("Fuente: Datos del usuario (x.csv) · motor imr-atlas "));
         assert!(report.ends_with(" · 2026-11-30"));
