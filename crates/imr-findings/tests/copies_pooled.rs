@@ -31,7 +31,7 @@ fn with_a_copied_year() -> Vec<u8> {
             let mut r = r.clone();
             if year != "2021" {
                 let d: u32 = r[3].parse().unwrap();
-                r[3] = (d + u32::from(d % 2 == 0)).to_string();
+                r[3] = (d + u32::from(d.is_multiple_of(2))).to_string();
             }
             r[2] = year.to_string();
             out.push_str(&r.join(";"));

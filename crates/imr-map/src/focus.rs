@@ -151,7 +151,7 @@ mod tests {
             "13110", "13111", "13112", "13113", "13114", "13115", "13116", "13117", "13118",
             "13119", "13120", "13121",
         ];
-        let mut has = with(&layer, &codes);
+        let has = with(&layer, &codes);
         // Providencia and Recoleta (13123, 13127) have no data; nor do others outside.
         for code in ["13123", "13127"] {
             assert!(!has[layer.index_of(code).unwrap()]);
