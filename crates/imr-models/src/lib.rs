@@ -54,6 +54,7 @@ mod input;
 mod linalg;
 mod linear;
 mod prepared;
+mod r2;
 mod reader;
 mod registry;
 pub mod report;

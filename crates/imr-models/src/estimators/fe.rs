@@ -11,7 +11,7 @@ use super::{all_columns, no_regressors, slopes_of, Absorbs, Room};
 use crate::estimated::Estimated;
 use crate::fit::Fit;
 use crate::hypothesis::f_effects;
-use crate::linear::r2_stata;
+use crate::r2::r2_stata;
 use crate::prepared::Prepared;
 use crate::report::code::r::{r_sample, r_t_df, r_weights, R_HAUSMAN, R_SWAMY_ARORA, R_VARIES};
 use crate::report::code::stata::StataModel;

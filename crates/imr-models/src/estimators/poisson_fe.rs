@@ -374,11 +374,7 @@ fn stata_model(m: &StataModel) -> String {
         VcovKind::Iid => "",
         _ => " vce(robust)",
     };
-    format!(
-        "xtpoisson {} {}, fe{exposure}{v}\nxtpoisson, irr\n",
-        m.y,
-        m.rhs()
-    )
+    format!("xtpoisson {} {}, fe{exposure}{v}\nxtpoisson, irr\n", m.y, m.rhs())
 }
 
 /// The estimator's room (registered in registry.rs).

@@ -7,7 +7,8 @@ use crate::estimated::Estimated;
 use crate::fit::{DroppedTerm, Fit};
 use crate::hypothesis::breusch_pagan;
 use crate::linalg::least_squares;
-use crate::linear::{collinear_reason, r2_stata, scaled, sqrt_weights, LinearCore};
+use crate::linear::{collinear_reason, scaled, sqrt_weights, LinearCore};
+use crate::r2::r2_stata;
 use crate::prepared::Prepared;
 use crate::report::code::r::{
     r_linear_vcov, r_sample, r_t_df, r_weights, R_BREUSCH_PAGAN, R_NO_TESTS,
