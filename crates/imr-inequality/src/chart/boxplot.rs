@@ -133,6 +133,7 @@ pub fn box_plot_svg_flagged(
             half,
             y: &y,
             frame: &frame,
+            narrow: width < WIDTH,
         };
         draw_box(s, b, &at, lang, marks, is_flagged);
     }
@@ -182,6 +183,9 @@ struct BoxAt<'a> {
     half: f64,
     y: &'a Scale,
     frame: &'a Frame,
+    /// Drawn narrower than its own width: an off-scale note that would pass the chart's edge
+    /// is written to the left of its mark.
+    narrow: bool,
 }
 
 /// One year's box (`<g class="box">`): whiskers, the box titled with its figures (a copy hollow,
@@ -195,7 +199,9 @@ fn draw_box(
     marks: &crate::YearMarks,
     is_flagged: &dyn Fn(&str, i64) -> bool,
 ) {
-    let BoxAt { x, half, y, frame } = *at;
+    let BoxAt {
+        x, half, y, frame, ..
+    } = *at;
 
     let color = PALETTE[0];
     writeln!(s, "<g class=\"box\" data-time=\"{}\">", b.time).expect("write to String");
@@ -292,7 +298,7 @@ fn draw_box(
     }
     for o in &b.outliers {
         if is_flagged(&o.entity, b.time) {
-            flagged_outlier(s, lang, x, y, frame, &o.entity, o.value);
+            flagged_outlier(s, lang, at, &o.entity, o.value);
             continue;
         }
         writeln!(
@@ -310,15 +316,14 @@ fn draw_box(
 
 /// A flagged outlier: a dashed circle inside the scale, or a triangle at the plot's edge with
 /// "off scale: v (flagged)" beyond it.
-fn flagged_outlier(
-    s: &mut String,
-    lang: Lang,
-    x: f64,
-    y: &Scale,
-    frame: &Frame,
-    entity: &str,
-    value: f64,
-) {
+fn flagged_outlier(s: &mut String, lang: Lang, place: &BoxAt, entity: &str, value: f64) {
+    let BoxAt {
+        x,
+        y,
+        frame,
+        narrow,
+        ..
+    } = *place;
     let (top, bottom) = (frame.top, frame.bottom());
     let at = y.map(value);
     let flagged = lang.pick("marcado", "flagged");
@@ -345,6 +350,12 @@ fn flagged_outlier(
         "{}: {shown} ({flagged})",
         lang.pick("fuera de escala", "off scale"),
     );
+    // On a narrow chart a note that would pass its edge starts as far left as it needs.
+    let mut start = x + 6.0;
+    if narrow {
+        let room = frame.right() + 16.0 - note.chars().count() as f64 * 6.0;
+        start = start.min(room).max(8.0);
+    }
     writeln!(
         s,
         "<g class=\"off-scale\" data-flagged=\"true\" data-value=\"{value}\"><polygon points=\"{},{} {},{} {},{}\" fill=\"#b2182b\"/><text x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#b2182b\">{}</text><title>{}: {}</title></g>",
@@ -354,7 +365,7 @@ fn flagged_outlier(
         c(edge),
         c(x),
         c(tip),
-        c(x + 6.0),
+        c(start),
         c(if above { edge - 1.0 } else { edge + 8.0 }),
         escape(&note),
         escape(entity),

@@ -100,7 +100,11 @@ fn the_box_plot_fits_320_px() {
                 box_plot_stats(t, &names, &rates)
             })
             .collect();
-        let svg = box_plot_svg_flagged(&boxes, &subject(), &phone(lang), &|_, _| false, &marks());
+        // Each year's highest rate flagged: drawn off scale, its note inside the chart.
+        let flagged = |e: &str, _| e == "Comuna 39";
+        let svg = box_plot_svg_flagged(&boxes, &subject(), &phone(lang), &flagged, &marks());
+        let off = svg.matches("class=\"off-scale\"").count();
+        assert_eq!(off, boxes.len(), "{svg}");
         assert_fits("box plot", &svg);
         // Narrower boxes, every fourth year labelled.
         assert!(
