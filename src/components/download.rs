@@ -41,9 +41,21 @@ pub fn download_csv(state: &AppState, file_name: &str, body: &str) {
     download_text(file_name, "text/csv", &csv_with_provenance(state, body));
 }
 
-/// The caption of a chart drawn now: its texts in `lang` and the provenance line at its foot.
+/// The width a chart drawn now is shown at: the window's less the page's margins, within 320 and
+/// 760 px (358 px on a 390 px phone).
+pub fn shown_width() -> f64 {
+    let window_width = web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|w| w.as_f64())
+        .unwrap_or(760.0);
+    (window_width - 32.0).clamp(320.0, 760.0)
+}
+
+/// The caption of a chart drawn now: its texts in `lang`, the provenance line at its foot and
+/// the width it is shown at ([`shown_width`]): a chart drawn at its own width (640 px) and
+/// shrunk to a phone's showed its 11 px text at 6 px; a chart never grows past its own width.
 pub fn chart_caption(state: &AppState, lang: Lang) -> imr_core::Caption {
-    provenance::caption(lang, &data_source(state), &today())
+    provenance::caption(lang, &data_source(state), &today()).with_width(shown_width())
 }
 
 /// Offers `contents` for download as `file_name` with the given MIME type.

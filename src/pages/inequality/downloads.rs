@@ -53,6 +53,7 @@ pub fn export_text(result: &InequalityResult, export: InequalityExport) -> Strin
         lang: Lang::En,
         provenance: None,
         engine: None,
+        width: None,
     };
     export
         .write(result, None, &ExportChoices::default(), &caption)

@@ -1,7 +1,7 @@
 //! The models that could not be fitted, and the engine's coefficient plot with its download.
 
 use super::ModelFits;
-use crate::components::download::{chart_caption, download_text};
+use crate::components::download::{chart_caption, download_text, shown_width};
 use crate::i18n::lang;
 use crate::messages::msg;
 use crate::state::{AppState, Shared};
@@ -47,16 +47,6 @@ pub(super) fn FitErrors(fits: Memo<Option<ModelFits>>) -> impl IntoView {
     }
 }
 
-/// The plot drawn at the width it is shown (at most 760 px): on a 390 px phone its 12 px text
-/// stays 12 px instead of shrinking to 6 px with a 760 px drawing.
-fn plot_width() -> f64 {
-    let window_width = web_sys::window()
-        .and_then(|w| w.inner_width().ok())
-        .and_then(|w| w.as_f64())
-        .unwrap_or(760.0);
-    (window_width - 32.0).clamp(320.0, 760.0)
-}
-
 #[component]
 pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -82,7 +72,9 @@ pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
             report::coefficient_plot_svg(
                 &fits,
                 &PlotOptions {
-                    width: plot_width(),
+                    // drawn at the width it is shown (at most 760 px): on a 390 px phone its
+                    // 12 px text stays 12 px instead of shrinking to 6 px with a 760 px drawing
+                    width: shown_width(),
                     title: coef_plot_title(l, &fits[0].outcome),
                     caption,
                     term_labels,

@@ -1,8 +1,9 @@
 //! Distribution of area values per year as Tukey box plots.
 
+use super::line::{marks_note, note_lines, with_note};
 use super::{
-    c, close_chart, escape, nice_ticks, num_in, open_chart, x_axis, y_axis, Frame, Scale, FONT,
-    PALETTE,
+    c, close_chart, escape, nice_ticks, num_in, open_chart, tick_room, x_axis, y_axis, Frame,
+    Scale, FONT, PALETTE,
 };
 use crate::distribution::BoxPlotStats;
 use crate::report::SubjectInfo;
@@ -50,16 +51,24 @@ pub fn box_plot_svg_flagged(
         "Bigotes: hasta 1,5 veces el rango entre los cuartiles; círculos: comunas más allá",
         "Whiskers: up to 1.5 times the interquartile range; circles: areas beyond",
     );
-    let mut opened = open_chart(WIDTH, HEIGHT, (&title, Some(subtitle)), &desc, caption);
+    let width = caption.width_or(WIDTH);
+    // One slot per year on the boxes' step from the first to the last, so that a year without a
+    // box (no data) keeps its place, drawn as a grey band, instead of two years touching.
+    let drawn: Vec<i64> = boxes.iter().map(|b| b.time).collect();
+    let gaps = imr_stats::years::missing_years(&drawn);
+    let note = (marks.note(lang, &drawn, &gaps))
+        .map_or_else(Vec::new, |note| note_lines(&note, width, WIDTH));
+    let height = with_note(HEIGHT, &note);
+    let mut opened = open_chart(width, height, (&title, Some(subtitle)), &desc, caption);
     let s = &mut opened.svg;
     let frame = Frame {
         left: 80.0,
         top: 56.0,
-        width: WIDTH - 80.0 - 24.0,
+        width: width - 80.0 - 24.0,
         height: HEIGHT - 56.0 - 60.0,
     };
     if boxes.is_empty() {
-        return close_chart(opened, HEIGHT, caption);
+        return close_chart(opened, height, caption);
     }
     // The scale: whiskers and unflagged outliers (with no flag this is every box's min and max).
     let scaled = |b: &BoxPlotStats| {
@@ -88,10 +97,6 @@ pub fn box_plot_svg_flagged(
         r1: frame.top,
     };
     y_axis(s, &frame, &y, (&ticks, lang), &y_label);
-    // One slot per year on the boxes' step from the first to the last, so that a year without a
-    // box (no data) keeps its place, drawn as a grey band, instead of two years touching.
-    let drawn: Vec<i64> = boxes.iter().map(|b| b.time).collect();
-    let gaps = imr_stats::years::missing_years(&drawn);
     let mut slots: Vec<i64> = drawn.iter().chain(&gaps).copied().collect();
     slots.sort_unstable();
     slots.dedup();
@@ -101,7 +106,11 @@ pub fn box_plot_svg_flagged(
         let k = slots.iter().position(|&s| s == t).unwrap_or(0);
         frame.left + slot * (k as f64 + 0.5)
     };
-    let every = slots.len() / 12 + 1;
+    // At most 12 labels, each with the room its year takes (every fourth year at 320 px).
+    let room = (slots.iter())
+        .map(|t| tick_room(&t.to_string()))
+        .fold(0.0, f64::max);
+    let every = (slots.len() / 12 + 1).max((room / slot).ceil() as usize);
     let xt: Vec<(f64, String)> = (slots.iter().step_by(every))
         .map(|&t| (centre_of(t), t.to_string()))
         .collect();
@@ -124,19 +133,12 @@ pub fn box_plot_svg_flagged(
             half,
             y: &y,
             frame: &frame,
+            narrow: width < WIDTH,
         };
         draw_box(s, b, &at, lang, marks, is_flagged);
     }
-    if let Some(note) = marks.note(lang, &drawn, &gaps) {
-        writeln!(
-            s,
-            "<text class=\"marks\" x=\"20\" y=\"{}\" {FONT} font-size=\"10\" fill=\"#555555\">{}</text>",
-            c(HEIGHT - 4.0),
-            escape(&note)
-        )
-        .expect("write to String");
-    }
-    close_chart(opened, HEIGHT, caption)
+    marks_note(s, &note, HEIGHT - 4.0);
+    close_chart(opened, height, caption)
 }
 
 /// The title, the y axis' label and the `<desc>` of the box plot of `boxes`.
@@ -181,6 +183,9 @@ struct BoxAt<'a> {
     half: f64,
     y: &'a Scale,
     frame: &'a Frame,
+    /// Drawn narrower than its own width: an off-scale note that would pass the chart's edge
+    /// is written to the left of its mark.
+    narrow: bool,
 }
 
 /// One year's box (`<g class="box">`): whiskers, the box titled with its figures (a copy hollow,
@@ -194,7 +199,9 @@ fn draw_box(
     marks: &crate::YearMarks,
     is_flagged: &dyn Fn(&str, i64) -> bool,
 ) {
-    let BoxAt { x, half, y, frame } = *at;
+    let BoxAt {
+        x, half, y, frame, ..
+    } = *at;
 
     let color = PALETTE[0];
     writeln!(s, "<g class=\"box\" data-time=\"{}\">", b.time).expect("write to String");
@@ -291,7 +298,7 @@ fn draw_box(
     }
     for o in &b.outliers {
         if is_flagged(&o.entity, b.time) {
-            flagged_outlier(s, lang, x, y, frame, &o.entity, o.value);
+            flagged_outlier(s, lang, at, &o.entity, o.value);
             continue;
         }
         writeln!(
@@ -309,15 +316,14 @@ fn draw_box(
 
 /// A flagged outlier: a dashed circle inside the scale, or a triangle at the plot's edge with
 /// "off scale: v (flagged)" beyond it.
-fn flagged_outlier(
-    s: &mut String,
-    lang: Lang,
-    x: f64,
-    y: &Scale,
-    frame: &Frame,
-    entity: &str,
-    value: f64,
-) {
+fn flagged_outlier(s: &mut String, lang: Lang, place: &BoxAt, entity: &str, value: f64) {
+    let BoxAt {
+        x,
+        y,
+        frame,
+        narrow,
+        ..
+    } = *place;
     let (top, bottom) = (frame.top, frame.bottom());
     let at = y.map(value);
     let flagged = lang.pick("marcado", "flagged");
@@ -344,6 +350,12 @@ fn flagged_outlier(
         "{}: {shown} ({flagged})",
         lang.pick("fuera de escala", "off scale"),
     );
+    // On a narrow chart a note that would pass its edge starts as far left as it needs.
+    let mut start = x + 6.0;
+    if narrow {
+        let room = frame.right() + 16.0 - note.chars().count() as f64 * 6.0;
+        start = start.min(room).max(8.0);
+    }
     writeln!(
         s,
         "<g class=\"off-scale\" data-flagged=\"true\" data-value=\"{value}\"><polygon points=\"{},{} {},{} {},{}\" fill=\"#b2182b\"/><text x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#b2182b\">{}</text><title>{}: {}</title></g>",
@@ -353,7 +365,7 @@ fn flagged_outlier(
         c(edge),
         c(x),
         c(tip),
-        c(x + 6.0),
+        c(start),
         c(if above { edge - 1.0 } else { edge + 8.0 }),
         escape(&note),
         escape(entity),

@@ -1,8 +1,8 @@
 //! Lorenz curves for chosen years.
 
 use super::{
-    c, close_chart, escape, label_number_in, nice_ticks, open_chart, x_axis, y_axis, Frame, Scale,
-    FONT, PALETTE,
+    c, close_chart, escape, label_number_in, nice_ticks, open_chart, room_in, wrap_to, x_axis,
+    y_axis, Frame, Scale, FONT, PALETTE,
 };
 use crate::distribution::LorenzCurve;
 use crate::report::SubjectInfo;
@@ -87,13 +87,27 @@ pub fn lorenz_svg_in(
         ),
     };
     let subtitle = lang.pick("Línea discontinua: igualdad", "Dashed line: equality");
-    let mut opened = open_chart(WIDTH, HEIGHT, (&title, Some(subtitle)), &desc, caption);
+    // A square within the width (216 px at 320), the axes' labels wrapped to it: the x label
+    // centred under the square, the rotated y label along it and 40 px beyond.
+    let width = caption.width_or(WIDTH);
+    let side = (width - 104.0).min(400.0);
+    let centre = 80.0 + side / 2.0;
+    let room = |px| room_in(width, WIDTH, px);
+    let x_label = wrap_to(
+        &x_label,
+        room(2.0 * centre.min(width - centre) - 16.0),
+        12.0,
+    );
+    let x_label = x_label.join("\n");
+    let y_label = wrap_to(&y_label, room(side + 40.0), 12.0).join("\n");
+    let height = HEIGHT - 400.0 + side + 14.0 * x_label.matches('\n').count() as f64;
+    let mut opened = open_chart(width, height, (&title, Some(subtitle)), &desc, caption);
     let s = &mut opened.svg;
     let frame = Frame {
         left: 80.0,
         top: 56.0,
-        width: 400.0,
-        height: 400.0,
+        width: side,
+        height: side,
     };
     let ticks = nice_ticks(0.0, 100.0, 5, false);
     let x = Scale {
@@ -124,6 +138,7 @@ pub fn lorenz_svg_in(
         c(y.map(100.0))
     )
     .expect("write to String");
+    let mut legend_y = frame.top + 16.0;
     for (k, curve) in chosen.iter().enumerate() {
         let color = PALETTE[k % PALETTE.len()];
         let pts: Vec<String> = curve
@@ -163,17 +178,28 @@ pub fn lorenz_svg_in(
             pts.join(" ")
         )
         .expect("write to String");
-        let ly = frame.top + 16.0 + 18.0 * k as f64;
+        // Each year's legend on as many lines as the width needs, the next one below them.
+        let lines = wrap_to(&label, room(width - frame.left - 50.0), 12.0);
         writeln!(
             s,
-            "<line x1=\"{}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{color}\" stroke-width=\"2\"{dash}/>\n<text x=\"{}\" y=\"{ly}\" dy=\"0.32em\" {FONT} font-size=\"12\">{}</text>",
+            "<line x1=\"{}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{color}\" stroke-width=\"2\"{dash}/>",
             c(frame.left + 12.0),
             c(frame.left + 36.0),
-            c(frame.left + 42.0),
-            escape(&label),
-            ly = c(ly)
+            ly = c(legend_y)
         )
         .expect("write to String");
+        for line in &lines {
+            writeln!(
+                s,
+                "<text x=\"{}\" y=\"{}\" dy=\"0.32em\" {FONT} font-size=\"12\">{}</text>",
+                c(frame.left + 42.0),
+                c(legend_y),
+                escape(line)
+            )
+            .expect("write to String");
+            legend_y += 14.0;
+        }
+        legend_y += 4.0;
     }
-    close_chart(opened, HEIGHT, caption)
+    close_chart(opened, height, caption)
 }

@@ -12,7 +12,9 @@
 //! * [`panel::two_series_svg`]: two yearly series stacked on one year axis, with their
 //!   correlation (IMR inequality vs health-income inequality).
 
+mod axes;
 pub mod boxplot;
+mod fit;
 pub mod line;
 pub mod lorenz;
 pub mod panel;
@@ -27,6 +29,8 @@ pub use panel::{
     two_series_of, two_series_report_svg_in, two_series_svg, two_series_svg_in, SeriesSpec,
 };
 
+pub(crate) use axes::{tick_room, x_axis, y_axis, year_ticks};
+pub(crate) use fit::{room_in, wrap_to};
 use imr_stats::{Caption, Lang};
 use std::fmt::Write;
 
@@ -291,108 +295,6 @@ pub(crate) fn heading(s: &mut String, width: f64, title: &str, subtitle: Option<
     }
 }
 
-/// Left axis with ticks (numbers in `lang`), grid lines and a rotated label.
-pub(crate) fn y_axis(
-    s: &mut String,
-    frame: &Frame,
-    scale: &Scale,
-    (ticks, lang): (&Ticks, Lang),
-    label: &str,
-) {
-    s.push_str("<g class=\"y-axis\">\n");
-    for &t in &ticks.values {
-        let y = c(scale.map(t));
-        writeln!(
-            s,
-            "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"#e0e0e0\"/>\n<text x=\"{}\" y=\"{y}\" dy=\"0.32em\" text-anchor=\"end\" {FONT} font-size=\"11\">{}</text>",
-            c(frame.left),
-            c(frame.right()),
-            c(frame.left - 6.0),
-            label_number_in(t, ticks.decimals, lang)
-        )
-        .expect("write to String");
-    }
-    writeln!(
-        s,
-        "<line x1=\"{l}\" y1=\"{t}\" x2=\"{l}\" y2=\"{b}\" stroke=\"#333333\"/>",
-        l = c(frame.left),
-        t = c(frame.top),
-        b = c(frame.bottom())
-    )
-    .expect("write to String");
-    let (x, y) = (frame.left - 52.0, frame.top + frame.height / 2.0);
-    writeln!(
-        s,
-        "<text x=\"{x}\" y=\"{y}\" transform=\"rotate(-90 {x} {y})\" text-anchor=\"middle\" {FONT} font-size=\"12\">{}</text>",
-        escape(label),
-        x = c(x),
-        y = c(y)
-    )
-    .expect("write to String");
-    s.push_str("</g>\n");
-}
-
-/// Bottom axis with ticks and a label; `tick_labels` gives the text for each tick value.
-pub(crate) fn x_axis(s: &mut String, frame: &Frame, ticks: &[(f64, String)], label: Option<&str>) {
-    s.push_str("<g class=\"x-axis\">\n");
-    writeln!(
-        s,
-        "<line x1=\"{}\" y1=\"{b}\" x2=\"{}\" y2=\"{b}\" stroke=\"#333333\"/>",
-        c(frame.left),
-        c(frame.right()),
-        b = c(frame.bottom())
-    )
-    .expect("write to String");
-    for (x, text) in ticks {
-        writeln!(
-            s,
-            "<line x1=\"{x}\" y1=\"{b}\" x2=\"{x}\" y2=\"{b5}\" stroke=\"#333333\"/>\n<text x=\"{x}\" y=\"{b18}\" text-anchor=\"middle\" {FONT} font-size=\"11\">{}</text>",
-            escape(text),
-            x = c(*x),
-            b = c(frame.bottom()),
-            b5 = c(frame.bottom() + 5.0),
-            b18 = c(frame.bottom() + 18.0)
-        )
-        .expect("write to String");
-    }
-    if let Some(label) = label {
-        writeln!(
-            s,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" {FONT} font-size=\"12\">{}</text>",
-            c(frame.left + frame.width / 2.0),
-            c(frame.bottom() + 38.0),
-            escape(label)
-        )
-        .expect("write to String");
-    }
-    s.push_str("</g>\n");
-}
-
-/// Year ticks for a year axis spanning `years` (at most about 10 labels).
-///
-/// The step is the smallest of 1, 2, 5, 10, 20, 25, 50, … years giving at most 10 steps, and
-/// the last year is always labelled (a reader looks for the latest year: a chart of 2001–2021
-/// labelled every third year stopped at 2019), the tick before it dropped when closer than
-/// three quarters of a step.
-pub(crate) fn year_ticks(first: i64, last: i64, scale: &Scale) -> Vec<(f64, String)> {
-    let span = (last - first).max(0);
-    let step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]
-        .into_iter()
-        .find(|s| span / s <= 10)
-        .unwrap_or((span / 10).max(1));
-    let mut years: Vec<i64> = (0..=span / step).map(|k| first + k * step).collect();
-    if years.last() != Some(&last) {
-        if years.len() > 1 && 4 * (last - years[years.len() - 1]) < 3 * step {
-            years.pop();
-        }
-        years.push(last);
-    }
-    years
-        .into_iter()
-        .map(|t| (scale.map(t as f64), t.to_string()))
-        .collect()
-}
-
 /// The text with its first letter in upper case (axis labels).
 pub(crate) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
@@ -506,37 +408,6 @@ mod tests {
     fn year_ticks_never_step_below_one() {
         let t = nice_ticks(2019.0, 2020.0, 8, true);
         assert!(t.values.windows(2).all(|w| w[1] - w[0] >= 1.0));
-    }
-
-    /// The first and the last year are labelled, at most 11 labels, none closer than 3/4 of
-    /// the step to the last (2001–2021 had labels every third year up to 2019).
-    #[test]
-    fn year_ticks_label_the_first_and_the_last_year() {
-        let scale = Scale {
-            d0: 0.0,
-            d1: 1.0,
-            r0: 0.0,
-            r1: 1.0,
-        };
-        for (first, last) in [
-            (2001, 2021),
-            (2001, 2018),
-            (2019, 2023),
-            (2021, 2021),
-            (1990, 2023),
-        ] {
-            let years: Vec<i64> = year_ticks(first, last, &scale)
-                .into_iter()
-                .map(|(_, t)| t.parse().unwrap())
-                .collect();
-            assert_eq!(years.first(), Some(&first), "{years:?}");
-            assert_eq!(years.last(), Some(&last), "{years:?}");
-            assert!(years.len() <= 11, "{years:?}");
-            let gaps: Vec<i64> = years.windows(2).map(|w| w[1] - w[0]).collect();
-            if let Some(step) = gaps.first() {
-                assert!(gaps.iter().all(|g| 4 * g >= 3 * step), "{years:?}");
-            }
-        }
     }
 
     #[test]

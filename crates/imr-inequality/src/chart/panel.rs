@@ -2,7 +2,7 @@
 //! health-income inequality.
 
 use super::line::measure_axis_label_in;
-use super::line::{marks_note, series_in_frame, SeriesStyle};
+use super::line::{marks_note, marks_note_lines, series_in_frame, with_note, SeriesStyle};
 use super::{c, close_chart, escape, num_in, open_chart, wrap, Frame, FONT, PALETTE};
 use crate::report::{correlate_reports, InequalityReport, SeriesPoint};
 use crate::trend::Correlation;
@@ -70,6 +70,9 @@ pub fn two_series_report_svg_in(
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 600.0;
 
+/// Height of each line of the few-years warning under the two series.
+const WARNING_LINE: f64 = 14.0;
+
 fn fmt_r(r: Option<f64>, lang: Lang) -> String {
     r.map_or(
         lang.pick("no disponible", "not available").to_string(),
@@ -131,29 +134,37 @@ pub fn two_series_svg_in(
             top.name, top.y_label, bottom.name, bottom.y_label, subtitle, warning
         ),
     };
-    let mut opened = open_chart(WIDTH, HEIGHT, (&title, Some(&subtitle)), &desc, caption);
+    let width = caption.width_or(WIDTH);
+    // The rates' marks say the line: the second series (a value column) has copies only.
+    let mut all_points = top.points.clone();
+    all_points.extend(bottom.points.iter().cloned());
+    all_points.sort_by_key(|p| p.time);
+    all_points.dedup_by_key(|p| p.time);
+    let mut marks = top.marks.clone();
+    marks.copies.extend(bottom.marks.copies.iter().copied());
+    marks.copies.sort_unstable();
+    marks.copies.dedup();
+    let note = marks_note_lines(&marks, &all_points, lang, (width, WIDTH));
+    // The warning, 11 px, from 20 px to 20 px before the edge (96 characters at 640 px); more
+    // than three lines move the note down and make the chart as much taller.
+    let warning_lines = wrap(&warning, ((width - 40.0) / 6.25) as usize);
+    let below = (548.0 + WARNING_LINE * warning_lines.len().max(1) as f64 + 10.0).max(HEIGHT);
+    let height = with_note(below, &note);
+    let mut opened = open_chart(width, height, (&title, Some(&subtitle)), &desc, caption);
     let s = &mut opened.svg;
-    let all: Vec<i64> = top
-        .points
-        .iter()
-        .chain(&bottom.points)
-        .map(|p| p.time)
-        .collect();
-    let (first, last) = match (all.iter().min(), all.iter().max()) {
-        (Some(a), Some(b)) => (*a, *b),
-        _ => return close_chart(opened, HEIGHT, caption),
+    let (first, last) = match (all_points.first(), all_points.last()) {
+        (Some(a), Some(b)) => (a.time, b.time),
+        _ => return close_chart(opened, height, caption),
     };
     let upper = Frame {
         left: 80.0,
         top: 56.0,
-        width: WIDTH - 104.0,
+        width: width - 104.0,
         height: 190.0,
     };
     let lower = Frame {
-        left: 80.0,
         top: 296.0,
-        width: WIDTH - 104.0,
-        height: 190.0,
+        ..upper
     };
     // The series are the caller's (any measure): drawn over the values they have.
     let style = |color, y_label, x_label, marks| SeriesStyle {
@@ -183,25 +194,16 @@ pub fn two_series_svg_in(
             &bottom.marks,
         ),
     );
-    // The rates' marks say the line: the second series (a value column) has copies only.
-    let mut all_points = top.points.clone();
-    all_points.extend(bottom.points.iter().cloned());
-    all_points.sort_by_key(|p| p.time);
-    all_points.dedup_by_key(|p| p.time);
-    let mut marks = top.marks.clone();
-    marks.copies.extend(bottom.marks.copies.iter().copied());
-    marks.copies.sort_unstable();
-    marks.copies.dedup();
-    marks_note(s, &marks, &all_points, lang, HEIGHT - 6.0);
-    for (k, line) in wrap(&warning, 96).iter().enumerate() {
+    marks_note(s, &note, below - 6.0);
+    for (k, line) in warning_lines.iter().enumerate() {
         writeln!(
             s,
             "<text class=\"warning\" x=\"{}\" y=\"{}\" {FONT} font-size=\"11\" fill=\"#444444\">{}</text>",
             c(20.0),
-            c(548.0 + 14.0 * k as f64),
+            c(548.0 + WARNING_LINE * k as f64),
             escape(line)
         )
         .expect("write to String");
     }
-    close_chart(opened, HEIGHT, caption)
+    close_chart(opened, height, caption)
 }

@@ -248,27 +248,46 @@ pub(crate) fn series_in_frame(
     }
 }
 
-/// The line saying what a chart's marked years are ([`YearMarks::note`]) at `y`, under its
-/// frame: nothing when no year drawn is marked or missing.
-pub(crate) fn marks_note(
-    s: &mut String,
+/// Height of each further line a chart's note on its marked years wraps onto.
+pub(crate) const NOTE_LINE: f64 = 12.0;
+
+/// The note saying what a chart's marked years are ([`YearMarks::note`]) wrapped to a chart
+/// `width` wide of its own `default` ([`super::room_in`]; 10 px, from 20 px to 8 px before the
+/// edge): none when no year drawn is marked or missing.
+pub(crate) fn marks_note_lines(
     marks: &YearMarks,
     points: &[SeriesPoint],
     lang: Lang,
-    y: f64,
-) {
+    (width, default): (f64, f64),
+) -> Vec<String> {
     let drawn: Vec<i64> = points.iter().map(|p| p.time).collect();
     let (_, gaps) = gap_years(points);
-    if let Some(note) = marks.note(lang, &drawn, &gaps) {
+    (marks.note(lang, &drawn, &gaps))
+        .map_or_else(Vec::new, |note| note_lines(&note, width, default))
+}
+
+/// A note under a chart `width` wide of its own `default` on the lines it needs.
+pub(crate) fn note_lines(note: &str, width: f64, default: f64) -> Vec<String> {
+    super::wrap_to(note, super::room_in(width, default, width - 28.0), 10.0)
+}
+
+/// The [`marks_note_lines`] from `y` down, [`NOTE_LINE`] apart, under a chart's frame.
+pub(crate) fn marks_note(s: &mut String, lines: &[String], y: f64) {
+    for (k, line) in lines.iter().enumerate() {
         writeln!(
             s,
             "<text class=\"marks\" x=\"20\" y=\"{}\" {} font-size=\"10\" fill=\"#555555\">{}</text>",
-            c(y),
+            c(y + NOTE_LINE * k as f64),
             super::FONT,
-            escape(&note)
+            escape(line)
         )
         .expect("write to String");
     }
+}
+
+/// The height of a chart `height` tall whose note takes `lines` lines.
+pub(crate) fn with_note(height: f64, lines: &[String]) -> f64 {
+    height + NOTE_LINE * lines.len().saturating_sub(1) as f64
 }
 
 /// A line chart of yearly points with their interval band.
@@ -279,9 +298,12 @@ pub fn line_chart_svg(chart: &LineChart) -> String {
 /// [`line_chart_svg`] with its fixed words in the caption's language and its provenance line.
 pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
     let lang = caption.lang;
+    let width = caption.width_or(WIDTH);
+    let note = marks_note_lines(&chart.marks, chart.points, lang, (width, WIDTH));
+    let height = with_note(HEIGHT, &note);
     let mut opened = open_chart(
-        WIDTH,
-        HEIGHT,
+        width,
+        height,
         (&chart.title, chart.subtitle.as_deref()),
         &chart.desc,
         caption,
@@ -290,14 +312,14 @@ pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
     let frame = Frame {
         left: 80.0,
         top: 56.0,
-        width: WIDTH - 80.0 - 24.0,
+        width: width - 80.0 - 24.0,
         height: HEIGHT - 56.0 - 60.0,
     };
     if chart.points.is_empty() {
         writeln!(
             s,
             "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" {} font-size=\"13\">{}</text>",
-            c(WIDTH / 2.0),
+            c(width / 2.0),
             c(HEIGHT / 2.0),
             super::FONT,
             lang.pick("Ningún año tiene un valor.", "No year has a value.")
@@ -321,7 +343,7 @@ pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
                 marks: &chart.marks,
             },
         );
-        marks_note(s, &chart.marks, chart.points, lang, HEIGHT - 4.0);
+        marks_note(s, &note, HEIGHT - 4.0);
     }
-    close_chart(opened, HEIGHT, caption)
+    close_chart(opened, height, caption)
 }
