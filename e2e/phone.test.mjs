@@ -131,6 +131,30 @@ for (const lang of ['es', 'en']) {
     await view.close();
   });
 
+  test(`the funnel plot keeps its own size in a box that scrolls sideways, its text legible on a phone (${lang})`, async () => {
+    // Shrunk from 640 px to the screen, its 10–11 px text read at 5.7–6.3 px (issue 42).
+    const view = await openView(browser, server.origin, 'map', { lang, viewport: PHONE });
+    const box = view.testid('funnel-box');
+    const svg = box.locator('svg');
+    await svg.waitFor({ timeout: 60000 });
+    const { drawn, shown, boxRight, smallest } = await box.evaluate((b) => {
+      const s = b.querySelector('svg');
+      const scale = s.getBoundingClientRect().width / Number(s.getAttribute('width'));
+      const sizes = [...s.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize));
+      return {
+        drawn: Number(s.getAttribute('width')), shown: s.getBoundingClientRect().width,
+        boxRight: b.getBoundingClientRect().right, smallest: Math.min(...sizes) * scale,
+      };
+    });
+    assert.ok(Math.abs(shown - drawn) < 1, `the ${drawn} px funnel shown ${shown} px wide`);
+    assert.ok(boxRight <= PHONE.width, `its box ends at ${boxRight} px`);
+    assert.ok(smallest >= 9, `its smallest text shown at ${smallest.toFixed(1)} px`);
+    const { content, window } = await view.widths();
+    assert.ok(content <= window, `the page is ${content} px wide on a ${window} px screen`);
+    assert.deepEqual(view.errors, []);
+    await view.close();
+  });
+
   test(`the Inequality charts are drawn at the width shown, their text legible on a phone (${lang})`, async () => {
     // Drawn 640 px (Lorenz 560) wide and shrunk to the screen, their 10–12 px text read at
     // 5.7–6.9 px (issue 42).
