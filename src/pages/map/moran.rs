@@ -125,20 +125,7 @@ pub(super) fn MoranPanel(
                             }
                                 .into_any()
                         }
-                        Err(e) => {
-                            view! {
-                                <p class="warn" data-testid="moran">
-                                    {move || {
-                                        format!(
-                                            "{}: {}",
-                                            messages(lang.get()).map.moran_not_available,
-                                            e.text(lang.get()),
-                                        )
-                                    }}
-                                </p>
-                            }
-                                .into_any()
-                        }
+                        Err(e) => not_available("moran", e),
                     })
             }}
             {move || {
@@ -164,20 +151,7 @@ pub(super) fn MoranPanel(
                             }
                                 .into_any()
                         }
-                        Err(e) => {
-                            view! {
-                                <p class="warn" data-testid="eb-moran">
-                                    {move || {
-                                        format!(
-                                            "{}: {}",
-                                            messages(lang.get()).map.moran_not_available,
-                                            e.text(lang.get()),
-                                        )
-                                    }}
-                                </p>
-                            }
-                                .into_any()
-                        }
+                        Err(e) => not_available("eb-moran", e),
                     })
             }}
             {move || {
@@ -227,4 +201,21 @@ fn analytical(lang: crate::i18n::Lang, m: &Moran) -> String {
         ));
     }
     text
+}
+
+/// Why a Moran's I could not be computed, in the reader's language, as paragraph `testid`.
+fn not_available(testid: &'static str, error: MapError) -> AnyView {
+    let lang = lang();
+    view! {
+        <p class="warn" data-testid=testid>
+            {move || {
+                format!(
+                    "{}: {}",
+                    messages(lang.get()).map.moran_not_available,
+                    error.text(lang.get()),
+                )
+            }}
+        </p>
+    }
+    .into_any()
 }
