@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
-import { ModelsPage } from './pages/index.mjs';
+import { ModelsPage, openView } from './pages/index.mjs';
 
 const DATA = 'public/data/chile_imr_2001_2021.csv';
 const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'nacidos_vivos', '--deaths', 'defunciones_infantiles', '--rate', 'tmi_sinim'];
@@ -271,4 +271,26 @@ test('a cluster column on screen is what imr fit --fe --cluster prints, for fe a
   await assertTableMatches(view, poisson);
   assert.match(page.url(), /[#&]cluster=region(&|$)/);
   assert.deepEqual(errors, []);
+});
+
+// A file with 2020 a copy of 2019: the fits use it as a year like the others while the takeaway
+// above them (the Findings' question 4) leaves it out, and the view says so (a newcomer read
+// "42 observaciones" over a table of 63, the copy never named).
+test('the Models view names a copied year its fits use and its takeaway leaves out', async () => {
+  let csv = 'codigo;anio;nacimientos;defunciones;pobreza_propia\n';
+  const communes = ['13101', '13102', '13103', '13104', '13105', '13106', '13107', '13108', '13109', '13110', '13111', '13112'];
+  communes.forEach((code, k) => {
+    const [births, deaths] = [800 + 50 * k, 3 + (k % 5)];
+    csv += `${code};2019;${births};${deaths};${5 + k}\n${code};2020;${births};${deaths};${5 + k}\n${code};2021;${births + 20};${4 + (k % 3)};${6 + k}\n`;
+  });
+  const data = await openView(browser, server.origin, 'data', { lang: 'es' });
+  await data.upload({ name: 'copia.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await data.waitForRowCount('read', 36);
+  await data.openTab('models');
+  const note = data.testid('models-copies-used');
+  await note.waitFor({ timeout: 60_000 });
+  assert.equal((await note.textContent()).trim(),
+    '2020 repite 2019 (una copia de la fuente): estos modelos lo usan como un año más, mientras la respuesta de arriba, como los Hallazgos, lo deja fuera; por eso cuentan distintas observaciones.');
+  assert.deepEqual(data.errors, []);
+  await data.close();
 });

@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod column_words;
 pub mod copied;
+pub mod copy_words;
 pub mod ingest;
 pub mod lag;
 pub mod panel;

@@ -36,6 +36,7 @@ pub(super) fn Controls(
         <section aria-labelledby="models-h" data-testid="models-controls">
             <h2 id="models-h">{msg(|m| m.models.heading)}</h2>
             <crate::components::takeaway::Takeaway question="models" />
+            <CopiesUsed />
             <p class="note">{msg(|m| m.models.lead)}</p>
             <div class="roles">
                 <span>
@@ -224,5 +225,27 @@ fn column_options(columns: Memo<Vec<String>>, chosen: RwSignal<Option<String>>) 
                 }
             })
             .collect_view()
+    }
+}
+
+/// The copied years the fits below use as years like the others, while the takeaway above (the
+/// Findings' question 4) leaves them out: said, so that their different counts of observations
+/// are not a riddle.
+#[component]
+fn CopiesUsed() -> impl IntoView {
+    let analysis = expect_context::<crate::state::AnalysisState>();
+    move || {
+        // Included on purpose, the takeaway uses them too.
+        if analysis.include_repeated.get() {
+            return None;
+        }
+        let repeats = analysis.repeats.get()?;
+        imr_core::repeats::RepeatedYear::models_text(&repeats, lang().get()).map(|text| {
+            view! {
+                <p class="note" data-testid="models-copies-used">
+                    {text}
+                </p>
+            }
+        })
     }
 }
