@@ -55,10 +55,20 @@ pub(super) fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
         (_, Lang::Es) => format!("{with_years_es}, {k} de {n} comunas {tiene} una tasa claramente sobre {reference}: {list} por 1.000."),
         (_, Lang::En) => format!("{with_years_en}, {k} of {n} communes {has} a rate clearly above {reference}: {list} per 1,000."),
     };
-    let details = vec![lang.pick(
-        "«Claramente» quiere decir que el intervalo de 95% entero de la tasa suavizada queda sobre esa tasa; las demás comunas pueden estar por encima o por debajo por azar.",
-        "\"Clearly\" means that the whole 95% interval of the smoothed rate lies above that rate; the other communes may be above or below it by chance.",
-    ).to_string()];
+    // The word the headline used: "clearly" when it names communes, "distinguishable from
+    // chance" when it names none.
+    let details = vec![if k == 0 {
+        lang.pick(
+            "«Distinguible del azar» quiere decir que el intervalo de 95% entero de la tasa suavizada quedaría sobre esa tasa; ninguna comuna lo cumple.",
+            "\"Distinguishable from chance\" means that the whole 95% interval of the smoothed rate would lie above that rate; no commune's does.",
+        )
+    } else {
+        lang.pick(
+            "«Claramente» quiere decir que el intervalo de 95% entero de la tasa suavizada queda sobre esa tasa; las demás comunas pueden estar por encima o por debajo por azar.",
+            "\"Clearly\" means that the whole 95% interval of the smoothed rate lies above that rate; the other communes may be above or below it by chance.",
+        )
+    }
+    .to_string()];
     let caveats = vec![lang.pick(
         "El suavizado acerca las comunas pequeñas a la tasa de referencia, así que una tasa alta aquí descansa en muchos nacimientos o en un exceso persistente.",
         "Smoothing pulls small communes towards the reference rate, so a high rate here rests on many births or a persistent excess.",

@@ -162,14 +162,27 @@ fn chart_texts(
         )
     };
     let n_outliers: usize = boxes.iter().map(|b| b.outliers.len()).sum();
+    let beyond_es = match n_outliers {
+        1 => "1 comuna más allá, dibujada como un círculo".to_string(),
+        n => format!("{n} comunas más allá, dibujadas como círculos"),
+    };
     let desc = match ((boxes.first(), boxes.last()), lang) {
+        // One year: one box, said as one ("1 años de 2021 a 2021 … en 2021 y … en 2021").
+        ((Some(a), Some(_)), Lang::En) if boxes.len() == 1 => format!(
+            "Box plot of the {} of each area in {} (unweighted: each area counts once). Box: 25th to 75th percentile; line: median; whiskers: most extreme values within 1.5 times the interquartile range; {} beyond them drawn as circles. Median {:.2}.",
+            value_name, a.time, match n_outliers { 1 => "1 area".to_string(), n => format!("{n} areas") }, a.median
+        ),
+        ((Some(a), Some(_)), Lang::Es) if boxes.len() == 1 => format!(
+            "Diagrama de caja de la {} de cada comuna en {} (sin ponderar: cada comuna cuenta una vez). Caja: percentiles 25 a 75; línea: mediana; bigotes: valores más extremos dentro de 1,5 veces el rango intercuartílico; {beyond_es}. Mediana {}.",
+            value_name, a.time, num_in(lang, a.median, 2)
+        ),
         ((Some(a), Some(b)), Lang::En) => format!(
             "Box plots of the {} of each area, one box per year, {} years from {} to {} (unweighted: each area counts once). Box: 25th to 75th percentile; line: median; whiskers: most extreme values within 1.5 times the interquartile range; {} areas beyond them drawn as circles. Median {:.2} in {} and {:.2} in {}.",
             value_name, boxes.len(), a.time, b.time, n_outliers, a.median, a.time, b.median, b.time
         ),
         ((Some(a), Some(b)), Lang::Es) => format!(
-            "Diagramas de caja de la {} de cada comuna, una caja por año, {} años de {} a {} (sin ponderar: cada comuna cuenta una vez). Caja: percentiles 25 a 75; línea: mediana; bigotes: valores más extremos dentro de 1,5 veces el rango intercuartílico; {} comunas más allá, dibujadas como círculos. Mediana {} en {} y {} en {}.",
-            value_name, boxes.len(), a.time, b.time, n_outliers, num_in(lang, a.median, 2), a.time, num_in(lang, b.median, 2), b.time
+            "Diagramas de caja de la {} de cada comuna, una caja por año, {} años de {} a {} (sin ponderar: cada comuna cuenta una vez). Caja: percentiles 25 a 75; línea: mediana; bigotes: valores más extremos dentro de 1,5 veces el rango intercuartílico; {beyond_es}. Mediana {} en {} y {} en {}.",
+            value_name, boxes.len(), a.time, b.time, num_in(lang, a.median, 2), a.time, num_in(lang, b.median, 2), b.time
         ),
         (_, Lang::En) => format!("Box plots of the {value_name}: no year has an area."),
         (_, Lang::Es) => format!("Diagramas de caja de la {value_name}: ningún año tiene comunas."),

@@ -158,3 +158,29 @@ fn a_year_without_data_keeps_its_place_as_a_grey_band() {
         "{centres:?}"
     );
 }
+
+/// One year is described as one box, with one outlier in the singular (its `<desc>` read "1
+/// años de 2021 a 2021 … 1 comunas más allá … Mediana 5,32 en 2021 y 5,32 en 2021").
+#[test]
+fn one_year_is_described_as_one_box() {
+    let subject = SubjectInfo {
+        kind: crate::year::SubjectKind::Rate,
+        value_name: crate::words::Quantity::InfantMortalityRate,
+        unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
+        weight_name: crate::words::Quantity::Births,
+        deaths_derived: false,
+        bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
+        bootstrap_replicates: 0,
+        seed: 1,
+        level: 0.95,
+    };
+    let svg = box_plot_svg_in(&boxes(), &subject, &Caption::new(Lang::Es, "x"));
+    let desc = &svg[svg.find("<desc>").unwrap()..svg.find("</desc>").unwrap()];
+    assert!(desc.contains("Diagrama de caja de la tasa"), "{desc}");
+    assert!(desc.contains(" en 2023 "), "{desc}");
+    assert!(
+        desc.contains("1 comuna más allá, dibujada como un círculo."),
+        "{desc}"
+    );
+    assert!(!desc.contains("años de") && !desc.contains(" y "), "{desc}");
+}
