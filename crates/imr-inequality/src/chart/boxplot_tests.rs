@@ -18,6 +18,21 @@ fn top_tick(svg: &str) -> f64 {
         .fold(f64::NEG_INFINITY, f64::max)
 }
 
+/// Infant mortality per 1,000 births, deaths counted or (`deaths_derived`) derived from rates.
+fn rate_subject(deaths_derived: bool) -> SubjectInfo {
+    SubjectInfo {
+        kind: crate::year::SubjectKind::Rate,
+        value_name: crate::words::Quantity::InfantMortalityRate,
+        unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
+        weight_name: crate::words::Quantity::Births,
+        deaths_derived,
+        bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
+        bootstrap_replicates: 0,
+        seed: 1,
+        level: 0.95,
+    }
+}
+
 /// Rates 1..20 of twenty areas and 1000 for area "15202", as on the bundled 2023 data.
 fn boxes() -> Vec<BoxPlotStats> {
     let mut entities: Vec<String> = (1..=20).map(|k| format!("a{k}")).collect();
@@ -31,17 +46,7 @@ fn boxes() -> Vec<BoxPlotStats> {
 fn a_flagged_outlier_does_not_set_the_axis_and_is_marked_off_scale() {
     let boxes = boxes();
     assert_eq!(boxes[0].outliers.len(), 1);
-    let subject = SubjectInfo {
-        kind: crate::year::SubjectKind::Rate,
-        value_name: crate::words::Quantity::InfantMortalityRate,
-        unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
-        weight_name: crate::words::Quantity::Births,
-        deaths_derived: true,
-        bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
-        bootstrap_replicates: 0,
-        seed: 1,
-        level: 0.95,
-    };
+    let subject = rate_subject(true);
     let caption = Caption::default();
     let plain = box_plot_svg_in(&boxes, &subject, &caption);
     assert!(top_tick(&plain) >= 1000.0);
@@ -72,17 +77,7 @@ fn a_flagged_outlier_does_not_set_the_axis_and_is_marked_off_scale() {
 /// A year that copies another is a hollow dashed box labelled as a copy; the others stay.
 #[test]
 fn a_copied_year_is_a_hollow_dashed_box() {
-    let subject = SubjectInfo {
-        kind: crate::year::SubjectKind::Rate,
-        value_name: crate::words::Quantity::InfantMortalityRate,
-        unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
-        weight_name: crate::words::Quantity::Births,
-        deaths_derived: false,
-        bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
-        bootstrap_replicates: 0,
-        seed: 1,
-        level: 0.95,
-    };
+    let subject = rate_subject(false);
     let caption = Caption {
         lang: Lang::Es,
         ..Caption::default()
@@ -123,17 +118,7 @@ fn a_year_without_data_keeps_its_place_as_a_grey_band() {
         box_plot_stats(t, &entities, &values).unwrap()
     };
     let boxes = vec![one(2015), one(2017), one(2018)];
-    let subject = SubjectInfo {
-        kind: crate::year::SubjectKind::Rate,
-        value_name: crate::words::Quantity::InfantMortalityRate,
-        unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
-        weight_name: crate::words::Quantity::Births,
-        deaths_derived: false,
-        bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
-        bootstrap_replicates: 0,
-        seed: 1,
-        level: 0.95,
-    };
+    let subject = rate_subject(false);
     let caption = Caption {
         lang: Lang::Es,
         ..Caption::default()
@@ -163,17 +148,7 @@ fn a_year_without_data_keeps_its_place_as_a_grey_band() {
 /// años de 2021 a 2021 … 1 comunas más allá … Mediana 5,32 en 2021 y 5,32 en 2021").
 #[test]
 fn one_year_is_described_as_one_box() {
-    let subject = SubjectInfo {
-        kind: crate::year::SubjectKind::Rate,
-        value_name: crate::words::Quantity::InfantMortalityRate,
-        unit: crate::words::Unit::PerLiveBirths { per: 1000.0 },
-        weight_name: crate::words::Quantity::Births,
-        deaths_derived: false,
-        bootstrap_method: crate::bootstrap::BootstrapMethod::PoissonDeaths,
-        bootstrap_replicates: 0,
-        seed: 1,
-        level: 0.95,
-    };
+    let subject = rate_subject(false);
     let svg = box_plot_svg_in(&boxes(), &subject, &Caption::new(Lang::Es, "x"));
     let desc = &svg[svg.find("<desc>").unwrap()..svg.find("</desc>").unwrap()];
     assert!(desc.contains("Diagrama de caja de la tasa"), "{desc}");
