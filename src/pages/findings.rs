@@ -92,116 +92,7 @@ pub fn FindingsPage() -> impl IntoView {
                     let l = lang().get();
                     f.answers(l)
                         .into_iter()
-                        .map(|a| {
-                            let title = a.heading();
-                            let target = view_of(a.view);
-                            let embed_answer = a.clone();
-                            let has_figure = a.has_figure();
-                            let heading = format!("finding-{}-h", a.question);
-                            let labelled_by = heading.clone();
-                            let details = a
-                                .details
-                                .into_iter()
-                                .map(|d| {
-                                    // The answer on the study comes first, unnumbered; the five keep 1–5.
-                                    // Only a figure is offered for an article: an unanswered question has none.
-                                    view! { <p>{d}</p> }
-                                })
-                                .collect_view();
-                            let caveats = a
-                                .caveats
-                                .into_iter()
-                                .map(|c| view! { <li>{c}</li> })
-                                .collect_view();
-                            let method = (!a.method.is_empty())
-                                .then(|| {
-                                    let terms = a
-                                        .method
-                                        .into_iter()
-                                        .map(|t| {
-                                            // The terms and methods behind the numbers, folded: the answer reads without them.
-                                            view! {
-                                                <dt>{t.term}</dt>
-                                                <dd>{t.meaning}</dd>
-                                            }
-                                        })
-                                        .collect_view();
-                                    view! {
-                                        <details class="how" data-testid="finding-method">
-                                            <summary>{imr_findings::method::heading(l)}</summary>
-                                            <dl>{terms}</dl>
-                                        </details>
-                                    }
-                                });
-                            let svg = a.chart_svg.clone();
-                            let question = a.question;
-                            let embed = move |_| {
-                                let l = lang().get_untracked();
-                                let line = imr_core::provenance::footer_line(
-                                    l,
-                                    &data_source(&state),
-                                    &today(),
-                                );
-                                let credit = if state.bundled.get_untracked() {
-                                    imr_findings::embed::bundled_credit(l)
-                                } else {
-                                    ""
-                                };
-                                let html = imr_findings::embed::snippet(
-                                    &embed_answer,
-                                    l,
-                                    &line,
-                                    credit,
-                                );
-                                download_text(
-                                    &imr_findings::embed::file_name(&embed_answer, l),
-                                    "text/html",
-                                    &html,
-                                );
-                            };
-                            view! {
-                                <article
-                                    class="finding"
-                                    data-question=a.question
-                                    aria-labelledby=labelled_by
-                                >
-                                    <h3 id=heading>{title}</h3>
-                                    <p class="headline" data-testid="finding-headline">
-                                        {a.headline}
-                                    </p>
-                                    <div class="finding-body">
-                                        <div class="finding-chart" inner_html=svg></div>
-                                        <div class="finding-text">
-                                            {details} <ul class="caveats">{caveats}</ul> {method}
-                                            <button
-                                                class="link"
-                                                data-testid=format!("finding-link-{}", a.question)
-                                                on:click=move |_| state.view.set(target)
-                                            >
-                                                {format!(
-                                                    "{} → {}",
-                                                    messages(l).findings.see_detail,
-                                                    view_name(l, target),
-                                                )}
-                                            </button>
-                                            {has_figure
-                                                .then(|| {
-                                                    view! {
-                                                        " "
-                                                        <button
-                                                            class="link"
-                                                            data-testid=format!("finding-embed-{question}")
-                                                            on:click=embed
-                                                        >
-                                                            {messages(l).findings.embed_figure}
-                                                        </button>
-                                                    }
-                                                })}
-                                        </div>
-                                    </div>
-                                </article>
-                            }
-                        })
+                        .map(|a| answer_article(l, a, state))
                         .collect_view()
                         .into_any()
                 }
@@ -243,6 +134,105 @@ pub fn FindingsPage() -> impl IntoView {
                 }}
             </div>
         </section>
+    }
+}
+
+/// One answer as an article: its heading, headline, chart, details, caveats, the method folded,
+/// the link to the view that answers it in full and, when it has a figure, its embed.
+fn answer_article(l: Lang, a: imr_findings::Answer, state: AppState) -> impl IntoView {
+    let title = a.heading();
+    let target = view_of(a.view);
+    let embed_answer = a.clone();
+    let has_figure = a.has_figure();
+    let heading = format!("finding-{}-h", a.question);
+    let labelled_by = heading.clone();
+    let details = a
+        .details
+        .into_iter()
+        .map(|d| {
+            // The answer on the study comes first, unnumbered; the five keep 1–5.
+            // Only a figure is offered for an article: an unanswered question has none.
+            view! { <p>{d}</p> }
+        })
+        .collect_view();
+    let caveats = a
+        .caveats
+        .into_iter()
+        .map(|c| view! { <li>{c}</li> })
+        .collect_view();
+    let method = (!a.method.is_empty()).then(|| {
+        let terms = a
+            .method
+            .into_iter()
+            .map(|t| {
+                // The terms and methods behind the numbers, folded: the answer reads without them.
+                view! {
+                    <dt>{t.term}</dt>
+                    <dd>{t.meaning}</dd>
+                }
+            })
+            .collect_view();
+        view! {
+            <details class="how" data-testid="finding-method">
+                <summary>{imr_findings::method::heading(l)}</summary>
+                <dl>{terms}</dl>
+            </details>
+        }
+    });
+    let svg = a.chart_svg.clone();
+    let question = a.question;
+    let embed = move |_| {
+        let l = lang().get_untracked();
+        let line = imr_core::provenance::footer_line(l, &data_source(&state), &today());
+        let credit = if state.bundled.get_untracked() {
+            imr_findings::embed::bundled_credit(l)
+        } else {
+            ""
+        };
+        let html = imr_findings::embed::snippet(&embed_answer, l, &line, credit);
+        download_text(
+            &imr_findings::embed::file_name(&embed_answer, l),
+            "text/html",
+            &html,
+        );
+    };
+    view! {
+        <article class="finding" data-question=a.question aria-labelledby=labelled_by>
+            <h3 id=heading>{title}</h3>
+            <p class="headline" data-testid="finding-headline">
+                {a.headline}
+            </p>
+            <div class="finding-body">
+                <div class="finding-chart" inner_html=svg></div>
+                <div class="finding-text">
+                    {details} <ul class="caveats">{caveats}</ul> {method}
+                    <button
+                        class="link"
+                        data-testid=format!("finding-link-{}", a.question)
+                        on:click=move |_| state.view.set(target)
+                    >
+                        {format!(
+                            "{} → {}",
+                            messages(l).findings.see_detail,
+                            view_name(l, target),
+                        )}
+                    </button>
+                    {has_figure
+                        .then(|| {
+                            view! {
+                                " "
+                                <button
+                                    class="link"
+                                    data-testid=format!("finding-embed-{question}")
+                                    on:click=embed
+                                >
+                                    {messages(l).findings.embed_figure}
+                                </button>
+                            }
+                        })}
+                </div>
+            </div>
+        </article>
     }
 }
 

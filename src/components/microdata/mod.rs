@@ -262,54 +262,20 @@ pub fn Microdata() -> impl IntoView {
             <h3 id="microdata-h">{msg(|m| m.microdata.heading)}</h3>
             <p class="note">{msg(|m| m.microdata.deaths_file_note)}</p>
             <div class="roles">
-                <span>
-                    <label for="microdata-deaths">{msg(|m| m.microdata.deaths_file_label)}</label>
-                    <input
-                        id="microdata-deaths"
-                        type="file"
-                        accept=".csv,.txt,text/csv,text/plain"
-                        data-testid="microdata-deaths-file"
-                        on:change=move |ev| choose(ev, inputs.deaths)
-                        prop:disabled=move || run.get().is_running()
-                    />
-                </span>
-                <span>
-                    <label for="microdata-births">{msg(|m| m.microdata.births_file_label)}</label>
-                    <input
-                        id="microdata-births"
-                        type="file"
-                        accept=".csv,.txt,text/csv,text/plain"
-                        data-testid="microdata-births-file"
-                        on:change=move |ev| choose(ev, inputs.births)
-                        prop:disabled=move || run.get().is_running()
-                    />
-                </span>
+                {file_input(
+                    "microdata-deaths",
+                    |m| m.microdata.deaths_file_label,
+                    run,
+                    move |ev| choose(ev, inputs.deaths),
+                )}
+                {file_input(
+                    "microdata-births",
+                    |m| m.microdata.births_file_label,
+                    run,
+                    move |ev| choose(ev, inputs.births),
+                )}
             </div>
-            {move || {
-                inputs
-                    .deaths
-                    .get()
-                    .map(|f| {
-                        let name = f.name();
-                        let size = f.size();
-                        view! {
-                            <p class="note" data-testid="microdata-deaths-chosen">
-                                {move || {
-                                    let l = lang().get();
-                                    let recognised = match deaths_note.get() {
-                                        Some(true) => messages(l).microdata.is_deaths_microdata,
-                                        Some(false) => messages(l).microdata.not_deaths_microdata,
-                                        None => "",
-                                    };
-                                    format!(
-                                        "{name}: {} MB{recognised}",
-                                        format_number(l, size / 1e6, 1),
-                                    )
-                                }}
-                            </p>
-                        }
-                    })
-            }}
+            {move || inputs.deaths.get().map(|f| deaths_chosen(&f, deaths_note))}
             <choices::BirthsColumnChoices
                 head=births_head_signal
                 year=births_year
@@ -317,30 +283,8 @@ pub fn Microdata() -> impl IntoView {
             />
             <fieldset class="roles">
                 <legend>{msg(|m| m.microdata.breakdowns_legend)}</legend>
-                <span>
-                    <input
-                        id="microdata-neonatal"
-                        type="checkbox"
-                        data-testid="microdata-neonatal"
-                        prop:checked=move || neonatal.get()
-                        on:change=move |ev| neonatal.set(event_target_checked(&ev))
-                    />
-                    <label for="microdata-neonatal">
-                        {msg(|m| m.microdata.breakdown_neonatal)}
-                    </label>
-                </span>
-                <span>
-                    <input
-                        id="microdata-cause"
-                        type="checkbox"
-                        data-testid="microdata-cause"
-                        prop:checked=move || cause.get()
-                        on:change=move |ev| cause.set(event_target_checked(&ev))
-                    />
-                    <label for="microdata-cause">
-                        {msg(|m| m.microdata.breakdown_cause_chapter)}
-                    </label>
-                </span>
+                {breakdown("microdata-neonatal", neonatal, |m| m.microdata.breakdown_neonatal)}
+                {breakdown("microdata-cause", cause, |m| m.microdata.breakdown_cause_chapter)}
             </fieldset>
             <button
                 data-testid="microdata-start"
@@ -363,5 +307,66 @@ pub fn Microdata() -> impl IntoView {
             </button>
             <status::RunStatus run=run />
         </section>
+    }
+}
+
+/// A file input of the microdata (`id`, test id `{id}-file`), off while a job runs.
+fn file_input(
+    id: &'static str,
+    label: crate::messages::Text,
+    run: RwSignal<Run>,
+    on_change: impl Fn(leptos::ev::Event) + 'static,
+) -> impl IntoView {
+    view! {
+        <span>
+            <label for=id>{msg(label)}</label>
+            <input
+                id=id
+                type="file"
+                accept=".csv,.txt,text/csv,text/plain"
+                data-testid=format!("{id}-file")
+                on:change=on_change
+                prop:disabled=move || run.get().is_running()
+            />
+        </span>
+    }
+}
+
+/// The chosen deaths file: its name, size and whether its first bytes look like deaths
+/// microdata (`recognised`, once read).
+fn deaths_chosen(file: &web_sys::File, recognised: RwSignal<Option<bool>>) -> impl IntoView {
+    let (name, size) = (file.name(), file.size());
+    view! {
+        <p class="note" data-testid="microdata-deaths-chosen">
+            {move || {
+                let l = lang().get();
+                let said = match recognised.get() {
+                    Some(true) => messages(l).microdata.is_deaths_microdata,
+                    Some(false) => messages(l).microdata.not_deaths_microdata,
+                    None => "",
+                };
+                format!("{name}: {} MB{said}", format_number(l, size / 1e6, 1))
+            }}
+        </p>
+    }
+}
+
+/// A breakdown of the counts, a checkbox (`id`, also its test id) kept in `checked`.
+fn breakdown(
+    id: &'static str,
+    checked: RwSignal<bool>,
+    label: crate::messages::Text,
+) -> impl IntoView {
+    view! {
+        <span>
+            <input
+                id=id
+                type="checkbox"
+                data-testid=id
+                prop:checked=move || checked.get()
+                on:change=move |ev| checked.set(event_target_checked(&ev))
+            />
+            <label for=id>{msg(label)}</label>
+        </span>
     }
 }

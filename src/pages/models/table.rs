@@ -61,71 +61,7 @@ pub(super) fn CoefTable(
             .map(|term| {
                 let cells = fits
                     .iter()
-                    .map(|fit| {
-                        let model = fit.model.name();
-                        match fit.coefficient(term) {
-                            Some(c) => view! {
-                                <td
-                                    data-field="estimate"
-                                    data-model=model
-                                    data-value=c.estimate.to_string()
-                                >
-                                    {number_in(l, c.estimate)}
-                                    <sup class="stars">{significance_stars(c.p_value)}</sup>
-                                </td>
-                                <td
-                                    data-field="std_error"
-                                    data-model=model
-                                    data-value=c.std_error.to_string()
-                                >
-                                    {format!("({})", number_in(l, c.std_error))}
-                                </td>
-                                {with_ci
-                                    .then(|| {
-                                        view! {
-                                            <td
-                                                data-field="conf_int"
-                                                data-model=model
-                                                style="white-space:nowrap"
-                                                data-low=c.conf_low.to_string()
-                                                data-high=c.conf_high.to_string()
-                                            >
-                                                {format!(
-                                                    "[{}; {}]",
-                                                    number_in(l, c.conf_low),
-                                                    number_in(l, c.conf_high),
-                                                )}
-                                            </td>
-                                        }
-                                    })}
-                            }
-                            .into_any(),
-                            None => {
-                                let dropped = fit.dropped_terms.iter().find(|d| d.term == *term);
-                                let (text, title) = match dropped {
-                                    Some(d) => (messages(l).models.dropped, d.reason.render(reader(l))),
-                                    None => ("", String::new()),
-                                };
-                                view! {
-                                    <td
-                                        data-field="estimate"
-                                        data-model=model
-                                        data-value=""
-                                        class="note"
-                                        title=title
-                                    >
-                                        {text}
-                                    </td>
-                                    <td data-field="std_error" data-model=model data-value=""></td>
-                                    {with_ci
-                                        .then(|| {
-                                            view! { <td data-field="conf_int" data-model=model></td> }
-                                        })}
-                                }
-                                .into_any()
-                            }
-                        }
-                    })
+                    .map(|fit| term_cells(l, fit, term, with_ci))
                     .collect_view();
                 view! {
                     <tr data-term=term.clone()>
@@ -137,48 +73,7 @@ pub(super) fn CoefTable(
                 }
             })
             .collect_view();
-        let stat_row = |label: &str, value: &dyn Fn(&Fit) -> String| {
-            let label = label.to_string();
-            let cells = fits
-                .iter()
-                .map(|f| {
-                    view! {
-                        <td colspan=span data-model=f.model.name()>
-                            {value(f)}
-                        </td>
-                    }
-                })
-                .collect_view();
-            view! {
-                <tr>
-                    <th class="text" scope="row">
-                        {label}
-                    </th>
-                    {cells}
-                </tr>
-            }
-        };
-        let foot = view! {
-            {stat_row(
-                messages(l).models.standard_errors,
-                &|f| imr_core::view::model_words::vcov_label(l, f.vcov).to_string(),
-            )}
-            {stat_row(
-                messages(l).models.observations,
-                &|f| crate::i18n::format_number(l, f.nobs as f64, 0),
-            )}
-            {stat_row(
-                messages(l).models.entities,
-                &|f| crate::i18n::format_number(l, f.n_entities as f64, 0),
-            )}
-            {stat_row(messages(l).models.periods, &|f| f.n_periods.to_string())}
-            {stat_row(&format!("R² {}", r2_names(l)[0]), &|f| opt_number_in(l, f.r2_within))}
-            {stat_row(&format!("R² {}", r2_names(l)[1]), &|f| opt_number_in(l, f.r2_between))}
-            {stat_row(&format!("R² {}", r2_names(l)[2]), &|f| opt_number_in(l, f.r2_overall))}
-            {stat_row("σ²_u", &|f| opt_number_in(l, f.sigma2_u))}
-            {stat_row("σ²_e", &|f| opt_number_in(l, f.sigma2_e))}
-            {stat_row("θ", &|f| opt_number_in(l, f.theta))}
-        };
+        let foot = foot_rows(l, &fits, span);
         Some(view! {
             <section aria-labelledby="coef-h">
                 <h3 id="coef-h">{messages(l).models.coefficients_heading}</h3>
@@ -213,5 +108,105 @@ pub(super) fn CoefTable(
                 <p class="note">{messages(l).models.table_note}</p>
             </section>
         })
+    }
+}
+
+/// One fit's cells of one term's row: its estimate with stars, standard error and (`with_ci`)
+/// interval, or, where the fit has no such term, empty cells titled with why it was dropped.
+fn term_cells(l: crate::i18n::Lang, fit: &Fit, term: &str, with_ci: bool) -> AnyView {
+    let model = fit.model.name();
+    match fit.coefficient(term) {
+        Some(c) => view! {
+            <td data-field="estimate" data-model=model data-value=c.estimate.to_string()>
+                {number_in(l, c.estimate)}
+                <sup class="stars">{significance_stars(c.p_value)}</sup>
+            </td>
+            <td data-field="std_error" data-model=model data-value=c.std_error.to_string()>
+                {format!("({})", number_in(l, c.std_error))}
+            </td>
+            {with_ci
+                .then(|| {
+                    view! {
+                        <td
+                            data-field="conf_int"
+                            data-model=model
+                            style="white-space:nowrap"
+                            data-low=c.conf_low.to_string()
+                            data-high=c.conf_high.to_string()
+                        >
+                            {format!(
+                                "[{}; {}]",
+                                number_in(l, c.conf_low),
+                                number_in(l, c.conf_high),
+                            )}
+                        </td>
+                    }
+                })}
+        }
+        .into_any(),
+        None => {
+            let dropped = fit.dropped_terms.iter().find(|d| d.term == *term);
+            let (text, title) = match dropped {
+                Some(d) => (messages(l).models.dropped, d.reason.render(reader(l))),
+                None => ("", String::new()),
+            };
+            view! {
+                <td data-field="estimate" data-model=model data-value="" class="note" title=title>
+                    {text}
+                </td>
+                <td data-field="std_error" data-model=model data-value=""></td>
+                {with_ci
+                    .then(|| {
+                        view! { <td data-field="conf_int" data-model=model></td> }
+                    })}
+            }
+            .into_any()
+        }
+    }
+}
+
+/// The foot of the table: each fit's standard errors, counts, R² and variance components.
+fn foot_rows(l: crate::i18n::Lang, fits: &[Shared<Fit>], span: usize) -> impl IntoView {
+    let stat_row = |label: &str, value: &dyn Fn(&Fit) -> String| {
+        let label = label.to_string();
+        let cells = fits
+            .iter()
+            .map(|f| {
+                view! {
+                    <td colspan=span data-model=f.model.name()>
+                        {value(f)}
+                    </td>
+                }
+            })
+            .collect_view();
+        view! {
+            <tr>
+                <th class="text" scope="row">
+                    {label}
+                </th>
+                {cells}
+            </tr>
+        }
+    };
+    view! {
+        {stat_row(
+            messages(l).models.standard_errors,
+            &|f| imr_core::view::model_words::vcov_label(l, f.vcov).to_string(),
+        )}
+        {stat_row(
+            messages(l).models.observations,
+            &|f| crate::i18n::format_number(l, f.nobs as f64, 0),
+        )}
+        {stat_row(
+            messages(l).models.entities,
+            &|f| crate::i18n::format_number(l, f.n_entities as f64, 0),
+        )}
+        {stat_row(messages(l).models.periods, &|f| f.n_periods.to_string())}
+        {stat_row(&format!("R² {}", r2_names(l)[0]), &|f| opt_number_in(l, f.r2_within))}
+        {stat_row(&format!("R² {}", r2_names(l)[1]), &|f| opt_number_in(l, f.r2_between))}
+        {stat_row(&format!("R² {}", r2_names(l)[2]), &|f| opt_number_in(l, f.r2_overall))}
+        {stat_row("σ²_u", &|f| opt_number_in(l, f.sigma2_u))}
+        {stat_row("σ²_e", &|f| opt_number_in(l, f.sigma2_e))}
+        {stat_row("θ", &|f| opt_number_in(l, f.theta))}
     }
 }
