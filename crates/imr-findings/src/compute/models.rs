@@ -4,35 +4,18 @@ use super::*;
 use imr_core::models::{ModelError, NoRegressors};
 
 /// Fits one linear estimator of the rate on `regressors`, clustered by commune (the Models
-/// view's default standard errors).
-pub(super) fn fit(
+/// view's default standard errors): the data's error, else the model's result.
+fn fit(
     panel: &Panel,
     estimator: Estimator,
     regressors: &[String],
-) -> Result<imr_core::models::Fit, String> {
-    fit_or_nothing_to_estimate(panel, estimator, regressors)?
-        .ok_or_else(|| format!("{} has no regressor left to estimate", estimator.name()))
-}
-
-/// [`fit`], or `None` when the model has nothing to estimate: every regressor dropped (for
-/// fixed effects, every one constant within communes: a file with one poverty figure per
-/// commune), which random effects still answer.
-fn fit_or_nothing_to_estimate(
-    panel: &Panel,
-    estimator: Estimator,
-    regressors: &[String],
-) -> Result<Option<imr_core::models::Fit>, String> {
+) -> Result<Result<imr_core::models::Fit, ModelError>, String> {
     let data = panel
         .model_data(&ModelColumns::new("rate", regressors.to_vec()))
         .map_err(|e| e.to_string())?;
-    match PanelSpec::new(estimator)
+    Ok(PanelSpec::new(estimator)
         .with_vcov(VcovKind::Cluster)
-        .fit(&data)
-    {
-        Ok(fit) => Ok(Some(fit)),
-        Err(ModelError::NoRegressors(NoRegressors::AllDropped { .. })) => Ok(None),
-        Err(e) => Err(e.to_string()),
-    }
+        .fit(&data))
 }
 
 /// Question 4: the Models view's first default model, fixed effects (within communes,
@@ -63,8 +46,14 @@ pub(super) fn models(panel: &Panel, wanted: &[(String, f64)]) -> Outcome<ModelsF
     let engine = |message: String| Unavailable::Engine { message };
     // Fixed effects answer what changes within communes; with nothing that does, random
     // effects answer every term (each said to be constant within communes).
-    let fe = fit_or_nothing_to_estimate(panel, Estimator::Fe, &names).map_err(engine)?;
-    let re = fit(panel, Estimator::Re, &names).map_err(engine)?;
+    let fe = match fit(panel, Estimator::Fe, &names).map_err(engine)? {
+        Ok(fit) => Some(fit),
+        Err(ModelError::NoRegressors(NoRegressors::AllDropped { .. })) => None,
+        Err(e) => return Err(engine(e.to_string())),
+    };
+    let re = fit(panel, Estimator::Re, &names)
+        .map_err(engine)?
+        .map_err(|e| engine(e.to_string()))?;
     let mut terms = Vec::new();
     let mut time_invariant = Vec::new();
     let mut random_effects = Vec::new();
