@@ -20,6 +20,10 @@ pub struct AnalysisState {
     pub include: RwSignal<bool>,
     /// The years of the loaded panel that repeat the previous year (`imr_core::repeats`).
     pub repeats: Memo<Option<Shared<Vec<RepeatedYear>>>>,
+    /// The years of the loaded panel whose deaths were reconstructed from a published rate
+    /// (`imr_core::reconstructed`), ascending: found once per panel for every table that marks
+    /// them.
+    pub reconstructed: Memo<Vec<i64>>,
     /// Whether trends and correlations keep the repeated years (default: no).
     pub include_repeated: RwSignal<bool>,
     /// Where deaths are derived from published rates, the range of true births over the births
@@ -65,6 +69,12 @@ impl AnalysisState {
             Some(Ok(p)) => Some(Shared(Arc::new(repeated_years(&p)))),
             _ => None,
         });
+        let reconstructed = Memo::new(move |_| match state.panel.get() {
+            Some(Ok(p)) => {
+                imr_core::reconstructed::times(&imr_core::reconstructed::reconstructed_years(&p))
+            }
+            _ => Vec::new(),
+        });
         // In the URL fragment (`include-flagged=true`), so a shared link keeps the choice.
         let include = crate::fragment::fragment().synced("include-flagged", false);
         let include_repeated = crate::fragment::fragment().synced("include-repeated-years", false);
@@ -103,6 +113,7 @@ impl AnalysisState {
             flags,
             include,
             repeats,
+            reconstructed,
             include_repeated,
             births_ratio,
             findings_years,

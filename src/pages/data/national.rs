@@ -2,7 +2,7 @@
 //! with its years as what they are (reconstructed, missing: [`super::year_marks`]).
 
 use super::rates::{count_and_rate_cells, deaths_header};
-use super::year_marks::{missing_years, note as year_note, reconstructed_times, year_cell};
+use super::year_marks::{missing_years, note as year_note, year_cell};
 use crate::i18n::{format_number, lang};
 use crate::messages::{messages, msg};
 use crate::state::{AnalysisState, AppState, Shared};
@@ -37,7 +37,7 @@ pub(super) fn NationalRates() -> impl IntoView {
             left_out.map_or(0, |f| f.len()),
         ))
     });
-    let reconstructed = reconstructed_times(&state);
+    let reconstructed = analysis.reconstructed;
     move || {
         let (table, whole_country, left_out) = pooled.get()?;
         let l = lang().get();

@@ -1,7 +1,7 @@
 //! Rates per commune and year with their exact intervals (searchable, sortable, with the CSV
 //! that `imr rates --format csv` prints and the command), and the national pooled rate.
 
-use super::year_marks::{note as year_note, reconstructed_times, year_cell};
+use super::year_marks::{note as year_note, year_cell};
 use super::HowCalculated;
 use crate::components::download::download_csv;
 use crate::i18n::{format_number, format_opt, lang, Lang};
@@ -68,7 +68,7 @@ pub(super) fn RatesTable() -> impl IntoView {
         RateSort::read,
     );
     let expanded = RwSignal::new(false);
-    let reconstructed = reconstructed_times(&state);
+    let reconstructed = analysis.reconstructed;
     move || {
         let table = state.rates.get()?;
         let approximate = table.approximate_intervals;

@@ -4,18 +4,8 @@
 //! ([`imr_core::reconstructed::table_note`]). The tables showed reconstructed rows as published
 //! counts and skipped 2016 and 2020 without a word (issue 42).
 
-use crate::state::{AppState, Shared};
-use imr_core::reconstructed::{reconstructed_years, table_note, times, TABLE_MARK};
+use imr_core::reconstructed::{table_note, TABLE_MARK};
 use leptos::prelude::*;
-
-/// The reconstructed years of the loaded panel, ascending.
-pub(super) fn reconstructed_times(state: &AppState) -> Memo<Vec<i64>> {
-    let panel = state.panel;
-    Memo::new(move |_| match panel.get() {
-        Some(Ok(Shared(p))) => times(&reconstructed_years(&p)),
-        _ => Vec::new(),
-    })
-}
 
 /// The years between the first and the last of `present` that it lacks.
 pub(super) fn missing_years(present: &[i64]) -> Vec<i64> {
