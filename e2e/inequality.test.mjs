@@ -138,7 +138,7 @@ test('switching language changes the headings and the decimal mark of the measur
   await view.waitForCellText(2019, 'gini', '.value', /^0,\d{4}$/);
   assert.match(await page.locator('#ineq-table-h').textContent(), /^Medidas observadas por año \(incluyen variación aleatoria/);
   // The verdict first (issue 42): a trend said as what it is before the numbers.
-  assert.match(await view.answer().textContent(), /^(Sin cambio claro|Aumentó|Disminuyó): entre 2001 y 2021, la desigualdad de la mortalidad infantil entre comunas, sin el azar/);
+  assert.match(await view.answer().textContent(), /^(Sin cambio claro|Aumentó|Disminuyó): entre 2001 y 2021, la desigualdad de la mortalidad infantil entre comunas, ajustada por el azar/);
   // Plain words in the headline; the measure's name and the bootstrap in the fold under it.
   assert.doesNotMatch(await view.answer().textContent(), /ponderado/);
   assert.equal(await view.method().evaluate((d) => d.tagName), 'DETAILS');

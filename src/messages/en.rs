@@ -179,8 +179,8 @@ pub static EN: Messages = Messages {
     inequality: InequalityMessages {
         noise_observed: "noise in observed",
         adjusted_approximate_warning: "Deaths were derived from published rates and a births proxy: they are not Poisson counts, so the adjusted measures are approximate. With real counts (your own files or the microdata) they are exact under the model.",
-        adjusted_heading: "True inequality (random variation removed)",
-        adjusted_chart_heading: "Adjusted Gini per year with its 95% band",
+        adjusted_heading: "Inequality adjusted for chance (the random variation of small communes removed)",
+        adjusted_chart_heading: "Gini adjusted for chance, per year, with its 95% band",
         adjusted_table_label: "Table of adjusted measures by year (scrollable)",
         beyond_chance: "Variation beyond chance?",
         adjusted_trend_table_label: "Trend of the adjusted measures (scrollable)",

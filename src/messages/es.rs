@@ -179,8 +179,8 @@ pub static ES: Messages = Messages {
     inequality: InequalityMessages {
         noise_observed: "ruido en lo observado",
         adjusted_approximate_warning: "Las defunciones se derivaron de tasas publicadas y una aproximación de los nacimientos: no son conteos de Poisson, así que las medidas ajustadas son aproximadas. Con conteos reales (archivos propios o microdatos) son exactas bajo el modelo.",
-        adjusted_heading: "Desigualdad verdadera (sin la variación aleatoria)",
-        adjusted_chart_heading: "Gini ajustado por año con su banda de 95%",
+        adjusted_heading: "Desigualdad ajustada por el azar (sin la variación aleatoria de las comunas pequeñas)",
+        adjusted_chart_heading: "Gini ajustado por el azar, por año, con su banda de 95%",
         adjusted_table_label: "Tabla de medidas ajustadas por año (desplazable)",
         beyond_chance: "¿Variación más allá del azar?",
         adjusted_trend_table_label: "Tendencia de las medidas ajustadas (desplazable)",

@@ -87,7 +87,7 @@ pub(crate) fn inequality(lang: Lang, approximate: bool) -> Vec<Term> {
         // open the repository's files, so the text names the guide, not its path).
         term(
             lang,
-            ["Sin el azar", "Without chance"],
+            ["Ajustado por el azar", "Adjusted for chance"],
             [
                 "En una comuna con pocos nacimientos una o dos muertes cambian mucho la tasa, y eso infla cualquier medida de desigualdad. Un modelo de Poisson y gamma, ajustado por máxima verosimilitud cada año, separa la variación real entre comunas de la que produce el azar; su intervalo es el de verosimilitud perfilada. En simulaciones con los nacimientos de Chile y tasas verdaderas conocidas, el intervalo las cubrió en 92–100% de los casos, como documenta la guía de métodos del proyecto.",
                 "In a commune with few births one or two deaths change the rate a lot, which inflates any measure of inequality. A Poisson–gamma model, fitted by maximum likelihood each year, separates the real variation between communes from what chance produces; its interval is the profile-likelihood one. In simulations on Chile's births with known true rates, the interval covered them in 92–100% of cases, as the project's methods guide documents.",

@@ -202,8 +202,8 @@ fn period_sentences(lang: Lang, p: &PeriodTrends) -> Vec<String> {
         slope_sentence(
             lang,
             [
-                "el Gini de las tasas sin el azar de las comunas pequeñas",
-                "the Gini of the rates without the chance of small communes",
+                "el Gini ajustado por el azar de las comunas pequeñas",
+                "the Gini adjusted for the chance of small communes",
             ],
             ["", ""],
             p.adjusted_gini.as_ref(),
@@ -281,8 +281,8 @@ pub(crate) fn study_answer(
         details.extend(period_sentences(lang, w));
     }
     let caveats = vec![lang.pick(
-        "En comunas con pocos nacimientos, una o dos muertes más cambian mucho la tasa: el Gini de las tasas observadas incluye ese azar y sube cuando nacen menos niños. El Gini sin el azar lo descuenta; su intervalo dice cuánto se sabe.",
-        "In communes with few births, one or two more deaths change the rate a lot: the Gini of the observed rates includes that chance and rises when fewer children are born. The Gini without chance takes it out; its interval says how much is known.",
+        "En comunas con pocos nacimientos, una o dos muertes más cambian mucho la tasa: el Gini de las tasas observadas incluye ese azar y sube cuando nacen menos niños. El Gini ajustado por el azar lo descuenta; su intervalo dice cuánto se sabe.",
+        "In communes with few births, one or two more deaths change the rate a lot: the Gini of the observed rates includes that chance and rises when fewer children are born. The Gini adjusted for chance takes it out; its interval says how much is known.",
     ).to_string()];
     let rows = c
         .years
@@ -307,7 +307,10 @@ pub(crate) fn study_answer(
         &[
             Series {
                 name: lang
-                    .pick("Sin el azar (IC 95%)", "Without chance (95% CI)")
+                    .pick(
+                        "Ajustado por el azar (IC 95%)",
+                        "Adjusted for chance (95% CI)",
+                    )
                     .into(),
                 points: c
                     .years

@@ -67,7 +67,7 @@ pub fn years_csv(report: &InequalityReport) -> String {
                     number(ci.map(|c| c[0])),
                     number(ci.map(|c| c[1])),
                     number(y.bias(*m)),
-                    number(y.bias_corrected(*m)),
+                    number(y.intervals.bias_corrected.get(m).copied()),
                     number(pct.map(|c| c[0])),
                     number(pct.map(|c| c[1])),
                 ]);

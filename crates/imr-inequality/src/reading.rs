@@ -235,4 +235,30 @@ mod tests {
         );
         assert!(!flags.inflated || flags.any);
     }
+
+    #[test]
+    fn counts_and_order_statistics_offer_no_bias_correction() {
+        // The retest's "Mediana 4,77 ⚠ corregido por sesgo: 6,83" and "Comunas con cero 119 …
+        // 83,6": the page showed a resampled correction of a median and of a count.
+        let a = analysis(&[2019]);
+        let y = &a.report.years[0];
+        for m in [
+            Measure::Median,
+            Measure::P25,
+            Measure::Max,
+            Measure::ZeroAreas,
+        ] {
+            assert!(y.bias(m).is_some(), "{m:?} was resampled");
+            assert!(
+                y.intervals.bias_corrected.contains_key(&m),
+                "{m:?} kept for the JSON"
+            );
+            assert_eq!(y.bias_corrected(m), None, "{m:?}");
+            assert!(!y.is_noticeably_biased(m), "{m:?}");
+        }
+        assert!(y.bias_corrected(Measure::Gini).is_some());
+        assert!(y.bias_corrected(Measure::PooledRate).is_some());
+        let json = serde_json::to_value(y).unwrap();
+        assert!(json["bias_corrected"]["median"].is_number());
+    }
 }

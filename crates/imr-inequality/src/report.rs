@@ -79,8 +79,13 @@ impl YearResult {
         self.intervals.bias.get(&measure).copied()
     }
 
-    /// The estimate minus its bootstrap bias, clipped to the measure's range (`bias_corrected`).
+    /// The estimate minus its bootstrap bias, clipped to the measure's range (`bias_corrected`);
+    /// `None` for a measure without a meaningful correction ([`Measure::has_bias_correction`]:
+    /// counts and order statistics), whose resampled bias stays in the JSON's `bias_corrected`.
     pub fn bias_corrected(&self, measure: Measure) -> Option<f64> {
+        if !measure.has_bias_correction() {
+            return None;
+        }
         self.intervals.bias_corrected.get(&measure).copied()
     }
 
@@ -119,7 +124,11 @@ impl YearResult {
 
     /// Whether the bootstrap says the estimate is noticeably shifted: the bias is more than
     /// [`NOTABLE_RELATIVE_BIAS`] of the estimate, or the percentile interval excludes it.
+    /// Never for a measure without a meaningful correction ([`Measure::has_bias_correction`]).
     pub fn is_noticeably_biased(&self, measure: Measure) -> bool {
+        if !measure.has_bias_correction() {
+            return false;
+        }
         let (Some(estimate), Some(bias)) = (self.measures.get(measure), self.bias(measure)) else {
             return false;
         };

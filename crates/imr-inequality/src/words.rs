@@ -27,14 +27,14 @@ pub fn trend_method_note(lang: Lang, years: usize) -> String {
         .to_string()
     } else if years >= 3 {
         lang.pick(
-            "MCO sobre los valores anuales, t de Student con n − 2 g.l.; con pocos años el intervalo es ancho.",
-            "OLS over the yearly values, Student's t with n − 2 df; with few years the interval is wide.",
+            "Recta ajustada a los valores de cada año (mínimos cuadrados); su intervalo de 95% es ancho con pocos años.",
+            "A straight line fitted to the yearly values (least squares); its 95% interval is wide with few years.",
         )
         .to_string()
     } else {
         match lang {
-            Lang::Es => format!("MCO sobre los valores anuales: con {years} años hay pendiente pero no intervalo, que necesita al menos 3 años."),
-            Lang::En => format!("OLS over the yearly values: with {years} years there is a slope but no interval, which needs at least 3 years."),
+            Lang::Es => format!("Recta por los valores de cada año: con {years} años hay pendiente pero no intervalo, que necesita al menos 3 años."),
+            Lang::En => format!("A straight line through the yearly values: with {years} years there is a slope but no interval, which needs at least 3 years."),
         }
     }
 }
@@ -42,11 +42,12 @@ pub fn trend_method_note(lang: Lang, years: usize) -> String {
 /// The note over the table of trends of the adjusted measures: their slope weighs each year by
 /// its precision and its interval carries each year's uncertainty, so it has one even with two
 /// years, unlike the observed measures' OLS trend ([`trend_method_note`]); both tables stand in
-/// one view and a reader saw the one contradict the other (issue 42 re-run).
+/// one view and a reader saw the one contradict the other (issue 42 re-run). In plain words: the
+/// method's names (OLS, Knapp–Hartung) are in the method fold and the JSON, not here.
 pub fn adjusted_trend_note(lang: Lang) -> &'static str {
     lang.pick(
-        "Pendiente ponderada por la precisión de cada año (Knapp y Hartung): su intervalo lleva la incertidumbre de cada año, así que existe aun con 2 años, a diferencia de la tendencia de las medidas observadas.",
-        "Slope weighting each year by its precision (Knapp and Hartung): its interval carries each year's uncertainty, so it exists even with 2 years, unlike the trend of the observed measures.",
+        "Recta que da más peso a los años medidos con más precisión: su intervalo lleva la incertidumbre de cada año, así que existe aun con 2 años, a diferencia de la tendencia de las medidas observadas.",
+        "A straight line giving more weight to the years measured more precisely: its interval carries each year's uncertainty, so it exists even with 2 years, unlike the trend of the observed measures.",
     )
 }
 
@@ -106,17 +107,31 @@ mod tests {
 
     /// The note says an interval only where [`crate::linear_trend`] gives one (3 years or more):
     /// a newcomer's two-year file read "Student's t with n − 2 df" over a table with none.
+    /// The method's names stay out of the note (plain words, issue 42).
     #[test]
     fn the_trend_note_promises_an_interval_only_when_there_is_one() {
         let one = trend_method_note(Lang::Es, 1);
         assert_eq!(one, "Con un solo año no hay tendencia que medir.");
         assert_eq!(trend_method_note(Lang::Es, 0), one);
+        for years in 1..6 {
+            for lang in [Lang::Es, Lang::En] {
+                let note = trend_method_note(lang, years);
+                for jargon in ["MCO", "OLS", "Student", "g.l.", " df"] {
+                    assert!(!note.contains(jargon), "{note}");
+                }
+            }
+        }
+        for jargon in ["Knapp", "Hartung"] {
+            assert!(!adjusted_trend_note(Lang::Es).contains(jargon));
+            assert!(!adjusted_trend_note(Lang::En).contains(jargon));
+        }
         for years in 2..6 {
             let points: Vec<(i64, f64)> = (0..years).map(|k| (2000 + k, (k * k) as f64)).collect();
             let trend = crate::linear_trend(&points, 0.95).unwrap();
             for lang in [Lang::Es, Lang::En] {
                 let note = trend_method_note(lang, years as usize);
-                let promises = note.contains("Student");
+                // "its 95% interval is wide" (the interval promised) or "no interval".
+                let promises = note.contains("95%");
                 assert_eq!(promises, trend.ci_low.is_some(), "{years}: {note}");
             }
         }

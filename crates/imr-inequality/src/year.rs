@@ -241,6 +241,30 @@ impl Measure {
     pub fn has_interval(self) -> bool {
         self != Measure::NAreas
     }
+
+    /// Whether the bootstrap's bias correction (estimate − (mean of replicates − estimate)) is
+    /// offered and flagged for this measure: for the pooled rate and the inequality indices,
+    /// smooth functions of the areas' counts, yes; for counts (areas, areas with zero) and order
+    /// statistics (median, percentiles, their ratio, minimum, maximum), no — the resampled bias
+    /// of a count is not a count, and the bootstrap's bias estimate of a sample quantile or
+    /// extreme is unreliable (Efron & Tibshirani 1993, §7.2–7.3 and §10; for the maximum,
+    /// Bickel & Freedman 1981). The JSON keeps every resampled bias for analysts; the page and
+    /// the notes show the correction only where this holds.
+    pub fn has_bias_correction(self) -> bool {
+        !matches!(
+            self,
+            Measure::NAreas
+                | Measure::ZeroAreas
+                | Measure::Median
+                | Measure::P10
+                | Measure::P25
+                | Measure::P75
+                | Measure::P90
+                | Measure::P90P10
+                | Measure::Min
+                | Measure::Max
+        )
+    }
 }
 
 /// Every measure of one year (or of one bootstrap replicate), with the reason for each one that

@@ -6,7 +6,7 @@
 use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
 use imr_core::inequality::adjusted::{method_note, AdjustedMeasure};
-use imr_core::inequality::answer::adjusted_svg_with;
+use imr_core::inequality::answer::{adjusted_svg_with, zero_cell_words};
 use imr_core::inequality::{InequalityReport, YearResult};
 use leptos::prelude::*;
 
@@ -20,6 +20,22 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
             .map(|m| {
                 let d = m.display_decimals();
                 let [lo, hi] = a.interval(*m);
+                // "0,000 / 0,000 – 0,115" read as "no inequality": said in words.
+                let (value_text, ci_text) = match zero_cell_words(lang, a.value(*m), [lo, hi], d) {
+                    Some((head, limit)) => (head.to_string(), limit),
+                    None => (
+                        f(a.value(*m), d),
+                        format!(
+                            "{} – {}",
+                            f(lo, d),
+                            if hi.is_finite() {
+                                f(hi, d)
+                            } else {
+                                "∞".to_string()
+                            },
+                        ),
+                    ),
+                };
                 // The share with the range the adjusted interval allows: "33%" alone read as
                 // a finding beside an interval reaching zero inequality (issue 42).
                 let range = y
@@ -47,15 +63,9 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
                         data-ci-high=hi.to_string()
                         style="white-space: nowrap"
                     >
-                        <span class="value">{f(a.value(*m), d)}</span>
+                        <span class="value">{value_text}</span>
                         <br />
-                        <small class="ci">
-                            {format!(
-                                "{} – {}",
-                                f(lo, d),
-                                if hi.is_finite() { f(hi, d) } else { "∞".to_string() },
-                            )}
-                        </small>
+                        <small class="ci">{ci_text}</small>
                         {noise}
                     </td>
                 }
@@ -223,27 +233,35 @@ pub fn adjusted_section(
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            <p class="note" data-testid="adjusted-trend-note">
-                {imr_core::inequality::words::adjusted_trend_note(lang)}
-            </p>
-            <div
-                class="scroll"
-                tabindex="0"
-                role="region"
-                aria-label=msg(|m| m.inequality.adjusted_trend_table_label)
-            >
-                <table data-testid="adjusted-trend">
-                    <thead>
-                        <tr>
-                            <th class="text">{msg(|m| m.inequality.adjusted_measure)}</th>
-                            <th>{msg(|m| m.inequality.slope_per_year)}</th>
-                            <th>{msg(|m| m.common.ci95)}</th>
-                            <th>{msg(|m| m.inequality.change_split_heading)}</th>
-                        </tr>
-                    </thead>
-                    <tbody>{trend_rows(lang, report)}</tbody>
-                </table>
-            </div>
+            // With one year there is no trend: no empty table's header.
+            {(!report.trend_adjusted.is_empty())
+                .then(|| {
+                    view! {
+                        <p class="note" data-testid="adjusted-trend-note">
+                            {imr_core::inequality::words::adjusted_trend_note(lang)}
+                        </p>
+                        <div
+                            class="scroll"
+                            tabindex="0"
+                            role="region"
+                            aria-label=msg(|m| m.inequality.adjusted_trend_table_label)
+                        >
+                            <table data-testid="adjusted-trend">
+                                <thead>
+                                    <tr>
+                                        <th class="text">
+                                            {msg(|m| m.inequality.adjusted_measure)}
+                                        </th>
+                                        <th>{msg(|m| m.inequality.slope_per_year)}</th>
+                                        <th>{msg(|m| m.common.ci95)}</th>
+                                        <th>{msg(|m| m.inequality.change_split_heading)}</th>
+                                    </tr>
+                                </thead>
+                                <tbody>{trend_rows(lang, report)}</tbody>
+                            </table>
+                        </div>
+                    }
+                })}
             <details data-testid="ineq-adjusted-method">
                 <summary>{msg(|m| m.common.how_this_calculated)}</summary>
                 <p>{methods}</p>

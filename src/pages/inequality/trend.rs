@@ -61,25 +61,33 @@ pub fn trend_table(
         <section aria-labelledby="ineq-trend-h">
             <h3 id="ineq-trend-h">{msg(|m| m.inequality.trend_heading)}</h3>
             <p class="note">{imr_core::inequality::words::trend_method_note(lang, years)}</p>
-            <div
-                class="scroll"
-                tabindex="0"
-                role="region"
-                aria-label=msg(|m| m.inequality.trend_table_label)
-            >
-                <table data-testid="inequality-trend">
-                    <thead>
-                        <tr>
-                            <th class="text">{msg(|m| m.inequality.measure_column)}</th>
-                            <th>{msg(|m| m.inequality.slope_per_year)}</th>
-                            <th>{msg(|m| m.common.ci95)}</th>
-                            <th>{msg(|m| m.inequality.change_column)}</th>
-                        </tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
-            {download}
+            // With one year there is no trend: the note says so, not an empty table's header.
+            {(!report.trend.is_empty()).then(|| table(rows, download))}
         </section>
+    }
+}
+
+/// The trend table and its download.
+fn table(rows: impl IntoView + 'static, download: impl IntoView + 'static) -> impl IntoView {
+    view! {
+        <div
+            class="scroll"
+            tabindex="0"
+            role="region"
+            aria-label=msg(|m| m.inequality.trend_table_label)
+        >
+            <table data-testid="inequality-trend">
+                <thead>
+                    <tr>
+                        <th class="text">{msg(|m| m.inequality.measure_column)}</th>
+                        <th>{msg(|m| m.inequality.slope_per_year)}</th>
+                        <th>{msg(|m| m.common.ci95)}</th>
+                        <th>{msg(|m| m.inequality.change_column)}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+        {download}
     }
 }

@@ -86,12 +86,8 @@ pub(super) fn inequality_answer(
         Some(y) => {
             let (year, value) = (y.time, number(lang, y.value, 3));
             let what = match (s.kind, lang) {
-                (SeriesKind::Adjusted, Lang::Es) => {
-                    "de las tasas sin el azar de las comunas pequeñas"
-                }
-                (SeriesKind::Adjusted, Lang::En) => {
-                    "of the rates without the chance of small communes"
-                }
+                (SeriesKind::Adjusted, Lang::Es) => "ajustado por el azar",
+                (SeriesKind::Adjusted, Lang::En) => "adjusted for chance",
                 (SeriesKind::Observed, Lang::Es) => "de las tasas observadas",
                 (SeriesKind::Observed, Lang::En) => "of observed rates",
             };

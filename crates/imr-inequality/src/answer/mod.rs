@@ -208,6 +208,29 @@ pub(crate) fn year_value_text(lang: Lang, y: &YearValue) -> String {
     }
 }
 
+/// A table cell of an adjusted measure that rounds to zero at `decimals` with an interval from
+/// zero to a finite limit, in words: ("indistinguible de cero", "podría llegar a 0,115") instead
+/// of "0,000 / 0,000 – 0,115", which read as "no inequality" (issue 42). `None` otherwise: the
+/// cell shows the value and its interval.
+pub fn zero_cell_words(
+    lang: Lang,
+    value: f64,
+    ci: [f64; 2],
+    decimals: usize,
+) -> Option<(&'static str, String)> {
+    let rounds_to_zero = value.abs() < 0.5 * 10f64.powi(-(decimals as i32));
+    (rounds_to_zero && ci[0] <= 1e-9 && ci[1].is_finite()).then(|| {
+        let upper = num(lang, ci[1], decimals);
+        match lang {
+            Lang::Es => ("indistinguible de cero", format!("podría llegar a {upper}")),
+            Lang::En => (
+                "indistinguishable from zero",
+                format!("could reach {upper}"),
+            ),
+        }
+    })
+}
+
 /// What the answer's sentence measures and how, for the fold under it ("¿Cómo se calculó?"):
 /// the measure's name, the model that takes chance out and what the interval is.
 pub fn method(lang: Lang) -> &'static str {
@@ -224,8 +247,8 @@ impl Answer {
     pub fn render(&self, lang: Lang) -> String {
         // Plain words: the measure's name and how it is made are in [`method`], folded.
         let what = lang.pick(
-            "la desigualdad de la mortalidad infantil entre comunas, sin el azar de las comunas pequeñas",
-            "the inequality of infant mortality across communes, without the chance of small communes",
+            "la desigualdad de la mortalidad infantil entre comunas, ajustada por el azar de las comunas pequeñas",
+            "the inequality of infant mortality across communes, adjusted for the chance of small communes",
         );
         let verdict = self.trend.as_ref().map(|t| {
             let clear = t.ci_low > 0.0 || t.ci_high < 0.0;
@@ -357,11 +380,11 @@ pub fn adjusted_svg_with(
     let label = measure.label(lang);
     let (title, desc) = match lang {
         Lang::En => (
-            format!("{label} without the chance of small communes"),
+            format!("{label} adjusted for the chance of small communes"),
             format!("{label} of the communes' true infant mortality rates per year, from a Poisson–gamma model of deaths with births as exposure, with its 95% profile-likelihood interval as a band."),
         ),
         Lang::Es => (
-            format!("{label} sin el azar de las comunas pequeñas"),
+            format!("{label} ajustado por el azar de las comunas pequeñas"),
             format!("{label} de las tasas verdaderas de mortalidad infantil de las comunas por año, de un modelo Poisson–gamma de las defunciones con los nacimientos como exposición, con su intervalo de verosimilitud perfil al 95% como banda."),
         ),
     };

@@ -55,11 +55,11 @@ fn the_answer_speaks_both_languages_with_its_numbers() {
     );
     // Plain words in the headline: the measure's name is in the fold ([`method`]), not here.
     assert!(
-        es.contains("sin el azar de las comunas pequeñas fue 0,050"),
+        es.contains("ajustada por el azar de las comunas pequeñas fue 0,050"),
         "{es}"
     );
     assert!(
-        en.contains("without the chance of small communes was 0.050"),
+        en.contains("adjusted for the chance of small communes was 0.050"),
         "{en}"
     );
     for text in [&es, &en] {
@@ -149,4 +149,25 @@ fn the_answer_speaks_both_languages_with_its_numbers() {
     assert!(from_zero
         .render(Lang::En)
         .contains("the Gini is at most 0.009 in 2019"));
+}
+
+#[test]
+fn an_adjusted_cell_at_zero_is_said_in_words() {
+    // The retest's cell "0,000 / 0,000 – 0,115".
+    let (head, limit) = zero_cell_words(Lang::Es, 0.0, [0.0, 0.1149], 3).unwrap();
+    assert_eq!(head, "indistinguible de cero");
+    assert_eq!(limit, "podría llegar a 0,115");
+    let (head, limit) = zero_cell_words(Lang::En, 0.0002, [0.0, 0.1149], 3).unwrap();
+    assert_eq!(
+        (head, limit.as_str()),
+        ("indistinguishable from zero", "could reach 0.115")
+    );
+    // A value that shows at these decimals, an interval off zero or open: the numbers.
+    assert_eq!(zero_cell_words(Lang::Es, 0.0006, [0.0, 0.1], 3), None);
+    assert_eq!(zero_cell_words(Lang::Es, 0.0, [0.001, 0.1], 3), None);
+    assert_eq!(
+        zero_cell_words(Lang::Es, 0.0, [0.0, f64::INFINITY], 3),
+        None
+    );
+    assert!(zero_cell_words(Lang::Es, 0.004, [0.0, 0.3], 2).is_some());
 }
