@@ -83,6 +83,14 @@ test('the bias-corrected Gini of 2019 is shown, flagged as inflated, and equals 
   assert.match(await flag.getAttribute('title'), /Poisson.*Bias-corrected value: 0\.\d{4}/);
   assert.match(await view.biasWarning().textContent(), /Inflated inequality/);
   assert.match(await view.bootstrapNote().textContent(), /basic bootstrap interval.*bias-corrected/);
+  // Counts and order statistics carry no resampled correction nor flag (the retest's "Mediana
+  // 4,77 ⚠ corregido por sesgo: 6,83", "Comunas con cero 119 … 83,6"), though imr's JSON has it.
+  for (const key of ['median', 'p25', 'max', 'zero_death_areas']) {
+    const other = view.measureCell(2019, key);
+    assert.equal(await other.locator('.bias-corrected').count(), 0, key);
+    assert.equal(await other.getAttribute('data-biased'), null, key);
+    assert.equal(typeof year.bias_corrected[key], 'number', key);
+  }
   // In Spanish: the label, the decimal comma and the explanation change language.
   await view.switchLanguage();
   await view.waitForCellText(2019, 'gini', '.bias-corrected', /^corregido por sesgo: 0,\d{4}$/);

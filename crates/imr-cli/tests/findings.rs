@@ -92,7 +92,7 @@ fn json_holds_the_values_or_the_reason_an_answer_is_unavailable() {
     // Worded as a list of names, not as one name.
     let report = stdout(&["findings", small.to_str().unwrap()]);
     assert!(
-        report.contains("The data have none of the columns this question uses: income poverty (CASEN) “pobreza”, "),
+        report.contains("To answer, the data need one of these columns, which they do not have: income poverty (CASEN) “pobreza”, "),
         "{report}"
     );
     // No study answer on a file that is not Chile's communes over the study's years.

@@ -51,6 +51,34 @@ pub fn adjusted_trend_note(lang: Lang) -> &'static str {
     )
 }
 
+/// The answer of a year's excess-variation test to the adjusted table's question "¿Variación más
+/// allá del azar?": "Sí (p < 0,001)" below 5%, else "No se distingue (p = 0,108)"; the likelihood
+/// ratio itself goes in the cell's title ([`excess_variation_detail`]). The retest read
+/// "LR = 0,00, p = 1,000" as jargon under a yes/no heading.
+pub fn excess_variation_answer(lang: Lang, p_value: f64) -> String {
+    let p = if p_value < 0.001 {
+        format!("p < {}", lang.decimal(0.001, 3))
+    } else {
+        format!("p = {}", lang.decimal(p_value, 3))
+    };
+    let answer = if p_value < 0.05 {
+        lang.pick("Sí", "Yes")
+    } else {
+        lang.pick("No se distingue", "Not distinguishable")
+    };
+    format!("{answer} ({p})")
+}
+
+/// The test behind [`excess_variation_answer`], for the cell's title: "Razón de verosimilitudes
+/// = 17,90 frente a tasas iguales (p de ½χ²₀ + ½χ²₁)".
+pub fn excess_variation_detail(lang: Lang, statistic: f64) -> String {
+    let lr = lang.decimal(statistic, 2);
+    match lang {
+        Lang::Es => format!("Razón de verosimilitudes = {lr} frente a tasas iguales en todas las comunas (p de ½χ²₀ + ½χ²₁)"),
+        Lang::En => format!("Likelihood ratio = {lr} against equal rates in every commune (p from ½χ²₀ + ½χ²₁)"),
+    }
+}
+
 impl Measure {
     /// [`Measure::label`] in a language.
     pub fn label_in(self, lang: Lang) -> &'static str {
@@ -135,6 +163,25 @@ mod tests {
                 assert_eq!(promises, trend.ci_low.is_some(), "{years}: {note}");
             }
         }
+    }
+
+    #[test]
+    fn the_excess_variation_cell_answers_its_question() {
+        assert_eq!(
+            excess_variation_answer(Lang::Es, 0.0000116),
+            "Sí (p < 0,001)"
+        );
+        assert_eq!(excess_variation_answer(Lang::Es, 0.0054), "Sí (p = 0,005)");
+        assert_eq!(
+            excess_variation_answer(Lang::Es, 1.0),
+            "No se distingue (p = 1,000)"
+        );
+        assert_eq!(
+            excess_variation_answer(Lang::En, 0.108),
+            "Not distinguishable (p = 0.108)"
+        );
+        assert!(excess_variation_detail(Lang::Es, 17.9028)
+            .starts_with("Razón de verosimilitudes = 17,90 "));
     }
 
     #[test]

@@ -375,3 +375,24 @@ fn the_coefficient_plot_speaks_spanish_and_carries_its_provenance_line() {
     ));
     assert!(svg.contains("data-provenance=\"\""));
 }
+
+/// A correlated random effects fit plots Mundlak's commune means as rows: the subtitle says
+/// what they are (the retest found "Pobreza (%), media de la comuna" unexplained), only then.
+#[test]
+fn the_plot_explains_its_commune_mean_rows_only_when_it_has_them() {
+    let data = grunfeld();
+    let spanish = PlotOptions {
+        caption: imr_models::Caption::new(Lang::Es, "Fuente: grunfeld.csv"),
+        ..PlotOptions::default()
+    };
+    let cre = common::fit(&data, Estimator::Cre, imr_models::VcovKind::Cluster);
+    assert!(cre.coefficients.iter().any(|c| c.term == "value_mean"));
+    let svg = coefficient_plot_svg(&[cre], &spanish);
+    let words = visible_words(&svg);
+    assert!(
+        words.contains("Filas «media de la comuna»: el promedio de la característica en los años de cada comuna"),
+        "{words}"
+    );
+    let without = visible_words(&coefficient_plot_svg(&grunfeld_fits(), &spanish));
+    assert!(!without.contains("media de la comuna"), "{without}");
+}

@@ -7,6 +7,7 @@ use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
 use imr_core::inequality::adjusted::{method_note, AdjustedMeasure};
 use imr_core::inequality::answer::{adjusted_svg_with, zero_cell_words};
+use imr_core::inequality::words::{excess_variation_answer, excess_variation_detail};
 use imr_core::inequality::{InequalityReport, YearResult};
 use leptos::prelude::*;
 
@@ -82,23 +83,15 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
     };
     let test = y.adjusted_year().map(|a| {
         let p = a.excess_variation.p_value;
-        let p_text = if p < 0.001 {
-            format!("< {}", format_number(lang, 0.001, 3))
-        } else {
-            format_number(lang, p, 3)
-        };
+        let statistic = a.excess_variation.statistic;
         view! {
             <td
                 data-field="excess_variation"
-                data-statistic=a.excess_variation.statistic.to_string()
+                data-statistic=statistic.to_string()
                 data-p-value=p.to_string()
+                title=excess_variation_detail(lang, statistic)
             >
-                {format!(
-                    "LR = {}, p {}{}",
-                    format_number(lang, a.excess_variation.statistic, 2),
-                    if p < 0.001 { "" } else { "= " },
-                    p_text,
-                )}
+                {excess_variation_answer(lang, p)}
             </td>
         }
     });

@@ -21,7 +21,7 @@ pub(super) const TERMS: [TermWords; 6] = [
             "{p} puntos porcentuales más de pobreza por ingresos",
             "{p} percentage points more income poverty",
         ],
-        label: ["Pobreza +{p} pp", "Poverty +{p} pp"],
+        label: ["Pobreza +{p} puntos", "Poverty +{p} points"],
         name: ["Pobreza", "Poverty"],
     },
     TermWords {
@@ -48,7 +48,7 @@ pub(super) const TERMS: [TermWords; 6] = [
             "{p} puntos porcentuales más de personas que nunca asistieron a la educación formal (2017)",
             "{p} percentage points more people who never attended formal education (2017)",
         ],
-        label: ["Sin escolaridad +{p} pp", "No schooling +{p} pp"],
+        label: ["Sin escolaridad +{p} puntos", "No schooling +{p} points"],
         name: ["Sin escolaridad", "No schooling"],
     },
     TermWords {

@@ -39,13 +39,14 @@ pub(super) fn unavailable(lang: Lang, why: &Unavailable, here: Option<&str>) -> 
             },
             _,
         ) => {
+            // Said without "this question": the Models view shows it where no question stands.
             let missing = match lang {
                 Lang::Es => format!(
-                    "Los datos no tienen ninguna de las columnas que usa esta pregunta: {}.",
+                    "Para responder hace falta alguna de estas columnas, que los datos no tienen: {}.",
                     word_list(lang, columns)
                 ),
                 Lang::En => format!(
-                    "The data have none of the columns this question uses: {}.",
+                    "To answer, the data need one of these columns, which they do not have: {}.",
                     word_list(lang, columns)
                 ),
             };

@@ -43,19 +43,32 @@ pub(super) fn technical_entry(fit: &Fit, lang: Lang) -> String {
 }
 
 /// How to read a row, under the title: "Punto: estimación; línea: intervalo de confianza del
-/// 95%. Cada característica, en la unidad que indica su nombre."
+/// 95%. Cada característica, en la unidad que indica su nombre."; with a correlated random
+/// effects fit, what its rows "media de la comuna" are.
 pub(super) fn subtitle(fits: &[Fit], lang: Lang) -> String {
     let pct = fits
         .first()
         .map_or(95.0, |f| f.inference.conf_level * 100.0);
-    match lang {
+    let how = match lang {
         Lang::Es => format!(
             "Punto: estimación; línea: intervalo de confianza del {pct:.0}%. Línea discontinua: sin asociación."
         ),
         Lang::En => format!(
             "Dot: estimate; line: {pct:.0}% confidence interval. Dashed line: no association."
         ),
+    };
+    // Mundlak's commune means (correlated random effects) are rows a reader met unexplained.
+    let has_means = fits.iter().any(|f| {
+        f.model == crate::Estimator::Cre && f.coefficients.iter().any(|c| c.term.ends_with("_mean"))
+    });
+    if !has_means {
+        return how;
     }
+    let means = lang.pick(
+        " Filas «media de la comuna»: el promedio de la característica en los años de cada comuna; separan la diferencia entre comunas del cambio dentro de cada una.",
+        " Rows “commune mean”: the characteristic's average over each commune's years; they separate the difference between communes from the change within each.",
+    );
+    how + means
 }
 
 /// The axis title: what a coefficient is a change of.

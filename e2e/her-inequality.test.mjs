@@ -1,0 +1,58 @@
+// The Inequality view on a journalist's own file (issue 42 retest): 21 communes of Santiago, one
+// year (2021), Latin-1 with `;`, opened in es-CL. Its adjusted Gini is 0 with an interval reaching
+// 0,115 (`imr inequality` on the same file), which the table wrote "0,000 / 0,000 – 0,115": said in
+// words now; one year gives no trend, said once, with no empty trend tables; the median and the
+// count of communes with zero deaths carry no bootstrap "corrected" value nor ⚠.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { startServer, launch, outsideRequests, fixture, cargoBinary } from './harness.mjs';
+import { openView, InequalityPage } from './pages/index.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const FILE = 'santiago_21_latin1.csv';
+
+test('her one-year file: an adjusted Gini of zero in words, no empty trend table, no corrected median', async () => {
+  const imr = cargoBinary('imr-cli', 'imr');
+  const json = JSON.parse(execFileSync(imr, ['inequality', fixture(FILE), '--bootstrap', '0', '--format', 'json'], { encoding: 'utf8' }));
+  const [year] = json.years;
+  assert.equal(year.time, 2021);
+  assert.equal(year.adjusted.gini, 0);
+  const upper = year.adjusted_ci.gini[1];
+  const upperEs = upper.toFixed(3).replace('.', ',');
+
+  const data = await openView(browser, server.origin, 'data', { lang: 'es' });
+  const { requests, errors } = data;
+  await data.upload(fixture(FILE));
+  await data.waitForRowCount('read', 21);
+  await data.openTab('inequality');
+  const view = InequalityPage.attach(data);
+  const cell = view.adjustedCell(2021, 'gini');
+  await cell.waitFor({ timeout: 60_000 });
+  assert.equal(Number(await cell.getAttribute('data-value')), 0);
+  assert.equal((await cell.locator('.value').textContent()).trim(), 'indistinguible de cero');
+  assert.equal((await cell.locator('.ci').textContent()).trim(), `podría llegar a ${upperEs}`);
+  assert.doesNotMatch(await view.adjustedSection().textContent(), /0,000 – /);
+  // The column asks "¿Variación más allá del azar?": answered, the likelihood ratio in its title.
+  const test = view.excessVariationCell(2021);
+  assert.match((await test.textContent()).trim(), /^No se distingue \(p = \d,\d{3}\)$/);
+  assert.match(await test.getAttribute('title'), /^Razón de verosimilitudes = \d+,\d\d /);
+
+  // One year: the note says there is no trend; no table header stands empty.
+  await view.table().waitFor();
+  assert.equal(await view.trendTable().count(), 0);
+  assert.equal(await view.adjustedSection().locator('[data-testid="adjusted-trend"]').count(), 0);
+  assert.match(await view.page.locator('#ineq-trend-h + p.note').textContent(), /^Con un solo año no hay tendencia que medir\.$/);
+
+  for (const key of ['median', 'zero_death_areas']) {
+    const other = view.measureCell(2021, key);
+    assert.equal(await other.locator('.bias-corrected').count(), 0, key);
+    assert.equal(await other.locator('[data-testid="ineq-bias-flag"]').count(), 0, key);
+  }
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+  await view.close();
+});
