@@ -171,7 +171,7 @@ pub static EN: Messages = Messages {
         takeaway_where: "In short (smoothed rates over all the years of the data; the map below shows a single year): ",
         takeaway: "In short: ",
         include_flagged: |n| format!("Include the {n} rows flagged as implausible in scales and answers"),
-        include_repeated: |years| format!("Include {years} (a repeat of the year before) in trends and correlations"),
+        include_repeated: |years| format!("Include {years} (a repeat of the year before) in trends, correlations and models"),
         period_label: "Years the answers cover",
         period_all: |a, b| format!("All years ({a}–{b})"),
         period_study: |a, b| format!("The study's period ({a}–{b})"),

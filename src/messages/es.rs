@@ -171,7 +171,7 @@ pub static ES: Messages = Messages {
         takeaway_where: "En breve (tasas suavizadas con todos los años de los datos; el mapa de abajo es de un solo año): ",
         takeaway: "En breve: ",
         include_flagged: |n| format!("Incluir las {n} filas marcadas como inverosímiles en escalas y respuestas"),
-        include_repeated: |years| format!("Incluir {years} (repetición del año anterior) en tendencias y correlaciones"),
+        include_repeated: |years| format!("Incluir {years} (repetición del año anterior) en tendencias, correlaciones y modelos"),
         period_label: "Años que cubren las respuestas",
         period_all: |a, b| format!("Todos los años ({a}–{b})"),
         period_study: |a, b| format!("Período del estudio ({a}–{b})"),

@@ -524,6 +524,73 @@ fn the_r_scripts_of_an_unbalanced_panel_with_missing_values_give_imrs_numbers() 
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A year that copies the year before is left out of the fits (issue 42): `imr fit` lists its
+/// rows in `excluded_rows` and its R code drops them, so that R gives imr's numbers; R fitting
+/// the copy would not.
+#[test]
+fn the_r_scripts_leave_out_a_copied_year_as_imr_does() {
+    // 2019's births and deaths copied from 2018 in every entity that has both years.
+    let text = generated_panel(',', '.');
+    let fields = |l: &str| l.split(',').map(str::to_owned).collect::<Vec<String>>();
+    let of_2018: std::collections::HashMap<String, (String, String)> = text
+        .lines()
+        .skip(1)
+        .map(fields)
+        .filter(|f| f[1] == "2018")
+        .map(|f| (f[0].clone(), (f[2].clone(), f[3].clone())))
+        .collect();
+    let mut lines = text.lines();
+    let mut copied = format!("{}\n", lines.next().unwrap());
+    for line in lines {
+        let mut f = fields(line);
+        if let (true, Some((births, deaths))) = (f[1] == "2019", of_2018.get(&f[0])) {
+            (f[2], f[3]) = (births.clone(), deaths.clone());
+        }
+        copied.push_str(&(f.join(",") + "\n"));
+    }
+    let dir = temp_dir("copied-year-source");
+    let data = dir.join("panel.csv");
+    std::fs::write(&data, copied).unwrap();
+    let fit = common::json_in(
+        &dir,
+        &[
+            "fit",
+            "panel.csv",
+            "--entity",
+            "id",
+            "--time",
+            "year",
+            "--y",
+            "rate",
+            "--x",
+            "x1",
+        ],
+    );
+    let reasons: Vec<&str> = fit["excluded_rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["reason"].as_str())
+        .collect();
+    assert!(
+        reasons
+            .iter()
+            .any(|r| r.starts_with("year 2019 repeats 2018")),
+        "{reasons:?}"
+    );
+    let case = Case {
+        name: "copied-year",
+        file: "panel.csv",
+        input: &["--entity", "id", "--time", "year"],
+        x: &["x1"],
+        absorbed: &["id,region^year"],
+        clusters: &["region"],
+        vcovs: &["cluster"],
+    };
+    run_case(&case, &data);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// One regressor: R names the coefficient of a one-column matrix by the matrix alone (`X_w`,
 /// `dX`), not by matrix and column; the code must still find it (it did not: found on the
 /// bundled data, whose fixed-effects fits have one regressor that varies within communes).
@@ -768,6 +835,7 @@ fn the_models_views_r_code_runs_on_its_data_download() {
     let data = AnalysisData {
         panel: &panel,
         include_flagged: false,
+        include_repeated_years: false,
     };
     let csv = imr_core::provenance::with_csv_header(
         imr_core::data::BUNDLED_PANEL_FILE,

@@ -53,9 +53,22 @@ fn fit_request() -> impl Strategy<Value = FitRequest> {
         proptest::option::of(name()),
         prop_oneof![Just(0.95), 0.5f64..0.999],
         any::<bool>(),
+        any::<bool>(),
     )
         .prop_map(
-            |(y, x, model, vcov, weights, exposure, fe, cluster, level, include_flagged)| {
+            |(
+                y,
+                x,
+                model,
+                vcov,
+                weights,
+                exposure,
+                fe,
+                cluster,
+                level,
+                include_flagged,
+                include_repeated_years,
+            )| {
                 FitRequest {
                     y,
                     x,
@@ -67,6 +80,7 @@ fn fit_request() -> impl Strategy<Value = FitRequest> {
                     cluster,
                     level,
                     include_flagged,
+                    include_repeated_years,
                 }
             },
         )

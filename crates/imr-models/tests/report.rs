@@ -22,6 +22,7 @@ const CTX: CodeContext = CodeContext {
     deaths: None,
     rate: None,
     drop_flagged: false,
+    drop_years: &[],
 };
 
 /// Compares `actual` with `tests/snapshots/<name>` byte for byte; `UPDATE_EXPECT=1` rewrites it.

@@ -228,14 +228,13 @@ fn column_options(columns: Memo<Vec<String>>, chosen: RwSignal<Option<String>>) 
     }
 }
 
-/// The copied years the fits below use as years like the others, while the takeaway above (the
-/// Findings' question 4) leaves them out: said, so that their different counts of observations
-/// are not a riddle.
+/// The copied years the fits below leave out, as the takeaway above (the Findings' question 4)
+/// does, and the checkbox that keeps them (the views' shared choice).
 #[component]
 fn CopiesUsed() -> impl IntoView {
     let analysis = expect_context::<crate::state::AnalysisState>();
-    move || {
-        // Included on purpose, the takeaway uses them too.
+    let note = move || {
+        // Included on purpose, the fits and the takeaway use them alike.
         if analysis.include_repeated.get() {
             return None;
         }
@@ -247,5 +246,9 @@ fn CopiesUsed() -> impl IntoView {
                 </p>
             }
         })
+    };
+    view! {
+        {note}
+        <crate::components::flag_choices::IncludeRepeated />
     }
 }

@@ -28,12 +28,14 @@ pub(super) fn Downloads(
             return None;
         }
         // The analysis data are the rows the fits use: without the rows flagged as implausible
-        // unless the shared toggle includes them, so that `imr fit` and the R/Stata code on the
+        // and the copied years unless the shared toggles include them, so that `imr fit` and the R/Stata code on the
         // file reproduce the fits.
         let include_flagged = analysis_state.include.get();
+        let include_repeated_years = analysis_state.include_repeated.get();
         let data = AnalysisData {
             panel: &panel,
             include_flagged,
+            include_repeated_years,
         };
         let ctx = data.code_context();
         let requests = requests.get();
@@ -49,6 +51,7 @@ pub(super) fn Downloads(
                 let data = AnalysisData {
                     panel: &panel,
                     include_flagged,
+                    include_repeated_years,
                 };
                 download_csv(&state, DATA_FILE, &data.csv(&requests));
             }

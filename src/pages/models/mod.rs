@@ -96,7 +96,8 @@ impl ModelOptions {
     /// The one request of the view for the regressors `x`: every selected model is this request
     /// for its estimator. Reads (and so tracks) the outcome, weights, standard errors, fe and
     /// the clusters (which go with absorbed effects: without them the request has none).
-    fn request(&self, x: Vec<String>, include_flagged: bool) -> FitRequest {
+    fn request(&self, x: Vec<String>, include: (bool, bool)) -> FitRequest {
+        let (include_flagged, include_repeated_years) = include;
         FitRequest {
             y: self.outcome.get(),
             x,
@@ -107,6 +108,7 @@ impl ModelOptions {
                 .flatten(),
             fe: self.fe.get(),
             include_flagged,
+            include_repeated_years,
             ..FitRequest::default()
         }
     }
@@ -170,8 +172,13 @@ pub fn ModelsPage() -> impl IntoView {
     });
     // The rows flagged as implausible are left out unless the views' shared toggle includes them.
     let analysis_state = expect_context::<crate::state::AnalysisState>();
-    let request =
-        Memo::new(move |_| options.request(regressors.get(), analysis_state.include.get()));
+    let request = Memo::new(move |_| {
+        let include = (
+            analysis_state.include.get(),
+            analysis_state.include_repeated.get(),
+        );
+        options.request(regressors.get(), include)
+    });
     // Selected estimators in the order of `Estimator::ALL`, each with its request and its
     // (memoised) fit.
     let fits = Memo::new(move |_| {

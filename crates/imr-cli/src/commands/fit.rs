@@ -71,6 +71,12 @@ pub struct Args {
     /// listed in `excluded_rows` with their reasons
     #[arg(long)]
     pub include_flagged: bool,
+    /// Keep a year whose values repeat the previous year's in nearly every area (a year the
+    /// source copied); by default, as in `imr inequality`'s trends and `imr findings`' models,
+    /// its rows are left out and listed in `excluded_rows` (a copy is not a second observation),
+    /// and the R and Stata code drop them too
+    #[arg(long)]
+    pub include_repeated_years: bool,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
@@ -94,6 +100,7 @@ impl From<&Args> for FitRequest {
             cluster: args.cluster.clone(),
             level: args.level,
             include_flagged: args.include_flagged,
+            include_repeated_years: args.include_repeated_years,
         }
     }
 }
@@ -212,6 +219,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
     }
     let validated = request.validate(&panel).map_err(cli_error)?;
+    let copies_left_out = validated.copies_left_out().to_vec();
     // What the code exports need of the panel; the panel itself is dropped before the fit,
     // which holds the model's own copy of the columns (peak memory).
     let (entity_column, time_column) = (panel.entity_column.clone(), panel.time_column.clone());
@@ -261,6 +269,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         deaths: deaths.as_deref(),
         rate: rate.as_deref(),
         drop_flagged: !request.include_flagged,
+        drop_years: &copies_left_out,
     };
     if matches!(args.format, Format::File(e) if e.is_code()) && args.input.files.len() > 1 {
         eprintln!(

@@ -47,6 +47,11 @@ pub struct FitRequest {
     /// and the Findings.
     #[serde(default)]
     pub include_flagged: bool,
+    /// Keep the years that repeat the previous one in every commune ([`crate::repeats`]); by
+    /// default they are left out, each row listed in `excluded_rows`, as the trends and the
+    /// Findings' models leave them out (a copy counted twice made up a finding, issue 42).
+    #[serde(default)]
+    pub include_repeated_years: bool,
 }
 
 impl Default for FitRequest {
@@ -62,6 +67,7 @@ impl Default for FitRequest {
             cluster: None,
             level: DEFAULT_LEVEL,
             include_flagged: false,
+            include_repeated_years: false,
         }
     }
 }
@@ -71,8 +77,11 @@ impl Default for FitRequest {
 pub struct ValidatedFit {
     data: PanelData,
     spec: PanelSpec,
-    /// The rows flagged as implausible and left out, as the fit lists them.
+    /// The rows flagged as implausible and the rows of copied years left out, as the fit
+    /// lists them.
     flagged: Vec<imr_models::ExcludedRow>,
+    /// The copied years left out, `(year, the year it repeats)`, for the fit's code.
+    copies_left_out: Vec<(i64, i64)>,
 }
 
 /// The result of a [`FitRequest`]: the fit.
@@ -128,8 +137,16 @@ impl FitRequest {
         let flags = (!self.include_flagged)
             .then(|| crate::plausibility::Plausibility::check(panel))
             .filter(|f| !f.is_empty());
+        let copies: Vec<(i64, i64)> = if self.include_repeated_years {
+            Vec::new()
+        } else {
+            crate::repeats::repeated_years(panel)
+                .iter()
+                .map(|r| (r.time, r.repeat_of))
+                .collect()
+        };
         let kept = flags.as_ref().map(|f| f.without_flagged(panel));
-        let flagged = flags
+        let mut flagged: Vec<imr_models::ExcludedRow> = flags
             .map(|f| {
                 f.flagged
                     .iter()
@@ -143,6 +160,23 @@ impl FitRequest {
             })
             .unwrap_or_default();
         let panel = kept.as_ref().unwrap_or(panel);
+        let without_copies;
+        let panel = if copies.is_empty() {
+            panel
+        } else {
+            let copy_of = |time: i64| copies.iter().find(|(t, _)| *t == time).map(|c| c.1);
+            flagged.extend(panel.rows().filter_map(|r| {
+                copy_of(r.time).map(|repeat_of| imr_models::ExcludedRow {
+                    row: usize::try_from(r.line).unwrap_or(usize::MAX),
+                    reason: imr_models::ExclusionReason::RepeatedYear {
+                        time: r.time,
+                        repeat_of,
+                    },
+                })
+            }));
+            without_copies = panel.filtered(|r| copy_of(r.time).is_none());
+            &without_copies
+        };
         let columns = ModelColumns {
             y: self.y.clone(),
             x: self.regressors(panel),
@@ -199,6 +233,7 @@ impl FitRequest {
                 .with_vcov(self.vcov)
                 .with_conf_level(self.level),
             flagged,
+            copies_left_out: copies,
         })
     }
 
@@ -232,6 +267,9 @@ impl FitRequest {
         if self.include_flagged {
             args.push("--include-flagged".into());
         }
+        if self.include_repeated_years {
+            args.push("--include-repeated-years".into());
+        }
         args
     }
 }
@@ -242,9 +280,15 @@ impl ValidatedFit {
         &self.data
     }
 
-    /// The rows flagged as implausible that the fit leaves out, with their reasons.
+    /// The rows flagged as implausible and the rows of copied years that the fit leaves out,
+    /// with their reasons.
     pub fn flagged(&self) -> &[imr_models::ExcludedRow] {
         &self.flagged
+    }
+
+    /// The copied years the fit leaves out, `(year, the year it repeats)`.
+    pub fn copies_left_out(&self) -> &[(i64, i64)] {
+        &self.copies_left_out
     }
 
     /// Fits the model, freeing the data's rows once the model has its own copy

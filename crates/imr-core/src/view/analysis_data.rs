@@ -23,6 +23,8 @@ pub struct AnalysisData<'a> {
     pub panel: &'a Panel,
     /// The fits keep the rows flagged as implausible (the views' shared include choice).
     pub include_flagged: bool,
+    /// The fits keep the years that copy the year before (the views' shared include choice).
+    pub include_repeated_years: bool,
 }
 
 impl<'a> AnalysisData<'a> {
@@ -43,6 +45,8 @@ impl<'a> AnalysisData<'a> {
             deaths: panel.has_deaths.then_some("deaths"),
             rate: None,
             drop_flagged: !self.include_flagged,
+            // The file holds no copied year the fits left out: nothing to drop.
+            drop_years: &[],
         }
     }
 
@@ -51,12 +55,35 @@ impl<'a> AnalysisData<'a> {
     /// clusters.
     pub fn csv(&self, requests: &[FitRequest]) -> String {
         let text_columns = absorbed_columns(requests);
-        let flags = Some(Plausibility::check(self.panel))
-            .filter(|f| !self.include_flagged && !f.is_empty());
-        match flags {
-            Some(flags) => analysis_csv(&flags.without_flagged(self.panel), &text_columns),
+        match self.rows_used() {
+            Some(rows) => analysis_csv(&rows, &text_columns),
             None => analysis_csv(self.panel, &text_columns),
         }
+    }
+
+    /// The panel's rows the fits use, as [`FitRequest::validate`] keeps them: without the rows
+    /// flagged as implausible and the years copied from the year before, unless included;
+    /// `None` when that is every row.
+    fn rows_used(&self) -> Option<Panel> {
+        let copies: Vec<i64> = if self.include_repeated_years {
+            Vec::new()
+        } else {
+            crate::repeats::repeated_years(self.panel)
+                .iter()
+                .map(|r| r.time)
+                .collect()
+        };
+        let flags = Some(Plausibility::check(self.panel))
+            .filter(|f| !self.include_flagged && !f.is_empty());
+        if copies.is_empty() && flags.is_none() {
+            return None;
+        }
+        Some(self.panel.filtered(|r| {
+            !copies.contains(&r.time)
+                && !flags
+                    .as_ref()
+                    .is_some_and(|f| f.is_flagged(r.entity, r.time))
+        }))
     }
 
     /// The `imr fit` command of each request on the downloaded analysis data
@@ -267,6 +294,7 @@ mod tests {
         let data = AnalysisData {
             panel: &panel,
             include_flagged: false,
+            include_repeated_years: false,
         };
         let english = "imr fit imr_modelos_datos.csv --entity codigo_comuna --time anio --y rate \
               --x pobreza --x 'a b' --model fe --vcov cluster --fe 'comuna,region^anio' \

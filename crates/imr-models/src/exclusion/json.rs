@@ -78,6 +78,10 @@ impl ExclusionReason {
             Flagged { reasons } => {
                 format!("flagged as implausible: {}", reasons.text(lang))
             }
+            RepeatedYear { time, repeat_of } => format!(
+                "year {time} repeats {repeat_of} in every entity (a copy; imr fit \
+                 --include-repeated-years keeps it)"
+            ),
         }
     }
 }

@@ -47,6 +47,9 @@ pub enum ExclusionReason {
     /// Flagged as implausible by the caller (imr-core's plausibility rules), whose reasons come
     /// worded in both languages.
     Flagged { reasons: Worded },
+    /// Its year repeats the previous one in every entity (a copy, `imr_core::repeats`), left
+    /// out as the trends and the Findings leave it out (`--include-repeated-years` keeps it).
+    RepeatedYear { time: i64, repeat_of: i64 },
 }
 
 /// Why an entity is not in a poisson-fe fit ([`crate::DroppedEntity::reason`]).
@@ -189,6 +192,12 @@ impl ExclusionReason {
             (Flagged { reasons }, Lang::Es) => {
                 format!("marcada como inverosímil: {}", reasons.text(lang))
             }
+            (RepeatedYear { time, repeat_of }, Lang::En) => {
+                format!("{time} repeats {repeat_of} in every commune (a copy, not a year of data)")
+            }
+            (RepeatedYear { time, repeat_of }, Lang::Es) => {
+                format!("{time} repite {repeat_of} en todas las comunas (una copia, no un año de datos)")
+            }
         }
     }
 }
@@ -272,6 +281,10 @@ mod tests {
                     es: "tasa sobre 200 por 1.000".into(),
                     en: "rate above 200 per 1,000".into(),
                 },
+            },
+            ExclusionReason::RepeatedYear {
+                time: 2022,
+                repeat_of: 2021,
             },
         ]
     }

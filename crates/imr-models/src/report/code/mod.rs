@@ -51,6 +51,9 @@ pub struct CodeContext<'a> {
     /// a rate above 200 per 1,000 and, for deaths derived from a published rate, deaths that
     /// reach half the births or a rate on fewer than 10 births (`FLAG_RULES`).
     pub drop_flagged: bool,
+    /// Years left out as copies of the year before, `(year, the year it repeats)`, as the fit
+    /// left them out (`imr fit` without `--include-repeated-years`): the code drops their rows.
+    pub drop_years: &'a [(i64, i64)],
 }
 
 /// The thresholds of `imr_core::plausibility::Rule::DEFAULTS` (imr-models cannot depend on

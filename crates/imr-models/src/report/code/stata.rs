@@ -220,6 +220,21 @@ fn stata_read(fit: &Fit, ctx: &CodeContext) -> String {
             stata(ctx.time)
         ));
     }
+    if !ctx.drop_years.is_empty() {
+        let years: Vec<String> = ctx.drop_years.iter().map(|(t, _)| t.to_string()).collect();
+        let copies: Vec<String> = ctx
+            .drop_years
+            .iter()
+            .map(|(t, of)| format!("{t} repeats {of}"))
+            .collect();
+        out.push_str(&format!(
+            "* years that copy the year before in every commune ({}), left out as imr does (imr fit --include-repeated-years keeps them)\n\
+             drop if inlist({}, {})\n",
+            copies.join(", "),
+            stata(ctx.time),
+            years.join(", ")
+        ));
+    }
     out.push_str(&stata_counts(ctx));
     out
 }
