@@ -159,3 +159,41 @@ fn the_two_series_panel_fits_320_px() {
         assert_fits("panel", &svg);
     }
 }
+
+/// The panel's rotated y labels stay along their own panel (190 px, 20 px past each end), at
+/// every width: a 51-character label ran ~370 px, over the other panel's (issue 42 retest).
+#[test]
+fn the_two_series_panel_y_labels_stay_along_their_panel() {
+    let spec = |name: &str| SeriesSpec {
+        name: name.into(),
+        y_label: "Gini (ponderado por nacimientos), razón, sin unidad".into(),
+        points: points(1.0),
+        marks: YearMarks::default(),
+    };
+    let (top, bottom) = (spec("A"), spec("B"));
+    let pairs = |s: &SeriesSpec| {
+        s.points
+            .iter()
+            .map(|p| (p.time, p.value))
+            .collect::<Vec<_>>()
+    };
+    let correlation = correlate(&pairs(&top), &pairs(&bottom), 0.95);
+    for width in [320.0, 640.0, 760.0] {
+        let caption = Caption::new(Lang::Es, "Fuente: INE").with_width(width);
+        let svg = two_series_svg_in(&top, &bottom, &correlation, &caption);
+        let rotated: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.contains("rotate(-90"))
+            .map(|l| l.split('>').nth(1).unwrap().trim_end_matches("</text"))
+            .collect();
+        assert_eq!(
+            rotated.len(),
+            4,
+            "two lines per panel at {width}: {rotated:?}"
+        );
+        for line in rotated {
+            let length = line.chars().count() as f64 * crate::chart::fit::CHAR_EM * 12.0;
+            assert!(length <= 230.0, "{line}: {length} px at {width}");
+        }
+    }
+}

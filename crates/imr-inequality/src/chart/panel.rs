@@ -91,6 +91,17 @@ fn fmt_ci(ci: Option<[f64; 2]>, lang: Lang) -> String {
     })
 }
 
+/// A y label along a panel `height` px tall (12 px text, 20 px past each end allowed: the
+/// panels stand 50 px apart), on at most two lines; a longer one ends its second line with "…".
+fn panel_label(label: &str, height: f64) -> String {
+    let mut lines = super::fit::wrap_to(label, height + 40.0, 12.0);
+    if lines.len() > 2 {
+        lines.truncate(2);
+        lines[1].push('…');
+    }
+    lines.join("\n")
+}
+
 /// Two series stacked on a shared year axis (separate y axes, no dual-axis overlay), with the
 /// Pearson and Spearman correlation and the few-years warning under them.
 pub fn two_series_svg(top: &SeriesSpec, bottom: &SeriesSpec, correlation: &Correlation) -> String {
@@ -166,6 +177,12 @@ pub fn two_series_svg_in(
         top: 296.0,
         ..upper
     };
+    // Each rotated y label fits its panel's height on at most two lines: one line of ~51
+    // characters ran 340 px along a 190 px panel, into the other panel's label.
+    let (top_label, bottom_label) = (
+        panel_label(&top.y_label, upper.height),
+        panel_label(&bottom.y_label, lower.height),
+    );
     // The series are the caller's (any measure): drawn over the values they have.
     let style = |color, y_label, x_label, marks| SeriesStyle {
         color,
@@ -180,7 +197,7 @@ pub fn two_series_svg_in(
         &upper,
         (first, last),
         &top.points,
-        &style(PALETTE[0], &top.y_label, None, &top.marks),
+        &style(PALETTE[0], &top_label, None, &top.marks),
     );
     series_in_frame(
         s,
@@ -189,7 +206,7 @@ pub fn two_series_svg_in(
         &bottom.points,
         &style(
             PALETTE[1],
-            &bottom.y_label,
+            &bottom_label,
             Some(lang.pick("Año", "Year")),
             &bottom.marks,
         ),
