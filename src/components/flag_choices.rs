@@ -2,6 +2,7 @@
 //! the rows flagged as implausible, keep the repeated years, and the note on the years left out.
 //! Each reads and sets the app's [`AnalysisState`].
 
+use crate::components::checkbox::Checkbox;
 use crate::i18n::lang;
 use crate::messages::messages;
 use crate::state::AnalysisState;
@@ -17,16 +18,9 @@ pub fn IncludeFlagged() -> impl IntoView {
         (n > 0).then(|| {
             view! {
                 <p class="flag-toggle">
-                    <input
-                        id="include-flagged"
-                        type="checkbox"
-                        data-testid="include-flagged"
-                        prop:checked=move || analysis.include.get()
-                        on:change=move |ev| analysis.include.set(event_target_checked(&ev))
-                    />
-                    <label for="include-flagged">
+                    <Checkbox id="include-flagged" checked=analysis.include>
                         {move || (messages(lang().get()).findings.include_flagged)(&n.to_string())}
-                    </label>
+                    </Checkbox>
                 </p>
             }
         })
@@ -47,16 +41,9 @@ pub fn IncludeRepeated() -> impl IntoView {
             .join(", ");
         Some(view! {
             <p class="flag-toggle">
-                <input
-                    id="include-repeated-years"
-                    type="checkbox"
-                    data-testid="include-repeated-years"
-                    prop:checked=move || analysis.include_repeated.get()
-                    on:change=move |ev| analysis.include_repeated.set(event_target_checked(&ev))
-                />
-                <label for="include-repeated-years">
+                <Checkbox id="include-repeated-years" checked=analysis.include_repeated>
                     {move || (messages(lang().get()).findings.include_repeated)(&list)}
-                </label>
+                </Checkbox>
             </p>
         })
     }

@@ -1,5 +1,6 @@
 //! Small reusable pieces of the page.
 
+pub mod checkbox;
 pub mod choice;
 pub mod csv_upload;
 pub mod download;

@@ -359,14 +359,9 @@ fn breakdown(
 ) -> impl IntoView {
     view! {
         <span>
-            <input
-                id=id
-                type="checkbox"
-                data-testid=id
-                prop:checked=move || checked.get()
-                on:change=move |ev| checked.set(event_target_checked(&ev))
-            />
-            <label for=id>{msg(label)}</label>
+            <crate::components::checkbox::Checkbox id=id checked=checked>
+                {msg(label)}
+            </crate::components::checkbox::Checkbox>
         </span>
     }
 }

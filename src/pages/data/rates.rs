@@ -126,46 +126,8 @@ pub(super) fn RatesTable() -> impl IntoView {
                     </p>
                 }
             });
-            let toggle = (total > PREVIEW_ROWS).then(|| {
-                let label = move || {
-                    let l = lang().get();
-                    let rows_w = messages(l).common.rows;
-                    // "1 comuna", never "1 comunas".
-                    let communes_w = match communes {
-                        1 => l.pick("comuna", "commune"),
-                        _ => messages(l).data.communes_word,
-                    };
-                    let action = if expanded.get() {
-                        (messages(l).data.show_only)(&PREVIEW_ROWS.to_string())
-                    } else {
-                        messages(l).data.show_all.to_owned()
-                    };
-                    format!(
-                        "{} {rows_w} · {} {communes_w} · {span} — {action}",
-                        format_number(l, total as f64, 0),
-                        format_number(l, communes as f64, 0)
-                    )
-                };
-                view! {
-                    <tfoot>
-                        <tr class="summary-row">
-                            <td colspan="8" class="text">
-                                <button
-                                    class="link"
-                                    data-testid="rates-toggle"
-                                    aria-controls="rates-table"
-                                    aria-expanded=move || {
-                                        if expanded.get() { "true" } else { "false" }
-                                    }
-                                    on:click=move |_| expanded.update(|e| *e = !*e)
-                                >
-                                    {label}
-                                </button>
-                            </td>
-                        </tr>
-                    </tfoot>
-                }
-            });
+            let toggle =
+                (total > PREVIEW_ROWS).then(|| toggle_foot((total, communes), span, expanded));
             (shown, more, toggle)
         };
         Some(view! {
@@ -225,36 +187,7 @@ pub(super) fn RatesTable() -> impl IntoView {
                     view! {
                         <div class="scroll">
                             <table data-testid="rates-table" id="rates-table">
-                                <thead>
-                                    <tr>
-                                        {sort_header(
-                                            sort,
-                                            msg(|m| m.common.code),
-                                            RateSort::Entity,
-                                        )} <th class="text">{msg(|m| m.common.commune)}</th>
-                                        {sort_header(sort, msg(|m| m.common.year), RateSort::Time)}
-                                        {sort_header(
-                                            sort,
-                                            msg(|m| m.common.births),
-                                            RateSort::Births,
-                                        )}
-                                        {sort_header(
-                                            sort,
-                                            move || deaths_header(derived)(),
-                                            RateSort::Deaths,
-                                        )} {sort_header(sort, msg(|m| m.data.rate), RateSort::Rate)}
-                                        {sort_header(
-                                            sort,
-                                            msg(|m| m.data.ci95_low),
-                                            RateSort::CiLow,
-                                        )}
-                                        {sort_header(
-                                            sort,
-                                            msg(|m| m.data.ci95_high),
-                                            RateSort::CiHigh,
-                                        )}
-                                    </tr>
-                                </thead>
+                                <thead>{header_row(sort, derived)}</thead>
                                 <tbody>{shown}</tbody>
                                 {toggle}
                             </table>
@@ -264,6 +197,67 @@ pub(super) fn RatesTable() -> impl IntoView {
                 }}
             </section>
         })
+    }
+}
+
+/// The table's foot when it has more rows than its preview: how many rows, communes and years
+/// it holds, and the button that shows them all (or only the preview again).
+fn toggle_foot(
+    (total, communes): (usize, usize),
+    span: String,
+    expanded: RwSignal<bool>,
+) -> impl IntoView {
+    let label = move || {
+        let l = lang().get();
+        let rows_w = messages(l).common.rows;
+        // "1 comuna", never "1 comunas".
+        let communes_w = match communes {
+            1 => l.pick("comuna", "commune"),
+            _ => messages(l).data.communes_word,
+        };
+        let action = if expanded.get() {
+            (messages(l).data.show_only)(&PREVIEW_ROWS.to_string())
+        } else {
+            messages(l).data.show_all.to_owned()
+        };
+        format!(
+            "{} {rows_w} · {} {communes_w} · {span} — {action}",
+            format_number(l, total as f64, 0),
+            format_number(l, communes as f64, 0)
+        )
+    };
+    view! {
+        <tfoot>
+            <tr class="summary-row">
+                <td colspan="8" class="text">
+                    <button
+                        class="link"
+                        data-testid="rates-toggle"
+                        aria-controls="rates-table"
+                        aria-expanded=move || { if expanded.get() { "true" } else { "false" } }
+                        on:click=move |_| expanded.update(|e| *e = !*e)
+                    >
+                        {label}
+                    </button>
+                </td>
+            </tr>
+        </tfoot>
+    }
+}
+
+/// The header row: each column sorts the table but the commune's name.
+fn header_row(sort: RwSignal<(RateSort, bool)>, derived: bool) -> impl IntoView {
+    view! {
+        <tr>
+            {sort_header(sort, msg(|m| m.common.code), RateSort::Entity)}
+            <th class="text">{msg(|m| m.common.commune)}</th>
+            {sort_header(sort, msg(|m| m.common.year), RateSort::Time)}
+            {sort_header(sort, msg(|m| m.common.births), RateSort::Births)}
+            {sort_header(sort, move || deaths_header(derived)(), RateSort::Deaths)}
+            {sort_header(sort, msg(|m| m.data.rate), RateSort::Rate)}
+            {sort_header(sort, msg(|m| m.data.ci95_low), RateSort::CiLow)}
+            {sort_header(sort, msg(|m| m.data.ci95_high), RateSort::CiHigh)}
+        </tr>
     }
 }
 

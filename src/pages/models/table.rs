@@ -77,16 +77,11 @@ pub(super) fn CoefTable(
         Some(view! {
             <section aria-labelledby="coef-h">
                 <h3 id="coef-h">{messages(l).models.coefficients_heading}</h3>
-                <label for="show-ci">
-                    <input
-                        type="checkbox"
-                        id="show-ci"
-                        data-testid="show-ci"
-                        prop:checked=move || show_ci.get()
-                        on:change=move |ev| show_ci.set(event_target_checked(&ev))
-                    />
-                    {messages(l).models.show_confidence_intervals}
-                </label>
+                <p>
+                    <crate::components::checkbox::Checkbox id="show-ci" checked=show_ci>
+                        {messages(l).models.show_confidence_intervals}
+                    </crate::components::checkbox::Checkbox>
+                </p>
                 <div style="overflow-x:auto" tabindex="0" role="region" aria-labelledby="coef-h">
                     <table
                         data-testid="coef-table"
