@@ -32,6 +32,17 @@ pub fn csv_lang_args(lang: Lang) -> Vec<String> {
     }
 }
 
+/// A shown `imr` command that writes a CSV, with [`csv_lang_args`] at its end: "imr microdata
+/// … --out conteos.csv --csv-lang es" in Spanish, the command as it is in English.
+pub fn command_in(lang: Lang, command: &str) -> String {
+    let mut line = command.to_string();
+    for word in csv_lang_args(lang) {
+        line.push(' ');
+        line.push_str(&word);
+    }
+    line
+}
+
 /// A CSV export in `lang`: the machine CSV ([`crate::provenance::with_csv_header`]) in
 /// English; in Spanish the spreadsheet CSV ([`spanish_csv`]).
 pub fn with_csv_header_in(lang: Lang, source: &str, date: &str, body: &str) -> String {
@@ -185,7 +196,7 @@ const PHRASES: [(&str, &str); 24] = [
 /// Words of the machine column names in Spanish (ASCII, as the column names of INE's and
 /// DEIS's files: "anio", "codigo_comuna"; the engine's reader takes them back as the same
 /// roles).
-const WORDS: [(&str, &str); 43] = [
+const WORDS: [(&str, &str); 44] = [
     ("entity", "comuna"),
     ("time", "anio"),
     ("year", "anio"),
@@ -222,6 +233,7 @@ const WORDS: [(&str, &str); 43] = [
     ("ratio", "razon"),
     ("difference", "diferencia"),
     ("model", "modelo"),
+    ("vcov", "tipo_ee"),
     ("term", "termino"),
     ("estimate", "coeficiente"),
     ("statistic", "estadistico"),

@@ -33,6 +33,11 @@ fn english_is_the_machine_csv_byte_for_byte() {
         crate::provenance::with_csv_header("x.csv", "2026-12-06", RATES)
     );
     assert!(csv_lang_args(Lang::En).is_empty());
+    assert_eq!(command_in(Lang::En, "imr rates x.csv"), "imr rates x.csv");
+    assert_eq!(
+        command_in(Lang::Es, "imr rates x.csv"),
+        "imr rates x.csv --csv-lang es"
+    );
     assert_eq!(csv_lang_args(Lang::Es), ["--csv-lang", "es"]);
     assert_eq!(
         with_csv_header_in(Lang::Es, "x.csv", "2026-12-06", RATES),
@@ -73,7 +78,7 @@ fn word_cells_of_the_coefficients_and_trends_are_spanish() {
     let body = "model,vcov,term,estimate\npooled,cluster,(Intercept),1.5\nfe,hc1,pobreza,-0.25\n";
     assert_eq!(
         spanish_body(body),
-        "modelo;vcov;termino;coeficiente\nagrupado;conglomerado;(Constante);1,5\nfe;hc1;pobreza;-0,25\n"
+        "modelo;tipo_ee;termino;coeficiente\nagrupado;conglomerado;(Constante);1,5\nfe;hc1;pobreza;-0,25\n"
     );
     let trends = "measure,slope\nmedian,0.5\ntheil_within,-1\n";
     assert_eq!(
