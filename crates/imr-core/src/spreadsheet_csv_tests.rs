@@ -110,9 +110,13 @@ fn only_plain_numbers_take_a_decimal_comma() {
     }
 }
 
+/// A CSV as the engine's reader reads it: the table, each cell's number (`None` for text) and
+/// each cell's text.
+type ReadBack = (RawTable, Vec<Vec<Option<f64>>>, Vec<Vec<String>>);
+
 /// The numbers of every cell of a CSV as the engine's reader reads them (`None` for a text
 /// cell, which is kept as text).
-fn read_back(name: &str, text: &str) -> (RawTable, Vec<Vec<Option<f64>>>, Vec<Vec<String>>) {
+fn read_back(name: &str, text: &str) -> ReadBack {
     let table = RawTable::from_bytes(name, text.as_bytes()).expect("readable");
     let decimal = table.decimal();
     let mut numbers = Vec::new();
