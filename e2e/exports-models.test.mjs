@@ -144,6 +144,14 @@ test('the Spanish page: its tables have the decimal comma and Spanish words, and
     const [name, text] = await save(single.downloadTo(format, dir));
     assert.equal(text, onData(command, format), `${name} differs from imr fit --lang es --format ${format}`);
   }
+  // The coefficient CSV is the spreadsheet's (`--csv-lang es`, in the shown command), the same
+  // rows as imr fit writes on the analysis data.
+  assert.ok(command.includes('--csv-lang'), command.join(' '));
+  const [, coefficients] = await save(single.downloadTo('coef-csv', dir));
+  const spanishBody = (t) => t.replace(/^\uFEFF/, '').replace(/^(#[^\n]*\n)+/, '');
+  assert.match(coefficients, /^\uFEFF# Fuente: /);
+  assert.match(spanishBody(coefficients), /^modelo;tipo_ee;termino;coeficiente;ee;/);
+  assertSameCsv(spanishBody(coefficients), spanishBody(onData(command, 'csv')), 'Spanish coefficient CSV vs imr fit --csv-lang es');
   // Decimal commas (braced in LaTeX math), no decimal point, no English word of the lists.
   assert.match(markdown, /\| [-−]?\d+,\d+\**\s\|/, markdown);
   assert.match(latex, /\$-?\d+\{,\}\d+(\^\{\*+\})?\$/, latex);
@@ -204,6 +212,28 @@ test('the rates CSV is what the shown imr rates command prints, for the bundled 
   const [, uploaded] = await save(data.downloadRates(dir));
   assertSameCsv(uploaded, imr(dir, words.slice(1), uploaded), 'rates CSV of the upload');
   assert.match(uploaded, /^# Source: good_latin1\.csv\n/);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});
+
+test('the Spanish page\'s rates CSV is what its shown command, with --csv-lang es, prints', async () => {
+  const opened = await openPage(browser, `${server.origin}/#view=data&lang=es`, { locale: 'es-CL' });
+  const data = DataPage.attach(opened);
+  const { requests, errors } = data;
+  await data.waitForRowCount('read', 7245);
+  const words = await data.ratesCommand();
+  assert.deepEqual(words.slice(0, 2), ['imr', 'rates']);
+  assert.deepEqual(words.slice(-4), ['--format', 'csv', '--csv-lang', 'es']);
+  const [name, csv] = await save(data.downloadRates(dir));
+  assert.equal(name, 'tasas_imr.csv');
+  assertSameCsv(csv, imr(dir, words.slice(1), csv), 'Spanish rates CSV');
+  // The spreadsheet's form: byte-order mark, Spanish provenance and names, `;`, decimal comma.
+  assert.match(csv, /^\uFEFF# Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE \(chile_imr_2001_2021\.csv\)\n# motor imr-atlas /);
+  assert.match(csv, /\ncomuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup\n01101;2001;4434;42;9,47\d*;/);
+  // Without the option, imr writes the English page's machine CSV.
+  const machine = imr(dir, words.slice(1, -2), csv);
+  assert.match(machine, /^# Source: chile_imr_2001_2021\.csv\n/);
+  assert.match(machine, /\nentity,time,births,deaths,rate_per_1000,ci_low,ci_high\n01101,2001,4434,42,9\.47/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });

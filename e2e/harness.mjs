@@ -77,11 +77,11 @@ export async function injectAxe(page) {
 
 export const fixture = (name) => path.join(ROOT, 'e2e', 'fixtures', name);
 
-// The date a download of the page carries (`YYYY-MM-DD`): its `# Generated:` line (a CSV) or the
+// The date a download of the page carries (`YYYY-MM-DD`): its `# Generated:` (`# Generado:` in Spanish) line (a CSV) or the
 // date that ends its provenance line (a chart's foot, a report's), also when the foot wraps and
 // the date starts its last line.
 export function exportDate(text) {
-  const found = text.match(/^# Generated: (\d{4}-\d{2}-\d{2})$/m) ?? text.match(/ · (\d{4}-\d{2}-\d{2})</)
+  const found = text.match(/^# (?:Generated|Generado): (\d{4}-\d{2}-\d{2})$/m) ?? text.match(/ · (\d{4}-\d{2}-\d{2})</)
     ?? text.match(/class="provenance"[^>]*>(\d{4}-\d{2}-\d{2})<\/text>/);
   if (!found) throw new Error(`no provenance date in the download: ${text.slice(0, 300)}`);
   return found[1];

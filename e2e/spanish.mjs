@@ -104,3 +104,55 @@ export function markupTexts(markup) {
 }
 
 const decode = (s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+/** The cells of one CSV line split at `delimiter`, quotes honoured (the exports quote a cell
+ * holding the delimiter, a quote or a line break, and double its quotes). */
+export function csvCells(line, delimiter) {
+  const cells = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === delimiter) { cells.push(cell); cell = ''; } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** What of a CSV the Spanish page downloads a reader of a spreadsheet in es-CL would not take
+ * (issue 42: INE's and DEIS's CSVs are her model): no UTF-8 byte-order mark, a provenance line
+ * not in Spanish, a header without `;`, and in any cell (the header's column names read word by
+ * word, `tasa_por_1000` as "tasa por 1000") a decimal point or an English word of the lists. */
+export function spanishCsvProblems(text) {
+  const found = [];
+  if (!text.startsWith('\uFEFF')) found.push('no UTF-8 byte-order mark');
+  const lines = text.replace(/^\uFEFF/, '').split('\n').filter((l) => l);
+  const comments = lines.filter((l) => l.startsWith('#'));
+  if (!/^# Fuente: /.test(comments[0] ?? '') || !/^# Generado: /.test(comments[2] ?? '')) {
+    found.push(`provenance lines not in Spanish: ${comments.join(' | ')}`);
+  }
+  const rows = lines.filter((l) => !l.startsWith('#'));
+  if (!rows[0]?.includes(';')) found.push(`header without ';': ${rows[0]}`);
+  for (const line of comments) {
+    const p = problem(line);
+    if (p) found.push(`“${line}” (${p})`);
+  }
+  rows.forEach((line, i) => {
+    for (const cell of csvCells(line, ';')) {
+      const p = problem(i === 0 ? cell.replace(/_/g, ' ') : cell);
+      if (p) found.push(`line ${i + 1}: “${cell.slice(0, 60)}” (${p})`);
+    }
+  });
+  return found;
+}
+
+/** Whether `text` is the machine CSV `imr` writes by default: English provenance lines, no
+ * byte-order mark, a `,`-separated header. */
+export function isMachineCsv(text) {
+  const lines = text.split('\n');
+  return lines[0].startsWith('# Source: ') && lines[2].startsWith('# Generated: ')
+    && !lines[3].startsWith('#') && lines[3].includes(',') && !lines[3].includes(';');
+}

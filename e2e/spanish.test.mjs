@@ -3,15 +3,18 @@
 // ("9,0 – 111,0", "p = 0,1050", "1.725") and shows no English word of the engines' labels,
 // units and names ("(persons)", "(km (great-circle))", "Pesos (pooled…)", "EE cluster",
 // "(Intercept)", "rate" in a select list, "▸ Data"). The words and the number rule are the
-// engines' (e2e/spanish.mjs reads crates/imr-lang's lists). CSV files keep a decimal point and
-// their column names: they are machine-readable, as documented, and checked here for that.
-// The English page keeps its own words and decimal points (a phone and a desktop window).
+// engines' (e2e/spanish.mjs reads crates/imr-lang's lists). The CSVs are a Chilean
+// spreadsheet's (`;`, decimal comma, byte-order mark, Spanish column names and provenance: what
+// `imr --csv-lang es` writes), all but the Models' analysis data, the input of the R, Stata and
+// `imr fit` code downloaded beside it, which stays the machine CSV on both pages.
+// The English page keeps its own words and decimal points (a phone and a desktop window) and
+// downloads machine CSVs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, outsideRequests } from './harness.mjs';
 import { READY } from './views.mjs';
 import { openView, MapPage } from './pages/index.mjs';
-import { pageTexts, problem, markupTexts, decimalPoints } from './spanish.mjs';
+import { pageTexts, problem, markupTexts, decimalPoints, spanishCsvProblems, isMachineCsv } from './spanish.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -62,14 +65,14 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   });
 }
 
-// Every figure the views download in Spanish: SVG charts and maps, the HTML report and
-// embeds (their text and accessible names; not coordinates or metadata), and the PNG map
-// (drawn from the Spanish SVG: checked to be a PNG). CSVs: column names and decimal points, as
-// machine-readable data. Code (R, Stata, LaTeX, Markdown) and saved analyses are not prose.
-test('every download of every view in Spanish writes decimal commas and no English label', async () => {
-  const problems = [];
+// The Models' analysis data: the file the R, Stata and `imr fit` code beside it read, by its
+// machine column names and in the machine CSV's form, on both pages.
+const CODE_INPUT = 'imr_modelos_datos.csv';
+
+/** Every download of every view but the Findings (whose report and embeds: the test below) in
+ * `lang`, each handed to `check(view, file)`; the names of the files. */
+async function everyDownload(lang, check) {
   const names = [];
-  // The Findings' report and embeds: the test below.
   for (const view of Object.keys(READY).filter((v) => v !== 'findings')) {
     let opened = null;
     let n = Infinity;
@@ -81,32 +84,61 @@ test('every download of every view in Spanish writes decimal commas and no Engli
           assert.deepEqual(outsideRequests(opened.requests, server.origin), [], view);
           await opened.close();
         }
-        opened = await openView(browser, server.origin, view, { lang: 'es', viewport: DESKTOP });
+        opened = await openView(browser, server.origin, view, { lang, viewport: DESKTOP });
         n = await opened.downloadButtons().count();
         assert.ok(n > 0, `${view}: no download button`);
       }
       const file = await opened.download(opened.downloadButtons().nth(i));
       names.push(file.name);
-      if (/\.(svg|html)$/.test(file.name)) {
-        for (const text of markupTexts(file.text)) {
-          const found = problem(text);
-          if (found) problems.push(`${view} · ${file.name}: “${text.slice(0, 120)}” (${found})`);
-        }
-      } else if (file.name.endsWith('.png')) {
-        assert.equal(file.bytes.subarray(1, 4).toString('latin1'), 'PNG', file.name);
-      } else if (file.name.endsWith('.csv')) {
-        // Machine-readable: the same bytes as `imr` writes (checked by the views' own tests),
-        // a header row of column names and rows of data.
-        const body = file.text.split('\n').filter((l) => l && !l.startsWith('#'));
-        assert.ok(body.length > 1, file.name);
-      }
+      check(view, file);
     }
     assert.deepEqual(outsideRequests(opened.requests, server.origin), [], view);
     await opened.close();
   }
+  return names;
+}
+
+// Every figure the views download in Spanish: SVG charts and maps, the HTML report and
+// embeds (their text and accessible names; not coordinates or metadata), the PNG map (drawn
+// from the Spanish SVG: checked to be a PNG) and the CSVs (every cell, the header's column
+// names and the provenance lines). Code (R, Stata, LaTeX, Markdown) and saved analyses are not
+// prose.
+test('every download of every view in Spanish writes decimal commas and no English label', async () => {
+  const problems = [];
+  const csvs = [];
+  const names = await everyDownload('es', (view, file) => {
+    if (/\.(svg|html)$/.test(file.name)) {
+      for (const text of markupTexts(file.text)) {
+        const found = problem(text);
+        if (found) problems.push(`${view} · ${file.name}: “${text.slice(0, 120)}” (${found})`);
+      }
+    } else if (file.name.endsWith('.png')) {
+      assert.equal(file.bytes.subarray(1, 4).toString('latin1'), 'PNG', file.name);
+    } else if (file.name === CODE_INPUT) {
+      assert.ok(isMachineCsv(file.text), `${file.name}: ${file.text.slice(0, 300)}`);
+    } else if (file.name.endsWith('.csv')) {
+      csvs.push(file.name);
+      const rows = file.text.split('\n').filter((l) => l && !/^\uFEFF?#/.test(l));
+      assert.ok(rows.length > 1, file.name);
+      for (const found of spanishCsvProblems(file.text)) problems.push(`${view} · ${file.name}: ${found}`);
+    }
+  });
   console.log(`spanish downloads: ${names.length} files: ${names.join(', ')}`);
   assert.ok(names.some((n) => n.endsWith('.svg')) && names.some((n) => n.endsWith('.png')), names.join(', '));
+  // The CSVs of every view: rates, inequality, coefficients and map.
+  for (const csv of ['tasas_imr.csv', 'imr_modelos_coeficientes.csv']) assert.ok(csvs.includes(csv), csvs.join(', '));
+  assert.ok(csvs.length >= 6 && csvs.some((n) => n.startsWith('mapa_')), csvs.join(', '));
   assert.deepEqual(problems, []);
+});
+
+test('every CSV the English page downloads is the machine CSV', async () => {
+  const csvs = [];
+  await everyDownload('en', (view, file) => {
+    if (!file.name.endsWith('.csv')) return;
+    csvs.push(file.name);
+    assert.ok(isMachineCsv(file.text), `${view} · ${file.name}: ${file.text.slice(0, 300)}`);
+  });
+  assert.ok(csvs.length >= 6 && csvs.includes('tasas_imr.csv'), csvs.join(', '));
 });
 
 test('the Findings\' report and embeddable figures are in Spanish too', async () => {

@@ -1,6 +1,7 @@
 //! The interface in Spanish and English: the language signal and number formatting per language
-//! (decimal comma and thousands point in Spanish). Downloads never use these: they stay
-//! machine-readable (decimal point, no grouping). The page's own texts are in `crate::messages`.
+//! (decimal comma and thousands point in Spanish). Downloads never use these (no grouping in a
+//! file; a Spanish CSV's decimal comma is `imr_core::spreadsheet_csv`'s). The page's own texts
+//! are in `crate::messages`.
 
 use leptos::prelude::*;
 

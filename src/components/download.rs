@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 
 use crate::i18n::Lang;
 use crate::state::AppState;
-use imr_core::provenance;
+use imr_core::{provenance, spreadsheet_csv};
 
 /// Today's date in UTC (`YYYY-MM-DD`) from the browser's clock, the date line of every export
 /// (the `imr` command writes the system's UTC date the same way).
@@ -31,14 +31,36 @@ pub fn data_source(state: &AppState) -> String {
     })
 }
 
-/// A CSV export with its provenance lines (source, engine, date), as `imr` writes it.
-pub fn csv_with_provenance(state: &AppState, body: &str) -> String {
-    provenance::with_csv_header(&data_source(state), &today(), body)
+/// The language of the page's CSV downloads: the page's own. The Spanish page writes the
+/// spreadsheet CSV of a Chilean reader (`;`, decimal comma, byte-order mark, Spanish column names
+/// and provenance: [`imr_core::spreadsheet_csv`], what `imr --csv-lang es` writes), the English
+/// page the machine CSV. Read when a download is asked for, not tracked.
+pub fn csv_lang() -> Lang {
+    use_context::<RwSignal<Lang>>().map_or(Lang::En, |l| l.get_untracked())
 }
 
-/// Offers a CSV export for download, with its provenance lines first.
+/// A CSV export with its provenance lines (source, engine, date) in the page's language
+/// ([`csv_lang`]), as `imr` writes it (with `--csv-lang es` on the Spanish page).
+pub fn csv_with_provenance(state: &AppState, body: &str) -> String {
+    csv_of_source(&data_source(state), body)
+}
+
+/// [`csv_with_provenance`] for files of another `source` than the loaded data (the microdata).
+pub fn csv_of_source(source: &str, body: &str) -> String {
+    spreadsheet_csv::with_csv_header_in(csv_lang(), source, &today(), body)
+}
+
+/// Offers a CSV export for download in the page's language ([`csv_with_provenance`]).
 pub fn download_csv(state: &AppState, file_name: &str, body: &str) {
     download_text(file_name, "text/csv", &csv_with_provenance(state, body));
+}
+
+/// Offers the machine CSV (comma, decimal point, English column names) whatever the page's
+/// language: the Models view's analysis data, which the R, Stata and `imr fit` code downloaded
+/// beside it read by those names and in that form.
+pub fn download_machine_csv(state: &AppState, file_name: &str, body: &str) {
+    let csv = provenance::with_csv_header(&data_source(state), &today(), body);
+    download_text(file_name, "text/csv", &csv);
 }
 
 /// The width a chart drawn now is shown at: the window's less the page's margins, within 320 and

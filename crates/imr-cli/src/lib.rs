@@ -34,6 +34,12 @@ pub struct Cli {
     /// leading ' so that a spreadsheet shows it as text (OWASP "CSV injection" guidance)
     #[arg(long, global = true)]
     pub no_formula_guard: bool,
+    /// Language of every CSV written: `es` writes it as the Spanish page downloads it, for a
+    /// spreadsheet in es-CL (cells separated by `;`, decimal comma, no thousands separator,
+    /// column names and the provenance lines in Spanish, UTF-8 with a byte-order mark); `en`
+    /// writes the machine CSV (`,`, decimal point, English column names)
+    #[arg(long, global = true, value_name = "LANG", default_value = "en")]
+    pub csv_lang: imr_core::Lang,
 }
 
 #[derive(Subcommand)]

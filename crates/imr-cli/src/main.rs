@@ -27,6 +27,7 @@ fn main() -> ExitCode {
     commands::set_csv_options(imr_core::escape::CsvOptions {
         formula_guard: !cli.no_formula_guard,
     });
+    commands::set_csv_lang(cli.csv_lang);
     match commands::input::fixed_date(
         std::env::var_os(commands::input::SOURCE_DATE_EPOCH).as_deref(),
     ) {

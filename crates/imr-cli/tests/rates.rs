@@ -1,7 +1,7 @@
 //! `imr rates` end to end: the JSON contract, exit statuses and messages.
 
 mod common;
-use common::{fails, imr, succeeds};
+use common::{fails, imr, stdout_dated, succeeds};
 
 #[test]
 fn rates_json_follows_the_contract_and_reports_the_dialect() {
@@ -159,4 +159,50 @@ fn the_bundled_ranges_of_deaths_are_named_and_widen_their_intervals() {
             year["time"]
         );
     }
+}
+
+#[test]
+fn csv_lang_es_writes_the_spanish_spreadsheet_csv_of_the_machine_rows() {
+    let machine_args = ["rates", "tests/data/rates_latin1.csv", "--format", "csv"];
+    let machine = stdout_dated(&machine_args);
+    let spanish = stdout_dated(&[&machine_args[..], &["--csv-lang", "es"]].concat());
+    // A global option: before the subcommand too; `en` is the machine CSV.
+    let before = stdout_dated(&[&["--csv-lang", "es"][..], &machine_args[..]].concat());
+    assert_eq!(before, spanish);
+    let english = stdout_dated(&[&machine_args[..], &["--csv-lang", "en"]].concat());
+    assert_eq!(english, machine);
+    // The engine's rewriting of the machine CSV, dated as it is.
+    let date = machine
+        .lines()
+        .nth(2)
+        .unwrap()
+        .strip_prefix("# Generated: ")
+        .unwrap();
+    let body = imr_core::provenance::csv_body(&machine);
+    assert_eq!(
+        spanish,
+        imr_core::spreadsheet_csv::spanish_csv("rates_latin1.csv", date, body)
+    );
+    let lines: Vec<&str> = spanish.lines().collect();
+    assert_eq!(
+        lines[0],
+        "\u{feff}# Fuente: Datos del usuario (rates_latin1.csv)"
+    );
+    assert!(lines[1].starts_with("# motor imr-atlas "), "{}", lines[1]);
+    assert_eq!(lines[2], format!("# Generado: {date}"));
+    assert_eq!(
+        lines[3],
+        "comuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup"
+    );
+    // 21 deaths in 3,000 births: 7 per 1,000, written with a decimal comma where it has decimals.
+    assert!(
+        lines[4].starts_with("01101;2019;3000;21;7;4,333"),
+        "{}",
+        lines[4]
+    );
+    assert_eq!(lines.len(), 3 + 5);
+    fails(
+        2,
+        &["--csv-lang", "fr", "rates", "tests/data/rates_latin1.csv"],
+    );
 }

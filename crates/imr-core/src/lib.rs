@@ -19,6 +19,7 @@ pub mod reconstructed;
 pub mod repeats;
 pub mod report;
 pub mod request;
+pub mod spreadsheet_csv;
 #[cfg(test)]
 mod test_support;
 pub mod view;

@@ -4,7 +4,7 @@
 
 use super::summary::file_summary_view;
 use super::{Run, COUNTS_FILE};
-use crate::components::download::download_text;
+use crate::components::download::{csv_of_source, download_text};
 use crate::i18n::{format_number, lang, Lang};
 use crate::messages::{messages, msg};
 use imr_microdata::{FileKind, Throughput};
@@ -80,7 +80,7 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
         Run::Done(result, command) => {
             // The download carries the provenance lines, the microdata files as source.
             let source: Vec<String> = result.files.iter().map(|f| f.name.clone()).collect();
-            let csv = imr_core::provenance::with_csv_header(&source.join(", "), &crate::components::download::today(), &result.counts_csv);
+            let (source, counts) = (source.join(", "), result.counts_csv.clone());
             let summaries = result.files.clone().into_iter().map(file_summary_view).collect_view();
             let (bytes, rows, ms) = (result.bytes, result.rows, result.elapsed_ms);
             Some(view! {
@@ -108,12 +108,18 @@ pub(super) fn RunStatus(run: RwSignal<Run>) -> impl IntoView {
                     {summaries}
                     <p class="note">{msg(|m| m.microdata.same_result_from_command)}</p>
                     <pre data-testid="microdata-command">
-                        <code>{command}</code>
+                        <code>
+                            {move || imr_core::spreadsheet_csv::command_in(lang().get(), &command)}
+                        </code>
                     </pre>
                     <button
                         class="secondary"
                         data-testid="microdata-download"
-                        on:click=move |_| download_text(COUNTS_FILE, "text/csv", &csv)
+                        on:click=move |_| download_text(
+                            COUNTS_FILE,
+                            "text/csv",
+                            &csv_of_source(&source, &counts),
+                        )
                     >
                         {msg(|m| m.microdata.download_counts_csv)}
                     </button>

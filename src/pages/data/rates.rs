@@ -25,11 +25,12 @@ const PREVIEW_ROWS: usize = 10;
 const RATES_FILE: &str = "tasas_imr.csv";
 
 /// The `imr rates` command that prints the rates download: the loaded files and their roles
-/// ([`AppState::input_spec`]).
-fn rates_command(state: &AppState) -> String {
+/// ([`AppState::input_spec`]), on the Spanish page with `--csv-lang es` (its CSV is Spanish).
+fn rates_command(state: &AppState, l: Lang) -> String {
     let input = state.input_spec();
     let mut args = RatesRequest::default().to_args();
     args.extend(["--format".to_string(), "csv".to_string()]);
+    args.extend(imr_core::spreadsheet_csv::csv_lang_args(l));
     shell_join(command_line(RatesRequest::SUBCOMMAND, &input, args))
 }
 
@@ -180,7 +181,9 @@ pub(super) fn RatesTable() -> impl IntoView {
                 </button>
                 <p class="note">
                     {msg(|m| m.data.rates_command_label)}
-                    <code data-testid="rates-command">{move || rates_command(&state)}</code>
+                    <code data-testid="rates-command">
+                        {move || rates_command(&state, lang().get())}
+                    </code>
                 </p>
                 {move || {
                     let (shown, more, toggle) = body();

@@ -2,7 +2,7 @@
 //! R and Stata code) and the `imr fit` commands that print the same numbers from the data file;
 //! the tables in the page's language (`--lang es` in the commands of the Spanish page).
 
-use crate::components::download::{csv_with_provenance, download_csv, download_text};
+use crate::components::download::{csv_with_provenance, download_machine_csv, download_text};
 use crate::i18n::lang;
 use crate::messages::{messages, msg, Text};
 use crate::state::{AppState, Shared};
@@ -53,7 +53,7 @@ pub(super) fn Downloads(
                     include_flagged,
                     include_repeated_years,
                 };
-                download_csv(&state, DATA_FILE, &data.csv(&requests));
+                download_machine_csv(&state, DATA_FILE, &data.csv(&requests));
             }
         };
         // each file of the fits, as `imr fit --format <export.format()> [--lang es]` writes it

@@ -81,7 +81,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
     /// Language of the Markdown and LaTeX tables (words, and in Spanish numbers with a decimal
-    /// comma and thousands point): en or es. JSON, CSV, R and Stata are the same in both
+    /// comma and thousands point): en or es. JSON, CSV, R and Stata are the same in both (the
+    /// CSV's language is the global --csv-lang)
     #[arg(long, value_name = "LANG", default_value = "en")]
     pub lang: imr_core::Lang,
 }

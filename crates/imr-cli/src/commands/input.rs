@@ -137,9 +137,15 @@ impl InputArgs {
             .join(", ")
     }
 
-    /// `body` (a CSV export) preceded by the provenance comment lines with today's date.
+    /// `body` (a CSV export) preceded by the provenance comment lines with today's date, in
+    /// the language of `--csv-lang` (the machine CSV by default).
     pub fn with_csv_header(&self, body: &str) -> String {
-        imr_core::provenance::with_csv_header(&self.source(), &today(), body)
+        imr_core::spreadsheet_csv::with_csv_header_in(
+            super::csv_lang(),
+            &self.source(),
+            &today(),
+            body,
+        )
     }
 
     fn overrides(&self) -> [(Role, Option<&str>); 5] {

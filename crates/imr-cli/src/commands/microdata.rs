@@ -126,7 +126,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
             // The input files' names as the source line, as the page's download writes it.
             let source: Vec<&str> = result.files.iter().map(|f| file_name(&f.name)).collect();
-            let csv = imr_core::provenance::with_csv_header(
+            let csv = imr_core::spreadsheet_csv::with_csv_header_in(
+                super::csv_lang(),
                 &source.join(", "),
                 &super::input::today(),
                 &result.counts_csv,

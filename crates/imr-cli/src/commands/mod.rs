@@ -72,6 +72,19 @@ pub fn csv_options() -> CsvOptions {
     CSV_OPTIONS.get().copied().unwrap_or_default()
 }
 
+static CSV_LANG: OnceLock<imr_core::Lang> = OnceLock::new();
+
+/// Sets the language of this run's CSVs (from `--csv-lang`); called once, by `main`.
+pub fn set_csv_lang(lang: imr_core::Lang) {
+    let _ = CSV_LANG.set(lang);
+}
+
+/// The language of this run's CSVs: the machine CSV (English) unless `--csv-lang es` was given
+/// ([`imr_core::spreadsheet_csv`]).
+pub fn csv_lang() -> imr_core::Lang {
+    CSV_LANG.get().copied().unwrap_or(imr_core::Lang::En)
+}
+
 /// `value` as pretty-printed JSON ending in a newline: the JSON output of every command.
 pub fn json_text(value: &impl serde::Serialize) -> Result<String, CliError> {
     Ok(serde_json::to_string_pretty(value).map_err(std::io::Error::from)? + "\n")

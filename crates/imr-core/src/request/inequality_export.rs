@@ -154,7 +154,7 @@ impl InequalityExport {
 
     /// The `imr inequality` options after the request's own that write this file: `--format`,
     /// then `--measure` for the files of one measure, `--years` for the Lorenz files when years
-    /// are chosen, and `--lang` for a chart (its words).
+    /// are chosen, `--lang` for a chart (its words) and `--csv-lang es` for a Spanish CSV.
     pub fn args(self, choices: &ExportChoices, lang: Lang) -> Vec<String> {
         let mut args = vec!["--format".to_string(), self.format().to_string()];
         match self {
@@ -172,6 +172,9 @@ impl InequalityExport {
         }
         if self.is_svg() {
             args.extend(["--lang".to_string(), lang.tag().to_string()]);
+        } else {
+            // a CSV in the page's language: `--csv-lang es` on the Spanish page
+            args.extend(crate::spreadsheet_csv::csv_lang_args(lang));
         }
         args
     }
@@ -286,9 +289,18 @@ mod tests {
         );
         assert_eq!(
             words(InequalityExport::LorenzPoints),
-            "--format csv-lorenz --years 2019,2023"
+            "--format csv-lorenz --years 2019,2023 --csv-lang es"
         );
-        assert_eq!(words(InequalityExport::BoxStatistics), "--format csv-box");
+        assert_eq!(
+            words(InequalityExport::BoxStatistics),
+            "--format csv-box --csv-lang es"
+        );
+        assert_eq!(
+            InequalityExport::BoxStatistics
+                .args(&choices, Lang::En)
+                .join(" "),
+            "--format csv-box"
+        );
         let every_year = ExportChoices {
             years: &[],
             ..choices

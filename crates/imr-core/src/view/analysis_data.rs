@@ -89,8 +89,9 @@ impl<'a> AnalysisData<'a> {
     /// The `imr fit` command of each request on the downloaded analysis data
     /// ([`ANALYSIS_DATA_FILE`], its entity and time columns named), printing JSON: what the view
     /// shows under its downloads. For a reader of another language than English it names
-    /// `--lang` too, so that the same command with `--format markdown|latex` writes the tables
-    /// the view downloads in that language.
+    /// `--csv-lang` and `--lang` too, so that the same command with `--format csv` or
+    /// `--format markdown|latex` writes the coefficient CSV and the tables the view downloads in
+    /// that language.
     pub fn commands(&self, requests: &[FitRequest], lang: Lang) -> Vec<String> {
         let input = InputSpec {
             files: vec![ANALYSIS_DATA_FILE.to_string()],
@@ -106,6 +107,8 @@ impl<'a> AnalysisData<'a> {
             .iter()
             .map(|r| {
                 let mut args = r.to_args();
+                // `--format csv` writes the coefficient CSV the page downloads in its language
+                args.extend(crate::spreadsheet_csv::csv_lang_args(lang));
                 if lang != Lang::En {
                     args.extend(["--lang".to_string(), lang.tag().to_string()]);
                 }
@@ -303,10 +306,10 @@ mod tests {
             data.commands(std::slice::from_ref(&request), Lang::En),
             [english]
         );
-        // a Spanish reader's command writes the Spanish tables she downloads
+        // a Spanish reader's command writes the Spanish tables and coefficient CSV she downloads
         assert_eq!(
             data.commands(&[request], Lang::Es),
-            [english.replace(" --format json", " --lang es --format json")]
+            [english.replace(" --format json", " --csv-lang es --lang es --format json")]
         );
     }
 }

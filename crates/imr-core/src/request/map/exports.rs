@@ -114,11 +114,16 @@ impl MapExport {
 
 impl MapRequest {
     /// The `imr map` arguments after the input that write the files `exports` of this request
-    /// under the Map view's names ([`MapExport::file_name`]); the map itself always (`--out`).
+    /// under the Map view's names ([`MapExport::file_name`]); the map itself always (`--out`);
+    /// with the CSV, `--csv-lang es` in Spanish (the Spanish page's CSV is a spreadsheet's).
     pub fn export_args(&self, measure: &Measure, exports: &[MapExport]) -> Vec<String> {
         let mut args = self.to_args(&MapExport::Map.file_name(self, measure));
         for export in exports.iter().filter(|e| **e != MapExport::Map) {
             args.extend([export.flag().to_string(), export.file_name(self, measure)]);
+        }
+        // the CSV in the map's language: `--csv-lang es` on the Spanish page
+        if exports.contains(&MapExport::Data) {
+            args.extend(crate::spreadsheet_csv::csv_lang_args(self.lang));
         }
         args
     }
@@ -127,6 +132,7 @@ impl MapRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Lang;
 
     #[test]
     fn the_files_are_named_by_measure_and_year_and_the_command_writes_them() {
@@ -158,5 +164,11 @@ mod tests {
                 "mapa_tmi_eb_espacial_2023.csv"
             ]
         );
+        let spanish = MapRequest {
+            lang: Lang::Es,
+            ..request.clone()
+        };
+        let args = spanish.export_args(&measure, &[MapExport::Map, MapExport::Data]);
+        assert_eq!(args[args.len() - 2..], ["--csv-lang", "es"]);
     }
 }
