@@ -19,6 +19,7 @@ use super::zoom::ZoomBar;
 use super::{Drawn, Geometry};
 use crate::messages::msg;
 use crate::state::Shared;
+use imr_core::map::focus::Focus;
 use imr_core::map::svg::Colouring;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -30,9 +31,12 @@ pub(super) fn MapFigure(
     geo: Shared<Geometry>,
     result: Memo<Option<Shared<Drawn>>>,
     colouring: Memo<Option<Shared<Colouring>>>,
+    /// The communes shown when the data cover a small part of the country (the rest plain).
+    focus: Memo<Option<Shared<Focus>>>,
     selected: Selection,
 ) -> impl IntoView {
     let view = MapView::new(geo.prepared.layout.width, geo.prepared.layout.height);
+    view.follow_shown_width();
     let gestures = Gestures::new(view);
     let hover = Hover::new();
     // A tap shows the commune's tooltip and selects it (the mouse's hover and click); a tap
@@ -105,7 +109,7 @@ pub(super) fn MapFigure(
             }
         }
     });
-    let panels = map_panels(&geo, colouring, hover, selected, view);
+    let panels = map_panels(&geo, (colouring, focus), hover, selected, view);
     let legend_spot = LegendSpot::follow(geo.clone(), view, colouring, result);
     let geo_tooltip = geo.clone();
     // As wide as the column, and no taller than the screen under the header and tabs.

@@ -9,13 +9,15 @@ use leptos::prelude::*;
 /// The zoom limit: the view box is at least 1/40 of the page wide.
 const MAX_ZOOM: f64 = 40.0;
 
-/// The map's view box on a page of `page` (width, height) map units, and the SVG element that
-/// shows it (for client-to-map coordinates).
+/// The map's view box on a page of `page` (width, height) map units, the SVG element that
+/// shows it (for client-to-map coordinates) and its width on screen in CSS pixels (0 before it
+/// is measured; [`MapView::follow_shown_width`]).
 #[derive(Clone, Copy)]
 pub(super) struct MapView {
     pub view_box: RwSignal<ViewBox>,
     pub page: (f64, f64),
     pub svg_ref: NodeRef<leptos::svg::Svg>,
+    pub shown_px: RwSignal<f64>,
 }
 
 impl MapView {
@@ -25,7 +27,30 @@ impl MapView {
             view_box: RwSignal::new((0.0, 0.0, page_w, page_h)),
             page: (page_w, page_h),
             svg_ref: NodeRef::new(),
+            shown_px: RwSignal::new(0.0),
         }
+    }
+
+    /// Keeps [`MapView::shown_px`] the map's width on screen: measured once it is drawn and
+    /// after each window resize (the insets' labels are sized by it to be legible).
+    pub fn follow_shown_width(self) {
+        let resized = RwSignal::new(0u32);
+        let handle = window_event_listener(leptos::ev::resize, move |_| {
+            resized.try_update(|n| *n += 1);
+        });
+        on_cleanup(move || handle.remove());
+        Effect::new(move |_| {
+            resized.track();
+            let Some(svg) = self.svg_ref.get() else {
+                return;
+            };
+            request_animation_frame(move || {
+                let px = svg.get_bounding_client_rect().width();
+                if px > 0.0 && self.shown_px.try_get_untracked() != Some(px) {
+                    self.shown_px.try_set(px);
+                }
+            });
+        });
     }
 
     /// The view box of the whole page.
