@@ -170,7 +170,12 @@ pub fn funnel_svg(
     axes(&mut s, &scale, text.lang);
     limits(&mut s, funnel, &scale);
     points(&mut s, funnel, &scale, (codes, names), text.lang);
-    key(&mut s, &sheet.key, scale.plot.y + scale.plot.height + 50.0, text.lang);
+    key(
+        &mut s,
+        &sheet.key,
+        scale.plot.y + scale.plot.height + 50.0,
+        text.lang,
+    );
     for (k, line) in sheet.sources.iter().enumerate() {
         let _ = writeln!(
             s,

@@ -99,7 +99,10 @@ fn at_320_px_every_text_is_legible_inside_the_plot_and_none_overlaps() {
         assert!(boxes.len() > 15, "{boxes:?}");
         for (t, b, font) in &boxes {
             assert!(*font >= 10.0, "{t}: {font} px");
-            assert!(b[0] >= 0.0 && b[0] + b[2] <= 320.0, "{t} {b:?} passes the edge");
+            assert!(
+                b[0] >= 0.0 && b[0] + b[2] <= 320.0,
+                "{t} {b:?} passes the edge"
+            );
         }
         for (k, (t, a, _)) in boxes.iter().enumerate() {
             for (u, b, _) in &boxes[k + 1..] {

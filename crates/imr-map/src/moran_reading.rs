@@ -89,7 +89,10 @@ mod tests {
     fn a_clear_pattern_is_read_as_neighbours_alike_more_than_chance() {
         let m = moran(0.2345, 0.001, 334);
         let es = m.reading(Lang::Es);
-        assert!(es.contains("más parecidos entre sí de lo que daría el azar"), "{es}");
+        assert!(
+            es.contains("más parecidos entre sí de lo que daría el azar"),
+            "{es}"
+        );
         assert!(es.contains("estas 334 comunas"), "{es}");
         assert!(es.contains("una I de 0,2345 o más"), "{es}");
         assert!(es.contains("en el 0,1 % de los repartos"), "{es}");
@@ -109,13 +112,20 @@ mod tests {
         let m = moran(0.0123, 0.105, 21);
         let es = m.reading(Lang::Es);
         assert!(es.contains("no se distingue del azar"), "{es}");
-        assert!(es.contains("en el 10,5 % de los repartos, más del 5 %"), "{es}");
+        assert!(
+            es.contains("en el 10,5 % de los repartos, más del 5 %"),
+            "{es}"
+        );
         assert!(!es.contains("más parecidos"), "{es}");
         let en = m.reading(Lang::En);
         assert!(en.contains("cannot be told from chance"), "{en}");
         assert!(en.contains("an I of 0.0123 or more would come up in 10.5% of the shuffles"));
         // The 5 % line itself counts as a pattern; a p-value that is not a number never does.
-        assert!(moran(0.1, 0.05, 50).reading(Lang::En).contains("more alike"));
-        assert!(moran(0.1, f64::NAN, 50).reading(Lang::En).contains("cannot be told"));
+        assert!(moran(0.1, 0.05, 50)
+            .reading(Lang::En)
+            .contains("more alike"));
+        assert!(moran(0.1, f64::NAN, 50)
+            .reading(Lang::En)
+            .contains("cannot be told"));
     }
 }

@@ -156,7 +156,10 @@ mod shown_tests {
         assert!(font * 358.0 / 640.0 >= 10.0, "{font}");
         // On a desktop at its own size, or zoomed in, the label keeps its size.
         assert_eq!(label_font_shown(640.0, 640.0, 640.0), LABEL_FONT);
-        assert_eq!(label_font_shown(640.0, 160.0, 640.0), label_font(640.0, 160.0));
+        assert_eq!(
+            label_font_shown(640.0, 160.0, 640.0),
+            label_font(640.0, 160.0)
+        );
         // Not measured yet: the drawing's own.
         assert_eq!(label_font_shown(640.0, 640.0, 0.0), LABEL_FONT);
         assert_eq!(label_font_shown(640.0, 640.0, f64::NAN), LABEL_FONT);

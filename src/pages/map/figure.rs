@@ -112,11 +112,13 @@ pub(super) fn MapFigure(
     let panels = map_panels(&geo, (colouring, focus), hover, selected, view);
     let legend_spot = LegendSpot::follow(geo.clone(), view, colouring, result);
     let geo_tooltip = geo.clone();
-    // As wide as the column, and no taller than the screen under the header and tabs.
-    let canvas_style = format!(
-        "width:min(100%, calc((100svh - 10rem) * {:.4}))",
-        layout.width / layout.height
-    );
+    // As wide as the column, and no taller than the window under the map's top once measured
+    // (before: the screen less the header and tabs).
+    let aspect = layout.width / layout.height;
+    let canvas_style = move || match view.room_px.get() {
+        room if room > 0.0 => format!("width:min(100%, {:.1}px)", room.max(240.0) * aspect),
+        _ => format!("width:min(100%, calc((100svh - 10rem) * {aspect:.4}))"),
+    };
 
     view! {
         <div class="map-figure">

@@ -10,14 +10,16 @@ use leptos::prelude::*;
 const MAX_ZOOM: f64 = 40.0;
 
 /// The map's view box on a page of `page` (width, height) map units, the SVG element that
-/// shows it (for client-to-map coordinates) and its width on screen in CSS pixels (0 before it
-/// is measured; [`MapView::follow_shown_width`]).
+/// shows it (for client-to-map coordinates), its width on screen and the height left for it
+/// under what is above it in the window, in CSS pixels (0 before they are measured;
+/// [`MapView::follow_shown_width`]).
 #[derive(Clone, Copy)]
 pub(super) struct MapView {
     pub view_box: RwSignal<ViewBox>,
     pub page: (f64, f64),
     pub svg_ref: NodeRef<leptos::svg::Svg>,
     pub shown_px: RwSignal<f64>,
+    pub room_px: RwSignal<f64>,
 }
 
 impl MapView {
@@ -28,11 +30,15 @@ impl MapView {
             page: (page_w, page_h),
             svg_ref: NodeRef::new(),
             shown_px: RwSignal::new(0.0),
+            room_px: RwSignal::new(0.0),
         }
     }
 
-    /// Keeps [`MapView::shown_px`] the map's width on screen: measured once it is drawn and
-    /// after each window resize (the insets' labels are sized by it to be legible).
+    /// Keeps [`MapView::shown_px`] the map's width on screen (the insets' labels are sized by
+    /// it to be legible) and [`MapView::room_px`] the window's height under the map's top when
+    /// the page is scrolled to its top (the map is made no taller: with the reader's file named
+    /// above the view, a 1366×768 desktop had the map's foot below the first screen):
+    /// measured once it is drawn and after each window resize.
     pub fn follow_shown_width(self) {
         let resized = RwSignal::new(0u32);
         let handle = window_event_listener(leptos::ev::resize, move |_| {
@@ -45,9 +51,22 @@ impl MapView {
                 return;
             };
             request_animation_frame(move || {
-                let px = svg.get_bounding_client_rect().width();
+                let rect = svg.get_bounding_client_rect();
+                let px = rect.width();
                 if px > 0.0 && self.shown_px.try_get_untracked() != Some(px) {
                     self.shown_px.try_set(px);
+                }
+                let Some(window) = web_sys::window() else {
+                    return;
+                };
+                let scrolled = window.scroll_y().unwrap_or(0.0);
+                let height = (window.inner_height().ok())
+                    .and_then(|h| h.as_f64())
+                    .unwrap_or(0.0);
+                // Its top in the page, less a margin and the border.
+                let room = (height - (rect.top() + scrolled) - 8.0).floor();
+                if room > 0.0 && self.room_px.try_get_untracked() != Some(room) {
+                    self.room_px.try_set(room);
                 }
             });
         });

@@ -74,6 +74,8 @@ impl LegendSpot {
             let vb = view.view_box.get();
             colouring.track();
             resized.track();
+            // The map's size follows the room measured under its top.
+            view.room_px.track();
             let has_data: Option<Vec<bool>> = result.with(|r| {
                 r.as_ref()
                     .map(|r| r.values.iter().map(Option::is_some).collect())
