@@ -52,7 +52,7 @@ test('the zoomed map of 21 communes and its legend are both in the first screen 
 test('the legend counts as "Sin datos" the communes drawn hatched among hers, as the exported map does (es)', async () => {
   const map = await santiago(DESKTOP);
   const shown = (await map.testid('map-legend').locator('[data-legend-class="none"]').textContent()).trim();
-  const count = Number(shown.match(/Sin datos \((\d+)\)/)?.[1]);
+  const count = Number(shown.match(/Sin datos\s+\((\d+)\)/)?.[1]);
   assert.ok(Number.isInteger(count), shown);
   // As many communes are drawn with the no-data hatch on the page.
   const hatched = await map.communes().evaluateAll((ps) => ps.filter((p) => p.getAttribute('fill') === 'url(#no-data)').length);
@@ -61,7 +61,7 @@ test('the legend counts as "Sin datos" the communes drawn hatched among hers, as
   // The exported map says the same.
   const svg = (await map.downloadSvg()).text;
   const none = svg.split('data-legend-class="none"')[1];
-  const exported = Number(none.slice(0, none.indexOf('</g>')).match(/Sin datos \((\d+)\)/)?.[1]);
+  const exported = Number(none.slice(0, none.indexOf('</g>')).match(/Sin datos\s+\((\d+)\)/)?.[1]);
   assert.equal(exported, count, `page "${shown}", exported ${exported}`);
   assert.deepEqual(map.errors, []);
   await map.close();
@@ -86,9 +86,8 @@ test('the region inset\'s label is shown at 10 px or more on a 390 px phone (es)
   for (const { text, px, box: b } of labels) {
     assert.ok(px >= 10, `«${text}» shown at ${px.toFixed(1)} px`);
     assert.ok(inside(b, box), `«${text}» ${JSON.stringify(b)} inside the map ${JSON.stringify(box)}`);
-    assert.match(text, /Santiago$/);
   }
-  assert.ok(labels.length >= 1);
+  assert.ok(labels.some(({ text }) => /Santiago$/.test(text)), labels.map((l) => l.text).join(', '));
   assert.deepEqual(map.errors, []);
   await map.close();
 });
