@@ -61,7 +61,7 @@ test('the legend counts as "Sin datos" the communes drawn hatched among hers, as
   // The exported map says the same.
   const svg = (await map.downloadSvg()).text;
   const none = svg.split('data-legend-class="none"')[1];
-  const exported = Number(none.slice(0, none.indexOf('</g>')).match(/Sin datos\s+\((\d+)\)/)?.[1]);
+  const exported = Number(none.slice(0, none.indexOf('</g>')).replace(/<[^>]*>/g, ' ').match(/Sin datos\s+\((\d+)\)/)?.[1]);
   assert.equal(exported, count, `page "${shown}", exported ${exported}`);
   assert.deepEqual(map.errors, []);
   await map.close();
