@@ -56,49 +56,100 @@ impl LayoutSpec {
     }
 }
 
-/// The exported map of data that cover part of the country ([`MapLayout::data_focus`] of
-/// `layout`, the whole map's): its layout draws only the areas with data or left out (flagged),
-/// its legend counts only the areas drawn, and its texts say so in a source line above the
-/// others ("Se muestran solo las 5 comunas con datos (de 345)."). `None` when the whole map is
-/// the right view, or the areas cannot be laid out alone.
+/// The fill of an area outside the communes a map of part of the country shows (neither with
+/// data, nor left out, nor without data among them), as the page draws it around them: plain
+/// light grey, apart from the no-data hatch its legend counts.
+pub const OUTSIDE_FILL: &str = "#eeeeee";
+
+/// What a map of data that cover part of the country shows ([`Colouring::focus`]): the areas
+/// drawn, index = area index (with data, left out as flagged, or without data lying wholly
+/// inside the box of those), and how many of those have no data: the legend's "no data" count,
+/// the same on the page and in the exported map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Focus {
+    pub drawn: Vec<bool>,
+    pub no_data: usize,
+}
+
+impl Focus {
+    /// Whether `area` is outside the areas shown (drawn [`OUTSIDE_FILL`] on the page).
+    pub fn is_outside(&self, area: usize) -> bool {
+        !self.drawn.get(area).copied().unwrap_or(true)
+    }
+}
+
+impl Colouring {
+    /// The areas a map of part of the country shows when the data cover a small part of
+    /// `layout` ([`MapLayout::data_focus`]); `None` when the whole map is the right view. The
+    /// areas without data that lie wholly inside the box of those with data are drawn too, as
+    /// "no data": left out, they were white holes beside a legend of "no data (0)" (a
+    /// newcomer's 21 communes of Santiago without Providencia, Recoleta…).
+    pub fn focus(&self, layout: &MapLayout) -> Option<Focus> {
+        let n = layout.codes.len();
+        let has_data: Vec<bool> = (0..n)
+            .map(|a| self.values.get(a).is_some_and(Option::is_some))
+            .collect();
+        layout.data_focus(&has_data)?;
+        let shown = |a: usize| has_data[a] || self.is_left_out(a);
+        let inside = layout.bounds_of((0..n).filter(|&a| shown(a)))?;
+        let within = |a: usize| {
+            layout.bounds_of([a]).is_some_and(|b| {
+                b.x >= inside.x
+                    && b.y >= inside.y
+                    && b.x + b.width <= inside.x + inside.width
+                    && b.y + b.height <= inside.y + inside.height
+            })
+        };
+        let holes: Vec<bool> = (0..n).map(|a| !shown(a) && within(a)).collect();
+        Some(Focus {
+            drawn: (0..n).map(|a| shown(a) || holes[a]).collect(),
+            no_data: holes.iter().filter(|h| **h).count(),
+        })
+    }
+
+    /// This colouring as the page draws a map of part of the country (`focus`): its legend
+    /// counts as "no data" the areas without data among those shown, as the exported map's
+    /// does, not every area of the country without data.
+    pub fn focused_on(&self, focus: &Focus) -> Colouring {
+        let mut colouring = self.clone();
+        colouring.no_data = focus.no_data;
+        colouring
+    }
+
+    /// The fill of `area` on the page's map of part of the country (`focus`): its own
+    /// ([`Colouring::fill_of`]), or [`OUTSIDE_FILL`] for an area outside those shown.
+    pub fn fill_in<'a>(&'a self, area: usize, focus: Option<&Focus>) -> &'a str {
+        match focus {
+            Some(f) if f.is_outside(area) => OUTSIDE_FILL,
+            _ => self.fill_of(area),
+        }
+    }
+}
+
+/// The exported map of data that cover part of the country ([`Colouring::focus`] on `layout`,
+/// the whole map's): its layout draws only the areas shown, its legend counts only the areas
+/// drawn, and its texts say so in a source line above the others ("Se muestran solo las 5
+/// comunas con datos (de 345)."). `None` when the whole map is the right view, or the areas
+/// cannot be laid out alone.
 pub fn focused(
     layer: &crate::geometry::GeoLayer,
     layout: &MapLayout,
     colouring: &Colouring,
     text: &MapText,
 ) -> Option<(MapLayout, Colouring, MapText)> {
-    let has_data: Vec<bool> = colouring.values.iter().map(Option::is_some).collect();
-    layout.data_focus(&has_data)?;
-    let shown = |a: usize| has_data.get(a) == Some(&true) || colouring.is_left_out(a);
-    // The areas without data that lie wholly inside the box of those with data are drawn too,
-    // as "no data": left out, they were white holes beside a legend of "no data (0)" (a
-    // newcomer's 21 communes of Santiago without Providencia, Recoleta…).
-    let inside = layout.bounds_of((0..layer.areas.len()).filter(|&a| shown(a)))?;
-    let within = |a: usize| {
-        layout.bounds_of([a]).is_some_and(|b| {
-            b.x >= inside.x
-                && b.y >= inside.y
-                && b.x + b.width <= inside.x + inside.width
-                && b.y + b.height <= inside.y + inside.height
-        })
-    };
-    let holes: Vec<usize> = (0..layer.areas.len())
-        .filter(|&a| !shown(a) && within(a))
+    let focus = colouring.focus(layout)?;
+    let codes = (0..layer.areas.len())
+        .filter(|&a| focus.drawn.get(a) == Some(&true))
+        .map(|a| layer.areas[a].code.clone())
         .collect();
-    let drawn: Vec<usize> = (0..layer.areas.len())
-        .filter(|&a| shown(a) || holes.contains(&a))
-        .collect();
-    let codes = drawn.iter().map(|&a| layer.areas[a].code.clone()).collect();
-    let focus = MapLayout::build(layer, &LayoutSpec::focus(codes)).ok()?;
-    let mut colouring = colouring.clone();
-    colouring.no_data = holes.len();
-    let with = has_data.iter().filter(|d| **d).count();
+    let layout_f = MapLayout::build(layer, &LayoutSpec::focus(codes)).ok()?;
+    let with = (colouring.values.iter()).filter(|v| v.is_some()).count();
     let mut text = text.clone();
     text.source.insert(
         0,
-        shown_note(text.lang, with, holes.len(), layer.areas.len()),
+        shown_note(text.lang, with, focus.no_data, layer.areas.len()),
     );
-    Some((focus, colouring, text))
+    Some((layout_f, colouring.focused_on(&focus), text))
 }
 
 /// The source line of a focused map: how many areas with data it shows, of how many, and how
@@ -186,6 +237,25 @@ mod tests {
             "with the {} communes without data between them.",
             colouring_f.no_data
         )));
+        // The page's legend counts what the export's does (it counted the whole country's 324).
+        let focus = colouring.focus(&layout).unwrap();
+        let page = colouring.focused_on(&focus);
+        assert_eq!(page.no_data, colouring_f.no_data);
+        assert_eq!(colouring.no_data, layer.areas.len() - codes.len());
+        assert!(page.no_data < 20, "{}", page.no_data);
+        // Those counted are drawn hatched on the page; the rest of the country plain.
+        let hatched = (0..layer.areas.len())
+            .filter(|&a| page.fill_in(a, Some(&focus)) == crate::colour::NO_DATA_FILL)
+            .count();
+        assert_eq!(hatched, page.no_data);
+        let a = layer.index_of("15101").unwrap();
+        assert_eq!(page.fill_in(a, Some(&focus)), OUTSIDE_FILL);
+        assert_eq!(page.fill_in(a, None), crate::colour::NO_DATA_FILL);
+        let santiago = layer.index_of("13101").unwrap();
+        assert_eq!(
+            page.fill_in(santiago, Some(&focus)),
+            colouring.fill_of(santiago)
+        );
     }
 
     #[test]

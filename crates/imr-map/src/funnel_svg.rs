@@ -3,7 +3,8 @@
 use std::fmt::Write;
 
 use crate::classify::format_number_in;
-use crate::funnel::{Funnel, FunnelPosition};
+use crate::funnel::Funnel;
+use crate::funnel_key::{fill_of, key, key_rows, KeyRows};
 use crate::projection::Rect;
 use crate::svg::{escape, figure_value, num, FONT};
 use imr_stats::Lang;
@@ -18,6 +19,9 @@ pub struct FunnelText {
     pub lang: Lang,
     /// Provenance written into `<metadata>` (none: no element), as `MapText::metadata`.
     pub metadata: Option<String>,
+    /// The width the plot is shown at, to draw it that wide (`imr_stats::Caption::width`: a
+    /// 390 px phone shows 358 px, within 300 px and [`FUNNEL_WIDTH`]); `None`: its own width.
+    pub width: Option<f64>,
 }
 
 /// "Nice" tick step for a range: 1, 2 or 5 × 10^k giving about `target` ticks.
@@ -37,8 +41,73 @@ fn nice_step(range: f64, target: f64) -> f64 {
         }
 }
 
+/// The funnel plot's own width (its snapshot's, and the width of every exported file).
+pub const FUNNEL_WIDTH: f64 = 640.0;
+
+/// Where the parts of a funnel plot drawn `w` pixels wide go: the title's lines, the lines under
+/// it, the plot's frame, the key's rows and the source lines, and the page's height. At
+/// [`FUNNEL_WIDTH`] one title line, the key on one row and the source lines as given (the
+/// snapshot's bytes); narrower, each is wrapped to the width so that no text passes the edge or
+/// another and every text is at least 10 px.
+struct Sheet {
+    w: f64,
+    h: f64,
+    title: Vec<String>,
+    heading: Vec<(String, &'static str)>,
+    plot: Rect,
+    key: KeyRows,
+    sources: Vec<String>,
+    source_font: &'static str,
+}
+
+impl Sheet {
+    fn new(text: &FunnelText, subtitle: &str, mark: Option<String>) -> Sheet {
+        let w = imr_stats::Caption {
+            width: text.width,
+            ..Default::default()
+        }
+        .width_or(FUNNEL_WIDTH);
+        let narrow = w < FUNNEL_WIDTH;
+        // 17 px bold about 9.4 px a character, beside the year (about 60 px) in the corner.
+        let title = imr_stats::wrap_words(&text.title, ((w - 100.0) / 9.4) as usize);
+        // 11 px text, about 6 px a character: 98 characters within 600 px.
+        let mut heading: Vec<(String, &str)> = mark.into_iter().map(|m| (m, "#8a3b12")).collect();
+        heading.extend(
+            imr_stats::wrap_words(subtitle, (98.0 * (w - 40.0) / 600.0) as usize)
+                .into_iter()
+                .map(|l| (l, "#444444")),
+        );
+        let extra = 20.0 * title.len().saturating_sub(1) as f64
+            + 13.0 * heading.len().saturating_sub(1) as f64;
+        let plot = Rect::new(64.0, 70.0 + extra, w - 90.0, 300.0);
+        let key = key_rows(w, text.lang);
+        // 10 px source lines on a narrow plot (9.5 px at its own width), about 5.5 px a character.
+        let sources: Vec<String> = match narrow {
+            false => text.source.clone(),
+            true => (text.source.iter())
+                .flat_map(|l| imr_stats::wrap_words(l, ((w - 40.0) / 5.5) as usize))
+                .collect(),
+        };
+        let h = 458.0
+            + extra
+            + 15.0 * key.len().saturating_sub(1) as f64
+            + 13.0 * sources.len().saturating_sub(text.source.len()) as f64;
+        Sheet {
+            w,
+            h,
+            title,
+            heading,
+            plot,
+            key,
+            sources,
+            source_font: if narrow { "10" } else { "9.5" },
+        }
+    }
+}
+
 /// The funnel plot as an SVG document: rate per 1,000 against births (log scale), 95% (dashed)
-/// and 99.8% (solid) limits, the national rate, and one `<circle data-code>` per area.
+/// and 99.8% (solid) limits, the national rate, and one `<circle data-code>` per area; drawn
+/// [`FunnelText::width`] wide (within 300 px and [`FUNNEL_WIDTH`]).
 pub fn funnel_svg(
     funnel: &Funnel,
     codes: &[String],
@@ -61,41 +130,9 @@ pub fn funnel_svg(
             format_number_in(funnel.national_rate_per_1000, 2, text.lang)
         ),
     };
-    // 11 px text, about 6 px a character, within 600 px.
-    let mut heading: Vec<(String, &str)> = mark.into_iter().map(|m| (m, "#8a3b12")).collect();
-    heading.extend(
-        imr_stats::wrap_words(&subtitle, 98)
-            .into_iter()
-            .map(|l| (l, "#444444")),
-    );
-    let extra = 13.0 * heading.len().saturating_sub(1) as f64;
-    // Room under the axis' label for the key of the colours.
-    let (w, h) = (640.0, 458.0 + extra);
-    let plot = Rect::new(64.0, 70.0 + extra, 550.0, 300.0);
-    let min_b = funnel
-        .curve
-        .first()
-        .map(|c| c.births)
-        .unwrap_or(1.0)
-        .max(1.0);
-    let max_b = funnel
-        .curve
-        .last()
-        .map(|c| c.births)
-        .unwrap_or(10.0)
-        .max(min_b * 10.0);
-    let (lx0, lx1) = (min_b.log10().floor(), max_b.log10().ceil());
-    let max_point = funnel
-        .points
-        .iter()
-        .map(|p| p.rate_per_1000)
-        .fold(0.0, f64::max);
-    // Cap the y axis so the wide end of the funnel does not flatten everything else.
-    let y_max_raw = max_point.max(funnel.national_rate_per_1000 * 3.0).max(1.0);
-    let step = nice_step(y_max_raw, 6.0);
-    let y_max = (y_max_raw / step).ceil() * step;
-    let sx = |b: f64| plot.x + (b.max(1.0).log10() - lx0) / (lx1 - lx0) * plot.width;
-    let sy = |r: f64| plot.y + plot.height - (r.min(y_max) / y_max) * plot.height;
+    let sheet = Sheet::new(text, &subtitle, mark);
+    let scale = Scale::of(funnel, sheet.plot);
+    let (w, h) = (sheet.w, sheet.h);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -107,26 +144,112 @@ pub fn funnel_svg(
     if let Some(meta) = &text.metadata {
         let _ = writeln!(s, "<metadata>{}</metadata>", escape(meta));
     }
-    let _ = writeln!(
-        s,
-        "<text x=\"20\" y=\"30\" font-size=\"17\" font-weight=\"bold\">{}</text>\n<text x=\"{}\" y=\"32\" font-size=\"22\" font-weight=\"bold\" text-anchor=\"end\">{}</text>",
-        escape(&text.title),
-        w - 20.0,
-        escape(&year)
-    );
-    for (k, (line, fill)) in heading.iter().enumerate() {
+    for (k, line) in sheet.title.iter().enumerate() {
         let _ = writeln!(
             s,
-            "<text x=\"20\" y=\"{}\" font-size=\"11\" fill=\"{fill}\">{}</text>",
-            num(50.0 + 13.0 * k as f64),
+            "<text x=\"20\" y=\"{}\" font-size=\"17\" font-weight=\"bold\">{}</text>",
+            num(30.0 + 20.0 * k as f64),
             escape(line)
         );
     }
-    // Axes and ticks.
+    let _ = writeln!(
+        s,
+        "<text x=\"{}\" y=\"32\" font-size=\"22\" font-weight=\"bold\" text-anchor=\"end\">{}</text>",
+        w - 20.0,
+        escape(&year)
+    );
+    let top = 50.0 + 20.0 * sheet.title.len().saturating_sub(1) as f64;
+    for (k, (line, fill)) in sheet.heading.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "<text x=\"20\" y=\"{}\" font-size=\"11\" fill=\"{fill}\">{}</text>",
+            num(top + 13.0 * k as f64),
+            escape(line)
+        );
+    }
+    axes(&mut s, &scale, text.lang);
+    limits(&mut s, funnel, &scale);
+    points(&mut s, funnel, &scale, (codes, names), text.lang);
+    key(
+        &mut s,
+        &sheet.key,
+        scale.plot.y + scale.plot.height + 50.0,
+        text.lang,
+    );
+    for (k, line) in sheet.sources.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "<text x=\"20\" y=\"{}\" font-size=\"{}\" fill=\"#555555\">{}</text>",
+            num(h - 12.0 - 13.0 * (sheet.sources.len() - 1 - k) as f64),
+            sheet.source_font,
+            escape(line)
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The plot's frame and scales: births on a log scale from the decade `lx0` to `lx1`, the rate
+/// per 1,000 from 0 to `y_max` in ticks of `step`.
+struct Scale {
+    plot: Rect,
+    lx0: f64,
+    lx1: f64,
+    y_max: f64,
+    step: f64,
+}
+
+impl Scale {
+    fn of(funnel: &Funnel, plot: Rect) -> Scale {
+        let min_b = funnel
+            .curve
+            .first()
+            .map(|c| c.births)
+            .unwrap_or(1.0)
+            .max(1.0);
+        let max_b = funnel
+            .curve
+            .last()
+            .map(|c| c.births)
+            .unwrap_or(10.0)
+            .max(min_b * 10.0);
+        let (lx0, lx1) = (min_b.log10().floor(), max_b.log10().ceil());
+        let max_point = funnel
+            .points
+            .iter()
+            .map(|p| p.rate_per_1000)
+            .fold(0.0, f64::max);
+        // Cap the y axis so the wide end of the funnel does not flatten everything else.
+        let y_max_raw = max_point.max(funnel.national_rate_per_1000 * 3.0).max(1.0);
+        let step = nice_step(y_max_raw, 6.0);
+        let y_max = (y_max_raw / step).ceil() * step;
+        Scale {
+            plot,
+            lx0,
+            lx1,
+            y_max,
+            step,
+        }
+    }
+
+    fn x(&self, b: f64) -> f64 {
+        let plot = &self.plot;
+        plot.x + (b.max(1.0).log10() - self.lx0) / (self.lx1 - self.lx0) * plot.width
+    }
+
+    fn y(&self, r: f64) -> f64 {
+        let plot = &self.plot;
+        plot.y + plot.height - (r.min(self.y_max) / self.y_max) * plot.height
+    }
+}
+
+/// The grid, the ticks' values and the axes' labels.
+fn axes(s: &mut String, scale: &Scale, lang: Lang) {
+    let plot = &scale.plot;
     s.push_str("<g font-size=\"10\" fill=\"#333333\" stroke=\"none\">\n");
     let mut tick = 0.0;
-    while tick <= y_max + 1e-9 {
-        let y = sy(tick);
+    while tick <= scale.y_max + 1e-9 {
+        let y = scale.y(tick);
         let _ = writeln!(
             s,
             "<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#e5e5e5\"/><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
@@ -136,13 +259,13 @@ pub fn funnel_svg(
             num(y),
             num(plot.x - 6.0),
             num(y + 3.5),
-            figure_value(tick, text.lang)
+            figure_value(tick, lang)
         );
-        tick += step;
+        tick += scale.step;
     }
-    let mut e = lx0;
-    while e <= lx1 + 1e-9 {
-        let x = sx(10f64.powf(e));
+    let mut e = scale.lx0;
+    while e <= scale.lx1 + 1e-9 {
+        let x = scale.x(10f64.powf(e));
         let _ = writeln!(
             s,
             "<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#e5e5e5\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
@@ -152,7 +275,7 @@ pub fn funnel_svg(
             num(plot.y + plot.height),
             num(x),
             num(plot.y + plot.height + 14.0),
-            figure_value(10f64.powf(e), text.lang)
+            figure_value(10f64.powf(e), lang)
         );
         e += 1.0;
     }
@@ -162,25 +285,29 @@ pub fn funnel_svg(
          <text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\" font-size=\"11\">{}</text>",
         num(plot.x + plot.width / 2.0),
         num(plot.y + plot.height + 32.0),
-        text.lang
-            .pick("Nacidos vivos (escala logarítmica)", "Live births (log scale)"),
+        lang.pick("Nacidos vivos (escala logarítmica)", "Live births (log scale)"),
         num(plot.y + plot.height / 2.0),
-        text.lang.pick(
+        lang.pick(
             "Defunciones de menores de 1 año por 1.000 nacidos vivos",
             "Deaths under 1 year per 1,000 live births"
         )
     );
     s.push_str("</g>\n");
+}
+
+/// The 95% (dashed) and 99.8% (solid) limits and the line of the pooled rate.
+fn limits(s: &mut String, funnel: &Funnel, scale: &Scale) {
     let line = |pick: fn(&crate::funnel::FunnelLimits) -> f64| -> String {
         // Points above the axis are left out (the upper limits at tiny births), not flattened.
         funnel
             .curve
             .iter()
-            .filter(|c| pick(c) <= y_max)
-            .map(|c| format!("{},{}", num(sx(c.births)), num(sy(pick(c)))))
+            .filter(|c| pick(c) <= scale.y_max)
+            .map(|c| format!("{},{}", num(scale.x(c.births)), num(scale.y(pick(c)))))
             .collect::<Vec<_>>()
             .join(" ")
     };
+    let plot = &scale.plot;
     let _ = writeln!(
         s,
         "<g fill=\"none\" stroke=\"#555555\"><polyline data-limit=\"upper-99.8\" points=\"{}\"/><polyline data-limit=\"lower-99.8\" points=\"{}\"/>\
@@ -192,9 +319,19 @@ pub fn funnel_svg(
         line(|c| c.lower95),
         num(plot.x),
         num(plot.x + plot.width),
-        num(sy(funnel.national_rate_per_1000)),
-        num(sy(funnel.national_rate_per_1000))
+        num(scale.y(funnel.national_rate_per_1000)),
+        num(scale.y(funnel.national_rate_per_1000))
     );
+}
+
+/// One circle per area, coloured by where it falls, titled with its name, rate and births.
+fn points(
+    s: &mut String,
+    funnel: &Funnel,
+    scale: &Scale,
+    (codes, names): (&[String], &[String]),
+    lang: Lang,
+) {
     s.push_str("<g stroke=\"#ffffff\" stroke-width=\"0.5\">\n");
     for p in &funnel.points {
         let fill = fill_of(p.position);
@@ -205,13 +342,13 @@ pub fn funnel_svg(
             "<circle data-code=\"{}\" data-position=\"{}\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{fill}\"><title>{}: {} {}, {} {}</title></circle>",
             escape(code),
             p.position.as_str(),
-            num(sx(p.births)),
-            num(sy(p.rate_per_1000)),
+            num(scale.x(p.births)),
+            num(scale.y(p.rate_per_1000)),
             escape(name),
-            format_number_in(p.rate_per_1000, 1, text.lang),
-            text.lang.pick("por 1.000", "per 1,000"),
-            figure_value(p.births, text.lang),
-            match (p.births == 1.0, text.lang) {
+            format_number_in(p.rate_per_1000, 1, lang),
+            lang.pick("por 1.000", "per 1,000"),
+            figure_value(p.births, lang),
+            match (p.births == 1.0, lang) {
                 (true, Lang::Es) => "nacimiento",
                 (true, Lang::En) => "birth",
                 (false, Lang::Es) => "nacimientos",
@@ -220,74 +357,8 @@ pub fn funnel_svg(
         );
     }
     s.push_str("</g>\n");
-    key(&mut s, plot.y + plot.height + 50.0, text.lang);
-    for (k, line) in text.source.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "<text x=\"20\" y=\"{}\" font-size=\"9.5\" fill=\"#555555\">{}</text>",
-            num(h - 12.0 - 13.0 * (text.source.len() - 1 - k) as f64),
-            escape(line)
-        );
-    }
-    s.push_str("</svg>\n");
-    s
 }
 
-/// A point's colour by where it falls.
-fn fill_of(position: FunnelPosition) -> &'static str {
-    match position {
-        FunnelPosition::Within => "#9e9e9e",
-        FunnelPosition::Above95 => "#fc8d59",
-        FunnelPosition::Above998 => "#d7301f",
-        FunnelPosition::Below95 => "#6baed6",
-        FunnelPosition::Below998 => "#2171b5",
-    }
-}
-
-/// The key of the points' colours, one row at `y`: what each colour says of a commune.
-fn key(s: &mut String, y: f64, lang: Lang) {
-    let entries = [
-        (
-            FunnelPosition::Above998,
-            lang.pick("sobre el 99,8%", "above 99.8%"),
-        ),
-        (
-            FunnelPosition::Above95,
-            lang.pick("sobre el 95%", "above 95%"),
-        ),
-        (
-            FunnelPosition::Within,
-            lang.pick("dentro de los límites", "within the limits"),
-        ),
-        (
-            FunnelPosition::Below95,
-            lang.pick("bajo el 95%", "below 95%"),
-        ),
-        (
-            FunnelPosition::Below998,
-            lang.pick("bajo el 99,8%", "below 99.8%"),
-        ),
-    ];
-    let _ = write!(
-        s,
-        "<g class=\"funnel-key\" font-size=\"10\" fill=\"#333333\"><text x=\"20\" y=\"{}\">{}</text>",
-        num(y),
-        lang.pick("Comunas:", "Communes:")
-    );
-    let mut x = 74.0;
-    for (position, words) in entries {
-        let _ = write!(
-            s,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text>",
-            num(x),
-            num(y - 3.5),
-            fill_of(position),
-            num(x + 7.0),
-            num(y),
-            escape(words)
-        );
-        // About 5.6 px a character at 10 px, and a gap.
-        x += 7.0 + 5.6 * words.chars().count() as f64 + 16.0;
-    }
-    s.push_str("</g>\n");
-}
+#[cfg(test)]
+#[path = "funnel_svg_tests.rs"]
+mod tests;

@@ -116,6 +116,7 @@ fn funnel_plot_matches_its_snapshot() {
             source: vec!["Source: test fixture".into()],
             lang: imr_map::Lang::En,
             metadata: None,
+            width: None,
         },
     );
     assert_eq!(svg.matches("<circle data-code=").count(), 6);

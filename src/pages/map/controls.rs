@@ -66,10 +66,7 @@ pub(super) fn MapControls(
     /// Sets the year (timed).
     switch_year: Callback<i64>,
 ) -> impl IntoView {
-    let lang = lang();
-    let analysis = expect_context::<AnalysisState>();
     let MapOptions {
-        year,
         variable,
         smooth,
         scheme: class_choice,
@@ -78,160 +75,13 @@ pub(super) fn MapControls(
         colours: scheme_key,
         lisa: show_lisa,
         contiguity,
+        ..
     } = options;
-    // A year that copies an earlier one is listed as what it is ("2022 (copia de 2021)") when
-    // the map shows rates (a copy of the outcome; another column's map is not one).
-    let year_label = move |y: i64| {
-        (variable.get() == "rate")
-            .then(|| analysis.repeats.get())
-            .flatten()
-            .and_then(|r| r.iter().find(|r| r.time == y).map(|r| r.label(lang.get())))
-            .unwrap_or_else(|| y.to_string())
-    };
-
-    // Play: step through the years, then stop on the last one.
-    let play_handle = StoredValue::new_local(None::<IntervalHandle>);
-    let playing = RwSignal::new(false);
-    let stop = move || {
-        if let Some(h) = play_handle.get_value() {
-            h.clear();
-        }
-        play_handle.set_value(None);
-        playing.set(false);
-    };
-    let play = move |_| {
-        if playing.get_untracked() {
-            stop();
-            return;
-        }
-        let ys = years.get_untracked();
-        if ys.len() < 2 {
-            return;
-        }
-        // Start from the first year when at the end.
-        if year.get_untracked() == ys.last().copied() {
-            switch_year.run(ys[0]);
-        }
-        playing.set(true);
-        let handle = set_interval_with_handle(
-            move || {
-                let ys = years.get_untracked();
-                let next = year
-                    .get_untracked()
-                    .and_then(|y| ys.iter().position(|&t| t == y))
-                    .and_then(|i| ys.get(i + 1).copied());
-                match next {
-                    Some(y) => switch_year.run(y),
-                    None => stop(),
-                }
-            },
-            Duration::from_millis(PLAY_STEP_MS),
-        )
-        .ok();
-        play_handle.set_value(handle);
-    };
-    on_cleanup(stop);
-
     view! {
         <fieldset class="map-controls">
             <legend>{msg(|m| m.map.controls_legend)}</legend>
-            <span>
-                <label for="map-year">{msg(|m| m.common.year)}</label>
-                <select
-                    id="map-year"
-                    data-testid="year-select"
-                    on:change=move |ev| {
-                        if let Ok(y) = event_target_value(&ev).parse::<i64>() {
-                            switch_year.run(y)
-                        }
-                    }
-                >
-                    // The years without data between the first and the last (2016 and 2020 in
-                    // the bundled data) are listed as gaps that cannot be chosen, so that 2015
-                    // and 2017 are never taken for consecutive years.
-                    {move || {
-                        let ys = years.get();
-                        let mut listed: Vec<(i64, bool)> = ys
-                            .iter()
-                            .map(|&y| (y, true))
-                            .chain(
-                                imr_core::stats::years::missing_years(&ys)
-                                    .into_iter()
-                                    .map(|y| (y, false)),
-                            )
-                            .collect();
-                        listed.sort_unstable();
-                        listed
-                            .into_iter()
-                            .map(|(y, has_data)| match has_data {
-                                true => {
-                                    view! {
-                                        <option
-                                            value=y.to_string()
-                                            selected=move || year.get() == Some(y)
-                                        >
-                                            {move || year_label(y)}
-                                        </option>
-                                    }
-                                        .into_any()
-                                }
-                                false => {
-                                    view! {
-                                        <option value=y.to_string() disabled data-gap="true">
-                                            {move || {
-                                                format!("{y} — {}", messages(lang.get()).map.no_data)
-                                            }}
-                                        </option>
-                                    }
-                                        .into_any()
-                                }
-                            })
-                            .collect_view()
-                    }}
-                </select>
-                <button
-                    class="secondary"
-                    data-testid="play"
-                    aria-pressed=move || playing.get().to_string()
-                    on:click=play
-                >
-                    {move || {
-                        if playing.get() {
-                            messages(lang.get()).map.pause
-                        } else {
-                            messages(lang.get()).map.play_years
-                        }
-                    }}
-                </button>
-            </span>
-            <span>
-                <label for="map-variable">"Variable"</label>
-                <select
-                    id="map-variable"
-                    data-testid="variable-select"
-                    on:change=move |ev| variable.set(event_target_value(&ev))
-                >
-                    {move || {
-                        variables
-                            .get()
-                            .into_iter()
-                            .map(|v| {
-                                let label = if v == "rate" {
-                                    messages(lang.get()).map.variable_rate.to_string()
-                                } else {
-                                    imr_core::column_words::choice_label(lang.get(), &v)
-                                };
-                                let value = v.clone();
-                                view! {
-                                    <option value=value selected=move || variable.get() == v>
-                                        {label}
-                                    </option>
-                                }
-                            })
-                            .collect_view()
-                    }}
-                </select>
-            </span>
+            {year_control(options, years, switch_year)}
+            {variable_select(variable, variables)}
             {choice_select(
                 "map-smooth",
                 "smooth-select",
@@ -262,54 +112,8 @@ pub(super) fn MapControls(
                 class_choice,
                 || false,
             )}
-            <span>
-                <label for="map-classes">{msg(|m| m.map.number_classes)}</label>
-                <input
-                    id="map-classes"
-                    type="number"
-                    min="2"
-                    max="9"
-                    data-testid="classes-input"
-                    disabled=move || !class_choice.get().uses_class_count()
-                    prop:value=move || classes.get().to_string()
-                    on:change=move |ev| {
-                        if let Ok(k) = event_target_value(&ev).parse::<usize>() {
-                            classes.set(k.clamp(2, 9))
-                        }
-                    }
-                />
-            </span>
-            <span>
-                <label for="map-breaks">{msg(|m| m.map.custom_breaks)}</label>
-                <input
-                    id="map-breaks"
-                    type="text"
-                    placeholder="4, 6, 8, 12"
-                    data-testid="breaks-input"
-                    disabled=move || class_choice.get() != ClassScheme::Custom
-                    prop:value=move || breaks.get()
-                    on:change=move |ev| breaks.set(event_target_value(&ev))
-                />
-            </span>
-            <span>
-                <label for="map-scheme">{msg(|m| m.map.colours)}</label>
-                <select
-                    id="map-scheme"
-                    data-testid="scheme-select"
-                    on:change=move |ev| scheme_key.set(event_target_value(&ev))
-                >
-                    {SCHEMES
-                        .into_iter()
-                        .map(|(k, label)| {
-                            view! {
-                                <option value=k selected=move || scheme_key.get() == k>
-                                    {msg(label)}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
-            </span>
+            {class_inputs(class_choice, classes, breaks)}
+            {scheme_select(scheme_key)}
             <span>
                 <input
                     id="map-lisa"
@@ -322,5 +126,262 @@ pub(super) fn MapControls(
             </span>
         </fieldset>
         <IncludeFlagged />
+    }
+}
+
+/// Playing through the years: whether it plays, and the button's action (play from the chosen
+/// year, or from the first when at the last; pause when playing), stopped when the view goes.
+#[derive(Clone, Copy)]
+struct Player {
+    playing: RwSignal<bool>,
+    handle: StoredValue<Option<IntervalHandle>, LocalStorage>,
+}
+
+impl Player {
+    fn new() -> Self {
+        let player = Player {
+            playing: RwSignal::new(false),
+            handle: StoredValue::new_local(None),
+        };
+        on_cleanup(move || player.stop());
+        player
+    }
+
+    fn stop(self) {
+        if let Some(h) = self.handle.get_value() {
+            h.clear();
+        }
+        self.handle.set_value(None);
+        self.playing.set(false);
+    }
+
+    /// Steps through `years` from `year`, then stops on the last one.
+    fn toggle(
+        self,
+        years: Memo<Vec<i64>>,
+        year: RwSignal<Option<i64>>,
+        switch_year: Callback<i64>,
+    ) {
+        if self.playing.get_untracked() {
+            self.stop();
+            return;
+        }
+        let ys = years.get_untracked();
+        if ys.len() < 2 {
+            return;
+        }
+        // Start from the first year when at the end.
+        if year.get_untracked() == ys.last().copied() {
+            switch_year.run(ys[0]);
+        }
+        self.playing.set(true);
+        let handle = set_interval_with_handle(
+            move || {
+                let ys = years.get_untracked();
+                let next = year
+                    .get_untracked()
+                    .and_then(|y| ys.iter().position(|&t| t == y))
+                    .and_then(|i| ys.get(i + 1).copied());
+                match next {
+                    Some(y) => switch_year.run(y),
+                    None => self.stop(),
+                }
+            },
+            Duration::from_millis(PLAY_STEP_MS),
+        )
+        .ok();
+        self.handle.set_value(handle);
+    }
+}
+
+/// The year's select (the years without data listed as gaps) and the play button.
+fn year_control(
+    options: MapOptions,
+    years: Memo<Vec<i64>>,
+    switch_year: Callback<i64>,
+) -> impl IntoView {
+    let lang = lang();
+    let analysis = expect_context::<AnalysisState>();
+    let MapOptions { year, variable, .. } = options;
+    // A year that copies an earlier one is listed as what it is ("2022 (copia de 2021)") when
+    // the map shows rates (a copy of the outcome; another column's map is not one).
+    let year_label = move |y: i64| {
+        (variable.get() == "rate")
+            .then(|| analysis.repeats.get())
+            .flatten()
+            .and_then(|r| r.iter().find(|r| r.time == y).map(|r| r.label(lang.get())))
+            .unwrap_or_else(|| y.to_string())
+    };
+    let player = Player::new();
+    let playing = player.playing;
+    view! {
+        <span>
+            <label for="map-year">{msg(|m| m.common.year)}</label>
+            <select
+                id="map-year"
+                data-testid="year-select"
+                on:change=move |ev| {
+                    if let Ok(y) = event_target_value(&ev).parse::<i64>() {
+                        switch_year.run(y)
+                    }
+                }
+            >
+                // The years without data between the first and the last (2016 and 2020 in
+                // the bundled data) are listed as gaps that cannot be chosen, so that 2015
+                // and 2017 are never taken for consecutive years.
+                {move || {
+                    let ys = years.get();
+                    let mut listed: Vec<(i64, bool)> = ys
+                        .iter()
+                        .map(|&y| (y, true))
+                        .chain(
+                            imr_core::stats::years::missing_years(&ys)
+                                .into_iter()
+                                .map(|y| (y, false)),
+                        )
+                        .collect();
+                    listed.sort_unstable();
+                    listed
+                        .into_iter()
+                        .map(|(y, has_data)| match has_data {
+                            true => {
+                                view! {
+                                    <option
+                                        value=y.to_string()
+                                        selected=move || year.get() == Some(y)
+                                    >
+                                        {move || year_label(y)}
+                                    </option>
+                                }
+                                    .into_any()
+                            }
+                            false => {
+                                view! {
+                                    <option value=y.to_string() disabled data-gap="true">
+                                        {move || {
+                                            format!("{y} — {}", messages(lang.get()).map.no_data)
+                                        }}
+                                    </option>
+                                }
+                                    .into_any()
+                            }
+                        })
+                        .collect_view()
+                }}
+            </select>
+            <button
+                class="secondary"
+                data-testid="play"
+                aria-pressed=move || playing.get().to_string()
+                on:click=move |_| player.toggle(years, year, switch_year)
+            >
+                {move || {
+                    if playing.get() {
+                        messages(lang.get()).map.pause
+                    } else {
+                        messages(lang.get()).map.play_years
+                    }
+                }}
+            </button>
+        </span>
+    }
+}
+
+/// The variable's select: the rate first (when the panel has one), then the data's columns.
+fn variable_select(variable: RwSignal<String>, variables: Memo<Vec<String>>) -> impl IntoView {
+    let lang = lang();
+    view! {
+        <span>
+            <label for="map-variable">"Variable"</label>
+            <select
+                id="map-variable"
+                data-testid="variable-select"
+                on:change=move |ev| variable.set(event_target_value(&ev))
+            >
+                {move || {
+                    variables
+                        .get()
+                        .into_iter()
+                        .map(|v| {
+                            let label = if v == "rate" {
+                                messages(lang.get()).map.variable_rate.to_string()
+                            } else {
+                                imr_core::column_words::choice_label(lang.get(), &v)
+                            };
+                            let value = v.clone();
+                            view! {
+                                <option value=value selected=move || variable.get() == v>
+                                    {label}
+                                </option>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </select>
+        </span>
+    }
+}
+
+/// The number of classes (for the classifications that take one) and the custom breaks.
+fn class_inputs(
+    class_choice: RwSignal<ClassScheme>,
+    classes: RwSignal<usize>,
+    breaks: RwSignal<String>,
+) -> impl IntoView {
+    view! {
+        <span>
+            <label for="map-classes">{msg(|m| m.map.number_classes)}</label>
+            <input
+                id="map-classes"
+                type="number"
+                min="2"
+                max="9"
+                data-testid="classes-input"
+                disabled=move || !class_choice.get().uses_class_count()
+                prop:value=move || classes.get().to_string()
+                on:change=move |ev| {
+                    if let Ok(k) = event_target_value(&ev).parse::<usize>() {
+                        classes.set(k.clamp(2, 9))
+                    }
+                }
+            />
+        </span>
+        <span>
+            <label for="map-breaks">{msg(|m| m.map.custom_breaks)}</label>
+            <input
+                id="map-breaks"
+                type="text"
+                placeholder="4, 6, 8, 12"
+                data-testid="breaks-input"
+                disabled=move || class_choice.get() != ClassScheme::Custom
+                prop:value=move || breaks.get()
+                on:change=move |ev| breaks.set(event_target_value(&ev))
+            />
+        </span>
+    }
+}
+
+/// The colour scheme's select ([`SCHEMES`]).
+fn scheme_select(scheme_key: RwSignal<String>) -> impl IntoView {
+    view! {
+        <span>
+            <label for="map-scheme">{msg(|m| m.map.colours)}</label>
+            <select
+                id="map-scheme"
+                data-testid="scheme-select"
+                on:change=move |ev| scheme_key.set(event_target_value(&ev))
+            >
+                {SCHEMES
+                    .into_iter()
+                    .map(|(k, label)| {
+                        view! {
+                            <option value=k selected=move || scheme_key.get() == k>
+                                {msg(label)}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </span>
     }
 }

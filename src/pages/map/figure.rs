@@ -19,6 +19,7 @@ use super::zoom::ZoomBar;
 use super::{Drawn, Geometry};
 use crate::messages::msg;
 use crate::state::Shared;
+use imr_core::map::focus::Focus;
 use imr_core::map::svg::Colouring;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -30,9 +31,12 @@ pub(super) fn MapFigure(
     geo: Shared<Geometry>,
     result: Memo<Option<Shared<Drawn>>>,
     colouring: Memo<Option<Shared<Colouring>>>,
+    /// The communes shown when the data cover a small part of the country (the rest plain).
+    focus: Memo<Option<Shared<Focus>>>,
     selected: Selection,
 ) -> impl IntoView {
     let view = MapView::new(geo.prepared.layout.width, geo.prepared.layout.height);
+    view.follow_shown_width();
     let gestures = Gestures::new(view);
     let hover = Hover::new();
     // A tap shows the commune's tooltip and selects it (the mouse's hover and click); a tap
@@ -105,14 +109,16 @@ pub(super) fn MapFigure(
             }
         }
     });
-    let panels = map_panels(&geo, colouring, hover, selected, view);
+    let panels = map_panels(&geo, (colouring, focus), hover, selected, view);
     let legend_spot = LegendSpot::follow(geo.clone(), view, colouring, result);
     let geo_tooltip = geo.clone();
-    // As wide as the column, and no taller than the screen under the header and tabs.
-    let canvas_style = format!(
-        "width:min(100%, calc((100svh - 10rem) * {:.4}))",
-        layout.width / layout.height
-    );
+    // As wide as the column, and no taller than the window under the map's top once measured
+    // (before: the screen less the header and tabs).
+    let aspect = layout.width / layout.height;
+    let canvas_style = move || match view.room_px.get() {
+        room if room > 0.0 => format!("width:min(100%, {:.1}px)", room.max(240.0) * aspect),
+        _ => format!("width:min(100%, calc((100svh - 10rem) * {aspect:.4}))"),
+    };
 
     view! {
         <div class="map-figure">

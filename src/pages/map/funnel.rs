@@ -3,7 +3,7 @@
 
 use super::selection::Selection;
 use super::{BoundaryError, Drawn, Geometry, MapError};
-use crate::components::download::download_text;
+use crate::components::download::{download_text, shown_width};
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::Shared;
@@ -12,7 +12,9 @@ use imr_core::request::MapExport;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// The funnel plot of the year, linked to the map through the selection.
+/// The funnel plot of the year, linked to the map through the selection: drawn at the width it
+/// is shown at ([`shown_width`]: its text 10 px or more on a phone, no sideways scroll), its
+/// download the file `imr map --funnel` writes, at its own 640 px.
 #[component]
 pub(super) fn FunnelPanel(
     geometry: RwSignal<Result<Shared<Geometry>, BoundaryError>>,
@@ -24,11 +26,7 @@ pub(super) fn FunnelPanel(
         let r = result.get()?;
         let geo = geometry.get().ok()?;
         let figure = r.figure(&geo.prepared, &r.colouring);
-        Some(
-            MapExport::Funnel
-                .write(&figure, CsvOptions::default())
-                .map_err(MapError::Request),
-        )
+        Some((figure.funnel_at(Some(shown_width()))).map_err(MapError::Request))
     });
     let on_click = move |ev: leptos::ev::MouseEvent| {
         let code = ev
@@ -50,8 +48,11 @@ pub(super) fn FunnelPanel(
         ))
     };
     let download = move |_| {
-        if let (Some(Some(Ok(svg))), Some(r)) = (Some(svg.get_untracked()), result.get_untracked())
-        {
+        let (Some(r), Ok(geo)) = (result.get_untracked(), geometry.get_untracked()) else {
+            return;
+        };
+        let figure = r.figure(&geo.prepared, &r.colouring);
+        if let Ok(svg) = MapExport::Funnel.write(&figure, CsvOptions::default()) {
             let file = MapExport::Funnel.file_name(r.map.request(), r.map.measure());
             download_text(&file, "image/svg+xml", &svg);
         }
@@ -66,12 +67,9 @@ pub(super) fn FunnelPanel(
                     .map(|s| match s {
                         Ok(s) => {
                             view! {
-                                // On a phone shown at its own 640 px and scrolled sideways
-                                // (class wide-figure), its 10–11 px text legible instead of
-                                // shrunk to 6 px.
                                 <div
                                     data-testid="funnel-box"
-                                    class="chart wide-figure"
+                                    class="chart"
                                     tabindex="0"
                                     role="region"
                                     aria-labelledby="funnel-h"

@@ -9,13 +9,17 @@ use leptos::prelude::*;
 /// The zoom limit: the view box is at least 1/40 of the page wide.
 const MAX_ZOOM: f64 = 40.0;
 
-/// The map's view box on a page of `page` (width, height) map units, and the SVG element that
-/// shows it (for client-to-map coordinates).
+/// The map's view box on a page of `page` (width, height) map units, the SVG element that
+/// shows it (for client-to-map coordinates), its width on screen and the height left for it
+/// under what is above it in the window, in CSS pixels (0 before they are measured;
+/// [`MapView::follow_shown_width`]).
 #[derive(Clone, Copy)]
 pub(super) struct MapView {
     pub view_box: RwSignal<ViewBox>,
     pub page: (f64, f64),
     pub svg_ref: NodeRef<leptos::svg::Svg>,
+    pub shown_px: RwSignal<f64>,
+    pub room_px: RwSignal<f64>,
 }
 
 impl MapView {
@@ -25,7 +29,47 @@ impl MapView {
             view_box: RwSignal::new((0.0, 0.0, page_w, page_h)),
             page: (page_w, page_h),
             svg_ref: NodeRef::new(),
+            shown_px: RwSignal::new(0.0),
+            room_px: RwSignal::new(0.0),
         }
+    }
+
+    /// Keeps [`MapView::shown_px`] the map's width on screen (the insets' labels are sized by
+    /// it to be legible) and [`MapView::room_px`] the window's height under the map's top when
+    /// the page is scrolled to its top (the map is made no taller: with the reader's file named
+    /// above the view, a 1366×768 desktop had the map's foot below the first screen):
+    /// measured once it is drawn and after each window resize.
+    pub fn follow_shown_width(self) {
+        let resized = RwSignal::new(0u32);
+        let handle = window_event_listener(leptos::ev::resize, move |_| {
+            resized.try_update(|n| *n += 1);
+        });
+        on_cleanup(move || handle.remove());
+        Effect::new(move |_| {
+            resized.track();
+            let Some(svg) = self.svg_ref.get() else {
+                return;
+            };
+            request_animation_frame(move || {
+                let rect = svg.get_bounding_client_rect();
+                let px = rect.width();
+                if px > 0.0 && self.shown_px.try_get_untracked() != Some(px) {
+                    self.shown_px.try_set(px);
+                }
+                let Some(window) = web_sys::window() else {
+                    return;
+                };
+                let scrolled = window.scroll_y().unwrap_or(0.0);
+                let height = (window.inner_height().ok())
+                    .and_then(|h| h.as_f64())
+                    .unwrap_or(0.0);
+                // Its top in the page, less a margin and the border.
+                let room = (height - (rect.top() + scrolled) - 8.0).floor();
+                if room > 0.0 && self.room_px.try_get_untracked() != Some(room) {
+                    self.room_px.try_set(room);
+                }
+            });
+        });
     }
 
     /// The view box of the whole page.

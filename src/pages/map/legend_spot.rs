@@ -2,7 +2,9 @@
 //! covers no commune with data ([`imr_core::map::layout::MapLayout::legend_in_view`]), measured
 //! after each view change (zoom, pan, "Communes with data"), new colours and window resize.
 //! The whole country keeps the layout's legend box, where the exported map draws it; a view
-//! with no free spot (communes in every corner and side) has the legend under the map.
+//! with no free spot (communes in every corner and side) has the legend beside the map when
+//! the map's column leaves room for it on its right (a desktop, where under the map is below
+//! the first screen), else under the map (a phone).
 
 use super::gestures::MapView;
 use super::pan_zoom::ViewBox;
@@ -13,11 +15,26 @@ use imr_core::map::svg::Colouring;
 use leptos::html::Div;
 use leptos::prelude::*;
 
-/// The legend's place: percent of the map from its left and top, or under the map.
+/// The legend's place: percent of the map from its left and top, beside the map (at most
+/// `room` CSS pixels wide), or under the map.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Spot {
     On { left: f64, top: f64 },
+    Beside { room: f64 },
     Below,
+}
+
+/// The gap between the map and a legend beside it, in CSS pixels.
+const BESIDE_GAP_PX: f64 = 8.0;
+
+/// Where a legend `legend_px` wide goes that fits nowhere on the map drawn `map_px` wide in a
+/// column `column_px` wide: beside the map when the column leaves room for it, else under it.
+fn off_map(map_px: f64, column_px: f64, legend_px: f64) -> Spot {
+    let room = column_px - map_px - BESIDE_GAP_PX;
+    match room >= legend_px {
+        true => Spot::Beside { room },
+        false => Spot::Below,
+    }
 }
 
 /// The legend's element and its spot, kept up to date with the view: the spot and the view box
@@ -57,6 +74,8 @@ impl LegendSpot {
             let vb = view.view_box.get();
             colouring.track();
             resized.track();
+            // The map's size follows the room measured under its top.
+            view.room_px.track();
             let has_data: Option<Vec<bool>> = result.with(|r| {
                 r.as_ref()
                     .map(|r| r.values.iter().map(Option::is_some).collect())
@@ -74,6 +93,12 @@ impl LegendSpot {
                     return;
                 };
                 let map_px = svg.get_bounding_client_rect().width();
+                // The map's column (the map, its zoom bar and search): the room beside the map.
+                let column_px = el
+                    .closest(".map")
+                    .ok()
+                    .flatten()
+                    .map_or(0.0, |c| c.get_bounding_client_rect().width());
                 let (w, h) = (el.offset_width() as f64, el.offset_height() as f64);
                 if map_px <= 0.0 || w <= 0.0 {
                     return;
@@ -90,7 +115,7 @@ impl LegendSpot {
                         top: 100.0 * (at.rect.y - vb.1) / vb.3,
                     }
                 } else {
-                    Spot::Below
+                    off_map(map_px, column_px, w)
                 };
                 if this.spot.try_get_untracked() != Some((next, Some(vb))) {
                     this.spot.try_set((next, Some(vb)));
@@ -106,6 +131,9 @@ impl LegendSpot {
             Spot::On { left, top } => {
                 format!("left:{left:.2}%;top:{top:.2}%;width:max-content;max-width:{max_width:.2}%")
             }
+            Spot::Beside { room } => format!(
+                "left:calc(100% + {BESIDE_GAP_PX}px);top:0;width:max-content;max-width:{room:.0}px"
+            ),
             Spot::Below => format!(
                 "position:static;width:max-content;max-width:{max_width:.2}%;margin-top:0.3rem"
             ),
@@ -118,5 +146,19 @@ impl LegendSpot {
         (self.spot.get().1)
             .map(|vb| format!("{} {} {} {}", vb.0, vb.1, vb.2, vb.3))
             .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_legend_with_no_free_spot_goes_beside_the_map_when_the_column_has_room_else_under() {
+        // 1366×768: the zoomed map 325 px wide in a 640 px column, a 200 px legend.
+        assert_eq!(off_map(325.0, 640.0, 200.0), Spot::Beside { room: 307.0 });
+        // A phone: the map is the column.
+        assert_eq!(off_map(358.0, 358.0, 200.0), Spot::Below);
+        assert_eq!(off_map(325.0, 500.0, 200.0), Spot::Below);
     }
 }

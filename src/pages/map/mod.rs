@@ -16,6 +16,9 @@
 //! and the LISA, the funnel plot — and drawn as "flagged, left out" (`YearSlice::kept`,
 //! `--include-flagged` in the command when the toggle is on).
 //!
+//! The stages are memos of [`stages`] (the request, its validation, the year's slice, values and
+//! colours, the LISA clusters, and on data that cover part of the country the communes shown).
+//!
 //! Components: [`controls`] (what to show), [`options`] (the choices in the link and their
 //! request), [`figure`] (the SVG: [`paths`] the communes, [`gestures`] zoom, pan, pinch and taps,
 //! [`pan_zoom`] their geometry, [`zoom`] the zoom bar), [`tooltip`], [`legend`] (on the map,
@@ -40,6 +43,7 @@ mod pan_zoom;
 mod paths;
 mod search;
 mod selection;
+mod stages;
 mod table;
 mod timing;
 mod tooltip;
@@ -50,7 +54,6 @@ use boundaries::{bundled_geometry, load_bundled_geometry};
 use error::{BoundaryError, MapError};
 pub(crate) use options::MapOptions;
 
-use crate::components::download::today;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::AnalysisState;
@@ -58,9 +61,9 @@ use crate::state::{AppState, Shared};
 use imr_core::map::classify::Classification;
 use imr_core::map::svg::{Colouring, MapText};
 use imr_core::panel::Panel;
-use imr_core::request::{MapCredits, MapFigure, PreparedBoundaries, ValidatedMap, YearSlice};
+use imr_core::request::{MapFigure, PreparedBoundaries, ValidatedMap, YearSlice};
 use leptos::prelude::*;
-use std::sync::Arc;
+use stages::{MapStages, StageInputs};
 use std::time::Duration;
 
 /// What the map shows for the current request (LISA aside): the request's values, classes,
@@ -112,18 +115,7 @@ pub fn MapPage() -> impl IntoView {
     let switch_ms = RwSignal::new(None::<(f64, f64)>);
 
     let panel = Memo::new(move |_| state.panel.get().and_then(|p| p.ok()));
-    let years = Memo::new(move |_| panel.get().map(|p| p.times()).unwrap_or_default());
-    // Open on the latest year; keep the chosen year while it exists. Without data (while the
-    // reader's kept files are read again after a reload) the link's year is left as it is.
-    Effect::new(move |_| {
-        let ys = years.get();
-        if ys.is_empty() {
-            return;
-        }
-        if year.get_untracked().is_none_or(|y| !ys.contains(&y)) {
-            year.set(ys.last().copied());
-        }
-    });
+    let years = year_choices(panel, year);
     let variables = variable_choices(panel, variable);
     let data_source = Memo::new(move |_| {
         state.files.with(|f| {
@@ -134,109 +126,20 @@ pub fn MapPage() -> impl IntoView {
         })
     });
 
-    // The request of the controls (the command shown is its `to_args`).
-    let request = Memo::new(move |_| {
-        let geo = geometry.get().ok()?;
-        options.request(lang.get(), &geo, analysis_state.include.get())
-    });
-    // The request coloured by class: the LISA toggle does not recompute values and classes.
-    let class_request = Memo::new(move |_| {
-        request.get().map(|r| {
-            r.map(|mut r| {
-                r.lisa = false;
-                r
-            })
-        })
-    });
-    // The request coloured by class validated against the data, as `imr map` validates it.
-    let validated = Memo::new(move |_| -> Option<Result<Shared<ValidatedMap>, MapError>> {
-        let request = match class_request.get()? {
-            Ok(r) => r,
-            Err(e) => return Some(Err(e)),
-        };
-        let p = panel.get()?;
-        Some(
-            request
-                .validate(&p)
-                .map(|v| Shared(Arc::new(v)))
-                .map_err(MapError::Request),
-        )
-    });
-    // One year's rows aligned to the areas (the boundaries' file and code property name them
-    // in the error when no code matches).
-    let year_slice = Memo::new(move |_| -> Option<Result<Shared<YearSlice>, MapError>> {
-        let map = validated.get()?.ok()?;
-        let geo = geometry.get().ok()?;
-        Some(
-            map.year_slice(&geo.prepared.layer)
-                .map(|s| Shared(Arc::new(s)))
-                .map_err(MapError::Request),
-        )
-    });
-    // Values, classes and colours of the current choices: no geometry is touched.
-    let result = Memo::new(move |_| -> Option<Result<Shared<Drawn>, MapError>> {
-        let map = match validated.get()? {
-            Ok(m) => m,
-            Err(e) => return Some(Err(e)),
-        };
-        let slice = match year_slice.get()? {
-            Ok(s) => s,
-            Err(e) => return Some(Err(e)),
-        };
-        let geo = geometry.get().ok()?;
-        // The source lines carry today's date, as `imr map` writes them.
-        let coloured = map.colour(
-            &slice,
-            geo.prepared.weights(map.request().contiguity),
-            MapCredits {
-                source: &data_source.get(),
-                boundaries: &geo.credit,
-                today: &today(),
-            },
-        );
-        Some(
-            coloured
-                .map(|coloured| {
-                    Shared(Arc::new(Drawn {
-                        year: map.request().year,
-                        values: coloured.values,
-                        classification: coloured.classification,
-                        colouring: coloured.colouring,
-                        text: coloured.text,
-                        slice: slice.clone(),
-                        map: map.clone(),
-                    }))
-                })
-                .map_err(MapError::Request),
-        )
-    });
-    let ok_result = Memo::new(move |_| result.get().and_then(|r| r.ok()));
-
-    // The colouring drawn: the classes, or the LISA clusters when asked.
-    let lisa_colouring = Memo::new(move |_| -> Option<Result<Shared<Colouring>, MapError>> {
-        if !options.lisa.get() {
-            return None;
-        }
-        let r = ok_result.get()?;
-        let geo = geometry.get().ok()?;
-        Some(
-            r.map
-                .lisa_colouring(
-                    &r.values,
-                    &r.slice,
-                    geo.prepared.weights(r.map.request().contiguity),
-                )
-                .map(|(c, _)| Shared(Arc::new(c)))
-                .map_err(MapError::Request),
-        )
-    });
-    let colouring = Memo::new(move |_| -> Option<Shared<Colouring>> {
-        if let Some(Ok(c)) = lisa_colouring.get() {
-            return Some(c);
-        }
-        ok_result
-            .get()
-            .map(|r| Shared(Arc::new(r.colouring.clone())))
+    // The request of the controls (the command shown is its `to_args`) and its stages.
+    let request = stages::request(options, geometry, lang, analysis_state.include);
+    let MapStages {
+        result,
+        ok_result,
+        lisa_colouring,
+        colouring,
+        focus,
+    } = MapStages::new(StageInputs {
+        geometry,
+        panel,
+        request,
+        data_source,
+        options,
     });
     // The funnel plot, Moran's I and the table follow one task later, so that the map recolours
     // first (their exact Poisson limits and 999 permutations are the slow part of a switch).
@@ -255,62 +158,21 @@ pub fn MapPage() -> impl IntoView {
     view! {
         <section aria-labelledby="map-h" class="map-view">
             <h2 id="map-h">{msg(|m| m.common.view_map)}</h2>
-            {move || match result.get() {
-                Some(Err(error)) => {
-                    Some(
-                        view! {
-                            <p class="error" role="alert" data-testid="map-error">
-                                {move || error.text(lang.get())}
-                            </p>
-                        }
-                            .into_any(),
-                    )
-                }
-                None => {
-                    panel
-                        .get()
-                        .is_none()
-                        .then(|| {
-                            view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }
-                                .into_any()
-                        })
-                }
-                _ => None,
-            }}
+            {data_status(result, panel)}
             {move || match geometry.get() {
-                Err(error) if error.is_loading() => {
-                    view! {
-                        <p class="note" data-testid="map-loading">
-                            {move || error.text(lang.get())}
-                        </p>
-                    }
-                        .into_any()
-                }
-                Err(error) => {
-                    view! {
-                        <p class="error" role="alert">
-                            {move || {
-                                format!(
-                                    "{}: {}",
-                                    messages(lang.get()).map.boundaries,
-                                    error.text(lang.get()),
-                                )
-                            }}
-                        </p>
-                    }
-                        .into_any()
-                }
                 Ok(geo) => {
                     view! {
                         <figure::MapFigure
                             geo=geo
                             result=ok_result
                             colouring=colouring
+                            focus=focus
                             selected=selected
                         />
                     }
                         .into_any()
                 }
+                Err(error) => boundary_status(error),
             }}
             <crate::components::takeaway::Takeaway question="where" />
             <details class="map-options" open data-testid="map-options">
@@ -342,6 +204,66 @@ pub fn MapPage() -> impl IntoView {
             <boundaries::GeometryInput geometry=geometry result=ok_result />
         </section>
     }
+}
+
+/// Why there is no map: the error that stops it, or no data loaded yet.
+fn data_status(
+    result: Memo<Option<Result<Shared<Drawn>, MapError>>>,
+    panel: Memo<Option<Shared<Panel>>>,
+) -> impl IntoView {
+    let lang = lang();
+    move || match result.get() {
+        Some(Err(error)) => Some(
+            view! {
+                <p class="error" role="alert" data-testid="map-error">
+                    {move || error.text(lang.get())}
+                </p>
+            }
+            .into_any(),
+        ),
+        None => panel.get().is_none().then(|| {
+            view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }.into_any()
+        }),
+        _ => None,
+    }
+}
+
+/// The boundaries not there yet (being read) or unreadable.
+fn boundary_status(error: BoundaryError) -> AnyView {
+    let lang = lang();
+    match error.is_loading() {
+        true => view! {
+            <p class="note" data-testid="map-loading">
+                {move || error.text(lang.get())}
+            </p>
+        }
+        .into_any(),
+        false => view! {
+            <p class="error" role="alert">
+                {move || {
+                    format!("{}: {}", messages(lang.get()).map.boundaries, error.text(lang.get()))
+                }}
+            </p>
+        }
+        .into_any(),
+    }
+}
+
+/// The years of the panel; the map opens on the latest and keeps the chosen year while it
+/// exists. Without data (while the reader's kept files are read again after a reload) the
+/// link's year is left as it is.
+fn year_choices(panel: Memo<Option<Shared<Panel>>>, year: RwSignal<Option<i64>>) -> Memo<Vec<i64>> {
+    let years = Memo::new(move |_| panel.get().map(|p| p.times()).unwrap_or_default());
+    Effect::new(move |_| {
+        let ys = years.get();
+        if ys.is_empty() {
+            return;
+        }
+        if year.get_untracked().is_none_or(|y| !ys.contains(&y)) {
+            year.set(ys.last().copied());
+        }
+    });
+    years
 }
 
 /// The variables a map can show (the rate first, when the panel has one), and the chosen one

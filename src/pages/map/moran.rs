@@ -116,6 +116,7 @@ pub(super) fn MoranPanel(
                                         )
                                     }}
                                 </p>
+                                <p data-testid="moran-reading">{m.reading(lang.get())}</p>
                                 <p data-testid="moran-analytical">
                                     {analytical(lang.get_untracked(), &m)}
                                 </p>

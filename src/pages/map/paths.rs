@@ -10,24 +10,29 @@ use crate::i18n::lang;
 use crate::messages::messages;
 use crate::state::Shared;
 use imr_core::map::colour::NO_DATA_FILL;
-use imr_core::map::placement::{inset_label, label_font};
+use imr_core::map::focus::Focus;
+use imr_core::map::placement::{inset_label, label_font_shown};
 use imr_core::map::projection::Rect;
 use imr_core::map::svg::{format_value, Colouring};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// Each area's attributes under the current colouring (no colouring yet: no data).
+/// Each area's attributes under the current colouring (no colouring yet: no data), on a map
+/// of part of the country when the data cover a small part of it (`focus`).
 #[derive(Clone, Copy)]
 struct Paint {
     colouring: Memo<Option<Shared<Colouring>>>,
+    focus: Memo<Option<Shared<Focus>>>,
 }
 
 impl Paint {
     fn fill(&self, area: usize) -> String {
-        self.colouring.with(|c| {
-            c.as_ref()
-                .map(|c| c.fill_of(area).to_string())
-                .unwrap_or_else(|| NO_DATA_FILL.to_string())
+        self.focus.with(|f| {
+            self.colouring.with(|c| {
+                c.as_ref()
+                    .map(|c| c.fill_in(area, f.as_ref().map(|f| &*f.0)).to_string())
+                    .unwrap_or_else(|| NO_DATA_FILL.to_string())
+            })
         })
     }
 
@@ -70,15 +75,16 @@ impl Paint {
 
 /// The panels of the map (main and insets, boxed ones framed and titled) with their communes.
 /// An inset's title keeps its size on screen under zoom and stays within the view, shortened to
-/// its last words when the whole does not fit ([`inset_label`]).
+/// its last words when the whole does not fit ([`inset_label`]), and at least 10 px on screen
+/// ([`label_font_shown`]).
 pub(super) fn map_panels(
     geo: &Geometry,
-    colouring: Memo<Option<Shared<Colouring>>>,
+    (colouring, focus): (Memo<Option<Shared<Colouring>>>, Memo<Option<Shared<Focus>>>),
     hover: Hover,
     selected: Selection,
     view: MapView,
 ) -> impl IntoView {
-    let paint = Paint { colouring };
+    let paint = Paint { colouring, focus };
     let layout = &geo.prepared.layout;
     layout
         .panels
@@ -90,7 +96,7 @@ pub(super) fn map_panels(
                 let (title, rect) = (panel.title.clone().unwrap_or_default(), panel.rect);
                 let label = Memo::new(move |_| {
                     let vb = view.view_box.get();
-                    let font = label_font(view.page.0, vb.2);
+                    let font = label_font_shown(view.page.0, vb.2, view.shown_px.get());
                     let frame = Rect::new(vb.0, vb.1, vb.2, vb.3);
                     let (text, (x, y)) = inset_label(&title, rect, font, frame).unwrap_or_default();
                     (text, x, y, font)

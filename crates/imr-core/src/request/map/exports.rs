@@ -27,6 +27,15 @@ pub struct MapFigure<'a> {
     pub text: &'a MapText,
 }
 
+impl MapFigure<'_> {
+    /// The funnel plot of the figure's year drawn `width` pixels wide, as the page shows it
+    /// (`imr_core::Caption::width`: within 300 and 640 px); `None`: its own 640 px, the file
+    /// [`MapExport::Funnel`] writes. Fails when the year's rates cannot make one.
+    pub fn funnel_at(&self, width: Option<f64>) -> Result<String, RequestError> {
+        (self.map).funnel_figure(self.slice, &self.boundaries.layout, self.text, width)
+    }
+}
+
 /// One file of a map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MapExport {
@@ -105,9 +114,7 @@ impl MapExport {
                 figure.classification,
                 csv,
             ),
-            Self::Funnel => {
-                (figure.map).funnel_figure(figure.slice, &boundaries.layout, figure.text)?
-            }
+            Self::Funnel => figure.funnel_at(None)?,
         })
     }
 }

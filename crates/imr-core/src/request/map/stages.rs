@@ -283,12 +283,14 @@ impl ValidatedMap {
 
     /// The funnel plot (SVG) of the year's raw rates against births without the left-out
     /// areas ([`YearSlice::kept`]: neither points nor part of the pooled rate), with the map's
-    /// source lines (`text`): [`MapExport::Funnel`](super::MapExport::Funnel).
+    /// source lines (`text`), drawn `width` pixels wide (`None`: its own 640 px, as
+    /// [`MapExport::Funnel`](super::MapExport::Funnel) writes it).
     pub(super) fn funnel_figure(
         &self,
         slice: &YearSlice,
         layout: &MapLayout,
         text: &MapText,
+        width: Option<f64>,
     ) -> Result<String, RequestError> {
         let (request, data) = (&self.request, &slice.kept);
         let f = funnel(&data.deaths, &data.births, 60).map_err(RequestError::Funnel)?;
@@ -306,6 +308,7 @@ impl ValidatedMap {
                 source: text.source.clone(),
                 lang: request.lang,
                 metadata: text.metadata.clone(),
+                width,
             },
         ))
     }
