@@ -56,6 +56,22 @@ pub struct CodeContext<'a> {
     pub drop_years: &'a [(i64, i64)],
 }
 
+/// The copied years a fit's code drops ([`CodeContext::drop_years`]): the years as a list for
+/// the language (`2020, 2022`) and the comment naming what each repeats (`2020 repeats 2019`);
+/// `None` when there are none.
+pub(crate) fn dropped_years(ctx: &CodeContext) -> Option<(String, String)> {
+    if ctx.drop_years.is_empty() {
+        return None;
+    }
+    let years: Vec<String> = ctx.drop_years.iter().map(|(t, _)| t.to_string()).collect();
+    let copies: Vec<String> = ctx
+        .drop_years
+        .iter()
+        .map(|(t, of)| format!("{t} repeats {of}"))
+        .collect();
+    Some((years.join(", "), copies.join(", ")))
+}
+
 /// The thresholds of `imr_core::plausibility::Rule::DEFAULTS` (imr-models cannot depend on
 /// imr-core; the R tests of imr-cli run the code against `imr fit` on the bundled data, whose
 /// flagged rows break each rule): rate per 1,000 above, share of births reached by derived

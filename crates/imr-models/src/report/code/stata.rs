@@ -220,19 +220,11 @@ fn stata_read(fit: &Fit, ctx: &CodeContext) -> String {
             stata(ctx.time)
         ));
     }
-    if !ctx.drop_years.is_empty() {
-        let years: Vec<String> = ctx.drop_years.iter().map(|(t, _)| t.to_string()).collect();
-        let copies: Vec<String> = ctx
-            .drop_years
-            .iter()
-            .map(|(t, of)| format!("{t} repeats {of}"))
-            .collect();
+    if let Some((years, copies)) = super::dropped_years(ctx) {
         out.push_str(&format!(
-            "* years that copy the year before in every commune ({}), left out as imr does (imr fit --include-repeated-years keeps them)\n\
-             drop if inlist({}, {})\n",
-            copies.join(", "),
+            "* years that copy the year before in every commune ({copies}), left out as imr does (imr fit --include-repeated-years keeps them)\n\
+             drop if inlist({}, {years})\n",
             stata(ctx.time),
-            years.join(", ")
         ));
     }
     out.push_str(&stata_counts(ctx));

@@ -49,20 +49,12 @@ fn r_read(ctx: &CodeContext) -> String {
             r_string(ctx.time)
         ));
     }
-    if !ctx.drop_years.is_empty() {
-        let years: Vec<String> = ctx.drop_years.iter().map(|(t, _)| t.to_string()).collect();
-        let copies: Vec<String> = ctx
-            .drop_years
-            .iter()
-            .map(|(t, of)| format!("{t} repeats {of}"))
-            .collect();
+    if let Some((years, copies)) = super::dropped_years(ctx) {
         out.push_str(&format!(
-            "# years that copy the year before in every commune ({}), left out as imr does\n\
+            "# years that copy the year before in every commune ({copies}), left out as imr does\n\
              # (imr fit --include-repeated-years keeps them)\n\
-             d <- d[!(d[[{}]] %in% c({})), ]\n",
-            copies.join(", "),
+             d <- d[!(d[[{}]] %in% c({years})), ]\n",
             r_string(ctx.time),
-            years.join(", ")
         ));
     }
     let column = |name: &str| format!("suppressWarnings(as.numeric(d[[{}]]))", r_string(name));
