@@ -145,27 +145,6 @@ pub fn label_font_shown(page_width: f64, view_width: f64, shown_px: f64) -> f64 
     }
 }
 
-#[cfg(test)]
-mod shown_tests {
-    use super::*;
-
-    #[test]
-    fn an_inset_label_is_shown_at_least_10_px_and_unchanged_when_it_already_is() {
-        // The whole country (640 units) on a 358 px phone: 11 units would be 6.3 px.
-        let font = label_font_shown(640.0, 640.0, 358.0);
-        assert!(font * 358.0 / 640.0 >= 10.0, "{font}");
-        // On a desktop at its own size, or zoomed in, the label keeps its size.
-        assert_eq!(label_font_shown(640.0, 640.0, 640.0), LABEL_FONT);
-        assert_eq!(
-            label_font_shown(640.0, 160.0, 640.0),
-            label_font(640.0, 160.0)
-        );
-        // Not measured yet: the drawing's own.
-        assert_eq!(label_font_shown(640.0, 640.0, 0.0), LABEL_FONT);
-        assert_eq!(label_font_shown(640.0, 640.0, f64::NAN), LABEL_FONT);
-    }
-}
-
 /// An inset's label of `font` size placed in `frame` (the page, or the part of it in view): the
 /// text (the title, or its last words after "…" when the whole title is wider than the frame
 /// and the inset) and its baseline's start, a little above the inset's frame, moved right or
@@ -279,5 +258,26 @@ impl MapLayout {
                 Some((k, text, at))
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::*;
+
+    #[test]
+    fn an_inset_label_is_shown_at_least_10_px_and_unchanged_when_it_already_is() {
+        // The whole country (640 units) on a 358 px phone: 11 units would be 6.3 px.
+        let font = label_font_shown(640.0, 640.0, 358.0);
+        assert!(font * 358.0 / 640.0 >= 10.0, "{font}");
+        // On a desktop at its own size, or zoomed in, the label keeps its size.
+        assert_eq!(label_font_shown(640.0, 640.0, 640.0), LABEL_FONT);
+        assert_eq!(
+            label_font_shown(640.0, 160.0, 640.0),
+            label_font(640.0, 160.0)
+        );
+        // Not measured yet: the drawing's own.
+        assert_eq!(label_font_shown(640.0, 640.0, 0.0), LABEL_FONT);
+        assert_eq!(label_font_shown(640.0, 640.0, f64::NAN), LABEL_FONT);
     }
 }

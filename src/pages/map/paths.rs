@@ -73,13 +73,16 @@ impl Paint {
     }
 }
 
+/// The map's colouring and, on data of part of the country, the communes it shows.
+type Painting = (Memo<Option<Shared<Colouring>>>, Memo<Option<Shared<Focus>>>);
+
 /// The panels of the map (main and insets, boxed ones framed and titled) with their communes.
 /// An inset's title keeps its size on screen under zoom and stays within the view, shortened to
 /// its last words when the whole does not fit ([`inset_label`]), and at least 10 px on screen
 /// ([`label_font_shown`]).
 pub(super) fn map_panels(
     geo: &Geometry,
-    (colouring, focus): (Memo<Option<Shared<Colouring>>>, Memo<Option<Shared<Focus>>>),
+    (colouring, focus): Painting,
     hover: Hover,
     selected: Selection,
     view: MapView,
