@@ -60,13 +60,19 @@ async function save(download) {
 }
 
 // The Data view's `imr rates` command: the page's input (files and roles) is its words between
-// `rates` and `--format`.
+// `rates` and `--format`; `--format csv` ends it, then `--csv-lang es` on the Spanish page.
 async function ratesCommand(data) {
   const words = await data.ratesCommand();
   assert.deepEqual(words.slice(0, 2), ['imr', 'rates']);
-  assert.deepEqual(words.slice(-2), ['--format', 'csv']);
+  const format = words.indexOf('--format');
+  assert.deepEqual(words.slice(format, format + 2), ['--format', 'csv']);
+  const after = words.slice(format + 2);
+  assert.ok(after.length === 0 || (after.length === 2 && after[0] === '--csv-lang'), words.join(' '));
   return words;
 }
+
+// The page's input in a rates command: its words between `rates` and `--format`.
+const inputOf = (words) => words.slice(2, words.indexOf('--format'));
 
 // Opens the Models view (its page object) with these models, standard errors and regressors,
 // and waits for every model's column; `input` is the page's input (files and roles), from the
@@ -78,7 +84,7 @@ async function openModels(models, vcov, { lang = 'en' } = {}) {
   const data = DataPage.attach(opened);
   await data.waitForRowCount('read', 7245);
   const view = ModelsPage.attach(opened);
-  view.input = (await ratesCommand(data)).slice(2, -2);
+  view.input = inputOf(await ratesCommand(data));
   await view.openTab('models');
   await view.coefTable().waitFor({ timeout: 60_000 });
   await view.choose({ models, vcov, regressors: REGRESSORS });

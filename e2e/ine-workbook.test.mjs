@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, outsideRequests, ROOT, cargoBinary } from './harness.mjs';
-import { dataPart } from './views.mjs';
+import { csvCells } from './views.mjs';
 import { openView } from './pages/index.mjs';
 
 const DATA = path.join(ROOT, 'crates', 'imr-cli', 'tests', 'data', 'ine_saip4026');
@@ -79,8 +79,8 @@ test("INE's workbook uploaded as it is gives the checked infant deaths of every 
 
   const csv = await view.downloadRates();
   const shown = new Map();
-  for (const line of dataPart(csv.text).trim().split('\n').slice(1)) {
-    const [entity, time, , deaths] = line.split(',');
+  // The Spanish page's spreadsheet CSV (`;`): deaths are whole numbers, written alike in both.
+  for (const [entity, time, , deaths] of csvCells(csv.text).slice(1)) {
     shown.set(`${entity},${time}`, deaths === '' ? null : Number(deaths));
   }
   const wrong = [];

@@ -56,8 +56,8 @@ test('a table pasted from a spreadsheet equals the same table uploaded as a file
   assert.deepEqual(await shownRates(view), pasted.shown);
   const uploaded = await view.downloadRates(dir);
   assert.equal(dataPart(uploaded.text), dataPart(pasted.csv.text));
-  // The thousands point read as such: 1.500 births, 6 deaths, 4 per 1,000.
-  assert.match(dataPart(uploaded.text), /^01101,2022,1500,6,4,/m);
+  // The thousands point read as such: 1.500 births, 6 deaths, 4 per 1,000 (the Spanish CSV's `;`).
+  assert.match(dataPart(uploaded.text), /^01101;2022;1500;6;4;/m);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
   await view.close();

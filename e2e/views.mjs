@@ -333,8 +333,16 @@ export const flagValue = (words, flag) => {
   return words[at + 1];
 };
 
-/** A CSV's text without its provenance (#) lines: the data part two exports of one table share. */
-export const dataPart = (text) => text.split('\n').filter((l) => !l.startsWith('#')).join('\n');
+/** A CSV's text without its byte-order mark (the Spanish page's CSVs open with one) and its
+ * provenance (#) lines: the data part two exports of one table share. */
+export const dataPart = (text) => text.replace(/^\uFEFF/, '').split('\n').filter((l) => !l.startsWith('#')).join('\n');
+
+/** The rows of a CSV download as cells, header first: the machine CSV (`,`) of the English page
+ * or the spreadsheet CSV (byte-order mark, `;`) of the Spanish page. */
+export const csvCells = (text) => {
+  const separator = text.startsWith('\uFEFF') ? ';' : ',';
+  return dataPart(text).trim().split('\n').map((line) => line.split(separator));
+};
 
 /** Asserts that the page's download and imr's file are the same bytes (the first differing
  * line is shown when not). */
