@@ -122,6 +122,9 @@ fn cell_es<'c>(column: &str, cell: &'c str) -> Cow<'c, str> {
         ("model", "pooled") => "agrupado",
         ("vcov", "cluster") => "conglomerado",
         ("term", "(Intercept)") => "(Constante)",
+        // the map's class of a commune flagged as implausible and left out (its legend row
+        // "Marcadas, excluidas")
+        ("class", "flagged") => "marcada, excluida",
         _ => return Cow::Borrowed(cell),
     };
     Cow::Borrowed(word)

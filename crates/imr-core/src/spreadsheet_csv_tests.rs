@@ -85,6 +85,12 @@ fn word_cells_of_the_coefficients_and_trends_are_spanish() {
         spanish_body(trends),
         "medida;pendiente\nmediana;0,5\ntheil_intra;-1\n"
     );
+    // The map's class of a commune left out as implausible (spanish.test.mjs found "flagged").
+    let map = "code,class\n15202,flagged\n01101,2\n";
+    assert_eq!(
+        spanish_body(map),
+        "codigo;clase\n15202;marcada, excluida\n01101;2\n"
+    );
 }
 
 #[test]
