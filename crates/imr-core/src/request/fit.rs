@@ -134,49 +134,8 @@ impl FitRequest {
     /// as exposure needs those counts, weights go with pooled, fe and twfe only, absorbed
     /// fixed effects with fe or poisson-fe only, and the level lies in (0, 1).
     pub fn validate(&self, panel: &Panel) -> Result<ValidatedFit, RequestError> {
-        let flags = (!self.include_flagged)
-            .then(|| crate::plausibility::Plausibility::check(panel))
-            .filter(|f| !f.is_empty());
-        let copies: Vec<(i64, i64)> = if self.include_repeated_years {
-            Vec::new()
-        } else {
-            crate::repeats::repeated_years(panel)
-                .iter()
-                .map(|r| (r.time, r.repeat_of))
-                .collect()
-        };
-        let kept = flags.as_ref().map(|f| f.without_flagged(panel));
-        let mut flagged: Vec<imr_models::ExcludedRow> = flags
-            .map(|f| {
-                f.flagged
-                    .iter()
-                    .map(|r| imr_models::ExcludedRow {
-                        row: usize::try_from(r.line).unwrap_or(usize::MAX),
-                        reason: imr_models::ExclusionReason::Flagged {
-                            reasons: r.reasons_worded(),
-                        },
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let panel = kept.as_ref().unwrap_or(panel);
-        let without_copies;
-        let panel = if copies.is_empty() {
-            panel
-        } else {
-            let copy_of = |time: i64| copies.iter().find(|(t, _)| *t == time).map(|c| c.1);
-            flagged.extend(panel.rows().filter_map(|r| {
-                copy_of(r.time).map(|repeat_of| imr_models::ExcludedRow {
-                    row: usize::try_from(r.line).unwrap_or(usize::MAX),
-                    reason: imr_models::ExclusionReason::RepeatedYear {
-                        time: r.time,
-                        repeat_of,
-                    },
-                })
-            }));
-            without_copies = panel.filtered(|r| copy_of(r.time).is_none());
-            &without_copies
-        };
+        let kept = super::RowsKept::of(panel, self.include_flagged, self.include_repeated_years);
+        let panel = kept.panel.as_ref().unwrap_or(panel);
         let columns = ModelColumns {
             y: self.y.clone(),
             x: self.regressors(panel),
@@ -232,8 +191,8 @@ impl FitRequest {
             spec: PanelSpec::new(self.model)
                 .with_vcov(self.vcov)
                 .with_conf_level(self.level),
-            flagged,
-            copies_left_out: copies,
+            flagged: kept.excluded,
+            copies_left_out: kept.copies,
         })
     }
 

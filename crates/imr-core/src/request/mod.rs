@@ -24,6 +24,7 @@ mod inequality;
 mod inequality_export;
 mod map;
 mod rates;
+mod rows_kept;
 
 pub use error::{BoundaryProblem, CodeMismatch, SpatialStatistic};
 pub use fit::{FitRequest, FitResult, ValidatedFit, DEFAULT_LEVEL};
@@ -38,6 +39,7 @@ pub use map::{
     PreparedBoundaries, Smooth, ValidatedMap, YearSlice, LISA_ALPHA, LISA_PERMUTATIONS,
 };
 pub use rates::RatesRequest;
+pub use rows_kept::RowsKept;
 
 use serde::{Deserialize, Serialize};
 

@@ -6,8 +6,7 @@ use crate::escape::{shell_join, CsvOptions, CsvWriter};
 use crate::ingest::Role;
 use crate::models::report::CodeContext;
 use crate::panel::{Panel, BUILTIN_COLUMNS};
-use crate::plausibility::Plausibility;
-use crate::request::{command_line, FitRequest, InputSpec};
+use crate::request::{command_line, FitRequest, InputSpec, RowsKept};
 use crate::Lang;
 use imr_models::parse_fixed_effects;
 
@@ -51,39 +50,16 @@ impl<'a> AnalysisData<'a> {
     }
 
     /// The file's CSV (without its provenance lines, which the caller adds) for the fits of
-    /// `requests`: the rows they use, with the text columns of their absorbed fixed effects and
-    /// clusters.
+    /// `requests`: the rows they use ([`RowsKept`], as [`FitRequest::validate`] keeps them),
+    /// with the text columns of their absorbed fixed effects and clusters.
     pub fn csv(&self, requests: &[FitRequest]) -> String {
         let text_columns = absorbed_columns(requests);
-        match self.rows_used() {
-            Some(rows) => analysis_csv(&rows, &text_columns),
-            None => analysis_csv(self.panel, &text_columns),
-        }
-    }
-
-    /// The panel's rows the fits use, as [`FitRequest::validate`] keeps them: without the rows
-    /// flagged as implausible and the years copied from the year before, unless included;
-    /// `None` when that is every row.
-    fn rows_used(&self) -> Option<Panel> {
-        let copies: Vec<i64> = if self.include_repeated_years {
-            Vec::new()
-        } else {
-            crate::repeats::repeated_years(self.panel)
-                .iter()
-                .map(|r| r.time)
-                .collect()
-        };
-        let flags = Some(Plausibility::check(self.panel))
-            .filter(|f| !self.include_flagged && !f.is_empty());
-        if copies.is_empty() && flags.is_none() {
-            return None;
-        }
-        Some(self.panel.filtered(|r| {
-            !copies.contains(&r.time)
-                && !flags
-                    .as_ref()
-                    .is_some_and(|f| f.is_flagged(r.entity, r.time))
-        }))
+        let kept = RowsKept::of(
+            self.panel,
+            self.include_flagged,
+            self.include_repeated_years,
+        );
+        analysis_csv(kept.panel.as_ref().unwrap_or(self.panel), &text_columns)
     }
 
     /// The `imr fit` command of each request on the downloaded analysis data
