@@ -4,6 +4,7 @@
 //! include-flagged toggle.
 
 use super::MapOptions;
+use crate::components::checkbox::Checkbox;
 use crate::components::choice::choice_select;
 use crate::components::flag_choices::IncludeFlagged;
 use crate::i18n::lang;
@@ -115,14 +116,9 @@ pub(super) fn MapControls(
             {class_inputs(class_choice, classes, breaks)}
             {scheme_select(scheme_key)}
             <span>
-                <input
-                    id="map-lisa"
-                    type="checkbox"
-                    data-testid="lisa-toggle"
-                    prop:checked=move || show_lisa.get()
-                    on:change=move |ev| show_lisa.set(event_target_checked(&ev))
-                />
-                <label for="map-lisa">{msg(|m| m.map.lisa_cluster_map)}</label>
+                <Checkbox id="lisa-toggle" checked=show_lisa>
+                    {msg(|m| m.map.lisa_cluster_map)}
+                </Checkbox>
             </span>
         </fieldset>
         <IncludeFlagged />

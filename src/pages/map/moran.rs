@@ -1,6 +1,7 @@
 //! Moran's I of the mapped values and the LISA option's status.
 
 use super::{BoundaryError, Drawn, Geometry, MapError};
+use crate::components::checkbox::Checkbox;
 use crate::i18n::lang;
 use crate::messages::{messages, msg};
 use crate::state::Shared;
@@ -64,17 +65,11 @@ pub(super) fn MoranPanel(
     view! {
         <section aria-labelledby="moran-h">
             <h3 id="moran-h">{msg(|m| m.map.spatial_autocorrelation)}</h3>
-            <input
-                id="map-moran"
-                type="checkbox"
-                prop:checked=move || show.get()
-                on:change=move |ev| show.set(event_target_checked(&ev))
-            />
-            <label for="map-moran">
+            <Checkbox id="map-moran" checked=show>
                 {move || (messages(lang.get())
                     .map
                     .moran_compute)(&PERMUTATIONS.to_string(), &SEED.to_string())}
-            </label>
+            </Checkbox>
             {move || {
                 moran
                     .get()
