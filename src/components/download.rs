@@ -66,11 +66,17 @@ pub fn download_machine_csv(state: &AppState, file_name: &str, body: &str) {
 /// The width a chart drawn now is shown at: the window's less the page's margins, within 320 and
 /// 760 px (358 px on a 390 px phone).
 pub fn shown_width() -> f64 {
+    shown_width_up_to(760.0)
+}
+
+/// The width a chart that may fill the page's column (1,200 px less its margins) is shown at:
+/// the window's less the page's margins, within 320 and `widest` px.
+pub fn shown_width_up_to(widest: f64) -> f64 {
     let window_width = web_sys::window()
         .and_then(|w| w.inner_width().ok())
         .and_then(|w| w.as_f64())
         .unwrap_or(760.0);
-    (window_width - 32.0).clamp(320.0, 760.0)
+    (window_width - 32.0).clamp(320.0, widest.max(320.0))
 }
 
 /// The caption of a chart drawn now: its texts in `lang`, the provenance line at its foot and

@@ -1,7 +1,7 @@
 //! The models that could not be fitted, and the engine's coefficient plot with its download.
 
 use super::ModelFits;
-use crate::components::download::{chart_caption, download_text, shown_width};
+use crate::components::download::{chart_caption, download_text, shown_width_up_to};
 use crate::i18n::lang;
 use crate::messages::msg;
 use crate::state::{AppState, Shared};
@@ -12,6 +12,9 @@ use imr_core::view::fit_failure_text;
 use imr_core::view::model_words::estimator_label;
 use imr_core::view::models::coef_plot_title;
 use leptos::prelude::*;
+
+/// The page's column on a desktop: `main`'s 1,200 px less its margins (style.css).
+const COLUMN_WIDTH: f64 = 1160.0;
 
 #[component]
 pub(super) fn FitErrors(fits: Memo<Option<ModelFits>>) -> impl IntoView {
@@ -72,9 +75,10 @@ pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
             report::coefficient_plot_svg(
                 &fits,
                 &PlotOptions {
-                    // drawn at the width it is shown (at most 760 px): on a 390 px phone its
-                    // 12 px text stays 12 px instead of shrinking to 6 px with a 760 px drawing
-                    width: shown_width(),
+                    // drawn at the width it is shown, up to the page's column (1,160 px): on a
+                    // 390 px phone its 12 px text stays 12 px instead of shrinking to 6 px, and
+                    // on a desktop its rows of long names use the column, not half of it
+                    width: shown_width_up_to(COLUMN_WIDTH),
                     title: coef_plot_title(l, &fits[0].outcome),
                     caption,
                     term_labels,
