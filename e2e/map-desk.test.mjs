@@ -58,6 +58,13 @@ test('the legend counts as "Sin datos" the communes drawn hatched among hers, as
   const hatched = await map.communes().evaluateAll((ps) => ps.filter((p) => p.getAttribute('fill') === 'url(#no-data)').length);
   assert.equal(hatched, count, `legend "${shown}", ${hatched} hatched`);
   assert.ok(count < 324, `"${shown}" counts the whole country`);
+  // The rest of the country, drawn plain grey around them, has its own row: her 21 communes,
+  // those without data among them and the rest add up to the country's 345.
+  const outside = (await map.testid('map-legend').locator('[data-legend-class="outside"]').textContent()).trim();
+  const rest = Number(outside.match(/Fuera de los datos cargados\s+\((\d+)\)/)?.[1]);
+  const plain = await map.communes().evaluateAll((ps) => ps.filter((p) => p.getAttribute('fill') === '#eeeeee').length);
+  assert.equal(plain, rest, `legend "${outside}", ${plain} drawn plain`);
+  assert.equal(21 + count + rest, 345, `21 + ${count} + ${rest}`);
   // The exported map says the same.
   const svg = (await map.downloadSvg()).text;
   const none = svg.split('data-legend-class="none"')[1];

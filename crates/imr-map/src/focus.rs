@@ -76,6 +76,22 @@ impl Focus {
     pub fn is_outside(&self, area: usize) -> bool {
         !self.drawn.get(area).copied().unwrap_or(true)
     }
+
+    /// Number of areas outside those shown: the rest of the country, drawn [`OUTSIDE_FILL`]
+    /// around them on the page (its legend row, [`outside_label`]).
+    pub fn outside_count(&self) -> usize {
+        self.drawn.iter().filter(|drawn| !**drawn).count()
+    }
+}
+
+/// The page's legend row of the areas outside those a map of part of the country shows, in
+/// `lang`: they have no data in the file, but are not the "no data" the legend counts among
+/// the communes shown.
+pub fn outside_label(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Not in the data loaded",
+        Lang::Es => "Fuera de los datos cargados",
+    }
 }
 
 impl Colouring {
@@ -250,6 +266,16 @@ mod tests {
         assert_eq!(hatched, page.no_data);
         let a = layer.index_of("15101").unwrap();
         assert_eq!(page.fill_in(a, Some(&focus)), OUTSIDE_FILL);
+        // Every area is shown with its data, counted as no data among them, or outside: the
+        // legend's rows add up to the country.
+        let plain = (0..layer.areas.len())
+            .filter(|&a| page.fill_in(a, Some(&focus)) == OUTSIDE_FILL)
+            .count();
+        assert_eq!(focus.outside_count(), plain);
+        assert_eq!(
+            focus.outside_count() + page.no_data + codes.len(),
+            layer.areas.len()
+        );
         assert_eq!(page.fill_in(a, None), crate::colour::NO_DATA_FILL);
         let santiago = layer.index_of("13101").unwrap();
         assert_eq!(

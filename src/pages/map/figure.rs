@@ -176,7 +176,13 @@ pub(super) fn MapFigure(
                             }
                         />
                     </svg>
-                    <Legend geo=geo.clone() colouring=colouring result=result spot=legend_spot />
+                    <Legend
+                        geo=geo.clone()
+                        colouring=colouring
+                        result=result
+                        focus=focus
+                        spot=legend_spot
+                    />
                 </div>
                 {move || {
                     hover
