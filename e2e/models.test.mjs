@@ -291,9 +291,21 @@ test('the Models view says its fits leave out a copied year as its takeaway does
   await note.waitFor({ timeout: 60_000 });
   assert.equal((await note.textContent()).trim(),
     '2020 repite 2019 (una copia de la fuente, no un año de datos): estos modelos lo dejan fuera, como la respuesta de arriba y los Hallazgos; sus filas se listan entre las excluidas.');
-  // The checkbox that keeps it is beside the sentence; kept, the sentence goes.
+  // A model of her own column: 12 communes in 2019 and 2021, 24 observations and 2 periods
+  // (the copy's 12 rows listed among the excluded); kept, 36 and 3.
+  const view = ModelsPage.attach(data);
+  await view.choose({ models: ['fe'], vcov: 'cluster', regressors: ['pobreza_propia'] });
+  await view.waitForModelCount(1);
+  const stat = (label) => view.coefTable().locator('tfoot tr').filter({ has: view.page.locator(`th:text-is("${label}")`) }).locator('td');
+  assert.equal((await stat('Observaciones').textContent()).trim(), '24');
+  assert.equal((await stat('Períodos').textContent()).trim(), '2');
+  // The checkbox that keeps it is beside the sentence; kept, the sentence goes and the copy
+  // is fitted as a year of data.
   await data.testid('include-repeated-years').first().check();
   await note.waitFor({ state: 'detached' });
+  await view.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="coef-table"] tfoot td')].some((td) => td.textContent.trim() === '36'));
+  assert.equal((await stat('Observaciones').textContent()).trim(), '36');
+  assert.equal((await stat('Períodos').textContent()).trim(), '3');
   assert.deepEqual(data.errors, []);
   await data.close();
 });
