@@ -24,7 +24,7 @@ export const ENGLISH = new Set([...rustList('ENGLISH_MARKERS'), ...rustList('ENG
  * or a back-quote — are not words. */
 export function englishWords(text) {
   return text.split(/\s+/)
-    .filter((t) => t && !/[_`\d]/.test(t))
+    .filter((t) => t && !/[_\u0060\d]/.test(t))
     .map((t) => t.replace(/^[^\p{L}-]+|[^\p{L}-]+$/gu, '').replace(/^-+|-+$/g, '').toLowerCase())
     .filter((w) => ENGLISH.has(w));
 }
