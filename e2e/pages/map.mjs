@@ -68,11 +68,10 @@ export class MapPage extends ViewPage {
   /** The legend's rows. */
   legendRows() { return this.legend().locator('[data-legend-class]'); }
 
-  /** Waits until the legend has `count` rows besides the flagged one (and the row of the rest
-   * of the country on a map of part of it). */
+  /** Waits until the legend has `count` rows besides the flagged one. */
   async waitForLegendRowsBesidesFlagged(count) {
     await this.page.waitForFunction(([selector, count]) => document.querySelectorAll(selector).length === count,
-      [`${LEGEND_ROWS}:not([data-legend-class="flagged"]):not([data-legend-class="outside"])`, count]);
+      [`${LEGEND_ROWS}:not([data-legend-class="flagged"])`, count]);
   }
 
   /** Waits until the legend's text matches `pattern` (or, with `matches` false, no longer does). */

@@ -78,19 +78,25 @@ impl Focus {
     }
 
     /// Number of areas outside those shown: the rest of the country, drawn [`OUTSIDE_FILL`]
-    /// around them on the page (its legend row, [`outside_label`]).
+    /// around them on the page (its note under the map, [`outside_note`]).
     pub fn outside_count(&self) -> usize {
         self.drawn.iter().filter(|drawn| !**drawn).count()
     }
 }
 
-/// The page's legend row of the areas outside those a map of part of the country shows, in
-/// `lang`: they have no data in the file, but are not the "no data" the legend counts among
-/// the communes shown.
-pub fn outside_label(lang: Lang) -> &'static str {
+/// The note under the page's map of part of the country that says what its plain grey is, in
+/// `lang`: the `count` areas outside those shown have no data in the file, but are not the
+/// "no data" the legend counts among the areas shown. (A note, not a legend row: on a phone the
+/// legend, one row taller, no longer found room on the map and fell out of the first screen.)
+pub fn outside_note(lang: Lang, count: usize) -> String {
+    let count = crate::classify::format_number_in(count as f64, 0, lang);
     match lang {
-        Lang::En => "Not in the data loaded",
-        Lang::Es => "Fuera de los datos cargados",
+        Lang::En => format!(
+            "Plain light grey: the other {count} communes of the country, not in the data loaded."
+        ),
+        Lang::Es => {
+            format!("Gris claro: las otras {count} comunas del país, fuera de los datos cargados.")
+        }
     }
 }
 
@@ -267,7 +273,7 @@ mod tests {
         let a = layer.index_of("15101").unwrap();
         assert_eq!(page.fill_in(a, Some(&focus)), OUTSIDE_FILL);
         // Every area is shown with its data, counted as no data among them, or outside: the
-        // legend's rows add up to the country.
+        // legend's rows and the note under the map add up to the country.
         let plain = (0..layer.areas.len())
             .filter(|&a| page.fill_in(a, Some(&focus)) == OUTSIDE_FILL)
             .count();
@@ -276,6 +282,8 @@ mod tests {
             focus.outside_count() + page.no_data + codes.len(),
             layer.areas.len()
         );
+        assert!(outside_note(Lang::Es, focus.outside_count())
+            .contains(&format!("las otras {} comunas", focus.outside_count())));
         assert_eq!(page.fill_in(a, None), crate::colour::NO_DATA_FILL);
         let santiago = layer.index_of("13101").unwrap();
         assert_eq!(

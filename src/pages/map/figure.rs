@@ -176,13 +176,7 @@ pub(super) fn MapFigure(
                             }
                         />
                     </svg>
-                    <Legend
-                        geo=geo.clone()
-                        colouring=colouring
-                        result=result
-                        focus=focus
-                        spot=legend_spot
-                    />
+                    <Legend geo=geo.clone() colouring=colouring result=result spot=legend_spot />
                 </div>
                 {move || {
                     hover
@@ -197,7 +191,7 @@ pub(super) fn MapFigure(
                 <ZoomBar view=view regions=layout.regions.clone() data_box=data_box />
                 <CommuneSearch geo=geo.clone() view=view hover=hover selected=selected />
             </div>
-            <LegendNotes geo=geo.clone() colouring=colouring result=result />
+            <LegendNotes geo=geo.clone() colouring=colouring result=result focus=focus />
         </div>
     }
 }

@@ -10,7 +10,7 @@ use crate::i18n::{format_number, lang};
 use crate::messages::{messages, msg};
 use crate::state::AnalysisState;
 use crate::state::Shared;
-use imr_core::map::focus::{outside_label, Focus, OUTSIDE_FILL};
+use imr_core::map::focus::{outside_note, Focus};
 use imr_core::map::svg::Colouring;
 use leptos::prelude::*;
 
@@ -21,17 +21,14 @@ const FLAGGED_SWATCH: &str =
      repeating-linear-gradient(-45deg,#efe6f5 0 3px,#5e3c99 3px 4px)";
 
 /// The legend on the map: title and year, the legend's heading (the unit), class limits and
-/// counts (highest first), the hatched no-data entry, the flagged-and-left-out entry when
-/// there is one and, on a map of part of the country, the plain rest of it; placed at `spot` (in percent of the map, so it follows the map's size), as
+/// counts (highest first), the hatched no-data entry and the flagged-and-left-out entry when
+/// there is one; placed at `spot` (in percent of the map, so it follows the map's size), as
 /// wide as the layout's legend box at most, and letting taps through to the map.
 #[component]
 pub(super) fn Legend(
     geo: Shared<Geometry>,
     colouring: Memo<Option<Shared<Colouring>>>,
     result: Memo<Option<Shared<Drawn>>>,
-    /// The communes shown when the data cover part of the country: the rest, drawn plain
-    /// around them, has its own row.
-    focus: Memo<Option<Shared<Focus>>>,
     spot: LegendSpot,
 ) -> impl IntoView {
     let layout = &geo.prepared.layout;
@@ -84,22 +81,6 @@ pub(super) fn Legend(
                 </li>
             }
         });
-        let outside_row = focus.get().map(|f| {
-            let count = format_number(lang().get(), f.outside_count() as f64, 0);
-            view! {
-                <li data-legend-class="outside">
-                    <span
-                        aria-hidden="true"
-                        class="swatch"
-                        style=format!("background:{OUTSIDE_FILL}")
-                    ></span>
-                    <span>
-                        {outside_label(lang().get())}" "
-                        <span class="note">{format!("({count})")}</span>
-                    </span>
-                </li>
-            }
-        });
         Some(view! {
             <div
                 class="map-legend"
@@ -130,30 +111,41 @@ pub(super) fn Legend(
                                 {format!("({})", format_number(lang().get(), c.no_data as f64, 0))}
                             </span>
                         </span>
-                    </li> {flagged_row} {outside_row}
+                    </li> {flagged_row}
                 </ul>
             </div>
         })
     }
 }
 
-/// The legend's notes, under the map: what the colours show, how the classes were made, the
-/// flagged rows' line and the left-out communes named, and how to pick a commune.
+/// The legend's notes, under the map: what the colours show, how the classes were made, what
+/// the plain grey around a map of part of the country is, the flagged rows' line and the left-out communes named, and how to pick a commune.
 #[component]
 pub(super) fn LegendNotes(
     geo: Shared<Geometry>,
     colouring: Memo<Option<Shared<Colouring>>>,
     result: Memo<Option<Shared<Drawn>>>,
+    /// The communes shown when the data cover part of the country: a note says what the plain
+    /// grey around them is.
+    focus: Memo<Option<Shared<Focus>>>,
 ) -> impl IntoView {
     move || {
         let c = colouring.get()?;
         let r = result.get()?;
+        let outside = focus.get().map(|f| {
+            view! {
+                <p class="note" data-testid="map-outside-note">
+                    {outside_note(lang().get(), f.outside_count())}
+                </p>
+            }
+        });
         Some(view! {
             <div class="map-notes" data-testid="map-legend-notes">
                 <p class="note" data-testid="map-subtitle">
                     {r.text.subtitle.clone()}
                 </p>
                 <p class="note">{c.method_note.clone()}</p>
+                {outside}
                 {(!c.flagged_note.is_empty())
                     .then(|| {
                         view! {
