@@ -99,3 +99,23 @@ fn one_year_is_said_as_one_and_no_commune_named_draws_no_chart() {
         assert!(!answer.has_figure(), "an axis alone was drawn");
     }
 }
+
+/// Question 2 rests its trend on the years that are not copies: with 2019 and 2021 (2020 a copy
+/// of 2019) it has two years, too few to say, as a file of 2019 and 2021 alone says. It said
+/// "Entre 2019 y 2021, el cambio del Gini (0,0000 al año; IC 95%: −0,0546 a 0,0546) no es
+/// distinguible de cero", counting the copy as a third year (a newcomer's re-run of issue 42).
+#[test]
+fn question_2_counts_a_copied_year_out_of_its_trend() {
+    let f = findings(&with_a_copied_year(), &Options::default());
+    let answer = f
+        .answers(Lang::Es)
+        .into_iter()
+        .find(|a| a.question == "inequality")
+        .unwrap();
+    let said = [answer.headline.clone(), answer.details.join(" ")].join(" ");
+    assert!(
+        said.contains("Con 2 años, son muy pocos años para decir si el Gini"),
+        "{said}"
+    );
+    assert!(!said.contains("al año"), "{said}");
+}

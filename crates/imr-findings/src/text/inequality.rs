@@ -126,7 +126,8 @@ pub(super) fn inequality_answer(
                 &format!("the {m}"),
                 "",
                 "",
-                s.years.len(),
+                // the years the trend rests on: a copied year is drawn but not counted
+                s.years_in_trend(),
                 first,
                 last,
                 s.slope_per_year,
