@@ -200,6 +200,15 @@ test('the adjusted measures on screen equal the command line\'s, led by the answ
     }
     const test = view.excessVariationCell(year.time);
     close(Number(await test.getAttribute('data-p-value')), year.excess_variation.p_value, `${year.time} p`);
+    // Its answer agrees with the p-value and with the intervals beside it: a "yes" beside
+    // intervals from zero says the variation could be very little.
+    const answer = (await test.textContent()).trim();
+    const yes = year.excess_variation.p_value < 0.05;
+    const fromZero = year.adjusted_ci.gini[0] <= 1e-9;
+    const expected = !yes ? /^(Not distinguishable|No se distingue) \(p = /
+      : fromZero ? /^(Yes, but it could be very little|Sí, pero podría ser muy poca) \(p /
+        : /^(Yes|Sí) \(p /;
+    assert.match(answer, expected, `${year.time}: p = ${year.excess_variation.p_value}, gini from ${year.adjusted_ci.gini[0]}`);
   }
   const trend = view.adjustedTrend('gini');
   close(Number(await trend.getAttribute('data-slope')), doc.trend_adjusted.gini.slope, 'slope');

@@ -52,19 +52,26 @@ pub fn adjusted_trend_note(lang: Lang) -> &'static str {
 }
 
 /// The answer of a year's excess-variation test to the adjusted table's question "¿Variación más
-/// allá del azar?": "Sí (p < 0,001)" below 5%, else "No se distingue (p = 0,108)"; the likelihood
+/// allá del azar?": "Sí (p < 0,001)" below 5% ("Sí, pero podría ser muy poca" when the
+/// measures' intervals reach zero), else "No se distingue (p = 0,108)"; the likelihood
 /// ratio itself goes in the cell's title ([`excess_variation_detail`]). The retest read
 /// "LR = 0,00, p = 1,000" as jargon under a yes/no heading.
-pub fn excess_variation_answer(lang: Lang, p_value: f64) -> String {
+pub fn excess_variation_answer(lang: Lang, p_value: f64, interval_reaches_zero: bool) -> String {
     let p = if p_value < 0.001 {
         format!("p < {}", lang.decimal(0.001, 3))
     } else {
         format!("p = {}", lang.decimal(p_value, 3))
     };
-    let answer = if p_value < 0.05 {
-        lang.pick("Sí", "Yes")
-    } else {
-        lang.pick("No se distingue", "Not distinguishable")
+    let answer = match (p_value < 0.05, interval_reaches_zero) {
+        (true, false) => lang.pick("Sí", "Yes"),
+        // The test and the interval answer different questions: the rates differ by more
+        // than chance (the test), by how much could be almost nothing (the interval's lower
+        // limit at zero). "Sí" beside "0,000 – 0,127" read as a contradiction (issue 42).
+        (true, true) => lang.pick(
+            "Sí, pero podría ser muy poca",
+            "Yes, but it could be very little",
+        ),
+        (false, _) => lang.pick("No se distingue", "Not distinguishable"),
     };
     format!("{answer} ({p})")
 }
@@ -168,16 +175,24 @@ mod tests {
     #[test]
     fn the_excess_variation_cell_answers_its_question() {
         assert_eq!(
-            excess_variation_answer(Lang::Es, 0.0000116),
+            excess_variation_answer(Lang::Es, 0.0000116, false),
             "Sí (p < 0,001)"
         );
-        assert_eq!(excess_variation_answer(Lang::Es, 0.0054), "Sí (p = 0,005)");
         assert_eq!(
-            excess_variation_answer(Lang::Es, 1.0),
+            excess_variation_answer(Lang::Es, 0.0054, false),
+            "Sí (p = 0,005)"
+        );
+        // 2018 of the bundled data: every adjusted interval from 0 beside p = 0,031.
+        assert_eq!(
+            excess_variation_answer(Lang::Es, 0.031, true),
+            "Sí, pero podría ser muy poca (p = 0,031)"
+        );
+        assert_eq!(
+            excess_variation_answer(Lang::Es, 1.0, true),
             "No se distingue (p = 1,000)"
         );
         assert_eq!(
-            excess_variation_answer(Lang::En, 0.108),
+            excess_variation_answer(Lang::En, 0.108, false),
             "Not distinguishable (p = 0.108)"
         );
         assert!(excess_variation_detail(Lang::Es, 17.9028)

@@ -7,7 +7,7 @@ use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
 use imr_core::inequality::adjusted::{method_note, AdjustedMeasure};
 use imr_core::inequality::answer::{adjusted_svg_with, zero_cell_words};
-use imr_core::inequality::words::{excess_variation_answer, excess_variation_detail};
+use imr_core::inequality::words::excess_variation_detail;
 use imr_core::inequality::{InequalityReport, YearResult};
 use leptos::prelude::*;
 
@@ -91,7 +91,7 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
                 data-p-value=p.to_string()
                 title=excess_variation_detail(lang, statistic)
             >
-                {excess_variation_answer(lang, p)}
+                {a.excess_variation_words(lang)}
             </td>
         }
     });

@@ -354,6 +354,14 @@ impl AdjustedYear {
         self.intervals[measure as usize]
     }
 
+    /// The answer of the table's "variation beyond chance?" cell in `lang`
+    /// ([`crate::words::excess_variation_answer`]): the test's verdict, qualified when the
+    /// intervals reach zero (every measure is a function of one θ: all reach it or none does).
+    pub fn excess_variation_words(&self, lang: Lang) -> String {
+        let reaches_zero = self.interval(AdjustedMeasure::Gini)[0] <= 1e-9;
+        crate::words::excess_variation_answer(lang, self.excess_variation.p_value, reaches_zero)
+    }
+
     /// Why the year is left out of the adjusted trend and correlation, if it is.
     pub fn left_out_of_trend(&self) -> Option<LeftOutOfTrend> {
         self.fit
@@ -586,6 +594,32 @@ mod tests {
             assert_eq!(carried.interval(m)[0], m.of_theta(low));
             assert!(carried.interval(m)[0] <= year.interval(m)[0]);
         }
+    }
+
+    /// The table's test cell never says a bare "Sí" beside intervals from zero: a year whose
+    /// rates differ beyond chance keeps its "Sí", qualified once a range of counts lowers its
+    /// intervals to zero (2018 of the bundled data: "Sí (p = 0,031)" beside "0,000 – 0,127").
+    #[test]
+    fn the_test_cell_qualifies_its_yes_when_the_intervals_reach_zero() {
+        let births: Vec<f64> = (0..40).map(|i| 1000.0 + 100.0 * i as f64).collect();
+        let deaths: Vec<f64> = births
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b * 0.007 * (1.0 + 0.8 * ((i % 5) as f64 - 2.0) / 2.0)).round())
+            .collect();
+        let year = fit_year(2019, &deaths, &births, 1000.0, 0.95).unwrap();
+        assert!(year.excess_variation.p_value < 0.05);
+        assert!(year.interval(AdjustedMeasure::Gini)[0] > 0.0);
+        let yes = year.excess_variation_words(Lang::Es);
+        assert!(yes.starts_with("Sí (p "), "{yes}");
+        let wide: Vec<[f64; 2]> = deaths.iter().map(|d| [0.0, 2.0 * d + 5.0]).collect();
+        let carried = year.carrying_count_ranges(&wide, &births);
+        assert_eq!(carried.interval(AdjustedMeasure::Gini)[0], 0.0);
+        let qualified = carried.excess_variation_words(Lang::Es);
+        assert!(
+            qualified.starts_with("Sí, pero podría ser muy poca (p "),
+            "{qualified}"
+        );
     }
 
     #[test]
