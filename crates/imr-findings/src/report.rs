@@ -20,8 +20,10 @@ pub fn report_html_spanned(
 ) -> String {
     let title = lang.pick("Hallazgos — imr-atlas", "Findings — imr-atlas");
     let mut out = format!(
-        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{title}</title>\
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title>\
 <style>body{{font-family:sans-serif;max-width:46rem;margin:1.5rem auto;padding:0 1rem;line-height:1.45;color:#222}}\
+svg{{max-width:100%;height:auto}}\
 section{{border-top:1px solid #ccc;padding:.5rem 0 1rem;break-inside:avoid;page-break-inside:avoid}}\
 .caveat{{color:#555;font-size:.9em}}.how{{color:#444;font-size:.9em}}.how dt{{font-weight:bold}}.how dd{{margin:0 0 .3rem 0}}footer{{color:#555;font-size:.85em;border-top:1px solid #ccc;margin-top:1rem}}\
 @media print{{body{{margin:0}}section{{break-inside:avoid}}}}</style></head><body>\n<h1>{title}</h1>\n",
