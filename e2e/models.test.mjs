@@ -286,6 +286,11 @@ test('the Models view says its fits leave out a copied year as its takeaway does
   const data = await openView(browser, server.origin, 'data', { lang: 'es' });
   await data.upload({ name: 'copia.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
   await data.waitForRowCount('read', 36);
+  // The Data view's table of the loaded communes' rate marks the copy as the other views do
+  // (its 2020 row showed 2019's rate without a word).
+  const year2020 = data.page.locator('[data-testid="national-rate"] tr[data-time="2020"] td').first();
+  assert.equal((await year2020.textContent()).replace(/\s+/g, ' ').trim(), '2020 (copia de 2019)');
+  assert.equal(await year2020.getAttribute('data-repeat-of'), '2019');
   await data.openTab('models');
   const note = data.testid('models-copies-used');
   await note.waitFor({ timeout: 60_000 });

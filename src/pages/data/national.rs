@@ -43,6 +43,11 @@ pub(super) fn NationalRates() -> impl IntoView {
         let l = lang().get();
         let derived = table.approximate_intervals;
         let recon = reconstructed.get();
+        let repeats = analysis
+            .repeats
+            .get()
+            .map(|r| r.to_vec())
+            .unwrap_or_default();
         let present: Vec<i64> = table.national.iter().map(|n| n.time).collect();
         let missing = missing_years(&present);
         // Every year from the first to the last: one without data says so in its row.
@@ -56,8 +61,8 @@ pub(super) fn NationalRates() -> impl IntoView {
                     <tr data-time=n
                         .time
                         .to_string()>
-                        {year_cell(n.time, &recon)} {count_and_rate_cells(l, &n.estimate, derived)}
-                        <td>{n.n_areas}</td>
+                        {year_cell(n.time, &recon, &repeats, l)}
+                        {count_and_rate_cells(l, &n.estimate, derived)} <td>{n.n_areas}</td>
                     </tr>
                 }
                 .into_any(),

@@ -85,6 +85,11 @@ pub(super) fn RatesTable() -> impl IntoView {
             let (total, communes, span) = (extent.rows, extent.areas, extent.years_text());
             let flagged = analysis.flags.get();
             let recon = reconstructed.get();
+            let repeats = analysis
+                .repeats
+                .get()
+                .map(|r| r.to_vec())
+                .unwrap_or_default();
             let shown = rows
                 .into_iter()
                 .take(PAGE_ROWS)
@@ -104,7 +109,7 @@ pub(super) fn RatesTable() -> impl IntoView {
                         >
                             <td class="text">{r.entity.clone()}</td>
                             <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
-                            {year_cell(r.time, &recon)}
+                            {year_cell(r.time, &recon, &repeats, l)}
                             {count_and_rate_cells(l, &r.estimate, derived)}
                         </tr>
                     }

@@ -1,10 +1,12 @@
 //! The years of the Data view's tables as what they are: a year whose deaths were reconstructed
-//! from a published rate is marked ◆ beside it, a year without data between the first and the
+//! from a published rate is marked ◆ beside it, a year the source copied says so, a year without data between the first and the
 //! last has a row saying so, and a note under the table says both in words
 //! ([`imr_core::reconstructed::table_note`]). The tables showed reconstructed rows as published
 //! counts and skipped 2016 and 2020 without a word (issue 42).
 
+use crate::i18n::Lang;
 use imr_core::reconstructed::{table_note, TABLE_MARK};
+use imr_core::repeats::RepeatedYear;
 use leptos::prelude::*;
 
 /// The years between the first and the last of `present` that it lacks.
@@ -15,20 +17,36 @@ pub(super) fn missing_years(present: &[i64]) -> Vec<i64> {
     }
 }
 
-/// A year's cell: the year, marked ◆ when its deaths are reconstructed.
-pub(super) fn year_cell(time: i64, reconstructed: &[i64]) -> impl IntoView {
+/// A year's cell: the year, marked ◆ when its deaths are reconstructed and "(copia de 2019)"
+/// when the source copied it from the year before (`repeats`; the other views and their charts
+/// mark it so; this table showed 2020's rate equal to 2019's without a word, issue 42).
+pub(super) fn year_cell(
+    time: i64,
+    reconstructed: &[i64],
+    repeats: &[RepeatedYear],
+    lang: Lang,
+) -> impl IntoView {
     let marked = reconstructed.contains(&time);
+    let copy = repeats.iter().find(|r| r.time == time);
     view! {
-        <td data-reconstructed=marked
-            .then_some("true")>{time} {marked.then(|| format!(" {TABLE_MARK}"))}</td>
+        <td
+            data-reconstructed=marked.then_some("true")
+            data-repeat-of=copy.map(|r| r.repeat_of.to_string())
+        >
+            {time}
+            {marked.then(|| format!(" {TABLE_MARK}"))}
+            {copy
+                .map(|r| {
+                    view! {
+                        " "
+                        <small class="warn">{r.mark(lang)}</small>
+                    }
+                })}
+        </td>
     }
 }
 
 /// The note of a table with these reconstructed and missing years, if any.
-pub(super) fn note(
-    reconstructed: &[i64],
-    missing: &[i64],
-    lang: crate::i18n::Lang,
-) -> Option<String> {
+pub(super) fn note(reconstructed: &[i64], missing: &[i64], lang: Lang) -> Option<String> {
     table_note(reconstructed, missing, lang)
 }
