@@ -8,6 +8,7 @@
 // sentence in plain words that agrees with its p-value.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { startServer, launch, fixture } from './harness.mjs';
 import { openView, MapPage } from './pages/index.mjs';
 
@@ -52,6 +53,32 @@ for (const [name, viewport] of [['1366×768 desktop', DESKTOP], ['390×844 phone
     await map.close();
   });
 }
+
+// Twelve of her communes (13101–13112): on a phone no corner of her map is free for the legend,
+// which goes under the map; the map is then shorter by the legend's height, so that both are
+// in the first screen (the legend started at 842 px of an 844 px screen, its classes below it).
+test('on a phone a legend under the map of 12 communes is in the first screen with the map (es)', async () => {
+  const text = fs.readFileSync(fixture('santiago_21_latin1.csv'), 'latin1').split('\n');
+  const twelve = [text[0], ...text.slice(1).filter((l) => /^131(0\d|1[0-2]);/.test(l))].join('\n');
+  const data = await openView(browser, server.origin, 'data', { lang: 'es', viewport: PHONE });
+  await data.upload({ name: 'doce.csv', mimeType: 'text/csv', buffer: Buffer.from(`${twelve}\n`, 'latin1') });
+  await data.waitForRowCount('read', 12);
+  await data.openTab('map');
+  const map = MapPage.attach(data);
+  await map.communes().first().waitFor();
+  await map.testid('zoom-data').waitFor({ timeout: 60_000 });
+  await map.page.waitForFunction(() => document.querySelector('[data-testid="map-legend"]')?.dataset.view
+    === document.querySelector('svg[data-testid="choropleth"]').getAttribute('viewBox'));
+  await map.page.evaluate(() => window.scrollTo(0, 0));
+  const { map: box, legend, window } = await map.mapAndLegendBoxes();
+  const screen = { left: 0, top: 0, right: window.width, bottom: window.height };
+  assert.ok(inside(box, screen), `map ${JSON.stringify(box)} in ${JSON.stringify(screen)}`);
+  assert.ok(inside(legend, screen), `legend ${JSON.stringify(legend)} in ${JSON.stringify(screen)}`);
+  const { covered } = await map.legendCovers();
+  assert.deepEqual(covered, []);
+  assert.deepEqual(map.errors, []);
+  await map.close();
+});
 
 test('the legend counts as "Sin datos" the communes drawn hatched among hers, as the exported map does (es)', async () => {
   const map = await santiago(DESKTOP);

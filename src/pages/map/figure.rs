@@ -112,10 +112,11 @@ pub(super) fn MapFigure(
     let panels = map_panels(&geo, (colouring, focus), hover, selected, view);
     let legend_spot = LegendSpot::follow(geo.clone(), view, colouring, result);
     let geo_tooltip = geo.clone();
-    // As wide as the column, and no taller than the window under the map's top once measured
-    // (before: the screen less the header and tabs).
+    // As wide as the column, and no taller than the window under the map's top (less the
+    // legend when it is under the map) once measured (before: the screen less the header and
+    // tabs).
     let aspect = layout.width / layout.height;
-    let canvas_style = move || match view.room_px.get() {
+    let canvas_style = move || match view.room_px.get() - legend_spot.below_px() {
         room if room > 0.0 => format!("width:min(100%, {:.1}px)", room.max(240.0) * aspect),
         _ => format!("width:min(100%, calc((100svh - 10rem) * {aspect:.4}))"),
     };

@@ -4,7 +4,8 @@
 //! The whole country keeps the layout's legend box, where the exported map draws it; a view
 //! with no free spot (communes in every corner and side) has the legend beside the map when
 //! the map's column leaves room for it on its right (a desktop, where under the map is below
-//! the first screen), else under the map (a phone).
+//! the first screen), else under the map (a phone), the map then shorter by the legend's
+//! height so that both stay in the first screen.
 
 use super::gestures::MapView;
 use super::pan_zoom::ViewBox;
@@ -27,6 +28,9 @@ pub(super) enum Spot {
 /// The gap between the map and a legend beside it, in CSS pixels.
 const BESIDE_GAP_PX: f64 = 8.0;
 
+/// The gap between the map and a legend under it (its `margin-top: 0.3rem`), in CSS pixels.
+const BELOW_GAP_PX: f64 = 5.0;
+
 /// Where a legend `legend_px` wide goes that fits nowhere on the map drawn `map_px` wide in a
 /// column `column_px` wide: beside the map when the column leaves room for it, else under it.
 fn off_map(map_px: f64, column_px: f64, legend_px: f64) -> Spot {
@@ -43,6 +47,10 @@ fn off_map(map_px: f64, column_px: f64, legend_px: f64) -> Spot {
 pub(super) struct LegendSpot {
     pub node: NodeRef<Div>,
     spot: RwSignal<(Spot, Option<ViewBox>)>,
+    /// The legend's height in CSS pixels (and its margin) when it is under the map, else 0:
+    /// the map is made that much shorter, so that on a phone the legend under it stays in the
+    /// first screen (a 12-commune upload had it start at 842 px of an 844 px screen).
+    below_px: RwSignal<f64>,
 }
 
 impl LegendSpot {
@@ -64,6 +72,7 @@ impl LegendSpot {
         let this = LegendSpot {
             node: NodeRef::new(),
             spot,
+            below_px: RwSignal::new(0.0),
         };
         let resized = RwSignal::new(0u32);
         let handle = window_event_listener(leptos::ev::resize, move |_| {
@@ -120,9 +129,23 @@ impl LegendSpot {
                 if this.spot.try_get_untracked() != Some((next, Some(vb))) {
                     this.spot.try_set((next, Some(vb)));
                 }
+                // A smaller map leaves the legend less room on it, never more: it stays under.
+                let below = if next == Spot::Below {
+                    h + BELOW_GAP_PX
+                } else {
+                    0.0
+                };
+                if this.below_px.try_get_untracked() != Some(below) {
+                    this.below_px.try_set(below);
+                }
             });
         });
         this
+    }
+
+    /// The height the legend takes under the map (0 when it is on or beside it), in CSS pixels.
+    pub fn below_px(&self) -> f64 {
+        self.below_px.get()
     }
 
     /// The legend's `style`: where it is, and its width at most `max_width` percent of the map.
@@ -134,9 +157,12 @@ impl LegendSpot {
             Spot::Beside { room } => format!(
                 "left:calc(100% + {BESIDE_GAP_PX}px);top:0;width:max-content;max-width:{room:.0}px"
             ),
-            Spot::Below => format!(
-                "position:static;width:max-content;max-width:{max_width:.2}%;margin-top:0.3rem"
-            ),
+            // As wide as the screen allows, not a share of the map: the map shrinks by the
+            // legend's height, which must not change with it.
+            Spot::Below => {
+                "position:static;width:max-content;max-width:calc(100vw - 2rem);margin-top:0.3rem"
+                    .to_string()
+            }
         }
     }
 
