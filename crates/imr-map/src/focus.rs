@@ -39,11 +39,40 @@ impl MapLayout {
             return None;
         }
         let areas = (has_data.iter().enumerate()).filter_map(|(a, d)| d.then_some(a));
-        let framed = self
-            .bounds_of(areas)?
-            .framed(FRAME_MARGIN, self.width / self.height);
+        let aspect = self.width / self.height;
+        let mut framed = self.bounds_of(areas)?.framed(FRAME_MARGIN, aspect);
+        // An inset the view would cut is taken whole (five regional capitals from Antofagasta to
+        // Temuco cut the Easter Island inset in half, its label floating over the mainland).
+        for _ in 0..self.panels.len() {
+            let cut = (self.panels.iter())
+                .filter(|p| p.boxed)
+                .find(|p| overlaps(&framed, &p.rect) && !holds(&framed, &p.rect));
+            let Some(inset) = cut else { break };
+            framed = union(&framed, &inset.rect).framed(1.0, aspect);
+        }
         (framed.width * framed.height < 0.5 * self.width * self.height).then_some(framed)
     }
+}
+
+/// Whether two rectangles share some area.
+fn overlaps(a: &Rect, b: &Rect) -> bool {
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+/// Whether `outer` holds all of `inner`.
+fn holds(outer: &Rect, inner: &Rect) -> bool {
+    outer.x <= inner.x
+        && outer.y <= inner.y
+        && inner.x + inner.width <= outer.x + outer.width
+        && inner.y + inner.height <= outer.y + outer.height
+}
+
+/// The smallest rectangle holding both.
+fn union(a: &Rect, b: &Rect) -> Rect {
+    let (x, y) = (a.x.min(b.x), a.y.min(b.y));
+    let right = (a.x + a.width).max(b.x + b.width);
+    let bottom = (a.y + a.height).max(b.y + b.height);
+    Rect::new(x, y, right - x, bottom - y)
 }
 
 impl LayoutSpec {
@@ -322,6 +351,33 @@ mod tests {
         assert_eq!(layout.data_focus(&vec![true; n]), None);
         assert_eq!(layout.data_focus(&vec![false; n]), None);
         assert_eq!(layout.data_focus(&with(&layer, &["15101", "12101"])), None);
+        // Five regional capitals from Antofagasta to Temuco: zoomed on, the view cut the
+        // Easter Island inset in half, its label floating over the mainland (a newcomer's
+        // cinco.csv). Taken whole, the inset makes the view most of the page: the whole map.
+        let capitals = with(&layer, &["02101", "04101", "05101", "08101", "09101"]);
+        let spread = (layout.bounds_of((0..n).filter(|&a| capitals[a])))
+            .unwrap()
+            .framed(FRAME_MARGIN, layout.width / layout.height);
+        assert!(layout
+            .panels
+            .iter()
+            .any(|p| p.boxed && overlaps(&spread, &p.rect) && !holds(&spread, &p.rect)));
+        assert_eq!(layout.data_focus(&capitals), None);
+        // Whatever is zoomed on, no inset is cut: each is wholly in the view or out of it.
+        for codes in [
+            &["08101", "08102"][..],
+            &["13101", "13102", "05101"],
+            &["02101", "04101"],
+        ] {
+            if let Some(view) = layout.data_focus(&with(&layer, codes)) {
+                for p in layout.panels.iter().filter(|p| p.boxed) {
+                    assert!(
+                        !overlaps(&view, &p.rect) || holds(&view, &p.rect),
+                        "{codes:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
