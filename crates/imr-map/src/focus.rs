@@ -40,12 +40,14 @@ impl MapLayout {
         }
         let areas = (has_data.iter().enumerate()).filter_map(|(a, d)| d.then_some(a));
         let aspect = self.width / self.height;
-        let mut framed = self.bounds_of(areas)?.framed(FRAME_MARGIN, aspect);
+        let data = self.bounds_of(areas)?;
+        let mut framed = data.framed(FRAME_MARGIN, aspect);
         // An inset the view would cut is taken whole (five regional capitals from Antofagasta to
-        // Temuco cut the Easter Island inset in half, its label floating over the mainland).
+        // Temuco cut the Easter Island inset in half, its label floating over the mainland);
+        // not the inset the data are drawn in (Santiago's communes, in the capital's inset).
         for _ in 0..self.panels.len() {
             let cut = (self.panels.iter())
-                .filter(|p| p.boxed)
+                .filter(|p| p.boxed && !overlaps(&p.rect, &data))
                 .find(|p| overlaps(&framed, &p.rect) && !holds(&framed, &p.rect));
             let Some(inset) = cut else { break };
             framed = union(&framed, &inset.rect).framed(1.0, aspect);
@@ -363,14 +365,17 @@ mod tests {
             .iter()
             .any(|p| p.boxed && overlaps(&spread, &p.rect) && !holds(&spread, &p.rect)));
         assert_eq!(layout.data_focus(&capitals), None);
-        // Whatever is zoomed on, no inset is cut: each is wholly in the view or out of it.
-        for codes in [
-            &["08101", "08102"][..],
-            &["13101", "13102", "05101"],
-            &["02101", "04101"],
-        ] {
-            if let Some(view) = layout.data_focus(&with(&layer, codes)) {
-                for p in layout.panels.iter().filter(|p| p.boxed) {
+        // Whatever is zoomed on, no other inset is cut: each is wholly in the view or out of it.
+        // The capital's communes are drawn in their own inset, the view within it.
+        let santiago: Vec<String> = (1..=21).map(|k| format!("131{k:02}")).collect();
+        let santiago: Vec<&str> = santiago.iter().map(String::as_str).collect();
+        let view = layout.data_focus(&with(&layer, &santiago)).unwrap();
+        assert!(view.width < 0.3 * layout.width, "{view:?}");
+        for codes in [&["08101", "08102"][..], &["02101", "04101"], &santiago] {
+            let has = with(&layer, codes);
+            let data = layout.bounds_of((0..n).filter(|&a| has[a])).unwrap();
+            if let Some(view) = layout.data_focus(&has) {
+                for p in (layout.panels.iter()).filter(|p| p.boxed && !overlaps(&p.rect, &data)) {
                     assert!(
                         !overlaps(&view, &p.rect) || holds(&view, &p.rect),
                         "{codes:?}"
