@@ -158,6 +158,8 @@ test('the Spanish page: its tables have the decimal comma and Spanish words, and
   assert.match(coefficients, /^\uFEFF# Fuente: /);
   assert.match(spanishBody(coefficients), /^modelo;tipo_ee;termino;coeficiente;ee;/);
   assertSameCsv(spanishBody(coefficients), spanishBody(onData(command, 'csv')), 'Spanish coefficient CSV vs imr fit --csv-lang es');
+  // The model by its Spanish name, as the table's column head (issue 42: "re", "fe").
+  assert.match(spanishBody(coefficients), /\nEfectos aleatorios \(Swamy–Arora\);conglomerado;/);
   // Decimal commas (braced in LaTeX math), no decimal point, no English word of the lists.
   assert.match(markdown, /\| [-−]?\d+,\d+\**\s\|/, markdown);
   assert.match(latex, /\$-?\d+\{,\}\d+(\^\{\*+\})?\$/, latex);
@@ -167,6 +169,10 @@ test('the Spanish page: its tables have the decimal comma and Spanish words, and
   }
   // The page's model order (the estimators' own), each headed by its Spanish name.
   assert.match(markdown, /^\| \| \(1\) MCO agrupado \| \(2\) Efectos aleatorios \(Swamy–Arora\) \|\n/);
+  // The `--model` keys as the command's option and the clustered errors in the page's words
+  // (issue 42: "Modelo | `cre`", "Agrupados por entidad").
+  assert.match(markdown, /\n\| Modelo \(imr\) \| `--model pooled` \| `--model re` \|\n/);
+  assert.match(markdown, /\n\| Errores estándar \| Agrupados por comuna \| Agrupados por comuna \|\n/);
   assert.match(markdown, /\n\| Observaciones \|/);
   assert.match(markdown, /\nErrores estándar entre paréntesis\. \* p < 0,05/);
   // The CSV and the code are the machine-readable files of the English page.

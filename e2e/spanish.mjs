@@ -20,13 +20,43 @@ function rustList(name) {
 
 export const ENGLISH = new Set([...rustList('ENGLISH_MARKERS'), ...rustList('ENGLISH_LABEL_WORDS')]);
 
+/** The columns of the data the tests load (the bundled panel, its codebook and the CSVs of
+ * e2e/fixtures): the user's own names, shown as they are whatever their words. */
+function ownColumns() {
+  const files = [path.join(ROOT, 'public', 'data'), path.join(ROOT, 'e2e', 'fixtures')]
+    .flatMap((dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.csv')).map((f) => path.join(dir, f)));
+  const names = new Set();
+  for (const file of files) {
+    const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split('\n');
+    const header = lines.find((l) => l.trim() && !l.startsWith('#')) ?? '';
+    for (const cell of header.split(/[,;]/)) names.add(cell.trim().replace(/^"|"$/g, ''));
+    if (file.endsWith('codebook.csv')) for (const l of lines.slice(1)) names.add(l.split(',')[0]);
+  }
+  return names;
+}
+export const OWN_COLUMNS = ownColumns();
+
+/** The English word an identifier ends in after its last `_` (an engine's suffix: cre's commune
+ * mean `gasto_salud_pc_mean`, written `gasto\_salud\_pc\_mean` in Markdown and LaTeX), or null:
+ * a column of the user's own data ([`OWN_COLUMNS`]) is her name, not the engine's English; a last
+ * part with a digit or a dot (`tasa_por_1000`, `imr_modelos.csv`) is not a word. */
+function englishSuffix(token) {
+  const name = token.replace(/\\_/g, '_').replace(/^[^\p{L}\d_]+|[^\p{L}\d_]+$/gu, '');
+  if (!name.includes('_') || OWN_COLUMNS.has(name)) return null;
+  const last = name.slice(name.lastIndexOf('_') + 1).toLowerCase();
+  return /^\p{L}+$/u.test(last) && ENGLISH.has(last) ? last : null;
+}
+
 /** The English words of `text` (lower case, in order): identifiers — a word with `_`, a digit
- * or a back-quote — are not words. */
+ * or a back-quote — are not words, but an identifier's English last part after `_` is
+ * ([`englishSuffix`]: "x_mean"), unless the identifier is a column of the user's own data. */
 export function englishWords(text) {
   return text.split(/\s+/)
-    .filter((t) => t && !/[_\u0060\d]/.test(t))
-    .map((t) => t.replace(/^[^\p{L}-]+|[^\p{L}-]+$/gu, '').replace(/^-+|-+$/g, '').toLowerCase())
-    .filter((w) => ENGLISH.has(w));
+    .filter((t) => t && !/\u0060/.test(t))
+    .map((t) => (/[_\d]/.test(t)
+      ? englishSuffix(t)
+      : t.replace(/^[^\p{L}-]+|[^\p{L}-]+$/gu, '').replace(/^-+|-+$/g, '').toLowerCase()))
+    .filter((w) => w && ENGLISH.has(w));
 }
 
 /** The numbers of `text` written with a decimal point: a `.` between digits that is not a

@@ -37,6 +37,9 @@ test('the check finds a decimal point and an English label but not Spanish numbe
   assert.match(problem('Pesos (pooled, fe, twfe)'), /pooled/);
   assert.match(problem('(km (great-circle))'), /great-circle/);
   assert.match(problem('▸ Data'), /data/);
+  // An English word an identifier ends in (cre's commune mean, issue 42), not a name's own parts.
+  assert.match(problem('gasto\\_salud\\_pc\\_mean'), /mean/);
+  assert.equal(problem('gasto_salud_pc (media de la comuna) · tasa_por_1000 · `x_mean`'), null);
   assert.equal(problem('Se muestran 400 de 1.725 filas · 1.480,97 · p = 0,1050'), null);
   assert.equal(problem('San Pedro de la Paz (08108) · chile_imr_2019_2023.csv · imr-atlas 0.1.0'), null);
 });

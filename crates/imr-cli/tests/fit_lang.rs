@@ -73,10 +73,12 @@ fn the_spanish_markdown_table_differs_from_the_english_by_words_and_decimal_comm
     let words = [
         ("| (1) re |", "| (1) Efectos aleatorios (Swamy–Arora) |"),
         ("| (Intercept) |", "| Constante |"),
-        ("| Model | re |", "| Modelo | `re` |"),
+        // the `--model` key as the option it is, and the page's words for clustered errors
+        // (issue 42: "Modelo | `cre`", "Agrupados por entidad")
+        ("| Model | re |", "| Modelo (imr) | `--model re` |"),
         (
             "| Standard errors | cluster |",
-            "| Errores estándar | Agrupados por entidad |",
+            "| Errores estándar | Agrupados por comuna |",
         ),
         ("| Observations |", "| Observaciones |"),
         ("| Entities |", "| Entidades |"),
@@ -131,6 +133,47 @@ fn the_spanish_latex_table_braces_its_decimal_commas_and_names_cluster_columns_a
     assert!(
         clustered.contains("Errores estándar & Agrupados por \\texttt{firm} y \\texttt{year} \\\\"),
         "{clustered}"
+    );
+}
+
+/// Mundlak's model (`cre`) in Spanish: its commune means in the page's words and its model named
+/// alike in the Markdown and LaTeX tables (`--lang es`) and the spreadsheet CSV (`--csv-lang
+/// es`), the Models view's Spanish downloads (issue 42: "gasto\_salud\_pc\_mean", "cre");
+/// English keeps `value_mean` and the key.
+#[test]
+fn the_commune_means_and_the_model_of_cre_are_spanish_in_every_spanish_download() {
+    let cre = |extra: &[&str]| {
+        let mut args = vec!["--model", "cre", "--vcov", "cluster"];
+        args.extend_from_slice(extra);
+        common::stdout(&grunfeld_args("value,capital", &args))
+    };
+    let label = "Efectos aleatorios correlacionados (Mundlak)";
+    let md = cre(&["--format", "markdown", "--lang", "es"]);
+    assert!(md.starts_with(&format!("| | (1) {label} |\n")), "{md}");
+    assert!(md.contains("\n| value (media de la comuna) | "), "{md}");
+    assert!(md.contains("\n| capital (media de la comuna) | "), "{md}");
+    assert!(md.contains("\n| Modelo (imr) | `--model cre` |\n"), "{md}");
+    assert!(!md.contains("mean"), "{md}");
+    let tex = cre(&["--format", "latex", "--lang", "es"]);
+    assert!(tex.contains("\nvalue (media de la comuna) & $"), "{tex}");
+    assert!(
+        tex.contains("\nModelo (imr) & \\texttt{-{}-model cre} \\\\\n"),
+        "{tex}"
+    );
+    let csv = cre(&["--format", "csv", "--csv-lang", "es"]);
+    assert!(
+        csv.contains(&format!(
+            "\n{label};conglomerado;value (media de la comuna);"
+        )),
+        "{csv}"
+    );
+    assert!(!csv.contains("mean") && !csv.contains("\ncre;"), "{csv}");
+    let en = cre(&["--format", "csv"]);
+    assert!(en.contains("\ncre,cluster,value_mean,"), "{en}");
+    let en = cre(&["--format", "markdown"]);
+    assert!(
+        en.contains("\n| value\\_mean | ") && en.contains("\n| Model | cre |\n"),
+        "{en}"
     );
 }
 

@@ -83,31 +83,75 @@ fn spanish_header(source: &str, date: &str) -> String {
 /// spreadsheet's form. A text that is not CSV cannot come from an export; whatever it holds is
 /// read as the `csv` crate reads it (never a panic) and written again.
 pub fn spanish_body(body: &str) -> String {
-    let mut reader = csv::ReaderBuilder::new()
+    let records: Vec<csv::StringRecord> = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
-        .from_reader(body.as_bytes());
+        .from_reader(body.as_bytes())
+        .records()
+        .filter_map(Result::ok)
+        .collect();
     let mut writer = csv::WriterBuilder::new()
         .delimiter(b';')
         .flexible(true)
         .from_writer(Vec::new());
-    let mut columns: Vec<String> = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        let Ok(record) = record else { continue };
+    let columns: Vec<String> = records
+        .first()
+        .map(|r| r.iter().map(str::to_string).collect())
+        .unwrap_or_default();
+    let means = commune_means(&records, &columns);
+    for (i, record) in records.iter().enumerate() {
         let cells: Vec<Cow<'_, str>> = if i == 0 {
-            columns = record.iter().map(str::to_string).collect();
             record.iter().map(|c| Cow::Owned(column_es(c))).collect()
         } else {
             record
                 .iter()
                 .enumerate()
-                .map(|(j, c)| cell_es(columns.get(j).map_or("", String::as_str), c))
+                .map(
+                    |(j, c)| match (columns.get(j).map(String::as_str), &means[i]) {
+                        (Some("term"), Some(base)) => {
+                            Cow::Owned(format!("{base} (media de la comuna)"))
+                        }
+                        (column, _) => cell_es(column.unwrap_or(""), c),
+                    },
+                )
                 .collect()
         };
         let _ = writer.write_record(cells.iter().map(|c| c.as_bytes()));
     }
     let bytes = writer.into_inner().unwrap_or_default();
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// For each row of a coefficient CSV (`model`, `vcov` and `term` columns), the regressor `x`
+/// whose commune mean the row's term is: `x_mean`, which the correlated random effects model
+/// (`cre`, Mundlak) adds for a regressor `x` that varies within communes, in a `cre` fit that
+/// also has the term `x` and one `x_mean` only (a regressor of the data named `x_mean` beside
+/// the mean of `x` would be two: neither is named in words). `None` for every other row and in
+/// any other CSV. Written in Spanish "x (media de la comuna)", the tables' words
+/// (`imr fit --lang es`).
+fn commune_means<'r>(records: &'r [csv::StringRecord], columns: &[String]) -> Vec<Option<&'r str>> {
+    let at = |name: &str| columns.iter().position(|c| c == name);
+    let (Some(model), Some(vcov), Some(term)) = (at("model"), at("vcov"), at("term")) else {
+        return vec![None; records.len()];
+    };
+    // the terms of the `cre` fits, a fit told by its standard errors
+    let cre_rows: Vec<(&str, &str)> = records
+        .iter()
+        .skip(1)
+        .filter(|r| r.get(model) == Some("cre"))
+        .filter_map(|r| Some((r.get(vcov)?, r.get(term)?)))
+        .collect();
+    let count = |v: &str, t: &str| cre_rows.iter().filter(|&&row| row == (v, t)).count();
+    records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let (v, t) = (r.get(vcov)?, r.get(term)?);
+            let base = t.strip_suffix("_mean")?;
+            (i > 0 && r.get(model) == Some("cre") && count(v, base) == 1 && count(v, t) == 1)
+                .then_some(base)
+        })
+        .collect()
 }
 
 /// A cell of the machine column `column` in Spanish: a plain number with a decimal comma
@@ -119,7 +163,13 @@ fn cell_es<'c>(column: &str, cell: &'c str) -> Cow<'c, str> {
     }
     let word = match (column, cell) {
         ("measure", key) => return Cow::Owned(column_es(key)),
-        ("model", "pooled") => "agrupado",
+        // the model as the Spanish tables' column heads and the page name it ("Efectos fijos
+        // (intragrupos)"), never the key `--model` takes
+        ("model", key) => match imr_models::Estimator::from_name(key) {
+            Some(model) => model.label_in(Lang::Es),
+            None => return Cow::Borrowed(cell),
+        },
+        // `cluster` also clusters by another column (`--cluster region`): a word for either
         ("vcov", "cluster") => "conglomerado",
         ("term", "(Intercept)") => "(Constante)",
         // the map's class of a commune flagged as implausible and left out (its legend row

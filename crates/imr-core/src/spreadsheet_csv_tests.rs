@@ -78,7 +78,7 @@ fn word_cells_of_the_coefficients_and_trends_are_spanish() {
     let body = "model,vcov,term,estimate\npooled,cluster,(Intercept),1.5\nfe,hc1,pobreza,-0.25\n";
     assert_eq!(
         spanish_body(body),
-        "modelo;tipo_ee;termino;coeficiente\nagrupado;conglomerado;(Constante);1,5\nfe;hc1;pobreza;-0,25\n"
+        "modelo;tipo_ee;termino;coeficiente\nMCO agrupado;conglomerado;(Constante);1,5\nEfectos fijos (intragrupos);hc1;pobreza;-0,25\n"
     );
     let trends = "measure,slope\nmedian,0.5\ntheil_within,-1\n";
     assert_eq!(
@@ -91,6 +91,46 @@ fn word_cells_of_the_coefficients_and_trends_are_spanish() {
         spanish_body(map),
         "codigo;clase\n15202;marcada, excluida\n01101;2\n"
     );
+}
+
+/// The coefficient CSV names its models and Mundlak's commune means as the Spanish tables do
+/// (issue 42: `cre`, "fe" and "gasto_salud_pc_mean" in the Spanish download); a term of the
+/// data named `…_mean`, or one of another model, keeps its name.
+#[test]
+fn the_models_and_the_commune_means_of_cre_are_spanish_words() {
+    let body = "model,vcov,term,estimate\n\
+                cre,cluster,gasto_salud_pc,-0.03\n\
+                cre,cluster,gasto_salud_pc_mean,0.02\n\
+                cre,cluster,otra_mean,1\n\
+                re,cluster,gasto_salud_pc,-0.01\n\
+                re,cluster,gasto_salud_pc_mean,2\n\
+                twfe,iid,pobreza,3\n";
+    assert_eq!(
+        spanish_body(body),
+        "modelo;tipo_ee;termino;coeficiente\n\
+         Efectos aleatorios correlacionados (Mundlak);conglomerado;gasto_salud_pc;-0,03\n\
+         Efectos aleatorios correlacionados (Mundlak);conglomerado;gasto_salud_pc (media de la comuna);0,02\n\
+         Efectos aleatorios correlacionados (Mundlak);conglomerado;otra_mean;1\n\
+         Efectos aleatorios (Swamy–Arora);conglomerado;gasto_salud_pc;-0,01\n\
+         Efectos aleatorios (Swamy–Arora);conglomerado;gasto_salud_pc_mean;2\n\
+         Efectos fijos de entidad y año;iid;pobreza;3\n"
+    );
+    // a regressor `x_mean` beside the mean of `x`: two `x_mean` rows, neither named in words
+    let both = "model,vcov,term\ncre,iid,x\ncre,iid,x_mean\ncre,iid,x_mean\ncre,iid,x_mean_mean\n";
+    assert!(
+        !spanish_body(both).contains("media"),
+        "{}",
+        spanish_body(both)
+    );
+    // another CSV with a `term` column is not rewritten so
+    let other = "term,estimate\nx,1\nx_mean,2\n";
+    assert_eq!(spanish_body(other), "termino;coeficiente\nx;1\nx_mean;2\n");
+    for model in imr_models::Estimator::ALL {
+        let row = format!("model\n{}\n", model.name());
+        let es = spanish_body(&row);
+        assert!(imr_lang::english_label_words(&es).is_empty(), "{es}");
+        assert!(!es.contains(&format!("\n{}\n", model.name())), "{es}");
+    }
 }
 
 #[test]

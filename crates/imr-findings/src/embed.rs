@@ -83,8 +83,15 @@ pub fn column_words(lang: Lang, column: &str) -> &str {
 /// with the language's thousands separator ("24.158"); a number with a decimal part rounded
 /// for reading — two decimals from 1 up (a rate: "7,07"), three below (a Gini: "0,052") — in
 /// the language's marks; codes, years and names as they are. The full precision is in the
-/// answer's CSV.
+/// answer's CSV. In Spanish, question 4's covariates and models in words
+/// ([`crate::text::data_cell_es`]: "Gasto salud", "Efectos fijos"; a newcomer read
+/// "gasto_salud_pc" and "fe" under "Variable" and "Modelo").
 fn cell_in(lang: Lang, column: &str, cell: &str) -> String {
+    if lang == Lang::Es {
+        if let Some(words) = crate::text::data_cell_es(column, cell) {
+            return words;
+        }
+    }
     match cell.parse::<f64>() {
         Ok(count) if column == "births" => lang.grouped(count, 0),
         Ok(x) if cell.contains('.') && x.is_finite() => {
@@ -229,6 +236,26 @@ mod tests {
         assert_eq!(cell_in(Lang::Es, "births", "24158"), "24.158");
         assert_eq!(cell_in(Lang::En, "births", "24158"), "24,158");
         assert_eq!(cell_in(Lang::Es, "code", "13101"), "13101");
+    }
+
+    /// Question 4's table in Spanish words (issue 42: "pobreza", "gasto_salud_pc", "re", "fe"
+    /// on the Spanish page); English and the reader's own columns keep their names.
+    #[test]
+    fn the_covariates_and_models_of_question_4_are_spanish_words() {
+        assert_eq!(cell_in(Lang::Es, "term", "pobreza"), "Pobreza");
+        assert_eq!(cell_in(Lang::Es, "term", "gasto_salud_pc"), "Gasto salud");
+        assert_eq!(cell_in(Lang::Es, "term", "Pobreza (%)"), "Pobreza");
+        assert_eq!(cell_in(Lang::Es, "term", "mi_columna"), "mi_columna");
+        assert_eq!(cell_in(Lang::Es, "model", "fe"), "Efectos fijos");
+        assert_eq!(cell_in(Lang::Es, "model", "re"), "Efectos aleatorios");
+        assert_eq!(cell_in(Lang::Es, "model", "otro"), "otro");
+        assert_eq!(
+            cell_in(Lang::En, "term", "gasto_salud_pc"),
+            "gasto_salud_pc"
+        );
+        assert_eq!(cell_in(Lang::En, "model", "fe"), "fe");
+        // a number under another column is still a number
+        assert_eq!(cell_in(Lang::Es, "per", "10.5"), "10,50");
     }
 
     /// The figure's file says what it is (issue 42: "figura_rates.html" named the question by

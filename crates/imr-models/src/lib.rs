@@ -61,6 +61,7 @@ pub mod report;
 mod spec;
 mod test_words;
 pub mod vcov;
+mod vcov_words;
 mod within;
 
 pub use data::{Column, Entities, ExcludedRow, PanelData};

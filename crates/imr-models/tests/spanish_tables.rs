@@ -33,10 +33,15 @@ fn the_spanish_markdown_table_has_the_page_words_and_decimal_commas() {
         md.contains("| Constante | |"),
         "the fe column has no intercept: {md}"
     );
-    assert!(md.contains("| Modelo | `fe` | `re` | `pooled` |"), "{md}");
+    // the `--model` keys as the command's option, not as words (issue 42: "Modelo | `cre`")
+    assert!(
+        md.contains("| Modelo (imr) | `--model fe` | `--model re` | `--model pooled` |"),
+        "{md}"
+    );
+    // the page's words for the clustered errors (issue 42: "Agrupados por entidad")
     assert!(
         md.contains(
-            "| Errores estándar | Agrupados por entidad | Clásicos | Robustos a heterocedasticidad |"
+            "| Errores estándar | Agrupados por comuna | Clásicos | Robustos a heterocedasticidad |"
         ),
         "{md}"
     );
@@ -72,7 +77,16 @@ fn the_spanish_latex_table_braces_its_decimal_commas_in_math() {
     ));
     assert!(tex.contains("value & $0{,}1101^{***}$"), "{tex}");
     assert!(tex.contains(" & $(0{,}01519)$"), "{tex}");
-    assert!(tex.contains("Modelo & \\texttt{fe} & \\texttt{re} & \\texttt{pooled} \\\\"));
+    assert!(
+        tex.contains(
+            "Modelo (imr) & \\texttt{-{}-model fe} & \\texttt{-{}-model re} & \\texttt{-{}-model pooled} \\\\"
+        ),
+        "{tex}"
+    );
+    assert!(
+        tex.contains("Errores estándar & Agrupados por comuna & Clásicos"),
+        "{tex}"
+    );
     assert!(tex.contains("R$^2$ intragrupos"), "{tex}");
     assert!(tex.trim_end().ends_with("p<0,001."), "{tex}");
     // In math every comma is braced (TeX would space a bare one as punctuation), and no
@@ -89,14 +103,52 @@ fn the_spanish_latex_table_braces_its_decimal_commas_in_math() {
         "{tex}"
     );
     for line in worded_lines(&tex) {
-        // `\texttt{pooled}` names the `--model` value, not an English word
-        let line = line.replace("\\texttt{pooled}", "");
+        // `\texttt{-{}-model pooled}` names the `--model` value, not an English word
+        let line = line.replace("\\texttt{-{}-model pooled}", "");
         assert_eq!(
             imr_lang::english_label_words(&line),
             Vec::<String>::new(),
             "{line}"
         );
     }
+}
+
+/// The commune means that Mundlak's model (`cre`) adds are named in the page's words in
+/// Spanish (issue 42: "gasto\_salud\_pc\_mean"), and only they: English keeps `value_mean`, and
+/// a regressor of the data named `value_mean` or another model's term keeps its name.
+#[test]
+fn the_commune_means_of_cre_are_spanish_words() {
+    let data = common::grunfeld();
+    let cre = common::fit(
+        &data,
+        imr_models::Estimator::Cre,
+        imr_models::VcovKind::Cluster,
+    );
+    assert!(
+        cre.coefficient("value_mean").is_some(),
+        "{:?}",
+        cre.coefficients
+    );
+    let md = markdown_table(std::slice::from_ref(&cre), Lang::Es);
+    assert!(md.contains("\n| value (media de la comuna) | "), "{md}");
+    assert!(md.contains("\n| capital (media de la comuna) | "), "{md}");
+    assert!(!md.contains("mean"), "{md}");
+    let tex = latex_table(std::slice::from_ref(&cre), Lang::Es);
+    assert!(tex.contains("\nvalue (media de la comuna) & $"), "{tex}");
+    let en = markdown_table(std::slice::from_ref(&cre), Lang::En);
+    assert!(en.contains("\n| value\\_mean | "), "{en}");
+    assert!(!en.contains("media"), "{en}");
+    // a column of the data named `value_mean` among the regressors is not a mean
+    let mut own = cre.clone();
+    own.regressors.push("value_mean".into());
+    let md = markdown_table(&[own], Lang::Es);
+    assert!(md.contains("\n| value\\_mean | "), "{md}");
+    assert!(md.contains("\n| capital (media de la comuna) | "), "{md}");
+    // nor a term of another model
+    let mut pooled = cre.clone();
+    pooled.model = imr_models::Estimator::Pooled;
+    let md = markdown_table(&[pooled], Lang::Es);
+    assert!(md.contains("\n| value\\_mean | "), "{md}");
 }
 
 /// The LaTeX tables of both languages compile with pdflatex (installed by scripts/setup.sh,

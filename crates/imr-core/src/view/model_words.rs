@@ -50,19 +50,11 @@ pub fn estimator_label(lang: Lang, estimator: Estimator) -> String {
     }
 }
 
-/// The standard errors in words, as the page offers and names them: the conventions' names
+/// The standard errors in words, as the page offers and names them ([`VcovKind::label_in`], the
+/// engine's one wording, which the Spanish regression tables also write): the conventions' names
 /// (iid, HC1, CR1) are in the diagnostics' method text ([`imr_models::Fit::vcov_convention`]).
 pub fn vcov_label(lang: Lang, vcov: VcovKind) -> &'static str {
-    let (es, en) = match vcov {
-        VcovKind::Iid => ("Clásicos", "Classical"),
-        VcovKind::Hc1 => (
-            "Robustos a heterocedasticidad",
-            "Robust to heteroskedasticity",
-        ),
-        VcovKind::Cluster => ("Agrupados por comuna", "Clustered by commune"),
-        other => (other.name(), other.name()),
-    };
-    lang.pick(es, en)
+    vcov.label_in(lang)
 }
 
 /// The three R² of a panel fit, named in `lang`: within ("intragrupos"), between ("entre

@@ -20,6 +20,7 @@ use health::health_income_answer;
 use imr_core::models::Estimator;
 use imr_core::Lang;
 use inequality::{inequality_answer, measure_name};
+pub(crate) use models::data_cell_es;
 use models::models_answer;
 use place::where_answer;
 use rates::rates_answer;

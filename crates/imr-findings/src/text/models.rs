@@ -107,6 +107,24 @@ pub(super) fn term_label(lang: Lang, column: &str, per: f64) -> String {
     term_words(lang, column, &p, |t| &t.label).unwrap_or_else(|| format!("{column} +{p}"))
 }
 
+/// A cell of question 4's data table in Spanish words, for the figure's table
+/// ([`crate::embed::snippet`]; the answer's JSON and CSV keep the machine names): a covariate by
+/// its short name ("Gasto salud", never `gasto_salud_pc`), a model by its name in the sentences
+/// ("Efectos fijos", never `fe`). `None` for any other cell, a column the Findings do not know
+/// among them (the reader's own name).
+pub(crate) fn data_cell_es(column: &str, cell: &str) -> Option<String> {
+    match column {
+        "term" => term_words(Lang::Es, cell, "", |t| &t.name),
+        "model" => {
+            let name = model_name(Lang::Es, Estimator::from_name(cell)?);
+            let mut chars = name.chars();
+            let first = chars.next()?;
+            Some(first.to_uppercase().chain(chars).collect())
+        }
+        _ => None,
+    }
+}
+
 /// The model of a sentence in plain words ("fixed effects"); its estimator, standard errors and
 /// references are in the answer's "How was it computed?" ([`crate::method::models`]).
 pub(super) fn model_name(lang: Lang, e: Estimator) -> String {

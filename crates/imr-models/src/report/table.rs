@@ -96,12 +96,12 @@ fn footer_rows(fits: &[Fit], lang: Lang, place: Place) -> Vec<(&'static str, Vec
         .collect()
 }
 
-/// A footer cell in Markdown: names of the command line as code (a name of other characters
-/// than letters, digits and `_^.-` escaped as a cell instead).
+/// A footer cell in Markdown: names of the command line as code (`--model cre`; a name of other
+/// characters than letters, digits, spaces and `_^.-` escaped as a cell instead).
 fn markdown_named(cell: &[Named]) -> String {
     let plain = |name: &str| {
         name.chars()
-            .all(|c| c.is_alphanumeric() || "_^.-".contains(c))
+            .all(|c| c.is_alphanumeric() || "_^.- ".contains(c))
     };
     cell.iter()
         .map(|part| match part {
@@ -126,7 +126,7 @@ pub fn markdown_table(fits: &[Fit], lang: Lang) -> String {
     for (term, cells) in term_rows(fits) {
         out.push_str(&format!(
             "| {} |",
-            markdown_cell(&words::term_name(lang, &term))
+            markdown_cell(&words::term_name(lang, &term, fits))
         ));
         for c in &cells {
             match c {
@@ -161,12 +161,15 @@ fn latex_escape(s: &str) -> String {
     latex_text(s).replace('²', "$^2$")
 }
 
-/// A footer cell in LaTeX text: names of the command line in `\texttt`.
+/// A footer cell in LaTeX text: names of the command line in `\texttt` (`--model cre` as
+/// `-{}-model`, two hyphens that no font joins into a dash).
 fn latex_named(cell: &[Named]) -> String {
     cell.iter()
         .map(|part| match part {
             Named::Words(text) => latex_escape(text),
-            Named::Code(name) => format!("\\texttt{{{}}}", latex_escape(name)),
+            Named::Code(name) => {
+                format!("\\texttt{{{}}}", latex_escape(name).replace("--", "-{}-"))
+            }
         })
         .collect()
 }
@@ -189,7 +192,7 @@ pub fn latex_table(fits: &[Fit], lang: Lang) -> String {
     }
     out.push_str(" \\\\\n\\midrule\n");
     for (term, cells) in term_rows(fits) {
-        out.push_str(&latex_escape(&words::term_name(lang, &term)));
+        out.push_str(&latex_escape(&words::term_name(lang, &term, fits)));
         for c in &cells {
             match c {
                 Some(c) if c.stars.is_empty() => out.push_str(&format!(" & ${}$", num(c.estimate))),

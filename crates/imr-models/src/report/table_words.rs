@@ -9,7 +9,7 @@
 use super::format_number;
 use crate::convention::Convention;
 use crate::fit::Fit;
-use crate::spec::INTERCEPT;
+use crate::spec::{Estimator, VcovKind, INTERCEPT};
 use crate::Lang;
 
 /// Where a number is written: a Markdown cell, LaTeX math (`$…$`) or LaTeX text.
@@ -63,12 +63,29 @@ pub(super) fn model_head(lang: Lang, fit: &Fit) -> &'static str {
     }
 }
 
-/// A term's row name: the column's name, the intercept "Constante" in Spanish.
-pub(super) fn term_name(lang: Lang, term: &str) -> String {
+/// A term's row name: the column's name; in Spanish the intercept "Constante" and a commune
+/// mean that the correlated random effects model (`cre`, Mundlak) adds for a regressor `x`
+/// (`x_mean`, the name the R and Stata code keep) in the page's words, "x (media de la comuna)"
+/// (a newcomer read "gasto\_salud\_pc\_mean" in the Spanish table). A column of the data named
+/// `…_mean` keeps its name ([`commune_mean_of`]).
+pub(super) fn term_name(lang: Lang, term: &str, fits: &[Fit]) -> String {
     match lang {
         Lang::Es if term == INTERCEPT => "Constante".to_owned(),
-        _ => term.to_owned(),
+        Lang::Es => match fits.iter().find_map(|f| commune_mean_of(f, term)) {
+            Some(base) => format!("{base} (media de la comuna)"),
+            None => term.to_owned(),
+        },
+        Lang::En => term.to_owned(),
     }
+}
+
+/// The regressor `x` whose commune mean `term` is in a `cre` fit (`x_mean`, added for a
+/// regressor that varies within communes); `None` for any other term or fit, a regressor of the
+/// data named `…_mean` among them.
+fn commune_mean_of<'t>(fit: &Fit, term: &'t str) -> Option<&'t str> {
+    let base = term.strip_suffix("_mean")?;
+    let is_regressor = |name: &str| fit.regressors.iter().any(|r| r == name);
+    (fit.model == Estimator::Cre && is_regressor(base) && !is_regressor(term)).then_some(base)
 }
 
 /// The statistics under the coefficients, in order: model, standard errors, observations,
@@ -84,7 +101,7 @@ pub(super) fn footer_labels(lang: Lang) -> [&'static str; 6] {
             "R² overall",
         ],
         Lang::Es => [
-            "Modelo",
+            "Modelo (imr)",
             "Errores estándar",
             "Observaciones",
             "Entidades",
@@ -102,17 +119,20 @@ pub(super) enum Cell {
     Code(String),
 }
 
-/// The model's row: its `--model` name (as code in Spanish, whose head gives the label).
+/// The model's row: its `--model` name in English; in Spanish, whose column head gives the
+/// model's Spanish name, the option that fits it (`--model cre`) as code under the label
+/// "Modelo (imr)", so that a Spanish reader reads an option of the command, not an English word.
 pub(super) fn model_cell(lang: Lang, fit: &Fit) -> Cell {
-    let name = fit.model.name().to_owned();
+    let name = fit.model.name();
     match lang {
-        Lang::En => Cell::Words(name),
-        Lang::Es => Cell::Code(name),
+        Lang::En => Cell::Words(name.to_owned()),
+        Lang::Es => Cell::Code(format!("--model {name}")),
     }
 }
 
-/// The standard errors' row: `fit.vcov`'s name in English (`cluster`); in Spanish in words,
-/// naming the cluster columns: "Agrupados por entidad", "Agrupados por `region` y `anio`". The
+/// The standard errors' row: `fit.vcov`'s name in English (`cluster`); in Spanish in the page's
+/// words ([`VcovKind::label_in`]: "Agrupados por comuna"), naming the cluster columns:
+/// "Agrupados por `region` y `anio`" (`--cluster entity`: "Agrupados por comuna" too). The
 /// conventions' names (HC1, CR1) are not words a reader knows: the diagnostics' method text
 /// ([`Convention::text`]) names them with their formulas.
 pub(super) fn vcov_cells(lang: Lang, fit: &Fit) -> Vec<Cell> {
@@ -122,7 +142,7 @@ pub(super) fn vcov_cells(lang: Lang, fit: &Fit) -> Vec<Cell> {
     let words = |s: &str| Cell::Words(s.to_owned());
     // `entity` and `time` name the panel's keys (`--cluster entity`): words, not columns
     let column = |name: &str| match name {
-        "entity" => words("entidad"),
+        "entity" => words("comuna"),
         "time" => words("período"),
         other => Cell::Code(other.to_owned()),
     };
@@ -130,7 +150,7 @@ pub(super) fn vcov_cells(lang: Lang, fit: &Fit) -> Vec<Cell> {
     match &fit.vcov_convention {
         Classical { .. } | PoissonModel | PoissonAbsorbedModel { .. } => vec![words("Clásicos")],
         Hc1 { .. } | PoissonHc1 { .. } => vec![words("Robustos a heterocedasticidad")],
-        Cluster { .. } | PoissonCluster { .. } => vec![words("Agrupados por entidad")],
+        Cluster { .. } | PoissonCluster { .. } => vec![words(VcovKind::Cluster.label_in(lang))],
         ClusterBy { column: c, .. } => vec![words("Agrupados por "), column(c)],
         TwoWayCluster {
             columns: [a, b], ..
