@@ -15,7 +15,10 @@
 //     1,204 KB when every chart and map came to mark reconstructed years (issue 42.4), hence
 //     1,216; 1,218 KB with the same day's funnel limits, legend placement and wording, hence
 //     1,232; 1,237 KB on 2026-12-06 with the Spanish spreadsheet CSVs, the map's desktop legend
-//     and funnel at a width, the plain words of the retest, hence 1,240: a guard against growth,
+//     and funnel at a width, the plain words of the retest, hence 1,240; 1,240.3 KB the same day
+//     with the newcomer re-run's mends (the Spanish Models tables' words, a copied year marked in
+//     the Data tables, a legend under a phone's map fitted to the first screen), hence 1,248:
+//     a guard against growth,
 //     not a target, raised on purpose each time; the split of the engines out of the first wasm
 //     is what lowers it; bench/RESULTS.md "Issue 43").
 // Over any budget, `make dist` fails with the files and their sizes.
@@ -39,7 +42,7 @@ function* files(dir) {
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 export const FIRST_ANSWER_BUDGET = 64 * 1024;
 export const FIRST_INTERACTION_BUDGET = 160 * 1024;
-export const APP_BUDGET = 1240 * 1024;
+export const APP_BUDGET = 1248 * 1024;
 let raw = 0, br = 0, gz = 0;
 for (const file of files(dist)) {
   if (!COMPRESSED.has(path.extname(file))) continue;
