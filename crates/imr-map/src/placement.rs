@@ -194,14 +194,23 @@ impl MapLayout {
     }
 
     /// Where a legend `size` (in the layout's units) goes in `view` (the part of the page in
-    /// view) so it covers no area with data nor an inset's label ([`legend_spot`]); the layout's
-    /// own legend box is tried first, so the whole map keeps its legend where the export draws it.
-    pub fn legend_in_view(&self, view: Rect, size: (f64, f64), has_data: &[bool]) -> LegendSpot {
+    /// view), shown `shown_px` CSS pixels wide, so it covers no area with data nor an inset's
+    /// label as the page draws it ([`label_font_shown`]: on a phone larger than the export's,
+    /// which the legend covered the end of); the layout's own legend box is tried first, so the
+    /// whole map keeps its legend where the export draws it.
+    pub fn legend_in_view(
+        &self,
+        view: Rect,
+        size: (f64, f64),
+        has_data: &[bool],
+        shown_px: f64,
+    ) -> LegendSpot {
         let own = Rect::new(self.legend.x, self.legend.y, size.0, size.1);
         let mut occupied = self.data_boxes(has_data);
-        let font = label_font(self.width, view.width);
+        let font = label_font_shown(self.width, view.width, shown_px);
         occupied.extend(
-            (self.inset_labels(view).iter()).map(|(_, text, at)| label_box(text, *at, font)),
+            (self.inset_labels_at(view, font).iter())
+                .map(|(_, text, at)| label_box(text, *at, font)),
         );
         legend_spot(view, size, Some(own), &occupied)
     }
@@ -250,7 +259,11 @@ impl MapLayout {
     /// Each boxed panel's label as drawn in `frame` ([`inset_label`] at [`label_font`]): the
     /// panel's index, the text and the baseline's start. Labels that cannot fit are left out.
     pub fn inset_labels(&self, frame: Rect) -> Vec<(usize, String, (f64, f64))> {
-        let font = label_font(self.width, frame.width);
+        self.inset_labels_at(frame, label_font(self.width, frame.width))
+    }
+
+    /// [`MapLayout::inset_labels`] at the font size `font` (map units).
+    pub fn inset_labels_at(&self, frame: Rect, font: f64) -> Vec<(usize, String, (f64, f64))> {
         (self.panels.iter().enumerate())
             .filter(|(_, p)| p.boxed)
             .filter_map(|(k, p)| {

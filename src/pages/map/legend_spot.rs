@@ -114,10 +114,10 @@ impl LegendSpot {
                 }
                 let k = vb.2 / map_px;
                 let frame = Rect::new(vb.0, vb.1, vb.2, vb.3);
-                let at = geo
-                    .prepared
-                    .layout
-                    .legend_in_view(frame, (w * k, h * k), &has_data);
+                let at =
+                    geo.prepared
+                        .layout
+                        .legend_in_view(frame, (w * k, h * k), &has_data, map_px);
                 let next = if at.covers == 0 {
                     Spot::On {
                         left: 100.0 * (at.rect.x - vb.0) / vb.2,
