@@ -257,3 +257,26 @@ proptest! {
         let _ = spanish_csv(&text, &text, &text);
     }
 }
+
+/// The Spanish notes of the inequality report name the Spanish CSV's columns
+/// (`corregido_por_sesgo`, `ic_percentil`, `ic`), which are the machine columns in Spanish: the
+/// notes said "bias_corrected" and "ci_percentile", columns the Spanish CSV does not have.
+#[test]
+fn the_spanish_notes_name_the_spanish_csv_columns() {
+    assert_eq!(column_es("gini_bias_corrected"), "gini_corregido_por_sesgo");
+    assert_eq!(column_es("gini_ci_percentile_low"), "gini_ic_percentil_inf");
+    assert_eq!(column_es("gini_ci_low"), "gini_ic_inf");
+    let note = crate::inequality::Note::BootstrapIntervals {
+        percent: 95.0,
+        replicates: 999,
+        method: crate::inequality::BootstrapMethod::PoissonDeaths,
+        seed: 1,
+    }
+    .render(Lang::Es);
+    for column in ["corregido_por_sesgo", "ic_percentil"] {
+        assert!(note.contains(column), "{note}");
+    }
+    for english in ["bias_corrected", "ci_percentile"] {
+        assert!(!note.contains(english), "{note}");
+    }
+}

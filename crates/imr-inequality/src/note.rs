@@ -231,7 +231,7 @@ impl Note {
                     BootstrapMethod::ResampleAreas => "bootstrap no paramétrico: las comunas se remuestrean con reemplazo dentro de cada año",
                 };
                 format!(
-                    "ci: intervalos de confianza bootstrap básicos al {percent}%, [2·estimación − percentil superior, 2·estimación − percentil inferior] de {replicates} réplicas ({how}), semilla {seed}; corrigen el sesgo de las réplicas y se centran en bias_corrected = estimación − sesgo, donde sesgo = media de las réplicas − estimación. ci_percentile contiene los intervalos de percentiles simples. Los valores e intervalos corregidos se acotan al rango de cada medida (p. ej., un Gini queda en [0, 1])."
+                    "ic: intervalos de confianza bootstrap básicos al {percent}%, [2·estimación − percentil superior, 2·estimación − percentil inferior] de {replicates} réplicas ({how}), semilla {seed}; corrigen el sesgo de las réplicas y se centran en el valor corregido por sesgo (columnas corregido_por_sesgo del CSV) = estimación − sesgo, donde sesgo = media de las réplicas − estimación. Las columnas ic_percentil contienen los intervalos de percentiles simples. Los valores e intervalos corregidos se acotan al rango de cada medida (p. ej., un Gini queda en [0, 1])."
                 )
             }
             (Note::DerivedDeaths, Lang::Es) => "Las defunciones se derivaron de las tasas publicadas y los nacidos vivos, por lo que los intervalos de Poisson son aproximados.".into(),
@@ -259,12 +259,12 @@ impl Note {
                     SubjectKind::Value => "Los remuestreos son más desiguales que las comunas observadas",
                 };
                 format!(
-                    "Desigualdad inflada: en {} los remuestreos promedian más de un 10% por encima de la estimación, o el intervalo de percentiles no la contiene. {cause}. Lea el valor corregido por sesgo y su intervalo (columnas bias_corrected y ci del CSV, ambos corregidos a primer orden) en lugar del valor observado con su intervalo de percentiles (ci_percentile); la corrección es aproximada y tiende a quedarse corta cuando muchas comunas tienen 0 defunciones.{example}",
+                    "Desigualdad inflada: en {} los remuestreos promedian más de un 10% por encima de la estimación, o el intervalo de percentiles no la contiene. {cause}. Lea el valor corregido por sesgo y su intervalo (columnas corregido_por_sesgo e ic del CSV, ambos corregidos a primer orden) en lugar del valor observado con su intervalo de percentiles (ic_percentil); la corrección es aproximada y tiende a quedarse corta cuando muchas comunas tienen 0 defunciones.{example}",
                     list_measures_in(measures, lang)
                 )
             }
             (Note::ShiftedReplicates { measures }, Lang::Es) => format!(
-                "Remuestreos desplazados: en {} los remuestreos promedian más de un 10% lejos de la estimación, o el intervalo de percentiles no la contiene, de modo que la estimación no está en el centro de su distribución muestral; el valor corregido por sesgo y su intervalo (columnas bias_corrected y ci del CSV) corrigen el desplazamiento a primer orden.",
+                "Remuestreos desplazados: en {} los remuestreos promedian más de un 10% lejos de la estimación, o el intervalo de percentiles no la contiene, de modo que la estimación no está en el centro de su distribución muestral; el valor corregido por sesgo y su intervalo (columnas corregido_por_sesgo e ic del CSV) corrigen el desplazamiento a primer orden.",
                 list_measures_in(measures, lang)
             ),
             (Note::NotAvailable { key, why, years }, Lang::Es) => {
