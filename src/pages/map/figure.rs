@@ -110,7 +110,7 @@ pub(super) fn MapFigure(
         }
     });
     let panels = map_panels(&geo, (colouring, focus), hover, selected, view);
-    let legend_spot = LegendSpot::follow(geo.clone(), view, colouring, result);
+    let legend_spot = LegendSpot::follow(geo.clone(), view, colouring, result, data_box);
     let geo_tooltip = geo.clone();
     // As wide as the column, and no taller than the window under the map's top (less the
     // legend when it is under the map) once measured (before: the screen less the header and

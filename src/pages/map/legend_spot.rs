@@ -60,6 +60,7 @@ impl LegendSpot {
         view: MapView,
         colouring: Memo<Option<Shared<Colouring>>>,
         result: Memo<Option<Shared<Drawn>>>,
+        data_box: Memo<Option<ViewBox>>,
     ) -> Self {
         let layout = &geo.prepared.layout;
         let spot = RwSignal::new((
@@ -129,14 +130,19 @@ impl LegendSpot {
                 if this.spot.try_get_untracked() != Some((next, Some(vb))) {
                     this.spot.try_set((next, Some(vb)));
                 }
-                // A smaller map leaves the legend less room on it, never more: it stays under.
-                let below = if next == Spot::Below {
-                    h + BELOW_GAP_PX
-                } else {
-                    0.0
-                };
-                if this.below_px.try_get_untracked() != Some(below) {
-                    this.below_px.try_set(below);
+                // Decided on the view the map opens on (the data's, else the whole page): a map
+                // that changed size as the reader zooms and pans would move what she taps. A
+                // smaller map leaves the legend less room on it, never more: it stays under.
+                let opening = (data_box.try_get_untracked().flatten()).unwrap_or(view.full());
+                if vb == opening {
+                    let below = if next == Spot::Below {
+                        h + BELOW_GAP_PX
+                    } else {
+                        0.0
+                    };
+                    if this.below_px.try_get_untracked() != Some(below) {
+                        this.below_px.try_set(below);
+                    }
                 }
             });
         });
