@@ -473,7 +473,9 @@ fn the_report_is_self_contained_html_with_every_question() {
     assert!(html.contains("@media print"));
     // Opened on a phone it lays out at the phone's width (it laid out 980 px wide, shrunk),
     // its charts no wider than the screen.
-    assert!(html.contains(r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#));
+    assert!(
+        html.contains(r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#)
+    );
     assert!(html.contains("svg{max-width:100%;height:auto}"));
 }
 

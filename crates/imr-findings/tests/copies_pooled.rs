@@ -119,3 +119,22 @@ fn question_2_counts_a_copied_year_out_of_its_trend() {
     );
     assert!(!said.contains("al año"), "{said}");
 }
+
+/// Without a trend (one year) question 1's number says which rate it is: "En 2021 fue 5,31"
+/// after her upload left her asking of what (newcomer re-run of issue 42).
+#[test]
+fn question_1_names_its_rate_when_it_has_no_trend() {
+    let f = findings(HER_FILE, &Options::default());
+    let answer = f
+        .answers(Lang::Es)
+        .into_iter()
+        .find(|a| a.question == "rates")
+        .unwrap();
+    assert!(
+        answer
+            .headline
+            .contains("En 2021, la tasa de las comunas cargadas fue "),
+        "{}",
+        answer.headline
+    );
+}
