@@ -30,14 +30,9 @@ pub fn column_label(lang: Lang, name: &str) -> String {
     }
 }
 
-/// The regressor whose commune mean `term` is: `x` for the `x_mean` Mundlak's model (`cre`)
-/// adds for a regressor `x` that varies within communes, the name it keeps in the R and Stata
-/// code. `None` for any other term, a column of the data named `…_mean` among them.
-pub fn mean_of<'t>(term: &'t str, regressors: &[String]) -> Option<&'t str> {
-    let base = term.strip_suffix("_mean")?;
-    let is_regressor = |name: &str| regressors.iter().any(|r| r == name);
-    (is_regressor(base) && !is_regressor(term)).then_some(base)
-}
+/// The regressor whose commune mean `term` is (the engine's naming rule of Mundlak's model,
+/// `cre`: `x` for its `x_mean`), for the page's labels; the Spanish regression tables use it too.
+pub use imr_models::cre_mean_of as mean_of;
 
 /// A coefficient's row as the Models table and the coefficient plot name it in `lang`, given the fits' regressors: a
 /// commune mean of `cre` in words ("Pobreza (%), media de la comuna", never `Pobreza (%)_mean`),

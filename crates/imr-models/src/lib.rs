@@ -68,6 +68,7 @@ pub use data::{Column, Entities, ExcludedRow, PanelData};
 pub use diagnostic::Diagnostic;
 pub use drop_reason::{DropReason, Stage};
 pub use error::{InvalidValue, ModelError, NoRegressors, NotConverged, NotEnoughData, Unsupported};
+pub use estimators::cre::mean_of as cre_mean_of;
 pub use exclusion::{EntityDropReason, ExclusionReason, ValueProblem};
 pub use fit::{
     ChiSquaredTest, Coefficient, DroppedEntity, DroppedTerm, FTest, Fit, Inference, Tests,

@@ -31,6 +31,15 @@ pub(crate) fn mundlak_augment(prep: &Prepared) -> (Prepared, Vec<usize>) {
     (augmented, mean_columns)
 }
 
+/// The regressor whose entity mean `term` is: `x` for the `x_mean` [`mundlak_augment`] adds
+/// for a regressor `x` of `regressors` (the name the R and Stata code keep). `None` for any other
+/// term, a regressor of the data named `…_mean` among them.
+pub fn mean_of<'t>(term: &'t str, regressors: &[String]) -> Option<&'t str> {
+    let base = term.strip_suffix("_mean")?;
+    let is_regressor = |name: &str| regressors.iter().any(|r| r == name);
+    (is_regressor(base) && !is_regressor(term)).then_some(base)
+}
+
 fn fit(prep: &mut Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
     let (augmented, means) = mundlak_augment(prep);
     let mut est = fit_random(&augmented, spec, &means)?;

@@ -83,9 +83,9 @@ pub(super) fn term_name(lang: Lang, term: &str, fits: &[Fit]) -> String {
 /// regressor that varies within communes); `None` for any other term or fit, a regressor of the
 /// data named `…_mean` among them.
 fn commune_mean_of<'t>(fit: &Fit, term: &'t str) -> Option<&'t str> {
-    let base = term.strip_suffix("_mean")?;
-    let is_regressor = |name: &str| fit.regressors.iter().any(|r| r == name);
-    (fit.model == Estimator::Cre && is_regressor(base) && !is_regressor(term)).then_some(base)
+    (fit.model == Estimator::Cre)
+        .then(|| crate::cre_mean_of(term, &fit.regressors))
+        .flatten()
 }
 
 /// The statistics under the coefficients, in order: model, standard errors, observations,
@@ -148,8 +148,10 @@ pub(super) fn vcov_cells(lang: Lang, fit: &Fit) -> Vec<Cell> {
     };
     use Convention::*;
     match &fit.vcov_convention {
-        Classical { .. } | PoissonModel | PoissonAbsorbedModel { .. } => vec![words("Clásicos")],
-        Hc1 { .. } | PoissonHc1 { .. } => vec![words("Robustos a heterocedasticidad")],
+        Classical { .. } | PoissonModel | PoissonAbsorbedModel { .. } => {
+            vec![words(VcovKind::Iid.label_in(lang))]
+        }
+        Hc1 { .. } | PoissonHc1 { .. } => vec![words(VcovKind::Hc1.label_in(lang))],
         Cluster { .. } | PoissonCluster { .. } => vec![words(VcovKind::Cluster.label_in(lang))],
         ClusterBy { column: c, .. } => vec![words("Agrupados por "), column(c)],
         TwoWayCluster {
