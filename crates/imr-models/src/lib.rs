@@ -68,7 +68,6 @@ pub use data::{Column, Entities, ExcludedRow, PanelData};
 pub use diagnostic::Diagnostic;
 pub use drop_reason::{DropReason, Stage};
 pub use error::{InvalidValue, ModelError, NoRegressors, NotConverged, NotEnoughData, Unsupported};
-pub use estimators::cre::mean_of as cre_mean_of;
 pub use exclusion::{EntityDropReason, ExclusionReason, ValueProblem};
 pub use fit::{
     ChiSquaredTest, Coefficient, DroppedEntity, DroppedTerm, FTest, Fit, Inference, Tests,
@@ -78,5 +77,5 @@ pub use fixed_effect::{parse_fixed_effects, AbsorbedEffect, FixedEffect};
 pub use imr_stats::{Caption, Lang};
 pub use input::{ColumnRole, MissingColumn, ModelColumns};
 pub use reader::Reader;
-pub use spec::{Estimator, PanelSpec, VcovKind, INTERCEPT};
+pub use spec::{cre_mean_of, Estimator, PanelSpec, VcovKind, INTERCEPT};
 pub use test_words::{Hypothesis, TestCaveat};

@@ -5,6 +5,18 @@ use serde::{Deserialize, Serialize};
 /// The term name of the intercept, in every estimator that has one.
 pub const INTERCEPT: &str = "(Intercept)";
 
+/// What Mundlak's model (`cre`) appends to a regressor's name for its entity mean (`x_mean`),
+/// the name the R and Stata code keep.
+pub(crate) const CRE_MEAN_SUFFIX: &str = "_mean";
+
+/// The regressor whose entity mean `term` is in a `cre` fit of `regressors`: `x` for its
+/// `x_mean`. `None` for any other term, a regressor of the data named `…_mean` among them.
+pub fn cre_mean_of<'t>(term: &'t str, regressors: &[String]) -> Option<&'t str> {
+    let base = term.strip_suffix(CRE_MEAN_SUFFIX)?;
+    let is_regressor = |name: &str| regressors.iter().any(|r| r == name);
+    (is_regressor(base) && !is_regressor(term)).then_some(base)
+}
+
 /// The enum of the registered estimators ([`crate::registry`]) and [`Estimator::ALL`].
 macro_rules! estimator_enum {
     ($($(#[doc = $doc:literal])* $variant:ident = $module:ident, $help:literal;)+) => {

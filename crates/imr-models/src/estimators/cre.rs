@@ -8,7 +8,7 @@ use super::Room;
 use crate::estimated::Estimated;
 use crate::prepared::Prepared;
 use crate::report::code::stata::{stata, StataModel};
-use crate::spec::PanelSpec;
+use crate::spec::{PanelSpec, CRE_MEAN_SUFFIX};
 use crate::within::group_means;
 use crate::ModelError;
 
@@ -24,20 +24,13 @@ pub(crate) fn mundlak_augment(prep: &Prepared) -> (Prepared, Vec<usize>) {
             augmented
                 .x
                 .push(prep.entity.iter().map(|&e| means[e]).collect());
-            augmented.x_names.push(format!("{}_mean", prep.x_names[j]));
+            augmented
+                .x_names
+                .push(format!("{}{CRE_MEAN_SUFFIX}", prep.x_names[j]));
             mean_columns.push(augmented.x.len() - 1);
         }
     }
     (augmented, mean_columns)
-}
-
-/// The regressor whose entity mean `term` is: `x` for the `x_mean` [`mundlak_augment`] adds
-/// for a regressor `x` of `regressors` (the name the R and Stata code keep). `None` for any other
-/// term, a regressor of the data named `…_mean` among them.
-pub fn mean_of<'t>(term: &'t str, regressors: &[String]) -> Option<&'t str> {
-    let base = term.strip_suffix("_mean")?;
-    let is_regressor = |name: &str| regressors.iter().any(|r| r == name);
-    (is_regressor(base) && !is_regressor(term)).then_some(base)
 }
 
 fn fit(prep: &mut Prepared, spec: &PanelSpec) -> Result<Estimated, ModelError> {
@@ -56,7 +49,7 @@ fn stata_model(m: &StataModel) -> String {
         .fit
         .coefficients
         .iter()
-        .filter_map(|c| c.term.strip_suffix("_mean").map(stata))
+        .filter_map(|c| c.term.strip_suffix(CRE_MEAN_SUFFIX).map(stata))
         .collect();
     out.push_str(&format!(
         "generate byte touse = !missing({y}, {})\n",

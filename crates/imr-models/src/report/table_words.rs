@@ -84,7 +84,7 @@ pub(super) fn term_name(lang: Lang, term: &str, fits: &[Fit]) -> String {
 /// data named `…_mean` among them.
 fn commune_mean_of<'t>(fit: &Fit, term: &'t str) -> Option<&'t str> {
     (fit.model == Estimator::Cre)
-        .then(|| crate::cre_mean_of(term, &fit.regressors))
+        .then(|| crate::spec::cre_mean_of(term, &fit.regressors))
         .flatten()
 }
 

@@ -59,7 +59,10 @@ pub(super) fn subtitle(fits: &[Fit], lang: Lang) -> String {
     };
     // Mundlak's commune means (correlated random effects) are rows a reader met unexplained.
     let has_means = fits.iter().any(|f| {
-        f.model == crate::Estimator::Cre && f.coefficients.iter().any(|c| c.term.ends_with("_mean"))
+        f.model == crate::Estimator::Cre
+            && f.coefficients
+                .iter()
+                .any(|c| c.term.ends_with(crate::spec::CRE_MEAN_SUFFIX))
     });
     if !has_means {
         return how;
