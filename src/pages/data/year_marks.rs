@@ -1,6 +1,7 @@
 //! The years of the Data view's tables as what they are: a year whose deaths were reconstructed
-//! from a published rate is marked ◆ beside it, a year the source copied says so, a year without data between the first and the
-//! last has a row saying so, and a note under the table says both in words
+//! from a published rate is marked ◆ beside it, a year the source copied says so beside it, a
+//! year without data between the first and the last has a row saying so, and a note under the
+//! table says the reconstructed and missing ones in words
 //! ([`imr_core::reconstructed::table_note`]). The tables showed reconstructed rows as published
 //! counts and skipped 2016 and 2020 without a word (issue 42).
 

@@ -119,7 +119,8 @@ pub(super) fn Legend(
 }
 
 /// The legend's notes, under the map: what the colours show, how the classes were made, what
-/// the plain grey around a map of part of the country is, the flagged rows' line and the left-out communes named, and how to pick a commune.
+/// the plain grey around a map of part of the country is, the flagged rows' line and the
+/// left-out communes named, and how to pick a commune.
 #[component]
 pub(super) fn LegendNotes(
     geo: Shared<Geometry>,
