@@ -4,6 +4,7 @@
 //! 42.10). The rule that decides it ([`MapLayout::data_focus`]) is the same for both.
 
 use crate::layout::{LayoutSpec, MapLayout, Members};
+use crate::placement::{contains, overlaps};
 use crate::projection::Rect;
 use crate::svg::{Colouring, MapText};
 use crate::Lang;
@@ -48,25 +49,12 @@ impl MapLayout {
         for _ in 0..self.panels.len() {
             let cut = (self.panels.iter())
                 .filter(|p| p.boxed && !overlaps(&p.rect, &data))
-                .find(|p| overlaps(&framed, &p.rect) && !holds(&framed, &p.rect));
+                .find(|p| overlaps(&framed, &p.rect) && !contains(&framed, &p.rect));
             let Some(inset) = cut else { break };
             framed = union(&framed, &inset.rect).framed(1.0, aspect);
         }
         (framed.width * framed.height < 0.5 * self.width * self.height).then_some(framed)
     }
-}
-
-/// Whether two rectangles share some area.
-fn overlaps(a: &Rect, b: &Rect) -> bool {
-    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-}
-
-/// Whether `outer` holds all of `inner`.
-fn holds(outer: &Rect, inner: &Rect) -> bool {
-    outer.x <= inner.x
-        && outer.y <= inner.y
-        && inner.x + inner.width <= outer.x + outer.width
-        && inner.y + inner.height <= outer.y + outer.height
 }
 
 /// The smallest rectangle holding both.

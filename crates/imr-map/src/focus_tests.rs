@@ -131,7 +131,7 @@ fn a_few_communes_are_focused_and_most_of_the_country_is_not() {
     assert!(layout
         .panels
         .iter()
-        .any(|p| p.boxed && overlaps(&spread, &p.rect) && !holds(&spread, &p.rect)));
+        .any(|p| p.boxed && overlaps(&spread, &p.rect) && !contains(&spread, &p.rect)));
     assert_eq!(layout.data_focus(&capitals), None);
     // Whatever is zoomed on, no other inset is cut: each is wholly in the view or out of it.
     // The capital's communes are drawn in their own inset, the view within it.
@@ -145,7 +145,7 @@ fn a_few_communes_are_focused_and_most_of_the_country_is_not() {
         if let Some(view) = layout.data_focus(&has) {
             for p in (layout.panels.iter()).filter(|p| p.boxed && !overlaps(&p.rect, &data)) {
                 assert!(
-                    !overlaps(&view, &p.rect) || holds(&view, &p.rect),
+                    !overlaps(&view, &p.rect) || contains(&view, &p.rect),
                     "{codes:?}"
                 );
             }
