@@ -55,11 +55,13 @@ pub(super) fn rates_answer(
                 .unwrap_or_else(|| "–".into());
             // Without a trend the answer names no rate: the number says which it is ("En 2021
             // fue 5,31" after an upload left the reader asking of what).
-            match (verdict.is_some(), lang) {
-                (true, Lang::Es) => format!("{answer} En {} fue {rate} por 1.000 nacidos vivos{ci}; la comuna mediana tuvo {median}.", y.time),
-                (true, Lang::En) => format!("{answer} In {} it was {rate} per 1,000 live births{ci}; the median commune had {median}.", y.time),
-                (false, Lang::Es) => format!("{answer} En {}, {name} fue {rate} por 1.000 nacidos vivos{ci}; la comuna mediana tuvo {median}.", y.time),
-                (false, Lang::En) => format!("{answer} In {}, {name} was {rate} per 1,000 live births{ci}; the median commune had {median}.", y.time),
+            let (es, en) = match verdict {
+                Some(_) => (String::new(), " it".to_string()),
+                None => (format!(", {name}"), format!(", {name}")),
+            };
+            match lang {
+                Lang::Es => format!("{answer} En {}{es} fue {rate} por 1.000 nacidos vivos{ci}; la comuna mediana tuvo {median}.", y.time),
+                Lang::En => format!("{answer} In {}{en} was {rate} per 1,000 live births{ci}; the median commune had {median}.", y.time),
             }
         }
     };
