@@ -664,8 +664,11 @@ mod where_sentences {
             for c in &w.top {
                 prop_assert!(en.contains(&c.entity), "{en}");
             }
+            // None above: said for the year ("In 2001, no commune…") or the years pooled
+            // ("With 2001–2003 pooled, no commune…").
             if w.n_above_national == 0 {
-                prop_assert!(en.starts_with("With"), "{en}");
+                let opening = if years == 1 { "In 2001, " } else { "With" };
+                prop_assert!(en.starts_with(opening), "{en}");
                 prop_assert!(en.contains("no commune"), "{en}");
             }
         }
