@@ -10,6 +10,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, openPage, outsideRequests, cargoBinary, ROOT } from './harness.mjs';
 import { ModelsPage, openView } from './pages/index.mjs';
+import { csvCells } from './views.mjs';
 
 const DATA = 'public/data/chile_imr_2001_2021.csv';
 const INPUT = ['--entity', 'codigo_comuna', '--time', 'anio', '--births', 'nacidos_vivos', '--deaths', 'defunciones_infantiles', '--rate', 'tmi_sinim'];
@@ -291,6 +292,13 @@ test('the Models view says its fits leave out a copied year as its takeaway does
   const year2020 = data.page.locator('[data-testid="national-rate"] tr[data-time="2020"] td').first();
   assert.equal((await year2020.textContent()).replace(/\s+/g, ' ').trim(), '2020 (copia de 2019)');
   assert.equal(await year2020.getAttribute('data-repeat-of'), '2019');
+  // Its download says it too: every 2020 row names the year it copies (`copia_de_anio`), no
+  // other row does (a spreadsheet read the copy as a measured year).
+  const [header, ...rows] = csvCells((await data.downloadRates()).text);
+  const copyOf = header.indexOf('copia_de_anio');
+  assert.equal(copyOf, header.length - 1, header.join(';'));
+  assert.equal(rows.length, 36);
+  for (const row of rows) assert.equal(row[copyOf], row[1] === '2020' ? '2019' : '', row.join(';'));
   await data.openTab('models');
   const note = data.testid('models-copies-used');
   await note.waitFor({ timeout: 60_000 });

@@ -585,7 +585,13 @@ fn the_page_s_other_downloads_are_formats_too() {
     let series = csv_rows(&run(&["--format", "csv-measure", "--measure", "theil_t"]));
     assert_eq!(
         series[0],
-        ["time", "theil_t", "theil_t_ci_low", "theil_t_ci_high"]
+        [
+            "time",
+            "theil_t",
+            "theil_t_ci_low",
+            "theil_t_ci_high",
+            "copy_of_year"
+        ]
     );
     assert_eq!(series.len(), 3);
     for (row, year) in series[1..].iter().zip(doc["years"].as_array().unwrap()) {

@@ -89,6 +89,20 @@ pub struct RateTable {
     /// range of more than one count.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deaths_range: Option<RangeColumns>,
+    /// Years whose counts repeat the year before ([`crate::repeats::repeated_years`]): their
+    /// rows are a copy, not a measurement, and the CSV says so in `copy_of_year`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub repeated_years: Vec<crate::repeats::RepeatedYear>,
+}
+
+impl RateTable {
+    /// The year whose counts `time`'s rows repeat, if `time` is a copy.
+    pub fn copy_of(&self, time: i64) -> Option<i64> {
+        self.repeated_years
+            .iter()
+            .find(|r| r.time == time)
+            .map(|r| r.repeat_of)
+    }
 }
 
 /// Where the intervals' ranges of deaths come from ([`crate::panel::Panel::deaths_range`]).
@@ -193,13 +207,16 @@ impl RateTable {
                 low: d.low_column,
                 high: d.high_column,
             }),
+            repeated_years: crate::repeats::repeated_years(panel),
         })
     }
 }
 
 /// The area rates as CSV (comma-separated, decimal point, empty for not available), the machine-
 /// readable download of the page and of `imr rates --format csv`. Written by the one CSV writer
-/// of the exports, formula guard on ([`imr_escape::csv_cell`]).
+/// of the exports, formula guard on ([`imr_escape::csv_cell`]). The last column,
+/// `copy_of_year`, names the year whose counts a row's year repeats (empty for a year of its
+/// own), so a copied year is not read as a measurement in a spreadsheet either.
 pub fn rates_csv(table: &RateTable) -> String {
     rates_csv_with(table, imr_escape::CsvOptions::default())
 }
@@ -215,6 +232,7 @@ pub fn rates_csv_with(table: &RateTable, options: imr_escape::CsvOptions) -> Str
         "rate_per_1000",
         "ci_low",
         "ci_high",
+        "copy_of_year",
     ]);
     let opt = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
     for r in &table.rows {
@@ -227,6 +245,10 @@ pub fn rates_csv_with(table: &RateTable, options: imr_escape::CsvOptions) -> Str
             opt(e.rate),
             opt(e.ci_low),
             opt(e.ci_high),
+            table
+                .copy_of(r.time)
+                .map(|y| y.to_string())
+                .unwrap_or_default(),
         ]);
     }
     w.into_string()
@@ -295,6 +317,47 @@ mod tests {
             y2010.estimate,
             RateEstimate::of(1862.0, y2010.estimate.births)
         );
+    }
+
+    /// A year whose counts repeat the year before (2020 = 2019 in all 20 areas) is marked in
+    /// every one of its rows of the CSV, in English and in the spreadsheet's Spanish, and no
+    /// other row is; the bundled INE counts have no copy, so their column is empty.
+    #[test]
+    fn the_csv_marks_each_row_of_a_copied_year() {
+        let mut csv = String::from("id,year,births,deaths\n");
+        for i in 0..20 {
+            let (b, d) = (300 + 17 * i, 1 + i % 4);
+            csv += &format!(
+                "a{i},2019,{b},{d}\na{i},2020,{b},{d}\na{i},2021,{},{}\n",
+                b + 9,
+                d + 2
+            );
+        }
+        let table = RateTable::from_panel(&crate::test_support::panel_of(&csv)).unwrap();
+        let out = rates_csv(&table);
+        let mut lines = out.lines();
+        assert!(lines.next().unwrap().ends_with(",ci_high,copy_of_year"));
+        let mut marked = 0;
+        for line in lines {
+            let cells: Vec<&str> = line.split(',').collect();
+            let copy = if cells[1] == "2020" { "2019" } else { "" };
+            assert_eq!(cells[7], copy, "{line}");
+            marked += usize::from(!copy.is_empty());
+        }
+        assert_eq!(marked, 20);
+        let spanish = crate::spreadsheet_csv::spanish_body(&out);
+        assert!(spanish.starts_with(
+            "comuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup;copia_de_anio\n"
+        ));
+        assert!(spanish.contains("\na3;2020;351;4;11,3"), "{spanish}");
+        assert!(spanish
+            .lines()
+            .any(|l| l.starts_with("a3;2020;") && l.ends_with(";2019")));
+        let bundled = RateTable::from_panel(&crate::test_support::bundled_panel()).unwrap();
+        assert!(rates_csv(&bundled)
+            .lines()
+            .skip(1)
+            .all(|l| l.ends_with(',')));
     }
 
     #[test]

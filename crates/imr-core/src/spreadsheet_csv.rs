@@ -249,7 +249,7 @@ const PHRASES: [(&str, &str); 24] = [
 /// Words of the machine column names in Spanish (ASCII, as the column names of INE's and
 /// DEIS's files: "anio", "codigo_comuna"; the engine's reader takes them back as the same
 /// roles).
-const WORDS: [(&str, &str); 44] = [
+const WORDS: [(&str, &str); 45] = [
     ("entity", "comuna"),
     ("time", "anio"),
     ("year", "anio"),
@@ -293,6 +293,7 @@ const WORDS: [(&str, &str); 44] = [
     ("code", "codigo"),
     ("name", "nombre"),
     ("class", "clase"),
+    ("copy", "copia"),
     ("spatial", "espacial"),
 ];
 

@@ -6,6 +6,7 @@
 use crate::distribution::{BoxPlotStats, LorenzCurve};
 use crate::report::{InequalityReport, SeriesPoint};
 use crate::year::{Measure, SubjectKind};
+use crate::YearMarks;
 use imr_escape::{CsvOptions, CsvWriter};
 
 fn number(x: Option<f64>) -> String {
@@ -15,19 +16,20 @@ fn number(x: Option<f64>) -> String {
     }
 }
 
-/// The per-year table: `time` (then `repeat_of` when a year is left out of the trends as a
-/// repeat of an earlier one: that year, else empty), then for every measure that applies in some year its value and,
+/// The per-year table: `time` (then `repeat_of` when a year repeats an earlier one, left out of
+/// the trends or a copy of `marks` counted in them: that year, else empty), then for every measure that applies in some year its value and,
 /// when it has one, `<key>_ci_low`, `<key>_ci_high` (the basic, bias-corrected interval, as
 /// `ci`), `<key>_bias`, `<key>_bias_corrected`, `<key>_ci_percentile_low` and
 /// `<key>_ci_percentile_high`.
-pub fn years_csv(report: &InequalityReport) -> String {
+pub fn years_csv(report: &InequalityReport, marks: &YearMarks) -> String {
     let kind = report.subject.kind;
     let columns = report.measures_present();
     let mut w = CsvWriter::new(CsvOptions::default());
     let mut header = vec!["time".to_string()];
-    // A year left out of the trends as a repeat of an earlier one is marked in its own column,
-    // present only when there is such a year.
-    let repeats = !report.left_out_of_trends.is_empty();
+    // A year repeating an earlier one is marked in its own column, present only when there is
+    // such a year: left out of the trends, or a copy counted in them (`--include-repeated-years`).
+    let repeat_of = |y: &crate::report::YearResult| y.repeat_of.or(marks.copy_of(y.time()));
+    let repeats = report.years.iter().any(|y| repeat_of(y).is_some());
     if repeats {
         header.push("repeat_of".to_string());
     }
@@ -51,7 +53,7 @@ pub fn years_csv(report: &InequalityReport) -> String {
     for y in &report.years {
         let mut row = vec![y.time().to_string()];
         if repeats {
-            row.push(y.repeat_of.map(|t| t.to_string()).unwrap_or_default());
+            row.push(repeat_of(y).map(|t| t.to_string()).unwrap_or_default());
         }
         for m in &columns {
             let value = y.measures.get(*m);
@@ -144,26 +146,41 @@ fn ci_cells(p: &SeriesPoint) -> [String; 2] {
 }
 
 /// A yearly series as CSV: `time,<key>,<key>_ci_low,<key>_ci_high` (the data of the line chart
-/// of one measure over the years).
-pub fn series_csv(points: &[SeriesPoint], key: &str) -> String {
+/// of one measure over the years) and, when `marks` are given, a last column `copy_of_year`: the year whose
+/// counts a row's year repeats ([`YearMarks::copy_of`]), empty for a year of its own — the
+/// chart draws a copy dashed, and its data say the same in a spreadsheet.
+fn series_csv(points: &[SeriesPoint], key: &str, marks: Option<&YearMarks>) -> String {
     let mut w = CsvWriter::new(CsvOptions::default());
-    w.record([
+    let mut header = vec![
         "time".to_string(),
         key.to_string(),
         format!("{key}_ci_low"),
         format!("{key}_ci_high"),
-    ]);
+    ];
+    header.extend(marks.map(|_| "copy_of_year".to_string()));
+    w.record(header);
     for p in points {
         let [lo, hi] = ci_cells(p);
-        w.record([p.time.to_string(), number(Some(p.value)), lo, hi]);
+        let mut row = vec![p.time.to_string(), number(Some(p.value)), lo, hi];
+        row.extend(marks.map(|m| m.copy_of(p.time).map(|y| y.to_string()).unwrap_or_default()));
+        w.record(row);
     }
     w.into_string()
 }
 
 /// The line chart's data of `measure` in `report` ([`series_csv`] keyed by the measure's JSON
-/// key for the report's subject).
-pub fn measure_series_csv(report: &InequalityReport, measure: Measure) -> String {
-    series_csv(&report.series(measure), measure.key(report.subject.kind))
+/// key for the report's subject), each copied year of `marks` named in `copy_of_year` as the
+/// chart marks it.
+pub fn measure_series_csv(
+    report: &InequalityReport,
+    measure: Measure,
+    marks: &YearMarks,
+) -> String {
+    series_csv(
+        &report.series(measure),
+        measure.key(report.subject.kind),
+        Some(marks),
+    )
 }
 
 /// Two yearly series side by side, joined on the year (every year of either, ascending; empty
@@ -283,8 +300,23 @@ mod tests {
             ci: None,
         }];
         assert_eq!(
-            series_csv(&pts, "gini"),
+            series_csv(&pts, "gini", None),
             "time,gini,gini_ci_low,gini_ci_high\n2019,0.5,,\n"
+        );
+        // marked: a copied year names the year it repeats, another year nothing
+        let pts = [2019, 2020, 2021].map(|time| SeriesPoint {
+            time,
+            value: 0.5,
+            ci: None,
+        });
+        assert_eq!(
+            series_csv(
+                &pts,
+                "gini",
+                Some(&YearMarks::of_copies(vec![(2020, 2019)]))
+            ),
+            "time,gini,gini_ci_low,gini_ci_high,copy_of_year\n\
+             2019,0.5,,,\n2020,0.5,,,2019\n2021,0.5,,,\n"
         );
     }
 

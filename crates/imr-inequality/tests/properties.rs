@@ -336,11 +336,18 @@ fn a_repeated_year_is_measured_but_left_out_of_trends_and_correlations() {
     assert_eq!(json["years"][3]["repeat_of"], 2020);
     assert_eq!(json["left_out_of_trends"][0]["time"], 2021);
     // The per-year CSV marks it in a column of its own, absent without repeats.
-    let csv = imr_inequality::csv::years_csv(&left);
+    let none = imr_inequality::YearMarks::default();
+    let csv = imr_inequality::csv::years_csv(&left, &none);
     assert!(csv.starts_with("time,repeat_of,"), "{csv}");
     assert!(csv.lines().any(|l| l.starts_with("2021,2020,")));
     assert!(csv.lines().any(|l| l.starts_with("2020,,")));
-    assert!(!imr_inequality::csv::years_csv(&counted).contains("repeat_of"));
+    assert!(!imr_inequality::csv::years_csv(&counted, &none).contains("repeat_of"));
+    // Counted in the trends, a copy the marks name is marked all the same.
+    let copy = imr_inequality::YearMarks::of_copies(
+        repeat.iter().map(|r| (r.time, r.repeat_of)).collect(),
+    );
+    let csv = imr_inequality::csv::years_csv(&counted, &copy);
+    assert!(csv.lines().any(|l| l.starts_with("2021,2020,")), "{csv}");
     // The correlation with a second series leaves the repeated year out of the pairs.
     let c = correlate_reports(&left, Measure::Gini, &counted, Measure::Gini, 0.95);
     assert_eq!(c.n_years, 5);

@@ -287,12 +287,26 @@ pub fn map_csv_with(
     map_csv_left_out(
         layer,
         weights,
-        year,
+        CsvYear {
+            label: year,
+            copy_of: None,
+        },
         (data, &[]),
         values,
         classification,
         options,
     )
+}
+
+/// The year every row of a map's CSV names: its label and, when its counts repeat an earlier
+/// year's (a year the source copied), that year, written in the last column `copy_of_year`
+/// (empty for a year of its own) so that a spreadsheet does not read the copy as a measurement.
+#[derive(Debug, Clone, Copy)]
+pub struct CsvYear<'a> {
+    /// The year as the request names it ("2021").
+    pub label: &'a str,
+    /// The earlier year whose counts this year repeats.
+    pub copy_of: Option<i64>,
 }
 
 /// [`map_csv_with`] with areas `left_out` of the estimates (flagged as implausible; index =
@@ -303,7 +317,7 @@ pub fn map_csv_with(
 pub fn map_csv_left_out(
     layer: &GeoLayer,
     weights: &Weights,
-    year: &str,
+    year: CsvYear<'_>,
     (data, left_out): (&YearData, &[bool]),
     values: &[Option<f64>],
     classification: &Classification,
@@ -335,6 +349,7 @@ pub fn map_csv_left_out(
         "excess_risk",
         "value",
         "class",
+        "copy_of_year",
     ]);
     for (a, area) in layer.areas.iter().enumerate() {
         let interval = match (raw[a], data.deaths[a], data.births[a]) {
@@ -350,7 +365,7 @@ pub fn map_csv_left_out(
         w.record([
             area.code.clone(),
             area.name.clone(),
-            year.to_string(),
+            year.label.to_string(),
             csv_number(data.births[a]),
             csv_number(data.deaths[a]),
             csv_number(raw[a]),
@@ -365,6 +380,7 @@ pub fn map_csv_left_out(
                 None if is_left_out(a) => "flagged".to_string(),
                 None => String::new(),
             },
+            year.copy_of.map(|y| y.to_string()).unwrap_or_default(),
         ]);
     }
     w.into_string()
@@ -503,7 +519,7 @@ mod tests {
         assert_eq!(first[12], "0");
         // A name with a comma and quotes is quoted.
         assert!(lines[2].starts_with("01107,\"Alto, \"\"Hospicio\"\"\",2019,200,4,20,"));
-        assert!(lines[2].ends_with(",2,20,1"));
+        assert!(lines[2].ends_with(",2,20,1,"));
     }
 
     /// The second square flagged: left out, it has no value and no class, is drawn with the
@@ -550,19 +566,29 @@ mod tests {
         ));
         assert!(svg.contains("<g data-legend-class=\"flagged\">"));
         assert!(svg.contains("Flagged, left out <tspan fill=\"#666666\">(1)</tspan>"));
+        // as a copy of 2018: every row names the year it repeats, in the last column
+        let year = CsvYear {
+            label: "2019",
+            copy_of: Some(2018),
+        };
         let csv = map_csv_left_out(
             &layer,
             &weights,
-            "2019",
+            year,
             (&data, &flagged),
             &values,
             &classification,
             imr_escape::CsvOptions::default(),
         );
         let lines: Vec<&str> = csv.lines().collect();
-        assert!(lines[1].ends_with(",1,1,0"), "{}", lines[1]);
+        assert!(
+            lines[0].ends_with(",value,class,copy_of_year"),
+            "{}",
+            lines[0]
+        );
+        assert!(lines[1].ends_with(",1,1,0,2018"), "{}", lines[1]);
         assert!(lines[2].contains(",2019,200,4,20,"), "{}", lines[2]);
-        assert!(lines[2].ends_with(",,,,,flagged"), "{}", lines[2]);
+        assert!(lines[2].ends_with(",,,,,flagged,2018"), "{}", lines[2]);
 
         let values = Measure::ExcessRisk.values(&data, &weights).unwrap();
         let (classification, colouring) = colour_values_flagged(

@@ -201,7 +201,7 @@ impl InequalityExport {
                 .ok_or(ExportError::NeedsSecondSeries)
         };
         Ok(match self {
-            Self::Table => years_csv(report),
+            Self::Table => years_csv(report, &result.year_marks()),
             Self::Trends => trend_csv(report),
             Self::MeasureChart => imr_inequality::chart::line::measure_over_years_svg_with(
                 report,
@@ -209,7 +209,9 @@ impl InequalityExport {
                 caption,
                 &result.year_marks(),
             ),
-            Self::MeasureSeries => measure_series_csv(report, choices.measure),
+            Self::MeasureSeries => {
+                measure_series_csv(report, choices.measure, &result.year_marks())
+            }
             Self::LorenzChart => lorenz_svg_in(
                 &analysis.lorenz,
                 choices.years,

@@ -277,9 +277,17 @@ mod tests {
             national: vec![],
             approximate_intervals: false,
             deaths_range: None,
+            repeated_years: vec![],
         };
         let csv = crate::rates::rates_csv(&empty);
         let header = csv.lines().find(|l| !l.starts_with('#')).unwrap();
-        assert_eq!(header, RateSort::ALL.map(RateSort::name).join(","));
+        // every column but the last (`copy_of_year`, a mark, not a sort)
+        assert_eq!(
+            header,
+            format!(
+                "{},copy_of_year",
+                RateSort::ALL.map(RateSort::name).join(",")
+            )
+        );
     }
 }

@@ -50,6 +50,14 @@ fn a_copied_years_map_says_it_is_a_copy() {
         copy.svg.contains("data-testid=\"map-year-note\" x=\"")
             && copy.svg.contains(">(copia de 2021)</text>")
     );
+    // The data CSV names the copied year in each commune's row (`copy_of_year`).
+    let body = crate::provenance::csv_body(&copy.csv);
+    assert!(body.starts_with("code,") && body.lines().next().unwrap().ends_with(",copy_of_year"));
+    assert!(body.lines().skip(1).all(|l| l.ends_with(",2021")), "{body}");
+    assert!(crate::provenance::csv_body(&map(2021, Lang::Es).csv)
+        .lines()
+        .skip(1)
+        .all(|l| l.ends_with(',')));
     let funnel = copy.funnel_svg.unwrap();
     assert!(funnel.contains("2022 (copia de 2021)"), "{funnel}");
     let en = map(2022, Lang::En);

@@ -8,7 +8,7 @@ use imr_map::classify::Classification;
 use imr_map::focus::focused;
 use imr_map::smoothing::Smoothing;
 use imr_map::svg::{choropleth_svg, Colouring, MapText};
-use imr_map::year_map::{map_csv_left_out, Measure};
+use imr_map::year_map::{map_csv_left_out, CsvYear, Measure};
 
 /// A map as drawn, what its files are written from: the validated request, the boundaries,
 /// the year's slice and the stages' results ([`ValidatedMap::colour`]), with the colouring
@@ -108,7 +108,10 @@ impl MapExport {
             Self::Data => map_csv_left_out(
                 &boundaries.layer,
                 boundaries.weights(figure.map.request().contiguity),
-                &figure.slice.year.to_string(),
+                CsvYear {
+                    label: &figure.slice.year.to_string(),
+                    copy_of: figure.map.copy_of().map(|c| c.repeat_of),
+                },
                 (&figure.slice.data, &figure.slice.left_out),
                 figure.values,
                 figure.classification,
