@@ -113,6 +113,28 @@ test('a shared link keeps the selected commune of the map', async () => {
   assert.deepEqual(outsideRequests(requests, server.origin), []);
 });
 
+// A link to a year without data opens the latest year and says so above the map (it showed
+// 2021 under a link to 2030 without a word); choosing a year ends the note.
+test('a link to a year without data says which year the map shows instead', async () => {
+  const view = MapPage.attach(await openPage(browser, `${server.origin}/#view=map&lang=es&year=2030`));
+  const { page, errors } = view;
+  const note = view.testid('map-year-moved');
+  await note.waitFor({ timeout: 60000 });
+  assert.equal((await note.textContent()).trim(),
+    'No hay datos de 2030: el mapa muestra 2021, el último año con datos.');
+  await view.waitForYear('2021');
+  await page.waitForFunction(() => location.hash.includes('year=2021'));
+  await view.chooseYear('2015');
+  await view.waitForYear('2015');
+  await note.waitFor({ state: 'detached' });
+  // A link to a year of the data says nothing of the kind.
+  const plain = MapPage.attach(await openPage(browser, `${server.origin}/#view=map&lang=en&year=2019`));
+  await plain.waitForYear('2019');
+  assert.equal(await plain.testid('map-year-moved').count(), 0);
+  assert.deepEqual([...errors, ...plain.errors], []);
+  await Promise.all([view.context.close(), plain.context.close()]);
+});
+
 // The address is the state both ways: a view switch is a history entry, Back/Forward restore the
 // view, and a link pasted into the open tab (only the fragment differs) moves to its view and
 // options, all without a reload: the uploaded file stays loaded.

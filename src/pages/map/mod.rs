@@ -61,7 +61,9 @@ use crate::state::{AppState, Shared};
 use imr_core::map::classify::Classification;
 use imr_core::map::svg::{Colouring, MapText};
 use imr_core::panel::Panel;
-use imr_core::request::{MapFigure, PreparedBoundaries, ValidatedMap, YearSlice};
+use imr_core::request::{
+    year_without_data_note, MapFigure, PreparedBoundaries, ValidatedMap, YearSlice,
+};
 use leptos::prelude::*;
 use stages::{MapStages, StageInputs};
 use std::time::Duration;
@@ -115,7 +117,7 @@ pub fn MapPage() -> impl IntoView {
     let switch_ms = RwSignal::new(None::<(f64, f64)>);
 
     let panel = Memo::new(move |_| state.panel.get().and_then(|p| p.ok()));
-    let years = year_choices(panel, year);
+    let (years, year_moved) = year_choices(panel, year);
     let variables = variable_choices(panel, variable);
     let data_source = Memo::new(move |_| {
         state.files.with(|f| {
@@ -159,6 +161,7 @@ pub fn MapPage() -> impl IntoView {
         <section aria-labelledby="map-h" class="map-view">
             <h2 id="map-h">{msg(|m| m.common.view_map)}</h2>
             {data_status(result, panel)}
+            {year_moved_note(year_moved, year)}
             {move || match geometry.get() {
                 Ok(geo) => {
                     view! {
@@ -251,19 +254,49 @@ fn boundary_status(error: BoundaryError) -> AnyView {
 
 /// The years of the panel; the map opens on the latest and keeps the chosen year while it
 /// exists. Without data (while the reader's kept files are read again after a reload) the
-/// link's year is left as it is.
-fn year_choices(panel: Memo<Option<Shared<Panel>>>, year: RwSignal<Option<i64>>) -> Memo<Vec<i64>> {
+/// link's year is left as it is. A year asked that has no data (a shared link's, or one kept
+/// from data since replaced) is replaced by the latest, and the move is returned — `(asked,
+/// shown)` — for the view to say so ([`year_without_data_note`]).
+fn year_choices(
+    panel: Memo<Option<Shared<Panel>>>,
+    year: RwSignal<Option<i64>>,
+) -> (Memo<Vec<i64>>, YearMoved) {
     let years = Memo::new(move |_| panel.get().map(|p| p.times()).unwrap_or_default());
+    let moved = RwSignal::new(None::<(i64, i64)>);
     Effect::new(move |_| {
         let ys = years.get();
-        if ys.is_empty() {
+        let Some(&latest) = ys.last() else {
             return;
-        }
-        if year.get_untracked().is_none_or(|y| !ys.contains(&y)) {
-            year.set(ys.last().copied());
+        };
+        match year.get_untracked() {
+            Some(asked) if !ys.contains(&asked) => {
+                moved.set(Some((asked, latest)));
+                year.set(Some(latest));
+            }
+            None => year.set(Some(latest)),
+            Some(_) => {}
         }
     });
-    years
+    (years, moved)
+}
+
+/// The year asked that had no data and the year shown instead.
+type YearMoved = RwSignal<Option<(i64, i64)>>;
+
+/// The note that the year asked has no data and which year the map shows instead, while it
+/// shows that year (choosing another year ends it).
+fn year_moved_note(moved: YearMoved, year: RwSignal<Option<i64>>) -> impl IntoView {
+    let lang = lang();
+    move || {
+        let (asked, shown) = moved.get()?;
+        (year.get() == Some(shown)).then(|| {
+            view! {
+                <p class="note" role="status" data-testid="map-year-moved">
+                    {move || year_without_data_note(lang.get(), asked, shown)}
+                </p>
+            }
+        })
+    }
 }
 
 /// The variables a map can show (the rate first, when the panel has one), and the chosen one

@@ -34,9 +34,10 @@ pub use inequality::{
 };
 pub use inequality_export::{ExportChoices, ExportError, InequalityExport};
 pub use map::{
-    AreaRates, Boundaries, ClassScheme, ClassSummary, Coloured, Contiguity, LisaSummary,
-    MapContext, MapCredits, MapExport, MapFigure, MapRequest, MapResult, MapSummary, MoranSummary,
-    PreparedBoundaries, Smooth, ValidatedMap, YearSlice, LISA_ALPHA, LISA_PERMUTATIONS,
+    year_without_data_note, AreaRates, Boundaries, ClassScheme, ClassSummary, Coloured, Contiguity,
+    LisaSummary, MapContext, MapCredits, MapExport, MapFigure, MapRequest, MapResult, MapSummary,
+    MoranSummary, PreparedBoundaries, Smooth, ValidatedMap, YearSlice, LISA_ALPHA,
+    LISA_PERMUTATIONS,
 };
 pub use rates::RatesRequest;
 pub use rows_kept::RowsKept;

@@ -35,6 +35,7 @@ pub use imr_map::weights::Contiguity;
 pub use prepared::PreparedBoundaries;
 pub use stages::{AreaRates, Coloured, MapCredits, YearSlice};
 pub use summary::{ClassSummary, LisaSummary, MapSummary, MoranSummary};
+pub use year_marks::year_without_data_note;
 
 /// Permutations of the LISA test when the request does not say (the page uses 999 too).
 pub const LISA_PERMUTATIONS: usize = 999;

@@ -41,3 +41,33 @@ impl ValidatedMap {
         }
     }
 }
+
+/// What the map says when the year asked (by a shared link, or kept from data since replaced)
+/// has no data and it shows `shown` instead — the latest year with data — so that a reader of
+/// a link to 2020 is not shown 2021 under her link's words: "No hay datos de 2020: el mapa
+/// muestra 2021, el último año con datos."
+pub fn year_without_data_note(lang: crate::Lang, asked: i64, shown: i64) -> String {
+    match lang {
+        crate::Lang::Es => {
+            format!("No hay datos de {asked}: el mapa muestra {shown}, el último año con datos.")
+        }
+        crate::Lang::En => {
+            format!(
+                "There are no data for {asked}: the map shows {shown}, the latest year with data."
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The note names both years, the asked one first, in either language.
+    #[test]
+    fn the_note_names_the_year_asked_and_the_year_shown() {
+        for lang in [crate::Lang::Es, crate::Lang::En] {
+            let note = super::year_without_data_note(lang, 2020, 2021);
+            let (asked, shown) = (note.find("2020").unwrap(), note.find("2021").unwrap());
+            assert!(asked < shown, "{note}");
+        }
+    }
+}
