@@ -83,15 +83,21 @@ test('fixed effects with clustered errors on screen are what imr fit prints', as
   // Footer: observations and entities of the fit, in the page's number format (1,725).
   const grouped = (n) => n.toLocaleString('en-US');
   assert.match(await view.coefTable().locator('tfoot').textContent(), new RegExp(`${grouped(fit.nobs)}.*${grouped(fit.n_entities)}`));
-  // The coefficient plot draws the table's intervals.
+  // The coefficient plot draws the table's intervals, a study covariate's per the change its
+  // row names (distance per 50 km, as the Findings' question 4; it was drawn at zero per km).
   const svg = view.coefPlot().locator('svg');
   await svg.waitFor();
+  const close = (a, b) => Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
   for (const c of fit.coefficients) {
     const mark = view.plotMark(c.term, 'fe');
     const interval = view.coefCell(c.term, 'conf_int', 'fe');
-    assert.equal(await mark.getAttribute('data-conf-low'), await interval.getAttribute('data-low'));
-    assert.equal(await mark.getAttribute('data-conf-high'), await interval.getAttribute('data-high'));
+    const per = Number((await mark.getAttribute('data-per')) ?? 1);
+    for (const [drawn, table] of [['data-conf-low', 'data-low'], ['data-conf-high', 'data-high']]) {
+      const [a, b] = [Number(await mark.getAttribute(drawn)), per * Number(await interval.getAttribute(table))];
+      assert.ok(close(a, b), `${c.term} ${drawn}: ${a} vs ${b}`);
+    }
   }
+  assert.equal(await view.plotMark('pobreza', 'fe').getAttribute('data-per'), '10');
   // The other language: same numbers, labels and decimal mark of that language.
   const before = await page.locator('#coef-h').textContent();
   await view.switchLanguage();

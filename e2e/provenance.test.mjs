@@ -127,7 +127,9 @@ test('on the Spanish page, model diagnostics, inequality notes and chart titles 
   // A chart to publish: a title naming the outcome, the axis saying what a coefficient is a
   // change of, the models in plain words; their technical names only in the file's <desc>.
   assert.match(plot, /Tasa de mortalidad infantil \(por 1\.000 nacidos vivos\): cambio asociado a cada característica/);
-  assert.match(plot, /Cambio por cada unidad más de la característica/);
+  // The study's covariates per the change question 4 speaks of, said on the row and the axis.
+  assert.match(plot, /Cambio por el aumento que indica cada fila/);
+  assert.match(plot, />Pobreza \+10 puntos</);
   assert.doesNotMatch(plot.split('</desc>')[1], /Swamy|intragrupos|EE agrupados/);
   // The institutions on the chart's source line, not only the file's name (issue 42).
   assert.match(plot, /Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE \(chile_imr_2001_2021\.csv\) · imr-atlas · /);

@@ -269,7 +269,7 @@ pub static EN: Messages = Messages {
         choose_least_one_model: "Choose at least one model.",
         failed_models: "Models that could not be fitted:",
         plot_heading: "Coefficient plot",
-        plot_note: "Point: estimate; line: the same confidence interval as in the table (intercept omitted).",
+        plot_note: "Point: estimate; line: the confidence interval of the table (intercept omitted). A row naming an increase (“+…”) is drawn per that increase; the table gives the change per one unit.",
         se: "SE",
         ci: "CI",
         dropped: "dropped",

@@ -269,7 +269,7 @@ pub static ES: Messages = Messages {
         choose_least_one_model: "Elija al menos un modelo.",
         failed_models: "Modelos que no se pudieron ajustar:",
         plot_heading: "Gráfico de coeficientes",
-        plot_note: "Punto: estimación; línea: el mismo intervalo de confianza de la tabla (sin la constante).",
+        plot_note: "Punto: estimación; línea: el intervalo de confianza de la tabla (sin la constante). Una fila que nombra un aumento («+…») se dibuja por ese aumento; la tabla da el cambio por una unidad.",
         se: "EE",
         ci: "IC",
         dropped: "omitida",

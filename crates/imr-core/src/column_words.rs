@@ -47,7 +47,11 @@ pub fn term_label(lang: Lang, term: &str, regressors: &[String]) -> String {
 /// "Pobreza por ingresos (CASEN) (% de personas), media de la comuna": the words of `base` (its
 /// codebook label with its unit, or its name) as the commune mean of it.
 fn mean_label(lang: Lang, base: &str) -> String {
-    let label = column_label(lang, base);
+    as_commune_mean(lang, &column_label(lang, base))
+}
+
+/// The words `label` of a characteristic as the commune mean of it: "…, media de la comuna".
+pub fn as_commune_mean(lang: Lang, label: &str) -> String {
     match lang {
         Lang::Es => format!("{label}, media de la comuna"),
         Lang::En => format!("{label}, commune mean"),

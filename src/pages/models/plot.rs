@@ -59,18 +59,15 @@ pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
         let l = lang.get();
         let caption = chart_caption(&state, l);
         // The reader's words for each term (the codebook's label with its unit, "Constante", a
-        // commune mean of cre as "…, media de la comuna"), not column names.
+        // commune mean of cre as "…, media de la comuna"), not column names; the study's
+        // covariates per the change question 4 speaks of ("Dist. hospital +50 km"), so that
+        // distance is not drawn at zero per km while the Findings report it per 50 km.
         let fitted: Vec<String> = fits.iter().flat_map(|f| f.regressors.clone()).collect();
-        let term_labels = fits
+        let terms: std::collections::BTreeSet<&str> = fits
             .iter()
-            .flat_map(|f| f.coefficients.iter().map(|c| c.term.clone()))
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .map(|term| {
-                let label = imr_core::column_words::term_label(l, &term, &fitted);
-                (term, label)
-            })
+            .flat_map(|f| f.coefficients.iter().map(|c| c.term.as_str()))
             .collect();
+        let rows = imr_findings::text::plot_terms(l, terms, &fitted);
         (!fits.is_empty()).then(|| {
             report::coefficient_plot_svg(
                 &fits,
@@ -81,7 +78,8 @@ pub(super) fn CoefPlot(fits: Memo<Vec<Shared<Fit>>>) -> impl IntoView {
                     width: shown_width_up_to(COLUMN_WIDTH),
                     title: coef_plot_title(l, &fits[0].outcome),
                     caption,
-                    term_labels,
+                    term_labels: rows.labels,
+                    term_changes: rows.changes,
                     ..PlotOptions::default()
                 },
             )

@@ -22,6 +22,7 @@ use imr_core::Lang;
 use inequality::{inequality_answer, measure_name};
 pub(crate) use models::data_cell_es;
 use models::models_answer;
+pub use models::{plot_terms, PlotTerms};
 use place::where_answer;
 use rates::rates_answer;
 use serde::Serialize;

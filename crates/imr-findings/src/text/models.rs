@@ -107,6 +107,55 @@ pub(super) fn term_label(lang: Lang, column: &str, per: f64) -> String {
     term_words(lang, column, &p, |t| &t.label).unwrap_or_else(|| format!("{column} +{p}"))
 }
 
+/// A study covariate as a coefficient plot draws it beside the others: per the change question
+/// 4 speaks of ([`imr_core::data::study::StudyCovariate::per`]: 50 km, 10 points, M$100) and
+/// labelled with it ("Dist. hospital +50 km"), so that a coefficient per km is not drawn at
+/// zero beside one per point of poverty while the answer reports it per 50 km. `None` for a
+/// column the study does not have (drawn per unit, under its own label).
+pub(super) fn study_term_change(lang: Lang, column: &str) -> Option<(f64, String)> {
+    let key = imr_core::data::names::normalise_name(column);
+    let covariate = (imr_core::data::study::STUDY_COVARIATES.iter())
+        .find(|c| c.column == column || imr_core::data::names::normalise_name(c.column) == key)?;
+    Some((covariate.per, term_label(lang, column, covariate.per)))
+}
+
+/// The rows of a coefficient plot of the terms `terms` of fits of `regressors`, in `lang`: each
+/// term's label ([`imr_core::column_words::term_label`]) and the changes the study covariates
+/// are drawn per ([`study_term_change`]; cre's commune mean of one per the same change, "Dist.
+/// hospital +50 km, media de la comuna"), for [`imr_core::models::report::PlotOptions`].
+pub fn plot_terms<'t>(
+    lang: Lang,
+    terms: impl IntoIterator<Item = &'t str>,
+    regressors: &[String],
+) -> PlotTerms {
+    let (mut labels, mut changes) = (Vec::new(), Vec::new());
+    for term in terms {
+        let base = imr_core::column_words::mean_of(term, regressors);
+        let label = match study_term_change(lang, base.unwrap_or(term)) {
+            Some((per, label)) => {
+                changes.push((term.to_owned(), per));
+                match base {
+                    Some(_) => imr_core::column_words::as_commune_mean(lang, &label),
+                    None => label,
+                }
+            }
+            None => imr_core::column_words::term_label(lang, term, regressors),
+        };
+        labels.push((term.to_owned(), label));
+    }
+    PlotTerms { labels, changes }
+}
+
+/// The rows of a coefficient plot ([`plot_terms`]): the options' `term_labels` and
+/// `term_changes`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlotTerms {
+    /// Each term's words.
+    pub labels: Vec<(String, String)>,
+    /// The change each study covariate is drawn per.
+    pub changes: Vec<(String, f64)>,
+}
+
 /// A cell of question 4's data table in Spanish words, for the figure's table
 /// ([`crate::embed::snippet`]; the answer's JSON and CSV keep the machine names): a covariate by
 /// its short name ("Gasto salud", never `gasto_salud_pc`), a model by its name in the sentences

@@ -211,3 +211,52 @@ fn a_known_covariate_is_worded_with_its_amount_and_an_unknown_one_by_its_name() 
         }
     }
 }
+
+/// A coefficient plot draws each study covariate per the change question 4 reports it per
+/// (distance per 50 km, not per km, where it was drawn at zero), cre's commune mean of one per
+/// the same change, and any other column per unit under its own words.
+#[test]
+fn a_plot_draws_the_study_covariates_per_question_fours_change() {
+    let regressors: Vec<String> = ["pobreza", "dist_hospital_km", "mi_columna"]
+        .map(String::from)
+        .to_vec();
+    let terms = [
+        "pobreza",
+        "dist_hospital_km",
+        "dist_hospital_km_mean",
+        "mi_columna",
+    ];
+    let rows = plot_terms(Lang::Es, terms, &regressors);
+    let per = |column: &str| {
+        (imr_core::data::study::STUDY_COVARIATES.iter())
+            .find(|c| c.column == column)
+            .unwrap()
+            .per
+    };
+    assert_eq!(
+        rows.changes,
+        vec![
+            ("pobreza".to_string(), per("pobreza")),
+            ("dist_hospital_km".to_string(), 50.0),
+            ("dist_hospital_km_mean".to_string(), 50.0),
+        ]
+    );
+    let label = |term: &str| {
+        rows.labels
+            .iter()
+            .find(|(t, _)| t == term)
+            .unwrap()
+            .1
+            .clone()
+    };
+    assert_eq!(label("dist_hospital_km"), "Dist. hospital +50 km");
+    assert_eq!(
+        label("dist_hospital_km_mean"),
+        "Dist. hospital +50 km, media de la comuna"
+    );
+    assert_eq!(label("pobreza"), "Pobreza +10 puntos");
+    assert_eq!(
+        label("mi_columna"),
+        imr_core::column_words::term_label(Lang::Es, "mi_columna", &regressors)
+    );
+}

@@ -99,6 +99,9 @@ pub(super) struct Frame {
     pub legend: Vec<(f64, Vec<String>)>,
     /// Each term's label in lines that fit the left margin.
     labels: Vec<Vec<String>>,
+    /// Each term's change other than one unit that its row is drawn per
+    /// ([`PlotOptions::term_changes`]), written as the row's `data-per`.
+    changes: Vec<Option<f64>>,
     /// The source line in lines that fit the width (none without one).
     pub footer: Vec<String>,
 }
@@ -181,7 +184,8 @@ impl Frame {
         } else {
             22.0 + FOOTER_LINE * (footer.len() as f64 - 1.0)
         };
-        let axis_title = imr_stats::wrap_words(axis_title(lang), full_chars);
+        let axis_title =
+            imr_stats::wrap_words(axis_title(lang, options.any_change(terms)), full_chars);
         let height = top
             + plot_height
             + 44.0
@@ -201,6 +205,10 @@ impl Frame {
             subtitle_y,
             subtitle,
             axis_title,
+            changes: terms
+                .iter()
+                .map(|t| options.change_of(t).filter(|per| *per != 1.0))
+                .collect(),
             legend,
             labels,
             footer,
@@ -282,8 +290,9 @@ impl Frame {
                 };
                 let y = row_top + self.row_height * (i as f64 + 1.0) / (fits.len() as f64 + 1.0);
                 let colour = PALETTE[i % PALETTE.len()];
+                let per = (self.changes[r]).map_or(String::new(), |p| format!(" data-per=\"{p}\""));
                 s.push_str(&format!(
-                    "<g data-term=\"{}\" data-model=\"{}\" data-estimate=\"{}\" data-conf-low=\"{}\" data-conf-high=\"{}\">",
+                    "<g data-term=\"{}\" data-model=\"{}\"{per} data-estimate=\"{}\" data-conf-low=\"{}\" data-conf-high=\"{}\">",
                     escape(term),
                     fit.model.name(),
                     c.estimate,

@@ -17,6 +17,7 @@ pub use options::PlotOptions;
 
 /// The SVG text of a coefficient plot of one or more fits.
 pub fn coefficient_plot_svg(fits: &[Fit], options: &PlotOptions) -> String {
+    let fits = &options.drawn(fits);
     let terms = plotted_terms(fits, options);
     let frame = Frame::new(fits, &terms, options);
     let (width, height) = (frame.width, frame.height);

@@ -1,6 +1,7 @@
 //! What a caller chooses of the coefficient plot: its size, title, language and the words of
 //! its terms.
 
+use crate::fit::Fit;
 use crate::spec::INTERCEPT;
 use imr_stats::Caption;
 
@@ -20,6 +21,11 @@ pub struct PlotOptions {
     /// Words for terms, by term (a reader's label for a column name); a term not listed is
     /// written as it is (the intercept in the plot's language).
     pub term_labels: Vec<(String, String)>,
+    /// The change each listed term is drawn per, by term: its estimate and interval times it
+    /// (50: a coefficient per km drawn per 50 km), so that terms in small units are not drawn
+    /// at zero beside others; its label should name the change ("+50 km"). A term not listed
+    /// is drawn per unit.
+    pub term_changes: Vec<(String, f64)>,
 }
 
 impl Default for PlotOptions {
@@ -31,11 +37,42 @@ impl Default for PlotOptions {
             title: String::new(),
             caption: Caption::default(),
             term_labels: Vec::new(),
+            term_changes: Vec::new(),
         }
     }
 }
 
 impl PlotOptions {
+    /// `fits` as the plot draws them: each coefficient of a term of [`Self::term_changes`]
+    /// (estimate, standard error, interval) times its change; a change that is not a finite
+    /// positive number is ignored.
+    pub(super) fn drawn(&self, fits: &[Fit]) -> Vec<Fit> {
+        let mut fits = fits.to_vec();
+        for c in fits.iter_mut().flat_map(|f| f.coefficients.iter_mut()) {
+            let per = self.change_of(&c.term).unwrap_or(1.0);
+            c.estimate *= per;
+            c.std_error *= per;
+            c.conf_low *= per;
+            c.conf_high *= per;
+        }
+        fits
+    }
+
+    /// The change `term` is drawn per, when one is given.
+    pub(super) fn change_of(&self, term: &str) -> Option<f64> {
+        (self.term_changes.iter())
+            .find(|(t, _)| t == term)
+            .map(|(_, per)| *per)
+            .filter(|per| per.is_finite() && *per > 0.0)
+    }
+
+    /// Whether a term of `terms` is drawn per a change other than one unit.
+    pub(super) fn any_change(&self, terms: &[String]) -> bool {
+        terms
+            .iter()
+            .any(|t| self.change_of(t).is_some_and(|per| per != 1.0))
+    }
+
     /// The words of `term` in the plot: its label when given, the intercept in the plot's
     /// language, else the term as it is.
     pub(super) fn term_label(&self, term: &str) -> String {

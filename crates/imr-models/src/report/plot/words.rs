@@ -74,12 +74,20 @@ pub(super) fn subtitle(fits: &[Fit], lang: Lang) -> String {
     how + means
 }
 
-/// The axis title: what a coefficient is a change of.
-pub(super) fn axis_title(lang: Lang) -> &'static str {
-    lang.pick(
-        "Cambio por cada unidad más de la característica (su unidad, entre paréntesis)",
-        "Change for each one-unit increase in the characteristic (its unit in brackets)",
-    )
+/// The axis title: what a coefficient is a change of — one unit of the characteristic, or,
+/// when some rows are drawn per a larger change (`per_change`), the increase each such row
+/// names ("+50 km").
+pub(super) fn axis_title(lang: Lang, per_change: bool) -> &'static str {
+    match per_change {
+        false => lang.pick(
+            "Cambio por cada unidad más de la característica (su unidad, entre paréntesis)",
+            "Change for each one-unit increase in the characteristic (its unit in brackets)",
+        ),
+        true => lang.pick(
+            "Cambio por el aumento que indica cada fila (+…); sin él, por una unidad más",
+            "Change for the increase each row names (+…); without one, per one unit more",
+        ),
+    }
 }
 
 fn upper_first(s: &str) -> String {
