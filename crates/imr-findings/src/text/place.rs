@@ -4,12 +4,13 @@ use super::*;
 
 pub(super) fn where_answer(lang: Lang, f: &WhereFinding) -> Parts {
     let name = |c: &crate::CommuneRate| c.name.clone().unwrap_or_else(|| c.entity.clone());
-    // One decimal, two when two communes of the list would read alike: a ranking never shows
-    // equal numbers in different places.
+    // Two decimals, as every rate of the page and the reference beside them (one decimal here,
+    // two in another file's answer, read as a change of precision); three when two communes of
+    // the list would read alike: a ranking never shows equal numbers in different places.
     let alike = f.top.windows(2).any(|w| {
-        number(lang, w[0].smoothed_per_1000, 1) == number(lang, w[1].smoothed_per_1000, 1)
+        number(lang, w[0].smoothed_per_1000, 2) == number(lang, w[1].smoothed_per_1000, 2)
     });
-    let d = if alike { 2 } else { 1 };
+    let d = if alike { 3 } else { 2 };
     let list = f
         .top
         .iter()
