@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, outsideRequests, fixture, cargoBinary } from './harness.mjs';
-import { openView, InequalityPage } from './pages/index.mjs';
+import { openView, InequalityPage, FindingsPage } from './pages/index.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -53,6 +53,33 @@ test('her one-year file: an adjusted Gini of zero in words, no empty trend table
     assert.equal(await other.locator('[data-testid="ineq-bias-flag"]').count(), 0, key);
   }
   assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+  await view.close();
+});
+
+// Two years of 12 communes: the adjusted measures' line has an interval (each year's
+// uncertainty), the Findings say two years are too few for a trend; the view's note says why
+// both hold — the line is the change between the two years, not a trend (a newcomer read the
+// Inequality view's trend as contradicting the Findings' "muy pocos años").
+test('two years: the adjusted line is called the change between them, as the Findings call them too few', async () => {
+  let csv = 'codigo;anio;nacimientos;defunciones\n';
+  for (let k = 0; k < 12; k++) {
+    const code = `13${String(101 + k).padStart(3, '0')}`;
+    csv += `${code};2020;${900 + 40 * k};${2 + (k % 6)}\n${code};2021;${880 + 40 * k};${1 + ((k * 5) % 7)}\n`;
+  }
+  const data = await openView(browser, server.origin, 'data', { lang: 'es' });
+  const { errors } = data;
+  await data.upload({ name: 'dos_anios.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await data.waitForRowCount('read', 24);
+  await data.openTab('inequality');
+  const view = InequalityPage.attach(data);
+  const note = view.adjustedSection().locator('[data-testid="adjusted-trend-note"]');
+  await note.waitFor({ timeout: 60_000 });
+  assert.match(await note.textContent(), /^Con 2 años, esta recta es el cambio entre ellos por año, .*no basta para hablar de una tendencia, que necesita al menos 3 años/);
+  await data.openTab('findings');
+  const findings = FindingsPage.attach(data);
+  await findings.headline('inequality').waitFor({ timeout: 60_000 });
+  assert.match(await findings.question('inequality').textContent(), /muy pocos años/);
   assert.deepEqual(errors, []);
   await view.close();
 });

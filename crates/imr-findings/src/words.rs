@@ -10,9 +10,9 @@
 
 use imr_core::Lang;
 
-/// Fewer years than this and a trend is not stated: a line through two points has no
-/// interval (Student's t on n − 2 = 0 degrees of freedom).
-pub const MIN_YEARS_FOR_TREND: usize = 3;
+/// Fewer years than this and a trend is not stated (the Inequality view's notes use the same
+/// constant).
+pub use imr_core::inequality::words::MIN_YEARS_FOR_TREND;
 
 /// What an interval says about the sign of a quantity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

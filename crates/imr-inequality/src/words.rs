@@ -14,6 +14,12 @@ pub fn copy_title(lang: Lang, time: i64, of: i64) -> String {
     format!("{time}: {} {of}", lang.pick("copia de", "a copy of"))
 }
 
+/// Fewer years than this and a trend is not stated as one: a line through two points has no
+/// interval of its own (Student's t on n − 2 = 0 degrees of freedom), and the precision-weighted
+/// line of the adjusted measures, which has one, is then the change between the two years. The
+/// Findings' answers and the Inequality view's notes share this one rule.
+pub const MIN_YEARS_FOR_TREND: usize = 3;
+
 /// The note over a table of trends of `years` years: how the slope and its interval are computed
 /// ([`crate::linear_trend`]); with fewer than 3 years, that there is a slope but no interval,
 /// since Student's t on n − 2 degrees of freedom needs at least one.
@@ -25,7 +31,7 @@ pub fn trend_method_note(lang: Lang, years: usize) -> String {
             "With a single year there is no trend to measure.",
         )
         .to_string()
-    } else if years >= 3 {
+    } else if years >= MIN_YEARS_FOR_TREND {
         lang.pick(
             "Recta ajustada a los valores de cada año (mínimos cuadrados); su intervalo de 95% es ancho con pocos años.",
             "A straight line fitted to the yearly values (least squares); its 95% interval is wide with few years.",
@@ -42,13 +48,24 @@ pub fn trend_method_note(lang: Lang, years: usize) -> String {
 /// The note over the table of trends of the adjusted measures: their slope weighs each year by
 /// its precision and its interval carries each year's uncertainty, so it has one even with two
 /// years, unlike the observed measures' OLS trend ([`trend_method_note`]); both tables stand in
-/// one view and a reader saw the one contradict the other (issue 42 re-run). In plain words: the
+/// one view and a reader saw the one contradict the other (issue 42 re-run). With fewer than
+/// [`MIN_YEARS_FOR_TREND`] years it says the line is the change between them, not a trend, as
+/// the Findings' answers say of the same data. In plain words: the
 /// method's names (OLS, Knapp–Hartung) are in the method fold and the JSON, not here.
-pub fn adjusted_trend_note(lang: Lang) -> &'static str {
-    lang.pick(
-        "Recta que da más peso a los años medidos con más precisión: su intervalo lleva la incertidumbre de cada año, así que existe aun con 2 años, a diferencia de la tendencia de las medidas observadas.",
-        "A straight line giving more weight to the years measured more precisely: its interval carries each year's uncertainty, so it exists even with 2 years, unlike the trend of the observed measures.",
-    )
+pub fn adjusted_trend_note(lang: Lang, years: usize) -> String {
+    if years >= MIN_YEARS_FOR_TREND {
+        return lang
+            .pick(
+                "Recta que da más peso a los años medidos con más precisión: su intervalo lleva la incertidumbre de cada año.",
+                "A straight line giving more weight to the years measured more precisely: its interval carries each year's uncertainty.",
+            )
+            .to_string();
+    }
+    // Two years: the Findings say "too few years" of the same data; the note says why both hold.
+    match lang {
+        Lang::Es => format!("Con {years} años, esta recta es el cambio entre ellos por año, con un intervalo que lleva la incertidumbre de cada año; no basta para hablar de una tendencia, que necesita al menos {MIN_YEARS_FOR_TREND} años (como en los Hallazgos)."),
+        Lang::En => format!("With {years} years, this line is the change between them per year, with an interval carrying each year's uncertainty; it is not enough to speak of a trend, which needs at least {MIN_YEARS_FOR_TREND} years (as in the Findings)."),
+    }
 }
 
 /// The answer of a year's excess-variation test to the adjusted table's question "¿Variación más
@@ -157,9 +174,16 @@ mod tests {
             }
         }
         for jargon in ["Knapp", "Hartung"] {
-            assert!(!adjusted_trend_note(Lang::Es).contains(jargon));
-            assert!(!adjusted_trend_note(Lang::En).contains(jargon));
+            for years in 2..5 {
+                assert!(!adjusted_trend_note(Lang::Es, years).contains(jargon));
+                assert!(!adjusted_trend_note(Lang::En, years).contains(jargon));
+            }
         }
+        // Two years: the adjusted line is said to be the change between them, not a trend, as
+        // the Findings say "too few years" of the same data; three or more, a trend.
+        assert!(adjusted_trend_note(Lang::Es, 2).contains("no basta para hablar de una tendencia"));
+        assert!(adjusted_trend_note(Lang::En, 2).contains("not enough to speak of a trend"));
+        assert!(!adjusted_trend_note(Lang::Es, MIN_YEARS_FOR_TREND).contains("no basta"));
         for years in 2..6 {
             let points: Vec<(i64, f64)> = (0..years).map(|k| (2000 + k, (k * k) as f64)).collect();
             let trend = crate::linear_trend(&points, 0.95).unwrap();

@@ -231,7 +231,15 @@ pub fn adjusted_section(
                 .then(|| {
                     view! {
                         <p class="note" data-testid="adjusted-trend-note">
-                            {imr_core::inequality::words::adjusted_trend_note(lang)}
+                            {imr_core::inequality::words::adjusted_trend_note(
+                                lang,
+                                report
+                                    .trend_adjusted
+                                    .iter()
+                                    .map(|(_, t)| t.n_years)
+                                    .max()
+                                    .unwrap_or(0),
+                            )}
                         </p>
                         <div
                             class="scroll"
