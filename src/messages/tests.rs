@@ -314,17 +314,16 @@ fn the_colour_schemes_are_named_by_their_colours() {
 #[test]
 fn the_standard_errors_are_named_in_words() {
     use imr_core::models::VcovKind;
-    use imr_core::view::model_words::vcov_label;
     use imr_core::Lang;
     for lang in [Lang::Es, Lang::En] {
         for vcov in VcovKind::ALL {
-            let label = vcov_label(lang, vcov);
+            let label = vcov.label_in(lang);
             assert!(code_names_in(label).is_empty(), "{label}");
             assert_ne!(label, vcov.name(), "{label}");
         }
     }
     assert_eq!(
-        vcov_label(Lang::Es, VcovKind::Hc1),
+        VcovKind::Hc1.label_in(Lang::Es),
         "Robustos a heterocedasticidad"
     );
 }

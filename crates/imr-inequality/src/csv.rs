@@ -145,42 +145,44 @@ fn ci_cells(p: &SeriesPoint) -> [String; 2] {
         .unwrap_or_default()
 }
 
-/// A yearly series as CSV: `time,<key>,<key>_ci_low,<key>_ci_high` (the data of the line chart
-/// of one measure over the years) and, when `marks` are given, a last column `copy_of_year`: the year whose
-/// counts a row's year repeats ([`YearMarks::copy_of`]), empty for a year of its own — the
-/// chart draws a copy dashed, and its data say the same in a spreadsheet.
-fn series_csv(points: &[SeriesPoint], key: &str, marks: Option<&YearMarks>) -> String {
-    let mut w = CsvWriter::new(CsvOptions::default());
-    let mut header = vec![
-        "time".to_string(),
-        key.to_string(),
-        format!("{key}_ci_low"),
-        format!("{key}_ci_high"),
-    ];
-    header.extend(marks.map(|_| "copy_of_year".to_string()));
-    w.record(header);
-    for p in points {
-        let [lo, hi] = ci_cells(p);
-        let mut row = vec![p.time.to_string(), number(Some(p.value)), lo, hi];
-        row.extend(marks.map(|m| m.copy_of(p.time).map(|y| y.to_string()).unwrap_or_default()));
-        w.record(row);
-    }
-    w.into_string()
-}
-
-/// The line chart's data of `measure` in `report` ([`series_csv`] keyed by the measure's JSON
-/// key for the report's subject), each copied year of `marks` named in `copy_of_year` as the
+/// The line chart's data of `measure` in `report`: `time,<key>,<key>_bias_corrected,
+/// <key>_ci_low,<key>_ci_high,copy_of_year` (the key the measure's JSON key for the report's
+/// subject). The chart draws a year with an interval at its bias-corrected value, on which the
+/// interval is centred ([`InequalityReport::series_in_band`]): both values are here, so that the
+/// observed value is never quoted with an interval that need not hold it (a reader's "0,222 (IC
+/// 95%: 0,136–0,178)"). `copy_of_year` names the year a copied year of `marks` repeats, as the
 /// chart marks it.
 pub fn measure_series_csv(
     report: &InequalityReport,
     measure: Measure,
     marks: &YearMarks,
 ) -> String {
-    series_csv(
-        &report.series(measure),
-        measure.key(report.subject.kind),
-        Some(marks),
-    )
+    let key = measure.key(report.subject.kind);
+    let mut w = CsvWriter::new(CsvOptions::default());
+    w.record([
+        "time".to_string(),
+        key.to_string(),
+        format!("{key}_bias_corrected"),
+        format!("{key}_ci_low"),
+        format!("{key}_ci_high"),
+        "copy_of_year".to_string(),
+    ]);
+    for y in &report.years {
+        let Some(value) = y.measures.get(measure) else {
+            continue;
+        };
+        let ci = y.interval(measure);
+        let corrected = ci.and(y.bias_corrected(measure));
+        w.record([
+            y.time().to_string(),
+            number(Some(value)),
+            number(corrected),
+            number(ci.map(|c| c[0])),
+            number(ci.map(|c| c[1])),
+            (marks.copy_of(y.time()).map(|t| t.to_string())).unwrap_or_default(),
+        ]);
+    }
+    w.into_string()
 }
 
 /// Two yearly series side by side, joined on the year (every year of either, ascending; empty
@@ -291,34 +293,6 @@ pub fn box_plot_outliers_csv_with(boxes: &[BoxPlotStats], options: CsvOptions) -
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_series_without_interval_has_empty_ci_cells() {
-        let pts = [SeriesPoint {
-            time: 2019,
-            value: 0.5,
-            ci: None,
-        }];
-        assert_eq!(
-            series_csv(&pts, "gini", None),
-            "time,gini,gini_ci_low,gini_ci_high\n2019,0.5,,\n"
-        );
-        // marked: a copied year names the year it repeats, another year nothing
-        let pts = [2019, 2020, 2021].map(|time| SeriesPoint {
-            time,
-            value: 0.5,
-            ci: None,
-        });
-        assert_eq!(
-            series_csv(
-                &pts,
-                "gini",
-                Some(&YearMarks::of_copies(vec![(2020, 2019)]))
-            ),
-            "time,gini,gini_ci_low,gini_ci_high,copy_of_year\n\
-             2019,0.5,,,\n2020,0.5,,,2019\n2021,0.5,,,\n"
-        );
-    }
 
     #[test]
     fn two_series_join_on_the_year_with_empty_cells_for_a_missing_year() {

@@ -249,7 +249,7 @@ impl Note {
                     .map(|e| {
                         let n = |x: f64| lang.decimal(x, 4);
                         format!(
-                            " Por ejemplo, {} en {}: observado {}, corregido por sesgo {}, intervalo de percentiles {}–{}, ci {}–{}.",
+                            " Por ejemplo, {} en {}: observado {}, corregido por sesgo {}, intervalo de percentiles {}–{}, intervalo corregido (ic) {}–{}.",
                             measure_name(&e.key, lang), e.time, n(e.observed), n(e.bias_corrected), n(e.percentile[0]), n(e.percentile[1]), n(e.ci[0]), n(e.ci[1])
                         )
                     })

@@ -161,3 +161,36 @@ proptest::proptest! {
         proptest::prop_assert_eq!(covered, given);
     }
 }
+
+/// A type with its own `text` gets [`Words`] by [`words_by_text!`], which calls that method (not
+/// itself), and [`spanish_problems`] finds English words and decimal points in its Spanish.
+#[test]
+fn words_by_text_calls_the_types_own_wording_and_the_check_finds_english() {
+    struct Note(f64);
+    impl Note {
+        fn text(&self, lang: Lang) -> String {
+            match lang {
+                Lang::Es => format!("la tasa es {}", self.0),
+                Lang::En => format!("the rate is {}", self.0),
+            }
+        }
+    }
+    crate::words_by_text!(Note);
+    let note = Note(5.8);
+    assert_eq!(Words::text(&note, Lang::En), "the rate is 5.8");
+    assert_eq!(spanish_problems(&note), ["5.8"]);
+    assert!(spanish_problems(&Note(6.0)).is_empty());
+    let worded = Worded {
+        es: "tasa de las comunas".into(),
+        en: "rate of the communes".into(),
+    };
+    assert!(spanish_problems(&worded).is_empty());
+    let english = Worded {
+        es: "rate of the communes".into(),
+        en: String::new(),
+    };
+    assert_eq!(
+        spanish_problems(&english),
+        ["rate", "of", "the", "communes"]
+    );
+}

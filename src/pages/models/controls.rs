@@ -8,7 +8,7 @@ use crate::i18n::lang;
 use crate::messages::msg;
 use imr_core::column_words::{choice_label, column_label};
 use imr_core::models::{Estimator, VcovKind};
-use imr_core::view::model_words::{estimator_label, vcov_label};
+use imr_core::view::model_words::estimator_label;
 use leptos::prelude::*;
 
 #[component]
@@ -71,7 +71,7 @@ pub(super) fn Controls(
                     |m| m.models.standard_errors,
                     &VcovKind::ALL,
                     VcovKind::name,
-                    vcov_label,
+                    |l, v| v.label_in(l),
                     vcov,
                     || false,
                 )}

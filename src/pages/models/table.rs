@@ -186,7 +186,7 @@ fn foot_rows(l: crate::i18n::Lang, fits: &[Shared<Fit>], span: usize) -> impl In
     view! {
         {stat_row(
             messages(l).models.standard_errors,
-            &|f| imr_core::view::model_words::vcov_label(l, f.vcov).to_string(),
+            &|f| f.vcov.label_in(l).to_string(),
         )}
         {stat_row(
             messages(l).models.observations,

@@ -4,7 +4,7 @@
 
 use crate::column_words::{choice_label, short_label};
 use imr_models::report::format_number;
-use imr_models::{ChiSquaredTest, Estimator, Fit, Reader, VcovKind};
+use imr_models::{ChiSquaredTest, Estimator, Fit, Reader};
 use imr_stats::Lang;
 
 /// The reader of the engine's remarks in `lang`: columns named by their words
@@ -48,13 +48,6 @@ pub fn estimator_label(lang: Lang, estimator: Estimator) -> String {
         ),
         _ => label.to_string(),
     }
-}
-
-/// The standard errors in words, as the page offers and names them ([`VcovKind::label_in`], the
-/// engine's one wording, which the Spanish regression tables also write): the conventions' names
-/// (iid, HC1, CR1) are in the diagnostics' method text ([`imr_models::Fit::vcov_convention`]).
-pub fn vcov_label(lang: Lang, vcov: VcovKind) -> &'static str {
-    vcov.label_in(lang)
 }
 
 /// The three R² of a panel fit, named in `lang`: within ("intragrupos"), between ("entre
