@@ -38,9 +38,12 @@ impl ColumnDoc {
         (!unit.is_empty()).then_some(unit)
     }
 
-    /// "Label (unit)" in `lang`, or the label alone when there is no unit to show.
+    /// "Label (unit)" in `lang`, or the label alone when there is no unit to show; "Label,
+    /// unit" when the unit has parentheses of its own, never nested ones ("(km (distancia de
+    /// círculo máximo))" read as a typo).
     pub fn label_with_unit(&self, lang: imr_lang::Lang) -> String {
         match self.unit_in(lang) {
+            Some(unit) if unit.contains('(') => format!("{}, {unit}", self.label(lang)),
             Some(unit) => format!("{} ({unit})", self.label(lang)),
             None => self.label(lang).to_owned(),
         }
@@ -107,6 +110,20 @@ mod tests {
             poverty.label_with_unit(Lang::Es),
             "Pobreza por ingresos (CASEN) (% de personas)"
         );
+        // no nested parentheses: a unit with its own is set off by a comma
+        assert_eq!(
+            column_doc("dist_hospital_km").unwrap().label_with_unit(Lang::Es),
+            "Distancia al hospital de segundo o tercer nivel más cercano, km (distancia de círculo máximo)"
+        );
+        for lang in [Lang::Es, Lang::En] {
+            for doc in codebook().values() {
+                let label = doc.label_with_unit(lang);
+                assert!(
+                    !label.contains("))") && !label.contains(" (% of commune population ("),
+                    "{label}"
+                );
+            }
+        }
     }
 
     #[test]
