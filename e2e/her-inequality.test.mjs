@@ -28,6 +28,9 @@ test('her one-year file: an adjusted Gini of zero in words, no empty trend table
   const { requests, errors } = data;
   await data.upload(fixture(FILE));
   await data.waitForRowCount('read', 21);
+  // Her file of whole counts has no decimal mark to report (it read "decimal «.»" beside a
+  // Spanish file, as if misread).
+  assert.match(await data.fileSummary().textContent(), /separador «;» · sin decimales · /);
   await data.openTab('inequality');
   const view = InequalityPage.attach(data);
   const cell = view.adjustedCell(2021, 'gini');

@@ -78,7 +78,7 @@ pub static EN: Messages = Messages {
         upload_drop_hint: "You can also drop files here. Delimiter, decimal comma, encoding (UTF-8 or Latin-1) and header are detected.",
         upload_privacy_note: "Your data never leave this browser: everything is computed here, with no server.",
         show_all: "show all",
-        file_summary: |rows, delimiter, decimal, encoding, header, metadata| format!("{rows} rows · delimiter «{delimiter}» · decimal «{decimal}» · {encoding} encoding · {header}{metadata}"),
+        file_summary: |rows, delimiter, decimal, encoding, header, metadata| format!("{rows} rows · delimiter «{delimiter}» · {decimal} · {encoding} encoding · {header}{metadata}"),
         metadata_skipped: |n| format!(" · {n} metadata lines (#) skipped"),
         time_value_label: "Year of files without a year column",
         time_value_hint: "For every file without a year column, instead of the year in its name (defunciones_2023.csv is read as 2023 without it): each of its rows is read as a row of this year; a year given on a file wins. Files with a year column keep their years.",

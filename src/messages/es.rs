@@ -78,7 +78,7 @@ pub static ES: Messages = Messages {
         upload_drop_hint: "También puede arrastrar y soltar los archivos aquí. Separador, coma decimal, codificación (UTF-8 o Latin-1) y encabezado se detectan solos.",
         upload_privacy_note: "Sus datos no salen de este navegador: todo se calcula aquí, sin servidor.",
         show_all: "mostrar todas",
-        file_summary: |rows, delimiter, decimal, encoding, header, metadata| format!("{rows} filas · separador «{delimiter}» · decimal «{decimal}» · codificación {encoding} · {header}{metadata}"),
+        file_summary: |rows, delimiter, decimal, encoding, header, metadata| format!("{rows} filas · separador «{delimiter}» · {decimal} · codificación {encoding} · {header}{metadata}"),
         metadata_skipped: |n| format!(" · {n} líneas de metadatos (#) omitidas"),
         time_value_label: "Año de los archivos sin columna de año",
         time_value_hint: "Para cada archivo sin columna de año, en lugar del año de su nombre (defunciones_2023.csv se lee como de 2023 sin indicarlo): cada una de sus filas se lee como fila de este año; el año indicado en un archivo prevalece. Los archivos con columna de año conservan sus años.",

@@ -41,12 +41,13 @@ pub(super) fn FilesAndRoles() -> impl IntoView {
                         table.encoding,
                     );
                     let n_meta = table.metadata.len();
+                    let decimal_table = table.clone();
                     let summary = move || {
                         let texts = messages(lang().get());
                         (texts.data.file_summary)(
                             &crate::i18n::format_number(lang().get(), n_records as f64, 0),
                             &delimiter,
-                            &d.decimal.as_char().to_string(),
+                            &decimal_table.decimal_words(lang().get()),
                             encoding.reader_label(lang().get()),
                             if d.has_header {
                                 texts.common.with_header

@@ -6,6 +6,7 @@
 
 pub mod codes;
 pub mod columns;
+mod decimal_words;
 pub mod decode;
 mod error;
 pub mod fragment;
