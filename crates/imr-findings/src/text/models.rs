@@ -217,7 +217,7 @@ pub(super) fn model_choice(lang: Lang, f: &ModelsFinding) -> Option<String> {
             })
         })
         .map(|re| {
-            let d = decimals_for(re.ci[0].abs().max(re.ci[1].abs())).max(2);
+            let d = answer_decimals(&f.terms, &f.random_effects);
             let phrase = term_phrase(lang, &re.column, re.per);
             let (x, ci) = (number(lang, re.estimate, d), interval(lang, re.ci, d));
             match lang {
@@ -253,13 +253,24 @@ pub(super) fn model_choice(lang: Lang, f: &ModelsFinding) -> Option<String> {
     Some(format!("{why} {not_rejected} {verdict}{pooled}"))
 }
 
+/// The decimals of every number of question 4's answer: enough for its smallest interval
+/// ([`decimals_for`] of each term's larger bound), two to three, the same for every term — an
+/// answer read "0,38", "0,383", "1,41", "0,0584" side by side as changes of precision.
+fn answer_decimals(terms: &[crate::ModelTerm], others: &[crate::ModelTerm]) -> usize {
+    (terms.iter().chain(others))
+        .map(|t| decimals_for(t.ci[0].abs().max(t.ci[1].abs())))
+        .max()
+        .unwrap_or(2)
+        .clamp(2, 3)
+}
+
 pub(super) fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
+    let d = answer_decimals(&f.terms, &f.random_effects);
     let sentences: Vec<String> = f
         .terms
         .iter()
         .map(|t| {
             let phrase = term_phrase(lang, &t.column, t.per);
-            let d = decimals_for(t.ci[0].abs().max(t.ci[1].abs())).max(2);
             let x = number(lang, t.estimate.abs(), d);
             let xs = number(lang, t.estimate, d);
             let ci = interval(lang, t.ci, d);

@@ -262,3 +262,40 @@ fn a_plot_draws_the_study_covariates_per_question_fours_change() {
         imr_core::column_words::term_label(Lang::Es, "mi_columna", &regressors)
     );
 }
+
+/// Every number of question 4's terms has the same decimals: the bundled answer read "0,38",
+/// "0,383", "1,41", "0,0584" side by side (a newcomer took them for changes of precision).
+#[test]
+fn question_four_writes_every_term_with_the_same_decimals() {
+    let term = |column: &str, estimator, ci: [f64; 2]| crate::ModelTerm {
+        column: column.into(),
+        per: 10.0,
+        estimate: (ci[0] + ci[1]) / 2.0,
+        ci,
+        estimator,
+    };
+    let finding = ModelsFinding {
+        outcome: "rate".into(),
+        terms: vec![
+            term("pobreza", Estimator::Re, [-0.357, 1.119]),
+            term("gasto_salud_pc", Estimator::Fe, [-0.646, -0.120]),
+            term("dist_hospital_km", Estimator::Re, [0.0204, 0.0964]),
+        ],
+        random_effects: vec![],
+        hausman_p: Some(0.24),
+        random_effects_pooled: false,
+        time_invariant: vec![],
+        missing: vec![],
+        nobs: 2387,
+        n_entities: 344,
+    };
+    let parts = models_answer(Lang::Es, &finding);
+    let text = format!("{} {}", parts.headline, parts.details.join(" "));
+    let decimals: std::collections::BTreeSet<usize> = text
+        .split(|c: char| !(c.is_ascii_digit() || c == ','))
+        .filter_map(|n| n.split_once(',').map(|(_, d)| d.len()))
+        .filter(|&d| d > 0)
+        .collect();
+    assert_eq!(decimals, [3].into(), "{text}");
+    assert!(text.contains("0,058 por 1.000 (IC 95%: 0,020 a 0,096"), "{text}");
+}
