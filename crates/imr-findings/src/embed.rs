@@ -239,12 +239,13 @@ mod tests {
     }
 
     /// Question 4's table in Spanish words (issue 42: "pobreza", "gasto_salud_pc", "re", "fe"
-    /// on the Spanish page); English and the reader's own columns keep their names.
+    /// on the Spanish page); English and the reader's own columns ("Pobreza (%)" standing for
+    /// the study's poverty too) keep their names.
     #[test]
     fn the_covariates_and_models_of_question_4_are_spanish_words() {
         assert_eq!(cell_in(Lang::Es, "term", "pobreza"), "Pobreza");
         assert_eq!(cell_in(Lang::Es, "term", "gasto_salud_pc"), "Gasto salud");
-        assert_eq!(cell_in(Lang::Es, "term", "Pobreza (%)"), "Pobreza");
+        assert_eq!(cell_in(Lang::Es, "term", "Pobreza (%)"), "Pobreza (%)");
         assert_eq!(cell_in(Lang::Es, "term", "mi_columna"), "mi_columna");
         assert_eq!(cell_in(Lang::Es, "model", "fe"), "Efectos fijos");
         assert_eq!(cell_in(Lang::Es, "model", "re"), "Efectos aleatorios");

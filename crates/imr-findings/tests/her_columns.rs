@@ -14,8 +14,9 @@ fn findings(csv: &str, options: &Options) -> Findings {
     compute(&panel, options, &AdjustedGini::default())
 }
 
-/// A newcomer's file names poverty "Pobreza (%)": question 4 fits it as the study's poverty and
-/// words it so (issue 42: her column was neither used nor preselected).
+/// A newcomer's file names poverty "Pobreza (%)": question 4 fits it as the study's poverty
+/// (issue 42: her column was neither used nor preselected) under her name, and question 3 does
+/// not offer it again.
 #[test]
 fn the_studys_poverty_under_the_name_she_wrote_answers_question_4() {
     let header = BUNDLED
@@ -40,7 +41,21 @@ fn the_studys_poverty_under_the_name_she_wrote_answers_question_4() {
         .find(|a| a.question == "models")
         .unwrap();
     let said = format!("{} {}", text.headline, text.details.join(" "));
-    assert!(!said.contains("unidades más de Pobreza"), "{said}");
+    // Named by her name: it stands for the study's poverty, but it is her measure, not the
+    // bundled CASEN income poverty the study's words describe.
+    assert!(said.contains("más de «Pobreza (%)»"), "{said}");
+    assert!(!said.contains("pobreza por ingresos"), "{said}");
+    // Question 3 does not offer her poverty column, which question 4 uses, as a stand-in.
+    let health = f
+        .answers(Lang::Es)
+        .into_iter()
+        .find(|a| a.question == "health-income")
+        .unwrap();
+    assert!(
+        !health.headline.contains("Pobreza (%)"),
+        "{}",
+        health.headline
+    );
 }
 
 /// Her file gives one poverty figure per commune, the same every year: fixed effects have
@@ -87,6 +102,18 @@ fn a_poverty_constant_over_the_years_is_answered_by_random_effects() {
         answer.headline
     );
     assert!(said.contains("efectos aleatorios"), "{said}");
+    // Question 3 (no health money in her file) does not offer her poverty column, which
+    // question 4 answers with, as another column to choose (it said "Sus datos tienen otra
+    // columna numérica: «Pobreza (%)»" under the answer that used it).
+    let health = (f.answers(Lang::Es).into_iter())
+        .find(|a| a.question == "health-income")
+        .unwrap();
+    assert!(health.headline.contains("ingreso"), "{}", health.headline);
+    assert!(
+        !health.headline.contains("Pobreza (%)"),
+        "{}",
+        health.headline
+    );
     for code in [
         "ingreso_salud_pc",
         "sin_educacion_formal_2017",

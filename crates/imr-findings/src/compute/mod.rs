@@ -143,7 +143,16 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
                 .iter()
                 .map(|(c, _)| c.clone())
                 .collect(),
-            other_columns: in_span.numeric_names.clone(),
+            // not a column question 4 already uses as a covariate of the study (her "Pobreza
+            // (%)" was offered here beside the answer that used it)
+            other_columns: (in_span.numeric_names.iter())
+                .filter(|n| {
+                    !(options.regressors.iter()).any(|(c, _)| {
+                        imr_core::data::study::column_for(c, std::slice::from_ref(n)).is_some()
+                    })
+                })
+                .cloned()
+                .collect(),
         }),
     };
     let mut regressors = options.regressors.clone();

@@ -79,10 +79,10 @@ pub(super) fn term_words(
     p: &str,
     pick: fn(&TermWords) -> &[&'static str; 2],
 ) -> Option<String> {
-    // The study's words also for its covariate under the name a person wrote ("Pobreza (%)").
-    let key = imr_core::data::names::normalise_name(column);
-    let words = (TERMS.iter())
-        .find(|t| t.column == column || imr_core::data::names::normalise_name(t.column) == key)?;
+    // The study's words for its own column only: a reader's "Pobreza (%)" answers for the
+    // study's poverty, but it is her measure, named by her name (it was called "pobreza por
+    // ingresos", the bundled CASEN measure).
+    let words = TERMS.iter().find(|t| t.column == column)?;
     let [es, en] = pick(words);
     Some(lang.pick(es, en).replace("{p}", p))
 }
@@ -97,8 +97,8 @@ pub(super) fn term_phrase(lang: Lang, column: &str, per: f64) -> String {
             .min(if per.fract() == 0.0 { 0 } else { 2 }),
     );
     term_words(lang, column, &p, |t| &t.phrase).unwrap_or_else(|| match lang {
-        Lang::Es => format!("{p} unidades más de {column}"),
-        Lang::En => format!("{p} more units of {column}"),
+        Lang::Es => format!("{p} unidades más de «{column}»"),
+        Lang::En => format!("{p} more units of “{column}”"),
     })
 }
 

@@ -195,7 +195,16 @@ fn a_known_covariate_is_worded_with_its_amount_and_an_unknown_one_by_its_name() 
         "Ingreso salud +M$10"
     );
     assert_eq!(term_label(Lang::En, "sapu", 1.0), "SAPU/SAR");
-    assert_eq!(term_phrase(Lang::Es, "otra", 1.0), "1 unidades más de otra");
+    assert_eq!(
+        term_phrase(Lang::Es, "otra", 1.0),
+        "1 unidades más de «otra»"
+    );
+    // A reader's column standing for the study's is hers: named by her name, never by the
+    // bundled measure's words ("pobreza por ingresos" of her "Pobreza (%)").
+    assert_eq!(
+        term_phrase(Lang::Es, "Pobreza (%)", 10.0),
+        "10 unidades más de «Pobreza (%)»"
+    );
     assert_eq!(term_label(Lang::En, "otra", 1.0), "otra +1");
     // The label's name without its amount, as the time-invariant list writes it.
     let name = |lang, column| term_words(lang, column, "", |t| &t.name);
@@ -297,5 +306,8 @@ fn question_four_writes_every_term_with_the_same_decimals() {
         .filter(|&d| d > 0)
         .collect();
     assert_eq!(decimals, [3].into(), "{text}");
-    assert!(text.contains("0,058 por 1.000 (IC 95%: 0,020 a 0,096"), "{text}");
+    assert!(
+        text.contains("0,058 por 1.000 (IC 95%: 0,020 a 0,096"),
+        "{text}"
+    );
 }
