@@ -270,7 +270,7 @@ pub const ENGLISH_LABEL_WORDS: [&str; 31] = [
     "trend",
     "value",
     "values",
-    // the English abbreviation of an interval ("ci 0,1356–0,1777" in a Spanish note)
+    // the English abbreviation of an interval, found in a Spanish note
     "ci",
 ];
 
