@@ -27,7 +27,10 @@ impl YearValue {
     /// The value rounds to zero at three decimals and its interval starts at zero, with a finite
     /// upper limit: said in words ("indistinguishable from zero, it could reach …").
     pub(crate) fn indistinguishable_from_zero(&self) -> bool {
-        self.ci[0] <= 1e-9 && self.value < 0.0005 && self.ci[1].is_finite()
+        // the interval reaching zero, whatever the estimate: the Findings' rule for the same
+        // year ("0,038 (IC 95%: 0,000–0,123)" here beside "no distinguen diferencias reales"
+        // there)
+        self.ci[0] <= 1e-9 && self.ci[1].is_finite()
     }
 
     /// `measure` of an adjusted year.
@@ -247,8 +250,8 @@ impl Answer {
     pub fn render(&self, lang: Lang) -> String {
         // Plain words: the measure's name and how it is made are in [`method`], folded.
         let what = lang.pick(
-            "la desigualdad de la mortalidad infantil entre comunas, ajustada por el azar de las comunas pequeñas",
-            "the inequality of infant mortality across communes, adjusted for the chance of small communes",
+            "la desigualdad de la mortalidad infantil entre comunas, ajustada por el azar de las comunas pequeñas,",
+            "the inequality of infant mortality across communes, adjusted for the chance of small communes,",
         );
         let verdict = self.trend.as_ref().map(|t| {
             let clear = t.ci_low > 0.0 || t.ci_high < 0.0;

@@ -38,8 +38,10 @@ fn the_answer_speaks_both_languages_with_its_numbers() {
         en.starts_with("No clear change: between 2019 and 2023"),
         "{en}"
     );
+    // 2019's interval reaches zero: indistinguishable from zero, as the Findings say of such a
+    // year, whatever its estimate (0.050 beside "0.000–0.100" read as a measured inequality).
     assert!(en.contains(
-        "was 0.050 (95% CI 0.000–0.100) in 2019 and 0.120 (95% CI from 0.050, no upper limit) in 2023; its trend (0.0200 a year; 95% CI −0.0070 to 0.0550) is not distinguishable from zero."
+        "was indistinguishable from zero (it could reach 0.100) in 2019 and 0.120 (95% CI from 0.050, no upper limit) in 2023; its trend (0.0200 a year; 95% CI −0.0070 to 0.0550) is not distinguishable from zero."
     ), "{en}");
     assert!(
         en.contains("(from 70% to 100% of the births given)"),
@@ -55,11 +57,11 @@ fn the_answer_speaks_both_languages_with_its_numbers() {
     );
     // Plain words in the headline: the measure's name is in the fold ([`method`]), not here.
     assert!(
-        es.contains("ajustada por el azar de las comunas pequeñas fue 0,050"),
+        es.contains("ajustada por el azar de las comunas pequeñas, fue indistinguible de cero"),
         "{es}"
     );
     assert!(
-        en.contains("adjusted for the chance of small communes was 0.050"),
+        en.contains("adjusted for the chance of small communes, was indistinguishable"),
         "{en}"
     );
     for text in [&es, &en] {
@@ -72,7 +74,7 @@ fn the_answer_speaks_both_languages_with_its_numbers() {
     assert!(method(Lang::En).contains("birth-weighted Gini"));
     assert!(imr_lang::english_words(method(Lang::Es)).is_empty());
     assert!(
-        es.contains("fue 0,050 (IC 95%: 0,000–0,100) en 2019 y 0,120 (IC 95%: desde 0,050, sin límite superior) en 2023; su tendencia (0,0200 por año; IC 95%: −0,0070 a 0,0550) no se distingue de cero."),
+        es.contains("fue indistinguible de cero (podría llegar a 0,100) en 2019 y 0,120 (IC 95%: desde 0,050, sin límite superior) en 2023; su tendencia (0,0200 por año; IC 95%: −0,0070 a 0,0550) no se distingue de cero."),
         "{es}"
     );
     // Two years: the change between them, no trend and no verdict of a rise.
