@@ -672,6 +672,9 @@ pub fn detect_with<E: Ord + Clone>(observations: &[Observation<E>], rule: &LagRu
     }
 }
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(LagVerdict, YearLags, LagReport);
+
 #[cfg(test)]
 mod tests {
     use super::*;

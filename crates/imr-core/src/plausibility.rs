@@ -217,6 +217,9 @@ impl Plausibility {
     }
 }
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(Rule);
+
 #[cfg(test)]
 mod tests {
     use super::*;

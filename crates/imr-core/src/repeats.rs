@@ -216,6 +216,9 @@ pub fn for_trends(repeats: &[RepeatedYear]) -> Vec<TrendRepeat> {
     repeats.iter().map(RepeatedYear::for_trends).collect()
 }
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(RepeatedYear);
+
 #[cfg(test)]
 mod tests {
     use super::*;

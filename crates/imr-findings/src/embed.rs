@@ -24,8 +24,8 @@ const COLUMN_WORDS: [(&str, &str, &str); 19] = [
     ("year", "Año", "Year"),
     (
         "pooled_rate_per_1000",
-        "Tasa de todas las comunas (por 1.000)",
-        "Pooled rate (per 1,000)",
+        "Tasa de las comunas con datos (por 1.000)",
+        "Rate of the communes with data (per 1,000)",
     ),
     (
         "median_rate_per_1000",
@@ -34,7 +34,7 @@ const COLUMN_WORDS: [(&str, &str, &str); 19] = [
     ),
     ("ci_low", "IC 95%: desde", "95% CI: low"),
     ("ci_high", "IC 95%: hasta", "95% CI: high"),
-    ("value", "Valor", "Value"),
+    ("gini", "Gini", "Gini"),
     ("observed_gini", "Gini observado", "Observed Gini"),
     ("adjusted_gini", "Gini ajustado", "Adjusted Gini"),
     (
@@ -92,9 +92,12 @@ fn cell_in(lang: Lang, column: &str, cell: &str) -> String {
             return words;
         }
     }
+    // Columns whose numbers are not measurements: kept as written ("2021", "13101", "10").
+    const AS_WRITTEN: [&str; 6] = ["year", "code", "name", "term", "model", "per"];
     match cell.parse::<f64>() {
         Ok(count) if column == "births" => lang.grouped(count, 0),
-        Ok(x) if cell.contains('.') && x.is_finite() => {
+        // a measurement of exactly 0 as the others ("0,000"), not a bare "0" beside them
+        Ok(x) if x.is_finite() && (cell.contains('.') || !AS_WRITTEN.contains(&column)) => {
             lang.grouped(x, if x.abs() >= 1.0 { 2 } else { 3 })
         }
         _ => cell.to_owned(),
@@ -224,8 +227,14 @@ mod tests {
         assert_eq!(cell_in(Lang::Es, "value", "-0.5"), "−0,500");
         assert_eq!(cell_in(Lang::Es, "value", "0.052381"), "0,052");
         assert_eq!(cell_in(Lang::Es, "value", "1234.5678"), "1.234,57");
-        assert_eq!(cell_in(Lang::Es, "value", "13101"), "13101");
+        assert_eq!(cell_in(Lang::Es, "code", "13101"), "13101");
         assert_eq!(cell_in(Lang::Es, "value", "Santiago"), "Santiago");
+        // A measurement of exactly zero is written as the others (a bare "0" stood beside
+        // "0,069"); a year, a code, a change asked for stay as written.
+        assert_eq!(cell_in(Lang::Es, "adjusted_gini", "0"), "0,000");
+        assert_eq!(cell_in(Lang::Es, "ci_low", "0"), "0,000");
+        assert_eq!(cell_in(Lang::Es, "year", "2011"), "2011");
+        assert_eq!(cell_in(Lang::Es, "per", "10"), "10");
         assert_eq!(
             cell_in(Lang::Es, "value", "gasto_salud_pc"),
             "gasto_salud_pc"

@@ -550,6 +550,9 @@ pub fn extreme_quintiles(
     })
 }
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(Unavailable, Reason);
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -246,6 +246,9 @@ pub fn subject_from_rows(
     Ok((subject, left_out))
 }
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(NotMeasuredReason);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,7 +272,11 @@ mod tests {
             let (es, en) = (reason.text(Lang::Es), reason.text(Lang::En));
             assert_ne!(es, en);
             assert_eq!(reason.to_string(), en);
-            assert_eq!(imr_lang::english_words(&es), Vec::<String>::new(), "{es}");
+            assert_eq!(
+                imr_lang::spanish_problems(&reason),
+                Vec::<String>::new(),
+                "{es}"
+            );
         }
     }
 

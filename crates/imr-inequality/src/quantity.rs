@@ -109,3 +109,6 @@ macro_rules! english_display_and_json {
 }
 
 english_display_and_json!(Quantity, Unit);
+
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(Quantity, Unit);

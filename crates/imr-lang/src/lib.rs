@@ -358,7 +358,8 @@ pub fn english_words(text: &str) -> Vec<String> {
 /// writes `0,25` and `1.480,97`): a `.` between digits that is not a thousands point (a group of
 /// one to three digits not starting with 0, then groups of exactly three), so `1.725` and
 /// `12.345.678,9` pass and `0.1050`, `5.80` and `9.0` do not. A version after `imr-atlas `,
-/// `imr-core `, `motor `, `engine ` (or any word ending in `v`) is not a number. Each found number is returned as written.
+/// `imr-core `, `motor `, `engine ` (or any word ending in `v`) is not a number, nor is a run with
+/// two points or more and no comma ("0.1.0": a version). Each found number is returned as written.
 pub fn decimal_points(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut found = Vec::new();
@@ -402,7 +403,9 @@ pub fn decimal_points(text: &str) -> Vec<String> {
         let thousands = (1..=3).contains(&groups[0].len())
             && !(groups[0].starts_with('0'))
             && groups[1..].iter().all(|g| g.len() == 3);
-        if !thousands {
+        // "0.1.0", "2.10.3": a version (two points or more, no comma), not a number
+        let version_number = groups.len() >= 3 && !number.contains(',');
+        if !thousands && !version_number {
             found.push(number);
         }
     }

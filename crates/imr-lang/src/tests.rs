@@ -39,6 +39,8 @@ fn decimal_points_are_found_and_thousands_points_are_not() {
     )
     .is_empty());
     assert_eq!(super::decimal_points("0.200 y 1.72"), ["0.200", "1.72"]);
+    // a version anywhere ("esta versión de imr-atlas (0.1.0)") is not a number
+    assert!(super::decimal_points("versión de imr-atlas (0.1.0), 2.10.3").is_empty());
 }
 
 #[test]

@@ -724,6 +724,9 @@ fn polygon_from(rings: &[Vec<Vec<f64>>]) -> Polygon {
         .collect()
 }
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(GeometryError);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -272,6 +272,9 @@ impl std::fmt::Display for JobFailure {
     }
 }
 
+// Its texts for people are [`imr_lang::Words`], checked as every engine value's are.
+imr_lang::words_by_text!(NotDeaths, MicrodataError, JobFailure);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -238,6 +238,9 @@ fn grouped_integers(text: &str) -> String {
     out
 }
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(Convention);
+
 #[cfg(test)]
 mod tests {
     use super::*;

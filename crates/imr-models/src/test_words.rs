@@ -88,6 +88,9 @@ impl serde::Serialize for TestCaveat {
 
 english_display_and_json!(Hypothesis => text);
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(TestCaveat);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@ pub mod quantile;
 pub mod rounded;
 pub mod years;
 
-pub use imr_lang::{wrap_source_line, wrap_words, Caption, Lang, Worded};
+pub use imr_lang::{words_by_text, wrap_source_line, wrap_words, Caption, Lang, Worded, Words};
 pub use poisson::{poisson_exact_interval, PoissonInterval};
 pub use quantile::quantile_type7;
 pub use rounded::{deaths_from_rate, reproduces, Reconstruction};

@@ -111,6 +111,9 @@ pub fn check_size(file: &str, bytes: u64) -> Result<usize, CsvFailure> {
         })
 }
 
+// Its texts for people are [`imr_lang::Words`], checked as every engine value's are.
+imr_lang::words_by_text!(CsvFailure);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -373,5 +373,8 @@ impl SavedAnalysis {
     }
 }
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(NotAnAnalysis, AnalysisError);
+
 #[cfg(test)]
 mod tests;

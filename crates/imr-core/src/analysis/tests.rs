@@ -148,6 +148,11 @@ fn every_error_is_worded_in_spanish_without_english_words() {
     ];
     for error in errors {
         let text = error.text(Lang::Es);
+        assert_eq!(
+            imr_lang::spanish_problems(&error),
+            Vec::<String>::new(),
+            "{text}"
+        );
         assert_ne!(text, error.to_string());
         for word in text.split(|c: char| !c.is_alphanumeric()) {
             assert!(

@@ -433,6 +433,11 @@ impl std::fmt::Display for IngestError {
 
 impl std::error::Error for IngestError {}
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(ColumnNames, Malformed, IngestError);
+#[cfg(feature = "sheets")]
+imr_stats::words_by_text!(Workbook);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -611,6 +616,11 @@ mod tests {
         ];
         for error in every_kind() {
             let text = error.text(Lang::Es);
+            assert_eq!(
+                imr_lang::spanish_problems(&error),
+                Vec::<String>::new(),
+                "{text}"
+            );
             for word in text.split(|c: char| !c.is_alphanumeric()) {
                 assert!(!ENGLISH.contains(&word), "{word:?} in {text:?}");
             }

@@ -345,6 +345,9 @@ impl CodeMismatch {
     }
 }
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(RequestError, BoundaryProblem, CodeMismatch);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -453,6 +456,11 @@ mod tests {
             .starts_with("the second series column `ingreso_salud_pc`"));
         for error in &errors {
             let text = error.text(Lang::Es);
+            assert_eq!(
+                imr_lang::spanish_problems(error),
+                Vec::<String>::new(),
+                "{text}"
+            );
             assert_ne!(&text, &error.to_string());
             for word in text.split(|c: char| !c.is_alphanumeric()) {
                 assert!(!ENGLISH.contains(&word), "{word:?} in {text:?}");

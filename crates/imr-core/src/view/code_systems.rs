@@ -69,6 +69,9 @@ pub fn code_systems_summary(lang: Lang, years: usize, recoded: usize) -> String 
     }
 }
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(CodeSystemRead, HistoricalRecoding);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -197,8 +197,14 @@ pub(super) fn inequality_answer(
         .collect::<Vec<_>>(),
         marks,
     );
+    // The series' column named for what it is ("Gini ajustado" in the embed's table, where
+    // "Valor" said nothing).
+    let value_column = match s.kind {
+        SeriesKind::Adjusted => "adjusted_gini",
+        SeriesKind::Observed => "gini",
+    };
     let data = table(
-        &["year", "value", "ci_low", "ci_high", "observed_gini"],
+        &["year", value_column, "ci_low", "ci_high", "observed_gini"],
         s.years
             .iter()
             .map(|y| {

@@ -543,5 +543,8 @@ pub fn fit_year_with(
     })
 }
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(AdjustedUnavailable, LeftOutOfTrend);
+
 #[cfg(test)]
 mod tests;

@@ -371,3 +371,6 @@ fn no_such_arc(index: i64, arc_count: usize, lang: Lang) -> String {
         format!("arc index {index} ({which}) does not exist: the topology has {arc_count} {arcs}{range}")
     }
 }
+
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(TopologyError, Place, Step, Problem);

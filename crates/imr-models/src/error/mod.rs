@@ -153,6 +153,9 @@ impl std::fmt::Display for ModelError {
 
 impl std::error::Error for ModelError {}
 
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(ModelError);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,6 +291,11 @@ mod tests {
         ];
         for error in every_error() {
             let text = error.text(Lang::Es);
+            assert_eq!(
+                imr_lang::spanish_problems(&error),
+                Vec::<String>::new(),
+                "{text}"
+            );
             assert_ne!(text, error.to_string());
             for word in text.split(|c: char| !c.is_alphanumeric()) {
                 assert!(!ENGLISH.contains(&word), "{word:?} in {text:?}");

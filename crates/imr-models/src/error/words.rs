@@ -118,7 +118,7 @@ impl Unsupported {
                 }
             ),
             (Unsupported::Weights { model, poisson }, Lang::Es) => format!(
-                "los pesos se aceptan en pooled, fe y twfe; «{model}» se estima sin pesos en R plm y Stata, así que estímelo sin pesos{}",
+                "los pesos se aceptan en los modelos agrupado, de efectos fijos y de efectos fijos de dos vías; «{model}» se estima sin pesos en R plm y Stata, así que estímelo sin pesos{}",
                 if *poisson {
                     " (para tasas indique una columna de exposición, que entra como offset logarítmico)"
                 } else {
@@ -129,7 +129,7 @@ impl Unsupported {
                 "absorbed fixed effects go with the within model and poisson-fe; `{model}` does not take them (use the fe or poisson-fe estimator)"
             ),
             (Unsupported::Absorbed { model }, Lang::Es) => format!(
-                "los efectos fijos absorbidos van con el modelo within y poisson-fe; «{model}» no los acepta (use el estimador fe o poisson-fe)"
+                "los efectos fijos absorbidos van con el modelo de efectos fijos intragrupos y con el de Poisson de efectos fijos; «{model}» no los acepta (use el estimador «fe» o «poisson-fe»)"
             ),
             (Unsupported::ClusterColumn { model }, Lang::En) => format!(
                 "clusters other than the entity go with absorbed fixed effects; `{model}` without them clusters by entity (give the fixed effects to absorb)"
@@ -161,6 +161,7 @@ impl InvalidValue {
                 format!("the confidence level must be between 0 and 1, got {level}")
             }
             (Level(level), Lang::Es) => {
+                let level = lang.with_decimal_mark(level.to_string());
                 format!("el nivel de confianza debe estar entre 0 y 1, y es {level}")
             }
             (EntityId { id, labels }, Lang::En) => {
@@ -173,7 +174,7 @@ impl InvalidValue {
                 "fixed effects `{spec}`: empty column name in `{term}` (write columns separated by commas, interactions with ^, e.g. commune,year,region^year)"
             ),
             (EmptyFixedEffect { spec, term }, Lang::Es) => format!(
-                "efectos fijos «{spec}»: nombre de columna vacío en «{term}» (escriba las columnas separadas por comas, las interacciones con ^, p. ej. commune,year,region^year)"
+                "efectos fijos «{spec}»: nombre de columna vacío en «{term}» (escriba las columnas separadas por comas, las interacciones con ^, p. ej. comuna,anio,region^anio)"
             ),
         }
     }
@@ -218,3 +219,12 @@ impl NotConverged {
         }
     }
 }
+
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(
+    NotEnoughData,
+    NoRegressors,
+    Unsupported,
+    InvalidValue,
+    NotConverged
+);

@@ -99,3 +99,6 @@ pub fn read_sheets(book: &mut Workbook, choice: &SheetChoice) -> Result<SheetsRe
 pub fn sheet_list(sheets: &[String], lang: Lang) -> String {
     ColumnNames::of(sheets).text(lang)
 }
+
+// Its texts for people are [`imr_stats::Words`], checked as every engine value's are.
+imr_stats::words_by_text!(LeftOut);
