@@ -302,7 +302,7 @@ test('the Models view says its fits leave out a copied year as its takeaway does
   // other row does (a spreadsheet read the copy as a measured year).
   const [header, ...rows] = csvCells((await data.downloadRates()).text);
   const copyOf = header.indexOf('copia_de_anio');
-  assert.equal(copyOf, header.length - 1, header.join(';'));
+  assert.ok(copyOf > 0, header.join(';'));
   assert.equal(rows.length, 36);
   for (const row of rows) assert.equal(row[copyOf], row[1] === '2020' ? '2019' : '', row.join(';'));
   await data.openTab('models');

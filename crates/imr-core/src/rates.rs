@@ -67,6 +67,10 @@ pub struct AreaRate {
     pub time: i64,
     #[serde(flatten)]
     pub estimate: RateEstimate,
+    /// The row's deaths were reconstructed from a published rate, not counted
+    /// ([`crate::reconstructed`]): the page marks it ◆, the CSV in `deaths_reconstructed`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub deaths_reconstructed: bool,
 }
 
 /// The pooled rate of all areas in one year.
@@ -165,6 +169,12 @@ impl RateTable {
             });
         }
         let range = panel.deaths_range();
+        let sources = crate::reconstructed::deaths_sources(panel);
+        let reconstructed = |i: usize| {
+            (sources.as_ref())
+                .and_then(|s| s.get(i)?.as_deref())
+                .is_some_and(crate::reconstructed::is_reconstructed_code)
+        };
         let mut rows = Vec::with_capacity(panel.len());
         // Per year: births, deaths, areas, and the deaths' least and greatest sums.
         let mut by_year: std::collections::BTreeMap<i64, (f64, f64, usize, [f64; 2])> =
@@ -181,6 +191,7 @@ impl RateTable {
                 entity: r.entity.to_owned(),
                 time: r.time,
                 estimate: RateEstimate::of_range(deaths, bounds, births),
+                deaths_reconstructed: reconstructed(r.index()),
             });
             let year = by_year.entry(r.time).or_default();
             year.0 += births;
@@ -214,9 +225,11 @@ impl RateTable {
 
 /// The area rates as CSV (comma-separated, decimal point, empty for not available), the machine-
 /// readable download of the page and of `imr rates --format csv`. Written by the one CSV writer
-/// of the exports, formula guard on ([`imr_escape::csv_cell`]). The last column,
-/// `copy_of_year`, names the year whose counts a row's year repeats (empty for a year of its
-/// own), so a copied year is not read as a measurement in a spreadsheet either.
+/// of the exports, formula guard on ([`imr_escape::csv_cell`]). The last columns say what the
+/// page marks: `copy_of_year`, the year whose counts a row's year repeats (empty for a year of
+/// its own), so a copied year is not read as a measurement in a spreadsheet either, and
+/// `deaths_reconstructed`, `true` for deaths reconstructed from a published rate (◆ on the
+/// page), empty for counted ones.
 pub fn rates_csv(table: &RateTable) -> String {
     rates_csv_with(table, imr_escape::CsvOptions::default())
 }
@@ -233,6 +246,7 @@ pub fn rates_csv_with(table: &RateTable, options: imr_escape::CsvOptions) -> Str
         "ci_low",
         "ci_high",
         "copy_of_year",
+        "deaths_reconstructed",
     ]);
     let opt = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
     for r in &table.rows {
@@ -249,6 +263,7 @@ pub fn rates_csv_with(table: &RateTable, options: imr_escape::CsvOptions) -> Str
                 .copy_of(r.time)
                 .map(|y| y.to_string())
                 .unwrap_or_default(),
+            if r.deaths_reconstructed { "true" } else { "" }.to_string(),
         ]);
     }
     w.into_string()
@@ -336,28 +351,49 @@ mod tests {
         let table = RateTable::from_panel(&crate::test_support::panel_of(&csv)).unwrap();
         let out = rates_csv(&table);
         let mut lines = out.lines();
-        assert!(lines.next().unwrap().ends_with(",ci_high,copy_of_year"));
+        assert!(lines
+            .next()
+            .unwrap()
+            .ends_with(",ci_high,copy_of_year,deaths_reconstructed"));
         let mut marked = 0;
         for line in lines {
             let cells: Vec<&str> = line.split(',').collect();
             let copy = if cells[1] == "2020" { "2019" } else { "" };
-            assert_eq!(cells[7], copy, "{line}");
+            assert_eq!((cells[7], cells[8]), (copy, ""), "{line}");
             marked += usize::from(!copy.is_empty());
         }
         assert_eq!(marked, 20);
         let spanish = crate::spreadsheet_csv::spanish_body(&out);
         assert!(spanish.starts_with(
-            "comuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup;copia_de_anio\n"
+            "comuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup;copia_de_anio;defunciones_reconstruidas\n"
         ));
         assert!(spanish.contains("\na3;2020;351;4;11,3"), "{spanish}");
         assert!(spanish
             .lines()
-            .any(|l| l.starts_with("a3;2020;") && l.ends_with(";2019")));
+            .any(|l| l.starts_with("a3;2020;") && l.ends_with(";2019;")));
+        // The bundled INE counts have no copy; the deaths SINIM's rates gave back are marked,
+        // in the years the source column says (2017–2019 and 2021), and only those.
         let bundled = RateTable::from_panel(&crate::test_support::bundled_panel()).unwrap();
-        assert!(rates_csv(&bundled)
+        let csv = rates_csv(&bundled);
+        let rows: Vec<Vec<&str>> = csv
             .lines()
             .skip(1)
-            .all(|l| l.ends_with(',')));
+            .map(|l| l.split(',').collect())
+            .collect();
+        assert!(rows.iter().all(|r| r[7].is_empty()));
+        let marked: Vec<&Vec<&str>> = rows.iter().filter(|r| r[8] == "true").collect();
+        assert!(marked.len() > 1000, "{}", marked.len());
+        assert!(marked
+            .iter()
+            .all(|r| ["2017", "2018", "2019", "2021"].contains(&r[1])));
+        assert!(rows
+            .iter()
+            .filter(|r| r[1] == "2010")
+            .all(|r| r[8].is_empty()));
+        let spanish = crate::spreadsheet_csv::spanish_body(&csv);
+        assert!(spanish
+            .lines()
+            .any(|l| l.starts_with("13101;2021;") && l.ends_with(";sí")));
     }
 
     #[test]

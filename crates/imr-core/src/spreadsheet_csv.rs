@@ -175,6 +175,8 @@ fn cell_es<'c>(column: &str, cell: &'c str) -> Cow<'c, str> {
         // the map's class of a commune flagged as implausible and left out (its legend row
         // "Marcadas, excluidas")
         ("class", "flagged") => "marcada, excluida",
+        // deaths reconstructed from a published rate (◆ on the page)
+        ("deaths_reconstructed", "true") => "sí",
         _ => return Cow::Borrowed(cell),
     };
     Cow::Borrowed(word)
@@ -249,7 +251,7 @@ const PHRASES: [(&str, &str); 24] = [
 /// Words of the machine column names in Spanish (ASCII, as the column names of INE's and
 /// DEIS's files: "anio", "codigo_comuna"; the engine's reader takes them back as the same
 /// roles).
-const WORDS: [(&str, &str); 45] = [
+const WORDS: [(&str, &str); 46] = [
     ("entity", "comuna"),
     ("time", "anio"),
     ("year", "anio"),
@@ -294,6 +296,7 @@ const WORDS: [(&str, &str); 45] = [
     ("name", "nombre"),
     ("class", "clase"),
     ("copy", "copia"),
+    ("reconstructed", "reconstruidas"),
     ("spatial", "espacial"),
 ];
 

@@ -48,7 +48,7 @@ fn english_is_the_machine_csv_byte_for_byte() {
 #[test]
 fn every_column_name_of_the_exports_is_spanish() {
     let names = [
-        "entity,time,births,deaths,rate_per_1000,ci_low,ci_high,copy_of_year",
+        "entity,time,births,deaths,rate_per_1000,ci_low,ci_high,copy_of_year,deaths_reconstructed",
         "time,repeat_of,n_areas,pooled_rate,pooled_rate_ci_low,pooled_rate_bias_corrected",
         "median_ci_percentile_low,median_ci_percentile_high,zero_death_areas,zero_value_areas",
         "gini_unweighted,theil_within,theil_between,mean_abs_dev,index_of_disparity,min,max",

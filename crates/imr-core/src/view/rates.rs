@@ -281,11 +281,11 @@ mod tests {
         };
         let csv = crate::rates::rates_csv(&empty);
         let header = csv.lines().find(|l| !l.starts_with('#')).unwrap();
-        // every column but the last (`copy_of_year`, a mark, not a sort)
+        // every column but the last two (marks, not sorts)
         assert_eq!(
             header,
             format!(
-                "{},copy_of_year",
+                "{},copy_of_year,deaths_reconstructed",
                 RateSort::ALL.map(RateSort::name).join(",")
             )
         );
