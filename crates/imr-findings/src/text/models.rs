@@ -121,8 +121,9 @@ pub(super) fn study_term_change(lang: Lang, column: &str) -> Option<(f64, String
 
 /// The rows of a coefficient plot of the terms `terms` of fits of `regressors`, in `lang`: each
 /// term's label ([`imr_core::column_words::term_label`]) and the changes the study covariates
-/// are drawn per ([`study_term_change`]; cre's commune mean of one per the same change, "Dist.
-/// hospital +50 km, media de la comuna"), for [`imr_core::models::report::PlotOptions`].
+/// are drawn per (question 4's change of each, [`imr_core::data::study::STUDY_COVARIATES`];
+/// cre's commune mean of one per the same change, "Dist. hospital +50 km, media de la
+/// comuna"), for [`imr_core::models::report::PlotOptions`].
 pub fn plot_terms<'t>(
     lang: Lang,
     terms: impl IntoIterator<Item = &'t str>,
