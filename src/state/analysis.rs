@@ -20,10 +20,11 @@ pub struct AnalysisState {
     pub include: RwSignal<bool>,
     /// The years of the loaded panel that repeat the previous year (`imr_core::repeats`).
     pub repeats: Memo<Option<Shared<Vec<RepeatedYear>>>>,
-    /// The years of the loaded panel whose deaths were reconstructed from a published rate
-    /// (`imr_core::reconstructed`), ascending: found once per panel for every table that marks
-    /// them.
-    pub reconstructed: Memo<Vec<i64>>,
+    /// The years of the loaded panel as the tables and charts mark them
+    /// ([`imr_core::inequality::YearMarks`]): the copies with the year each repeats and the
+    /// years whose deaths were reconstructed from a published rate (`imr_core::reconstructed`),
+    /// found once per panel for both of the Data view's tables.
+    pub year_marks: Memo<imr_core::inequality::YearMarks>,
     /// Whether trends and correlations keep the repeated years (default: no).
     pub include_repeated: RwSignal<bool>,
     /// Where deaths are derived from published rates, the range of true births over the births
@@ -75,6 +76,12 @@ impl AnalysisState {
             }
             _ => Vec::new(),
         });
+        let year_marks = Memo::new(move |_| imr_core::inequality::YearMarks {
+            copies: (repeats.get().iter().flat_map(|r| r.iter()))
+                .map(|r| (r.time, r.repeat_of))
+                .collect(),
+            reconstructed: reconstructed.get(),
+        });
         // In the URL fragment (`include-flagged=true`), so a shared link keeps the choice.
         let include = crate::fragment::fragment().synced("include-flagged", false);
         let include_repeated = crate::fragment::fragment().synced("include-repeated-years", false);
@@ -113,7 +120,7 @@ impl AnalysisState {
             flags,
             include,
             repeats,
-            reconstructed,
+            year_marks,
             include_repeated,
             births_ratio,
             findings_years,

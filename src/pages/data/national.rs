@@ -37,17 +37,11 @@ pub(super) fn NationalRates() -> impl IntoView {
             left_out.map_or(0, |f| f.len()),
         ))
     });
-    let reconstructed = analysis.reconstructed;
     move || {
         let (table, whole_country, left_out) = pooled.get()?;
         let l = lang().get();
         let derived = table.approximate_intervals;
-        let recon = reconstructed.get();
-        let repeats = analysis
-            .repeats
-            .get()
-            .map(|r| r.to_vec())
-            .unwrap_or_default();
+        let marks = analysis.year_marks.get();
         let present: Vec<i64> = table.national.iter().map(|n| n.time).collect();
         let missing = missing_years(&present);
         // Every year from the first to the last: one without data says so in its row.
@@ -61,7 +55,7 @@ pub(super) fn NationalRates() -> impl IntoView {
                     <tr data-time=n
                         .time
                         .to_string()>
-                        {year_cell(n.time, &recon, &repeats, l)}
+                        {year_cell(n.time, &marks, l)}
                         {count_and_rate_cells(l, &n.estimate, derived)} <td>{n.n_areas}</td>
                     </tr>
                 }
@@ -77,7 +71,7 @@ pub(super) fn NationalRates() -> impl IntoView {
                 .into_any(),
             })
             .collect_view();
-        let years_note = year_note(&recon, &missing, l);
+        let years_note = year_note(&marks, &missing, l);
         let m = &messages(l).data;
         let heading = if whole_country {
             m.national_rate_heading

@@ -69,7 +69,6 @@ pub(super) fn RatesTable() -> impl IntoView {
         RateSort::read,
     );
     let expanded = RwSignal::new(false);
-    let reconstructed = analysis.reconstructed;
     move || {
         let table = state.rates.get()?;
         let approximate = table.approximate_intervals;
@@ -84,12 +83,7 @@ pub(super) fn RatesTable() -> impl IntoView {
             let extent = RatesExtent::of(&rows);
             let (total, communes, span) = (extent.rows, extent.areas, extent.years_text());
             let flagged = analysis.flags.get();
-            let recon = reconstructed.get();
-            let repeats = analysis
-                .repeats
-                .get()
-                .map(|r| r.to_vec())
-                .unwrap_or_default();
+            let marks = analysis.year_marks.get();
             let shown = rows
                 .into_iter()
                 .take(PAGE_ROWS)
@@ -109,7 +103,7 @@ pub(super) fn RatesTable() -> impl IntoView {
                         >
                             <td class="text">{r.entity.clone()}</td>
                             <td class="text">{commune_name(&r.entity).unwrap_or_default()}</td>
-                            {year_cell(r.time, &recon, &repeats, l)}
+                            {year_cell(r.time, &marks, l)}
                             {count_and_rate_cells(l, &r.estimate, derived)}
                         </tr>
                     }
@@ -140,7 +134,7 @@ pub(super) fn RatesTable() -> impl IntoView {
             <section aria-labelledby="rates-h">
                 <h3 id="rates-h">{msg(|m| m.data.rates_heading)}</h3>
                 {move || {
-                    year_note(&reconstructed.get(), &[], lang().get())
+                    year_note(&analysis.year_marks.get(), &[], lang().get())
                         .map(|text| {
                             view! {
                                 <p class="note" data-testid="rates-years-note">

@@ -6,8 +6,8 @@
 //! counts and skipped 2016 and 2020 without a word (issue 42).
 
 use crate::i18n::Lang;
+use imr_core::inequality::{RepeatedYear, YearMarks};
 use imr_core::reconstructed::{table_note, TABLE_MARK};
-use imr_core::repeats::RepeatedYear;
 use leptos::prelude::*;
 
 /// The years between the first and the last of `present` that it lacks.
@@ -19,16 +19,13 @@ pub(super) fn missing_years(present: &[i64]) -> Vec<i64> {
 }
 
 /// A year's cell: the year, marked ◆ when its deaths are reconstructed and "(copia de 2019)"
-/// when the source copied it from the year before (`repeats`; the other views and their charts
-/// mark it so; this table showed 2020's rate equal to 2019's without a word, issue 42).
-pub(super) fn year_cell(
-    time: i64,
-    reconstructed: &[i64],
-    repeats: &[RepeatedYear],
-    lang: Lang,
-) -> impl IntoView {
-    let marked = reconstructed.contains(&time);
-    let copy = repeats.iter().find(|r| r.time == time);
+/// when the source copied it from the year before (`marks`, the views' one reading of both; this
+/// table showed 2020's rate equal to 2019's without a word, issue 42).
+pub(super) fn year_cell(time: i64, marks: &YearMarks, lang: Lang) -> impl IntoView {
+    let marked = marks.is_reconstructed(time);
+    let copy = marks
+        .copy_of(time)
+        .map(|repeat_of| RepeatedYear { time, repeat_of });
     view! {
         <td
             data-reconstructed=marked.then_some("true")
@@ -48,6 +45,6 @@ pub(super) fn year_cell(
 }
 
 /// The note of a table with these reconstructed and missing years, if any.
-pub(super) fn note(reconstructed: &[i64], missing: &[i64], lang: Lang) -> Option<String> {
-    table_note(reconstructed, missing, lang)
+pub(super) fn note(marks: &YearMarks, missing: &[i64], lang: Lang) -> Option<String> {
+    table_note(&marks.reconstructed, missing, lang)
 }
