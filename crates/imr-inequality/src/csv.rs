@@ -237,8 +237,9 @@ pub fn two_series_report_csv(
 }
 
 /// Box-plot statistics, one row per year:
-/// `time,n_areas,min,q1,median,q3,max,whisker_low,whisker_high,n_outliers`.
-pub fn box_plot_csv(boxes: &[BoxPlotStats]) -> String {
+/// `time,n_areas,min,q1,median,q3,max,whisker_low,whisker_high,n_outliers,copy_of_year` (the
+/// year a copied year of `marks` repeats, as the chart draws it dashed).
+pub fn box_plot_csv(boxes: &[BoxPlotStats], marks: &YearMarks) -> String {
     let mut w = CsvWriter::new(CsvOptions::default());
     w.record([
         "time",
@@ -251,6 +252,7 @@ pub fn box_plot_csv(boxes: &[BoxPlotStats]) -> String {
         "whisker_low",
         "whisker_high",
         "n_outliers",
+        "copy_of_year",
     ]);
     for b in boxes {
         let mut row = vec![b.time.to_string(), b.n_areas.to_string()];
@@ -268,6 +270,7 @@ pub fn box_plot_csv(boxes: &[BoxPlotStats]) -> String {
             .map(|v| number(Some(*v))),
         );
         row.push(b.outliers.len().to_string());
+        row.push((marks.copy_of(b.time).map(|t| t.to_string())).unwrap_or_default());
         w.record(row);
     }
     w.into_string()

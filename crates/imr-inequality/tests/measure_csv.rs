@@ -33,10 +33,10 @@ fn the_measure_csv_has_the_observed_and_the_corrected_value_and_marks_a_copy() {
             level: 0.95,
         },
     };
-    let report = spec
+    let analysis = spec
         .analyse(&Subject::Rates(RateInput::per_1000(obs, false)))
-        .unwrap()
-        .report;
+        .unwrap();
+    let report = analysis.report;
     let marks = YearMarks::of_copies(vec![(2021, 2020)]);
     let csv = measure_series_csv(&report, Measure::Gini, &marks);
     let mut lines = csv.lines();
@@ -59,6 +59,21 @@ fn the_measure_csv_has_the_observed_and_the_corrected_value_and_marks_a_copy() {
         let observed = number(1);
         corrected_outside_observed += usize::from(observed < ci[0] || observed > ci[1]);
         assert_eq!(cells[5], if y.time() == 2021 { "2020" } else { "" });
+    }
+    // The box plot's statistics mark the copy too (their chart draws it dashed).
+    let boxes = imr_inequality::csv::box_plot_csv(&analysis.box_plots, &marks);
+    assert!(boxes
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",n_outliers,copy_of_year"));
+    for line in boxes.lines().skip(1) {
+        let copy = if line.starts_with("2021,") {
+            ",2020"
+        } else {
+            ","
+        };
+        assert!(line.ends_with(copy), "{line}");
     }
     // Small areas inflate the observed Gini: in some year it lies outside the interval, which is
     // why the corrected value must be beside it.

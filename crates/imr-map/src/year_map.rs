@@ -380,7 +380,11 @@ pub fn map_csv_left_out(
                 None if is_left_out(a) => "flagged".to_string(),
                 None => String::new(),
             },
-            year.copy_of.map(|y| y.to_string()).unwrap_or_default(),
+            // only an area with a row that year is a copy (not the communes a file lacks)
+            (year.copy_of)
+                .filter(|_| data.births[a].is_some() || data.deaths[a].is_some())
+                .map(|y| y.to_string())
+                .unwrap_or_default(),
         ]);
     }
     w.into_string()

@@ -236,7 +236,7 @@ impl InequalityExport {
                     &result.year_marks(),
                 )
             }
-            Self::BoxStatistics => box_plot_csv(&analysis.box_plots),
+            Self::BoxStatistics => box_plot_csv(&analysis.box_plots, &result.year_marks()),
             Self::Outliers => box_plot_outliers_csv(&analysis.box_plots),
             Self::AgainstChart => {
                 // The rates' series draws every copy found, included or not, and reconstructed year.
