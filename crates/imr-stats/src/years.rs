@@ -3,13 +3,19 @@
 //! consecutive (the bundled data have no commune figures for 2016 and 2020).
 
 /// The step between years: the smallest positive difference between two consecutive years of
-/// `years` (ascending; 1 for yearly data); `None` with fewer than two distinct years.
+/// `years` (ascending; 1 for yearly data); `None` with fewer than two distinct years. Two years
+/// alone show no rhythm: their step is 1, so a reader's 2019 and 2021 leave 2020 as a gap (her
+/// chart drew a line across it), while three years five apart are data every five years.
 pub fn year_step(years: &[i64]) -> Option<i64> {
-    years
-        .windows(2)
+    let differences: Vec<i64> = (years.windows(2))
         .map(|w| w[1] - w[0])
         .filter(|d| *d > 0)
-        .min()
+        .collect();
+    match differences.as_slice() {
+        [] => None,
+        [_] => Some(1),
+        more => more.iter().copied().min(),
+    }
 }
 
 /// The years on the data's step from the first year of `years` (ascending) to the last that
@@ -20,6 +26,8 @@ pub fn year_step(years: &[i64]) -> Option<i64> {
 /// assert_eq!(missing_years(&[2013, 2014, 2015, 2017, 2018, 2019, 2021]), vec![2016, 2020]);
 /// // Data every five years: no gap between 2002 and 2017.
 /// assert_eq!(missing_years(&[2002, 2007, 2012, 2017]), Vec::<i64>::new());
+/// // Two years alone show no rhythm: the year between them is missing.
+/// assert_eq!(missing_years(&[2019, 2021]), vec![2020]);
 /// ```
 pub fn missing_years(years: &[i64]) -> Vec<i64> {
     let (Some(step), Some(&first), Some(&last)) = (year_step(years), years.first(), years.last())
