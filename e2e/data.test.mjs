@@ -137,7 +137,7 @@ test('excluded rows give their reasons in the page language', async () => {
   await view.upload(fixture('broken.csv'));
   await view.waitForRowCount('excluded', 8);
   const first = view.excludedLine(3);
-  assert.match(await first.textContent(), /^broken\.csv, línea 3: columna `.+`: se esperaba un número y dice/);
+  assert.match(await first.textContent(), /^broken\.csv, línea 3: columna «.+»: se esperaba un número y dice/);
   await view.switchLanguage();
   await first.filter({ hasText: /^broken\.csv, line 3: column `.+`: expected a number, found/ }).waitFor();
 });

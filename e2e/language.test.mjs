@@ -125,7 +125,7 @@ test('errors about uploaded files are worded in the page language, also from the
     ['file', { name: 'vacio.csv', mimeType: 'text/csv', buffer: Buffer.from('') }, /vacio\.csv: el archivo está vacío/],
     ['file', { name: 'planilla.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x00, 0x14]) }, /parece un archivo binario/],
     ['panel', { name: 'negativos.csv', mimeType: 'text/csv', buffer: Buffer.from('codigo_comuna,anio,nacimientos,defunciones\n13101,2020,-5,1\n') },
-      /ninguna fila utilizable: se excluyeron todas las filas leídas \(1\) \(la primera: línea 2, columna `nacimientos`: conteo negativo -5\)/],
+      /ninguna fila utilizable: se excluyeron todas las filas leídas \(1\) \(la primera: línea 2, columna «nacimientos»: conteo negativo -5\)/],
     ['panel', { name: 'xy.csv', mimeType: 'text/csv', buffer: Buffer.from('x,y\n1,2\n') }, /ninguna columna para código de comuna \(entidad\)/],
     // Above the worker's threshold (4 MiB): parsed in the background, refused there.
     ['upload', { name: 'grande.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(5 * 1024 * 1024, 0) }, /grande\.bin: parece un archivo binario/],

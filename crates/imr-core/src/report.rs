@@ -191,7 +191,7 @@ impl ExclusionReason {
         }
         match self {
             NonNumeric { column, value } => {
-                format!("columna `{column}`: se esperaba un número y dice \"{value}\"")
+                format!("columna «{column}»: se esperaba un número y dice \"{value}\"")
             }
             UnterminatedQuote {
                 quote_line,
@@ -200,24 +200,24 @@ impl ExclusionReason {
                 "la comilla `\"` abierta en la línea {quote_line} nunca se cierra: el resto del archivo ({lines_swallowed} líneas físicas) se leyó como un solo campo"
             ),
             CountTooLarge { column, value } => format!(
-                "columna `{column}`: conteo {value} mayor que el límite {}",
+                "columna «{column}»: conteo {value} mayor que el límite {}",
                 MAX_COUNT
             ),
             NegativeRate { column, value } => {
-                format!("columna `{column}`: tasa negativa {value}")
+                format!("columna «{column}»: tasa negativa {value}")
             }
             NotAYear { column, value } => {
-                format!("columna `{column}`: se esperaba un año entero y dice \"{value}\"")
+                format!("columna «{column}»: se esperaba un año entero y dice \"{value}\"")
             }
             NegativeCount { column, value } => {
-                format!("columna `{column}`: conteo negativo {value}")
+                format!("columna «{column}»: conteo negativo {value}")
             }
             DeathsExceedBirths { deaths, births } => {
                 format!("las defunciones ({deaths}) superan a los nacimientos ({births})")
             }
-            MissingValue { column } => format!("columna `{column}`: valor faltante"),
-            MissingEntity { column } => format!("columna `{column}`: falta el código"),
-            MissingTime { column } => format!("columna `{column}`: falta el año"),
+            MissingValue { column } => format!("columna «{column}»: valor faltante"),
+            MissingEntity { column } => format!("columna «{column}»: falta el código"),
+            MissingTime { column } => format!("columna «{column}»: falta el año"),
             DuplicateEntityTime {
                 entity,
                 time,

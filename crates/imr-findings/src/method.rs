@@ -154,7 +154,7 @@ pub(crate) fn models(lang: Lang) -> Vec<Term> {
             lang,
             ["Intervalos", "Intervals"],
             [
-                "Con errores estándar agrupados por comuna (CR1, como `vce(cluster)` de Stata): los años de una misma comuna no cuentan como observaciones independientes.",
+                "Con errores estándar agrupados por comuna (CR1, como vce(cluster) en Stata): los años de una misma comuna no cuentan como observaciones independientes.",
                 "With standard errors clustered by commune (CR1, as Stata's `vce(cluster)`): the years of one commune do not count as independent observations.",
             ],
         ),

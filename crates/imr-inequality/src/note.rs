@@ -275,8 +275,10 @@ impl Note {
                     why.note_text(lang)
                 )
             }
+            // the list's place in words, not a key in back-ticks (a reader's "`rows_not_measured`")
+            (Note::RowsLeftOut { count: 1 }, Lang::Es) => "1 fila quedó fuera de las medidas; se lista con su archivo, línea y motivo (en la página, en «Filas no medidas»; en el JSON de imr, en rows_not_measured).".into(),
             (Note::RowsLeftOut { count }, Lang::Es) => format!(
-                "{count} fila(s) quedaron fuera de las medidas; `rows_not_measured` las lista con su archivo, línea y motivo."
+                "{count} filas quedaron fuera de las medidas; se listan con su archivo, línea y motivo (en la página, en «Filas no medidas»; en el JSON de imr, en rows_not_measured)."
             ),
             (Note::RepeatedYearsLeftOut { years }, Lang::Es) => format!(
                 "Fuera de las tendencias y correlaciones: {}, porque sus valores son iguales a los del año anterior en casi todas las comunas, un año que la fuente copió en vez de medir; se sigue mostrando año por año.",

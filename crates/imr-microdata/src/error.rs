@@ -124,7 +124,7 @@ impl MicrodataError {
             MicrodataError::MissingColumn { column, columns } => match lang {
                 Lang::En => format!("the header has no column `{column}` (columns are: {columns})"),
                 Lang::Es => format!(
-                    "el encabezado no tiene la columna `{column}` (las columnas son: {columns})"
+                    "el encabezado no tiene la columna «{column}» (las columnas son: {columns})"
                 ),
             },
             MicrodataError::NoHeader { column, first_line } => match lang {

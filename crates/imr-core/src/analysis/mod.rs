@@ -141,7 +141,7 @@ impl AnalysisError {
                 format!("{file}: file `{inner}` of the analysis is not valid base64")
             }
             (BadBytes { file, inner }, Lang::Es) => {
-                format!("{file}: el archivo `{inner}` del análisis no es base64 válido")
+                format!("{file}: el archivo «{inner}» del análisis no es base64 válido")
             }
             (
                 MissingColumn {
@@ -158,7 +158,7 @@ impl AnalysisError {
                         format!("{file}: file `{inner}` has no column `{column}` for the {role}")
                     }
                     Lang::Es => format!(
-                        "{file}: el archivo `{inner}` no tiene la columna `{column}` para {role}"
+                        "{file}: el archivo «{inner}» no tiene la columna «{column}» para {role}"
                     ),
                 }
             }
@@ -178,7 +178,7 @@ impl AnalysisError {
                         "{file}: file `{inner}` gives column `{column}` both the {first} and the {second} role; each role needs its own column"
                     ),
                     Lang::Es => format!(
-                        "{file}: el archivo `{inner}` da a la columna `{column}` a la vez el rol de {first} y el de {second}; cada rol necesita su propia columna"
+                        "{file}: el archivo «{inner}» da a la columna «{column}» a la vez el rol de {first} y el de {second}; cada rol necesita su propia columna"
                     ),
                 }
             }

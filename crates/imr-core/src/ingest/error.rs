@@ -338,7 +338,7 @@ impl IngestError {
                 columns.text(lang)
             ),
             (UnknownColumn { column, columns }, Lang::Es) => format!(
-                "ningún archivo tiene una columna `{column}` (las columnas son: {})",
+                "ningún archivo tiene una columna «{column}» (las columnas son: {})",
                 columns.text(lang)
             ),
             (
@@ -363,7 +363,7 @@ impl IngestError {
                 },
                 Lang::Es,
             ) => format!(
-                "{file}: la columna `{column}` está elegida a la vez para {} y para {}; cada rol necesita su propia columna",
+                "{file}: la columna «{column}» está elegida a la vez para {} y para {}; cada rol necesita su propia columna",
                 role_word(*first, lang),
                 role_word(*second, lang)
             ),
@@ -418,7 +418,7 @@ impl IngestError {
                 lag_years(*lag, lang)
             ),
             (RateLagWithoutRate { lag, deaths: Some((file, column)) }, Lang::Es) => format!(
-                "un desfase de las tasas de {} mueve las tasas publicadas al año que describen, y aquí las defunciones se cuentan ({file}, columna `{column}`), no se derivan de una tasa: no indique desfase (imr: sin --rate-lag; en la vista Datos, «Las tasas describen el año»: «el mismo»), o no elija columna de defunciones para derivarlas de la tasa",
+                "un desfase de las tasas de {} mueve las tasas publicadas al año que describen, y aquí las defunciones se cuentan ({file}, columna «{column}»), no se derivan de una tasa: no indique desfase (imr: sin --rate-lag; en la vista Datos, «Las tasas describen el año»: «el mismo»), o no elija columna de defunciones para derivarlas de la tasa",
                 lag_years(*lag, lang)
             ),
         }

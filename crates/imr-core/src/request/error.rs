@@ -155,7 +155,7 @@ impl RequestError {
             NoNumericColumn { .. } | NoColumn { .. } => unreachable!("worded above"),
             NoRates => "los datos no tienen columnas de nacimientos y defunciones (o tasa)".into(),
             MissingKey(key) => format!(
-                "{}, línea {}, columna `{}`: la columna {} necesita un valor en cada fila y esta no tiene",
+                "{}, línea {}, columna «{}»: la columna {} necesita un valor en cada fila y esta no tiene",
                 key.file,
                 key.line,
                 key.column,
@@ -411,7 +411,7 @@ mod tests {
         ];
         assert_eq!(
             errors[12].text(Lang::Es),
-            "datos.csv, línea 7, columna `region`: la columna del grupo necesita un valor en cada \
+            "datos.csv, línea 7, columna «region»: la columna del grupo necesita un valor en cada \
              fila y esta no tiene"
         );
         assert_eq!(
