@@ -280,7 +280,7 @@ pub static ES: Messages = Messages {
         show_confidence_intervals: " Mostrar intervalos de confianza",
         term: "Término",
         table_note: "Errores estándar entre paréntesis. * p < 0,05; ** p < 0,01; *** p < 0,001.",
-        data_file_note: |file| format!("El código R, Stata e imr lee el archivo de datos «{file}»: descárguelo junto al código."),
+        data_file_note: |file| format!("El código R, Stata e imr lee el archivo de datos «{file}»: descárguelo junto al código. Va en la forma que ese código lee (comas, punto decimal, columnas con los nombres del código), no en la de planilla de las otras descargas de esta página."),
         rows_with_missing: |n| match n {
             "1" => "1 fila no se usó (valores faltantes o marcada como inverosímil)".to_owned(),
             n => format!("{n} filas no se usaron (valores faltantes o marcadas como inverosímiles)"),
