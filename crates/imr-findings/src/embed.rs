@@ -86,19 +86,44 @@ pub fn column_words(lang: Lang, column: &str) -> &str {
 /// answer's CSV. In Spanish, question 4's covariates and models in words
 /// ([`crate::text::data_cell_es`]: "Gasto salud", "Efectos fijos"; a newcomer read
 /// "gasto_salud_pc" and "fe" under "Variable" and "Modelo").
+#[cfg(test)]
 fn cell_in(lang: Lang, column: &str, cell: &str) -> String {
+    cell_with(lang, column, cell, None)
+}
+
+/// The decimals of a column of `rows` (index `c`): three when one of its measurements is below 1
+/// in size, else two — one precision per column, so a column does not read "0,381", "1,41".
+fn column_decimals(rows: &[Vec<String>], c: usize, column: &str) -> usize {
+    let small = (rows.iter().filter_map(|r| r.get(c)?.parse::<f64>().ok()))
+        .any(|x| x.is_finite() && x.abs() < 1.0 && x != 0.0);
+    if small && measured(column) {
+        3
+    } else {
+        2
+    }
+}
+
+/// Columns whose numbers are not measurements, kept as written ("2021", "13101", "10").
+const AS_WRITTEN: [&str; 6] = ["year", "code", "name", "term", "model", "per"];
+
+/// Whether `column` holds measurements (not years, codes, names or a change asked for).
+fn measured(column: &str) -> bool {
+    !AS_WRITTEN.contains(&column)
+}
+
+/// [`cell_in`] with the column's decimals when given ([`column_decimals`]).
+fn cell_with(lang: Lang, column: &str, cell: &str, decimals: Option<usize>) -> String {
     if lang == Lang::Es {
         if let Some(words) = crate::text::data_cell_es(column, cell) {
             return words;
         }
     }
-    // Columns whose numbers are not measurements: kept as written ("2021", "13101", "10").
-    const AS_WRITTEN: [&str; 6] = ["year", "code", "name", "term", "model", "per"];
     match cell.parse::<f64>() {
         Ok(count) if column == "births" => lang.grouped(count, 0),
         // a measurement of exactly 0 as the others ("0,000"), not a bare "0" beside them
-        Ok(x) if x.is_finite() && (cell.contains('.') || !AS_WRITTEN.contains(&column)) => {
-            lang.grouped(x, if x.abs() >= 1.0 { 2 } else { 3 })
+        Ok(x) if x.is_finite() && (cell.contains('.') || measured(column)) => {
+            let own = if x.abs() >= 1.0 { 2 } else { 3 };
+            lang.grouped(x, decimals.unwrap_or(own))
         }
         _ => cell.to_owned(),
     }
@@ -199,12 +224,16 @@ pub fn snippet(answer: &Answer, lang: Lang, provenance: &str, credit: &str) -> S
         ));
     }
     out.push_str("</tr></thead><tbody>");
-    for row in &answer.data.rows {
+    let rows = &answer.data.rows;
+    let decimals: Vec<usize> = (answer.data.header.iter().enumerate())
+        .map(|(c, column)| column_decimals(rows, c, column))
+        .collect();
+    for row in rows {
         out.push_str("<tr>");
-        for (c, column) in row.iter().zip(&answer.data.header) {
+        for ((cell, column), d) in row.iter().zip(&answer.data.header).zip(&decimals) {
             out.push_str(&format!(
                 "<td style=\"padding:2px 4px\">{}</td>",
-                escape(&cell_in(lang, column, c))
+                escape(&cell_with(lang, column, cell, Some(*d)))
             ));
         }
         out.push_str("</tr>");
@@ -220,6 +249,22 @@ pub fn snippet(answer: &Answer, lang: Lang, provenance: &str, credit: &str) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One precision per column: question 4's embed read "0,381", "1,41", "1,12" in one column.
+    #[test]
+    fn a_column_of_measurements_has_one_precision() {
+        let rows: Vec<Vec<String>> = [["pobreza", "0.381", "10"], ["sapu", "1.412", "1"]]
+            .iter()
+            .map(|r| r.iter().map(|c| c.to_string()).collect())
+            .collect();
+        assert_eq!(column_decimals(&rows, 1, "change_per_1000"), 3);
+        assert_eq!(column_decimals(&rows, 2, "per"), 2);
+        assert_eq!(
+            cell_with(Lang::Es, "change_per_1000", "1.412", Some(3)),
+            "1,412"
+        );
+        assert_eq!(cell_with(Lang::Es, "per", "10", Some(2)), "10");
+    }
 
     #[test]
     fn spanish_cells_take_a_decimal_comma_and_codes_stay() {
