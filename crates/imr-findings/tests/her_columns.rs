@@ -123,4 +123,10 @@ fn a_poverty_constant_over_the_years_is_answered_by_random_effects() {
         assert!(!said.contains(code), "{code} in {said}");
     }
     assert!(said.contains("Sin escolaridad"), "{said}");
+    // Neither health money is in her file: both are named missing, as the bundled data answer
+    // with whichever they have (the spending there; it asked for the income alone).
+    assert!(
+        said.contains("Ingreso salud") && said.contains("Gasto salud"),
+        "{said}"
+    );
 }

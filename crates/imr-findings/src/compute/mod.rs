@@ -155,13 +155,18 @@ pub fn compute(panel: &Panel, options: &Options, inequality: &dyn InequalitySour
                 .collect(),
         }),
     };
+    // The health money the data have; without any, every candidate is named as missing (the
+    // answer asked for the income alone after an upload, while on the bundled data it answers
+    // with the spending).
     let mut regressors = options.regressors.clone();
-    regressors.insert(
-        regressors.len().min(1),
-        health_column
-            .clone()
-            .unwrap_or_else(|| options.health_income_columns[0].clone()),
-    );
+    let at = regressors.len().min(1);
+    match &health_column {
+        Some(column) => regressors.insert(at, column.clone()),
+        None => {
+            let candidates = options.health_income_columns.iter().cloned();
+            regressors.splice(at..at, candidates);
+        }
+    }
     // A copied year is not a second observation of the communes: the pooled rates of
     // question 5 and the panel models leave out the copies not included, as the trends do (a
     // copy of 2019 as 2020 made a commune "clearly above" the reference; issue 42 re-run).
