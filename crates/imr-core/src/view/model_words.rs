@@ -138,8 +138,10 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
         });
     }
     for d in &fit.dropped_terms {
+        // "Término omitido «pobreza», pobreza por ingresos (CASEN): …" — the label's own
+        // parentheses are not nested in others
         items.push(format!(
-            "{} «{}» ({}): {}",
+            "{} «{}», {}: {}",
             lang.pick("Término omitido", "Dropped term"),
             d.term,
             short_label(lang, &d.term),
@@ -367,7 +369,7 @@ mod tests {
         let en = diagnostic_lines(Lang::En, &fe, true);
         assert!(
             en.iter()
-                .any(|l| l.starts_with("Dropped term «sapu» (") && l.contains("SAPU")),
+                .any(|l| l.starts_with("Dropped term «sapu», ") && l.contains("SAPU")),
             "{en:?}"
         );
         assert!(en.iter().any(|l| l.starts_with("F test of entity effects")));
