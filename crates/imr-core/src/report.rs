@@ -197,7 +197,7 @@ impl ExclusionReason {
                 quote_line,
                 lines_swallowed,
             } => format!(
-                "la comilla `\"` abierta en la línea {quote_line} nunca se cierra: el resto del archivo ({lines_swallowed} líneas físicas) se leyó como un solo campo"
+                "la comilla «\"» abierta en la línea {quote_line} nunca se cierra: el resto del archivo ({lines_swallowed} líneas físicas) se leyó como un solo campo"
             ),
             CountTooLarge { column, value } => format!(
                 "columna «{column}»: conteo {value} mayor que el límite {}",

@@ -81,7 +81,7 @@ impl InequalityError {
         match self {
             Empty => "sin observaciones: nada que medir".into(),
             DuplicateArea { entity, time } => {
-                format!("el área `{entity}` aparece más de una vez en {time}")
+                format!("el área «{entity}» aparece más de una vez en {time}")
             }
             InvalidNumber {
                 entity,
@@ -89,7 +89,7 @@ impl InequalityError {
                 field,
                 found,
             } => format!(
-                "área `{entity}`, {time}, `{}`: se esperaba un número finito ≥ 0 y hay {found}",
+                "área «{entity}», {time}, «{}»: se esperaba un número finito ≥ 0 y hay {found}",
                 field.name(lang)
             ),
             InvalidRank {
@@ -97,10 +97,10 @@ impl InequalityError {
                 time,
                 found,
             } => format!(
-                "área `{entity}`, {time}, orden: se esperaba un número finito y hay {found}"
+                "área «{entity}», {time}, orden: se esperaba un número finito y hay {found}"
             ),
             Incomplete { entity, time, what } => format!(
-                "área `{entity}`, {time}: falta {} mientras otras áreas de ese año lo tienen",
+                "área «{entity}», {time}: falta {} mientras otras áreas de ese año lo tienen",
                 what.name(lang)
             ),
             InvalidSetting(detail) => format!("ajuste no válido: {detail}"),
@@ -127,7 +127,7 @@ mod tests {
         );
         assert_eq!(
             e.text(Lang::Es),
-            "área `13101`, 2020, `nacimientos`: se esperaba un número finito ≥ 0 y hay -1"
+            "área «13101», 2020, «nacimientos»: se esperaba un número finito ≥ 0 y hay -1"
         );
         let incomplete = InequalityError::Incomplete {
             entity: "13101".into(),
@@ -136,7 +136,7 @@ mod tests {
         };
         assert_eq!(
             incomplete.text(Lang::Es),
-            "área `13101`, 2020: falta el grupo mientras otras áreas de ese año lo tienen"
+            "área «13101», 2020: falta el grupo mientras otras áreas de ese año lo tienen"
         );
         assert_eq!(
             InequalityError::Empty.text(Lang::Es),

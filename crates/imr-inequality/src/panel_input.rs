@@ -84,7 +84,7 @@ impl NotMeasuredReason {
                 format!("`{column}` is missing")
             }
             (NotMeasuredReason::ColumnMissing { column }, Lang::Es) => {
-                format!("falta el valor de `{column}`")
+                format!("falta el valor de «{column}»")
             }
             (NotMeasuredReason::Flagged { reasons }, Lang::En) => {
                 format!("flagged as implausible: {}", reasons.text(lang))

@@ -90,23 +90,23 @@ impl GeometryError {
                 format!("la topología TopoJSON no es válida: {}", e.text(lang))
             }
             UnknownObject { wanted, available } => format!(
-                "la topología no tiene un objeto llamado `{wanted}`; tiene: {available}"
+                "la topología no tiene un objeto llamado «{wanted}»; tiene: {available}"
             ),
             AmbiguousObject { available } => {
                 format!("la topología tiene varios objetos ({available}); elija uno")
             }
             NestedCollection(object) => format!(
-                "el objeto `{object}` anida una GeometryCollection dentro de otra, lo que no se admite"
+                "el objeto «{object}» anida una GeometryCollection dentro de otra, lo que no se admite"
             ),
             MissingCode { index, property } => format!(
-                "elemento {index}: no hay propiedad `{property}` para usar como código del área"
+                "elemento {index}: no hay propiedad «{property}» para usar como código del área"
             ),
             DuplicateCode {
                 code,
                 first,
                 second,
             } => format!(
-                "el código `{code}` lo usan los elementos {first} y {second}; los códigos deben ser únicos"
+                "el código «{code}» lo usan los elementos {first} y {second}; los códigos deben ser únicos"
             ),
             EquivalentCodes {
                 first,
@@ -114,10 +114,10 @@ impl GeometryError {
                 second,
                 second_code,
             } => format!(
-                "los elementos {first} (`{first_code}`) y {second} (`{second_code}`) tienen el mismo código si se ignoran los ceros a la izquierda (así se cruzan los códigos de los datos); los códigos deben ser únicos"
+                "los elementos {first} («{first_code}») y {second} («{second_code}») tienen el mismo código si se ignoran los ceros a la izquierda (así se cruzan los códigos de los datos); los códigos deben ser únicos"
             ),
             BadCoordinate { index, code } => format!(
-                "elemento {index} (`{code}`): una coordenada no es una longitud/latitud finita en grados"
+                "elemento {index} («{code}»): una coordenada no es una longitud/latitud finita en grados"
             ),
             Empty => "el archivo de límites no tiene polígonos".into(),
             NoAreas { skipped, first } => format!(

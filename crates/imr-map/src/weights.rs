@@ -114,7 +114,7 @@ impl WeightsError {
                 border,
                 limit,
             } => format!(
-                "{areas} áreas (`{first_code}`, `{second_code}`, …) comparten un borde ({border}), así que se superponen; los bordes compartidos por tres áreas o más dan más de {limit} pares de vecinos en total, así que no se calculan vecinos de tipo torre (un archivo de límites no debe tener áreas superpuestas)"
+                "{areas} áreas («{first_code}», «{second_code}», …) comparten un borde ({border}), así que se superponen; los bordes compartidos por tres áreas o más dan más de {limit} pares de vecinos en total, así que no se calculan vecinos de tipo torre (un archivo de límites no debe tener áreas superpuestas)"
             ),
             CrowdedPoints {
                 areas,
@@ -123,7 +123,7 @@ impl WeightsError {
                 point,
                 limit,
             } => format!(
-                "{areas} áreas (`{first_code}`, `{second_code}`, …) se tocan en un mismo punto ({point}); los puntos compartidos por tres áreas o más dan más de {limit} pares de vecinos en total, así que no se calculan vecinos de tipo reina (un archivo de límites no debe tener áreas superpuestas)"
+                "{areas} áreas («{first_code}», «{second_code}», …) se tocan en un mismo punto ({point}); los puntos compartidos por tres áreas o más dan más de {limit} pares de vecinos en total, así que no se calculan vecinos de tipo reina (un archivo de límites no debe tener áreas superpuestas)"
             ),
         }
     }

@@ -112,7 +112,7 @@ impl NotAnAnalysis {
                 crate::ENGINE_VERSION
             ),
             (NotAnAnalysis::OtherVersion { format }, Lang::Es) => format!(
-                "está en el formato `{format}`, y esta versión de imr-atlas ({}) solo lee `{FORMAT}`",
+                "está en el formato «{format}», y esta versión de imr-atlas ({}) solo lee «{FORMAT}»",
                 crate::ENGINE_VERSION
             ),
             (NotAnAnalysis::UnknownFormat { format }, Lang::En) => {
@@ -186,7 +186,7 @@ impl AnalysisError {
                 format!("{file}: the sheet `{inner}` of the analysis cannot be read here")
             }
             (SheetUnread { file, inner }, Lang::Es) => {
-                format!("{file}: la hoja `{inner}` del análisis no se puede leer aquí")
+                format!("{file}: la hoja «{inner}» del análisis no se puede leer aquí")
             }
             (Ingest(error), _) => error.text(lang),
         }

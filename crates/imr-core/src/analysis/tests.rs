@@ -234,6 +234,6 @@ fn a_sheet_without_a_reader_is_an_error_naming_it() {
     let error = saved.tables_and_roles("a.json").unwrap_err();
     assert_eq!(
         error.text(Lang::Es),
-        "a.json: la hoja `b.xlsx [2019]` del análisis no se puede leer aquí"
+        "a.json: la hoja «b.xlsx [2019]» del análisis no se puede leer aquí"
     );
 }

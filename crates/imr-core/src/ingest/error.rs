@@ -259,7 +259,7 @@ impl Malformed {
                 },
                 Lang::Es,
             ) => format!(
-                "la comilla `\"` del encabezado abierta en la línea {quote_line} nunca se cierra, así que el resto del archivo ({lines_swallowed} líneas físicas) se lee como un solo nombre de columna; ciérrela o quítela"
+                "la comilla «\"» del encabezado abierta en la línea {quote_line} nunca se cierra, así que el resto del archivo ({lines_swallowed} líneas físicas) se lee como un solo nombre de columna; ciérrela o quítela"
             ),
             (Malformed::Reader { detail }, _) => detail.clone(),
         }

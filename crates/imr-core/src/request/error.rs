@@ -166,7 +166,7 @@ impl RequestError {
                 "los pesos se aceptan en pooled, fe y twfe; `{model}` se estima sin pesos en R plm y Stata"
             ),
             AbsorbedNeedsWithin { model } => format!(
-                "los efectos fijos absorbidos van con el modelo within (fe) y poisson-fe; `{model}` no los acepta"
+                "los efectos fijos absorbidos van con el modelo de efectos fijos intragrupos («fe») y con «poisson-fe»; «{model}» no los acepta"
             ),
             ClusterNeedsAbsorbedAndClustered { cluster } => format!(
                 "los grupos (`{cluster}`) van con efectos fijos absorbidos y errores estándar \
