@@ -132,7 +132,9 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
     if weights_requested && !fit.model.takes_weights() && fit.model != Estimator::PoissonFe {
         let model = fit.model.name();
         items.push(if es {
-            format!("Los pesos no están disponibles para {model} (como en plm y Stata): se ajustó sin pesos.")
+            // the model in words, not its `--model` key
+            let model = fit.model.label_in(lang);
+            format!("Los pesos no están disponibles para el modelo «{model}» (como en plm y Stata): se ajustó sin pesos.")
         } else {
             format!("Weights are not available for {model} (as in plm and Stata): fitted unweighted.")
         });
