@@ -279,7 +279,7 @@ mod tests {
             .contains("2022 (a repeat of 2021)"));
         assert!(RepeatedYear::left_out_text(&repeats, Lang::Es)
             .unwrap()
-            .contains("2022 (repetición de 2021)"));
+            .contains("2022 (copia de 2021)"));
         assert_eq!(RepeatedYear::left_out_text(&[], Lang::En), None);
         let bundled = bundled_panel();
         assert_eq!(repeated_years(&bundled), vec![]);

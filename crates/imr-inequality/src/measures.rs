@@ -82,8 +82,9 @@ impl Unavailable {
             Unavailable::ZeroMean => {
                 "la media agrupada es 0, por lo que una razón respecto de ella no está definida".into()
             }
+            Unavailable::ZeroValues { count: 1 } => "1 comuna tiene valor 0 y el logaritmo de 0 no está definido; los ceros son datos y no se reemplazan".into(),
             Unavailable::ZeroValues { count } => format!(
-                "{count} comuna(s) tienen valor 0 y el logaritmo de 0 no está definido; los ceros son datos y no se reemplazan"
+                "{count} comunas tienen valor 0 y el logaritmo de 0 no está definido; los ceros son datos y no se reemplazan"
             ),
             Unavailable::ZeroP10 => "el percentil 10 es 0, por lo que la razón no está definida".into(),
             Unavailable::EmptyQuintile => "el quintil más bajo o más alto del orden no contiene comunas (una comuna con mucho peso cruza el punto de corte)".into(),

@@ -105,7 +105,7 @@ fn list_repeats(years: &[RepeatedYear], lang: Lang) -> String {
         .iter()
         .map(|r| match lang {
             Lang::En => format!("{} (a repeat of {})", r.time, r.repeat_of),
-            Lang::Es => format!("{} (repetición de {})", r.time, r.repeat_of),
+            Lang::Es => format!("{} (copia de {})", r.time, r.repeat_of),
         })
         .collect::<Vec<_>>()
         .join(", ")

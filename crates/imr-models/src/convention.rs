@@ -152,7 +152,7 @@ impl Convention {
                 reference(t_df)
             ),
             Cluster { g, n, k, t_df } => format!(
-                "agrupada por entidad (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, N = {n}, \
+                "agrupados por entidad (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, N = {n}, \
              K = {k} (coeficientes no absorbidos por los efectos de entidad, contando la \
              constante; como Stata xtreg/regress vce(cluster)); inferencia {}",
                 reference(t_df)
@@ -164,7 +164,7 @@ impl Convention {
                 k,
                 t_df,
             } => format!(
-                "agrupada por «{column}» (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, \
+                "agrupados por «{column}» (CR1): sándwich × G/(G−1)·(N−1)/(N−K) con G = {g}, \
              N = {n}, K = {k} (coeficientes y efectos fijos no anidados en los grupos; como \
              pyfixest CRV1); inferencia {}",
                 reference(t_df)
@@ -177,7 +177,7 @@ impl Convention {
                 k,
                 t_df,
             } => format!(
-                "agrupada en dos dimensiones por «{a}» y «{b}» (Cameron–Gelbach–Miller: \
+                "agrupados en dos dimensiones por «{a}» y «{b}» (Cameron–Gelbach–Miller: \
              V_a + V_b − V_ab), cada término × G/(G−1)·(N−1)/(N−K) con G = mín({g_a}, {g_b}), \
              N = {n}, K = {k} (como pyfixest y fixest); inferencia {}",
                 reference(t_df)
@@ -196,7 +196,7 @@ impl Convention {
              normal (z)"
             ),
             PoissonCluster { g } => format!(
-                "agrupada por entidad: sándwich × G/(G−1) con G = {g} (como Stata xtpoisson, fe \
+                "agrupados por entidad: sándwich × G/(G−1) con G = {g} (como Stata xtpoisson, fe \
              vce(robust)); inferencia normal (z)"
             ),
         }
@@ -313,7 +313,7 @@ mod tests {
         }
         assert!(all[2]
             .text(Lang::Es)
-            .starts_with("agrupada por entidad (CR1)"));
+            .starts_with("agrupados por entidad (CR1)"));
         assert!(all[2].text(Lang::En).ends_with("inference t(320)"));
     }
 }

@@ -163,17 +163,24 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
         ));
     }
     if let Some(t) = &fit.tests.hausman {
-        let mut s = chi2_words(lang, "Hausman FE vs RE", t);
+        let mut s = chi2_words(
+            lang,
+            lang.pick(
+                "Hausman, efectos fijos frente a aleatorios",
+                "Hausman FE vs RE",
+            ),
+            t,
+        );
         if t.p_value.is_finite() {
             s.push(' ');
             s.push_str(if t.p_value < 0.05 {
                 lang.pick(
-                    "Los efectos se correlacionan con los regresores: prefiera fe o cre.",
+                    "Los efectos se correlacionan con los regresores: prefiera efectos fijos o efectos aleatorios correlacionados.",
                     "The effects correlate with the regressors: prefer fe or cre.",
                 )
             } else {
                 lang.pick(
-                    "Sin evidencia contra efectos aleatorios (re es consistente y más eficiente).",
+                    "Sin evidencia contra efectos aleatorios (el modelo de efectos aleatorios es consistente y más eficiente).",
                     "No evidence against random effects (re is consistent and more efficient).",
                 )
             });
@@ -359,7 +366,7 @@ mod tests {
         // The covariance convention in the page's language, too.
         assert!(es
             .iter()
-            .any(|l| l.starts_with("Errores estándar: agrupada por entidad (CR1)")));
+            .any(|l| l.starts_with("Errores estándar: agrupados por entidad (CR1)")));
         assert!(en
             .iter()
             .any(|l| l.starts_with("Standard errors: clustered by entity (CR1)")));
