@@ -184,8 +184,11 @@ impl Frame {
         } else {
             22.0 + FOOTER_LINE * (footer.len() as f64 - 1.0)
         };
-        let axis_title =
-            imr_stats::wrap_words(axis_title(lang, options.any_change(terms)), full_chars);
+        let changes: Vec<Option<f64>> = (terms.iter())
+            .map(|t| options.change_of(t).filter(|per| *per != 1.0))
+            .collect();
+        let per_change = changes.iter().any(Option::is_some);
+        let axis_title = imr_stats::wrap_words(axis_title(lang, per_change), full_chars);
         let height = top
             + plot_height
             + 44.0
@@ -205,10 +208,7 @@ impl Frame {
             subtitle_y,
             subtitle,
             axis_title,
-            changes: terms
-                .iter()
-                .map(|t| options.change_of(t).filter(|per| *per != 1.0))
-                .collect(),
+            changes,
             legend,
             labels,
             footer,

@@ -66,13 +66,6 @@ impl PlotOptions {
             .filter(|per| per.is_finite() && *per > 0.0)
     }
 
-    /// Whether a term of `terms` is drawn per a change other than one unit.
-    pub(super) fn any_change(&self, terms: &[String]) -> bool {
-        terms
-            .iter()
-            .any(|t| self.change_of(t).is_some_and(|per| per != 1.0))
-    }
-
     /// The words of `term` in the plot: its label when given, the intercept in the plot's
     /// language, else the term as it is.
     pub(super) fn term_label(&self, term: &str) -> String {
