@@ -113,9 +113,10 @@ pub(super) fn term_label(lang: Lang, column: &str, per: f64) -> String {
 /// zero beside one per point of poverty while the answer reports it per 50 km. `None` for a
 /// column the study does not have (drawn per unit, under its own label).
 pub(super) fn study_term_change(lang: Lang, column: &str) -> Option<(f64, String)> {
-    let key = imr_core::data::names::normalise_name(column);
+    // the study's one rule for a covariate under the name a person wrote (column_for)
+    let name = [column.to_owned()];
     let covariate = (imr_core::data::study::STUDY_COVARIATES.iter())
-        .find(|c| c.column == column || imr_core::data::names::normalise_name(c.column) == key)?;
+        .find(|c| imr_core::data::study::column_for(c.column, &name).is_some())?;
     Some((covariate.per, term_label(lang, column, covariate.per)))
 }
 
