@@ -79,13 +79,7 @@ pub fn column_words(lang: Lang, column: &str) -> &str {
         .unwrap_or(column)
 }
 
-/// A cell of column `column` of an answer's table as a reader of `lang` writes it: a count
-/// with the language's thousands separator ("24.158"); a number with a decimal part rounded
-/// for reading — two decimals from 1 up (a rate: "7,07"), three below (a Gini: "0,052") — in
-/// the language's marks; codes, years and names as they are. The full precision is in the
-/// answer's CSV. In Spanish, question 4's covariates and models in words
-/// ([`crate::text::data_cell_es`]: "Gasto salud", "Efectos fijos"; a newcomer read
-/// "gasto_salud_pc" and "fe" under "Variable" and "Modelo").
+/// [`cell_with`] with each cell's own decimals (the tests' form).
 #[cfg(test)]
 fn cell_in(lang: Lang, column: &str, cell: &str) -> String {
     cell_with(lang, column, cell, None)
@@ -111,7 +105,15 @@ fn measured(column: &str) -> bool {
     !AS_WRITTEN.contains(&column)
 }
 
-/// [`cell_in`] with the column's decimals when given ([`column_decimals`]).
+/// A cell of column `column` of an answer's table as a reader of `lang` writes it: a count
+/// with the language's thousands separator ("24.158"); a number with a decimal part rounded
+/// for reading — two decimals from 1 up (a rate: "7,07"), three below (a Gini: "0,052") — in
+/// the language's marks; codes, years and names as they are. The full precision is in the
+/// answer's CSV. In Spanish, question 4's covariates and models in words
+/// ([`crate::text::data_cell_es`]: "Gasto salud", "Efectos fijos"; a newcomer read
+/// "gasto_salud_pc" and "fe" under "Variable" and "Modelo").
+/// With `decimals` (the column's, [`column_decimals`]), every measurement of a column is
+/// written with them.
 fn cell_with(lang: Lang, column: &str, cell: &str, decimals: Option<usize>) -> String {
     if lang == Lang::Es {
         if let Some(words) = crate::text::data_cell_es(column, cell) {
