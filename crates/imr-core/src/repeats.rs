@@ -225,62 +225,11 @@ mod tests {
     use crate::test_support::{bundled_panel, panel_of};
     use proptest::prelude::*;
 
-    /// SINIM's rates as published (data/raw/sinim, v839 of 2019–2023) on INE's births of the
-    /// same labelled year (data/raw/ine): SINIM 2022 repeats SINIM 2021. The bundled panel, which
-    /// drops SINIM 2022 and places each rate in the year it describes, has no repeated year.
+    /// The bundled panel drops SINIM 2022 (a copy of SINIM 2021) and places each rate in the
+    /// year it describes: it has no repeated year. (imr-dataset's tests/sinim_repeats.rs finds
+    /// the repeat in SINIM's rates as published.)
     #[test]
-    fn sinims_2022_repeats_2021_and_the_bundled_panel_has_no_repeated_year() {
-        let raw = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/raw");
-        let read = |file: &str| std::fs::read_to_string(format!("{raw}/{file}")).unwrap();
-        let births: BTreeMap<(String, String), String> =
-            read("ine/nacidos_vivos_comuna_residencia_2010_2023.csv")
-                .lines()
-                .skip(1)
-                .map(|l| {
-                    let f: Vec<&str> = l.split(',').collect();
-                    ((f[0].to_owned(), f[1].to_owned()), f[2].to_owned())
-                })
-                .collect();
-        let mut csv = String::from("codigo_comuna,anio,tmi,nacidos_vivos\n");
-        let mut tmi: BTreeMap<(String, String), String> = BTreeMap::new();
-        for line in read("sinim/sinim_2019_2023_extract.csv").lines().skip(1) {
-            let f: Vec<&str> = line.split(',').collect();
-            let key = (f[0].to_owned(), f[2].to_owned());
-            if let (Some(b), false) = (births.get(&key), f[3].is_empty()) {
-                csv.push_str(&format!("{},{},{},{b}\n", f[0], f[2], f[3]));
-            }
-            tmi.insert(key, f[3].to_owned());
-        }
-        let sinim = panel_of(&csv);
-        let repeats = repeated_years(&sinim);
-        assert_eq!(repeats.len(), 1, "{repeats:?}");
-        // One year asked alone (the map's question) is the same entry, whichever year.
-        for year in sinim.times().into_iter().chain([2018, 2030]) {
-            assert_eq!(
-                repeat_of_year(&sinim, year),
-                repeats.iter().find(|r| r.time == year).copied(),
-                "{year}"
-            );
-        }
-        let r = &repeats[0];
-        assert_eq!((r.time, r.repeat_of), (2022, 2021));
-        assert_eq!(r.equal_areas, r.compared_areas);
-        assert!(r.compared_areas >= 335, "{r:?}");
-        // Independently, from the text: 2022 equals 2021 in every commune, other pairs in far fewer.
-        let equal = |a: &str, b: &str| {
-            tmi.iter()
-                .filter(|((c, y), v)| y == a && tmi.get(&(c.clone(), b.into())) == Some(v))
-                .count()
-        };
-        assert_eq!(equal("2022", "2021"), 346);
-        assert!(equal("2020", "2019") < 120 && equal("2023", "2022") < 120);
-        assert!(RepeatedYear::left_out_text(&repeats, Lang::En)
-            .unwrap()
-            .contains("2022 (a repeat of 2021)"));
-        assert!(RepeatedYear::left_out_text(&repeats, Lang::Es)
-            .unwrap()
-            .contains("2022 (copia de 2021)"));
-        assert_eq!(RepeatedYear::left_out_text(&[], Lang::En), None);
+    fn the_bundled_panel_has_no_repeated_year() {
         let bundled = bundled_panel();
         assert_eq!(repeated_years(&bundled), vec![]);
         assert!(bundled

@@ -1,7 +1,7 @@
 //! Panels for the unit tests: a CSV text read with the guessed roles, and the bundled dataset with
 //! the page's preset.
 
-use crate::ingest::{build_panel, IngestOptions, RawTable};
+use crate::ingest::{build_panel, ColumnRoles, IngestOptions, RawTable};
 use crate::panel::Panel;
 
 /// The panel of one CSV text (file `t.csv`), its roles guessed from the column names.
@@ -26,4 +26,14 @@ pub fn bundled_panel() -> Panel {
         .iter()
         .position(|c| c == "defunciones_infantiles");
     build_panel(&[table], &[roles], &IngestOptions::default()).unwrap()
+}
+
+/// The roles of a test table of counts: area in column 0, year in 1, births in 2.
+pub fn counts_roles() -> ColumnRoles {
+    ColumnRoles {
+        entity: Some(0),
+        time: Some(1),
+        births: Some(2),
+        ..ColumnRoles::default()
+    }
 }

@@ -1,6 +1,6 @@
 //! Distribution of area values per year as Tukey box plots.
 
-use super::line::{marks_note, note_lines, with_note};
+use super::line::{marks_note, note_lines, with_note, year_chart_frame, HEIGHT, WIDTH};
 use super::{
     c, close_chart, escape, nice_ticks, num_in, open_chart, tick_room, x_axis, y_axis, Frame,
     Scale, FONT, PALETTE,
@@ -9,9 +9,6 @@ use crate::distribution::BoxPlotStats;
 use crate::report::SubjectInfo;
 use imr_stats::{Caption, Lang};
 use std::fmt::Write;
-
-const WIDTH: f64 = 640.0;
-const HEIGHT: f64 = 400.0;
 
 /// One box per year: box from q1 to q3, line at the median, whiskers to the most extreme values
 /// within 1.5 IQR of the box, outliers as open circles (hover shows the area and its value).
@@ -61,12 +58,7 @@ pub fn box_plot_svg_flagged(
     let height = with_note(HEIGHT, &note);
     let mut opened = open_chart(width, height, (&title, Some(subtitle)), &desc, caption);
     let s = &mut opened.svg;
-    let frame = Frame {
-        left: 80.0,
-        top: 56.0,
-        width: width - 80.0 - 24.0,
-        height: HEIGHT - 56.0 - 60.0,
-    };
+    let frame = year_chart_frame(width);
     if boxes.is_empty() {
         return close_chart(opened, height, caption);
     }

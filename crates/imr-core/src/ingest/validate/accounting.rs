@@ -111,6 +111,7 @@ mod tests {
     use super::super::roles::TableKind;
     use super::*;
     use crate::panel::NewRow;
+    use crate::test_support::counts_roles;
 
     fn plan() -> Plan {
         Plan {
@@ -122,15 +123,6 @@ mod tests {
         }
     }
 
-    fn roles() -> ColumnRoles {
-        ColumnRoles {
-            entity: Some(0),
-            time: Some(1),
-            births: Some(2),
-            ..ColumnRoles::default()
-        }
-    }
-
     #[test]
     fn a_file_report_splits_its_rows_into_used_and_excluded() {
         let t = RawTable::from_bytes(
@@ -138,7 +130,7 @@ mod tests {
             b"# source: x\ncode;year;births\n1;2000;3,5\n2;2000;4\n",
         )
         .unwrap();
-        let f = file_report(&t, &roles(), "main", 1, None);
+        let f = file_report(&t, &counts_roles(), "main", 1, None);
         assert_eq!((f.rows_read, f.rows_used, f.rows_excluded), (2, 1, 1));
         assert_eq!((f.delimiter.as_str(), f.decimal.as_str()), (";", ","));
         assert_eq!(f.metadata_lines.len(), 1);
@@ -178,7 +170,7 @@ mod tests {
             file,
             line: 2,
         });
-        let both = [roles(), roles()];
+        let both = [counts_roles(), counts_roles()];
         let panel = finish(
             rows,
             report.clone(),

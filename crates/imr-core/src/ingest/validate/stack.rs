@@ -337,15 +337,7 @@ mod tests {
     use super::super::values::parsed_extra_columns;
     use super::*;
     use crate::panel::PanelMeta;
-
-    fn counts_roles() -> ColumnRoles {
-        ColumnRoles {
-            entity: Some(0),
-            time: Some(1),
-            births: Some(2),
-            ..ColumnRoles::default()
-        }
-    }
+    use crate::test_support::counts_roles;
 
     #[test]
     fn covariates_of_one_name_share_a_slot_across_tables() {

@@ -33,8 +33,21 @@ pub struct LineChart<'a> {
     pub marks: YearMarks,
 }
 
-const WIDTH: f64 = 640.0;
-const HEIGHT: f64 = 400.0;
+/// A year chart's (line chart's, box plot's) own width and its height above a note, px.
+pub(crate) const WIDTH: f64 = 640.0;
+pub(crate) const HEIGHT: f64 = 400.0;
+
+/// The plot area of a year chart (line chart, box plot) `width` px wide: 80 px on the left for
+/// the y axis and its label, 56 px on top for the heading, 24 px on the right, and 60 px below
+/// it, within [`HEIGHT`], for the years and the x label.
+pub(crate) fn year_chart_frame(width: f64) -> Frame {
+    Frame {
+        left: 80.0,
+        top: 56.0,
+        width: width - 80.0 - 24.0,
+        height: HEIGHT - 56.0 - 60.0,
+    }
+}
 
 /// How a series is drawn: its colour and axis labels.
 pub(crate) struct SeriesStyle<'a> {
@@ -309,12 +322,7 @@ pub fn line_chart_svg_in(chart: &LineChart, caption: &Caption) -> String {
         caption,
     );
     let s = &mut opened.svg;
-    let frame = Frame {
-        left: 80.0,
-        top: 56.0,
-        width: width - 80.0 - 24.0,
-        height: HEIGHT - 56.0 - 60.0,
-    };
+    let frame = year_chart_frame(width);
     if chart.points.is_empty() {
         writeln!(
             s,
