@@ -243,11 +243,11 @@ test('the Spanish page\'s rates CSV is what its shown command, with --csv-lang e
   assertSameCsv(csv, imr(dir, words.slice(1), csv), 'Spanish rates CSV');
   // The spreadsheet's form: byte-order mark, Spanish provenance and names, `;`, decimal comma.
   assert.match(csv, /^\uFEFF# Fuente: INE, DEIS–MINSAL y SINIM–SUBDERE \(chile_imr_2001_2021\.csv\)\n# motor imr-atlas /);
-  assert.match(csv, /\ncomuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup;copia_de_anio;defunciones_reconstruidas\n01101;2001;4434;42;9,47\d*;/);
+  assert.match(csv, /\ncodigo_comuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup;copia_de_anio;defunciones_reconstruidas;marcada_inverosimil\n01101;2001;4434;42;9,47\d*;/);
   // Without the option, imr writes the English page's machine CSV.
   const machine = imr(dir, words.slice(1, -2), csv);
   assert.match(machine, /^# Source: chile_imr_2001_2021\.csv\n/);
-  assert.match(machine, /\nentity,time,births,deaths,rate_per_1000,ci_low,ci_high,copy_of_year,deaths_reconstructed\n01101,2001,4434,42,9\.47/);
+  assert.match(machine, /\nentity,time,births,deaths,rate_per_1000,ci_low,ci_high,copy_of_year,deaths_reconstructed,flagged_implausible\n01101,2001,4434,42,9\.47/);
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });

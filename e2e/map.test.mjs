@@ -120,7 +120,7 @@ test('the SVG, PNG and CSV downloads hold every commune, made in the page', asyn
   // The data part: the lines after the provenance comments.
   const csv = csvText.trim().split('\n').filter((l) => !l.startsWith('#'));
   assert.equal(csv.length, 346);
-  assert.match(csv[0], /^code,name,year,births,deaths,rate_per_1000,ci95_low,ci95_high,eb_global,eb_spatial,excess_risk,value,class,copy_of_year$/);
+  assert.match(csv[0], /^code,name,year,births,deaths,rate_per_1000,ci95_low,ci95_high,eb_global,eb_spatial,excess_risk,value,class,copy_of_year,deaths_reconstructed$/);
   assert.ok(csv.some((l) => l.startsWith('13101,Santiago,2021,')));
 
   assert.match(await view.commandLine().textContent(), /^imr map public\/data\/chile_imr_2001_2021\.csv .*--year 2021 .*--scheme quantile --classes 5/);
@@ -250,7 +250,8 @@ test('flagged rows are left out of the map by default and named; the include tog
   assert.ok(!words.includes('--include-flagged'));
   assert.equal((svg.match(/data-class="flagged"/g) || []).length, 1);
   assert.match(svg, /Flagged, left out <tspan[^>]*>\(1\)/);
-  assert.match(csv, /\n15202,General Lagos,2021,1,1,1000,[^\n]*,,,,,flagged,\n/);
+  // class `flagged`, no copy, deaths reconstructed from SINIM's 2021 rate
+  assert.match(csv, /\n15202,General Lagos,2021,1,1,1000,[^\n]*,,,,,flagged,,true\n/);
 
   await view.includeFlagged().check();
   await view.commandLine().filter({ hasText: '--include-flagged' }).waitFor();

@@ -89,7 +89,7 @@ fn csv_output_has_one_line_per_row() {
     );
     assert_eq!(
         lines[3],
-        "entity,time,births,deaths,rate_per_1000,ci_low,ci_high,copy_of_year,deaths_reconstructed"
+        "entity,time,births,deaths,rate_per_1000,ci_low,ci_high,copy_of_year,deaths_reconstructed,flagged_implausible"
     );
     assert_eq!(lines.len(), 3 + 5);
 }
@@ -192,7 +192,7 @@ fn csv_lang_es_writes_the_spanish_spreadsheet_csv_of_the_machine_rows() {
     assert_eq!(lines[2], format!("# Generado: {date}"));
     assert_eq!(
         lines[3],
-        "comuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup;copia_de_anio;defunciones_reconstruidas"
+        "codigo_comuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup;copia_de_anio;defunciones_reconstruidas;marcada_inverosimil"
     );
     // 21 deaths in 3,000 births: 7 per 1,000, written with a decimal comma where it has decimals.
     assert!(

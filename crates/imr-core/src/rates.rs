@@ -71,6 +71,12 @@ pub struct AreaRate {
     /// ([`crate::reconstructed`]): the page marks it ◆, the CSV in `deaths_reconstructed`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub deaths_reconstructed: bool,
+    /// The row is flagged as implausible ([`crate::plausibility::Plausibility::is_flagged`], the
+    /// rule every view and command shares: a rate over 200 per 1,000, …): the Data view lists
+    /// it among the flagged rows, the map and the analyses leave it out unless asked, the CSV
+    /// says so in `flagged_implausible`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub flagged_implausible: bool,
 }
 
 /// The pooled rate of all areas in one year.
@@ -169,12 +175,8 @@ impl RateTable {
             });
         }
         let range = panel.deaths_range();
-        let sources = crate::reconstructed::deaths_sources(panel);
-        let reconstructed = |i: usize| {
-            (sources.as_ref())
-                .and_then(|s| s.get(i)?.as_deref())
-                .is_some_and(crate::reconstructed::is_reconstructed_code)
-        };
+        let reconstructed = crate::reconstructed::reconstructed_rows(panel);
+        let plausibility = crate::plausibility::Plausibility::check(panel);
         let mut rows = Vec::with_capacity(panel.len());
         // Per year: births, deaths, areas, and the deaths' least and greatest sums.
         let mut by_year: std::collections::BTreeMap<i64, (f64, f64, usize, [f64; 2])> =
@@ -191,7 +193,8 @@ impl RateTable {
                 entity: r.entity.to_owned(),
                 time: r.time,
                 estimate: RateEstimate::of_range(deaths, bounds, births),
-                deaths_reconstructed: reconstructed(r.index()),
+                deaths_reconstructed: reconstructed.get(r.index()) == Some(&true),
+                flagged_implausible: plausibility.is_flagged(r.entity, r.time),
             });
             let year = by_year.entry(r.time).or_default();
             year.0 += births;
@@ -229,7 +232,9 @@ impl RateTable {
 /// page marks: `copy_of_year`, the year whose counts a row's year repeats (empty for a year of
 /// its own), so a copied year is not read as a measurement in a spreadsheet either, and
 /// `deaths_reconstructed`, `true` for deaths reconstructed from a published rate (◆ on the
-/// page), empty for counted ones.
+/// page), empty for counted ones, and `flagged_implausible`, `true` for a row the
+/// plausibility rules flag (the map's class `flagged`; the Data view's flagged rows), so a
+/// spreadsheet does not rank General Lagos's 111 per 1,000 among the others unawares.
 pub fn rates_csv(table: &RateTable) -> String {
     rates_csv_with(table, imr_escape::CsvOptions::default())
 }
@@ -247,6 +252,7 @@ pub fn rates_csv_with(table: &RateTable, options: imr_escape::CsvOptions) -> Str
         "ci_high",
         "copy_of_year",
         "deaths_reconstructed",
+        "flagged_implausible",
     ]);
     let opt = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
     for r in &table.rows {
@@ -264,6 +270,7 @@ pub fn rates_csv_with(table: &RateTable, options: imr_escape::CsvOptions) -> Str
                 .map(|y| y.to_string())
                 .unwrap_or_default(),
             if r.deaths_reconstructed { "true" } else { "" }.to_string(),
+            if r.flagged_implausible { "true" } else { "" }.to_string(),
         ]);
     }
     w.into_string()

@@ -83,7 +83,7 @@ fn the_csv_marks_each_row_of_a_copied_year() {
     assert!(lines
         .next()
         .unwrap()
-        .ends_with(",ci_high,copy_of_year,deaths_reconstructed"));
+        .ends_with(",ci_high,copy_of_year,deaths_reconstructed,flagged_implausible"));
     let mut marked = 0;
     for line in lines {
         let cells: Vec<&str> = line.split(',').collect();
@@ -94,12 +94,12 @@ fn the_csv_marks_each_row_of_a_copied_year() {
     assert_eq!(marked, 20);
     let spanish = crate::spreadsheet_csv::spanish_body(&out);
     assert!(spanish.starts_with(
-        "comuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup;copia_de_anio;defunciones_reconstruidas\n"
+        "codigo_comuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup;copia_de_anio;defunciones_reconstruidas;marcada_inverosimil\n"
     ));
     assert!(spanish.contains("\na3;2020;351;4;11,3"), "{spanish}");
     assert!(spanish
         .lines()
-        .any(|l| l.starts_with("a3;2020;") && l.ends_with(";2019;")));
+        .any(|l| l.starts_with("a3;2020;") && l.ends_with(";2019;;")));
     // The bundled INE counts have no copy; the deaths SINIM's rates gave back are marked,
     // in the years the source column says (2017–2019 and 2021), and only those.
     let bundled = RateTable::from_panel(&crate::test_support::bundled_panel()).unwrap();
@@ -122,7 +122,36 @@ fn the_csv_marks_each_row_of_a_copied_year() {
     let spanish = crate::spreadsheet_csv::spanish_body(&csv);
     assert!(spanish
         .lines()
-        .any(|l| l.starts_with("13101;2021;") && l.ends_with(";sí")));
+        .any(|l| l.starts_with("13101;2021;") && l.ends_with(";sí;")));
+}
+
+/// The rates CSV marks the rows the plausibility rules flag, as the map's CSV gives them the
+/// class `flagged` and the Data view lists them: exactly the rows of
+/// [`crate::plausibility::Plausibility::check`], the bundled General Lagos 2021 among them
+/// (its 111 per 1,000 was ranked with the others in a spreadsheet).
+#[test]
+fn the_csv_marks_the_rows_flagged_as_implausible() {
+    let panel = crate::test_support::bundled_panel();
+    let flags = crate::plausibility::Plausibility::check(&panel);
+    let csv = rates_csv(&RateTable::from_panel(&panel).unwrap());
+    let marked: Vec<(String, i64)> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|r| r[9] == "true")
+        .map(|r| (r[0].to_owned(), r[1].parse().unwrap()))
+        .collect();
+    let expected: Vec<(String, i64)> = (flags.flagged.iter())
+        .filter(|f| f.births.is_some() && f.deaths.is_some())
+        .map(|f| (f.entity.clone(), f.time))
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(marked, expected);
+    assert!(marked.contains(&("15202".to_owned(), 2021)), "{marked:?}");
+    let spanish = crate::spreadsheet_csv::spanish_body(&csv);
+    assert!(spanish
+        .lines()
+        .any(|l| l.starts_with("15202;2021;") && l.ends_with(";sí")));
 }
 
 #[test]

@@ -93,21 +93,28 @@ pub fn deaths_sources(panel: &Panel) -> Option<Vec<Option<String>>> {
         .and_then(|name| panel.key_column(name))
 }
 
+/// Per row of `panel`: its deaths were reconstructed from a published rate (its deaths'
+/// source is a [reconstructed code](is_reconstructed_code)); all `false` without the column.
+/// What the rates CSV and the map's CSV mark in `deaths_reconstructed`, row by row.
+pub fn reconstructed_rows(panel: &Panel) -> Vec<bool> {
+    match deaths_sources(panel) {
+        Some(sources) => (sources.iter())
+            .map(|s| s.as_deref().is_some_and(is_reconstructed_code))
+            .collect(),
+        None => vec![false; panel.len()],
+    }
+}
+
 /// The panel's reconstructed years, ascending ([the rule](self)).
 pub fn reconstructed_years(panel: &Panel) -> Vec<ReconstructedYear> {
-    let Some(sources) = deaths_sources(panel) else {
-        return Vec::new();
-    };
     let mut by_year: BTreeMap<i64, (usize, usize)> = BTreeMap::new();
-    for (row, source) in panel.rows().zip(&sources) {
+    for (row, reconstructed) in panel.rows().zip(reconstructed_rows(panel)) {
         if row.deaths.is_none() {
             continue;
         }
         let entry = by_year.entry(row.time).or_default();
         entry.1 += 1;
-        if source.as_deref().is_some_and(is_reconstructed_code) {
-            entry.0 += 1;
-        }
+        entry.0 += usize::from(reconstructed);
     }
     by_year
         .into_iter()

@@ -177,6 +177,8 @@ fn cell_es<'c>(column: &str, cell: &'c str) -> Cow<'c, str> {
         ("class", "flagged") => "marcada, excluida",
         // deaths reconstructed from a published rate (◆ on the page)
         ("deaths_reconstructed", "true") => "sí",
+        // a row the plausibility rules flag (the map's "marcada, excluida")
+        ("flagged_implausible", "true") => "sí",
         _ => return Cow::Borrowed(cell),
     };
     Cow::Borrowed(word)
@@ -251,8 +253,9 @@ const PHRASES: [(&str, &str); 24] = [
 /// Words of the machine column names in Spanish (ASCII, as the column names of INE's and
 /// DEIS's files: "anio", "codigo_comuna"; the engine's reader takes them back as the same
 /// roles).
-const WORDS: [(&str, &str); 46] = [
-    ("entity", "comuna"),
+const WORDS: [(&str, &str); 48] = [
+    // the column holds the commune's code ("01101"), as INE's and DEIS's `codigo_comuna`
+    ("entity", "codigo_comuna"),
     ("time", "anio"),
     ("year", "anio"),
     ("births", "nacimientos"),
@@ -297,6 +300,8 @@ const WORDS: [(&str, &str); 46] = [
     ("class", "clase"),
     ("copy", "copia"),
     ("reconstructed", "reconstruidas"),
+    ("flagged", "marcada"),
+    ("implausible", "inverosimil"),
     ("spatial", "espacial"),
 ];
 

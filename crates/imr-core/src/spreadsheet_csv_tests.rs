@@ -13,7 +13,7 @@ fn the_rates_become_a_spanish_spreadsheet_csv() {
     let csv = spanish_csv("x.csv", "2026-12-06", RATES);
     let expected = format!(
         "\u{feff}# Fuente: Datos del usuario (x.csv)\n# {}\n# Generado: 2026-12-06\n\
-         comuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup\n\
+         codigo_comuna;anio;nacimientos;defunciones;tasa_por_1000;ic_inf;ic_sup\n\
          01101;2019;4434;42;9,472259810554803;6,826771703310317;12,80374352243804\n\
          13101;2019;3000;0;0;0;1,2e-5\n",
         crate::provenance::engine_label_in(Lang::Es)
@@ -211,7 +211,7 @@ proptest! {
         prop_assert_eq!(s.dialect.delimiter, b';');
         prop_assert_eq!(s.decimal(), Decimal::Comma);
         prop_assert_eq!(s.metadata.len(), crate::provenance::CSV_HEADER_LINES);
-        prop_assert_eq!(&s.columns, &["comuna", "anio", "tasa", "ic_inf"]);
+        prop_assert_eq!(&s.columns, &["codigo_comuna", "anio", "tasa", "ic_inf"]);
         prop_assert_eq!(&s_numbers, &m_numbers);
         // Codes stay codes: "01101" keeps its leading zero.
         prop_assert_eq!(

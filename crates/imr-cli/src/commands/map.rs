@@ -87,7 +87,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub funnel: Option<PathBuf>,
     /// Also write the map's data (births, deaths, rate with 95% interval, smoothed rates, excess
-    /// risk, value and class per commune) to this CSV file
+    /// risk, value and class per commune; then the year a copied year repeats and whether the
+    /// deaths were reconstructed from a published rate) to this CSV file
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
     /// Where to write the map (SVG; of the communes with data alone, on a page of their own, when

@@ -20,8 +20,9 @@ pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
     /// Output format: one JSON document (input report, rows, national), or CSV of the rows
-    /// (their last columns mark a year that copies the one before, `copy_of_year`, and deaths
-    /// reconstructed from a published rate, `deaths_reconstructed`)
+    /// (their last columns mark a year that copies the one before, `copy_of_year`, deaths
+    /// reconstructed from a published rate, `deaths_reconstructed`, and a row the plausibility
+    /// rules flag, `flagged_implausible`)
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
 }

@@ -281,11 +281,11 @@ mod tests {
         };
         let csv = crate::rates::rates_csv(&empty);
         let header = csv.lines().find(|l| !l.starts_with('#')).unwrap();
-        // every column but the last two (marks, not sorts)
+        // every column but the last three (marks, not sorts)
         assert_eq!(
             header,
             format!(
-                "{},copy_of_year,deaths_reconstructed",
+                "{},copy_of_year,deaths_reconstructed,flagged_implausible",
                 RateSort::ALL.map(RateSort::name).join(",")
             )
         );

@@ -52,12 +52,16 @@ fn a_copied_years_map_says_it_is_a_copy() {
     );
     // The data CSV names the copied year in each commune's row (`copy_of_year`).
     let body = crate::provenance::csv_body(&copy.csv);
-    assert!(body.starts_with("code,") && body.lines().next().unwrap().ends_with(",copy_of_year"));
+    assert!(
+        body.starts_with("code,")
+            && (body.lines().next().unwrap()).ends_with(",copy_of_year,deaths_reconstructed")
+    );
     // (a commune without a row that year is no copy: empty, as a commune not in her file)
     for line in body.lines().skip(1) {
-        let births = line.split(',').nth(3).unwrap();
-        let mark = if births.is_empty() { "," } else { ",2021" };
-        assert!(line.ends_with(mark), "{line}");
+        let cells: Vec<&str> = line.split(',').collect();
+        let mark = if cells[3].is_empty() { "" } else { "2021" };
+        // copy_of_year, then deaths_reconstructed (counted deaths here: empty)
+        assert_eq!(cells[cells.len() - 2..], [mark, ""], "{line}");
     }
     assert!(
         body.lines().any(|l| l.split(',').nth(3) == Some("")),
@@ -133,7 +137,17 @@ fn a_reconstructed_years_map_says_its_deaths_are_reconstructed() {
     assert!(en
         .svg
         .contains("The deaths of 2021 are not published counts"));
+    // The map's CSV marks each commune's reconstructed deaths, as the rates CSV its rows:
+    // every commune with deaths in 2021 (the map says "341 de 341"), none in 2015.
+    let marked = |csv: &str| {
+        let body = crate::provenance::csv_body(csv);
+        (body.lines().skip(1))
+            .filter(|l| l.ends_with(",true"))
+            .count()
+    };
+    assert_eq!(marked(&es.csv), 341);
     let counted = map(2015, Lang::Es, None);
+    assert_eq!(marked(&counted.csv), 0);
     assert!(!counted.summary.deaths_reconstructed);
     assert!(!counted.svg.contains("reconstru"));
     assert!(!serde_json::to_string(&counted.summary)

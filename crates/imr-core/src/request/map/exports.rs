@@ -111,6 +111,7 @@ impl MapExport {
                 CsvYear {
                     label: &figure.slice.year.to_string(),
                     copy_of: figure.map.copy_of().map(|c| c.repeat_of),
+                    deaths_reconstructed: &figure.slice.reconstructed,
                 },
                 (&figure.slice.data, &figure.slice.left_out),
                 figure.values,

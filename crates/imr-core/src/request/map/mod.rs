@@ -175,6 +175,9 @@ struct YearRows {
     births: Vec<Option<f64>>,
     column: Option<Vec<Option<f64>>>,
     flagged: Vec<bool>,
+    /// The row's deaths were reconstructed from a published rate
+    /// ([`crate::reconstructed::reconstructed_rows`]).
+    reconstructed: Vec<bool>,
 }
 
 /// What a [`MapRequest`] draws.
@@ -275,7 +278,9 @@ impl MapRequest {
             .iter()
             .map(|&i| panel.entity(i).to_owned())
             .collect();
+        let reconstructed = crate::reconstructed::reconstructed_rows(panel);
         let rows = YearRows {
+            reconstructed: year_rows.iter().map(|&i| reconstructed[i]).collect(),
             flagged: (codes.iter())
                 .map(|code| plausibility.is_flagged(code, self.year))
                 .collect(),

@@ -30,6 +30,9 @@ pub struct YearSlice {
     /// Per area: left out of the map's estimates — the flagged areas, unless the request
     /// includes flagged rows (then none).
     pub left_out: Vec<bool>,
+    /// Per area: the year's deaths were reconstructed from a published rate (the CSV's
+    /// `deaths_reconstructed`).
+    pub reconstructed: Vec<bool>,
     /// [`YearSlice::data`] without the left-out areas ([`YearData::without`]): what the
     /// classes, the smoothed rates, Moran's I and the LISA, and the funnel plot are computed on.
     pub kept: YearData,
@@ -180,9 +183,11 @@ impl ValidatedMap {
             });
         }
         let mut flagged = vec![false; layer.areas.len()];
+        let mut reconstructed = vec![false; layer.areas.len()];
         for (k, area) in data.matching.area_of_entity.iter().enumerate() {
             if let Some(area) = *area {
                 flagged[area] = rows.flagged[k];
+                reconstructed[area] = rows.reconstructed[k];
             }
         }
         let left_out = if request.include_flagged {
@@ -196,6 +201,7 @@ impl ValidatedMap {
             data,
             flagged,
             left_out,
+            reconstructed,
             kept,
         })
     }
