@@ -129,12 +129,28 @@ impl Reason {
         }
     }
 
-    /// The reason as the notes say it: an interval's reason starts with "no interval, ".
+    /// The reason as the notes say it, after "sin intervalo en 2021:" for an interval's
+    /// ([`crate::Note::NotAvailable`]): why, once ("no está definida en 23 de 200 remuestreos";
+    /// the note said "no disponible en 2021: sin intervalo, …, por lo que no hay intervalo").
     pub fn note_text(&self, lang: Lang) -> String {
-        match (self.is_interval(), lang) {
-            (false, _) => self.text(lang),
-            (true, Lang::En) => format!("no interval, {}", self.text(lang)),
-            (true, Lang::Es) => format!("sin intervalo, {}", self.text(lang)),
+        match (self, lang) {
+            (Reason::Undefined(_), _) => self.text(lang),
+            (
+                Reason::UndefinedInReplicates {
+                    undefined,
+                    replicates,
+                },
+                Lang::En,
+            ) => format!("not defined in {undefined} of {replicates} bootstrap replicates"),
+            (
+                Reason::UndefinedInReplicates {
+                    undefined,
+                    replicates,
+                },
+                Lang::Es,
+            ) => {
+                format!("no está definida en {undefined} de {replicates} remuestreos")
+            }
         }
     }
 }
@@ -585,11 +601,26 @@ mod tests {
         );
         assert_eq!(
             interval.note_text(Lang::Es),
-            "sin intervalo, no está definida en 3 de 200 remuestreos, por lo que no hay intervalo"
+            "no está definida en 3 de 200 remuestreos"
         );
-        assert!(interval
-            .note_text(Lang::En)
-            .starts_with("no interval, not defined in 3"));
+        assert_eq!(
+            interval.note_text(Lang::En),
+            "not defined in 3 of 200 bootstrap replicates"
+        );
+        let note = crate::Note::NotAvailable {
+            key: "mld".into(),
+            why: interval,
+            years: vec![2021],
+        };
+        // "no disponible …: sin intervalo, …, por lo que no hay intervalo" said it twice
+        assert_eq!(
+            note.render(Lang::Es),
+            "Desviación logarítmica media sin intervalo en 2021: no está definida en 3 de 200 remuestreos."
+        );
+        assert_eq!(
+            note.render(Lang::En),
+            "mld has no interval in 2021: not defined in 3 of 200 bootstrap replicates."
+        );
     }
 
     use super::*;

@@ -198,13 +198,13 @@ impl Note {
                 "Shifted replicates: in {} the bootstrap replicates average more than 10% away from the estimate, or the percentile interval does not contain it, so the estimate is not at the centre of its sampling distribution; ci and bias_corrected correct for the shift to first order.",
                 list_measures(measures)
             ),
-            (Note::NotAvailable { key, why, years }, Lang::En) => {
-                format!(
-                    "{key} not available in {}: {}.",
-                    join_years(years),
-                    why.note_text(Lang::En)
-                )
-            }
+            // a measure with a value and no interval says that, once
+            (Note::NotAvailable { key, why, years }, Lang::En) => format!(
+                "{key} {} in {}: {}.",
+                if why.is_interval() { "has no interval" } else { "not available" },
+                join_years(years),
+                why.note_text(Lang::En)
+            ),
             (Note::RowsLeftOut { count }, Lang::En) => format!(
                 "{count} row(s) were left out of the measures; `rows_not_measured` lists each with its file, line and reason."
             ),
@@ -231,7 +231,7 @@ impl Note {
                     BootstrapMethod::ResampleAreas => "bootstrap no paramétrico: las comunas se remuestrean con reemplazo dentro de cada año",
                 };
                 format!(
-                    "ic: intervalos de confianza bootstrap básicos al {percent}%, [2·estimación − percentil superior, 2·estimación − percentil inferior] de {replicates} réplicas ({how}), semilla {seed}; corrigen el sesgo de las réplicas y se centran en el valor corregido por sesgo (columnas corregido_por_sesgo del CSV) = estimación − sesgo, donde sesgo = media de las réplicas − estimación. Las columnas ic_percentil contienen los intervalos de percentiles simples. Los valores e intervalos corregidos se acotan al rango de cada medida (p. ej., un Gini queda en [0, 1])."
+                    "ic: intervalos de confianza bootstrap básicos al {percent}%, [2·estimación − percentil superior, 2·estimación − percentil inferior] de {replicates} réplicas ({how}), semilla {seed}; corrigen el sesgo de las réplicas y se centran en el valor corregido por sesgo (columnas «…_corregido_por_sesgo» del CSV) = estimación − sesgo, donde sesgo = media de las réplicas − estimación. Las columnas «…_ic_percentil_inf» y «…_ic_percentil_sup» contienen los intervalos de percentiles simples. Los valores e intervalos corregidos se acotan al rango de cada medida (p. ej., un Gini queda en [0, 1])."
                 )
             }
             (Note::DerivedDeaths, Lang::Es) => "Las defunciones se derivaron de las tasas publicadas y los nacidos vivos, por lo que los intervalos de Poisson son aproximados.".into(),
@@ -259,26 +259,26 @@ impl Note {
                     SubjectKind::Value => "Los remuestreos son más desiguales que las comunas observadas",
                 };
                 format!(
-                    "Desigualdad inflada: en {} los remuestreos promedian más de un 10% por encima de la estimación, o el intervalo de percentiles no la contiene. {cause}. Lea el valor corregido por sesgo y su intervalo (columnas corregido_por_sesgo e ic del CSV, ambos corregidos a primer orden) en lugar del valor observado con su intervalo de percentiles (ic_percentil); la corrección es aproximada y tiende a quedarse corta cuando muchas comunas tienen 0 defunciones.{example}",
+                    "Desigualdad inflada: en {} los remuestreos promedian más de un 10% por encima de la estimación, o el intervalo de percentiles no la contiene. {cause}. Lea el valor corregido por sesgo y su intervalo (columnas «…_corregido_por_sesgo» e «…_ic_inf», «…_ic_sup» del CSV, ambos corregidos a primer orden) en lugar del valor observado con su intervalo de percentiles («…_ic_percentil_inf», «…_ic_percentil_sup»); la corrección es aproximada y tiende a quedarse corta cuando muchas comunas tienen 0 defunciones.{example}",
                     list_measures_in(measures, lang)
                 )
             }
             (Note::ShiftedReplicates { measures }, Lang::Es) => format!(
-                "Remuestreos desplazados: en {} los remuestreos promedian más de un 10% lejos de la estimación, o el intervalo de percentiles no la contiene, de modo que la estimación no está en el centro de su distribución muestral; el valor corregido por sesgo y su intervalo (columnas corregido_por_sesgo e ic del CSV) corrigen el desplazamiento a primer orden.",
+                "Remuestreos desplazados: en {} los remuestreos promedian más de un 10% lejos de la estimación, o el intervalo de percentiles no la contiene, de modo que la estimación no está en el centro de su distribución muestral; el valor corregido por sesgo y su intervalo (columnas «…_corregido_por_sesgo» e «…_ic_inf», «…_ic_sup» del CSV) corrigen el desplazamiento a primer orden.",
                 list_measures_in(measures, lang)
             ),
-            (Note::NotAvailable { key, why, years }, Lang::Es) => {
-                format!(
-                    "{} no disponible en {}: {}.",
-                    measure_name(key, lang),
-                    join_years(years),
-                    why.note_text(lang)
-                )
-            }
-            // the list's place in words, not a key in back-ticks (a reader's "`rows_not_measured`")
-            (Note::RowsLeftOut { count: 1 }, Lang::Es) => "1 fila quedó fuera de las medidas; se lista con su archivo, línea y motivo (en la página, en «Filas no medidas»; en el JSON de imr, en rows_not_measured).".into(),
+            (Note::NotAvailable { key, why, years }, Lang::Es) => format!(
+                "{} {} en {}: {}.",
+                measure_name(key, lang),
+                if why.is_interval() { "sin intervalo" } else { "no disponible" },
+                join_years(years),
+                why.note_text(lang)
+            ),
+            // the list's place in words, not a key (a reader's "`rows_not_measured`", then
+            // "en el JSON de imr, en rows_not_measured")
+            (Note::RowsLeftOut { count: 1 }, Lang::Es) => "1 fila quedó fuera de las medidas; se lista con su archivo, línea y motivo (en la página, en «Filas no medidas»; en la salida de imr, en su lista de filas no medidas).".into(),
             (Note::RowsLeftOut { count }, Lang::Es) => format!(
-                "{count} filas quedaron fuera de las medidas; se listan con su archivo, línea y motivo (en la página, en «Filas no medidas»; en el JSON de imr, en rows_not_measured)."
+                "{count} filas quedaron fuera de las medidas; se listan con su archivo, línea y motivo (en la página, en «Filas no medidas»; en la salida de imr, en su lista de filas no medidas)."
             ),
             (Note::RepeatedYearsLeftOut { years }, Lang::Es) => format!(
                 "Fuera de las tendencias y correlaciones: {}, porque sus valores son iguales a los del año anterior en casi todas las comunas, un año que la fuente copió en vez de medir; se sigue mostrando año por año.",
@@ -303,102 +303,5 @@ impl serde::Serialize for Note {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn all() -> Vec<Note> {
-        let flagged = vec![("gini".to_string(), vec![2020, 2021])];
-        vec![
-            Note::RateAreas {
-                unit: Unit::PerLiveBirths { per: 1000.0 },
-            },
-            Note::ValueAreas {
-                value: Quantity::Column("ingreso".into()),
-                weight: Quantity::Column("poblacion".into()),
-            },
-            Note::UnweightedQuantiles,
-            Note::NoBootstrap,
-            Note::BootstrapIntervals {
-                percent: 95.0,
-                replicates: 200,
-                method: BootstrapMethod::PoissonDeaths,
-                seed: 7,
-            },
-            Note::BootstrapIntervals {
-                percent: 95.0,
-                replicates: 200,
-                method: BootstrapMethod::ResampleAreas,
-                seed: 7,
-            },
-            Note::DerivedDeaths,
-            Note::Trend { percent: 95.0 },
-            Note::ZeroWeightRows {
-                weight: Quantity::Births,
-                rows: vec![(2, 2019)],
-            },
-            Note::InflatedInequality {
-                kind: SubjectKind::Rate,
-                measures: flagged.clone(),
-                example: Some(BiasExample {
-                    key: "gini".into(),
-                    time: 2020,
-                    observed: 0.3,
-                    bias_corrected: 0.2,
-                    percentile: [0.3, 0.4],
-                    ci: [0.2, 0.3],
-                }),
-            },
-            Note::InflatedInequality {
-                kind: SubjectKind::Value,
-                measures: flagged.clone(),
-                example: None,
-            },
-            Note::ShiftedReplicates { measures: flagged },
-            Note::NotAvailable {
-                key: "mld".into(),
-                why: crate::Reason::Undefined(crate::Unavailable::ZeroValues { count: 1 }),
-                years: vec![2019, 2020],
-            },
-            Note::RowsLeftOut { count: 3 },
-            Note::RepeatedYearsLeftOut {
-                years: vec![crate::report::RepeatedYear {
-                    time: 2022,
-                    repeat_of: 2021,
-                }],
-            },
-        ]
-    }
-
-    #[test]
-    fn every_note_renders_in_both_languages_and_they_differ() {
-        for n in all() {
-            let (en, es) = (n.render(Lang::En), n.render(Lang::Es));
-            assert!(!en.is_empty() && !es.is_empty());
-            assert_ne!(en, es, "{en}");
-            assert_eq!(n.to_string(), en);
-            assert_eq!(imr_lang::english_words(&es), Vec::<String>::new(), "{es}");
-        }
-    }
-
-    #[test]
-    fn the_spanish_notes_use_the_public_health_register() {
-        let rate = Note::RateAreas {
-            unit: Unit::PerLiveBirths { per: 1000.0 },
-        };
-        assert_eq!(
-            rate.render(Lang::Es),
-            "Se consideran las comunas con nacidos vivos > 0 en el año; las tasas son por 1.000 nacidos vivos. Las medidas ponderadas usan la proporción de nacidos vivos."
-        );
-        assert_eq!(
-            rate.to_string(),
-            "Areas are those with births > 0 in the year; rates are per 1,000 live births. Weighted measures use birth shares."
-        );
-        assert!(Note::DerivedDeaths
-            .render(Lang::Es)
-            .contains("intervalos de Poisson son aproximados"));
-        assert_eq!(
-            serde_json::to_string(&Note::NoBootstrap).unwrap(),
-            "\"No bootstrap replicates were asked for: no intervals.\""
-        );
-    }
-}
+#[path = "note_tests.rs"]
+mod tests;

@@ -12,7 +12,9 @@
 # inequality_trend.svg when a Spanish figure's metadata named the engine in Spanish; inequality.json
 # when counts and order statistics stopped being flagged for a bootstrap bias, issue 42; rates.csv
 # when it gained `copy_of_year`, the year a copied year repeats, issue 42.4, and
-# `deaths_reconstructed`), kept so that tests/snapshots.rs can
+# `deaths_reconstructed`, and `flagged_implausible`, a row the plausibility rules flag;
+# inequality.json when a measure without an interval said so once, "has no interval in 2018"),
+# kept so that tests/snapshots.rs can
 # check that the request-based commands print the same bytes. Run from crates/imr-cli with the
 # imr binary to record as $1: sh tests/data/snapshots/make.sh /path/to/imr
 # Dates are written as <DATE> (the runs are dated 2025-12-01 by SOURCE_DATE_EPOCH, as the test
