@@ -11,7 +11,7 @@
 mod caption;
 mod words;
 pub use caption::Caption;
-pub use words::{spanish_problems, Words};
+pub use words::{bare_keys, spanish_problems, Words};
 
 /// Language of rendered texts. English is the default: the `imr` command, JSON and snapshots.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
