@@ -11,7 +11,8 @@ use crate::fields::{parse_year, Fields};
 use crate::layout::{header_names, shorten};
 use crate::lines::{LineEvent, LineSink, Streamed};
 use crate::report::{
-    sorted_unknown_codes, AccountNames, Excluded, Progress, RowAccount, RowShape, Tally,
+    serialize_with_account, sorted_unknown_codes, AccountNames, Excluded, Progress, RowAccount,
+    RowShape, Tally,
 };
 use imr_data::names::normalise_name;
 use serde::{Deserialize, Serialize};
@@ -87,34 +88,14 @@ pub struct BirthsAggregate {
     pub counts: BTreeMap<(String, u16), u64>,
 }
 
-/// Written by hand: the row accounting ([`RowAccount`]) goes out under the births names
-/// (`births` counted, no `non_infant` field), each field in its place among the aggregate's
-/// own.
-impl Serialize for BirthsAggregate {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let rows = &self.rows;
-        let mut s = serializer.serialize_struct("BirthsAggregate", 14)?;
-        s.serialize_field("has_header", &self.has_header)?;
-        s.serialize_field("field_count", &self.field_count)?;
-        s.serialize_field("year_column", &self.year_column)?;
-        s.serialize_field("commune_column", &self.commune_column)?;
-        s.serialize_field("bytes", &self.bytes)?;
-        let names = AccountNames {
-            counted: "births",
-            not_infant: None,
-        };
-        rows.serialize_into(
-            &mut s,
-            names,
-            &self.excluded,
-            &self.unknown_codes,
-            &self.rows_by_year,
-        )?;
-        s.serialize_field("counts", &self.counts)?;
-        s.end()
-    }
-}
+// The row accounting goes out under the births names (`births` counted, no `non_infant`
+// field), in its place among the aggregate's own fields.
+serialize_with_account!(
+    BirthsAggregate,
+    AccountNames::BIRTHS,
+    head: [has_header, field_count, year_column, commune_column, bytes],
+    tail: [counts]
+);
 
 #[derive(Debug)]
 struct Columns {

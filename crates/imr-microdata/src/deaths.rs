@@ -24,7 +24,8 @@ use crate::fields::{parse_digits, Fields};
 use crate::layout::{shorten, DeathsLayout, DELIMITER};
 use crate::lines::{LineEvent, LineSink, Streamed};
 use crate::report::{
-    sorted_unknown_codes, AccountNames, Excluded, Progress, Reason, RowAccount, RowShape, Tally,
+    serialize_with_account, sorted_unknown_codes, AccountNames, Excluded, Progress, Reason,
+    RowAccount, RowShape, Tally,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -82,31 +83,14 @@ pub struct DeathsAggregate {
     pub cells: Vec<DeathsCell>,
 }
 
-/// Written by hand: the row accounting ([`RowAccount`]) goes out under the deaths names
-/// (`infant_deaths`, `non_infant_rows`), each field in its place among the aggregate's own.
-impl Serialize for DeathsAggregate {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let rows = &self.rows;
-        let mut s = serializer.serialize_struct("DeathsAggregate", 13)?;
-        s.serialize_field("layout", &self.layout)?;
-        s.serialize_field("options", &self.options)?;
-        s.serialize_field("bytes", &self.bytes)?;
-        let names = AccountNames {
-            counted: "infant_deaths",
-            not_infant: Some("non_infant_rows"),
-        };
-        rows.serialize_into(
-            &mut s,
-            names,
-            &self.excluded,
-            &self.unknown_codes,
-            &self.rows_by_year,
-        )?;
-        s.serialize_field("cells", &self.cells)?;
-        s.end()
-    }
-}
+// The row accounting goes out under the deaths names (`infant_deaths`, `non_infant_rows`),
+// in its place among the aggregate's own fields.
+serialize_with_account!(
+    DeathsAggregate,
+    AccountNames::DEATHS,
+    head: [layout, options, bytes],
+    tail: [cells]
+);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Split {

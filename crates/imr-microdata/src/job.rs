@@ -10,7 +10,7 @@ use crate::births::{BirthsAggregate, BirthsAggregator, BirthsOptions, ColumnRef}
 use crate::deaths::{DeathsAggregate, DeathsAggregator, DeathsOptions};
 use crate::error::{ColumnError, JobFailure};
 use crate::output::counts_csv;
-use crate::report::{AccountNames, Excluded, Reason, RowAccount};
+use crate::report::{serialize_with_account, AccountNames, Excluded, Reason, RowAccount};
 use serde::{Deserialize, Serialize};
 
 /// The chunk size the page reads files with (`File.slice`): 16 MiB. Chromium hands a file's
@@ -126,32 +126,13 @@ pub struct FileSummary {
     pub rows_by_year: Vec<(u16, u64)>,
 }
 
-/// Written by hand: the row accounting ([`RowAccount`]) goes out field by field in the
-/// summary's order (a flattened account would put `blank_lines` and `recoded_rows` before
-/// `excluded`).
-impl Serialize for FileSummary {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let rows = &self.rows;
-        let mut s = serializer.serialize_struct("FileSummary", 13)?;
-        s.serialize_field("kind", &self.kind)?;
-        s.serialize_field("name", &self.name)?;
-        s.serialize_field("bytes", &self.bytes)?;
-        s.serialize_field("has_header", &self.has_header)?;
-        let names = AccountNames {
-            counted: "rows_counted",
-            not_infant: Some("rows_not_infant"),
-        };
-        rows.serialize_into(
-            &mut s,
-            names,
-            &self.excluded,
-            &self.unknown_codes,
-            &self.rows_by_year,
-        )?;
-        s.end()
-    }
-}
+// The row accounting goes out field by field in the summary's order.
+serialize_with_account!(
+    FileSummary,
+    AccountNames::SUMMARY,
+    head: [kind, name, bytes, has_header],
+    tail: []
+);
 
 impl FileSummary {
     /// The `limit` most frequent unknown commune codes with their counts, for reading:

@@ -170,6 +170,55 @@ pub(crate) struct AccountNames {
     pub not_infant: Option<&'static str>,
 }
 
+impl AccountNames {
+    /// A births file's: `births` counted, no rows of people one year old or more.
+    pub const BIRTHS: AccountNames = AccountNames {
+        counted: "births",
+        not_infant: None,
+    };
+    /// A deaths file's: `infant_deaths` counted, `non_infant_rows`.
+    pub const DEATHS: AccountNames = AccountNames {
+        counted: "infant_deaths",
+        not_infant: Some("non_infant_rows"),
+    };
+    /// The job's file summary's: the account's own names.
+    pub const SUMMARY: AccountNames = AccountNames {
+        counted: "rows_counted",
+        not_infant: Some("rows_not_infant"),
+    };
+}
+
+/// `Serialize` for a file's record whose [`RowAccount`] (its field `rows`) goes out among its own
+/// fields, in the order its JSON has always had: the `head` fields, the account under `names`
+/// with the record's `excluded`, `unknown_codes` and `rows_by_year`
+/// ([`RowAccount::serialize_into`]), then the `tail` fields. The births and deaths aggregates
+/// and the job's file summary wrote this impl each (a derive with a flattened account would put
+/// `blank_lines` and `recoded_rows` before `excluded`).
+macro_rules! serialize_with_account {
+    ($ty:ident, $names:expr, head: [$($head:ident),*], tail: [$($tail:ident),*]) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeStruct;
+                let names: $crate::report::AccountNames = $names;
+                let own = [$(stringify!($head),)* $(stringify!($tail),)*].len();
+                let fields = own + 8 + usize::from(names.not_infant.is_some());
+                let mut s = serializer.serialize_struct(stringify!($ty), fields)?;
+                $(s.serialize_field(stringify!($head), &self.$head)?;)*
+                self.rows.serialize_into(
+                    &mut s,
+                    names,
+                    &self.excluded,
+                    &self.unknown_codes,
+                    &self.rows_by_year,
+                )?;
+                $(s.serialize_field(stringify!($tail), &self.$tail)?;)*
+                s.end()
+            }
+        }
+    };
+}
+pub(crate) use serialize_with_account;
+
 impl RowAccount {
     /// Writes the account among a file's own fields in its JSON, in the order the births and
     /// deaths aggregates and the job's file summary have always had (`rows_read`, the counted
@@ -337,19 +386,5 @@ pub(crate) fn sorted_unknown_codes(
 pub const MAX_UNKNOWN_CODES: usize = 100;
 
 #[cfg(test)]
-mod tests {
-    use super::Reason;
-    use imr_lang::Lang;
-
-    #[test]
-    fn every_reason_goes_out_as_its_label_reads_back_and_has_a_spanish_text() {
-        for reason in Reason::ALL {
-            let json = serde_json::to_string(&reason).unwrap();
-            assert_eq!(json, format!("\"{}\"", reason.label()));
-            assert_eq!(serde_json::from_str::<Reason>(&json).unwrap(), reason);
-            assert_ne!(reason.text(Lang::Es), reason.text(Lang::En));
-            assert_eq!(reason.text(Lang::En), reason.describe());
-        }
-        assert!(serde_json::from_str::<Reason>("\"no_such_reason\"").is_err());
-    }
-}
+#[path = "report_tests.rs"]
+mod tests;
