@@ -277,6 +277,16 @@ test('a cluster column on screen is what imr fit --fe --cluster prints, for fe a
   assert.deepEqual(poisson.fixed_effects.map((f) => f.name), ['codigo_comuna']);
   await assertTableMatches(view, poisson);
   assert.match(page.url(), /[#&]cluster=region(&|$)/);
+  // The table's standard-errors row and the plot's legend name the column the errors are
+  // clustered by (both said "by commune" of these fits by region).
+  const seRow = view.coefTable().locator('tr', { has: page.locator('th', { hasText: /^Standard errors$/ }) });
+  const seCells = await seRow.locator('td').allTextContents();
+  assert.equal(seCells.length, 2, seCells.join(' | '));
+  for (const cell of seCells) assert.match(cell.trim(), /^Clustered by “[^”]+”$/);
+  assert.doesNotMatch(seCells.join(' '), /commune/);
+  const legend = await view.coefPlot().textContent();
+  assert.match(legend, /errors clustered by “region”/);
+  assert.doesNotMatch(legend, /clustered by commune/);
   assert.deepEqual(errors, []);
 });
 

@@ -248,7 +248,7 @@ pub static EN: Messages = Messages {
         standard_errors: "Standard errors",
         weights_label: "Weights (pooled OLS and linear fixed effects)",
         no_weights: "(none)",
-        absorb_label: "Absorbed fixed effects (fe and poisson-fe models)",
+        absorb_label: "Absorbed fixed effects (fixed effects and Poisson fixed effects only)",
         absorb_help: "Columns separated by commas; ^ interacts them. They replace the entity effects, so list the entity too (e.g. codigo_comuna,region^anio).",
         cluster_label: "Clusters of the standard errors (with absorbed effects)",
         cluster_entity: "(the commune)",

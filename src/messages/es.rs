@@ -248,7 +248,7 @@ pub static ES: Messages = Messages {
         standard_errors: "Errores estándar",
         weights_label: "Pesos (MCO agrupado y efectos fijos lineales)",
         no_weights: "(sin pesos)",
-        absorb_label: "Efectos fijos absorbidos (modelos fe y poisson-fe)",
+        absorb_label: "Efectos fijos absorbidos (solo efectos fijos y Poisson con efectos fijos)",
         absorb_help: "Columnas separadas por comas; ^ las cruza. Reemplazan los efectos de comuna: inclúyala (p. ej. codigo_comuna,region^anio).",
         cluster_label: "Grupos de los errores estándar (con efectos absorbidos)",
         cluster_entity: "(la comuna)",

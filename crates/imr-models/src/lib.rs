@@ -53,6 +53,7 @@ mod hypothesis;
 mod input;
 mod linalg;
 mod linear;
+mod number;
 mod prepared;
 mod r2;
 mod reader;

@@ -3,6 +3,8 @@
 //! of `imr fit --lang es` (a newcomer read "Agrupados por entidad" in the downloaded table beside
 //! the page's "Agrupados por comuna").
 
+use crate::fit::Fit;
+use crate::reader::Reader;
 use crate::spec::VcovKind;
 use imr_stats::Lang;
 
@@ -21,6 +23,54 @@ impl VcovKind {
             VcovKind::Cluster => ("Agrupados por comuna", "Clustered by commune"),
         };
         lang.pick(es, en)
+    }
+}
+
+/// The panel's own keys in words, as a cluster names them (`--cluster entity`, `time`): "comuna",
+/// "período" ("commune", "period"); `None` for a column of the data.
+pub(crate) fn key_words(lang: Lang, name: &str) -> Option<&'static str> {
+    match name {
+        "entity" => Some(lang.pick("comuna", "commune")),
+        "time" => Some(lang.pick("período", "period")),
+        _ => None,
+    }
+}
+
+/// What a fit's standard errors are clustered by, in words of `lang`: the commune (the
+/// panel's entity, `--cluster` not given or `entity`), the period (`time`), or the columns as
+/// `column` names them ("«Región»", "«Región» y «Año»"); `None` when they are not clustered.
+pub(crate) fn clustered_by(
+    fit: &Fit,
+    lang: Lang,
+    column: &dyn Fn(&str) -> String,
+) -> Option<String> {
+    use crate::convention::Convention::*;
+    let named = |name: &str| key_words(lang, name).map_or_else(|| column(name), str::to_owned);
+    match &fit.vcov_convention {
+        Cluster { .. } | PoissonCluster { .. } => Some(named("entity")),
+        ClusterBy { column: c, .. } => Some(named(c)),
+        TwoWayCluster {
+            columns: [a, b], ..
+        } => Some(format!(
+            "{} {} {}",
+            named(a),
+            lang.pick("y", "and"),
+            named(b)
+        )),
+        _ => None,
+    }
+}
+
+impl Fit {
+    /// The fit's standard errors in the reader's words, naming what they are clustered by:
+    /// "Agrupados por comuna", "Agrupados por «Región»" (the Models view's table row, which said
+    /// "Agrupados por comuna" of a fit clustered by region), else [`VcovKind::label_in`].
+    pub fn vcov_words(&self, reader: Reader) -> String {
+        let lang = reader.lang();
+        match clustered_by(self, lang, &|c| reader.column(c)) {
+            Some(by) => format!("{} {by}", lang.pick("Agrupados por", "Clustered by")),
+            None => self.vcov.label_in(lang).to_owned(),
+        }
     }
 }
 

@@ -184,7 +184,10 @@ fn foot_rows(l: crate::i18n::Lang, fits: &[Shared<Fit>], span: usize) -> impl In
         }
     };
     view! {
-        {stat_row(messages(l).models.standard_errors, &|f| f.vcov.label_in(l).to_string())}
+        {stat_row(
+            messages(l).models.standard_errors,
+            &|f| f.vcov_words(imr_core::view::model_words::reader(l)),
+        )}
         {stat_row(
             messages(l).models.observations,
             &|f| crate::i18n::format_number(l, f.nobs as f64, 0),

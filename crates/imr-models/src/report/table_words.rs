@@ -141,10 +141,9 @@ pub(super) fn vcov_cells(lang: Lang, fit: &Fit) -> Vec<Cell> {
     }
     let words = |s: &str| Cell::Words(s.to_owned());
     // `entity` and `time` name the panel's keys (`--cluster entity`): words, not columns
-    let column = |name: &str| match name {
-        "entity" => words("comuna"),
-        "time" => words("período"),
-        other => Cell::Code(other.to_owned()),
+    let column = |name: &str| match crate::vcov_words::key_words(lang, name) {
+        Some(key) => words(key),
+        None => Cell::Code(name.to_owned()),
     };
     use Convention::*;
     match &fit.vcov_convention {

@@ -11,15 +11,24 @@ use imr_stats::Lang;
 /// por comuna").
 pub(super) fn legend_entry(fit: &Fit, lang: Lang) -> String {
     let se = match fit.vcov {
-        crate::VcovKind::Iid => lang.pick("errores clásicos", "classical errors"),
-        crate::VcovKind::Hc1 => lang.pick(
-            "errores robustos a heterocedasticidad",
-            "errors robust to heteroskedasticity",
-        ),
-        crate::VcovKind::Cluster => lang.pick(
-            "errores agrupados por comuna",
-            "errors clustered by commune",
-        ),
+        crate::VcovKind::Iid => lang.pick("errores clásicos", "classical errors").to_owned(),
+        crate::VcovKind::Hc1 => lang
+            .pick(
+                "errores robustos a heterocedasticidad",
+                "errors robust to heteroskedasticity",
+            )
+            .to_owned(),
+        // by what the fit clusters on ("por «region»", not "por comuna" of a fit by region)
+        crate::VcovKind::Cluster => {
+            // the column by its name, in the reader's quotes (the plot knows no codebook)
+            let reader = crate::reader::Reader::new(lang, |_, name| name.to_owned());
+            let by = crate::vcov_words::clustered_by(fit, lang, &|c| reader.column(c))
+                .unwrap_or_default();
+            format!(
+                "{} {by}",
+                lang.pick("errores agrupados por", "errors clustered by")
+            )
+        }
     };
     let name = upper_first(fit.model.plain_in(lang));
     format!("{name}: {}; {se}", fit.model.compares_in(lang))
