@@ -140,6 +140,7 @@ pub fn FindingsPage() -> impl IntoView {
 /// One answer as an article: its heading, headline, chart, details, caveats, the method folded,
 /// the link to the view that answers it in full and, when it has a figure, its embed.
 fn answer_article(l: Lang, a: imr_findings::Answer, state: AppState) -> impl IntoView {
+    let analysis = expect_context::<AnalysisState>();
     let title = a.heading();
     let target = view_of(a.view);
     let embed_answer = a.clone();
@@ -189,7 +190,8 @@ fn answer_article(l: Lang, a: imr_findings::Answer, state: AppState) -> impl Int
         } else {
             ""
         };
-        let html = imr_findings::embed::snippet(&embed_answer, l, &line, credit);
+        let marks = analysis.year_marks.get_untracked();
+        let html = imr_findings::embed::snippet(&embed_answer, l, (&line, credit), &marks);
         download_text(
             &imr_findings::embed::file_name(&embed_answer, l),
             "text/html",

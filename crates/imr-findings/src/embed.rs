@@ -6,6 +6,7 @@
 
 use crate::chart::escape;
 use crate::text::Answer;
+use imr_core::inequality::RepeatedYear;
 use imr_core::Lang;
 
 /// The licence of the bundled dataset in `lang` (see `public/data/SOURCES.md`), under a chart
@@ -86,10 +87,14 @@ fn cell_in(lang: Lang, column: &str, cell: &str) -> String {
 }
 
 /// The decimals of a column of `rows` (index `c`): three when one of its measurements is below 1
-/// in size, else two — one precision per column, so a column does not read "0,381", "1,41".
+/// in size (a column of zeros is, "0,000" as the Gini columns beside it: it read "0,00"), else
+/// two — one precision per column, so a column does not read "0,381", "1,41".
 fn column_decimals(rows: &[Vec<String>], c: usize, column: &str) -> usize {
-    let small = (rows.iter().filter_map(|r| r.get(c)?.parse::<f64>().ok()))
-        .any(|x| x.is_finite() && x.abs() < 1.0 && x != 0.0);
+    let values: Vec<f64> = (rows.iter().filter_map(|r| r.get(c)?.parse::<f64>().ok()))
+        .filter(|x| x.is_finite())
+        .collect();
+    let small = values.iter().any(|x| x.abs() < 1.0 && *x != 0.0)
+        || (!values.is_empty() && values.iter().all(|x| *x == 0.0));
     if small && measured(column) {
         3
     } else {
@@ -203,9 +208,16 @@ fn slug(title: &str) -> String {
 }
 
 /// The snippet of one answer in `lang` (the answer's): `<figure>` with the question as title,
-/// [`subtitle`], the SVG, the headline as caption, the data table (in a `<details>`),
-/// `provenance` (source files, engine and its version, date) and `credit` (licences).
-pub fn snippet(answer: &Answer, lang: Lang, provenance: &str, credit: &str) -> String {
+/// [`subtitle`], the SVG, the headline as caption, the data table (in a `<details>`; a year
+/// that copies an earlier one among `marks` says so beside it, "2020 (copia de 2019)", as the
+/// chart draws it dashed), `provenance` (source files, engine and its version, date) and
+/// `credit` (licences).
+pub fn snippet(
+    answer: &Answer,
+    lang: Lang,
+    (provenance, credit): (&str, &str),
+    marks: &imr_core::inequality::YearMarks,
+) -> String {
     let mut out = format!(
         "<figure class=\"imr-atlas-figure\" data-question=\"{}\" lang=\"{}\" style=\"margin:1em 0;max-width:340px;font-family:sans-serif;font-size:13px;color:#222\">\n<p style=\"margin:0;font-size:15px;font-weight:bold\">{}</p>\n<p style=\"margin:.1em 0 .4em;color:#555\">{}</p>\n{}\n<figcaption style=\"margin-top:.4em\"><strong>{}</strong>",
         answer.question,
@@ -227,15 +239,26 @@ pub fn snippet(answer: &Answer, lang: Lang, provenance: &str, credit: &str) -> S
     }
     out.push_str("</tr></thead><tbody>");
     let rows = &answer.data.rows;
+    // the answer's one precision when it fixes one (question 4's sentences), else each column's
     let decimals: Vec<usize> = (answer.data.header.iter().enumerate())
-        .map(|(c, column)| column_decimals(rows, c, column))
+        .map(|(c, column)| {
+            (answer.data.decimals).unwrap_or_else(|| column_decimals(rows, c, column))
+        })
         .collect();
     for row in rows {
         out.push_str("<tr>");
         for ((cell, column), d) in row.iter().zip(&answer.data.header).zip(&decimals) {
+            let copy = (column == "year")
+                .then(|| cell.parse::<i64>().ok())
+                .flatten()
+                .and_then(|time| Some((time, marks.copy_of(time)?)));
+            let text = match copy {
+                Some((time, repeat_of)) => RepeatedYear { time, repeat_of }.label(lang),
+                None => cell_with(lang, column, cell, Some(*d)),
+            };
             out.push_str(&format!(
                 "<td style=\"padding:2px 4px\">{}</td>",
-                escape(&cell_with(lang, column, cell, Some(*d)))
+                escape(&text)
             ));
         }
         out.push_str("</tr>");
@@ -249,132 +272,5 @@ pub fn snippet(answer: &Answer, lang: Lang, provenance: &str, credit: &str) -> S
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// One precision per column: question 4's embed read "0,381", "1,41", "1,12" in one column.
-    #[test]
-    fn a_column_of_measurements_has_one_precision() {
-        let rows: Vec<Vec<String>> = [["pobreza", "0.381", "10"], ["sapu", "1.412", "1"]]
-            .iter()
-            .map(|r| r.iter().map(|c| c.to_string()).collect())
-            .collect();
-        assert_eq!(column_decimals(&rows, 1, "change_per_1000"), 3);
-        assert_eq!(column_decimals(&rows, 2, "per"), 2);
-        assert_eq!(
-            cell_with(Lang::Es, "change_per_1000", "1.412", Some(3)),
-            "1,412"
-        );
-        assert_eq!(cell_with(Lang::Es, "per", "10", Some(2)), "10");
-    }
-
-    #[test]
-    fn spanish_cells_take_a_decimal_comma_and_codes_stay() {
-        assert_eq!(cell_in(Lang::Es, "value", "7.123456"), "7,12");
-        assert_eq!(cell_in(Lang::Es, "value", "-0.5"), "−0,500");
-        assert_eq!(cell_in(Lang::Es, "value", "0.052381"), "0,052");
-        assert_eq!(cell_in(Lang::Es, "value", "1234.5678"), "1.234,57");
-        assert_eq!(cell_in(Lang::Es, "code", "13101"), "13101");
-        assert_eq!(cell_in(Lang::Es, "value", "Santiago"), "Santiago");
-        // A measurement of exactly zero is written as the others (a bare "0" stood beside
-        // "0,069"); a year, a code, a change asked for stay as written.
-        assert_eq!(cell_in(Lang::Es, "adjusted_gini", "0"), "0,000");
-        assert_eq!(cell_in(Lang::Es, "ci_low", "0"), "0,000");
-        assert_eq!(cell_in(Lang::Es, "year", "2011"), "2011");
-        assert_eq!(cell_in(Lang::Es, "per", "10"), "10");
-        assert_eq!(
-            cell_in(Lang::Es, "value", "gasto_salud_pc"),
-            "gasto_salud_pc"
-        );
-        assert_eq!(cell_in(Lang::En, "value", "7.123456"), "7.12");
-        assert_eq!(cell_in(Lang::Es, "value", ""), "");
-        // Counts with the thousands separator; a code of the same digits stays as it is.
-        assert_eq!(cell_in(Lang::Es, "births", "24158"), "24.158");
-        assert_eq!(cell_in(Lang::En, "births", "24158"), "24,158");
-        assert_eq!(cell_in(Lang::Es, "code", "13101"), "13101");
-    }
-
-    /// Question 4's table in Spanish words (issue 42: "pobreza", "gasto_salud_pc", "re", "fe"
-    /// on the Spanish page); English and the reader's own columns ("Pobreza (%)" standing for
-    /// the study's poverty too) keep their names.
-    #[test]
-    fn the_covariates_and_models_of_question_4_are_spanish_words() {
-        assert_eq!(cell_in(Lang::Es, "term", "pobreza"), "Pobreza");
-        assert_eq!(cell_in(Lang::Es, "term", "gasto_salud_pc"), "Gasto salud");
-        assert_eq!(cell_in(Lang::Es, "term", "Pobreza (%)"), "Pobreza (%)");
-        assert_eq!(cell_in(Lang::Es, "term", "mi_columna"), "mi_columna");
-        assert_eq!(cell_in(Lang::Es, "model", "fe"), "Efectos fijos");
-        assert_eq!(cell_in(Lang::Es, "model", "re"), "Efectos aleatorios");
-        assert_eq!(cell_in(Lang::Es, "model", "otro"), "otro");
-        assert_eq!(
-            cell_in(Lang::En, "term", "gasto_salud_pc"),
-            "gasto_salud_pc"
-        );
-        assert_eq!(cell_in(Lang::En, "model", "fe"), "fe");
-        // a number under another column is still a number
-        assert_eq!(cell_in(Lang::Es, "per", "10.5"), "10,50");
-    }
-
-    /// The figure's file says what it is (issue 42: "figura_rates.html" named the question by
-    /// its code), in the answer's language, with safe characters only.
-    #[test]
-    fn a_figure_file_is_named_by_its_question_in_safe_characters() {
-        let answer = |number, title: &str| Answer {
-            question: "rates",
-            number,
-            title: title.into(),
-            headline: String::new(),
-            details: vec![],
-            caveats: vec![],
-            method: vec![],
-            chart_title: String::new(),
-            chart_svg: String::new(),
-            data: Default::default(),
-            view: "data",
-        };
-        let es = answer(Some(1), "¿Baja la mortalidad infantil?");
-        assert_eq!(
-            file_name(&es, Lang::Es),
-            "imr-atlas_pregunta-1_baja-la-mortalidad-infantil.html"
-        );
-        let en = answer(Some(1), "Is infant mortality falling?");
-        assert_eq!(
-            file_name(&en, Lang::En),
-            "imr-atlas_question-1_is-infant-mortality-falling.html"
-        );
-        let study = answer(None, "¿Confirman estos datos el estudio?");
-        assert_eq!(
-            file_name(&study, Lang::Es),
-            "imr-atlas_estudio_confirman-estos-datos-el-estudio.html"
-        );
-        let hostile = answer(Some(2), "../../etc/passwd \\ C:\\ ñandú «x» 日本 ");
-        let name = file_name(&hostile, Lang::Es);
-        assert_eq!(name, "imr-atlas_pregunta-2_etc-passwd-c-nandu-x.html");
-        assert_eq!(
-            file_name(&answer(Some(3), "日本"), Lang::En),
-            "imr-atlas_question-3.html"
-        );
-        let long = answer(Some(4), &"palabra ".repeat(40));
-        let name = file_name(&long, Lang::Es);
-        assert!(
-            name.len() <= "imr-atlas_pregunta-4_.html".len() + 60,
-            "{name}"
-        );
-        assert!(name.ends_with("-palabra.html"), "{name}");
-        for name in [file_name(&hostile, Lang::Es), file_name(&long, Lang::Es)] {
-            assert!(name
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-_.".contains(c)));
-        }
-    }
-
-    #[test]
-    fn every_column_has_words_without_english_in_the_spanish() {
-        for (name, es, en) in COLUMN_WORDS {
-            assert!(imr_lang::english_words(es).is_empty(), "{name}: {es}");
-            assert_eq!(column_words(Lang::En, name), en);
-        }
-        assert!(imr_lang::english_words(bundled_credit(Lang::Es)).is_empty());
-        assert_eq!(column_words(Lang::Es, "unknown_column"), "unknown_column");
-    }
-}
+#[path = "embed_tests.rs"]
+mod tests;

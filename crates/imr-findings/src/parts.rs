@@ -19,6 +19,12 @@ pub(crate) struct Parts {
 pub struct Table {
     pub header: Vec<String>,
     pub rows: Vec<Vec<String>>,
+    /// The decimals the answer's sentences write every number with, when the answer fixes one
+    /// precision for all (question 4): its embed's table writes the measurements with them, so
+    /// the sentence and the table beside it agree ("0,38" in one, "0,381" in the other). Not in
+    /// the JSON: the table's numbers are full precision.
+    #[serde(skip)]
+    pub decimals: Option<usize>,
 }
 
 pub(crate) fn cell(v: Option<f64>) -> String {

@@ -349,6 +349,7 @@ pub(crate) fn study_answer(
             .map(|h| (*h).to_owned())
             .collect(),
             rows,
+            decimals: None,
         },
     }
 }

@@ -406,6 +406,20 @@ fn no_sentence_claims_a_cause_and_covering_intervals_say_not_distinguishable() {
             let covers = t.ci[0] <= 0.0 && 0.0 <= t.ci[1];
             assert_eq!(s.contains("not distinguishable from zero"), covers, "{s}");
         }
+        // The embed's table writes each term's interval as its sentence does, at the answer's
+        // one precision (the sentence read "0,38" beside "0,381" in the table).
+        let es = answer(&f, Lang::Es, "models");
+        let d = es.data.decimals.expect("question 4 fixes one precision");
+        let marks = imr_core::inequality::YearMarks::default();
+        let embed = imr_findings::embed::snippet(&es, Lang::Es, ("", ""), &marks);
+        for (t, s) in models.terms.iter().zip(&es.details) {
+            for bound in t.ci {
+                let written = Lang::Es.grouped(bound, d);
+                assert!(s.contains(&written), "{written} in {s}");
+                let cell = format!("<td style=\"padding:2px 4px\">{written}</td>");
+                assert!(embed.contains(&cell), "{cell} in {embed}");
+            }
+        }
     }
 }
 
@@ -504,11 +518,15 @@ fn the_eb_posterior_interval_matches_scipy() {
 fn an_embed_snippet_carries_its_chart_data_source_and_licence_without_requests() {
     let f = findings_of(&panel_of(BUNDLED));
     let rates = &answer(&f, Lang::En, "rates");
+    let no_marks = imr_core::inequality::YearMarks::default();
     let s = imr_findings::embed::snippet(
         rates,
         Lang::En,
-        "Source: chile_imr_2001_2021.csv",
-        imr_findings::embed::bundled_credit(Lang::En),
+        (
+            "Source: chile_imr_2001_2021.csv",
+            imr_findings::embed::bundled_credit(Lang::En),
+        ),
+        &no_marks,
     );
     assert!(s.contains("<svg") && s.contains("</figure>"));
     assert!(s.contains("(CC-BY)") && s.contains("Source: chile_imr_2001_2021.csv"));
@@ -534,8 +552,11 @@ fn an_embed_snippet_carries_its_chart_data_source_and_licence_without_requests()
     let es = imr_findings::embed::snippet(
         rates_es,
         Lang::Es,
-        "Fuente: chile_imr_2001_2021.csv",
-        imr_findings::embed::bundled_credit(Lang::Es),
+        (
+            "Fuente: chile_imr_2001_2021.csv",
+            imr_findings::embed::bundled_credit(Lang::Es),
+        ),
+        &no_marks,
     );
     assert!(es.contains("<summary>Datos</summary>") && es.contains("<th style=\"border-bottom:1px solid #999;padding:2px 4px;text-align:left\">Año</th>"));
     let first = &rates_es.data.rows[0];
@@ -550,6 +571,15 @@ fn an_embed_snippet_carries_its_chart_data_source_and_licence_without_requests()
         let text = &cell[..cell.find("</td>").unwrap()];
         assert!(imr_lang::decimal_points(text).is_empty(), "{text}");
     }
+    // A year that copies the one before says so in its row, as the chart draws it dashed (the
+    // embed's table showed a copied 2020 as a year of data).
+    let copied = imr_core::inequality::YearMarks::of_copies(vec![(2012, 2011)]);
+    let es = imr_findings::embed::snippet(rates_es, Lang::Es, ("", ""), &copied);
+    assert!(
+        es.contains("<tr><td style=\"padding:2px 4px\">2012 (copia de 2011)</td>"),
+        "{es}"
+    );
+    assert_eq!(es.matches("(copia de").count(), 1);
 }
 
 /// The health-income correlation is of the adjusted Gini, and its Pearson interval carries each

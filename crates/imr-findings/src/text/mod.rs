@@ -194,6 +194,7 @@ fn table(header: &[&str], rows: Vec<Vec<String>>) -> Table {
     Table {
         header: header.iter().map(|h| (*h).to_owned()).collect(),
         rows,
+        decimals: None,
     }
 }
 

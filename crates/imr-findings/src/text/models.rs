@@ -87,6 +87,15 @@ pub(super) fn term_words(
     Some(lang.pick(es, en).replace("{p}", p))
 }
 
+/// The columns `columns` by their short names ("Gasto salud"; a column the Findings do not know
+/// by its own name), joined by commas.
+fn term_names(lang: Lang, columns: &[String]) -> String {
+    (columns.iter())
+        .map(|c| term_words(lang, c, "", |t| &t.name).unwrap_or_else(|| c.clone()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The change a model sentence is about, in words.
 pub(super) fn term_phrase(lang: Lang, column: &str, per: f64) -> String {
     let p = number(
@@ -314,12 +323,7 @@ pub(super) fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
         )
         .to_string()];
     if !f.time_invariant.is_empty() {
-        let list = f
-            .time_invariant
-            .iter()
-            .map(|c| term_words(lang, c, "", |t| &t.name).unwrap_or_else(|| c.clone()))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let list = term_names(lang, &f.time_invariant);
         caveats.push(match lang {
             Lang::Es => format!("Los efectos fijos comparan cada comuna consigo misma en el tiempo: no estiman factores que no cambian dentro de la comuna ({list}); esos vienen de efectos aleatorios, que suponen que no se relacionan con rasgos no observados de cada comuna."),
             Lang::En => format!("Fixed effects compare each commune with itself over time: they do not estimate factors that do not change within a commune ({list}); those come from random effects, which assume them unrelated to each commune's unobserved traits."),
@@ -328,10 +332,7 @@ pub(super) fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
     if !f.missing.is_empty() {
         // In words, not the data's column names ("Sin escolaridad", never
         // sin_educacion_formal_2017).
-        let missing = (f.missing.iter())
-            .map(|c| term_words(lang, c, "", |t| &t.name).unwrap_or_else(|| c.clone()))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let missing = term_names(lang, &f.missing);
         caveats.push(match lang {
             Lang::Es => format!("No están en los datos: {missing}."),
             Lang::En => format!("Not in the data: {missing}."),
@@ -355,7 +356,7 @@ pub(super) fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
         &rows,
         (0.0, "0"),
     );
-    let data = table(
+    let mut data = table(
         &[
             "term",
             "per",
@@ -379,6 +380,8 @@ pub(super) fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
             })
             .collect(),
     );
+    // the embed's table at the sentences' one precision
+    data.decimals = Some(d);
     Parts {
         headline,
         details: sentences,
