@@ -5,6 +5,7 @@
 // count of communes with zero deaths carry no bootstrap "corrected" value nor ⚠.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, outsideRequests, fixture, cargoBinary } from './harness.mjs';
 import { openView, InequalityPage, FindingsPage } from './pages/index.mjs';
@@ -87,6 +88,45 @@ test('two years: the adjusted line is called the change between them, as the Fin
   const findings = FindingsPage.attach(data);
   await findings.headline('inequality').waitFor({ timeout: 60_000 });
   assert.match(await findings.question('inequality').textContent(), /muy pocos años/);
+  assert.deepEqual(errors, []);
+  await view.close();
+});
+
+// An adjusted Gini above zero whose interval reaches zero (0,125, IC 0,000–0,252 by `imr
+// inequality` on the same 21 communes): the table says it in words as the answer does, not
+// "0,125 / 0,000 – 0,252" beside an answer saying "indistinguible de cero" (issue 42 retest).
+test('an estimate above zero whose interval reaches zero is said in words in the table, as in the answer', async () => {
+  const counts = [[868, 8], [999, 8], [1132, 17], [1122, 15], [924, 12], [815, 5], [1057, 8], [937, 11], [986, 6],
+    [1113, 4], [846, 6], [807, 4], [881, 6], [812, 3], [1173, 16], [815, 6], [824, 3], [881, 7], [1199, 11], [1113, 6], [909, 10]];
+  const csv = 'codigo_comuna;anio;nacimientos;defunciones\n'
+    + counts.map(([births, deaths], k) => `131${String(k + 1).padStart(2, '0')};2021;${births};${deaths}\n`).join('');
+  const file = { name: 'casi_iguales.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') };
+  const path = `${process.env.TMPDIR || '/tmp'}/imr-e2e-casi-iguales-${process.pid}.csv`;
+  fs.writeFileSync(path, csv);
+  const imr = cargoBinary('imr-cli', 'imr');
+  const [year] = JSON.parse(execFileSync(imr, ['inequality', path, '--bootstrap', '0', '--format', 'json'], { encoding: 'utf8' })).years;
+  fs.rmSync(path);
+  assert.ok(year.adjusted.gini > 0.1 && year.adjusted_ci.gini[0] === 0, JSON.stringify(year.adjusted_ci));
+  const upperEs = year.adjusted_ci.gini[1].toFixed(3).replace('.', ',');
+
+  const data = await openView(browser, server.origin, 'data', { lang: 'es' });
+  const { errors } = data;
+  await data.upload(file);
+  await data.waitForRowCount('read', 21);
+  await data.openTab('inequality');
+  const view = InequalityPage.attach(data);
+  const cell = view.adjustedCell(2021, 'gini');
+  await cell.waitFor({ timeout: 60_000 });
+  // The estimate stays in the cell's data (and the CSV); its text is the answer's words.
+  assert.ok(Math.abs(Number(await cell.getAttribute('data-value')) - year.adjusted.gini) < 1e-9);
+  assert.equal((await cell.locator('.value').textContent()).trim(), 'indistinguible de cero');
+  assert.equal((await cell.locator('.ci').textContent()).trim(), `podría llegar a ${upperEs}`);
+  assert.match(await view.answer().textContent(), /indistinguible de cero/);
+  // The P90/P10 ratio of the same year, 1 without inequality, says so too (it kept
+  // "1,73 / 1,00 – 3,21" beside cells in words).
+  const ratio = view.adjustedCell(2021, 'p90_p10');
+  assert.equal((await ratio.locator('.value').textContent()).trim(), 'indistinguible de 1');
+  assert.match((await ratio.locator('.ci').textContent()).trim(), /^podría llegar a \d+,\d\d$/);
   assert.deepEqual(errors, []);
   await view.close();
 });

@@ -3,6 +3,8 @@
 //! intervals, the excess-variation test and the noise share, the trend of each adjusted measure
 //! with the split of its change, and the method behind a disclosure. Nothing for a value column.
 
+use super::table::year_tr;
+use crate::components::scroll_region::ScrollRegion;
 use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
 use imr_core::inequality::adjusted::{method_note, AdjustedMeasure};
@@ -21,22 +23,24 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
             .map(|m| {
                 let d = m.display_decimals();
                 let [lo, hi] = a.interval(*m);
-                // "0,000 / 0,000 – 0,115" read as "no inequality": said in words.
-                let (value_text, ci_text) = match zero_cell_words(lang, a.value(*m), [lo, hi], d) {
-                    Some((head, limit)) => (head.to_string(), limit),
-                    None => (
-                        f(a.value(*m), d),
-                        format!(
-                            "{} – {}",
-                            f(lo, d),
-                            if hi.is_finite() {
-                                f(hi, d)
-                            } else {
-                                "∞".to_string()
-                            },
+                // An interval reaching zero ("0,000 / 0,000 – 0,115" read as "no inequality";
+                // "0,038 / 0,000 – 0,123" stood beside the answer's words): said in words.
+                let (value_text, ci_text) =
+                    match zero_cell_words(lang, [lo, hi], d, m.of_theta(0.0)) {
+                        Some((head, limit)) => (head, limit),
+                        None => (
+                            f(a.value(*m), d),
+                            format!(
+                                "{} – {}",
+                                f(lo, d),
+                                if hi.is_finite() {
+                                    f(hi, d)
+                                } else {
+                                    "∞".to_string()
+                                },
+                            ),
                         ),
-                    ),
-                };
+                    };
                 // The share with the range the adjusted interval allows: "33%" alone read as
                 // a finding beside an interval reaching zero inequality (issue 42).
                 let range = y
@@ -95,23 +99,7 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
             </td>
         }
     });
-    // A year that repeats the previous one is shown, marked; the trends leave it out.
-    let repeat = y.repeat_of.map(|of| {
-        let text = (messages(lang).inequality.repeat_of)(&of.to_string());
-        view! {
-            <br />
-            <small class="warn" data-testid="ineq-repeat-mark">
-                {text}
-            </small>
-        }
-    });
-    view! {
-        <tr data-time=y.time().to_string() data-repeat-of=y.repeat_of.map(|t| t.to_string())>
-            <th scope="row">{y.time()}{repeat}</th>
-            {cells}
-            {test}
-        </tr>
-    }
+    year_tr(lang, y, (cells, test))
 }
 
 /// The trend rows of the adjusted measures, with the split of the observed change.
@@ -209,12 +197,7 @@ pub fn adjusted_section(
                         ></div>
                     }
                 })}
-            <div
-                class="scroll"
-                tabindex="0"
-                role="region"
-                aria-label=msg(|m| m.inequality.adjusted_table_label)
-            >
+            <ScrollRegion label=|m| m.inequality.adjusted_table_label>
                 <table data-testid="adjusted-table">
                     <thead>
                         <tr>
@@ -225,10 +208,11 @@ pub fn adjusted_section(
                     </thead>
                     <tbody>{rows}</tbody>
                 </table>
-            </div>
+            </ScrollRegion>
             // With one year there is no trend: no empty table's header.
             {(!report.trend_adjusted.is_empty())
                 .then(|| {
+                    let trend_body = trend_rows(lang, report);
                     view! {
                         <p class="note" data-testid="adjusted-trend-note">
                             {imr_core::inequality::words::adjusted_trend_note(
@@ -241,12 +225,7 @@ pub fn adjusted_section(
                                     .unwrap_or(0),
                             )}
                         </p>
-                        <div
-                            class="scroll"
-                            tabindex="0"
-                            role="region"
-                            aria-label=msg(|m| m.inequality.adjusted_trend_table_label)
-                        >
+                        <ScrollRegion label=|m| m.inequality.adjusted_trend_table_label>
                             <table data-testid="adjusted-trend">
                                 <thead>
                                     <tr>
@@ -258,9 +237,9 @@ pub fn adjusted_section(
                                         <th>{msg(|m| m.inequality.change_split_heading)}</th>
                                     </tr>
                                 </thead>
-                                <tbody>{trend_rows(lang, report)}</tbody>
+                                <tbody>{trend_body}</tbody>
                             </table>
-                        </div>
+                        </ScrollRegion>
                     }
                 })}
             <details data-testid="ineq-adjusted-method">

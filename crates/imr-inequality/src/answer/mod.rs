@@ -24,13 +24,10 @@ pub struct YearValue {
 }
 
 impl YearValue {
-    /// The value rounds to zero at three decimals and its interval starts at zero, with a finite
-    /// upper limit: said in words ("indistinguishable from zero, it could reach …").
+    /// Its interval reaches zero ([`interval_reaches_zero`]): said in words
+    /// ("indistinguishable from zero, it could reach …").
     pub(crate) fn indistinguishable_from_zero(&self) -> bool {
-        // the interval reaching zero, whatever the estimate: the Findings' rule for the same
-        // year ("0,038 (IC 95%: 0,000–0,123)" here beside "no distinguen diferencias reales"
-        // there)
-        self.ci[0] <= 1e-9 && self.ci[1].is_finite()
+        interval_reaches_zero(self.ci)
     }
 
     /// `measure` of an adjusted year.
@@ -211,26 +208,49 @@ pub(crate) fn year_value_text(lang: Lang, y: &YearValue) -> String {
     }
 }
 
-/// A table cell of an adjusted measure that rounds to zero at `decimals` with an interval from
-/// zero to a finite limit, in words: ("indistinguible de cero", "podría llegar a 0,115") instead
-/// of "0,000 / 0,000 – 0,115", which read as "no inequality" (issue 42). `None` otherwise: the
-/// cell shows the value and its interval.
+/// Whether an adjusted measure's interval reaches zero (from zero to a finite limit), whatever
+/// its estimate: no inequality beyond chance can be told apart. The one rule of the Inequality
+/// view's answer and table and of the Findings ("0,038 (IC 95%: 0,000–0,123)" in the table
+/// stood beside "indistinguible de cero" in the answer, issue 42).
+pub fn interval_reaches_zero(ci: [f64; 2]) -> bool {
+    interval_reaches(ci, 0.0)
+}
+
+/// Whether an interval reaches `equal` (from it to a finite limit): the measure's value when
+/// every commune has the same true rate, [`crate::adjusted::AdjustedMeasure::of_theta`] of 0 (0; 1 for
+/// the P90/P10 ratio). Every adjusted measure is a function of one θ, so all of a year reach
+/// it or none does.
+pub fn interval_reaches(ci: [f64; 2], equal: f64) -> bool {
+    ci[0] <= equal + 1e-9 && ci[1].is_finite()
+}
+
+/// A table cell of an adjusted measure whose interval reaches `equal`, its value without
+/// inequality ([`interval_reaches`]), in words: ("indistinguible de cero", "podría llegar a
+/// 0,115") instead of "0,000 / 0,000 – 0,115", which read as "no inequality" (issue 42), or
+/// "0,038 / 0,000 – 0,123" beside an answer saying "indistinguible de cero"; the P90/P10
+/// ratio's "indistinguible de 1" (it kept "1,73 / 1,00 – 3,21" beside them). `None`
+/// otherwise: the cell shows the value and its interval (the estimate stays in the CSV and
+/// the cell's data).
 pub fn zero_cell_words(
     lang: Lang,
-    value: f64,
     ci: [f64; 2],
     decimals: usize,
-) -> Option<(&'static str, String)> {
-    let rounds_to_zero = value.abs() < 0.5 * 10f64.powi(-(decimals as i32));
-    (rounds_to_zero && ci[0] <= 1e-9 && ci[1].is_finite()).then(|| {
+    equal: f64,
+) -> Option<(String, String)> {
+    interval_reaches(ci, equal).then(|| {
         let upper = num(lang, ci[1], decimals);
-        match lang {
-            Lang::Es => ("indistinguible de cero", format!("podría llegar a {upper}")),
-            Lang::En => (
-                "indistinguishable from zero",
-                format!("could reach {upper}"),
-            ),
-        }
+        let head = match (equal == 0.0, lang) {
+            (true, _) => lang
+                .pick("indistinguible de cero", "indistinguishable from zero")
+                .to_owned(),
+            (false, Lang::Es) => format!("indistinguible de {}", num(lang, equal, 0)),
+            (false, Lang::En) => format!("indistinguishable from {}", num(lang, equal, 0)),
+        };
+        let limit = match lang {
+            Lang::Es => format!("podría llegar a {upper}"),
+            Lang::En => format!("could reach {upper}"),
+        };
+        (head, limit)
     })
 }
 

@@ -156,20 +156,47 @@ fn the_answer_speaks_both_languages_with_its_numbers() {
 #[test]
 fn an_adjusted_cell_at_zero_is_said_in_words() {
     // The retest's cell "0,000 / 0,000 – 0,115".
-    let (head, limit) = zero_cell_words(Lang::Es, 0.0, [0.0, 0.1149], 3).unwrap();
+    let (head, limit) = zero_cell_words(Lang::Es, [0.0, 0.1149], 3, 0.0).unwrap();
     assert_eq!(head, "indistinguible de cero");
     assert_eq!(limit, "podría llegar a 0,115");
-    let (head, limit) = zero_cell_words(Lang::En, 0.0002, [0.0, 0.1149], 3).unwrap();
+    let (head, limit) = zero_cell_words(Lang::En, [0.0, 0.1149], 3, 0.0).unwrap();
     assert_eq!(
-        (head, limit.as_str()),
+        (head.as_str(), limit.as_str()),
         ("indistinguishable from zero", "could reach 0.115")
     );
-    // A value that shows at these decimals, an interval off zero or open: the numbers.
-    assert_eq!(zero_cell_words(Lang::Es, 0.0006, [0.0, 0.1], 3), None);
-    assert_eq!(zero_cell_words(Lang::Es, 0.0, [0.001, 0.1], 3), None);
+    // An estimate that shows (2021's 0,038) with an interval from zero: in words too, as the
+    // answer says it (the table kept "0,038 / 0,000 – 0,123" beside "indistinguible de cero").
     assert_eq!(
-        zero_cell_words(Lang::Es, 0.0, [0.0, f64::INFINITY], 3),
+        zero_cell_words(Lang::Es, [0.0, 0.123], 3, 0.0),
+        Some((
+            "indistinguible de cero".to_owned(),
+            "podría llegar a 0,123".to_owned()
+        ))
+    );
+    // An interval off zero or open: the numbers.
+    assert_eq!(zero_cell_words(Lang::Es, [0.001, 0.1], 3, 0.0), None);
+    assert_eq!(
+        zero_cell_words(Lang::Es, [0.0, f64::INFINITY], 3, 0.0),
         None
     );
-    assert!(zero_cell_words(Lang::Es, 0.004, [0.0, 0.3], 2).is_some());
+    // The P90/P10 ratio is 1 without inequality: its cell of the same year says so (it kept
+    // "1,73 / 1,00 – 3,21" beside cells saying "indistinguible de cero").
+    let equal = crate::adjusted::AdjustedMeasure::P90P10.of_theta(0.0);
+    assert_eq!(equal, 1.0);
+    assert_eq!(
+        zero_cell_words(Lang::Es, [1.0, 3.214], 2, equal),
+        Some((
+            "indistinguible de 1".to_owned(),
+            "podría llegar a 3,21".to_owned()
+        ))
+    );
+    assert_eq!(zero_cell_words(Lang::Es, [1.02, 3.2], 2, equal), None);
+    // Every other adjusted measure is 0 without inequality.
+    for m in crate::adjusted::AdjustedMeasure::ALL {
+        let at_zero = m.of_theta(0.0);
+        assert!(
+            at_zero == 0.0 || m == crate::adjusted::AdjustedMeasure::P90P10,
+            "{m:?}"
+        );
+    }
 }
