@@ -57,6 +57,12 @@ for (const [name, viewport, twelve] of [['21 communes, 1366×768 desktop', DESKT
     assert.ok(inside(box, screen), `map ${JSON.stringify(box)} in ${JSON.stringify(screen)}`);
     assert.ok(inside(legend, screen), `legend ${JSON.stringify(legend)} in ${JSON.stringify(screen)}`);
     assert.ok(legendRows.length >= 3, `${legendRows.length} legend rows`);
+    // On a desktop there is room beside her map: the legend is not under it (a map column as
+    // narrow as the map put it under, past the map's edge, and shrank the map to 205 px).
+    if (viewport === DESKTOP) {
+      assert.ok(legend.top < box.bottom, `legend ${JSON.stringify(legend)} under the map ${JSON.stringify(box)}`);
+      assert.ok(box.right - box.left >= 250, `the map is ${box.right - box.left} px wide`);
+    }
     // Nor does it hide any of her communes.
     const { covered } = await map.legendCovers();
     assert.deepEqual(covered, []);

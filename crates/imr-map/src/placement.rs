@@ -146,11 +146,12 @@ pub fn label_font_shown(page_width: f64, view_width: f64, shown_px: f64) -> f64 
 }
 
 /// An inset's label of `font` size placed in `frame` (the page, or the part of it in view): the
-/// text (the title, or its last words after "…" when the whole title is wider than the frame
-/// and the inset) and its baseline's start, a little above the inset's frame, moved right or
-/// left so the text's estimated box ([`LABEL_CHAR_WIDTH`]) lies within the frame. `None` (not
-/// drawn) when the inset is out of the frame, the label's line is above or below it, or not
-/// even the last word fits.
+/// text (the title, or when the whole title is wider than the frame and the inset its last
+/// words from a capitalised one, a name on its own: "Metropolitana de Santiago", then
+/// "Santiago"; the page read "…Metropolitana de Santiago") and its baseline's start, a little
+/// above the inset's frame, moved right or left so the text's estimated box
+/// ([`LABEL_CHAR_WIDTH`]) lies within the frame. `None` (not drawn) when the inset is out of
+/// the frame, the label's line is above or below it, or not even the last name fits.
 pub fn inset_label(
     title: &str,
     inset: Rect,
@@ -160,11 +161,11 @@ pub fn inset_label(
     let room = frame.width.min(inset.width + 8.0) - 4.0;
     let width = |t: &str| t.chars().count() as f64 * font * LABEL_CHAR_WIDTH;
     let words: Vec<&str> = title.split_whitespace().collect();
-    let text = (0..words.len().max(1))
-        .map(|k| match k {
-            0 => title.to_string(),
-            _ => format!("…{}", words[k..].join(" ")),
-        })
+    let names = (1..words.len())
+        .filter(|&k| words[k].starts_with(char::is_uppercase))
+        .map(|k| words[k..].join(" "));
+    let text = std::iter::once(title.to_string())
+        .chain(names)
         .find(|t| width(t) <= room)?;
     let w = width(&text);
     let x = inset
@@ -292,5 +293,28 @@ mod shown_tests {
         // Not measured yet: the drawing's own.
         assert_eq!(label_font_shown(640.0, 640.0, 0.0), LABEL_FONT);
         assert_eq!(label_font_shown(640.0, 640.0, f64::NAN), LABEL_FONT);
+    }
+
+    #[test]
+    fn a_title_too_wide_is_shortened_to_a_name_not_cut_after_an_ellipsis() {
+        let title = "Región Metropolitana de Santiago";
+        let frame = Rect::new(0.0, 0.0, 640.0, 1200.0);
+        // 11-unit letters are 6.6 units wide: the 32 letters need 211 units.
+        let label = |inset_width: f64| {
+            inset_label(
+                title,
+                Rect::new(10.0, 100.0, inset_width, 300.0),
+                11.0,
+                frame,
+            )
+            .map(|(text, _)| text)
+        };
+        assert_eq!(label(370.0).as_deref(), Some(title));
+        // Room for 25 letters: the region's name on its own, no "…" (the page read
+        // "…Metropolitana de Santiago").
+        assert_eq!(label(170.0).as_deref(), Some("Metropolitana de Santiago"));
+        // Never "de Santiago": a shortened title starts with a name.
+        assert_eq!(label(100.0).as_deref(), Some("Santiago"));
+        assert_eq!(label(40.0), None);
     }
 }

@@ -25,8 +25,10 @@ pub struct LegendEntry {
 }
 
 /// The colours of one map: a class and a fill per area, and the legend. Building one is cheap
-/// (no geometry); it is what changes when the year or the variable changes.
-#[derive(Debug, Clone, PartialEq)]
+/// (no geometry); it is what changes when the year or the variable changes. The default is
+/// a colouring of no area, and what a new one starts with: nothing flagged or left out, no
+/// caution.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Colouring {
     /// Value shown per area (`data-value`), index = area index of the layer.
     pub values: Vec<Option<f64>>,
@@ -101,12 +103,7 @@ impl Colouring {
             legend,
             no_data: classification.no_data,
             method_note,
-            flagged: Vec::new(),
-            flagged_note: String::new(),
-            left_out: Vec::new(),
-            left_out_label: String::new(),
-            uncertainty_note: String::new(),
-            year_caution: String::new(),
+            ..Colouring::default()
         }
     }
 
@@ -157,12 +154,7 @@ impl Colouring {
                     lang.with_decimal_mark(alpha.to_string())
                 ),
             },
-            flagged: Vec::new(),
-            flagged_note: String::new(),
-            left_out: Vec::new(),
-            left_out_label: String::new(),
-            uncertainty_note: String::new(),
-            year_caution: String::new(),
+            ..Colouring::default()
         }
     }
 
@@ -349,36 +341,25 @@ impl MapText {
         geometry_source: &str,
         date: Option<&str>,
     ) -> Self {
-        let (title, subtitle, legend_title) = match lang {
-            Lang::En => (
+        let heading = match lang {
+            Lang::En => [
                 "Infant mortality rate".to_string(),
                 format!(
                     "Deaths under 1 year per 1,000 live births, {}",
                     smoothing.label()
                 ),
                 "Per 1,000 live births".to_string(),
-            ),
-            Lang::Es => (
+            ],
+            Lang::Es => [
                 "Tasa de mortalidad infantil".to_string(),
                 format!(
                     "Defunciones de menores de 1 año por 1.000 nacidos vivos, {}",
                     smoothing.label_in(lang)
                 ),
                 "Por 1.000 nacidos vivos".to_string(),
-            ),
+            ],
         };
-        MapText {
-            title,
-            subtitle,
-            legend_title,
-            year: year.into(),
-            year_note: String::new(),
-            source: Vec::new(),
-            no_data: String::new(),
-            metadata: None,
-            lang,
-        }
-        .with_sources(lang, data_source, geometry_source, date)
+        Self::sourced(lang, heading, year, data_source, geometry_source, date)
     }
 
     /// The texts for a map of any other column (shown as it is, no unit assumed).
@@ -395,27 +376,20 @@ impl MapText {
         geometry_source: &str,
         date: Option<&str>,
     ) -> Self {
-        MapText {
-            title: column.into(),
-            subtitle: match lang {
-                Lang::En => format!("{column} by commune"),
-                Lang::Es => format!("{column} por comuna"),
-            },
-            legend_title: column.into(),
-            year: year.into(),
-            year_note: String::new(),
-            source: Vec::new(),
-            no_data: String::new(),
-            metadata: None,
-            lang,
-        }
-        .with_sources(lang, data_source, geometry_source, date)
+        let subtitle = match lang {
+            Lang::En => format!("{column} by commune"),
+            Lang::Es => format!("{column} por comuna"),
+        };
+        let heading = [column.into(), subtitle, column.into()];
+        Self::sourced(lang, heading, year, data_source, geometry_source, date)
     }
 
-    /// The two source lines, the no-data label and the metadata, in `lang`.
-    fn with_sources(
-        mut self,
+    /// The texts of a map with `heading` (title, subtitle, legend title) and `year`: the two
+    /// source lines, the no-data label and the metadata in `lang`, no year note.
+    fn sourced(
         lang: Lang,
+        [title, subtitle, legend_title]: [String; 3],
+        year: &str,
         data_source: &str,
         geometry_source: &str,
         date: Option<&str>,
@@ -431,15 +405,23 @@ impl MapText {
             data_credit(lang, data_source),
             lang.pick("Límites", "Boundaries")
         );
-        self.metadata = date.map(|_| {
+        let metadata = date.map(|_| {
             format!(
                 "{credit} {}",
                 made(&format!(" {}", env!("CARGO_PKG_VERSION")))
             )
         });
-        self.source = vec![credit, made("")];
-        self.no_data = lang.pick("Sin datos", "No data").into();
-        self
+        MapText {
+            title,
+            subtitle,
+            legend_title,
+            year: year.into(),
+            year_note: String::new(),
+            source: vec![credit, made("")],
+            no_data: lang.pick("Sin datos", "No data").into(),
+            metadata,
+            lang,
+        }
     }
 }
 
