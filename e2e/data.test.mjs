@@ -162,3 +162,20 @@ test('a conflicting covariate between joined files is listed with both places', 
   assert.deepEqual(outsideRequests(requests, server.origin), []);
   assert.deepEqual(errors, []);
 });
+
+test('five-yearly data have no missing years between them; a lacking fifth year has its row', async () => {
+  const view = await openView(browser, server.origin, 'data');
+  const { requests, errors } = view;
+  // Years 2002, 2007 and 2017 on a five-year step: 2012 is missing, and no year between the
+  // steps (the charts' rule, imr_stats::years::missing_years). The table's own every-year rule
+  // listed 2003–2006 and 2008–2016 as "no data".
+  const rows = ['codigo_comuna;anio;nacimientos;defunciones'];
+  for (const year of [2002, 2007, 2017]) rows.push(`01101;${year};3000;21`, `01107;${year};1000;5`);
+  await view.upload({ name: 'quinquenal.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n') + '\n') });
+  await view.waitForRowCount('read', 6);
+  assert.equal(await view.nationalRows().count(), 3);
+  assert.deepEqual(await view.missingYearRows().evaluateAll((rows) => rows.map((r) => r.dataset.time)), ['2012']);
+  assert.match(await view.testid('national-years-note').textContent(), /2012: no data in these files\./);
+  assert.deepEqual(outsideRequests(requests, server.origin), []);
+  assert.deepEqual(errors, []);
+});

@@ -80,16 +80,7 @@ pub fn App() -> impl IntoView {
 fn YourData() -> impl IntoView {
     let state = expect_context::<AppState>();
     let kept = expect_context::<crate::components::kept::Kept>();
-    let names = move || {
-        state.files.with(|files| {
-            files
-                .iter()
-                .filter(|f| f.table.is_ok())
-                .map(|f| f.name.clone())
-                .collect::<Vec<_>>()
-                .join(", ")
-        })
-    };
+    let names = move || state.read_file_names();
     let status = move || {
         use crate::components::kept::KeptStatus;
         let page = &messages(lang().get()).page;
@@ -173,18 +164,7 @@ fn YourData() -> impl IntoView {
 #[component]
 fn DataSources() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let user_files = move || {
-        (!state.bundled.get()).then(|| {
-            state.files.with(|files| {
-                files
-                    .iter()
-                    .filter(|f| f.table.is_ok())
-                    .map(|f| f.name.clone())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            })
-        })
-    };
+    let user_files = move || (!state.bundled.get()).then(|| state.read_file_names());
     view! {
         <section data-testid="data-sources" aria-labelledby="sources-h">
             <h2 id="sources-h">{msg(|m| m.app.sources_heading)}</h2>

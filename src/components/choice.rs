@@ -52,3 +52,52 @@ where
         </span>
     }
 }
+
+/// The `<option>`s of a select of the data's columns: each of `columns()` valued by its name,
+/// shown as `label` gives it in the current language, and selected while `chosen(name)` holds.
+/// The column selects of the Models, Map and Inequality views (outcome, weights, cluster,
+/// variable, group, rank) differ only in these three.
+pub fn column_options(
+    columns: impl Fn() -> Vec<String> + Send + Sync + 'static,
+    chosen: impl Fn(&str) -> bool + Copy + Send + Sync + 'static,
+    label: fn(Lang, &str) -> String,
+) -> impl IntoView {
+    let language = lang();
+    move || {
+        columns()
+            .into_iter()
+            .map(|name| {
+                let value = name.clone();
+                let shown = name.clone();
+                view! {
+                    <option value=value selected=move || chosen(&name)>
+                        {move || label(language.get(), &shown)}
+                    </option>
+                }
+            })
+            .collect_view()
+    }
+}
+
+/// A labelled `<select id=id data-testid=testid>` of `columns` choosing one into `chosen`, each
+/// shown as `words` gives it (the Models view's outcome, the Map view's variable).
+pub fn column_select(
+    (id, testid): (&'static str, &'static str),
+    label: impl IntoView + 'static,
+    chosen: RwSignal<String>,
+    columns: Memo<Vec<String>>,
+    words: fn(Lang, &str) -> String,
+) -> impl IntoView {
+    view! {
+        <span>
+            <label for=id>{label}</label>
+            <select
+                id=id
+                data-testid=testid
+                on:change=move |ev| chosen.set(event_target_value(&ev))
+            >
+                {column_options(move || columns.get(), move |c| chosen.with(|v| v == c), words)}
+            </select>
+        </span>
+    }
+}

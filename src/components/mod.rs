@@ -7,5 +7,6 @@ pub mod download;
 pub mod flag_choices;
 pub mod kept;
 pub mod microdata;
+pub mod scroll_region;
 pub mod takeaway;
 pub mod worker;

@@ -170,6 +170,19 @@ impl AppState {
         self.files.update(|f| f.push(file));
     }
 
+    /// The names of the loaded files that were read (a file that failed is not data), joined by
+    /// ", ": what "Your data" and the sources notice name (tracks `files`).
+    pub fn read_file_names(&self) -> String {
+        self.files.with(|files| {
+            let names: Vec<&str> = files
+                .iter()
+                .filter(|f| f.table.is_ok())
+                .map(|f| f.name.as_str())
+                .collect();
+            names.join(", ")
+        })
+    }
+
     /// Removes the loaded file at `index` (of `files`) with its roles and year; the bundled
     /// data load when it was the last.
     pub fn remove(&self, index: usize) {

@@ -153,7 +153,7 @@ fn post_csv(
 }
 
 /// Reads a whole file in chunks (the next [`READ_AHEAD`] read while one is copied), posting
-/// [`CsvEvent::Reading`] after each. The buffer is reserved up front with `try_reserve_exact`,
+/// [`CsvEvent::Reading`] after each and [`CsvEvent::Parsing`] once read whole. The buffer is reserved up front with `try_reserve_exact`,
 /// so a file too large for the worker's memory is a message, not an abort.
 async fn read_whole(
     scope: &DedicatedWorkerGlobalScope,
@@ -198,6 +198,15 @@ async fn read_whole(
             &name,
         );
     }
+    // Read whole: parsing begins.
+    post_csv(
+        scope,
+        &CsvEvent::Parsing {
+            total_bytes: bytes.len() as u64,
+        },
+        None,
+        &name,
+    );
     Ok(bytes)
 }
 
@@ -213,14 +222,6 @@ async fn handle_csv(scope: DedicatedWorkerGlobalScope, data: JsValue) {
         Ok(bytes) => bytes,
         Err(failure) => return fail(failure),
     };
-    post_csv(
-        &scope,
-        &CsvEvent::Parsing {
-            total_bytes: bytes.len() as u64,
-        },
-        None,
-        &name,
-    );
     // The bytes become the table's text (no copy of the file).
     let encoded = match RawTable::from_vec(&name, bytes)
         .map_err(|error| CsvFailure::Ingest { error })
@@ -284,12 +285,6 @@ async fn handle_sheets(scope: DedicatedWorkerGlobalScope, data: JsValue) {
         Ok(bytes) => bytes,
         Err(failure) => return fail(failure),
     };
-    post_csv(
-        &scope,
-        &CsvEvent::Parsing { total_bytes: size },
-        None,
-        &name,
-    );
     let read = Workbook::open(&name, bytes).and_then(|mut book| read_sheets(&mut book, &choice));
     let (tables, left_out) = match read {
         Ok(SheetsRead::Choose { sheets }) => {

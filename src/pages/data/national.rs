@@ -2,7 +2,7 @@
 //! with its years as what they are (reconstructed, missing: [`super::year_marks`]).
 
 use super::rates::{count_and_rate_cells, deaths_header};
-use super::year_marks::{missing_years, note as year_note, year_cell};
+use super::year_marks::{note as year_note, year_cell};
 use crate::i18n::{format_number, lang};
 use crate::messages::{messages, msg};
 use crate::state::{AnalysisState, AppState, Shared};
@@ -42,9 +42,12 @@ pub(super) fn NationalRates() -> impl IntoView {
         let l = lang().get();
         let derived = table.approximate_intervals;
         let marks = analysis.year_marks.get();
-        let present: Vec<i64> = table.national.iter().map(|n| n.time).collect();
-        let missing = missing_years(&present);
-        // Every year from the first to the last: one without data says so in its row.
+        let mut present: Vec<i64> = table.national.iter().map(|n| n.time).collect();
+        present.sort_unstable();
+        // The charts' rule: the years on the data's step that it lacks (2016 and 2020 in the
+        // bundled data; none between five-yearly data).
+        let missing = imr_core::stats::years::missing_years(&present);
+        // Every year of data and every missing one: one without data says so in its row.
         let mut years: Vec<i64> = present.iter().chain(&missing).copied().collect();
         years.sort_unstable();
         let no_data = messages(l).map.no_data;

@@ -1,6 +1,7 @@
 //! The years of the Data view's tables as what they are: a year whose deaths were reconstructed
 //! from a published rate is marked ◆ beside it, a year the source copied says so beside it, a
-//! year without data between the first and the last has a row saying so, and a note under the
+//! year without data on the data's step between the first and the last (the charts' one rule,
+//! `imr_stats::years::missing_years`) has a row saying so, and a note under the
 //! table says the reconstructed and missing ones in words
 //! ([`imr_core::reconstructed::table_note`]). The tables showed reconstructed rows as published
 //! counts and skipped 2016 and 2020 without a word (issue 42).
@@ -9,14 +10,6 @@ use crate::i18n::Lang;
 use imr_core::inequality::{RepeatedYear, YearMarks};
 use imr_core::reconstructed::{table_note, TABLE_MARK};
 use leptos::prelude::*;
-
-/// The years between the first and the last of `present` that it lacks.
-pub(super) fn missing_years(present: &[i64]) -> Vec<i64> {
-    match (present.iter().min(), present.iter().max()) {
-        (Some(&first), Some(&last)) => (first..=last).filter(|t| !present.contains(t)).collect(),
-        _ => Vec::new(),
-    }
-}
 
 /// A year's cell: the year, marked ◆ when its deaths are reconstructed and "(copia de 2019)"
 /// when the source copied it from the year before (`marks`, the views' one reading of both; this

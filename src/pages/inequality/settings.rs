@@ -8,6 +8,7 @@ use super::options::{
     PAGE_REPLICATES,
 };
 use super::outcome::Outcome;
+use crate::components::choice::column_options;
 use crate::i18n::{format_number, lang, Lang};
 use crate::messages::{messages, msg, Text};
 use crate::state::{AppState, Shared};
@@ -41,27 +42,11 @@ pub fn column_select(
                             </option>
                         }
                     })}
-                {move || {
-                    options()
-                        .into_iter()
-                        .map(|c| {
-                            let value = c.clone();
-                            let selected = move || {
-                                signal.with(|s| s.column() == Some(value.as_str()))
-                            };
-                            let name = c.clone();
-                            let label = move || imr_core::column_words::choice_label(
-                                lang().get(),
-                                &name,
-                            );
-                            view! {
-                                <option value=c.clone() selected=selected>
-                                    {label}
-                                </option>
-                            }
-                        })
-                        .collect_view()
-                }}
+                {column_options(
+                    options,
+                    move |c| signal.with(|s| s.column() == Some(c)),
+                    imr_core::column_words::choice_label,
+                )}
             </select>
         </span>
     }

@@ -3,6 +3,7 @@
 //! not measured, the calculation notes, and the table's CSV (as `imr inequality --format csv`).
 
 use super::downloads::export_csv_download;
+use crate::components::scroll_region::ScrollRegion;
 use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
 use crate::state::Shared;
@@ -101,6 +102,26 @@ fn cell(lang: Lang, y: &YearResult, m: Measure, unit: &Unit) -> impl IntoView {
     }
 }
 
+/// A year's row of the observed and the adjusted tables: the year (marked when it repeats the
+/// previous one: shown, while the trends leave it out), then `cells`.
+pub(super) fn year_tr(lang: Lang, y: &YearResult, cells: impl IntoView + 'static) -> impl IntoView {
+    let repeat = y.repeat_of.map(|of| {
+        let text = (messages(lang).inequality.repeat_of)(&of.to_string());
+        view! {
+            <br />
+            <small class="warn" data-testid="ineq-repeat-mark">
+                {text}
+            </small>
+        }
+    });
+    view! {
+        <tr data-time=y.time().to_string() data-repeat-of=y.repeat_of.map(|t| t.to_string())>
+            <th scope="row">{y.time()}{repeat}</th>
+            {cells}
+        </tr>
+    }
+}
+
 /// The warning above the table when some value is flagged.
 fn bias_warning(lang: Lang, inflated: bool) -> String {
     let inflation = if inflated {
@@ -117,22 +138,15 @@ fn left_out(lang: Lang, outcome: &InequalityResult) -> Option<impl IntoView> {
     let n = outcome.left_out.len() + outcome.flagged.len();
     (n > 0).then(|| {
         let line = messages(lang).common.line;
+        let item = |file: &str, number: u64, entity: &str, time: i64, reason: String| {
+            format!("{file}, {line} {number}: {entity} {time} — {reason}")
+        };
         let items = outcome
             .left_out
             .iter()
             .map(|r| {
-                view! {
-                    <li>
-                        {format!(
-                            "{}, {line} {}: {} {} — {}",
-                            r.file,
-                            r.line,
-                            r.entity,
-                            r.time,
-                            r.reason.text(lang),
-                        )}
-                    </li>
-                }
+                let text = item(&r.file, r.line, &r.entity, r.time, r.reason.text(lang));
+                view! { <li>{text}</li> }
             })
             .collect_view();
         // The rows flagged as implausible, with their reasons in the interface language.
@@ -140,18 +154,8 @@ fn left_out(lang: Lang, outcome: &InequalityResult) -> Option<impl IntoView> {
             .flagged
             .iter()
             .map(|r| {
-                view! {
-                    <li data-testid="ineq-flagged-row">
-                        {format!(
-                            "{}, {line} {}: {} {} — {}",
-                            r.file,
-                            r.line,
-                            r.entity,
-                            r.time,
-                            r.left_out_reason(lang),
-                        )}
-                    </li>
-                }
+                let text = item(&r.file, r.line, &r.entity, r.time, r.left_out_reason(lang));
+                view! { <li data-testid="ineq-flagged-row">{text}</li> }
             })
             .collect_view();
         let items = view! {
@@ -196,25 +200,7 @@ pub fn observed_table(
                 .iter()
                 .map(|m| cell(lang, y, *m, &unit))
                 .collect_view();
-            // A year that repeats the previous one is shown, marked; the trends leave it out.
-            let repeat = y.repeat_of.map(|of| {
-                let text = (messages(lang).inequality.repeat_of)(&of.to_string());
-                view! {
-                    <br />
-                    <small class="warn" data-testid="ineq-repeat-mark">
-                        {text}
-                    </small>
-                }
-            });
-            view! {
-                <tr
-                    data-time=y.time().to_string()
-                    data-repeat-of=y.repeat_of.map(|t| t.to_string())
-                >
-                    <th scope="row">{y.time()}{repeat}</th>
-                    {cells}
-                </tr>
-            }
+            year_tr(lang, y, cells)
         })
         .collect_view();
     let notes = report
@@ -248,12 +234,7 @@ pub fn observed_table(
         <section aria-labelledby="ineq-table-h">
             <h3 id="ineq-table-h">{heading}</h3>
             {warning}
-            <div
-                class="scroll"
-                tabindex="0"
-                role="region"
-                aria-label=msg(|m| m.inequality.observed_table_label)
-            >
+            <ScrollRegion label=|m| m.inequality.observed_table_label>
                 <table data-testid="inequality-table">
                     <thead>
                         <tr>
@@ -263,7 +244,7 @@ pub fn observed_table(
                     </thead>
                     <tbody>{rows}</tbody>
                 </table>
-            </div>
+            </ScrollRegion>
             {download}
             {left_out}
             <details>

@@ -3,6 +3,7 @@
 //! csv-trends`).
 
 use super::downloads::export_csv_download;
+use crate::components::scroll_region::ScrollRegion;
 use crate::i18n::{format_number, Lang};
 use crate::messages::msg;
 use crate::state::Shared;
@@ -70,12 +71,7 @@ pub fn trend_table(
 /// The trend table and its download.
 fn table(rows: impl IntoView + 'static, download: impl IntoView + 'static) -> impl IntoView {
     view! {
-        <div
-            class="scroll"
-            tabindex="0"
-            role="region"
-            aria-label=msg(|m| m.inequality.trend_table_label)
-        >
+        <ScrollRegion label=|m| m.inequality.trend_table_label>
             <table data-testid="inequality-trend">
                 <thead>
                     <tr>
@@ -87,7 +83,7 @@ fn table(rows: impl IntoView + 'static, download: impl IntoView + 'static) -> im
                 </thead>
                 <tbody>{rows}</tbody>
             </table>
-        </div>
+        </ScrollRegion>
         {download}
     }
 }

@@ -5,7 +5,7 @@
 
 use super::MapOptions;
 use crate::components::checkbox::Checkbox;
-use crate::components::choice::choice_select;
+use crate::components::choice::{choice_select, column_select};
 use crate::components::flag_choices::IncludeFlagged;
 use crate::i18n::lang;
 use crate::messages::{messages, msg, Text};
@@ -285,36 +285,16 @@ fn year_control(
 
 /// The variable's select: the rate first (when the panel has one), then the data's columns.
 fn variable_select(variable: RwSignal<String>, variables: Memo<Vec<String>>) -> impl IntoView {
-    let lang = lang();
-    view! {
-        <span>
-            <label for="map-variable">"Variable"</label>
-            <select
-                id="map-variable"
-                data-testid="variable-select"
-                on:change=move |ev| variable.set(event_target_value(&ev))
-            >
-                {move || {
-                    variables
-                        .get()
-                        .into_iter()
-                        .map(|v| {
-                            let label = if v == "rate" {
-                                messages(lang.get()).map.variable_rate.to_string()
-                            } else {
-                                imr_core::column_words::choice_label(lang.get(), &v)
-                            };
-                            let value = v.clone();
-                            view! {
-                                <option value=value selected=move || variable.get() == v>
-                                    {label}
-                                </option>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </select>
-        </span>
+    let ids = ("map-variable", "variable-select");
+    column_select(ids, "Variable", variable, variables, variable_label)
+}
+
+/// A variable in the reader's words: the rate's own name, a column's label.
+fn variable_label(lang: crate::i18n::Lang, variable: &str) -> String {
+    if variable == "rate" {
+        messages(lang).map.variable_rate.to_owned()
+    } else {
+        imr_core::column_words::choice_label(lang, variable)
     }
 }
 

@@ -3,9 +3,9 @@
 //! from the codebook).
 
 use super::ModelOptions;
-use crate::components::choice::choice_select;
+use crate::components::choice::{choice_select, column_options, column_select};
 use crate::i18n::lang;
-use crate::messages::msg;
+use crate::messages::{msg, Text};
 use imr_core::column_words::{choice_label, column_label};
 use imr_core::models::{Estimator, VcovKind};
 use imr_core::view::model_words::estimator_label;
@@ -39,32 +39,13 @@ pub(super) fn Controls(
             <CopiesUsed />
             <p class="note">{msg(|m| m.models.lead)}</p>
             <div class="roles">
-                <span>
-                    <label for="model-outcome">{msg(|m| m.models.outcome)}</label>
-                    <select
-                        id="model-outcome"
-                        data-testid="model-outcome"
-                        on:change=move |ev| outcome.set(event_target_value(&ev))
-                    >
-                        {move || {
-                            outcomes
-                                .get()
-                                .into_iter()
-                                .map(|name| {
-                                    let selected = name.clone();
-                                    view! {
-                                        <option
-                                            value=name.clone()
-                                            selected=move || outcome.get() == selected
-                                        >
-                                            {column_label(lang().get(), &name)}
-                                        </option>
-                                    }
-                                })
-                                .collect_view()
-                        }}
-                    </select>
-                </span>
+                {column_select(
+                    ("model-outcome", "model-outcome"),
+                    msg(|m| m.models.outcome),
+                    outcome,
+                    outcomes,
+                    column_label,
+                )}
                 {choice_select(
                     "model-vcov",
                     "model-vcov",
@@ -75,23 +56,13 @@ pub(super) fn Controls(
                     vcov,
                     || false,
                 )}
-                <span>
-                    <label for="model-weights">{msg(|m| m.models.weights_label)}</label>
-                    <select
-                        id="model-weights"
-                        data-testid="model-weights"
-                        on:change=move |ev| {
-                            let v = event_target_value(&ev);
-                            weights.set((!v.is_empty()).then_some(v));
-                        }
-                    >
-                        <option value="" selected=move || weights.get().is_none()>
-                            {msg(|m| m.models.no_weights)}
-                        </option>
-                        {column_options(outcomes, weights)}
-                    </select>
-                </span>
-                <span>
+                {optional_column_select(
+                    ("model-weights", |m| m.models.weights_label, |m| m.models.no_weights),
+                    outcomes,
+                    weights,
+                    None,
+                    || false,
+                )} <span>
                     <label for="model-absorb">{msg(|m| m.models.absorb_label)}</label>
                     <input
                         id="model-absorb"
@@ -108,25 +79,13 @@ pub(super) fn Controls(
                     />
                     <small id="model-absorb-help">{msg(|m| m.models.absorb_help)}</small>
                 </span>
-                <span>
-                    <label for="model-cluster">{msg(|m| m.models.cluster_label)}</label>
-                    <select
-                        id="model-cluster"
-                        data-testid="model-cluster"
-                        aria-describedby="model-cluster-help"
-                        disabled=move || fe.with(Option::is_none) || vcov.get() != VcovKind::Cluster
-                        on:change=move |ev| {
-                            let v = event_target_value(&ev);
-                            cluster.set((!v.is_empty()).then_some(v));
-                        }
-                    >
-                        <option value="" selected=move || cluster.get().is_none()>
-                            {msg(|m| m.models.cluster_entity)}
-                        </option>
-                        {column_options(cluster_columns, cluster)}
-                    </select>
-                    <small id="model-cluster-help">{msg(|m| m.models.cluster_help)}</small>
-                </span>
+                {optional_column_select(
+                    ("model-cluster", |m| m.models.cluster_label, |m| m.models.cluster_entity),
+                    cluster_columns,
+                    cluster,
+                    Some(|m| m.models.cluster_help),
+                    move || fe.with(Option::is_none) || vcov.get() != VcovKind::Cluster,
+                )}
             </div>
             <fieldset data-testid="model-choices">
                 <legend>{msg(|m| m.models.models_label)}</legend>
@@ -206,25 +165,42 @@ pub(super) fn Controls(
     }
 }
 
-/// The options of a select of an optional column: each of `columns` in the reader's words, the
-/// one `chosen` selected (the weights and the cluster column).
-fn column_options(columns: Memo<Vec<String>>, chosen: RwSignal<Option<String>>) -> impl IntoView {
-    move || {
-        columns
-            .get()
-            .into_iter()
-            .map(|name| {
-                let selected = name.clone();
-                view! {
-                    <option
-                        value=name.clone()
-                        selected=move || chosen.get().as_deref() == Some(selected.as_str())
-                    >
-                        {choice_label(lang().get(), &name)}
-                    </option>
+/// A labelled select of an optional column (the weights, the cluster column): `words` are its
+/// id (also its test id), label and the words of no column; `help`, when given, is said below it
+/// (`<id>-help`); disabled while `disabled()` holds.
+fn optional_column_select(
+    words: (&'static str, Text, Text),
+    columns: Memo<Vec<String>>,
+    chosen: RwSignal<Option<String>>,
+    help: Option<Text>,
+    disabled: impl Fn() -> bool + Send + Sync + 'static,
+) -> impl IntoView {
+    let (id, label, none) = words;
+    let help_id = help.map(|_| format!("{id}-help"));
+    view! {
+        <span>
+            <label for=id>{msg(label)}</label>
+            <select
+                id=id
+                data-testid=id
+                aria-describedby=help_id.clone()
+                disabled=disabled
+                on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    chosen.set((!v.is_empty()).then_some(v));
                 }
-            })
-            .collect_view()
+            >
+                <option value="" selected=move || chosen.with(Option::is_none)>
+                    {msg(none)}
+                </option>
+                {column_options(
+                    move || columns.get(),
+                    move |c| chosen.with(|v| v.as_deref() == Some(c)),
+                    choice_label,
+                )}
+            </select>
+            {help.map(|help| view! { <small id=help_id>{msg(help)}</small> })}
+        </span>
     }
 }
 
