@@ -17,8 +17,11 @@
 //     1,232; 1,237 KB on 2026-12-06 with the Spanish spreadsheet CSVs, the map's desktop legend
 //     and funnel at a width, the plain words of the retest, hence 1,240; 1,240.3 KB the same day
 //     with the newcomer re-run's mends (the Spanish Models tables' words, a copied year marked in
-//     the Data tables, a legend under a phone's map fitted to the first screen), hence 1,248:
-//     a guard against growth,
+//     the Data tables, a legend under a phone's map fitted to the first screen), hence 1,248;
+//     1,248.07 KB on 2026-12-06 (second stop) with the rates and map CSVs' marks of flagged and
+//     reconstructed rows, the embeds' copied years and the adjusted table's words (74 bytes
+//     over, after the stop's shared components took 1 KB off), hence 1,256: a guard against
+//     growth,
 //     not a target, raised on purpose each time; the split of the engines out of the first wasm
 //     is what lowers it; bench/RESULTS.md "Issue 43").
 // Over any budget, `make dist` fails with the files and their sizes.
@@ -42,7 +45,7 @@ function* files(dir) {
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 export const FIRST_ANSWER_BUDGET = 64 * 1024;
 export const FIRST_INTERACTION_BUDGET = 160 * 1024;
-export const APP_BUDGET = 1248 * 1024;
+export const APP_BUDGET = 1256 * 1024;
 let raw = 0, br = 0, gz = 0;
 for (const file of files(dist)) {
   if (!COMPRESSED.has(path.extname(file))) continue;
