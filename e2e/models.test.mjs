@@ -267,6 +267,14 @@ test('a cluster column on screen is what imr fit --fe --cluster prints, for fe a
   const view = await openModels(['fe', 'poisson-fe'], 'cluster', ['pobreza', 'ingreso_salud_pc']);
   const { page, errors } = view;
   await view.absorb('codigo_comuna');
+  // The selects offer what can be what they say (imr_core::model_columns): sizes as weights
+  // (births alone in the bundled data: not SINIM's rate or year, nor the region's code), groups
+  // as clusters (the year, the region; not poverty or a distance).
+  const offered = async (id) => view.testid(id).locator('option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(await offered('model-weights'), ['', 'births']);
+  const clusters = await offered('model-cluster');
+  for (const group of ['anio', 'region', 'codigo_region']) assert.ok(clusters.includes(group), `${group} in ${clusters}`);
+  for (const measure of ['pobreza', 'dist_hospital_km', 'tmi_sinim']) assert.ok(!clusters.includes(measure), `${measure} in ${clusters}`);
   await view.chooseCluster('region');
   await view.waitForEveryCommandIncluding('--cluster region');
   const x = ['--x', 'pobreza,ingreso_salud_pc', '--fe', 'codigo_comuna', '--cluster', 'region'];

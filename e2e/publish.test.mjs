@@ -115,8 +115,10 @@ for (const [lang, size, viewport] of CASES.slice(0, 2)) {
     const text = (await failure.textContent()).trim();
     assert.ok(!text.includes('`'), text);
     assert.match(text, lang === 'es'
-      ? /Sus datos no tienen «Ingresos municipales de salud por habitante» \(ingreso_salud_pc\)\. Puede elegir en su lugar una columna parecida de sus datos como pesos: .*«Pobreza por ingresos/
-      : /Your data have no «Municipal health income per inhabitant» \(ingreso_salud_pc\)\. You can choose a similar column of your data as the weights instead: .*«Income poverty/);
+      ? /Sus datos no tienen «Ingresos municipales de salud por habitante» \(ingreso_salud_pc\)\. Puede elegir en su lugar una columna parecida de sus datos como pesos: «Nacimientos»\./
+      : /Your data have no «Municipal health income per inhabitant» \(ingreso_salud_pc\)\. You can choose a similar column of your data as the weights instead: «Births»\./);
+    // Only sizes are offered as weights: her poverty is not one (imr_core::model_columns).
+    assert.doesNotMatch(text, /Pobreza|poverty/);
     // The sources under her data are her file's, not the bundled data's.
     assert.match(await data.userDataSource().textContent(), /sin_ingreso\.csv/);
     assert.doesNotMatch(await data.dataSources().textContent(), /SINIM/);

@@ -11,6 +11,7 @@ pub mod copied;
 pub mod copy_words;
 pub mod ingest;
 pub mod lag;
+pub mod model_columns;
 pub mod panel;
 pub mod plausibility;
 pub mod provenance;

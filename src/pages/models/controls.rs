@@ -14,13 +14,16 @@ use leptos::prelude::*;
 #[component]
 pub(super) fn Controls(
     options: ModelOptions,
-    /// Every numeric variable of the panel (the outcomes and weights offered).
+    /// Every numeric variable of the panel (the outcomes offered).
     outcomes: Memo<Vec<String>>,
+    /// The columns offered as weights ([`imr_core::model_columns::weight_candidates`]).
+    weight_columns: Memo<Vec<String>>,
     /// The covariates offered as regressors.
     candidates: Memo<Vec<String>>,
     /// The regressors checked.
     regressors: Memo<Vec<String>>,
-    /// The columns that may cluster the standard errors (besides the entity).
+    /// The columns that may cluster the standard errors (besides the entity;
+    /// [`imr_core::model_columns::cluster_candidates`]).
     cluster_columns: Memo<Vec<String>>,
 ) -> impl IntoView {
     let ModelOptions {
@@ -58,7 +61,7 @@ pub(super) fn Controls(
                 )}
                 {optional_column_select(
                     ("model-weights", |m| m.models.weights_label, |m| m.models.no_weights),
-                    outcomes,
+                    weight_columns,
                     weights,
                     None,
                     || false,

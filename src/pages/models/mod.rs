@@ -23,6 +23,7 @@ mod table;
 use crate::messages::msg;
 use crate::state::cache::RequestCache;
 use crate::state::{AppState, Shared};
+use imr_core::model_columns::{cluster_candidates, weight_candidates};
 use imr_core::models::{Estimator, Fit, VcovKind};
 use imr_core::request::{FitRequest, RequestError};
 use imr_core::view::{chosen_regressors, regressor_candidates, DEFAULT_MODELS};
@@ -149,18 +150,16 @@ pub fn ModelsPage() -> impl IntoView {
             .map(|p| p.numeric_variables())
             .unwrap_or_default()
     });
-    // The columns that may cluster the standard errors: time, text and numeric columns (the
-    // entity is the default).
+    let weight_columns = Memo::new(move |_| {
+        panel
+            .get()
+            .map(|p| weight_candidates(&p))
+            .unwrap_or_default()
+    });
     let cluster_columns = Memo::new(move |_| {
         panel
             .get()
-            .map(|p| {
-                std::iter::once(p.time_column.clone())
-                    .chain(p.text_names.iter().cloned())
-                    .chain(p.numeric_names.iter().cloned())
-                    .filter(|c| !c.is_empty())
-                    .collect::<Vec<String>>()
-            })
+            .map(|p| cluster_candidates(&p))
             .unwrap_or_default()
     });
     let regressors = Memo::new(move |_| {
@@ -230,6 +229,7 @@ pub fn ModelsPage() -> impl IntoView {
         <controls::Controls
             options=options
             outcomes=outcomes
+            weight_columns=weight_columns
             candidates=candidates
             regressors=regressors
             cluster_columns=cluster_columns

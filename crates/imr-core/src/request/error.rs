@@ -73,8 +73,9 @@ impl From<KeyRole> for ColumnUse {
 fn missing_column(lang: Lang, role: ColumnUse, name: &str, available: &[String]) -> String {
     let label = |column: &str| {
         let words = crate::column_words::choice_label(lang, column);
-        if words == column {
-            format!("«{column}»")
+        // a built-in column (births) is hers under another name: its words alone
+        if words == column || crate::panel::BUILTIN_COLUMNS.contains(&column) {
+            format!("«{words}»")
         } else {
             format!("«{words}» ({column})")
         }

@@ -152,8 +152,12 @@ impl FitRequest {
                         ColumnRole::Exposure => ColumnUse::Exposure,
                         _ => ColumnUse::Regressor,
                     },
+                    // a weight is offered among the sizes the page lists, not any number
+                    available: match missing.role {
+                        ColumnRole::Weights => crate::model_columns::weight_candidates(panel),
+                        _ => panel.numeric_names.clone(),
+                    },
                     name: missing.name,
-                    available: panel.numeric_names.clone(),
                 })?;
         if let Some(spec) = &self.fe {
             data = absorb(panel, spec, data)?;
@@ -291,7 +295,10 @@ fn cluster(panel: &Panel, spec: &str, data: PanelData) -> Result<PanelData, Requ
             .ok_or_else(|| RequestError::NoColumn {
                 role: ColumnUse::Cluster,
                 name: name.to_owned(),
-                available: key_columns(panel),
+                // groups, as the page lists them, not every column
+                available: std::iter::once(panel.entity_column.clone())
+                    .chain(crate::model_columns::cluster_candidates(panel))
+                    .collect(),
             })?;
         keys.push(FixedEffect::from_keys(name, column));
     }
