@@ -45,6 +45,19 @@ impl AdjustedMeasure {
     }
 }
 
+/// The decimals to write an interval's bound `x` with in a column of `decimals`: more where a
+/// bound other than zero would read as zero, enough for its first significant digit (a Theil
+/// index's lower bound 0.0001 read "0,000" beside a Gini's "0,005" of the same interval, as if
+/// it reached no inequality, which an interval that does is said in words instead).
+pub fn bound_decimals(x: f64, decimals: usize) -> usize {
+    let shown_as_zero = x.abs() < 0.5 * 10f64.powi(-(decimals as i32));
+    if x == 0.0 || !x.is_finite() || !shown_as_zero {
+        return decimals;
+    }
+    // 0.0001 → 4, 0.00004 → 5: the place of the first digit that is not zero
+    (-x.abs().log10()).ceil().max(decimals as f64) as usize
+}
+
 /// Whether any year of a report has a flagged value ([`YearResult::is_noticeably_biased`]), and
 /// whether any flagged value is inflated inequality ([`YearResult::is_inflated`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -151,6 +164,26 @@ impl InequalityAnalysis {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_bound_above_zero_is_never_written_as_zero() {
+        use super::bound_decimals;
+        assert_eq!(bound_decimals(0.0001, 3), 4);
+        assert_eq!(bound_decimals(0.00004, 3), 5);
+        assert_eq!(bound_decimals(0.0004, 3), 4);
+        // what shows at its decimals keeps them; zero is zero, infinity ∞
+        for x in [0.0, 0.0005, 0.038, 1.25, f64::INFINITY] {
+            assert_eq!(bound_decimals(x, 3), 3, "{x}");
+        }
+        for x in [0.0001, 0.00004, 0.0004, 0.000_000_7, 0.00049] {
+            let d = bound_decimals(x, 3);
+            let written = format!("{x:.d$}");
+            assert!(
+                written.trim_end_matches('0') != "0.",
+                "{x} written {written}"
+            );
+        }
+    }
+
     use super::*;
     use crate::{AreaObservation, InequalitySpec, RateInput, Subject};
 

@@ -10,7 +10,7 @@ use crate::messages::{messages, msg};
 use imr_core::inequality::adjusted::{method_note, AdjustedMeasure};
 use imr_core::inequality::answer::{adjusted_svg_with, zero_cell_words};
 use imr_core::inequality::words::excess_variation_detail;
-use imr_core::inequality::{InequalityReport, YearResult};
+use imr_core::inequality::{bound_decimals, InequalityReport, YearResult};
 use leptos::prelude::*;
 
 /// The cells of one year: each adjusted measure with its interval and noise share, or why there
@@ -32,9 +32,9 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
                             f(a.value(*m), d),
                             format!(
                                 "{} – {}",
-                                f(lo, d),
+                                f(lo, bound_decimals(lo, d)),
                                 if hi.is_finite() {
-                                    f(hi, d)
+                                    f(hi, bound_decimals(hi, d))
                                 } else {
                                     "∞".to_string()
                                 },

@@ -8,7 +8,7 @@ use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
 use crate::state::Shared;
 use imr_core::inequality::words::Unit;
-use imr_core::inequality::{Measure, YearResult};
+use imr_core::inequality::{bound_decimals, Measure, YearResult};
 use imr_core::request::{InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
@@ -49,8 +49,8 @@ fn cell(lang: Lang, y: &YearResult, m: Measure, unit: &Unit) -> impl IntoView {
     let ci_text = y.interval(m).map(|[a, b]| {
         format!(
             "{} – {}",
-            format_number(lang, a, d),
-            format_number(lang, b, d)
+            format_number(lang, a, bound_decimals(a, d)),
+            format_number(lang, b, bound_decimals(b, d))
         )
     });
     // A count's bias-corrected value is not a whole number.
