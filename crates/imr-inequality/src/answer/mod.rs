@@ -183,24 +183,22 @@ pub(crate) fn num(lang: Lang, x: f64, decimals: usize) -> String {
 }
 
 /// A year's adjusted Gini for reading: its value and interval, or, when the interval reaches
-/// zero and the value rounds to it, what that means ("no real differences beyond chance can be
-/// told apart; they could reach …"), never "0.000" alone.
+/// zero, what that means in the table's words ([`zero_cell_words`]: "indistinguishable from
+/// zero (it could reach …)"), never "0.000" alone.
 pub(crate) fn year_value_text(lang: Lang, y: &YearValue) -> String {
-    match (y.indistinguishable_from_zero(), lang) {
-        (true, Lang::Es) => format!(
-            "indistinguible de cero (podría llegar a {})",
-            num(lang, y.ci[1], 3)
-        ),
-        (true, Lang::En) => format!(
-            "indistinguishable from zero (it could reach {})",
-            num(lang, y.ci[1], 3)
-        ),
-        (_, Lang::Es) => format!(
+    if let Some((head, limit)) = zero_cell_words(lang, y.ci, 3, 0.0) {
+        return match lang {
+            Lang::Es => format!("{head} ({limit})"),
+            Lang::En => format!("{head} (it {limit})"),
+        };
+    }
+    match lang {
+        Lang::Es => format!(
             "{} (IC 95%: {})",
             num(lang, y.value, 3),
             interval_text(lang, y.ci)
         ),
-        (_, Lang::En) => format!(
+        Lang::En => format!(
             "{} (95% CI {})",
             num(lang, y.value, 3),
             interval_text(lang, y.ci)
