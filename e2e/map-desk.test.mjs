@@ -87,6 +87,24 @@ test('the legend counts as "Sin datos" the communes drawn hatched among hers, as
   const plain = await map.communes().evaluateAll((ps) => ps.filter((p) => p.getAttribute('fill') === '#eeeeee').length);
   assert.equal(plain, rest, `legend "${outside}", ${plain} drawn plain`);
   assert.equal(21 + count + rest, 345, `21 + ${count} + ${rest}`);
+  // Their tooltips tell the two apart: a hatched commune has no data among hers, a grey one is
+  // outside her data (both said "sin datos").
+  const pointOf = (fill) => map.communes().evaluateAll((ps, fill) => {
+    for (const p of ps.filter((p) => p.getAttribute('fill') === fill)) {
+      const r = p.getBoundingClientRect();
+      for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) {
+        const [x, y] = [r.left + (r.width * i) / 8, r.top + (r.height * j) / 8];
+        if (x > 0 && y > 0 && x < innerWidth && y < innerHeight && document.elementFromPoint(x, y) === p) return { x, y };
+      }
+    }
+    return null;
+  }, fill);
+  for (const [fill, words] of [['#eeeeee', 'Fuera de los datos cargados'], ['url(#no-data)', 'Tasa: sin datos']]) {
+    const at = await pointOf(fill);
+    assert.ok(at, `no ${fill} commune in view`);
+    await map.page.mouse.move(at.x, at.y);
+    await map.page.waitForFunction((w) => document.querySelector('[data-testid="map-tooltip"] [data-field="rate"]')?.textContent.trim() === w, words);
+  }
   // The exported map says the same.
   const svg = (await map.downloadSvg()).text;
   const none = svg.split('data-legend-class="none"')[1];

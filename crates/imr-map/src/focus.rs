@@ -103,6 +103,13 @@ impl Focus {
     }
 }
 
+/// The tooltip's words for an area outside those shown ([`Focus::is_outside`], the plain grey
+/// of [`outside_note`]) in `lang`: not the "no data" of the hatched areas among those shown
+/// (a newcomer read "sin datos" over both the hatch and the grey).
+pub fn outside_words(lang: Lang) -> &'static str {
+    lang.pick("Fuera de los datos cargados", "Not in the data loaded")
+}
+
 /// The note under the page's map of part of the country that says what its plain grey is, in
 /// `lang`: the `count` areas outside those shown have no data in the file, but are not the
 /// "no data" the legend counts among the areas shown. (A note, not a legend row: on a phone the

@@ -185,7 +185,14 @@ pub(super) fn MapFigure(
                         .get()
                         .map(|(area, x, y)| {
                             view! {
-                                <Tooltip geo=geo_tooltip.clone() result=result area=area x=x y=y />
+                                <Tooltip
+                                    geo=geo_tooltip.clone()
+                                    result=result
+                                    focus=focus
+                                    area=area
+                                    x=x
+                                    y=y
+                                />
                             }
                         })
                 }}

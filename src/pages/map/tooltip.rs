@@ -4,6 +4,7 @@ use super::{Drawn, Geometry};
 use crate::i18n::lang;
 use crate::messages::messages;
 use crate::state::Shared;
+use imr_core::map::focus::{outside_words, Focus};
 use imr_core::map::smoothing::Smoothing;
 use imr_core::map::year_map::Measure;
 use imr_core::rates::rate_with_interval;
@@ -16,6 +17,8 @@ use leptos::prelude::*;
 pub(super) fn Tooltip(
     geo: Shared<Geometry>,
     result: Memo<Option<Shared<Drawn>>>,
+    /// The part of the country shown, when the data cover only part of it.
+    focus: Memo<Option<Shared<Focus>>>,
     area: usize,
     x: f64,
     y: f64,
@@ -66,6 +69,10 @@ pub(super) fn Tooltip(
                 crate::i18n::format_number(lang.get_untracked(), l, 2),
                 crate::i18n::format_number(lang.get_untracked(), h, 2)
             ),
+            // the plain grey around a map of part of the country is not the hatched "no data"
+            _ if focus.with(|f| f.as_ref().is_some_and(|f| f.is_outside(area))) => {
+                outside_words(lang.get()).to_owned()
+            }
             _ => messages(lang.get()).map.tooltip_rate_no_data.into(),
         };
         let count = |v: Option<f64>| {
