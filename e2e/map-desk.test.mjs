@@ -180,3 +180,26 @@ for (const lang of ['es', 'en']) {
     await view.close();
   });
 }
+
+// The whole country's map is narrow (Chile is long): on a desktop its column is as wide as the
+// map and its legend on it, so the notes stand next to the map (they stood after 300 px of white,
+// the column's 640 px).
+test('on a desktop the notes stand next to the whole country\'s map', async () => {
+  const map = await openView(browser, server.origin, 'map', { lang: 'es', viewport: DESKTOP });
+  await map.communes().first().waitFor();
+  await map.testid('map-legend').waitFor();
+  await map.page.waitForFunction(() => document.querySelector('[data-testid="map-legend"]')?.dataset.view);
+  const boxes = () => map.page.evaluate(() => ({
+    svg: document.querySelector('svg[data-testid="choropleth"]').getBoundingClientRect().toJSON(),
+    legend: document.querySelector('[data-testid="map-legend"]').getBoundingClientRect().toJSON(),
+    notes: document.querySelector('[data-testid="map-legend-notes"]').getBoundingClientRect().toJSON(),
+  }));
+  const { svg, legend, notes } = await boxes();
+  assert.ok(svg.width < 400, `the whole country is ${svg.width} px wide: not the case this tests`);
+  // the legend on the map, the notes beside it within the figure's gap (1rem) and a pixel
+  assert.ok(inside(legend, svg), `legend ${JSON.stringify(legend)} off the map ${JSON.stringify(svg)}`);
+  assert.ok(notes.top < svg.bottom, `notes ${JSON.stringify(notes)} under the map`);
+  assert.ok(notes.left - svg.right <= 20, `${notes.left - svg.right} px between the map and the notes`);
+  assert.deepEqual(map.errors, []);
+  await map.close();
+});

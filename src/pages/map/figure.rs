@@ -116,14 +116,20 @@ pub(super) fn MapFigure(
     // legend when it is under the map) once measured (before: the screen less the header and
     // tabs).
     let aspect = layout.width / layout.height;
-    let canvas_style = move || match view.room_px.get() - legend_spot.below_px() {
-        room if room > 0.0 => format!("width:min(100%, {:.1}px)", room.max(240.0) * aspect),
-        _ => format!("width:min(100%, calc((100svh - 10rem) * {aspect:.4}))"),
+    let map_px = move || match view.room_px.get() - legend_spot.below_px() {
+        room if room > 0.0 => Some(room.max(240.0) * aspect),
+        _ => None,
     };
+    let canvas_style = move || match map_px() {
+        Some(px) => format!("width:min(100%, {px:.1}px)"),
+        None => format!("width:min(100%, calc((100svh - 10rem) * {aspect:.4}))"),
+    };
+    // The column as wide as the map (and a legend beside it): the notes next to it.
+    let column_style = move || legend_spot.column_style(map_px());
 
     view! {
         <div class="map-figure">
-            <div class="map" node_ref=hover.container>
+            <div class="map" style=column_style node_ref=hover.container>
                 <button
                     class="skip-link"
                     data-testid="skip-map"

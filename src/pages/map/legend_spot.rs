@@ -28,6 +28,12 @@ pub(super) enum Spot {
 /// The gap between the map and a legend beside it, in CSS pixels.
 const BESIDE_GAP_PX: f64 = 8.0;
 
+/// The widest the map's column gets (the map, its zoom bar and search, a legend beside it), in
+/// CSS pixels; narrower, it is as wide as the map and the legend beside it need
+/// ([`LegendSpot::column_style`]), so that the notes stand next to the map, not 300 px of white
+/// away from the whole country's narrow map on a desktop.
+pub(super) const MAP_COLUMN_MAX_PX: f64 = 640.0;
+
 /// The gap between the map and a legend under it (its `margin-top: 0.3rem`), in CSS pixels.
 const BELOW_GAP_PX: f64 = 5.0;
 
@@ -51,6 +57,9 @@ pub(super) struct LegendSpot {
     /// the map is made that much shorter, so that on a phone the legend under it stays in the
     /// first screen (a 12-commune upload had it start at 842 px of an 844 px screen).
     below_px: RwSignal<f64>,
+    /// The room a legend beside the map takes (the gap and its width) in CSS pixels, else 0:
+    /// the map's column is that much wider than the map.
+    beside_px: RwSignal<f64>,
 }
 
 impl LegendSpot {
@@ -74,6 +83,7 @@ impl LegendSpot {
             node: NodeRef::new(),
             spot,
             below_px: RwSignal::new(0.0),
+            beside_px: RwSignal::new(0.0),
         };
         let resized = RwSignal::new(0u32);
         let handle = window_event_listener(leptos::ev::resize, move |_| {
@@ -103,12 +113,15 @@ impl LegendSpot {
                     return;
                 };
                 let map_px = svg.get_bounding_client_rect().width();
-                // The map's column (the map, its zoom bar and search): the room beside the map.
+                // The room the map's column may take (the map, its zoom bar and search): the
+                // figure's width up to the column's widest, not the column's own width, which
+                // is sized to what it holds.
                 let column_px = el
-                    .closest(".map")
+                    .closest(".map-figure")
                     .ok()
                     .flatten()
-                    .map_or(0.0, |c| c.get_bounding_client_rect().width());
+                    .map_or(0.0, |c| c.get_bounding_client_rect().width())
+                    .min(MAP_COLUMN_MAX_PX);
                 let (w, h) = (el.offset_width() as f64, el.offset_height() as f64);
                 if map_px <= 0.0 || w <= 0.0 {
                     return;
@@ -130,6 +143,15 @@ impl LegendSpot {
                 if this.spot.try_get_untracked() != Some((next, Some(vb))) {
                     this.spot.try_set((next, Some(vb)));
                 }
+                // The column widens by a legend put beside the map (as the reader zooms, the
+                // notes to its right move, the map does not).
+                let beside = match next {
+                    Spot::Beside { .. } => BESIDE_GAP_PX + w,
+                    _ => 0.0,
+                };
+                if this.beside_px.try_get_untracked() != Some(beside) {
+                    this.beside_px.try_set(beside);
+                }
                 // Decided on the view the map opens on (the data's, else the whole page): a map
                 // that changed size as the reader zooms and pans would move what she taps. A
                 // smaller map leaves the legend less room on it, never more: it stays under.
@@ -147,6 +169,13 @@ impl LegendSpot {
             });
         });
         this
+    }
+
+    /// The `style` of the map's column for a map drawn `map_px` wide (`None`: not yet known):
+    /// as wide as the map and a legend beside it, at most [`MAP_COLUMN_MAX_PX`].
+    pub fn column_style(&self, map_px: Option<f64>) -> String {
+        let need = map_px.map_or(MAP_COLUMN_MAX_PX, |w| w.ceil() + self.beside_px.get());
+        format!("max-width:{:.0}px", need.min(MAP_COLUMN_MAX_PX))
     }
 
     /// The height the legend takes under the map (0 when it is on or beside it), in CSS pixels.
