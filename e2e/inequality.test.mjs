@@ -45,6 +45,12 @@ test('the Gini of 2019 on screen is the one the command line prints', async () =
   assert.equal((await cell.locator('.value').textContent()).trim(), gini.toFixed(4));
   // Its bootstrap interval is shown beside it.
   assert.match(await cell.locator('.ci').textContent(), /^\d\.\d{4} – \d\.\d{4}$/);
+  // The order statistics and counts stand alone (their resampled intervals lay to one side of
+  // them: the median 8.24 with "8.74 – 10.22"), and the note under the table says why.
+  for (const measure of ['median', 'p25', 'zero_death_areas', 'max']) {
+    assert.equal(await view.measureCell(2019, measure).locator('.ci').count(), 0, measure);
+  }
+  assert.match(await view.testid('ineq-no-interval-note').textContent(), /^No interval: .*Median, .*Poisson bootstrap/);
   // Every year of the bundled panel with deaths has a row: 2001–2021 without 2016 and 2020.
   assert.equal(await view.rows().count(), 19);
   // The command that reproduces the page, with its replicates and seed.

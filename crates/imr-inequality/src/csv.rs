@@ -63,13 +63,16 @@ pub fn years_csv(report: &InequalityReport, marks: &YearMarks) -> String {
                 row.push(number(value));
             }
             if m.has_interval() {
+                let shown = m.shows_interval(y.measures.kind);
                 let ci = y.interval(*m);
                 let pct = y.percentile_interval(*m);
                 row.extend([
                     number(ci.map(|c| c[0])),
                     number(ci.map(|c| c[1])),
-                    number(y.bias(*m)),
-                    number(y.intervals.bias_corrected.get(m).copied()),
+                    // a measure without an interval on the page has none of its resampling
+                    // here either (the JSON keeps it for analysts)
+                    number(y.bias(*m).filter(|_| shown)),
+                    number(y.intervals.bias_corrected.get(m).copied().filter(|_| shown)),
                     number(pct.map(|c| c[0])),
                     number(pct.map(|c| c[1])),
                 ]);

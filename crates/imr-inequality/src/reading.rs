@@ -45,6 +45,32 @@ impl AdjustedMeasure {
     }
 }
 
+/// The sentence under a table of `measures` of a subject of `kind` naming those shown without
+/// an interval ([`Measure::shows_interval`]) and why; `None` when each has one.
+pub fn no_interval_note(
+    lang: imr_stats::Lang,
+    measures: &[Measure],
+    kind: crate::year::SubjectKind,
+) -> Option<String> {
+    let names: Vec<&str> = (measures.iter())
+        .filter(|m| !m.shows_interval(kind))
+        .map(|m| m.label_in(lang))
+        .collect();
+    (!names.is_empty()).then(|| {
+        let names = names.join(", ");
+        match lang {
+            imr_stats::Lang::Es => format!(
+                "Sin intervalo: {names}. El remuestreo de Poisson lleva las tasas de las comunas \
+                 pequeñas a cero y desde cero: sus intervalos quedarían a un lado del valor."
+            ),
+            imr_stats::Lang::En => format!(
+                "No interval: {names}. The Poisson bootstrap moves small communes' rates to and \
+                 from zero: their intervals would lie to one side of the value."
+            ),
+        }
+    })
+}
+
 /// The decimals to write an interval's bound `x` with in a column of `decimals`: more where a
 /// bound other than zero would read as zero, enough for its first significant digit (a Theil
 /// index's lower bound 0.0001 read "0,000" beside a Gini's "0,005" of the same interval, as if
@@ -164,6 +190,27 @@ impl InequalityAnalysis {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_measures_without_an_interval_are_named_once() {
+        use super::no_interval_note;
+        use crate::year::Measure;
+        use crate::year::SubjectKind::{Rate, Value};
+        let lang = imr_stats::Lang::Es;
+        assert_eq!(
+            no_interval_note(lang, &[Measure::Gini, Measure::TheilT], Rate),
+            None
+        );
+        let shown = [Measure::Gini, Measure::Median, Measure::P90P10];
+        // a value column's areas are resampled: its quantiles keep their intervals
+        assert_eq!(no_interval_note(lang, &shown, Value), None);
+        let note = no_interval_note(lang, &shown, Rate).unwrap();
+        assert!(note.starts_with(&format!(
+            "Sin intervalo: {}, {}. ",
+            Measure::Median.label_in(lang),
+            Measure::P90P10.label_in(lang)
+        )));
+    }
+
     #[test]
     fn a_bound_above_zero_is_never_written_as_zero() {
         use super::bound_decimals;
@@ -288,10 +335,18 @@ mod tests {
             );
             assert_eq!(y.bias_corrected(m), None, "{m:?}");
             assert!(!y.is_noticeably_biased(m), "{m:?}");
+            // nor an interval, which would lie to one side of the value (shows_interval)
+            assert_eq!(
+                (y.interval(m), y.percentile_interval(m)),
+                (None, None),
+                "{m:?}"
+            );
         }
+        assert!(y.interval(Measure::Gini).is_some());
         assert!(y.bias_corrected(Measure::Gini).is_some());
         assert!(y.bias_corrected(Measure::PooledRate).is_some());
         let json = serde_json::to_value(y).unwrap();
         assert!(json["bias_corrected"]["median"].is_number());
+        assert!(json["ci"]["median"].is_array() && json["ci_percentile"]["p25"].is_array());
     }
 }

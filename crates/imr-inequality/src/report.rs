@@ -64,14 +64,26 @@ impl YearResult {
     }
 
     /// The `ci` interval of a measure: the basic (bias-corrected) bootstrap interval, `None`
-    /// when there is none. See [`crate::bootstrap`] for why it is not the percentile interval.
+    /// when there is none or the measure [shows none](Measure::shows_interval). See
+    /// [`crate::bootstrap`] for why it is not the percentile interval.
     pub fn interval(&self, measure: Measure) -> Option<[f64; 2]> {
-        self.intervals.intervals.get(&measure).copied()
+        let shown = measure.shows_interval(self.measures.kind);
+        self.intervals
+            .intervals
+            .get(&measure)
+            .copied()
+            .filter(|_| shown)
     }
 
-    /// The plain percentile interval of the replicates (`ci_percentile`).
+    /// The plain percentile interval of the replicates (`ci_percentile`), for a measure that
+    /// [shows its interval](Measure::shows_interval).
     pub fn percentile_interval(&self, measure: Measure) -> Option<[f64; 2]> {
-        self.intervals.percentile.get(&measure).copied()
+        let shown = measure.shows_interval(self.measures.kind);
+        self.intervals
+            .percentile
+            .get(&measure)
+            .copied()
+            .filter(|_| shown)
     }
 
     /// Bootstrap bias, mean of the replicates − the estimate (`bias`).
@@ -748,7 +760,10 @@ fn notes(
     let mut unavailable: BTreeMap<(Measure, String), (crate::Reason, Vec<i64>)> = BTreeMap::new();
     for y in years {
         let reasons = y.measures.not_available.iter();
-        for (m, why) in reasons.chain(&y.intervals.not_available) {
+        // an interval the page does not show is not missing in some years (shows_interval)
+        let intervals =
+            (y.intervals.not_available.iter()).filter(|(m, _)| m.shows_interval(info.kind));
+        for (m, why) in reasons.chain(intervals) {
             unavailable
                 .entry((*m, why.note_text(crate::Lang::En)))
                 .or_insert_with(|| (why.clone(), Vec::new()))

@@ -242,6 +242,25 @@ impl Measure {
         self != Measure::NAreas
     }
 
+    /// Whether the page, its CSV and its charts show the measure's bootstrap interval for a
+    /// subject of `kind`. For rates, where its bias correction holds
+    /// ([`Measure::has_bias_correction`]): the pooled rate and the inequality indices, not the
+    /// areas with zero nor the order statistics. The Poisson bootstrap moves small communes'
+    /// rates to and from zero, so that the replicates of a quantile, an extreme or a count of
+    /// zeros sit to one side of the value, and neither the basic nor the percentile interval
+    /// holds it (the bundled 2001: P25 4,44 with "8,88 – 8,88", the median 8,24 with
+    /// "8,74 – 10,22", the areas with zero 68 with "28 – 47", in a newcomer's review of the
+    /// page). For a value column, whose areas are resampled, every interval
+    /// ([`Measure::has_interval`]). The JSON keeps them all for analysts, as it keeps every
+    /// resampled bias; the table says why a value stands alone
+    /// ([`crate::reading::no_interval_note`]).
+    pub fn shows_interval(self, kind: SubjectKind) -> bool {
+        match kind {
+            SubjectKind::Rate => self.has_bias_correction(),
+            SubjectKind::Value => self.has_interval(),
+        }
+    }
+
     /// Whether the bootstrap's bias correction (estimate − (mean of replicates − estimate)) is
     /// offered and flagged for this measure: for the pooled rate and the inequality indices,
     /// smooth functions of the areas' counts, yes; for counts (areas, areas with zero) and order

@@ -8,7 +8,7 @@ use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
 use crate::state::Shared;
 use imr_core::inequality::words::Unit;
-use imr_core::inequality::{bound_decimals, Measure, YearResult};
+use imr_core::inequality::{bound_decimals, no_interval_note, Measure, YearResult};
 use imr_core::request::{InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
@@ -216,6 +216,13 @@ pub fn observed_table(
             </p>
         }
     });
+    let no_interval = no_interval_note(lang, &present, kind).map(|text| {
+        view! {
+            <p class="note" data-testid="ineq-no-interval-note">
+                {text}
+            </p>
+        }
+    });
     let unit = unit.text(lang);
     let heading = (messages(lang).inequality.observed_heading)(&unit);
     let left_out = left_out(lang, &outcome);
@@ -245,6 +252,7 @@ pub fn observed_table(
                     <tbody>{rows}</tbody>
                 </table>
             </ScrollRegion>
+            {no_interval}
             {download}
             {left_out}
             <details>

@@ -13,7 +13,9 @@
 # when counts and order statistics stopped being flagged for a bootstrap bias, issue 42; rates.csv
 # when it gained `copy_of_year`, the year a copied year repeats, issue 42.4, and
 # `deaths_reconstructed`, and `flagged_implausible`, a row the plausibility rules flag;
-# inequality.json when a measure without an interval said so once, "has no interval in 2018"),
+# inequality.json when a measure without an interval said so once, "has no interval in 2018",
+# and when the order statistics and counts stopped showing a bootstrap interval (their notes of
+# intervals "not defined in 2 of 40 replicates" went with them; the JSON's `ci` keeps them)),
 # kept so that tests/snapshots.rs can
 # check that the request-based commands print the same bytes. Run from crates/imr-cli with the
 # imr binary to record as $1: sh tests/data/snapshots/make.sh /path/to/imr
