@@ -269,12 +269,16 @@ test('a cluster column on screen is what imr fit --fe --cluster prints, for fe a
   await view.absorb('codigo_comuna');
   // The selects offer what can be what they say (imr_core::model_columns): sizes as weights
   // (births alone in the bundled data: not SINIM's rate or year, nor the region's code), groups
-  // as clusters (the year, the region; not poverty or a distance).
+  // as clusters (the year, the region).
   const offered = async (id) => view.testid(id).locator('option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(await offered('model-weights'), ['', 'births']);
   const clusters = await offered('model-cluster');
-  for (const group of ['anio', 'region', 'codigo_region']) assert.ok(clusters.includes(group), `${group} in ${clusters}`);
-  for (const measure of ['pobreza', 'dist_hospital_km', 'tmi_sinim']) assert.ok(!clusters.includes(measure), `${measure} in ${clusters}`);
+  // (the region once: its code is the same grouping; not the communes' names, a note that
+  // changes by year, a measurement)
+  assert.deepEqual(clusters.slice(0, 3), ['', 'anio', 'region']);
+  for (const other of ['codigo_region', 'comuna', 'nota', 'pobreza', 'dist_hospital_km']) assert.ok(!clusters.includes(other), `${other} in ${clusters}`);
+  // Regressors are measurements: not the region's code, SINIM's year or the deaths' bounds.
+  for (const other of ['codigo_region', 'anio_sinim', 'defunciones_min']) assert.equal(await view.testid(`x-${other}`).count(), 0, other);
   await view.chooseCluster('region');
   await view.waitForEveryCommandIncluding('--cluster region');
   const x = ['--x', 'pobreza,ingreso_salud_pc', '--fe', 'codigo_comuna', '--cluster', 'region'];
@@ -343,6 +347,25 @@ test('the Models view says its fits leave out a copied year as its takeaway does
   await view.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="coef-table"] tfoot td')].some((td) => td.textContent.trim() === '36'));
   assert.equal((await stat('Observaciones').textContent()).trim(), '36');
   assert.equal((await stat('Períodos').textContent()).trim(), '3');
+  assert.deepEqual(data.errors, []);
+  await data.close();
+});
+
+// A file of births and deaths alone has nothing to model: the view says what to load, not
+// "Elija al menos una característica" over an empty list (a newcomer's upload).
+test('data without characteristics are told what to load, in Spanish', async () => {
+  const data = await openView(browser, server.origin, 'data', { lang: 'es' });
+  await data.upload({
+    name: 'solo_conteos.csv', mimeType: 'text/csv',
+    buffer: Buffer.from('codigo_comuna;anio;nacimientos;defunciones\n13101;2020;3000;21\n13102;2020;1000;5\n13101;2021;2900;20\n13102;2021;1100;6\n'),
+  });
+  await data.waitForRowCount('read', 4);
+  const models = ModelsPage.attach(data);
+  await models.openTab('models');
+  const empty = models.testid('models-empty');
+  await empty.waitFor({ timeout: 60_000 });
+  assert.match((await empty.textContent()).trim(), /^Sus datos no tienen características de las comunas para los modelos: cargue también/);
+  assert.equal(await models.testid('regressor-choices').locator('input').count(), 0);
   assert.deepEqual(data.errors, []);
   await data.close();
 });

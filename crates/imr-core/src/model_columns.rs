@@ -24,24 +24,87 @@ pub fn weight_candidates(panel: &Panel) -> Vec<String> {
 }
 
 /// Columns offered to cluster the standard errors by (besides the commune, the default): groups
-/// of rows, as Stata's `vce(cluster g)` and fixest's `cluster = ~g` are used. The time column,
-/// the text columns, and the numeric columns of whole numbers that do not change within a
-/// commune (a region's code), each with two groups at least; not a measurement such as poverty
-/// or a distance, whose every value would be a cluster of its own.
+/// of rows, as Stata's `vce(cluster g)` and fixest's `cluster = ~g` are used. The time column
+/// when there are two years or more, then the [groupings of the communes](groupings); not a
+/// measurement such as poverty or a distance, a note or a source that changes from year to year,
+/// nor the communes' names (the commune again).
 pub fn cluster_candidates(panel: &Panel) -> Vec<String> {
-    let time = std::iter::once(panel.time_column.clone());
-    let texts = panel.text_names.iter().cloned();
-    let groups = (panel.numeric_names.iter())
+    let years = panel.times().len();
+    let time = (years >= 2 && !panel.time_column.is_empty()).then(|| panel.time_column.clone());
+    time.into_iter().chain(groupings(panel)).collect()
+}
+
+/// The columns that group the communes: one value per commune in all its rows, two groups at
+/// least and at most one for every two communes (a region, a province, an urban/rural mark; not
+/// the commune's name, nor a measurement whose every commune has its own value), each grouping
+/// once (the region's code beside the region's name is the same grouping: the first is kept).
+fn groupings(panel: &Panel) -> Vec<String> {
+    let communes = panel.entities().len();
+    let mut seen: Vec<Vec<usize>> = Vec::new();
+    let columns = panel.text_names.iter().chain(&panel.numeric_names);
+    columns
         .filter(|name| {
-            let column = values(panel, name);
-            let whole = column.iter().flatten().all(|v| v.fract() == 0.0);
-            whole && distinct(&column) >= 2 && constant_within_entities(panel, &column)
+            let Some(keys) = panel.key_column(name) else {
+                return false;
+            };
+            let Some(partition) = partition_of_communes(panel, &keys) else {
+                return false;
+            };
+            let groups = partition.iter().max().map_or(0, |g| g + 1);
+            let new = !seen.contains(&partition);
+            let kept = new && groups >= 2 && 2 * groups <= communes;
+            if kept {
+                seen.push(partition);
+            }
+            kept
         })
-        .cloned();
-    time.chain(texts)
-        .chain(groups)
-        .filter(|c| !c.is_empty())
+        .cloned()
         .collect()
+}
+
+/// The numeric covariates offered as regressors and outcomes: measurements, not a code
+/// (`codigo_region`, by its name), a year (every value a whole number from 1800 to 2200:
+/// SINIM's year of publication) nor a part of the rate (a column the codebook gives in deaths
+/// or live births: the deaths' bounds).
+pub fn measurements(panel: &Panel) -> Vec<String> {
+    (panel.numeric_names.iter())
+        .filter(|name| {
+            let part_of_rate = crate::data::codebook::column_doc(name)
+                .is_some_and(|doc| matches!(doc.unit.as_str(), "deaths" | "live births" | "year"));
+            let observed: Vec<f64> = values(panel, name).into_iter().flatten().collect();
+            let year = !observed.is_empty()
+                && (observed.iter()).all(|v| v.fract() == 0.0 && (1800.0..=2200.0).contains(v));
+            !part_of_rate && !year && !is_code_name(name)
+        })
+        .cloned()
+        .collect()
+}
+
+/// Per commune (in order of first row), the index of its group by `keys` (one key per row),
+/// groups numbered in order of first appearance; `None` when a commune has two keys or none.
+fn partition_of_communes(panel: &Panel, keys: &[Option<String>]) -> Option<Vec<usize>> {
+    let mut of_commune: Vec<(&str, &str)> = Vec::new();
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    for (row, key) in panel.rows().zip(keys) {
+        let key = key.as_deref()?;
+        match index.get(row.entity) {
+            Some(&i) if of_commune[i].1 != key => return None,
+            Some(_) => {}
+            None => {
+                index.insert(row.entity, of_commune.len());
+                of_commune.push((row.entity, key));
+            }
+        }
+    }
+    let mut groups: HashMap<&str, usize> = HashMap::new();
+    Some(
+        (of_commune.iter())
+            .map(|(_, key)| {
+                let next = groups.len();
+                *groups.entry(key).or_insert(next)
+            })
+            .collect(),
+    )
 }
 
 /// The values of a numeric column, one per row (missing: `None`).
@@ -64,75 +127,79 @@ fn is_count_of_people(column: &[Option<f64>]) -> bool {
     whole && !years && observed.iter().any(|v| *v > 100.0)
 }
 
-/// How many distinct observed values the column has.
-fn distinct(column: &[Option<f64>]) -> usize {
-    let mut seen: Vec<u64> = column.iter().flatten().map(|v| v.to_bits()).collect();
-    seen.sort_unstable();
-    seen.dedup();
-    seen.len()
-}
-
-/// Every commune has one value of the column in all its observed rows.
-fn constant_within_entities(panel: &Panel, column: &[Option<f64>]) -> bool {
-    let mut first: HashMap<&str, f64> = HashMap::new();
-    panel.rows().zip(column).all(|(row, value)| match value {
-        Some(v) => *first.entry(row.entity).or_insert(*v) == *v,
-        None => true,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::test_support::{bundled_panel, panel_of};
 
     /// The bundled panel: births alone are a size; SINIM's rate and year, the region's code,
-    /// deaths' bounds and the shares are not weights. Its clusters are the year, the texts and
-    /// the region's code, not poverty or the distance to the hospital.
+    /// deaths' bounds and the shares are not weights. Its clusters are the year and the
+    /// groupings of communes: the region once (its code is the same grouping), not the
+    /// communes' names, the notes and sources that change by year, poverty or a distance.
+    /// Its regressors are measurements: not the region's code, SINIM's year or the deaths'
+    /// bounds.
     #[test]
     fn the_bundled_panel_offers_births_as_weights_and_its_groups_as_clusters() {
         let p = bundled_panel();
         assert_eq!(weight_candidates(&p), ["births"]);
         let clusters = cluster_candidates(&p);
-        assert_eq!(clusters.first().map(String::as_str), Some("anio"));
-        for group in ["region", "codigo_region"] {
-            assert!(
-                clusters.iter().any(|c| c == group),
-                "{group} in {clusters:?}"
-            );
-        }
-        for measure in [
+        assert_eq!(clusters[..2], ["anio", "region"], "{clusters:?}");
+        let not_groups = [
+            "comuna",
+            "codigo_region",
+            "nota",
+            "fuente_defunciones",
             "pobreza",
             "dist_hospital_km",
+            "dist_capital_regional_km",
             "tmi_sinim",
             "defunciones_min",
+        ];
+        for column in not_groups {
+            assert!(
+                !clusters.iter().any(|c| c == column),
+                "{column} in {clusters:?}"
+            );
+        }
+        let measured = measurements(&p);
+        for column in ["pobreza", "gasto_salud_pc", "sapu", "dist_hospital_km"] {
+            assert!(
+                measured.iter().any(|c| c == column),
+                "{column} not in {measured:?}"
+            );
+        }
+        for column in [
+            "codigo_region",
+            "anio_sinim",
+            "defunciones_min",
+            "defunciones_max",
         ] {
             assert!(
-                !clusters.iter().any(|c| c == measure),
-                "{measure} in {clusters:?}"
+                !measured.iter().any(|c| c == column),
+                "{column} in {measured:?}"
             );
         }
     }
 
     /// Her file: a population is a weight; its code, its year of census, its share and its
-    /// negative balance are not. Her region number is a cluster; her poverty is not.
+    /// negative balance are not. Her region number groups her communes; her poverty, her
+    /// population and her communes' names do not, and one year is no cluster.
     #[test]
     fn an_uploaded_population_is_a_weight_and_a_region_number_a_cluster() {
-        let p = panel_of(
-            "codigo_comuna,anio,nacimientos,defunciones,poblacion,cod_region,anio_censo,pct,saldo,\
-             pobreza\n\
-             01101,2019,3000,21,191000,1,2017,0.5,-3,12.5\n\
-             01101,2020,2900,20,193000,1,2017,0.6,4,12.9\n\
-             02101,2019,4000,30,420000,2,2017,0.4,7,8.1\n\
-             02101,2020,3950,25,425000,2,2017,0.3,2,8.4\n",
+        let mut csv = String::from(
+            "codigo_comuna,nombre,anio,nacimientos,defunciones,poblacion,cod_region,anio_censo,\
+             pct,saldo,pobreza\n",
         );
-        assert_eq!(weight_candidates(&p), ["births", "poblacion"]);
-        let clusters = cluster_candidates(&p);
-        assert!(clusters.contains(&"cod_region".to_owned()), "{clusters:?}");
-        // the census year is one group; poverty and the population change within a commune
-        for not_group in ["anio_censo", "pobreza", "poblacion", "saldo"] {
-            assert!(!clusters.iter().any(|c| c == not_group), "{not_group}");
+        for (k, region) in [1, 1, 2, 2].into_iter().enumerate() {
+            let people = 100_000 + 1_000 * k;
+            let row =
+                format!("0{region}10{k},C{k},2020,3000,21,{people},{region},2017,0.5,-3,1{k}.5\n");
+            csv.push_str(&row);
         }
+        let p = panel_of(&csv);
+        assert_eq!(weight_candidates(&p), ["births", "poblacion"]);
+        assert_eq!(cluster_candidates(&p), ["cod_region"]);
+        assert_eq!(measurements(&p), ["poblacion", "pct", "saldo", "pobreza"]);
     }
 
     /// A weight the data lack is answered with the sizes the select lists, not with any number

@@ -20,13 +20,15 @@ mod downloads;
 mod plot;
 mod table;
 
+use crate::i18n::lang;
 use crate::messages::msg;
 use crate::state::cache::RequestCache;
 use crate::state::{AppState, Shared};
 use imr_core::model_columns::{cluster_candidates, weight_candidates};
 use imr_core::models::{Estimator, Fit, VcovKind};
 use imr_core::request::{FitRequest, RequestError};
-use imr_core::view::{chosen_regressors, regressor_candidates, DEFAULT_MODELS};
+use imr_core::view::model_words::no_regressor_columns;
+use imr_core::view::{chosen_regressors, outcome_candidates, regressor_candidates, DEFAULT_MODELS};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -147,7 +149,7 @@ pub fn ModelsPage() -> impl IntoView {
     let outcomes = Memo::new(move |_| {
         panel
             .get()
-            .map(|p| p.numeric_variables())
+            .map(|p| outcome_candidates(&p))
             .unwrap_or_default()
     });
     let weight_columns = Memo::new(move |_| {
@@ -239,6 +241,17 @@ pub fn ModelsPage() -> impl IntoView {
             None => {
                 Some(
                     view! { <p class="note">{msg(|m| m.common.load_data_in_data_tab)}</p> }
+                        .into_any(),
+                )
+            }
+            Some(_) if candidates.with(|c| c.iter().all(|x| *x == options.outcome.get())) => {
+                Some(
+                    // nothing to choose: say what to load
+                    view! {
+                        <p class="note" data-testid="models-empty">
+                            {move || no_regressor_columns(lang().get())}
+                        </p>
+                    }
                         .into_any(),
                 )
             }

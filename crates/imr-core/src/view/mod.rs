@@ -14,7 +14,8 @@ pub mod rates;
 
 pub use analysis_data::{AnalysisData, ANALYSIS_DATA_FILE};
 pub use models::{
-    chosen_regressors, fit_failure_text, regressor_candidates, table_terms, DEFAULT_MODELS,
+    chosen_regressors, fit_failure_text, outcome_candidates, regressor_candidates, table_terms,
+    DEFAULT_MODELS,
 };
 pub use places::{find_place, place_choice};
 pub use rates::{commune_name, search_rates, LineAccount, RateSort, RatesExtent};

@@ -7,6 +7,17 @@ use imr_models::report::format_number;
 use imr_models::{ChiSquaredTest, Estimator, Fit, Reader};
 use imr_stats::Lang;
 
+/// What the Models view says when the data have no characteristic to put in a model (a file of
+/// births and deaths alone): what to load, not "choose at least one", with nothing to choose.
+pub fn no_regressor_columns(lang: Lang) -> &'static str {
+    lang.pick(
+        "Sus datos no tienen características de las comunas para los modelos: cargue también un \
+         archivo con columnas como la pobreza o el gasto en salud por comuna y año.",
+        "Your data have no characteristics of the communes to model: load a file with columns \
+         such as poverty or health spending by commune and year as well.",
+    )
+}
+
 /// The reader of the engine's remarks in `lang`: columns named by their words
 /// ([`choice_label`]; `entity` and `time`, the names `--fe` and `--cluster` give the panel's
 /// keys, as "Entidad" and "Período"), never by the engine's names.

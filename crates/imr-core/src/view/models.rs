@@ -11,14 +11,21 @@ use imr_models::{Estimator, Fit, INTERCEPT};
 /// random and correlated random effects estimate them.
 pub const DEFAULT_MODELS: [Estimator; 3] = [Estimator::Fe, Estimator::Re, Estimator::Cre];
 
-/// Numeric columns offered as regressors: the covariates of the panel (not births, deaths, rate).
+/// Numeric columns offered as regressors: the covariates of the panel that are measurements
+/// ([`crate::model_columns::measurements`]: not births, deaths, rate, a code or a year).
 pub fn regressor_candidates(panel: &Panel) -> Vec<String> {
-    panel
-        .numeric_names
-        .iter()
+    crate::model_columns::measurements(panel)
+        .into_iter()
         .filter(|n| !BUILTIN_COLUMNS.contains(&n.as_str()))
-        .cloned()
         .collect()
+}
+
+/// Columns offered as the Models view's outcome: the rate, births and deaths the panel has,
+/// then its [measurements](crate::model_columns::measurements).
+pub fn outcome_candidates(panel: &Panel) -> Vec<String> {
+    let builtin =
+        (panel.numeric_variables().into_iter()).filter(|n| BUILTIN_COLUMNS.contains(&n.as_str()));
+    builtin.chain(regressor_candidates(panel)).collect()
 }
 
 /// The regressors of the view: the `candidates` other than the `outcome` that were `chosen`, or,
