@@ -197,7 +197,10 @@ pub(crate) fn fit_random(
     est.sigma2_u = Some(re.sigma2_u);
     est.sigma2_e = Some(re.sigma2_e);
     let counts = prep.entity_counts();
-    if counts.iter().all(|&c| c == counts[0]) {
+    // One θ for all when the panel is balanced, or when σ²_u is 0 and every θ_i is 0 (said
+    // "θ_i from 0 (median 0) to 0" beside "θ differs by entity" before)
+    let one_theta = re.theta.iter().all(|t| *t == re.theta[0]);
+    if counts.iter().all(|&c| c == counts[0]) || one_theta {
         est.theta = Some(re.theta[0]);
     } else {
         let mut sorted = re.theta.clone();
