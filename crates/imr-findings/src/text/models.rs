@@ -309,8 +309,8 @@ pub(super) fn models_answer(lang: Lang, f: &ModelsFinding) -> Parts {
     let headline = match (n, lang) {
         (1, Lang::Es) => format!("En los modelos de panel ({nobs} observaciones, {communes} comunas), la característica {} con la tasa de forma distinguible de cero.", if k == 1 { "se asocia" } else { "no se asocia" }),
         (1, Lang::En) => format!("In the panel models ({nobs} observations, {communes} communes), the characteristic {} with the rate in a way distinguishable from zero.", if k == 1 { "goes" } else { "does not go" }),
-        (_, Lang::Es) => format!("En los modelos de panel ({nobs} observaciones, {communes} comunas), {k} de {n} características se asocian con la tasa de forma distinguible de cero."),
-        (_, Lang::En) => format!("In the panel models ({nobs} observations, {communes} communes), {k} of {n} characteristics go with the rate in a way distinguishable from zero."),
+        (_, Lang::Es) => format!("En los modelos de panel ({nobs} observaciones, {communes} comunas), {k} de {n} características {} con la tasa de forma distinguible de cero.", if k == 1 { "se asocia" } else { "se asocian" }),
+        (_, Lang::En) => format!("In the panel models ({nobs} observations, {communes} communes), {k} of {n} characteristics {} with the rate in a way distinguishable from zero.", if k == 1 { "goes" } else { "go" }),
     };
     let mut sentences = sentences;
     if let Some(choice) = model_choice(lang, f) {
