@@ -65,7 +65,7 @@ const DOWNLOADS = [
   ['inequality-trend-csv', 'desigualdad_tendencia-csv'],
   ...['desigualdad_medida_por_anio-svg', 'desigualdad_medida_por_anio-csv', 'desigualdad_lorenz-svg',
     'desigualdad_lorenz-csv', 'tasas_comunales_caja-svg', 'tasas_comunales_caja-csv', 'tasas_comunales_atipicos-csv',
-    'desigualdad_tmi_vs_ingreso_salud-svg', 'desigualdad_tmi_vs_ingreso_salud-csv'].map((name) => [name, name]),
+    'desigualdad_tmi_vs_segunda_serie-svg', 'desigualdad_tmi_vs_segunda_serie-csv'].map((name) => [name, name]),
 ];
 
 for (const [name, fragment, locale] of [

@@ -136,7 +136,7 @@ fn content(
             {few_years}
         </p>
         {chart_downloads(
-            "desigualdad_tmi_vs_ingreso_salud",
+            "desigualdad_tmi_vs_segunda_serie",
             move || svg_dl.clone(),
             move || csv.clone(),
             commands,
