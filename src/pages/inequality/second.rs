@@ -12,6 +12,7 @@ use crate::components::download::chart_caption;
 use crate::i18n::{format_number, lang, Lang};
 use crate::messages::{messages, msg};
 use crate::state::{AppState, Shared};
+use imr_core::column_words::short_label;
 use imr_core::inequality::chart::two_series_of;
 use imr_core::inequality::words::Quantity;
 use imr_core::inequality::{correlate_reports_adjusted, InequalityReport, Measure};
@@ -100,17 +101,14 @@ fn content(
         e.write(rates, Some(second), &choices, &caption)
             .unwrap_or_default()
     });
-    // In Spanish the engine's quantities in words and a column in «» (no back-ticked names).
-    let (weight_name, value_name) = match lang {
-        Lang::Es => (
-            b.subject.weight_name.quoted_es(),
-            b.subject.value_name.quoted_es(),
-        ),
-        Lang::En => (
-            b.subject.weight_name.text(lang),
-            b.subject.value_name.text(lang),
-        ),
+    // The engine's quantities in words, a column by its codebook label (in «» in Spanish): a
+    // newcomer read "«gasto_salud_pc» ponderada por nacidos vivos".
+    let named = |q: &Quantity| match (q, lang) {
+        (Quantity::Column(name), Lang::Es) => format!("«{}»", short_label(lang, name)),
+        (Quantity::Column(name), Lang::En) => short_label(lang, name),
+        _ => q.text(lang),
     };
+    let (weight_name, value_name) = (named(&b.subject.weight_name), named(&b.subject.value_name));
     // the panel's births column (its role's name), not a column the user named
     let by_births = matches!(&b.subject.weight_name, Quantity::Births);
     let births_note = by_births.then(|| messages(lang).inequality.second_births_weight_note);
