@@ -197,12 +197,13 @@ pub fn diagnostic_lines(lang: Lang, fit: &Fit, weights_requested: bool) -> Vec<S
             s.push_str(if t.p_value < 0.05 {
                 lang.pick(
                     "Los efectos se correlacionan con los regresores: prefiera efectos fijos o efectos aleatorios correlacionados.",
-                    "The effects correlate with the regressors: prefer fe or cre.",
+                    "The effects correlate with the regressors: prefer fixed effects or correlated random effects.",
                 )
             } else {
                 lang.pick(
-                    "Sin evidencia contra efectos aleatorios (el modelo de efectos aleatorios es consistente y más eficiente).",
-                    "No evidence against random effects (re is consistent and more efficient).",
+                    // no evidence is not proof (the Findings say so of the same test)
+                    "Sin evidencia contra efectos aleatorios al 5%: eso no prueba que sean válidos; si lo son, estiman con más precisión que los fijos.",
+                    "No evidence against random effects at 5%: that does not prove them valid; if they are, they estimate more precisely than fixed effects.",
                 )
             });
         }

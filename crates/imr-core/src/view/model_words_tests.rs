@@ -77,6 +77,15 @@ fn the_diagnostics_of_a_random_effects_fit_read_in_each_language() {
     assert!(en.iter().any(|l| l.starts_with("Breusch–Pagan LM (H0: ")));
     let es = diagnostic_lines(Lang::Es, &re, false);
     assert!(es[0].starts_with("12 observaciones de 4 entidades en 3 períodos"));
+    // Hausman: no evidence against random effects is not proof that they hold (as the
+    // Findings say of the same test), nor a claim that they are consistent.
+    let hausman = (es.iter().find(|l| l.contains("Hausman"))).expect("a Hausman line");
+    assert!(
+        hausman.contains("eso no prueba que sean válidos")
+            || hausman.contains("prefiera efectos fijos"),
+        "{hausman}"
+    );
+    assert!(!hausman.contains("consistente y más eficiente"), "{hausman}");
     // one entity, one period: said in the singular
     let one = Fit {
         n_entities: 1,
