@@ -25,7 +25,7 @@ pub fn weight_candidates(panel: &Panel) -> Vec<String> {
 
 /// Columns offered to cluster the standard errors by (besides the commune, the default): groups
 /// of rows, as Stata's `vce(cluster g)` and fixest's `cluster = ~g` are used. The time column
-/// when there are two years or more, then the [groupings of the communes](groupings); not a
+/// when there are two years or more, then the groupings of the communes (`groupings`); not a
 /// measurement such as poverty or a distance, a note or a source that changes from year to year,
 /// nor the communes' names (the commune again).
 pub fn cluster_candidates(panel: &Panel) -> Vec<String> {
