@@ -85,7 +85,10 @@ fn the_diagnostics_of_a_random_effects_fit_read_in_each_language() {
             || hausman.contains("prefiera efectos fijos"),
         "{hausman}"
     );
-    assert!(!hausman.contains("consistente y más eficiente"), "{hausman}");
+    assert!(
+        !hausman.contains("consistente y más eficiente"),
+        "{hausman}"
+    );
     // one entity, one period: said in the singular
     let one = Fit {
         n_entities: 1,
