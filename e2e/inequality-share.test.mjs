@@ -17,10 +17,20 @@ test('a shared link reopens the Inequality view with every option and the same n
   const { page, errors } = view;
   await view.measureCell(2019, 'theil_between').waitFor({ timeout: 60_000 });
   await view.correlation().waitFor({ timeout: 60_000 });
+  // The selects offer what can be what they say (imr_core::model_columns): groupings of the
+  // communes, measurements, non-negative weights; not the communes' names, notes, codes, years
+  // or the rate (a newcomer was offered "Comuna" as groups and the rate as a weight).
+  const offered = (id) => view.testid(id).locator('option').evaluateAll((os) => os.map((o) => o.value));
+  const [groups, ranks] = [await offered('ineq-group'), await offered('ineq-rank')];
+  assert.ok(groups.includes('region') && !groups.includes('comuna') && !groups.includes('nota'), groups.join());
+  for (const other of ['codigo_region', 'anio_sinim', 'defunciones_min']) assert.ok(!ranks.includes(other), `${other} in ${ranks}`);
   // Non-default choices in every control.
   await view.choose({ group: '', rank: 'ruralidad', replicates: 60, seed: 7 });
   await view.waitForCommand(/--rank ruralidad --bootstrap 60 --seed 7 --format json$/);
   await view.measureCells('theil_between').first().waitFor({ state: 'detached' });
+  const weights = await offered('ineq-weight');
+  assert.equal(weights[0], 'births');
+  for (const other of ['rate', 'deaths', 'codigo_region', 'anio_sinim']) assert.ok(!weights.includes(other), `${other} in ${weights}`);
   await view.choose({ measure: 'theil_t', lorenz: { 2001: false, 2019: true }, of: 'aporte_municipal_salud_pc',
     weight: 'ruralidad', panelMeasure: 'cov' });
   // The column in the codebook's words, as the page's sentences name it.

@@ -25,7 +25,7 @@ pub fn weight_candidates(panel: &Panel) -> Vec<String> {
 
 /// Columns offered to cluster the standard errors by (besides the commune, the default): groups
 /// of rows, as Stata's `vce(cluster g)` and fixest's `cluster = ~g` are used. The time column
-/// when there are two years or more, then the groupings of the communes (`groupings`); not a
+/// when there are two years or more, then the [groupings of the communes](groupings); not a
 /// measurement such as poverty or a distance, a note or a source that changes from year to year,
 /// nor the communes' names (the commune again).
 pub fn cluster_candidates(panel: &Panel) -> Vec<String> {
@@ -38,7 +38,7 @@ pub fn cluster_candidates(panel: &Panel) -> Vec<String> {
 /// least and at most one for every two communes (a region, a province, an urban/rural mark; not
 /// the commune's name, nor a measurement whose every commune has its own value), each grouping
 /// once (the region's code beside the region's name is the same grouping: the first is kept).
-fn groupings(panel: &Panel) -> Vec<String> {
+pub fn groupings(panel: &Panel) -> Vec<String> {
     let communes = panel.entities().len();
     let mut seen: Vec<Vec<usize>> = Vec::new();
     let columns = panel.text_names.iter().chain(&panel.numeric_names);
@@ -78,6 +78,19 @@ pub fn measurements(panel: &Panel) -> Vec<String> {
         })
         .cloned()
         .collect()
+}
+
+/// Columns offered to weight the inequality of a value column (the Inequality view's second
+/// series): births, then the [measurements](measurements) that are never negative (a share or
+/// a population); not the rate, the deaths, a code or a year (a newcomer was offered the rate,
+/// the region's code and SINIM's year).
+pub fn value_weights(panel: &Panel) -> Vec<String> {
+    let births = panel.has_births.then(|| "births".to_owned());
+    let non_negative = measurements(panel).into_iter().filter(|name| {
+        let column = values(panel, name);
+        column.iter().flatten().all(|v| *v >= 0.0)
+    });
+    births.into_iter().chain(non_negative).collect()
 }
 
 /// Per commune (in order of first row), the index of its group by `keys` (one key per row),
@@ -200,6 +213,9 @@ mod tests {
         assert_eq!(weight_candidates(&p), ["births", "poblacion"]);
         assert_eq!(cluster_candidates(&p), ["cod_region"]);
         assert_eq!(measurements(&p), ["poblacion", "pct", "saldo", "pobreza"]);
+        // a negative balance weighs nothing
+        assert_eq!(value_weights(&p), ["births", "poblacion", "pct", "pobreza"]);
+        assert_eq!(groupings(&p), ["cod_region"]);
     }
 
     /// A weight the data lack is answered with the sizes the select lists, not with any number

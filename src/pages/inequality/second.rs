@@ -16,6 +16,7 @@ use imr_core::column_words::short_label;
 use imr_core::inequality::chart::two_series_of;
 use imr_core::inequality::words::Quantity;
 use imr_core::inequality::{correlate_reports_adjusted, InequalityReport, Measure};
+use imr_core::model_columns::{measurements, value_weights};
 use imr_core::panel::Panel;
 use imr_core::request::{ExportChoices, InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
@@ -168,18 +169,9 @@ pub fn SecondPanel(
         panel_measure,
         ..
     } = options;
-    let covariates = move || {
-        panel
-            .get()
-            .map(|p| p.numeric_names.clone())
-            .unwrap_or_default()
-    };
-    let numeric = move || {
-        panel
-            .get()
-            .map(|p| p.numeric_variables())
-            .unwrap_or_default()
-    };
+    // measurements, not codes or years; weights never negative (imr_core::model_columns)
+    let covariates = move || panel.get().map(|p| measurements(&p)).unwrap_or_default();
+    let numeric = move || panel.get().map(|p| value_weights(&p)).unwrap_or_default();
     let measures = move || {
         rates
             .get()

@@ -14,6 +14,7 @@ use crate::messages::{messages, msg, Text};
 use crate::state::{AppState, Shared};
 use imr_core::inequality::adjusted::BirthsRatioRange;
 use imr_core::inequality::{Measure, DEFAULT_REPLICATES};
+use imr_core::model_columns::{groupings, measurements};
 use imr_core::panel::Panel;
 use imr_core::request::InequalityRequest;
 use leptos::prelude::*;
@@ -204,18 +205,10 @@ pub fn Settings(
             .into_any(),
         )
     };
-    let text_columns = move || {
-        panel
-            .get()
-            .map(|p| p.text_names.clone())
-            .unwrap_or_default()
-    };
-    let covariates = move || {
-        panel
-            .get()
-            .map(|p| p.numeric_names.clone())
-            .unwrap_or_default()
-    };
+    // groupings of the communes (not their names or notes) and measurements (not codes or
+    // years): imr_core::model_columns
+    let text_columns = move || panel.get().map(|p| groupings(&p)).unwrap_or_default();
+    let covariates = move || panel.get().map(|p| measurements(&p)).unwrap_or_default();
     view! {
         <section aria-labelledby="ineq-settings-h">
             <h2 id="ineq-settings-h">{msg(|m| m.inequality.heading)}</h2>
