@@ -25,7 +25,7 @@ pub fn weight_candidates(panel: &Panel) -> Vec<String> {
 
 /// Columns offered to cluster the standard errors by (besides the commune, the default): groups
 /// of rows, as Stata's `vce(cluster g)` and fixest's `cluster = ~g` are used. The time column
-/// when there are two years or more, then the [groupings of the communes](groupings); not a
+/// when there are two years or more, then the groupings of the communes ([`groupings`]); not a
 /// measurement such as poverty or a distance, a note or a source that changes from year to year,
 /// nor the communes' names (the commune again).
 pub fn cluster_candidates(panel: &Panel) -> Vec<String> {
@@ -81,7 +81,7 @@ pub fn measurements(panel: &Panel) -> Vec<String> {
 }
 
 /// Columns offered to weight the inequality of a value column (the Inequality view's second
-/// series): births, then the [measurements](measurements) that are never negative (a share or
+/// series): births, then the [`measurements`] that are never negative (a share or
 /// a population); not the rate, the deaths, a code or a year (a newcomer was offered the rate,
 /// the region's code and SINIM's year).
 pub fn value_weights(panel: &Panel) -> Vec<String> {
