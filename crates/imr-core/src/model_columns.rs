@@ -1,7 +1,8 @@
-//! The columns the Models view offers as weights and as clusters of the standard errors: the
-//! ones that can be what the select says, not every number of the file (a newcomer was offered
-//! the region's code, SINIM's year and SINIM's rate as weights, and poverty as a cluster).
-//! `imr fit` takes any column it is given; these lists are the page's choices.
+//! The columns the page's selects offer (the Models view's regressors, outcome, weights and
+//! clusters; the Inequality view's groups, rank, second series and its weight): the ones that
+//! can be what the select says, not every number of the file (a newcomer was offered the
+//! region's code, SINIM's year and SINIM's rate as weights, and poverty as a cluster). `imr fit`
+//! and `imr inequality` take any column they are given; these lists are the page's choices.
 
 use crate::panel::Panel;
 use std::collections::HashMap;
@@ -18,7 +19,7 @@ pub fn weight_candidates(panel: &Panel) -> Vec<String> {
     let sizes = (panel.numeric_names.iter()).filter(|name| {
         let documented_as_other = crate::data::codebook::column_doc(name)
             .is_some_and(|doc| !matches!(doc.unit.as_str(), "persons" | "live births"));
-        !documented_as_other && !is_code_name(name) && is_count_of_people(&values(panel, name))
+        !documented_as_other && !is_code_name(name) && is_count_of_people(&observed(panel, name))
     });
     births.into_iter().chain(sizes.cloned()).collect()
 }
@@ -71,9 +72,8 @@ pub fn measurements(panel: &Panel) -> Vec<String> {
         .filter(|name| {
             let part_of_rate = crate::data::codebook::column_doc(name)
                 .is_some_and(|doc| matches!(doc.unit.as_str(), "deaths" | "live births" | "year"));
-            let observed: Vec<f64> = values(panel, name).into_iter().flatten().collect();
-            let year = !observed.is_empty()
-                && (observed.iter()).all(|v| v.fract() == 0.0 && (1800.0..=2200.0).contains(v));
+            let observed = observed(panel, name);
+            let year = !observed.is_empty() && are_years(&observed);
             !part_of_rate && !year && !is_code_name(name)
         })
         .cloned()
@@ -86,10 +86,8 @@ pub fn measurements(panel: &Panel) -> Vec<String> {
 /// the region's code and SINIM's year).
 pub fn value_weights(panel: &Panel) -> Vec<String> {
     let births = panel.has_births.then(|| "births".to_owned());
-    let non_negative = measurements(panel).into_iter().filter(|name| {
-        let column = values(panel, name);
-        column.iter().flatten().all(|v| *v >= 0.0)
-    });
+    let non_negative = (measurements(panel).into_iter())
+        .filter(|name| observed(panel, name).iter().all(|v| *v >= 0.0));
     births.into_iter().chain(non_negative).collect()
 }
 
@@ -120,9 +118,16 @@ fn partition_of_communes(panel: &Panel, keys: &[Option<String>]) -> Option<Vec<u
     )
 }
 
-/// The values of a numeric column, one per row (missing: `None`).
-fn values(panel: &Panel, name: &str) -> Vec<Option<f64>> {
-    panel.numeric_column(name).unwrap_or_default()
+/// The observed values of a numeric column, in row order (missing ones left out).
+fn observed(panel: &Panel, name: &str) -> Vec<f64> {
+    let column = panel.numeric_column(name).unwrap_or_default();
+    column.into_iter().flatten().collect()
+}
+
+/// Every value a whole number from 1800 to 2200: years (SINIM's year of publication, a census
+/// year), not a measurement nor a count of people.
+fn are_years(observed: &[f64]) -> bool {
+    (observed.iter()).all(|v| v.fract() == 0.0 && (1800.0..=2200.0).contains(v))
 }
 
 /// A name of a code: `codigo_region`, `cod_comuna`, `id`, `region_id`, `code` (after
@@ -132,12 +137,10 @@ fn is_code_name(name: &str) -> bool {
     n.starts_with("cod") || n == "id" || n.starts_with("id_") || n.ends_with("_id")
 }
 
-/// Whole numbers, never negative, over 100 somewhere, and not all years (1800–2200).
-fn is_count_of_people(column: &[Option<f64>]) -> bool {
-    let observed: Vec<f64> = column.iter().flatten().copied().collect();
+/// Whole numbers, never negative, over 100 somewhere, and not [years](are_years).
+fn is_count_of_people(observed: &[f64]) -> bool {
     let whole = observed.iter().all(|v| *v >= 0.0 && v.fract() == 0.0);
-    let years = observed.iter().all(|v| (1800.0..=2200.0).contains(v));
-    whole && !years && observed.iter().any(|v| *v > 100.0)
+    whole && !are_years(observed) && observed.iter().any(|v| *v > 100.0)
 }
 
 #[cfg(test)]
