@@ -48,7 +48,7 @@ pub use imr_stats::{Caption, Lang};
 pub use input::{AreaObservation, RateInput, Subject, ValueInput, ValueObservation};
 pub use measures::{Reason, Unavailable};
 pub use note::Note;
-pub use reading::{bound_decimals, no_interval_note, BiasFlags, BiasReading};
+pub use reading::{no_interval_note, table_interval, BiasFlags, BiasReading};
 pub use report::{
     correlate_reports, correlate_reports_adjusted, AdjustedMethod, InequalityAnalysis,
     InequalityReport, InequalitySpec, RepeatedYear, SeriesPoint, SubjectInfo, YearResult,

@@ -71,11 +71,23 @@ pub fn no_interval_note(
     })
 }
 
+/// An interval as the inequality tables write it ("0,005 – 0,120"): each bound at `decimals`,
+/// or more where a bound other than zero would read as zero (`bound_decimals`); a bound
+/// without limit "∞". The observed, adjusted and trend tables' one writing of an interval.
+pub fn table_interval(lang: imr_stats::Lang, [lo, hi]: [f64; 2], decimals: usize) -> String {
+    let bound = |x: f64| match x {
+        x if x.is_finite() => lang.grouped(x, bound_decimals(x, decimals)),
+        x if x > 0.0 => "∞".to_owned(),
+        _ => "−∞".to_owned(),
+    };
+    format!("{} – {}", bound(lo), bound(hi))
+}
+
 /// The decimals to write an interval's bound `x` with in a column of `decimals`: more where a
 /// bound other than zero would read as zero, enough for its first significant digit (a Theil
 /// index's lower bound 0.0001 read "0,000" beside a Gini's "0,005" of the same interval, as if
 /// it reached no inequality, which an interval that does is said in words instead).
-pub fn bound_decimals(x: f64, decimals: usize) -> usize {
+fn bound_decimals(x: f64, decimals: usize) -> usize {
     let shown_as_zero = x.abs() < 0.5 * 10f64.powi(-(decimals as i32));
     if x == 0.0 || !x.is_finite() || !shown_as_zero {
         return decimals;
@@ -221,6 +233,15 @@ mod tests {
         for x in [0.0, 0.0005, 0.038, 1.25, f64::INFINITY] {
             assert_eq!(bound_decimals(x, 3), 3, "{x}");
         }
+        let lang = imr_stats::Lang::Es;
+        assert_eq!(
+            super::table_interval(lang, [0.0001, 0.02], 3),
+            "0,0001 – 0,020"
+        );
+        assert_eq!(
+            super::table_interval(lang, [0.5, f64::INFINITY], 2),
+            "0,50 – ∞"
+        );
         for x in [0.0001, 0.00004, 0.0004, 0.000_000_7, 0.00049] {
             let d = bound_decimals(x, 3);
             let written = format!("{x:.d$}");

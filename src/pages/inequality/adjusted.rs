@@ -10,7 +10,7 @@ use crate::messages::{messages, msg};
 use imr_core::inequality::adjusted::{method_note, AdjustedMeasure};
 use imr_core::inequality::answer::{adjusted_svg_with, zero_cell_words};
 use imr_core::inequality::words::excess_variation_detail;
-use imr_core::inequality::{bound_decimals, InequalityReport, YearResult};
+use imr_core::inequality::{table_interval, InequalityReport, YearResult};
 use leptos::prelude::*;
 
 /// The cells of one year: each adjusted measure with its interval and noise share, or why there
@@ -28,18 +28,7 @@ fn year_row(lang: Lang, y: &YearResult) -> impl IntoView {
                 let (value_text, ci_text) =
                     match zero_cell_words(lang, [lo, hi], d, m.of_theta(0.0)) {
                         Some((head, limit)) => (head, limit),
-                        None => (
-                            f(a.value(*m), d),
-                            format!(
-                                "{} – {}",
-                                f(lo, bound_decimals(lo, d)),
-                                if hi.is_finite() {
-                                    f(hi, bound_decimals(hi, d))
-                                } else {
-                                    "∞".to_string()
-                                },
-                            ),
-                        ),
+                        None => (f(a.value(*m), d), table_interval(lang, [lo, hi], d)),
                     };
                 // The share with the range the adjusted interval allows: "33%" alone read as
                 // a finding beside an interval reaching zero inequality (issue 42).

@@ -8,7 +8,7 @@ use crate::i18n::{format_number, Lang};
 use crate::messages::{messages, msg};
 use crate::state::Shared;
 use imr_core::inequality::words::Unit;
-use imr_core::inequality::{bound_decimals, no_interval_note, Measure, YearResult};
+use imr_core::inequality::{no_interval_note, table_interval, Measure, YearResult};
 use imr_core::request::{InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
@@ -46,13 +46,7 @@ fn cell(lang: Lang, y: &YearResult, m: Measure, unit: &Unit) -> impl IntoView {
     let text = value
         .map(|v| format_number(lang, v, d))
         .unwrap_or_else(|| "—".into());
-    let ci_text = y.interval(m).map(|[a, b]| {
-        format!(
-            "{} – {}",
-            format_number(lang, a, bound_decimals(a, d)),
-            format_number(lang, b, bound_decimals(b, d))
-        )
-    });
+    let ci_text = y.interval(m).map(|ci| table_interval(lang, ci, d));
     // A count's bias-corrected value is not a whole number.
     let bc_decimals = if m.is_count() { 1 } else { d };
     let corrected = y.bias_corrected(m).map(|bc| {

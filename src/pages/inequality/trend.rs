@@ -7,7 +7,7 @@ use crate::components::scroll_region::ScrollRegion;
 use crate::i18n::{format_number, Lang};
 use crate::messages::msg;
 use crate::state::Shared;
-use imr_core::inequality::bound_decimals;
+use imr_core::inequality::table_interval;
 use imr_core::request::{InequalityExport, InequalityRequest, InequalityResult};
 use leptos::prelude::*;
 
@@ -34,11 +34,7 @@ pub fn trend_table(
             let f = |x: f64| format_number(lang, x, d);
             let ci = match (t.ci_low, t.ci_high) {
                 // a bound above zero never written as zero ("0,0 – 0,3" for 0,017)
-                (Some(a), Some(b)) => format!(
-                    "{} – {}",
-                    format_number(lang, a, bound_decimals(a, d)),
-                    format_number(lang, b, bound_decimals(b, d)),
-                ),
+                (Some(a), Some(b)) => table_interval(lang, [a, b], d),
                 _ => "—".into(),
             };
             view! {
